@@ -1,0 +1,106 @@
+/**
+ * A small, fair micro-benchmark harness. Every number `npm run bench` prints is a ratio between our
+ * code and a baseline measured in the same process, in alternating batches, so a busy machine slows
+ * both sides alike and the ratio stays meaningful even when the absolute rates wobble.
+ */
+
+export interface MeasureOptions {
+  /** Time spent running both functions before measuring (JIT warm-up), in ms. */
+  readonly warmupMs?: number;
+  /** Target length of one timed batch, in ms. */
+  readonly batchMs?: number;
+  /** Timed batches per function; the median is reported. */
+  readonly batches?: number;
+}
+
+const DEFAULTS = { warmupMs: 250, batchMs: 60, batches: 9 } as const;
+
+/** Results are folded into this so the JIT cannot drop a call whose value nobody reads. */
+let sink = 0;
+function consume(value: unknown): void {
+  if (typeof value === 'number') sink = (sink + value) | 0;
+  else if (value !== undefined && value !== null) sink = (sink + 1) | 0;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Runs `fn` `iterations` times and returns the elapsed milliseconds. */
+function timeBatch(fn: () => unknown, iterations: number): number {
+  const start = performance.now();
+  for (let i = 0; i < iterations; i++) consume(fn());
+  return performance.now() - start;
+}
+
+/** Warms `fn` up for about `ms` and returns how many calls fit in `batchMs`. */
+function calibrate(fn: () => unknown, ms: number, batchMs: number): number {
+  let iterations = 1;
+  let elapsed = 0;
+  let total = 0;
+  let calls = 0;
+  const deadline = performance.now() + ms;
+  do {
+    elapsed = timeBatch(fn, iterations);
+    total += elapsed;
+    calls += iterations;
+    if (elapsed < batchMs / 4) iterations *= 2;
+  } while (performance.now() < deadline);
+  const perCall = total / calls;
+  return Math.max(1, Math.round(batchMs / Math.max(perCall, 1e-6)));
+}
+
+/** Operations per second of each function: median over alternating timed batches. */
+export function compare(
+  ours: () => unknown,
+  baseline: () => unknown,
+  options: MeasureOptions = {},
+): { ours: number; baseline: number } {
+  const { warmupMs, batchMs, batches } = { ...DEFAULTS, ...options };
+  const nOurs = calibrate(ours, warmupMs / 2, batchMs);
+  const nBase = calibrate(baseline, warmupMs / 2, batchMs);
+  const oursRates: number[] = [];
+  const baseRates: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    oursRates.push((nOurs * 1000) / timeBatch(ours, nOurs));
+    baseRates.push((nBase * 1000) / timeBatch(baseline, nBase));
+  }
+  return { ours: median(oursRates), baseline: median(baseRates) };
+}
+
+/** Operations per second of one function alone (median of timed batches after warm-up). */
+export function measure(fn: () => unknown, options: MeasureOptions = {}): number {
+  const { warmupMs, batchMs, batches } = { ...DEFAULTS, ...options };
+  const n = calibrate(fn, warmupMs, batchMs);
+  const rates: number[] = [];
+  for (let b = 0; b < batches; b++) rates.push((n * 1000) / timeBatch(fn, n));
+  return median(rates);
+}
+
+function round(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const digits = Math.abs(x) >= 100 ? 0 : Math.abs(x) >= 1 ? 2 : 4;
+  return Number(x.toFixed(digits));
+}
+
+export interface BenchResult {
+  readonly bench: string;
+  readonly ours: number;
+  readonly baseline: number;
+  readonly unit: string;
+}
+
+/** Prints exactly one JSON line: {"bench", "ours", "baseline", "ratio", "unit"}. */
+export function report({ bench, ours, baseline, unit }: BenchResult): void {
+  const line = { bench, ours: round(ours), baseline: round(baseline), ratio: round(ours / baseline), unit };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+/** Keeps `sink` observable so the work folded into it counts as used. */
+export function sinkValue(): number {
+  return sink;
+}

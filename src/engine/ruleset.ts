@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { DiceSource } from './dice/source.ts';
+
+export type Role = 'gm' | 'player' | 'spectator';
+
+/** Who is acting or looking. Spectators and players only ever see what `view`/`redact` give them. */
+export interface Seat {
+  readonly seatId: string;
+  readonly role: Role;
+}
+
+/** Everything `decide` may use besides state and command: the actor and where dice come from. */
+export interface DecideContext {
+  readonly actor: Seat;
+  readonly dice: DiceSource;
+}
+
+/**
+ * Events every table's log holds whatever the system: who sits at the table. The server appends
+ * them; each ruleset's `evolve` receives them too (most just record the seat).
+ */
+export type TableEvent =
+  | { readonly type: 'seat.joined'; readonly seatId: string; readonly role: Role; readonly name: string }
+  | { readonly type: 'seat.renamed'; readonly seatId: string; readonly name: string };
+
+/**
+ * The contract every rule system keeps (see docs/architecture.md):
+ * - `decide` validates a command against the state and returns the events it causes, drawing any
+ *   dice from `ctx.dice`; on refusal it throws RuleError and changes nothing.
+ * - `evolve` folds one event into the state: pure, no dice, no clock, no I/O.
+ * - `view` is the state as one seat may see it; `redact` is one event as that seat may see it
+ *   (or null when the seat may not learn it happened at all).
+ */
+export interface Ruleset<
+  S,
+  C extends { readonly type: string },
+  E extends { readonly type: string },
+  O = unknown,
+> {
+  readonly id: string;
+  readonly title: string;
+  /** Validates untrusted command JSON; `decide` only ever receives parsed commands. */
+  readonly commandSchema: z.ZodType<C>;
+  /**
+   * Which roles may send each command type; the server checks this before `decide` runs.
+   * Ownership (a player acting only for its own characters) is checked by `decide` itself.
+   */
+  readonly commandRoles: Readonly<Record<C['type'], readonly Role[]>>;
+  setup(options: O): S;
+  decide(state: S, command: C, ctx: DecideContext): E[];
+  evolve(state: S, event: E | TableEvent): S;
+  view(state: S, seat: Seat): unknown;
+  /** The redacted form is a wire shape for clients, not necessarily one of E (e.g. a hidden roll without faces). */
+  redact(event: E | TableEvent, seat: Seat): { readonly type: string } | null;
+}
+
+/**
+ * Any ruleset with its own types erased: what the server and CLI hold in a registry. (Method
+ * parameters are bivariant in TypeScript, so every concrete ruleset is assignable to this.)
+ */
+export type AnyRuleset = Ruleset<unknown, { readonly type: string }, { readonly type: string }, unknown>;

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { type NotationRoll, rollNotation } from '../../engine/notation/index.ts';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext, Role, Seat } from '../../engine/ruleset.ts';
+
+/**
+ * The dice chat every table has, whatever its system: rolls in dice notation and plain chat
+ * lines. A roll is public, GM-only (the roller and the GM see it) or blind (only the GM sees the
+ * result; the roller knows only that it rolled). This file holds the chat as a slice any ruleset
+ * can embed: schema, decide, evolve, view and redact for `state.chat`.
+ */
+
+export const VISIBILITIES = ['public', 'gm', 'blind'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const MAX_NOTATION = 200;
+export const MAX_LABEL = 120;
+export const MAX_CHAT_TEXT = 2000;
+
+export const chatCommandSchemas = [
+  z.object({
+    type: z.literal('chat.roll'),
+    notation: z.string().trim().min(1).max(MAX_NOTATION),
+    visibility: z.enum(VISIBILITIES).default('public'),
+    label: z.string().trim().max(MAX_LABEL).optional(),
+  }),
+  z.object({ type: z.literal('chat.say'), text: z.string().trim().min(1).max(MAX_CHAT_TEXT) }),
+  z.object({ type: z.literal('chat.reveal'), rollId: z.string().min(1).max(40) }),
+] as const;
+export const chatCommandSchema = z.discriminatedUnion('type', chatCommandSchemas);
+export type ChatCommand = z.output<typeof chatCommandSchema>;
+
+export const CHAT_COMMAND_ROLES: Readonly<Record<ChatCommand['type'], readonly Role[]>> = {
+  'chat.roll': ['gm', 'player'],
+  'chat.say': ['gm', 'player'],
+  'chat.reveal': ['gm'],
+};
+
+export type ChatEvent =
+  | {
+      readonly type: 'chat.rolled';
+      readonly rollId: string;
+      readonly by: string;
+      readonly notation: string;
+      readonly label?: string;
+      readonly visibility: Visibility;
+      readonly result: NotationRoll;
+    }
+  | { readonly type: 'chat.said'; readonly by: string; readonly text: string }
+  | {
+      readonly type: 'chat.revealed';
+      readonly rollId: string;
+      readonly by: string;
+      // The result travels with the reveal: seats that saw the roll hidden learn it from here.
+      readonly result: NotationRoll;
+    };
+
+export const CHAT_EVENT_TYPES = ['chat.rolled', 'chat.said', 'chat.revealed'] as const;
+
+export function isChatEvent(event: { readonly type: string }): event is ChatEvent {
+  return (CHAT_EVENT_TYPES as readonly string[]).includes(event.type);
+}
+
+export type ChatEntry =
+  | {
+      readonly kind: 'roll';
+      readonly rollId: string;
+      readonly by: string;
+      readonly notation: string;
+      readonly label?: string;
+      readonly visibility: Visibility;
+      readonly revealed: boolean;
+      /** Absent in a view for a seat that may not see it (then `hidden` is true). */
+      readonly result?: NotationRoll;
+      readonly hidden?: true;
+    }
+  | { readonly kind: 'say'; readonly by: string; readonly text: string };
+
+export interface ChatState {
+  readonly entries: readonly ChatEntry[];
+  readonly rollCount: number;
+}
+
+export const EMPTY_CHAT: ChatState = { entries: [], rollCount: 0 };
+
+/** Whether `seat` may see the result of a roll made by `by` with `visibility`. */
+export function seesRoll(seat: Seat, by: string, visibility: Visibility, revealed = false): boolean {
+  if (revealed || visibility === 'public' || seat.role === 'gm') return true;
+  return visibility === 'gm' && seat.seatId === by;
+}
+
+export function decideChat(chat: ChatState, command: ChatCommand, ctx: DecideContext): ChatEvent[] {
+  const by = ctx.actor.seatId;
+  // The server checks roles before decide; checking again keeps decide safe for the CLI and tests.
+  if (!CHAT_COMMAND_ROLES[command.type].includes(ctx.actor.role)) {
+    throw new RuleError('ROLE_NOT_ALLOWED', `a ${ctx.actor.role} may not send ${command.type}`, {
+      role: ctx.actor.role,
+    });
+  }
+  switch (command.type) {
+    case 'chat.roll': {
+      // Notation errors are RuleErrors already (NOTATION_SYNTAX with the column, NOTATION_LIMIT …).
+      const result = rollNotation(command.notation, ctx.dice);
+      const label = command.label ? { label: command.label } : {};
+      return [
+        {
+          type: 'chat.rolled',
+          rollId: `r${chat.rollCount + 1}`,
+          by,
+          notation: result.notation,
+          ...label,
+          visibility: command.visibility,
+          result,
+        },
+      ];
+    }
+    case 'chat.say':
+      return [{ type: 'chat.said', by, text: command.text }];
+    case 'chat.reveal': {
+      const entry = chat.entries.find((e) => e.kind === 'roll' && e.rollId === command.rollId);
+      if (entry?.kind !== 'roll' || !entry.result) {
+        throw new RuleError('ROLL_NOT_FOUND', `there is no roll ${command.rollId} at this table`, {
+          rollId: command.rollId,
+        });
+      }
+      if (entry.visibility === 'public' || entry.revealed) {
+        throw new RuleError('ROLL_ALREADY_PUBLIC', `roll ${command.rollId} is already visible to everyone`, {
+          rollId: command.rollId,
+        });
+      }
+      return [{ type: 'chat.revealed', rollId: entry.rollId, by, result: entry.result }];
+    }
+  }
+}
+
+export function evolveChat(chat: ChatState, event: ChatEvent): ChatState {
+  switch (event.type) {
+    case 'chat.rolled': {
+      const label = event.label === undefined ? {} : { label: event.label };
+      const entry: ChatEntry = {
+        kind: 'roll',
+        rollId: event.rollId,
+        by: event.by,
+        notation: event.notation,
+        ...label,
+        visibility: event.visibility,
+        revealed: false,
+        result: event.result,
+      };
+      return { entries: [...chat.entries, entry], rollCount: chat.rollCount + 1 };
+    }
+    case 'chat.said':
+      return { ...chat, entries: [...chat.entries, { kind: 'say', by: event.by, text: event.text }] };
+    case 'chat.revealed':
+      return {
+        ...chat,
+        entries: chat.entries.map((e) =>
+          e.kind === 'roll' && e.rollId === event.rollId ? { ...e, revealed: true } : e,
+        ),
+      };
+  }
+}
+
+/** The chat as `seat` may see it: hidden rolls keep their place, notation and label, not the result. */
+export function viewChat(chat: ChatState, seat: Seat): ChatState {
+  if (seat.role === 'gm') return chat;
+  return {
+    ...chat,
+    entries: chat.entries.map((e) => {
+      if (e.kind !== 'roll' || seesRoll(seat, e.by, e.visibility, e.revealed)) return e;
+      const { result: _hidden, ...rest } = e;
+      return { ...rest, hidden: true };
+    }),
+  };
+}
+
+/** A chat event as `seat` may receive it: a hidden roll arrives without its result. */
+export function redactChat(event: ChatEvent, seat: Seat): { readonly type: string } {
+  if (event.type !== 'chat.rolled' || seesRoll(seat, event.by, event.visibility)) return event;
+  const { result: _hidden, ...rest } = event;
+  const withoutResult: typeof rest & { readonly hidden: true } = { ...rest, hidden: true };
+  return withoutResult;
+}

@@ -1,0 +1,455 @@
+import { describe, expect, it } from 'vitest';
+import type { Trooper } from '../state.ts';
+import { campaignOf, serviceOf } from './model.ts';
+import { endAndDebrief, flags, happened, squad } from './test-kit.ts';
+
+const medals = (t: Trooper | undefined) =>
+  Object.fromEntries((t?.medals ?? []).map((m) => [m.medal, m.count]));
+
+describe('3:16 between missions: the debrief', () => {
+  it('medals with their thresholds, the Crimson awards, full healing', () => {
+    const { t, gm } = squad([
+      { name: 'Vet', fa: 5, nfa: 5 },
+      { name: 'Lt', fa: 5, nfa: 5, rank: 3 },
+      { name: 'Fallen', fa: 5, nfa: 5 },
+    ]);
+    happened(t, {
+      t1: (tr) => ({
+        totalKills: 1005,
+        health: ['X', 'E', null],
+        lastingWounds: 1,
+        campaignExtras: { service: { ...serviceOf(tr), missionsSurvived: 4, woundsTotal: 8 } },
+        ...flags(tr, { woundsTaken: 2, removedFinalToken: true }),
+      }),
+      t2: () => ({ totalKills: 99 }),
+      t3: (tr) => ({ status: 'dead', health: ['X', 'X', 'X'], ...flags(tr, { woundsTaken: 3 }) }),
+    });
+    expect(t.refuse(gm, { type: 'rollLevels' })).toBe('WRONG_PHASE');
+    t.send(gm, { type: 'endMission' });
+    expect(t.refuse(gm, { type: 'rollLevels' })).toBe('DEBRIEF_FIRST');
+    expect(t.refuse(gm, { type: 'debrief', heroes: ['t2', 't2'] })).toBe('INVALID_VALUE');
+    expect(t.refuse(gm, { type: 'debrief', heroes: ['t7'] })).toBe('UNKNOWN_TROOPER');
+    t.send(gm, { type: 'debrief', heroes: ['t2', 't3'] });
+    // 5th mission survived: Campaign Medal and Bronze Star; 10 wounds: the badge with one Bar;
+    // 1005 kills: Kill Badge with a Bar; the final token: a Crimson Sword for a Trooper.
+    expect(medals(t.state.troopers.t1)).toEqual({
+      woundBadge: 1,
+      campaignMedal: 0,
+      bronzeStar: 0,
+      killBadge: 1,
+      crimsonSword: 0,
+    });
+    expect(t.state.troopers.t1).toMatchObject({ health: [null, null, null], lastingWounds: 0 });
+    expect(serviceOf(t.state.troopers.t1 as Trooper)).toMatchObject({ missionsSurvived: 5, woundsTotal: 10 });
+    // An officer's heroism earns the Crimson Skull; 99 kills is no Kill Badge yet.
+    expect(medals(t.state.troopers.t2)).toEqual({ campaignMedal: 0, crimsonSkull: 0 });
+    // The fallen get no Campaign Medal, but a heroism award may still go to them.
+    expect(medals(t.state.troopers.t3)).toEqual({ crimsonSword: 0 });
+    expect(t.refuse(gm, { type: 'debrief' })).toBe('ALREADY_DONE');
+  });
+
+  it('a second heroism award adds a Bar; stars at 10 and 20 missions', () => {
+    const { t, gm } = squad([{ name: 'Hero', fa: 5, nfa: 5 }]);
+    happened(t, {
+      t1: (tr) => ({
+        medals: [
+          { medal: 'crimsonSword', count: 0 },
+          { medal: 'campaignMedal', count: 0 },
+          { medal: 'bronzeStar', count: 0 },
+        ],
+        campaignExtras: { service: { ...serviceOf(tr), missionsSurvived: 19 } },
+      }),
+    });
+    endAndDebrief(t, gm, [], ['t1']);
+    expect(medals(t.state.troopers.t1)).toMatchObject({ crimsonSword: 1, silverStar: 0, goldStar: 0 });
+  });
+
+  it('an officer who called an Orbital Bombardment tests NFA or loses a rank, and is not promoted', () => {
+    const { t, gm, p } = squad([
+      { name: 'Cool', fa: 5, nfa: 5, rank: 3 },
+      { name: 'Rash', fa: 5, nfa: 5, rank: 4 },
+    ]);
+    happened(t, {
+      t1: (tr) => flags(tr, { usedOrbitalBombardment: true, usedStrength: true }),
+      t2: (tr) => flags(tr, { usedOrbitalBombardment: true }),
+    });
+    endAndDebrief(t, gm, [5, 6]);
+    expect(t.state.troopers.t1?.rank).toBe(3);
+    expect(t.state.troopers.t2?.rank).toBe(3);
+    expect(t.state.troopers.t2?.kit).toContain('radio');
+    expect(
+      t.refuse(p(1), { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'promotion' } }, [1]),
+    ).toBe('PROMOTION_BARRED');
+  });
+});
+
+describe('3:16 between missions: levels', () => {
+  it('most kills (tie rolled off) gains a level; the best of everyone else’s d10 too, ties included', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+      { name: 'C', fa: 5, nfa: 5 },
+      { name: 'D', fa: 6, nfa: 5 },
+      { name: 'Max', fa: 9, nfa: 9 },
+    ]);
+    happened(t, {
+      t1: () => ({ killsThisMission: 12 }),
+      t2: () => ({ killsThisMission: 12 }),
+      t3: () => ({ killsThisMission: 3 }),
+    });
+    endAndDebrief(t, gm);
+    // Roll-off A 5, B 5, again A 2, B 7: B. Then A, C, D roll (Max at 18 cannot gain): 6, 6, 6.
+    t.send(gm, { type: 'rollLevels' }, [5, 5, 2, 7, 6, 6, 6]);
+    expect(t.log.at(-1)).toMatchObject({
+      leaders: ['t1', 't2'],
+      leaderRollOffs: [
+        { trooperId: 't1', face: 5 },
+        { trooperId: 't2', face: 5 },
+        { trooperId: 't1', face: 2 },
+        { trooperId: 't2', face: 7 },
+      ],
+      topKiller: 't2',
+      gainers: ['t2', 't1', 't3', 't4'],
+    });
+    expect(t.refuse(gm, { type: 'rollLevels' })).toBe('ALREADY_DONE');
+    // Level 10 has as many Strengths as Weaknesses waiting: the player must pick.
+    expect(t.refuse(p(2), { type: 'takeLevel', trooperId: 't2', ability: 'fa' })).toBe(
+      'FLASHBACK_KIND_NEEDED',
+    );
+    expect(t.refuse(p(1), { type: 'takeLevel', trooperId: 't2', ability: 'fa', slot: 'strength' })).toBe(
+      'NOT_YOUR_TROOPER',
+    );
+    expect(t.refuse(p(5), { type: 'takeLevel', trooperId: 't5', ability: 'fa', slot: 'strength' })).toBe(
+      'NO_LEVEL_OWED',
+    );
+    t.send(p(2), { type: 'takeLevel', trooperId: 't2', ability: 'fa', slot: 'weakness' });
+    const b = t.state.troopers.t2 as Trooper;
+    expect(b).toMatchObject({ fa: 6, nfa: 5, levelsGained: 1 });
+    expect(b.weaknesses.map((s) => s.status).slice(0, 2)).toEqual(['available', 'available']);
+    expect(t.refuse(p(2), { type: 'takeLevel', trooperId: 't2', ability: 'fa', slot: 'weakness' })).toBe(
+      'NO_LEVEL_OWED',
+    );
+    // D is at level 11 (2 Strengths, 1 Weakness open): the kind is forced, a Weakness.
+    expect(t.refuse(p(4), { type: 'takeLevel', trooperId: 't4', ability: 'nfa', slot: 'strength' })).toBe(
+      'FLASHBACK_KIND_NOT_ALLOWED',
+    );
+    t.send(p(4), { type: 'takeLevel', trooperId: 't4', ability: 'nfa' });
+    expect(t.state.troopers.t4?.weaknesses.filter((s) => s.status === 'available')).toHaveLength(2);
+    // The GM may take the choice for anyone.
+    t.send(gm, { type: 'takeLevel', trooperId: 't3', ability: 'nfa', slot: 'strength' });
+    expect(t.state.troopers.t3?.nfa).toBe(6);
+  });
+
+  it('the top killer at level 18 gains nothing; an ability at 10 cannot rise', () => {
+    const { t, gm, p } = squad([
+      { name: 'Max', fa: 9, nfa: 9 },
+      { name: 'Ten', fa: 10, nfa: 4 },
+    ]);
+    happened(t, { t1: () => ({ killsThisMission: 50 }) });
+    endAndDebrief(t, gm);
+    t.send(gm, { type: 'rollLevels' }, [4]);
+    expect(t.log.at(-1)).toMatchObject({ topKiller: 't1', gainers: ['t2'] });
+    expect(t.refuse(p(2), { type: 'takeLevel', trooperId: 't2', ability: 'fa', slot: 'strength' })).toBe(
+      'ABILITY_AT_MAX',
+    );
+    // Level 14 (3/3): equal slots waiting, the player picks.
+    t.send(p(2), { type: 'takeLevel', trooperId: 't2', ability: 'nfa', slot: 'weakness' });
+    expect(t.state.troopers.t2).toMatchObject({ fa: 10, nfa: 5 });
+  });
+});
+
+describe('3:16 between missions: Development Rolls and demotion', () => {
+  it('promotion needs a Strength used; a new rank brings its kit, weapons and issued vehicles', () => {
+    const { t, gm, p } = squad([
+      { name: 'Tpr', fa: 5, nfa: 5 },
+      { name: 'Lt', fa: 5, nfa: 5, rank: 3 },
+      { name: 'Col', fa: 5, nfa: 5, rank: 7 },
+    ]);
+    happened(t, {
+      t1: (tr) => flags(tr, { usedStrength: true }),
+      t2: (tr) => flags(tr, { usedStrength: true }),
+      t3: (tr) => flags(tr, { usedStrength: true }),
+    });
+    expect(t.refuse(p(1), { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'promotion' } })).toBe(
+      'WRONG_PHASE',
+    );
+    endAndDebrief(t, gm);
+    expect(
+      t.refuse(
+        p(1),
+        { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'promotion', weaponChoice: 'flameGun' } },
+        [1],
+      ),
+    ).toBe('WEAPON_NOT_A_RANK_CHOICE');
+    t.send(
+      p(1),
+      { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'promotion', weaponChoice: 'heavyMg' } },
+      [5],
+    );
+    const cpl = t.state.troopers.t1 as Trooper;
+    expect(cpl.rank).toBe(1);
+    expect(cpl.kit).toContain('mitt and ball');
+    expect(cpl.weapons.map((w) => w.weapon)).toEqual(['energyRifle', 'grenades', 'handToHand', 'heavyMg']);
+    expect(
+      t.refuse(p(1), { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'promotion' } }, [1]),
+    ).toBe('ALREADY_DONE');
+    // Lieutenant to Captain: PowerBlade and the APC come with the rank.
+    t.send(p(2), { type: 'developmentRoll', trooperId: 't2', choice: { kind: 'promotion' } }, [1]);
+    expect(t.state.troopers.t2).toMatchObject({ rank: 4, vehicles: ['dropPods', 'apc'] });
+    expect(t.state.troopers.t2?.weapons.map((w) => w.weapon)).toContain('powerBlade');
+    // There is one Brigadier, an NPC.
+    expect(
+      t.refuse(p(3), { type: 'developmentRoll', trooperId: 't3', choice: { kind: 'promotion' } }, [1]),
+    ).toBe('RANK_NEEDS_VACANCY');
+  });
+
+  it('a failed roll brings nothing; gear follows rank limits; no promotion without a Strength', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5, rank: 4 },
+    ]);
+    endAndDebrief(t, gm);
+    expect(
+      t.refuse(p(1), { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'promotion' } }, [1]),
+    ).toBe('NO_STRENGTH_USED');
+    expect(
+      t.refuse(
+        p(1),
+        { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'vehicle', vehicle: 'apc' } },
+        [1],
+      ),
+    ).toBe('RANK_TOO_LOW');
+    expect(
+      t.refuse(
+        p(1),
+        { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'weapon', weapon: 'grenades' } },
+        [1],
+      ),
+    ).toBe('ALREADY_CARRIED');
+    expect(
+      t.refuse(
+        p(1),
+        { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'weapon', weapon: 'tpkBomb' } },
+        [1],
+      ),
+    ).toBe('INVALID_COMMAND');
+    expect(
+      t.refuse(
+        p(1),
+        {
+          type: 'developmentRoll',
+          trooperId: 't1',
+          choice: { kind: 'improve', weapon: 'grenades', range: 'close' },
+        },
+        [1],
+      ),
+    ).toBe('AUTO_IMPROVEMENT_FIRST');
+    t.send(
+      p(1),
+      { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'weapon', weapon: 'shotgun' } },
+      [6],
+    );
+    expect(t.state.troopers.t1?.weapons.map((w) => w.weapon)).not.toContain('shotgun');
+    expect(t.log.at(-1)).toMatchObject({
+      type: 'campaign.developmentRolled',
+      face: 6,
+      target: 5,
+      success: false,
+    });
+    // A Captain may requisition a Drop Ship? No: Major and up.
+    expect(
+      t.refuse(
+        p(2),
+        { type: 'developmentRoll', trooperId: 't2', choice: { kind: 'vehicle', vehicle: 'dropShip' } },
+        [1],
+      ),
+    ).toBe('RANK_TOO_LOW');
+    // The free step first, then a different weapon with the roll.
+    t.send(p(2), { type: 'improveWeapon', trooperId: 't2', weapon: 'sidearm', range: 'near' });
+    t.send(
+      p(2),
+      {
+        type: 'developmentRoll',
+        trooperId: 't2',
+        choice: { kind: 'improve', weapon: 'powerBlade', range: 'close' },
+      },
+      [2],
+    );
+    expect(t.state.troopers.t2?.weapons.find((w) => w.weapon === 'powerBlade')?.steps.close).toBe(4);
+  });
+
+  it('demotion: a nominated PC who used a Weakness loses a rank only if the nominator wins', () => {
+    const { t, gm, p } = squad([
+      { name: 'Nom', fa: 5, nfa: 6, rank: 1 },
+      { name: 'Weak', fa: 5, nfa: 5, rank: 2 },
+      { name: 'Tpr', fa: 5, nfa: 5 },
+      { name: 'Lucky', fa: 5, nfa: 5, rank: 2 },
+      { name: 'Hopeful', fa: 5, nfa: 5, rank: 2 },
+    ]);
+    happened(t, {
+      t2: (tr) => flags(tr, { usedWeakness: true }),
+      t3: (tr) => flags(tr, { usedWeakness: true }),
+      t4: (tr) => flags(tr, { usedWeakness: true }),
+      t5: (tr) => flags(tr, { usedWeakness: true, usedStrength: true }),
+    });
+    endAndDebrief(t, gm);
+    const nominate = (targetId: string) =>
+      ({ type: 'nominateDemotion', nominatorId: 't1', targetId }) as const;
+    expect(t.refuse(p(1), nominate('t1'))).toBe('INVALID_VALUE');
+    expect(t.refuse(p(1), nominate('t3'))).toBe('CANNOT_DEMOTE_TROOPER');
+    expect(t.refuse(p(2), nominate('t2'))).toBe('NOT_YOUR_TROOPER');
+    expect(t.refuse(p(1), { ...nominate('t2'), targetId: 't1', nominatorId: 't2' })).toBe('NOT_YOUR_TROOPER');
+    // Hopeful may still be promoted: its Development Roll comes first.
+    expect(t.refuse(p(1), nominate('t5'))).toBe('DEVELOPMENT_PENDING');
+    // Nom's 6 (a success on NFA 6) beats Weak's 3 (a success too, but lower): one rank down.
+    t.send(p(1), nominate('t2'), [6, 3]);
+    expect(t.log.at(-1)).toMatchObject({ demoted: true });
+    expect(t.state.troopers.t2?.rank).toBe(1);
+    expect(t.refuse(p(1), nominate('t2'))).toBe('ALREADY_TARGETED');
+    // Both succeed with equal faces: not proven.
+    t.send(p(1), nominate('t4'), [4, 4]);
+    expect(t.log.at(-1)).toMatchObject({ demoted: false });
+    expect(t.state.troopers.t4?.rank).toBe(2);
+    // Hopeful is promoted, and so cannot be demoted now.
+    t.send(p(5), { type: 'developmentRoll', trooperId: 't5', choice: { kind: 'promotion' } }, [1]);
+    expect(t.refuse(p(1), nominate('t5'))).toBe('JUST_PROMOTED');
+  });
+});
+
+describe('3:16 rotating GM', () => {
+  it('the GM’s trooper sits the mission out, then takes a level or a weapon step, alternating', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+      { name: 'C', fa: 5, nfa: 5 },
+    ]);
+    endAndDebrief(t, gm);
+    expect(t.refuse(p(2), { type: 'setMissionGm', seatId: 'p2' })).toBe('ROLE_NOT_ALLOWED');
+    expect(t.refuse(gm, { type: 'setMissionGm', seatId: 'nobody' })).toBe('UNKNOWN_SEAT');
+    t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    expect(t.state.troopers.t2?.status).toBe('retired');
+    expect(campaignOf(t.state).gmRota).toEqual([{ mission: 2, seatId: 'p2' }]);
+    t.send(gm, { type: 'setPlanet', name: 'Next', aa: 5 });
+    // Threat counts the two PCs who play: 2 × 5.
+    expect(t.state.planet?.threat.initial).toBe(10);
+    t.send(gm, { type: 'briefMission', text: 'B runs this one.' });
+    t.send(gm, { type: 'startEncounter', tokens: 2 });
+    expect(t.state.encounter?.pcs).toEqual(['t1', 't3']);
+    t.send(gm, { type: 'gmEndEncounter' });
+    endAndDebrief(t, gm);
+    expect(t.state.troopers.t2?.status).toBe('active');
+    expect(campaignOf(t.state).between?.survivors).toEqual(['t1', 't3']);
+    // The GM's trooper is not a survivor of the mission: no free step for it.
+    expect(
+      t.refuse(p(2), { type: 'improveWeapon', trooperId: 't2', weapon: 'grenades', range: 'near' }),
+    ).toBe('NOT_A_SURVIVOR');
+    expect(
+      t.refuse(p(1), {
+        type: 'takeGmReward',
+        trooperId: 't1',
+        reward: { kind: 'level', ability: 'fa', slot: 'strength' },
+      }),
+    ).toBe('NO_GM_REWARD');
+    t.send(p(2), {
+      type: 'takeGmReward',
+      trooperId: 't2',
+      reward: { kind: 'level', ability: 'fa', slot: 'strength' },
+    });
+    expect(t.state.troopers.t2).toMatchObject({ fa: 6, levelsGained: 1 });
+    expect(
+      t.refuse(p(2), {
+        type: 'takeGmReward',
+        trooperId: 't2',
+        reward: { kind: 'weapon', weapon: 'grenades', range: 'near' },
+      }),
+    ).toBe('NO_GM_REWARD');
+    // B runs the next one too: this time the reward must be a weapon step.
+    t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    t.send(gm, { type: 'setPlanet', name: 'Third', aa: 5 });
+    t.send(gm, { type: 'briefMission', text: '' });
+    endAndDebrief(t, gm);
+    expect(
+      t.refuse(p(2), { type: 'takeGmReward', trooperId: 't2', reward: { kind: 'level', ability: 'fa' } }),
+    ).toBe('MUST_ALTERNATE');
+    t.send(p(2), {
+      type: 'takeGmReward',
+      trooperId: 't2',
+      reward: { kind: 'weapon', weapon: 'grenades', range: 'near' },
+    });
+    expect(t.state.troopers.t2?.weapons.find((w) => w.weapon === 'grenades')?.steps.near).toBe(2);
+    // Back to the table's GM: nobody sits out.
+    t.send(gm, { type: 'setMissionGm', seatId: null });
+    expect(campaignOf(t.state).gmRota.map((g) => g.mission)).toEqual([2, 3]);
+  });
+});
+
+describe('3:16 the next planet', () => {
+  it('is rolled from the lists once the level choices are made, crossing entries off', () => {
+    const { t, gm, p } = squad([{ name: 'A', fa: 5, nfa: 5 }]);
+    happened(t, { t1: () => ({ killsThisMission: 3 }) });
+    endAndDebrief(t, gm);
+    t.send(gm, { type: 'rollLevels' });
+    expect(t.refuse(gm, { type: 'rollNextPlanet' }, [6, 1, 1, 1, 10])).toBe('LEVEL_CHOICES_PENDING');
+    t.send(p(1), { type: 'takeLevel', trooperId: 't1', ability: 'nfa', slot: 'strength' });
+    // d20s: name 6 (Goya), form 1, description 1, ability 1, AA method 10 (highest NFA: 6).
+    t.send(gm, { type: 'rollNextPlanet' }, [6, 1, 1, 1, 10]);
+    expect(t.state.campaign.phase).toBe('briefing');
+    expect(t.state.planet).toMatchObject({ name: 'Goya', aa: 6, aaMethod: 10, abilities: ['ambush'] });
+    expect(t.state.planet?.threat.initial).toBe(5);
+    expect(t.state.campaign.crossedOff).toMatchObject({
+      name: [6],
+      form: [1],
+      description: [1],
+      ability: [1],
+      aaMethod: [10],
+    });
+    const rolled = t.log.find((e) => e.type === 'campaign.planetRolled');
+    expect(rolled).toMatchObject({
+      rolls: [{ faces: [6] }, { faces: [1] }, { faces: [1] }, { faces: [1] }, { faces: [10] }],
+    });
+  });
+});
+
+describe('3:16 Hatred for Home, the book’s option', () => {
+  it('once a PC has it open, another turns an Available Weakness into it', () => {
+    const { t, gm, p } = squad([
+      { name: 'Young', fa: 5, nfa: 5 },
+      { name: 'Old', fa: 9, nfa: 8 },
+    ]);
+    // At level 17 the fifth Weakness is not open yet: nobody has Hatred for Home.
+    expect(t.refuse(p(1), { type: 'adoptHatredForHome', trooperId: 't1' })).toBe('HATRED_FOR_HOME_LOCKED');
+    happened(t, { t1: (tr) => flags(tr, { usedStrength: true }), t2: (_tr) => ({ killsThisMission: 9 }) });
+    endAndDebrief(t, gm);
+    t.send(gm, { type: 'rollLevels' }, [1]);
+    t.send(p(2), { type: 'takeLevel', trooperId: 't2', ability: 'nfa' });
+    expect(t.state.troopers.t2?.weaknesses[4]).toEqual({ status: 'available', hatredForHome: true });
+    expect(t.refuse(p(2), { type: 'adoptHatredForHome', trooperId: 't1' })).toBe('NOT_YOUR_TROOPER');
+    t.send(p(1), { type: 'adoptHatredForHome', trooperId: 't1' });
+    const w = t.state.troopers.t1?.weaknesses ?? [];
+    expect(w[0]).toEqual({ status: 'available', hatredForHome: true });
+    expect(w[4]?.hatredForHome).toBeUndefined();
+    expect(t.refuse(p(1), { type: 'adoptHatredForHome', trooperId: 't1' })).toBe('HATRED_FOR_HOME_ALREADY');
+  });
+});
+
+describe('3:16 between missions: order of the steps', () => {
+  it('a trooper set to sit out the next mission still finishes its own between-missions steps', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    happened(t, { t2: () => ({ killsThisMission: 4 }) });
+    endAndDebrief(t, gm);
+    expect(t.refuse(gm, { type: 'rollNextPlanet' }, [1, 1, 1, 1, 1])).toBe('LEVELS_NOT_ROLLED');
+    t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    expect(t.state.troopers.t2?.status).toBe('retired');
+    t.send(gm, { type: 'rollLevels' }, [2]);
+    expect(t.log.at(-1)).toMatchObject({ topKiller: 't2', gainers: ['t2', 't1'] });
+    t.send(p(2), { type: 'improveWeapon', trooperId: 't2', weapon: 'grenades', range: 'near' });
+    t.send(p(2), { type: 'takeLevel', trooperId: 't2', ability: 'fa', slot: 'strength' });
+    t.send(p(1), { type: 'takeLevel', trooperId: 't1', ability: 'fa', slot: 'strength' });
+    t.send(gm, { type: 'rollNextPlanet', name: 3, form: 3, description: 3, abilities: [3], aaMethod: 19 });
+    // AA method 19 is a flat 5; Threat counts the one PC who plays.
+    expect(t.state.planet).toMatchObject({ aa: 5, threat: { initial: 5 } });
+  });
+});

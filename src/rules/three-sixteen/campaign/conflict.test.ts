@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../../engine/state-hash.ts';
+import { campaignOf } from './model.ts';
+import { squad } from './test-kit.ts';
+
+const conflict = (t: { state: Parameters<typeof campaignOf>[0] }) => {
+  const c = campaignOf(t.state).conflict;
+  if (!c) throw new Error('no conflict');
+  return c;
+};
+
+describe('3:16 book: Trooper Smile versus Lieutenant Frinks', () => {
+  it('plays the example: roll-off, Far, Armour, exhaustion, a yield and latrine duty', () => {
+    const { t, gm, p } = squad([
+      { name: 'Smile', fa: 7, nfa: 3, weaponChoice: 'energyRifle' },
+      { name: 'Frinks', fa: 4, nfa: 8, rank: 3 },
+    ]);
+    t.send(p(1), {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'trooper', trooperId: 't2' },
+    });
+    // Dominance: both roll 1s (both succeed); the roll-off gives Smile 8, Frinks 10.
+    t.send(gm, { type: 'rollConflictDominance' }, [1, 1, 8, 10]);
+    expect(conflict(t)).toMatchObject({ step: 'setRange', rangeSetter: 'b' });
+    expect(t.refuse(p(1), { type: 'setConflictRange', range: 'close' })).toBe('NOT_YOUR_TROOPER');
+    t.send(p(2), { type: 'setConflictRange', range: 'far' });
+
+    // Round 1: Smile shoots (his rifle kills 1 at Far); Frinks bullies him over the comms.
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+    t.send(p(2), { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
+    t.send(gm, { type: 'rollConflictRound' }, [7, 1]);
+    // Smile's 7 acts first: Frinks is asked about his Armour and ticks it.
+    expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'b', mark: 'X' } });
+    t.send(p(2), { type: 'answerConflictHit', useArmour: true });
+    expect(t.state.troopers.t2).toMatchObject({ armour: 'used', health: [null, null, null] });
+    // Frinks's 1 then marks an E on Smile: Armour never stops it.
+    expect(t.state.troopers.t1?.health).toEqual(['E', null, null]);
+    expect(conflict(t)).toMatchObject({ step: 'declare', round: 2, mayMove: 'a' });
+
+    // Round 2: Frinks 2, Smile 3.
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+    t.send(p(2), { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
+    t.send(gm, { type: 'rollConflictRound' }, [3, 2]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t1?.health).toEqual(['E', 'E', null]);
+
+    // Smile cannot afford more: he yields, Frinks accepts and gives his order.
+    t.send(p(1), { type: 'yieldConflict', side: 'a' });
+    expect(t.refuse(p(1), { type: 'answerYield', accept: true })).toBe('NOT_YOUR_TROOPER');
+    expect(t.refuse(p(2), { type: 'rollConflictRound' })).toBe('YIELD_PENDING');
+    t.send(p(2), { type: 'answerYield', accept: true });
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'b', endReason: 'yield' });
+    expect(t.refuse(p(1), { type: 'imposeOrder', text: 'Frinks digs' })).toBe('NOT_YOUR_TROOPER');
+    t.send(p(2), { type: 'imposeOrder', text: 'Latrine duty.' });
+    expect(conflict(t).order).toBe('Latrine duty.');
+    // Exhaustion clears after the conflict; Frinks keeps his real wound.
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+});
+
+describe('3:16 conflicts without Threat Tokens', () => {
+  it('PC against an NPC: the NPC uses the planet AA and dies on its one box; the kill counts', () => {
+    const { t, gm, p } = squad([{ name: 'Smile', fa: 7, nfa: 3 }], { aa: 6 });
+    expect(
+      t.refuse(gm, {
+        type: 'startConflict',
+        a: { kind: 'trooper', trooperId: 't1' },
+        b: { kind: 'npc', name: 'Deserter', ability: 4 },
+      }),
+    ).toBe('NPC_USES_AA');
+    t.send(gm, {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'npc', name: 'Deserter' },
+    });
+    expect(conflict(t).sides.b).toEqual({ kind: 'npc', name: 'Deserter', ability: 6, health: [null] });
+    // Smile succeeds (3 ≤ NFA 3), the NPC fails (9 > AA 6): an ambush, and a free kill ends it.
+    t.send(p(1), { type: 'rollConflictDominance' }, [3, 9]);
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'a', endReason: 'dead' });
+    expect(t.state.troopers.t1).toMatchObject({ killsThisMission: 1, totalKills: 1 });
+  });
+
+  it('an officer NPC with two boxes is worn out by emotional attacks; a tied success still strikes', () => {
+    const { t, gm, p } = squad([{ name: 'Smile', fa: 7, nfa: 5 }], { aa: 6 });
+    t.send(gm, {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'npc', name: 'Major Payne', boxes: 2 },
+    });
+    // Both fail: Far, round 1.
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+    expect(conflict(t)).toMatchObject({ step: 'declare', range: 'far', round: 1 });
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });
+    t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
+    t.send(gm, { type: 'rollConflictRound' }, [4, 2]);
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });
+    t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
+    // Tied at 3: both act; the Major's second box fills with an E and he is worn out.
+    t.send(gm, { type: 'rollConflictRound' }, [3, 3]);
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'a', endReason: 'exhausted' });
+    expect(conflict(t).sides.b).toMatchObject({ health: ['E', 'E'] });
+    // Smile took two E in the meantime, cleared now; no kill is counted for wearing someone out.
+    expect(t.state.troopers.t1).toMatchObject({
+      health: [null, null, null],
+      killsThisMission: 0,
+      status: 'active',
+    });
+  });
+
+  it('a Strength wins the conflict, a Weakness loses it; both mark the mission flags', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    const start = {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'trooper', trooperId: 't2' },
+    } as const;
+    t.send(p(1), start);
+    t.send(p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'Iron will' });
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'b', endReason: 'strength' });
+    expect(t.state.troopers.t2?.strengths[0]).toEqual({ status: 'used', text: 'Iron will' });
+    expect(t.state.troopers.t2?.missionFlags.usedStrength).toBe(true);
+    t.send(p(1), start);
+    t.send(p(1), { type: 'conflictFlashback', side: 'a', kind: 'weakness', text: 'Freezes up' });
+    expect(conflict(t)).toMatchObject({ winner: 'b', endReason: 'weakness' });
+    expect(t.state.troopers.t1?.missionFlags.usedWeakness).toBe(true);
+    expect(campaignOf(t.state).lastConflict?.endReason).toBe('strength');
+    void gm;
+  });
+
+  it('a PC killed in a conflict mid-mission is dead, counts as a kill, and triggers field promotion', () => {
+    const { t, gm, p } = squad([
+      { name: 'Sarge', fa: 5, nfa: 5, rank: 2, patch: { health: ['X', 'X', null], armourPolicy: 'never' } },
+      { name: 'Cpl', fa: 5, nfa: 5, rank: 1 },
+      { name: 'Tpr', fa: 8, nfa: 2 },
+    ]);
+    t.send(p(3), {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't3' },
+      b: { kind: 'trooper', trooperId: 't1' },
+    });
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+    t.send(p(3), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+    t.send(p(1), { type: 'declareConflict', side: 'b', action: { kind: 'manoeuvre', move: 'closer' } });
+    t.send(gm, { type: 'rollConflictRound' }, [8, 7]);
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    expect(t.state.troopers.t3?.totalKills).toBe(1);
+    expect(t.state.troopers.t2?.rank).toBe(2);
+    expect(conflict(t)).toMatchObject({ endReason: 'dead', winner: 'a' });
+  });
+
+  it('refuses bad moves with stable codes and changes nothing', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5, weaponChoice: 'energyRifle' },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    const start = {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'trooper', trooperId: 't2' },
+    } as const;
+    expect(t.refuse(p(1), { type: 'rollConflictDominance' })).toBe('NO_CONFLICT');
+    expect(
+      t.refuse(p(1), { ...start, a: { kind: 'trooper', trooperId: 't2' }, b: { kind: 'npc', name: 'X' } }),
+    ).toBe('NOT_YOUR_TROOPER');
+    expect(t.refuse(gm, { ...start, b: { kind: 'trooper', trooperId: 't1' } })).toBe('INVALID_VALUE');
+    expect(t.refuse(gm, { ...start, b: { kind: 'trooper', trooperId: 't9' } })).toBe('UNKNOWN_TROOPER');
+    expect(t.refuse(gm, { ...start, b: { kind: 'npc', name: 'X', boxes: 3 } })).toBe('INVALID_COMMAND');
+    expect(t.refuse(p(1), { ...start, b: { kind: 'npc', name: 'X', boxes: 2 } })).toBe('INVALID_VALUE');
+    t.send(p(1), start);
+    expect(t.refuse(gm, start)).toBe('CONFLICT_RUNNING');
+    expect(t.refuse(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } })).toBe('WRONG_STEP');
+    expect(t.refuse({ seatId: 'eve', role: 'spectator' }, { type: 'rollConflictDominance' })).toBe(
+      'ROLE_NOT_ALLOWED',
+    );
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+    expect(t.refuse(p(1), { type: 'declareConflict', side: 'b', action: { kind: 'fa' } })).toBe(
+      'NOT_YOUR_TROOPER',
+    );
+    expect(
+      t.refuse(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'manoeuvre', move: 'farther' } }),
+    ).toBe('INVALID_VALUE');
+    // At Far, A's Energy Rifle kills 1: shooting is allowed.
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+    expect(t.refuse(p(1), { type: 'rollConflictRound' })).toBe('NOT_DECLARED');
+    expect(t.refuse(p(2), { type: 'moveConflict', move: 'closer' })).toBe('NOT_AVAILABLE');
+    expect(t.refuse(p(2), { type: 'answerConflictHit', useArmour: true })).toBe('WRONG_STEP');
+    expect(t.refuse(p(2), { type: 'answerYield', accept: true })).toBe('NOT_AVAILABLE');
+    expect(t.refuse(p(2), { type: 'imposeOrder', text: 'x' })).toBe('NO_CONFLICT');
+    expect(t.refuse(p(2), { type: 'gmEndConflict', winner: null, reason: '' })).toBe('ROLE_NOT_ALLOWED');
+    t.send(gm, { type: 'gmEndConflict', winner: null, reason: 'the MPs break it up' });
+    expect(t.refuse(p(1), { type: 'imposeOrder', text: 'x' })).toBe('NOT_AVAILABLE');
+  });
+
+  it('at Close a Hand-to-Hand fight is always possible; at Far an E-Cannon (0) is not', () => {
+    const { t, gm, p } = squad([
+      { name: 'Gunner', fa: 5, nfa: 5, rank: 1, weaponChoice: 'eCannon' },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    t.send(p(1), {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'trooper', trooperId: 't2' },
+    });
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+    expect(t.refuse(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } })).toBe(
+      'WEAPON_CANNOT_KILL_HERE',
+    );
+    // A better success may move the range one step: Gunner 5 beats B's failure, then moves closer.
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'other', text: 'Stares him down' } });
+    t.send(p(2), { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
+    t.send(gm, { type: 'rollConflictRound' }, [5, 10]);
+    expect(t.refuse(p(2), { type: 'moveConflict', move: 'closer' })).toBe('NOT_YOUR_TROOPER');
+    t.send(p(1), { type: 'moveConflict', move: 'closer' });
+    expect(conflict(t).range).toBe('near');
+    expect(t.refuse(p(1), { type: 'moveConflict', move: 'closer' })).toBe('NOT_AVAILABLE');
+  });
+});

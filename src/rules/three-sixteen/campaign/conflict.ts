@@ -1,0 +1,666 @@
+import { D10 } from '../../../engine/dice/die.ts';
+import type { DiceSource } from '../../../engine/dice/source.ts';
+import type { DecideContext } from '../../../engine/ruleset.ts';
+import { codes, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
+import { FREE_SWITCH_WEAPONS, WEAPONS } from '../data/weapons.ts';
+import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
+import type { TestFace, ThreeSixteenEvent } from '../events.ts';
+import {
+  appendLog,
+  type FlashbackSlot,
+  type Health,
+  type HealthMark,
+  RANGES,
+  type Range,
+  type ThreeSixteenState,
+  type Trooper,
+  withTrooper,
+} from '../state.ts';
+import {
+  type Conflict,
+  type ConflictAction,
+  type ConflictEnd,
+  type ConflictHit,
+  type ConflictSide,
+  type ConflictTurn,
+  campaignOf,
+  other,
+  SIDES,
+  type SideKey,
+  withCampaign,
+} from './model.ts';
+import { fieldPromotionOnDeath } from './promotion-hook.ts';
+import { campaignSchemas } from './schemas.ts';
+
+/**
+ * Conflicts without Threat Tokens (book: PC versus PC, PC versus NPC): Dominance (an ambush is a
+ * free kill, the winner sets the range), then rounds in which FA successes mark an X and NFA
+ * emotional attacks mark an E, the better success acting first and free to move the range a step.
+ * It ends when one side yields and the other accepts, when a side is dead or worn out (every box
+ * filled, the last one by an E), or on a Strength (its user wins) or Weakness (its user loses).
+ * Afterwards every E clears and the winner may impose one order.
+ *
+ * Bughunt reads: two sides, each a trooper or an NPC; the range stays within Close–Far (leaving is
+ * done by yielding); a PC worn out in a conflict loses it but is not a wreck, since the E marks
+ * clear afterwards; a PC asked about Armour only when its Armour is there to tick.
+ */
+
+const CONFLICT_PHASES = ['setup', 'briefing', 'mission', 'afterMission'] as const;
+
+function requireConflict(state: ThreeSixteenState, ...steps: Conflict['step'][]): Conflict {
+  requirePhase(state, ...CONFLICT_PHASES);
+  const c = campaignOf(state).conflict;
+  if (!c || c.step === 'ended') fail('NO_CONFLICT', 'no conflict is under way');
+  if (c.yielding) fail('YIELD_PENDING', 'a side has yielded: the other must accept or refuse first');
+  if (steps.length > 0 && !steps.includes(c.step))
+    fail(codes.WRONG_STEP, `the conflict is at ${c.step}, not ${steps.join(' or ')}`, { step: c.step });
+  return c;
+}
+
+/** The trooper of a side (null for an NPC). */
+function sideTrooper(state: ThreeSixteenState, c: Conflict, side: SideKey): Trooper | null {
+  const s = c.sides[side];
+  return s.kind === 'trooper' ? (state.troopers[s.trooperId] ?? null) : null;
+}
+
+/** The actor may act for this side: its trooper's player, or the GM (NPCs are the GM's). */
+function requireSide(state: ThreeSixteenState, c: Conflict, side: SideKey, ctx: DecideContext): void {
+  const s = c.sides[side];
+  if (s.kind === 'trooper') requireOwnTrooper(state, s.trooperId, ctx);
+  else if (ctx.actor.role !== 'gm') fail(codes.NOT_YOUR_TROOPER, `${s.name} is the GM's to play`);
+}
+
+function requireEitherSide(state: ThreeSixteenState, c: Conflict, ctx: DecideContext): void {
+  if (ctx.actor.role === 'gm') return;
+  for (const side of SIDES) {
+    const s = c.sides[side];
+    if (s.kind === 'trooper' && state.troopers[s.trooperId]?.ownerSeatId === ctx.actor.seatId) return;
+  }
+  fail(codes.NOT_YOUR_TROOPER, 'only the GM or a player in the conflict may roll');
+}
+
+export function sideName(state: ThreeSixteenState, side: ConflictSide): string {
+  return side.kind === 'npc' ? side.name : (state.troopers[side.trooperId]?.name ?? side.trooperId);
+}
+
+function test(
+  dice: DiceSource,
+  state: ThreeSixteenState,
+  side: ConflictSide,
+  ability: 'fa' | 'nfa',
+  why: string,
+): TestFace {
+  const target = side.kind === 'npc' ? side.ability : (state.troopers[side.trooperId] as Trooper)[ability];
+  const face = dice.roll(D10, `${why}: ${sideName(state, side)}`);
+  return { face, target, success: face <= target };
+}
+
+function stepRange(range: Range, move: 'closer' | 'farther'): Range | null {
+  const i = RANGES.indexOf(range) + (move === 'closer' ? -1 : 1);
+  return RANGES[i] ?? null;
+}
+
+/** A weapon the trooper can fight with at this range: the one in hand, or a free switch it carries. */
+function canKillAt(t: Trooper, range: Range): boolean {
+  return t.weapons.some((w) => {
+    if (w.weapon !== t.currentWeapon && !FREE_SWITCH_WEAPONS.includes(w.weapon)) return false;
+    const step = w.steps[range];
+    return step !== null && step > 0;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+const startConflict = defineCommand(
+  'startConflict',
+  campaignSchemas.startConflict,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    requirePhase(state, ...CONFLICT_PHASES);
+    const running = campaignOf(state).conflict;
+    if (running && running.step !== 'ended') fail('CONFLICT_RUNNING', 'finish the conflict under way first');
+    const gm = ctx.actor.role === 'gm';
+    const sides: Record<SideKey, ConflictSide> = {
+      a: { kind: 'npc', name: '', ability: 1, health: [] },
+      b: { kind: 'npc', name: '', ability: 1, health: [] },
+    };
+    for (const key of SIDES) {
+      const s = c[key];
+      if (s.kind === 'trooper') {
+        const t = state.troopers[s.trooperId];
+        if (!t)
+          fail(codes.UNKNOWN_TROOPER, `no trooper has the id ${s.trooperId}`, { trooperId: s.trooperId });
+        if (t.status !== 'active') fail(codes.TROOPER_NOT_ACTIVE, `${t.name} is ${t.status}`);
+        sides[key] = { kind: 'trooper', trooperId: t.id };
+        continue;
+      }
+      if (!gm && (s.ability !== undefined || s.boxes !== undefined))
+        fail(codes.INVALID_VALUE, 'only the GM sets an NPC’s numbers');
+      const aa = state.planet?.aa;
+      if (aa !== undefined && s.ability !== undefined && s.ability !== aa)
+        fail('NPC_USES_AA', `an NPC fights with the planet’s AA (${aa})`, { aa });
+      const ability = aa ?? s.ability;
+      if (ability === undefined) fail('NPC_ABILITY_NEEDED', 'with no planet set, give the NPC its ability');
+      sides[key] = {
+        kind: 'npc',
+        name: s.name,
+        ability,
+        health: Array.from({ length: s.boxes ?? 1 }, () => null),
+      };
+    }
+    const [a, b] = [sides.a, sides.b];
+    if (a.kind === 'npc' && b.kind === 'npc') fail(codes.INVALID_VALUE, 'a conflict needs at least one PC');
+    if (a.kind === 'trooper' && b.kind === 'trooper' && a.trooperId === b.trooperId)
+      fail(codes.INVALID_VALUE, 'a trooper cannot fight itself');
+    // A player opens a conflict for its own trooper, which is side a (the one who starts it).
+    if (!gm && (a.kind !== 'trooper' || state.troopers[a.trooperId]?.ownerSeatId !== ctx.actor.seatId))
+      fail(codes.NOT_YOUR_TROOPER, 'a player starts a conflict with its own trooper as side a');
+    return [{ type: 'conflict.started', sides, description: c.description ?? '' }];
+  },
+);
+
+const rollConflictDominance = defineCommand(
+  'rollConflictDominance',
+  campaignSchemas.rollConflictDominance,
+  GM_AND_PLAYERS,
+  (state, _c, ctx) => {
+    const c = requireConflict(state, 'dominance');
+    requireEitherSide(state, c, ctx);
+    const tests = {
+      a: test(ctx.dice, state, c.sides.a, 'nfa', 'dominance'),
+      b: test(ctx.dice, state, c.sides.b, 'nfa', 'dominance'),
+    };
+    const rollOffs: { side: SideKey; face: number }[] = [];
+    if (tests.a.success !== tests.b.success) {
+      const winner: SideKey = tests.a.success ? 'a' : 'b';
+      return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'ambush', winner }];
+    }
+    if (!tests.a.success)
+      return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'allFail', winner: null }];
+    let winner: SideKey = tests.a.face > tests.b.face ? 'a' : 'b';
+    if (tests.a.face === tests.b.face) {
+      // Tied best successes roll off, again until they differ.
+      for (;;) {
+        const fa = ctx.dice.roll(D10, `dominance roll-off: ${sideName(state, c.sides.a)}`);
+        const fb = ctx.dice.roll(D10, `dominance roll-off: ${sideName(state, c.sides.b)}`);
+        rollOffs.push({ side: 'a', face: fa }, { side: 'b', face: fb });
+        if (fa !== fb) {
+          winner = fa > fb ? 'a' : 'b';
+          break;
+        }
+      }
+    }
+    return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'best', winner }];
+  },
+);
+
+const setConflictRange = defineCommand(
+  'setConflictRange',
+  campaignSchemas.setConflictRange,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state, 'setRange');
+    requireSide(state, c, c.rangeSetter as SideKey, ctx);
+    return [{ type: 'conflict.rangeSet', range: cmd.range }];
+  },
+);
+
+const declareConflict = defineCommand(
+  'declareConflict',
+  campaignSchemas.declareConflict,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state, 'declare');
+    requireSide(state, c, cmd.side, ctx);
+    const range = c.range as Range;
+    const a = cmd.action;
+    if (a.kind === 'manoeuvre' && stepRange(range, a.move) === null)
+      fail(codes.INVALID_VALUE, `cannot move ${a.move} than ${range} in a conflict (yield to leave it)`);
+    const t = sideTrooper(state, c, cmd.side);
+    if (a.kind === 'fa' && t && !canKillAt(t, range))
+      fail(
+        'WEAPON_CANNOT_KILL_HERE',
+        `${t.name}'s ${WEAPONS[t.currentWeapon].name} kills nothing at ${range}`,
+      );
+    return [{ type: 'conflict.declared', side: cmd.side, action: a }];
+  },
+);
+
+const rollConflictRound = defineCommand(
+  'rollConflictRound',
+  campaignSchemas.rollConflictRound,
+  GM_AND_PLAYERS,
+  (state, _c, ctx) => {
+    const c = requireConflict(state, 'declare');
+    requireEitherSide(state, c, ctx);
+    const missing = SIDES.filter((s) => !c.declarations[s]);
+    if (missing.length > 0) fail('NOT_DECLARED', 'both sides declare before the dice roll', { missing });
+    const ability = (s: SideKey) => ((c.declarations[s] as ConflictAction).kind === 'fa' ? 'fa' : 'nfa');
+    const tests = {
+      a: test(ctx.dice, state, c.sides.a, ability('a'), 'conflict round'),
+      b: test(ctx.dice, state, c.sides.b, ability('b'), 'conflict round'),
+    };
+    return [{ type: 'conflict.roundRolled', tests }];
+  },
+);
+
+const answerConflictHit = defineCommand(
+  'answerConflictHit',
+  campaignSchemas.answerConflictHit,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state, 'answer');
+    const hit = c.pendingHit as ConflictHit;
+    requireSide(state, c, hit.target, ctx);
+    const t = sideTrooper(state, c, hit.target);
+    if (cmd.useArmour && t?.armour !== 'available')
+      fail(codes.NOT_AVAILABLE, 'the Armour is not there to tick');
+    return [{ type: 'conflict.hitAnswered', useArmour: cmd.useArmour }];
+  },
+);
+
+const moveConflict = defineCommand(
+  'moveConflict',
+  campaignSchemas.moveConflict,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state, 'declare');
+    if (!c.mayMove)
+      fail(codes.NOT_AVAILABLE, 'only the side whose success beat the other may move the range');
+    requireSide(state, c, c.mayMove, ctx);
+    if (stepRange(c.range as Range, cmd.move) === null)
+      fail(codes.INVALID_VALUE, `cannot move ${cmd.move} than ${c.range}`);
+    return [{ type: 'conflict.moved', side: c.mayMove, move: cmd.move }];
+  },
+);
+
+/** The slot a flashback fills: the first Available one; Hatred for Home last. */
+function flashbackSlot(slots: readonly FlashbackSlot[]): number {
+  const plain = slots.findIndex((s) => s.status === 'available' && !s.hatredForHome);
+  return plain >= 0 ? plain : slots.findIndex((s) => s.status === 'available');
+}
+
+const conflictFlashback = defineCommand(
+  'conflictFlashback',
+  campaignSchemas.conflictFlashback,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state);
+    requireSide(state, c, cmd.side, ctx);
+    const t = sideTrooper(state, c, cmd.side);
+    if (!t) fail(codes.INVALID_VALUE, 'NPCs have no Flashbacks');
+    const slot = flashbackSlot(cmd.kind === 'strength' ? t.strengths : t.weaknesses);
+    if (slot < 0) fail(codes.NO_SLOT, `${t.name} has no ${cmd.kind} Available`);
+    return [{ type: 'conflict.flashback', side: cmd.side, kind: cmd.kind, text: cmd.text, slot }];
+  },
+);
+
+const yieldConflict = defineCommand(
+  'yieldConflict',
+  campaignSchemas.yieldConflict,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state);
+    requireSide(state, c, cmd.side, ctx);
+    return [{ type: 'conflict.yielded', side: cmd.side }];
+  },
+);
+
+const answerYield = defineCommand(
+  'answerYield',
+  campaignSchemas.answerYield,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    requirePhase(state, ...CONFLICT_PHASES);
+    const c = campaignOf(state).conflict;
+    if (!c || c.step === 'ended' || !c.yielding) fail(codes.NOT_AVAILABLE, 'nobody has yielded');
+    requireSide(state, c, other(c.yielding), ctx);
+    return [{ type: 'conflict.yieldAnswered', accept: cmd.accept }];
+  },
+);
+
+const imposeOrder = defineCommand(
+  'imposeOrder',
+  campaignSchemas.imposeOrder,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    requirePhase(state, ...CONFLICT_PHASES);
+    const c = campaignOf(state).conflict;
+    if (c?.step !== 'ended') fail('NO_CONFLICT', 'no conflict has just ended');
+    if (!c.winner) fail(codes.NOT_AVAILABLE, 'the conflict ended without a winner');
+    if (c.order !== null) fail(codes.ALREADY_DONE, 'the winner already gave its order');
+    requireSide(state, c, c.winner, ctx);
+    return [{ type: 'conflict.orderImposed', text: cmd.text }];
+  },
+);
+
+const gmEndConflict = defineCommand('gmEndConflict', campaignSchemas.gmEndConflict, GM_ONLY, (state, cmd) => {
+  requirePhase(state, ...CONFLICT_PHASES);
+  const c = campaignOf(state).conflict;
+  if (!c || c.step === 'ended') fail('NO_CONFLICT', 'no conflict is under way');
+  return [{ type: 'conflict.gmEnded', winner: cmd.winner, reason: cmd.reason, end: 'gm' }];
+});
+
+export const conflictCommands = [
+  startConflict,
+  rollConflictDominance,
+  setConflictRange,
+  declareConflict,
+  rollConflictRound,
+  answerConflictHit,
+  moveConflict,
+  conflictFlashback,
+  yieldConflict,
+  answerYield,
+  imposeOrder,
+  gmEndConflict,
+];
+
+// ---------------------------------------------------------------------------------------------
+// Evolve
+
+function withConflict(state: ThreeSixteenState, change: (c: Conflict) => Conflict): ThreeSixteenState {
+  return withCampaign(state, (cb) => (cb.conflict ? { ...cb, conflict: change(cb.conflict) } : cb));
+}
+
+function conflictOf(state: ThreeSixteenState): Conflict {
+  return campaignOf(state).conflict as Conflict;
+}
+
+/** A mark lands on a side; the last box filled puts it down (dead by X, worn out by E). */
+function wound(state: ThreeSixteenState, hit: ConflictHit): ThreeSixteenState {
+  const c = conflictOf(state);
+  const side = c.sides[hit.target];
+  let s = state;
+  let full = false;
+  if (side.kind === 'npc') {
+    const health = [...side.health];
+    const i = health.indexOf(null);
+    if (i < 0) return s;
+    health[i] = hit.mark;
+    full = !health.includes(null);
+    s = withConflict(s, (cf) => ({ ...cf, sides: { ...cf.sides, [hit.target]: { ...side, health } } }));
+  } else {
+    const t = state.troopers[side.trooperId];
+    if (t?.status !== 'active') return s;
+    const health = [...t.health] as HealthMark[];
+    const i = health.indexOf(null);
+    if (i < 0) return s;
+    health[i] = hit.mark;
+    full = i === health.length - 1;
+    const dies = full && hit.mark === 'X';
+    s = withTrooper(s, t.id, (tr) => ({
+      ...tr,
+      health: health as unknown as Health,
+      missionFlags: { ...tr.missionFlags, woundsTaken: tr.missionFlags.woundsTaken + 1 },
+      status: dies ? 'dead' : tr.status,
+    }));
+    if (dies) {
+      s = appendLog(s, t.id, `${t.name} is dead.`);
+      s = fieldPromotionOnDeath(s, t.id);
+    }
+  }
+  if (!full) return s;
+  if (hit.mark === 'X') {
+    // Killing counts for the killer's totals only when the victim ends up dead.
+    const killer = c.sides[hit.by];
+    if (killer.kind === 'trooper')
+      s = withTrooper(s, killer.trooperId, (k) => ({
+        ...k,
+        killsThisMission: k.killsThisMission + 1,
+        totalKills: k.totalKills + 1,
+      }));
+  }
+  return withConflict(s, (cf) => ({ ...cf, downAt: { ...cf.downAt, [hit.target]: hit.face } }));
+}
+
+/** A hit: an X on a PC with Armour there asks (or follows the armour policy); E goes straight in. */
+function hit(state: ThreeSixteenState, h: ConflictHit): ThreeSixteenState {
+  const c = conflictOf(state);
+  const t = sideTrooper(state, c, h.target);
+  if (t && h.mark === 'X' && t.armour === 'available' && t.armourPolicy !== 'never') {
+    if (t.armourPolicy === 'ask')
+      return withConflict(state, (cf) => ({ ...cf, pendingHit: h, step: 'answer' }));
+    return withTrooper(state, t.id, (tr) => ({ ...tr, armour: 'used' }));
+  }
+  return wound(state, h);
+}
+
+function actOn(state: ThreeSixteenState, turn: ConflictTurn): ThreeSixteenState {
+  const c = conflictOf(state);
+  const target = other(turn.side);
+  const a = turn.action;
+  if (a === 'ambush' || a.kind === 'fa')
+    return hit(state, { target, by: turn.side, mark: 'X', face: turn.face });
+  if (a.kind === 'emotional') return hit(state, { target, by: turn.side, mark: 'E', face: turn.face });
+  if (a.kind === 'manoeuvre') {
+    const to = stepRange(c.range as Range, a.move);
+    return to ? withConflict(state, (cf) => ({ ...cf, range: to })) : state;
+  }
+  return appendLog(state, null, `${sideName(state, c.sides[turn.side])}: ${a.text}`);
+}
+
+/** Works through the round's turns until one waits for an answer, then ends or opens the next round. */
+function proceed(state: ThreeSixteenState): ThreeSixteenState {
+  let s = state;
+  for (;;) {
+    const c = conflictOf(s);
+    if (c.step === 'answer' || c.step === 'ended') return s;
+    const turn = c.queue[0];
+    if (!turn) break;
+    s = withConflict(s, (cf) => ({ ...cf, queue: cf.queue.slice(1) }));
+    const down = c.downAt[turn.side];
+    // A side put down earlier this round does not act; one put down by a tied success still does.
+    if (down !== undefined && down !== turn.face) continue;
+    s = actOn(s, turn);
+  }
+  const c = conflictOf(s);
+  const down = SIDES.filter((k) => c.downAt[k] !== undefined);
+  if (down.length > 0) {
+    const loser = down.length === 1 ? (down[0] as SideKey) : null;
+    const mark = loser ? lastMark(s, c, loser) : 'X';
+    return endConflict(s, loser ? other(loser) : null, mark === 'E' ? 'exhausted' : 'dead');
+  }
+  if (c.range === null) return withConflict(s, (cf) => ({ ...cf, step: 'setRange' }));
+  return withConflict(s, (cf) => ({ ...cf, step: 'declare', round: cf.round + 1, declarations: {} }));
+}
+
+function lastMark(state: ThreeSixteenState, c: Conflict, side: SideKey): HealthMark {
+  const sd = c.sides[side];
+  const health = sd.kind === 'npc' ? sd.health : (state.troopers[sd.trooperId]?.health ?? []);
+  return health[health.length - 1] ?? null;
+}
+
+/** Every E clears from the PCs in it (X marks stay, packed from the first box). */
+function clearExhaustion(t: Trooper): Trooper {
+  const x = t.health.filter((m) => m === 'X').length;
+  const health: HealthMark[] = [null, null, null];
+  for (let i = 0; i < x; i++) health[i] = 'X';
+  return { ...t, health: health as unknown as Health };
+}
+
+function endConflict(
+  state: ThreeSixteenState,
+  winner: SideKey | null,
+  reason: ConflictEnd,
+): ThreeSixteenState {
+  const c = conflictOf(state);
+  let s = withConflict(state, (cf) => ({
+    ...cf,
+    step: 'ended',
+    winner,
+    endReason: reason,
+    queue: [],
+    pendingHit: null,
+    mayMove: null,
+    yielding: null,
+  }));
+  for (const k of SIDES) {
+    const sd = c.sides[k];
+    if (sd.kind === 'trooper')
+      s = withTrooper(s, sd.trooperId, (t) => (t.status === 'active' ? clearExhaustion(t) : t));
+  }
+  const who = winner ? sideName(s, c.sides[winner]) : 'nobody';
+  return appendLog(s, null, `The conflict ends (${reason}); ${who} wins.`);
+}
+
+export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+  switch (event.type) {
+    case 'conflict.started': {
+      const cb = campaignOf(state);
+      const conflict: Conflict = {
+        id: cb.nextConflictId,
+        description: event.description,
+        sides: event.sides,
+        step: 'dominance',
+        range: null,
+        round: 0,
+        rangeSetter: null,
+        declarations: {},
+        queue: [],
+        pendingHit: null,
+        mayMove: null,
+        yielding: null,
+        downAt: {},
+        winner: null,
+        endReason: null,
+        order: null,
+      };
+      const s = withCampaign(state, (c) => ({
+        ...c,
+        lastConflict: c.conflict ?? c.lastConflict,
+        conflict,
+        nextConflictId: c.nextConflictId + 1,
+      }));
+      return appendLog(
+        s,
+        null,
+        `Conflict: ${sideName(s, event.sides.a)} against ${sideName(s, event.sides.b)}.`,
+      );
+    }
+    case 'conflict.dominanceRolled': {
+      if (event.outcome === 'allFail')
+        return withConflict(state, (c) => ({ ...c, range: 'far', step: 'declare', round: 1 }));
+      const winner = event.winner as SideKey;
+      const s = withConflict(state, (c) => ({
+        ...c,
+        rangeSetter: winner,
+        queue:
+          event.outcome === 'ambush'
+            ? [{ side: winner, face: event.tests[winner].face, action: 'ambush' }]
+            : [],
+      }));
+      return proceed(s);
+    }
+    case 'conflict.rangeSet':
+      return withConflict(state, (c) => ({ ...c, range: event.range, step: 'declare', round: 1 }));
+    case 'conflict.declared':
+      return withConflict(state, (c) => ({
+        ...c,
+        declarations: { ...c.declarations, [event.side]: event.action },
+      }));
+    case 'conflict.roundRolled': {
+      const { a, b } = event.tests;
+      const turns: ConflictTurn[] = [];
+      const c = conflictOf(state);
+      for (const side of SIDES) {
+        const t = event.tests[side];
+        if (t.success) turns.push({ side, face: t.face, action: c.declarations[side] as ConflictAction });
+      }
+      turns.sort((x, y) => y.face - x.face);
+      const better: SideKey | null =
+        a.success && (!b.success || a.face > b.face)
+          ? 'a'
+          : b.success && (!a.success || b.face > a.face)
+            ? 'b'
+            : null;
+      const s = withConflict(state, (cf) => ({ ...cf, queue: turns, mayMove: better }));
+      return proceed(s);
+    }
+    case 'conflict.hitAnswered': {
+      const h = conflictOf(state).pendingHit;
+      if (!h) return state;
+      let s = withConflict(state, (c) => ({ ...c, pendingHit: null, step: 'declare' }));
+      if (event.useArmour) {
+        const t = sideTrooper(s, conflictOf(s), h.target);
+        if (t) s = withTrooper(s, t.id, (tr) => ({ ...tr, armour: 'used' }));
+      } else s = wound(s, h);
+      return proceed(s);
+    }
+    case 'conflict.moved':
+      return withConflict(state, (c) => ({
+        ...c,
+        range: stepRange(c.range as Range, event.move) ?? c.range,
+        mayMove: null,
+      }));
+    case 'conflict.flashback': {
+      const c = conflictOf(state);
+      const side = c.sides[event.side];
+      if (side.kind !== 'trooper') return state;
+      let s = withTrooper(state, side.trooperId, (t) => {
+        const key = event.kind === 'strength' ? 'strengths' : 'weaknesses';
+        const slots = t[key].map((sl, i) =>
+          i === event.slot ? { ...sl, status: 'used' as const, text: event.text } : sl,
+        );
+        return {
+          ...t,
+          [key]: slots,
+          missionFlags: {
+            ...t.missionFlags,
+            ...(event.kind === 'strength' ? { usedStrength: true } : { usedWeakness: true }),
+          },
+        };
+      });
+      s = appendLog(
+        s,
+        side.trooperId,
+        `${event.kind === 'strength' ? 'Strength' : 'Weakness'}: ${event.text}`,
+      );
+      const winner = event.kind === 'strength' ? event.side : other(event.side);
+      return endConflict(s, winner, event.kind);
+    }
+    case 'conflict.yielded': {
+      const c = conflictOf(state);
+      return appendLog(
+        withConflict(state, (cf) => ({ ...cf, yielding: event.side })),
+        null,
+        `${sideName(state, c.sides[event.side])} yields.`,
+      );
+    }
+    case 'conflict.yieldAnswered': {
+      const c = conflictOf(state);
+      if (!c.yielding) return state;
+      if (!event.accept) return withConflict(state, (cf) => ({ ...cf, yielding: null }));
+      return endConflict(state, other(c.yielding), 'yield');
+    }
+    case 'conflict.orderImposed': {
+      const c = conflictOf(state);
+      const s = withConflict(state, (cf) => ({ ...cf, order: event.text }));
+      return appendLog(
+        s,
+        null,
+        `${c.winner ? sideName(s, c.sides[c.winner]) : 'The winner'} orders: ${event.text}`,
+      );
+    }
+    case 'conflict.gmEnded':
+      return endConflict(state, event.winner, 'gm');
+    default:
+      return state;
+  }
+}
+
+export const CONFLICT_EVENTS = [
+  'conflict.started',
+  'conflict.dominanceRolled',
+  'conflict.rangeSet',
+  'conflict.declared',
+  'conflict.roundRolled',
+  'conflict.hitAnswered',
+  'conflict.moved',
+  'conflict.flashback',
+  'conflict.yielded',
+  'conflict.yieldAnswered',
+  'conflict.orderImposed',
+  'conflict.gmEnded',
+] as const;

@@ -1,0 +1,57 @@
+import { rankName } from '../data/ranks.ts';
+import { appendLog, type ThreeSixteenState, type Trooper, withTrooper } from '../state.ts';
+import { campaignOf, isPc, withCampaign, withRank } from './model.ts';
+
+/**
+ * Field promotion (the book's rule for a mission): when the most senior PC dies, the next highest
+ * ranked PC takes the dead PC's rank at once. When several PCs share that next rank, they test NFA
+ * (`rollFieldPromotion`); until then the promotion waits in the campaign block.
+ *
+ * Pure: called from evolve wherever a trooper's status turns dead or wrecked (encounter/core.ts
+ * applyWound, and the conflicts of this folder). No dice here.
+ */
+export function fieldPromotionOnDeath(state: ThreeSixteenState, deadId: string): ThreeSixteenState {
+  const phase = state.campaign.phase;
+  if (phase !== 'mission' && phase !== 'encounter') return state;
+  const dead = state.troopers[deadId];
+  if (!dead || !isPc(dead) || dead.status === 'active') return state;
+  let s = state;
+  // A candidate of a promotion still waiting for its NFA test may be the one who fell.
+  const waiting = campaignOf(s).fieldPromotion;
+  if (waiting?.candidates.includes(deadId)) {
+    const left = waiting.candidates.filter((id) => id !== deadId);
+    s = withCampaign(s, (c) => ({
+      ...c,
+      fieldPromotion: left.length > 1 ? { ...waiting, candidates: left } : null,
+    }));
+    if (left.length === 1) s = promote(s, left[0] as string, waiting.rank);
+  }
+  const others = alivePcs(s).filter((t) => t.id !== deadId);
+  if (others.length === 0) return s;
+  const next = Math.max(...others.map((t) => t.rank));
+  if (dead.rank <= next) return s;
+  const group = others.filter((t) => t.rank === next).map((t) => t.id);
+  if (group.length === 1) return promote(s, group[0] as string, dead.rank);
+  s = withCampaign(s, (c) => ({ ...c, fieldPromotion: { rank: dead.rank, deadId, candidates: group } }));
+  return appendLog(
+    s,
+    null,
+    `${dead.name} has fallen; ${group.map((id) => s.troopers[id]?.name).join(', ')} test NFA for the field promotion to ${rankName(dead.rank)}.`,
+  );
+}
+
+export function alivePcs(state: ThreeSixteenState): Trooper[] {
+  const out: Trooper[] = [];
+  for (const id of state.trooperOrder) {
+    const t = state.troopers[id];
+    if (t && t.status === 'active' && isPc(t)) out.push(t);
+  }
+  return out;
+}
+
+export function promote(state: ThreeSixteenState, id: string, rank: number): ThreeSixteenState {
+  const t = state.troopers[id];
+  if (!t || t.rank >= rank) return state;
+  const s = withTrooper(state, id, (tr) => withRank(tr, rank));
+  return appendLog(s, id, `${t.name} is promoted in the field to ${rankName(rank)}.`);
+}

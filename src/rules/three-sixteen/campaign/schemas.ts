@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import type { RollRecord } from '../../../engine/dice/typed.ts';
+import {
+  nameSchema,
+  nonEmptyTextSchema,
+  rangeSchema,
+  seatIdSchema,
+  textSchema,
+  trooperIdSchema,
+  weaponIdSchema,
+} from '../commands.ts';
+import type { SlotKind } from '../data/flashback-slots.ts';
+import type { MedalChange, MedalId } from '../data/medals.ts';
+import type { TestFace } from '../events.ts';
+import type { HeldSupport, OwnedWeapon, Range, Trooper, WeaponId } from '../state.ts';
+import type { ConflictAction, ConflictEnd, ConflictSide, SideKey } from './model.ts';
+
+/** Commands and events of the campaign part (between missions, field promotion, conflicts). */
+
+const abilityKind = z.enum(['fa', 'nfa']);
+const slotKind = z.enum(['strength', 'weakness']);
+const sideKey = z.enum(['a', 'b']);
+const heldSupportSchema = z.enum(['apc', 'dropShip', 'dropPods', 'starkiller', 'theDevice']);
+/** Weapons a Development Roll can bring (bombs come with rank, not from a requisition). */
+const requisitionWeapon = weaponIdSchema.exclude(['tpkBomb', 'paradiseBomb']);
+
+const conflictSideSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('trooper'), trooperId: trooperIdSchema }),
+  z.object({
+    kind: z.literal('npc'),
+    name: nameSchema,
+    /** Only when no planet is set: the NPC's ability (else it is the planet's AA). */
+    ability: z.number().int().min(1).max(10).optional(),
+    /** 1 box, or 2 for an officer. */
+    boxes: z.number().int().min(1).max(2).optional(),
+  }),
+]);
+
+const conflictActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fa') }),
+  z.object({ kind: z.literal('emotional') }),
+  z.object({ kind: z.literal('manoeuvre'), move: z.enum(['closer', 'farther']) }),
+  z.object({ kind: z.literal('other'), text: nonEmptyTextSchema }),
+]);
+
+export const campaignSchemas = {
+  // Between missions ------------------------------------------------------------------------
+  /** Medals, full healing, the Orbital Bombardment inquiry; opens the between-missions steps. */
+  debrief: z.object({
+    type: z.literal('debrief'),
+    /** Extra heroism awards at the GM's word (Crimson Sword / Skull by rank). */
+    heroes: z.array(trooperIdSchema).max(50).optional(),
+  }),
+  rollLevels: z.object({ type: z.literal('rollLevels') }),
+  takeLevel: z.object({
+    type: z.literal('takeLevel'),
+    trooperId: trooperIdSchema,
+    ability: abilityKind,
+    slot: slotKind.optional(),
+  }),
+  improveWeapon: z.object({
+    type: z.literal('improveWeapon'),
+    trooperId: trooperIdSchema,
+    weapon: weaponIdSchema,
+    range: rangeSchema,
+  }),
+  developmentRoll: z.object({
+    type: z.literal('developmentRoll'),
+    trooperId: trooperIdSchema,
+    choice: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('promotion'), weaponChoice: weaponIdSchema.optional() }),
+      z.object({ kind: z.literal('weapon'), weapon: requisitionWeapon }),
+      /** A vehicle, Drop Pods or a strategic weapon (new, or replacing one lost), within rank limits. */
+      z.object({ kind: z.literal('vehicle'), vehicle: heldSupportSchema }),
+      z.object({ kind: z.literal('improve'), weapon: weaponIdSchema, range: rangeSchema }),
+    ]),
+  }),
+  nominateDemotion: z.object({
+    type: z.literal('nominateDemotion'),
+    nominatorId: trooperIdSchema,
+    targetId: trooperIdSchema,
+  }),
+  takeGmReward: z.object({
+    type: z.literal('takeGmReward'),
+    trooperId: trooperIdSchema,
+    reward: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('level'), ability: abilityKind, slot: slotKind.optional() }),
+      z.object({ kind: z.literal('weapon'), weapon: weaponIdSchema, range: rangeSchema }),
+    ]),
+  }),
+  /** Rotating GM: the seat that runs the next mission (null: the table's GM again). */
+  setMissionGm: z.object({ type: z.literal('setMissionGm'), seatId: seatIdSchema.nullable() }),
+  /** The next planet from the five lists, rolled by the engine (or chosen), crossing entries off. */
+  rollNextPlanet: z.object({
+    type: z.literal('rollNextPlanet'),
+    name: z.number().int().min(1).max(20).optional(),
+    form: z.number().int().min(1).max(20).optional(),
+    description: z.number().int().min(1).max(20).optional(),
+    abilities: z.array(z.number().int().min(1).max(20)).max(3).optional(),
+    aaMethod: z.number().int().min(1).max(20).optional(),
+    shortSessions: z.boolean().optional(),
+  }),
+  createReplacement: z.object({
+    type: z.literal('createReplacement'),
+    predecessorId: trooperIdSchema,
+    name: nameSchema,
+    reputation: z.string().max(200).optional(),
+    fa: z.number().int().min(2).max(10),
+    nfa: z.number().int().min(2).max(10),
+    rank: z.number().int().min(0).max(8),
+    weaponChoice: weaponIdSchema.optional(),
+  }),
+  rollFieldPromotion: z.object({ type: z.literal('rollFieldPromotion') }),
+  /** The book's option: once a PC has Hatred for Home open, others may turn an Available Weakness into it. */
+  adoptHatredForHome: z.object({
+    type: z.literal('adoptHatredForHome'),
+    trooperId: trooperIdSchema,
+    slot: z.number().int().min(0).max(4).optional(),
+  }),
+
+  // Conflicts without Threat Tokens -------------------------------------------------------
+  startConflict: z.object({
+    type: z.literal('startConflict'),
+    a: conflictSideSchema,
+    b: conflictSideSchema,
+    description: textSchema.optional(),
+  }),
+  rollConflictDominance: z.object({ type: z.literal('rollConflictDominance') }),
+  setConflictRange: z.object({ type: z.literal('setConflictRange'), range: rangeSchema }),
+  declareConflict: z.object({
+    type: z.literal('declareConflict'),
+    side: sideKey,
+    action: conflictActionSchema,
+  }),
+  rollConflictRound: z.object({ type: z.literal('rollConflictRound') }),
+  answerConflictHit: z.object({ type: z.literal('answerConflictHit'), useArmour: z.boolean() }),
+  moveConflict: z.object({ type: z.literal('moveConflict'), move: z.enum(['closer', 'farther']) }),
+  conflictFlashback: z.object({
+    type: z.literal('conflictFlashback'),
+    side: sideKey,
+    kind: slotKind,
+    text: nonEmptyTextSchema,
+  }),
+  yieldConflict: z.object({ type: z.literal('yieldConflict'), side: sideKey }),
+  answerYield: z.object({ type: z.literal('answerYield'), accept: z.boolean() }),
+  imposeOrder: z.object({ type: z.literal('imposeOrder'), text: nonEmptyTextSchema }),
+  gmEndConflict: z.object({
+    type: z.literal('gmEndConflict'),
+    winner: sideKey.nullable(),
+    reason: textSchema,
+  }),
+} as const;
+
+type Schemas = typeof campaignSchemas;
+export type CampaignCommand = { [K in keyof Schemas]: z.infer<Schemas[K]> }[keyof Schemas];
+export type DevelopmentChoice = z.infer<Schemas['developmentRoll']>['choice'];
+
+export interface RollOffFace {
+  readonly trooperId: string;
+  readonly face: number;
+}
+
+export type CampaignEvent =
+  | {
+      readonly type: 'campaign.debriefed';
+      readonly mission: number;
+      readonly survivors: readonly string[];
+      /** The rotating GM's troopers, back from sitting out, each owed a reward. */
+      readonly returning: readonly string[];
+      readonly medals: readonly { readonly trooperId: string; readonly changes: readonly MedalChange[] }[];
+      readonly deeds: readonly {
+        readonly trooperId: string;
+        readonly medal: MedalId;
+        readonly why: 'finalToken' | 'gm';
+      }[];
+      /** Officers who called an Orbital Bombardment: the NFA test before their seniors. */
+      readonly inquiries: readonly ({ readonly trooperId: string } & TestFace)[];
+    }
+  | {
+      readonly type: 'campaign.levelsRolled';
+      /** Survivors sharing the most Kills This Mission, and the roll-offs between them. */
+      readonly leaders: readonly string[];
+      readonly leaderRollOffs: readonly RollOffFace[];
+      readonly topKiller: string | null;
+      readonly rolls: readonly RollOffFace[];
+      /** Everyone who gains a level (the top killer unless at 18, and the best roll(s)). */
+      readonly gainers: readonly string[];
+    }
+  | {
+      readonly type: 'campaign.levelTaken';
+      readonly trooperId: string;
+      readonly ability: 'fa' | 'nfa';
+      readonly slot: SlotKind | null;
+      readonly source: 'level' | 'gmReward';
+    }
+  | {
+      readonly type: 'campaign.weaponImproved';
+      readonly trooperId: string;
+      readonly weapon: WeaponId;
+      readonly range: Range;
+      readonly source: 'automatic' | 'gmReward';
+    }
+  | ({
+      readonly type: 'campaign.developmentRolled';
+      readonly trooperId: string;
+      readonly choice: DevelopmentChoice;
+      /** On success: what the trooper receives (worked out in decide). */
+      readonly rank: number | null;
+      readonly weapons: readonly OwnedWeapon[];
+      readonly vehicles: readonly HeldSupport[];
+    } & TestFace)
+  | {
+      readonly type: 'campaign.demotionTried';
+      readonly nominatorId: string;
+      readonly targetId: string;
+      readonly nominator: TestFace;
+      readonly target: TestFace;
+      readonly demoted: boolean;
+    }
+  | {
+      readonly type: 'campaign.missionGmSet';
+      readonly mission: number;
+      readonly seatId: string | null;
+      readonly sittingOut: readonly string[];
+      readonly returning: readonly string[];
+    }
+  | {
+      readonly type: 'campaign.planetRolled';
+      readonly rolls: readonly RollRecord[];
+      readonly encounterPlan: readonly number[];
+      readonly aaExplanation: string;
+      readonly threatReason: string;
+    }
+  | {
+      readonly type: 'campaign.replacementJoined';
+      readonly predecessorId: string;
+      readonly trooper: Trooper;
+      readonly startingKills: RollRecord;
+    }
+  | { readonly type: 'campaign.hatredForHomeAdopted'; readonly trooperId: string; readonly slot: number }
+  | {
+      readonly type: 'campaign.fieldPromotionRolled';
+      readonly rank: number;
+      readonly tests: readonly (readonly ({ readonly trooperId: string } & TestFace)[])[];
+      readonly promoted: string;
+    }
+  // Conflicts
+  | {
+      readonly type: 'conflict.started';
+      readonly sides: Readonly<Record<SideKey, ConflictSide>>;
+      readonly description: string;
+    }
+  | {
+      readonly type: 'conflict.dominanceRolled';
+      readonly tests: Readonly<Record<SideKey, TestFace>>;
+      readonly rollOffs: readonly { readonly side: SideKey; readonly face: number }[];
+      readonly outcome: 'ambush' | 'best' | 'allFail';
+      readonly winner: SideKey | null;
+    }
+  | { readonly type: 'conflict.rangeSet'; readonly range: Range }
+  | { readonly type: 'conflict.declared'; readonly side: SideKey; readonly action: ConflictAction }
+  | { readonly type: 'conflict.roundRolled'; readonly tests: Readonly<Record<SideKey, TestFace>> }
+  | { readonly type: 'conflict.hitAnswered'; readonly useArmour: boolean }
+  | { readonly type: 'conflict.moved'; readonly side: SideKey; readonly move: 'closer' | 'farther' }
+  | {
+      readonly type: 'conflict.flashback';
+      readonly side: SideKey;
+      readonly kind: SlotKind;
+      readonly text: string;
+      readonly slot: number;
+    }
+  | { readonly type: 'conflict.yielded'; readonly side: SideKey }
+  | { readonly type: 'conflict.yieldAnswered'; readonly accept: boolean }
+  | { readonly type: 'conflict.orderImposed'; readonly text: string }
+  | {
+      readonly type: 'conflict.gmEnded';
+      readonly winner: SideKey | null;
+      readonly reason: string;
+      readonly end: ConflictEnd;
+    };
+
+declare module '../commands.ts' {
+  interface ExtraCommands {
+    campaign: CampaignCommand;
+  }
+}
+declare module '../events.ts' {
+  interface ExtraEvents {
+    campaign: CampaignEvent;
+  }
+}

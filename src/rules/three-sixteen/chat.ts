@@ -1,0 +1,39 @@
+import type { ZodType } from 'zod';
+import {
+  CHAT_COMMAND_ROLES,
+  CHAT_EVENT_TYPES,
+  type ChatCommand,
+  type ChatEvent,
+  chatCommandSchemas,
+  decideChat,
+  evolveChat,
+  isChatEvent,
+} from '../dice-chat/chat.ts';
+import { type CommandOf, type CommandSpec, defineCommand, definePart } from './commands.ts';
+
+declare module './commands.ts' {
+  interface ExtraCommands {
+    chat: ChatCommand;
+  }
+}
+declare module './events.ts' {
+  interface ExtraEvents {
+    chat: ChatEvent;
+  }
+}
+
+/** The table's dice chat inside a 3:16 game: rolls and chat lines live in `state.chat`. */
+export const chatPart = definePart({
+  name: 'chat',
+  commands: chatCommandSchemas.map(
+    (schema): CommandSpec =>
+      defineCommand(
+        schema.shape.type.value,
+        schema as unknown as ZodType<CommandOf<ChatCommand['type']>>,
+        CHAT_COMMAND_ROLES[schema.shape.type.value],
+        (state, command, ctx) => decideChat(state.chat, command, ctx),
+      ),
+  ),
+  eventTypes: CHAT_EVENT_TYPES,
+  evolve: (state, event) => (isChatEvent(event) ? { ...state, chat: evolveChat(state.chat, event) } : state),
+});

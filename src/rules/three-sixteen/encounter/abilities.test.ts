@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import type { Seat } from '../../../engine/ruleset.ts';
+import type { AbilityId } from '../state.ts';
+import { fightAt, playRound } from './test-kit.ts';
+
+const H2H = { kind: 'fa', weapon: 'handToHand' } as const;
+const RIFLE = { kind: 'fa', weapon: 'energyRifle' } as const;
+const never = { armourPolicy: 'never' } as const;
+
+function table(abilities: AbilityId[], range: 'close' | 'near' | 'far' = 'close', tokens = 4) {
+  return fightAt(
+    range,
+    [
+      { name: 'A', fa: 6, nfa: 4, patch: never },
+      { name: 'B', fa: 6, nfa: 4, patch: never },
+    ],
+    { aa: 5, abilities, threat: 10, tokens },
+  );
+}
+const use = (t: ReturnType<typeof table>['t'], gm: Seat, c: Record<string, unknown>, faces: number[] = []) =>
+  t.send(gm, { type: 'useAbility', ...c } as never, faces);
+
+describe('3:16 alien special abilities', () => {
+  it('refuses an ability the planet does not have', () => {
+    const { t, gm } = table([]);
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'enrage' })).toBe('ABILITY_NOT_ON_PLANET');
+  });
+
+  it('Ambush: spend 1 at the start, every PC takes a Kill, the GM sets the range', () => {
+    const t0 = fightAt('far', [{ name: 'A', fa: 5, nfa: 5, patch: never }], {
+      abilities: ['ambush'],
+      tokens: 2,
+    });
+    // fightAt already resolved dominance; build a fresh encounter for the ambush.
+    const { t, gm } = t0;
+    t.send(gm, { type: 'gmEndEncounter' });
+    t.send(gm, { type: 'startEncounter', tokens: 2 });
+    use(t, gm, { ability: 'ambush' });
+    expect(t.state.encounter?.step).toBe('setRange');
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+    expect(t.state.encounter?.tokens).toBe(1);
+    expect(t.state.planet?.threat.spent).toBe(1);
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'ambush' })).toBe('WRONG_STEP');
+  });
+
+  it('Armour: free, once an encounter, voids the kills of a round', () => {
+    const { t, gm } = table(['armour']);
+    use(t, gm, { ability: 'armour' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 1 }, []);
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter?.tokens).toBe(4);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(0);
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'armour' })).toBe('ALREADY_DONE');
+  });
+
+  it('Boost Ability: spend n for AA + n, never above 10', () => {
+    const { t, gm } = table(['boostAbility']);
+    use(t, gm, { ability: 'boostAbility', amount: 2, from: 'pool' });
+    expect(t.state.encounter?.effects.aaBonus).toBe(2);
+    expect(t.state.planet?.threat.pool).toBe(4);
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'boostAbility', amount: 4 })).toBe('INVALID_VALUE');
+  });
+
+  it('End Encounter: the encounter ends after the aliens take their turn; tokens go back', () => {
+    const { t, gm } = table(['endEncounter']);
+    use(t, gm, { ability: 'endEncounter' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.lastEncounter?.endReason).toBe('endEncounterAbility');
+    expect(t.state.planet?.threat.pool).toBe(6 + 3);
+  });
+
+  it('Enrage: AA + 1 each further round', () => {
+    const { t, gm } = table(['enrage']);
+    use(t, gm, { ability: 'enrage' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    for (const a of ['t1', 't2', 'aliens']) t.send(gm, { type: 'takeTurn', actor: a as 't1' });
+    expect(t.state.encounter?.effects.aaBonus).toBe(1);
+  });
+
+  it('Exploding Bodies: after a token fell to kills this round, a Kill to everyone at Close', () => {
+    const { t, gm } = table(['explodingBodies']);
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'explodingBodies' })).toBe('WRONG_STEP');
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    use(t, gm, { ability: 'explodingBodies' });
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+  });
+
+  it('Flee and Swarm move every PC on the aliens’ turn, even a failed one', () => {
+    const { t, gm } = table(['flee', 'swarm'], 'near');
+    // All fail on 9: the failures narrate troopers first, then the aliens.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens', alienMovement: 'flee' });
+    expect(t.state.encounter?.positions).toEqual({ t1: 'far', t2: 'far' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens', alienMovement: 'swarm' });
+    expect(t.state.encounter?.positions).toEqual({ t1: 'close', t2: 'close' });
+  });
+
+  it('Ignore Armour: alien kills cannot be stopped by MandelBrite', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [{ name: 'A', fa: 5, nfa: 5, patch: { armourPolicy: 'useWhenAvailable' } }],
+      {
+        abilities: ['ignoreArmour'],
+        tokens: 2,
+      },
+    );
+    playRound(t, gm, { t1: H2H }, { aliens: 1, t1: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.troopers.t1?.armour).toBe('available');
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+  });
+
+  it('Ignore Wounds: spend 1, this round’s kills are undone', () => {
+    const { t, gm } = table(['ignoreWounds']);
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter?.tokens).toBe(3);
+    use(t, gm, { ability: 'ignoreWounds', from: 'pool' });
+    expect(t.state.encounter?.tokens).toBe(4);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(0);
+    expect(t.state.planet?.threat.removed).toBe(0);
+  });
+
+  it('Impair: spend n, every PC tests FA and NFA at −n', () => {
+    const { t, gm } = table(['impair']);
+    use(t, gm, { ability: 'impair', amount: 2 });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 5, t2: 4 });
+    expect(t.state.encounter?.queue.find((q) => q.actor === 't1')?.success).toBe(false);
+    expect(t.state.encounter?.queue.find((q) => q.actor === 't2')?.success).toBe(true);
+  });
+
+  it('Induce Weakness: on the aliens’ next turn an AA success forces the target to show a Weakness', () => {
+    const { t, gm, players } = table(['induceWeakness']);
+    use(t, gm, { ability: 'induceWeakness', targetId: 't2' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' }, [3]);
+    expect(t.state.encounter?.forcedWeakness).toEqual(['t2']);
+    expect(t.refuse(players[1] as Seat, { type: 'useStrength', trooperId: 't2', text: 'no' })).toBe(
+      'PENDING_DECISION',
+    );
+    t.send(players[1] as Seat, { type: 'useWeakness', trooperId: 't2', text: 'Panic' });
+    expect(t.state.encounter?.out.t2).toBe('weakness');
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'induceWeakness', targetId: 't2' })).toBe(
+      'NOT_IN_ENCOUNTER',
+    );
+  });
+
+  it('Isolate: no E-Vac or Orbital Bombardment ends the encounter', () => {
+    const { t, gm } = fightAt('close', [{ name: 'Lt', fa: 5, nfa: 5, rank: 3 }], {
+      abilities: ['isolate'],
+      tokens: 2,
+    });
+    use(t, gm, { ability: 'isolate' });
+    expect(
+      t.refuse(gm, {
+        type: 'declare',
+        trooperId: 't1',
+        declaration: { kind: 'nfa', task: { kind: 'eVac' } },
+      }),
+    ).toBe('NOT_AVAILABLE');
+    expect(
+      t.refuse(gm, {
+        type: 'declare',
+        trooperId: 't1',
+        declaration: { kind: 'nfa', task: { kind: 'orbitalBombardment' } },
+      }),
+    ).toBe('NOT_AVAILABLE');
+  });
+
+  it('Lasting Wounds: alien wounds do not heal between encounters', () => {
+    const { t, gm } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5, patch: never }], {
+      abilities: ['lastingWounds'],
+      tokens: 2,
+    });
+    playRound(t, gm, { t1: H2H }, { aliens: 1, t1: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    t.send(gm, { type: 'gmEndEncounter' });
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+  });
+
+  it('Leaping: the aliens may move PCs two steps', () => {
+    const { t, gm } = table(['leaping'], 'far');
+    playRound(t, gm, { t1: RIFLE, t2: RIFLE }, { aliens: 5, t1: 9, t2: 9 });
+    t.send(gm, {
+      type: 'takeTurn',
+      actor: 'aliens',
+      moves: [
+        { trooperId: 't1', steps: -2 },
+        { trooperId: 't2', steps: -1 },
+      ],
+    });
+    expect(t.state.encounter?.positions).toEqual({ t1: 'close', t2: 'near' });
+  });
+
+  it('without Leaping the aliens move PCs one step only, and only those they acted before', () => {
+    const { t, gm } = table([], 'far');
+    // t1 succeeds on 6, before the aliens' 5; t2 fails.
+    playRound(t, gm, { t1: RIFLE, t2: RIFLE }, { aliens: 5, t1: 6, t2: 9 });
+    expect(t.refuse(gm, { type: 'takeTurn', actor: 'aliens' })).toBe('NOT_YOUR_TURN');
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    const move = (trooperId: string, steps: number) => ({
+      type: 'takeTurn',
+      actor: 'aliens',
+      moves: [{ trooperId, steps }],
+    });
+    expect(t.refuse(gm, move('t1', -1))).toBe('INVALID_VALUE');
+    expect(t.refuse(gm, move('t2', -2))).toBe('INVALID_VALUE');
+    t.send(gm, move('t2', -1) as never);
+    expect(t.state.encounter?.positions.t2).toBe('near');
+  });
+
+  it('Rapid Movement: spend 1, every PC to any range', () => {
+    const { t, gm } = table(['rapidMovement'], 'far');
+    use(t, gm, {
+      ability: 'rapidMovement',
+      ranges: [
+        { trooperId: 't1', range: 'close' },
+        { trooperId: 't2', range: 'near' },
+      ],
+    });
+    expect(t.state.encounter?.positions).toEqual({ t1: 'close', t2: 'near' });
+  });
+
+  it('Reduce Visibility: no kills at Far, by either side', () => {
+    const { t, gm } = table(['reduceVisibility'], 'far');
+    playRound(t, gm, { t1: RIFLE, t2: RIFLE }, { aliens: 1, t1: 2, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter?.tokens).toBe(4);
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
+  });
+
+  it('Regeneration: the tokens removed in the latest round come back; kills stay', () => {
+    const { t, gm } = table(['regeneration']);
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 1 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    use(t, gm, { ability: 'regeneration', from: 'pool' });
+    expect(t.state.encounter?.tokens).toBe(4);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(1);
+  });
+
+  it('Stop Technology: only Hand-to-Hand kills this round', () => {
+    const { t, gm } = table(['stopTechnology']);
+    use(t, gm, { ability: 'stopTechnology' });
+    playRound(t, gm, { t1: RIFLE, t2: H2H }, { aliens: 9, t1: 2, t2: 1 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter?.tokens).toBe(3);
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    expect(t.state.encounter?.tokens).toBe(2);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(0);
+  });
+
+  it('Suicide: sacrifice a token for an automatic alien success at 1', () => {
+    const { t, gm } = table(['suicide']);
+    use(t, gm, { ability: 'suicide' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 1, t2: 9 }, [5, 2]);
+    expect(t.state.encounter?.tokens).toBe(3);
+    // t1 rolled 1 and ties the suicide attack (roll-off: t1 5, suicide 2): t1 acts first, then the
+    // attack hits t1 (equal) and t2 (failed).
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+  });
+});

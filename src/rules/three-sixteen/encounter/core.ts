@@ -1,0 +1,608 @@
+import type { DiceSpec } from '../../../engine/dice/typed.ts';
+import { fieldPromotionOnDeath } from '../campaign/promotion-hook.ts';
+import { bestRange as bestRanges, killStepDice, WEAPONS } from '../data/index.ts';
+import {
+  ALIENS,
+  appendLog,
+  type Encounter,
+  type EncounterEffects,
+  type EncounterEndReason,
+  type Health,
+  type HealthMark,
+  type HitSource,
+  type PendingKill,
+  type Position,
+  RANGES,
+  type Range,
+  type RangeSteps,
+  type RoundEffects,
+  type ThreeSixteenState,
+  type Trooper,
+  type TurnSlot,
+  type VehicleState,
+  type WeaponId,
+  withEncounter,
+  withThreat,
+  withTrooper,
+} from '../state.ts';
+import { dropShipTickReady, sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
+
+/**
+ * The deterministic heart of the encounter: pure functions from state to state that `evolve`
+ * uses (and `decide` uses to look ahead). No dice here — every face arrives in an event.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Who is fighting, and against what numbers
+
+/** Troopers still fighting: taking part, active, not gone (Weakness, beyond Far, dead). */
+export function fighters(state: ThreeSixteenState, e: Encounter): string[] {
+  const out: string[] = [];
+  for (const id of e.pcs) {
+    if (e.out[id] === undefined && state.troopers[id]?.status === 'active') out.push(id);
+  }
+  return out;
+}
+
+/** The aliens' ability right now: planet AA plus Boost/Enrage, never above 10. */
+export function aaTarget(state: ThreeSixteenState): number {
+  const base = state.planet?.aa ?? 5;
+  const bonus = state.encounter?.effects.aaBonus ?? 0;
+  return Math.max(1, Math.min(10, base + bonus));
+}
+
+/** A trooper's FA or NFA for a test now: minus Impair, plus the GM's one-shot preparation bonus. */
+export function pcTarget(state: ThreeSixteenState, t: Trooper, ability: 'fa' | 'nfa'): number {
+  const impair = state.encounter?.effects.impair ?? 0;
+  return Math.max(0, Math.min(10, t[ability] - impair + t.preparationBonus));
+}
+
+export function positionOf(e: Encounter, id: string): Position | undefined {
+  return e.positions[id];
+}
+
+/** One step closer (−1) or farther (+1); past Far is beyond Far, Close stays Close. */
+export function stepPosition(p: Position, steps: number): Position {
+  if (p === 'beyondFar') return p;
+  const i = RANGES.indexOf(p) + steps;
+  if (i < 0) return 'close';
+  if (i >= RANGES.length) return 'beyondFar';
+  return RANGES[i] as Range;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weapons
+
+export function weaponSteps(t: Trooper, weapon: WeaponId): RangeSteps | null {
+  const owned = t.weapons.find((w) => w.weapon === weapon);
+  if (owned) return owned.steps;
+  // Everyone can fight with fists and knife even if the sheet forgot it.
+  if (weapon === 'handToHand') return WEAPONS.handToHand.basic;
+  return null;
+}
+
+/** True when the trooper has this weapon to hand (owned, or Hand-to-Hand). */
+export function hasWeapon(t: Trooper, weapon: WeaponId): boolean {
+  return weaponSteps(t, weapon) !== null;
+}
+
+/**
+ * The kill dice of a weapon at a range under this round's conditions, or null when it cannot kill
+ * ("–", 0 kills, Stop Technology on anything but Hand-to-Hand, Reduce Visibility at Far).
+ */
+export function killSpec(
+  state: ThreeSixteenState,
+  t: Trooper,
+  weapon: WeaponId,
+  range: Range,
+): DiceSpec | null {
+  const e = state.encounter;
+  if (e?.roundEffects.stopTechnology && weapon !== 'handToHand') return null;
+  if (e?.effects.reduceVisibility && range === 'far') return null;
+  const steps = weaponSteps(t, weapon);
+  const step = steps?.[range];
+  if (step === null || step === undefined || step <= 0) return null;
+  return killStepDice(step);
+}
+
+/**
+ * The weapon's best range for a Strength: the highest current step; ties go to the player's
+ * named range if it is among them, else to the nearest.
+ */
+export function bestRange(t: Trooper, weapon: WeaponId, prefer?: Range): Range {
+  const tied = bestRanges(weaponSteps(t, weapon) ?? WEAPONS.handToHand.basic);
+  if (prefer && tied.includes(prefer)) return prefer;
+  return tied[0] ?? 'close';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+/** Take one token out of the encounter as killed; marks the final-token remover. */
+export function removeToken(state: ThreeSixteenState, by: string | null): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e || e.tokens <= 0) return state;
+  let s = withEncounter(state, (en) => ({
+    ...en,
+    tokens: en.tokens - 1,
+    tokensRemovedByRound: {
+      ...en.tokensRemovedByRound,
+      [String(en.round)]: (en.tokensRemovedByRound[String(en.round)] ?? 0) + 1,
+    },
+  }));
+  s = withThreat(s, (t) => ({ ...t, removed: t.removed + 1 }));
+  if (by && e.tokens === 1 && (s.planet?.threat.pool ?? 0) === 0) {
+    s = withTrooper(s, by, (t) => ({ ...t, missionFlags: { ...t.missionFlags, removedFinalToken: true } }));
+  }
+  return s;
+}
+
+export function discardTokens(state: ThreeSixteenState, n: number): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e || n <= 0) return state;
+  const k = Math.min(n, e.tokens);
+  const s = withEncounter(state, (en) => ({ ...en, tokens: en.tokens - k }));
+  return withThreat(s, (t) => ({ ...t, discarded: t.discarded + k }));
+}
+
+export function addKills(state: ThreeSixteenState, id: string, kills: number): ThreeSixteenState {
+  if (kills <= 0) return state;
+  let s = withTrooper(state, id, (t) => ({
+    ...t,
+    killsThisMission: t.killsThisMission + kills,
+    totalKills: t.totalKills + kills,
+  }));
+  s = withEncounter(s, (e) => ({
+    ...e,
+    killsByTrooperThisRound: {
+      ...e.killsByTrooperThisRound,
+      [id]: (e.killsByTrooperThisRound[id] ?? 0) + kills,
+    },
+  }));
+  return s;
+}
+
+export function noteKillCaused(state: ThreeSixteenState): ThreeSixteenState {
+  return withEncounter(state, (e) => ({ ...e, killsThisRound: e.killsThisRound + 1 }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wounds on troopers
+
+export interface Hit {
+  readonly source: HitSource;
+  readonly mark?: 'X' | 'E';
+  readonly armourStoppable: boolean;
+  readonly lasting?: boolean;
+  readonly by?: string | null;
+  readonly face?: number | null;
+}
+
+export function hasAvailableSlot(t: Trooper, kind: 'strengths' | 'weaknesses'): boolean {
+  return t[kind].some((s) => s.status === 'available');
+}
+
+/**
+ * A Kill lands on a trooper. Kinetic Field Armour stops armour-stoppable kills outright; otherwise,
+ * depending on the trooper's armour policy, MandelBrite takes it, the wound is marked, or — when
+ * the player asked to be asked and has a choice (armour, or a flashback to answer with) — the Kill
+ * waits in `pendingKills` for `answerKill` / a flashback.
+ */
+export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeSixteenState {
+  const t = state.troopers[id];
+  if (t?.status !== 'active') return state;
+  const mark = hit.mark ?? 'X';
+  const stoppable = hit.armourStoppable && mark === 'X';
+  const s = noteKillCaused(state);
+  const e = s.encounter;
+  if (stoppable && e?.effects.kineticField.includes(id)) {
+    return appendLog(s, id, `${t.name}'s kinetic field turns the blow aside.`);
+  }
+  // The Drop Ship's extra tick stands behind MandelBrite (Ignore Armour makes the kill unstoppable).
+  const armourReady = stoppable && (t.armour === 'available' || dropShipTickReady(e, t));
+  const pending: PendingKill = {
+    trooperId: id,
+    source: hit.source,
+    mark,
+    armourStoppable: stoppable,
+    lasting: hit.lasting ?? false,
+    by: hit.by ?? null,
+    face: hit.face ?? null,
+  };
+  if (e && t.armourPolicy === 'ask') {
+    const choice = armourReady || hasAvailableSlot(t, 'strengths') || hasAvailableSlot(t, 'weaknesses');
+    if (choice) return withEncounter(s, (en) => ({ ...en, pendingKills: [...en.pendingKills, pending] }));
+  }
+  if (armourReady && t.armourPolicy !== 'never') return tickArmour(s, id);
+  return applyWound(s, pending);
+}
+
+/** Ticks MandelBrite if it is available, else the Drop Ship's extra tick. */
+export function tickArmour(state: ThreeSixteenState, id: string): ThreeSixteenState {
+  return withTrooper(state, id, (tr) =>
+    tr.armour === 'available'
+      ? { ...tr, armour: 'used' }
+      : { ...tr, planetUses: { ...tr.planetUses, dropShipArmourUsed: true } },
+  );
+}
+
+/**
+ * One attack of the aliens reaching these troopers: each vehicle with someone aboard takes one
+ * Kill (intact → Crippled → destroyed); an intact APC shields its riders from it; a destroyed APC
+ * deals a Kill to everyone still aboard. The rest take the Kill as usual (see vehicle-rules.ts).
+ */
+export function strikeTroopers(
+  state: ThreeSixteenState,
+  ids: readonly string[],
+  hit: Hit,
+): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e) return state;
+  let s = state;
+  const spared = new Set<string>();
+  const crushed: string[] = [];
+  for (const v of e.vehicles) {
+    if (v.damage === 'destroyed' || !v.occupants.some((id) => ids.includes(id))) continue;
+    const rule = VEHICLE_RULES[v.vehicle];
+    if (rule.shieldsWhileIntact && hit.armourStoppable) {
+      if (v.damage === 'intact') for (const id of v.occupants) spared.add(id);
+      else crushed.push(...v.occupants.filter((id) => !ids.includes(id)));
+    }
+    s = damageVehicle(s, v);
+  }
+  for (const id of ids) if (!spared.has(id)) s = dealKill(s, id, hit);
+  for (const id of crushed) s = dealKill(s, id, { ...hit, source: 'vehicleDestroyed' });
+  return s;
+}
+
+/** One Kill on a vehicle: Crippled, or destroyed (riders step out at its range; the owner loses it). */
+export function damageVehicle(state: ThreeSixteenState, v: VehicleState): ThreeSixteenState {
+  const name = VEHICLE_RULES[v.vehicle].name;
+  if (v.damage === 'intact') {
+    const s = withEncounter(state, (e) => ({
+      ...e,
+      vehicles: e.vehicles.map((x) => (sameVehicle(x, v) ? { ...x, damage: 'crippled' as const } : x)),
+    }));
+    return appendLog(s, null, `The ${name} is crippled.`);
+  }
+  let s = withEncounter(state, (e) => ({
+    ...e,
+    vehicles: e.vehicles.map((x) =>
+      sameVehicle(x, v) ? { ...x, damage: 'destroyed' as const, occupants: [] } : x,
+    ),
+  }));
+  s = loseHeld(s, v.ownerId, v.vehicle);
+  return appendLog(s, null, `The ${name} is destroyed.`);
+}
+
+/** A rider who leaves the fight (dead, Weakness) is out of its vehicle; the wheel passes on. */
+export function dropRider(state: ThreeSixteenState, id: string): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e?.vehicles.some((v) => v.occupants.includes(id))) return state;
+  return withEncounter(state, (en) => ({
+    ...en,
+    vehicles: en.vehicles.map((v) => {
+      if (!v.occupants.includes(id)) return v;
+      const occupants = v.occupants.filter((x) => x !== id);
+      return { ...v, occupants, driverId: v.driverId === id ? (occupants[0] ?? v.driverId) : v.driverId };
+    }),
+  }));
+}
+
+/** Strikes an item off a trooper's held vehicles and weapons. */
+export function loseHeld(
+  state: ThreeSixteenState,
+  id: string,
+  item: Trooper['vehicles'][number],
+): ThreeSixteenState {
+  return withTrooper(state, id, (t) =>
+    t.vehicles.includes(item) ? { ...t, vehicles: t.vehicles.filter((x) => x !== item) } : t,
+  );
+}
+
+/** Marks the next health box; the third mark kills (X) or wrecks (E) the trooper. */
+export function applyWound(state: ThreeSixteenState, p: PendingKill): ThreeSixteenState {
+  const t = state.troopers[p.trooperId];
+  if (t?.status !== 'active') return state;
+  const health = [...t.health] as HealthMark[];
+  const i = health.indexOf(null);
+  if (i < 0) return state;
+  health[i] = p.mark;
+  const dies = i === 2;
+  let s = withTrooper(state, t.id, (tr) => ({
+    ...tr,
+    health: health as unknown as Health,
+    lastingWounds: tr.lastingWounds + (p.lasting && p.mark === 'X' ? 1 : 0),
+    missionFlags: { ...tr.missionFlags, woundsTaken: tr.missionFlags.woundsTaken + 1 },
+    status: dies ? (p.mark === 'E' ? 'wreck' : 'dead') : tr.status,
+  }));
+  if (dies) {
+    s = withEncounter(s, (e) =>
+      e.pcs.includes(t.id)
+        ? {
+            ...e,
+            out: { ...e.out, [t.id]: 'dead' },
+            fellAtFace: p.face === null ? e.fellAtFace : { ...e.fellAtFace, [t.id]: p.face },
+            forcedWeakness: e.forcedWeakness.filter((x) => x !== t.id),
+          }
+        : e,
+    );
+    s = dropRider(s, t.id);
+    // Killing a fellow PC counts only when the victim ends Dead.
+    if (p.by && p.by !== t.id && p.mark === 'X') s = addKills(s, p.by, 1);
+    s = appendLog(s, t.id, `${t.name} is ${p.mark === 'E' ? 'broken beyond saving' : 'dead'}.`);
+    // Campaign hook: the next most senior PC may take the fallen one's rank (field promotion).
+    s = fieldPromotionOnDeath(s, t.id);
+  }
+  return s;
+}
+
+/** Between encounters: one X (not a Lasting one) and every E heal. */
+export function healBetweenEncounters(t: Trooper): Trooper {
+  if (t.status !== 'active') return t;
+  let x = 0;
+  for (const m of t.health) if (m === 'X') x++;
+  const healable = x - t.lastingWounds;
+  const newX = healable > 0 ? x - 1 : x;
+  const health: HealthMark[] = [null, null, null];
+  for (let i = 0; i < newX; i++) health[i] = 'X';
+  return { ...t, health: health as unknown as Health };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encounter creation, rounds, ending
+
+export function freshEffects(state: ThreeSixteenState): EncounterEffects {
+  const has = (a: string) => state.planet?.abilities.includes(a as never) ?? false;
+  return {
+    aaBonus: 0,
+    impair: 0,
+    enraged: false,
+    isolated: false,
+    // The free, always-on abilities are in force wherever the planet has them; GM overrides can
+    // change the AA or end things, and the GM may simply not narrate them.
+    ignoreArmour: has('ignoreArmour'),
+    lastingWounds: has('lastingWounds'),
+    leaping: has('leaping'),
+    reduceVisibility: has('reduceVisibility'),
+    flee: has('flee'),
+    swarm: has('swarm'),
+    alienArmourUsed: false,
+    endAfterAlienTurn: false,
+    kineticField: [],
+    pcAutomaticAmbush: false,
+  };
+}
+
+export const NO_ROUND_EFFECTS: RoundEffects = { killsVoid: false, stopTechnology: false, suicide: false };
+
+/** Opens the next combat round (Enrage raises AA as each further round begins). */
+export function startRound(state: ThreeSixteenState): ThreeSixteenState {
+  return withEncounter(state, (e) => ({
+    ...e,
+    step: 'declare',
+    round: e.round + 1,
+    declarations: {},
+    aliensDeclared: false,
+    rolls: {},
+    queue: [],
+    cursor: 0,
+    killsThisRound: 0,
+    killsByTrooperThisRound: {},
+    fellAtFace: {},
+    roundEffects: NO_ROUND_EFFECTS,
+    effects:
+      e.effects.enraged && e.round >= 1
+        ? { ...e.effects, aaBonus: Math.min(10 - (state.planet?.aa ?? 0), e.effects.aaBonus + 1) }
+        : e.effects,
+  }));
+}
+
+/** Sets every fighting trooper at the same range and opens round 1 (unless an ambush is due). */
+export function setAllRanges(state: ThreeSixteenState, range: Range): ThreeSixteenState {
+  return withEncounter(state, (e) => {
+    const positions: Record<string, Position> = { ...e.positions };
+    for (const id of e.pcs) if (e.out[id] === undefined) positions[id] = range;
+    return { ...e, positions };
+  });
+}
+
+/** Moves a trooper; everyone aboard the same vehicle moves with it (a vehicle is at one range). */
+export function moveTrooper(state: ThreeSixteenState, id: string, to: Position): ThreeSixteenState {
+  return withEncounter(state, (e) => {
+    if (e.out[id] !== undefined) return e;
+    const riders = vehicleAboard(e, id)?.occupants ?? [id];
+    const positions = { ...e.positions };
+    let out = e.out;
+    for (const r of riders) {
+      if (e.out[r] !== undefined) continue;
+      positions[r] = to;
+      if (to === 'beyondFar') out = { ...out, [r]: 'beyondFar' as const };
+    }
+    return { ...e, positions, out };
+  });
+}
+
+/** Tokens go back to the pool unless the reason discards them. */
+function tokenFate(reason: EncounterEndReason): 'pool' | 'discard' {
+  return reason === 'strength' || reason === 'eVac' ? 'discard' : 'pool';
+}
+
+export function markEnd(state: ThreeSixteenState, reason: EncounterEndReason): ThreeSixteenState {
+  return withEncounter(state, (e) => (e.endReason ? e : { ...e, endReason: reason }));
+}
+
+/** Closes the encounter: tokens back or discarded, healing, weapons back to default, phase back to mission. */
+export function finishEncounter(state: ThreeSixteenState): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e) return state;
+  const reason = e.endReason ?? 'gm';
+  let s = state;
+  if (e.tokens > 0) {
+    s =
+      tokenFate(reason) === 'pool'
+        ? withThreat(s, (t) => ({ ...t, pool: t.pool + e.tokens }))
+        : withThreat(s, (t) => ({ ...t, discarded: t.discarded + e.tokens }));
+  }
+  s = supportLostAtEnd(s, e, reason);
+  const troopers = { ...s.troopers };
+  for (const id of e.pcs) {
+    const t = troopers[id];
+    if (!t) continue;
+    // A trooper who left through a Weakness already healed when it left.
+    const healed = e.out[id] === 'weakness' ? t : healBetweenEncounters(t);
+    troopers[id] = { ...healed, currentWeapon: healed.defaultWeapon };
+  }
+  s = { ...s, troopers };
+  const cleared = (s.planet?.threat.pool ?? 0) === 0 && (reason !== 'eVac' || e.final || e.tokens === 0);
+  s = {
+    ...s,
+    planet: s.planet && {
+      ...s.planet,
+      encountersFought: s.planet.encountersFought + 1,
+      cleared: s.planet.cleared || cleared,
+    },
+    mission: s.mission && { ...s.mission, encountersFought: s.mission.encountersFought + 1 },
+    campaign: { ...s.campaign, phase: 'mission' },
+    encounter: null,
+    lastEncounter: {
+      ...e,
+      step: 'ended',
+      tokens: 0,
+      endReason: reason,
+      pendingKills: [],
+      forcedWeakness: [],
+    },
+  };
+  return appendLog(s, null, `The encounter ends (${reason}).`);
+}
+
+/** The PCs won the encounter: its tokens ran out, or a Strength (or the GM) ended it. */
+export function pcsWon(reason: EncounterEndReason): boolean {
+  return reason === 'noTokens' || reason === 'strength' || reason === 'gm';
+}
+
+/**
+ * Drop Pods are lost if their encounter was not won or ended by an E-Vac or an Orbital
+ * Bombardment; a vehicle left empty is recovered only when the PCs won.
+ */
+function supportLostAtEnd(
+  state: ThreeSixteenState,
+  e: Encounter,
+  reason: EncounterEndReason,
+): ThreeSixteenState {
+  let s = state;
+  if (e.effects.pcAutomaticAmbush && !pcsWon(reason)) {
+    for (const id of e.pcs) {
+      if (s.troopers[id]?.planetUses.dropPods) {
+        s = loseHeld(s, id, 'dropPods');
+        s = appendLog(s, id, 'The Drop Pods are lost.');
+      }
+    }
+  }
+  for (const v of e.vehicles) {
+    if (v.damage !== 'destroyed' && v.occupants.length === 0 && !pcsWon(reason)) {
+      s = loseHeld(s, v.ownerId, v.vehicle);
+      s = appendLog(s, v.ownerId, `The abandoned ${VEHICLE_RULES[v.vehicle].name} is lost.`);
+    }
+  }
+  return s;
+}
+
+/**
+ * After anything happens in an encounter: wait while a trooper must answer; end the encounter when
+ * an end condition holds; skip turns nobody can take; close the round and open the next. Call it at
+ * the end of every encounter reducer.
+ */
+export function advance(state: ThreeSixteenState): ThreeSixteenState {
+  let s = state;
+  for (let guard = 0; guard < 1000; guard++) {
+    const e = s.encounter;
+    if (!e) return s;
+    if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return s;
+    if (e.endReason) return finishEncounter(s);
+    if (e.step === 'dominance' || e.step === 'setRange') return s;
+    // End conditions that hold at any moment of a round. Tied successes act together: aliens
+    // tied with the success that took the last token still strike.
+    if (e.tokens <= 0 && !alienTiedStillToAct(e)) return finishEncounter(markEnd(s, 'noTokens'));
+    // A trooper felled by a success tied with its own still strikes before anything else is judged.
+    const now = e.step === 'resolve' ? e.queue[e.cursor] : undefined;
+    if (now && fellTogether(e, now)) return s;
+    const alive = fighters(s, e);
+    if (alive.length === 0) {
+      const anyGone = e.pcs.some((id) => e.out[id] === 'beyondFar' || e.out[id] === 'weakness');
+      const anyAlive = e.pcs.some((id) => s.troopers[id]?.status === 'active');
+      return finishEncounter(markEnd(s, anyGone && anyAlive ? 'allBeyondFar' : 'allDead'));
+    }
+    if (e.step !== 'resolve') return s;
+    const slot = e.queue[e.cursor];
+    if (!slot) {
+      // Round complete: count towards a standoff, then the next round.
+      const still = e.killsThisRound === 0 ? e.roundsWithoutKills + 1 : 0;
+      s = withEncounter(s, (en) => ({ ...en, roundsWithoutKills: still }));
+      if (still >= 3) return finishEncounter(markEnd(s, 'standoff'));
+      return startRound(s);
+    }
+    if (slot.actor === ALIENS) return s;
+    if (slot.actor === 'aliens:suicide') {
+      s = resolveAlienAttack(s, slot.face, 'suicide');
+      s = withEncounter(s, (en) => doneSlot(en));
+      continue;
+    }
+    if (e.out[slot.actor] !== undefined) {
+      s = withEncounter(s, (en) => doneSlot(en));
+      continue;
+    }
+    return s;
+  }
+  return s;
+}
+
+/** The aliens still hold a success tied with the turn just taken (tied successes act together). */
+function alienTiedStillToAct(e: Encounter): boolean {
+  if (e.step !== 'resolve') return false;
+  const last = e.queue[e.cursor - 1];
+  if (!last?.success || last.cancelled) return false;
+  return e.queue
+    .slice(e.cursor)
+    .some((q) => q.actor === ALIENS && q.success && !q.cancelled && !q.done && q.face === last.face);
+}
+
+/** The slot's trooper died this round at the very face of its own success: it still acts. */
+function fellTogether(e: Encounter, slot: TurnSlot): boolean {
+  return (
+    e.out[slot.actor] === 'dead' && slot.success && !slot.cancelled && e.fellAtFace[slot.actor] === slot.face
+  );
+}
+
+export function doneSlot(e: Encounter): Encounter {
+  const queue = e.queue.map((q, i) => (i === e.cursor ? { ...q, done: true } : q));
+  return { ...e, queue, cursor: e.cursor + 1 };
+}
+
+/**
+ * An alien success at `face`: a Kill to every fighting trooper who failed (or was cancelled) or
+ * whose success is equal or lower. Reduce Visibility spares those at Far.
+ */
+export function resolveAlienAttack(
+  state: ThreeSixteenState,
+  face: number,
+  source: 'aliens' | 'suicide',
+): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e) return state;
+  const failedOrLower = new Set<string>();
+  for (const q of e.queue) {
+    if (q.actor === ALIENS || q.actor === 'aliens:suicide') continue;
+    if (!q.success || q.cancelled || q.face <= face) failedOrLower.add(q.actor);
+  }
+  const hit = fighters(state, e).filter(
+    (id) => failedOrLower.has(id) && !(e.effects.reduceVisibility && e.positions[id] === 'far'),
+  );
+  return strikeTroopers(state, hit, {
+    source,
+    armourStoppable: !e.effects.ignoreArmour,
+    lasting: e.effects.lastingWounds,
+    face,
+  });
+}

@@ -1,0 +1,803 @@
+import { D10 } from '../../../engine/dice/die.ts';
+import type { DiceSource } from '../../../engine/dice/source.ts';
+import { d100, d1000, fixed, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
+import type { DecideContext } from '../../../engine/ruleset.ts';
+import { codes, coreCommandSchemas, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
+import { isFreeSwitch, killStepDice } from '../data/index.ts';
+import type { EventOf, ThreeSixteenEvent, TurnOutcome } from '../events.ts';
+import {
+  type AbilityId,
+  type ActorKey,
+  ALIENS,
+  type Encounter,
+  SUICIDE,
+  type ThreeSixteenState,
+  type Trooper,
+  type TurnSlot,
+} from '../state.ts';
+import {
+  aaTarget,
+  bestRange,
+  fighters,
+  hasAvailableSlot,
+  hasWeapon,
+  killSpec,
+  pcTarget,
+  weaponSteps,
+} from './core.ts';
+import { actedBeforeByAliens, actsBeforeAliens, evolveEncounter, latestRemovalRound } from './evolve.ts';
+import {
+  fail,
+  requireEncounter,
+  requireInEncounter,
+  requireNoPending,
+  requireOwnTrooper,
+  requireTrooper,
+} from './guards.ts';
+import { dropShipTickReady, VEHICLE_RULES, vehicleAboard, vehicleDriven } from './vehicle-rules.ts';
+import { vehicleCommands } from './vehicles.ts';
+
+/**
+ * Encounter commands. Each handler validates, rolls what its own step needs, then `withAutomatic`
+ * lets the engine roll whatever follows without anyone deciding (dominance roll-offs, the order
+ * of a round, a PC ambush), so one command can produce a few events.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Automatic steps
+
+/** A tie-break face as it was rolled, kept in the event for the record. */
+type TieFace = { actor: ActorKey; face: number };
+
+/**
+ * Rolls d10s among tied actors, re-rolling those still level, and returns each actor's place as a
+ * number (higher acts first); every face rolled is pushed to `faces`.
+ */
+function rollOff(
+  dice: DiceSource,
+  actors: readonly ActorKey[],
+  purpose: string,
+  faces: TieFace[],
+): Map<ActorKey, number> {
+  const order = (group: readonly ActorKey[]): ActorKey[] => {
+    if (group.length <= 1) return [...group];
+    const rolled = new Map<ActorKey, number>();
+    for (const a of group) {
+      const face = dice.roll(D10, `${purpose} (${a})`);
+      rolled.set(a, face);
+      faces.push({ actor: a, face });
+    }
+    const distinct = [...new Set(rolled.values())].sort((x, y) => y - x);
+    return distinct.flatMap((f) => order(group.filter((a) => rolled.get(a) === f)));
+  };
+  const ordered = order(actors);
+  return new Map(ordered.map((a, i) => [a, ordered.length - i]));
+}
+
+function dominanceComplete(state: ThreeSixteenState, e: Encounter): boolean {
+  if (e.step !== 'dominance' || !e.dominance[ALIENS]) return false;
+  return fighters(state, e).every((id) => e.dominance[id] !== undefined);
+}
+
+function resolveDominance(
+  state: ThreeSixteenState,
+  e: Encounter,
+  dice: DiceSource,
+): EventOf<'dominance.resolved'> {
+  const pcs = fighters(state, e);
+  const aliens = e.dominance[ALIENS];
+  const rolled = pcs.filter((id) => !e.dominance[id]?.declined);
+  const pcSuccess = rolled.filter((id) => e.dominance[id]?.success);
+  const aliensOk = aliens?.success ?? false;
+  const tieBreaks: { actor: ActorKey; face: number }[] = [];
+  const best = (actors: ActorKey[]): ActorKey => {
+    const top = Math.max(...actors.map((a) => e.dominance[a]?.face ?? 0));
+    const tied = actors.filter((a) => (e.dominance[a]?.face ?? 0) === top);
+    if (tied.length === 1) return tied[0] as ActorKey;
+    // Tied best: roll d10s between them (a PC–alien tie too), highest wins, re-roll while level.
+    let group = tied;
+    for (;;) {
+      const faces = group.map((a) => ({ actor: a, face: dice.roll(D10, `dominance roll-off (${a})`) }));
+      tieBreaks.push(...faces);
+      const hi = Math.max(...faces.map((f) => f.face));
+      group = faces.filter((f) => f.face === hi).map((f) => f.actor);
+      if (group.length === 1) return group[0] as ActorKey;
+    }
+  };
+  let outcome: EventOf<'dominance.resolved'>['outcome'];
+  let winner: ActorKey | null;
+  if (rolled.length > 0 && pcSuccess.length === rolled.length && !aliensOk) {
+    outcome = 'pcAmbush';
+    winner = best(pcSuccess);
+  } else if (aliensOk && pcSuccess.length === 0) {
+    outcome = 'alienAmbush';
+    winner = ALIENS;
+  } else if (!aliensOk && pcSuccess.length === 0) {
+    outcome = 'allFail';
+    winner = null;
+  } else {
+    winner = best(aliensOk ? [...pcSuccess, ALIENS] : pcSuccess);
+    outcome = winner === ALIENS ? 'aliens' : 'pc';
+  }
+  return { type: 'dominance.resolved', outcome, winner, tieBreaks };
+}
+
+function rollsComplete(state: ThreeSixteenState, e: Encounter): boolean {
+  if (e.step !== 'roll' || !e.rolls[ALIENS]) return false;
+  return fighters(state, e).every((id) => e.rolls[id] !== undefined);
+}
+
+/** Successes high→low (ties ordered by roll-off), then failures high→low. */
+function orderRound(state: ThreeSixteenState, e: Encounter, dice: DiceSource): EventOf<'round.ordered'> {
+  const actors: { actor: ActorKey; face: number; success: boolean }[] = [];
+  for (const id of fighters(state, e)) {
+    const r = e.rolls[id];
+    if (r) actors.push({ actor: id, face: r.face, success: r.success });
+  }
+  const a = e.rolls[ALIENS];
+  if (a) actors.push({ actor: ALIENS, face: a.face, success: a.success });
+  // The Suicide attack counts as a successful roll of 1.
+  if (e.roundEffects.suicide) actors.push({ actor: SUICIDE, face: 1, success: true });
+  const tie = new Map<ActorKey, number>();
+  const tieBreaks: TieFace[] = [];
+  for (let face = 10; face >= 1; face--) {
+    const group = actors.filter((x) => x.success && x.face === face).map((x) => x.actor);
+    if (group.length > 1)
+      for (const [k, v] of rollOff(dice, group, `tie-break at ${face}`, tieBreaks)) tie.set(k, v);
+  }
+  const queue: TurnSlot[] = actors
+    // Written out rather than spread: every slot gets one object shape (the simulator's profile
+    // showed the spread-and-extend here as the round's single hottest line).
+    .map((x) => ({
+      actor: x.actor,
+      face: x.face,
+      success: x.success,
+      tieBreak: tie.get(x.actor) ?? 0,
+      done: false,
+      cancelled: false,
+    }))
+    .sort((p, q) => Number(q.success) - Number(p.success) || q.face - p.face || q.tieBreak - p.tieBreak);
+  return { type: 'round.ordered', queue, tieBreaks };
+}
+
+function ambush(state: ThreeSixteenState, e: Encounter, dice: DiceSource): EventOf<'ambush.resolved'> {
+  const ids = fighters(state, e);
+  const faces = new Map(ids.map((id) => [id, dice.roll(D10, `ambush order of ${state.troopers[id]?.name}`)]));
+  const tie = new Map<ActorKey, number>();
+  const tieBreaks: TieFace[] = [];
+  for (let face = 10; face >= 1; face--) {
+    const group = ids.filter((id) => faces.get(id) === face);
+    if (group.length > 1)
+      for (const [k, v] of rollOff(dice, group, `ambush tie-break at ${face}`, tieBreaks)) tie.set(k, v);
+  }
+  const order = [...ids].sort(
+    (x, y) => (faces.get(y) ?? 0) - (faces.get(x) ?? 0) || (tie.get(y) ?? 0) - (tie.get(x) ?? 0),
+  );
+  let tokens = e.tokens;
+  const attacks = order.map((id) => {
+    const t = state.troopers[id] as Trooper;
+    const range = e.positions[id];
+    const spec = range && range !== 'beyondFar' ? killSpec(state, t, t.currentWeapon, range) : null;
+    let kills: RollRecord | null = null;
+    if (spec && tokens > 0) {
+      kills = rollSpec(dice, spec, `ambush kills of ${t.name}`);
+      tokens--;
+    }
+    return { trooperId: id, face: faces.get(id) ?? 0, tieBreak: tie.get(id) ?? 0, kills };
+  });
+  return { type: 'ambush.resolved', attacks, tieBreaks };
+}
+
+/** Applies `events`, then appends the automatic steps that follow, until a person must decide. */
+export function withAutomatic(
+  state: ThreeSixteenState,
+  events: ThreeSixteenEvent[],
+  ctx: DecideContext,
+): ThreeSixteenEvent[] {
+  let s = state;
+  for (const ev of events) s = evolveEncounter(s, ev);
+  const out = [...events];
+  for (let guard = 0; guard < 20; guard++) {
+    const e = s.encounter;
+    if (!e || e.pendingKills.length > 0 || e.forcedWeakness.length > 0) break;
+    let next: ThreeSixteenEvent | null = null;
+    if (dominanceComplete(s, e)) next = resolveDominance(s, e, ctx.dice);
+    else if (e.step === 'ambush') next = ambush(s, e, ctx.dice);
+    else if (rollsComplete(s, e)) next = orderRound(s, e, ctx.dice);
+    if (!next) break;
+    out.push(next);
+    s = evolveEncounter(s, next);
+  }
+  folded.set(out, s);
+  return out;
+}
+
+/**
+ * The state `withAutomatic` reached while deciding, keyed by the very events array it returned.
+ * Folding those events into the state given to `decide` gives the same state (encounter events are
+ * all reduced by `evolveEncounter`; a test in simulate/ checks it), so a caller that holds that
+ * state may take this instead of evolving the events a second time. The simulator does; the
+ * server keeps folding events as usual.
+ */
+const folded = new WeakMap<readonly ThreeSixteenEvent[], ThreeSixteenState>();
+
+export function stateAfterDecide(events: readonly ThreeSixteenEvent[]): ThreeSixteenState | undefined {
+  return folded.get(events);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function rankAlive(state: ThreeSixteenState, pick: 'max' | 'min'): number {
+  const ranks = state.trooperOrder
+    .map((id) => state.troopers[id])
+    .filter((t): t is Trooper => t?.status === 'active')
+    .map((t) => t.rank);
+  return pick === 'max' ? Math.max(...ranks) : Math.min(...ranks);
+}
+
+/** A once-per-planet call already spent by anyone in the group on this planet. */
+function usedByGroup(
+  state: ThreeSixteenState,
+  use: 'eVac' | 'orbitalBombardment' | 'forceWeakness',
+): boolean {
+  return state.trooperOrder.some((id) => state.troopers[id]?.planetUses[use] === true);
+}
+
+function ownFighter(state: ThreeSixteenState, id: string, ctx: DecideContext): { t: Trooper; e: Encounter } {
+  const e = requireEncounter(state);
+  const t = requireOwnTrooper(state, id, ctx);
+  requireInEncounter(e, t);
+  return { t, e };
+}
+
+function requireActorControl(state: ThreeSixteenState, actor: ActorKey, ctx: DecideContext): void {
+  if (actor === ALIENS) {
+    if (ctx.actor.role !== 'gm') fail(codes.NOT_YOUR_TROOPER, 'only the GM acts for the aliens');
+  } else requireOwnTrooper(state, actor, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dominance and range
+
+const rollDominance = defineCommand(
+  'rollDominance',
+  coreCommandSchemas.rollDominance,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const e = requireEncounter(state, 'dominance');
+    requireNoPending(e);
+    requireActorControl(state, c.actor, ctx);
+    if (e.dominance[c.actor]) fail(codes.ALREADY_DONE, 'dominance is already rolled for them');
+    let target: number;
+    let name = 'the aliens';
+    if (c.actor === ALIENS) target = aaTarget(state);
+    else {
+      const t = requireTrooper(state, c.actor);
+      requireInEncounter(e, t);
+      target = pcTarget(state, t, 'nfa');
+      name = t.name;
+    }
+    const face = ctx.dice.roll(D10, `dominance of ${name}`);
+    return withAutomatic(
+      state,
+      [{ type: 'dominance.rolled', actor: c.actor, face, target, success: face <= target }],
+      ctx,
+    );
+  },
+);
+
+const declineDominance = defineCommand(
+  'declineDominance',
+  coreCommandSchemas.declineDominance,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const { e } = ownFighter(state, c.trooperId, ctx);
+    if (e.step !== 'dominance') fail(codes.WRONG_STEP, 'dominance is over');
+    requireNoPending(e);
+    if (e.dominance[c.trooperId]) fail(codes.ALREADY_DONE, 'dominance is already settled for them');
+    return withAutomatic(state, [{ type: 'dominance.declined', trooperId: c.trooperId }], ctx);
+  },
+);
+
+function requireEncounterStart(e: Encounter): void {
+  if (e.step !== 'dominance' || Object.keys(e.dominance).length > 0 || e.ambush !== null) {
+    fail(codes.WRONG_STEP, 'this is declared as the encounter starts, before any dominance roll');
+  }
+}
+
+const useDropPods = defineCommand(
+  'useDropPods',
+  coreCommandSchemas.useDropPods,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const { t, e } = ownFighter(state, c.trooperId, ctx);
+    requireEncounterStart(e);
+    if (t.rank < 3) fail(codes.RANK_TOO_LOW, 'Drop Pods need a Lieutenant or higher');
+    if ((state.planet?.encountersFought ?? 0) > 0)
+      fail(codes.NOT_AVAILABLE, "Drop Pods only open a planet's first encounter");
+    if (t.planetUses.dropPods) fail(codes.NOT_AVAILABLE, 'the Drop Pods are already spent on this planet');
+    if (!t.vehicles.includes('dropPods'))
+      fail(codes.NOT_AVAILABLE, `${t.name} has no Drop Pods (a replacement takes a Development Roll)`);
+    return [{ type: 'dropPods.used', trooperId: t.id }];
+  },
+);
+
+const useKineticField = defineCommand(
+  'useKineticField',
+  coreCommandSchemas.useKineticField,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const { t, e } = ownFighter(state, c.trooperId, ctx);
+    // "At the start": any time before the first round's dice.
+    if (e.round > 1 || (e.round === 1 && e.step !== 'declare')) {
+      fail(codes.WRONG_STEP, 'Kinetic Field Armour is switched on as the encounter starts');
+    }
+    if (t.rank < 5) fail(codes.RANK_TOO_LOW, 'Kinetic Field Armour needs a Major or higher');
+    if (t.planetUses.kineticFieldArmour)
+      fail(codes.NOT_AVAILABLE, 'Kinetic Field Armour is spent on this planet');
+    return [{ type: 'kineticField.used', trooperId: t.id }];
+  },
+);
+
+const setRange = defineCommand('setRange', coreCommandSchemas.setRange, GM_AND_PLAYERS, (state, c, ctx) => {
+  const e = requireEncounter(state, 'setRange');
+  const setter = e.rangeSetter;
+  if (setter === null) fail(codes.WRONG_STEP, 'nobody sets the range now');
+  if (setter === ALIENS) {
+    if (ctx.actor.role !== 'gm') fail(codes.NOT_YOUR_TURN, 'the GM sets the range');
+  } else requireOwnTrooper(state, setter, ctx);
+  return withAutomatic(state, [{ type: 'range.set', range: c.range }], ctx);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Declarations and rolls
+
+const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAYERS, (state, c, ctx) => {
+  const { t, e } = ownFighter(state, c.trooperId, ctx);
+  if (e.step !== 'declare') fail(codes.WRONG_STEP, 'declarations are closed once the dice roll');
+  requireNoPending(e);
+  const d = c.declaration;
+  const pos = e.positions[t.id];
+  if (d.kind === 'fa') {
+    if (d.bomb) {
+      const need = d.bomb === 'tpkBomb' ? 4 : 6;
+      if (t.rank < need) fail(codes.RANK_TOO_LOW, `the ${d.bomb} needs rank ${need} or higher`);
+      if (!t.vehicles.includes(d.bomb))
+        fail(codes.NOT_AVAILABLE, `${t.name} holds no such bomb (a replacement takes a Development Roll)`);
+      if (d.bomb === 'tpkBomb' && pos !== 'close')
+        fail(codes.INVALID_VALUE, 'the TPK Bomb is used at Close range');
+    } else if (!hasWeapon(t, d.weapon)) {
+      fail(codes.NOT_AVAILABLE, `${t.name} does not carry that weapon`, { weapon: d.weapon });
+    } else if (d.weapon !== t.currentWeapon && !isFreeSwitch(d.weapon)) {
+      fail('NEEDS_NFA_SWITCH', 'changing to that weapon takes a successful NFA roll', { weapon: d.weapon });
+    }
+  } else {
+    const task = d.task;
+    const highest = rankAlive(state, 'max');
+    switch (task.kind) {
+      case 'manoeuvre':
+        // Riders share the vehicle's range: only its driver moves it (or they get out first).
+        if (task.move && vehicleAboard(e, t.id) && !vehicleDriven(e, t.id))
+          fail('IN_VEHICLE', `${t.name} rides in a vehicle: get out on your turn to move alone`);
+        if (task.move === 'closer' && pos === 'close')
+          fail(codes.INVALID_VALUE, 'nobody gets closer than Close');
+        if (task.switchTo && !hasWeapon(t, task.switchTo))
+          fail(codes.NOT_AVAILABLE, `${t.name} does not carry that weapon`);
+        if (!task.move && !task.switchTo && !task.text)
+          fail(codes.INVALID_VALUE, 'say what the manoeuvre does');
+        break;
+      case 'eVac':
+        if (t.rank < highest) fail(codes.RANK_TOO_LOW, 'only the highest rank alive calls the E-Vac');
+        if (usedByGroup(state, 'eVac'))
+          fail(codes.NOT_AVAILABLE, 'the E-Vac was already used on this planet');
+        if (e.effects.isolated) fail(codes.NOT_AVAILABLE, 'the aliens have isolated this encounter');
+        break;
+      case 'orbitalBombardment':
+        if (t.rank < 3) fail(codes.RANK_TOO_LOW, 'only officers call an Orbital Bombardment');
+        if (usedByGroup(state, 'orbitalBombardment'))
+          fail(codes.NOT_AVAILABLE, 'an Orbital Bombardment was already called on this planet');
+        if (t.orbitalBombardmentUses >= 2) fail(codes.NOT_AVAILABLE, 'no officer calls it a third time');
+        if (e.effects.isolated) fail(codes.NOT_AVAILABLE, 'the aliens have isolated this encounter');
+        break;
+      case 'forceWeakness': {
+        if (t.rank > rankAlive(state, 'min'))
+          fail(codes.RANK_TOO_LOW, 'only the lowest rank alive forces a Weakness');
+        // One attempt per planet for the whole group, spent by the attempt itself; one caller at a time.
+        if (usedByGroup(state, 'forceWeakness'))
+          fail(codes.NOT_AVAILABLE, 'Force Weakness was already attempted on this planet');
+        if (
+          Object.entries(e.declarations).some(
+            ([id, x]) => id !== t.id && x.kind === 'nfa' && x.task.kind === 'forceWeakness',
+          )
+        )
+          fail(codes.NOT_AVAILABLE, 'another trooper is already calling Force Weakness');
+        if (task.targetId === t.id) fail(codes.INVALID_VALUE, 'Force Weakness targets another PC');
+        const target = requireTrooper(state, task.targetId);
+        requireInEncounter(e, target);
+        break;
+      }
+      case 'vehicleAttack': {
+        const rule = VEHICLE_RULES[task.vehicle];
+        if (!vehicleDriven(e, t.id, task.vehicle))
+          fail(codes.NOT_AVAILABLE, `${t.name} is not driving a ${rule.name} in this encounter`);
+        break;
+      }
+      case 'other':
+        break;
+    }
+  }
+  return [{ type: 'round.declared', trooperId: t.id, declaration: d }];
+});
+
+const declareAliens = defineCommand('declareAliens', coreCommandSchemas.declareAliens, GM_ONLY, (state) => {
+  const e = requireEncounter(state, 'declare');
+  requireNoPending(e);
+  if (e.aliensDeclared) fail(codes.ALREADY_DONE, 'the aliens have declared');
+  return [{ type: 'aliens.declared' }];
+});
+
+const rollTest = defineCommand('rollTest', coreCommandSchemas.rollTest, GM_AND_PLAYERS, (state, c, ctx) => {
+  const e = requireEncounter(state, 'declare', 'roll');
+  requireNoPending(e);
+  requireActorControl(state, c.actor, ctx);
+  const missing = fighters(state, e).filter((id) => !e.declarations[id]);
+  if (missing.length > 0 || !e.aliensDeclared) {
+    fail(codes.WRONG_STEP, 'everyone declares before the dice roll', {
+      waitingFor: e.aliensDeclared ? missing : [...missing, ALIENS],
+    });
+  }
+  if (e.rolls[c.actor]) fail(codes.ALREADY_DONE, 'this die is already rolled');
+  let target: number;
+  let label = 'AA of the aliens';
+  if (c.actor === ALIENS) target = aaTarget(state);
+  else {
+    const t = requireTrooper(state, c.actor);
+    requireInEncounter(e, t);
+    const d = e.declarations[t.id];
+    target = pcTarget(state, t, d?.kind === 'nfa' ? 'nfa' : 'fa');
+    label = `${d?.kind === 'nfa' ? 'NFA' : 'FA'} of ${t.name}`;
+  }
+  const face = ctx.dice.roll(D10, label);
+  return withAutomatic(
+    state,
+    [{ type: 'test.rolled', actor: c.actor, face, target, success: face <= target }],
+    ctx,
+  );
+});
+
+const useCombatDrugs = defineCommand(
+  'useCombatDrugs',
+  coreCommandSchemas.useCombatDrugs,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const { t, e } = ownFighter(state, c.trooperId, ctx);
+    requireNoPending(e);
+    const roll = e.rolls[t.id];
+    if (!roll || e.declarations[t.id]?.kind !== 'fa')
+      fail(codes.WRONG_STEP, 'combat drugs re-roll an FA die already rolled');
+    if (roll.rerolled) fail(codes.ALREADY_DONE, 'that die was already re-rolled');
+    const slot = e.queue.find((q) => q.actor === t.id);
+    if (slot?.done) fail(codes.WRONG_STEP, 'the turn is over; too late to re-roll');
+    if (t.planetUses.combatDrugs) fail(codes.NOT_AVAILABLE, 'the combat drugs are spent on this planet');
+    const face = ctx.dice.roll(D10, `combat drugs re-roll of ${t.name}`);
+    return withAutomatic(
+      state,
+      [{ type: 'drugs.used', trooperId: t.id, face, target: roll.target, success: face <= roll.target }],
+      ctx,
+    );
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Turns
+
+const takeTurn = defineCommand('takeTurn', coreCommandSchemas.takeTurn, GM_AND_PLAYERS, (state, c, ctx) => {
+  const e = requireEncounter(state, 'resolve');
+  requireNoPending(e);
+  const slot = e.queue[e.cursor];
+  if (!slot) fail(codes.WRONG_STEP, 'no turn is waiting');
+  if (slot.actor !== c.actor)
+    fail(codes.NOT_YOUR_TURN, `it is ${slot.actor}'s turn`, { waitingFor: slot.actor });
+  requireActorControl(state, c.actor, ctx);
+  const acting = slot.success && !slot.cancelled;
+  const isAliens = c.actor === ALIENS;
+  if (!isAliens && (c.moves || c.alienMovement)) fail(codes.INVALID_VALUE, 'only the aliens move others');
+  if (isAliens && c.move) fail(codes.INVALID_VALUE, 'the aliens move troopers with `moves`');
+  // The APC changes range on its driver's every turn, without a roll.
+  const apcDriver =
+    !isAliens && vehicleDriven(e, c.actor, 'apc') !== undefined && !e.roundEffects.stopTechnology;
+  if (!acting && (c.cancel || (c.move && !apcDriver) || c.moves)) {
+    fail(codes.INVALID_VALUE, 'a failure only narrates', { success: slot.success });
+  }
+  if (c.cancel && (c.move || c.moves)) fail(codes.INVALID_VALUE, 'a cancelled success does nothing else');
+  let outcome: TurnOutcome;
+  if (!acting) outcome = { kind: 'failure' };
+  else if (c.cancel) outcome = { kind: 'cancelled' };
+  else if (isAliens) outcome = { kind: 'aa' };
+  else outcome = trooperOutcome(state, e, c.actor, ctx.dice);
+
+  // The end-of-turn step for a success that beat its opponent.
+  if (c.move && !apcDriver) {
+    const d = e.declarations[c.actor];
+    if (d?.kind !== 'fa' || !actsBeforeAliens(e, slot)) {
+      fail(codes.INVALID_VALUE, 'only an FA success acting before the aliens may also move');
+    }
+    if (vehicleAboard(e, c.actor) && !vehicleDriven(e, c.actor))
+      fail('IN_VEHICLE', 'a rider moves with its vehicle; get out first');
+  }
+  if (c.move) {
+    if (c.move === 'closer' && e.positions[c.actor] === 'close')
+      fail(codes.INVALID_VALUE, 'already at Close');
+  }
+  if (c.moves) {
+    const movable = new Set(actedBeforeByAliens(e, slot.face));
+    const limit = e.effects.leaping ? 2 : 1;
+    const seen = new Set<string>();
+    for (const m of c.moves) {
+      if (seen.has(m.trooperId)) fail(codes.INVALID_VALUE, 'each trooper moves once');
+      seen.add(m.trooperId);
+      if (!movable.has(m.trooperId) || e.out[m.trooperId]) {
+        fail(codes.INVALID_VALUE, 'the aliens move only troopers they acted before', {
+          trooperId: m.trooperId,
+        });
+      }
+      if (Math.abs(m.steps) > limit)
+        fail(codes.INVALID_VALUE, `the aliens move troopers at most ${limit} step(s)`);
+    }
+  }
+  if (c.alienMovement) {
+    if (!isAliens) fail(codes.INVALID_VALUE, 'only the aliens flee or swarm');
+    if (!e.effects[c.alienMovement])
+      fail(codes.ABILITY_NOT_ON_PLANET, `these aliens cannot ${c.alienMovement}`);
+  }
+  const event: EventOf<'turn.taken'> = {
+    type: 'turn.taken',
+    actor: c.actor,
+    outcome,
+    ...(c.move ? { move: c.move } : {}),
+    ...(c.moves && c.moves.length > 0 ? { moves: c.moves } : {}),
+    ...(c.alienMovement ? { alienMovement: c.alienMovement } : {}),
+    ...(c.narration ? { narration: c.narration } : {}),
+  };
+  // Induce Weakness: the aliens test AA against the target on their turn.
+  if (isAliens && e.induceWeaknessTarget) {
+    const target = aaTarget(state);
+    const face = ctx.dice.roll(D10, 'Induce Weakness');
+    return withAutomatic(
+      state,
+      [{ ...event, induce: { targetId: e.induceWeaknessTarget, face, target, success: face <= target } }],
+      ctx,
+    );
+  }
+  return withAutomatic(state, [event], ctx);
+});
+
+function trooperOutcome(state: ThreeSixteenState, e: Encounter, id: string, dice: DiceSource): TurnOutcome {
+  const t = state.troopers[id] as Trooper;
+  const d = e.declarations[id];
+  const pos = e.positions[id];
+  if (!d) return { kind: 'failure' };
+  if (d.kind === 'fa') {
+    if (d.bomb) {
+      if (e.roundEffects.stopTechnology) return { kind: 'fa', kills: null, weapon: t.currentWeapon };
+      const victims =
+        d.bomb === 'tpkBomb'
+          ? fighters(state, e).filter((x) => e.positions[x] === 'close')
+          : fighters(state, e);
+      if (d.bomb === 'tpkBomb' && pos !== 'close')
+        return { kind: 'bomb', bomb: d.bomb, victims: [], kills: [] };
+      const n = e.roundEffects.killsVoid ? 0 : Math.min(victims.length, e.tokens);
+      const kills = Array.from({ length: n }, (_, i) => rollSpec(dice, d100, `${d.bomb} kills ${i + 1}`));
+      return { kind: 'bomb', bomb: d.bomb, victims, kills };
+    }
+    const spec = pos && pos !== 'beyondFar' ? killSpec(state, t, d.weapon, pos) : null;
+    const kills =
+      spec && e.tokens > 0 && !e.roundEffects.killsVoid ? rollSpec(dice, spec, `kills of ${t.name}`) : null;
+    return { kind: 'fa', kills, weapon: d.weapon };
+  }
+  if (d.task.kind === 'vehicleAttack') {
+    // d6 (APC) or d10 (Drop Ship) kills at any range; no kills when technology is stopped, at Far
+    // under Reduce Visibility, or once the vehicle is wrecked before its turn.
+    const v = vehicleDriven(e, id, d.task.vehicle);
+    const blocked =
+      !v ||
+      !pos ||
+      pos === 'beyondFar' ||
+      e.roundEffects.stopTechnology ||
+      e.roundEffects.killsVoid ||
+      (e.effects.reduceVisibility && pos === 'far') ||
+      e.tokens <= 0;
+    const kills = blocked
+      ? null
+      : rollSpec(dice, VEHICLE_RULES[v.vehicle].kills, `${VEHICLE_RULES[v.vehicle].name} kills of ${t.name}`);
+    return { kind: 'nfa', kills };
+  }
+  if (d.task.kind === 'orbitalBombardment' && !e.effects.isolated) {
+    return { kind: 'nfa', bonusKills: rollSpec(dice, d1000, `Orbital Bombardment kills of ${t.name}`) };
+  }
+  return { kind: 'nfa' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kills on troopers and flashbacks
+
+const answerKill = defineCommand(
+  'answerKill',
+  coreCommandSchemas.answerKill,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const e = requireEncounter(state);
+    const t = requireOwnTrooper(state, c.trooperId, ctx);
+    const p = e.pendingKills.find((x) => x.trooperId === t.id);
+    if (!p) fail(codes.WRONG_STEP, `no Kill is waiting for ${t.name}`);
+    if (c.useArmour && (!p.armourStoppable || (t.armour !== 'available' && !dropShipTickReady(e, t)))) {
+      fail(codes.NOT_AVAILABLE, 'armour cannot take this Kill', {
+        armour: t.armour,
+        stoppable: p.armourStoppable,
+      });
+    }
+    return withAutomatic(state, [{ type: 'kill.answered', trooperId: t.id, useArmour: c.useArmour }], ctx);
+  },
+);
+
+const useStrength = defineCommand(
+  'useStrength',
+  coreCommandSchemas.useStrength,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const { t, e } = ownFighter(state, c.trooperId, ctx);
+    if (e.endReason) fail(codes.WRONG_STEP, 'the encounter is already over');
+    if (!hasAvailableSlot(t, 'strengths')) fail(codes.NO_SLOT, `${t.name} has no Strength available`);
+    if (e.forcedWeakness.includes(t.id)) fail(codes.PENDING_DECISION, `${t.name} must show a Weakness now`);
+    const range = bestRange(t, t.currentWeapon, c.range);
+    const step = weaponSteps(t, t.currentWeapon)?.[range];
+    const spec = (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
+    const kills = rollSpec(ctx.dice, spec, `Strength kills of ${t.name}`);
+    return [{ type: 'strength.used', trooperId: t.id, text: c.text, range, kills }];
+  },
+);
+
+const useWeakness = defineCommand(
+  'useWeakness',
+  coreCommandSchemas.useWeakness,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const { t, e } = ownFighter(state, c.trooperId, ctx);
+    if (e.endReason) fail(codes.WRONG_STEP, 'the encounter is already over');
+    // An ordinary slot first; Hatred for Home is the last resort.
+    let slot = t.weaknesses.findIndex((w) => w.status === 'available' && !w.hatredForHome);
+    if (slot < 0) slot = t.weaknesses.findIndex((w) => w.status === 'available');
+    if (slot < 0) fail(codes.NO_SLOT, `${t.name} has no Weakness available`);
+    return withAutomatic(state, [{ type: 'weakness.used', trooperId: t.id, text: c.text, slot }], ctx);
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Alien special abilities
+
+/** Token cost of each ability (n = the amount chosen) and whether it can be used at all by command. */
+const ALWAYS_ON: ReadonlySet<AbilityId> = new Set<AbilityId>([
+  'ignoreArmour',
+  'lastingWounds',
+  'leaping',
+  'reduceVisibility',
+]);
+const ON_ALIEN_TURN: ReadonlySet<AbilityId> = new Set<AbilityId>(['flee', 'swarm']);
+
+const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM_ONLY, (state, c, ctx) => {
+  const e = requireEncounter(state);
+  requireNoPending(e);
+  const planet = state.planet;
+  if (!planet?.abilities.includes(c.ability)) {
+    fail(codes.ABILITY_NOT_ON_PLANET, `the aliens of this planet do not have ${c.ability}`);
+  }
+  if (ALWAYS_ON.has(c.ability))
+    fail(codes.NOT_AVAILABLE, `${c.ability} is always in force; nothing to spend`);
+  if (ON_ALIEN_TURN.has(c.ability))
+    fail(codes.NOT_AVAILABLE, `${c.ability} is taken on the aliens' turn (takeTurn)`);
+  const inRound = e.step === 'declare' || e.step === 'roll' || e.step === 'resolve';
+  const beforeResolution =
+    e.step === 'declare' || e.step === 'roll' || (e.step === 'resolve' && !e.queue.some((q) => q.done));
+  let cost = 1;
+  const extra: { targetId?: string; ranges?: EventOf<'ability.used'>['ranges'] } = {};
+  switch (c.ability) {
+    case 'ambush':
+      if (e.step !== 'dominance' || Object.keys(e.dominance).length > 0 || e.ambush !== null) {
+        fail(codes.WRONG_STEP, 'an ambush is sprung as the encounter starts');
+      }
+      if (e.effects.pcAutomaticAmbush) fail(codes.NOT_AVAILABLE, 'the troopers hold the automatic ambush');
+      break;
+    case 'armour':
+      cost = 0;
+      if (e.effects.alienArmourUsed) fail(codes.ALREADY_DONE, 'alien armour is used once per encounter');
+      if (!beforeResolution)
+        fail(codes.WRONG_STEP, 'alien armour covers a whole round: use it before any turn');
+      break;
+    case 'boostAbility':
+      cost = c.amount ?? 1;
+      if (aaTarget(state) + cost > 10) fail(codes.INVALID_VALUE, 'AA cannot go above 10');
+      break;
+    case 'endEncounter':
+    case 'stopTechnology':
+      if (!inRound) fail(codes.WRONG_STEP, 'use it during a combat round');
+      if (c.ability === 'stopTechnology' && !beforeResolution)
+        fail(codes.WRONG_STEP, 'stop technology before any turn');
+      break;
+    case 'enrage':
+      if (e.effects.enraged) fail(codes.ALREADY_DONE, 'the aliens are already enraged');
+      break;
+    case 'explodingBodies':
+      if (e.step !== 'resolve' || (e.tokensRemovedByRound[String(e.round)] ?? 0) === 0) {
+        fail(codes.WRONG_STEP, 'bodies explode only after kills removed tokens this round');
+      }
+      break;
+    case 'ignoreWounds':
+      if (!inRound) fail(codes.WRONG_STEP, 'use it during a combat round');
+      break;
+    case 'impair':
+      cost = c.amount ?? 1;
+      break;
+    case 'induceWeakness': {
+      if (!c.targetId) fail(codes.INVALID_VALUE, 'name the trooper');
+      const t = requireTrooper(state, c.targetId);
+      requireInEncounter(e, t);
+      if (t.missionFlags.inducedWeakness)
+        fail(codes.ALREADY_DONE, `${t.name} was already targeted this mission`);
+      if (e.induceWeaknessTarget) fail(codes.ALREADY_DONE, 'a target is already chosen');
+      extra.targetId = t.id;
+      break;
+    }
+    case 'isolate':
+      if (e.effects.isolated) fail(codes.ALREADY_DONE, 'already isolated');
+      break;
+    case 'rapidMovement': {
+      const ranges = c.ranges ?? [];
+      if (ranges.length === 0) fail(codes.INVALID_VALUE, 'give the new range of each trooper');
+      // A vehicle's riders share one range.
+      for (const v of e.vehicles) {
+        const set = new Set(ranges.filter((r) => v.occupants.includes(r.trooperId)).map((r) => r.range));
+        if (set.size > 1) fail(codes.INVALID_VALUE, 'the riders of one vehicle go to one range');
+      }
+      const alive = new Set(fighters(state, e));
+      for (const r of ranges)
+        if (!alive.has(r.trooperId)) fail(codes.NOT_IN_ENCOUNTER, `${r.trooperId} is not fighting`);
+      if (e.step === 'dominance' || e.step === 'setRange') fail(codes.WRONG_STEP, 'the range is not set yet');
+      extra.ranges = ranges;
+      break;
+    }
+    case 'regeneration':
+      if (latestRemovalRound(e) === null) fail(codes.WRONG_STEP, 'no tokens were removed to come back');
+      break;
+    case 'suicide':
+      if (e.step !== 'declare') fail(codes.WRONG_STEP, 'the suicide attack is declared before the dice');
+      if (e.roundEffects.suicide) fail(codes.ALREADY_DONE, 'one suicide attack per round');
+      break;
+    default:
+      break;
+  }
+  // Suicide sacrifices a token of the encounter itself.
+  const from = c.ability === 'suicide' ? 'encounter' : (c.from ?? 'encounter');
+  const available = from === 'encounter' ? e.tokens : planet.threat.pool;
+  if (cost > available)
+    fail(codes.NOT_ENOUGH_TOKENS, `only ${available} tokens in the ${from}`, { available });
+  return withAutomatic(state, [{ type: 'ability.used', ability: c.ability, from, cost, ...extra }], ctx);
+});
+
+export const encounterCommands = [
+  rollDominance,
+  declineDominance,
+  useDropPods,
+  useKineticField,
+  setRange,
+  declare,
+  declareAliens,
+  rollTest,
+  useCombatDrugs,
+  takeTurn,
+  answerKill,
+  useStrength,
+  useWeakness,
+  useAbility,
+  ...vehicleCommands,
+];

@@ -1,0 +1,615 @@
+import { fieldPromotionOnDeath } from '../campaign/promotion-hook.ts';
+import type { EventOf, ThreeSixteenEvent, TurnOutcome } from '../events.ts';
+import {
+  ALIENS,
+  appendLog,
+  type Encounter,
+  type Position,
+  type ThreeSixteenState,
+  type TurnSlot,
+  withEncounter,
+  withThreat,
+  withTrooper,
+} from '../state.ts';
+import {
+  addKills,
+  advance,
+  applyWound,
+  dealKill,
+  discardTokens,
+  doneSlot,
+  dropRider,
+  fighters,
+  hasAvailableSlot,
+  healBetweenEncounters,
+  markEnd,
+  moveTrooper,
+  noteKillCaused,
+  removeToken,
+  resolveAlienAttack,
+  setAllRanges,
+  startRound,
+  stepPosition,
+  strikeTroopers,
+  tickArmour,
+} from './core.ts';
+import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
+import { oneMoverPerVehicle } from './vehicle-rules.ts';
+
+/** Reducers of the encounter's events. Every one ends with `advance` so the round moves on by itself. */
+
+export const ENCOUNTER_EVENT_TYPES = [
+  'dominance.rolled',
+  'dominance.declined',
+  'dominance.resolved',
+  'dropPods.used',
+  'kineticField.used',
+  'range.set',
+  'ambush.resolved',
+  'round.declared',
+  'aliens.declared',
+  'test.rolled',
+  'round.ordered',
+  'drugs.used',
+  'turn.taken',
+  'kill.answered',
+  'strength.used',
+  'weakness.used',
+  'ability.used',
+  ...VEHICLE_EVENT_TYPES,
+] as const satisfies readonly ThreeSixteenEvent['type'][];
+
+export function evolveEncounter(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+  if (!state.encounter) return state;
+  return advance(reduce(state, event));
+}
+
+function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+  switch (event.type) {
+    case 'dominance.rolled':
+      return consumeBonus(
+        withEncounter(state, (e) => ({
+          ...e,
+          dominance: {
+            ...e.dominance,
+            [event.actor]: {
+              face: event.face,
+              target: event.target,
+              success: event.success,
+              declined: false,
+            },
+          },
+        })),
+        event.actor,
+      );
+    case 'dominance.declined':
+      return withEncounter(state, (e) => ({
+        ...e,
+        dominance: {
+          ...e.dominance,
+          [event.trooperId]: { face: null, target: 0, success: false, declined: true },
+        },
+      }));
+    case 'dominance.resolved':
+      return resolveDominance(state, event);
+    case 'dropPods.used': {
+      const s = withTrooper(state, event.trooperId, (t) => ({
+        ...t,
+        planetUses: { ...t.planetUses, dropPods: true },
+      }));
+      return withEncounter(s, (e) => ({
+        ...e,
+        ambush: 'pcs',
+        rangeSetter: event.trooperId,
+        step: 'setRange',
+        effects: { ...e.effects, pcAutomaticAmbush: true },
+      }));
+    }
+    case 'kineticField.used': {
+      const s = withTrooper(state, event.trooperId, (t) => ({
+        ...t,
+        planetUses: { ...t.planetUses, kineticFieldArmour: true },
+      }));
+      return withEncounter(s, (e) => ({
+        ...e,
+        effects: { ...e.effects, kineticField: [...e.effects.kineticField, event.trooperId] },
+      }));
+    }
+    case 'range.set': {
+      const s = setAllRanges(state, event.range);
+      if (s.encounter?.ambush === 'pcs') return withEncounter(s, (e) => ({ ...e, step: 'ambush' }));
+      return startRound(s);
+    }
+    case 'ambush.resolved': {
+      let s = state;
+      for (const a of event.attacks) {
+        if (!a.kills || (s.encounter?.tokens ?? 0) <= 0) continue;
+        s = removeToken(s, a.trooperId);
+        s = addKills(s, a.trooperId, a.kills.total);
+        s = noteKillCaused(s);
+      }
+      return startRound(s);
+    }
+    case 'round.declared':
+      return withEncounter(state, (e) => ({
+        ...e,
+        declarations: { ...e.declarations, [event.trooperId]: event.declaration },
+      }));
+    case 'aliens.declared':
+      return withEncounter(state, (e) => ({ ...e, aliensDeclared: true }));
+    case 'test.rolled': {
+      // Force Weakness is spent by the attempt: its NFA die is down.
+      const d = state.encounter?.declarations[event.actor];
+      const s =
+        d?.kind === 'nfa' && d.task.kind === 'forceWeakness'
+          ? withTrooper(state, event.actor, (t) => ({
+              ...t,
+              planetUses: { ...t.planetUses, forceWeakness: true },
+            }))
+          : state;
+      return consumeBonus(
+        withEncounter(s, (e) => ({
+          ...e,
+          step: 'roll',
+          rolls: {
+            ...e.rolls,
+            [event.actor]: { face: event.face, target: event.target, success: event.success },
+          },
+        })),
+        event.actor,
+      );
+    }
+    case 'round.ordered': {
+      // Free switches and FA weapons take effect now that the dice are down.
+      const e = state.encounter as Encounter;
+      const troopers = { ...state.troopers };
+      for (const [id, d] of Object.entries(e.declarations)) {
+        const t = troopers[id];
+        if (t && d.kind === 'fa' && !d.bomb && t.currentWeapon !== d.weapon)
+          troopers[id] = { ...t, currentWeapon: d.weapon };
+      }
+      return withEncounter({ ...state, troopers }, (en) => ({
+        ...en,
+        queue: event.queue,
+        cursor: 0,
+        step: 'resolve',
+      }));
+    }
+    case 'drugs.used':
+      return drugs(state, event);
+    case 'turn.taken':
+      return turn(state, event);
+    case 'kill.answered': {
+      const e = state.encounter as Encounter;
+      const i = e.pendingKills.findIndex((p) => p.trooperId === event.trooperId);
+      const pending = e.pendingKills[i];
+      if (!pending) return state;
+      let s = withEncounter(state, (en) => ({
+        ...en,
+        pendingKills: en.pendingKills.filter((_, j) => j !== i),
+      }));
+      if (event.useArmour) s = tickArmour(s, event.trooperId);
+      else s = applyWound(s, pending);
+      return s;
+    }
+    case 'strength.used':
+      return strength(state, event);
+    case 'weakness.used':
+      return weakness(state, event);
+    case 'ability.used':
+      return ability(state, event);
+    case 'vehicle.deployed':
+    case 'vehicle.boarded':
+    case 'vehicle.left':
+      return evolveVehicle(state, event);
+    default:
+      return state;
+  }
+}
+
+function consumeBonus(state: ThreeSixteenState, actor: string): ThreeSixteenState {
+  const t = state.troopers[actor];
+  if (!t || t.preparationBonus === 0) return state;
+  return withTrooper(state, actor, (tr) => ({ ...tr, preparationBonus: 0 }));
+}
+
+function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): ThreeSixteenState {
+  const e = state.encounter as Encounter;
+  switch (event.outcome) {
+    case 'allFail':
+      return startRound(setAllRanges(state, 'far'));
+    case 'alienAmbush': {
+      const s = withEncounter(state, (en) => ({
+        ...en,
+        ambush: 'aliens',
+        rangeSetter: ALIENS,
+        step: 'setRange',
+      }));
+      return strikeTroopers(s, fighters(state, e), {
+        source: 'ambush',
+        armourStoppable: !e.effects.ignoreArmour,
+        lasting: e.effects.lastingWounds,
+      });
+    }
+    case 'pcAmbush':
+      return withEncounter(state, (en) => ({
+        ...en,
+        ambush: 'pcs',
+        rangeSetter: event.winner,
+        step: 'setRange',
+      }));
+    default:
+      return withEncounter(state, (en) => ({ ...en, rangeSetter: event.winner, step: 'setRange' }));
+  }
+}
+
+const slotOrder = (a: TurnSlot, b: TurnSlot): number =>
+  Number(b.success) - Number(a.success) || b.face - a.face || b.tieBreak - a.tieBreak;
+
+function drugs(state: ThreeSixteenState, event: EventOf<'drugs.used'>): ThreeSixteenState {
+  const id = event.trooperId;
+  let s = withTrooper(state, id, (t) => ({ ...t, planetUses: { ...t.planetUses, combatDrugs: true } }));
+  s = withEncounter(s, (e) => {
+    const rolls = {
+      ...e.rolls,
+      [id]: { face: event.face, target: event.target, success: event.success, rerolled: true },
+    };
+    if (e.step !== 'resolve') return { ...e, rolls };
+    // Re-place the re-rolled slot among the turns not taken yet.
+    const done = e.queue.slice(0, e.cursor);
+    const rest = e.queue.slice(e.cursor).filter((q) => q.actor !== id);
+    const old = e.queue.find((q) => q.actor === id);
+    const slot: TurnSlot = {
+      actor: id,
+      face: event.face,
+      success: event.success && !old?.cancelled,
+      tieBreak: 0,
+      done: false,
+      cancelled: old?.cancelled ?? false,
+    };
+    return { ...e, rolls, queue: [...done, ...[...rest, slot].sort(slotOrder)] };
+  });
+  // A 10 on the re-roll: the drugs hurt their user.
+  if (event.face === 10) s = dealKill(s, id, { source: 'combatDrugs', armourStoppable: true });
+  return s;
+}
+
+/** A success acting before its opponent: the aliens not yet acted with an equal-or-better success. */
+export function actsBeforeAliens(e: Encounter, slot: TurnSlot): boolean {
+  const aliens = e.queue.find((q) => q.actor === ALIENS);
+  return !aliens?.success || aliens.cancelled || aliens.face < slot.face;
+}
+
+/** Troopers the aliens acted before: not yet acted, not tied with them. */
+export function actedBeforeByAliens(e: Encounter, face: number): string[] {
+  return e.queue
+    .filter((q) => q.actor !== ALIENS && q.actor !== 'aliens:suicide')
+    .filter((q) => !q.success || q.cancelled || q.face < face)
+    .map((q) => q.actor);
+}
+
+function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixteenState {
+  const e = state.encounter as Encounter;
+  const slot = e.queue[e.cursor];
+  if (!slot) return state;
+  let s = state;
+  const o: TurnOutcome = event.outcome;
+  const actor = event.actor;
+  if (o.kind === 'cancelled') {
+    // Everyone yet to act with a lower success now fails; tied successes still act.
+    s = withEncounter(s, (en) => ({
+      ...en,
+      queue: en.queue.map((q, i) =>
+        i === en.cursor
+          ? { ...q, cancelled: true }
+          : i > en.cursor && q.success && !q.done && q.face < slot.face
+            ? { ...q, cancelled: true }
+            : q,
+      ),
+    }));
+  } else if (o.kind === 'fa') {
+    if (o.kills && !e.roundEffects.killsVoid && e.tokens > 0) {
+      s = removeToken(s, actor);
+      s = addKills(s, actor, o.kills.total);
+      s = noteKillCaused(s);
+    }
+    if (o.weapon === 'grenades') {
+      // The blast catches every trooper at Close who failed this round.
+      for (const id of fighters(s, s.encounter as Encounter)) {
+        if (id === actor || e.positions[id] !== 'close') continue;
+        const q = e.queue.find((x) => x.actor === id);
+        if (q && (!q.success || q.cancelled)) {
+          s = dealKill(s, id, { source: 'grenades', armourStoppable: true, by: actor, face: slot.face });
+        }
+      }
+    }
+  } else if (o.kind === 'bomb') {
+    // Thrown: the bomb is gone until a Development Roll replaces it.
+    s = withTrooper(s, actor, (t) => ({
+      ...t,
+      planetUses: { ...t.planetUses, [o.bomb]: true },
+      vehicles: t.vehicles.filter((v) => v !== o.bomb),
+    }));
+    for (const id of o.victims) {
+      s = dealKill(s, id, { source: o.bomb, armourStoppable: false, by: actor, face: slot.face });
+    }
+    for (const k of o.kills) {
+      if ((s.encounter?.tokens ?? 0) <= 0) break;
+      s = removeToken(s, actor);
+      s = addKills(s, actor, k.total);
+      s = noteKillCaused(s);
+    }
+  } else if (o.kind === 'nfa') {
+    s = nfaTask(s, actor, o);
+  } else if (o.kind === 'aa') {
+    s = resolveAlienAttack(s, slot.face, 'aliens');
+  }
+  // Movement at the end of the turn.
+  if (event.move) s = moveBy(s, actor, event.move === 'closer' ? -1 : 1);
+  // A vehicle moves as one: only the first of its riders named moves it.
+  const moves = event.moves ?? [];
+  const movers = new Set(
+    oneMoverPerVehicle(
+      e,
+      moves.map((m) => m.trooperId),
+    ),
+  );
+  for (const m of moves) if (movers.has(m.trooperId)) s = moveBy(s, m.trooperId, m.steps);
+  if (actor === ALIENS) {
+    const en = s.encounter as Encounter;
+    if (event.alienMovement === 'flee')
+      for (const id of oneMoverPerVehicle(en, fighters(s, en))) s = moveBy(s, id, 1);
+    if (event.alienMovement === 'swarm') for (const id of fighters(s, en)) s = moveTrooper(s, id, 'close');
+    if (event.induce) s = induced(s, event.induce.targetId, event.induce.success);
+    if (en.effects.endAfterAlienTurn) s = markEnd(s, 'endEncounterAbility');
+  }
+  if (event.narration) s = appendLog(s, actor, event.narration);
+  return withEncounter(s, (en) => (en.queue[en.cursor]?.actor === actor ? doneSlot(en) : en));
+}
+
+function induced(state: ThreeSixteenState, targetId: string, success: boolean): ThreeSixteenState {
+  let s = withEncounter(state, (e) => ({ ...e, induceWeaknessTarget: null }));
+  const t = s.troopers[targetId];
+  const e = s.encounter as Encounter;
+  if (success && t && fighters(s, e).includes(targetId) && hasAvailableSlot(t, 'weaknesses')) {
+    s = withEncounter(s, (en) => ({ ...en, forcedWeakness: [...en.forcedWeakness, targetId] }));
+  }
+  return s;
+}
+
+function moveBy(state: ThreeSixteenState, id: string, steps: number): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e || steps === 0 || e.out[id] !== undefined) return state;
+  const from = e.positions[id];
+  if (!from) return state;
+  return moveTrooper(state, id, stepPosition(from, steps) as Position);
+}
+
+function nfaTask(
+  state: ThreeSixteenState,
+  actor: string,
+  o: Extract<TurnOutcome, { kind: 'nfa' }>,
+): ThreeSixteenState {
+  const e = state.encounter as Encounter;
+  const d = e.declarations[actor];
+  if (d?.kind !== 'nfa') return state;
+  const task = d.task;
+  let s = state;
+  switch (task.kind) {
+    case 'manoeuvre':
+      if (task.switchTo)
+        s = withTrooper(s, actor, (t) => ({ ...t, currentWeapon: task.switchTo ?? t.currentWeapon }));
+      if (task.move) s = moveBy(s, actor, task.move === 'closer' ? -1 : 1);
+      if (task.text) s = appendLog(s, actor, task.text);
+      return s;
+    case 'other':
+      return appendLog(s, actor, task.text);
+    case 'eVac': {
+      if (e.effects.isolated) return appendLog(s, actor, 'The call for evacuation goes unanswered.');
+      s = withTrooper(s, actor, (t) => ({ ...t, planetUses: { ...t.planetUses, eVac: true } }));
+      s = discardTokens(s, e.tokens);
+      for (const id of fighters(s, e)) s = dealKill(s, id, { source: 'eVac', armourStoppable: true });
+      return markEnd(s, 'eVac');
+    }
+    case 'orbitalBombardment': {
+      if (e.effects.isolated) return appendLog(s, actor, 'The fleet cannot get a firing solution.');
+      const veteran = (s.troopers[actor]?.orbitalBombardmentUses ?? 0) >= 1;
+      // Every alien on the planet dies: the encounter's tokens and the whole pool.
+      const pool = s.planet?.threat.pool ?? 0;
+      s = withThreat(s, (t) => ({ ...t, pool: 0, removed: t.removed + pool + e.tokens }));
+      s = withEncounter(s, (en) => ({ ...en, tokens: 0 }));
+      s = withTrooper(s, actor, (t) => ({
+        ...t,
+        orbitalBombardmentUses: t.orbitalBombardmentUses + 1,
+        planetUses: { ...t.planetUses, orbitalBombardment: true },
+        missionFlags: { ...t.missionFlags, usedOrbitalBombardment: true, removedFinalToken: true },
+      }));
+      if (o.bonusKills) s = addKills(s, actor, o.bonusKills.total);
+      for (const id of e.pcs) {
+        if (s.troopers[id]?.status === 'active' && e.out[id] !== 'weakness') {
+          s = dealKill(s, id, { source: 'orbitalBombardment', armourStoppable: false });
+        }
+      }
+      if (veteran) {
+        // A second bombardment on a later planet costs the officer's life.
+        s = withTrooper(s, actor, (t) => (t.status === 'active' ? { ...t, status: 'dead' } : t));
+        s = withEncounter(s, (en) => ({ ...en, out: { ...en.out, [actor]: 'dead' } }));
+        s = dropRider(s, actor);
+        s = fieldPromotionOnDeath(s, actor);
+      }
+      return markEnd(s, 'orbitalBombardment');
+    }
+    case 'forceWeakness': {
+      s = withTrooper(s, actor, (t) => ({ ...t, planetUses: { ...t.planetUses, forceWeakness: true } }));
+      const target = s.troopers[task.targetId];
+      if (target && fighters(s, e).includes(target.id) && hasAvailableSlot(target, 'weaknesses')) {
+        s = withEncounter(s, (en) => ({ ...en, forcedWeakness: [...en.forcedWeakness, target.id] }));
+      }
+      return s;
+    }
+    case 'vehicleAttack':
+      if (o.kills && !e.roundEffects.killsVoid && e.tokens > 0) {
+        s = removeToken(s, actor);
+        s = addKills(s, actor, o.kills.total);
+        s = noteKillCaused(s);
+      }
+      return s;
+  }
+}
+
+function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): ThreeSixteenState {
+  let s = withTrooper(state, event.trooperId, (t) => {
+    const i = t.strengths.findIndex((x) => x.status === 'available');
+    return {
+      ...t,
+      strengths: t.strengths.map((x, j) =>
+        j === i ? { ...x, status: 'used' as const, text: event.text } : x,
+      ),
+      missionFlags: { ...t.missionFlags, usedStrength: true },
+    };
+  });
+  s = addKills(s, event.trooperId, event.kills.total);
+  // Ending the planet's last fight this way takes its final tokens: the book's Goya example gives
+  // the Crimson Sword for it.
+  if ((s.encounter?.tokens ?? 0) > 0 && (s.planet?.threat.pool ?? 0) === 0) {
+    s = withTrooper(s, event.trooperId, (t) => ({
+      ...t,
+      missionFlags: { ...t.missionFlags, removedFinalToken: true },
+    }));
+  }
+  s = withEncounter(s, (e) => ({ ...e, pendingKills: [], forcedWeakness: [] }));
+  s = discardTokens(s, s.encounter?.tokens ?? 0);
+  s = appendLog(s, event.trooperId, event.text);
+  return markEnd(s, 'strength');
+}
+
+function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): ThreeSixteenState {
+  const id = event.trooperId;
+  let s = withTrooper(state, id, (t) => ({
+    ...healBetweenEncounters(t),
+    weaknesses: t.weaknesses.map((x, j) =>
+      j === event.slot ? { ...x, status: 'used' as const, text: event.text } : x,
+    ),
+    missionFlags: { ...t.missionFlags, usedWeakness: true },
+    currentWeapon: t.defaultWeapon,
+  }));
+  s = withEncounter(s, (e) => ({
+    ...e,
+    out: { ...e.out, [id]: 'weakness' },
+    pendingKills: e.pendingKills.filter((p) => p.trooperId !== id),
+    forcedWeakness: e.forcedWeakness.filter((x) => x !== id),
+  }));
+  s = dropRider(s, id);
+  s = discardTokens(s, 1);
+  return appendLog(s, id, event.text);
+}
+
+function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState {
+  let s = state;
+  if (event.cost > 0) {
+    s =
+      event.from === 'pool'
+        ? withThreat(s, (t) => ({ ...t, pool: t.pool - event.cost, spent: t.spent + event.cost }))
+        : withThreat(
+            withEncounter(s, (e) => ({ ...e, tokens: e.tokens - event.cost })),
+            (t) => ({
+              ...t,
+              spent: t.spent + event.cost,
+            }),
+          );
+  }
+  const e = s.encounter as Encounter;
+  const hit = { armourStoppable: !e.effects.ignoreArmour, lasting: e.effects.lastingWounds };
+  switch (event.ability) {
+    case 'ambush': {
+      s = withEncounter(s, (en) => ({ ...en, ambush: 'aliens', rangeSetter: ALIENS, step: 'setRange' }));
+      return strikeTroopers(s, fighters(s, e), { source: 'ambush', ...hit });
+    }
+    case 'armour':
+      return withEncounter(s, (en) => ({
+        ...en,
+        effects: { ...en.effects, alienArmourUsed: true },
+        roundEffects: { ...en.roundEffects, killsVoid: true },
+      }));
+    case 'boostAbility':
+      return withEncounter(s, (en) => ({
+        ...en,
+        effects: { ...en.effects, aaBonus: en.effects.aaBonus + event.cost },
+      }));
+    case 'endEncounter':
+      return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, endAfterAlienTurn: true } }));
+    case 'enrage':
+      return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, enraged: true } }));
+    case 'explodingBodies':
+      return strikeTroopers(
+        s,
+        fighters(s, e).filter((id) => e.positions[id] === 'close'),
+        { source: 'explodingBodies', ...hit },
+      );
+    case 'ignoreWounds': {
+      // Kills this round are undone: tokens come back, troopers lose the kills they counted.
+      const back = e.tokensRemovedByRound[String(e.round)] ?? 0;
+      for (const [id, k] of Object.entries(e.killsByTrooperThisRound)) {
+        s = withTrooper(s, id, (t) => ({
+          ...t,
+          killsThisMission: Math.max(0, t.killsThisMission - k),
+          totalKills: Math.max(0, t.totalKills - k),
+        }));
+      }
+      s = withThreat(s, (t) => ({ ...t, removed: t.removed - back }));
+      return withEncounter(s, (en) => ({
+        ...en,
+        tokens: en.tokens + back,
+        tokensRemovedByRound: { ...en.tokensRemovedByRound, [String(en.round)]: 0 },
+        killsByTrooperThisRound: {},
+        roundEffects: { ...en.roundEffects, killsVoid: true },
+      }));
+    }
+    case 'impair':
+      return withEncounter(s, (en) => ({
+        ...en,
+        effects: { ...en.effects, impair: en.effects.impair + event.cost },
+      }));
+    case 'induceWeakness':
+      s = withTrooper(s, event.targetId ?? '', (t) => ({
+        ...t,
+        missionFlags: { ...t.missionFlags, inducedWeakness: true },
+      }));
+      return withEncounter(s, (en) => ({ ...en, induceWeaknessTarget: event.targetId ?? null }));
+    case 'isolate':
+      return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, isolated: true } }));
+    case 'rapidMovement':
+      for (const r of event.ranges ?? []) s = moveTrooper(s, r.trooperId, r.range);
+      return s;
+    case 'regeneration': {
+      const round = latestRemovalRound(e);
+      if (round === null) return s;
+      const back = e.tokensRemovedByRound[round] ?? 0;
+      s = withThreat(s, (t) => ({ ...t, removed: t.removed - back }));
+      return withEncounter(s, (en) => ({
+        ...en,
+        tokens: en.tokens + back,
+        tokensRemovedByRound: { ...en.tokensRemovedByRound, [round]: 0 },
+      }));
+    }
+    case 'stopTechnology':
+      return withEncounter(s, (en) => ({
+        ...en,
+        roundEffects: { ...en.roundEffects, stopTechnology: true },
+      }));
+    case 'suicide':
+      return withEncounter(s, (en) => ({ ...en, roundEffects: { ...en.roundEffects, suicide: true } }));
+    default:
+      // Flee, Swarm (taken on the aliens' turn) and the always-on abilities change nothing here.
+      return s;
+  }
+}
+
+/** The most recent round in which kills removed tokens (for Regeneration), or null. */
+export function latestRemovalRound(e: Encounter): string | null {
+  let best: number | null = null;
+  for (const [r, n] of Object.entries(e.tokensRemovedByRound)) {
+    if (n > 0 && (best === null || Number(r) > best)) best = Number(r);
+  }
+  return best === null ? null : String(best);
+}

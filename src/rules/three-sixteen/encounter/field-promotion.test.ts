@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fightAt, playRound } from './test-kit.ts';
+
+const never = { armourPolicy: 'never' } as const;
+
+/** Deaths outside a wound also call the campaign's field-promotion hook. */
+describe('3:16 field promotion on every kind of death', () => {
+  it('a GM status override that kills the senior PC promotes the next one', () => {
+    const { t, gm } = fightAt('near', [
+      { name: 'Lt', fa: 5, nfa: 5, rank: 3 },
+      { name: 'Sgt', fa: 5, nfa: 5, rank: 2 },
+    ]);
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'status', trooperId: 't1', value: 'dead' },
+      reason: 'a sniper, off screen',
+    });
+    expect(t.state.troopers.t2?.rank).toBe(3);
+  });
+
+  it('a GM health override filling the last box does too', () => {
+    const { t, gm } = fightAt('near', [
+      { name: 'Lt', fa: 5, nfa: 5, rank: 3 },
+      { name: 'Sgt', fa: 5, nfa: 5, rank: 2 },
+    ]);
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'health', trooperId: 't1', value: ['X', 'X', 'X'] },
+      reason: 'bled out',
+    });
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    expect(t.state.troopers.t2?.rank).toBe(3);
+  });
+
+  it('an officer killed by a second Orbital Bombardment hands the rank on', () => {
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'Lt', fa: 5, nfa: 5, rank: 3, patch: { ...never, orbitalBombardmentUses: 1 } },
+        { name: 'Sgt', fa: 5, nfa: 5, rank: 2, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'nfa', task: { kind: 'orbitalBombardment' } }, t2: { kind: 'fa', weapon: 'handToHand' } },
+      { aliens: 9, t1: 2, t2: 9 },
+    );
+    // d1000 for the caller's kills: 1, 2, 3 → 123.
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [1, 2, 3]);
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    expect(t.state.lastEncounter?.endReason).toBe('orbitalBombardment');
+    expect(t.state.troopers.t2?.rank).toBe(3);
+  });
+});

@@ -1,0 +1,308 @@
+import { D10 } from '../../../engine/dice/die.ts';
+import {
+  codes,
+  coreCommandSchemas,
+  defineCommand,
+  definePart,
+  GM_AND_PLAYERS,
+  GM_ONLY,
+} from '../commands.ts';
+import { encounterCap as capFor, computeAa, planetThreat } from '../data/index.ts';
+import type { ThreeSixteenEvent } from '../events.ts';
+import {
+  appendLog,
+  type Encounter,
+  NO_MISSION_FLAGS,
+  NO_PLANET_USES,
+  type Planet,
+  type ThreeSixteenState,
+  withTrooper,
+} from '../state.ts';
+import { freshEffects, NO_ROUND_EFFECTS, pcTarget } from './core.ts';
+import { fail, requireActive, requireOwnTrooper, requirePhase } from './guards.ts';
+import { evolveStrategic, STRATEGIC_EVENT_TYPES, strategicCommands } from './strategic.ts';
+
+/**
+ * Mission flow: planet, briefing, scenes (free text and NFA tests), encounters with the token cap,
+ * the final encounter, end of mission (the campaign part takes over in `afterMission`).
+ */
+
+export function activeTroopers(state: ThreeSixteenState): string[] {
+  return state.trooperOrder.filter((id) => state.troopers[id]?.status === 'active');
+}
+
+/** At most PCs × 2 tokens in one encounter, except the final one. */
+export function encounterCap(state: ThreeSixteenState): number {
+  return capFor(activeTroopers(state).length);
+}
+
+const setPlanet = defineCommand('setPlanet', coreCommandSchemas.setPlanet, GM_ONLY, (state, c) => {
+  requirePhase(state, 'setup', 'briefing', 'afterMission');
+  const pcs = activeTroopers(state).map((id) => state.troopers[id]) as {
+    name: string;
+    fa: number;
+    nfa: number;
+    rank: number;
+  }[];
+  if (pcs.length === 0) fail(codes.INVALID_VALUE, 'create the troopers before the planet');
+  if (c.aa === undefined && c.aaMethod === undefined) {
+    fail(codes.INVALID_VALUE, 'give the planet either an AA or an AA method');
+  }
+  const aa = c.aa ?? computeAa(c.aaMethod as number, pcs).value;
+  const threat =
+    c.threat ?? planetThreat(pcs.length, { highestRank: Math.max(...pcs.map((p) => p.rank)) }).tokens;
+  const planet: Planet = {
+    name: c.name,
+    form: c.form ?? '',
+    description: c.description ?? '',
+    abilities: [...new Set(c.abilities ?? [])],
+    aaMethod: c.aa === undefined ? (c.aaMethod ?? null) : null,
+    aa,
+    threat: { initial: threat, pool: threat, removed: 0, discarded: 0, spent: 0, adjusted: 0 },
+    encountersFought: 0,
+    cleared: false,
+  };
+  return [{ type: 'planet.set', planet, entries: c.entries ?? {} }];
+});
+
+const briefMission = defineCommand('briefMission', coreCommandSchemas.briefMission, GM_ONLY, (state, c) => {
+  requirePhase(state, 'briefing');
+  if (!state.planet) fail(codes.WRONG_PHASE, 'set the next planet first');
+  return [{ type: 'mission.briefed', text: c.text }];
+});
+
+const addScene = defineCommand('addScene', coreCommandSchemas.addScene, GM_AND_PLAYERS, (state, c, ctx) => {
+  requirePhase(state, 'mission');
+  if (c.secret && ctx.actor.role !== 'gm') fail(codes.INVALID_VALUE, 'only the GM keeps secrets');
+  return [{ type: 'scene.added', text: c.text, secret: c.secret ?? false }];
+});
+
+const nfaTest = defineCommand('nfaTest', coreCommandSchemas.nfaTest, GM_AND_PLAYERS, (state, c, ctx) => {
+  requirePhase(state, 'mission', 'briefing', 'afterMission');
+  const t = requireOwnTrooper(state, c.trooperId, ctx);
+  requireActive(t);
+  const target = pcTarget(state, t, 'nfa');
+  const face = ctx.dice.roll(D10, `NFA test of ${t.name}`);
+  return [
+    { type: 'nfaTest.rolled', trooperId: t.id, text: c.text ?? '', face, target, success: face <= target },
+  ];
+});
+
+const startEncounter = defineCommand(
+  'startEncounter',
+  coreCommandSchemas.startEncounter,
+  GM_ONLY,
+  (state, c) => {
+    requirePhase(state, 'mission');
+    const planet = state.planet;
+    if (!planet) fail(codes.WRONG_PHASE, 'there is no planet');
+    const poolLeft = planet.threat.pool;
+    if (c.tokens > poolLeft) {
+      fail(codes.NOT_ENOUGH_TOKENS, `the planet has only ${poolLeft} Threat Tokens left`, { pool: poolLeft });
+    }
+    if (c.final && c.tokens !== poolLeft) {
+      fail(codes.INVALID_VALUE, `the final encounter takes every remaining token (${poolLeft})`, {
+        pool: poolLeft,
+      });
+    }
+    const cap = encounterCap(state);
+    if (!c.final && c.tokens > cap) {
+      fail(
+        codes.OVER_TOKEN_CAP,
+        `an encounter holds at most ${cap} tokens (PCs × 2) unless it is the final one`,
+        {
+          cap,
+        },
+      );
+    }
+    const active = activeTroopers(state);
+    const troopers = c.troopers ? [...new Set(c.troopers)] : active;
+    for (const id of troopers) {
+      if (!active.includes(id))
+        fail(codes.TROOPER_NOT_ACTIVE, `trooper ${id} cannot take part`, { trooperId: id });
+    }
+    if (troopers.length === 0) fail(codes.INVALID_VALUE, 'an encounter needs at least one trooper');
+    return [
+      {
+        type: 'encounter.started',
+        tokens: c.tokens,
+        final: c.final ?? false,
+        description: c.description ?? '',
+        troopers,
+      },
+    ];
+  },
+);
+
+const endMission = defineCommand('endMission', coreCommandSchemas.endMission, GM_ONLY, (state) => {
+  requirePhase(state, 'mission');
+  return [{ type: 'mission.ended' }];
+});
+
+export function newEncounter(
+  state: ThreeSixteenState,
+  tokens: number,
+  final: boolean,
+  description: string,
+  pcs: readonly string[],
+): Encounter {
+  return {
+    number: (state.mission?.encountersFought ?? 0) + 1,
+    final,
+    description,
+    tokens,
+    committed: tokens,
+    step: 'dominance',
+    pcs,
+    positions: {},
+    out: {},
+    dominance: {},
+    rangeSetter: null,
+    ambush: null,
+    round: 0,
+    roundsWithoutKills: 0,
+    killsThisRound: 0,
+    tokensRemovedByRound: {},
+    killsByTrooperThisRound: {},
+    declarations: {},
+    aliensDeclared: false,
+    rolls: {},
+    queue: [],
+    cursor: 0,
+    pendingKills: [],
+    forcedWeakness: [],
+    induceWeaknessTarget: null,
+    fellAtFace: {},
+    effects: freshEffects(state),
+    roundEffects: NO_ROUND_EFFECTS,
+    vehicles: [],
+    endReason: null,
+  };
+}
+
+function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+  switch (event.type) {
+    case 'planet.set': {
+      const crossed = { ...state.campaign.crossedOff };
+      const add = (list: keyof typeof crossed, n: number | undefined) => {
+        if (n !== undefined && !crossed[list].includes(n)) crossed[list] = [...crossed[list], n];
+      };
+      add('name', event.entries.name);
+      add('form', event.entries.form);
+      add('description', event.entries.description);
+      add('aaMethod', event.entries.aaMethod);
+      for (const n of event.entries.ability ?? []) add('ability', n);
+      // Leaving the old planet: armour, per-planet support and Lasting Wounds reset.
+      const troopers = { ...state.troopers };
+      for (const id of state.trooperOrder) {
+        const t = troopers[id];
+        if (!t) continue;
+        troopers[id] = {
+          ...t,
+          lastingWounds: 0,
+          armour: t.armour === 'used' ? 'available' : t.armour,
+          planetUses: NO_PLANET_USES,
+        };
+      }
+      return {
+        ...state,
+        troopers,
+        planet: event.planet,
+        campaign: {
+          ...state.campaign,
+          phase: 'briefing',
+          crossedOff: crossed,
+          planetsVisited: [...state.campaign.planetsVisited, event.planet.name],
+        },
+      };
+    }
+    case 'mission.briefed': {
+      const troopers = { ...state.troopers };
+      for (const id of state.trooperOrder) {
+        const t = troopers[id];
+        if (t) troopers[id] = { ...t, killsThisMission: 0, missionFlags: NO_MISSION_FLAGS };
+      }
+      return {
+        ...state,
+        troopers,
+        mission: {
+          number: state.campaign.missionsCount + 1,
+          briefing: event.text,
+          scenes: [],
+          encountersFought: 0,
+          finalEncounterStarted: false,
+        },
+        campaign: { ...state.campaign, phase: 'mission' },
+      };
+    }
+    case 'scene.added':
+      return withScene(state, { kind: 'scene', text: event.text, secret: event.secret });
+    case 'nfaTest.rolled': {
+      const s = withTrooper(state, event.trooperId, (t) => ({ ...t, preparationBonus: 0 }));
+      return withScene(s, {
+        kind: 'nfaTest',
+        text: event.text,
+        trooperId: event.trooperId,
+        roll: event.face,
+        target: event.target,
+        success: event.success,
+        secret: false,
+      });
+    }
+    case 'encounter.started': {
+      const s: ThreeSixteenState = {
+        ...state,
+        planet: state.planet && {
+          ...state.planet,
+          threat: { ...state.planet.threat, pool: state.planet.threat.pool - event.tokens },
+        },
+        mission: state.mission && {
+          ...state.mission,
+          finalEncounterStarted: state.mission.finalEncounterStarted || event.final,
+        },
+        campaign: { ...state.campaign, phase: 'encounter' },
+        encounter: newEncounter(state, event.tokens, event.final, event.description, event.troopers),
+      };
+      return appendLog(
+        s,
+        'gm',
+        `Encounter with ${event.tokens} Threat Tokens${event.final ? ' (final)' : ''}.`,
+      );
+    }
+    case 'mission.ended':
+      return {
+        ...state,
+        campaign: {
+          ...state.campaign,
+          phase: 'afterMission',
+          missionsCount: state.campaign.missionsCount + 1,
+        },
+      };
+    default:
+      return evolveStrategic(state, event);
+  }
+}
+
+function withScene(
+  state: ThreeSixteenState,
+  entry: Omit<import('../state.ts').SceneEntry, 'id'>,
+): ThreeSixteenState {
+  if (!state.mission) return state;
+  const id = state.mission.scenes.length + 1;
+  return { ...state, mission: { ...state.mission, scenes: [...state.mission.scenes, { id, ...entry }] } };
+}
+
+export const missionPart = definePart({
+  name: 'mission',
+  commands: [setPlanet, briefMission, addScene, nfaTest, startEncounter, endMission, ...strategicCommands],
+  eventTypes: [
+    'planet.set',
+    'mission.briefed',
+    'scene.added',
+    'nfaTest.rolled',
+    'encounter.started',
+    'mission.ended',
+    ...STRATEGIC_EVENT_TYPES,
+  ],
+  evolve: evolveMission,
+});

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SeededDice } from '../../../engine/dice/source.ts';
+import type { Seat } from '../../../engine/ruleset.ts';
+import { stateHash } from '../../../engine/state-hash.ts';
+import type { ThreeSixteenCommand } from '../commands.ts';
+import { legalCommands, threeSixteen } from '../ruleset.ts';
+import { ABILITY_IDS, type AbilityId, type ThreeSixteenState } from '../state.ts';
+import { TestTable } from './test-kit.ts';
+
+/** Invariants that hold after every event of any legal game. */
+function checkInvariants(s: ThreeSixteenState): void {
+  const p = s.planet;
+  if (p) {
+    const th = p.threat;
+    const enc = s.encounter?.tokens ?? 0;
+    for (const n of [th.pool, th.removed, th.discarded, th.spent, enc]) expect(n).toBeGreaterThanOrEqual(0);
+    expect(th.pool + enc + th.removed + th.discarded + th.spent).toBe(th.initial + th.adjusted);
+  }
+  for (const id of s.trooperOrder) {
+    const t = s.troopers[id];
+    if (!t) throw new Error('roster lists a missing trooper');
+    const marks = t.health.filter((m) => m !== null).length;
+    // A trooper with three marks is never still fighting; marks fill from the first box.
+    if (t.status === 'active') expect(marks).toBeLessThan(3);
+    expect(t.health.slice(0, marks).every((m) => m !== null)).toBe(true);
+    expect(t.killsThisMission).toBeGreaterThanOrEqual(0);
+    expect(t.lastingWounds).toBeLessThanOrEqual(marks);
+  }
+  const e = s.encounter;
+  if (e) {
+    expect(e.cursor).toBeLessThanOrEqual(e.queue.length);
+    for (const pk of e.pendingKills) expect(s.troopers[pk.trooperId]?.status).toBe('active');
+  }
+}
+
+/** Flashbacks and abilities are always open; pick them rarely so fights also run long. */
+function isExtra(c: ThreeSixteenCommand): boolean {
+  return (
+    c.type === 'useStrength' ||
+    c.type === 'useWeakness' ||
+    c.type === 'useAbility' ||
+    c.type === 'useCombatDrugs'
+  );
+}
+
+const MAX_COMMANDS_PER_ENCOUNTER = 1500;
+
+describe('3:16 random legal play', () => {
+  it('keeps tokens conserved and non-negative, ends every encounter, and replays to the live state', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.array(fc.record({ fa: fc.integer({ min: 2, max: 8 }), rank: fc.integer({ min: 0, max: 7 }) }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.subarray([...ABILITY_IDS] as AbilityId[], { maxLength: 6 }),
+        fc.integer({ min: 1, max: 10 }),
+        (seed, pcs, abilities, aa) => {
+          const t = new TestTable();
+          const dice = new SeededDice(seed);
+          const choose = new SeededDice(seed ^ 0x5bd1e995);
+          const gm = t.seat('gm', 'gm');
+          const seats: Seat[] = [gm];
+          pcs.forEach((pc, i) => {
+            seats.push(t.seat(`p${i + 1}`, 'player'));
+            const events = threeSixteen.decide(
+              t.state,
+              {
+                type: 'createTrooper',
+                ownerSeatId: `p${i + 1}`,
+                name: `PC${i + 1}`,
+                fa: pc.fa,
+                nfa: 10 - pc.fa,
+                rank: pc.rank,
+              },
+              { actor: gm, dice },
+            );
+            for (const ev of events) t.apply(ev);
+          });
+          for (const ev of threeSixteen.decide(
+            t.state,
+            { type: 'setPlanet', name: 'Random', aa, abilities },
+            { actor: gm, dice },
+          ))
+            t.apply(ev);
+          for (const ev of threeSixteen.decide(
+            t.state,
+            { type: 'briefMission', text: '' },
+            { actor: gm, dice },
+          ))
+            t.apply(ev);
+
+          let sinceEncounterStart = 0;
+          for (let step = 0; step < 4000; step++) {
+            const options: { seat: Seat; command: ThreeSixteenCommand }[] = [];
+            for (const seat of seats)
+              for (const command of legalCommands(t.state, seat)) options.push({ seat, command });
+            if (options.length === 0) break;
+            const core = options.filter((o) => !isExtra(o.command));
+            const pool = core.length > 0 && choose.roll({ name: 'd100', sides: 100 }) > 3 ? core : options;
+            const pick = pool[choose.roll({ name: `d${pool.length}`, sides: pool.length }) - 1];
+            if (!pick) throw new Error('no pick');
+            // The mission ends only once the planet is spent (or nobody is left), so play runs
+            // through encounters.
+            const someoneAlive = t.state.trooperOrder.some((id) => t.state.troopers[id]?.status === 'active');
+            if (pick.command.type === 'endMission' && someoneAlive && (t.state.planet?.threat.pool ?? 0) > 0)
+              continue;
+            const before = stateHash(t.state);
+            const prev = t.state;
+            const events = threeSixteen.decide(t.state, pick.command, { actor: pick.seat, dice });
+            for (const ev of events) {
+              t.apply(ev);
+              checkInvariants(t.state);
+            }
+            // evolve never mutates the state it was given.
+            expect(stateHash(prev)).toBe(before);
+            if (t.state.encounter) sinceEncounterStart++;
+            else sinceEncounterStart = 0;
+            expect(sinceEncounterStart).toBeLessThan(MAX_COMMANDS_PER_ENCOUNTER);
+            if (t.state.campaign.phase === 'afterMission') break;
+          }
+          expect(t.replayHash()).toBe(stateHash(t.state));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,238 @@
+import { D10 } from '../../../engine/dice/die.ts';
+import { pool, rollSpec } from '../../../engine/dice/typed.ts';
+import {
+  codes,
+  coreCommandSchemas,
+  defineCommand,
+  definePart,
+  GM_AND_PLAYERS,
+  GM_ONLY,
+} from '../commands.ts';
+import { initialFlashbackSlots, kitFor, newWeapon, rankWeaponChoices, rankWeapons } from '../data/index.ts';
+import type { EventOf, ThreeSixteenEvent } from '../events.ts';
+import {
+  NO_MISSION_FLAGS,
+  NO_PLANET_USES,
+  type ThreeSixteenState,
+  type Trooper,
+  type WeaponId,
+  withTrooper,
+} from '../state.ts';
+import { fail, requireOwnTrooper, requirePhase } from './guards.ts';
+import { heldForRank } from './vehicle-rules.ts';
+
+/** Roster: creating troopers, their standing choices (armour policy, default weapon), initial ranks. */
+
+export function buildTrooper(
+  id: string,
+  fields: {
+    ownerSeatId: string | null;
+    name: string;
+    reputation: string;
+    fa: number;
+    nfa: number;
+    rank: number;
+    totalKills: number;
+    weaponChoice?: WeaponId | undefined;
+  },
+): Trooper {
+  const weapons = rankWeapons(fields.rank, fields.weaponChoice ? [fields.weaponChoice] : []);
+  const slots = initialFlashbackSlots(fields.fa, fields.nfa);
+  const first = weapons[0] ?? 'handToHand';
+  return {
+    id,
+    ownerSeatId: fields.ownerSeatId,
+    name: fields.name,
+    reputation: fields.reputation,
+    fa: fields.fa,
+    nfa: fields.nfa,
+    rank: fields.rank,
+    killsThisMission: 0,
+    totalKills: fields.totalKills,
+    health: [null, null, null],
+    lastingWounds: 0,
+    armour: 'available',
+    armourPolicy: 'ask',
+    strengths: slots.strengths,
+    weaknesses: slots.weaknesses,
+    weapons: weapons.map(newWeapon),
+    defaultWeapon: first,
+    currentWeapon: first,
+    vehicles: heldForRank(fields.rank),
+    kit: kitFor(fields.rank),
+    medals: [],
+    levelsGained: 0,
+    orbitalBombardmentUses: 0,
+    preparationBonus: 0,
+    planetUses: NO_PLANET_USES,
+    missionFlags: NO_MISSION_FLAGS,
+    status: 'active',
+    campaignExtras: {},
+  };
+}
+
+const createTrooper = defineCommand(
+  'createTrooper',
+  coreCommandSchemas.createTrooper,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    requirePhase(state, 'setup', 'briefing', 'mission', 'afterMission');
+    const gm = ctx.actor.role === 'gm';
+    const owner = gm ? (c.ownerSeatId ?? null) : ctx.actor.seatId;
+    if (!gm && c.ownerSeatId != null && c.ownerSeatId !== ctx.actor.seatId) {
+      fail(codes.NOT_YOUR_TROOPER, 'a player creates troopers only for its own seat');
+    }
+    if (owner !== null && !state.seats[owner]) fail('UNKNOWN_SEAT', `no seat ${owner} sits at this table`);
+    const sum = c.fa + c.nfa;
+    // New characters share 10 points; the GM may bring in a seasoned one (up to the cap of 18).
+    if (gm ? sum < 10 || sum > 18 : sum !== 10) {
+      fail(codes.INVALID_VALUE, gm ? 'FA + NFA must be between 10 and 18' : 'FA + NFA must add up to 10', {
+        sum,
+      });
+    }
+    if (!gm && c.rank !== undefined && c.rank !== 0)
+      fail(codes.INVALID_VALUE, 'ranks are assigned, not chosen');
+    if (state.trooperOrder.length >= 50) fail(codes.INVALID_VALUE, 'the roster is full (50 troopers)');
+    const startingKills = rollSpec(ctx.dice, pool(c.fa, 10), `starting kills of ${c.name}`);
+    const trooper = buildTrooper(`t${state.nextTrooperNumber}`, {
+      ownerSeatId: owner,
+      name: c.name,
+      reputation: c.reputation ?? '',
+      fa: c.fa,
+      nfa: c.nfa,
+      rank: c.rank ?? 0,
+      totalKills: startingKills.total,
+      weaponChoice: c.weaponChoice,
+    });
+    return [{ type: 'trooper.created', trooper, startingKills }];
+  },
+);
+
+const setArmourPolicy = defineCommand(
+  'setArmourPolicy',
+  coreCommandSchemas.setArmourPolicy,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    requireOwnTrooper(state, c.trooperId, ctx);
+    return [{ type: 'trooper.armourPolicySet', trooperId: c.trooperId, policy: c.policy }];
+  },
+);
+
+const setDefaultWeapon = defineCommand(
+  'setDefaultWeapon',
+  coreCommandSchemas.setDefaultWeapon,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    const t = requireOwnTrooper(state, c.trooperId, ctx);
+    if (!t.weapons.some((w) => w.weapon === c.weapon) && c.weapon !== 'handToHand') {
+      fail(codes.NOT_AVAILABLE, `${t.name} does not carry that weapon`, { weapon: c.weapon });
+    }
+    return [{ type: 'trooper.defaultWeaponSet', trooperId: c.trooperId, weapon: c.weapon }];
+  },
+);
+
+/**
+ * Highest NFA is Sergeant, with d10 roll-offs for ties (the next best in the roll-off is Corporal);
+ * if that leaves the Corporal open, the highest FA of the rest is Corporal (roll-offs again).
+ */
+const assignInitialRanks = defineCommand(
+  'assignInitialRanks',
+  coreCommandSchemas.assignInitialRanks,
+  GM_ONLY,
+  (state, _c, ctx) => {
+    requirePhase(state, 'setup');
+    const ids = state.trooperOrder.filter((id) => state.troopers[id]?.status === 'active');
+    if (ids.length === 0) fail(codes.INVALID_VALUE, 'there are no troopers to rank');
+    const rolls: { trooperId: string; face: number; purpose: string }[] = [];
+    const trooper = (id: string) => state.troopers[id] as Trooper;
+    /** Orders tied troopers by d10, re-rolling only those still level. */
+    const rollOff = (tied: string[], purpose: string): string[] => {
+      if (tied.length <= 1) return tied;
+      const faces = new Map<string, number>();
+      for (const id of tied) {
+        const face = ctx.dice.roll(D10, `${purpose} roll-off for ${trooper(id).name}`);
+        faces.set(id, face);
+        rolls.push({ trooperId: id, face, purpose });
+      }
+      const distinct = [...new Set(faces.values())].sort((a, b) => b - a);
+      return distinct.flatMap((f) =>
+        rollOff(
+          tied.filter((id) => faces.get(id) === f),
+          purpose,
+        ),
+      );
+    };
+    /** The troopers sharing the best score, in roll-off order. */
+    const best = (group: string[], score: (t: Trooper) => number, purpose: string): string[] => {
+      const top = Math.max(...group.map((id) => score(trooper(id))));
+      return rollOff(
+        group.filter((id) => score(trooper(id)) === top),
+        purpose,
+      );
+    };
+    const ranks: Record<string, number> = {};
+    for (const id of ids) ranks[id] = 0;
+    const topNfa = best(ids, (t) => t.nfa, 'Sergeant');
+    ranks[topNfa[0] as string] = 2;
+    if (topNfa.length > 1) ranks[topNfa[1] as string] = 1;
+    else {
+      const rest = ids.filter((id) => id !== topNfa[0]);
+      if (rest.length > 0) ranks[best(rest, (t) => t.fa, 'Corporal')[0] as string] = 1;
+    }
+    return [{ type: 'ranks.assigned', ranks, rolls }];
+  },
+);
+
+function evolveRoster(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+  switch (event.type) {
+    case 'trooper.created': {
+      const t = event.trooper;
+      return {
+        ...state,
+        troopers: { ...state.troopers, [t.id]: t },
+        trooperOrder: [...state.trooperOrder, t.id],
+        nextTrooperNumber: state.nextTrooperNumber + 1,
+      };
+    }
+    case 'trooper.armourPolicySet':
+      return withTrooper(state, event.trooperId, (t) => ({ ...t, armourPolicy: event.policy }));
+    case 'trooper.defaultWeaponSet':
+      return withTrooper(state, event.trooperId, (t) => ({
+        ...t,
+        defaultWeapon: event.weapon,
+        currentWeapon: state.encounter?.pcs.includes(t.id) ? t.currentWeapon : event.weapon,
+      }));
+    case 'ranks.assigned':
+      return applyRanks(state, event);
+    default:
+      return state;
+  }
+}
+
+function applyRanks(state: ThreeSixteenState, event: EventOf<'ranks.assigned'>): ThreeSixteenState {
+  const troopers = { ...state.troopers };
+  for (const [id, rank] of Object.entries(event.ranks)) {
+    const t = troopers[id];
+    if (!t) continue;
+    // Keep a weapon the trooper already chose where the new rank offers it as a choice.
+    const choices = rankWeaponChoices(rank).flat();
+    const picks = t.weapons.map((w) => w.weapon).filter((w) => choices.includes(w));
+    const weapons = rankWeapons(rank, picks);
+    troopers[id] = {
+      ...t,
+      rank,
+      weapons: weapons.map(newWeapon),
+      defaultWeapon: weapons[0] ?? 'handToHand',
+      currentWeapon: weapons[0] ?? 'handToHand',
+      kit: kitFor(rank),
+    };
+  }
+  return { ...state, troopers };
+}
+
+export const rosterPart = definePart({
+  name: 'roster',
+  commands: [createTrooper, setArmourPolicy, setDefaultWeapon, assignInitialRanks],
+  eventTypes: ['trooper.created', 'trooper.armourPolicySet', 'trooper.defaultWeaponSet', 'ranks.assigned'],
+  evolve: evolveRoster,
+});

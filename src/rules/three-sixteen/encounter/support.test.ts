@@ -1,0 +1,361 @@
+import { describe, expect, it } from 'vitest';
+import type { Seat } from '../../../engine/ruleset.ts';
+import { fightAt, playRound, TestTable } from './test-kit.ts';
+
+const H2H = { kind: 'fa', weapon: 'handToHand' } as const;
+const never = { armourPolicy: 'never' } as const;
+
+describe('3:16 armour and kills on troopers', () => {
+  it('asks the player, who may tick armour (once per planet) or take the wound', () => {
+    const { t, gm, players } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5 }], { tokens: 2 });
+    const p = players[0] as Seat;
+    playRound(t, gm, { t1: H2H }, { aliens: 1, t1: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    t.send(p, { type: 'answerKill', trooperId: 't1', useArmour: true });
+    expect(t.state.troopers.t1?.armour).toBe('used');
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    playRound(t, gm, { t1: H2H }, { aliens: 1, t1: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.refuse(p, { type: 'answerKill', trooperId: 't1', useArmour: true })).toBe('NOT_AVAILABLE');
+    t.send(p, { type: 'answerKill', trooperId: 't1', useArmour: false });
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+  });
+
+  it('a third mark kills; the dead take no more turns, and an all-dead encounter ends', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [{ name: 'A', fa: 5, nfa: 5, patch: { ...never, health: ['X', 'X', null] } }],
+      {
+        tokens: 2,
+      },
+    );
+    playRound(t, gm, { t1: H2H }, { aliens: 1, t1: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.lastEncounter?.endReason).toBe('allDead');
+    expect(t.state.planet?.threat.pool).toBe(5);
+  });
+
+  it('tied successes act together: a trooper felled at the same face still takes its turn', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [{ name: 'A', fa: 5, nfa: 5, patch: { ...never, health: ['X', 'X', null] } }],
+      {
+        tokens: 2,
+      },
+    );
+    // Both succeed on 3; the roll-off puts the aliens first, their Kill fells A, A still strikes.
+    playRound(t, gm, { t1: H2H }, { aliens: 3, t1: 3 }, [2, 8]);
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.planet?.threat.removed).toBe(1);
+    expect(t.state.lastEncounter?.endReason).toBe('allDead');
+  });
+
+  it('the aliens tied with the turn that takes the last token still strike (after tied PCs)', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 1 },
+    );
+    // All three on 3; roll-offs A 9, B 5, aliens 2.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 3, t1: 3, t2: 3 }, [9, 5, 2]);
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter?.tokens).toBe(0);
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    expect(t.state.troopers.t2?.killsThisMission).toBe(0);
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.lastEncounter?.endReason).toBe('noTokens');
+    expect(t.state.troopers.t1?.missionFlags.woundsTaken).toBe(1);
+    expect(t.state.troopers.t2?.missionFlags.woundsTaken).toBe(1);
+  });
+
+  it('grenades catch every trooper at Close who failed this round', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    playRound(t, gm, { t1: { kind: 'fa', weapon: 'grenades' }, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [4]);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(4);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+  });
+
+  it('a cancelled success fails everyone yet to act, but not those tied with it', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 4, t1: 5, t2: 3 });
+    t.send(gm, { type: 'takeTurn', actor: 't1', cancel: true });
+    const q = t.state.encounter?.queue ?? [];
+    expect(q.find((x) => x.actor === 'aliens')?.cancelled).toBe(true);
+    expect(q.find((x) => x.actor === 't2')?.cancelled).toBe(true);
+    expect(t.refuse(gm, { type: 'takeTurn', actor: 'aliens', cancel: true })).toBe('INVALID_VALUE');
+    t.send(gm, { type: 'takeTurn', actor: 'aliens', narration: 'They hesitate.' });
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+  });
+
+  it('three rounds without a kill are a standoff; the tokens go back to the pool', () => {
+    const { t, gm } = fightAt('far', [{ name: 'A', fa: 5, nfa: 5 }], { tokens: 2 });
+    for (let r = 0; r < 3; r++) {
+      playRound(t, gm, { t1: H2H }, { aliens: 9, t1: 9 });
+      t.send(gm, { type: 'takeTurn', actor: 't1' });
+      t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    }
+    expect(t.state.lastEncounter?.endReason).toBe('standoff');
+    expect(t.state.planet?.threat.pool).toBe(5);
+  });
+
+  it('moving beyond Far leaves the encounter; all gone ends it', () => {
+    const { t, gm } = fightAt('far', [{ name: 'A', fa: 5, nfa: 5 }], { tokens: 2 });
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'nfa', task: { kind: 'manoeuvre', move: 'farther' } } },
+      { aliens: 9, t1: 1 },
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.lastEncounter?.endReason).toBe('allBeyondFar');
+  });
+});
+
+/** After an encounter: put tokens back in the pool if needed, start another, and reach round 1 at Far. */
+function nextEncounter(t: TestTable, gm: Seat, tokens: number): void {
+  const pool = t.state.planet?.threat.pool ?? 0;
+  if (pool < tokens)
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'threatPool', value: tokens },
+      reason: 'reinforcements',
+    });
+  t.send(gm, { type: 'startEncounter', tokens });
+  for (const id of t.state.encounter?.pcs ?? []) t.send(gm, { type: 'declineDominance', trooperId: id });
+  t.send(gm, { type: 'rollDominance', actor: 'aliens' }, [10]);
+}
+
+describe('3:16 support and gear', () => {
+  it('Drop Pods (Lt+): an automatic PC ambush in the first encounter of the planet', () => {
+    const t = new TestTable();
+    const gm = t.seat('gm', 'gm');
+    const p = t.seat('p1', 'player');
+    t.send(
+      gm,
+      { type: 'createTrooper', ownerSeatId: 'p1', name: 'Lt', fa: 5, nfa: 5, rank: 3 },
+      [1, 1, 1, 1, 1],
+    );
+    t.send(gm, { type: 'setPlanet', name: 'X', aa: 5, threat: 5, abilities: ['ambush'] });
+    t.send(gm, { type: 'briefMission', text: '' });
+    t.send(gm, { type: 'startEncounter', tokens: 2 });
+    t.send(p, { type: 'useDropPods', trooperId: 't1' });
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'ambush' })).toBe('WRONG_STEP');
+    // Order d10 (no tie), then the Slug Rifle at Near: d6 = 4.
+    t.send(p, { type: 'setRange', range: 'near' }, [7, 4]);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(4);
+    expect(t.state.encounter?.tokens).toBe(1);
+    expect(t.state.encounter?.round).toBe(1);
+  });
+
+  it('Kinetic Field Armour (Major+): immune to armour-stoppable kills for the encounter', () => {
+    const { t, gm, players } = fightAt('close', [{ name: 'Maj', fa: 5, nfa: 5, rank: 5 }], { tokens: 2 });
+    t.send(players[0] as Seat, { type: 'useKineticField', trooperId: 't1' });
+    playRound(t, gm, { t1: H2H }, { aliens: 1, t1: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter?.pendingKills).toEqual([]);
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+  });
+
+  it('TPK Bomb (Capt+, Close): everyone at Close takes an unstoppable Kill, d100 per PC hit', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'Capt', fa: 5, nfa: 5, rank: 4, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 4 },
+    );
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'fa', weapon: 'slugRifle', bomb: 'tpkBomb' }, t2: H2H },
+      { aliens: 9, t1: 2, t2: 9 },
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [1, 2, 10, 10]);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(12 + 100);
+    expect(t.state.encounter?.tokens).toBe(2);
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t1?.planetUses.tpkBomb).toBe(true);
+    // The Captain had one bomb: it is gone (a Development Roll replaces it), on any planet.
+    expect(t.state.troopers.t1?.vehicles).not.toContain('tpkBomb');
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(
+      t.refuse(gm, {
+        type: 'declare',
+        trooperId: 't1',
+        declaration: { kind: 'fa', weapon: 'slugRifle', bomb: 'tpkBomb' },
+      }),
+    ).toBe('NOT_AVAILABLE');
+  });
+
+  it('Orbital Bombardment (officer): every alien on the planet dies, every PC takes a Kill, d1000 kills', () => {
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'Lt', fa: 5, nfa: 5, rank: 3, patch: { armourPolicy: 'useWhenAvailable' } },
+        { name: 'B', fa: 5, nfa: 5, patch: { armourPolicy: 'useWhenAvailable' } },
+      ],
+      { tokens: 2 },
+    );
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'nfa', task: { kind: 'orbitalBombardment' } }, t2: H2H },
+      { aliens: 9, t1: 2, t2: 9 },
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [1, 2, 3]);
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.lastEncounter?.endReason).toBe('orbitalBombardment');
+    expect(t.state.planet?.threat.pool).toBe(0);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(123);
+    expect(t.state.troopers.t1?.missionFlags.usedOrbitalBombardment).toBe(true);
+    // Armour could not stop it; then the encounter's healing took the X back off.
+    expect(t.state.troopers.t2?.armour).toBe('available');
+    expect(t.state.troopers.t2?.missionFlags.woundsTaken).toBe(1);
+    // Once per planet: even if more aliens turn up, no second call here.
+    nextEncounter(t, gm, 2);
+    expect(
+      t.refuse(gm, {
+        type: 'declare',
+        trooperId: 't1',
+        declaration: { kind: 'nfa', task: { kind: 'orbitalBombardment' } },
+      }),
+    ).toBe('NOT_AVAILABLE');
+  });
+
+  it('E-Vac (highest rank alive): the encounter ends, tokens discarded, every PC takes a Kill', () => {
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'Sgt', fa: 5, nfa: 5, rank: 2, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    expect(
+      t.refuse(gm, {
+        type: 'declare',
+        trooperId: 't2',
+        declaration: { kind: 'nfa', task: { kind: 'eVac' } },
+      }),
+    ).toBe('RANK_TOO_LOW');
+    playRound(t, gm, { t1: { kind: 'nfa', task: { kind: 'eVac' } }, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.lastEncounter?.endReason).toBe('eVac');
+    expect(t.state.planet?.threat.discarded).toBe(3);
+    expect(t.state.troopers.t2?.missionFlags.woundsTaken).toBe(1);
+    // One E-Vac per planet for the group: the next encounter has none.
+    nextEncounter(t, gm, 2);
+    expect(
+      t.refuse(gm, {
+        type: 'declare',
+        trooperId: 't1',
+        declaration: { kind: 'nfa', task: { kind: 'eVac' } },
+      }),
+    ).toBe('NOT_AVAILABLE');
+  });
+
+  it('a failed E-Vac or Orbital Bombardment stays available; a failed Force Weakness is spent', () => {
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'Lt', fa: 5, nfa: 5, rank: 3, patch: never },
+        { name: 'Tpr', fa: 5, nfa: 5, patch: never },
+        { name: 'Tpr2', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    const fw = (targetId: string) => ({ kind: 'nfa', task: { kind: 'forceWeakness', targetId } }) as const;
+    expect(t.refuse(gm, { type: 'declare', trooperId: 't2', declaration: fw('t2') })).toBe('INVALID_VALUE');
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: fw('t1') });
+    // One caller at a time.
+    expect(t.refuse(gm, { type: 'declare', trooperId: 't3', declaration: fw('t1') })).toBe('NOT_AVAILABLE');
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'nfa', task: { kind: 'orbitalBombardment' } }, t3: H2H },
+      { aliens: 10, t1: 9, t2: 9, t3: 9 },
+    );
+    // All three fail: the Orbital Bombardment may be called again, Force Weakness may not.
+    expect(t.state.troopers.t2?.planetUses.forceWeakness).toBe(true);
+    for (const a of ['aliens', 't1', 't2', 't3'] as const) t.send(gm, { type: 'takeTurn', actor: a });
+    t.send(gm, {
+      type: 'declare',
+      trooperId: 't1',
+      declaration: { kind: 'nfa', task: { kind: 'orbitalBombardment' } },
+    });
+    expect(t.refuse(gm, { type: 'declare', trooperId: 't3', declaration: fw('t1') })).toBe('NOT_AVAILABLE');
+    expect(t.refuse(gm, { type: 'declare', trooperId: 't2', declaration: fw('t1') })).toBe('NOT_AVAILABLE');
+  });
+
+  it('Force Weakness (lowest rank alive, once per planet): the named PC must show a Weakness', () => {
+    const { t, gm, players } = fightAt(
+      'near',
+      [
+        { name: 'Tpr', fa: 5, nfa: 5, rank: 0 },
+        { name: 'Sgt', fa: 5, nfa: 5, rank: 2 },
+      ],
+      { tokens: 3 },
+    );
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'nfa', task: { kind: 'forceWeakness', targetId: 't2' } }, t2: H2H },
+      { aliens: 9, t1: 2, t2: 9 },
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter?.forcedWeakness).toEqual(['t2']);
+    expect(t.refuse(gm, { type: 'takeTurn', actor: 't2' })).toBe('PENDING_DECISION');
+    t.send(players[1] as Seat, { type: 'useWeakness', trooperId: 't2', text: 'Stubborn' });
+    expect(t.state.troopers.t1?.planetUses.forceWeakness).toBe(true);
+  });
+
+  it('combat drugs re-roll an FA die once per planet; a 10 hurts the user', () => {
+    const { t, gm, players } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5, patch: never }], { tokens: 2 });
+    const p = players[0] as Seat;
+    playRound(t, gm, { t1: H2H }, { aliens: 9, t1: 8 });
+    t.send(p, { type: 'useCombatDrugs', trooperId: 't1' }, [10]);
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+    expect(t.refuse(p, { type: 'useCombatDrugs', trooperId: 't1' }, [1])).toBe('ALREADY_DONE');
+  });
+
+  it('combat drugs turning a failure into a success move the turn up the order', () => {
+    const { t, gm, players } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5, patch: never }], { tokens: 2 });
+    playRound(t, gm, { t1: H2H }, { aliens: 2, t1: 8 });
+    t.send(players[0] as Seat, { type: 'useCombatDrugs', trooperId: 't1' }, [4]);
+    expect(t.state.encounter?.queue.map((q) => q.actor)).toEqual(['t1', 'aliens']);
+  });
+
+  it('the GM’s preparation bonus adds 1 to the next test only', () => {
+    const { t, gm } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5, patch: never }], { tokens: 2 });
+    t.send(gm, { type: 'grantPreparationBonus', trooperId: 't1' });
+    playRound(t, gm, { t1: H2H }, { aliens: 9, t1: 6 });
+    expect(t.state.encounter?.rolls.t1).toEqual({ face: 6, target: 6, success: true });
+    expect(t.state.troopers.t1?.preparationBonus).toBe(0);
+  });
+});

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext, Role, Ruleset, Seat, TableEvent } from '../../engine/ruleset.ts';
+import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
+import { campaignPart } from './campaign/part.ts';
+import { chatPart } from './chat.ts';
+import type { CommandSpec, ThreeSixteenCommand, ThreeSixteenPart } from './commands.ts';
+import { missionPart } from './encounter/mission.ts';
+import { encounterPart } from './encounter/part.ts';
+import { legalCommands as legalFor, pendingDecisions } from './encounter/pending.ts';
+import { rosterPart } from './encounter/roster.ts';
+import { tablePart } from './encounter/table.ts';
+import type { ThreeSixteenEvent } from './events.ts';
+import { initialState, type ThreeSixteenOptions, type ThreeSixteenState } from './state.ts';
+
+/**
+ * The 3:16 ruleset: the parts below, joined. Each part brings its commands (schema, roles,
+ * decide) and the reducers of its own events; this file only dispatches.
+ *
+ * TO ADD A PART (campaign, …): import it and add ONE line to PARTS. Nothing else here changes.
+ */
+const PARTS: readonly ThreeSixteenPart[] = [
+  rosterPart,
+  missionPart,
+  encounterPart,
+  tablePart,
+  chatPart,
+  campaignPart,
+];
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch tables, built once at load; a duplicate command or event type is a programming error.
+
+const commandSpecs = new Map<string, CommandSpec>();
+const reducers = new Map<string, ThreeSixteenPart>();
+for (const part of PARTS) {
+  for (const spec of part.commands) {
+    if (commandSpecs.has(spec.type)) throw new Error(`3:16: command ${spec.type} is defined twice`);
+    commandSpecs.set(spec.type, spec);
+  }
+  for (const type of part.eventTypes) {
+    if (reducers.has(type)) throw new Error(`3:16: event ${type} has two reducers`);
+    reducers.set(type, part);
+  }
+}
+
+// z.discriminatedUnion wants a non-empty tuple of object schemas; every spec's schema is one.
+const schemas = [...commandSpecs.values()].map((s) => s.schema) as unknown as [
+  z.ZodObject<{ type: z.ZodLiteral<string> }>,
+  ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
+];
+const commandSchema = z.discriminatedUnion('type', schemas) as unknown as z.ZodType<ThreeSixteenCommand>;
+
+const commandRoles = Object.fromEntries(
+  [...commandSpecs.values()].map((s) => [s.type, s.roles]),
+) as unknown as Readonly<Record<ThreeSixteenCommand['type'], readonly Role[]>>;
+
+function setup(_options: ThreeSixteenOptions): ThreeSixteenState {
+  let state = initialState();
+  for (const part of PARTS) if (part.initialState) state = part.initialState(state);
+  return state;
+}
+
+function decide(
+  state: ThreeSixteenState,
+  command: ThreeSixteenCommand,
+  ctx: DecideContext,
+): ThreeSixteenEvent[] {
+  const spec = commandSpecs.get(command.type);
+  if (!spec) throw new RuleError('UNKNOWN_COMMAND', `there is no 3:16 command called ${command.type}`);
+  // The server checks roles first; checking again keeps decide safe for the CLI and tests.
+  if (!spec.roles.includes(ctx.actor.role)) {
+    throw new RuleError('ROLE_NOT_ALLOWED', `a ${ctx.actor.role} may not send ${command.type}`, {
+      role: ctx.actor.role,
+    });
+  }
+  return spec.decide(state, command, ctx);
+}
+
+function evolve(state: ThreeSixteenState, event: ThreeSixteenEvent | TableEvent): ThreeSixteenState {
+  switch (event.type) {
+    case 'seat.joined':
+      return { ...state, seats: { ...state.seats, [event.seatId]: { role: event.role, name: event.name } } };
+    case 'seat.renamed': {
+      const seat = state.seats[event.seatId];
+      if (!seat) return state;
+      return { ...state, seats: { ...state.seats, [event.seatId]: { ...seat, name: event.name } } };
+    }
+    default: {
+      const part = reducers.get(event.type);
+      // An event type nobody knows (a newer log on older code) leaves the state as it was.
+      return part ? part.evolve(state, event) : state;
+    }
+  }
+}
+
+/**
+ * What one seat may see: everything except GM notes and whatever the GM marked secret, plus the
+ * decisions the table is waiting for (so a client knows whose turn it is).
+ */
+export function viewOf(state: ThreeSixteenState, seat: Seat) {
+  const pending = pendingDecisions(state);
+  if (seat.role === 'gm') return { ...state, pending };
+  return {
+    ...state,
+    chat: viewChat(state.chat, seat),
+    gmNotes: [],
+    log: state.log.filter((l) => !l.secret),
+    mission: state.mission && {
+      ...state.mission,
+      scenes: state.mission.scenes.filter((s) => !s.secret),
+    },
+    pending,
+  };
+}
+
+function redact(event: ThreeSixteenEvent | TableEvent, seat: Seat): { readonly type: string } | null {
+  if (seat.role === 'gm') return event;
+  if (isChatEvent(event)) return redactChat(event, seat);
+  switch (event.type) {
+    case 'gm.noted':
+      return null;
+    case 'narration':
+    case 'scene.added':
+      return event.secret ? null : event;
+    default:
+      return event;
+  }
+}
+
+/**
+ * The commands `seat` may send right now, each accepted by decide (placeholder text in free-text
+ * fields). For the simulator and for UI buttons; `pendingDecisions` says who the table waits for.
+ */
+export function legalCommands(state: ThreeSixteenState, seat: Seat): ThreeSixteenCommand[] {
+  return legalFor(state, seat, decide);
+}
+
+export { pendingDecisions };
+
+export const threeSixteen: Ruleset<
+  ThreeSixteenState,
+  ThreeSixteenCommand,
+  ThreeSixteenEvent,
+  ThreeSixteenOptions
+> = {
+  id: 'three-sixteen',
+  title: '3:16 Carnage Amongst the Stars',
+  commandSchema,
+  commandRoles,
+  setup,
+  decide,
+  evolve,
+  view: viewOf,
+  redact,
+};

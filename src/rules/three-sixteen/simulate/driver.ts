@@ -1,0 +1,242 @@
+import type { DiceSource } from '../../../engine/dice/source.ts';
+import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
+import { stateHash } from '../../../engine/state-hash.ts';
+import type { ThreeSixteenCommand } from '../commands.ts';
+import { rankWeaponChoices, splitFinale, suggestedEncounterPlan } from '../data/index.ts';
+import { stateAfterDecide } from '../encounter/decide.ts';
+import type { ThreeSixteenEvent } from '../events.ts';
+import { threeSixteen } from '../ruleset.ts';
+import type { ThreeSixteenState, WeaponId } from '../state.ts';
+import { planetThreatFor, rankOf, type SimulationOptions } from './options.ts';
+import { newMemo, nextCommand, type PolicyMemo } from './policy.ts';
+
+/**
+ * Plays encounters and missions by sending commands to the real 3:16 ruleset: `decide` turns each
+ * command into events (drawing every die from the DiceSource it is given), `evolve` folds them.
+ * Nothing here applies a rule; `policy.ts` only picks the commands.
+ */
+
+export const GM_SEAT: Seat = { seatId: 'gm', role: 'gm' };
+
+/** One simulated encounter or mission, as the statistics need it. */
+export interface RunOutcome {
+  readonly win: boolean;
+  /** Per PC, in roster order: dead (or wrecked) at the end. */
+  readonly dead: readonly boolean[];
+  readonly rounds: number;
+  /** Per PC: Kills This Mission at the end (the base state starts every run at 0). */
+  readonly kills: readonly number[];
+  /** Threat Tokens that went back to the planet pool when encounters ended. */
+  readonly tokensReturned: number;
+  /** Encounters fought (1 in encounter mode). */
+  readonly encounters: number;
+  /** Why the (last) encounter ended. */
+  readonly endReason: string;
+}
+
+let foldCheck = false;
+
+/**
+ * Tests: fold every command's events with `evolve` as well and fail if that differs from the state
+ * `decide` reached (the shortcut the driver takes otherwise).
+ */
+export function checkFolds(on: boolean): void {
+  foldCheck = on;
+}
+
+/** A ruleset driver: sends commands as the GM, folds the events, counts what it needs. */
+class Table {
+  state: ThreeSixteenState;
+  private readonly ctx: DecideContext;
+  /** Tokens spent from the planet pool by alien abilities since the counter was reset. */
+  spentFromPool = 0;
+  constructor(state: ThreeSixteenState, dice: DiceSource) {
+    this.state = state;
+    this.ctx = { actor: GM_SEAT, dice };
+  }
+  send(command: ThreeSixteenCommand): ThreeSixteenEvent[] {
+    const events = threeSixteen.decide(this.state, command, this.ctx);
+    for (const ev of events) {
+      if (ev.type === 'ability.used' && ev.from === 'pool') this.spentFromPool += ev.cost;
+    }
+    // decide already folded most encounter commands' events (withAutomatic): reuse that state
+    // rather than evolving the same events twice (the simulator's biggest saving).
+    const reached = stateAfterDecide(events);
+    if (reached && !foldCheck) {
+      this.state = reached;
+      return events;
+    }
+    let s = this.state;
+    for (const ev of events) s = threeSixteen.evolve(s, ev);
+    if (foldCheck && reached && stateHash(reached) !== stateHash(s)) {
+      throw new Error(`simulate: decide's folded state differs from evolve's after ${command.type}`);
+    }
+    this.state = s;
+    return events;
+  }
+}
+
+/** Commands one encounter may take before the driver calls it a bug (an endless loop). */
+const MAX_COMMANDS_PER_ENCOUNTER = 20_000;
+
+/**
+ * The table before any run: a GM seat, the troopers (createTrooper, default weapon, armour policy
+ * "ask" so the policy answers every Kill), the planet (setPlanet with AA, abilities and Threat) and
+ * a briefed mission. Built once with its own dice; every run starts from this same state (states
+ * are immutable, so sharing it is safe).
+ */
+export function buildBaseState(options: SimulationOptions, dice: DiceSource): ThreeSixteenState {
+  let state = threeSixteen.evolve(threeSixteen.setup({}), {
+    type: 'seat.joined',
+    seatId: GM_SEAT.seatId,
+    role: 'gm',
+    name: 'GM',
+  });
+  const table = new Table(state, dice);
+  options.pcs.forEach((pc, i) => {
+    const rank = rankOf(pc);
+    const choice = rankChoiceFor(rank, pc.weapon);
+    table.send({
+      type: 'createTrooper',
+      ownerSeatId: null,
+      name: `PC${i + 1}`,
+      fa: pc.fa,
+      nfa: pc.nfa,
+      rank,
+      ...(choice ? { weaponChoice: pc.weapon } : {}),
+    });
+    const id = `t${i + 1}`;
+    table.send({ type: 'setDefaultWeapon', trooperId: id, weapon: pc.weapon });
+    table.send({ type: 'setArmourPolicy', trooperId: id, policy: 'ask' });
+  });
+  table.send({
+    type: 'setPlanet',
+    name: 'Simulated',
+    aa: options.aa,
+    abilities: [...options.abilities],
+    threat: planetThreatFor(options),
+  });
+  table.send({ type: 'briefMission', text: 'Simulation.' });
+  state = table.state;
+  return state;
+}
+
+/** True when `weapon` is a "pick one" choice at `rank` (createTrooper's weaponChoice). */
+function rankChoiceFor(rank: number, weapon: WeaponId): boolean {
+  return rankWeaponChoices(rank).some((group) => group.includes(weapon));
+}
+
+/** Plays the encounter under way to its end. Returns the rounds it lasted. */
+function playEncounter(table: Table, memo: PolicyMemo): { rounds: number; endReason: string } {
+  for (let i = 0; i < MAX_COMMANDS_PER_ENCOUNTER; i++) {
+    const command = nextCommand(table.state, memo);
+    if (!command) {
+      const last = table.state.lastEncounter;
+      return { rounds: last?.round ?? 0, endReason: last?.endReason ?? 'gm' };
+    }
+    table.send(command);
+  }
+  throw new Error(`simulate: an encounter took more than ${MAX_COMMANDS_PER_ENCOUNTER} commands`);
+}
+
+function outcomeOf(
+  table: Table,
+  pcCount: number,
+  win: boolean,
+  rounds: number,
+  tokensReturned: number,
+  encounters: number,
+  endReason: string,
+): RunOutcome {
+  const s = table.state;
+  const dead: boolean[] = [];
+  const kills: number[] = [];
+  for (let i = 0; i < pcCount; i++) {
+    const t = s.troopers[`t${i + 1}`];
+    dead.push(t?.status === 'dead' || t?.status === 'wreck');
+    kills.push(t?.killsThisMission ?? 0);
+  }
+  return { win, dead, rounds, kills, tokensReturned, encounters, endReason };
+}
+
+function anyoneActive(s: ThreeSixteenState): boolean {
+  return s.trooperOrder.some((id) => s.troopers[id]?.status === 'active');
+}
+
+/** Starts one encounter with `tokens`, plays it out, and reports the tokens that went back. */
+function fight(
+  table: Table,
+  memo: PolicyMemo,
+  tokens: number,
+  final: boolean,
+): { rounds: number; endReason: string; returned: number } {
+  table.send({ type: 'startEncounter', tokens, ...(final ? { final: true } : {}) });
+  const poolAtStart = table.state.planet?.threat.pool ?? 0;
+  table.spentFromPool = 0;
+  const { rounds, endReason } = playEncounter(table, memo);
+  const poolAtEnd = table.state.planet?.threat.pool ?? 0;
+  return { rounds, endReason, returned: poolAtEnd - poolAtStart + table.spentFromPool };
+}
+
+/**
+ * One encounter from the base state. A win: the encounter ended because its Threat Tokens were all
+ * gone (killed, or discarded by a Strength) and at least one trooper is still alive.
+ */
+export function runEncounter(
+  base: ThreeSixteenState,
+  options: SimulationOptions,
+  dice: DiceSource,
+): RunOutcome {
+  const table = new Table(base, dice);
+  const memo = newMemo();
+  const r = fight(table, memo, options.tokens, options.final ?? false);
+  const win = (r.endReason === 'noTokens' || r.endReason === 'strength') && anyoneActive(table.state);
+  return outcomeOf(table, options.pcs.length, win, r.rounds, r.returned, 1, r.endReason);
+}
+
+/**
+ * One whole mission from the base state: the book's suggested encounter plan for the planet's
+ * Threat (3, then PCs, then PCs + 1, each held to the PCs × 2 cap of the troopers still alive and
+ * to what the pool holds), then any excess over the finale's cap as encounters of their own, then
+ * the final encounter with every token left. Healing between encounters and armour lasting the
+ * planet are the ruleset's. A win: the planet is cleared and at least one trooper is alive.
+ */
+export function runMission(
+  base: ThreeSixteenState,
+  options: SimulationOptions,
+  dice: DiceSource,
+): RunOutcome {
+  const table = new Table(base, dice);
+  const memo = newMemo();
+  const pcs = options.pcs.length;
+  const plan = suggestedEncounterPlan(planetThreatFor(options), pcs);
+  let rounds = 0;
+  let returned = 0;
+  let encounters = 0;
+  let endReason = 'none';
+  const pool = () => table.state.planet?.threat.pool ?? 0;
+  const cap = () =>
+    table.state.trooperOrder.filter((id) => table.state.troopers[id]?.status === 'active').length * 2;
+  const over = () => !anyoneActive(table.state) || (table.state.planet?.cleared ?? false) || pool() === 0;
+  const play = (tokens: number, final: boolean) => {
+    const r = fight(table, memo, tokens, final);
+    rounds += r.rounds;
+    returned += r.returned;
+    encounters++;
+    endReason = r.endReason;
+  };
+  for (const planned of plan.slice(0, -1)) {
+    if (over()) break;
+    play(Math.min(planned, pool(), cap()), false);
+  }
+  if (!over()) {
+    for (const n of splitFinale(pool(), cap() / 2).before) {
+      if (over()) break;
+      play(Math.min(n, pool(), cap()), false);
+    }
+  }
+  if (!over()) play(pool(), true);
+  const s = table.state;
+  const win = (s.planet?.cleared ?? false) && pool() === 0 && anyoneActive(s);
+  return outcomeOf(table, pcs, win, rounds, returned, encounters, endReason);
+}

@@ -1,0 +1,422 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import type { AnyRuleset } from '../engine/ruleset.ts';
+import { Connection, issueDetails, type SocketLimits } from './connection.ts';
+import { tableOptions } from './hub.ts';
+import { Hubs } from './hubs.ts';
+import {
+  CLOSE_CODES,
+  type CreateTableResponse,
+  createTableRequestSchema,
+  joinRequestSchema,
+  MAX_CLIENT_MESSAGE_BYTES,
+  type SeatTokenResponse,
+  type SystemInfo,
+  spectateRequestSchema,
+  type TableInfoResponse,
+} from './protocol.ts';
+import { KeyedRateLimiter } from './rate-limit.ts';
+import { securityHeaders } from './security.ts';
+import type { EventBus, EventStore, SeatRecord, TableRecord } from './store/event-store.ts';
+import { openStores } from './stores.ts';
+import { hashToken, newCode, newId, newToken, sameSecret } from './tokens.ts';
+
+/** What tables can run: the systems offered, and the ruleset a table of each system runs. */
+export interface RulesRegistry {
+  readonly systems: readonly SystemInfo[];
+  rulesetFor(system: string): AnyRuleset | null;
+}
+
+export interface Limits extends SocketLimits {
+  /** Seats (GM, players, spectators) a table may have. */
+  readonly maxSeatsPerTable: number;
+  /** HTTP writes (create, join, spectate) per second per client address, and the burst. */
+  readonly httpWritesPerSecond: number;
+  readonly httpWriteBurst: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  messagesPerSecond: 50,
+  messageBurst: 100,
+  maxConnectionsPerTable: 64,
+  helloTimeoutMs: 10_000,
+  maxBufferedBytes: 8 * 1024 * 1024,
+  maxSeatsPerTable: 100,
+  httpWritesPerSecond: 20,
+  httpWriteBurst: 200,
+};
+
+export interface ServerOptions {
+  readonly port: number;
+  readonly host?: string;
+  /** SQLite data directory when no databaseUrl (default ./data). */
+  readonly dataDir?: string;
+  /** PostgreSQL connection string; when set, tables live there and instances share them. */
+  readonly databaseUrl?: string;
+  /** PostgreSQL schema (tests isolate themselves with one); default public. */
+  readonly databaseSchema?: string;
+  /** The built web app (default dist/web); served with index.html for the app's own paths. */
+  readonly webRoot?: string;
+  /** Rulesets and systems (default: src/rules/registry.ts). */
+  readonly rules?: RulesRegistry;
+  /** An already-open store and bus (tests); the server does not close them. */
+  readonly stores?: { readonly store: EventStore; readonly bus: EventBus };
+  readonly limits?: Partial<Limits>;
+  readonly snapshotEvery?: number;
+  /**
+   * Behind a reverse proxy: take the client address from X-Forwarded-For (for the per-address
+   * rate limit). Only set it when a proxy you trust sets that header.
+   */
+  readonly trustProxy?: boolean;
+  /** Log level of Fastify's JSON log on stdout (default silent; main.ts uses info). */
+  readonly logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+export interface RunningServer {
+  /** http://host:port, no trailing slash. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new HttpError(400, 'BAD_REQUEST', 'the request body does not fit', issueDetails(parsed.error));
+  }
+  return parsed.data;
+}
+
+function bearer(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(header) : null;
+  if (!match?.[1]) throw new HttpError(401, 'NOT_AUTHENTICATED', 'send Authorization: Bearer <seat token>');
+  return match[1];
+}
+
+/** Paths the web app routes itself: they get index.html. */
+const APP_PATHS = /^\/(t|join)\/[^/]+\/?$/;
+
+async function defaultRules(): Promise<RulesRegistry> {
+  const { registryRules } = await import('./rules-registry.ts');
+  return registryRules();
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const rules = options.rules ?? (await defaultRules());
+  const ownStores = !options.stores;
+  const { store, bus } =
+    options.stores ??
+    (await openStores({
+      dataDir: options.dataDir ?? './data',
+      databaseUrl: options.databaseUrl,
+      databaseSchema: options.databaseSchema,
+    }));
+
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'silent' },
+    bodyLimit: 16 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
+  const hubs = new Hubs(store, bus, (table) => rules.rulesetFor(table.system), {
+    snapshotEvery: options.snapshotEvery ?? 200,
+    maxConflictRetries: 20,
+    pageSize: 500,
+    idleMs: 60_000,
+    log: (level, message, error) => app.log[level]({ err: error }, message),
+  });
+  const sockets = new Set<WebSocket>();
+  const writes = new KeyedRateLimiter(limits.httpWritesPerSecond, limits.httpWriteBurst);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    securityHeaders(request.url, reply);
+    return payload;
+  });
+
+  app.setErrorHandler((error: unknown, _request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send({
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
+      });
+    }
+    const e = error as { statusCode?: number; code?: string; message?: string };
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ error: { code: 'BAD_JSON', message: 'the body is not JSON' } });
+    }
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send({ error: { code: 'MESSAGE_TOO_LARGE', message: 'the body is too large' } });
+    }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send({ error: { code: 'BAD_REQUEST', message: 'send JSON (Content-Type: application/json)' } });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply
+        .status(e.statusCode)
+        .send({ error: { code: 'BAD_REQUEST', message: e.message ?? 'bad request' } });
+    }
+    app.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'the server failed' } });
+  });
+
+  const limitWrites = async (request: FastifyRequest): Promise<void> => {
+    if (!writes.take(request.ip)) {
+      throw new HttpError(429, 'RATE_LIMITED', 'too many requests; slow down');
+    }
+  };
+
+  await app.register(fastifyWebsocket, {
+    // A little above the protocol's limit so an oversized message is answered with
+    // MESSAGE_TOO_LARGE; far bigger frames are refused by the socket layer (close 1009).
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES * 4 },
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  app.get(
+    '/api/systems',
+    async (): Promise<{ systems: readonly SystemInfo[] }> => ({ systems: rules.systems }),
+  );
+
+  const tableOr404 = async (tableId: string): Promise<TableRecord> => {
+    const table = tableId.length <= 64 ? await store.getTable(tableId) : null;
+    if (!table) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
+    return table;
+  };
+
+  /** Adds a seat: the store row first (so its token works), then its seat.joined event. */
+  const addSeat = async (
+    table: TableRecord,
+    role: 'player' | 'spectator',
+    name: string,
+  ): Promise<SeatTokenResponse> => {
+    const seats = await store.seats(table.tableId);
+    if (seats.length >= limits.maxSeatsPerTable) {
+      throw new HttpError(409, 'TABLE_FULL', 'the table has as many seats as it allows', {
+        max: limits.maxSeatsPerTable,
+      });
+    }
+    const hub = await hubs.get(table.tableId);
+    if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
+    const token = newToken();
+    const seat: SeatRecord = {
+      tableId: table.tableId,
+      seatId: newId('s'),
+      role,
+      name,
+      tokenHash: hashToken(token),
+    };
+    await store.addSeat(seat);
+    await hub.appendServerEvent({ type: 'seat.joined', seatId: seat.seatId, role, name });
+    return {
+      tableId: table.tableId,
+      seatId: seat.seatId,
+      role,
+      token,
+      url: `/t/${table.tableId}#token=${token}`,
+    };
+  };
+
+  app.post(
+    '/api/tables',
+    { preHandler: limitWrites },
+    async (request, reply): Promise<CreateTableResponse> => {
+      const body = parseBody(createTableRequestSchema, request.body);
+      if (!rules.systems.some((s) => s.id === body.system) || !rules.rulesetFor(body.system)) {
+        throw new HttpError(400, 'UNKNOWN_SYSTEM', `there is no system called ${body.system}`, {
+          systems: rules.systems.map((s) => s.id),
+        });
+      }
+      const tableId = newId('t');
+      const token = newToken();
+      const inviteCode = newCode();
+      const spectateCode = newCode();
+      const gmSeat: SeatRecord = {
+        tableId,
+        seatId: newId('s'),
+        role: 'gm',
+        name: body.gmName ?? 'GM',
+        tokenHash: hashToken(token),
+      };
+      await store.createTable(
+        {
+          tableId,
+          system: body.system,
+          name: body.name,
+          createdAt: new Date().toISOString(),
+          options: { setup: {}, inviteCode, spectateCode },
+        },
+        gmSeat,
+      );
+      const hub = await hubs.get(tableId);
+      if (!hub) throw new Error(`table ${tableId} vanished after creation`);
+      await hub.appendServerEvent({
+        type: 'seat.joined',
+        seatId: gmSeat.seatId,
+        role: 'gm',
+        name: gmSeat.name,
+      });
+      reply.status(201);
+      return {
+        tableId,
+        gm: { seatId: gmSeat.seatId, token, url: `/t/${tableId}#token=${token}` },
+        invite: { code: inviteCode, url: `/join/${tableId}#code=${inviteCode}` },
+        spectate: { code: spectateCode, url: `/t/${tableId}#spectate=${spectateCode}` },
+      };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id', async (request): Promise<TableInfoResponse> => {
+    const table = await tableOr404(request.params.id);
+    return { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/tables/:id/join',
+    { preHandler: limitWrites },
+    async (request, reply): Promise<SeatTokenResponse> => {
+      const body = parseBody(joinRequestSchema, request.body);
+      const table = await tableOr404(request.params.id);
+      if (!sameSecret(body.inviteCode, tableOptions(table).inviteCode)) {
+        throw new HttpError(403, 'BAD_INVITE', 'this invite code does not open this table');
+      }
+      reply.status(201);
+      return addSeat(table, 'player', body.name);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/tables/:id/spectate',
+    { preHandler: limitWrites },
+    async (request, reply): Promise<SeatTokenResponse> => {
+      const body = parseBody(spectateRequestSchema, request.body);
+      const table = await tableOr404(request.params.id);
+      if (!sameSecret(body.spectateCode, tableOptions(table).spectateCode)) {
+        throw new HttpError(403, 'BAD_SPECTATE_CODE', 'this spectate code does not open this table');
+      }
+      reply.status(201);
+      return addSeat(table, 'spectator', body.name ?? 'Spectator');
+    },
+  );
+
+  /** The seat a bearer token opens at this table, or 401/403. */
+  const seatOf = async (request: FastifyRequest, table: TableRecord): Promise<SeatRecord> => {
+    const seat = await store.seatByTokenHash(table.tableId, hashToken(bearer(request)));
+    if (!seat) throw new HttpError(401, 'BAD_TOKEN', 'this token opens no seat at this table');
+    return seat;
+  };
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
+    const table = await tableOr404(request.params.id);
+    const seat = await seatOf(request, table);
+    if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', 'only the GM sees the invite codes');
+    const { inviteCode, spectateCode } = tableOptions(table);
+    return {
+      invite: { code: inviteCode, url: `/join/${table.tableId}#code=${inviteCode}` },
+      spectate: { code: spectateCode, url: `/t/${table.tableId}#spectate=${spectateCode}` },
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tables/:id/export', async (request, reply: FastifyReply) => {
+    const table = await tableOr404(request.params.id);
+    const seat = await seatOf(request, table);
+    if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', 'only the GM may export the log');
+    const events = [];
+    for (let after = 0; ; ) {
+      const page = await store.read(table.tableId, after, 5000);
+      events.push(...page);
+      if (page.length < 5000) break;
+      after = (page[page.length - 1] as { seq: number }).seq;
+    }
+    reply.header('content-disposition', `attachment; filename="bughunt-${table.tableId}.json"`);
+    return {
+      table: { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt },
+      events: events.map(({ seq, at, by, commandId, event }) => ({ seq, at, by, commandId, event })),
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/ws/tables/:id', { websocket: true }, (socket, request) => {
+    new Connection(socket, request.params.id, { hubs, store, limits, sockets });
+  });
+
+  // The web app: static files, index.html for its own routes, JSON 404 for everything else.
+  const webRoot = resolve(options.webRoot ?? 'dist/web');
+  const hasWeb = existsSync(resolve(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: ['index.html'],
+      wildcard: true,
+      setHeaders: (reply, path) => {
+        // Vite puts content-hashed files under assets/: they never change under one name.
+        if (path.startsWith(resolve(webRoot, 'assets'))) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else reply.header('cache-control', 'no-cache');
+      },
+    });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send('Bughunt server is running; the web app is not built (npm run build).\n'),
+    );
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (hasWeb && request.method === 'GET' && APP_PATHS.test(path)) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `no route ${request.method} ${path}` } });
+  });
+
+  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host =
+    options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    close() {
+      closing ??= (async () => {
+        // Sockets first (no new commands), then HTTP; commands already queued still finish and
+        // are acked before the store closes.
+        for (const socket of sockets) socket.close(CLOSE_CODES.GOING_AWAY, 'server shutting down');
+        await app.close();
+        await hubs.close(CLOSE_CODES.GOING_AWAY, 'server shutting down');
+        if (ownStores) {
+          await bus.close();
+          await store.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import type { RawData, WebSocket } from 'ws';
+import type { z } from 'zod';
+import type { Seat } from '../engine/ruleset.ts';
+import type { HubClient, TableHub } from './hub.ts';
+import type { Hubs } from './hubs.ts';
+import {
+  CLOSE_CODES,
+  type ClientMessage,
+  clientMessageSchema,
+  MAX_CLIENT_MESSAGE_BYTES,
+  type ServerMessage,
+} from './protocol.ts';
+import { TokenBucket } from './rate-limit.ts';
+import type { EventStore, SeatRecord } from './store/event-store.ts';
+import { hashToken } from './tokens.ts';
+
+export interface SocketLimits {
+  /** Messages per second per socket (token bucket refill), and the bucket's size. */
+  readonly messagesPerSecond: number;
+  readonly messageBurst: number;
+  readonly maxConnectionsPerTable: number;
+  readonly helloTimeoutMs: number;
+  /** A socket with more than this many bytes waiting to be sent is closed (slow consumer). */
+  readonly maxBufferedBytes: number;
+}
+
+export interface SocketContext {
+  readonly hubs: Hubs;
+  readonly store: EventStore;
+  readonly limits: SocketLimits;
+  /** Sockets of this instance, so shutdown can close them. */
+  readonly sockets: Set<WebSocket>;
+}
+
+/** Zod issues as short, stable, JSON-safe details (path + message), at most ten. */
+export function issueDetails(error: z.ZodError): { issues: { path: string; message: string }[] } {
+  return {
+    issues: error.issues
+      .slice(0, 10)
+      .map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  };
+}
+
+function byteLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+function text(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : data.toString('utf8');
+}
+
+/** The id of a message that failed validation, when it has a usable one (so the client can match). */
+function idOf(value: unknown): string | null {
+  if (value && typeof value === 'object' && 'id' in value) {
+    const id = (value as { id: unknown }).id;
+    if (typeof id === 'string' && id.length > 0 && id.length <= 64) return id;
+  }
+  return null;
+}
+
+/**
+ * One WebSocket on /ws/tables/:id. Order of checks for every message: size, JSON, rate, message
+ * schema; then for commands: authenticated, role may send commands, the ruleset's command schema,
+ * commandRoles for the command type; the table hub does the rest (idempotency, decide, dice,
+ * append). Messages of one socket are handled in the order they arrive.
+ */
+export class Connection implements HubClient {
+  private phase: 'new' | 'hello' | 'open' | 'closed' = 'new';
+  private hub: TableHub | null = null;
+  private seatRecord: SeatRecord | null = null;
+  private readonly bucket: TokenBucket;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly helloTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly tableId: string,
+    private readonly ctx: SocketContext,
+  ) {
+    this.bucket = new TokenBucket(ctx.limits.messagesPerSecond, ctx.limits.messageBurst);
+    ctx.sockets.add(socket);
+    socket.on('message', (data) => this.onMessage(data));
+    socket.on('close', () => this.onClose());
+    socket.on('error', () => undefined); // 'close' follows; nothing to add
+    this.helloTimer = setTimeout(() => {
+      if (this.phase === 'new') this.close(CLOSE_CODES.HELLO_TIMEOUT, 'no hello');
+    }, ctx.limits.helloTimeoutMs);
+  }
+
+  get seat(): SeatRecord {
+    if (!this.seatRecord) throw new Error('no seat before hello');
+    return this.seatRecord;
+  }
+
+  send(message: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > this.ctx.limits.maxBufferedBytes) {
+      this.close(CLOSE_CODES.SLOW_CONSUMER, 'too far behind; reconnect');
+      return;
+    }
+    this.cork();
+    this.socket.send(message);
+  }
+
+  private corked = false;
+
+  /**
+   * Holds this socket's writes until the end of the tick: a command's ack, events and view then
+   * leave in one write (one syscall, one TCP segment) instead of one each — under load the
+   * syscalls, not the work, were the server's biggest cost.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    // ws keeps its net.Socket private; cork/uncork on it are the standard stream API.
+    const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!raw) return;
+    this.corked = true;
+    raw.cork();
+    setImmediate(() => {
+      this.corked = false;
+      raw.uncork();
+    });
+  }
+
+  private reply(message: ServerMessage): void {
+    this.send(JSON.stringify(message));
+  }
+
+  private reject(id: string | null, code: string, message: string, details?: Record<string, unknown>): void {
+    this.reply({ type: 'rejected', id, code, message, ...(details ? { details } : {}) });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.phase === 'closed') return;
+    this.phase = 'closed';
+    this.socket.close(code, reason);
+    this.onClose();
+  }
+
+  private onClose(): void {
+    this.phase = 'closed';
+    clearTimeout(this.helloTimer);
+    this.ctx.sockets.delete(this.socket);
+    this.hub?.detach(this);
+    this.hub = null;
+  }
+
+  private onMessage(data: RawData): void {
+    if (this.phase === 'closed') return;
+    if (byteLength(data) > MAX_CLIENT_MESSAGE_BYTES) {
+      this.reject(null, 'MESSAGE_TOO_LARGE', `a message may have at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`, {
+        max: MAX_CLIENT_MESSAGE_BYTES,
+      });
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text(data));
+    } catch {
+      this.reject(null, 'BAD_JSON', 'the message is not JSON');
+      return;
+    }
+    if (!this.bucket.take()) {
+      this.reject(idOf(raw), 'RATE_LIMITED', 'too many messages; slow down', {
+        perSecond: this.ctx.limits.messagesPerSecond,
+      });
+      return;
+    }
+    const parsed = clientMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.reject(
+        idOf(raw),
+        'BAD_MESSAGE',
+        'the message does not fit the protocol',
+        issueDetails(parsed.error),
+      );
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === 'ping') {
+      this.reply({ type: 'pong' });
+      return;
+    }
+    if (message.type === 'hello') {
+      if (this.phase !== 'new') {
+        this.reject(null, 'ALREADY_AUTHENTICATED', 'hello was already sent on this socket');
+        return;
+      }
+      this.phase = 'hello';
+      clearTimeout(this.helloTimer);
+      this.inOrder(() => this.hello(message));
+      return;
+    }
+    if (this.phase === 'new') {
+      this.reject(message.id, 'NOT_AUTHENTICATED', 'send hello with your seat token first');
+      return;
+    }
+    this.inOrder(() => this.command(message));
+  }
+
+  /** Queues work behind this socket's earlier messages (a command sent right after hello waits for it). */
+  private inOrder(job: () => Promise<void>): void {
+    this.chain = this.chain.then(job).catch((e: unknown) => {
+      this.reject(null, 'INTERNAL', 'the server failed to handle the message');
+      console.error(e);
+    });
+  }
+
+  private async hello(message: Extract<ClientMessage, { type: 'hello' }>): Promise<void> {
+    const seat = await this.ctx.store.seatByTokenHash(this.tableId, hashToken(message.token));
+    let hub = seat ? await this.ctx.hubs.get(this.tableId) : null;
+    // A hub dropped as idle between get and here is not used; get loads the table afresh.
+    while (hub?.closed) hub = await this.ctx.hubs.get(this.tableId);
+    if (this.phase === 'closed') return;
+    if (!hub || !seat) {
+      this.reject(null, 'BAD_TOKEN', 'this token opens no seat at this table');
+      this.close(CLOSE_CODES.BAD_TOKEN, 'bad token');
+      return;
+    }
+    if (hub.clientCount >= this.ctx.limits.maxConnectionsPerTable) {
+      this.reject(null, 'TOO_MANY_CONNECTIONS', 'the table has as many connections as it allows', {
+        max: this.ctx.limits.maxConnectionsPerTable,
+      });
+      this.close(CLOSE_CODES.TOO_MANY_CONNECTIONS, 'too many connections');
+      return;
+    }
+    this.seatRecord = seat;
+    this.hub = hub;
+    this.phase = 'open';
+    await hub.attach(this, message.lastSeq);
+  }
+
+  private async command(message: Extract<ClientMessage, { type: 'command' }>): Promise<void> {
+    const hub = this.hub;
+    if (this.phase !== 'open' || !hub) {
+      this.reject(message.id, 'NOT_AUTHENTICATED', 'send hello with your seat token first');
+      return;
+    }
+    const seat: Seat = { seatId: this.seat.seatId, role: this.seat.role };
+    if (seat.role === 'spectator') {
+      this.reject(message.id, 'FORBIDDEN_ROLE', 'spectators watch; they send no commands', {
+        role: seat.role,
+      });
+      return;
+    }
+    const parsed = hub.rules.commandSchema.safeParse(message.command);
+    if (!parsed.success) {
+      this.reject(
+        message.id,
+        'BAD_COMMAND',
+        'the command does not fit this table’s rules',
+        issueDetails(parsed.error),
+      );
+      return;
+    }
+    const command = parsed.data;
+    const roles = (hub.rules.commandRoles as Readonly<Record<string, readonly string[]>>)[command.type];
+    if (!roles?.includes(seat.role)) {
+      this.reject(message.id, 'FORBIDDEN_ROLE', `a ${seat.role} may not send ${command.type}`, {
+        role: seat.role,
+        command: command.type,
+      });
+      return;
+    }
+    await hub.command(seat, message.id, command, message.dice, (outcome) => this.reply(outcome));
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm start`: the Bughunt server. Environment:
+ * - PORT (default 3160; 0 picks a free port), HOST (default 0.0.0.0, so phones on the LAN can join)
+ * - BUGHUNT_DATA: SQLite data directory (default ./data), used when DATABASE_URL is not set
+ * - DATABASE_URL: PostgreSQL; then any number of instances can share the tables
+ * - LOG_LEVEL: silent, error, warn, info (default), debug
+ * - TRUST_PROXY=1: behind a reverse proxy, take client addresses from X-Forwarded-For
+ * Prints one line "Bughunt listening on <url>" once it accepts connections.
+ */
+import { startServer } from './app.ts';
+
+type Level = 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
+const LEVELS: readonly Level[] = ['silent', 'fatal', 'error', 'warn', 'info', 'debug'];
+
+const port = Number(process.env.PORT ?? 3160);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`PORT must be a port number, not ${process.env.PORT}\n`);
+  process.exit(2);
+}
+const level = (process.env.LOG_LEVEL ?? 'info') as Level;
+
+const server = await startServer({
+  port,
+  host: process.env.HOST || '0.0.0.0',
+  dataDir: process.env.BUGHUNT_DATA || './data',
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  logLevel: LEVELS.includes(level) ? level : 'info',
+  trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+});
+process.stdout.write(`Bughunt listening on ${server.url}\n`);
+
+let stopping = false;
+function stop(signal: string): void {
+  if (stopping) {
+    // A second signal: the operator wants out now; acked commands are durable anyway.
+    process.exit(1);
+  }
+  stopping = true;
+  process.stdout.write(`Bughunt: ${signal}, closing (in-flight commands finish first)\n`);
+  server.close().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      process.stderr.write(`Bughunt: shutdown failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,118 @@
+import {
+  type EventBus,
+  type EventStore,
+  type NewEvent,
+  type SeatRecord,
+  SeqConflictError,
+  type Snapshot,
+  type StoredEvent,
+  type TableRecord,
+} from './store/event-store.ts';
+
+/**
+ * An EventStore and EventBus held in memory: for unit tests of the server and for two in-process
+ * "instances" sharing one log. Not durable; the real adapters live in store/.
+ */
+export class MemoryStore implements EventStore {
+  private readonly tables = new Map<string, TableRecord>();
+  private readonly seatsByTable = new Map<string, SeatRecord[]>();
+  private readonly logs = new Map<string, StoredEvent[]>();
+  private readonly snapshots = new Map<string, Snapshot>();
+
+  constructor(private readonly bus?: MemoryBus) {}
+
+  async createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
+    if (this.tables.has(table.tableId)) throw new Error(`table ${table.tableId} exists`);
+    this.tables.set(table.tableId, table);
+    this.seatsByTable.set(table.tableId, [gmSeat]);
+    this.logs.set(table.tableId, []);
+  }
+  async getTable(tableId: string): Promise<TableRecord | null> {
+    return this.tables.get(tableId) ?? null;
+  }
+  async addSeat(seat: SeatRecord): Promise<void> {
+    const seats = this.seatsByTable.get(seat.tableId);
+    if (!seats) throw new Error(`no table ${seat.tableId}`);
+    seats.push(seat);
+  }
+  async seats(tableId: string): Promise<SeatRecord[]> {
+    return [...(this.seatsByTable.get(tableId) ?? [])];
+  }
+  async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
+    return this.seatsByTable.get(tableId)?.find((s) => s.tokenHash === tokenHash) ?? null;
+  }
+  async append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+    const log = this.logs.get(tableId);
+    if (!log) throw new Error(`no table ${tableId}`);
+    if (log.length !== expectedSeq) throw new SeqConflictError(tableId, expectedSeq);
+    const at = new Date().toISOString();
+    const stored = events.map((e, i) => ({ tableId, seq: expectedSeq + i + 1, at, ...e }));
+    log.push(...stored);
+    if (stored.length > 0) this.bus?.publish(tableId, log.length);
+    return stored;
+  }
+  async read(tableId: string, afterSeq: number, limit?: number): Promise<StoredEvent[]> {
+    const log = this.logs.get(tableId) ?? [];
+    return log.slice(afterSeq, limit === undefined ? undefined : afterSeq + limit);
+  }
+  async headSeq(tableId: string): Promise<number> {
+    return this.logs.get(tableId)?.length ?? 0;
+  }
+  async commandSeq(tableId: string, commandId: string, by: string): Promise<number | null> {
+    const log = this.logs.get(tableId) ?? [];
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i] as StoredEvent;
+      if (e.commandId === commandId && e.by === by) return e.seq;
+    }
+    return null;
+  }
+  async saveSnapshot(snapshot: Snapshot): Promise<void> {
+    // An older snapshot (a lagging writer's) never replaces a newer one.
+    if ((this.snapshots.get(snapshot.tableId)?.seq ?? -1) > snapshot.seq) return;
+    this.snapshots.set(snapshot.tableId, structuredClone(snapshot));
+  }
+  async latestSnapshot(tableId: string): Promise<Snapshot | null> {
+    const s = this.snapshots.get(tableId);
+    return s ? structuredClone(s) : null;
+  }
+  async close(): Promise<void> {}
+}
+
+/**
+ * In-process bus: every subscriber hears every append, asynchronously like a real NOTIFY. With
+ * `maxDelayMs` each delivery waits a random 0…max ms, as a network would, so two in-process
+ * "instances" really do race (an instant bus would let each catch up before deciding).
+ */
+export class MemoryBus implements EventBus {
+  private readonly listeners = new Set<(tableId: string, seq: number) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+
+  /** Tests: while true, notifications are lost (as while a real bus is disconnected). */
+  dropping = false;
+
+  constructor(private readonly maxDelayMs = 0) {}
+
+  publish(tableId: string, seq: number): void {
+    if (this.dropping) return;
+    for (const l of this.listeners) {
+      if (this.maxDelayMs > 0) setTimeout(() => l(tableId, seq), Math.random() * this.maxDelayMs);
+      else queueMicrotask(() => l(tableId, seq));
+    }
+  }
+  /** Tests: pretend the connection dropped and came back. */
+  reconnect(): void {
+    for (const l of this.reconnectListeners) l();
+  }
+  subscribe(listener: (tableId: string, seq: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.reconnectListeners.clear();
+  }
+}

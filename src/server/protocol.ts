@@ -1,0 +1,187 @@
+import { z } from 'zod';
+
+/**
+ * The WebSocket protocol between a browser (or any client) and the server, one JSON object per
+ * message. This file is the contract shared by src/server and src/web; docs/api.md explains it.
+ */
+
+/** Largest client message accepted, in bytes; bigger frames are refused with MESSAGE_TOO_LARGE. */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** First message on a socket: who I am, and the last seq I already hold (0 for none). */
+  z.object({ type: z.literal('hello'), token: z.string().min(1).max(200), lastSeq: z.number().int().min(0) }),
+  /**
+   * A command for the table's ruleset. `id` is chosen by the client; sending the same id again
+   * returns the first answer and does not apply the command twice.
+   * `dice`: faces of physical dice the player rolled (entered dice); omitted means the server rolls.
+   */
+  z.object({
+    type: z.literal('command'),
+    id: z.string().min(1).max(64),
+    command: z.record(z.string(), z.unknown()),
+    dice: z.array(z.number().int()).max(200).optional(),
+  }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** One event as a seat receives it: already filtered by the ruleset's `redact` for that seat. */
+export interface EventEnvelope {
+  readonly seq: number;
+  /** ISO time the server stored it. */
+  readonly at: string;
+  /** Seat that caused it (null for the server itself). */
+  readonly by: string | null;
+  readonly event: { readonly type: string } & Record<string, unknown>;
+}
+
+export interface SeatInfo {
+  readonly seatId: string;
+  readonly name: string;
+  readonly role: 'gm' | 'player' | 'spectator';
+  readonly online: boolean;
+}
+
+export type ServerMessage =
+  | {
+      readonly type: 'welcome';
+      readonly tableId: string;
+      readonly system: string;
+      readonly tableName: string;
+      readonly seat: {
+        readonly seatId: string;
+        readonly role: 'gm' | 'player' | 'spectator';
+        readonly name: string;
+      };
+      /** Highest seq in the table's log at the time of welcome; the events after lastSeq follow as `events`. */
+      readonly headSeq: number;
+    }
+  /**
+   * Events `afterSeq`+1 … `toSeq`, each as this seat may see it. A seq in that range with no
+   * envelope was hidden from this seat (its `redact` gave null) — not lost. A client keeps the
+   * last `toSeq` it holds: if a message's `afterSeq` is not that number, something really was
+   * missed, and the client reconnects with hello {lastSeq} to get exactly the missing part.
+   */
+  | {
+      readonly type: 'events';
+      readonly afterSeq: number;
+      readonly toSeq: number;
+      readonly events: readonly EventEnvelope[];
+    }
+  /**
+   * The ruleset's view of the state after event `seq`, for this seat: sent after welcome and
+   * catch-up, then again after live events (at most one per seat per server tick).
+   */
+  | { readonly type: 'view'; readonly seq: number; readonly view: unknown }
+  | { readonly type: 'presence'; readonly seats: readonly SeatInfo[] }
+  /**
+   * The command `id` is stored: `seq` is the seq of its last event (the head at the time when it
+   * caused none). Its events follow in `events` (or came before, for a resent id).
+   */
+  | { readonly type: 'ack'; readonly id: string; readonly seq: number }
+  | {
+      readonly type: 'rejected';
+      readonly id: string | null;
+      readonly code: string;
+      readonly message: string;
+      readonly details?: Readonly<Record<string, unknown>>;
+    }
+  | { readonly type: 'pong' };
+
+/**
+ * Every `rejected.code` and HTTP `error.code` the server itself produces; the rules add their
+ * own (RuleError codes, e.g. DICE_NEEDED with `details.needed`). docs/api.md explains each.
+ */
+export const ERROR_CODES = [
+  'BAD_JSON',
+  'BAD_MESSAGE',
+  'BAD_COMMAND',
+  'BAD_REQUEST',
+  'MESSAGE_TOO_LARGE',
+  'RATE_LIMITED',
+  'NOT_AUTHENTICATED',
+  'ALREADY_AUTHENTICATED',
+  'BAD_TOKEN',
+  'FORBIDDEN_ROLE',
+  'DICE_NEEDED',
+  'DICE_UNUSED',
+  'TABLE_NOT_FOUND',
+  'UNKNOWN_SYSTEM',
+  'BAD_INVITE',
+  'BAD_SPECTATE_CODE',
+  'TABLE_FULL',
+  'TOO_MANY_CONNECTIONS',
+  'BUSY',
+  'NOT_FOUND',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** WebSocket close codes the server uses (4xxx are ours; the client should not retry 4001). */
+export const CLOSE_CODES = {
+  /** The server is shutting down or restarting: reconnect. */
+  GOING_AWAY: 1001,
+  /** A frame far beyond MAX_CLIENT_MESSAGE_BYTES (the socket layer refuses to read it). */
+  TOO_BIG: 1009,
+  /** Hello had a token this table does not know: do not retry with it. */
+  BAD_TOKEN: 4001,
+  /** No hello within the time allowed. */
+  HELLO_TIMEOUT: 4008,
+  /** The table has as many sockets open as it allows. */
+  TOO_MANY_CONNECTIONS: 4009,
+  /** The client did not read its messages fast enough; reconnect with lastSeq. */
+  SLOW_CONSUMER: 4013,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// HTTP API (JSON). Errors are { error: { code, message, details? } } with a 4xx/5xx status.
+
+const nameField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .refine((s) => ![...s].some((c) => c < ' ' || c === '\u007f'), 'no control characters');
+const secretField = z.string().min(1).max(200);
+
+export const createTableRequestSchema = z.object({
+  system: z.string().min(1).max(60),
+  name: nameField,
+  /** The GM seat's name (default "GM"). */
+  gmName: nameField.optional(),
+});
+export const joinRequestSchema = z.object({ inviteCode: secretField, name: nameField });
+export const spectateRequestSchema = z.object({ spectateCode: secretField, name: nameField.optional() });
+
+export interface CreateTableResponse {
+  readonly tableId: string;
+  /** The GM's seat; `url` is a web-app path with the token in the fragment. */
+  readonly gm: { readonly seatId: string; readonly token: string; readonly url: string };
+  readonly invite: { readonly code: string; readonly url: string };
+  readonly spectate: { readonly code: string; readonly url: string };
+}
+export interface SeatTokenResponse {
+  readonly tableId: string;
+  readonly seatId: string;
+  readonly role: 'gm' | 'player' | 'spectator';
+  readonly token: string;
+  /** Where the web app opens the table with this token: /t/<tableId>#token=<token>. */
+  readonly url: string;
+}
+export interface TableInfoResponse {
+  readonly tableId: string;
+  readonly system: string;
+  readonly name: string;
+  readonly createdAt: string;
+}
+export interface SystemInfo {
+  readonly id: string;
+  readonly title: string;
+  readonly playable: boolean;
+  /** One line for the system picker; unplayable systems say the table has dice chat only. */
+  readonly summary?: string;
+}
+export interface HttpError {
+  readonly error: { readonly code: string; readonly message: string; readonly details?: unknown };
+}

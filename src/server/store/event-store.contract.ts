@@ -1,0 +1,356 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type EventBus,
+  type EventStore,
+  type NewEvent,
+  type SeatRecord,
+  SeqConflictError,
+  type TableRecord,
+} from './event-store.ts';
+
+/**
+ * The EventStore contract, as one suite every adapter runs (event-store.test.ts): memory,
+ * SQLite and PostgreSQL must answer every case the same way.
+ */
+
+export interface Stores {
+  readonly store: EventStore;
+  readonly bus: EventBus;
+}
+
+/** One isolated piece of storage (a temp dir, a fresh schema). */
+export interface Storage {
+  /** Opens a store and bus on it; after close, opening again finds the same data when durable. */
+  open(): Promise<Stores>;
+  /** Removes the storage (every store on it is closed by then). */
+  destroy(): Promise<void>;
+}
+
+export interface ContractTarget {
+  readonly name: string;
+  readonly available: boolean;
+  /** Data outlives close and reopen. */
+  readonly durable: boolean;
+  /** Two stores open at once on one storage share the data and hear each other on the bus. */
+  readonly shared: boolean;
+  create(): Promise<Storage>;
+}
+
+export function table(tableId: string, extra: Partial<TableRecord> = {}): TableRecord {
+  return {
+    tableId,
+    system: 'test',
+    name: `Table ${tableId}`,
+    createdAt: '2026-03-04T05:06:07.089Z',
+    options: { setup: { deck: [1, 2, 3] }, inviteCode: `inv-${tableId}`, spectateCode: `spec-${tableId}` },
+    ...extra,
+  };
+}
+
+export function seat(tableId: string, seatId: string, role: SeatRecord['role'] = 'player'): SeatRecord {
+  return { tableId, seatId, role, name: `Seat ${seatId}`, tokenHash: `hash-${tableId}-${seatId}` };
+}
+
+export function ev(type: string, extra: Record<string, unknown> = {}, by: string | null = null): NewEvent {
+  return { by, commandId: null, event: { type, ...extra } };
+}
+
+/** Opens a store on fresh storage, runs `body`, then closes everything and removes the storage. */
+export async function withStorage(
+  target: ContractTarget,
+  body: (stores: Stores, storage: Storage, opened: Stores[]) => Promise<void>,
+): Promise<void> {
+  const storage = await target.create();
+  const opened: Stores[] = [];
+  const open = storage.open.bind(storage);
+  storage.open = async () => {
+    const s = await open();
+    opened.push(s);
+    return s;
+  };
+  try {
+    await body(await storage.open(), storage, opened);
+  } finally {
+    for (const s of opened.reverse()) {
+      await s.bus.close();
+      await s.store.close();
+    }
+    await storage.destroy();
+  }
+}
+
+async function createWithGm(store: EventStore, tableId: string): Promise<void> {
+  await store.createTable(table(tableId), seat(tableId, 'gm', 'gm'));
+}
+
+function isConflict(e: unknown): boolean {
+  return e instanceof SeqConflictError && e.code === 'SEQ_CONFLICT';
+}
+
+export function eventStoreContract(target: ContractTarget): void {
+  describe.skipIf(!target.available)(`event store contract: ${target.name}`, () => {
+    it('creates tables and seats, and finds a seat by its token hash', async () => {
+      await withStorage(target, async ({ store }) => {
+        const t = table('t1');
+        await store.createTable(t, seat('t1', 'gm', 'gm'));
+        expect(await store.getTable('t1')).toEqual(t);
+        expect(await store.getTable('nope')).toBeNull();
+        await expect(store.createTable(t, seat('t1', 'gm2', 'gm'))).rejects.toThrow(/exists/);
+
+        await store.addSeat(seat('t1', 'alice'));
+        await store.addSeat(seat('t1', 'watch', 'spectator'));
+        await createWithGm(store, 't2');
+        expect((await store.seats('t1')).map((s) => s.seatId)).toEqual(['gm', 'alice', 'watch']);
+        expect(await store.seats('t2')).toEqual([seat('t2', 'gm', 'gm')]);
+        expect(await store.seats('nope')).toEqual([]);
+
+        expect(await store.seatByTokenHash('t1', 'hash-t1-alice')).toEqual(seat('t1', 'alice'));
+        expect(await store.seatByTokenHash('t1', 'hash-t1-watch')).toMatchObject({ role: 'spectator' });
+        // A token hash opens its own table's seat only.
+        expect(await store.seatByTokenHash('t2', 'hash-t1-alice')).toBeNull();
+        expect(await store.seatByTokenHash('t1', 'hash-unknown')).toBeNull();
+        await expect(store.addSeat(seat('nope', 'x'))).rejects.toThrow();
+      });
+    });
+
+    it('appends events with gapless seqs, reads them back in order, and knows the head', async () => {
+      await withStorage(target, async ({ store }) => {
+        await createWithGm(store, 't1');
+        await createWithGm(store, 't2');
+        expect(await store.headSeq('t1')).toBe(0);
+        const payload = {
+          nested: { list: [1, 2.5, -3, null, true], text: 'Über «drop» ☄ \u0000 \n "q"' },
+          big: 2 ** 40,
+          z: 1,
+          a: 2,
+        };
+        const first = await store.append('t1', 0, [
+          ev('one', payload, 's1'),
+          { by: 's1', commandId: 'c1', event: { type: 'two' } },
+        ]);
+        expect(first.map((e) => e.seq)).toEqual([1, 2]);
+        expect(first[0]).toMatchObject({ tableId: 't1', by: 's1', commandId: null });
+        expect(new Date(first[0]?.at ?? '').toISOString()).toBe(first[0]?.at);
+        const second = await store.append('t1', 2, [ev('three')]);
+        expect(second).toMatchObject([{ seq: 3, by: null, commandId: null, event: { type: 'three' } }]);
+        expect(await store.headSeq('t1')).toBe(3);
+        expect(await store.headSeq('t2')).toBe(0);
+
+        const all = await store.read('t1', 0);
+        expect(all).toEqual([...first, ...second]);
+        // Key order survives too (the log is replayed and hashed as written).
+        expect(Object.keys(all[0]?.event ?? {})).toEqual(['type', 'nested', 'big', 'z', 'a']);
+        expect((await store.read('t1', 1)).map((e) => e.seq)).toEqual([2, 3]);
+        expect((await store.read('t1', 0, 2)).map((e) => e.seq)).toEqual([1, 2]);
+        expect((await store.read('t1', 1, 1)).map((e) => e.seq)).toEqual([2]);
+        expect(await store.read('t1', 3)).toEqual([]);
+        expect(await store.read('t2', 0)).toEqual([]);
+        expect(await store.read('nope', 0)).toEqual([]);
+        expect(await store.headSeq('nope')).toBe(0);
+      });
+    });
+
+    it('refuses an append after a stale or future seq with SeqConflictError, writing nothing', async () => {
+      await withStorage(target, async ({ store }) => {
+        await createWithGm(store, 't1');
+        await store.append('t1', 0, [ev('a'), ev('b')]);
+        for (const expected of [0, 1, 3, 7]) {
+          const error = await store.append('t1', expected, [ev('late')]).catch((e: unknown) => e);
+          expect(isConflict(error), `expected ${expected}`).toBe(true);
+          expect(error).toMatchObject({ tableId: 't1', expectedSeq: expected });
+        }
+        // An empty append checks the seq too, and writes nothing either way.
+        expect(await store.append('t1', 2, [])).toEqual([]);
+        expect(isConflict(await store.append('t1', 1, []).catch((e: unknown) => e))).toBe(true);
+        expect(await store.headSeq('t1')).toBe(2);
+        expect((await store.read('t1', 0)).map((e) => e.event.type)).toEqual(['a', 'b']);
+        // A table that does not exist is an error, not a conflict.
+        const missing = await store.append('nope', 0, [ev('x')]).catch((e: unknown) => e);
+        expect(missing).toBeInstanceOf(Error);
+        expect(isConflict(missing)).toBe(false);
+        expect(await store.read('nope', 0)).toEqual([]);
+      });
+    });
+
+    it('of concurrent appends after the same seq exactly one wins', async () => {
+      await withStorage(target, async ({ store }) => {
+        await createWithGm(store, 't1');
+        await store.append('t1', 0, [ev('start')]);
+        const results = await Promise.allSettled(
+          Array.from({ length: 12 }, (_, i) =>
+            store.append('t1', 1, [ev('racer', { i }), ev('racer', { i })]),
+          ),
+        );
+        const won = results.filter((r) => r.status === 'fulfilled');
+        expect(won).toHaveLength(1);
+        for (const r of results) if (r.status === 'rejected') expect(isConflict(r.reason)).toBe(true);
+        const log = await store.read('t1', 0);
+        expect(log.map((e) => e.seq)).toEqual([1, 2, 3]);
+        // Both events are the winner's: no append was half-written.
+        expect(new Set(log.slice(1).map((e) => e.event.i)).size).toBe(1);
+      });
+    });
+
+    it('concurrent writers that retry on conflict leave one gapless log with every batch whole', async () => {
+      await withStorage(target, async ({ store }) => {
+        await createWithGm(store, 't1');
+        const writers = 6;
+        const perWriter = 8;
+        let conflicts = 0;
+        await Promise.all(
+          Array.from({ length: writers }, async (_, w) => {
+            for (let n = 0; n < perWriter; ) {
+              const head = await store.headSeq('t1');
+              try {
+                await store.append('t1', head, [
+                  ev('part', { w, n, k: 0 }, `s${w}`),
+                  ev('part', { w, n, k: 1 }, `s${w}`),
+                ]);
+                n++;
+              } catch (e) {
+                if (!isConflict(e)) throw e;
+                conflicts++;
+              }
+            }
+          }),
+        );
+        const log = await store.read('t1', 0);
+        expect(log.map((e) => e.seq)).toEqual(
+          Array.from({ length: writers * perWriter * 2 }, (_, i) => i + 1),
+        );
+        for (let i = 0; i < log.length; i += 2) {
+          const [a, b] = [log[i]?.event, log[i + 1]?.event];
+          expect([a?.w, a?.n, a?.k]).toEqual([b?.w, b?.n, 0]);
+          expect(b?.k).toBe(1);
+        }
+        for (let w = 0; w < writers; w++) {
+          const mine = log.filter((e) => e.event.w === w && e.event.k === 0).map((e) => e.event.n);
+          expect(mine).toEqual(Array.from({ length: perWriter }, (_, n) => n));
+        }
+        expect(conflicts).toBeGreaterThanOrEqual(0);
+      });
+    });
+
+    it('appends on many tables at once all succeed', async () => {
+      await withStorage(target, async ({ store }) => {
+        const ids = Array.from({ length: 16 }, (_, i) => `m${i}`);
+        for (const id of ids) await createWithGm(store, id);
+        const stored = await Promise.all(ids.map((id) => store.append(id, 0, [ev('hi', { id })])));
+        expect(stored.map((s) => s[0]?.seq)).toEqual(ids.map(() => 1));
+        for (const id of ids) expect((await store.read(id, 0)).map((e) => e.event.id)).toEqual([id]);
+      });
+    });
+
+    it('remembers command ids per seat and table, at the seq of the command’s last event', async () => {
+      await withStorage(target, async ({ store }) => {
+        await createWithGm(store, 't1');
+        await createWithGm(store, 't2');
+        await store.append('t1', 0, [ev('joined')]);
+        await store.append('t1', 1, [
+          { by: 'alice', commandId: 'c1', event: { type: 'a' } },
+          { by: 'alice', commandId: 'c1', event: { type: 'b' } },
+          { by: 'alice', commandId: 'c1', event: { type: 'c' } },
+        ]);
+        await store.append('t1', 4, [{ by: 'bob', commandId: 'c1', event: { type: 'd' } }]);
+        await store.append('t1', 5, [{ by: null, commandId: 'srv', event: { type: 'e' } }]);
+        expect(await store.commandSeq('t1', 'c1', 'alice')).toBe(4);
+        expect(await store.commandSeq('t1', 'c1', 'bob')).toBe(5);
+        expect(await store.commandSeq('t1', 'c1', 'carol')).toBeNull();
+        expect(await store.commandSeq('t1', 'c2', 'alice')).toBeNull();
+        expect(await store.commandSeq('t1', 'srv', 'alice')).toBeNull();
+        expect(await store.commandSeq('t2', 'c1', 'alice')).toBeNull();
+        // A conflicting append leaves no command id behind.
+        await store
+          .append('t1', 2, [{ by: 'alice', commandId: 'lost', event: { type: 'x' } }])
+          .catch(() => 0);
+        expect(await store.commandSeq('t1', 'lost', 'alice')).toBeNull();
+      });
+    });
+
+    it('keeps the newest snapshot per table', async () => {
+      await withStorage(target, async ({ store }) => {
+        await createWithGm(store, 't1');
+        await createWithGm(store, 't2');
+        expect(await store.latestSnapshot('t1')).toBeNull();
+        const state = { units: [{ id: 'u1', hp: 3, tags: ['a', 'b'] }], flag: true, none: null, text: 'ß' };
+        await store.saveSnapshot({ tableId: 't1', seq: 5, state });
+        expect(await store.latestSnapshot('t1')).toEqual({ tableId: 't1', seq: 5, state });
+        await store.saveSnapshot({ tableId: 't1', seq: 9, state: { ...state, flag: false } });
+        // A slower writer's older snapshot does not replace the newer one.
+        await store.saveSnapshot({ tableId: 't1', seq: 7, state: { stale: true } });
+        expect(await store.latestSnapshot('t1')).toEqual({
+          tableId: 't1',
+          seq: 9,
+          state: { ...state, flag: false },
+        });
+        expect(await store.latestSnapshot('t2')).toBeNull();
+      });
+    });
+
+    it('tells the bus when a table’s log grows (not for an empty or refused append)', async () => {
+      await withStorage(target, async ({ store, bus }, storage) => {
+        const heard: string[] = [];
+        bus.subscribe((tableId, seq) => heard.push(`${tableId}:${seq}`));
+        // A second instance on the same storage hears it too.
+        const other = target.shared ? await storage.open() : null;
+        const heardThere: string[] = [];
+        other?.bus.subscribe((tableId, seq) => heardThere.push(`${tableId}:${seq}`));
+
+        await createWithGm(store, 't1');
+        await store.append('t1', 0, [ev('a'), ev('b')]);
+        await store.append('t1', 2, []);
+        await store.append('t1', 0, [ev('refused')]).catch(() => 0);
+        await store.append('t1', 2, [ev('c')]);
+        await until(() => heard.length >= 2);
+        expect(heard).toEqual(['t1:2', 't1:3']);
+        if (other) {
+          await until(() => heardThere.length >= 2);
+          expect(heardThere).toEqual(['t1:2', 't1:3']);
+          // And the other way round.
+          await other.store.append('t1', 3, [ev('d')]);
+          await until(() => heard.length >= 3);
+          expect(heard.at(-1)).toBe('t1:4');
+        }
+      });
+    });
+
+    it.runIf(target.durable)('a store closed and opened again finds everything', async () => {
+      await withStorage(target, async (first, storage) => {
+        await createWithGm(first.store, 't1');
+        await first.store.addSeat(seat('t1', 'alice'));
+        await first.store.append('t1', 0, [
+          ev('a', { deep: { x: [1, 2] } }),
+          { by: 'alice', commandId: 'c9', event: { type: 'b' } },
+        ]);
+        await first.store.saveSnapshot({ tableId: 't1', seq: 2, state: { kept: ['yes'] } });
+        const before = await first.store.read('t1', 0);
+        await first.bus.close();
+        await first.store.close();
+
+        const again = await storage.open();
+        expect(await again.store.getTable('t1')).toEqual(table('t1'));
+        expect(await again.store.seats('t1')).toEqual([seat('t1', 'gm', 'gm'), seat('t1', 'alice')]);
+        expect(await again.store.seatByTokenHash('t1', 'hash-t1-alice')).toEqual(seat('t1', 'alice'));
+        expect(await again.store.read('t1', 0)).toEqual(before);
+        expect(await again.store.headSeq('t1')).toBe(2);
+        expect(await again.store.commandSeq('t1', 'c9', 'alice')).toBe(2);
+        expect(await again.store.latestSnapshot('t1')).toEqual({
+          tableId: 't1',
+          seq: 2,
+          state: { kept: ['yes'] },
+        });
+        expect(isConflict(await again.store.append('t1', 1, [ev('x')]).catch((e: unknown) => e))).toBe(true);
+        expect((await again.store.append('t1', 2, [ev('c')]))[0]?.seq).toBe(3);
+      });
+    });
+  });
+}
+
+/** Polls `check` until true; fails after `ms` (a bound against hangs, not a speed test). */
+export async function until(check: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

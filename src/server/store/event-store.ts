@@ -1,0 +1,83 @@
+/**
+ * The event store: the table's log is the truth. Two adapters keep this one contract
+ * (SQLite embedded, PostgreSQL shared); tests run the same suite against both.
+ */
+
+export interface StoredEvent {
+  readonly tableId: string;
+  readonly seq: number; // 1, 2, 3 ... per table, no gaps
+  readonly at: string; // ISO time
+  readonly by: string | null; // seat id
+  /** Client command id the events came from (idempotency), or null. */
+  readonly commandId: string | null;
+  readonly event: { readonly type: string } & Record<string, unknown>;
+}
+
+export interface NewEvent {
+  readonly by: string | null;
+  readonly commandId: string | null;
+  readonly event: { readonly type: string } & Record<string, unknown>;
+}
+
+export interface TableRecord {
+  readonly tableId: string;
+  readonly system: string;
+  readonly name: string;
+  readonly createdAt: string;
+  /** Options given to the ruleset's setup; the RNG seed lives here and never leaves the server. */
+  readonly options: unknown;
+}
+
+export interface SeatRecord {
+  readonly tableId: string;
+  readonly seatId: string;
+  readonly role: 'gm' | 'player' | 'spectator';
+  readonly name: string;
+  readonly tokenHash: string;
+}
+
+export interface Snapshot {
+  readonly tableId: string;
+  readonly seq: number;
+  readonly state: unknown;
+}
+
+/** Thrown when another writer appended first: the caller reloads and retries, or reports. */
+export class SeqConflictError extends Error {
+  readonly code = 'SEQ_CONFLICT';
+  constructor(
+    readonly tableId: string,
+    readonly expectedSeq: number,
+  ) {
+    super(`table ${tableId} is past seq ${expectedSeq}: someone else appended first`);
+  }
+}
+
+export interface EventStore {
+  createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void>;
+  getTable(tableId: string): Promise<TableRecord | null>;
+  addSeat(seat: SeatRecord): Promise<void>;
+  seats(tableId: string): Promise<SeatRecord[]>;
+  seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null>;
+  /**
+   * Appends events after `expectedSeq` (the seq the caller last saw) in one transaction; they get
+   * seqs expectedSeq+1 ... Resolves only once durable. Throws SeqConflictError if the log moved.
+   */
+  append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]>;
+  /** Events with seq > afterSeq, in order. */
+  read(tableId: string, afterSeq: number, limit?: number): Promise<StoredEvent[]>;
+  headSeq(tableId: string): Promise<number>;
+  /** The seq of a command id already applied on this table, if any (for idempotent resends). */
+  commandSeq(tableId: string, commandId: string, by: string): Promise<number | null>;
+  saveSnapshot(snapshot: Snapshot): Promise<void>;
+  latestSnapshot(tableId: string): Promise<Snapshot | null>;
+  close(): Promise<void>;
+}
+
+/** Tells every server instance that a table's log grew (PostgreSQL LISTEN/NOTIFY; in-process for SQLite). */
+export interface EventBus {
+  subscribe(listener: (tableId: string, seq: number) => void): () => void;
+  /** Called after the bus reconnects: listeners must catch up every open table. */
+  onReconnect(listener: () => void): () => void;
+  close(): Promise<void>;
+}

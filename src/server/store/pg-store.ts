@@ -1,0 +1,514 @@
+import pg from 'pg';
+import {
+  type EventStore,
+  type NewEvent,
+  type SeatRecord,
+  SeqConflictError,
+  type Snapshot,
+  type StoredEvent,
+  type TableRecord,
+} from './event-store.ts';
+
+/**
+ * The shared event store: PostgreSQL, for any number of server instances on one database.
+ * An append is one transaction that inserts the events at the seqs after the expected head (the
+ * primary key (table_id, seq) refuses a second writer: SeqConflictError) and sends
+ * pg_notify('bughunt_events', 'tableId:seq') in the same transaction, so other instances hear of
+ * it exactly when it is committed (pg-bus.ts listens).
+ *
+ * Every name is qualified with the schema (default public), so tests can each use a fresh one.
+ */
+
+export interface PgConfig {
+  readonly url: string;
+  /** Default public. Created if missing. */
+  readonly schema?: string | undefined;
+}
+
+/** The channel appends are announced on; per schema, so separate schemas never hear each other. */
+export function pgChannel(schema: string): string {
+  return schema === 'public' ? 'bughunt_events' : `bughunt_events_${schema}`;
+}
+
+/** A schema name we accept (it is put into SQL text, so only plain lower-case identifiers). */
+export function checkSchema(schema: string | undefined): string {
+  const s = schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,39}$/.test(s)) {
+    throw Object.assign(new Error(`bad PostgreSQL schema name "${s}": use a-z, 0-9 and _ (max 40)`), {
+      code: 'BAD_SCHEMA',
+    });
+  }
+  return s;
+}
+
+/** Drops a schema and everything in it (test cleanup). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const s = checkSchema(schema);
+  if (s === 'public') throw new Error('refusing to drop the public schema');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Numbered, append-only: a released migration is never edited, only followed by a new one. */
+const MIGRATIONS: readonly { readonly version: number; readonly sql: (s: string) => string }[] = [
+  {
+    version: 1,
+    sql: (s) => `
+      CREATE TABLE ${s}.tables (
+        table_id   text PRIMARY KEY,
+        system     text NOT NULL,
+        name       text NOT NULL,
+        created_at timestamptz NOT NULL,
+        options    json NOT NULL -- holds the invite codes and the setup, never sent out
+      );
+      CREATE TABLE ${s}.seats (
+        table_id   text NOT NULL REFERENCES ${s}.tables (table_id),
+        seat_id    text NOT NULL,
+        n          bigint GENERATED ALWAYS AS IDENTITY, -- join order
+        role       text NOT NULL CHECK (role IN ('gm', 'player', 'spectator')),
+        name       text NOT NULL,
+        token_hash text NOT NULL, -- SHA-256 of the seat token (tokens.ts); the token is never stored
+        PRIMARY KEY (table_id, seat_id)
+      );
+      CREATE UNIQUE INDEX seats_by_token ON ${s}.seats (table_id, token_hash);
+      CREATE TABLE ${s}.events (
+        table_id   text NOT NULL REFERENCES ${s}.tables (table_id),
+        seq        bigint NOT NULL CHECK (seq > 0),
+        at         timestamptz NOT NULL,
+        by_seat    text,
+        command_id text,
+        event      json NOT NULL, -- json, not jsonb: stored as written
+        PRIMARY KEY (table_id, seq)
+      );
+      -- The last seq of each client command, for idempotent resends.
+      CREATE TABLE ${s}.commands (
+        table_id   text NOT NULL,
+        seat_id    text NOT NULL,
+        command_id text NOT NULL,
+        seq        bigint NOT NULL,
+        PRIMARY KEY (table_id, seat_id, command_id)
+      );
+      -- The newest snapshot per table (an older one never replaces a newer).
+      CREATE TABLE ${s}.snapshots (
+        table_id text PRIMARY KEY REFERENCES ${s}.tables (table_id),
+        seq      bigint NOT NULL,
+        state    json NOT NULL
+      );
+    `,
+  },
+];
+
+/**
+ * Creates the schema and applies missing migrations, in one transaction under an advisory lock:
+ * two instances starting at once take turns, and the second finds the work done.
+ */
+async function migrate(pool: pg.Pool, schema: string): Promise<void> {
+  const s = `"${schema}"`;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bughunt-migrate:${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
+      version    integer PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const rows = await client.query<{ version: number }>(`SELECT version FROM ${s}.schema_migrations`);
+    const applied = new Set(rows.rows.map((r) => r.version));
+    const known = Math.max(...MIGRATIONS.map((m) => m.version));
+    const newest = Math.max(0, ...applied);
+    if (newest > known) {
+      throw Object.assign(
+        new Error(
+          `the database has schema version ${newest}; this Bughunt knows up to ${known} (upgrade it)`,
+        ),
+        { code: 'SCHEMA_TOO_NEW' },
+      );
+    }
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue;
+      await client.query(m.sql(s));
+      await client.query(`INSERT INTO ${s}.schema_migrations (version) VALUES ($1)`, [m.version]);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+interface EventRow {
+  seq: string;
+  at: Date;
+  by_seat: string | null;
+  command_id: string | null;
+  event: StoredEvent['event'];
+}
+interface SeatRow {
+  table_id: string;
+  seat_id: string;
+  role: SeatRecord['role'];
+  name: string;
+  token_hash: string;
+}
+
+function toSeat(row: SeatRow): SeatRecord {
+  return {
+    tableId: row.table_id,
+    seatId: row.seat_id,
+    role: row.role,
+    name: row.name,
+    tokenHash: row.token_hash,
+  };
+}
+
+function pgCode(e: unknown): string | undefined {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const UNIQUE_VIOLATION = '23505';
+/** How long a lost race's lease waits for the retry (normally it comes within milliseconds). */
+const LEASE_MS = 500;
+
+interface Lease {
+  readonly key: string;
+  /** The connection holding the exclusive lock, or null if taking it failed. */
+  readonly ready: Promise<pg.PoolClient | null>;
+  timer: NodeJS.Timeout | null;
+  done: boolean;
+}
+const FOREIGN_KEY_VIOLATION = '23503';
+
+export class PgStore implements EventStore {
+  private readonly sql: ReturnType<typeof statements>;
+
+  static async open(config: PgConfig): Promise<PgStore> {
+    const schema = checkSchema(config.schema);
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 16,
+      application_name: `bughunt:${schema}`,
+      keepAlive: true,
+    });
+    // An idle pooled connection that dies (server restart, pg_terminate_backend) is dropped by
+    // the pool and replaced on demand; without a listener its error would end the process.
+    pool.on('error', () => undefined);
+    try {
+      await migrate(pool, schema);
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
+    return new PgStore(pool, schema);
+  }
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    readonly schema: string,
+  ) {
+    this.sql = statements(`"${schema}"`);
+  }
+
+  /** Runs `work` in one transaction on one pooled connection. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  async createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
+    try {
+      await this.transaction(async (client) => {
+        await client.query(this.sql.insertTable, [
+          table.tableId,
+          table.system,
+          table.name,
+          table.createdAt,
+          JSON.stringify(table.options ?? null),
+        ]);
+        await client.query(this.sql.insertSeat, seatParams(gmSeat));
+      });
+    } catch (e) {
+      if (pgCode(e) === UNIQUE_VIOLATION) throw new Error(`table ${table.tableId} exists`);
+      throw e;
+    }
+  }
+
+  async getTable(tableId: string): Promise<TableRecord | null> {
+    const { rows } = await this.pool.query<{
+      table_id: string;
+      system: string;
+      name: string;
+      created_at: Date;
+      options: unknown;
+    }>(this.sql.getTable, [tableId]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      tableId: row.table_id,
+      system: row.system,
+      name: row.name,
+      createdAt: row.created_at.toISOString(),
+      options: row.options,
+    };
+  }
+
+  async addSeat(seat: SeatRecord): Promise<void> {
+    try {
+      await this.pool.query(this.sql.insertSeat, seatParams(seat));
+    } catch (e) {
+      if (pgCode(e) === FOREIGN_KEY_VIOLATION) throw new Error(`no table ${seat.tableId}`);
+      throw e;
+    }
+  }
+
+  async seats(tableId: string): Promise<SeatRecord[]> {
+    const { rows } = await this.pool.query<SeatRow>(this.sql.seats, [tableId]);
+    return rows.map(toSeat);
+  }
+
+  async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
+    const { rows } = await this.pool.query<SeatRow>(this.sql.seatByToken, [tableId, tokenHash]);
+    return rows[0] ? toSeat(rows[0]) : null;
+  }
+
+  async append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+    if (events.length === 0) {
+      const { rows } = await this.pool.query<{ head: string; found: boolean }>(this.sql.headAndTable, [
+        tableId,
+      ]);
+      if (!rows[0]?.found) throw new Error(`no table ${tableId}`);
+      if (Number(rows[0].head) !== expectedSeq) throw new SeqConflictError(tableId, expectedSeq);
+      return [];
+    }
+    const at = new Date().toISOString();
+    const stored: StoredEvent[] = events.map((e, i) => ({ tableId, seq: expectedSeq + i + 1, at, ...e }));
+    const lastOfCommand = new Map<string, [string, string, number]>();
+    for (const e of stored) {
+      if (e.by !== null && e.commandId !== null) {
+        lastOfCommand.set(`${e.by}\n${e.commandId}`, [e.by, e.commandId, e.seq]);
+      }
+    }
+    const head = expectedSeq + events.length;
+    const commands = [...lastOfCommand.values()];
+    const params = [
+      tableId,
+      expectedSeq,
+      at,
+      stored.map((e) => e.by),
+      stored.map((e) => e.commandId),
+      stored.map((e) => JSON.stringify(e.event)),
+      commands.map((c) => c[0]),
+      commands.map((c) => c[1]),
+      commands.map((c) => c[2]),
+      this.sql.channel,
+      `${tableId}:${head}`,
+      this.lockKey(tableId),
+    ];
+    // After a lost race this instance holds the table's lease: its retry goes first.
+    const lease = this.leases.get(tableId);
+    if (lease) this.leases.delete(tableId);
+    try {
+      // One statement, so one implicit transaction and one round trip: the events, the command
+      // ids and the NOTIFY commit together or not at all. The insert happens only when the head
+      // is still expectedSeq; a writer that got there first either shows in that head (0 rows)
+      // or collides on the primary key (unique violation, once it commits).
+      const client = lease ? await lease.ready : null;
+      const { rows } = client
+        ? await client.query<{ n: number }>(this.sql.append, params)
+        : await this.pool.query<{ n: number }>(this.sql.append, params);
+      if (rows[0]?.n !== events.length) throw new SeqConflictError(tableId, expectedSeq);
+    } catch (e) {
+      const conflict =
+        e instanceof SeqConflictError
+          ? e
+          : pgCode(e) === UNIQUE_VIOLATION
+            ? new SeqConflictError(tableId, expectedSeq)
+            : null;
+      if (conflict) {
+        if (lease) void this.releaseLease(lease);
+        await this.takeLease(tableId);
+        throw conflict;
+      }
+      if (pgCode(e) === FOREIGN_KEY_VIOLATION) throw new Error(`no table ${tableId}`);
+      throw e;
+    } finally {
+      if (lease) void this.releaseLease(lease);
+    }
+    return stored;
+  }
+
+  async read(tableId: string, afterSeq: number, limit?: number): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(this.sql.read, [tableId, afterSeq, limit ?? null]);
+    return rows.map((row) => ({
+      tableId,
+      seq: Number(row.seq),
+      at: row.at.toISOString(),
+      by: row.by_seat,
+      commandId: row.command_id,
+      event: row.event,
+    }));
+  }
+
+  async headSeq(tableId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ head: string }>(this.sql.headAndTable, [tableId]);
+    return Number(rows[0]?.head ?? 0);
+  }
+
+  async commandSeq(tableId: string, commandId: string, by: string): Promise<number | null> {
+    const { rows } = await this.pool.query<{ seq: string }>(this.sql.commandSeq, [tableId, by, commandId]);
+    return rows[0] ? Number(rows[0].seq) : null;
+  }
+
+  async saveSnapshot(snapshot: Snapshot): Promise<void> {
+    await this.pool.query(this.sql.upsertSnapshot, [
+      snapshot.tableId,
+      snapshot.seq,
+      JSON.stringify(snapshot.state),
+    ]);
+  }
+
+  async latestSnapshot(tableId: string): Promise<Snapshot | null> {
+    const { rows } = await this.pool.query<{ seq: string; state: unknown }>(this.sql.snapshot, [tableId]);
+    const row = rows[0];
+    return row ? { tableId, seq: Number(row.seq), state: row.state } : null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Fairness between instances
+
+  /**
+   * Optimistic appends alone let a busy instance starve another: the loser reads and decides
+   * again, but by then the winner (whose next command was already queued) has appended again.
+   * So every append takes the table's advisory lock SHARED for its transaction, and an instance
+   * that lost a race takes it EXCLUSIVE (session level, on a connection of its own) before it
+   * reports the conflict: writers already inside finish, new ones wait, and the loser's retry —
+   * its next append on that table, run on that connection — goes through. The lease ends with
+   * that append, or after LEASE_MS if no retry comes (the command was refused, say). Correctness
+   * never rests on the lease (the primary key does that); it only bounds how often one instance
+   * can lose in a row.
+   */
+  private readonly leases = new Map<string, Lease>();
+
+  private lockKey(tableId: string): string {
+    return `${this.schema}:${tableId}`;
+  }
+
+  private async takeLease(tableId: string): Promise<void> {
+    if (this.leases.has(tableId) || this.closing) return;
+    const key = this.lockKey(tableId);
+    const lease: Lease = {
+      key,
+      done: false,
+      timer: null,
+      ready: (async () => {
+        const client = await this.pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+          return client;
+        } catch (e) {
+          client.release(e instanceof Error ? e : true);
+          return null;
+        }
+      })().catch(() => null),
+    };
+    this.leases.set(tableId, lease);
+    const client = await lease.ready;
+    if (!client) {
+      if (this.leases.get(tableId) === lease) this.leases.delete(tableId);
+      lease.done = true;
+      return;
+    }
+    lease.timer = setTimeout(() => {
+      if (this.leases.get(tableId) === lease) this.leases.delete(tableId);
+      void this.releaseLease(lease);
+    }, LEASE_MS);
+    lease.timer.unref();
+  }
+
+  private async releaseLease(lease: Lease): Promise<void> {
+    if (lease.done) return;
+    lease.done = true;
+    if (lease.timer) clearTimeout(lease.timer);
+    const client = await lease.ready;
+    if (!client) return;
+    try {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lease.key]);
+      client.release();
+    } catch (e) {
+      client.release(e instanceof Error ? e : true);
+    }
+  }
+
+  private closing: Promise<void> | null = null;
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const leases = [...this.leases.values()];
+      this.leases.clear();
+      await Promise.all(leases.map((l) => this.releaseLease(l)));
+      await this.pool.end();
+    })();
+    return this.closing;
+  }
+}
+
+function seatParams(seat: SeatRecord): unknown[] {
+  return [seat.tableId, seat.seatId, seat.role, seat.name, seat.tokenHash];
+}
+
+/** The SQL of every query, with the (quoted) schema in place. */
+function statements(s: string) {
+  return {
+    channel: pgChannel(s.slice(1, -1)),
+    insertTable: `INSERT INTO ${s}.tables (table_id, system, name, created_at, options)
+                  VALUES ($1, $2, $3, $4, $5::json)`,
+    getTable: `SELECT table_id, system, name, created_at, options FROM ${s}.tables WHERE table_id = $1`,
+    insertSeat: `INSERT INTO ${s}.seats (table_id, seat_id, role, name, token_hash) VALUES ($1, $2, $3, $4, $5)`,
+    seats: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats WHERE table_id = $1 ORDER BY n`,
+    seatByToken: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats
+                  WHERE table_id = $1 AND token_hash = $2`,
+    headAndTable: `SELECT (SELECT COALESCE(MAX(seq), 0) FROM ${s}.events WHERE table_id = $1) AS head,
+                          EXISTS (SELECT 1 FROM ${s}.tables WHERE table_id = $1) AS found`,
+    append: `WITH gate AS (
+                SELECT pg_advisory_xact_lock_shared(hashtextextended($12, 0)) -- see takeLease
+              ), inserted AS (
+                INSERT INTO ${s}.events (table_id, seq, at, by_seat, command_id, event)
+                SELECT $1, $2::bigint + e.n, $3, e.by_seat, e.command_id, e.event::json
+                FROM gate, unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e (by_seat, command_id, event, n)
+                WHERE (SELECT COALESCE(MAX(seq), 0) FROM ${s}.events WHERE table_id = $1) = $2::bigint
+                RETURNING seq
+              ), commands AS (
+                INSERT INTO ${s}.commands (table_id, seat_id, command_id, seq)
+                SELECT $1, c.seat_id, c.command_id, c.seq
+                FROM unnest($7::text[], $8::text[], $9::bigint[]) AS c (seat_id, command_id, seq)
+                WHERE EXISTS (SELECT 1 FROM inserted)
+                ON CONFLICT (table_id, seat_id, command_id) DO UPDATE SET seq = EXCLUDED.seq
+              )
+              SELECT n, CASE WHEN n > 0 THEN pg_notify($10, $11) END AS notified
+              FROM (SELECT count(*)::int AS n FROM inserted) AS counted`,
+    read: `SELECT seq, at, by_seat, command_id, event FROM ${s}.events
+           WHERE table_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    commandSeq: `SELECT seq FROM ${s}.commands WHERE table_id = $1 AND seat_id = $2 AND command_id = $3`,
+    upsertSnapshot: `INSERT INTO ${s}.snapshots (table_id, seq, state) VALUES ($1, $2, $3::json)
+                     ON CONFLICT (table_id) DO UPDATE SET seq = EXCLUDED.seq, state = EXCLUDED.state
+                     WHERE EXCLUDED.seq >= ${s}.snapshots.seq`,
+    snapshot: `SELECT seq, state FROM ${s}.snapshots WHERE table_id = $1`,
+  };
+}

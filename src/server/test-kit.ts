@@ -1,0 +1,188 @@
+import WebSocket from 'ws';
+import type { AnyRuleset } from '../engine/ruleset.ts';
+import type { RulesRegistry } from './app.ts';
+import type { CreateTableResponse, EventEnvelope, SeatTokenResponse, ServerMessage } from './protocol.ts';
+import { testRuleset } from './test-ruleset.ts';
+
+/**
+ * Helpers for the server's tests: a WebSocket client that records every frame and checks the
+ * events stream for gaps, HTTP helpers, and a registry with the test ruleset.
+ */
+
+export const testRules: RulesRegistry = {
+  systems: [{ id: 'test', title: 'Test dice chat', playable: true }],
+  rulesetFor: (system) => (system === 'test' ? (testRuleset as unknown as AnyRuleset) : null),
+};
+
+/** Waits for `check` to return a value, polling; fails after `ms` (a bound, not a speed test). */
+export async function until<T>(
+  check: () => T | undefined | null | false,
+  ms = 10_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = check();
+    if (v !== undefined && v !== null && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+export async function http<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export async function createTable(base: string, system = 'test', name = 'Test table') {
+  const r = await http<CreateTableResponse>(base, 'POST', '/api/tables', { system, name });
+  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+export async function join(base: string, table: CreateTableResponse, name: string) {
+  const r = await http<SeatTokenResponse>(base, 'POST', `/api/tables/${table.tableId}/join`, {
+    inviteCode: table.invite.code,
+    name,
+  });
+  if (r.status !== 201) throw new Error(`join failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+export async function spectate(base: string, table: CreateTableResponse) {
+  const r = await http<SeatTokenResponse>(base, 'POST', `/api/tables/${table.tableId}/spectate`, {
+    spectateCode: table.spectate.code,
+  });
+  if (r.status !== 201) throw new Error(`spectate failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+type Outcome = Extract<ServerMessage, { type: 'ack' } | { type: 'rejected' }>;
+
+export class TestClient {
+  readonly raw: string[] = [];
+  readonly messages: ServerMessage[] = [];
+  /** Every envelope received, in order. */
+  readonly envelopes: EventEnvelope[] = [];
+  /** Problems seen in the events stream (an afterSeq that does not follow on, a repeated seq). */
+  readonly streamErrors: string[] = [];
+  /** The toSeq of the last events message (or the welcome's lastSeq before any). */
+  lastSeq = 0;
+  closed: { code: number; reason: string } | null = null;
+  private nextId = 0;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const text = data.toString();
+      this.raw.push(text);
+      const message = JSON.parse(text) as ServerMessage;
+      this.messages.push(message);
+      if (message.type === 'events') {
+        if (message.afterSeq !== this.lastSeq) {
+          this.streamErrors.push(`events after ${message.afterSeq} but I hold ${this.lastSeq}`);
+        }
+        for (const e of message.events) {
+          if (e.seq <= message.afterSeq || e.seq > message.toSeq)
+            this.streamErrors.push(`seq ${e.seq} out of range`);
+          const last = this.envelopes[this.envelopes.length - 1];
+          if (last && e.seq <= last.seq) this.streamErrors.push(`seq ${e.seq} after ${last.seq}`);
+          this.envelopes.push(e);
+        }
+        this.lastSeq = message.toSeq;
+      }
+    });
+    ws.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+    });
+  }
+
+  static connect(base: string, tableId: string): Promise<TestClient> {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/ws/tables/${tableId}`);
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new TestClient(ws)));
+      ws.once('error', reject);
+    });
+  }
+
+  /** Connects, says hello and waits for the view that ends the catch-up. */
+  static async open(base: string, tableId: string, token: string, lastSeq = 0): Promise<TestClient> {
+    const client = await TestClient.connect(base, tableId);
+    client.lastSeq = lastSeq;
+    client.send({ type: 'hello', token, lastSeq });
+    await client.waitFor((m) => m.type === 'view' || m.type === 'rejected', 'view after hello');
+    const rejected = client.messages.find((m) => m.type === 'rejected');
+    if (rejected) throw new Error(`hello refused: ${JSON.stringify(rejected)}`);
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  async waitFor(check: (m: ServerMessage) => boolean, what = 'message', ms = 10_000): Promise<ServerMessage> {
+    return until(() => this.messages.find(check), ms, what);
+  }
+
+  /** Sends a command and waits for its ack or rejection. */
+  async command(
+    command: Record<string, unknown>,
+    options: { id?: string; dice?: number[] } = {},
+  ): Promise<Outcome> {
+    const id = options.id ?? `c${++this.nextId}-${Math.random().toString(36).slice(2, 8)}`;
+    const seen = this.messages.length;
+    this.send({ type: 'command', id, command, ...(options.dice ? { dice: options.dice } : {}) });
+    const found = await until(
+      () =>
+        this.messages
+          .slice(seen)
+          .find((m): m is Outcome => (m.type === 'ack' || m.type === 'rejected') && m.id === id),
+      10_000,
+      `answer to ${id}`,
+    );
+    return found;
+  }
+
+  /** Waits until this client holds events up to `seq`. */
+  async caughtUp(seq: number): Promise<void> {
+    await until(() => this.lastSeq >= seq, 10_000, `events up to ${seq} (have ${this.lastSeq})`);
+  }
+
+  lastView(): unknown {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i] as ServerMessage;
+      if (m.type === 'view') return m.view;
+    }
+    return undefined;
+  }
+
+  rejections(): Extract<ServerMessage, { type: 'rejected' }>[] {
+    return this.messages.filter(
+      (m): m is Extract<ServerMessage, { type: 'rejected' }> => m.type === 'rejected',
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.closed || this.ws.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}

@@ -1,0 +1,232 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { NotationRoll } from '../../engine/notation/index.ts';
+import { breakdownParts, type LogItem } from '../log.ts';
+import type { DescribeEvent } from '../systems.tsx';
+
+const VISIBILITY = { public: '', gm: 'GM only', blind: 'Blind' } as const;
+const ROLE = { gm: 'GM', player: 'player', spectator: 'spectator' } as const;
+
+function time(at: string): string {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
+function Lock() {
+  return (
+    <svg className="lock" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+function Dice({ result }: { result: NotationRoll }) {
+  return (
+    <span className="dice">
+      {result.groups.map((g, gi) =>
+        g.faces.map((face, i) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: dice have no identity beyond their place
+            key={`${gi}-${i}`}
+            className={`die${g.kept[i] === false ? ' dropped' : ''}${g.successes?.[i] ? ' success' : ''}`}
+            title={`${g.die}${g.kept[i] === false ? ' (dropped)' : ''}`}
+          >
+            {face}
+          </span>
+        )),
+      )}
+    </span>
+  );
+}
+
+function Breakdown({ text }: { text: string }) {
+  return (
+    <span className="breakdown">
+      {breakdownParts(text).map((p, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+        p.dropped ? <s key={i}>{p.text}</s> : <span key={i}>{p.text}</span>,
+      )}
+    </span>
+  );
+}
+
+function Entry({
+  item,
+  name,
+  isGm,
+  onReveal,
+  describe,
+}: {
+  describe: DescribeEvent | undefined;
+  item: LogItem;
+  name: (seatId: string | null) => string;
+  isGm: boolean;
+  onReveal: (rollId: string) => void;
+}) {
+  const when = <time dateTime={item.at}>{time(item.at)}</time>;
+  switch (item.kind) {
+    case 'joined':
+      return (
+        <li className="entry system-line" data-seq={item.seq}>
+          {when}
+          <span>
+            {item.name} joined as {ROLE[item.role]}
+          </span>
+        </li>
+      );
+    case 'renamed':
+      return (
+        <li className="entry system-line" data-seq={item.seq}>
+          {when}
+          <span>A seat is now called {item.name}</span>
+        </li>
+      );
+    case 'say':
+      return (
+        <li className="entry say" data-seq={item.seq}>
+          {when}
+          <span className="who">{name(item.by)}</span>
+          <span className="text">{item.text}</span>
+        </li>
+      );
+    case 'roll': {
+      const secret = item.visibility !== 'public';
+      return (
+        <li className={`entry roll${secret ? ' secret' : ''}`} data-roll-id={item.rollId} data-seq={item.seq}>
+          {when}
+          <div className="roll-head">
+            <span className="who">{name(item.by)}</span> rolled{' '}
+            <code className="notation">{item.notation}</code>
+            {item.label ? <span className="label"> for {item.label}</span> : null}
+            {secret ? (
+              <span className={`badge vis-${item.visibility}`}>
+                {VISIBILITY[item.visibility]}
+                {item.revealed ? ', revealed' : ''}
+              </span>
+            ) : null}
+          </div>
+          {item.result ? (
+            <div className="roll-result">
+              <Dice result={item.result} />
+              <span className="total">
+                <span className="sr-only">total </span>
+                {item.result.total}
+              </span>
+              <Breakdown text={item.result.text} />
+            </div>
+          ) : (
+            <div className="roll-result hidden-result">
+              <Lock />
+              {item.visibility === 'blind'
+                ? 'Blind roll: only the GM sees the result.'
+                : 'Only the roller and the GM see the result.'}
+            </div>
+          )}
+          {isGm && secret && !item.revealed ? (
+            <button type="button" className="small" onClick={() => onReveal(item.rollId)}>
+              Reveal to everyone
+            </button>
+          ) : null}
+        </li>
+      );
+    }
+    case 'revealed':
+      return (
+        <li className="entry system-line revealed" data-seq={item.seq}>
+          {when}
+          <span>
+            {name(item.by)} revealed{' '}
+            {item.roll
+              ? `${item.roll.by === item.by ? 'their' : `${name(item.roll.by)}’s`} ${item.roll.notation}`
+              : 'a roll'}
+            {item.roll?.label ? ` for ${item.roll.label}` : ''}
+            {item.result ? (
+              <>
+                : <strong className="revealed-total">{item.result.total}</strong>
+              </>
+            ) : null}
+          </span>
+        </li>
+      );
+    case 'other': {
+      const text = describe ? describe(item.event, (id) => name(id)) : undefined;
+      if (text === null) return null;
+      return (
+        <li className="entry system-line game-line" data-seq={item.seq}>
+          {when}
+          <span>{text ?? `${item.by ? `${name(item.by)}: ` : ''}${item.type}`}</span>
+        </li>
+      );
+    }
+  }
+}
+
+/** The live log, newest at the bottom; follows new entries unless the reader scrolled up. */
+export function LogView({
+  items,
+  name,
+  isGm,
+  onReveal,
+  mySeat,
+  describe,
+}: {
+  /** The system's describer for its own events (loaded lazily; undefined until then). */
+  describe?: DescribeEvent | undefined;
+  items: readonly LogItem[];
+  name: (seatId: string | null) => string;
+  isGm: boolean;
+  onReveal: (rollId: string) => void;
+  mySeat: string | undefined;
+}) {
+  const box = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  const [unseen, setUnseen] = useState(0);
+  const seen = useRef(0);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const added = items.slice(seen.current);
+    seen.current = items.length;
+    const mine = added.some((i) => (i.kind === 'say' || i.kind === 'roll') && i.by === mySeat);
+    if (atBottom.current || mine) {
+      el.scrollTop = el.scrollHeight;
+      setUnseen(0);
+    } else if (added.length) setUnseen((n) => n + added.length);
+  }, [items, mySeat]);
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (atBottom.current) setUnseen(0);
+  };
+
+  const jump = () => {
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+    atBottom.current = true;
+    setUnseen(0);
+  };
+
+  return (
+    <div className="log-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls; keyboard users need to reach it */}
+      <ol className="log" ref={box} onScroll={onScroll} role="log" aria-label="Table log" tabIndex={0}>
+        {items.length === 0 ? (
+          <li className="entry system-line">Nothing yet. Say hello or roll some dice.</li>
+        ) : null}
+        {items.map((item) => (
+          <Entry key={item.seq} item={item} name={name} isGm={isGm} onReveal={onReveal} describe={describe} />
+        ))}
+      </ol>
+      {unseen > 0 ? (
+        <button type="button" className="new-below" onClick={jump}>
+          {unseen} new below ↓
+        </button>
+      ) : null}
+    </div>
+  );
+}

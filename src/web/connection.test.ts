@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type RunningServer, startServer } from '../server/app.ts';
+import { MemoryBus, MemoryStore } from '../server/memory-store.ts';
+import type { ServerMessage } from '../server/protocol.ts';
+import { createTable, join, TestClient, until } from '../server/test-kit.ts';
+import { type SocketLike, TableClient } from './connection.ts';
+
+/**
+ * The browser's table connection, run in Node against a real server (with `ws` as the socket):
+ * catch-up, commands, rejections, and a reconnect that fetches exactly the missed events.
+ */
+
+const openWs = (url: string) => new WebSocket(url) as unknown as SocketLike;
+const wsUrl = (base: string, tableId: string) => `${base.replace(/^http/, 'ws')}/ws/tables/${tableId}`;
+
+describe('TableClient against a real server', () => {
+  const bus = new MemoryBus(3);
+  const store = new MemoryStore(bus);
+  let server: RunningServer;
+  const start = (port: number) => startServer({ port, stores: { store, bus } });
+
+  beforeAll(async () => {
+    server = await start(0);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('catches up, goes live, and settles commands with ack or rejection', async () => {
+    const table = await createTable(server.url, 'elite-unit', 'Dice only');
+    const vasquez = await join(server.url, table, 'Vasquez');
+    const client = new TableClient({
+      url: wsUrl(server.url, table.tableId),
+      token: vasquez.token,
+      openSocket: openWs,
+    });
+    client.start();
+    await until(() => client.snapshot.status.kind === 'live', 10_000, 'live');
+    expect(client.snapshot.welcome?.seat).toMatchObject({
+      seatId: vasquez.seatId,
+      role: 'player',
+      name: 'Vasquez',
+    });
+    expect(client.snapshot.items.map((i) => i.kind)).toEqual(['joined', 'joined']);
+
+    const ok = await client.request({ type: 'chat.roll', notation: '3d6', visibility: 'public', label: 'x' });
+    expect(ok).toMatchObject({ ok: true, seq: 3 });
+    const bad = await client.request({ type: 'chat.roll', notation: '3d6+', visibility: 'public' });
+    expect(bad.ok).toBe(false);
+    expect(bad.ok === false && bad.code).toMatch(/^NOTATION/);
+    // A request's rejection goes to its caller, not to the shared list.
+    expect(client.snapshot.rejections).toEqual([]);
+
+    client.send({ type: 'chat.reveal', rollId: 'r1' }, 'reveal r1');
+    await until(() => client.snapshot.rejections.length === 1, 10_000, 'rejection');
+    expect(client.snapshot.rejections[0]).toMatchObject({ code: 'FORBIDDEN_ROLE', tried: 'reveal r1' });
+    await until(() => client.snapshot.items.length === 3, 10_000, 'roll in log');
+    expect(client.snapshot.items[2]).toMatchObject({ kind: 'roll', notation: '3d6', label: 'x' });
+    expect(client.snapshot.pending).toBe(0);
+    client.stop();
+  });
+
+  it('reconnects after the server goes away and gets exactly the events it missed', async () => {
+    const table = await createTable(server.url, 'elite-unit', 'Reconnect');
+    const vasquez = await join(server.url, table, 'Vasquez');
+    const client = new TableClient({
+      url: wsUrl(server.url, table.tableId),
+      token: vasquez.token,
+      openSocket: openWs,
+      delayMs: () => 100,
+    });
+    client.start();
+    await until(() => client.snapshot.status.kind === 'live', 10_000, 'live');
+    expect(client.snapshot.lastSeq).toBe(2);
+
+    const port = Number(new URL(server.url).port);
+    await server.close();
+    await until(() => client.snapshot.status.kind === 'reconnecting', 10_000, 'reconnecting');
+
+    // While this client is away, another instance on the same store takes three more events.
+    const other = await start(0);
+    const gm = await TestClient.open(other.url, table.tableId, table.gm.token);
+    await gm.command({ type: 'chat.say', text: 'one' });
+    await gm.command({ type: 'chat.roll', notation: 'd6', visibility: 'blind' });
+    await gm.command({ type: 'chat.say', text: 'two' });
+    await gm.close();
+    await other.close();
+
+    server = await start(port);
+    await until(
+      () => client.snapshot.status.kind === 'live' && client.snapshot.lastSeq === 5,
+      10_000,
+      'resumed',
+    );
+    expect(client.receivedSeqs).toEqual([1, 2, 3, 4, 5]);
+    const kinds = client.snapshot.items.map((i) => i.kind);
+    expect(kinds).toEqual(['joined', 'joined', 'say', 'roll', 'say']);
+    expect(client.snapshot.items[3]).not.toHaveProperty('result');
+    client.stop();
+  });
+
+  it('stops for good on a bad token', async () => {
+    const table = await createTable(server.url, 'elite-unit', 'Bad token');
+    const client = new TableClient({
+      url: wsUrl(server.url, table.tableId),
+      token: 'x'.repeat(32),
+      openSocket: openWs,
+      delayMs: () => 50,
+    });
+    client.start();
+    await until(() => client.snapshot.status.kind === 'failed', 10_000, 'failed');
+    expect(client.snapshot.status).toMatchObject({ kind: 'failed', code: 'BAD_TOKEN' });
+    client.stop();
+  });
+});
+
+/** A socket the test drives by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  readonly sent: string[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(message: ServerMessage) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+describe('TableClient stream checks', () => {
+  const welcome: ServerMessage = {
+    type: 'welcome',
+    tableId: 't1',
+    system: 'elite-unit',
+    tableName: 'T',
+    seat: { seatId: 's1', role: 'player', name: 'P' },
+    headSeq: 2,
+  };
+  const said = (seq: number) => ({
+    seq,
+    at: '2026-01-01T00:00:00Z',
+    by: 's1',
+    event: { type: 'chat.said', by: 's1', text: `l${seq}` },
+  });
+
+  it('drops repeated envelopes and reconnects from its last seq on a gap', () => {
+    const sockets: FakeSocket[] = [];
+    const client = new TableClient({
+      url: 'ws://x',
+      token: 'tok',
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    client.start();
+    const first = sockets[0] as FakeSocket;
+    first.open();
+    expect(JSON.parse(first.sent[0] as string)).toEqual({ type: 'hello', token: 'tok', lastSeq: 0 });
+    first.receive(welcome);
+    first.receive({ type: 'events', afterSeq: 0, toSeq: 2, events: [said(1), said(2)] });
+    // Overlap: seq 2 again, then 3.
+    first.receive({ type: 'events', afterSeq: 1, toSeq: 3, events: [said(2), said(3)] });
+    expect(client.receivedSeqs).toEqual([1, 2, 3]);
+    expect(client.snapshot.items).toHaveLength(3);
+
+    // A message starting after 5 while we hold 3: seqs 4–5 never arrived.
+    first.receive({ type: 'events', afterSeq: 5, toSeq: 6, events: [said(6)] });
+    expect(first.closed).toBe(true);
+    expect(client.snapshot.items).toHaveLength(3);
+    const second = sockets[1] as FakeSocket;
+    second.open();
+    expect(JSON.parse(second.sent[0] as string)).toEqual({ type: 'hello', token: 'tok', lastSeq: 3 });
+    client.stop();
+  });
+
+  it('resends unanswered commands with the same id after a reconnect', () => {
+    const sockets: FakeSocket[] = [];
+    const client = new TableClient({
+      url: 'ws://x',
+      token: 'tok',
+      delayMs: () => 0,
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    client.start();
+    const first = sockets[0] as FakeSocket;
+    first.open();
+    first.receive(welcome);
+    const id = client.send({ type: 'chat.say', text: 'hi' });
+    expect(first.sent.map((m) => JSON.parse(m).id)).toContain(id);
+    first.onclose?.({ code: 1006, reason: '' });
+    expect(client.snapshot.status.kind).toBe('reconnecting');
+    client.retryNow();
+    const second = sockets[1] as FakeSocket;
+    second.open();
+    second.receive(welcome);
+    const resent = second.sent.map((m) => JSON.parse(m) as { type: string; id?: string });
+    expect(resent.map((m) => m.type)).toEqual(['hello', 'command']);
+    expect(resent[1]?.id).toBe(id);
+    second.receive({ type: 'ack', id, seq: 3 });
+    expect(client.snapshot.pending).toBe(0);
+    client.stop();
+  });
+});

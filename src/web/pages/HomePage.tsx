@@ -1,0 +1,198 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { CreateTableResponse } from '../../server/protocol.ts';
+import { api, describeError, type System } from '../api.ts';
+import { CopyField } from '../components/CopyField.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { Link } from '../components/Link.tsx';
+import { navigate } from '../router.ts';
+import { allSeats, saveSeat } from '../storage.ts';
+
+const ROLE_NAMES = { gm: 'GM', player: 'player', spectator: 'spectator' } as const;
+
+function absolute(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}
+
+function Created({ created, tableName }: { created: CreateTableResponse; tableName: string }) {
+  const tablePath = `/t/${created.tableId}`;
+  return (
+    <section className="card created" aria-labelledby="created-title">
+      <h2 id="created-title">“{tableName}” is ready</h2>
+      <p>Send the invite link to your players. Keep the GM link to yourself: whoever opens it is the GM.</p>
+      <CopyField
+        label="Invite link (players)"
+        value={absolute(created.invite.url)}
+        hint="Each player opens it, types a name and gets a seat."
+      />
+      <CopyField
+        label="Spectate link (watch only)"
+        value={absolute(created.spectate.url)}
+        hint="For anyone who should watch without playing."
+      />
+      <CopyField
+        label="GM link (private)"
+        value={absolute(created.gm.url)}
+        hint="Opens the table as GM on another device. This browser remembers your seat already."
+      />
+      <button type="button" className="primary big" onClick={() => navigate(tablePath)}>
+        Open the table
+      </button>
+    </section>
+  );
+}
+
+export function HomePage() {
+  const [systems, setSystems] = useState<System[] | null>(null);
+  const [loadError, setLoadError] = useState<{ code: string; message: string } | null>(null);
+  const [system, setSystem] = useState('');
+  const [name, setName] = useState('');
+  const [gmName, setGmName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [created, setCreated] = useState<{ response: CreateTableResponse; name: string } | null>(null);
+  const nameId = useId();
+  const gmNameId = useId();
+  const [mine] = useState(allSeats);
+
+  useEffect(() => {
+    document.title = 'Bughunt';
+    api.systems().then(
+      (list) => {
+        setSystems(list);
+        setSystem((s) => s || (list.find((x) => x.playable) ?? list[0])?.id || '');
+      },
+      (e: unknown) => setLoadError(describeError(e)),
+    );
+  }, []);
+
+  const chosen = systems?.find((s) => s.id === system);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setError(null);
+    if (!system) {
+      setError({ code: 'NO_SYSTEM', message: 'pick a system first' });
+      return;
+    }
+    if (!name.trim()) {
+      setError({ code: 'NAME_MISSING', message: 'give the table a name' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await api.createTable(system, name.trim(), gmName.trim() || undefined);
+      saveSeat({
+        tableId: response.tableId,
+        token: response.gm.token,
+        seatId: response.gm.seatId,
+        role: 'gm',
+        name: gmName.trim() || 'GM',
+        tableName: name.trim(),
+        system,
+      });
+      setCreated({ response, name: name.trim() });
+    } catch (err) {
+      setError(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page narrow">
+      <header className="hero">
+        <h1>
+          <span className="logo" aria-hidden="true">
+            ⚃
+          </span>{' '}
+          Bughunt
+        </h1>
+        <p className="lede">
+          A live table for sci-fi military games: shared dice, chat and rules, in any browser.
+        </p>
+      </header>
+
+      {created ? (
+        <Created created={created.response} tableName={created.name} />
+      ) : (
+        <form className="card" onSubmit={submit} aria-labelledby="new-title">
+          <h2 id="new-title">Start a table</h2>
+          <fieldset className="systems">
+            <legend>Game system</legend>
+            {loadError ? <ErrorNote code={loadError.code} message={loadError.message} /> : null}
+            {!systems && !loadError ? <p className="muted">Loading systems…</p> : null}
+            {systems?.map((s) => (
+              <label key={s.id} className={`system-option${s.id === system ? ' chosen' : ''}`}>
+                <input
+                  type="radio"
+                  name="system"
+                  value={s.id}
+                  checked={s.id === system}
+                  onChange={() => setSystem(s.id)}
+                />
+                <span className="system-text">
+                  <span className="system-title">{s.title}</span>
+                  {s.summary ? <span className="system-summary">{s.summary}</span> : null}
+                  {s.playable ? null : <span className="badge">Dice chat only for now</span>}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {chosen && !chosen.playable ? (
+            <p className="note" role="status">
+              The rules of {chosen.title} are not playable here yet. You can still open a table with dice
+              chat: rolls, hidden GM rolls and chat for everyone at the table.
+            </p>
+          ) : null}
+          <div className="field">
+            <label htmlFor={nameId}>Table name</label>
+            <input
+              id={nameId}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={60}
+              autoComplete="off"
+              placeholder="Friday bug hunt"
+              required
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={gmNameId}>
+              Your name as GM <span className="muted">(optional)</span>
+            </label>
+            <input
+              id={gmNameId}
+              value={gmName}
+              onChange={(e) => setGmName(e.target.value)}
+              maxLength={60}
+              autoComplete="nickname"
+              placeholder="GM"
+            />
+          </div>
+          {error ? <ErrorNote code={error.code} message={error.message} /> : null}
+          <button type="submit" className="primary big" disabled={busy || !systems}>
+            {busy ? 'Creating…' : chosen && !chosen.playable ? 'Create dice-chat table' : 'Create table'}
+          </button>
+        </form>
+      )}
+
+      {mine.length > 0 ? (
+        <section className="card" aria-labelledby="mine-title">
+          <h2 id="mine-title">Your tables</h2>
+          <ul className="my-tables">
+            {mine.map((s) => (
+              <li key={s.tableId}>
+                <Link to={`/t/${s.tableId}`}>{s.tableName ?? s.tableId}</Link>
+                <span className="muted">
+                  {s.role ? ` as ${s.name ?? ''} (${ROLE_NAMES[s.role]})` : ''}
+                  {s.system ? ` · ${s.system}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,348 @@
+import {
+  type FormEvent,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { CreateTableResponse } from '../../server/protocol.ts';
+import { api, describeError, type System } from '../api.ts';
+import { ChatBox } from '../components/ChatBox.tsx';
+import { ConnectionBadge } from '../components/ConnectionBadge.tsx';
+import { CopyField } from '../components/CopyField.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { Link } from '../components/Link.tsx';
+import { LogView } from '../components/LogView.tsx';
+import { SeatList } from '../components/SeatList.tsx';
+import { TableClient } from '../connection.ts';
+import { namesFromLog } from '../log.ts';
+import { forgetSeat, loadSeat, saveSeat, takeFragment } from '../storage.ts';
+import { type DescribeEvent, SYSTEM_DESCRIBERS, SYSTEM_PANELS } from '../systems.tsx';
+
+function wsUrl(tableId: string): string {
+  const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+}
+
+function useWide(): boolean {
+  const query = '(min-width: 860px)';
+  return useSyncExternalStore(
+    (cb) => {
+      const m = window.matchMedia(query);
+      m.addEventListener('change', cb);
+      return () => m.removeEventListener('change', cb);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+function InvitePanel({ tableId, token }: { tableId: string; token: string }) {
+  const [links, setLinks] = useState<Pick<CreateTableResponse, 'invite' | 'spectate'> | null>(null);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  useEffect(() => {
+    api.invite(tableId, token).then(setLinks, (e: unknown) => setError(describeError(e)));
+  }, [tableId, token]);
+  if (error) return <ErrorNote code={error.code} message={error.message} />;
+  if (!links) return <p className="muted">Loading links…</p>;
+  const abs = (p: string) => new URL(p, window.location.origin).toString();
+  return (
+    <div className="invites">
+      <CopyField label="Invite link (players)" value={abs(links.invite.url)} />
+      <CopyField label="Spectate link" value={abs(links.spectate.url)} />
+    </div>
+  );
+}
+
+function Spectate({
+  tableId,
+  code,
+  onSeat,
+}: {
+  tableId: string;
+  code: string;
+  onSeat: (token: string) => void;
+}) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const id = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const seat = await api.spectate(tableId, code, name.trim() || undefined);
+      saveSeat({
+        tableId,
+        token: seat.token,
+        seatId: seat.seatId,
+        role: 'spectator',
+        name: name.trim() || 'Spectator',
+      });
+      onSeat(seat.token);
+    } catch (err) {
+      setError(describeError(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="page narrow">
+      <p className="crumbs">
+        <Link to="/">Bughunt</Link>
+      </p>
+      <form className="card" onSubmit={submit}>
+        <h1>Watch this table</h1>
+        <p>You will see the public log and rolls live, and cannot send anything.</p>
+        <div className="field">
+          <label htmlFor={id}>
+            Your name <span className="muted">(optional)</span>
+          </label>
+          <input
+            id={id}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={60}
+            placeholder="Spectator"
+          />
+        </div>
+        {error ? <ErrorNote code={error.code} message={error.message} /> : null}
+        <button type="submit" className="primary big" disabled={busy}>
+          {busy ? 'Opening…' : 'Watch'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** The seat's token for this table: from the link's fragment (then stored), or from storage. */
+function useSeatToken(tableId: string) {
+  const [initial] = useState(() => {
+    const fragment = takeFragment();
+    const token = fragment.get('token');
+    if (token) saveSeat({ tableId, token });
+    return { spectate: fragment.get('spectate'), token: token ?? loadSeat(tableId)?.token ?? null };
+  });
+  const [token, setToken] = useState(initial.token);
+  return { token, setToken, spectate: initial.spectate };
+}
+
+export function TablePage({ tableId }: { tableId: string }) {
+  const { token, setToken, spectate } = useSeatToken(tableId);
+  if (!token && spectate) return <Spectate tableId={tableId} code={spectate} onSeat={setToken} />;
+  if (!token) {
+    return (
+      <main className="page narrow">
+        <p className="crumbs">
+          <Link to="/">Bughunt</Link>
+        </p>
+        <section className="card">
+          <h1>No seat here yet</h1>
+          <p>
+            This browser has no seat at this table. Open the invite link the GM sent you (it starts with{' '}
+            <code>/join/</code>), or the GM link if you run this table.
+          </p>
+        </section>
+      </main>
+    );
+  }
+  return <LiveTable key={token} tableId={tableId} token={token} onForget={() => setToken(null)} />;
+}
+
+function LiveTable({ tableId, token, onForget }: { tableId: string; token: string; onForget: () => void }) {
+  const client = useMemo(() => new TableClient({ url: wsUrl(tableId), token }), [tableId, token]);
+  useEffect(() => {
+    client.start();
+    return () => client.stop();
+  }, [client]);
+  const snap = useSyncExternalStore(client.subscribe, client.getSnapshot);
+  const wide = useWide();
+  const [systems, setSystems] = useState<System[]>([]);
+  useEffect(() => {
+    api.systems().then(setSystems, () => setSystems([]));
+  }, []);
+
+  const welcome = snap.welcome;
+  const me = welcome?.seat;
+  useEffect(() => {
+    if (!welcome) return;
+    saveSeat({
+      tableId,
+      token,
+      seatId: welcome.seat.seatId,
+      role: welcome.seat.role,
+      name: welcome.seat.name,
+      tableName: welcome.tableName,
+      system: welcome.system,
+    });
+    document.title = `${welcome.tableName} · Bughunt`;
+  }, [welcome, tableId, token]);
+
+  const fromLog = useMemo(() => namesFromLog(snap.items), [snap.items]);
+  const name = useCallback(
+    (seatId: string | null) => {
+      if (!seatId) return 'Server';
+      return snap.seats.find((s) => s.seatId === seatId)?.name ?? fromLog.get(seatId) ?? 'someone';
+    },
+    [snap.seats, fromLog],
+  );
+  const [describer, setDescriber] = useState<{ describe: DescribeEvent } | null>(null);
+  const systemId = welcome?.system;
+  useEffect(() => {
+    const load = systemId ? SYSTEM_DESCRIBERS[systemId] : undefined;
+    if (!load) return;
+    let live = true;
+    load().then(
+      (describe) => live && setDescriber({ describe }),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [systemId]);
+  // For a system's log lines: seat names, then the view's own named things (3:16 troopers).
+  const view = snap.view;
+  const describe = useMemo((): DescribeEvent | undefined => {
+    if (!describer) return undefined;
+    const troopers = (view as { troopers?: Record<string, { name?: unknown }> } | null)?.troopers ?? {};
+    const who = (id: string) => {
+      const seat = snap.seats.find((s) => s.seatId === id)?.name ?? fromLog.get(id);
+      if (seat) return seat;
+      const trooper = troopers[id]?.name;
+      if (typeof trooper === 'string') return trooper;
+      return id === 'aliens' ? 'the aliens' : id;
+    };
+    return (event) => describer.describe(event, who);
+  }, [describer, view, snap.seats, fromLog]);
+  const onReveal = useCallback(
+    (rollId: string) => client.send({ type: 'chat.reveal', rollId }, `reveal ${rollId}`),
+    [client],
+  );
+
+  const system = systems.find((s) => s.id === welcome?.system);
+  const Panel = welcome ? SYSTEM_PANELS[welcome.system] : undefined;
+  const [tab, setTab] = useState<'game' | 'chat'>('game');
+  const send = useCallback(
+    (command: { readonly type: string }, dice?: number[]) => client.request({ ...command }, dice),
+    [client],
+  );
+  const online = snap.seats.filter((s) => s.online).length;
+
+  const side = (
+    <>
+      <h2 className="side-title">
+        Seats <span className="muted">({online} online)</span>
+      </h2>
+      <SeatList seats={snap.seats} me={me?.seatId} />
+      {me?.role === 'gm' ? (
+        <>
+          <h2 className="side-title">Invite</h2>
+          <InvitePanel tableId={tableId} token={token} />
+        </>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div className="table-page">
+      <header className="topbar">
+        <Link to="/" className="brand">
+          <span aria-hidden="true">⚃</span> Bughunt
+        </Link>
+        <div className="table-title">
+          <h1>{welcome?.tableName ?? 'Table'}</h1>
+          <p className="muted">
+            {system ? system.title : (welcome?.system ?? '')}
+            {system && !system.playable ? ' · dice chat' : ''}
+            {me ? ` · you are ${me.name} (${me.role === 'gm' ? 'GM' : me.role})` : ''}
+          </p>
+        </div>
+        <ConnectionBadge status={snap.status} onRetry={() => client.retryNow()} />
+      </header>
+
+      {snap.status.kind === 'failed' ? (
+        <div className="banner">
+          <ErrorNote code={snap.status.code} message={snap.status.message} />
+          <button
+            type="button"
+            onClick={() => {
+              forgetSeat(tableId);
+              onForget();
+            }}
+          >
+            Forget this seat
+          </button>
+        </div>
+      ) : null}
+
+      <div className={`table-body${Panel && me ? ' with-panel' : ''}`}>
+        {wide ? (
+          <aside className="side" aria-label="Table">
+            {side}
+          </aside>
+        ) : (
+          <details className="side side-compact">
+            <summary>
+              Seats: {online} online of {snap.seats.length}
+              {me?.role === 'gm' ? ' · invite links' : ''}
+            </summary>
+            {side}
+          </details>
+        )}
+        {Panel && me && !wide ? (
+          <div className="tabs" role="tablist" aria-label="Table views">
+            <button type="button" role="tab" aria-selected={tab === 'game'} onClick={() => setTab('game')}>
+              Game
+            </button>
+            <button type="button" role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')}>
+              Log and dice
+            </button>
+          </div>
+        ) : null}
+        {Panel && me && (wide || tab === 'game') ? (
+          <section className="game" aria-label="Game">
+            <Suspense fallback={<p className="muted">Loading the game screen…</p>}>
+              <Panel view={snap.view} seat={me} seats={snap.seats} send={send} />
+            </Suspense>
+          </section>
+        ) : null}
+        {!Panel || !me || wide || tab === 'chat' ? (
+          <section className={`chat${Panel && me ? ' chat-narrow' : ''}`} aria-label="Log and dice chat">
+            <LogView
+              items={snap.items}
+              name={name}
+              isGm={me?.role === 'gm'}
+              onReveal={onReveal}
+              mySeat={me?.seatId}
+              describe={describe}
+            />
+            <div className="errors">
+              {snap.rejections.map((r) => (
+                <ErrorNote
+                  key={r.n}
+                  code={r.code}
+                  message={r.tried ? `${r.message} (you sent “${r.tried}”)` : r.message}
+                  onDismiss={() => client.dismiss(r.n)}
+                />
+              ))}
+            </div>
+            {me?.role === 'spectator' ? (
+              <p className="watching">You are watching: the log updates live.</p>
+            ) : (
+              <ChatBox
+                disabled={!welcome}
+                onLine={(line, typed) => {
+                  const { type, ...rest } = line;
+                  client.send({ type, ...rest }, typed);
+                }}
+                onError={(code, message, typed) => client.reject(code, message, typed)}
+              />
+            )}
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { type ComponentType, lazy } from 'react';
+import type { SeatInfo } from '../server/protocol.ts';
+import type { CommandResult } from './connection.ts';
+
+// Each system's screens load on first use (their own chunk): the start page and dice-chat tables
+// do not download them.
+const ThreeSixteenTable = lazy(() =>
+  import('./three-sixteen/ThreeSixteenTable.tsx').then((m) => ({ default: m.ThreeSixteenTable })),
+);
+
+/**
+ * Game screens per system, shown on the table page beside the dice chat. A system without an
+ * entry here gets the dice chat alone. TO ADD A SYSTEM'S SCREEN: one line in SYSTEM_PANELS
+ * (e.g. `'three-sixteen': ThreeSixteenTable`, loaded with React.lazy); the component receives
+ * SystemPanelProps. The table page shows it inside <Suspense>.
+ */
+export interface SystemPanelProps {
+  /** The ruleset's view for this seat (the last `view` message). */
+  readonly view: unknown;
+  readonly seat: {
+    readonly seatId: string;
+    readonly role: 'gm' | 'player' | 'spectator';
+    readonly name: string;
+  };
+  readonly seats: readonly SeatInfo[];
+  /** Sends a command (with entered dice faces if given) and resolves with its ack or rejection. */
+  readonly send: (command: { readonly type: string }, dice?: number[]) => Promise<CommandResult>;
+}
+
+export const SYSTEM_PANELS: Readonly<Record<string, ComponentType<SystemPanelProps>>> = {
+  'three-sixteen': ThreeSixteenTable,
+};
+
+/**
+ * Turns one of a system's events (as this seat received it) into a sentence for the live log;
+ * null: the event needs no line. `who` names a seat id or a system's own id (e.g. a trooper).
+ */
+export type DescribeEvent = (
+  event: { readonly type: string } & Record<string, unknown>,
+  who: (id: string) => string,
+) => string | null;
+
+/** Loaded on first use, like the panels; a system without one shows such events by type. */
+export const SYSTEM_DESCRIBERS: Readonly<Record<string, () => Promise<DescribeEvent>>> = {
+  'three-sixteen': () => import('./three-sixteen/describe-event.ts').then((m) => m.describeThreeSixteenEvent),
+};

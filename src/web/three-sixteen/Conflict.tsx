@@ -1,0 +1,323 @@
+import { useState } from 'react';
+import {
+  type ConflictAction,
+  type ConflictSide,
+  campaignOf,
+  type SideKey,
+} from '../../rules/three-sixteen/campaign/model.ts';
+import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
+import { RANGES } from '../../rules/three-sixteen/state.ts';
+import { check, POSITION_LABEL, type SeatRef, type View } from './model.ts';
+import { useRunner } from './runner.tsx';
+
+/**
+ * Conflicts without Threat Tokens (PC against PC or an NPC): start one, then Dominance, range,
+ * declarations and rounds, hits with the armour question, flashbacks, yielding and the winner's
+ * order. Buttons appear only when the ruleset would take the command from this seat.
+ */
+
+function Go({
+  view,
+  seat,
+  command,
+  children,
+}: {
+  view: View;
+  seat: SeatRef;
+  command: ThreeSixteenCommand;
+  children: React.ReactNode;
+}) {
+  const runner = useRunner();
+  if (!check(view, seat, command).ok) return null;
+  return (
+    <button type="button" disabled={runner.busy} onClick={() => void runner.run(command)}>
+      {children}
+    </button>
+  );
+}
+
+function StartButton({ view, seat, command }: { view: View; seat: SeatRef; command: ThreeSixteenCommand }) {
+  const runner = useRunner();
+  const v = check(view, seat, command);
+  return (
+    <>
+      <button type="button" disabled={!v.ok || runner.busy} onClick={() => void runner.run(command)}>
+        Start the conflict
+      </button>
+      {v.ok ? null : (
+        <span className="ts-problems">
+          <strong className="ts-code">{v.code}</strong> {v.message}
+        </span>
+      )}
+    </>
+  );
+}
+
+function sideName(view: View, s: ConflictSide): string {
+  return s.kind === 'trooper' ? (view.troopers[s.trooperId]?.name ?? s.trooperId) : s.name;
+}
+
+function sideHealth(view: View, s: ConflictSide): string {
+  const h = s.kind === 'trooper' ? (view.troopers[s.trooperId]?.health ?? []) : s.health;
+  return h.map((m) => m ?? '□').join(' ');
+}
+
+function actionText(a: ConflictAction | 'ambush' | undefined): string {
+  if (!a) return '—';
+  if (a === 'ambush') return 'ambush';
+  switch (a.kind) {
+    case 'fa':
+      return 'FA (wounds)';
+    case 'emotional':
+      return 'NFA (emotional)';
+    case 'manoeuvre':
+      return `move ${a.move}`;
+    case 'other':
+      return a.text;
+  }
+}
+
+function StartConflict({ view, seat }: { view: View; seat: SeatRef }) {
+  const gm = seat.role === 'gm';
+  const ids = view.trooperOrder.filter((id) => view.troopers[id]?.status === 'active');
+  const mine = ids.filter((id) => gm || view.troopers[id]?.ownerSeatId === seat.seatId);
+  const [a, setA] = useState(mine[0] ?? '');
+  const [b, setB] = useState('npc');
+  const [npc, setNpc] = useState('');
+  const [boxes, setBoxes] = useState(1);
+  const [description, setDescription] = useState('');
+  if (mine.length === 0) return null;
+  const command = {
+    type: 'startConflict' as const,
+    a: { kind: 'trooper' as const, trooperId: a || (mine[0] as string) },
+    b:
+      b === 'npc'
+        ? { kind: 'npc' as const, name: npc.trim() || 'someone', ...(gm ? { boxes } : {}) }
+        : { kind: 'trooper' as const, trooperId: b },
+    ...(description.trim() ? { description } : {}),
+  };
+  return (
+    <details className="ts-card">
+      <summary>Start a conflict without Threat Tokens</summary>
+      <div className="ts-row ts-wrap">
+        <select aria-label="Side A" value={a} onChange={(e) => setA(e.target.value)}>
+          {mine.map((id) => (
+            <option key={id} value={id}>
+              {view.troopers[id]?.name}
+            </option>
+          ))}
+        </select>
+        <span>against</span>
+        <select aria-label="Side B" value={b} onChange={(e) => setB(e.target.value)}>
+          <option value="npc">an NPC</option>
+          {ids
+            .filter((id) => id !== a)
+            .map((id) => (
+              <option key={id} value={id}>
+                {view.troopers[id]?.name}
+              </option>
+            ))}
+        </select>
+        {b === 'npc' ? (
+          <>
+            <input
+              aria-label="NPC name"
+              placeholder="NPC name"
+              value={npc}
+              onChange={(e) => setNpc(e.target.value)}
+            />
+            {gm ? (
+              <select aria-label="NPC boxes" value={boxes} onChange={(e) => setBoxes(Number(e.target.value))}>
+                <option value={1}>1 box</option>
+                <option value={2}>2 boxes (officer)</option>
+              </select>
+            ) : null}
+          </>
+        ) : null}
+        <input
+          aria-label="What the conflict is about"
+          placeholder="what it is about"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <StartButton view={view} seat={seat} command={command} />
+      </div>
+    </details>
+  );
+}
+
+export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
+  const c = campaignOf(view).conflict;
+  const [text, setText] = useState('');
+  const [kind, setKind] = useState<'fa' | 'emotional' | 'closer' | 'farther' | 'other'>('fa');
+  const [reason, setReason] = useState('');
+  if (!c) {
+    const last = campaignOf(view).lastConflict;
+    return (
+      <>
+        {last ? (
+          <p className="ts-muted" data-testid="last-conflict">
+            Last conflict: {sideName(view, last.sides.a)} against {sideName(view, last.sides.b)} —{' '}
+            {last.winner ? `${sideName(view, last.sides[last.winner])} won` : 'no winner'}
+            {last.endReason ? ` (${last.endReason})` : ''}
+            {last.order ? `; order: “${last.order}”` : ''}
+          </p>
+        ) : null}
+        {seat.role === 'spectator' ? null : <StartConflict view={view} seat={seat} />}
+      </>
+    );
+  }
+  const sides: SideKey[] = ['a', 'b'];
+  const action: ConflictAction =
+    kind === 'closer' || kind === 'farther'
+      ? { kind: 'manoeuvre', move: kind }
+      : kind === 'other'
+        ? { kind: 'other', text: text || '…' }
+        : { kind };
+  return (
+    <section className="ts-card ts-actions" aria-label="Conflict">
+      <h3>
+        Conflict: {sideName(view, c.sides.a)} against {sideName(view, c.sides.b)}
+      </h3>
+      {c.description ? <p className="ts-briefing">{c.description}</p> : null}
+      <p>
+        Step {c.step}, round {c.round}, range {c.range ? POSITION_LABEL[c.range] : 'not set'}.
+      </p>
+      <table className="ts-round">
+        <tbody>
+          {sides.map((s) => (
+            <tr key={s}>
+              <th scope="row">{sideName(view, c.sides[s])}</th>
+              <td>{sideHealth(view, c.sides[s])}</td>
+              <td>{actionText(c.declarations[s])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {c.queue.length > 0 ? (
+        <p>
+          Next:{' '}
+          {c.queue
+            .map((q) => `${sideName(view, c.sides[q.side])} (${q.face}, ${actionText(q.action)})`)
+            .join(', ')}
+        </p>
+      ) : null}
+      {c.winner || c.endReason ? (
+        <p className="ts-alert" data-testid="conflict-outcome">
+          {c.winner ? `${sideName(view, c.sides[c.winner])} wins` : 'No winner'}
+          {c.endReason ? ` (${c.endReason})` : ''}.{' '}
+          {c.winner && !c.order ? 'The winner may type an order below and impose it.' : ''}
+          {c.order ? `Order: “${c.order}”` : ''}
+        </p>
+      ) : null}
+      {c.pendingHit ? (
+        <p className="ts-alert">
+          {sideName(view, c.sides[c.pendingHit.target])} is hit ({c.pendingHit.mark}).
+        </p>
+      ) : null}
+      <div className="ts-row ts-wrap">
+        <Go view={view} seat={seat} command={{ type: 'rollConflictDominance' }}>
+          Roll Dominance
+        </Go>
+        {RANGES.map((r) => (
+          <Go key={r} view={view} seat={seat} command={{ type: 'setConflictRange', range: r }}>
+            Range: {POSITION_LABEL[r]}
+          </Go>
+        ))}
+        <Go view={view} seat={seat} command={{ type: 'rollConflictRound' }}>
+          Roll the round
+        </Go>
+        <Go view={view} seat={seat} command={{ type: 'answerConflictHit', useArmour: true }}>
+          Tick armour
+        </Go>
+        <Go view={view} seat={seat} command={{ type: 'answerConflictHit', useArmour: false }}>
+          Take the hit
+        </Go>
+        <Go view={view} seat={seat} command={{ type: 'moveConflict', move: 'closer' }}>
+          Move closer
+        </Go>
+        <Go view={view} seat={seat} command={{ type: 'moveConflict', move: 'farther' }}>
+          Move farther
+        </Go>
+        <Go view={view} seat={seat} command={{ type: 'answerYield', accept: true }}>
+          Accept the yield
+        </Go>
+        <Go view={view} seat={seat} command={{ type: 'answerYield', accept: false }}>
+          Refuse the yield
+        </Go>
+      </div>
+      <div className="ts-row ts-wrap">
+        <select
+          aria-label="Conflict action"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as typeof kind)}
+        >
+          <option value="fa">FA: wound</option>
+          <option value="emotional">NFA: emotional attack</option>
+          <option value="closer">move closer</option>
+          <option value="farther">move farther</option>
+          <option value="other">something else</option>
+        </select>
+        <input
+          aria-label="Conflict text"
+          placeholder="text (other action, flashback, order)"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {sides.map((s) => (
+          <span key={s} className="ts-row ts-wrap">
+            <Go view={view} seat={seat} command={{ type: 'declareConflict', side: s, action }}>
+              Declare for {sideName(view, c.sides[s])}
+            </Go>
+            <Go view={view} seat={seat} command={{ type: 'yieldConflict', side: s }}>
+              {sideName(view, c.sides[s])} yields
+            </Go>
+            {text.trim() ? (
+              <>
+                <Go
+                  view={view}
+                  seat={seat}
+                  command={{ type: 'conflictFlashback', side: s, kind: 'strength', text }}
+                >
+                  Strength for {sideName(view, c.sides[s])}
+                </Go>
+                <Go
+                  view={view}
+                  seat={seat}
+                  command={{ type: 'conflictFlashback', side: s, kind: 'weakness', text }}
+                >
+                  Weakness for {sideName(view, c.sides[s])}
+                </Go>
+              </>
+            ) : null}
+          </span>
+        ))}
+        {text.trim() ? (
+          <Go view={view} seat={seat} command={{ type: 'imposeOrder', text }}>
+            Impose the order
+          </Go>
+        ) : null}
+      </div>
+      {seat.role === 'gm' ? (
+        <div className="ts-row ts-wrap">
+          <input
+            aria-label="Why the GM ends it"
+            placeholder="why it ends"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {(['a', 'b', null] as const).map((w) => (
+            <Go
+              key={String(w)}
+              view={view}
+              seat={seat}
+              command={{ type: 'gmEndConflict', winner: w, reason }}
+            >
+              End: {w ? `${sideName(view, c.sides[w])} wins` : 'no winner'}
+            </Go>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

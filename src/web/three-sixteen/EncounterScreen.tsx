@@ -1,0 +1,1281 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
+import { alienAbilityInfo, bestRange as bestRanges } from '../../rules/three-sixteen/data/index.ts';
+import { aaTarget, fighters, pcTarget } from '../../rules/three-sixteen/encounter/core.ts';
+import {
+  type AbilityId,
+  type Declaration,
+  type Encounter,
+  type NfaTask,
+  type Position,
+  RANGES,
+  type Range,
+  type TestRoll,
+  type Trooper,
+  type TurnSlot,
+  type WeaponId,
+} from '../../rules/three-sixteen/state.ts';
+import type { ReportLine } from './history.ts';
+import {
+  actorName,
+  check,
+  describeDecision,
+  hasLegal,
+  legalNow,
+  POSITION_LABEL,
+  type SeatRef,
+  type View,
+  weaponName,
+} from './model.ts';
+import { useRunner } from './runner.tsx';
+
+/**
+ * The encounter, for everyone: the range map, tokens, round and standoff count, whom the table
+ * waits for, the round's queue as it resolves; then the actions of the troopers this seat plays
+ * and, for the GM, the aliens' side (declaration, abilities with their cost) and overrides.
+ * Buttons are enabled only when the ruleset would accept the command (decide run on the view).
+ */
+
+const STEP_LABEL: Readonly<Record<Encounter['step'], string>> = {
+  dominance: 'Dominance',
+  setRange: 'Setting the range',
+  ambush: 'Ambush',
+  declare: 'Declarations',
+  roll: 'Rolling',
+  resolve: 'Resolving turns',
+  ended: 'Over',
+};
+const LANES: readonly Position[] = ['close', 'near', 'far', 'beyondFar'];
+const COST_LABEL = {
+  free: 'free',
+  spend1: '1 token',
+  spendN: 'n tokens',
+  sacrifice: '1 token sacrificed',
+} as const;
+
+export function describeDeclaration(d: Declaration | undefined): string {
+  if (!d) return '—';
+  if (d.kind === 'fa') return d.bomb ? `FA: ${weaponName(d.bomb)}` : `FA with ${weaponName(d.weapon)}`;
+  return `NFA: ${describeTask(d.task)}`;
+}
+
+function describeTask(t: NfaTask): string {
+  switch (t.kind) {
+    case 'manoeuvre': {
+      const parts: string[] = [];
+      if (t.move) parts.push(t.move === 'closer' ? 'move closer' : 'move farther');
+      if (t.switchTo) parts.push(`switch to ${weaponName(t.switchTo)}`);
+      if (t.text) parts.push(t.text);
+      return parts.join(', ') || 'manoeuvre';
+    }
+    case 'eVac':
+      return 'call E-Vac';
+    case 'orbitalBombardment':
+      return 'call Orbital Bombardment';
+    case 'forceWeakness':
+      return `Force Weakness on ${t.targetId}`;
+    case 'vehicleAttack':
+      return `attack with the ${t.vehicle === 'apc' ? 'APC' : 'Drop Ship'}`;
+    case 'other':
+      return t.text;
+  }
+}
+
+function rollText(r: TestRoll | undefined): string {
+  if (!r) return '';
+  return `${r.face} vs ${r.target} ${r.success ? 'success' : 'failure'}${r.rerolled ? ' (re-rolled)' : ''}`;
+}
+
+/** Is this seat the one `decision.seat` names? */
+function isMe(seat: SeatRef, who: string): boolean {
+  return who === seat.seatId || (seat.role === 'gm' && who === 'gm');
+}
+
+function Waiting({ view, seat, seatName }: { view: View; seat: SeatRef; seatName: (id: string) => string }) {
+  if (view.pending.length === 0) return null;
+  const mine = view.pending.some((d) => isMe(seat, d.seat));
+  return (
+    <section
+      className={`ts-waiting ${mine ? 'ts-waiting-me' : ''}`}
+      aria-label="Waiting for"
+      aria-live="polite"
+    >
+      <strong>{mine ? 'Your move. ' : 'Waiting for: '}</strong>
+      <ul>
+        {view.pending.map((d) => (
+          <li key={`${d.seat}-${d.kind}-${d.actor ?? ''}`} className={isMe(seat, d.seat) ? 'ts-me' : ''}>
+            {describeDecision(view, d, seatName)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RangeMap({ view, e }: { view: View; e: Encounter }) {
+  const where = (id: string): Position | 'unplaced' => {
+    if (e.out[id]) return 'beyondFar';
+    return e.positions[id] ?? 'unplaced';
+  };
+  const unplaced = e.pcs.filter((id) => where(id) === 'unplaced');
+  return (
+    <section className="ts-map" aria-label="Range map">
+      <div className="ts-aliens" data-testid="encounter-tokens">
+        <span className="ts-aliens-title">Aliens</span>
+        <span className="ts-tokens">
+          <span className="ts-sr">{e.tokens} Threat Tokens in the encounter</span>
+          {Array.from({ length: Math.min(e.tokens, 24) }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical tokens
+            <span key={i} className="ts-token" aria-hidden="true" />
+          ))}
+          <span className="ts-token-count">{e.tokens}</span>
+        </span>
+      </div>
+      <ol className="ts-lanes">
+        {LANES.map((lane) => (
+          <li
+            key={lane}
+            className={`ts-lane ts-lane-${lane}`}
+            aria-label={POSITION_LABEL[lane]}
+            data-lane={lane}
+          >
+            <h4>{POSITION_LABEL[lane]}</h4>
+            <ul>
+              {e.pcs
+                .filter((id) => where(id) === lane)
+                .map((id) => {
+                  const t = view.troopers[id];
+                  if (!t) return null;
+                  const out = e.out[id];
+                  return (
+                    <li key={id} className={`ts-chip ${out ? 'ts-chip-out' : ''}`} data-trooper={id}>
+                      <span className="ts-chip-name">{t.name}</span>
+                      <span className="ts-chip-health">
+                        <span className="ts-sr">health {t.health.map((m) => m ?? 'empty').join(', ')}</span>
+                        {t.health.map((m, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: box positions
+                          <span key={i} className={`ts-mini ${m ? `ts-mini-${m}` : ''}`}>
+                            {m ?? ''}
+                          </span>
+                        ))}
+                      </span>
+                      <span className="ts-chip-weapon">{weaponName(t.currentWeapon)}</span>
+                      {out ? (
+                        <span className="ts-chip-out-why">
+                          {out === 'weakness' ? 'Weakness' : out === 'dead' ? 'dead' : 'gone'}
+                        </span>
+                      ) : null}
+                    </li>
+                  );
+                })}
+            </ul>
+          </li>
+        ))}
+      </ol>
+      {e.vehicles.length > 0 ? (
+        <ul className="ts-vehicles">
+          {e.vehicles.map((v) => (
+            <li key={`${v.vehicle}-${v.ownerId}`}>
+              {v.vehicle === 'apc' ? 'APC' : 'Drop Ship'} of {view.troopers[v.ownerId]?.name}: {v.damage},
+              driven by {view.troopers[v.driverId]?.name}; aboard:{' '}
+              {v.occupants.map((id) => view.troopers[id]?.name ?? id).join(', ')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {unplaced.length > 0 ? (
+        <p className="ts-muted">
+          Not placed yet: {unplaced.map((id) => view.troopers[id]?.name ?? id).join(', ')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+interface RoundSnapshot {
+  readonly round: number;
+  readonly queue: readonly TurnSlot[];
+  readonly declarations: Encounter['declarations'];
+  readonly rolls: Encounter['rolls'];
+}
+
+function RoundTable({ view, snap, current }: { view: View; snap: RoundSnapshot; current: number | null }) {
+  const actors =
+    snap.queue.length > 0
+      ? snap.queue.map((s) => s.actor)
+      : [
+          ...Object.keys(snap.declarations),
+          ...Object.keys(snap.rolls).filter((a) => !(a in snap.declarations)),
+        ];
+  if (actors.length === 0) return <p className="ts-muted">No declarations yet this round.</p>;
+  return (
+    <table className="ts-round">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Who</th>
+          <th scope="col">Declared</th>
+          <th scope="col">Roll</th>
+          <th scope="col">Turn</th>
+        </tr>
+      </thead>
+      <tbody>
+        {actors.map((actor, i) => {
+          const slot = snap.queue[i];
+          const roll = snap.rolls[actor];
+          const decl = actor === 'aliens' ? 'AA' : describeDeclaration(snap.declarations[actor]);
+          let state = '';
+          if (slot) {
+            if (slot.cancelled) state = 'cancelled';
+            else if (slot.done) state = slot.success ? 'acted' : 'narrated';
+            else if (i === current) state = 'now';
+            else state = slot.success ? 'waiting' : 'failure, narrates';
+          }
+          return (
+            <tr
+              key={actor}
+              className={`${i === current ? 'ts-current' : ''} ${slot && !slot.success ? 'ts-fail' : ''}`}
+            >
+              <td>{slot ? i + 1 : ''}</td>
+              <th scope="row">{actorName(view, actor)}</th>
+              <td>{decl}</td>
+              <td>
+                {slot
+                  ? `${slot.face} ${slot.success ? '✓' : '✗'}${slot.tieBreak ? ` (tie ${slot.tieBreak})` : ''}`
+                  : rollText(roll)}
+              </td>
+              <td>{state}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A button that asks the ruleset first
+
+function Act({
+  view,
+  seat,
+  command,
+  children,
+  hideWhenIllegal,
+  className,
+}: {
+  view: View;
+  seat: SeatRef;
+  command: ThreeSixteenCommand;
+  children: React.ReactNode;
+  hideWhenIllegal?: boolean;
+  className?: string;
+}) {
+  const runner = useRunner();
+  const verdict = check(view, seat, command);
+  if (!verdict.ok && hideWhenIllegal) return null;
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={!verdict.ok || runner.busy}
+      title={verdict.ok ? undefined : `${verdict.code}: ${verdict.message}`}
+      onClick={() => void runner.run(command)}
+    >
+      {children}
+    </button>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// One trooper's actions
+
+type DeclKind =
+  | 'fa'
+  | 'closer'
+  | 'farther'
+  | 'switch'
+  | 'eVac'
+  | 'orbitalBombardment'
+  | 'forceWeakness'
+  | 'vehicleAttack'
+  | 'other';
+
+function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Trooper; e: Encounter }) {
+  const runner = useRunner();
+  const [kind, setKind] = useState<DeclKind>('fa');
+  const [weapon, setWeapon] = useState<string>(t.currentWeapon);
+  const [switchTo, setSwitchTo] = useState<string>('');
+  const [target, setTarget] = useState('');
+  const [text, setText] = useState('');
+  const owned = [...new Set<WeaponId>([...t.weapons.map((w) => w.weapon), 'handToHand'])];
+  const others = fighters(view, e).filter((id) => id !== t.id);
+  let declaration: Declaration;
+  switch (kind) {
+    case 'fa':
+      declaration =
+        weapon === 'tpkBomb' || weapon === 'paradiseBomb'
+          ? { kind: 'fa', weapon: t.currentWeapon, bomb: weapon }
+          : { kind: 'fa', weapon: weapon as WeaponId };
+      break;
+    case 'closer':
+    case 'farther':
+      declaration = {
+        kind: 'nfa',
+        task: {
+          kind: 'manoeuvre',
+          move: kind,
+          ...(switchTo ? { switchTo: switchTo as WeaponId } : {}),
+          ...(text.trim() ? { text } : {}),
+        },
+      };
+      break;
+    case 'switch':
+      declaration = {
+        kind: 'nfa',
+        task: {
+          kind: 'manoeuvre',
+          switchTo: (switchTo || owned.find((w) => w !== t.currentWeapon) || 'handToHand') as WeaponId,
+        },
+      };
+      break;
+    case 'forceWeakness':
+      declaration = { kind: 'nfa', task: { kind: 'forceWeakness', targetId: target || others[0] || t.id } };
+      break;
+    case 'vehicleAttack':
+      declaration = {
+        kind: 'nfa',
+        task: { kind: 'vehicleAttack', vehicle: t.vehicles.includes('dropShip') ? 'dropShip' : 'apc' },
+      };
+      break;
+    case 'other':
+      declaration = { kind: 'nfa', task: { kind: 'other', text } };
+      break;
+    default:
+      declaration = { kind: 'nfa', task: { kind } };
+  }
+  const command = { type: 'declare' as const, trooperId: t.id, declaration };
+  const verdict = check(view, seat, command);
+  const legal = legalNow(view, seat);
+  const can = (task: Record<string, unknown>) =>
+    hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { kind: 'nfa', task } });
+  const options: { value: DeclKind; label: string; show: boolean }[] = [
+    { value: 'fa', label: `FA: fight (target ${pcTarget(view, t, 'fa')})`, show: true },
+    { value: 'closer', label: 'NFA: move one step closer', show: true },
+    { value: 'farther', label: 'NFA: move one step farther', show: true },
+    { value: 'switch', label: 'NFA: change weapon', show: owned.length > 1 },
+    { value: 'eVac', label: 'NFA: call E-Vac', show: can({ kind: 'eVac' }) },
+    {
+      value: 'orbitalBombardment',
+      label: 'NFA: call Orbital Bombardment',
+      show: can({ kind: 'orbitalBombardment' }),
+    },
+    {
+      value: 'forceWeakness',
+      label: 'NFA: Force Weakness on a trooper',
+      show: can({ kind: 'forceWeakness' }),
+    },
+    {
+      value: 'vehicleAttack',
+      label: 'NFA: attack with a vehicle',
+      show: t.vehicles.includes('apc') || t.vehicles.includes('dropShip'),
+    },
+    { value: 'other', label: 'NFA: something else (describe)', show: true },
+  ];
+  return (
+    <form
+      className="ts-declare"
+      aria-label={`Declare for ${t.name}`}
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        if (verdict.ok) void runner.run(command);
+      }}
+    >
+      <label>
+        Declare{' '}
+        <select name="declaration" value={kind} onChange={(ev) => setKind(ev.target.value as DeclKind)}>
+          {options
+            .filter((o) => o.show)
+            .map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+        </select>
+      </label>
+      {kind === 'fa' ? (
+        <label>
+          with{' '}
+          <select name="weapon" value={weapon} onChange={(ev) => setWeapon(ev.target.value)}>
+            {owned.map((w) => (
+              <option key={w} value={w}>
+                {weaponName(w)}
+                {w === t.currentWeapon ? ' (in hand)' : ''}
+              </option>
+            ))}
+            {hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { bomb: 'tpkBomb' } }) ? (
+              <option value="tpkBomb">TPK Bomb</option>
+            ) : null}
+            {hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { bomb: 'paradiseBomb' } }) ? (
+              <option value="paradiseBomb">Paradise Bomb</option>
+            ) : null}
+          </select>
+        </label>
+      ) : null}
+      {kind === 'switch' || kind === 'closer' || kind === 'farther' ? (
+        <label>
+          {kind === 'switch' ? 'to' : 'and switch to'}{' '}
+          <select name="switchTo" value={switchTo} onChange={(ev) => setSwitchTo(ev.target.value)}>
+            {kind === 'switch' ? null : <option value="">(keep weapon)</option>}
+            {owned
+              .filter((w) => w !== t.currentWeapon)
+              .map((w) => (
+                <option key={w} value={w}>
+                  {weaponName(w)}
+                </option>
+              ))}
+          </select>
+        </label>
+      ) : null}
+      {kind === 'forceWeakness' ? (
+        <label>
+          on{' '}
+          <select value={target} onChange={(ev) => setTarget(ev.target.value)}>
+            {others.map((id) => (
+              <option key={id} value={id}>
+                {view.troopers[id]?.name ?? id}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {kind === 'other' || kind === 'closer' || kind === 'farther' ? (
+        <input
+          aria-label="What the trooper does"
+          placeholder={kind === 'other' ? 'what you try' : 'how (optional)'}
+          value={text}
+          maxLength={2000}
+          onChange={(ev) => setText(ev.target.value)}
+        />
+      ) : null}
+      <button
+        type="submit"
+        disabled={!verdict.ok || runner.busy}
+        title={verdict.ok ? undefined : verdict.message}
+      >
+        {e.declarations[t.id] ? 'Change declaration' : 'Declare'}
+      </button>
+      {!verdict.ok && verdict.code !== 'WRONG_STEP' ? (
+        <span className="ts-problems">{verdict.message}</span>
+      ) : null}
+    </form>
+  );
+}
+
+function TurnControls({
+  view,
+  seat,
+  actor,
+  slot,
+}: {
+  view: View;
+  seat: SeatRef;
+  actor: string;
+  slot: TurnSlot;
+}) {
+  const runner = useRunner();
+  const [narration, setNarration] = useState('');
+  const [moves, setMoves] = useState<Record<string, number>>({});
+  const e = view.encounter as Encounter;
+  const base = {
+    type: 'takeTurn' as const,
+    actor: actor as 'aliens',
+    ...(narration.trim() ? { narration } : {}),
+  };
+  const aliens = actor === 'aliens';
+  const moveList = Object.entries(moves)
+    .filter(([, s]) => s !== 0)
+    .map(([trooperId, steps]) => ({ trooperId, steps }));
+  const go = async (extra: Partial<ThreeSixteenCommand & { type: 'takeTurn' }>) => {
+    if (await runner.run({ ...base, ...extra } as ThreeSixteenCommand)) {
+      setNarration('');
+      setMoves({});
+    }
+  };
+  const can = (extra: Record<string, unknown>) =>
+    check(view, seat, { ...base, ...extra } as ThreeSixteenCommand);
+  const moveVerdict = aliens && moveList.length > 0 ? can({ moves: moveList }) : null;
+  const button = (extra: Record<string, unknown>, label: string) => {
+    if (!can(extra).ok) return null;
+    return (
+      <button type="button" disabled={runner.busy} onClick={() => void go(extra)}>
+        {label}
+      </button>
+    );
+  };
+  return (
+    <fieldset className="ts-turn" aria-label={`Turn of ${actorName(view, actor)}`}>
+      <p>
+        <strong>{actorName(view, actor)}</strong>:{' '}
+        {slot.success ? `success on ${slot.face}` : `failure (${slot.face})`}
+        {slot.success ? '' : ' — tell what happens instead.'}
+      </p>
+      <input
+        aria-label="Narration"
+        placeholder={slot.success ? 'narration (optional)' : 'colour: what goes wrong'}
+        value={narration}
+        maxLength={2000}
+        onChange={(ev) => setNarration(ev.target.value)}
+      />
+      {aliens && slot.success ? (
+        <div className="ts-moves">
+          {fighters(view, e).map((id) => (
+            <label key={id}>
+              Move {view.troopers[id]?.name}{' '}
+              <select
+                value={moves[id] ?? 0}
+                onChange={(ev) => setMoves((m) => ({ ...m, [id]: Number(ev.target.value) }))}
+              >
+                <option value={-2}>2 closer</option>
+                <option value={-1}>1 closer</option>
+                <option value={0}>stay</option>
+                <option value={1}>1 farther</option>
+                <option value={2}>2 farther</option>
+              </select>
+            </label>
+          ))}
+        </div>
+      ) : null}
+      <div className="ts-row ts-wrap">
+        {button({}, slot.success ? 'Act' : 'Narrate and pass')}
+        {aliens && moveList.length > 0 ? button({ moves: moveList }, 'Attack, then move them') : null}
+        {moveVerdict && !moveVerdict.ok ? <span className="ts-problems">{moveVerdict.message}</span> : null}
+        {aliens ? null : button({ move: 'closer' }, 'Act, then move closer')}
+        {aliens ? null : button({ move: 'farther' }, 'Act, then move farther')}
+        {aliens ? button({ alienMovement: 'flee' }, 'Act with Flee') : null}
+        {aliens ? button({ alienMovement: 'swarm' }, 'Act with Swarm') : null}
+        {slot.success ? button({ cancel: true }, 'Cancel this success (it and every later turn fail)') : null}
+      </div>
+    </fieldset>
+  );
+}
+
+function Flashbacks({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
+  const runner = useRunner();
+  const [strength, setStrength] = useState('');
+  const [weakness, setWeakness] = useState('');
+  const ranges = bestRanges(
+    t.weapons.find((w) => w.weapon === t.currentWeapon)?.steps ?? { close: null, near: null, far: null },
+  );
+  const [range, setRange] = useState<Range | ''>('');
+  const sOk = check(view, seat, { type: 'useStrength', trooperId: t.id, text: 'probe' });
+  const wOk = check(view, seat, { type: 'useWeakness', trooperId: t.id, text: 'probe' });
+  if (!sOk.ok && !wOk.ok) return null;
+  return (
+    <fieldset className="ts-flash" aria-label={`Flashbacks of ${t.name}`}>
+      {sOk.ok ? (
+        <form
+          onSubmit={async (ev) => {
+            ev.preventDefault();
+            const cmd = {
+              type: 'useStrength' as const,
+              trooperId: t.id,
+              text: strength,
+              ...(range ? { range } : {}),
+            };
+            if (await runner.run(cmd)) setStrength('');
+          }}
+        >
+          <input
+            aria-label="Strength text"
+            placeholder="A Strength: a flashback that wins the fight"
+            value={strength}
+            maxLength={2000}
+            onChange={(ev) => setStrength(ev.target.value)}
+          />
+          {ranges.length > 1 ? (
+            <select
+              aria-label="Best range"
+              value={range}
+              onChange={(ev) => setRange(ev.target.value as Range)}
+            >
+              <option value="">best range…</option>
+              {ranges.map((r) => (
+                <option key={r} value={r}>
+                  {POSITION_LABEL[r]}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <button type="submit" disabled={runner.busy || strength.trim() === ''}>
+            Use Strength (ends the encounter)
+          </button>
+        </form>
+      ) : null}
+      {wOk.ok ? (
+        <form
+          onSubmit={async (ev) => {
+            ev.preventDefault();
+            if (await runner.run({ type: 'useWeakness', trooperId: t.id, text: weakness })) setWeakness('');
+          }}
+        >
+          <input
+            aria-label="Weakness text"
+            placeholder="A Weakness: a flashback that takes you out"
+            value={weakness}
+            maxLength={2000}
+            onChange={(ev) => setWeakness(ev.target.value)}
+          />
+          <button type="submit" disabled={runner.busy || weakness.trim() === ''}>
+            Use Weakness (leave the encounter)
+          </button>
+        </form>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
+  const e = view.encounter;
+  if (!e?.pcs.includes(t.id)) return null;
+  const kill = e.pendingKills.find((p) => p.trooperId === t.id);
+  const slot = e.queue[e.cursor];
+  const myTurn = e.step === 'resolve' && slot?.actor === t.id;
+  const roll = e.rolls[t.id];
+  const decl = e.declarations[t.id];
+  const ability = decl?.kind === 'nfa' ? 'nfa' : 'fa';
+  return (
+    <section className="ts-card ts-actions" aria-label={`Actions of ${t.name}`}>
+      <h3>
+        {t.name}{' '}
+        <span className="ts-muted">
+          {e.out[t.id] ? `(out: ${e.out[t.id]})` : POSITION_LABEL[e.positions[t.id] ?? 'far']}
+        </span>
+      </h3>
+      {kill ? (
+        <div className="ts-alert" role="alert">
+          <p>
+            A Kill is coming ({kill.source}
+            {kill.mark === 'E' ? ', emotional' : ''}). Use your armour?
+          </p>
+          <Act view={view} seat={seat} command={{ type: 'answerKill', trooperId: t.id, useArmour: true }}>
+            Yes, tick armour
+          </Act>{' '}
+          <Act view={view} seat={seat} command={{ type: 'answerKill', trooperId: t.id, useArmour: false }}>
+            No, take the wound
+          </Act>
+        </div>
+      ) : null}
+      {e.forcedWeakness.includes(t.id) ? (
+        <p className="ts-alert" role="alert">
+          {t.name} must show a Weakness now: write it below.
+        </p>
+      ) : null}
+      {e.step === 'dominance' && !e.dominance[t.id] ? (
+        <div className="ts-row ts-wrap">
+          <Act view={view} seat={seat} command={{ type: 'rollDominance', actor: t.id }}>
+            Roll NFA for Dominance ({pcTarget(view, t, 'nfa')})
+          </Act>
+          <Act view={view} seat={seat} command={{ type: 'declineDominance', trooperId: t.id }}>
+            Decline
+          </Act>
+          <Act view={view} seat={seat} command={{ type: 'useDropPods', trooperId: t.id }} hideWhenIllegal>
+            Drop Pods
+          </Act>
+          <Act view={view} seat={seat} command={{ type: 'useKineticField', trooperId: t.id }} hideWhenIllegal>
+            Kinetic Field Armour
+          </Act>
+        </div>
+      ) : null}
+      {e.step === 'dominance' && e.dominance[t.id] ? (
+        <p className="ts-muted">
+          Dominance:{' '}
+          {e.dominance[t.id]?.declined ? 'declined' : rollText(e.dominance[t.id] as unknown as TestRoll)}
+        </p>
+      ) : null}
+      {e.step === 'setRange' && e.rangeSetter === t.id ? (
+        <fieldset className="ts-row" aria-label="Set the range">
+          <span>You won Dominance: set the range</span>
+          {RANGES.map((r) => (
+            <Act key={r} view={view} seat={seat} command={{ type: 'setRange', range: r }}>
+              {POSITION_LABEL[r]}
+            </Act>
+          ))}
+        </fieldset>
+      ) : null}
+      {e.step === 'declare' && !e.out[t.id] ? (
+        <>
+          {decl ? <p>Declared: {describeDeclaration(decl)}</p> : null}
+          <DeclareForm view={view} seat={seat} t={t} e={e} />
+        </>
+      ) : null}
+      {(e.step === 'declare' || e.step === 'roll') && decl && !roll ? (
+        <Act view={view} seat={seat} command={{ type: 'rollTest', actor: t.id }} className="ts-primary">
+          Roll d10 for {ability.toUpperCase()} (need {pcTarget(view, t, ability)} or less)
+        </Act>
+      ) : null}
+      {roll ? <p>Rolled: {rollText(roll)}</p> : null}
+      <Act view={view} seat={seat} command={{ type: 'useCombatDrugs', trooperId: t.id }} hideWhenIllegal>
+        Combat drugs: re-roll the FA die
+      </Act>
+      {myTurn && slot ? <TurnControls view={view} seat={seat} actor={t.id} slot={slot} /> : null}
+      <div className="ts-row ts-wrap">
+        {(['apc', 'dropShip'] as const).map((v) => (
+          <Act
+            key={v}
+            view={view}
+            seat={seat}
+            command={{ type: 'deployVehicle', trooperId: t.id, vehicle: v }}
+            hideWhenIllegal
+          >
+            Bring in the {v === 'apc' ? 'APC' : 'Drop Ship'}
+          </Act>
+        ))}
+        {e.vehicles.map((v) => (
+          <Act
+            key={`${v.vehicle}-${v.ownerId}`}
+            view={view}
+            seat={seat}
+            command={{ type: 'boardVehicle', trooperId: t.id, vehicle: v.vehicle, ownerId: v.ownerId }}
+            hideWhenIllegal
+          >
+            Get into {view.troopers[v.ownerId]?.name}’s {v.vehicle === 'apc' ? 'APC' : 'Drop Ship'}
+          </Act>
+        ))}
+        <Act view={view} seat={seat} command={{ type: 'leaveVehicle', trooperId: t.id }} hideWhenIllegal>
+          Get out of the vehicle
+        </Act>
+        <Act view={view} seat={seat} command={{ type: 'activateDevice', trooperId: t.id }} hideWhenIllegal>
+          Activate The Device (ends the campaign)
+        </Act>
+      </div>
+      <Flashbacks view={view} seat={seat} t={t} />
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GM's side
+
+function AbilityControl({ view, seat, id }: { view: View; seat: SeatRef; id: AbilityId }) {
+  const runner = useRunner();
+  const info = alienAbilityInfo(id);
+  const [from, setFrom] = useState<'encounter' | 'pool'>('encounter');
+  const [amount, setAmount] = useState(1);
+  const [target, setTarget] = useState('');
+  const [range, setRange] = useState<Range>('close');
+  const e = view.encounter as Encounter;
+  const pcs = fighters(view, e);
+  const command = {
+    type: 'useAbility' as const,
+    ability: id,
+    ...(info.cost === 'free' ? {} : { from }),
+    ...(info.cost === 'spendN' ? { amount } : {}),
+    ...(id === 'induceWeakness' ? { targetId: target || pcs[0] || 't1' } : {}),
+    ...(id === 'rapidMovement' ? { ranges: pcs.map((trooperId) => ({ trooperId, range })) } : {}),
+  };
+  const verdict = check(view, seat, command);
+  const always = info.timing === 'always';
+  return (
+    <li className={`ts-ability-row ${verdict.ok ? '' : 'ts-disabled'}`}>
+      <div>
+        <strong>{info.name}</strong> <span className="ts-cost">{COST_LABEL[info.cost]}</span>
+        <div className="ts-muted">{info.summary}</div>
+      </div>
+      {always ? (
+        <span className="ts-muted">always in force</span>
+      ) : (
+        <div className="ts-row ts-wrap">
+          {info.cost !== 'free' ? (
+            <select
+              aria-label={`${info.name}: tokens from`}
+              value={from}
+              onChange={(ev) => setFrom(ev.target.value as 'encounter' | 'pool')}
+            >
+              <option value="encounter">from the encounter</option>
+              <option value="pool">from the pool</option>
+            </select>
+          ) : null}
+          {info.cost === 'spendN' ? (
+            <input
+              aria-label={`${info.name}: tokens to spend`}
+              type="number"
+              min={1}
+              max={10}
+              value={amount}
+              className="ts-narrow"
+              onChange={(ev) => setAmount(Number(ev.target.value))}
+            />
+          ) : null}
+          {id === 'induceWeakness' ? (
+            <select aria-label="Target" value={target} onChange={(ev) => setTarget(ev.target.value)}>
+              {pcs.map((p) => (
+                <option key={p} value={p}>
+                  {view.troopers[p]?.name}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          {id === 'rapidMovement' ? (
+            <select
+              aria-label="Move everyone to"
+              value={range}
+              onChange={(ev) => setRange(ev.target.value as Range)}
+            >
+              {RANGES.map((r) => (
+                <option key={r} value={r}>
+                  {POSITION_LABEL[r]}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <button
+            type="button"
+            disabled={!verdict.ok || runner.busy}
+            title={verdict.ok ? undefined : `${verdict.code}: ${verdict.message}`}
+            onClick={() => void runner.run(command)}
+          >
+            Use
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+type AdjustTarget =
+  | 'threatPool'
+  | 'encounterTokens'
+  | 'aa'
+  | 'range'
+  | 'health'
+  | 'rank'
+  | 'armour'
+  | 'status'
+  | 'kills'
+  | 'ability';
+
+export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const [target, setTarget] = useState<AdjustTarget>('encounterTokens');
+  const [trooperId, setTrooperId] = useState(view.trooperOrder[0] ?? '');
+  const [value, setValue] = useState('');
+  const [reason, setReason] = useState('');
+  const [endReason, setEndReason] = useState('');
+  const [note, setNote] = useState('');
+  const t = view.troopers[trooperId];
+  let adjustment: Record<string, unknown> = { target };
+  const num = Number(value);
+  switch (target) {
+    case 'threatPool':
+    case 'encounterTokens':
+    case 'aa':
+    case 'rank':
+      adjustment = { target, value: num, ...(target === 'rank' ? { trooperId } : {}) };
+      break;
+    case 'range':
+      adjustment = { target, trooperId, value: value || 'close' };
+      break;
+    case 'health':
+      adjustment = {
+        target,
+        trooperId,
+        value: [0, 1, 2].map((i) => {
+          const c = value.toUpperCase()[i];
+          return c === 'X' || c === 'E' ? c : null;
+        }),
+      };
+      break;
+    case 'armour':
+      adjustment = { target, trooperId, value: value || 'available' };
+      break;
+    case 'status':
+      adjustment = { target, trooperId, value: value || 'active' };
+      break;
+    case 'kills': {
+      const [m, tot] = value.split(/[\s/]+/).map(Number);
+      adjustment = { target, trooperId, killsThisMission: m ?? 0, totalKills: tot ?? 0 };
+      break;
+    }
+    case 'ability': {
+      const [which, v] = value.trim().split(/\s+/);
+      adjustment = {
+        target,
+        trooperId,
+        ability: which?.toLowerCase() === 'nfa' ? 'nfa' : 'fa',
+        value: Number(v),
+      };
+      break;
+    }
+  }
+  const cmd = { type: 'gmAdjust', adjustment, reason } as unknown as ThreeSixteenCommand;
+  const verdict = check(view, seat, cmd);
+  const needsTrooper = !['threatPool', 'encounterTokens', 'aa'].includes(target);
+  const hint: Record<AdjustTarget, string> = {
+    threatPool: 'tokens in the pool',
+    encounterTokens: 'tokens in this encounter',
+    aa: 'AA 1–10',
+    range: 'close / near / far / beyondFar',
+    health: 'three boxes, e.g. X-- or XE-',
+    rank: 'rank 0–8',
+    armour: 'notYetAvailable / available / used',
+    status: 'active / dead / wreck / replaced / retired',
+    kills: 'this mission / total, e.g. 4/31',
+    ability: 'fa 7 or nfa 5',
+  };
+  return (
+    <details className="ts-card ts-overrides">
+      <summary>GM overrides and notes</summary>
+      <form
+        onSubmit={async (ev) => {
+          ev.preventDefault();
+          if (await runner.run(cmd)) {
+            setValue('');
+            setReason('');
+          }
+        }}
+      >
+        <div className="ts-row ts-wrap">
+          <select
+            aria-label="What to change"
+            value={target}
+            onChange={(ev) => setTarget(ev.target.value as AdjustTarget)}
+          >
+            {(Object.keys(hint) as AdjustTarget[]).map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+          {needsTrooper ? (
+            <select aria-label="Trooper" value={trooperId} onChange={(ev) => setTrooperId(ev.target.value)}>
+              {view.trooperOrder.map((id) => (
+                <option key={id} value={id}>
+                  {view.troopers[id]?.name ?? id}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <input
+            aria-label="New value"
+            placeholder={hint[target]}
+            value={value}
+            onChange={(ev) => setValue(ev.target.value)}
+          />
+          <input
+            aria-label="Reason"
+            placeholder="reason (required)"
+            value={reason}
+            maxLength={2000}
+            onChange={(ev) => setReason(ev.target.value)}
+          />
+          <button
+            type="submit"
+            disabled={!verdict.ok || runner.busy}
+            title={verdict.ok ? undefined : verdict.message}
+          >
+            Override
+          </button>
+        </div>
+        {t && needsTrooper ? (
+          <p className="ts-muted">
+            {t.name} now: health {t.health.map((m) => m ?? '-').join('')}, armour {t.armour}, rank {t.rank}
+          </p>
+        ) : null}
+        {!verdict.ok && (reason.trim() !== '' || value !== '') ? (
+          <p className="ts-problems">{verdict.message}</p>
+        ) : null}
+      </form>
+      <div className="ts-row ts-wrap" hidden={!view.encounter}>
+        <input
+          aria-label="Why the encounter ends"
+          placeholder="why the encounter ends"
+          value={endReason}
+          maxLength={2000}
+          onChange={(ev) => setEndReason(ev.target.value)}
+        />
+        <Act
+          view={view}
+          seat={seat}
+          command={{ type: 'gmEndEncounter', ...(endReason.trim() ? { reason: endReason } : {}) }}
+        >
+          End the encounter
+        </Act>
+      </div>
+      <div className="ts-row ts-wrap">
+        {view.trooperOrder.map((id) => (
+          <Act
+            key={id}
+            view={view}
+            seat={seat}
+            command={{ type: 'grantPreparationBonus', trooperId: id }}
+            hideWhenIllegal
+          >
+            +1 for preparation: {view.troopers[id]?.name}
+          </Act>
+        ))}
+      </div>
+      <h4>GM notes (only you see them)</h4>
+      <ul className="ts-kit">
+        {view.gmNotes.map((n) => (
+          <li key={n.id}>{n.text}</li>
+        ))}
+      </ul>
+      <div className="ts-row ts-wrap ts-narrate">
+        <input
+          aria-label="GM note"
+          placeholder="a note for yourself"
+          value={note}
+          maxLength={2000}
+          onChange={(ev) => setNote(ev.target.value)}
+        />
+        <button
+          type="button"
+          disabled={runner.busy || note.trim() === ''}
+          onClick={async () => {
+            if (await runner.run({ type: 'gmNote', text: note })) setNote('');
+          }}
+        >
+          Note
+        </button>
+      </div>
+    </details>
+  );
+}
+
+function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
+  const e = view.encounter as Encounter;
+  const slot = e.queue[e.cursor];
+  const planetAbilities = view.planet?.abilities ?? [];
+  return (
+    <section className="ts-card ts-actions" aria-label="Aliens">
+      <h3>
+        Aliens <span className="ts-muted">AA {aaTarget(view)}</span>
+      </h3>
+      <div className="ts-row ts-wrap">
+        {e.step === 'dominance' && !e.dominance.aliens ? (
+          <Act view={view} seat={seat} command={{ type: 'rollDominance', actor: 'aliens' }}>
+            Roll AA for Dominance
+          </Act>
+        ) : null}
+        {e.step === 'setRange' && e.rangeSetter === 'aliens'
+          ? RANGES.map((r) => (
+              <Act key={r} view={view} seat={seat} command={{ type: 'setRange', range: r }}>
+                Range: {POSITION_LABEL[r]}
+              </Act>
+            ))
+          : null}
+        {e.step === 'declare' && !e.aliensDeclared ? (
+          <Act view={view} seat={seat} command={{ type: 'declareAliens' }}>
+            Declare the aliens (AA)
+          </Act>
+        ) : null}
+        {(e.step === 'declare' || e.step === 'roll') && !e.rolls.aliens ? (
+          <Act view={view} seat={seat} command={{ type: 'rollTest', actor: 'aliens' }}>
+            Roll AA (need {aaTarget(view)} or less)
+          </Act>
+        ) : null}
+        {e.rolls.aliens ? <span>AA roll: {rollText(e.rolls.aliens)}</span> : null}
+      </div>
+      {e.step === 'resolve' && slot?.actor === 'aliens' ? (
+        <TurnControls view={view} seat={seat} actor="aliens" slot={slot} />
+      ) : null}
+      {planetAbilities.length > 0 ? (
+        <>
+          <h4>Special abilities</h4>
+          <ul className="ts-abilities">
+            {planetAbilities.map((a) => (
+              <AbilityControl key={a} view={view} seat={seat} id={a} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const [text, setText] = useState('');
+  const [as, setAs] = useState('');
+  const [secret, setSecret] = useState(false);
+  const gm = seat.role === 'gm';
+  const mine = view.trooperOrder.filter((id) => gm || view.troopers[id]?.ownerSeatId === seat.seatId);
+  return (
+    <form
+      className="ts-row ts-wrap ts-narrate"
+      onSubmit={async (ev) => {
+        ev.preventDefault();
+        const cmd = {
+          type: 'narrate' as const,
+          text,
+          ...(as ? { trooperId: as } : {}),
+          ...(gm && secret ? { secret } : {}),
+        };
+        if (await runner.run(cmd)) setText('');
+      }}
+    >
+      <select aria-label="Speak as" value={as} onChange={(ev) => setAs(ev.target.value)}>
+        {gm ? <option value="">GM / aliens</option> : null}
+        {mine.map((id) => (
+          <option key={id} value={id}>
+            {view.troopers[id]?.name}
+          </option>
+        ))}
+      </select>
+      <input
+        aria-label="Narration text"
+        placeholder="say what happens"
+        value={text}
+        maxLength={2000}
+        onChange={(ev) => setText(ev.target.value)}
+      />
+      {gm ? (
+        <label className="ts-inline">
+          <input type="checkbox" checked={secret} onChange={(ev) => setSecret(ev.target.checked)} /> GM only
+        </label>
+      ) : null}
+      <button type="submit" disabled={runner.busy || text.trim() === '' || (!gm && !as && mine.length === 0)}>
+        Narrate
+      </button>
+    </form>
+  );
+}
+
+export function EncounterScreen({
+  view,
+  seat,
+  seatName,
+  report,
+}: {
+  view: View;
+  seat: SeatRef;
+  seatName: (id: string) => string;
+  report: readonly ReportLine[];
+}) {
+  const e = view.encounter ?? view.lastEncounter;
+  const [lastRound, setLastRound] = useState<RoundSnapshot | null>(null);
+  const prev = useRef<RoundSnapshot | null>(null);
+  const [actFor, setActFor] = useState('');
+  // Keep the previous round's queue on screen after the next round starts.
+  useEffect(() => {
+    if (!e) return;
+    const p = prev.current;
+    if (p && p.round !== e.round && p.queue.length > 0) setLastRound(p);
+    prev.current = { round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls };
+  }, [e]);
+  if (!e) return null;
+  const live = view.encounter !== null;
+  const gm = seat.role === 'gm';
+  const mine = e.pcs
+    .map((id) => view.troopers[id])
+    .filter((t): t is Trooper => !!t && (t.ownerSeatId === seat.seatId || (gm && t.ownerSeatId === null)));
+  const actForTrooper = gm && actFor ? view.troopers[actFor] : undefined;
+  const current = e.step === 'resolve' ? e.cursor : null;
+  return (
+    <section className="ts-encounter" aria-label="Encounter">
+      <header className="ts-enc-head">
+        <h2>
+          Encounter {e.number}
+          {e.final ? ' (final)' : ''} {live ? '' : '— over'}
+        </h2>
+        <dl className="ts-counters">
+          <div>
+            <dt>Step</dt>
+            <dd>{STEP_LABEL[e.step]}</dd>
+          </div>
+          <div>
+            <dt>Round</dt>
+            <dd data-testid="round">{e.round}</dd>
+          </div>
+          <div>
+            <dt>Standoff</dt>
+            <dd data-testid="standoff">{e.roundsWithoutKills}/3</dd>
+          </div>
+          <div>
+            <dt>Tokens here</dt>
+            <dd data-testid="tokens">{e.tokens}</dd>
+          </div>
+          <div>
+            <dt>Planet pool</dt>
+            <dd data-testid="pool">{view.planet?.threat.pool ?? 0}</dd>
+          </div>
+          <div>
+            <dt>AA</dt>
+            <dd>{aaTarget(view)}</dd>
+          </div>
+        </dl>
+        {e.description ? <p className="ts-briefing">{e.description}</p> : null}
+        {e.ambush ? (
+          <p className="ts-alert">
+            {e.ambush === 'pcs' ? 'The troopers ambush the aliens!' : 'Alien ambush!'}
+          </p>
+        ) : null}
+        {!live && e.endReason ? (
+          <p className="ts-alert" data-testid="end-reason">
+            Ended: {e.endReason}
+          </p>
+        ) : null}
+      </header>
+      {live ? <Waiting view={view} seat={seat} seatName={seatName} /> : null}
+      <RangeMap view={view} e={e} />
+      <section className="ts-card" aria-label="This round">
+        <h3>Round {e.round}</h3>
+        <RoundTable
+          view={view}
+          snap={{ round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls }}
+          current={current}
+        />
+        {report.some((l) => l.encounter === e.number) ? (
+          <ol className="ts-report" aria-label="Round report">
+            {report
+              .filter((l) => l.encounter === e.number)
+              .slice(-12)
+              .map((l, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an append-only list
+                <li key={i}>
+                  <span className="ts-muted">R{l.round}</span> {l.text}
+                </li>
+              ))}
+          </ol>
+        ) : null}
+        {lastRound ? (
+          <details>
+            <summary>Round {lastRound.round} as it resolved</summary>
+            <RoundTable view={view} snap={lastRound} current={null} />
+          </details>
+        ) : null}
+      </section>
+      {live ? (
+        <>
+          {mine.map((t) => (
+            <TrooperActions key={t.id} view={view} seat={seat} t={t} />
+          ))}
+          {gm ? (
+            <>
+              <AliensPanel view={view} seat={seat} />
+              <section className="ts-card">
+                <label>
+                  Act for a player’s trooper{' '}
+                  <select value={actFor} onChange={(ev) => setActFor(ev.target.value)}>
+                    <option value="">—</option>
+                    {e.pcs
+                      .filter((id) => view.troopers[id]?.ownerSeatId !== null)
+                      .map((id) => (
+                        <option key={id} value={id}>
+                          {view.troopers[id]?.name}
+                        </option>
+                      ))}
+                  </select>
+                </label>
+              </section>
+              {actForTrooper ? <TrooperActions view={view} seat={seat} t={actForTrooper} /> : null}
+              <Overrides view={view} seat={seat} />
+            </>
+          ) : null}
+        </>
+      ) : null}
+      {seat.role !== 'spectator' ? <Narrate view={view} seat={seat} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SimulationOptions } from '../../rules/three-sixteen/simulate/options.ts';
+import type { SimulationSummary } from '../../rules/three-sixteen/simulate/simulate.ts';
+import type { Trooper } from '../../rules/three-sixteen/state.ts';
+import type { View } from './model.ts';
+
+/**
+ * "What are the odds?" for the encounter the GM is planning: the ruleset's simulator plays it a
+ * couple of thousand times (in a worker) with the squad's FA, NFA, default weapon and rank, the
+ * planet's AA and abilities. Fresh troopers: wounds and used slots are not carried in.
+ */
+
+const RUNS = 2000;
+
+type Answer = { ok: true; summary: SimulationSummary } | { ok: false; code: string; message: string };
+
+const pct = (p: number) => `${Math.round(p * 100)}%`;
+
+export function Odds({
+  view,
+  tokens,
+  final,
+  pcs,
+}: {
+  view: View;
+  tokens: number;
+  final: boolean;
+  pcs: readonly Trooper[];
+}) {
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [running, setRunning] = useState(false);
+  const worker = useRef<Worker | null>(null);
+  useEffect(() => () => worker.current?.terminate(), []);
+  const planet = view.planet;
+  if (!planet || pcs.length === 0) return null;
+  const options: SimulationOptions = {
+    pcs: pcs.map((t) => ({ fa: t.fa, nfa: t.nfa, weapon: t.defaultWeapon, rank: t.rank })),
+    aa: planet.aa,
+    tokens,
+    final,
+    threat: Math.max(planet.threat.pool, tokens),
+    abilities: planet.abilities,
+    n: RUNS,
+    seed: Math.floor(Math.random() * 2 ** 32),
+  };
+  const run = () => {
+    worker.current?.terminate();
+    const w = new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' });
+    worker.current = w;
+    setRunning(true);
+    setAnswer(null);
+    w.onmessage = (ev: MessageEvent<Answer>) => {
+      setAnswer(ev.data);
+      setRunning(false);
+      w.terminate();
+    };
+    w.onerror = (ev) => {
+      setAnswer({
+        ok: false,
+        code: 'WORKER_FAILED',
+        message: ev.message || 'the simulation could not run here',
+      });
+      setRunning(false);
+    };
+    w.postMessage(options);
+  };
+  const s = answer?.ok ? answer.summary : null;
+  return (
+    <div className="ts-odds" aria-live="polite">
+      <button type="button" onClick={run} disabled={running}>
+        {running ? 'Simulating…' : `Odds of this encounter (${RUNS} runs)`}
+      </button>
+      {answer && !answer.ok ? (
+        <p className="ts-problems">
+          <strong className="ts-code">{answer.code}</strong> {answer.message}
+        </p>
+      ) : null}
+      {s ? (
+        <div data-testid="odds">
+          <p>
+            Squad wins {pct(s.win.p)} (95%: {pct(s.win.low)}–{pct(s.win.high)}); someone dies{' '}
+            {pct(s.anyDead.p)}; about {s.rounds.mean.toFixed(1)} rounds; {s.tokensReturned.mean.toFixed(1)}{' '}
+            tokens go back to the pool.
+          </p>
+          <ul className="ts-muted">
+            {s.pcs.map((p, i) => (
+              <li key={p.pc}>
+                {pcs[i]?.name ?? p.pc}: dies {pct(p.dead.p)}, kills {p.kills.mean.toFixed(1)} on average
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

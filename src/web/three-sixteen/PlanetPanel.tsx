@@ -1,0 +1,483 @@
+import { useId, useState } from 'react';
+import {
+  AA_METHODS,
+  ALIEN_ABILITIES,
+  alienAbilityInfo,
+  CREATURE_FORMS,
+  type CrossedOff,
+  computeAa,
+  isExhausted,
+  PLANET_DESCRIPTIONS,
+  PLANET_LISTS,
+  type PlanetListId,
+  planetThreat,
+  suggestedEncounterPlan,
+} from '../../rules/three-sixteen/data/index.ts';
+import { activeTroopers, encounterCap } from '../../rules/three-sixteen/encounter/mission.ts';
+import type { AbilityId, Trooper } from '../../rules/three-sixteen/state.ts';
+import { check, type SeatRef, type View } from './model.ts';
+import { Odds } from './Odds.tsx';
+import { useRunner } from './runner.tsx';
+
+/**
+ * The GM's planet and mission desk: the five lists (rolled on the table's dice chat, or chosen;
+ * crossed-off entries greyed), AA with its method, Threat and the suggested plan; then briefing,
+ * scenes and NFA tests, and the planning of each encounter with the token cap.
+ */
+
+const LISTS: readonly PlanetListId[] = ['name', 'form', 'description', 'ability', 'aaMethod'];
+
+type Picks = Partial<Record<PlanetListId, number>>;
+
+function pcsOf(view: View): Trooper[] {
+  return activeTroopers(view).map((id) => view.troopers[id] as Trooper);
+}
+
+function ListPicker({
+  list,
+  crossedOff,
+  value,
+  onChange,
+}: {
+  list: PlanetListId;
+  crossedOff: CrossedOff;
+  value: number | undefined;
+  onChange: (n: number | undefined) => void;
+}) {
+  const id = useId();
+  const meta = PLANET_LISTS[list];
+  const exhausted = isExhausted(list, crossedOff);
+  const taken = new Set(exhausted ? [] : crossedOff[list]);
+  // The engine rolls names on the book's first 20 entries (and the next 20 once those are gone).
+  const entries = list === 'name' ? meta.entries.slice(0, 20) : meta.entries;
+  return (
+    <div className="ts-list-pick">
+      <label htmlFor={id}>{list === 'aaMethod' ? 'Alien Ability (AA) method' : meta.title}</label>
+      <select
+        id={id}
+        name={list}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      >
+        <option value="">Roll a d20 on landing</option>
+        {entries.map((label, i) => {
+          const n = i + 1;
+          const crossed = taken.has(n);
+          return (
+            <option key={n} value={n} disabled={crossed} className={crossed ? 'ts-crossed' : ''}>
+              {n}. {label}
+              {crossed ? ' (crossed off)' : ''}
+            </option>
+          );
+        })}
+      </select>
+      {taken.size > 0 ? (
+        <p className="ts-muted ts-crossed-list">
+          Crossed off: {[...taken].map((n) => meta.entries[n - 1]).join(', ')}
+        </p>
+      ) : null}
+      {exhausted ? <p className="ts-muted">This list is used up: every entry is open again.</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The GM lands the squad on a planet: each list chosen or left to the engine's d20 (rollNextPlanet
+ * rolls and crosses off); a typed name makes a custom planet (setPlanet, every list chosen).
+ */
+export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const [picks, setPicks] = useState<Picks>({});
+  const [typedName, setTypedName] = useState('');
+  const [shortSessions, setShortSessions] = useState(false);
+  const crossed = view.campaign.crossedOff;
+  const pcs = pcsOf(view);
+
+  const aaMethod = picks.aaMethod;
+  let aaText = 'AA: the method is rolled on landing and read from the PCs.';
+  if (aaMethod !== undefined && pcs.length > 0) aaText = computeAa(aaMethod, pcs).explanation;
+  const threat =
+    pcs.length > 0
+      ? planetThreat(pcs.length, { highestRank: Math.max(...pcs.map((p) => p.rank)), shortSessions })
+      : null;
+  const plan = threat ? suggestedEncounterPlan(threat.tokens, pcs.length) : [];
+  const ability = picks.ability !== undefined ? ALIEN_ABILITIES[picks.ability - 1] : undefined;
+  const custom = typedName.trim() !== '';
+  const command = custom
+    ? {
+        type: 'setPlanet' as const,
+        name: typedName.trim(),
+        ...(picks.form !== undefined ? { form: CREATURE_FORMS[picks.form - 1]?.name ?? '' } : {}),
+        ...(picks.description !== undefined
+          ? { description: PLANET_DESCRIPTIONS[picks.description - 1]?.name ?? '' }
+          : {}),
+        abilities: ability ? [ability.id] : [],
+        ...(aaMethod !== undefined ? { aaMethod } : {}),
+        ...(threat ? { threat: threat.tokens } : {}),
+        entries: {
+          ...(picks.form !== undefined ? { form: picks.form } : {}),
+          ...(picks.description !== undefined ? { description: picks.description } : {}),
+          ...(picks.ability !== undefined ? { ability: [picks.ability] } : {}),
+          ...(aaMethod !== undefined ? { aaMethod } : {}),
+        },
+      }
+    : {
+        type: 'rollNextPlanet' as const,
+        ...(picks.name !== undefined ? { name: picks.name } : {}),
+        ...(picks.form !== undefined ? { form: picks.form } : {}),
+        ...(picks.description !== undefined ? { description: picks.description } : {}),
+        ...(picks.ability !== undefined ? { abilities: [picks.ability] } : {}),
+        ...(aaMethod !== undefined ? { aaMethod } : {}),
+        ...(shortSessions ? { shortSessions } : {}),
+      };
+  const verdict = check(view, seat, command);
+  const missing = custom ? LISTS.filter((l) => l !== 'name' && picks[l] === undefined) : [];
+
+  return (
+    <section className="ts-card" aria-label="New planet">
+      <h3>New planet</h3>
+      <p className="ts-muted">Choose an entry, or leave a list to the engine’s d20 when you land.</p>
+      {LISTS.map((list) => (
+        <ListPicker
+          key={list}
+          list={list}
+          crossedOff={crossed}
+          value={picks[list]}
+          onChange={(n) => setPicks((p) => ({ ...p, [list]: n }))}
+        />
+      ))}
+      <label>
+        Or type a planet name (then choose every list){' '}
+        <input value={typedName} maxLength={80} onChange={(e) => setTypedName(e.target.value)} />
+      </label>
+      {picks.form !== undefined ? (
+        <p className="ts-muted">{CREATURE_FORMS[picks.form - 1]?.summary}</p>
+      ) : null}
+      {picks.description !== undefined ? (
+        <p className="ts-muted">{PLANET_DESCRIPTIONS[picks.description - 1]?.summary}</p>
+      ) : null}
+      {ability ? (
+        <p className="ts-muted">
+          <strong>{ability.name}</strong>: {ability.summary}
+        </p>
+      ) : null}
+      <p data-testid="aa-explanation">{aaText}</p>
+      {threat ? (
+        <p>
+          Threat: {threat.tokens} tokens ({pcs.length} PCs × {threat.perPc}, {threat.reason}).{' '}
+          <label className="ts-inline">
+            <input
+              type="checkbox"
+              checked={shortSessions}
+              onChange={(e) => setShortSessions(e.target.checked)}
+            />{' '}
+            shorter sessions (× 4)
+          </label>
+        </p>
+      ) : null}
+      {plan.length > 0 ? (
+        <p data-testid="plan">
+          Suggested encounters: {plan.join(' → ')} (cap {pcs.length * 2} per encounter; the last is the final)
+        </p>
+      ) : null}
+      {missing.length > 0 ? (
+        <p className="ts-muted">Still to choose: {missing.map((l) => PLANET_LISTS[l].title).join(', ')}.</p>
+      ) : null}
+      {!verdict.ok && missing.length === 0 ? (
+        <p className="ts-problems">
+          <strong className="ts-code">{verdict.code}</strong> {verdict.message}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        disabled={!verdict.ok || missing.length > 0 || runner.busy}
+        onClick={async () => {
+          if (await runner.run(command)) {
+            setPicks({});
+            setTypedName('');
+          }
+        }}
+      >
+        {custom ? `Land on ${typedName.trim()}` : 'Land on the planet'}
+      </button>
+    </section>
+  );
+}
+
+/** What everyone sees of the planet. */
+export function PlanetSummary({ view }: { view: View }) {
+  const p = view.planet;
+  if (!p) return null;
+  return (
+    <section className="ts-card" aria-label="Planet">
+      <h3>Planet {p.name}</h3>
+      <dl className="ts-pairs">
+        <dt>Creatures</dt>
+        <dd>{p.form || '—'}</dd>
+        <dt>World</dt>
+        <dd>{p.description || '—'}</dd>
+        <dt>AA</dt>
+        <dd data-testid="planet-aa">
+          {p.aa}
+          {p.aaMethod !== null ? (
+            <span className="ts-muted">
+              {' '}
+              (method {p.aaMethod}: {AA_METHODS[p.aaMethod - 1]?.label})
+            </span>
+          ) : (
+            <span className="ts-muted"> (set by the GM)</span>
+          )}
+        </dd>
+        <dt>Threat</dt>
+        <dd>
+          {p.threat.pool} in the pool of {p.threat.initial}
+          <span className="ts-muted">
+            {' '}
+            (removed {p.threat.removed}, discarded {p.threat.discarded}, spent {p.threat.spent})
+          </span>
+        </dd>
+        <dt>Abilities</dt>
+        <dd>
+          {p.abilities.length === 0
+            ? 'none'
+            : p.abilities.map((a: AbilityId) => (
+                <span key={a} className="ts-ability" title={alienAbilityInfo(a).summary}>
+                  {alienAbilityInfo(a).name}
+                </span>
+              ))}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** Briefing, scenes, NFA tests, encounter planning and the end of the mission. */
+export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const gm = seat.role === 'gm';
+  const [briefing, setBriefing] = useState('');
+  const [scene, setScene] = useState('');
+  const [secret, setSecret] = useState(false);
+  const [testWho, setTestWho] = useState('');
+  const [testText, setTestText] = useState('');
+  const [tokens, setTokens] = useState('');
+  const [final, setFinal] = useState(false);
+  const [description, setDescription] = useState('');
+  const [leftOut, setLeftOut] = useState<string[]>([]);
+  const phase = view.campaign.phase;
+  const pcs = pcsOf(view);
+  const mine = gm ? pcs : pcs.filter((t) => t.ownerSeatId === seat.seatId);
+  const pool = view.planet?.threat.pool ?? 0;
+  const cap = encounterCap(view);
+  const plan = view.planet ? suggestedEncounterPlan(view.planet.threat.initial, pcs.length) : [];
+  const fought = view.mission?.encountersFought ?? 0;
+  const suggestion = plan[fought];
+
+  if (phase === 'briefing') {
+    const cmd = { type: 'briefMission' as const, text: briefing };
+    const starkillers = mine.filter((t) => check(view, seat, { type: 'fireStarkiller', trooperId: t.id }).ok);
+    const starkiller = starkillers.map((t) => (
+      <button
+        key={t.id}
+        type="button"
+        disabled={runner.busy}
+        onClick={() => void runner.run({ type: 'fireStarkiller', trooperId: t.id })}
+      >
+        {t.name}: fire the Starkiller at this planet
+      </button>
+    ));
+    return gm ? (
+      <section className="ts-card" aria-label="Briefing">
+        {starkiller}
+        <h3>Mission briefing</h3>
+        <textarea
+          aria-label="Briefing text"
+          value={briefing}
+          maxLength={2000}
+          rows={4}
+          onChange={(e) => setBriefing(e.target.value)}
+        />
+        <button type="button" disabled={runner.busy} onClick={() => void runner.run(cmd)}>
+          Brief the squad
+        </button>
+      </section>
+    ) : (
+      <section className="ts-card">
+        <h3>Mission briefing</h3>
+        <p className="ts-muted">The GM is preparing the briefing.</p>
+        {starkiller}
+      </section>
+    );
+  }
+  if (phase !== 'mission' || !view.mission) return null;
+  const m = view.mission;
+  const n = tokens === '' ? (final ? pool : (suggestion ?? Math.min(pool, cap))) : Number(tokens);
+  const start = {
+    type: 'startEncounter' as const,
+    tokens: final ? pool : n,
+    ...(final ? { final: true } : {}),
+    ...(description.trim() ? { description } : {}),
+    ...(leftOut.length > 0 ? { troopers: pcs.map((t) => t.id).filter((id) => !leftOut.includes(id)) } : {}),
+  };
+  const startVerdict = gm ? check(view, seat, start) : null;
+  const testCmd = { type: 'nfaTest' as const, trooperId: testWho || (mine[0]?.id ?? ''), text: testText };
+  return (
+    <section className="ts-card" aria-label="Mission">
+      <h3>Mission {m.number}</h3>
+      {m.briefing ? <p className="ts-briefing">{m.briefing}</p> : null}
+      <h4>Scenes</h4>
+      {m.scenes.length === 0 ? <p className="ts-muted">No scenes yet.</p> : null}
+      <ol className="ts-scenes">
+        {m.scenes.map((s) => (
+          <li key={s.id} className={s.secret ? 'ts-secret' : ''}>
+            {s.kind === 'nfaTest' ? (
+              <>
+                NFA test of {view.troopers[s.trooperId ?? '']?.name ?? s.trooperId}: rolled {s.roll} against{' '}
+                {s.target} — <strong>{s.success ? 'success' : 'failure'}</strong>
+                {s.text ? ` (${s.text})` : ''}
+              </>
+            ) : (
+              <>
+                {s.secret ? '[secret] ' : ''}
+                {s.text}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+      {seat.role !== 'spectator' ? (
+        <div className="ts-row ts-wrap">
+          <input
+            aria-label="Scene text"
+            placeholder="What happens in this scene"
+            value={scene}
+            maxLength={2000}
+            onChange={(e) => setScene(e.target.value)}
+          />
+          {gm ? (
+            <label className="ts-inline">
+              <input type="checkbox" checked={secret} onChange={(e) => setSecret(e.target.checked)} /> GM only
+            </label>
+          ) : null}
+          <button
+            type="button"
+            disabled={runner.busy || scene.trim() === ''}
+            onClick={async () => {
+              if (await runner.run({ type: 'addScene', text: scene, ...(gm ? { secret } : {}) }))
+                setScene('');
+            }}
+          >
+            Add scene
+          </button>
+        </div>
+      ) : null}
+      {mine.length > 0 ? (
+        <div className="ts-row ts-wrap">
+          <select
+            aria-label="Who tests NFA"
+            value={testCmd.trooperId}
+            onChange={(e) => setTestWho(e.target.value)}
+          >
+            {mine.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name} (NFA {t.nfa})
+              </option>
+            ))}
+          </select>
+          <input
+            aria-label="What the test is for"
+            placeholder="what for"
+            value={testText}
+            maxLength={2000}
+            onChange={(e) => setTestText(e.target.value)}
+          />
+          <button type="button" disabled={runner.busy} onClick={() => void runner.run(testCmd)}>
+            NFA test
+          </button>
+        </div>
+      ) : null}
+      {gm ? (
+        <fieldset className="ts-plan" aria-label="Plan the next encounter">
+          <legend>Next encounter</legend>
+          <p>
+            Pool: <strong data-testid="pool">{pool}</strong> tokens. Cap: <strong>{cap}</strong> per encounter
+            (PCs × 2) except the final one.
+            {suggestion !== undefined ? ` Suggested for encounter ${fought + 1}: ${suggestion}.` : ''}
+          </p>
+          <label>
+            Tokens to commit{' '}
+            <input
+              name="tokens"
+              type="number"
+              min={1}
+              max={final ? pool : Math.min(pool, cap)}
+              value={final ? pool : tokens === '' ? n : tokens}
+              disabled={final}
+              onChange={(e) => setTokens(e.target.value)}
+              className="ts-narrow"
+            />
+          </label>{' '}
+          <label className="ts-inline">
+            <input type="checkbox" checked={final} onChange={(e) => setFinal(e.target.checked)} /> Final
+            encounter (all {pool})
+          </label>
+          <input
+            aria-label="Encounter description"
+            placeholder="where and what (optional)"
+            value={description}
+            maxLength={2000}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <fieldset className="ts-choice">
+            <legend>Who goes in</legend>
+            {pcs.map((t) => (
+              <label key={t.id} className="ts-radio">
+                <input
+                  type="checkbox"
+                  checked={!leftOut.includes(t.id)}
+                  onChange={(e) =>
+                    setLeftOut((l) => (e.target.checked ? l.filter((x) => x !== t.id) : [...l, t.id]))
+                  }
+                />
+                {t.name}
+              </label>
+            ))}
+          </fieldset>
+          <Odds
+            view={view}
+            tokens={final ? pool : n}
+            final={final}
+            pcs={pcs.filter((t) => !leftOut.includes(t.id))}
+          />
+          {startVerdict && !startVerdict.ok ? (
+            <p className="ts-problems" role="status">
+              <strong className="ts-code">{startVerdict.code}</strong> {startVerdict.message}
+            </p>
+          ) : null}
+          <div className="ts-row">
+            <button
+              type="button"
+              disabled={runner.busy || !startVerdict?.ok}
+              onClick={async () => {
+                if (await runner.run(start)) {
+                  setTokens('');
+                  setDescription('');
+                  setFinal(false);
+                }
+              }}
+            >
+              Start encounter
+            </button>
+            <button
+              type="button"
+              disabled={runner.busy}
+              onClick={() => void runner.run({ type: 'endMission' })}
+            >
+              End mission
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { useCallback, useMemo, useState } from 'react';
+import { BetweenMissions, FieldPromotion } from './Between.tsx';
+import { ConflictPanel } from './Conflict.tsx';
+import { CreateTrooper, RankAssignment } from './CreateTrooper.tsx';
+import { EncounterScreen, Narrate, Overrides } from './EncounterScreen.tsx';
+import { useRoundReport } from './history.ts';
+import {
+  actorName,
+  asView,
+  describeDecision,
+  type SeatName,
+  type SeatRef,
+  type Send,
+  type View,
+} from './model.ts';
+import { MissionDesk, PlanetSetup, PlanetSummary } from './PlanetPanel.tsx';
+import { DicePrompt, RejectionBanner, RunnerContext, useCommandRunner } from './runner.tsx';
+import { TrooperSheet } from './TrooperSheet.tsx';
+import './three-sixteen.css';
+
+/**
+ * The 3:16 table, mounted by the app shell for tables whose system is 'three-sixteen'. It reads
+ * only the seat's view (state + pending) and sends commands through `send`; every rule question
+ * is answered by the ruleset module itself.
+ */
+export interface ThreeSixteenTableProps {
+  /** The 3:16 view JSON for this seat (viewOf in src/rules/three-sixteen/ruleset.ts). */
+  readonly view: unknown;
+  readonly seat: SeatRef;
+  readonly seats: readonly SeatName[];
+  readonly send: Send;
+}
+
+type Tab = 'play' | 'sheets' | 'story';
+
+export function ThreeSixteenTable(props: ThreeSixteenTableProps) {
+  const view = useMemo(() => asView(props.view), [props.view]);
+  if (!view) return <p className="ts-muted">Loading the 3:16 table…</p>;
+  return <Table {...props} view={view} />;
+}
+
+function Table({ view, seat, seats, send }: Omit<ThreeSixteenTableProps, 'view'> & { view: View }) {
+  const runner = useCommandRunner(view, seat, send);
+  const report = useRoundReport(view);
+  const [tab, setTab] = useState<Tab>('play');
+  const names = useMemo(() => new Map(seats.map((s) => [s.seatId, s.name])), [seats]);
+  const seatName = useCallback(
+    (id: string) => names.get(id) ?? view.seats[id]?.name ?? (id === 'gm' ? 'GM' : id),
+    [names, view.seats],
+  );
+  const gm = seat.role === 'gm';
+  const phase = view.campaign.phase;
+  const troopers = view.trooperOrder.map((id) => view.troopers[id]).filter((t) => t !== undefined);
+  const mine = troopers.filter((t) => t.ownerSeatId === seat.seatId);
+  const sheetOrder = [...mine, ...troopers.filter((t) => t.ownerSeatId !== seat.seatId)];
+  const inEncounter = phase === 'encounter' && view.encounter !== null;
+
+  return (
+    <RunnerContext.Provider value={runner}>
+      <div className="ts-root" data-phase={phase}>
+        <div className="ts-toolbar ts-noprint">
+          <nav className="ts-tabs" aria-label="3:16 sections">
+            {(['play', 'sheets', 'story'] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                className={tab === t ? 'ts-tab ts-tab-on' : 'ts-tab'}
+                aria-pressed={tab === t}
+                onClick={() => setTab(t)}
+              >
+                {t === 'play' ? (inEncounter ? 'Encounter' : 'Play') : t === 'sheets' ? 'Sheets' : 'Story'}
+              </button>
+            ))}
+          </nav>
+          {seat.role !== 'spectator' ? (
+            <fieldset className="ts-dice-mode">
+              <legend>Dice</legend>
+              <label>
+                <input
+                  type="radio"
+                  name="ts-dice"
+                  checked={!runner.ownDice}
+                  onChange={() => runner.setOwnDice(false)}
+                />{' '}
+                digital
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="ts-dice"
+                  checked={runner.ownDice}
+                  onChange={() => runner.setOwnDice(true)}
+                />{' '}
+                my own dice
+              </label>
+            </fieldset>
+          ) : null}
+        </div>
+        <RejectionBanner />
+        <DicePrompt />
+        <FieldPromotion view={view} seat={seat} />
+        {tab === 'play' ? (
+          <div className="ts-play">
+            {!inEncounter && view.pending.length > 0 ? (
+              <p className="ts-waiting" aria-live="polite">
+                Waiting for: {view.pending.map((d) => describeDecision(view, d, seatName)).join('; ')}
+              </p>
+            ) : null}
+            {inEncounter ? (
+              <EncounterScreen view={view} seat={seat} seatName={seatName} report={report} />
+            ) : null}
+            {phase === 'setup' ? (
+              <div className="ts-columns">
+                {seat.role === 'player' && mine.length === 0 ? (
+                  <CreateTrooper view={view} seat={seat} seats={seats} />
+                ) : null}
+                {gm ? (
+                  <details className="ts-card" open={troopers.length === 0}>
+                    <summary>Create a trooper for a seat, or an NPC</summary>
+                    <CreateTrooper view={view} seat={seat} seats={seats} />
+                  </details>
+                ) : null}
+                {mine.map((t) => (
+                  <TrooperSheet
+                    key={t.id}
+                    view={view}
+                    trooper={t}
+                    canEdit
+                    ownerName={seatName(seat.seatId)}
+                  />
+                ))}
+                <RankAssignment view={view} seat={seat} />
+                {gm && troopers.length > 0 ? <PlanetSetup view={view} seat={seat} /> : null}
+              </div>
+            ) : null}
+            {phase === 'briefing' || phase === 'mission' ? (
+              <div className="ts-columns">
+                <MissionDesk view={view} seat={seat} />
+                <PlanetSummary view={view} />
+                {phase === 'mission' && view.lastEncounter ? (
+                  <details className="ts-card">
+                    <summary>Last encounter ({view.lastEncounter.endReason ?? 'over'})</summary>
+                    <EncounterScreen view={view} seat={seat} seatName={seatName} report={report} />
+                  </details>
+                ) : null}
+              </div>
+            ) : null}
+            {inEncounter ? <PlanetSummary view={view} /> : null}
+            {phase === 'afterMission' ? (
+              <>
+                <BetweenMissions view={view} seat={seat} seats={seats} />
+                <div className="ts-columns">
+                  {gm ? <PlanetSetup view={view} seat={seat} /> : null}
+                  <PlanetSummary view={view} />
+                </div>
+              </>
+            ) : null}
+            {phase === 'over' ? (
+              <section className="ts-card">
+                <h3>The campaign is over</h3>
+                <p>The sheets and the story stay here to read.</p>
+              </section>
+            ) : null}
+            {phase !== 'encounter' && phase !== 'over' ? <ConflictPanel view={view} seat={seat} /> : null}
+            {gm && !inEncounter ? <Overrides view={view} seat={seat} /> : null}
+          </div>
+        ) : null}
+        {tab === 'sheets' ? (
+          <div className="ts-sheets">
+            <button type="button" className="ts-noprint" onClick={() => window.print()}>
+              Print sheets
+            </button>
+            {sheetOrder.length === 0 ? <p className="ts-muted">No troopers yet.</p> : null}
+            {sheetOrder.map((t) => (
+              <TrooperSheet
+                key={t.id}
+                view={view}
+                trooper={t}
+                canEdit={t.ownerSeatId === seat.seatId || (gm && t.ownerSeatId === null)}
+                ownerName={t.ownerSeatId ? seatName(t.ownerSeatId) : undefined}
+              />
+            ))}
+          </div>
+        ) : null}
+        {tab === 'story' ? (
+          <section className="ts-card ts-story" aria-label="Story">
+            <h3>Story</h3>
+            {report.length > 0 ? (
+              <>
+                <h4>Rounds seen on this page</h4>
+                <ol className="ts-report">
+                  {report.map((l, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: an append-only list
+                    <li key={i}>
+                      Encounter {l.encounter}, round {l.round}: {l.text}
+                    </li>
+                  ))}
+                </ol>
+                <h4>The table’s story</h4>
+              </>
+            ) : null}
+            {seat.role !== 'spectator' && !inEncounter ? <Narrate view={view} seat={seat} /> : null}
+            {view.log.length === 0 ? <p className="ts-muted">Nothing has happened yet.</p> : null}
+            <ol>
+              {view.log.map((l) => (
+                <li key={l.id} className={l.secret ? 'ts-secret' : ''}>
+                  <strong>{actorName(view, l.actor)}</strong> {l.text}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+      </div>
+    </RunnerContext.Provider>
+  );
+}

@@ -1,0 +1,248 @@
+import { levelOf } from '../../rules/three-sixteen/data/flashback-slots.ts';
+import { MEDALS, type MedalId, SUPPORT_ITEMS } from '../../rules/three-sixteen/data/index.ts';
+import type { FlashbackSlot, Trooper, WeaponId } from '../../rules/three-sixteen/state.ts';
+import { POSITION_LABEL, rankTitle, SLOT_LABEL, stepLabel, type View, weaponName } from './model.ts';
+import { useRunner } from './runner.tsx';
+
+/**
+ * A trooper's sheet, laid out like the paper one: identity, abilities, kills, health boxes,
+ * armour, weapons with their kill dice per range, flashback slots, kit and medals. Read-only
+ * except the owner's standing choices (armour answer, default weapon), which are commands.
+ */
+
+const HEALTH_BOXES = ['A Mess', 'Crippled', 'Dead'] as const;
+const STATUS_LABEL: Readonly<Record<Trooper['status'], string>> = {
+  active: 'Active',
+  dead: 'Dead',
+  wreck: 'Broken (unplayable)',
+  replaced: 'Replaced',
+  retired: 'Retired',
+};
+const ARMOUR_STATES = ['notYetAvailable', 'available', 'used'] as const;
+
+function Slots({ title, slots }: { title: string; slots: readonly FlashbackSlot[] }) {
+  return (
+    <section className="ts-slots" aria-label={title}>
+      <h4>{title}</h4>
+      <ol>
+        {slots.map((s, i) => (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions on the sheet
+            key={i}
+            className={`ts-slot ts-slot-${s.status}`}
+          >
+            <span className="ts-slot-status">
+              {s.hatredForHome ? 'Hatred for Home — ' : ''}
+              {SLOT_LABEL[s.status]}
+            </span>
+            {s.status === 'used' && s.text ? <span className="ts-slot-text">{s.text}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function TrooperSheet({
+  view,
+  trooper: t,
+  canEdit,
+  ownerName,
+}: {
+  view: View;
+  trooper: Trooper;
+  canEdit: boolean;
+  ownerName?: string | undefined;
+}) {
+  const runner = useRunner();
+  const e = view.encounter;
+  const position = e?.pcs.includes(t.id) ? (e.out[t.id] ? 'beyondFar' : e.positions[t.id]) : undefined;
+  const switchable: WeaponId[] = [...new Set<WeaponId>([...t.weapons.map((w) => w.weapon), 'handToHand'])];
+  return (
+    <article
+      className={`ts-sheet ts-status-${t.status}`}
+      aria-label={`Sheet of ${t.name}`}
+      data-trooper={t.id}
+    >
+      <header className="ts-sheet-head">
+        <div>
+          <div className="ts-rank">{rankTitle(t.rank)}</div>
+          <h3 className="ts-name">{t.name}</h3>
+          {t.reputation ? <div className="ts-reputation">“{t.reputation}”</div> : null}
+          {ownerName ? (
+            <div className="ts-muted">played by {ownerName}</div>
+          ) : (
+            <div className="ts-muted">NPC</div>
+          )}
+        </div>
+        <dl className="ts-stats">
+          <div>
+            <dt>FA</dt>
+            <dd>{t.fa}</dd>
+          </div>
+          <div>
+            <dt>NFA</dt>
+            <dd>{t.nfa}</dd>
+          </div>
+          <div>
+            <dt>Level</dt>
+            <dd>{levelOf(t.fa, t.nfa)}</dd>
+          </div>
+        </dl>
+      </header>
+      {t.status !== 'active' ? <p className="ts-banner">{STATUS_LABEL[t.status]}</p> : null}
+      <div className="ts-sheet-grid">
+        <section aria-label="Kills">
+          <h4>Kills</h4>
+          <dl className="ts-pairs">
+            <dt>This mission</dt>
+            <dd data-testid="kills-mission">{t.killsThisMission}</dd>
+            <dt>Total</dt>
+            <dd data-testid="kills-total">{t.totalKills}</dd>
+          </dl>
+        </section>
+        <section aria-label="Health">
+          <h4>Health</h4>
+          <ol className="ts-health">
+            {HEALTH_BOXES.map((label, i) => {
+              const mark = t.health[i] ?? null;
+              return (
+                <li key={label} className={`ts-box ${mark ? `ts-box-${mark}` : ''}`}>
+                  <span className="ts-box-mark">
+                    {mark ?? ''}
+                    <span className="ts-sr">
+                      {label}: {mark ?? 'empty'}
+                    </span>
+                  </span>
+                  <span className="ts-box-label">{label}</span>
+                </li>
+              );
+            })}
+          </ol>
+          {t.lastingWounds > 0 ? (
+            <p className="ts-muted">{t.lastingWounds} lasting (heal off-planet)</p>
+          ) : null}
+        </section>
+        <section aria-label="Armour">
+          <h4>MandelBrite Armour</h4>
+          <ul className="ts-states">
+            {ARMOUR_STATES.map((s) => (
+              <li
+                key={s}
+                className={t.armour === s ? 'ts-on' : ''}
+                aria-current={t.armour === s ? 'true' : undefined}
+              >
+                {SLOT_LABEL[s]}
+              </li>
+            ))}
+          </ul>
+          {canEdit ? (
+            <label className="ts-inline ts-noprint">
+              When a Kill lands{' '}
+              <select
+                value={t.armourPolicy}
+                onChange={(ev) =>
+                  void runner.run({
+                    type: 'setArmourPolicy',
+                    trooperId: t.id,
+                    policy: ev.target.value as Trooper['armourPolicy'],
+                  })
+                }
+              >
+                <option value="ask">ask me</option>
+                <option value="useWhenAvailable">use armour if I can</option>
+                <option value="never">never use armour</option>
+              </select>
+            </label>
+          ) : null}
+        </section>
+        {position ? (
+          <section aria-label="Range">
+            <h4>Range</h4>
+            <p className="ts-big">{POSITION_LABEL[position]}</p>
+          </section>
+        ) : null}
+      </div>
+      <section aria-label="Weapons">
+        <h4>Weapons</h4>
+        <table className="ts-weapons">
+          <thead>
+            <tr>
+              <th scope="col">Weapon</th>
+              <th scope="col">Close</th>
+              <th scope="col">Near</th>
+              <th scope="col">Far</th>
+            </tr>
+          </thead>
+          <tbody>
+            {t.weapons.map((w) => (
+              <tr key={w.weapon} className={t.currentWeapon === w.weapon ? 'ts-current' : ''}>
+                <th scope="row">
+                  {weaponName(w.weapon)}
+                  {t.currentWeapon === w.weapon ? <span className="ts-tag">in hand</span> : null}
+                  {t.defaultWeapon === w.weapon ? <span className="ts-tag ts-tag-quiet">default</span> : null}
+                </th>
+                <td>{stepLabel(w.steps.close)}</td>
+                <td>{stepLabel(w.steps.near)}</td>
+                <td>{stepLabel(w.steps.far)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {canEdit ? (
+          <label className="ts-inline ts-noprint">
+            Default weapon{' '}
+            <select
+              value={t.defaultWeapon}
+              onChange={(ev) =>
+                void runner.run({
+                  type: 'setDefaultWeapon',
+                  trooperId: t.id,
+                  weapon: ev.target.value as WeaponId,
+                })
+              }
+            >
+              {switchable.map((w) => (
+                <option key={w} value={w}>
+                  {weaponName(w)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </section>
+      <div className="ts-flashbacks">
+        <Slots title="Strengths" slots={t.strengths} />
+        <Slots title="Weaknesses" slots={t.weaknesses} />
+      </div>
+      <div className="ts-sheet-grid">
+        <section aria-label="Kit">
+          <h4>Kit</h4>
+          <ul className="ts-kit">
+            {t.kit.map((k) => (
+              <li key={k}>{k}</li>
+            ))}
+            {t.vehicles.map((v) => (
+              <li key={v}>{SUPPORT_ITEMS[v]?.name ?? v}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-label="Medals">
+          <h4>Medals</h4>
+          {t.medals.length === 0 ? (
+            <p className="ts-muted">None yet</p>
+          ) : (
+            <ul className="ts-kit">
+              {t.medals.map((m) => (
+                <li key={m.medal}>
+                  {MEDALS[m.medal as MedalId]?.name ?? m.medal}
+                  {m.count > 1 ? ` ×${m.count}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}

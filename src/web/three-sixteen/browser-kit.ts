@@ -1,0 +1,137 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { type RunningServer, startServer } from '../../server/app.ts';
+import { MemoryBus, MemoryStore } from '../../server/memory-store.ts';
+import type { CreateTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
+
+/**
+ * Helpers for the 3:16 browser test: build the web app with Vite, serve it from the real server
+ * (memory store), make a table and seats over HTTP, and drive Debian's Chromium.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const ARTIFACTS = resolve(here, '../../../test-artifacts');
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+/** Builds the real app (vite.config.ts) into a fresh temporary folder. */
+export async function buildApp(): Promise<{ dir: string; cleanup: () => void }> {
+  const { build } = await import('vite');
+  const dir = mkdtempSync(join(tmpdir(), 'bughunt-316-app-'));
+  await build({
+    configFile: resolve(here, '../../../vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: dir, emptyOutDir: true, sourcemap: false },
+  });
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Content Security Policy complaints and page errors seen on any page opened with openSeat. */
+export const pageProblems: string[] = [];
+
+export async function startTestServer(webRoot: string): Promise<RunningServer> {
+  const bus = new MemoryBus(3);
+  return startServer({ port: 0, host: '127.0.0.1', webRoot, stores: { store: new MemoryStore(bus), bus } });
+}
+
+async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function newTable(base: string, players: readonly string[]) {
+  const table = await post<CreateTableResponse>(base, '/api/tables', {
+    system: 'three-sixteen',
+    name: 'Browser drop',
+    gmName: 'Mother',
+  });
+  const seats: SeatTokenResponse[] = [];
+  for (const name of players) {
+    seats.push(
+      await post<SeatTokenResponse>(base, `/api/tables/${table.tableId}/join`, {
+        inviteCode: table.invite.code,
+        name,
+      }),
+    );
+  }
+  return { table, gmUrl: `${base}${table.gm.url}`, playerUrls: seats.map((s) => `${base}${s.url}`) };
+}
+
+export async function openSeat(browser: Browser, url: string, phone = false): Promise<Page> {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } },
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageProblems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (/content security policy/i.test(m.text())) pageProblems.push(m.text());
+  });
+  await page.goto(url);
+  return page;
+}
+
+/** Types physical die faces into the dice prompt, one after another. */
+export async function enterFaces(page: Page, faces: readonly number[]): Promise<void> {
+  for (const face of faces) {
+    const input = page.locator('.ts-dice-prompt input[name="face"]');
+    await input.waitFor();
+    await input.fill(String(face));
+    await input.press('Enter');
+    // The prompt either asks for the next die (input emptied) or goes away.
+    await page.waitForFunction(
+      () => {
+        const i = document.querySelector<HTMLInputElement>('.ts-dice-prompt input[name="face"]');
+        return !i || i.value === '';
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+  }
+  await page.locator('.ts-dice-prompt').waitFor({ state: 'detached' });
+}
+
+/** Screenshots of the whole 3:16 panel: the shell scrolls its game column, so start at its top. */
+export async function shot(page: Page, name: string): Promise<void> {
+  // The shell scrolls its game column inside a full-height page: grow the window to the column's
+  // height for the picture, then put it back.
+  const size = page.viewportSize();
+  const extra = await page.evaluate(() => {
+    let more = 0;
+    for (const el of document.querySelectorAll('.game')) {
+      el.scrollTo(0, 0);
+      more = Math.max(more, el.scrollHeight - el.clientHeight);
+    }
+    return more;
+  });
+  if (size && extra > 0) await page.setViewportSize({ width: size.width, height: size.height + extra });
+  await page.screenshot({ path: artifact(name), fullPage: true });
+  if (size && extra > 0) await page.setViewportSize(size);
+}
+
+export function artifact(name: string): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, name);
+}

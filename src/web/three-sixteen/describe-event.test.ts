@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { fightAt, playRound } from '../../rules/three-sixteen/encounter/test-kit.ts';
+import { describeThreeSixteenEvent } from './describe-event.ts';
+
+describe('3:16 events in words', () => {
+  it('tells a round as the log received it', () => {
+    const { t, gm } = fightAt('near', [{ name: 'Hicks', fa: 6, nfa: 4 }], { tokens: 2, aa: 5 });
+    const from = t.log.length;
+    playRound(t, gm, { t1: { kind: 'fa', weapon: 'energyRifle' } }, { t1: 5, aliens: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1', narration: 'Short bursts.' }, [7]);
+    const names = (id: string) => (id === 't1' ? 'Hicks' : id === 'aliens' ? 'The aliens' : id);
+    const lines = t.log
+      .slice(from)
+      .map((e) => describeThreeSixteenEvent(e as never, names))
+      .filter((l): l is string => l !== null);
+    expect(lines).toEqual([
+      'Hicks declares FA with the Energy Rifle',
+      'The aliens declare their attack',
+      'Hicks rolls 5 against 6, success',
+      'The aliens roll 9 against 5, failure',
+      'Order of the round: Hicks 5, The aliens 9 (fails)',
+      'Hicks fights with the Energy Rifle: d10 [7] = 7 kills — “Short bursts.”',
+    ]);
+  });
+
+  it('tells the between-missions steps', () => {
+    const names = (id: string) => ({ t1: 'Hicks', t2: 'Vasquez' })[id] ?? id;
+    expect(describeThreeSixteenEvent({ type: 'campaign.levelsRolled', gainers: ['t1', 't2'] }, names)).toBe(
+      'Levels: Hicks, Vasquez gain one',
+    );
+    expect(
+      describeThreeSixteenEvent(
+        { type: 'campaign.weaponImproved', trooperId: 't2', weapon: 'eCannon', range: 'near' },
+        names,
+      ),
+    ).toBe('Vasquez improves the E-Cannon at near');
+  });
+
+  it('leaves unknown events to the shell', () => {
+    expect(describeThreeSixteenEvent({ type: 'chat.said', text: 'hi' }, (x) => x)).toBeNull();
+  });
+});

@@ -1,0 +1,197 @@
+import {
+  alienAbilityInfo,
+  isAbilityId,
+  isWeaponId,
+  rankName,
+  WEAPONS,
+} from '../../rules/three-sixteen/data/index.ts';
+
+/**
+ * One 3:16 event, as a seat receives it, in a sentence for the table's live log (the shell shows
+ * `type` for events it does not know). Pure: `who` names a trooper id, 'aliens' or a seat id.
+ * Returns null for events that need no line of their own (chat and seat events the shell shows).
+ */
+
+type Json = Record<string, unknown>;
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+function test(e: Json): string {
+  const face = num(e.face);
+  const target = num(e.target);
+  if (face === null || target === null) return '';
+  return `${face} against ${target}, ${e.success ? 'success' : 'failure'}`;
+}
+
+function roll(v: unknown): string {
+  if (typeof v !== 'object' || v === null) return '';
+  const r = v as Json;
+  const faces = Array.isArray(r.faces) ? (r.faces as unknown[]).join(', ') : '';
+  return `${str(r.formula)} [${faces}] = ${num(r.total) ?? '?'}`;
+}
+
+function weapon(v: unknown): string {
+  return isWeaponId(v) ? WEAPONS[v].name : str(v);
+}
+
+function declaration(v: unknown): string {
+  if (typeof v !== 'object' || v === null) return 'something';
+  const d = v as Json;
+  if (d.kind === 'fa') return d.bomb ? `FA with the ${weapon(d.bomb)}` : `FA with the ${weapon(d.weapon)}`;
+  const task = (d.task ?? {}) as Json;
+  switch (task.kind) {
+    case 'manoeuvre': {
+      const parts = [
+        task.move ? `move ${str(task.move)}` : '',
+        task.switchTo ? `switch to the ${weapon(task.switchTo)}` : '',
+        str(task.text),
+      ].filter(Boolean);
+      return `NFA: ${parts.join(', ') || 'manoeuvre'}`;
+    }
+    case 'other':
+      return `NFA: ${str(task.text)}`;
+    default:
+      return `NFA: ${str(task.kind)}`;
+  }
+}
+
+export function describeThreeSixteenEvent(
+  event: { readonly type: string } & Json,
+  who: (id: string) => string,
+): string | null {
+  const e = event as Json;
+  const w = (k: string) => who(str(e[k]));
+  switch (event.type) {
+    case 'trooper.created': {
+      const t = (e.trooper ?? {}) as Json;
+      return `${str(t.name)} joins the squad (FA ${num(t.fa)}, NFA ${num(t.nfa)}); starting kills ${roll(e.startingKills)}`;
+    }
+    case 'ranks.assigned': {
+      const ranks = (e.ranks ?? {}) as Record<string, number>;
+      return `Ranks: ${Object.entries(ranks)
+        .map(([id, r]) => `${who(id)} ${rankName(r)}`)
+        .join(', ')}`;
+    }
+    case 'planet.set': {
+      const p = (e.planet ?? {}) as Json;
+      const threat = ((p.threat ?? {}) as Json).initial;
+      return `Landing on ${str(p.name)}: AA ${num(p.aa)}, ${num(threat)} Threat Tokens`;
+    }
+    case 'mission.briefed':
+      return `Briefing: ${str(e.text)}`;
+    case 'encounter.started':
+      return `An encounter begins with ${num(e.tokens)} Threat Tokens${e.final ? ' (the final one)' : ''}`;
+    case 'dominance.rolled':
+      return `${w('actor')} ${e.actor === 'aliens' ? 'roll' : 'rolls'} for Dominance: ${test(e)}`;
+    case 'dominance.declined':
+      return `${w('trooperId')} stays out of the Dominance roll`;
+    case 'dominance.resolved': {
+      const outcome: Record<string, string> = {
+        pcAmbush: 'the troopers ambush the aliens',
+        alienAmbush: 'the aliens ambush the troopers',
+        pc: `${e.winner ? who(str(e.winner)) : 'a trooper'} sets the range`,
+        aliens: 'the aliens set the range',
+        allFail: 'nobody dominates: the fight opens at Far',
+      };
+      return `Dominance: ${outcome[str(e.outcome)] ?? str(e.outcome)}`;
+    }
+    case 'range.set':
+      return `The range is ${str(e.range)}`;
+    case 'round.declared':
+      return `${w('trooperId')} declares ${declaration(e.declaration)}`;
+    case 'aliens.declared':
+      return 'The aliens declare their attack';
+    case 'test.rolled':
+      return `${w('actor')} ${e.actor === 'aliens' ? 'roll' : 'rolls'} ${test(e)}`;
+    case 'round.ordered': {
+      const queue = Array.isArray(e.queue) ? (e.queue as Json[]) : [];
+      return `Order of the round: ${queue
+        .map((s) => `${who(str(s.actor))} ${num(s.face)}${s.success ? '' : ' (fails)'}`)
+        .join(', ')}`;
+    }
+    case 'turn.taken': {
+      const o = (e.outcome ?? {}) as Json;
+      let what: string;
+      switch (o.kind) {
+        case 'fa':
+          what = o.kills
+            ? `fights with the ${weapon(o.weapon)}: ${roll(o.kills)} kills`
+            : 'fights, but kills nothing';
+          break;
+        case 'bomb':
+          what = `sets off the ${weapon(o.bomb)}`;
+          break;
+        case 'nfa':
+          what = 'carries out the task';
+          break;
+        case 'aa':
+          what = 'attack';
+          break;
+        case 'cancelled':
+          what = 'cancels the success';
+          break;
+        default:
+          what = 'fails';
+      }
+      const move = e.move ? `, then moves ${str(e.move)}` : '';
+      const said = e.narration ? ` — “${str(e.narration)}”` : '';
+      return `${w('actor')} ${what}${move}${said}`;
+    }
+    case 'kill.answered':
+      return `${w('trooperId')} ${e.useArmour ? 'ticks armour' : 'takes the wound'}`;
+    case 'strength.used':
+      return `${w('trooperId')} shows a Strength: “${str(e.text)}” — ${roll(e.kills)} kills; the encounter ends`;
+    case 'weakness.used':
+      return `${w('trooperId')} shows a Weakness: “${str(e.text)}” and leaves the encounter`;
+    case 'ability.used': {
+      const name = isAbilityId(e.ability) ? alienAbilityInfo(e.ability).name : str(e.ability);
+      const cost = num(e.cost);
+      return `The aliens use ${name}${cost ? ` (${cost} token${cost > 1 ? 's' : ''} from the ${str(e.from)})` : ''}`;
+    }
+    case 'narration':
+      return `${w('actor')}: ${str(e.text)}`;
+    case 'gm.encounterEnded':
+      return `The GM ends the encounter${e.reason ? `: ${str(e.reason)}` : ''}`;
+    case 'gm.adjusted':
+      return `GM override: ${str(e.reason)}`;
+    case 'mission.ended':
+      return 'The mission is over';
+    case 'nfaTest.rolled':
+      return `${w('trooperId')} tests NFA${e.text ? ` (${str(e.text)})` : ''}: ${test(e)}`;
+    case 'scene.added':
+      return `Scene: ${str(e.text)}`;
+    // Between missions and conflicts (the campaign part)
+    case 'campaign.debriefed': {
+      const survivors = Array.isArray(e.survivors) ? (e.survivors as string[]) : [];
+      return `Mission ${num(e.mission)} debriefed; back alive: ${survivors.map(who).join(', ') || 'nobody'}`;
+    }
+    case 'campaign.levelsRolled': {
+      const gainers = Array.isArray(e.gainers) ? (e.gainers as string[]) : [];
+      return `Levels: ${gainers.map(who).join(', ') || 'nobody'} gain one`;
+    }
+    case 'campaign.levelTaken':
+      return `${w('trooperId')} raises ${str(e.ability).toUpperCase()}${e.slot ? ` and opens a ${str(e.slot)} slot` : ''}`;
+    case 'campaign.weaponImproved':
+      return `${w('trooperId')} improves the ${weapon(e.weapon)} at ${str(e.range)}`;
+    case 'campaign.developmentRolled':
+      return `${w('trooperId')} makes a Development Roll: ${test(e)}`;
+    case 'campaign.demotionTried':
+      return `${w('nominatorId')} nominates ${w('targetId')} for demotion: ${e.demoted ? 'demoted' : 'not proven'}`;
+    case 'campaign.replacementJoined': {
+      const t = (e.trooper ?? {}) as Json;
+      return `${str(t.name)} replaces ${w('predecessorId')}`;
+    }
+    case 'campaign.fieldPromotionRolled':
+      return `Field promotion: ${w('promoted')} becomes ${rankName(num(e.rank) ?? 0)}`;
+    case 'conflict.started': {
+      const sides = (e.sides ?? {}) as Record<string, Json>;
+      const side = (x: Json | undefined) => (x?.kind === 'trooper' ? who(str(x.trooperId)) : str(x?.name));
+      return `A conflict: ${side(sides.a)} against ${side(sides.b)}`;
+    }
+    case 'conflict.orderImposed':
+      return `The winner's order: “${str(e.text)}”`;
+    default:
+      return null;
+  }
+}

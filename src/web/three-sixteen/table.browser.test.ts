@@ -1,0 +1,287 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app.ts';
+import {
+  artifact,
+  buildApp,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  chromiumAvailable,
+  enterFaces,
+  newTable,
+  openSeat,
+  pageProblems,
+  shot,
+  startTestServer,
+} from './browser-kit.ts';
+
+/**
+ * A GM and three players, each in their own browser context, play 3:16 in the web app (the shell
+ * mounts the 3:16 screens) with entered (physical) dice, so every outcome is fixed: troopers,
+ * ranks, a planet, the token cap, odds from the simulator, an encounter with armour, a colour
+ * narration, a Weakness, a reload mid-round, a Strength that ends it, and the after-mission steps.
+ * No page may log a Content Security Policy complaint or an error.
+ */
+
+const mustRun = process.env.CI === 'true';
+const canRun = chromiumAvailable();
+if (mustRun && !canRun) throw new Error(`CI needs Chromium at ${CHROMIUM}`);
+
+describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let cleanup: () => void = () => {};
+
+  beforeAll(async () => {
+    const app = await buildApp();
+    cleanup = app.cleanup;
+    server = await startTestServer(app.dir);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    cleanup();
+  });
+
+  async function ownDice(page: Page) {
+    await page.getByLabel('my own dice').check();
+  }
+
+  async function createTrooper(page: Page, name: string, fa: number, weapon: string, faces: number[]) {
+    await ownDice(page);
+    const form = page.getByRole('form', { name: 'Create a trooper' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Reputation').fill(`${name} <b>never</b> misses roll call`);
+    await form.getByLabel('FA (fighting)').fill(String(fa));
+    await form.getByLabel(weapon).check();
+    await form.getByRole('button', { name: 'Create trooper and roll kills' }).click();
+    await enterFaces(page, faces);
+    await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
+  }
+
+  it('creates troopers, lands on a planet, and plays an encounter to a Strength', async () => {
+    const { gmUrl, playerUrls } = await newTable(server.url, ['Ann', 'Ben', 'Cat']);
+    const gm = await openSeat(browser, gmUrl);
+    const [hicks, vasquez, hudson] = await Promise.all(playerUrls.map((u) => openSeat(browser, u)));
+    if (!hicks || !vasquez || !hudson) throw new Error('three players');
+
+    const hicksPhone = await openSeat(browser, playerUrls[0] as string, true);
+    await hicksPhone.getByRole('form', { name: 'Create a trooper' }).getByLabel('Name').fill('Hicks');
+    await shot(hicksPhone, '316-create-phone.png');
+    await hicksPhone.context().close();
+
+    // Troopers: FA faces are the starting kills, typed from physical dice.
+    await createTrooper(hicks, 'Hicks', 6, 'Energy Rifle', [1, 2, 3, 4, 5, 6]);
+    await createTrooper(vasquez, 'Vasquez', 7, 'Energy Rifle', [2, 2, 2, 2, 2, 2, 2]);
+    await createTrooper(hudson, 'Hudson', 4, 'Slug Rifle', [10, 10, 10, 10]);
+    const hicksSheet = hicks.getByRole('article', { name: 'Sheet of Hicks' });
+    await expect.poll(() => hicksSheet.getByTestId('kills-total').textContent()).toBe('21');
+    // Typed text is shown as text, never as markup.
+    await expect.poll(() => hicksSheet.locator('.ts-reputation').textContent()).toContain('<b>never</b>');
+    expect(await hicksSheet.locator('.ts-reputation b').count()).toBe(0);
+
+    // A bad split is refused before it is sent, with the validator's words.
+    await gm.getByText('Create a trooper for a seat, or an NPC').click();
+    await gm.getByRole('form', { name: 'Create a trooper' }).getByLabel('FA (fighting)').fill('1');
+    await expect
+      .poll(() => gm.locator('.ts-problems').first().textContent())
+      .toContain('FA must be at least 2');
+
+    await gm.getByRole('form', { name: 'Create a trooper' }).getByLabel('FA (fighting)').fill('5');
+    await shot(gm, '316-gm-setup-desktop.png');
+
+    // Ranks: highest NFA (Hudson) is Sergeant, highest FA of the rest (Vasquez) Corporal.
+    await ownDice(gm);
+    await gm.getByRole('button', { name: 'Assign initial ranks' }).click();
+    await expect
+      .poll(() => hudson.getByRole('article', { name: 'Sheet of Hudson' }).locator('.ts-rank').textContent())
+      .toBe('Sergeant');
+
+    // The planet, chosen from the lists: Isolate, AA method 19 (AA = 5).
+    await gm.locator('select[name="name"]').selectOption('1');
+    await gm.locator('select[name="form"]').selectOption('2');
+    await gm.locator('select[name="description"]').selectOption('3');
+    await gm.locator('select[name="ability"]').selectOption('12');
+    await gm.locator('select[name="aaMethod"]').selectOption('19');
+    await expect.poll(() => gm.getByTestId('aa-explanation').textContent()).toContain('AA 5');
+    await gm.getByRole('button', { name: /^Land on / }).click();
+    await gm.getByLabel('Briefing text').fill('Clear the landing zone. Nobody goes home early.');
+    await gm.getByRole('button', { name: 'Brief the squad' }).click();
+
+    // Encounter planning: over the cap is refused and said so; 4 tokens go in.
+    const tokens = gm.locator('input[name="tokens"]');
+    await tokens.fill('7');
+    await expect.poll(() => gm.locator('.ts-plan .ts-problems').textContent()).toContain('OVER_TOKEN_CAP');
+    await expect(gm.getByRole('button', { name: 'Start encounter' }).isDisabled()).resolves.toBe(true);
+    await tokens.fill('4');
+    // The ruleset's simulator plays the planned encounter in a worker.
+    await gm.getByRole('button', { name: /Odds of this encounter/ }).click();
+    await expect
+      .poll(() => gm.getByTestId('odds').textContent(), { timeout: 60_000 })
+      .toContain('Squad wins');
+    await gm.getByRole('button', { name: 'Start encounter' }).click();
+    await expect.poll(() => hicks.getByTestId('tokens').textContent()).toBe('4');
+
+    // Dominance: Hicks succeeds, Vasquez fails, Hudson declines, the aliens fail: Hicks sets the range.
+    await hicks.getByRole('button', { name: /Roll NFA for Dominance/ }).click();
+    // A face the die cannot show is refused with the rules' code, and the same die is asked again.
+    await hicks.locator('.ts-dice-prompt input[name="face"]').fill('12');
+    await hicks.locator('.ts-dice-prompt input[name="face"]').press('Enter');
+    await expect.poll(() => hicks.getByRole('alert').first().textContent()).toContain('DICE_FACE_INVALID');
+    await enterFaces(hicks, [2]);
+    await vasquez.getByRole('button', { name: /Roll NFA for Dominance/ }).click();
+    await enterFaces(vasquez, [9]);
+    await hudson.getByRole('button', { name: 'Decline' }).click();
+    await gm.getByRole('button', { name: 'Roll AA for Dominance' }).click();
+    await enterFaces(gm, [10]);
+    await hicks.getByRole('group', { name: 'Set the range' }).getByRole('button', { name: 'Near' }).click();
+    await expect.poll(() => gm.locator('[data-lane="near"] .ts-chip').count()).toBe(3);
+
+    // Round 1: everyone fights; Vasquez's page reloads after declaring and carries on.
+    for (const p of [hicks, vasquez, hudson])
+      await p.getByRole('button', { name: 'Declare', exact: true }).click();
+    await gm.getByRole('button', { name: 'Declare the aliens (AA)' }).click();
+    await vasquez.reload();
+    await vasquez.getByText('Declared: FA with E-Cannon').waitFor();
+    await expect(vasquez.getByLabel('my own dice').isChecked()).resolves.toBe(true);
+    await shot(vasquez, '316-declared-desktop.png');
+    await hicks.getByRole('button', { name: /Roll d10 for FA/ }).click();
+    await enterFaces(hicks, [5]);
+    await vasquez.getByRole('button', { name: /Roll d10 for FA/ }).click();
+    await enterFaces(vasquez, [3]);
+    await hudson.getByRole('button', { name: /Roll d10 for FA/ }).click();
+    await enterFaces(hudson, [8]);
+    await gm.getByRole('button', { name: /Roll AA/ }).click();
+    await enterFaces(gm, [4]);
+
+    // Successes high to low: Hicks 5, aliens 4, Vasquez 3; then Hudson's failure narrates.
+    await expect
+      .poll(() => gm.locator('.ts-round tbody th').allTextContents())
+      .toEqual(['Tpr Hicks', 'Aliens', 'Cpl Vasquez', 'Sgt Hudson']);
+    await shot(gm, '316-encounter-gm-desktop.png');
+    await hicks
+      .getByRole('group', { name: /Turn of/ })
+      .getByRole('button', { name: 'Act', exact: true })
+      .click();
+    await enterFaces(hicks, [7]);
+    await gm
+      .getByRole('group', { name: 'Turn of Aliens' })
+      .getByRole('button', { name: 'Act', exact: true })
+      .click();
+    // The aliens' 4 beats Vasquez's 3 and Hudson failed: both are asked about armour.
+    await hudson.getByRole('button', { name: 'Yes, tick armour' }).click();
+    await vasquez.getByRole('button', { name: 'No, take the wound' }).click();
+    await vasquez
+      .getByRole('group', { name: /Turn of/ })
+      .getByRole('button', { name: 'Act', exact: true })
+      .click();
+    await enterFaces(vasquez, [4, 6]);
+    const turn = hudson.getByRole('group', { name: /Turn of/ });
+    await turn.getByLabel('Narration').fill('The slug rifle jams in the red mud.');
+    await turn.getByRole('button', { name: 'Narrate and pass' }).click();
+    await expect.poll(() => gm.getByTestId('round').textContent()).toBe('2');
+    // The round report reads in the resolution order, with what each turn did.
+    const report = gm.getByRole('list', { name: 'Round report' });
+    await expect
+      .poll(() => report.textContent())
+      .toContain('Tpr Hicks (5 success): Hicks +7 kills; tokens 4 → 3');
+    await expect.poll(() => report.textContent()).toContain('Aliens (4 success): a Kill (X) lands on');
+    await expect.poll(() => report.textContent()).toContain('Hudson ticks armour');
+    await expect.poll(() => report.textContent()).toContain('Vasquez takes a wound (X)');
+    await expect.poll(() => report.textContent()).toContain('Sgt Hudson (8 failure)');
+    await expect.poll(() => gm.getByTestId('tokens').textContent()).toBe('2');
+
+    // Phone screenshots mid-encounter: the same seat on a second device.
+    const phone = await openSeat(browser, playerUrls[1] as string, true);
+    await phone.getByTestId('round').waitFor();
+    await shot(phone, '316-encounter-phone.png');
+    const gmPhone = await openSeat(browser, gmUrl, true);
+    await gmPhone.getByTestId('round').waitFor();
+    await shot(gmPhone, '316-encounter-gm-phone.png');
+    await gmPhone.context().close();
+    await phone.getByRole('button', { name: 'Sheets' }).click();
+    await shot(phone, '316-sheet-phone.png');
+    await shot(hicks, '316-encounter-player-desktop.png');
+
+    // The GM spends a token from the planet's pool on Isolate (no support can end this encounter).
+    const isolate = gm.getByRole('listitem').filter({ hasText: 'Isolate' });
+    await isolate.getByLabel('Isolate: tokens from').selectOption('pool');
+    await isolate.getByRole('button', { name: 'Use' }).click();
+    await expect.poll(() => gm.getByTestId('pool').textContent()).toBe('10');
+    await expect.poll(() => isolate.getByRole('button', { name: 'Use' }).isDisabled()).toBe(true);
+
+    // Round 2: Hicks shows a Weakness and leaves (one token discarded), Hudson a Strength ends it.
+    const hicksFlash = hicks.getByRole('group', { name: 'Flashbacks of Hicks' });
+    await hicksFlash.getByLabel('Weakness text').fill('Hicks freezes: the colony fire all over again.');
+    await hicksFlash.getByRole('button', { name: /Use Weakness/ }).click();
+    await expect.poll(() => gm.getByTestId('tokens').textContent()).toBe('1');
+    const hudsonFlash = hudson.getByRole('group', { name: 'Flashbacks of Hudson' });
+    await hudsonFlash.getByLabel('Strength text').fill('Hudson held the bridge on Rigel alone.');
+    await hudsonFlash.getByLabel('Best range').selectOption('near');
+    await hudsonFlash.getByRole('button', { name: /Use Strength/ }).click();
+    await enterFaces(hudson, [5]);
+    await expect.poll(() => gm.locator('.ts-root').getAttribute('data-phase')).toBe('mission');
+    await expect.poll(() => gm.getByText('Last encounter (strength)').count()).toBe(1);
+
+    // The sheets say what happened: Hudson's armour and Strength, everyone's kills.
+    await vasquez.getByRole('button', { name: 'Sheets' }).click();
+    const vSheet = vasquez.getByRole('article', { name: 'Sheet of Vasquez' });
+    // Vasquez's X healed when the encounter ended (one X heals between encounters).
+    await expect.poll(() => vSheet.locator('.ts-box-X').count()).toBe(0);
+    await expect.poll(() => vSheet.getByTestId('kills-mission').textContent()).toBe('10');
+    const hSheet = vasquez.getByRole('article', { name: 'Sheet of Hudson' });
+    await expect.poll(() => hSheet.locator('.ts-states .ts-on').textContent()).toBe('Used');
+    await expect
+      .poll(() => hSheet.locator('.ts-slot-used .ts-slot-text').first().textContent())
+      .toBe('Hudson held the bridge on Rigel alone.');
+    await expect.poll(() => hSheet.getByTestId('kills-mission').textContent()).toBe('5');
+    await shot(vasquez, '316-sheets-desktop.png');
+    await vasquez.emulateMedia({ media: 'print' });
+    await vasquez.screenshot({ path: artifact('316-sheets-print.png'), fullPage: true });
+    await vasquez.emulateMedia({ media: 'screen' });
+
+    // After the mission: debrief, levels (Vasquez has the most kills; Hudson's 8 beats Hicks's 3).
+    await gm.getByRole('button', { name: 'End mission' }).click();
+    await gm.getByRole('button', { name: 'Debrief the mission' }).click();
+    await gm.getByRole('button', { name: /Roll for levels/ }).click();
+    await enterFaces(gm, [3, 8]);
+    await vasquez.getByRole('button', { name: 'Play' }).click();
+    const vCard = vasquez.getByRole('region', { name: 'Between missions: Vasquez' });
+    // The rules want the player to pick the new slot's kind here; the button says so until then.
+    await expect.poll(() => vCard.textContent()).toContain('the player picks which opens');
+    await vCard.getByLabel('New flashback slot').selectOption('strength');
+    await vCard.getByRole('button', { name: 'Take the level' }).click();
+    await vCard.getByLabel('Free step: range').selectOption('near');
+    await vCard.getByRole('button', { name: 'Improve' }).click();
+    await expect.poll(() => vCard.textContent()).toContain('Free step taken on the E-Cannon');
+    await shot(vasquez, '316-after-mission-desktop.png');
+    // Digital dice: Vasquez's phone (left on the server's dice) makes the Development Roll.
+    await phone.getByRole('button', { name: 'Play' }).click();
+    const phoneCard = phone.getByRole('region', { name: 'Between missions: Vasquez' });
+    await phoneCard.getByRole('button', { name: 'Roll NFA' }).click();
+    await expect.poll(() => phoneCard.textContent()).toContain('Development Roll made');
+    await vasquez.getByRole('button', { name: 'Sheets' }).click();
+    await expect.poll(() => vSheet.locator('.ts-stats dd').first().textContent()).toBe('8');
+    await expect
+      .poll(() => vSheet.locator('.ts-weapons tbody tr').first().locator('td').nth(1).textContent())
+      .toBe('3d10');
+
+    // A conflict without Threat Tokens: Hicks against an NPC, Dominance from typed dice.
+    await hicks.getByRole('button', { name: 'Play' }).click();
+    await hicks.getByText('Start a conflict without Threat Tokens').click();
+    await hicks.getByLabel('NPC name').fill('Lt Frinks');
+    await hicks.getByRole('button', { name: 'Start the conflict' }).click();
+    const conflict = gm.getByRole('region', { name: 'Conflict' });
+    await expect.poll(() => conflict.textContent()).toContain('Conflict: Hicks against Lt Frinks');
+    await hicks.getByRole('button', { name: 'Roll Dominance' }).click();
+    await enterFaces(hicks, [2, 9]);
+    await shot(gm, '316-conflict-desktop.png');
+    // Hicks's 2 succeeds, the NPC's 9 fails: an ambush, a free kill; the winner imposes an order.
+    await expect.poll(() => conflict.getByTestId('conflict-outcome').textContent()).toContain('Hicks wins');
+    await hicks.getByLabel('Conflict text').fill('Frinks carries the ammunition from now on.');
+    await hicks.getByRole('button', { name: 'Impose the order' }).click();
+    await expect.poll(() => gm.locator('.ts-root').textContent()).toContain('Frinks carries the ammunition');
+    expect(pageProblems).toEqual([]);
+  });
+});
