@@ -19,6 +19,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const level = (process.env.LOG_LEVEL ?? 'info') as Level;
 
+/** Start-up failures an operator can fix (data dir held by another server, port taken, newer schema,
+ * database unreachable) are printed as one line with their code; a stack trace helps nobody there. */
+function startupFailure(e: unknown): never {
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String(e.code) : 'START_FAILED';
+  const message = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`Bughunt could not start: ${code}: ${message}\n`);
+  process.exit(1);
+}
+
 const server = await startServer({
   port,
   host: process.env.HOST || '0.0.0.0',
@@ -26,7 +35,7 @@ const server = await startServer({
   databaseUrl: process.env.DATABASE_URL || undefined,
   logLevel: LEVELS.includes(level) ? level : 'info',
   trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
-});
+}).catch(startupFailure);
 process.stdout.write(`Bughunt listening on ${server.url}\n`);
 
 let stopping = false;

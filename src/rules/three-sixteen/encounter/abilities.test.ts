@@ -158,6 +158,26 @@ describe('3:16 alien special abilities', () => {
     );
   });
 
+  it('Induce Weakness on the same alien turn as End Encounter: the Weakness is shown, then it ends', () => {
+    const { t, gm, players } = table(['induceWeakness', 'endEncounter']);
+    use(t, gm, { ability: 'induceWeakness', targetId: 't2' });
+    use(t, gm, { ability: 'endEncounter' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' }, [3]);
+    expect(t.state.encounter?.forcedWeakness).toEqual(['t2']);
+    expect(t.state.encounter?.endReason).toBe('endEncounterAbility');
+    // Only the owed Weakness is still accepted; nobody else may act in an encounter that is over.
+    expect(t.refuse(players[0] as Seat, { type: 'useWeakness', trooperId: 't1', text: 'Run' })).toBe(
+      'WRONG_STEP',
+    );
+    t.send(players[1] as Seat, { type: 'useWeakness', trooperId: 't2', text: 'Panic' });
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.lastEncounter?.endReason).toBe('endEncounterAbility');
+    expect(t.state.troopers.t2?.weaknesses.some((w) => w.status === 'used' && w.text === 'Panic')).toBe(true);
+  });
+
   it('Isolate: no E-Vac or Orbital Bombardment ends the encounter', () => {
     const { t, gm } = fightAt('close', [{ name: 'Lt', fa: 5, nfa: 5, rank: 3 }], {
       abilities: ['isolate'],

@@ -664,7 +664,10 @@ const useWeakness = defineCommand(
   GM_AND_PLAYERS,
   (state, c, ctx) => {
     const { t, e } = ownFighter(state, c.trooperId, ctx);
-    if (e.endReason) fail(codes.WRONG_STEP, 'the encounter is already over');
+    // A Weakness the aliens forced on their last turn is still owed when that same turn ended the
+    // encounter (End Encounter with Induce Weakness): the encounter closes once it is shown.
+    if (e.endReason && !e.forcedWeakness.includes(t.id))
+      fail(codes.WRONG_STEP, 'the encounter is already over');
     // An ordinary slot first; Hatred for Home is the last resort.
     let slot = t.weaknesses.findIndex((w) => w.status === 'available' && !w.hatredForHome);
     if (slot < 0) slot = t.weaknesses.findIndex((w) => w.status === 'available');
