@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     reporters: ['default', new SummaryReporter()],
+    setupFiles: ['./vitest.setup.ts'],
     // Integration and browser tests start servers and Chromium; the machine has 2 cores.
     pool: 'forks',
     maxWorkers: 2,

@@ -68,6 +68,16 @@ describe('3:16 campaign commands refuse bad input and change nothing', () => {
     expect(t.refuse(gm, { type: 'rollFieldPromotion' })).toBe('NOT_AVAILABLE');
   });
 
+  it('the next planet waits for the debrief of the mission that ended', () => {
+    const { t, gm } = squad([{ name: 'A', fa: 5, nfa: 5 }]);
+    const next: ThreeSixteenCommand = { type: 'setPlanet', name: 'Next', aa: 5 };
+    t.send(gm, { type: 'endMission' });
+    expect(t.refuse(gm, next)).toBe('DEBRIEF_FIRST');
+    t.send(gm, { type: 'debrief' });
+    t.send(gm, next);
+    expect(t.state.planet?.name).toBe('Next');
+  });
+
   it('a player acts only for its own trooper', () => {
     const { t, gm, p } = squad([
       { name: 'A', fa: 5, nfa: 5 },

@@ -1,4 +1,5 @@
 import { D10 } from '../../../engine/dice/die.ts';
+import { currentBetween } from '../campaign/model.ts';
 import {
   codes,
   coreCommandSchemas,
@@ -38,6 +39,10 @@ export function encounterCap(state: ThreeSixteenState): number {
 
 const setPlanet = defineCommand('setPlanet', coreCommandSchemas.setPlanet, GM_ONLY, (state, c) => {
   requirePhase(state, 'setup', 'briefing', 'afterMission');
+  // Medals, healing and the Orbital Bombardment grilling belong to the mission that just ended;
+  // moving on to the next planet first would skip them.
+  if (state.campaign.phase === 'afterMission' && !currentBetween(state))
+    fail('DEBRIEF_FIRST', 'debrief the mission that ended before setting the next planet');
   const pcs = activeTroopers(state).map((id) => state.troopers[id]) as {
     name: string;
     fa: number;

@@ -317,6 +317,7 @@ describe('3:16 Drop Pods are lost with their encounter', () => {
     expect(t.state.lastEncounter?.endReason).toBe('eVac');
     expect(t.state.troopers.t1?.vehicles).not.toContain('dropPods');
     t.send(gm, { type: 'endMission' });
+    t.send(gm, { type: 'debrief' });
     t.send(gm, { type: 'setPlanet', name: 'Y', aa: 5, threat: 5 });
     t.send(gm, { type: 'briefMission', text: '' });
     t.send(gm, { type: 'startEncounter', tokens: 2 });
