@@ -26,7 +26,7 @@ import { useRunner } from './runner.tsx';
  * the ruleset first; refusals show their code and message.
  */
 
-const HELD = ['apc', 'dropShip', 'dropPods', 'starkiller', 'theDevice'] as const;
+const HELD = ['apc', 'dropShip', 'dropPods', 'tpkBomb', 'paradiseBomb', 'starkiller', 'theDevice'] as const;
 const REQUISITION = WEAPON_IDS.filter((w) => w !== 'tpkBomb' && w !== 'paradiseBomb');
 
 function Go({
@@ -231,7 +231,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
           ) : null}
           {devKind === 'vehicle' ? (
             <select
-              aria-label="Vehicle"
+              aria-label="Vehicle or support"
               value={devVehicle}
               onChange={(e) => setDevVehicle(e.target.value as (typeof HELD)[number])}
             >

@@ -193,14 +193,30 @@ describe('3:16 between missions: Development Rolls and demotion', () => {
     expect(
       t.refuse(p(1), { type: 'developmentRoll', trooperId: 't1', choice: { kind: 'promotion' } }, [1]),
     ).toBe('ALREADY_DONE');
-    // Lieutenant to Captain: PowerBlade and the APC come with the rank.
+    // Lieutenant to Captain: PowerBlade, the APC and a TPK Bomb come with the rank.
     t.send(p(2), { type: 'developmentRoll', trooperId: 't2', choice: { kind: 'promotion' } }, [1]);
-    expect(t.state.troopers.t2).toMatchObject({ rank: 4, vehicles: ['dropPods', 'apc'] });
+    expect(t.state.troopers.t2).toMatchObject({ rank: 4, vehicles: ['dropPods', 'apc', 'tpkBomb'] });
     expect(t.state.troopers.t2?.weapons.map((w) => w.weapon)).toContain('powerBlade');
     // There is one Brigadier, an NPC.
     expect(
       t.refuse(p(3), { type: 'developmentRoll', trooperId: 't3', choice: { kind: 'promotion' } }, [1]),
     ).toBe('RANK_NEEDS_VACANCY');
+  });
+
+  it('a thrown bomb is requisitioned again by a Development Roll, within the rank limits', () => {
+    const { t, gm, p } = squad([
+      { name: 'Sgt', fa: 5, nfa: 5, rank: 2 },
+      { name: 'Capt', fa: 5, nfa: 5, rank: 4 },
+    ]);
+    expect(t.state.troopers.t2?.vehicles).toContain('tpkBomb');
+    happened(t, { t2: (tr) => ({ vehicles: tr.vehicles.filter((v) => v !== 'tpkBomb') }) });
+    endAndDebrief(t, gm);
+    const bomb = (id: string, vehicle: 'tpkBomb' | 'paradiseBomb') =>
+      ({ type: 'developmentRoll', trooperId: id, choice: { kind: 'vehicle', vehicle } }) as const;
+    expect(t.refuse(p(1), bomb('t1', 'tpkBomb'), [1])).toBe('RANK_TOO_LOW');
+    expect(t.refuse(p(2), bomb('t2', 'paradiseBomb'), [1])).toBe('RANK_TOO_LOW');
+    t.send(p(2), bomb('t2', 'tpkBomb'), [3]);
+    expect(t.state.troopers.t2?.vehicles).toContain('tpkBomb');
   });
 
   it('a failed roll brings nothing; gear follows rank limits; no promotion without a Strength', () => {

@@ -53,7 +53,17 @@ import { campaignSchemas, type RollOffFace } from './schemas.ts';
 // Shared checks
 
 /** What a trooper holds in `vehicles`: issued with a rank, replaced by a Development Roll. */
-const HELD: readonly HeldSupport[] = ['dropPods', 'apc', 'dropShip', 'starkiller', 'theDevice'];
+/** Support a trooper holds between missions: issued with a rank, or requisitioned by a Development
+ * Roll when it was lost or thrown (a bomb is struck off when used). */
+const HELD: readonly HeldSupport[] = [
+  'dropPods',
+  'apc',
+  'dropShip',
+  'tpkBomb',
+  'paradiseBomb',
+  'starkiller',
+  'theDevice',
+];
 
 export function nfaTest(dice: DiceSource, t: Trooper, purpose: string): TestFace {
   const face = dice.roll(D10, `${purpose}: ${t.name} tests NFA ${t.nfa}`);
@@ -295,7 +305,7 @@ const developmentRoll = defineCommand(
         if (t.rank < minRank)
           fail(codes.RANK_TOO_LOW, `${item.name} needs ${rankName(minRank)} or higher`, { minRank });
         if (t.vehicles.includes(choice.vehicle))
-          fail('ALREADY_CARRIED', `${t.name} already has an ${item.name}`);
+          fail('ALREADY_CARRIED', `${t.name} already holds the ${item.name}`);
         vehicles = [choice.vehicle];
         break;
       }

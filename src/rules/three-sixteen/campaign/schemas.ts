@@ -20,8 +20,16 @@ import type { ConflictAction, ConflictEnd, ConflictSide, SideKey } from './model
 const abilityKind = z.enum(['fa', 'nfa']);
 const slotKind = z.enum(['strength', 'weakness']);
 const sideKey = z.enum(['a', 'b']);
-const heldSupportSchema = z.enum(['apc', 'dropShip', 'dropPods', 'starkiller', 'theDevice']);
-/** Weapons a Development Roll can bring (bombs come with rank, not from a requisition). */
+const heldSupportSchema = z.enum([
+  'apc',
+  'dropShip',
+  'dropPods',
+  'tpkBomb',
+  'paradiseBomb',
+  'starkiller',
+  'theDevice',
+]);
+/** Weapons a Development Roll can bring; bombs are held support (the `vehicle` choice), not weapons. */
 const requisitionWeapon = weaponIdSchema.exclude(['tpkBomb', 'paradiseBomb']);
 
 const conflictSideSchema = z.discriminatedUnion('kind', [
