@@ -110,6 +110,12 @@ export const coreCommandSchemas = {
     trooperId: trooperIdSchema,
     weapon: weaponIdSchema,
   }),
+  /** Swap the weapon picked from one of the rank's "or" choices, before the first mission. */
+  chooseRankWeapon: z.object({
+    type: z.literal('chooseRankWeapon'),
+    trooperId: trooperIdSchema,
+    weapon: weaponIdSchema,
+  }),
   /** The book's initial ranks: highest NFA Sergeant, then Corporal; ties rolled off by the engine. */
   assignInitialRanks: z.object({ type: z.literal('assignInitialRanks') }),
 

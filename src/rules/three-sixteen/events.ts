@@ -50,6 +50,12 @@ export type CoreEvent =
   | { readonly type: 'trooper.armourPolicySet'; readonly trooperId: string; readonly policy: ArmourPolicy }
   | { readonly type: 'trooper.defaultWeaponSet'; readonly trooperId: string; readonly weapon: WeaponId }
   | {
+      readonly type: 'trooper.rankWeaponChosen';
+      readonly trooperId: string;
+      readonly weapon: WeaponId;
+      readonly replaces: WeaponId;
+    }
+  | {
       readonly type: 'ranks.assigned';
       readonly ranks: Readonly<Record<string, number>>;
       readonly rolls: readonly {

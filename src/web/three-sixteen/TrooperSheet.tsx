@@ -1,5 +1,10 @@
 import { levelOf } from '../../rules/three-sixteen/data/flashback-slots.ts';
-import { MEDALS, type MedalId, SUPPORT_ITEMS } from '../../rules/three-sixteen/data/index.ts';
+import {
+  MEDALS,
+  type MedalId,
+  rankWeaponChoices,
+  SUPPORT_ITEMS,
+} from '../../rules/three-sixteen/data/index.ts';
 import type { FlashbackSlot, Trooper, WeaponId } from '../../rules/three-sixteen/state.ts';
 import { POSITION_LABEL, rankTitle, SLOT_LABEL, stepLabel, type View, weaponName } from './model.ts';
 import { useRunner } from './runner.tsx';
@@ -58,6 +63,11 @@ export function TrooperSheet({
   const e = view.encounter;
   const position = e?.pcs.includes(t.id) ? (e.out[t.id] ? 'beyondFar' : e.positions[t.id]) : undefined;
   const switchable: WeaponId[] = [...new Set<WeaponId>([...t.weapons.map((w) => w.weapon), 'handToHand'])];
+  // The rank's "one or the other" weapons stay open until the first mission (the ruleset says so too).
+  const beforeFirstMission =
+    (view.campaign.phase === 'setup' || view.campaign.phase === 'briefing') &&
+    view.campaign.missionsCount === 0;
+  const rankChoices = canEdit && beforeFirstMission ? rankWeaponChoices(t.rank) : [];
   return (
     <article
       className={`ts-sheet ts-status-${t.status}`}
@@ -189,6 +199,30 @@ export function TrooperSheet({
             ))}
           </tbody>
         </table>
+        {rankChoices.map((group) => {
+          const held = t.weapons.find((w) => group.includes(w.weapon))?.weapon ?? group[0];
+          return (
+            <label key={group.join('-')} className="ts-inline ts-noprint">
+              Rank weapon{' '}
+              <select
+                value={held}
+                onChange={(ev) =>
+                  void runner.run({
+                    type: 'chooseRankWeapon',
+                    trooperId: t.id,
+                    weapon: ev.target.value as WeaponId,
+                  })
+                }
+              >
+                {group.map((w) => (
+                  <option key={w} value={w}>
+                    {weaponName(w)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          );
+        })}
         {canEdit ? (
           <label className="ts-inline ts-noprint">
             Default weapon{' '}

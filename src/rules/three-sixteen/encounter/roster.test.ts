@@ -47,3 +47,41 @@ describe('3:16 initial ranks', () => {
     expect(ranks(t)).toEqual([2, 0, 1]);
   });
 });
+
+describe('3:16 rank weapon choices', () => {
+  it('once ranks are known, each PC may swap an "or" weapon of its rank until the first mission', () => {
+    const { t, gm } = roster([
+      [7, 3],
+      [3, 7],
+    ]);
+    t.send(gm, { type: 'assignInitialRanks' });
+    // T1 is Corporal (E-Cannon or Heavy MG), T2 Sergeant (Slug Rifle or Heavy MG).
+    t.send(gm, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'heavyMg' });
+    const cpl = t.state.troopers.t1;
+    expect(cpl?.weapons.map((w) => w.weapon)).toEqual(['heavyMg', 'grenades', 'handToHand']);
+    expect(cpl?.currentWeapon).toBe('heavyMg');
+    expect(cpl?.defaultWeapon).toBe('heavyMg');
+    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'heavyMg' })).toBe('ALREADY_DONE');
+    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'shotgun' })).toBe(
+      'WEAPON_NOT_A_RANK_CHOICE',
+    );
+    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't9', weapon: 'heavyMg' })).toBe(
+      'UNKNOWN_TROOPER',
+    );
+    t.send(gm, { type: 'setPlanet', name: 'P', aa: 5, threat: 4 });
+    t.send(gm, { type: 'briefMission', text: '' });
+    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't2', weapon: 'heavyMg' })).toBe('WRONG_PHASE');
+  });
+
+  it('a player swaps only its own trooper’s weapon', () => {
+    const t = new TestTable();
+    const p1 = t.seat('p1', 'player', 'One');
+    const p2 = t.seat('p2', 'player', 'Two');
+    t.send(p1, { type: 'createTrooper', name: 'A', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1]);
+    expect(t.refuse(p2, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'slugRifle' })).toBe(
+      'NOT_YOUR_TROOPER',
+    );
+    t.send(p1, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'slugRifle' });
+    expect(t.state.troopers.t1?.weapons[0]?.weapon).toBe('slugRifle');
+  });
+});

@@ -132,6 +132,38 @@ const setDefaultWeapon = defineCommand(
 );
 
 /**
+ * Where a rank offers "one or the other" (Energy or Slug Rifle, E-Cannon or Heavy MG...), the
+ * player may change the pick until the first mission starts: ranks are assigned after creation,
+ * so the Corporal and Sergeant choose their weapon only once they know their rank.
+ */
+const chooseRankWeapon = defineCommand(
+  'chooseRankWeapon',
+  coreCommandSchemas.chooseRankWeapon,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    requirePhase(state, 'setup', 'briefing');
+    if (state.campaign.missionsCount > 0)
+      fail(
+        codes.WRONG_PHASE,
+        'rank weapons are picked before the first mission; later ones come by promotion',
+      );
+    const t = requireOwnTrooper(state, c.trooperId, ctx);
+    const group = rankWeaponChoices(t.rank).find((g) => g.includes(c.weapon));
+    if (!group)
+      fail('WEAPON_NOT_A_RANK_CHOICE', `that weapon is not one of the choices of ${t.name}'s rank`, {
+        rank: t.rank,
+        weapon: c.weapon,
+      });
+    const current = t.weapons.find((w) => group.includes(w.weapon));
+    if (current?.weapon === c.weapon) fail(codes.ALREADY_DONE, `${t.name} already carries that weapon`);
+    if (t.weapons.some((w) => w.weapon === c.weapon))
+      fail('ALREADY_CARRIED', `${t.name} already carries that weapon from another choice`);
+    const replaces = current?.weapon ?? (group[0] as WeaponId);
+    return [{ type: 'trooper.rankWeaponChosen', trooperId: t.id, weapon: c.weapon, replaces }];
+  },
+);
+
+/**
  * Highest NFA is Sergeant, with d10 roll-offs for ties (the next best in the roll-off is Corporal);
  * if that leaves the Corporal open, the highest FA of the rest is Corporal (roll-offs again).
  */
@@ -204,6 +236,16 @@ function evolveRoster(state: ThreeSixteenState, event: ThreeSixteenEvent): Three
       }));
     case 'ranks.assigned':
       return applyRanks(state, event);
+    case 'trooper.rankWeaponChosen':
+      return withTrooper(state, event.trooperId, (t) => {
+        const swap = (w: WeaponId) => (w === event.replaces ? event.weapon : w);
+        return {
+          ...t,
+          weapons: t.weapons.map((w) => (w.weapon === event.replaces ? newWeapon(event.weapon) : w)),
+          defaultWeapon: swap(t.defaultWeapon),
+          currentWeapon: swap(t.currentWeapon),
+        };
+      });
     default:
       return state;
   }
@@ -232,7 +274,13 @@ function applyRanks(state: ThreeSixteenState, event: EventOf<'ranks.assigned'>):
 
 export const rosterPart = definePart({
   name: 'roster',
-  commands: [createTrooper, setArmourPolicy, setDefaultWeapon, assignInitialRanks],
-  eventTypes: ['trooper.created', 'trooper.armourPolicySet', 'trooper.defaultWeaponSet', 'ranks.assigned'],
+  commands: [createTrooper, setArmourPolicy, setDefaultWeapon, chooseRankWeapon, assignInitialRanks],
+  eventTypes: [
+    'trooper.created',
+    'trooper.armourPolicySet',
+    'trooper.defaultWeaponSet',
+    'trooper.rankWeaponChosen',
+    'ranks.assigned',
+  ],
   evolve: evolveRoster,
 });
