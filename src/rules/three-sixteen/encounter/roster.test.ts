@@ -61,7 +61,9 @@ describe('3:16 rank weapon choices', () => {
     expect(cpl?.weapons.map((w) => w.weapon)).toEqual(['heavyMg', 'grenades', 'handToHand']);
     expect(cpl?.currentWeapon).toBe('heavyMg');
     expect(cpl?.defaultWeapon).toBe('heavyMg');
-    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'heavyMg' })).toBe('ALREADY_DONE');
+    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'heavyMg' })).toBe(
+      'ALREADY_DONE',
+    );
     expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'shotgun' })).toBe(
       'WEAPON_NOT_A_RANK_CHOICE',
     );
@@ -70,7 +72,9 @@ describe('3:16 rank weapon choices', () => {
     );
     t.send(gm, { type: 'setPlanet', name: 'P', aa: 5, threat: 4 });
     t.send(gm, { type: 'briefMission', text: '' });
-    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't2', weapon: 'heavyMg' })).toBe('WRONG_PHASE');
+    expect(t.refuse(gm, { type: 'chooseRankWeapon', trooperId: 't2', weapon: 'heavyMg' })).toBe(
+      'WRONG_PHASE',
+    );
   });
 
   it('a player swaps only its own trooper’s weapon', () => {
