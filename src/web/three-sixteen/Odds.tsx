@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SimulationOptions } from '../../rules/three-sixteen/simulate/options.ts';
 import type { SimulationSummary } from '../../rules/three-sixteen/simulate/simulate.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
 import type { View } from './model.ts';
+import type { OddsRequest } from './odds.worker.ts';
 
 /**
  * "What are the odds?" for the encounter the GM is planning: the ruleset's simulator plays it a
- * couple of thousand times (in a worker) with the squad's FA, NFA, default weapon and rank, the
- * planet's AA and abilities. Fresh troopers: wounds and used slots are not carried in.
+ * couple of thousand times (in a worker) from the table as it stands, so the troopers going in
+ * bring their wounds, armour, flashback slots and weapons, and the planet its AA and abilities.
  */
 
 const RUNS = 2000;
@@ -33,15 +33,15 @@ export function Odds({
   useEffect(() => () => worker.current?.terminate(), []);
   const planet = view.planet;
   if (!planet || pcs.length === 0) return null;
-  const options: SimulationOptions = {
-    pcs: pcs.map((t) => ({ fa: t.fa, nfa: t.nfa, weapon: t.defaultWeapon, rank: t.rank })),
-    aa: planet.aa,
-    tokens,
-    final,
-    threat: Math.max(planet.threat.pool, tokens),
-    abilities: planet.abilities,
-    n: RUNS,
-    seed: Math.floor(Math.random() * 2 ** 32),
+  const request: OddsRequest = {
+    table: view,
+    plan: {
+      tokens,
+      final,
+      n: RUNS,
+      seed: Math.floor(Math.random() * 2 ** 32),
+      troopers: pcs.map((t) => t.id),
+    },
   };
   const run = () => {
     worker.current?.terminate();
@@ -62,7 +62,7 @@ export function Odds({
       });
       setRunning(false);
     };
-    w.postMessage(options);
+    w.postMessage(request);
   };
   const s = answer?.ok ? answer.summary : null;
   return (
@@ -85,7 +85,7 @@ export function Odds({
           <ul className="ts-muted">
             {s.pcs.map((p, i) => (
               <li key={p.pc}>
-                {pcs[i]?.name ?? p.pc}: dies {pct(p.dead.p)}, kills {p.kills.mean.toFixed(1)} on average
+                {p.pc}: dies {pct(p.dead.p)}, kills {p.kills.mean.toFixed(1)} on average
               </li>
             ))}
           </ul>

@@ -139,9 +139,17 @@ function playEncounter(table: Table, memo: PolicyMemo): { rounds: number; endRea
   throw new Error(`simulate: an encounter took more than ${MAX_COMMANDS_PER_ENCOUNTER} commands`);
 }
 
+/**
+ * The troopers a run reports on, in roster order: the active ones of the base state (t1…tN for a
+ * table the simulator built; any ids for a real table's state, see `from-table.ts`).
+ */
+export function fightingIds(base: ThreeSixteenState): string[] {
+  return base.trooperOrder.filter((id) => base.troopers[id]?.status === 'active');
+}
+
 function outcomeOf(
   table: Table,
-  pcCount: number,
+  ids: readonly string[],
   win: boolean,
   rounds: number,
   tokensReturned: number,
@@ -151,8 +159,8 @@ function outcomeOf(
   const s = table.state;
   const dead: boolean[] = [];
   const kills: number[] = [];
-  for (let i = 0; i < pcCount; i++) {
-    const t = s.troopers[`t${i + 1}`];
+  for (const id of ids) {
+    const t = s.troopers[id];
     dead.push(t?.status === 'dead' || t?.status === 'wreck');
     kills.push(t?.killsThisMission ?? 0);
   }
@@ -169,8 +177,14 @@ function fight(
   memo: PolicyMemo,
   tokens: number,
   final: boolean,
+  troopers?: readonly string[],
 ): { rounds: number; endReason: string; returned: number } {
-  table.send({ type: 'startEncounter', tokens, ...(final ? { final: true } : {}) });
+  table.send({
+    type: 'startEncounter',
+    tokens,
+    ...(final ? { final: true } : {}),
+    ...(troopers ? { troopers: [...troopers] } : {}),
+  });
   const poolAtStart = table.state.planet?.threat.pool ?? 0;
   table.spentFromPool = 0;
   const { rounds, endReason } = playEncounter(table, memo);
@@ -186,12 +200,13 @@ export function runEncounter(
   base: ThreeSixteenState,
   options: SimulationOptions,
   dice: DiceSource,
+  troopers?: readonly string[],
 ): RunOutcome {
   const table = new Table(base, dice);
   const memo = newMemo();
-  const r = fight(table, memo, options.tokens, options.final ?? false);
+  const r = fight(table, memo, options.tokens, options.final ?? false, troopers);
   const win = (r.endReason === 'noTokens' || r.endReason === 'strength') && anyoneActive(table.state);
-  return outcomeOf(table, options.pcs.length, win, r.rounds, r.returned, 1, r.endReason);
+  return outcomeOf(table, troopers ?? fightingIds(base), win, r.rounds, r.returned, 1, r.endReason);
 }
 
 /**
@@ -238,5 +253,5 @@ export function runMission(
   if (!over()) play(pool(), true);
   const s = table.state;
   const win = (s.planet?.cleared ?? false) && pool() === 0 && anyoneActive(s);
-  return outcomeOf(table, pcs, win, rounds, returned, encounters, endReason);
+  return outcomeOf(table, fightingIds(base), win, rounds, returned, encounters, endReason);
 }
