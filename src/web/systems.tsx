@@ -15,6 +15,8 @@ const ThreeSixteenTable = lazy(() =>
  * SystemPanelProps. The table page shows it inside <Suspense>.
  */
 export interface SystemPanelProps {
+  /** The table's id: a key for what the page keeps across reloads. */
+  readonly tableId: string;
   /** The ruleset's view for this seat (the last `view` message). */
   readonly view: unknown;
   readonly seat: {

@@ -304,7 +304,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
         {Panel && me && (wide || tab === 'game') ? (
           <section className="game" aria-label="Game">
             <Suspense fallback={<p className="muted">Loading the game screen…</p>}>
-              <Panel view={snap.view} seat={me} seats={snap.seats} send={send} />
+              <Panel tableId={tableId} view={snap.view} seat={me} seats={snap.seats} send={send} />
             </Suspense>
           </section>
         ) : null}

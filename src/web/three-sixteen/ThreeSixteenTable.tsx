@@ -24,6 +24,7 @@ import './three-sixteen.css';
  * is answered by the ruleset module itself.
  */
 export interface ThreeSixteenTableProps {
+  readonly tableId: string;
   /** The 3:16 view JSON for this seat (viewOf in src/rules/three-sixteen/ruleset.ts). */
   readonly view: unknown;
   readonly seat: SeatRef;
@@ -39,9 +40,9 @@ export function ThreeSixteenTable(props: ThreeSixteenTableProps) {
   return <Table {...props} view={view} />;
 }
 
-function Table({ view, seat, seats, send }: Omit<ThreeSixteenTableProps, 'view'> & { view: View }) {
+function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps, 'view'> & { view: View }) {
   const runner = useCommandRunner(view, seat, send);
-  const report = useRoundReport(view);
+  const report = useRoundReport(view, tableId);
   const [tab, setTab] = useState<Tab>('play');
   const names = useMemo(() => new Map(seats.map((s) => [s.seatId, s.name])), [seats]);
   const seatName = useCallback(

@@ -6,7 +6,8 @@ import { actorName, type View } from './model.ts';
  * The round report: what each turn did, in the order the ruleset resolved it. The seat only
  * receives views, so each line is read off two successive views: which queue slots were taken,
  * and what changed on the table meanwhile (tokens, kills, wounds, armour, flashbacks, ranges).
- * It is kept in memory for this page (a reload starts it afresh; the story log stays).
+ * It is kept in the tab's sessionStorage per table, so a reload mid-round picks it up where it was
+ * (a view that jumps several events, as after a reconnect, gives one coarser line).
  */
 
 export interface ReportLine {
@@ -82,16 +83,68 @@ export function diffViews(prev: View, next: View): ReportLine[] {
   return [{ encounter: a.number, round: a.round, text }];
 }
 
-/** Keeps the report for this page as views arrive. */
-export function useRoundReport(view: View): readonly ReportLine[] {
-  const [lines, setLines] = useState<readonly ReportLine[]>([]);
+const MAX_LINES = 300;
+const REPORT_KEY = 'bughunt.roundReport.';
+/** The last view the report was read against, so the first view after a reload diffs against it. */
+const LAST_VIEW_KEY = 'bughunt.roundReportView.';
+
+function session(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function isLine(x: unknown): x is ReportLine {
+  if (typeof x !== 'object' || x === null) return false;
+  const l = x as Record<string, unknown>;
+  return typeof l.encounter === 'number' && typeof l.round === 'number' && typeof l.text === 'string';
+}
+
+/** The stored report of a table; anything unreadable counts as none. */
+export function loadReport(tableId: string): ReportLine[] {
+  try {
+    const parsed: unknown = JSON.parse(session()?.getItem(REPORT_KEY + tableId) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isLine).slice(-MAX_LINES) : [];
+  } catch {
+    return [];
+  }
+}
+
+function loadLastView(tableId: string): View | null {
+  try {
+    const raw = session()?.getItem(LAST_VIEW_KEY + tableId);
+    return raw ? (JSON.parse(raw) as View) : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(tableId: string, lines: readonly ReportLine[], view: View): void {
+  try {
+    session()?.setItem(REPORT_KEY + tableId, JSON.stringify(lines));
+    // Only what diffViews reads of the earlier view: the encounters and the troopers, not the log.
+    const { encounter, lastEncounter, troopers } = view;
+    session()?.setItem(LAST_VIEW_KEY + tableId, JSON.stringify({ encounter, lastEncounter, troopers }));
+  } catch {
+    // A full or blocked storage only costs the report after a reload; the story log stays.
+  }
+}
+
+/** Keeps the report for this table as views arrive, across reloads of the tab. */
+export function useRoundReport(view: View, tableId: string): readonly ReportLine[] {
+  const [lines, setLines] = useState<readonly ReportLine[]>(() => loadReport(tableId));
   const prev = useRef<View | null>(null);
+  const stored = useRef<readonly ReportLine[]>(lines);
   useEffect(() => {
-    const p = prev.current;
+    const p = prev.current ?? loadLastView(tableId);
     prev.current = view;
-    if (!p) return;
-    const added = diffViews(p, view);
-    if (added.length > 0) setLines((l) => [...l, ...added].slice(-300));
-  }, [view]);
+    const added = p ? diffViews(p, view) : [];
+    const next = added.length > 0 ? [...stored.current, ...added].slice(-MAX_LINES) : stored.current;
+    stored.current = next;
+    if (added.length > 0) setLines(next);
+    save(tableId, next, view);
+  }, [view, tableId]);
   return lines;
 }

@@ -191,6 +191,11 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await expect.poll(() => report.textContent()).toContain('Vasquez takes a wound (X)');
     await expect.poll(() => report.textContent()).toContain('Sgt Hudson (8 failure)');
     await expect.poll(() => gm.getByTestId('tokens').textContent()).toBe('2');
+    // The report survives a reload of the GM's page.
+    await gm.reload();
+    await expect
+      .poll(() => gm.getByRole('list', { name: 'Round report' }).textContent())
+      .toContain('Tpr Hicks (5 success): Hicks +7 kills; tokens 4 → 3');
 
     // Phone screenshots mid-encounter: the same seat on a second device.
     const phone = await openSeat(browser, playerUrls[1] as string, true);
