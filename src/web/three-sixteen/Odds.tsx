@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SimulationSummary } from '../../rules/three-sixteen/simulate/simulate.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
 import type { View } from './model.ts';
+import { OddsChart } from './OddsChart.tsx';
 import type { OddsRequest } from './odds.worker.ts';
 
 /**
@@ -33,6 +34,7 @@ export function Odds({
   useEffect(() => () => worker.current?.terminate(), []);
   const planet = view.planet;
   if (!planet || pcs.length === 0) return null;
+  const ids = pcs.map((t) => t.id);
   const request: OddsRequest = {
     table: view,
     plan: {
@@ -82,12 +84,15 @@ export function Odds({
             {pct(s.anyDead.p)}; about {s.rounds.mean.toFixed(1)} rounds; {s.tokensReturned.mean.toFixed(1)}{' '}
             tokens go back to the pool.
           </p>
+          <OddsChart summary={s} ids={ids} />
           <ul className="ts-muted">
-            {s.pcs.map((p, i) => (
-              <li key={p.pc}>
-                {p.pc}: dies {pct(p.dead.p)}, kills {p.kills.mean.toFixed(1)} on average
-              </li>
-            ))}
+            {s.pcs
+              .map((p, i) => ({ p, id: ids[i] ?? p.pc }))
+              .map(({ p, id }) => (
+                <li key={id}>
+                  {p.pc}: dies {pct(p.dead.p)}, kills {p.kills.mean.toFixed(1)} on average
+                </li>
+              ))}
           </ul>
         </div>
       ) : null}

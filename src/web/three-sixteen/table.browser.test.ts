@@ -120,6 +120,10 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await expect
       .poll(() => gm.getByTestId('odds').textContent(), { timeout: 60_000 })
       .toContain('Squad wins');
+    // The chances are drawn too: a bar per chance, named for screen readers.
+    await expect(gm.getByRole('img', { name: /^Chances: Squad wins \d+%/ }).count()).resolves.toBe(1);
+    await gm.getByTestId('odds').scrollIntoViewIfNeeded();
+    await shot(gm, '316-odds-desktop.png');
     await gm.getByRole('button', { name: 'Start encounter' }).click();
     await expect.poll(() => hicks.getByTestId('tokens').textContent()).toBe('4');
 
