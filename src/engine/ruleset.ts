@@ -50,6 +50,12 @@ export interface Ruleset<
   decide(state: S, command: C, ctx: DecideContext): E[];
   evolve(state: S, event: E | TableEvent): S;
   view(state: S, seat: Seat): unknown;
+  /**
+   * The role a seat acts with right now, when the game can change it (3:16's rotating GM runs a
+   * mission as its GM). The server checks commands, builds views and redacts events with it;
+   * omitted: the seat's own role always.
+   */
+  actingRole?(state: S, seat: Seat): Role;
   /** The redacted form is a wire shape for clients, not necessarily one of E (e.g. a hidden roll without faces). */
   redact(event: E | TableEvent, seat: Seat): { readonly type: string } | null;
 }

@@ -257,9 +257,12 @@ export class Connection implements HubClient {
     }
     const command = parsed.data;
     const roles = (hub.rules.commandRoles as Readonly<Record<string, readonly string[]>>)[command.type];
-    if (!roles?.includes(seat.role)) {
-      this.reject(message.id, 'FORBIDDEN_ROLE', `a ${seat.role} may not send ${command.type}`, {
-        role: seat.role,
+    // The role the seat acts with now (a player running a 3:16 mission acts as its GM); the hub
+    // derives it again when the command's turn comes, so a change in between is honoured.
+    const acting = hub.actingSeat(seat);
+    if (!roles?.includes(acting.role)) {
+      this.reject(message.id, 'FORBIDDEN_ROLE', `a ${acting.role} may not send ${command.type}`, {
+        role: acting.role,
         command: command.type,
       });
       return;

@@ -226,8 +226,9 @@ export class TableHub {
    * The envelopes of `events` one seat may see, serialised. redact runs per seat and event; when
    * it returns the event unchanged (a public event) the JSON is made once and shared by all seats.
    */
-  private envelopes(events: readonly StoredEvent[], seat: Seat, shared: Map<StoredEvent, string>): string[] {
+  private envelopes(events: readonly StoredEvent[], given: Seat, shared: Map<StoredEvent, string>): string[] {
     const out: string[] = [];
+    const seat = this.actingSeat(given);
     for (const stored of events) {
       const redacted = this.rules.redact(stored.event, seat);
       if (redacted === null) continue;
@@ -295,7 +296,20 @@ export class TableHub {
   }
 
   private viewMessage(seat: Seat): string {
-    return JSON.stringify({ type: 'view', seq: this.seq, view: this.rules.view(this.state, seat) });
+    return JSON.stringify({
+      type: 'view',
+      seq: this.seq,
+      view: this.rules.view(this.state, this.actingSeat(seat)),
+    });
+  }
+
+  /**
+   * The seat with the role it acts with now: its own, unless the ruleset changes it with the game
+   * (3:16's rotating GM). Commands, views and redaction all go by this, read from current state.
+   */
+  actingSeat(seat: Seat): Seat {
+    const role = this.rules.actingRole?.(this.state, seat) ?? seat.role;
+    return role === seat.role ? seat : { seatId: seat.seatId, role };
   }
 
   private presenceScheduled = false;
@@ -484,7 +498,7 @@ export class TableHub {
         const source = dice ? new EnteredDice(dice) : this.dice;
         let events: { readonly type: string }[];
         try {
-          events = this.rules.decide(this.state, command, { actor: seat, dice: source });
+          events = this.rules.decide(this.state, command, { actor: this.actingSeat(seat), dice: source });
         } catch (e) {
           if (!isRuleError(e)) throw e;
           refusal = {

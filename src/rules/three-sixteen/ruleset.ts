@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Role, Ruleset, Seat, TableEvent } from '../../engine/ruleset.ts';
 import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
+import { campaignOf } from './campaign/model.ts';
 import { campaignPart } from './campaign/part.ts';
 import { chatPart } from './chat.ts';
 import type { CommandSpec, ThreeSixteenCommand, ThreeSixteenPart } from './commands.ts';
@@ -61,11 +62,26 @@ function setup(_options: ThreeSixteenOptions): ThreeSixteenState {
   return state;
 }
 
+/**
+ * Rotating GM (book option): the player seat named to run the current mission acts as its GM —
+ * GM commands, and the GM's view (secret scenes and notes included) — from its briefing until the
+ * next mission's GM is named; the table's own GM keeps the role throughout.
+ */
+export function actingRole(state: ThreeSixteenState, seat: Seat): Role {
+  if (seat.role !== 'player') return seat.role;
+  const { phase, missionsCount } = state.campaign;
+  const mission = phase === 'afterMission' ? missionsCount : missionsCount + 1;
+  const running = campaignOf(state).gmRota.some((g) => g.mission === mission && g.seatId === seat.seatId);
+  return running ? 'gm' : seat.role;
+}
+
 function decide(
   state: ThreeSixteenState,
   command: ThreeSixteenCommand,
-  ctx: DecideContext,
+  given: DecideContext,
 ): ThreeSixteenEvent[] {
+  const role = actingRole(state, given.actor);
+  const ctx = role === given.actor.role ? given : { ...given, actor: { ...given.actor, role } };
   const spec = commandSpecs.get(command.type);
   if (!spec) throw new RuleError('UNKNOWN_COMMAND', `there is no 3:16 command called ${command.type}`);
   // The server checks roles first; checking again keeps decide safe for the CLI and tests.
@@ -98,9 +114,12 @@ function evolve(state: ThreeSixteenState, event: ThreeSixteenEvent | TableEvent)
  * What one seat may see: everything except GM notes and whatever the GM marked secret, plus the
  * decisions the table is waiting for (so a client knows whose turn it is).
  */
-export function viewOf(state: ThreeSixteenState, seat: Seat) {
+export function viewOf(state: ThreeSixteenState, given: Seat) {
   const pending = pendingDecisions(state);
-  if (seat.role === 'gm') return { ...state, pending };
+  const role = actingRole(state, given);
+  const seat = role === given.role ? given : { ...given, role };
+  // `actingRole` tells the client which controls to show (a rotating GM's seat is a player seat).
+  if (seat.role === 'gm') return { ...state, pending, actingRole: role };
   return {
     ...state,
     chat: viewChat(state.chat, seat),
@@ -111,6 +130,7 @@ export function viewOf(state: ThreeSixteenState, seat: Seat) {
       scenes: state.mission.scenes.filter((s) => !s.secret),
     },
     pending,
+    actingRole: role,
   };
 }
 
@@ -153,4 +173,5 @@ export const threeSixteen: Ruleset<
   evolve,
   view: viewOf,
   redact,
+  actingRole,
 };

@@ -37,7 +37,10 @@ type Tab = 'play' | 'sheets' | 'story';
 export function ThreeSixteenTable(props: ThreeSixteenTableProps) {
   const view = useMemo(() => asView(props.view), [props.view]);
   if (!view) return <p className="ts-muted">Loading the 3:16 table…</p>;
-  return <Table {...props} view={view} />;
+  // A player running this mission under the rotating-GM option gets the GM's controls.
+  const acting = view.actingRole ?? props.seat.role;
+  const seat = acting === props.seat.role ? props.seat : { ...props.seat, role: acting };
+  return <Table {...props} seat={seat} view={view} />;
 }
 
 function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps, 'view'> & { view: View }) {

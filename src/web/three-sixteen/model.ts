@@ -20,7 +20,11 @@ import type {
  */
 
 /** The view a seat receives: the state as it may see it, plus whom the table waits for. */
-export type View = ThreeSixteenState & { readonly pending: readonly Decision[] };
+export type View = ThreeSixteenState & {
+  readonly pending: readonly Decision[];
+  /** The role this seat acts with now (a player running the mission as rotating GM: 'gm'). */
+  readonly actingRole?: Role;
+};
 
 export type Role = 'gm' | 'player' | 'spectator';
 export interface SeatRef {

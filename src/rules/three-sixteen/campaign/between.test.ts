@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Trooper } from '../state.ts';
+import { actingRole, threeSixteen } from '../ruleset.ts';
+import type { ThreeSixteenState, Trooper } from '../state.ts';
 import { campaignOf, serviceOf } from './model.ts';
 import { endAndDebrief, flags, happened, squad } from './test-kit.ts';
 
@@ -467,5 +468,39 @@ describe('3:16 between missions: order of the steps', () => {
     t.send(gm, { type: 'rollNextPlanet', name: 3, form: 3, description: 3, abilities: [3], aaMethod: 19 });
     // AA method 19 is a flat 5; Threat counts the one PC who plays.
     expect(t.state.planet).toMatchObject({ aa: 5, threat: { initial: 5 } });
+  });
+
+  it('the seat running the mission acts as its GM: commands and view, until the next GM is named', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    t.send(gm, { type: 'gmNote', text: 'The colonel lies.' });
+    endAndDebrief(t, gm);
+    const seatView = (n: number) =>
+      threeSixteen.view(t.state, p(n)) as ThreeSixteenState & { actingRole: string };
+    expect(seatView(2).actingRole).toBe('player');
+    t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    // Named for mission 2: the role comes with that mission's briefing, not before.
+    expect(t.refuse(p(2), { type: 'setPlanet', name: 'Early', aa: 5 })).toBe('ROLE_NOT_ALLOWED');
+    t.send(gm, { type: 'setPlanet', name: 'Next', aa: 5 });
+    expect(actingRole(t.state, p(2))).toBe('gm');
+    expect(actingRole(t.state, p(1))).toBe('player');
+    t.send(p(2), { type: 'briefMission', text: 'B runs this one.' });
+    t.send(p(2), { type: 'startEncounter', tokens: 2 });
+    expect(t.state.encounter?.pcs).toEqual(['t1']);
+    expect(seatView(2)).toMatchObject({ actingRole: 'gm', gmNotes: [{ text: 'The colonel lies.' }] });
+    expect(seatView(1)).toMatchObject({ actingRole: 'player', gmNotes: [] });
+    t.send(p(2), { type: 'gmEndEncounter' });
+    t.send(p(2), { type: 'endMission' });
+    t.send(p(2), { type: 'debrief' });
+    // Back to the table's GM for mission 3: B is a player again once that mission is briefed.
+    t.send(gm, { type: 'setMissionGm', seatId: null });
+    t.send(gm, { type: 'setPlanet', name: 'Third', aa: 5 });
+    expect(actingRole(t.state, p(2))).toBe('player');
+    expect(t.refuse(p(2), { type: 'briefMission', text: 'mine' })).toBe('ROLE_NOT_ALLOWED');
+    // Spectators and the GM keep their roles whatever the rota says.
+    expect(actingRole(t.state, { seatId: 'eve', role: 'spectator' })).toBe('spectator');
+    expect(actingRole(t.state, gm)).toBe('gm');
   });
 });
