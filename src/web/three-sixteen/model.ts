@@ -217,7 +217,20 @@ const DECISION_VERB: Readonly<Record<Decision['kind'], string>> = {
   declare: 'declare',
   roll: 'roll',
   takeTurn: 'take a turn',
-  afterMission: 'run the after-mission phase',
+  fieldPromotion: 'roll the field promotion',
+  answerYield: 'accept or refuse the yield',
+  conflictDominance: 'roll Dominance for the conflict',
+  conflictRange: 'set the conflict’s range',
+  conflictHit: 'answer a hit (armour or take it)',
+  conflictDeclare: 'declare in the conflict',
+  conflictRoll: 'roll the conflict round',
+  debrief: 'debrief the mission (medals, healing)',
+  rollLevels: 'roll who gains a level',
+  takeLevel: 'choose the new level',
+  gmReward: 'take the GM’s reward (level or weapon step)',
+  improveWeapon: 'take the free weapon step',
+  developmentRoll: 'make a Development Roll (optional)',
+  createReplacement: 'make a replacement trooper',
 };
 
 /** "Vasquez (Tpr Hicks) to declare" — who the table waits for, in words. */

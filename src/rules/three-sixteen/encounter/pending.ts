@@ -1,5 +1,7 @@
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
+import { campaignOf, currentBetween } from '../campaign/model.ts';
+import { type CampaignDecisionKind, campaignDecisions } from '../campaign/pending.ts';
 import type { CommandOf, ThreeSixteenCommand } from '../commands.ts';
 import { isFreeSwitch } from '../data/index.ts';
 import {
@@ -34,7 +36,7 @@ export type DecisionKind =
   | 'declare'
   | 'roll'
   | 'takeTurn'
-  | 'afterMission';
+  | CampaignDecisionKind;
 
 export interface Decision {
   /** The seat that decides: a player's seat id, or 'gm' (aliens, NPC troopers, table steps). */
@@ -47,8 +49,17 @@ export interface Decision {
 /**
  * Every decision the game is blocked on right now. Cheap (no dice, no decide); the first entries
  * are the most urgent. An empty list during an encounter never happens: someone always has to act.
+ * Between missions the list holds the optional steps too (a Development Roll not made yet).
  */
 export function pendingDecisions(state: ThreeSixteenState): Decision[] {
+  const campaign = campaignDecisions(state);
+  const conflict = campaignOf(state).conflict;
+  // A conflict holds the table until it ends.
+  if (conflict && conflict.step !== 'ended') return campaign;
+  return [...campaign, ...tableDecisions(state)];
+}
+
+function tableDecisions(state: ThreeSixteenState): Decision[] {
   const phase = state.campaign.phase;
   if (phase === 'setup') {
     return activeTroopers(state).length === 0
@@ -57,7 +68,8 @@ export function pendingDecisions(state: ThreeSixteenState): Decision[] {
   }
   if (phase === 'briefing') return [{ seat: 'gm', kind: state.planet ? 'briefMission' : 'setPlanet' }];
   if (phase === 'mission') return [{ seat: 'gm', kind: 'startEncounter' }];
-  if (phase === 'afterMission') return [{ seat: 'gm', kind: 'afterMission' }];
+  // After the debrief (which campaignDecisions asks for first) the GM moves on to the next planet.
+  if (phase === 'afterMission') return currentBetween(state) ? [{ seat: 'gm', kind: 'setPlanet' }] : [];
   const e = state.encounter;
   if (phase !== 'encounter' || !e) return [];
   const who = (actor: string) => deciderOf(state, actor);
