@@ -9,8 +9,7 @@ import { stateHash } from '../engine/state-hash.ts';
  * refused as a whole rather than imported half-way. No Fastify here: the CLI uses it too.
  */
 
-/** Largest campaign file accepted: far above a long campaign (a few hundred KiB to a few MiB). */
-export const MAX_CAMPAIGN_BYTES = 16 * 1024 * 1024;
+export { MAX_CAMPAIGN_BYTES } from './campaign-limits.ts';
 /** Most events in one file; bounds the replay's time as the byte cap bounds its memory. */
 export const MAX_CAMPAIGN_EVENTS = 200_000;
 
