@@ -308,7 +308,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.post(
     IMPORT_PATH,
     // A campaign's log is far bigger than any other request; only this route takes that much.
-    { preHandler: limitWrites, bodyLimit: MAX_CAMPAIGN_BYTES },
+    // The rate limit runs on the request line (onRequest), before megabytes are read and parsed.
+    { onRequest: limitWrites, bodyLimit: MAX_CAMPAIGN_BYTES },
     async (request, reply): Promise<ImportTableResponse> => {
       let campaign: ReturnType<typeof readCampaign>;
       try {
