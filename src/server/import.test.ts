@@ -206,6 +206,22 @@ for (const backend of backends()) {
       await Promise.all([a.close(), gm.close()]);
     });
 
+    it('imports into the server it came from as a second table, the first one untouched', async () => {
+      const base = source.server.url;
+      const r = await http<ImportTableResponse>(base, 'POST', '/api/tables/import', original);
+      expect(r.status).toBe(201);
+      // Same seat ids at two tables, each opened only by its own table's tokens.
+      const copy = await exportOf(base, r.body.tableId, r.body.gm.token);
+      expect(copy.events).toEqual(original.events);
+      const cross = await http(base, 'GET', `/api/tables/${original.table.tableId}/export`, undefined, {
+        authorization: `Bearer ${r.body.gm.token}`,
+      });
+      expect(cross.status).toBe(401);
+      const gm = await TestClient.open(base, r.body.tableId, r.body.gm.token);
+      expect(gm.lastSeq).toBe(original.events.length);
+      await gm.close();
+    });
+
     it('refuses bad files with their codes and creates nothing', async () => {
       const base = target.server.url;
       const before = [...target.writes];

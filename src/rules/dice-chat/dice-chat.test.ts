@@ -181,7 +181,8 @@ describe('dice chat', () => {
         }),
         fc.record({
           type: fc.constant('chat.say' as const),
-          text: fc.string({ minLength: 1, maxLength: 20 }),
+          // The schema trims, so blank text is a schema refusal, not a command to play.
+          text: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0),
         }),
         fc.record({ type: fc.constant('chat.reveal' as const), rollId: fc.constantFrom('r1', 'r2', 'r3') }),
       ),
