@@ -349,6 +349,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         seats,
         campaign.events.map(({ at, by, commandId, event }) => ({ at, by, commandId, event })),
       );
+      if (campaign.events.length > 0) {
+        // The replay is done already: keep it, so the first socket does not replay the log again.
+        // Best effort, as the hub's own snapshots: without it the table only opens slower.
+        await store
+          .saveSnapshot({ tableId, seq: campaign.events.length, state: campaign.state })
+          .catch((e: unknown) => app.log.warn({ err: e }, 'snapshot after import failed'));
+      }
       const gm = issued.find((s) => s.seatId === campaign.gmSeatId);
       if (!gm) throw new Error('the GM seat of an import went missing');
       reply.status(201);
