@@ -46,6 +46,11 @@ export interface Ruleset<
    * Ownership (a player acting only for its own characters) is checked by `decide` itself.
    */
   readonly commandRoles: Readonly<Record<C['type'], readonly Role[]>>;
+  /**
+   * Every event type `evolve` folds in (besides the table events). Optional: when given, an
+   * imported log with any other type is refused, since evolve would skip it silently.
+   */
+  readonly eventTypes?: readonly E['type'][];
   setup(options: O): S;
   decide(state: S, command: C, ctx: DecideContext): E[];
   evolve(state: S, event: E | TableEvent): S;

@@ -5,7 +5,10 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
+import { replay } from '../engine/replay.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
+import { stateHash } from '../engine/state-hash.ts';
+import { CampaignFileError, MAX_CAMPAIGN_BYTES, readCampaign } from './campaign-file.ts';
 import { Connection, issueDetails, type SocketLimits } from './connection.ts';
 import { tableOptions } from './hub.ts';
 import { Hubs } from './hubs.ts';
@@ -13,6 +16,8 @@ import {
   CLOSE_CODES,
   type CreateTableResponse,
   createTableRequestSchema,
+  type ImportedSeat,
+  type ImportTableResponse,
   joinRequestSchema,
   MAX_CLIENT_MESSAGE_BYTES,
   type SeatTokenResponse,
@@ -109,6 +114,8 @@ function bearer(request: FastifyRequest): string {
   return match[1];
 }
 
+const IMPORT_PATH = '/api/tables/import';
+
 /** Paths the web app routes itself: they get index.html. */
 const APP_PATHS = /^\/(t|join)\/[^/]+\/?$/;
 
@@ -149,7 +156,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     return payload;
   });
 
-  app.setErrorHandler((error: unknown, _request, reply) => {
+  app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send({
         error: {
@@ -164,6 +171,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return reply.status(400).send({ error: { code: 'BAD_JSON', message: 'the body is not JSON' } });
     }
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      if (request.routeOptions.url === IMPORT_PATH) {
+        return reply.status(413).send({
+          error: {
+            code: 'IMPORT_TOO_LARGE',
+            message: `the campaign file is over ${MAX_CAMPAIGN_BYTES / (1024 * 1024)} MiB`,
+            details: { max: MAX_CAMPAIGN_BYTES },
+          },
+        });
+      }
       return reply
         .status(413)
         .send({ error: { code: 'MESSAGE_TOO_LARGE', message: 'the body is too large' } });
@@ -289,6 +305,74 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
   );
 
+  app.post(
+    IMPORT_PATH,
+    // A campaign's log is far bigger than any other request; only this route takes that much.
+    // The rate limit runs on the request line (onRequest), before megabytes are read and parsed.
+    { onRequest: limitWrites, bodyLimit: MAX_CAMPAIGN_BYTES },
+    async (request, reply): Promise<ImportTableResponse> => {
+      let campaign: ReturnType<typeof readCampaign>;
+      try {
+        campaign = readCampaign(request.body, (system) =>
+          rules.systems.some((s) => s.id === system) ? rules.rulesetFor(system) : null,
+        );
+      } catch (e) {
+        if (!(e instanceof CampaignFileError)) throw e;
+        const details = e.code === 'UNKNOWN_SYSTEM' ? { systems: rules.systems.map((s) => s.id) } : e.details;
+        throw new HttpError(400, e.code, e.message, details);
+      }
+      if (campaign.seats.length > limits.maxSeatsPerTable) {
+        throw new HttpError(
+          400,
+          'IMPORT_INVALID',
+          `the log has ${campaign.seats.length} seats; a table allows ${limits.maxSeatsPerTable}`,
+        );
+      }
+      // A new table: new id, new codes, new tokens. Seat ids stay, because the events name them.
+      const tableId = newId('t');
+      const inviteCode = newCode();
+      const spectateCode = newCode();
+      const issued: ImportedSeat[] = [];
+      const seats: SeatRecord[] = campaign.seats.map((s) => {
+        const token = newToken();
+        issued.push({ ...s, token, url: `/t/${tableId}#token=${token}` });
+        return { tableId, seatId: s.seatId, role: s.role, name: s.name, tokenHash: hashToken(token) };
+      });
+      await store.importTable(
+        {
+          tableId,
+          system: campaign.system,
+          name: campaign.name,
+          createdAt: new Date().toISOString(),
+          options: { setup: {}, inviteCode, spectateCode },
+        },
+        seats,
+        campaign.events.map(({ at, by, commandId, event }) => ({ at, by, commandId, event })),
+      );
+      if (campaign.events.length > 0) {
+        // The replay is done already: keep it, so the first socket does not replay the log again.
+        // Best effort, as the hub's own snapshots: without it the table only opens slower.
+        await store
+          .saveSnapshot({ tableId, seq: campaign.events.length, state: campaign.state })
+          .catch((e: unknown) => app.log.warn({ err: e }, 'snapshot after import failed'));
+      }
+      const gm = issued.find((s) => s.seatId === campaign.gmSeatId);
+      if (!gm) throw new Error('the GM seat of an import went missing');
+      reply.status(201);
+      return {
+        tableId,
+        system: campaign.system,
+        name: campaign.name,
+        gm,
+        seats: issued.filter((s) => s !== gm),
+        invite: { code: inviteCode, url: `/join/${tableId}#code=${inviteCode}` },
+        spectate: { code: spectateCode, url: `/t/${tableId}#spectate=${spectateCode}` },
+        headSeq: campaign.events.length,
+        stateHash: campaign.stateHash,
+      };
+    },
+  );
+
   app.get<{ Params: { id: string } }>('/api/tables/:id', async (request): Promise<TableInfoResponse> => {
     const table = await tableOr404(request.params.id);
     return { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt };
@@ -351,9 +435,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (page.length < 5000) break;
       after = (page[page.length - 1] as { seq: number }).seq;
     }
+    // The hash of the exported log's replay lets an import check that its rules agree.
+    const ruleset = rules.rulesetFor(table.system);
+    const hash = ruleset
+      ? stateHash(
+          replay(
+            ruleset,
+            tableOptions(table).setup,
+            events.map((e) => e.event),
+          ),
+        )
+      : undefined;
     reply.header('content-disposition', `attachment; filename="bughunt-${table.tableId}.json"`);
     return {
       table: { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt },
+      ...(hash ? { stateHash: hash } : {}),
       events: events.map(({ seq, at, by, commandId, event }) => ({ seq, at, by, commandId, event })),
     };
   });

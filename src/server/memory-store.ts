@@ -1,6 +1,7 @@
 import {
   type EventBus,
   type EventStore,
+  type ImportedEvent,
   type NewEvent,
   type SeatRecord,
   SeqConflictError,
@@ -26,6 +27,20 @@ export class MemoryStore implements EventStore {
     this.tables.set(table.tableId, table);
     this.seatsByTable.set(table.tableId, [gmSeat]);
     this.logs.set(table.tableId, []);
+  }
+  async importTable(
+    table: TableRecord,
+    seats: readonly SeatRecord[],
+    events: readonly ImportedEvent[],
+  ): Promise<void> {
+    if (this.tables.has(table.tableId)) throw new Error(`table ${table.tableId} exists`);
+    // What the SQL stores' keys refuse: a seat id or a token hash twice.
+    if (new Set(seats.map((s) => s.seatId)).size !== seats.length) throw new Error('duplicate seat id');
+    if (new Set(seats.map((s) => s.tokenHash)).size !== seats.length) throw new Error('duplicate token hash');
+    const log = events.map((e, i) => ({ tableId: table.tableId, seq: i + 1, ...e }));
+    this.tables.set(table.tableId, table);
+    this.seatsByTable.set(table.tableId, [...seats]);
+    this.logs.set(table.tableId, log);
   }
   async getTable(tableId: string): Promise<TableRecord | null> {
     return this.tables.get(tableId) ?? null;

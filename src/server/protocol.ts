@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'BAD_INVITE',
   'BAD_SPECTATE_CODE',
   'TABLE_FULL',
+  'IMPORT_INVALID',
+  'IMPORT_TOO_LARGE',
   'TOO_MANY_CONNECTIONS',
   'BUSY',
   'NOT_FOUND',
@@ -168,6 +170,28 @@ export interface SeatTokenResponse {
   readonly token: string;
   /** Where the web app opens the table with this token: /t/<tableId>#token=<token>. */
   readonly url: string;
+}
+/** One seat of an imported table with its fresh token; `url` opens the table as that seat. */
+export interface ImportedSeat {
+  readonly seatId: string;
+  readonly role: 'gm' | 'player' | 'spectator';
+  readonly name: string;
+  readonly token: string;
+  readonly url: string;
+}
+export interface ImportTableResponse {
+  readonly tableId: string;
+  readonly system: string;
+  readonly name: string;
+  /** The importer's seat: the log's first GM seat. */
+  readonly gm: ImportedSeat;
+  /** Every other seat of the log, in join order, for the GM to hand out. */
+  readonly seats: readonly ImportedSeat[];
+  readonly invite: { readonly code: string; readonly url: string };
+  readonly spectate: { readonly code: string; readonly url: string };
+  /** The last seq of the imported log and the hash of the state it replays to. */
+  readonly headSeq: number;
+  readonly stateHash: string;
 }
 export interface TableInfoResponse {
   readonly tableId: string;

@@ -60,6 +60,7 @@ export const testRuleset: Ruleset<TestState, TestCommand, TestEvent, unknown> = 
   title: 'Test dice chat',
   commandSchema: commandSchema as z.ZodType<TestCommand>,
   commandRoles,
+  eventTypes: ['rolled', 'said', 'noted', 'ticked'],
   setup: () => ({ seats: {}, log: [], notes: [] }),
   decide(state, command, ctx) {
     const me = ctx.actor.seatId;

@@ -1,5 +1,6 @@
 import type {
   CreateTableResponse,
+  ImportTableResponse,
   SeatTokenResponse,
   SystemInfo,
   TableInfoResponse,
@@ -18,20 +19,28 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+/** A body already serialised (a campaign file) is sent as it is, not stringified again. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+async function send(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
   try {
-    res = await fetch(path, {
+    return await fetch(path, {
       method,
       headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: body instanceof RawJson ? body.text : JSON.stringify(body) }),
     });
   } catch {
     throw new ApiError(0, 'NETWORK', 'the server cannot be reached; check your connection');
   }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await send(method, path, body, token);
   const text = await res.text();
   let parsed: unknown = null;
   try {
@@ -39,17 +48,36 @@ async function request<T>(method: string, path: string, body?: unknown, token?: 
   } catch {
     // not JSON
   }
-  if (!res.ok) {
-    const error = (parsed as { error?: { code?: string; message?: string; details?: unknown } } | null)
-      ?.error;
-    throw new ApiError(
-      res.status,
-      error?.code ?? `HTTP_${res.status}`,
-      error?.message ?? `the server answered ${res.status}`,
-      error?.details,
-    );
-  }
+  if (!res.ok) throw errorOf(res, parsed);
   return parsed as T;
+}
+
+function errorOf(res: Response, parsed: unknown): ApiError {
+  const error = (parsed as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
+  return new ApiError(
+    res.status,
+    error?.code ?? `HTTP_${res.status}`,
+    error?.message ?? `the server answered ${res.status}`,
+    error?.details,
+  );
+}
+
+/** The GM's export as a file to save: its text and the name the server suggests. */
+async function exportCampaign(tableId: string, token: string): Promise<{ blob: Blob; fileName: string }> {
+  const res = await send('GET', `/api/tables/${encodeURIComponent(tableId)}/export`, undefined, token);
+  if (!res.ok) {
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    throw errorOf(res, parsed);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `bughunt-${tableId}.json`;
+  return { blob: await res.blob(), fileName };
 }
 
 /** SystemInfo plus the optional one-line summary the registry may give. */
@@ -70,6 +98,10 @@ export const api = {
       spectateCode,
       ...(name ? { name } : {}),
     }),
+  /** Posts a campaign file's text as it is (the server checks it). */
+  importCampaign: (fileText: string) =>
+    request<ImportTableResponse>('POST', '/api/tables/import', new RawJson(fileText)),
+  exportCampaign,
   invite: (tableId: string, token: string) =>
     request<Pick<CreateTableResponse, 'invite' | 'spectate'>>(
       'GET',

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -390,6 +390,53 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     await page.keyboard.type('Keyboard table');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: '“Keyboard table” is ready' }).waitFor();
+  });
+
+  it('exports the campaign as the GM and imports it on the home page, by keyboard, with seat links', async () => {
+    const [download] = await Promise.all([
+      gm.waitForEvent('download'),
+      gm.getByRole('button', { name: 'Export campaign (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bughunt-t[\w-]+\.json$/);
+    const file = join(webRoot, 'export.json');
+    await download.saveAs(file);
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as { events: unknown[] };
+    expect(exported.events.length).toBeGreaterThan(5);
+
+    const page = await newPage(DESKTOP);
+    await page.goto(`${server.url}/`);
+    const picker = page.getByLabel('Campaign file');
+    // A file that is JSON but no campaign: the server's code and message are shown.
+    await picker.setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"shopping": ["eggs"]}'),
+    });
+    await picker.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('.error-note', { hasText: 'IMPORT_INVALID' }).waitFor();
+
+    await picker.setInputFiles(file);
+    expect(await page.locator('.error-note').count()).toBe(0);
+    await picker.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: '“Friday <b>drop</b>” is imported' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'GM link: Gail (private)' }).inputValue()).toContain(
+      '#token=',
+    );
+    const reclaim = await page.getByRole('textbox', { name: 'Vasquez (player)' }).inputValue();
+    expect(reclaim).toMatch(new RegExp(`^${server.url}/t/t[\\w-]+#token=[\\w-]+$`));
+    await page.getByRole('textbox', { name: 'Aunt May (spectator)' }).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'imported-desktop.png'), fullPage: true });
+
+    // The player's new link seats them at the imported table with the whole log.
+    const back = await newPage(PHONE, true);
+    await back.goto(reclaim);
+    await waitLive(back);
+    await back.getByText('you are Vasquez (player)').waitFor();
+    expect(await seqsOf(back)).toEqual(Array.from({ length: exported.events.length }, (_, i) => i + 1));
   });
 
   it('had no Content Security Policy violation or page error', () => {

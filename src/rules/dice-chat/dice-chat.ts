@@ -1,6 +1,7 @@
 import type { Ruleset, Seat, TableEvent } from '../../engine/ruleset.ts';
 import {
   CHAT_COMMAND_ROLES,
+  CHAT_EVENT_TYPES,
   type ChatCommand,
   type ChatEvent,
   type ChatState,
@@ -26,6 +27,7 @@ export const diceChat: Ruleset<DiceChatState, ChatCommand, ChatEvent, unknown> =
   title: 'Dice chat',
   commandSchema: chatCommandSchema,
   commandRoles: CHAT_COMMAND_ROLES,
+  eventTypes: CHAT_EVENT_TYPES,
   setup: () => ({ seats: {}, chat: EMPTY_CHAT }),
   decide: (state, command, ctx) => decideChat(state.chat, command, ctx),
   evolve(state, event: ChatEvent | TableEvent) {

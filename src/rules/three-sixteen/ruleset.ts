@@ -168,6 +168,7 @@ export const threeSixteen: Ruleset<
   title: '3:16 Carnage Amongst the Stars',
   commandSchema,
   commandRoles,
+  eventTypes: [...reducers.keys()] as ThreeSixteenEvent['type'][],
   setup,
   decide,
   evolve,

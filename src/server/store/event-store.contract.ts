@@ -113,6 +113,50 @@ export function eventStoreContract(target: ContractTarget): void {
       });
     });
 
+    it('imports a table with its seats and log at once, keeping times, or nothing at all', async () => {
+      await withStorage(target, async ({ store }) => {
+        const t = table('imp');
+        const seats = [seat('imp', 'gm', 'gm'), seat('imp', 'alice'), seat('imp', 'watch', 'spectator')];
+        const events = [
+          { at: '2025-01-02T03:04:05.006Z', ...ev('seat.joined', { seatId: 'gm' }) },
+          { at: '2025-01-02T03:04:06.000Z', by: 'alice', commandId: 'c1', event: { type: 'a', n: 1 } },
+          { at: '2025-01-02T03:04:07.000Z', by: 'alice', commandId: 'c1', event: { type: 'b' } },
+        ];
+        await store.importTable(t, seats, events);
+        expect(await store.getTable('imp')).toEqual(t);
+        expect(await store.seats('imp')).toEqual(seats);
+        expect(await store.seatByTokenHash('imp', 'hash-imp-alice')).toEqual(seat('imp', 'alice'));
+        expect(await store.headSeq('imp')).toBe(3);
+        expect(await store.read('imp', 0)).toEqual(
+          events.map((e, i) => ({ tableId: 'imp', seq: i + 1, ...e })),
+        );
+        expect(await store.commandSeq('imp', 'c1', 'alice')).toBe(3);
+        // The log goes on after the imported part.
+        expect((await store.append('imp', 3, [ev('next')]))[0]?.seq).toBe(4);
+
+        // A clash (here: the table exists) leaves nothing behind of the second import.
+        await createWithGm(store, 'taken');
+        await expect(
+          store.importTable(
+            table('taken'),
+            [seat('taken', 'x', 'gm')],
+            [{ at: events[0]?.at ?? '', ...ev('x') }],
+          ),
+        ).rejects.toThrow(/exists/);
+        expect(await store.headSeq('taken')).toBe(0);
+        expect(await store.seats('taken')).toEqual([seat('taken', 'gm', 'gm')]);
+        // Two seats with one token hash: refused, and no table is left half made.
+        await expect(
+          store.importTable(
+            table('dup'),
+            [seat('dup', 'a', 'gm'), { ...seat('dup', 'b'), tokenHash: 'hash-dup-a' }],
+            [],
+          ),
+        ).rejects.toThrow();
+        expect(await store.getTable('dup')).toBeNull();
+      });
+    });
+
     it('appends events with gapless seqs, reads them back in order, and knows the head', async () => {
       await withStorage(target, async ({ store }) => {
         await createWithGm(store, 't1');

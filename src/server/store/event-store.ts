@@ -19,6 +19,11 @@ export interface NewEvent {
   readonly event: { readonly type: string } & Record<string, unknown>;
 }
 
+/** An event of an imported log: it keeps the time it was first stored at. */
+export interface ImportedEvent extends NewEvent {
+  readonly at: string;
+}
+
 export interface TableRecord {
   readonly tableId: string;
   readonly system: string;
@@ -55,6 +60,15 @@ export class SeqConflictError extends Error {
 
 export interface EventStore {
   createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void>;
+  /**
+   * Creates a table with its seats and a whole log (an imported campaign; the events get seqs
+   * 1, 2, …) in one transaction: afterwards all of it exists, or (on any failure) none of it.
+   */
+  importTable(
+    table: TableRecord,
+    seats: readonly SeatRecord[],
+    events: readonly ImportedEvent[],
+  ): Promise<void>;
   getTable(tableId: string): Promise<TableRecord | null>;
   addSeat(seat: SeatRecord): Promise<void>;
   seats(tableId: string): Promise<SeatRecord[]>;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import {
   type EventStore,
+  type ImportedEvent,
   type NewEvent,
   type SeatRecord,
   SeqConflictError,
@@ -186,6 +187,8 @@ interface Lease {
   done: boolean;
 }
 const FOREIGN_KEY_VIOLATION = '23503';
+/** Events per insert statement of an import. */
+const IMPORT_PAGE = 5000;
 
 export class PgStore implements EventStore {
   private readonly sql: ReturnType<typeof statements>;
@@ -244,6 +247,55 @@ export class PgStore implements EventStore {
           JSON.stringify(table.options ?? null),
         ]);
         await client.query(this.sql.insertSeat, seatParams(gmSeat));
+      });
+    } catch (e) {
+      if (pgCode(e) === UNIQUE_VIOLATION) throw new Error(`table ${table.tableId} exists`);
+      throw e;
+    }
+  }
+
+  async importTable(
+    table: TableRecord,
+    seats: readonly SeatRecord[],
+    events: readonly ImportedEvent[],
+  ): Promise<void> {
+    const lastOfCommand = new Map<string, [string, string, number]>();
+    events.forEach((e, i) => {
+      if (e.by !== null && e.commandId !== null) {
+        lastOfCommand.set(`${e.by}\n${e.commandId}`, [e.by, e.commandId, i + 1]);
+      }
+    });
+    const commands = [...lastOfCommand.values()];
+    try {
+      await this.transaction(async (client) => {
+        await client.query(this.sql.insertTable, [
+          table.tableId,
+          table.system,
+          table.name,
+          table.createdAt,
+          JSON.stringify(table.options ?? null),
+        ]);
+        // One statement per kind of row (arrays unnested), in pages so no single query gets huge.
+        for (const seat of seats) await client.query(this.sql.insertSeat, seatParams(seat));
+        for (let from = 0; from < events.length; from += IMPORT_PAGE) {
+          const page = events.slice(from, from + IMPORT_PAGE);
+          await client.query(this.sql.importEvents, [
+            table.tableId,
+            from,
+            page.map((e) => e.at),
+            page.map((e) => e.by),
+            page.map((e) => e.commandId),
+            page.map((e) => JSON.stringify(e.event)),
+          ]);
+        }
+        if (commands.length > 0) {
+          await client.query(this.sql.importCommands, [
+            table.tableId,
+            commands.map((c) => c[0]),
+            commands.map((c) => c[1]),
+            commands.map((c) => c[2]),
+          ]);
+        }
       });
     } catch (e) {
       if (pgCode(e) === UNIQUE_VIOLATION) throw new Error(`table ${table.tableId} exists`);
@@ -503,6 +555,13 @@ function statements(s: string) {
               )
               SELECT n, CASE WHEN n > 0 THEN pg_notify($10, $11) END AS notified
               FROM (SELECT count(*)::int AS n FROM inserted) AS counted`,
+    importEvents: `INSERT INTO ${s}.events (table_id, seq, at, by_seat, command_id, event)
+                   SELECT $1, $2::bigint + e.n, e.at::timestamptz, e.by_seat, e.command_id, e.event::json
+                   FROM unnest($3::text[], $4::text[], $5::text[], $6::text[])
+                        WITH ORDINALITY AS e (at, by_seat, command_id, event, n)`,
+    importCommands: `INSERT INTO ${s}.commands (table_id, seat_id, command_id, seq)
+                     SELECT $1, c.seat_id, c.command_id, c.seq
+                     FROM unnest($2::text[], $3::text[], $4::bigint[]) AS c (seat_id, command_id, seq)`,
     read: `SELECT seq, at, by_seat, command_id, event FROM ${s}.events
            WHERE table_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     commandSeq: `SELECT seq FROM ${s}.commands WHERE table_id = $1 AND seat_id = $2 AND command_id = $3`,

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { MemoryBus } from '../memory-store.ts';
 import {
   type EventStore,
+  type ImportedEvent,
   type NewEvent,
   type SeatRecord,
   SeqConflictError,
@@ -312,6 +313,36 @@ export class SqliteCore implements EventStore {
         JSON.stringify(table.options ?? null),
       );
       this.insertSeat(gmSeat);
+    });
+  }
+
+  importTable(
+    table: TableRecord,
+    seats: readonly SeatRecord[],
+    events: readonly ImportedEvent[],
+  ): Promise<void> {
+    // One job, so one savepoint: a failure anywhere rolls back the table, its seats and its log.
+    return this.write(() => {
+      if (this.stmt.tableExists.get(table.tableId)) throw new Error(`table ${table.tableId} exists`);
+      this.stmt.insertTable.run(
+        table.tableId,
+        table.system,
+        table.name,
+        table.createdAt,
+        JSON.stringify(table.options ?? null),
+      );
+      for (const seat of seats) this.insertSeat(seat);
+      const lastOfCommand = new Map<string, [string, string, number]>();
+      events.forEach((e, i) => {
+        const seq = i + 1;
+        this.stmt.insertEvent.run(table.tableId, seq, e.at, e.by, e.commandId, JSON.stringify(e.event));
+        if (e.by !== null && e.commandId !== null) {
+          lastOfCommand.set(`${e.by}\n${e.commandId}`, [e.by, e.commandId, seq]);
+        }
+      });
+      for (const [by, commandId, seq] of lastOfCommand.values()) {
+        this.stmt.upsertCommand.run(table.tableId, by, commandId, seq);
+      }
     });
   }
 

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { MemoryBus } from '../memory-store.ts';
 import {
   type EventStore,
+  type ImportedEvent,
   type NewEvent,
   type SeatRecord,
   SeqConflictError,
@@ -122,6 +123,13 @@ export class SqliteStore implements EventStore {
 
   createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
     return this.call('createTable', table, gmSeat);
+  }
+  importTable(
+    table: TableRecord,
+    seats: readonly SeatRecord[],
+    events: readonly ImportedEvent[],
+  ): Promise<void> {
+    return this.call('importTable', table, seats, events);
   }
   getTable(tableId: string): Promise<TableRecord | null> {
     return this.call('getTable', tableId);

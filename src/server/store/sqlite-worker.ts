@@ -37,6 +37,7 @@ export function toWire(e: unknown): WireError {
 
 const OPS = new Set([
   'createTable',
+  'importTable',
   'getTable',
   'addSeat',
   'seats',

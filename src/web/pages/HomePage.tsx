@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { CreateTableResponse } from '../../server/protocol.ts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { MAX_CAMPAIGN_BYTES } from '../../server/campaign-limits.ts';
+import type { CreateTableResponse, ImportTableResponse } from '../../server/protocol.ts';
 import { api, describeError, type System } from '../api.ts';
 import { CopyField } from '../components/CopyField.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
@@ -41,6 +42,111 @@ function Created({ created, tableName }: { created: CreateTableResponse; tableNa
   );
 }
 
+function Imported({ imported }: { imported: ImportTableResponse }) {
+  return (
+    <section className="card created" aria-labelledby="imported-title">
+      <h2 id="imported-title">“{imported.name}” is imported</h2>
+      <p>
+        A new table with the whole campaign ({imported.headSeq} events). Every seat has a new link: send each
+        player their own. The old links do not open this table.
+      </p>
+      <CopyField
+        label={`GM link: ${imported.gm.name} (private)`}
+        value={absolute(imported.gm.url)}
+        hint="Your seat. This browser remembers it already."
+      />
+      {imported.seats.length > 0 ? (
+        <>
+          <h3>Seats to hand out</h3>
+          {imported.seats.map((s) => (
+            <CopyField
+              key={s.seatId}
+              label={`${s.name} (${ROLE_NAMES[s.role]})`}
+              value={absolute(s.url)}
+              hint={`Opens the table as ${s.name}; whoever has the link takes the seat.`}
+            />
+          ))}
+        </>
+      ) : null}
+      <CopyField label="Invite link (new players)" value={absolute(imported.invite.url)} />
+      <CopyField label="Spectate link (watch only)" value={absolute(imported.spectate.url)} />
+      <button type="button" className="primary big" onClick={() => navigate(`/t/${imported.tableId}`)}>
+        Open the table
+      </button>
+    </section>
+  );
+}
+
+/** Import a campaign export: a file picker and a button, both reachable by keyboard. */
+function ImportCampaign({ onImported }: { onImported: (imported: ImportTableResponse) => void }) {
+  const fileId = useId();
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setError(null);
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setError({ code: 'NO_FILE', message: 'choose the campaign file (.json) first' });
+      return;
+    }
+    if (file.size > MAX_CAMPAIGN_BYTES) {
+      setError({
+        code: 'IMPORT_TOO_LARGE',
+        message: `the file is over ${MAX_CAMPAIGN_BYTES / (1024 * 1024)} MiB; is it a Bughunt export?`,
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const imported = await api.importCampaign(await file.text());
+      saveSeat({
+        tableId: imported.tableId,
+        token: imported.gm.token,
+        seatId: imported.gm.seatId,
+        role: 'gm',
+        name: imported.gm.name,
+        tableName: imported.name,
+        system: imported.system,
+      });
+      onImported(imported);
+    } catch (err) {
+      setError(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="import-title">
+      <h2 id="import-title">Import a campaign</h2>
+      <div className="field">
+        <label htmlFor={fileId}>Campaign file</label>
+        <input
+          id={fileId}
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          aria-describedby={hintId}
+          onChange={() => setError(null)}
+        />
+        <p id={hintId} className="muted">
+          A table's export (the GM's Export button). It becomes a new table here, with new links for every
+          seat.
+        </p>
+      </div>
+      {error ? <ErrorNote code={error.code} message={error.message} /> : null}
+      <button type="submit" className="big" disabled={busy}>
+        {busy ? 'Importing…' : 'Import campaign'}
+      </button>
+    </form>
+  );
+}
+
 export function HomePage() {
   const [systems, setSystems] = useState<System[] | null>(null);
   const [loadError, setLoadError] = useState<{ code: string; message: string } | null>(null);
@@ -50,6 +156,7 @@ export function HomePage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [created, setCreated] = useState<{ response: CreateTableResponse; name: string } | null>(null);
+  const [imported, setImported] = useState<ImportTableResponse | null>(null);
   const nameId = useId();
   const gmNameId = useId();
   const [mine] = useState(allSeats);
@@ -113,9 +220,10 @@ export function HomePage() {
         </p>
       </header>
 
+      {imported ? <Imported imported={imported} /> : null}
       {created ? (
         <Created created={created.response} tableName={created.name} />
-      ) : (
+      ) : imported ? null : (
         <form className="card" onSubmit={submit} aria-labelledby="new-title">
           <h2 id="new-title">Start a table</h2>
           <fieldset className="systems">
@@ -176,6 +284,8 @@ export function HomePage() {
           </button>
         </form>
       )}
+
+      {created || imported ? null : <ImportCampaign onImported={setImported} />}
 
       {mine.length > 0 ? (
         <section className="card" aria-labelledby="mine-title">

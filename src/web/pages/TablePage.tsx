@@ -56,6 +56,49 @@ function InvitePanel({ tableId, token }: { tableId: string; token: string }) {
   );
 }
 
+/**
+ * The GM's campaign export: fetched with the seat's token (a plain link could not send it) and
+ * saved through a temporary blob link, which the CSP allows (no inline script involved).
+ */
+function ExportButton({ tableId, token }: { tableId: string; token: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { blob, fileName } = await api.exportCampaign(tableId, token);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      // Revoked later: some browsers read the blob after click() returns.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (e) {
+      setError(describeError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="export">
+      <button type="button" onClick={() => void download()} disabled={busy}>
+        {busy ? 'Exporting…' : 'Export campaign (JSON)'}
+      </button>
+      <p className="muted">
+        The whole log as a file: a backup, for <code>bughunt sheet</code>, or to import on another server.
+      </p>
+      {error ? (
+        <ErrorNote code={error.code} message={error.message} onDismiss={() => setError(null)} />
+      ) : null}
+    </div>
+  );
+}
+
 function Spectate({
   tableId,
   code,
@@ -240,6 +283,8 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
         <>
           <h2 className="side-title">Invite</h2>
           <InvitePanel tableId={tableId} token={token} />
+          <h2 className="side-title">Campaign</h2>
+          <ExportButton tableId={tableId} token={token} />
         </>
       ) : null}
     </>

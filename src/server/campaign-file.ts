@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import type { AnyRuleset, Role, TableEvent } from '../engine/ruleset.ts';
+import { stateHash } from '../engine/state-hash.ts';
+
+/**
+ * The campaign file: what `GET /api/tables/:id/export` writes and `POST /api/tables/import` and
+ * `bughunt sheet` read. The log is the whole campaign, so reading a file means checking its shape
+ * and then replaying it through the system's ruleset; a file that cannot be replayed cleanly is
+ * refused as a whole rather than imported half-way. No Fastify here: the CLI uses it too.
+ */
+
+export { MAX_CAMPAIGN_BYTES } from './campaign-limits.ts';
+/** Most events in one file; bounds the replay's time as the byte cap bounds its memory. */
+export const MAX_CAMPAIGN_EVENTS = 200_000;
+
+/** Why a file was refused: a stable code for programs and a message naming the problem. */
+export class CampaignFileError extends Error {
+  constructor(
+    readonly code: 'IMPORT_INVALID' | 'UNKNOWN_SYSTEM',
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'CampaignFileError';
+  }
+}
+
+// The same rules as names typed at table creation, so an imported name could have been typed.
+const nameField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .refine((s) => ![...s].some((c) => c < ' ' || c === '\u007f'), 'no control characters');
+const seatIdField = z.string().min(1).max(100);
+
+const envelopeSchema = z.object({
+  seq: z.number().int().positive(),
+  at: z.iso.datetime({ offset: true }),
+  by: seatIdField.nullable(),
+  commandId: z.string().min(1).max(64).nullable(),
+  event: z.looseObject({ type: z.string().min(1).max(100) }),
+});
+
+export const campaignFileSchema = z.object({
+  table: z.object({
+    tableId: z.string().max(64).optional(),
+    system: z.string().min(1).max(60),
+    name: nameField,
+    createdAt: z.iso.datetime({ offset: true }).optional(),
+  }),
+  /** The exporting server's hash of the replayed state; when present the replay must match it. */
+  stateHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  events: z.array(envelopeSchema).max(MAX_CAMPAIGN_EVENTS),
+});
+export type CampaignFile = z.infer<typeof campaignFileSchema>;
+
+// Table events are the server's own, so they are checked field by field whatever the system.
+const seatJoinedSchema = z.strictObject({
+  type: z.literal('seat.joined'),
+  seatId: seatIdField,
+  role: z.enum(['gm', 'player', 'spectator']),
+  name: nameField,
+});
+const seatRenamedSchema = z.strictObject({
+  type: z.literal('seat.renamed'),
+  seatId: seatIdField,
+  name: nameField,
+});
+
+export interface CampaignSeat {
+  readonly seatId: string;
+  readonly role: Role;
+  /** The seat's name at the end of the log (after any renames). */
+  readonly name: string;
+}
+
+export interface CampaignEvent {
+  readonly seq: number;
+  /** Normalised to ISO with milliseconds and Z, the form every store gives back. */
+  readonly at: string;
+  readonly by: string | null;
+  readonly commandId: string | null;
+  readonly event: { readonly type: string } & Record<string, unknown>;
+}
+
+export interface Campaign {
+  readonly system: string;
+  readonly name: string;
+  readonly events: readonly CampaignEvent[];
+  /** Every seat of the log, in the order they joined; the first GM seat is `gmSeatId`. */
+  readonly seats: readonly CampaignSeat[];
+  readonly gmSeatId: string;
+  /** The state after replaying every event, and its hash. */
+  readonly state: unknown;
+  readonly stateHash: string;
+}
+
+function invalid(message: string, details?: unknown): CampaignFileError {
+  return new CampaignFileError('IMPORT_INVALID', message, details);
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `${out ? '.' : ''}${String(p)}`;
+  return out || '(top level)';
+}
+
+function issuesOf(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.slice(0, 10).map((i) => ({ path: pathText(i.path), message: i.message }));
+}
+
+/**
+ * Checks and replays a campaign file (already parsed JSON). Throws CampaignFileError naming the
+ * first problem: a shape the schema refuses, an unknown system, seqs out of order, an event of a
+ * type the ruleset does not know, a seat acting before it joined, an event the ruleset's evolve
+ * throws on, or a state hash that differs from the exporter's.
+ */
+export function readCampaign(input: unknown, rulesetFor: (system: string) => AnyRuleset | null): Campaign {
+  const parsed = campaignFileSchema.safeParse(input);
+  if (!parsed.success) {
+    const issues = issuesOf(parsed.error);
+    const first = issues[0];
+    throw invalid(
+      first ? `not a Bughunt campaign file: ${first.path}: ${first.message}` : 'not a Bughunt campaign file',
+      { issues },
+    );
+  }
+  const file = parsed.data;
+  const rules = rulesetFor(file.table.system);
+  if (!rules) {
+    throw new CampaignFileError('UNKNOWN_SYSTEM', `there is no system called ${file.table.system}`);
+  }
+  const known = rules.eventTypes ? new Set<string>(rules.eventTypes) : null;
+
+  const seats = new Map<string, { role: Role; name: string }>();
+  const events: CampaignEvent[] = [];
+  // Setup options never leave a server (they may hold secrets), and today every table is set up
+  // with none; the replay starts from the same empty setup the exporting table had.
+  let state = rules.setup({});
+  for (const [i, envelope] of file.events.entries()) {
+    const where = `event ${envelope.seq} (${envelope.event.type})`;
+    if (envelope.seq !== i + 1) {
+      throw invalid(`events[${i}] has seq ${envelope.seq}; seqs must run 1, 2, 3, … without gaps`);
+    }
+    if ((envelope.by === null) !== (envelope.commandId === null)) {
+      throw invalid(`${where}: by and commandId are both set (a command's event) or both null`);
+    }
+    if (envelope.by !== null && !seats.has(envelope.by)) {
+      throw invalid(`${where} is by seat ${envelope.by}, which has not joined before it`);
+    }
+    const type = envelope.event.type;
+    if (type === 'seat.joined') {
+      const joined = seatJoinedSchema.safeParse(envelope.event);
+      if (!joined.success) throw invalid(`${where} is malformed`, { issues: issuesOf(joined.error) });
+      if (seats.has(joined.data.seatId)) throw invalid(`${where}: seat ${joined.data.seatId} joins twice`);
+      seats.set(joined.data.seatId, { role: joined.data.role, name: joined.data.name });
+    } else if (type === 'seat.renamed') {
+      const renamed = seatRenamedSchema.safeParse(envelope.event);
+      if (!renamed.success) throw invalid(`${where} is malformed`, { issues: issuesOf(renamed.error) });
+      const seat = seats.get(renamed.data.seatId);
+      if (!seat) throw invalid(`${where} renames seat ${renamed.data.seatId}, which has not joined`);
+      seat.name = renamed.data.name;
+    } else if (known && !known.has(type)) {
+      // evolve would skip it without a word, so the import would not be the campaign it claims.
+      throw invalid(`${where}: ${rules.id} has no event of type ${type}`);
+    }
+    try {
+      state = rules.evolve(state, envelope.event as TableEvent);
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      throw invalid(`${where} fails to replay: ${reason.split('\n')[0]}`);
+    }
+    events.push({
+      seq: envelope.seq,
+      at: new Date(envelope.at).toISOString(),
+      by: envelope.by,
+      commandId: envelope.commandId,
+      event: envelope.event,
+    });
+  }
+
+  const gm = [...seats].find(([, s]) => s.role === 'gm');
+  if (!gm) throw invalid('the log has no GM seat (no seat.joined with role gm)');
+  const hash = stateHash(state);
+  if (file.stateHash !== undefined && file.stateHash !== hash) {
+    throw invalid(
+      'replaying the log gives another state than the exporting server had (a different version of the rules?)',
+      { expected: file.stateHash, got: hash },
+    );
+  }
+  return {
+    system: file.table.system,
+    name: file.table.name,
+    events,
+    seats: [...seats].map(([seatId, s]) => ({ seatId, role: s.role, name: s.name })),
+    gmSeatId: gm[0],
+    state,
+    stateHash: hash,
+  };
+}
