@@ -208,21 +208,25 @@ export function withAutomatic(
     out.push(next);
     s = evolveEncounter(s, next);
   }
-  folded.set(out, s);
+  lastFolded = { events: out, state: s };
   return out;
 }
 
 /**
- * The state `withAutomatic` reached while deciding, keyed by the very events array it returned.
+ * The state `withAutomatic` reached while deciding, for the very events array it returned last.
  * Folding those events into the state given to `decide` gives the same state (encounter events are
  * all reduced by `evolveEncounter`; a test in simulate/ checks it), so a caller that holds that
  * state may take this instead of evolving the events a second time. The simulator does; the
  * server keeps folding events as usual.
+ *
+ * One slot, matched by identity, rather than a WeakMap keyed by every array ever returned: the
+ * caller asks right after `decide`, and WeakMap entries (ephemerons) made a visible share of the
+ * simulator's garbage-collection time. Any other array, or a later decide, gets undefined.
  */
-const folded = new WeakMap<readonly ThreeSixteenEvent[], ThreeSixteenState>();
+let lastFolded: { events: readonly ThreeSixteenEvent[]; state: ThreeSixteenState } | null = null;
 
 export function stateAfterDecide(events: readonly ThreeSixteenEvent[]): ThreeSixteenState | undefined {
-  return folded.get(events);
+  return lastFolded?.events === events ? lastFolded.state : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
