@@ -140,7 +140,13 @@ function orderRound(state: ThreeSixteenState, e: Encounter, dice: DiceSource): E
   if (e.roundEffects.suicide) actors.push({ actor: SUICIDE, face: 1, success: true });
   const tie = new Map<ActorKey, number>();
   const tieBreaks: TieFace[] = [];
+  // Successes per face first, so the roll-offs below only filter the faces that are tied (same
+  // faces, same order, same dice as filtering every face).
+  const successesAt = new Array<number>(11).fill(0);
+  for (const x of actors)
+    if (x.success && x.face >= 1 && x.face <= 10) successesAt[x.face] = (successesAt[x.face] ?? 0) + 1;
   for (let face = 10; face >= 1; face--) {
+    if ((successesAt[face] ?? 0) < 2) continue;
     const group = actors.filter((x) => x.success && x.face === face).map((x) => x.actor);
     if (group.length > 1)
       for (const [k, v] of rollOff(dice, group, `tie-break at ${face}`, tieBreaks)) tie.set(k, v);
@@ -378,7 +384,6 @@ const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAY
     }
   } else {
     const task = d.task;
-    const highest = rankAlive(state, 'max');
     switch (task.kind) {
       case 'manoeuvre':
         // Riders share the vehicle's range: only its driver moves it (or they get out first).
@@ -392,7 +397,8 @@ const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAY
           fail(codes.INVALID_VALUE, 'say what the manoeuvre does');
         break;
       case 'eVac':
-        if (t.rank < highest) fail(codes.RANK_TOO_LOW, 'only the highest rank alive calls the E-Vac');
+        if (t.rank < rankAlive(state, 'max'))
+          fail(codes.RANK_TOO_LOW, 'only the highest rank alive calls the E-Vac');
         if (usedByGroup(state, 'eVac'))
           fail(codes.NOT_AVAILABLE, 'the E-Vac was already used on this planet');
         if (e.effects.isolated) fail(codes.NOT_AVAILABLE, 'the aliens have isolated this encounter');
