@@ -565,6 +565,117 @@ export function initialState(): ThreeSixteenState {
 // ---------------------------------------------------------------------------------------------
 // Copy-on-write helpers (use these in evolve; they copy only the path that changes)
 
+/** `T` without `readonly`: a fresh copy that a copy-on-write helper may fill in before anyone sees it. */
+export type Draft<T> = { -readonly [K in keyof T]: T[K] };
+
+/*
+ * Shallow copies written out field by field. Object spread (`{ ...e, step }`) was the simulator's
+ * single biggest cost: V8 copies a spread through a generic path (measured here: ~0.6 µs for the
+ * 13-field state, ~25× a literal of the same fields), and every encounter event copies the state
+ * and the 30-field encounter a few times. A literal with every field is copied at allocation speed.
+ * The result types are exact (`Draft<…>` of an interface with only required fields), so adding a
+ * field to one of these interfaces fails to compile here until it is copied too; state.test.ts
+ * checks that no key is lost, optional ones included.
+ */
+
+export function copyState(s: ThreeSixteenState): Draft<ThreeSixteenState> {
+  return {
+    seats: s.seats,
+    troopers: s.troopers,
+    trooperOrder: s.trooperOrder,
+    nextTrooperNumber: s.nextTrooperNumber,
+    campaign: s.campaign,
+    planet: s.planet,
+    mission: s.mission,
+    encounter: s.encounter,
+    lastEncounter: s.lastEncounter,
+    gmNotes: s.gmNotes,
+    log: s.log,
+    nextLogId: s.nextLogId,
+    chat: s.chat,
+  };
+}
+
+export function copyEncounter(e: Encounter): Draft<Encounter> {
+  return {
+    number: e.number,
+    final: e.final,
+    description: e.description,
+    tokens: e.tokens,
+    committed: e.committed,
+    step: e.step,
+    pcs: e.pcs,
+    positions: e.positions,
+    out: e.out,
+    dominance: e.dominance,
+    rangeSetter: e.rangeSetter,
+    ambush: e.ambush,
+    round: e.round,
+    roundsWithoutKills: e.roundsWithoutKills,
+    killsThisRound: e.killsThisRound,
+    tokensRemovedByRound: e.tokensRemovedByRound,
+    killsByTrooperThisRound: e.killsByTrooperThisRound,
+    declarations: e.declarations,
+    aliensDeclared: e.aliensDeclared,
+    rolls: e.rolls,
+    queue: e.queue,
+    cursor: e.cursor,
+    pendingKills: e.pendingKills,
+    forcedWeakness: e.forcedWeakness,
+    induceWeaknessTarget: e.induceWeaknessTarget,
+    fellAtFace: e.fellAtFace,
+    effects: e.effects,
+    roundEffects: e.roundEffects,
+    vehicles: e.vehicles,
+    endReason: e.endReason,
+  };
+}
+
+export function copyTrooper(t: Trooper): Draft<Trooper> {
+  return {
+    id: t.id,
+    ownerSeatId: t.ownerSeatId,
+    name: t.name,
+    reputation: t.reputation,
+    fa: t.fa,
+    nfa: t.nfa,
+    rank: t.rank,
+    killsThisMission: t.killsThisMission,
+    totalKills: t.totalKills,
+    health: t.health,
+    lastingWounds: t.lastingWounds,
+    armour: t.armour,
+    armourPolicy: t.armourPolicy,
+    strengths: t.strengths,
+    weaknesses: t.weaknesses,
+    weapons: t.weapons,
+    defaultWeapon: t.defaultWeapon,
+    currentWeapon: t.currentWeapon,
+    vehicles: t.vehicles,
+    kit: t.kit,
+    medals: t.medals,
+    levelsGained: t.levelsGained,
+    orbitalBombardmentUses: t.orbitalBombardmentUses,
+    preparationBonus: t.preparationBonus,
+    planetUses: t.planetUses,
+    missionFlags: t.missionFlags,
+    status: t.status,
+    campaignExtras: t.campaignExtras,
+  };
+}
+
+/** `record` with one key set, as a new object (a plain loop: no spread, see above). */
+export function withKey<V>(
+  record: Readonly<Record<string, V>>,
+  key: string,
+  value: V,
+): Readonly<Record<string, V>> {
+  const out: Record<string, V> = {};
+  for (const k in record) out[k] = record[k] as V;
+  out[key] = value;
+  return out;
+}
+
 export function withTrooper(
   state: ThreeSixteenState,
   id: string,
@@ -572,7 +683,24 @@ export function withTrooper(
 ): ThreeSixteenState {
   const t = state.troopers[id];
   if (!t) return state;
-  return { ...state, troopers: { ...state.troopers, [id]: change(t) } };
+  const next = copyState(state);
+  next.troopers = withKey(state.troopers, id, change(t));
+  return next;
+}
+
+/** withTrooper for a change that only sets fields: `edit` fills in a fresh copy of the trooper. */
+export function editTrooper(
+  state: ThreeSixteenState,
+  id: string,
+  edit: (draft: Draft<Trooper>, t: Trooper) => void,
+): ThreeSixteenState {
+  const t = state.troopers[id];
+  if (!t) return state;
+  const draft = copyTrooper(t);
+  edit(draft, t);
+  const next = copyState(state);
+  next.troopers = withKey(state.troopers, id, draft);
+  return next;
 }
 
 export function withEncounter(
@@ -580,19 +708,82 @@ export function withEncounter(
   change: (e: Encounter) => Encounter,
 ): ThreeSixteenState {
   if (!state.encounter) return state;
-  return { ...state, encounter: change(state.encounter) };
+  const next = copyState(state);
+  next.encounter = change(state.encounter);
+  return next;
+}
+
+/**
+ * withEncounter for a change that only sets fields: `edit` fills in a fresh copy of the encounter
+ * (`e` is the encounter as it was). The hot reducers use it instead of `{ ...e, field }`.
+ */
+export function editEncounter(
+  state: ThreeSixteenState,
+  edit: (draft: Draft<Encounter>, e: Encounter) => void,
+): ThreeSixteenState {
+  const e = state.encounter;
+  if (!e) return state;
+  const draft = copyEncounter(e);
+  edit(draft, e);
+  const next = copyState(state);
+  next.encounter = draft;
+  return next;
 }
 
 export function withPlanet(state: ThreeSixteenState, change: (p: Planet) => Planet): ThreeSixteenState {
   if (!state.planet) return state;
-  return { ...state, planet: change(state.planet) };
+  const next = copyState(state);
+  next.planet = change(state.planet);
+  return next;
+}
+
+function copyPlanet(p: Planet): Draft<Planet> {
+  return {
+    name: p.name,
+    form: p.form,
+    description: p.description,
+    abilities: p.abilities,
+    aaMethod: p.aaMethod,
+    aa: p.aa,
+    threat: p.threat,
+    encountersFought: p.encountersFought,
+    cleared: p.cleared,
+  };
+}
+
+function copyThreat(t: ThreatLedger): Draft<ThreatLedger> {
+  return {
+    initial: t.initial,
+    pool: t.pool,
+    removed: t.removed,
+    discarded: t.discarded,
+    spent: t.spent,
+    adjusted: t.adjusted,
+  };
 }
 
 export function withThreat(
   state: ThreeSixteenState,
   change: (t: ThreatLedger) => ThreatLedger,
 ): ThreeSixteenState {
-  return withPlanet(state, (p) => ({ ...p, threat: change(p.threat) }));
+  if (!state.planet) return state;
+  const planet = copyPlanet(state.planet);
+  planet.threat = change(state.planet.threat);
+  const next = copyState(state);
+  next.planet = planet;
+  return next;
+}
+
+/** withThreat for a change that only sets counts: `edit` fills in a fresh copy of the ledger. */
+export function editThreat(
+  state: ThreeSixteenState,
+  edit: (draft: Draft<ThreatLedger>, t: ThreatLedger) => void,
+): ThreeSixteenState {
+  return withThreat(state, (t) => {
+    const draft = copyThreat(t);
+    edit(draft, t);
+    return draft;
+  });
 }
 
 export function appendLog(
@@ -601,11 +792,10 @@ export function appendLog(
   text: string,
   secret = false,
 ): ThreeSixteenState {
-  return {
-    ...state,
-    log: [...state.log, { id: state.nextLogId, actor, text, secret }],
-    nextLogId: state.nextLogId + 1,
-  };
+  const next = copyState(state);
+  next.log = [...state.log, { id: state.nextLogId, actor, text, secret }];
+  next.nextLogId = state.nextLogId + 1;
+  return next;
 }
 
 /** Alive and playable (not dead, wrecked, replaced or retired). */

@@ -4,9 +4,14 @@ import { bestRange as bestRanges, killStepDice, WEAPONS } from '../data/index.ts
 import {
   ALIENS,
   appendLog,
+  copyEncounter,
+  copyTrooper,
   type Encounter,
   type EncounterEffects,
   type EncounterEndReason,
+  editEncounter,
+  editThreat,
+  editTrooper,
   type Health,
   type HealthMark,
   type HitSource,
@@ -22,6 +27,7 @@ import {
   type VehicleState,
   type WeaponId,
   withEncounter,
+  withKey,
   withThreat,
   withTrooper,
 } from '../state.ts';
@@ -35,13 +41,28 @@ import { dropShipTickReady, sameVehicle, VEHICLE_RULES, vehicleAboard } from './
 // ---------------------------------------------------------------------------------------------
 // Who is fighting, and against what numbers
 
+/**
+ * The last answer of `fighters` and the three objects it was read from. States are immutable, so
+ * while those are the very same objects the answer cannot have changed; decide, evolve and the
+ * simulator's policy ask it many times per command, mostly about the same state.
+ */
+let fightersMemo: {
+  pcs: Encounter['pcs'];
+  out: Encounter['out'];
+  troopers: ThreeSixteenState['troopers'];
+  ids: readonly string[];
+} | null = null;
+
 /** Troopers still fighting: taking part, active, not gone (Weakness, beyond Far, dead). */
-export function fighters(state: ThreeSixteenState, e: Encounter): string[] {
-  const out: string[] = [];
+export function fighters(state: ThreeSixteenState, e: Encounter): readonly string[] {
+  const m = fightersMemo;
+  if (m && m.pcs === e.pcs && m.out === e.out && m.troopers === state.troopers) return m.ids;
+  const ids: string[] = [];
   for (const id of e.pcs) {
-    if (e.out[id] === undefined && state.troopers[id]?.status === 'active') out.push(id);
+    if (e.out[id] === undefined && state.troopers[id]?.status === 'active') ids.push(id);
   }
-  return out;
+  fightersMemo = { pcs: e.pcs, out: e.out, troopers: state.troopers, ids };
+  return ids;
 }
 
 /** The aliens' ability right now: planet AA plus Boost/Enrage, never above 10. */
@@ -122,15 +143,18 @@ export function bestRange(t: Trooper, weapon: WeaponId, prefer?: Range): Range {
 export function removeToken(state: ThreeSixteenState, by: string | null): ThreeSixteenState {
   const e = state.encounter;
   if (!e || e.tokens <= 0) return state;
-  let s = withEncounter(state, (en) => ({
-    ...en,
-    tokens: en.tokens - 1,
-    tokensRemovedByRound: {
-      ...en.tokensRemovedByRound,
-      [String(en.round)]: (en.tokensRemovedByRound[String(en.round)] ?? 0) + 1,
-    },
-  }));
-  s = withThreat(s, (t) => ({ ...t, removed: t.removed + 1 }));
+  let s = editEncounter(state, (draft, en) => {
+    const round = String(en.round);
+    draft.tokens = en.tokens - 1;
+    draft.tokensRemovedByRound = withKey(
+      en.tokensRemovedByRound,
+      round,
+      (en.tokensRemovedByRound[round] ?? 0) + 1,
+    );
+  });
+  s = editThreat(s, (draft, t) => {
+    draft.removed = t.removed + 1;
+  });
   if (by && e.tokens === 1 && (s.planet?.threat.pool ?? 0) === 0) {
     s = withTrooper(s, by, (t) => ({ ...t, missionFlags: { ...t.missionFlags, removedFinalToken: true } }));
   }
@@ -141,29 +165,34 @@ export function discardTokens(state: ThreeSixteenState, n: number): ThreeSixteen
   const e = state.encounter;
   if (!e || n <= 0) return state;
   const k = Math.min(n, e.tokens);
-  const s = withEncounter(state, (en) => ({ ...en, tokens: en.tokens - k }));
-  return withThreat(s, (t) => ({ ...t, discarded: t.discarded + k }));
+  const s = editEncounter(state, (draft, en) => {
+    draft.tokens = en.tokens - k;
+  });
+  return editThreat(s, (draft, t) => {
+    draft.discarded = t.discarded + k;
+  });
 }
 
 export function addKills(state: ThreeSixteenState, id: string, kills: number): ThreeSixteenState {
   if (kills <= 0) return state;
-  let s = withTrooper(state, id, (t) => ({
-    ...t,
-    killsThisMission: t.killsThisMission + kills,
-    totalKills: t.totalKills + kills,
-  }));
-  s = withEncounter(s, (e) => ({
-    ...e,
-    killsByTrooperThisRound: {
-      ...e.killsByTrooperThisRound,
-      [id]: (e.killsByTrooperThisRound[id] ?? 0) + kills,
-    },
-  }));
+  let s = editTrooper(state, id, (draft, t) => {
+    draft.killsThisMission = t.killsThisMission + kills;
+    draft.totalKills = t.totalKills + kills;
+  });
+  s = editEncounter(s, (draft, e) => {
+    draft.killsByTrooperThisRound = withKey(
+      e.killsByTrooperThisRound,
+      id,
+      (e.killsByTrooperThisRound[id] ?? 0) + kills,
+    );
+  });
   return s;
 }
 
 export function noteKillCaused(state: ThreeSixteenState): ThreeSixteenState {
-  return withEncounter(state, (e) => ({ ...e, killsThisRound: e.killsThisRound + 1 }));
+  return editEncounter(state, (draft, e) => {
+    draft.killsThisRound = e.killsThisRound + 1;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,7 +240,10 @@ export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeS
   };
   if (e && t.armourPolicy === 'ask') {
     const choice = armourReady || hasAvailableSlot(t, 'strengths') || hasAvailableSlot(t, 'weaknesses');
-    if (choice) return withEncounter(s, (en) => ({ ...en, pendingKills: [...en.pendingKills, pending] }));
+    if (choice)
+      return editEncounter(s, (draft, en) => {
+        draft.pendingKills = [...en.pendingKills, pending];
+      });
   }
   if (armourReady && t.armourPolicy !== 'never') return tickArmour(s, id);
   return applyWound(s, pending);
@@ -309,13 +341,12 @@ export function applyWound(state: ThreeSixteenState, p: PendingKill): ThreeSixte
   if (i < 0) return state;
   health[i] = p.mark;
   const dies = i === 2;
-  let s = withTrooper(state, t.id, (tr) => ({
-    ...tr,
-    health: health as unknown as Health,
-    lastingWounds: tr.lastingWounds + (p.lasting && p.mark === 'X' ? 1 : 0),
-    missionFlags: { ...tr.missionFlags, woundsTaken: tr.missionFlags.woundsTaken + 1 },
-    status: dies ? (p.mark === 'E' ? 'wreck' : 'dead') : tr.status,
-  }));
+  let s = editTrooper(state, t.id, (draft, tr) => {
+    draft.health = health as unknown as Health;
+    draft.lastingWounds = tr.lastingWounds + (p.lasting && p.mark === 'X' ? 1 : 0);
+    draft.missionFlags = { ...tr.missionFlags, woundsTaken: tr.missionFlags.woundsTaken + 1 };
+    draft.status = dies ? (p.mark === 'E' ? 'wreck' : 'dead') : tr.status;
+  });
   if (dies) {
     s = withEncounter(s, (e) =>
       e.pcs.includes(t.id)
@@ -346,7 +377,9 @@ export function healBetweenEncounters(t: Trooper): Trooper {
   const newX = healable > 0 ? x - 1 : x;
   const health: HealthMark[] = [null, null, null];
   for (let i = 0; i < newX; i++) health[i] = 'X';
-  return { ...t, health: health as unknown as Health };
+  const healed = copyTrooper(t);
+  healed.health = health as unknown as Health;
+  return healed;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,32 +411,32 @@ export const NO_ROUND_EFFECTS: RoundEffects = { killsVoid: false, stopTechnology
 
 /** Opens the next combat round (Enrage raises AA as each further round begins). */
 export function startRound(state: ThreeSixteenState): ThreeSixteenState {
-  return withEncounter(state, (e) => ({
-    ...e,
-    step: 'declare',
-    round: e.round + 1,
-    declarations: {},
-    aliensDeclared: false,
-    rolls: {},
-    queue: [],
-    cursor: 0,
-    killsThisRound: 0,
-    killsByTrooperThisRound: {},
-    fellAtFace: {},
-    roundEffects: NO_ROUND_EFFECTS,
-    effects:
-      e.effects.enraged && e.round >= 1
-        ? { ...e.effects, aaBonus: Math.min(10 - (state.planet?.aa ?? 0), e.effects.aaBonus + 1) }
-        : e.effects,
-  }));
+  return editEncounter(state, (draft, e) => {
+    draft.step = 'declare';
+    draft.round = e.round + 1;
+    draft.declarations = {};
+    draft.aliensDeclared = false;
+    draft.rolls = {};
+    draft.queue = [];
+    draft.cursor = 0;
+    draft.killsThisRound = 0;
+    draft.killsByTrooperThisRound = {};
+    draft.fellAtFace = {};
+    draft.roundEffects = NO_ROUND_EFFECTS;
+    if (e.effects.enraged && e.round >= 1)
+      draft.effects = {
+        ...e.effects,
+        aaBonus: Math.min(10 - (state.planet?.aa ?? 0), e.effects.aaBonus + 1),
+      };
+  });
 }
 
 /** Sets every fighting trooper at the same range and opens round 1 (unless an ambush is due). */
 export function setAllRanges(state: ThreeSixteenState, range: Range): ThreeSixteenState {
-  return withEncounter(state, (e) => {
+  return editEncounter(state, (draft, e) => {
     const positions: Record<string, Position> = { ...e.positions };
     for (const id of e.pcs) if (e.out[id] === undefined) positions[id] = range;
-    return { ...e, positions };
+    draft.positions = positions;
   });
 }
 
@@ -419,7 +452,10 @@ export function moveTrooper(state: ThreeSixteenState, id: string, to: Position):
       positions[r] = to;
       if (to === 'beyondFar') out = { ...out, [r]: 'beyondFar' as const };
     }
-    return { ...e, positions, out };
+    const moved = copyEncounter(e);
+    moved.positions = positions;
+    moved.out = out;
+    return moved;
   });
 }
 
@@ -429,7 +465,10 @@ function tokenFate(reason: EncounterEndReason): 'pool' | 'discard' {
 }
 
 export function markEnd(state: ThreeSixteenState, reason: EncounterEndReason): ThreeSixteenState {
-  return withEncounter(state, (e) => (e.endReason ? e : { ...e, endReason: reason }));
+  if (!state.encounter || state.encounter.endReason) return state;
+  return editEncounter(state, (draft) => {
+    draft.endReason = reason;
+  });
 }
 
 /** Closes the encounter: tokens back or discarded, healing, weapons back to default, phase back to mission. */
@@ -539,7 +578,9 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     if (!slot) {
       // Round complete: count towards a standoff, then the next round.
       const still = e.killsThisRound === 0 ? e.roundsWithoutKills + 1 : 0;
-      s = withEncounter(s, (en) => ({ ...en, roundsWithoutKills: still }));
+      s = editEncounter(s, (draft) => {
+        draft.roundsWithoutKills = still;
+      });
       if (still >= 3) return finishEncounter(markEnd(s, 'standoff'));
       return startRound(s);
     }
@@ -576,8 +617,22 @@ function fellTogether(e: Encounter, slot: TurnSlot): boolean {
 }
 
 export function doneSlot(e: Encounter): Encounter {
-  const queue = e.queue.map((q, i) => (i === e.cursor ? { ...q, done: true } : q));
-  return { ...e, queue, cursor: e.cursor + 1 };
+  const queue = e.queue.map((q, i) =>
+    i === e.cursor
+      ? {
+          actor: q.actor,
+          face: q.face,
+          success: q.success,
+          tieBreak: q.tieBreak,
+          done: true,
+          cancelled: q.cancelled,
+        }
+      : q,
+  );
+  const next = copyEncounter(e);
+  next.queue = queue;
+  next.cursor = e.cursor + 1;
+  return next;
 }
 
 /**

@@ -140,7 +140,13 @@ function orderRound(state: ThreeSixteenState, e: Encounter, dice: DiceSource): E
   if (e.roundEffects.suicide) actors.push({ actor: SUICIDE, face: 1, success: true });
   const tie = new Map<ActorKey, number>();
   const tieBreaks: TieFace[] = [];
+  // Successes per face first, so the roll-offs below only filter the faces that are tied (same
+  // faces, same order, same dice as filtering every face).
+  const successesAt = new Array<number>(11).fill(0);
+  for (const x of actors)
+    if (x.success && x.face >= 1 && x.face <= 10) successesAt[x.face] = (successesAt[x.face] ?? 0) + 1;
   for (let face = 10; face >= 1; face--) {
+    if ((successesAt[face] ?? 0) < 2) continue;
     const group = actors.filter((x) => x.success && x.face === face).map((x) => x.actor);
     if (group.length > 1)
       for (const [k, v] of rollOff(dice, group, `tie-break at ${face}`, tieBreaks)) tie.set(k, v);
@@ -208,21 +214,25 @@ export function withAutomatic(
     out.push(next);
     s = evolveEncounter(s, next);
   }
-  folded.set(out, s);
+  lastFolded = { events: out, state: s };
   return out;
 }
 
 /**
- * The state `withAutomatic` reached while deciding, keyed by the very events array it returned.
+ * The state `withAutomatic` reached while deciding, for the very events array it returned last.
  * Folding those events into the state given to `decide` gives the same state (encounter events are
  * all reduced by `evolveEncounter`; a test in simulate/ checks it), so a caller that holds that
  * state may take this instead of evolving the events a second time. The simulator does; the
  * server keeps folding events as usual.
+ *
+ * One slot, matched by identity, rather than a WeakMap keyed by every array ever returned: the
+ * caller asks right after `decide`, and WeakMap entries (ephemerons) made a visible share of the
+ * simulator's garbage-collection time. Any other array, or a later decide, gets undefined.
  */
-const folded = new WeakMap<readonly ThreeSixteenEvent[], ThreeSixteenState>();
+let lastFolded: { events: readonly ThreeSixteenEvent[]; state: ThreeSixteenState } | null = null;
 
 export function stateAfterDecide(events: readonly ThreeSixteenEvent[]): ThreeSixteenState | undefined {
-  return folded.get(events);
+  return lastFolded?.events === events ? lastFolded.state : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,7 +384,6 @@ const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAY
     }
   } else {
     const task = d.task;
-    const highest = rankAlive(state, 'max');
     switch (task.kind) {
       case 'manoeuvre':
         // Riders share the vehicle's range: only its driver moves it (or they get out first).
@@ -388,7 +397,8 @@ const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAY
           fail(codes.INVALID_VALUE, 'say what the manoeuvre does');
         break;
       case 'eVac':
-        if (t.rank < highest) fail(codes.RANK_TOO_LOW, 'only the highest rank alive calls the E-Vac');
+        if (t.rank < rankAlive(state, 'max'))
+          fail(codes.RANK_TOO_LOW, 'only the highest rank alive calls the E-Vac');
         if (usedByGroup(state, 'eVac'))
           fail(codes.NOT_AVAILABLE, 'the E-Vac was already used on this planet');
         if (e.effects.isolated) fail(codes.NOT_AVAILABLE, 'the aliens have isolated this encounter');

@@ -4,10 +4,13 @@ import {
   ALIENS,
   appendLog,
   type Encounter,
+  editEncounter,
+  editTrooper,
   type Position,
   type ThreeSixteenState,
   type TurnSlot,
   withEncounter,
+  withKey,
   withThreat,
   withTrooper,
 } from '../state.ts';
@@ -68,28 +71,25 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
   switch (event.type) {
     case 'dominance.rolled':
       return consumeBonus(
-        withEncounter(state, (e) => ({
-          ...e,
-          dominance: {
-            ...e.dominance,
-            [event.actor]: {
-              face: event.face,
-              target: event.target,
-              success: event.success,
-              declined: false,
-            },
-          },
-        })),
+        editEncounter(state, (draft, e) => {
+          draft.dominance = withKey(e.dominance, event.actor, {
+            face: event.face,
+            target: event.target,
+            success: event.success,
+            declined: false,
+          });
+        }),
         event.actor,
       );
     case 'dominance.declined':
-      return withEncounter(state, (e) => ({
-        ...e,
-        dominance: {
-          ...e.dominance,
-          [event.trooperId]: { face: null, target: 0, success: false, declined: true },
-        },
-      }));
+      return editEncounter(state, (draft, e) => {
+        draft.dominance = withKey(e.dominance, event.trooperId, {
+          face: null,
+          target: 0,
+          success: false,
+          declined: true,
+        });
+      });
     case 'dominance.resolved':
       return resolveDominance(state, event);
     case 'dropPods.used': {
@@ -117,7 +117,10 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
     }
     case 'range.set': {
       const s = setAllRanges(state, event.range);
-      if (s.encounter?.ambush === 'pcs') return withEncounter(s, (e) => ({ ...e, step: 'ambush' }));
+      if (s.encounter?.ambush === 'pcs')
+        return editEncounter(s, (draft) => {
+          draft.step = 'ambush';
+        });
       return startRound(s);
     }
     case 'ambush.resolved': {
@@ -131,12 +134,13 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       return startRound(s);
     }
     case 'round.declared':
-      return withEncounter(state, (e) => ({
-        ...e,
-        declarations: { ...e.declarations, [event.trooperId]: event.declaration },
-      }));
+      return editEncounter(state, (draft, e) => {
+        draft.declarations = withKey(e.declarations, event.trooperId, event.declaration);
+      });
     case 'aliens.declared':
-      return withEncounter(state, (e) => ({ ...e, aliensDeclared: true }));
+      return editEncounter(state, (draft) => {
+        draft.aliensDeclared = true;
+      });
     case 'test.rolled': {
       // Force Weakness is spent by the attempt: its NFA die is down.
       const d = state.encounter?.declarations[event.actor];
@@ -148,32 +152,34 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
             }))
           : state;
       return consumeBonus(
-        withEncounter(s, (e) => ({
-          ...e,
-          step: 'roll',
-          rolls: {
-            ...e.rolls,
-            [event.actor]: { face: event.face, target: event.target, success: event.success },
-          },
-        })),
+        editEncounter(s, (draft, e) => {
+          draft.step = 'roll';
+          draft.rolls = withKey(e.rolls, event.actor, {
+            face: event.face,
+            target: event.target,
+            success: event.success,
+          });
+        }),
         event.actor,
       );
     }
     case 'round.ordered': {
       // Free switches and FA weapons take effect now that the dice are down.
       const e = state.encounter as Encounter;
-      const troopers = { ...state.troopers };
-      for (const [id, d] of Object.entries(e.declarations)) {
-        const t = troopers[id];
-        if (t && d.kind === 'fa' && !d.bomb && t.currentWeapon !== d.weapon)
-          troopers[id] = { ...t, currentWeapon: d.weapon };
+      let s = state;
+      for (const id in e.declarations) {
+        const d = e.declarations[id];
+        const t = s.troopers[id];
+        if (t && d?.kind === 'fa' && !d.bomb && t.currentWeapon !== d.weapon)
+          s = editTrooper(s, id, (draft) => {
+            draft.currentWeapon = d.weapon;
+          });
       }
-      return withEncounter({ ...state, troopers }, (en) => ({
-        ...en,
-        queue: event.queue,
-        cursor: 0,
-        step: 'resolve',
-      }));
+      return editEncounter(s, (draft) => {
+        draft.queue = event.queue;
+        draft.cursor = 0;
+        draft.step = 'resolve';
+      });
     }
     case 'drugs.used':
       return drugs(state, event);
@@ -184,10 +190,9 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       const i = e.pendingKills.findIndex((p) => p.trooperId === event.trooperId);
       const pending = e.pendingKills[i];
       if (!pending) return state;
-      let s = withEncounter(state, (en) => ({
-        ...en,
-        pendingKills: en.pendingKills.filter((_, j) => j !== i),
-      }));
+      let s = editEncounter(state, (draft, en) => {
+        draft.pendingKills = en.pendingKills.filter((_, j) => j !== i);
+      });
       if (event.useArmour) s = tickArmour(s, event.trooperId);
       else s = applyWound(s, pending);
       return s;
@@ -210,7 +215,9 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
 function consumeBonus(state: ThreeSixteenState, actor: string): ThreeSixteenState {
   const t = state.troopers[actor];
   if (!t || t.preparationBonus === 0) return state;
-  return withTrooper(state, actor, (tr) => ({ ...tr, preparationBonus: 0 }));
+  return editTrooper(state, actor, (draft) => {
+    draft.preparationBonus = 0;
+  });
 }
 
 function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): ThreeSixteenState {
@@ -232,14 +239,16 @@ function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.re
       });
     }
     case 'pcAmbush':
-      return withEncounter(state, (en) => ({
-        ...en,
-        ambush: 'pcs',
-        rangeSetter: event.winner,
-        step: 'setRange',
-      }));
+      return editEncounter(state, (draft) => {
+        draft.ambush = 'pcs';
+        draft.rangeSetter = event.winner;
+        draft.step = 'setRange';
+      });
     default:
-      return withEncounter(state, (en) => ({ ...en, rangeSetter: event.winner, step: 'setRange' }));
+      return editEncounter(state, (draft) => {
+        draft.rangeSetter = event.winner;
+        draft.step = 'setRange';
+      });
   }
 }
 
