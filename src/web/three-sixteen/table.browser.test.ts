@@ -19,7 +19,8 @@ import {
  * A GM and three players, each in their own browser context, play 3:16 in the web app (the shell
  * mounts the 3:16 screens) with entered (physical) dice, so every outcome is fixed: troopers,
  * ranks, a planet, the token cap, odds from the simulator, an encounter with armour, a colour
- * narration, a Weakness, a reload mid-round, a Strength that ends it, and the after-mission steps.
+ * narration, a Weakness, a reload mid-round, a Strength that ends it, then the final encounter
+ * ended by another Strength, and the after-mission steps.
  * No page may log a Content Security Policy complaint or an error.
  */
 
@@ -60,7 +61,7 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
   }
 
-  it('creates troopers, lands on a planet, and plays an encounter to a Strength', async () => {
+  it('creates troopers, lands on a planet, and plays a two-encounter mission to a Strength', async () => {
     const { gmUrl, playerUrls } = await newTable(server.url, ['Ann', 'Ben', 'Cat']);
     const gm = await openSeat(browser, gmUrl);
     const [hicks, vasquez, hudson] = await Promise.all(playerUrls.map((u) => openSeat(browser, u)));
@@ -249,6 +250,19 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await vasquez.emulateMedia({ media: 'print' });
     await vasquez.screenshot({ path: artifact('316-sheets-print.png'), fullPage: true });
     await vasquez.emulateMedia({ media: 'screen' });
+
+    // The mission's second and final encounter takes every token left; Hicks's Strength ends it at
+    // once (his Energy Rifle's best range is Near: a d10, entered as 1), and the planet's last tokens go with it.
+    await gm.getByLabel(/Final encounter/).check();
+    await gm.getByRole('button', { name: 'Start encounter' }).click();
+    await expect.poll(() => gm.locator('.ts-root').getAttribute('data-phase')).toBe('encounter');
+    await expect.poll(() => hicks.getByTestId('tokens').textContent()).toBe('10');
+    const hicksFinal = hicks.getByRole('group', { name: 'Flashbacks of Hicks' });
+    await hicksFinal.getByLabel('Strength text').fill('Hicks walked out of the Kandinsky drop alone.');
+    await hicksFinal.getByRole('button', { name: /Use Strength/ }).click();
+    await enterFaces(hicks, [1]);
+    await expect.poll(() => gm.locator('.ts-root').getAttribute('data-phase')).toBe('mission');
+    await expect.poll(() => gm.locator('.ts-root').textContent()).toContain('0 in the pool of 15');
 
     // After the mission: debrief, levels (Vasquez has the most kills; Hudson's 8 beats Hicks's 3).
     await gm.getByRole('button', { name: 'End mission' }).click();
