@@ -224,7 +224,10 @@ export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeS
   const stoppable = hit.armourStoppable && mark === 'X';
   const s = noteKillCaused(state);
   const e = s.encounter;
-  if (stoppable && e?.effects.kineticField.includes(id)) {
+  // Stop Technology: no technology works this round, so neither the kinetic field nor the Drop
+  // Ship's extra tick protects (MandelBrite is the troopers' own armour and still does).
+  const techDown = e?.roundEffects.stopTechnology ?? false;
+  if (stoppable && !techDown && e?.effects.kineticField.includes(id)) {
     return appendLog(s, id, `${t.name}'s kinetic field turns the blow aside.`);
   }
   // The Drop Ship's extra tick stands behind MandelBrite (Ignore Armour makes the kill unstoppable).
@@ -270,6 +273,13 @@ export function strikeTroopers(
 ): ThreeSixteenState {
   const e = state.encounter;
   if (!e) return state;
+  // Stop Technology: vehicles do nothing this round, so the riders are struck as if on foot and
+  // the vehicle itself is not (our reading: "no technology works" leaves it inert, not a target).
+  if (e.roundEffects.stopTechnology) {
+    let s = state;
+    for (const id of ids) s = dealKill(s, id, hit);
+    return s;
+  }
   let s = state;
   const spared = new Set<string>();
   const crushed: string[] = [];

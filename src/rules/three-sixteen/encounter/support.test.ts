@@ -179,6 +179,23 @@ describe('3:16 support and gear', () => {
     expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
   });
 
+  it('Kinetic Field Armour fails in a Stop Technology round: MandelBrite is left', () => {
+    const { t, gm, players } = fightAt(
+      'close',
+      [{ name: 'Maj', fa: 5, nfa: 5, rank: 5, patch: { armourPolicy: 'useWhenAvailable' } }],
+      { tokens: 2, abilities: ['stopTechnology'] },
+    );
+    t.send(players[0] as Seat, { type: 'useKineticField', trooperId: 't1' });
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+    t.send(gm, { type: 'declareAliens' });
+    t.send(gm, { type: 'useAbility', ability: 'stopTechnology' });
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [1]);
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.troopers.t1?.armour).toBe('used');
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+  });
+
   it('TPK Bomb (Capt+, Close): everyone at Close takes an unstoppable Kill, d100 per PC hit', () => {
     const { t, gm } = fightAt(
       'close',

@@ -82,7 +82,8 @@ export function vehicleDriven(e: Encounter, trooperId: string, kind?: VehicleId)
 
 /** A Drop Ship armour tick is ready for this trooper (aboard a Drop Ship, not used this planet). */
 export function dropShipTickReady(e: Encounter | null, t: Trooper): boolean {
-  if (!e) return false;
+  // Under Stop Technology the ship's protection is as dead as the rest of its systems.
+  if (!e || e.roundEffects.stopTechnology) return false;
   const v = vehicleAboard(e, t.id);
   return !!v && VEHICLE_RULES[v.vehicle].extraArmourTick && !t.planetUses.dropShipArmourUsed;
 }

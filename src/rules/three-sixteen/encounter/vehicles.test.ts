@@ -211,6 +211,21 @@ describe('3:16 vehicles: riders, Stop Technology, Rapid Movement', () => {
     expect(t.state.troopers.t1?.killsThisMission).toBe(0);
   });
 
+  it('under Stop Technology the APC does not shield: its riders are struck as if on foot', () => {
+    const { t, gm } = captainAndTrooper('close', ['stopTechnology']);
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+    t.send(gm, { type: 'declareAliens' });
+    t.send(gm, { type: 'useAbility', ability: 'stopTechnology' });
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [1]);
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter?.vehicles[0]?.damage).toBe('intact');
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+  });
+
   it('Rapid Movement cannot split a vehicle’s riders', () => {
     const { t, gm } = captainAndTrooper('near', ['rapidMovement']);
     expect(
@@ -229,14 +244,14 @@ describe('3:16 vehicles: riders, Stop Technology, Rapid Movement', () => {
 });
 
 describe('3:16 vehicles: the Drop Ship', () => {
-  function majorAndTrooper() {
+  function majorAndTrooper(abilities: AbilityId[] = []) {
     const { t, gm, players } = fightAt(
       'far',
       [
         { name: 'Maj', fa: 5, nfa: 5, rank: 5 },
         { name: 'Tpr', fa: 5, nfa: 5, rank: 0 },
       ],
-      { tokens: 4 },
+      { tokens: 4, abilities },
     );
     const [p1, p2] = players as [Seat, Seat];
     t.send(gm, {
@@ -248,6 +263,24 @@ describe('3:16 vehicles: the Drop Ship', () => {
     t.send(p2, { type: 'boardVehicle', trooperId: 't2', vehicle: 'dropShip', ownerId: 't1' });
     return { t, gm, p1, p2 };
   }
+
+  it('under Stop Technology its extra tick does not work and it is not struck', () => {
+    const { t, gm, p2 } = majorAndTrooper(['stopTechnology']);
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+    t.send(gm, { type: 'declareAliens' });
+    t.send(gm, { type: 'useAbility', ability: 'stopTechnology' });
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [1]);
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter?.vehicles[0]?.damage).toBe('intact');
+    // The trooper's MandelBrite is used up and the ship's tick is dead this round.
+    expect(t.refuse(p2, { type: 'answerKill', trooperId: 't2', useArmour: true })).toBe('NOT_AVAILABLE');
+    t.send(p2, { type: 'answerKill', trooperId: 't2', useArmour: false });
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t2?.planetUses.dropShipArmourUsed).toBe(false);
+  });
 
   it('its commander rolls NFA for it: d10 kills at any range', () => {
     const { t, gm, p1 } = majorAndTrooper();
