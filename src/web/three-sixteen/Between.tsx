@@ -394,6 +394,7 @@ export function BetweenMissions({
 }) {
   const [heroes, setHeroes] = useState<string[]>([]);
   const [nextGm, setNextGm] = useState('');
+  const [brigadierNews, setBrigadierNews] = useState('');
   const gm = seat.role === 'gm';
   const b = campaignOf(view).between;
   const mine = (t: Trooper) => t.ownerSeatId === seat.seatId || (gm && t.ownerSeatId === null) || gm;
@@ -461,6 +462,20 @@ export function BetweenMissions({
             </label>
             <Go view={view} seat={seat} command={{ type: 'setMissionGm', seatId: nextGm || null }}>
               Set
+            </Go>
+          </div>
+        ) : null}
+        {gm && !campaignOf(view).npcBrigadierDead ? (
+          <div className="ts-row ts-wrap">
+            <input
+              aria-label="How the Brigadier fell"
+              placeholder="The NPC Brigadier falls: how?"
+              value={brigadierNews}
+              maxLength={2000}
+              onChange={(e) => setBrigadierNews(e.target.value)}
+            />
+            <Go view={view} seat={seat} command={{ type: 'brigadierFalls', text: brigadierNews }}>
+              The Brigadier falls (opens the rank)
             </Go>
           </div>
         ) : null}

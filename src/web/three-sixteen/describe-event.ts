@@ -67,6 +67,8 @@ export function describeThreeSixteenEvent(
       const t = (e.trooper ?? {}) as Json;
       return `${str(t.name)} joins the squad (FA ${num(t.fa)}, NFA ${num(t.nfa)}); starting kills ${roll(e.startingKills)}`;
     }
+    case 'campaign.brigadierFell':
+      return `The Brigadier is dead (${str(e.text)}): the rank is open`;
     case 'trooper.rankWeaponChosen':
       return `${w('trooperId')} takes the ${weapon(e.weapon)} instead of the ${weapon(e.replaces)}`;
     case 'ranks.assigned': {

@@ -220,6 +220,29 @@ describe('3:16 between missions: Development Rolls and demotion', () => {
     expect(t.state.troopers.t2?.vehicles).toContain('tpkBomb');
   });
 
+  it('the rank of Brigadier opens when the NPC Brigadier dies, to one PC', () => {
+    const { t, gm, p } = squad([
+      { name: 'Col A', fa: 5, nfa: 5, rank: 7 },
+      { name: 'Col B', fa: 5, nfa: 5, rank: 7 },
+    ]);
+    happened(t, {
+      t1: (tr) => flags(tr, { usedStrength: true }),
+      t2: (tr) => flags(tr, { usedStrength: true }),
+    });
+    const promote = (id: string) =>
+      ({ type: 'developmentRoll', trooperId: id, choice: { kind: 'promotion' } }) as const;
+    endAndDebrief(t, gm);
+    expect(t.refuse(p(1), promote('t1'), [1])).toBe('RANK_NEEDS_VACANCY');
+    expect(t.refuse(p(1), { type: 'brigadierFalls', text: 'mine' })).toBe('ROLE_NOT_ALLOWED');
+    t.send(gm, { type: 'brigadierFalls', text: 'A Scorpion ambush at the landing field.' });
+    expect(t.refuse(gm, { type: 'brigadierFalls', text: 'again' })).toBe('ALREADY_DONE');
+    t.send(p(1), promote('t1'), [2]);
+    expect(t.state.troopers.t1).toMatchObject({ rank: 8 });
+    expect(t.state.troopers.t1?.vehicles).toContain('theDevice');
+    // One Brigadier: the other Colonel waits for the next vacancy.
+    expect(t.refuse(p(2), promote('t2'), [1])).toBe('RANK_NEEDS_VACANCY');
+  });
+
   it('a failed roll brings nothing; gear follows rank limits; no promotion without a Strength', () => {
     const { t, gm, p } = squad([
       { name: 'A', fa: 5, nfa: 5 },

@@ -32,6 +32,7 @@ import {
 } from '../state.ts';
 import {
   type BetweenMissions,
+  campaignOf,
   currentBetween,
   FRESH_RECORD,
   recordOf,
@@ -282,8 +283,17 @@ const developmentRoll = defineCommand(
         if (t.missionFlags.usedOrbitalBombardment)
           fail('PROMOTION_BARRED', 'an officer who called an Orbital Bombardment is not promoted for it');
         if (t.rank >= MAX_RANK) fail('RANK_AT_MAX', `${t.name} is already ${rankName(t.rank)}`);
-        if (t.rank + 1 === MAX_RANK)
-          fail('RANK_NEEDS_VACANCY', 'there is one Brigadier: the rank opens only when that NPC dies');
+        // There is one Brigadier: the NPC first, then whichever PC takes the rank after its death.
+        if (t.rank + 1 === MAX_RANK) {
+          if (!campaignOf(state).npcBrigadierDead)
+            fail('RANK_NEEDS_VACANCY', 'there is one Brigadier: the rank opens only when that NPC dies');
+          if (
+            state.trooperOrder.some(
+              (id) => state.troopers[id]?.status === 'active' && state.troopers[id]?.rank === MAX_RANK,
+            )
+          )
+            fail('RANK_NEEDS_VACANCY', 'a trooper already holds the rank of Brigadier');
+        }
         rank = t.rank + 1;
         weapons = rankWeapons(rank, choice.weaponChoice ? [choice.weaponChoice] : [])
           .filter((w) => !carries(w))
@@ -403,6 +413,18 @@ const takeGmReward = defineCommand(
   },
 );
 
+const brigadierFalls = defineCommand(
+  'brigadierFalls',
+  campaignSchemas.brigadierFalls,
+  GM_ONLY,
+  (state, c) => {
+    // News from the chain of command, told between encounters.
+    requirePhase(state, 'setup', 'briefing', 'mission', 'afterMission');
+    if (campaignOf(state).npcBrigadierDead) fail(codes.ALREADY_DONE, 'the NPC Brigadier is already dead');
+    return [{ type: 'campaign.brigadierFell', text: c.text }];
+  },
+);
+
 const setMissionGm = defineCommand('setMissionGm', campaignSchemas.setMissionGm, GM_ONLY, (state, c) => {
   requirePhase(state, 'setup', 'afterMission');
   if (state.campaign.phase === 'afterMission' && !currentBetween(state))
@@ -509,6 +531,7 @@ export const betweenCommands = [
   developmentRoll,
   nominateDemotion,
   takeGmReward,
+  brigadierFalls,
   setMissionGm,
   rollNextPlanet,
 ];
@@ -634,6 +657,12 @@ export function evolveBetween(state: ThreeSixteenState, event: ThreeSixteenEvent
           : `The case against ${target} is not proven.`,
       );
     }
+    case 'campaign.brigadierFell':
+      return appendLog(
+        withCampaign(state, (c) => ({ ...c, npcBrigadierDead: true })),
+        'gm',
+        `The Brigadier is dead: ${event.text}`,
+      );
     case 'campaign.missionGmSet': {
       let s = state;
       for (const id of event.returning)
@@ -678,6 +707,7 @@ export const BETWEEN_EVENTS = [
   'campaign.weaponImproved',
   'campaign.developmentRolled',
   'campaign.demotionTried',
+  'campaign.brigadierFell',
   'campaign.missionGmSet',
   'campaign.planetRolled',
 ] as const;

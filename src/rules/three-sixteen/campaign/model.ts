@@ -152,6 +152,8 @@ export interface CampaignBlock {
   readonly fieldPromotion: PendingFieldPromotion | null;
   /** Who GMs which mission (rotating GM); missions not listed were run by the table's GM. */
   readonly gmRota: readonly MissionGm[];
+  /** The NPC Brigadier is dead: a Colonel may be promoted to the rank (while no PC holds it). */
+  readonly npcBrigadierDead: boolean;
   readonly conflict: Conflict | null;
   readonly lastConflict: Conflict | null;
   readonly nextConflictId: number;
@@ -167,6 +169,7 @@ export const EMPTY_CAMPAIGN: CampaignBlock = {
   between: null,
   fieldPromotion: null,
   gmRota: [],
+  npcBrigadierDead: false,
   conflict: null,
   lastConflict: null,
   nextConflictId: 1,

@@ -15,6 +15,7 @@ const ALL: ThreeSixteenCommand[] = [
   { type: 'nominateDemotion', nominatorId: 't2', targetId: 't1' },
   { type: 'takeGmReward', trooperId: 't2', reward: { kind: 'weapon', weapon: 'grenades', range: 'close' } },
   { type: 'setMissionGm', seatId: 'p2' },
+  { type: 'brigadierFalls', text: 'Shot by his own guard.' },
   { type: 'rollNextPlanet' },
   { type: 'createReplacement', predecessorId: 't2', name: 'New', fa: 5, nfa: 5, rank: 0 },
   { type: 'rollFieldPromotion' },
@@ -48,7 +49,14 @@ describe('3:16 campaign commands refuse bad input and change nothing', () => {
 
   it('GM-only commands refuse players', () => {
     const { t, p } = squad([{ name: 'A', fa: 5, nfa: 5 }]);
-    for (const type of ['debrief', 'rollLevels', 'setMissionGm', 'rollNextPlanet', 'gmEndConflict'])
+    for (const type of [
+      'debrief',
+      'rollLevels',
+      'setMissionGm',
+      'rollNextPlanet',
+      'gmEndConflict',
+      'brigadierFalls',
+    ])
       expect(
         t.refuse(
           p(1),

@@ -96,6 +96,8 @@ export const campaignSchemas = {
       z.object({ kind: z.literal('weapon'), weapon: weaponIdSchema, range: rangeSchema }),
     ]),
   }),
+  /** The NPC Brigadier has fallen (the GM's story): the rank opens to a PC's promotion. */
+  brigadierFalls: z.object({ type: z.literal('brigadierFalls'), text: nonEmptyTextSchema }),
   /** Rotating GM: the seat that runs the next mission (null: the table's GM again). */
   setMissionGm: z.object({ type: z.literal('setMissionGm'), seatId: seatIdSchema.nullable() }),
   /** The next planet from the five lists, rolled by the engine (or chosen), crossing entries off. */
@@ -225,6 +227,7 @@ export type CampaignEvent =
       readonly target: TestFace;
       readonly demoted: boolean;
     }
+  | { readonly type: 'campaign.brigadierFell'; readonly text: string }
   | {
       readonly type: 'campaign.missionGmSet';
       readonly mission: number;
