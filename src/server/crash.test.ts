@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from './test-backends.ts';
+import { dropSchema } from './store/pg-store.ts';
+import { pgUrl, tempDir, testSchema } from './test-backends.ts';
 import { createTable, http, join, TestClient, until } from './test-kit.ts';
 
 /**
- * The real server process (`node --import tsx src/server/main.ts`) on an embedded store, killed
- * with SIGKILL under a steady command load, then started again on the same data directory:
- * every acked command must be in the log, each command's events all there or none, seqs gapless.
+ * The real server process (`node --import tsx src/server/main.ts`), killed with SIGKILL under a
+ * steady command load, then started again on the same storage: every acked command must be in the
+ * log, each command's events all there or none, seqs gapless. On the embedded SQLite store (a data
+ * directory) and on PostgreSQL (a fresh schema; required in CI, like every PostgreSQL test).
  */
 
 const CRASH_SYSTEM = process.env.CRASH_TEST_SYSTEM ?? 'three-sixteen';
@@ -24,15 +26,45 @@ interface Running {
   readonly output: string[];
 }
 
-function startProcess(dataDir: string): Promise<Running> {
+/** Where a crashed server keeps its tables: environment for `main.ts`, and how to clean up. */
+interface Storage {
+  readonly name: string;
+  readonly available: boolean;
+  readonly env: () => Record<string, string>;
+  readonly remove: () => Promise<void>;
+}
+
+function sqliteStorage(): Storage {
+  const data = tempDir('bughunt-crash-');
+  return {
+    name: 'SQLite',
+    available: true,
+    env: () => ({ BUGHUNT_DATA: data.dir, DATABASE_URL: '', DATABASE_SCHEMA: '' }),
+    remove: async () => data.remove(),
+  };
+}
+
+function postgresStorage(): Storage {
+  const url = pgUrl();
+  const schema = testSchema();
+  return {
+    name: 'PostgreSQL',
+    available: url !== undefined,
+    env: () => ({ DATABASE_URL: url ?? '', DATABASE_SCHEMA: schema }),
+    remove: async () => {
+      if (url) await dropSchema(url, schema);
+    },
+  };
+}
+
+function startProcess(storage: Storage): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      BUGHUNT_DATA: dataDir,
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      ...storage.env(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,94 +95,103 @@ function kill(running: Running): Promise<void> {
   });
 }
 
-describe('crash safety', () => {
-  const data = tempDir('bughunt-crash-');
-  const processes: Running[] = [];
-  afterAll(async () => {
-    for (const p of processes) await kill(p);
-    data.remove();
-  });
-
-  it('after kill -9, every acked command is in the log and no command is half-written', async () => {
-    const first = await startProcess(data.dir);
-    processes.push(first);
-    const table = await createTable(first.url, CRASH_SYSTEM, 'Crash test');
-    const seats = [table.gm.token];
-    for (let i = 0; i < 4; i++) seats.push((await join(first.url, table, `P${i}`)).token);
-    const clients = await Promise.all(seats.map((token) => TestClient.open(first.url, table.tableId, token)));
-
-    // Each client sends commands one after another until the server dies; we note what was acked.
-    const acked = new Map<string, number>(); // `${client}/${id}` → ack seq
-    const sent = new Set<string>();
-    let stop = false;
-    const loops = clients.map(async (c, ci) => {
-      for (let n = 0; !stop && n < 5000; n++) {
-        const id = `k${ci}-${n}`;
-        sent.add(`${ci}/${id}`);
-        c.send({ type: 'command', id, command: CRASH_COMMAND(n) });
-        const answer = await until(
-          () =>
-            c.messages.find((m) => (m.type === 'ack' || m.type === 'rejected') && m.id === id) ??
-            (c.closed ? 'closed' : undefined),
-          30_000,
-          `answer to ${id}`,
-        );
-        if (answer === 'closed') return;
-        if (answer.type === 'rejected') throw new Error(`rejected: ${JSON.stringify(answer)}`);
-        if (answer.type === 'ack') acked.set(`${ci}/${id}`, answer.seq);
-      }
-    });
-    await until(() => acked.size >= 300, 60_000, '300 acked commands');
-    await kill(first);
-    stop = true;
-    await Promise.all(loops);
-    const ackedCount = acked.size;
-    expect(ackedCount).toBeGreaterThanOrEqual(300);
-
-    const second = await startProcess(data.dir);
-    processes.push(second);
-    const exported = await http<{
-      events: { seq: number; by: string | null; commandId: string | null; event: { type: string } }[];
-    }>(second.url, 'GET', `/api/tables/${table.tableId}/export`, undefined, {
-      authorization: `Bearer ${table.gm.token}`,
-    });
-    expect(exported.status).toBe(200);
-    const log = exported.body.events;
-    expect(log.map((e) => e.seq)).toEqual(Array.from({ length: log.length }, (_, i) => i + 1));
-
-    // Group the log by command: each command's events are contiguous and end at its ack seq.
-    const seatOf = new Map<string, number>();
-    clients.forEach((c, ci) => {
-      const welcome = c.messages.find((m) => m.type === 'welcome');
-      if (welcome?.type === 'welcome') seatOf.set(welcome.seat.seatId, ci);
-    });
-    const commands = new Map<string, number[]>();
-    for (const e of log) {
-      if (!e.commandId || !e.by) continue;
-      const key = `${seatOf.get(e.by)}/${e.commandId}`;
-      commands.set(key, [...(commands.get(key) ?? []), e.seq]);
-    }
-    for (const [key, seq] of acked) {
-      const seqs = commands.get(key);
-      expect(seqs, `acked command ${key} is in the log`).toBeDefined();
-      expect(seqs?.at(-1)).toBe(seq);
-    }
-    for (const [key, seqs] of commands) {
-      expect(sent.has(key), `${key} was sent by a client`).toBe(true);
-      // All of a command's events or none: they sit together, in one run of seqs.
-      expect((seqs.at(-1) ?? 0) - (seqs[0] ?? 0)).toBe(seqs.length - 1);
-    }
-    // At most one unacked command per client can have got in (the one in flight at the kill).
-    expect(commands.size - ackedCount).toBeLessThanOrEqual(clients.length);
-
-    // A client that held events up to some seq reconnects and gets exactly the rest.
-    const gm = clients[0] as TestClient;
-    const back = await TestClient.open(second.url, table.tableId, table.gm.token, gm.lastSeq);
-    expect(back.streamErrors).toEqual([]);
-    const all = [...gm.envelopes, ...back.envelopes].map((e) => e.seq);
-    expect(all).toEqual(Array.from({ length: log.length }, (_, i) => i + 1));
-    // And the server goes on: the next command follows the log.
-    expect(await back.command(CRASH_COMMAND(-1))).toMatchObject({ type: 'ack' });
-    await back.close();
+const postgres = postgresStorage();
+describe('crash safety: CI runs it on PostgreSQL', () => {
+  it.runIf(process.env.CI === 'true')('DATABASE_URL is set', () => {
+    expect(postgres.available, 'set DATABASE_URL (PostgreSQL)').toBe(true);
   });
 });
+
+for (const storage of [sqliteStorage(), postgres])
+  describe.skipIf(!storage.available)(`crash safety on ${storage.name}`, () => {
+    const processes: Running[] = [];
+    afterAll(async () => {
+      for (const p of processes) await kill(p);
+      await storage.remove();
+    });
+
+    it('after kill -9, every acked command is in the log and no command is half-written', async () => {
+      const first = await startProcess(storage);
+      processes.push(first);
+      const table = await createTable(first.url, CRASH_SYSTEM, 'Crash test');
+      const seats = [table.gm.token];
+      for (let i = 0; i < 4; i++) seats.push((await join(first.url, table, `P${i}`)).token);
+      const clients = await Promise.all(
+        seats.map((token) => TestClient.open(first.url, table.tableId, token)),
+      );
+
+      // Each client sends commands one after another until the server dies; we note what was acked.
+      const acked = new Map<string, number>(); // `${client}/${id}` → ack seq
+      const sent = new Set<string>();
+      let stop = false;
+      const loops = clients.map(async (c, ci) => {
+        for (let n = 0; !stop && n < 5000; n++) {
+          const id = `k${ci}-${n}`;
+          sent.add(`${ci}/${id}`);
+          c.send({ type: 'command', id, command: CRASH_COMMAND(n) });
+          const answer = await until(
+            () =>
+              c.messages.find((m) => (m.type === 'ack' || m.type === 'rejected') && m.id === id) ??
+              (c.closed ? 'closed' : undefined),
+            30_000,
+            `answer to ${id}`,
+          );
+          if (answer === 'closed') return;
+          if (answer.type === 'rejected') throw new Error(`rejected: ${JSON.stringify(answer)}`);
+          if (answer.type === 'ack') acked.set(`${ci}/${id}`, answer.seq);
+        }
+      });
+      await until(() => acked.size >= 300, 60_000, '300 acked commands');
+      await kill(first);
+      stop = true;
+      await Promise.all(loops);
+      const ackedCount = acked.size;
+      expect(ackedCount).toBeGreaterThanOrEqual(300);
+
+      const second = await startProcess(storage);
+      processes.push(second);
+      const exported = await http<{
+        events: { seq: number; by: string | null; commandId: string | null; event: { type: string } }[];
+      }>(second.url, 'GET', `/api/tables/${table.tableId}/export`, undefined, {
+        authorization: `Bearer ${table.gm.token}`,
+      });
+      expect(exported.status).toBe(200);
+      const log = exported.body.events;
+      expect(log.map((e) => e.seq)).toEqual(Array.from({ length: log.length }, (_, i) => i + 1));
+
+      // Group the log by command: each command's events are contiguous and end at its ack seq.
+      const seatOf = new Map<string, number>();
+      clients.forEach((c, ci) => {
+        const welcome = c.messages.find((m) => m.type === 'welcome');
+        if (welcome?.type === 'welcome') seatOf.set(welcome.seat.seatId, ci);
+      });
+      const commands = new Map<string, number[]>();
+      for (const e of log) {
+        if (!e.commandId || !e.by) continue;
+        const key = `${seatOf.get(e.by)}/${e.commandId}`;
+        commands.set(key, [...(commands.get(key) ?? []), e.seq]);
+      }
+      for (const [key, seq] of acked) {
+        const seqs = commands.get(key);
+        expect(seqs, `acked command ${key} is in the log`).toBeDefined();
+        expect(seqs?.at(-1)).toBe(seq);
+      }
+      for (const [key, seqs] of commands) {
+        expect(sent.has(key), `${key} was sent by a client`).toBe(true);
+        // All of a command's events or none: they sit together, in one run of seqs.
+        expect((seqs.at(-1) ?? 0) - (seqs[0] ?? 0)).toBe(seqs.length - 1);
+      }
+      // At most one unacked command per client can have got in (the one in flight at the kill).
+      expect(commands.size - ackedCount).toBeLessThanOrEqual(clients.length);
+
+      // A client that held events up to some seq reconnects and gets exactly the rest.
+      const gm = clients[0] as TestClient;
+      const back = await TestClient.open(second.url, table.tableId, table.gm.token, gm.lastSeq);
+      expect(back.streamErrors).toEqual([]);
+      const all = [...gm.envelopes, ...back.envelopes].map((e) => e.seq);
+      expect(all).toEqual(Array.from({ length: log.length }, (_, i) => i + 1));
+      // And the server goes on: the next command follows the log.
+      expect(await back.command(CRASH_COMMAND(-1))).toMatchObject({ type: 'ack' });
+      await back.close();
+    });
+  });

@@ -3,6 +3,7 @@
  * - PORT (default 3160; 0 picks a free port), HOST (default 0.0.0.0, so phones on the LAN can join)
  * - BUGHUNT_DATA: SQLite data directory (default ./data), used when DATABASE_URL is not set
  * - DATABASE_URL: PostgreSQL; then any number of instances can share the tables
+ * - DATABASE_SCHEMA: the PostgreSQL schema to keep them in (default public; tests use their own)
  * - LOG_LEVEL: silent, error, warn, info (default), debug
  * - TRUST_PROXY=1: behind a reverse proxy, take client addresses from X-Forwarded-For
  * Prints one line "Bughunt listening on <url>" once it accepts connections.
@@ -33,6 +34,7 @@ const server = await startServer({
   host: process.env.HOST || '0.0.0.0',
   dataDir: process.env.BUGHUNT_DATA || './data',
   databaseUrl: process.env.DATABASE_URL || undefined,
+  databaseSchema: process.env.DATABASE_SCHEMA || undefined,
   logLevel: LEVELS.includes(level) ? level : 'info',
   trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
 }).catch(startupFailure);
