@@ -1,42 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allCommands, runCli } from './cli.ts';
 import type { CliIo } from './command.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
-
-/** The real `bughunt` binary in a child process. */
-async function bughunt(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/bughunt.js', ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
-
-/** Runs a command line in-process and captures what it writes. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    out: (t) => {
-      stdout += t;
-    },
-    err: (t) => {
-      stderr += t;
-    },
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+import { bughunt, cli } from './test-kit.ts';
 
 describe('bughunt (child process)', () => {
   it('roll --seed --json prints the same JSON every time', async () => {

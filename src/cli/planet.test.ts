@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alienAbilityInfo, computeAa, planetThreat } from '../rules/three-sixteen/data/index.ts';
-import { runCli } from './cli.ts';
-import type { CliIo } from './command.ts';
 import { formatPlanetSheet, planetSheet } from './planet.ts';
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    out: (t) => {
-      stdout += t;
-    },
-    err: (t) => {
-      stderr += t;
-    },
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+import { cli } from './test-kit.ts';
 
 describe('bughunt planet three-sixteen', () => {
   it('the same seed prints the same sheet; another seed another one', async () => {

@@ -11,24 +11,8 @@ import {
   type ThreeSixteenState,
   threeSixteen,
 } from '../rules/three-sixteen/index.ts';
-import { runCli } from './cli.ts';
-import type { CliIo } from './command.ts';
 import { formatSheet, type TrooperSheetData, trooperSheet } from './sheet.ts';
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    out: (t) => {
-      stdout += t;
-    },
-    err: (t) => {
-      stderr += t;
-    },
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+import { cli } from './test-kit.ts';
 
 const GM: Seat = { seatId: 'sGm', role: 'gm' };
 const ALICE: Seat = { seatId: 'sAlice', role: 'player' };

@@ -1,37 +1,5 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './cli.ts';
-import type { CliIo } from './command.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    out: (t) => {
-      stdout += t;
-    },
-    err: (t) => {
-      stderr += t;
-    },
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
-
-async function bughunt(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/bughunt.js', ...args], { cwd: root });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
+import { bughunt, cli } from './test-kit.ts';
 
 describe('bughunt simulate three-sixteen', () => {
   it('--json: the same seed prints the same bytes, and the summary has every statistic', async () => {
