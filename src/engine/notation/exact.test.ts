@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuleError } from '../rule-error.ts';
+import { refusalCode as code } from '../test-kit.ts';
 import {
   countAtLeast,
   type Distribution,
@@ -20,16 +20,6 @@ const f = (x: Fraction): string => formatFraction(x);
 /** The whole distribution as {total: "count/denominator"} with unreduced counts. */
 const table = (d: Distribution): Record<number, string> =>
   Object.fromEntries(d.totals.map((t, i) => [t, `${d.counts[i]}/${d.denominator}`]));
-
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (isRuleError(e)) return e.code;
-    throw e;
-  }
-  return 'no error';
-}
 
 function binomial(n: number, k: number): bigint {
   let r = 1n;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Die } from '../dice/die.ts';
 import { type DiceSource, EnteredDice, RecordingDice, ScriptedDice, SeededDice } from '../dice/source.ts';
 import { isRuleError } from '../rule-error.ts';
+import { refusalCode as code } from '../test-kit.ts';
 import { MAX_EXPLOSIONS_PER_DIE, MAX_REROLLS_PER_DIE } from './limits.ts';
 import { parseNotation } from './parser.ts';
 import { type NotationRoll, rollExpr, rollNotation } from './roll.ts';
@@ -12,16 +13,6 @@ function roll(text: string, faces: number[]): NotationRoll {
   const result = rollNotation(text, dice);
   expect(dice.remaining).toBe(0);
   return result;
-}
-
-function code(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (isRuleError(e)) return e.code;
-    throw e;
-  }
-  return 'no error';
 }
 
 describe('rollNotation', () => {

@@ -5,6 +5,7 @@ import { replay } from '../../engine/replay.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Seat, TableEvent } from '../../engine/ruleset.ts';
 import { stateHash } from '../../engine/state-hash.ts';
+import { refusalCode as refusal } from '../../engine/test-kit.ts';
 import type { ChatCommand, ChatEvent } from './chat.ts';
 import { type DiceChatState, diceChat } from './dice-chat.ts';
 
@@ -35,16 +36,6 @@ function table() {
       return events;
     },
   };
-}
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (isRuleError(e)) return e.code;
-    throw e;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('dice chat', () => {

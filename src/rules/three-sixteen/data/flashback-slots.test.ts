@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuleError } from '../../../engine/rule-error.ts';
+import { refusalCode as codeOf } from '../../../engine/test-kit.ts';
 import type { FlashbackSlot } from '../state.ts';
 import {
   addLevelSlot,
@@ -11,16 +11,6 @@ import {
   SLOTS_BY_LEVEL,
   slotCounts,
 } from './flashback-slots.ts';
-
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (isRuleError(e)) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 const open = (slots: readonly FlashbackSlot[]) => slots.length - countStatus(slots, 'notYetAvailable');
 

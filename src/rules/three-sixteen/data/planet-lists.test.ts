@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../engine/dice/source.ts';
-import { isRuleError } from '../../../engine/rule-error.ts';
+import { refusalCode as codeOf } from '../../../engine/test-kit.ts';
 import {
   CREATURE_FORMS,
   type CrossedOff,
@@ -19,16 +19,6 @@ import {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const all = (n = 20) => range(1, n);
-
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (isRuleError(e)) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 describe('the five planet lists', () => {
   it('hold 20 entries each (names: the book 20 plus Bughunt’s 20 more painters)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuleError } from '../../../engine/rule-error.ts';
+import { refusalCode as codeOf } from '../../../engine/test-kit.ts';
 import type { OwnedWeapon, Range } from '../state.ts';
 import { MAX_KILL_STEP } from './kill-steps.ts';
 import {
@@ -17,16 +17,6 @@ import {
 } from './weapons.ts';
 
 const RANGES: Range[] = ['close', 'near', 'far'];
-
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (isRuleError(e)) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
 
 describe('weapon profiles (checked against the weapon pages of the book)', () => {
   const printed: Record<string, [string, string]> = {

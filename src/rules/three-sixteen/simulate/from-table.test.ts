@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRuleError } from '../../../engine/rule-error.ts';
+import { refusalCode as code } from '../../../engine/test-kit.ts';
 import { buildTrooper } from '../encounter/roster.ts';
 import { TestTable } from '../encounter/test-kit.ts';
 import type { Trooper } from '../state.ts';
@@ -33,16 +33,6 @@ function table(patches: Partial<Trooper>[] = [{}, {}]) {
 }
 
 const plan = { tokens: 4, final: false, n: 1500, seed: 99 };
-
-function code(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (isRuleError(e)) return e.code;
-    throw e;
-  }
-  return 'ACCEPTED';
-}
 
 describe('3:16 odds from the table as it stands', () => {
   it('from fresh troopers it gives the generic simulator’s numbers, run for run', () => {
@@ -99,7 +89,7 @@ describe('3:16 odds from the table as it stands', () => {
     const { t, gm } = table();
     expect(code(() => simulateFromTable(t.state, { ...plan, n: 0 }))).toBe('SIM_INVALID_OPTION');
     // Two troopers: at most 4 tokens in an encounter that is not the final one.
-    expect(code(() => simulateFromTable(t.state, { ...plan, tokens: 5 }))).not.toBe('ACCEPTED');
+    expect(code(() => simulateFromTable(t.state, { ...plan, tokens: 5 }))).not.toBe('accepted');
     t.send(gm, { type: 'startEncounter', tokens: 2 });
     expect(code(() => simulateFromTable(t.state, plan))).toBe('SIM_INVALID_OPTION');
   });
