@@ -24,6 +24,18 @@ function captainAndTrooper(range: 'close' | 'near' | 'far', abilities: AbilityId
   return { t, gm, p1, p2 };
 }
 
+/** Both fight hand to hand, the aliens stop technology and strike first with a 1: their turn. */
+function strikeUnderStopTechnology(t: TestTable, gm: Seat): void {
+  t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+  t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+  t.send(gm, { type: 'declareAliens' });
+  t.send(gm, { type: 'useAbility', ability: 'stopTechnology' });
+  t.send(gm, { type: 'rollTest', actor: 'aliens' }, [1]);
+  t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+  t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
+  t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+}
+
 describe('3:16 vehicles: the APC', () => {
   it('is brought in by a Captain, boarded, driven: d6 kills at any range and a free range change', () => {
     const { t, gm, p1, p2 } = captainAndTrooper('near');
@@ -213,14 +225,7 @@ describe('3:16 vehicles: riders, Stop Technology, Rapid Movement', () => {
 
   it('under Stop Technology the APC does not shield: its riders are struck as if on foot', () => {
     const { t, gm } = captainAndTrooper('close', ['stopTechnology']);
-    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
-    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
-    t.send(gm, { type: 'declareAliens' });
-    t.send(gm, { type: 'useAbility', ability: 'stopTechnology' });
-    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [1]);
-    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
-    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
-    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    strikeUnderStopTechnology(t, gm);
     expect(t.state.encounter?.vehicles[0]?.damage).toBe('intact');
     expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
@@ -266,14 +271,7 @@ describe('3:16 vehicles: the Drop Ship', () => {
 
   it('under Stop Technology its extra tick does not work and it is not struck', () => {
     const { t, gm, p2 } = majorAndTrooper(['stopTechnology']);
-    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
-    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
-    t.send(gm, { type: 'declareAliens' });
-    t.send(gm, { type: 'useAbility', ability: 'stopTechnology' });
-    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [1]);
-    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
-    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
-    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    strikeUnderStopTechnology(t, gm);
     expect(t.state.encounter?.vehicles[0]?.damage).toBe('intact');
     // The trooper's MandelBrite is used up and the ship's tick is dead this round.
     expect(t.refuse(p2, { type: 'answerKill', trooperId: 't2', useArmour: true })).toBe('NOT_AVAILABLE');
