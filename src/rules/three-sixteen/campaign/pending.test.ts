@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingDecisions } from '../ruleset.ts';
+import { legalCommands, pendingDecisions } from '../ruleset.ts';
 import { happened, squad } from './test-kit.ts';
 
 describe('3:16 what the campaign waits for', () => {
@@ -19,6 +19,15 @@ describe('3:16 what the campaign waits for', () => {
       { seat: 'p2', kind: 'createReplacement', actor: 't2' },
       { seat: 'gm', kind: 'setPlanet' },
     ]);
+    // legalCommands offers the same steps, each one decide accepts.
+    expect(legalCommands(t.state, gm)).toContainEqual({ type: 'rollLevels' });
+    expect(legalCommands(t.state, p(1))).toContainEqual({
+      type: 'improveWeapon',
+      trooperId: 't1',
+      weapon: 'grenades',
+      range: 'close',
+    });
+    expect(legalCommands(t.state, p(1)).some((c) => c.type === 'rollLevels')).toBe(false);
     t.send(gm, { type: 'rollLevels' }, []);
     expect(pendingDecisions(t.state)[0]).toEqual({ seat: 'p1', kind: 'takeLevel', actor: 't1' });
     t.send(p(1), { type: 'takeLevel', trooperId: 't1', ability: 'fa', slot: 'strength' });
@@ -57,6 +66,7 @@ describe('3:16 what the campaign waits for', () => {
     t.send(gm, { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'fa' } });
     expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'conflictRoll' }]);
+    expect(legalCommands(t.state, gm)).toContainEqual({ type: 'rollConflictRound' });
     t.send(gm, { type: 'gmEndConflict', winner: null, reason: 'stopped' });
     expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'startEncounter' }]);
   });

@@ -1,5 +1,6 @@
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
+import { campaignCandidates } from '../campaign/legal.ts';
 import { campaignOf, currentBetween } from '../campaign/model.ts';
 import { type CampaignDecisionKind, campaignDecisions } from '../campaign/pending.ts';
 import type { CommandOf, ThreeSixteenCommand } from '../commands.ts';
@@ -170,7 +171,8 @@ function vehicleCandidates(state: ThreeSixteenState, e: Encounter, id: string): 
 }
 
 function candidates(state: ThreeSixteenState, seat: Seat): ThreeSixteenCommand[] {
-  const out: ThreeSixteenCommand[] = [];
+  // Between missions, field promotions and conflicts first (decide drops what does not apply).
+  const out: ThreeSixteenCommand[] = campaignCandidates(state, seat);
   const phase = state.campaign.phase;
   const gm = seat.role === 'gm';
   // The top ranks' weapons (decide keeps only the ones really open: rank, held, phase).

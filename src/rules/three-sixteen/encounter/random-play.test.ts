@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { stateHash } from '../../../engine/state-hash.ts';
+import { campaignSchemas } from '../campaign/schemas.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
 import { legalCommands, threeSixteen } from '../ruleset.ts';
 import { ABILITY_IDS, type AbilityId, type ThreeSixteenState } from '../state.ts';
@@ -35,8 +36,12 @@ function checkInvariants(s: ThreeSixteenState): void {
 }
 
 /** Flashbacks and abilities are always open; pick them rarely so fights also run long. */
+/** Campaign commands (conflicts, the Brigadier's fall…) are legal almost always; kept rare so play runs through encounters. */
+const CAMPAIGN: ReadonlySet<string> = new Set(Object.keys(campaignSchemas));
+
 function isExtra(c: ThreeSixteenCommand): boolean {
   return (
+    CAMPAIGN.has(c.type) ||
     c.type === 'useStrength' ||
     c.type === 'useWeakness' ||
     c.type === 'useAbility' ||
