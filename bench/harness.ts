@@ -81,10 +81,12 @@ export function measure(fn: () => unknown, options: MeasureOptions = {}): number
   return median(rates);
 }
 
+/** Whole numbers from 100 up, two decimals from 1, three significant digits below (0.000612). */
 function round(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const digits = Math.abs(x) >= 100 ? 0 : Math.abs(x) >= 1 ? 2 : 4;
-  return Number(x.toFixed(digits));
+  if (!Number.isFinite(x) || x === 0) return x;
+  if (Math.abs(x) >= 100) return Math.round(x);
+  if (Math.abs(x) >= 1) return Number(x.toFixed(2));
+  return Number(x.toPrecision(3));
 }
 
 export interface BenchResult {
