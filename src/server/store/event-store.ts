@@ -24,6 +24,22 @@ export interface ImportedEvent extends NewEvent {
   readonly at: string;
 }
 
+/**
+ * The command rows an imported log implies: each (seat, command id) with the seq of its last
+ * event (events are numbered from 1), as `append` records them, so a resent command id is still
+ * answered from the log after an import.
+ */
+export function importedCommands(
+  events: readonly ImportedEvent[],
+): { readonly by: string; readonly commandId: string; readonly seq: number }[] {
+  const last = new Map<string, { by: string; commandId: string; seq: number }>();
+  events.forEach((e, i) => {
+    if (e.by !== null && e.commandId !== null)
+      last.set(`${e.by}\n${e.commandId}`, { by: e.by, commandId: e.commandId, seq: i + 1 });
+  });
+  return [...last.values()];
+}
+
 export interface TableRecord {
   readonly tableId: string;
   readonly system: string;

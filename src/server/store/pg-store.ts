@@ -2,6 +2,7 @@ import pg from 'pg';
 import {
   type EventStore,
   type ImportedEvent,
+  importedCommands,
   type NewEvent,
   type SeatRecord,
   SeqConflictError,
@@ -239,13 +240,7 @@ export class PgStore implements EventStore {
   async createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
     try {
       await this.transaction(async (client) => {
-        await client.query(this.sql.insertTable, [
-          table.tableId,
-          table.system,
-          table.name,
-          table.createdAt,
-          JSON.stringify(table.options ?? null),
-        ]);
+        await client.query(this.sql.insertTable, tableParams(table));
         await client.query(this.sql.insertSeat, seatParams(gmSeat));
       });
     } catch (e) {
@@ -259,22 +254,10 @@ export class PgStore implements EventStore {
     seats: readonly SeatRecord[],
     events: readonly ImportedEvent[],
   ): Promise<void> {
-    const lastOfCommand = new Map<string, [string, string, number]>();
-    events.forEach((e, i) => {
-      if (e.by !== null && e.commandId !== null) {
-        lastOfCommand.set(`${e.by}\n${e.commandId}`, [e.by, e.commandId, i + 1]);
-      }
-    });
-    const commands = [...lastOfCommand.values()];
+    const commands = importedCommands(events);
     try {
       await this.transaction(async (client) => {
-        await client.query(this.sql.insertTable, [
-          table.tableId,
-          table.system,
-          table.name,
-          table.createdAt,
-          JSON.stringify(table.options ?? null),
-        ]);
+        await client.query(this.sql.insertTable, tableParams(table));
         // One statement per kind of row (arrays unnested), in pages so no single query gets huge.
         for (const seat of seats) await client.query(this.sql.insertSeat, seatParams(seat));
         for (let from = 0; from < events.length; from += IMPORT_PAGE) {
@@ -291,9 +274,9 @@ export class PgStore implements EventStore {
         if (commands.length > 0) {
           await client.query(this.sql.importCommands, [
             table.tableId,
-            commands.map((c) => c[0]),
-            commands.map((c) => c[1]),
-            commands.map((c) => c[2]),
+            commands.map((c) => c.by),
+            commands.map((c) => c.commandId),
+            commands.map((c) => c.seq),
           ]);
         }
       });
@@ -519,6 +502,10 @@ export class PgStore implements EventStore {
     })();
     return this.closing;
   }
+}
+
+function tableParams(table: TableRecord): unknown[] {
+  return [table.tableId, table.system, table.name, table.createdAt, JSON.stringify(table.options ?? null)];
 }
 
 function seatParams(seat: SeatRecord): unknown[] {

@@ -5,6 +5,7 @@ import type { MemoryBus } from '../memory-store.ts';
 import {
   type EventStore,
   type ImportedEvent,
+  importedCommands,
   type NewEvent,
   type SeatRecord,
   SeqConflictError,
@@ -304,14 +305,7 @@ export class SqliteCore implements EventStore {
 
   createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
     return this.write(() => {
-      if (this.stmt.tableExists.get(table.tableId)) throw new Error(`table ${table.tableId} exists`);
-      this.stmt.insertTable.run(
-        table.tableId,
-        table.system,
-        table.name,
-        table.createdAt,
-        JSON.stringify(table.options ?? null),
-      );
+      this.insertTable(table);
       this.insertSeat(gmSeat);
     });
   }
@@ -323,25 +317,13 @@ export class SqliteCore implements EventStore {
   ): Promise<void> {
     // One job, so one savepoint: a failure anywhere rolls back the table, its seats and its log.
     return this.write(() => {
-      if (this.stmt.tableExists.get(table.tableId)) throw new Error(`table ${table.tableId} exists`);
-      this.stmt.insertTable.run(
-        table.tableId,
-        table.system,
-        table.name,
-        table.createdAt,
-        JSON.stringify(table.options ?? null),
-      );
+      this.insertTable(table);
       for (const seat of seats) this.insertSeat(seat);
-      const lastOfCommand = new Map<string, [string, string, number]>();
       events.forEach((e, i) => {
-        const seq = i + 1;
-        this.stmt.insertEvent.run(table.tableId, seq, e.at, e.by, e.commandId, JSON.stringify(e.event));
-        if (e.by !== null && e.commandId !== null) {
-          lastOfCommand.set(`${e.by}\n${e.commandId}`, [e.by, e.commandId, seq]);
-        }
+        this.stmt.insertEvent.run(table.tableId, i + 1, e.at, e.by, e.commandId, JSON.stringify(e.event));
       });
-      for (const [by, commandId, seq] of lastOfCommand.values()) {
-        this.stmt.upsertCommand.run(table.tableId, by, commandId, seq);
+      for (const c of importedCommands(events)) {
+        this.stmt.upsertCommand.run(table.tableId, c.by, c.commandId, c.seq);
       }
     });
   }
@@ -357,6 +339,18 @@ export class SqliteCore implements EventStore {
       createdAt: row.created_at,
       options: JSON.parse(row.options) as unknown,
     };
+  }
+
+  /** Inside a write job: the table's row, refused when the id is taken. */
+  private insertTable(table: TableRecord): void {
+    if (this.stmt.tableExists.get(table.tableId)) throw new Error(`table ${table.tableId} exists`);
+    this.stmt.insertTable.run(
+      table.tableId,
+      table.system,
+      table.name,
+      table.createdAt,
+      JSON.stringify(table.options ?? null),
+    );
   }
 
   private insertSeat(seat: SeatRecord): void {
