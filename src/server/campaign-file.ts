@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyRuleset, Role, TableEvent } from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
+import { nameField } from './protocol.ts';
 
 /**
  * The campaign file: what `GET /api/tables/:id/export` writes and `POST /api/tables/import` and
@@ -25,13 +26,8 @@ export class CampaignFileError extends Error {
   }
 }
 
-// The same rules as names typed at table creation, so an imported name could have been typed.
-const nameField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .refine((s) => ![...s].some((c) => c < ' ' || c === '\u007f'), 'no control characters');
+// Names follow the rules of names typed at table creation (`nameField`): an imported name could
+// have been typed.
 const seatIdField = z.string().min(1).max(100);
 
 const envelopeSchema = z.object({

@@ -139,7 +139,8 @@ export const CLOSE_CODES = {
 // ---------------------------------------------------------------------------------------------
 // HTTP API (JSON). Errors are { error: { code, message, details? } } with a 4xx/5xx status.
 
-const nameField = z
+/** A table or seat name as people type it: trimmed, 1–60 characters, no control characters. */
+export const nameField = z
   .string()
   .trim()
   .min(1)
