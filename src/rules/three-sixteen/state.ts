@@ -198,6 +198,16 @@ export interface MedalRecord {
 export type VehicleId = 'apc' | 'dropShip';
 /** What `Trooper.vehicles` may hold: the two vehicles, the Drop Pods, the bombs and the strategic weapons. */
 export type HeldSupport = VehicleId | 'dropPods' | 'tpkBomb' | 'paradiseBomb' | 'starkiller' | 'theDevice';
+/** Every kind of held support, in the order the ranks open them (Lt's Drop Pods … Brigadier's Device). */
+export const HELD_SUPPORT = [
+  'dropPods',
+  'apc',
+  'tpkBomb',
+  'dropShip',
+  'paradiseBomb',
+  'starkiller',
+  'theDevice',
+] as const satisfies readonly HeldSupport[];
 
 // ---------------------------------------------------------------------------------------------
 // Planet, mission, campaign

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { campaignOf, FRESH_RECORD } from '../../rules/three-sixteen/campaign/model.ts';
+import { REQUISITION_WEAPONS } from '../../rules/three-sixteen/campaign/schemas.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
+import { MAX_RANK, rankWeaponChoices, SUPPORT_ITEMS } from '../../rules/three-sixteen/data/index.ts';
 import {
-  MAX_RANK,
-  rankWeaponChoices,
-  SUPPORT_ITEMS,
-  WEAPON_IDS,
-} from '../../rules/three-sixteen/data/index.ts';
-import { RANGES, type Range, type Trooper, type WeaponId } from '../../rules/three-sixteen/state.ts';
+  HELD_SUPPORT,
+  type HeldSupport,
+  RANGES,
+  type Range,
+  type Trooper,
+  type WeaponId,
+} from '../../rules/three-sixteen/state.ts';
 import {
   check,
   POSITION_LABEL,
@@ -25,9 +28,6 @@ import { useRunner } from './runner.tsx';
  * rotating GM's reward; replacements for the dead; who runs the next mission. Every button asks
  * the ruleset first; refusals show their code and message.
  */
-
-const HELD = ['apc', 'dropShip', 'dropPods', 'tpkBomb', 'paradiseBomb', 'starkiller', 'theDevice'] as const;
-const REQUISITION = WEAPON_IDS.filter((w) => w !== 'tpkBomb' && w !== 'paradiseBomb');
 
 function Go({
   view,
@@ -107,8 +107,8 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
   const [autoWeapon, setAutoWeapon] = useState<string>(t.weapons[0]?.weapon ?? 'handToHand');
   const [autoRange, setAutoRange] = useState<Range>('near');
   const [devKind, setDevKind] = useState<'promotion' | 'weapon' | 'vehicle' | 'improve'>('improve');
-  const [devWeapon, setDevWeapon] = useState<string>(REQUISITION[0] as string);
-  const [devVehicle, setDevVehicle] = useState<(typeof HELD)[number]>('apc');
+  const [devWeapon, setDevWeapon] = useState<string>(REQUISITION_WEAPONS[0] as string);
+  const [devVehicle, setDevVehicle] = useState<HeldSupport>('apc');
   const [devImpWeapon, setDevImpWeapon] = useState<string>(
     t.weapons[1]?.weapon ?? t.weapons[0]?.weapon ?? '',
   );
@@ -124,7 +124,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
       choice = { kind: 'promotion', ...(promoPick ? { weaponChoice: promoPick as WeaponId } : {}) };
       break;
     case 'weapon':
-      choice = { kind: 'weapon', weapon: devWeapon as (typeof REQUISITION)[number] } as typeof choice;
+      choice = { kind: 'weapon', weapon: devWeapon as (typeof REQUISITION_WEAPONS)[number] } as typeof choice;
       break;
     case 'vehicle':
       choice = { kind: 'vehicle', vehicle: devVehicle };
@@ -222,7 +222,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
           ) : null}
           {devKind === 'weapon' ? (
             <select aria-label="New weapon" value={devWeapon} onChange={(e) => setDevWeapon(e.target.value)}>
-              {REQUISITION.map((w) => (
+              {REQUISITION_WEAPONS.map((w) => (
                 <option key={w} value={w}>
                   {weaponName(w)}
                 </option>
@@ -233,9 +233,9 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
             <select
               aria-label="Vehicle or support"
               value={devVehicle}
-              onChange={(e) => setDevVehicle(e.target.value as (typeof HELD)[number])}
+              onChange={(e) => setDevVehicle(e.target.value as HeldSupport)}
             >
-              {HELD.map((h) => (
+              {HELD_SUPPORT.map((h) => (
                 <option key={h} value={h}>
                   {SUPPORT_ITEMS[h].name}
                 </option>

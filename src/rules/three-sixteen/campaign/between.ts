@@ -19,6 +19,7 @@ import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
 import type { EventOf, TestFace, ThreeSixteenEvent } from '../events.ts';
 import {
   appendLog,
+  HELD_SUPPORT,
   type Health,
   type HeldSupport,
   type MedalRecord,
@@ -52,19 +53,6 @@ import { campaignSchemas, type RollOffFace } from './schemas.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Shared checks
-
-/** What a trooper holds in `vehicles`: issued with a rank, replaced by a Development Roll. */
-/** Support a trooper holds between missions: issued with a rank, or requisitioned by a Development
- * Roll when it was lost or thrown (a bomb is struck off when used). */
-const HELD: readonly HeldSupport[] = [
-  'dropPods',
-  'apc',
-  'dropShip',
-  'tpkBomb',
-  'paradiseBomb',
-  'starkiller',
-  'theDevice',
-];
 
 export function nfaTest(dice: DiceSource, t: Trooper, purpose: string): TestFace {
   const face = dice.roll(D10, `${purpose}: ${t.name} tests NFA ${t.nfa}`);
@@ -300,7 +288,7 @@ const developmentRoll = defineCommand(
           .map(newWeapon);
         vehicles = supportIssuedAt(rank).filter(
           (id): id is HeldSupport =>
-            (HELD as readonly string[]).includes(id) && !t.vehicles.includes(id as HeldSupport),
+            (HELD_SUPPORT as readonly string[]).includes(id) && !t.vehicles.includes(id as HeldSupport),
         );
         break;
       }

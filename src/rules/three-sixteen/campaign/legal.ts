@@ -1,8 +1,8 @@
 import type { Seat } from '../../../engine/ruleset.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
-import { WEAPON_IDS } from '../data/index.ts';
-import { RANGES, type ThreeSixteenState, type Trooper } from '../state.ts';
+import { HELD_SUPPORT, RANGES, type ThreeSixteenState, type Trooper } from '../state.ts';
 import { type ConflictAction, campaignOf, SIDES } from './model.ts';
+import { REQUISITION_WEAPONS } from './schemas.ts';
 
 /**
  * Candidate campaign commands for `legalCommands` (`encounter/pending.ts`): every between-missions
@@ -10,7 +10,6 @@ import { type ConflictAction, campaignOf, SIDES } from './model.ts';
  * command takes words. Many are illegal at any moment; `legalCommands` keeps the ones decide takes.
  */
 
-const HELD = ['apc', 'dropShip', 'dropPods', 'tpkBomb', 'paradiseBomb', 'starkiller', 'theDevice'] as const;
 const ACTIONS: readonly ConflictAction[] = [
   { kind: 'fa' },
   { kind: 'emotional' },
@@ -55,10 +54,9 @@ function betweenCandidates(
       out.push({ type: 'takeGmReward', trooperId: id, reward: { kind: 'weapon', weapon, range } });
     });
     out.push({ type: 'developmentRoll', trooperId: id, choice: { kind: 'promotion' } });
-    for (const weapon of WEAPON_IDS)
-      if (weapon !== 'tpkBomb' && weapon !== 'paradiseBomb')
-        out.push({ type: 'developmentRoll', trooperId: id, choice: { kind: 'weapon', weapon } });
-    for (const vehicle of HELD)
+    for (const weapon of REQUISITION_WEAPONS)
+      out.push({ type: 'developmentRoll', trooperId: id, choice: { kind: 'weapon', weapon } });
+    for (const vehicle of HELD_SUPPORT)
       out.push({ type: 'developmentRoll', trooperId: id, choice: { kind: 'vehicle', vehicle } });
     for (const other of state.trooperOrder)
       if (other !== id) out.push({ type: 'nominateDemotion', nominatorId: id, targetId: other });

@@ -12,7 +12,14 @@ import {
 import type { SlotKind } from '../data/flashback-slots.ts';
 import type { MedalChange, MedalId } from '../data/medals.ts';
 import type { TestFace } from '../events.ts';
-import type { HeldSupport, OwnedWeapon, Range, Trooper, WeaponId } from '../state.ts';
+import {
+  HELD_SUPPORT,
+  type HeldSupport,
+  type OwnedWeapon,
+  type Range,
+  type Trooper,
+  type WeaponId,
+} from '../state.ts';
 import type { ConflictAction, ConflictEnd, ConflictSide, SideKey } from './model.ts';
 
 /** Commands and events of the campaign part (between missions, field promotion, conflicts). */
@@ -20,17 +27,11 @@ import type { ConflictAction, ConflictEnd, ConflictSide, SideKey } from './model
 const abilityKind = z.enum(['fa', 'nfa']);
 const slotKind = z.enum(['strength', 'weakness']);
 const sideKey = z.enum(['a', 'b']);
-const heldSupportSchema = z.enum([
-  'apc',
-  'dropShip',
-  'dropPods',
-  'tpkBomb',
-  'paradiseBomb',
-  'starkiller',
-  'theDevice',
-]);
+/** Held support (`HELD_SUPPORT`) a Development Roll can bring: new, or replacing one lost or thrown. */
+const heldSupportSchema = z.enum(HELD_SUPPORT);
 /** Weapons a Development Roll can bring; bombs are held support (the `vehicle` choice), not weapons. */
 const requisitionWeapon = weaponIdSchema.exclude(['tpkBomb', 'paradiseBomb']);
+export const REQUISITION_WEAPONS = requisitionWeapon.options;
 
 const conflictSideSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('trooper'), trooperId: trooperIdSchema }),

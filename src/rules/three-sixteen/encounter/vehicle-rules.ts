@@ -1,6 +1,13 @@
 import { type DiceSpec, pool } from '../../../engine/dice/typed.ts';
 import { supportForRank } from '../data/index.ts';
-import type { Encounter, HeldSupport, Trooper, VehicleId, VehicleState } from '../state.ts';
+import {
+  type Encounter,
+  HELD_SUPPORT,
+  type HeldSupport,
+  type Trooper,
+  type VehicleId,
+  type VehicleState,
+} from '../state.ts';
 
 /**
  * The book's vehicles as data, and small lookups on an encounter's vehicles. No state changes
@@ -53,20 +60,10 @@ export const VEHICLE_RULES: Readonly<Record<VehicleId, VehicleRule>> = {
   },
 };
 
-const HELD: readonly HeldSupport[] = [
-  'dropPods',
-  'apc',
-  'tpkBomb',
-  'dropShip',
-  'paradiseBomb',
-  'starkiller',
-  'theDevice',
-];
-
 /** What a trooper of this rank is issued (created at that rank): the held items its rank opens. */
 export function heldForRank(rank: number): HeldSupport[] {
   const open = supportForRank(rank) as string[];
-  return HELD.filter((h) => open.includes(h));
+  return HELD_SUPPORT.filter((h) => open.includes(h));
 }
 
 /** The vehicle a trooper rides in now (not destroyed), if any. */
