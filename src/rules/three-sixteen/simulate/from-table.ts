@@ -1,11 +1,8 @@
-import { SeededDice } from '../../../engine/dice/source.ts';
-import { Rng } from '../../../engine/rng.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { ThreeSixteenState } from '../state.ts';
-import { fightingIds, type RunOutcome, runEncounter } from './driver.ts';
+import { fightingIds, runEncounter } from './driver.ts';
 import { MAX_RUNS, MAX_SEED, type SimulationOptions } from './options.ts';
-import { BLOCK_SIZE, blockCount, type SimulationSummary, summarize } from './simulate.ts';
-import { addOutcome, emptyTally } from './stats.ts';
+import { blockCount, playBlocks, type SimulationSummary, summarize } from './simulate.ts';
 
 /**
  * Odds of the encounter the GM is about to start, played from the table as it stands: the
@@ -59,18 +56,20 @@ export function simulateFromTable(table: ThreeSixteenState, plan: PlannedEncount
   // The narrative log is copied on every entry appended; a long campaign's log would make each run
   // pay for the whole history. The runs never read it, so they start from an empty one.
   const base: ThreeSixteenState = { ...table, log: [] };
-  const master = Rng.fromSeed(plan.seed);
-  master.split(); // the stream the generic simulator spends on building its table, for the same layout
-  const tally = emptyTally(ids.length);
-  for (let b = 0; b < blockCount(plan.n); b++) {
-    const dice = new SeededDice(master.split());
-    const runs = Math.min(BLOCK_SIZE, plan.n - b * BLOCK_SIZE);
-    for (let i = 0; i < runs; i++) {
-      // decide refuses a token count the table cannot give (cap, pool): that refusal is the answer.
-      const outcome: RunOutcome = runEncounter(base, options, dice, plan.troopers);
-      addOutcome(tally, { ...outcome, kills: outcome.kills.map((k, j) => k - (killsBefore[j] ?? 0)) });
-    }
-  }
+  // The table exists already: the set-up stream goes unused, so the runs draw what the generic
+  // simulator's would. decide refuses a token count the table cannot give: that is the answer.
+  const tally = playBlocks(
+    plan.seed,
+    plan.n,
+    ids.length,
+    0,
+    blockCount(plan.n),
+    () => base,
+    (start, dice) => {
+      const outcome = runEncounter(start, options, dice, plan.troopers);
+      return { ...outcome, kills: outcome.kills.map((k, j) => k - (killsBefore[j] ?? 0)) };
+    },
+  );
   const summary = summarize(options, tally);
   return {
     ...summary,

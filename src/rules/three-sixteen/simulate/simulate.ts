@@ -1,7 +1,7 @@
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { SeededDice } from '../../../engine/dice/source.ts';
 import { Rng } from '../../../engine/rng.ts';
-import { buildBaseState, runEncounter, runMission } from './driver.ts';
+import { buildBaseState, type RunOutcome, runEncounter, runMission } from './driver.ts';
 import { planetThreatFor, rankOf, type SimulationOptions, validateOptions } from './options.ts';
 import {
   addOutcome,
@@ -40,24 +40,51 @@ export class CountingDice implements DiceSource {
   }
 }
 
-/** Plays blocks [from, to) and returns their tally. Pure: same arguments, same tally. */
+/**
+ * The block layout every simulation keeps (see the header): the seed's first stream sets the
+ * table up, block b plays on the (b+2)-th, and `n` runs fill blocks of BLOCK_SIZE. Tallies blocks
+ * [from, to) of `pcs` troopers. Pure: same arguments, same tally.
+ */
+export function playBlocks<Base>(
+  seed: number,
+  n: number,
+  pcs: number,
+  from: number,
+  to: number,
+  setUp: (dice: DiceSource) => Base,
+  play: (base: Base, dice: DiceSource) => RunOutcome,
+  wrap: (dice: DiceSource) => DiceSource = (d) => d,
+): Tally {
+  const master = Rng.fromSeed(seed);
+  const base = setUp(new SeededDice(master.split()));
+  for (let b = 0; b < from; b++) master.split();
+  const tally = emptyTally(pcs);
+  for (let b = from; b < to; b++) {
+    const dice = wrap(new SeededDice(master.split()));
+    const runs = Math.min(BLOCK_SIZE, n - b * BLOCK_SIZE);
+    for (let i = 0; i < runs; i++) addOutcome(tally, play(base, dice));
+  }
+  return tally;
+}
+
+/** Plays blocks [from, to) of the options' simulation and returns their tally. */
 export function runBlocks(
   options: SimulationOptions,
   from: number,
   to: number,
   wrap: (dice: DiceSource) => DiceSource = (d) => d,
 ): Tally {
-  const master = Rng.fromSeed(options.seed);
-  const base = buildBaseState(options, new SeededDice(master.split()));
-  for (let b = 0; b < from; b++) master.split();
-  const tally = emptyTally(options.pcs.length);
   const run = options.mission ? runMission : runEncounter;
-  for (let b = from; b < to; b++) {
-    const dice = wrap(new SeededDice(master.split()));
-    const runs = Math.min(BLOCK_SIZE, options.n - b * BLOCK_SIZE);
-    for (let i = 0; i < runs; i++) addOutcome(tally, run(base, options, dice));
-  }
-  return tally;
+  return playBlocks(
+    options.seed,
+    options.n,
+    options.pcs.length,
+    from,
+    to,
+    (dice) => buildBaseState(options, dice),
+    (base, dice) => run(base, options, dice),
+    wrap,
+  );
 }
 
 export interface PcSummary {
