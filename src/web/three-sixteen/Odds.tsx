@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SimulationSummary } from '../../rules/three-sixteen/simulate/simulate.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
 import type { View } from './model.ts';
-import { OddsChart } from './OddsChart.tsx';
+import { OddsChart, pct } from './OddsChart.tsx';
 import type { OddsRequest } from './odds.worker.ts';
 
 /**
@@ -14,8 +14,6 @@ import type { OddsRequest } from './odds.worker.ts';
 const RUNS = 2000;
 
 type Answer = { ok: true; summary: SimulationSummary } | { ok: false; code: string; message: string };
-
-const pct = (p: number) => `${Math.round(p * 100)}%`;
 
 export function Odds({
   view,

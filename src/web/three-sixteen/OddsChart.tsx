@@ -8,7 +8,8 @@ import type { Proportion } from '../../rules/three-sixteen/simulate/stats.ts';
  * carries its numbers as text for screen readers.
  */
 
-const pct = (p: number) => `${Math.round(p * 100)}%`;
+/** A share as a whole percentage (0.237 → "24%"). */
+export const pct = (p: number) => `${Math.round(p * 100)}%`;
 
 interface Bar {
   readonly key: string;

@@ -48,6 +48,32 @@ function Slots({ title, slots }: { title: string; slots: readonly FlashbackSlot[
   );
 }
 
+/** A labelled weapon select that sends the pick at once (the ruleset answers, the view follows). */
+function WeaponPicker({
+  label,
+  weapons,
+  value,
+  onPick,
+}: {
+  label: string;
+  weapons: readonly WeaponId[];
+  value: WeaponId;
+  onPick: (weapon: WeaponId) => void;
+}) {
+  return (
+    <label className="ts-inline ts-noprint">
+      {label}{' '}
+      <select value={value} onChange={(ev) => onPick(ev.target.value as WeaponId)}>
+        {weapons.map((w) => (
+          <option key={w} value={w}>
+            {weaponName(w)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function TrooperSheet({
   view,
   trooper: t,
@@ -199,50 +225,22 @@ export function TrooperSheet({
             ))}
           </tbody>
         </table>
-        {rankChoices.map((group) => {
-          const held = t.weapons.find((w) => group.includes(w.weapon))?.weapon ?? group[0];
-          return (
-            <label key={group.join('-')} className="ts-inline ts-noprint">
-              Rank weapon{' '}
-              <select
-                value={held}
-                onChange={(ev) =>
-                  void runner.run({
-                    type: 'chooseRankWeapon',
-                    trooperId: t.id,
-                    weapon: ev.target.value as WeaponId,
-                  })
-                }
-              >
-                {group.map((w) => (
-                  <option key={w} value={w}>
-                    {weaponName(w)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          );
-        })}
+        {rankChoices.map((group) => (
+          <WeaponPicker
+            key={group.join('-')}
+            label="Rank weapon"
+            weapons={group}
+            value={t.weapons.find((w) => group.includes(w.weapon))?.weapon ?? (group[0] as WeaponId)}
+            onPick={(weapon) => void runner.run({ type: 'chooseRankWeapon', trooperId: t.id, weapon })}
+          />
+        ))}
         {canEdit ? (
-          <label className="ts-inline ts-noprint">
-            Default weapon{' '}
-            <select
-              value={t.defaultWeapon}
-              onChange={(ev) =>
-                void runner.run({
-                  type: 'setDefaultWeapon',
-                  trooperId: t.id,
-                  weapon: ev.target.value as WeaponId,
-                })
-              }
-            >
-              {switchable.map((w) => (
-                <option key={w} value={w}>
-                  {weaponName(w)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <WeaponPicker
+            label="Default weapon"
+            weapons={switchable}
+            value={t.defaultWeapon}
+            onPick={(weapon) => void runner.run({ type: 'setDefaultWeapon', trooperId: t.id, weapon })}
+          />
         ) : null}
       </section>
       <div className="ts-flashbacks">
