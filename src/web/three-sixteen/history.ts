@@ -121,14 +121,12 @@ function loadLastView(tableId: string): View | null {
   }
 }
 
-function save(tableId: string, lines: readonly ReportLine[], view: View): void {
+/** Stores one item; a full or blocked storage only costs the report after a reload (the story log stays). */
+function store(key: string, value: unknown): void {
   try {
-    session()?.setItem(REPORT_KEY + tableId, JSON.stringify(lines));
-    // Only what diffViews reads of the earlier view: the encounters and the troopers, not the log.
-    const { encounter, lastEncounter, troopers } = view;
-    session()?.setItem(LAST_VIEW_KEY + tableId, JSON.stringify({ encounter, lastEncounter, troopers }));
+    session()?.setItem(key, JSON.stringify(value));
   } catch {
-    // A full or blocked storage only costs the report after a reload; the story log stays.
+    // see above
   }
 }
 
@@ -141,10 +139,15 @@ export function useRoundReport(view: View, tableId: string): readonly ReportLine
     const p = prev.current ?? loadLastView(tableId);
     prev.current = view;
     const added = p ? diffViews(p, view) : [];
-    const next = added.length > 0 ? [...stored.current, ...added].slice(-MAX_LINES) : stored.current;
-    stored.current = next;
-    if (added.length > 0) setLines(next);
-    save(tableId, next, view);
+    if (added.length > 0) {
+      const next = [...stored.current, ...added].slice(-MAX_LINES);
+      stored.current = next;
+      setLines(next);
+      store(REPORT_KEY + tableId, next);
+    }
+    // Only what diffViews reads of the earlier view: the encounters and the troopers, not the log.
+    const { encounter, lastEncounter, troopers } = view;
+    store(LAST_VIEW_KEY + tableId, { encounter, lastEncounter, troopers });
   }, [view, tableId]);
   return lines;
 }
