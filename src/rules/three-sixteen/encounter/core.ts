@@ -273,17 +273,13 @@ export function strikeTroopers(
 ): ThreeSixteenState {
   const e = state.encounter;
   if (!e) return state;
-  // Stop Technology: vehicles do nothing this round, so the riders are struck as if on foot and
-  // the vehicle itself is not (our reading: "no technology works" leaves it inert, not a target).
-  if (e.roundEffects.stopTechnology) {
-    let s = state;
-    for (const id of ids) s = dealKill(s, id, hit);
-    return s;
-  }
   let s = state;
   const spared = new Set<string>();
   const crushed: string[] = [];
-  for (const v of e.vehicles) {
+  // Stop Technology: vehicles do nothing this round, so the riders are struck as if on foot and
+  // the vehicle itself is not (our reading: "no technology works" leaves it inert, not a target).
+  const vehicles = e.roundEffects.stopTechnology ? [] : e.vehicles;
+  for (const v of vehicles) {
     if (v.damage === 'destroyed' || !v.occupants.some((id) => ids.includes(id))) continue;
     const rule = VEHICLE_RULES[v.vehicle];
     if (rule.shieldsWhileIntact && hit.armourStoppable) {
