@@ -243,6 +243,8 @@ export const coreCommandSchemas = {
         target: z.literal('range'),
         trooperId: trooperIdSchema,
         value: z.enum(['close', 'near', 'far', 'beyondFar']),
+        /** A rider is set down out of its vehicle and moved by itself (else the vehicle moves). */
+        alone: z.boolean().optional(),
       }),
       z.object({
         target: z.literal('health'),

@@ -863,7 +863,11 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
   const [reason, setReason] = useState('');
   const [endReason, setEndReason] = useState('');
   const [note, setNote] = useState('');
+  const [alone, setAlone] = useState(false);
   const t = view.troopers[trooperId];
+  const riding = view.encounter?.vehicles.some(
+    (v) => v.damage !== 'destroyed' && v.occupants.includes(trooperId),
+  );
   let adjustment: Record<string, unknown> = { target };
   const num = Number(value);
   switch (target) {
@@ -874,7 +878,12 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
       adjustment = { target, value: num, ...(target === 'rank' ? { trooperId } : {}) };
       break;
     case 'range':
-      adjustment = { target, trooperId, value: value || 'close' };
+      adjustment = {
+        target,
+        trooperId,
+        value: value || 'close',
+        ...(riding && alone ? { alone: true } : {}),
+      };
       break;
     case 'health':
       adjustment = {
@@ -969,6 +978,12 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
             maxLength={2000}
             onChange={(ev) => setReason(ev.target.value)}
           />
+          {target === 'range' && riding ? (
+            <label className="ts-inline">
+              <input type="checkbox" checked={alone} onChange={(ev) => setAlone(ev.target.checked)} /> out of
+              the vehicle, alone
+            </label>
+          ) : null}
           <button
             type="submit"
             disabled={!verdict.ok || runner.busy}

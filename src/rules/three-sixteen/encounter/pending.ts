@@ -253,7 +253,11 @@ function candidates(state: ThreeSixteenState, seat: Seat): ThreeSixteenCommand[]
         const actor = slot.actor as CommandOf<'takeTurn'>['actor'];
         out.push({ type: 'takeTurn', actor });
         out.push({ type: 'takeTurn', actor, cancel: true });
-        if (actor !== ALIENS) out.push({ type: 'leaveVehicle', trooperId: actor });
+        if (actor !== ALIENS) {
+          out.push({ type: 'leaveVehicle', trooperId: actor });
+          for (const v of e.vehicles)
+            out.push({ type: 'boardVehicle', trooperId: actor, vehicle: v.vehicle, ownerId: v.ownerId });
+        }
         if (actor === ALIENS) {
           const movable = actedBeforeByAliens(e, slot.face).filter((id) => pcs.includes(id));
           if (movable.length > 0) {

@@ -45,7 +45,10 @@ function isExtra(c: ThreeSixteenCommand): boolean {
     c.type === 'useStrength' ||
     c.type === 'useWeakness' ||
     c.type === 'useAbility' ||
-    c.type === 'useCombatDrugs'
+    c.type === 'useCombatDrugs' ||
+    // The top ranks' one-shot weapons end the mission or the campaign: rare, but reached.
+    c.type === 'fireStarkiller' ||
+    c.type === 'activateDevice'
   );
 }
 
@@ -53,10 +56,11 @@ const MAX_COMMANDS_PER_ENCOUNTER = 1500;
 
 describe('3:16 random legal play', () => {
   it('keeps tokens conserved and non-negative, ends every encounter, and replays to the live state', () => {
+    const topRankShots = new Set<string>();
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.array(fc.record({ fa: fc.integer({ min: 2, max: 8 }), rank: fc.integer({ min: 0, max: 7 }) }), {
+        fc.array(fc.record({ fa: fc.integer({ min: 2, max: 8 }), rank: fc.integer({ min: 0, max: 8 }) }), {
           minLength: 1,
           maxLength: 4,
         }),
@@ -90,22 +94,26 @@ describe('3:16 random legal play', () => {
             { actor: gm, dice },
           ))
             t.apply(ev);
-          for (const ev of threeSixteen.decide(
-            t.state,
-            { type: 'briefMission', text: '' },
-            { actor: gm, dice },
-          ))
-            t.apply(ev);
 
           let sinceEncounterStart = 0;
           for (let step = 0; step < 4000; step++) {
             const options: { seat: Seat; command: ThreeSixteenCommand }[] = [];
             for (const seat of seats)
               for (const command of legalCommands(t.state, seat)) options.push({ seat, command });
+            // The briefing is free text, so legalCommands leaves it to the GM; here it is one option
+            // among the briefing's others (a Colonel's Starkiller is fired before it).
+            const briefing = t.state.campaign.phase === 'briefing';
+            if (briefing && t.state.planet)
+              options.push({ seat: gm, command: { type: 'briefMission', text: 'Random briefing.' } });
             if (options.length === 0) break;
             const core = options.filter((o) => !isExtra(o.command));
+            // Extras are rare (3%); at the briefing a Colonel fires its Starkiller one time in three.
+            const starkiller = options.find((o) => o.command.type === 'fireStarkiller');
             const pool = core.length > 0 && choose.roll({ name: 'd100', sides: 100 }) > 3 ? core : options;
-            const pick = pool[choose.roll({ name: `d${pool.length}`, sides: pool.length }) - 1];
+            const pick =
+              starkiller && choose.roll({ name: 'd3', sides: 3 }) === 1
+                ? starkiller
+                : pool[choose.roll({ name: `d${pool.length}`, sides: pool.length }) - 1];
             if (!pick) throw new Error('no pick');
             // The mission ends only once the planet is spent (or nobody is left), so play runs
             // through encounters.
@@ -115,6 +123,8 @@ describe('3:16 random legal play', () => {
             const before = stateHash(t.state);
             const prev = t.state;
             const events = threeSixteen.decide(t.state, pick.command, { actor: pick.seat, dice });
+            if (pick.command.type === 'fireStarkiller' || pick.command.type === 'activateDevice')
+              topRankShots.add(pick.command.type);
             for (const ev of events) {
               t.apply(ev);
               checkInvariants(t.state);
@@ -131,5 +141,7 @@ describe('3:16 random legal play', () => {
       ),
       { numRuns: 60 },
     );
+    // Both one-shot weapons of the top ranks were reached by random play.
+    expect([...topRankShots].sort()).toEqual(['activateDevice', 'fireStarkiller']);
   });
 });

@@ -61,9 +61,15 @@ describe('3:16 The Device (Brigadier)', () => {
     expect(t.refuse(tpr, { type: 'activateDevice', trooperId: 't1' })).toBe('NOT_YOUR_TROOPER');
     expect(legalCommands(t.state, brig)).toContainEqual({ type: 'activateDevice', trooperId: 't1' });
     const kills = t.state.troopers.t1?.totalKills;
+    const threat = t.state.planet?.threat;
+    const inFight = t.state.encounter?.tokens ?? 0;
+    expect(inFight).toBeGreaterThan(0);
     t.send(brig, { type: 'activateDevice', trooperId: 't1' });
     expect(t.state.campaign.phase).toBe('over');
     expect(t.state.encounter).toBeNull();
+    // The fight's tokens are discarded with it (found by random play: they used to vanish).
+    expect(t.state.planet?.threat.discarded).toBe((threat?.discarded ?? 0) + inFight);
+    expect(t.state.planet?.threat.pool).toBe(threat?.pool);
     expect(t.state.troopers.t1?.status).toBe('dead');
     expect(t.state.troopers.t2?.status).toBe('dead');
     expect(t.state.troopers.t1?.totalKills).toBe(kills);

@@ -10,7 +10,7 @@ import {
 } from '../commands.ts';
 import { awardCrimson, type MedalId } from '../data/index.ts';
 import type { ThreeSixteenEvent } from '../events.ts';
-import { appendLog, type MedalRecord, type ThreeSixteenState, withTrooper } from '../state.ts';
+import { appendLog, type MedalRecord, type ThreeSixteenState, withThreat, withTrooper } from '../state.ts';
 import { fail, requireActive, requireOwnTrooper, requirePhase } from './guards.ts';
 
 /**
@@ -149,8 +149,12 @@ export function evolveStrategic(state: ThreeSixteenState, event: ThreeSixteenEve
         const t = troopers[id];
         if (t?.status === 'active') troopers[id] = { ...t, status: 'dead' };
       }
+      // A fight under way ends with everyone in it: its tokens are discarded, not lost from the count.
+      const tokens = state.encounter?.tokens ?? 0;
+      const base =
+        tokens > 0 ? withThreat(state, (th) => ({ ...th, discarded: th.discarded + tokens })) : state;
       const s: ThreeSixteenState = {
-        ...state,
+        ...base,
         troopers,
         encounter: null,
         lastEncounter: state.encounter ?? state.lastEncounter,

@@ -99,6 +99,8 @@ function adjust(state: ThreeSixteenState, event: EventOf<'gm.adjusted'>): ThreeS
         const { [a.trooperId]: _gone, ...out } = e.out;
         s = withEncounter(s, (en) => ({ ...en, out }));
       }
+      // A rider moved alone gets out first; otherwise its whole vehicle moves with it.
+      if (a.alone) s = dropRider(s, a.trooperId);
       return advance(moveTrooper(s, a.trooperId, a.value));
     }
     case 'health': {

@@ -1,6 +1,6 @@
 import type { ThreeSixteenEvent } from '../events.ts';
 import { appendLog, type ThreeSixteenState, type VehicleId, withEncounter } from '../state.ts';
-import { moveTrooper } from './core.ts';
+import { dropRider, moveTrooper } from './core.ts';
 import { VEHICLE_RULES } from './vehicle-rules.ts';
 
 /** Vehicle events: bringing one into an encounter, getting in, getting out. */
@@ -73,16 +73,8 @@ export function evolveVehicle(state: ThreeSixteenState, event: ThreeSixteenEvent
       return s;
     }
     case 'vehicle.left': {
-      const s = withEncounter(state, (e) => ({
-        ...e,
-        vehicles: e.vehicles.map((x) => {
-          if (!same(x)) return x;
-          const occupants = x.occupants.filter((id) => id !== event.trooperId);
-          // The wheel passes to the next rider; an empty vehicle keeps its last driver's name.
-          const driverId = x.driverId === event.trooperId ? (occupants[0] ?? x.driverId) : x.driverId;
-          return { ...x, occupants, driverId };
-        }),
-      }));
+      // The wheel passes to the next rider; an empty vehicle keeps its last driver's name.
+      const s = dropRider(state, event.trooperId);
       return appendLog(s, event.trooperId, `Out of the ${name}.`);
     }
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { stateHash } from '../../../engine/state-hash.ts';
+import { legalCommands } from '../ruleset.ts';
 import type { AbilityId } from '../state.ts';
 import { fightAt, playRound, TestTable } from './test-kit.ts';
 
@@ -245,6 +246,81 @@ describe('3:16 vehicles: riders, Stop Technology, Rapid Movement', () => {
     ).toBe('INVALID_VALUE');
     t.send(gm, { type: 'useAbility', ability: 'rapidMovement', ranges: [{ trooperId: 't2', range: 'far' }] });
     expect(t.state.encounter?.positions).toEqual({ t1: 'far', t2: 'far' });
+  });
+});
+
+describe('3:16 vehicles: getting in later, and the GM moving one rider', () => {
+  /** A Captain alone in its APC at Near; the trooper on foot beside it. Everyone fails round 1. */
+  function apcAndWalker() {
+    const { t, gm, players } = fightAt(
+      'near',
+      [
+        { name: 'Capt', fa: 5, nfa: 5, rank: 4, patch: never },
+        { name: 'Tpr', fa: 5, nfa: 5, rank: 0, patch: never },
+      ],
+      { tokens: 4 },
+    );
+    const [p1, p2] = players as [Seat, Seat];
+    t.send(p1, { type: 'deployVehicle', trooperId: 't1', vehicle: 'apc' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 8 });
+    return { t, gm, p1, p2 };
+  }
+  const board = { type: 'boardVehicle', trooperId: 't2', vehicle: 'apc', ownerId: 't1' } as const;
+  const onTurn = (t: TestTable) => t.state.encounter?.queue[t.state.encounter.cursor]?.actor;
+
+  it('a trooper gets in on its own turn, standing at the vehicle’s range', () => {
+    const { t, gm, p1, p2 } = apcAndWalker();
+    // Failures go 9, 9, 8: the aliens and the Captain act before the trooper.
+    while (onTurn(t) !== 't2') {
+      expect(t.refuse(p2, board)).toBe('WRONG_STEP');
+      const actor = onTurn(t);
+      t.send(actor === 't1' ? p1 : gm, { type: 'takeTurn', actor: actor as 't1' });
+    }
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't2', value: 'far' },
+      reason: 'wanders off',
+    });
+    expect(t.refuse(p2, board)).toBe('NOT_AT_VEHICLE');
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't2', value: 'near' },
+      reason: 'comes back',
+    });
+    expect(legalCommands(t.state, p2)).toContainEqual(board);
+    t.send(p2, board);
+    expect(t.state.encounter?.vehicles[0]).toMatchObject({ driverId: 't1', occupants: ['t1', 't2'] });
+    expect(t.refuse(p2, board)).toBe('ALREADY_ABOARD');
+    // Boarding is free: the trooper still takes its turn.
+    t.send(p2, { type: 'takeTurn', actor: 't2' });
+    expect(t.state.encounter?.round).toBe(2);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('a GM range override moves the whole vehicle, or with `alone` sets one rider down', () => {
+    const { t, gm } = captainAndTrooper('near');
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't2', value: 'far' },
+      reason: 'the APC backs off',
+    });
+    expect(t.state.encounter?.positions).toEqual({ t1: 'far', t2: 'far' });
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't2', value: 'close', alone: true },
+      reason: 'thrown clear',
+    });
+    expect(t.state.encounter?.positions).toEqual({ t1: 'far', t2: 'close' });
+    expect(t.state.encounter?.vehicles[0]).toMatchObject({ driverId: 't1', occupants: ['t1'] });
+    // The driver set down alone hands the wheel on; an empty vehicle is abandoned where it stands.
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't1', value: 'near', alone: true },
+      reason: 'bails out',
+    });
+    expect(t.state.encounter?.vehicles[0]?.occupants).toEqual([]);
+    expect(t.state.encounter?.positions).toEqual({ t1: 'near', t2: 'close' });
+    expect(t.replayHash()).toBe(stateHash(t.state));
   });
 });
 

@@ -13,9 +13,11 @@ import { fail, requireEncounter, requireInEncounter, requireNoPending, requireOw
 import { VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
 /**
- * Vehicle commands (the book's APC and Drop Ship). Bringing a vehicle in and boarding it happen as
- * the encounter starts (before the first round's dice); leaving it happens on the rider's own turn.
- * The vehicle's attack is the NFA task `vehicleAttack` (decide.ts); damage is in core.ts.
+ * Vehicle commands (the book's APC and Drop Ship). Bringing a vehicle in happens as the encounter
+ * starts (before the first round's dice). Getting in happens then, or later on the trooper's own
+ * turn when it stands at the vehicle's range (Bughunt's reading: the book only describes getting
+ * out, on the rider's own turn, at the vehicle's range; getting in mirrors it). The vehicle's
+ * attack is the NFA task `vehicleAttack` (decide.ts); damage is in core.ts.
  */
 
 export const vehicleCommandSchemas = {
@@ -26,7 +28,10 @@ export const vehicleCommandSchemas = {
     vehicle: vehicleIdSchema,
     driverId: trooperIdSchema.optional(),
   }),
-  /** A trooper gets into a vehicle already in the encounter (named by kind and owner). */
+  /**
+   * A trooper gets into a vehicle already in the encounter (named by kind and owner): as the
+   * encounter starts, or on its own turn at the vehicle's range.
+   */
   boardVehicle: z.object({
     type: z.literal('boardVehicle'),
     trooperId: trooperIdSchema,
@@ -46,11 +51,24 @@ declare module '../commands.ts' {
   }
 }
 
-/** Boarding is done as the encounter starts: any time before the first round's dice. */
+/** As the encounter starts: any time before the first round's dice. */
+function isStartOfEncounter(e: Encounter): boolean {
+  return !(e.round > 1 || (e.round === 1 && e.step !== 'declare') || e.step === 'ambush');
+}
+
+/** Vehicles are brought in as the encounter starts. */
 function requireBoardingTime(e: Encounter): void {
-  if (e.round > 1 || (e.round === 1 && e.step !== 'declare') || e.step === 'ambush') {
-    fail(codes.WRONG_STEP, 'vehicles are boarded as the encounter starts, before the first dice of round 1');
+  if (!isStartOfEncounter(e)) {
+    fail(
+      codes.WRONG_STEP,
+      'vehicles are brought in as the encounter starts, before the first dice of round 1',
+    );
   }
+}
+
+/** The trooper whose turn is being resolved now, if any. */
+function onTurn(e: Encounter): string | undefined {
+  return e.step === 'resolve' ? e.queue[e.cursor]?.actor : undefined;
 }
 
 function fighterFor(state: ThreeSixteenState, id: string, ctx: DecideContext): { t: Trooper; e: Encounter } {
@@ -93,12 +111,21 @@ const boardVehicle = defineCommand(
   (state, c, ctx) => {
     const { t, e } = fighterFor(state, c.trooperId, ctx);
     requireNoPending(e);
-    requireBoardingTime(e);
+    const starting = isStartOfEncounter(e);
+    if (!starting && onTurn(e) !== t.id) {
+      fail(codes.WRONG_STEP, 'a vehicle is boarded as the encounter starts, or on the trooper’s own turn');
+    }
     const v = e.vehicles.find((x) => x.vehicle === c.vehicle && x.ownerId === c.ownerId);
     const name = VEHICLE_RULES[c.vehicle].name;
+    // An abandoned (empty) vehicle is out of play: it is recovered after a won encounter.
     if (!v || v.damage === 'destroyed' || v.occupants.length === 0)
       fail(codes.NOT_AVAILABLE, `there is no ${name} of ${c.ownerId} to get into`);
     if (vehicleAboard(e, t.id)) fail('ALREADY_ABOARD', `${t.name} is already in a vehicle`);
+    // Later on, the trooper must first be where the vehicle is (it moves there with NFA as usual).
+    const at = e.positions[v.driverId];
+    if (!starting && e.positions[t.id] !== at) {
+      fail('NOT_AT_VEHICLE', `${t.name} must be at the ${name}’s range (${at}) to get in`, { range: at });
+    }
     return [{ type: 'vehicle.boarded', vehicle: c.vehicle, ownerId: c.ownerId, trooperId: t.id }];
   },
 );
