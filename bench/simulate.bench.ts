@@ -68,7 +68,11 @@ export default async function simulateBench(): Promise<void> {
     for (let i = 0; i < DRAWS; i++) sum += uniformInt(gen, 1, 10);
     return sum;
   };
-  const a = compare(engine, bareDraws);
+  // A whole encounter is ~50 commands through a large ruleset: the default 250 ms warm-up times
+  // mostly unoptimised code (a few hundred encounters in all), so this bench warms up for longer
+  // and times longer batches to report the steady state a simulation of thousands runs at.
+  const steady = { warmupMs: 3000, batchMs: 250, batches: 7 };
+  const a = compare(engine, bareDraws, steady);
   const drawsPerEncounter = counting.draws / encounters;
   report({
     bench: 'd10 draws while simulating 3:16 encounters (real ruleset) vs bare pure-rand d10 loop',
@@ -77,7 +81,7 @@ export default async function simulateBench(): Promise<void> {
     unit: 'draws/s',
   });
   const gen2 = xoroshiro128plus(316);
-  const b = compare(engine, () => bareEncounter(gen2));
+  const b = compare(engine, () => bareEncounter(gen2), steady);
   report({
     bench: '3:16 encounters through the ruleset vs a minimal hand-written encounter loop',
     ours: b.ours,
