@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { type RunningServer, startServer } from '../../server/app.ts';
 import { MemoryBus, MemoryStore } from '../../server/memory-store.ts';
-import type { CreateTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
+import type { CreateTableResponse, ImportTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
 
 /**
  * Helpers for the 3:16 browser test: build the web app with Vite, serve it from the real server
@@ -76,6 +76,26 @@ export async function newTable(base: string, players: readonly string[]) {
     );
   }
   return { table, gmUrl: `${base}${table.gm.url}`, playerUrls: seats.map((s) => `${base}${s.url}`) };
+}
+
+/**
+ * A table from a log the rules built in the test (e.g. `fightAt`), through the campaign import:
+ * starts play mid-campaign without clicking through creation. Returns each seat's URL by seat id.
+ */
+export async function importTable(
+  base: string,
+  name: string,
+  log: readonly { readonly type: string }[],
+): Promise<Record<string, string>> {
+  const at = new Date().toISOString();
+  const file = {
+    table: { system: 'three-sixteen', name },
+    events: log.map((event, i) => ({ seq: i + 1, at, by: null, commandId: null, event })),
+  };
+  const imported = await post<ImportTableResponse>(base, '/api/tables/import', file);
+  const urls: Record<string, string> = {};
+  for (const seat of [imported.gm, ...imported.seats]) urls[seat.seatId] = `${base}${seat.url}`;
+  return urls;
 }
 
 export async function openSeat(browser: Browser, url: string, phone = false): Promise<Page> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Seat } from '../../engine/ruleset.ts';
 import { fightAt, playRound } from '../../rules/three-sixteen/encounter/test-kit.ts';
+import { threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import { describeThreeSixteenEvent } from './describe-event.ts';
 
 describe('3:16 events in words', () => {
@@ -34,6 +36,42 @@ describe('3:16 events in words', () => {
         names,
       ),
     ).toBe('Vasquez improves the E-Cannon at near');
+  });
+
+  it('tells vehicles and what a GM override changed', () => {
+    const { t, gm, players } = fightAt(
+      'near',
+      [
+        { name: 'Ripley', fa: 5, nfa: 5, rank: 4 },
+        { name: 'Drake', fa: 5, nfa: 5 },
+      ],
+      { tokens: 2 },
+    );
+    const [p1, p2] = players as [Seat, Seat];
+    const from = t.log.length;
+    t.send(p1, { type: 'deployVehicle', trooperId: 't1', vehicle: 'apc' });
+    t.send(p2, { type: 'boardVehicle', trooperId: 't2', vehicle: 'apc', ownerId: 't1' });
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't2', value: 'far', alone: true },
+      reason: 'blown clear',
+    });
+    const names = (id: string) => ({ t1: 'Ripley', t2: 'Drake' })[id] ?? id;
+    expect(t.log.slice(from).map((e) => describeThreeSixteenEvent(e as never, names))).toEqual([
+      "Ripley's APC comes in, Ripley at the controls",
+      "Drake gets into Ripley's APC",
+      'GM override (range of Drake → far, out of its vehicle): blown clear',
+    ]);
+  });
+
+  it('has a line for every 3:16 event but chat (the shell shows chat), even with fields missing', () => {
+    const types = threeSixteen.eventTypes ?? [];
+    expect(types.length).toBeGreaterThan(50);
+    for (const type of types) {
+      const line = describeThreeSixteenEvent({ type }, (x) => x);
+      if (type.startsWith('chat.')) expect(line).toBeNull();
+      else expect(line, type).toEqual(expect.any(String));
+    }
   });
 
   it('leaves unknown events to the shell', () => {

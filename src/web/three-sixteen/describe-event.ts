@@ -5,6 +5,7 @@ import {
   rankName,
   WEAPONS,
 } from '../../rules/three-sixteen/data/index.ts';
+import { STARKILLER_MULTIPLIER } from '../../rules/three-sixteen/encounter/strategic.ts';
 
 /**
  * One 3:16 event, as a seat receives it, in a sentence for the table's live log (the shell shows
@@ -54,6 +55,31 @@ function declaration(v: unknown): string {
     default:
       return `NFA: ${str(task.kind)}`;
   }
+}
+
+const ARMOUR_POLICY: Record<string, string> = {
+  ask: 'asked each time',
+  useWhenAvailable: 'used on the first Kill',
+  never: 'kept back',
+};
+
+function vehicle(v: unknown): string {
+  return v === 'apc' ? 'APC' : v === 'dropShip' ? 'Drop Ship' : str(v);
+}
+
+/** What a GM override changed, e.g. "range of Drake → far, alone". */
+function adjustment(v: unknown, who: (id: string) => string): string {
+  if (typeof v !== 'object' || v === null) return 'something';
+  const a = v as Json;
+  const target = str(a.target);
+  const of = a.trooperId ? ` of ${who(str(a.trooperId))}` : '';
+  let value: string;
+  if (target === 'kills') value = `${num(a.killsThisMission)} this mission / ${num(a.totalKills)} total`;
+  else if (target === 'ability') value = `${str(a.ability).toUpperCase()} ${num(a.value)}`;
+  else if (Array.isArray(a.value))
+    value = (a.value as unknown[]).map((m) => (m === null ? '-' : str(m))).join('');
+  else value = typeof a.value === 'number' ? String(a.value) : str(a.value);
+  return `${target}${of} → ${value}${a.alone ? ', out of its vehicle' : ''}`;
 }
 
 export function describeThreeSixteenEvent(
@@ -158,7 +184,37 @@ export function describeThreeSixteenEvent(
     case 'gm.encounterEnded':
       return `The GM ends the encounter${e.reason ? `: ${str(e.reason)}` : ''}`;
     case 'gm.adjusted':
-      return `GM override: ${str(e.reason)}`;
+      return `GM override (${adjustment(e.adjustment, who)}): ${str(e.reason)}`;
+    case 'gm.noted':
+      return `GM note: ${str(e.text)}`;
+    case 'bonus.granted':
+      return `The GM grants ${w('trooperId')} +1 for preparation`;
+    case 'trooper.armourPolicySet':
+      return `${w('trooperId')}'s armour: ${ARMOUR_POLICY[str(e.policy)] ?? str(e.policy)}`;
+    case 'trooper.defaultWeaponSet':
+      return `${w('trooperId')} readies the ${weapon(e.weapon)} by default`;
+    // Support and vehicles
+    case 'dropPods.used':
+      return `${w('trooperId')} calls the Drop Pods: the squad ambushes`;
+    case 'kineticField.used':
+      return `${w('trooperId')} switches on the Kinetic Field Armour`;
+    case 'drugs.used':
+      return `${w('trooperId')} takes combat drugs and re-rolls: ${test(e)}`;
+    case 'ambush.resolved': {
+      const attacks = Array.isArray(e.attacks) ? (e.attacks as Json[]) : [];
+      const parts = attacks.map((a) => `${who(str(a.trooperId))} ${a.kills ? roll(a.kills) : 'no kills'}`);
+      return `Ambush: ${parts.join('; ') || 'nobody fires'}`;
+    }
+    case 'vehicle.deployed':
+      return `${w('ownerId')}'s ${vehicle(e.vehicle)} comes in, ${w('driverId')} at the controls`;
+    case 'vehicle.boarded':
+      return `${w('trooperId')} gets into ${w('ownerId')}'s ${vehicle(e.vehicle)}`;
+    case 'vehicle.left':
+      return `${w('trooperId')} gets out of ${w('ownerId')}'s ${vehicle(e.vehicle)}`;
+    case 'starkiller.fired':
+      return `${w('trooperId')} fires the Starkiller at ${str(e.planet)}: ${roll(e.roll)} × ${STARKILLER_MULTIPLIER} = ${num(e.kills)} kills`;
+    case 'device.activated':
+      return `${w('trooperId')} sets off The Device; the campaign is over`;
     case 'mission.ended':
       return 'The mission is over';
     case 'nfaTest.rolled':
@@ -193,6 +249,48 @@ export function describeThreeSixteenEvent(
       const side = (x: Json | undefined) => (x?.kind === 'trooper' ? who(str(x.trooperId)) : str(x?.name));
       return `A conflict: ${side(sides.a)} against ${side(sides.b)}`;
     }
+    case 'conflict.dominanceRolled': {
+      const tests = (e.tests ?? {}) as Record<string, Json>;
+      const winner = e.winner
+        ? `side ${str(e.winner).toUpperCase()} wins${e.outcome === 'ambush' ? ' with an ambush' : ''}`
+        : 'nobody wins';
+      return `Conflict Dominance: A ${test(tests.a ?? {})}; B ${test(tests.b ?? {})}: ${winner}`;
+    }
+    case 'conflict.rangeSet':
+      return `Conflict range: ${str(e.range)}`;
+    case 'conflict.declared': {
+      const a = (e.action ?? {}) as Json;
+      const what: Record<string, string> = { fa: 'fights (FA)', emotional: 'wears the other down (NFA)' };
+      const text =
+        a.kind === 'manoeuvre'
+          ? `moves ${str(a.move)} (NFA)`
+          : a.kind === 'other'
+            ? `NFA: ${str(a.text)}`
+            : (what[str(a.kind)] ?? str(a.kind));
+      return `Conflict: side ${str(e.side).toUpperCase()} ${text}`;
+    }
+    case 'conflict.roundRolled': {
+      const tests = (e.tests ?? {}) as Record<string, Json>;
+      return `Conflict round: A ${test(tests.a ?? {})}; B ${test(tests.b ?? {})}`;
+    }
+    case 'conflict.hitAnswered':
+      return e.useArmour ? 'Conflict: armour takes the hit' : 'Conflict: the hit lands';
+    case 'conflict.moved':
+      return `Conflict: side ${str(e.side).toUpperCase()} moves ${str(e.move)}`;
+    case 'conflict.flashback':
+      return `Conflict: side ${str(e.side).toUpperCase()} uses a ${e.kind === 'strength' ? 'Strength' : 'Weakness'}: “${str(e.text)}”`;
+    case 'conflict.yielded':
+      return `Conflict: side ${str(e.side).toUpperCase()} yields`;
+    case 'conflict.yieldAnswered':
+      return e.accept ? 'Conflict: the yield is accepted' : 'Conflict: the yield is refused, it goes on';
+    case 'conflict.gmEnded':
+      return `The GM ends the conflict (${e.winner ? `side ${str(e.winner).toUpperCase()} wins` : 'no winner'}): ${str(e.reason)}`;
+    case 'campaign.missionGmSet':
+      return `Mission ${num(e.mission)} is run by ${e.seatId ? who(str(e.seatId)) : 'the table’s GM'}`;
+    case 'campaign.planetRolled':
+      return `Planet rolled: ${str(e.aaExplanation)}; ${str(e.threatReason)}`;
+    case 'campaign.hatredForHomeAdopted':
+      return `${w('trooperId')} takes Hatred for Home`;
     case 'conflict.orderImposed':
       return `The winner's order: “${str(e.text)}”`;
     default:

@@ -1,5 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fightAt } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import type { RunningServer } from '../../server/app.ts';
 import {
   artifact,
@@ -8,6 +9,7 @@ import {
   CHROMIUM_ARGS,
   chromiumAvailable,
   enterFaces,
+  importTable,
   newTable,
   openSeat,
   pageProblems,
@@ -305,6 +307,66 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await hicks.getByLabel('Conflict text').fill('Frinks carries the ammunition from now on.');
     await hicks.getByRole('button', { name: 'Impose the order' }).click();
     await expect.poll(() => gm.locator('.ts-root').textContent()).toContain('Frinks carries the ammunition');
+    expect(pageProblems).toEqual([]);
+  });
+  it('brings in an APC, boards it, has the GM set one rider down, and gets back in on a turn', async () => {
+    // Built by the rules in the test and imported: a Captain (issued an APC) and a trooper at Near,
+    // round 1 waiting for declarations.
+    const { t } = fightAt(
+      'near',
+      [
+        { name: 'Ripley', fa: 5, nfa: 5, rank: 4 },
+        { name: 'Drake', fa: 5, nfa: 5 },
+      ],
+      { tokens: 4 },
+    );
+    const urls = await importTable(server.url, 'APC drill', t.log);
+    const gm = await openSeat(browser, urls.gm as string);
+    const ripley = await openSeat(browser, urls.p1 as string);
+    const drake = await openSeat(browser, urls.p2 as string);
+    const vehicles = gm.locator('.ts-vehicles');
+
+    await ripley.getByRole('button', { name: 'Bring in the APC' }).click();
+    await expect.poll(() => vehicles.textContent()).toContain('APC of Ripley: intact, driven by Ripley');
+    await drake.getByRole('button', { name: 'Get into Ripley’s APC' }).click();
+    await expect.poll(() => vehicles.textContent()).toContain('aboard: Ripley, Drake');
+
+    // The GM sets Drake down at Far by himself; the APC stays at Near with Ripley.
+    await gm.getByText('GM overrides and notes').click();
+    const overrides = gm.locator('.ts-overrides');
+    await overrides.getByLabel('What to change', { exact: true }).selectOption('range');
+    await overrides.getByLabel('Trooper', { exact: true }).selectOption({ label: 'Drake' });
+    await overrides.getByLabel('New value', { exact: true }).fill('far');
+    await overrides.getByLabel('out of the vehicle, alone', { exact: true }).check();
+    await overrides.getByLabel('Reason', { exact: true }).fill('Blown clear by a spore burst.');
+    await overrides.getByRole('button', { name: 'Override' }).click();
+    await expect.poll(() => vehicles.textContent()).toContain('aboard: Ripley');
+    await expect.poll(() => gm.locator('[data-lane="far"] .ts-chip').count()).toBe(1);
+    await expect.poll(() => gm.locator('[data-lane="near"] .ts-chip').count()).toBe(1);
+    // The GM walks him back to Near (on foot now, so no vehicle choice is offered).
+    await overrides.getByLabel('New value', { exact: true }).fill('near');
+    await expect(overrides.getByLabel('out of the vehicle, alone', { exact: true }).count()).resolves.toBe(0);
+    await overrides.getByLabel('Reason', { exact: true }).fill('Crawls back to the APC.');
+    await overrides.getByRole('button', { name: 'Override' }).click();
+    await expect.poll(() => gm.locator('[data-lane="near"] .ts-chip').count()).toBe(2);
+
+    // Round 1: Drake's FA 3 acts first; on his turn, at the APC's range, he climbs back in.
+    for (const p of [ripley, drake]) await p.getByRole('button', { name: 'Declare', exact: true }).click();
+    await gm.getByRole('button', { name: 'Declare the aliens (AA)' }).click();
+    for (const [page, face] of [
+      [ripley, 9],
+      [drake, 3],
+      [gm, 10],
+    ] as const) {
+      await ownDice(page);
+      await page.getByRole('button', { name: /^Roll (d10|AA)/ }).click();
+      await enterFaces(page, [face]);
+    }
+    await drake.getByRole('group', { name: /Turn of/ }).waitFor();
+    await drake.getByRole('button', { name: 'Get into Ripley’s APC' }).click();
+    await expect.poll(() => vehicles.textContent()).toContain('aboard: Ripley, Drake');
+    await expect(drake.getByRole('group', { name: /Turn of/ }).count()).resolves.toBe(1);
+    await shot(gm, '316-apc-desktop.png');
     expect(pageProblems).toEqual([]);
   });
 });
