@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../engine/dice/source.ts';
+import { isRuleError } from '../../../engine/rule-error.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { stateHash } from '../../../engine/state-hash.ts';
 import { campaignSchemas } from '../campaign/schemas.ts';
@@ -54,9 +55,60 @@ function isExtra(c: ThreeSixteenCommand): boolean {
 
 const MAX_COMMANDS_PER_ENCOUNTER = 1500;
 
+/** True when decide refuses the command from this seat with a RuleError (and never mutates). */
+function refused(
+  state: ThreeSixteenState,
+  seat: Seat,
+  command: ThreeSixteenCommand,
+  dice: SeededDice,
+): boolean {
+  try {
+    threeSixteen.decide(state, command, { actor: seat, dice });
+    return false;
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    return true;
+  }
+}
+
+/** The trooper a command acts for (its `trooperId`, or a trooper `actor`), if any. */
+function actingTrooper(command: ThreeSixteenCommand): string | null {
+  if ('trooperId' in command && typeof command.trooperId === 'string') return command.trooperId;
+  if ('actor' in command && typeof command.actor === 'string' && command.actor !== 'aliens')
+    return command.actor;
+  return null;
+}
+
+/**
+ * The same command from the wrong person is refused: a spectator sends nothing; a GM-only command
+ * from a player; a command acting for a player's trooper from another player (who is not the
+ * mission's rotating GM).
+ */
+function checkWrongPeople(
+  state: ThreeSixteenState,
+  pick: { seat: Seat; command: ThreeSixteenCommand },
+  players: readonly Seat[],
+  dice: SeededDice,
+): number {
+  const { command } = pick;
+  expect(refused(state, { seatId: 'watcher', role: 'spectator' }, command, dice)).toBe(true);
+  const roles = threeSixteen.commandRoles[command.type];
+  const plain = players.filter((p) => threeSixteen.actingRole?.(state, p) === 'player');
+  if (!roles.includes('player'))
+    for (const p of plain) expect(refused(state, p, command, dice), command.type).toBe(true);
+  const id = actingTrooper(command);
+  const owner = id ? state.troopers[id]?.ownerSeatId : null;
+  if (!owner || pick.seat.role !== 'player') return 0;
+  const others = plain.filter((p) => p.seatId !== owner);
+  for (const p of others)
+    expect(refused(state, p, command, dice), `${command.type} by ${p.seatId}`).toBe(true);
+  return others.length;
+}
+
 describe('3:16 random legal play', () => {
-  it('keeps tokens conserved and non-negative, ends every encounter, and replays to the live state', () => {
+  it('keeps tokens conserved and non-negative, ends every encounter, refuses the wrong person, and replays to the live state', () => {
     const topRankShots = new Set<string>();
+    let otherPlayerChecks = 0;
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -122,6 +174,7 @@ describe('3:16 random legal play', () => {
               continue;
             const before = stateHash(t.state);
             const prev = t.state;
+            otherPlayerChecks += checkWrongPeople(t.state, pick, seats.slice(1), new SeededDice(seed));
             const events = threeSixteen.decide(t.state, pick.command, { actor: pick.seat, dice });
             if (pick.command.type === 'fireStarkiller' || pick.command.type === 'activateDevice')
               topRankShots.add(pick.command.type);
@@ -143,5 +196,7 @@ describe('3:16 random legal play', () => {
     );
     // Both one-shot weapons of the top ranks were reached by random play.
     expect([...topRankShots].sort()).toEqual(['activateDevice', 'fireStarkiller']);
+    // Commands for one player's trooper were tried from the other players many times.
+    expect(otherPlayerChecks).toBeGreaterThan(500);
   });
 });
