@@ -33,7 +33,16 @@ export type TurnOutcome =
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'failure' }
   /** FA success: the kill roll (null when the weapon kills 0 or "–" here, or nothing could die). */
-  | { readonly kind: 'fa'; readonly kills: RollRecord | null; readonly weapon: WeaponId }
+  | {
+      readonly kind: 'fa';
+      readonly kills: RollRecord | null;
+      readonly weapon: WeaponId;
+      /**
+       * Grenades: false when the grenade does not go off (it cannot reach from here, or technology
+       * is stopped), so nobody at Close is caught. Absent in older logs: it went off.
+       */
+      readonly blast?: boolean;
+    }
   /** A bomb: who was at the blast, and one d100 per token removed. */
   | {
       readonly kind: 'bomb';
@@ -156,6 +165,8 @@ export type CoreEvent =
       readonly ranges?: readonly { readonly trooperId: string; readonly range: Range }[];
       /** Induce Weakness: the AA test against the target. */
       readonly test?: TestFace;
+      /** Regeneration: the round whose removed tokens come back. */
+      readonly round?: number;
     }
   | { readonly type: 'bonus.granted'; readonly trooperId: string }
   | {

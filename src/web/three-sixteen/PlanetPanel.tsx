@@ -401,7 +401,7 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
           <legend>Next encounter</legend>
           <p>
             Pool: <strong data-testid="pool">{pool}</strong> tokens. Cap: <strong>{cap}</strong> per encounter
-            (PCs × 2) except the final one.
+            (PCs × 2), the final one included{pool > cap ? `: play ${pool - cap} before the finale` : ''}.
             {suggestion !== undefined ? ` Suggested for encounter ${fought + 1}: ${suggestion}.` : ''}
           </p>
           <label>

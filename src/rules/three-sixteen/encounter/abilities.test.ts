@@ -158,6 +158,27 @@ describe('3:16 alien special abilities', () => {
     );
   });
 
+  it('Induce Weakness: a failed attempt does not use up the once-per-mission limit; a success does', () => {
+    const { t, gm, players } = table(['induceWeakness'], 'close', 4);
+    use(t, gm, { ability: 'induceWeakness', targetId: 't2', from: 'pool' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    // The aliens' 8 fails against AA 5: nothing is induced, and the GM may try again.
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' }, [8]);
+    expect(t.state.encounter?.forcedWeakness).toEqual([]);
+    expect(t.state.troopers.t2?.missionFlags.inducedWeakness).toBe(false);
+    use(t, gm, { ability: 'induceWeakness', targetId: 't2', from: 'pool' });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' }, [2]);
+    expect(t.state.encounter?.forcedWeakness).toEqual(['t2']);
+    expect(t.state.troopers.t2?.missionFlags.inducedWeakness).toBe(true);
+    t.send(players[1] as Seat, { type: 'useWeakness', trooperId: 't2', text: 'Panic' });
+    expect(t.state.troopers.t2?.missionFlags.inducedWeakness).toBe(true);
+  });
+
   it('Induce Weakness on the same alien turn as End Encounter: the Weakness is shown, then it ends', () => {
     const { t, gm, players } = table(['induceWeakness', 'endEncounter']);
     use(t, gm, { ability: 'induceWeakness', targetId: 't2' });
@@ -242,16 +263,34 @@ describe('3:16 alien special abilities', () => {
     expect(t.state.encounter?.positions.t2).toBe('near');
   });
 
-  it('Rapid Movement: spend 1, every PC to any range', () => {
+  it('Rapid Movement: spend 1 on the aliens’ turn, every PC to the one new range', () => {
     const { t, gm } = table(['rapidMovement'], 'far');
-    use(t, gm, {
-      ability: 'rapidMovement',
-      ranges: [
-        { trooperId: 't1', range: 'close' },
-        { trooperId: 't2', range: 'near' },
-      ],
-    });
-    expect(t.state.encounter?.positions).toEqual({ t1: 'close', t2: 'near' });
+    const all = (range: 'close' | 'near') => [
+      { trooperId: 't1', range },
+      { trooperId: 't2', range },
+    ];
+    // Not before the aliens' turn.
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'rapidMovement', ranges: all('close') })).toBe(
+      'WRONG_STEP',
+    );
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 1, t1: 2, t2: 9 });
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'rapidMovement', ranges: all('close') })).toBe(
+      'WRONG_STEP',
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    // The aliens' turn: everyone, to one range.
+    const split = [
+      { trooperId: 't1', range: 'close' as const },
+      { trooperId: 't2', range: 'near' as const },
+    ];
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'rapidMovement', ranges: split })).toBe(
+      'INVALID_VALUE',
+    );
+    expect(
+      t.refuse(gm, { type: 'useAbility', ability: 'rapidMovement', ranges: all('close').slice(0, 1) }),
+    ).toBe('INVALID_VALUE');
+    use(t, gm, { ability: 'rapidMovement', ranges: all('close') });
+    expect(t.state.encounter?.positions).toEqual({ t1: 'close', t2: 'close' });
   });
 
   it('Reduce Visibility: no kills at Far, by either side', () => {
@@ -271,6 +310,39 @@ describe('3:16 alien special abilities', () => {
     use(t, gm, { ability: 'regeneration', from: 'pool' });
     expect(t.state.encounter?.tokens).toBe(4);
     expect(t.state.troopers.t1?.killsThisMission).toBe(1);
+  });
+
+  it('Regeneration reaches only the most recent combat round', () => {
+    const { t, gm } = table(['regeneration'], 'close', 4);
+    const finishRound = () => {
+      const round = t.state.encounter?.round;
+      while (t.state.encounter?.round === round) {
+        const e = t.state.encounter;
+        const actor = e?.queue[e.cursor]?.actor;
+        if (!actor) throw new Error('no turn');
+        t.send(gm, { type: 'takeTurn', actor: actor as 't1' });
+      }
+    };
+    // Round 1 removes two tokens; round 2 removes none.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 1 });
+    finishRound();
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 8 });
+    finishRound();
+    // Round 3: the most recent round (2) removed nothing, and round 1 is out of reach.
+    expect(t.state.encounter?.round).toBe(3);
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'regeneration', from: 'pool' })).toBe('WRONG_STEP');
+  });
+
+  it('Regeneration at the start of a round brings back the round before, once', () => {
+    const { t, gm } = table(['regeneration'], 'close', 4);
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 1 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter).toMatchObject({ round: 2, tokens: 2 });
+    use(t, gm, { ability: 'regeneration', from: 'pool' });
+    expect(t.state.encounter?.tokens).toBe(4);
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'regeneration', from: 'pool' })).toBe('WRONG_STEP');
   });
 
   it('Stop Technology: only Hand-to-Hand kills this round', () => {

@@ -498,6 +498,11 @@ export function finishEncounter(state: ThreeSixteenState): ThreeSixteenState {
     const healed = e.out[id] === 'weakness' ? t : healBetweenEncounters(t);
     troopers[id] = { ...healed, currentWeapon: healed.defaultWeapon };
   }
+  // The book heals every PC between encounters, also those the GM kept out of this one.
+  for (const id of s.trooperOrder) {
+    const t = troopers[id];
+    if (t && !e.pcs.includes(id)) troopers[id] = healBetweenEncounters(t);
+  }
   s = { ...s, troopers };
   const cleared = (s.planet?.threat.pool ?? 0) === 0 && (reason !== 'eVac' || e.final || e.tokens === 0);
   s = {

@@ -25,7 +25,7 @@ import {
   pcTarget,
   weaponSteps,
 } from './core.ts';
-import { actedBeforeByAliens, actsBeforeAliens, evolveEncounter, latestRemovalRound } from './evolve.ts';
+import { actedBeforeByAliens, actsBeforeAliens, evolveEncounter, regenerationRound } from './evolve.ts';
 import {
   fail,
   requireEncounter,
@@ -333,6 +333,19 @@ const useDropPods = defineCommand(
   },
 );
 
+/**
+ * A fighter who could open this encounter with the Drop Pods' ambush: a Lieutenant or higher who
+ * holds them, unspent on the planet, in the planet's first encounter. While one can, the aliens'
+ * Ambush ability is barred (the book: not when the PCs have an item that gives them the ambush).
+ */
+export function dropPodsAvailable(state: ThreeSixteenState, e: Encounter): boolean {
+  if ((state.planet?.encountersFought ?? 0) > 0) return false;
+  return fighters(state, e).some((id) => {
+    const t = state.troopers[id];
+    return !!t && t.rank >= 3 && t.vehicles.includes('dropPods') && !t.planetUses.dropPods;
+  });
+}
+
 const useKineticField = defineCommand(
   'useKineticField',
   coreCommandSchemas.useKineticField,
@@ -604,6 +617,8 @@ function trooperOutcome(state: ThreeSixteenState, e: Encounter, id: string, dice
     const spec = pos && pos !== 'beyondFar' ? killSpec(state, t, d.weapon, pos) : null;
     const kills =
       spec && e.tokens > 0 && !e.roundEffects.killsVoid ? rollSpec(dice, spec, `kills of ${t.name}`) : null;
+    // A grenade that cannot kill from here (out of reach, technology stopped) never goes off.
+    if (d.weapon === 'grenades') return { kind: 'fa', kills, weapon: d.weapon, blast: spec !== null };
     return { kind: 'fa', kills, weapon: d.weapon };
   }
   if (d.task.kind === 'vehicleAttack') {
@@ -651,15 +666,40 @@ const answerKill = defineCommand(
   },
 );
 
+/**
+ * An E-Vac or Orbital Bombardment ended the fight with a Kill for every PC; a trooper asked about
+ * that Kill may still avoid it with a Strength or a Weakness (the book allows both for these two).
+ */
+function answersSupportKill(e: Encounter, id: string): boolean {
+  return (
+    (e.endReason === 'eVac' || e.endReason === 'orbitalBombardment') &&
+    e.pendingKills.some((p) => p.trooperId === id)
+  );
+}
+
 const useStrength = defineCommand(
   'useStrength',
   coreCommandSchemas.useStrength,
   GM_AND_PLAYERS,
   (state, c, ctx) => {
     const { t, e } = ownFighter(state, c.trooperId, ctx);
-    if (e.endReason) fail(codes.WRONG_STEP, 'the encounter is already over');
+    const dodging = answersSupportKill(e, t.id);
+    if (e.endReason && !dodging) fail(codes.WRONG_STEP, 'the encounter is already over');
     if (!hasAvailableSlot(t, 'strengths')) fail(codes.NO_SLOT, `${t.name} has no Strength available`);
     if (e.forcedWeakness.includes(t.id)) fail(codes.PENDING_DECISION, `${t.name} must show a Weakness now`);
+    if (dodging) {
+      // The fight is already won by the support; the Strength only spares this trooper the Kill.
+      const none = rollSpec(ctx.dice, fixed(0), `Strength of ${t.name}`);
+      return [
+        {
+          type: 'strength.used',
+          trooperId: t.id,
+          text: c.text,
+          range: bestRange(t, t.currentWeapon, c.range),
+          kills: none,
+        },
+      ];
+    }
     const range = bestRange(t, t.currentWeapon, c.range);
     const step = weaponSteps(t, t.currentWeapon)?.[range];
     const spec = (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
@@ -676,7 +716,7 @@ const useWeakness = defineCommand(
     const { t, e } = ownFighter(state, c.trooperId, ctx);
     // A Weakness the aliens forced on their last turn is still owed when that same turn ended the
     // encounter (End Encounter with Induce Weakness): the encounter closes once it is shown.
-    if (e.endReason && !e.forcedWeakness.includes(t.id))
+    if (e.endReason && !e.forcedWeakness.includes(t.id) && !answersSupportKill(e, t.id))
       fail(codes.WRONG_STEP, 'the encounter is already over');
     // An ordinary slot first; Hatred for Home is the last resort.
     let slot = t.weaknesses.findIndex((w) => w.status === 'available' && !w.hatredForHome);
@@ -713,13 +753,14 @@ const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM
   const beforeResolution =
     e.step === 'declare' || e.step === 'roll' || (e.step === 'resolve' && !e.queue.some((q) => q.done));
   let cost = 1;
-  const extra: { targetId?: string; ranges?: EventOf<'ability.used'>['ranges'] } = {};
+  const extra: { targetId?: string; ranges?: EventOf<'ability.used'>['ranges']; round?: number } = {};
   switch (c.ability) {
     case 'ambush':
       if (e.step !== 'dominance' || Object.keys(e.dominance).length > 0 || e.ambush !== null) {
         fail(codes.WRONG_STEP, 'an ambush is sprung as the encounter starts');
       }
-      if (e.effects.pcAutomaticAmbush) fail(codes.NOT_AVAILABLE, 'the troopers hold the automatic ambush');
+      if (e.effects.pcAutomaticAmbush || dropPodsAvailable(state, e))
+        fail(codes.NOT_AVAILABLE, 'the troopers hold the automatic ambush (Drop Pods)');
       break;
     case 'armour':
       cost = 0;
@@ -756,7 +797,7 @@ const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM
       const t = requireTrooper(state, c.targetId);
       requireInEncounter(e, t);
       if (t.missionFlags.inducedWeakness)
-        fail(codes.ALREADY_DONE, `${t.name} was already targeted this mission`);
+        fail(codes.ALREADY_DONE, `${t.name} already had a Weakness induced this mission`);
       if (e.induceWeaknessTarget) fail(codes.ALREADY_DONE, 'a target is already chosen');
       extra.targetId = t.id;
       break;
@@ -765,23 +806,29 @@ const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM
       if (e.effects.isolated) fail(codes.ALREADY_DONE, 'already isolated');
       break;
     case 'rapidMovement': {
+      // The aliens shift on their own turn, and every PC ends up at the one range the GM names.
+      const slot = e.step === 'resolve' ? e.queue[e.cursor] : undefined;
+      if (slot?.actor !== ALIENS || slot.done)
+        fail(codes.WRONG_STEP, 'Rapid Movement is taken on the aliens’ turn');
       const ranges = c.ranges ?? [];
-      if (ranges.length === 0) fail(codes.INVALID_VALUE, 'give the new range of each trooper');
-      // A vehicle's riders share one range.
-      for (const v of e.vehicles) {
-        const set = new Set(ranges.filter((r) => v.occupants.includes(r.trooperId)).map((r) => r.range));
-        if (set.size > 1) fail(codes.INVALID_VALUE, 'the riders of one vehicle go to one range');
-      }
-      const alive = new Set(fighters(state, e));
+      const alive = fighters(state, e);
       for (const r of ranges)
-        if (!alive.has(r.trooperId)) fail(codes.NOT_IN_ENCOUNTER, `${r.trooperId} is not fighting`);
-      if (e.step === 'dominance' || e.step === 'setRange') fail(codes.WRONG_STEP, 'the range is not set yet');
+        if (!alive.includes(r.trooperId)) fail(codes.NOT_IN_ENCOUNTER, `${r.trooperId} is not fighting`);
+      const named = new Set(ranges.map((r) => r.trooperId));
+      if (alive.some((id) => !named.has(id)) || named.size !== ranges.length)
+        fail(codes.INVALID_VALUE, 'name every trooper still fighting, once');
+      if (new Set(ranges.map((r) => r.range)).size !== 1)
+        fail(codes.INVALID_VALUE, 'all the troopers go to the one range the aliens shift to');
       extra.ranges = ranges;
       break;
     }
-    case 'regeneration':
-      if (latestRemovalRound(e) === null) fail(codes.WRONG_STEP, 'no tokens were removed to come back');
+    case 'regeneration': {
+      const round = regenerationRound(e);
+      if (round === null)
+        fail(codes.WRONG_STEP, 'the most recent combat round removed no tokens to bring back');
+      extra.round = round;
       break;
+    }
     case 'suicide':
       if (e.step !== 'declare') fail(codes.WRONG_STEP, 'the suicide attack is declared before the dice');
       if (e.roundEffects.suicide) fail(codes.ALREADY_DONE, 'one suicide attack per round');

@@ -322,7 +322,7 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
       s = addKills(s, actor, o.kills.total);
       s = noteKillCaused(s);
     }
-    if (o.weapon === 'grenades') {
+    if (o.weapon === 'grenades' && o.blast !== false) {
       // The blast catches every trooper at Close who failed this round.
       for (const id of fighters(s, s.encounter as Encounter)) {
         if (id === actor || e.positions[id] !== 'close') continue;
@@ -382,6 +382,11 @@ function induced(state: ThreeSixteenState, targetId: string, success: boolean): 
   const e = s.encounter as Encounter;
   if (success && t && fighters(s, e).includes(targetId) && hasAvailableSlot(t, 'weaknesses')) {
     s = withEncounter(s, (en) => ({ ...en, forcedWeakness: [...en.forcedWeakness, targetId] }));
+    // One Weakness induced per trooper per mission: a failed or useless attempt does not count.
+    s = withTrooper(s, targetId, (x) => ({
+      ...x,
+      missionFlags: { ...x.missionFlags, inducedWeakness: true },
+    }));
   }
   return s;
 }
@@ -477,6 +482,14 @@ function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): Th
       missionFlags: { ...t.missionFlags, usedStrength: true },
     };
   });
+  if (state.encounter?.endReason) {
+    // After an E-Vac or Orbital Bombardment: the Strength only spares its user that Kill.
+    s = withEncounter(s, (e) => ({
+      ...e,
+      pendingKills: e.pendingKills.filter((p) => p.trooperId !== event.trooperId),
+    }));
+    return appendLog(s, event.trooperId, event.text);
+  }
   s = addKills(s, event.trooperId, event.kills.total);
   // Ending the planet's last fight this way takes its final tokens: the book's Goya example gives
   // the Crimson Sword for it.
@@ -580,10 +593,7 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
         effects: { ...en.effects, impair: en.effects.impair + event.cost },
       }));
     case 'induceWeakness':
-      s = withTrooper(s, event.targetId ?? '', (t) => ({
-        ...t,
-        missionFlags: { ...t.missionFlags, inducedWeakness: true },
-      }));
+      // The once-per-mission mark waits for a Weakness actually induced (see `induced`).
       return withEncounter(s, (en) => ({ ...en, induceWeaknessTarget: event.targetId ?? null }));
     case 'isolate':
       return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, isolated: true } }));
@@ -591,7 +601,8 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
       for (const r of event.ranges ?? []) s = moveTrooper(s, r.trooperId, r.range);
       return s;
     case 'regeneration': {
-      const round = latestRemovalRound(e);
+      // Logs from before the event named its round fall back to the old reading (latest round).
+      const round = event.round !== undefined ? String(event.round) : latestRemovalRound(e);
       if (round === null) return s;
       const back = e.tokensRemovedByRound[round] ?? 0;
       s = withThreat(s, (t) => ({ ...t, removed: t.removed - back }));
@@ -614,7 +625,19 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
   }
 }
 
-/** The most recent round in which kills removed tokens (for Regeneration), or null. */
+/**
+ * The round Regeneration brings tokens back from: the most recent combat round — the current one
+ * if its kills already removed tokens, else the one before — or null when that round removed none.
+ * Older rounds and an opening ambush (round 0) are out of reach.
+ */
+export function regenerationRound(e: Encounter): number | null {
+  const now = e.tokensRemovedByRound[String(e.round)] ?? 0;
+  if (now > 0) return e.round;
+  const before = e.round - 1;
+  return before >= 1 && (e.tokensRemovedByRound[String(before)] ?? 0) > 0 ? before : null;
+}
+
+/** The latest round in which kills removed tokens: how logs without `round` replay Regeneration. */
 export function latestRemovalRound(e: Encounter): string | null {
   let best: number | null = null;
   for (const [r, n] of Object.entries(e.tokensRemovedByRound)) {

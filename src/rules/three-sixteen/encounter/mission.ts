@@ -111,13 +111,14 @@ const startEncounter = defineCommand(
       });
     }
     const cap = encounterCap(state);
-    if (!c.final && c.tokens > cap) {
+    if (c.tokens > cap) {
+      // The final one too: whatever is over the cap goes to an encounter before the finale.
       fail(
         codes.OVER_TOKEN_CAP,
-        `an encounter holds at most ${cap} tokens (PCs × 2) unless it is the final one`,
-        {
-          cap,
-        },
+        c.final
+          ? `the final encounter holds at most ${cap} tokens (PCs × 2): play the other ${c.tokens - cap} in an encounter before it`
+          : `an encounter holds at most ${cap} tokens (PCs × 2)`,
+        { cap },
       );
     }
     const active = activeTroopers(state);

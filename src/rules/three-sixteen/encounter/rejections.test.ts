@@ -73,6 +73,8 @@ describe('3:16 refuses bad commands', () => {
     expect(t.refuse(gm, { type: 'startEncounter', tokens: 5 })).toBe('OVER_TOKEN_CAP');
     expect(t.refuse(gm, { type: 'startEncounter', tokens: 11 })).toBe('NOT_ENOUGH_TOKENS');
     expect(t.refuse(gm, { type: 'startEncounter', tokens: 4, final: true })).toBe('INVALID_VALUE');
+    // The final encounter is capped too: 10 left for 2 PCs means 6 go to an encounter before it.
+    expect(t.refuse(gm, { type: 'startEncounter', tokens: 10, final: true })).toBe('OVER_TOKEN_CAP');
     expect(t.refuse(gm, { type: 'startEncounter', tokens: 2, troopers: ['t7'] })).toBe('TROOPER_NOT_ACTIVE');
     expect(t.refuse(p1, { type: 'addScene', text: 'hidden', secret: true })).toBe('INVALID_VALUE');
     expect(t.refuse(p1, { type: 'nfaTest', trooperId: 't2' })).toBe('NOT_YOUR_TROOPER');

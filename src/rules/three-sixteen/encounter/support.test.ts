@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../engine/ruleset.ts';
+import { stateHash } from '../../../engine/state-hash.ts';
 import { fightAt, playRound, TestTable } from './test-kit.ts';
 
 const H2H = { kind: 'fa', weapon: 'handToHand' } as const;
@@ -91,6 +92,66 @@ describe('3:16 armour and kills on troopers', () => {
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
   });
 
+  it('a grenade that cannot kill never goes off: thrown from Far, or under Stop Technology', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3, abilities: ['stopTechnology'] },
+    );
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't1', value: 'far' },
+      reason: 'x',
+    });
+    // From Far the grenade profile is "–": no kill roll, and B at Close is not caught.
+    playRound(t, gm, { t1: { kind: 'fa', weapon: 'grenades' }, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
+    while (t.state.encounter?.round === 1) {
+      const e = t.state.encounter;
+      t.send(gm, { type: 'takeTurn', actor: e.queue[e.cursor]?.actor as 't1' });
+    }
+    // Round 2 at Close, technology stopped: the grenade fails, B is not caught either.
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'range', trooperId: 't1', value: 'close' },
+      reason: 'x',
+    });
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: { kind: 'fa', weapon: 'grenades' } });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+    t.send(gm, { type: 'declareAliens' });
+    t.send(gm, { type: 'useAbility', ability: 'stopTechnology', from: 'pool' });
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [2]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
+    expect(t.state.encounter?.tokens).toBe(3);
+  });
+
+  it('every PC heals a Kill between encounters, also one the GM kept out of it', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 2 },
+    );
+    t.send(gm, { type: 'gmEndEncounter', reason: 'regroup' });
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'health', trooperId: 't2', value: ['X', 'X', null] },
+      reason: 'hurt on the march',
+    });
+    t.send(gm, { type: 'startEncounter', tokens: 2, troopers: ['t1'] });
+    t.send(gm, { type: 'gmEndEncounter', reason: 'over' });
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+  });
+
   it('a cancelled success fails everyone yet to act, but not those tied with it', () => {
     const { t, gm } = fightAt(
       'close',
@@ -161,6 +222,8 @@ describe('3:16 support and gear', () => {
     t.send(gm, { type: 'setPlanet', name: 'X', aa: 5, threat: 5, abilities: ['ambush'] });
     t.send(gm, { type: 'briefMission', text: '' });
     t.send(gm, { type: 'startEncounter', tokens: 2 });
+    // While the Lieutenant holds unspent pods, the aliens cannot spring their own Ambush first.
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'ambush' })).toBe('NOT_AVAILABLE');
     t.send(p, { type: 'useDropPods', trooperId: 't1' });
     expect(t.refuse(gm, { type: 'useAbility', ability: 'ambush' })).toBe('WRONG_STEP');
     // Order d10 (no tie), then the Slug Rifle at Near: d6 = 4.
@@ -263,6 +326,39 @@ describe('3:16 support and gear', () => {
         declaration: { kind: 'nfa', task: { kind: 'orbitalBombardment' } },
       }),
     ).toBe('NOT_AVAILABLE');
+  });
+
+  it('the Kill of an Orbital Bombardment or E-Vac may be avoided with a Strength or a Weakness', () => {
+    const ask = { armourPolicy: 'ask' } as const;
+    const { t, gm, players } = fightAt(
+      'near',
+      [
+        { name: 'Lt', fa: 5, nfa: 5, rank: 3, patch: ask },
+        { name: 'B', fa: 5, nfa: 5, patch: ask },
+      ],
+      { tokens: 2 },
+    );
+    const [p1, p2] = players as [Seat, Seat];
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'nfa', task: { kind: 'orbitalBombardment' } }, t2: H2H },
+      { aliens: 9, t1: 2, t2: 9 },
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [1, 2, 3]);
+    // The fight is over, but both are asked about their Kill.
+    expect(t.state.encounter?.endReason).toBe('orbitalBombardment');
+    expect(t.state.encounter?.pendingKills.map((p) => p.trooperId)).toEqual(['t1', 't2']);
+    t.send(p1, { type: 'useStrength', trooperId: 't1', text: 'Lt saw it coming.' });
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(123);
+    expect(t.state.troopers.t1?.strengths.filter((x) => x.status === 'used')).toHaveLength(1);
+    expect(t.refuse(p1, { type: 'useStrength', trooperId: 't1', text: 'again' })).toBe('WRONG_STEP');
+    t.send(p2, { type: 'useWeakness', trooperId: 't2', text: 'B hid in a crater.' });
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.troopers.t2?.missionFlags.woundsTaken).toBe(0);
+    expect(t.state.troopers.t2?.missionFlags.usedWeakness).toBe(true);
+    expect(t.replayHash()).toBe(stateHash(t.state));
   });
 
   it('E-Vac (highest rank alive): the encounter ends, tokens discarded, every PC takes a Kill', () => {

@@ -232,19 +232,14 @@ describe('3:16 vehicles: riders, Stop Technology, Rapid Movement', () => {
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
   });
 
-  it('Rapid Movement cannot split a vehicle’s riders', () => {
+  it('Rapid Movement takes a vehicle with everyone else to the one new range', () => {
     const { t, gm } = captainAndTrooper('near', ['rapidMovement']);
-    expect(
-      t.refuse(gm, {
-        type: 'useAbility',
-        ability: 'rapidMovement',
-        ranges: [
-          { trooperId: 't1', range: 'close' },
-          { trooperId: 't2', range: 'far' },
-        ],
-      }),
-    ).toBe('INVALID_VALUE');
-    t.send(gm, { type: 'useAbility', ability: 'rapidMovement', ranges: [{ trooperId: 't2', range: 'far' }] });
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 2, t1: 9, t2: 9 });
+    const all = [
+      { trooperId: 't1', range: 'far' as const },
+      { trooperId: 't2', range: 'far' as const },
+    ];
+    t.send(gm, { type: 'useAbility', ability: 'rapidMovement', ranges: all });
     expect(t.state.encounter?.positions).toEqual({ t1: 'far', t2: 'far' });
   });
 });

@@ -212,8 +212,8 @@ export function runEncounter(
 /**
  * One whole mission from the base state: the book's suggested encounter plan for the planet's
  * Threat (3, then PCs, then PCs + 1, each held to the PCs × 2 cap of the troopers still alive and
- * to what the pool holds), then any excess over the finale's cap as encounters of their own, then
- * the final encounter with every token left. Healing between encounters and armour lasting the
+ * to what the pool holds), then any excess over the finale's cap as encounters of their own (again
+ * if deaths shrank the cap meanwhile), then the final encounter with every token left. Healing between encounters and armour lasting the
  * planet are the ruleset's. A win: the planet is cleared and at least one trooper is alive.
  */
 export function runMission(
@@ -250,6 +250,8 @@ export function runMission(
       play(Math.min(n, pool(), cap()), false);
     }
   }
+  // Deaths shrink the cap: whatever the finale could not hold is fought first.
+  while (!over() && pool() > cap()) play(Math.min(pool() - cap(), cap()), false);
   if (!over()) play(pool(), true);
   const s = table.state;
   const win = (s.planet?.cleared ?? false) && pool() === 0 && anyoneActive(s);

@@ -24,7 +24,7 @@ export interface SimulationOptions {
    * Encounter mode: Threat Tokens committed to the encounter. Mission mode: ignored (use `threat`).
    */
   readonly tokens: number;
-  /** Encounter mode: the encounter is the planet's final one (no PCs × 2 cap). */
+  /** Encounter mode: the encounter is the planet's final one (it takes the whole pool). */
   readonly final?: boolean;
   /** Planet Threat. Default PCs × 5 (encounter mode: at least `tokens`). */
   readonly threat?: number;
@@ -101,10 +101,8 @@ export function validateOptions(o: SimulationOptions): void {
   if (o.threat !== undefined) int(o.threat, 1, 200, 'planet Threat');
   if (!o.mission) {
     int(o.tokens, 1, 200, 'tokens');
-    if (!o.final && o.tokens > cap)
-      invalid(
-        `an encounter holds at most PCs × 2 = ${cap} tokens unless it is the final one, got ${o.tokens}`,
-      );
+    if (o.tokens > cap)
+      invalid(`an encounter (the final one too) holds at most PCs × 2 = ${cap} tokens, got ${o.tokens}`);
     if (o.threat !== undefined && o.threat < o.tokens)
       invalid(`planet Threat (${o.threat}) is less than the tokens committed (${o.tokens})`);
   }

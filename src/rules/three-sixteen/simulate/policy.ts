@@ -1,7 +1,8 @@
 import type { DiceSpec } from '../../../engine/dice/typed.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
 import { aaTarget, fighters, hasAvailableSlot, killSpec, pcTarget } from '../encounter/core.ts';
-import { actedBeforeByAliens, actsBeforeAliens, latestRemovalRound } from '../encounter/evolve.ts';
+import { dropPodsAvailable } from '../encounter/decide.ts';
+import { actedBeforeByAliens, actsBeforeAliens, regenerationRound } from '../encounter/evolve.ts';
 import {
   type AbilityId,
   ALIENS,
@@ -50,13 +51,14 @@ import {
  *   never the encounter's last token (that would end the fight in the troopers' favour).
  * - Abilities, checked before every command (at most once per round or encounter as listed):
  *   as the encounter opens: Boost Ability (+1 AA, once), Impair (−1, once), Enrage (once), then
- *   Ambush (instead of Dominance). At the start of a round (declarations): Regeneration when the
- *   previous round's removed tokens outnumber its cost, End Encounter when the encounter is down to
- *   its last token and the pool can pay, Induce Weakness on the first trooper it may target,
- *   Rapid Movement (once per encounter) putting each trooper at its weapon's weakest range, Suicide
- *   every round while the encounter holds two or more tokens. Once the dice are down and before
- *   any turn: alien Armour (free, once) when a trooper's FA success would kill, else Stop
- *   Technology when such a success uses technology. During the turns: Ignore Wounds when this
+ *   Ambush (instead of Dominance, unless a trooper holds unspent Drop Pods). At the start of a
+ *   round (declarations): Regeneration when the previous round's removed tokens outnumber its
+ *   cost, End Encounter when the encounter is down to its last token and the pool can pay, Induce
+ *   Weakness on the first trooper it may target, Suicide every round while the encounter holds two
+ *   or more tokens. Once the dice are down and before any turn: alien Armour (free, once) when a
+ *   trooper's FA success would kill, else Stop Technology when such a success uses technology. On
+ *   the aliens' turn: Rapid Movement (once per encounter) taking every trooper to the one range
+ *   where the squad kills least, when that is less than where they stand. During the turns: Ignore Wounds when this
  *   round's removed tokens outnumber its cost, Exploding Bodies (once per round) when tokens fell
  *   this round and a trooper stands at Close. Isolate is never used (the simulated troopers never
  *   call support); Ignore Armour, Lasting Wounds, Leaping and Reduce Visibility are always on.
@@ -109,20 +111,6 @@ export function bestRangeFor(state: ThreeSixteenState, t: Trooper, from: Positio
     }
   }
   return best;
-}
-
-function worstRangeFor(state: ThreeSixteenState, t: Trooper): Range {
-  let worst: Range = 'far';
-  let worstPower = Number.POSITIVE_INFINITY;
-  for (let i = RANGES.length - 1; i >= 0; i--) {
-    const r = RANGES[i] as Range;
-    const p = power(state, t, r);
-    if (p < worstPower) {
-      worst = r;
-      worstPower = p;
-    }
-  }
-  return worst;
 }
 
 function squadPower(state: ThreeSixteenState, ids: readonly string[], at: (id: string) => Position): number {
@@ -324,7 +312,12 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
       const from = payFrom(state, e, 1);
       if (from) return use('enrage', from);
     }
-    if (has('ambush') && !e.effects.pcAutomaticAmbush && once(memo, 'ambush')) {
+    if (
+      has('ambush') &&
+      !e.effects.pcAutomaticAmbush &&
+      !dropPodsAvailable(state, e) &&
+      once(memo, 'ambush')
+    ) {
       const from = payFrom(state, e, 1);
       if (from) return use('ambush', from);
     }
@@ -332,7 +325,7 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
   }
 
   if (e.step === 'declare' && Object.keys(e.declarations).length === 0 && !e.aliensDeclared) {
-    if (has('regeneration') && r > 1 && latestRemovalRound(e) === String(r - 1) && once(memo, `regen${r}`)) {
+    if (has('regeneration') && r > 1 && regenerationRound(e) === r - 1 && once(memo, `regen${r}`)) {
       const from = worthBuyingBack(state, e, e.tokensRemovedByRound[String(r - 1)] ?? 0);
       if (from) return use('regeneration', from);
     }
@@ -347,17 +340,6 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
       const from = payFrom(state, e, 1);
       if (target && from) return use('induceWeakness', from, { targetId: target });
     }
-    if (has('rapidMovement') && once(memo, 'rapid')) {
-      const ranges = alive.map((id) => ({
-        trooperId: id,
-        range: worstRangeFor(state, state.troopers[id] as Trooper),
-      }));
-      const after = new Map(ranges.map((x) => [x.trooperId, x.range]));
-      const before = squadPower(state, alive, (id) => e.positions[id] ?? 'far');
-      const from = payFrom(state, e, 1);
-      if (from && ranges.length > 0 && squadPower(state, alive, (id) => after.get(id) ?? 'far') < before)
-        return use('rapidMovement', from, { ranges });
-    }
     if (has('suicide') && e.tokens >= 2 && !e.roundEffects.suicide && once(memo, `suicide${r}`)) {
       return use('suicide', 'encounter');
     }
@@ -365,6 +347,15 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
   }
 
   if (e.step === 'resolve') {
+    const slot = e.queue[e.cursor];
+    if (has('rapidMovement') && slot?.actor === ALIENS && !slot.done && once(memo, 'rapid')) {
+      // Everyone to the one range where the squad kills least, if that beats where they stand.
+      const to = chooseRange(state, e, true);
+      const before = squadPower(state, alive, (id) => e.positions[id] ?? 'far');
+      const from = payFrom(state, e, 1);
+      if (from && alive.length > 0 && squadPower(state, alive, () => to) < before)
+        return use('rapidMovement', from, { ranges: alive.map((trooperId) => ({ trooperId, range: to })) });
+    }
     if (!e.queue.some((q) => q.done)) {
       if (has('armour') && !e.effects.alienArmourUsed && pcFaSuccessThatKills(state, e, false)) {
         return use('armour', 'encounter');
