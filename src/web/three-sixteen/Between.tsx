@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { campaignOf, FRESH_RECORD } from '../../rules/three-sixteen/campaign/model.ts';
-import { REQUISITION_WEAPONS } from '../../rules/three-sixteen/campaign/schemas.ts';
+import { REQUISITION_SUPPORT, REQUISITION_WEAPONS } from '../../rules/three-sixteen/campaign/schemas.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
-import { MAX_RANK, rankWeaponChoices, SUPPORT_ITEMS } from '../../rules/three-sixteen/data/index.ts';
 import {
-  HELD_SUPPORT,
-  type HeldSupport,
-  RANGES,
-  type Range,
-  type Trooper,
-  type WeaponId,
-} from '../../rules/three-sixteen/state.ts';
+  MAX_RANK,
+  promotionWeaponChoices,
+  rankWeaponChoices,
+  SUPPORT_ITEMS,
+} from '../../rules/three-sixteen/data/index.ts';
+import { RANGES, type Range, type Trooper, type WeaponId } from '../../rules/three-sixteen/state.ts';
 import {
   check,
   POSITION_LABEL,
@@ -108,7 +106,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
   const [autoRange, setAutoRange] = useState<Range>('near');
   const [devKind, setDevKind] = useState<'promotion' | 'weapon' | 'vehicle' | 'improve'>('improve');
   const [devWeapon, setDevWeapon] = useState<string>(REQUISITION_WEAPONS[0] as string);
-  const [devVehicle, setDevVehicle] = useState<HeldSupport>('apc');
+  const [devVehicle, setDevVehicle] = useState<(typeof REQUISITION_SUPPORT)[number]>('apc');
   const [devImpWeapon, setDevImpWeapon] = useState<string>(
     t.weapons[1]?.weapon ?? t.weapons[0]?.weapon ?? '',
   );
@@ -117,7 +115,8 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
   const [target, setTarget] = useState('');
   const [rewardKind, setRewardKind] = useState<'level' | 'weapon'>('level');
   const others = (b?.survivors ?? []).filter((id) => id !== t.id);
-  const promoChoices = t.rank < MAX_RANK ? rankWeaponChoices(t.rank + 1).flat() : [];
+  // Only the new rank's own "pick one" group: the weapons it shares with the old rank are not handed out again.
+  const promoChoices = t.rank < MAX_RANK ? promotionWeaponChoices(t.rank, t.rank + 1).flat() : [];
   let choice: Extract<ThreeSixteenCommand, { type: 'developmentRoll' }>['choice'];
   switch (devKind) {
     case 'promotion':
@@ -233,9 +232,9 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
             <select
               aria-label="Vehicle or support"
               value={devVehicle}
-              onChange={(e) => setDevVehicle(e.target.value as HeldSupport)}
+              onChange={(e) => setDevVehicle(e.target.value as (typeof REQUISITION_SUPPORT)[number])}
             >
-              {HELD_SUPPORT.map((h) => (
+              {REQUISITION_SUPPORT.map((h) => (
                 <option key={h} value={h}>
                   {SUPPORT_ITEMS[h].name}
                 </option>
@@ -324,8 +323,13 @@ function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Tr
   const [name, setName] = useState('');
   const [fa, setFa] = useState(Math.ceil(total / 2));
   const [rank, setRank] = useState(0);
-  const [pick, setPick] = useState('');
-  const choices = rankWeaponChoices(rank).flat();
+  // One pick per "pick one" group of the chosen rank (a Major has two), keyed by the group's index.
+  const [picks, setPicks] = useState<Record<number, string>>({});
+  const groups = rankWeaponChoices(rank);
+  const chosen = groups.flatMap((g, i) => {
+    const pick = picks[i];
+    return pick && g.includes(pick as WeaponId) ? [pick as WeaponId] : [];
+  });
   const command = {
     type: 'createReplacement' as const,
     predecessorId: dead.id,
@@ -333,7 +337,7 @@ function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Tr
     fa,
     nfa: total - fa,
     rank,
-    ...(pick && choices.includes(pick as WeaponId) ? { weaponChoice: pick as WeaponId } : {}),
+    ...(chosen.length > 0 ? { weaponChoices: chosen } : {}),
   };
   return (
     <section className="ts-card" aria-label={`Replacement for ${dead.name}`}>
@@ -365,16 +369,21 @@ function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Tr
             </option>
           ))}
         </select>
-        {choices.length > 0 ? (
-          <select aria-label="Weapon choice" value={pick} onChange={(e) => setPick(e.target.value)}>
+        {groups.map((g, i) => (
+          <select
+            key={g.join('|')}
+            aria-label={i === 0 ? 'Weapon choice' : `Weapon choice ${i + 1}`}
+            value={picks[i] ?? ''}
+            onChange={(e) => setPicks({ ...picks, [i]: e.target.value })}
+          >
             <option value="">first choice</option>
-            {choices.map((w) => (
+            {g.map((w) => (
               <option key={w} value={w}>
                 {weaponName(w)}
               </option>
             ))}
           </select>
-        ) : null}
+        ))}
         <Go view={view} seat={seat} command={command}>
           Bring in the replacement
         </Go>

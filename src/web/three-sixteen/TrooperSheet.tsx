@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { levelOf } from '../../rules/three-sixteen/data/flashback-slots.ts';
 import {
+  EVERYDAY_GEAR,
+  type EverydayGear,
   MEDALS,
   type MedalId,
   rankWeaponChoices,
@@ -71,6 +74,40 @@ function WeaponPicker({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * Everyday gear needs no roll: the owner picks an item the trooper lacks and takes it. The
+ * ruleset checks the rest (a dead trooper, a duplicate) and the runner shows any refusal.
+ */
+function GearPicker({ t }: { t: Trooper }) {
+  const runner = useRunner();
+  const missing = EVERYDAY_GEAR.filter((g) => !t.kit.includes(g));
+  const [item, setItem] = useState<EverydayGear | ''>('');
+  const chosen = item && missing.includes(item) ? item : missing[0];
+  if (!chosen) return null;
+  return (
+    <span className="ts-inline ts-noprint">
+      <select
+        aria-label="Everyday gear"
+        value={chosen}
+        onChange={(ev) => setItem(ev.target.value as EverydayGear)}
+      >
+        {missing.map((g) => (
+          <option key={g} value={g}>
+            {g}
+          </option>
+        ))}
+      </select>{' '}
+      <button
+        type="button"
+        disabled={runner.busy}
+        onClick={() => void runner.run({ type: 'takeGear', trooperId: t.id, item: chosen })}
+      >
+        Take it
+      </button>
+    </span>
   );
 }
 
@@ -258,6 +295,7 @@ export function TrooperSheet({
               <li key={v}>{SUPPORT_ITEMS[v]?.name ?? v}</li>
             ))}
           </ul>
+          {canEdit && t.status === 'active' ? <GearPicker t={t} /> : null}
         </section>
         <section aria-label="Medals">
           <h4>Medals</h4>

@@ -74,6 +74,26 @@ describe('3:16 events in words', () => {
     }
   });
 
+  it('tells everyday gear and the Brigadier’s fall, with or without a field promotion', () => {
+    const names = (id: string) => ({ t1: 'Hicks' })[id] ?? id;
+    expect(
+      describeThreeSixteenEvent({ type: 'campaign.gearTaken', trooperId: 't1', item: 'radium gum' }, names),
+    ).toBe('Hicks takes radium gum');
+    expect(describeThreeSixteenEvent({ type: 'campaign.brigadierFell', text: 'ambushed' }, names)).toBe(
+      'The Brigadier is dead (ambushed): the rank is open',
+    );
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'campaign.brigadierFell',
+          text: 'ambushed',
+          fieldPromotion: { candidates: ['t1'], tests: [], promoted: 't1', vehicles: ['theDevice'] },
+        },
+        names,
+      ),
+    ).toBe('The Brigadier is dead (ambushed): Hicks is promoted in the field to Brigadier');
+  });
+
   it('leaves unknown events to the shell', () => {
     expect(describeThreeSixteenEvent({ type: 'chat.said', text: 'hi' }, (x) => x)).toBeNull();
   });

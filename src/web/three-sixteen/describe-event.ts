@@ -93,8 +93,14 @@ export function describeThreeSixteenEvent(
       const t = (e.trooper ?? {}) as Json;
       return `${str(t.name)} joins the squad (FA ${num(t.fa)}, NFA ${num(t.nfa)}); starting kills ${roll(e.startingKills)}`;
     }
-    case 'campaign.brigadierFell':
-      return `The Brigadier is dead (${str(e.text)}): the rank is open`;
+    case 'campaign.brigadierFell': {
+      const fp = (e.fieldPromotion ?? null) as Json | null;
+      return fp
+        ? `The Brigadier is dead (${str(e.text)}): ${who(str(fp.promoted))} is promoted in the field to Brigadier`
+        : `The Brigadier is dead (${str(e.text)}): the rank is open`;
+    }
+    case 'campaign.gearTaken':
+      return `${w('trooperId')} takes ${str(e.item)}`;
     case 'trooper.rankWeaponChosen':
       return `${w('trooperId')} takes the ${weapon(e.weapon)} instead of the ${weapon(e.replaces)}`;
     case 'ranks.assigned': {

@@ -21,8 +21,9 @@ import {
  * A GM and three players, each in their own browser context, play 3:16 in the web app (the shell
  * mounts the 3:16 screens) with entered (physical) dice, so every outcome is fixed: troopers,
  * ranks, a planet, the token cap, odds from the simulator, an encounter with armour, a colour
- * narration, a Weakness, a reload mid-round, a Strength that ends it, then the final encounter
- * ended by another Strength, and the after-mission steps.
+ * narration, a Weakness, a reload mid-round, a Strength that ends it, a skirmish the GM settles
+ * with an override (the final encounter obeys the PCs × 2 cap too), then the final encounter ended
+ * by another Strength, and the after-mission steps.
  * No page may log a Content Security Policy complaint or an error.
  */
 
@@ -63,7 +64,7 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
   }
 
-  it('creates troopers, lands on a planet, and plays a two-encounter mission to a Strength', async () => {
+  it('creates troopers, lands on a planet, and plays a mission to a Strength', async () => {
     const { gmUrl, playerUrls } = await newTable(server.url, ['Ann', 'Ben', 'Cat']);
     const gm = await openSeat(browser, gmUrl);
     const [hicks, vasquez, hudson] = await Promise.all(playerUrls.map((u) => openSeat(browser, u)));
@@ -253,12 +254,30 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await vasquez.screenshot({ path: artifact('316-sheets-print.png'), fullPage: true });
     await vasquez.emulateMedia({ media: 'screen' });
 
-    // The mission's second and final encounter takes every token left; Hicks's Strength ends it at
-    // once (his Energy Rifle's best range is Near: a d10, entered as 1), and the planet's last tokens go with it.
+    // Ten tokens are left but the final encounter holds at most PCs × 2 = 6: the other 4 come first.
+    await gm.getByLabel(/Final encounter/).check();
+    await expect.poll(() => gm.locator('.ts-plan .ts-problems').textContent()).toContain('OVER_TOKEN_CAP');
+    await gm.getByLabel(/Final encounter/).uncheck();
+    await tokens.fill('4');
+    await gm.getByRole('button', { name: 'Start encounter' }).click();
+    await expect.poll(() => hicks.getByTestId('tokens').textContent()).toBe('4');
+    // A skirmish the GM settles at once: an override takes its tokens (with a reason), then it ends.
+    await gm.getByText('GM overrides and notes').click();
+    const overrides = gm.locator('.ts-overrides');
+    await overrides.getByLabel('What to change', { exact: true }).selectOption('encounterTokens');
+    await overrides.getByLabel('New value', { exact: true }).fill('0');
+    await overrides.getByLabel('Reason', { exact: true }).fill('The stragglers are shot down in the ravine.');
+    await overrides.getByRole('button', { name: 'Override' }).click();
+    await expect.poll(() => hicks.getByTestId('tokens').textContent()).toBe('0');
+    await gm.getByRole('button', { name: 'End the encounter' }).click();
+    await expect.poll(() => gm.locator('.ts-root').getAttribute('data-phase')).toBe('mission');
+
+    // The final encounter takes the 6 left; Hicks's Strength ends it at once (his Energy Rifle's
+    // best range is Near: a d10, entered as 1), and the planet's last tokens go with it.
     await gm.getByLabel(/Final encounter/).check();
     await gm.getByRole('button', { name: 'Start encounter' }).click();
     await expect.poll(() => gm.locator('.ts-root').getAttribute('data-phase')).toBe('encounter');
-    await expect.poll(() => hicks.getByTestId('tokens').textContent()).toBe('10');
+    await expect.poll(() => hicks.getByTestId('tokens').textContent()).toBe('6');
     const hicksFinal = hicks.getByRole('group', { name: 'Flashbacks of Hicks' });
     await hicksFinal.getByLabel('Strength text').fill('Hicks walked out of the Kandinsky drop alone.');
     await hicksFinal.getByRole('button', { name: /Use Strength/ }).click();

@@ -220,7 +220,7 @@ describe('3:16 between missions: Development Rolls and demotion', () => {
     expect(t.state.troopers.t2?.vehicles).toContain('tpkBomb');
   });
 
-  it('the rank of Brigadier opens when the NPC Brigadier dies, to one PC', () => {
+  it('the rank of Brigadier opens when the NPC Brigadier dies, to one PC (a log from before field promotion)', () => {
     const { t, gm, p } = squad([
       { name: 'Col A', fa: 5, nfa: 5, rank: 7 },
       { name: 'Col B', fa: 5, nfa: 5, rank: 7 },
@@ -234,7 +234,9 @@ describe('3:16 between missions: Development Rolls and demotion', () => {
     endAndDebrief(t, gm);
     expect(t.refuse(p(1), promote('t1'), [1])).toBe('RANK_NEEDS_VACANCY');
     expect(t.refuse(p(1), { type: 'brigadierFalls', text: 'mine' })).toBe('ROLE_NOT_ALLOWED');
-    t.send(gm, { type: 'brigadierFalls', text: 'A Scorpion ambush at the landing field.' });
+    // Stored before the field promotion to Brigadier existed: the event carries none, so the rank
+    // just opens, as it did then (today's command would promote one of the Colonels at once).
+    t.apply({ type: 'campaign.brigadierFell', text: 'A Scorpion ambush at the landing field.' });
     expect(t.refuse(gm, { type: 'brigadierFalls', text: 'again' })).toBe('ALREADY_DONE');
     t.send(p(1), promote('t1'), [2]);
     expect(t.state.troopers.t1).toMatchObject({ rank: 8 });

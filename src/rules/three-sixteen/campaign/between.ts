@@ -11,7 +11,7 @@ import {
   medalStandings,
 } from '../data/medals.ts';
 import { generatePlanet } from '../data/planet-sheet.ts';
-import { MAX_RANK, rankName, rankWeapons } from '../data/ranks.ts';
+import { MAX_RANK, promotionWeapons, rankName } from '../data/ranks.ts';
 import { SUPPORT_ITEMS, supportIssuedAt } from '../data/support.ts';
 import { MAX_ABILITY, MAX_ABILITY_TOTAL } from '../data/trooper-creation.ts';
 import { improve, improveBlocker, newWeapon, WEAPONS } from '../data/weapons.ts';
@@ -43,7 +43,8 @@ import {
   withRecord,
   withService,
 } from './model.ts';
-import { campaignSchemas, type RollOffFace } from './schemas.ts';
+import { alivePcs, promote } from './promotion-hook.ts';
+import { type BrigadierFieldPromotion, campaignSchemas, type RollOffFace } from './schemas.ts';
 
 /**
  * Between missions (book chapter 7): the debrief (medals, full healing, the Orbital Bombardment
@@ -57,6 +58,33 @@ import { campaignSchemas, type RollOffFace } from './schemas.ts';
 export function nfaTest(dice: DiceSource, t: Trooper, purpose: string): TestFace {
   const face = dice.roll(D10, `${purpose}: ${t.name} tests NFA ${t.nfa}`);
   return { face, target: t.nfa, success: face <= t.nfa };
+}
+
+/**
+ * Tied next-in-line PCs test NFA: the best success wins; with no success, the best failed roll
+ * does. Shared by the field promotion after a PC's death and after the NPC Brigadier's.
+ */
+export function fieldPromotionTests(
+  state: ThreeSixteenState,
+  candidates: readonly string[],
+  dice: DiceSource,
+): { tests: { trooperId: string; face: number; target: number; success: boolean }[][]; promoted: string } {
+  const tests: { trooperId: string; face: number; target: number; success: boolean }[][] = [];
+  let tied = [...candidates];
+  // Bughunt read: candidates still level at the top test again.
+  while (tied.length > 1) {
+    const round = tied.map((id) => {
+      const t = state.troopers[id];
+      if (!t) throw new Error(`field promotion candidate ${id} vanished`);
+      return { trooperId: id, ...nfaTest(dice, t, 'field promotion') };
+    });
+    tests.push(round);
+    const successes = round.filter((r) => r.success);
+    const pool = successes.length > 0 ? successes : round;
+    const best = Math.max(...pool.map((r) => r.face));
+    tied = pool.filter((r) => r.face === best).map((r) => r.trooperId);
+  }
+  return { tests, promoted: tied[0] as string };
 }
 
 /** The between-missions record; refused before the debrief or outside the phase. */
@@ -283,9 +311,19 @@ const developmentRoll = defineCommand(
             fail('RANK_NEEDS_VACANCY', 'a trooper already holds the rank of Brigadier');
         }
         rank = t.rank + 1;
-        weapons = rankWeapons(rank, choice.weaponChoice ? [choice.weaponChoice] : [])
-          .filter((w) => !carries(w))
-          .map(newWeapon);
+        // Only what the new rank adds over the old one (the book's "as <rank below> plus ...");
+        // any other weapon is a requisition by its own Development Roll.
+        weapons = promotionWeapons(
+          t.rank,
+          rank,
+          t.weapons.map((w) => w.weapon),
+          [
+            ...new Set([
+              ...(choice.weaponChoice ? [choice.weaponChoice] : []),
+              ...(choice.weaponChoices ?? []),
+            ]),
+          ],
+        ).map(newWeapon);
         vehicles = supportIssuedAt(rank).filter(
           (id): id is HeldSupport =>
             (HELD_SUPPORT as readonly string[]).includes(id) && !t.vehicles.includes(id as HeldSupport),
@@ -405,13 +443,34 @@ const brigadierFalls = defineCommand(
   'brigadierFalls',
   campaignSchemas.brigadierFalls,
   GM_ONLY,
-  (state, c) => {
+  (state, c, ctx) => {
     // News from the chain of command, told between encounters.
     requirePhase(state, 'setup', 'briefing', 'mission', 'afterMission');
     if (campaignOf(state).npcBrigadierDead) fail(codes.ALREADY_DONE, 'the NPC Brigadier is already dead');
-    return [{ type: 'campaign.brigadierFell', text: c.text }];
+    const fieldPromotion = brigadierFieldPromotion(state, ctx.dice);
+    return [{ type: 'campaign.brigadierFell', text: c.text, ...(fieldPromotion ? { fieldPromotion } : {}) }];
   },
 );
+
+/**
+ * The book lets the rank of Brigadier be reached by field promotion when the Brigadier falls. As
+ * with a fallen PC, the most senior PC takes the rank at once, and tied candidates test NFA; only
+ * a Colonel (the rank just below) qualifies, so with no PC Colonel alive the rank stays open for a
+ * later promotion by Development Roll. No field promotion when a PC somehow holds the rank already.
+ */
+function brigadierFieldPromotion(state: ThreeSixteenState, dice: DiceSource): BrigadierFieldPromotion | null {
+  const alive = alivePcs(state);
+  if (alive.some((t) => t.rank >= MAX_RANK)) return null;
+  const candidates = alive.filter((t) => t.rank === MAX_RANK - 1).map((t) => t.id);
+  if (candidates.length === 0) return null;
+  const { tests, promoted } = fieldPromotionTests(state, candidates, dice);
+  const held = trooper(state, promoted).vehicles;
+  const vehicles = supportIssuedAt(MAX_RANK).filter(
+    (id): id is HeldSupport =>
+      (HELD_SUPPORT as readonly string[]).includes(id) && !held.includes(id as HeldSupport),
+  );
+  return { candidates, tests, promoted, vehicles };
+}
 
 const setMissionGm = defineCommand('setMissionGm', campaignSchemas.setMissionGm, GM_ONLY, (state, c) => {
   requirePhase(state, 'setup', 'afterMission');
@@ -645,12 +704,19 @@ export function evolveBetween(state: ThreeSixteenState, event: ThreeSixteenEvent
           : `The case against ${target} is not proven.`,
       );
     }
-    case 'campaign.brigadierFell':
-      return appendLog(
+    case 'campaign.brigadierFell': {
+      let s = appendLog(
         withCampaign(state, (c) => ({ ...c, npcBrigadierDead: true })),
         'gm',
         `The Brigadier is dead: ${event.text}`,
       );
+      const fp = event.fieldPromotion;
+      if (fp) {
+        s = promote(s, fp.promoted, MAX_RANK);
+        s = withTrooper(s, fp.promoted, (t) => ({ ...t, vehicles: [...t.vehicles, ...fp.vehicles] }));
+      }
+      return s;
+    }
     case 'campaign.missionGmSet': {
       let s = state;
       for (const id of event.returning)

@@ -1,8 +1,9 @@
 import type { Seat } from '../../../engine/ruleset.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
-import { HELD_SUPPORT, RANGES, type ThreeSixteenState, type Trooper } from '../state.ts';
+import { EVERYDAY_GEAR } from '../data/kit.ts';
+import { RANGES, type ThreeSixteenState, type Trooper } from '../state.ts';
 import { type ConflictAction, campaignOf, SIDES } from './model.ts';
-import { REQUISITION_WEAPONS } from './schemas.ts';
+import { REQUISITION_SUPPORT, REQUISITION_WEAPONS } from './schemas.ts';
 
 /**
  * Candidate campaign commands for `legalCommands` (`encounter/pending.ts`): every between-missions
@@ -56,7 +57,7 @@ function betweenCandidates(
     out.push({ type: 'developmentRoll', trooperId: id, choice: { kind: 'promotion' } });
     for (const weapon of REQUISITION_WEAPONS)
       out.push({ type: 'developmentRoll', trooperId: id, choice: { kind: 'weapon', weapon } });
-    for (const vehicle of HELD_SUPPORT)
+    for (const vehicle of REQUISITION_SUPPORT)
       out.push({ type: 'developmentRoll', trooperId: id, choice: { kind: 'vehicle', vehicle } });
     for (const other of state.trooperOrder)
       if (other !== id) out.push({ type: 'nominateDemotion', nominatorId: id, targetId: other });
@@ -107,6 +108,8 @@ export function campaignCandidates(state: ThreeSixteenState, seat: Seat): ThreeS
   const out: ThreeSixteenCommand[] = [];
   if (campaignOf(state).fieldPromotion) out.push({ type: 'rollFieldPromotion' });
   if (seat.role === 'gm') out.push({ type: 'brigadierFalls', text: 'The Brigadier falls.' });
+  for (const t of mine)
+    for (const item of EVERYDAY_GEAR) out.push({ type: 'takeGear', trooperId: t.id, item });
   if (state.campaign.phase === 'afterMission') out.push(...betweenCandidates(state, seat, mine));
   out.push(...conflictCandidates(state, mine));
   return out;

@@ -1,4 +1,4 @@
-import { kitFor } from '../data/kit.ts';
+import { type EverydayGear, kitWithGear } from '../data/kit.ts';
 import type { MedalId } from '../data/medals.ts';
 import type { HealthMark, Range, ThreeSixteenState, Trooper, WeaponId } from '../state.ts';
 
@@ -27,6 +27,11 @@ export interface TrooperService {
   readonly sittingOut: boolean;
   /** The rotating GM's last reward, so the next one is the other kind. */
   readonly lastGmReward: 'level' | 'weapon' | null;
+  /**
+   * Everyday gear the trooper took for itself (`takeGear`), kept across rank changes. Optional and
+   * absent until the first item, so states replayed from older logs stay exactly as they were.
+   */
+  readonly gear?: readonly EverydayGear[];
 }
 
 export const NO_SERVICE: TrooperService = {
@@ -239,7 +244,7 @@ export function isPc(t: Trooper): boolean {
   return t.ownerSeatId !== null;
 }
 
-/** New rank, with the kit that goes with it. */
+/** New rank, with the kit that goes with it (and the everyday gear the trooper took, kept). */
 export function withRank(t: Trooper, rank: number): Trooper {
-  return { ...t, rank, kit: kitFor(rank) };
+  return { ...t, rank, kit: kitWithGear(rank, serviceOf(t).gear ?? []) };
 }

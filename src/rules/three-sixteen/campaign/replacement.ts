@@ -1,13 +1,13 @@
 import { pool, rollSpec } from '../../../engine/dice/typed.ts';
 import { codes, defineCommand, GM_AND_PLAYERS } from '../commands.ts';
 import { convertToHatredForHome, hasHatredForHome } from '../data/flashback-slots.ts';
-import { rankName } from '../data/ranks.ts';
+import { rankName, rankWeapons } from '../data/ranks.ts';
 import { validateNewTrooper } from '../data/trooper-creation.ts';
 import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
 import { buildTrooper } from '../encounter/roster.ts';
 import type { ThreeSixteenEvent } from '../events.ts';
 import { appendLog, type FlashbackSlot, type ThreeSixteenState, withTrooper } from '../state.ts';
-import { nfaTest } from './between.ts';
+import { fieldPromotionTests } from './between.ts';
 import { campaignOf, withCampaign } from './model.ts';
 import { promote } from './promotion-hook.ts';
 import { campaignSchemas } from './schemas.ts';
@@ -60,6 +60,8 @@ const createReplacement = defineCommand(
         predecessorRank: dead.rank,
       });
     if (state.trooperOrder.length >= 50) fail(codes.INVALID_VALUE, 'the roster is full (50 troopers)');
+    // The book gives a replacement the basic weapons of its rank: check the picks before any dice.
+    rankWeapons(c.rank, [...(c.weaponChoice ? [c.weaponChoice] : []), ...(c.weaponChoices ?? [])]);
     const startingKills = rollSpec(ctx.dice, pool(c.fa, 10), `starting kills of ${c.name}`);
     const base = buildTrooper(`t${state.nextTrooperNumber}`, {
       ownerSeatId: dead.ownerSeatId,
@@ -70,6 +72,7 @@ const createReplacement = defineCommand(
       rank: c.rank,
       totalKills: startingKills.total,
       weaponChoice: c.weaponChoice,
+      weaponChoices: c.weaponChoices,
     });
     const slots = inheritedSlots(dead.strengths, dead.weaknesses);
     const trooper = { ...base, strengths: slots.strengths, weaknesses: slots.weaknesses };
@@ -77,7 +80,7 @@ const createReplacement = defineCommand(
   },
 );
 
-/** Tied next-in-line PCs test NFA: the best success wins; with no success, the best failed roll does. */
+/** The NFA test of a field promotion left waiting by a tie (see `fieldPromotionTests`). */
 const rollFieldPromotion = defineCommand(
   'rollFieldPromotion',
   campaignSchemas.rollFieldPromotion,
@@ -90,24 +93,8 @@ const rollFieldPromotion = defineCommand(
       !pending.candidates.some((id) => state.troopers[id]?.ownerSeatId === ctx.actor.seatId)
     )
       fail(codes.NOT_YOUR_TROOPER, 'only the GM or a candidate’s player rolls the field promotion');
-    const tests: { trooperId: string; face: number; target: number; success: boolean }[][] = [];
-    let tied = [...pending.candidates];
-    // Bughunt read: candidates still level at the top test again.
-    while (tied.length > 1) {
-      const round = tied.map((id) => {
-        const t = state.troopers[id];
-        if (!t) throw new Error(`field promotion candidate ${id} vanished`);
-        return { trooperId: id, ...nfaTest(ctx.dice, t, 'field promotion') };
-      });
-      tests.push(round);
-      const successes = round.filter((r) => r.success);
-      const pool = successes.length > 0 ? successes : round;
-      const best = Math.max(...pool.map((r) => r.face));
-      tied = pool.filter((r) => r.face === best).map((r) => r.trooperId);
-    }
-    return [
-      { type: 'campaign.fieldPromotionRolled', rank: pending.rank, tests, promoted: tied[0] as string },
-    ];
+    const { tests, promoted } = fieldPromotionTests(state, pending.candidates, ctx.dice);
+    return [{ type: 'campaign.fieldPromotionRolled', rank: pending.rank, tests, promoted }];
   },
 );
 

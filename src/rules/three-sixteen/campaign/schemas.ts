@@ -10,6 +10,7 @@ import {
   weaponIdSchema,
 } from '../commands.ts';
 import type { SlotKind } from '../data/flashback-slots.ts';
+import { EVERYDAY_GEAR, type EverydayGear } from '../data/kit.ts';
 import type { MedalChange, MedalId } from '../data/medals.ts';
 import type { TestFace } from '../events.ts';
 import {
@@ -27,8 +28,14 @@ import type { ConflictAction, ConflictEnd, ConflictSide, SideKey } from './model
 const abilityKind = z.enum(['fa', 'nfa']);
 const slotKind = z.enum(['strength', 'weakness']);
 const sideKey = z.enum(['a', 'b']);
-/** Held support (`HELD_SUPPORT`) a Development Roll can bring: new, or replacing one lost or thrown. */
-const heldSupportSchema = z.enum(HELD_SUPPORT);
+/**
+ * Held support (`HELD_SUPPORT`) a Development Roll can bring: new, or replacing one lost or thrown.
+ * Not The Device: the book allows it one use only, so once set off (or lost) it never comes back.
+ */
+const heldSupportSchema = z.enum(HELD_SUPPORT).exclude(['theDevice']);
+export const REQUISITION_SUPPORT = heldSupportSchema.options;
+/** Weapon picks for a new rank's "pick one" groups: at most one per group (a Major has two). */
+const weaponChoicesSchema = z.array(weaponIdSchema).min(1).max(4);
 /** Weapons a Development Roll can bring; bombs are held support (the `vehicle` choice), not weapons. */
 const requisitionWeapon = weaponIdSchema.exclude(['tpkBomb', 'paradiseBomb']);
 export const REQUISITION_WEAPONS = requisitionWeapon.options;
@@ -77,7 +84,13 @@ export const campaignSchemas = {
     type: z.literal('developmentRoll'),
     trooperId: trooperIdSchema,
     choice: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('promotion'), weaponChoice: weaponIdSchema.optional() }),
+      z.object({
+        kind: z.literal('promotion'),
+        /** The pick for the new rank's "pick one" group (older logs carry only this one). */
+        weaponChoice: weaponIdSchema.optional(),
+        /** Picks for every group the new rank opens; merged with `weaponChoice`. */
+        weaponChoices: weaponChoicesSchema.optional(),
+      }),
       z.object({ kind: z.literal('weapon'), weapon: requisitionWeapon }),
       /** A vehicle, Drop Pods or a strategic weapon (new, or replacing one lost), within rank limits. */
       z.object({ kind: z.literal('vehicle'), vehicle: heldSupportSchema }),
@@ -120,8 +133,16 @@ export const campaignSchemas = {
     nfa: z.number().int().min(2).max(10),
     rank: z.number().int().min(0).max(8),
     weaponChoice: weaponIdSchema.optional(),
+    /** One pick per "pick one" group of the rank (a Major has two); merged with `weaponChoice`. */
+    weaponChoices: weaponChoicesSchema.optional(),
   }),
   rollFieldPromotion: z.object({ type: z.literal('rollFieldPromotion') }),
+  /** Everyday gear needs no Development Roll: the trooper simply takes the item. */
+  takeGear: z.object({
+    type: z.literal('takeGear'),
+    trooperId: trooperIdSchema,
+    item: z.enum(EVERYDAY_GEAR),
+  }),
   /** The book's option: once a PC has Hatred for Home open, others may turn an Available Weakness into it. */
   adoptHatredForHome: z.object({
     type: z.literal('adoptHatredForHome'),
@@ -165,6 +186,17 @@ export const campaignSchemas = {
 type Schemas = typeof campaignSchemas;
 export type CampaignCommand = { [K in keyof Schemas]: z.infer<Schemas[K]> }[keyof Schemas];
 export type DevelopmentChoice = z.infer<Schemas['developmentRoll']>['choice'];
+
+/** NFA rounds of tied candidates for a field promotion (empty with one candidate). */
+export type FieldPromotionTests = readonly (readonly ({ readonly trooperId: string } & TestFace)[])[];
+
+export interface BrigadierFieldPromotion {
+  readonly candidates: readonly string[];
+  readonly tests: FieldPromotionTests;
+  readonly promoted: string;
+  /** Held support the rank issues that the new Brigadier does not hold yet (The Device). */
+  readonly vehicles: readonly HeldSupport[];
+}
 
 export interface RollOffFace {
   readonly trooperId: string;
@@ -228,7 +260,16 @@ export type CampaignEvent =
       readonly target: TestFace;
       readonly demoted: boolean;
     }
-  | { readonly type: 'campaign.brigadierFell'; readonly text: string }
+  | {
+      readonly type: 'campaign.brigadierFell';
+      readonly text: string;
+      /**
+       * The field promotion of the senior Colonel to the open rank, when a PC Colonel is alive.
+       * Absent in older logs (and when nobody qualifies): the rank then just stays open.
+       */
+      readonly fieldPromotion?: BrigadierFieldPromotion;
+    }
+  | { readonly type: 'campaign.gearTaken'; readonly trooperId: string; readonly item: EverydayGear }
   | {
       readonly type: 'campaign.missionGmSet';
       readonly mission: number;
@@ -253,7 +294,7 @@ export type CampaignEvent =
   | {
       readonly type: 'campaign.fieldPromotionRolled';
       readonly rank: number;
-      readonly tests: readonly (readonly ({ readonly trooperId: string } & TestFace)[])[];
+      readonly tests: FieldPromotionTests;
       readonly promoted: string;
     }
   // Conflicts

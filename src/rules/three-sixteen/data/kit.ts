@@ -30,7 +30,7 @@ export function kitFor(rank: number): string[] {
  * Other everyday gear a PC may take without a Development Roll (the book's "Everyday Trooper
  * Shit"): a GM may grant +1 to a following roll when it is used to prepare well.
  */
-export const EVERYDAY_GEAR: readonly string[] = [
+export const EVERYDAY_GEAR = [
   'Holo-Show',
   'cancer sticks',
   'hydration tablets',
@@ -42,4 +42,17 @@ export const EVERYDAY_GEAR: readonly string[] = [
   'radium gum',
   'TRMs',
   'flares',
-];
+] as const;
+
+export type EverydayGear = (typeof EVERYDAY_GEAR)[number];
+
+/**
+ * A rank's kit plus the everyday gear the trooper took for itself. Taken gear is the trooper's
+ * own, so it stays when the rank (and with it the issued kit) changes; an item the rank already
+ * issues is not listed twice.
+ */
+export function kitWithGear(rank: number, gear: readonly string[]): string[] {
+  const kit = kitFor(rank);
+  for (const item of gear) if (!kit.includes(item)) kit.push(item);
+  return kit;
+}

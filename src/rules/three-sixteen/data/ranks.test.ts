@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../engine/rule-error.ts';
-import { kitFor } from './kit.ts';
+import { EVERYDAY_GEAR, kitFor, kitWithGear } from './kit.ts';
 import {
   isNco,
   isOfficer,
   ordersUpTo,
+  promotionWeaponChoices,
+  promotionWeaponGroups,
+  promotionWeapons,
   RANKS,
   rankInfo,
   rankName,
@@ -139,5 +142,65 @@ describe('kit', () => {
     expect(kitFor(3)).toEqual(kitFor(2));
     expect(kitFor(5)).toContain('Kinetic Field Armour transmitter');
     expect(kitFor(4)).not.toContain('Kinetic Field Armour transmitter');
+  });
+});
+
+describe('promotion weapons', () => {
+  it('a rank adds only the groups the rank below did not list', () => {
+    expect(promotionWeaponGroups(2, 3)).toEqual([['powerClaw']]);
+    expect(promotionWeaponGroups(3, 4)).toEqual([['powerBlade']]);
+    expect(promotionWeaponGroups(4, 5)).toEqual([['flameGun', 'shotgun']]);
+    expect(promotionWeaponGroups(5, 6)).toEqual([]);
+    expect(promotionWeaponGroups(7, 8)).toEqual([]);
+    expect(promotionWeaponGroups(0, 1)).toEqual([['eCannon', 'heavyMg']]);
+    expect(promotionWeaponGroups(1, 2)).toEqual([['slugRifle', 'heavyMg'], ['sidearm']]);
+    expect(promotionWeaponChoices(1, 2)).toEqual([['slugRifle', 'heavyMg']]);
+    expect(promotionWeaponChoices(2, 3)).toEqual([]);
+  });
+
+  it('picks, covered groups, first options and weapons already carried', () => {
+    expect(promotionWeapons(2, 3, ['heavyMg', 'sidearm', 'handToHand'])).toEqual(['powerClaw']);
+    expect(promotionWeapons(2, 3, ['powerClaw'])).toEqual([]);
+    expect(promotionWeapons(4, 5, [], ['shotgun'])).toEqual(['shotgun']);
+    expect(promotionWeapons(4, 5, [])).toEqual(['flameGun']);
+    expect(promotionWeapons(1, 2, ['heavyMg'])).toEqual(['sidearm']);
+    expect(promotionWeapons(1, 2, ['heavyMg'], ['slugRifle'])).toEqual(['slugRifle', 'sidearm']);
+    expect(promotionWeapons(1, 2, ['eCannon'])).toEqual(['slugRifle', 'sidearm']);
+  });
+
+  it('refuses a pick outside the new groups, and two picks in one group', () => {
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return isRuleError(e) ? e.code : 'not a rule error';
+      }
+      return 'accepted';
+    };
+    expect(code(() => promotionWeapons(4, 5, [], ['slugRifle']))).toBe('WEAPON_NOT_A_RANK_CHOICE');
+    expect(code(() => promotionWeapons(4, 5, [], ['flameGun', 'shotgun']))).toBe('WEAPON_CHOICE_CONFLICT');
+    expect(code(() => rankWeapons(5, ['slugRifle', 'heavyMg']))).toBe('WEAPON_CHOICE_CONFLICT');
+    expect(rankWeapons(5, ['heavyMg', 'shotgun'])).toEqual([
+      'heavyMg',
+      'sidearm',
+      'handToHand',
+      'powerClaw',
+      'powerBlade',
+      'shotgun',
+    ]);
+  });
+});
+
+describe('everyday gear in the kit', () => {
+  it('adds taken gear after the rank kit, once', () => {
+    expect(kitWithGear(2, [])).toEqual(kitFor(2));
+    expect(kitWithGear(2, ['Holo-Show', 'mitt and ball'])).toEqual([
+      ...kitFor(2),
+      'Holo-Show',
+      'mitt and ball',
+    ]);
+    // The Corporal is issued a mitt and ball already.
+    expect(kitWithGear(1, ['mitt and ball'])).toEqual(kitFor(1));
+    expect(EVERYDAY_GEAR).toContain('entrenching tools');
   });
 });

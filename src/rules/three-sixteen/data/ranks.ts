@@ -189,6 +189,15 @@ export function ordersUpTo(rank: number): Order[] {
  */
 export function rankWeapons(rank: number, picks: readonly WeaponId[] = []): WeaponId[] {
   const groups = rankInfo(rank).weapons;
+  checkPicks(rank, groups, picks);
+  return groups.map((g) => g.find((w) => picks.includes(w)) ?? (g[0] as WeaponId));
+}
+
+/**
+ * Refuses a pick that belongs to none of `groups`' "pick one" groups, and two picks for the same
+ * group (the book's "or" gives one weapon, not both).
+ */
+function checkPicks(rank: number, groups: readonly WeaponGroup[], picks: readonly WeaponId[]): void {
   for (const pick of picks) {
     if (!groups.some((g) => g.length > 1 && g.includes(pick)))
       throw new RuleError(
@@ -197,7 +206,57 @@ export function rankWeapons(rank: number, picks: readonly WeaponId[] = []): Weap
         { rank, weapon: pick },
       );
   }
-  return groups.map((g) => g.find((w) => picks.includes(w)) ?? (g[0] as WeaponId));
+  for (const g of groups) {
+    const chosen = [...new Set(picks.filter((w) => g.includes(w)))];
+    if (chosen.length > 1)
+      throw new RuleError(
+        'WEAPON_CHOICE_CONFLICT',
+        `${chosen.map((w) => WEAPONS[w].name).join(' and ')} are the same "pick one" choice`,
+        { rank, weapons: chosen },
+      );
+  }
+}
+
+const sameGroup = (a: WeaponGroup, b: WeaponGroup): boolean =>
+  a.length === b.length && a.every((w) => b.includes(w));
+
+/**
+ * The weapon groups a trooper meets on going from rank `from` to rank `to`: those of the new rank
+ * that the old rank did not list. The book describes each officer's weapons as the rank below's
+ * "plus" something, so a promotion hands out only that something; anything else is a
+ * Development Roll's requisition.
+ */
+export function promotionWeaponGroups(from: number, to: number): WeaponGroup[] {
+  const before = rankInfo(from).weapons;
+  return rankInfo(to).weapons.filter((g) => !before.some((b) => sameGroup(b, g)));
+}
+
+/** The "pick one" groups a promotion from `from` to `to` opens (for a picker in the UI). */
+export function promotionWeaponChoices(from: number, to: number): WeaponGroup[] {
+  return promotionWeaponGroups(from, to).filter((g) => g.length > 1);
+}
+
+/**
+ * The weapons a promotion adds. `picks` choose within the new "pick one" groups (a pick from any
+ * other group is refused). A new group the trooper already covers (it carries one of the options)
+ * adds nothing unless a different option is picked; an unpicked, uncovered group takes its first
+ * option, as a new trooper's would. Weapons already carried are not given twice.
+ */
+export function promotionWeapons(
+  from: number,
+  to: number,
+  carried: readonly WeaponId[],
+  picks: readonly WeaponId[] = [],
+): WeaponId[] {
+  const groups = promotionWeaponGroups(from, to);
+  checkPicks(to, groups, picks);
+  const out: WeaponId[] = [];
+  for (const g of groups) {
+    const pick = g.find((w) => picks.includes(w));
+    const weapon = pick ?? (g.some((w) => carried.includes(w)) ? undefined : (g[0] as WeaponId));
+    if (weapon && !carried.includes(weapon) && !out.includes(weapon)) out.push(weapon);
+  }
+  return out;
 }
 
 /** The same weapons as owned weapons on their basic profiles (new PCs, replacements). */

@@ -1,5 +1,6 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import { pool, rollSpec } from '../../../engine/dice/typed.ts';
+import { withRank } from '../campaign/model.ts';
 import {
   codes,
   coreCommandSchemas,
@@ -34,9 +35,12 @@ export function buildTrooper(
     rank: number;
     totalKills: number;
     weaponChoice?: WeaponId | undefined;
+    /** One pick per "pick one" group of the rank (a Major has two); merged with `weaponChoice`. */
+    weaponChoices?: readonly WeaponId[] | undefined;
   },
 ): Trooper {
-  const weapons = rankWeapons(fields.rank, fields.weaponChoice ? [fields.weaponChoice] : []);
+  const picks = [...(fields.weaponChoice ? [fields.weaponChoice] : []), ...(fields.weaponChoices ?? [])];
+  const weapons = rankWeapons(fields.rank, [...new Set(picks)]);
   const slots = initialFlashbackSlots(fields.fa, fields.nfa);
   const first = weapons[0] ?? 'handToHand';
   return {
@@ -261,12 +265,11 @@ function applyRanks(state: ThreeSixteenState, event: EventOf<'ranks.assigned'>):
     const picks = t.weapons.map((w) => w.weapon).filter((w) => choices.includes(w));
     const weapons = rankWeapons(rank, picks);
     troopers[id] = {
-      ...t,
-      rank,
+      // withRank keeps any everyday gear taken before the ranks were handed out.
+      ...withRank(t, rank),
       weapons: weapons.map(newWeapon),
       defaultWeapon: weapons[0] ?? 'handToHand',
       currentWeapon: weapons[0] ?? 'handToHand',
-      kit: kitFor(rank),
     };
   }
   return { ...state, troopers };
