@@ -1080,15 +1080,18 @@ function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
               </Act>
             ))
           : null}
-        {e.step === 'declare' && !e.aliensDeclared ? (
+        {e.step === 'declare' && !e.aliensDeclared && e.tokens > 0 ? (
           <Act view={view} seat={seat} command={{ type: 'declareAliens' }}>
             Declare the aliens (AA)
           </Act>
         ) : null}
-        {(e.step === 'declare' || e.step === 'roll') && !e.rolls.aliens ? (
+        {(e.step === 'declare' || e.step === 'roll') && !e.rolls.aliens && e.tokens > 0 ? (
           <Act view={view} seat={seat} command={{ type: 'rollTest', actor: 'aliens' }}>
             Roll AA (need {aaTarget(view)} or less)
           </Act>
+        ) : null}
+        {e.tokens === 0 && e.roundEffects.suicide ? (
+          <span>The last token went to the suicide attack: no AA roll this round.</span>
         ) : null}
         {e.rolls.aliens ? <span>AA roll: {rollText(e.rolls.aliens)}</span> : null}
       </div>

@@ -345,6 +345,27 @@ describe('3:16 alien special abilities', () => {
     expect(t.refuse(gm, { type: 'useAbility', ability: 'regeneration', from: 'pool' })).toBe('WRONG_STEP');
   });
 
+  it('Suicide with the last token: the attack still comes, without a normal AA roll, then it ends', () => {
+    const { t, gm } = table(['suicide'], 'close', 1);
+    use(t, gm, { ability: 'suicide' });
+    expect(t.state.encounter?.tokens).toBe(0);
+    expect(t.state.encounter?.endReason).toBeNull();
+    expect(t.refuse(gm, { type: 'declareAliens' })).toBe('NOT_AVAILABLE');
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+    expect(t.refuse(gm, { type: 'rollTest', actor: 'aliens' })).toBe('NOT_AVAILABLE');
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [2]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
+    // A's 2 acts first (nothing left to kill), then the suicide attack (a 1) hits B, who failed.
+    expect(t.state.encounter?.queue.map((q) => q.actor)).toEqual(['t1', 'aliens:suicide', 't2']);
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    // (The wound is healed again as the encounter closes: count the wounds taken.)
+    expect(t.state.troopers.t2?.missionFlags.woundsTaken).toBe(1);
+    expect(t.state.troopers.t1?.missionFlags.woundsTaken).toBe(0);
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.lastEncounter?.endReason).toBe('noTokens');
+  });
+
   it('Stop Technology: only Hand-to-Hand kills this round', () => {
     const { t, gm } = table(['stopTechnology']);
     use(t, gm, { ability: 'stopTechnology' });

@@ -574,7 +574,8 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     if (e.step === 'dominance' || e.step === 'setRange') return s;
     // End conditions that hold at any moment of a round. Tied successes act together: aliens
     // tied with the success that took the last token still strike.
-    if (e.tokens <= 0 && !alienTiedStillToAct(e)) return finishEncounter(markEnd(s, 'noTokens'));
+    if (e.tokens <= 0 && !alienTiedStillToAct(e) && !suicideStillToStrike(e))
+      return finishEncounter(markEnd(s, 'noTokens'));
     // A trooper felled by a success tied with its own still strikes before anything else is judged.
     const now = e.step === 'resolve' ? e.queue[e.cursor] : undefined;
     if (now && fellTogether(e, now)) return s;
@@ -608,6 +609,21 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     return s;
   }
   return s;
+}
+
+/**
+ * The aliens may sacrifice their last token to Suicide: the attack still comes this round (then
+ * without a normal AA roll, see `aliensAttack`), and only then does the empty encounter end.
+ */
+function suicideStillToStrike(e: Encounter): boolean {
+  if (!e.roundEffects.suicide) return false;
+  if (e.step === 'declare' || e.step === 'roll') return true;
+  return e.step === 'resolve' && e.queue.some((q) => q.actor === 'aliens:suicide' && !q.done);
+}
+
+/** The aliens make their normal AA roll only while the encounter holds a token. */
+export function aliensAttack(e: Encounter): boolean {
+  return e.tokens > 0;
 }
 
 /** The aliens still hold a success tied with the turn just taken (tied successes act together). */

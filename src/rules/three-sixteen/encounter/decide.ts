@@ -17,6 +17,7 @@ import {
 } from '../state.ts';
 import {
   aaTarget,
+  aliensAttack,
   bestRange,
   fighters,
   hasAvailableSlot,
@@ -123,7 +124,7 @@ function resolveDominance(
 }
 
 function rollsComplete(state: ThreeSixteenState, e: Encounter): boolean {
-  if (e.step !== 'roll' || !e.rolls[ALIENS]) return false;
+  if (e.step !== 'roll' || (!e.rolls[ALIENS] && aliensAttack(e))) return false;
   return fighters(state, e).every((id) => e.rolls[id] !== undefined);
 }
 
@@ -457,6 +458,8 @@ const declareAliens = defineCommand('declareAliens', coreCommandSchemas.declareA
   const e = requireEncounter(state, 'declare');
   requireNoPending(e);
   if (e.aliensDeclared) fail(codes.ALREADY_DONE, 'the aliens have declared');
+  if (!aliensAttack(e))
+    fail(codes.NOT_AVAILABLE, 'the last token went to the suicide attack: no normal attack');
   return [{ type: 'aliens.declared' }];
 });
 
@@ -465,11 +468,14 @@ const rollTest = defineCommand('rollTest', coreCommandSchemas.rollTest, GM_AND_P
   requireNoPending(e);
   requireActorControl(state, c.actor, ctx);
   const missing = fighters(state, e).filter((id) => !e.declarations[id]);
-  if (missing.length > 0 || !e.aliensDeclared) {
+  const aliensReady = e.aliensDeclared || !aliensAttack(e);
+  if (missing.length > 0 || !aliensReady) {
     fail(codes.WRONG_STEP, 'everyone declares before the dice roll', {
-      waitingFor: e.aliensDeclared ? missing : [...missing, ALIENS],
+      waitingFor: aliensReady ? missing : [...missing, ALIENS],
     });
   }
+  if (c.actor === ALIENS && !aliensAttack(e))
+    fail(codes.NOT_AVAILABLE, 'the last token went to the suicide attack: no normal AA roll');
   if (e.rolls[c.actor]) fail(codes.ALREADY_DONE, 'this die is already rolled');
   let target: number;
   let label = 'AA of the aliens';

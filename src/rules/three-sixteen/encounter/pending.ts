@@ -16,7 +16,7 @@ import {
   type Trooper,
   type WeaponId,
 } from '../state.ts';
-import { fighters, hasAvailableSlot } from './core.ts';
+import { aliensAttack, fighters, hasAvailableSlot } from './core.ts';
 import { actedBeforeByAliens } from './evolve.ts';
 import { activeTroopers, encounterCap } from './mission.ts';
 
@@ -95,16 +95,17 @@ function tableDecisions(state: ThreeSixteenState): Decision[] {
       break;
     case 'declare': {
       for (const id of pcs) if (!e.declarations[id]) out.push({ seat: who(id), kind: 'declare', actor: id });
-      if (!e.aliensDeclared) out.push({ seat: 'gm', kind: 'declare', actor: ALIENS });
+      const attack = aliensAttack(e);
+      if (!e.aliensDeclared && attack) out.push({ seat: 'gm', kind: 'declare', actor: ALIENS });
       if (out.length === 0) {
         for (const id of pcs) out.push({ seat: who(id), kind: 'roll', actor: id });
-        out.push({ seat: 'gm', kind: 'roll', actor: ALIENS });
+        if (attack) out.push({ seat: 'gm', kind: 'roll', actor: ALIENS });
       }
       break;
     }
     case 'roll':
       for (const id of pcs) if (!e.rolls[id]) out.push({ seat: who(id), kind: 'roll', actor: id });
-      if (!e.rolls[ALIENS]) out.push({ seat: 'gm', kind: 'roll', actor: ALIENS });
+      if (!e.rolls[ALIENS] && aliensAttack(e)) out.push({ seat: 'gm', kind: 'roll', actor: ALIENS });
       break;
     case 'resolve': {
       const slot = e.queue[e.cursor];
