@@ -91,6 +91,25 @@ describe('3:16 alien special abilities', () => {
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
   });
 
+  it('Exploding Bodies for the round just ended: before the next round’s dice', () => {
+    const { t, gm } = table(['explodingBodies']);
+    // B's 2 kills, the aliens' 1 hits A (who failed), A's failure closes the round.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 1, t1: 9, t2: 2 });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter?.round).toBe(2);
+    // Round 1 removed a token; round 2 has no dice yet: the bodies may still explode.
+    use(t, gm, { ability: 'explodingBodies', from: 'pool' });
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+    t.send(gm, { type: 'declareAliens' });
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [9]);
+    // Once a die of the new round is down, the old round's kills no longer count.
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'explodingBodies', from: 'pool' })).toBe('WRONG_STEP');
+  });
+
   it('Flee and Swarm move every PC on the aliens’ turn, even a failed one', () => {
     const { t, gm } = table(['flee', 'swarm'], 'near');
     // All fail on 9: the failures narrate troopers first, then the aliens.

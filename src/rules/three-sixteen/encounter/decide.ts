@@ -787,11 +787,16 @@ const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM
     case 'enrage':
       if (e.effects.enraged) fail(codes.ALREADY_DONE, 'the aliens are already enraged');
       break;
-    case 'explodingBodies':
-      if (e.step !== 'resolve' || (e.tokensRemovedByRound[String(e.round)] ?? 0) === 0) {
-        fail(codes.WRONG_STEP, 'bodies explode only after kills removed tokens this round');
-      }
+    case 'explodingBodies': {
+      // During the turns after kills removed tokens this round, or, when the round's last turn did
+      // the killing (the next round opens at once), before the next round's dice.
+      const removed = (round: number) => (e.tokensRemovedByRound[String(round)] ?? 0) > 0;
+      const duringTurns = e.step === 'resolve' && removed(e.round);
+      const justAfter = e.step === 'declare' && Object.keys(e.rolls).length === 0 && removed(e.round - 1);
+      if (!duringTurns && !justAfter)
+        fail(codes.WRONG_STEP, 'bodies explode only after kills removed tokens in the combat round');
       break;
+    }
     case 'ignoreWounds':
       if (!inRound) fail(codes.WRONG_STEP, 'use it during a combat round');
       break;
