@@ -165,7 +165,7 @@ export type CoreEvent =
       readonly ranges?: readonly { readonly trooperId: string; readonly range: Range }[];
       /** Induce Weakness: the AA test against the target. */
       readonly test?: TestFace;
-      /** Regeneration: the round whose removed tokens come back. */
+      /** Regeneration, Ignore Wounds: the round whose removed tokens come back. */
       readonly round?: number;
     }
   | { readonly type: 'bonus.granted'; readonly trooperId: string }

@@ -52,6 +52,7 @@ const ENCOUNTER_KEYS: Record<keyof Encounter, true> = {
   killsThisRound: true,
   tokensRemovedByRound: true,
   killsByTrooperThisRound: true,
+  killsByTrooperLastRound: true,
   declarations: true,
   aliensDeclared: true,
   rolls: true,

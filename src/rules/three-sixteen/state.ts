@@ -450,6 +450,11 @@ export interface Encounter {
   readonly tokensRemovedByRound: Readonly<Record<string, number>>;
   /** Kills each trooper added this round (voided by alien Armour / Ignore Wounds). */
   readonly killsByTrooperThisRound: Readonly<Record<string, number>>;
+  /**
+   * The same for the round just ended, until the next round's first die: Ignore Wounds may still
+   * answer it when the round's last turn did the killing. Absent in states saved before it existed.
+   */
+  readonly killsByTrooperLastRound?: Readonly<Record<string, number>>;
   readonly declarations: Readonly<Record<string, Declaration>>;
   readonly aliensDeclared: boolean;
   readonly rolls: Readonly<Record<ActorKey, TestRoll>>;
@@ -625,6 +630,7 @@ export function copyEncounter(e: Encounter): Draft<Encounter> {
     killsThisRound: e.killsThisRound,
     tokensRemovedByRound: e.tokensRemovedByRound,
     killsByTrooperThisRound: e.killsByTrooperThisRound,
+    killsByTrooperLastRound: e.killsByTrooperLastRound,
     declarations: e.declarations,
     aliensDeclared: e.aliensDeclared,
     rolls: e.rolls,

@@ -151,6 +151,23 @@ describe('3:16 alien special abilities', () => {
     expect(t.state.planet?.threat.removed).toBe(0);
   });
 
+  it('Ignore Wounds for the round just ended: before the next round’s dice', () => {
+    const { t, gm } = table(['ignoreWounds']);
+    // B's 2 kills, the aliens' 1 hits A, A's failure closes the round; then round 2 opens.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 1, t1: 9, t2: 2 });
+    t.send(gm, { type: 'takeTurn', actor: 't2' });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(t.state.encounter).toMatchObject({ round: 2, tokens: 3 });
+    expect(t.state.troopers.t2?.killsThisMission).toBe(1);
+    use(t, gm, { ability: 'ignoreWounds', from: 'pool' });
+    expect(t.state.encounter?.tokens).toBe(4);
+    expect(t.state.troopers.t2?.killsThisMission).toBe(0);
+    expect(t.state.planet?.threat.removed).toBe(0);
+    // The new round's own kills still count.
+    expect(t.state.encounter?.roundEffects.killsVoid).toBe(false);
+  });
+
   it('Impair: spend n, every PC tests FA and NFA at −n', () => {
     const { t, gm } = table(['impair']);
     use(t, gm, { ability: 'impair', amount: 2 });

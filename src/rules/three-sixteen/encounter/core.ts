@@ -426,6 +426,7 @@ export function startRound(state: ThreeSixteenState): ThreeSixteenState {
     draft.queue = [];
     draft.cursor = 0;
     draft.killsThisRound = 0;
+    draft.killsByTrooperLastRound = e.killsByTrooperThisRound;
     draft.killsByTrooperThisRound = {};
     draft.fellAtFace = {};
     draft.roundEffects = NO_ROUND_EFFECTS;

@@ -797,9 +797,13 @@ const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM
         fail(codes.WRONG_STEP, 'bodies explode only after kills removed tokens in the combat round');
       break;
     }
-    case 'ignoreWounds':
+    case 'ignoreWounds': {
       if (!inRound) fail(codes.WRONG_STEP, 'use it during a combat round');
+      // Before the new round's dice, it answers the round just ended if that one removed tokens.
+      const before = e.step === 'declare' && Object.keys(e.rolls).length === 0;
+      if (before && (e.tokensRemovedByRound[String(e.round - 1)] ?? 0) > 0) extra.round = e.round - 1;
       break;
+    }
     case 'impair':
       cost = c.amount ?? 1;
       break;

@@ -569,9 +569,13 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
         { source: 'explodingBodies', ...hit },
       );
     case 'ignoreWounds': {
-      // Kills this round are undone: tokens come back, troopers lose the kills they counted.
-      const back = e.tokensRemovedByRound[String(e.round)] ?? 0;
-      for (const [id, k] of Object.entries(e.killsByTrooperThisRound)) {
+      // Kills of the round are undone: tokens come back, troopers lose the kills they counted. The
+      // round just ended (named by the event) is answered before the next round's dice.
+      const lastRound = event.round !== undefined && event.round !== e.round;
+      const round = lastRound ? (event.round as number) : e.round;
+      const back = e.tokensRemovedByRound[String(round)] ?? 0;
+      const kills = lastRound ? (e.killsByTrooperLastRound ?? {}) : e.killsByTrooperThisRound;
+      for (const [id, k] of Object.entries(kills)) {
         s = withTrooper(s, id, (t) => ({
           ...t,
           killsThisMission: Math.max(0, t.killsThisMission - k),
@@ -579,6 +583,13 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
         }));
       }
       s = withThreat(s, (t) => ({ ...t, removed: t.removed - back }));
+      if (lastRound)
+        return withEncounter(s, (en) => ({
+          ...en,
+          tokens: en.tokens + back,
+          tokensRemovedByRound: { ...en.tokensRemovedByRound, [String(round)]: 0 },
+          killsByTrooperLastRound: {},
+        }));
       return withEncounter(s, (en) => ({
         ...en,
         tokens: en.tokens + back,

@@ -170,6 +170,7 @@ export function newEncounter(
     killsThisRound: 0,
     tokensRemovedByRound: {},
     killsByTrooperThisRound: {},
+    killsByTrooperLastRound: {},
     declarations: {},
     aliensDeclared: false,
     rolls: {},
