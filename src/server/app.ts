@@ -20,6 +20,8 @@ import {
   type ImportTableResponse,
   joinRequestSchema,
   MAX_CLIENT_MESSAGE_BYTES,
+  type RenameSeatResponse,
+  renameSeatRequestSchema,
   type SeatTokenResponse,
   type SystemInfo,
   spectateRequestSchema,
@@ -412,6 +414,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!seat) throw new HttpError(401, 'BAD_TOKEN', 'this token opens no seat at this table');
     return seat;
   };
+
+  /**
+   * Renames a seat: its own holder, or the GM for any seat. The `seat.renamed` event goes into the
+   * log first (the log is the truth: everyone sees it live), then the seat row takes the name so
+   * presence after a restart agrees.
+   */
+  app.post<{ Params: { id: string; seatId: string } }>(
+    '/api/tables/:id/seats/:seatId/name',
+    { preHandler: limitWrites },
+    async (request): Promise<RenameSeatResponse> => {
+      const body = parseBody(renameSeatRequestSchema, request.body);
+      const table = await tableOr404(request.params.id);
+      const seat = await seatOf(request, table);
+      const target = (await store.seats(table.tableId)).find((s) => s.seatId === request.params.seatId);
+      if (!target) throw new HttpError(404, 'SEAT_NOT_FOUND', 'there is no such seat at this table');
+      if (seat.role !== 'gm' && seat.seatId !== target.seatId) {
+        throw new HttpError(403, 'NOT_YOUR_SEAT', 'only the GM renames another seat');
+      }
+      const hub = await hubs.get(table.tableId);
+      if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
+      const seq = await hub.appendServerEvent({
+        type: 'seat.renamed',
+        seatId: target.seatId,
+        name: body.name,
+      });
+      await store.renameSeat(table.tableId, target.seatId, body.name);
+      return { seatId: target.seatId, name: body.name, seq };
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
     const table = await tableOr404(request.params.id);

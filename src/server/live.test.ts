@@ -267,6 +267,71 @@ for (const backend of backends()) {
       await Promise.all([a.close(), w.close(), gm.close(), cross.close()]);
     });
 
+    it('renames seats: your own, or any as the GM; everyone sees it; bad renames change nothing', async () => {
+      const table = await createTable(base);
+      const alice = await join(base, table, 'Alice');
+      const bob = await join(base, table, 'Bob');
+      const gm = await TestClient.open(base, table.tableId, table.gm.token);
+      const path = (seatId: string) => `/api/tables/${table.tableId}/seats/${seatId}/name`;
+      const as = (token: string) => ({ authorization: `Bearer ${token}` });
+      const before = gm.envelopes.length;
+
+      const own = await http<{ seatId: string; name: string; seq: number }>(
+        base,
+        'POST',
+        path(alice.seatId),
+        { name: '  Ali  ' },
+        as(alice.token),
+      );
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ seatId: alice.seatId, name: 'Ali' });
+      const byGm = await http(base, 'POST', path(bob.seatId), { name: 'Robert' }, as(table.gm.token));
+      expect(byGm.status).toBe(200);
+
+      // Refused, each with its code: someone else's seat, no token, a bad name, no such seat.
+      const refusals = [
+        [
+          await http(base, 'POST', path(bob.seatId), { name: 'Bobby' }, as(alice.token)),
+          403,
+          'NOT_YOUR_SEAT',
+        ],
+        [await http(base, 'POST', path(bob.seatId), { name: 'Bobby' }), 401, 'NOT_AUTHENTICATED'],
+        [await http(base, 'POST', path(bob.seatId), { name: '' }, as(bob.token)), 400, 'BAD_REQUEST'],
+        [
+          await http(base, 'POST', path(bob.seatId), { name: 'x'.repeat(61) }, as(bob.token)),
+          400,
+          'BAD_REQUEST',
+        ],
+        [
+          await http(base, 'POST', path('s-none'), { name: 'Ghost' }, as(table.gm.token)),
+          404,
+          'SEAT_NOT_FOUND',
+        ],
+      ] as const;
+      for (const [r, status, code] of refusals) {
+        expect(r.status).toBe(status);
+        expect(r.body).toMatchObject({ error: { code } });
+      }
+
+      // Two renames reached the log and the GM's socket; presence and the seat rows agree.
+      await until(() => gm.envelopes.length === before + 2, 5_000, 'two renames');
+      expect(gm.envelopes.slice(before).map((e) => e.event)).toEqual([
+        { type: 'seat.renamed', seatId: alice.seatId, name: 'Ali' },
+        { type: 'seat.renamed', seatId: bob.seatId, name: 'Robert' },
+      ]);
+      await gm.waitFor(
+        (m) =>
+          m.type === 'presence' &&
+          m.seats.some((x) => x.name === 'Ali') &&
+          m.seats.some((x) => x.name === 'Robert'),
+        'presence with the new names',
+      );
+      const later = await TestClient.open(base, table.tableId, alice.token);
+      const welcome = later.messages.find((m) => m.type === 'welcome');
+      expect(welcome).toMatchObject({ seat: { seatId: alice.seatId, name: 'Ali' } });
+      await Promise.all([gm.close(), later.close()]);
+    });
+
     it('a restarted server resumes from its snapshot and the log after it', async () => {
       const opened = await backend.open();
       const first = await startServer({ port: 0, rules: testRules, ...opened.options, snapshotEvery: 5 });

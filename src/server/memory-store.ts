@@ -56,6 +56,12 @@ export class MemoryStore implements EventStore {
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
     return this.seatsByTable.get(tableId)?.find((s) => s.tokenHash === tokenHash) ?? null;
   }
+  async renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
+    const seats = this.seatsByTable.get(tableId);
+    const i = seats?.findIndex((s) => s.seatId === seatId) ?? -1;
+    if (!seats || i < 0) throw new Error(`no seat ${seatId} at table ${tableId}`);
+    seats[i] = { ...(seats[i] as SeatRecord), name };
+  }
   async append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
     const log = this.logs.get(tableId);
     if (!log) throw new Error(`no table ${tableId}`);

@@ -156,6 +156,14 @@ export const createTableRequestSchema = z.object({
 });
 export const joinRequestSchema = z.object({ inviteCode: secretField, name: nameField });
 export const spectateRequestSchema = z.object({ spectateCode: secretField, name: nameField.optional() });
+/** A seat's new name: the seat itself, or the GM for any seat. */
+export const renameSeatRequestSchema = z.object({ name: nameField });
+export interface RenameSeatResponse {
+  readonly seatId: string;
+  readonly name: string;
+  /** The seq of the `seat.renamed` event. */
+  readonly seq: number;
+}
 
 export interface CreateTableResponse {
   readonly tableId: string;

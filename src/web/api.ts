@@ -1,6 +1,7 @@
 import type {
   CreateTableResponse,
   ImportTableResponse,
+  RenameSeatResponse,
   SeatTokenResponse,
   SystemInfo,
   TableInfoResponse,
@@ -102,6 +103,14 @@ export const api = {
   importCampaign: (fileText: string) =>
     request<ImportTableResponse>('POST', '/api/tables/import', new RawJson(fileText)),
   exportCampaign,
+  /** Renames a seat: your own, or (GM) anyone's. */
+  renameSeat: (tableId: string, seatId: string, name: string, token: string) =>
+    request<RenameSeatResponse>(
+      'POST',
+      `/api/tables/${encodeURIComponent(tableId)}/seats/${encodeURIComponent(seatId)}/name`,
+      { name },
+      token,
+    ),
   invite: (tableId: string, token: string) =>
     request<Pick<CreateTableResponse, 'invite' | 'spectate'>>(
       'GET',

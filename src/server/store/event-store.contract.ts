@@ -110,6 +110,19 @@ export function eventStoreContract(target: ContractTarget): void {
         expect(await store.seatByTokenHash('t2', 'hash-t1-alice')).toBeNull();
         expect(await store.seatByTokenHash('t1', 'hash-unknown')).toBeNull();
         await expect(store.addSeat(seat('nope', 'x'))).rejects.toThrow();
+        // A rename changes the name only, and only of that seat.
+        await store.renameSeat('t1', 'alice', 'Ali');
+        expect(await store.seatByTokenHash('t1', 'hash-t1-alice')).toEqual({
+          ...seat('t1', 'alice'),
+          name: 'Ali',
+        });
+        expect((await store.seats('t1')).map((s) => s.name)).toEqual([
+          seat('t1', 'gm', 'gm').name,
+          'Ali',
+          seat('t1', 'watch', 'spectator').name,
+        ]);
+        await expect(store.renameSeat('t1', 'nobody', 'X')).rejects.toThrow();
+        await expect(store.renameSeat('t2', 'alice', 'X')).rejects.toThrow();
       });
     });
 

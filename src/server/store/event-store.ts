@@ -89,6 +89,8 @@ export interface EventStore {
   addSeat(seat: SeatRecord): Promise<void>;
   seats(tableId: string): Promise<SeatRecord[]>;
   seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null>;
+  /** Sets a seat's name (the `seat.renamed` event is the history; this row is the current name). */
+  renameSeat(tableId: string, seatId: string, name: string): Promise<void>;
   /**
    * Appends events after `expectedSeq` (the seq the caller last saw) in one transaction; they get
    * seqs expectedSeq+1 ... Resolves only once durable. Throws SeqConflictError if the log moved.

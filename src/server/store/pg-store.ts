@@ -319,6 +319,11 @@ export class PgStore implements EventStore {
     return rows.map(toSeat);
   }
 
+  async renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
+    const { rowCount } = await this.pool.query(this.sql.renameSeat, [name, tableId, seatId]);
+    if (rowCount !== 1) throw new Error(`no seat ${seatId} at table ${tableId}`);
+  }
+
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
     const { rows } = await this.pool.query<SeatRow>(this.sql.seatByToken, [tableId, tokenHash]);
     return rows[0] ? toSeat(rows[0]) : null;
@@ -521,6 +526,7 @@ function statements(s: string) {
     getTable: `SELECT table_id, system, name, created_at, options FROM ${s}.tables WHERE table_id = $1`,
     insertSeat: `INSERT INTO ${s}.seats (table_id, seat_id, role, name, token_hash) VALUES ($1, $2, $3, $4, $5)`,
     seats: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats WHERE table_id = $1 ORDER BY n`,
+    renameSeat: `UPDATE ${s}.seats SET name = $1 WHERE table_id = $2 AND seat_id = $3`,
     seatByToken: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats
                   WHERE table_id = $1 AND token_hash = $2`,
     headAndTable: `SELECT (SELECT COALESCE(MAX(seq), 0) FROM ${s}.events WHERE table_id = $1) AS head,

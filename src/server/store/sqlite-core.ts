@@ -221,6 +221,7 @@ export class SqliteCore implements EventStore {
         'INSERT INTO seats (table_id, seat_id, role, name, token_hash) VALUES (?, ?, ?, ?, ?)',
       ),
       seats: db.prepare<[string], SeatRow>('SELECT * FROM seats WHERE table_id = ? ORDER BY rowid'),
+      renameSeat: db.prepare('UPDATE seats SET name = ? WHERE table_id = ? AND seat_id = ?'),
       seatByToken: db.prepare<[string, string], SeatRow>(
         'SELECT * FROM seats WHERE table_id = ? AND token_hash = ?',
       ),
@@ -367,6 +368,13 @@ export class SqliteCore implements EventStore {
   async seats(tableId: string): Promise<SeatRecord[]> {
     this.open();
     return this.stmt.seats.all(tableId).map(toSeat);
+  }
+
+  renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
+    return this.write(() => {
+      const { changes } = this.stmt.renameSeat.run(name, tableId, seatId);
+      if (changes !== 1) throw new Error(`no seat ${seatId} at table ${tableId}`);
+    });
   }
 
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {

@@ -143,6 +143,9 @@ export class SqliteStore implements EventStore {
   seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
     return this.call('seatByTokenHash', tableId, tokenHash);
   }
+  renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
+    return this.call('renameSeat', tableId, seatId, name);
+  }
   async append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
     const stored = await this.call<StoredEvent[]>('append', tableId, expectedSeq, events);
     const last = stored[stored.length - 1];

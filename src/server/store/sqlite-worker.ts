@@ -42,6 +42,7 @@ const OPS = new Set([
   'addSeat',
   'seats',
   'seatByTokenHash',
+  'renameSeat',
   'append',
   'read',
   'headSeq',

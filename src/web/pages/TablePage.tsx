@@ -272,13 +272,21 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
     [client],
   );
   const online = snap.seats.filter((s) => s.online).length;
+  const renameSeat = useCallback(
+    (seatId: string, name: string) =>
+      api.renameSeat(tableId, seatId, name, token).then(
+        () => null,
+        (e: unknown) => describeError(e).message,
+      ),
+    [tableId, token],
+  );
 
   const side = (
     <>
       <h2 className="side-title">
         Seats <span className="muted">({online} online)</span>
       </h2>
-      <SeatList seats={snap.seats} me={me?.seatId} />
+      <SeatList seats={snap.seats} me={me?.seatId} gm={me?.role === 'gm'} rename={renameSeat} />
       {me?.role === 'gm' ? (
         <>
           <h2 className="side-title">Invite</h2>

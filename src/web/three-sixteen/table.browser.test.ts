@@ -386,6 +386,15 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await expect.poll(() => vehicles.textContent()).toContain('aboard: Ripley, Drake');
     await expect(drake.getByRole('group', { name: /Turn of/ }).count()).resolves.toBe(1);
     await shot(gm, '316-apc-desktop.png');
+
+    // Seats were imported with their ids for names: the player renames theirs from the seat list.
+    await drake.getByRole('button', { name: 'Rename p2' }).first().click();
+    const renameForm = drake.getByRole('form', { name: 'New name for p2' });
+    await renameForm.getByLabel('New name').fill('Sam (Drake)');
+    await renameForm.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => gm.getByRole('list', { name: 'Seats' }).textContent()).toContain('Sam (Drake)');
+    // A player may rename only their own seat: the others have no button.
+    await expect(drake.getByRole('button', { name: 'Rename p1' }).count()).resolves.toBe(0);
     expect(pageProblems).toEqual([]);
   });
 });
