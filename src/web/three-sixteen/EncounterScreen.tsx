@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import { alienAbilityInfo, bestRange as bestRanges } from '../../rules/three-sixteen/data/index.ts';
 import { aaTarget, fighters, pcTarget } from '../../rules/three-sixteen/encounter/core.ts';
+import { VEHICLE_RULES, vehicleAboard } from '../../rules/three-sixteen/encounter/vehicle-rules.ts';
 import {
   type AbilityId,
   type Declaration,
@@ -75,7 +76,7 @@ function describeTask(t: NfaTask): string {
     case 'forceWeakness':
       return `Force Weakness on ${t.targetId}`;
     case 'vehicleAttack':
-      return `attack with the ${t.vehicle === 'apc' ? 'APC' : 'Drop Ship'}`;
+      return `attack with the ${VEHICLE_RULES[t.vehicle].name}`;
     case 'other':
       return t.text;
   }
@@ -176,8 +177,8 @@ function RangeMap({ view, e }: { view: View; e: Encounter }) {
         <ul className="ts-vehicles">
           {e.vehicles.map((v) => (
             <li key={`${v.vehicle}-${v.ownerId}`}>
-              {v.vehicle === 'apc' ? 'APC' : 'Drop Ship'} of {view.troopers[v.ownerId]?.name}: {v.damage},
-              driven by {view.troopers[v.driverId]?.name}; aboard:{' '}
+              {VEHICLE_RULES[v.vehicle].name} of {view.troopers[v.ownerId]?.name}: {v.damage}, driven by{' '}
+              {view.troopers[v.driverId]?.name}; aboard:{' '}
               {v.occupants.map((id) => view.troopers[id]?.name ?? id).join(', ')}
             </li>
           ))}
@@ -728,7 +729,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
             command={{ type: 'deployVehicle', trooperId: t.id, vehicle: v }}
             hideWhenIllegal
           >
-            Bring in the {v === 'apc' ? 'APC' : 'Drop Ship'}
+            Bring in the {VEHICLE_RULES[v].name}
           </Act>
         ))}
         {e.vehicles.map((v) => (
@@ -739,7 +740,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
             command={{ type: 'boardVehicle', trooperId: t.id, vehicle: v.vehicle, ownerId: v.ownerId }}
             hideWhenIllegal
           >
-            Get into {view.troopers[v.ownerId]?.name}’s {v.vehicle === 'apc' ? 'APC' : 'Drop Ship'}
+            Get into {view.troopers[v.ownerId]?.name}’s {VEHICLE_RULES[v.vehicle].name}
           </Act>
         ))}
         <Act view={view} seat={seat} command={{ type: 'leaveVehicle', trooperId: t.id }} hideWhenIllegal>
@@ -865,9 +866,7 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
   const [note, setNote] = useState('');
   const [alone, setAlone] = useState(false);
   const t = view.troopers[trooperId];
-  const riding = view.encounter?.vehicles.some(
-    (v) => v.damage !== 'destroyed' && v.occupants.includes(trooperId),
-  );
+  const riding = view.encounter ? vehicleAboard(view.encounter, trooperId) !== undefined : false;
   let adjustment: Record<string, unknown> = { target };
   const num = Number(value);
   switch (target) {

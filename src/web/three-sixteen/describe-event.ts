@@ -6,6 +6,7 @@ import {
   WEAPONS,
 } from '../../rules/three-sixteen/data/index.ts';
 import { STARKILLER_MULTIPLIER } from '../../rules/three-sixteen/encounter/strategic.ts';
+import { VEHICLE_RULES } from '../../rules/three-sixteen/encounter/vehicle-rules.ts';
 
 /**
  * One 3:16 event, as a seat receives it, in a sentence for the table's live log (the shell shows
@@ -64,7 +65,7 @@ const ARMOUR_POLICY: Record<string, string> = {
 };
 
 function vehicle(v: unknown): string {
-  return v === 'apc' ? 'APC' : v === 'dropShip' ? 'Drop Ship' : str(v);
+  return v === 'apc' || v === 'dropShip' ? VEHICLE_RULES[v].name : str(v);
 }
 
 /** What a GM override changed, e.g. "range of Drake → far, alone". */

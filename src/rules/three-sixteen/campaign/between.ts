@@ -12,14 +12,14 @@ import {
 } from '../data/medals.ts';
 import { generatePlanet } from '../data/planet-sheet.ts';
 import { MAX_RANK, promotionWeapons, rankName } from '../data/ranks.ts';
-import { SUPPORT_ITEMS, supportIssuedAt } from '../data/support.ts';
+import { SUPPORT_ITEMS } from '../data/support.ts';
 import { MAX_ABILITY, MAX_ABILITY_TOTAL } from '../data/trooper-creation.ts';
 import { improve, improveBlocker, newWeapon, WEAPONS } from '../data/weapons.ts';
 import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
+import { heldIssuedAt } from '../encounter/vehicle-rules.ts';
 import type { EventOf, TestFace, ThreeSixteenEvent } from '../events.ts';
 import {
   appendLog,
-  HELD_SUPPORT,
   type Health,
   type HeldSupport,
   type MedalRecord,
@@ -324,10 +324,7 @@ const developmentRoll = defineCommand(
             ]),
           ],
         ).map(newWeapon);
-        vehicles = supportIssuedAt(rank).filter(
-          (id): id is HeldSupport =>
-            (HELD_SUPPORT as readonly string[]).includes(id) && !t.vehicles.includes(id as HeldSupport),
-        );
+        vehicles = heldIssuedAt(rank, t.vehicles);
         break;
       }
       case 'weapon':
@@ -464,11 +461,7 @@ function brigadierFieldPromotion(state: ThreeSixteenState, dice: DiceSource): Br
   const candidates = alive.filter((t) => t.rank === MAX_RANK - 1).map((t) => t.id);
   if (candidates.length === 0) return null;
   const { tests, promoted } = fieldPromotionTests(state, candidates, dice);
-  const held = trooper(state, promoted).vehicles;
-  const vehicles = supportIssuedAt(MAX_RANK).filter(
-    (id): id is HeldSupport =>
-      (HELD_SUPPORT as readonly string[]).includes(id) && !held.includes(id as HeldSupport),
-  );
+  const vehicles = heldIssuedAt(MAX_RANK, trooper(state, promoted).vehicles);
   return { candidates, tests, promoted, vehicles };
 }
 

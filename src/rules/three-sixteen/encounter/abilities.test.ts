@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../engine/ruleset.ts';
 import type { AbilityId } from '../state.ts';
-import { fightAt, playRound } from './test-kit.ts';
+import { fightAt, finishRound, playRound } from './test-kit.ts';
 
 const H2H = { kind: 'fa', weapon: 'handToHand' } as const;
 const RIFLE = { kind: 'fa', weapon: 'energyRifle' } as const;
@@ -350,20 +350,11 @@ describe('3:16 alien special abilities', () => {
 
   it('Regeneration reaches only the most recent combat round', () => {
     const { t, gm } = table(['regeneration'], 'close', 4);
-    const finishRound = () => {
-      const round = t.state.encounter?.round;
-      while (t.state.encounter?.round === round) {
-        const e = t.state.encounter;
-        const actor = e?.queue[e.cursor]?.actor;
-        if (!actor) throw new Error('no turn');
-        t.send(gm, { type: 'takeTurn', actor: actor as 't1' });
-      }
-    };
     // Round 1 removes two tokens; round 2 removes none.
     playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 1 });
-    finishRound();
+    finishRound(t, gm);
     playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 8 });
-    finishRound();
+    finishRound(t, gm);
     // Round 3: the most recent round (2) removed nothing, and round 1 is out of reach.
     expect(t.state.encounter?.round).toBe(3);
     expect(t.refuse(gm, { type: 'useAbility', ability: 'regeneration', from: 'pool' })).toBe('WRONG_STEP');

@@ -26,7 +26,14 @@ import {
   pcTarget,
   weaponSteps,
 } from './core.ts';
-import { actedBeforeByAliens, actsBeforeAliens, evolveEncounter, regenerationRound } from './evolve.ts';
+import {
+  actedBeforeByAliens,
+  actsBeforeAliens,
+  evolveEncounter,
+  regenerationRound,
+  removedIn,
+  roundJustEnded,
+} from './evolve.ts';
 import {
   fail,
   requireEncounter,
@@ -788,20 +795,17 @@ const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM
       if (e.effects.enraged) fail(codes.ALREADY_DONE, 'the aliens are already enraged');
       break;
     case 'explodingBodies': {
-      // During the turns after kills removed tokens this round, or, when the round's last turn did
-      // the killing (the next round opens at once), before the next round's dice.
-      const removed = (round: number) => (e.tokensRemovedByRound[String(round)] ?? 0) > 0;
-      const duringTurns = e.step === 'resolve' && removed(e.round);
-      const justAfter = e.step === 'declare' && Object.keys(e.rolls).length === 0 && removed(e.round - 1);
-      if (!duringTurns && !justAfter)
+      // During the turns after kills removed tokens this round, or for the round just ended.
+      const duringTurns = e.step === 'resolve' && removedIn(e, e.round) > 0;
+      if (!duringTurns && roundJustEnded(e) === null)
         fail(codes.WRONG_STEP, 'bodies explode only after kills removed tokens in the combat round');
       break;
     }
     case 'ignoreWounds': {
       if (!inRound) fail(codes.WRONG_STEP, 'use it during a combat round');
       // Before the new round's dice, it answers the round just ended if that one removed tokens.
-      const before = e.step === 'declare' && Object.keys(e.rolls).length === 0;
-      if (before && (e.tokensRemovedByRound[String(e.round - 1)] ?? 0) > 0) extra.round = e.round - 1;
+      const ended = roundJustEnded(e);
+      if (ended !== null) extra.round = ended;
       break;
     }
     case 'impair':

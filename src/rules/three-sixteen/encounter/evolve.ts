@@ -642,10 +642,24 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
  * Older rounds and an opening ambush (round 0) are out of reach.
  */
 export function regenerationRound(e: Encounter): number | null {
-  const now = e.tokensRemovedByRound[String(e.round)] ?? 0;
-  if (now > 0) return e.round;
+  if (removedIn(e, e.round) > 0) return e.round;
   const before = e.round - 1;
-  return before >= 1 && (e.tokensRemovedByRound[String(before)] ?? 0) > 0 ? before : null;
+  return before >= 1 && removedIn(e, before) > 0 ? before : null;
+}
+
+/**
+ * The round just ended, while no die of the new one is down and its kills removed tokens, else
+ * null: what Exploding Bodies and Ignore Wounds may still answer when a round's last turn killed
+ * (the next round opens at once).
+ */
+export function roundJustEnded(e: Encounter): number | null {
+  const fresh = e.step === 'declare' && Object.keys(e.rolls).length === 0;
+  return fresh && removedIn(e, e.round - 1) > 0 ? e.round - 1 : null;
+}
+
+/** Tokens the kills of that round removed. */
+export function removedIn(e: Encounter, round: number): number {
+  return e.tokensRemovedByRound[String(round)] ?? 0;
 }
 
 /** The latest round in which kills removed tokens: how logs without `round` replay Regeneration. */

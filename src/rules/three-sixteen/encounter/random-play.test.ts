@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../engine/dice/source.ts';
-import { isRuleError } from '../../../engine/rule-error.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { stateHash } from '../../../engine/state-hash.ts';
+import { refusalCode } from '../../../engine/test-kit.ts';
 import { campaignSchemas } from '../campaign/schemas.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
 import { legalCommands, threeSixteen } from '../ruleset.ts';
@@ -55,20 +55,14 @@ function isExtra(c: ThreeSixteenCommand): boolean {
 
 const MAX_COMMANDS_PER_ENCOUNTER = 1500;
 
-/** True when decide refuses the command from this seat with a RuleError (and never mutates). */
+/** True when decide refuses the command from this seat with a RuleError. */
 function refused(
   state: ThreeSixteenState,
   seat: Seat,
   command: ThreeSixteenCommand,
   dice: SeededDice,
 ): boolean {
-  try {
-    threeSixteen.decide(state, command, { actor: seat, dice });
-    return false;
-  } catch (e) {
-    if (!isRuleError(e)) throw e;
-    return true;
-  }
+  return refusalCode(() => threeSixteen.decide(state, command, { actor: seat, dice })) !== 'accepted';
 }
 
 /** The trooper a command acts for (its `trooperId`, or a trooper `actor`), if any. */

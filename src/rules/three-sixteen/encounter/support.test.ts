@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { stateHash } from '../../../engine/state-hash.ts';
-import { fightAt, playRound, TestTable } from './test-kit.ts';
+import { fightAt, finishRound, playRound, TestTable } from './test-kit.ts';
 
 const H2H = { kind: 'fa', weapon: 'handToHand' } as const;
 const never = { armourPolicy: 'never' } as const;
@@ -110,10 +110,7 @@ describe('3:16 armour and kills on troopers', () => {
     playRound(t, gm, { t1: { kind: 'fa', weapon: 'grenades' }, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
     t.send(gm, { type: 'takeTurn', actor: 't1' });
     expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
-    while (t.state.encounter?.round === 1) {
-      const e = t.state.encounter;
-      t.send(gm, { type: 'takeTurn', actor: e.queue[e.cursor]?.actor as 't1' });
-    }
+    finishRound(t, gm);
     // Round 2 at Close, technology stopped: the grenade fails, B is not caught either.
     t.send(gm, {
       type: 'gmAdjust',

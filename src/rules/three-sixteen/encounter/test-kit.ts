@@ -146,3 +146,14 @@ export function playRound(
     );
   });
 }
+
+/** Takes every remaining turn of the current round with no choices (the GM acts for all). */
+export function finishRound(t: TestTable, gm: Seat): void {
+  const round = t.state.encounter?.round;
+  while (t.state.encounter && t.state.encounter.round === round) {
+    const e = t.state.encounter;
+    const actor = e.queue[e.cursor]?.actor;
+    if (!actor) throw new Error('no turn to take');
+    t.send(gm, { type: 'takeTurn', actor: actor as 'aliens' });
+  }
+}

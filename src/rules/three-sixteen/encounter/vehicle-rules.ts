@@ -1,5 +1,5 @@
 import { type DiceSpec, pool } from '../../../engine/dice/typed.ts';
-import { supportForRank } from '../data/index.ts';
+import { supportForRank, supportIssuedAt } from '../data/index.ts';
 import {
   type Encounter,
   HELD_SUPPORT,
@@ -64,6 +64,14 @@ export const VEHICLE_RULES: Readonly<Record<VehicleId, VehicleRule>> = {
 export function heldForRank(rank: number): HeldSupport[] {
   const open = supportForRank(rank) as string[];
   return HELD_SUPPORT.filter((h) => open.includes(h));
+}
+
+/** What reaching `rank` hands out that the trooper does not hold yet (promotion, field promotion). */
+export function heldIssuedAt(rank: number, held: readonly HeldSupport[]): HeldSupport[] {
+  return supportIssuedAt(rank).filter(
+    (id): id is HeldSupport =>
+      (HELD_SUPPORT as readonly string[]).includes(id) && !held.includes(id as HeldSupport),
+  );
 }
 
 /** The vehicle a trooper rides in now (not destroyed), if any. */

@@ -139,8 +139,7 @@ const leaveVehicle = defineCommand(
     requireNoPending(e);
     const v = vehicleAboard(e, t.id);
     if (!v) fail('NOT_ABOARD', `${t.name} is not in a vehicle`);
-    const slot = e.step === 'resolve' ? e.queue[e.cursor] : undefined;
-    if (slot?.actor !== t.id) fail(codes.NOT_YOUR_TURN, 'a rider gets out on its own turn');
+    if (onTurn(e) !== t.id) fail(codes.NOT_YOUR_TURN, 'a rider gets out on its own turn');
     return [{ type: 'vehicle.left', vehicle: v.vehicle, ownerId: v.ownerId, trooperId: t.id }];
   },
 );
