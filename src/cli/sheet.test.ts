@@ -152,6 +152,14 @@ describe('bughunt sheet', () => {
     ]);
   });
 
+  it('a file exported under other rules prints today’s replay, with a note on stderr', async () => {
+    const older = write('older.json', { ...(file as object), stateHash: '0'.repeat(64) });
+    const r = await cli('sheet', older, '--trooper', 'Hicks');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Hicks');
+    expect(r.stderr).toMatch(/^note: .*another state than its exporter's/);
+  });
+
   it('--help explains it; bad input is one line on stderr and exit code 2', async () => {
     const help = await cli('sheet', '--help');
     expect(help.code).toBe(0);

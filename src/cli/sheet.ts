@@ -162,7 +162,11 @@ export function formatSheet(s: TrooperSheetData): string {
 }
 
 /** Reads, checks and replays an export file; every problem is one UsageError line. */
-export function campaignState(file: string): { name: string; state: ThreeSixteenState } {
+export function campaignState(file: string): {
+  name: string;
+  state: ThreeSixteenState;
+  rulesChanged: boolean;
+} {
   let text: string;
   try {
     if (statSync(file).size > MAX_CAMPAIGN_BYTES) {
@@ -185,11 +189,17 @@ export function campaignState(file: string): { name: string; state: ThreeSixteen
     throw new UsageError(`${file} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   try {
-    const campaign = readCampaign(json, rulesetFor);
+    // Reading sheets changes nothing, so a file exported under other rules is shown as today's
+    // rules replay it, with a note on stderr (an import asks first instead).
+    const campaign = readCampaign(json, rulesetFor, { acceptRulesChange: true });
     if (campaign.system !== 'three-sixteen') {
       throw new UsageError(`${file} is a ${campaign.system} campaign; sheets are for three-sixteen ones`);
     }
-    return { name: campaign.name, state: campaign.state as ThreeSixteenState };
+    return {
+      name: campaign.name,
+      state: campaign.state as ThreeSixteenState,
+      rulesChanged: campaign.rulesChanged,
+    };
   } catch (e) {
     if (e instanceof CampaignFileError) throw new UsageError(`${file}: ${e.message}`);
     throw e;
@@ -212,7 +222,12 @@ export const command: Command = {
     const [file, ...rest] = positionals;
     if (file === undefined) throw new UsageError('missing <export.json> (see bughunt sheet --help)');
     if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' (see bughunt sheet --help)`);
-    const { name, state } = campaignState(file);
+    const { name, state, rulesChanged } = campaignState(file);
+    if (rulesChanged) {
+      io.err(
+        `note: ${file} replays under these rules to another state than its exporter's (rules changed since, or the file was edited); the sheets show today's replay\n`,
+      );
+    }
     let troopers = state.trooperOrder.flatMap((id) => state.troopers[id] ?? []);
     const wanted = values.trooper?.trim().toLowerCase();
     if (wanted !== undefined) {

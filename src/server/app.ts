@@ -18,6 +18,7 @@ import {
   createTableRequestSchema,
   type ImportedSeat,
   type ImportTableResponse,
+  importQuerySchema,
   joinRequestSchema,
   MAX_CLIENT_MESSAGE_BYTES,
   type RenameSeatResponse,
@@ -313,15 +314,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // The rate limit runs on the request line (onRequest), before megabytes are read and parsed.
     { onRequest: limitWrites, bodyLimit: MAX_CAMPAIGN_BYTES },
     async (request, reply): Promise<ImportTableResponse> => {
+      const query = importQuerySchema.safeParse(request.query ?? {});
+      if (!query.success) {
+        throw new HttpError(400, 'BAD_REQUEST', 'the query string does not fit', issueDetails(query.error));
+      }
       let campaign: ReturnType<typeof readCampaign>;
       try {
-        campaign = readCampaign(request.body, (system) =>
-          rules.systems.some((s) => s.id === system) ? rules.rulesetFor(system) : null,
+        campaign = readCampaign(
+          request.body,
+          (system) => (rules.systems.some((s) => s.id === system) ? rules.rulesetFor(system) : null),
+          { acceptRulesChange: query.data.acceptRulesChange === 'true' },
         );
       } catch (e) {
         if (!(e instanceof CampaignFileError)) throw e;
         const details = e.code === 'UNKNOWN_SYSTEM' ? { systems: rules.systems.map((s) => s.id) } : e.details;
-        throw new HttpError(400, e.code, e.message, details);
+        throw new HttpError(e.code === 'IMPORT_RULES_CHANGED' ? 409 : 400, e.code, e.message, details);
       }
       if (campaign.seats.length > limits.maxSeatsPerTable) {
         throw new HttpError(
@@ -371,6 +378,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         spectate: { code: spectateCode, url: `/t/${tableId}#spectate=${spectateCode}` },
         headSeq: campaign.events.length,
         stateHash: campaign.stateHash,
+        rulesChanged: campaign.rulesChanged,
       };
     },
   );

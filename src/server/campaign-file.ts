@@ -17,7 +17,7 @@ export const MAX_CAMPAIGN_EVENTS = 200_000;
 /** Why a file was refused: a stable code for programs and a message naming the problem. */
 export class CampaignFileError extends Error {
   constructor(
-    readonly code: 'IMPORT_INVALID' | 'UNKNOWN_SYSTEM',
+    readonly code: 'IMPORT_INVALID' | 'UNKNOWN_SYSTEM' | 'IMPORT_RULES_CHANGED',
     message: string,
     readonly details?: unknown,
   ) {
@@ -93,6 +93,17 @@ export interface Campaign {
   /** The state after replaying every event, and its hash. */
   readonly state: unknown;
   readonly stateHash: string;
+  /** The file's hash differs from the replay's, and the reader accepted today's replay. */
+  readonly rulesChanged: boolean;
+}
+
+export interface ReadCampaignOptions {
+  /**
+   * Take today's replay when it differs from the exporter's (`stateHash`): the events are the
+   * campaign, and a rules fix replays them to a slightly different state. Without it such a file
+   * is refused with IMPORT_RULES_CHANGED, so nobody gets a changed campaign without being told.
+   */
+  readonly acceptRulesChange?: boolean;
 }
 
 function invalid(message: string, details?: unknown): CampaignFileError {
@@ -113,9 +124,13 @@ function issuesOf(error: z.ZodError): { path: string; message: string }[] {
  * Checks and replays a campaign file (already parsed JSON). Throws CampaignFileError naming the
  * first problem: a shape the schema refuses, an unknown system, seqs out of order, an event of a
  * type the ruleset does not know, a seat acting before it joined, an event the ruleset's evolve
- * throws on, or a state hash that differs from the exporter's.
+ * throws on, or (unless `acceptRulesChange`) a state hash that differs from the exporter's.
  */
-export function readCampaign(input: unknown, rulesetFor: (system: string) => AnyRuleset | null): Campaign {
+export function readCampaign(
+  input: unknown,
+  rulesetFor: (system: string) => AnyRuleset | null,
+  options: ReadCampaignOptions = {},
+): Campaign {
   const parsed = campaignFileSchema.safeParse(input);
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
@@ -182,9 +197,13 @@ export function readCampaign(input: unknown, rulesetFor: (system: string) => Any
   const gm = [...seats].find(([, s]) => s.role === 'gm');
   if (!gm) throw invalid('the log has no GM seat (no seat.joined with role gm)');
   const hash = stateHash(state);
-  if (file.stateHash !== undefined && file.stateHash !== hash) {
-    throw invalid(
-      'replaying the log gives another state than the exporting server had (a different version of the rules?)',
+  const rulesChanged = file.stateHash !== undefined && file.stateHash !== hash;
+  if (rulesChanged && !options.acceptRulesChange) {
+    // Every event replayed cleanly, so the file is a campaign: only its outcome moved, because the
+    // rules changed since the export (or someone edited the file). The reader decides.
+    throw new CampaignFileError(
+      'IMPORT_RULES_CHANGED',
+      'replaying the log under these rules gives another state than the exporting server had (the rules changed since the export, or the file was edited)',
       { expected: file.stateHash, got: hash },
     );
   }
@@ -196,5 +215,6 @@ export function readCampaign(input: unknown, rulesetFor: (system: string) => Any
     gmSeatId: gm[0],
     state,
     stateHash: hash,
+    rulesChanged,
   };
 }

@@ -264,13 +264,26 @@ for (const backend of backends()) {
         [gap, /seq/],
         [strange, /trooper\.teleported/],
         [early, /sNobody/],
-        [tampered, /another state/],
       ] as const) {
         const r = await post(bad);
         expect(r.status).toBe(400);
         expect(r.body.error.code).toBe('IMPORT_INVALID');
         expect(r.body.error.message).toMatch(pattern);
       }
+      // A log that replays cleanly to another state (changed rules, or an edit) asks first.
+      const changed = await post(tampered);
+      expect(changed.status).toBe(409);
+      expect(changed.body.error.code).toBe('IMPORT_RULES_CHANGED');
+      expect(changed.body.error.message).toMatch(/rules changed/);
+      expect(changed.body.error).toMatchObject({ details: { expected: original.stateHash } });
+      const badQuery = await http<{ error: { code: string } }>(
+        base,
+        'POST',
+        '/api/tables/import?acceptRulesChange=yes',
+        tampered,
+      );
+      expect(badQuery.status).toBe(400);
+      expect(badQuery.body.error.code).toBe('BAD_REQUEST');
 
       // Over the cap: refused before it is read.
       const big = `{"table":{"system":"three-sixteen","name":"x"},"events":[],"pad":"${'x'.repeat(MAX_CAMPAIGN_BYTES)}"}`;
@@ -279,6 +292,32 @@ for (const backend of backends()) {
       expect(oversize.body.error.code).toBe('IMPORT_TOO_LARGE');
 
       expect(target.writes).toEqual(before);
+    });
+
+    it('takes a log that replays to another state when asked to, and says so', async () => {
+      const base = target.server.url;
+      const edited = {
+        ...original,
+        events: original.events.map((e) =>
+          e.event.type === 'chat.said' ? { ...e, event: { ...e.event, text: 'edited' } } : e,
+        ),
+      };
+      const r = await http<ImportTableResponse>(
+        base,
+        'POST',
+        '/api/tables/import?acceptRulesChange=true',
+        edited,
+      );
+      expect(r.status).toBe(201);
+      expect(r.body.rulesChanged).toBe(true);
+      expect(r.body.headSeq).toBe(original.events.length);
+      expect(r.body.stateHash).not.toBe(original.stateHash);
+      // The new table is today's replay: its own export carries the new hash and imports plainly.
+      const again = await exportOf(base, r.body.tableId, r.body.gm.token);
+      expect(again.stateHash).toBe(r.body.stateHash);
+      const plain = await http<ImportTableResponse>(base, 'POST', '/api/tables/import', again);
+      expect(plain.status).toBe(201);
+      expect(plain.body.rulesChanged).toBe(false);
     });
   });
 }

@@ -158,6 +158,8 @@ export const joinRequestSchema = z.object({ inviteCode: secretField, name: nameF
 export const spectateRequestSchema = z.object({ spectateCode: secretField, name: nameField.optional() });
 /** A seat's new name: the seat itself, or the GM for any seat. */
 export const renameSeatRequestSchema = z.object({ name: nameField });
+/** `POST /api/tables/import?acceptRulesChange=true` takes a log that replays to another state here. */
+export const importQuerySchema = z.strictObject({ acceptRulesChange: z.enum(['true', 'false']).optional() });
 export interface RenameSeatResponse {
   readonly seatId: string;
   readonly name: string;
@@ -201,6 +203,8 @@ export interface ImportTableResponse {
   /** The last seq of the imported log and the hash of the state it replays to. */
   readonly headSeq: number;
   readonly stateHash: string;
+  /** The file was exported under other rules: its events replay here to another state (accepted). */
+  readonly rulesChanged: boolean;
 }
 export interface TableInfoResponse {
   readonly tableId: string;

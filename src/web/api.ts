@@ -99,9 +99,16 @@ export const api = {
       spectateCode,
       ...(name ? { name } : {}),
     }),
-  /** Posts a campaign file's text as it is (the server checks it). */
-  importCampaign: (fileText: string) =>
-    request<ImportTableResponse>('POST', '/api/tables/import', new RawJson(fileText)),
+  /**
+   * Posts a campaign file's text as it is (the server checks it). `acceptRulesChange` takes a log
+   * that replays under today's rules to another state than its exporter's (IMPORT_RULES_CHANGED).
+   */
+  importCampaign: (fileText: string, acceptRulesChange = false) =>
+    request<ImportTableResponse>(
+      'POST',
+      `/api/tables/import${acceptRulesChange ? '?acceptRulesChange=true' : ''}`,
+      new RawJson(fileText),
+    ),
   exportCampaign,
   /** Renames a seat: your own, or (GM) anyone's. */
   renameSeat: (tableId: string, seatId: string, name: string, token: string) =>

@@ -437,6 +437,24 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     await waitLive(back);
     await back.getByText('you are Vasquez (player)').waitFor();
     expect(await seqsOf(back)).toEqual(Array.from({ length: exported.events.length }, (_, i) => i + 1));
+
+    // A file whose log replays here to another state (as after a rules update) is offered, not refused.
+    const other = await newPage(PHONE, true);
+    await other.goto(`${server.url}/`);
+    const older = { ...exported, stateHash: '0'.repeat(64) };
+    await other.getByLabel('Campaign file').setInputFiles({
+      name: 'older.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(older)),
+    });
+    await other.getByRole('button', { name: 'Import campaign' }).click();
+    const offer = other.getByRole('button', { name: 'Import under today’s rules' });
+    await offer.waitFor();
+    expect(await other.locator('.error-note').count()).toBe(0);
+    await other.screenshot({ path: join(ARTIFACTS, 'import-rules-changed-phone.png'), fullPage: true });
+    await offer.click();
+    await other.getByRole('heading', { name: '“Friday <b>drop</b>” is imported' }).waitFor();
+    await other.getByText('replayed under today’s rules').waitFor();
   });
 
   it('had no Content Security Policy violation or page error', () => {

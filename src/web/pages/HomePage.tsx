@@ -50,6 +50,12 @@ function Imported({ imported }: { imported: ImportTableResponse }) {
         A new table with the whole campaign ({imported.headSeq} events). Every seat has a new link: send each
         player their own. The old links do not open this table.
       </p>
+      {imported.rulesChanged ? (
+        <p className="notice" role="status">
+          The campaign was replayed under today’s rules, so some numbers may differ from the file’s last
+          state. Check the troopers' sheets before you play on.
+        </p>
+      ) : null}
       <CopyField
         label={`GM link: ${imported.gm.name} (private)`}
         value={absolute(imported.gm.url)}
@@ -85,10 +91,14 @@ function ImportCampaign({ onImported }: { onImported: (imported: ImportTableResp
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
 
-  const submit = async (e: FormEvent) => {
+  // A file that replays to another state under today's rules is offered again, on the user's word.
+  const [rulesChanged, setRulesChanged] = useState(false);
+
+  const submit = async (e: FormEvent, acceptRulesChange = false) => {
     e.preventDefault();
     if (busy) return;
     setError(null);
+    setRulesChanged(false);
     const file = input.current?.files?.[0];
     if (!file) {
       setError({ code: 'NO_FILE', message: 'choose the campaign file (.json) first' });
@@ -103,7 +113,7 @@ function ImportCampaign({ onImported }: { onImported: (imported: ImportTableResp
     }
     setBusy(true);
     try {
-      const imported = await api.importCampaign(await file.text());
+      const imported = await api.importCampaign(await file.text(), acceptRulesChange);
       saveSeat({
         tableId: imported.tableId,
         token: imported.gm.token,
@@ -115,14 +125,16 @@ function ImportCampaign({ onImported }: { onImported: (imported: ImportTableResp
       });
       onImported(imported);
     } catch (err) {
-      setError(describeError(err));
+      const described = describeError(err);
+      if (described.code === 'IMPORT_RULES_CHANGED') setRulesChanged(true);
+      else setError(described);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="import-title">
+    <form className="card" onSubmit={(e) => submit(e)} aria-labelledby="import-title">
       <h2 id="import-title">Import a campaign</h2>
       <div className="field">
         <label htmlFor={fileId}>Campaign file</label>
@@ -132,7 +144,10 @@ function ImportCampaign({ onImported }: { onImported: (imported: ImportTableResp
           type="file"
           accept="application/json,.json"
           aria-describedby={hintId}
-          onChange={() => setError(null)}
+          onChange={() => {
+            setError(null);
+            setRulesChanged(false);
+          }}
         />
         <p id={hintId} className="muted">
           A table's export (the GM's Export button). It becomes a new table here, with new links for every
@@ -140,6 +155,18 @@ function ImportCampaign({ onImported }: { onImported: (imported: ImportTableResp
         </p>
       </div>
       {error ? <ErrorNote code={error.code} message={error.message} /> : null}
+      {rulesChanged ? (
+        <div className="notice" role="alert">
+          <p>
+            This file was exported under another version of the rules (or edited since): its events replay
+            here to a different state. You can import it anyway; the campaign is then what today’s rules make
+            of it.
+          </p>
+          <button type="button" className="primary" disabled={busy} onClick={(e) => submit(e, true)}>
+            Import under today’s rules
+          </button>
+        </div>
+      ) : null}
       <button type="submit" className="big" disabled={busy}>
         {busy ? 'Importing…' : 'Import campaign'}
       </button>

@@ -706,7 +706,11 @@ export function evolveBetween(state: ThreeSixteenState, event: ThreeSixteenEvent
       const fp = event.fieldPromotion;
       if (fp) {
         s = promote(s, fp.promoted, MAX_RANK);
-        s = withTrooper(s, fp.promoted, (t) => ({ ...t, vehicles: [...t.vehicles, ...fp.vehicles] }));
+        // `promote` hands out the rank's held support; the event's list (older logs) adds nothing twice.
+        s = withTrooper(s, fp.promoted, (t) => ({
+          ...t,
+          vehicles: [...t.vehicles, ...fp.vehicles.filter((v) => !t.vehicles.includes(v))],
+        }));
       }
       return s;
     }

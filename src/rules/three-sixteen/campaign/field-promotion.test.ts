@@ -50,6 +50,48 @@ describe('3:16 field promotion', () => {
     expect(t.replayHash()).toBe(stateHash(t.state));
   });
 
+  it('the field promotion hands out what the new rank adds, as a promotion by Development Roll does', () => {
+    const { t, gm } = fightAt('close', [dyingSarge, tough('Cpl', 1), tough('Tpr', 0)], { tokens: 2 });
+    const before = t.state.troopers.t2?.weapons.map((w) => w.weapon);
+    expect(before).toEqual(['eCannon', 'grenades', 'handToHand']);
+    playRound(t, gm, { t1: H2H, t2: H2H, t3: H2H }, { aliens: 1, t1: 10, t2: 10, t3: 10 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    // A Sergeant's "Slug Rifle or Heavy MG" is new to a Corporal carrying an E-Cannon (its first
+    // option comes, as for a new trooper), and so is the sidearm; nothing is handed out twice.
+    expect(t.state.troopers.t2?.weapons.map((w) => w.weapon)).toEqual([
+      'eCannon',
+      'grenades',
+      'handToHand',
+      'slugRifle',
+      'sidearm',
+    ]);
+    expect(t.state.troopers.t3?.weapons.map((w) => w.weapon)).toEqual([
+      'energyRifle',
+      'grenades',
+      'handToHand',
+    ]);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('a field promotion over several ranks hands out what each of them adds', () => {
+    const { t, gm } = fightAt('close', [{ ...dyingSarge, name: 'Capt', rank: 4 }, tough('Sgt', 2)], {
+      tokens: 2,
+    });
+    expect(t.state.troopers.t2?.vehicles).toEqual([]);
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 1, t1: 10, t2: 10 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.troopers.t2?.rank).toBe(4);
+    // Drop Pods come with Lieutenant, the APC and the TPK Bomb with Captain.
+    expect([...(t.state.troopers.t2?.vehicles ?? [])].sort()).toEqual(['apc', 'dropPods', 'tpkBomb']);
+    expect(t.state.troopers.t2?.weapons.map((w) => w.weapon)).toEqual([
+      'slugRifle',
+      'sidearm',
+      'handToHand',
+      'powerClaw',
+      'powerBlade',
+    ]);
+  });
+
   it('two Corporals next in line test NFA: the highest success is promoted', () => {
     const { t, gm, players } = alienStrike(['t2', 't3']);
     expect(campaignOf(t.state).fieldPromotion).toEqual({ rank: 2, deadId: 't1', candidates: ['t2', 't3'] });

@@ -1,5 +1,7 @@
-import { rankName } from '../data/ranks.ts';
-import { appendLog, type ThreeSixteenState, type Trooper, withTrooper } from '../state.ts';
+import { promotionWeapons, rankName } from '../data/ranks.ts';
+import { newWeapon } from '../data/weapons.ts';
+import { heldIssuedAt } from '../encounter/vehicle-rules.ts';
+import { appendLog, type HeldSupport, type ThreeSixteenState, type Trooper, withTrooper } from '../state.ts';
 import { campaignOf, isPc, withCampaign, withRank } from './model.ts';
 
 /**
@@ -49,9 +51,32 @@ export function alivePcs(state: ThreeSixteenState): Trooper[] {
   return out;
 }
 
+/** What is held after rising from `from` to `to`: a field promotion may skip ranks, each hands out its own. */
+function heldUpTo(from: number, to: number, held: readonly HeldSupport[]): HeldSupport[] {
+  let out = [...held];
+  for (let r = from + 1; r <= to; r++) out = [...out, ...heldIssuedAt(r, out)];
+  return out;
+}
+
+/**
+ * A promotion in the field hands out what the new rank adds, as one by Development Roll does: the
+ * new rank's weapons (an unpicked "or" takes its first option, like a new trooper's) and the held
+ * support it opens. No pick is offered: the rank is taken at once, in the middle of a fight.
+ */
 export function promote(state: ThreeSixteenState, id: string, rank: number): ThreeSixteenState {
   const t = state.troopers[id];
   if (!t || t.rank >= rank) return state;
-  const s = withTrooper(state, id, (tr) => withRank(tr, rank));
+  const s = withTrooper(state, id, (tr) => ({
+    ...withRank(tr, rank),
+    weapons: [
+      ...tr.weapons,
+      ...promotionWeapons(
+        tr.rank,
+        rank,
+        tr.weapons.map((w) => w.weapon),
+      ).map(newWeapon),
+    ],
+    vehicles: heldUpTo(tr.rank, rank, tr.vehicles),
+  }));
   return appendLog(s, id, `${t.name} is promoted in the field to ${rankName(rank)}.`);
 }
