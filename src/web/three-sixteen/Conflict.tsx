@@ -6,7 +6,8 @@ import {
   type SideKey,
 } from '../../rules/three-sixteen/campaign/model.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
-import { RANGES } from '../../rules/three-sixteen/state.ts';
+import { WEAPONS } from '../../rules/three-sixteen/data/weapons.ts';
+import { RANGES, type WeaponId } from '../../rules/three-sixteen/state.ts';
 import { check, POSITION_LABEL, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -71,7 +72,9 @@ function actionText(a: ConflictAction | 'ambush' | undefined): string {
     case 'emotional':
       return 'NFA (emotional)';
     case 'manoeuvre':
-      return `move ${a.move}`;
+      return [a.move ? `move ${a.move}` : '', a.switchTo ? `take the ${WEAPONS[a.switchTo].name}` : '']
+        .filter(Boolean)
+        .join(', ');
     case 'other':
       return a.text;
   }
@@ -149,7 +152,8 @@ function StartConflict({ view, seat }: { view: View; seat: SeatRef }) {
 export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
   const c = campaignOf(view).conflict;
   const [text, setText] = useState('');
-  const [kind, setKind] = useState<'fa' | 'emotional' | 'closer' | 'farther' | 'other'>('fa');
+  // `switch:<weapon>` takes another carried weapon in hand (an NFA manoeuvre).
+  const [kind, setKind] = useState<string>('fa');
   const [reason, setReason] = useState('');
   if (!c) {
     const last = campaignOf(view).lastConflict;
@@ -171,9 +175,20 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
   const action: ConflictAction =
     kind === 'closer' || kind === 'farther'
       ? { kind: 'manoeuvre', move: kind }
-      : kind === 'other'
-        ? { kind: 'other', text: text || '…' }
-        : { kind };
+      : kind.startsWith('switch:')
+        ? { kind: 'manoeuvre', switchTo: kind.slice('switch:'.length) as WeaponId }
+        : kind === 'other'
+          ? { kind: 'other', text: text || '…' }
+          : { kind: kind === 'emotional' ? 'emotional' : 'fa' };
+  // The weapons the troopers in it carry, for the "change weapon" choice.
+  const carried = [
+    ...new Set(
+      sides.flatMap((s) => {
+        const sd = c.sides[s];
+        return sd.kind === 'trooper' ? (view.troopers[sd.trooperId]?.weapons.map((w) => w.weapon) ?? []) : [];
+      }),
+    ),
+  ];
   return (
     <section className="ts-card ts-actions" aria-label="Conflict">
       <h3>
@@ -256,6 +271,11 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
           <option value="emotional">NFA: emotional attack</option>
           <option value="closer">move closer</option>
           <option value="farther">move farther</option>
+          {carried.map((w) => (
+            <option key={w} value={`switch:${w}`}>
+              NFA: take the {WEAPONS[w].name}
+            </option>
+          ))}
           <option value="other">something else</option>
         </select>
         <input

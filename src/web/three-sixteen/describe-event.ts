@@ -270,7 +270,7 @@ export function describeThreeSixteenEvent(
       const what: Record<string, string> = { fa: 'fights (FA)', emotional: 'wears the other down (NFA)' };
       const text =
         a.kind === 'manoeuvre'
-          ? `moves ${str(a.move)} (NFA)`
+          ? `${[a.move ? `moves ${str(a.move)}` : '', a.switchTo ? `switches to the ${weapon(a.switchTo)}` : ''].filter(Boolean).join(' and ')} (NFA)`
           : a.kind === 'other'
             ? `NFA: ${str(a.text)}`
             : (what[str(a.kind)] ?? str(a.kind));

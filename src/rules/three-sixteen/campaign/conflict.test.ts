@@ -34,7 +34,11 @@ describe('3:16 book: Trooper Smile versus Lieutenant Frinks', () => {
     expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'b', mark: 'X' } });
     t.send(p(2), { type: 'answerConflictHit', useArmour: true });
     expect(t.state.troopers.t2).toMatchObject({ armour: 'used', health: [null, null, null] });
-    // Frinks's 1 then marks an E on Smile: Armour never stops it.
+    // Frinks's 1 then hits Smile with an E. Armour never stops it, but Smile could answer with a
+    // Strength or Weakness now that the dice are seen: he is asked, and takes it.
+    expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'a', mark: 'E' } });
+    expect(t.refuse(p(1), { type: 'answerConflictHit', useArmour: true })).toBe('NOT_AVAILABLE');
+    t.send(p(1), { type: 'answerConflictHit', useArmour: false });
     expect(t.state.troopers.t1?.health).toEqual(['E', null, null]);
     expect(conflict(t)).toMatchObject({ step: 'declare', round: 2, mayMove: 'a' });
 
@@ -42,7 +46,9 @@ describe('3:16 book: Trooper Smile versus Lieutenant Frinks', () => {
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     t.send(p(2), { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
     t.send(gm, { type: 'rollConflictRound' }, [3, 2]);
+    t.send(p(2), { type: 'answerConflictHit', useArmour: false });
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    t.send(p(1), { type: 'answerConflictHit', useArmour: false });
     expect(t.state.troopers.t1?.health).toEqual(['E', 'E', null]);
 
     // Smile cannot afford more: he yields, Frinks accepts and gives his order.
@@ -96,10 +102,13 @@ describe('3:16 conflicts without Threat Tokens', () => {
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });
     t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
     t.send(gm, { type: 'rollConflictRound' }, [4, 2]);
+    // The Major's E on Smile waits: Smile has flashbacks he could answer with. He takes it.
+    t.send(p(1), { type: 'answerConflictHit', useArmour: false });
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });
     t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
     // Tied at 3: both act; the Major's second box fills with an E and he is worn out.
     t.send(gm, { type: 'rollConflictRound' }, [3, 3]);
+    t.send(p(1), { type: 'answerConflictHit', useArmour: false });
     expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'a', endReason: 'exhausted' });
     expect(conflict(t).sides.b).toMatchObject({ health: ['E', 'E'] });
     // Smile took two E in the meantime, cleared now; no kill is counted for wearing someone out.
@@ -219,5 +228,144 @@ describe('3:16 conflicts without Threat Tokens', () => {
     t.send(p(1), { type: 'moveConflict', move: 'closer' });
     expect(conflict(t).range).toBe('near');
     expect(t.refuse(p(1), { type: 'moveConflict', move: 'closer' })).toBe('NOT_AVAILABLE');
+  });
+
+  it('a blow that would kill waits for the player: a Weakness answers it, and nobody is credited a kill', () => {
+    const { t, gm, p } = squad(
+      // No Armour to tick (none yet on this planet), one Weakness Available.
+      [{ name: 'Crippled', fa: 5, nfa: 5, patch: { health: ['X', 'X', null], armour: 'notYetAvailable' } }],
+      { aa: 5 },
+    );
+    t.send(gm, {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'npc', name: 'Provost' },
+    });
+    // The PC fails (9), the NPC succeeds (2): an ambush, and its free kill would fill the last box.
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 2]);
+    expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'a', mark: 'X' } });
+    expect(t.state.troopers.t1?.status).toBe('active');
+    t.send(p(1), { type: 'conflictFlashback', side: 'a', kind: 'weakness', text: 'Drops the rifle' });
+    expect(conflict(t)).toMatchObject({
+      step: 'ended',
+      winner: 'b',
+      endReason: 'weakness',
+      pendingHit: null,
+    });
+    expect(t.state.troopers.t1).toMatchObject({ status: 'active', health: ['X', 'X', null] });
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('with no Armour and no flashback left the blow lands at once', () => {
+    const spent = { status: 'used' as const, text: 'x' };
+    const { t, gm } = squad(
+      [
+        {
+          name: 'Spent',
+          fa: 5,
+          nfa: 5,
+          patch: {
+            health: ['X', 'X', null],
+            armour: 'notYetAvailable',
+            strengths: [spent],
+            weaknesses: [spent],
+          },
+        },
+      ],
+      { aa: 5 },
+    );
+    t.send(gm, {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'npc', name: 'Provost' },
+    });
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 2]);
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'b', endReason: 'dead' });
+    expect(t.state.troopers.t1?.status).toBe('dead');
+  });
+
+  it('a flashback in a conflict counts for promotion in the mission it is used in, briefing included', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    const start = {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'trooper', trooperId: 't2' },
+    } as const;
+    t.send(gm, { type: 'endMission' });
+    t.send(gm, { type: 'debrief' });
+    // After the mission: the Strength fills its slot but makes nobody promotable now.
+    t.send(p(1), start);
+    t.send(p(1), { type: 'conflictFlashback', side: 'a', kind: 'strength', text: 'Stands tall' });
+    expect(t.state.troopers.t1?.strengths[0]).toEqual({ status: 'used', text: 'Stands tall' });
+    expect(t.state.troopers.t1?.missionFlags.usedStrength).toBe(false);
+    // At the next planet's briefing (part of the next mission) it counts, and the briefing keeps it.
+    t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
+    t.send(p(2), { ...start, a: start.b, b: start.a });
+    t.send(p(2), { type: 'conflictFlashback', side: 'a', kind: 'strength', text: 'Keeps cool' });
+    t.send(gm, { type: 'briefMission', text: 'Go again.' });
+    expect(t.state.troopers.t2?.missionFlags.usedStrength).toBe(true);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('an NFA test at the briefing is a line of the log, not a scene of the mission before', () => {
+    const { t, gm, p } = squad([{ name: 'A', fa: 5, nfa: 5 }]);
+    t.send(gm, { type: 'endMission' });
+    t.send(gm, { type: 'debrief' });
+    t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
+    const scenes = t.state.mission?.scenes.length;
+    t.send(p(1), { type: 'nfaTest', trooperId: 't1', text: 'Reads the orders' }, [3]);
+    expect(t.state.mission?.scenes.length).toBe(scenes);
+    expect(t.state.log.at(-1)?.text).toBe('A tests NFA (Reads the orders): 3 against 5, a success.');
+  });
+
+  it('an NFA manoeuvre takes another carried weapon in hand, as in an encounter', () => {
+    const { t, gm, p } = squad(
+      [
+        {
+          name: 'Sarge',
+          fa: 5,
+          nfa: 5,
+          rank: 2,
+          weaponChoice: 'slugRifle',
+          patch: { currentWeapon: 'sidearm' },
+        },
+      ],
+      { aa: 5 },
+    );
+    t.send(gm, {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'npc', name: 'Deserter' },
+    });
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+    expect(conflict(t).range).toBe('far');
+    // The Sidearm kills nothing at Far; the Slug Rifle would, once in hand.
+    expect(t.refuse(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } })).toBe(
+      'WEAPON_CANNOT_KILL_HERE',
+    );
+    const take = (switchTo: string) =>
+      ({ type: 'declareConflict', side: 'a', action: { kind: 'manoeuvre', switchTo } }) as const;
+    expect(t.refuse(p(1), take('flameGun') as never)).toBe('NOT_AVAILABLE');
+    expect(t.refuse(p(1), take('sidearm') as never)).toBe('INVALID_VALUE');
+    expect(t.refuse(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'manoeuvre' } })).toBe(
+      'INVALID_VALUE',
+    );
+    expect(
+      t.refuse(gm, {
+        type: 'declareConflict',
+        side: 'b',
+        action: { kind: 'manoeuvre', switchTo: 'slugRifle' },
+      }),
+    ).toBe('INVALID_VALUE');
+    t.send(p(1), take('slugRifle') as never);
+    t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'other', text: 'Runs' } });
+    // Sarge succeeds (4 ≤ NFA 5), the deserter fails: the rifle is in hand.
+    t.send(gm, { type: 'rollConflictRound' }, [4, 8]);
+    expect(t.state.troopers.t1?.currentWeapon).toBe('slugRifle');
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+    expect(t.replayHash()).toBe(stateHash(t.state));
   });
 });

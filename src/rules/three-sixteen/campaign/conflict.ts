@@ -3,6 +3,7 @@ import type { DiceSource } from '../../../engine/dice/source.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
 import { codes, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { FREE_SWITCH_WEAPONS, WEAPONS } from '../data/weapons.ts';
+import { hasAvailableSlot } from '../encounter/core.ts';
 import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
 import type { TestFace, ThreeSixteenEvent } from '../events.ts';
 import {
@@ -215,9 +216,20 @@ const declareConflict = defineCommand(
     requireSide(state, c, cmd.side, ctx);
     const range = c.range as Range;
     const a = cmd.action;
-    if (a.kind === 'manoeuvre' && stepRange(range, a.move) === null)
-      fail(codes.INVALID_VALUE, `cannot move ${a.move} than ${range} in a conflict (yield to leave it)`);
     const t = sideTrooper(state, c, cmd.side);
+    if (a.kind === 'manoeuvre') {
+      if (!a.move && !a.switchTo)
+        fail(codes.INVALID_VALUE, 'say what the manoeuvre does: a move, a weapon or both');
+      if (a.move && stepRange(range, a.move) === null)
+        fail(codes.INVALID_VALUE, `cannot move ${a.move} than ${range} in a conflict (yield to leave it)`);
+      if (a.switchTo) {
+        if (!t) fail(codes.INVALID_VALUE, 'an NPC fights with what it has; it has no weapons to change');
+        if (!t.weapons.some((w) => w.weapon === a.switchTo))
+          fail(codes.NOT_AVAILABLE, `${t.name} does not carry that weapon`, { weapon: a.switchTo });
+        if (a.switchTo === t.currentWeapon)
+          fail(codes.INVALID_VALUE, `${t.name} has the ${WEAPONS[a.switchTo].name} in hand already`);
+      }
+    }
     if (a.kind === 'fa' && t && !canKillAt(t, range))
       fail(
         'WEAPON_CANNOT_KILL_HERE',
@@ -254,6 +266,8 @@ const answerConflictHit = defineCommand(
     const hit = c.pendingHit as ConflictHit;
     requireSide(state, c, hit.target, ctx);
     const t = sideTrooper(state, c, hit.target);
+    if (cmd.useArmour && hit.mark === 'E')
+      fail(codes.NOT_AVAILABLE, 'Armour does not stop exhaustion (an E)');
     if (cmd.useArmour && t?.armour !== 'available')
       fail(codes.NOT_AVAILABLE, 'the Armour is not there to tick');
     return [{ type: 'conflict.hitAnswered', useArmour: cmd.useArmour }];
@@ -415,15 +429,22 @@ function wound(state: ThreeSixteenState, hit: ConflictHit): ThreeSixteenState {
   return withConflict(s, (cf) => ({ ...cf, downAt: { ...cf.downAt, [hit.target]: hit.face } }));
 }
 
-/** A hit: an X on a PC with Armour there asks (or follows the armour policy); E goes straight in. */
+/**
+ * A hit on a PC whose player is asked (armour policy `ask`) waits while there is an answer to
+ * give: Armour to tick against an X, or a Strength or Weakness to use once the dice are seen (the
+ * flashback ends the conflict, as in an encounter). Otherwise the armour policy decides and the
+ * mark goes in.
+ */
 function hit(state: ThreeSixteenState, h: ConflictHit): ThreeSixteenState {
   const c = conflictOf(state);
   const t = sideTrooper(state, c, h.target);
-  if (t && h.mark === 'X' && t.armour === 'available' && t.armourPolicy !== 'never') {
-    if (t.armourPolicy === 'ask')
+  const armourReady = t !== null && h.mark === 'X' && t.armour === 'available';
+  if (t?.armourPolicy === 'ask') {
+    if (armourReady || hasAvailableSlot(t, 'strengths') || hasAvailableSlot(t, 'weaknesses'))
       return withConflict(state, (cf) => ({ ...cf, pendingHit: h, step: 'answer' }));
-    return withTrooper(state, t.id, (tr) => ({ ...tr, armour: 'used' }));
   }
+  if (t && armourReady && t.armourPolicy !== 'never')
+    return withTrooper(state, t.id, (tr) => ({ ...tr, armour: 'used' }));
   return wound(state, h);
 }
 
@@ -435,8 +456,13 @@ function actOn(state: ThreeSixteenState, turn: ConflictTurn): ThreeSixteenState 
     return hit(state, { target, by: turn.side, mark: 'X', face: turn.face });
   if (a.kind === 'emotional') return hit(state, { target, by: turn.side, mark: 'E', face: turn.face });
   if (a.kind === 'manoeuvre') {
-    const to = stepRange(c.range as Range, a.move);
-    return to ? withConflict(state, (cf) => ({ ...cf, range: to })) : state;
+    let s = state;
+    const to = a.move ? stepRange(c.range as Range, a.move) : null;
+    if (to) s = withConflict(s, (cf) => ({ ...cf, range: to }));
+    const side = c.sides[turn.side];
+    if (a.switchTo && side.kind === 'trooper')
+      s = withTrooper(s, side.trooperId, (t) => ({ ...t, currentWeapon: a.switchTo ?? t.currentWeapon }));
+    return s;
   }
   return appendLog(state, null, `${sideName(state, c.sides[turn.side])}: ${a.text}`);
 }
@@ -603,6 +629,10 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
         const slots = t[key].map((sl, i) =>
           i === event.slot ? { ...sl, status: 'used' as const, text: event.text } : sl,
         );
+        // A flashback counts for promotion or demotion in the mission it is used in: after the
+        // mission has ended (or before the first) it fills its slot and counts for nothing.
+        const inMission = state.campaign.phase === 'briefing' || state.campaign.phase === 'mission';
+        if (!inMission) return { ...t, [key]: slots };
         return {
           ...t,
           [key]: slots,

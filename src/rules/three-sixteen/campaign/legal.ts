@@ -84,6 +84,12 @@ function conflictCandidates(state: ThreeSixteenState, mine: readonly Trooper[]):
   for (const range of RANGES) out.push({ type: 'setConflictRange', range });
   for (const side of SIDES) {
     for (const action of ACTIONS) out.push({ type: 'declareConflict', side, action });
+    // Taking another carried weapon in hand, an NFA manoeuvre as in an encounter.
+    const sd = c.sides[side];
+    const t = sd.kind === 'trooper' ? state.troopers[sd.trooperId] : undefined;
+    for (const w of t?.weapons ?? [])
+      if (w.weapon !== t?.currentWeapon)
+        out.push({ type: 'declareConflict', side, action: { kind: 'manoeuvre', switchTo: w.weapon } });
     out.push({ type: 'yieldConflict', side });
     for (const kind of ['strength', 'weakness'] as const)
       out.push({ type: 'conflictFlashback', side, kind, text: 'A flashback.' });

@@ -105,7 +105,12 @@ export type ConflictSide =
 export type ConflictAction =
   | { readonly kind: 'fa' }
   | { readonly kind: 'emotional' }
-  | { readonly kind: 'manoeuvre'; readonly move: 'closer' | 'farther' }
+  | {
+      readonly kind: 'manoeuvre';
+      readonly move?: 'closer' | 'farther' | undefined;
+      /** A weapon the trooper carries, taken in hand on a success. */
+      readonly switchTo?: WeaponId | undefined;
+    }
   | { readonly kind: 'other'; readonly text: string };
 
 export type ConflictStep = 'dominance' | 'setRange' | 'declare' | 'answer' | 'ended';

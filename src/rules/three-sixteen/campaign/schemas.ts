@@ -55,7 +55,12 @@ const conflictSideSchema = z.discriminatedUnion('kind', [
 const conflictActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fa') }),
   z.object({ kind: z.literal('emotional') }),
-  z.object({ kind: z.literal('manoeuvre'), move: z.enum(['closer', 'farther']) }),
+  // An NFA manoeuvre moves a step, changes weapon, or both (as in an encounter).
+  z.object({
+    kind: z.literal('manoeuvre'),
+    move: z.enum(['closer', 'farther']).optional(),
+    switchTo: weaponIdSchema.optional(),
+  }),
   z.object({ kind: z.literal('other'), text: nonEmptyTextSchema }),
 ]);
 

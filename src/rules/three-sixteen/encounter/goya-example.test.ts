@@ -307,13 +307,14 @@ describe('3:16 book: Planet Goya', () => {
       [W, 6, false],
     ]);
     // The book's aside: had he not cancelled, the E-Cannon would kill 0 at Far (no die, no token)
-    // but he could have moved. Checked without playing it:
+    // but he could have moved to Near. Checked without playing it:
     const wouldBe = threeSixteen.decide(
       s(),
-      { type: 'takeTurn', actor: J, move: 'farther' },
+      { type: 'takeTurn', actor: J, move: 'closer' },
       { actor: seat(J), dice: new ScriptedDice([]) },
     );
     expect(wouldBe[0]).toMatchObject({ type: 'turn.taken', outcome: { kind: 'fa', kills: null } });
+    expect(threeSixteen.evolve(s(), wouldBe[0] as never).encounter?.positions[J]).toBe('near');
     expect(t.refuse(seat(J), { type: 'takeTurn', actor: J, cancel: true, move: 'closer' })).toBe(
       'INVALID_VALUE',
     );

@@ -199,7 +199,9 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
       add('description', event.entries.description);
       add('aaMethod', event.entries.aaMethod);
       for (const n of event.entries.ability ?? []) add('ability', n);
-      // Leaving the old planet: armour, per-planet support and Lasting Wounds reset.
+      // Leaving the old planet: armour, per-planet support and Lasting Wounds reset. The mission
+      // starts with its briefing, so its kills and flags (a Strength used in a conflict at the
+      // briefing counts for promotion) start now; the last mission's were read at its debrief.
       const troopers = { ...state.troopers };
       for (const id of state.trooperOrder) {
         const t = troopers[id];
@@ -209,6 +211,8 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
           lastingWounds: 0,
           armour: t.armour === 'used' ? 'available' : t.armour,
           planetUses: NO_PLANET_USES,
+          killsThisMission: 0,
+          missionFlags: NO_MISSION_FLAGS,
         };
       }
       return {
@@ -224,14 +228,8 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
       };
     }
     case 'mission.briefed': {
-      const troopers = { ...state.troopers };
-      for (const id of state.trooperOrder) {
-        const t = troopers[id];
-        if (t) troopers[id] = { ...t, killsThisMission: 0, missionFlags: NO_MISSION_FLAGS };
-      }
       return {
         ...state,
-        troopers,
         mission: {
           number: state.campaign.missionsCount + 1,
           briefing: event.text,
@@ -246,6 +244,17 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
       return withScene(state, { kind: 'scene', text: event.text, secret: event.secret });
     case 'nfaTest.rolled': {
       const s = withTrooper(state, event.trooperId, (t) => ({ ...t, preparationBonus: 0 }));
+      if (state.campaign.phase === 'briefing') {
+        // The mission's record opens with its briefing; a test before it belongs to no scene list
+        // (the last mission's is closed), so it is a line of the log.
+        const who = state.troopers[event.trooperId]?.name ?? event.trooperId;
+        const what = event.text ? ` (${event.text})` : '';
+        return appendLog(
+          s,
+          event.trooperId,
+          `${who} tests NFA${what}: ${event.face} against ${event.target}, ${event.success ? 'a success' : 'a failure'}.`,
+        );
+      }
       return withScene(s, {
         kind: 'nfaTest',
         text: event.text,
