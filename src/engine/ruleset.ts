@@ -13,6 +13,18 @@ export interface Seat {
 export interface DecideContext {
   readonly actor: Seat;
   readonly dice: DiceSource;
+  /**
+   * The table's own dice, for rolls that are not the sender's: another party's test, a roll-off
+   * between several, what the engine rolls on its own after the command. The server sets it when a
+   * player types in their own faces, so typed dice only ever decide the typist's rolls. Absent,
+   * `dice` rolls everything (a GM entering every die, the CLI, tests, the simulator).
+   */
+  readonly tableDice?: DiceSource;
+}
+
+/** The dice for a roll that belongs to someone other than the sender (see `tableDice`). */
+export function othersDice(ctx: DecideContext): DiceSource {
+  return ctx.tableDice ?? ctx.dice;
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { replay } from '../engine/replay.ts';
@@ -16,6 +16,7 @@ import {
   CLOSE_CODES,
   type CreateTableResponse,
   createTableRequestSchema,
+  type HttpError as ErrorBody,
   type ImportedSeat,
   type ImportTableResponse,
   importQuerySchema,
@@ -41,8 +42,14 @@ export interface RulesRegistry {
 }
 
 export interface Limits extends SocketLimits {
-  /** Seats (GM, players, spectators) a table may have. */
+  /** GM and player seats a table may have (TABLE_FULL beyond). */
   readonly maxSeatsPerTable: number;
+  /**
+   * Spectator seats a table may have, counted apart from the others (SPECTATORS_FULL beyond): the
+   * spectate code is the most widely shared secret, so whoever holds it must not be able to fill
+   * the seats players join with.
+   */
+  readonly maxSpectatorSeatsPerTable: number;
   /** HTTP writes (create, join, spectate) per second per client address, and the burst. */
   readonly httpWritesPerSecond: number;
   readonly httpWriteBurst: number;
@@ -52,9 +59,12 @@ export const DEFAULT_LIMITS: Limits = {
   messagesPerSecond: 50,
   messageBurst: 100,
   maxConnectionsPerTable: 64,
+  maxSpectatorConnectionsPerTable: 32,
+  maxConnectionsPerSeat: 8,
   helloTimeoutMs: 10_000,
   maxBufferedBytes: 8 * 1024 * 1024,
   maxSeatsPerTable: 100,
+  maxSpectatorSeatsPerTable: 100,
   httpWritesPerSecond: 20,
   httpWriteBurst: 200,
 };
@@ -83,6 +93,8 @@ export interface ServerOptions {
   readonly trustProxy?: boolean;
   /** Log level of Fastify's JSON log on stdout (default silent; main.ts uses info). */
   readonly logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
+  /** Where the JSON log lines go instead of stdout (tests read what was logged, and at what level). */
+  readonly logStream?: { write(line: string): void };
 }
 
 export interface RunningServer {
@@ -118,9 +130,54 @@ function bearer(request: FastifyRequest): string {
 }
 
 const IMPORT_PATH = '/api/tables/import';
+const WS_TABLE_PATH = '/ws/tables/:id';
+
+/**
+ * What a table or seat id in a path can look like: ids are newId's base64url (13 characters); 64
+ * leaves room without letting a path segment of kilobytes reach the store. Longer segments do not
+ * match a route at all (the router's maxParamLength).
+ */
+const MAX_ID_LENGTH = 64;
+const ID_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_ID_LENGTH}}$`);
+
+function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+  return { error: { code, message, ...(details ? { details } : {}) } };
+}
+
+/** A request's path for an error message: without the query, and cut short (paths can be kilobytes). */
+function shownPath(request: FastifyRequest): string {
+  const path = request.url.split('?')[0] ?? '';
+  return path.length > 100 ? `${path.slice(0, 100)}…` : path;
+}
 
 /** Paths the web app routes itself: they get index.html. */
 const APP_PATHS = /^\/(t|join)\/[^/]+\/?$/;
+
+/** Answers an error the router raised before any route ran (see `frameworkErrors`), in our shape. */
+function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No route means no onSend hook: the headers every answer carries are set here.
+  securityHeaders(request.url, reply);
+  if (request.headers.upgrade) {
+    // A refused WebSocket upgrade: no hook of @fastify/websocket ran to drop the socket, and
+    // Node's HTTP server no longer owns it, so it is closed here once the answer is out.
+    reply.header('connection', 'close');
+    reply.raw.once('finish', () => request.raw.socket.destroy());
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply
+      .status(400)
+      .send(errorBody('BAD_REQUEST', 'the URL is not valid (a broken %-escape or bad UTF-8)'));
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply
+      .status(404)
+      .send(errorBody('NOT_FOUND', `no route ${request.method} with a path segment that long`));
+    return;
+  }
+  reply.log.error({ err: error }, 'router failed');
+  void reply.status(500).send(errorBody('INTERNAL', 'the server failed'));
+}
 
 async function defaultRules(): Promise<RulesRegistry> {
   const { registryRules } = await import('./rules-registry.ts');
@@ -140,9 +197,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }));
 
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'silent' },
+    logger: {
+      level: options.logLevel ?? 'silent',
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
+    routerOptions: { maxParamLength: MAX_ID_LENGTH },
+    // Errors the router raises before any route or hook runs: without this they go out in
+    // Fastify's own shape ({"error": "Bad Request", "code": "FST_ERR_…"}), not ours.
+    frameworkErrors: (error, request, reply) => frameworkError(error, request, reply),
   });
   const hubs = new Hubs(store, bus, (table) => rules.rulesetFor(table.system), {
     snapshotEvery: options.snapshotEvery ?? 200,
@@ -192,6 +256,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         .status(415)
         .send({ error: { code: 'BAD_REQUEST', message: 'send JSON (Content-Type: application/json)' } });
     }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500 && request.routeOptions.url === '/*') {
+      // The web app's static files: a path it cannot serve (a file name of a few hundred
+      // characters got 403 "Forbidden") is simply not there.
+      return reply
+        .status(404)
+        .send(errorBody('NOT_FOUND', `no route ${request.method} ${shownPath(request)}`));
+    }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return reply
         .status(e.statusCode)
@@ -211,6 +282,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // A little above the protocol's limit so an oversized message is answered with
     // MESSAGE_TOO_LARGE; far bigger frames are refused by the socket layer (close 1009).
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES * 4 },
+    errorHandler: (error, socket, request) => {
+      // ws reports a client's protocol faults (a frame over maxPayload, a bad opcode, bad UTF-8)
+      // as an error on the socket and closes it itself with the matching code (1009, 1002,
+      // 1007). Anyone can send them, before hello too: logged at error level with a stack they
+      // would flood the log, so they get one short debug line.
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        request.log.debug({ code, reason: error.message }, 'websocket client fault');
+        return;
+      }
+      request.log.error({ err: error }, 'websocket failed');
+      socket.terminate();
+    },
+  });
+
+  // An upgrade to any path but a table's socket would be upgraded by @fastify/websocket and
+  // closed at once with no code (1005): refuse it with an HTTP answer before the upgrade instead.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ws && request.routeOptions.url !== WS_TABLE_PATH) {
+      return reply
+        .status(404)
+        .send(
+          errorBody('NOT_FOUND', `no WebSocket at ${shownPath(request)}; tables are at /ws/tables/<tableId>`),
+        );
+    }
   });
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -221,7 +317,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   );
 
   const tableOr404 = async (tableId: string): Promise<TableRecord> => {
-    const table = tableId.length <= 64 ? await store.getTable(tableId) : null;
+    const table = ID_PATTERN.test(tableId) ? await store.getTable(tableId) : null;
     if (!table) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
     return table;
   };
@@ -232,9 +328,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     role: 'player' | 'spectator',
     name: string,
   ): Promise<SeatTokenResponse> => {
-    const seats = await store.seats(table.tableId);
-    if (seats.length >= limits.maxSeatsPerTable) {
-      throw new HttpError(409, 'TABLE_FULL', 'the table has as many seats as it allows', {
+    // Spectator seats and the others are counted apart, so spectators can never block a player.
+    const spectator = role === 'spectator';
+    const taken = (await store.seats(table.tableId)).filter((s) => (s.role === 'spectator') === spectator);
+    if (spectator && taken.length >= limits.maxSpectatorSeatsPerTable) {
+      throw new HttpError(409, 'SPECTATORS_FULL', 'the table has as many spectator seats as it allows', {
+        max: limits.maxSpectatorSeatsPerTable,
+      });
+    }
+    if (!spectator && taken.length >= limits.maxSeatsPerTable) {
+      throw new HttpError(409, 'TABLE_FULL', 'the table has as many player seats as it allows', {
         max: limits.maxSeatsPerTable,
       });
     }
@@ -330,11 +433,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const details = e.code === 'UNKNOWN_SYSTEM' ? { systems: rules.systems.map((s) => s.id) } : e.details;
         throw new HttpError(e.code === 'IMPORT_RULES_CHANGED' ? 409 : 400, e.code, e.message, details);
       }
-      if (campaign.seats.length > limits.maxSeatsPerTable) {
+      const spectatorSeats = campaign.seats.filter((s) => s.role === 'spectator').length;
+      const otherSeats = campaign.seats.length - spectatorSeats;
+      if (otherSeats > limits.maxSeatsPerTable) {
         throw new HttpError(
           400,
           'IMPORT_INVALID',
-          `the log has ${campaign.seats.length} seats; a table allows ${limits.maxSeatsPerTable}`,
+          `the log has ${otherSeats} GM and player seats; a table allows ${limits.maxSeatsPerTable}`,
+        );
+      }
+      if (spectatorSeats > limits.maxSpectatorSeatsPerTable) {
+        throw new HttpError(
+          400,
+          'IMPORT_INVALID',
+          `the log has ${spectatorSeats} spectator seats; a table allows ${limits.maxSpectatorSeatsPerTable}`,
         );
       }
       // A new table: new id, new codes, new tokens. Seat ids stay, because the events name them.
@@ -493,8 +605,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
   });
 
-  app.get<{ Params: { id: string } }>('/ws/tables/:id', { websocket: true }, (socket, request) => {
-    new Connection(socket, request.params.id, { hubs, store, limits, sockets });
+  app.route<{ Params: { id: string } }>({
+    method: 'GET',
+    url: WS_TABLE_PATH,
+    // A path that cannot name a table is refused before the upgrade (no socket, no store query).
+    // A well-formed id of a table that does not exist gets its answer at hello (BAD_TOKEN, 4001).
+    onRequest: async (request, reply) => {
+      if (!ID_PATTERN.test(request.params.id)) {
+        return reply.status(404).send(errorBody('TABLE_NOT_FOUND', 'there is no such table'));
+      }
+    },
+    // The same path without an upgrade is a plain request: answered as any unknown route.
+    handler: async (_request, reply) =>
+      reply
+        .status(404)
+        .send(errorBody('NOT_FOUND', 'this is a WebSocket endpoint: connect with a WebSocket upgrade')),
+    wsHandler: (socket, request) => {
+      new Connection(socket, request.params.id, { hubs, store, limits, sockets });
+    },
   });
 
   // The web app: static files, index.html for its own routes, JSON 404 for everything else.
@@ -519,14 +647,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         .send('Bughunt server is running; the web app is not built (npm run build).\n'),
     );
   }
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send(errorBody('NOT_FOUND', `no route ${request.method} ${shownPath(request)}`));
+  // The static plugin's wildcard would otherwise take every unknown GET, API paths included (a
+  // long one got its 403 "Forbidden"): the API and socket prefixes always answer JSON.
+  app.all('/api/*', notFound);
+  app.all('/ws/*', notFound);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (hasWeb && request.method === 'GET' && APP_PATHS.test(path)) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({ error: { code: 'NOT_FOUND', message: `no route ${request.method} ${path}` } });
+    return notFound(request, reply);
   });
 
   await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });

@@ -18,7 +18,17 @@ export interface SocketLimits {
   /** Messages per second per socket (token bucket refill), and the bucket's size. */
   readonly messagesPerSecond: number;
   readonly messageBurst: number;
+  /**
+   * Sockets of GM and player seats a table may have on this instance. Spectator sockets count
+   * apart, against maxSpectatorConnectionsPerTable, so watchers can never lock the players out.
+   */
   readonly maxConnectionsPerTable: number;
+  readonly maxSpectatorConnectionsPerTable: number;
+  /**
+   * Sockets one seat may have on this instance: a person has a few devices and tabs; more is one
+   * token being used to take the table's whole allowance.
+   */
+  readonly maxConnectionsPerSeat: number;
   readonly helloTimeoutMs: number;
   /** A socket with more than this many bytes waiting to be sent is closed (slow consumer). */
   readonly maxBufferedBytes: number;
@@ -51,6 +61,16 @@ function text(data: RawData): string {
   return data instanceof ArrayBuffer ? Buffer.from(data).toString('utf8') : data.toString('utf8');
 }
 
+const NOT_JSON = Symbol('not JSON');
+
+function parse(data: RawData): unknown {
+  try {
+    return JSON.parse(text(data));
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 /** The id of a message that failed validation, when it has a usable one (so the client can match). */
 function idOf(value: unknown): string | null {
   if (value && typeof value === 'object' && 'id' in value) {
@@ -61,7 +81,7 @@ function idOf(value: unknown): string | null {
 }
 
 /**
- * One WebSocket on /ws/tables/:id. Order of checks for every message: size, JSON, rate, message
+ * One WebSocket on /ws/tables/:id. Order of checks for every message: rate, size, JSON, message
  * schema; then for commands: authenticated, role may send commands, the ruleset's command schema,
  * commandRoles for the command type; the table hub does the rest (idempotency, decide, dice,
  * append). Messages of one socket are handled in the order they arrive.
@@ -149,23 +169,26 @@ export class Connection implements HubClient {
 
   private onMessage(data: RawData): void {
     if (this.phase === 'closed') return;
-    if (byteLength(data) > MAX_CLIENT_MESSAGE_BYTES) {
+    const tooLarge = byteLength(data) > MAX_CLIENT_MESSAGE_BYTES;
+    // Every frame takes a token, whatever it holds: junk (not JSON, too large) counts like a
+    // command, so a flood of it is cut down to RATE_LIMITED answers like any other flood.
+    if (!this.bucket.take()) {
+      // A command's id lets its client tell which one was dropped; finding it costs one parse of
+      // at most MAX_CLIENT_MESSAGE_BYTES, and nothing else is done for the frame.
+      this.reject(tooLarge ? null : idOf(parse(data)), 'RATE_LIMITED', 'too many messages; slow down', {
+        perSecond: this.ctx.limits.messagesPerSecond,
+      });
+      return;
+    }
+    if (tooLarge) {
       this.reject(null, 'MESSAGE_TOO_LARGE', `a message may have at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`, {
         max: MAX_CLIENT_MESSAGE_BYTES,
       });
       return;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text(data));
-    } catch {
+    const raw = parse(data);
+    if (raw === NOT_JSON) {
       this.reject(null, 'BAD_JSON', 'the message is not JSON');
-      return;
-    }
-    if (!this.bucket.take()) {
-      this.reject(idOf(raw), 'RATE_LIMITED', 'too many messages; slow down', {
-        perSecond: this.ctx.limits.messagesPerSecond,
-      });
       return;
     }
     const parsed = clientMessageSchema.safeParse(raw);
@@ -219,17 +242,50 @@ export class Connection implements HubClient {
       this.close(CLOSE_CODES.BAD_TOKEN, 'bad token');
       return;
     }
-    if (hub.clientCount >= this.ctx.limits.maxConnectionsPerTable) {
-      this.reject(null, 'TOO_MANY_CONNECTIONS', 'the table has as many connections as it allows', {
-        max: this.ctx.limits.maxConnectionsPerTable,
-      });
-      this.close(CLOSE_CODES.TOO_MANY_CONNECTIONS, 'too many connections');
+    // Checked and attached with no await in between, so two hellos cannot both take the last place.
+    const full = this.capReached(hub, seat);
+    if (full) {
+      this.reject(null, 'TOO_MANY_CONNECTIONS', full.message, { max: full.max, per: full.per });
+      this.close(CLOSE_CODES.TOO_MANY_CONNECTIONS, full.reason);
       return;
     }
     this.seatRecord = seat;
     this.hub = hub;
     this.phase = 'open';
     await hub.attach(this, message.lastSeq);
+  }
+
+  /** The socket cap this seat's new socket would go over, if any: its seat's, or its pool's at the table. */
+  private capReached(
+    hub: TableHub,
+    seat: SeatRecord,
+  ): { per: 'seat' | 'table' | 'spectators'; max: number; message: string; reason: string } | null {
+    const limits = this.ctx.limits;
+    const counts = hub.socketCounts(seat.seatId);
+    if (counts.seat >= limits.maxConnectionsPerSeat) {
+      return {
+        per: 'seat',
+        max: limits.maxConnectionsPerSeat,
+        message: 'this seat has as many connections as it allows; close one of its other tabs',
+        reason: 'too many connections for this seat',
+      };
+    }
+    if (seat.role === 'spectator') {
+      if (counts.spectators < limits.maxSpectatorConnectionsPerTable) return null;
+      return {
+        per: 'spectators',
+        max: limits.maxSpectatorConnectionsPerTable,
+        message: 'the table has as many spectator connections as it allows',
+        reason: 'too many spectator connections',
+      };
+    }
+    if (counts.others < limits.maxConnectionsPerTable) return null;
+    return {
+      per: 'table',
+      max: limits.maxConnectionsPerTable,
+      message: 'the table has as many connections as it allows',
+      reason: 'too many connections',
+    };
   }
 
   private async command(message: Extract<ClientMessage, { type: 'command' }>): Promise<void> {

@@ -141,6 +141,15 @@ export class TableHub {
   get clientCount(): number {
     return this.clients.size;
   }
+  /**
+   * Sockets attached now, for the connection caps: of the seat `seatId`, of spectator seats, and
+   * of all other seats (by stored role: a player acting as a mission's GM is still a player).
+   */
+  socketCounts(seatId: string): { seat: number; spectators: number; others: number } {
+    let spectators = 0;
+    for (const a of this.clients) if (a.seat.role === 'spectator') spectators++;
+    return { seat: this.online.get(seatId) ?? 0, spectators, others: this.clients.size - spectators };
+  }
   /** For tests and the export: the current (unredacted) state. */
   get currentState(): unknown {
     return this.state;
@@ -496,9 +505,13 @@ export class TableHub {
           return [];
         }
         const source = dice ? new EnteredDice(dice) : this.dice;
+        const actor = this.actingSeat(seat);
+        // A player's typed faces are theirs alone: rolls for others come from the table's dice.
+        // The GM, who runs the table, may type in every die.
+        const tableDice = dice && actor.role !== 'gm' ? { tableDice: this.dice } : {};
         let events: { readonly type: string }[];
         try {
-          events = this.rules.decide(this.state, command, { actor: this.actingSeat(seat), dice: source });
+          events = this.rules.decide(this.state, command, { actor, dice: source, ...tableDice });
         } catch (e) {
           if (!isRuleError(e)) throw e;
           refusal = {

@@ -111,6 +111,7 @@ export const ERROR_CODES = [
   'BAD_INVITE',
   'BAD_SPECTATE_CODE',
   'TABLE_FULL',
+  'SPECTATORS_FULL',
   'IMPORT_INVALID',
   'IMPORT_TOO_LARGE',
   'TOO_MANY_CONNECTIONS',
@@ -130,7 +131,7 @@ export const CLOSE_CODES = {
   BAD_TOKEN: 4001,
   /** No hello within the time allowed. */
   HELLO_TIMEOUT: 4008,
-  /** The table has as many sockets open as it allows. */
+  /** The seat, or the table's GM/player or spectator sockets, reached their cap (`details.per`). */
   TOO_MANY_CONNECTIONS: 4009,
   /** The client did not read its messages fast enough; reconnect with lastSeq. */
   SLOW_CONSUMER: 4013,
@@ -139,13 +140,34 @@ export const CLOSE_CODES = {
 // ---------------------------------------------------------------------------------------------
 // HTTP API (JSON). Errors are { error: { code, message, details? } } with a 4xx/5xx status.
 
-/** A table or seat name as people type it: trimmed, 1–60 characters, no control characters. */
+/**
+ * A lone surrogate (half of a UTF-16 pair): not text. Stored and sent back as JSON it turns into
+ * U+FFFD garbage, so it is refused. (`String.prototype.isWellFormed` says the same, but is not in
+ * the ES2022 lib this project compiles against; with the `u` flag a lone half matches \p{Cs}.)
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F). */
+const CONTROL = /\p{Cc}/u;
+/**
+ * A character someone can see: not white space, not a control or format character (zero-width
+ * space, joiners, bidi marks), not default-ignorable (variation selectors, Hangul fillers, tags),
+ * not the blank braille pattern. A name of only such characters looks empty in every list.
+ */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * A table or seat name as people type it: trimmed, 1–60 characters, well-formed text, no control
+ * characters, at least one visible character. Any failure is BAD_REQUEST (HTTP) with the reason
+ * in `details.issues`.
+ */
 export const nameField = z
   .string()
   .trim()
   .min(1)
   .max(60)
-  .refine((s) => ![...s].some((c) => c < ' ' || c === '\u007f'), 'no control characters');
+  .refine((s) => !LONE_SURROGATE.test(s), 'not well-formed text (a lone UTF-16 surrogate)')
+  .refine((s) => !CONTROL.test(s), 'no control characters')
+  .refine((s) => VISIBLE.test(s), 'needs at least one visible character');
 const secretField = z.string().min(1).max(200);
 
 export const createTableRequestSchema = z.object({

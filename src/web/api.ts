@@ -127,11 +127,66 @@ export const api = {
     ),
 };
 
+/** Field names that do not read well when split from camelCase. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  fa: 'FA',
+  nfa: 'NFA',
+  aa: 'AA',
+  killsThisMission: 'Kills this mission',
+  totalKills: 'Total kills',
+};
+
+/** "adjustment.killsThisMission" → "Kills this mission": the last named part, in words. */
+function fieldWords(path: string): string {
+  const name = path
+    .split(/[.[\]]/)
+    .filter((p) => p !== '' && !/^\d+$/.test(p))
+    .at(-1);
+  if (!name || name === '(top level)') return '';
+  const known = FIELD_WORDS[name];
+  if (known) return known;
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Zod's wordings, most specific first, each with the plain words it becomes. */
+const ISSUE_WORDS: readonly (readonly [RegExp, (m: RegExpMatchArray) => string])[] = [
+  [/expected int, received/, () => 'type a whole number'],
+  [/expected number, received/, () => 'type a number'],
+  [/received undefined/, () => 'this is missing'],
+  [/expected string to have >=1 characters/, () => 'type something first'],
+  [/expected string to have >=(\d+) characters/, (m) => `type at least ${m[1]} characters`],
+  [/expected string to have <=(\d+) characters/, (m) => `keep it to ${m[1]} characters or fewer`],
+  [/expected number to be >=(-?[\d.]+)/, (m) => `use ${m[1]} or more`],
+  [/expected number to be >(-?[\d.]+)/, (m) => `use more than ${m[1]}`],
+  [/expected number to be <=(-?[\d.]+)/, (m) => `use ${m[1]} or less`],
+  [/expected number to be <(-?[\d.]+)/, (m) => `use less than ${m[1]}`],
+  [/expected one of (.+)$/, (m) => `choose one of ${(m[1] ?? '').replaceAll('"', '').split('|').join(', ')}`],
+];
+
+/**
+ * A schema complaint (zod's wording, as the server or the client's own check gives it) as a
+ * sentence for people: "adjustment.killsThisMission" + "Invalid input: expected number, received
+ * NaN" reads "Kills this mission: type a number". Wordings it does not know keep their text.
+ */
+export function plainIssue(path: string, message: string): string {
+  const field = fieldWords(path);
+  let plain = message.replace(/^Invalid input:?\s*/, '') || 'this does not fit';
+  for (const [pattern, words] of ISSUE_WORDS) {
+    const m = message.match(pattern);
+    if (m) {
+      plain = words(m);
+      break;
+    }
+  }
+  return field ? `${field}: ${plain}` : plain.charAt(0).toUpperCase() + plain.slice(1);
+}
+
 export function describeError(e: unknown): { code: string; message: string } {
   if (e instanceof ApiError) {
     const issues = (e.details as { issues?: { path?: string; message?: string }[] } | undefined)?.issues;
     const extra = issues?.length
-      ? `: ${issues.map((i) => `${i.path ? `${i.path} ` : ''}${i.message}`).join('; ')}`
+      ? `: ${issues.map((i) => plainIssue(i.path ?? '', i.message ?? '')).join('; ')}`
       : '';
     return { code: e.code, message: `${e.message}${extra}` };
   }

@@ -150,6 +150,14 @@ export const coreCommandSchemas = {
   }),
   /** An NFA test outside encounters (a scene), rolled by the engine. */
   nfaTest: z.object({ type: z.literal('nfaTest'), trooperId: trooperIdSchema, text: textSchema.optional() }),
+  /** A Strength or Weakness used in a scene, away from any fight (the book allows it any time). */
+  sceneFlashback: z.object({
+    type: z.literal('sceneFlashback'),
+    trooperId: trooperIdSchema,
+    kind: z.enum(['strength', 'weakness']),
+    text: nonEmptyTextSchema,
+    hatredForHome: z.boolean().optional(),
+  }),
   startEncounter: z.object({
     type: z.literal('startEncounter'),
     tokens: z.number().int().min(1).max(200),
@@ -206,6 +214,8 @@ export const coreCommandSchemas = {
     type: z.literal('useWeakness'),
     trooperId: trooperIdSchema,
     text: nonEmptyTextSchema,
+    /** Use the Hatred for Home slot (otherwise an ordinary Weakness goes first). */
+    hatredForHome: z.boolean().optional(),
   }),
   useAbility: z.object({
     type: z.literal('useAbility'),

@@ -5,6 +5,7 @@ import type {
   ActorKey,
   ArmourPolicy,
   Declaration,
+  EncounterEndReason,
   Planet,
   Range,
   Trooper,
@@ -85,6 +86,14 @@ export type CoreEvent =
   | { readonly type: 'scene.added'; readonly text: string; readonly secret: boolean }
   | ({ readonly type: 'nfaTest.rolled'; readonly trooperId: string; readonly text: string } & TestFace)
   | {
+      readonly type: 'scene.flashback';
+      readonly trooperId: string;
+      readonly kind: 'strength' | 'weakness';
+      readonly text: string;
+      /** The slot it fills (in strengths or weaknesses). */
+      readonly slot: number;
+    }
+  | {
       readonly type: 'encounter.started';
       readonly tokens: number;
       readonly final: boolean;
@@ -92,6 +101,17 @@ export type CoreEvent =
       readonly troopers: readonly string[];
     }
   | { readonly type: 'mission.ended' }
+  /**
+   * Said after the event that ended an encounter, so the log tells how it ended: the state has
+   * already moved on (evolve ignores it). `pool` is the planet's pool afterwards.
+   */
+  | {
+      readonly type: 'encounter.ended';
+      readonly reason: EncounterEndReason;
+      readonly squadAlive: boolean;
+      readonly pool: number;
+      readonly planetCleared: boolean;
+    }
   // Dominance and range
   | ({ readonly type: 'dominance.rolled'; readonly actor: ActorKey } & TestFace)
   | { readonly type: 'dominance.declined'; readonly trooperId: string }

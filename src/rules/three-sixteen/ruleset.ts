@@ -6,6 +6,7 @@ import { campaignOf } from './campaign/model.ts';
 import { campaignPart } from './campaign/part.ts';
 import { chatPart } from './chat.ts';
 import type { CommandSpec, ThreeSixteenCommand, ThreeSixteenPart } from './commands.ts';
+import { rememberFolded, stateAfterDecide } from './encounter/decide.ts';
 import { missionPart } from './encounter/mission.ts';
 import { encounterPart } from './encounter/part.ts';
 import { legalCommands as legalFor, pendingDecisions } from './encounter/pending.ts';
@@ -63,9 +64,11 @@ function setup(_options: ThreeSixteenOptions): ThreeSixteenState {
 }
 
 /**
- * Rotating GM (book option): the player seat named to run the current mission acts as its GM —
- * GM commands, and the GM's view (secret scenes and notes included) — from its briefing until the
- * next mission's GM is named; the table's own GM keeps the role throughout.
+ * Rotating GM (book option): the player seat named to run the coming mission acts as its GM — GM
+ * commands, and the GM's whole view — from the moment it is named (so it can set the planet and
+ * brief) until that mission is over; the table's own GM keeps the role throughout. The whole view
+ * means everything the GM sees, earlier secrets included (notes, secret scenes, GM-only rolls):
+ * the table hands the GM's chair over, as it would the GM's folder.
  */
 export function actingRole(state: ThreeSixteenState, seat: Seat): Role {
   if (seat.role !== 'player') return seat.role;
@@ -76,6 +79,16 @@ export function actingRole(state: ThreeSixteenState, seat: Seat): Role {
 }
 
 function decide(
+  state: ThreeSixteenState,
+  command: ThreeSixteenCommand,
+  given: DecideContext,
+): ThreeSixteenEvent[] {
+  const events = decideCommand(state, command, given);
+  return state.encounter ? withEncounterEnd(state, events) : events;
+}
+
+/** The command's own events, without the `encounter.ended` record (enough to probe legality). */
+function decideCommand(
   state: ThreeSixteenState,
   command: ThreeSixteenCommand,
   given: DecideContext,
@@ -91,6 +104,29 @@ function decide(
     });
   }
   return spec.decide(state, command, ctx);
+}
+
+/**
+ * When a command's events close the encounter (the last token falls, a Strength, E-Vac, the GM…),
+ * an `encounter.ended` record follows them, so the log says how it ended and where the tokens
+ * went. evolve ignores it; the fold decide already made is reused when there is one.
+ */
+function withEncounterEnd(state: ThreeSixteenState, events: ThreeSixteenEvent[]): ThreeSixteenEvent[] {
+  const after = stateAfterDecide(events) ?? events.reduce<ThreeSixteenState>(evolve, state);
+  const ended = after.lastEncounter;
+  if (after.encounter || !ended) return events;
+  const out: ThreeSixteenEvent[] = [
+    ...events,
+    {
+      type: 'encounter.ended',
+      reason: ended.endReason ?? 'gm',
+      squadAlive: ended.pcs.some((id) => after.troopers[id]?.status === 'active'),
+      pool: after.planet?.threat.pool ?? 0,
+      planetCleared: after.planet?.cleared ?? false,
+    },
+  ];
+  rememberFolded(out, after);
+  return out;
 }
 
 function evolve(state: ThreeSixteenState, event: ThreeSixteenEvent | TableEvent): ThreeSixteenState {
@@ -153,7 +189,8 @@ function redact(event: ThreeSixteenEvent | TableEvent, seat: Seat): { readonly t
  * fields). For the simulator and for UI buttons; `pendingDecisions` says who the table waits for.
  */
 export function legalCommands(state: ThreeSixteenState, seat: Seat): ThreeSixteenCommand[] {
-  return legalFor(state, seat, decide);
+  // Probing each candidate needs only whether decide accepts it, not the fold for the end record.
+  return legalFor(state, seat, decideCommand);
 }
 
 export { pendingDecisions };

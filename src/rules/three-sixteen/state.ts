@@ -244,7 +244,9 @@ export interface Planet {
 
 export interface SceneEntry {
   readonly id: number;
-  readonly kind: 'scene' | 'nfaTest' | 'narration';
+  readonly kind: 'scene' | 'nfaTest' | 'narration' | 'flashback';
+  /** For a flashback: which kind was used. */
+  readonly flashback?: 'strength' | 'weakness';
   readonly text: string;
   readonly trooperId?: string;
   readonly roll?: number;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { NotationRoll } from '../../engine/notation/index.ts';
 import { breakdownParts, type LogItem } from '../log.ts';
 import type { DescribeEvent } from '../systems.tsx';
@@ -163,7 +163,18 @@ function Entry({
   }
 }
 
-/** The live log, newest at the bottom; follows new entries unless the reader scrolled up. */
+/** Closer than this to the end counts as "at the bottom" (a nudge of the finger is not a scroll up). */
+const NEAR_BOTTOM = 40;
+
+/**
+ * The live log, newest at the bottom; follows new entries unless the reader scrolled up.
+ *
+ * "Following" is the reader's intent, not a fact measured now and then: entries change height
+ * after they are shown (the system's describer loads later and lengthens lines, a hidden roll is
+ * revealed), and the browser's scroll anchoring moves the view when they do. So the log stops
+ * following only when the reader scrolls up, and while it follows, a ResizeObserver on the box and
+ * on every entry keeps the newest line in view whatever changes size.
+ */
 export function LogView({
   items,
   name,
@@ -181,33 +192,77 @@ export function LogView({
   mySeat: string | undefined;
 }) {
   const box = useRef<HTMLOListElement>(null);
-  const atBottom = useRef(true);
+  const following = useRef(true);
+  const lastTop = useRef(0);
   const [unseen, setUnseen] = useState(0);
   const seen = useRef(0);
+  const sizes = useRef<{ observer: ResizeObserver; watched: WeakSet<Element> } | null>(null);
+
+  const pin = useCallback(() => {
+    const el = box.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    lastTop.current = el.scrollTop;
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) pin();
+    });
+    observer.observe(el);
+    sizes.current = { observer, watched: new WeakSet() };
+    return () => {
+      observer.disconnect();
+      sizes.current = null;
+    };
+  }, [pin]);
 
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
+    const s = sizes.current;
+    if (s) {
+      if (items.length < seen.current) {
+        // The log started over (the connection resynced): let go of the entries that left.
+        s.observer.disconnect();
+        s.observer.observe(el);
+        s.watched = new WeakSet();
+      }
+      for (const entry of el.children) {
+        if (s.watched.has(entry)) continue;
+        s.watched.add(entry);
+        s.observer.observe(entry);
+      }
+    }
     const added = items.slice(seen.current);
     seen.current = items.length;
     const mine = added.some((i) => (i.kind === 'say' || i.kind === 'roll') && i.by === mySeat);
-    if (atBottom.current || mine) {
-      el.scrollTop = el.scrollHeight;
+    if (mine) following.current = true;
+    if (following.current) {
+      pin();
       setUnseen(0);
     } else if (added.length) setUnseen((n) => n + added.length);
-  }, [items, mySeat]);
+  }, [items, mySeat, pin]);
 
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-    if (atBottom.current) setUnseen(0);
+    const top = el.scrollTop;
+    if (el.scrollHeight - top - el.clientHeight < NEAR_BOTTOM) {
+      following.current = true;
+      setUnseen(0);
+    } else if (top < lastTop.current) {
+      // Only a move up lets go: content growing or the browser re-anchoring moves the view down.
+      following.current = false;
+    }
+    lastTop.current = top;
   };
 
   const jump = () => {
-    const el = box.current;
-    if (el) el.scrollTop = el.scrollHeight;
-    atBottom.current = true;
+    following.current = true;
+    pin();
     setUnseen(0);
   };
 

@@ -17,6 +17,7 @@ import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Link } from '../components/Link.tsx';
 import { LogView } from '../components/LogView.tsx';
 import { SeatList } from '../components/SeatList.tsx';
+import { TableTabs, type TableView, useUnread } from '../components/TableTabs.tsx';
 import { TableClient } from '../connection.ts';
 import { namesFromLog } from '../log.ts';
 import { forgetSeat, loadSeat, saveSeat, takeFragment } from '../storage.ts';
@@ -266,7 +267,14 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
 
   const system = systems.find((s) => s.id === welcome?.system);
   const Panel = welcome ? SYSTEM_PANELS[welcome.system] : undefined;
-  const [tab, setTab] = useState<'game' | 'chat'>('game');
+  const [tab, setTab] = useState<TableView>('game');
+  // Counted here, not in the tabs, so the count lasts while the tabs come and go (wide ↔ narrow).
+  const unread = useUnread(
+    snap.items,
+    wide || tab === 'chat' || !Panel,
+    snap.status.kind === 'live',
+    me?.seatId,
+  );
   const send = useCallback(
     (command: { readonly type: string }, dice?: number[]) => client.request({ ...command }, dice),
     [client],
@@ -344,16 +352,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
             {side}
           </details>
         )}
-        {Panel && me && !wide ? (
-          <div className="tabs" role="tablist" aria-label="Table views">
-            <button type="button" role="tab" aria-selected={tab === 'game'} onClick={() => setTab('game')}>
-              Game
-            </button>
-            <button type="button" role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')}>
-              Log and dice
-            </button>
-          </div>
-        ) : null}
+        {Panel && me && !wide ? <TableTabs view={tab} onView={setTab} unread={unread} /> : null}
         {Panel && me && (wide || tab === 'game') ? (
           <section className="game" aria-label="Game">
             <Suspense fallback={<p className="muted">Loading the game screen…</p>}>

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { campaignOf, FRESH_RECORD } from '../../rules/three-sixteen/campaign/model.ts';
 import { REQUISITION_SUPPORT, REQUISITION_WEAPONS } from '../../rules/three-sixteen/campaign/schemas.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import {
+  levelUpSlotKinds,
   MAX_RANK,
   promotionWeaponChoices,
   rankWeaponChoices,
@@ -24,7 +25,7 @@ import { useRunner } from './runner.tsx';
  * After the mission (the campaign part): the GM's debrief (medals, healing) and level roll; each
  * survivor's level choice, free weapon step, Development Roll, demotion nomination and the
  * rotating GM's reward; replacements for the dead; who runs the next mission. Every button asks
- * the ruleset first; refusals show their code and message.
+ * the ruleset first, and a greyed-out one says why next to it.
  */
 
 function Go({
@@ -33,27 +34,39 @@ function Go({
   command,
   children,
   hideWhenIllegal,
+  needs,
 }: {
   view: View;
   seat: SeatRef;
   command: ThreeSixteenCommand;
   children: React.ReactNode;
   hideWhenIllegal?: boolean;
+  /**
+   * A step the player has still to take before the command makes sense ("type the text first"):
+   * shown as the reason instead of the ruleset's complaint about the empty field.
+   */
+  needs?: string | null | undefined;
 }) {
   const runner = useRunner();
+  const whyId = useId();
   const v = check(view, seat, command);
   if (!v.ok && hideWhenIllegal) return null;
+  const why = needs ?? (v.ok ? null : v.message);
   return (
     <span className="ts-go">
       <button
         type="button"
-        disabled={!v.ok || runner.busy}
-        title={v.ok ? undefined : `${v.code}: ${v.message}`}
+        disabled={why !== null || runner.busy}
+        aria-describedby={why !== null ? whyId : undefined}
         onClick={() => void runner.run(command)}
       >
         {children}
       </button>
-      {!v.ok && !hideWhenIllegal ? <span className="ts-muted"> {v.message}</span> : null}
+      {why !== null ? (
+        <span id={whyId} className="ts-why">
+          {why}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -115,6 +128,10 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
   const [target, setTarget] = useState('');
   const [rewardKind, setRewardKind] = useState<'level' | 'weapon'>('level');
   const others = (b?.survivors ?? []).filter((id) => id !== t.id);
+  // The level's new flashback slot: the ruleset opens the kind that is behind; when the two kinds
+  // are even, the player chooses.
+  const slotKinds = levelUpSlotKinds(t.strengths, t.weaknesses);
+  const slotChoice = slotKinds.length > 1;
   // Only the new rank's own "pick one" group: the weapons it shares with the old rank are not handed out again.
   const promoChoices = t.rank < MAX_RANK ? promotionWeaponChoices(t.rank, t.rank + 1).flat() : [];
   let choice: Extract<ThreeSixteenCommand, { type: 'developmentRoll' }>['choice'];
@@ -151,19 +168,30 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
               NFA {t.nfa} → {t.nfa + 1}
             </option>
           </select>
-          <select
-            aria-label="New flashback slot"
-            value={slot}
-            onChange={(e) => setSlot(e.target.value as '' | 'strength' | 'weakness')}
-          >
-            <option value="">slot: as the table says</option>
-            <option value="strength">a Strength slot</option>
-            <option value="weakness">a Weakness slot</option>
-          </select>
+          {slotChoice ? (
+            <select
+              aria-label="New flashback slot"
+              value={slot}
+              onChange={(e) => setSlot(e.target.value as '' | 'strength' | 'weakness')}
+            >
+              <option value="">new slot: choose…</option>
+              <option value="strength">a Strength slot</option>
+              <option value="weakness">a Weakness slot</option>
+            </select>
+          ) : slotKinds[0] ? (
+            <span className="ts-muted">
+              and a new {slotKinds[0] === 'strength' ? 'Strength' : 'Weakness'} slot
+            </span>
+          ) : null}
           <Go
             view={view}
             seat={seat}
-            command={{ type: 'takeLevel', trooperId: t.id, ability, ...(slot ? { slot } : {}) }}
+            command={{ type: 'takeLevel', trooperId: t.id, ability, ...(slot && slotChoice ? { slot } : {}) }}
+            needs={
+              slotChoice && !slot
+                ? 'Strengths and Weaknesses are even: choose which kind of flashback slot this level opens'
+                : null
+            }
           >
             Take the level
           </Go>
@@ -321,7 +349,10 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
 function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Trooper }) {
   const total = dead.fa + dead.nfa;
   const [name, setName] = useState('');
-  const [fa, setFa] = useState(Math.ceil(total / 2));
+  // Kept as typed, so the box can be emptied and retyped; read as a number when checked.
+  const [faText, setFaText] = useState(String(Math.ceil(total / 2)));
+  const fa = Number(faText);
+  const faTyped = faText.trim() !== '';
   const [rank, setRank] = useState(0);
   // One pick per "pick one" group of the chosen rank (a Major has two), keyed by the group's index.
   const [picks, setPicks] = useState<Record<number, string>>({});
@@ -355,12 +386,12 @@ function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Tr
           <input
             type="number"
             className="ts-narrow"
-            value={fa}
-            onChange={(e) => setFa(Number(e.target.value))}
+            value={faText}
+            onChange={(e) => setFaText(e.target.value)}
           />
         </label>
         <span>
-          NFA {total - fa} (total {total})
+          NFA {faTyped && Number.isFinite(fa) ? total - fa : '?'} (total {total})
         </span>
         <select aria-label="Rank" value={rank} onChange={(e) => setRank(Number(e.target.value))}>
           {Array.from({ length: Math.max(1, dead.rank) }, (_, r) => r).map((r) => (
@@ -384,7 +415,12 @@ function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Tr
             ))}
           </select>
         ))}
-        <Go view={view} seat={seat} command={command}>
+        <Go
+          view={view}
+          seat={seat}
+          command={command}
+          needs={!name.trim() ? 'type a name first' : !faTyped ? 'type the FA first' : null}
+        >
           Bring in the replacement
         </Go>
       </div>
@@ -483,7 +519,12 @@ export function BetweenMissions({
               maxLength={2000}
               onChange={(e) => setBrigadierNews(e.target.value)}
             />
-            <Go view={view} seat={seat} command={{ type: 'brigadierFalls', text: brigadierNews }}>
+            <Go
+              view={view}
+              seat={seat}
+              command={{ type: 'brigadierFalls', text: brigadierNews }}
+              needs={brigadierNews.trim() ? null : 'type how the Brigadier fell first'}
+            >
               The Brigadier falls (opens the rank)
             </Go>
           </div>

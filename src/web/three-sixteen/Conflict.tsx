@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   type ConflictAction,
+  type ConflictEnd,
   type ConflictSide,
+  type ConflictStep,
   campaignOf,
   type SideKey,
 } from '../../rules/three-sixteen/campaign/model.ts';
@@ -14,8 +16,26 @@ import { useRunner } from './runner.tsx';
 /**
  * Conflicts without Threat Tokens (PC against PC or an NPC): start one, then Dominance, range,
  * declarations and rounds, hits with the armour question, flashbacks, yielding and the winner's
- * order. Buttons appear only when the ruleset would take the command from this seat.
+ * order. Buttons appear only when the ruleset would take the command from this seat (the
+ * start button, always shown, says why it is greyed out).
  */
+
+const STEP_WORDS: Readonly<Record<ConflictStep, string>> = {
+  dominance: 'Dominance',
+  setRange: 'setting the range',
+  declare: 'declarations',
+  answer: 'answering a hit',
+  ended: 'over',
+};
+
+const END_WORDS: Readonly<Record<ConflictEnd, string>> = {
+  yield: 'a side yielded',
+  dead: 'a side is dead',
+  exhausted: 'a side broke down',
+  strength: 'a Strength settled it',
+  weakness: 'a Weakness settled it',
+  gm: 'the GM ended it',
+};
 
 function Go({
   view,
@@ -39,18 +59,24 @@ function Go({
 
 function StartButton({ view, seat, command }: { view: View; seat: SeatRef; command: ThreeSixteenCommand }) {
   const runner = useRunner();
+  const whyId = useId();
   const v = check(view, seat, command);
   return (
-    <>
-      <button type="button" disabled={!v.ok || runner.busy} onClick={() => void runner.run(command)}>
+    <span className="ts-go">
+      <button
+        type="button"
+        disabled={!v.ok || runner.busy}
+        aria-describedby={v.ok ? undefined : whyId}
+        onClick={() => void runner.run(command)}
+      >
         Start the conflict
       </button>
       {v.ok ? null : (
-        <span className="ts-problems">
-          <strong className="ts-code">{v.code}</strong> {v.message}
+        <span id={whyId} className="ts-why">
+          {v.message}
         </span>
       )}
-    </>
+    </span>
   );
 }
 
@@ -163,7 +189,7 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
           <p className="ts-muted" data-testid="last-conflict">
             Last conflict: {sideName(view, last.sides.a)} against {sideName(view, last.sides.b)} —{' '}
             {last.winner ? `${sideName(view, last.sides[last.winner])} won` : 'no winner'}
-            {last.endReason ? ` (${last.endReason})` : ''}
+            {last.endReason ? ` (${END_WORDS[last.endReason]})` : ''}
             {last.order ? `; order: “${last.order}”` : ''}
           </p>
         ) : null}
@@ -196,7 +222,7 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
       </h3>
       {c.description ? <p className="ts-briefing">{c.description}</p> : null}
       <p>
-        Step {c.step}, round {c.round}, range {c.range ? POSITION_LABEL[c.range] : 'not set'}.
+        Step: {STEP_WORDS[c.step]}, round {c.round}, range {c.range ? POSITION_LABEL[c.range] : 'not set'}.
       </p>
       <table className="ts-round">
         <tbody>
@@ -220,7 +246,7 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
       {c.winner || c.endReason ? (
         <p className="ts-alert" data-testid="conflict-outcome">
           {c.winner ? `${sideName(view, c.sides[c.winner])} wins` : 'No winner'}
-          {c.endReason ? ` (${c.endReason})` : ''}.{' '}
+          {c.endReason ? ` (${END_WORDS[c.endReason]})` : ''}.{' '}
           {c.winner && !c.order ? 'The winner may type an order below and impose it.' : ''}
           {c.order ? `Order: “${c.order}”` : ''}
         </p>

@@ -14,7 +14,8 @@ import { useRunner } from './runner.tsx';
 /**
  * Trooper creation: name, reputation, 10 points split between FA and NFA (each 2–10), a pick of
  * the rank's "or" weapon, and the starting kills (one d10 per FA point) rolled by the server or
- * typed from the player's own dice. The problems listed come from the ruleset's own validator.
+ * typed from the player's own dice. The problems listed come from the ruleset's own validator;
+ * a box not filled in yet is a step still to take, said as a hint rather than as a problem.
  */
 export function CreateTrooper({
   view,
@@ -29,13 +30,27 @@ export function CreateTrooper({
   const id = useId();
   const [name, setName] = useState('');
   const [reputation, setReputation] = useState('');
-  const [fa, setFa] = useState(5);
-  const [nfa, setNfa] = useState(5);
+  // The boxes keep what is typed (an emptied box stays empty, 7 typed into it reads 7, not 07);
+  // the numbers are read from the text when the form is checked.
+  const [faText, setFaText] = useState('5');
+  const [nfaText, setNfaText] = useState('5');
   const [owner, setOwner] = useState<string>(seat.role === 'gm' ? '' : seat.seatId);
   const choices = rankWeaponChoices(0);
   const [picks, setPicks] = useState<WeaponId[]>(choices.map((g) => g[0] as WeaponId));
   const gm = seat.role === 'gm';
-  const problems = trooperCreationProblems({ name, reputation, fa, nfa }, gm ? { points: fa + nfa } : {});
+  const fa = Number(faText);
+  const nfa = Number(nfaText);
+  const blanks = [
+    name.trim() === '' ? 'a name' : null,
+    faText.trim() === '' ? 'FA' : null,
+    nfaText.trim() === '' ? 'NFA' : null,
+  ].filter((b) => b !== null);
+  const hint = blanks.length > 0 ? `type ${blanks.join(' and ')} first` : null;
+  const problems = trooperCreationProblems(
+    { name, reputation, fa, nfa },
+    gm ? { points: fa + nfa } : {},
+  ).filter((p) => p.code !== 'TROOPER_NAME_EMPTY');
+  const numbersTyped = faText.trim() !== '' && nfaText.trim() !== '';
   const command = {
     type: 'createTrooper' as const,
     name: name.trim(),
@@ -45,19 +60,16 @@ export function CreateTrooper({
     ...(picks[0] ? { weaponChoice: picks[0] } : {}),
     ...(gm ? { ownerSeatId: owner === '' ? null : owner } : {}),
   };
-  const verdict = problems.length === 0 ? check(view, seat, command) : null;
-  const ok = problems.length === 0 && verdict?.ok === true;
+  const verdict = problems.length === 0 && !hint ? check(view, seat, command) : null;
+  const ok = problems.length === 0 && !hint && verdict?.ok === true;
 
+  // A player splits a fixed 10: typing one ability fills in the other while both stay legal.
   const setAbility = (which: 'fa' | 'nfa', raw: string) => {
+    (which === 'fa' ? setFaText : setNfaText)(raw);
     const n = Number(raw);
-    if (!Number.isFinite(n)) return;
-    if (which === 'fa') {
-      setFa(n);
-      if (!gm && n >= MIN_ABILITY && CREATION_POINTS - n >= MIN_ABILITY) setNfa(CREATION_POINTS - n);
-    } else {
-      setNfa(n);
-      if (!gm && n >= MIN_ABILITY && CREATION_POINTS - n >= MIN_ABILITY) setFa(CREATION_POINTS - n);
-    }
+    if (gm || raw.trim() === '' || !Number.isInteger(n)) return;
+    if (n >= MIN_ABILITY && CREATION_POINTS - n >= MIN_ABILITY)
+      (which === 'fa' ? setNfaText : setFaText)(String(CREATION_POINTS - n));
   };
 
   return (
@@ -102,7 +114,7 @@ export function CreateTrooper({
             type="number"
             min={MIN_ABILITY}
             max={MAX_ABILITY}
-            value={fa}
+            value={faText}
             onChange={(e) => setAbility('fa', e.target.value)}
           />
         </label>
@@ -113,19 +125,21 @@ export function CreateTrooper({
             type="number"
             min={MIN_ABILITY}
             max={MAX_ABILITY}
-            value={nfa}
+            value={nfaText}
             onChange={(e) => setAbility('nfa', e.target.value)}
           />
         </label>
-        <output
-          className={
-            (gm ? fa + nfa >= 10 && fa + nfa <= MAX_ABILITY_TOTAL : fa + nfa === CREATION_POINTS)
-              ? 'ts-ok'
-              : 'ts-bad'
-          }
-        >
-          {fa} + {nfa} = {fa + nfa}
-        </output>
+        {numbersTyped ? (
+          <output
+            className={
+              (gm ? fa + nfa >= 10 && fa + nfa <= MAX_ABILITY_TOTAL : fa + nfa === CREATION_POINTS)
+                ? 'ts-ok'
+                : 'ts-bad'
+            }
+          >
+            {fa} + {nfa} = {fa + nfa}
+          </output>
+        ) : null}
       </fieldset>
       {choices.map((group, gi) => (
         <fieldset key={group.join()} className="ts-choice">
@@ -160,7 +174,7 @@ export function CreateTrooper({
         </label>
       ) : null}
       <p className="ts-muted">
-        Starting kills: one d10 per point of FA ({fa} d10).{' '}
+        Starting kills: one d10 per point of FA{numbersTyped && Number.isInteger(fa) ? ` (${fa}d10)` : ''}.{' '}
         {runner.ownDice ? 'You will type each face.' : 'The server rolls them.'}
       </p>
       {problems.length > 0 ? (
@@ -174,9 +188,14 @@ export function CreateTrooper({
           {verdict.message}
         </p>
       ) : null}
-      <button type="submit" disabled={!ok || runner.busy}>
+      <button type="submit" disabled={!ok || runner.busy} aria-describedby={hint ? `${id}-hint` : undefined}>
         Create trooper and roll kills
       </button>
+      {hint ? (
+        <p id={`${id}-hint`} className="ts-why">
+          {hint}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -184,6 +203,7 @@ export function CreateTrooper({
 /** The squad's roster and the GM's "assign initial ranks" step. */
 export function RankAssignment({ view, seat }: { view: View; seat: SeatRef }) {
   const runner = useRunner();
+  const whyId = useId();
   const verdict = seat.role === 'gm' ? check(view, seat, { type: 'assignInitialRanks' }) : null;
   const troopers = view.trooperOrder.map((i) => view.troopers[i]).filter((t) => t !== undefined);
   if (troopers.length === 0) return null;
@@ -219,14 +239,21 @@ export function RankAssignment({ view, seat }: { view: View; seat: SeatRef }) {
         creation is kept where the new rank offers it.
       </p>
       {seat.role === 'gm' ? (
-        <button
-          type="button"
-          disabled={!verdict?.ok || runner.busy}
-          title={verdict && !verdict.ok ? verdict.message : undefined}
-          onClick={() => void runner.run({ type: 'assignInitialRanks' })}
-        >
-          Assign initial ranks
-        </button>
+        <div className="ts-go">
+          <button
+            type="button"
+            disabled={!verdict?.ok || runner.busy}
+            aria-describedby={verdict && !verdict.ok ? whyId : undefined}
+            onClick={() => void runner.run({ type: 'assignInitialRanks' })}
+          >
+            Assign initial ranks
+          </button>
+          {verdict && !verdict.ok ? (
+            <span id={whyId} className="ts-why">
+              {verdict.message}
+            </span>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

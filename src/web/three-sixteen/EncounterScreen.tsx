@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import { alienAbilityInfo, bestRange as bestRanges } from '../../rules/three-sixteen/data/index.ts';
 import { aaTarget, fighters, pcTarget } from '../../rules/three-sixteen/encounter/core.ts';
@@ -8,6 +8,7 @@ import {
   type Declaration,
   type Encounter,
   type NfaTask,
+  type PendingKill,
   type Position,
   RANGES,
   type Range,
@@ -21,10 +22,15 @@ import {
   actorName,
   check,
   describeDecision,
+  END_REASON_LABEL,
+  HIT_SOURCE_LABEL,
   hasLegal,
   legalNow,
+  NOT_PLACED,
   POSITION_LABEL,
   type SeatRef,
+  SLOT_LABEL,
+  STATUS_LABEL,
   type View,
   weaponName,
 } from './model.ts';
@@ -34,7 +40,8 @@ import { useRunner } from './runner.tsx';
  * The encounter, for everyone: the range map, tokens, round and standoff count, whom the table
  * waits for, the round's queue as it resolves; then the actions of the troopers this seat plays
  * and, for the GM, the aliens' side (declaration, abilities with their cost) and overrides.
- * Buttons are enabled only when the ruleset would accept the command (decide run on the view).
+ * Buttons are enabled only when the ruleset would accept the command (decide run on the view);
+ * a greyed-out one says why next to it, since phones show no hover tooltips.
  */
 
 const STEP_LABEL: Readonly<Record<Encounter['step'], string>> = {
@@ -80,6 +87,11 @@ function describeTask(t: NfaTask): string {
     case 'other':
       return t.text;
   }
+}
+
+/** Why a trooper left the encounter, in the words of the range map and the action card. */
+function outLabel(out: Encounter['out'][string]): string {
+  return out === 'weakness' ? 'Weakness' : out === 'dead' ? 'dead' : 'gone';
 }
 
 function rollText(r: TestRoll | undefined): string {
@@ -161,11 +173,7 @@ function RangeMap({ view, e }: { view: View; e: Encounter }) {
                         ))}
                       </span>
                       <span className="ts-chip-weapon">{weaponName(t.currentWeapon)}</span>
-                      {out ? (
-                        <span className="ts-chip-out-why">
-                          {out === 'weakness' ? 'Weakness' : out === 'dead' ? 'dead' : 'gone'}
-                        </span>
-                      ) : null}
+                      {out ? <span className="ts-chip-out-why">{outLabel(out)}</span> : null}
                     </li>
                   );
                 })}
@@ -273,18 +281,27 @@ function Act({
   className?: string;
 }) {
   const runner = useRunner();
+  const whyId = useId();
   const verdict = check(view, seat, command);
   if (!verdict.ok && hideWhenIllegal) return null;
+  // One shape whether or not it is allowed, so a focused button is not remounted when it changes.
   return (
-    <button
-      type="button"
-      className={className}
-      disabled={!verdict.ok || runner.busy}
-      title={verdict.ok ? undefined : `${verdict.code}: ${verdict.message}`}
-      onClick={() => void runner.run(command)}
-    >
-      {children}
-    </button>
+    <span className="ts-go">
+      <button
+        type="button"
+        className={className}
+        disabled={!verdict.ok || runner.busy}
+        aria-describedby={verdict.ok ? undefined : whyId}
+        onClick={() => void runner.run(command)}
+      >
+        {children}
+      </button>
+      {verdict.ok ? null : (
+        <span id={whyId} className="ts-why">
+          {verdict.message}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -304,6 +321,7 @@ type DeclKind =
 
 function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Trooper; e: Encounter }) {
   const runner = useRunner();
+  const whyId = useId();
   const [kind, setKind] = useState<DeclKind>('fa');
   const [weapon, setWeapon] = useState<string>(t.currentWeapon);
   const [switchTo, setSwitchTo] = useState<string>('');
@@ -357,6 +375,7 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
   }
   const command = { type: 'declare' as const, trooperId: t.id, declaration };
   const verdict = check(view, seat, command);
+  const blank = kind === 'other' && text.trim() === '';
   const legal = legalNow(view, seat);
   const can = (task: Record<string, unknown>) =>
     hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { kind: 'nfa', task } });
@@ -462,12 +481,19 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
       <button
         type="submit"
         disabled={!verdict.ok || runner.busy}
-        title={verdict.ok ? undefined : verdict.message}
+        aria-describedby={verdict.ok ? undefined : whyId}
       >
         {e.declarations[t.id] ? 'Change declaration' : 'Declare'}
       </button>
-      {!verdict.ok && verdict.code !== 'WRONG_STEP' ? (
-        <span className="ts-problems">{verdict.message}</span>
+      {/* An untouched text box is a step still to take, not a mistake: a hint, not a problem. */}
+      {blank ? (
+        <span id={whyId} className="ts-why">
+          describe what {t.name} tries first
+        </span>
+      ) : !verdict.ok ? (
+        <span id={whyId} className={verdict.code === 'WRONG_STEP' ? 'ts-why' : 'ts-problems'}>
+          {verdict.message}
+        </span>
       ) : null}
     </form>
   );
@@ -636,6 +662,52 @@ function Flashbacks({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }
   );
 }
 
+/** Why armour cannot take this Kill, in the table's words (the ruleset's when none fits). */
+function armourRefusal(view: View, t: Trooper, kill: PendingKill, fallback: string): string {
+  if (!kill.armourStoppable)
+    return kill.source === 'aliens' && view.planet?.abilities.includes('ignoreArmour')
+      ? 'the aliens’ Ignore Armour goes through it'
+      : 'this Kill goes through armour';
+  if (t.armour !== 'available') return `the armour is ${SLOT_LABEL[t.armour].toLowerCase()}`;
+  return fallback;
+}
+
+/**
+ * A Kill waits for the trooper's answer. When the armour cannot take it the question is not
+ * asked: the card says why and offers the one answer left.
+ */
+function KillQuestion({ view, seat, t, kill }: { view: View; seat: SeatRef; t: Trooper; kill: PendingKill }) {
+  const armour = check(view, seat, { type: 'answerKill', trooperId: t.id, useArmour: true });
+  const take = { type: 'answerKill' as const, trooperId: t.id, useArmour: false };
+  const what = `A Kill is coming from ${HIT_SOURCE_LABEL[kill.source]}${kill.mark === 'E' ? ' (emotional)' : ''}.`;
+  return (
+    <div className="ts-alert" role="alert">
+      {armour.ok ? (
+        <>
+          <p>{what} Use your armour?</p>
+          <div className="ts-row ts-wrap">
+            <Act view={view} seat={seat} command={{ ...take, useArmour: true }}>
+              Yes, tick armour
+            </Act>
+            <Act view={view} seat={seat} command={take}>
+              No, take the wound
+            </Act>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>
+            {what} No armour this time: {armourRefusal(view, t, kill, armour.message)}.
+          </p>
+          <Act view={view} seat={seat} command={take}>
+            Take the wound
+          </Act>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
   const e = view.encounter;
   if (!e?.pcs.includes(t.id)) return null;
@@ -645,28 +717,16 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
   const roll = e.rolls[t.id];
   const decl = e.declarations[t.id];
   const ability = decl?.kind === 'nfa' ? 'nfa' : 'fa';
+  const out = e.out[t.id];
+  const at = e.positions[t.id];
+  // Before Dominance sets the range nobody is placed: say so, as the range map does.
+  const where = out ? `(out: ${outLabel(out)})` : at ? POSITION_LABEL[at] : NOT_PLACED;
   return (
     <section className="ts-card ts-actions" aria-label={`Actions of ${t.name}`}>
       <h3>
-        {t.name}{' '}
-        <span className="ts-muted">
-          {e.out[t.id] ? `(out: ${e.out[t.id]})` : POSITION_LABEL[e.positions[t.id] ?? 'far']}
-        </span>
+        {t.name} <span className="ts-muted">{where}</span>
       </h3>
-      {kill ? (
-        <div className="ts-alert" role="alert">
-          <p>
-            A Kill is coming ({kill.source}
-            {kill.mark === 'E' ? ', emotional' : ''}). Use your armour?
-          </p>
-          <Act view={view} seat={seat} command={{ type: 'answerKill', trooperId: t.id, useArmour: true }}>
-            Yes, tick armour
-          </Act>{' '}
-          <Act view={view} seat={seat} command={{ type: 'answerKill', trooperId: t.id, useArmour: false }}>
-            No, take the wound
-          </Act>
-        </div>
-      ) : null}
+      {kill ? <KillQuestion view={view} seat={seat} t={t} kill={kill} /> : null}
       {e.forcedWeakness.includes(t.id) ? (
         <p className="ts-alert" role="alert">
           {t.name} must show a Weakness now: write it below.
@@ -760,9 +820,11 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
 
 function AbilityControl({ view, seat, id }: { view: View; seat: SeatRef; id: AbilityId }) {
   const runner = useRunner();
+  const whyId = useId();
   const info = alienAbilityInfo(id);
   const [from, setFrom] = useState<'encounter' | 'pool'>('encounter');
-  const [amount, setAmount] = useState(1);
+  // Kept as typed, so the box can be emptied and retyped; read as a number when checked.
+  const [amount, setAmount] = useState('1');
   const [target, setTarget] = useState('');
   const [range, setRange] = useState<Range>('close');
   const e = view.encounter as Encounter;
@@ -771,7 +833,7 @@ function AbilityControl({ view, seat, id }: { view: View; seat: SeatRef; id: Abi
     type: 'useAbility' as const,
     ability: id,
     ...(info.cost === 'free' ? {} : { from }),
-    ...(info.cost === 'spendN' ? { amount } : {}),
+    ...(info.cost === 'spendN' ? { amount: amount.trim() === '' ? Number.NaN : Number(amount) } : {}),
     ...(id === 'induceWeakness' ? { targetId: target || pcs[0] || 't1' } : {}),
     ...(id === 'rapidMovement' ? { ranges: pcs.map((trooperId) => ({ trooperId, range })) } : {}),
   };
@@ -805,7 +867,7 @@ function AbilityControl({ view, seat, id }: { view: View; seat: SeatRef; id: Abi
               max={10}
               value={amount}
               className="ts-narrow"
-              onChange={(ev) => setAmount(Number(ev.target.value))}
+              onChange={(ev) => setAmount(ev.target.value)}
             />
           ) : null}
           {id === 'induceWeakness' ? (
@@ -833,11 +895,18 @@ function AbilityControl({ view, seat, id }: { view: View; seat: SeatRef; id: Abi
           <button
             type="button"
             disabled={!verdict.ok || runner.busy}
-            title={verdict.ok ? undefined : `${verdict.code}: ${verdict.message}`}
+            aria-describedby={verdict.ok ? undefined : whyId}
             onClick={() => void runner.run(command)}
           >
             Use
           </button>
+          {verdict.ok ? null : (
+            <span id={whyId} className="ts-why">
+              {info.cost === 'spendN' && amount.trim() === ''
+                ? 'type how many tokens first'
+                : verdict.message}
+            </span>
+          )}
         </div>
       )}
     </li>
@@ -856,8 +925,41 @@ type AdjustTarget =
   | 'kills'
   | 'ability';
 
+/** What each override changes, in the GM's words; the select lists them in this order. */
+const ADJUST_LABEL: Readonly<Record<AdjustTarget, string>> = {
+  encounterTokens: 'Tokens in this encounter',
+  threatPool: 'Planet Threat pool',
+  aa: 'Alien Ability (AA)',
+  range: 'A trooper’s range',
+  health: 'Health boxes',
+  rank: 'Rank',
+  armour: 'Armour',
+  status: 'Status',
+  kills: 'Kills',
+  ability: 'FA or NFA',
+};
+
+/** Typed values: what to type, as the box's placeholder. */
+const ADJUST_HINT: Readonly<Partial<Record<AdjustTarget, string>>> = {
+  threatPool: 'tokens in the pool',
+  encounterTokens: 'tokens in this encounter',
+  aa: 'AA 1–10',
+  health: 'three boxes: X--, XE-, or --- for none',
+  rank: 'rank 0–8',
+  kills: 'this mission / total, e.g. 4/31',
+  ability: 'fa 7 or nfa 5',
+};
+
+/** Values picked from a list (the ruleset's names, shown in words). */
+const ADJUST_CHOICES: Readonly<Partial<Record<AdjustTarget, Readonly<Record<string, string>>>>> = {
+  range: POSITION_LABEL,
+  armour: SLOT_LABEL,
+  status: STATUS_LABEL,
+};
+
 export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
   const runner = useRunner();
+  const whyId = useId();
   const [target, setTarget] = useState<AdjustTarget>('encounterTokens');
   const [trooperId, setTrooperId] = useState(view.trooperOrder[0] ?? '');
   const [value, setValue] = useState('');
@@ -867,8 +969,11 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
   const [alone, setAlone] = useState(false);
   const t = view.troopers[trooperId];
   const riding = view.encounter ? vehicleAboard(view.encounter, trooperId) !== undefined : false;
+  const choices = ADJUST_CHOICES[target];
+  // A list starts on its first entry; a typed value starts empty, which is not a zero.
+  const picked = choices ? value || (Object.keys(choices)[0] as string) : value;
   let adjustment: Record<string, unknown> = { target };
-  const num = Number(value);
+  const num = value.trim() === '' ? Number.NaN : Number(value);
   switch (target) {
     case 'threatPool':
     case 'encounterTokens':
@@ -877,12 +982,7 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
       adjustment = { target, value: num, ...(target === 'rank' ? { trooperId } : {}) };
       break;
     case 'range':
-      adjustment = {
-        target,
-        trooperId,
-        value: value || 'close',
-        ...(riding && alone ? { alone: true } : {}),
-      };
+      adjustment = { target, trooperId, value: picked, ...(riding && alone ? { alone: true } : {}) };
       break;
     case 'health':
       adjustment = {
@@ -895,10 +995,8 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
       };
       break;
     case 'armour':
-      adjustment = { target, trooperId, value: value || 'available' };
-      break;
     case 'status':
-      adjustment = { target, trooperId, value: value || 'active' };
+      adjustment = { target, trooperId, value: picked };
       break;
     case 'kills': {
       const [m, tot] = value.split(/[\s/]+/).map(Number);
@@ -918,25 +1016,25 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
   }
   const cmd = { type: 'gmAdjust', adjustment, reason } as unknown as ThreeSixteenCommand;
   const verdict = check(view, seat, cmd);
+  // The value is judged with a stand-in reason, so an empty reason box is a step still to take
+  // (a hint) while a value the ruleset refuses is a problem said at once.
+  const valueVerdict = reason.trim()
+    ? verdict
+    : check(view, seat, { ...cmd, reason: 'why' } as ThreeSixteenCommand);
   const needsTrooper = !['threatPool', 'encounterTokens', 'aa'].includes(target);
-  const hint: Record<AdjustTarget, string> = {
-    threatPool: 'tokens in the pool',
-    encounterTokens: 'tokens in this encounter',
-    aa: 'AA 1–10',
-    range: 'close / near / far / beyondFar',
-    health: 'three boxes, e.g. X-- or XE-',
-    rank: 'rank 0–8',
-    armour: 'notYetAvailable / available / used',
-    status: 'active / dead / wreck / replaced / retired',
-    kills: 'this mission / total, e.g. 4/31',
-    ability: 'fa 7 or nfa 5',
-  };
+  let hint: string | null = null;
+  let problem: string | null = null;
+  if (!choices && value.trim() === '') hint = 'type the new value first';
+  else if (!valueVerdict.ok) problem = valueVerdict.message;
+  else if (reason.trim() === '') hint = 'give a reason first';
+  else if (!verdict.ok) problem = verdict.message;
   return (
     <details className="ts-card ts-overrides">
       <summary>GM overrides and notes</summary>
       <form
         onSubmit={async (ev) => {
           ev.preventDefault();
+          if (hint || problem) return;
           if (await runner.run(cmd)) {
             setValue('');
             setReason('');
@@ -947,11 +1045,15 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
           <select
             aria-label="What to change"
             value={target}
-            onChange={(ev) => setTarget(ev.target.value as AdjustTarget)}
+            onChange={(ev) => {
+              setTarget(ev.target.value as AdjustTarget);
+              // A value typed for one target means nothing for another.
+              setValue('');
+            }}
           >
-            {(Object.keys(hint) as AdjustTarget[]).map((k) => (
+            {(Object.keys(ADJUST_LABEL) as AdjustTarget[]).map((k) => (
               <option key={k} value={k}>
-                {k}
+                {ADJUST_LABEL[k]}
               </option>
             ))}
           </select>
@@ -964,12 +1066,22 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
               ))}
             </select>
           ) : null}
-          <input
-            aria-label="New value"
-            placeholder={hint[target]}
-            value={value}
-            onChange={(ev) => setValue(ev.target.value)}
-          />
+          {choices ? (
+            <select aria-label="New value" value={picked} onChange={(ev) => setValue(ev.target.value)}>
+              {Object.entries(choices).map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              aria-label="New value"
+              placeholder={ADJUST_HINT[target]}
+              value={value}
+              onChange={(ev) => setValue(ev.target.value)}
+            />
+          )}
           <input
             aria-label="Reason"
             placeholder="reason (required)"
@@ -985,19 +1097,27 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
           ) : null}
           <button
             type="submit"
-            disabled={!verdict.ok || runner.busy}
-            title={verdict.ok ? undefined : verdict.message}
+            disabled={hint !== null || problem !== null || runner.busy}
+            aria-describedby={hint || problem ? whyId : undefined}
           >
             Override
           </button>
+          {hint ? (
+            <span id={whyId} className="ts-why">
+              {hint}
+            </span>
+          ) : null}
         </div>
         {t && needsTrooper ? (
           <p className="ts-muted">
-            {t.name} now: health {t.health.map((m) => m ?? '-').join('')}, armour {t.armour}, rank {t.rank}
+            {t.name} now: health {t.health.map((m) => m ?? '-').join('')}, armour{' '}
+            {SLOT_LABEL[t.armour].toLowerCase()}, rank {t.rank}
           </p>
         ) : null}
-        {!verdict.ok && (reason.trim() !== '' || value !== '') ? (
-          <p className="ts-problems">{verdict.message}</p>
+        {problem ? (
+          <p id={whyId} className="ts-problems">
+            {problem}
+          </p>
         ) : null}
       </form>
       <div className="ts-row ts-wrap" hidden={!view.encounter}>
@@ -1118,6 +1238,8 @@ export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
   const [secret, setSecret] = useState(false);
   const gm = seat.role === 'gm';
   const mine = view.trooperOrder.filter((id) => gm || view.troopers[id]?.ownerSeatId === seat.seatId);
+  // A player always speaks as one of their troopers: the list shows the first until another is picked.
+  const speaker = gm ? as : as || mine[0] || '';
   return (
     <form
       className="ts-row ts-wrap ts-narrate"
@@ -1126,13 +1248,13 @@ export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
         const cmd = {
           type: 'narrate' as const,
           text,
-          ...(as ? { trooperId: as } : {}),
+          ...(speaker ? { trooperId: speaker } : {}),
           ...(gm && secret ? { secret } : {}),
         };
         if (await runner.run(cmd)) setText('');
       }}
     >
-      <select aria-label="Speak as" value={as} onChange={(ev) => setAs(ev.target.value)}>
+      <select aria-label="Speak as" value={speaker} onChange={(ev) => setAs(ev.target.value)}>
         {gm ? <option value="">GM / aliens</option> : null}
         {mine.map((id) => (
           <option key={id} value={id}>
@@ -1152,7 +1274,7 @@ export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
           <input type="checkbox" checked={secret} onChange={(ev) => setSecret(ev.target.checked)} /> GM only
         </label>
       ) : null}
-      <button type="submit" disabled={runner.busy || text.trim() === '' || (!gm && !as && mine.length === 0)}>
+      <button type="submit" disabled={runner.busy || text.trim() === '' || (!gm && !speaker)}>
         Narrate
       </button>
     </form>
@@ -1230,7 +1352,7 @@ export function EncounterScreen({
         ) : null}
         {!live && e.endReason ? (
           <p className="ts-alert" data-testid="end-reason">
-            Ended: {e.endReason}
+            Ended: {END_REASON_LABEL[e.endReason] ?? e.endReason}
           </p>
         ) : null}
       </header>

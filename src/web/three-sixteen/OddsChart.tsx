@@ -4,7 +4,9 @@ import type { Proportion } from '../../rules/three-sixteen/simulate/stats.ts';
 /**
  * The simulator's answer as pictures: one bar per chance (the squad wins, someone dies, each
  * trooper dies) with its 95% interval as a whisker, and the spread of encounter lengths in
- * rounds. Plain SVG with CSS classes (the CSP forbids inline styles in markup); every chart also
+ * rounds. The words and numbers are HTML and only the bars are SVG, stretched to the width they
+ * get: the charts then fit any column (a phone at 320px too) while the text keeps its size and
+ * never overlaps. Styled by class, since the CSP forbids inline styles in markup; every chart also
  * carries its numbers as text for screen readers.
  */
 
@@ -18,103 +20,109 @@ interface Bar {
   readonly tone: 'good' | 'bad';
 }
 
-const ROW = 22;
-const LABEL_W = 120;
-const BAR_W = 160;
-const VALUE_W = 44;
+/** 0…1 to the bar's 0…100 user units. */
+const unit = (p: number) => Math.max(0, Math.min(1, p)) * 100;
 
 function ChanceBars({ bars }: { bars: readonly Bar[] }) {
-  const width = LABEL_W + BAR_W + VALUE_W;
-  const height = bars.length * ROW + 4;
-  const x = (p: number) => LABEL_W + Math.max(0, Math.min(1, p)) * BAR_W;
   const description = bars.map((b) => `${b.label} ${pct(b.value.p)}`).join(', ');
   return (
-    <svg
-      className="ts-chart"
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      role="img"
-      aria-label={`Chances: ${description}`}
-    >
-      {bars.map((b, i) => {
-        const y = i * ROW + 2;
-        const mid = y + ROW / 2 - 2;
+    <div className="ts-chances" role="img" aria-label={`Chances: ${description}`}>
+      {bars.map((b) => {
+        const low = unit(b.value.low);
+        const high = unit(b.value.high);
         return (
-          <g key={b.key}>
-            <text className="ts-chart-label" x={LABEL_W - 6} y={mid + 4} textAnchor="end">
-              {b.label.length > 16 ? `${b.label.slice(0, 15)}…` : b.label}
-            </text>
-            <rect className="ts-chart-track" x={LABEL_W} y={y + 3} width={BAR_W} height={ROW - 10} rx={3} />
-            <rect
-              className={`ts-chart-bar ts-chart-${b.tone}`}
-              x={LABEL_W}
-              y={y + 3}
-              width={x(b.value.p) - LABEL_W}
-              height={ROW - 10}
-              rx={3}
-            />
-            <line className="ts-chart-whisker" x1={x(b.value.low)} x2={x(b.value.high)} y1={mid} y2={mid} />
-            <text className="ts-chart-value" x={LABEL_W + BAR_W + 6} y={mid + 4}>
-              {pct(b.value.p)}
-            </text>
-          </g>
+          <div key={b.key} className="ts-chance">
+            <span className="ts-chart-label">{b.label}</span>
+            {/* Stretched sideways (preserveAspectRatio none): the strokes keep their width. */}
+            <svg className="ts-chart-bars" viewBox="0 0 100 12" preserveAspectRatio="none" aria-hidden="true">
+              <rect className="ts-chart-track" x={0} y={1} width={100} height={10} />
+              <rect
+                className={`ts-chart-bar ts-chart-${b.tone}`}
+                x={0}
+                y={1}
+                width={unit(b.value.p)}
+                height={10}
+              />
+              <path
+                className="ts-chart-whisker-halo"
+                d={`M${low} 2V10M${low} 6H${high}M${high} 2V10`}
+                vectorEffect="non-scaling-stroke"
+              />
+              <path
+                className="ts-chart-whisker"
+                d={`M${low} 2V10M${low} 6H${high}M${high} 2V10`}
+                vectorEffect="non-scaling-stroke"
+              />
+            </svg>
+            <span className="ts-chart-value">{pct(b.value.p)}</span>
+          </div>
         );
       })}
-    </svg>
+    </div>
   );
+}
+
+/** Longest run drawn as its own column; longer encounters share the last one ("20+"). */
+const MAX_COLUMNS = 20;
+
+/**
+ * Which columns get a number under them: the first, the last, and every fifth, except a fifth so
+ * close to the last that the two numbers would touch (10 and 11 read as "1011").
+ */
+export function axisLabels(columns: number): number[] {
+  const labels: number[] = [];
+  for (let r = 1; r <= columns; r++) {
+    if (r === 1 || r === columns || (r % 5 === 0 && columns - r >= 3)) labels.push(r);
+  }
+  return labels;
 }
 
 function RoundsHistogram({ rounds }: { rounds: SimulationSummary['rounds'] }) {
   const data = rounds.distribution;
   if (data.length === 0) return null;
-  const maxRounds = Math.min(Math.max(...data.map((d) => d.rounds)), 20);
-  // Encounters longer than 20 rounds share the last column so one outlier does not squash the rest.
+  const maxRounds = Math.min(Math.max(...data.map((d) => d.rounds)), MAX_COLUMNS);
   const columns = Array.from({ length: maxRounds }, (_, i) => ({ rounds: i + 1, p: 0 }));
   for (const d of data) {
     const col = columns[Math.min(Math.max(d.rounds, 1), maxRounds) - 1];
     if (col) col.p += d.p;
   }
   const top = Math.max(...columns.map((c) => c.p), 0.0001);
-  const colW = 14;
-  const h = 60;
-  const width = columns.length * colW + 8;
+  const name = (r: number) => (r === maxRounds && maxRounds === MAX_COLUMNS ? `${r}+` : String(r));
+  const labelled = new Set(axisLabels(maxRounds));
   const description = columns
     .filter((c) => c.p > 0)
-    .map((c) => `${c.rounds}${c.rounds === maxRounds && maxRounds === 20 ? '+' : ''}: ${pct(c.p)}`)
+    .map((c) => `${name(c.rounds)}: ${pct(c.p)}`)
     .join(', ');
+  // Each column is 10 units wide in the SVG and one equal grid track in the axis under it, so the
+  // numbers sit under their bars at any width.
   return (
-    <svg
-      className="ts-chart"
-      viewBox={`0 0 ${width} ${h + 16}`}
-      width={Math.min(width * 2, 360)}
-      role="img"
-      aria-label={`Rounds the encounter lasts: ${description}`}
-    >
-      {columns.map((c, i) => {
-        const bh = (c.p / top) * h;
-        return (
-          <g key={c.rounds}>
+    <div className="ts-histogram" role="img" aria-label={`Rounds the encounter lasts: ${description}`}>
+      <svg
+        className="ts-chart-columns"
+        viewBox={`0 0 ${maxRounds * 10} 100`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+      >
+        {columns.map((c, i) => {
+          const h = (c.p / top) * 100;
+          return (
             <rect
+              key={c.rounds}
               className="ts-chart-bar ts-chart-neutral"
-              x={4 + i * colW}
-              y={h - bh}
-              width={colW - 3}
-              height={bh}
+              x={i * 10 + 1.5}
+              y={100 - h}
+              width={7}
+              height={h}
             />
-            {c.rounds === 1 || c.rounds % 5 === 0 || c.rounds === maxRounds ? (
-              <text
-                className="ts-chart-axis"
-                x={4 + i * colW + (colW - 3) / 2}
-                y={h + 12}
-                textAnchor="middle"
-              >
-                {c.rounds === maxRounds && maxRounds === 20 ? '20+' : c.rounds}
-              </text>
-            ) : null}
-          </g>
-        );
-      })}
-    </svg>
+          );
+        })}
+      </svg>
+      <div className="ts-chart-axis" aria-hidden="true">
+        {columns.map((c) => (
+          <span key={c.rounds}>{labelled.has(c.rounds) ? name(c.rounds) : ''}</span>
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   suggestedEncounterPlan,
 } from '../../rules/three-sixteen/data/index.ts';
 import { activeTroopers, encounterCap } from '../../rules/three-sixteen/encounter/mission.ts';
+import { ranksPending } from '../../rules/three-sixteen/encounter/pending.ts';
 import type { AbilityId, Trooper } from '../../rules/three-sixteen/state.ts';
 import { check, type SeatRef, type View } from './model.ts';
 import { Odds } from './Odds.tsx';
@@ -183,6 +184,12 @@ export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
       {missing.length > 0 ? (
         <p className="ts-muted">Still to choose: {missing.map((l) => PLANET_LISTS[l].title).join(', ')}.</p>
       ) : null}
+      {ranksPending(view) ? (
+        <p className="notice" role="status" data-testid="ranks-pending">
+          Every PC is still a Trooper: hand out the starting ranks (“Assign initial ranks” with the squad)
+          before the first landing, unless your table built its ranks by hand.
+        </p>
+      ) : null}
       {!verdict.ok && missing.length === 0 ? (
         <p className="ts-problems">
           <strong className="ts-code">{verdict.code}</strong> {verdict.message}
@@ -251,6 +258,83 @@ export function PlanetSummary({ view }: { view: View }) {
   );
 }
 
+/**
+ * A Strength or Weakness used in a scene, away from the fighting: the trooper, the moment from its
+ * past, and (when it is open) the Hatred for Home slot for a Weakness.
+ */
+function SceneFlashback({ view, seat, mine }: { view: View; seat: SeatRef; mine: Trooper[] }) {
+  const runner = useRunner();
+  const [who, setWho] = useState('');
+  const [text, setText] = useState('');
+  const [hatred, setHatred] = useState(false);
+  const t = mine.find((x) => x.id === who) ?? mine[0];
+  if (!t) return null;
+  const hatredOpen = t.weaknesses.some((w) => w.status === 'available' && w.hatredForHome);
+  const command = (kind: 'strength' | 'weakness') => ({
+    type: 'sceneFlashback' as const,
+    trooperId: t.id,
+    kind,
+    text,
+    ...(kind === 'weakness' && hatred && hatredOpen ? { hatredForHome: true } : {}),
+  });
+  const use = async (kind: 'strength' | 'weakness') => {
+    if (await runner.run(command(kind))) setText('');
+  };
+  const verdict = (kind: 'strength' | 'weakness') => check(view, seat, command(kind));
+  return (
+    <fieldset className="ts-row ts-wrap" aria-label="Flashback in a scene">
+      <legend>Flashback in a scene</legend>
+      <select aria-label="Whose flashback" value={t.id} onChange={(e) => setWho(e.target.value)}>
+        {mine.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <input
+        aria-label="The moment from the past"
+        placeholder="the moment from the past"
+        value={text}
+        maxLength={2000}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {hatredOpen ? (
+        <label className="ts-inline">
+          <input type="checkbox" checked={hatred} onChange={(e) => setHatred(e.target.checked)} /> Weakness:
+          Hatred for Home
+        </label>
+      ) : null}
+      {(['strength', 'weakness'] as const).map((kind) => {
+        const v = verdict(kind);
+        return (
+          <button
+            key={kind}
+            type="button"
+            disabled={runner.busy || text.trim() === '' || !v.ok}
+            title={v.ok ? undefined : v.message}
+            onClick={() => void use(kind)}
+          >
+            Use a {kind === 'strength' ? 'Strength' : 'Weakness'}
+          </button>
+        );
+      })}
+      {text.trim() === '' ? (
+        <span className="ts-muted">Tell the moment first.</span>
+      ) : (
+        // Phones show no tooltips: say why a kind cannot be used.
+        (['strength', 'weakness'] as const).map((kind) => {
+          const v = verdict(kind);
+          return v.ok ? null : (
+            <span key={kind} className="ts-muted">
+              {kind === 'strength' ? 'Strength' : 'Weakness'}: {v.message}
+            </span>
+          );
+        })
+      )}
+    </fieldset>
+  );
+}
+
 /** Briefing, scenes, NFA tests, encounter planning and the end of the mission. */
 export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
   const runner = useRunner();
@@ -264,6 +348,7 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
   const [final, setFinal] = useState(false);
   const [description, setDescription] = useState('');
   const [leftOut, setLeftOut] = useState<string[]>([]);
+  const [confirmEnd, setConfirmEnd] = useState(false);
   const phase = view.campaign.phase;
   const pcs = pcsOf(view);
   const mine = gm ? pcs : pcs.filter((t) => t.ownerSeatId === seat.seatId);
@@ -330,7 +415,12 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
       <ol className="ts-scenes">
         {m.scenes.map((s) => (
           <li key={s.id} className={s.secret ? 'ts-secret' : ''}>
-            {s.kind === 'nfaTest' ? (
+            {s.kind === 'flashback' ? (
+              <>
+                {view.troopers[s.trooperId ?? '']?.name ?? s.trooperId} shows a{' '}
+                {s.flashback === 'weakness' ? 'Weakness' : 'Strength'}: “{s.text}”
+              </>
+            ) : s.kind === 'nfaTest' ? (
               <>
                 NFA test of {view.troopers[s.trooperId ?? '']?.name ?? s.trooperId}: rolled {s.roll} against{' '}
                 {s.target} — <strong>{s.success ? 'success' : 'failure'}</strong>
@@ -396,6 +486,7 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
           </button>
         </div>
       ) : null}
+      {mine.length > 0 ? <SceneFlashback view={view} seat={seat} mine={mine} /> : null}
       {gm ? (
         <fieldset className="ts-plan" aria-label="Plan the next encounter">
           <legend>Next encounter</legend>
@@ -411,7 +502,10 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
               type="number"
               min={1}
               max={final ? pool : Math.min(pool, cap)}
-              value={final ? pool : tokens === '' ? n : tokens}
+              // Empty means "the suggestion", shown as the placeholder, so the field can be
+              // cleared and retyped without the suggestion snapping back into it.
+              value={final ? pool : tokens}
+              placeholder={String(n)}
               disabled={final}
               onChange={(e) => setTokens(e.target.value)}
               className="ts-narrow"
@@ -468,14 +562,36 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
             >
               Start encounter
             </button>
-            <button
-              type="button"
-              disabled={runner.busy}
-              onClick={() => void runner.run({ type: 'endMission' })}
-            >
-              End mission
-            </button>
+            {confirmEnd ? null : (
+              <button type="button" disabled={runner.busy} onClick={() => setConfirmEnd(true)}>
+                End mission…
+              </button>
+            )}
           </div>
+          {confirmEnd ? (
+            // Ending a mission cannot be taken back (the debrief follows), so it asks once, saying
+            // what is being left behind.
+            <fieldset className="notice" aria-label="Confirm the end of the mission">
+              <p>
+                {pool > 0
+                  ? `End mission ${m.number} with ${pool} Threat token${pool === 1 ? '' : 's'} still in the pool? The planet is not cleared.`
+                  : `End mission ${m.number}? The debrief comes next.`}
+              </p>
+              <button
+                type="button"
+                className="primary"
+                disabled={runner.busy}
+                onClick={async () => {
+                  if (await runner.run({ type: 'endMission' })) setConfirmEnd(false);
+                }}
+              >
+                Yes, end the mission
+              </button>{' '}
+              <button type="button" disabled={runner.busy} onClick={() => setConfirmEnd(false)}>
+                Keep playing
+              </button>
+            </fieldset>
+          ) : null}
         </fieldset>
       ) : null}
     </section>

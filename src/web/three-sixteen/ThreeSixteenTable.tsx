@@ -8,6 +8,7 @@ import {
   actorName,
   asView,
   describeDecision,
+  END_REASON_LABEL,
   type SeatName,
   type SeatRef,
   type Send,
@@ -143,7 +144,10 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
                 <PlanetSummary view={view} />
                 {phase === 'mission' && view.lastEncounter ? (
                   <details className="ts-card">
-                    <summary>Last encounter ({view.lastEncounter.endReason ?? 'over'})</summary>
+                    <summary>
+                      Last encounter:{' '}
+                      {view.lastEncounter.endReason ? END_REASON_LABEL[view.lastEncounter.endReason] : 'over'}
+                    </summary>
                     <EncounterScreen view={view} seat={seat} seatName={seatName} report={report} />
                   </details>
                 ) : null}

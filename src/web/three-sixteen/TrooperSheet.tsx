@@ -9,7 +9,16 @@ import {
   SUPPORT_ITEMS,
 } from '../../rules/three-sixteen/data/index.ts';
 import type { FlashbackSlot, Trooper, WeaponId } from '../../rules/three-sixteen/state.ts';
-import { POSITION_LABEL, rankTitle, SLOT_LABEL, stepLabel, type View, weaponName } from './model.ts';
+import {
+  NOT_PLACED,
+  POSITION_LABEL,
+  rankTitle,
+  SLOT_LABEL,
+  STATUS_LABEL,
+  stepLabel,
+  type View,
+  weaponName,
+} from './model.ts';
 import { useRunner } from './runner.tsx';
 
 /**
@@ -19,13 +28,6 @@ import { useRunner } from './runner.tsx';
  */
 
 const HEALTH_BOXES = ['A Mess', 'Crippled', 'Dead'] as const;
-const STATUS_LABEL: Readonly<Record<Trooper['status'], string>> = {
-  active: 'Active',
-  dead: 'Dead',
-  wreck: 'Broken (unplayable)',
-  replaced: 'Replaced',
-  retired: 'Retired',
-};
 const ARMOUR_STATES = ['notYetAvailable', 'available', 'used'] as const;
 
 function Slots({ title, slots }: { title: string; slots: readonly FlashbackSlot[] }) {
@@ -124,7 +126,11 @@ export function TrooperSheet({
 }) {
   const runner = useRunner();
   const e = view.encounter;
-  const position = e?.pcs.includes(t.id) ? (e.out[t.id] ? 'beyondFar' : e.positions[t.id]) : undefined;
+  // In the encounter but with no range yet (before Dominance): said as the range map says it.
+  const at = e?.positions[t.id];
+  let position: string | undefined;
+  if (e?.pcs.includes(t.id))
+    position = e.out[t.id] ? POSITION_LABEL.beyondFar : at ? POSITION_LABEL[at] : NOT_PLACED;
   const switchable: WeaponId[] = [...new Set<WeaponId>([...t.weapons.map((w) => w.weapon), 'handToHand'])];
   // The rank's "one or the other" weapons stay open until the first mission (the ruleset says so too).
   const beforeFirstMission =
@@ -232,7 +238,7 @@ export function TrooperSheet({
         {position ? (
           <section aria-label="Range">
             <h4>Range</h4>
-            <p className="ts-big">{POSITION_LABEL[position]}</p>
+            <p className="ts-big">{position}</p>
           </section>
         ) : null}
       </div>

@@ -7,6 +7,8 @@ import {
 } from '../../rules/three-sixteen/data/index.ts';
 import { STARKILLER_MULTIPLIER } from '../../rules/three-sixteen/encounter/strategic.ts';
 import { VEHICLE_RULES } from '../../rules/three-sixteen/encounter/vehicle-rules.ts';
+import type { EncounterEndReason } from '../../rules/three-sixteen/state.ts';
+import { END_REASON_LABEL } from './model.ts';
 
 /**
  * One 3:16 event, as a seat receives it, in a sentence for the table's live log (the shell shows
@@ -163,20 +165,21 @@ export function describeThreeSixteenEvent(
           what = 'carries out the task';
           break;
         case 'aa':
-          what = 'attack';
+          // Whom they hit follows from the round's faces (evolve works it out), not from the event.
+          what = 'strike every trooper who failed or rolled no higher than them';
           break;
         case 'cancelled':
           what = 'cancels the success';
           break;
         default:
-          what = 'fails';
+          what = e.actor === 'aliens' ? 'fail' : 'fails';
       }
       const move = e.move ? `, then moves ${str(e.move)}` : '';
       const said = e.narration ? ` — “${str(e.narration)}”` : '';
       return `${w('actor')} ${what}${move}${said}`;
     }
     case 'kill.answered':
-      return `${w('trooperId')} ${e.useArmour ? 'ticks armour' : 'takes the wound'}`;
+      return `${w('trooperId')} ${e.useArmour ? 'ticks armour against the Kill' : 'takes the Kill: a box is marked'}`;
     case 'strength.used':
       return `${w('trooperId')} shows a Strength: “${str(e.text)}” — ${roll(e.kills)} kills; the encounter ends`;
     case 'weakness.used':
@@ -222,10 +225,18 @@ export function describeThreeSixteenEvent(
       return `${w('trooperId')} fires the Starkiller at ${str(e.planet)}: ${roll(e.roll)} × ${STARKILLER_MULTIPLIER} = ${num(e.kills)} kills`;
     case 'device.activated':
       return `${w('trooperId')} sets off The Device; the campaign is over`;
+    case 'encounter.ended': {
+      const how = END_REASON_LABEL[str(e.reason) as EncounterEndReason] ?? str(e.reason);
+      return `The encounter is over: ${how}; ${
+        e.planetCleared ? 'the planet is cleared' : `${num(e.pool)} tokens in the planet's pool`
+      }${e.squadAlive ? '' : '; nobody is left standing'}`;
+    }
     case 'mission.ended':
       return 'The mission is over';
     case 'nfaTest.rolled':
       return `${w('trooperId')} tests NFA${e.text ? ` (${str(e.text)})` : ''}: ${test(e)}`;
+    case 'scene.flashback':
+      return `${w('trooperId')} shows a ${e.kind === 'weakness' ? 'Weakness' : 'Strength'} in a scene: “${str(e.text)}”`;
     case 'scene.added':
       return `Scene: ${str(e.text)}`;
     // Between missions and conflicts (the campaign part)

@@ -1,17 +1,21 @@
+import type { Die } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { EnteredDice } from '../../engine/dice/source.ts';
-import type { Seat } from '../../engine/ruleset.ts';
+import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import { killStepLabel, rankInfo, WEAPONS } from '../../rules/three-sixteen/data/index.ts';
 import type { Decision } from '../../rules/three-sixteen/encounter/pending.ts';
 import { legalCommands, threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import type {
+  EncounterEndReason,
+  HitSource,
   KillStep,
   Position,
   ThreeSixteenState,
   Trooper,
   WeaponId,
 } from '../../rules/three-sixteen/state.ts';
+import { plainIssue } from '../api.ts';
 
 /**
  * The 3:16 screens' model: the seat's view as typed data, and small pure helpers over it. Every
@@ -88,7 +92,7 @@ export function check(view: View, seat: SeatRef, command: ThreeSixteenCommand): 
     return {
       ok: false,
       code: 'BAD_COMMAND',
-      message: issue ? `${issue.path.join('.') || 'command'}: ${issue.message}` : 'not a valid command',
+      message: issue ? plainIssue(issue.path.join('.'), issue.message) : 'not a valid command',
     };
   }
   const roles = threeSixteen.commandRoles[parsed.data.type];
@@ -103,6 +107,18 @@ export function check(view: View, seat: SeatRef, command: ThreeSixteenCommand): 
   }
 }
 
+/**
+ * The context the server gives the engine for a command sent with typed faces: a player's faces
+ * roll only the player's own dice, the table rolls the rest (`tableDice`); the GM types them all.
+ * Here the table's dice are stand-ins, enough to learn which dice the typist is asked for.
+ */
+function typedContext(view: View, seat: SeatRef, dice: DiceSource): DecideContext {
+  const gm = (view.actingRole ?? seat.role) === 'gm';
+  let n = 0;
+  const standIn: DiceSource = { roll: (die) => (n++ % die.sides) + 1 };
+  return { actor: seat as Seat, dice, ...(gm ? {} : { tableDice: standIn }) };
+}
+
 /** The next physical die the engine wants for `command` after `faces`, or null if none. */
 export function nextDieWanted(
   view: View,
@@ -111,7 +127,7 @@ export function nextDieWanted(
   faces: readonly number[],
 ): { need: DieRequest | null; error: SendResult | null } {
   try {
-    threeSixteen.decide(view, command, { actor: seat as Seat, dice: new EnteredDice(faces) });
+    threeSixteen.decide(view, command, typedContext(view, seat, new EnteredDice(faces)));
     return { need: null, error: null };
   } catch (e) {
     const r = ruleErrorOf(e);
@@ -135,6 +151,87 @@ export function dieRequestOf(details: unknown): DieRequest | null {
     faces: n.faces as (number | string)[],
     purpose: typeof n.purpose === 'string' ? n.purpose : '',
   };
+}
+
+/**
+ * Where the wanted die sits among the dice rolled for the same purpose ("kills of Hicks": one d10
+ * per weapon die), so a player with real dice can roll the whole set at once.
+ */
+export interface DicePlan {
+  /** 1-based: this is die `index` of the purpose's dice. */
+  readonly index: number;
+  /** How many dice the purpose takes, or null when it depends on the faces still to come. */
+  readonly count: number | null;
+}
+
+/** Beyond this many dice a probe is taken to be a roll-off that never settles. */
+const PLAN_LIMIT = 500;
+
+/**
+ * The dice `command` would roll after `faces`, in order, with the rest filled by `fill`; null if
+ * the ruleset stops before it wants another die (the plan then says nothing).
+ */
+function diceRolled(
+  view: View,
+  seat: SeatRef,
+  command: ThreeSixteenCommand,
+  faces: readonly number[],
+  fill: (die: Die, n: number) => number,
+): string[] | null {
+  const purposes: string[] = [];
+  const source: DiceSource = {
+    roll(die, purpose) {
+      const n = purposes.length;
+      if (n >= PLAN_LIMIT) throw new Error('too many dice');
+      purposes.push(purpose);
+      return n < faces.length ? (faces[n] as number) : fill(die, n);
+    },
+  };
+  try {
+    threeSixteen.decide(view, command, typedContext(view, seat, source));
+  } catch {
+    // A refusal after the dice (or a roll-off cut short) leaves the dice seen so far to read.
+  }
+  return purposes.length > faces.length ? purposes : null;
+}
+
+/** Faces that cycle up from the lowest or down from the highest, so any roll-off settles. */
+function cycling(up: boolean): (die: Die, n: number) => number {
+  return (die, n) => {
+    const values = die.labels ? [...die.labels] : Array.from({ length: die.sides }, (_, i) => i + 1);
+    const i = n % values.length;
+    return values[up ? i : values.length - 1 - i] as number;
+  };
+}
+
+/**
+ * Which die of its purpose the next one is, and how many that purpose takes. The ruleset is run
+ * twice with made-up faces for the dice not rolled yet (low ones, then high ones): when both
+ * runs roll the same number of dice for the purpose, that number is the count; when the faces
+ * change it (a roll-off, a re-roll), the count is left unknown.
+ */
+export function dicePlan(
+  view: View,
+  seat: SeatRef,
+  command: ThreeSixteenCommand,
+  faces: readonly number[],
+): DicePlan | null {
+  const runs = [cycling(true), cycling(false)].map((fill) => diceRolled(view, seat, command, faces, fill));
+  const at = faces.length;
+  const groups = runs.map((purposes) => {
+    if (!purposes) return null;
+    const purpose = purposes[at];
+    let start = at;
+    while (start > 0 && purposes[start - 1] === purpose) start--;
+    let end = at;
+    while (end + 1 < purposes.length && purposes[end + 1] === purpose) end++;
+    return { purpose, index: at - start + 1, count: end - start + 1 };
+  });
+  const [low, high] = groups;
+  if (!low) return null;
+  const same =
+    high !== null && high !== undefined && high.purpose === low.purpose && high.count === low.count;
+  return { index: low.index, count: same ? low.count : null };
 }
 
 /** The ruleset's own list of commands this seat may send now. */
@@ -199,6 +296,47 @@ export const POSITION_LABEL: Readonly<Record<Position, string>> = {
   beyondFar: 'Left the encounter',
 };
 
+/** Said wherever a trooper of the encounter has no range yet (before Dominance sets it). */
+export const NOT_PLACED = 'not placed yet';
+
+/** Why an encounter ended, as the table would say it. */
+export const END_REASON_LABEL: Readonly<Record<EncounterEndReason, string>> = {
+  allDead: 'lost: every trooper is down',
+  strength: 'won: a Strength ended it',
+  allBeyondFar: 'every trooper left the fight',
+  standoff: 'standoff: three rounds without a kill',
+  noTokens: 'won: no Threat Tokens left',
+  gm: 'the GM ended it',
+  endEncounterAbility: 'an alien ability ended it',
+  eVac: 'E-Vac pulled the squad out',
+  orbitalBombardment: 'Orbital Bombardment ended it',
+};
+
+/** Where a Kill came from, in words ("A Kill is coming from …"). */
+export const HIT_SOURCE_LABEL: Readonly<Record<HitSource, string>> = {
+  aliens: 'the aliens',
+  ambush: 'an ambush',
+  suicide: 'a suicide attack',
+  grenades: 'grenades',
+  explodingBodies: 'exploding bodies',
+  tpkBomb: 'a TPK Bomb',
+  paradiseBomb: 'a Paradise Bomb',
+  orbitalBombardment: 'the Orbital Bombardment',
+  eVac: 'the E-Vac',
+  combatDrugs: 'combat drugs',
+  vehicleDestroyed: 'a destroyed vehicle',
+  trooper: 'a trooper',
+  gm: 'the GM',
+};
+
+export const STATUS_LABEL: Readonly<Record<Trooper['status'], string>> = {
+  active: 'Active',
+  dead: 'Dead',
+  wreck: 'Broken (unplayable)',
+  replaced: 'Replaced',
+  retired: 'Retired',
+};
+
 export const SLOT_LABEL = {
   notYetAvailable: 'Not yet available',
   available: 'Available',
@@ -207,6 +345,7 @@ export const SLOT_LABEL = {
 
 const DECISION_VERB: Readonly<Record<Decision['kind'], string>> = {
   createTroopers: 'get the troopers made (each player creates their own)',
+  assignRanks: 'hand out the starting ranks (Sergeant, Corporal) before the first planet',
   setPlanet: 'set the planet',
   briefMission: 'brief the mission',
   startEncounter: 'start an encounter or end the mission',

@@ -1,7 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
+import { plainIssue } from '../api.ts';
+import { ErrorNote } from '../components/ErrorNote.tsx';
 import {
+  type DicePlan,
   type DieRequest,
+  dicePlan,
   dieRequestOf,
   nextDieWanted,
   type SeatRef,
@@ -9,12 +13,14 @@ import {
   type SendResult,
   type View,
 } from './model.ts';
+import './feedback.css';
 
 /**
  * Sending commands from the 3:16 screens. Digital dice: the server rolls. Own dice: before
- * sending, the ruleset (run here on the view) says which die it wants next; the player types each
- * face; the command goes out with the faces. A DICE_NEEDED from the server (the view was behind)
- * asks for one more face the same way. Every refusal is shown with its code and message.
+ * sending, the ruleset (run here on the view) says which die it wants next, and how many its
+ * purpose takes; the player types each face; the command goes out with the faces. A DICE_NEEDED
+ * from the server (the view was behind) asks for one more face the same way. Every refusal is
+ * shown with its code and message, kept in view wherever the player has scrolled to.
  */
 
 export interface Runner {
@@ -24,6 +30,8 @@ export interface Runner {
   readonly setOwnDice: (on: boolean) => void;
   readonly prompt: {
     readonly need: DieRequest;
+    /** Where this die sits among its purpose's dice; null when only the server knows. */
+    readonly plan: DicePlan | null;
     readonly faces: readonly number[];
     readonly label: string;
   } | null;
@@ -47,6 +55,20 @@ function commandLabel(c: ThreeSixteenCommand): string {
   return c.type.replace(/([A-Z])/g, ' $1').toLowerCase();
 }
 
+/** The server's refusal in words: a schema refusal lists its problems as sentences. */
+function refusalOf(result: { code: string; message: string; details?: unknown }): {
+  code: string;
+  message: string;
+} {
+  const issues = (result.details as { issues?: { path?: unknown; message?: unknown }[] } | undefined)?.issues;
+  if (result.code !== 'BAD_COMMAND' || !Array.isArray(issues) || issues.length === 0)
+    return { code: result.code, message: result.message };
+  const sentences = issues.map((i) =>
+    plainIssue(typeof i.path === 'string' ? i.path : '', typeof i.message === 'string' ? i.message : ''),
+  );
+  return { code: result.code, message: sentences.join('; ') };
+}
+
 export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner {
   const [busy, setBusy] = useState(false);
   const [ownDice, setOwnDiceState] = useState<boolean>(() => {
@@ -58,6 +80,7 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
   });
   const [prompt, setPrompt] = useState<{
     need: DieRequest;
+    plan: DicePlan | null;
     faces: readonly number[];
     label: string;
     command: ThreeSixteenCommand;
@@ -86,11 +109,22 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
           setError({ code: refusal.code, message: refusal.message });
           const kept = faces.slice(0, -1);
           const again = nextDieWanted(viewRef.current, seat, command, kept).need;
-          setPrompt(again ? { need: again, faces: kept, label: commandLabel(command), command } : null);
+          setPrompt(
+            again
+              ? {
+                  need: again,
+                  plan: dicePlan(viewRef.current, seat, command, kept),
+                  faces: kept,
+                  label: commandLabel(command),
+                  command,
+                }
+              : null,
+          );
           return false;
         }
         if (need) {
-          setPrompt({ need, faces, label: commandLabel(command), command });
+          const plan = dicePlan(viewRef.current, seat, command, faces);
+          setPrompt({ need, plan, faces, label: commandLabel(command), command });
           return false;
         }
       }
@@ -109,11 +143,12 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
       }
       if (faces && result.code === 'DICE_NEEDED') {
         const need = dieRequestOf(result.details) ?? { die: 'die', faces: [], purpose: result.message };
-        setPrompt({ need, faces, label: commandLabel(command), command });
+        // The server ran ahead of this view: the local plan may be for other dice, so say less.
+        setPrompt({ need, plan: null, faces, label: commandLabel(command), command });
         return false;
       }
       setPrompt(null);
-      setError({ code: result.code, message: result.message });
+      setError(refusalOf(result));
       return false;
     },
     [seat, send],
@@ -129,7 +164,11 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
     },
     [attempt, prompt],
   );
-  const cancelPrompt = useCallback(() => setPrompt(null), []);
+  // Giving up on the dice also drops the box's complaint about a face, which would mean nothing after.
+  const cancelPrompt = useCallback(() => {
+    setPrompt(null);
+    setError(null);
+  }, []);
   const clearError = useCallback(() => setError(null), []);
   return {
     run,
@@ -144,11 +183,21 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
   };
 }
 
-/** The die the engine asks for: type the face you rolled. */
+/** "2d10" for a set of one kind of die, "d10" for one. */
+function diceFormula(count: number, die: string): string {
+  return count > 1 ? `${count}${die}` : die;
+}
+
+/**
+ * The die the engine asks for, with the whole request ("Kills of Hicks: 2d10 — die 2 of 2") so
+ * real dice can be rolled as a set: type the faces one at a time. A face the die cannot show is
+ * refused here, next to the box, and the same die is asked again.
+ */
 export function DicePrompt() {
   const r = useRunner();
   const [value, setValue] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const problemId = useId();
   const p = r.prompt;
   useEffect(() => {
     if (p) {
@@ -157,22 +206,30 @@ export function DicePrompt() {
     }
   }, [p]);
   if (!p) return null;
-  const numeric = p.need.faces.every((f) => typeof f === 'number');
-  const range = numeric && p.need.faces.length === 2 ? ` (${p.need.faces[0]}–${p.need.faces[1]})` : '';
+  const [low, high] = p.need.faces;
+  // "d10" already says 1–10; a die with printed faces (or an unknown one) gets its range spelled out.
+  const plain = low === 1 && p.need.faces.length === 2 && p.need.die === `d${high}`;
+  const range = plain || p.need.faces.length === 0 ? '' : ` (faces ${p.need.faces.join(', ')})`;
+  const purpose = p.need.purpose || p.label;
+  const heading = purpose.charAt(0).toUpperCase() + purpose.slice(1);
+  const count = p.plan?.count ?? null;
+  const index = p.plan?.index ?? p.faces.length + 1;
+  const which = count !== null ? (count > 1 ? `die ${index} of ${count}` : '') : `die ${index}`;
+  const problem = r.error;
   return (
     <section className="ts-dice-prompt" aria-live="assertive" aria-label="Enter a die face">
       <form
         onSubmit={(ev) => {
           ev.preventDefault();
           const n = Number(value);
-          if (Number.isInteger(n)) r.enterFace(n);
+          if (value.trim() !== '' && Number.isInteger(n)) r.enterFace(n);
         }}
       >
         <label>
-          <span className="ts-dice-prompt-title">
-            Roll a {p.need.die}
+          <span className="ts-dice-prompt-title" data-testid="dice-request">
+            {heading}: roll {diceFormula(count ?? 1, p.need.die)}
             {range}
-            {p.need.purpose ? ` for ${p.need.purpose}` : ''}
+            {which ? ` — ${which}` : ''}
           </span>
           {p.faces.length > 0 ? (
             <span className="ts-muted"> (entered so far: {p.faces.join(', ')})</span>
@@ -185,7 +242,9 @@ export function DicePrompt() {
             required
             value={value}
             onChange={(ev) => setValue(ev.target.value)}
-            aria-label={`Face of the ${p.need.die}`}
+            aria-label={`Face of the ${p.need.die}${which ? `, ${which}` : ''}`}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? problemId : undefined}
           />
         </label>
         <button type="submit" disabled={r.busy}>
@@ -195,20 +254,26 @@ export function DicePrompt() {
           Cancel
         </button>
       </form>
+      {problem ? (
+        <div id={problemId}>
+          <ErrorNote code={problem.code} message={problem.message} onDismiss={r.clearError} />
+        </div>
+      ) : null}
     </section>
   );
 }
 
-/** The last refusal, code and message, until dismissed or the next command. */
+/**
+ * The last refusal, until dismissed or the next command. It sticks to the top of the game column
+ * while the player scrolls, so a refusal of a button far down the page is still seen; while the
+ * dice box is open the box shows it instead, next to the face that was refused.
+ */
 export function RejectionBanner() {
   const r = useRunner();
-  if (!r.error) return null;
+  if (!r.error || r.prompt) return null;
   return (
-    <div className="ts-error" role="alert">
-      <strong className="ts-code">{r.error.code}</strong> {r.error.message}
-      <button type="button" className="ts-link" onClick={r.clearError} aria-label="Dismiss">
-        ×
-      </button>
+    <div className="ts-toast" data-testid="rejection">
+      <ErrorNote code={r.error.code} message={r.error.message} onDismiss={r.clearError} />
     </div>
   );
 }

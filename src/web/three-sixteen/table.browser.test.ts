@@ -97,6 +97,8 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
 
     // Ranks: highest NFA (Hudson) is Sergeant, highest FA of the rest (Vasquez) Corporal.
     await ownDice(gm);
+    // Until the ranks are handed out, the planet form says so (landing is still allowed).
+    await gm.getByTestId('ranks-pending').waitFor();
     await gm.getByRole('button', { name: 'Assign initial ranks' }).click();
     await expect
       .poll(() => hudson.getByRole('article', { name: 'Sheet of Hudson' }).locator('.ts-rank').textContent())
@@ -109,6 +111,7 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await gm.locator('select[name="ability"]').selectOption('12');
     await gm.locator('select[name="aaMethod"]').selectOption('19');
     await expect.poll(() => gm.getByTestId('aa-explanation').textContent()).toContain('AA 5');
+    expect(await gm.getByTestId('ranks-pending').count()).toBe(0);
     await gm.getByRole('button', { name: /^Land on / }).click();
     await gm.getByLabel('Briefing text').fill('Clear the landing zone. Nobody goes home early.');
     await gm.getByRole('button', { name: 'Brief the squad' }).click();
@@ -118,7 +121,16 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await tokens.fill('7');
     await expect.poll(() => gm.locator('.ts-plan .ts-problems').textContent()).toContain('OVER_TOKEN_CAP');
     await expect(gm.getByRole('button', { name: 'Start encounter' }).isDisabled()).resolves.toBe(true);
-    await tokens.fill('4');
+    // Cleared, the field shows the suggestion as a placeholder and takes a new number as typed.
+    await tokens.fill('');
+    await tokens.pressSequentially('4');
+    expect(await tokens.inputValue()).toBe('4');
+    // Ending the mission asks first, saying what is left in the pool.
+    await gm.getByRole('button', { name: 'End mission…' }).click();
+    await expect
+      .poll(() => gm.getByRole('group', { name: 'Confirm the end of the mission' }).textContent())
+      .toContain('15 Threat tokens still in the pool');
+    await gm.getByRole('button', { name: 'Keep playing' }).click();
     // The ruleset's simulator plays the planned encounter in a worker.
     await gm.getByRole('button', { name: /Odds of this encounter/ }).click();
     await expect
@@ -235,7 +247,7 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await hudsonFlash.getByRole('button', { name: /Use Strength/ }).click();
     await enterFaces(hudson, [5]);
     await expect.poll(() => gm.locator('.ts-root').getAttribute('data-phase')).toBe('mission');
-    await expect.poll(() => gm.getByText('Last encounter (strength)').count()).toBe(1);
+    await expect.poll(() => gm.getByText('Last encounter: won: a Strength ended it').count()).toBe(1);
 
     // The sheets say what happened: Hudson's armour and Strength, everyone's kills.
     await vasquez.getByRole('button', { name: 'Sheets' }).click();
@@ -286,14 +298,17 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await expect.poll(() => gm.locator('.ts-root').textContent()).toContain('0 in the pool of 15');
 
     // After the mission: debrief, levels (Vasquez has the most kills; Hudson's 8 beats Hicks's 3).
-    await gm.getByRole('button', { name: 'End mission' }).click();
+    await gm.getByRole('button', { name: 'End mission…' }).click();
+    await gm.getByRole('button', { name: 'Yes, end the mission' }).click();
     await gm.getByRole('button', { name: 'Debrief the mission' }).click();
     await gm.getByRole('button', { name: /Roll for levels/ }).click();
     await enterFaces(gm, [3, 8]);
     await vasquez.getByRole('button', { name: 'Play' }).click();
     const vCard = vasquez.getByRole('region', { name: 'Between missions: Vasquez' });
     // The rules want the player to pick the new slot's kind here; the button says so until then.
-    await expect.poll(() => vCard.textContent()).toContain('the player picks which opens');
+    await expect
+      .poll(() => vCard.textContent())
+      .toContain('Strengths and Weaknesses are even: choose which kind of flashback slot this level opens');
     await vCard.getByLabel('New flashback slot').selectOption('strength');
     await vCard.getByRole('button', { name: 'Take the level' }).click();
     await vCard.getByLabel('Free step: range').selectOption('near');
@@ -311,15 +326,16 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
       .poll(() => vSheet.locator('.ts-weapons tbody tr').first().locator('td').nth(1).textContent())
       .toBe('3d10');
 
-    // A conflict without Threat Tokens: Hicks against an NPC, Dominance from typed dice.
+    // A conflict without Threat Tokens: Hicks against an NPC, Dominance from the GM's typed dice
+    // (the GM may type every die; a player's typed faces would roll only Hicks's own).
     await hicks.getByRole('button', { name: 'Play' }).click();
     await hicks.getByText('Start a conflict without Threat Tokens').click();
     await hicks.getByLabel('NPC name').fill('Lt Frinks');
     await hicks.getByRole('button', { name: 'Start the conflict' }).click();
     const conflict = gm.getByRole('region', { name: 'Conflict' });
     await expect.poll(() => conflict.textContent()).toContain('Conflict: Hicks against Lt Frinks');
-    await hicks.getByRole('button', { name: 'Roll Dominance' }).click();
-    await enterFaces(hicks, [2, 9]);
+    await conflict.getByRole('button', { name: 'Roll Dominance' }).click();
+    await enterFaces(gm, [2, 9]);
     await shot(gm, '316-conflict-desktop.png');
     // Hicks's 2 succeeds, the NPC's 9 fails: an ambush, a free kill; the winner imposes an order.
     await expect.poll(() => conflict.getByTestId('conflict-outcome').textContent()).toContain('Hicks wins');
@@ -355,7 +371,7 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     const overrides = gm.locator('.ts-overrides');
     await overrides.getByLabel('What to change', { exact: true }).selectOption('range');
     await overrides.getByLabel('Trooper', { exact: true }).selectOption({ label: 'Drake' });
-    await overrides.getByLabel('New value', { exact: true }).fill('far');
+    await overrides.getByLabel('New value', { exact: true }).selectOption('far');
     await overrides.getByLabel('out of the vehicle, alone', { exact: true }).check();
     await overrides.getByLabel('Reason', { exact: true }).fill('Blown clear by a spore burst.');
     await overrides.getByRole('button', { name: 'Override' }).click();
@@ -363,7 +379,7 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await expect.poll(() => gm.locator('[data-lane="far"] .ts-chip').count()).toBe(1);
     await expect.poll(() => gm.locator('[data-lane="near"] .ts-chip').count()).toBe(1);
     // The GM walks him back to Near (on foot now, so no vehicle choice is offered).
-    await overrides.getByLabel('New value', { exact: true }).fill('near');
+    await overrides.getByLabel('New value', { exact: true }).selectOption('near');
     await expect(overrides.getByLabel('out of the vehicle, alone', { exact: true }).count()).resolves.toBe(0);
     await overrides.getByLabel('Reason', { exact: true }).fill('Crawls back to the APC.');
     await overrides.getByRole('button', { name: 'Override' }).click();
@@ -395,6 +411,258 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
     await expect.poll(() => gm.getByRole('list', { name: 'Seats' }).textContent()).toContain('Sam (Drake)');
     // A player may rename only their own seat: the others have no button.
     await expect(drake.getByRole('button', { name: 'Rename p1' }).count()).resolves.toBe(0);
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('fits a phone at 390 and 320 px: the range map, the sheets and the odds chart', async () => {
+    // Hicks has left on a Weakness, so the map shows the "Left the encounter" lane with a chip.
+    const {
+      t,
+      gm: gmSeat,
+      players: [hicksSeat],
+    } = fightAt(
+      'near',
+      [
+        { name: 'Hicks', fa: 5, nfa: 5 },
+        { name: 'Vasquez', fa: 5, nfa: 5, rank: 4 },
+      ],
+      { tokens: 4 },
+    );
+    if (!hicksSeat) throw new Error('a player seat for Hicks');
+    t.send(hicksSeat, { type: 'useWeakness', trooperId: 't1', text: 'Hicks freezes.' });
+    const during = await importTable(server.url, 'Phone fit', t.log);
+    // The same table once the GM has ended that encounter: planning the next one offers the odds.
+    t.send(gmSeat, { type: 'gmEndEncounter' });
+    const after = await importTable(server.url, 'Phone odds', t.log);
+    const gm = await openSeat(browser, during.gm as string, true);
+    const player = await openSeat(browser, during.p2 as string, true);
+    const planner = await openSeat(browser, after.gm as string, true);
+    await gm.getByTestId('round').waitFor();
+    await player.getByRole('button', { name: 'Sheets' }).click();
+    await planner.getByRole('button', { name: /Odds of this encounter/ }).click();
+    // The simulator runs as long as the machine needs: no time limit on it.
+    await planner.getByTestId('odds').waitFor({ timeout: 0 });
+    // Nothing sticks out sideways: not the page, and not the game column that scrolls inside it.
+    const fits = (page: Page) =>
+      page.evaluate(() => {
+        const game = document.querySelector('.game');
+        return (
+          document.documentElement.scrollWidth <= window.innerWidth &&
+          (!game || game.scrollWidth <= game.clientWidth)
+        );
+      });
+    for (const width of [390, 320]) {
+      for (const page of [gm, player, planner]) await page.setViewportSize({ width, height: 844 });
+      expect(await fits(gm), `encounter at ${width}px`).toBe(true);
+      expect(await fits(player), `sheets at ${width}px`).toBe(true);
+      expect(await fits(planner), `odds at ${width}px`).toBe(true);
+      // The lane's title fits its column, clear of the trooper chip beside it.
+      const lane = gm.locator('[data-lane="beyondFar"]');
+      const title = await lane.locator('h4').boundingBox();
+      const chip = await lane.locator('.ts-chip').boundingBox();
+      if (!title || !chip) throw new Error('the lane shows its title and Hicks');
+      expect(title.x + title.width).toBeLessThanOrEqual(chip.x);
+      expect(await lane.locator('h4').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+      // The "GM only" box sits next to its words, not across the row from them.
+      const gmOnly = await gm.locator('form.ts-narrate label', { hasText: 'GM only' }).boundingBox();
+      expect(gmOnly?.width).toBeLessThan(130);
+    }
+    await shot(player, '316-sheet-phone-320.png');
+    await planner.getByTestId('odds').scrollIntoViewIfNeeded();
+    await planner.screenshot({ path: artifact('316-odds-phone-320.png') });
+    for (const page of [gm, player, planner]) await page.context().close();
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('keeps the log on its newest line after a reload, once the game lines are described', async () => {
+    const { t } = fightAt('near', [
+      { name: 'Ripley', fa: 5, nfa: 5 },
+      { name: 'Drake', fa: 5, nfa: 5 },
+      { name: 'Hudson', fa: 5, nfa: 5 },
+    ]);
+    const urls = await importTable(server.url, 'Log follows', t.log);
+    const gm = await openSeat(browser, urls.gm as string);
+    await gm.getByTestId('round').waitFor();
+    await gm.reload();
+    // The describer loads after the lines are first shown and makes them longer.
+    await gm.locator('ol.log li', { hasText: 'Hudson joins the squad' }).waitFor();
+    const gap = () =>
+      gm.locator('ol.log').evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+    await expect.poll(gap).toBeLessThanOrEqual(1);
+    expect(await gm.locator('.new-below').count()).toBe(0);
+    // A player's line arrives: the GM's log follows it, since the GM never scrolled up.
+    const ripley = await openSeat(browser, urls.p1 as string);
+    await ripley.getByLabel('Message or roll').fill('Contact, twelve o’clock.');
+    await ripley.getByLabel('Message or roll').press('Enter');
+    await gm.locator('ol.log li.say', { hasText: 'Contact' }).waitFor();
+    await expect.poll(gap).toBeLessThanOrEqual(1);
+    expect(await gm.locator('.new-below').count()).toBe(0);
+    for (const page of [gm, ripley]) await page.context().close();
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('keeps refusals in view on a phone, says why a button is greyed out, and asks for whole sets of dice', async () => {
+    // Round 1 at Near on an Ignore Armour planet; Hicks's rifle rolls 2d10 for kills at Near.
+    const rifle = { weapon: 'energyRifle' as const, steps: { close: 1, near: 5, far: 1 } };
+    const { t } = fightAt(
+      'near',
+      [
+        {
+          name: 'Hicks',
+          fa: 5,
+          nfa: 5,
+          patch: { weapons: [rifle], defaultWeapon: 'energyRifle', currentWeapon: 'energyRifle' },
+        },
+        { name: 'Vasquez', fa: 5, nfa: 5 },
+      ],
+      { abilities: ['ignoreArmour'], aa: 5, tokens: 4 },
+    );
+    const urls = await importTable(server.url, 'Feedback drill', t.log);
+    const hicks = await openSeat(browser, urls.p1 as string, true);
+    const vasquez = await openSeat(browser, urls.p2 as string);
+    const gm = await openSeat(browser, urls.gm as string);
+    // Seen means the whole box lies between the top and the bottom of the window.
+    const inView = (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+
+    // A greyed-out button says why in words next to it: a phone shows no tooltip.
+    await ownDice(hicks);
+    await hicks.getByRole('button', { name: 'Declare', exact: true }).click();
+    const roll = hicks.getByRole('button', { name: /Roll d10 for FA/ });
+    await expect.poll(() => roll.isDisabled()).toBe(true);
+    const why = hicks.locator(`[id="${await roll.getAttribute('aria-describedby')}"]`);
+    expect(await why.textContent()).toBe('everyone declares before the dice roll');
+    expect(await why.isVisible()).toBe(true);
+
+    // The GM's phone falls behind (the table's news is held back) while the desktop declares the
+    // aliens; the phone's own try is refused, and the refusal shows where the GM is looking.
+    const gmPhone = await openSeat(browser, urls.gm as string, true);
+    let holding = false;
+    const held: (() => void)[] = [];
+    await gmPhone.routeWebSocket(/\/ws\/tables\//, (ws) => {
+      const upstream = ws.connectToServer();
+      upstream.onMessage((message) => {
+        const type = typeof message === 'string' ? (JSON.parse(message) as { type?: string }).type : '';
+        if (holding && (type === 'events' || type === 'view')) held.push(() => ws.send(message));
+        else ws.send(message);
+      });
+    });
+    await gmPhone.reload();
+    const declareAliens = (page: Page) => page.getByRole('button', { name: 'Declare the aliens (AA)' });
+    await vasquez.getByRole('button', { name: 'Declare', exact: true }).click();
+    await expect.poll(() => declareAliens(gmPhone).isEnabled()).toBe(true);
+    holding = true;
+    await declareAliens(gm).click();
+    await expect.poll(() => declareAliens(gm).count()).toBe(0);
+    await declareAliens(gmPhone).click();
+    const toast = gmPhone.getByTestId('rejection');
+    await toast.getByRole('alert').waitFor();
+    expect(await inView(gmPhone, '[data-testid="rejection"]')).toBe(true);
+    await gmPhone.screenshot({ path: artifact('316-rejection-phone.png') });
+    holding = false;
+    for (const deliver of held.splice(0)) deliver();
+    // Dismissed from the keyboard.
+    await toast.getByRole('button', { name: 'Dismiss this error' }).focus();
+    await gmPhone.keyboard.press('Enter');
+    await expect.poll(() => toast.count()).toBe(0);
+    await gmPhone.context().close();
+
+    // Hicks rolls from far down his phone's page and types a face a d10 cannot show: the refusal
+    // is in view, next to the box.
+    await expect.poll(() => roll.isEnabled()).toBe(true);
+    await roll.click();
+    const request = hicks.getByTestId('dice-request');
+    await expect.poll(() => request.textContent()).toBe('FA of Hicks: roll d10');
+    const face = hicks.locator('.ts-dice-prompt input[name="face"]');
+    await face.fill('12');
+    await face.press('Enter');
+    const refused = hicks.locator('.ts-dice-prompt [role="alert"]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('12 is not a face of a d10');
+    expect(await inView(hicks, '.ts-dice-prompt [role="alert"]')).toBe(true);
+    await enterFaces(hicks, [2]);
+    await ownDice(vasquez);
+    await vasquez.getByRole('button', { name: /Roll d10 for FA/ }).click();
+    await enterFaces(vasquez, [9]);
+    await ownDice(gm);
+    await gm.getByRole('button', { name: /^Roll AA/ }).click();
+    await enterFaces(gm, [1]);
+
+    // Hicks's 2 acts first: the box asks for the whole set, then says which die it wants.
+    await hicks
+      .getByRole('group', { name: /Turn of/ })
+      .getByRole('button', { name: 'Act', exact: true })
+      .click();
+    await expect.poll(() => request.textContent()).toBe('Kills of Hicks: roll 2d10 — die 1 of 2');
+    await face.fill('6');
+    await face.press('Enter');
+    await expect.poll(() => request.textContent()).toBe('Kills of Hicks: roll 2d10 — die 2 of 2');
+    expect(await hicks.locator('.ts-dice-prompt').textContent()).toContain('entered so far: 6');
+    await hicks.screenshot({ path: artifact('316-dice-request-phone.png') });
+    await enterFaces(hicks, [4]);
+
+    // The aliens' Kill goes through armour here: Vasquez is told so, and only the wound is offered.
+    await gm
+      .getByRole('group', { name: 'Turn of Aliens' })
+      .getByRole('button', { name: 'Act', exact: true })
+      .click();
+    const kill = vasquez.getByRole('region', { name: 'Actions of Vasquez' }).getByRole('alert');
+    await expect
+      .poll(() => kill.textContent())
+      .toContain('No armour this time: the aliens’ Ignore Armour goes through it.');
+    expect(await kill.getByRole('button', { name: 'Yes, tick armour' }).count()).toBe(0);
+    await kill.scrollIntoViewIfNeeded();
+    await vasquez.screenshot({ path: artifact('316-kill-no-armour-desktop.png') });
+    await kill.getByRole('button', { name: 'Take the wound' }).click();
+
+    // A bad override value is said in plain words, and only once something is typed.
+    await gm.getByText('GM overrides and notes').click();
+    const overrides = gm.locator('.ts-overrides');
+    await overrides.getByLabel('What to change', { exact: true }).selectOption('kills');
+    expect(await overrides.locator('.ts-problems').count()).toBe(0);
+    await overrides.getByLabel('New value', { exact: true }).fill('abc');
+    await expect
+      .poll(() => overrides.locator('.ts-problems').textContent())
+      .toBe('Kills this mission: type a number');
+    for (const page of [hicks, vasquez, gm]) await page.context().close();
+    expect(pageProblems).toEqual([]);
+  });
+
+  it("counts new chat and rolls on the phone's log tab while the game is shown", async () => {
+    const { t } = fightAt('near', [{ name: 'Ripley', fa: 5, nfa: 5 }]);
+    const urls = await importTable(server.url, 'Unread', t.log);
+    const gm = await openSeat(browser, urls.gm as string);
+    const phone = await openSeat(browser, urls.p1 as string, true);
+    await phone.getByTestId('round').waitFor();
+    const logTab = phone.getByRole('tab', { name: /^Log and dice/ });
+    // What the log held on arrival is history, not news.
+    expect(await logTab.getAttribute('aria-label')).toBe(null);
+    for (const line of ['Hold the line.', '/roll 2d6 nerves', 'Fall back to the APC.']) {
+      await gm.getByLabel('Message or roll').fill(line);
+      await gm.getByLabel('Message or roll').press('Enter');
+    }
+    await expect.poll(() => logTab.getAttribute('aria-label')).toBe('Log and dice, 3 new');
+    expect(await logTab.locator('.tab-count').textContent()).toBe('3');
+    await phone.screenshot({ path: artifact('316-unread-badge-phone.png') });
+    await logTab.click();
+    await phone.locator('ol.log li.say', { hasText: 'Fall back' }).waitFor();
+    expect(await logTab.getAttribute('aria-label')).toBe(null);
+    await phone.getByRole('tab', { name: 'Game' }).click();
+    expect(await logTab.getAttribute('aria-label')).toBe(null);
+    // The reader's own lines are no news to them.
+    await phone.getByRole('tab', { name: /^Log and dice/ }).click();
+    await phone.getByLabel('Message or roll').fill('On my way.');
+    await phone.getByLabel('Message or roll').press('Enter');
+    await gm.locator('ol.log li.say', { hasText: 'On my way' }).waitFor();
+    await phone.getByRole('tab', { name: 'Game' }).click();
+    expect(await logTab.getAttribute('aria-label')).toBe(null);
+    for (const page of [gm, phone]) await page.context().close();
     expect(pageProblems).toEqual([]);
   });
 });

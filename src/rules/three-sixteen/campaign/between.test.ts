@@ -368,6 +368,9 @@ describe('3:16 rotating GM', () => {
     endAndDebrief(t, gm);
     expect(t.refuse(p(2), { type: 'setMissionGm', seatId: 'p2' })).toBe('ROLE_NOT_ALLOWED');
     expect(t.refuse(gm, { type: 'setMissionGm', seatId: 'nobody' })).toBe('UNKNOWN_SEAT');
+    expect(t.refuse(gm, { type: 'setMissionGm', seatId: 'constructor' })).toBe('UNKNOWN_SEAT');
+    // Only a player can run a mission (the table's own GM is `null`).
+    expect(t.refuse(gm, { type: 'setMissionGm', seatId: 'gm' })).toBe('INVALID_VALUE');
     t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
     expect(t.state.troopers.t2?.status).toBe('retired');
     expect(campaignOf(t.state).gmRota).toEqual([{ mission: 2, seatId: 'p2' }]);

@@ -15,7 +15,7 @@ import { MAX_RANK, promotionWeapons, rankName } from '../data/ranks.ts';
 import { SUPPORT_ITEMS } from '../data/support.ts';
 import { MAX_ABILITY, MAX_ABILITY_TOTAL } from '../data/trooper-creation.ts';
 import { improve, improveBlocker, newWeapon, WEAPONS } from '../data/weapons.ts';
-import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
+import { diceFor, fail, requireOwnTrooper, requirePhase, requireSeat } from '../encounter/guards.ts';
 import { heldIssuedAt } from '../encounter/vehicle-rules.ts';
 import type { EventOf, TestFace, ThreeSixteenEvent } from '../events.ts';
 import {
@@ -67,7 +67,7 @@ export function nfaTest(dice: DiceSource, t: Trooper, purpose: string): TestFace
 export function fieldPromotionTests(
   state: ThreeSixteenState,
   candidates: readonly string[],
-  dice: DiceSource,
+  diceOf: (trooperId: string) => DiceSource,
 ): { tests: { trooperId: string; face: number; target: number; success: boolean }[][]; promoted: string } {
   const tests: { trooperId: string; face: number; target: number; success: boolean }[][] = [];
   let tied = [...candidates];
@@ -76,7 +76,7 @@ export function fieldPromotionTests(
     const round = tied.map((id) => {
       const t = state.troopers[id];
       if (!t) throw new Error(`field promotion candidate ${id} vanished`);
-      return { trooperId: id, ...nfaTest(dice, t, 'field promotion') };
+      return { trooperId: id, ...nfaTest(diceOf(id), t, 'field promotion') };
     });
     tests.push(round);
     const successes = round.filter((r) => r.success);
@@ -391,8 +391,8 @@ const nominateDemotion = defineCommand(
         'DEVELOPMENT_PENDING',
         `${target.name} may still try for promotion: its Development Roll comes first`,
       );
-    const n = nfaTest(ctx.dice, nominator, 'demotion nomination');
-    const d = nfaTest(ctx.dice, target, 'answering the nomination');
+    const n = nfaTest(diceFor(state, ctx, nominator.id), nominator, 'demotion nomination');
+    const d = nfaTest(diceFor(state, ctx, target.id), target, 'answering the nomination');
     const demoted = n.success && (!d.success || n.face > d.face);
     return [
       {
@@ -460,7 +460,7 @@ function brigadierFieldPromotion(state: ThreeSixteenState, dice: DiceSource): Br
   if (alive.some((t) => t.rank >= MAX_RANK)) return null;
   const candidates = alive.filter((t) => t.rank === MAX_RANK - 1).map((t) => t.id);
   if (candidates.length === 0) return null;
-  const { tests, promoted } = fieldPromotionTests(state, candidates, dice);
+  const { tests, promoted } = fieldPromotionTests(state, candidates, () => dice);
   const vehicles = heldIssuedAt(MAX_RANK, trooper(state, promoted).vehicles);
   return { candidates, tests, promoted, vehicles };
 }
@@ -469,8 +469,8 @@ const setMissionGm = defineCommand('setMissionGm', campaignSchemas.setMissionGm,
   requirePhase(state, 'setup', 'afterMission');
   if (state.campaign.phase === 'afterMission' && !currentBetween(state))
     fail('DEBRIEF_FIRST', 'debrief the mission that ended before choosing the next GM');
-  if (c.seatId !== null && !state.seats[c.seatId])
-    fail('UNKNOWN_SEAT', `no seat ${c.seatId} sits at this table`, { seatId: c.seatId });
+  // The table's GM is `null`; a mission GM is one of the players (a spectator cannot act as one).
+  if (c.seatId !== null) requireSeat(state, c.seatId, 'player');
   const returning = state.trooperOrder.filter((id) => {
     const t = trooper(state, id);
     return t.status === 'retired' && serviceOf(t).sittingOut;

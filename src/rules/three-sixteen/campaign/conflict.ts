@@ -1,14 +1,13 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
-import type { DecideContext } from '../../../engine/ruleset.ts';
+import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { codes, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { FREE_SWITCH_WEAPONS, WEAPONS } from '../data/weapons.ts';
-import { hasAvailableSlot } from '../encounter/core.ts';
-import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
+import { flashbackSlot, hasAvailableSlot } from '../encounter/core.ts';
+import { diceFor, fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
 import type { TestFace, ThreeSixteenEvent } from '../events.ts';
 import {
   appendLog,
-  type FlashbackSlot,
   type Health,
   type HealthMark,
   RANGES,
@@ -84,13 +83,19 @@ export function sideName(state: ThreeSixteenState, side: ConflictSide): string {
   return side.kind === 'npc' ? side.name : (state.troopers[side.trooperId]?.name ?? side.trooperId);
 }
 
+/** The dice for a side's roll: the sender's for its own trooper, the table's otherwise (NPCs too). */
+function sideDice(state: ThreeSixteenState, side: ConflictSide, ctx: DecideContext): DiceSource {
+  return side.kind === 'trooper' ? diceFor(state, ctx, side.trooperId) : othersDice(ctx);
+}
+
 function test(
-  dice: DiceSource,
+  ctx: DecideContext,
   state: ThreeSixteenState,
   side: ConflictSide,
   ability: 'fa' | 'nfa',
   why: string,
 ): TestFace {
+  const dice = sideDice(state, side, ctx);
   const target = side.kind === 'npc' ? side.ability : (state.troopers[side.trooperId] as Trooper)[ability];
   const face = dice.roll(D10, `${why}: ${sideName(state, side)}`);
   return { face, target, success: face <= target };
@@ -169,8 +174,8 @@ const rollConflictDominance = defineCommand(
     const c = requireConflict(state, 'dominance');
     requireEitherSide(state, c, ctx);
     const tests = {
-      a: test(ctx.dice, state, c.sides.a, 'nfa', 'dominance'),
-      b: test(ctx.dice, state, c.sides.b, 'nfa', 'dominance'),
+      a: test(ctx, state, c.sides.a, 'nfa', 'dominance'),
+      b: test(ctx, state, c.sides.b, 'nfa', 'dominance'),
     };
     const rollOffs: { side: SideKey; face: number }[] = [];
     if (tests.a.success !== tests.b.success) {
@@ -183,8 +188,14 @@ const rollConflictDominance = defineCommand(
     if (tests.a.face === tests.b.face) {
       // Tied best successes roll off, again until they differ.
       for (;;) {
-        const fa = ctx.dice.roll(D10, `dominance roll-off: ${sideName(state, c.sides.a)}`);
-        const fb = ctx.dice.roll(D10, `dominance roll-off: ${sideName(state, c.sides.b)}`);
+        const fa = sideDice(state, c.sides.a, ctx).roll(
+          D10,
+          `dominance roll-off: ${sideName(state, c.sides.a)}`,
+        );
+        const fb = sideDice(state, c.sides.b, ctx).roll(
+          D10,
+          `dominance roll-off: ${sideName(state, c.sides.b)}`,
+        );
         rollOffs.push({ side: 'a', face: fa }, { side: 'b', face: fb });
         if (fa !== fb) {
           winner = fa > fb ? 'a' : 'b';
@@ -250,8 +261,8 @@ const rollConflictRound = defineCommand(
     if (missing.length > 0) fail('NOT_DECLARED', 'both sides declare before the dice roll', { missing });
     const ability = (s: SideKey) => ((c.declarations[s] as ConflictAction).kind === 'fa' ? 'fa' : 'nfa');
     const tests = {
-      a: test(ctx.dice, state, c.sides.a, ability('a'), 'conflict round'),
-      b: test(ctx.dice, state, c.sides.b, ability('b'), 'conflict round'),
+      a: test(ctx, state, c.sides.a, ability('a'), 'conflict round'),
+      b: test(ctx, state, c.sides.b, ability('b'), 'conflict round'),
     };
     return [{ type: 'conflict.roundRolled', tests }];
   },
@@ -289,12 +300,6 @@ const moveConflict = defineCommand(
   },
 );
 
-/** The slot a flashback fills: the first Available one; Hatred for Home last. */
-function flashbackSlot(slots: readonly FlashbackSlot[]): number {
-  const plain = slots.findIndex((s) => s.status === 'available' && !s.hatredForHome);
-  return plain >= 0 ? plain : slots.findIndex((s) => s.status === 'available');
-}
-
 const conflictFlashback = defineCommand(
   'conflictFlashback',
   campaignSchemas.conflictFlashback,
@@ -304,8 +309,11 @@ const conflictFlashback = defineCommand(
     requireSide(state, c, cmd.side, ctx);
     const t = sideTrooper(state, c, cmd.side);
     if (!t) fail(codes.INVALID_VALUE, 'NPCs have no Flashbacks');
-    const slot = flashbackSlot(cmd.kind === 'strength' ? t.strengths : t.weaknesses);
-    if (slot < 0) fail(codes.NO_SLOT, `${t.name} has no ${cmd.kind} Available`);
+    if (cmd.hatredForHome && cmd.kind !== 'weakness')
+      fail(codes.INVALID_VALUE, 'Hatred for Home is a Weakness');
+    const slot = flashbackSlot(cmd.kind === 'strength' ? t.strengths : t.weaknesses, cmd.hatredForHome);
+    if (slot < 0)
+      fail(codes.NO_SLOT, `${t.name} has no ${cmd.hatredForHome ? 'Hatred for Home' : cmd.kind} Available`);
     return [{ type: 'conflict.flashback', side: cmd.side, kind: cmd.kind, text: cmd.text, slot }];
   },
 );

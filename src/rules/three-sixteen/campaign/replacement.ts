@@ -3,7 +3,7 @@ import { codes, defineCommand, GM_AND_PLAYERS } from '../commands.ts';
 import { convertToHatredForHome, hasHatredForHome } from '../data/flashback-slots.ts';
 import { rankName, rankWeapons } from '../data/ranks.ts';
 import { validateNewTrooper } from '../data/trooper-creation.ts';
-import { fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
+import { diceFor, fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
 import { buildTrooper } from '../encounter/roster.ts';
 import type { ThreeSixteenEvent } from '../events.ts';
 import { appendLog, type FlashbackSlot, type ThreeSixteenState, withTrooper } from '../state.ts';
@@ -93,7 +93,9 @@ const rollFieldPromotion = defineCommand(
       !pending.candidates.some((id) => state.troopers[id]?.ownerSeatId === ctx.actor.seatId)
     )
       fail(codes.NOT_YOUR_TROOPER, 'only the GM or a candidate’s player rolls the field promotion');
-    const { tests, promoted } = fieldPromotionTests(state, pending.candidates, ctx.dice);
+    const { tests, promoted } = fieldPromotionTests(state, pending.candidates, (id) =>
+      diceFor(state, ctx, id),
+    );
     return [{ type: 'campaign.fieldPromotionRolled', rank: pending.rank, tests, promoted }];
   },
 );

@@ -177,6 +177,8 @@ export const campaignSchemas = {
     side: sideKey,
     kind: slotKind,
     text: nonEmptyTextSchema,
+    /** A Weakness from the Hatred for Home slot. */
+    hatredForHome: z.boolean().optional(),
   }),
   yieldConflict: z.object({ type: z.literal('yieldConflict'), side: sideKey }),
   answerYield: z.object({ type: z.literal('answerYield'), accept: z.boolean() }),

@@ -12,6 +12,7 @@ import {
   editEncounter,
   editThreat,
   editTrooper,
+  type FlashbackSlot,
   type Health,
   type HealthMark,
   type HitSource,
@@ -205,6 +206,16 @@ export interface Hit {
   readonly lasting?: boolean;
   readonly by?: string | null;
   readonly face?: number | null;
+}
+
+/**
+ * The slot a flashback fills: the first Available one, Hatred for Home last — unless the player
+ * asks for Hatred for Home (the book lets it be chosen like any Weakness); -1 when there is none.
+ */
+export function flashbackSlot(slots: readonly FlashbackSlot[], hatredForHome = false): number {
+  if (hatredForHome) return slots.findIndex((s) => s.status === 'available' && s.hatredForHome);
+  const plain = slots.findIndex((s) => s.status === 'available' && !s.hatredForHome);
+  return plain >= 0 ? plain : slots.findIndex((s) => s.status === 'available');
 }
 
 export function hasAvailableSlot(t: Trooper, kind: 'strengths' | 'weaknesses'): boolean {

@@ -1,7 +1,7 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { d100, d1000, fixed, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
-import type { DecideContext } from '../../../engine/ruleset.ts';
+import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { codes, coreCommandSchemas, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { isFreeSwitch, killStepDice } from '../data/index.ts';
 import type { EventOf, ThreeSixteenEvent, TurnOutcome } from '../events.ts';
@@ -20,6 +20,7 @@ import {
   aliensAttack,
   bestRange,
   fighters,
+  flashbackSlot,
   hasAvailableSlot,
   hasWeapon,
   killSpec,
@@ -215,9 +216,12 @@ export function withAutomatic(
     const e = s.encounter;
     if (!e || e.pendingKills.length > 0 || e.forcedWeakness.length > 0) break;
     let next: ThreeSixteenEvent | null = null;
-    if (dominanceComplete(s, e)) next = resolveDominance(s, e, ctx.dice);
-    else if (e.step === 'ambush') next = ambush(s, e, ctx.dice);
-    else if (rollsComplete(s, e)) next = orderRound(s, e, ctx.dice);
+    // What the engine rolls on its own (roll-offs, the ambush, tie-breaks) spans several parties:
+    // the table's dice, not a player's typed faces.
+    const dice = othersDice(ctx);
+    if (dominanceComplete(s, e)) next = resolveDominance(s, e, dice);
+    else if (e.step === 'ambush') next = ambush(s, e, dice);
+    else if (rollsComplete(s, e)) next = orderRound(s, e, dice);
     if (!next) break;
     out.push(next);
     s = evolveEncounter(s, next);
@@ -241,6 +245,11 @@ let lastFolded: { events: readonly ThreeSixteenEvent[]; state: ThreeSixteenState
 
 export function stateAfterDecide(events: readonly ThreeSixteenEvent[]): ThreeSixteenState | undefined {
   return lastFolded?.events === events ? lastFolded.state : undefined;
+}
+
+/** Remembers the state `events` fold to, when an array is extended by an event that changes nothing. */
+export function rememberFolded(events: readonly ThreeSixteenEvent[], state: ThreeSixteenState): void {
+  lastFolded = { events, state };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -731,10 +740,9 @@ const useWeakness = defineCommand(
     // encounter (End Encounter with Induce Weakness): the encounter closes once it is shown.
     if (e.endReason && !e.forcedWeakness.includes(t.id) && !answersSupportKill(e, t.id))
       fail(codes.WRONG_STEP, 'the encounter is already over');
-    // An ordinary slot first; Hatred for Home is the last resort.
-    let slot = t.weaknesses.findIndex((w) => w.status === 'available' && !w.hatredForHome);
-    if (slot < 0) slot = t.weaknesses.findIndex((w) => w.status === 'available');
-    if (slot < 0) fail(codes.NO_SLOT, `${t.name} has no Weakness available`);
+    const slot = flashbackSlot(t.weaknesses, c.hatredForHome);
+    if (slot < 0)
+      fail(codes.NO_SLOT, `${t.name} has no ${c.hatredForHome ? 'Hatred for Home' : 'Weakness'} available`);
     return withAutomatic(state, [{ type: 'weakness.used', trooperId: t.id, text: c.text, slot }], ctx);
   },
 );

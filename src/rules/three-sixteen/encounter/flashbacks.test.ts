@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../../engine/state-hash.ts';
+import { squad } from '../campaign/test-kit.ts';
 import { fightAt, playRound } from './test-kit.ts';
 
 const FA = { kind: 'fa', weapon: 'energyRifle' } as const;
@@ -113,5 +115,72 @@ describe('3:16 book: an example of a Weakness', () => {
     t.send(players[0] as never, { type: 'useWeakness', trooperId: 't1', text: 'd' });
     expect(t.state.troopers.t1?.weaknesses[3]?.status).toBe('used');
     expect(t.state.troopers.t1?.weaknesses[4]?.status).toBe('available');
+  });
+
+  it('takes the Hatred for Home slot when the player asks for it, and only if it is there', () => {
+    const weaknesses = [
+      { status: 'available' as const },
+      { status: 'available' as const, hatredForHome: true },
+    ];
+    const { t, players } = fightAt('close', [
+      { name: 'A', fa: 9, nfa: 9, patch: { weaknesses } },
+      { name: 'B', fa: 5, nfa: 5, patch: { weaknesses: [{ status: 'available' }] } },
+    ]);
+    expect(
+      t.refuse(players[1] as never, { type: 'useWeakness', trooperId: 't2', text: 'x', hatredForHome: true }),
+    ).toBe('NO_SLOT');
+    t.send(players[0] as never, {
+      type: 'useWeakness',
+      trooperId: 't1',
+      text: 'Home is a lie',
+      hatredForHome: true,
+    });
+    expect(t.state.troopers.t1?.weaknesses).toEqual([
+      { status: 'available' },
+      { status: 'used', text: 'Home is a lie', hatredForHome: true },
+    ]);
+  });
+});
+
+describe('3:16 flashbacks in a scene, away from any fight', () => {
+  it('fill the slot, count for promotion or demotion, and go into the mission’s scenes', () => {
+    const { t, gm, p } = squad([
+      { name: 'Ann', fa: 5, nfa: 5 },
+      { name: 'Ben', fa: 5, nfa: 5 },
+    ]);
+    expect(
+      t.refuse(p(2), { type: 'sceneFlashback', trooperId: 't1', kind: 'strength', text: 'Not mine' }),
+    ).toBe('NOT_YOUR_TROOPER');
+    t.send(p(1), {
+      type: 'sceneFlashback',
+      trooperId: 't1',
+      kind: 'strength',
+      text: 'Talked the pilot round',
+    });
+    expect(t.state.troopers.t1?.strengths[0]).toEqual({ status: 'used', text: 'Talked the pilot round' });
+    expect(t.state.troopers.t1?.missionFlags.usedStrength).toBe(true);
+    expect(t.state.mission?.scenes.at(-1)).toMatchObject({
+      kind: 'flashback',
+      flashback: 'strength',
+      trooperId: 't1',
+      text: 'Talked the pilot round',
+    });
+    // Level 10: one Strength only, now used.
+    expect(t.refuse(p(1), { type: 'sceneFlashback', trooperId: 't1', kind: 'strength', text: 'Again' })).toBe(
+      'NO_SLOT',
+    );
+    // In a conflict the conflict's own flashback is the one to use.
+    t.send(p(2), {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't2' },
+      b: { kind: 'trooper', trooperId: 't1' },
+    });
+    expect(t.refuse(p(2), { type: 'sceneFlashback', trooperId: 't2', kind: 'weakness', text: 'x' })).toBe(
+      'CONFLICT_RUNNING',
+    );
+    t.send(gm, { type: 'gmEndConflict', winner: null, reason: 'called off' });
+    t.send(p(2), { type: 'sceneFlashback', trooperId: 't2', kind: 'weakness', text: 'Froze at the hatch' });
+    expect(t.state.troopers.t2?.missionFlags.usedWeakness).toBe(true);
+    expect(t.replayHash()).toBe(stateHash(t.state));
   });
 });

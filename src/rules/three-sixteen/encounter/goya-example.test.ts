@@ -261,6 +261,11 @@ describe('3:16 book: Planet Goya', () => {
     // The encounter is over: Fraser's 1 is only colour, told through the table.
     expect(s().encounter).toBeNull();
     expect(s().lastEncounter?.endReason).toBe('noTokens');
+    // The log says so right after Fraser's answer: a record the state does not need.
+    expect(t.log.slice(-2)).toMatchObject([
+      { type: 'kill.answered', trooperId: F },
+      { type: 'encounter.ended', reason: 'noTokens', squadAlive: true, planetCleared: false },
+    ]);
     t.send(seat(F), {
       type: 'narrate',
       trooperId: F,

@@ -1,9 +1,29 @@
+import type { DiceSource } from '../../../engine/dice/source.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
-import type { DecideContext } from '../../../engine/ruleset.ts';
+import type { Role } from '../../../engine/ruleset.ts';
+import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { codes } from '../commands.ts';
 import type { Encounter, EncounterStep, Phase, ThreeSixteenState, Trooper } from '../state.ts';
 
 /** Checks shared by every part's decide. Each throws a RuleError with a stable code. */
+
+/**
+ * A seat of this table with one of these roles. Seat ids come from commands, so the lookup is an
+ * own-property check (a seat id such as "constructor" names nothing here).
+ */
+export function requireSeat(state: ThreeSixteenState, seatId: string, ...roles: Role[]): void {
+  const seat = Object.hasOwn(state.seats, seatId) ? state.seats[seatId] : undefined;
+  if (!seat) throw new RuleError('UNKNOWN_SEAT', `no seat ${seatId} sits at this table`, { seatId });
+  if (!roles.includes(seat.role))
+    throw new RuleError(
+      codes.INVALID_VALUE,
+      `seat ${seatId} is a ${seat.role} seat; this needs a ${roles.join(' or ')}`,
+      {
+        seatId,
+        role: seat.role,
+      },
+    );
+}
 
 export function requirePhase(state: ThreeSixteenState, ...phases: Phase[]): void {
   if (!phases.includes(state.campaign.phase)) {
@@ -19,6 +39,14 @@ export function requireTrooper(state: ThreeSixteenState, id: string): Trooper {
   const t = state.troopers[id];
   if (!t) throw new RuleError(codes.UNKNOWN_TROOPER, `no trooper has the id ${id}`, { trooperId: id });
   return t;
+}
+
+/**
+ * The dice for a roll of this trooper: the sender's own when the sender plays it, else the table's
+ * (a player's typed faces never decide someone else's roll; see DecideContext.tableDice).
+ */
+export function diceFor(state: ThreeSixteenState, ctx: DecideContext, trooperId: string): DiceSource {
+  return state.troopers[trooperId]?.ownerSeatId === ctx.actor.seatId ? ctx.dice : othersDice(ctx);
 }
 
 /** The trooper, if the actor may act for it: its owning player, or the GM (the final word). */

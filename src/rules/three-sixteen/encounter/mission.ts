@@ -1,5 +1,5 @@
 import { D10 } from '../../../engine/dice/die.ts';
-import { currentBetween } from '../campaign/model.ts';
+import { campaignOf, currentBetween } from '../campaign/model.ts';
 import {
   codes,
   coreCommandSchemas,
@@ -19,7 +19,7 @@ import {
   type ThreeSixteenState,
   withTrooper,
 } from '../state.ts';
-import { freshEffects, NO_ROUND_EFFECTS, pcTarget } from './core.ts';
+import { flashbackSlot, freshEffects, NO_ROUND_EFFECTS, pcTarget } from './core.ts';
 import { fail, requireActive, requireOwnTrooper, requirePhase } from './guards.ts';
 import { evolveStrategic, STRATEGIC_EVENT_TYPES, strategicCommands } from './strategic.ts';
 
@@ -81,6 +81,30 @@ const addScene = defineCommand('addScene', coreCommandSchemas.addScene, GM_AND_P
   if (c.secret && ctx.actor.role !== 'gm') fail(codes.INVALID_VALUE, 'only the GM keeps secrets');
   return [{ type: 'scene.added', text: c.text, secret: c.secret ?? false }];
 });
+
+/**
+ * A flashback away from the fighting: the player tells a moment from the trooper's past that
+ * changes the scene (a Strength wins it, a Weakness loses it, on the player's terms). It fills the
+ * slot and counts for promotion or demotion like one used in an encounter. In a fight or a
+ * conflict the flashback commands of those are used instead.
+ */
+const sceneFlashback = defineCommand(
+  'sceneFlashback',
+  coreCommandSchemas.sceneFlashback,
+  GM_AND_PLAYERS,
+  (state, c, ctx) => {
+    requirePhase(state, 'mission');
+    const running = campaignOf(state).conflict;
+    if (running && running.step !== 'ended')
+      fail('CONFLICT_RUNNING', 'a conflict is under way: use the flashback in the conflict');
+    const t = requireOwnTrooper(state, c.trooperId, ctx);
+    requireActive(t);
+    if (c.hatredForHome && c.kind !== 'weakness') fail(codes.INVALID_VALUE, 'Hatred for Home is a Weakness');
+    const slot = flashbackSlot(c.kind === 'strength' ? t.strengths : t.weaknesses, c.hatredForHome);
+    if (slot < 0) fail(codes.NO_SLOT, `${t.name} has no ${c.kind} available`);
+    return [{ type: 'scene.flashback', trooperId: t.id, kind: c.kind, text: c.text, slot }];
+  },
+);
 
 const nfaTest = defineCommand('nfaTest', coreCommandSchemas.nfaTest, GM_AND_PLAYERS, (state, c, ctx) => {
   requirePhase(state, 'mission', 'briefing', 'afterMission');
@@ -285,6 +309,29 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
         `Encounter with ${event.tokens} Threat Tokens${event.final ? ' (final)' : ''}.`,
       );
     }
+    case 'scene.flashback': {
+      const key = event.kind === 'strength' ? 'strengths' : 'weaknesses';
+      const s = withTrooper(state, event.trooperId, (t) => ({
+        ...t,
+        [key]: t[key].map((sl, i) =>
+          i === event.slot ? { ...sl, status: 'used' as const, text: event.text } : sl,
+        ),
+        missionFlags: {
+          ...t.missionFlags,
+          ...(event.kind === 'strength' ? { usedStrength: true } : { usedWeakness: true }),
+        },
+      }));
+      return withScene(s, {
+        kind: 'flashback',
+        flashback: event.kind,
+        text: event.text,
+        trooperId: event.trooperId,
+        secret: false,
+      });
+    }
+    case 'encounter.ended':
+      // Only a record: the encounter was closed by the event before it.
+      return state;
     case 'mission.ended':
       return {
         ...state,
@@ -310,13 +357,24 @@ function withScene(
 
 export const missionPart = definePart({
   name: 'mission',
-  commands: [setPlanet, briefMission, addScene, nfaTest, startEncounter, endMission, ...strategicCommands],
+  commands: [
+    setPlanet,
+    briefMission,
+    addScene,
+    nfaTest,
+    sceneFlashback,
+    startEncounter,
+    endMission,
+    ...strategicCommands,
+  ],
   eventTypes: [
     'planet.set',
     'mission.briefed',
     'scene.added',
     'nfaTest.rolled',
+    'scene.flashback',
     'encounter.started',
+    'encounter.ended',
     'mission.ended',
     ...STRATEGIC_EVENT_TYPES,
   ],

@@ -27,6 +27,7 @@ import { activeTroopers, encounterCap } from './mission.ts';
 
 export type DecisionKind =
   | 'createTroopers'
+  | 'assignRanks'
   | 'setPlanet'
   | 'briefMission'
   | 'startEncounter'
@@ -52,6 +53,21 @@ export interface Decision {
  * are the most urgent. An empty list during an encounter never happens: someone always has to act.
  * Between missions the list holds the optional steps too (a Development Roll not made yet).
  */
+/**
+ * The squad has not had its ranks handed out yet: before the first planet, and every active PC
+ * still a Trooper. The book always makes a Sergeant (and, with two or more, a Corporal) at the
+ * table, so a squad of Troopers only means nobody rolled. Asked for, not enforced: a GM who built
+ * the squad by hand (seasoned troopers, a house rule) may land anyway.
+ */
+export function ranksPending(state: ThreeSixteenState): boolean {
+  if (state.campaign.phase !== 'setup' || state.campaign.missionsCount > 0) return false;
+  const pcs = activeTroopers(state).flatMap((id) => {
+    const t = state.troopers[id];
+    return t?.ownerSeatId ? [t] : [];
+  });
+  return pcs.length > 0 && pcs.every((t) => t.rank === 0);
+}
+
 export function pendingDecisions(state: ThreeSixteenState): Decision[] {
   const campaign = campaignDecisions(state);
   const conflict = campaignOf(state).conflict;
@@ -63,9 +79,8 @@ export function pendingDecisions(state: ThreeSixteenState): Decision[] {
 function tableDecisions(state: ThreeSixteenState): Decision[] {
   const phase = state.campaign.phase;
   if (phase === 'setup') {
-    return activeTroopers(state).length === 0
-      ? [{ seat: 'gm', kind: 'createTroopers' }]
-      : [{ seat: 'gm', kind: 'setPlanet' }];
+    if (activeTroopers(state).length === 0) return [{ seat: 'gm', kind: 'createTroopers' }];
+    return [{ seat: 'gm', kind: ranksPending(state) ? 'assignRanks' : 'setPlanet' }];
   }
   if (phase === 'briefing') return [{ seat: 'gm', kind: state.planet ? 'briefMission' : 'setPlanet' }];
   if (phase === 'mission') return [{ seat: 'gm', kind: 'startEncounter' }];
@@ -183,6 +198,13 @@ function candidates(state: ThreeSixteenState, seat: Seat): ThreeSixteenCommand[]
     if (phase === 'briefing' && t.vehicles.includes('starkiller'))
       out.push({ type: 'fireStarkiller', trooperId: id });
     if (t.vehicles.includes('theDevice')) out.push({ type: 'activateDevice', trooperId: id });
+  }
+  if (phase === 'mission') {
+    for (const id of activeTroopers(state)) {
+      if (!controls(state, seat, id)) continue;
+      for (const kind of ['strength', 'weakness'] as const)
+        out.push({ type: 'sceneFlashback', trooperId: id, kind, text: 'A moment from the past.' });
+    }
   }
   if (phase === 'mission' && gm && state.planet) {
     const pool = state.planet.threat.pool;

@@ -44,6 +44,15 @@ describe('3:16 refuses bad commands', () => {
     expect(t.refuse(gm, { type: 'createTrooper', ownerSeatId: 'nobody', name: 'A', fa: 5, nfa: 5 })).toBe(
       'UNKNOWN_SEAT',
     );
+    // Names of the object prototype are no seats; a spectator seat cannot own a trooper.
+    for (const seatId of ['constructor', '__proto__', 'toString'])
+      expect(t.refuse(gm, { type: 'createTrooper', ownerSeatId: seatId, name: 'A', fa: 5, nfa: 5 })).toBe(
+        'UNKNOWN_SEAT',
+      );
+    t.seat('w', 'spectator');
+    expect(t.refuse(gm, { type: 'createTrooper', ownerSeatId: 'w', name: 'A', fa: 5, nfa: 5 })).toBe(
+      'INVALID_VALUE',
+    );
     expect(t.refuse(spectator, { type: 'createTrooper', name: 'A', fa: 5, nfa: 5 })).toBe('ROLE_NOT_ALLOWED');
     t.send(p1, { type: 'createTrooper', name: 'A', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1]);
     t.send(p2, { type: 'createTrooper', name: 'B', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1]);

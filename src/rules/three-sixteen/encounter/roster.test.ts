@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pendingDecisions, ranksPending } from './pending.ts';
 import { TestTable } from './test-kit.ts';
 
 function roster(abilities: [number, number][]) {
@@ -16,6 +17,20 @@ function roster(abilities: [number, number][]) {
 const ranks = (t: TestTable) => t.state.trooperOrder.map((id) => t.state.troopers[id]?.rank);
 
 describe('3:16 initial ranks', () => {
+  it('are asked for before the first planet while every PC is a Trooper', () => {
+    const t = new TestTable();
+    const gm = t.seat('gm', 'gm');
+    for (const [i, name] of ['Ann', 'Ben'].entries()) {
+      const p = t.seat(`p${i + 1}`, 'player', name);
+      t.send(p, { type: 'createTrooper', name, fa: 5, nfa: 5 }, [1, 1, 1, 1, 1]);
+    }
+    expect(ranksPending(t.state)).toBe(true);
+    expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'assignRanks' }]);
+    t.send(gm, { type: 'assignInitialRanks' }, [4, 9]);
+    expect(ranksPending(t.state)).toBe(false);
+    expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'setPlanet' }]);
+  });
+
   it('highest NFA is Sergeant, highest FA of the rest Corporal', () => {
     const { t, gm } = roster([
       [7, 3],

@@ -19,7 +19,7 @@ import {
   type WeaponId,
   withTrooper,
 } from '../state.ts';
-import { fail, requireOwnTrooper, requirePhase } from './guards.ts';
+import { fail, requireOwnTrooper, requirePhase, requireSeat } from './guards.ts';
 import { heldForRank } from './vehicle-rules.ts';
 
 /** Roster: creating troopers, their standing choices (armour policy, default weapon), initial ranks. */
@@ -86,7 +86,8 @@ const createTrooper = defineCommand(
     if (!gm && c.ownerSeatId != null && c.ownerSeatId !== ctx.actor.seatId) {
       fail(codes.NOT_YOUR_TROOPER, 'a player creates troopers only for its own seat');
     }
-    if (owner !== null && !state.seats[owner]) fail('UNKNOWN_SEAT', `no seat ${owner} sits at this table`);
+    // A spectator only watches: a trooper it owned could never be played.
+    if (owner !== null) requireSeat(state, owner, 'player', 'gm');
     const sum = c.fa + c.nfa;
     // New characters share 10 points; the GM may bring in a seasoned one (up to the cap of 18).
     if (gm ? sum < 10 || sum > 18 : sum !== 10) {

@@ -26,12 +26,27 @@ export class TestTable {
     this.state = threeSixteen.evolve(this.state, event);
   }
 
-  /** Sends a command; the faces are the dice it will need, in order, all of them. */
-  send(seat: Seat, command: ThreeSixteenCommand, faces: number[] = []): ThreeSixteenEvent[] {
+  /**
+   * Sends a command; the faces are the dice it will need, in order, all of them. With `tableFaces`
+   * the sender typed its own faces (as a player at a real table) and the table rolls for others.
+   */
+  send(
+    seat: Seat,
+    command: ThreeSixteenCommand,
+    faces: number[] = [],
+    tableFaces?: number[],
+  ): ThreeSixteenEvent[] {
     const parsed = threeSixteen.commandSchema.parse(command);
     const dice = new ScriptedDice(faces);
-    const events = threeSixteen.decide(this.state, parsed, { actor: seat, dice });
+    const table = tableFaces ? new ScriptedDice(tableFaces) : undefined;
+    const events = threeSixteen.decide(this.state, parsed, {
+      actor: seat,
+      dice,
+      ...(table ? { tableDice: table } : {}),
+    });
     if (dice.remaining !== 0) throw new Error(`${command.type} left ${dice.remaining} scripted faces unused`);
+    if (table && table.remaining !== 0)
+      throw new Error(`${command.type} left ${table.remaining} of the table's faces unused`);
     for (const e of events) this.apply(e);
     return events;
   }

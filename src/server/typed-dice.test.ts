@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './app.ts';
+import type { CreateTableResponse, SeatTokenResponse } from './protocol.ts';
+import { registryRules } from './rules-registry.ts';
+import { backends } from './test-backends.ts';
+import { createTable, join, TestClient } from './test-kit.ts';
+
+/**
+ * Typed faces (a real table's dice) decide only the typist's own rolls: when a player's command
+ * makes the engine roll for others too (a Dominance roll-off with the aliens), those dice come
+ * from the table. The GM, who runs the table, may type in every die.
+ */
+const memory = backends().find((b) => b.name === 'memory');
+
+describe('dice typed in by a player', () => {
+  let server: RunningServer;
+  let cleanup: () => Promise<void>;
+  let table: CreateTableResponse;
+  let alice: SeatTokenResponse;
+  let bob: SeatTokenResponse;
+
+  beforeAll(async () => {
+    if (!memory) throw new Error('the memory backend is missing');
+    const opened = await memory.open();
+    cleanup = opened.cleanup;
+    server = await startServer({ port: 0, rules: registryRules(), ...opened.options });
+    table = await createTable(server.url, 'three-sixteen', 'Typed dice');
+    alice = await join(server.url, table, 'Alice');
+    bob = await join(server.url, table, 'Bob');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await cleanup?.();
+  });
+
+  it('roll only the typist’s own dice; a roll-off with the aliens is the table’s', async () => {
+    const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
+    const a = await TestClient.open(server.url, table.tableId, alice.token);
+    const b = await TestClient.open(server.url, table.tableId, bob.token);
+    const ok = async (client: TestClient, command: Record<string, unknown>, dice?: number[]) => {
+      const outcome = await client.command(command, dice ? { dice } : {});
+      expect(outcome, JSON.stringify(command)).toMatchObject({ type: 'ack' });
+      return outcome as { type: 'ack'; seq: number };
+    };
+    await ok(gm, { type: 'createTrooper', ownerSeatId: alice.seatId, name: 'Ann', fa: 5, nfa: 5 });
+    await ok(gm, { type: 'createTrooper', ownerSeatId: bob.seatId, name: 'Ben', fa: 5, nfa: 5 });
+    await ok(gm, { type: 'setPlanet', name: 'Testworld', aa: 5 });
+    await ok(gm, { type: 'briefMission', text: '' });
+    await ok(gm, { type: 'startEncounter', tokens: 2 });
+    await ok(b, { type: 'rollDominance', actor: 't2' }, [2]);
+    // The GM types the aliens' die.
+    await ok(gm, { type: 'rollDominance', actor: 'aliens' }, [3]);
+    // Ann ties the aliens' 3. Faces for the roll-off are not hers to type: refused, nothing stored.
+    const refused = await a.command({ type: 'rollDominance', actor: 't1' }, { dice: [3, 10, 1] });
+    expect(refused).toMatchObject({ type: 'rejected', code: 'DICE_UNUSED', details: { used: 1 } });
+    const done = await ok(a, { type: 'rollDominance', actor: 't1' }, [3]);
+    await gm.caughtUp(done.seq);
+    const resolved = gm.envelopes.find((e) => e.event.type === 'dominance.resolved')?.event as
+      | { tieBreaks: { actor: string; face: number }[] }
+      | undefined;
+    expect(resolved?.tieBreaks.map((t) => t.actor)).toEqual(['t1', 'aliens']);
+  });
+});
