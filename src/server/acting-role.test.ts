@@ -1,59 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './app.ts';
-import type { CreateTableResponse, SeatTokenResponse } from './protocol.ts';
-import { registryRules } from './rules-registry.ts';
-import { backends } from './test-backends.ts';
-import { createTable, join, TestClient } from './test-kit.ts';
+import { TestClient, threeSixteenTable } from './test-kit.ts';
 
 /**
  * A ruleset may change the role a seat acts with (3:16's rotating GM): the server must check
  * commands, build views and redact events with that role, read from the table's current state —
  * and only for as long as the game says so.
  */
-const memory = backends().find((b) => b.name === 'memory');
 
 describe('a player seat running a 3:16 mission as its GM', () => {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
-  let table: CreateTableResponse;
-  let alice: SeatTokenResponse;
-  let bob: SeatTokenResponse;
-
+  let t: Awaited<ReturnType<typeof threeSixteenTable>>;
   beforeAll(async () => {
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    cleanup = opened.cleanup;
-    server = await startServer({ port: 0, rules: registryRules(), ...opened.options });
-    table = await createTable(server.url, 'three-sixteen', 'Rota');
-    alice = await join(server.url, table, 'Alice');
-    bob = await join(server.url, table, 'Bob');
+    t = await threeSixteenTable('Rota');
   });
   afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
+    await t?.close();
   });
 
   it('gets GM commands and the GM view for that mission only', async () => {
-    const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
-    const a = await TestClient.open(server.url, table.tableId, alice.token);
-    const b = await TestClient.open(server.url, table.tableId, bob.token);
+    const gm = await TestClient.open(t.server.url, t.table.tableId, t.table.gm.token);
+    const a = await TestClient.open(t.server.url, t.table.tableId, t.alice.token);
+    const b = await TestClient.open(t.server.url, t.table.tableId, t.bob.token);
     const ok = async (client: TestClient, command: Record<string, unknown>) => {
       const outcome = await client.command(command);
       expect(outcome, JSON.stringify(command)).toMatchObject({ type: 'ack' });
     };
-    await ok(gm, { type: 'createTrooper', ownerSeatId: alice.seatId, name: 'Ann', fa: 5, nfa: 5 });
-    await ok(gm, { type: 'createTrooper', ownerSeatId: bob.seatId, name: 'Ben', fa: 5, nfa: 5 });
+    await ok(gm, { type: 'createTrooper', ownerSeatId: t.alice.seatId, name: 'Ann', fa: 5, nfa: 5 });
+    await ok(gm, { type: 'createTrooper', ownerSeatId: t.bob.seatId, name: 'Ben', fa: 5, nfa: 5 });
     await ok(gm, { type: 'gmNote', text: 'MARKER-the-colonel-lies' });
     await ok(gm, { type: 'setPlanet', name: 'First', aa: 5 });
     await ok(gm, { type: 'briefMission', text: '' });
     await ok(gm, { type: 'endMission' });
     await ok(gm, { type: 'debrief' });
     // Bob is a player until the mission he runs is under way.
-    expect(await b.command({ type: 'setMissionGm', seatId: bob.seatId })).toMatchObject({
+    expect(await b.command({ type: 'setMissionGm', seatId: t.bob.seatId })).toMatchObject({
       type: 'rejected',
       code: 'FORBIDDEN_ROLE',
     });
-    await ok(gm, { type: 'setMissionGm', seatId: bob.seatId });
+    await ok(gm, { type: 'setMissionGm', seatId: t.bob.seatId });
     await ok(gm, { type: 'setPlanet', name: 'Second', aa: 5 });
     await ok(b, { type: 'briefMission', text: 'Ben runs this one.' });
     await ok(b, { type: 'startEncounter', tokens: 2 });

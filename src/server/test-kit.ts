@@ -1,7 +1,9 @@
 import WebSocket from 'ws';
 import type { AnyRuleset } from '../engine/ruleset.ts';
-import type { RulesRegistry } from './app.ts';
+import { type RulesRegistry, startServer } from './app.ts';
 import type { CreateTableResponse, EventEnvelope, SeatTokenResponse, ServerMessage } from './protocol.ts';
+import { registryRules } from './rules-registry.ts';
+import { backends } from './test-backends.ts';
 import { testRuleset } from './test-ruleset.ts';
 
 /**
@@ -185,4 +187,28 @@ export class TestClient {
       this.ws.close();
     });
   }
+}
+
+/**
+ * A server on fresh memory storage with the real systems, and a 3:16 table with two players,
+ * Alice and Bob (for tests of how the server treats a real ruleset's seats and dice).
+ */
+export async function threeSixteenTable(name: string) {
+  const memory = backends().find((b) => b.name === 'memory');
+  if (!memory) throw new Error('the memory backend is missing');
+  const opened = await memory.open();
+  const server = await startServer({ port: 0, rules: registryRules(), ...opened.options });
+  const table = await createTable(server.url, 'three-sixteen', name);
+  const alice = await join(server.url, table, 'Alice');
+  const bob = await join(server.url, table, 'Bob');
+  return {
+    server,
+    table,
+    alice,
+    bob,
+    async close() {
+      await server.close();
+      await opened.cleanup();
+    },
+  };
 }

@@ -1,49 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './app.ts';
-import type { CreateTableResponse, SeatTokenResponse } from './protocol.ts';
-import { registryRules } from './rules-registry.ts';
-import { backends } from './test-backends.ts';
-import { createTable, join, TestClient } from './test-kit.ts';
+import { TestClient, threeSixteenTable } from './test-kit.ts';
 
 /**
  * Typed faces (a real table's dice) decide only the typist's own rolls: when a player's command
  * makes the engine roll for others too (a Dominance roll-off with the aliens), those dice come
  * from the table. The GM, who runs the table, may type in every die.
  */
-const memory = backends().find((b) => b.name === 'memory');
 
 describe('dice typed in by a player', () => {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
-  let table: CreateTableResponse;
-  let alice: SeatTokenResponse;
-  let bob: SeatTokenResponse;
-
+  let t: Awaited<ReturnType<typeof threeSixteenTable>>;
   beforeAll(async () => {
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    cleanup = opened.cleanup;
-    server = await startServer({ port: 0, rules: registryRules(), ...opened.options });
-    table = await createTable(server.url, 'three-sixteen', 'Typed dice');
-    alice = await join(server.url, table, 'Alice');
-    bob = await join(server.url, table, 'Bob');
+    t = await threeSixteenTable('Typed dice');
   });
   afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
+    await t?.close();
   });
 
   it('roll only the typist’s own dice; a roll-off with the aliens is the table’s', async () => {
-    const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
-    const a = await TestClient.open(server.url, table.tableId, alice.token);
-    const b = await TestClient.open(server.url, table.tableId, bob.token);
+    const gm = await TestClient.open(t.server.url, t.table.tableId, t.table.gm.token);
+    const a = await TestClient.open(t.server.url, t.table.tableId, t.alice.token);
+    const b = await TestClient.open(t.server.url, t.table.tableId, t.bob.token);
     const ok = async (client: TestClient, command: Record<string, unknown>, dice?: number[]) => {
       const outcome = await client.command(command, dice ? { dice } : {});
       expect(outcome, JSON.stringify(command)).toMatchObject({ type: 'ack' });
       return outcome as { type: 'ack'; seq: number };
     };
-    await ok(gm, { type: 'createTrooper', ownerSeatId: alice.seatId, name: 'Ann', fa: 5, nfa: 5 });
-    await ok(gm, { type: 'createTrooper', ownerSeatId: bob.seatId, name: 'Ben', fa: 5, nfa: 5 });
+    await ok(gm, { type: 'createTrooper', ownerSeatId: t.alice.seatId, name: 'Ann', fa: 5, nfa: 5 });
+    await ok(gm, { type: 'createTrooper', ownerSeatId: t.bob.seatId, name: 'Ben', fa: 5, nfa: 5 });
     await ok(gm, { type: 'setPlanet', name: 'Testworld', aa: 5 });
     await ok(gm, { type: 'briefMission', text: '' });
     await ok(gm, { type: 'startEncounter', tokens: 2 });

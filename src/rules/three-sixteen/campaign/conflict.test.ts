@@ -3,6 +3,16 @@ import { stateHash } from '../../../engine/state-hash.ts';
 import { campaignOf } from './model.ts';
 import { squad } from './test-kit.ts';
 
+/** A conflict between two troopers, or a trooper and an NPC (side a starts it). */
+const pcVsPc = (a: string, b: string) =>
+  ({
+    type: 'startConflict',
+    a: { kind: 'trooper', trooperId: a },
+    b: { kind: 'trooper', trooperId: b },
+  }) as const;
+const pcVsNpc = (a: string, name: string) =>
+  ({ type: 'startConflict', a: { kind: 'trooper', trooperId: a }, b: { kind: 'npc', name } }) as const;
+
 const conflict = (t: { state: Parameters<typeof campaignOf>[0] }) => {
   const c = campaignOf(t.state).conflict;
   if (!c) throw new Error('no conflict');
@@ -15,11 +25,7 @@ describe('3:16 book: Trooper Smile versus Lieutenant Frinks', () => {
       { name: 'Smile', fa: 7, nfa: 3, weaponChoice: 'energyRifle' },
       { name: 'Frinks', fa: 4, nfa: 8, rank: 3 },
     ]);
-    t.send(p(1), {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'trooper', trooperId: 't2' },
-    });
+    t.send(p(1), pcVsPc('t1', 't2'));
     // Dominance: both roll 1s (both succeed); the roll-off gives Smile 8, Frinks 10.
     t.send(gm, { type: 'rollConflictDominance' }, [1, 1, 8, 10]);
     expect(conflict(t)).toMatchObject({ step: 'setRange', rangeSetter: 'b' });
@@ -77,11 +83,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
         b: { kind: 'npc', name: 'Deserter', ability: 4 },
       }),
     ).toBe('NPC_USES_AA');
-    t.send(gm, {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'npc', name: 'Deserter' },
-    });
+    t.send(gm, pcVsNpc('t1', 'Deserter'));
     expect(conflict(t).sides.b).toEqual({ kind: 'npc', name: 'Deserter', ability: 6, health: [null] });
     // Smile succeeds (3 ≤ NFA 3), the NPC fails (9 > AA 6): an ambush, and a free kill ends it.
     t.send(p(1), { type: 'rollConflictDominance' }, [3, 9]);
@@ -124,11 +126,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       { name: 'A', fa: 5, nfa: 5 },
       { name: 'B', fa: 5, nfa: 5 },
     ]);
-    const start = {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'trooper', trooperId: 't2' },
-    } as const;
+    const start = pcVsPc('t1', 't2');
     t.send(p(1), start);
     t.send(p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'Iron will' });
     expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'b', endReason: 'strength' });
@@ -148,11 +146,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       { name: 'Cpl', fa: 5, nfa: 5, rank: 1 },
       { name: 'Tpr', fa: 8, nfa: 2 },
     ]);
-    t.send(p(3), {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't3' },
-      b: { kind: 'trooper', trooperId: 't1' },
-    });
+    t.send(p(3), pcVsPc('t3', 't1'));
     t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
     t.send(p(3), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     t.send(p(1), { type: 'declareConflict', side: 'b', action: { kind: 'manoeuvre', move: 'closer' } });
@@ -168,11 +162,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       { name: 'A', fa: 5, nfa: 5, weaponChoice: 'energyRifle' },
       { name: 'B', fa: 5, nfa: 5 },
     ]);
-    const start = {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'trooper', trooperId: 't2' },
-    } as const;
+    const start = pcVsPc('t1', 't2');
     expect(t.refuse(p(1), { type: 'rollConflictDominance' })).toBe('NO_CONFLICT');
     expect(
       t.refuse(p(1), { ...start, a: { kind: 'trooper', trooperId: 't2' }, b: { kind: 'npc', name: 'X' } }),
@@ -211,11 +201,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       { name: 'Gunner', fa: 5, nfa: 5, rank: 1, weaponChoice: 'eCannon' },
       { name: 'B', fa: 5, nfa: 5 },
     ]);
-    t.send(p(1), {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'trooper', trooperId: 't2' },
-    });
+    t.send(p(1), pcVsPc('t1', 't2'));
     t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
     expect(t.refuse(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } })).toBe(
       'WEAPON_CANNOT_KILL_HERE',
@@ -236,11 +222,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       [{ name: 'Crippled', fa: 5, nfa: 5, patch: { health: ['X', 'X', null], armour: 'notYetAvailable' } }],
       { aa: 5 },
     );
-    t.send(gm, {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'npc', name: 'Provost' },
-    });
+    t.send(gm, pcVsNpc('t1', 'Provost'));
     // The PC fails (9), the NPC succeeds (2): an ambush, and its free kill would fill the last box.
     t.send(gm, { type: 'rollConflictDominance' }, [9, 2]);
     expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'a', mark: 'X' } });
@@ -274,11 +256,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       ],
       { aa: 5 },
     );
-    t.send(gm, {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'npc', name: 'Provost' },
-    });
+    t.send(gm, pcVsNpc('t1', 'Provost'));
     t.send(gm, { type: 'rollConflictDominance' }, [9, 2]);
     expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'b', endReason: 'dead' });
     expect(t.state.troopers.t1?.status).toBe('dead');
@@ -289,11 +267,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       { name: 'A', fa: 5, nfa: 5 },
       { name: 'B', fa: 5, nfa: 5 },
     ]);
-    const start = {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'trooper', trooperId: 't2' },
-    } as const;
+    const start = pcVsPc('t1', 't2');
     t.send(gm, { type: 'endMission' });
     t.send(gm, { type: 'debrief' });
     // After the mission: the Strength fills its slot but makes nobody promotable now.
@@ -335,11 +309,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
       ],
       { aa: 5 },
     );
-    t.send(gm, {
-      type: 'startConflict',
-      a: { kind: 'trooper', trooperId: 't1' },
-      b: { kind: 'npc', name: 'Deserter' },
-    });
+    t.send(gm, pcVsNpc('t1', 'Deserter'));
     t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
     expect(conflict(t).range).toBe('far');
     // The Sidearm kills nothing at Far; the Slug Rifle would, once in hand.
