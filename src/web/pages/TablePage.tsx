@@ -28,16 +28,22 @@ function wsUrl(tableId: string): string {
   return `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`;
 }
 
-function useWide(): boolean {
-  const query = '(min-width: 860px)';
-  return useSyncExternalStore(
-    (cb) => {
+/**
+ * Whether the screen fits the side-by-side layout. A table with a game screen needs more room
+ * than a dice-chat table: seats, game and log side by side below 1200 px would leave the game a
+ * strip (a tablet held sideways), so it keeps the tabs until then.
+ */
+function useWide(minWidth: number): boolean {
+  const query = `(min-width: ${minWidth}px)`;
+  const subscribe = useCallback(
+    (cb: () => void) => {
       const m = window.matchMedia(query);
       m.addEventListener('change', cb);
       return () => m.removeEventListener('change', cb);
     },
-    () => window.matchMedia(query).matches,
+    [query],
   );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
 }
 
 function InvitePanel({ tableId, token }: { tableId: string; token: string }) {
@@ -202,7 +208,8 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
     return () => client.stop();
   }, [client]);
   const snap = useSyncExternalStore(client.subscribe, client.getSnapshot);
-  const wide = useWide();
+  const wideForChat = useWide(860);
+  const wideForGame = useWide(1200);
   const [systems, setSystems] = useState<System[]>([]);
   useEffect(() => {
     api.systems().then(setSystems, () => setSystems([]));
@@ -267,6 +274,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
 
   const system = systems.find((s) => s.id === welcome?.system);
   const Panel = welcome ? SYSTEM_PANELS[welcome.system] : undefined;
+  const wide = Panel && me ? wideForGame : wideForChat;
   const [tab, setTab] = useState<TableView>('game');
   // Counted here, not in the tabs, so the count lasts while the tabs come and go (wide ↔ narrow).
   const unread = useUnread(
@@ -338,7 +346,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
         </div>
       ) : null}
 
-      <div className={`table-body${Panel && me ? ' with-panel' : ''}`}>
+      <div className={`table-body${Panel && me ? ' with-panel' : ''}${wide ? ' wide' : ''}`}>
         {wide ? (
           <aside className="side" aria-label="Table">
             {side}

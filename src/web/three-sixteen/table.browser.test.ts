@@ -467,6 +467,16 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
       const gmOnly = await gm.locator('form.ts-narrate label', { hasText: 'GM only' }).boundingBox();
       expect(gmOnly?.width).toBeLessThan(130);
     }
+    // A tablet held sideways (1024 px) keeps the tabs: seats, game and log side by side would
+    // leave the game a strip. From 1200 px they sit side by side.
+    await gm.setViewportSize({ width: 1024, height: 768 });
+    await gm.getByRole('tab', { name: 'Game' }).waitFor();
+    expect(await fits(gm), 'encounter at 1024px').toBe(true);
+    expect(await gm.locator('.game').evaluate((g) => g.clientWidth)).toBeGreaterThan(900);
+    await gm.setViewportSize({ width: 1280, height: 800 });
+    await gm.locator('aside.side').waitFor();
+    expect(await gm.getByRole('tab', { name: 'Game' }).count()).toBe(0);
+    expect(await fits(gm), 'encounter at 1280px').toBe(true);
     await shot(player, '316-sheet-phone-320.png');
     await planner.getByTestId('odds').scrollIntoViewIfNeeded();
     await planner.screenshot({ path: artifact('316-odds-phone-320.png') });
