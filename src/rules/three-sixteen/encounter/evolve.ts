@@ -522,7 +522,12 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
     forcedWeakness: e.forcedWeakness.filter((x) => x !== id),
   }));
   s = dropRider(s, id);
+  // The book's heroism medal goes to whoever removes a planet's final token, "fair or foul": a
+  // Weakness that discards it counts too.
+  const last = (s.encounter?.tokens ?? 0) === 1 && (s.planet?.threat.pool ?? 0) === 0;
   s = discardTokens(s, 1);
+  if (last)
+    s = withTrooper(s, id, (t) => ({ ...t, missionFlags: { ...t.missionFlags, removedFinalToken: true } }));
   return appendLog(s, id, event.text);
 }
 

@@ -117,6 +117,13 @@ describe('3:16 book: an example of a Weakness', () => {
     expect(t.state.troopers.t1?.weaknesses[4]?.status).toBe('available');
   });
 
+  it('a Weakness that discards the planet’s final token earns the heroism medal’s flag, fair or foul', () => {
+    const { t, players } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5 }], { threat: 1, tokens: 1 });
+    expect(t.state.planet?.threat.pool).toBe(0);
+    t.send(players[0] as never, { type: 'useWeakness', trooperId: 't1', text: 'Drops a grenade and runs' });
+    expect(t.state.troopers.t1?.missionFlags.removedFinalToken).toBe(true);
+  });
+
   it('takes the Hatred for Home slot when the player asks for it, and only if it is there', () => {
     const weaknesses = [
       { status: 'available' as const },
