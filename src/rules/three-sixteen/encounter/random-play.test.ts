@@ -44,6 +44,7 @@ function isExtra(c: ThreeSixteenCommand): boolean {
   return (
     CAMPAIGN.has(c.type) ||
     c.type === 'useStrength' ||
+    c.type === 'sceneFlashback' ||
     c.type === 'useWeakness' ||
     c.type === 'useAbility' ||
     c.type === 'useCombatDrugs' ||
