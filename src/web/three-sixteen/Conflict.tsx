@@ -260,6 +260,11 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
         <Go view={view} seat={seat} command={{ type: 'rollConflictDominance' }}>
           Roll Dominance
         </Go>
+        {sides.map((s) => (
+          <Go key={s} view={view} seat={seat} command={{ type: 'rollConflictDominance', stayOut: s }}>
+            Keep {sideName(view, c.sides[s])} out of the Dominance roll
+          </Go>
+        ))}
         {RANGES.map((r) => (
           <Go key={r} view={view} seat={seat} command={{ type: 'setConflictRange', range: r }}>
             Range: {POSITION_LABEL[r]}

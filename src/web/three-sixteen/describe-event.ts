@@ -272,7 +272,9 @@ export function describeThreeSixteenEvent(
       const winner = e.winner
         ? `side ${str(e.winner).toUpperCase()} wins${e.outcome === 'ambush' ? ' with an ambush' : ''}`
         : 'nobody wins';
-      return `Conflict Dominance: A ${test(tests.a ?? {})}; B ${test(tests.b ?? {})}: ${winner}`;
+      const side = (k: 'a' | 'b') =>
+        e.stayedOut === k ? `${k.toUpperCase()} stays out` : `${k.toUpperCase()} ${test(tests[k] ?? {})}`;
+      return `Conflict Dominance: ${side('a')}; ${side('b')}: ${winner}`;
     }
     case 'conflict.rangeSet':
       return `Conflict range: ${str(e.range)}`;

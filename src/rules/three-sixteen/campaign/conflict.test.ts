@@ -338,4 +338,23 @@ describe('3:16 conflicts without Threat Tokens', () => {
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     expect(t.replayHash()).toBe(stateHash(t.state));
   });
+
+  it('a side may stay out of the Dominance roll: no die, a failure, so the other may ambush', () => {
+    const { t, p } = squad([
+      { name: 'Ann', fa: 5, nfa: 5 },
+      { name: 'Ben', fa: 5, nfa: 5 },
+    ]);
+    t.send(p(1), pcVsPc('t1', 't2'));
+    // Only Ben's player (or the GM) keeps Ben out.
+    expect(t.refuse(p(1), { type: 'rollConflictDominance', stayOut: 'b' })).toBe('NOT_YOUR_TROOPER');
+    // Ann rolls 3 and succeeds; Ben rolls nothing: an ambush by Ann.
+    t.send(p(2), { type: 'rollConflictDominance', stayOut: 'b' }, [3]);
+    expect(t.log.find((e) => e.type === 'conflict.dominanceRolled')).toMatchObject({
+      stayedOut: 'b',
+      tests: { a: { face: 3, success: true }, b: { face: 0, success: false } },
+      outcome: 'ambush',
+      winner: 'a',
+    });
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
 });

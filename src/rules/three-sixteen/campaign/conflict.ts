@@ -88,15 +88,20 @@ function sideDice(state: ThreeSixteenState, side: ConflictSide, ctx: DecideConte
   return side.kind === 'trooper' ? diceFor(state, ctx, side.trooperId) : othersDice(ctx);
 }
 
+/** The number a side tests against: the trooper's FA or NFA, the NPC's one ability (the planet's AA). */
+function ability(state: ThreeSixteenState, side: ConflictSide, which: 'fa' | 'nfa'): number {
+  return side.kind === 'npc' ? side.ability : (state.troopers[side.trooperId] as Trooper)[which];
+}
+
 function test(
   ctx: DecideContext,
   state: ThreeSixteenState,
   side: ConflictSide,
-  ability: 'fa' | 'nfa',
+  which: 'fa' | 'nfa',
   why: string,
 ): TestFace {
   const dice = sideDice(state, side, ctx);
-  const target = side.kind === 'npc' ? side.ability : (state.troopers[side.trooperId] as Trooper)[ability];
+  const target = ability(state, side, which);
   const face = dice.roll(D10, `${why}: ${sideName(state, side)}`);
   return { face, target, success: face <= target };
 }
@@ -170,20 +175,26 @@ const rollConflictDominance = defineCommand(
   'rollConflictDominance',
   campaignSchemas.rollConflictDominance,
   GM_AND_PLAYERS,
-  (state, _c, ctx) => {
+  (state, cmd, ctx) => {
     const c = requireConflict(state, 'dominance');
     requireEitherSide(state, c, ctx);
-    const tests = {
-      a: test(ctx, state, c.sides.a, 'nfa', 'dominance'),
-      b: test(ctx, state, c.sides.b, 'nfa', 'dominance'),
-    };
+    // Staying out of the roll is the side's own choice, made by whoever plays it.
+    if (cmd.stayOut) requireSide(state, c, cmd.stayOut, ctx);
+    const dominance = (side: SideKey): TestFace =>
+      side === cmd.stayOut
+        ? { face: 0, target: ability(state, c.sides[side], 'nfa'), success: false }
+        : test(ctx, state, c.sides[side], 'nfa', 'dominance');
+    const tests = { a: dominance('a'), b: dominance('b') };
+    const out = cmd.stayOut ? { stayedOut: cmd.stayOut } : {};
     const rollOffs: { side: SideKey; face: number }[] = [];
     if (tests.a.success !== tests.b.success) {
       const winner: SideKey = tests.a.success ? 'a' : 'b';
-      return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'ambush', winner }];
+      return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'ambush', winner, ...out }];
     }
     if (!tests.a.success)
-      return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'allFail', winner: null }];
+      return [
+        { type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'allFail', winner: null, ...out },
+      ];
     let winner: SideKey = tests.a.face > tests.b.face ? 'a' : 'b';
     if (tests.a.face === tests.b.face) {
       // Tied best successes roll off, again until they differ.
@@ -259,10 +270,10 @@ const rollConflictRound = defineCommand(
     requireEitherSide(state, c, ctx);
     const missing = SIDES.filter((s) => !c.declarations[s]);
     if (missing.length > 0) fail('NOT_DECLARED', 'both sides declare before the dice roll', { missing });
-    const ability = (s: SideKey) => ((c.declarations[s] as ConflictAction).kind === 'fa' ? 'fa' : 'nfa');
+    const rolls = (s: SideKey) => ((c.declarations[s] as ConflictAction).kind === 'fa' ? 'fa' : 'nfa');
     const tests = {
-      a: test(ctx, state, c.sides.a, ability('a'), 'conflict round'),
-      b: test(ctx, state, c.sides.b, ability('b'), 'conflict round'),
+      a: test(ctx, state, c.sides.a, rolls('a'), 'conflict round'),
+      b: test(ctx, state, c.sides.b, rolls('b'), 'conflict round'),
     };
     return [{ type: 'conflict.roundRolled', tests }];
   },

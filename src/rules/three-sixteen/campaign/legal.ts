@@ -81,6 +81,7 @@ function conflictCandidates(state: ThreeSixteenState, mine: readonly Trooper[]):
     return out;
   }
   out.push({ type: 'rollConflictDominance' }, { type: 'rollConflictRound' });
+  for (const side of SIDES) out.push({ type: 'rollConflictDominance', stayOut: side });
   for (const range of RANGES) out.push({ type: 'setConflictRange', range });
   for (const side of SIDES) {
     for (const action of ACTIONS) out.push({ type: 'declareConflict', side, action });

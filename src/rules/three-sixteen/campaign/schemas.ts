@@ -162,7 +162,11 @@ export const campaignSchemas = {
     b: conflictSideSchema,
     description: textSchema.optional(),
   }),
-  rollConflictDominance: z.object({ type: z.literal('rollConflictDominance') }),
+  rollConflictDominance: z.object({
+    type: z.literal('rollConflictDominance'),
+    /** A side that does not roll (not watching out for an attack, as in an encounter): it fails. */
+    stayOut: sideKey.optional(),
+  }),
   setConflictRange: z.object({ type: z.literal('setConflictRange'), range: rangeSchema }),
   declareConflict: z.object({
     type: z.literal('declareConflict'),
@@ -312,7 +316,9 @@ export type CampaignEvent =
     }
   | {
       readonly type: 'conflict.dominanceRolled';
+      /** A side that stayed out has no die: its test is a failure with face 0. */
       readonly tests: Readonly<Record<SideKey, TestFace>>;
+      readonly stayedOut?: SideKey;
       readonly rollOffs: readonly { readonly side: SideKey; readonly face: number }[];
       readonly outcome: 'ambush' | 'best' | 'allFail';
       readonly winner: SideKey | null;
