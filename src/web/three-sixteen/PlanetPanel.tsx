@@ -280,7 +280,10 @@ function SceneFlashback({ view, seat, mine }: { view: View; seat: SeatRef; mine:
   const use = async (kind: 'strength' | 'weakness') => {
     if (await runner.run(command(kind))) setText('');
   };
-  const verdict = (kind: 'strength' | 'weakness') => check(view, seat, command(kind));
+  const verdicts = {
+    strength: check(view, seat, command('strength')),
+    weakness: check(view, seat, command('weakness')),
+  };
   return (
     <fieldset className="ts-row ts-wrap" aria-label="Flashback in a scene">
       <legend>Flashback in a scene</legend>
@@ -305,7 +308,7 @@ function SceneFlashback({ view, seat, mine }: { view: View; seat: SeatRef; mine:
         </label>
       ) : null}
       {(['strength', 'weakness'] as const).map((kind) => {
-        const v = verdict(kind);
+        const v = verdicts[kind];
         return (
           <button
             key={kind}
@@ -323,7 +326,7 @@ function SceneFlashback({ view, seat, mine }: { view: View; seat: SeatRef; mine:
       ) : (
         // Phones show no tooltips: say why a kind cannot be used.
         (['strength', 'weakness'] as const).map((kind) => {
-          const v = verdict(kind);
+          const v = verdicts[kind];
           return v.ok ? null : (
             <span key={kind} className="ts-muted">
               {kind === 'strength' ? 'Strength' : 'Weakness'}: {v.message}

@@ -114,9 +114,7 @@ export function check(view: View, seat: SeatRef, command: ThreeSixteenCommand): 
  */
 function typedContext(view: View, seat: SeatRef, dice: DiceSource): DecideContext {
   const gm = (view.actingRole ?? seat.role) === 'gm';
-  let n = 0;
-  const standIn: DiceSource = { roll: (die) => (n++ % die.sides) + 1 };
-  return { actor: seat as Seat, dice, ...(gm ? {} : { tableDice: standIn }) };
+  return { actor: seat as Seat, dice, ...(gm ? {} : { tableDice: probeDice() }) };
 }
 
 /** The next physical die the engine wants for `command` after `faces`, or null if none. */

@@ -3,7 +3,7 @@ import type { DiceSource } from '../../../engine/dice/source.ts';
 import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { codes, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { FREE_SWITCH_WEAPONS, WEAPONS } from '../data/weapons.ts';
-import { flashbackSlot, hasAvailableSlot } from '../encounter/core.ts';
+import { flashbackSlot, hasAvailableSlot, withFlashbackUsed } from '../encounter/core.ts';
 import { diceFor, fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
 import type { TestFace, ThreeSixteenEvent } from '../events.ts';
 import {
@@ -643,24 +643,12 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
       const c = conflictOf(state);
       const side = c.sides[event.side];
       if (side.kind !== 'trooper') return state;
-      let s = withTrooper(state, side.trooperId, (t) => {
-        const key = event.kind === 'strength' ? 'strengths' : 'weaknesses';
-        const slots = t[key].map((sl, i) =>
-          i === event.slot ? { ...sl, status: 'used' as const, text: event.text } : sl,
-        );
-        // A flashback counts for promotion or demotion in the mission it is used in: after the
-        // mission has ended (or before the first) it fills its slot and counts for nothing.
-        const inMission = state.campaign.phase === 'briefing' || state.campaign.phase === 'mission';
-        if (!inMission) return { ...t, [key]: slots };
-        return {
-          ...t,
-          [key]: slots,
-          missionFlags: {
-            ...t.missionFlags,
-            ...(event.kind === 'strength' ? { usedStrength: true } : { usedWeakness: true }),
-          },
-        };
-      });
+      // A flashback counts for promotion or demotion in the mission it is used in: after the
+      // mission has ended (or before the first) it fills its slot and counts for nothing.
+      const inMission = state.campaign.phase === 'briefing' || state.campaign.phase === 'mission';
+      let s = withTrooper(state, side.trooperId, (t) =>
+        withFlashbackUsed(t, event.kind, event.slot, event.text, inMission),
+      );
       s = appendLog(
         s,
         side.trooperId,

@@ -218,6 +218,27 @@ export function flashbackSlot(slots: readonly FlashbackSlot[], hatredForHome = f
   return plain >= 0 ? plain : slots.findIndex((s) => s.status === 'available');
 }
 
+/**
+ * The trooper with flashback slot `slot` Used and holding the player's text; `counts` (the default)
+ * also flags the mission for promotion (Strength) or demotion (Weakness).
+ */
+export function withFlashbackUsed(
+  t: Trooper,
+  kind: 'strength' | 'weakness',
+  slot: number,
+  text: string,
+  counts = true,
+): Trooper {
+  const key = kind === 'strength' ? 'strengths' : 'weaknesses';
+  const used = {
+    ...t,
+    [key]: t[key].map((sl, i) => (i === slot ? { ...sl, status: 'used' as const, text } : sl)),
+  };
+  if (!counts) return used;
+  const flag = kind === 'strength' ? { usedStrength: true } : { usedWeakness: true };
+  return { ...used, missionFlags: { ...t.missionFlags, ...flag } };
+}
+
 export function hasAvailableSlot(t: Trooper, kind: 'strengths' | 'weaknesses'): boolean {
   return t[kind].some((s) => s.status === 'available');
 }

@@ -35,6 +35,7 @@ import {
   stepPosition,
   strikeTroopers,
   tickArmour,
+  withFlashbackUsed,
 } from './core.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
@@ -472,16 +473,14 @@ function nfaTask(
 }
 
 function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): ThreeSixteenState {
-  let s = withTrooper(state, event.trooperId, (t) => {
-    const i = t.strengths.findIndex((x) => x.status === 'available');
-    return {
-      ...t,
-      strengths: t.strengths.map((x, j) =>
-        j === i ? { ...x, status: 'used' as const, text: event.text } : x,
-      ),
-      missionFlags: { ...t.missionFlags, usedStrength: true },
-    };
-  });
+  let s = withTrooper(state, event.trooperId, (t) =>
+    withFlashbackUsed(
+      t,
+      'strength',
+      t.strengths.findIndex((x) => x.status === 'available'),
+      event.text,
+    ),
+  );
   if (state.encounter?.endReason) {
     // After an E-Vac or Orbital Bombardment: the Strength only spares its user that Kill.
     s = withEncounter(s, (e) => ({
@@ -508,11 +507,7 @@ function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): Th
 function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): ThreeSixteenState {
   const id = event.trooperId;
   let s = withTrooper(state, id, (t) => ({
-    ...healBetweenEncounters(t),
-    weaknesses: t.weaknesses.map((x, j) =>
-      j === event.slot ? { ...x, status: 'used' as const, text: event.text } : x,
-    ),
-    missionFlags: { ...t.missionFlags, usedWeakness: true },
+    ...withFlashbackUsed(healBetweenEncounters(t), 'weakness', event.slot, event.text),
     currentWeapon: t.defaultWeapon,
   }));
   s = withEncounter(s, (e) => ({

@@ -19,7 +19,7 @@ import {
   type ThreeSixteenState,
   withTrooper,
 } from '../state.ts';
-import { flashbackSlot, freshEffects, NO_ROUND_EFFECTS, pcTarget } from './core.ts';
+import { flashbackSlot, freshEffects, NO_ROUND_EFFECTS, pcTarget, withFlashbackUsed } from './core.ts';
 import { fail, requireActive, requireOwnTrooper, requirePhase } from './guards.ts';
 import { evolveStrategic, STRATEGIC_EVENT_TYPES, strategicCommands } from './strategic.ts';
 
@@ -310,17 +310,9 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
       );
     }
     case 'scene.flashback': {
-      const key = event.kind === 'strength' ? 'strengths' : 'weaknesses';
-      const s = withTrooper(state, event.trooperId, (t) => ({
-        ...t,
-        [key]: t[key].map((sl, i) =>
-          i === event.slot ? { ...sl, status: 'used' as const, text: event.text } : sl,
-        ),
-        missionFlags: {
-          ...t.missionFlags,
-          ...(event.kind === 'strength' ? { usedStrength: true } : { usedWeakness: true }),
-        },
-      }));
+      const s = withTrooper(state, event.trooperId, (t) =>
+        withFlashbackUsed(t, event.kind, event.slot, event.text),
+      );
       return withScene(s, {
         kind: 'flashback',
         flashback: event.kind,

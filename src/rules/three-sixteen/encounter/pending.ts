@@ -1,7 +1,7 @@
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
 import { campaignCandidates } from '../campaign/legal.ts';
-import { campaignOf, currentBetween } from '../campaign/model.ts';
+import { campaignOf, currentBetween, isPc } from '../campaign/model.ts';
 import { type CampaignDecisionKind, campaignDecisions } from '../campaign/pending.ts';
 import type { CommandOf, ThreeSixteenCommand } from '../commands.ts';
 import { isFreeSwitch } from '../data/index.ts';
@@ -63,7 +63,7 @@ export function ranksPending(state: ThreeSixteenState): boolean {
   if (state.campaign.phase !== 'setup' || state.campaign.missionsCount > 0) return false;
   const pcs = activeTroopers(state).flatMap((id) => {
     const t = state.troopers[id];
-    return t?.ownerSeatId ? [t] : [];
+    return t && isPc(t) ? [t] : [];
   });
   return pcs.length > 0 && pcs.every((t) => t.rank === 0);
 }
