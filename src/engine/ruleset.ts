@@ -7,6 +7,16 @@ export type Role = 'gm' | 'player' | 'spectator';
 export interface Seat {
   readonly seatId: string;
   readonly role: Role;
+  /**
+   * The seat's own role, when the game has it act with another (`actingRole`: a 3:16 player seat
+   * running a mission as its GM). Lets view and redact tell such a stand-in from the table's GM.
+   */
+  readonly seatRole?: Role;
+}
+
+/** A seat acting as the GM for now without being the table's GM (3:16's rotating GM). */
+export function isStandInGm(seat: Seat): boolean {
+  return seat.role === 'gm' && seat.seatRole !== undefined && seat.seatRole !== 'gm';
 }
 
 /** Everything `decide` may use besides state and command: the actor and where dice come from. */

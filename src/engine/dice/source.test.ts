@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError, type RuleError } from '../rule-error.ts';
 import { AVERAGE_DIE, D6, D10, FUDGE_DIE } from './die.ts';
-import { type DiceSource, EnteredDice, RecordingDice, ScriptedDice, SeededDice } from './source.ts';
+import {
+  type DiceSource,
+  EnteredDice,
+  probeDice,
+  RecordingDice,
+  ScriptedDice,
+  SeededDice,
+} from './source.ts';
 
 function thrown(f: () => unknown): RuleError {
   try {
@@ -127,5 +134,15 @@ describe('RecordingDice', () => {
       { die: 'd6', face: 2, purpose: 'move' },
       { die: 'd10', face: 9, purpose: 'shoot' },
     ]);
+  });
+});
+
+describe('probeDice', () => {
+  it('cycles through every face, so a roll-off between probes always ends', () => {
+    const dice = probeDice();
+    expect(Array.from({ length: 12 }, () => dice.roll(D10, 'probe'))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1, 2,
+    ]);
+    expect(probeDice().roll(D6, 'probe')).toBe(1);
   });
 });

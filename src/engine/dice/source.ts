@@ -66,6 +66,16 @@ export class ScriptedDice implements DiceSource {
 }
 
 /**
+ * Dice for asking a ruleset whether a command would be accepted (legal-move lists, greyed-out
+ * buttons): decide's checks never depend on the faces, but roll-offs must end, so the faces cycle
+ * through the die rather than repeat.
+ */
+export function probeDice(): DiceSource {
+  let n = 0;
+  return { roll: (die) => (n++ % die.sides) + 1 };
+}
+
+/**
  * Faces a person rolled on physical dice and typed in. Each face is checked against the die the
  * rule asks for; when the faces run out the command is refused with DICE_NEEDED, naming the next
  * die wanted, so the client can ask for it and send the command again with one more face.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type NotationRoll, rollNotation } from '../../engine/notation/index.ts';
 import { RuleError } from '../../engine/rule-error.ts';
-import type { DecideContext, Role, Seat } from '../../engine/ruleset.ts';
+import { type DecideContext, isStandInGm, type Role, type Seat } from '../../engine/ruleset.ts';
 
 /**
  * The dice chat every table has, whatever its system: rolls in dice notation and plain chat
@@ -45,6 +45,11 @@ export type ChatEvent =
       readonly label?: string;
       readonly visibility: Visibility;
       readonly result: NotationRoll;
+      /**
+       * The seat standing in as GM when the roll was made (a game's rotating GM), when the roll is
+       * not public: a stand-in sees the hidden rolls made to it, not those made to the table's GM.
+       */
+      readonly gmSeat?: string;
     }
   | { readonly type: 'chat.said'; readonly by: string; readonly text: string }
   | {
@@ -70,6 +75,8 @@ export type ChatEntry =
       readonly label?: string;
       readonly visibility: Visibility;
       readonly revealed: boolean;
+      /** See `chat.rolled`. */
+      readonly gmSeat?: string;
       /** Absent in a view for a seat that may not see it (then `hidden` is true). */
       readonly result?: NotationRoll;
       readonly hidden?: true;
@@ -83,10 +90,23 @@ export interface ChatState {
 
 export const EMPTY_CHAT: ChatState = { entries: [], rollCount: 0 };
 
-/** Whether `seat` may see the result of a roll made by `by` with `visibility`. */
-export function seesRoll(seat: Seat, by: string, visibility: Visibility, revealed = false): boolean {
-  if (revealed || visibility === 'public' || seat.role === 'gm') return true;
-  return visibility === 'gm' && seat.seatId === by;
+/** What decides who sees a roll's result. */
+interface RollSight {
+  readonly by: string;
+  readonly visibility: Visibility;
+  readonly revealed?: boolean;
+  readonly gmSeat?: string;
+}
+
+/**
+ * Whether `seat` may see a roll's result: everyone once it is public or revealed; the table's GM
+ * always; a stand-in GM the rolls made while it stood in (and its own); the roller a GM-only roll.
+ */
+export function seesRoll(seat: Seat, roll: RollSight): boolean {
+  if (roll.revealed || roll.visibility === 'public') return true;
+  if (seat.role === 'gm' && !isStandInGm(seat)) return true;
+  if (seat.role === 'gm' && (roll.gmSeat === seat.seatId || roll.by === seat.seatId)) return true;
+  return roll.visibility === 'gm' && seat.seatId === roll.by;
 }
 
 export function decideChat(chat: ChatState, command: ChatCommand, ctx: DecideContext): ChatEvent[] {
@@ -146,6 +166,7 @@ export function evolveChat(chat: ChatState, event: ChatEvent): ChatState {
         visibility: event.visibility,
         revealed: false,
         result: event.result,
+        ...(event.gmSeat === undefined ? {} : { gmSeat: event.gmSeat }),
       };
       return { entries: [...chat.entries, entry], rollCount: chat.rollCount + 1 };
     }
@@ -163,11 +184,11 @@ export function evolveChat(chat: ChatState, event: ChatEvent): ChatState {
 
 /** The chat as `seat` may see it: hidden rolls keep their place, notation and label, not the result. */
 export function viewChat(chat: ChatState, seat: Seat): ChatState {
-  if (seat.role === 'gm') return chat;
+  if (seat.role === 'gm' && !isStandInGm(seat)) return chat;
   return {
     ...chat,
     entries: chat.entries.map((e) => {
-      if (e.kind !== 'roll' || seesRoll(seat, e.by, e.visibility, e.revealed)) return e;
+      if (e.kind !== 'roll' || seesRoll(seat, e)) return e;
       const { result: _hidden, ...rest } = e;
       return { ...rest, hidden: true };
     }),
@@ -176,7 +197,7 @@ export function viewChat(chat: ChatState, seat: Seat): ChatState {
 
 /** A chat event as `seat` may receive it: a hidden roll arrives without its result. */
 export function redactChat(event: ChatEvent, seat: Seat): { readonly type: string } {
-  if (event.type !== 'chat.rolled' || seesRoll(seat, event.by, event.visibility)) return event;
+  if (event.type !== 'chat.rolled' || seesRoll(seat, event)) return event;
   const { result: _hidden, ...rest } = event;
   const withoutResult: typeof rest & { readonly hidden: true } = { ...rest, hidden: true };
   return withoutResult;

@@ -9,7 +9,9 @@ import {
   evolveChat,
   isChatEvent,
 } from '../dice-chat/chat.ts';
+import { standInGmSeat } from './campaign/model.ts';
 import { type CommandOf, type CommandSpec, defineCommand, definePart } from './commands.ts';
+import type { ThreeSixteenState } from './state.ts';
 
 declare module './commands.ts' {
   interface ExtraCommands {
@@ -22,6 +24,13 @@ declare module './events.ts' {
   }
 }
 
+/** A hidden roll made while a rotating GM runs the mission is marked as shown to that stand-in. */
+function withStandInGm(state: ThreeSixteenState, events: ChatEvent[]): ChatEvent[] {
+  const gmSeat = standInGmSeat(state);
+  if (gmSeat === null) return events;
+  return events.map((e) => (e.type === 'chat.rolled' && e.visibility !== 'public' ? { ...e, gmSeat } : e));
+}
+
 /** The table's dice chat inside a 3:16 game: rolls and chat lines live in `state.chat`. */
 export const chatPart = definePart({
   name: 'chat',
@@ -31,7 +40,7 @@ export const chatPart = definePart({
         schema.shape.type.value,
         schema as unknown as ZodType<CommandOf<ChatCommand['type']>>,
         CHAT_COMMAND_ROLES[schema.shape.type.value],
-        (state, command, ctx) => decideChat(state.chat, command, ctx),
+        (state, command, ctx) => withStandInGm(state, decideChat(state.chat, command, ctx)),
       ),
   ),
   eventTypes: CHAT_EVENT_TYPES,

@@ -83,7 +83,13 @@ export type CoreEvent =
       };
     }
   | { readonly type: 'mission.briefed'; readonly text: string }
-  | { readonly type: 'scene.added'; readonly text: string; readonly secret: boolean }
+  | {
+      readonly type: 'scene.added';
+      readonly text: string;
+      readonly secret: boolean;
+      /** The seat that wrote a secret scene: a rotating GM sees only the secrets it wrote. */
+      readonly by?: string;
+    }
   | ({ readonly type: 'nfaTest.rolled'; readonly trooperId: string; readonly text: string } & TestFace)
   | {
       readonly type: 'scene.flashback';
@@ -194,8 +200,11 @@ export type CoreEvent =
       readonly actor: ActorKey | 'gm';
       readonly text: string;
       readonly secret: boolean;
+      /** The seat that wrote a secret line (see `scene.added`). */
+      readonly by?: string;
     }
-  | { readonly type: 'gm.noted'; readonly text: string }
+  /** `by`: the seat that wrote the note (absent in logs from before it was recorded: the table GM's). */
+  | { readonly type: 'gm.noted'; readonly text: string; readonly by?: string }
   | { readonly type: 'gm.encounterEnded'; readonly reason: string }
   | {
       readonly type: 'gm.adjusted';

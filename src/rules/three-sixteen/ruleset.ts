@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { RuleError } from '../../engine/rule-error.ts';
-import type { DecideContext, Role, Ruleset, Seat, TableEvent } from '../../engine/ruleset.ts';
+import {
+  type DecideContext,
+  isStandInGm,
+  type Role,
+  type Ruleset,
+  type Seat,
+  type TableEvent,
+} from '../../engine/ruleset.ts';
 import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
-import { campaignOf } from './campaign/model.ts';
+import { standInGmSeat } from './campaign/model.ts';
 import { campaignPart } from './campaign/part.ts';
 import { chatPart } from './chat.ts';
 import type { CommandSpec, ThreeSixteenCommand, ThreeSixteenPart } from './commands.ts';
@@ -65,17 +72,15 @@ function setup(_options: ThreeSixteenOptions): ThreeSixteenState {
 
 /**
  * Rotating GM (book option): the player seat named to run the coming mission acts as its GM — GM
- * commands, and the GM's whole view — from the moment it is named (so it can set the planet and
- * brief) until that mission is over; the table's own GM keeps the role throughout. The whole view
- * means everything the GM sees, earlier secrets included (notes, secret scenes, GM-only rolls):
- * the table hands the GM's chair over, as it would the GM's folder.
+ * commands, and the GM's view — from the moment it is named (so it can set the planet and
+ * brief) until that mission is over; the table's own GM keeps the role throughout. The stand-in
+ * gets the GM's view except for other people's secrets: GM notes, secret narration and secret
+ * scenes it did not write, and hidden dice rolled before it stood in, stay hidden (see
+ * `othersSecretsHidden`): a borrowed chair does not come with the regular GM's notebook.
  */
 export function actingRole(state: ThreeSixteenState, seat: Seat): Role {
   if (seat.role !== 'player') return seat.role;
-  const { phase, missionsCount } = state.campaign;
-  const mission = phase === 'afterMission' ? missionsCount : missionsCount + 1;
-  const running = campaignOf(state).gmRota.some((g) => g.mission === mission && g.seatId === seat.seatId);
-  return running ? 'gm' : seat.role;
+  return standInGmSeat(state) === seat.seatId ? 'gm' : seat.role;
 }
 
 function decide(
@@ -153,9 +158,10 @@ function evolve(state: ThreeSixteenState, event: ThreeSixteenEvent | TableEvent)
 export function viewOf(state: ThreeSixteenState, given: Seat) {
   const pending = pendingDecisions(state);
   const role = actingRole(state, given);
-  const seat = role === given.role ? given : { ...given, role };
+  const seat: Seat = role === given.role ? given : { ...given, role, seatRole: given.role };
   // `actingRole` tells the client which controls to show (a rotating GM's seat is a player seat).
-  if (seat.role === 'gm') return { ...state, pending, actingRole: role };
+  if (seat.role === 'gm' && !isStandInGm(seat)) return { ...state, pending, actingRole: role };
+  if (seat.role === 'gm') return { ...othersSecretsHidden(state, seat.seatId), pending, actingRole: role };
   return {
     ...state,
     chat: viewChat(state.chat, seat),
@@ -170,7 +176,27 @@ export function viewOf(state: ThreeSixteenState, given: Seat) {
   };
 }
 
+/** The GM's state without the secrets `seatId` did not write (a rotating GM's view). */
+function othersSecretsHidden(state: ThreeSixteenState, seatId: string): ThreeSixteenState {
+  const mine = (entry: { readonly secret: boolean; readonly by?: string }) =>
+    !entry.secret || entry.by === seatId;
+  return {
+    ...state,
+    chat: viewChat(state.chat, { seatId, role: 'gm', seatRole: 'player' }),
+    gmNotes: state.gmNotes.filter((n) => n.by === seatId),
+    log: state.log.filter(mine),
+    mission: state.mission && { ...state.mission, scenes: state.mission.scenes.filter(mine) },
+  };
+}
+
 function redact(event: ThreeSixteenEvent | TableEvent, seat: Seat): { readonly type: string } | null {
+  if (isStandInGm(seat)) {
+    if (isChatEvent(event)) return redactChat(event, seat);
+    if (event.type === 'gm.noted') return event.by === seat.seatId ? event : null;
+    if ((event.type === 'narration' || event.type === 'scene.added') && event.secret)
+      return event.by === seat.seatId ? event : null;
+    return event;
+  }
   if (seat.role === 'gm') return event;
   if (isChatEvent(event)) return redactChat(event, seat);
   switch (event.type) {

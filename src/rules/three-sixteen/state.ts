@@ -254,6 +254,8 @@ export interface SceneEntry {
   readonly success?: boolean;
   /** Only the GM sees secret entries. */
   readonly secret: boolean;
+  /** Who wrote a secret entry (seat id), so a rotating GM sees only its own. */
+  readonly by?: string;
 }
 
 export interface Mission {
@@ -499,6 +501,8 @@ export interface SeatRecord {
 export interface GmNote {
   readonly id: number;
   readonly text: string;
+  /** The seat that wrote it; absent for notes logged before authors were kept (the table GM's). */
+  readonly by?: string;
 }
 
 /** One line of the public story log (narration, colour, flashback texts, outcomes). */
@@ -507,6 +511,8 @@ export interface LogEntry {
   readonly actor: ActorKey | 'gm' | null;
   readonly text: string;
   readonly secret: boolean;
+  /** Who wrote a secret line (seat id), so a rotating GM sees only its own. */
+  readonly by?: string;
 }
 
 export interface ThreeSixteenState {
@@ -809,9 +815,14 @@ export function appendLog(
   actor: LogEntry['actor'],
   text: string,
   secret = false,
+  by?: string,
 ): ThreeSixteenState {
   const next = copyState(state);
-  next.log = [...state.log, { id: state.nextLogId, actor, text, secret }];
+  const entry: LogEntry =
+    by === undefined
+      ? { id: state.nextLogId, actor, text, secret }
+      : { id: state.nextLogId, actor, text, secret, by };
+  next.log = [...state.log, entry];
   next.nextLogId = state.nextLogId + 1;
   return next;
 }

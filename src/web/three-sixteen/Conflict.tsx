@@ -15,8 +15,8 @@ import { useRunner } from './runner.tsx';
 
 /**
  * Conflicts without Threat Tokens (PC against PC or an NPC): start one, then Dominance, range,
- * declarations and rounds, hits with the armour question, flashbacks, yielding and the winner's
- * order. Buttons appear only when the ruleset would take the command from this seat (the
+ * declarations and rounds, the better success landing or called off, hits with the armour
+ * question, flashbacks, yielding and the winner's order. Buttons appear only when the ruleset would take the command from this seat (the
  * start button, always shown, says why it is greyed out).
  */
 
@@ -24,6 +24,7 @@ const STEP_WORDS: Readonly<Record<ConflictStep, string>> = {
   dominance: 'Dominance',
   setRange: 'setting the range',
   declare: 'declarations',
+  act: 'the better success to land or call off',
   answer: 'answering a hit',
   ended: 'over',
 };
@@ -251,6 +252,12 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
           {c.order ? `Order: “${c.order}”` : ''}
         </p>
       ) : null}
+      {c.step === 'act' && c.queue[0] ? (
+        <p className="ts-alert" data-testid="conflict-waiting">
+          {sideName(view, c.sides[c.queue[0].side])}’s success ({c.queue[0].face}) goes first. Calling it off
+          makes the other side’s lower success fail too.
+        </p>
+      ) : null}
       {c.pendingHit ? (
         <p className="ts-alert">
           {sideName(view, c.sides[c.pendingHit.target])} is hit ({c.pendingHit.mark}).
@@ -272,6 +279,13 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
         ))}
         <Go view={view} seat={seat} command={{ type: 'rollConflictRound' }}>
           Roll the round
+        </Go>
+        {/* Worded apart from every other button (role names match by substring). */}
+        <Go view={view} seat={seat} command={{ type: 'takeConflictTurn' }}>
+          Let this success land
+        </Go>
+        <Go view={view} seat={seat} command={{ type: 'takeConflictTurn', cancel: true }}>
+          Call off this success
         </Go>
         <Go view={view} seat={seat} command={{ type: 'answerConflictHit', useArmour: true }}>
           Tick armour

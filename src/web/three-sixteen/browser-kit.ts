@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServer } from '../../server/app.ts';
 import { MemoryBus, MemoryStore } from '../../server/memory-store.ts';
 import type { CreateTableResponse, ImportTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
@@ -28,6 +29,35 @@ export const ARTIFACTS = resolve(here, '../../../test-artifacts');
 
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
+}
+
+/** Whether a browser suite can run here; under CI a missing Chromium fails loudly instead of skipping. */
+export function browserTestsCanRun(): boolean {
+  const canRun = chromiumAvailable();
+  if (process.env.CI === 'true' && !canRun) throw new Error(`CI needs Chromium at ${CHROMIUM}`);
+  return canRun;
+}
+
+/**
+ * For the enclosing describe block: builds the app, serves it and launches Chromium before its
+ * tests (handing both to `ready`), and closes everything after them.
+ */
+export function withBrowserAndServer(ready: (browser: Browser, server: RunningServer) => void): void {
+  let browser: Browser | undefined;
+  let server: RunningServer | undefined;
+  let cleanup: () => void = () => {};
+  beforeAll(async () => {
+    const app = await buildApp();
+    cleanup = app.cleanup;
+    server = await startTestServer(app.dir);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    ready(browser, server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    cleanup();
+  });
 }
 
 /** Builds the real app (vite.config.ts) into a fresh temporary folder. */

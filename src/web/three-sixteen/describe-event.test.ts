@@ -94,6 +94,15 @@ describe('3:16 events in words', () => {
     ).toBe('The Brigadier is dead (ambushed): Hicks is promoted in the field to Brigadier');
   });
 
+  it('says which side called off its success in a conflict, or let it land', () => {
+    const line = (cancelled: boolean) =>
+      describeThreeSixteenEvent({ type: 'conflict.turnTaken', side: 'b', cancelled }, (x) => x);
+    expect(line(true)).toBe(
+      "Conflict: side B calls off its success; the other side's lower success fails too",
+    );
+    expect(line(false)).toBe("Conflict: side B's better success goes ahead");
+  });
+
   it('leaves unknown events to the shell', () => {
     expect(describeThreeSixteenEvent({ type: 'chat.said', text: 'hi' }, (x) => x)).toBeNull();
   });

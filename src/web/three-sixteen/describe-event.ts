@@ -293,6 +293,12 @@ export function describeThreeSixteenEvent(
       const tests = (e.tests ?? {}) as Record<string, Json>;
       return `Conflict round: A ${test(tests.a ?? {})}; B ${test(tests.b ?? {})}`;
     }
+    case 'conflict.turnTaken': {
+      const side = str(e.side).toUpperCase();
+      return e.cancelled
+        ? `Conflict: side ${side} calls off its success; the other side's lower success fails too`
+        : `Conflict: side ${side}'s better success goes ahead`;
+    }
     case 'conflict.hitAnswered':
       return e.useArmour ? 'Conflict: armour takes the hit' : 'Conflict: the hit lands';
     case 'conflict.moved':

@@ -1,6 +1,6 @@
 import type { Die } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
-import { EnteredDice } from '../../engine/dice/source.ts';
+import { EnteredDice, probeDice } from '../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import { killStepLabel, rankInfo, WEAPONS } from '../../rules/three-sixteen/data/index.ts';
@@ -65,12 +65,6 @@ export function asView(view: unknown): View | null {
 
 // ---------------------------------------------------------------------------------------------
 // Asking the ruleset
-
-/** Dice for probing legality (decide's checks do not depend on faces; roll-offs must end). */
-function probeDice(): DiceSource {
-  let n = 0;
-  return { roll: (die) => (n++ % die.sides) + 1 };
-}
 
 function ruleErrorOf(e: unknown): { code: string; message: string; details?: unknown } {
   if (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string') {
@@ -358,6 +352,7 @@ const DECISION_VERB: Readonly<Record<Decision['kind'], string>> = {
   answerYield: 'accept or refuse the yield',
   conflictDominance: 'roll Dominance for the conflict',
   conflictRange: 'set the conflict’s range',
+  conflictTurn: 'let the better success land or call it off',
   conflictHit: 'answer a hit (armour or take it)',
   conflictDeclare: 'declare in the conflict',
   conflictRoll: 'roll the conflict round',

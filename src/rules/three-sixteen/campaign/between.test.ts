@@ -517,7 +517,8 @@ describe('3:16 between missions: order of the steps', () => {
     t.send(p(2), { type: 'briefMission', text: 'B runs this one.' });
     t.send(p(2), { type: 'startEncounter', tokens: 2 });
     expect(t.state.encounter?.pcs).toEqual(['t1']);
-    expect(seatView(2)).toMatchObject({ actingRole: 'gm', gmNotes: [{ text: 'The colonel lies.' }] });
+    // The table GM's note stays the table GM's (campaign/view.test.ts has the whole rule).
+    expect(seatView(2)).toMatchObject({ actingRole: 'gm', gmNotes: [] });
     expect(seatView(1)).toMatchObject({ actingRole: 'player', gmNotes: [] });
     t.send(p(2), { type: 'gmEndEncounter' });
     t.send(p(2), { type: 'endMission' });

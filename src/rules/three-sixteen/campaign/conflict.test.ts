@@ -36,6 +36,9 @@ describe('3:16 book: Trooper Smile versus Lieutenant Frinks', () => {
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     t.send(p(2), { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
     t.send(gm, { type: 'rollConflictRound' }, [7, 1]);
+    // Both succeed: Smile's better 7 waits for his player, who could cancel it (and Frinks's 1).
+    expect(conflict(t)).toMatchObject({ step: 'act', queue: [{ side: 'a', face: 7 }, { side: 'b' }] });
+    t.send(p(1), { type: 'takeConflictTurn' });
     // Smile's 7 acts first: Frinks is asked about his Armour and ticks it.
     expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'b', mark: 'X' } });
     t.send(p(2), { type: 'answerConflictHit', useArmour: true });
@@ -52,6 +55,7 @@ describe('3:16 book: Trooper Smile versus Lieutenant Frinks', () => {
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     t.send(p(2), { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
     t.send(gm, { type: 'rollConflictRound' }, [3, 2]);
+    t.send(p(1), { type: 'takeConflictTurn' });
     t.send(p(2), { type: 'answerConflictHit', useArmour: false });
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
     t.send(p(1), { type: 'answerConflictHit', useArmour: false });
@@ -104,6 +108,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });
     t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
     t.send(gm, { type: 'rollConflictRound' }, [4, 2]);
+    t.send(p(1), { type: 'takeConflictTurn' });
     // The Major's E on Smile waits: Smile has flashbacks he could answer with. He takes it.
     t.send(p(1), { type: 'answerConflictHit', useArmour: false });
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });

@@ -43,9 +43,18 @@ import { campaignSchemas } from './schemas.ts';
  * Bughunt reads: two sides, each a trooper or an NPC; the range stays within Close–Far (leaving is
  * done by yielding); a PC worn out in a conflict loses it but is not a wreck, since the E marks
  * clear afterwards; a PC asked about Armour only when its Armour is there to tick.
+ *
+ * Cancelling (the encounter's rule, which the book carries over to conflicts and so to the GM's
+ * NPCs too): the better success may be cancelled instead of acting, and then the other side's
+ * lower success fails with it. The round stops for that choice only when both sides succeeded
+ * with different faces; with one success there is nothing left to stop, and tied successes act
+ * together, so neither can cancel the other.
  */
 
 const CONFLICT_PHASES = ['setup', 'briefing', 'mission', 'afterMission'] as const;
+
+/** Cancel asked of a success tied with the other side's (they act together). */
+const TIED_SUCCESS = 'TIED_SUCCESS';
 
 function requireConflict(state: ThreeSixteenState, ...steps: Conflict['step'][]): Conflict {
   requirePhase(state, ...CONFLICT_PHASES);
@@ -104,6 +113,23 @@ function test(
   const target = ability(state, side, which);
   const face = dice.roll(D10, `${why}: ${sideName(state, side)}`);
   return { face, target, success: face <= target };
+}
+
+/** The side whose success beat the other's (a failure beats nothing; tied successes: neither). */
+function betterSide(tests: Readonly<Record<SideKey, TestFace>>): SideKey | null {
+  const { a, b } = tests;
+  if (a.success && (!b.success || a.face > b.face)) return 'a';
+  if (b.success && (!a.success || b.face > a.face)) return 'b';
+  return null;
+}
+
+/**
+ * A round whose two successes tied is still resolving (one of its hits waits for an answer).
+ * Only a round without a better success leaves `mayMove` empty while its hits land; the ambush
+ * of Dominance does too, but before any range is set.
+ */
+function tiedRoundResolving(c: Conflict): boolean {
+  return c.step === 'answer' && c.pendingHit !== null && c.range !== null && c.mayMove === null;
 }
 
 function stepRange(range: Range, move: 'closer' | 'farther'): Range | null {
@@ -275,7 +301,26 @@ const rollConflictRound = defineCommand(
       a: test(ctx, state, c.sides.a, rolls('a'), 'conflict round'),
       b: test(ctx, state, c.sides.b, rolls('b'), 'conflict round'),
     };
-    return [{ type: 'conflict.roundRolled', tests }];
+    // The better success waits for its side only when cancelling it would stop the other's.
+    const better = betterSide(tests);
+    const wait = better && tests[other(better)].success ? { waitFor: better } : {};
+    return [{ type: 'conflict.roundRolled', tests, ...wait }];
+  },
+);
+
+const takeConflictTurn = defineCommand(
+  'takeConflictTurn',
+  campaignSchemas.takeConflictTurn,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state);
+    // A tied round never waits at `act`; say why rather than only that the step is wrong.
+    if (cmd.cancel && tiedRoundResolving(c))
+      fail(TIED_SUCCESS, 'tied successes act together: neither can cancel the other');
+    requireConflict(state, 'act');
+    const turn = c.queue[0] as ConflictTurn;
+    requireSide(state, c, turn.side, ctx);
+    return [{ type: 'conflict.turnTaken', side: turn.side, cancelled: cmd.cancel === true }];
   },
 );
 
@@ -381,6 +426,7 @@ export const conflictCommands = [
   setConflictRange,
   declareConflict,
   rollConflictRound,
+  takeConflictTurn,
   answerConflictHit,
   moveConflict,
   conflictFlashback,
@@ -491,7 +537,7 @@ function proceed(state: ThreeSixteenState): ThreeSixteenState {
   let s = state;
   for (;;) {
     const c = conflictOf(s);
-    if (c.step === 'answer' || c.step === 'ended') return s;
+    if (c.step === 'act' || c.step === 'answer' || c.step === 'ended') return s;
     const turn = c.queue[0];
     if (!turn) break;
     s = withConflict(s, (cf) => ({ ...cf, queue: cf.queue.slice(1) }));
@@ -606,7 +652,6 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
         declarations: { ...c.declarations, [event.side]: event.action },
       }));
     case 'conflict.roundRolled': {
-      const { a, b } = event.tests;
       const turns: ConflictTurn[] = [];
       const c = conflictOf(state);
       for (const side of SIDES) {
@@ -614,14 +659,36 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
         if (t.success) turns.push({ side, face: t.face, action: c.declarations[side] as ConflictAction });
       }
       turns.sort((x, y) => y.face - x.face);
-      const better: SideKey | null =
-        a.success && (!b.success || a.face > b.face)
-          ? 'a'
-          : b.success && (!a.success || b.face > a.face)
-            ? 'b'
-            : null;
+      const better = betterSide(event.tests);
       const s = withConflict(state, (cf) => ({ ...cf, queue: turns, mayMove: better }));
+      // Logs from before cancelling carry no `waitFor`: their rounds resolve at once, as then.
+      if (event.waitFor) return withConflict(s, (cf) => ({ ...cf, step: 'act' }));
       return proceed(s);
+    }
+    case 'conflict.turnTaken': {
+      const c = conflictOf(state);
+      const turn = c.queue[0];
+      if (c.step !== 'act' || !turn) return state;
+      if (!event.cancelled) return proceed(withConflict(state, (cf) => ({ ...cf, step: 'declare' })));
+      // It fails, and so does every success yet to act below it; one tied with it would still act
+      // (as in an encounter), though the round only waits when the faces differ. A failure
+      // moves nothing, so nobody may step the range this round.
+      const stopped = c.queue.slice(1).filter((q) => q.face < turn.face);
+      const s = withConflict(state, (cf) => ({
+        ...cf,
+        step: 'declare',
+        queue: cf.queue.slice(1).filter((q) => q.face >= turn.face),
+        mayMove: null,
+      }));
+      const who = sideName(s, c.sides[turn.side]);
+      const also = stopped.map((q) => sideName(s, c.sides[q.side]));
+      return proceed(
+        appendLog(
+          s,
+          null,
+          `${who} calls off a success${also.length > 0 ? `, so ${also.join(' and ')} fails as well` : ''}.`,
+        ),
+      );
     }
     case 'conflict.hitAnswered': {
       const h = conflictOf(state).pendingHit;
@@ -693,6 +760,7 @@ export const CONFLICT_EVENTS = [
   'conflict.rangeSet',
   'conflict.declared',
   'conflict.roundRolled',
+  'conflict.turnTaken',
   'conflict.hitAnswered',
   'conflict.moved',
   'conflict.flashback',

@@ -96,6 +96,8 @@ function conflictCandidates(state: ThreeSixteenState, mine: readonly Trooper[]):
       out.push({ type: 'conflictFlashback', side, kind, text: 'A flashback.' });
   }
   out.push(
+    { type: 'takeConflictTurn' },
+    { type: 'takeConflictTurn', cancel: true },
     { type: 'answerConflictHit', useArmour: true },
     { type: 'answerConflictHit', useArmour: false },
     { type: 'moveConflict', move: 'closer' },

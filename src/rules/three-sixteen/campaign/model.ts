@@ -113,7 +113,11 @@ export type ConflictAction =
     }
   | { readonly kind: 'other'; readonly text: string };
 
-export type ConflictStep = 'dominance' | 'setRange' | 'declare' | 'answer' | 'ended';
+/**
+ * `act`: the round's better success waits for its side to let it land or cancel it (only when the
+ * other side's lower success would act after it, so cancelling can stop something).
+ */
+export type ConflictStep = 'dominance' | 'setRange' | 'declare' | 'act' | 'answer' | 'ended';
 
 /** One action waiting in the round's order (successes, highest first; ties act together). */
 export interface ConflictTurn {
@@ -141,7 +145,7 @@ export interface Conflict {
   /** Who sets the range after dominance. */
   readonly rangeSetter: SideKey | null;
   readonly declarations: Readonly<Partial<Record<SideKey, ConflictAction>>>;
-  /** Turns of the current round still to act (first is next). */
+  /** Turns of the current round still to act (first is next; at step `act` it waits for its side). */
   readonly queue: readonly ConflictTurn[];
   /** A hit on a PC waiting for its player: tick Armour or take it. */
   readonly pendingHit: ConflictHit | null;
@@ -191,6 +195,16 @@ export const EMPTY_CAMPAIGN: CampaignBlock = {
 
 export function campaignOf(state: ThreeSixteenState): CampaignBlock {
   return state.campaign.extras.campaign ?? EMPTY_CAMPAIGN;
+}
+
+/**
+ * The player seat standing in as GM right now (rotating GM): the one named for the coming mission,
+ * from being named until that mission is over; null while the table's GM runs it.
+ */
+export function standInGmSeat(state: ThreeSixteenState): string | null {
+  const { phase, missionsCount } = state.campaign;
+  const mission = phase === 'afterMission' ? missionsCount : missionsCount + 1;
+  return campaignOf(state).gmRota.find((g) => g.mission === mission)?.seatId ?? null;
 }
 
 export function withCampaign(

@@ -19,6 +19,7 @@ export type CampaignDecisionKind =
   | 'answerYield'
   | 'conflictDominance'
   | 'conflictRange'
+  | 'conflictTurn'
   | 'conflictHit'
   | 'conflictDeclare'
   | 'conflictRoll'
@@ -55,6 +56,11 @@ function conflictDecisions(state: ThreeSixteenState): CampaignDecision[] {
       return c.rangeSetter
         ? [{ ...sideDecider(state, c, c.rangeSetter), kind: 'conflictRange' }]
         : [{ seat: 'gm', kind: 'conflictRange' }];
+    case 'act': {
+      // The better success waits for its side: let it land or cancel it.
+      const turn = c.queue[0];
+      return turn ? [{ ...sideDecider(state, c, turn.side), kind: 'conflictTurn' }] : [];
+    }
     case 'answer':
       return c.pendingHit ? [{ ...sideDecider(state, c, c.pendingHit.target), kind: 'conflictHit' }] : [];
     case 'declare': {

@@ -12,6 +12,7 @@ import { squad } from './test-kit.ts';
 /** Conflicts played with random (legal or not) choices and seeded dice. */
 describe('3:16 random conflicts', () => {
   it('always end, keep health consistent, never mutate, and replay to the live state', () => {
+    let cancelled = 0;
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
@@ -55,6 +56,7 @@ describe('3:16 random conflicts', () => {
             { kind: 'other', text: 'shouts' },
           ];
           let steps = 0;
+          let cancels = 0;
           for (; steps < 400; steps++) {
             const c = campaignOf(t.state).conflict;
             if (!c || c.step === 'ended') break;
@@ -72,7 +74,10 @@ describe('3:16 random conflicts', () => {
             else if (c.step === 'setRange')
               send(gm, { type: 'setConflictRange', range: pick(['close', 'near', 'far'] as const) });
             else if (c.step === 'answer') send(gm, { type: 'answerConflictHit', useArmour: r > 50 });
-            else if (c.mayMove && r <= 10)
+            else if (c.step === 'act') {
+              // The better success lands or is cancelled (the lower one fails with it).
+              if (send(gm, { type: 'takeConflictTurn', cancel: r > 60 }) && r > 60) cancels++;
+            } else if (c.mayMove && r <= 10)
               send(gm, { type: 'moveConflict', move: pick(['closer', 'farther'] as const) });
             else {
               for (const side of SIDES)
@@ -106,9 +111,12 @@ describe('3:16 random conflicts', () => {
             if (tr.status === 'active') expect(tr.health).not.toContain('E');
           }
           expect(t.replayHash()).toBe(stateHash(t.state));
+          cancelled += cancels;
         },
       ),
       { numRuns: 80, examples: [[954717734, false, 1]] },
     );
+    // Random play reaches cancelling now and then.
+    expect(cancelled).toBeGreaterThan(0);
   });
 });

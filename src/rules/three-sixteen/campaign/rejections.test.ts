@@ -24,6 +24,7 @@ const ALL: ThreeSixteenCommand[] = [
   { type: 'setConflictRange', range: 'near' },
   { type: 'declareConflict', side: 'a', action: { kind: 'fa' } },
   { type: 'rollConflictRound' },
+  { type: 'takeConflictTurn', cancel: true },
   { type: 'answerConflictHit', useArmour: false },
   { type: 'moveConflict', move: 'closer' },
   { type: 'conflictFlashback', side: 'a', kind: 'strength', text: 'x' },

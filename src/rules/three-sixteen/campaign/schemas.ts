@@ -174,6 +174,11 @@ export const campaignSchemas = {
     action: conflictActionSchema,
   }),
   rollConflictRound: z.object({ type: z.literal('rollConflictRound') }),
+  /**
+   * The better success of a round, waiting at step `act`: let it land (default) or cancel it, so
+   * that it and the other side's lower success both fail (the encounter's `takeTurn` cancel).
+   */
+  takeConflictTurn: z.object({ type: z.literal('takeConflictTurn'), cancel: z.boolean().optional() }),
   answerConflictHit: z.object({ type: z.literal('answerConflictHit'), useArmour: z.boolean() }),
   moveConflict: z.object({ type: z.literal('moveConflict'), move: z.enum(['closer', 'farther']) }),
   conflictFlashback: z.object({
@@ -325,7 +330,18 @@ export type CampaignEvent =
     }
   | { readonly type: 'conflict.rangeSet'; readonly range: Range }
   | { readonly type: 'conflict.declared'; readonly side: SideKey; readonly action: ConflictAction }
-  | { readonly type: 'conflict.roundRolled'; readonly tests: Readonly<Record<SideKey, TestFace>> }
+  | {
+      readonly type: 'conflict.roundRolled';
+      readonly tests: Readonly<Record<SideKey, TestFace>>;
+      /**
+       * The side whose better success waits for its word (act or cancel) before anything acts.
+       * Absent when there is nothing to cancel, and in logs from before cancelling existed, whose
+       * rounds resolve at once as they did then.
+       */
+      readonly waitFor?: SideKey;
+    }
+  /** The waiting better success landed, or its side cancelled it (both sides' successes fail). */
+  | { readonly type: 'conflict.turnTaken'; readonly side: SideKey; readonly cancelled: boolean }
   | { readonly type: 'conflict.hitAnswered'; readonly useArmour: boolean }
   | { readonly type: 'conflict.moved'; readonly side: SideKey; readonly move: 'closer' | 'farther' }
   | {

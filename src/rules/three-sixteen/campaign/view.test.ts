@@ -34,4 +34,60 @@ describe('3:16 campaign views', () => {
       }
     }
   });
+
+  it("a rotating GM sees the secrets it writes, not the table GM's", () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    t.send(gm, { type: 'gmNote', text: `the colonel lies ${SECRET}` });
+    t.send(gm, { type: 'narrate', text: `a spy aboard ${SECRET}`, secret: true });
+    // A GM-only roll of player 1's made to the table's GM (d6: 4), before player 2 stands in.
+    t.send(p(1), { type: 'chat.roll', notation: '1d6', visibility: 'gm', label: 'sneak' }, [4]);
+    endAndDebrief(t, gm);
+    t.send(gm, { type: 'rollLevels' }, [3, 5, 1]);
+    t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
+    const standIn = p(2);
+    t.send(standIn, { type: 'briefMission', text: 'B runs this one.' });
+    t.send(standIn, { type: 'gmNote', text: 'MINE-1' });
+    t.send(standIn, { type: 'addScene', text: 'MINE-2', secret: true });
+    t.send(gm, { type: 'addScene', text: `table GM scene ${SECRET}`, secret: true });
+    // A blind roll of player 1's made while player 2 runs the mission: shown to the stand-in.
+    t.send(p(1), { type: 'chat.roll', notation: '1d6', visibility: 'blind', label: 'listen' }, [2]);
+    // Both the seat as it is stored and as the server passes it (acting role, own role kept).
+    const asServed: Seat = { seatId: 'p2', role: 'gm', seatRole: 'player' };
+    for (const seat of [standIn, asServed]) {
+      const view = threeSixteen.view(t.state, seat) as {
+        actingRole: string;
+        gmNotes: { text: string }[];
+        mission: { scenes: { text: string }[] };
+      };
+      expect(view.actingRole).toBe('gm');
+      expect(view.gmNotes.map((n) => n.text)).toEqual(['MINE-1']);
+      expect(view.mission.scenes.map((s) => s.text)).toContain('MINE-2');
+      expect(JSON.stringify(view)).not.toContain(SECRET);
+      const rolls = (view as unknown as { chat: { entries: { label?: string; hidden?: boolean }[] } }).chat
+        .entries;
+      expect(rolls.map((r) => [r.label, r.hidden ?? false])).toEqual([
+        ['sneak', true],
+        ['listen', false],
+      ]);
+    }
+    for (const e of t.log) {
+      const r = threeSixteen.redact(e, asServed);
+      if (r) expect(JSON.stringify(r)).not.toContain(SECRET);
+    }
+    expect(t.log.filter((e) => threeSixteen.redact(e, asServed) === null)).toHaveLength(3);
+    const hiddenRolls = t.log
+      .map((e) => threeSixteen.redact(e, asServed))
+      .filter((r) => r?.type === 'chat.rolled' && 'hidden' in r);
+    expect(hiddenRolls).toHaveLength(1);
+    // The table's GM still sees everything, the stand-in's secrets included.
+    const gmView = JSON.stringify(threeSixteen.view(t.state, gm));
+    for (const text of [SECRET, 'MINE-1', 'MINE-2']) expect(gmView).toContain(text);
+    // The other player sees none of it.
+    const other = JSON.stringify(threeSixteen.view(t.state, p(1)));
+    for (const text of [SECRET, 'MINE-1', 'MINE-2']) expect(other).not.toContain(text);
+  });
 });

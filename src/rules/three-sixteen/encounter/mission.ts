@@ -79,7 +79,11 @@ const briefMission = defineCommand('briefMission', coreCommandSchemas.briefMissi
 const addScene = defineCommand('addScene', coreCommandSchemas.addScene, GM_AND_PLAYERS, (state, c, ctx) => {
   requirePhase(state, 'mission');
   if (c.secret && ctx.actor.role !== 'gm') fail(codes.INVALID_VALUE, 'only the GM keeps secrets');
-  return [{ type: 'scene.added', text: c.text, secret: c.secret ?? false }];
+  return [
+    c.secret
+      ? { type: 'scene.added', text: c.text, secret: true, by: ctx.actor.seatId }
+      : { type: 'scene.added', text: c.text, secret: false },
+  ];
 });
 
 /**
@@ -265,7 +269,12 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
       };
     }
     case 'scene.added':
-      return withScene(state, { kind: 'scene', text: event.text, secret: event.secret });
+      return withScene(
+        state,
+        event.by === undefined
+          ? { kind: 'scene', text: event.text, secret: event.secret }
+          : { kind: 'scene', text: event.text, secret: event.secret, by: event.by },
+      );
     case 'nfaTest.rolled': {
       const s = withTrooper(state, event.trooperId, (t) => ({ ...t, preparationBonus: 0 }));
       if (state.campaign.phase === 'briefing') {

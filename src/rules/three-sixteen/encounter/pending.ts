@@ -1,4 +1,4 @@
-import type { DiceSource } from '../../../engine/dice/source.ts';
+import { probeDice } from '../../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
 import { campaignCandidates } from '../campaign/legal.ts';
 import { campaignOf, currentBetween, isPc } from '../campaign/model.ts';
@@ -135,15 +135,6 @@ function tableDecisions(state: ThreeSixteenState): Decision[] {
 
 // ---------------------------------------------------------------------------------------------
 // Legal commands
-
-/**
- * Dice for probing legality: decide's checks never depend on the faces, but roll-offs must end,
- * so the faces cycle rather than repeat.
- */
-function probeDice(): DiceSource {
-  let n = 0;
-  return { roll: (die) => (n++ % die.sides) + 1 };
-}
 
 function controls(state: ThreeSixteenState, seat: Seat, actor: string): boolean {
   return seat.role === 'gm' || deciderOf(state, actor) === seat.seatId;

@@ -100,98 +100,112 @@ function checkWrongPeople(
   return others.length;
 }
 
-describe('3:16 random legal play', () => {
-  it('keeps tokens conserved and non-negative, ends every encounter, refuses the wrong person, and replays to the live state', () => {
-    const topRankShots = new Set<string>();
-    let otherPlayerChecks = 0;
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-        fc.array(fc.record({ fa: fc.integer({ min: 2, max: 8 }), rank: fc.integer({ min: 0, max: 8 }) }), {
-          minLength: 1,
-          maxLength: 4,
-        }),
-        fc.subarray([...ABILITY_IDS] as AbilityId[], { maxLength: 6 }),
-        fc.integer({ min: 1, max: 10 }),
-        (seed, pcs, abilities, aa) => {
-          const t = new TestTable();
-          const dice = new SeededDice(seed);
-          const choose = new SeededDice(seed ^ 0x5bd1e995);
-          const gm = t.seat('gm', 'gm');
-          const seats: Seat[] = [gm];
-          pcs.forEach((pc, i) => {
-            seats.push(t.seat(`p${i + 1}`, 'player'));
-            const events = threeSixteen.decide(
-              t.state,
-              {
-                type: 'createTrooper',
-                ownerSeatId: `p${i + 1}`,
-                name: `PC${i + 1}`,
-                fa: pc.fa,
-                nfa: 10 - pc.fa,
-                rank: pc.rank,
-              },
-              { actor: gm, dice },
-            );
-            for (const ev of events) t.apply(ev);
-          });
-          for (const ev of threeSixteen.decide(
-            t.state,
-            { type: 'setPlanet', name: 'Random', aa, abilities },
-            { actor: gm, dice },
-          ))
-            t.apply(ev);
+/** What random play reached, summed over the parts of the property below. */
+const reached = { topRankShots: new Set<string>(), otherPlayerChecks: 0 };
 
-          let sinceEncounterStart = 0;
-          for (let step = 0; step < 4000; step++) {
-            const options: { seat: Seat; command: ThreeSixteenCommand }[] = [];
-            for (const seat of seats)
-              for (const command of legalCommands(t.state, seat)) options.push({ seat, command });
-            // The briefing is free text, so legalCommands leaves it to the GM; here it is one option
-            // among the briefing's others (a Colonel's Starkiller is fired before it).
-            const briefing = t.state.campaign.phase === 'briefing';
-            if (briefing && t.state.planet)
-              options.push({ seat: gm, command: { type: 'briefMission', text: 'Random briefing.' } });
-            if (options.length === 0) break;
-            const core = options.filter((o) => !isExtra(o.command));
-            // Extras are rare (3%); at the briefing a Colonel fires its Starkiller one time in three.
-            const starkiller = options.find((o) => o.command.type === 'fireStarkiller');
-            const pool = core.length > 0 && choose.roll({ name: 'd100', sides: 100 }) > 3 ? core : options;
-            const pick =
-              starkiller && choose.roll({ name: 'd3', sides: 3 }) === 1
-                ? starkiller
-                : pool[choose.roll({ name: `d${pool.length}`, sides: pool.length }) - 1];
-            if (!pick) throw new Error('no pick');
-            // The mission ends only once the planet is spent (or nobody is left), so play runs
-            // through encounters.
-            const someoneAlive = t.state.trooperOrder.some((id) => t.state.troopers[id]?.status === 'active');
-            if (pick.command.type === 'endMission' && someoneAlive && (t.state.planet?.threat.pool ?? 0) > 0)
-              continue;
-            const before = stateHash(t.state);
-            const prev = t.state;
-            otherPlayerChecks += checkWrongPeople(t.state, pick, seats.slice(1), new SeededDice(seed));
-            const events = threeSixteen.decide(t.state, pick.command, { actor: pick.seat, dice });
-            if (pick.command.type === 'fireStarkiller' || pick.command.type === 'activateDevice')
-              topRankShots.add(pick.command.type);
-            for (const ev of events) {
-              t.apply(ev);
-              checkInvariants(t.state);
-            }
-            // evolve never mutates the state it was given.
-            expect(stateHash(prev)).toBe(before);
-            if (t.state.encounter) sinceEncounterStart++;
-            else sinceEncounterStart = 0;
-            expect(sinceEncounterStart).toBeLessThan(MAX_COMMANDS_PER_ENCOUNTER);
-            if (t.state.campaign.phase === 'afterMission') break;
+/**
+ * `numRuns` random tables played with legal commands. The property runs in parts (each its own
+ * test) so that no single test holds the whole suite's share of a slow CI machine.
+ */
+function playRandomTables(numRuns: number): void {
+  const { topRankShots } = reached;
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+      fc.array(fc.record({ fa: fc.integer({ min: 2, max: 8 }), rank: fc.integer({ min: 0, max: 8 }) }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.subarray([...ABILITY_IDS] as AbilityId[], { maxLength: 6 }),
+      fc.integer({ min: 1, max: 10 }),
+      (seed, pcs, abilities, aa) => {
+        const t = new TestTable();
+        const dice = new SeededDice(seed);
+        const choose = new SeededDice(seed ^ 0x5bd1e995);
+        const gm = t.seat('gm', 'gm');
+        const seats: Seat[] = [gm];
+        pcs.forEach((pc, i) => {
+          seats.push(t.seat(`p${i + 1}`, 'player'));
+          const events = threeSixteen.decide(
+            t.state,
+            {
+              type: 'createTrooper',
+              ownerSeatId: `p${i + 1}`,
+              name: `PC${i + 1}`,
+              fa: pc.fa,
+              nfa: 10 - pc.fa,
+              rank: pc.rank,
+            },
+            { actor: gm, dice },
+          );
+          for (const ev of events) t.apply(ev);
+        });
+        for (const ev of threeSixteen.decide(
+          t.state,
+          { type: 'setPlanet', name: 'Random', aa, abilities },
+          { actor: gm, dice },
+        ))
+          t.apply(ev);
+
+        let sinceEncounterStart = 0;
+        for (let step = 0; step < 4000; step++) {
+          const options: { seat: Seat; command: ThreeSixteenCommand }[] = [];
+          for (const seat of seats)
+            for (const command of legalCommands(t.state, seat)) options.push({ seat, command });
+          // The briefing is free text, so legalCommands leaves it to the GM; here it is one option
+          // among the briefing's others (a Colonel's Starkiller is fired before it).
+          const briefing = t.state.campaign.phase === 'briefing';
+          if (briefing && t.state.planet)
+            options.push({ seat: gm, command: { type: 'briefMission', text: 'Random briefing.' } });
+          if (options.length === 0) break;
+          const core = options.filter((o) => !isExtra(o.command));
+          // Extras are rare (3%); at the briefing a Colonel fires its Starkiller one time in three.
+          const starkiller = options.find((o) => o.command.type === 'fireStarkiller');
+          const pool = core.length > 0 && choose.roll({ name: 'd100', sides: 100 }) > 3 ? core : options;
+          const pick =
+            starkiller && choose.roll({ name: 'd3', sides: 3 }) === 1
+              ? starkiller
+              : pool[choose.roll({ name: `d${pool.length}`, sides: pool.length }) - 1];
+          if (!pick) throw new Error('no pick');
+          // The mission ends only once the planet is spent (or nobody is left), so play runs
+          // through encounters.
+          const someoneAlive = t.state.trooperOrder.some((id) => t.state.troopers[id]?.status === 'active');
+          if (pick.command.type === 'endMission' && someoneAlive && (t.state.planet?.threat.pool ?? 0) > 0)
+            continue;
+          const before = stateHash(t.state);
+          const prev = t.state;
+          reached.otherPlayerChecks += checkWrongPeople(t.state, pick, seats.slice(1), new SeededDice(seed));
+          const events = threeSixteen.decide(t.state, pick.command, { actor: pick.seat, dice });
+          if (pick.command.type === 'fireStarkiller' || pick.command.type === 'activateDevice')
+            topRankShots.add(pick.command.type);
+          for (const ev of events) {
+            t.apply(ev);
+            checkInvariants(t.state);
           }
-          expect(t.replayHash()).toBe(stateHash(t.state));
-        },
-      ),
-      { numRuns: 60 },
-    );
+          // evolve never mutates the state it was given.
+          expect(stateHash(prev)).toBe(before);
+          if (t.state.encounter) sinceEncounterStart++;
+          else sinceEncounterStart = 0;
+          expect(sinceEncounterStart).toBeLessThan(MAX_COMMANDS_PER_ENCOUNTER);
+          if (t.state.campaign.phase === 'afterMission') break;
+        }
+        expect(t.replayHash()).toBe(stateHash(t.state));
+      },
+    ),
+    { numRuns },
+  );
+}
+
+describe('3:16 random legal play', () => {
+  for (const part of [1, 2, 3])
+    it(`keeps tokens conserved and non-negative, ends every encounter, refuses the wrong person, and replays to the live state (part ${part} of 3)`, () => {
+      playRandomTables(20);
+    });
+
+  it('reached the rare commands across the parts', () => {
     // Both one-shot weapons of the top ranks were reached by random play.
-    expect([...topRankShots].sort()).toEqual(['activateDevice', 'fireStarkiller']);
+    expect([...reached.topRankShots].sort()).toEqual(['activateDevice', 'fireStarkiller']);
     // Commands for one player's trooper were tried from the other players many times.
-    expect(otherPlayerChecks).toBeGreaterThan(500);
+    expect(reached.otherPlayerChecks).toBeGreaterThan(500);
   });
 });

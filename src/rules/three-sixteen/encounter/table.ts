@@ -25,11 +25,12 @@ const narrate = defineCommand('narrate', coreCommandSchemas.narrate, GM_AND_PLAY
   if (c.secret && ctx.actor.role !== 'gm') fail(codes.INVALID_VALUE, 'only the GM keeps secrets');
   if (c.trooperId) requireOwnTrooper(state, c.trooperId, ctx);
   else if (ctx.actor.role !== 'gm') fail(codes.NOT_YOUR_TROOPER, 'a player narrates for its own trooper');
-  return [{ type: 'narration', actor: c.trooperId ?? 'gm', text: c.text, secret: c.secret ?? false }];
+  const line = { type: 'narration', actor: c.trooperId ?? 'gm', text: c.text } as const;
+  return [c.secret ? { ...line, secret: true, by: ctx.actor.seatId } : { ...line, secret: false }];
 });
 
-const gmNote = defineCommand('gmNote', coreCommandSchemas.gmNote, GM_ONLY, (_state, c) => [
-  { type: 'gm.noted', text: c.text },
+const gmNote = defineCommand('gmNote', coreCommandSchemas.gmNote, GM_ONLY, (_state, c, ctx) => [
+  { type: 'gm.noted', text: c.text, by: ctx.actor.seatId },
 ]);
 
 const gmEndEncounter = defineCommand(
@@ -157,9 +158,12 @@ function adjust(state: ThreeSixteenState, event: EventOf<'gm.adjusted'>): ThreeS
 function evolveTable(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
   switch (event.type) {
     case 'narration':
-      return appendLog(state, event.actor, event.text, event.secret);
-    case 'gm.noted':
-      return { ...state, gmNotes: [...state.gmNotes, { id: state.gmNotes.length + 1, text: event.text }] };
+      return appendLog(state, event.actor, event.text, event.secret, event.by);
+    case 'gm.noted': {
+      const id = state.gmNotes.length + 1;
+      const note = event.by === undefined ? { id, text: event.text } : { id, text: event.text, by: event.by };
+      return { ...state, gmNotes: [...state.gmNotes, note] };
+    }
     case 'gm.encounterEnded': {
       const s = withEncounter(state, (e) => ({ ...e, pendingKills: [], forcedWeakness: [] }));
       return advance(markEnd(event.reason ? appendLog(s, 'gm', event.reason) : s, 'gm'));
