@@ -9,6 +9,11 @@
  * own and the load generator does not steal the server's event loop. Every client loop is bounded
  * in count and in time. Settings: BENCH_SERVER_TABLES (default 1000), BENCH_SERVER_INFLIGHT
  * (commands in flight across all clients, default 64), BENCH_SERVER_SECONDS (measured, default 10).
+ *
+ * A second line, `server-view-bytes`, counts the bytes a 3:16 table's sockets receive per command
+ * once its campaign is long (hundreds of chat lines and narrations): views sent as patches against
+ * the whole views the same run's sockets would have received (each patched view rebuilt and
+ * measured whole).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +22,10 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import WebSocket from 'ws';
 import { SeededDice } from '../src/engine/dice/source.ts';
 import type { AnyRuleset, Seat } from '../src/engine/ruleset.ts';
+import { applyPatch } from '../src/engine/view-patch.ts';
 import { type RulesRegistry, startServer } from '../src/server/app.ts';
 import { MemoryBus, MemoryStore } from '../src/server/memory-store.ts';
-import type { CreateTableResponse, SeatTokenResponse } from '../src/server/protocol.ts';
+import type { CreateTableResponse, SeatTokenResponse, ServerMessage } from '../src/server/protocol.ts';
 import type { EventBus, EventStore } from '../src/server/store/event-store.ts';
 import { dropSchema } from '../src/server/store/pg-store.ts';
 
@@ -246,7 +252,143 @@ function baseline(rules: AnyRuleset, command: Record<string, unknown>, k: number
   return ((n - before) * 1000) / (performance.now() - start);
 }
 
+/**
+ * Bytes per command on one sizeable 3:16 table (GM, three players, a spectator): every frame the
+ * five sockets receive while commands run one at a time, with views as patches (ours) and with
+ * each of those views whole instead (the baseline: what the server sent before view patches).
+ */
+async function viewBytes(): Promise<void> {
+  const bus = new MemoryBus();
+  const server = await startServer({
+    port: 0,
+    stores: { store: new MemoryStore(bus), bus },
+    limits: { httpWritesPerSecond: 1e6, httpWriteBurst: 1e6, messagesPerSecond: 1e6, messageBurst: 1e6 },
+  });
+  const sockets: WebSocket[] = [];
+  try {
+    const base = server.url;
+    const t = await post<CreateTableResponse>(`${base}/api/tables`, {
+      system: 'three-sixteen',
+      name: 'bytes',
+    });
+    const players: SeatTokenResponse[] = [];
+    for (const name of ['Ann', 'Ben', 'Cat']) {
+      players.push(
+        await post<SeatTokenResponse>(`${base}/api/tables/${t.tableId}/join`, {
+          inviteCode: t.invite.code,
+          name,
+        }),
+      );
+    }
+    const watcher = await post<SeatTokenResponse>(`${base}/api/tables/${t.tableId}/spectate`, {
+      spectateCode: t.spectate.code,
+    });
+    interface Counted {
+      readonly ws: WebSocket;
+      view: unknown;
+      viewSeq: number;
+      /** Bytes of every frame received, as sent. */
+      bytes: number;
+      /** Bytes of the view frames received, and of the same views whole. */
+      viewBytes: number;
+      wholeViewBytes: number;
+      readonly answers: Map<string, ServerMessage>;
+    }
+    const open = (token: string) =>
+      new Promise<Counted>((resolve, reject) => {
+        const url = `${base.replace(/^http/, 'ws')}/ws/tables/${t.tableId}`;
+        const ws = new WebSocket(url, { perMessageDeflate: false });
+        sockets.push(ws);
+        const c: Counted = {
+          ws,
+          view: null,
+          viewSeq: -1,
+          bytes: 0,
+          viewBytes: 0,
+          wholeViewBytes: 0,
+          answers: new Map(),
+        };
+        ws.once('error', reject);
+        ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', token, lastSeq: 0 })));
+        ws.on('message', (data: Buffer) => {
+          c.bytes += data.length;
+          const m = JSON.parse(data.toString()) as ServerMessage;
+          if (m.type === 'view' || m.type === 'viewPatch') {
+            if (m.type === 'view') c.view = m.view;
+            else if (m.baseSeq === c.viewSeq) c.view = applyPatch(c.view, m.ops);
+            else throw new Error(`a patch on ${m.baseSeq} for a view at ${c.viewSeq}`);
+            c.viewSeq = m.seq;
+            c.viewBytes += data.length;
+            c.wholeViewBytes += Buffer.byteLength(JSON.stringify({ type: 'view', seq: m.seq, view: c.view }));
+            if (m.type === 'view') resolve(c);
+          } else if (m.type === 'ack' || m.type === 'rejected') c.answers.set(m.id ?? '', m);
+        });
+      });
+    const gm = await open(t.gm.token);
+    const seats = [gm, ...(await Promise.all(players.map((p) => open(p.token)))), await open(watcher.token)];
+    let n = 0;
+    /** One command, then wait (bounded) until every socket holds the view after it. */
+    const run = async (by: Counted, command: Record<string, unknown>) => {
+      const id = `v${n++}`;
+      by.ws.send(JSON.stringify({ type: 'command', id, command }));
+      for (let tries = 0; tries < 10_000; tries++) {
+        const answer = by.answers.get(id);
+        if (answer?.type === 'rejected') throw new Error(`rejected: ${JSON.stringify(answer)}`);
+        if (answer?.type === 'ack' && seats.every((c) => c.viewSeq >= answer.seq)) return;
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      throw new Error(`no answer and views for ${JSON.stringify(command)}`);
+    };
+    const line = (i: number) => `Line ${i}: the squad holds the ridge while the dropship circles overhead.`;
+    const player = (i: number) => seats[1 + (i % 3)] as Counted;
+    for (const [i, p] of players.entries()) {
+      await run(gm, { type: 'createTrooper', ownerSeatId: p.seatId, name: `Trooper ${i}`, fa: 5, nfa: 5 });
+    }
+    // A long campaign: 300 chat lines and 150 narrations, half of those secret.
+    for (let i = 0; i < 450; i++) {
+      if (i % 3 === 2) await run(gm, { type: 'narrate', text: line(i), secret: i % 2 === 0 });
+      else await run(player(i), { type: 'chat.say', text: line(i) });
+    }
+    const before = seats.map((c) => ({ bytes: c.bytes, view: c.viewBytes, whole: c.wholeViewBytes }));
+    const measured = 100;
+    for (let i = 0; i < measured; i++) {
+      if (i % 4 === 0) await run(gm, { type: 'narrate', text: line(i) });
+      else if (i % 4 === 1)
+        await run(player(i), { type: 'chat.roll', notation: '1d10', visibility: 'public' });
+      else await run(player(i), { type: 'chat.say', text: line(i) });
+    }
+    let bytes = 0;
+    let viewFrames = 0;
+    let wholeViews = 0;
+    for (const [i, c] of seats.entries()) {
+      const b = before[i] as { bytes: number; view: number; whole: number };
+      bytes += c.bytes - b.bytes;
+      viewFrames += c.viewBytes - b.view;
+      wholeViews += c.wholeViewBytes - b.whole;
+    }
+    const ours = bytes / measured;
+    const baseline = (bytes - viewFrames + wholeViews) / measured;
+    const round = (x: number, d: number) => Number(x.toFixed(d));
+    const result = {
+      bench: 'server-view-bytes',
+      what: 'bytes sent per command, view patches vs whole views',
+      ours: round(ours, 0),
+      baseline: round(baseline, 0),
+      ratio: round(ours / baseline, 4),
+      unit: 'bytes/command to 5 sockets',
+      views_ratio: round(viewFrames / wholeViews, 4),
+      gm_view_bytes: Buffer.byteLength(JSON.stringify(gm.view)),
+      commands: measured,
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await server.close();
+  }
+}
+
 export default async function serverBench(): Promise<void> {
+  await viewBytes();
   const k = Number(process.env.BENCH_SERVER_TABLES ?? 1000);
   const inflight = Number(process.env.BENCH_SERVER_INFLIGHT ?? 64);
   const measureMs = Number(process.env.BENCH_SERVER_SECONDS ?? 10) * 1000;

@@ -16,7 +16,7 @@ describe('a player seat running a 3:16 mission as its GM', () => {
     await t?.close();
   });
 
-  it('gets GM commands and the GM view for that mission only', async () => {
+  it("gets GM commands and the GM view for that mission only, without the other GM's secrets", async () => {
     const gm = await TestClient.open(t.server.url, t.table.tableId, t.table.gm.token);
     const a = await TestClient.open(t.server.url, t.table.tableId, t.alice.token);
     const b = await TestClient.open(t.server.url, t.table.tableId, t.bob.token);
@@ -39,17 +39,46 @@ describe('a player seat running a 3:16 mission as its GM', () => {
     await ok(gm, { type: 'setMissionGm', seatId: t.bob.seatId });
     await ok(gm, { type: 'setPlanet', name: 'Second', aa: 5 });
     await ok(b, { type: 'briefMission', text: 'Ben runs this one.' });
+    await ok(b, { type: 'gmNote', text: 'MARKER-bob-plans-an-ambush' });
+    await ok(b, { type: 'addScene', text: 'MARKER-bob-secret-scene', secret: true });
+    await ok(gm, { type: 'addScene', text: 'MARKER-gm-secret-scene', secret: true });
+    await ok(gm, { type: 'narrate', text: 'MARKER-gm-secret-line', secret: true });
     await ok(b, { type: 'startEncounter', tokens: 2 });
     const seq = (await b.command({ type: 'gmEndEncounter' })) as { type: 'ack'; seq: number };
     expect(seq.type).toBe('ack');
     await a.caughtUp(seq.seq);
     await b.caughtUp(seq.seq);
-    const bobView = b.lastView() as { actingRole: string; gmNotes: { text: string }[] };
+    await gm.caughtUp(seq.seq);
+    const bobView = b.lastView() as {
+      actingRole: string;
+      gmNotes: { text: string }[];
+      mission: { scenes: { text: string }[] };
+    };
     expect(bobView.actingRole).toBe('gm');
-    expect(bobView.gmNotes.map((n) => n.text)).toContain('MARKER-the-colonel-lies');
+    // The stand-in GM gets its own secrets but not the table GM's: not the note from before, nor
+    // the secret scene and line the table GM added during Bob's mission, in any frame.
+    expect(bobView.gmNotes.map((n) => n.text)).toEqual(['MARKER-bob-plans-an-ambush']);
+    expect(bobView.mission.scenes.map((s) => s.text)).toEqual(['MARKER-bob-secret-scene']);
+    for (const secret of ['MARKER-the-colonel-lies', 'MARKER-gm-secret-scene', 'MARKER-gm-secret-line'])
+      expect(b.raw.some((frame) => frame.includes(secret))).toBe(false);
+    // The table's GM sees everyone's.
+    const gmView = gm.lastView() as { gmNotes: { text: string }[]; log: { text: string }[] };
+    expect(gmView.gmNotes.map((n) => n.text)).toEqual([
+      'MARKER-the-colonel-lies',
+      'MARKER-bob-plans-an-ambush',
+    ]);
+    expect(gmView.log.map((l) => l.text)).toContain('MARKER-gm-secret-line');
+    // A reconnecting stand-in catches up on the whole log, redacted the same way.
+    const b2 = await TestClient.open(t.server.url, t.table.tableId, t.bob.token);
+    await b2.caughtUp(seq.seq);
+    expect(b2.raw.some((frame) => frame.includes('MARKER-bob-plans-an-ambush'))).toBe(true);
+    for (const secret of ['MARKER-the-colonel-lies', 'MARKER-gm-secret-scene', 'MARKER-gm-secret-line'])
+      expect(b2.raw.some((frame) => frame.includes(secret))).toBe(false);
+    await b2.close();
     expect((a.lastView() as { actingRole: string }).actingRole).toBe('player');
-    // Alice never receives the GM's note in any frame.
-    expect(a.raw.some((frame) => frame.includes('MARKER-the-colonel-lies'))).toBe(false);
+    // Alice never receives any GM's note or secret in any frame.
+    for (const secret of ['MARKER-the-colonel-lies', 'MARKER-bob-plans-an-ambush', 'MARKER-bob-secret-scene'])
+      expect(a.raw.some((frame) => frame.includes(secret))).toBe(false);
     // Alice is still a player: GM commands are refused.
     expect(await a.command({ type: 'gmNote', text: 'mine' })).toMatchObject({
       type: 'rejected',

@@ -31,7 +31,13 @@ import {
 } from './protocol.ts';
 import { KeyedRateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security.ts';
-import type { EventBus, EventStore, SeatRecord, TableRecord } from './store/event-store.ts';
+import {
+  type EventBus,
+  type EventStore,
+  type SeatRecord,
+  SeatsFullError,
+  type TableRecord,
+} from './store/event-store.ts';
 import { openStores } from './stores.ts';
 import { hashToken, newCode, newId, newToken, sameSecret } from './tokens.ts';
 
@@ -328,19 +334,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     role: 'player' | 'spectator',
     name: string,
   ): Promise<SeatTokenResponse> => {
-    // Spectator seats and the others are counted apart, so spectators can never block a player.
-    const spectator = role === 'spectator';
-    const taken = (await store.seats(table.tableId)).filter((s) => (s.role === 'spectator') === spectator);
-    if (spectator && taken.length >= limits.maxSpectatorSeatsPerTable) {
-      throw new HttpError(409, 'SPECTATORS_FULL', 'the table has as many spectator seats as it allows', {
-        max: limits.maxSpectatorSeatsPerTable,
-      });
-    }
-    if (!spectator && taken.length >= limits.maxSeatsPerTable) {
-      throw new HttpError(409, 'TABLE_FULL', 'the table has as many player seats as it allows', {
-        max: limits.maxSeatsPerTable,
-      });
-    }
     const hub = await hubs.get(table.tableId);
     if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
     const token = newToken();
@@ -351,7 +344,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       name,
       tokenHash: hashToken(token),
     };
-    await store.addSeat(seat);
+    // Spectator seats and the others are capped apart, so spectators can never block a player.
+    // The store counts and inserts in one atomic step: a count here followed by an insert let
+    // concurrent joins (or joins on two instances) all see room and all take a seat.
+    const max = role === 'spectator' ? limits.maxSpectatorSeatsPerTable : limits.maxSeatsPerTable;
+    try {
+      await store.addSeat(seat, max);
+    } catch (e) {
+      if (!(e instanceof SeatsFullError)) throw e;
+      if (e.pool === 'spectators') {
+        throw new HttpError(
+          409,
+          'SPECTATORS_FULL',
+          `the table has as many spectator seats as it allows (${e.max})`,
+          { max: e.max },
+        );
+      }
+      throw new HttpError(
+        409,
+        'TABLE_FULL',
+        `the table has as many GM and player seats as it allows (${e.max})`,
+        {
+          max: e.max,
+        },
+      );
+    }
     await hub.appendServerEvent({ type: 'seat.joined', seatId: seat.seatId, role, name });
     return {
       tableId: table.tableId,

@@ -10,7 +10,7 @@ import {
   MAX_CLIENT_MESSAGE_BYTES,
   type ServerMessage,
 } from './protocol.ts';
-import { TokenBucket } from './rate-limit.ts';
+import { FrameLimiter } from './rate-limit.ts';
 import type { EventStore, SeatRecord } from './store/event-store.ts';
 import { hashToken } from './tokens.ts';
 
@@ -90,7 +90,7 @@ export class Connection implements HubClient {
   private phase: 'new' | 'hello' | 'open' | 'closed' = 'new';
   private hub: TableHub | null = null;
   private seatRecord: SeatRecord | null = null;
-  private readonly bucket: TokenBucket;
+  private readonly limiter: FrameLimiter;
   private chain: Promise<void> = Promise.resolve();
   private readonly helloTimer: NodeJS.Timeout;
 
@@ -99,7 +99,7 @@ export class Connection implements HubClient {
     private readonly tableId: string,
     private readonly ctx: SocketContext,
   ) {
-    this.bucket = new TokenBucket(ctx.limits.messagesPerSecond, ctx.limits.messageBurst);
+    this.limiter = new FrameLimiter(ctx.limits.messagesPerSecond, ctx.limits.messageBurst);
     ctx.sockets.add(socket);
     socket.on('message', (data) => this.onMessage(data));
     socket.on('close', () => this.onClose());
@@ -171,10 +171,17 @@ export class Connection implements HubClient {
     if (this.phase === 'closed') return;
     const tooLarge = byteLength(data) > MAX_CLIENT_MESSAGE_BYTES;
     // Every frame takes a token, whatever it holds: junk (not JSON, too large) counts like a
-    // command, so a flood of it is cut down to RATE_LIMITED answers like any other flood.
-    if (!this.bucket.take()) {
-      // A command's id lets its client tell which one was dropped; finding it costs one parse of
-      // at most MAX_CLIENT_MESSAGE_BYTES, and nothing else is done for the frame.
+    // command, so a flood of it is cut down like any other flood.
+    const verdict = this.limiter.admit();
+    if (verdict === 'close') {
+      this.close(CLOSE_CODES.RATE_LIMITED, 'too many messages');
+      return;
+    }
+    if (verdict === 'drop') return; // answered once already: a flood must not get a write per frame
+    if (verdict === 'refuse') {
+      // A command's id lets its client tell which one was dropped (the ones dropped unanswered
+      // after it get no answer: see FrameLimiter); finding it costs one parse of at most
+      // MAX_CLIENT_MESSAGE_BYTES, and nothing else is done for the frame.
       this.reject(tooLarge ? null : idOf(parse(data)), 'RATE_LIMITED', 'too many messages; slow down', {
         perSecond: this.ctx.limits.messagesPerSecond,
       });

@@ -3,6 +3,7 @@ import { EnteredDice, SeededDice } from '../engine/dice/source.ts';
 import { Rng, type RngState } from '../engine/rng.ts';
 import { isRuleError } from '../engine/rule-error.ts';
 import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
+import { diff, jsonLength } from '../engine/view-patch.ts';
 import type { SeatInfo, ServerMessage } from './protocol.ts';
 import {
   type EventStore,
@@ -76,7 +77,34 @@ interface Attached {
   readonly seat: Seat;
   /** False while the client is being caught up; live events are pushed only once it is true. */
   live: boolean;
+  /** The last view this socket was sent (whole or patched): the base of its next patch. */
+  view: SentView | null;
 }
+
+/**
+ * A view as a socket holds it: the object (views share structure with the immutable state, so
+ * keeping it costs little), the seq it is at, and the acting role it was made for. A new role
+ * (3:16's rotating GM) gets a whole view: the two views differ wholesale, not by a few fields.
+ */
+interface SentView {
+  readonly value: unknown;
+  readonly seq: number;
+  readonly role: Role;
+}
+
+/** One seat's new view in one tick, with what was made from it for that seat's sockets. */
+interface FreshView extends SentView {
+  /** The whole `view` message, made the first time a socket needs it. */
+  full: string | null;
+  /** Patch outcomes by base (a seat's sockets usually hold the same view object, so one diff). */
+  readonly patches: { readonly base: SentView; readonly outcome: PatchOutcome }[];
+}
+
+/** What a socket holding a base gets: nothing (no change), a patch, or the whole view. */
+type PatchOutcome =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'patch'; readonly text: string }
+  | { readonly kind: 'full' };
 
 export class TableHub {
   private state: unknown;
@@ -278,23 +306,31 @@ export class TableHub {
   /**
    * Views after events, on the loop's check phase: all the I/O of this turn (acks, events) goes
    * out first, and a burst of events on one table costs one view per seat, not one per event.
-   * (Measured: computing views right after each push was ~40% slower under load.)
+   * (Measured: computing views right after each push was ~40% slower under load.) Each socket
+   * gets the change from the view it holds as a `viewPatch` when that is smaller than the whole
+   * view: in 3:16 the view carries the whole campaign (log, chat, scenes), which would otherwise
+   * go to every seat after every die.
    */
   private scheduleViews(): void {
     if (this.viewsScheduled) return;
     this.viewsScheduled = true;
     setImmediate(() => {
       this.viewsScheduled = false;
-      const perSeat = new Map<string, string>();
+      const perSeat = new Map<string, FreshView>();
       try {
         for (const a of this.clients) {
           if (!a.live) continue;
-          let text = perSeat.get(a.seat.seatId);
-          if (text === undefined) {
-            text = this.viewMessage(a.seat);
-            perSeat.set(a.seat.seatId, text);
+          let fresh = perSeat.get(a.seat.seatId);
+          if (fresh === undefined) {
+            const acting = this.actingSeat(a.seat);
+            const value = this.rules.view(this.state, acting);
+            fresh = { value, seq: this.seq, role: acting.role, full: null, patches: [] };
+            perSeat.set(a.seat.seatId, fresh);
           }
-          a.client.send(text);
+          const text = this.viewUpdate(a.view, fresh);
+          // Kept without the tick's texts and bases, which would hold older views alive.
+          a.view = { value: fresh.value, seq: fresh.seq, role: fresh.role };
+          if (text !== null) a.client.send(text);
         }
       } catch (e) {
         // Outside any request: an exception here would end the process. A view that cannot be
@@ -304,12 +340,32 @@ export class TableHub {
     });
   }
 
-  private viewMessage(seat: Seat): string {
-    return JSON.stringify({
-      type: 'view',
-      seq: this.seq,
-      view: this.rules.view(this.state, this.actingSeat(seat)),
-    });
+  /** The message that brings a socket holding `held` to `fresh`; null when it has nothing new. */
+  private viewUpdate(held: SentView | null, fresh: FreshView): string | null {
+    if (held !== null && held.role === fresh.role) {
+      let made = fresh.patches.find((p) => p.base.value === held.value && p.base.seq === held.seq);
+      if (made === undefined) {
+        made = { base: held, outcome: this.patchOutcome(held, fresh) };
+        fresh.patches.push(made);
+      }
+      if (made.outcome.kind === 'none') return null;
+      if (made.outcome.kind === 'patch') return made.outcome.text;
+    }
+    fresh.full ??= JSON.stringify({ type: 'view', seq: fresh.seq, view: fresh.value });
+    return fresh.full;
+  }
+
+  private patchOutcome(held: SentView, fresh: SentView): PatchOutcome {
+    const ops = diff(held.value, fresh.value);
+    // Same seq, same view: the socket already has it (it attached after the events were pushed).
+    if (ops.length === 0 && held.seq === fresh.seq) return { kind: 'none' };
+    const text = JSON.stringify({ type: 'viewPatch', seq: fresh.seq, baseSeq: held.seq, ops });
+    // The whole message's length is measured only as far as the patch's: the walk stops there,
+    // so a small change costs little even on a table with a long campaign.
+    const head = `{"type":"view","seq":${fresh.seq},"view":}`.length;
+    return head + jsonLength(fresh.value, text.length - head) > text.length
+      ? { kind: 'patch', text }
+      : { kind: 'full' };
   }
 
   /**
@@ -318,7 +374,7 @@ export class TableHub {
    */
   actingSeat(seat: Seat): Seat {
     const role = this.rules.actingRole?.(this.state, seat) ?? seat.role;
-    return role === seat.role ? seat : { seatId: seat.seatId, role };
+    return role === seat.role ? seat : { seatId: seat.seatId, role, seatRole: seat.role };
   }
 
   private presenceScheduled = false;
@@ -351,7 +407,7 @@ export class TableHub {
    */
   attach(client: HubClient, lastSeq: number): Promise<void> {
     const seat: Seat = { seatId: client.seat.seatId, role: client.seat.role };
-    const attached: Attached = { client, seat, live: false };
+    const attached: Attached = { client, seat, live: false, view: null };
     this.clients.add(attached);
     this.online.set(seat.seatId, (this.online.get(seat.seatId) ?? 0) + 1);
     return this.enqueue(async () => {
@@ -374,7 +430,11 @@ export class TableHub {
         client.send(this.eventsMessage(from, to, this.envelopes(page, seat, shared)));
         from = to;
       }
-      client.send(this.viewMessage(seat));
+      // A socket starts from a whole view; live patches build on it.
+      const acting = this.actingSeat(seat);
+      const view: SentView = { value: this.rules.view(this.state, acting), seq: this.seq, role: acting.role };
+      client.send(JSON.stringify({ type: 'view', seq: view.seq, view: view.value }));
+      attached.view = view;
       attached.live = true;
       this.schedulePresence();
     });

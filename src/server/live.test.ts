@@ -88,8 +88,10 @@ for (const backend of backends()) {
       const ackAt = a.messages.findIndex((m) => m.type === 'ack');
       const eventsAt = a.messages.findIndex((m) => m.type === 'events' && m.toSeq === 4);
       expect(ackAt).toBeLessThan(eventsAt);
-      // A view follows the live events.
-      await until(() => b.messages.find((m) => m.type === 'view' && m.seq === 4), 5000, 'view at 4');
+      // The view follows the live events, as a patch on the view sent after the catch-up.
+      await b.viewAt(4);
+      expect(b.messages.find((m) => m.type === 'viewPatch')).toMatchObject({ seq: 4, baseSeq: 3 });
+      expect(b.viewErrors).toEqual([]);
 
       // Presence: three seats online.
       await until(() => {
@@ -341,7 +343,7 @@ for (const backend of backends()) {
         const gm = await TestClient.open(first.url, table.tableId, table.gm.token);
         for (let i = 0; i < 12; i++) await gm.command({ type: 'say', text: `line ${i}` });
         await gm.caughtUp(13);
-        const before = await gm.waitFor((m) => m.type === 'view' && m.seq === 13);
+        const before = { type: 'view', seq: 13, view: await gm.viewAt(13) };
         await gm.close();
         await first.close();
 

@@ -4,9 +4,11 @@ import {
   type ImportedEvent,
   type NewEvent,
   type SeatRecord,
+  SeatsFullError,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
+  seatPool,
   type TableRecord,
 } from './store/event-store.ts';
 
@@ -45,9 +47,15 @@ export class MemoryStore implements EventStore {
   async getTable(tableId: string): Promise<TableRecord | null> {
     return this.tables.get(tableId) ?? null;
   }
-  async addSeat(seat: SeatRecord): Promise<void> {
+  async addSeat(seat: SeatRecord, max?: number): Promise<void> {
     const seats = this.seatsByTable.get(seat.tableId);
     if (!seats) throw new Error(`no table ${seat.tableId}`);
+    // Count and push with no await in between: nothing else runs on this thread meanwhile, so
+    // that is what makes the cap atomic here (also for two in-process "instances" sharing us).
+    const pool = seatPool(seat.role);
+    if (max !== undefined && seats.filter((s) => seatPool(s.role) === pool).length >= max) {
+      throw new SeatsFullError(seat.tableId, pool, max);
+    }
     seats.push(seat);
   }
   async seats(tableId: string): Promise<SeatRecord[]> {

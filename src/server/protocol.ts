@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PatchOp } from '../engine/view-patch.ts';
 
 /**
  * The WebSocket protocol between a browser (or any client) and the server, one JSON object per
@@ -70,10 +71,24 @@ export type ServerMessage =
       readonly events: readonly EventEnvelope[];
     }
   /**
-   * The ruleset's view of the state after event `seq`, for this seat: sent after welcome and
-   * catch-up, then again after live events (at most one per seat per server tick).
+   * The ruleset's view of the state after event `seq`, for this seat, whole: sent after welcome
+   * and catch-up, and after live events when the socket holds no view to patch (its acting role
+   * changed) or a patch would not be smaller.
    */
   | { readonly type: 'view'; readonly seq: number; readonly view: unknown }
+  /**
+   * The view after event `seq` as JSON Patch (RFC 6902) operations on the view after `baseSeq`,
+   * which is the last view (whole or patched) this socket received. Sent after live events instead
+   * of `view` when smaller, at most one per socket per server tick. A client whose view is not at
+   * `baseSeq`, or that cannot apply the operations, reconnects (hello with its lastSeq) and gets
+   * the whole view again.
+   */
+  | {
+      readonly type: 'viewPatch';
+      readonly seq: number;
+      readonly baseSeq: number;
+      readonly ops: readonly PatchOp[];
+    }
   | { readonly type: 'presence'; readonly seats: readonly SeatInfo[] }
   /**
    * The command `id` is stored: `seq` is the seq of its last event (the head at the time when it
@@ -135,6 +150,8 @@ export const CLOSE_CODES = {
   TOO_MANY_CONNECTIONS: 4009,
   /** The client did not read its messages fast enough; reconnect with lastSeq. */
   SLOW_CONSUMER: 4013,
+  /** The client kept sending far over its rate limit: reconnect after a pause. */
+  RATE_LIMITED: 4029,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

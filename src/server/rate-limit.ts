@@ -32,6 +32,41 @@ export class TokenBucket {
   }
 }
 
+/** What to do with one frame of a socket: see FrameLimiter. */
+export type FrameVerdict = 'pass' | 'refuse' | 'drop' | 'close';
+
+/**
+ * The rate limit of one WebSocket. A frame that gets a token passes. Of the frames over the
+ * limit, only the first after a frame that passed is answered (`refuse`); the rest are dropped
+ * unanswered (`drop`). Under a flood a frame passes once per refill interval (1/perSecond s), so
+ * that is at most one answer per refill window: otherwise a flood would make the server write
+ * about as much as it reads. Every refused frame also takes a token from a second bucket of the
+ * same size and rate; when that one is empty too (the client went on sending well over twice its
+ * rate) the verdict is `close`.
+ */
+export class FrameLimiter {
+  private readonly bucket: TokenBucket;
+  private readonly patience: TokenBucket;
+  /** A frame was refused and answered since the last one that passed. */
+  private answered = false;
+
+  constructor(perSecond: number, burst: number, now: () => number = () => performance.now()) {
+    this.bucket = new TokenBucket(perSecond, burst, now);
+    this.patience = new TokenBucket(perSecond, burst, now);
+  }
+
+  admit(): FrameVerdict {
+    if (this.bucket.take()) {
+      this.answered = false;
+      return 'pass';
+    }
+    if (!this.patience.take()) return 'close';
+    if (this.answered) return 'drop';
+    this.answered = true;
+    return 'refuse';
+  }
+}
+
 /** One bucket per key (a client address), forgetting keys whose bucket has refilled. */
 export class KeyedRateLimiter {
   private readonly buckets = new Map<string, TokenBucket>();

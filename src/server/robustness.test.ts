@@ -190,7 +190,7 @@ for (const backend of backends()) {
       expect(logged.slice(before).join('\n')).not.toContain('stack');
     });
 
-    it('every frame takes a rate token: floods of junk are limited too, and a limited command keeps its id', async () => {
+    it('every frame takes a rate token, a flood gets one RATE_LIMITED (keeping its id), not one per frame, then 4029', async () => {
       let cleanup2: (() => Promise<void>) | undefined;
       const limited = await startServer({
         port: 0,
@@ -208,22 +208,41 @@ for (const backend of backends()) {
         const oversize = JSON.stringify({ type: 'ping', pad: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) });
         for (const frame of ['not json', 'not json', 'not json', oversize, oversize, '{"type":"ping"}'])
           client.send(frame);
-        for (let i = 0; i < 30; i++) client.send(i % 2 ? 'not json' : oversize);
+        // The first frame over the limit is answered, with the command's id.
         client.send({ type: 'command', id: 'late', command: { type: 'say', text: 'hi' } });
-        await until(() => client.messages.length >= 37, 10_000, 'an answer to every frame');
+        // Then a flood of every kind of frame: junk, oversize, pings, commands.
+        const flood = 500;
+        for (let i = 0; i < flood; i++) {
+          client.send(
+            i % 50 === 0
+              ? oversize
+              : i % 3 === 0
+                ? 'not json'
+                : i % 3 === 1
+                  ? { type: 'ping' }
+                  : { type: 'command', id: `f${i}`, command: { type: 'say', text: 'spam' } },
+          );
+        }
+        await until(() => client.closed, 10_000, 'the close after a sustained flood');
+        expect(client.closed).toEqual({ code: 4029, reason: 'too many messages' });
 
+        // 507 frames, 7 answers: the six that passed and one RATE_LIMITED.
         const codes = client.messages.map((m) => (m.type === 'rejected' ? m.code : m.type));
-        expect(codes.slice(0, 6)).toEqual([
+        expect(codes).toEqual([
           'BAD_JSON',
           'BAD_JSON',
           'BAD_JSON',
           'MESSAGE_TOO_LARGE',
           'MESSAGE_TOO_LARGE',
           'pong',
+          'RATE_LIMITED',
         ]);
-        expect(codes.slice(6)).toEqual(Array(31).fill('RATE_LIMITED'));
-        expect(client.messages.at(-1)).toMatchObject({ type: 'rejected', code: 'RATE_LIMITED', id: 'late' });
-        await client.close();
+        expect(client.messages.at(-1)).toMatchObject({
+          type: 'rejected',
+          code: 'RATE_LIMITED',
+          id: 'late',
+          details: { perSecond: 0.0001 },
+        });
         // Nothing refused reached the log: only the GM's seat.joined.
         const exported = await http<{ events: unknown[] }>(
           limited.url,

@@ -202,9 +202,7 @@ for (const backend of backends())
         // A late joiner's catch-up is scanned too, not only live pushes.
         const late = await TestClient.open(server.url, table.tableId, bob.token);
         await Promise.all([gm, a, b, w].map((x) => x.caughtUp(head)));
-        await until(() =>
-          [gm, a, b, w].every((x) => x.messages.some((m) => m.type === 'view' && m.seq >= head)),
-        );
+        await until(() => [gm, a, b, w].every((x) => x.viewSeq >= head));
 
         const scan = (client: TestClient, who: 'alice' | 'other') => {
           for (const frame of client.raw) {

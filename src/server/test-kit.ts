@@ -1,5 +1,6 @@
 import WebSocket from 'ws';
 import type { AnyRuleset } from '../engine/ruleset.ts';
+import { applyPatch } from '../engine/view-patch.ts';
 import { type RulesRegistry, startServer } from './app.ts';
 import type { CreateTableResponse, EventEnvelope, SeatTokenResponse, ServerMessage } from './protocol.ts';
 import { registryRules } from './rules-registry.ts';
@@ -87,6 +88,12 @@ export class TestClient {
   readonly streamErrors: string[] = [];
   /** The toSeq of the last events message (or the welcome's lastSeq before any). */
   lastSeq = 0;
+  /** The view as this socket holds it: the last whole `view` with every `viewPatch` since applied. */
+  view: unknown;
+  /** The seq `view` is at; -1 before the first view. */
+  viewSeq = -1;
+  /** Problems seen in the views stream (a patch on another base, a patch that does not apply). */
+  readonly viewErrors: string[] = [];
   closed: { code: number; reason: string } | null = null;
   private nextId = 0;
 
@@ -108,6 +115,20 @@ export class TestClient {
           this.envelopes.push(e);
         }
         this.lastSeq = message.toSeq;
+      } else if (message.type === 'view') {
+        this.view = message.view;
+        this.viewSeq = message.seq;
+      } else if (message.type === 'viewPatch') {
+        if (message.baseSeq !== this.viewSeq) {
+          this.viewErrors.push(`patch on ${message.baseSeq} but I hold ${this.viewSeq}`);
+        } else {
+          try {
+            this.view = applyPatch(this.view, message.ops);
+            this.viewSeq = message.seq;
+          } catch (e) {
+            this.viewErrors.push(`patch to ${message.seq} does not apply: ${String(e)}`);
+          }
+        }
       }
     });
     ws.on('close', (code, reason) => {
@@ -166,12 +187,15 @@ export class TestClient {
     await until(() => this.lastSeq >= seq, 10_000, `events up to ${seq} (have ${this.lastSeq})`);
   }
 
+  /** The view held now (whole views and patches applied), or undefined before the first. */
   lastView(): unknown {
-    for (let i = this.messages.length - 1; i >= 0; i--) {
-      const m = this.messages[i] as ServerMessage;
-      if (m.type === 'view') return m.view;
-    }
-    return undefined;
+    return this.view;
+  }
+
+  /** Waits until the view held is at `seq` or later, and returns it. */
+  async viewAt(seq: number, what = `view at ${seq}`): Promise<unknown> {
+    await until(() => this.viewSeq >= seq, 10_000, `${what} (have ${this.viewSeq})`);
+    return this.view;
   }
 
   rejections(): Extract<ServerMessage, { type: 'rejected' }>[] {

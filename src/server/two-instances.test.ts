@@ -96,8 +96,10 @@ for (const backend of backends().filter((b) => b.shared)) {
         [...clients, gm].map(async (c) => {
           expect(c.streamErrors).toEqual([]);
           expect(c.envelopes.map((e) => e.seq)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
-          const m = await c.waitFor((x) => x.type === 'view' && x.seq === head, `view at ${head}`);
-          return m.type === 'view' ? m.view : null;
+          const view = await c.viewAt(head);
+          expect(c.viewSeq).toBe(head);
+          expect(c.viewErrors).toEqual([]);
+          return view;
         }),
       );
       const playerHashes = new Set(views.slice(0, -1).map((v) => stateHash(v)));

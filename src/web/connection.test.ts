@@ -100,6 +100,83 @@ describe('TableClient against a real server', () => {
     client.stop();
   });
 
+  it('keeps its view by patches, and after a lost patch reconnects for a whole view', async () => {
+    const table = await createTable(server.url, 'three-sixteen', 'Patches');
+    let dropNext = false;
+    let dropped = 0;
+    let sockets = 0;
+    // The socket loses one viewPatch when told to, as if a frame went missing on the way.
+    const lossy = (url: string): SocketLike => {
+      sockets++;
+      const ws = new WebSocket(url);
+      const socket: SocketLike = {
+        get readyState() {
+          return ws.readyState;
+        },
+        send: (data) => ws.send(data),
+        close: (code, reason) => ws.close(code, reason),
+        onopen: null,
+        onmessage: null,
+        onclose: null,
+        onerror: null,
+      };
+      ws.onopen = (e) => socket.onopen?.(e);
+      ws.onerror = (e) => socket.onerror?.(e);
+      ws.onclose = (e) => socket.onclose?.(e);
+      ws.onmessage = (e) => {
+        if (dropNext && String(e.data).startsWith('{"type":"viewPatch"')) {
+          dropNext = false;
+          dropped++;
+          return;
+        }
+        socket.onmessage?.(e);
+      };
+      return socket;
+    };
+    const client = new TableClient({
+      url: wsUrl(server.url, table.tableId),
+      token: table.gm.token,
+      openSocket: lossy,
+      delayMs: () => 50,
+    });
+    client.start();
+    await until(() => client.snapshot.status.kind === 'live', 10_000, 'live');
+    type View = { chat: { entries: unknown[] }; troopers: unknown; log: unknown[] };
+    const say = async (text: string) => {
+      const r = await client.request({ type: 'chat.say', text });
+      expect(r.ok).toBe(true);
+      const seq = r.ok ? r.seq : 0;
+      await until(
+        () => client.snapshot.viewSeq === seq && client.snapshot.status.kind === 'live',
+        10_000,
+        `view at ${seq}`,
+      );
+      return seq;
+    };
+    const before = client.snapshot.view as View;
+    await say('one');
+    const after = client.snapshot.view as View;
+    // A new view object along the patched path, the untouched parts shared with the old one.
+    expect(after).not.toBe(before);
+    expect(after.chat.entries).toHaveLength(before.chat.entries.length + 1);
+    expect(after.troopers).toBe(before.troopers);
+    expect(after.log).toBe(before.log);
+    expect(sockets).toBe(1);
+
+    dropNext = true;
+    // Its patch is lost: the client still holds the view before it.
+    expect(await client.request({ type: 'chat.say', text: 'two' })).toMatchObject({ ok: true });
+    await until(() => dropped === 1, 10_000, 'the patch dropped');
+    const seq = await say('three'); // a patch on a base the client never got: it reconnects
+    expect(sockets).toBe(2);
+    const fresh = await TestClient.open(server.url, table.tableId, table.gm.token);
+    expect(fresh.viewSeq).toBe(seq);
+    expect(client.snapshot.view).toEqual(fresh.view);
+    expect((client.snapshot.view as View).chat.entries).toHaveLength(before.chat.entries.length + 3);
+    await fresh.close();
+    client.stop();
+  });
+
   it('stops for good on a bad token', async () => {
     const table = await createTable(server.url, 'elite-unit', 'Bad token');
     const client = new TableClient({
@@ -184,6 +261,63 @@ describe('TableClient stream checks', () => {
     const second = sockets[1] as FakeSocket;
     second.open();
     expect(JSON.parse(second.sent[0] as string)).toEqual({ type: 'hello', token: 'tok', lastSeq: 3 });
+    client.stop();
+  });
+
+  it('applies view patches on the view it holds, and reconnects on another base or a bad patch', () => {
+    const sockets: FakeSocket[] = [];
+    const client = new TableClient({
+      url: 'ws://x',
+      token: 'tok',
+      delayMs: () => 0,
+      openSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+    });
+    client.start();
+    const first = sockets[0] as FakeSocket;
+    first.open();
+    first.receive(welcome);
+    first.receive({ type: 'view', seq: 2, view: { n: 1, list: [{ a: 1 }], other: { x: 1 } } });
+    const held = client.snapshot.view as { list: unknown[]; other: unknown };
+    first.receive({
+      type: 'viewPatch',
+      seq: 3,
+      baseSeq: 2,
+      ops: [
+        { op: 'replace', path: '/n', value: 2 },
+        { op: 'add', path: '/list/-', value: { a: 2 } },
+      ],
+    });
+    expect(client.snapshot.view).toEqual({ n: 2, list: [{ a: 1 }, { a: 2 }], other: { x: 1 } });
+    expect(client.snapshot.viewSeq).toBe(3);
+    // The old view is untouched; what did not change is the same object.
+    expect(held).toEqual({ n: 1, list: [{ a: 1 }], other: { x: 1 } });
+    expect((client.snapshot.view as typeof held).other).toBe(held.other);
+
+    // A patch on a view this client does not hold: reconnect, and wait for a whole view.
+    first.receive({ type: 'viewPatch', seq: 5, baseSeq: 4, ops: [] });
+    expect(first.closed).toBe(true);
+    const second = sockets[1] as FakeSocket;
+    second.open();
+    second.receive(welcome);
+    expect(client.snapshot.viewSeq).toBe(-1);
+    // Until the whole view comes, no patch applies, not even one on the seq held before.
+    second.receive({ type: 'viewPatch', seq: 4, baseSeq: 3, ops: [] });
+    expect(second.closed).toBe(true);
+    const third = sockets[2] as FakeSocket;
+    third.open();
+    third.receive(welcome);
+    third.receive({ type: 'view', seq: 5, view: { n: 5 } });
+    expect(client.snapshot).toMatchObject({ view: { n: 5 }, viewSeq: 5 });
+
+    // A patch that does not fit the view: reconnect, the view stays as it was.
+    third.receive({ type: 'viewPatch', seq: 6, baseSeq: 5, ops: [{ op: 'remove', path: '/missing' }] });
+    expect(third.closed).toBe(true);
+    expect(client.snapshot.view).toEqual({ n: 5 });
+    expect(sockets).toHaveLength(4);
     client.stop();
   });
 

@@ -1,3 +1,4 @@
+import { applyPatch } from '../engine/view-patch.ts';
 import type { EventEnvelope, SeatInfo, ServerMessage } from '../server/protocol.ts';
 import { foldEvents, type LogItem } from './log.ts';
 
@@ -6,6 +7,8 @@ import { foldEvents, type LogItem } from './log.ts';
  * presence, commands with acks and rejections, and reconnecting with backoff. It keeps the log
  * free of duplicates and gaps: envelopes at or below the last seq held are dropped, and a message
  * that does not follow on from it makes the client reconnect to fetch exactly what is missing.
+ * The view arrives whole after each (re)connect, then as patches on the view held; a patch that
+ * does not fit it makes the client reconnect too, which brings a whole view.
  * Framework-free: React reads `snapshot` through `subscribe` (useSyncExternalStore).
  */
 
@@ -53,6 +56,8 @@ export interface TableSnapshot {
   readonly lastSeq: number;
   readonly seats: readonly SeatInfo[];
   readonly view: unknown;
+  /** The seq `view` is at (-1 before the first view on this socket). */
+  readonly viewSeq: number;
   readonly rejections: readonly Rejection[];
   /** Commands sent and not yet answered. */
   readonly pending: number;
@@ -105,6 +110,7 @@ export class TableClient {
     lastSeq: 0,
     seats: [],
     view: null,
+    viewSeq: -1,
     rejections: [],
     pending: 0,
   };
@@ -222,7 +228,8 @@ export class TableClient {
   private connect(): void {
     this.clearTimers();
     this.attempt++;
-    this.update({ status: { kind: 'connecting', attempt: this.attempt } });
+    // A new socket starts from a whole view: no patch may apply to the one held from before.
+    this.update({ status: { kind: 'connecting', attempt: this.attempt }, viewSeq: -1 });
     const open = this.options.openSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
     let socket: SocketLike;
     try {
@@ -312,13 +319,34 @@ export class TableClient {
         break;
       }
       case 'view':
-        this.update({ view: message.view });
+        this.update({ view: message.view, viewSeq: message.seq });
         if (this.snap.status.kind !== 'live') {
           // The view ends the catch-up: from here on we are live.
           this.attempt = 0;
           this.update({ status: { kind: 'live' } });
         }
         break;
+      case 'viewPatch': {
+        // The server patches the view it last sent this socket. Another base (a lost message, a
+        // bug) or a patch that does not fit: reconnect, which starts again from a whole view.
+        // Reconnecting rather than asking for the view on this socket keeps the protocol one
+        // recovery path (the same as for a gap in events); it should never happen in practice.
+        if (message.baseSeq !== this.snap.viewSeq) {
+          this.resync(socket);
+          return;
+        }
+        let view: unknown;
+        try {
+          // A new object along every patched path, the old subtrees elsewhere: React re-renders
+          // what changed, and the previous view is never written to.
+          view = applyPatch(this.snap.view, message.ops);
+        } catch {
+          this.resync(socket);
+          return;
+        }
+        this.update({ view, viewSeq: message.seq });
+        break;
+      }
       case 'presence':
         this.update({ seats: message.seats });
         break;

@@ -4,6 +4,7 @@ import {
   type EventStore,
   type NewEvent,
   type SeatRecord,
+  SeatsFullError,
   SeqConflictError,
   type TableRecord,
 } from './event-store.ts';
@@ -123,6 +124,47 @@ export function eventStoreContract(target: ContractTarget): void {
         ]);
         await expect(store.renameSeat('t1', 'nobody', 'X')).rejects.toThrow();
         await expect(store.renameSeat('t2', 'alice', 'X')).rejects.toThrow();
+      });
+    });
+
+    it('a capped addSeat fills each pool up to its cap, even with every add at once, and no further', async () => {
+      await withStorage(target, async ({ store }, storage) => {
+        await createWithGm(store, 't1');
+        await createWithGm(store, 't2');
+        // A second store on the same storage, where the adapter allows one: the cap must hold
+        // between instances, not only inside one.
+        const other = target.shared ? (await storage.open()).store : store;
+        const tries = 30;
+        const results = await Promise.allSettled([
+          ...Array.from({ length: tries }, (_, i) => (i % 2 ? other : store).addSeat(seat('t1', `p${i}`), 4)),
+          ...Array.from({ length: tries }, (_, i) =>
+            (i % 2 ? other : store).addSeat(seat('t1', `w${i}`, 'spectator'), 3),
+          ),
+          // Another table's seats are counted on their own.
+          store.addSeat(seat('t2', 'alice'), 2),
+        ]);
+        const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+        // The GM is one of the four GM-and-player places.
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3 + 3 + 1);
+        expect(refused).toHaveLength(2 * tries - 6);
+        for (const e of refused) {
+          expect(e).toBeInstanceOf(SeatsFullError);
+          expect((e as SeatsFullError).code).toBe('SEATS_FULL');
+        }
+        expect(refused.filter((e) => (e as SeatsFullError).pool === 'others')).toHaveLength(tries - 3);
+        expect(refused.filter((e) => (e as SeatsFullError).pool === 'spectators')).toHaveLength(tries - 3);
+        expect(refused.find((e) => (e as SeatsFullError).pool === 'spectators')).toMatchObject({
+          tableId: 't1',
+          max: 3,
+        });
+        const seats = await store.seats('t1');
+        expect(seats.filter((s) => s.role !== 'spectator')).toHaveLength(4);
+        expect(seats.filter((s) => s.role === 'spectator')).toHaveLength(3);
+        expect(await store.seats('t2')).toHaveLength(2);
+        // Without a cap the add is not limited; a missing table is still an error.
+        await store.addSeat(seat('t1', 'extra'));
+        expect(await store.seats('t1')).toHaveLength(8);
+        await expect(store.addSeat(seat('nope', 'x'), 5)).rejects.toThrow(/no table/);
       });
     });
 

@@ -74,6 +74,30 @@ export class SeqConflictError extends Error {
   }
 }
 
+/**
+ * The two pools a table's seats are capped in: spectator seats, and GM and player seats together
+ * (counted apart so that holders of the widely shared spectate code cannot fill the players' places).
+ */
+export type SeatPool = 'spectators' | 'others';
+
+export function seatPool(role: SeatRecord['role']): SeatPool {
+  return role === 'spectator' ? 'spectators' : 'others';
+}
+
+/** Thrown by a capped addSeat when the seat's pool at the table is already full: nothing was added. */
+export class SeatsFullError extends Error {
+  readonly code = 'SEATS_FULL';
+  constructor(
+    readonly tableId: string,
+    readonly pool: SeatPool,
+    readonly max: number,
+  ) {
+    super(
+      `table ${tableId} has ${max} ${pool === 'spectators' ? 'spectator' : 'GM and player'} seats already`,
+    );
+  }
+}
+
 export interface EventStore {
   createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void>;
   /**
@@ -86,7 +110,13 @@ export interface EventStore {
     events: readonly ImportedEvent[],
   ): Promise<void>;
   getTable(tableId: string): Promise<TableRecord | null>;
-  addSeat(seat: SeatRecord): Promise<void>;
+  /**
+   * Adds a seat. With `max`, only while fewer than `max` seats of its pool (seatPool) sit at the
+   * table, else it throws SeatsFullError and adds nothing; the count and the insert are one atomic
+   * step against every other writer, other server instances on the same storage included, so
+   * concurrent joins can never take more than `max` seats between them.
+   */
+  addSeat(seat: SeatRecord, max?: number): Promise<void>;
   seats(tableId: string): Promise<SeatRecord[]>;
   seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null>;
   /** Sets a seat's name (the `seat.renamed` event is the history; this row is the current name). */

@@ -5,9 +5,11 @@ import {
   importedCommands,
   type NewEvent,
   type SeatRecord,
+  SeatsFullError,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
+  seatPool,
   type TableRecord,
 } from './event-store.ts';
 
@@ -222,10 +224,10 @@ export class PgStore implements EventStore {
   }
 
   /** Runs `work` in one transaction on one pooled connection. */
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
       return result;
@@ -305,9 +307,31 @@ export class PgStore implements EventStore {
     };
   }
 
-  async addSeat(seat: SeatRecord): Promise<void> {
+  async addSeat(seat: SeatRecord, max?: number): Promise<void> {
     try {
-      await this.pool.query(this.sql.insertSeat, seatParams(seat));
+      if (max === undefined) {
+        await this.pool.query(this.sql.insertSeat, seatParams(seat));
+        return;
+      }
+      const pool = seatPool(seat.role);
+      // A count and an insert in one statement would not do: two joins' statements would both
+      // count in snapshots taken before either inserted. So the joins of a table take turns on
+      // its row's lock, and the count comes in a statement of its own after the lock is held:
+      // under READ COMMITTED (asked for explicitly, whatever the database's default) that
+      // statement's snapshot sees every seat the joins before it committed, on any instance.
+      // FOR NO KEY UPDATE, not FOR UPDATE: it conflicts with other joins' lock but not with the
+      // KEY SHARE lock that appends' foreign-key checks take on the same row, so play goes on.
+      const added = await this.transaction(async (client) => {
+        const locked = await client.query(this.sql.lockTable, [seat.tableId]);
+        if (locked.rowCount !== 1) throw new Error(`no table ${seat.tableId}`);
+        const { rowCount } = await client.query(this.sql.insertSeatWithin, [
+          ...seatParams(seat),
+          pool === 'spectators',
+          max,
+        ]);
+        return rowCount === 1;
+      }, 'BEGIN ISOLATION LEVEL READ COMMITTED');
+      if (!added) throw new SeatsFullError(seat.tableId, pool, max);
     } catch (e) {
       if (pgCode(e) === FOREIGN_KEY_VIOLATION) throw new Error(`no table ${seat.tableId}`);
       throw e;
@@ -525,6 +549,12 @@ function statements(s: string) {
                   VALUES ($1, $2, $3, $4, $5::json)`,
     getTable: `SELECT table_id, system, name, created_at, options FROM ${s}.tables WHERE table_id = $1`,
     insertSeat: `INSERT INTO ${s}.seats (table_id, seat_id, role, name, token_hash) VALUES ($1, $2, $3, $4, $5)`,
+    lockTable: `SELECT 1 FROM ${s}.tables WHERE table_id = $1 FOR NO KEY UPDATE`,
+    // Inserts the seat only while its pool ($6: spectators or not) has fewer than $7 seats.
+    insertSeatWithin: `INSERT INTO ${s}.seats (table_id, seat_id, role, name, token_hash)
+                       SELECT $1, $2, $3, $4, $5
+                       WHERE (SELECT count(*) FROM ${s}.seats
+                              WHERE table_id = $1 AND (role = 'spectator') = $6::boolean) < $7::bigint`,
     seats: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats WHERE table_id = $1 ORDER BY n`,
     renameSeat: `UPDATE ${s}.seats SET name = $1 WHERE table_id = $2 AND seat_id = $3`,
     seatByToken: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats

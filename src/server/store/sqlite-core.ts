@@ -8,9 +8,11 @@ import {
   importedCommands,
   type NewEvent,
   type SeatRecord,
+  SeatsFullError,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
+  seatPool,
   type TableRecord,
 } from './event-store.ts';
 
@@ -221,6 +223,10 @@ export class SqliteCore implements EventStore {
         'INSERT INTO seats (table_id, seat_id, role, name, token_hash) VALUES (?, ?, ?, ?, ?)',
       ),
       seats: db.prepare<[string], SeatRow>('SELECT * FROM seats WHERE table_id = ? ORDER BY rowid'),
+      // The size of one seat pool (1: spectators, 0: GM and players).
+      poolSize: db.prepare<[string, number], { n: number }>(
+        "SELECT count(*) AS n FROM seats WHERE table_id = ? AND (role = 'spectator') = ?",
+      ),
       renameSeat: db.prepare('UPDATE seats SET name = ? WHERE table_id = ? AND seat_id = ?'),
       seatByToken: db.prepare<[string, string], SeatRow>(
         'SELECT * FROM seats WHERE table_id = ? AND token_hash = ?',
@@ -358,9 +364,17 @@ export class SqliteCore implements EventStore {
     this.stmt.insertSeat.run(seat.tableId, seat.seatId, seat.role, seat.name, seat.tokenHash);
   }
 
-  addSeat(seat: SeatRecord): Promise<void> {
+  addSeat(seat: SeatRecord, max?: number): Promise<void> {
+    // The count and the insert run in one write job: jobs run one after another on this thread,
+    // inside the batch's transaction on the only connection to the file, so no other seat can be
+    // added between them.
     return this.write(() => {
       if (!this.stmt.tableExists.get(seat.tableId)) throw new Error(`no table ${seat.tableId}`);
+      const pool = seatPool(seat.role);
+      if (max !== undefined) {
+        const taken = this.stmt.poolSize.get(seat.tableId, pool === 'spectators' ? 1 : 0)?.n ?? 0;
+        if (taken >= max) throw new SeatsFullError(seat.tableId, pool, max);
+      }
       this.insertSeat(seat);
     });
   }

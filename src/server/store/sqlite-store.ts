@@ -9,6 +9,7 @@ import {
   type ImportedEvent,
   type NewEvent,
   type SeatRecord,
+  SeatsFullError,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
@@ -40,6 +41,8 @@ function workerSource(): string {
 function fromWire(e: WireError): Error {
   if (e.kind === 'conflict') return new SeqConflictError(e.tableId, e.expectedSeq);
   if (e.kind === 'locked') return new DataDirLockedError(e.dataDir);
+  // Rebuilt as the class itself, so the server's `instanceof SeatsFullError` works across the thread.
+  if (e.kind === 'seatsFull') return new SeatsFullError(e.tableId, e.pool, e.max);
   return Object.assign(new Error(e.message), e.code ? { code: e.code } : {});
 }
 
@@ -134,8 +137,8 @@ export class SqliteStore implements EventStore {
   getTable(tableId: string): Promise<TableRecord | null> {
     return this.call('getTable', tableId);
   }
-  addSeat(seat: SeatRecord): Promise<void> {
-    return this.call('addSeat', seat);
+  addSeat(seat: SeatRecord, max?: number): Promise<void> {
+    return this.call('addSeat', seat, max);
   }
   seats(tableId: string): Promise<SeatRecord[]> {
     return this.call('seats', tableId);

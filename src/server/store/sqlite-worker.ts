@@ -1,5 +1,5 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { SeqConflictError } from './event-store.ts';
+import { type SeatPool, SeatsFullError, SeqConflictError } from './event-store.ts';
 import { DataDirLockedError, SqliteCore } from './sqlite-core.ts';
 
 /**
@@ -11,6 +11,7 @@ import { DataDirLockedError, SqliteCore } from './sqlite-core.ts';
 export type WireError =
   | { readonly kind: 'conflict'; readonly tableId: string; readonly expectedSeq: number }
   | { readonly kind: 'locked'; readonly dataDir: string }
+  | { readonly kind: 'seatsFull'; readonly tableId: string; readonly pool: SeatPool; readonly max: number }
   | { readonly kind: 'error'; readonly message: string; readonly code?: string };
 
 export type WorkerAnswer =
@@ -27,6 +28,7 @@ export function toWire(e: unknown): WireError {
   if (e instanceof SeqConflictError)
     return { kind: 'conflict', tableId: e.tableId, expectedSeq: e.expectedSeq };
   if (e instanceof DataDirLockedError) return { kind: 'locked', dataDir: e.dataDir };
+  if (e instanceof SeatsFullError) return { kind: 'seatsFull', tableId: e.tableId, pool: e.pool, max: e.max };
   const code = (e as { code?: unknown } | null)?.code;
   return {
     kind: 'error',

@@ -1,20 +1,17 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fightAt } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import type { RunningServer } from '../../server/app.ts';
 import {
   artifact,
-  buildApp,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  chromiumAvailable,
+  browserTestsCanRun,
   enterFaces,
   importTable,
   newTable,
   openSeat,
   pageProblems,
   shot,
-  startTestServer,
+  withBrowserAndServer,
 } from './browser-kit.ts';
 
 /**
@@ -27,25 +24,12 @@ import {
  * No page may log a Content Security Policy complaint or an error.
  */
 
-const mustRun = process.env.CI === 'true';
-const canRun = chromiumAvailable();
-if (mustRun && !canRun) throw new Error(`CI needs Chromium at ${CHROMIUM}`);
-
-describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
+describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () => {
   let browser: Browser;
   let server: RunningServer;
-  let cleanup: () => void = () => {};
-
-  beforeAll(async () => {
-    const app = await buildApp();
-    cleanup = app.cleanup;
-    server = await startTestServer(app.dir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    cleanup();
+  withBrowserAndServer((b, s) => {
+    browser = b;
+    server = s;
   });
 
   async function ownDice(page: Page) {
@@ -559,8 +543,9 @@ describe.skipIf(!canRun)('3:16 at the table, in the browser', () => {
       const upstream = ws.connectToServer();
       upstream.onMessage((message) => {
         const type = typeof message === 'string' ? (JSON.parse(message) as { type?: string }).type : '';
-        if (holding && (type === 'events' || type === 'view')) held.push(() => ws.send(message));
-        else ws.send(message);
+        if (holding && (type === 'events' || type === 'view' || type === 'viewPatch')) {
+          held.push(() => ws.send(message));
+        } else ws.send(message);
       });
     });
     await gmPhone.reload();

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Limits, type RunningServer, startServer } from './app.ts';
+import type { HttpError, SeatTokenResponse } from './protocol.ts';
+import { backends } from './test-backends.ts';
+import { createTable, http, TestClient, testRules } from './test-kit.ts';
+
+/**
+ * The seat caps hold under concurrent joins. The check and the insert are one atomic step in the
+ * store, so many joins sent at once (to one instance, or split over two instances on a shared
+ * store) cannot all see room and all take a seat.
+ */
+
+const CAPS = {
+  // Rate limits out of the way: every join must reach the seat check.
+  httpWritesPerSecond: 1000,
+  httpWriteBurst: 1000,
+  maxSeatsPerTable: 5,
+  maxSpectatorSeatsPerTable: 3,
+} satisfies Partial<Limits>;
+
+/** Far more requests than places, so that many of them are in flight together. */
+const JOINS = 40;
+const SPECTATES = 40;
+
+type Answer = { status: number; body: SeatTokenResponse | HttpError };
+
+for (const backend of backends()) {
+  describe.skipIf(!backend.available)(`seat caps under concurrent joins on ${backend.name}`, () => {
+    const servers: RunningServer[] = [];
+    let cleanup: () => Promise<void>;
+
+    beforeAll(async () => {
+      const opened = await backend.open();
+      cleanup = opened.cleanup;
+      servers.push(await startServer({ port: 0, rules: testRules, ...opened.options, limits: CAPS }));
+      // A shared store gets a second instance: joins race across processes' worth of state too.
+      if (backend.shared) {
+        servers.push(await startServer({ port: 0, rules: testRules, ...opened.options, limits: CAPS }));
+      }
+    });
+    afterAll(async () => {
+      for (const s of servers) await s.close();
+      await cleanup?.();
+    });
+
+    it('many joins and spectates at once never take more seats than the caps', async () => {
+      const first = servers[0] as RunningServer;
+      const table = await createTable(first.url);
+      const path = `/api/tables/${table.tableId}`;
+      const base = (i: number) => (servers[i % servers.length] as RunningServer).url;
+      const [joins, spectates] = await Promise.all([
+        Promise.all(
+          Array.from({ length: JOINS }, (_, i) =>
+            http<Answer['body']>(base(i), 'POST', `${path}/join`, {
+              inviteCode: table.invite.code,
+              name: `P${i}`,
+            }),
+          ),
+        ),
+        Promise.all(
+          Array.from({ length: SPECTATES }, (_, i) =>
+            http<Answer['body']>(base(i), 'POST', `${path}/spectate`, {
+              spectateCode: table.spectate.code,
+              name: `W${i}`,
+            }),
+          ),
+        ),
+      ]);
+
+      // The GM holds one of the GM-and-player places.
+      const players = CAPS.maxSeatsPerTable - 1;
+      expect(joins.filter((r) => r.status === 201)).toHaveLength(players);
+      const refusedJoins = joins.filter((r) => r.status !== 201);
+      expect(refusedJoins).toHaveLength(JOINS - players);
+      for (const r of refusedJoins) {
+        expect(r).toMatchObject({
+          status: 409,
+          body: {
+            error: {
+              code: 'TABLE_FULL',
+              message: `the table has as many GM and player seats as it allows (${CAPS.maxSeatsPerTable})`,
+              details: { max: CAPS.maxSeatsPerTable },
+            },
+          },
+        });
+      }
+      expect(spectates.filter((r) => r.status === 201)).toHaveLength(CAPS.maxSpectatorSeatsPerTable);
+      const refusedSpectates = spectates.filter((r) => r.status !== 201);
+      expect(refusedSpectates).toHaveLength(SPECTATES - CAPS.maxSpectatorSeatsPerTable);
+      for (const r of refusedSpectates) {
+        expect(r).toMatchObject({
+          status: 409,
+          body: {
+            error: {
+              code: 'SPECTATORS_FULL',
+              message: `the table has as many spectator seats as it allows (${CAPS.maxSpectatorSeatsPerTable})`,
+              details: { max: CAPS.maxSpectatorSeatsPerTable },
+            },
+          },
+        });
+      }
+
+      // The log agrees: one seat.joined per seat given out, and every token handed out opens its seat.
+      const gm = await TestClient.open(first.url, table.tableId, table.gm.token);
+      const joined = gm.envelopes.filter((e) => e.event.type === 'seat.joined');
+      expect(joined.filter((e) => e.event.role !== 'spectator')).toHaveLength(CAPS.maxSeatsPerTable);
+      expect(joined.filter((e) => e.event.role === 'spectator')).toHaveLength(CAPS.maxSpectatorSeatsPerTable);
+      await gm.close();
+      const seated = [...joins, ...spectates].filter((r) => r.status === 201);
+      const ids = new Set(joined.map((e) => e.event.seatId));
+      for (const r of seated) expect(ids.has((r.body as SeatTokenResponse).seatId)).toBe(true);
+    });
+  });
+}
