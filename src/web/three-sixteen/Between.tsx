@@ -437,11 +437,15 @@ export function BetweenMissions({
   seat: SeatRef;
   seats: readonly SeatName[];
 }) {
-  const [heroes, setHeroes] = useState<string[]>([]);
-  const [nextGm, setNextGm] = useState('');
-  const [brigadierNews, setBrigadierNews] = useState('');
   const gm = seat.role === 'gm';
   const b = campaignOf(view).between;
+  // The seat already named to run the coming mission (null: the table's GM).
+  const nextMission = view.campaign.missionsCount + 1;
+  const named = campaignOf(view).gmRota.find((g) => g.mission === nextMission)?.seatId ?? null;
+  const [heroes, setHeroes] = useState<string[]>([]);
+  const [nextGm, setNextGm] = useState(named ?? '');
+  const [brigadierNews, setBrigadierNews] = useState('');
+  const namedName = named ? (seats.find((s) => s.seatId === named)?.name ?? named) : null;
   const mine = (t: Trooper) => t.ownerSeatId === seat.seatId || (gm && t.ownerSeatId === null) || gm;
   const survivors = (b?.survivors ?? []).map((id) => view.troopers[id]).filter((t): t is Trooper => !!t);
   const dead = view.trooperOrder
@@ -490,6 +494,13 @@ export function BetweenMissions({
             {b.levelsRolled ? <p className="ts-muted">Levels rolled.</p> : null}
           </>
         )}
+        {named ? (
+          <p data-testid="next-gm">
+            {named === seat.seatId
+              ? `You run mission ${nextMission}: the GM’s controls come to this screen once its planet is set, and go back when that mission is over.`
+              : `Mission ${nextMission} is run by ${namedName}.`}
+          </p>
+        ) : null}
         {gm ? (
           <div className="ts-row ts-wrap">
             <label>
@@ -505,8 +516,13 @@ export function BetweenMissions({
                   ))}
               </select>
             </label>
-            <Go view={view} seat={seat} command={{ type: 'setMissionGm', seatId: nextGm || null }}>
-              Set
+            <Go
+              view={view}
+              seat={seat}
+              command={{ type: 'setMissionGm', seatId: nextGm || null }}
+              needs={b && (nextGm || null) === named ? 'choose someone other than the one named now' : null}
+            >
+              Name the next mission’s GM
             </Go>
           </div>
         ) : null}
@@ -540,19 +556,29 @@ export function BetweenMissions({
   );
 }
 
-/** Field promotion waits on the GM's roll-off whenever the most senior PC falls. */
+/**
+ * Field promotion waits on a roll whenever the most senior PC falls with more than one PC next in
+ * line. The ruleset takes the roll from the GM or a candidate's player, so each of them gets the
+ * button; everyone else reads who is in line and how it is settled.
+ */
 export function FieldPromotion({ view, seat }: { view: View; seat: SeatRef }) {
   const p = campaignOf(view).fieldPromotion;
   if (!p) return null;
+  const command: ThreeSixteenCommand = { type: 'rollFieldPromotion' };
   return (
     <section className="ts-alert" aria-label="Field promotion">
-      {view.troopers[p.deadId]?.name ?? p.deadId} has fallen: a {rankTitle(p.rank)} is needed among{' '}
-      {p.candidates.map((id) => view.troopers[id]?.name ?? id).join(', ')}.{' '}
-      {seat.role === 'gm' ? (
-        <Go view={view} seat={seat} command={{ type: 'rollFieldPromotion' }}>
-          Roll the NFA tie-break
-        </Go>
-      ) : null}
+      <p>
+        {view.troopers[p.deadId]?.name ?? p.deadId} has fallen: a {rankTitle(p.rank)} is needed among{' '}
+        {p.candidates.map((id) => view.troopers[id]?.name ?? id).join(', ')}.
+      </p>
+      <p className="ts-muted">
+        Each of them tests NFA: the best success takes the rank (if all fail, the highest roll); a tie rolls
+        again.
+        {check(view, seat, command).ok ? '' : ' The GM or a candidate’s player rolls.'}
+      </p>
+      <Go view={view} seat={seat} command={command} hideWhenIllegal>
+        Test the candidates’ NFA
+      </Go>
     </section>
   );
 }

@@ -307,22 +307,26 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
         </Go>
       </div>
       <div className="ts-row ts-wrap">
-        <select
-          aria-label="Conflict action"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as typeof kind)}
-        >
-          <option value="fa">FA: wound</option>
-          <option value="emotional">NFA: emotional attack</option>
-          <option value="closer">move closer</option>
-          <option value="farther">move farther</option>
-          {carried.map((w) => (
-            <option key={w} value={`switch:${w}`}>
-              NFA: take the {WEAPONS[w].name}
-            </option>
-          ))}
-          <option value="other">something else</option>
-        </select>
+        {/* The action is chosen only while declaring: at any other step it would read as a choice
+            still open when the table waits on something else. */}
+        {c.step === 'declare' ? (
+          <select
+            aria-label="Conflict action"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as typeof kind)}
+          >
+            <option value="fa">FA: wound</option>
+            <option value="emotional">NFA: emotional attack</option>
+            <option value="closer">move closer</option>
+            <option value="farther">move farther</option>
+            {carried.map((w) => (
+              <option key={w} value={`switch:${w}`}>
+                NFA: take the {WEAPONS[w].name}
+              </option>
+            ))}
+            <option value="other">something else</option>
+          </select>
+        ) : null}
         <input
           aria-label="Conflict text"
           placeholder="text (other action, flashback, order)"

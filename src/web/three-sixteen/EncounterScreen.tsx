@@ -21,7 +21,6 @@ import type { ReportLine } from './history.ts';
 import {
   actorName,
   check,
-  describeDecision,
   END_REASON_LABEL,
   HIT_SOURCE_LABEL,
   hasLegal,
@@ -35,6 +34,7 @@ import {
   weaponName,
 } from './model.ts';
 import { useRunner } from './runner.tsx';
+import { Waiting } from './Waiting.tsx';
 
 /**
  * The encounter, for everyone: the range map, tokens, round and standoff count, whom the table
@@ -97,32 +97,6 @@ function outLabel(out: Encounter['out'][string]): string {
 function rollText(r: TestRoll | undefined): string {
   if (!r) return '';
   return `${r.face} vs ${r.target} ${r.success ? 'success' : 'failure'}${r.rerolled ? ' (re-rolled)' : ''}`;
-}
-
-/** Is this seat the one `decision.seat` names? */
-function isMe(seat: SeatRef, who: string): boolean {
-  return who === seat.seatId || (seat.role === 'gm' && who === 'gm');
-}
-
-function Waiting({ view, seat, seatName }: { view: View; seat: SeatRef; seatName: (id: string) => string }) {
-  if (view.pending.length === 0) return null;
-  const mine = view.pending.some((d) => isMe(seat, d.seat));
-  return (
-    <section
-      className={`ts-waiting ${mine ? 'ts-waiting-me' : ''}`}
-      aria-label="Waiting for"
-      aria-live="polite"
-    >
-      <strong>{mine ? 'Your move. ' : 'Waiting for: '}</strong>
-      <ul>
-        {view.pending.map((d) => (
-          <li key={`${d.seat}-${d.kind}-${d.actor ?? ''}`} className={isMe(seat, d.seat) ? 'ts-me' : ''}>
-            {describeDecision(view, d, seatName)}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 function RangeMap({ view, e }: { view: View; e: Encounter }) {

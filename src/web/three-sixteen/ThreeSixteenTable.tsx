@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { campaignOf } from '../../rules/three-sixteen/campaign/model.ts';
 import { BetweenMissions, FieldPromotion } from './Between.tsx';
 import { ConflictPanel } from './Conflict.tsx';
 import { CreateTrooper, RankAssignment } from './CreateTrooper.tsx';
@@ -7,7 +8,6 @@ import { useRoundReport } from './history.ts';
 import {
   actorName,
   asView,
-  describeDecision,
   END_REASON_LABEL,
   type SeatName,
   type SeatRef,
@@ -17,6 +17,7 @@ import {
 import { MissionDesk, PlanetSetup, PlanetSummary } from './PlanetPanel.tsx';
 import { DicePrompt, RejectionBanner, RunnerContext, useCommandRunner } from './runner.tsx';
 import { TrooperSheet } from './TrooperSheet.tsx';
+import { Waiting } from './Waiting.tsx';
 import './three-sixteen.css';
 
 /**
@@ -59,6 +60,7 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
   const mine = troopers.filter((t) => t.ownerSeatId === seat.seatId);
   const sheetOrder = [...mine, ...troopers.filter((t) => t.ownerSeatId !== seat.seatId)];
   const inEncounter = phase === 'encounter' && view.encounter !== null;
+  const conflictOn = phase !== 'encounter' && phase !== 'over' && campaignOf(view).conflict !== null;
 
   return (
     <RunnerContext.Provider value={runner}>
@@ -106,11 +108,9 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
         <FieldPromotion view={view} seat={seat} />
         {tab === 'play' ? (
           <div className="ts-play">
-            {!inEncounter && view.pending.length > 0 ? (
-              <p className="ts-waiting" aria-live="polite">
-                Waiting for: {view.pending.map((d) => describeDecision(view, d, seatName)).join('; ')}
-              </p>
-            ) : null}
+            {inEncounter ? null : <Waiting view={view} seat={seat} seatName={seatName} />}
+            {/* A conflict under way waits on its two sides: it comes first, where a phone opens. */}
+            {conflictOn ? <ConflictPanel view={view} seat={seat} /> : null}
             {inEncounter ? (
               <EncounterScreen view={view} seat={seat} seatName={seatName} report={report} />
             ) : null}
@@ -169,7 +169,9 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
                 <p>The sheets and the story stay here to read.</p>
               </section>
             ) : null}
-            {phase !== 'encounter' && phase !== 'over' ? <ConflictPanel view={view} seat={seat} /> : null}
+            {phase !== 'encounter' && phase !== 'over' && !conflictOn ? (
+              <ConflictPanel view={view} seat={seat} />
+            ) : null}
             {gm && !inEncounter ? <Overrides view={view} seat={seat} /> : null}
           </div>
         ) : null}

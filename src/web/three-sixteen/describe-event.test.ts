@@ -30,6 +30,27 @@ describe('3:16 events in words', () => {
     expect(describeThreeSixteenEvent({ type: 'campaign.levelsRolled', gainers: ['t1', 't2'] }, names)).toBe(
       'Levels: Hicks, Vasquez gain one',
     );
+    // The whole roll: the tie for most kills and its roll-off, then everyone else's d10.
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'campaign.levelsRolled',
+          leaders: ['t1', 't2'],
+          leaderRollOffs: [
+            { trooperId: 't1', face: 5 },
+            { trooperId: 't2', face: 5 },
+            { trooperId: 't1', face: 2 },
+            { trooperId: 't2', face: 7 },
+          ],
+          topKiller: 't2',
+          rolls: [{ trooperId: 't1', face: 6 }],
+          gainers: ['t2', 't1'],
+        },
+        names,
+      ),
+    ).toBe(
+      'Levels: most kills tied between Hicks and Vasquez, rolled off (Hicks 5, Vasquez 5; Hicks 2, Vasquez 7): Vasquez; d10 for the rest: Hicks 6. Vasquez, Hicks gain one',
+    );
     expect(
       describeThreeSixteenEvent(
         { type: 'campaign.weaponImproved', trooperId: 't2', weapon: 'eCannon', range: 'near' },

@@ -85,6 +85,40 @@ function adjustment(v: unknown, who: (id: string) => string): string {
   return `${target}${of} → ${value}${a.alone ? ', out of its vehicle' : ''}`;
 }
 
+/** "Name face, Name face" for roll-off faces; each round of a roll-off after a semicolon. */
+function faces(v: unknown, perRound: number, who: (id: string) => string): string {
+  const all = Array.isArray(v) ? (v as Json[]) : [];
+  const rounds: string[] = [];
+  for (let i = 0; i < all.length; i += Math.max(1, perRound)) {
+    rounds.push(
+      all
+        .slice(i, i + Math.max(1, perRound))
+        .map((f) => `${who(str(f.trooperId))} ${num(f.face)}`)
+        .join(', '),
+    );
+  }
+  return rounds.join('; ');
+}
+
+/**
+ * Why each level was gained: who had the most kills (and the roll-off if they tied), and everyone
+ * else's d10. Empty for an event without those fields.
+ */
+function levelRolls(e: Json, who: (id: string) => string): string {
+  const leaders = Array.isArray(e.leaders) ? (e.leaders as string[]) : [];
+  const parts: string[] = [];
+  if (leaders.length === 1) parts.push(`most kills ${who(leaders[0] as string)}`);
+  if (leaders.length > 1) {
+    const top = e.topKiller ? `: ${who(str(e.topKiller))}` : '';
+    parts.push(
+      `most kills tied between ${leaders.map(who).join(' and ')}, rolled off (${faces(e.leaderRollOffs, leaders.length, who)})${top}`,
+    );
+  }
+  const rolls = faces(e.rolls, Number.POSITIVE_INFINITY, who);
+  if (rolls) parts.push(`d10 for the rest: ${rolls}`);
+  return parts.length > 0 ? `${parts.join('; ')}. ` : '';
+}
+
 export function describeThreeSixteenEvent(
   event: { readonly type: string } & Json,
   who: (id: string) => string,
@@ -246,7 +280,7 @@ export function describeThreeSixteenEvent(
     }
     case 'campaign.levelsRolled': {
       const gainers = Array.isArray(e.gainers) ? (e.gainers as string[]) : [];
-      return `Levels: ${gainers.map(who).join(', ') || 'nobody'} gain one`;
+      return `Levels: ${levelRolls(e, who)}${gainers.map(who).join(', ') || 'nobody'} gain one`;
     }
     case 'campaign.levelTaken':
       return `${w('trooperId')} raises ${str(e.ability).toUpperCase()}${e.slot ? ` and opens a ${str(e.slot)} slot` : ''}`;

@@ -199,7 +199,8 @@ export function campaignOf(state: ThreeSixteenState): CampaignBlock {
 
 /**
  * The player seat standing in as GM right now (rotating GM): the one named for the coming mission,
- * from being named until that mission is over; null while the table's GM runs it.
+ * while that mission is the current one (from its planet being set, or at once before the first
+ * mission, until the next planet is set); null while the table's GM runs it.
  */
 export function standInGmSeat(state: ThreeSixteenState): string | null {
   const { phase, missionsCount } = state.campaign;
