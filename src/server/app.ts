@@ -328,7 +328,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     return table;
   };
 
-  /** Adds a seat: the store row first (so its token works), then its seat.joined event. */
+  /**
+   * Adds a seat: its row and its seat.joined event in one store transaction (through the hub, so
+   * the event gets its seq and goes out to every socket), so no seat exists without its event.
+   */
   const addSeat = async (
     table: TableRecord,
     role: 'player' | 'spectator',
@@ -349,7 +352,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // concurrent joins (or joins on two instances) all see room and all take a seat.
     const max = role === 'spectator' ? limits.maxSpectatorSeatsPerTable : limits.maxSeatsPerTable;
     try {
-      await store.addSeat(seat, max);
+      await hub.appendServerEvent(
+        { type: 'seat.joined', seatId: seat.seatId, role, name },
+        { kind: 'add', seat, max },
+      );
     } catch (e) {
       if (!(e instanceof SeatsFullError)) throw e;
       if (e.pool === 'spectators') {
@@ -369,7 +375,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         },
       );
     }
-    await hub.appendServerEvent({ type: 'seat.joined', seatId: seat.seatId, role, name });
     return {
       tableId: table.tableId,
       seatId: seat.seatId,
@@ -400,6 +405,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         name: body.gmName ?? 'GM',
         tokenHash: hashToken(token),
       };
+      // The GM's seat.joined is seq 1, written with the table and the seat in one transaction:
+      // no hub has the new table open yet, so there is nothing to fan it out to.
       await store.createTable(
         {
           tableId,
@@ -409,15 +416,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           options: { setup: {}, inviteCode, spectateCode },
         },
         gmSeat,
+        [
+          {
+            by: null,
+            commandId: null,
+            event: { type: 'seat.joined', seatId: gmSeat.seatId, role: 'gm', name: gmSeat.name },
+          },
+        ],
       );
-      const hub = await hubs.get(tableId);
-      if (!hub) throw new Error(`table ${tableId} vanished after creation`);
-      await hub.appendServerEvent({
-        type: 'seat.joined',
-        seatId: gmSeat.seatId,
-        role: 'gm',
-        name: gmSeat.name,
-      });
       reply.status(201);
       return {
         tableId,
@@ -553,9 +559,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   /**
-   * Renames a seat: its own holder, or the GM for any seat. The `seat.renamed` event goes into the
-   * log first (the log is the truth: everyone sees it live), then the seat row takes the name so
-   * presence after a restart agrees.
+   * Renames a seat: its own holder, or the GM for any seat. The `seat.renamed` event (everyone
+   * sees it live) and the seat row's new name are written in one store transaction, so the stored
+   * name never disagrees with the log.
    */
   app.post<{ Params: { id: string; seatId: string } }>(
     '/api/tables/:id/seats/:seatId/name',
@@ -571,12 +577,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
       const hub = await hubs.get(table.tableId);
       if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
-      const seq = await hub.appendServerEvent({
-        type: 'seat.renamed',
-        seatId: target.seatId,
-        name: body.name,
-      });
-      await store.renameSeat(table.tableId, target.seatId, body.name);
+      const seq = await hub.appendServerEvent(
+        { type: 'seat.renamed', seatId: target.seatId, name: body.name },
+        { kind: 'rename', seatId: target.seatId, name: body.name },
+      );
       return { seatId: target.seatId, name: body.name, seq };
     },
   );

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SeatTokenResponse } from './protocol.ts';
 import { dropSchema } from './store/pg-store.ts';
+import { openStores, type StoreConfig } from './stores.ts';
 import { pgUrl, tempDir, testSchema } from './test-backends.ts';
-import { createTable, http, join, TestClient, until } from './test-kit.ts';
+import { createTable, http, join, spectate, TestClient, until } from './test-kit.ts';
 
 /**
  * The real server process (`node --import tsx src/server/main.ts`), killed with SIGKILL under a
@@ -31,6 +33,8 @@ interface Storage {
   readonly name: string;
   readonly available: boolean;
   readonly env: () => Record<string, string>;
+  /** The same storage for openStores (to look at it directly once the server is dead). */
+  readonly config: () => StoreConfig;
   readonly remove: () => Promise<void>;
 }
 
@@ -40,6 +44,7 @@ function sqliteStorage(): Storage {
     name: 'SQLite',
     available: true,
     env: () => ({ BUGHUNT_DATA: data.dir, DATABASE_URL: '', DATABASE_SCHEMA: '' }),
+    config: () => ({ dataDir: data.dir }),
     remove: async () => data.remove(),
   };
 }
@@ -51,6 +56,7 @@ function postgresStorage(): Storage {
     name: 'PostgreSQL',
     available: url !== undefined,
     env: () => ({ DATABASE_URL: url ?? '', DATABASE_SCHEMA: schema }),
+    config: () => ({ dataDir: '', databaseUrl: url, databaseSchema: schema }),
     remove: async () => {
       if (url) await dropSchema(url, schema);
     },
@@ -193,5 +199,87 @@ for (const storage of [sqliteStorage(), postgres])
       // And the server goes on: the next command follows the log.
       expect(await back.command(CRASH_COMMAND(-1))).toMatchObject({ type: 'ack' });
       await back.close();
+    });
+  });
+
+/**
+ * Seats under kill -9: joins (player and spectator seats) and renames are sent without pause from
+ * several clients, the server is killed mid-stream, and then its storage is read directly. A seat
+ * row and its event are one transaction, so whatever the kill interrupted, every stored seat has
+ * exactly one seat.joined (no ghost seat counted against the cap or shown in presence), every
+ * seat.joined its seat, and every stored name is the one the log gave the seat last.
+ */
+for (const storage of [sqliteStorage(), postgresStorage()])
+  describe.skipIf(!storage.available)(`crash safety of seats on ${storage.name}`, () => {
+    const processes: Running[] = [];
+    afterAll(async () => {
+      for (const p of processes) await kill(p);
+      await storage.remove();
+    });
+
+    it('after kill -9, the seats and the log agree: no seat without its event, no stale name', async () => {
+      const first = await startProcess(storage);
+      processes.push(first);
+      const table = await createTable(first.url, CRASH_SYSTEM, 'Seat crash');
+      const seated: SeatTokenResponse[] = [];
+      const renamed = new Map<string, string>(); // seat id → acked name
+      let writes = 0;
+      let killing = false;
+      // Within the default limits: 8 clients × a few writes stay under the HTTP write burst (200)
+      // and each seat pool's cap (100).
+      const loops = Array.from({ length: 8 }, async (_, li) => {
+        for (let n = 0; n < 10; n++) {
+          try {
+            const seat =
+              li % 2 ? await spectate(first.url, table) : await join(first.url, table, `Joined ${li}-${n}`);
+            seated.push(seat);
+            writes++;
+            const name = `Renamed ${li}-${n}`;
+            const answer = await http(
+              first.url,
+              'POST',
+              `/api/tables/${table.tableId}/seats/${seat.seatId}/name`,
+              { name },
+              { authorization: `Bearer ${seat.token}` },
+            );
+            if (answer.status !== 200)
+              throw new Error(`rename: ${answer.status} ${JSON.stringify(answer.body)}`);
+            renamed.set(seat.seatId, name);
+            writes++;
+          } catch (e) {
+            if (killing) return; // the server died under this request
+            throw e;
+          }
+        }
+      });
+      await until(() => writes >= 40, 60_000, '40 seat writes');
+      killing = true;
+      await kill(first);
+      await Promise.all(loops);
+
+      const { store, bus } = await openStores(storage.config());
+      try {
+        const seats = await store.seats(table.tableId);
+        const log = await store.read(table.tableId, 0);
+        const joins = new Map<string, number>();
+        const lastName = new Map<string, string>();
+        for (const { event } of log) {
+          const seatId = String(event.seatId);
+          if (event.type === 'seat.joined') joins.set(seatId, (joins.get(seatId) ?? 0) + 1);
+          if (event.type === 'seat.joined' || event.type === 'seat.renamed')
+            lastName.set(seatId, String(event.name));
+        }
+        expect([...joins.keys()].sort()).toEqual(seats.map((s) => s.seatId).sort());
+        for (const [seatId, n] of joins) expect(n, `seat.joined events of ${seatId}`).toBe(1);
+        for (const s of seats) expect(s.name, `stored name of ${s.seatId}`).toBe(lastName.get(s.seatId));
+        // Everything acked is there.
+        const ids = new Set(seats.map((s) => s.seatId));
+        for (const s of seated) expect(ids.has(s.seatId), `acked seat ${s.seatId}`).toBe(true);
+        for (const [seatId, name] of renamed) expect(lastName.get(seatId)).toBe(name);
+        expect(seated.length).toBeGreaterThanOrEqual(20);
+      } finally {
+        await bus.close();
+        await store.close();
+      }
     });
   });

@@ -9,6 +9,7 @@ import {
   type EventStore,
   type NewEvent,
   type SeatRecord,
+  type SeatWrite,
   SeqConflictError,
   type StoredEvent,
   type TableRecord,
@@ -497,10 +498,12 @@ export class TableHub {
 
   /**
    * Appends `build()`'s events after the head, retrying after a lost race. `build` is called
-   * again each time, with the state that includes the other writer's events. Queue only.
+   * again each time, with the state that includes the other writer's events. `seat` is written in
+   * each attempt's transaction (a lost race rolls it back with the events). Queue only.
    */
   private async appendWithRetry(
     build: () => NewEvent[],
+    seat?: SeatWrite,
   ): Promise<{ from: number; stored: StoredEvent[] } | { busy: true }> {
     for (let attempt = 0; ; attempt++) {
       const events = build();
@@ -508,7 +511,7 @@ export class TableHub {
       const expected = this.seq;
       this.appendingTo = expected + events.length;
       try {
-        const stored = await this.store.append(this.tableId, expected, events);
+        const stored = await this.store.append(this.tableId, expected, events, seat);
         // Applied but not pushed yet: the caller answers first (ack before fan-out).
         this.apply(stored, false);
         return { from: expected, stored };
@@ -522,11 +525,16 @@ export class TableHub {
     }
   }
 
-  /** Appends a server event (a seat joined): not a command, so no roles and no dice. */
-  appendServerEvent(event: TableEvent): Promise<number> {
+  /**
+   * Appends a server event (a seat joined, a seat renamed): not a command, so no roles and no
+   * dice. `seat` is the seat row's change the event records: the store writes both in one
+   * transaction, so a failure or a crash can never leave one without the other. Rejects with the
+   * store's error (SeatsFullError for a full pool) when nothing was written.
+   */
+  appendServerEvent(event: TableEvent, seat?: SeatWrite): Promise<number> {
     return this.enqueue(async () => {
-      const result = await this.appendWithRetry(() => [{ by: null, commandId: null, event }]);
-      if ('busy' in result) throw new Error(`table ${this.tableId} is too busy to add a seat`);
+      const result = await this.appendWithRetry(() => [{ by: null, commandId: null, event }], seat);
+      if ('busy' in result) throw new Error(`table ${this.tableId} is too busy to write a seat`);
       this.push(result.from, result.stored);
       return this.seq;
     });

@@ -49,9 +49,9 @@ async function serverOn(backend: Backend) {
     writes.push(`import ${table.tableId}`);
     return importTable(table, seats, events);
   };
-  store.createTable = (table, gm) => {
+  store.createTable = (table, gm, events) => {
     writes.push(`create ${table.tableId}`);
-    return createTableRow(table, gm);
+    return createTableRow(table, gm, events);
   };
   const server = await startServer({ port: 0, stores: stores, limits: LIMITS });
   return {

@@ -1,10 +1,12 @@
 import {
+  checkSeatWrite,
   type EventBus,
   type EventStore,
   type ImportedEvent,
   type NewEvent,
   type SeatRecord,
   SeatsFullError,
+  type SeatWrite,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
@@ -24,11 +26,15 @@ export class MemoryStore implements EventStore {
 
   constructor(private readonly bus?: MemoryBus) {}
 
-  async createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
+  async createTable(table: TableRecord, gmSeat: SeatRecord, events: readonly NewEvent[] = []): Promise<void> {
     if (this.tables.has(table.tableId)) throw new Error(`table ${table.tableId} exists`);
+    const at = new Date().toISOString();
     this.tables.set(table.tableId, table);
     this.seatsByTable.set(table.tableId, [gmSeat]);
-    this.logs.set(table.tableId, []);
+    this.logs.set(
+      table.tableId,
+      events.map((e, i) => ({ tableId: table.tableId, seq: i + 1, at, ...e })),
+    );
   }
   async importTable(
     table: TableRecord,
@@ -47,36 +53,46 @@ export class MemoryStore implements EventStore {
   async getTable(tableId: string): Promise<TableRecord | null> {
     return this.tables.get(tableId) ?? null;
   }
-  async addSeat(seat: SeatRecord, max?: number): Promise<void> {
-    const seats = this.seatsByTable.get(seat.tableId);
-    if (!seats) throw new Error(`no table ${seat.tableId}`);
-    // Count and push with no await in between: nothing else runs on this thread meanwhile, so
-    // that is what makes the cap atomic here (also for two in-process "instances" sharing us).
-    const pool = seatPool(seat.role);
-    if (max !== undefined && seats.filter((s) => seatPool(s.role) === pool).length >= max) {
-      throw new SeatsFullError(seat.tableId, pool, max);
-    }
-    seats.push(seat);
-  }
   async seats(tableId: string): Promise<SeatRecord[]> {
     return [...(this.seatsByTable.get(tableId) ?? [])];
   }
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
     return this.seatsByTable.get(tableId)?.find((s) => s.tokenHash === tokenHash) ?? null;
   }
-  async renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
-    const seats = this.seatsByTable.get(tableId);
-    const i = seats?.findIndex((s) => s.seatId === seatId) ?? -1;
-    if (!seats || i < 0) throw new Error(`no seat ${seatId} at table ${tableId}`);
-    seats[i] = { ...(seats[i] as SeatRecord), name };
-  }
-  async append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+  async append(
+    tableId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+    seat?: SeatWrite,
+  ): Promise<StoredEvent[]> {
     const log = this.logs.get(tableId);
-    if (!log) throw new Error(`no table ${tableId}`);
+    const seats = this.seatsByTable.get(tableId);
+    if (!log || !seats) throw new Error(`no table ${tableId}`);
+    checkSeatWrite(tableId, events, seat);
+    // Every check first, then every change, with no await anywhere in between: nothing else runs
+    // on this thread meanwhile, so the seat and its event are one atomic step (and so is the cap,
+    // also for two in-process "instances" sharing this store). The order of the checks is the SQL
+    // stores': the seat's, then the seq.
+    let renamed = -1;
+    if (seat?.kind === 'add') {
+      const pool = seatPool(seat.seat.role);
+      if (seat.max !== undefined && seats.filter((s) => seatPool(s.role) === pool).length >= seat.max) {
+        throw new SeatsFullError(tableId, pool, seat.max);
+      }
+      // What the SQL stores' keys refuse.
+      if (seats.some((s) => s.seatId === seat.seat.seatId || s.tokenHash === seat.seat.tokenHash)) {
+        throw new Error(`seat ${seat.seat.seatId} or its token hash exists at table ${tableId}`);
+      }
+    } else if (seat?.kind === 'rename') {
+      renamed = seats.findIndex((s) => s.seatId === seat.seatId);
+      if (renamed < 0) throw new Error(`no seat ${seat.seatId} at table ${tableId}`);
+    }
     if (log.length !== expectedSeq) throw new SeqConflictError(tableId, expectedSeq);
     const at = new Date().toISOString();
     const stored = events.map((e, i) => ({ tableId, seq: expectedSeq + i + 1, at, ...e }));
     log.push(...stored);
+    if (seat?.kind === 'add') seats.push(seat.seat);
+    else if (seat?.kind === 'rename') seats[renamed] = { ...(seats[renamed] as SeatRecord), name: seat.name };
     if (stored.length > 0) this.bus?.publish(tableId, log.length);
     return stored;
   }

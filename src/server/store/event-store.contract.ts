@@ -5,6 +5,7 @@ import {
   type NewEvent,
   type SeatRecord,
   SeatsFullError,
+  type SeatWrite,
   SeqConflictError,
   type TableRecord,
 } from './event-store.ts';
@@ -84,8 +85,73 @@ async function createWithGm(store: EventStore, tableId: string): Promise<void> {
   await store.createTable(table(tableId), seat(tableId, 'gm', 'gm'));
 }
 
+/** A table whose log starts with its GM's seat.joined, as the server creates them. */
+async function createWithJoinedGm(store: EventStore, tableId: string): Promise<void> {
+  const gm = seat(tableId, 'gm', 'gm');
+  await store.createTable(table(tableId), gm, [joinedEvent(gm)]);
+}
+
 function isConflict(e: unknown): boolean {
   return e instanceof SeqConflictError && e.code === 'SEQ_CONFLICT';
+}
+
+/** A seat's `seat.joined` event, as the server appends it. */
+function joinedEvent(s: SeatRecord): NewEvent {
+  return ev('seat.joined', { seatId: s.seatId, role: s.role, name: s.name });
+}
+
+/**
+ * Adds a seat with its event, as the hub does: after the head, retrying after a lost race
+ * (`max` caps the seat's pool). Resolves with the seq of its seat.joined event.
+ */
+async function addSeat(store: EventStore, s: SeatRecord, max?: number): Promise<number> {
+  const write: SeatWrite = { kind: 'add', seat: s, ...(max === undefined ? {} : { max }) };
+  return appendRetrying(store, s.tableId, [joinedEvent(s)], write);
+}
+
+async function renameSeat(store: EventStore, tableId: string, seatId: string, name: string): Promise<number> {
+  return appendRetrying(store, tableId, [ev('seat.renamed', { seatId, name })], {
+    kind: 'rename',
+    seatId,
+    name,
+  });
+}
+
+async function appendRetrying(
+  store: EventStore,
+  tableId: string,
+  events: readonly NewEvent[],
+  write: SeatWrite,
+): Promise<number> {
+  for (;;) {
+    try {
+      const stored = await store.append(tableId, await store.headSeq(tableId), events, write);
+      return stored.at(-1)?.seq ?? 0;
+    } catch (e) {
+      if (!isConflict(e)) throw e;
+    }
+  }
+}
+
+/**
+ * The seat table and the log agree: each seat has exactly one seat.joined (and each seat.joined
+ * its seat), and each seat's stored name is the last one the log gave it.
+ */
+async function expectSeatsMatchLog(store: EventStore, tableId: string): Promise<void> {
+  const log = await store.read(tableId, 0);
+  const named = new Map<string, string>();
+  const joins: string[] = [];
+  for (const { event } of log) {
+    if (event.type === 'seat.joined') joins.push(String(event.seatId));
+    if (event.type === 'seat.joined' || event.type === 'seat.renamed') {
+      named.set(String(event.seatId), String(event.name));
+    }
+  }
+  const seats = await store.seats(tableId);
+  expect([...joins].sort(), `every seat of ${tableId} has one seat.joined`).toEqual(
+    seats.map((s) => s.seatId).sort(),
+  );
+  for (const s of seats) expect(s.name, `${s.seatId}'s name is the log's`).toBe(named.get(s.seatId));
 }
 
 export function eventStoreContract(target: ContractTarget): void {
@@ -93,13 +159,13 @@ export function eventStoreContract(target: ContractTarget): void {
     it('creates tables and seats, and finds a seat by its token hash', async () => {
       await withStorage(target, async ({ store }) => {
         const t = table('t1');
-        await store.createTable(t, seat('t1', 'gm', 'gm'));
+        await store.createTable(t, seat('t1', 'gm', 'gm'), [joinedEvent(seat('t1', 'gm', 'gm'))]);
         expect(await store.getTable('t1')).toEqual(t);
         expect(await store.getTable('nope')).toBeNull();
         await expect(store.createTable(t, seat('t1', 'gm2', 'gm'))).rejects.toThrow(/exists/);
 
-        await store.addSeat(seat('t1', 'alice'));
-        await store.addSeat(seat('t1', 'watch', 'spectator'));
+        await addSeat(store, seat('t1', 'alice'));
+        await addSeat(store, seat('t1', 'watch', 'spectator'));
         await createWithGm(store, 't2');
         expect((await store.seats('t1')).map((s) => s.seatId)).toEqual(['gm', 'alice', 'watch']);
         expect(await store.seats('t2')).toEqual([seat('t2', 'gm', 'gm')]);
@@ -110,9 +176,9 @@ export function eventStoreContract(target: ContractTarget): void {
         // A token hash opens its own table's seat only.
         expect(await store.seatByTokenHash('t2', 'hash-t1-alice')).toBeNull();
         expect(await store.seatByTokenHash('t1', 'hash-unknown')).toBeNull();
-        await expect(store.addSeat(seat('nope', 'x'))).rejects.toThrow();
+        await expect(addSeat(store, seat('nope', 'x'))).rejects.toThrow();
         // A rename changes the name only, and only of that seat.
-        await store.renameSeat('t1', 'alice', 'Ali');
+        await renameSeat(store, 't1', 'alice', 'Ali');
         expect(await store.seatByTokenHash('t1', 'hash-t1-alice')).toEqual({
           ...seat('t1', 'alice'),
           name: 'Ali',
@@ -122,26 +188,123 @@ export function eventStoreContract(target: ContractTarget): void {
           'Ali',
           seat('t1', 'watch', 'spectator').name,
         ]);
-        await expect(store.renameSeat('t1', 'nobody', 'X')).rejects.toThrow();
-        await expect(store.renameSeat('t2', 'alice', 'X')).rejects.toThrow();
+        await expect(renameSeat(store, 't1', 'nobody', 'X')).rejects.toThrow();
+        await expect(renameSeat(store, 't2', 'alice', 'X')).rejects.toThrow();
+        await expectSeatsMatchLog(store, 't1');
       });
     });
 
-    it('a capped addSeat fills each pool up to its cap, even with every add at once, and no further', async () => {
-      await withStorage(target, async ({ store }, storage) => {
+    it('creates a table with its first events in the same transaction, or nothing', async () => {
+      await withStorage(target, async ({ store }) => {
+        const gm = seat('t1', 'gm', 'gm');
+        await store.createTable(table('t1'), gm, [joinedEvent(gm)]);
+        expect(await store.headSeq('t1')).toBe(1);
+        expect((await store.read('t1', 0)).map((e) => e.event)).toEqual([joinedEvent(gm).event]);
+        await expectSeatsMatchLog(store, 't1');
+        // A clash writes none of the second table's rows: not its seat, not its event.
+        await expect(
+          store.createTable(table('t1'), seat('t1', 'gm2', 'gm'), [joinedEvent(seat('t1', 'gm2', 'gm'))]),
+        ).rejects.toThrow(/exists/);
+        expect(await store.headSeq('t1')).toBe(1);
+        expect(await store.seats('t1')).toEqual([gm]);
+      });
+    });
+
+    it('writes a seat and its event together or not at all', async () => {
+      await withStorage(target, async ({ store, bus }) => {
+        const heard: number[] = [];
+        bus.subscribe((_tableId, seq) => heard.push(seq));
         await createWithGm(store, 't1');
+        await createWithGm(store, 't2');
+        const alice = seat('t1', 'alice');
+        const add = (s: SeatRecord, max?: number): SeatWrite => ({
+          kind: 'add',
+          seat: s,
+          ...(max === undefined ? {} : { max }),
+        });
+        const fails = (p: Promise<unknown>) =>
+          p.then(
+            () => 'written',
+            (e: unknown) => e,
+          );
+
+        expect(await store.append('t1', 0, [joinedEvent(alice)], add(alice, 5))).toMatchObject([
+          { seq: 1, event: joinedEvent(alice).event },
+        ]);
+        expect(await store.seatByTokenHash('t1', alice.tokenHash)).toEqual(alice);
+        await until(() => heard.length >= 1);
+        expect(heard).toEqual([1]);
+
+        // The failure after the seat row is written (the SQL stores write it before they check
+        // the seq): a lost race takes the seat back with the events.
+        const bob = seat('t1', 'bob');
+        expect(isConflict(await fails(store.append('t1', 0, [joinedEvent(bob)], add(bob, 5))))).toBe(true);
+        // A full pool: neither the seat nor the event, whatever the seq.
+        const full = await fails(store.append('t1', 1, [joinedEvent(bob)], add(bob, 2)));
+        expect(full).toBeInstanceOf(SeatsFullError);
+        expect(full).toMatchObject({ code: 'SEATS_FULL', tableId: 't1', pool: 'others', max: 2 });
+        // A taken seat id or token hash, a seat of another table, a seat with no event, a
+        // missing table: errors (not conflicts), and nothing written.
+        for (const attempt of [
+          () => store.append('t1', 1, [joinedEvent(alice)], add(alice)),
+          () => store.append('t1', 1, [joinedEvent(bob)], add({ ...bob, tokenHash: alice.tokenHash })),
+          () => store.append('t1', 1, [joinedEvent(bob)], add({ ...bob, tableId: 't2' })),
+          () => store.append('t1', 1, [], add(bob)),
+          () => store.append('nope', 0, [joinedEvent(bob)], add({ ...bob, tableId: 'nope' })),
+        ]) {
+          const error = await fails(attempt());
+          expect(error).toBeInstanceOf(Error);
+          expect(isConflict(error)).toBe(false);
+          expect(error).not.toBeInstanceOf(SeatsFullError);
+        }
+        expect(await store.seatByTokenHash('t1', bob.tokenHash)).toBeNull();
+        expect(await store.seats('t1')).toEqual([seat('t1', 'gm', 'gm'), alice]);
+        expect(await store.seats('t2')).toEqual([seat('t2', 'gm', 'gm')]);
+        expect(await store.headSeq('t1')).toBe(1);
+        expect(await store.read('nope', 0)).toEqual([]);
+
+        // A rename: the row and the event together, or neither.
+        const rename = (name: string): SeatWrite => ({ kind: 'rename', seatId: 'alice', name });
+        const renamed = (name: string) => ev('seat.renamed', { seatId: 'alice', name });
+        expect(isConflict(await fails(store.append('t1', 0, [renamed('Lost')], rename('Lost'))))).toBe(true);
+        const missing = await fails(
+          store.append('t1', 1, [ev('seat.renamed', { seatId: 'nobody', name: 'X' })], {
+            kind: 'rename',
+            seatId: 'nobody',
+            name: 'X',
+          }),
+        );
+        expect(missing).toBeInstanceOf(Error);
+        expect(isConflict(missing)).toBe(false);
+        expect(await fails(store.append('t1', 1, [], rename('Empty')))).toBeInstanceOf(Error);
+        expect((await store.seatByTokenHash('t1', alice.tokenHash))?.name).toBe(alice.name);
+        expect(await store.headSeq('t1')).toBe(1);
+        expect(await store.append('t1', 1, [renamed('Ali')], rename('Ali'))).toMatchObject([{ seq: 2 }]);
+        expect((await store.seatByTokenHash('t1', alice.tokenHash))?.name).toBe('Ali');
+        expect((await store.read('t1', 0)).map((e) => e.event)).toEqual([
+          joinedEvent(alice).event,
+          renamed('Ali').event,
+        ]);
+        await until(() => heard.length >= 2);
+        expect(heard).toEqual([1, 2]);
+      });
+    });
+
+    it('a capped seat add fills each pool up to its cap, even with every add at once, and no further', async () => {
+      await withStorage(target, async ({ store }, storage) => {
+        await createWithJoinedGm(store, 't1');
         await createWithGm(store, 't2');
         // A second store on the same storage, where the adapter allows one: the cap must hold
         // between instances, not only inside one.
         const other = target.shared ? (await storage.open()).store : store;
         const tries = 30;
         const results = await Promise.allSettled([
-          ...Array.from({ length: tries }, (_, i) => (i % 2 ? other : store).addSeat(seat('t1', `p${i}`), 4)),
+          ...Array.from({ length: tries }, (_, i) => addSeat(i % 2 ? other : store, seat('t1', `p${i}`), 4)),
           ...Array.from({ length: tries }, (_, i) =>
-            (i % 2 ? other : store).addSeat(seat('t1', `w${i}`, 'spectator'), 3),
+            addSeat(i % 2 ? other : store, seat('t1', `w${i}`, 'spectator'), 3),
           ),
           // Another table's seats are counted on their own.
-          store.addSeat(seat('t2', 'alice'), 2),
+          addSeat(store, seat('t2', 'alice'), 2),
         ]);
         const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
         // The GM is one of the four GM-and-player places.
@@ -161,10 +324,31 @@ export function eventStoreContract(target: ContractTarget): void {
         expect(seats.filter((s) => s.role !== 'spectator')).toHaveLength(4);
         expect(seats.filter((s) => s.role === 'spectator')).toHaveLength(3);
         expect(await store.seats('t2')).toHaveLength(2);
+        // Each seat went in with its seat.joined, and no refused one left an event behind.
+        await expectSeatsMatchLog(store, 't1');
+        expect((await store.read('t1', 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
         // Without a cap the add is not limited; a missing table is still an error.
-        await store.addSeat(seat('t1', 'extra'));
+        await addSeat(store, seat('t1', 'extra'));
         expect(await store.seats('t1')).toHaveLength(8);
-        await expect(store.addSeat(seat('nope', 'x'), 5)).rejects.toThrow(/no table/);
+        await expect(addSeat(store, seat('nope', 'x'), 5)).rejects.toThrow(/no table/);
+      });
+    });
+
+    it('concurrent renames and joins on two stores leave every stored name the log’s last', async () => {
+      await withStorage(target, async ({ store }, storage) => {
+        await createWithJoinedGm(store, 't1');
+        const other = target.shared ? (await storage.open()).store : store;
+        await addSeat(store, seat('t1', 'alice'));
+        await Promise.all([
+          ...Array.from({ length: 12 }, (_, i) =>
+            renameSeat(i % 2 ? other : store, 't1', i % 3 ? 'alice' : 'gm', `Name ${i}`),
+          ),
+          ...Array.from({ length: 6 }, (_, i) => addSeat(i % 2 ? other : store, seat('t1', `p${i}`), 50)),
+        ]);
+        await expectSeatsMatchLog(store, 't1');
+        expect((await store.read('t1', 0)).map((e) => e.seq)).toEqual(
+          Array.from({ length: 2 + 12 + 6 }, (_, i) => i + 1),
+        );
       });
     });
 
@@ -418,11 +602,12 @@ export function eventStoreContract(target: ContractTarget): void {
     (target.durable ? it : () => {})('a store closed and opened again finds everything', async () => {
       await withStorage(target, async (first, storage) => {
         await createWithGm(first.store, 't1');
-        await first.store.addSeat(seat('t1', 'alice'));
-        await first.store.append('t1', 0, [
-          ev('a', { deep: { x: [1, 2] } }),
-          { by: 'alice', commandId: 'c9', event: { type: 'b' } },
-        ]);
+        await first.store.append(
+          't1',
+          0,
+          [ev('a', { deep: { x: [1, 2] } }), { by: 'alice', commandId: 'c9', event: { type: 'b' } }],
+          { kind: 'add', seat: seat('t1', 'alice') },
+        );
         await first.store.saveSnapshot({ tableId: 't1', seq: 2, state: { kept: ['yes'] } });
         const before = await first.store.read('t1', 0);
         await first.bus.close();

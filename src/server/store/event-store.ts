@@ -84,7 +84,7 @@ export function seatPool(role: SeatRecord['role']): SeatPool {
   return role === 'spectator' ? 'spectators' : 'others';
 }
 
-/** Thrown by a capped addSeat when the seat's pool at the table is already full: nothing was added. */
+/** Thrown by an append with a capped seat `add` when the seat's pool at the table is already full: nothing was added. */
 export class SeatsFullError extends Error {
   readonly code = 'SEATS_FULL';
   constructor(
@@ -98,8 +98,30 @@ export class SeatsFullError extends Error {
   }
 }
 
+/**
+ * A change to a seat row that belongs to the events of the same append: a new seat (its
+ * `seat.joined` event) or a new name (its `seat.renamed` event). The store writes it in the
+ * append's transaction, so the seat table and the log never disagree, even after kill -9.
+ */
+export type SeatWrite =
+  | {
+      readonly kind: 'add';
+      readonly seat: SeatRecord;
+      /**
+       * Only while fewer than `max` seats of its pool (seatPool) sit at the table, else
+       * SeatsFullError and nothing is written; the count, the insert and the append are one atomic
+       * step against every other writer (other server instances on the same storage included).
+       */
+      readonly max?: number;
+    }
+  | { readonly kind: 'rename'; readonly seatId: string; readonly name: string };
+
 export interface EventStore {
-  createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void>;
+  /**
+   * Creates a table with its GM seat and the first events of its log (seqs 1, 2, …: the GM's
+   * `seat.joined`) in one transaction, so no table exists whose GM never joined.
+   */
+  createTable(table: TableRecord, gmSeat: SeatRecord, events?: readonly NewEvent[]): Promise<void>;
   /**
    * Creates a table with its seats and a whole log (an imported campaign; the events get seqs
    * 1, 2, …) in one transaction: afterwards all of it exists, or (on any failure) none of it.
@@ -110,22 +132,24 @@ export interface EventStore {
     events: readonly ImportedEvent[],
   ): Promise<void>;
   getTable(tableId: string): Promise<TableRecord | null>;
-  /**
-   * Adds a seat. With `max`, only while fewer than `max` seats of its pool (seatPool) sit at the
-   * table, else it throws SeatsFullError and adds nothing; the count and the insert are one atomic
-   * step against every other writer, other server instances on the same storage included, so
-   * concurrent joins can never take more than `max` seats between them.
-   */
-  addSeat(seat: SeatRecord, max?: number): Promise<void>;
   seats(tableId: string): Promise<SeatRecord[]>;
   seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null>;
-  /** Sets a seat's name (the `seat.renamed` event is the history; this row is the current name). */
-  renameSeat(tableId: string, seatId: string, name: string): Promise<void>;
   /**
    * Appends events after `expectedSeq` (the seq the caller last saw) in one transaction; they get
    * seqs expectedSeq+1 ... Resolves only once durable. Throws SeqConflictError if the log moved.
+   *
+   * With `seat`, the seat row is added or renamed in that same transaction (there is no other way
+   * to change a seat: a seat row without its event, or a name the log does not say, cannot be
+   * written). Then `events` must not be empty. Throws SeatsFullError when an `add`'s pool is full,
+   * and an error when a `rename`'s seat or an `add`'s table does not exist, or an `add`'s seat id
+   * or token hash is taken; in every failure, nothing at all is written.
    */
-  append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]>;
+  append(
+    tableId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+    seat?: SeatWrite,
+  ): Promise<StoredEvent[]>;
   /** Events with seq > afterSeq, in order. */
   read(tableId: string, afterSeq: number, limit?: number): Promise<StoredEvent[]>;
   headSeq(tableId: string): Promise<number>;
@@ -142,4 +166,21 @@ export interface EventBus {
   /** Called after the bus reconnects: listeners must catch up every open table. */
   onReconnect(listener: () => void): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * What every adapter checks before it writes anything: a seat write travels with its event (an
+ * empty append would write the seat alone, the very split SeatWrite exists to prevent), and a new
+ * seat belongs to the table appended to.
+ */
+export function checkSeatWrite(
+  tableId: string,
+  events: readonly NewEvent[],
+  seat: SeatWrite | undefined,
+): void {
+  if (!seat) return;
+  if (events.length === 0) throw new Error('a seat write needs its event in the same append');
+  if (seat.kind === 'add' && seat.seat.tableId !== tableId) {
+    throw new Error(`seat ${seat.seat.seatId} is of table ${seat.seat.tableId}, not ${tableId}`);
+  }
 }

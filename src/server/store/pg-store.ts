@@ -1,11 +1,13 @@
 import pg from 'pg';
 import {
+  checkSeatWrite,
   type EventStore,
   type ImportedEvent,
   importedCommands,
   type NewEvent,
   type SeatRecord,
   SeatsFullError,
+  type SeatWrite,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
@@ -223,9 +225,16 @@ export class PgStore implements EventStore {
     this.sql = statements(`"${schema}"`);
   }
 
-  /** Runs `work` in one transaction on one pooled connection. */
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const client = await this.pool.connect();
+  /**
+   * Runs `work` in one transaction on one pooled connection, or on `given` (a lease's connection,
+   * which stays with its lease afterwards).
+   */
+  private async transaction<T>(
+    work: (client: pg.PoolClient) => Promise<T>,
+    begin = 'BEGIN',
+    given: pg.PoolClient | null = null,
+  ): Promise<T> {
+    const client = given ?? (await this.pool.connect());
     try {
       await client.query(begin);
       const result = await work(client);
@@ -235,15 +244,23 @@ export class PgStore implements EventStore {
       await client.query('ROLLBACK').catch(() => undefined);
       throw e;
     } finally {
-      client.release();
+      if (!given) client.release();
     }
   }
 
-  async createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
+  async createTable(table: TableRecord, gmSeat: SeatRecord, events: readonly NewEvent[] = []): Promise<void> {
     try {
+      // One transaction: the table, its GM seat and the GM's seat.joined, or none of them.
       await this.transaction(async (client) => {
         await client.query(this.sql.insertTable, tableParams(table));
         await client.query(this.sql.insertSeat, seatParams(gmSeat));
+        if (events.length > 0) {
+          const { rows } = await client.query<{ n: number }>(
+            this.sql.append,
+            this.appendParams(table.tableId, 0, events).params,
+          );
+          if (rows[0]?.n !== events.length) throw new Error(`table ${table.tableId} has a log already`);
+        }
       });
     } catch (e) {
       if (pgCode(e) === UNIQUE_VIOLATION) throw new Error(`table ${table.tableId} exists`);
@@ -307,45 +324,9 @@ export class PgStore implements EventStore {
     };
   }
 
-  async addSeat(seat: SeatRecord, max?: number): Promise<void> {
-    try {
-      if (max === undefined) {
-        await this.pool.query(this.sql.insertSeat, seatParams(seat));
-        return;
-      }
-      const pool = seatPool(seat.role);
-      // A count and an insert in one statement would not do: two joins' statements would both
-      // count in snapshots taken before either inserted. So the joins of a table take turns on
-      // its row's lock, and the count comes in a statement of its own after the lock is held:
-      // under READ COMMITTED (asked for explicitly, whatever the database's default) that
-      // statement's snapshot sees every seat the joins before it committed, on any instance.
-      // FOR NO KEY UPDATE, not FOR UPDATE: it conflicts with other joins' lock but not with the
-      // KEY SHARE lock that appends' foreign-key checks take on the same row, so play goes on.
-      const added = await this.transaction(async (client) => {
-        const locked = await client.query(this.sql.lockTable, [seat.tableId]);
-        if (locked.rowCount !== 1) throw new Error(`no table ${seat.tableId}`);
-        const { rowCount } = await client.query(this.sql.insertSeatWithin, [
-          ...seatParams(seat),
-          pool === 'spectators',
-          max,
-        ]);
-        return rowCount === 1;
-      }, 'BEGIN ISOLATION LEVEL READ COMMITTED');
-      if (!added) throw new SeatsFullError(seat.tableId, pool, max);
-    } catch (e) {
-      if (pgCode(e) === FOREIGN_KEY_VIOLATION) throw new Error(`no table ${seat.tableId}`);
-      throw e;
-    }
-  }
-
   async seats(tableId: string): Promise<SeatRecord[]> {
     const { rows } = await this.pool.query<SeatRow>(this.sql.seats, [tableId]);
     return rows.map(toSeat);
-  }
-
-  async renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
-    const { rowCount } = await this.pool.query(this.sql.renameSeat, [name, tableId, seatId]);
-    if (rowCount !== 1) throw new Error(`no seat ${seatId} at table ${tableId}`);
   }
 
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
@@ -353,15 +334,12 @@ export class PgStore implements EventStore {
     return rows[0] ? toSeat(rows[0]) : null;
   }
 
-  async append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
-    if (events.length === 0) {
-      const { rows } = await this.pool.query<{ head: string; found: boolean }>(this.sql.headAndTable, [
-        tableId,
-      ]);
-      if (!rows[0]?.found) throw new Error(`no table ${tableId}`);
-      if (Number(rows[0].head) !== expectedSeq) throw new SeqConflictError(tableId, expectedSeq);
-      return [];
-    }
+  /** The parameters of the append statement, and the events as stored. */
+  private appendParams(
+    tableId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+  ): { params: unknown[]; stored: StoredEvent[] } {
     const at = new Date().toISOString();
     const stored: StoredEvent[] = events.map((e, i) => ({ tableId, seq: expectedSeq + i + 1, at, ...e }));
     const lastOfCommand = new Map<string, [string, string, number]>();
@@ -386,19 +364,41 @@ export class PgStore implements EventStore {
       `${tableId}:${head}`,
       this.lockKey(tableId),
     ];
+    return { params, stored };
+  }
+
+  async append(
+    tableId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+    seat?: SeatWrite,
+  ): Promise<StoredEvent[]> {
+    checkSeatWrite(tableId, events, seat);
+    if (events.length === 0) {
+      const { rows } = await this.pool.query<{ head: string; found: boolean }>(this.sql.headAndTable, [
+        tableId,
+      ]);
+      if (!rows[0]?.found) throw new Error(`no table ${tableId}`);
+      if (Number(rows[0].head) !== expectedSeq) throw new SeqConflictError(tableId, expectedSeq);
+      return [];
+    }
+    const { params, stored } = this.appendParams(tableId, expectedSeq, events);
     // After a lost race this instance holds the table's lease: its retry goes first.
     const lease = this.leases.get(tableId);
     if (lease) this.leases.delete(tableId);
     try {
-      // One statement, so one implicit transaction and one round trip: the events, the command
-      // ids and the NOTIFY commit together or not at all. The insert happens only when the head
-      // is still expectedSeq; a writer that got there first either shows in that head (0 rows)
-      // or collides on the primary key (unique violation, once it commits).
+      // Without a seat: one statement, so one implicit transaction and one round trip: the
+      // events, the command ids and the NOTIFY commit together or not at all. The insert happens
+      // only when the head is still expectedSeq; a writer that got there first either shows in
+      // that head (0 rows) or collides on the primary key (unique violation, once it commits).
+      // With a seat: the same statement inside a transaction that first writes the seat row.
+      // The lease's connection holds the table's advisory lock exclusively; any other connection
+      // would wait for it behind us, so our retry must run on that one.
       const client = lease ? await lease.ready : null;
-      const { rows } = client
-        ? await client.query<{ n: number }>(this.sql.append, params)
-        : await this.pool.query<{ n: number }>(this.sql.append, params);
-      if (rows[0]?.n !== events.length) throw new SeqConflictError(tableId, expectedSeq);
+      const appended = seat
+        ? await this.appendWithSeat(client, tableId, expectedSeq, events.length, params, seat)
+        : (await (client ?? this.pool).query<{ n: number }>(this.sql.append, params)).rows[0]?.n;
+      if (appended !== events.length) throw new SeqConflictError(tableId, expectedSeq);
     } catch (e) {
       const conflict =
         e instanceof SeqConflictError
@@ -417,6 +417,63 @@ export class PgStore implements EventStore {
       if (lease) void this.releaseLease(lease);
     }
     return stored;
+  }
+
+  /**
+   * The seat row and the append statement in one transaction (READ COMMITTED, asked for
+   * explicitly whatever the database's default, so each statement sees what committed before
+   * it): both commit, or a SeqConflictError (thrown inside, so the seat rolls back too) or any
+   * other failure leaves neither. Resolves with the number of events inserted.
+   *
+   * Locks, always in this order so that no two writers wait on each other in a cycle: the
+   * table's advisory lock shared (as every append takes it; an instance holding the lease has it
+   * exclusively and waits for nobody), then, for a capped add, the table's row FOR NO KEY UPDATE:
+   * the capped joins of a table take turns on it and count in a statement of their own after it
+   * is held, so that count sees every seat the joins before committed, on any instance (a count
+   * and an insert in one statement would both count in snapshots taken before either inserted).
+   * NO KEY UPDATE, not UPDATE: it does not conflict with the KEY SHARE lock that appends'
+   * foreign-key checks take on the same row, so play goes on meanwhile.
+   */
+  private appendWithSeat(
+    given: pg.PoolClient | null,
+    tableId: string,
+    expectedSeq: number,
+    count: number,
+    params: unknown[],
+    write: SeatWrite,
+  ): Promise<number> {
+    return this.transaction(
+      async (client) => {
+        await client.query(this.sql.lockShared, [this.lockKey(tableId)]);
+        if (write.kind === 'rename') {
+          const { rowCount } = await client.query(this.sql.renameSeat, [write.name, tableId, write.seatId]);
+          if (rowCount !== 1) throw new Error(`no seat ${write.seatId} at table ${tableId}`);
+        } else {
+          const locked = await client.query(this.sql.lockTable, [tableId]);
+          if (locked.rowCount !== 1) throw new Error(`no table ${tableId}`);
+          const pool = seatPool(write.seat.role);
+          // A taken seat id or token hash is a unique violation too: told apart here from the
+          // primary key of events, which means a lost race.
+          const inserted = await client
+            .query(this.sql.insertSeatWithin, [
+              ...seatParams(write.seat),
+              pool === 'spectators',
+              write.max ?? null,
+            ])
+            .catch((e: unknown) => {
+              if (pgCode(e) === UNIQUE_VIOLATION)
+                throw new Error(`seat ${write.seat.seatId} or its token hash exists`);
+              throw e;
+            });
+          if (inserted.rowCount !== 1) throw new SeatsFullError(tableId, pool, write.max ?? 0);
+        }
+        const { rows } = await client.query<{ n: number }>(this.sql.append, params);
+        if (rows[0]?.n !== count) throw new SeqConflictError(tableId, expectedSeq);
+        return count;
+      },
+      'BEGIN ISOLATION LEVEL READ COMMITTED',
+      given,
+    );
   }
 
   async read(tableId: string, afterSeq: number, limit?: number): Promise<StoredEvent[]> {
@@ -550,11 +607,13 @@ function statements(s: string) {
     getTable: `SELECT table_id, system, name, created_at, options FROM ${s}.tables WHERE table_id = $1`,
     insertSeat: `INSERT INTO ${s}.seats (table_id, seat_id, role, name, token_hash) VALUES ($1, $2, $3, $4, $5)`,
     lockTable: `SELECT 1 FROM ${s}.tables WHERE table_id = $1 FOR NO KEY UPDATE`,
-    // Inserts the seat only while its pool ($6: spectators or not) has fewer than $7 seats.
+    // Inserts the seat only while its pool ($6: spectators or not) has fewer than $7 seats (no cap: null).
     insertSeatWithin: `INSERT INTO ${s}.seats (table_id, seat_id, role, name, token_hash)
                        SELECT $1, $2, $3, $4, $5
-                       WHERE (SELECT count(*) FROM ${s}.seats
+                       WHERE $7::bigint IS NULL
+                          OR (SELECT count(*) FROM ${s}.seats
                               WHERE table_id = $1 AND (role = 'spectator') = $6::boolean) < $7::bigint`,
+    lockShared: 'SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))',
     seats: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats WHERE table_id = $1 ORDER BY n`,
     renameSeat: `UPDATE ${s}.seats SET name = $1 WHERE table_id = $2 AND seat_id = $3`,
     seatByToken: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats

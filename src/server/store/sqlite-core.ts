@@ -3,12 +3,14 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { MemoryBus } from '../memory-store.ts';
 import {
+  checkSeatWrite,
   type EventStore,
   type ImportedEvent,
   importedCommands,
   type NewEvent,
   type SeatRecord,
   SeatsFullError,
+  type SeatWrite,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
@@ -310,10 +312,12 @@ export class SqliteCore implements EventStore {
   // -------------------------------------------------------------------------------------------
   // EventStore
 
-  createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
+  createTable(table: TableRecord, gmSeat: SeatRecord, events: readonly NewEvent[] = []): Promise<void> {
+    // One job, so one savepoint: the table, its GM seat and the GM's seat.joined, or none of them.
     return this.write(() => {
       this.insertTable(table);
       this.insertSeat(gmSeat);
+      this.insertEvents(table.tableId, 0, events);
     });
   }
 
@@ -364,31 +368,9 @@ export class SqliteCore implements EventStore {
     this.stmt.insertSeat.run(seat.tableId, seat.seatId, seat.role, seat.name, seat.tokenHash);
   }
 
-  addSeat(seat: SeatRecord, max?: number): Promise<void> {
-    // The count and the insert run in one write job: jobs run one after another on this thread,
-    // inside the batch's transaction on the only connection to the file, so no other seat can be
-    // added between them.
-    return this.write(() => {
-      if (!this.stmt.tableExists.get(seat.tableId)) throw new Error(`no table ${seat.tableId}`);
-      const pool = seatPool(seat.role);
-      if (max !== undefined) {
-        const taken = this.stmt.poolSize.get(seat.tableId, pool === 'spectators' ? 1 : 0)?.n ?? 0;
-        if (taken >= max) throw new SeatsFullError(seat.tableId, pool, max);
-      }
-      this.insertSeat(seat);
-    });
-  }
-
   async seats(tableId: string): Promise<SeatRecord[]> {
     this.open();
     return this.stmt.seats.all(tableId).map(toSeat);
-  }
-
-  renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
-    return this.write(() => {
-      const { changes } = this.stmt.renameSeat.run(name, tableId, seatId);
-      if (changes !== 1) throw new Error(`no seat ${seatId} at table ${tableId}`);
-    });
   }
 
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
@@ -397,31 +379,63 @@ export class SqliteCore implements EventStore {
     return row ? toSeat(row) : null;
   }
 
-  append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
+  append(
+    tableId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+    seat?: SeatWrite,
+  ): Promise<StoredEvent[]> {
+    // One write job, so one savepoint of the batch: the seat's row and its event commit together,
+    // or (any throw below: a full pool, a lost race) both roll back. Jobs run one after another on
+    // this thread, inside the batch's transaction on the only connection to the file, so no other
+    // seat or event can come between the cap's count and the insert.
     return this.write(
       () => {
+        checkSeatWrite(tableId, events, seat);
+        if (!this.stmt.tableExists.get(tableId)) throw new Error(`no table ${tableId}`);
+        if (seat) this.writeSeat(tableId, seat);
         const head = this.stmt.head.get(tableId)?.seq ?? 0;
-        if (head === 0 && !this.stmt.tableExists.get(tableId)) throw new Error(`no table ${tableId}`);
         if (head !== expectedSeq) throw new SeqConflictError(tableId, expectedSeq);
-        const at = new Date().toISOString();
-        const stored: StoredEvent[] = events.map((e, i) => ({ tableId, seq: expectedSeq + i + 1, at, ...e }));
-        const lastOfCommand = new Map<string, [string, string, number]>();
-        for (const e of stored) {
-          this.stmt.insertEvent.run(tableId, e.seq, at, e.by, e.commandId, JSON.stringify(e.event));
-          if (e.by !== null && e.commandId !== null) {
-            lastOfCommand.set(`${e.by}\n${e.commandId}`, [e.by, e.commandId, e.seq]);
-          }
-        }
-        for (const [by, commandId, seq] of lastOfCommand.values()) {
-          this.stmt.upsertCommand.run(tableId, by, commandId, seq);
-        }
-        return stored;
+        return this.insertEvents(tableId, expectedSeq, events);
       },
       (stored) => {
         const last = stored[stored.length - 1];
         if (last) this.bus?.publish(tableId, last.seq);
       },
     );
+  }
+
+  /** Inside a write job: the seat row of an append's SeatWrite. */
+  private writeSeat(tableId: string, write: SeatWrite): void {
+    if (write.kind === 'rename') {
+      const { changes } = this.stmt.renameSeat.run(write.name, tableId, write.seatId);
+      if (changes !== 1) throw new Error(`no seat ${write.seatId} at table ${tableId}`);
+      return;
+    }
+    const { seat, max } = write;
+    if (max !== undefined) {
+      const pool = seatPool(seat.role);
+      const taken = this.stmt.poolSize.get(tableId, pool === 'spectators' ? 1 : 0)?.n ?? 0;
+      if (taken >= max) throw new SeatsFullError(tableId, pool, max);
+    }
+    this.insertSeat(seat);
+  }
+
+  /** Inside a write job: `events` at seqs after `expectedSeq`, with their command ids. */
+  private insertEvents(tableId: string, expectedSeq: number, events: readonly NewEvent[]): StoredEvent[] {
+    const at = new Date().toISOString();
+    const stored: StoredEvent[] = events.map((e, i) => ({ tableId, seq: expectedSeq + i + 1, at, ...e }));
+    const lastOfCommand = new Map<string, [string, string, number]>();
+    for (const e of stored) {
+      this.stmt.insertEvent.run(tableId, e.seq, at, e.by, e.commandId, JSON.stringify(e.event));
+      if (e.by !== null && e.commandId !== null) {
+        lastOfCommand.set(`${e.by}\n${e.commandId}`, [e.by, e.commandId, e.seq]);
+      }
+    }
+    for (const [by, commandId, seq] of lastOfCommand.values()) {
+      this.stmt.upsertCommand.run(tableId, by, commandId, seq);
+    }
+    return stored;
   }
 
   async read(tableId: string, afterSeq: number, limit?: number): Promise<StoredEvent[]> {

@@ -10,6 +10,7 @@ import {
   type NewEvent,
   type SeatRecord,
   SeatsFullError,
+  type SeatWrite,
   SeqConflictError,
   type Snapshot,
   type StoredEvent,
@@ -124,8 +125,8 @@ export class SqliteStore implements EventStore {
     });
   }
 
-  createTable(table: TableRecord, gmSeat: SeatRecord): Promise<void> {
-    return this.call('createTable', table, gmSeat);
+  createTable(table: TableRecord, gmSeat: SeatRecord, events: readonly NewEvent[] = []): Promise<void> {
+    return this.call('createTable', table, gmSeat, events);
   }
   importTable(
     table: TableRecord,
@@ -137,20 +138,20 @@ export class SqliteStore implements EventStore {
   getTable(tableId: string): Promise<TableRecord | null> {
     return this.call('getTable', tableId);
   }
-  addSeat(seat: SeatRecord, max?: number): Promise<void> {
-    return this.call('addSeat', seat, max);
-  }
   seats(tableId: string): Promise<SeatRecord[]> {
     return this.call('seats', tableId);
   }
   seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
     return this.call('seatByTokenHash', tableId, tokenHash);
   }
-  renameSeat(tableId: string, seatId: string, name: string): Promise<void> {
-    return this.call('renameSeat', tableId, seatId, name);
-  }
-  async append(tableId: string, expectedSeq: number, events: readonly NewEvent[]): Promise<StoredEvent[]> {
-    const stored = await this.call<StoredEvent[]>('append', tableId, expectedSeq, events);
+  async append(
+    tableId: string,
+    expectedSeq: number,
+    events: readonly NewEvent[],
+    seat?: SeatWrite,
+  ): Promise<StoredEvent[]> {
+    // The seat write goes in the same request: the worker writes both in one job of its batch.
+    const stored = await this.call<StoredEvent[]>('append', tableId, expectedSeq, events, seat);
     const last = stored[stored.length - 1];
     if (last) this.bus?.publish(tableId, last.seq);
     return stored;
