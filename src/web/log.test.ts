@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../server/protocol.ts';
-import { breakdownParts, foldEvents, namesFromLog } from './log.ts';
+import { breakdownParts, foldEvents, latestBefore, namesFromLog } from './log.ts';
 
 const at = '2026-01-01T10:00:00.000Z';
 const env = (seq: number, by: string | null, event: EventEnvelope['event']): EventEnvelope => ({
@@ -72,5 +72,25 @@ describe('log folding', () => {
       { text: '] = 14', dropped: false },
     ]);
     expect(breakdownParts('d20: [4] = 4')).toEqual([{ text: 'd20: [4] = 4', dropped: false }]);
+  });
+
+  it('finds the latest event of a type before a seq, for what later events leave out', () => {
+    const items = foldEvents(
+      [],
+      [
+        env(1, 'g', { type: 'conflict.started', sides: 'first' }),
+        env(2, 'g', { type: 'conflict.yielded', side: 'a' }),
+        env(3, null, { type: 'seat.joined', seatId: 'p', role: 'player', name: 'Pat' }),
+        env(5, 'g', { type: 'conflict.started', sides: 'second' }),
+        env(6, 'g', { type: 'conflict.yielded', side: 'b' }),
+      ],
+    );
+    const earlier = latestBefore(items);
+    expect(earlier(2, 'conflict.started')).toMatchObject({ sides: 'first' });
+    expect(earlier(5, 'conflict.started')).toMatchObject({ sides: 'first' });
+    expect(earlier(6, 'conflict.started')).toMatchObject({ sides: 'second' });
+    // Nothing before it in this log, or no such event at all.
+    expect(earlier(1, 'conflict.started')).toBeUndefined();
+    expect(earlier(6, 'conflict.ended')).toBeUndefined();
   });
 });

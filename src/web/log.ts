@@ -159,6 +159,39 @@ export function namesFromLog(items: readonly LogItem[]): Map<string, string> {
   return names;
 }
 
+/** A system's event as this seat received it (the `event` of an 'other' log item). */
+export type SystemEvent = Extract<LogItem, { kind: 'other' }>['event'];
+
+/**
+ * For a system's describer: the latest event of a type before a given seq in this log, e.g. the
+ * `conflict.started` that named the sides a later conflict event only gives by letter. Undefined
+ * when this seat's log does not hold one (it may hold only part of the table's log).
+ */
+export function latestBefore(
+  items: readonly LogItem[],
+): (seq: number, type: string) => SystemEvent | undefined {
+  const byType = new Map<string, { seq: number; event: SystemEvent }[]>();
+  for (const item of items) {
+    if (item.kind !== 'other') continue;
+    const list = byType.get(item.type) ?? [];
+    list.push({ seq: item.seq, event: item.event });
+    byType.set(item.type, list);
+  }
+  return (seq, type) => {
+    const list = byType.get(type);
+    if (!list) return undefined;
+    // The items come in seq order: find the last one below seq by halving.
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((list[mid] as { seq: number }).seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return list[lo - 1]?.event;
+  };
+}
+
 /** The breakdown text split into plain and struck-through (dropped die) parts: `~~1~~`. */
 export function breakdownParts(text: string): { text: string; dropped: boolean }[] {
   const parts: { text: string; dropped: boolean }[] = [];

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
+import type { SystemEvent } from './log.ts';
 
 // Each system's screens load on first use (their own chunk): the start page and dice-chat tables
 // do not download them.
@@ -36,10 +37,13 @@ export const SYSTEM_PANELS: Readonly<Record<string, ComponentType<SystemPanelPro
 /**
  * Turns one of a system's events (as this seat received it) into a sentence for the live log;
  * null: the event needs no line. `who` names a seat id or a system's own id (e.g. a trooper).
+ * `earlier` (when the log can tell) gives the latest event of a type before this one in this seat's
+ * log, for what an event leaves to an earlier one (e.g. which troopers a conflict is between).
  */
 export type DescribeEvent = (
-  event: { readonly type: string } & Record<string, unknown>,
+  event: SystemEvent,
   who: (id: string) => string,
+  earlier?: (type: string) => SystemEvent | undefined,
 ) => string | null;
 
 /** Loaded on first use, like the panels; a system without one shows such events by type. */

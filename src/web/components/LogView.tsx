@@ -1,6 +1,6 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { NotationRoll } from '../../engine/notation/index.ts';
-import { breakdownParts, type LogItem } from '../log.ts';
+import { breakdownParts, type LogItem, latestBefore, type SystemEvent } from '../log.ts';
 import type { DescribeEvent } from '../systems.tsx';
 
 const VISIBILITY = { public: '', gm: 'GM only', blind: 'Blind' } as const;
@@ -58,8 +58,11 @@ function Entry({
   isGm,
   onReveal,
   describe,
+  earlier,
 }: {
   describe: DescribeEvent | undefined;
+  /** The latest event of a type before a seq in this log (for what an event leaves to earlier ones). */
+  earlier: (seq: number, type: string) => SystemEvent | undefined;
   item: LogItem;
   name: (seatId: string | null) => string;
   isGm: boolean;
@@ -151,7 +154,13 @@ function Entry({
         </li>
       );
     case 'other': {
-      const text = describe ? describe(item.event, (id) => name(id)) : undefined;
+      const text = describe
+        ? describe(
+            item.event,
+            (id) => name(id),
+            (type) => earlier(item.seq, type),
+          )
+        : undefined;
       if (text === null) return null;
       return (
         <li className="entry system-line game-line" data-seq={item.seq}>
@@ -197,6 +206,7 @@ export function LogView({
   const [unseen, setUnseen] = useState(0);
   const seen = useRef(0);
   const sizes = useRef<{ observer: ResizeObserver; watched: WeakSet<Element> } | null>(null);
+  const earlier = useMemo(() => latestBefore(items), [items]);
 
   const pin = useCallback(() => {
     const el = box.current;
@@ -274,7 +284,15 @@ export function LogView({
           <li className="entry system-line">Nothing yet. Say hello or roll some dice.</li>
         ) : null}
         {items.map((item) => (
-          <Entry key={item.seq} item={item} name={name} isGm={isGm} onReveal={onReveal} describe={describe} />
+          <Entry
+            key={item.seq}
+            item={item}
+            name={name}
+            isGm={isGm}
+            onReveal={onReveal}
+            describe={describe}
+            earlier={earlier}
+          />
         ))}
       </ol>
       {unseen > 0 ? (

@@ -265,7 +265,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
       if (typeof trooper === 'string') return trooper;
       return id === 'aliens' ? 'the aliens' : id;
     };
-    return (event) => describer.describe(event, who);
+    return (event, _who, earlier) => describer.describe(event, who, earlier);
   }, [describer, view, snap.seats, fromLog]);
   const onReveal = useCallback(
     (rollId: string) => client.send({ type: 'chat.reveal', rollId }, `reveal ${rollId}`),

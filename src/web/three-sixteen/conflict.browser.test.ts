@@ -23,7 +23,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
     server = s;
   });
 
-  it('offers "Call off this success" to the side that goes first, and the log says who did', async () => {
+  it('offers "Call off this success" to the side that goes first, and the log names who did', async () => {
     const { t, gm, p } = squad(
       [
         { name: 'Smile', fa: 7, nfa: 3, weaponChoice: 'energyRifle' },
@@ -60,7 +60,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
 
     await mine.getByRole('button', { name: 'Call off this success' }).click();
     await expect.poll(() => theirs.textContent()).toContain('Step: declarations, round 2');
-    await gmPage.locator('ol.log li', { hasText: 'side A calls off its success' }).waitFor();
+    await gmPage.locator('ol.log li', { hasText: 'Smile calls off the success; Frinks' }).waitFor();
     expect(await mine.getByRole('button', { name: 'Call off this success' }).count()).toBe(0);
     for (const page of [gmPage, smile, frinks]) await page.context().close();
     expect(pageProblems).toEqual([]);

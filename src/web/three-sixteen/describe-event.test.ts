@@ -115,13 +115,73 @@ describe('3:16 events in words', () => {
     ).toBe('The Brigadier is dead (ambushed): Hicks is promoted in the field to Brigadier');
   });
 
-  it('says which side called off its success in a conflict, or let it land', () => {
-    const line = (cancelled: boolean) =>
-      describeThreeSixteenEvent({ type: 'conflict.turnTaken', side: 'b', cancelled }, (x) => x);
-    expect(line(true)).toBe(
-      "Conflict: side B calls off its success; the other side's lower success fails too",
+  it('names the sides of a conflict from the conflict.started before each event', () => {
+    const names = (id: string) => (id === 't1' ? 'Hicks' : id);
+    const started = {
+      type: 'conflict.started',
+      sides: { a: { kind: 'trooper', trooperId: 't1' }, b: { kind: 'npc', name: 'Lt Frinks', ability: 6 } },
+      description: '',
+    };
+    const earlier = (type: string) => (type === 'conflict.started' ? started : undefined);
+    const line = (e: { type: string } & Record<string, unknown>) =>
+      describeThreeSixteenEvent(e, names, earlier);
+    const face = (f: number, target: number) => ({ face: f, target, success: f <= target });
+    expect(line(started)).toBe('A conflict: Hicks against Lt Frinks');
+    expect(
+      line({
+        type: 'conflict.dominanceRolled',
+        tests: { a: face(4, 6), b: face(9, 6) },
+        rollOffs: [],
+        outcome: 'best',
+        winner: 'a',
+      }),
+    ).toBe('Conflict Dominance: Hicks 4 against 6, success; Lt Frinks 9 against 6, failure: Hicks wins');
+    expect(
+      line({
+        type: 'conflict.dominanceRolled',
+        tests: { a: face(0, 6), b: face(2, 6) },
+        stayedOut: 'a',
+        rollOffs: [],
+        outcome: 'ambush',
+        winner: 'b',
+      }),
+    ).toBe(
+      'Conflict Dominance: Hicks stays out; Lt Frinks 2 against 6, success: Lt Frinks wins with an ambush',
     );
+    expect(line({ type: 'conflict.declared', side: 'b', action: { kind: 'fa' } })).toBe(
+      'Conflict: Lt Frinks fights (FA)',
+    );
+    expect(line({ type: 'conflict.roundRolled', tests: { a: face(5, 6), b: face(3, 6) } })).toBe(
+      'Conflict round: Hicks 5 against 6, success; Lt Frinks 3 against 6, success',
+    );
+    expect(line({ type: 'conflict.turnTaken', side: 'a', cancelled: true })).toBe(
+      "Conflict: Hicks calls off the success; Lt Frinks's lower success fails with it",
+    );
+    expect(line({ type: 'conflict.turnTaken', side: 'b', cancelled: false })).toBe(
+      "Conflict: Lt Frinks's better success goes ahead",
+    );
+    expect(line({ type: 'conflict.moved', side: 'a', move: 'closer' })).toBe('Conflict: Hicks moves closer');
+    expect(
+      line({ type: 'conflict.flashback', side: 'a', kind: 'strength', text: 'Cool head', slot: 0 }),
+    ).toBe('Conflict: Hicks uses a Strength: “Cool head”');
+    expect(line({ type: 'conflict.yielded', side: 'b' })).toBe('Conflict: Lt Frinks yields');
+    expect(line({ type: 'conflict.gmEnded', winner: 'a', reason: 'enough', end: 'gm' })).toBe(
+      'The GM ends the conflict (Hicks wins): enough',
+    );
+  });
+
+  it('falls back to side letters when the log does not hold the conflict.started', () => {
+    const line = (cancelled: boolean) =>
+      describeThreeSixteenEvent(
+        { type: 'conflict.turnTaken', side: 'b', cancelled },
+        (x) => x,
+        () => undefined,
+      );
+    expect(line(true)).toBe("Conflict: side B calls off the success; side A's lower success fails with it");
     expect(line(false)).toBe("Conflict: side B's better success goes ahead");
+    expect(describeThreeSixteenEvent({ type: 'conflict.yielded', side: 'a' }, (x) => x)).toBe(
+      'Conflict: side A yields',
+    );
   });
 
   it('leaves unknown events to the shell', () => {

@@ -12,7 +12,8 @@ import { END_REASON_LABEL } from './model.ts';
 
 /**
  * One 3:16 event, as a seat receives it, in a sentence for the table's live log (the shell shows
- * `type` for events it does not know). Pure: `who` names a trooper id, 'aliens' or a seat id.
+ * `type` for events it does not know). Pure: `who` names a trooper id, 'aliens' or a seat id;
+ * `earlier` gives the latest event of a type before this one, if the seat's log holds one.
  * Returns null for events that need no line of their own (chat and seat events the shell shows).
  */
 
@@ -119,12 +120,40 @@ function levelRolls(e: Json, who: (id: string) => string): string {
   return parts.length > 0 ? `${parts.join('; ')}. ` : '';
 }
 
+/** A conflict side's name: the trooper's (through `who`) or the NPC's. */
+function sideName(x: Json | undefined, who: (id: string) => string): string {
+  return x?.kind === 'trooper' ? who(str(x.trooperId)) : str(x?.name);
+}
+
+/**
+ * Who each side of the conflict is, from the `conflict.started` before this event (one conflict
+ * runs at a time); "side A" / "side B" when this seat's log does not hold it.
+ */
+function conflictSides(
+  earlier: ((type: string) => Json | undefined) | undefined,
+  who: (id: string) => string,
+): (k: unknown) => string {
+  let sides: Record<string, Json> | null | undefined;
+  return (k) => {
+    // Looked up on first use: most events name no side.
+    if (sides === undefined)
+      sides = (earlier?.('conflict.started')?.sides ?? null) as Record<string, Json> | null;
+    const key = str(k);
+    const name = sides ? sideName(sides[key], who) : '';
+    return name || `side ${key.toUpperCase()}`;
+  };
+}
+
+const OTHER_SIDE: Record<string, string> = { a: 'b', b: 'a' };
+
 export function describeThreeSixteenEvent(
   event: { readonly type: string } & Json,
   who: (id: string) => string,
+  earlier?: (type: string) => Json | undefined,
 ): string | null {
   const e = event as Json;
   const w = (k: string) => who(str(e[k]));
+  const side = conflictSides(earlier, who);
   switch (event.type) {
     case 'trooper.created': {
       const t = (e.trooper ?? {}) as Json;
@@ -298,17 +327,16 @@ export function describeThreeSixteenEvent(
       return `Field promotion: ${w('promoted')} becomes ${rankName(num(e.rank) ?? 0)}`;
     case 'conflict.started': {
       const sides = (e.sides ?? {}) as Record<string, Json>;
-      const side = (x: Json | undefined) => (x?.kind === 'trooper' ? who(str(x.trooperId)) : str(x?.name));
-      return `A conflict: ${side(sides.a)} against ${side(sides.b)}`;
+      return `A conflict: ${sideName(sides.a, who)} against ${sideName(sides.b, who)}`;
     }
     case 'conflict.dominanceRolled': {
       const tests = (e.tests ?? {}) as Record<string, Json>;
       const winner = e.winner
-        ? `side ${str(e.winner).toUpperCase()} wins${e.outcome === 'ambush' ? ' with an ambush' : ''}`
+        ? `${side(e.winner)} wins${e.outcome === 'ambush' ? ' with an ambush' : ''}`
         : 'nobody wins';
-      const side = (k: 'a' | 'b') =>
-        e.stayedOut === k ? `${k.toUpperCase()} stays out` : `${k.toUpperCase()} ${test(tests[k] ?? {})}`;
-      return `Conflict Dominance: ${side('a')}; ${side('b')}: ${winner}`;
+      const roll = (k: 'a' | 'b') =>
+        e.stayedOut === k ? `${side(k)} stays out` : `${side(k)} ${test(tests[k] ?? {})}`;
+      return `Conflict Dominance: ${roll('a')}; ${roll('b')}: ${winner}`;
     }
     case 'conflict.rangeSet':
       return `Conflict range: ${str(e.range)}`;
@@ -321,30 +349,30 @@ export function describeThreeSixteenEvent(
           : a.kind === 'other'
             ? `NFA: ${str(a.text)}`
             : (what[str(a.kind)] ?? str(a.kind));
-      return `Conflict: side ${str(e.side).toUpperCase()} ${text}`;
+      return `Conflict: ${side(e.side)} ${text}`;
     }
     case 'conflict.roundRolled': {
       const tests = (e.tests ?? {}) as Record<string, Json>;
-      return `Conflict round: A ${test(tests.a ?? {})}; B ${test(tests.b ?? {})}`;
+      return `Conflict round: ${side('a')} ${test(tests.a ?? {})}; ${side('b')} ${test(tests.b ?? {})}`;
     }
     case 'conflict.turnTaken': {
-      const side = str(e.side).toUpperCase();
+      const other = OTHER_SIDE[str(e.side)];
       return e.cancelled
-        ? `Conflict: side ${side} calls off its success; the other side's lower success fails too`
-        : `Conflict: side ${side}'s better success goes ahead`;
+        ? `Conflict: ${side(e.side)} calls off the success; ${side(other)}'s lower success fails with it`
+        : `Conflict: ${side(e.side)}'s better success goes ahead`;
     }
     case 'conflict.hitAnswered':
       return e.useArmour ? 'Conflict: armour takes the hit' : 'Conflict: the hit lands';
     case 'conflict.moved':
-      return `Conflict: side ${str(e.side).toUpperCase()} moves ${str(e.move)}`;
+      return `Conflict: ${side(e.side)} moves ${str(e.move)}`;
     case 'conflict.flashback':
-      return `Conflict: side ${str(e.side).toUpperCase()} uses a ${e.kind === 'strength' ? 'Strength' : 'Weakness'}: “${str(e.text)}”`;
+      return `Conflict: ${side(e.side)} uses a ${e.kind === 'strength' ? 'Strength' : 'Weakness'}: “${str(e.text)}”`;
     case 'conflict.yielded':
-      return `Conflict: side ${str(e.side).toUpperCase()} yields`;
+      return `Conflict: ${side(e.side)} yields`;
     case 'conflict.yieldAnswered':
       return e.accept ? 'Conflict: the yield is accepted' : 'Conflict: the yield is refused, it goes on';
     case 'conflict.gmEnded':
-      return `The GM ends the conflict (${e.winner ? `side ${str(e.winner).toUpperCase()} wins` : 'no winner'}): ${str(e.reason)}`;
+      return `The GM ends the conflict (${e.winner ? `${side(e.winner)} wins` : 'no winner'}): ${str(e.reason)}`;
     case 'campaign.missionGmSet':
       return `Mission ${num(e.mission)} is run by ${e.seatId ? who(str(e.seatId)) : 'the table’s GM'}`;
     case 'campaign.planetRolled':
