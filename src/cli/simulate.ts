@@ -76,10 +76,12 @@ How the simulated table plays:
   stand at its best range (most kills on average) and otherwise spend the
   round on NFA moving one step toward it - unless its weapon kills here and
   FA x (kills here) >= NFA x (kills there), or two rounds went by without a
-  kill; an FA success that beats the aliens also steps toward that range. Armour is kept for the Kill that would fill
-  the last box; if armour cannot take that Kill, a trooper with a Strength
-  left uses it; otherwise it dies. No cancels, weapon swaps, drugs, bombs or
-  support calls; a Weakness only when the aliens force one.
+  kill; an FA success that beats the aliens also steps toward that range.
+  Armour is kept for the Kill that would fill the last box; if armour cannot
+  take that Kill, a trooper with a Strength left uses it; otherwise it dies.
+  When the most senior PC falls and several share the next rank, their NFA
+  test for the field promotion is rolled at once. No cancels, weapon swaps,
+  drugs, bombs or support calls; a Weakness only when the aliens force one.
   The aliens always roll AA, set the range where the squad kills least, push
   troopers they beat toward their worst range (or Swarm / Flee when that is
   worse for the squad), and use each ability when it helps them: Boost +1,

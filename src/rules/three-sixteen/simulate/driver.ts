@@ -92,13 +92,23 @@ export function buildBaseState(options: SimulationOptions, dice: DiceSource): Th
     role: 'gm',
     name: 'GM',
   });
+  // Each trooper is a PC with a player seat of its own (the GM seat still sends every command), so
+  // the PC-only rules apply as at a table: field promotion when the most senior PC falls.
+  options.pcs.forEach((_pc, i) => {
+    state = threeSixteen.evolve(state, {
+      type: 'seat.joined',
+      seatId: `p${i + 1}`,
+      role: 'player',
+      name: `Player ${i + 1}`,
+    });
+  });
   const table = new Table(state, dice);
   options.pcs.forEach((pc, i) => {
     const rank = rankOf(pc);
     const choice = rankChoiceFor(rank, pc.weapon);
     table.send({
       type: 'createTrooper',
-      ownerSeatId: null,
+      ownerSeatId: `p${i + 1}`,
       name: `PC${i + 1}`,
       fa: pc.fa,
       nfa: pc.nfa,

@@ -403,6 +403,8 @@ export function nextCommand(state: ThreeSixteenState, memo: PolicyMemo): ThreeSi
     memo.encounter = e.number;
     memo.used.clear();
   }
+  // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
+  if (state.campaign.extras.campaign?.fieldPromotion) return { type: 'rollFieldPromotion' };
   const kill = e.pendingKills[0];
   if (kill) return answerKill(state, e, kill.trooperId);
   const weak = e.forcedWeakness[0];

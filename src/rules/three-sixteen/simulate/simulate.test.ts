@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SeededDice } from '../../../engine/dice/source.ts';
 import { isRuleError } from '../../../engine/rule-error.ts';
+import { threeSixteen } from '../ruleset.ts';
+import type { ThreeSixteenState } from '../state.ts';
 import { ABILITY_IDS } from '../state.ts';
-import { checkFolds } from './driver.ts';
+import { buildBaseState, checkFolds, GM_SEAT } from './driver.ts';
 import type { PcSpec, SimulationOptions } from './options.ts';
 import { parseAbility } from './options.ts';
 import { simulateParallel } from './parallel.ts';
+import { newMemo, nextCommand } from './policy.ts';
 import { BLOCK_SIZE, runBlocks, type SimulationSummary, simulateEncounters } from './simulate.ts';
 import { meanEstimate, mergeTallies, tQuantile95, wilson } from './stats.ts';
 
@@ -140,6 +144,32 @@ describe('simulateEncounters: statistics', () => {
     // Kills this mission add up over encounters: more than one encounter's worth on average.
     const e = simulateEncounters({ ...base, tokens: 4, n: 60 });
     expect(m.pcs[0]?.kills.mean ?? 0).toBeGreaterThan(e.pcs[0]?.kills.mean ?? 0);
+  });
+
+  it('troopers are PCs with seats of their own, so a fallen senior PC is replaced in the field', () => {
+    const ranks: PcSpec[] = [
+      { fa: 6, nfa: 4, weapon: 'heavyMg', rank: 3 },
+      { fa: 5, nfa: 5, weapon: 'heavyMg', rank: 2 },
+      { fa: 5, nfa: 5, weapon: 'heavyMg', rank: 2 },
+    ];
+    const dice = new SeededDice(5);
+    let state: ThreeSixteenState = buildBaseState({ ...base, pcs: ranks, mission: true }, dice);
+    expect(state.trooperOrder.map((id) => state.troopers[id]?.ownerSeatId)).toEqual(['p1', 'p2', 'p3']);
+    const send = (command: Parameters<typeof threeSixteen.decide>[1]) => {
+      for (const e of threeSixteen.decide(state, command, { actor: GM_SEAT, dice }))
+        state = threeSixteen.evolve(state, e);
+    };
+    send({ type: 'startEncounter', tokens: 3 });
+    // The Sergeant falls; both Corporals stand next in line, so the policy has them test NFA.
+    send({
+      type: 'gmAdjust',
+      adjustment: { target: 'status', trooperId: 't1', value: 'dead' },
+      reason: 'test',
+    });
+    const command = nextCommand(state, newMemo());
+    expect(command).toEqual({ type: 'rollFieldPromotion' });
+    if (command) send(command);
+    expect(['t2', 't3'].map((id) => state.troopers[id]?.rank).sort()).toEqual([2, 3]);
   });
 
   it('every interval holds its estimate; the rounds distribution adds up to n', () => {
