@@ -31,13 +31,14 @@ describe('a player seat running a 3:16 mission as its GM', () => {
     await ok(gm, { type: 'briefMission', text: '' });
     await ok(gm, { type: 'endMission' });
     await ok(gm, { type: 'debrief' });
-    // Bob is a player until the mission he runs is under way.
+    // Bob is a player until he is named for the next mission.
     expect(await b.command({ type: 'setMissionGm', seatId: t.bob.seatId })).toMatchObject({
       type: 'rejected',
       code: 'FORBIDDEN_ROLE',
     });
     await ok(gm, { type: 'setMissionGm', seatId: t.bob.seatId });
-    await ok(gm, { type: 'setPlanet', name: 'Second', aa: 5 });
+    // Named once mission 1 is debriefed, Bob makes mission 2's planet himself.
+    await ok(b, { type: 'setPlanet', name: 'Second', aa: 5 });
     await ok(b, { type: 'briefMission', text: 'Ben runs this one.' });
     await ok(b, { type: 'gmNote', text: 'MARKER-bob-plans-an-ambush' });
     await ok(b, { type: 'addScene', text: 'MARKER-bob-secret-scene', secret: true });
@@ -84,7 +85,7 @@ describe('a player seat running a 3:16 mission as its GM', () => {
       type: 'rejected',
       code: 'FORBIDDEN_ROLE',
     });
-    // The table's GM names nobody for mission 3: once it is briefed, Bob is a player again.
+    // Once his mission is debriefed the chair goes back (nobody is named for mission 3).
     await ok(b, { type: 'endMission' });
     await ok(b, { type: 'debrief' });
     await ok(gm, { type: 'setMissionGm', seatId: null });

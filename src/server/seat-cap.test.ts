@@ -102,6 +102,9 @@ for (const backend of backends()) {
 
       // The log agrees: one seat.joined per seat given out, and every token handed out opens its seat.
       const gm = await TestClient.open(first.url, table.tableId, table.gm.token);
+      // Seats joined through the other instance reach this one over the bus: wait until the GM's
+      // socket holds one event per seat (the log holds nothing else yet).
+      await gm.caughtUp(CAPS.maxSeatsPerTable + CAPS.maxSpectatorSeatsPerTable);
       const joined = gm.envelopes.filter((e) => e.event.type === 'seat.joined');
       expect(joined.filter((e) => e.event.role !== 'spectator')).toHaveLength(CAPS.maxSeatsPerTable);
       expect(joined.filter((e) => e.event.role === 'spectator')).toHaveLength(CAPS.maxSpectatorSeatsPerTable);

@@ -184,15 +184,14 @@ describe('a seat whose acting role changes', () => {
       await ok({ type: 'endMission' });
       const asPlayer = b.messages.length;
       await ok({ type: 'debrief' });
-      await ok({ type: 'setMissionGm', seatId: t.bob.seatId });
-      // Bob runs mission 2 from the moment it is under way (its planet is set).
-      const named = await ok({ type: 'setPlanet', name: 'Second', aa: 5 });
+      // Mission 1 is debriefed: Bob runs mission 2 from the moment he is named (he makes its planet).
+      const named = await ok({ type: 'setMissionGm', seatId: t.bob.seatId });
       const frames = b.messages
         .slice(asPlayer)
         .filter((m): m is Frame => m.type === 'view' || m.type === 'viewPatch');
-      // As a player: patches; acting as the mission's GM: the whole GM view.
-      expect(frames.map((f) => f.type)).toEqual(['viewPatch', 'viewPatch', 'view']);
-      expect(frames[2]).toMatchObject({ seq: named, view: { actingRole: 'gm' } });
+      // As a player: a patch; acting as the mission's GM: the whole GM view.
+      expect(frames.map((f) => f.type)).toEqual(['viewPatch', 'view']);
+      expect(frames[1]).toMatchObject({ seq: named, view: { actingRole: 'gm' } });
       const seq = await ok({ type: 'narrate', text: 'The second drop.' });
       expect(b.messages.at(-1)).toMatchObject({ type: 'viewPatch', baseSeq: named, seq });
       expect(b.viewErrors).toEqual([]);

@@ -72,9 +72,9 @@ function setup(_options: ThreeSixteenOptions): ThreeSixteenState {
 
 /**
  * Rotating GM (book option): the player seat named to run a mission acts as its GM — GM commands,
- * and the GM's view — while that mission is the table's current one: from its planet being set
- * (by the table's GM; at once when named before the first mission) through its debrief, until the
- * next planet is set. The table's own GM keeps the role throughout. The stand-in
+ * and the GM's view — from the previous mission's debrief (at once before the first mission), so
+ * it makes its own planet, through its own mission's debrief (`standInGmSeat`). The table's own GM
+ * keeps the role throughout. The stand-in
  * gets the GM's view except for other people's secrets: GM notes, secret narration and secret
  * scenes it did not write, and hidden dice rolled before it stood in, stay hidden (see
  * `othersSecretsHidden`): a borrowed chair does not come with the regular GM's notebook.

@@ -497,7 +497,7 @@ export function BetweenMissions({
         {named ? (
           <p data-testid="next-gm">
             {named === seat.seatId
-              ? `You run mission ${nextMission}: the GM’s controls come to this screen once its planet is set, and go back when that mission is over.`
+              ? `You run mission ${nextMission}: the GM’s controls are yours once this mission is debriefed, so you make the planet, and go back after your mission’s debrief.`
               : `Mission ${nextMission} is run by ${namedName}.`}
           </p>
         ) : null}

@@ -120,7 +120,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
   });
 
   it('tells the named player they run the next mission, then hands them the GM’s controls', async () => {
-    const { t, gm } = squad([
+    const { t, gm, p } = squad([
       { name: 'Hicks', fa: 6, nfa: 4 },
       { name: 'Vasquez', fa: 7, nfa: 3, rank: 1 },
     ]);
@@ -147,7 +147,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     await gmPage.getByRole('button', { name: 'Name the next mission’s GM' }).click();
     await expect
       .poll(() => hicks.getByTestId('next-gm').textContent())
-      .toContain('You run mission 2: the GM’s controls come to this screen once its planet is set');
+      .toContain('You run mission 2: the GM’s controls are yours once this mission is debriefed');
     await shot(hicks, '316-rotating-gm-named-phone.png');
     // After a reload the GM's choice still shows who is named, and naming them again is greyed out.
     await gmPage.reload();
@@ -156,9 +156,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     expect(await gmPage.getByRole('button', { name: 'Name the next mission’s GM' }).isDisabled()).toBe(true);
     await hicks.context().close();
 
-    // Once the planet is set, Hicks's phone carries the GM's controls: he briefs the squad.
+    // Named after the debrief, Hicks's phone carries the GM's controls: he makes the planet (here
+    // through the rules kit) and briefs the squad.
     t.send(gm, { type: 'setMissionGm', seatId: 'p1' });
-    t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
+    t.send(p(1), { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
     const later = await importTable(server.url, 'Rotating GM, mission 2', t.log);
     const standIn = await openSeat(browser, later.p1 as string, true);
     await standIn.getByLabel('Briefing text').fill('Hicks runs this one.');

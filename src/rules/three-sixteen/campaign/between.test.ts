@@ -509,9 +509,10 @@ describe('3:16 between missions: order of the steps', () => {
       threeSixteen.view(t.state, p(n)) as ThreeSixteenState & { actingRole: string };
     expect(seatView(2).actingRole).toBe('player');
     t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
-    // Named for mission 2: the role comes with that mission's briefing, not before.
-    expect(t.refuse(p(2), { type: 'setPlanet', name: 'Early', aa: 5 })).toBe('ROLE_NOT_ALLOWED');
-    t.send(gm, { type: 'setPlanet', name: 'Next', aa: 5 });
+    expect(actingRole(t.state, p(2))).toBe('gm');
+    // Named for mission 2 once mission 1 is debriefed: B makes the planet (the book passes the
+    // planet list on to the next GM).
+    t.send(p(2), { type: 'setPlanet', name: 'Next', aa: 5 });
     expect(actingRole(t.state, p(2))).toBe('gm');
     expect(actingRole(t.state, p(1))).toBe('player');
     t.send(p(2), { type: 'briefMission', text: 'B runs this one.' });
@@ -523,7 +524,8 @@ describe('3:16 between missions: order of the steps', () => {
     t.send(p(2), { type: 'gmEndEncounter' });
     t.send(p(2), { type: 'endMission' });
     t.send(p(2), { type: 'debrief' });
-    // Back to the table's GM for mission 3: B is a player again once that mission is briefed.
+    // Debriefed, the chair goes to mission 3's GM; nobody is named, so the table's GM keeps it.
+    expect(actingRole(t.state, p(2))).toBe('player');
     t.send(gm, { type: 'setMissionGm', seatId: null });
     t.send(gm, { type: 'setPlanet', name: 'Third', aa: 5 });
     expect(actingRole(t.state, p(2))).toBe('player');

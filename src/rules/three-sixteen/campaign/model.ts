@@ -198,13 +198,14 @@ export function campaignOf(state: ThreeSixteenState): CampaignBlock {
 }
 
 /**
- * The player seat standing in as GM right now (rotating GM): the one named for the coming mission,
- * while that mission is the current one (from its planet being set, or at once before the first
- * mission, until the next planet is set); null while the table's GM runs it.
+ * The player seat standing in as GM right now (rotating GM), or null while the table's GM runs
+ * things. The book has the next GM make the next planet (the planet list is passed on to them), so
+ * the seat named for a mission takes the chair once the previous mission is debriefed (at once
+ * before the first mission) and keeps it through its own mission's debrief.
  */
 export function standInGmSeat(state: ThreeSixteenState): string | null {
   const { phase, missionsCount } = state.campaign;
-  const mission = phase === 'afterMission' ? missionsCount : missionsCount + 1;
+  const mission = phase === 'afterMission' && !currentBetween(state) ? missionsCount : missionsCount + 1;
   return campaignOf(state).gmRota.find((g) => g.mission === mission)?.seatId ?? null;
 }
 
