@@ -8,7 +8,7 @@ import type { CreateTableResponse, ImportTableResponse } from './protocol.ts';
 import type { EventBus, EventStore } from './store/event-store.ts';
 import { openStores } from './stores.ts';
 import { type Backend, backends } from './test-backends.ts';
-import { createTable, http, join, spectate, TestClient } from './test-kit.ts';
+import { createTable, GENEROUS_LIMITS, http, join, spectate, TestClient } from './test-kit.ts';
 
 /**
  * Campaign export → import, through real servers on every backend: a 3:16 campaign played over
@@ -16,13 +16,6 @@ import { createTable, http, join, spectate, TestClient } from './test-kit.ts';
  * same state; its seats come back with fresh tokens that work. Bad files are refused with their
  * codes and write nothing.
  */
-
-const LIMITS = {
-  messagesPerSecond: 1000,
-  messageBurst: 1000,
-  httpWritesPerSecond: 1000,
-  httpWriteBurst: 1000,
-};
 
 interface ExportFile {
   table: { tableId: string; system: string; name: string; createdAt: string };
@@ -53,7 +46,7 @@ async function serverOn(backend: Backend) {
     writes.push(`create ${table.tableId}`);
     return createTableRow(table, gm, events);
   };
-  const server = await startServer({ port: 0, stores: stores, limits: LIMITS });
+  const server = await startServer({ port: 0, stores: stores, limits: GENEROUS_LIMITS });
   return {
     server,
     writes,

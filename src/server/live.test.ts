@@ -3,7 +3,16 @@ import type { RunningServer } from './app.ts';
 import { startServer } from './app.ts';
 import { MAX_CLIENT_MESSAGE_BYTES } from './protocol.ts';
 import { backends, pgUrl } from './test-backends.ts';
-import { createTable, http, join, spectate, TestClient, testRules, until } from './test-kit.ts';
+import {
+  createTable,
+  GENEROUS_LIMITS,
+  http,
+  join,
+  spectate,
+  TestClient,
+  testRules,
+  until,
+} from './test-kit.ts';
 
 /**
  * The live-table flow over real HTTP and WebSockets, once per storage backend: create, join,
@@ -32,12 +41,7 @@ for (const backend of backends()) {
         port: 0,
         rules: testRules,
         ...opened.options,
-        limits: {
-          messagesPerSecond: 1000,
-          messageBurst: 1000,
-          httpWritesPerSecond: 1000,
-          httpWriteBurst: 1000,
-        },
+        limits: GENEROUS_LIMITS,
       });
       base = server.url;
     });

@@ -2,10 +2,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type Limits, type RunningServer, startServer } from './app.ts';
+import { type RunningServer, startServer } from './app.ts';
 import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './protocol.ts';
 import { backends, tempDir } from './test-backends.ts';
-import { createTable, http, join, spectate, TestClient, testRules, until } from './test-kit.ts';
+import {
+  createTable,
+  GENEROUS_LIMITS,
+  http,
+  join,
+  spectate,
+  TestClient,
+  testRules,
+  until,
+} from './test-kit.ts';
 
 /**
  * What a fuzzer found, through real servers: the least-privileged seat cannot lock others out
@@ -13,13 +22,6 @@ import { createTable, http, join, spectate, TestClient, testRules, until } from 
  * every refusal has our error shape (router errors, unknown paths, upgrades to paths that are no
  * table's socket), and names must have something visible and no control characters.
  */
-
-const GENEROUS = {
-  messagesPerSecond: 1000,
-  messageBurst: 1000,
-  httpWritesPerSecond: 1000,
-  httpWriteBurst: 1000,
-} satisfies Partial<Limits>;
 
 type Rejected = Extract<ServerMessage, { type: 'rejected' }>;
 
@@ -86,7 +88,7 @@ for (const backend of backends()) {
         logLevel: 'debug',
         logStream: { write: (line) => void logged.push(line) },
         limits: {
-          ...GENEROUS,
+          ...GENEROUS_LIMITS,
           maxConnectionsPerSeat: 2,
           maxConnectionsPerTable: 3,
           maxSpectatorConnectionsPerTable: 3,
@@ -285,7 +287,7 @@ describe('paths, router errors and names', () => {
       rules: testRules,
       ...opened.options,
       webRoot: web.dir,
-      limits: GENEROUS,
+      limits: GENEROUS_LIMITS,
     });
     base = server.url;
   });

@@ -3,7 +3,7 @@ import type { Role } from '../engine/ruleset.ts';
 import { type RulesRegistry, type RunningServer, startServer } from './app.ts';
 import type { CreateTableResponse, SeatTokenResponse } from './protocol.ts';
 import { backends } from './test-backends.ts';
-import { createTable, join, spectate, TestClient, testRules, until } from './test-kit.ts';
+import { createTable, GENEROUS_LIMITS, join, spectate, TestClient, testRules, until } from './test-kit.ts';
 
 /**
  * Who may do what, through the real server: every command type × GM / player acting for itself /
@@ -91,12 +91,7 @@ for (const backend of backends())
           port: 0,
           rules: c.rules,
           ...opened.options,
-          limits: {
-            messagesPerSecond: 1000,
-            messageBurst: 1000,
-            httpWritesPerSecond: 1000,
-            httpWriteBurst: 1000,
-          },
+          limits: GENEROUS_LIMITS,
         });
         table = await createTable(server.url, c.system);
         alice = await join(server.url, table, 'Alice');

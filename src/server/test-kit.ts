@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { applyPatch } from '../engine/view-patch.ts';
-import { type RulesRegistry, startServer } from './app.ts';
+import { type Limits, type RulesRegistry, startServer } from './app.ts';
 import type { CreateTableResponse, EventEnvelope, SeatTokenResponse, ServerMessage } from './protocol.ts';
 import { registryRules } from './rules-registry.ts';
 import { backends } from './test-backends.ts';
@@ -11,6 +11,14 @@ import { testRuleset } from './test-ruleset.ts';
  * Helpers for the server's tests: a WebSocket client that records every frame and checks the
  * events stream for gaps, HTTP helpers, and a registry with the test ruleset.
  */
+
+/** Rate limits loose enough that a test's own bursts never trip them (robustness tests set their own). */
+export const GENEROUS_LIMITS = {
+  messagesPerSecond: 1000,
+  messageBurst: 1000,
+  httpWritesPerSecond: 1000,
+  httpWriteBurst: 1000,
+} as const satisfies Partial<Limits>;
 
 export const testRules: RulesRegistry = {
   systems: [{ id: 'test', title: 'Test dice chat', playable: true }],

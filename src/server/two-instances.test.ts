@@ -7,7 +7,7 @@ import { startServer } from './app.ts';
 import { MemoryBus, MemoryStore } from './memory-store.ts';
 import { dropSchema } from './store/pg-store.ts';
 import { backends, pgUrl, testSchema } from './test-backends.ts';
-import { createTable, http, join, TestClient, testRules } from './test-kit.ts';
+import { createTable, GENEROUS_LIMITS, http, join, TestClient, testRules } from './test-kit.ts';
 import { testRuleset } from './test-ruleset.ts';
 
 /**
@@ -25,12 +25,7 @@ for (const backend of backends().filter((b) => b.shared)) {
     beforeAll(async () => {
       const opened = await backend.open();
       cleanup = opened.cleanup;
-      const limits = {
-        messagesPerSecond: 1000,
-        messageBurst: 1000,
-        httpWritesPerSecond: 1000,
-        httpWriteBurst: 1000,
-      };
+      const limits = GENEROUS_LIMITS;
       one = await startServer({ port: 0, rules: testRules, ...opened.options, limits });
       two = await startServer({ port: 0, rules: testRules, ...opened.options, limits });
     });

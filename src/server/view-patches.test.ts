@@ -7,7 +7,15 @@ import { type RunningServer, startServer } from './app.ts';
 import type { CreateTableResponse, SeatTokenResponse, ServerMessage } from './protocol.ts';
 import { registryRules } from './rules-registry.ts';
 import { backends } from './test-backends.ts';
-import { createTable, http, join, spectate, TestClient, threeSixteenTable } from './test-kit.ts';
+import {
+  createTable,
+  GENEROUS_LIMITS,
+  http,
+  join,
+  spectate,
+  TestClient,
+  threeSixteenTable,
+} from './test-kit.ts';
 
 /**
  * Views go out whole after a (re)connect, then as patches on the view each socket holds. On every
@@ -56,12 +64,7 @@ for (const backend of backends()) {
         port: 0,
         rules: registryRules(),
         ...opened.options,
-        limits: {
-          messagesPerSecond: 1000,
-          messageBurst: 1000,
-          httpWritesPerSecond: 1000,
-          httpWriteBurst: 1000,
-        },
+        limits: GENEROUS_LIMITS,
       });
       table = await createTable(server.url, 'three-sixteen', 'Patched');
       alice = await join(server.url, table, 'Alice');

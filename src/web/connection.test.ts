@@ -216,6 +216,22 @@ class FakeSocket implements SocketLike {
   }
 }
 
+/** A client whose sockets are FakeSockets, kept in the order it opened them; reconnects wait no time. */
+function clientOnFakeSockets(): { client: TableClient; sockets: FakeSocket[] } {
+  const sockets: FakeSocket[] = [];
+  const client = new TableClient({
+    url: 'ws://x',
+    token: 'tok',
+    delayMs: () => 0,
+    openSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+  });
+  return { client, sockets };
+}
+
 describe('TableClient stream checks', () => {
   const welcome: ServerMessage = {
     type: 'welcome',
@@ -233,16 +249,7 @@ describe('TableClient stream checks', () => {
   });
 
   it('drops repeated envelopes and reconnects from its last seq on a gap', () => {
-    const sockets: FakeSocket[] = [];
-    const client = new TableClient({
-      url: 'ws://x',
-      token: 'tok',
-      openSocket: () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
-      },
-    });
+    const { client, sockets } = clientOnFakeSockets();
     client.start();
     const first = sockets[0] as FakeSocket;
     first.open();
@@ -265,17 +272,7 @@ describe('TableClient stream checks', () => {
   });
 
   it('applies view patches on the view it holds, and reconnects on another base or a bad patch', () => {
-    const sockets: FakeSocket[] = [];
-    const client = new TableClient({
-      url: 'ws://x',
-      token: 'tok',
-      delayMs: () => 0,
-      openSocket: () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
-      },
-    });
+    const { client, sockets } = clientOnFakeSockets();
     client.start();
     const first = sockets[0] as FakeSocket;
     first.open();
@@ -322,17 +319,7 @@ describe('TableClient stream checks', () => {
   });
 
   it('resends unanswered commands with the same id after a reconnect', () => {
-    const sockets: FakeSocket[] = [];
-    const client = new TableClient({
-      url: 'ws://x',
-      token: 'tok',
-      delayMs: () => 0,
-      openSocket: () => {
-        const s = new FakeSocket();
-        sockets.push(s);
-        return s;
-      },
-    });
+    const { client, sockets } = clientOnFakeSockets();
     client.start();
     const first = sockets[0] as FakeSocket;
     first.open();

@@ -77,7 +77,7 @@ function setup(_options: ThreeSixteenOptions): ThreeSixteenState {
  * keeps the role throughout. The stand-in
  * gets the GM's view except for other people's secrets: GM notes, secret narration and secret
  * scenes it did not write, and hidden dice rolled before it stood in, stay hidden (see
- * `othersSecretsHidden`): a borrowed chair does not come with the regular GM's notebook.
+ * `seesSecret`): a borrowed chair does not come with the regular GM's notebook.
  */
 export function actingRole(state: ThreeSixteenState, seat: Seat): Role {
   if (seat.role !== 'player') return seat.role;
@@ -161,51 +161,42 @@ export function viewOf(state: ThreeSixteenState, given: Seat) {
   const role = actingRole(state, given);
   const seat: Seat = role === given.role ? given : { ...given, role, seatRole: given.role };
   // `actingRole` tells the client which controls to show (a rotating GM's seat is a player seat).
-  if (seat.role === 'gm' && !isStandInGm(seat)) return { ...state, pending, actingRole: role };
-  if (seat.role === 'gm') return { ...othersSecretsHidden(state, seat.seatId), pending, actingRole: role };
+  if (seesEverySecret(seat)) return { ...state, pending, actingRole: role };
+  const shown = (entry: { readonly secret: boolean; readonly by?: string }) =>
+    !entry.secret || seesSecret(seat, entry.by);
   return {
     ...state,
     chat: viewChat(state.chat, seat),
-    gmNotes: [],
-    log: state.log.filter((l) => !l.secret),
-    mission: state.mission && {
-      ...state.mission,
-      scenes: state.mission.scenes.filter((s) => !s.secret),
-    },
+    gmNotes: state.gmNotes.filter((n) => seesSecret(seat, n.by)),
+    log: state.log.filter(shown),
+    mission: state.mission && { ...state.mission, scenes: state.mission.scenes.filter(shown) },
     pending,
     actingRole: role,
   };
 }
 
-/** The GM's state without the secrets `seatId` did not write (a rotating GM's view). */
-function othersSecretsHidden(state: ThreeSixteenState, seatId: string): ThreeSixteenState {
-  const mine = (entry: { readonly secret: boolean; readonly by?: string }) =>
-    !entry.secret || entry.by === seatId;
-  return {
-    ...state,
-    chat: viewChat(state.chat, { seatId, role: 'gm', seatRole: 'player' }),
-    gmNotes: state.gmNotes.filter((n) => n.by === seatId),
-    log: state.log.filter(mine),
-    mission: state.mission && { ...state.mission, scenes: state.mission.scenes.filter(mine) },
-  };
+/** The table's own GM: every note and secret, whoever wrote it. */
+function seesEverySecret(seat: Seat): boolean {
+  return seat.role === 'gm' && !isStandInGm(seat);
+}
+
+/**
+ * Whether `seat` may see a GM note or a secret entry written by seat `by`: the table's GM all of
+ * them, a rotating GM the ones it wrote (a borrowed chair, not the regular GM's notebook), others none.
+ */
+function seesSecret(seat: Seat, by: string | undefined): boolean {
+  return seesEverySecret(seat) || (seat.role === 'gm' && by === seat.seatId);
 }
 
 function redact(event: ThreeSixteenEvent | TableEvent, seat: Seat): { readonly type: string } | null {
-  if (isStandInGm(seat)) {
-    if (isChatEvent(event)) return redactChat(event, seat);
-    if (event.type === 'gm.noted') return event.by === seat.seatId ? event : null;
-    if ((event.type === 'narration' || event.type === 'scene.added') && event.secret)
-      return event.by === seat.seatId ? event : null;
-    return event;
-  }
-  if (seat.role === 'gm') return event;
+  if (seesEverySecret(seat)) return event;
   if (isChatEvent(event)) return redactChat(event, seat);
   switch (event.type) {
     case 'gm.noted':
-      return null;
+      return seesSecret(seat, event.by) ? event : null;
     case 'narration':
     case 'scene.added':
-      return event.secret ? null : event;
+      return !event.secret || seesSecret(seat, event.by) ? event : null;
     default:
       return event;
   }

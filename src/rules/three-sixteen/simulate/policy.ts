@@ -1,4 +1,5 @@
 import type { DiceSpec } from '../../../engine/dice/typed.ts';
+import { campaignOf } from '../campaign/model.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
 import { aaTarget, fighters, hasAvailableSlot, killSpec, pcTarget } from '../encounter/core.ts';
 import { dropPodsAvailable } from '../encounter/decide.ts';
@@ -404,7 +405,7 @@ export function nextCommand(state: ThreeSixteenState, memo: PolicyMemo): ThreeSi
     memo.used.clear();
   }
   // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
-  if (state.campaign.extras.campaign?.fieldPromotion) return { type: 'rollFieldPromotion' };
+  if (campaignOf(state).fieldPromotion) return { type: 'rollFieldPromotion' };
   const kill = e.pendingKills[0];
   if (kill) return answerKill(state, e, kill.trooperId);
   const weak = e.forcedWeakness[0];
