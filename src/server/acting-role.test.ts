@@ -37,10 +37,23 @@ describe('a player seat running a 3:16 mission as its GM', () => {
       code: 'FORBIDDEN_ROLE',
     });
     await ok(gm, { type: 'setMissionGm', seatId: t.bob.seatId });
+    // The levels of mission 1 come before the next planet: of two PCs, both gain one (the top killer
+    // and the best of the rest); at level 10 the player picks the Flashback kind.
+    await ok(gm, { type: 'rollLevels' });
+    await ok(gm, { type: 'takeLevel', trooperId: 't1', ability: 'nfa', slot: 'strength' });
+    await ok(gm, { type: 'takeLevel', trooperId: 't2', ability: 'nfa', slot: 'strength' });
     // Named once mission 1 is debriefed, Bob makes mission 2's planet himself.
     await ok(b, { type: 'setPlanet', name: 'Second', aa: 5 });
     await ok(b, { type: 'briefMission', text: 'Ben runs this one.' });
     await ok(b, { type: 'gmNote', text: 'MARKER-bob-plans-an-ambush' });
+    // The stand-in may send GM commands, so a malformed one is told what is wrong with it; a
+    // player may not send them at all, and is told that rather than the fields' faults.
+    expect(await b.command({ type: 'gmNote' })).toMatchObject({ type: 'rejected', code: 'BAD_COMMAND' });
+    expect(await a.command({ type: 'gmNote' })).toMatchObject({
+      type: 'rejected',
+      code: 'FORBIDDEN_ROLE',
+      details: { role: 'player', command: 'gmNote' },
+    });
     await ok(b, { type: 'addScene', text: 'MARKER-bob-secret-scene', secret: true });
     await ok(gm, { type: 'addScene', text: 'MARKER-gm-secret-scene', secret: true });
     await ok(gm, { type: 'narrate', text: 'MARKER-gm-secret-line', secret: true });
@@ -89,8 +102,16 @@ describe('a player seat running a 3:16 mission as its GM', () => {
     await ok(b, { type: 'endMission' });
     await ok(b, { type: 'debrief' });
     await ok(gm, { type: 'setMissionGm', seatId: null });
+    // Mission 2: Ann, its only PC, gains the level; Bob's trooper takes its GM's reward instead.
+    await ok(gm, { type: 'rollLevels' });
+    await ok(gm, { type: 'takeLevel', trooperId: 't1', ability: 'nfa' });
+    await ok(gm, { type: 'takeGmReward', trooperId: 't2', reward: { kind: 'level', ability: 'nfa' } });
     await ok(gm, { type: 'setPlanet', name: 'Third', aa: 5 });
     expect(await b.command({ type: 'briefMission', text: 'mine' })).toMatchObject({
+      type: 'rejected',
+      code: 'FORBIDDEN_ROLE',
+    });
+    expect(await b.command({ type: 'briefMission', text: 42 })).toMatchObject({
       type: 'rejected',
       code: 'FORBIDDEN_ROLE',
     });

@@ -8,10 +8,11 @@ import type { z } from 'zod';
 import { replay } from '../engine/replay.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
-import { CampaignFileError, MAX_CAMPAIGN_BYTES, readCampaign } from './campaign-file.ts';
+import { CampaignFileError, checkCampaignViews, MAX_CAMPAIGN_BYTES, readCampaign } from './campaign-file.ts';
 import { Connection, issueDetails, type SocketLimits } from './connection.ts';
 import { tableOptions } from './hub.ts';
 import { Hubs } from './hubs.ts';
+import { prototypeKeyIn } from './json-limits.ts';
 import {
   CLOSE_CODES,
   type CreateTableResponse,
@@ -223,6 +224,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const sockets = new Set<WebSocket>();
   const writes = new KeyedRateLimiter(limits.httpWritesPerSecond, limits.httpWriteBurst);
+
+  // Fastify's own JSON parser refuses a `__proto__` key (prototype poisoning) with the same
+  // error as broken JSON, so such a body was told it is "not JSON". This one refuses it too, and
+  // says what is wrong and where.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      done(new HttpError(400, 'BAD_JSON', 'the body is not JSON'), undefined);
+      return;
+    }
+    const poison = prototypeKeyIn(value, text);
+    if (poison) {
+      done(
+        new HttpError(
+          400,
+          'BAD_REQUEST',
+          `the body has a "${poison.key}" key (${poison.path === '(top level)' ? 'at the top level' : `in ${poison.path}`}); keys that could change an object's prototype are refused`,
+          { key: poison.key, path: poison.path },
+        ),
+        undefined,
+      );
+      return;
+    }
+    done(null, value);
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     securityHeaders(request.url, reply);
@@ -471,6 +501,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           'IMPORT_INVALID',
           `the log has ${spectatorSeats} spectator seats; a table allows ${limits.maxSpectatorSeatsPerTable}`,
         );
+      }
+      // After the caps (one view per seat): a log that replays but that the rules cannot show to
+      // a seat would open a table no socket of that seat can attach to.
+      const ruleset = rules.rulesetFor(campaign.system);
+      if (!ruleset) throw new Error(`the ruleset of ${campaign.system} went missing`);
+      try {
+        checkCampaignViews(campaign, ruleset);
+      } catch (e) {
+        if (!(e instanceof CampaignFileError)) throw e;
+        throw new HttpError(400, e.code, e.message, e.details);
       }
       // A new table: new id, new codes, new tokens. Seat ids stay, because the events name them.
       const tableId = newId('t');

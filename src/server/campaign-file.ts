@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { AnyRuleset, Role, TableEvent } from '../engine/ruleset.ts';
+import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
+import { actingSeatOf } from './hub.ts';
+import { MAX_EVENT_DEPTH, nestedDeeperThan } from './json-limits.ts';
 import { nameField } from './protocol.ts';
 
 /**
@@ -123,8 +125,10 @@ function issuesOf(error: z.ZodError): { path: string; message: string }[] {
 /**
  * Checks and replays a campaign file (already parsed JSON). Throws CampaignFileError naming the
  * first problem: a shape the schema refuses, an unknown system, seqs out of order, an event of a
- * type the ruleset does not know, a seat acting before it joined, an event the ruleset's evolve
- * throws on, or (unless `acceptRulesChange`) a state hash that differs from the exporter's.
+ * type the ruleset does not know, a seat acting before it joined, an event nested deeper than
+ * MAX_EVENT_DEPTH, an event the ruleset's evolve throws on, or (unless `acceptRulesChange`) a
+ * state hash that differs from the exporter's. What the table then shows its seats is checked
+ * apart, by `checkCampaignViews`.
  */
 export function readCampaign(
   input: unknown,
@@ -162,6 +166,13 @@ export function readCampaign(
     }
     if (envelope.by !== null && !seats.has(envelope.by)) {
       throw invalid(`${where} is by seat ${envelope.by}, which has not joined before it`);
+    }
+    // Before anything walks it: the state hash, views and patches recurse through what evolve
+    // keeps of an event, and thousands of levels would overflow the stack there.
+    if (nestedDeeperThan(envelope.event, MAX_EVENT_DEPTH)) {
+      throw invalid(`${where} nests arrays and objects deeper than ${MAX_EVENT_DEPTH} levels`, {
+        maxDepth: MAX_EVENT_DEPTH,
+      });
     }
     const type = envelope.event.type;
     if (type === 'seat.joined') {
@@ -217,4 +228,52 @@ export function readCampaign(
     stateHash: hash,
     rulesChanged,
   };
+}
+
+function firstLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+}
+
+/** A seat id no seat of `taken` has, for a spectator that joins only to be shown the state. */
+function unusedSeatId(taken: readonly CampaignSeat[]): string {
+  const ids = new Set(taken.map((s) => s.seatId));
+  let id = 'sImportCheck';
+  for (let n = 2; ids.has(id); n++) id = `sImportCheck${n}`;
+  return id;
+}
+
+/**
+ * Builds the view of the campaign's final state for every seat of the log, and for a spectator
+ * joining afterwards, as a table does when a socket attaches (the acting role, `view`, its JSON).
+ * A log the rules replay but cannot show (an event evolve keeps but `view` chokes on) would open a
+ * table no socket can attach to, so it is refused with IMPORT_INVALID naming the seat. Run it
+ * after the seat caps: it costs one view per seat.
+ */
+export function checkCampaignViews(campaign: Campaign, rules: AnyRuleset): void {
+  const showTo = (state: unknown, seat: Seat, who: string): void => {
+    try {
+      JSON.stringify(rules.view(state, actingSeatOf(rules, state, seat)));
+    } catch (e) {
+      throw invalid(`the log replays, but its last state cannot be shown to ${who}: ${firstLine(e)}`, {
+        seatId: seat.seatId,
+        role: seat.role,
+      });
+    }
+  };
+  for (const s of campaign.seats) {
+    showTo(campaign.state, { seatId: s.seatId, role: s.role }, `seat ${s.seatId} (${s.role})`);
+  }
+  const spectator: Seat = { seatId: unusedSeatId(campaign.seats), role: 'spectator' };
+  let state: unknown;
+  try {
+    state = rules.evolve(campaign.state, {
+      type: 'seat.joined',
+      seatId: spectator.seatId,
+      role: 'spectator',
+      name: 'Spectator',
+    });
+  } catch (e) {
+    throw invalid(`the log replays, but a spectator cannot join after it: ${firstLine(e)}`);
+  }
+  showTo(state, spectator, 'a spectator joining after it');
 }

@@ -82,9 +82,10 @@ function idOf(value: unknown): string | null {
 
 /**
  * One WebSocket on /ws/tables/:id. Order of checks for every message: rate, size, JSON, message
- * schema; then for commands: authenticated, role may send commands, the ruleset's command schema,
- * commandRoles for the command type; the table hub does the rest (idempotency, decide, dice,
- * append). Messages of one socket are handled in the order they arrive.
+ * schema; then for commands: authenticated, role may send commands, commandRoles for the command
+ * type (when the ruleset knows the type), the ruleset's command schema; the table hub does the
+ * rest (idempotency, decide, dice, append). Messages of one socket are handled in the order they
+ * arrive.
  */
 export class Connection implements HubClient {
   private phase: 'new' | 'hello' | 'open' | 'closed' = 'new';
@@ -308,6 +309,14 @@ export class Connection implements HubClient {
       });
       return;
     }
+    // The role the seat acts with now (a player running a 3:16 mission acts as its GM); the hub
+    // derives it again when the command's turn comes, so a change in between is honoured.
+    const acting = hub.actingSeat(seat);
+    // Roles before the schema: a seat that may not send this type at all learns that, not
+    // which of the command's fields are wrong. Only a type the ruleset knows is checked here;
+    // anything else is the schema's to refuse (BAD_COMMAND).
+    const type = message.command.type;
+    if (typeof type === 'string' && this.forbidden(hub, acting, type, message.id)) return;
     const parsed = hub.rules.commandSchema.safeParse(message.command);
     if (!parsed.success) {
       this.reject(
@@ -319,17 +328,26 @@ export class Connection implements HubClient {
       return;
     }
     const command = parsed.data;
-    const roles = (hub.rules.commandRoles as Readonly<Record<string, readonly string[]>>)[command.type];
-    // The role the seat acts with now (a player running a 3:16 mission acts as its GM); the hub
-    // derives it again when the command's turn comes, so a change in between is honoured.
-    const acting = hub.actingSeat(seat);
-    if (!roles?.includes(acting.role)) {
-      this.reject(message.id, 'FORBIDDEN_ROLE', `a ${acting.role} may not send ${command.type}`, {
-        role: acting.role,
-        command: command.type,
-      });
-      return;
-    }
+    // Again on the parsed type, so a command whose type the roles did not name never gets in.
+    if (this.forbidden(hub, acting, command.type, message.id, true)) return;
     await hub.command(seat, message.id, command, message.dice, (outcome) => this.reply(outcome));
+  }
+
+  /**
+   * Refuses `type` with FORBIDDEN_ROLE when the ruleset's commandRoles do not let the acting role
+   * send it, and says so. A type commandRoles does not name is refused only when `strict` (after
+   * the schema took it); before the schema it is left for the schema to refuse.
+   */
+  private forbidden(hub: TableHub, acting: Seat, type: string, id: string, strict = false): boolean {
+    const commandRoles = hub.rules.commandRoles as Readonly<Record<string, readonly string[]>>;
+    // Own keys only: a type such as "constructor" must not find Object.prototype's.
+    const roles = Object.hasOwn(commandRoles, type) ? commandRoles[type] : undefined;
+    if (roles === undefined && !strict) return false;
+    if (roles?.includes(acting.role)) return false;
+    this.reject(id, 'FORBIDDEN_ROLE', `a ${acting.role} may not send ${type}`, {
+      role: acting.role,
+      command: type,
+    });
+    return true;
   }
 }

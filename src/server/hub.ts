@@ -4,7 +4,7 @@ import { Rng, type RngState } from '../engine/rng.ts';
 import { isRuleError } from '../engine/rule-error.ts';
 import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
 import { diff, jsonLength } from '../engine/view-patch.ts';
-import type { SeatInfo, ServerMessage } from './protocol.ts';
+import { CLOSE_CODES, type SeatInfo, type ServerMessage } from './protocol.ts';
 import {
   type EventStore,
   type NewEvent,
@@ -57,6 +57,15 @@ export interface TableOptions {
 export function tableOptions(table: TableRecord): TableOptions {
   const o = (table.options ?? {}) as Partial<TableOptions>;
   return { setup: o.setup ?? {}, inviteCode: o.inviteCode ?? '', spectateCode: o.spectateCode ?? '' };
+}
+
+/**
+ * The seat with the role it acts with in `state`: its own, unless the ruleset changes it with the
+ * game (3:16's rotating GM). The hub and the import's view check both go by this.
+ */
+export function actingSeatOf(rules: AnyRuleset, state: unknown, seat: Seat): Seat {
+  const role = rules.actingRole?.(state, seat) ?? seat.role;
+  return role === seat.role ? seat : { seatId: seat.seatId, role, seatRole: seat.role };
 }
 
 /** A crypto-random generator state (all four words, not a 32-bit seed): the table's dice. */
@@ -120,6 +129,12 @@ export class TableHub {
   private catchUpQueued = false;
   /** While our own append is in flight: its last seq (bus echoes up to it are ours). */
   private appendingTo = 0;
+  /**
+   * The highest seq the bus announced while an append was under way (and so not read then): if
+   * that append fails for any reason but a lost race (a full table, a store error), nothing else
+   * would read it, and this instance's sockets would miss it until the next event.
+   */
+  private heardWhileAppending = 0;
   private viewsScheduled = false;
   private readonly dice = new SeededDice(freshRng());
   /**
@@ -374,8 +389,7 @@ export class TableHub {
    * (3:16's rotating GM). Commands, views and redaction all go by this, read from current state.
    */
   actingSeat(seat: Seat): Seat {
-    const role = this.rules.actingRole?.(this.state, seat) ?? seat.role;
-    return role === seat.role ? seat : { seatId: seat.seatId, role, seatRole: seat.role };
+    return actingSeatOf(this.rules, this.state, seat);
   }
 
   private presenceScheduled = false;
@@ -413,32 +427,55 @@ export class TableHub {
     this.online.set(seat.seatId, (this.online.get(seat.seatId) ?? 0) + 1);
     return this.enqueue(async () => {
       if (!this.clients.has(attached)) return; // closed while waiting
-      const name = this.seats.get(seat.seatId)?.name ?? client.seat.name;
-      const welcome: ServerMessage = {
-        type: 'welcome',
-        tableId: this.tableId,
-        system: this.table.system,
-        tableName: this.table.name,
-        seat: { seatId: seat.seatId, role: seat.role, name },
-        headSeq: this.seq,
-      };
-      client.send(JSON.stringify(welcome));
-      let from = Math.min(lastSeq, this.seq);
-      while (from < this.seq) {
-        const page = await this.eventsAfter(from, this.seq);
-        const shared = new Map<StoredEvent, string>();
-        const to = page.length > 0 ? (page[page.length - 1] as StoredEvent).seq : this.seq;
-        client.send(this.eventsMessage(from, to, this.envelopes(page, seat, shared)));
-        from = to;
+      try {
+        await this.catchUpClient(attached, lastSeq);
+      } catch (e) {
+        // The rules cannot show this seat the table (a view or redact that throws: a ruleset
+        // bug, or a log it cannot handle). The socket is closed rather than left attached with
+        // no view, where its commands would be acked and their events never pushed to it.
+        this.options.log('error', `table ${this.tableId}: seat ${seat.seatId} could not be attached`, e);
+        client.send(
+          JSON.stringify({
+            type: 'rejected',
+            id: null,
+            code: 'INTERNAL',
+            message: 'the server failed to show this table to your seat',
+          } satisfies ServerMessage),
+        );
+        client.close(CLOSE_CODES.SERVER_ERROR, 'the server failed to show this table');
+        this.detach(client);
       }
-      // A socket starts from a whole view; live patches build on it.
-      const acting = this.actingSeat(seat);
-      const view: SentView = { value: this.rules.view(this.state, acting), seq: this.seq, role: acting.role };
-      client.send(JSON.stringify({ type: 'view', seq: view.seq, view: view.value }));
-      attached.view = view;
-      attached.live = true;
-      this.schedulePresence();
     });
+  }
+
+  /** attach's work in the queue: welcome, the events after `lastSeq`, the view; then live. */
+  private async catchUpClient(attached: Attached, lastSeq: number): Promise<void> {
+    const { client, seat } = attached;
+    const name = this.seats.get(seat.seatId)?.name ?? client.seat.name;
+    const welcome: ServerMessage = {
+      type: 'welcome',
+      tableId: this.tableId,
+      system: this.table.system,
+      tableName: this.table.name,
+      seat: { seatId: seat.seatId, role: seat.role, name },
+      headSeq: this.seq,
+    };
+    client.send(JSON.stringify(welcome));
+    let from = Math.min(lastSeq, this.seq);
+    while (from < this.seq) {
+      const page = await this.eventsAfter(from, this.seq);
+      const shared = new Map<StoredEvent, string>();
+      const to = page.length > 0 ? (page[page.length - 1] as StoredEvent).seq : this.seq;
+      client.send(this.eventsMessage(from, to, this.envelopes(page, seat, shared)));
+      from = to;
+    }
+    // A socket starts from a whole view; live patches build on it.
+    const acting = this.actingSeat(seat);
+    const view: SentView = { value: this.rules.view(this.state, acting), seq: this.seq, role: acting.role };
+    client.send(JSON.stringify({ type: 'view', seq: view.seq, view: view.value }));
+    attached.view = view;
+    attached.live = true;
+    this.schedulePresence();
   }
 
   /** Events (from, to], at most one page: from memory when the window covers them. */
@@ -475,7 +512,12 @@ export class TableHub {
 
   /** The bus says the table's log reached `seq` (maybe on another instance). */
   notify(seq: number): void {
-    if (seq <= this.seq || seq <= this.appendingTo) return;
+    if (seq <= this.seq) return;
+    if (seq <= this.appendingTo) {
+      // Maybe our own append's echo, maybe another writer's: decided once the append ends.
+      this.heardWhileAppending = Math.max(this.heardWhileAppending, seq);
+      return;
+    }
     this.catchUp();
   }
 
@@ -493,7 +535,7 @@ export class TableHub {
   fail(error: unknown): void {
     this.options.log('error', `table ${this.tableId} failed`, error);
     this.closed = true;
-    this.closeAll(1011, 'table failed; reconnect');
+    this.closeAll(CLOSE_CODES.SERVER_ERROR, 'table failed; reconnect');
   }
 
   /**
@@ -521,6 +563,9 @@ export class TableHub {
         await this.readNew();
       } finally {
         this.appendingTo = 0;
+        // Announced during the append and still not ours: read it after this task.
+        if (this.heardWhileAppending > this.seq) this.catchUp();
+        this.heardWhileAppending = 0;
       }
     }
   }

@@ -287,6 +287,92 @@ for (const backend of backends()) {
       expect(target.writes).toEqual(before);
     });
 
+    it('refuses a log that replays but whose last state the rules cannot show, and creates nothing', async () => {
+      const base = target.server.url;
+      const before = [...target.writes];
+      // A seat's event that evolve keeps without complaint but that the view (its pending
+      // decisions) chokes on: such a table would take every hello and never send a view.
+      const last = original.events.at(-1);
+      const by = original.events.find((e) => e.by !== null)?.by;
+      if (!last || !by) throw new Error('the export has no seat command');
+      const { stateHash: _unused, ...unhashed } = original;
+      const broken = {
+        ...unhashed,
+        events: [
+          ...original.events,
+          {
+            seq: last.seq + 1,
+            at: last.at,
+            by,
+            commandId: 'probe-1',
+            event: { type: 'encounter.started', tokens: 'lots' },
+          },
+        ],
+      };
+      const r = await http<{ error: { code: string; message: string; details?: unknown } }>(
+        base,
+        'POST',
+        '/api/tables/import',
+        broken,
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.error.code).toBe('IMPORT_INVALID');
+      expect(r.body.error.message).toMatch(/last state cannot be shown to seat \S+ \(gm\)/);
+      expect(r.body.error.details).toMatchObject({ role: 'gm' });
+      expect(target.writes).toEqual(before);
+    });
+
+    it('refuses an event nested thousands deep with IMPORT_INVALID naming it, not a stack overflow', async () => {
+      const base = target.server.url;
+      const before = [...target.writes];
+      const last = original.events.at(-1);
+      if (!last) throw new Error('empty export');
+      const { stateHash: _unused, ...unhashed } = original;
+      const file = {
+        ...unhashed,
+        events: [
+          ...original.events,
+          {
+            seq: last.seq + 1,
+            at: last.at,
+            by: null,
+            commandId: null,
+            event: { type: 'narration', actor: 'gm', text: 'DEEP', secret: false },
+          },
+        ],
+      };
+      const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+      const r = await http<{ error: { code: string; message: string } }>(
+        base,
+        'POST',
+        '/api/tables/import',
+        JSON.stringify(file).replace('"DEEP"', deep),
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.error.code).toBe('IMPORT_INVALID');
+      expect(r.body.error.message).toBe(
+        `event ${last.seq + 1} (narration) nests arrays and objects deeper than 64 levels`,
+      );
+      expect(target.writes).toEqual(before);
+    });
+
+    it('refuses a __proto__ key saying so, not that the body is not JSON', async () => {
+      const base = target.server.url;
+      const before = [...target.writes];
+      const text = JSON.stringify(original).replace('"event":{', '"event":{"__proto__":{"polluted":true},');
+      const r = await http<{ error: { code: string; message: string } }>(
+        base,
+        'POST',
+        '/api/tables/import',
+        text,
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.error.code).toBe('BAD_REQUEST');
+      expect(r.body.error.message).toMatch(/"__proto__" key \(in events\[0\]\.event\)/);
+      expect(r.body.error.message).not.toMatch(/not JSON/);
+      expect(target.writes).toEqual(before);
+    });
+
     it('takes a log that replays to another state when asked to, and says so', async () => {
       const base = target.server.url;
       const edited = {

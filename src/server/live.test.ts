@@ -247,8 +247,18 @@ for (const backend of backends()) {
         command: { type: 'say', text: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) },
       });
       expect(await code(big)).toMatchObject({ code: 'MESSAGE_TOO_LARGE' });
-      // GM-only command from a player.
+      // GM-only command from a player, well-formed or not: the role is checked before the fields.
       expect(await a.command({ type: 'note', text: 'mine' })).toMatchObject({ code: 'FORBIDDEN_ROLE' });
+      for (const malformed of [{ type: 'note' }, { type: 'note', text: 42 }, { type: 'note', text: '' }]) {
+        expect(await a.command(malformed), JSON.stringify(malformed)).toMatchObject({
+          code: 'FORBIDDEN_ROLE',
+          details: { role: 'player', command: 'note' },
+        });
+      }
+      // A type the rules do not have is the schema's to refuse, whatever it is called.
+      for (const type of ['constructor', '__proto__', 'toString', 42]) {
+        expect(await a.command({ type }), String(type)).toMatchObject({ code: 'BAD_COMMAND' });
+      }
       // Ownership is the rules' business: their own code.
       expect(await a.command({ type: 'rename', seatId: bob.seatId, name: 'Bobby' })).toMatchObject({
         code: 'NOT_YOUR_SEAT',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../engine/text.ts';
 import type { PatchOp } from '../engine/view-patch.ts';
 
 /**
@@ -142,6 +143,11 @@ export const CLOSE_CODES = {
   GOING_AWAY: 1001,
   /** A frame far beyond MAX_CLIENT_MESSAGE_BYTES (the socket layer refuses to read it). */
   TOO_BIG: 1009,
+  /**
+   * The table failed on the server (it reloads), or the server could not show it to this seat
+   * (sent after an INTERNAL rejection): reconnect with backoff.
+   */
+  SERVER_ERROR: 1011,
   /** Hello had a token this table does not know: do not retry with it. */
   BAD_TOKEN: 4001,
   /** No hello within the time allowed. */
@@ -158,33 +164,11 @@ export const CLOSE_CODES = {
 // HTTP API (JSON). Errors are { error: { code, message, details? } } with a 4xx/5xx status.
 
 /**
- * A lone surrogate (half of a UTF-16 pair): not text. Stored and sent back as JSON it turns into
- * U+FFFD garbage, so it is refused. (`String.prototype.isWellFormed` says the same, but is not in
- * the ES2022 lib this project compiles against; with the `u` flag a lone half matches \p{Cs}.)
- */
-const LONE_SURROGATE = /\p{Cs}/u;
-/** C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F). */
-const CONTROL = /\p{Cc}/u;
-/**
- * A character someone can see: not white space, not a control or format character (zero-width
- * space, joiners, bidi marks), not default-ignorable (variation selectors, Hangul fillers, tags),
- * not the blank braille pattern. A name of only such characters looks empty in every list.
- */
-const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
-
-/**
  * A table or seat name as people type it: trimmed, 1–60 characters, well-formed text, no control
- * characters, at least one visible character. Any failure is BAD_REQUEST (HTTP) with the reason
- * in `details.issues`.
+ * characters, at least one visible character (engine/text.ts). Any failure is BAD_REQUEST (HTTP)
+ * with the reason in `details.issues`.
  */
-export const nameField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .refine((s) => !LONE_SURROGATE.test(s), 'not well-formed text (a lone UTF-16 surrogate)')
-  .refine((s) => !CONTROL.test(s), 'no control characters')
-  .refine((s) => VISIBLE.test(s), 'needs at least one visible character');
+export const nameField = nameText(60);
 const secretField = z.string().min(1).max(200);
 
 export const createTableRequestSchema = z.object({

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { AnyRuleset, Seat } from '../engine/ruleset.ts';
 import { type RunningServer, startServer } from './app.ts';
 import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './protocol.ts';
 import { backends, tempDir } from './test-backends.ts';
@@ -13,8 +14,10 @@ import {
   spectate,
   TestClient,
   testRules,
+  threeSixteenTable,
   until,
 } from './test-kit.ts';
+import { type TestState, testRuleset } from './test-ruleset.ts';
 
 /**
  * What a fuzzer found, through real servers: the least-privileged seat cannot lock others out
@@ -403,6 +406,114 @@ describe('paths, router errors and names', () => {
     await gm.command({ type: 'say', text: 'marker' });
     await gm.caughtUp(before + 1);
     expect(gm.envelopes.slice(before).map((e) => e.event.type)).toEqual(['said']);
+    await gm.close();
+  });
+});
+
+describe('a table the rules cannot show to a seat', () => {
+  let server: RunningServer;
+  let base: string;
+  let cleanup: () => Promise<void>;
+  const logged: string[] = [];
+  // The test rules with a view that throws for players once the GM has said a word: a ruleset
+  // bug, as an imported log the view chokes on was.
+  const brokenView = {
+    ...testRuleset,
+    view(state: TestState, seat: Seat): unknown {
+      const broken = state.log.some((e) => e.type === 'said' && e.text === 'break the view');
+      if (broken && seat.role === 'player') throw new Error('the view is broken');
+      return testRuleset.view(state, seat);
+    },
+  };
+
+  beforeAll(async () => {
+    const opened = await backends()[0]!.open();
+    cleanup = opened.cleanup;
+    server = await startServer({
+      port: 0,
+      rules: {
+        systems: testRules.systems,
+        rulesetFor: (system) => (system === 'test' ? (brokenView as unknown as AnyRuleset) : null),
+      },
+      ...opened.options,
+      logLevel: 'error',
+      logStream: { write: (line) => void logged.push(line) },
+      limits: GENEROUS_LIMITS,
+    });
+    base = server.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await cleanup?.();
+  });
+
+  it('a socket whose view fails at hello gets INTERNAL and is closed with 1011, not left half-attached', async () => {
+    const table = await createTable(base);
+    const alice = await join(base, table, 'Alice');
+    const gm = await TestClient.open(base, table.tableId, table.gm.token);
+    await gm.command({ type: 'say', text: 'break the view' });
+
+    const a = await TestClient.connect(base, table.tableId);
+    a.send({ type: 'hello', token: alice.token, lastSeq: 0 });
+    await until(() => a.closed, 10_000, 'the close after a view that failed');
+    expect(a.closed?.code).toBe(1011);
+    // Welcome and the events went out before the view failed; then the error, and no view.
+    expect(a.messages.map((m) => m.type)).toEqual(['welcome', 'events', 'rejected']);
+    expect(a.rejections()).toEqual([expect.objectContaining({ id: null, code: 'INTERNAL' })]);
+    expect(logged.some((l) => l.includes('could not be attached') && l.includes('the view is broken'))).toBe(
+      true,
+    );
+
+    // The table itself is fine for the seats it can show: the GM plays on, and sees Alice gone.
+    await gm.waitFor(
+      (m) => m.type === 'presence' && m.seats.some((s) => s.seatId === alice.seatId && !s.online),
+      'Alice offline',
+    );
+    expect(await gm.command({ type: 'say', text: 'still here' })).toMatchObject({ type: 'ack' });
+    expect(gm.closed).toBeNull();
+    await gm.close();
+  });
+});
+
+describe('deeply nested JSON in WebSocket frames', () => {
+  let t: Awaited<ReturnType<typeof threeSixteenTable>>;
+  beforeAll(async () => {
+    t = await threeSixteenTable('Deep');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is refused by the message or command schema before anything recursive walks it', async () => {
+    const gm = await TestClient.open(t.server.url, t.table.tableId, t.table.gm.token);
+    // As deep as a frame under the size limit can nest: about 8000 levels of `[`.
+    const deep = `${'['.repeat(8000)}${']'.repeat(8000)}`;
+    const answer = async (frame: string) => {
+      expect(frame.length).toBeLessThanOrEqual(MAX_CLIENT_MESSAGE_BYTES);
+      const seen = gm.messages.length;
+      gm.send(frame);
+      return until(() => gm.messages.slice(seen).find((m) => m.type === 'rejected' || m.type === 'ack'));
+    };
+    const cases: [string, string][] = [
+      [`{"type":${deep}}`, 'BAD_MESSAGE'],
+      [`{"type":"hello","token":${deep},"lastSeq":0}`, 'BAD_MESSAGE'],
+      [`{"type":"command","id":${deep},"command":{"type":"chat.say","text":"x"}}`, 'BAD_MESSAGE'],
+      [`{"type":"command","id":"d1","command":{"type":"chat.say","text":"x"},"dice":${deep}}`, 'BAD_MESSAGE'],
+      [`{"type":"command","id":"d2","command":{"type":${deep}}}`, 'BAD_COMMAND'],
+      [`{"type":"command","id":"d3","command":{"type":"chat.say","text":${deep}}}`, 'BAD_COMMAND'],
+      [`{"type":"command","id":"d4","command":{"type":"startEncounter","tokens":${deep}}}`, 'BAD_COMMAND'],
+    ];
+    for (const [frame, code] of cases) {
+      expect(await answer(frame), frame.slice(0, 60)).toMatchObject({ type: 'rejected', code });
+    }
+    // A field the schema does not know is refused by name, not walked.
+    const unknown = await answer(
+      `{"type":"command","id":"d5","command":{"type":"chat.say","text":"plain","extra":${deep}}}`,
+    );
+    expect(unknown).toMatchObject({ type: 'rejected', id: 'd5', code: 'BAD_COMMAND' });
+    // The table is none the worse.
+    expect(await gm.command({ type: 'chat.say', text: 'still here' })).toMatchObject({ type: 'ack' });
+    expect(gm.closed).toBeNull();
     await gm.close();
   });
 });

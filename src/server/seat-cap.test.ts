@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Limits, type RunningServer, startServer } from './app.ts';
+import { MemoryBus, MemoryStore } from './memory-store.ts';
 import type { HttpError, SeatTokenResponse } from './protocol.ts';
 import { backends } from './test-backends.ts';
 import { createTable, http, TestClient, testRules } from './test-kit.ts';
@@ -113,5 +114,68 @@ for (const backend of backends()) {
       const ids = new Set(joined.map((e) => e.event.seatId));
       for (const r of seated) expect(ids.has((r.body as SeatTokenResponse).seatId)).toBe(true);
     });
+  });
+}
+
+describe('a join refused as full on one instance, while the other instance seated someone', () => {
+  it('still brings the other instance’s join to this instance’s sockets', async () => {
+    const bus = new MemoryBus();
+    const shared = new MemoryStore(bus);
+    // Instance one's appends can be held at a gate, so the other instance's join lands (and its
+    // bus notice arrives) while one's own join is in the store.
+    let armed = false;
+    let release: () => void = () => undefined;
+    let reached: () => void = () => undefined;
+    const atGate = new Promise<void>((r) => {
+      reached = r;
+    });
+    const gated = new Proxy(shared, {
+      get(target, prop) {
+        if (prop === 'append') {
+          return async (...args: Parameters<MemoryStore['append']>) => {
+            if (armed) {
+              armed = false;
+              reached();
+              await new Promise<void>((r) => {
+                release = r;
+              });
+            }
+            return target.append(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const limits: Partial<Limits> = { ...CAPS, maxSeatsPerTable: 2 };
+    const one = await startServer({ port: 0, rules: testRules, stores: { store: gated, bus }, limits });
+    const two = await startServer({ port: 0, rules: testRules, stores: { store: shared, bus }, limits });
+    try {
+      const table = await createTable(one.url);
+      const gm = await TestClient.open(one.url, table.tableId, table.gm.token);
+      await gm.caughtUp(1);
+      armed = true;
+      const late = joinAnswer(one.url, table, 'Late');
+      await atGate;
+      // The other instance seats First (seq 2) and announces it while one's join waits.
+      expect((await joinAnswer(two.url, table, 'First')).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 20));
+      release();
+      expect(await late).toMatchObject({ status: 409, body: { error: { code: 'TABLE_FULL' } } });
+      // Without reading what it heard during its own failed append, one would stay at seq 1.
+      await gm.caughtUp(2);
+      expect(gm.envelopes.at(-1)?.event).toMatchObject({ type: 'seat.joined', name: 'First' });
+      await gm.close();
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
+function joinAnswer(base: string, table: Awaited<ReturnType<typeof createTable>>, name: string) {
+  return http<SeatTokenResponse | HttpError>(base, 'POST', `/api/tables/${table.tableId}/join`, {
+    inviteCode: table.invite.code,
+    name,
   });
 }

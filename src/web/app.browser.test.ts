@@ -293,16 +293,21 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     await gm.screenshot({ path: join(ARTIFACTS, 'table-desktop.png') });
   });
 
-  it('shows rejected commands with their code and message', async () => {
+  it('shows rejected commands as sentences, the latest replacing the one before', async () => {
     await say(player, '/roll 2d6++');
-    const error = player.locator('.error-note', { hasText: 'NOTATION' });
+    const error = player.locator('.error-note[data-code="NOTATION_SYNTAX"]');
     await error.waitFor();
+    // The sentence leads, the code stays out of the text (it is in data-code and the tooltip).
+    expect(await error.textContent()).toContain('Those dice could not be read');
     expect(await error.textContent()).toContain('/roll 2d6++');
+    expect(await error.textContent()).not.toContain('NOTATION_SYNTAX');
     await say(player, '/shout hi');
-    await player.locator('.error-note', { hasText: 'UNKNOWN_CHAT_COMMAND' }).waitFor();
+    await player.locator('.error-note[data-code="UNKNOWN_CHAT_COMMAND"]').waitFor();
     await player.screenshot({ path: join(ARTIFACTS, 'table-phone-errors.png') });
+    expect(await player.locator('.error-note[data-code^="NOTATION"]').count()).toBe(0);
+    expect(await player.locator('.errors .error-note').count()).toBe(1);
     await player.locator('.error-note').first().getByRole('button', { name: 'Dismiss this error' }).click();
-    expect(await player.locator('.error-note', { hasText: 'NOTATION' }).count()).toBe(0);
+    expect(await player.locator('.errors .error-note').count()).toBe(0);
   });
 
   it('reconnects after the server closes the socket, with no duplicate or missing entries', async () => {
@@ -415,7 +420,7 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     await picker.focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.locator('.error-note', { hasText: 'IMPORT_INVALID' }).waitFor();
+    await page.locator('.error-note[data-code="IMPORT_INVALID"]').waitFor();
 
     await picker.setInputFiles(file);
     expect(await page.locator('.error-note').count()).toBe(0);

@@ -1,5 +1,8 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parseChatLine, splitRoll } from './chat-input.ts';
+import { errorSentence, parseChatLine, splitRoll } from './chat-input.ts';
+import { ErrorNote } from './components/ErrorNote.tsx';
 
 describe('chat line parsing', () => {
   it('treats plain text and /say as chat', () => {
@@ -47,5 +50,40 @@ describe('chat line parsing', () => {
     });
     expect(parseChatLine('/roll', 'public')).toMatchObject({ type: 'error', code: 'NOTATION_MISSING' });
     expect(parseChatLine('/say', 'public')).toMatchObject({ type: 'error', code: 'EMPTY_LINE' });
+  });
+
+  it('shows errors as sentences for people, the code kept out of the text', () => {
+    expect(errorSentence('NOTATION_SYNTAX', "at column 5: expected a number, found '+'")).toBe(
+      "Those dice could not be read at column 5: expected a number, found '+'",
+    );
+    expect(errorSentence('NOTATION_LIMIT', 'at column 1: at most 100 dice may be rolled in one group')).toBe(
+      'That roll goes over a limit at column 1: at most 100 dice may be rolled in one group',
+    );
+    expect(errorSentence('NOTATION_SYNTAX', 'a dice notation must be text')).toBe(
+      'Those dice could not be read: a dice notation must be text',
+    );
+    const unknown = parseChatLine('/shout hi', 'public');
+    if (unknown.type !== 'error') throw new Error('expected an error');
+    expect(errorSentence(unknown.code, unknown.message)).toBe(
+      'There is no /shout; try /roll, /gmroll, /blindroll or /say',
+    );
+    expect(errorSentence('SOMETHING', '  ')).toBe('Something went wrong.');
+    for (const code of ['NOTATION_SYNTAX', 'NOTATION_LIMIT', 'UNKNOWN_CHAT_COMMAND'])
+      expect(errorSentence(code, 'at column 2: too many')).not.toContain(code);
+  });
+
+  it('renders an error note with the sentence as its text and the code as an attribute', () => {
+    const html = renderToStaticMarkup(
+      createElement(ErrorNote, {
+        code: 'NOTATION_SYNTAX',
+        message: "at column 5: expected a number, found '+' (you sent “/roll 2d6++”)",
+        onDismiss: () => {},
+      }),
+    );
+    expect(html).toContain('data-code="NOTATION_SYNTAX"');
+    expect(html).toContain('title="Error code: NOTATION_SYNTAX"');
+    const text = html.replace(/<[^>]*>/g, '');
+    expect(text).not.toContain('NOTATION_SYNTAX');
+    expect(text).toContain('Those dice could not be read at column 5');
   });
 });

@@ -83,3 +83,28 @@ export function parseChatLine(line: string, chosen: Visibility): ChatLine {
     ...(label ? { label } : {}),
   };
 }
+
+/** How each notation error starts, for people (the code itself stays out of the sentence). */
+const NOTATION_LEAD: Readonly<Record<string, string>> = {
+  NOTATION_SYNTAX: 'Those dice could not be read',
+  NOTATION_LIMIT: 'That roll goes over a limit',
+  NOTATION_INVALID: 'That roll cannot be made',
+  NOTATION_DIVIDE_BY_ZERO: 'That roll could divide by zero',
+  NOTATION_TOO_COMPLEX: 'That roll is too complex to work out',
+};
+
+/**
+ * The sentence an error note shows: the message with a capital letter, a notation error led by
+ * what went wrong ("Those dice could not be read at column 5: expected …"). Never the bare code.
+ */
+export function errorSentence(code: string, message: string): string {
+  const text = message.trim();
+  const lead = NOTATION_LEAD[code];
+  if (lead) {
+    const at = /^at column (\d+):\s*/.exec(text);
+    if (at) return `${lead} at column ${at[1]}: ${text.slice(at[0].length)}`;
+    return text ? `${lead}: ${text}` : `${lead}.`;
+  }
+  if (!text) return 'Something went wrong.';
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -93,4 +93,23 @@ describe('log folding', () => {
     expect(earlier(1, 'conflict.started')).toBeUndefined();
     expect(earlier(6, 'conflict.ended')).toBeUndefined();
   });
+
+  it('finds the latest of several types, so a describer can tell which came last', () => {
+    const items = foldEvents(
+      [],
+      [
+        env(1, 'g', { type: 'planet.set', name: 'Goya' }),
+        env(2, 'g', { type: 'encounter.ended', planetCleared: false }),
+        env(3, 'g', { type: 'mission.ended' }),
+        env(4, 'g', { type: 'planet.set', name: 'Xeno' }),
+        env(5, 'g', { type: 'mission.ended' }),
+      ],
+    );
+    const earlier = latestBefore(items);
+    expect(earlier(3, 'encounter.ended|planet.set')).toMatchObject({ type: 'encounter.ended' });
+    expect(earlier(5, 'encounter.ended|planet.set')).toMatchObject({ type: 'planet.set', name: 'Xeno' });
+    expect(earlier(2, 'encounter.ended|planet.set')).toMatchObject({ type: 'planet.set', name: 'Goya' });
+    expect(earlier(1, 'encounter.ended|planet.set')).toBeUndefined();
+    expect(earlier(5, 'nothing|encounter.ended')).toMatchObject({ type: 'encounter.ended' });
+  });
 });

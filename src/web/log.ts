@@ -166,6 +166,9 @@ export type SystemEvent = Extract<LogItem, { kind: 'other' }>['event'];
  * For a system's describer: the latest event of a type before a given seq in this log, e.g. the
  * `conflict.started` that named the sides a later conflict event only gives by letter. Undefined
  * when this seat's log does not hold one (it may hold only part of the table's log).
+ *
+ * `type` may name several types joined by `|` (`encounter.ended|planet.set`): the latest event of
+ * any of them, so a describer can tell which of two came last (its `type` says which it is).
  */
 export function latestBefore(
   items: readonly LogItem[],
@@ -177,7 +180,7 @@ export function latestBefore(
     list.push({ seq: item.seq, event: item.event });
     byType.set(item.type, list);
   }
-  return (seq, type) => {
+  const latestOf = (seq: number, type: string) => {
     const list = byType.get(type);
     if (!list) return undefined;
     // The items come in seq order: find the last one below seq by halving.
@@ -188,7 +191,15 @@ export function latestBefore(
       if ((list[mid] as { seq: number }).seq < seq) lo = mid + 1;
       else hi = mid;
     }
-    return list[lo - 1]?.event;
+    return list[lo - 1];
+  };
+  return (seq, type) => {
+    let best: { seq: number; event: SystemEvent } | undefined;
+    for (const t of type.split('|')) {
+      const found = latestOf(seq, t);
+      if (found && (!best || found.seq > best.seq)) best = found;
+    }
+    return best?.event;
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type NotationRoll, rollNotation } from '../../engine/notation/index.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { type DecideContext, isStandInGm, type Role, type Seat } from '../../engine/ruleset.ts';
+import { freeText, nonEmptyFreeText } from '../../engine/text.ts';
 
 /**
  * The dice chat every table has, whatever its system: rolls in dice notation and plain chat
@@ -18,14 +19,14 @@ export const MAX_LABEL = 120;
 export const MAX_CHAT_TEXT = 2000;
 
 export const chatCommandSchemas = [
-  z.object({
+  z.strictObject({
     type: z.literal('chat.roll'),
     notation: z.string().trim().min(1).max(MAX_NOTATION),
     visibility: z.enum(VISIBILITIES).default('public'),
-    label: z.string().trim().max(MAX_LABEL).optional(),
+    label: z.string().trim().max(MAX_LABEL).pipe(freeText(MAX_LABEL)).optional(),
   }),
-  z.object({ type: z.literal('chat.say'), text: z.string().trim().min(1).max(MAX_CHAT_TEXT) }),
-  z.object({ type: z.literal('chat.reveal'), rollId: z.string().min(1).max(40) }),
+  z.strictObject({ type: z.literal('chat.say'), text: nonEmptyFreeText(MAX_CHAT_TEXT) }),
+  z.strictObject({ type: z.literal('chat.reveal'), rollId: z.string().min(1).max(40) }),
 ] as const;
 export const chatCommandSchema = z.discriminatedUnion('type', chatCommandSchemas);
 export type ChatCommand = z.output<typeof chatCommandSchema>;
@@ -145,6 +146,13 @@ export function decideChat(chat: ChatState, command: ChatCommand, ctx: DecideCon
       }
       if (entry.visibility === 'public' || entry.revealed) {
         throw new RuleError('ROLL_ALREADY_PUBLIC', `roll ${command.rollId} is already visible to everyone`, {
+          rollId: command.rollId,
+        });
+      }
+      // Revealing shows the result to everyone, the revealer included: only a seat that may see it
+      // may do so (a rotating GM cannot publish the table GM's hidden rolls it was never shown).
+      if (!seesRoll(ctx.actor, entry)) {
+        throw new RuleError('ROLL_NOT_YOURS_TO_REVEAL', `roll ${command.rollId} is hidden from you`, {
           rollId: command.rollId,
         });
       }

@@ -144,6 +144,8 @@ describe('dice chat', () => {
       { type: 'chat.say', text: 'x'.repeat(2001) },
       { type: 'chat.reveal' },
       { type: 'chat.shout', text: 'hi' },
+      // Unknown fields are refused rather than dropped.
+      { type: 'chat.say', text: 'hi', visibility: 'gm' },
     ];
     for (const raw of bad) expect(diceChat.commandSchema.safeParse(raw).success).toBe(false);
   });

@@ -24,11 +24,18 @@ declare module './events.ts' {
   }
 }
 
-/** A hidden roll made while a rotating GM runs the mission is marked as shown to that stand-in. */
+/**
+ * A hidden roll made while a rotating GM runs the mission is marked as shown to that stand-in,
+ * except the table GM's own: the stand-in borrows the chair, not the table GM's secrets.
+ */
 function withStandInGm(state: ThreeSixteenState, events: ChatEvent[]): ChatEvent[] {
   const gmSeat = standInGmSeat(state);
   if (gmSeat === null) return events;
-  return events.map((e) => (e.type === 'chat.rolled' && e.visibility !== 'public' ? { ...e, gmSeat } : e));
+  return events.map((e) =>
+    e.type === 'chat.rolled' && e.visibility !== 'public' && state.seats[e.by]?.role !== 'gm'
+      ? { ...e, gmSeat }
+      : e,
+  );
 }
 
 /** The table's dice chat inside a 3:16 game: rolls and chat lines live in `state.chat`. */

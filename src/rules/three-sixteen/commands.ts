@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DecideContext, Role } from '../../engine/ruleset.ts';
+import { freeText, nameText, nonEmptyFreeText } from '../../engine/text.ts';
 import type { ThreeSixteenEvent } from './events.ts';
 import { ABILITY_IDS, RANGES, type ThreeSixteenState } from './state.ts';
 
@@ -31,9 +32,9 @@ export const MAX_TEXT = 2000;
 export const MAX_NAME = 80;
 export const trooperIdSchema = z.string().regex(/^t[0-9]{1,4}$/, 'a trooper id looks like t1, t2, …');
 export const seatIdSchema = z.string().min(1).max(100);
-export const textSchema = z.string().max(MAX_TEXT);
-export const nonEmptyTextSchema = z.string().trim().min(1).max(MAX_TEXT);
-export const nameSchema = z.string().trim().min(1).max(MAX_NAME);
+export const textSchema = freeText(MAX_TEXT);
+export const nonEmptyTextSchema = nonEmptyFreeText(MAX_TEXT);
+export const nameSchema = nameText(MAX_NAME);
 export const rangeSchema = z.enum(RANGES);
 export const abilityIdSchema = z.enum(ABILITY_IDS);
 export const weaponIdSchema = z.enum([
@@ -58,26 +59,26 @@ export const actorSchema = z.union([trooperIdSchema, z.literal('aliens')]);
 export const moveSchema = z.enum(['closer', 'farther']);
 
 const nfaTaskSchema = z.discriminatedUnion('kind', [
-  z.object({
+  z.strictObject({
     kind: z.literal('manoeuvre'),
     move: moveSchema.optional(),
     switchTo: weaponIdSchema.optional(),
     text: textSchema.optional(),
   }),
-  z.object({ kind: z.literal('eVac') }),
-  z.object({ kind: z.literal('orbitalBombardment') }),
-  z.object({ kind: z.literal('forceWeakness'), targetId: trooperIdSchema }),
-  z.object({ kind: z.literal('vehicleAttack'), vehicle: vehicleIdSchema }),
-  z.object({ kind: z.literal('other'), text: nonEmptyTextSchema }),
+  z.strictObject({ kind: z.literal('eVac') }),
+  z.strictObject({ kind: z.literal('orbitalBombardment') }),
+  z.strictObject({ kind: z.literal('forceWeakness'), targetId: trooperIdSchema }),
+  z.strictObject({ kind: z.literal('vehicleAttack'), vehicle: vehicleIdSchema }),
+  z.strictObject({ kind: z.literal('other'), text: nonEmptyTextSchema }),
 ]);
 
 export const declarationSchema = z.discriminatedUnion('kind', [
-  z.object({
+  z.strictObject({
     kind: z.literal('fa'),
     weapon: weaponIdSchema,
     bomb: z.enum(['tpkBomb', 'paradiseBomb']).optional(),
   }),
-  z.object({ kind: z.literal('nfa'), task: nfaTaskSchema }),
+  z.strictObject({ kind: z.literal('nfa'), task: nfaTaskSchema }),
 ]);
 
 const ability = z.number().int().min(2).max(10);
@@ -88,7 +89,7 @@ const ability = z.number().int().min(2).max(10);
 export const coreCommandSchemas = {
   // Roster --------------------------------------------------------------------------------
   /** A player creates its trooper (the GM may create one for any seat, or an NPC with no seat). */
-  createTrooper: z.object({
+  createTrooper: z.strictObject({
     type: z.literal('createTrooper'),
     ownerSeatId: seatIdSchema.nullable().optional(),
     name: nameSchema,
@@ -100,27 +101,27 @@ export const coreCommandSchemas = {
     /** Weapon picked where the rank offers a choice ("or"). */
     weaponChoice: weaponIdSchema.optional(),
   }),
-  setArmourPolicy: z.object({
+  setArmourPolicy: z.strictObject({
     type: z.literal('setArmourPolicy'),
     trooperId: trooperIdSchema,
     policy: z.enum(['ask', 'useWhenAvailable', 'never']),
   }),
-  setDefaultWeapon: z.object({
+  setDefaultWeapon: z.strictObject({
     type: z.literal('setDefaultWeapon'),
     trooperId: trooperIdSchema,
     weapon: weaponIdSchema,
   }),
   /** Swap the weapon picked from one of the rank's "or" choices, before the first mission. */
-  chooseRankWeapon: z.object({
+  chooseRankWeapon: z.strictObject({
     type: z.literal('chooseRankWeapon'),
     trooperId: trooperIdSchema,
     weapon: weaponIdSchema,
   }),
   /** The book's initial ranks: highest NFA Sergeant, then Corporal; ties rolled off by the engine. */
-  assignInitialRanks: z.object({ type: z.literal('assignInitialRanks') }),
+  assignInitialRanks: z.strictObject({ type: z.literal('assignInitialRanks') }),
 
   // Mission -------------------------------------------------------------------------------
-  setPlanet: z.object({
+  setPlanet: z.strictObject({
     type: z.literal('setPlanet'),
     name: nameSchema,
     form: z.string().max(MAX_TEXT).optional(),
@@ -142,23 +143,27 @@ export const coreCommandSchemas = {
       })
       .optional(),
   }),
-  briefMission: z.object({ type: z.literal('briefMission'), text: textSchema }),
-  addScene: z.object({
+  briefMission: z.strictObject({ type: z.literal('briefMission'), text: textSchema }),
+  addScene: z.strictObject({
     type: z.literal('addScene'),
     text: nonEmptyTextSchema,
     secret: z.boolean().optional(),
   }),
   /** An NFA test outside encounters (a scene), rolled by the engine. */
-  nfaTest: z.object({ type: z.literal('nfaTest'), trooperId: trooperIdSchema, text: textSchema.optional() }),
+  nfaTest: z.strictObject({
+    type: z.literal('nfaTest'),
+    trooperId: trooperIdSchema,
+    text: textSchema.optional(),
+  }),
   /** A Strength or Weakness used in a scene, away from any fight (the book allows it any time). */
-  sceneFlashback: z.object({
+  sceneFlashback: z.strictObject({
     type: z.literal('sceneFlashback'),
     trooperId: trooperIdSchema,
     kind: z.enum(['strength', 'weakness']),
     text: nonEmptyTextSchema,
     hatredForHome: z.boolean().optional(),
   }),
-  startEncounter: z.object({
+  startEncounter: z.strictObject({
     type: z.literal('startEncounter'),
     tokens: z.number().int().min(1).max(200),
     /** The final encounter takes every remaining token and has no cap. */
@@ -167,34 +172,35 @@ export const coreCommandSchemas = {
     /** Troopers taking part (default: every active trooper). */
     troopers: z.array(trooperIdSchema).max(50).optional(),
   }),
-  endMission: z.object({ type: z.literal('endMission') }),
+  endMission: z.strictObject({ type: z.literal('endMission') }),
 
   // Encounter -----------------------------------------------------------------------------
-  rollDominance: z.object({ type: z.literal('rollDominance'), actor: actorSchema }),
-  declineDominance: z.object({ type: z.literal('declineDominance'), trooperId: trooperIdSchema }),
-  useDropPods: z.object({ type: z.literal('useDropPods'), trooperId: trooperIdSchema }),
-  useKineticField: z.object({ type: z.literal('useKineticField'), trooperId: trooperIdSchema }),
-  setRange: z.object({ type: z.literal('setRange'), range: rangeSchema }),
-  declare: z.object({
+  rollDominance: z.strictObject({ type: z.literal('rollDominance'), actor: actorSchema }),
+  declineDominance: z.strictObject({ type: z.literal('declineDominance'), trooperId: trooperIdSchema }),
+  useDropPods: z.strictObject({ type: z.literal('useDropPods'), trooperId: trooperIdSchema }),
+  useKineticField: z.strictObject({ type: z.literal('useKineticField'), trooperId: trooperIdSchema }),
+  setRange: z.strictObject({ type: z.literal('setRange'), range: rangeSchema }),
+  declare: z.strictObject({
     type: z.literal('declare'),
     trooperId: trooperIdSchema,
     declaration: declarationSchema,
   }),
-  declareAliens: z.object({ type: z.literal('declareAliens') }),
-  rollTest: z.object({ type: z.literal('rollTest'), actor: actorSchema }),
-  useCombatDrugs: z.object({ type: z.literal('useCombatDrugs'), trooperId: trooperIdSchema }),
+  /** `emotional`: this round's AA attack wears troopers down (E marks) instead of killing (X). */
+  declareAliens: z.strictObject({ type: z.literal('declareAliens'), emotional: z.boolean().optional() }),
+  rollTest: z.strictObject({ type: z.literal('rollTest'), actor: actorSchema }),
+  useCombatDrugs: z.strictObject({ type: z.literal('useCombatDrugs'), trooperId: trooperIdSchema }),
   /**
    * The current slot's turn: act (default) or cancel; a success that acted before its opponent
    * may move one step (`move` for a trooper, `moves` for the aliens: steps −2…2 per trooper, 2 only
    * with Leaping); failures only narrate. The GM may take any actor's turn.
    */
-  takeTurn: z.object({
+  takeTurn: z.strictObject({
     type: z.literal('takeTurn'),
     actor: actorSchema,
     cancel: z.boolean().optional(),
     move: moveSchema.optional(),
     moves: z
-      .array(z.object({ trooperId: trooperIdSchema, steps: z.number().int().min(-2).max(2) }))
+      .array(z.strictObject({ trooperId: trooperIdSchema, steps: z.number().int().min(-2).max(2) }))
       .max(50)
       .optional(),
     /** Flee or Swarm on the aliens' turn (the planet must have the ability). */
@@ -202,22 +208,26 @@ export const coreCommandSchemas = {
     narration: textSchema.optional(),
   }),
   /** Answer a pending Kill: tick Armour (true) or take the wound (false). */
-  answerKill: z.object({ type: z.literal('answerKill'), trooperId: trooperIdSchema, useArmour: z.boolean() }),
-  useStrength: z.object({
+  answerKill: z.strictObject({
+    type: z.literal('answerKill'),
+    trooperId: trooperIdSchema,
+    useArmour: z.boolean(),
+  }),
+  useStrength: z.strictObject({
     type: z.literal('useStrength'),
     trooperId: trooperIdSchema,
     text: nonEmptyTextSchema,
     /** When two ranges tie for the weapon's best, the player names one. */
     range: rangeSchema.optional(),
   }),
-  useWeakness: z.object({
+  useWeakness: z.strictObject({
     type: z.literal('useWeakness'),
     trooperId: trooperIdSchema,
     text: nonEmptyTextSchema,
     /** Use the Hatred for Home slot (otherwise an ordinary Weakness goes first). */
     hatredForHome: z.boolean().optional(),
   }),
-  useAbility: z.object({
+  useAbility: z.strictObject({
     type: z.literal('useAbility'),
     ability: abilityIdSchema,
     /** Where spent tokens come from. */
@@ -227,36 +237,39 @@ export const coreCommandSchemas = {
     targetId: trooperIdSchema.optional(),
     /** Rapid Movement: the new range of each trooper. */
     ranges: z
-      .array(z.object({ trooperId: trooperIdSchema, range: rangeSchema }))
+      .array(z.strictObject({ trooperId: trooperIdSchema, range: rangeSchema }))
       .max(50)
       .optional(),
   }),
-  grantPreparationBonus: z.object({ type: z.literal('grantPreparationBonus'), trooperId: trooperIdSchema }),
+  grantPreparationBonus: z.strictObject({
+    type: z.literal('grantPreparationBonus'),
+    trooperId: trooperIdSchema,
+  }),
 
   // Table / GM ----------------------------------------------------------------------------
-  narrate: z.object({
+  narrate: z.strictObject({
     type: z.literal('narrate'),
     /** Speaking for a trooper (its player or the GM) or for the aliens / the GM (omit). */
     trooperId: trooperIdSchema.optional(),
     text: nonEmptyTextSchema,
     secret: z.boolean().optional(),
   }),
-  gmNote: z.object({ type: z.literal('gmNote'), text: nonEmptyTextSchema }),
-  gmEndEncounter: z.object({ type: z.literal('gmEndEncounter'), reason: textSchema.optional() }),
-  gmAdjust: z.object({
+  gmNote: z.strictObject({ type: z.literal('gmNote'), text: nonEmptyTextSchema }),
+  gmEndEncounter: z.strictObject({ type: z.literal('gmEndEncounter'), reason: textSchema.optional() }),
+  gmAdjust: z.strictObject({
     type: z.literal('gmAdjust'),
     adjustment: z.discriminatedUnion('target', [
-      z.object({ target: z.literal('threatPool'), value: z.number().int().min(0).max(500) }),
-      z.object({ target: z.literal('encounterTokens'), value: z.number().int().min(0).max(500) }),
-      z.object({ target: z.literal('aa'), value: z.number().int().min(1).max(10) }),
-      z.object({
+      z.strictObject({ target: z.literal('threatPool'), value: z.number().int().min(0).max(500) }),
+      z.strictObject({ target: z.literal('encounterTokens'), value: z.number().int().min(0).max(500) }),
+      z.strictObject({ target: z.literal('aa'), value: z.number().int().min(1).max(10) }),
+      z.strictObject({
         target: z.literal('range'),
         trooperId: trooperIdSchema,
         value: z.enum(['close', 'near', 'far', 'beyondFar']),
         /** A rider is set down out of its vehicle and moved by itself (else the vehicle moves). */
         alone: z.boolean().optional(),
       }),
-      z.object({
+      z.strictObject({
         target: z.literal('health'),
         trooperId: trooperIdSchema,
         value: z.tuple([
@@ -265,29 +278,29 @@ export const coreCommandSchemas = {
           z.enum(['X', 'E']).nullable(),
         ]),
       }),
-      z.object({
+      z.strictObject({
         target: z.literal('kills'),
         trooperId: trooperIdSchema,
         killsThisMission: z.number().int().min(0).max(10_000_000),
         totalKills: z.number().int().min(0).max(100_000_000),
       }),
-      z.object({
+      z.strictObject({
         target: z.literal('ability'),
         trooperId: trooperIdSchema,
         ability: z.enum(['fa', 'nfa']),
         value: z.number().int().min(1).max(10),
       }),
-      z.object({
+      z.strictObject({
         target: z.literal('rank'),
         trooperId: trooperIdSchema,
         value: z.number().int().min(0).max(8),
       }),
-      z.object({
+      z.strictObject({
         target: z.literal('armour'),
         trooperId: trooperIdSchema,
         value: z.enum(['notYetAvailable', 'available', 'used']),
       }),
-      z.object({
+      z.strictObject({
         target: z.literal('status'),
         trooperId: trooperIdSchema,
         value: z.enum(['active', 'dead', 'wreck', 'replaced', 'retired']),

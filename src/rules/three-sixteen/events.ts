@@ -51,7 +51,17 @@ export type TurnOutcome =
       readonly victims: readonly string[];
       readonly kills: readonly RollRecord[];
     }
-  | { readonly kind: 'nfa'; readonly kills?: RollRecord | null; readonly bonusKills?: RollRecord }
+  | {
+      readonly kind: 'nfa';
+      readonly kills?: RollRecord | null;
+      readonly bonusKills?: RollRecord;
+      /**
+       * An Orbital Bombardment: whether it is its player's second (which kills the caller; the book
+       * counts per player, so a replacement inherits its predecessors' calls). Absent in older
+       * logs, which counted the calling trooper's own.
+       */
+      readonly secondBombardment?: boolean;
+    }
   | { readonly kind: 'aa' };
 
 export type CoreEvent =
@@ -145,7 +155,8 @@ export type CoreEvent =
     }
   // Rounds
   | { readonly type: 'round.declared'; readonly trooperId: string; readonly declaration: Declaration }
-  | { readonly type: 'aliens.declared' }
+  /** `emotional`: the round's AA attack marks E (absent in logs from before, and for a plain attack). */
+  | { readonly type: 'aliens.declared'; readonly emotional?: true }
   | ({ readonly type: 'test.rolled'; readonly actor: ActorKey } & TestFace)
   | {
       readonly type: 'round.ordered';

@@ -418,6 +418,8 @@ export interface RoundEffects {
   readonly killsVoid: boolean;
   readonly stopTechnology: boolean;
   readonly suicide: boolean;
+  /** The aliens' AA attack this round is emotional (howls, terror): E marks, no armour stops it. */
+  readonly emotional?: boolean;
 }
 
 export interface VehicleState {

@@ -96,7 +96,7 @@ function isConflict(e: unknown): boolean {
 }
 
 /** A seat's `seat.joined` event, as the server appends it. */
-function joinedEvent(s: SeatRecord): NewEvent {
+export function joinedEvent(s: SeatRecord): NewEvent {
   return ev('seat.joined', { seatId: s.seatId, role: s.role, name: s.name });
 }
 

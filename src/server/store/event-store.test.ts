@@ -11,6 +11,7 @@ import {
   type ContractTarget,
   ev,
   eventStoreContract,
+  joinedEvent,
   type Stores,
   seat,
   table,
@@ -151,9 +152,44 @@ describe('SQLite store', () => {
     const db = new Database(join(dir, SQLITE_FILE), { readonly: true });
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
+      expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([
+        { version: 1 },
+        { version: 2 },
+      ]);
     } finally {
       db.close();
+    }
+  });
+
+  it('migration 2 repairs a database from before seat and event were one write (sqlite)', async () => {
+    const dir = fresh();
+    const store = await SqliteStore.open(dir);
+    await store.createTable(table('t1'), seat('t1', 'gm', 'gm'), [joinedEvent(seat('t1', 'gm', 'gm'))]);
+    await store.append('t1', 1, [joinedEvent(seat('t1', 'p1'))], { kind: 'add', seat: seat('t1', 'p1') });
+    await store.append('t1', 2, [ev('seat.renamed', { seatId: 'p1', name: 'Hicks' })]);
+    await store.close();
+    // What the old code could leave behind: a seat whose event never landed, a name the log changed.
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(join(dir, SQLITE_FILE));
+    const ghost = seat('t1', 'ghost');
+    db.prepare('INSERT INTO seats (table_id, seat_id, role, name, token_hash) VALUES (?, ?, ?, ?, ?)').run(
+      ghost.tableId,
+      ghost.seatId,
+      ghost.role,
+      ghost.name,
+      ghost.tokenHash,
+    );
+    db.prepare('DELETE FROM schema_migrations WHERE version = 2').run();
+    db.close();
+    const reopened = await SqliteStore.open(dir);
+    try {
+      expect((await reopened.seats('t1')).map((x) => [x.seatId, x.name])).toEqual([
+        ['gm', 'Seat gm'],
+        ['p1', 'Hicks'],
+      ]);
+      expect(await reopened.headSeq('t1')).toBe(3);
+    } finally {
+      await reopened.close();
     }
   });
 
@@ -244,9 +280,41 @@ describe.skipIf(!url)('PostgreSQL store and bus', () => {
       await admin.connect();
       try {
         const r = await admin.query(`SELECT version FROM "${schema}".schema_migrations`);
-        expect(r.rows).toEqual([{ version: 1 }]);
+        expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
       } finally {
         await admin.end();
+      }
+    } finally {
+      await dropSchema(url as string, schema);
+    }
+  });
+
+  it('migration 2 repairs a database from before seat and event were one write (postgres)', async () => {
+    const schema = testSchema();
+    try {
+      const store = await PgStore.open({ url: url as string, schema });
+      await store.createTable(table('t1'), seat('t1', 'gm', 'gm'), [joinedEvent(seat('t1', 'gm', 'gm'))]);
+      await store.append('t1', 1, [joinedEvent(seat('t1', 'p1'))], { kind: 'add', seat: seat('t1', 'p1') });
+      await store.append('t1', 2, [ev('seat.renamed', { seatId: 'p1', name: 'Hicks' })]);
+      await store.close();
+      const admin = pgAdmin();
+      await admin.connect();
+      try {
+        await admin.query(
+          `INSERT INTO "${schema}".seats (table_id, seat_id, role, name, token_hash) VALUES ('t1', 'ghost', 'player', 'Ghost', 'h')`,
+        );
+        await admin.query(`DELETE FROM "${schema}".schema_migrations WHERE version = 2`);
+      } finally {
+        await admin.end();
+      }
+      const reopened = await PgStore.open({ url: url as string, schema });
+      try {
+        expect((await reopened.seats('t1')).map((x) => [x.seatId, x.name])).toEqual([
+          ['gm', 'Seat gm'],
+          ['p1', 'Hicks'],
+        ]);
+      } finally {
+        await reopened.close();
       }
     } finally {
       await dropSchema(url as string, schema);

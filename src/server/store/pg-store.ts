@@ -107,6 +107,25 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: (s: string)
       );
     `,
   },
+  {
+    // Repair, as in sqlite-core.ts: seats without their seat.joined event go, names follow the log.
+    version: 2,
+    sql: (s) => `
+      DELETE FROM ${s}.seats st WHERE NOT EXISTS (
+        SELECT 1 FROM ${s}.events e
+        WHERE e.table_id = st.table_id
+          AND e.event->>'type' = 'seat.joined'
+          AND e.event->>'seatId' = st.seat_id
+      );
+      UPDATE ${s}.seats st SET name = (
+        SELECT e.event->>'name' FROM ${s}.events e
+        WHERE e.table_id = st.table_id
+          AND e.event->>'type' IN ('seat.joined', 'seat.renamed')
+          AND e.event->>'seatId' = st.seat_id
+        ORDER BY e.seq DESC LIMIT 1
+      );
+    `,
+  },
 ];
 
 /**

@@ -93,6 +93,27 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] 
       );
     `,
   },
+  {
+    // Repair. Before a seat's row and its seat.joined event were one write, a crash between the two
+    // could leave a seat with no event (never acked, so nobody holds its token, but it counted
+    // against the cap) or a stored name behind the log's last rename. The log is the truth.
+    version: 2,
+    sql: `
+      DELETE FROM seats WHERE NOT EXISTS (
+        SELECT 1 FROM events e
+        WHERE e.table_id = seats.table_id
+          AND json_extract(e.event, '$.type') = 'seat.joined'
+          AND json_extract(e.event, '$.seatId') = seats.seat_id
+      );
+      UPDATE seats SET name = (
+        SELECT json_extract(e.event, '$.name') FROM events e
+        WHERE e.table_id = seats.table_id
+          AND json_extract(e.event, '$.type') IN ('seat.joined', 'seat.renamed')
+          AND json_extract(e.event, '$.seatId') = seats.seat_id
+        ORDER BY e.seq DESC LIMIT 1
+      );
+    `,
+  },
 ];
 
 interface EventRow {

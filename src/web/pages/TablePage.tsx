@@ -1,4 +1,5 @@
 import {
+  createContext,
   type FormEvent,
   Suspense,
   useCallback,
@@ -19,7 +20,7 @@ import { LogView } from '../components/LogView.tsx';
 import { SeatList } from '../components/SeatList.tsx';
 import { TableTabs, type TableView, useUnread } from '../components/TableTabs.tsx';
 import { TableClient } from '../connection.ts';
-import { namesFromLog } from '../log.ts';
+import { type LogItem, namesFromLog } from '../log.ts';
 import { forgetSeat, loadSeat, saveSeat, takeFragment } from '../storage.ts';
 import { type DescribeEvent, SYSTEM_DESCRIBERS, SYSTEM_PANELS } from '../systems.tsx';
 
@@ -167,7 +168,11 @@ function Spectate({
   );
 }
 
-/** The seat's token for this table: from the link's fragment (then stored), or from storage. */
+/**
+ * The seat's token for this table: from the link's fragment (then stored), or from storage. A seat
+ * link pasted into a tab already at this table changes only the fragment (the browser does not
+ * load the page again), so a later fragment is read the same way and the page switches to it.
+ */
 function useSeatToken(tableId: string) {
   const [initial] = useState(() => {
     const fragment = takeFragment();
@@ -176,8 +181,30 @@ function useSeatToken(tableId: string) {
     return { spectate: fragment.get('spectate'), token: token ?? loadSeat(tableId)?.token ?? null };
   });
   const [token, setToken] = useState(initial.token);
-  return { token, setToken, spectate: initial.spectate };
+  const [spectate, setSpectate] = useState(initial.spectate);
+  useEffect(() => {
+    const onHash = () => {
+      const fragment = takeFragment();
+      const next = fragment.get('token');
+      if (next) {
+        saveSeat({ tableId, token: next });
+        setToken(next);
+        return;
+      }
+      const code = fragment.get('spectate');
+      if (code) setSpectate(code);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [tableId]);
+  return { token, setToken, spectate };
 }
+
+/**
+ * The events this seat has received, for a system's screens that tell what an event alone records
+ * (a Development Roll's die and what it brought). Empty outside a live table.
+ */
+export const TableLogContext = createContext<readonly LogItem[]>([]);
 
 export function TablePage({ tableId }: { tableId: string }) {
   const { token, setToken, spectate } = useSeatToken(tableId);
@@ -364,7 +391,9 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
         {Panel && me && (wide || tab === 'game') ? (
           <section className="game" aria-label="Game">
             <Suspense fallback={<p className="muted">Loading the game screen…</p>}>
-              <Panel tableId={tableId} view={snap.view} seat={me} seats={snap.seats} send={send} />
+              <TableLogContext.Provider value={snap.items}>
+                <Panel tableId={tableId} view={snap.view} seat={me} seats={snap.seats} send={send} />
+              </TableLogContext.Provider>
             </Suspense>
           </section>
         ) : null}

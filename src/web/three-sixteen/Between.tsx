@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { campaignOf, FRESH_RECORD } from '../../rules/three-sixteen/campaign/model.ts';
 import { REQUISITION_SUPPORT, REQUISITION_WEAPONS } from '../../rules/three-sixteen/campaign/schemas.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
@@ -9,7 +9,17 @@ import {
   rankWeaponChoices,
   SUPPORT_ITEMS,
 } from '../../rules/three-sixteen/data/index.ts';
-import { RANGES, type Range, type Trooper, type WeaponId } from '../../rules/three-sixteen/state.ts';
+import type { ThreeSixteenEvent } from '../../rules/three-sixteen/events.ts';
+import {
+  type HeldSupport,
+  type OwnedWeapon,
+  RANGES,
+  type Range,
+  type Trooper,
+  type WeaponId,
+} from '../../rules/three-sixteen/state.ts';
+import type { LogItem } from '../log.ts';
+import { TableLogContext } from '../pages/TablePage.tsx';
 import {
   check,
   POSITION_LABEL,
@@ -34,6 +44,7 @@ function Go({
   command,
   children,
   hideWhenIllegal,
+  name,
   needs,
 }: {
   view: View;
@@ -41,6 +52,8 @@ function Go({
   command: ThreeSixteenCommand;
   children: React.ReactNode;
   hideWhenIllegal?: boolean;
+  /** The button's accessible name when its words alone repeat across cards (e.g. "… for Hicks"). */
+  name?: string;
   /**
    * A step the player has still to take before the command makes sense ("type the text first"):
    * shown as the reason instead of the ruleset's complaint about the empty field.
@@ -57,6 +70,7 @@ function Go({
       <button
         type="button"
         disabled={why !== null || runner.busy}
+        aria-label={name}
         aria-describedby={why !== null ? whyId : undefined}
         onClick={() => void runner.run(command)}
       >
@@ -69,6 +83,77 @@ function Go({
       ) : null}
     </span>
   );
+}
+
+type DevelopmentRolled = Extract<ThreeSixteenEvent, { type: 'campaign.developmentRolled' }>;
+type WeaponImproved = Extract<ThreeSixteenEvent, { type: 'campaign.weaponImproved' }>;
+
+/** This seat’s events since the latest debrief: the between-missions phase under way, oldest first. */
+function sinceDebrief(items: readonly LogItem[]): ({ readonly type: string } & Record<string, unknown>)[] {
+  const events = items.flatMap((i) => (i.kind === 'other' ? [i.event] : []));
+  let start = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (events[i]?.type === 'campaign.debriefed') {
+      start = i + 1;
+      break;
+    }
+  }
+  return events.slice(start);
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function supportName(h: HeldSupport): string {
+  return SUPPORT_ITEMS[h]?.name ?? h;
+}
+
+/** What a successful Development Roll brought, from its event, as "bringing …" goes on. */
+function developmentGains(e: DevelopmentRolled): string {
+  const weapons = (e.weapons ?? []).map((w: OwnedWeapon) => `the ${weaponName(w.weapon)}`);
+  const vehicles = (e.vehicles ?? []).map((h) => `the ${supportName(h)}`);
+  const kit = [...weapons, ...vehicles];
+  switch (e.choice.kind) {
+    case 'promotion':
+      return `promotion to ${e.rank !== null ? rankTitle(e.rank) : 'the next rank'}${kit.length > 0 ? `, with ${listed(kit)}` : ''}`;
+    case 'improve':
+      return `one more step on the ${weaponName(e.choice.weapon)} at ${POSITION_LABEL[e.choice.range]}`;
+    default:
+      return kit.length > 0 ? listed(kit) : 'nothing new';
+  }
+}
+
+/** What a failed Development Roll aimed for, said as what does not come. */
+function developmentMissed(e: DevelopmentRolled): string {
+  const c = e.choice;
+  switch (c.kind) {
+    case 'promotion':
+      return 'no promotion this time';
+    case 'weapon':
+      return `no ${weaponName(c.weapon)} this time`;
+    case 'vehicle':
+      return `no ${supportName(c.vehicle)} this time`;
+    default:
+      return `no step on the ${weaponName(c.weapon)} this time`;
+  }
+}
+
+/**
+ * The Development Roll's outcome for the card: the between-missions record says only that it was
+ * made (and a promotion), the roll's event in this seat's log says the die and what it brought.
+ */
+function developmentSummary(e: DevelopmentRolled | undefined, promoted: boolean): string {
+  if (!e || typeof e.success !== 'boolean')
+    return promoted
+      ? 'Development Roll made: a success, promoted.'
+      : 'Development Roll made: the log tells how it went.';
+  const dice = typeof e.face === 'number' ? ` (${e.face} against NFA ${e.target})` : '';
+  return e.success
+    ? `Development Roll made: success${dice}, bringing ${developmentGains(e)}.`
+    : `Development Roll made: failed${dice}, ${developmentMissed(e)}.`;
 }
 
 function WeaponRange({
@@ -113,6 +198,23 @@ function WeaponRange({
 function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
   const b = campaignOf(view).between;
   const record = b?.records[t.id] ?? FRESH_RECORD;
+  // Every card repeats the same fields: each control's name says whose it is.
+  const whose = `${t.name}’s`;
+  // This trooper's events of the phase, newest first: what the record alone does not keep.
+  const logged = sinceDebrief(useContext(TableLogContext))
+    .filter((e) => e.trooperId === t.id)
+    .reverse();
+  const developed = record.developed
+    ? (logged.find((e) => e.type === 'campaign.developmentRolled') as DevelopmentRolled | undefined)
+    : undefined;
+  const freeStep = record.autoImproved
+    ? (logged.find(
+        (e) =>
+          e.type === 'campaign.weaponImproved' &&
+          e.source === 'automatic' &&
+          e.weapon === record.autoImproved,
+      ) as WeaponImproved | undefined)
+    : undefined;
   const [ability, setAbility] = useState<'fa' | 'nfa'>('fa');
   const [slot, setSlot] = useState<'' | 'strength' | 'weakness'>('');
   const [autoWeapon, setAutoWeapon] = useState<string>(t.weapons[0]?.weapon ?? 'handToHand');
@@ -157,7 +259,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
         <div className="ts-row ts-wrap">
           <strong>A level:</strong>
           <select
-            aria-label="Raise"
+            aria-label={`${whose} level: raise FA or NFA`}
             value={ability}
             onChange={(e) => setAbility(e.target.value as 'fa' | 'nfa')}
           >
@@ -170,7 +272,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
           </select>
           {slotChoice ? (
             <select
-              aria-label="New flashback slot"
+              aria-label={`${whose} new flashback slot`}
               value={slot}
               onChange={(e) => setSlot(e.target.value as '' | 'strength' | 'weakness')}
             >
@@ -192,6 +294,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
                 ? 'Strengths and Weaknesses are even: choose which kind of flashback slot this level opens'
                 : null
             }
+            name={`Take the level for ${t.name}`}
           >
             Take the level
           </Go>
@@ -206,7 +309,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
             range={autoRange}
             setWeapon={setAutoWeapon}
             setRange={setAutoRange}
-            label="Free step"
+            label={`${whose} free step`}
           />
           <Go
             view={view}
@@ -217,18 +320,22 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
               weapon: autoWeapon as WeaponId,
               range: autoRange,
             }}
+            name={`Improve: ${t.name}’s free step`}
           >
             Improve
           </Go>
         </div>
       ) : (
-        <p className="ts-muted">Free step taken on the {weaponName(record.autoImproved)}.</p>
+        <p className="ts-muted">
+          Free step taken on the {weaponName(record.autoImproved)}
+          {freeStep ? ` at ${POSITION_LABEL[freeStep.range]}` : ''}.
+        </p>
       )}
       {!record.developed ? (
         <div className="ts-row ts-wrap">
           <strong>Development Roll (NFA):</strong>
           <select
-            aria-label="Development"
+            aria-label={`${whose} Development Roll: what for`}
             value={devKind}
             onChange={(e) => setDevKind(e.target.value as typeof devKind)}
           >
@@ -244,11 +351,15 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
               range={devRange}
               setWeapon={setDevImpWeapon}
               setRange={setDevRange}
-              label="Development"
+              label={`${whose} Development Roll`}
             />
           ) : null}
           {devKind === 'weapon' ? (
-            <select aria-label="New weapon" value={devWeapon} onChange={(e) => setDevWeapon(e.target.value)}>
+            <select
+              aria-label={`${whose} new weapon`}
+              value={devWeapon}
+              onChange={(e) => setDevWeapon(e.target.value)}
+            >
               {REQUISITION_WEAPONS.map((w) => (
                 <option key={w} value={w}>
                   {weaponName(w)}
@@ -258,7 +369,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
           ) : null}
           {devKind === 'vehicle' ? (
             <select
-              aria-label="Vehicle or support"
+              aria-label={`${whose} vehicle or support`}
               value={devVehicle}
               onChange={(e) => setDevVehicle(e.target.value as (typeof REQUISITION_SUPPORT)[number])}
             >
@@ -271,7 +382,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
           ) : null}
           {devKind === 'promotion' && promoChoices.length > 0 ? (
             <select
-              aria-label="New rank's weapon"
+              aria-label={`${whose} weapon at the new rank`}
               value={promoPick}
               onChange={(e) => setPromoPick(e.target.value)}
             >
@@ -283,17 +394,28 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
               ))}
             </select>
           ) : null}
-          <Go view={view} seat={seat} command={{ type: 'developmentRoll', trooperId: t.id, choice }}>
+          <Go
+            view={view}
+            seat={seat}
+            command={{ type: 'developmentRoll', trooperId: t.id, choice }}
+            name={`Roll NFA: ${t.name}’s Development Roll`}
+          >
             Roll NFA
           </Go>
         </div>
       ) : (
-        <p className="ts-muted">Development Roll made{record.promoted ? ': promoted' : ''}.</p>
+        <p className="ts-muted" data-testid="development-outcome">
+          {developmentSummary(developed, record.promoted)}
+        </p>
       )}
       {others.length > 0 ? (
         <div className="ts-row ts-wrap">
           <strong>Nominate for demotion:</strong>
-          <select aria-label="Whom" value={target} onChange={(e) => setTarget(e.target.value)}>
+          <select
+            aria-label={`Whom ${t.name} nominates for demotion`}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          >
             <option value="">—</option>
             {others.map((id) => (
               <option key={id} value={id}>
@@ -306,6 +428,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
               view={view}
               seat={seat}
               command={{ type: 'nominateDemotion', nominatorId: t.id, targetId: target }}
+              name={`Both test NFA: ${t.name} and ${view.troopers[target]?.name ?? target}`}
             >
               Both test NFA
             </Go>
@@ -316,7 +439,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
         <div className="ts-row ts-wrap">
           <strong>Reward for running the mission:</strong>
           <select
-            aria-label="Reward"
+            aria-label={`${whose} reward for running the mission`}
             value={rewardKind}
             onChange={(e) => setRewardKind(e.target.value as 'level' | 'weapon')}
           >
@@ -334,6 +457,7 @@ function SurvivorCard({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper
                   ? { kind: 'level', ability }
                   : { kind: 'weapon', weapon: autoWeapon as WeaponId, range: autoRange },
             }}
+            name={`Take ${t.name}’s reward`}
           >
             Take it
           </Go>
@@ -374,18 +498,22 @@ function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Tr
     <section className="ts-card" aria-label={`Replacement for ${dead.name}`}>
       <h4>Replacement for {dead.name}</h4>
       <div className="ts-row ts-wrap">
-        <input
-          aria-label="Name"
-          placeholder="name"
-          value={name}
-          maxLength={80}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <label>
+          Name{' '}
+          <input
+            placeholder="the new trooper's name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
         <label>
           FA{' '}
           <input
             type="number"
             className="ts-narrow"
+            min={2}
+            max={10}
             value={faText}
             onChange={(e) => setFaText(e.target.value)}
           />
@@ -393,27 +521,28 @@ function Replacement({ view, seat, dead }: { view: View; seat: SeatRef; dead: Tr
         <span>
           NFA {faTyped && Number.isFinite(fa) ? total - fa : '?'} (total {total})
         </span>
-        <select aria-label="Rank" value={rank} onChange={(e) => setRank(Number(e.target.value))}>
-          {Array.from({ length: Math.max(1, dead.rank) }, (_, r) => r).map((r) => (
-            <option key={r} value={r}>
-              {rankTitle(r)}
-            </option>
-          ))}
-        </select>
-        {groups.map((g, i) => (
-          <select
-            key={g.join('|')}
-            aria-label={i === 0 ? 'Weapon choice' : `Weapon choice ${i + 1}`}
-            value={picks[i] ?? ''}
-            onChange={(e) => setPicks({ ...picks, [i]: e.target.value })}
-          >
-            <option value="">first choice</option>
-            {g.map((w) => (
-              <option key={w} value={w}>
-                {weaponName(w)}
+        <label>
+          Rank{' '}
+          <select value={rank} onChange={(e) => setRank(Number(e.target.value))}>
+            {Array.from({ length: Math.max(1, dead.rank) }, (_, r) => r).map((r) => (
+              <option key={r} value={r}>
+                {rankTitle(r)}
               </option>
             ))}
           </select>
+        </label>
+        {groups.map((g, i) => (
+          <label key={g.join('|')}>
+            {i === 0 ? 'Weapon choice' : `Weapon choice ${i + 1}`}{' '}
+            <select value={picks[i] ?? ''} onChange={(e) => setPicks({ ...picks, [i]: e.target.value })}>
+              <option value="">first choice</option>
+              {g.map((w) => (
+                <option key={w} value={w}>
+                  {weaponName(w)}
+                </option>
+              ))}
+            </select>
+          </label>
         ))}
         <Go
           view={view}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  type Conflict,
   type ConflictAction,
   type ConflictEnd,
   type ConflictSide,
@@ -15,9 +16,10 @@ import { useRunner } from './runner.tsx';
 
 /**
  * Conflicts without Threat Tokens (PC against PC or an NPC): start one, then Dominance, range,
- * declarations and rounds, the better success landing or called off, hits with the armour
- * question, flashbacks, yielding and the winner's order. Buttons appear only when the ruleset would take the command from this seat (the
- * start button, always shown, says why it is greyed out).
+ * declarations and rounds, combat drugs on an FA die, the better success landing or called off,
+ * hits with the armour question, flashbacks, yielding, a Weakness answering a winning Strength and
+ * the winner's order. Buttons appear only when the ruleset would take the command from this seat
+ * (the start button, always shown, says why it is greyed out).
  */
 
 const STEP_WORDS: Readonly<Record<ConflictStep, string>> = {
@@ -37,6 +39,13 @@ const END_WORDS: Readonly<Record<ConflictEnd, string>> = {
   weakness: 'a Weakness settled it',
   gm: 'the GM ended it',
 };
+
+/** The step in words; `act` also covers a round held for a combat-drugs choice. */
+function stepWords(c: Conflict): string {
+  if (c.step === 'act' && (c.dice?.open.length ?? 0) > 0)
+    return 'keeping or re-rolling an FA die (combat drugs)';
+  return STEP_WORDS[c.step];
+}
 
 function Go({
   view,
@@ -107,6 +116,55 @@ function actionText(a: ConflictAction | 'ambush' | undefined): string {
   }
 }
 
+/**
+ * The loser of a conflict a Strength won may answer it with a Weakness: shown only to a seat the
+ * ruleset would take it from (the loser's player, or the GM), and only while it is still open.
+ */
+function WeaknessAnswer({ view, seat, c }: { view: View; seat: SeatRef; c: Conflict }) {
+  const runner = useRunner();
+  const [text, setText] = useState('');
+  const [home, setHome] = useState(false);
+  const inputId = useId();
+  if (c.step !== 'ended' || c.endReason !== 'strength' || !c.winner) return null;
+  const probe = { type: 'answerConflictStrength' as const, text: 'a Weakness' };
+  const homeOpen = check(view, seat, { ...probe, hatredForHome: true }).ok;
+  if (!check(view, seat, probe).ok && !homeOpen) return null;
+  const loser = sideName(view, c.sides[c.winner === 'a' ? 'b' : 'a']);
+  const command = {
+    type: 'answerConflictStrength' as const,
+    text: text.trim(),
+    ...(home && homeOpen ? { hatredForHome: true } : {}),
+  };
+  return (
+    <form
+      className="ts-row ts-wrap"
+      data-testid="conflict-weakness-answer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (command.text) void runner.run(command);
+      }}
+    >
+      <label htmlFor={inputId}>{loser}’s Weakness in answer to the Strength</label>
+      <input
+        id={inputId}
+        placeholder="what the Weakness shows"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {homeOpen ? (
+        <label>
+          <input type="checkbox" checked={home} onChange={(e) => setHome(e.target.checked)} /> from the Hatred
+          for Home slot
+        </label>
+      ) : null}
+      <button type="submit" disabled={runner.busy || !command.text}>
+        Answer the Strength with a Weakness
+      </button>
+      <span className="ts-muted">Still a loss, but taken on {loser}’s own terms.</span>
+    </form>
+  );
+}
+
 function StartConflict({ view, seat }: { view: View; seat: SeatRef }) {
   const gm = seat.role === 'gm';
   const ids = view.trooperOrder.filter((id) => view.troopers[id]?.status === 'active');
@@ -150,12 +208,10 @@ function StartConflict({ view, seat }: { view: View; seat: SeatRef }) {
         </select>
         {b === 'npc' ? (
           <>
-            <input
-              aria-label="NPC name"
-              placeholder="NPC name"
-              value={npc}
-              onChange={(e) => setNpc(e.target.value)}
-            />
+            <label>
+              NPC name{' '}
+              <input placeholder="e.g. Lt Frinks" value={npc} onChange={(e) => setNpc(e.target.value)} />
+            </label>
             {gm ? (
               <select aria-label="NPC boxes" value={boxes} onChange={(e) => setBoxes(Number(e.target.value))}>
                 <option value={1}>1 box</option>
@@ -164,12 +220,14 @@ function StartConflict({ view, seat }: { view: View; seat: SeatRef }) {
             ) : null}
           </>
         ) : null}
-        <input
-          aria-label="What the conflict is about"
-          placeholder="what it is about"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
+        <label>
+          What the conflict is about{' '}
+          <input
+            placeholder="the quarrel in a few words"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </label>
         <StartButton view={view} seat={seat} command={command} />
       </div>
     </details>
@@ -191,6 +249,7 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
             Last conflict: {sideName(view, last.sides.a)} against {sideName(view, last.sides.b)} —{' '}
             {last.winner ? `${sideName(view, last.sides[last.winner])} won` : 'no winner'}
             {last.endReason ? ` (${END_WORDS[last.endReason]})` : ''}
+            {last.ownTerms ? '; the loser answered with a Weakness' : ''}
             {last.order ? `; order: “${last.order}”` : ''}
           </p>
         ) : null}
@@ -199,6 +258,8 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
     );
   }
   const sides: SideKey[] = ['a', 'b'];
+  const { dice, ownTerms } = c;
+  const held = c.step === 'act' ? (dice?.open ?? []) : [];
   const action: ConflictAction =
     kind === 'closer' || kind === 'farther'
       ? { kind: 'manoeuvre', move: kind }
@@ -223,7 +284,7 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
       </h3>
       {c.description ? <p className="ts-briefing">{c.description}</p> : null}
       <p>
-        Step: {STEP_WORDS[c.step]}, round {c.round}, range {c.range ? POSITION_LABEL[c.range] : 'not set'}.
+        Step: {stepWords(c)}, round {c.round}, range {c.range ? POSITION_LABEL[c.range] : 'not set'}.
       </p>
       <table className="ts-round">
         <tbody>
@@ -248,11 +309,28 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
         <p className="ts-alert" data-testid="conflict-outcome">
           {c.winner ? `${sideName(view, c.sides[c.winner])} wins` : 'No winner'}
           {c.endReason ? ` (${END_WORDS[c.endReason]})` : ''}.{' '}
+          {ownTerms
+            ? `${sideName(view, c.sides[ownTerms.side])} answered with a Weakness and took the loss on their own terms: “${ownTerms.text}”. `
+            : ''}
           {c.winner && !c.order ? 'The winner may type an order below and impose it.' : ''}
           {c.order ? `Order: “${c.order}”` : ''}
         </p>
       ) : null}
-      {c.step === 'act' && c.queue[0] ? (
+      <WeaknessAnswer view={view} seat={seat} c={c} />
+      {held.length > 0 ? (
+        <p className="ts-alert" data-testid="conflict-drugs">
+          {held
+            .map((k) => {
+              const test = dice?.tests[k];
+              const name = sideName(view, c.sides[k]);
+              return `${name}’s FA die ${test ? `(${test.face} against ${test.target}) ` : ''}${test?.success ? 'ties' : 'fails'}`;
+            })
+            .join('; ')}
+          . Combat drugs (once per planet) roll it again; a 10 on the new roll deals the user a Kill. Or keep
+          the die as it fell.
+        </p>
+      ) : null}
+      {c.step === 'act' && c.queue[0] && held.length === 0 ? (
         <p className="ts-alert" data-testid="conflict-waiting">
           {sideName(view, c.sides[c.queue[0].side])}’s success ({c.queue[0].face}) goes first. Calling it off
           makes the other side’s lower success fail too.
@@ -260,7 +338,8 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
       ) : null}
       {c.pendingHit ? (
         <p className="ts-alert">
-          {sideName(view, c.sides[c.pendingHit.target])} is hit ({c.pendingHit.mark}).
+          {sideName(view, c.sides[c.pendingHit.target])} is hit ({c.pendingHit.mark})
+          {c.pendingHit.by === c.pendingHit.target ? ' by the combat drugs' : ''}.
         </p>
       ) : null}
       <div className="ts-row ts-wrap">
@@ -280,10 +359,22 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
         <Go view={view} seat={seat} command={{ type: 'rollConflictRound' }}>
           Roll the round
         </Go>
-        {/* Worded apart from every other button (role names match by substring). */}
-        <Go view={view} seat={seat} command={{ type: 'takeConflictTurn' }}>
-          Let this success land
-        </Go>
+        {sides.map((s) => (
+          <Go key={s} view={view} seat={seat} command={{ type: 'useConflictDrugs', side: s }}>
+            Combat drugs: roll {sideName(view, c.sides[s])}’s FA die again
+          </Go>
+        ))}
+        {/* Worded apart from every other button (role names match by substring). While a die is
+            held for the drugs, going on keeps it. */}
+        {held.length > 0 ? (
+          <Go view={view} seat={seat} command={{ type: 'takeConflictTurn' }}>
+            Keep the die as it fell
+          </Go>
+        ) : (
+          <Go view={view} seat={seat} command={{ type: 'takeConflictTurn' }}>
+            Let this success land
+          </Go>
+        )}
         <Go view={view} seat={seat} command={{ type: 'takeConflictTurn', cancel: true }}>
           Call off this success
         </Go>
@@ -327,12 +418,14 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
             <option value="other">something else</option>
           </select>
         ) : null}
-        <input
-          aria-label="Conflict text"
-          placeholder="text (other action, flashback, order)"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <label>
+          Conflict text{' '}
+          <input
+            placeholder="an action, a flashback, the order"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
         {sides.map((s) => (
           <span key={s} className="ts-row ts-wrap">
             <Go view={view} seat={seat} command={{ type: 'declareConflict', side: s, action }}>
@@ -369,12 +462,10 @@ export function ConflictPanel({ view, seat }: { view: View; seat: SeatRef }) {
       </div>
       {seat.role === 'gm' ? (
         <div className="ts-row ts-wrap">
-          <input
-            aria-label="Why the GM ends it"
-            placeholder="why it ends"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <label>
+            Why the GM ends it{' '}
+            <input placeholder="a few words" value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
           {(['a', 'b', null] as const).map((w) => (
             <Go
               key={String(w)}

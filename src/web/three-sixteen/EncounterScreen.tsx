@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { probeDice } from '../../engine/dice/source.ts';
+import type { Seat } from '../../engine/ruleset.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import { alienAbilityInfo, bestRange as bestRanges } from '../../rules/three-sixteen/data/index.ts';
 import { aaTarget, fighters, pcTarget } from '../../rules/three-sixteen/encounter/core.ts';
 import { VEHICLE_RULES, vehicleAboard } from '../../rules/three-sixteen/encounter/vehicle-rules.ts';
+import { threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import {
   type AbilityId,
   type Declaration,
@@ -13,11 +16,12 @@ import {
   RANGES,
   type Range,
   type TestRoll,
+  type ThreeSixteenState,
   type Trooper,
   type TurnSlot,
   type WeaponId,
 } from '../../rules/three-sixteen/state.ts';
-import type { ReportLine } from './history.ts';
+import { fightOf, killsVoidCause, type ReportLine, roundLabel } from './history.ts';
 import {
   actorName,
   check,
@@ -27,6 +31,7 @@ import {
   legalNow,
   NOT_PLACED,
   POSITION_LABEL,
+  rankTitle,
   type SeatRef,
   SLOT_LABEL,
   STATUS_LABEL,
@@ -35,6 +40,7 @@ import {
 } from './model.ts';
 import { useRunner } from './runner.tsx';
 import { Waiting } from './Waiting.tsx';
+import './encounter-report.css';
 
 /**
  * The encounter, for everyone: the range map, tokens, round and standoff count, whom the table
@@ -561,7 +567,7 @@ function TurnControls({
   );
 }
 
-function Flashbacks({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
+function Flashbacks({ view, seat, t, id }: { view: View; seat: SeatRef; t: Trooper; id: string }) {
   const runner = useRunner();
   const [strength, setStrength] = useState('');
   const [weakness, setWeakness] = useState('');
@@ -573,7 +579,7 @@ function Flashbacks({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }
   const wOk = check(view, seat, { type: 'useWeakness', trooperId: t.id, text: 'probe' });
   if (!sOk.ok && !wOk.ok) return null;
   return (
-    <fieldset className="ts-flash" aria-label={`Flashbacks of ${t.name}`}>
+    <fieldset id={id} className="ts-flash" aria-label={`Flashbacks of ${t.name}`}>
       {sOk.ok ? (
         <form
           onSubmit={async (ev) => {
@@ -647,24 +653,86 @@ function armourRefusal(view: View, t: Trooper, kill: PendingKill, fallback: stri
 }
 
 /**
- * A Kill waits for the trooper's answer. When the armour cannot take it the question is not
- * asked: the card says why and offers the one answer left.
+ * The trooper as the ruleset leaves them after `command`: decide and evolve run on the view, with
+ * stand-in dice. Null when the ruleset refuses the command.
  */
-function KillQuestion({ view, seat, t, kill }: { view: View; seat: SeatRef; t: Trooper; kill: PendingKill }) {
+function trooperAfter(view: View, seat: SeatRef, command: ThreeSixteenCommand, id: string): Trooper | null {
+  try {
+    const events = threeSixteen.decide(view, command, { actor: seat as Seat, dice: probeDice() });
+    const after = events.reduce<ThreeSixteenState>((s, ev) => threeSixteen.evolve(s, ev), view);
+    return after.troopers[id] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A Kill waits for the trooper's answer. When the armour cannot take it the question is not
+ * asked: the card says why and offers the one answer left. When the wound would be the last box,
+ * the card says the trooper dies of it, and points to a Strength or Weakness still open (offered
+ * further down the card, in `Flashbacks`).
+ */
+function KillQuestion({
+  view,
+  seat,
+  t,
+  kill,
+  flashbacksId,
+}: {
+  view: View;
+  seat: SeatRef;
+  t: Trooper;
+  kill: PendingKill;
+  flashbacksId: string;
+}) {
   const armour = check(view, seat, { type: 'answerKill', trooperId: t.id, useArmour: true });
   const take = { type: 'answerKill' as const, trooperId: t.id, useArmour: false };
   const what = `A Kill is coming from ${HIT_SOURCE_LABEL[kill.source]}${kill.mark === 'E' ? ' (emotional)' : ''}.`;
+  const after = trooperAfter(view, seat, take, t.id);
+  const fatal = t.status === 'active' && after !== null && after.status !== 'active';
+  const fate = after?.status === 'wreck' ? 'is broken for good' : 'dies';
+  const strength = check(view, seat, { type: 'useStrength', trooperId: t.id, text: 'probe' }).ok;
+  const weakness = check(view, seat, { type: 'useWeakness', trooperId: t.id, text: 'probe' }).ok;
+  const options = [
+    strength ? 'a Strength (it ends the encounter)' : '',
+    weakness ? `a Weakness (${t.name} leaves the encounter)` : '',
+  ].filter(Boolean);
+  const warning = fatal ? (
+    <div className="ts-death" data-testid="death-warning">
+      <p>
+        <strong>
+          This is {t.name}’s last health box: taking the wound {fate === 'dies' ? 'kills' : 'breaks'} {t.name}
+          {fate === 'dies' ? '' : ' beyond saving'}.
+        </strong>
+      </p>
+      {strength || weakness ? (
+        <p>
+          Instead, {t.name} can still show {options.join(' or ')}: {options.length > 1 ? 'either' : 'it'}{' '}
+          spares {t.name} this Kill.{' '}
+          <button
+            type="button"
+            onClick={() =>
+              document.getElementById(flashbacksId)?.querySelector<HTMLElement>('input')?.focus()
+            }
+          >
+            Go to the flashbacks
+          </button>
+        </p>
+      ) : null}
+    </div>
+  ) : null;
   return (
     <div className="ts-alert" role="alert">
       {armour.ok ? (
         <>
           <p>{what} Use your armour?</p>
+          {warning}
           <div className="ts-row ts-wrap">
             <Act view={view} seat={seat} command={{ ...take, useArmour: true }}>
               Yes, tick armour
             </Act>
-            <Act view={view} seat={seat} command={take}>
-              No, take the wound
+            <Act view={view} seat={seat} command={take} className={fatal ? 'ts-fatal' : undefined}>
+              {fatal ? `No, take the wound: ${t.name} ${fate}` : 'No, take the wound'}
             </Act>
           </div>
         </>
@@ -673,8 +741,9 @@ function KillQuestion({ view, seat, t, kill }: { view: View; seat: SeatRef; t: T
           <p>
             {what} No armour this time: {armourRefusal(view, t, kill, armour.message)}.
           </p>
-          <Act view={view} seat={seat} command={take}>
-            Take the wound
+          {warning}
+          <Act view={view} seat={seat} command={take} className={fatal ? 'ts-fatal' : undefined}>
+            {fatal ? `Take the wound: ${t.name} ${fate}` : 'Take the wound'}
           </Act>
         </>
       )}
@@ -682,7 +751,24 @@ function KillQuestion({ view, seat, t, kill }: { view: View; seat: SeatRef; t: T
   );
 }
 
+/** Said to a trooper's player once the trooper is dead (or broken for good). */
+function Fallen({ t }: { t: Trooper }) {
+  const broken = t.status === 'wreck';
+  return (
+    <p className="ts-alert ts-dead" data-testid={`fallen-${t.id}`}>
+      <strong>
+        {t.name} is {broken ? 'broken beyond saving' : 'dead'}.
+      </strong>{' '}
+      {broken ? `${t.name} is out of play` : `${t.name} takes no more turns`} for the rest of this mission.
+      {t.ownerSeatId !== null
+        ? ' Once the mission is over, you make a replacement trooper for the next one (between missions).'
+        : ''}
+    </p>
+  );
+}
+
 export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
+  const flashbacksId = useId();
   const e = view.encounter;
   if (!e?.pcs.includes(t.id)) return null;
   const kill = e.pendingKills.find((p) => p.trooperId === t.id);
@@ -700,7 +786,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
       <h3>
         {t.name} <span className="ts-muted">{where}</span>
       </h3>
-      {kill ? <KillQuestion view={view} seat={seat} t={t} kill={kill} /> : null}
+      {kill ? <KillQuestion view={view} seat={seat} t={t} kill={kill} flashbacksId={flashbacksId} /> : null}
       {e.forcedWeakness.includes(t.id) ? (
         <p className="ts-alert" role="alert">
           {t.name} must show a Weakness now: write it below.
@@ -784,7 +870,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
           Activate The Device (ends the campaign)
         </Act>
       </div>
-      <Flashbacks view={view} seat={seat} t={t} />
+      <Flashbacks view={view} seat={seat} t={t} id={flashbacksId} />
     </section>
   );
 }
@@ -1084,8 +1170,8 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
         </div>
         {t && needsTrooper ? (
           <p className="ts-muted">
-            {t.name} now: health {t.health.map((m) => m ?? '-').join('')}, armour{' '}
-            {SLOT_LABEL[t.armour].toLowerCase()}, rank {t.rank}
+            {t.name} now: {healthWords(t.health)}, armour {SLOT_LABEL[t.armour].toLowerCase()},{' '}
+            {rankTitle(t.rank)} (rank {t.rank})
           </p>
         ) : null}
         {problem ? (
@@ -1155,6 +1241,8 @@ function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
   const e = view.encounter as Encounter;
   const slot = e.queue[e.cursor];
   const planetAbilities = view.planet?.abilities ?? [];
+  // Howls and terror: the GM may make a round's attack an emotional one.
+  const [emotional, setEmotional] = useState(false);
   return (
     <section className="ts-card ts-actions" aria-label="Aliens">
       <h3>
@@ -1174,9 +1262,22 @@ function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
             ))
           : null}
         {e.step === 'declare' && !e.aliensDeclared && e.tokens > 0 ? (
-          <Act view={view} seat={seat} command={{ type: 'declareAliens' }}>
-            Declare the aliens (AA)
-          </Act>
+          <>
+            <label>
+              <input type="checkbox" checked={emotional} onChange={(ev) => setEmotional(ev.target.checked)} />{' '}
+              emotional attack (E marks, armour is no use)
+            </label>
+            <Act
+              view={view}
+              seat={seat}
+              command={emotional ? { type: 'declareAliens', emotional: true } : { type: 'declareAliens' }}
+            >
+              Declare the aliens (AA)
+            </Act>
+          </>
+        ) : null}
+        {e.aliensDeclared && e.roundEffects.emotional ? (
+          <span>This round's attack is emotional: E marks.</span>
         ) : null}
         {(e.step === 'declare' || e.step === 'roll') && !e.rolls.aliens && e.tokens > 0 ? (
           <Act view={view} seat={seat} command={{ type: 'rollTest', actor: 'aliens' }}>
@@ -1211,7 +1312,12 @@ export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
   const [as, setAs] = useState('');
   const [secret, setSecret] = useState(false);
   const gm = seat.role === 'gm';
-  const mine = view.trooperOrder.filter((id) => gm || view.troopers[id]?.ownerSeatId === seat.seatId);
+  // The GM speaks for the troopers still in the fight; a player also for a fallen one of theirs
+  // (its last words), marked as such.
+  const mine = view.trooperOrder.filter((id) => {
+    const t = view.troopers[id];
+    return gm ? t?.status === 'active' : t?.ownerSeatId === seat.seatId;
+  });
   // A player always speaks as one of their troopers: the list shows the first until another is picked.
   const speaker = gm ? as : as || mine[0] || '';
   return (
@@ -1233,6 +1339,7 @@ export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
         {mine.map((id) => (
           <option key={id} value={id}>
             {view.troopers[id]?.name}
+            {view.troopers[id]?.status === 'active' ? '' : ' (fallen)'}
           </option>
         ))}
       </select>
@@ -1270,6 +1377,8 @@ export function EncounterScreen({
   const [lastRound, setLastRound] = useState<RoundSnapshot | null>(null);
   const prev = useRef<RoundSnapshot | null>(null);
   const [actFor, setActFor] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const lastFocused = useRef<Element | null>(null);
   // Keep the previous round's queue on screen after the next round starts.
   useEffect(() => {
     if (!e) return;
@@ -1277,6 +1386,16 @@ export function EncounterScreen({
     if (p && p.round !== e.round && p.queue.length > 0) setLastRound(p);
     prev.current = { round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls };
   }, [e]);
+  // A control pressed here often goes away once its command is in (Roll for Dominance, Declare,
+  // answering a Kill): the browser then drops focus to the page body. Put it on the heading
+  // instead, so keyboard and screen-reader users carry on from the top of the encounter.
+  useEffect(() => {
+    const gone = lastFocused.current;
+    if (!gone || gone.isConnected) return;
+    lastFocused.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+  });
   if (!e) return null;
   const live = view.encounter !== null;
   const gm = seat.role === 'gm';
@@ -1285,10 +1404,22 @@ export function EncounterScreen({
     .filter((t): t is Trooper => !!t && (t.ownerSeatId === seat.seatId || (gm && t.ownerSeatId === null)));
   const actForTrooper = gm && actFor ? view.troopers[actFor] : undefined;
   const current = e.step === 'resolve' ? e.cursor : null;
+  const fight = fightOf(view);
+  const lines = report.filter((l) => l.fight === fight?.key);
+  // The ambush is news while it is on (its round 0); after that the round under way is.
+  const ambushNow = e.ambush !== null && e.round === 0;
+  const voided = live ? killsVoidCause(e) : null;
+  const fallen = mine.filter((t) => t.status === 'dead' || t.status === 'wreck');
   return (
-    <section className="ts-encounter" aria-label="Encounter">
+    <section
+      className="ts-encounter"
+      aria-label="Encounter"
+      onFocus={(ev) => {
+        lastFocused.current = ev.target;
+      }}
+    >
       <header className="ts-enc-head">
-        <h2>
+        <h2 ref={heading} tabIndex={-1} data-testid="encounter-heading">
           Encounter {e.number}
           {e.final ? ' (final)' : ''} {live ? '' : '— over'}
         </h2>
@@ -1319,9 +1450,28 @@ export function EncounterScreen({
           </div>
         </dl>
         {e.description ? <p className="ts-briefing">{e.description}</p> : null}
-        {e.ambush ? (
-          <p className="ts-alert">
+        {ambushNow ? (
+          <p className="ts-alert" data-testid="encounter-now">
             {e.ambush === 'pcs' ? 'The troopers ambush the aliens!' : 'Alien ambush!'}
+          </p>
+        ) : live && e.round > 0 ? (
+          <p className="ts-enc-now" data-testid="encounter-now">
+            Round {e.round}: {STEP_LABEL[e.step].toLowerCase()}
+            {e.ambush ? ` (after ${e.ambush === 'pcs' ? 'the troopers’' : 'the aliens’'} ambush)` : ''}
+          </p>
+        ) : null}
+        {voided ? (
+          <p className="ts-alert ts-void" role="status" data-testid="kills-void">
+            {voided === 'armour' ? (
+              <>
+                <strong>Alien Armour:</strong> the aliens’ armour soaks up every kill this round.
+              </>
+            ) : (
+              <>
+                <strong>Ignore Wounds:</strong> the aliens shrug off this round’s kills.
+              </>
+            )}{' '}
+            Until round {e.round + 1}, a kill removes no Threat Token and adds nothing to a trooper’s kills.
           </p>
         ) : null}
         {!live && e.endReason ? (
@@ -1331,6 +1481,9 @@ export function EncounterScreen({
         ) : null}
       </header>
       {live ? <Waiting view={view} seat={seat} seatName={seatName} /> : null}
+      {fallen.map((t) => (
+        <Fallen key={t.id} t={t} />
+      ))}
       <RangeMap view={view} e={e} />
       <section className="ts-card" aria-label="This round">
         <h3>Round {e.round}</h3>
@@ -1339,17 +1492,14 @@ export function EncounterScreen({
           snap={{ round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls }}
           current={current}
         />
-        {report.some((l) => l.encounter === e.number) ? (
+        {lines.length > 0 ? (
           <ol className="ts-report" aria-label="Round report">
-            {report
-              .filter((l) => l.encounter === e.number)
-              .slice(-12)
-              .map((l, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: an append-only list
-                <li key={i}>
-                  <span className="ts-muted">R{l.round}</span> {l.text}
-                </li>
-              ))}
+            {lines.slice(-12).map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an append-only list
+              <li key={i}>
+                <span className="ts-muted">{roundLabel(l.round, e)}</span> {l.text}
+              </li>
+            ))}
           </ol>
         ) : null}
         {lastRound ? (
@@ -1391,4 +1541,11 @@ export function EncounterScreen({
       {seat.role !== 'spectator' ? <Narrate view={view} seat={seat} /> : null}
     </section>
   );
+}
+
+/** Health boxes in words: "unhurt", or the marks, e.g. "2 boxes marked (X, E)". */
+function healthWords(health: Trooper['health']): string {
+  const marks = health.filter((m) => m !== null);
+  if (marks.length === 0) return 'unhurt';
+  return `${marks.length} ${marks.length === 1 ? 'box' : 'boxes'} marked (${marks.join(', ')})`;
 }

@@ -294,13 +294,13 @@ function SceneFlashback({ view, seat, mine }: { view: View; seat: SeatRef; mine:
           </option>
         ))}
       </select>
-      <input
-        aria-label="The moment from the past"
-        placeholder="the moment from the past"
-        value={text}
-        maxLength={2000}
-        onChange={(e) => setText(e.target.value)}
-      />
+      {/* A visible label: a placeholder alone vanishes as soon as the player types, and a narrow
+          box cuts it off. */}
+      <label className="ts-flash-moment">
+        The moment from the past{' '}
+        <span className="ts-muted">(what {t.name} remembers, told as a Strength or a Weakness)</span>
+        <input value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+      </label>
       {hatredOpen ? (
         <label className="ts-inline">
           <input type="checkbox" checked={hatred} onChange={(e) => setHatred(e.target.checked)} /> Weakness:
@@ -341,6 +341,7 @@ function SceneFlashback({ view, seat, mine }: { view: View; seat: SeatRef; mine:
 /** Briefing, scenes, NFA tests, encounter planning and the end of the mission. */
 export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
   const runner = useRunner();
+  const formId = useId();
   const gm = seat.role === 'gm';
   const [briefing, setBriefing] = useState('');
   const [scene, setScene] = useState('');
@@ -363,6 +364,15 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
 
   if (phase === 'briefing') {
     const cmd = { type: 'briefMission' as const, text: briefing };
+    // The ruleset takes an empty briefing, but a bare "Briefing:" tells the squad nothing: the form
+    // asks for a few words first, and says so beside the greyed-out button.
+    const briefVerdict = gm ? check(view, seat, cmd) : null;
+    const briefWhy =
+      briefing.trim() === ''
+        ? 'write the briefing first: what the squad is sent to do'
+        : briefVerdict && !briefVerdict.ok
+          ? briefVerdict.message
+          : null;
     const starkillers = mine.filter((t) => check(view, seat, { type: 'fireStarkiller', trooperId: t.id }).ok);
     const starkiller = starkillers.map((t) => (
       <button
@@ -385,9 +395,23 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
           rows={4}
           onChange={(e) => setBriefing(e.target.value)}
         />
-        <button type="button" disabled={runner.busy} onClick={() => void runner.run(cmd)}>
-          Brief the squad
-        </button>
+        <span className="ts-go">
+          <button
+            type="button"
+            disabled={runner.busy || briefWhy !== null}
+            aria-describedby={briefWhy !== null ? `${formId}-brief-why` : undefined}
+            onClick={async () => {
+              if (await runner.run(cmd)) setBriefing('');
+            }}
+          >
+            Brief the squad
+          </button>
+          {briefWhy !== null ? (
+            <span id={`${formId}-brief-why`} className="ts-why">
+              {briefWhy}
+            </span>
+          ) : null}
+        </span>
       </section>
     ) : (
       <section className="ts-card">
@@ -431,7 +455,11 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
               </>
             ) : (
               <>
-                {s.secret ? '[secret] ' : ''}
+                {s.secret ? (
+                  <span className="ts-tag ts-tag-secret" data-testid="scene-secret">
+                    GM only
+                  </span>
+                ) : null}{' '}
                 {s.text}
               </>
             )}
@@ -456,8 +484,11 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
             type="button"
             disabled={runner.busy || scene.trim() === ''}
             onClick={async () => {
-              if (await runner.run({ type: 'addScene', text: scene, ...(gm ? { secret } : {}) }))
+              if (await runner.run({ type: 'addScene', text: scene, ...(gm ? { secret } : {}) })) {
+                // Each scene is public unless the GM ticks the box again for it.
                 setScene('');
+                setSecret(false);
+              }
             }}
           >
             Add scene

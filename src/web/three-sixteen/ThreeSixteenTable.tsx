@@ -3,6 +3,7 @@ import { campaignOf } from '../../rules/three-sixteen/campaign/model.ts';
 import { BetweenMissions, FieldPromotion } from './Between.tsx';
 import { ConflictPanel } from './Conflict.tsx';
 import { CreateTrooper, RankAssignment } from './CreateTrooper.tsx';
+import { readableStoryText } from './describe-event.ts';
 import { EncounterScreen, Narrate, Overrides } from './EncounterScreen.tsx';
 import { useRoundReport } from './history.ts';
 import {
@@ -214,7 +215,7 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
             <ol>
               {view.log.map((l) => (
                 <li key={l.id} className={l.secret ? 'ts-secret' : ''}>
-                  <strong>{actorName(view, l.actor)}</strong> {l.text}
+                  <strong>{actorName(view, l.actor)}</strong> {readableStoryText(l.text)}
                 </li>
               ))}
             </ol>

@@ -89,8 +89,9 @@ function GearPicker({ t }: { t: Trooper }) {
   const [item, setItem] = useState<EverydayGear | ''>('');
   const chosen = item && missing.includes(item) ? item : missing[0];
   if (!chosen) return null;
+  // Its own row under the kit list: the select takes the room the button leaves (see the CSS).
   return (
-    <span className="ts-inline ts-noprint">
+    <div className="ts-gear-pick ts-noprint">
       <select
         aria-label="Everyday gear"
         value={chosen}
@@ -101,7 +102,7 @@ function GearPicker({ t }: { t: Trooper }) {
             {g}
           </option>
         ))}
-      </select>{' '}
+      </select>
       <button
         type="button"
         disabled={runner.busy}
@@ -109,7 +110,7 @@ function GearPicker({ t }: { t: Trooper }) {
       >
         Take it
       </button>
-    </span>
+    </div>
   );
 }
 
@@ -291,7 +292,7 @@ export function TrooperSheet({
         <Slots title="Weaknesses" slots={t.weaknesses} />
       </div>
       <div className="ts-sheet-grid">
-        <section aria-label="Kit">
+        <section aria-label="Kit" className="ts-kit-section">
           <h4>Kit</h4>
           <ul className="ts-kit">
             {t.kit.map((k) => (

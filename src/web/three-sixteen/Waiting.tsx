@@ -1,3 +1,4 @@
+import type { Decision } from '../../rules/three-sixteen/encounter/pending.ts';
 import { describeDecision, type SeatRef, type View } from './model.ts';
 
 /**
@@ -6,9 +7,22 @@ import { describeDecision, type SeatRef, type View } from './model.ts';
  * table waits on them. The reader's own lines are in bold.
  */
 
-/** Is this seat the one `decision.seat` names? */
-function isMe(seat: SeatRef, who: string): boolean {
-  return who === seat.seatId || (seat.role === 'gm' && who === 'gm');
+/** Is this seat one that may make the decision (`seat`, or one of `orSeats`)? */
+function isMe(seat: SeatRef, d: Decision): boolean {
+  const named = (who: string) => who === seat.seatId || (seat.role === 'gm' && who === 'gm');
+  return named(d.seat) || (d.orSeats ?? []).some(named);
+}
+
+/**
+ * A player with no trooper while the squad is made: the ruleset lists troopers to make as the GM's
+ * step (it waits on no particular seat), but the form on this page is theirs to fill in now.
+ */
+function mustCreate(view: View, seat: SeatRef): boolean {
+  return (
+    view.campaign.phase === 'setup' &&
+    seat.role === 'player' &&
+    !view.trooperOrder.some((id) => view.troopers[id]?.ownerSeatId === seat.seatId)
+  );
 }
 
 export function Waiting({
@@ -20,8 +34,12 @@ export function Waiting({
   seat: SeatRef;
   seatName: (id: string) => string;
 }) {
-  if (view.pending.length === 0) return null;
-  const mine = view.pending.some((d) => isMe(seat, d.seat));
+  const create = mustCreate(view, seat);
+  // Said to this player in their own line below: the GM's "get the troopers made" would only
+  // make it sound like someone else's turn.
+  const pending = create ? view.pending.filter((d) => d.kind !== 'createTroopers') : view.pending;
+  if (pending.length === 0 && !create) return null;
+  const mine = create || pending.some((d) => isMe(seat, d));
   return (
     <section
       className={`ts-waiting ${mine ? 'ts-waiting-me' : ''}`}
@@ -30,8 +48,14 @@ export function Waiting({
     >
       <strong>{mine ? 'Your move. ' : 'Waiting for: '}</strong>
       <ul>
-        {view.pending.map((d) => (
-          <li key={`${d.seat}-${d.kind}-${d.actor ?? ''}`} className={isMe(seat, d.seat) ? 'ts-me' : ''}>
+        {create ? (
+          <li className="ts-me" data-testid="create-your-trooper">
+            You: create your trooper with the form below (name, FA and NFA, weapon), then roll the starting
+            kills.
+          </li>
+        ) : null}
+        {pending.map((d) => (
+          <li key={`${d.seat}-${d.kind}-${d.actor ?? ''}`} className={isMe(seat, d) ? 'ts-me' : ''}>
             {describeDecision(view, d, seatName)}
           </li>
         ))}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { endAndDebrief, squad } from '../../rules/three-sixteen/campaign/test-kit.ts';
+import { endAndDebrief, settleLevels, squad } from '../../rules/three-sixteen/campaign/test-kit.ts';
 import { fightAt, playRound } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
 import type { RunningServer } from '../../server/app.ts';
@@ -133,9 +133,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     const hicks = await openSeat(browser, urls.p1 as string, true);
 
     // The log says who rolled what for the levels, not only who gained one.
-    const levels = gmPage.locator('ol.log li', { hasText: 'rolled off (Hicks 5, Vasquez 6): Vasquez' });
+    const levels = gmPage.locator('ol.log li', { hasText: 'roll off (Hicks 5, Vasquez 6): Vasquez wins' });
     await levels.waitFor();
-    expect(await levels.textContent()).toContain('d10 for the rest: Hicks 4.');
+    expect(await levels.textContent()).toContain('the rest roll a d10 (Hicks 4).');
     // A player whose level waits is told it is their move.
     const vasquez = await openSeat(browser, urls.p2 as string, true);
     const waiting = vasquez.getByRole('region', { name: 'Waiting for' });
@@ -159,6 +159,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     // Named after the debrief, Hicks's phone carries the GM's controls: he makes the planet (here
     // through the rules kit) and briefs the squad.
     t.send(gm, { type: 'setMissionGm', seatId: 'p1' });
+    settleLevels(t, gm);
     t.send(p(1), { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
     const later = await importTable(server.url, 'Rotating GM, mission 2', t.log);
     const standIn = await openSeat(browser, later.p1 as string, true);
@@ -168,6 +169,39 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     await shot(standIn, '316-rotating-gm-phone.png');
     await standIn.context().close();
     await gmPage.context().close();
+    expect(pageProblems).toEqual([]);
+  });
+  it('brings in a replacement through a form whose every control says what it is', async () => {
+    const { t, gm } = squad([
+      { name: 'Hicks', fa: 5, nfa: 5 },
+      { name: 'Hudson', fa: 6, nfa: 4 },
+    ]);
+    t.send(gm, {
+      type: 'gmAdjust',
+      adjustment: { target: 'status', trooperId: 't2', value: 'dead' },
+      reason: 'lost in the vents',
+    });
+    endAndDebrief(t, gm);
+    const urls = await importTable(server.url, 'Replacement', t.log);
+    const hudson = await openSeat(browser, urls.p2 as string);
+    const form = hudson.getByRole('region', { name: 'Replacement for Hudson' });
+    await form.waitFor();
+    // Every control is found by its visible label (no placeholder-only or unlabelled boxes).
+    await form.getByLabel('Name').fill('Drake');
+    await form.getByLabel('FA').fill('7');
+    expect(await form.getByLabel('Rank').inputValue()).toBe('0');
+    expect(await form.textContent()).toContain('NFA 3 (total 10)');
+    // On a desktop the FA box stays a small number box, not a full-width field.
+    const box = await form.getByLabel('FA').boundingBox();
+    expect(box?.width ?? 0).toBeLessThan(120);
+    await shot(hudson, '316-replacement-desktop.png');
+    await form.getByRole('button', { name: 'Bring in the replacement' }).click();
+    // Starting kills: one d10 per FA point, rolled by the app for this seat.
+    await hudson
+      .locator('ol.log li', { hasText: 'Drake replaces Hudson (FA 7, NFA 3); starting kills' })
+      .waitFor();
+    await expect.poll(() => hudson.getByRole('region', { name: 'Replacement for Hudson' }).count()).toBe(0);
+    await hudson.context().close();
     expect(pageProblems).toEqual([]);
   });
 });

@@ -88,5 +88,9 @@ describe('3:16 screen model', () => {
       'Ann for Tpr A: declare',
       'GM for the aliens: declare',
     ]);
+    // A decision others may make as well names them all.
+    expect(describeDecision(view, { seat: 'gm', kind: 'conflictRoll', orSeats: ['p1'] }, names)).toBe(
+      'GM or Ann: roll the conflict round',
+    );
   });
 });

@@ -356,6 +356,7 @@ const DECISION_VERB: Readonly<Record<Decision['kind'], string>> = {
   conflictHit: 'answer a hit (armour or take it)',
   conflictDeclare: 'declare in the conflict',
   conflictRoll: 'roll the conflict round',
+  conflictDrugs: 'keep the FA die or re-roll it with combat drugs',
   debrief: 'debrief the mission (medals, healing)',
   rollLevels: 'roll who gains a level',
   takeLevel: 'choose the new level',
@@ -367,7 +368,8 @@ const DECISION_VERB: Readonly<Record<Decision['kind'], string>> = {
 
 /** "Vasquez (Tpr Hicks) to declare" — who the table waits for, in words. */
 export function describeDecision(view: View, d: Decision, seatName: (id: string) => string): string {
-  const who = d.seat === 'gm' ? 'GM' : seatName(d.seat);
+  const name = (seat: string) => (seat === 'gm' ? 'GM' : seatName(seat));
+  const who = [d.seat, ...(d.orSeats ?? [])].map(name).join(' or ');
   let actor = '';
   if (d.actor === 'aliens') actor = ' for the aliens';
   else if (d.actor) {

@@ -132,7 +132,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
     // A face the die cannot show is refused with the rules' code, and the same die is asked again.
     await hicks.locator('.ts-dice-prompt input[name="face"]').fill('12');
     await hicks.locator('.ts-dice-prompt input[name="face"]').press('Enter');
-    await expect.poll(() => hicks.getByRole('alert').first().textContent()).toContain('DICE_FACE_INVALID');
+    await expect
+      .poll(() => hicks.getByRole('alert').first().getAttribute('data-code'))
+      .toBe('DICE_FACE_INVALID');
     await enterFaces(hicks, [2]);
     await vasquez.getByRole('button', { name: /Roll NFA for Dominance/ }).click();
     await enterFaces(vasquez, [9]);

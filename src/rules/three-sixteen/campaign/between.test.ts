@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actingRole, threeSixteen } from '../ruleset.ts';
 import type { ThreeSixteenState, Trooper } from '../state.ts';
 import { campaignOf, serviceOf } from './model.ts';
-import { endAndDebrief, flags, happened, squad } from './test-kit.ts';
+import { endAndDebrief, flags, happened, settleLevels, squad } from './test-kit.ts';
 
 const medals = (t: Trooper | undefined) =>
   Object.fromEntries((t?.medals ?? []).map((m) => [m.medal, m.count]));
@@ -374,6 +374,10 @@ describe('3:16 rotating GM', () => {
     t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
     expect(t.state.troopers.t2?.status).toBe('retired');
     expect(campaignOf(t.state).gmRota).toEqual([{ mission: 2, seatId: 'p2' }]);
+    // Levels for mission 1 (nobody killed): roll-off A 9, B 1, C 2 gives A; then B 1, C 5 gives C.
+    t.send(gm, { type: 'rollLevels' }, [9, 1, 2, 1, 5]);
+    expect(t.log.at(-1)).toMatchObject({ gainers: ['t1', 't3'] });
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Next', aa: 5 });
     // Threat counts the two PCs who play: 2 × 5.
     expect(t.state.planet?.threat.initial).toBe(10);
@@ -410,6 +414,7 @@ describe('3:16 rotating GM', () => {
     ).toBe('NO_GM_REWARD');
     // B runs the next one too: this time the reward must be a weapon step.
     t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Third', aa: 5 });
     t.send(gm, { type: 'briefMission', text: '' });
     endAndDebrief(t, gm);
@@ -511,7 +516,9 @@ describe('3:16 between missions: order of the steps', () => {
     t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
     expect(actingRole(t.state, p(2))).toBe('gm');
     // Named for mission 2 once mission 1 is debriefed: B makes the planet (the book passes the
-    // planet list on to the next GM).
+    // planet list on to the next GM), once the levels are settled.
+    expect(t.refuse(p(2), { type: 'setPlanet', name: 'Next', aa: 5 })).toBe('LEVELS_NOT_ROLLED');
+    settleLevels(t, gm);
     t.send(p(2), { type: 'setPlanet', name: 'Next', aa: 5 });
     expect(actingRole(t.state, p(2))).toBe('gm');
     expect(actingRole(t.state, p(1))).toBe('player');
@@ -527,11 +534,30 @@ describe('3:16 between missions: order of the steps', () => {
     // Debriefed, the chair goes to mission 3's GM; nobody is named, so the table's GM keeps it.
     expect(actingRole(t.state, p(2))).toBe('player');
     t.send(gm, { type: 'setMissionGm', seatId: null });
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Third', aa: 5 });
     expect(actingRole(t.state, p(2))).toBe('player');
     expect(t.refuse(p(2), { type: 'briefMission', text: 'mine' })).toBe('ROLE_NOT_ALLOWED');
     // Spectators and the GM keep their roles whatever the rota says.
     expect(actingRole(t.state, { seatId: 'eve', role: 'spectator' })).toBe('spectator');
     expect(actingRole(t.state, gm)).toBe('gm');
+  });
+  it('a seat standing in may pass its chair on before it briefs its mission, to a player or back', () => {
+    const { t, gm, p } = squad([
+      { name: 'A', fa: 5, nfa: 5 },
+      { name: 'B', fa: 5, nfa: 5 },
+    ]);
+    endAndDebrief(t, gm);
+    t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    // B, now in the chair, hands mission 2 to A (the book has each GM pass the planet list on).
+    t.send(p(2), { type: 'setMissionGm', seatId: 'p1' });
+    expect(actingRole(t.state, p(2))).toBe('player');
+    expect(actingRole(t.state, p(1))).toBe('gm');
+    expect(t.state.troopers.t2?.status).toBe('active');
+    expect(t.state.troopers.t1?.status).toBe('retired');
+    // A gives it back to the table's GM and is a player again, with no chair left to pass.
+    t.send(p(1), { type: 'setMissionGm', seatId: null });
+    expect(actingRole(t.state, p(1))).toBe('player');
+    expect(t.refuse(p(1), { type: 'setMissionGm', seatId: 'p1' })).toBe('ROLE_NOT_ALLOWED');
   });
 });

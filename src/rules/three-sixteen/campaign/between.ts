@@ -95,6 +95,23 @@ function requireBetween(state: ThreeSixteenState): BetweenMissions {
   return b;
 }
 
+/**
+ * Before the next planet (rolled or set by hand): the mission's debrief, its level roll and every
+ * level or rotating-GM reward choice. A new planet starts the next mission's record (kills, the
+ * flags promotion reads), so these would otherwise be lost. No-op outside the between-missions phase.
+ */
+export function requireLevelsSettled(state: ThreeSixteenState): void {
+  if (state.campaign.phase !== 'afterMission') return;
+  const b = requireBetween(state);
+  if (!b.levelsRolled && b.survivors.length > 0)
+    fail('LEVELS_NOT_ROLLED', 'roll who gains a level before moving on to the next planet');
+  const owed = Object.entries(b.records).filter(([, r]) => r.levelPending || r.gmRewardPending);
+  if (owed.length > 0)
+    fail('LEVEL_CHOICES_PENDING', 'some troopers still owe their level or reward choice', {
+      troopers: owed.map(([id]) => id),
+    });
+}
+
 /** Alive and with the squad: active, or sitting out the next mission because its player runs it. */
 function standing(t: Trooper): boolean {
   return t.status === 'active' || (t.status === 'retired' && serviceOf(t).sittingOut);
@@ -496,16 +513,7 @@ const rollNextPlanet = defineCommand(
   GM_ONLY,
   (state, c, ctx): ThreeSixteenEvent[] => {
     requirePhase(state, 'setup', 'afterMission');
-    if (state.campaign.phase === 'afterMission') {
-      const b = requireBetween(state);
-      if (!b.levelsRolled && b.survivors.length > 0)
-        fail('LEVELS_NOT_ROLLED', 'roll who gains a level before moving on to the next planet');
-      const owed = Object.entries(b.records).filter(([, r]) => r.levelPending || r.gmRewardPending);
-      if (owed.length > 0)
-        fail('LEVEL_CHOICES_PENDING', 'some troopers still owe their level or reward choice', {
-          troopers: owed.map(([id]) => id),
-        });
-    }
+    requireLevelsSettled(state);
     const pcs = state.trooperOrder
       .map((id) => trooper(state, id))
       .filter((t) => t.status === 'active')
@@ -520,6 +528,7 @@ const rollNextPlanet = defineCommand(
     };
     const g = generatePlanet(state.campaign.crossedOff, pcs, ctx.dice, choices, {
       shortSessions: c.shortSessions ?? false,
+      aaFrom: alivePcs(state),
     });
     const p = g.planet;
     const planet: Planet = {

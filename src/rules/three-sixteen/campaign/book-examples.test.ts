@@ -3,7 +3,7 @@ import { stateHash } from '../../../engine/state-hash.ts';
 import { profileLabel } from '../data/weapons.ts';
 import type { Trooper } from '../state.ts';
 import { campaignOf } from './model.ts';
-import { endAndDebrief, flags, happened, squad } from './test-kit.ts';
+import { endAndDebrief, flags, happened, settleLevels, squad } from './test-kit.ts';
 
 const rifle = (t: Trooper | undefined) => {
   const w = t?.weapons.find((x) => x.weapon === 'energyRifle');
@@ -31,12 +31,14 @@ describe('3:16 book: improving Trooper Grant’s Energy Rifle', () => {
       }),
     ).toBe('SAME_WEAPON');
 
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 5 });
     t.send(gm, { type: 'briefMission', text: 'Again.' });
     endAndDebrief(t, gm);
     t.send(p(1), { type: 'improveWeapon', trooperId: 't1', weapon: 'energyRifle', range: 'close' });
     expect(rifle(t.state.troopers.t1)).toBe('d10 / d10 / 1');
 
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Third', aa: 5, threat: 5 });
     t.send(gm, { type: 'briefMission', text: 'Once more.' });
     endAndDebrief(t, gm);

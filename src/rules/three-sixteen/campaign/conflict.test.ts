@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { stateHash } from '../../../engine/state-hash.ts';
+import { legalCommands, pendingDecisions } from '../ruleset.ts';
+import type { Trooper } from '../state.ts';
 import { campaignOf } from './model.ts';
-import { squad } from './test-kit.ts';
+import { settleLevels, squad } from './test-kit.ts';
 
 /** A conflict between two troopers, or a trooper and an NPC (side a starts it). */
 const pcVsPc = (a: string, b: string) =>
@@ -68,8 +70,29 @@ describe('3:16 book: Trooper Smile versus Lieutenant Frinks', () => {
     t.send(p(2), { type: 'answerYield', accept: true });
     expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'b', endReason: 'yield' });
     expect(t.refuse(p(1), { type: 'imposeOrder', text: 'Frinks digs' })).toBe('NOT_YOUR_TROOPER');
+    expect(legalCommands(t.state, p(2))).toContainEqual({ type: 'imposeOrder', text: 'An order.' });
     t.send(p(2), { type: 'imposeOrder', text: 'Latrine duty.' });
     expect(conflict(t).order).toBe('Latrine duty.');
+    // Each answer names the side that gave it, so the log can say who.
+    const answers = t.log
+      .filter((ev) =>
+        [
+          'conflict.rangeSet',
+          'conflict.hitAnswered',
+          'conflict.yieldAnswered',
+          'conflict.orderImposed',
+        ].includes(ev.type),
+      )
+      .map((ev) => [ev.type, 'side' in ev ? ev.side : null]);
+    expect(answers).toEqual([
+      ['conflict.rangeSet', 'b'],
+      ['conflict.hitAnswered', 'b'],
+      ['conflict.hitAnswered', 'a'],
+      ['conflict.hitAnswered', 'b'],
+      ['conflict.hitAnswered', 'a'],
+      ['conflict.yieldAnswered', 'b'],
+      ['conflict.orderImposed', 'b'],
+    ]);
     // Exhaustion clears after the conflict; Frinks keeps his real wound.
     expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
@@ -281,6 +304,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
     expect(t.state.troopers.t1?.strengths[0]).toEqual({ status: 'used', text: 'Stands tall' });
     expect(t.state.troopers.t1?.missionFlags.usedStrength).toBe(false);
     // At the next planet's briefing (part of the next mission) it counts, and the briefing keeps it.
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
     t.send(p(2), { ...start, a: start.b, b: start.a });
     t.send(p(2), { type: 'conflictFlashback', side: 'a', kind: 'strength', text: 'Keeps cool' });
@@ -293,6 +317,7 @@ describe('3:16 conflicts without Threat Tokens', () => {
     const { t, gm, p } = squad([{ name: 'A', fa: 5, nfa: 5 }]);
     t.send(gm, { type: 'endMission' });
     t.send(gm, { type: 'debrief' });
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
     const scenes = t.state.mission?.scenes.length;
     t.send(p(1), { type: 'nfaTest', trooperId: 't1', text: 'Reads the orders' }, [3]);
@@ -361,5 +386,335 @@ describe('3:16 conflicts without Threat Tokens', () => {
       winner: 'a',
     });
     expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+});
+
+describe('3:16 conflicts: a Weakness answering a Strength', () => {
+  /** Ann (side a) against Ben (side b); Ben's Strength wins it before Dominance. */
+  function benWinsByStrength() {
+    const table = squad([
+      { name: 'Ann', fa: 5, nfa: 5 },
+      { name: 'Ben', fa: 5, nfa: 5 },
+    ]);
+    const { t, p } = table;
+    t.send(p(1), pcVsPc('t1', 't2'));
+    t.send(p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'Iron will' });
+    return table;
+  }
+
+  it('the loser shows a Weakness: slot Used, demotion flag, still the loss, on its own terms', () => {
+    const { t, gm, p } = benWinsByStrength();
+    const answer = { type: 'answerConflictStrength', text: 'Cannot look him in the eye' } as const;
+    // Optional: nothing waits for it, but it is offered to the loser's player (and only to them).
+    expect(pendingDecisions(t.state).some((d) => d.kind.startsWith('conflict'))).toBe(false);
+    expect(legalCommands(t.state, p(1))).toContainEqual({ ...answer, text: 'A flashback.' });
+    expect(legalCommands(t.state, p(2)).filter((c) => c.type === 'answerConflictStrength')).toEqual([]);
+    expect(t.refuse(p(2), answer)).toBe('NOT_YOUR_TROOPER');
+    t.send(p(1), answer);
+    expect(t.log.at(-1)).toEqual({
+      type: 'conflict.strengthAnswered',
+      side: 'a',
+      text: 'Cannot look him in the eye',
+      slot: 0,
+    });
+    expect(t.state.troopers.t1?.weaknesses[0]).toEqual({
+      status: 'used',
+      text: 'Cannot look him in the eye',
+    });
+    expect(t.state.troopers.t1?.missionFlags.usedWeakness).toBe(true);
+    expect(conflict(t)).toMatchObject({
+      step: 'ended',
+      winner: 'b',
+      endReason: 'strength',
+      ownTerms: { side: 'a', text: 'Cannot look him in the eye' },
+    });
+    expect(t.state.log.at(-1)?.text).toBe(
+      'Ann answers the Strength with a Weakness and takes the loss on their own terms: Cannot look him in the eye',
+    );
+    expect(t.refuse(p(1), answer)).toBe('ALREADY_DONE');
+    expect(t.refuse(gm, answer)).toBe('ALREADY_DONE');
+    // The winner still gives its order.
+    t.send(p(2), { type: 'imposeOrder', text: 'Clean the latrines.' });
+    expect(conflict(t).order).toBe('Clean the latrines.');
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('the GM may answer for the loser; Hatred for Home only when asked for; NO_SLOT without one', () => {
+    const { t, gm, p } = benWinsByStrength();
+    const hatred = { type: 'answerConflictStrength', text: 'Misses the farm', hatredForHome: true } as const;
+    expect(t.refuse(gm, hatred)).toBe('NO_SLOT');
+    t.send(gm, { type: 'answerConflictStrength', text: 'Misses the farm' });
+    expect(t.state.troopers.t1?.weaknesses[0]?.status).toBe('used');
+    // A fresh conflict: Ann's only Weakness is gone, so she cannot answer Ben's second Strength.
+    const spent = { status: 'used' as const, text: 'x' };
+    const table = squad([
+      { name: 'Ann', fa: 5, nfa: 5, patch: { weaknesses: [spent] } },
+      { name: 'Ben', fa: 5, nfa: 5 },
+    ]);
+    table.t.send(table.p(1), pcVsPc('t1', 't2'));
+    table.t.send(table.p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'Cool' });
+    expect(table.t.refuse(table.p(1), { type: 'answerConflictStrength', text: 'x' })).toBe('NO_SLOT');
+    // With a Hatred for Home slot Available it is used only when the player asks for it.
+    const home = squad([
+      {
+        name: 'Ann',
+        fa: 5,
+        nfa: 5,
+        patch: { weaknesses: [{ status: 'available' }, { status: 'available', hatredForHome: true }] },
+      },
+      { name: 'Ben', fa: 5, nfa: 5 },
+    ]);
+    home.t.send(home.p(1), pcVsPc('t1', 't2'));
+    home.t.send(home.p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'Cool' });
+    home.t.send(home.p(1), hatred);
+    expect(home.t.state.troopers.t1?.weaknesses).toEqual([
+      { status: 'available' },
+      { status: 'used', text: 'Misses the farm', hatredForHome: true },
+    ]);
+    void p;
+  });
+
+  it('only a Strength can be answered, never by a Strength; an NPC has nothing to answer with', () => {
+    const { t, gm, p } = squad(
+      [
+        { name: 'Ann', fa: 5, nfa: 5 },
+        { name: 'Ben', fa: 5, nfa: 5 },
+      ],
+      { aa: 5 },
+    );
+    const answer = { type: 'answerConflictStrength', text: 'x' } as const;
+    expect(t.refuse(p(1), answer)).toBe('NO_CONFLICT');
+    t.send(p(1), pcVsPc('t1', 't2'));
+    expect(t.refuse(p(1), answer)).toBe('NO_CONFLICT');
+    // Ann loses by her own Weakness: Ben cannot answer that with a Strength (the conflict is over).
+    t.send(p(1), { type: 'conflictFlashback', side: 'a', kind: 'weakness', text: 'Freezes' });
+    expect(t.refuse(p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'x' })).toBe(
+      'NO_CONFLICT',
+    );
+    expect(t.refuse(p(2), answer)).toBe('NOT_AVAILABLE');
+    // Nor is a Strength answered by a Strength.
+    t.send(p(1), pcVsPc('t1', 't2'));
+    t.send(p(1), { type: 'conflictFlashback', side: 'a', kind: 'strength', text: 'Steady' });
+    expect(t.refuse(p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'x' })).toBe(
+      'NO_CONFLICT',
+    );
+    // An NPC losing to a Strength has no Weakness to show.
+    t.send(gm, pcVsNpc('t2', 'Provost'));
+    t.send(p(2), { type: 'conflictFlashback', side: 'a', kind: 'strength', text: 'Loud voice' });
+    expect(t.refuse(gm, answer)).toBe('INVALID_VALUE');
+    // A yield, a death or the GM's word is not a Strength either.
+    t.send(gm, pcVsNpc('t2', 'Provost'));
+    t.send(gm, { type: 'gmEndConflict', winner: 'b', reason: 'stop' });
+    expect(t.refuse(p(2), answer)).toBe('NOT_AVAILABLE');
+  });
+});
+
+describe('3:16 conflicts: the preparation bonus and combat drugs, as in an encounter', () => {
+  /** Smile (FA 7, NFA 3, Energy Rifle) against a deserter (AA 6), optionally at Far after Dominance. */
+  function smile(patch: Partial<Trooper> = {}, atFar = true) {
+    const table = squad([{ name: 'Smile', fa: 7, nfa: 3, weaponChoice: 'energyRifle', patch }], { aa: 6 });
+    const { t, gm, p } = table;
+    t.send(gm, pcVsNpc('t1', 'Deserter'));
+    if (atFar) {
+      t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+      t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+      t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'fa' } });
+    }
+    return table;
+  }
+
+  it("the GM's +1 goes into the trooper's next test (Dominance) and is spent by it", () => {
+    const { t, gm } = smile({}, false);
+    t.send(gm, { type: 'grantPreparationBonus', trooperId: 't1' });
+    // Staying out of the roll keeps the bonus for later.
+    t.send(gm, { type: 'rollConflictDominance', stayOut: 'a' }, [9]);
+    expect(t.log.at(-1)).not.toHaveProperty('prepared');
+    expect(t.state.troopers.t1?.preparationBonus).toBe(1);
+    t.send(gm, { type: 'gmEndConflict', winner: null, reason: 'called off' });
+    t.send(gm, pcVsNpc('t1', 'Deserter'));
+    // NFA 3 + 1: a 4 succeeds, the deserter's 9 fails: an ambush, the deserter dies.
+    t.send(gm, { type: 'rollConflictDominance' }, [4, 9]);
+    expect(t.log.at(-1)).toMatchObject({
+      type: 'conflict.dominanceRolled',
+      tests: { a: { face: 4, target: 4, success: true } },
+      prepared: ['a'],
+      outcome: 'ambush',
+    });
+    expect(t.state.troopers.t1?.preparationBonus).toBe(0);
+    expect(conflict(t)).toMatchObject({ winner: 'a', endReason: 'dead' });
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('the +1 goes into an FA round test too (never above 10); a log without `prepared` spends nothing', () => {
+    const { t, gm } = smile();
+    t.send(gm, { type: 'grantPreparationBonus', trooperId: 't1' });
+    // FA 7 + 1: an 8 succeeds and kills the deserter (who failed).
+    t.send(gm, { type: 'rollConflictRound' }, [8, 9]);
+    expect(t.log.at(-1)).toMatchObject({ tests: { a: { face: 8, target: 8 } }, prepared: ['a'] });
+    expect(conflict(t)).toMatchObject({ winner: 'a', endReason: 'dead' });
+    expect(t.state.troopers.t1?.preparationBonus).toBe(0);
+    // An older log's round (no `prepared`) left the bonus alone, and still does.
+    const old = smile();
+    old.t.send(old.gm, { type: 'grantPreparationBonus', trooperId: 't1' });
+    old.t.apply({
+      type: 'conflict.roundRolled',
+      tests: { a: { face: 7, target: 7, success: true }, b: { face: 9, target: 6, success: false } },
+    });
+    expect(old.t.state.troopers.t1?.preparationBonus).toBe(1);
+    const ten = smile({ fa: 10 });
+    ten.t.send(ten.gm, { type: 'grantPreparationBonus', trooperId: 't1' });
+    ten.t.send(ten.gm, { type: 'rollConflictRound' }, [10, 9]);
+    expect(ten.t.log.at(-1)).toMatchObject({ tests: { a: { target: 10 } } });
+  });
+
+  it('a failed FA die holds the round: the player re-rolls it with combat drugs, once per planet', () => {
+    const { t, gm, p } = smile();
+    // Smile 9 fails (FA 7), the deserter 8 fails (AA 6).
+    t.send(gm, { type: 'rollConflictRound' }, [9, 8]);
+    expect(t.log.at(-1)).toMatchObject({ type: 'conflict.roundRolled', drugsFor: ['a'] });
+    expect(t.log.at(-1)).not.toHaveProperty('waitFor');
+    expect(conflict(t)).toMatchObject({ step: 'act', round: 1, dice: { open: ['a'] } });
+    expect(pendingDecisions(t.state)).toEqual([{ seat: 'p1', kind: 'conflictDrugs', actor: 't1' }]);
+    expect(legalCommands(t.state, p(1))).toContainEqual({ type: 'useConflictDrugs', side: 'a' });
+    expect(legalCommands(t.state, p(1))).toContainEqual({ type: 'takeConflictTurn' });
+    expect(t.refuse(p(1), { type: 'takeConflictTurn', cancel: true })).toBe('DICE_NOT_SETTLED');
+    expect(t.refuse(gm, { type: 'useConflictDrugs', side: 'b' })).toBe('INVALID_VALUE');
+    expect(t.refuse(gm, { type: 'rollConflictRound' })).toBe('WRONG_STEP');
+    // The re-roll: 5 against the same 7, a success; Smile shoots and the deserter dies.
+    t.send(p(1), { type: 'useConflictDrugs', side: 'a' }, [5]);
+    expect(t.log.at(-1)).toEqual({
+      type: 'conflict.drugsUsed',
+      side: 'a',
+      face: 5,
+      target: 7,
+      success: true,
+    });
+    expect(t.state.troopers.t1?.planetUses.combatDrugs).toBe(true);
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'a', endReason: 'dead' });
+    expect(conflict(t)).not.toHaveProperty('dice');
+    expect(t.state.troopers.t1).toMatchObject({ health: [null, null, null], totalKills: 1 });
+    expect(t.replayHash()).toBe(stateHash(t.state));
+    // Spent for the planet: the next failed die does not hold the round.
+    t.send(gm, pcVsNpc('t1', 'Deserter'));
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+    t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
+    t.send(gm, { type: 'rollConflictRound' }, [9, 8]);
+    expect(t.log.at(-1)).not.toHaveProperty('drugsFor');
+    expect(conflict(t)).toMatchObject({ step: 'declare', round: 2 });
+  });
+
+  it('keeping the die goes on with the round; the drugs stay for later', () => {
+    const { t, gm, p } = smile();
+    // Smile 9 fails, the deserter's 3 hits (Smile ticks no Armour: he is asked, and takes it).
+    t.send(gm, { type: 'rollConflictRound' }, [9, 3]);
+    expect(t.refuse(p(1), { type: 'answerConflictHit', useArmour: false })).toBe('WRONG_STEP');
+    t.send(p(1), { type: 'takeConflictTurn' });
+    expect(t.log.at(-1)).toEqual({ type: 'conflict.diceKept', sides: ['a'] });
+    expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'a', by: 'b', mark: 'X' } });
+    t.send(p(1), { type: 'answerConflictHit', useArmour: false });
+    expect(conflict(t)).toMatchObject({ step: 'declare', round: 2, mayMove: 'b' });
+    expect(conflict(t)).not.toHaveProperty('dice');
+    expect(t.state.troopers.t1?.planetUses.combatDrugs).toBe(false);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('a 10 on the re-roll is a Kill on the user, answered like any Kill; it credits nobody', () => {
+    const { t, gm, p } = smile();
+    t.send(gm, { type: 'rollConflictRound' }, [9, 3]);
+    t.send(p(1), { type: 'useConflictDrugs', side: 'a' }, [10]);
+    // The drugs' Kill waits for Smile's answer first (Armour is there to tick); he ticks it.
+    expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'a', by: 'a', mark: 'X' } });
+    t.send(p(1), { type: 'answerConflictHit', useArmour: true });
+    // Then the deserter's 3 lands too.
+    expect(conflict(t)).toMatchObject({ step: 'answer', pendingHit: { target: 'a', by: 'b' } });
+    t.send(p(1), { type: 'answerConflictHit', useArmour: false });
+    expect(t.state.troopers.t1).toMatchObject({ armour: 'used', health: ['X', null, null] });
+    expect(conflict(t)).toMatchObject({ step: 'declare', round: 2 });
+    expect(t.state.log.some((l) => l.text === 'The drugs turn on Smile: a Kill.')).toBe(true);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('drugs that kill their user end the conflict at once; no kill is counted', () => {
+    const { t, gm, p } = squad([
+      {
+        name: 'Smile',
+        fa: 7,
+        nfa: 3,
+        weaponChoice: 'energyRifle',
+        patch: { health: ['X', 'X', null], armour: 'used', armourPolicy: 'never' },
+      },
+      { name: 'Frinks', fa: 4, nfa: 8, rank: 3 },
+    ]);
+    t.send(p(1), pcVsPc('t1', 't2'));
+    t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
+    t.send(p(2), { type: 'declareConflict', side: 'b', action: { kind: 'emotional' } });
+    // Smile 9 fails; Frinks's 2 would wear him down, but the drugs kill Smile first.
+    t.send(gm, { type: 'rollConflictRound' }, [9, 2]);
+    t.send(p(1), { type: 'useConflictDrugs', side: 'a' }, [10]);
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    expect(t.state.troopers.t1?.health).toEqual(['X', 'X', 'X']);
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'b', endReason: 'dead' });
+    expect(t.state.troopers.t1?.totalKills).toBe(0);
+    expect(t.state.troopers.t2?.totalKills).toBe(0);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('a lower success may re-roll while the better one waits; a re-roll that beats it goes first', () => {
+    const { t, gm, p } = smile();
+    // Smile 2 succeeds, the deserter's 6 is better and waits for the GM (nothing held).
+    t.send(gm, { type: 'rollConflictRound' }, [2, 6]);
+    expect(t.log.at(-1)).toMatchObject({ waitFor: 'b', drugsFor: ['a'] });
+    expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'conflictTurn' }]);
+    expect(t.refuse(p(1), { type: 'takeConflictTurn' })).toBe('NOT_YOUR_TROOPER');
+    // Smile re-rolls a 7: now his success is the better one, and it waits for his player.
+    t.send(p(1), { type: 'useConflictDrugs', side: 'a' }, [7]);
+    expect(conflict(t)).toMatchObject({
+      step: 'act',
+      mayMove: 'a',
+      queue: [
+        { side: 'a', face: 7 },
+        { side: 'b', face: 6 },
+      ],
+    });
+    expect(pendingDecisions(t.state)).toEqual([{ seat: 'p1', kind: 'conflictTurn', actor: 't1' }]);
+    expect(t.refuse(p(1), { type: 'useConflictDrugs', side: 'a' }, [1])).toBe('NOT_AVAILABLE');
+    t.send(p(1), { type: 'takeConflictTurn' });
+    expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'a', endReason: 'dead' });
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('a tied success holds the round; a die a re-roll cannot better does not', () => {
+    const tie = smile();
+    tie.t.send(tie.gm, { type: 'rollConflictRound' }, [4, 4]);
+    expect(conflict(tie.t)).toMatchObject({ step: 'act', dice: { open: ['a'] } });
+    tie.t.send(tie.p(1), { type: 'takeConflictTurn' });
+    // Kept: the tied successes act together (the deserter dies, Smile is asked about his Kill).
+    expect(conflict(tie.t)).toMatchObject({ step: 'answer', pendingHit: { target: 'a', by: 'b' } });
+    // A success at its number, or one already beating the other side, has nothing to gain.
+    for (const faces of [
+      [7, 3],
+      [5, 3],
+      [5, 9],
+    ]) {
+      const { t, gm } = smile();
+      t.send(gm, { type: 'rollConflictRound' }, faces);
+      expect(t.log.at(-1)).not.toHaveProperty('drugsFor');
+    }
+    // Dominance is an NFA test: no drugs there.
+    const { t, gm, p } = smile({}, false);
+    expect(t.refuse(p(1), { type: 'useConflictDrugs', side: 'a' })).toBe('WRONG_STEP');
+    void gm;
+  });
+
+  it('a log from before the drugs (no `drugsFor`) resolves a failed die at once, as it did', () => {
+    const { t } = smile();
+    t.apply({
+      type: 'conflict.roundRolled',
+      tests: { a: { face: 9, target: 7, success: false }, b: { face: 8, target: 6, success: false } },
+    });
+    expect(conflict(t)).toMatchObject({ step: 'declare', round: 2 });
+    expect(conflict(t)).not.toHaveProperty('dice');
   });
 });

@@ -4,7 +4,7 @@ import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { codes, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { FREE_SWITCH_WEAPONS, WEAPONS } from '../data/weapons.ts';
 import { flashbackSlot, hasAvailableSlot, withFlashbackUsed } from '../encounter/core.ts';
-import { diceFor, fail, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
+import { diceFor, fail, requireActive, requireOwnTrooper, requirePhase } from '../encounter/guards.ts';
 import type { TestFace, ThreeSixteenEvent } from '../events.ts';
 import {
   appendLog,
@@ -19,6 +19,7 @@ import {
 import {
   type Conflict,
   type ConflictAction,
+  type ConflictDice,
   type ConflictEnd,
   type ConflictHit,
   type ConflictSide,
@@ -49,6 +50,15 @@ import { campaignSchemas } from './schemas.ts';
  * lower success fails with it. The round stops for that choice only when both sides succeeded
  * with different faces; with one success there is nothing left to stop, and tied successes act
  * together, so neither can cancel the other.
+ *
+ * Played "as a normal encounter", so a trooper's tests carry the GM's one-shot +1 for preparation
+ * (spent by the test, as in an encounter) and its combat drugs (once per planet) may re-roll the FA
+ * die of a round before anything acts; a 10 on the re-roll is a Kill on the user. The round holds
+ * for that choice only where a re-roll could help: a failed die, or a success tied with the other
+ * side's (to go first); a lower success may re-roll while the better one waits anyway.
+ *
+ * A Weakness may answer a Strength (never the other way round): after a Strength ended the
+ * conflict, the losing trooper may show a Weakness — still the loss, on its own terms.
  */
 
 const CONFLICT_PHASES = ['setup', 'briefing', 'mission', 'afterMission'] as const;
@@ -61,9 +71,13 @@ function requireConflict(state: ThreeSixteenState, ...steps: Conflict['step'][])
   const c = campaignOf(state).conflict;
   if (!c || c.step === 'ended') fail('NO_CONFLICT', 'no conflict is under way');
   if (c.yielding) fail('YIELD_PENDING', 'a side has yielded: the other must accept or refuse first');
+  requireStep(c, ...steps);
+  return c;
+}
+
+function requireStep(c: Conflict, ...steps: Conflict['step'][]): void {
   if (steps.length > 0 && !steps.includes(c.step))
     fail(codes.WRONG_STEP, `the conflict is at ${c.step}, not ${steps.join(' or ')}`, { step: c.step });
-  return c;
 }
 
 /** The trooper of a side (null for an NPC). */
@@ -77,6 +91,13 @@ function requireSide(state: ThreeSixteenState, c: Conflict, side: SideKey, ctx: 
   const s = c.sides[side];
   if (s.kind === 'trooper') requireOwnTrooper(state, s.trooperId, ctx);
   else if (ctx.actor.role !== 'gm') fail(codes.NOT_YOUR_TROOPER, `${s.name} is the GM's to play`);
+}
+
+/** Whether the actor plays this side (`requireSide` without the refusal). */
+function speaksFor(state: ThreeSixteenState, c: Conflict, side: SideKey, ctx: DecideContext): boolean {
+  if (ctx.actor.role === 'gm') return true;
+  const s = c.sides[side];
+  return s.kind === 'trooper' && state.troopers[s.trooperId]?.ownerSeatId === ctx.actor.seatId;
 }
 
 function requireEitherSide(state: ThreeSixteenState, c: Conflict, ctx: DecideContext): void {
@@ -102,6 +123,18 @@ function ability(state: ThreeSixteenState, side: ConflictSide, which: 'fa' | 'nf
   return side.kind === 'npc' ? side.ability : (state.troopers[side.trooperId] as Trooper)[which];
 }
 
+/** The trooper's GM +1 for preparation is waiting for its next test (NPCs have none). */
+function prepared(state: ThreeSixteenState, side: ConflictSide): boolean {
+  return side.kind === 'trooper' && (state.troopers[side.trooperId]?.preparationBonus ?? 0) > 0;
+}
+
+/** A rolled test's number: the ability, plus a trooper's preparation bonus (as in an encounter). */
+function testTarget(state: ThreeSixteenState, side: ConflictSide, which: 'fa' | 'nfa'): number {
+  if (side.kind === 'npc') return side.ability;
+  const t = state.troopers[side.trooperId] as Trooper;
+  return Math.max(0, Math.min(10, t[which] + t.preparationBonus));
+}
+
 function test(
   ctx: DecideContext,
   state: ThreeSixteenState,
@@ -110,7 +143,7 @@ function test(
   why: string,
 ): TestFace {
   const dice = sideDice(state, side, ctx);
-  const target = ability(state, side, which);
+  const target = testTarget(state, side, which);
   const face = dice.roll(D10, `${why}: ${sideName(state, side)}`);
   return { face, target, success: face <= target };
 }
@@ -129,7 +162,43 @@ function betterSide(tests: Readonly<Record<SideKey, TestFace>>): SideKey | null 
  * of Dominance does too, but before any range is set.
  */
 function tiedRoundResolving(c: Conflict): boolean {
-  return c.step === 'answer' && c.pendingHit !== null && c.range !== null && c.mayMove === null;
+  return c.step === 'answer' && c.pendingHit !== null && c.range !== null && c.mayMove === null && !c.dice;
+}
+
+/**
+ * Whether combat drugs could help this side's FA die: a failure (if a re-roll can succeed at all),
+ * or a success below its number that does not yet beat the other side's success.
+ */
+function drugsCouldHelp(
+  state: ThreeSixteenState,
+  c: Conflict,
+  side: SideKey,
+  tests: Record<SideKey, TestFace>,
+) {
+  const t = sideTrooper(state, c, side);
+  if (t?.status !== 'active' || t.planetUses.combatDrugs) return false;
+  if (c.declarations[side]?.kind !== 'fa') return false;
+  const mine = tests[side];
+  const theirs = tests[other(side)];
+  if (!mine.success) return mine.target >= 1;
+  return mine.face < mine.target && theirs.success && theirs.face >= mine.face;
+}
+
+/** A die that holds the round for the drugs choice: a failure, or a success tied with the other's. */
+function holdsRound(tests: Readonly<Record<SideKey, TestFace>>, side: SideKey): boolean {
+  const mine = tests[side];
+  const theirs = tests[other(side)];
+  return !mine.success || (theirs.success && theirs.face === mine.face);
+}
+
+/** The round's successes in acting order (highest first; ties act together). */
+function turnsOf(c: Conflict, tests: Readonly<Record<SideKey, TestFace>>): ConflictTurn[] {
+  const turns: ConflictTurn[] = [];
+  for (const side of SIDES) {
+    const t = tests[side];
+    if (t.success) turns.push({ side, face: t.face, action: c.declarations[side] as ConflictAction });
+  }
+  return turns.sort((x, y) => y.face - x.face);
 }
 
 function stepRange(range: Range, move: 'closer' | 'farther'): Range | null {
@@ -211,7 +280,12 @@ const rollConflictDominance = defineCommand(
         ? { face: 0, target: ability(state, c.sides[side], 'nfa'), success: false }
         : test(ctx, state, c.sides[side], 'nfa', 'dominance');
     const tests = { a: dominance('a'), b: dominance('b') };
-    const out = cmd.stayOut ? { stayedOut: cmd.stayOut } : {};
+    // The preparation bonus goes with the die: a side that stays out keeps it.
+    const bonus = SIDES.filter((k) => k !== cmd.stayOut && prepared(state, c.sides[k]));
+    const out = {
+      ...(cmd.stayOut ? { stayedOut: cmd.stayOut } : {}),
+      ...(bonus.length > 0 ? { prepared: bonus } : {}),
+    };
     const rollOffs: { side: SideKey; face: number }[] = [];
     if (tests.a.success !== tests.b.success) {
       const winner: SideKey = tests.a.success ? 'a' : 'b';
@@ -240,7 +314,7 @@ const rollConflictDominance = defineCommand(
         }
       }
     }
-    return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'best', winner }];
+    return [{ type: 'conflict.dominanceRolled', tests, rollOffs, outcome: 'best', winner, ...out }];
   },
 );
 
@@ -250,8 +324,9 @@ const setConflictRange = defineCommand(
   GM_AND_PLAYERS,
   (state, cmd, ctx) => {
     const c = requireConflict(state, 'setRange');
-    requireSide(state, c, c.rangeSetter as SideKey, ctx);
-    return [{ type: 'conflict.rangeSet', range: cmd.range }];
+    const setter = c.rangeSetter as SideKey;
+    requireSide(state, c, setter, ctx);
+    return [{ type: 'conflict.rangeSet', range: cmd.range, side: setter }];
   },
 );
 
@@ -301,10 +376,22 @@ const rollConflictRound = defineCommand(
       a: test(ctx, state, c.sides.a, rolls('a'), 'conflict round'),
       b: test(ctx, state, c.sides.b, rolls('b'), 'conflict round'),
     };
-    // The better success waits for its side only when cancelling it would stop the other's.
+    const bonus = SIDES.filter((k) => prepared(state, c.sides[k]));
+    const drugsFor = SIDES.filter((k) => drugsCouldHelp(state, c, k, tests));
+    // The better success waits for its side only when cancelling it would stop the other's; while
+    // a die is held for the drugs choice, that wait is worked out once the dice are settled.
     const better = betterSide(tests);
-    const wait = better && tests[other(better)].success ? { waitFor: better } : {};
-    return [{ type: 'conflict.roundRolled', tests, ...wait }];
+    const held = drugsFor.some((k) => holdsRound(tests, k));
+    const wait = better && tests[other(better)].success && !held ? { waitFor: better } : {};
+    return [
+      {
+        type: 'conflict.roundRolled',
+        tests,
+        ...wait,
+        ...(bonus.length > 0 ? { prepared: bonus } : {}),
+        ...(drugsFor.length > 0 ? { drugsFor } : {}),
+      },
+    ];
   },
 );
 
@@ -317,7 +404,15 @@ const takeConflictTurn = defineCommand(
     // A tied round never waits at `act`; say why rather than only that the step is wrong.
     if (cmd.cancel && tiedRoundResolving(c))
       fail(TIED_SUCCESS, 'tied successes act together: neither can cancel the other');
-    requireConflict(state, 'act');
+    requireStep(c, 'act');
+    const open = c.dice?.open ?? [];
+    if (open.length > 0) {
+      // The round is held for combat drugs: going on keeps the dice of the sides the sender plays.
+      if (cmd.cancel) fail('DICE_NOT_SETTLED', 'first keep or re-roll the FA die waiting for combat drugs');
+      const mine = open.filter((k) => speaksFor(state, c, k, ctx));
+      if (mine.length === 0) fail(codes.NOT_YOUR_TROOPER, 'the die waiting is another player’s to keep');
+      return [{ type: 'conflict.diceKept', sides: mine }];
+    }
     const turn = c.queue[0] as ConflictTurn;
     requireSide(state, c, turn.side, ctx);
     return [{ type: 'conflict.turnTaken', side: turn.side, cancelled: cmd.cancel === true }];
@@ -337,7 +432,7 @@ const answerConflictHit = defineCommand(
       fail(codes.NOT_AVAILABLE, 'Armour does not stop exhaustion (an E)');
     if (cmd.useArmour && t?.armour !== 'available')
       fail(codes.NOT_AVAILABLE, 'the Armour is not there to tick');
-    return [{ type: 'conflict.hitAnswered', useArmour: cmd.useArmour }];
+    return [{ type: 'conflict.hitAnswered', useArmour: cmd.useArmour, side: hit.target }];
   },
 );
 
@@ -374,6 +469,53 @@ const conflictFlashback = defineCommand(
   },
 );
 
+const useConflictDrugs = defineCommand(
+  'useConflictDrugs',
+  campaignSchemas.useConflictDrugs,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    const c = requireConflict(state, 'act');
+    requireSide(state, c, cmd.side, ctx);
+    const t = sideTrooper(state, c, cmd.side);
+    if (!t) fail(codes.INVALID_VALUE, 'an NPC carries no combat drugs');
+    const dice = c.dice;
+    if (!dice || c.declarations[cmd.side]?.kind !== 'fa')
+      fail(codes.WRONG_STEP, 'combat drugs re-roll an FA die of this round before anything acts');
+    if (t.planetUses.combatDrugs) fail(codes.NOT_AVAILABLE, 'the combat drugs are spent on this planet');
+    // A held die, or (once nothing is held) a lower success while the better one waits.
+    const held = dice.open.includes(cmd.side);
+    const lower =
+      dice.open.length === 0 && c.queue[0]?.side !== cmd.side && c.queue.some((q) => q.side === cmd.side);
+    if (!held && !lower) fail(codes.WRONG_STEP, `${t.name}'s die is not waiting for a re-roll`);
+    const target = dice.tests[cmd.side].target;
+    const face = diceFor(state, ctx, t.id).roll(D10, `combat drugs re-roll of ${t.name}`);
+    return [{ type: 'conflict.drugsUsed', side: cmd.side, face, target, success: face <= target }];
+  },
+);
+
+const answerConflictStrength = defineCommand(
+  'answerConflictStrength',
+  campaignSchemas.answerConflictStrength,
+  GM_AND_PLAYERS,
+  (state, cmd, ctx) => {
+    requirePhase(state, ...CONFLICT_PHASES);
+    const c = campaignOf(state).conflict;
+    if (c?.step !== 'ended') fail('NO_CONFLICT', 'no conflict has just ended');
+    if (c.endReason !== 'strength' || !c.winner)
+      fail(codes.NOT_AVAILABLE, 'only a conflict a Strength has just won can be answered with a Weakness');
+    if (c.ownTerms) fail(codes.ALREADY_DONE, 'the Strength was already answered');
+    const loser = other(c.winner);
+    requireSide(state, c, loser, ctx);
+    const t = sideTrooper(state, c, loser);
+    if (!t) fail(codes.INVALID_VALUE, 'NPCs have no Flashbacks');
+    requireActive(t);
+    const slot = flashbackSlot(t.weaknesses, cmd.hatredForHome);
+    if (slot < 0)
+      fail(codes.NO_SLOT, `${t.name} has no ${cmd.hatredForHome ? 'Hatred for Home' : 'Weakness'} Available`);
+    return [{ type: 'conflict.strengthAnswered', side: loser, text: cmd.text, slot }];
+  },
+);
+
 const yieldConflict = defineCommand(
   'yieldConflict',
   campaignSchemas.yieldConflict,
@@ -393,8 +535,9 @@ const answerYield = defineCommand(
     requirePhase(state, ...CONFLICT_PHASES);
     const c = campaignOf(state).conflict;
     if (!c || c.step === 'ended' || !c.yielding) fail(codes.NOT_AVAILABLE, 'nobody has yielded');
-    requireSide(state, c, other(c.yielding), ctx);
-    return [{ type: 'conflict.yieldAnswered', accept: cmd.accept }];
+    const answering = other(c.yielding);
+    requireSide(state, c, answering, ctx);
+    return [{ type: 'conflict.yieldAnswered', accept: cmd.accept, side: answering }];
   },
 );
 
@@ -409,7 +552,7 @@ const imposeOrder = defineCommand(
     if (!c.winner) fail(codes.NOT_AVAILABLE, 'the conflict ended without a winner');
     if (c.order !== null) fail(codes.ALREADY_DONE, 'the winner already gave its order');
     requireSide(state, c, c.winner, ctx);
-    return [{ type: 'conflict.orderImposed', text: cmd.text }];
+    return [{ type: 'conflict.orderImposed', text: cmd.text, side: c.winner }];
   },
 );
 
@@ -430,6 +573,8 @@ export const conflictCommands = [
   answerConflictHit,
   moveConflict,
   conflictFlashback,
+  useConflictDrugs,
+  answerConflictStrength,
   yieldConflict,
   answerYield,
   imposeOrder,
@@ -445,6 +590,43 @@ function withConflict(state: ThreeSixteenState, change: (c: Conflict) => Conflic
 
 function conflictOf(state: ThreeSixteenState): Conflict {
   return campaignOf(state).conflict as Conflict;
+}
+
+/** The conflict without the round's dice (unchanged when it holds none, so older states stay equal). */
+function withoutDice(c: Conflict): Conflict {
+  if (!('dice' in c)) return c;
+  const { dice: _, ...rest } = c;
+  return rest;
+}
+
+/** Spends the preparation bonus of the troopers whose test carried it. */
+function spendBonus(state: ThreeSixteenState, sides: readonly SideKey[] | undefined): ThreeSixteenState {
+  let s = state;
+  const c = conflictOf(state);
+  for (const k of sides ?? []) {
+    const sd = c.sides[k];
+    if (sd.kind === 'trooper') s = withTrooper(s, sd.trooperId, (t) => ({ ...t, preparationBonus: 0 }));
+  }
+  return s;
+}
+
+/**
+ * The round's dice after a combat-drugs choice: still held for a side, or settled — then the better
+ * success waits if cancelling it would stop the other's, else the round resolves. A side the drugs
+ * put down ends it (nothing more acts on the fallen).
+ */
+function settleDice(state: ThreeSixteenState): ThreeSixteenState {
+  const c = conflictOf(state);
+  if (c.step === 'answer' || c.step === 'ended' || !c.dice) return state;
+  if (c.dice.open.length > 0) return withConflict(state, (cf) => ({ ...cf, step: 'act' }));
+  if (SIDES.some((k) => c.downAt[k] !== undefined))
+    return proceed(withConflict(state, (cf) => ({ ...withoutDice(cf), step: 'declare', queue: [] })));
+  const [first, second] = c.queue;
+  const better = first && (!second || first.face > second.face) ? first.side : null;
+  // The waiting success keeps the dice: the lower one may still re-roll while it waits.
+  if (first && second && first.face > second.face)
+    return withConflict(state, (cf) => ({ ...cf, step: 'act', mayMove: better }));
+  return proceed(withConflict(state, (cf) => ({ ...withoutDice(cf), step: 'declare', mayMove: better })));
 }
 
 /** A mark lands on a side; the last box filled puts it down (dead by X, worn out by E). */
@@ -483,8 +665,9 @@ function wound(state: ThreeSixteenState, hit: ConflictHit): ThreeSixteenState {
   if (!full) return s;
   if (hit.mark === 'X') {
     // Killing counts for the killer's totals only when the victim ends up dead.
+    // (Combat drugs that kill their own user credit nobody.)
     const killer = c.sides[hit.by];
-    if (killer.kind === 'trooper')
+    if (killer.kind === 'trooper' && hit.by !== hit.target)
       s = withTrooper(s, killer.trooperId, (k) => ({
         ...k,
         killsThisMission: k.killsThisMission + 1,
@@ -578,7 +761,7 @@ function endConflict(
 ): ThreeSixteenState {
   const c = conflictOf(state);
   let s = withConflict(state, (cf) => ({
-    ...cf,
+    ...withoutDice(cf),
     step: 'ended',
     winner,
     endReason: reason,
@@ -631,10 +814,11 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
       );
     }
     case 'conflict.dominanceRolled': {
+      const spent = spendBonus(state, event.prepared);
       if (event.outcome === 'allFail')
-        return withConflict(state, (c) => ({ ...c, range: 'far', step: 'declare', round: 1 }));
+        return withConflict(spent, (c) => ({ ...c, range: 'far', step: 'declare', round: 1 }));
       const winner = event.winner as SideKey;
-      const s = withConflict(state, (c) => ({
+      const s = withConflict(spent, (c) => ({
         ...c,
         rangeSetter: winner,
         queue:
@@ -652,15 +836,17 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
         declarations: { ...c.declarations, [event.side]: event.action },
       }));
     case 'conflict.roundRolled': {
-      const turns: ConflictTurn[] = [];
-      const c = conflictOf(state);
-      for (const side of SIDES) {
-        const t = event.tests[side];
-        if (t.success) turns.push({ side, face: t.face, action: c.declarations[side] as ConflictAction });
-      }
-      turns.sort((x, y) => y.face - x.face);
+      const spent = spendBonus(state, event.prepared);
+      const turns = turnsOf(conflictOf(spent), event.tests);
       const better = betterSide(event.tests);
-      const s = withConflict(state, (cf) => ({ ...cf, queue: turns, mayMove: better }));
+      if (event.drugsFor && event.drugsFor.length > 0) {
+        const open = event.drugsFor.filter((k) => holdsRound(event.tests, k));
+        const dice: ConflictDice = { tests: event.tests, open };
+        return settleDice(
+          withConflict(spent, (cf) => ({ ...cf, queue: turns, mayMove: better, dice, step: 'act' })),
+        );
+      }
+      const s = withConflict(spent, (cf) => ({ ...cf, queue: turns, mayMove: better }));
       // Logs from before cancelling carry no `waitFor`: their rounds resolve at once, as then.
       if (event.waitFor) return withConflict(s, (cf) => ({ ...cf, step: 'act' }));
       return proceed(s);
@@ -669,13 +855,14 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
       const c = conflictOf(state);
       const turn = c.queue[0];
       if (c.step !== 'act' || !turn) return state;
-      if (!event.cancelled) return proceed(withConflict(state, (cf) => ({ ...cf, step: 'declare' })));
+      if (!event.cancelled)
+        return proceed(withConflict(state, (cf) => ({ ...withoutDice(cf), step: 'declare' })));
       // It fails, and so does every success yet to act below it; one tied with it would still act
       // (as in an encounter), though the round only waits when the faces differ. A failure
       // moves nothing, so nobody may step the range this round.
       const stopped = c.queue.slice(1).filter((q) => q.face < turn.face);
       const s = withConflict(state, (cf) => ({
-        ...cf,
+        ...withoutDice(cf),
         step: 'declare',
         queue: cf.queue.slice(1).filter((q) => q.face >= turn.face),
         mayMove: null,
@@ -698,7 +885,56 @@ export function evolveConflict(state: ThreeSixteenState, event: ThreeSixteenEven
         const t = sideTrooper(s, conflictOf(s), h.target);
         if (t) s = withTrooper(s, t.id, (tr) => ({ ...tr, armour: 'used' }));
       } else s = wound(s, h);
-      return proceed(s);
+      // A Kill from combat drugs lands while the round's dice are still being settled.
+      return conflictOf(s).dice ? settleDice(s) : proceed(s);
+    }
+    case 'conflict.drugsUsed': {
+      const c = conflictOf(state);
+      const side = c.sides[event.side];
+      if (!c.dice || side.kind !== 'trooper') return state;
+      const test: TestFace = { face: event.face, target: event.target, success: event.success };
+      const tests = { ...c.dice.tests, [event.side]: test };
+      const dice: ConflictDice = { tests, open: c.dice.open.filter((k) => k !== event.side) };
+      let s = withTrooper(state, side.trooperId, (t) => ({
+        ...t,
+        planetUses: { ...t.planetUses, combatDrugs: true },
+      }));
+      s = withConflict(s, (cf) => ({ ...cf, dice, queue: turnsOf(cf, tests) }));
+      const name = sideName(s, side);
+      s = appendLog(
+        s,
+        side.trooperId,
+        `${name} takes combat drugs and re-rolls the FA die: ${event.face} against ${event.target}, ${event.success ? 'a success' : 'a failure'}.`,
+      );
+      if (event.face === 10) {
+        // The drugs hit back: a Kill on the user (Armour may take it, as any Kill).
+        s = appendLog(s, side.trooperId, `The drugs turn on ${name}: a Kill.`);
+        s = hit(s, { target: event.side, by: event.side, mark: 'X', face: 0 });
+      }
+      return settleDice(s);
+    }
+    case 'conflict.diceKept': {
+      const c = conflictOf(state);
+      if (!c.dice) return state;
+      const open = c.dice.open.filter((k) => !event.sides.includes(k));
+      const dice: ConflictDice = { ...c.dice, open };
+      return settleDice(withConflict(state, (cf) => ({ ...cf, dice })));
+    }
+    case 'conflict.strengthAnswered': {
+      const c = conflictOf(state);
+      const side = c.sides[event.side];
+      if (side.kind !== 'trooper') return state;
+      // Counts for demotion like any Weakness, within the mission (see `conflict.flashback`).
+      const inMission = state.campaign.phase === 'briefing' || state.campaign.phase === 'mission';
+      let s = withTrooper(state, side.trooperId, (t) =>
+        withFlashbackUsed(t, 'weakness', event.slot, event.text, inMission),
+      );
+      s = withConflict(s, (cf) => ({ ...cf, ownTerms: { side: event.side, text: event.text } }));
+      return appendLog(
+        s,
+        side.trooperId,
+        `${sideName(s, side)} answers the Strength with a Weakness and takes the loss on their own terms: ${event.text}`,
+      );
     }
     case 'conflict.moved':
       return withConflict(state, (c) => ({
@@ -764,6 +1000,9 @@ export const CONFLICT_EVENTS = [
   'conflict.hitAnswered',
   'conflict.moved',
   'conflict.flashback',
+  'conflict.drugsUsed',
+  'conflict.diceKept',
+  'conflict.strengthAnswered',
   'conflict.yielded',
   'conflict.yieldAnswered',
   'conflict.orderImposed',

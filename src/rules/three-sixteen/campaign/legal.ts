@@ -78,6 +78,13 @@ function conflictCandidates(state: ThreeSixteenState, mine: readonly Trooper[]):
       for (const other of state.trooperOrder)
         if (other !== t.id) out.push({ type: 'startConflict', a, b: { kind: 'trooper', trooperId: other } });
     }
+    // The winner of a conflict just ended gives its order; the loser of one a Strength won may
+    // answer it with a Weakness.
+    if (c) {
+      out.push({ type: 'imposeOrder', text: 'An order.' });
+      out.push({ type: 'answerConflictStrength', text: 'A flashback.' });
+      out.push({ type: 'answerConflictStrength', text: 'A flashback.', hatredForHome: true });
+    }
     return out;
   }
   out.push({ type: 'rollConflictDominance' }, { type: 'rollConflictRound' });
@@ -92,6 +99,7 @@ function conflictCandidates(state: ThreeSixteenState, mine: readonly Trooper[]):
       if (w.weapon !== t?.currentWeapon)
         out.push({ type: 'declareConflict', side, action: { kind: 'manoeuvre', switchTo: w.weapon } });
     out.push({ type: 'yieldConflict', side });
+    out.push({ type: 'useConflictDrugs', side });
     for (const kind of ['strength', 'weakness'] as const)
       out.push({ type: 'conflictFlashback', side, kind, text: 'A flashback.' });
   }

@@ -1,5 +1,6 @@
 import { type EverydayGear, kitWithGear } from '../data/kit.ts';
 import type { MedalId } from '../data/medals.ts';
+import type { TestFace } from '../events.ts';
 import type { HealthMark, Range, ThreeSixteenState, Trooper, WeaponId } from '../state.ts';
 
 /**
@@ -159,6 +160,21 @@ export interface Conflict {
   readonly endReason: ConflictEnd | null;
   /** The order the winner imposed on the loser. */
   readonly order: string | null;
+  /**
+   * The round's dice before anything acts, while combat drugs may still re-roll one. Optional, as
+   * `ownTerms`: set only by the events that need them, so a state built from an older log is the
+   * same as before.
+   */
+  readonly dice?: ConflictDice;
+  /** The loser answered the winning Strength with this Weakness: the loss, on its own terms. */
+  readonly ownTerms?: { readonly side: SideKey; readonly text: string };
+}
+
+export interface ConflictDice {
+  /** The round's two tests as they stand now (a combat-drugs re-roll replaces one). */
+  readonly tests: Readonly<Record<SideKey, TestFace>>;
+  /** Sides whose FA die holds the round until they keep it or re-roll it with combat drugs. */
+  readonly open: readonly SideKey[];
 }
 
 export interface CampaignBlock {

@@ -53,7 +53,11 @@ describe('3:16 what the campaign waits for', () => {
       a: { kind: 'trooper', trooperId: 't1' },
       b: { kind: 'npc', name: 'Officer', boxes: 2 },
     });
-    expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'conflictDominance' }]);
+    // The GM rolls, or A's player (either side's player may roll a conflict's dice).
+    expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'conflictDominance', orSeats: ['p1'] }]);
+    expect(legalCommands(t.state, { seatId: 'p1', role: 'player' })).toContainEqual({
+      type: 'rollConflictDominance',
+    });
     // A passes its test (2), the NPC fails (9): A's ambush takes one of the officer's two boxes,
     // then A's player sets the range.
     t.send(gm, { type: 'rollConflictDominance' }, [2, 9]);
@@ -65,7 +69,7 @@ describe('3:16 what the campaign waits for', () => {
     ]);
     t.send(gm, { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     t.send(gm, { type: 'declareConflict', side: 'b', action: { kind: 'fa' } });
-    expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'conflictRoll' }]);
+    expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'conflictRoll', orSeats: ['p1'] }]);
     expect(legalCommands(t.state, gm)).toContainEqual({ type: 'rollConflictRound' });
     t.send(gm, { type: 'gmEndConflict', winner: null, reason: 'stopped' });
     expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'startEncounter' }]);

@@ -12,6 +12,9 @@ import {
 /**
  * What the campaign part waits for (conflicts, field promotions, the steps between missions), in
  * the shape of `pendingDecisions` (`encounter/pending.ts`), which puts these first.
+ *
+ * After a conflict has ended nothing is waited for: the winner's order and a Weakness answering
+ * the winning Strength are optional and left to `legalCommands`.
  */
 
 export type CampaignDecisionKind =
@@ -23,6 +26,7 @@ export type CampaignDecisionKind =
   | 'conflictHit'
   | 'conflictDeclare'
   | 'conflictRoll'
+  | 'conflictDrugs'
   | 'debrief'
   | 'rollLevels'
   | 'takeLevel'
@@ -35,6 +39,7 @@ export interface CampaignDecision {
   readonly seat: string;
   readonly kind: CampaignDecisionKind;
   readonly actor?: string;
+  readonly orSeats?: readonly string[];
 }
 
 /** Who speaks for one side of a conflict: a trooper's player, or the GM for an NPC. */
@@ -45,18 +50,38 @@ function sideDecider(state: ThreeSixteenState, c: NonNullable<CampaignBlock['con
     : { seat: 'gm' as const };
 }
 
+/**
+ * A conflict's rolls: the GM, or the player of either trooper in it (`requireEitherSide`), so the
+ * table is told that any of them may roll.
+ */
+function conflictRoller(
+  state: ThreeSixteenState,
+  c: NonNullable<CampaignBlock['conflict']>,
+  kind: 'conflictDominance' | 'conflictRoll',
+): CampaignDecision {
+  const players = new Set<string>();
+  for (const side of SIDES) {
+    const seat = sideDecider(state, c, side).seat;
+    if (seat !== 'gm') players.add(seat);
+  }
+  return players.size > 0 ? { seat: 'gm', kind, orSeats: [...players] } : { seat: 'gm', kind };
+}
+
 function conflictDecisions(state: ThreeSixteenState): CampaignDecision[] {
   const c = campaignOf(state).conflict;
   if (!c || c.step === 'ended') return [];
   if (c.yielding) return [{ ...sideDecider(state, c, other(c.yielding)), kind: 'answerYield' }];
   switch (c.step) {
     case 'dominance':
-      return [{ seat: 'gm', kind: 'conflictDominance' }];
+      return [conflictRoller(state, c, 'conflictDominance')];
     case 'setRange':
       return c.rangeSetter
         ? [{ ...sideDecider(state, c, c.rangeSetter), kind: 'conflictRange' }]
         : [{ seat: 'gm', kind: 'conflictRange' }];
     case 'act': {
+      // A die held for combat drugs waits for its side to keep it or re-roll it.
+      const held = c.dice?.open ?? [];
+      if (held.length > 0) return held.map((k) => ({ ...sideDecider(state, c, k), kind: 'conflictDrugs' }));
       // The better success waits for its side: let it land or cancel it.
       const turn = c.queue[0];
       return turn ? [{ ...sideDecider(state, c, turn.side), kind: 'conflictTurn' }] : [];
@@ -65,7 +90,7 @@ function conflictDecisions(state: ThreeSixteenState): CampaignDecision[] {
       return c.pendingHit ? [{ ...sideDecider(state, c, c.pendingHit.target), kind: 'conflictHit' }] : [];
     case 'declare': {
       const open = SIDES.filter((k) => !c.declarations[k]);
-      if (open.length === 0) return [{ seat: 'gm', kind: 'conflictRoll' }];
+      if (open.length === 0) return [conflictRoller(state, c, 'conflictRoll')];
       return open.map((k) => ({ ...sideDecider(state, c, k), kind: 'conflictDeclare' as const }));
     }
     default:

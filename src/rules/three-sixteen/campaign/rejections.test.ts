@@ -83,6 +83,11 @@ describe('3:16 campaign commands refuse bad input and change nothing', () => {
     t.send(gm, { type: 'endMission' });
     expect(t.refuse(gm, next)).toBe('DEBRIEF_FIRST');
     t.send(gm, { type: 'debrief' });
+    // …and for its levels: a new planet starts the next mission's kills and flags.
+    expect(t.refuse(gm, next)).toBe('LEVELS_NOT_ROLLED');
+    t.send(gm, { type: 'rollLevels' });
+    expect(t.refuse(gm, next)).toBe('LEVEL_CHOICES_PENDING');
+    t.send(gm, { type: 'takeLevel', trooperId: 't1', ability: 'nfa', slot: 'strength' });
     t.send(gm, next);
     expect(t.state.planet?.name).toBe('Next');
   });

@@ -41,8 +41,8 @@ const requisitionWeapon = weaponIdSchema.exclude(['tpkBomb', 'paradiseBomb']);
 export const REQUISITION_WEAPONS = requisitionWeapon.options;
 
 const conflictSideSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('trooper'), trooperId: trooperIdSchema }),
-  z.object({
+  z.strictObject({ kind: z.literal('trooper'), trooperId: trooperIdSchema }),
+  z.strictObject({
     kind: z.literal('npc'),
     name: nameSchema,
     /** Only when no planet is set: the NPC's ability (else it is the planet's AA). */
@@ -53,74 +53,74 @@ const conflictSideSchema = z.discriminatedUnion('kind', [
 ]);
 
 const conflictActionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fa') }),
-  z.object({ kind: z.literal('emotional') }),
+  z.strictObject({ kind: z.literal('fa') }),
+  z.strictObject({ kind: z.literal('emotional') }),
   // An NFA manoeuvre moves a step, changes weapon, or both (as in an encounter).
-  z.object({
+  z.strictObject({
     kind: z.literal('manoeuvre'),
     move: z.enum(['closer', 'farther']).optional(),
     switchTo: weaponIdSchema.optional(),
   }),
-  z.object({ kind: z.literal('other'), text: nonEmptyTextSchema }),
+  z.strictObject({ kind: z.literal('other'), text: nonEmptyTextSchema }),
 ]);
 
 export const campaignSchemas = {
   // Between missions ------------------------------------------------------------------------
   /** Medals, full healing, the Orbital Bombardment inquiry; opens the between-missions steps. */
-  debrief: z.object({
+  debrief: z.strictObject({
     type: z.literal('debrief'),
     /** Extra heroism awards at the GM's word (Crimson Sword / Skull by rank). */
     heroes: z.array(trooperIdSchema).max(50).optional(),
   }),
-  rollLevels: z.object({ type: z.literal('rollLevels') }),
-  takeLevel: z.object({
+  rollLevels: z.strictObject({ type: z.literal('rollLevels') }),
+  takeLevel: z.strictObject({
     type: z.literal('takeLevel'),
     trooperId: trooperIdSchema,
     ability: abilityKind,
     slot: slotKind.optional(),
   }),
-  improveWeapon: z.object({
+  improveWeapon: z.strictObject({
     type: z.literal('improveWeapon'),
     trooperId: trooperIdSchema,
     weapon: weaponIdSchema,
     range: rangeSchema,
   }),
-  developmentRoll: z.object({
+  developmentRoll: z.strictObject({
     type: z.literal('developmentRoll'),
     trooperId: trooperIdSchema,
     choice: z.discriminatedUnion('kind', [
-      z.object({
+      z.strictObject({
         kind: z.literal('promotion'),
         /** The pick for the new rank's "pick one" group (older logs carry only this one). */
         weaponChoice: weaponIdSchema.optional(),
         /** Picks for every group the new rank opens; merged with `weaponChoice`. */
         weaponChoices: weaponChoicesSchema.optional(),
       }),
-      z.object({ kind: z.literal('weapon'), weapon: requisitionWeapon }),
+      z.strictObject({ kind: z.literal('weapon'), weapon: requisitionWeapon }),
       /** A vehicle, Drop Pods or a strategic weapon (new, or replacing one lost), within rank limits. */
-      z.object({ kind: z.literal('vehicle'), vehicle: heldSupportSchema }),
-      z.object({ kind: z.literal('improve'), weapon: weaponIdSchema, range: rangeSchema }),
+      z.strictObject({ kind: z.literal('vehicle'), vehicle: heldSupportSchema }),
+      z.strictObject({ kind: z.literal('improve'), weapon: weaponIdSchema, range: rangeSchema }),
     ]),
   }),
-  nominateDemotion: z.object({
+  nominateDemotion: z.strictObject({
     type: z.literal('nominateDemotion'),
     nominatorId: trooperIdSchema,
     targetId: trooperIdSchema,
   }),
-  takeGmReward: z.object({
+  takeGmReward: z.strictObject({
     type: z.literal('takeGmReward'),
     trooperId: trooperIdSchema,
     reward: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('level'), ability: abilityKind, slot: slotKind.optional() }),
-      z.object({ kind: z.literal('weapon'), weapon: weaponIdSchema, range: rangeSchema }),
+      z.strictObject({ kind: z.literal('level'), ability: abilityKind, slot: slotKind.optional() }),
+      z.strictObject({ kind: z.literal('weapon'), weapon: weaponIdSchema, range: rangeSchema }),
     ]),
   }),
   /** The NPC Brigadier has fallen (the GM's story): the rank opens to a PC's promotion. */
-  brigadierFalls: z.object({ type: z.literal('brigadierFalls'), text: nonEmptyTextSchema }),
+  brigadierFalls: z.strictObject({ type: z.literal('brigadierFalls'), text: nonEmptyTextSchema }),
   /** Rotating GM: the seat that runs the next mission (null: the table's GM again). */
-  setMissionGm: z.object({ type: z.literal('setMissionGm'), seatId: seatIdSchema.nullable() }),
+  setMissionGm: z.strictObject({ type: z.literal('setMissionGm'), seatId: seatIdSchema.nullable() }),
   /** The next planet from the five lists, rolled by the engine (or chosen), crossing entries off. */
-  rollNextPlanet: z.object({
+  rollNextPlanet: z.strictObject({
     type: z.literal('rollNextPlanet'),
     name: z.number().int().min(1).max(20).optional(),
     form: z.number().int().min(1).max(20).optional(),
@@ -129,7 +129,7 @@ export const campaignSchemas = {
     aaMethod: z.number().int().min(1).max(20).optional(),
     shortSessions: z.boolean().optional(),
   }),
-  createReplacement: z.object({
+  createReplacement: z.strictObject({
     type: z.literal('createReplacement'),
     predecessorId: trooperIdSchema,
     name: nameSchema,
@@ -141,47 +141,47 @@ export const campaignSchemas = {
     /** One pick per "pick one" group of the rank (a Major has two); merged with `weaponChoice`. */
     weaponChoices: weaponChoicesSchema.optional(),
   }),
-  rollFieldPromotion: z.object({ type: z.literal('rollFieldPromotion') }),
+  rollFieldPromotion: z.strictObject({ type: z.literal('rollFieldPromotion') }),
   /** Everyday gear needs no Development Roll: the trooper simply takes the item. */
-  takeGear: z.object({
+  takeGear: z.strictObject({
     type: z.literal('takeGear'),
     trooperId: trooperIdSchema,
     item: z.enum(EVERYDAY_GEAR),
   }),
   /** The book's option: once a PC has Hatred for Home open, others may turn an Available Weakness into it. */
-  adoptHatredForHome: z.object({
+  adoptHatredForHome: z.strictObject({
     type: z.literal('adoptHatredForHome'),
     trooperId: trooperIdSchema,
     slot: z.number().int().min(0).max(4).optional(),
   }),
 
   // Conflicts without Threat Tokens -------------------------------------------------------
-  startConflict: z.object({
+  startConflict: z.strictObject({
     type: z.literal('startConflict'),
     a: conflictSideSchema,
     b: conflictSideSchema,
     description: textSchema.optional(),
   }),
-  rollConflictDominance: z.object({
+  rollConflictDominance: z.strictObject({
     type: z.literal('rollConflictDominance'),
     /** A side that does not roll (not watching out for an attack, as in an encounter): it fails. */
     stayOut: sideKey.optional(),
   }),
-  setConflictRange: z.object({ type: z.literal('setConflictRange'), range: rangeSchema }),
-  declareConflict: z.object({
+  setConflictRange: z.strictObject({ type: z.literal('setConflictRange'), range: rangeSchema }),
+  declareConflict: z.strictObject({
     type: z.literal('declareConflict'),
     side: sideKey,
     action: conflictActionSchema,
   }),
-  rollConflictRound: z.object({ type: z.literal('rollConflictRound') }),
+  rollConflictRound: z.strictObject({ type: z.literal('rollConflictRound') }),
   /**
    * The better success of a round, waiting at step `act`: let it land (default) or cancel it, so
    * that it and the other side's lower success both fail (the encounter's `takeTurn` cancel).
    */
-  takeConflictTurn: z.object({ type: z.literal('takeConflictTurn'), cancel: z.boolean().optional() }),
-  answerConflictHit: z.object({ type: z.literal('answerConflictHit'), useArmour: z.boolean() }),
-  moveConflict: z.object({ type: z.literal('moveConflict'), move: z.enum(['closer', 'farther']) }),
-  conflictFlashback: z.object({
+  takeConflictTurn: z.strictObject({ type: z.literal('takeConflictTurn'), cancel: z.boolean().optional() }),
+  answerConflictHit: z.strictObject({ type: z.literal('answerConflictHit'), useArmour: z.boolean() }),
+  moveConflict: z.strictObject({ type: z.literal('moveConflict'), move: z.enum(['closer', 'farther']) }),
+  conflictFlashback: z.strictObject({
     type: z.literal('conflictFlashback'),
     side: sideKey,
     kind: slotKind,
@@ -189,10 +189,25 @@ export const campaignSchemas = {
     /** A Weakness from the Hatred for Home slot. */
     hatredForHome: z.boolean().optional(),
   }),
-  yieldConflict: z.object({ type: z.literal('yieldConflict'), side: sideKey }),
-  answerYield: z.object({ type: z.literal('answerYield'), accept: z.boolean() }),
-  imposeOrder: z.object({ type: z.literal('imposeOrder'), text: nonEmptyTextSchema }),
-  gmEndConflict: z.object({
+  /**
+   * Combat drugs (once per planet): re-roll this side's FA die of the round just rolled, before
+   * anything acts. A 10 on the re-roll is a Kill on the user.
+   */
+  useConflictDrugs: z.strictObject({ type: z.literal('useConflictDrugs'), side: sideKey }),
+  /**
+   * The loser of a conflict a Strength just won shows a Weakness in reply: still the loss, taken on
+   * its own terms (the winner stays the winner).
+   */
+  answerConflictStrength: z.strictObject({
+    type: z.literal('answerConflictStrength'),
+    text: nonEmptyTextSchema,
+    /** The Weakness from the Hatred for Home slot. */
+    hatredForHome: z.boolean().optional(),
+  }),
+  yieldConflict: z.strictObject({ type: z.literal('yieldConflict'), side: sideKey }),
+  answerYield: z.strictObject({ type: z.literal('answerYield'), accept: z.boolean() }),
+  imposeOrder: z.strictObject({ type: z.literal('imposeOrder'), text: nonEmptyTextSchema }),
+  gmEndConflict: z.strictObject({
     type: z.literal('gmEndConflict'),
     winner: sideKey.nullable(),
     reason: textSchema,
@@ -327,8 +342,14 @@ export type CampaignEvent =
       readonly rollOffs: readonly { readonly side: SideKey; readonly face: number }[];
       readonly outcome: 'ambush' | 'best' | 'allFail';
       readonly winner: SideKey | null;
+      /** Sides whose test carried the GM's one-shot +1 for preparation (spent by it). Absent: none. */
+      readonly prepared?: readonly SideKey[];
     }
-  | { readonly type: 'conflict.rangeSet'; readonly range: Range }
+  /**
+   * `side`: who set the range (who answered, who gave the order, below). Written since the log
+   * lines name the side; older logs lack it and replay the same.
+   */
+  | { readonly type: 'conflict.rangeSet'; readonly range: Range; readonly side?: SideKey }
   | { readonly type: 'conflict.declared'; readonly side: SideKey; readonly action: ConflictAction }
   | {
       readonly type: 'conflict.roundRolled';
@@ -339,10 +360,19 @@ export type CampaignEvent =
        * rounds resolve at once as they did then.
        */
       readonly waitFor?: SideKey;
+      /** Sides whose test carried the GM's one-shot +1 for preparation (spent by it). Absent: none. */
+      readonly prepared?: readonly SideKey[];
+      /**
+       * Sides that may re-roll their FA die with combat drugs before anything acts: a failed die, or
+       * a success tied with the other side's, holds the round until its side keeps or re-rolls it; a
+       * lower success may re-roll while the better one waits (`waitFor`, worked out once every held
+       * die is settled). Absent in older logs and when nobody can.
+       */
+      readonly drugsFor?: readonly SideKey[];
     }
   /** The waiting better success landed, or its side cancelled it (both sides' successes fail). */
   | { readonly type: 'conflict.turnTaken'; readonly side: SideKey; readonly cancelled: boolean }
-  | { readonly type: 'conflict.hitAnswered'; readonly useArmour: boolean }
+  | { readonly type: 'conflict.hitAnswered'; readonly useArmour: boolean; readonly side?: SideKey }
   | { readonly type: 'conflict.moved'; readonly side: SideKey; readonly move: 'closer' | 'farther' }
   | {
       readonly type: 'conflict.flashback';
@@ -351,9 +381,20 @@ export type CampaignEvent =
       readonly text: string;
       readonly slot: number;
     }
+  /** Combat drugs re-rolled a side's FA die (the target is the first roll's). */
+  | ({ readonly type: 'conflict.drugsUsed'; readonly side: SideKey } & TestFace)
+  /** These sides keep their FA die as rolled (no combat drugs this round). */
+  | { readonly type: 'conflict.diceKept'; readonly sides: readonly SideKey[] }
+  /** The loser answered the winning Strength with a Weakness (`slot`: the Weakness slot now Used). */
+  | {
+      readonly type: 'conflict.strengthAnswered';
+      readonly side: SideKey;
+      readonly text: string;
+      readonly slot: number;
+    }
   | { readonly type: 'conflict.yielded'; readonly side: SideKey }
-  | { readonly type: 'conflict.yieldAnswered'; readonly accept: boolean }
-  | { readonly type: 'conflict.orderImposed'; readonly text: string }
+  | { readonly type: 'conflict.yieldAnswered'; readonly accept: boolean; readonly side?: SideKey }
+  | { readonly type: 'conflict.orderImposed'; readonly text: string; readonly side?: SideKey }
   | {
       readonly type: 'conflict.gmEnded';
       readonly winner: SideKey | null;

@@ -1,7 +1,10 @@
+import { SeededDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { buildTrooper } from '../encounter/roster.ts';
 import { TestTable } from '../encounter/test-kit.ts';
+import { legalCommands, threeSixteen } from '../ruleset.ts';
 import type { Trooper, WeaponId } from '../state.ts';
+import { currentBetween } from './model.ts';
 
 /** Test helpers for the campaign part (not part of the ruleset's API). */
 
@@ -67,4 +70,30 @@ export function flags(tr: Trooper, set: Partial<Trooper['missionFlags']>): Parti
 export function endAndDebrief(t: TestTable, gm: Seat, faces: number[] = [], heroes?: string[]): void {
   t.send(gm, { type: 'endMission' });
   t.send(gm, heroes ? { type: 'debrief', heroes } : { type: 'debrief' }, faces);
+}
+
+/**
+ * Rolls who gains a level (seeded dice: the roll-offs are not what these tests are about) and makes
+ * every level or rotating-GM reward choice still owed, each the first one the rules offer, so a
+ * test can move on to the next planet.
+ */
+export function settleLevels(t: TestTable, gm: Seat, seed = 1): void {
+  const b = currentBetween(t.state);
+  if (!b) throw new Error('settleLevels: debrief first');
+  if (!b.levelsRolled) {
+    const events = threeSixteen.decide(
+      t.state,
+      { type: 'rollLevels' },
+      { actor: gm, dice: new SeededDice(seed) },
+    );
+    for (const e of events) t.apply(e);
+  }
+  for (const [id, r] of Object.entries(currentBetween(t.state)?.records ?? {})) {
+    if (!r.levelPending && !r.gmRewardPending) continue;
+    const choice = legalCommands(t.state, gm).find(
+      (c) => (c.type === 'takeLevel' || c.type === 'takeGmReward') && c.trooperId === id,
+    );
+    if (!choice) throw new Error(`settleLevels: nothing offered to ${id}`);
+    t.send(gm, choice);
+  }
 }

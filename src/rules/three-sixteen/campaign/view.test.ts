@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { threeSixteen } from '../ruleset.ts';
-import { endAndDebrief, squad } from './test-kit.ts';
+import { endAndDebrief, settleLevels, squad } from './test-kit.ts';
 
 const SECRET = 'QQ-SECRET-4242';
 
@@ -47,6 +47,7 @@ describe('3:16 campaign views', () => {
     endAndDebrief(t, gm);
     t.send(gm, { type: 'rollLevels' }, [3, 5, 1]);
     t.send(gm, { type: 'setMissionGm', seatId: 'p2' });
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
     const standIn = p(2);
     t.send(standIn, { type: 'briefMission', text: 'B runs this one.' });
@@ -55,6 +56,8 @@ describe('3:16 campaign views', () => {
     t.send(gm, { type: 'addScene', text: `table GM scene ${SECRET}`, secret: true });
     // A blind roll of player 1's made while player 2 runs the mission: shown to the stand-in.
     t.send(p(1), { type: 'chat.roll', notation: '1d6', visibility: 'blind', label: 'listen' }, [2]);
+    // The table GM's own blind roll meanwhile stays the table GM's (d6: 6).
+    t.send(gm, { type: 'chat.roll', notation: '1d6', visibility: 'blind', label: 'own' }, [6]);
     // Both the seat as it is stored and as the server passes it (acting role, own role kept).
     const asServed: Seat = { seatId: 'p2', role: 'gm', seatRole: 'player' };
     for (const seat of [standIn, asServed]) {
@@ -72,8 +75,12 @@ describe('3:16 campaign views', () => {
       expect(rolls.map((r) => [r.label, r.hidden ?? false])).toEqual([
         ['sneak', true],
         ['listen', false],
+        ['own', true],
       ]);
     }
+    // Nor can the stand-in publish a roll it may not see (that would show it the result too).
+    expect(t.refuse(asServed, { type: 'chat.reveal', rollId: 'r1' })).toBe('ROLL_NOT_YOURS_TO_REVEAL');
+    expect(t.refuse(asServed, { type: 'chat.reveal', rollId: 'r3' })).toBe('ROLL_NOT_YOURS_TO_REVEAL');
     for (const e of t.log) {
       const r = threeSixteen.redact(e, asServed);
       if (r) expect(JSON.stringify(r)).not.toContain(SECRET);
@@ -82,12 +89,15 @@ describe('3:16 campaign views', () => {
     const hiddenRolls = t.log
       .map((e) => threeSixteen.redact(e, asServed))
       .filter((r) => r?.type === 'chat.rolled' && 'hidden' in r);
-    expect(hiddenRolls).toHaveLength(1);
+    expect(hiddenRolls).toHaveLength(2);
     // The table's GM still sees everything, the stand-in's secrets included.
     const gmView = JSON.stringify(threeSixteen.view(t.state, gm));
     for (const text of [SECRET, 'MINE-1', 'MINE-2']) expect(gmView).toContain(text);
     // The other player sees none of it.
     const other = JSON.stringify(threeSixteen.view(t.state, p(1)));
     for (const text of [SECRET, 'MINE-1', 'MINE-2']) expect(other).not.toContain(text);
+    // The stand-in reveals what it was shown; the table's GM reveals anything.
+    t.send(asServed, { type: 'chat.reveal', rollId: 'r2' });
+    t.send(gm, { type: 'chat.reveal', rollId: 'r1' });
   });
 });

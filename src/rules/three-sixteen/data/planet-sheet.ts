@@ -2,7 +2,7 @@ import type { DiceSource } from '../../../engine/dice/source.ts';
 import type { RollRecord } from '../../../engine/dice/typed.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { AbilityId } from '../state.ts';
-import { type AaResult, computeAa } from './aa-methods.ts';
+import { type AaPc, type AaResult, computeAa } from './aa-methods.ts';
 import {
   CREATURE_FORMS,
   type CrossedOff,
@@ -47,6 +47,11 @@ export interface PlanetOptions {
   readonly shortSessions?: boolean;
   /** The third encounter of the suggested plan (default PCs + 1). */
   readonly thirdOffset?: ThirdEncounterOffset;
+  /**
+   * Who the AA method reads ("amongst the PCs"), when that is not the whole squad counted for
+   * Threat: NPC squad members fight and count for Threat, but are no PCs.
+   */
+  readonly aaFrom?: readonly AaPc[];
 }
 
 export interface GeneratedPlanet {
@@ -115,7 +120,7 @@ export function generatePlanet(
   record = crossOff(record, 'ability', abilityPick.numbers);
 
   const aaMethod = take('aaMethod', choices.aaMethod).number;
-  const aa = computeAa(aaMethod, pcs);
+  const aa = computeAa(aaMethod, options.aaFrom && options.aaFrom.length > 0 ? options.aaFrom : pcs);
   const threat = planetThreat(pcs.length, {
     highestRank: Math.max(...pcs.map((p) => p.rank)),
     shortSessions: options.shortSessions ?? false,

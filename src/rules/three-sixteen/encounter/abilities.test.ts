@@ -149,6 +149,8 @@ describe('3:16 alien special abilities', () => {
     expect(t.state.encounter?.tokens).toBe(4);
     expect(t.state.troopers.t1?.killsThisMission).toBe(0);
     expect(t.state.planet?.threat.removed).toBe(0);
+    // Once the round's kills are void there is nothing left to ignore: no second token spent.
+    expect(t.refuse(gm, { type: 'useAbility', ability: 'ignoreWounds', from: 'pool' })).toBe('ALREADY_DONE');
   });
 
   it('Ignore Wounds for the round just ended: before the next round’s dice', () => {

@@ -310,7 +310,8 @@ export function strikeTroopers(
   const crushed: string[] = [];
   // Stop Technology: vehicles do nothing this round, so the riders are struck as if on foot and
   // the vehicle itself is not (our reading: "no technology works" leaves it inert, not a target).
-  const vehicles = e.roundEffects.stopTechnology ? [] : e.vehicles;
+  // An emotional attack (an E) wears down the riders, not the machine.
+  const vehicles = e.roundEffects.stopTechnology || hit.mark === 'E' ? [] : e.vehicles;
   for (const v of vehicles) {
     if (v.damage === 'destroyed' || !v.occupants.some((id) => ids.includes(id))) continue;
     const rule = VEHICLE_RULES[v.vehicle];
@@ -714,9 +715,13 @@ export function resolveAlienAttack(
   const hit = fighters(state, e).filter(
     (id) => failedOrLower.has(id) && !(e.effects.reduceVisibility && e.positions[id] === 'far'),
   );
+  // An emotional attack (declared for the round's AA roll; never the Suicide blast) marks an E,
+  // which no armour stops.
+  const emotional = source === 'aliens' && e.roundEffects.emotional === true;
   return strikeTroopers(state, hit, {
     source,
-    armourStoppable: !e.effects.ignoreArmour,
+    ...(emotional ? { mark: 'E' as const } : {}),
+    armourStoppable: !emotional && !e.effects.ignoreArmour,
     lasting: e.effects.lastingWounds,
     face,
   });

@@ -2,6 +2,7 @@ import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { d100, d1000, fixed, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
 import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
+import { alivePcs } from '../campaign/promotion-hook.ts';
 import { codes, coreCommandSchemas, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { isFreeSwitch, killStepDice } from '../data/index.ts';
 import type { EventOf, ThreeSixteenEvent, TurnOutcome } from '../events.ts';
@@ -255,12 +256,34 @@ export function rememberFolded(events: readonly ThreeSixteenEvent[], state: Thre
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
+/**
+ * The highest or lowest rank among the PCs alive: NPCs are no part of the group for E-Vac and
+ * Force Weakness (a squad of NPCs alone stands in for its own PCs).
+ */
 function rankAlive(state: ThreeSixteenState, pick: 'max' | 'min'): number {
-  const ranks = state.trooperOrder
-    .map((id) => state.troopers[id])
-    .filter((t): t is Trooper => t?.status === 'active')
-    .map((t) => t.rank);
+  const pcs = alivePcs(state);
+  const group =
+    pcs.length > 0 ? pcs : state.trooperOrder.map((id) => state.troopers[id]).filter(isActiveTrooper);
+  const ranks = group.map((t) => t.rank);
   return pick === 'max' ? Math.max(...ranks) : Math.min(...ranks);
+}
+
+function isActiveTrooper(t: Trooper | undefined): t is Trooper {
+  return t?.status === 'active';
+}
+
+/**
+ * Orbital Bombardments called by this trooper's player across the campaign (the book counts per
+ * player: a replacement inherits its predecessors' calls); an NPC's are its own.
+ */
+function playerBombardments(state: ThreeSixteenState, t: Trooper): number {
+  if (t.ownerSeatId === null) return t.orbitalBombardmentUses;
+  let n = 0;
+  for (const id of state.trooperOrder) {
+    const other = state.troopers[id];
+    if (other?.ownerSeatId === t.ownerSeatId) n += other.orbitalBombardmentUses;
+  }
+  return n;
 }
 
 /** A once-per-planet call already spent by anyone in the group on this planet. */
@@ -395,7 +418,14 @@ const setRange = defineCommand('setRange', coreCommandSchemas.setRange, GM_AND_P
 
 const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAYERS, (state, c, ctx) => {
   const { t, e } = ownFighter(state, c.trooperId, ctx);
-  if (e.step !== 'declare') fail(codes.WRONG_STEP, 'declarations are closed once the dice roll');
+  if (e.step !== 'declare')
+    fail(
+      codes.WRONG_STEP,
+      e.step === 'dominance' || e.step === 'setRange'
+        ? 'declarations open once Dominance is settled and the range is set'
+        : 'declarations are closed once the dice roll',
+      { step: e.step },
+    );
   requireNoPending(e);
   const d = c.declaration;
   const pos = e.positions[t.id];
@@ -437,7 +467,8 @@ const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAY
         if (t.rank < 3) fail(codes.RANK_TOO_LOW, 'only officers call an Orbital Bombardment');
         if (usedByGroup(state, 'orbitalBombardment'))
           fail(codes.NOT_AVAILABLE, 'an Orbital Bombardment was already called on this planet');
-        if (t.orbitalBombardmentUses >= 2) fail(codes.NOT_AVAILABLE, 'no officer calls it a third time');
+        if (playerBombardments(state, t) >= 2)
+          fail(codes.NOT_AVAILABLE, 'a player never calls a third Orbital Bombardment');
         if (e.effects.isolated) fail(codes.NOT_AVAILABLE, 'the aliens have isolated this encounter');
         break;
       case 'forceWeakness': {
@@ -470,14 +501,19 @@ const declare = defineCommand('declare', coreCommandSchemas.declare, GM_AND_PLAY
   return [{ type: 'round.declared', trooperId: t.id, declaration: d }];
 });
 
-const declareAliens = defineCommand('declareAliens', coreCommandSchemas.declareAliens, GM_ONLY, (state) => {
-  const e = requireEncounter(state, 'declare');
-  requireNoPending(e);
-  if (e.aliensDeclared) fail(codes.ALREADY_DONE, 'the aliens have declared');
-  if (!aliensAttack(e))
-    fail(codes.NOT_AVAILABLE, 'the last token went to the suicide attack: no normal attack');
-  return [{ type: 'aliens.declared' }];
-});
+const declareAliens = defineCommand(
+  'declareAliens',
+  coreCommandSchemas.declareAliens,
+  GM_ONLY,
+  (state, c) => {
+    const e = requireEncounter(state, 'declare');
+    requireNoPending(e);
+    if (e.aliensDeclared) fail(codes.ALREADY_DONE, 'the aliens have declared');
+    if (!aliensAttack(e))
+      fail(codes.NOT_AVAILABLE, 'the last token went to the suicide attack: no normal attack');
+    return [c.emotional ? { type: 'aliens.declared', emotional: true } : { type: 'aliens.declared' }];
+  },
+);
 
 const rollTest = defineCommand('rollTest', coreCommandSchemas.rollTest, GM_AND_PLAYERS, (state, c, ctx) => {
   const e = requireEncounter(state, 'declare', 'roll');
@@ -661,7 +697,11 @@ function trooperOutcome(state: ThreeSixteenState, e: Encounter, id: string, dice
     return { kind: 'nfa', kills };
   }
   if (d.task.kind === 'orbitalBombardment' && !e.effects.isolated) {
-    return { kind: 'nfa', bonusKills: rollSpec(dice, d1000, `Orbital Bombardment kills of ${t.name}`) };
+    return {
+      kind: 'nfa',
+      bonusKills: rollSpec(dice, d1000, `Orbital Bombardment kills of ${t.name}`),
+      secondBombardment: playerBombardments(state, t) >= 1,
+    };
   }
   return { kind: 'nfa' };
 }
@@ -814,6 +854,8 @@ const useAbility = defineCommand('useAbility', coreCommandSchemas.useAbility, GM
       // Before the new round's dice, it answers the round just ended if that one removed tokens.
       const ended = roundJustEnded(e);
       if (ended !== null) extra.round = ended;
+      // Nothing more to ignore: this round's kills are void already (Ignore Wounds or Armour).
+      else if (e.roundEffects.killsVoid) fail(codes.ALREADY_DONE, "this round's kills are already void");
       break;
     }
     case 'impair':

@@ -139,8 +139,9 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
         draft.declarations = withKey(e.declarations, event.trooperId, event.declaration);
       });
     case 'aliens.declared':
-      return editEncounter(state, (draft) => {
+      return editEncounter(state, (draft, e) => {
         draft.aliensDeclared = true;
+        if (event.emotional) draft.roundEffects = { ...e.roundEffects, emotional: true };
       });
     case 'test.rolled': {
       // Force Weakness is spent by the attempt: its NFA die is down.
@@ -428,7 +429,7 @@ function nfaTask(
     }
     case 'orbitalBombardment': {
       if (e.effects.isolated) return appendLog(s, actor, 'The fleet cannot get a firing solution.');
-      const veteran = (s.troopers[actor]?.orbitalBombardmentUses ?? 0) >= 1;
+      const veteran = o.secondBombardment ?? (s.troopers[actor]?.orbitalBombardmentUses ?? 0) >= 1;
       // Every alien on the planet dies: the encounter's tokens and the whole pool.
       const pool = s.planet?.threat.pool ?? 0;
       s = withThreat(s, (t) => ({ ...t, pool: 0, removed: t.removed + pool + e.tokens }));

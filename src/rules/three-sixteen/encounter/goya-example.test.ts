@@ -135,10 +135,11 @@ describe('3:16 book: Planet Goya', () => {
       },
       [8, 8, 8, 8, 8, 8],
     );
-    // The Heavy MG is no Trooper's pick: refused, nothing changes.
+    // The Heavy MG is no Trooper's pick: refused, nothing changes (McNeil already plays one PC, so
+    // the GM tries it).
     expect(
       t.refuse(
-        seat(M),
+        gm,
         { type: 'createTrooper', name: 'X', fa: 6, nfa: 4, weaponChoice: 'heavyMg' },
         [1, 1, 1, 1, 1, 1],
       ),

@@ -1,5 +1,7 @@
 import { D10 } from '../../../engine/dice/die.ts';
+import { requireLevelsSettled } from '../campaign/between.ts';
 import { campaignOf, currentBetween } from '../campaign/model.ts';
+import { alivePcs } from '../campaign/promotion-hook.ts';
 import {
   codes,
   coreCommandSchemas,
@@ -39,10 +41,11 @@ export function encounterCap(state: ThreeSixteenState): number {
 
 const setPlanet = defineCommand('setPlanet', coreCommandSchemas.setPlanet, GM_ONLY, (state, c) => {
   requirePhase(state, 'setup', 'briefing', 'afterMission');
-  // Medals, healing and the Orbital Bombardment grilling belong to the mission that just ended;
-  // moving on to the next planet first would skip them.
+  // Medals, healing, the Orbital Bombardment grilling and the levels belong to the mission that
+  // just ended; moving on to the next planet first would skip them.
   if (state.campaign.phase === 'afterMission' && !currentBetween(state))
     fail('DEBRIEF_FIRST', 'debrief the mission that ended before setting the next planet');
+  requireLevelsSettled(state);
   const pcs = activeTroopers(state).map((id) => state.troopers[id]) as {
     name: string;
     fa: number;
@@ -53,7 +56,10 @@ const setPlanet = defineCommand('setPlanet', coreCommandSchemas.setPlanet, GM_ON
   if (c.aa === undefined && c.aaMethod === undefined) {
     fail(codes.INVALID_VALUE, 'give the planet either an AA or an AA method');
   }
-  const aa = c.aa ?? computeAa(c.aaMethod as number, pcs).value;
+  // The AA methods read the PCs; NPC squad members count for Threat only (a squad of NPCs alone
+  // stands in for its own PCs).
+  const players = alivePcs(state);
+  const aa = c.aa ?? computeAa(c.aaMethod as number, players.length > 0 ? players : pcs).value;
   const threat =
     c.threat ?? planetThreat(pcs.length, { highestRank: Math.max(...pcs.map((p) => p.rank)) }).tokens;
   const planet: Planet = {

@@ -46,6 +46,8 @@ export interface Decision {
   readonly kind: DecisionKind;
   /** The trooper concerned, or 'aliens'. */
   readonly actor?: string;
+  /** Other seats that may make the same decision just as well (a conflict's rolls). */
+  readonly orSeats?: readonly string[];
 }
 
 /**

@@ -25,6 +25,14 @@ describe('3:16 refuses bad commands', () => {
       { type: 'gmAdjust', adjustment: { target: 'aa', value: 11 }, reason: 'x' },
       { type: 'gmAdjust', adjustment: { target: 'aa', value: 5 }, reason: '' },
       { type: 'answerKill', trooperId: 't1' },
+      // Unknown fields are refused, not dropped: a mistyped privacy flag must not publish a secret.
+      { type: 'narrate', text: 'the spy', Secret: true },
+      { type: 'declare', trooperId: 't1', declaration: { kind: 'fa', weapon: 'handToHand', bomb2: 'x' } },
+      { type: 'declareAliens', emotionl: true },
+      // Text must be text: no lone surrogate halves or control characters, names visible.
+      { type: 'narrate', text: 'half a pair \ud800' },
+      { type: 'narrate', text: 'bell \u0007' },
+      { type: 'createTrooper', name: '\u200b', fa: 5, nfa: 5 },
     ];
     for (const c of bad) expect(t.refuse(gm, c)).toBe('INVALID_COMMAND');
   });

@@ -104,3 +104,27 @@ describe('3:16 rank weapon choices', () => {
     expect(t.state.troopers.t1?.weapons[0]?.weapon).toBe('slugRifle');
   });
 });
+
+describe('3:16 one PC per player', () => {
+  it('a player creates a second trooper only when the first is gone for good; the GM adds any', () => {
+    const t = new TestTable();
+    const gm = t.seat('gm', 'gm');
+    const p1 = t.seat('p1', 'player', 'Ann');
+    t.send(p1, { type: 'createTrooper', name: 'Ann', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1]);
+    expect(t.refuse(p1, { type: 'createTrooper', name: 'Ann II', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1])).toBe(
+      'ALREADY_PLAYING',
+    );
+    // The GM may bring in another PC for the same player (or an NPC) when the table wants it.
+    t.send(gm, { type: 'createTrooper', ownerSeatId: 'p1', name: 'Ann II', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1]);
+    // Fallen: the player brings in a replacement, not a fresh recruit.
+    for (const id of ['t1', 't2'])
+      t.send(gm, {
+        type: 'gmAdjust',
+        adjustment: { target: 'status', trooperId: id, value: 'dead' },
+        reason: 'test',
+      });
+    expect(t.refuse(p1, { type: 'createTrooper', name: 'Ann III', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1])).toBe(
+      'ALREADY_PLAYING',
+    );
+  });
+});

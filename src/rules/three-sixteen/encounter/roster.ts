@@ -1,6 +1,6 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import { pool, rollSpec } from '../../../engine/dice/typed.ts';
-import { withRank } from '../campaign/model.ts';
+import { serviceOf, withRank } from '../campaign/model.ts';
 import {
   codes,
   coreCommandSchemas,
@@ -75,6 +75,20 @@ export function buildTrooper(
   };
 }
 
+/**
+ * The trooper a player seat plays now: active, sitting a mission out while its player runs it, or
+ * dead or wrecked and not yet replaced.
+ */
+function playedBy(state: ThreeSixteenState, seatId: string): Trooper | null {
+  for (const id of state.trooperOrder) {
+    const t = state.troopers[id];
+    if (t?.ownerSeatId !== seatId) continue;
+    if (t.status === 'active' || t.status === 'dead' || t.status === 'wreck') return t;
+    if (t.status === 'retired' && serviceOf(t).sittingOut) return t;
+  }
+  return null;
+}
+
 const createTrooper = defineCommand(
   'createTrooper',
   coreCommandSchemas.createTrooper,
@@ -97,6 +111,19 @@ const createTrooper = defineCommand(
     }
     if (!gm && c.rank !== undefined && c.rank !== 0)
       fail(codes.INVALID_VALUE, 'ranks are assigned, not chosen');
+    // A player plays one PC at a time: a fallen one comes back as a replacement (with its rules),
+    // and only the GM adds more (NPCs, or a second PC by the table's choice).
+    if (!gm) {
+      const current = playedBy(state, ctx.actor.seatId);
+      if (current)
+        fail(
+          'ALREADY_PLAYING',
+          current.status === 'active' || current.status === 'retired'
+            ? `you already play ${current.name}; the GM can add more troopers`
+            : `${current.name} fell: bring in a replacement for it instead`,
+          { trooperId: current.id },
+        );
+    }
     if (state.trooperOrder.length >= 50) fail(codes.INVALID_VALUE, 'the roster is full (50 troopers)');
     const startingKills = rollSpec(ctx.dice, pool(c.fa, 10), `starting kills of ${c.name}`);
     const trooper = buildTrooper(`t${state.nextTrooperNumber}`, {

@@ -27,13 +27,13 @@ import { fail, requireActive, requireOwnTrooper, requirePhase } from './guards.t
  */
 
 export const strategicCommandSchemas = {
-  fireStarkiller: z.object({
+  fireStarkiller: z.strictObject({
     type: z.literal('fireStarkiller'),
     trooperId: trooperIdSchema,
     /** What the players see happen, in their words. */
     text: textSchema.optional(),
   }),
-  activateDevice: z.object({
+  activateDevice: z.strictObject({
     type: z.literal('activateDevice'),
     trooperId: trooperIdSchema,
     text: textSchema.optional(),

@@ -92,6 +92,29 @@ describe('3:16 armour and kills on troopers', () => {
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
   });
 
+  it('a fellow PC felled by the grenade counts as a kill for the thrower; one only wounded does not', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: { ...never, health: ['X', 'X', null] } },
+        { name: 'C', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 5 },
+    );
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'fa', weapon: 'grenades' }, t2: H2H, t3: H2H },
+      { aliens: 9, t1: 2, t2: 9, t3: 9 },
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [4]);
+    // 4 aliens, and B, who ends Dead; C only takes a wound, which counts for nothing.
+    expect(t.state.troopers.t2?.status).toBe('dead');
+    expect(t.state.troopers.t3?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t1).toMatchObject({ killsThisMission: 5, totalKills: 5 });
+  });
+
   it('a grenade that cannot kill never goes off: thrown from Far, or under Stop Technology', () => {
     const { t, gm } = fightAt(
       'close',
@@ -388,6 +411,61 @@ describe('3:16 support and gear', () => {
         declaration: { kind: 'nfa', task: { kind: 'eVac' } },
       }),
     ).toBe('NOT_AVAILABLE');
+  });
+
+  it('NPC squad members are no part of the group: the top PC calls the E-Vac, the bottom PC forces', () => {
+    // A GM-run Lieutenant (no player) outranks the PC Sergeant, and a GM-run Trooper is below the
+    // PC Corporal; E-Vac and Force Weakness still go to the Sergeant and the Corporal.
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'Lt (NPC)', fa: 5, nfa: 5, rank: 3, patch: { ...never, ownerSeatId: null } },
+        { name: 'Sgt', fa: 5, nfa: 5, rank: 2, patch: never },
+        { name: 'Cpl', fa: 5, nfa: 5, rank: 1, patch: never },
+        { name: 'Tpr (NPC)', fa: 5, nfa: 5, rank: 0, patch: { ...never, ownerSeatId: null } },
+      ],
+      { tokens: 3 },
+    );
+    const task = (trooperId: string, kind: 'eVac' | 'forceWeakness') =>
+      ({
+        type: 'declare',
+        trooperId,
+        declaration: {
+          kind: 'nfa',
+          task: kind === 'eVac' ? { kind } : { kind, targetId: 't2' },
+        },
+      }) as const;
+    expect(t.refuse(gm, task('t3', 'eVac'))).toBe('RANK_TOO_LOW');
+    t.send(gm, task('t2', 'eVac'));
+    t.send(gm, task('t3', 'forceWeakness'));
+    expect(t.state.encounter?.declarations.t3).toMatchObject({ task: { kind: 'forceWeakness' } });
+  });
+
+  it('Orbital Bombardments are counted per player: a second PC of the same player inherits the calls', () => {
+    // The player's first officer (kept on as a second PC, the GM's choice) already called one.
+    const bombard = (uses: number) =>
+      fightAt(
+        'near',
+        [
+          { name: 'Capt', fa: 5, nfa: 5, rank: 4, patch: { ...never, ownerSeatId: 'p2' } },
+          { name: 'Lt', fa: 5, nfa: 5, rank: 3, patch: { ...never, orbitalBombardmentUses: uses } },
+        ],
+        { tokens: 3 },
+      );
+    const call = { kind: 'nfa', task: { kind: 'orbitalBombardment' } } as const;
+    const { t, gm } = bombard(1);
+    playRound(t, gm, { t1: call, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    // d1000 for the caller's kills: 1, 2, 3 → 123; it is the player's second call, so the Captain dies.
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [1, 2, 3]);
+    expect(t.log.find((e) => e.type === 'turn.taken')).toMatchObject({
+      outcome: { kind: 'nfa', secondBombardment: true },
+    });
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    // A player with two calls behind it has none left, whichever of its troopers asks.
+    const two = bombard(2);
+    expect(two.t.refuse(two.gm, { type: 'declare', trooperId: 't1', declaration: call })).toBe(
+      'NOT_AVAILABLE',
+    );
   });
 
   it('a failed E-Vac or Orbital Bombardment stays available; a failed Force Weakness is spent', () => {

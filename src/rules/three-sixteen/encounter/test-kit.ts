@@ -124,8 +124,17 @@ export function fightAt(
   t.send(gm, { type: 'briefMission', text: 'Go.' });
   t.send(gm, { type: 'startEncounter', tokens: planet.tokens ?? Math.min(threat, fighters.length * 2) });
   // Everyone declines dominance and the aliens fail: Far, then the GM puts everyone where wanted.
-  fighters.forEach((_, i) => {
-    t.send(players[i] as Seat, { type: 'declineDominance', trooperId: `t${i + 1}` });
+  fighters.forEach((f, i) => {
+    // A trooper patched to another owner is that seat's to play; one with no owner (an NPC squad
+    // member) is the GM's.
+    const owner = f.patch?.ownerSeatId;
+    const seat =
+      owner === null
+        ? gm
+        : owner === undefined
+          ? (players[i] as Seat)
+          : { seatId: owner, role: 'player' as const };
+    t.send(seat, { type: 'declineDominance', trooperId: `t${i + 1}` });
   });
   t.send(gm, { type: 'rollDominance', actor: 'aliens' }, [10]);
   if (range !== 'far') {

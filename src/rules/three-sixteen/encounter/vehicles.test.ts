@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { stateHash } from '../../../engine/state-hash.ts';
+import { settleLevels } from '../campaign/test-kit.ts';
 import { legalCommands } from '../ruleset.ts';
 import type { AbilityId } from '../state.ts';
 import { fightAt, playRound, TestTable } from './test-kit.ts';
@@ -420,6 +421,7 @@ describe('3:16 Drop Pods are lost with their encounter', () => {
     expect(t.state.troopers.t1?.vehicles).not.toContain('dropPods');
     t.send(gm, { type: 'endMission' });
     t.send(gm, { type: 'debrief' });
+    settleLevels(t, gm);
     t.send(gm, { type: 'setPlanet', name: 'Y', aa: 5, threat: 5 });
     t.send(gm, { type: 'briefMission', text: '' });
     t.send(gm, { type: 'startEncounter', tokens: 2 });

@@ -22,7 +22,7 @@ import { VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
 export const vehicleCommandSchemas = {
   /** The owner brings its vehicle in; `driverId` (default: the owner) drives or commands it. */
-  deployVehicle: z.object({
+  deployVehicle: z.strictObject({
     type: z.literal('deployVehicle'),
     trooperId: trooperIdSchema,
     vehicle: vehicleIdSchema,
@@ -32,14 +32,14 @@ export const vehicleCommandSchemas = {
    * A trooper gets into a vehicle already in the encounter (named by kind and owner): as the
    * encounter starts, or on its own turn at the vehicle's range.
    */
-  boardVehicle: z.object({
+  boardVehicle: z.strictObject({
     type: z.literal('boardVehicle'),
     trooperId: trooperIdSchema,
     vehicle: vehicleIdSchema,
     ownerId: trooperIdSchema,
   }),
   /** A rider gets out on its turn, at the vehicle's range. */
-  leaveVehicle: z.object({ type: z.literal('leaveVehicle'), trooperId: trooperIdSchema }),
+  leaveVehicle: z.strictObject({ type: z.literal('leaveVehicle'), trooperId: trooperIdSchema }),
 } as const;
 
 type Schemas = typeof vehicleCommandSchemas;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fightAt, finishRound } from './test-kit.ts';
+
+const H2H = { kind: 'fa', weapon: 'handToHand' } as const;
+
+describe('3:16 emotional attacks', () => {
+  it('a round the GM declares emotional marks E: no armour stops it, three make a wreck', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'Armoured', fa: 5, nfa: 5, patch: { armourPolicy: 'useWhenAvailable' } },
+        { name: 'Shaken', fa: 5, nfa: 5, patch: { armourPolicy: 'never', health: ['E', 'E', null] } },
+      ],
+      { tokens: 3 },
+    );
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+    t.send(gm, { type: 'declareAliens', emotional: true });
+    expect(t.state.encounter?.roundEffects.emotional).toBe(true);
+    // Both troopers fail (9, 10); the aliens' 3 succeeds and hits both.
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [10]);
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [3]);
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    // MandelBrite is no use against an E; the third E leaves a wreck, not a corpse.
+    expect(t.state.troopers.t1).toMatchObject({ health: ['E', null, null], armour: 'available' });
+    expect(t.state.troopers.t2).toMatchObject({ health: ['E', 'E', 'E'], status: 'wreck' });
+    // Next round the attack is a plain one again unless declared so.
+    finishRound(t, gm);
+    expect(t.state.encounter?.round).toBe(2);
+    expect(t.state.encounter?.roundEffects.emotional).toBeUndefined();
+    expect(t.log.filter((e) => e.type === 'aliens.declared')).toEqual([
+      { type: 'aliens.declared', emotional: true },
+    ]);
+  });
+});
