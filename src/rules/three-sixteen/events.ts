@@ -227,5 +227,14 @@ export type CoreEvent =
 // biome-ignore lint/suspicious/noEmptyInterface: extension point filled by module augmentation
 export interface ExtraEvents {}
 
-export type ThreeSixteenEvent = CoreEvent | ExtraEvents[keyof ExtraEvents];
+/**
+ * Troopers an encounter event felled (the last box marked), written by `decide` so the log can say
+ * so where it happened. A record for people only: `evolve` does not read it, and events from older
+ * logs, which lack it, replay the same.
+ */
+export interface Fallen {
+  readonly fell?: readonly { readonly trooperId: string; readonly status: 'dead' | 'wreck' }[];
+}
+
+export type ThreeSixteenEvent = (CoreEvent | ExtraEvents[keyof ExtraEvents]) & Fallen;
 export type EventOf<T extends ThreeSixteenEvent['type']> = Extract<ThreeSixteenEvent, { type: T }>;

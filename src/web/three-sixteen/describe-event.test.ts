@@ -572,10 +572,33 @@ describe('3:16 events in words', () => {
   });
 
   it('announces the deaths an event can tell of', () => {
-    // A Kill taken: the event does not say whether it filled the last box (the state's story does).
+    // A Kill taken: events from older logs do not say whether it filled the last box…
     expect(
       describeThreeSixteenEvent({ type: 'kill.answered', trooperId: 't1', useArmour: false }, names),
     ).toBe('Hicks takes the Kill and marks a health box');
+    // …newer ones name whom they felled (decide records it).
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'kill.answered',
+          trooperId: 't1',
+          useArmour: false,
+          fell: [{ trooperId: 't1', status: 'dead' }],
+        },
+        names,
+      ),
+    ).toBe('Hicks takes the Kill and marks a health box; Hicks is dead');
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'turn.taken',
+          actor: 'aliens',
+          outcome: { kind: 'aa' },
+          fell: [{ trooperId: 't1', status: 'wreck' }],
+        },
+        names,
+      ),
+    ).toMatch(/; Hicks is broken beyond saving$/);
     expect(
       describeThreeSixteenEvent(
         {

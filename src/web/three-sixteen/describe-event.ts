@@ -531,7 +531,18 @@ export function describeThreeSixteenEvent(
   earlier?: (type: string) => Json | undefined,
 ): string | null {
   const line = describe(event as Json, who, earlier);
-  return line === null ? null : capital(line);
+  return line === null ? null : capital(line) + fallenWords(event as Json, who);
+}
+
+/** "; Hicks is dead", for the troopers an event felled (recorded by decide since deaths are logged). */
+function fallenWords(e: Json, who: (id: string) => string): string {
+  if (!Array.isArray(e.fell)) return '';
+  const parts = (e.fell as Json[]).map((f) =>
+    f.status === 'wreck'
+      ? `${who(str(f.trooperId))} is broken beyond saving`
+      : `${who(str(f.trooperId))} is dead`,
+  );
+  return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 
 function describe(

@@ -211,8 +211,13 @@ export function withAutomatic(
   ctx: DecideContext,
 ): ThreeSixteenEvent[] {
   let s = state;
-  for (const ev of events) s = evolveEncounter(s, ev);
-  const out = [...events];
+  const out: ThreeSixteenEvent[] = [];
+  const fold = (ev: ThreeSixteenEvent) => {
+    const next = evolveEncounter(s, ev);
+    out.push(withFallen(s, next, ev));
+    s = next;
+  };
+  for (const ev of events) fold(ev);
   for (let guard = 0; guard < 20; guard++) {
     const e = s.encounter;
     if (!e || e.pendingKills.length > 0 || e.forcedWeakness.length > 0) break;
@@ -224,11 +229,27 @@ export function withAutomatic(
     else if (e.step === 'ambush') next = ambush(s, e, dice);
     else if (rollsComplete(s, e)) next = orderRound(s, e, dice);
     if (!next) break;
-    out.push(next);
-    s = evolveEncounter(s, next);
+    fold(next);
   }
   lastFolded = { events: out, state: s };
   return out;
+}
+
+/** The event with the troopers it felled named (`fell`), found by comparing the states around it. */
+function withFallen(
+  before: ThreeSixteenState,
+  after: ThreeSixteenState,
+  ev: ThreeSixteenEvent,
+): ThreeSixteenEvent {
+  // Copy-on-write: an event that touched no trooper leaves the very same record.
+  if (before.troopers === after.troopers) return ev;
+  const fell: { trooperId: string; status: 'dead' | 'wreck' }[] = [];
+  for (const id of before.trooperOrder) {
+    const status = after.troopers[id]?.status;
+    if ((status === 'dead' || status === 'wreck') && before.troopers[id]?.status === 'active')
+      fell.push({ trooperId: id, status });
+  }
+  return fell.length > 0 ? { ...ev, fell } : ev;
 }
 
 /**

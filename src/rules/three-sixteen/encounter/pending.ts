@@ -251,7 +251,8 @@ function candidates(state: ThreeSixteenState, seat: Seat): ThreeSixteenCommand[]
           out.push({ type: 'declare', trooperId: id, declaration });
         }
       }
-      if (gm && !e.aliensDeclared) out.push({ type: 'declareAliens' }, { type: 'declareAliens', emotional: true });
+      if (gm && !e.aliensDeclared)
+        out.push({ type: 'declareAliens' }, { type: 'declareAliens', emotional: true });
       for (const id of mine) out.push({ type: 'rollTest', actor: id });
       if (gm) out.push({ type: 'rollTest', actor: ALIENS });
       for (const id of mine) out.push(...vehicleCandidates(state, e, id));

@@ -25,6 +25,11 @@ describe('3:16 emotional attacks', () => {
     // MandelBrite is no use against an E; the third E leaves a wreck, not a corpse.
     expect(t.state.troopers.t1).toMatchObject({ health: ['E', null, null], armour: 'available' });
     expect(t.state.troopers.t2).toMatchObject({ health: ['E', 'E', 'E'], status: 'wreck' });
+    // The event that felled it says so, for the log.
+    expect(t.log.filter((e) => e.type === 'turn.taken').at(-1)).toMatchObject({
+      actor: 'aliens',
+      fell: [{ trooperId: 't2', status: 'wreck' }],
+    });
     // Next round the attack is a plain one again unless declared so.
     finishRound(t, gm);
     expect(t.state.encounter?.round).toBe(2);
