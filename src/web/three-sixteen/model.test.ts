@@ -47,6 +47,10 @@ describe('3:16 screen model', () => {
       ok: false,
       code: 'FORBIDDEN_ROLE',
     });
+    // …before its fields, as the server does: a malformed GM-only command is still the GM's.
+    expect(
+      check(view, p1, { type: 'setPlanet', name: '' } as unknown as Parameters<typeof check>[2]),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN_ROLE' });
     expect(check(view, { seatId: 'x', role: 'spectator' }, good)).toMatchObject({ ok: false });
     expect(t.state.trooperOrder).toEqual([]);
   });

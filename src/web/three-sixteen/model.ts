@@ -80,6 +80,10 @@ function ruleErrorOf(e: unknown): { code: string; message: string; details?: unk
  */
 export function check(view: View, seat: SeatRef, command: ThreeSixteenCommand): SendResult {
   if (seat.role === 'spectator') return { ok: false, code: 'FORBIDDEN_ROLE', message: 'spectators watch' };
+  // As the server does: whether this seat may send the command at all comes before its fields.
+  const allowed = threeSixteen.commandRoles[command.type];
+  if (allowed && !allowed.includes(seat.role))
+    return { ok: false, code: 'FORBIDDEN_ROLE', message: `only the GM may do that` };
   const parsed = threeSixteen.commandSchema.safeParse(command);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -89,9 +93,6 @@ export function check(view: View, seat: SeatRef, command: ThreeSixteenCommand): 
       message: issue ? plainIssue(issue.path.join('.'), issue.message) : 'not a valid command',
     };
   }
-  const roles = threeSixteen.commandRoles[parsed.data.type];
-  if (roles && !roles.includes(seat.role))
-    return { ok: false, code: 'FORBIDDEN_ROLE', message: `only the GM may do that` };
   try {
     threeSixteen.decide(view, parsed.data, { actor: seat as Seat, dice: probeDice() });
     return { ok: true };
