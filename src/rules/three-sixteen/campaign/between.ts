@@ -43,7 +43,7 @@ import {
   withRecord,
   withService,
 } from './model.ts';
-import { alivePcs, promote } from './promotion-hook.ts';
+import { alivePcs, promote, theGroup } from './promotion-hook.ts';
 import { type BrigadierFieldPromotion, campaignSchemas, type RollOffFace } from './schemas.ts';
 
 /**
@@ -528,7 +528,7 @@ const rollNextPlanet = defineCommand(
     };
     const g = generatePlanet(state.campaign.crossedOff, pcs, ctx.dice, choices, {
       shortSessions: c.shortSessions ?? false,
-      aaFrom: alivePcs(state),
+      aaFrom: theGroup(state),
     });
     const p = g.planet;
     const planet: Planet = {

@@ -51,6 +51,22 @@ export function alivePcs(state: ThreeSixteenState): Trooper[] {
   return out;
 }
 
+/**
+ * "The group" the book means for E-Vac, Force Weakness and the AA methods: the PCs alive (NPC
+ * squad members are no part of it), or every active trooper when the squad has no PC at all (a
+ * squad of NPCs stands in for its own PCs).
+ */
+export function theGroup(state: ThreeSixteenState): Trooper[] {
+  const pcs = alivePcs(state);
+  if (pcs.length > 0) return pcs;
+  const out: Trooper[] = [];
+  for (const id of state.trooperOrder) {
+    const t = state.troopers[id];
+    if (t?.status === 'active') out.push(t);
+  }
+  return out;
+}
+
 /** What is held after rising from `from` to `to`: a field promotion may skip ranks, each hands out its own. */
 function heldUpTo(from: number, to: number, held: readonly HeldSupport[]): HeldSupport[] {
   let out = [...held];

@@ -120,7 +120,7 @@ export function generatePlanet(
   record = crossOff(record, 'ability', abilityPick.numbers);
 
   const aaMethod = take('aaMethod', choices.aaMethod).number;
-  const aa = computeAa(aaMethod, options.aaFrom && options.aaFrom.length > 0 ? options.aaFrom : pcs);
+  const aa = computeAa(aaMethod, options.aaFrom ?? pcs);
   const threat = planetThreat(pcs.length, {
     highestRank: Math.max(...pcs.map((p) => p.rank)),
     shortSessions: options.shortSessions ?? false,

@@ -2,7 +2,7 @@ import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { d100, d1000, fixed, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
 import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
-import { alivePcs } from '../campaign/promotion-hook.ts';
+import { theGroup } from '../campaign/promotion-hook.ts';
 import { codes, coreCommandSchemas, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { isFreeSwitch, killStepDice } from '../data/index.ts';
 import type { EventOf, ThreeSixteenEvent, TurnOutcome } from '../events.ts';
@@ -277,20 +277,10 @@ export function rememberFolded(events: readonly ThreeSixteenEvent[], state: Thre
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/**
- * The highest or lowest rank among the PCs alive: NPCs are no part of the group for E-Vac and
- * Force Weakness (a squad of NPCs alone stands in for its own PCs).
- */
+/** The highest or lowest rank in the group (E-Vac, Force Weakness): see `theGroup`. */
 function rankAlive(state: ThreeSixteenState, pick: 'max' | 'min'): number {
-  const pcs = alivePcs(state);
-  const group =
-    pcs.length > 0 ? pcs : state.trooperOrder.map((id) => state.troopers[id]).filter(isActiveTrooper);
-  const ranks = group.map((t) => t.rank);
+  const ranks = theGroup(state).map((t) => t.rank);
   return pick === 'max' ? Math.max(...ranks) : Math.min(...ranks);
-}
-
-function isActiveTrooper(t: Trooper | undefined): t is Trooper {
-  return t?.status === 'active';
 }
 
 /**

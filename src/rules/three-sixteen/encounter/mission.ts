@@ -1,7 +1,7 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import { requireLevelsSettled } from '../campaign/between.ts';
 import { campaignOf, currentBetween } from '../campaign/model.ts';
-import { alivePcs } from '../campaign/promotion-hook.ts';
+import { theGroup } from '../campaign/promotion-hook.ts';
 import {
   codes,
   coreCommandSchemas,
@@ -56,10 +56,8 @@ const setPlanet = defineCommand('setPlanet', coreCommandSchemas.setPlanet, GM_ON
   if (c.aa === undefined && c.aaMethod === undefined) {
     fail(codes.INVALID_VALUE, 'give the planet either an AA or an AA method');
   }
-  // The AA methods read the PCs; NPC squad members count for Threat only (a squad of NPCs alone
-  // stands in for its own PCs).
-  const players = alivePcs(state);
-  const aa = c.aa ?? computeAa(c.aaMethod as number, players.length > 0 ? players : pcs).value;
+  // The AA methods read the group (`theGroup`); NPC squad members count for Threat too.
+  const aa = c.aa ?? computeAa(c.aaMethod as number, theGroup(state)).value;
   const threat =
     c.threat ?? planetThreat(pcs.length, { highestRank: Math.max(...pcs.map((p) => p.rank)) }).tokens;
   const planet: Planet = {
