@@ -58,6 +58,7 @@ export interface TableSnapshot {
   readonly view: unknown;
   /** The seq `view` is at (-1 before the first view on this socket). */
   readonly viewSeq: number;
+  /** The latest refusal not dismissed yet (at most one: a new one replaces it). */
   readonly rejections: readonly Rejection[];
   /** Commands sent and not yet answered. */
   readonly pending: number;
@@ -214,8 +215,9 @@ export class TableClient {
 
   private pushRejection(r: Omit<Rejection, 'n'>): void {
     const rejection: Rejection = { ...r, n: ++this.rejectionCount };
-    // Keep the last few; older ones have been read or are stale.
-    this.update({ rejections: [...this.snap.rejections, rejection].slice(-3) });
+    // The latest replaces the ones before it: they have been read or are stale, and a pile of
+    // notes to close one by one helps nobody.
+    this.update({ rejections: [rejection] });
   }
 
   private clearTimers(): void {

@@ -175,29 +175,29 @@ function Spectate({
  */
 function useSeatToken(tableId: string) {
   const [initial] = useState(() => {
-    const fragment = takeFragment();
-    const token = fragment.get('token');
-    if (token) saveSeat({ tableId, token });
-    return { spectate: fragment.get('spectate'), token: token ?? loadSeat(tableId)?.token ?? null };
+    const link = seatFromFragment(tableId);
+    return { spectate: link.spectate, token: link.token ?? loadSeat(tableId)?.token ?? null };
   });
   const [token, setToken] = useState(initial.token);
   const [spectate, setSpectate] = useState(initial.spectate);
   useEffect(() => {
     const onHash = () => {
-      const fragment = takeFragment();
-      const next = fragment.get('token');
-      if (next) {
-        saveSeat({ tableId, token: next });
-        setToken(next);
-        return;
-      }
-      const code = fragment.get('spectate');
-      if (code) setSpectate(code);
+      const link = seatFromFragment(tableId);
+      if (link.token) setToken(link.token);
+      else if (link.spectate) setSpectate(link.spectate);
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, [tableId]);
   return { token, setToken, spectate };
+}
+
+/** What the link's fragment carries (a seat token is stored at once), and clears it from the bar. */
+function seatFromFragment(tableId: string): { token: string | null; spectate: string | null } {
+  const fragment = takeFragment();
+  const token = fragment.get('token');
+  if (token) saveSeat({ tableId, token });
+  return { token, spectate: fragment.get('spectate') };
 }
 
 /**
