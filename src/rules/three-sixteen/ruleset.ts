@@ -13,7 +13,7 @@ import { standInGmSeat } from './campaign/model.ts';
 import { campaignPart } from './campaign/part.ts';
 import { chatPart } from './chat.ts';
 import type { CommandSpec, ThreeSixteenCommand, ThreeSixteenPart } from './commands.ts';
-import { rememberFolded, stateAfterDecide } from './encounter/decide.ts';
+import { rememberFolded, stateAfterDecide, withFallen } from './encounter/decide.ts';
 import { missionPart } from './encounter/mission.ts';
 import { encounterPart } from './encounter/part.ts';
 import { legalCommands as legalFor, pendingDecisions } from './encounter/pending.ts';
@@ -89,8 +89,26 @@ function decide(
   command: ThreeSixteenCommand,
   given: DecideContext,
 ): ThreeSixteenEvent[] {
-  const events = decideCommand(state, command, given);
+  const events = withFallenNamed(state, decideCommand(state, command, given));
   return state.encounter ? withEncounterEnd(state, events) : events;
+}
+
+/**
+ * Names the troopers each event felled (`fell`) for commands decided outside an encounter's own
+ * fold: a conflict's hit, combat drugs, a GM adjustment of health. Encounter commands already
+ * folded and named them as they decided (`withAutomatic`); their fold is kept as it is.
+ */
+function withFallenNamed(state: ThreeSixteenState, events: ThreeSixteenEvent[]): ThreeSixteenEvent[] {
+  if (stateAfterDecide(events)) return events;
+  let s = state;
+  const out: ThreeSixteenEvent[] = [];
+  for (const ev of events) {
+    const next = evolve(s, ev);
+    out.push(withFallen(s, next, ev));
+    s = next;
+  }
+  rememberFolded(out, s);
+  return out;
 }
 
 /** The command's own events, without the `encounter.ended` record (enough to probe legality). */

@@ -178,8 +178,10 @@ describe('3:16 conflicts without Threat Tokens', () => {
     t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
     t.send(p(3), { type: 'declareConflict', side: 'a', action: { kind: 'fa' } });
     t.send(p(1), { type: 'declareConflict', side: 'b', action: { kind: 'manoeuvre', move: 'closer' } });
-    t.send(gm, { type: 'rollConflictRound' }, [8, 7]);
+    const events = t.send(gm, { type: 'rollConflictRound' }, [8, 7]);
     expect(t.state.troopers.t1?.status).toBe('dead');
+    // The round's event names who fell (the log reads "…; Sarge is dead").
+    expect(events.flatMap((e) => e.fell ?? [])).toEqual([{ trooperId: 't1', status: 'dead' }]);
     expect(t.state.troopers.t3?.totalKills).toBe(1);
     expect(t.state.troopers.t2?.rank).toBe(2);
     expect(conflict(t)).toMatchObject({ endReason: 'dead', winner: 'a' });

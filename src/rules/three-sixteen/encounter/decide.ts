@@ -236,7 +236,7 @@ export function withAutomatic(
 }
 
 /** The event with the troopers it felled named (`fell`), found by comparing the states around it. */
-function withFallen(
+export function withFallen(
   before: ThreeSixteenState,
   after: ThreeSixteenState,
   ev: ThreeSixteenEvent,

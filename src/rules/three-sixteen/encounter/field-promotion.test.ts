@@ -23,12 +23,14 @@ describe('3:16 field promotion on every kind of death', () => {
       { name: 'Lt', fa: 5, nfa: 5, rank: 3 },
       { name: 'Sgt', fa: 5, nfa: 5, rank: 2 },
     ]);
-    t.send(gm, {
+    const events = t.send(gm, {
       type: 'gmAdjust',
       adjustment: { target: 'health', trooperId: 't1', value: ['X', 'X', 'X'] },
       reason: 'bled out',
     });
     expect(t.state.troopers.t1?.status).toBe('dead');
+    // The adjustment names who it felled, as an encounter's own events do, so the log says so.
+    expect(events[0]?.fell).toEqual([{ trooperId: 't1', status: 'dead' }]);
     expect(t.state.troopers.t2?.rank).toBe(3);
   });
 
