@@ -176,9 +176,14 @@ export function latestBefore(
   const byType = new Map<string, { seq: number; event: SystemEvent }[]>();
   for (const item of items) {
     if (item.kind !== 'other') continue;
-    const list = byType.get(item.type) ?? [];
-    list.push({ seq: item.seq, event: item.event });
-    byType.set(item.type, list);
+    // Also under "type#trooperId", for what one trooper did last (its declaration of the round).
+    const trooperId = (item.event as { trooperId?: unknown }).trooperId;
+    const keys = typeof trooperId === 'string' ? [item.type, `${item.type}#${trooperId}`] : [item.type];
+    for (const key of keys) {
+      const list = byType.get(key) ?? [];
+      list.push({ seq: item.seq, event: item.event });
+      byType.set(key, list);
+    }
   }
   const latestOf = (seq: number, type: string) => {
     const list = byType.get(type);

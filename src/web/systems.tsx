@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
 import type { SystemEvent } from './log.ts';
+import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
 
 // Each system's screens load on first use (their own chunk): the start page and dice-chat tables
 // do not download them.
@@ -49,4 +50,15 @@ export type DescribeEvent = (
 /** Loaded on first use, like the panels; a system without one shows such events by type. */
 export const SYSTEM_DESCRIBERS: Readonly<Record<string, () => Promise<DescribeEvent>>> = {
   'three-sixteen': () => import('./three-sixteen/describe-event.ts').then((m) => m.describeThreeSixteenEvent),
+};
+
+/**
+ * Does the system's view wait on this seat now? Read by the table page for the phone's "Game" tab,
+ * which is marked "your move" while the log is shown and the game screen is not mounted. Loaded
+ * with the page (no ruleset code: it reads the view's list of pending decisions only).
+ */
+export const SYSTEM_AWAITS: Readonly<
+  Record<string, (view: unknown, seat: SystemPanelProps['seat']) => boolean>
+> = {
+  'three-sixteen': threeSixteenAwaits,
 };

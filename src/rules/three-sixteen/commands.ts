@@ -100,6 +100,8 @@ export const coreCommandSchemas = {
     rank: z.number().int().min(0).max(8).optional(),
     /** Weapon picked where the rank offers a choice ("or"). */
     weaponChoice: weaponIdSchema.optional(),
+    /** One pick per "or" group when the rank has several (a Major has two); merged with `weaponChoice`. */
+    weaponChoices: z.array(weaponIdSchema).min(1).max(4).optional(),
   }),
   setArmourPolicy: z.strictObject({
     type: z.literal('setArmourPolicy'),

@@ -234,6 +234,8 @@ export interface ExtraEvents {}
  */
 export interface Fallen {
   readonly fell?: readonly { readonly trooperId: string; readonly status: 'dead' | 'wreck' }[];
+  /** PCs the fall promoted in the field at once (the new rank), beside the `fell` it follows from. */
+  readonly risen?: readonly { readonly trooperId: string; readonly rank: number }[];
 }
 
 export type ThreeSixteenEvent = (CoreEvent | ExtraEvents[keyof ExtraEvents]) & Fallen;

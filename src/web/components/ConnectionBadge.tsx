@@ -45,3 +45,23 @@ export function ConnectionBadge({ status, onRetry }: { status: ConnectionStatus;
     </div>
   );
 }
+
+/**
+ * Commands sent while the connection is down wait in the client and go out on reconnect (the
+ * server applies each id once). Until they are acknowledged, this says so under the header: a
+ * button that went grey, or a dice box that stays put, is no answer by itself.
+ */
+export function WaitingToSend({ status, waiting }: { status: ConnectionStatus; waiting: number }) {
+  if (waiting === 0 || status.kind === 'live') return null;
+  const what = waiting === 1 ? 'your last action' : `${waiting} actions`;
+  // A seat link that stopped working (failed) will not reconnect: the note must not promise it.
+  const when =
+    status.kind === 'failed'
+      ? 'it cannot go until this seat can connect again'
+      : 'it will go when the connection is back';
+  return (
+    <p className="waiting-to-send" role="status" data-testid="waiting-to-send">
+      Waiting to send {what} — {when}.
+    </p>
+  );
+}

@@ -55,3 +55,20 @@ describe('unread log entries on the phone tab', () => {
     );
   });
 });
+
+describe('the game waiting on this seat, on the phone tab', () => {
+  it('says "your move" on the Game tab in words and in its name, and nothing otherwise', () => {
+    const quiet = renderToStaticMarkup(<TableTabs view="chat" onView={() => {}} unread={0} />);
+    expect(quiet).not.toContain('tab-move');
+    expect(quiet).not.toContain('Your move');
+    expect(quiet).not.toContain('aria-label="Game');
+    const mine = renderToStaticMarkup(<TableTabs view="chat" onView={() => {}} unread={0} yourMove />);
+    expect(mine).toContain('aria-label="Game, your move"');
+    expect(mine).toContain('<span class="tab-move" aria-hidden="true">your move</span>');
+    // Announced while the log is read; on the game itself its own list says so.
+    expect(mine).toContain('role="status">Your move in the game.</span>');
+    const onGame = renderToStaticMarkup(<TableTabs view="game" onView={() => {}} unread={0} yourMove />);
+    expect(onGame).toContain('aria-label="Game, your move"');
+    expect(onGame).not.toContain('Your move in the game.');
+  });
+});

@@ -56,35 +56,58 @@ export function useUnread(
   return next === null || viewing ? 0 : unreadCount(items, next, mySeat);
 }
 
-/** `unread`: from useUnread, kept by the page so that it lasts while the tabs come and go. */
+/**
+ * `unread`: from useUnread, kept by the page so that it lasts while the tabs come and go.
+ * `yourMove`: the game waits on this seat; the "Game" tab says so in words, so a player reading
+ * the log learns it is their move without going back to look.
+ */
 export function TableTabs({
   view,
   onView,
   unread,
+  yourMove = false,
 }: {
   view: TableView;
   onView: (view: TableView) => void;
   unread: number;
+  yourMove?: boolean;
 }) {
   return (
-    <div className="tabs" role="tablist" aria-label="Table views">
-      <button type="button" role="tab" aria-selected={view === 'game'} onClick={() => onView('game')}>
-        Game
-      </button>
-      <button
-        type="button"
-        role="tab"
-        aria-selected={view === 'chat'}
-        aria-label={unread > 0 ? `Log and dice, ${unread} new` : undefined}
-        onClick={() => onView('chat')}
-      >
-        Log and dice
-        {unread > 0 ? (
-          <span className="tab-count" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
-      </button>
-    </div>
+    <>
+      <div className="tabs" role="tablist" aria-label="Table views">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={view === 'game'}
+          aria-label={yourMove ? 'Game, your move' : undefined}
+          onClick={() => onView('game')}
+        >
+          Game
+          {yourMove ? (
+            <span className="tab-move" aria-hidden="true">
+              your move
+            </span>
+          ) : null}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={view === 'chat'}
+          aria-label={unread > 0 ? `Log and dice, ${unread} new` : undefined}
+          onClick={() => onView('chat')}
+        >
+          Log and dice
+          {unread > 0 ? (
+            <span className="tab-count" aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </button>
+      </div>
+      {/* Heard while the log is read: a tab's changed name is not announced by itself. */}
+      <span className="sr-only" role="status">
+        {yourMove && view === 'chat' ? 'Your move in the game.' : ''}
+      </span>
+    </>
   );
 }

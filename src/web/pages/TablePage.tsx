@@ -12,17 +12,17 @@ import {
 import type { CreateTableResponse } from '../../server/protocol.ts';
 import { api, describeError, type System } from '../api.ts';
 import { ChatBox } from '../components/ChatBox.tsx';
-import { ConnectionBadge } from '../components/ConnectionBadge.tsx';
+import { ConnectionBadge, WaitingToSend } from '../components/ConnectionBadge.tsx';
 import { CopyField } from '../components/CopyField.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Link } from '../components/Link.tsx';
 import { LogView } from '../components/LogView.tsx';
 import { SeatList } from '../components/SeatList.tsx';
 import { TableTabs, type TableView, useUnread } from '../components/TableTabs.tsx';
-import { TableClient } from '../connection.ts';
+import { type ConnectionStatus, TableClient } from '../connection.ts';
 import { type LogItem, namesFromLog } from '../log.ts';
 import { forgetSeat, loadSeat, saveSeat, takeFragment } from '../storage.ts';
-import { type DescribeEvent, SYSTEM_DESCRIBERS, SYSTEM_PANELS } from '../systems.tsx';
+import { type DescribeEvent, SYSTEM_AWAITS, SYSTEM_DESCRIBERS, SYSTEM_PANELS } from '../systems.tsx';
 
 function wsUrl(tableId: string): string {
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -206,6 +206,12 @@ function seatFromFragment(tableId: string): { token: string | null; spectate: st
  */
 export const TableLogContext = createContext<readonly LogItem[]>([]);
 
+/**
+ * Whether the connection is up, for a system's screens that say where a command stands (a dice
+ * box waiting to send). Live outside a table page, where nothing waits for a socket.
+ */
+export const TableConnectionContext = createContext<ConnectionStatus['kind']>('live');
+
 export function TablePage({ tableId }: { tableId: string }) {
   const { token, setToken, spectate } = useSeatToken(tableId);
   if (!token && spectate) return <Spectate tableId={tableId} code={spectate} onSeat={setToken} />;
@@ -255,7 +261,6 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
       tableName: welcome.tableName,
       system: welcome.system,
     });
-    document.title = `${welcome.tableName} · Bughunt`;
   }, [welcome, tableId, token]);
 
   const fromLog = useMemo(() => namesFromLog(snap.items), [snap.items]);
@@ -315,6 +320,13 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
     [client],
   );
   const online = snap.seats.filter((s) => s.online).length;
+  const awaits = welcome ? SYSTEM_AWAITS[welcome.system] : undefined;
+  const yourMove = me && awaits ? awaits(snap.view, me) : false;
+  const tableName = welcome?.tableName;
+  useEffect(() => {
+    // Said in the browser's tab too, for a player who has switched to another page meanwhile.
+    if (tableName) document.title = `${yourMove ? 'Your move · ' : ''}${tableName} · Bughunt`;
+  }, [tableName, yourMove]);
   const renameSeat = useCallback(
     (seatId: string, name: string) =>
       api.renameSeat(tableId, seatId, name, token).then(
@@ -357,6 +369,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
         </div>
         <ConnectionBadge status={snap.status} onRetry={() => client.retryNow()} />
       </header>
+      <WaitingToSend status={snap.status} waiting={snap.pending} />
 
       {snap.status.kind === 'failed' ? (
         <div className="banner">
@@ -387,12 +400,16 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
             {side}
           </details>
         )}
-        {Panel && me && !wide ? <TableTabs view={tab} onView={setTab} unread={unread} /> : null}
+        {Panel && me && !wide ? (
+          <TableTabs view={tab} onView={setTab} unread={unread} yourMove={yourMove} />
+        ) : null}
         {Panel && me && (wide || tab === 'game') ? (
           <section className="game" aria-label="Game">
             <Suspense fallback={<p className="muted">Loading the game screen…</p>}>
               <TableLogContext.Provider value={snap.items}>
-                <Panel tableId={tableId} view={snap.view} seat={me} seats={snap.seats} send={send} />
+                <TableConnectionContext.Provider value={snap.status.kind}>
+                  <Panel tableId={tableId} view={snap.view} seat={me} seats={snap.seats} send={send} />
+                </TableConnectionContext.Provider>
               </TableLogContext.Provider>
             </Suspense>
           </section>

@@ -207,6 +207,25 @@ export function RankAssignment({ view, seat }: { view: View; seat: SeatRef }) {
   const verdict = seat.role === 'gm' ? check(view, seat, { type: 'assignInitialRanks' }) : null;
   const troopers = view.trooperOrder.map((i) => view.troopers[i]).filter((t) => t !== undefined);
   if (troopers.length === 0) return null;
+  // Ranks are still to be dealt while the table waits for them (every PC still a Trooper).
+  const handedOut = !view.pending.some((d) => d.kind === 'assignRanks') && troopers.some((t) => t.rank > 0);
+  const dealButton = (label: string) => (
+    <>
+      <button
+        type="button"
+        disabled={!verdict?.ok || runner.busy}
+        aria-describedby={verdict && !verdict.ok ? whyId : undefined}
+        onClick={() => void runner.run({ type: 'assignInitialRanks' })}
+      >
+        {label}
+      </button>
+      {verdict && !verdict.ok ? (
+        <span id={whyId} className="ts-why">
+          {verdict.message}
+        </span>
+      ) : null}
+    </>
+  );
   return (
     <section className="ts-card" aria-label="Squad ranks">
       <h3>Squad</h3>
@@ -239,21 +258,20 @@ export function RankAssignment({ view, seat }: { view: View; seat: SeatRef }) {
         creation is kept where the new rank offers it.
       </p>
       {seat.role === 'gm' ? (
-        <div className="ts-go">
-          <button
-            type="button"
-            disabled={!verdict?.ok || runner.busy}
-            aria-describedby={verdict && !verdict.ok ? whyId : undefined}
-            onClick={() => void runner.run({ type: 'assignInitialRanks' })}
-          >
-            Assign initial ranks
-          </button>
-          {verdict && !verdict.ok ? (
-            <span id={whyId} className="ts-why">
-              {verdict.message}
-            </span>
-          ) : null}
-        </div>
+        handedOut ? (
+          // Dealt once already: dealing again re-rolls any tie, so it is tucked away, not a
+          // second click on the same button.
+          <details className="ts-go">
+            <summary>Hand out the ranks again</summary>
+            <p className="ts-muted">
+              This deals every rank afresh from the same scores and rolls ties again. To change one trooper’s
+              rank, use a GM override instead.
+            </p>
+            {dealButton('Deal the ranks again')}
+          </details>
+        ) : (
+          <div className="ts-go">{dealButton('Assign initial ranks')}</div>
+        )
       ) : null}
     </section>
   );

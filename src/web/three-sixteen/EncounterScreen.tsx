@@ -3,8 +3,19 @@ import { probeDice } from '../../engine/dice/source.ts';
 import type { Seat } from '../../engine/ruleset.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import { alienAbilityInfo, bestRange as bestRanges } from '../../rules/three-sixteen/data/index.ts';
-import { aaTarget, fighters, pcTarget } from '../../rules/three-sixteen/encounter/core.ts';
-import { VEHICLE_RULES, vehicleAboard } from '../../rules/three-sixteen/encounter/vehicle-rules.ts';
+import {
+  aaTarget,
+  fighters,
+  killSpec,
+  pcTarget,
+  stepPosition,
+} from '../../rules/three-sixteen/encounter/core.ts';
+import { actedBeforeByAliens } from '../../rules/three-sixteen/encounter/evolve.ts';
+import {
+  oneMoverPerVehicle,
+  VEHICLE_RULES,
+  vehicleAboard,
+} from '../../rules/three-sixteen/encounter/vehicle-rules.ts';
 import { threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import {
   type AbilityId,
@@ -116,7 +127,9 @@ function RangeMap({ view, e }: { view: View; e: Encounter }) {
       <div className="ts-aliens" data-testid="encounter-tokens">
         <span className="ts-aliens-title">Aliens</span>
         <span className="ts-tokens">
-          <span className="ts-sr">{e.tokens} Threat Tokens in the encounter</span>
+          <span className="ts-sr">
+            {e.tokens} Threat Token{e.tokens === 1 ? '' : 's'} in the encounter
+          </span>
           {Array.from({ length: Math.min(e.tokens, 24) }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical tokens
             <span key={i} className="ts-token" aria-hidden="true" />
@@ -299,14 +312,79 @@ type DeclKind =
   | 'vehicleAttack'
   | 'other';
 
+/** What the declare form holds: the choice and the fields that go with it. */
+export interface DeclareFields {
+  readonly kind: DeclKind;
+  /** A weapon id, or a bomb's. */
+  readonly weapon: string;
+  /** '' keeps the weapon in hand. */
+  readonly switchTo: string;
+  readonly target: string;
+  readonly text: string;
+}
+
+/**
+ * The form as `declared` fills it in (a blank FA with the weapon in hand when nothing is declared),
+ * so "Change declaration" after a reload starts from what stands, not from a default that would
+ * quietly swap it. A manoeuvre without a move is shown as a weapon change when it names one, else
+ * as free text: the form has no other place for it.
+ */
+export function declareFields(declared: Declaration | undefined, inHand: WeaponId): DeclareFields {
+  const blank: DeclareFields = { kind: 'fa', weapon: inHand, switchTo: '', target: '', text: '' };
+  if (!declared) return blank;
+  if (declared.kind === 'fa') return { ...blank, weapon: declared.bomb ?? declared.weapon };
+  const task = declared.task;
+  switch (task.kind) {
+    case 'manoeuvre':
+      if (task.move)
+        return { ...blank, kind: task.move, switchTo: task.switchTo ?? '', text: task.text ?? '' };
+      if (task.switchTo) return { ...blank, kind: 'switch', switchTo: task.switchTo };
+      return { ...blank, kind: 'other', text: task.text ?? '' };
+    case 'forceWeakness':
+      return { ...blank, kind: 'forceWeakness', target: task.targetId };
+    case 'other':
+      return { ...blank, kind: 'other', text: task.text };
+    case 'eVac':
+    case 'orbitalBombardment':
+    case 'vehicleAttack':
+      return { ...blank, kind: task.kind };
+  }
+}
+
+/**
+ * "E-Cannon: no kills at Far": an FA with this weapon where the trooper stands would be a
+ * success that removes no token (the profile's "–" or 0 there, or the aliens' abilities this
+ * round). Null when it can kill, for a bomb, or while the trooper has no range.
+ */
+export function wastedFa(view: View, t: Trooper, e: Encounter, weapon: string): string | null {
+  if (weapon === 'tpkBomb' || weapon === 'paradiseBomb') return null;
+  const at = e.positions[t.id];
+  if (!at || at === 'beyondFar' || e.out[t.id]) return null;
+  if (killSpec(view, t, weapon as WeaponId, at) !== null) return null;
+  // The weapon's name first and no verb on it: "Grenades" reads as well as "E-Cannon".
+  return `${weaponName(weapon as WeaponId)}: no kills at ${POSITION_LABEL[at]} — a success would be wasted`;
+}
+
 function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Trooper; e: Encounter }) {
   const runner = useRunner();
   const whyId = useId();
-  const [kind, setKind] = useState<DeclKind>('fa');
-  const [weapon, setWeapon] = useState<string>(t.currentWeapon);
-  const [switchTo, setSwitchTo] = useState<string>('');
-  const [target, setTarget] = useState('');
-  const [text, setText] = useState('');
+  const declared = e.declarations[t.id];
+  const [form, setForm] = useState(() => declareFields(declared, t.currentWeapon));
+  // A declaration made or changed elsewhere (another tab, the GM) is what the form then shows;
+  // compared by content, since a reconnect brings equal declarations as new objects.
+  const declaredKey = declared ? JSON.stringify(declared) : '';
+  const [shownKey, setShownKey] = useState(declaredKey);
+  if (declaredKey !== shownKey) {
+    setShownKey(declaredKey);
+    // A new round clears the declarations: the form keeps the last choice, ready to repeat.
+    if (declared) setForm(declareFields(declared, t.currentWeapon));
+  }
+  const { kind, weapon, switchTo, target, text } = form;
+  const setKind = (v: DeclKind) => setForm((f) => ({ ...f, kind: v }));
+  const setWeapon = (v: string) => setForm((f) => ({ ...f, weapon: v }));
+  const setSwitchTo = (v: string) => setForm((f) => ({ ...f, switchTo: v }));
+  const setTarget = (v: string) => setForm((f) => ({ ...f, target: v }));
+  const setText = (v: string) => setForm((f) => ({ ...f, text: v }));
   const owned = [...new Set<WeaponId>([...t.weapons.map((w) => w.weapon), 'handToHand'])];
   const others = fighters(view, e).filter((id) => id !== t.id);
   let declaration: Declaration;
@@ -356,6 +434,8 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
   const command = { type: 'declare' as const, trooperId: t.id, declaration };
   const verdict = check(view, seat, command);
   const blank = kind === 'other' && text.trim() === '';
+  const wasted = kind === 'fa' ? wastedFa(view, t, e, weapon) : null;
+  const warnId = `${whyId}-warn`;
   const legal = legalNow(view, seat);
   const can = (task: Record<string, unknown>) =>
     hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { kind: 'nfa', task } });
@@ -395,7 +475,9 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
         Declare{' '}
         <select name="declaration" value={kind} onChange={(ev) => setKind(ev.target.value as DeclKind)}>
           {options
-            .filter((o) => o.show)
+            // The choice standing in the form is always listed: a select without its value's
+            // option would show (and then send) the first one instead.
+            .filter((o) => o.show || o.value === kind)
             .map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -406,21 +488,34 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
       {kind === 'fa' ? (
         <label>
           with{' '}
-          <select name="weapon" value={weapon} onChange={(ev) => setWeapon(ev.target.value)}>
+          <select
+            name="weapon"
+            value={weapon}
+            onChange={(ev) => setWeapon(ev.target.value)}
+            aria-describedby={wasted ? warnId : undefined}
+          >
             {owned.map((w) => (
               <option key={w} value={w}>
                 {weaponName(w)}
                 {w === t.currentWeapon ? ' (in hand)' : ''}
               </option>
             ))}
-            {hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { bomb: 'tpkBomb' } }) ? (
+            {weapon === 'tpkBomb' ||
+            hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { bomb: 'tpkBomb' } }) ? (
               <option value="tpkBomb">TPK Bomb</option>
             ) : null}
-            {hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { bomb: 'paradiseBomb' } }) ? (
+            {weapon === 'paradiseBomb' ||
+            hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { bomb: 'paradiseBomb' } }) ? (
               <option value="paradiseBomb">Paradise Bomb</option>
             ) : null}
           </select>
         </label>
+      ) : null}
+      {/* Legal, so not blocked: only said, before the success is spent on nothing. */}
+      {wasted ? (
+        <span id={warnId} className="ts-warn" data-testid="fa-wasted">
+          {wasted}
+        </span>
       ) : null}
       {kind === 'switch' || kind === 'closer' || kind === 'farther' ? (
         <label>
@@ -461,7 +556,9 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
       <button
         type="submit"
         disabled={!verdict.ok || runner.busy}
-        aria-describedby={verdict.ok ? undefined : whyId}
+        aria-describedby={
+          [verdict.ok ? '' : whyId, wasted ? warnId : ''].filter(Boolean).join(' ') || undefined
+        }
       >
         {e.declarations[t.id] ? 'Change declaration' : 'Declare'}
       </button>
@@ -479,6 +576,53 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
   );
 }
 
+/** One choice of a move the aliens make: how many steps (negative: closer), in words. */
+interface MoveOption {
+  readonly steps: number;
+  readonly label: string;
+}
+
+/**
+ * The troopers the aliens may move at the end of this successful turn, each with the steps that
+ * would change where it stands. As the ruleset's takeTurn allows: only troopers whose turn comes
+ * after the aliens' (`actedBeforeByAliens`), still fighting; one step, two with Leaping. A vehicle
+ * moves as one, so only the first of its riders is listed (a second rider's move would be
+ * dropped by the rules).
+ */
+export function alienMoveChoices(
+  view: View,
+  e: Encounter,
+  slot: TurnSlot,
+): { readonly trooperId: string; readonly options: readonly MoveOption[] }[] {
+  if (!slot.success || slot.cancelled) return [];
+  const after = new Set(actedBeforeByAliens(e, slot.face));
+  const movable = oneMoverPerVehicle(
+    e,
+    fighters(view, e).filter((id) => after.has(id)),
+  );
+  const limit = e.effects.leaping ? 2 : 1;
+  const out: { trooperId: string; options: MoveOption[] }[] = [];
+  for (const id of movable) {
+    const from = e.positions[id];
+    if (!from || from === 'beyondFar') continue;
+    const options: MoveOption[] = [{ steps: 0, label: 'stay' }];
+    for (const dir of [-1, 1]) {
+      let last: Position = from;
+      for (let n = 1; n <= limit; n++) {
+        const to = stepPosition(from, dir * n);
+        // A step that lands where the one before did (Close is as close as it gets) adds nothing.
+        if (to === last) break;
+        last = to;
+        const where = to === 'beyondFar' ? 'out of the encounter' : `to ${POSITION_LABEL[to]}`;
+        options.push({ steps: dir * n, label: `${n} ${dir < 0 ? 'closer' : 'farther'} (${where})` });
+      }
+    }
+    options.sort((a, b) => a.steps - b.steps);
+    if (options.length > 1) out.push({ trooperId: id, options });
+  }
+  return out;
+}
+
 function TurnControls({
   view,
   seat,
@@ -491,6 +635,7 @@ function TurnControls({
   slot: TurnSlot;
 }) {
   const runner = useRunner();
+  const reasonId = useId();
   const [narration, setNarration] = useState('');
   const [moves, setMoves] = useState<Record<string, number>>({});
   const e = view.encounter as Encounter;
@@ -500,9 +645,14 @@ function TurnControls({
     ...(narration.trim() ? { narration } : {}),
   };
   const aliens = actor === 'aliens';
-  const moveList = Object.entries(moves)
-    .filter(([, s]) => s !== 0)
-    .map(([trooperId, steps]) => ({ trooperId, steps }));
+  const choices = aliens ? alienMoveChoices(view, e, slot) : [];
+  // Only moves still offered count: a choice left from before the view changed is not sent.
+  const moveList = choices
+    .map((c) => ({ trooperId: c.trooperId, steps: moves[c.trooperId] ?? 0 }))
+    .filter((m) => m.steps !== 0);
+  // Every action of the aliens' turn carries the chosen moves, so none is dropped unsaid.
+  const withMoves = moveList.length > 0 ? { moves: moveList } : {};
+  const movedNames = moveList.map((m) => view.troopers[m.trooperId]?.name ?? m.trooperId).join(' and ');
   const go = async (extra: Partial<ThreeSixteenCommand & { type: 'takeTurn' }>) => {
     if (await runner.run({ ...base, ...extra } as ThreeSixteenCommand)) {
       setNarration('');
@@ -511,15 +661,36 @@ function TurnControls({
   };
   const can = (extra: Record<string, unknown>) =>
     check(view, seat, { ...base, ...extra } as ThreeSixteenCommand);
-  const moveVerdict = aliens && moveList.length > 0 ? can({ moves: moveList }) : null;
-  const button = (extra: Record<string, unknown>, label: string) => {
+  /**
+   * A button offered when the action itself is allowed (`extra` alone). With moves chosen it sends
+   * them too; when the ruleset refuses that, or the action cannot take moves (`noMoves`), it is
+   * greyed out and says why in words beside it.
+   */
+  const button = (extra: Record<string, unknown>, label: string, noMoves?: string) => {
     if (!can(extra).ok) return null;
+    const full = { ...extra, ...withMoves };
+    const verdict = moveList.length === 0 ? { ok: true as const } : noMoves ? null : can(full);
+    const why = verdict === null ? (noMoves ?? null) : verdict.ok ? null : verdict.message;
+    const id = `${reasonId}-${label.replace(/\W+/g, '-')}`;
     return (
-      <button type="button" disabled={runner.busy} onClick={() => void go(extra)}>
-        {label}
-      </button>
+      <span className="ts-go">
+        <button
+          type="button"
+          disabled={why !== null || runner.busy}
+          aria-describedby={why !== null ? id : undefined}
+          onClick={() => void go(full)}
+        >
+          {label}
+        </button>
+        {why !== null ? (
+          <span id={id} className={verdict === null ? 'ts-why' : 'ts-problems'}>
+            {why}
+          </span>
+        ) : null}
+      </span>
     );
   };
+  const acts = slot.success && !slot.cancelled;
   return (
     <fieldset className="ts-turn" aria-label={`Turn of ${actorName(view, actor)}`}>
       <p>
@@ -534,34 +705,51 @@ function TurnControls({
         maxLength={2000}
         onChange={(ev) => setNarration(ev.target.value)}
       />
-      {aliens && slot.success ? (
-        <div className="ts-moves">
-          {fighters(view, e).map((id) => (
-            <label key={id}>
-              Move {view.troopers[id]?.name}{' '}
-              <select
-                value={moves[id] ?? 0}
-                onChange={(ev) => setMoves((m) => ({ ...m, [id]: Number(ev.target.value) }))}
-              >
-                <option value={-2}>2 closer</option>
-                <option value={-1}>1 closer</option>
-                <option value={0}>stay</option>
-                <option value={1}>1 farther</option>
-                <option value={2}>2 farther</option>
-              </select>
-            </label>
-          ))}
-        </div>
+      {aliens && acts ? (
+        choices.length > 0 ? (
+          <div className="ts-moves">
+            {choices.map((c) => {
+              const v = vehicleAboard(e, c.trooperId);
+              return (
+                <label key={c.trooperId}>
+                  Move {view.troopers[c.trooperId]?.name}
+                  {v ? ` (the ${VEHICLE_RULES[v.vehicle].name} moves with them)` : ''}{' '}
+                  <select
+                    value={moves[c.trooperId] ?? 0}
+                    onChange={(ev) => setMoves((m) => ({ ...m, [c.trooperId]: Number(ev.target.value) }))}
+                  >
+                    {c.options.map((o) => (
+                      <option key={o.steps} value={o.steps}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              );
+            })}
+          </div>
+        ) : (
+          <p className="ts-muted" data-testid="no-alien-moves">
+            No trooper to move: the aliens may move only troopers whose turn comes after theirs.
+          </p>
+        )
       ) : null}
       <div className="ts-row ts-wrap">
-        {button({}, slot.success ? 'Act' : 'Narrate and pass')}
-        {aliens && moveList.length > 0 ? button({ moves: moveList }, 'Attack, then move them') : null}
-        {moveVerdict && !moveVerdict.ok ? <span className="ts-problems">{moveVerdict.message}</span> : null}
+        {button(
+          {},
+          slot.success ? (movedNames ? `Act, then move ${movedNames}` : 'Act') : 'Narrate and pass',
+        )}
         {aliens ? null : button({ move: 'closer' }, 'Act, then move closer')}
         {aliens ? null : button({ move: 'farther' }, 'Act, then move farther')}
         {aliens ? button({ alienMovement: 'flee' }, 'Act with Flee') : null}
         {aliens ? button({ alienMovement: 'swarm' }, 'Act with Swarm') : null}
-        {slot.success ? button({ cancel: true }, 'Cancel this success (it and every later turn fail)') : null}
+        {slot.success
+          ? button(
+              { cancel: true },
+              'Cancel this success (it and every later turn fail)',
+              'a cancelled success moves no one: set the moves back to “stay” first',
+            )
+          : null}
       </div>
     </fieldset>
   );

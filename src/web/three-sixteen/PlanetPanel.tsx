@@ -1,19 +1,21 @@
 import { useId, useState } from 'react';
+import { theGroup } from '../../rules/three-sixteen/campaign/promotion-hook.ts';
 import {
   AA_METHODS,
+  ABILITIES_AFTER_EXHAUSTION,
   ALIEN_ABILITIES,
   alienAbilityInfo,
   CREATURE_FORMS,
   type CrossedOff,
   computeAa,
+  freeEntries,
   isExhausted,
   PLANET_DESCRIPTIONS,
   PLANET_LISTS,
   type PlanetListId,
-  planetThreat,
   suggestedEncounterPlan,
 } from '../../rules/three-sixteen/data/index.ts';
-import { activeTroopers, encounterCap } from '../../rules/three-sixteen/encounter/mission.ts';
+import { activeTroopers, encounterCap, squadThreat } from '../../rules/three-sixteen/encounter/mission.ts';
 import { ranksPending } from '../../rules/three-sixteen/encounter/pending.ts';
 import type { AbilityId, Trooper } from '../../rules/three-sixteen/state.ts';
 import { check, type SeatRef, type View } from './model.ts';
@@ -28,7 +30,8 @@ import { useRunner } from './runner.tsx';
 
 const LISTS: readonly PlanetListId[] = ['name', 'form', 'description', 'ability', 'aaMethod'];
 
-type Picks = Partial<Record<PlanetListId, number>>;
+/** One entry per list; the abilities are a list of their own (2 or 3 once that list is used up). */
+type Picks = Partial<Record<Exclude<PlanetListId, 'ability'>, number>>;
 
 function pcsOf(view: View): Trooper[] {
   return activeTroopers(view).map((id) => view.troopers[id] as Trooper);
@@ -82,13 +85,95 @@ function ListPicker({
   );
 }
 
+/** Most abilities a planet takes once the list is used up. */
+const MOST_ABILITIES = ABILITIES_AFTER_EXHAUSTION[ABILITIES_AFTER_EXHAUSTION.length - 1] as number;
+
+/**
+ * The special abilities: one from a single list while any is left to cross off (the rules refuse
+ * a crossed-off one or a second one); once the whole list is used up, 2 or 3 from all twenty,
+ * ticked in a group of checkboxes (none ticked: the engine rolls, a d6 saying how many).
+ */
+function AbilityPicker({
+  crossedOff,
+  value,
+  onChange,
+}: {
+  crossedOff: CrossedOff;
+  value: readonly number[];
+  onChange: (numbers: number[]) => void;
+}) {
+  const noteId = useId();
+  if (!isExhausted('ability', crossedOff)) {
+    const left = freeEntries('ability', crossedOff).length;
+    return (
+      <>
+        <ListPicker
+          list="ability"
+          crossedOff={crossedOff}
+          value={value[0]}
+          onChange={(n) => onChange(n === undefined ? [] : [n])}
+        />
+        <p className="ts-muted">
+          One ability per planet while the list lasts ({left} of {ALIEN_ABILITIES.length} left); once all are
+          used, a planet takes 2 or 3.
+        </p>
+      </>
+    );
+  }
+  const full = value.length >= MOST_ABILITIES;
+  return (
+    <fieldset className="ts-choice ts-list-pick" aria-describedby={noteId} data-testid="ability-picks">
+      <legend>Alien special abilities: pick 2 or 3</legend>
+      <p id={noteId} className="ts-muted">
+        Every ability has been used: the whole list is open again and each planet now takes 2 or 3 of them,
+        crossing nothing off. Tick 2 or 3, or none to roll on landing (a d6 says how many).
+      </p>
+      {ALIEN_ABILITIES.map((a) => {
+        const on = value.includes(a.number);
+        // Three is the most: the others wait until one is unticked (said below, not just greyed).
+        const blocked = full && !on;
+        return (
+          <label key={a.number} className="ts-radio">
+            <input
+              type="checkbox"
+              name="ability"
+              value={a.number}
+              checked={on}
+              disabled={blocked}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked
+                    ? [...value, a.number].sort((x, y) => x - y)
+                    : value.filter((n) => n !== a.number),
+                )
+              }
+            />{' '}
+            {a.number}. {a.name}
+          </label>
+        );
+      })}
+      <p className="ts-muted" role="status">
+        {value.length === 0
+          ? 'None ticked: rolled on landing.'
+          : value.length === 1
+            ? '1 ticked: tick at least one more.'
+            : full
+              ? `${value.length} ticked, the most a planet takes: untick one to choose another.`
+              : `${value.length} ticked.`}
+      </p>
+    </fieldset>
+  );
+}
+
 /**
  * The GM lands the squad on a planet: each list chosen or left to the engine's d20 (rollNextPlanet
- * rolls and crosses off); a typed name makes a custom planet (setPlanet, every list chosen).
+ * rolls and crosses off); a typed name makes a custom planet (setPlanet, every list chosen; the
+ * rules cross off the entries it uses).
  */
 export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
   const runner = useRunner();
   const [picks, setPicks] = useState<Picks>({});
+  const [abilities, setAbilities] = useState<number[]>([]);
   const [typedName, setTypedName] = useState('');
   const [shortSessions, setShortSessions] = useState(false);
   const crossed = view.campaign.crossedOff;
@@ -96,13 +181,14 @@ export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
 
   const aaMethod = picks.aaMethod;
   let aaText = 'AA: the method is rolled on landing and read from the PCs.';
-  if (aaMethod !== undefined && pcs.length > 0) aaText = computeAa(aaMethod, pcs).explanation;
-  const threat =
-    pcs.length > 0
-      ? planetThreat(pcs.length, { highestRank: Math.max(...pcs.map((p) => p.rank)), shortSessions })
-      : null;
+  if (aaMethod !== undefined && pcs.length > 0) aaText = computeAa(aaMethod, theGroup(view)).explanation;
+  // As the rules count it: every trooper in the squad, the PCs' rank for the multiplier.
+  const threat = pcs.length > 0 ? squadThreat(view, { shortSessions }) : null;
   const plan = threat ? suggestedEncounterPlan(threat.tokens, pcs.length) : [];
-  const ability = picks.ability !== undefined ? ALIEN_ABILITIES[picks.ability - 1] : undefined;
+  const chosen = abilities.flatMap((n) => {
+    const a = ALIEN_ABILITIES[n - 1];
+    return a ? [a] : [];
+  });
   const custom = typedName.trim() !== '';
   const command = custom
     ? {
@@ -112,14 +198,14 @@ export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
         ...(picks.description !== undefined
           ? { description: PLANET_DESCRIPTIONS[picks.description - 1]?.name ?? '' }
           : {}),
-        abilities: ability ? [ability.id] : [],
+        // The rules cross off the abilities and the AA method themselves; the form and the
+        // description go as text, so their list entries are named here.
+        abilities: chosen.map((a) => a.id),
         ...(aaMethod !== undefined ? { aaMethod } : {}),
         ...(threat ? { threat: threat.tokens } : {}),
         entries: {
           ...(picks.form !== undefined ? { form: picks.form } : {}),
           ...(picks.description !== undefined ? { description: picks.description } : {}),
-          ...(picks.ability !== undefined ? { ability: [picks.ability] } : {}),
-          ...(aaMethod !== undefined ? { aaMethod } : {}),
         },
       }
     : {
@@ -127,26 +213,32 @@ export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
         ...(picks.name !== undefined ? { name: picks.name } : {}),
         ...(picks.form !== undefined ? { form: picks.form } : {}),
         ...(picks.description !== undefined ? { description: picks.description } : {}),
-        ...(picks.ability !== undefined ? { abilities: [picks.ability] } : {}),
+        ...(abilities.length > 0 ? { abilities } : {}),
         ...(aaMethod !== undefined ? { aaMethod } : {}),
         ...(shortSessions ? { shortSessions } : {}),
       };
   const verdict = check(view, seat, command);
-  const missing = custom ? LISTS.filter((l) => l !== 'name' && picks[l] === undefined) : [];
+  const missing = custom
+    ? LISTS.filter((l) => l !== 'name' && (l === 'ability' ? abilities.length === 0 : picks[l] === undefined))
+    : [];
 
   return (
     <section className="ts-card" aria-label="New planet">
       <h3>New planet</h3>
       <p className="ts-muted">Choose an entry, or leave a list to the engine’s d20 when you land.</p>
-      {LISTS.map((list) => (
-        <ListPicker
-          key={list}
-          list={list}
-          crossedOff={crossed}
-          value={picks[list]}
-          onChange={(n) => setPicks((p) => ({ ...p, [list]: n }))}
-        />
-      ))}
+      {LISTS.map((list) =>
+        list === 'ability' ? (
+          <AbilityPicker key={list} crossedOff={crossed} value={abilities} onChange={setAbilities} />
+        ) : (
+          <ListPicker
+            key={list}
+            list={list}
+            crossedOff={crossed}
+            value={picks[list]}
+            onChange={(n) => setPicks((p) => ({ ...p, [list]: n }))}
+          />
+        ),
+      )}
       <label>
         Or type a planet name (then choose every list){' '}
         <input value={typedName} maxLength={80} onChange={(e) => setTypedName(e.target.value)} />
@@ -157,15 +249,15 @@ export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
       {picks.description !== undefined ? (
         <p className="ts-muted">{PLANET_DESCRIPTIONS[picks.description - 1]?.summary}</p>
       ) : null}
-      {ability ? (
-        <p className="ts-muted">
-          <strong>{ability.name}</strong>: {ability.summary}
+      {chosen.map((a) => (
+        <p key={a.id} className="ts-muted">
+          <strong>{a.name}</strong>: {a.summary}
         </p>
-      ) : null}
+      ))}
       <p data-testid="aa-explanation">{aaText}</p>
       {threat ? (
         <p>
-          Threat: {threat.tokens} tokens ({pcs.length} PCs × {threat.perPc}, {threat.reason}).{' '}
+          Threat: {threat.tokens} tokens ({pcs.length} troopers × {threat.perPc}, {threat.reason}).{' '}
           <label className="ts-inline">
             <input
               type="checkbox"
@@ -201,6 +293,7 @@ export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
         onClick={async () => {
           if (await runner.run(command)) {
             setPicks({});
+            setAbilities([]);
             setTypedName('');
           }
         }}
@@ -357,6 +450,8 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
   const pcs = pcsOf(view);
   const mine = gm ? pcs : pcs.filter((t) => t.ownerSeatId === seat.seatId);
   const pool = view.planet?.threat.pool ?? 0;
+  // The last token is gone: all that is left to do is end the mission.
+  const cleared = view.planet?.cleared === true || pool === 0;
   const cap = encounterCap(view);
   const plan = view.planet ? suggestedEncounterPlan(view.planet.threat.initial, pcs.length) : [];
   const fought = view.mission?.encountersFought ?? 0;
@@ -384,6 +479,8 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
         {t.name}: fire the Starkiller at this planet
       </button>
     ));
+    // The book allows a flashback whenever the trooper is out of immediate danger: the briefing too.
+    const flashback = mine.length > 0 ? <SceneFlashback view={view} seat={seat} mine={mine} /> : null;
     return gm ? (
       <section className="ts-card" aria-label="Briefing">
         {starkiller}
@@ -412,12 +509,14 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
             </span>
           ) : null}
         </span>
+        {flashback}
       </section>
     ) : (
       <section className="ts-card">
         <h3>Mission briefing</h3>
         <p className="ts-muted">The GM is preparing the briefing.</p>
         {starkiller}
+        {flashback}
       </section>
     );
   }
@@ -523,79 +622,91 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
       {mine.length > 0 ? <SceneFlashback view={view} seat={seat} mine={mine} /> : null}
       {gm ? (
         <fieldset className="ts-plan" aria-label="Plan the next encounter">
-          <legend>Next encounter</legend>
-          <p>
-            Pool: <strong data-testid="pool">{pool}</strong> tokens. Cap: <strong>{cap}</strong> per encounter
-            (PCs × 2), the final one included{pool > cap ? `: play ${pool - cap} before the finale` : ''}.
-            {suggestion !== undefined ? ` Suggested for encounter ${fought + 1}: ${suggestion}.` : ''}
-          </p>
-          <label>
-            Tokens to commit{' '}
-            <input
-              name="tokens"
-              type="number"
-              min={1}
-              max={final ? pool : Math.min(pool, cap)}
-              // Empty means "the suggestion", shown as the placeholder, so the field can be
-              // cleared and retyped without the suggestion snapping back into it.
-              value={final ? pool : tokens}
-              placeholder={String(n)}
-              disabled={final}
-              onChange={(e) => setTokens(e.target.value)}
-              className="ts-narrow"
-            />
-          </label>{' '}
-          <label className="ts-inline">
-            <input type="checkbox" checked={final} onChange={(e) => setFinal(e.target.checked)} /> Final
-            encounter (all {pool})
-          </label>
-          <input
-            aria-label="Encounter description"
-            placeholder="where and what (optional)"
-            value={description}
-            maxLength={2000}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          <fieldset className="ts-choice">
-            <legend>Who goes in</legend>
-            {pcs.map((t) => (
-              <label key={t.id} className="ts-radio">
-                <input
-                  type="checkbox"
-                  checked={!leftOut.includes(t.id)}
-                  onChange={(e) =>
-                    setLeftOut((l) => (e.target.checked ? l.filter((x) => x !== t.id) : [...l, t.id]))
-                  }
-                />
-                {t.name}
-              </label>
-            ))}
-          </fieldset>
-          <Odds
-            view={view}
-            tokens={final ? pool : n}
-            final={final}
-            pcs={pcs.filter((t) => !leftOut.includes(t.id))}
-          />
-          {startVerdict && !startVerdict.ok ? (
-            <p className="ts-problems" role="status">
-              <strong className="ts-code">{startVerdict.code}</strong> {startVerdict.message}
+          <legend>{cleared ? 'Planet cleared' : 'Next encounter'}</legend>
+          {cleared ? (
+            // No token is left to fight: planning another encounter would only be refused.
+            <p data-testid="planet-cleared">
+              Every Threat Token is gone: the planet is cleared. End the mission to go on to the debrief.
             </p>
-          ) : null}
+          ) : (
+            <>
+              <p>
+                Pool: <strong data-testid="pool">{pool}</strong> tokens. Cap: <strong>{cap}</strong> per
+                encounter (PCs × 2), the final one included
+                {pool > cap ? `: play ${pool - cap} before the finale` : ''}.
+                {suggestion !== undefined ? ` Suggested for encounter ${fought + 1}: ${suggestion}.` : ''}
+              </p>
+              <label>
+                Tokens to commit{' '}
+                <input
+                  name="tokens"
+                  type="number"
+                  min={1}
+                  max={final ? pool : Math.min(pool, cap)}
+                  // Empty means "the suggestion", shown as the placeholder, so the field can be
+                  // cleared and retyped without the suggestion snapping back into it.
+                  value={final ? pool : tokens}
+                  placeholder={String(n)}
+                  disabled={final}
+                  onChange={(e) => setTokens(e.target.value)}
+                  className="ts-narrow"
+                />
+              </label>{' '}
+              <label className="ts-inline">
+                <input type="checkbox" checked={final} onChange={(e) => setFinal(e.target.checked)} /> Final
+                encounter (all {pool})
+              </label>
+              <input
+                aria-label="Encounter description"
+                placeholder="where and what (optional)"
+                value={description}
+                maxLength={2000}
+                onChange={(e) => setDescription(e.target.value)}
+              />
+              <fieldset className="ts-choice">
+                <legend>Who goes in</legend>
+                {pcs.map((t) => (
+                  <label key={t.id} className="ts-radio">
+                    <input
+                      type="checkbox"
+                      checked={!leftOut.includes(t.id)}
+                      onChange={(e) =>
+                        setLeftOut((l) => (e.target.checked ? l.filter((x) => x !== t.id) : [...l, t.id]))
+                      }
+                    />
+                    {t.name}
+                  </label>
+                ))}
+              </fieldset>
+              <Odds
+                view={view}
+                tokens={final ? pool : n}
+                final={final}
+                pcs={pcs.filter((t) => !leftOut.includes(t.id))}
+              />
+              {startVerdict && !startVerdict.ok ? (
+                <p className="ts-problems" role="status">
+                  <strong className="ts-code">{startVerdict.code}</strong> {startVerdict.message}
+                </p>
+              ) : null}
+            </>
+          )}
           <div className="ts-row">
-            <button
-              type="button"
-              disabled={runner.busy || !startVerdict?.ok}
-              onClick={async () => {
-                if (await runner.run(start)) {
-                  setTokens('');
-                  setDescription('');
-                  setFinal(false);
-                }
-              }}
-            >
-              Start encounter
-            </button>
+            {cleared ? null : (
+              <button
+                type="button"
+                disabled={runner.busy || !startVerdict?.ok}
+                onClick={async () => {
+                  if (await runner.run(start)) {
+                    setTokens('');
+                    setDescription('');
+                    setFinal(false);
+                  }
+                }}
+              >
+                Start encounter
+              </button>
+            )}
             {confirmEnd ? null : (
               <button type="button" disabled={runner.busy} onClick={() => setConfirmEnd(true)}>
                 End mission…

@@ -19,6 +19,7 @@ import { MissionDesk, PlanetSetup, PlanetSummary } from './PlanetPanel.tsx';
 import { DicePrompt, RejectionBanner, RunnerContext, useCommandRunner } from './runner.tsx';
 import { TrooperSheet } from './TrooperSheet.tsx';
 import { Waiting } from './Waiting.tsx';
+import { type Section, sectionsAwaiting } from './your-move.ts';
 import './three-sixteen.css';
 
 /**
@@ -35,7 +36,7 @@ export interface ThreeSixteenTableProps {
   readonly send: Send;
 }
 
-type Tab = 'play' | 'sheets' | 'story';
+const SECTIONS: readonly Section[] = ['play', 'sheets', 'story'];
 
 export function ThreeSixteenTable(props: ThreeSixteenTableProps) {
   const view = useMemo(() => asView(props.view), [props.view]);
@@ -49,7 +50,7 @@ export function ThreeSixteenTable(props: ThreeSixteenTableProps) {
 function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps, 'view'> & { view: View }) {
   const runner = useCommandRunner(view, seat, send);
   const report = useRoundReport(view, tableId);
-  const [tab, setTab] = useState<Tab>('play');
+  const [tab, setTab] = useState<Section>('play');
   const names = useMemo(() => new Map(seats.map((s) => [s.seatId, s.name])), [seats]);
   const seatName = useCallback(
     (id: string) => names.get(id) ?? view.seats[id]?.name ?? (id === 'gm' ? 'GM' : id),
@@ -62,23 +63,43 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
   const sheetOrder = [...mine, ...troopers.filter((t) => t.ownerSeatId !== seat.seatId)];
   const inEncounter = phase === 'encounter' && view.encounter !== null;
   const conflictOn = phase !== 'encounter' && phase !== 'over' && campaignOf(view).conflict !== null;
+  const awaiting = sectionsAwaiting(view, seat);
+  const elsewhere = awaiting.find((s) => s !== tab);
+  const sectionLabel = (t: Section) =>
+    t === 'play' ? (inEncounter ? 'Encounter' : 'Play') : t === 'sheets' ? 'Sheets' : 'Story';
 
   return (
     <RunnerContext.Provider value={runner}>
       <div className="ts-root" data-phase={phase}>
         <div className="ts-toolbar ts-noprint">
           <nav className="ts-tabs" aria-label="3:16 sections">
-            {(['play', 'sheets', 'story'] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                className={tab === t ? 'ts-tab ts-tab-on' : 'ts-tab'}
-                aria-pressed={tab === t}
-                onClick={() => setTab(t)}
-              >
-                {t === 'play' ? (inEncounter ? 'Encounter' : 'Play') : t === 'sheets' ? 'Sheets' : 'Story'}
-              </button>
-            ))}
+            {SECTIONS.map((t) => {
+              const label = sectionLabel(t);
+              const yours = awaiting.includes(t);
+              return (
+                <button
+                  key={t}
+                  type="button"
+                  className={tab === t ? 'ts-tab ts-tab-on' : 'ts-tab'}
+                  aria-pressed={tab === t}
+                  // The badge is words, not a colour; the name says it once, with a pause.
+                  aria-label={yours ? `${label}, your move` : undefined}
+                  onClick={() => setTab(t)}
+                >
+                  {label}
+                  {yours ? (
+                    <span className="ts-your-move" aria-hidden="true">
+                      your move
+                    </span>
+                  ) : null}
+                </button>
+              );
+            })}
+            {/* Heard when the move arrives while the reader is on another section: the "Your
+                move" list itself (Waiting) is only on the section that holds the move. */}
+            <span className="ts-sr" role="status">
+              {elsewhere ? `Your move: see ${sectionLabel(elsewhere)}.` : ''}
+            </span>
           </nav>
           {seat.role !== 'spectator' ? (
             <fieldset className="ts-dice-mode">

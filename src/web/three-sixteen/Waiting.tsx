@@ -1,29 +1,11 @@
-import type { Decision } from '../../rules/three-sixteen/encounter/pending.ts';
 import { describeDecision, type SeatRef, type View } from './model.ts';
+import { isMine, mustCreate } from './your-move.ts';
 
 /**
  * What the table waits for, one line per decision, and "Your move." when one of them is this
  * seat's: in an encounter and between them alike, so a player sees at a glance whether the
  * table waits on them. The reader's own lines are in bold.
  */
-
-/** Is this seat one that may make the decision (`seat`, or one of `orSeats`)? */
-function isMe(seat: SeatRef, d: Decision): boolean {
-  const named = (who: string) => who === seat.seatId || (seat.role === 'gm' && who === 'gm');
-  return named(d.seat) || (d.orSeats ?? []).some(named);
-}
-
-/**
- * A player with no trooper while the squad is made: the ruleset lists troopers to make as the GM's
- * step (it waits on no particular seat), but the form on this page is theirs to fill in now.
- */
-function mustCreate(view: View, seat: SeatRef): boolean {
-  return (
-    view.campaign.phase === 'setup' &&
-    seat.role === 'player' &&
-    !view.trooperOrder.some((id) => view.troopers[id]?.ownerSeatId === seat.seatId)
-  );
-}
 
 export function Waiting({
   view,
@@ -39,7 +21,7 @@ export function Waiting({
   // make it sound like someone else's turn.
   const pending = create ? view.pending.filter((d) => d.kind !== 'createTroopers') : view.pending;
   if (pending.length === 0 && !create) return null;
-  const mine = create || pending.some((d) => isMe(seat, d));
+  const mine = create || pending.some((d) => isMine(seat, d));
   return (
     <section
       className={`ts-waiting ${mine ? 'ts-waiting-me' : ''}`}
@@ -55,7 +37,7 @@ export function Waiting({
           </li>
         ) : null}
         {pending.map((d) => (
-          <li key={`${d.seat}-${d.kind}-${d.actor ?? ''}`} className={isMe(seat, d) ? 'ts-me' : ''}>
+          <li key={`${d.seat}-${d.kind}-${d.actor ?? ''}`} className={isMine(seat, d) ? 'ts-me' : ''}>
             {describeDecision(view, d, seatName)}
           </li>
         ))}

@@ -125,6 +125,7 @@ const FULL: readonly Event[] = [
     adjustment: { target: 'armour', trooperId: 't1', value: 'notYetAvailable' },
     reason: 'typo',
   },
+  { type: 'campaign.healedBeforePlanet', troopers: ['t1', 't2'] },
   {
     type: 'campaign.debriefed',
     mission: 2,
@@ -239,8 +240,16 @@ describe('3:16 events in words', () => {
       'Hicks rolls 5 against 6, success',
       'The aliens roll 9 against 5, failure',
       'Order of the round: Hicks 5, The aliens 9 (fails)',
-      'Hicks fights with the Energy Rifle: d10 [7] = 7 kills — “Short bursts.”',
+      'Hicks fights with the Energy Rifle: 7 kills (d10 [7] = 7) — “Short bursts.”',
     ]);
+  });
+
+  it('says what a successful NFA did, from the trooper’s declaration of the round', () => {
+    const { t, gm } = fightAt('far', [{ name: 'Hicks', fa: 6, nfa: 4 }], { tokens: 2, aa: 5 });
+    const task = { kind: 'manoeuvre', move: 'closer', text: 'through the vents' } as const;
+    playRound(t, gm, { t1: { kind: 'nfa', task } }, { t1: 3, aliens: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    expect(lines(t.log).at(-1)).toBe('Hicks moves closer (through the vents)');
   });
 
   it('tells the between-missions steps', () => {
@@ -355,7 +364,9 @@ describe('3:16 events in words', () => {
     expect(of('encounter.started')).toBe('The final encounter begins with 4 Threat Tokens: At the reactor');
     expect(of('dominance.rolled')).toBe('The aliens roll for Dominance: 3 against 5, success');
     expect(of('range.set')).toBe('The range is set to Near');
-    expect(of('ambush.resolved')).toBe('Ambush: Hicks 6 kills (d10 [6] = 6); Vasquez no kills');
+    expect(of('ambush.resolved')).toBe(
+      'Ambush (order: Hicks 8, Vasquez 3): Hicks 6 kills (d10 [6] = 6); Vasquez no kills',
+    );
     expect(of('round.declared')).toBe('Hicks declares NFA: call the E-Vac');
     expect(of('test.rolled')).toBe('The aliens roll 2 against 5, success');
     expect(of('round.ordered')).toBe('Order of the round: the aliens 2, Hicks 9 (fails)');
@@ -437,7 +448,7 @@ describe('3:16 events in words', () => {
     cleared.t.send(cleared.gm, { type: 'takeTurn', actor: 't1' }, [7]);
     cleared.t.send(cleared.gm, { type: 'endMission' });
     expect(lines(cleared.t.log).slice(-3)).toEqual([
-      'Hicks fights with the Energy Rifle: d10 [7] = 7 kills',
+      'Hicks fights with the Energy Rifle: 7 kills (d10 [7] = 7)',
       'The encounter is over: the aliens are wiped out; the planet is cleared',
       'The mission is over: the planet is cleared',
     ]);
@@ -487,7 +498,10 @@ describe('3:16 events in words', () => {
       describeThreeSixteenEvent(
         {
           type: 'campaign.planetRolled',
-          rolls: [],
+          rolls: [
+            { purpose: 'Planet forms (d20)', formula: 'd20', faces: [6], total: 6 },
+            { purpose: 'Planet forms (d20 again: 6 is taken)', formula: 'd20', faces: [9], total: 9 },
+          ],
           encounterPlan: [2, 2, 3],
           aaExplanation: fixed.explanation,
           threatReason: 'standard planet',
@@ -495,7 +509,8 @@ describe('3:16 events in words', () => {
         names,
       ),
     ).toBe(
-      'A new planet is rolled, with the standard number of Threat Tokens: AA 5 by method 19, fixed at 5',
+      'A new planet is rolled, with the standard number of Threat Tokens: AA 5 by method 19, fixed at 5 ' +
+        '(rolls: Planet forms (d20) 6; Planet forms (d20 again: 6 is taken) 9)',
     );
     const read = computeAa(2, [{ name: 'Hicks', fa: 4, nfa: 4 }]);
     expect(
@@ -588,6 +603,21 @@ describe('3:16 events in words', () => {
         names,
       ),
     ).toBe('Hicks takes the Kill and marks a health box; Hicks is dead');
+    // A fall that hands its rank on says who took it.
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'kill.answered',
+          trooperId: 't1',
+          useArmour: false,
+          fell: [{ trooperId: 't1', status: 'dead' }],
+          risen: [{ trooperId: 't2', rank: 2 }],
+        },
+        names,
+      ),
+    ).toBe(
+      'Hicks takes the Kill and marks a health box; Hicks is dead; Vasquez is promoted in the field to Sergeant',
+    );
     expect(
       describeThreeSixteenEvent(
         {

@@ -407,15 +407,40 @@ const ARMOUR_POLICY: Record<string, (n: string) => string> = {
   never: (n) => `${n} keeps the armour back`,
 };
 
+/**
+ * What a successful NFA did, from the actor's declaration of the round (the turn's event does not
+ * repeat it): "moves closer and switches to the Slug Rifle".
+ */
+function nfaDone(e: Json, earlier: ((type: string) => Json | undefined) | undefined): string {
+  const declared = obj(earlier?.(`round.declared#${str(e.actor)}`)?.declaration);
+  const task = obj(declared.task);
+  if (declared.kind !== 'nfa') return 'carries out the task';
+  if (task.kind === 'manoeuvre') {
+    const parts = [
+      task.move ? `moves ${MOVE[str(task.move)] ?? str(task.move)}` : '',
+      task.switchTo ? `switches to the ${weapon(task.switchTo)}` : '',
+    ].filter(Boolean);
+    const what = str(task.text);
+    if (parts.length === 0) return what ? `carries out the task: ${what}` : 'carries out the task';
+    return `${list(parts)}${what ? ` (${what})` : ''}`;
+  }
+  if (task.kind === 'other' && str(task.text)) return `carries out the task: ${str(task.text)}`;
+  return 'carries out the task';
+}
+
 /** What a turn did, after the actor's name. */
-function turnOutcome(e: Json, name: (id: unknown) => string): string {
+function turnOutcome(
+  e: Json,
+  name: (id: unknown) => string,
+  earlier: ((type: string) => Json | undefined) | undefined,
+): string {
   const o = obj(e.outcome);
   const plural = isPlural(e.actor);
   switch (o.kind) {
     case 'fa': {
       const fizzled = o.blast === false ? ' (the grenade does not go off)' : '';
       return o.kills
-        ? `${plural ? 'fight' : 'fights'} with the ${weapon(o.weapon)}: ${roll(o.kills)} kills${fizzled}`
+        ? `${plural ? 'fight' : 'fights'} with the ${weapon(o.weapon)}: ${killsOf(o.kills)}${fizzled}`
         : `${plural ? 'fight' : 'fights'} with the ${weapon(o.weapon)}, but ${plural ? 'kill' : 'kills'} nothing${fizzled}`;
     }
     case 'bomb': {
@@ -438,7 +463,7 @@ function turnOutcome(e: Json, name: (id: unknown) => string): string {
         return o.kills
           ? `attacks from the vehicle: ${killsOf(o.kills)}`
           : 'attacks from the vehicle, but kills nothing';
-      return 'carries out the task';
+      return nfaDone(e, earlier);
     }
     case 'aa':
       // Whom they hit follows from the round's faces (evolve works it out), not from the event.
@@ -542,6 +567,9 @@ function fallenWords(e: Json, who: (id: string) => string): string {
       ? `${who(str(f.trooperId))} is broken beyond saving`
       : `${who(str(f.trooperId))} is dead`,
   );
+  if (Array.isArray(e.risen))
+    for (const p of e.risen as Json[])
+      parts.push(`${who(str(p.trooperId))} is promoted in the field to ${rank(p.rank)}`);
   return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 
@@ -642,7 +670,7 @@ function describe(
         ? `; they try to induce a Weakness in ${name(induce.targetId)}${testNote(induce)}`
         : '';
       const said = e.narration ? ` — “${str(e.narration)}”` : '';
-      return `${w('actor')} ${turnOutcome(e, name)}${turnMoves(e, name)}${induced}${said}`;
+      return `${w('actor')} ${turnOutcome(e, name, earlier)}${turnMoves(e, name)}${induced}${said}`;
     }
     case 'kill.answered':
       // The event does not say whether the box was the last one: the rules' story log does.
@@ -699,7 +727,12 @@ function describe(
     case 'ambush.resolved': {
       const attacks = arr(e.attacks).map(obj);
       const parts = attacks.map((a) => `${name(a.trooperId)} ${a.kills ? killsOf(a.kills) : 'no kills'}`);
-      return `Ambush: ${parts.join('; ') || 'nobody fires'}`;
+      // The order d10s say who fired first (it matters when the tokens run out).
+      const order = attacks
+        .filter((a) => num(a.face) !== null)
+        .map((a) => `${name(a.trooperId)} ${num(a.face)}`);
+      const rolled = order.length > 1 ? ` (order: ${order.join(', ')})` : '';
+      return `Ambush${rolled}: ${parts.join('; ') || 'nobody fires'}`;
     }
     case 'vehicle.deployed':
       return `${w('ownerId')}’s ${vehicle(e.vehicle)} comes in, ${w('driverId')} at the controls`;
@@ -749,6 +782,12 @@ function describe(
     // Between missions and conflicts (the campaign part)
     case 'campaign.debriefed':
       return debrief(e, name);
+    case 'campaign.healedBeforePlanet': {
+      const healed = arr(e.troopers).map(name);
+      return healed.length > 0
+        ? `${list(healed)} ${healed.length > 1 ? 'are' : 'is'} fully healed before the next planet`
+        : 'Everyone is fully healed before the next planet';
+    }
     case 'campaign.levelsRolled': {
       const gainers = arr(e.gainers).map(name);
       const gain =
@@ -882,7 +921,14 @@ function describe(
     case 'campaign.planetRolled': {
       const threat = threatWords(str(e.threatReason));
       const aa = aaWorking(str(e.aaExplanation));
-      return `A new planet is rolled${threat ? `, with ${threat}` : ''}${aa ? `: ${aa}` : ''}`;
+      // Each list's d20 (and any re-roll of an entry already crossed off), as the table rolled it.
+      const dice = arr(e.rolls)
+        .map(obj)
+        .map((r) => (str(r.purpose) && num(r.total) !== null ? `${str(r.purpose)} ${num(r.total)}` : ''))
+        .filter(Boolean);
+      return `A new planet is rolled${threat ? `, with ${threat}` : ''}${aa ? `: ${aa}` : ''}${
+        dice.length > 0 ? ` (rolls: ${dice.join('; ')})` : ''
+      }`;
     }
     case 'campaign.hatredForHomeAdopted':
       return `${w('trooperId')} takes Hatred for Home`;

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useId, useRef, useSt
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import { plainIssue } from '../api.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
+import { TableConnectionContext } from '../pages/TablePage.tsx';
 import {
   type DicePlan,
   type DieRequest,
@@ -183,6 +184,19 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
   };
 }
 
+/**
+ * The face typed into the dice box, or null when it is not a whole number. A real d10 prints 0
+ * where the rules read 10, so a 0 typed for a d10 is taken as its 10. Only the d10: any other die's
+ * 0 goes to the ruleset as typed, to be refused there if the die cannot show it.
+ */
+export function readFace(text: string, die: string): number | null {
+  const typed = text.trim();
+  if (typed === '') return null;
+  const n = Number(typed);
+  if (!Number.isInteger(n)) return null;
+  return n === 0 && die === 'd10' ? 10 : n;
+}
+
 /** "2d10" for a set of one kind of die, "d10" for one. */
 function diceFormula(count: number, die: string): string {
   return count > 1 ? `${count}${die}` : die;
@@ -198,6 +212,8 @@ export function DicePrompt() {
   const [value, setValue] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const problemId = useId();
+  const hintId = useId();
+  const link = useContext(TableConnectionContext);
   const p = r.prompt;
   useEffect(() => {
     if (p) {
@@ -216,13 +232,17 @@ export function DicePrompt() {
   const index = p.plan?.index ?? p.faces.length + 1;
   const which = count !== null ? (count > 1 ? `die ${index} of ${count}` : '') : `die ${index}`;
   const problem = r.error;
+  const d10 = p.need.die === 'd10';
+  // The last face is in and the command is out: say where it stands while the server has not
+  // answered, above all when the connection is down and it waits to go.
+  const waiting = r.busy && link !== 'live';
   return (
     <section className="ts-dice-prompt" aria-live="assertive" aria-label="Enter a die face">
       <form
         onSubmit={(ev) => {
           ev.preventDefault();
-          const n = Number(value);
-          if (value.trim() !== '' && Number.isInteger(n)) r.enterFace(n);
+          const face = readFace(value, p.need.die);
+          if (face !== null) r.enterFace(face);
         }}
       >
         <label>
@@ -244,9 +264,16 @@ export function DicePrompt() {
             onChange={(ev) => setValue(ev.target.value)}
             aria-label={`Face of the ${p.need.die}${which ? `, ${which}` : ''}`}
             aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? problemId : undefined}
+            aria-describedby={
+              [problem ? problemId : '', d10 ? hintId : ''].filter(Boolean).join(' ') || undefined
+            }
           />
         </label>
+        {d10 ? (
+          <span id={hintId} className="ts-muted">
+            A 0 on the die counts as 10: type 0 or 10.
+          </span>
+        ) : null}
         <button type="submit" disabled={r.busy}>
           Enter face
         </button>
@@ -254,6 +281,11 @@ export function DicePrompt() {
           Cancel
         </button>
       </form>
+      {waiting ? (
+        <p className="ts-sending" data-testid="dice-waiting">
+          Waiting to send — it will go when the connection is back.
+        </p>
+      ) : null}
       {problem ? (
         <div id={problemId}>
           <ErrorNote code={problem.code} message={problem.message} onDismiss={r.clearError} />

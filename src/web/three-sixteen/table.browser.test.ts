@@ -87,6 +87,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
     await expect
       .poll(() => hudson.getByRole('article', { name: 'Sheet of Hudson' }).locator('.ts-rank').textContent())
       .toBe('Sergeant');
+    // Dealt once: dealing again (which re-rolls ties) is tucked away instead of the same button.
+    expect(await gm.getByRole('button', { name: 'Assign initial ranks' }).count()).toBe(0);
+    await gm.getByText('Hand out the ranks again').waitFor();
 
     // The planet, chosen from the lists: Isolate, AA method 19 (AA = 5).
     await gm.locator('select[name="name"]').selectOption('1');
@@ -282,6 +285,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
     await enterFaces(hicks, [1]);
     await expect.poll(() => gm.locator('.ts-root').getAttribute('data-phase')).toBe('mission');
     await expect.poll(() => gm.locator('.ts-root').textContent()).toContain('0 in the pool of 15');
+    // Cleared: the GM is pointed at the end of the mission, not at another encounter.
+    await gm.getByTestId('planet-cleared').waitFor();
+    expect(await gm.getByRole('button', { name: 'Start encounter' }).count()).toBe(0);
 
     // After the mission: debrief, levels (Vasquez has the most kills; Hudson's 8 beats Hicks's 3).
     await gm.getByRole('button', { name: 'End mission…' }).click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../../engine/state-hash.ts';
 import { actingRole, threeSixteen } from '../ruleset.ts';
 import type { ThreeSixteenState, Trooper } from '../state.ts';
 import { campaignOf, serviceOf } from './model.ts';
@@ -559,5 +560,92 @@ describe('3:16 between missions: order of the steps', () => {
     t.send(p(1), { type: 'setMissionGm', seatId: null });
     expect(actingRole(t.state, p(1))).toBe('player');
     expect(t.refuse(p(1), { type: 'setMissionGm', seatId: 'p1' })).toBe('ROLE_NOT_ALLOWED');
+  });
+});
+
+describe('3:16 healing between missions', () => {
+  /** Debriefed, then a PC-vs-PC conflict: Ann ambushes Bo (a free Kill, an X) and the GM ends it. */
+  function scarredAfterDebrief() {
+    const { t, gm, p } = squad([
+      { name: 'Ann', fa: 5, nfa: 5 },
+      { name: 'Bo', fa: 5, nfa: 5, patch: { armourPolicy: 'never' } },
+    ]);
+    endAndDebrief(t, gm);
+    t.send(p(1), {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'trooper', trooperId: 't2' },
+    });
+    // Ann succeeds (1), Bo fails (10): Ann's ambush marks Bo.
+    t.send(gm, { type: 'rollConflictDominance' }, [1, 10]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    t.send(gm, { type: 'gmEndConflict', winner: 'a', reason: 'The sergeant breaks it up.' });
+    settleLevels(t, gm);
+    // The debrief's healing came before the fight; the X is still there.
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    return { t, gm };
+  }
+
+  it('a mark taken after the debrief is healed before the next planet set by hand', () => {
+    const { t, gm } = scarredAfterDebrief();
+    const events = t.send(gm, { type: 'setPlanet', name: 'Next', aa: 5 });
+    expect(events.map((e) => e.type)).toEqual(['campaign.healedBeforePlanet', 'planet.set']);
+    expect(events[0]).toMatchObject({ troopers: ['t2'] });
+    for (const id of ['t1', 't2']) expect(t.state.troopers[id]?.health).toEqual([null, null, null]);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('…and before a rolled one', () => {
+    const { t, gm } = scarredAfterDebrief();
+    t.send(gm, { type: 'rollNextPlanet' }, [6, 1, 1, 1, 10]);
+    expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
+    expect(t.state.planet?.name).toBe('Goya');
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('a conflict still being fought holds the next planet back', () => {
+    const { t, gm, p } = squad([
+      { name: 'Ann', fa: 5, nfa: 5 },
+      { name: 'Bo', fa: 5, nfa: 5 },
+    ]);
+    endAndDebrief(t, gm);
+    settleLevels(t, gm);
+    t.send(p(1), {
+      type: 'startConflict',
+      a: { kind: 'trooper', trooperId: 't1' },
+      b: { kind: 'trooper', trooperId: 't2' },
+    });
+    expect(t.refuse(gm, { type: 'setPlanet', name: 'Next', aa: 5 })).toBe('CONFLICT_RUNNING');
+    expect(t.refuse(gm, { type: 'rollNextPlanet' }, [6, 1, 1, 1, 10])).toBe('CONFLICT_RUNNING');
+    t.send(gm, { type: 'gmEndConflict', winner: 'a', reason: 'Called off.' });
+    t.send(gm, { type: 'setPlanet', name: 'Next', aa: 5 });
+    expect(t.state.planet?.name).toBe('Next');
+  });
+
+  it('with nobody marked the next planet is just the planet', () => {
+    const { t, gm } = squad([{ name: 'Ann', fa: 5, nfa: 5 }]);
+    endAndDebrief(t, gm);
+    settleLevels(t, gm);
+    const events = t.send(gm, { type: 'setPlanet', name: 'Next', aa: 5 });
+    expect(events.map((e) => e.type)).toEqual(['planet.set']);
+  });
+});
+
+describe('3:16 the next planet after the ability list is used up', () => {
+  it('rolls or takes 2 or 3 abilities, never one', () => {
+    const { t, gm } = squad([{ name: 'A', fa: 5, nfa: 5 }]);
+    endAndDebrief(t, gm);
+    settleLevels(t, gm);
+    // Test set-up standing in for twenty planets.
+    const all = Array.from({ length: 20 }, (_, i) => i + 1);
+    t.state = {
+      ...t.state,
+      campaign: { ...t.state.campaign, crossedOff: { ...t.state.campaign.crossedOff, ability: all } },
+    };
+    expect(t.refuse(gm, { type: 'rollNextPlanet', abilities: [4] }, [6, 1, 1, 10])).toBe(
+      'PLANET_ABILITY_COUNT',
+    );
+    t.send(gm, { type: 'rollNextPlanet', abilities: [4, 20] }, [6, 1, 1, 10]);
+    expect(t.state.planet?.abilities).toEqual(['endEncounter', 'swarm']);
   });
 });

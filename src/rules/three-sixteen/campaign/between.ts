@@ -47,6 +47,22 @@ import { alivePcs, promote, theGroup } from './promotion-hook.ts';
 import { type BrigadierFieldPromotion, campaignSchemas, type RollOffFace } from './schemas.ts';
 
 /**
+ * Full healing on the way to the next planet (below, `healBeforePlanet`): its own event, so that
+ * `campaign.debriefed` and `planet.set` replay exactly as they always did.
+ */
+export type BeforePlanetHealing = {
+  readonly type: 'campaign.healedBeforePlanet';
+  /** The troopers still carrying marks (X, E or Lasting Wounds) as the next planet is set. */
+  readonly troopers: readonly string[];
+};
+
+declare module '../events.ts' {
+  interface ExtraEvents {
+    campaignHealing: BeforePlanetHealing;
+  }
+}
+
+/**
  * Between missions (book chapter 7): the debrief (medals, full healing, the Orbital Bombardment
  * inquiry), levels, the free weapon step, Development Rolls, demotion by nomination, the rotating
  * GM's reward and the next planet. Every roll is the engine's, carried in the events.
@@ -96,11 +112,15 @@ function requireBetween(state: ThreeSixteenState): BetweenMissions {
 }
 
 /**
- * Before the next planet (rolled or set by hand): the mission's debrief, its level roll and every
- * level or rotating-GM reward choice. A new planet starts the next mission's record (kills, the
+ * Before the next planet (rolled or set by hand): no conflict under way, and, between missions,
+ * the mission's debrief, its level roll and every level or rotating-GM reward choice. A new planet starts the next mission's record (kills, the
  * flags promotion reads), so these would otherwise be lost. No-op outside the between-missions phase.
  */
-export function requireLevelsSettled(state: ThreeSixteenState): void {
+export function requireReadyForPlanet(state: ThreeSixteenState): void {
+  // A quarrel still being fought would carry its marks past the healing the new planet brings.
+  const running = campaignOf(state).conflict;
+  if (running && running.step !== 'ended')
+    fail('CONFLICT_RUNNING', 'finish the conflict under way before the next planet');
   if (state.campaign.phase !== 'afterMission') return;
   const b = requireBetween(state);
   if (!b.levelsRolled && b.survivors.length > 0)
@@ -110,6 +130,23 @@ export function requireLevelsSettled(state: ThreeSixteenState): void {
     fail('LEVEL_CHOICES_PENDING', 'some troopers still owe their level or reward choice', {
       troopers: owed.map(([id]) => id),
     });
+}
+
+/**
+ * The book heals a trooper fully between missions. The debrief heals the survivors, but conflicts
+ * may still be fought after it (`afterMission`), and their X marks would otherwise last into the
+ * next planet. So setting or rolling the next planet first heals whoever still carries a mark.
+ * Only on the way out of the between-missions phase: marks from a conflict at a briefing belong
+ * to that mission (a planet set again after a Starkiller heals nobody), and before the first
+ * mission there is nothing "between" yet.
+ */
+export function healBeforePlanet(state: ThreeSixteenState): ThreeSixteenEvent[] {
+  if (state.campaign.phase !== 'afterMission') return [];
+  const troopers = state.trooperOrder.filter((id) => {
+    const t = state.troopers[id];
+    return t !== undefined && standing(t) && (t.health.some((m) => m !== null) || t.lastingWounds > 0);
+  });
+  return troopers.length > 0 ? [{ type: 'campaign.healedBeforePlanet', troopers }] : [];
 }
 
 /** Alive and with the squad: active, or sitting out the next mission because its player runs it. */
@@ -513,7 +550,9 @@ const rollNextPlanet = defineCommand(
   GM_ONLY,
   (state, c, ctx): ThreeSixteenEvent[] => {
     requirePhase(state, 'setup', 'afterMission');
-    requireLevelsSettled(state);
+    requireReadyForPlanet(state);
+    // Every active trooper (NPC squad members too) counts toward Threat; the group (the PCs, or
+    // the squad when it has no PC) is what the AA method reads and whose rank sets the multiplier.
     const pcs = state.trooperOrder
       .map((id) => trooper(state, id))
       .filter((t) => t.status === 'active')
@@ -529,6 +568,7 @@ const rollNextPlanet = defineCommand(
     const g = generatePlanet(state.campaign.crossedOff, pcs, ctx.dice, choices, {
       shortSessions: c.shortSessions ?? false,
       aaFrom: theGroup(state),
+      rankFrom: theGroup(state),
     });
     const p = g.planet;
     const planet: Planet = {
@@ -550,6 +590,7 @@ const rollNextPlanet = defineCommand(
       cleared: false,
     };
     return [
+      ...healBeforePlanet(state),
       {
         type: 'campaign.planetRolled',
         rolls: g.rolls,
@@ -744,6 +785,13 @@ export function evolveBetween(state: ThreeSixteenState, event: ThreeSixteenEvent
         event.seatId === null ? 'the table’s GM' : (state.seats[event.seatId]?.name ?? event.seatId);
       return appendLog(s, 'gm', `Mission ${event.mission} will be run by ${who}.`);
     }
+    case 'campaign.healedBeforePlanet': {
+      let s = state;
+      for (const id of event.troopers)
+        s = withTrooper(s, id, (t) => ({ ...t, health: HEALED, lastingWounds: 0 }));
+      const names = event.troopers.map((id) => state.troopers[id]?.name ?? id).join(', ');
+      return appendLog(s, 'gm', `Healed fully before the next planet: ${names}.`);
+    }
     case 'campaign.planetRolled':
       return appendLog(
         state,
@@ -770,4 +818,5 @@ export const BETWEEN_EVENTS = [
   'campaign.brigadierFell',
   'campaign.missionGmSet',
   'campaign.planetRolled',
+  'campaign.healedBeforePlanet',
 ] as const;

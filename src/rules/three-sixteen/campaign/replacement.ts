@@ -8,7 +8,7 @@ import { buildTrooper } from '../encounter/roster.ts';
 import type { ThreeSixteenEvent } from '../events.ts';
 import { appendLog, type FlashbackSlot, type ThreeSixteenState, withTrooper } from '../state.ts';
 import { fieldPromotionTests } from './between.ts';
-import { campaignOf, withCampaign } from './model.ts';
+import { campaignOf, isPc, withCampaign } from './model.ts';
 import { promote } from './promotion-hook.ts';
 import { campaignSchemas } from './schemas.ts';
 
@@ -102,7 +102,8 @@ const rollFieldPromotion = defineCommand(
 
 /**
  * Hatred for Home, the book's option: once any PC has that Weakness open, another PC may turn one of
- * its Available Weakness slots into it (Bughunt reads "existing" as Available; one per PC).
+ * its Available Weakness slots into it (Bughunt reads "existing" as Available; one per PC). A PC
+ * who opened it and has since fallen still opened it; an NPC squad member never does.
  */
 const adoptHatredForHome = defineCommand(
   'adoptHatredForHome',
@@ -121,7 +122,7 @@ const adoptHatredForHome = defineCommand(
 function someoneHasHatred(state: ThreeSixteenState, except: string): boolean {
   return state.trooperOrder.some((id) => {
     const o = state.troopers[id];
-    return id !== except && o !== undefined && hasHatredForHome(o.weaknesses);
+    return id !== except && o !== undefined && isPc(o) && hasHatredForHome(o.weaknesses);
   });
 }
 

@@ -277,6 +277,24 @@ export interface AbilityPick {
 export const ABILITIES_AFTER_EXHAUSTION = [2, 3] as const;
 
 /**
+ * Checks chosen abilities (list numbers) against the record: exactly one, not crossed off, while the
+ * list has free entries; 2 or 3 different ones from the whole list once it is used up.
+ */
+export function chooseAbilities(crossedOff: CrossedOff, choice: readonly number[]): number[] {
+  const repeat = isExhausted('ability', crossedOff);
+  const want = repeat ? 'two or three different abilities' : 'exactly one ability';
+  const ok = repeat
+    ? (choice.length === 2 || choice.length === 3) && new Set(choice).size === choice.length
+    : choice.length === 1;
+  if (!ok)
+    throw new RuleError('PLANET_ABILITY_COUNT', `this planet takes ${want}`, {
+      chosen: choice.length,
+      repeat,
+    });
+  return choice.map((n) => chooseOnList('ability', crossedOff, n).number);
+}
+
+/**
  * One ability (rolled or chosen) while the list has free entries; 2 or 3 distinct ones from the
  * whole list after it is used up. `count` fixes how many in the second case (otherwise a d6 says).
  */
@@ -290,16 +308,7 @@ export function pickAbilities(
   const rolls: RollRecord[] = [];
   let numbers: number[];
   if (choice !== undefined && choice.length > 0) {
-    const want = repeat ? 'two or three different abilities' : 'exactly one ability';
-    const ok = repeat
-      ? (choice.length === 2 || choice.length === 3) && new Set(choice).size === choice.length
-      : choice.length === 1;
-    if (!ok)
-      throw new RuleError('PLANET_ABILITY_COUNT', `this planet takes ${want}`, {
-        chosen: choice.length,
-        repeat,
-      });
-    numbers = choice.map((n) => chooseOnList('ability', crossedOff, n).number);
+    numbers = chooseAbilities(crossedOff, choice);
   } else if (!repeat) {
     const pick = rollOnList('ability', crossedOff, dice);
     rolls.push(...pick.rolls);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../engine/dice/source.ts';
 import { isRuleError } from '../../../engine/rule-error.ts';
 import { crossOff, NO_CROSSED_OFF } from './planet-lists.ts';
-import { generatePlanet, type PlanetPc } from './planet-sheet.ts';
+import { generatePlanet, handSetEntries, type PlanetPc } from './planet-sheet.ts';
 
 /** Sheets of the Planet Goya example: Sgt Wheeler, Cpl Jones, Tprs Fraser and McNeil. */
 const SQUAD: PlanetPc[] = [
@@ -82,6 +82,47 @@ describe('planet creation', () => {
     );
     expect(attempt(() => generatePlanet(NO_CROSSED_OFF, [], new ScriptedDice([])))).toBe(
       'PLANET_NEEDS_TROOPERS',
+    );
+  });
+
+  it('takes the Threat multiplier from the ranks given (an NPC Major in the squad raises nothing)', () => {
+    const squad = [...SQUAD, { name: 'Maj NPC', fa: 5, nfa: 5, rank: 5 }];
+    const faces = [6, 6, 7, 1, 10];
+    const plain = generatePlanet(NO_CROSSED_OFF, squad, new ScriptedDice(faces));
+    expect(plain.planet.threat).toMatchObject({ tokens: 30, perPc: 6 });
+    const led = generatePlanet(NO_CROSSED_OFF, squad, new ScriptedDice(faces), {}, { rankFrom: SQUAD });
+    expect(led.planet.threat).toMatchObject({ tokens: 25, perPc: 5 });
+  });
+});
+
+describe('a planet set by hand', () => {
+  const attempt = (f: () => unknown) => {
+    try {
+      return f();
+    } catch (e) {
+      return isRuleError(e) ? e.code : 'other';
+    }
+  };
+
+  it('checks its list entries as a rolled planet does and returns what it crosses off', () => {
+    const record = crossOff(crossOff(NO_CROSSED_OFF, 'ability', [1]), 'aaMethod', [10]);
+    expect(handSetEntries(record, { form: 6, aaMethod: 2, abilities: [2] })).toEqual({
+      form: 6,
+      aaMethod: 2,
+      ability: [2],
+    });
+    expect(handSetEntries(record, { abilities: [] })).toEqual({});
+    expect(attempt(() => handSetEntries(record, { abilities: [1] }))).toBe('PLANET_ENTRY_CROSSED_OFF');
+    expect(attempt(() => handSetEntries(record, { aaMethod: 10, abilities: [] }))).toBe(
+      'PLANET_ENTRY_CROSSED_OFF',
+    );
+    expect(attempt(() => handSetEntries(record, { abilities: [2, 3] }))).toBe('PLANET_ABILITY_COUNT');
+    // The count may be lifted by the caller, never the crossed-off check.
+    expect(handSetEntries(record, { abilities: [2, 3] }, { abilityCount: false })).toEqual({
+      ability: [2, 3],
+    });
+    expect(attempt(() => handSetEntries(record, { abilities: [1, 3] }, { abilityCount: false }))).toBe(
+      'PLANET_ENTRY_CROSSED_OFF',
     );
   });
 });

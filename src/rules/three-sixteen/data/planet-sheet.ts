@@ -6,6 +6,8 @@ import { type AaPc, type AaResult, computeAa } from './aa-methods.ts';
 import {
   CREATURE_FORMS,
   type CrossedOff,
+  chooseAbilities,
+  chooseOnList,
   crossOff,
   type DescribedEntry,
   type ListPick,
@@ -52,6 +54,11 @@ export interface PlanetOptions {
    * Threat: NPC squad members fight and count for Threat, but are no PCs.
    */
   readonly aaFrom?: readonly AaPc[];
+  /**
+   * Whose rank raises Threat (a Major's or Lt Colonel's mission), when that is not the whole squad:
+   * an NPC officer in the squad counts for the number of troopers, not for the multiplier.
+   */
+  readonly rankFrom?: readonly { readonly rank: number }[];
 }
 
 export interface GeneratedPlanet {
@@ -122,7 +129,7 @@ export function generatePlanet(
   const aaMethod = take('aaMethod', choices.aaMethod).number;
   const aa = computeAa(aaMethod, options.aaFrom ?? pcs);
   const threat = planetThreat(pcs.length, {
-    highestRank: Math.max(...pcs.map((p) => p.rank)),
+    highestRank: Math.max(...(options.rankFrom ?? pcs).map((p) => p.rank)),
     shortSessions: options.shortSessions ?? false,
   });
   const encounterPlan = suggestedEncounterPlan(threat.tokens, pcs.length, {
@@ -145,4 +152,51 @@ export function generatePlanet(
     crossedOff: record,
     rolls,
   };
+}
+
+/** The list entries a planet uses, by list (what `planet.set` crosses off). */
+export interface PlanetEntries {
+  readonly name?: number;
+  readonly form?: number;
+  readonly description?: number;
+  readonly aaMethod?: number;
+  readonly ability?: readonly number[];
+}
+
+/** What a planet set by hand takes from the lists; whatever the GM typed instead is on no list. */
+export interface HandSetPicks {
+  readonly name?: number;
+  readonly form?: number;
+  readonly description?: number;
+  readonly aaMethod?: number;
+  /** Its special abilities as list numbers, different from one another (none: no ability). */
+  readonly abilities: readonly number[];
+}
+
+/**
+ * Checks a hand-set planet's list entries with the rules a rolled one follows (`generatePlanet`):
+ * nothing already crossed off unless its list is used up, and one special ability while that list
+ * lasts, 2 or 3 once it is used up. Returns the entries the planet crosses off.
+ *
+ * `abilityCount: false` lifts the count (not the crossed-off check), for the one case the caller
+ * allows more (see `setPlanet`). A planet with no ability crosses none off and is not refused:
+ * hand-made planets without one were always accepted.
+ */
+export function handSetEntries(
+  crossedOff: CrossedOff,
+  picks: HandSetPicks,
+  options: { readonly abilityCount?: boolean } = {},
+): PlanetEntries {
+  const entries: { -readonly [K in keyof PlanetEntries]: PlanetEntries[K] } = {};
+  for (const list of ['name', 'form', 'description', 'aaMethod'] as const) {
+    const n = picks[list];
+    if (n !== undefined) entries[list] = chooseOnList(list, crossedOff, n).number;
+  }
+  if (picks.abilities.length > 0) {
+    entries.ability =
+      options.abilityCount === false
+        ? picks.abilities.map((n) => chooseOnList('ability', crossedOff, n).number)
+        : chooseAbilities(crossedOff, picks.abilities);
+  }
+  return entries;
 }

@@ -100,7 +100,14 @@ export interface InitialRanks {
   /** Null with a squad of one. */
   readonly corporal: string | null;
   /** Every tie-breaking d10, in the order rolled. */
-  readonly rolls: readonly RollRecord[];
+  readonly rolls: readonly RankRoll[];
+}
+
+/** One tie-breaking d10 of the rank hand-out: whose it was, its face and what it decided. */
+export interface RankRoll {
+  readonly trooperId: string;
+  readonly face: number;
+  readonly purpose: string;
 }
 
 /**
@@ -112,13 +119,14 @@ function rollOff(
   places: number,
   dice: DiceSource,
   purpose: string,
-  rolls: RollRecord[],
+  rolls: RankRoll[],
 ): RankCandidate[] {
   if (tied.length <= 1 || places <= 0) return tied.slice(0, Math.max(0, places));
   const faces = tied.map((t) => {
-    const roll = rollSpec(dice, pool(1, 10), `${purpose}: ${t.name}`);
-    rolls.push(roll);
-    return { t, face: roll.total };
+    const label = `${purpose}: ${t.name}`;
+    const face = rollSpec(dice, pool(1, 10), label).total;
+    rolls.push({ trooperId: t.id, face, purpose: label });
+    return { t, face };
   });
   const distinct = [...new Set(faces.map((f) => f.face))].sort((a, b) => b - a);
   const order: RankCandidate[] = [];
@@ -138,7 +146,7 @@ function rollOff(
  */
 export function assignInitialRanks(troopers: readonly RankCandidate[], dice: DiceSource): InitialRanks {
   if (troopers.length === 0) throw new RuleError('RANKS_NO_TROOPERS', 'there are no troopers to rank');
-  const rolls: RollRecord[] = [];
+  const rolls: RankRoll[] = [];
   const topNfa = Math.max(...troopers.map((t) => t.nfa));
   const nfaTied = troopers.filter((t) => t.nfa === topNfa);
   let sergeant: RankCandidate;

@@ -249,7 +249,15 @@ export function withFallen(
     if ((status === 'dead' || status === 'wreck') && before.troopers[id]?.status === 'active')
       fell.push({ trooperId: id, status });
   }
-  return fell.length > 0 ? { ...ev, fell } : ev;
+  if (fell.length === 0) return ev;
+  // A fall may hand its rank on at once (field promotion, applied by evolve): say so beside it.
+  const promoted: { trooperId: string; rank: number }[] = [];
+  for (const id of before.trooperOrder) {
+    const rank = after.troopers[id]?.rank ?? 0;
+    if (after.troopers[id]?.status === 'active' && rank > (before.troopers[id]?.rank ?? rank))
+      promoted.push({ trooperId: id, rank });
+  }
+  return promoted.length > 0 ? { ...ev, fell, risen: promoted } : { ...ev, fell };
 }
 
 /**

@@ -31,6 +31,8 @@ describe('3:16 field promotion on every kind of death', () => {
     expect(t.state.troopers.t1?.status).toBe('dead');
     // The adjustment names who it felled, as an encounter's own events do, so the log says so.
     expect(events[0]?.fell).toEqual([{ trooperId: 't1', status: 'dead' }]);
+    // …and whom the fall promoted at once, so the log tells the table who leads now.
+    expect(events[0]?.risen).toEqual([{ trooperId: 't2', rank: 3 }]);
     expect(t.state.troopers.t2?.rank).toBe(3);
   });
 

@@ -1,8 +1,9 @@
 import { D10 } from '../../../engine/dice/die.ts';
-import { requireLevelsSettled } from '../campaign/between.ts';
+import { healBeforePlanet, requireReadyForPlanet } from '../campaign/between.ts';
 import { campaignOf, currentBetween } from '../campaign/model.ts';
 import { theGroup } from '../campaign/promotion-hook.ts';
 import {
+  type CommandOf,
   codes,
   coreCommandSchemas,
   defineCommand,
@@ -10,7 +11,16 @@ import {
   GM_AND_PLAYERS,
   GM_ONLY,
 } from '../commands.ts';
-import { encounterCap as capFor, computeAa, planetThreat } from '../data/index.ts';
+import {
+  alienAbilityInfo,
+  encounterCap as capFor,
+  computeAa,
+  type HandSetPicks,
+  handSetEntries,
+  type PlanetEntries,
+  type PlanetThreat,
+  planetThreat,
+} from '../data/index.ts';
 import type { ThreeSixteenEvent } from '../events.ts';
 import {
   appendLog,
@@ -39,27 +49,77 @@ export function encounterCap(state: ThreeSixteenState): number {
   return capFor(activeTroopers(state).length);
 }
 
+/**
+ * Planet Threat for the squad that lands: every active trooper counts toward the number (NPC
+ * squad members too), but only the group's highest rank raises the multiplier (a Major's × 6, a
+ * Lt Colonel's × 7): the PCs', or the squad's when it has no PC. An NPC Major leads no mission.
+ */
+export function squadThreat(
+  state: ThreeSixteenState,
+  options: { shortSessions?: boolean } = {},
+): PlanetThreat {
+  const ranks = theGroup(state).map((t) => t.rank);
+  return planetThreat(activeTroopers(state).length, {
+    highestRank: Math.max(0, ...ranks),
+    shortSessions: options.shortSessions ?? false,
+  });
+}
+
+/**
+ * The list entries a hand-set planet uses, checked against the campaign's record as a rolled
+ * planet's are (`handSetEntries`), and so the entries it crosses off. The AA method and the
+ * abilities are list entries whether or not `entries` repeats them; a typed name, form,
+ * description or AA is on no list, so only `entries` can say one came from a list.
+ */
+function planetEntries(state: ThreeSixteenState, c: CommandOf<'setPlanet'>): PlanetEntries {
+  const given = c.entries ?? {};
+  const abilities = [...new Set(c.abilities ?? [])].map((id) => alienAbilityInfo(id).number);
+  if (given.ability !== undefined) {
+    const same =
+      new Set(given.ability).size === abilities.length && given.ability.every((n) => abilities.includes(n));
+    if (!same)
+      fail('PLANET_ENTRY_MISMATCH', 'the abilities crossed off must be the planet’s own abilities', {
+        entries: given.ability,
+        abilities,
+      });
+  }
+  if (given.aaMethod !== undefined && c.aaMethod !== undefined && given.aaMethod !== c.aaMethod)
+    fail('PLANET_ENTRY_MISMATCH', 'the AA method crossed off must be the planet’s AA method', {
+      entries: given.aaMethod,
+      aaMethod: c.aaMethod,
+    });
+  const aaMethod = c.aaMethod ?? given.aaMethod;
+  const picks: HandSetPicks = {
+    ...(given.name === undefined ? {} : { name: given.name }),
+    ...(given.form === undefined ? {} : { form: given.form }),
+    ...(given.description === undefined ? {} : { description: given.description }),
+    ...(aaMethod === undefined ? {} : { aaMethod }),
+    abilities,
+  };
+  // Bughunt read: the first planet, set by hand before any mission (`setup`, nothing crossed off
+  // yet), may carry several abilities. Tables built for a single fight (the simulator, the
+  // property tests, one-shots) are set up that way; from the next planet on the campaign's record
+  // holds the GM to the book's one ability while the list lasts, 2 or 3 once it is used up.
+  return handSetEntries(state.campaign.crossedOff, picks, {
+    abilityCount: state.campaign.phase !== 'setup',
+  });
+}
+
 const setPlanet = defineCommand('setPlanet', coreCommandSchemas.setPlanet, GM_ONLY, (state, c) => {
   requirePhase(state, 'setup', 'briefing', 'afterMission');
   // Medals, healing, the Orbital Bombardment grilling and the levels belong to the mission that
   // just ended; moving on to the next planet first would skip them.
   if (state.campaign.phase === 'afterMission' && !currentBetween(state))
     fail('DEBRIEF_FIRST', 'debrief the mission that ended before setting the next planet');
-  requireLevelsSettled(state);
-  const pcs = activeTroopers(state).map((id) => state.troopers[id]) as {
-    name: string;
-    fa: number;
-    nfa: number;
-    rank: number;
-  }[];
-  if (pcs.length === 0) fail(codes.INVALID_VALUE, 'create the troopers before the planet');
+  requireReadyForPlanet(state);
+  if (activeTroopers(state).length === 0) fail(codes.INVALID_VALUE, 'create the troopers before the planet');
   if (c.aa === undefined && c.aaMethod === undefined) {
     fail(codes.INVALID_VALUE, 'give the planet either an AA or an AA method');
   }
+  const entries = planetEntries(state, c);
   // The AA methods read the group (`theGroup`); NPC squad members count for Threat too.
   const aa = c.aa ?? computeAa(c.aaMethod as number, theGroup(state)).value;
-  const threat =
-    c.threat ?? planetThreat(pcs.length, { highestRank: Math.max(...pcs.map((p) => p.rank)) }).tokens;
+  const threat = c.threat ?? squadThreat(state).tokens;
   const planet: Planet = {
     name: c.name,
     form: c.form ?? '',
@@ -71,7 +131,7 @@ const setPlanet = defineCommand('setPlanet', coreCommandSchemas.setPlanet, GM_ON
     encountersFought: 0,
     cleared: false,
   };
-  return [{ type: 'planet.set', planet, entries: c.entries ?? {} }];
+  return [...healBeforePlanet(state), { type: 'planet.set', planet, entries }];
 });
 
 const briefMission = defineCommand('briefMission', coreCommandSchemas.briefMission, GM_ONLY, (state, c) => {
@@ -95,13 +155,17 @@ const addScene = defineCommand('addScene', coreCommandSchemas.addScene, GM_AND_P
  * changes the scene (a Strength wins it, a Weakness loses it, on the player's terms). It fills the
  * slot and counts for promotion or demotion like one used in an encounter. In a fight or a
  * conflict the flashback commands of those are used instead.
+ *
+ * The book lets a player use one whenever the trooper is not in immediate danger, so the briefing
+ * is open too. It counts for the mission, as a conflict's flashback at the briefing does: the
+ * mission's flags start when the planet is set (`planet.set`).
  */
 const sceneFlashback = defineCommand(
   'sceneFlashback',
   coreCommandSchemas.sceneFlashback,
   GM_AND_PLAYERS,
   (state, c, ctx) => {
-    requirePhase(state, 'mission');
+    requirePhase(state, 'briefing', 'mission');
     const running = campaignOf(state).conflict;
     if (running && running.step !== 'ended')
       fail('CONFLICT_RUNNING', 'a conflict is under way: use the flashback in the conflict');
@@ -326,6 +390,13 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
       const s = withTrooper(state, event.trooperId, (t) =>
         withFlashbackUsed(t, event.kind, event.slot, event.text),
       );
+      if (state.campaign.phase === 'briefing') {
+        // Only reachable since the briefing was opened to scene flashbacks: the scene list opens
+        // with the briefing text, so, as an NFA test there, it is a line of the log.
+        const who = state.troopers[event.trooperId]?.name ?? event.trooperId;
+        const kind = event.kind === 'strength' ? 'a Strength' : 'a Weakness';
+        return appendLog(s, event.trooperId, `${who} uses ${kind} at the briefing: “${event.text}”`);
+      }
       return withScene(s, {
         kind: 'flashback',
         flashback: event.kind,

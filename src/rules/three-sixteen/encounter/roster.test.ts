@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ThreeSixteenCommand } from '../commands.ts';
 import { pendingDecisions, ranksPending } from './pending.ts';
 import { TestTable } from './test-kit.ts';
 
@@ -29,6 +30,47 @@ describe('3:16 initial ranks', () => {
     t.send(gm, { type: 'assignInitialRanks' }, [4, 9]);
     expect(ranksPending(t.state)).toBe(false);
     expect(pendingDecisions(t.state)).toEqual([{ seat: 'gm', kind: 'setPlanet' }]);
+  });
+
+  it('are handed out among the PCs: an NPC squad member with the best NFA keeps its own rank', () => {
+    const t = new TestTable();
+    const gm = t.seat('gm', 'gm');
+    for (const [i, [name, fa, nfa]] of (
+      [
+        ['Ann', 6, 4],
+        ['Ben', 5, 5],
+      ] as const
+    ).entries()) {
+      const p = t.seat(`p${i + 1}`, 'player', name);
+      t.send(
+        p,
+        { type: 'createTrooper', name, fa, nfa },
+        Array.from({ length: fa }, () => 1),
+      );
+    }
+    // The GM's NPC (no owner seat) has the squad's best NFA.
+    t.send(gm, { type: 'createTrooper', name: 'Npc', fa: 2, nfa: 8 }, [1, 1]);
+    expect(t.state.troopers.t3?.ownerSeatId).toBeNull();
+    t.send(gm, { type: 'assignInitialRanks' });
+    expect(ranks(t)).toEqual([1, 2, 0]);
+  });
+
+  it('rolls off only the ties a rank hangs on', () => {
+    // Four equal NFAs: 9 and 7 settle Sergeant and Corporal; the two 3s decide nothing.
+    const { t, gm } = roster([
+      [5, 5],
+      [5, 5],
+      [5, 5],
+      [5, 5],
+    ]);
+    const [event] = t.send(gm, { type: 'assignInitialRanks' }, [9, 7, 3, 3]);
+    expect(ranks(t)).toEqual([2, 1, 0, 0]);
+    expect(event?.type === 'ranks.assigned' && event.rolls.map((r) => [r.trooperId, r.face])).toEqual([
+      ['t1', 9],
+      ['t2', 7],
+      ['t3', 3],
+      ['t4', 3],
+    ]);
   });
 
   it('highest NFA is Sergeant, highest FA of the rest Corporal', () => {
@@ -102,6 +144,33 @@ describe('3:16 rank weapon choices', () => {
     );
     t.send(p1, { type: 'chooseRankWeapon', trooperId: 't1', weapon: 'slugRifle' });
     expect(t.state.troopers.t1?.weapons[0]?.weapon).toBe('slugRifle');
+  });
+});
+
+describe('3:16 a seasoned trooper brought in by the GM', () => {
+  it('makes every "or" pick of its rank: a Major has two', () => {
+    const t = new TestTable();
+    const gm = t.seat('gm', 'gm');
+    const major: ThreeSixteenCommand = {
+      type: 'createTrooper',
+      name: 'Maj Vance',
+      fa: 8,
+      nfa: 8,
+      rank: 5,
+      weaponChoices: ['heavyMg', 'shotgun'],
+    };
+    t.send(
+      gm,
+      major,
+      Array.from({ length: 8 }, () => 1),
+    );
+    const carried = t.state.troopers.t1?.weapons.map((w) => w.weapon) ?? [];
+    expect(carried).toEqual(expect.arrayContaining(['heavyMg', 'shotgun']));
+    expect(carried).not.toContain('slugRifle');
+    expect(carried).not.toContain('flameGun');
+    // Two picks from one group, or a weapon the rank does not offer, are refused before any die.
+    expect(t.refuse(gm, { ...major, weaponChoices: ['flameGun', 'shotgun'] })).toBe('WEAPON_CHOICE_CONFLICT');
+    expect(t.refuse(gm, { ...major, weaponChoices: ['powerClaw'] })).toBe('WEAPON_NOT_A_RANK_CHOICE');
   });
 });
 

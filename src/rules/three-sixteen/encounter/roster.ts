@@ -1,6 +1,6 @@
-import { D10 } from '../../../engine/dice/die.ts';
 import { pool, rollSpec } from '../../../engine/dice/typed.ts';
 import { serviceOf, withRank } from '../campaign/model.ts';
+import { theGroup } from '../campaign/promotion-hook.ts';
 import {
   codes,
   coreCommandSchemas,
@@ -9,7 +9,14 @@ import {
   GM_AND_PLAYERS,
   GM_ONLY,
 } from '../commands.ts';
-import { initialFlashbackSlots, kitFor, newWeapon, rankWeaponChoices, rankWeapons } from '../data/index.ts';
+import {
+  assignInitialRanks as handOutFirstRanks,
+  initialFlashbackSlots,
+  kitFor,
+  newWeapon,
+  rankWeaponChoices,
+  rankWeapons,
+} from '../data/index.ts';
 import type { EventOf, ThreeSixteenEvent } from '../events.ts';
 import {
   NO_MISSION_FLAGS,
@@ -125,6 +132,8 @@ const createTrooper = defineCommand(
         );
     }
     if (state.trooperOrder.length >= 50) fail(codes.INVALID_VALUE, 'the roster is full (50 troopers)');
+    // The rank's weapon picks are checked before any die is rolled.
+    rankWeapons(c.rank ?? 0, [...(c.weaponChoice ? [c.weaponChoice] : []), ...(c.weaponChoices ?? [])]);
     const startingKills = rollSpec(ctx.dice, pool(c.fa, 10), `starting kills of ${c.name}`);
     const trooper = buildTrooper(`t${state.nextTrooperNumber}`, {
       ownerSeatId: owner,
@@ -135,6 +144,7 @@ const createTrooper = defineCommand(
       rank: c.rank ?? 0,
       totalKills: startingKills.total,
       weaponChoice: c.weaponChoice,
+      weaponChoices: c.weaponChoices,
     });
     return [{ type: 'trooper.created', trooper, startingKills }];
   },
@@ -196,8 +206,9 @@ const chooseRankWeapon = defineCommand(
 );
 
 /**
- * Highest NFA is Sergeant, with d10 roll-offs for ties (the next best in the roll-off is Corporal);
- * if that leaves the Corporal open, the highest FA of the rest is Corporal (roll-offs again).
+ * The book's first ranks, handed out among the PCs (an NPC squad member keeps the rank the GM gave
+ * it; a squad with no PC at all ranks its own members): see `data/trooper-creation.ts`, which
+ * rolls off only the ties a rank hangs on.
  */
 const assignInitialRanks = defineCommand(
   'assignInitialRanks',
@@ -205,44 +216,10 @@ const assignInitialRanks = defineCommand(
   GM_ONLY,
   (state, _c, ctx) => {
     requirePhase(state, 'setup');
-    const ids = state.trooperOrder.filter((id) => state.troopers[id]?.status === 'active');
-    if (ids.length === 0) fail(codes.INVALID_VALUE, 'there are no troopers to rank');
-    const rolls: { trooperId: string; face: number; purpose: string }[] = [];
-    const trooper = (id: string) => state.troopers[id] as Trooper;
-    /** Orders tied troopers by d10, re-rolling only those still level. */
-    const rollOff = (tied: string[], purpose: string): string[] => {
-      if (tied.length <= 1) return tied;
-      const faces = new Map<string, number>();
-      for (const id of tied) {
-        const face = ctx.dice.roll(D10, `${purpose} roll-off for ${trooper(id).name}`);
-        faces.set(id, face);
-        rolls.push({ trooperId: id, face, purpose });
-      }
-      const distinct = [...new Set(faces.values())].sort((a, b) => b - a);
-      return distinct.flatMap((f) =>
-        rollOff(
-          tied.filter((id) => faces.get(id) === f),
-          purpose,
-        ),
-      );
-    };
-    /** The troopers sharing the best score, in roll-off order. */
-    const best = (group: string[], score: (t: Trooper) => number, purpose: string): string[] => {
-      const top = Math.max(...group.map((id) => score(trooper(id))));
-      return rollOff(
-        group.filter((id) => score(trooper(id)) === top),
-        purpose,
-      );
-    };
-    const ranks: Record<string, number> = {};
-    for (const id of ids) ranks[id] = 0;
-    const topNfa = best(ids, (t) => t.nfa, 'Sergeant');
-    ranks[topNfa[0] as string] = 2;
-    if (topNfa.length > 1) ranks[topNfa[1] as string] = 1;
-    else {
-      const rest = ids.filter((id) => id !== topNfa[0]);
-      if (rest.length > 0) ranks[best(rest, (t) => t.fa, 'Corporal')[0] as string] = 1;
-    }
+    const group = theGroup(state);
+    if (group.length === 0) fail(codes.INVALID_VALUE, 'there are no troopers to rank');
+
+    const { ranks, rolls } = handOutFirstRanks(group, ctx.dice);
     return [{ type: 'ranks.assigned', ranks, rolls }];
   },
 );
