@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { serviceOf } from '../../rules/three-sixteen/campaign/model.ts';
 import { levelOf } from '../../rules/three-sixteen/data/flashback-slots.ts';
 import {
   EVERYDAY_GEAR,
@@ -137,7 +138,13 @@ export function TrooperSheet({
   const beforeFirstMission =
     (view.campaign.phase === 'setup' || view.campaign.phase === 'briefing') &&
     view.campaign.missionsCount === 0;
-  const rankChoices = canEdit && beforeFirstMission ? rankWeaponChoices(t.rank) : [];
+  // A field promotion's "or" picks, made for the player mid-fight, stay open outside a fight.
+  const fieldPicks = view.encounter ? [] : (serviceOf(t).fieldPicks ?? []);
+  const rankChoices = !canEdit
+    ? []
+    : beforeFirstMission
+      ? rankWeaponChoices(t.rank)
+      : rankWeaponChoices(t.rank).filter((g) => fieldPicks.some((f) => f.some((w) => g.includes(w))));
   return (
     <article
       className={`ts-sheet ts-status-${t.status}`}

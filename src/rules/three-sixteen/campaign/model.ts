@@ -33,6 +33,12 @@ export interface TrooperService {
    * absent until the first item, so states replayed from older logs stay exactly as they were.
    */
   readonly gear?: readonly EverydayGear[];
+  /**
+   * The "pick one" weapon groups a field promotion filled with their first option (the rank is
+   * taken at once, mid-fight): the player may still pick within them (`chooseRankWeapon`) outside
+   * a fight until the next planet. Absent otherwise, so older logs replay as they were.
+   */
+  readonly fieldPicks?: readonly (readonly WeaponId[])[];
 }
 
 export const NO_SERVICE: TrooperService = {

@@ -1,8 +1,8 @@
-import { promotionWeapons, rankName } from '../data/ranks.ts';
+import { promotionWeaponChoices, promotionWeapons, rankName } from '../data/ranks.ts';
 import { newWeapon } from '../data/weapons.ts';
 import { heldIssuedAt } from '../encounter/vehicle-rules.ts';
 import { appendLog, type HeldSupport, type ThreeSixteenState, type Trooper, withTrooper } from '../state.ts';
-import { campaignOf, isPc, withCampaign, withRank } from './model.ts';
+import { campaignOf, isPc, withCampaign, withRank, withService } from './model.ts';
 
 /**
  * Field promotion (the book's rule for a mission): when the most senior PC dies, the next highest
@@ -76,23 +76,23 @@ function heldUpTo(from: number, to: number, held: readonly HeldSupport[]): HeldS
 
 /**
  * A promotion in the field hands out what the new rank adds, as one by Development Roll does: the
- * new rank's weapons (an unpicked "or" takes its first option, like a new trooper's) and the held
- * support it opens. No pick is offered: the rank is taken at once, in the middle of a fight.
+ * new rank's weapons and the held support it opens. The rank is taken at once, in the middle of a
+ * fight, so an unpicked "or" takes its first option for now (like a new trooper's) and stays open
+ * to the player's own pick until the next planet (`fieldPicks`, `chooseRankWeapon`).
  */
 export function promote(state: ThreeSixteenState, id: string, rank: number): ThreeSixteenState {
   const t = state.troopers[id];
   if (!t || t.rank >= rank) return state;
-  const s = withTrooper(state, id, (tr) => ({
-    ...withRank(tr, rank),
-    weapons: [
-      ...tr.weapons,
-      ...promotionWeapons(
-        tr.rank,
-        rank,
-        tr.weapons.map((w) => w.weapon),
-      ).map(newWeapon),
-    ],
-    vehicles: heldUpTo(tr.rank, rank, tr.vehicles),
-  }));
+  const carried = t.weapons.map((w) => w.weapon);
+  const defaulted = promotionWeaponChoices(t.rank, rank).filter((g) => !g.some((w) => carried.includes(w)));
+  const s = withTrooper(state, id, (tr) => {
+    const promoted: Trooper = {
+      ...withRank(tr, rank),
+      weapons: [...tr.weapons, ...promotionWeapons(tr.rank, rank, carried).map(newWeapon)],
+      vehicles: heldUpTo(tr.rank, rank, tr.vehicles),
+    };
+    if (defaulted.length === 0) return promoted;
+    return withService(promoted, (sv) => ({ ...sv, fieldPicks: [...(sv.fieldPicks ?? []), ...defaulted] }));
+  });
   return appendLog(s, id, `${t.name} is promoted in the field to ${rankName(rank)}.`);
 }

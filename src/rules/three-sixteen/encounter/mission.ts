@@ -1,6 +1,6 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import { healBeforePlanet, requireReadyForPlanet } from '../campaign/between.ts';
-import { campaignOf, currentBetween } from '../campaign/model.ts';
+import { campaignOf, currentBetween, serviceOf, withService } from '../campaign/model.ts';
 import { theGroup } from '../campaign/promotion-hook.ts';
 import {
   type CommandOf,
@@ -29,6 +29,7 @@ import {
   NO_PLANET_USES,
   type Planet,
   type ThreeSixteenState,
+  type Trooper,
   withTrooper,
 } from '../state.ts';
 import { flashbackSlot, freshEffects, NO_ROUND_EFFECTS, pcTarget, withFlashbackUsed } from './core.ts';
@@ -302,7 +303,7 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
       for (const id of state.trooperOrder) {
         const t = troopers[id];
         if (!t) continue;
-        troopers[id] = {
+        const landed: Trooper = {
           ...t,
           lastingWounds: 0,
           armour: t.armour === 'used' ? 'available' : t.armour,
@@ -310,6 +311,10 @@ function evolveMission(state: ThreeSixteenState, event: ThreeSixteenEvent): Thre
           killsThisMission: 0,
           missionFlags: NO_MISSION_FLAGS,
         };
+        // A field promotion's weapon pick stays open only until the next planet.
+        troopers[id] = serviceOf(t).fieldPicks
+          ? withService(landed, ({ fieldPicks: _closed, ...sv }) => sv)
+          : landed;
       }
       return {
         ...state,

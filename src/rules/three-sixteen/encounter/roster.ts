@@ -1,5 +1,5 @@
 import { pool, rollSpec } from '../../../engine/dice/typed.ts';
-import { serviceOf, withRank } from '../campaign/model.ts';
+import { serviceOf, withRank, withService } from '../campaign/model.ts';
 import { theGroup } from '../campaign/promotion-hook.ts';
 import {
   codes,
@@ -176,19 +176,26 @@ const setDefaultWeapon = defineCommand(
 /**
  * Where a rank offers "one or the other" (Energy or Slug Rifle, E-Cannon or Heavy MG...), the
  * player may change the pick until the first mission starts: ranks are assigned after creation,
- * so the Corporal and Sergeant choose their weapon only once they know their rank.
+ * so the Corporal and Sergeant choose their weapon only once they know their rank. A field
+ * promotion's defaulted pick (`fieldPicks`) is open the same way, outside a fight, until the next
+ * planet.
  */
 const chooseRankWeapon = defineCommand(
   'chooseRankWeapon',
   coreCommandSchemas.chooseRankWeapon,
   GM_AND_PLAYERS,
   (state, c, ctx) => {
-    requirePhase(state, 'setup', 'briefing');
-    if (state.campaign.missionsCount > 0)
-      fail(
-        codes.WRONG_PHASE,
-        'rank weapons are picked before the first mission; later ones come by promotion',
-      );
+    const owned = state.troopers[c.trooperId];
+    const fieldPick = owned ? (serviceOf(owned).fieldPicks ?? []).some((g) => g.includes(c.weapon)) : false;
+    if (fieldPick) requirePhase(state, 'briefing', 'mission', 'afterMission');
+    else {
+      requirePhase(state, 'setup', 'briefing');
+      if (state.campaign.missionsCount > 0)
+        fail(
+          codes.WRONG_PHASE,
+          'rank weapons are picked before the first mission; later ones come by promotion',
+        );
+    }
     const t = requireOwnTrooper(state, c.trooperId, ctx);
     const group = rankWeaponChoices(t.rank).find((g) => g.includes(c.weapon));
     if (!group)
@@ -248,12 +255,19 @@ function evolveRoster(state: ThreeSixteenState, event: ThreeSixteenEvent): Three
     case 'trooper.rankWeaponChosen':
       return withTrooper(state, event.trooperId, (t) => {
         const swap = (w: WeaponId) => (w === event.replaces ? event.weapon : w);
-        return {
+        const chosen: Trooper = {
           ...t,
           weapons: t.weapons.map((w) => (w.weapon === event.replaces ? newWeapon(event.weapon) : w)),
           defaultWeapon: swap(t.defaultWeapon),
           currentWeapon: swap(t.currentWeapon),
         };
+        const open = serviceOf(t).fieldPicks;
+        if (!open) return chosen;
+        // A field promotion's pick, once made, is closed.
+        const left = open.filter((g) => !g.includes(event.weapon));
+        return withService(chosen, ({ fieldPicks: _closed, ...sv }) =>
+          left.length > 0 ? { ...sv, fieldPicks: left } : sv,
+        );
       });
     default:
       return state;
