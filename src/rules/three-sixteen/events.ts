@@ -1,4 +1,5 @@
 import type { RollRecord } from '../../engine/dice/typed.ts';
+import type { ConflictEnd, SideKey } from './campaign/model.ts';
 import type { CoreCommand } from './commands.ts';
 import type {
   AbilityId,
@@ -228,15 +229,20 @@ export type CoreEvent =
 export interface ExtraEvents {}
 
 /**
- * Troopers an encounter event felled (the last box marked), written by `decide` so the log can say
- * so where it happened. A record for people only: `evolve` does not read it, and events from older
- * logs, which lack it, replay the same.
+ * What an event led to, written by `decide` (from the states around it) so the log can say so where
+ * it happened. A record for people only: `evolve` does not read it, and events from older logs,
+ * which lack it, replay the same.
  */
-export interface Fallen {
+export interface Aftermath {
+  /** Troopers it felled (the last box marked). */
   readonly fell?: readonly { readonly trooperId: string; readonly status: 'dead' | 'wreck' }[];
   /** PCs the fall promoted in the field at once (the new rank), beside the `fell` it follows from. */
   readonly risen?: readonly { readonly trooperId: string; readonly rank: number }[];
+  /** Marks it put on the sides of a conflict (a trooper's health or an NPC's boxes). */
+  readonly struck?: readonly { readonly side: SideKey; readonly mark: 'X' | 'E' }[];
+  /** The conflict it ended: the winner (null: nobody) and how. */
+  readonly conflictWon?: { readonly winner: SideKey | null; readonly reason: ConflictEnd };
 }
 
-export type ThreeSixteenEvent = (CoreEvent | ExtraEvents[keyof ExtraEvents]) & Fallen;
+export type ThreeSixteenEvent = (CoreEvent | ExtraEvents[keyof ExtraEvents]) & Aftermath;
 export type EventOf<T extends ThreeSixteenEvent['type']> = Extract<ThreeSixteenEvent, { type: T }>;

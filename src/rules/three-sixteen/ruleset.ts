@@ -9,6 +9,7 @@ import {
   type TableEvent,
 } from '../../engine/ruleset.ts';
 import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
+import { conflictAftermath } from './campaign/conflict-aftermath.ts';
 import { standInGmSeat } from './campaign/model.ts';
 import { campaignPart } from './campaign/part.ts';
 import { chatPart } from './chat.ts';
@@ -94,9 +95,10 @@ function decide(
 }
 
 /**
- * Names the troopers each event felled (`fell`) for commands decided outside an encounter's own
- * fold: a conflict's hit, combat drugs, a GM adjustment of health. Encounter commands already
- * folded and named them as they decided (`withAutomatic`); their fold is kept as it is.
+ * Writes what each event led to (`Aftermath`) for commands decided outside an encounter's own
+ * fold: the troopers a conflict's hit, combat drugs or a GM adjustment of health felled, and a
+ * conflict's marks and end. Encounter commands already folded and named their fallen as they
+ * decided (`withAutomatic`); their fold is kept as it is.
  */
 function withFallenNamed(state: ThreeSixteenState, events: ThreeSixteenEvent[]): ThreeSixteenEvent[] {
   if (stateAfterDecide(events)) return events;
@@ -104,7 +106,9 @@ function withFallenNamed(state: ThreeSixteenState, events: ThreeSixteenEvent[]):
   const out: ThreeSixteenEvent[] = [];
   for (const ev of events) {
     const next = evolve(s, ev);
-    out.push(withFallen(s, next, ev));
+    const conflict = conflictAftermath(s, next);
+    const told = withFallen(s, next, ev);
+    out.push(conflict.struck || conflict.conflictWon ? { ...told, ...conflict } : told);
     s = next;
   }
   rememberFolded(out, s);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fightAt, playRound, type TestTable } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import { threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import type { Encounter, Trooper, TurnSlot } from '../../rules/three-sixteen/state.ts';
-import { alienMoveChoices, declareFields, wastedFa } from './EncounterScreen.tsx';
+import { alienMoveChoices, declareFields, killsTyped, wastedFa } from './EncounterScreen.tsx';
 import { asView, type View } from './model.ts';
 
 /** The encounter screen's choices, read from the ruleset's state: what is offered and what it says. */
@@ -114,5 +114,16 @@ describe('the aliens’ moves', () => {
       '1 farther (to Near)',
       '2 farther (to Far)',
     ]);
+  });
+});
+
+describe('the Kills override', () => {
+  it('reads "this mission / total", and one number as this mission with the total following', () => {
+    const cy = { totalKills: 39, killsThisMission: 2 };
+    expect(killsTyped('4/31', cy)).toEqual({ killsThisMission: 4, totalKills: 31 });
+    expect(killsTyped('4 31', cy)).toEqual({ killsThisMission: 4, totalKills: 31 });
+    // 5 this mission: the 37 of the earlier career stay, 42 in all.
+    expect(killsTyped('5', cy)).toEqual({ killsThisMission: 5, totalKills: 42 });
+    expect(killsTyped('', cy).killsThisMission).toBeNaN();
   });
 });

@@ -1194,7 +1194,7 @@ const ADJUST_HINT: Readonly<Partial<Record<AdjustTarget, string>>> = {
   aa: 'AA 1–10',
   health: 'three boxes: X--, XE-, or --- for none',
   rank: 'rank 0–8',
-  kills: 'this mission / total, e.g. 4/31',
+  kills: 'this mission / total, e.g. 4/31 (one number: this mission, the total follows)',
   ability: 'fa 7 or nfa 5',
 };
 
@@ -1204,6 +1204,26 @@ const ADJUST_CHOICES: Readonly<Partial<Record<AdjustTarget, Readonly<Record<stri
   armour: SLOT_LABEL,
   status: STATUS_LABEL,
 };
+
+/**
+ * The Kills override as typed: "4/31" sets both; one number is this mission's kills, and the total
+ * moves with it, keeping the kills of the earlier career (never a total of 0 by omission).
+ */
+export function killsTyped(
+  value: string,
+  t: Pick<Trooper, 'totalKills' | 'killsThisMission'> | undefined,
+): { killsThisMission: number; totalKills: number } {
+  const parts =
+    value.trim() === ''
+      ? []
+      : value
+          .trim()
+          .split(/[\s/]+/)
+          .map(Number);
+  const m = parts[0] ?? Number.NaN;
+  const total = parts[1] ?? (t ? t.totalKills - t.killsThisMission + m : m);
+  return { killsThisMission: m, totalKills: total };
+}
 
 export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
   const runner = useRunner();
@@ -1246,11 +1266,9 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
     case 'status':
       adjustment = { target, trooperId, value: picked };
       break;
-    case 'kills': {
-      const [m, tot] = value.split(/[\s/]+/).map(Number);
-      adjustment = { target, trooperId, killsThisMission: m ?? 0, totalKills: tot ?? 0 };
+    case 'kills':
+      adjustment = { target, trooperId, ...killsTyped(value, t) };
       break;
-    }
     case 'ability': {
       const [which, v] = value.trim().split(/\s+/);
       adjustment = {

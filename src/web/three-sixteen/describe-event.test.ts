@@ -252,6 +252,39 @@ describe('3:16 events in words', () => {
     expect(lines(t.log).at(-1)).toBe('Hicks moves closer (through the vents)');
   });
 
+  it('says what a conflict’s dice did: the marks, the dead and the winner', () => {
+    const started = {
+      type: 'conflict.started',
+      sides: { a: { kind: 'trooper', trooperId: 't1' }, b: { kind: 'npc', name: 'Lt Frinks', ability: 5 } },
+    };
+    const earlier = (type: string) => (type === 'conflict.started' ? started : undefined);
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'conflict.diceKept',
+          sides: ['a'],
+          struck: [{ side: 'b', mark: 'X' }],
+          conflictWon: { winner: 'a', reason: 'dead' },
+        },
+        names,
+        earlier,
+      ),
+    ).toMatch(/; Lt Frinks takes an X; Hicks wins the conflict with a death$/);
+    // The GM's own ending already says who won: not said twice.
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'conflict.gmEnded',
+          winner: 'b',
+          reason: 'enough',
+          conflictWon: { winner: 'b', reason: 'gm' },
+        },
+        names,
+        earlier,
+      ),
+    ).toBe('The GM ends the conflict (Lt Frinks wins): enough');
+  });
+
   it('tells the between-missions steps', () => {
     const names = (id: string) => ({ t1: 'Hicks', t2: 'Vasquez' })[id] ?? id;
     expect(describeThreeSixteenEvent({ type: 'campaign.levelsRolled', gainers: ['t1', 't2'] }, names)).toBe(

@@ -556,20 +556,41 @@ export function describeThreeSixteenEvent(
   earlier?: (type: string) => Json | undefined,
 ): string | null {
   const line = describe(event as Json, who, earlier);
-  return line === null ? null : capital(line) + fallenWords(event as Json, who);
+  return line === null ? null : capital(line) + aftermathWords(event as Json, who, earlier);
 }
 
-/** "; Hicks is dead", for the troopers an event felled (recorded by decide since deaths are logged). */
-function fallenWords(e: Json, who: (id: string) => string): string {
-  if (!Array.isArray(e.fell)) return '';
-  const parts = (e.fell as Json[]).map((f) =>
-    f.status === 'wreck'
-      ? `${who(str(f.trooperId))} is broken beyond saving`
-      : `${who(str(f.trooperId))} is dead`,
-  );
-  if (Array.isArray(e.risen))
-    for (const p of e.risen as Json[])
-      parts.push(`${who(str(p.trooperId))} is promoted in the field to ${rank(p.rank)}`);
+/**
+ * "; Frinks takes an X; Frinks is dead; Smile wins the conflict with a death": what the event led
+ * to, as decide recorded it (`Aftermath`: a conflict's marks, the troopers felled, the PCs a fall
+ * promoted, the conflict's end). Events from older logs lack it and read as before.
+ */
+function aftermathWords(
+  e: Json,
+  who: (id: string) => string,
+  earlier: ((type: string) => Json | undefined) | undefined,
+): string {
+  const side = conflictSides(earlier, (id) => who(str(id)) || str(id));
+  const parts = arr(e.struck)
+    .map(obj)
+    .map((s) => `${side(s.side)} takes ${s.mark === 'E' ? 'an E' : 'an X'}`);
+  for (const f of arr(e.fell).map(obj))
+    parts.push(
+      f.status === 'wreck'
+        ? `${who(str(f.trooperId))} is broken beyond saving`
+        : `${who(str(f.trooperId))} is dead`,
+    );
+  for (const p of arr(e.risen).map(obj))
+    parts.push(`${who(str(p.trooperId))} is promoted in the field to ${rank(p.rank)}`);
+  // The GM's own ending already names the winner.
+  const won = e.conflictWon && e.type !== 'conflict.gmEnded' ? obj(e.conflictWon) : null;
+  if (won) {
+    const how = CONFLICT_END_WORDS[str(won.reason)] ?? '';
+    parts.push(
+      won.winner
+        ? `${side(won.winner)} wins the conflict${how ? ` ${how}` : ''}`
+        : `the conflict ends${how ? ` ${how}` : ''}`,
+    );
+  }
   return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }
 

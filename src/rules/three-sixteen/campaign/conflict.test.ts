@@ -180,8 +180,13 @@ describe('3:16 conflicts without Threat Tokens', () => {
     t.send(p(1), { type: 'declareConflict', side: 'b', action: { kind: 'manoeuvre', move: 'closer' } });
     const events = t.send(gm, { type: 'rollConflictRound' }, [8, 7]);
     expect(t.state.troopers.t1?.status).toBe('dead');
-    // The round's event names who fell (the log reads "…; Sarge is dead").
+    // The round's event names the mark that landed, who fell and how the conflict ended (the log
+    // reads "…; Sarge takes an X; Sarge is dead; Tpr wins the conflict with a death").
+    expect(events.flatMap((e) => e.struck ?? [])).toEqual([{ side: 'b', mark: 'X' }]);
     expect(events.flatMap((e) => e.fell ?? [])).toEqual([{ trooperId: 't1', status: 'dead' }]);
+    expect(events.flatMap((e) => (e.conflictWon ? [e.conflictWon] : []))).toEqual([
+      { winner: 'a', reason: 'dead' },
+    ]);
     expect(t.state.troopers.t3?.totalKills).toBe(1);
     expect(t.state.troopers.t2?.rank).toBe(2);
     expect(conflict(t)).toMatchObject({ endReason: 'dead', winner: 'a' });
@@ -590,6 +595,9 @@ describe('3:16 conflicts: the preparation bonus and combat drugs, as in an encou
       face: 5,
       target: 7,
       success: true,
+      // What it led to, for the log: the deserter's one box marked, and the end.
+      struck: [{ side: 'b', mark: 'X' }],
+      conflictWon: { winner: 'a', reason: 'dead' },
     });
     expect(t.state.troopers.t1?.planetUses.combatDrugs).toBe(true);
     expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'a', endReason: 'dead' });

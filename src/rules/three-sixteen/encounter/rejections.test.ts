@@ -181,6 +181,14 @@ describe('3:16 refuses bad commands', () => {
         reason: 'r',
       }),
     ).toBe('UNKNOWN_TROOPER');
+    // Total Kills count this mission's too: a total below them is refused, not stored.
+    expect(
+      t.refuse(gm, {
+        type: 'gmAdjust',
+        adjustment: { target: 'kills', trooperId: 't1', killsThisMission: 5, totalKills: 0 },
+        reason: 'typo',
+      }),
+    ).toBe('INVALID_VALUE');
   });
 
   it('every command type in the schema has roles', () => {

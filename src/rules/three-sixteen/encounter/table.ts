@@ -71,6 +71,12 @@ const gmAdjust = defineCommand('gmAdjust', coreCommandSchemas.gmAdjust, GM_ONLY,
       break;
   }
   if ('trooperId' in a) requireTrooper(state, a.trooperId);
+  // This mission's kills are counted in the total too: a total below them is a slip.
+  if (a.target === 'kills' && a.killsThisMission > a.totalKills)
+    fail(codes.INVALID_VALUE, 'Total Kills include this mission’s: the total cannot be the smaller', {
+      killsThisMission: a.killsThisMission,
+      totalKills: a.totalKills,
+    });
   if (a.target === 'range' && !state.encounter?.pcs.includes(a.trooperId)) {
     fail(codes.NOT_IN_ENCOUNTER, 'that trooper is not in the encounter');
   }
