@@ -237,6 +237,33 @@ describe('3:16 alien special abilities', () => {
     expect(t.state.troopers.t2?.weaknesses.some((w) => w.status === 'used' && w.text === 'Panic')).toBe(true);
   });
 
+  it('End Encounter: a Kill dealt on the turn that ends the fight may still be answered with a flashback', () => {
+    const ask = { armourPolicy: 'ask' } as const;
+    const { t, gm, players } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 6, nfa: 4, patch: ask },
+        { name: 'B', fa: 6, nfa: 4, patch: ask },
+      ],
+      { aa: 5, abilities: ['endEncounter'], threat: 10, tokens: 4 },
+    );
+    use(t, gm, { ability: 'endEncounter' });
+    // The aliens succeed (3) and both troopers fail: the aliens act first and strike both.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 3, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter?.endReason).toBe('endEncounterAbility');
+    expect(t.state.encounter?.pendingKills.map((k) => k.trooperId)).toEqual(['t1', 't2']);
+    // A flashback answers a Kill whenever it comes, as after an E-Vac: the Strength spares A (and
+    // kills nothing: the fight is over). B's Kill still waits.
+    t.send(players[0] as Seat, { type: 'useStrength', trooperId: 't1', text: 'Not today' });
+    expect(t.state.troopers.t1?.strengths.some((x) => x.status === 'used')).toBe(true);
+    expect(t.state.troopers.t1?.killsThisMission).toBe(0);
+    expect(t.state.encounter?.pendingKills.map((k) => k.trooperId)).toEqual(['t2']);
+    t.send(players[1] as Seat, { type: 'answerKill', trooperId: 't2', useArmour: false });
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.lastEncounter?.endReason).toBe('endEncounterAbility');
+  });
+
   it('Isolate: no E-Vac or Orbital Bombardment ends the encounter', () => {
     const { t, gm } = fightAt('close', [{ name: 'Lt', fa: 5, nfa: 5, rank: 3 }], {
       abilities: ['isolate'],

@@ -751,11 +751,13 @@ const answerKill = defineCommand(
  * An E-Vac or Orbital Bombardment ended the fight with a Kill for every PC; a trooper asked about
  * that Kill may still avoid it with a Strength or a Weakness (the book allows both for these two).
  */
+/**
+ * A Kill still waiting for this trooper's answer in an encounter that is already over (an E-Vac,
+ * an Orbital Bombardment, or the aliens' End Encounter on the very turn they struck): a flashback
+ * may answer a Kill whenever it comes, so a Strength or Weakness is still accepted for it.
+ */
 function answersSupportKill(e: Encounter, id: string): boolean {
-  return (
-    (e.endReason === 'eVac' || e.endReason === 'orbitalBombardment') &&
-    e.pendingKills.some((p) => p.trooperId === id)
-  );
+  return e.endReason !== null && e.pendingKills.some((p) => p.trooperId === id);
 }
 
 const useStrength = defineCommand(
