@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: runs every bench/*.bench.ts in name order. Each file's default export is an
+ * `npm run bench [filter]`: runs every bench/*.bench.ts in name order (only the files whose name
+ * contains `filter`, when given; none matching is an error, exit code 1). Each file's default export is an
  * async function that prints one JSON line per benchmark through harness.ts `report`.
  */
 import { readdirSync } from 'node:fs';
@@ -12,9 +13,15 @@ const files = readdirSync(here)
   .sort();
 
 const only = process.argv[2];
+const chosen = files.filter((name) => !only || name.includes(only));
+// A filter that matches nothing is a typo, not a pass: say so and fail, listing what exists.
+if (chosen.length === 0) {
+  const names = files.map((name) => name.replace(/\.bench\.ts$/, '')).join(', ');
+  process.stderr.write(`bench: no benchmark matches '${only ?? ''}' (benchmarks: ${names})\n`);
+  process.exit(1);
+}
 let failed = 0;
-for (const name of files) {
-  if (only && !name.includes(only)) continue;
+for (const name of chosen) {
   const module: { default?: unknown } = await import(pathToFileURL(`${here}/${name}`).href);
   if (typeof module.default !== 'function') {
     process.stderr.write(`bench: ${name} has no default export function\n`);

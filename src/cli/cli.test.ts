@@ -1,10 +1,15 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allCommands, runCli } from './cli.ts';
 import type { CliIo } from './command.ts';
+import { count, MAX_TABLE_ROWS, shownRows } from './odds.ts';
 import { bughunt, cli } from './test-kit.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('bughunt (child process)', () => {
   it('roll --seed --json prints the same JSON every time', async () => {
@@ -37,6 +42,20 @@ describe('bughunt (child process)', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/roll +roll dice notation/);
     expect(r.stdout).toMatch(/odds +exact distribution/);
+    expect(r.stdout).toMatch(/Give each option once/);
+    expect(r.stdout).toMatch(/anything after -- is an argument/);
+  });
+
+  it('stops quietly when the reader closes the pipe early (bughunt odds … | head)', async () => {
+    const child = spawn(process.execPath, ['bin/bughunt.js', 'odds', '10d10!', '--json'], { cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
 
@@ -65,7 +84,20 @@ describe('bughunt roll', () => {
     const r = await cli('roll', '--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: bughunt roll <notation>/);
+    expect(r.stdout).toMatch(/-- +end of options/);
     expect((await cli('help', 'roll')).stdout).toBe(r.stdout);
+  });
+
+  it('takes a notation starting with a minus sign, as it is or after --', async () => {
+    const plain = await cli('roll', '-2', '--seed', '1');
+    expect(plain).toEqual({ code: 0, stdout: '-2: -2 = -2\nseed 1\n', stderr: '' });
+    const json = await cli('roll', '-1d6+4', '--seed', '3', '--json');
+    expect(JSON.parse(json.stdout).notation).toBe('-d6+4');
+    expect((await cli('roll', '--seed', '3', '--json', '--', '-1d6+4')).stdout).toBe(json.stdout);
+    // Typed after another word, it stays where it was: 1d6 -2 is 1d6 minus 2.
+    expect(JSON.parse((await cli('roll', '1d6', '-2', '--seed', '3', '--json')).stdout).notation).toBe(
+      'd6-2',
+    );
   });
 
   const bad: [string[], RegExp][] = [
@@ -81,6 +113,8 @@ describe('bughunt roll', () => {
     [['launch'], /^bughunt: unknown command 'launch' \(commands: .*odds.*roll/],
     [[], /^bughunt: missing command/],
     [['--verbose'], /^bughunt: unknown option '--verbose'/],
+    [['roll', '2d6', '--seed', '1', '--seed', '2'], /^bughunt: --seed is given more than once/],
+    [['roll', '2d6', '-x'], /unknown option '-x' .*goes after --/],
   ];
   for (const [args, message] of bad) {
     it(`refuses ${JSON.stringify(args)} with exit 2 and one line`, async () => {
@@ -136,6 +170,46 @@ describe('bughunt odds', () => {
       probability: '5/108',
       decimal: 10 / 216,
     });
+  });
+
+  it('takes a notation starting with a minus sign', async () => {
+    const r = await cli('odds', '-1d6/4');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('-d6/4: 6 outcomes, mean -1/2 ≈ -0.5, sd ≈ 0.5');
+    expect((await cli('odds', '--', '-1d6/4')).stdout).toBe(r.stdout);
+  });
+
+  it('cuts a huge table to its likely rows, says what it left out, and keeps --json whole', async () => {
+    const r = await cli('odds', '10d10!');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    // 10d10! has 2,091 totals with counts ~200 digits long.
+    expect(lines[0]).toBe('10d10!: ≈1.00e210 outcomes, mean ≈ 61.1, sd ≈ 13.8');
+    expect(lines.length).toBeLessThanOrEqual(MAX_TABLE_ROWS + 4);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(100);
+    expect(lines.at(-1)).toBe(
+      '… 1997 more totals not shown (10–24 and 119–2100; 0.09% together); --json lists every total',
+    );
+    // Every row shown is at least 0.01% likely; the rounded count says it is rounded.
+    expect(lines.find((l) => /^ +25 /.test(l))).toMatch(/^ +25 +≈1\.26e206 +0\.01% /);
+    const json = JSON.parse((await cli('odds', '10d10!', '--json')).stdout);
+    expect(json.distribution).toHaveLength(2091);
+    expect(json.outcomes).toBe(`1${'0'.repeat(210)}`);
+    // A table that fits is printed whole: d% has its 100 rows.
+    expect((await cli('odds', 'd%')).stdout.trimEnd().split('\n')).toHaveLength(103);
+  });
+
+  it('shownRows keeps the likeliest window of a long flat table; count rounds only long numbers', () => {
+    const flat = Array.from({ length: 1000 }, () => 1 / 1000);
+    expect(shownRows(flat)).toEqual({ from: 0, to: MAX_TABLE_ROWS });
+    const peaked = Array.from({ length: 500 }, (_, i) => Math.exp(-(((i - 300) / 80) ** 2)) / 141.8);
+    const { from, to } = shownRows(peaked);
+    expect(to - from).toBe(MAX_TABLE_ROWS);
+    expect(from).toBeLessThan(300);
+    expect(to).toBeGreaterThan(300);
+    expect(count(123456789012345n)).toBe('123456789012345');
+    expect(count(1234567890123456n)).toBe('≈1.23e15');
+    expect(count(9999999999999999n)).toBe('≈1.00e16');
   });
 
   it('shows the mean as a fraction when it is not whole', async () => {

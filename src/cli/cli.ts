@@ -76,7 +76,9 @@ Bughunt: rules engine and virtual tabletop for sci-fi tabletop games.
 Commands:
 ${list}
 
-Run bughunt <command> --help for a command's options.
+Run bughunt <command> --help for a command's options. Give each option once
+(--pc and --ability of simulate may repeat). A notation starting with '-'
+works as it is (bughunt roll -2+1d6); anything after -- is an argument.
 Bad input exits with code 2 and one line on stderr.\n`;
 }
 

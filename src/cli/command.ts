@@ -35,25 +35,57 @@ export class UsageError extends Error {
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /**
+ * A notation that starts with a minus sign (-2, -1d6/4, -(2d6), -d6): parseArgs would take it for
+ * an option, but no command has a short option that looks like this, so it is an argument.
+ */
+export function looksNegative(arg: string): boolean {
+  return /^-(\d|\.|\(|d(\d|%|F|A|\())/.test(arg);
+}
+
+/**
  * node:util parseArgs with `--help` always allowed and its errors reworded as one UsageError
- * line that points at the command's help.
+ * line that points at the command's help. On top of it: a negative-looking notation is taken as an
+ * argument (in place, so `roll 1d6 -2` reads "1d6 -2"), anything after `--` is an argument, and an
+ * option given twice is refused rather than silently keeping the last value (`--pc` and other
+ * `multiple` options excepted; `--help` twice only asks for help).
  */
 export function parseCommandArgs<O extends Options>(command: string, argv: string[], options: O) {
+  const config = { ...options, help: { type: 'boolean', short: 'h' } } as O & {
+    help: { type: 'boolean'; short: 'h' };
+  };
+  const see = `(see bughunt ${command} --help)`;
+  // Pull the negative notations out before parseArgs sees them, remembering where every argument
+  // stood, so the positionals come back in the order they were typed. A negative value right after
+  // an option that takes one (`--seed -3`) stays: parseArgs then explains how to write it.
+  const kept: string[] = [];
+  const keptAt: number[] = [];
+  const negatives: { at: number; value: string }[] = [];
+  let afterTerminator = false;
+  argv.forEach((arg, at) => {
+    const previous = argv[at - 1];
+    const name = previous?.startsWith('--') && !previous.includes('=') ? previous.slice(2) : undefined;
+    const wantsValue = name !== undefined && config[name]?.type === 'string';
+    if (arg === '--') afterTerminator = true;
+    if (!afterTerminator && !wantsValue && looksNegative(arg)) negatives.push({ at, value: arg });
+    else {
+      kept.push(arg);
+      keptAt.push(at);
+    }
+  });
+  const parse = () =>
+    parseArgs({ args: kept, options: config, allowPositionals: true, strict: true, tokens: true });
+  let parsed: ReturnType<typeof parse>;
   try {
-    return parseArgs({
-      args: argv,
-      options: { ...options, help: { type: 'boolean', short: 'h' } } as O & {
-        help: { type: 'boolean'; short: 'h' };
-      },
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parse();
   } catch (error) {
     const code = (error as { code?: string }).code;
     const message = error instanceof Error ? error.message : String(error);
-    const option = /'(--?[A-Za-z][\w-]*)/.exec(message)?.[1] ?? 'an option';
-    const see = `(see bughunt ${command} --help)`;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option '${option}' ${see}`);
+    const option = /'(-[^'\s]+)/.exec(message)?.[1] ?? 'an option';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      // A single dash may be an argument that merely starts with '-': say where those go.
+      const hint = option.startsWith('--') ? '' : "; an argument starting with '-' goes after --";
+      throw new UsageError(`unknown option '${option}' (see bughunt ${command} --help${hint})`);
+    }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       // Either the value is missing, or it starts with '-' and parseArgs will not guess.
       if (/does not take an argument/.test(message)) throw new UsageError(`${option} takes no value ${see}`);
@@ -64,6 +96,19 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
     }
     throw new UsageError(`${message.split('\n')[0]} ${see}`);
   }
+  const seen = new Set<string>();
+  const positionals: { at: number; value: string }[] = [...negatives];
+  for (const token of parsed.tokens) {
+    if (token.kind === 'positional')
+      positionals.push({ at: keptAt[token.index] ?? token.index, value: token.value });
+    if (token.kind !== 'option' || token.name === 'help' || config[token.name]?.multiple) continue;
+    if (seen.has(token.name)) {
+      throw new UsageError(`--${token.name} is given more than once: give it once ${see}`);
+    }
+    seen.add(token.name);
+  }
+  positionals.sort((a, b) => a.at - b.at);
+  return { values: parsed.values, positionals: positionals.map((p) => p.value) };
 }
 
 /** A whole number option, or a UsageError naming the option. */

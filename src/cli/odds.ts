@@ -21,11 +21,23 @@ import {
   UsageError,
 } from './command.ts';
 
+/** The most rows the text table prints; --json always has every total. */
+export const MAX_TABLE_ROWS = 120;
+/** In a table too long to print whole, totals less likely than this are left to --json. */
+export const MIN_SHOWN_PROBABILITY = 1e-4;
+/** Whole numbers longer than this are shown rounded (an exploding pool counts ~200 digits). */
+export const MAX_EXACT_DIGITS = 15;
+
 const usage = `Usage: bughunt odds <notation> [--at-least K | --at-most K | --exactly K] [--json]
 
 Prints the exact distribution of a notation's total: every total with its
 count of equally likely outcomes, its probability and a bar. Exact means
-counted, never sampled. Notation as in bughunt roll --help.
+counted, never sampled. Notation as in bughunt roll --help; one starting
+with '-' works as it is (bughunt odds -1d6+4), or after -- (odds -- -d6).
+A table longer than ${MAX_TABLE_ROWS} rows shows the likely totals (each at least
+0.01%, at most ${MAX_TABLE_ROWS} rows) and says how many it left out; --json always
+lists every total. Counts over ${MAX_EXACT_DIGITS} digits are shown rounded (≈), exact in
+--json.
 
 Options:
   --at-least K  only P(total >= K), as outcomes/all, reduced, and decimal
@@ -33,13 +45,59 @@ Options:
   --exactly K   only P(total = K)
   --json        print JSON: fractions as strings ("1/6"), decimals as numbers
   -h, --help    show this help
-For a negative K write --at-least=-2.
+  --            end of options: what follows is the notation
+For a negative K write --at-least=-2. Each option is given once.
 
 Explosions count up to 20 extra dice per die and r-rerolls up to 20 per die;
 the last die at a cap stands as rolled. Very large notations are refused
 rather than computed for minutes.`;
 
 const BAR_WIDTH = 40;
+
+/** A big whole number people can read: exact up to MAX_EXACT_DIGITS digits, else ≈1.23e45. */
+export function count(n: bigint): string {
+  const digits = (n < 0n ? -n : n).toString();
+  if (digits.length <= MAX_EXACT_DIGITS) return n.toString();
+  let mantissa = Number(`${digits[0]}.${digits.slice(1, 17)}`).toFixed(2);
+  let exponent = digits.length - 1;
+  // 9.996… rounds up to the next power of ten.
+  if (mantissa === '10.00') {
+    mantissa = '1.00';
+    exponent++;
+  }
+  return `≈${n < 0n ? '-' : ''}${mantissa}e${exponent}`;
+}
+
+/**
+ * The rows [from, to) of a distribution the text table prints: all of them when they fit,
+ * otherwise the span from the first to the last total at least MIN_SHOWN_PROBABILITY likely, cut
+ * to the MAX_TABLE_ROWS rows of that span that hold the most probability.
+ */
+export function shownRows(probabilities: readonly number[]): { from: number; to: number } {
+  const n = probabilities.length;
+  if (n <= MAX_TABLE_ROWS) return { from: 0, to: n };
+  let first = probabilities.findIndex((p) => p >= MIN_SHOWN_PROBABILITY);
+  let last = n - 1;
+  while (last >= 0 && (probabilities[last] as number) < MIN_SHOWN_PROBABILITY) last--;
+  // Spread so thin that no total reaches the threshold: pick the window from all of them.
+  if (first === -1) {
+    first = 0;
+    last = n - 1;
+  }
+  if (last - first + 1 <= MAX_TABLE_ROWS) return { from: first, to: last + 1 };
+  let best = first;
+  let mass = 0;
+  for (let i = first; i < first + MAX_TABLE_ROWS; i++) mass += probabilities[i] as number;
+  let bestMass = mass;
+  for (let start = first + 1; start + MAX_TABLE_ROWS - 1 <= last; start++) {
+    mass += (probabilities[start + MAX_TABLE_ROWS - 1] as number) - (probabilities[start - 1] as number);
+    if (mass > bestMass) {
+      bestMass = mass;
+      best = start;
+    }
+  }
+  return { from: best, to: best + MAX_TABLE_ROWS };
+}
 
 /** A probability people can read: 16.67%, and tiny ones in exponent form rather than 0.00%. */
 export function percent(p: number): string {
@@ -95,28 +153,44 @@ export function queryJson(notation: string, dist: Distribution, query: Query): s
 
 function summary(notation: string, dist: Distribution): string {
   const m = mean(dist);
-  const meanText = m.den === 1n ? String(m.num) : `${formatFraction(m)} ≈ ${decimal(toDecimal(m))}`;
-  return `${notation}: ${dist.denominator} outcomes, mean ${meanText}, sd ≈ ${decimal(standardDeviation(dist))}`;
+  const fractionText = formatFraction(m);
+  // A mean over ~10^200 outcomes is a fraction hundreds of digits long: its decimal says it all.
+  const meanText =
+    m.den === 1n
+      ? count(m.num)
+      : fractionText.length > 2 * MAX_EXACT_DIGITS
+        ? `≈ ${decimal(toDecimal(m))}`
+        : `${fractionText} ≈ ${decimal(toDecimal(m))}`;
+  return `${notation}: ${count(dist.denominator)} outcomes, mean ${meanText}, sd ≈ ${decimal(standardDeviation(dist))}`;
 }
 
-/** The distribution as a table: total, count, probability, P(at least), bar. */
+/**
+ * The distribution as a table: total, count, probability, P(at least), bar. A long one (an
+ * exploding pool has thousands of totals) keeps its likely rows, see `shownRows`, and ends with a
+ * line saying what it left out.
+ */
 export function formatTable(notation: string, dist: Distribution): string {
   const probabilities: number[] = dist.counts.map((c) => toDecimal({ num: c, den: dist.denominator }));
   const top = Math.max(...probabilities);
+  const { from, to } = shownRows(probabilities);
   const rows: string[][] = [['total', 'count', 'probability', 'at least', '']];
   let atLeast = dist.denominator;
+  let shownCount = 0n;
   dist.totals.forEach((total, i) => {
-    const count = dist.counts[i] as bigint;
-    const p = probabilities[i] as number;
-    const bar = '█'.repeat(Math.round((BAR_WIDTH * p) / top)) || (p > 0 ? '▏' : '');
-    rows.push([
-      String(total),
-      String(count),
-      percent(p),
-      percent(toDecimal({ num: atLeast, den: dist.denominator })),
-      bar,
-    ]);
-    atLeast -= count;
+    const c = dist.counts[i] as bigint;
+    if (i >= from && i < to) {
+      const p = probabilities[i] as number;
+      const bar = '█'.repeat(Math.round((BAR_WIDTH * p) / top)) || (p > 0 ? '▏' : '');
+      rows.push([
+        String(total),
+        count(c),
+        percent(p),
+        percent(toDecimal({ num: atLeast, den: dist.denominator })),
+        bar,
+      ]);
+      shownCount += c;
+    }
+    atLeast -= c;
   });
   const widths = [0, 1, 2, 3].map((c) => Math.max(...rows.map((r) => (r[c] as string).length)));
   const lines = rows.map((r) =>
@@ -126,6 +200,17 @@ export function formatTable(notation: string, dist: Distribution): string {
       .join('  ')
       .trimEnd(),
   );
+  const hidden = dist.totals.length - (to - from);
+  if (hidden > 0) {
+    const ranges = [
+      from > 0 ? `${dist.totals[0]}–${dist.totals[from - 1]}` : '',
+      to < dist.totals.length ? `${dist.totals[to]}–${dist.totals[dist.totals.length - 1]}` : '',
+    ].filter((r) => r !== '');
+    const mass = percent(toDecimal({ num: dist.denominator - shownCount, den: dist.denominator }));
+    lines.push(
+      `… ${hidden} more totals not shown (${ranges.join(' and ')}; ${mass} together); --json lists every total`,
+    );
+  }
   return `${summary(notation, dist)}\n\n${lines.join('\n')}\n`;
 }
 

@@ -23,11 +23,15 @@ Notation: 2d6+3, 4d6kh3 (keep highest 3; k, kl, dh, dl too), d20, d%, 4dF
 compounding), d10r1 or d10r<3 (reroll; ro = once), 6d10<=6 (count dice <= 6
 as successes; also >=, <, >, =), + - * / and parentheses. / divides as whole
 numbers, rounding toward zero. Quote notations with < or > in a shell.
+A notation starting with '-' works as it is (bughunt roll -2+1d6); an
+argument after -- is never read as an option (bughunt roll -- -d6).
 
 Options:
   --seed N   seed from 0 to ${MAX_SEED}
   --json     print the roll as JSON (notation, seed, total, groups, text)
   -h, --help show this help
+  --         end of options: what follows is the notation
+Each option is given once.
 
 In the breakdown ~~x~~ is a dropped die, x* a success, 6+6+2 an exploded
 die and 1→4 a reroll.`;

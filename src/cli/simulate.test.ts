@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ABILITY_LIST, CARRIED_WEAPONS } from './simulate.ts';
 import { bughunt, cli } from './test-kit.ts';
 
 describe('bughunt simulate three-sixteen', () => {
@@ -31,8 +32,20 @@ describe('bughunt simulate three-sixteen', () => {
       aa: 6,
       tokens: 5,
     });
-    for (const key of ['win', 'anyDead', 'rounds', 'tokensReturned', 'endReasons'])
+    for (const key of [
+      'win',
+      'strengthUsed',
+      'strengthsPerRun',
+      'anyDead',
+      'rounds',
+      'tokensReturned',
+      'endReasons',
+    ])
       expect(s).toHaveProperty(key);
+    // A Strength ends the encounter: a run uses at most one, and each one is a Strength ending.
+    expect(s.strengthUsed.count).toBe(s.endReasons.strength ?? 0);
+    expect(s.strengthsPerRun.mean).toBe(s.strengthUsed.p);
+    expect(s.strengthUsed.low).toBeLessThanOrEqual(s.strengthUsed.p);
     expect(s.pcs).toHaveLength(3);
     expect(s.pcs[0]).toMatchObject({ fa: 6, nfa: 4, weapon: 'energyRifle', rank: 0 });
     expect(s.pcs[0].dead).toHaveProperty('low');
@@ -63,6 +76,89 @@ describe('bughunt simulate three-sixteen', () => {
     expect(r.stdout).toMatch(/rounds {2}runs/);
   });
 
+  it('says plainly that wins include Strength endings, and how often a Strength was used', async () => {
+    // One trooper against AA 10: nearly every win is a Strength burnt at the last moment.
+    const args = ['simulate', 'three-sixteen', '--pc', '6/4/energyRifle', '--aa', '10', '--tokens', '2'];
+    const r = await cli(...args, '--n', '400', '--seed', '3');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\n {2}won by a Strength ending +\d+\.\d\d% +\d+\.\d\d% – \d+\.\d\d%\n/);
+    expect(r.stdout).toMatch(/\nat least one Strength used +\d+\.\d\d% +\d+\.\d\d% – \d+\.\d\d%\n/);
+    expect(r.stdout).toMatch(/\nStrengths used \(mean\) +0\.\d\d +0\.\d\d – [01]\.\d\d\n/);
+    expect(r.stdout).toContain(
+      'Wins include encounters a trooper ended with a Strength: a win by the rules,',
+    );
+    const s = JSON.parse((await cli(...args, '--n', '400', '--seed', '3', '--json')).stdout);
+    expect(s.strengthUsed.p).toBeGreaterThan(0.8);
+    expect(s.strengthUsed.count).toBe(s.endReasons.strength);
+    // Missions can use several Strengths a run.
+    const m = JSON.parse(
+      (
+        await cli(
+          'simulate',
+          'three-sixteen',
+          '--pcs',
+          '2',
+          '--aa',
+          '8',
+          '--mission',
+          '--n',
+          '60',
+          '--seed',
+          '2',
+          '--json',
+        )
+      ).stdout,
+    );
+    expect(m.strengthsPerRun.mean).toBeGreaterThanOrEqual(m.strengthUsed.p);
+    expect(m.strengthsPerRun.mean).toBeGreaterThan(0);
+  });
+
+  it('--n 1: one encounter, and the means have no interval (— in text, null in JSON)', async () => {
+    const args = ['simulate', 'three-sixteen', '--pcs', '2', '--n', '1', '--seed', '3'];
+    const text = (await cli(...args)).stdout;
+    expect(text).toMatch(/^3:16 simulation: 1 encounter, seed 3\n/);
+    expect(text).toMatch(/\nrounds \(mean\) +\d+\.\d\d +—\n/);
+    expect(text).toMatch(/\nPC1 kills \(mean\) +\d+\.\d\d +—\n/);
+    expect(text).toContain('One run: the means have no interval (—).');
+    // Proportions keep their (wide) Wilson interval.
+    expect(text).toMatch(/\nat least one PC dead +\d+\.\d\d% +\d+\.\d\d% – \d+\.\d\d%\n/);
+    const s = JSON.parse((await cli(...args, '--json')).stdout);
+    for (const m of [s.rounds, s.tokensReturned, s.encounters, s.strengthsPerRun, s.pcs[0].kills]) {
+      expect(m.low).toBeNull();
+      expect(m.high).toBeNull();
+      expect(typeof m.mean).toBe('number');
+    }
+    expect(s.win.high - s.win.low).toBeGreaterThan(0.5);
+    expect(
+      (await cli('simulate', 'three-sixteen', '--pcs', '2', '--mission', '--n', '1', '--seed', '3')).stdout,
+    ).toMatch(/^3:16 simulation: 1 mission, seed 3\n/);
+    expect((await cli(...args.slice(0, -4), '--n', '2', '--seed', '3')).stdout).toMatch(
+      /^3:16 simulation: 2 encounters/,
+    );
+  });
+
+  it('--final keeps the PCs x 2 cap and takes every token left: planet Threat = tokens', async () => {
+    const r = await cli(
+      'simulate',
+      'three-sixteen',
+      '--pcs',
+      '2',
+      '--final',
+      '--tokens',
+      '4',
+      '--n',
+      '20',
+      '--seed',
+      '1',
+      '--json',
+    );
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({ final: true, tokens: 4, threat: 4 });
+    const over = await cli('simulate', 'three-sixteen', '--pcs', '2', '--final', '--tokens', '5');
+    expect(over.code).toBe(2);
+    expect(over.stderr).toMatch(/at most PCs × 2 = 4 tokens/);
+  });
+
   it('--mission plays whole missions', async () => {
     const r = await cli(
       'simulate',
@@ -89,6 +185,18 @@ describe('bughunt simulate three-sixteen', () => {
     expect(r.stdout).toMatch(/^Usage: bughunt simulate three-sixteen/);
     expect(r.stdout).toMatch(/How the simulated table plays/);
     expect(r.stdout).toMatch(/Wilson/);
+    // The cap holds for the final encounter too (validateOptions and the rules agree).
+    expect(r.stdout).not.toMatch(/unless --final|no cap/);
+    expect(r.stdout).toMatch(/at most PCs x 2, the final encounter included/);
+    // Every alien ability by number and id, every weapon a trooper can start with.
+    for (const a of ABILITY_LIST) expect(r.stdout).toContain(a);
+    expect(ABILITY_LIST).toHaveLength(20);
+    expect(ABILITY_LIST[19]).toBe('20 swarm');
+    for (const w of CARRIED_WEAPONS) expect(r.stdout).toContain(w);
+    expect(r.stdout).toMatch(/eCannon, heavyMg \(Corporal\)/);
+    expect(r.stdout).toMatch(/Wins include fights a trooper ended with a Strength/);
+    expect(r.stdout).toMatch(/roster order favours no one/);
+    for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
     expect((await cli('help', 'simulate')).stdout).toBe(r.stdout);
     expect((await cli('--help')).stdout).toMatch(/simulate +Monte-Carlo/);
   });
@@ -107,6 +215,10 @@ describe('bughunt simulate three-sixteen', () => {
     [['three-sixteen', '--aa', '11'], /--aa must be a whole number from 1 to 10/],
     [['three-sixteen', '--pcs', '2', '--tokens', '5'], /at most PCs × 2 = 4 tokens/],
     [['three-sixteen', '--ability', 'telepathy'], /unknown alien ability 'telepathy'/],
+    [
+      ['three-sixteen', '--ability', 'bogus'],
+      /unknown alien ability 'bogus': .*\(1 ambush, 2 armour, .*, 20 swarm\)$/m,
+    ],
     [['three-sixteen', '--ability', '21'], /unknown alien ability '21'/],
     [['three-sixteen', '--mission', '--tokens', '3'], /--threat, not --tokens/],
     [['three-sixteen', '--n', '0'], /--n must be a whole number/],
@@ -114,6 +226,11 @@ describe('bughunt simulate three-sixteen', () => {
     [['three-sixteen', '--workers', '0'], /--workers must be a whole number from 1 to 16/],
     [['three-sixteen', '--json=1'], /--json takes no value/],
     [['three-sixteen', '--frobnicate'], /unknown option '--frobnicate'/],
+    [
+      ['three-sixteen', '--final', '--tokens', '3', '--threat', '9'],
+      /planet Threat \(9\) must equal the tokens \(3\)/,
+    ],
+    [['three-sixteen', '--seed', '1', '--seed', '2'], /--seed is given more than once/],
   ];
   for (const [args, message] of bad) {
     it(`refuses ${JSON.stringify(args)} with exit 2 and one line`, async () => {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { isRuleError } from '../engine/rule-error.ts';
-import { isWeaponId, WEAPONS } from '../rules/three-sixteen/data/index.ts';
+import { alienAbilityByNumber, isWeaponId, RANKS, WEAPONS } from '../rules/three-sixteen/data/index.ts';
 import {
   DEFAULT_AA,
   DEFAULT_PC,
@@ -15,7 +15,8 @@ import {
 } from '../rules/three-sixteen/simulate/options.ts';
 import { defaultWorkers, simulateParallel } from '../rules/three-sixteen/simulate/parallel.ts';
 import type { SimulationSummary } from '../rules/three-sixteen/simulate/simulate.ts';
-import type { MeanEstimate, Proportion } from '../rules/three-sixteen/simulate/stats.ts';
+import { type MeanEstimate, type Proportion, wilson } from '../rules/three-sixteen/simulate/stats.ts';
+import type { WeaponId } from '../rules/three-sixteen/state.ts';
 import {
   type CliIo,
   type Command,
@@ -26,6 +27,48 @@ import {
 } from './command.ts';
 
 const SYSTEMS = ['three-sixteen'] as const;
+
+/** Help text lines, wrapped at `width` columns after an indent. */
+function wrap(words: readonly string[], indent: number, width = 78): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line !== '' && indent + line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = w;
+    } else line = line === '' ? w : `${line} ${w}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l) => `${' '.repeat(indent)}${l}`).join('\n');
+}
+
+/** The 20 alien abilities as "1 ambush" … "20 swarm" (ids; the book's names work too). */
+export const ABILITY_LIST: readonly string[] = Array.from({ length: 20 }, (_, i) => {
+  const a = alienAbilityByNumber(i + 1);
+  return a ? `${i + 1} ${a.id}` : '';
+}).filter((x) => x !== '');
+
+/** Weapons a trooper can start with, grouped by the lowest rank issued them. */
+function weaponsByRank(): string[] {
+  const groups = new Map<number, string[]>();
+  for (const w of Object.keys(WEAPONS)) {
+    if (!isWeaponId(w)) continue;
+    const rank = lowestRankCarrying(w);
+    if (rank === undefined) continue;
+    groups.set(rank, [...(groups.get(rank) ?? []), w]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([rank, ids]) => `${ids.join(', ')} (${RANKS[rank]?.name ?? `rank ${rank}`});`)
+    .map((g, i, all) => (i === all.length - 1 ? g.replace(/;$/, '') : g));
+}
+
+/** The weapon ids --pc accepts. */
+export const CARRIED_WEAPONS: readonly WeaponId[] = Object.keys(WEAPONS).filter(
+  (w): w is WeaponId => isWeaponId(w) && lowestRankCarrying(w) !== undefined,
+);
+
+const COLUMN = 22;
 
 const usage = `Usage: bughunt simulate three-sixteen [options]
 
@@ -41,14 +84,24 @@ Squad and aliens:
                       one trooper; repeat for each (e.g. --pc 7/3/energyRifle
                       --pc 5/5/heavyMg). FA+NFA 10-18. Without RANK it is the
                       lowest rank issued that weapon (heavyMg: Corporal).
+                      WEAPON, by the lowest rank issued it:
+${wrap(weaponsByRank(), COLUMN)}
   --aa N              the aliens' ability, 1-10 (default ${DEFAULT_AA})
   --tokens N          Threat Tokens committed to the encounter (default: PCs);
-                      at most PCs x 2 unless --final
-  --final             the encounter is the planet's final one (no cap)
-  --threat N          planet Threat (default PCs x 5, or --tokens if larger);
-                      the aliens pay for abilities from what is not committed
-  --ability A         an alien ability by id or list number (e.g. swarm, 20);
-                      repeat it or separate with commas
+                      at most PCs x 2, the final encounter included
+  --final             the encounter is the planet's final one: it takes every
+                      token left (planet Threat = --tokens) and the PCs x 2
+                      cap still holds
+  --threat N          planet Threat (default PCs x 5, or --tokens if larger;
+                      with --final, --tokens); the aliens pay for abilities
+                      from what is not committed
+  --ability A         an alien ability by number, id or the book's name (e.g.
+                      20, swarm, 'stop technology'); repeat it or separate
+                      with commas:
+${wrap(
+  ABILITY_LIST.map((a, i) => (i < ABILITY_LIST.length - 1 ? `${a},` : a)),
+  COLUMN,
+)}
   --mission           play whole missions: planet Threat split by the book's
                       suggested plan (3, PCs, PCs+1, then the final encounter
                       with all that is left), healing between encounters
@@ -60,16 +113,22 @@ Runs and output:
                       else 1); the numbers do not depend on it
   --json              print the summary as JSON
   -h, --help          show this help
+Each option is given once (--pc and --ability may repeat).
 
 What the numbers mean:
-  win       encounter: its tokens are all gone (killed, or wiped out by a
-            Strength) and a trooper is still alive; mission: the planet is
-            cleared and a trooper is still alive
+  win       encounter: its tokens are all gone and a trooper is still alive;
+            mission: the planet is cleared and a trooper is still alive.
+            Wins include fights a trooper ended with a Strength (it wipes out
+            the tokens left): the rules count that as a win, and the troopers
+            here use one rather than die; the Strength rows say how often
+  Strength  runs where a trooper used at least one Strength, and Strengths
+            used per run (counted from the ruleset's strength.used events)
   dead      dead or broken by wounds at the end of the run
   rounds    combat rounds (a mission adds up all its encounters)
   kills     Kills This Mission of each trooper at the end of the run
   tokens returned  tokens that went back to the planet pool as encounters ended
-  Proportions use Wilson intervals, means a Student-t interval.
+  Proportions use Wilson intervals, means a Student-t interval; a mean from
+  a single run has no interval (shown as —, null in JSON).
 
 How the simulated table plays:
   Troopers roll for Dominance, fight (FA) with the weapon in hand when they
@@ -79,6 +138,11 @@ How the simulated table plays:
   kill; an FA success that beats the aliens also steps toward that range.
   Armour is kept for the Kill that would fill the last box; if armour cannot
   take that Kill, a trooper with a Strength left uses it; otherwise it dies.
+  When one alien success leaves Kills waiting on several troopers, a trooper
+  who will use a Strength answers first (it ends the fight and clears the
+  other Kills), picked at random when several could: the rules do not order
+  them, so roster order favours no one. Identical troopers get the same odds
+  wherever they stand in the list.
   When the most senior PC falls and several share the next rank, their NFA
   test for the field promotion is rolled at once. No cancels, weapon swaps,
   drugs, bombs or support calls; a Weakness only when the aliens force one.
@@ -86,11 +150,13 @@ How the simulated table plays:
   troopers they beat toward their worst range (or Swarm / Flee when that is
   worse for the squad), and use each ability when it helps them: Boost +1,
   Impair 1, Enrage and Ambush as the encounter opens; Regeneration, End
-  Encounter (last token), Induce Weakness, Rapid Movement, Suicide at a
-  round's start; Armour or Stop Technology once the dice show a killing FA
-  success; Ignore Wounds and Exploding Bodies once tokens fall. They pay from
-  the planet pool first and never spend the encounter's last token. Isolate is
-  never needed: the simulated troopers call no support.`;
+  Encounter (last token), Induce Weakness (on a trooper picked at random),
+  Rapid Movement, Suicide at a round's start; Armour or Stop Technology once
+  the dice show a killing FA success; Ignore Wounds and Exploding Bodies once
+  tokens fall. They pay from the planet pool first and never spend the
+  encounter's last token. Isolate is never needed: the simulated troopers
+  call no support. The random picks come from a stream of their own, so they
+  never change a die the rules roll.`;
 
 function parsePc(text: string): PcSpec {
   const parts = text.split('/');
@@ -98,8 +164,7 @@ function parsePc(text: string): PcSpec {
     throw new UsageError(`--pc wants FA/NFA/WEAPON or FA/NFA/WEAPON/RANK, got '${text}'`);
   const [fa, nfa, weapon, rank] = parts as [string, string, string, string | undefined];
   if (!isWeaponId(weapon)) {
-    const carried = Object.keys(WEAPONS).filter((w) => isWeaponId(w) && lowestRankCarrying(w) !== undefined);
-    throw new UsageError(`unknown weapon '${weapon}' in --pc (one of: ${carried.join(', ')})`);
+    throw new UsageError(`unknown weapon '${weapon}' in --pc (one of: ${CARRIED_WEAPONS.join(', ')})`);
   }
   return {
     fa: integerOption('FA in --pc', fa, 2, 10),
@@ -161,7 +226,9 @@ export function parseSimulateArgs(argv: string[]): {
     .map((a) => {
       const id = parseAbility(a);
       if (!id)
-        throw new UsageError(`unknown alien ability '${a.trim()}' (an id like swarm, or a number 1-20)`);
+        throw new UsageError(
+          `unknown alien ability '${a.trim()}': give a number, id or the book's name (${ABILITY_LIST.join(', ')})`,
+        );
       return id;
     });
   const n = values.n === undefined ? 10_000 : integerOption('--n', values.n, 1, MAX_RUNS);
@@ -193,49 +260,78 @@ export function parseSimulateArgs(argv: string[]): {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const pct = (p: number): string => `${(p * 100).toFixed(2)}%`;
-const num = (x: number): string => x.toFixed(2);
-
-function row(label: string, estimate: string, low: string, high: string): string[] {
-  return [label, estimate, `${low} – ${high}`];
+/**
+ * A share with two decimals, never rounded onto a certainty it is not: a share just short of 1
+ * shows as ">99.99%", a tiny one as "<0.01%" (exactly 0 and 1 stay "0.00%" and "100.00%").
+ */
+export function pct(p: number): string {
+  const text = `${(p * 100).toFixed(2)}%`;
+  if (p > 0 && p < 1) {
+    if (text === '100.00%') return '>99.99%';
+    if (text === '0.00%') return '<0.01%';
+  }
+  return text;
 }
-const propRow = (label: string, p: Proportion) => row(label, pct(p.p), pct(p.low), pct(p.high));
-const meanRow = (label: string, m: MeanEstimate) => row(label, num(m.mean), num(m.low), num(m.high));
+const num = (x: number): string => x.toFixed(2);
+/** A 95% interval, or a dash when it is unknown (a mean from a single run). */
+function interval(low: string | null, high: string | null): string {
+  return low === null || high === null ? '—' : `${low} – ${high}`;
+}
+const propRow = (label: string, p: Proportion) => [label, pct(p.p), interval(pct(p.low), pct(p.high))];
+const meanRow = (label: string, m: MeanEstimate) => [
+  label,
+  num(m.mean),
+  interval(m.low === null ? null : num(m.low), m.high === null ? null : num(m.high)),
+];
+
+/** "1 encounter", "2 encounters". */
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function formatSummary(s: SimulationSummary): string {
-  const runs = s.mode === 'mission' ? 'missions' : 'encounters';
+  const mission = s.mode === 'mission';
   const lines: string[] = [];
-  lines.push(`3:16 simulation: ${s.n} ${runs}, seed ${s.seed}`);
+  lines.push(`3:16 simulation: ${plural(s.n, mission ? 'mission' : 'encounter')}, seed ${s.seed}`);
   for (const pc of s.pcs) {
     lines.push(
       `  ${pc.pc}: FA ${pc.fa}, NFA ${pc.nfa}, ${WEAPONS[pc.weapon as keyof typeof WEAPONS]?.name ?? pc.weapon}, rank ${pc.rank}`,
     );
   }
-  const size =
-    s.mode === 'mission'
-      ? `planet Threat ${s.threat}`
-      : `${s.tokens} tokens${s.final ? ' (final encounter)' : ''}, planet Threat ${s.threat}`;
+  const size = mission
+    ? `planet Threat ${s.threat}`
+    : `${s.tokens} tokens${s.final ? ' (final encounter)' : ''}, planet Threat ${s.threat}`;
   lines.push(
     `  aliens: AA ${s.aa}, ${size}, abilities: ${s.abilities.length > 0 ? s.abilities.join(', ') : 'none'}`,
   );
   lines.push('');
-  const win = s.mode === 'mission' ? 'win (planet cleared, a PC alive)' : 'win (tokens gone, a PC alive)';
+  const win = mission ? 'win (planet cleared, a PC alive)' : 'win (tokens gone, a PC alive)';
+  // endReasons.strength: runs whose (last) encounter a Strength ended; the user is alive, so each
+  // is a win (in a mission, a win whose final fight ended so).
+  const byStrength = wilson(s.endReasons.strength ?? 0, s.n);
   const rows: string[][] = [
     ['', 'estimate', '95% interval'],
     propRow(win, s.win),
+    propRow(mission ? '  final fight ended by a Strength' : '  won by a Strength ending', byStrength),
+    propRow('at least one Strength used', s.strengthUsed),
+    meanRow('Strengths used (mean)', s.strengthsPerRun),
     propRow('at least one PC dead', s.anyDead),
     ...s.pcs.map((pc) => propRow(`${pc.pc} dead`, pc.dead)),
     ...s.pcs.map((pc) => meanRow(`${pc.pc} kills (mean)`, pc.kills)),
     meanRow('rounds (mean)', s.rounds),
     meanRow('tokens returned to pool (mean)', s.tokensReturned),
   ];
-  if (s.mode === 'mission') rows.push(meanRow('encounters (mean)', s.encounters));
+  if (mission) rows.push(meanRow('encounters (mean)', s.encounters));
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => (r[c] as string).length)));
   for (const r of rows) {
     lines.push(
       `${(r[0] as string).padEnd(widths[0] as number)}  ${(r[1] as string).padStart(widths[1] as number)}  ${r[2] as string}`.trimEnd(),
     );
   }
+  lines.push(
+    '',
+    `Wins include ${mission ? 'fights' : 'encounters'} a trooper ended with a Strength: a win by the rules,`,
+    'and the troopers here spend one rather than die. Read win with the Strength rows.',
+  );
+  if (s.n === 1) lines.push('One run: the means have no interval (—).');
   lines.push('', 'rounds  runs      share');
   const top = Math.max(...s.rounds.distribution.map((d) => d.p));
   for (const d of s.rounds.distribution) {

@@ -1,5 +1,5 @@
 import { useContext, useId, useState } from 'react';
-import { campaignOf, FRESH_RECORD } from '../../rules/three-sixteen/campaign/model.ts';
+import { campaignOf, currentBetween, FRESH_RECORD } from '../../rules/three-sixteen/campaign/model.ts';
 import { REQUISITION_SUPPORT, REQUISITION_WEAPONS } from '../../rules/three-sixteen/campaign/schemas.ts';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import {
@@ -567,7 +567,9 @@ export function BetweenMissions({
   seats: readonly SeatName[];
 }) {
   const gm = seat.role === 'gm';
-  const b = campaignOf(view).between;
+  // This mission's record only: the campaign keeps the last one until the next debrief replaces it,
+  // and reading that one would skip mission 2's debrief as done.
+  const b = currentBetween(view);
   // The seat already named to run the coming mission (null: the table's GM).
   const nextMission = view.campaign.missionsCount + 1;
   const named = campaignOf(view).gmRota.find((g) => g.mission === nextMission)?.seatId ?? null;
@@ -625,9 +627,12 @@ export function BetweenMissions({
         )}
         {named ? (
           <p data-testid="next-gm">
-            {named === seat.seatId
-              ? `You run mission ${nextMission}: the GM’s controls are yours once this mission is debriefed, so you make the planet, and go back after your mission’s debrief.`
-              : `Mission ${nextMission} is run by ${namedName}.`}
+            {named !== seat.seatId
+              ? `Mission ${nextMission} is run by ${namedName}.`
+              : // The chair passes at the debrief (standInGmSeat): say so only while it has not yet.
+                seat.role === 'gm'
+                ? `You run mission ${nextMission}: the GM’s controls are yours from now on, so you make its planet and brief the squad. They go back to the table’s GM once mission ${nextMission} is debriefed.`
+                : `You run mission ${nextMission}: the GM’s controls come to you when mission ${view.campaign.missionsCount} is debriefed, so that you make its planet.`}
           </p>
         ) : null}
         {gm ? (

@@ -9,11 +9,108 @@ import type { OddsRequest } from './odds.worker.ts';
  * "What are the odds?" for the encounter the GM is planning: the ruleset's simulator plays it a
  * couple of thousand times (in a worker) from the table as it stands, so the troopers going in
  * bring their wounds, armour, flashback slots and weapons, and the planet its AA and abilities.
+ *
+ * An answer belongs to the plan it was asked for: once the plan changes (tokens, final, who goes
+ * in, or the troopers and planet it read) it is no longer shown. The seed is derived from the plan,
+ * so the same plan always gives the same numbers, and the answer says what was played.
  */
 
-const RUNS = 2000;
+export const RUNS = 2000;
 
-type Answer = { ok: true; summary: SimulationSummary } | { ok: false; code: string; message: string };
+type Result = { ok: true; summary: SimulationSummary } | { ok: false; code: string; message: string };
+/** A worker's answer, tagged with the plan it answers. */
+type Answer = Result & { readonly key: string };
+
+/** 32-bit FNV-1a: a stable seed from the plan's text (not for security, only for repeatability). */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/**
+ * The request for a plan and the key it is known by. The key holds everything the simulation
+ * reads (the plan, the planet's AA, abilities and pool, and the state of each trooper going in),
+ * so an answer is shown only for the plan it was computed for, and the seed comes from the key:
+ * the same plan, the same numbers.
+ */
+export function oddsPlan(
+  view: View,
+  tokens: number,
+  final: boolean,
+  pcs: readonly Trooper[],
+): { key: string; request: OddsRequest } {
+  const planet = view.planet;
+  const key = JSON.stringify({
+    tokens,
+    final,
+    planet: planet ? { aa: planet.aa, abilities: planet.abilities, pool: planet.threat.pool } : null,
+    troopers: pcs,
+  });
+  return {
+    key,
+    request: {
+      table: view,
+      plan: { tokens, final, n: RUNS, seed: fnv1a(key), troopers: pcs.map((t) => t.id) },
+    },
+  };
+}
+
+/** "a, b and c". */
+function list(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** One sentence: what the simulator played (read back from its summary, so it cannot drift). */
+export function describeRun(s: SimulationSummary): string {
+  const abilities = s.abilities.length > 0 ? `abilities ${s.abilities.join(', ')}` : 'no abilities';
+  const encounter = `${s.tokens}-token${s.final ? ' final' : ''} encounter`;
+  return `${s.n.toLocaleString('en')} runs of a ${encounter} against AA ${s.aa} (${abilities}), with ${list(
+    s.pcs.map((p) => p.pc),
+  )}; seed ${s.seed}.`;
+}
+
+/** The simulator's answer for one plan, as words, charts and a list per trooper. */
+export function OddsAnswer({ summary: s, ids }: { summary: SimulationSummary; ids: readonly string[] }) {
+  // In a single encounter a Strength always ends it, so these are the wins a Strength bought.
+  const byStrength = (s.endReasons.strength ?? 0) / Math.max(1, s.n);
+  return (
+    <div data-testid="odds">
+      {/* Template strings: JSX text across lines would eat or add spaces around the numbers. */}
+      <p>
+        {`Squad wins ${pct(s.win.p)} (95%: ${pct(s.win.low)}–${pct(s.win.high)}); someone dies ${pct(
+          s.anyDead.p,
+        )}; about ${s.rounds.mean.toFixed(1)} rounds; ${s.tokensReturned.mean.toFixed(1)} tokens go back to the pool.`}
+      </p>
+      <p data-testid="odds-strength">
+        {`Wins include fights a trooper ended with a Strength (${pct(byStrength)} of runs): the rules count that as a win. `}
+        {`A Strength was used in ${pct(s.strengthUsed.p)} of runs (95%: ${pct(s.strengthUsed.low)}–${pct(
+          s.strengthUsed.high,
+        )}), ${s.strengthsPerRun.mean.toFixed(2)} per run on average.`}
+      </p>
+      <OddsChart summary={s} ids={ids} />
+      <ul className="ts-muted">
+        {s.pcs
+          .map((p, i) => ({ p, id: ids[i] ?? p.pc }))
+          .map(({ p, id }) => (
+            <li key={id}>
+              {p.pc}: dies {pct(p.dead.p)}, kills {p.kills.mean.toFixed(1)} on average
+            </li>
+          ))}
+      </ul>
+      <p className="ts-muted" data-testid="odds-how">
+        Simulated: {describeRun(s)} Both sides follow the simulator's fixed policies (troopers fight at their
+        weapon's best range and spend armour, then a Strength, on a killing blow; the aliens push troopers
+        toward their worst range and use each ability when it helps them), listed in{' '}
+        <code>bughunt simulate --help</code>.
+      </p>
+    </div>
+  );
+}
 
 export function Odds({
   view,
@@ -27,31 +124,23 @@ export function Odds({
   pcs: readonly Trooper[];
 }) {
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const [running, setRunning] = useState(false);
+  /** The key of the plan being simulated right now, if any. */
+  const [running, setRunning] = useState<string | null>(null);
   const worker = useRef<Worker | null>(null);
   useEffect(() => () => worker.current?.terminate(), []);
   const planet = view.planet;
   if (!planet || pcs.length === 0) return null;
   const ids = pcs.map((t) => t.id);
-  const request: OddsRequest = {
-    table: view,
-    plan: {
-      tokens,
-      final,
-      n: RUNS,
-      seed: Math.floor(Math.random() * 2 ** 32),
-      troopers: pcs.map((t) => t.id),
-    },
-  };
+  const { key, request } = oddsPlan(view, tokens, final, pcs);
   const run = () => {
     worker.current?.terminate();
     const w = new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' });
     worker.current = w;
-    setRunning(true);
+    setRunning(key);
     setAnswer(null);
-    w.onmessage = (ev: MessageEvent<Answer>) => {
-      setAnswer(ev.data);
-      setRunning(false);
+    w.onmessage = (ev: MessageEvent<Result>) => {
+      setAnswer({ ...ev.data, key });
+      setRunning(null);
       w.terminate();
     };
     w.onerror = (ev) => {
@@ -59,41 +148,32 @@ export function Odds({
         ok: false,
         code: 'WORKER_FAILED',
         message: ev.message || 'the simulation could not run here',
+        key,
       });
-      setRunning(false);
+      setRunning(null);
     };
     w.postMessage(request);
   };
-  const s = answer?.ok ? answer.summary : null;
+  // An answer (or a run under way) for another plan says nothing about this one.
+  const current = answer?.key === key ? answer : null;
+  const stale = answer !== null && answer.key !== key;
+  const busy = running === key;
   return (
     <div className="ts-odds" aria-live="polite">
-      <button type="button" onClick={run} disabled={running}>
-        {running ? 'Simulating…' : `Odds of this encounter (${RUNS} runs)`}
+      <button type="button" onClick={run} disabled={busy}>
+        {busy ? 'Simulating…' : `Odds of this encounter (${RUNS} runs)`}
       </button>
-      {answer && !answer.ok ? (
-        <p className="ts-problems">
-          <strong className="ts-code">{answer.code}</strong> {answer.message}
+      {stale ? (
+        <p className="ts-muted" data-testid="odds-stale">
+          The plan changed since the last odds: ask again for this one.
         </p>
       ) : null}
-      {s ? (
-        <div data-testid="odds">
-          <p>
-            Squad wins {pct(s.win.p)} (95%: {pct(s.win.low)}–{pct(s.win.high)}); someone dies{' '}
-            {pct(s.anyDead.p)}; about {s.rounds.mean.toFixed(1)} rounds; {s.tokensReturned.mean.toFixed(1)}{' '}
-            tokens go back to the pool.
-          </p>
-          <OddsChart summary={s} ids={ids} />
-          <ul className="ts-muted">
-            {s.pcs
-              .map((p, i) => ({ p, id: ids[i] ?? p.pc }))
-              .map(({ p, id }) => (
-                <li key={id}>
-                  {p.pc}: dies {pct(p.dead.p)}, kills {p.kills.mean.toFixed(1)} on average
-                </li>
-              ))}
-          </ul>
-        </div>
+      {current && !current.ok ? (
+        <p className="ts-problems">
+          <strong className="ts-code">{current.code}</strong> {current.message}
+        </p>
       ) : null}
+      {current?.ok ? <OddsAnswer summary={current.summary} ids={ids} /> : null}
     </div>
   );
 }

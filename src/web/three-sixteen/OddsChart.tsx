@@ -10,14 +10,26 @@ import type { Proportion } from '../../rules/three-sixteen/simulate/stats.ts';
  * carries its numbers as text for screen readers.
  */
 
-/** A share as a whole percentage (0.237 → "24%"). */
-export const pct = (p: number) => `${Math.round(p * 100)}%`;
+/**
+ * A share as a whole percentage (0.237 → "24%"), with one decimal within 1% of 0 or 1 so that a
+ * near-certainty does not read as one ("99.9%", "0.4%"); only exactly 0 and 1 read "0%" and
+ * "100%", and a share that still rounds onto them reads "<0.1%" or ">99.9%".
+ */
+export function pct(p: number): string {
+  if (p <= 0) return '0%';
+  if (p >= 1) return '100%';
+  if (p >= 0.01 && p <= 0.99) return `${Math.round(p * 100)}%`;
+  const text = (p * 100).toFixed(1);
+  if (text === '0.0') return '<0.1%';
+  if (text === '100.0') return '>99.9%';
+  return `${text}%`;
+}
 
 interface Bar {
   readonly key: string;
   readonly label: string;
   readonly value: Proportion;
-  readonly tone: 'good' | 'bad';
+  readonly tone: 'good' | 'bad' | 'neutral';
 }
 
 /** 0…1 to the bar's 0…100 user units. */
@@ -130,6 +142,8 @@ function RoundsHistogram({ rounds }: { rounds: SimulationSummary['rounds'] }) {
 export function OddsChart({ summary, ids }: { summary: SimulationSummary; ids: readonly string[] }) {
   const bars: Bar[] = [
     { key: 'win', label: 'Squad wins', value: summary.win, tone: 'good' },
+    // Wins include Strength endings: this bar says how many of them a Strength bought.
+    { key: 'strength', label: 'A Strength used', value: summary.strengthUsed, tone: 'neutral' },
     { key: 'anyDead', label: 'Someone dies', value: summary.anyDead, tone: 'bad' },
     ...summary.pcs.map((pc, i) => ({
       key: `dead-${ids[i] ?? pc.pc}`,

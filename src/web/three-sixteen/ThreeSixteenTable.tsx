@@ -1,7 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { campaignOf } from '../../rules/three-sixteen/campaign/model.ts';
 import { BetweenMissions, FieldPromotion } from './Between.tsx';
-import { ConflictPanel } from './Conflict.tsx';
+import { ConflictCorner, ConflictPanel } from './Conflict.tsx';
 import { CreateTrooper, RankAssignment } from './CreateTrooper.tsx';
 import { readableStoryText } from './describe-event.ts';
 import { EncounterScreen, Narrate, Overrides } from './EncounterScreen.tsx';
@@ -62,7 +62,13 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
   const mine = troopers.filter((t) => t.ownerSeatId === seat.seatId);
   const sheetOrder = [...mine, ...troopers.filter((t) => t.ownerSeatId !== seat.seatId)];
   const inEncounter = phase === 'encounter' && view.encounter !== null;
-  const conflictOn = phase !== 'encounter' && phase !== 'over' && campaignOf(view).conflict !== null;
+  const conflicts = phase !== 'encounter' && phase !== 'over';
+  // Only a conflict under way leads the tab; an ended one keeps one line further down, by the
+  // form that starts the next (the campaign holds on to it until then).
+  const conflict = campaignOf(view).conflict;
+  const conflictOn = conflicts && conflict !== null && conflict.step !== 'ended';
+  // Focus carried between the two places the conflict shows (see ConflictHandOff).
+  const conflictHandOff = useRef<'new' | number | null>(null);
   const awaiting = sectionsAwaiting(view, seat);
   const elsewhere = awaiting.find((s) => s !== tab);
   const sectionLabel = (t: Section) =>
@@ -132,7 +138,7 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
           <div className="ts-play">
             {inEncounter ? null : <Waiting view={view} seat={seat} seatName={seatName} />}
             {/* A conflict under way waits on its two sides: it comes first, where a phone opens. */}
-            {conflictOn ? <ConflictPanel view={view} seat={seat} /> : null}
+            {conflictOn ? <ConflictPanel view={view} seat={seat} handOff={conflictHandOff} /> : null}
             {inEncounter ? (
               <EncounterScreen view={view} seat={seat} seatName={seatName} report={report} />
             ) : null}
@@ -191,8 +197,8 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
                 <p>The sheets and the story stay here to read.</p>
               </section>
             ) : null}
-            {phase !== 'encounter' && phase !== 'over' && !conflictOn ? (
-              <ConflictPanel view={view} seat={seat} />
+            {conflicts && !conflictOn ? (
+              <ConflictCorner view={view} seat={seat} handOff={conflictHandOff} />
             ) : null}
             {gm && !inEncounter ? <Overrides view={view} seat={seat} /> : null}
           </div>

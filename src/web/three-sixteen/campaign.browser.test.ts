@@ -145,9 +145,12 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
 
     await gmPage.getByLabel('Next mission’s GM').selectOption({ label: 'Hicks' });
     await gmPage.getByRole('button', { name: 'Name the next mission’s GM' }).click();
+    // Named after mission 1's debrief, Hicks holds the chair at once, and the page says so.
     await expect
       .poll(() => hicks.getByTestId('next-gm').textContent())
-      .toContain('You run mission 2: the GM’s controls are yours once this mission is debriefed');
+      .toContain('You run mission 2: the GM’s controls are yours from now on');
+    expect(await hicks.getByTestId('next-gm').textContent()).not.toContain('once this mission is debriefed');
+    await hicks.getByRole('region', { name: 'New planet' }).waitFor();
     await shot(hicks, '316-rotating-gm-named-phone.png');
     // After a reload the GM's choice still shows who is named, and naming them again is greyed out.
     await gmPage.reload();
@@ -168,6 +171,21 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     await standIn.getByRole('button', { name: 'Start encounter' }).waitFor();
     await shot(standIn, '316-rotating-gm-phone.png');
     await standIn.context().close();
+    await gmPage.context().close();
+    expect(pageProblems).toEqual([]);
+  });
+  it('offers the GM the debrief again after mission 2, not mission 1’s finished record', async () => {
+    const { t, gm } = squad([{ name: 'Hicks', fa: 6, nfa: 4 }]);
+    endAndDebrief(t, gm);
+    settleLevels(t, gm);
+    t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
+    t.send(gm, { type: 'briefMission', text: 'Again.' });
+    t.send(gm, { type: 'endMission' });
+    const urls = await importTable(server.url, 'Second debrief', t.log);
+    const gmPage = await openSeat(browser, urls.gm as string);
+    const after = gmPage.getByRole('region', { name: 'After the mission' });
+    await after.getByRole('button', { name: 'Debrief the mission' }).waitFor();
+    expect(await after.textContent()).not.toContain('Mission 1 debriefed');
     await gmPage.context().close();
     expect(pageProblems).toEqual([]);
   });

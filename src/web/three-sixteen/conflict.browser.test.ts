@@ -1,20 +1,24 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { squad } from '../../rules/three-sixteen/campaign/test-kit.ts';
+import type { Trooper } from '../../rules/three-sixteen/state.ts';
 import type { RunningServer } from '../../server/app.ts';
 import {
   browserTestsCanRun,
+  enterFaces,
   importTable,
   openSeat,
   pageProblems,
+  shot,
   withBrowserAndServer,
 } from './browser-kit.ts';
 import { describeThreeSixteenEvent } from './describe-event.ts';
 
 /**
  * Conflicts built by the rules and imported: a better success waiting for its side (only that
- * side's player and the GM may call it off), a Strength the loser answers with a Weakness, and a
- * failed FA die held for combat drugs.
+ * side's player and the GM may call it off), a Strength the loser answers with a Weakness, a
+ * failed FA die held for combat drugs; each side's own action list; focus after each action, and
+ * the one line an ended conflict leaves next to the form that starts the next.
  */
 
 /**
@@ -40,12 +44,194 @@ function smileAgainstFrinks() {
   return { t, gm, p };
 }
 
+/**
+ * Smile against Frinks at Far, round 1, nobody declared yet (Bo, a third player, is not in it).
+ * `frinks` patches Frinks's trooper (an NFA of 10 makes every NFA test of his succeed).
+ */
+function declaringAtFar(frinks: Partial<Trooper> = {}) {
+  const { t, gm, p } = squad(
+    [
+      { name: 'Smile', fa: 7, nfa: 3, weaponChoice: 'energyRifle' },
+      { name: 'Frinks', fa: 4, nfa: 8, rank: 3, patch: frinks },
+      { name: 'Bo', fa: 5, nfa: 5 },
+    ],
+    { aa: 6 },
+  );
+  t.send(p(1), {
+    type: 'startConflict',
+    a: { kind: 'trooper', trooperId: 't1' },
+    b: { kind: 'trooper', trooperId: 't2' },
+  });
+  // Both succeed (2 and 3), Frinks's higher one wins, and Frinks keeps them at Far.
+  t.send(gm, { type: 'rollConflictDominance' }, [2, 3]);
+  t.send(p(2), { type: 'setConflictRange', range: 'far' });
+  return { t, gm, p };
+}
+
+/** What has focus: its test id, else its text (a control's words), or 'body' when nothing does. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return 'body';
+    return (
+      a.getAttribute('data-testid') ?? a.getAttribute('aria-label') ?? a.textContent?.trim() ?? a.tagName
+    );
+  });
+
+/** Whether the page fits its width (no sideways scrolling on a phone). */
+const fits = (page: Page) =>
+  page.evaluate(() => {
+    const game = document.querySelector('.game');
+    return (
+      document.documentElement.scrollWidth <= window.innerWidth &&
+      (!game || game.scrollWidth <= game.clientWidth)
+    );
+  });
+
 describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
   let browser: Browser;
   let server: RunningServer;
   withBrowserAndServer((b, s) => {
     browser = b;
     server = s;
+  });
+
+  it('lists each side’s own weapons only, says why a declaration is held back, and shows an outsider no empty boxes', async () => {
+    const { t } = declaringAtFar();
+    const urls = await importTable(server.url, 'Own weapons', t.log);
+    const gmPage = await openSeat(browser, urls.gm as string);
+    const smile = await openSeat(browser, urls.p1 as string);
+    const bo = await openSeat(browser, urls.p3 as string, true);
+    const options = (page: Page, name: string) =>
+      page.getByLabel(`Conflict action for ${name}`).locator('option').allTextContents();
+
+    const mine = smile.getByRole('region', { name: 'Conflict' });
+    await mine.getByRole('button', { name: 'Declare for Smile' }).waitFor();
+    // Smile's list: Smile's spare weapons, none of Frinks's; at Far only a step closer.
+    const smiles = await options(smile, 'Smile');
+    expect(smiles).toEqual(
+      expect.arrayContaining(['NFA: take the Grenades', 'NFA: take the Hand-to-Hand', 'move closer']),
+    );
+    expect(smiles.join('|')).not.toMatch(/Slug Rifle|Sidearm|PowerClaw|Energy Rifle|move farther/);
+    // Smile's player is offered nothing for Frinks.
+    expect(await mine.getByLabel('Conflict action for Frinks').count()).toBe(0);
+    expect(await mine.getByRole('button', { name: 'Declare for Frinks' }).count()).toBe(0);
+    // The GM plays both sides: each list is that side's own.
+    await gmPage.getByLabel('Conflict action for Frinks').waitFor();
+    const frinks = await options(gmPage, 'Frinks');
+    expect(frinks).toEqual(expect.arrayContaining(['NFA: take the Sidearm', 'NFA: take the PowerClaw']));
+    expect(frinks.join('|')).not.toMatch(/Slug Rifle|Energy Rifle|Grenades/);
+    expect(await options(gmPage, 'Smile')).toEqual(smiles);
+
+    // "Something else" needs words: the button stays, greyed out, and says so.
+    await mine.getByLabel('Conflict action for Smile').selectOption('other');
+    const declare = mine.getByRole('button', { name: 'Declare for Smile' });
+    expect(await declare.isDisabled()).toBe(true);
+    expect(await mine.textContent()).toContain('say what Smile does first');
+    await mine.getByLabel('What Smile does').fill('Pulls rank on the radio');
+    await expect.poll(() => declare.isDisabled()).toBe(false);
+
+    // Bo is not in it: the conflict is there to read, with no list, box or button to use.
+    const theirs = bo.getByRole('region', { name: 'Conflict' });
+    await expect.poll(() => theirs.textContent()).toContain('Conflict: Smile against Frinks');
+    expect(await theirs.locator('select, input, textarea, button').count()).toBe(0);
+    expect(await fits(bo)).toBe(true);
+    for (const page of [gmPage, smile, bo]) await page.context().close();
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('moves focus to the seat’s next step after Declare and Roll the round, and says who is hit', async () => {
+    const { t } = declaringAtFar({ nfa: 10 });
+    const urls = await importTable(server.url, 'Conflict focus', t.log);
+    const smile = await openSeat(browser, urls.p1 as string, true);
+    const frinks = await openSeat(browser, urls.p2 as string);
+    const mine = smile.getByRole('region', { name: 'Conflict' });
+    const theirs = frinks.getByRole('region', { name: 'Conflict' });
+
+    // Smile declares from the keyboard; Frinks has still to declare, so Smile waits: the heading.
+    await mine.getByLabel('Conflict action for Smile').selectOption('emotional');
+    await mine.getByRole('button', { name: 'Declare for Smile' }).focus();
+    await smile.keyboard.press('Enter');
+    await expect.poll(() => focused(smile)).toBe('conflict-heading');
+    await expect.poll(() => mine.textContent()).toContain('Declared: NFA (emotional)');
+    await shot(smile, '316-conflict-declared-phone.png');
+
+    // Frinks declares too: both sides are in, and the roll is what Frinks's seat may do next.
+    await theirs.getByLabel('Conflict action for Frinks').selectOption('emotional');
+    await theirs.getByRole('button', { name: 'Declare for Frinks' }).focus();
+    await frinks.keyboard.press('Enter');
+    await expect.poll(() => focused(frinks)).toBe('Roll the round');
+
+    // Smile rolls with real dice: a player types only their own die, so Smile's 5 fails NFA 3,
+    // and Frinks's die (the table's) cannot miss NFA 10: an E on Smile.
+    await smile.getByLabel('my own dice').check();
+    const roll = mine.getByRole('button', { name: 'Roll the round' });
+    await roll.focus();
+    await smile.keyboard.press('Enter');
+    await enterFaces(smile, [5]);
+    // The hit is Smile's to answer: said as an alert there, as a status to Frinks.
+    await mine.getByRole('alert').filter({ hasText: 'Smile is hit (E' }).waitFor();
+    await theirs.getByRole('status').filter({ hasText: 'Smile is hit (E' }).waitFor();
+    await expect.poll(() => focused(smile)).toBe('Take the hit');
+    await smile.keyboard.press('Enter');
+    // Round 2: Smile's next step is choosing an action again.
+    await expect.poll(() => focused(smile)).toBe('Conflict action for Smile');
+    await expect.poll(() => theirs.textContent()).toContain('Step: declarations, round 2');
+    expect(await fits(smile)).toBe(true);
+    for (const page of [smile, frinks]) await page.context().close();
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('says who yielded, then leaves one line on how it ended and the form to start the next', async () => {
+    const { t, p } = declaringAtFar();
+    t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });
+    const urls = await importTable(server.url, 'Yield and again', t.log);
+    const smile = await openSeat(browser, urls.p1 as string, true);
+    const frinks = await openSeat(browser, urls.p2 as string);
+    const bo = await openSeat(browser, urls.p3 as string);
+    const mine = smile.getByRole('region', { name: 'Conflict' });
+    const theirs = frinks.getByRole('region', { name: 'Conflict' });
+
+    await mine.getByRole('button', { name: 'Smile yields' }).click();
+    // Frinks is told who yielded and what the answer does; the step is the yield, not declaring.
+    const said = theirs.getByRole('alert').filter({ hasText: 'Smile yields.' });
+    await said.waitFor();
+    expect(await said.textContent()).toContain('If Frinks accepts, the conflict ends and Frinks wins it');
+    expect(await theirs.textContent()).toContain('Step: a yield waiting for an answer, round 1');
+    expect(await theirs.textContent()).not.toContain('Step: declarations');
+    await theirs.getByRole('button', { name: 'Accept the yield' }).focus();
+    await frinks.keyboard.press('Enter');
+
+    // Over: one line for everyone, below the phase's screens, and focus on it for Frinks.
+    const line = 'Last conflict: Frinks wins against Smile (Smile yielded).';
+    await expect.poll(() => focused(frinks)).toBe('conflict-outcome');
+    for (const page of [smile, frinks, bo]) {
+      await expect.poll(() => page.getByTestId('conflict-outcome').textContent()).toBe(line);
+      expect(await page.getByTestId('conflict-heading').count()).toBe(0);
+      const outcomeTop = (await page.getByTestId('conflict-outcome').boundingBox())?.y ?? 0;
+      const deskTop = (await page.locator('.ts-columns').first().boundingBox())?.y ?? 0;
+      expect(outcomeTop).toBeGreaterThan(deskTop);
+    }
+    // Frinks may give the order; Smile may not, and Bo has nothing to do with it.
+    await frinks.getByLabel('Order for Smile').waitFor();
+    expect(await smile.getByLabel('Order for Smile').count()).toBe(0);
+    expect(await bo.getByLabel('Order for Smile').count()).toBe(0);
+    expect(await fits(smile)).toBe(true);
+    await shot(smile, '316-conflict-over-phone.png');
+
+    // Bo starts the next one from the form, by keyboard: its first step takes focus.
+    await bo.getByText('Start a conflict without Threat Tokens').click();
+    await bo.getByLabel('NPC name').fill('Lt Gorman');
+    await bo.getByRole('button', { name: 'Start the conflict' }).focus();
+    await bo.keyboard.press('Enter');
+    await expect.poll(() => focused(bo)).toBe('Roll Dominance');
+    await expect
+      .poll(() => bo.getByTestId('conflict-heading').textContent())
+      .toBe('Conflict: Bo against Lt Gorman');
+    // The old outcome is gone with it.
+    await expect.poll(() => smile.getByTestId('conflict-outcome').count()).toBe(0);
+    for (const page of [smile, frinks, bo]) await page.context().close();
+    expect(pageProblems).toEqual([]);
   });
 
   it('offers "Call off this success" to the side that goes first, and the log names who did', async () => {
@@ -116,7 +302,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
     expect(await theirs.getByTestId('conflict-outcome').textContent()).toContain('Frinks wins');
     await mine.getByTestId('conflict-weakness-answer').waitFor({ state: 'detached' });
     // The winner's order still follows.
-    await theirs.getByLabel('Conflict text').fill('Smile carries the radio.');
+    await theirs.getByLabel('Order for Smile').fill('Smile carries the radio.');
     await theirs.getByRole('button', { name: 'Impose the order' }).click();
     await expect
       .poll(() => mine.getByTestId('conflict-outcome').textContent())

@@ -69,7 +69,14 @@ describe('3:16 conflicts: cancelling a success', () => {
     const { t, gm, p } = smileVsDeserter();
     t.send(gm, { type: 'rollConflictRound' }, [5, 3]);
     t.send(p(1), take);
-    expect(t.log.at(-1)).toEqual({ type: 'conflict.turnTaken', side: 'a', cancelled: false });
+    expect(t.log.at(-1)).toEqual({
+      type: 'conflict.turnTaken',
+      side: 'a',
+      cancelled: false,
+      // What it led to, for the log: the deserter's box marked, and the end.
+      struck: [{ side: 'b', mark: 'X' }],
+      conflictWon: { winner: 'a', reason: 'dead' },
+    });
     expect(conflict(t)).toMatchObject({ step: 'ended', winner: 'a', endReason: 'dead' });
     expect(t.state.troopers.t1).toMatchObject({ health: [null, null, null], totalKills: 1 });
     expect(t.replayHash()).toBe(stateHash(t.state));

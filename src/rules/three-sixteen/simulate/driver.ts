@@ -1,3 +1,4 @@
+import { d } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
 import { stateHash } from '../../../engine/state-hash.ts';
@@ -8,7 +9,7 @@ import type { ThreeSixteenEvent } from '../events.ts';
 import { threeSixteen } from '../ruleset.ts';
 import type { ThreeSixteenState, WeaponId } from '../state.ts';
 import { planetThreatFor, rankOf, type SimulationOptions } from './options.ts';
-import { newMemo, nextCommand, type PolicyMemo } from './policy.ts';
+import { type Chooser, newMemo, nextCommand, type PolicyMemo } from './policy.ts';
 
 /**
  * Plays encounters and missions by sending commands to the real 3:16 ruleset: `decide` turns each
@@ -32,6 +33,8 @@ export interface RunOutcome {
   readonly encounters: number;
   /** Why the (last) encounter ended. */
   readonly endReason: string;
+  /** Strengths the troopers used (`strength.used` events the ruleset decided). */
+  readonly strengths: number;
 }
 
 let foldCheck = false;
@@ -50,6 +53,8 @@ class Table {
   private readonly ctx: DecideContext;
   /** Tokens spent from the planet pool by alien abilities since the counter was reset. */
   spentFromPool = 0;
+  /** Strengths used at this table (counted from the events, not guessed from the policy). */
+  strengths = 0;
   constructor(state: ThreeSixteenState, dice: DiceSource) {
     this.state = state;
     this.ctx = { actor: GM_SEAT, dice };
@@ -58,6 +63,7 @@ class Table {
     const events = threeSixteen.decide(this.state, command, this.ctx);
     for (const ev of events) {
       if (ev.type === 'ability.used' && ev.from === 'pool') this.spentFromPool += ev.cost;
+      else if (ev.type === 'strength.used') this.strengths++;
     }
     // decide already folded most encounter commands' events (withAutomatic): reuse that state
     // rather than evolving the same events twice (the simulator's biggest saving).
@@ -174,7 +180,16 @@ function outcomeOf(
     dead.push(t?.status === 'dead' || t?.status === 'wreck');
     kills.push(t?.killsThisMission ?? 0);
   }
-  return { win, dead, rounds, kills, tokensReturned, encounters, endReason };
+  return { win, dead, rounds, kills, tokensReturned, encounters, endReason, strengths: table.strengths };
+}
+
+/**
+ * Without a chooser of its own (the benchmark, tests) a run settles the policy's ties with a die
+ * from its own dice: still a fair roll-off, at the cost of a draw the rules did not ask for.
+ * Simulations pass a chooser on a separate stream instead (see `simulate.ts` playBlocks).
+ */
+export function rollOffChooser(dice: DiceSource): Chooser {
+  return (count) => dice.roll(d(count), 'policy roll-off') - 1;
 }
 
 function anyoneActive(s: ThreeSixteenState): boolean {
@@ -211,9 +226,10 @@ export function runEncounter(
   options: SimulationOptions,
   dice: DiceSource,
   troopers?: readonly string[],
+  choose: Chooser = rollOffChooser(dice),
 ): RunOutcome {
   const table = new Table(base, dice);
-  const memo = newMemo();
+  const memo = newMemo(choose);
   const r = fight(table, memo, options.tokens, options.final ?? false, troopers);
   const win = (r.endReason === 'noTokens' || r.endReason === 'strength') && anyoneActive(table.state);
   return outcomeOf(table, troopers ?? fightingIds(base), win, r.rounds, r.returned, 1, r.endReason);
@@ -230,9 +246,10 @@ export function runMission(
   base: ThreeSixteenState,
   options: SimulationOptions,
   dice: DiceSource,
+  choose: Chooser = rollOffChooser(dice),
 ): RunOutcome {
   const table = new Table(base, dice);
-  const memo = newMemo();
+  const memo = newMemo(choose);
   const pcs = options.pcs.length;
   const plan = suggestedEncounterPlan(planetThreatFor(options), pcs);
   let rounds = 0;

@@ -65,8 +65,8 @@ export function simulateFromTable(table: ThreeSixteenState, plan: PlannedEncount
     0,
     blockCount(plan.n),
     () => base,
-    (start, dice) => {
-      const outcome = runEncounter(start, options, dice, plan.troopers);
+    (start, dice, choose) => {
+      const outcome = runEncounter(start, options, dice, plan.troopers, choose);
       return { ...outcome, kills: outcome.kills.map((k, j) => k - (killsBefore[j] ?? 0)) };
     },
   );

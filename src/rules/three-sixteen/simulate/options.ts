@@ -24,9 +24,12 @@ export interface SimulationOptions {
    * Encounter mode: Threat Tokens committed to the encounter. Mission mode: ignored (use `threat`).
    */
   readonly tokens: number;
-  /** Encounter mode: the encounter is the planet's final one (it takes the whole pool). */
+  /**
+   * Encounter mode: the encounter is the planet's final one. It takes every token left, so the
+   * planet's Threat is `tokens`; the PCs × 2 cap holds for it too.
+   */
   readonly final?: boolean;
-  /** Planet Threat. Default PCs × 5 (encounter mode: at least `tokens`). */
+  /** Planet Threat. Default PCs × 5 (encounter mode: at least `tokens`; a final encounter: `tokens`). */
   readonly threat?: number;
   readonly abilities: readonly AbilityId[];
   /** Number of encounters (or missions) to play. */
@@ -61,6 +64,8 @@ export function rankOf(pc: PcSpec): number {
 /** Planet Threat for these options (see `threat`). */
 export function planetThreatFor(o: SimulationOptions): number {
   if (o.threat !== undefined) return o.threat;
+  // The ruleset starts a final encounter only with every token the planet has left.
+  if (o.final && !o.mission) return o.tokens;
   const base = o.pcs.length * 5;
   return o.mission ? base : Math.max(base, o.tokens);
 }
@@ -105,6 +110,10 @@ export function validateOptions(o: SimulationOptions): void {
       invalid(`an encounter (the final one too) holds at most PCs × 2 = ${cap} tokens, got ${o.tokens}`);
     if (o.threat !== undefined && o.threat < o.tokens)
       invalid(`planet Threat (${o.threat}) is less than the tokens committed (${o.tokens})`);
+    if (o.final && o.threat !== undefined && o.threat !== o.tokens)
+      invalid(
+        `the final encounter takes every token the planet has left: planet Threat (${o.threat}) must equal the tokens (${o.tokens})`,
+      );
   }
 }
 

@@ -38,6 +38,13 @@ import {
  *   available and can stop it; otherwise the trooper uses a Strength if it has a slot left;
  *   otherwise it dies. A Kill that would not fill the last box is always taken as a wound, so the
  *   armour (once per planet) is kept for the blow that would kill.
+ * - Kills waiting on several troopers at once (one alien success strikes everyone it beat): a
+ *   trooper who will answer with a Strength does so first, since the Strength ends the fight and
+ *   clears the other waiting Kills; when several could, the chooser picks one at random (a
+ *   roll-off). The ruleset lists waiting Kills in roster order, and the rules let any of the
+ *   troopers answer first: always answering the first listed gave PC1 most Strengths (and their
+ *   kills) and let earlier troopers die of Kills a later trooper's Strength would have cleared.
+ *   The other answers (armour, a wound) touch only their own trooper and go in roster order.
  * - A forced Weakness (Induce Weakness) is written at once.
  *
  * Aliens (the GM)
@@ -55,8 +62,8 @@ import {
  *   Ambush (instead of Dominance, unless a trooper holds unspent Drop Pods). At the start of a
  *   round (declarations): Regeneration when the previous round's removed tokens outnumber its
  *   cost, End Encounter when the encounter is down to its last token and the pool can pay, Induce
- *   Weakness on the first trooper it may target, Suicide every round while the encounter holds two
- *   or more tokens. Once the dice are down and before any turn: alien Armour (free, once) when a
+ *   Weakness on a trooper it may target (picked at random, so no roster place draws it more),
+ *   Suicide every round while the encounter holds two or more tokens. Once the dice are down and before any turn: alien Armour (free, once) when a
  *   trooper's FA success would kill, else Stop Technology when such a success uses technology. On
  *   the aliens' turn: Rapid Movement (once per encounter) taking every trooper to the one range
  *   where the squad kills least, when that is less than where they stand. During the turns: Ignore Wounds when this
@@ -65,14 +72,32 @@ import {
  *   call support); Ignore Armour, Lasting Wounds, Leaping and Reduce Visibility are always on.
  */
 
-/** Flags the GM keeps for one encounter (what was already used, by round). */
+/**
+ * Picks one of `count` (≥ 2) equally good options, 0 … count − 1: the table's roll-off where the
+ * rules leave a choice open and the policy has no reason to prefer anyone.
+ */
+export type Chooser = (count: number) => number;
+
+/** Always the first option: enough for callers that only need a legal command (tests). */
+export const firstOption: Chooser = () => 0;
+
+/** Flags the GM keeps for one encounter (what was already used, by round), and how ties are settled. */
 export interface PolicyMemo {
   encounter: number;
   used: Set<string>;
+  readonly choose: Chooser;
 }
 
-export function newMemo(): PolicyMemo {
-  return { encounter: -1, used: new Set() };
+/** A run's memo. Simulations pass a seeded chooser (see `simulate.ts` playBlocks). */
+export function newMemo(choose: Chooser = firstOption): PolicyMemo {
+  return { encounter: -1, used: new Set(), choose };
+}
+
+/** One of `items` by the chooser (no draw when there is nothing to choose). */
+function pick<T>(memo: PolicyMemo, items: readonly T[]): T | undefined {
+  if (items.length <= 1) return items[0];
+  const i = memo.choose(items.length);
+  return items[Math.max(0, Math.min(items.length - 1, i))];
 }
 
 const GM_TEXT = { strength: 'A strength shows.', weakness: 'A weakness shows.' } as const;
@@ -131,15 +156,33 @@ function stepTo(p: Position, steps: number): Position {
 // ---------------------------------------------------------------------------------------------
 // Troopers
 
-function answerKill(state: ThreeSixteenState, e: Encounter, id: string): ThreeSixteenCommand {
+/** How the policy answers the Kill waiting on `id` (see the header). */
+function answerFor(state: ThreeSixteenState, e: Encounter, id: string): 'armour' | 'strength' | 'wound' {
   const t = state.troopers[id] as Trooper;
   const p = e.pendingKills.find((k) => k.trooperId === id);
   const lethal = woundCount(t) >= 2;
-  if (lethal && p?.armourStoppable && t.armour === 'available')
-    return { type: 'answerKill', trooperId: id, useArmour: true };
-  if (lethal && hasAvailableSlot(t, 'strengths') && !e.forcedWeakness.includes(id) && !e.endReason)
-    return { type: 'useStrength', trooperId: id, text: GM_TEXT.strength };
-  return { type: 'answerKill', trooperId: id, useArmour: false };
+  if (lethal && p?.armourStoppable && t.armour === 'available') return 'armour';
+  // Also once the fight is over (End Encounter on the aliens' striking turn): the Strength then
+  // only spares this trooper its Kill, which is still worth a slot when the Kill would kill.
+  if (lethal && hasAvailableSlot(t, 'strengths') && !e.forcedWeakness.includes(id)) return 'strength';
+  return 'wound';
+}
+
+/**
+ * The next answer to the Kills waiting: a Strength first (it ends the fight and clears the other
+ * waiting Kills, so no one takes a wound or dies for nothing before it), picked at random among
+ * the troopers who would use one; otherwise the first waiting Kill in roster order.
+ */
+function answerKills(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo): ThreeSixteenCommand | null {
+  const ids = e.pendingKills.map((k) => k.trooperId);
+  const strength = pick(
+    memo,
+    ids.filter((id) => answerFor(state, e, id) === 'strength'),
+  );
+  if (strength) return { type: 'useStrength', trooperId: strength, text: GM_TEXT.strength };
+  const id = ids[0];
+  if (id === undefined) return null;
+  return { type: 'answerKill', trooperId: id, useArmour: answerFor(state, e, id) === 'armour' };
 }
 
 function declareFor(state: ThreeSixteenState, e: Encounter, id: string): ThreeSixteenCommand {
@@ -334,11 +377,13 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
       if ((state.planet?.threat.pool ?? 0) >= 1) return use('endEncounter', 'pool');
     }
     if (has('induceWeakness') && !e.induceWeaknessTarget && once(memo, `induce${r}`)) {
-      const target = alive.find((id) => {
+      const targets = alive.filter((id) => {
         const t = state.troopers[id] as Trooper;
         return !t.missionFlags.inducedWeakness && hasAvailableSlot(t, 'weaknesses');
       });
       const from = payFrom(state, e, 1);
+      // Picked only when the aliens can pay, so the chooser is not asked for nothing.
+      const target = from ? pick(memo, targets) : undefined;
       if (target && from) return use('induceWeakness', from, { targetId: target });
     }
     if (has('suicide') && e.tokens >= 2 && !e.roundEffects.suicide && once(memo, `suicide${r}`)) {
@@ -406,8 +451,8 @@ export function nextCommand(state: ThreeSixteenState, memo: PolicyMemo): ThreeSi
   }
   // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
   if (campaignOf(state).fieldPromotion) return { type: 'rollFieldPromotion' };
-  const kill = e.pendingKills[0];
-  if (kill) return answerKill(state, e, kill.trooperId);
+  const answer = answerKills(state, e, memo);
+  if (answer) return answer;
   const weak = e.forcedWeakness[0];
   if (weak) {
     // The ruleset refuses a Weakness once the encounter has an end reason (e.g. End Encounter on

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import type { DiceSource } from '../../../engine/dice/source.ts';
 import { SeededDice } from '../../../engine/dice/source.ts';
+import { Rng } from '../../../engine/rng.ts';
 import { isRuleError } from '../../../engine/rule-error.ts';
+import { fightAt, playRound } from '../encounter/test-kit.ts';
 import { threeSixteen } from '../ruleset.ts';
 import type { ThreeSixteenState } from '../state.ts';
 import { ABILITY_IDS } from '../state.ts';
-import { buildBaseState, checkFolds, GM_SEAT } from './driver.ts';
+import { buildBaseState, checkFolds, GM_SEAT, runEncounter } from './driver.ts';
 import type { PcSpec, SimulationOptions } from './options.ts';
 import { parseAbility } from './options.ts';
 import { simulateParallel } from './parallel.ts';
-import { newMemo, nextCommand } from './policy.ts';
-import { BLOCK_SIZE, runBlocks, type SimulationSummary, simulateEncounters } from './simulate.ts';
+import { type Chooser, firstOption, newMemo, nextCommand } from './policy.ts';
+import {
+  BLOCK_SIZE,
+  chooserFrom,
+  playBlocks,
+  policyStream,
+  runBlocks,
+  type SimulationSummary,
+  simulateEncounters,
+} from './simulate.ts';
 import { meanEstimate, mergeTallies, tQuantile95, wilson } from './stats.ts';
 
 const squad = (n: number, pc: PcSpec = { fa: 6, nfa: 4, weapon: 'energyRifle' }): PcSpec[] =>
@@ -17,9 +28,11 @@ const squad = (n: number, pc: PcSpec = { fa: 6, nfa: 4, weapon: 'energyRifle' })
 
 const base: SimulationOptions = { pcs: squad(4), aa: 6, tokens: 8, abilities: [], n: 200, seed: 1 };
 
-function everyInterval(s: SimulationSummary): { est: number; low: number; high: number }[] {
-  const out = [
+function everyInterval(s: SimulationSummary): { est: number; low: number | null; high: number | null }[] {
+  const out: { est: number; low: number | null; high: number | null }[] = [
     { est: s.win.p, low: s.win.low, high: s.win.high },
+    { est: s.strengthUsed.p, low: s.strengthUsed.low, high: s.strengthUsed.high },
+    { est: s.strengthsPerRun.mean, low: s.strengthsPerRun.low, high: s.strengthsPerRun.high },
     { est: s.anyDead.p, low: s.anyDead.low, high: s.anyDead.high },
     { est: s.rounds.mean, low: s.rounds.low, high: s.rounds.high },
     { est: s.tokensReturned.mean, low: s.tokensReturned.low, high: s.tokensReturned.high },
@@ -179,6 +192,13 @@ describe('simulateEncounters: statistics', () => {
       simulateEncounters({ ...base, aa: 10, n: 50, mission: true }),
     ]) {
       for (const { est, low, high } of everyInterval(s)) {
+        // A mean from one run has no interval (null); every other interval holds its estimate.
+        if (low === null || high === null) {
+          expect(s.n).toBe(1);
+          expect(low).toBeNull();
+          expect(high).toBeNull();
+          continue;
+        }
         expect(low).toBeLessThanOrEqual(est);
         expect(est).toBeLessThanOrEqual(high);
       }
@@ -201,7 +221,20 @@ describe('simulateEncounters: statistics', () => {
     const m = meanEstimate(6, 14, 3);
     expect(m.mean).toBe(2);
     expect(m.sd).toBeCloseTo(1, 12);
-    expect(m.high - m.mean).toBeCloseTo(4.303 / Math.sqrt(3), 3);
+    expect((m.high ?? Number.NaN) - m.mean).toBeCloseTo(4.303 / Math.sqrt(3), 3);
+    // One run: a mean, but no interval (not a zero-width one that would claim certainty).
+    expect(meanEstimate(5, 25, 1)).toEqual({ mean: 5, sd: 0, low: null, high: null });
+    expect(meanEstimate(0, 0, 0)).toEqual({ mean: 0, sd: 0, low: null, high: null });
+    // Two equal runs: the t interval is honestly zero wide.
+    expect(meanEstimate(4, 8, 2)).toEqual({ mean: 2, sd: 0, low: 2, high: 2 });
+  });
+});
+
+describe('simulateEncounters: the final encounter', () => {
+  it('takes every token left: the planet Threat defaults to the tokens, and the cap holds', () => {
+    const s = simulateEncounters({ ...base, final: true, n: 20 });
+    expect(s).toMatchObject({ final: true, tokens: 8, threat: 8 });
+    expect(s.endReasons.noTokens ?? 0).toBeGreaterThan(0);
   });
 });
 
@@ -216,6 +249,7 @@ describe('simulateEncounters: bad options', () => {
     ['no runs', { n: 0 }],
     ['a negative seed', { seed: -1 }],
     ['Threat under the tokens', { threat: 5 }],
+    ['a final encounter on a planet with more tokens than it takes', { final: true, threat: 12 }],
   ];
   for (const [what, change] of bad) {
     it(`refuses ${what} with SIM_INVALID_OPTION`, () => {
@@ -227,4 +261,140 @@ describe('simulateEncounters: bad options', () => {
       }
     });
   }
+});
+
+describe('Strengths: counted from the events', () => {
+  it('in an encounter a Strength ends it: one per run at most, each a Strength ending', () => {
+    const s = simulateEncounters({ ...base, pcs: squad(1), tokens: 2, aa: 10, n: 300 });
+    expect(s.strengthUsed.count).toBeGreaterThan(200);
+    expect(s.strengthUsed.count).toBe(s.endReasons.strength);
+    expect(s.strengthsPerRun.mean).toBe(s.strengthUsed.p);
+    expect(s.strengthUsed.low).toBeLessThanOrEqual(s.strengthUsed.p);
+    // Every one of those was a win: the trooper who used it is alive.
+    expect(s.win.count).toBeGreaterThanOrEqual(s.strengthUsed.count);
+  });
+
+  it('a mission can use several, so the mean per run exceeds the share of runs with one', () => {
+    const m = simulateEncounters({ ...base, pcs: squad(2), aa: 9, mission: true, n: 80 });
+    expect(m.strengthsPerRun.mean).toBeGreaterThan(m.strengthUsed.p);
+  });
+
+  it('a run reports the strength.used events the ruleset decided, and the slots they filled', () => {
+    const o: SimulationOptions = { ...base, pcs: squad(1), tokens: 2, aa: 10, n: 1 };
+    const start = buildBaseState(o, new SeededDice(1));
+    const usedSlots = (s: ThreeSixteenState) =>
+      s.troopers.t1?.strengths.filter((x) => x.status === 'used').length ?? 0;
+    let seen = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      // Replays the run's commands with the same dice and counts the events itself.
+      const dice = new SeededDice(seed);
+      let state = start;
+      let events = 0;
+      const send = (command: Parameters<typeof threeSixteen.decide>[1]) => {
+        for (const ev of threeSixteen.decide(state, command, { actor: GM_SEAT, dice })) {
+          if (ev.type === 'strength.used') events++;
+          state = threeSixteen.evolve(state, ev);
+        }
+      };
+      send({ type: 'startEncounter', tokens: 2 });
+      const memo = newMemo();
+      for (let command = nextCommand(state, memo); command; command = nextCommand(state, memo)) send(command);
+      const outcome = runEncounter(start, o, new SeededDice(seed), undefined, firstOption);
+      expect(outcome.strengths).toBe(events);
+      expect(outcome.strengths).toBe(usedSlots(state) - usedSlots(start));
+      seen += events;
+    }
+    expect(seen).toBeGreaterThan(3);
+  });
+});
+
+describe('identical troopers get the same odds wherever they stand in the list', () => {
+  it('the Strength of a volley goes to a trooper picked at random, not to the first listed', () => {
+    // The tester's case: before, PC1 averaged 8.54 kills and PC4 6.91 (PC1 was always asked first).
+    const s = simulateEncounters({ ...base, n: 4000 });
+    const kills = s.pcs.map((pc) => pc.kills.mean);
+    expect(Math.max(...kills) - Math.min(...kills)).toBeLessThan(0.6);
+    for (const pc of s.pcs) {
+      // Each trooper's interval holds the squad's average.
+      const average = kills.reduce((a, b) => a + b, 0) / kills.length;
+      expect(pc.kills.low ?? Number.NaN).toBeLessThan(average);
+      expect(pc.kills.high ?? Number.NaN).toBeGreaterThan(average);
+    }
+  });
+
+  it("the policy's picks never move a die: only who is credited with a Strength's kills changes", () => {
+    const o = { ...base, n: BLOCK_SIZE + 100 };
+    const play = (choose: (base: ThreeSixteenState, dice: DiceSource, c: Chooser) => Chooser) =>
+      playBlocks(
+        o.seed,
+        o.n,
+        4,
+        0,
+        2,
+        (dice) => buildBaseState(o, dice),
+        (start, dice, c) => runEncounter(start, o, dice, undefined, choose(start, dice, c)),
+      );
+    const random = play((_s, _d, c) => c);
+    const first = play(() => firstOption);
+    const { killsSum: a, killsSumSq: _a, ...restRandom } = random;
+    const { killsSum: b, killsSumSq: _b, ...restFirst } = first;
+    expect(restRandom).toEqual(restFirst);
+    expect(a.reduce((x, y) => x + y, 0)).toBe(b.reduce((x, y) => x + y, 0));
+    // Always the first candidate: PC1 takes the kills the others' Strengths would have had.
+    expect(b[0]).toBeGreaterThan(a[0] ?? 0);
+  });
+
+  it('a policy stream leaves its block stream untouched and differs from it', () => {
+    const block = Rng.fromSeed(9).split();
+    const before = block.getState();
+    const policy = policyStream(block);
+    expect(block.getState()).toEqual(before);
+    const twin = Rng.fromState(before);
+    const drawn = Array.from({ length: 8 }, () => policy.int(0, 1_000_000));
+    expect(drawn).not.toEqual(Array.from({ length: 8 }, () => twin.int(0, 1_000_000)));
+    expect(chooserFrom(Rng.fromSeed(1))(3)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('Kills waiting on several troopers: a Strength answers first, by the chooser among those who would use one', () => {
+    // Two wounds each; their armour (which a new planet makes ready again) is spent below.
+    const doomed = { health: ['X', 'X', null] as const, armourPolicy: 'ask' as const };
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'A', fa: 6, nfa: 4, patch: { armourPolicy: 'ask' } },
+        { name: 'B', fa: 6, nfa: 4, patch: doomed },
+        { name: 'C', fa: 6, nfa: 4, patch: doomed },
+      ],
+      { aa: 7 },
+    );
+    for (const trooperId of ['t2', 't3'])
+      t.send(gm, {
+        type: 'gmAdjust',
+        adjustment: { target: 'armour', trooperId, value: 'used' },
+        reason: 'test',
+      });
+    const fa = { kind: 'fa', weapon: 'energyRifle' } as const;
+    playRound(t, gm, { t1: fa, t2: fa, t3: fa }, { t1: 9, t2: 9, t3: 9, aliens: 3 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter?.pendingKills.map((k) => k.trooperId)).toEqual(['t1', 't2', 't3']);
+    const asked: number[] = [];
+    const second = newMemo((count) => {
+      asked.push(count);
+      return 1;
+    });
+    expect(nextCommand(t.state, second)).toMatchObject({ type: 'useStrength', trooperId: 't3' });
+    expect(asked).toEqual([2]);
+    // Not t1, whose Kill is first in the list but would only wound it.
+    expect(nextCommand(t.state, newMemo())).toMatchObject({ type: 'useStrength', trooperId: 't2' });
+    const events = threeSixteen.decide(
+      t.state,
+      { type: 'useStrength', trooperId: 't3', text: 'C remembers.' },
+      { actor: GM_SEAT, dice: new SeededDice(1) },
+    );
+    let s = t.state;
+    for (const ev of events) s = threeSixteen.evolve(s, ev);
+    // The Strength ended the fight: nobody else takes the Kill that was waiting.
+    expect(s.encounter?.pendingKills ?? []).toEqual([]);
+    expect(s.troopers.t1?.health).toEqual([null, null, null]);
+  });
 });

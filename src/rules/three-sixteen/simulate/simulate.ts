@@ -3,6 +3,7 @@ import { SeededDice } from '../../../engine/dice/source.ts';
 import { Rng } from '../../../engine/rng.ts';
 import { buildBaseState, type RunOutcome, runEncounter, runMission } from './driver.ts';
 import { planetThreatFor, rankOf, type SimulationOptions, validateOptions } from './options.ts';
+import type { Chooser } from './policy.ts';
 import {
   addOutcome,
   emptyTally,
@@ -22,6 +23,12 @@ import {
  * depend only on the seed and the block number — never on how many threads ran, which thread took
  * which block, or when — and the totals are exact integer sums. Same seed, same summary, byte for
  * byte, with or without workers.
+ *
+ * Where the rules leave the table a free choice between equals (which of several doomed troopers
+ * spends a Strength), the policy asks a chooser. Block b's chooser draws from a stream of its own,
+ * one jump past the start of the block's dice stream (see `policyStream`), so those picks never
+ * move a die the rules roll: adding them changed who was credited with a Strength's kills, not a
+ * single roll.
  */
 
 export const BLOCK_SIZE = 500;
@@ -41,9 +48,25 @@ export class CountingDice implements DiceSource {
 }
 
 /**
+ * The policy's stream for a block whose dice draw from `block` (taken before any draw). `split`
+ * on a copy jumps it once: block streams start at odd multiples of 2^64 draws past the master's
+ * start (split jumps the master, clones, jumps again), so this one starts at the even multiple in
+ * between, which no dice stream uses, and a block draws far fewer than 2^64 numbers.
+ */
+export function policyStream(block: Rng): Rng {
+  return Rng.fromState(block.getState()).split();
+}
+
+/** A chooser drawing uniformly from `rng`. */
+export function chooserFrom(rng: Rng): Chooser {
+  return (count) => rng.int(0, count - 1);
+}
+
+/**
  * The block layout every simulation keeps (see the header): the seed's first stream sets the
- * table up, block b plays on the (b+2)-th, and `n` runs fill blocks of BLOCK_SIZE. Tallies blocks
- * [from, to) of `pcs` troopers. Pure: same arguments, same tally.
+ * table up, block b plays on the (b+2)-th (its policy picks on `policyStream` of it), and `n`
+ * runs fill blocks of BLOCK_SIZE. Tallies blocks [from, to) of `pcs` troopers. Pure: same
+ * arguments, same tally.
  */
 export function playBlocks<Base>(
   seed: number,
@@ -52,7 +75,7 @@ export function playBlocks<Base>(
   from: number,
   to: number,
   setUp: (dice: DiceSource) => Base,
-  play: (base: Base, dice: DiceSource) => RunOutcome,
+  play: (base: Base, dice: DiceSource, choose: Chooser) => RunOutcome,
   wrap: (dice: DiceSource) => DiceSource = (d) => d,
 ): Tally {
   const master = Rng.fromSeed(seed);
@@ -60,9 +83,11 @@ export function playBlocks<Base>(
   for (let b = 0; b < from; b++) master.split();
   const tally = emptyTally(pcs);
   for (let b = from; b < to; b++) {
-    const dice = wrap(new SeededDice(master.split()));
+    const stream = master.split();
+    const choose = chooserFrom(policyStream(stream));
+    const dice = wrap(new SeededDice(stream));
     const runs = Math.min(BLOCK_SIZE, n - b * BLOCK_SIZE);
-    for (let i = 0; i < runs; i++) addOutcome(tally, play(base, dice));
+    for (let i = 0; i < runs; i++) addOutcome(tally, play(base, dice, choose));
   }
   return tally;
 }
@@ -74,7 +99,6 @@ export function runBlocks(
   to: number,
   wrap: (dice: DiceSource) => DiceSource = (d) => d,
 ): Tally {
-  const run = options.mission ? runMission : runEncounter;
   return playBlocks(
     options.seed,
     options.n,
@@ -82,7 +106,10 @@ export function runBlocks(
     from,
     to,
     (dice) => buildBaseState(options, dice),
-    (base, dice) => run(base, options, dice),
+    (base, dice, choose) =>
+      options.mission
+        ? runMission(base, options, dice, choose)
+        : runEncounter(base, options, dice, undefined, choose),
     wrap,
   );
 }
@@ -108,8 +135,16 @@ export interface SimulationSummary {
   readonly threat: number;
   readonly final: boolean;
   readonly abilities: readonly string[];
-  /** Encounter: its tokens all gone (kills or a Strength) with a trooper alive. Mission: planet cleared with a trooper alive. */
+  /**
+   * Encounter: its tokens all gone (kills or a Strength) with a trooper alive. Mission: planet
+   * cleared with a trooper alive. A Strength ending is a win by the rules; `strengthUsed` and
+   * `endReasons.strength` say how many wins were bought that way.
+   */
   readonly win: Proportion;
+  /** Runs in which at least one trooper used a Strength (counted from `strength.used` events). */
+  readonly strengthUsed: Proportion;
+  /** Strengths used per run. */
+  readonly strengthsPerRun: MeanEstimate;
   readonly anyDead: Proportion;
   readonly pcs: readonly PcSummary[];
   readonly rounds: MeanEstimate & {
@@ -132,8 +167,8 @@ const prop = (p: Proportion): Proportion => ({
 const mean = (m: MeanEstimate): MeanEstimate => ({
   mean: r6(m.mean),
   sd: r6(m.sd),
-  low: r6(m.low),
-  high: r6(m.high),
+  low: m.low === null ? null : r6(m.low),
+  high: m.high === null ? null : r6(m.high),
 });
 
 export function summarize(options: SimulationOptions, t: Tally): SimulationSummary {
@@ -152,6 +187,8 @@ export function summarize(options: SimulationOptions, t: Tally): SimulationSumma
     final: options.final ?? false,
     abilities: [...options.abilities],
     win: prop(wilson(t.wins, t.n)),
+    strengthUsed: prop(wilson(t.strengthRuns, t.n)),
+    strengthsPerRun: mean(meanEstimate(t.strengthsSum, t.strengthsSumSq, t.n)),
     anyDead: prop(wilson(t.anyDead, t.n)),
     pcs: options.pcs.map((pc, i) => ({
       pc: `PC${i + 1}`,

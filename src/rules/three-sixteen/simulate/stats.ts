@@ -20,6 +20,11 @@ export interface Tally {
   tokensSumSq: number;
   encountersSum: number;
   encountersSumSq: number;
+  /** Runs in which at least one trooper used a Strength (a `strength.used` event). */
+  strengthRuns: number;
+  /** Strengths used, summed over runs, and the sum of their squares. */
+  strengthsSum: number;
+  strengthsSumSq: number;
   endReasons: Record<string, number>;
 }
 
@@ -38,6 +43,9 @@ export function emptyTally(pcs: number): Tally {
     tokensSumSq: 0,
     encountersSum: 0,
     encountersSumSq: 0,
+    strengthRuns: 0,
+    strengthsSum: 0,
+    strengthsSumSq: 0,
     endReasons: {},
   };
 }
@@ -65,6 +73,9 @@ export function addOutcome(t: Tally, o: RunOutcome): void {
   t.tokensSumSq += o.tokensReturned * o.tokensReturned;
   t.encountersSum += o.encounters;
   t.encountersSumSq += o.encounters * o.encounters;
+  if (o.strengths > 0) t.strengthRuns++;
+  t.strengthsSum += o.strengths;
+  t.strengthsSumSq += o.strengths * o.strengths;
   t.endReasons[o.endReason] = (t.endReasons[o.endReason] ?? 0) + 1;
 }
 
@@ -94,6 +105,9 @@ export function mergeTallies(a: Tally, b: Tally): Tally {
     tokensSumSq: a.tokensSumSq + b.tokensSumSq,
     encountersSum: a.encountersSum + b.encountersSum,
     encountersSumSq: a.encountersSumSq + b.encountersSumSq,
+    strengthRuns: a.strengthRuns + b.strengthRuns,
+    strengthsSum: a.strengthsSum + b.strengthsSum,
+    strengthsSumSq: a.strengthsSumSq + b.strengthsSumSq,
     endReasons,
   };
 }
@@ -115,9 +129,12 @@ export interface Proportion {
 export interface MeanEstimate {
   readonly mean: number;
   readonly sd: number;
-  /** 95% Student-t interval for the mean. */
-  readonly low: number;
-  readonly high: number;
+  /**
+   * 95% Student-t interval for the mean; null when it is unknown: one run says nothing about how
+   * far the mean could be from it (a zero-width interval would claim certainty).
+   */
+  readonly low: number | null;
+  readonly high: number | null;
 }
 
 /** Wilson score interval: sensible near 0 and 1 and for small n, always inside [0, 1]. */
@@ -159,11 +176,11 @@ export function tQuantile95(df: number): number {
 
 /** Mean with a t interval from the running sum and sum of squares. */
 export function meanEstimate(sum: number, sumSq: number, n: number): MeanEstimate {
-  if (n <= 0) return { mean: 0, sd: 0, low: 0, high: 0 };
+  if (n <= 0) return { mean: 0, sd: 0, low: null, high: null };
   const mean = sum / n;
-  const variance = n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : 0;
-  const sd = Math.sqrt(variance);
-  if (n === 1) return { mean, sd, low: mean, high: mean };
+  // One run has no spread to measure: its sd is 0 and its interval unknown.
+  if (n === 1) return { mean, sd: 0, low: null, high: null };
+  const sd = Math.sqrt(Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)));
   const half = (tQuantile95(n - 1) * sd) / Math.sqrt(n);
   return { mean, sd, low: mean - half, high: mean + half };
 }
