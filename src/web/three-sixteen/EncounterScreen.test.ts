@@ -117,6 +117,20 @@ describe('the aliens’ moves', () => {
   });
 });
 
+describe('the declare form keeps a weapon switch’s words', () => {
+  it('reads them back from the declaration that stands', () => {
+    const declared = {
+      kind: 'nfa',
+      task: { kind: 'manoeuvre', switchTo: 'sidearm', text: 'under covering fire' },
+    } as const;
+    expect(declareFields(declared, 'energyRifle')).toMatchObject({
+      kind: 'switch',
+      switchTo: 'sidearm',
+      text: 'under covering fire',
+    });
+  });
+});
+
 describe('the Kills override', () => {
   it('reads "this mission / total", and one number as this mission with the total following', () => {
     const cy = { totalKills: 39, killsThisMission: 2 };

@@ -338,7 +338,7 @@ export function declareFields(declared: Declaration | undefined, inHand: WeaponI
     case 'manoeuvre':
       if (task.move)
         return { ...blank, kind: task.move, switchTo: task.switchTo ?? '', text: task.text ?? '' };
-      if (task.switchTo) return { ...blank, kind: 'switch', switchTo: task.switchTo };
+      if (task.switchTo) return { ...blank, kind: 'switch', switchTo: task.switchTo, text: task.text ?? '' };
       return { ...blank, kind: 'other', text: task.text ?? '' };
     case 'forceWeakness':
       return { ...blank, kind: 'forceWeakness', target: task.targetId };
@@ -413,6 +413,7 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
         task: {
           kind: 'manoeuvre',
           switchTo: (switchTo || owned.find((w) => w !== t.currentWeapon) || 'handToHand') as WeaponId,
+          ...(text.trim() ? { text } : {}),
         },
       };
       break;
@@ -544,7 +545,7 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
           </select>
         </label>
       ) : null}
-      {kind === 'other' || kind === 'closer' || kind === 'farther' ? (
+      {kind === 'other' || kind === 'closer' || kind === 'farther' || kind === 'switch' ? (
         <input
           aria-label="What the trooper does"
           placeholder={kind === 'other' ? 'what you try' : 'how (optional)'}

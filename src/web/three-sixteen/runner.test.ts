@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readFace } from './runner.tsx';
 
 describe('a face typed into the dice box', () => {
+  it('reads percentile dice’s printed 00 as 100', () => {
+    expect(readFace('00', 'd100')).toBe(100);
+    expect(readFace('0', 'd100')).toBe(100);
+    expect(readFace('42', 'd100')).toBe(42);
+  });
+
   it('reads a d10’s printed 0 as its 10, and only a d10’s', () => {
     expect(readFace('0', 'd10')).toBe(10);
     expect(readFace(' 0 ', 'd10')).toBe(10);

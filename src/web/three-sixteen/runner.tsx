@@ -185,16 +185,22 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
 }
 
 /**
- * The face typed into the dice box, or null when it is not a whole number. A real d10 prints 0
- * where the rules read 10, so a 0 typed for a d10 is taken as its 10. Only the d10: any other die's
- * 0 goes to the ruleset as typed, to be refused there if the die cannot show it.
+ * Dice whose real faces print 0 (or 00) where the rules read their highest face: a d10's 0 is 10,
+ * percentile dice's 00 is 100.
+ */
+const ZERO_IS_TOP: Readonly<Record<string, number>> = { d10: 10, d100: 100 };
+
+/**
+ * The face typed into the dice box, or null when it is not a whole number. A 0 typed for a d10 (or
+ * 00 for a d100) is taken as its top face. Any other die's 0 goes to the ruleset as typed, to be
+ * refused there if the die cannot show it.
  */
 export function readFace(text: string, die: string): number | null {
   const typed = text.trim();
   if (typed === '') return null;
   const n = Number(typed);
   if (!Number.isInteger(n)) return null;
-  return n === 0 && die === 'd10' ? 10 : n;
+  return n === 0 ? (ZERO_IS_TOP[die] ?? 0) : n;
 }
 
 /** "2d10" for a set of one kind of die, "d10" for one. */
@@ -232,7 +238,7 @@ export function DicePrompt() {
   const index = p.plan?.index ?? p.faces.length + 1;
   const which = count !== null ? (count > 1 ? `die ${index} of ${count}` : '') : `die ${index}`;
   const problem = r.error;
-  const d10 = p.need.die === 'd10';
+  const top = ZERO_IS_TOP[p.need.die];
   // The last face is in and the command is out: say where it stands while the server has not
   // answered, above all when the connection is down and it waits to go.
   const waiting = r.busy && link !== 'live';
@@ -265,13 +271,15 @@ export function DicePrompt() {
             aria-label={`Face of the ${p.need.die}${which ? `, ${which}` : ''}`}
             aria-invalid={problem ? true : undefined}
             aria-describedby={
-              [problem ? problemId : '', d10 ? hintId : ''].filter(Boolean).join(' ') || undefined
+              [problem ? problemId : '', top ? hintId : ''].filter(Boolean).join(' ') || undefined
             }
           />
         </label>
-        {d10 ? (
+        {top ? (
           <span id={hintId} className="ts-muted">
-            A 0 on the die counts as 10: type 0 or 10.
+            {top === 10
+              ? 'A 0 on the die counts as 10: type 0 or 10.'
+              : 'A 00 on the dice counts as 100: type 0 or 100.'}
           </span>
         ) : null}
         <button type="submit" disabled={r.busy}>
