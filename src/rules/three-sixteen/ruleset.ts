@@ -90,18 +90,23 @@ function decide(
   command: ThreeSixteenCommand,
   given: DecideContext,
 ): ThreeSixteenEvent[] {
-  const events = withFallenNamed(state, decideCommand(state, command, given));
-  return state.encounter ? withEncounterEnd(state, events) : events;
+  const { events, after } = withAftermath(state, decideCommand(state, command, given));
+  return state.encounter ? withEncounterEnd(events, after) : events;
 }
 
 /**
  * Writes what each event led to (`Aftermath`) for commands decided outside an encounter's own
  * fold: the troopers a conflict's hit, combat drugs or a GM adjustment of health felled, and a
  * conflict's marks and end. Encounter commands already folded and named their fallen as they
- * decided (`withAutomatic`); their fold is kept as it is.
+ * decided (`withAutomatic`); their fold is kept as it is. Either way the state the events reach
+ * comes back with them, for `withEncounterEnd` and (through `rememberFolded`) the simulator.
  */
-function withFallenNamed(state: ThreeSixteenState, events: ThreeSixteenEvent[]): ThreeSixteenEvent[] {
-  if (stateAfterDecide(events)) return events;
+function withAftermath(
+  state: ThreeSixteenState,
+  events: ThreeSixteenEvent[],
+): { events: ThreeSixteenEvent[]; after: ThreeSixteenState } {
+  const folded = stateAfterDecide(events);
+  if (folded) return { events, after: folded };
   let s = state;
   const out: ThreeSixteenEvent[] = [];
   for (const ev of events) {
@@ -112,7 +117,7 @@ function withFallenNamed(state: ThreeSixteenState, events: ThreeSixteenEvent[]):
     s = next;
   }
   rememberFolded(out, s);
-  return out;
+  return { events: out, after: s };
 }
 
 /** The command's own events, without the `encounter.ended` record (enough to probe legality). */
@@ -137,10 +142,9 @@ function decideCommand(
 /**
  * When a command's events close the encounter (the last token falls, a Strength, E-Vac, the GM…),
  * an `encounter.ended` record follows them, so the log says how it ended and where the tokens
- * went. evolve ignores it; the fold decide already made is reused when there is one.
+ * went. evolve ignores it; `after` is the state the events reach (decide's own fold).
  */
-function withEncounterEnd(state: ThreeSixteenState, events: ThreeSixteenEvent[]): ThreeSixteenEvent[] {
-  const after = stateAfterDecide(events) ?? events.reduce<ThreeSixteenState>(evolve, state);
+function withEncounterEnd(events: ThreeSixteenEvent[], after: ThreeSixteenState): ThreeSixteenEvent[] {
   const ended = after.lastEncounter;
   if (after.encounter || !ended) return events;
   const out: ThreeSixteenEvent[] = [

@@ -19,7 +19,7 @@ import { MissionDesk, PlanetSetup, PlanetSummary } from './PlanetPanel.tsx';
 import { DicePrompt, RejectionBanner, RunnerContext, useCommandRunner } from './runner.tsx';
 import { TrooperSheet } from './TrooperSheet.tsx';
 import { Waiting } from './Waiting.tsx';
-import { type Section, sectionsAwaiting } from './your-move.ts';
+import { actingSeat, type Section, sectionsAwaiting } from './your-move.ts';
 import './three-sixteen.css';
 
 /**
@@ -42,9 +42,7 @@ export function ThreeSixteenTable(props: ThreeSixteenTableProps) {
   const view = useMemo(() => asView(props.view), [props.view]);
   if (!view) return <p className="ts-muted">Loading the 3:16 table…</p>;
   // A player running this mission under the rotating-GM option gets the GM's controls.
-  const acting = view.actingRole ?? props.seat.role;
-  const seat = acting === props.seat.role ? props.seat : { ...props.seat, role: acting };
-  return <Table {...props} seat={seat} view={view} />;
+  return <Table {...props} seat={actingSeat(view, props.seat)} view={view} />;
 }
 
 function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps, 'view'> & { view: View }) {

@@ -756,7 +756,7 @@ const answerKill = defineCommand(
  * an Orbital Bombardment, or the aliens' End Encounter on the very turn they struck): a flashback
  * may answer a Kill whenever it comes, so a Strength or Weakness is still accepted for it.
  */
-function answersSupportKill(e: Encounter, id: string): boolean {
+function answersKillAfterEnd(e: Encounter, id: string): boolean {
   return e.endReason !== null && e.pendingKills.some((p) => p.trooperId === id);
 }
 
@@ -766,7 +766,7 @@ const useStrength = defineCommand(
   GM_AND_PLAYERS,
   (state, c, ctx) => {
     const { t, e } = ownFighter(state, c.trooperId, ctx);
-    const dodging = answersSupportKill(e, t.id);
+    const dodging = answersKillAfterEnd(e, t.id);
     if (e.endReason && !dodging) fail(codes.WRONG_STEP, 'the encounter is already over');
     if (!hasAvailableSlot(t, 'strengths')) fail(codes.NO_SLOT, `${t.name} has no Strength available`);
     if (e.forcedWeakness.includes(t.id)) fail(codes.PENDING_DECISION, `${t.name} must show a Weakness now`);
@@ -799,7 +799,7 @@ const useWeakness = defineCommand(
     const { t, e } = ownFighter(state, c.trooperId, ctx);
     // A Weakness the aliens forced on their last turn is still owed when that same turn ended the
     // encounter (End Encounter with Induce Weakness): the encounter closes once it is shown.
-    if (e.endReason && !e.forcedWeakness.includes(t.id) && !answersSupportKill(e, t.id))
+    if (e.endReason && !e.forcedWeakness.includes(t.id) && !answersKillAfterEnd(e, t.id))
       fail(codes.WRONG_STEP, 'the encounter is already over');
     const slot = flashbackSlot(t.weaknesses, c.hatredForHome);
     if (slot < 0)
