@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isRuleError } from '../engine/rule-error.ts';
@@ -15,8 +15,13 @@ import { command as roll } from './roll.ts';
 
 const BUILT_IN: readonly Command[] = [roll, odds];
 const here = dirname(fileURLToPath(import.meta.url));
-/** Files here that are never commands: the dispatcher itself and shared code. */
-const NOT_COMMANDS = new Set(['main.ts', 'cli.ts', 'command.ts']);
+/** Modules here that are never commands: the dispatcher itself and shared code. */
+const NOT_COMMANDS = new Set(['main', 'cli', 'command']);
+/**
+ * A module of this folder: `.ts` when running from sources through tsx, `.js` when running the
+ * build in dist/node (see docs/architecture.md, "Running without a compiler").
+ */
+const MODULE_FILE = /^([a-z][a-z0-9-]*)\.(ts|js)$/;
 
 function isCommand(value: unknown): value is Command {
   if (typeof value !== 'object' || value === null) return false;
@@ -36,10 +41,11 @@ async function load(dir: string, file: string): Promise<Command | undefined> {
 
 /** Files that could hold the command `name` (or every candidate when no name is given). */
 function candidates(dir: string, name?: string): string[] {
+  const moduleName = (file: string): string => MODULE_FILE.exec(file)?.[1] ?? '';
   return readdirSync(dir)
-    .filter((file) => /^[a-z][a-z0-9-]*\.ts$/.test(file) && !NOT_COMMANDS.has(file))
-    .filter((file) => name === undefined || file === `${name}.ts`)
-    .filter((file) => !BUILT_IN.some((c) => `${c.name}.ts` === file))
+    .filter((file) => MODULE_FILE.test(file) && !NOT_COMMANDS.has(moduleName(file)))
+    .filter((file) => name === undefined || moduleName(file) === name)
+    .filter((file) => !BUILT_IN.some((c) => c.name === moduleName(file)))
     .sort();
 }
 
@@ -79,7 +85,30 @@ ${list}
 Run bughunt <command> --help for a command's options. Give each option once
 (--pc and --ability of simulate may repeat). A notation starting with '-'
 works as it is (bughunt roll -2+1d6); anything after -- is an argument.
-Bad input exits with code 2 and one line on stderr.\n`;
+Bad input exits with code 2 and one line on stderr. --version prints the version.\n`;
+}
+
+/**
+ * The version in the project's package.json: two folders up from src/cli when running the
+ * sources, three from dist/node/cli when running the build.
+ */
+function packageVersion(): string {
+  for (const up of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg: unknown = JSON.parse(readFileSync(new URL(up, import.meta.url), 'utf8'));
+      if (
+        typeof pkg === 'object' &&
+        pkg !== null &&
+        'name' in pkg &&
+        pkg.name === 'bughunt' &&
+        'version' in pkg
+      )
+        return String(pkg.version);
+    } catch {
+      // Not at this depth: try the next.
+    }
+  }
+  return 'unknown';
 }
 
 /** The message of an error the person can fix, or undefined for a bug (which exits 1). */
@@ -100,6 +129,10 @@ export async function runCli(argv: string[], io: CliIo = processIo, commandDir =
     if (name === '--help' || name === '-h' || name === 'help') {
       if (name === 'help' && rest[0] !== undefined) return await runCli([rest[0], '--help'], io, commandDir);
       io.out(await generalHelp(commandDir));
+      return 0;
+    }
+    if (name === '--version' || name === '-V' || name === 'version') {
+      io.out(`bughunt ${packageVersion()}\n`);
       return 0;
     }
     if (name.startsWith('-')) throw new UsageError(`unknown option '${name}' (see bughunt --help)`);

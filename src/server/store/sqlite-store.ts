@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../engine/worker-module.ts';
 import type { MemoryBus } from '../memory-store.ts';
 import {
   type EventStore,
@@ -29,16 +27,6 @@ export { DataDirLockedError, SQLITE_FILE } from './sqlite-core.ts';
  * while one batch is being written queue up and go into the next batch.
  */
 
-/** The worker's entry, loaded through tsx (the server runs its TypeScript sources directly). */
-function workerSource(): string {
-  // The ESM build of tsx's API (resolved from here, so any working directory will do).
-  const cjs = createRequire(import.meta.url).resolve('tsx/esm/api');
-  const esm = cjs.replace(/\.cjs$/, '.mjs');
-  const tsx = existsSync(esm) ? pathToFileURL(esm).href : 'tsx/esm/api';
-  const entry = new URL('./sqlite-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-}
-
 function fromWire(e: WireError): Error {
   if (e.kind === 'conflict') return new SeqConflictError(e.tableId, e.expectedSeq);
   if (e.kind === 'locked') return new DataDirLockedError(e.dataDir);
@@ -61,7 +49,9 @@ export class SqliteStore implements EventStore {
    * Rejects with DataDirLockedError (code DATA_DIR_LOCKED) while another server holds it.
    */
   static async open(dataDir: string, bus?: MemoryBus): Promise<SqliteStore> {
-    const worker = new Worker(workerSource(), { eval: true, workerData: { dataDir: resolve(dataDir) } });
+    const worker = startWorker(import.meta.url, './sqlite-worker', {
+      workerData: { dataDir: resolve(dataDir) },
+    });
     await new Promise<void>((done, fail) => {
       const onExit = (code: number) => fail(new Error(`the SQLite store's thread exited (${code})`));
       worker.once('error', fail);

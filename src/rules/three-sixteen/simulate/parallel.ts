@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../engine/worker-module.ts';
 import type { SimulationOptions } from './options.ts';
 import { validateOptions } from './options.ts';
 import {
@@ -28,17 +28,9 @@ export function defaultWorkers(n: number): number {
   return Math.max(1, Math.min(availableParallelism(), 4, blockCount(n)));
 }
 
-/**
- * Workers run TypeScript. A worker thread does not inherit the tsx hooks that bin/bughunt.js
- * registers in code, and `execArgv: ['--import', 'tsx']` does not reach a worker's entry module on
- * Node 20, so the entry is a plain-JS file that registers tsx like bin/bughunt.js and then imports
- * worker.ts.
- */
-const WORKER_URL = new URL('./worker-entry.js', import.meta.url);
-
 function runWorker(options: SimulationOptions, from: number, to: number): Promise<Tally> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { workerData: { options, from, to } });
+    const worker = startWorker(import.meta.url, './worker', { workerData: { options, from, to } });
     let result: Tally | undefined;
     worker.once('message', (tally: Tally) => {
       result = tally;
