@@ -24,6 +24,18 @@ export interface Command {
   run(argv: string[], io?: CliIo): Promise<number>;
 }
 
+/**
+ * The simulator of one system other than 3:16, behind `bughunt simulate <system> …`: its own
+ * module (`src/cli/simulate-<system>.ts`, exporting `simulator`), loaded only when asked for.
+ * `run` gets the arguments after the system's name.
+ */
+export interface SystemSimulator {
+  readonly system: string;
+  /** The full `bughunt simulate <system> --help` text. */
+  readonly usage: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
 /** Bad input from the person typing: shown as one line, exit code 2. */
 export class UsageError extends Error {
   constructor(message: string) {

@@ -23,10 +23,17 @@ import {
   integerOption,
   parseCommandArgs,
   processIo,
+  type SystemSimulator,
   UsageError,
 } from './command.ts';
 
-const SYSTEMS = ['three-sixteen'] as const;
+/**
+ * Simulators of the other systems, by system id: `bughunt simulate <system> …` hands them the rest
+ * of the line. Each sits in its own module, loaded only when that system is simulated.
+ */
+const OTHER_SIMULATORS: Readonly<Record<string, () => Promise<{ readonly simulator: SystemSimulator }>>> = {};
+
+const SYSTEMS: readonly string[] = ['three-sixteen', ...Object.keys(OTHER_SIMULATORS)];
 
 /** Help text lines, wrapped at `width` columns after an indent. */
 function wrap(words: readonly string[], indent: number, width = 78): string {
@@ -156,7 +163,13 @@ How the simulated table plays:
   tokens fall. They pay from the planet pool first and never spend the
   encounter's last token. Isolate is never needed: the simulated troopers
   call no support. The random picks come from a stream of their own, so they
-  never change a die the rules roll.`;
+  never change a die the rules roll.${
+    Object.keys(OTHER_SIMULATORS).length > 0
+      ? `\n\nOther systems (each with its own --help): ${Object.keys(OTHER_SIMULATORS)
+          .map((id) => `bughunt simulate ${id}`)
+          .join(', ')}.`
+      : ''
+  }`;
 
 function parsePc(text: string): PcSpec {
   const parts = text.split('/');
@@ -201,7 +214,7 @@ export function parseSimulateArgs(argv: string[]): {
   const [system, ...extra] = positionals;
   if (system === undefined)
     throw new UsageError('missing system, e.g. bughunt simulate three-sixteen (see bughunt simulate --help)');
-  if (!(SYSTEMS as readonly string[]).includes(system))
+  if (!SYSTEMS.includes(system))
     throw new UsageError(`no simulator for '${system}' (systems: ${SYSTEMS.join(', ')})`);
   if (extra.length > 0)
     throw new UsageError(`unexpected argument '${extra[0]}' (see bughunt simulate --help)`);
@@ -354,6 +367,8 @@ export const command: Command = {
   summary: 'Monte-Carlo odds of 3:16 encounters or missions, played by the real rules',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
+    const other = argv[0] === undefined ? undefined : OTHER_SIMULATORS[argv[0]];
+    if (other) return (await other()).simulator.run(argv.slice(1), io);
     const { options, json, workers, help } = parseSimulateArgs(argv);
     if (help) {
       io.out(`${usage}\n`);
