@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { replay } from '../engine/replay.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
+import { AppPage } from './app-page.ts';
 import { CampaignFileError, checkCampaignViews, MAX_CAMPAIGN_BYTES, readCampaign } from './campaign-file.ts';
 import { Connection, issueDetails, type SocketLimits } from './connection.ts';
 import { tableOptions } from './hub.ts';
@@ -694,6 +695,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       root: webRoot,
       index: ['index.html'],
       wildcard: true,
+      // The build writes .br and .gz copies of its text files (vite.config.ts): the smallest the
+      // browser accepts goes out, compressed once at build time rather than per request.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite puts content-hashed files under assets/: they never change under one name.
         if (path.startsWith(resolve(webRoot, 'assets'))) {
@@ -714,9 +718,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // long one got its 403 "Forbidden"): the API and socket prefixes always answer JSON.
   app.all('/api/*', notFound);
   app.all('/ws/*', notFound);
+  // A table's page names its system's screens for the browser to fetch at once (app-page.ts).
+  const appPage = hasWeb ? AppPage.load(webRoot) : null;
+  const systemOfTable = new Map<string, string>();
+  const tableSystem = async (tableId: string): Promise<string | null> => {
+    const known = systemOfTable.get(tableId);
+    if (known !== undefined || !ID_PATTERN.test(tableId)) return known ?? null;
+    const table = await store.getTable(tableId);
+    if (!table) return null;
+    // A table's system never changes; the cap only bounds the memory of a long-running server.
+    if (systemOfTable.size >= 10_000) systemOfTable.clear();
+    systemOfTable.set(tableId, table.system);
+    return table.system;
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (hasWeb && request.method === 'GET' && APP_PATHS.test(path)) {
+      const tableId = /^\/t\/([^/]+)/.exec(path)?.[1];
+      const system = tableId === undefined ? null : await tableSystem(tableId);
+      if (appPage && system !== null) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(appPage.html(system));
+      }
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return notFound(request, reply);
