@@ -82,7 +82,9 @@ function candidates(s: EliteUnitState, rng: Rng): { command: unknown; seat: Seat
   const seat = c.ownerSeatId === P1.seatId ? P1 : GM;
   if (move.kind === 'defend') {
     const parry = c.weapons.find((w) => w.dc !== null && w.inHands)?.key ?? c.held[0]?.key;
-    const options = [{ command: { type: 'defend', targetId: c.id }, seat }];
+    const options: { command: unknown; seat: Seat }[] = [
+      { command: { type: 'defend', targetId: c.id }, seat },
+    ];
     if (parry) options.unshift({ command: { type: 'defend', targetId: c.id, parry }, seat });
     return options;
   }
