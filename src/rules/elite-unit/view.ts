@@ -81,6 +81,10 @@ function touched(e: EliteUnitEvent): string[] {
 
 /** Names, in each event, the hidden characters it touches (as the state before it says). */
 export function markSecrets(state: EliteUnitState, events: EliteUnitEvent[]): EliteUnitEvent[] {
+  const anyHidden =
+    state.roster.some((id) => state.characters[id]?.hidden) ||
+    events.some((e) => e.type === 'character.added' && e.character.hidden);
+  if (!anyHidden) return events;
   return events.map((e) => {
     if (isChatEvent(e)) return e;
     const ids: string[] = [];

@@ -43,8 +43,12 @@ export function locationFor(d100: number): LocationRow {
 }
 
 /** The body part that carries an attribute, if any (for the §4 step 2 lookup). */
+const PART_OF = new Map<string, PartId>(
+  HIT_LOCATIONS.flatMap((r) => r.attributes.map((a) => [a, r.part] as const)),
+);
+
 export function partOf(attribute: string): PartId | undefined {
-  return HIT_LOCATIONS.find((r) => r.attributes.includes(attribute))?.part;
+  return PART_OF.get(attribute);
 }
 
 /** §6.3: the situational rows the GM ticks (speed is a band, chosen by relative speed). */

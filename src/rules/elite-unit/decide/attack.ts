@@ -229,6 +229,11 @@ export function decideAttack(
   ];
 }
 
+/** The blow of a damage roll: + Strength for bare hands, × rounds, ÷ targets and chaos, rounded down. */
+function dealtOf(r: Rolled, bonus: number, p: PendingAttack): number {
+  return Math.floor(((r.total + bonus) * p.multiplier) / p.divisor);
+}
+
 /** The parry object: a weapon in the hands with parry attributes, or a held shield, with DC left. */
 function parryObject(
   state: EliteUnitState,
@@ -321,15 +326,10 @@ export function decideDefend(
         }
       : undefined);
   const source = data?.name ?? spell?.name;
-  const rollColumn = (): Rolled =>
-    p.damage[target.column] ??
-    (column
-      ? rollDamage(dice, column.damage, `damage of ${source}`)
-      : rollDamage(dice, '1D10', `unarmed damage by ${attacker.name}`));
-  const base = (r: Rolled) => {
-    const raw = column ? r.total : r.total + (p.strength ?? 0);
-    return Math.floor((raw * p.multiplier) / p.divisor);
-  };
+  // Plain values, not closures: this runs once per defence on the simulator's hot path.
+  const cell = column ? column.damage : '1D10';
+  const why = column ? `damage of ${source}` : `unarmed damage by ${attacker.name}`;
+  const bonus = column ? 0 : (p.strength ?? 0);
   const patches: Patch[] = [];
   const events: EliteUnitEvent[] = [];
   const invulnerable = hasCondition(b, 'invulnerable');
@@ -347,9 +347,9 @@ export function decideDefend(
       patches,
     });
   } else if (hit) {
-    const damage = rollColumn();
+    const damage = p.damage[target.column] ?? rollDamage(dice, cell, why);
     const outer = parryLayer ? [parryLayer] : [];
-    const injury = injure(b, base(damage), outer, dice, invulnerable);
+    const injury = injure(b, dealtOf(damage, bonus, p), outer, dice, invulnerable);
     let set: Partial<Character> = injury.set;
     if (parryLayer) set = { ...set, ...withParryDc(b, parryLayer.key, injury.outerDc[0] ?? parryLayer.dc) };
     patches.push({ id: b.id, set });
@@ -369,8 +369,8 @@ export function decideDefend(
     if (area) {
       const miss = nearMiss(p.attackTotal, defenceTotal, target.distance, area.size, data?.plasma ?? false);
       if (miss.caught) {
-        const damage = rollColumn();
-        const dealt = sharedDamage(base(damage), miss.share, miss.metres);
+        const damage = p.damage[target.column] ?? rollDamage(dice, cell, why);
+        const dealt = sharedDamage(dealtOf(damage, bonus, p), miss.share, miss.metres);
         const injury = injure(b, dealt, [], dice, invulnerable);
         patches.push({ id: b.id, set: injury.set });
         events.push({

@@ -3,8 +3,16 @@ import type { ArmourLayer, Character, HeldObject, WeaponInstance } from '../stat
 
 /** Builds a fresh sheet from a pack character (digest §18.2), kit loaded and full. */
 
+const weaponIndex = new WeakMap<Pack, Map<string, WeaponData>>();
+
+/** A pack weapon by id (indexed once per pack: attacks look weapons up on the hot path). */
 export function findWeapon(pack: Pack, id: string): WeaponData | undefined {
-  return pack.weapons.find((w) => w.id === id);
+  let index = weaponIndex.get(pack);
+  if (!index) {
+    index = new Map(pack.weapons.map((w) => [w.id, w]));
+    weaponIndex.set(pack, index);
+  }
+  return index.get(id);
 }
 
 export function newWeapon(

@@ -7,6 +7,7 @@ import {
   poisonPenalty,
 } from '../data/tables.ts';
 import type { Character, PartState } from '../state.ts';
+import { findWeapon } from './character.ts';
 
 /**
  * Effective attribute values in the digest's one fixed order (§4): sheet → body part → drains and
@@ -45,6 +46,8 @@ function partFactor(state: PartState | undefined, value: number): number {
   }
 }
 
+const CARRY_SET = new Set(CARRY_ATTRIBUTES);
+
 export function isWounded(c: Character): boolean {
   return c.stamina * 2 < c.staminaMax;
 }
@@ -64,7 +67,7 @@ export function carryPenalty(c: Character, pack: Pack): number {
   let sum = 0;
   for (const w of c.weapons) {
     if (!w.inHands) continue;
-    const data = pack.weapons.find((x) => x.id === w.weapon);
+    const data = findWeapon(pack, w.weapon);
     if (!data || data.vehicleMounted) continue;
     sum += ENCUMBRANCE[data.code]?.penalty ?? 0;
   }
@@ -99,7 +102,7 @@ function compute(c: Character, pack: Pack, attribute: string, steps: Step[] | nu
     v = Math.floor(v / 2);
     steps?.push({ step: 'wounded (Stamina below half)', value: v });
   }
-  if (CARRY_ATTRIBUTES.includes(attribute)) {
+  if (CARRY_SET.has(attribute)) {
     const carry = carryPenalty(c, pack);
     if (carry !== 0) {
       v += carry;
