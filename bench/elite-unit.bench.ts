@@ -41,8 +41,8 @@ export default async function eliteUnitBench(): Promise<void> {
   const ctx = { actor: GM, dice };
   const viaRuleset = (): number => {
     // decideAndFold hands back the state its events reach: the table's fold, done once.
-    const declared = decideAndFold(start, attack, ctx).after ?? start;
-    const resolved = decideAndFold(declared, defend, ctx).after ?? declared;
+    const declared = decideAndFold(start, attack, ctx).after;
+    const resolved = decideAndFold(declared, defend, ctx).after;
     return resolved.characters.b?.stamina ?? 0;
   };
   // The same inputs by hand: Attack 8 + 3, Dodge 4, 2D6 through R 6 / DC 40, Stamina 24.

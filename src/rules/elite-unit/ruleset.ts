@@ -104,7 +104,7 @@ export function decideAndFold(
   state: EliteUnitState,
   command: EliteUnitCommand,
   ctx: DecideContext,
-): { events: EliteUnitEvent[]; after: EliteUnitState | null } {
+): { events: EliteUnitEvent[]; after: EliteUnitState } {
   const roles = COMMAND_ROLES[command.type];
   if (!roles) throw new RuleError('UNKNOWN_COMMAND', `there is no Elite Unit command called ${command.type}`);
   if (!roles.includes(ctx.actor.role))
@@ -113,7 +113,11 @@ export function decideAndFold(
     });
   const decider = DECIDERS[command.type] as Decider<typeof command.type>;
   const events = decider(state, command, ctx);
-  if (NO_FLOW.has(command.type)) return { events: markSecrets(state, events), after: null };
+  if (NO_FLOW.has(command.type)) {
+    let after = state;
+    for (const e of events) after = evolveState(after, e);
+    return { events: markSecrets(state, events), after };
+  }
   const flowed = withFlow(state, events);
   return { events: markSecrets(state, flowed.events), after: flowed.after };
 }
