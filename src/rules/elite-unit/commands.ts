@@ -168,6 +168,33 @@ export const commandSchemas = [
     units: z.number().int().min(1).max(100).default(1),
   }),
   z.strictObject({ type: z.literal('birthday'), id }),
+  // Vehicles (§13) ---------------------------------------------------------------------------
+  z.strictObject({
+    type: z.literal('vehicle.risky'),
+    driverId: id,
+    vehicle: id,
+    controls: z.enum(['manual', 'port']),
+    action: z.enum([
+      'sharpTurn',
+      'ramMovingVehicle',
+      'fireFixedTurret',
+      'ramNarrowObject',
+      'ramWideObject',
+      'ramVeryWideObject',
+      'bumpyGround',
+      'veryBumpyGround',
+      'flatOutVeryBumpy',
+      'narrowSpace',
+      'airGap',
+      'airDeadLanding',
+    ]),
+  }),
+  z.strictObject({
+    type: z.literal('vehicle.crash'),
+    vehicle: id,
+    kph: z.number().min(0).max(5000),
+    occupants: z.array(z.strictObject({ id, seated: z.boolean() })).max(20),
+  }),
   z.strictObject({
     type: z.literal('surgery'),
     id,
@@ -218,5 +245,7 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   'time.pass': GM,
   'poison.dose': GM,
   birthday: GM,
+  'vehicle.risky': BOTH,
+  'vehicle.crash': GM,
   surgery: GM,
 };

@@ -39,6 +39,9 @@ function snapshot(state: EliteUnitState, what: string): EliteUnitState['undo'] {
   };
 }
 
+/** Character changes that start a resolution the GM may take back (besides attacks). */
+const UNDOABLE = new Set(['gm.set', 'time', 'poison', 'cast', 'crash', 'firstAid', 'birthday', 'surgery']);
+
 /** End of a Turn (§5 step 7): recoil back to 0, Full Auto counts reset, durations tick. */
 function endTurn(c: Character): Character {
   let weapons: readonly WeaponInstance[] = c.weapons;
@@ -85,13 +88,7 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
       return { ...state, characters, roster: state.roster.filter((x) => x !== event.id) };
     }
     case 'character.changed': {
-      const undo =
-        event.reason === 'gm.set' ||
-        event.reason === 'time' ||
-        event.reason === 'poison' ||
-        event.reason === 'cast'
-          ? snapshot(state, event.reason)
-          : state.undo;
+      const undo = UNDOABLE.has(event.reason) ? snapshot(state, event.reason) : state.undo;
       return {
         ...state,
         undo,
