@@ -98,6 +98,22 @@ export const commandSchemas = [
     /** Give up the parry save (§3 step 4). */
     waiveSave: z.boolean().optional(),
   }),
+  z.strictObject({
+    type: z.literal('throw'),
+    attackerId: id,
+    /** The thrown object's encumbrance code (§12). */
+    code: z.number().int().min(-5).max(9),
+    target: z.strictObject({ id, distance: metres }),
+    situation: situationSchema,
+  }),
+  z.strictObject({
+    type: z.literal('object.drop'),
+    targetId: id,
+    code: z.number().int().min(-5).max(9),
+    metres: z.number().min(0).max(10_000),
+    /** Armour covers the point of impact (the GM says). */
+    covered: z.boolean(),
+  }),
   z.strictObject({ type: z.literal('reload'), id, weapon: key }),
   z.strictObject({ type: z.literal('refill'), id, weapon: key }),
   z.strictObject({ type: z.literal('aim'), id, weapon: key }),
@@ -227,6 +243,8 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   'slot.end': BOTH,
   attack: BOTH,
   defend: BOTH,
+  throw: BOTH,
+  'object.drop': GM,
   reload: BOTH,
   refill: BOTH,
   aim: BOTH,

@@ -40,7 +40,17 @@ function snapshot(state: EliteUnitState, what: string): EliteUnitState['undo'] {
 }
 
 /** Character changes that start a resolution the GM may take back (besides attacks). */
-const UNDOABLE = new Set(['gm.set', 'time', 'poison', 'cast', 'crash', 'firstAid', 'birthday', 'surgery']);
+const UNDOABLE = new Set([
+  'gm.set',
+  'time',
+  'poison',
+  'cast',
+  'crash',
+  'drop',
+  'firstAid',
+  'birthday',
+  'surgery',
+]);
 
 /** End of a Turn (§5 step 7): recoil back to 0, Full Auto counts reset, durations tick. */
 function endTurn(c: Character): Character {

@@ -12,7 +12,7 @@ import {
   decideReload,
   decideTap,
 } from './decide/actions.ts';
-import { decideAttack, decideDefend } from './decide/attack.ts';
+import { decideAttack, decideDefend, decideDrop, decideThrow } from './decide/attack.ts';
 import {
   decideBattleEnd,
   decideBattleJoin,
@@ -64,6 +64,8 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   'slot.end': decideSlotEnd,
   attack: decideAttack,
   defend: decideDefend,
+  throw: decideThrow,
+  'object.drop': decideDrop,
   reload: decideReload,
   refill: decideRefill,
   aim: decideAim,

@@ -153,6 +153,8 @@ export interface PendingAttack {
   readonly weapon: string | null;
   /** An attack spell (Spark, Fireball) instead of a weapon. */
   readonly spell: string | null;
+  /** An object thrown without a block of its own: its encumbrance code (§12, Hit Damage). */
+  readonly thrownCode?: number;
   readonly targets: readonly { readonly id: string; readonly distance: number; readonly column: number }[];
   /** Index of the target whose answer is awaited. */
   readonly next: number;
