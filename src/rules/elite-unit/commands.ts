@@ -206,6 +206,16 @@ export const commandSchemas = [
     ]),
   }),
   z.strictObject({
+    type: z.literal('vehicle.ram'),
+    driverId: id,
+    vehicle: id,
+    controls: z.enum(['manual', 'port']),
+    /** Closing speed, kph. */
+    kph: z.number().min(0).max(5000),
+    targetId: id,
+    situation: situationSchema,
+  }),
+  z.strictObject({
     type: z.literal('vehicle.crash'),
     vehicle: id,
     kph: z.number().min(0).max(5000),
@@ -265,5 +275,6 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   birthday: GM,
   'vehicle.risky': BOTH,
   'vehicle.crash': GM,
+  'vehicle.ram': BOTH,
   surgery: GM,
 };

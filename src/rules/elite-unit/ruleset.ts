@@ -33,7 +33,7 @@ import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
 import { decideCast } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
 import { decideBirthday, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
-import { decideCrash, decideRisky } from './decide/vehicles.ts';
+import { decideCrash, decideRam, decideRisky } from './decide/vehicles.ts';
 import type { EliteUnitEvent } from './events.ts';
 import { evolveState } from './evolve.ts';
 import { type EliteUnitOptions, type EliteUnitState, initialState } from './state.ts';
@@ -86,6 +86,7 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   birthday: decideBirthday,
   'vehicle.risky': decideRisky,
   'vehicle.crash': decideCrash,
+  'vehicle.ram': decideRam,
   surgery: decideSurgery,
 };
 

@@ -155,6 +155,8 @@ export interface PendingAttack {
   readonly spell: string | null;
   /** An object thrown without a block of its own: its encumbrance code (§12, Hit Damage). */
   readonly thrownCode?: number;
+  /** A damage cell of its own (a ram's crash dice, §13.6). */
+  readonly cell?: string;
   readonly targets: readonly { readonly id: string; readonly distance: number; readonly column: number }[];
   /** Index of the target whose answer is awaited. */
   readonly next: number;

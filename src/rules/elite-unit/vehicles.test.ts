@@ -98,3 +98,30 @@ describe('first aid', () => {
     );
   });
 });
+
+describe('ramming (§13.6)', () => {
+  it("an attack on the driver's modified Reactions; a hit deals the crash dice", () => {
+    const t = new Table();
+    t.add('vey', 'vey', P2);
+    t.add('raider', 'r');
+    // Vey in the buggy by port: Reactions 15 + handling 2; speed rows skipped; d20 10 → 27.
+    const [declared] = t.run(
+      {
+        type: 'vehicle.ram',
+        driverId: 'vey',
+        vehicle: 'buggy',
+        controls: 'port',
+        kph: 25,
+        targetId: 'r',
+        situation: { speedKph: 25 },
+      },
+      P2,
+      [10],
+    );
+    expect(declared).toMatchObject({ total: 27, mode: 'ram' });
+    // Raider 4 + 5 = 9: hit; 25 kph → 4D6 = 16 through the flak vest: 10 off its DC.
+    const [r] = t.run({ type: 'defend', targetId: 'r' }, GM, [5, 4, 4, 4, 4]);
+    expect(r).toMatchObject({ hit: true, blow: { dealt: 16, toStamina: 0 } });
+    expect(t.char('r').armour[0]?.dc).toBe(30);
+  });
+});

@@ -322,6 +322,7 @@ export function decideDefend(
     (thrownDamage !== undefined
       ? { range: target.distance, attackBonus: 0, damage: String(thrownDamage) }
       : undefined) ??
+    (p.cell !== undefined ? { range: target.distance, attackBonus: 0, damage: p.cell } : undefined) ??
     (spell
       ? {
           range: spell.range,
