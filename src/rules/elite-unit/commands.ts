@@ -120,6 +120,8 @@ export const commandSchemas = [
   z.strictObject({ type: z.literal('hold'), id, weapon: key, inHands: z.boolean() }),
   z.strictObject({ type: z.literal('act'), id, text }),
   z.strictObject({ type: z.literal('firstAid'), id, patientId: id, kit: id }),
+  /** Chaos #15: the one energy blast (1D100, hits without a defence roll, 10 m). */
+  z.strictObject({ type: z.literal('energyBlast'), id, targetId: id, distance: metres }),
   z.strictObject({
     type: z.literal('tap'),
     id,
@@ -262,6 +264,7 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   act: BOTH,
   firstAid: BOTH,
   tap: BOTH,
+  energyBlast: BOTH,
   cast: BOTH,
   save: BOTH,
   opposed: GM,

@@ -30,7 +30,7 @@ import {
 } from './decide/characters.ts';
 import { withFlow } from './decide/flow.ts';
 import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
-import { decideCast } from './decide/magic.ts';
+import { decideCast, decideEnergyBlast } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
 import { decideBirthday, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
 import { decideCrash, decideRam, decideRisky } from './decide/vehicles.ts';
@@ -74,6 +74,7 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   firstAid: decideFirstAid,
   tap: decideTap,
   cast: decideCast,
+  energyBlast: decideEnergyBlast,
   save: decideSave,
   opposed: decideOpposed,
   sneak: decideSneak,

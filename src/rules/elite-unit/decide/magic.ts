@@ -3,7 +3,7 @@ import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import type { CommandOf } from '../commands.ts';
 import { CHAOS } from '../data/tables.ts';
 import type { EliteUnitEvent, Patch } from '../events.ts';
-import { type Rolled, rollD10, rollD20, rollDamage, rollSave } from '../rules/dice.ts';
+import { type Rolled, rollD10, rollD20, rollD100, rollDamage, rollSave } from '../rules/dice.ts';
 import { effectiveValue, hasCondition, isWounded } from '../rules/effective.ts';
 import { injure } from '../rules/injury.ts';
 import type { Character, Condition, EliteUnitState, PendingAttack } from '../state.ts';
@@ -263,4 +263,43 @@ export function decideCast(
     });
   }
   return events;
+}
+
+/** Energy blast reach (§16.3 #15). */
+const ENERGY_BLAST_METRES = 10;
+
+/** Chaos #15: used as an action; no defence (it hits); through the target's layers; used up. */
+export function decideEnergyBlast(
+  state: EliteUnitState,
+  cmd: CommandOf<'energyBlast'>,
+  ctx: DecideContext,
+): EliteUnitEvent[] {
+  const c = requireControl(state, cmd.id, ctx);
+  requireAction(state, c);
+  if (!hasCondition(c, 'energyBlast'))
+    throw new RuleError('NO_ENERGY_BLAST', `${c.name} has no energy blast to use`);
+  const t = requireCharacter(state, cmd.targetId);
+  if (t.dead !== null) throw new RuleError('TARGET_DEAD', `${t.name} is already dead`);
+  if (cmd.distance > ENERGY_BLAST_METRES)
+    throw new RuleError('OUT_OF_RANGE', `the blast reaches ${ENERGY_BLAST_METRES} m`);
+  const roll = rollD100(othersDice(ctx), `energy blast by ${c.name}`);
+  const injury = injure(t, roll.total, [], othersDice(ctx), hasCondition(t, 'invulnerable'));
+  const conditions = c.conditions.filter((x) => x.id !== 'energyBlast');
+  const patches: Patch[] =
+    t.id === c.id
+      ? [{ id: c.id, set: { ...injury.set, conditions } }]
+      : [
+          { id: c.id, set: { conditions } },
+          { id: t.id, set: injury.set },
+        ];
+  return [
+    {
+      type: 'character.changed',
+      reason: 'cast',
+      patches,
+      spendsAction: c.id,
+      rolls: [roll],
+      detail: { energyBlast: true, blow: injury.blow },
+    },
+  ];
 }
