@@ -1,0 +1,181 @@
+import { RuleError } from '../../../engine/rule-error.ts';
+import type { DecideContext } from '../../../engine/ruleset.ts';
+import type { CommandOf } from '../commands.ts';
+import { parsePack } from '../data/pack.ts';
+import { PARTS } from '../data/tables.ts';
+import type { EliteUnitEvent } from '../events.ts';
+import { characterFromPack, findWeapon } from '../rules/character.ts';
+import { attributeId } from '../rules/effective.ts';
+import type { Character, EliteUnitState, PartState } from '../state.ts';
+import { requireCharacter } from './guards.ts';
+
+/** The roster and the GM's hand on every value (§2, §18, GM tools). */
+
+export function decideAdd(
+  state: EliteUnitState,
+  cmd: CommandOf<'character.add'>,
+  ctx: DecideContext,
+): EliteUnitEvent[] {
+  const data = state.pack.characters.find((c) => c.id === cmd.from);
+  if (!data)
+    throw new RuleError('UNKNOWN_PACK_CHARACTER', `the pack has no character ${cmd.from}`, {
+      from: cmd.from,
+    });
+  const id = cmd.id ?? `${cmd.from}-${state.counters.character + 1}`;
+  if (state.characters[id])
+    throw new RuleError('CHARACTER_EXISTS', `there is already a character ${id}`, { id });
+  const owner = cmd.ownerSeatId ?? null;
+  if (owner !== null && !state.seats[owner])
+    throw new RuleError('UNKNOWN_SEAT', `there is no seat ${owner}`, { seat: owner });
+  // NPC sheets are the GM's unless said otherwise (hidden NPC data, GM tools).
+  const hidden = cmd.hidden ?? data.kind === 'npc';
+  void ctx;
+  return [
+    { type: 'character.added', character: characterFromPack(state.pack, data, id, owner, hidden, cmd.name) },
+  ];
+}
+
+export function decideRemove(state: EliteUnitState, cmd: CommandOf<'character.remove'>): EliteUnitEvent[] {
+  requireCharacter(state, cmd.id);
+  if (state.battle?.order.some((e) => e.id === cmd.id))
+    throw new RuleError('IN_BATTLE', `${cmd.id} is in the battle; end it first`, { id: cmd.id });
+  return [{ type: 'character.removed', id: cmd.id }];
+}
+
+export function decideAssign(state: EliteUnitState, cmd: CommandOf<'character.assign'>): EliteUnitEvent[] {
+  requireCharacter(state, cmd.id);
+  if (cmd.ownerSeatId !== null && !state.seats[cmd.ownerSeatId])
+    throw new RuleError('UNKNOWN_SEAT', `there is no seat ${cmd.ownerSeatId}`, { seat: cmd.ownerSeatId });
+  return [
+    {
+      type: 'character.changed',
+      reason: 'assign',
+      patches: [{ id: cmd.id, set: { ownerSeatId: cmd.ownerSeatId } }],
+    },
+  ];
+}
+
+export function decideReveal(state: EliteUnitState, cmd: CommandOf<'character.reveal'>): EliteUnitEvent[] {
+  requireCharacter(state, cmd.id);
+  return [
+    { type: 'character.changed', reason: 'reveal', patches: [{ id: cmd.id, set: { hidden: cmd.hidden } }] },
+  ];
+}
+
+export function decidePackLoad(state: EliteUnitState, cmd: CommandOf<'pack.load'>): EliteUnitEvent[] {
+  void state;
+  return [{ type: 'pack.loaded', pack: parsePack(cmd.pack) }];
+}
+
+const PART_STATES: readonly PartState[] = [
+  'intact',
+  'damaged',
+  'destroyed',
+  'repaired',
+  'prosthetic',
+  'prostheticDamaged',
+  'prostheticFailed',
+];
+
+function invalid(message: string, cmd: CommandOf<'gm.set'>): RuleError {
+  return new RuleError('VALUE_INVALID', message, { field: cmd.field, name: cmd.name, value: cmd.value });
+}
+
+function wholeNumber(cmd: CommandOf<'gm.set'>, min: number, max: number): number {
+  const v = cmd.value;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw invalid(`${cmd.field} must be a whole number from ${min} to ${max}`, cmd);
+  return v;
+}
+
+/** Override of any value, as an event; values the rules cannot represent are refused. */
+export function decideGmSet(state: EliteUnitState, cmd: CommandOf<'gm.set'>): EliteUnitEvent[] {
+  const c = requireCharacter(state, cmd.id);
+  let set: Partial<Character>;
+  switch (cmd.field) {
+    case 'attribute': {
+      const attr = cmd.name === undefined ? undefined : attributeId(state.pack, cmd.name);
+      if (!attr) throw invalid(`no attribute ${cmd.name}`, cmd);
+      set = { attributes: { ...c.attributes, [attr]: wholeNumber(cmd, 0, 1000) } };
+      break;
+    }
+    case 'stamina': {
+      const v = wholeNumber(cmd, 0, c.staminaMax);
+      set = { stamina: v, ...(v === 0 && c.dead === null ? { dead: 'Stamina 0' } : {}) };
+      break;
+    }
+    case 'staminaMax':
+      set = { staminaMax: wholeNumber(cmd, Math.max(1, c.stamina), 100_000) };
+      break;
+    case 'ne':
+      set = { ne: wholeNumber(cmd, 0, c.neMax) };
+      break;
+    case 'neMax':
+      set = { neMax: wholeNumber(cmd, c.ne, 10_000) };
+      break;
+    case 'poison': {
+      const v = cmd.value;
+      if (typeof v !== 'number' || v < 0 || v > 1000) throw invalid('poison must be a number from 0', cmd);
+      set = { poison: v };
+      break;
+    }
+    case 'actions':
+      set = { actions: wholeNumber(cmd, 1, 20) };
+      break;
+    case 'age':
+      set = { age: wholeNumber(cmd, 0, 1000) };
+      break;
+    case 'money':
+      set = { money: wholeNumber(cmd, 0, 1_000_000) };
+      break;
+    case 'licence':
+      set = { licence: wholeNumber(cmd, 0, 10) };
+      break;
+    case 'controlPort':
+      if (typeof cmd.value !== 'boolean') throw invalid('controlPort is yes or no', cmd);
+      set = { controlPort: cmd.value };
+      break;
+    case 'level': {
+      const kind = cmd.name;
+      if (kind !== 'warrior' && kind !== 'pilot' && kind !== 'wizard' && kind !== 'total')
+        throw invalid('level is warrior, pilot, wizard or total', cmd);
+      set = { levels: { ...c.levels, [kind]: wholeNumber(cmd, 0, 1000) } };
+      break;
+    }
+    case 'part': {
+      const part = PARTS.find((p) => p === cmd.name);
+      const value = PART_STATES.find((p) => p === cmd.value);
+      if (!part || !value)
+        throw invalid(
+          `a part is one of ${PARTS.join(', ')} and its state one of ${PART_STATES.join(', ')}`,
+          cmd,
+        );
+      set = { parts: { ...c.parts, [part]: value } };
+      break;
+    }
+    case 'layerDc': {
+      const layer = c.armour.find((l) => l.key === cmd.name);
+      if (!layer) throw invalid(`no armour layer ${cmd.name}`, cmd);
+      const dc = wholeNumber(cmd, 0, layer.dcMax);
+      set = { armour: c.armour.map((l) => (l === layer ? { ...l, dc } : l)) };
+      break;
+    }
+    case 'loaded':
+    case 'recoil': {
+      const w = c.weapons.find((x) => x.key === cmd.name);
+      if (!w) throw invalid(`no weapon ${cmd.name}`, cmd);
+      const capacity = findWeapon(state.pack, w.weapon)?.ammo?.capacity ?? 0;
+      const v = cmd.field === 'loaded' ? wholeNumber(cmd, 0, capacity) : wholeNumber(cmd, 0, 100_000);
+      set = { weapons: c.weapons.map((x) => (x === w ? { ...x, [cmd.field]: v } : x)) };
+      break;
+    }
+  }
+  return [
+    {
+      type: 'character.changed',
+      reason: 'gm.set',
+      patches: [{ id: c.id, set }],
+      detail: { field: cmd.field, name: cmd.name, value: cmd.value },
+    },
+  ];
+}

@@ -1,0 +1,229 @@
+import type { TableEvent } from '../../engine/ruleset.ts';
+import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import type { EliteUnitEvent, Patch } from './events.ts';
+import type { Battle, Character, EliteUnitState, WeaponInstance } from './state.ts';
+
+/**
+ * Folds one event in: pure, no dice, no rules re-run. Copies only along the changed path, so a
+ * long fight replays in O(events) (no growing array is copied per event).
+ */
+
+function applyPatches(
+  characters: EliteUnitState['characters'],
+  patches: readonly Patch[],
+): EliteUnitState['characters'] {
+  if (patches.length === 0) return characters;
+  const next: Record<string, Character> = { ...characters };
+  for (const p of patches) {
+    const c = next[p.id];
+    if (c) next[p.id] = { ...c, ...p.set };
+  }
+  return next;
+}
+
+/** Counts an action against the acting slot (outside a battle, actions are free play). */
+function spend(battle: Battle | null, who: string | undefined): Battle | null {
+  if (!battle || who === undefined) return battle;
+  if (battle.order[battle.slot]?.id !== who) return battle;
+  return { ...battle, actionsUsed: battle.actionsUsed + 1 };
+}
+
+/** A snapshot to undo the resolution this event starts (references only: structural sharing). */
+function snapshot(state: EliteUnitState, what: string): EliteUnitState['undo'] {
+  return {
+    characters: state.characters,
+    battle: state.battle,
+    pending: state.pending,
+    what,
+    questions: state.questions,
+  };
+}
+
+/** Character changes that start a resolution the GM may take back (besides attacks). */
+const UNDOABLE = new Set([
+  'gm.set',
+  'time',
+  'poison',
+  'cast',
+  'crash',
+  'drop',
+  'firstAid',
+  'birthday',
+  'surgery',
+]);
+
+/** End of a Turn (§5 step 7): recoil back to 0, Full Auto counts reset, durations tick. */
+function endTurn(c: Character): Character {
+  let weapons: readonly WeaponInstance[] = c.weapons;
+  if (c.weapons.some((w) => w.recoil !== 0 || w.firedThisTurn !== 0))
+    weapons = c.weapons.map((w) =>
+      w.recoil !== 0 || w.firedThisTurn !== 0 ? { ...w, recoil: 0, firedThisTurn: 0 } : w,
+    );
+  let conditions = c.conditions;
+  if (conditions.some((x) => x.turns !== undefined))
+    conditions = conditions
+      .map((x) => (x.turns === undefined ? x : { ...x, turns: x.turns - 1 }))
+      .filter((x) => x.turns === undefined || x.turns > 0);
+  let armour = c.armour;
+  if (armour.some((l) => l.turnsLeft !== undefined))
+    armour = armour
+      .map((l) => (l.turnsLeft === undefined ? l : { ...l, turnsLeft: l.turnsLeft - 1 }))
+      .filter((l) => l.turnsLeft === undefined || l.turnsLeft > 0);
+  if (weapons === c.weapons && conditions === c.conditions && armour === c.armour) return c;
+  return { ...c, weapons, conditions, armour };
+}
+
+export function evolveState(state: EliteUnitState, event: EliteUnitEvent | TableEvent): EliteUnitState {
+  if (isChatEvent(event)) return { ...state, chat: evolveChat(state.chat, event) };
+  switch (event.type) {
+    case 'seat.joined':
+      return { ...state, seats: { ...state.seats, [event.seatId]: { role: event.role, name: event.name } } };
+    case 'seat.renamed': {
+      const seat = state.seats[event.seatId];
+      return seat
+        ? { ...state, seats: { ...state.seats, [event.seatId]: { ...seat, name: event.name } } }
+        : state;
+    }
+    case 'pack.loaded':
+      return { ...state, pack: event.pack };
+    case 'character.added':
+      return {
+        ...state,
+        characters: { ...state.characters, [event.character.id]: event.character },
+        roster: [...state.roster, event.character.id],
+        counters: { ...state.counters, character: state.counters.character + 1 },
+      };
+    case 'character.removed': {
+      const { [event.id]: _gone, ...characters } = state.characters;
+      return { ...state, characters, roster: state.roster.filter((x) => x !== event.id) };
+    }
+    case 'character.changed': {
+      const undo = UNDOABLE.has(event.reason) ? snapshot(state, event.reason) : state.undo;
+      return {
+        ...state,
+        undo,
+        characters: applyPatches(state.characters, event.patches),
+        battle: spend(state.battle, event.spendsAction),
+      };
+    }
+    case 'battle.started':
+      return {
+        ...state,
+        battle: { turn: 1, order: event.entries, slot: 0, actionsUsed: 0, waiting: [] },
+        questions: event.ties.length > 0 ? state.questions : state.questions,
+      };
+    case 'battle.joined': {
+      const b = state.battle;
+      if (!b) return state;
+      const order = [...b.order.slice(0, event.index), event.entry, ...b.order.slice(event.index)];
+      const slot = event.index <= b.slot ? b.slot + 1 : b.slot;
+      return {
+        ...state,
+        battle: { ...b, order, slot, waiting: event.waits ? [...b.waiting, event.entry.id] : b.waiting },
+      };
+    }
+    case 'battle.reordered': {
+      const b = state.battle;
+      if (!b) return state;
+      const byId = new Map(b.order.map((e) => [e.id, e]));
+      const order = event.order.map((id) => byId.get(id)).filter((e) => e !== undefined);
+      return {
+        ...state,
+        battle: { ...b, order },
+        questions: state.questions.filter((q) => q.kind !== 'tieOrder'),
+      };
+    }
+    case 'battle.ended':
+      return {
+        ...state,
+        battle: null,
+        pending: null,
+        questions: state.questions.filter((q) => q.kind !== 'tieOrder'),
+      };
+    case 'slot.advanced': {
+      const b = state.battle;
+      return b ? { ...state, battle: { ...b, turn: event.turn, slot: event.slot, actionsUsed: 0 } } : state;
+    }
+    case 'turn.ended': {
+      const b = state.battle;
+      if (!b) return state;
+      let characters: Record<string, Character> | null = null;
+      for (const entry of b.order) {
+        const c = (characters ?? state.characters)[entry.id];
+        if (!c) continue;
+        const next = endTurn(c);
+        if (next !== c) {
+          characters ??= { ...state.characters };
+          characters[entry.id] = next;
+        }
+      }
+      return {
+        ...state,
+        characters: characters ?? state.characters,
+        battle: { ...b, turn: event.turn + 1, slot: 0, actionsUsed: 0, waiting: [] },
+      };
+    }
+    case 'attack.declared':
+      return {
+        ...state,
+        undo: snapshot(state, `attack ${event.attackId}`),
+        characters: applyPatches(state.characters, event.patches),
+        battle: spend(state.battle, event.spendsAction),
+        pending: event.pending,
+        counters: { ...state.counters, attack: state.counters.attack + 1 },
+      };
+    case 'attack.resolved': {
+      const p = state.pending;
+      const pending =
+        p && p.attackId === event.attackId && p.next + 1 < p.targets.length
+          ? {
+              ...p,
+              next: p.next + 1,
+              damage: event.damage ? withDamage(p.damage, p.targets[p.next]?.column ?? 0, event) : p.damage,
+            }
+          : p && p.attackId === event.attackId
+            ? null
+            : p;
+      return { ...state, characters: applyPatches(state.characters, event.patches), pending };
+    }
+    case 'question.asked':
+      return {
+        ...state,
+        questions: [...state.questions, event.question],
+        counters: { ...state.counters, question: state.counters.question + 1 },
+      };
+    case 'question.answered':
+      return {
+        ...state,
+        characters: applyPatches(state.characters, event.patches),
+        questions: state.questions.filter((q) => q.id !== event.questionId),
+      };
+    case 'resolution.undone': {
+      const u = state.undo;
+      if (!u) return state;
+      return {
+        ...state,
+        characters: u.characters,
+        battle: u.battle,
+        pending: u.pending,
+        questions: u.questions,
+        undo: null,
+      };
+    }
+    case 'save.rolled':
+    case 'opposed.rolled':
+    case 'table.rolled':
+      return state;
+    default:
+      return state;
+  }
+}
+
+function withDamage(
+  damage: NonNullable<EliteUnitState['pending']>['damage'],
+  column: number,
+  event: Extract<EliteUnitEvent, { type: 'attack.resolved' }>,
+) {
+  if (!event.damage || damage[column]) return damage;
+  return { ...damage, [column]: event.damage };
+}

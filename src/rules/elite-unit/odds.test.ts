@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { EliteUnitCommand } from './commands.ts';
+import { attackOdds, saveChance } from './odds.ts';
+import { eliteUnit } from './ruleset.ts';
+import { P1, Table } from './test-kit.ts';
+
+describe('exact odds of one attack', () => {
+  it('saves: below the target, a 20 chains', () => {
+    expect(saveChance(13)).toBeCloseTo(12 / 20);
+    expect(saveChance(1)).toBe(0);
+    expect(saveChance(25)).toBeCloseTo(19 / 20 + 4 / 400);
+  });
+  it('hit chance matches counting the d20 pairs; probabilities stay in 0…1', () => {
+    const t = new Table();
+    t.add('castell', 'a', P1);
+    t.add('raider', 'b');
+    const command = eliteUnit.commandSchema.parse({
+      type: 'attack',
+      attackerId: 'a',
+      weapon: 'w1',
+      mode: 'auto',
+      targets: [{ id: 'b', distance: 40 }],
+    }) as Extract<EliteUnitCommand, { type: 'attack' }>;
+    const odds = attackOdds(t.state, command, P1);
+    // Attack d20 + 11 against defence d20 + 4: hit when a + 7 > d.
+    let pairs = 0;
+    for (let a = 1; a <= 20; a++) for (let d = 1; d <= 20; d++) if (a + 7 > d) pairs++;
+    expect(odds.hit).toBeCloseTo(pairs / 400, 12);
+    // 2D6 against a flak vest (R 6, DC 40): nothing ever reaches Stamina.
+    expect(odds.hurt).toBe(0);
+    expect(odds.dead).toBe(0);
+  });
+});

@@ -1,0 +1,181 @@
+import { type DiceSource, ScriptedDice } from '../../engine/dice/source.ts';
+import type { Seat } from '../../engine/ruleset.ts';
+import type { EliteUnitCommand } from './commands.ts';
+import { areaOf, nearMiss, sharedDamage } from './rules/attack.ts';
+import { findWeapon } from './rules/character.ts';
+import { damageSpec } from './rules/dice.ts';
+import { effectiveValue, hasCondition, isHelpless, isIncapacitated, isWounded } from './rules/effective.ts';
+import { injure, type OuterLayer } from './rules/injury.ts';
+import { decideAndFold } from './ruleset.ts';
+import type { EliteUnitState } from './state.ts';
+
+/**
+ * Exact odds of one attack (no dice): every attack face is run through the ruleset's own decide;
+ * the defence die, the parry save, the damage dice and the location d100 are enumerated over the
+ * same pure functions the ruleset uses, each outcome weighted by its probability.
+ */
+
+/** Any faces will do for learning how much gets through (the location comes after). */
+const PROBE: DiceSource = { roll: (die) => die.sides };
+
+export interface AttackOdds {
+  readonly hit: number;
+  readonly caughtByNearMiss: number;
+  readonly staminaLost: number;
+  readonly hurt: number;
+  readonly wounded: number;
+  readonly incapacitated: number;
+  readonly dead: number;
+}
+
+/** P(a save against `target` succeeds): faces below it; a 20 adds the next roll (§3). */
+export function saveChance(target: number): number {
+  if (target <= 1) return 0;
+  const plain = Math.min(target - 1, 19) / 20;
+  return target > 20 ? plain + saveChance(target - 20) / 20 : plain;
+}
+
+/** Damage total → probability, for a damage cell. */
+function damageDistribution(cell: string): Map<number, number> {
+  const spec = damageSpec(cell);
+  let dist = new Map<number, number>([[0, 1]]);
+  for (let i = 0; i < spec.count; i++) {
+    const next = new Map<number, number>();
+    for (const [v, p] of dist)
+      for (let f = 1; f <= spec.sides; f++) next.set(v + f, (next.get(v + f) ?? 0) + p / spec.sides);
+    dist = next;
+  }
+  const out = new Map<number, number>();
+  for (const [v, p] of dist) {
+    const total = Math.max(0, (v + spec.bonus) * spec.times);
+    out.set(total, (out.get(total) ?? 0) + p);
+  }
+  return out;
+}
+
+export function attackOdds(
+  state: EliteUnitState,
+  command: Extract<EliteUnitCommand, { type: 'attack' }>,
+  actor: Seat,
+  parry?: string,
+): AttackOdds {
+  const target = command.targets[0];
+  const defender = target ? state.characters[target.id] : undefined;
+  if (!target || !defender) throw new RangeError('attackOdds needs one target');
+  const attacks: number[] = [];
+  let pending = null as EliteUnitState['pending'];
+  for (let face = 1; face <= 20; face++) {
+    const { after } = decideAndFold(state, command, { actor, dice: new ScriptedDice([face]) });
+    pending = after?.pending ?? null;
+    attacks.push(pending?.attackTotal ?? 0);
+  }
+  if (!pending) throw new RangeError('the attack made no pending defence');
+  const p = pending;
+  const pack = state.pack;
+  const data = p.weapon ? findWeapon(pack, p.weapon) : undefined;
+  const column = data?.columns[p.targets[0]?.column ?? 0];
+  const cell = column?.damage ?? `1D10+${p.strength ?? 0}`;
+  const damage = damageDistribution(cell);
+  const area = column ? areaOf(column) : null;
+  const helpless = isHelpless(defender);
+  const dodge = helpless ? 0 : effectiveValue(defender, pack, 'dodge');
+  const invulnerable = hasCondition(defender, 'invulnerable');
+
+  // Parry branches: (probability, Dodge Bonus, outer layer).
+  const branches: { p: number; bonus: number; outer: OuterLayer[] }[] = [];
+  const obj = parry ? defender.weapons.find((w) => w.key === parry) : undefined;
+  const objData = obj ? findWeapon(pack, obj.weapon)?.parry : undefined;
+  const held = parry ? defender.held.find((h) => h.key === parry) : undefined;
+  const layer =
+    objData && obj?.dc
+      ? { name: 'parry', dc: obj.dc, resilience: objData.resilience, bonus: objData.dodgeBonus }
+      : held
+        ? { ...held, bonus: held.dodgeBonus }
+        : null;
+  if (layer && p.parryable && !p.unaware && !helpless) {
+    const ok = saveChance(effectiveValue(defender, pack, 'reactions'));
+    branches.push({ p: ok, bonus: layer.bonus, outer: [layer] }, { p: 1 - ok, bonus: 0, outer: [] });
+  } else branches.push({ p: 1, bonus: 0, outer: [] });
+
+  const odds = {
+    hit: 0,
+    caughtByNearMiss: 0,
+    staminaLost: 0,
+    hurt: 0,
+    wounded: 0,
+    incapacitated: 0,
+    dead: 0,
+  };
+  const memo = new Map<
+    string,
+    { p: number; lost: number; wounded: boolean; incap: boolean; dead: boolean }[]
+  >();
+  /** The outcomes of one dealt blow, the location d100 enumerated when it comes into play. */
+  const blow = (dealt: number, outer: OuterLayer[]) => {
+    const key = `${dealt}/${outer.length}`;
+    let out = memo.get(key);
+    if (out) return out;
+    out = [];
+    const first = injure(defender, dealt, outer, PROBE, invulnerable);
+    const needsLocation = first.blow.toStamina * 4 > defender.staminaMax;
+    const faces = needsLocation ? 100 : 1;
+    for (let n = 1; n <= faces; n++) {
+      // d100 faces: tens digit then units (a d10's 10 reads 0; n = 100 is "00"). A prosthetic's
+      // d10 is read as holding (a 2): the odds leave its 1-in-10 failure out.
+      const tens = Math.floor((n % 100) / 10);
+      const units = n % 10;
+      const scripted = [tens === 0 ? 10 : tens, units === 0 ? 10 : units, 2];
+      const r = needsLocation
+        ? injure(defender, dealt, outer, new ScriptedDice(scripted), invulnerable)
+        : first;
+      const after = { ...defender, ...r.set };
+      out.push({
+        p: 1 / faces,
+        lost: r.blow.staminaBefore - r.blow.staminaAfter,
+        wounded: isWounded(after),
+        incap: isIncapacitated(after),
+        dead: after.dead !== null,
+      });
+    }
+    memo.set(key, out);
+    return out;
+  };
+  const add = (weight: number, dealt: number, outer: OuterLayer[]) => {
+    for (const o of blow(dealt, outer)) {
+      const w = weight * o.p;
+      odds.staminaLost += w * o.lost;
+      if (o.lost > 0) odds.hurt += w;
+      if (o.wounded) odds.wounded += w;
+      if (o.incap) odds.incapacitated += w;
+      if (o.dead) odds.dead += w;
+    }
+  };
+  for (const branch of branches) {
+    for (const attack of attacks) {
+      for (let d = 1; d <= 20; d++) {
+        const weight = branch.p / 400;
+        const defence = d + dodge + branch.bonus;
+        if (attack > defence) {
+          odds.hit += weight;
+          if (p.fatal) {
+            odds.dead += weight;
+            continue;
+          }
+          for (const [v, pv] of damage)
+            add(weight * pv, Math.floor((v * p.multiplier) / p.divisor), branch.outer);
+        } else if (area && data) {
+          const miss = nearMiss(attack, defence, p.targets[0]?.distance ?? 0, area.size, data.plasma);
+          if (!miss.caught) continue;
+          odds.caughtByNearMiss += weight;
+          for (const [v, pv] of damage)
+            add(
+              weight * pv,
+              sharedDamage(Math.floor((v * p.multiplier) / p.divisor), miss.share, miss.metres),
+              [],
+            );
+        }
+      }
+    }
+  }
+  return odds;
+}

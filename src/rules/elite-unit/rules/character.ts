@@ -1,0 +1,139 @@
+import type { CharacterData, Pack, WeaponData } from '../data/pack-schema.ts';
+import type { ArmourLayer, Character, HeldObject, WeaponInstance } from '../state.ts';
+
+/** Builds a fresh sheet from a pack character (digest §18.2), kit loaded and full. */
+
+const weaponIndex = new WeakMap<Pack, Map<string, WeaponData>>();
+
+/** A pack weapon by id (indexed once per pack: attacks look weapons up on the hot path). */
+export function findWeapon(pack: Pack, id: string): WeaponData | undefined {
+  let index = weaponIndex.get(pack);
+  if (!index) {
+    index = new Map(pack.weapons.map((w) => [w.id, w]));
+    weaponIndex.set(pack, index);
+  }
+  return index.get(id);
+}
+
+export function newWeapon(
+  pack: Pack,
+  weaponId: string,
+  key: string,
+  inHands: boolean,
+  spares: number,
+  ventId?: string,
+): WeaponInstance {
+  const data = findWeapon(pack, weaponId);
+  if (!data) throw new RangeError(`no weapon ${weaponId}`);
+  const capacity = data.ammo?.capacity ?? 0;
+  const feed = data.ammo?.feed;
+  const vent = ventId ? (pack.accessories.find((a) => a.id === ventId)?.rating ?? 0) : 0;
+  return {
+    key,
+    weapon: weaponId,
+    inHands,
+    loaded: capacity,
+    spares:
+      feed === 'magazine' || feed === 'belt'
+        ? Array.from({ length: spares }, () => capacity)
+        : feed === 'itself'
+          ? Array.from({ length: spares }, () => 1)
+          : [],
+    loose: feed === 'internal' ? spares * capacity : 0,
+    recoil: 0,
+    vent,
+    needsReload: false,
+    firedThisTurn: 0,
+    dc: data.parry?.dc ?? null,
+  };
+}
+
+export function characterFromPack(
+  pack: Pack,
+  data: CharacterData,
+  id: string,
+  ownerSeatId: string | null,
+  hidden: boolean,
+  name?: string,
+): Character {
+  const armour: ArmourLayer[] = [];
+  const held: HeldObject[] = [];
+  data.armour.forEach((itemId, i) => {
+    const a = pack.armour.find((x) => x.id === itemId);
+    if (!a) return;
+    if (a.held) {
+      held.push({
+        key: `h${i + 1}`,
+        item: a.id,
+        name: a.name,
+        dc: a.dc,
+        resilience: a.resilience,
+        dodgeBonus: a.dodgeBonus,
+        code: a.code,
+      });
+    } else {
+      armour.push({
+        key: `a${i + 1}`,
+        item: a.id,
+        name: a.name,
+        dc: a.dc,
+        dcMax: a.dc,
+        resilience: a.resilience,
+      });
+    }
+  });
+  const gear: string[] = [];
+  for (const g of data.gear) {
+    const a = pack.armour.find((x) => x.id === g);
+    if (a?.held)
+      held.push({
+        key: `h${held.length + 10}`,
+        item: a.id,
+        name: a.name,
+        dc: a.dc,
+        resilience: a.resilience,
+        dodgeBonus: a.dodgeBonus,
+        code: a.code,
+      });
+    else gear.push(g);
+  }
+  return {
+    id,
+    name: name ?? data.name,
+    kind: data.kind,
+    role: data.role,
+    ownerSeatId,
+    hidden,
+    attributes: { ...data.attributes },
+    stamina: data.stamina,
+    staminaMax: data.stamina,
+    ne: data.ne,
+    neMax: data.ne,
+    neStores: data.neStores.map((s) => {
+      const max = pack.accessories.find((a) => a.id === s.item)?.rating ?? s.ne;
+      return { item: s.item, ne: s.ne, max, original: s.ne };
+    }),
+    poison: 0,
+    overdosePaid: 0,
+    actions: data.actions,
+    levels: { ...data.levels },
+    controlPort: data.controlPort,
+    skills: [...data.skills],
+    licence: data.licence,
+    money: data.money,
+    age: data.age,
+    parts: {},
+    prostheticSince: {},
+    drains: {},
+    spellReductions: {},
+    conditions: [],
+    weapons: data.weapons.map((w, i) => newWeapon(pack, w.weapon, `w${i + 1}`, w.inHands, w.spares, w.vent)),
+    armour,
+    held,
+    gear,
+    spells: [...data.spells],
+    dead: null,
+    firstAidGiven: false,
+    agedAt: [],
+  };
+}

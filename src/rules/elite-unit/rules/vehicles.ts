@@ -1,0 +1,64 @@
+import type { VehicleData } from '../data/pack-schema.ts';
+import type { Character } from '../state.ts';
+import type { Step } from './effective.ts';
+
+/** Driving (§13.1–13.4): who may drive what, the driver's modified Reactions, risky actions, crashes. */
+
+export type Controls = 'manual' | 'port';
+
+/** §13.1 (with the reading: a Control Port on the sheet is needed to drive through one). */
+export function controlsProblem(v: VehicleData, c: Character, controls: Controls): string | null {
+  if (controls === 'port' && v.controls === 'manual') return `${v.name} has manual controls only`;
+  if (controls === 'manual' && v.controls === 'portOnly')
+    return `${v.name} is driven through a Control Port only`;
+  if (controls === 'port' && !c.controlPort) return `${c.name} has no Control Port`;
+  return null;
+}
+
+/** §13.2: every row that applies is added; the per-level row only for characters with pilot levels. */
+export function driverSteps(v: VehicleData, c: Character, controls: Controls): Step[] {
+  const steps: Step[] = [];
+  if (controls === 'manual') steps.push({ step: 'manual controls', value: -5 });
+  if (c.levels.pilot > 0) {
+    if (v.level > c.levels.pilot)
+      steps.push({
+        step: `vehicle ${v.level - c.levels.pilot} level(s) above the pilot`,
+        value: -4 * (v.level - c.levels.pilot),
+      });
+  } else if (!c.skills.includes(v.name)) steps.push({ step: `no ${v.name} skill`, value: -10 });
+  if (v.handling !== 0) steps.push({ step: 'handling', value: v.handling });
+  return steps;
+}
+
+/** §13.3 risky actions and their modifiers; `untracked` rows do not apply to tracked vehicles. */
+export const RISKY = {
+  sharpTurn: { value: 0 },
+  ramMovingVehicle: { value: -2 },
+  fireFixedTurret: { value: 0 },
+  ramNarrowObject: { value: 0 },
+  ramWideObject: { value: 3 },
+  ramVeryWideObject: { value: 10 },
+  bumpyGround: { value: -2, untracked: true },
+  veryBumpyGround: { value: -5, untracked: true },
+  flatOutVeryBumpy: { value: -10, untracked: true },
+  narrowSpace: { value: -5 },
+  airGap: { value: -7, crashOnFail: true },
+  airDeadLanding: { value: -4, crashOnFail: true },
+} as const satisfies Record<string, { value: number; untracked?: boolean; crashOnFail?: boolean }>;
+export type RiskyAction = keyof typeof RISKY;
+
+/** The width row of a ram on a stationary object (exactly 1 m: the narrow row; exactly 3 m: +3). */
+export function ramRow(widthMetres: number): RiskyAction {
+  if (widthMetres <= 1) return 'ramNarrowObject';
+  if (widthMetres <= 3) return 'ramWideObject';
+  return 'ramVeryWideObject';
+}
+
+/** §13.4: dice of 2D6 per whole 10 kph (vehicle) or per whole 20 kph (occupants; × 4 unseated). */
+export function crashDice(
+  kph: number,
+  scale: 'vehicle' | 'seated' | 'unseated',
+): { count: number; times: number } {
+  const step = scale === 'vehicle' ? 10 : 20;
+  return { count: 2 * Math.floor(kph / step), times: scale === 'unseated' ? 4 : 1 };
+}

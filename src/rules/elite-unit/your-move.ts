@@ -1,0 +1,40 @@
+import type { Seat } from '../../engine/ruleset.ts';
+import type { EliteUnitState } from './state.ts';
+
+/**
+ * Whose move it is: the defender answering an attack, else the character in the acting slot of
+ * the battle. `seatId` null means the GM plays it (an NPC, or a PC without a seat).
+ */
+export interface Move {
+  readonly kind: 'defend' | 'act';
+  readonly characterId: string;
+  readonly seatId: string | null;
+  readonly actionsLeft: number;
+}
+
+export function whoseMove(state: EliteUnitState): Move | null {
+  const p = state.pending;
+  if (p) {
+    const t = p.targets[p.next];
+    const c = t ? state.characters[t.id] : undefined;
+    if (c) return { kind: 'defend', characterId: c.id, seatId: c.ownerSeatId, actionsLeft: 0 };
+  }
+  const b = state.battle;
+  if (!b) return null;
+  const e = b.order[b.slot];
+  const c = e ? state.characters[e.id] : undefined;
+  if (!c || c.dead !== null) return null;
+  return {
+    kind: 'act',
+    characterId: c.id,
+    seatId: c.ownerSeatId,
+    actionsLeft: Math.max(0, c.actions - b.actionsUsed),
+  };
+}
+
+/** Is it `seat`'s move? The GM moves for every character without a seat (and may act for any). */
+export function isYourMove(state: EliteUnitState, seat: Seat): boolean {
+  const m = whoseMove(state);
+  if (!m) return false;
+  return m.seatId === seat.seatId || (m.seatId === null && seat.role === 'gm');
+}
