@@ -624,8 +624,12 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     if (!slot) {
       // Round complete: count towards a standoff, then the next round.
       const still = e.killsThisRound === 0 ? e.roundsWithoutKills + 1 : 0;
+      // Each token removed is one troopers' kill; Ignore Wounds may still void them (next round).
+      const removed = e.tokensRemovedByRound[String(e.round)] ?? 0;
+      const ifVoid = e.killsThisRound - removed <= 0 ? e.roundsWithoutKills + 1 : 0;
       s = editEncounter(s, (draft) => {
         draft.roundsWithoutKills = still;
+        draft.roundsWithoutKillsIfVoid = ifVoid;
       });
       if (still >= 3) return finishEncounter(markEnd(s, 'standoff'));
       return startRound(s);
