@@ -346,6 +346,13 @@ export interface BombTally {
   readonly kills: readonly number[];
 }
 
+/** A Kill as it landed: a mark (X or E), armour ticked, stopped (kinetic field), or asked about. */
+export interface HitRecord {
+  readonly trooperId: string;
+  readonly source: HitSource;
+  readonly result: 'X' | 'E' | 'armour' | 'stopped' | 'asked';
+}
+
 export interface PendingKill {
   readonly trooperId: string;
   readonly source: HitSource;

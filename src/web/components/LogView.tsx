@@ -162,11 +162,22 @@ function Entry({
           )
         : undefined;
       if (text === null) return null;
+      // A describer puts what an event led to (a Kill, a death) on lines of their own.
+      const [head, ...more] = (text ?? `${item.by ? `${name(item.by)}: ` : ''}${item.type}`).split('\n');
       return (
-        <li className="entry system-line game-line" data-seq={item.seq}>
-          {when}
-          <span>{text ?? `${item.by ? `${name(item.by)}: ` : ''}${item.type}`}</span>
-        </li>
+        <>
+          <li className="entry system-line game-line" data-seq={item.seq}>
+            {when}
+            <span>{head}</span>
+          </li>
+          {more.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one event never reorder
+            <li key={i} className="entry system-line game-line aftermath-line" data-after-seq={item.seq}>
+              {when}
+              <span>{line}</span>
+            </li>
+          ))}
+        </>
       );
     }
   }

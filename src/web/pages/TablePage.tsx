@@ -16,10 +16,12 @@ import { ConnectionBadge, WaitingToSend } from '../components/ConnectionBadge.ts
 import { CopyField } from '../components/CopyField.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Link } from '../components/Link.tsx';
+import { LinkAddressNote } from '../components/LinkAddressNote.tsx';
 import { LogView } from '../components/LogView.tsx';
 import { SeatList } from '../components/SeatList.tsx';
 import { TableTabs, type TableView, useUnread } from '../components/TableTabs.tsx';
 import { type ConnectionStatus, TableClient } from '../connection.ts';
+import { linkOn, useLinkBase } from '../link-base.ts';
 import { type LogItem, namesFromLog } from '../log.ts';
 import { forgetSeat, loadSeat, saveSeat, takeFragment } from '../storage.ts';
 import { type DescribeEvent, SYSTEM_AWAITS, SYSTEM_DESCRIBERS, SYSTEM_PANELS } from '../systems.tsx';
@@ -50,16 +52,18 @@ function useWide(minWidth: number): boolean {
 function InvitePanel({ tableId, token }: { tableId: string; token: string }) {
   const [links, setLinks] = useState<Pick<CreateTableResponse, 'invite' | 'spectate'> | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const base = useLinkBase();
   useEffect(() => {
     api.invite(tableId, token).then(setLinks, (e: unknown) => setError(describeError(e)));
   }, [tableId, token]);
   if (error) return <ErrorNote code={error.code} message={error.message} />;
   if (!links) return <p className="muted">Loading links…</p>;
-  const abs = (p: string) => new URL(p, window.location.origin).toString();
+  const abs = (p: string) => linkOn(base, p);
   return (
     <div className="invites">
       <CopyField label="Invite link (players)" value={abs(links.invite.url)} />
       <CopyField label="Spectate link" value={abs(links.spectate.url)} />
+      <LinkAddressNote base={base} />
     </div>
   );
 }

@@ -195,7 +195,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       let s = editEncounter(state, (draft, en) => {
         draft.pendingKills = en.pendingKills.filter((_, j) => j !== i);
       });
-      if (event.useArmour) s = tickArmour(s, event.trooperId);
+      if (event.useArmour) s = tickArmour(s, event.trooperId, pending.source);
       else s = applyWound(s, pending);
       return s;
     }
