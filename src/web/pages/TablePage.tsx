@@ -343,9 +343,18 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
   const side = (
     <>
       <h2 className="side-title">
-        Seats <span className="muted">({online} online)</span>
+        Seats{' '}
+        <span className="muted">
+          ({snap.status.kind === 'live' ? `${online} online` : 'presence unknown'})
+        </span>
       </h2>
-      <SeatList seats={snap.seats} me={me?.seatId} gm={me?.role === 'gm'} rename={renameSeat} />
+      <SeatList
+        seats={snap.seats}
+        me={me?.seatId}
+        gm={me?.role === 'gm'}
+        rename={renameSeat}
+        presenceKnown={snap.status.kind === 'live'}
+      />
       {me?.role === 'gm' ? (
         <>
           <h2 className="side-title">Invite</h2>

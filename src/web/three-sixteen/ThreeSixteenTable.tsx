@@ -5,6 +5,7 @@ import { ConflictCorner, ConflictPanel } from './Conflict.tsx';
 import { CreateTrooper, RankAssignment } from './CreateTrooper.tsx';
 import { readableStoryText } from './describe-event.ts';
 import { EncounterScreen, Narrate, Overrides } from './EncounterScreen.tsx';
+import { Fallen } from './Fallen.tsx';
 import { useRoundReport } from './history.ts';
 import {
   actorName,
@@ -134,6 +135,7 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
         <FieldPromotion view={view} seat={seat} />
         {tab === 'play' ? (
           <div className="ts-play">
+            <Fallen view={view} seat={seat} />
             {inEncounter ? null : <Waiting view={view} seat={seat} seatName={seatName} />}
             {/* A conflict under way waits on its two sides: it comes first, where a phone opens. */}
             {conflictOn ? <ConflictPanel view={view} seat={seat} handOff={conflictHandOff} /> : null}
