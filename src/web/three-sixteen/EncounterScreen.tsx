@@ -52,6 +52,7 @@ import {
 import { useRunner } from './runner.tsx';
 import { Waiting } from './Waiting.tsx';
 import './encounter-report.css';
+import { fallenNotice } from './Fallen.tsx';
 
 /**
  * The encounter, for everyone: the range map, tokens, round and standoff count, whom the table
@@ -1616,7 +1617,9 @@ export function EncounterScreen({
   // The ambush is news while it is on (its round 0); after that the round under way is.
   const ambushNow = e.ambush !== null && e.round === 0;
   const voided = live ? killsVoidCause(e) : null;
-  const fallen = mine.filter((t) => t.status === 'dead' || t.status === 'wreck');
+  // A player whose only PC fell reads it on the card at the top of the tab (Fallen.tsx).
+  const toldAbove = fallenNotice(view, seat)?.trooperId;
+  const fallen = mine.filter((t) => (t.status === 'dead' || t.status === 'wreck') && t.id !== toldAbove);
   return (
     <section
       className="ts-encounter"

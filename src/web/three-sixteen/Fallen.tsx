@@ -35,9 +35,13 @@ export function Fallen({ view, seat }: { view: View; seat: SeatRef }) {
   const f = fallenNotice(view, seat);
   if (!f) return null;
   return (
-    <section className="ts-card ts-fallen" aria-label={`${f.name} fell`} data-testid="fallen">
+    <section
+      className="ts-card ts-fallen"
+      aria-label={`${f.name} fell`}
+      data-testid={`fallen-${f.trooperId}`}
+    >
       <h3>
-        {f.name} {f.wreck ? 'is broken beyond saving' : 'is dead'}
+        {f.name} {f.wreck ? 'is broken beyond saving.' : 'is dead.'}
       </h3>
       <p>
         {f.wreck
@@ -48,14 +52,14 @@ export function Fallen({ view, seat }: { view: View; seat: SeatRef }) {
       {f.replace === 'later' ? (
         <p>
           <strong>What comes next:</strong> you sit out the rest of this mission (follow the fight, chat and
-          roll dice as you like). At the debrief, when the mission is over, you bring in a replacement: a new
-          trooper with {f.name}'s {f.points} points of FA and NFA, who inherits {f.name}'s flashback slots.
-          The table will ask you for it then.
+          roll dice as you like). At the debrief, when the mission is over, you bring in a replacement
+          trooper: a new one with {f.name}'s {f.points} points of FA and NFA, who inherits {f.name}'s
+          flashback slots. The table will ask you for it then.
         </p>
       ) : (
         <p>
-          <strong>Your move:</strong> bring in your replacement now, with the form under the debrief: a new
-          trooper with {f.name}'s {f.points} points of FA and NFA.
+          <strong>Your move:</strong> bring in your replacement trooper now, with the form under the debrief:
+          a new one with {f.name}'s {f.points} points of FA and NFA.
         </p>
       )}
     </section>
