@@ -26,6 +26,7 @@ import {
   type Position,
   RANGES,
   type Range,
+  SUICIDE,
   type TestRoll,
   type ThreeSixteenState,
   type Trooper,
@@ -366,7 +367,47 @@ export function wastedFa(view: View, t: Trooper, e: Encounter, weapon: string): 
   return `${weaponName(weapon as WeaponId)}: no kills at ${POSITION_LABEL[at]} — a success would be wasted`;
 }
 
-function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Trooper; e: Encounter }) {
+/**
+ * "Declare and roll": the rules want every declaration in before the first die, so the roll is
+ * kept as an intent for this round and sent by this page as soon as the table allows it (at once
+ * when this was the last declaration). Cleared when sent, or when the round moves on.
+ */
+function useRollWhenReady(view: View, seat: SeatRef, actor: string): (round: number) => void {
+  const runner = useRunner();
+  const [wanted, setWanted] = useState<number | null>(null);
+  const e = view.encounter;
+  const roll = { type: 'rollTest', actor: actor as 'aliens' } as ThreeSixteenCommand;
+  const ready =
+    wanted !== null &&
+    e !== null &&
+    wanted === e.round &&
+    !e.rolls[actor] &&
+    !runner.busy &&
+    check(view, seat, roll).ok;
+  const stale = wanted !== null && (e === null || wanted !== e.round || !!e.rolls[actor]);
+  useEffect(() => {
+    if (stale) setWanted(null);
+    else if (ready) {
+      setWanted(null);
+      void runner.run(roll);
+    }
+  });
+  return setWanted;
+}
+
+function DeclareForm({
+  view,
+  seat,
+  t,
+  e,
+  rollWhenReady,
+}: {
+  view: View;
+  seat: SeatRef;
+  t: Trooper;
+  e: Encounter;
+  rollWhenReady: (round: number) => void;
+}) {
   const runner = useRunner();
   const whyId = useId();
   const declared = e.declarations[t.id];
@@ -443,7 +484,8 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
     hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { kind: 'nfa', task } });
   const options: { value: DeclKind; label: string; show: boolean }[] = [
     { value: 'fa', label: `FA: fight (target ${pcTarget(view, t, 'fa')})`, show: true },
-    { value: 'closer', label: 'NFA: move one step closer', show: true },
+    // Nothing is closer than Close.
+    { value: 'closer', label: 'NFA: move one step closer', show: e.positions[t.id] !== 'close' },
     { value: 'farther', label: 'NFA: move one step farther', show: true },
     { value: 'switch', label: 'NFA: change weapon', show: owned.length > 1 },
     { value: 'eVac', label: 'NFA: call E-Vac', show: can({ kind: 'eVac' }) },
@@ -564,6 +606,21 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
       >
         {e.declarations[t.id] ? 'Change declaration' : 'Declare'}
       </button>
+      {/* The short path: declare and roll in one step (the roll cannot be changed, the
+          declaration can until the first die; the two buttons keep both ways open). */}
+      {e.rolls[t.id] ? null : (
+        <button
+          type="button"
+          className="ts-primary"
+          data-testid="declare-and-roll"
+          disabled={!verdict.ok || runner.busy}
+          onClick={async () => {
+            if (await runner.run(command)) rollWhenReady(e.round);
+          }}
+        >
+          {e.declarations[t.id] ? 'Change and roll' : 'Declare and roll'}
+        </button>
+      )}
       {/* An untouched text box is a step still to take, not a mistake: a hint, not a problem. */}
       {blank ? (
         <span id={whyId} className="ts-why">
@@ -959,6 +1016,7 @@ function Fallen({ t }: { t: Trooper }) {
 
 export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
   const flashbacksId = useId();
+  const rollWhenReady = useRollWhenReady(view, seat, t.id);
   const e = view.encounter;
   if (!e?.pcs.includes(t.id)) return null;
   const kill = e.pendingKills.find((p) => p.trooperId === t.id);
@@ -1017,7 +1075,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
       {e.step === 'declare' && !e.out[t.id] ? (
         <>
           {decl ? <p>Declared: {describeDeclaration(decl)}</p> : null}
-          <DeclareForm view={view} seat={seat} t={t} e={e} />
+          <DeclareForm view={view} seat={seat} t={t} e={e} rollWhenReady={rollWhenReady} />
         </>
       ) : null}
       {(e.step === 'declare' || e.step === 'roll') && decl && !roll ? (
@@ -1446,6 +1504,8 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
 }
 
 function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const rollWhenReady = useRollWhenReady(view, seat, 'aliens');
   const e = view.encounter as Encounter;
   const slot = e.queue[e.cursor];
   const planetAbilities = view.planet?.abilities ?? [];
@@ -1482,6 +1542,22 @@ function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
             >
               Declare the aliens (AA)
             </Act>
+            {e.rolls.aliens ? null : (
+              <button
+                type="button"
+                className="ts-primary"
+                data-testid="aliens-declare-and-roll"
+                disabled={runner.busy || !check(view, seat, { type: 'declareAliens' }).ok}
+                onClick={async () => {
+                  const declare: ThreeSixteenCommand = emotional
+                    ? { type: 'declareAliens', emotional: true }
+                    : { type: 'declareAliens' };
+                  if (await runner.run(declare)) rollWhenReady(e.round);
+                }}
+              >
+                Declare and roll AA (need {aaTarget(view)} or less)
+              </button>
+            )}
           </>
         ) : null}
         {e.aliensDeclared && e.roundEffects.emotional ? (
@@ -1702,6 +1778,7 @@ export function EncounterScreen({
           snap={{ round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls }}
           current={current}
         />
+        {live && gm ? <RoundShortcuts view={view} seat={seat} /> : null}
         {lines.length > 0 ? (
           <ol className="ts-report" aria-label="Round report">
             {lines.slice(-12).map((l, i) => (
@@ -1750,6 +1827,70 @@ export function EncounterScreen({
       ) : null}
       {seat.role !== 'spectator' ? <Narrate view={view} seat={seat} /> : null}
     </section>
+  );
+}
+
+/**
+ * The GM's short path through a round, beside the usual one-by-one controls (which keep every
+ * choice): once everyone has declared, roll every die still missing in one step; once the dice
+ * are down, play every turn left as a plain action (no moves, no cancel, no narration). Each is
+ * a series of ordinary commands and stops at the first the table must answer (a Kill to answer,
+ * typed dice).
+ */
+export function roundShortcuts(
+  e: Encounter,
+  pcs: readonly string[],
+): {
+  rolls: ThreeSixteenCommand[];
+  turns: ThreeSixteenCommand[];
+} {
+  const rolls: ThreeSixteenCommand[] = [];
+  const everyoneDeclared =
+    (e.step === 'declare' || e.step === 'roll') &&
+    pcs.every((id) => e.declarations[id]) &&
+    (e.aliensDeclared || e.tokens <= 0);
+  if (everyoneDeclared) {
+    for (const id of pcs) if (!e.rolls[id]) rolls.push({ type: 'rollTest', actor: id as 'aliens' });
+    if (e.aliensDeclared && !e.rolls.aliens) rolls.push({ type: 'rollTest', actor: 'aliens' });
+  }
+  const turns: ThreeSixteenCommand[] =
+    e.step === 'resolve' && e.pendingKills.length === 0 && e.forcedWeakness.length === 0
+      ? e.queue
+          .slice(e.cursor)
+          .filter((q) => !q.done && q.actor !== SUICIDE && e.out[q.actor] === undefined)
+          .map((q) => ({ type: 'takeTurn', actor: q.actor as 'aliens' }))
+      : [];
+  return { rolls, turns };
+}
+
+function RoundShortcuts({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const e = view.encounter as Encounter;
+  const { rolls, turns } = roundShortcuts(e, fighters(view, e));
+  if (rolls.length === 0 && turns.length === 0) return null;
+  return (
+    <fieldset className="ts-row ts-wrap ts-shortcuts" aria-label="Round shortcuts">
+      {rolls.length > 0 ? (
+        <button
+          type="button"
+          className="ts-primary"
+          disabled={runner.busy || !check(view, seat, rolls[0] as ThreeSixteenCommand).ok}
+          onClick={() => void runner.runEach(rolls)}
+        >
+          Roll for everyone ({rolls.length} {rolls.length === 1 ? 'die' : 'dice'})
+        </button>
+      ) : null}
+      {turns.length > 0 ? (
+        <button
+          type="button"
+          className="ts-primary"
+          disabled={runner.busy || !check(view, seat, turns[0] as ThreeSixteenCommand).ok}
+          onClick={() => void runner.runEach(turns)}
+        >
+          Play the {turns.length === 1 ? 'last turn' : `${turns.length} turns left`} as plain actions
+        </button>
+      ) : null}
+    </fieldset>
   );
 }
 
