@@ -1030,7 +1030,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
   // Before Dominance sets the range nobody is placed: say so, as the range map does.
   const where = out ? `(out: ${outLabel(out)})` : at ? POSITION_LABEL[at] : NOT_PLACED;
   return (
-    <section className="ts-card ts-actions" aria-label={`Actions of ${t.name}`}>
+    <section className="ts-card ts-actions" aria-label={`Actions of ${t.name}`} data-actor={t.id}>
       <h3>
         {t.name} <span className="ts-muted">{where}</span>
       </h3>
@@ -1512,7 +1512,7 @@ function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
   // Howls and terror: the GM may make a round's attack an emotional one.
   const [emotional, setEmotional] = useState(false);
   return (
-    <section className="ts-card ts-actions" aria-label="Aliens">
+    <section className="ts-card ts-actions" aria-label="Aliens" data-actor="aliens">
       <h3>
         Aliens <span className="ts-muted">AA {aaTarget(view)}</span>
       </h3>

@@ -68,8 +68,38 @@ describe.skipIf(!browserTestsCanRun())('3:16 rounds: the short path', () => {
       }
     };
 
-    // Round 1, the usual path: every seat declares, rolls and acts on its own.
     await expect.poll(round).toBe('1');
+    // What the table waits on from the GM (the aliens' declaration) stays in view however far
+    // the GM has scrolled, on a desktop and on a tablet, and leads to its controls.
+    const waiting = gm.locator('.ts-waiting-me');
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 820, height: 1180 },
+    ]) {
+      await gm.setViewportSize(size);
+      await waiting.waitFor();
+      // Down to the end of the game column, measured in the same turn (a re-render may move focus).
+      const at = await gm.evaluate(() => {
+        document.querySelector('.ts-play')?.lastElementChild?.scrollIntoView({ block: 'end' });
+        const box = document.querySelector('.ts-waiting-me')?.getBoundingClientRect();
+        return {
+          scrolled: document.querySelector('.game')?.scrollTop ?? 0,
+          top: box?.top ?? -1,
+          bottom: box?.bottom ?? Number.POSITIVE_INFINITY,
+        };
+      });
+      expect(at.scrolled).toBeGreaterThan(100);
+      expect(at.top).toBeGreaterThanOrEqual(0);
+      expect(at.bottom).toBeLessThanOrEqual(size.height);
+      expect(await waiting.textContent()).toContain('the aliens');
+    }
+    await gm.setViewportSize({ width: 1280, height: 800 });
+    await waiting.getByRole('button', { name: 'go there' }).click();
+    expect(await gm.evaluate(() => document.activeElement?.closest('[data-actor="aliens"]') !== null)).toBe(
+      true,
+    );
+
+    // Round 1, the usual path: every seat declares, rolls and acts on its own.
     await click(declareForm(hicks, 'Hicks').getByRole('button', { name: 'Declare', exact: true }));
     await click(declareForm(vasquez, 'Vasquez').getByRole('button', { name: 'Declare', exact: true }));
     await click(gm.getByRole('button', { name: 'Declare the aliens (AA)' }));
