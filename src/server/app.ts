@@ -726,7 +726,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (hasWeb && request.method === 'GET' && APP_PATHS.test(path)) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // The app says "no such table" itself; the status says it to anything else that asks.
+      const id = decodeURIComponent(path.split('/')[2] ?? '');
+      const known = ID_PATTERN.test(id) && (await store.getTable(id)) !== null;
+      return reply
+        .status(known ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return notFound(request, reply);
   });

@@ -3,7 +3,8 @@ import type { NotationRoll } from '../../engine/notation/index.ts';
 import { breakdownParts, type LogItem, latestBefore, type SystemEvent } from '../log.ts';
 import type { DescribeEvent } from '../systems.tsx';
 
-const VISIBILITY = { public: '', gm: 'GM only', blind: 'Blind' } as const;
+// A GM-only roll is seen by its roller too: a player's own /gmroll is not "GM only" to him.
+const VISIBILITY = { public: '', gm: 'roller and GM only', blind: 'Blind' } as const;
 const ROLE = { gm: 'GM', player: 'player', spectator: 'spectator' } as const;
 
 function time(at: string): string {

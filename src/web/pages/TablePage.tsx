@@ -216,8 +216,42 @@ export const TableLogContext = createContext<readonly LogItem[]>([]);
  */
 export const TableConnectionContext = createContext<ConnectionStatus['kind']>('live');
 
+/** Whether the server knows this table: null while asking (or when it cannot be reached). */
+function useTableExists(tableId: string): boolean | null {
+  const [exists, setExists] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.table(tableId).then(
+      () => live && setExists(true),
+      (e: unknown) => live && setExists(describeError(e).code === 'TABLE_NOT_FOUND' ? false : null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tableId]);
+  return exists;
+}
+
 export function TablePage({ tableId }: { tableId: string }) {
   const { token, setToken, spectate } = useSeatToken(tableId);
+  const exists = useTableExists(tableId);
+  if (exists === false) {
+    return (
+      <main className="page narrow">
+        <p className="crumbs">
+          <Link to="/">Bughunt</Link>
+        </p>
+        <section className="card" data-testid="no-such-table">
+          <h1>There is no such table</h1>
+          <p>
+            No table on this server has the id <code>{tableId}</code>. Check the link (a character may be
+            missing), or ask the GM for a new one; a table imported from a campaign file has a new id and new
+            links.
+          </p>
+        </section>
+      </main>
+    );
+  }
   if (!token && spectate) return <Spectate tableId={tableId} code={spectate} onSeat={setToken} />;
   if (!token) {
     return (
