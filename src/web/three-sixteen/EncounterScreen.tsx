@@ -168,6 +168,17 @@ function RangeMap({ view, e }: { view: View; e: Encounter }) {
                         ))}
                       </span>
                       <span className="ts-chip-weapon">{weaponName(t.currentWeapon)}</span>
+                      {/* Spent for this planet: what a glance at the board should tell before a Kill. */}
+                      {t.armour === 'used' || t.planetUses.combatDrugs ? (
+                        <span className="ts-chip-spent" data-testid={`spent-${id}`}>
+                          {[
+                            t.armour === 'used' ? 'armour used' : '',
+                            t.planetUses.combatDrugs ? 'drugs used' : '',
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      ) : null}
                       {out ? <span className="ts-chip-out-why">{outLabel(out)}</span> : null}
                     </li>
                   );
@@ -201,6 +212,21 @@ interface RoundSnapshot {
   readonly queue: readonly TurnSlot[];
   readonly declarations: Encounter['declarations'];
   readonly rolls: Encounter['rolls'];
+  /** The aliens' declaration of the round (declared before any die, and maybe emotional). */
+  readonly aliensDeclared?: boolean;
+  readonly emotional?: boolean;
+}
+
+/** A round as the table shows it, from the encounter. */
+function snapshotOf(e: Encounter): RoundSnapshot {
+  return {
+    round: e.round,
+    queue: e.queue,
+    declarations: e.declarations,
+    rolls: e.rolls,
+    aliensDeclared: e.aliensDeclared,
+    emotional: e.roundEffects.emotional === true,
+  };
 }
 
 function RoundTable({ view, snap, current }: { view: View; snap: RoundSnapshot; current: number | null }) {
@@ -210,6 +236,8 @@ function RoundTable({ view, snap, current }: { view: View; snap: RoundSnapshot; 
       : [
           ...Object.keys(snap.declarations),
           ...Object.keys(snap.rolls).filter((a) => !(a in snap.declarations)),
+          // Declared but not rolled yet: the aliens' line says what they declared.
+          ...(snap.aliensDeclared && !snap.rolls.aliens ? ['aliens'] : []),
         ];
   if (actors.length === 0) return <p className="ts-muted">No declarations yet this round.</p>;
   return (
@@ -227,7 +255,12 @@ function RoundTable({ view, snap, current }: { view: View; snap: RoundSnapshot; 
         {actors.map((actor, i) => {
           const slot = snap.queue[i];
           const roll = snap.rolls[actor];
-          const decl = actor === 'aliens' ? 'AA' : describeDeclaration(snap.declarations[actor]);
+          const decl =
+            actor === 'aliens'
+              ? snap.emotional
+                ? 'AA, an emotional attack (E marks, armour is no use)'
+                : 'AA'
+              : describeDeclaration(snap.declarations[actor]);
           let state = '';
           if (slot) {
             if (slot.cancelled) state = 'cancelled';
@@ -1668,7 +1701,7 @@ export function EncounterScreen({
     if (!e) return;
     const p = prev.current;
     if (p && p.round !== e.round && p.queue.length > 0) setLastRound(p);
-    prev.current = { round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls };
+    prev.current = snapshotOf(e);
   }, [e]);
   // A control pressed here often goes away once its command is in (Roll for Dominance, Declare,
   // answering a Kill): the browser then drops focus to the page body. Put it on the heading
@@ -1773,11 +1806,7 @@ export function EncounterScreen({
       <RangeMap view={view} e={e} />
       <section className="ts-card" aria-label="This round">
         <h3>Round {e.round}</h3>
-        <RoundTable
-          view={view}
-          snap={{ round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls }}
-          current={current}
-        />
+        <RoundTable view={view} snap={snapshotOf(e)} current={current} />
         {live && gm ? <RoundShortcuts view={view} seat={seat} /> : null}
         {lines.length > 0 ? (
           <ol className="ts-report" aria-label="Round report">

@@ -102,7 +102,12 @@ describe.skipIf(!browserTestsCanRun())('3:16 rounds: the short path', () => {
     // Round 1, the usual path: every seat declares, rolls and acts on its own.
     await click(declareForm(hicks, 'Hicks').getByRole('button', { name: 'Declare', exact: true }));
     await click(declareForm(vasquez, 'Vasquez').getByRole('button', { name: 'Declare', exact: true }));
+    // A choice, not a step of the path: this round's attack is emotional (not counted).
+    await gm.getByRole('checkbox', { name: /emotional attack/ }).check();
     await click(gm.getByRole('button', { name: 'Declare the aliens (AA)' }));
+    // The round table shows the aliens' declaration before their die is down.
+    const aliensRow = gm.locator('table.ts-round tr', { has: gm.getByRole('rowheader', { name: 'Aliens' }) });
+    await expect.poll(() => aliensRow.textContent()).toContain('an emotional attack');
     await click(hicks.getByRole('button', { name: /^Roll d10 for FA/ }));
     await click(vasquez.getByRole('button', { name: /^Roll d10 for FA/ }));
     await click(gm.getByRole('button', { name: /^Roll AA/ }));
