@@ -46,6 +46,14 @@ describe('bughunt (child process)', () => {
     expect(r.stdout).toMatch(/anything after -- is an argument/);
   });
 
+  it('bughunt alone prints its help', async () => {
+    const r = await bughunt();
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Usage: bughunt <command> \[options\]/);
+    expect(r.stdout).toMatch(/roll +roll dice notation/);
+  });
+
   it('stops quietly when the reader closes the pipe early (bughunt odds … | head)', async () => {
     const child = spawn(process.execPath, ['bin/bughunt.js', 'odds', '10d10!', '--json'], { cwd: root });
     let stderr = '';
@@ -111,7 +119,6 @@ describe('bughunt roll', () => {
     [['roll', '1/0'], /division by zero/],
     [['roll', '101d6'], /at most 100 dice/],
     [['launch'], /^bughunt: unknown command 'launch' \(commands: .*odds.*roll/],
-    [[], /^bughunt: missing command/],
     [['--verbose'], /^bughunt: unknown option '--verbose'/],
     [['roll', '2d6', '--seed', '1', '--seed', '2'], /^bughunt: --seed is given more than once/],
     [['roll', '2d6', '-x'], /unknown option '-x' .*goes after --/],

@@ -125,8 +125,7 @@ function userMessage(error: unknown): string | undefined {
 export async function runCli(argv: string[], io: CliIo = processIo, commandDir = here): Promise<number> {
   const [name, ...rest] = argv;
   try {
-    if (name === undefined) throw new UsageError('missing command (see bughunt --help)');
-    if (name === '--help' || name === '-h' || name === 'help') {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
       if (name === 'help' && rest[0] !== undefined) return await runCli([rest[0], '--help'], io, commandDir);
       io.out(await generalHelp(commandDir));
       return 0;

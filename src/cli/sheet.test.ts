@@ -152,9 +152,24 @@ describe('bughunt sheet', () => {
     ]);
   });
 
-  it('a file exported under other rules prints today’s replay, with a note on stderr', async () => {
+  it('a file that replays to another state is refused as the import refuses it, unless accepted', async () => {
     const older = write('older.json', { ...(file as object), stateHash: '0'.repeat(64) });
-    const r = await cli('sheet', older, '--trooper', 'Hicks');
+    const refused = await cli('sheet', older);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^bughunt: .*older\.json does not replay to the state it was exported with .*--accept-rules-change/,
+    );
+    // A hand-edited roll: the kills a trooper started with, raised in the file.
+    type Logged = { event: { type: string; trooper?: { totalKills: number } } };
+    const edited = (file as { events: Logged[] }).events.map((e) =>
+      e.event.type === 'trooper.created' && e.event.trooper
+        ? { ...e, event: { ...e.event, trooper: { ...e.event.trooper, totalKills: 99 } } }
+        : e,
+    );
+    const cheat = await cli('sheet', write('edited.json', { ...(file as object), events: edited }));
+    expect(cheat.code).toBe(2);
+    expect(cheat.stderr).toMatch(/does not replay to the state it was exported with/);
+    const r = await cli('sheet', older, '--trooper', 'Hicks', '--accept-rules-change');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Hicks');
     expect(r.stderr).toMatch(/^note: .*another state than its exporter's/);
@@ -183,7 +198,10 @@ describe('bughunt sheet', () => {
     const cases: [string[], RegExp][] = [
       [['sheet'], /missing <export.json>/],
       [['sheet', join(dir, 'nope.json')], /cannot read .*no such file/],
-      [['sheet', write('text.json', 'not json {')], /is not JSON/],
+      [
+        ['sheet', write('text.json', 'Dear diary, today the squad landed on a very long planet name\n')],
+        /text\.json is not JSON(?: \(line \d+, column \d+\))?; a campaign export is the JSON file/,
+      ],
       [['sheet', write('other.json', { hello: 1 })], /not a Bughunt campaign file/],
       [['sheet', write('broken.json', broken)], /seq 9/],
       [['sheet', write('dice.json', diceChat)], /elite-unit campaign/],
@@ -197,6 +215,8 @@ describe('bughunt sheet', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(pattern);
       expect(r.stderr).toMatch(/^bughunt: [^\n]+\n$/);
+      // It names the file, never quotes its text back.
+      expect(r.stderr).not.toMatch(/Dear diary/);
     }
   });
 });

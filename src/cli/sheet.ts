@@ -19,7 +19,7 @@ import type {
 import { CampaignFileError, MAX_CAMPAIGN_BYTES, readCampaign } from '../server/campaign-file.ts';
 import { type CliIo, type Command, parseCommandArgs, processIo, UsageError } from './command.ts';
 
-const usage = `Usage: bughunt sheet <export.json> [--trooper NAME] [--json]
+const usage = `Usage: bughunt sheet <export.json> [--trooper NAME] [--json] [--accept-rules-change]
 
 Prints the 3:16 trooper sheets of an exported campaign (the file the table's
 Export button, or GET /api/tables/<id>/export, gives the GM). The log is
@@ -28,10 +28,15 @@ stands at the end of the log: rank, FA/NFA, health boxes with their X and E
 wounds, armour, kills this mission and in total, weapons with their kill dice
 at each range, flashback slots, kit and medals.
 
+A file whose log no longer replays to the state it was exported with (edited
+by hand, or written under other rules) is refused, as the table's import
+refuses it: its totals cannot be trusted.
+
 Options:
-  --trooper NAME  only this trooper (its name, any case, or its id such as t2)
-  --json          print the sheets as JSON
-  -h, --help      show this help`;
+  --trooper NAME          only this trooper (its name, any case, or its id such as t2)
+  --json                  print the sheets as JSON
+  --accept-rules-change   print such a file anyway, as today's rules replay it
+  -h, --help              show this help`;
 
 const HEALTH_BOXES = ['A Mess', 'Crippled', 'Dead'] as const;
 const STATUS: Readonly<Record<Trooper['status'], string>> = {
@@ -162,7 +167,10 @@ export function formatSheet(s: TrooperSheetData): string {
 }
 
 /** Reads, checks and replays an export file; every problem is one UsageError line. */
-export function campaignState(file: string): {
+export function campaignState(
+  file: string,
+  acceptRulesChange = false,
+): {
   name: string;
   state: ThreeSixteenState;
   rulesChanged: boolean;
@@ -186,12 +194,15 @@ export function campaignState(file: string): {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    // Node's own message quotes the text around the error: half a line of whatever file it was.
+    throw new UsageError(
+      `${file} is not JSON${jsonWhere(text, e)}; a campaign export is the JSON file the table's Export button saves`,
+    );
   }
   try {
-    // Reading sheets changes nothing, so a file exported under other rules is shown as today's
-    // rules replay it, with a note on stderr (an import asks first instead).
-    const campaign = readCampaign(json, rulesetFor, { acceptRulesChange: true });
+    // As the import: a log that replays to another state than its exporter's (a hand-edited roll,
+    // other rules) is refused unless the reader accepts today's replay of it.
+    const campaign = readCampaign(json, rulesetFor, { acceptRulesChange });
     if (campaign.system !== 'three-sixteen') {
       throw new UsageError(`${file} is a ${campaign.system} campaign; sheets are for three-sixteen ones`);
     }
@@ -201,9 +212,23 @@ export function campaignState(file: string): {
       rulesChanged: campaign.rulesChanged,
     };
   } catch (e) {
+    if (e instanceof CampaignFileError && e.code === 'IMPORT_RULES_CHANGED')
+      throw new UsageError(
+        `${file} does not replay to the state it was exported with (edited by hand, or exported under other rules), so its totals cannot be trusted; --accept-rules-change prints today's replay of it`,
+      );
     if (e instanceof CampaignFileError) throw new UsageError(`${file}: ${e.message}`);
     throw e;
   }
+}
+
+/** " (line 3, column 14)" where JSON.parse stopped, when its message says so. */
+function jsonWhere(text: string, e: unknown): string {
+  const at = /position (\d+)/.exec(e instanceof Error ? e.message : '');
+  if (!at) return '';
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return ` (line ${line}, column ${column})`;
 }
 
 export const command: Command = {
@@ -214,6 +239,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs('sheet', argv, {
       trooper: { type: 'string' },
       json: { type: 'boolean' },
+      'accept-rules-change': { type: 'boolean' },
     });
     if (values.help) {
       io.out(`${usage}\n`);
@@ -222,7 +248,7 @@ export const command: Command = {
     const [file, ...rest] = positionals;
     if (file === undefined) throw new UsageError('missing <export.json> (see bughunt sheet --help)');
     if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' (see bughunt sheet --help)`);
-    const { name, state, rulesChanged } = campaignState(file);
+    const { name, state, rulesChanged } = campaignState(file, values['accept-rules-change'] === true);
     if (rulesChanged) {
       io.err(
         `note: ${file} replays under these rules to another state than its exporter's (rules changed since, or the file was edited); the sheets show today's replay\n`,

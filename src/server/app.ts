@@ -14,6 +14,7 @@ import { Connection, issueDetails, type SocketLimits } from './connection.ts';
 import { tableOptions } from './hub.ts';
 import { Hubs } from './hubs.ts';
 import { prototypeKeyIn } from './json-limits.ts';
+import type { ServerAddressResponse } from './protocol.ts';
 import {
   CLOSE_CODES,
   type CreateTableResponse,
@@ -31,6 +32,7 @@ import {
   spectateRequestSchema,
   type TableInfoResponse,
 } from './protocol.ts';
+import { type PublicAddress, publicAddress } from './public-url.ts';
 import { KeyedRateLimiter } from './rate-limit.ts';
 import { securityHeaders } from './security.ts';
 import {
@@ -103,11 +105,15 @@ export interface ServerOptions {
   readonly logLevel?: 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug';
   /** Where the JSON log lines go instead of stdout (tests read what was logged, and at what level). */
   readonly logStream?: { write(line: string): void };
+  /** The address other devices reach this server at (PUBLIC_URL); default: see public-url.ts. */
+  readonly publicUrl?: string;
 }
 
 export interface RunningServer {
   /** http://host:port, no trailing slash. */
   readonly url: string;
+  /** What invite links use: the address other devices reach (GET /api/server says it too). */
+  readonly publicAddress: PublicAddress;
   close(): Promise<void>;
 }
 
@@ -347,6 +353,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
 
   app.get('/healthz', async () => ({ ok: true }));
+  // Known once listening (the port may be 0 until then); the web app builds its links on it.
+  let shared: PublicAddress | null = null;
+  app.get('/api/server', async (): Promise<ServerAddressResponse> => ({ publicAddress: shared }));
 
   app.get(
     '/api/systems',
@@ -734,15 +743,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (hasWeb && request.method === 'GET' && APP_PATHS.test(path)) {
+      // The app says "no such table" itself; the status says it to anything else that asks. A
+      // known table's page names its system's screens for the browser to fetch at once.
       const tableId = /^\/t\/([^/]+)/.exec(path)?.[1];
-      const system = tableId === undefined ? null : await tableSystem(tableId);
+      const id = decodeURIComponent(path.split('/')[2] ?? '');
+      const system = tableId === undefined ? null : await tableSystem(id);
+      const known =
+        tableId === undefined ? ID_PATTERN.test(id) && (await store.getTable(id)) !== null : system !== null;
       if (appPage && system !== null) {
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(appPage.html(system));
       }
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .status(known ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     }
     return notFound(request, reply);
   });
@@ -753,10 +770,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host =
     options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const publicAt = publicAddress({ publicUrl: options.publicUrl, host: options.host ?? '127.0.0.1', port });
+  shared = publicAt;
 
   let closing: Promise<void> | null = null;
   return {
     url,
+    publicAddress: publicAt,
     close() {
       closing ??= (async () => {
         // Sockets first (no new commands), then HTTP; commands already queued still finish and

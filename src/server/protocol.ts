@@ -245,3 +245,12 @@ export interface SystemInfo {
 export interface HttpError {
   readonly error: { readonly code: string; readonly message: string; readonly details?: unknown };
 }
+
+/** GET /api/server: where other devices reach this server (null only before it listens). */
+export interface ServerAddressResponse {
+  readonly publicAddress: {
+    readonly url: string;
+    /** 'setting': PUBLIC_URL; 'lan': a LAN interface; 'local': loopback only (no other device). */
+    readonly source: 'setting' | 'lan' | 'local';
+  } | null;
+}

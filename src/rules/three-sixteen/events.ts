@@ -7,6 +7,7 @@ import type {
   ArmourPolicy,
   Declaration,
   EncounterEndReason,
+  HitRecord,
   Planet,
   Range,
   Trooper,
@@ -234,6 +235,8 @@ export interface ExtraEvents {}
  * which lack it, replay the same.
  */
 export interface Aftermath {
+  /** Every Kill it dealt a trooper, in order, with its cause and what became of it (the log names each). */
+  readonly hits?: readonly HitRecord[];
   /** Troopers it felled (the last box marked). */
   readonly fell?: readonly { readonly trooperId: string; readonly status: 'dead' | 'wreck' }[];
   /** PCs the fall promoted in the field at once (the new rank), beside the `fell` it follows from. */

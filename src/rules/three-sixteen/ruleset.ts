@@ -14,6 +14,7 @@ import { standInGmSeat } from './campaign/model.ts';
 import { campaignPart } from './campaign/part.ts';
 import { chatPart } from './chat.ts';
 import type { CommandSpec, ThreeSixteenCommand, ThreeSixteenPart } from './commands.ts';
+import { collectHits } from './encounter/core.ts';
 import { rememberFolded, stateAfterDecide, withFallen } from './encounter/decide.ts';
 import { missionPart } from './encounter/mission.ts';
 import { encounterPart } from './encounter/part.ts';
@@ -110,9 +111,9 @@ function withAftermath(
   let s = state;
   const out: ThreeSixteenEvent[] = [];
   for (const ev of events) {
-    const next = evolve(s, ev);
+    const { value: next, hits } = collectHits(() => evolve(s, ev));
     const conflict = conflictAftermath(s, next);
-    const told = withFallen(s, next, ev);
+    const told = withFallen(s, next, ev, hits);
     out.push(conflict.struck || conflict.conflictWon ? { ...told, ...conflict } : told);
     s = next;
   }

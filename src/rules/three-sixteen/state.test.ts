@@ -53,6 +53,8 @@ const ENCOUNTER_KEYS: Record<keyof Encounter, true> = {
   tokensRemovedByRound: true,
   killsByTrooperThisRound: true,
   killsByTrooperLastRound: true,
+  roundsWithoutKillsIfVoid: true,
+  bombTally: true,
   declarations: true,
   aliensDeclared: true,
   rolls: true,

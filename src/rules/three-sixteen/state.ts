@@ -339,6 +339,20 @@ export interface TurnSlot {
   readonly cancelled: boolean;
 }
 
+export interface BombTally {
+  readonly by: string;
+  readonly round: number;
+  readonly slack: number;
+  readonly kills: readonly number[];
+}
+
+/** A Kill as it landed: a mark (X or E), armour ticked, stopped (kinetic field), or asked about. */
+export interface HitRecord {
+  readonly trooperId: string;
+  readonly source: HitSource;
+  readonly result: 'X' | 'E' | 'armour' | 'stopped' | 'asked';
+}
+
 export interface PendingKill {
   readonly trooperId: string;
   readonly source: HitSource;
@@ -461,6 +475,19 @@ export interface Encounter {
    * answer it when the round's last turn did the killing. Absent in states saved before it existed.
    */
   readonly killsByTrooperLastRound?: Readonly<Record<string, number>>;
+  /**
+   * What `roundsWithoutKills` would be had the round just ended removed no token (its only kills
+   * the troopers'): Ignore Wounds answering that round turns them into no kills, so the standoff
+   * counts it as quiet. Absent in states saved before it existed.
+   */
+  readonly roundsWithoutKillsIfVoid?: number;
+  /**
+   * The last bomb thrown, while its Kills may still be answered: the book rolls its d100s for the
+   * PCs who *took* a Kill, so a Weakness answering one first uses up the victims the tokens left
+   * no d100 for (`slack`), then takes back the last d100 (`kills`, one per token removed).
+   * Absent in states saved before it existed.
+   */
+  readonly bombTally?: BombTally | null;
   readonly declarations: Readonly<Record<string, Declaration>>;
   readonly aliensDeclared: boolean;
   readonly rolls: Readonly<Record<ActorKey, TestRoll>>;
@@ -641,6 +668,8 @@ export function copyEncounter(e: Encounter): Draft<Encounter> {
     tokensRemovedByRound: e.tokensRemovedByRound,
     killsByTrooperThisRound: e.killsByTrooperThisRound,
     killsByTrooperLastRound: e.killsByTrooperLastRound,
+    roundsWithoutKillsIfVoid: e.roundsWithoutKillsIfVoid,
+    bombTally: e.bombTally,
     declarations: e.declarations,
     aliensDeclared: e.aliensDeclared,
     rolls: e.rolls,

@@ -3,7 +3,8 @@ import type { NotationRoll } from '../../engine/notation/index.ts';
 import { breakdownParts, type LogItem, latestBefore, type SystemEvent } from '../log.ts';
 import type { DescribeEvent } from '../systems.tsx';
 
-const VISIBILITY = { public: '', gm: 'GM only', blind: 'Blind' } as const;
+// A GM-only roll is seen by its roller too: a player's own /gmroll is not "GM only" to him.
+const VISIBILITY = { public: '', gm: 'roller and GM only', blind: 'Blind' } as const;
 const ROLE = { gm: 'GM', player: 'player', spectator: 'spectator' } as const;
 
 function time(at: string): string {
@@ -162,11 +163,22 @@ function Entry({
           )
         : undefined;
       if (text === null) return null;
+      // A describer puts what an event led to (a Kill, a death) on lines of their own.
+      const [head, ...more] = (text ?? `${item.by ? `${name(item.by)}: ` : ''}${item.type}`).split('\n');
       return (
-        <li className="entry system-line game-line" data-seq={item.seq}>
-          {when}
-          <span>{text ?? `${item.by ? `${name(item.by)}: ` : ''}${item.type}`}</span>
-        </li>
+        <>
+          <li className="entry system-line game-line" data-seq={item.seq}>
+            {when}
+            <span>{head}</span>
+          </li>
+          {more.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one event never reorder
+            <li key={i} className="entry system-line game-line aftermath-line" data-after-seq={item.seq}>
+              {when}
+              <span>{line}</span>
+            </li>
+          ))}
+        </>
       );
     }
   }

@@ -16,24 +16,37 @@ export function SeatList({
   me,
   gm = false,
   rename,
+  presenceKnown = true,
 }: {
   seats: readonly SeatInfo[];
   me: string | undefined;
   gm?: boolean;
   rename?: RenameSeat;
+  /**
+   * False while this page has no live connection: the last presence it heard is stale (everyone
+   * would still look online while the server is down), so it shows none.
+   */
+  presenceKnown?: boolean;
 }) {
   const sorted = [...seats].sort((a, b) => ORDER[a.role] - ORDER[b.role] || a.name.localeCompare(b.name));
+  const presence = (s: SeatInfo) => (!presenceKnown ? 'unknown' : s.online ? 'online' : 'offline');
   return (
     <ul className="seats" aria-label="Seats">
       {sorted.map((s) => (
-        <li key={s.seatId} className={s.online ? 'online' : 'offline'}>
+        <li
+          key={s.seatId}
+          className={presence(s)}
+          title={presenceKnown ? undefined : 'Not connected: presence unknown'}
+        >
           <span className="dot" aria-hidden="true" />
           <span className="seat-name">
             {s.name}
             {s.seatId === me ? <span className="muted"> (you)</span> : null}
           </span>
           <span className="seat-role">{ROLE[s.role]}</span>
-          <span className="sr-only">{s.online ? 'online' : 'offline'}</span>
+          <span className="sr-only">
+            {presenceKnown ? presence(s) : 'presence unknown while not connected'}
+          </span>
           {rename && (gm || s.seatId === me) ? <RenameControl seat={s} rename={rename} /> : null}
         </li>
       ))}

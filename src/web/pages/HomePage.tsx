@@ -5,21 +5,22 @@ import { api, describeError, type System } from '../api.ts';
 import { CopyField } from '../components/CopyField.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Link } from '../components/Link.tsx';
+import { LinkAddressNote } from '../components/LinkAddressNote.tsx';
+import { linkOn, useLinkBase } from '../link-base.ts';
 import { navigate } from '../router.ts';
 import { allSeats, saveSeat } from '../storage.ts';
 
 const ROLE_NAMES = { gm: 'GM', player: 'player', spectator: 'spectator' } as const;
 
-function absolute(path: string): string {
-  return new URL(path, window.location.origin).toString();
-}
-
 function Created({ created, tableName }: { created: CreateTableResponse; tableName: string }) {
   const tablePath = `/t/${created.tableId}`;
+  const base = useLinkBase();
+  const absolute = (path: string) => linkOn(base, path);
   return (
     <section className="card created" aria-labelledby="created-title">
       <h2 id="created-title">“{tableName}” is ready</h2>
       <p>Send the invite link to your players. Keep the GM link to yourself: whoever opens it is the GM.</p>
+      <LinkAddressNote base={base} />
       <CopyField
         label="Invite link (players)"
         value={absolute(created.invite.url)}
@@ -43,6 +44,8 @@ function Created({ created, tableName }: { created: CreateTableResponse; tableNa
 }
 
 function Imported({ imported }: { imported: ImportTableResponse }) {
+  const base = useLinkBase();
+  const absolute = (path: string) => linkOn(base, path);
   return (
     <section className="card created" aria-labelledby="imported-title">
       <h2 id="imported-title">“{imported.name}” is imported</h2>
@@ -56,6 +59,7 @@ function Imported({ imported }: { imported: ImportTableResponse }) {
           state. Check the troopers' sheets before you play on.
         </p>
       ) : null}
+      <LinkAddressNote base={base} />
       <CopyField
         label={`GM link: ${imported.gm.name} (private)`}
         value={absolute(imported.gm.url)}

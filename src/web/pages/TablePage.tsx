@@ -16,10 +16,12 @@ import { ConnectionBadge, WaitingToSend } from '../components/ConnectionBadge.ts
 import { CopyField } from '../components/CopyField.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { Link } from '../components/Link.tsx';
+import { LinkAddressNote } from '../components/LinkAddressNote.tsx';
 import { LogView } from '../components/LogView.tsx';
 import { SeatList } from '../components/SeatList.tsx';
 import { TableTabs, type TableView, useUnread } from '../components/TableTabs.tsx';
 import { type ConnectionStatus, TableClient } from '../connection.ts';
+import { linkOn, useLinkBase } from '../link-base.ts';
 import { type LogItem, namesFromLog } from '../log.ts';
 import { forgetSeat, loadSeat, saveSeat, takeFragment } from '../storage.ts';
 import { type DescribeEvent, SYSTEM_AWAITS, SYSTEM_DESCRIBERS, SYSTEM_PANELS } from '../systems.tsx';
@@ -50,16 +52,18 @@ function useWide(minWidth: number): boolean {
 function InvitePanel({ tableId, token }: { tableId: string; token: string }) {
   const [links, setLinks] = useState<Pick<CreateTableResponse, 'invite' | 'spectate'> | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const base = useLinkBase();
   useEffect(() => {
     api.invite(tableId, token).then(setLinks, (e: unknown) => setError(describeError(e)));
   }, [tableId, token]);
   if (error) return <ErrorNote code={error.code} message={error.message} />;
   if (!links) return <p className="muted">Loading links…</p>;
-  const abs = (p: string) => new URL(p, window.location.origin).toString();
+  const abs = (p: string) => linkOn(base, p);
   return (
     <div className="invites">
       <CopyField label="Invite link (players)" value={abs(links.invite.url)} />
       <CopyField label="Spectate link" value={abs(links.spectate.url)} />
+      <LinkAddressNote base={base} />
     </div>
   );
 }
@@ -212,8 +216,42 @@ export const TableLogContext = createContext<readonly LogItem[]>([]);
  */
 export const TableConnectionContext = createContext<ConnectionStatus['kind']>('live');
 
+/** Whether the server knows this table: null while asking (or when it cannot be reached). */
+function useTableExists(tableId: string): boolean | null {
+  const [exists, setExists] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.table(tableId).then(
+      () => live && setExists(true),
+      (e: unknown) => live && setExists(describeError(e).code === 'TABLE_NOT_FOUND' ? false : null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [tableId]);
+  return exists;
+}
+
 export function TablePage({ tableId }: { tableId: string }) {
   const { token, setToken, spectate } = useSeatToken(tableId);
+  const exists = useTableExists(tableId);
+  if (exists === false) {
+    return (
+      <main className="page narrow">
+        <p className="crumbs">
+          <Link to="/">Bughunt</Link>
+        </p>
+        <section className="card" data-testid="no-such-table">
+          <h1>There is no such table</h1>
+          <p>
+            No table on this server has the id <code>{tableId}</code>. Check the link (a character may be
+            missing), or ask the GM for a new one; a table imported from a campaign file has a new id and new
+            links.
+          </p>
+        </section>
+      </main>
+    );
+  }
   if (!token && spectate) return <Spectate tableId={tableId} code={spectate} onSeat={setToken} />;
   if (!token) {
     return (
@@ -339,9 +377,18 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
   const side = (
     <>
       <h2 className="side-title">
-        Seats <span className="muted">({online} online)</span>
+        Seats{' '}
+        <span className="muted">
+          ({snap.status.kind === 'live' ? `${online} online` : 'presence unknown'})
+        </span>
       </h2>
-      <SeatList seats={snap.seats} me={me?.seatId} gm={me?.role === 'gm'} rename={renameSeat} />
+      <SeatList
+        seats={snap.seats}
+        me={me?.seatId}
+        gm={me?.role === 'gm'}
+        rename={renameSeat}
+        presenceKnown={snap.status.kind === 'live'}
+      />
       {me?.role === 'gm' ? (
         <>
           <h2 className="side-title">Invite</h2>

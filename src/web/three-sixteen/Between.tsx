@@ -660,15 +660,19 @@ export function BetweenMissions({
             </Go>
           </div>
         ) : null}
+        {/* Rare (the NPC Brigadier dies in the story): folded away, with its words in view when open. */}
         {gm && !campaignOf(view).npcBrigadierDead ? (
-          <div className="ts-row ts-wrap">
-            <input
-              aria-label="How the Brigadier fell"
-              placeholder="The NPC Brigadier falls: how?"
-              value={brigadierNews}
-              maxLength={2000}
-              onChange={(e) => setBrigadierNews(e.target.value)}
-            />
+          <details className="ts-brigadier">
+            <summary>The NPC Brigadier falls…</summary>
+            <label className="ts-field-wide">
+              How the Brigadier fell{' '}
+              <input
+                value={brigadierNews}
+                maxLength={2000}
+                placeholder="what happened, in a line"
+                onChange={(e) => setBrigadierNews(e.target.value)}
+              />
+            </label>
             <Go
               view={view}
               seat={seat}
@@ -677,7 +681,7 @@ export function BetweenMissions({
             >
               The Brigadier falls (opens the rank)
             </Go>
-          </div>
+          </details>
         ) : null}
       </section>
       {b

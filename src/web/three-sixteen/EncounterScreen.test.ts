@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fighters } from '../../rules/three-sixteen/encounter/core.ts';
 import { fightAt, playRound, type TestTable } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import { threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import type { Encounter, Trooper, TurnSlot } from '../../rules/three-sixteen/state.ts';
-import { alienMoveChoices, declareFields, killsTyped, wastedFa } from './EncounterScreen.tsx';
+import { alienMoveChoices, declareFields, killsTyped, roundShortcuts, wastedFa } from './EncounterScreen.tsx';
 import { asView, type View } from './model.ts';
 
 /** The encounter screen's choices, read from the ruleset's state: what is offered and what it says. */
@@ -139,5 +140,43 @@ describe('the Kills override', () => {
     // 5 this mission: the 37 of the earlier career stay, 42 in all.
     expect(killsTyped('5', cy)).toEqual({ killsThisMission: 5, totalKills: 42 });
     expect(killsTyped('', cy).killsThisMission).toBeNaN();
+  });
+});
+
+describe('the GM’s short path through a round', () => {
+  it('rolls for everyone once all have declared, then plays the turns left, in the rules’ order', () => {
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'Hicks', fa: 6, nfa: 4, patch: { armourPolicy: 'never' } },
+        { name: 'Vasquez', fa: 5, nfa: 5, patch: { armourPolicy: 'never' } },
+      ],
+      { tokens: 4 },
+    );
+    const shortcuts = () => {
+      const { view, e } = gmView(t);
+      return roundShortcuts(e, fighters(view, e));
+    };
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: RIFLE });
+    // Not everyone has declared: nothing to roll for all yet.
+    expect(shortcuts()).toEqual({ rolls: [], turns: [] });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: RIFLE });
+    t.send(gm, { type: 'declareAliens' });
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+    expect(shortcuts().rolls).toEqual([
+      { type: 'rollTest', actor: 't2' },
+      { type: 'rollTest', actor: 'aliens' },
+    ]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [2]);
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [8]);
+    // Vasquez's 2 acts first; then the failures, highest first.
+    expect(shortcuts()).toEqual({
+      rolls: [],
+      turns: [
+        { type: 'takeTurn', actor: 't2' },
+        { type: 'takeTurn', actor: 't1' },
+        { type: 'takeTurn', actor: 'aliens' },
+      ],
+    });
   });
 });

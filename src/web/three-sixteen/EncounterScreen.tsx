@@ -26,6 +26,7 @@ import {
   type Position,
   RANGES,
   type Range,
+  SUICIDE,
   type TestRoll,
   type ThreeSixteenState,
   type Trooper,
@@ -52,6 +53,7 @@ import {
 import { useRunner } from './runner.tsx';
 import { Waiting } from './Waiting.tsx';
 import './encounter-report.css';
+import { fallenNotice } from './Fallen.tsx';
 
 /**
  * The encounter, for everyone: the range map, tokens, round and standoff count, whom the table
@@ -166,6 +168,17 @@ function RangeMap({ view, e }: { view: View; e: Encounter }) {
                         ))}
                       </span>
                       <span className="ts-chip-weapon">{weaponName(t.currentWeapon)}</span>
+                      {/* Spent for this planet: what a glance at the board should tell before a Kill. */}
+                      {t.armour === 'used' || t.planetUses.combatDrugs ? (
+                        <span className="ts-chip-spent" data-testid={`spent-${id}`}>
+                          {[
+                            t.armour === 'used' ? 'armour used' : '',
+                            t.planetUses.combatDrugs ? 'drugs used' : '',
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
+                      ) : null}
                       {out ? <span className="ts-chip-out-why">{outLabel(out)}</span> : null}
                     </li>
                   );
@@ -199,6 +212,21 @@ interface RoundSnapshot {
   readonly queue: readonly TurnSlot[];
   readonly declarations: Encounter['declarations'];
   readonly rolls: Encounter['rolls'];
+  /** The aliens' declaration of the round (declared before any die, and maybe emotional). */
+  readonly aliensDeclared?: boolean;
+  readonly emotional?: boolean;
+}
+
+/** A round as the table shows it, from the encounter. */
+function snapshotOf(e: Encounter): RoundSnapshot {
+  return {
+    round: e.round,
+    queue: e.queue,
+    declarations: e.declarations,
+    rolls: e.rolls,
+    aliensDeclared: e.aliensDeclared,
+    emotional: e.roundEffects.emotional === true,
+  };
 }
 
 function RoundTable({ view, snap, current }: { view: View; snap: RoundSnapshot; current: number | null }) {
@@ -208,6 +236,8 @@ function RoundTable({ view, snap, current }: { view: View; snap: RoundSnapshot; 
       : [
           ...Object.keys(snap.declarations),
           ...Object.keys(snap.rolls).filter((a) => !(a in snap.declarations)),
+          // Declared but not rolled yet: the aliens' line says what they declared.
+          ...(snap.aliensDeclared && !snap.rolls.aliens ? ['aliens'] : []),
         ];
   if (actors.length === 0) return <p className="ts-muted">No declarations yet this round.</p>;
   return (
@@ -225,7 +255,12 @@ function RoundTable({ view, snap, current }: { view: View; snap: RoundSnapshot; 
         {actors.map((actor, i) => {
           const slot = snap.queue[i];
           const roll = snap.rolls[actor];
-          const decl = actor === 'aliens' ? 'AA' : describeDeclaration(snap.declarations[actor]);
+          const decl =
+            actor === 'aliens'
+              ? snap.emotional
+                ? 'AA, an emotional attack (E marks, armour is no use)'
+                : 'AA'
+              : describeDeclaration(snap.declarations[actor]);
           let state = '';
           if (slot) {
             if (slot.cancelled) state = 'cancelled';
@@ -365,7 +400,47 @@ export function wastedFa(view: View, t: Trooper, e: Encounter, weapon: string): 
   return `${weaponName(weapon as WeaponId)}: no kills at ${POSITION_LABEL[at]} — a success would be wasted`;
 }
 
-function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Trooper; e: Encounter }) {
+/**
+ * "Declare and roll": the rules want every declaration in before the first die, so the roll is
+ * kept as an intent for this round and sent by this page as soon as the table allows it (at once
+ * when this was the last declaration). Cleared when sent, or when the round moves on.
+ */
+function useRollWhenReady(view: View, seat: SeatRef, actor: string): (round: number) => void {
+  const runner = useRunner();
+  const [wanted, setWanted] = useState<number | null>(null);
+  const e = view.encounter;
+  const roll = { type: 'rollTest', actor: actor as 'aliens' } as ThreeSixteenCommand;
+  const ready =
+    wanted !== null &&
+    e !== null &&
+    wanted === e.round &&
+    !e.rolls[actor] &&
+    !runner.busy &&
+    check(view, seat, roll).ok;
+  const stale = wanted !== null && (e === null || wanted !== e.round || !!e.rolls[actor]);
+  useEffect(() => {
+    if (stale) setWanted(null);
+    else if (ready) {
+      setWanted(null);
+      void runner.run(roll);
+    }
+  });
+  return setWanted;
+}
+
+function DeclareForm({
+  view,
+  seat,
+  t,
+  e,
+  rollWhenReady,
+}: {
+  view: View;
+  seat: SeatRef;
+  t: Trooper;
+  e: Encounter;
+  rollWhenReady: (round: number) => void;
+}) {
   const runner = useRunner();
   const whyId = useId();
   const declared = e.declarations[t.id];
@@ -442,7 +517,8 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
     hasLegal(legal, { type: 'declare', trooperId: t.id, declaration: { kind: 'nfa', task } });
   const options: { value: DeclKind; label: string; show: boolean }[] = [
     { value: 'fa', label: `FA: fight (target ${pcTarget(view, t, 'fa')})`, show: true },
-    { value: 'closer', label: 'NFA: move one step closer', show: true },
+    // Nothing is closer than Close.
+    { value: 'closer', label: 'NFA: move one step closer', show: e.positions[t.id] !== 'close' },
     { value: 'farther', label: 'NFA: move one step farther', show: true },
     { value: 'switch', label: 'NFA: change weapon', show: owned.length > 1 },
     { value: 'eVac', label: 'NFA: call E-Vac', show: can({ kind: 'eVac' }) },
@@ -563,6 +639,21 @@ function DeclareForm({ view, seat, t, e }: { view: View; seat: SeatRef; t: Troop
       >
         {e.declarations[t.id] ? 'Change declaration' : 'Declare'}
       </button>
+      {/* The short path: declare and roll in one step (the roll cannot be changed, the
+          declaration can until the first die; the two buttons keep both ways open). */}
+      {e.rolls[t.id] ? null : (
+        <button
+          type="button"
+          className="ts-primary"
+          data-testid="declare-and-roll"
+          disabled={!verdict.ok || runner.busy}
+          onClick={async () => {
+            if (await runner.run(command)) rollWhenReady(e.round);
+          }}
+        >
+          {e.declarations[t.id] ? 'Change and roll' : 'Declare and roll'}
+        </button>
+      )}
       {/* An untouched text box is a step still to take, not a mistake: a hint, not a problem. */}
       {blank ? (
         <span id={whyId} className="ts-why">
@@ -958,6 +1049,7 @@ function Fallen({ t }: { t: Trooper }) {
 
 export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t: Trooper }) {
   const flashbacksId = useId();
+  const rollWhenReady = useRollWhenReady(view, seat, t.id);
   const e = view.encounter;
   if (!e?.pcs.includes(t.id)) return null;
   const kill = e.pendingKills.find((p) => p.trooperId === t.id);
@@ -971,7 +1063,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
   // Before Dominance sets the range nobody is placed: say so, as the range map does.
   const where = out ? `(out: ${outLabel(out)})` : at ? POSITION_LABEL[at] : NOT_PLACED;
   return (
-    <section className="ts-card ts-actions" aria-label={`Actions of ${t.name}`}>
+    <section className="ts-card ts-actions" aria-label={`Actions of ${t.name}`} data-actor={t.id}>
       <h3>
         {t.name} <span className="ts-muted">{where}</span>
       </h3>
@@ -1016,7 +1108,7 @@ export function TrooperActions({ view, seat, t }: { view: View; seat: SeatRef; t
       {e.step === 'declare' && !e.out[t.id] ? (
         <>
           {decl ? <p>Declared: {describeDeclaration(decl)}</p> : null}
-          <DeclareForm view={view} seat={seat} t={t} e={e} />
+          <DeclareForm view={view} seat={seat} t={t} e={e} rollWhenReady={rollWhenReady} />
         </>
       ) : null}
       {(e.step === 'declare' || e.step === 'roll') && decl && !roll ? (
@@ -1445,13 +1537,15 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
 }
 
 function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const rollWhenReady = useRollWhenReady(view, seat, 'aliens');
   const e = view.encounter as Encounter;
   const slot = e.queue[e.cursor];
   const planetAbilities = view.planet?.abilities ?? [];
   // Howls and terror: the GM may make a round's attack an emotional one.
   const [emotional, setEmotional] = useState(false);
   return (
-    <section className="ts-card ts-actions" aria-label="Aliens">
+    <section className="ts-card ts-actions" aria-label="Aliens" data-actor="aliens">
       <h3>
         Aliens <span className="ts-muted">AA {aaTarget(view)}</span>
       </h3>
@@ -1481,6 +1575,22 @@ function AliensPanel({ view, seat }: { view: View; seat: SeatRef }) {
             >
               Declare the aliens (AA)
             </Act>
+            {e.rolls.aliens ? null : (
+              <button
+                type="button"
+                className="ts-primary"
+                data-testid="aliens-declare-and-roll"
+                disabled={runner.busy || !check(view, seat, { type: 'declareAliens' }).ok}
+                onClick={async () => {
+                  const declare: ThreeSixteenCommand = emotional
+                    ? { type: 'declareAliens', emotional: true }
+                    : { type: 'declareAliens' };
+                  if (await runner.run(declare)) rollWhenReady(e.round);
+                }}
+              >
+                Declare and roll AA (need {aaTarget(view)} or less)
+              </button>
+            )}
           </>
         ) : null}
         {e.aliensDeclared && e.roundEffects.emotional ? (
@@ -1591,7 +1701,7 @@ export function EncounterScreen({
     if (!e) return;
     const p = prev.current;
     if (p && p.round !== e.round && p.queue.length > 0) setLastRound(p);
-    prev.current = { round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls };
+    prev.current = snapshotOf(e);
   }, [e]);
   // A control pressed here often goes away once its command is in (Roll for Dominance, Declare,
   // answering a Kill): the browser then drops focus to the page body. Put it on the heading
@@ -1616,7 +1726,9 @@ export function EncounterScreen({
   // The ambush is news while it is on (its round 0); after that the round under way is.
   const ambushNow = e.ambush !== null && e.round === 0;
   const voided = live ? killsVoidCause(e) : null;
-  const fallen = mine.filter((t) => t.status === 'dead' || t.status === 'wreck');
+  // A player whose only PC fell reads it on the card at the top of the tab (Fallen.tsx).
+  const toldAbove = fallenNotice(view, seat)?.trooperId;
+  const fallen = mine.filter((t) => (t.status === 'dead' || t.status === 'wreck') && t.id !== toldAbove);
   return (
     <section
       className="ts-encounter"
@@ -1694,11 +1806,8 @@ export function EncounterScreen({
       <RangeMap view={view} e={e} />
       <section className="ts-card" aria-label="This round">
         <h3>Round {e.round}</h3>
-        <RoundTable
-          view={view}
-          snap={{ round: e.round, queue: e.queue, declarations: e.declarations, rolls: e.rolls }}
-          current={current}
-        />
+        <RoundTable view={view} snap={snapshotOf(e)} current={current} />
+        {live && gm ? <RoundShortcuts view={view} seat={seat} /> : null}
         {lines.length > 0 ? (
           <ol className="ts-report" aria-label="Round report">
             {lines.slice(-12).map((l, i) => (
@@ -1747,6 +1856,70 @@ export function EncounterScreen({
       ) : null}
       {seat.role !== 'spectator' ? <Narrate view={view} seat={seat} /> : null}
     </section>
+  );
+}
+
+/**
+ * The GM's short path through a round, beside the usual one-by-one controls (which keep every
+ * choice): once everyone has declared, roll every die still missing in one step; once the dice
+ * are down, play every turn left as a plain action (no moves, no cancel, no narration). Each is
+ * a series of ordinary commands and stops at the first the table must answer (a Kill to answer,
+ * typed dice).
+ */
+export function roundShortcuts(
+  e: Encounter,
+  pcs: readonly string[],
+): {
+  rolls: ThreeSixteenCommand[];
+  turns: ThreeSixteenCommand[];
+} {
+  const rolls: ThreeSixteenCommand[] = [];
+  const everyoneDeclared =
+    (e.step === 'declare' || e.step === 'roll') &&
+    pcs.every((id) => e.declarations[id]) &&
+    (e.aliensDeclared || e.tokens <= 0);
+  if (everyoneDeclared) {
+    for (const id of pcs) if (!e.rolls[id]) rolls.push({ type: 'rollTest', actor: id as 'aliens' });
+    if (e.aliensDeclared && !e.rolls.aliens) rolls.push({ type: 'rollTest', actor: 'aliens' });
+  }
+  const turns: ThreeSixteenCommand[] =
+    e.step === 'resolve' && e.pendingKills.length === 0 && e.forcedWeakness.length === 0
+      ? e.queue
+          .slice(e.cursor)
+          .filter((q) => !q.done && q.actor !== SUICIDE && e.out[q.actor] === undefined)
+          .map((q) => ({ type: 'takeTurn', actor: q.actor as 'aliens' }))
+      : [];
+  return { rolls, turns };
+}
+
+function RoundShortcuts({ view, seat }: { view: View; seat: SeatRef }) {
+  const runner = useRunner();
+  const e = view.encounter as Encounter;
+  const { rolls, turns } = roundShortcuts(e, fighters(view, e));
+  if (rolls.length === 0 && turns.length === 0) return null;
+  return (
+    <fieldset className="ts-row ts-wrap ts-shortcuts" aria-label="Round shortcuts">
+      {rolls.length > 0 ? (
+        <button
+          type="button"
+          className="ts-primary"
+          disabled={runner.busy || !check(view, seat, rolls[0] as ThreeSixteenCommand).ok}
+          onClick={() => void runner.runEach(rolls)}
+        >
+          Roll for everyone ({rolls.length} {rolls.length === 1 ? 'die' : 'dice'})
+        </button>
+      ) : null}
+      {turns.length > 0 ? (
+        <button
+          type="button"
+          className="ts-primary"
+          disabled={runner.busy || !check(view, seat, turns[0] as ThreeSixteenCommand).ok}
+          onClick={() => void runner.runEach(turns)}
+        >
+          Play the {turns.length === 1 ? 'last turn' : `${turns.length} turns left`} as plain actions
+        </button>
+      ) : null}
+    </fieldset>
   );
 }
 

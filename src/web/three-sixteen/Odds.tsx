@@ -4,6 +4,7 @@ import type { Trooper } from '../../rules/three-sixteen/state.ts';
 import type { View } from './model.ts';
 import { OddsChart, pct } from './OddsChart.tsx';
 import type { OddsRequest } from './odds.worker.ts';
+import { Problem } from './Problem.tsx';
 
 /**
  * "What are the odds?" for the encounter the GM is planning: the ruleset's simulator plays it a
@@ -168,11 +169,7 @@ export function Odds({
           The plan changed since the last odds: ask again for this one.
         </p>
       ) : null}
-      {current && !current.ok ? (
-        <p className="ts-problems">
-          <strong className="ts-code">{current.code}</strong> {current.message}
-        </p>
-      ) : null}
+      {current && !current.ok ? <Problem code={current.code} message={current.message} /> : null}
       {current?.ok ? <OddsAnswer summary={current.summary} ids={ids} /> : null}
     </div>
   );

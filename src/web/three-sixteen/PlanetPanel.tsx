@@ -20,6 +20,7 @@ import { ranksPending } from '../../rules/three-sixteen/encounter/pending.ts';
 import type { AbilityId, Trooper } from '../../rules/three-sixteen/state.ts';
 import { check, type SeatRef, type View } from './model.ts';
 import { Odds } from './Odds.tsx';
+import { Problem } from './Problem.tsx';
 import { useRunner } from './runner.tsx';
 
 /**
@@ -282,11 +283,7 @@ export function PlanetSetup({ view, seat }: { view: View; seat: SeatRef }) {
           before the first landing, unless your table built its ranks by hand.
         </p>
       ) : null}
-      {!verdict.ok && missing.length === 0 ? (
-        <p className="ts-problems">
-          <strong className="ts-code">{verdict.code}</strong> {verdict.message}
-        </p>
-      ) : null}
+      {!verdict.ok && missing.length === 0 ? <Problem code={verdict.code} message={verdict.message} /> : null}
       <button
         type="button"
         disabled={!verdict.ok || missing.length > 0 || runner.busy}
@@ -685,9 +682,7 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
                 pcs={pcs.filter((t) => !leftOut.includes(t.id))}
               />
               {startVerdict && !startVerdict.ok ? (
-                <p className="ts-problems" role="status">
-                  <strong className="ts-code">{startVerdict.code}</strong> {startVerdict.message}
-                </p>
+                <Problem code={startVerdict.code} message={startVerdict.message} status />
               ) : null}
             </>
           )}

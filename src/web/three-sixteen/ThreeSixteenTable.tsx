@@ -5,6 +5,7 @@ import { ConflictCorner, ConflictPanel } from './Conflict.tsx';
 import { CreateTrooper, RankAssignment } from './CreateTrooper.tsx';
 import { readableStoryText } from './describe-event.ts';
 import { EncounterScreen, Narrate, Overrides } from './EncounterScreen.tsx';
+import { Fallen } from './Fallen.tsx';
 import { useRoundReport } from './history.ts';
 import {
   actorName,
@@ -134,6 +135,7 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
         <FieldPromotion view={view} seat={seat} />
         {tab === 'play' ? (
           <div className="ts-play">
+            <Fallen view={view} seat={seat} />
             {inEncounter ? null : <Waiting view={view} seat={seat} seatName={seatName} />}
             {/* A conflict under way waits on its two sides: it comes first, where a phone opens. */}
             {conflictOn ? <ConflictPanel view={view} seat={seat} handOff={conflictHandOff} /> : null}
@@ -228,6 +230,13 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
                   {report.map((l, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: an append-only list
                     <li key={i}>
+                      {/* Each mission opens with a heading: its encounters count from 1 again. */}
+                      {l.mission !== report[i - 1]?.mission ? (
+                        <strong className="ts-story-mission" data-testid="story-mission">
+                          Mission {l.mission}
+                          <br />
+                        </strong>
+                      ) : null}
                       Encounter {l.encounter}, round {l.round}: {l.text}
                     </li>
                   ))}
@@ -240,7 +249,8 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
             <ol>
               {view.log.map((l) => (
                 <li key={l.id} className={l.secret ? 'ts-secret' : ''}>
-                  <strong>{actorName(view, l.actor)}</strong> {readableStoryText(l.text)}
+                  {/* The name alone: today's rank would be wrong for a line written before a promotion. */}
+                  <strong>{storyActor(view, l.actor)}</strong> {readableStoryText(l.text)}
                 </li>
               ))}
             </ol>
@@ -249,4 +259,10 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
       </div>
     </RunnerContext.Provider>
   );
+}
+
+/** Who wrote a story line: a trooper by name only (the rank then may not be the rank now). */
+function storyActor(view: View, actor: string | null): string {
+  const t = actor === null ? undefined : view.troopers[actor];
+  return t ? t.name : actorName(view, actor);
 }

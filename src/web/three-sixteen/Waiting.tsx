@@ -2,6 +2,29 @@ import { describeDecision, type SeatRef, type View } from './model.ts';
 import { isMine, mustCreate } from './your-move.ts';
 
 /**
+ * A way to the controls of a decision, wherever the page is scrolled to: the box stays in view
+ * (sticky at the top of the game column while it is this seat's move), its controls may not.
+ */
+function GoTo({ actor }: { actor: string }) {
+  return (
+    <button
+      type="button"
+      className="ts-link ts-goto"
+      onClick={() => {
+        const area = document.querySelector<HTMLElement>(`[data-actor="${CSS.escape(actor)}"]`);
+        if (!area) return;
+        area.scrollIntoView({ block: 'center' });
+        area
+          .querySelector<HTMLElement>('button:not([disabled]), input, select')
+          ?.focus({ preventScroll: true });
+      }}
+    >
+      go there
+    </button>
+  );
+}
+
+/**
  * What the table waits for, one line per decision, and "Your move." when one of them is this
  * seat's: in an encounter and between them alike, so a player sees at a glance whether the
  * table waits on them. The reader's own lines are in bold.
@@ -39,6 +62,7 @@ export function Waiting({
         {pending.map((d) => (
           <li key={`${d.seat}-${d.kind}-${d.actor ?? ''}`} className={isMine(seat, d) ? 'ts-me' : ''}>
             {describeDecision(view, d, seatName)}
+            {isMine(seat, d) && d.actor ? <GoTo actor={d.actor} /> : null}
           </li>
         ))}
       </ul>

@@ -269,7 +269,7 @@ describe('3:16 events in words', () => {
         names,
         earlier,
       ),
-    ).toMatch(/; Lt Frinks takes an X; Hicks wins the conflict with a death$/);
+    ).toMatch(/\nLt Frinks takes an X in the conflict\nHicks wins the conflict with a death$/);
     // The GM's own ending already says who won: not said twice.
     expect(
       describeThreeSixteenEvent(
@@ -635,7 +635,7 @@ describe('3:16 events in words', () => {
         },
         names,
       ),
-    ).toBe('Hicks takes the Kill and marks a health box; Hicks is dead');
+    ).toBe('Hicks takes the Kill and marks a health box\nHicks is dead');
     // A fall that hands its rank on says who took it.
     expect(
       describeThreeSixteenEvent(
@@ -649,7 +649,7 @@ describe('3:16 events in words', () => {
         names,
       ),
     ).toBe(
-      'Hicks takes the Kill and marks a health box; Hicks is dead; Vasquez is promoted in the field to Sergeant',
+      'Hicks takes the Kill and marks a health box\nHicks is dead\nVasquez is promoted in the field to Sergeant',
     );
     expect(
       describeThreeSixteenEvent(
@@ -661,7 +661,7 @@ describe('3:16 events in words', () => {
         },
         names,
       ),
-    ).toMatch(/; Hicks is broken beyond saving$/);
+    ).toMatch(/\nHicks is broken beyond saving$/);
     expect(
       describeThreeSixteenEvent(
         {
@@ -801,6 +801,44 @@ describe('3:16 events in words', () => {
     expect(describeThreeSixteenEvent({ type: 'conflict.yielded', side: 'a' }, (x) => x)).toBe(
       'Conflict: side A yields',
     );
+  });
+
+  it('gives every Kill its own line, naming the trooper and the cause', () => {
+    const who = names;
+    expect(
+      describeThreeSixteenEvent(
+        {
+          type: 'turn.taken',
+          actor: 'aliens',
+          outcome: { kind: 'aa' },
+          hits: [
+            { trooperId: 't1', source: 'aliens', result: 'X' },
+            { trooperId: 't2', source: 'aliens', result: 'armour' },
+            { trooperId: 't3', source: 'aliens', result: 'asked' },
+          ],
+          fell: [{ trooperId: 't1', status: 'dead' }],
+        },
+        who,
+      )?.split('\n'),
+    ).toEqual([
+      'The aliens strike every trooper who failed or rolled no higher than them',
+      'Hicks takes a Kill from the aliens’ attack: an X on the health track',
+      'Vasquez takes a Kill from the aliens’ attack; the armour soaks it up',
+      'Drake takes a Kill from the aliens’ attack: waiting for Drake’s answer (armour, a flashback, or take it)',
+      'Hicks is dead',
+    ]);
+    for (const [source, cause] of [
+      ['suicide', 'a suicide attack'],
+      ['grenades', 'a grenade blast'],
+      ['tpkBomb', 'the TPK Bomb'],
+      ['orbitalBombardment', 'the Orbital Bombardment'],
+    ])
+      expect(
+        describeThreeSixteenEvent(
+          { type: 'kill.answered', trooperId: 't1', hits: [{ trooperId: 't1', source, result: 'E' }] },
+          who,
+        ),
+      ).toContain(`\nHicks takes a Kill from ${cause}: an E on the health track`);
   });
 
   it('leaves unknown events to the shell', () => {

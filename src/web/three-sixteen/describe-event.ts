@@ -550,29 +550,73 @@ function threatWords(reason: string): string {
   return reason ? `Threat Tokens set by ${reason}` : '';
 }
 
+/**
+ * The event's line, then one line (after a newline) for each Kill, wound and death it brought, so
+ * none hides inside a turn's sentence: the log shows each as an entry of its own.
+ */
 export function describeThreeSixteenEvent(
   event: { readonly type: string } & Json,
   who: (id: string) => string,
   earlier?: (type: string) => Json | undefined,
 ): string | null {
   const line = describe(event as Json, who, earlier);
-  return line === null ? null : capital(line) + aftermathWords(event as Json, who, earlier);
+  if (line === null) return null;
+  return [capital(line), ...aftermathLines(event as Json, who, earlier).map(capital)].join('\n');
+}
+
+/** A Kill's cause, as the log names it. */
+const HIT_CAUSE: Readonly<Record<string, string>> = {
+  aliens: 'the aliens’ attack',
+  ambush: 'the aliens’ ambush',
+  suicide: 'a suicide attack',
+  grenades: 'a grenade blast',
+  explodingBodies: 'exploding bodies',
+  tpkBomb: 'the TPK Bomb',
+  paradiseBomb: 'the Paradise Bomb',
+  orbitalBombardment: 'the Orbital Bombardment',
+  eVac: 'the E-Vac',
+  combatDrugs: 'combat drugs',
+  vehicleDestroyed: 'their vehicle blowing up',
+  trooper: 'another trooper',
+  gm: 'the GM',
+};
+
+/** One Kill as it landed: "Hicks takes a Kill from the aliens’ attack: an X". */
+function hitLine(h: Json, name: string): string {
+  const cause = HIT_CAUSE[str(h.source)] ?? 'the fight';
+  switch (h.result) {
+    case 'X':
+      return `${name} takes a Kill from ${cause}: an X on the health track`;
+    case 'E':
+      return `${name} takes a Kill from ${cause}: an E on the health track`;
+    case 'armour':
+      return `${name} takes a Kill from ${cause}; the armour soaks it up`;
+    case 'stopped':
+      return `${name} takes a Kill from ${cause}; the kinetic field turns it aside`;
+    case 'asked':
+      return `${name} takes a Kill from ${cause}: waiting for ${name}’s answer (armour, a flashback, or take it)`;
+    default:
+      return `${name} takes a Kill from ${cause}`;
+  }
 }
 
 /**
- * "; Frinks takes an X; Frinks is dead; Smile wins the conflict with a death": what the event led
- * to, as decide recorded it (`Aftermath`: a conflict's marks, the troopers felled, the PCs a fall
- * promoted, the conflict's end). Events from older logs lack it and read as before.
+ * "Frinks takes an X in the conflict", "Frinks is dead", "Smile wins the conflict with a death":
+ * what the event led to, as decide recorded it (`Aftermath`: each Kill and its cause, a conflict's
+ * marks, the troopers felled, the PCs a fall promoted, the conflict's end). Events from older logs
+ * lack some of it and say less.
  */
-function aftermathWords(
+function aftermathLines(
   e: Json,
   who: (id: string) => string,
   earlier: ((type: string) => Json | undefined) | undefined,
-): string {
+): string[] {
   const side = conflictSides(earlier, (id) => who(str(id)) || str(id));
-  const parts = arr(e.struck)
+  const parts = arr(e.hits)
     .map(obj)
-    .map((s) => `${side(s.side)} takes ${s.mark === 'E' ? 'an E' : 'an X'}`);
+    .map((h) => hitLine(h, who(str(h.trooperId)) || 'a trooper'));
+  for (const s of arr(e.struck).map(obj))
+    parts.push(`${side(s.side)} takes ${s.mark === 'E' ? 'an E' : 'an X'} in the conflict`);
   for (const f of arr(e.fell).map(obj))
     parts.push(
       f.status === 'wreck'
@@ -591,7 +635,7 @@ function aftermathWords(
         : `the conflict ends${how ? ` ${how}` : ''}`,
     );
   }
-  return parts.length > 0 ? `; ${parts.join('; ')}` : '';
+  return parts;
 }
 
 function describe(

@@ -51,7 +51,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 planet form in the browser', () => 
 
     // One alone is what the rules refuse now: said on the page, the button greyed.
     await box('4. End Encounter').check();
-    await expect.poll(() => form.locator('.ts-problems').textContent()).toContain('PLANET_ABILITY_COUNT');
+    await expect
+      .poll(() => form.locator('.ts-problems').getAttribute('data-code'))
+      .toBe('PLANET_ABILITY_COUNT');
     expect(await land.isDisabled()).toBe(true);
     // A second, from the keyboard.
     await box('20. Swarm').focus();

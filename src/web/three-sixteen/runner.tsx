@@ -26,6 +26,12 @@ import './feedback.css';
 
 export interface Runner {
   readonly run: (command: ThreeSixteenCommand) => Promise<boolean>;
+  /**
+   * The short path of a round (declare and roll, roll for everyone, play the turns left): the
+   * commands one after another, each once the previous one is in; it stops at the first that is
+   * refused or waits for typed dice (that one then finishes through the dice box as usual).
+   */
+  readonly runEach: (commands: readonly ThreeSixteenCommand[]) => Promise<boolean>;
   readonly busy: boolean;
   readonly ownDice: boolean;
   readonly setOwnDice: (on: boolean) => void;
@@ -159,6 +165,13 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
     (command: ThreeSixteenCommand) => attempt(command, ownDice ? [] : null),
     [attempt, ownDice],
   );
+  const runEach = useCallback(
+    async (commands: readonly ThreeSixteenCommand[]) => {
+      for (const c of commands) if (!(await run(c))) return false;
+      return true;
+    },
+    [run],
+  );
   const enterFace = useCallback(
     (face: number) => {
       if (prompt) void attempt(prompt.command, [...prompt.faces, face]);
@@ -173,6 +186,7 @@ export function useCommandRunner(view: View, seat: SeatRef, send: Send): Runner 
   const clearError = useCallback(() => setError(null), []);
   return {
     run,
+    runEach,
     busy,
     ownDice,
     setOwnDice,

@@ -106,7 +106,11 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
     // Encounter planning: over the cap is refused and said so; 4 tokens go in.
     const tokens = gm.locator('input[name="tokens"]');
     await tokens.fill('7');
-    await expect.poll(() => gm.locator('.ts-plan .ts-problems').textContent()).toContain('OVER_TOKEN_CAP');
+    await expect
+      .poll(() => gm.locator('.ts-plan .ts-problems').getAttribute('data-code'))
+      .toBe('OVER_TOKEN_CAP');
+    // The sentence, not the code: codes are for the API and the tests.
+    expect(await gm.locator('.ts-plan .ts-problems').textContent()).not.toMatch(/[A-Z]+_[A-Z_]+/);
     await expect(gm.getByRole('button', { name: 'Start encounter' }).isDisabled()).resolves.toBe(true);
     // Cleared, the field shows the suggestion as a placeholder and takes a new number as typed.
     await tokens.fill('');
@@ -259,7 +263,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
 
     // Ten tokens are left but the final encounter holds at most PCs × 2 = 6: the other 4 come first.
     await gm.getByLabel(/Final encounter/).check();
-    await expect.poll(() => gm.locator('.ts-plan .ts-problems').textContent()).toContain('OVER_TOKEN_CAP');
+    await expect
+      .poll(() => gm.locator('.ts-plan .ts-problems').getAttribute('data-code'))
+      .toBe('OVER_TOKEN_CAP');
     await gm.getByLabel(/Final encounter/).uncheck();
     await tokens.fill('4');
     await gm.getByRole('button', { name: 'Start encounter' }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../engine/ruleset.ts';
+import { stateHash } from '../../../engine/state-hash.ts';
 import type { AbilityId } from '../state.ts';
 import { fightAt, finishRound, playRound } from './test-kit.ts';
 
@@ -168,6 +169,43 @@ describe('3:16 alien special abilities', () => {
     expect(t.state.planet?.threat.removed).toBe(0);
     // The new round's own kills still count.
     expect(t.state.encounter?.roundEffects.killsVoid).toBe(false);
+  });
+
+  it('Ignore Wounds: kills it cancels are no kills, so the standoff still comes', () => {
+    const quiet = (t: ReturnType<typeof table>['t'], gm: Seat) => {
+      playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+      finishRound(t, gm);
+    };
+    // Cancelled during the round that made them.
+    const a = table(['ignoreWounds']);
+    quiet(a.t, a.gm);
+    quiet(a.t, a.gm);
+    playRound(a.t, a.gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    a.t.send(a.gm, { type: 'takeTurn', actor: 't1' });
+    use(a.t, a.gm, { ability: 'ignoreWounds', from: 'pool' });
+    finishRound(a.t, a.gm);
+    expect(a.t.state.encounter).toBeNull();
+    expect(a.t.state.lastEncounter?.endReason).toBe('standoff');
+
+    // Cancelled once the round is over, before the next round's dice.
+    const b = table(['ignoreWounds']);
+    quiet(b.t, b.gm);
+    quiet(b.t, b.gm);
+    playRound(b.t, b.gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 2 });
+    finishRound(b.t, b.gm);
+    expect(b.t.state.encounter).toMatchObject({ round: 4, roundsWithoutKills: 0 });
+    use(b.t, b.gm, { ability: 'ignoreWounds', from: 'pool' });
+    expect(b.t.state.lastEncounter?.endReason).toBe('standoff');
+    expect(b.t.replayHash()).toBe(stateHash(b.t.state));
+
+    // A Kill the aliens dealt in that round still holds the standoff off.
+    const c = table(['ignoreWounds']);
+    quiet(c.t, c.gm);
+    quiet(c.t, c.gm);
+    playRound(c.t, c.gm, { t1: H2H, t2: H2H }, { aliens: 3, t1: 9, t2: 2 });
+    finishRound(c.t, c.gm);
+    use(c.t, c.gm, { ability: 'ignoreWounds', from: 'pool' });
+    expect(c.t.state.encounter).toMatchObject({ round: 4, roundsWithoutKills: 0 });
   });
 
   it('Impair: spend n, every PC tests FA and NFA at −n', () => {

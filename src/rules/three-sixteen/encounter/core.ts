@@ -15,6 +15,7 @@ import {
   type FlashbackSlot,
   type Health,
   type HealthMark,
+  type HitRecord,
   type HitSource,
   type PendingKill,
   type Position,
@@ -244,6 +245,28 @@ export function hasAvailableSlot(t: Trooper, kind: 'strengths' | 'weaknesses'): 
 }
 
 /**
+ * Kills landing while decide folds one event, so the event can name each on the log (`hits` in
+ * events.ts `Aftermath`): the state alone cannot say it, as the encounter's end may heal the very
+ * wound at once. Collected only inside `collectHits` (decide); evolve on its own records nothing.
+ */
+let hitsSeen: HitRecord[] | null = null;
+
+export function collectHits<T>(fold: () => T): { value: T; hits: HitRecord[] } {
+  const outer = hitsSeen;
+  const hits: HitRecord[] = [];
+  hitsSeen = hits;
+  try {
+    return { value: fold(), hits };
+  } finally {
+    hitsSeen = outer;
+  }
+}
+
+function noteHit(trooperId: string, source: HitSource, result: HitRecord['result']): void {
+  hitsSeen?.push({ trooperId, source, result });
+}
+
+/**
  * A Kill lands on a trooper. Kinetic Field Armour stops armour-stoppable kills outright; otherwise,
  * depending on the trooper's armour policy, MandelBrite takes it, the wound is marked, or — when
  * the player asked to be asked and has a choice (armour, or a flashback to answer with) — the Kill
@@ -260,6 +283,7 @@ export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeS
   // Ship's extra tick protects (MandelBrite is the troopers' own armour and still does).
   const techDown = e?.roundEffects.stopTechnology ?? false;
   if (stoppable && !techDown && e?.effects.kineticField.includes(id)) {
+    noteHit(id, hit.source, 'stopped');
     return appendLog(s, id, `${t.name}'s kinetic field turns the blow aside.`);
   }
   // The Drop Ship's extra tick stands behind MandelBrite (Ignore Armour makes the kill unstoppable).
@@ -275,17 +299,20 @@ export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeS
   };
   if (e && t.armourPolicy === 'ask') {
     const choice = armourReady || hasAvailableSlot(t, 'strengths') || hasAvailableSlot(t, 'weaknesses');
-    if (choice)
+    if (choice) {
+      noteHit(id, hit.source, 'asked');
       return editEncounter(s, (draft, en) => {
         draft.pendingKills = [...en.pendingKills, pending];
       });
+    }
   }
-  if (armourReady && t.armourPolicy !== 'never') return tickArmour(s, id);
+  if (armourReady && t.armourPolicy !== 'never') return tickArmour(s, id, hit.source);
   return applyWound(s, pending);
 }
 
 /** Ticks MandelBrite if it is available, else the Drop Ship's extra tick. */
-export function tickArmour(state: ThreeSixteenState, id: string): ThreeSixteenState {
+export function tickArmour(state: ThreeSixteenState, id: string, source: HitSource): ThreeSixteenState {
+  noteHit(id, source, 'armour');
   return withTrooper(state, id, (tr) =>
     tr.armour === 'available'
       ? { ...tr, armour: 'used' }
@@ -380,6 +407,7 @@ export function applyWound(state: ThreeSixteenState, p: PendingKill): ThreeSixte
   if (i < 0) return state;
   health[i] = p.mark;
   const dies = i === 2;
+  noteHit(t.id, p.source, p.mark);
   let s = editTrooper(state, t.id, (draft, tr) => {
     draft.health = health as unknown as Health;
     draft.lastingWounds = tr.lastingWounds + (p.lasting && p.mark === 'X' ? 1 : 0);
@@ -624,8 +652,12 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     if (!slot) {
       // Round complete: count towards a standoff, then the next round.
       const still = e.killsThisRound === 0 ? e.roundsWithoutKills + 1 : 0;
+      // Each token removed is one troopers' kill; Ignore Wounds may still void them (next round).
+      const removed = e.tokensRemovedByRound[String(e.round)] ?? 0;
+      const ifVoid = e.killsThisRound - removed <= 0 ? e.roundsWithoutKills + 1 : 0;
       s = editEncounter(s, (draft) => {
         draft.roundsWithoutKills = still;
+        draft.roundsWithoutKillsIfVoid = ifVoid;
       });
       if (still >= 3) return finishEncounter(markEnd(s, 'standoff'));
       return startRound(s);

@@ -11,6 +11,7 @@ import {
   type ActorKey,
   ALIENS,
   type Encounter,
+  type HitRecord,
   SUICIDE,
   type ThreeSixteenState,
   type Trooper,
@@ -20,6 +21,7 @@ import {
   aaTarget,
   aliensAttack,
   bestRange,
+  collectHits,
   fighters,
   flashbackSlot,
   hasAvailableSlot,
@@ -213,8 +215,8 @@ export function withAutomatic(
   let s = state;
   const out: ThreeSixteenEvent[] = [];
   const fold = (ev: ThreeSixteenEvent) => {
-    const next = evolveEncounter(s, ev);
-    out.push(withFallen(s, next, ev));
+    const { value: next, hits } = collectHits(() => evolveEncounter(s, ev));
+    out.push(withFallen(s, next, ev, hits));
     s = next;
   };
   for (const ev of events) fold(ev);
@@ -235,12 +237,17 @@ export function withAutomatic(
   return out;
 }
 
-/** The event with the troopers it felled named (`fell`), found by comparing the states around it. */
+/**
+ * The event with the Kills it dealt (`hits`, as `collectHits` saw them land) and the troopers it
+ * felled named (`fell`, found by comparing the states around it).
+ */
 export function withFallen(
   before: ThreeSixteenState,
   after: ThreeSixteenState,
-  ev: ThreeSixteenEvent,
+  given: ThreeSixteenEvent,
+  hits: readonly HitRecord[] = [],
 ): ThreeSixteenEvent {
+  const ev = hits.length > 0 ? { ...given, hits } : given;
   // Copy-on-write: an event that touched no trooper leaves the very same record.
   if (before.troopers === after.troopers) return ev;
   const fell: { trooperId: string; status: 'dead' | 'wreck' }[] = [];

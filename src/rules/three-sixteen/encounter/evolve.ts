@@ -195,7 +195,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       let s = editEncounter(state, (draft, en) => {
         draft.pendingKills = en.pendingKills.filter((_, j) => j !== i);
       });
-      if (event.useArmour) s = tickArmour(s, event.trooperId);
+      if (event.useArmour) s = tickArmour(s, event.trooperId, pending.source);
       else s = applyWound(s, pending);
       return s;
     }
@@ -344,12 +344,16 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
     for (const id of o.victims) {
       s = dealKill(s, id, { source: o.bomb, armourStoppable: false, by: actor, face: slot.face });
     }
+    const removed: number[] = [];
     for (const k of o.kills) {
       if ((s.encounter?.tokens ?? 0) <= 0) break;
       s = removeToken(s, actor);
       s = addKills(s, actor, k.total);
       s = noteKillCaused(s);
+      removed.push(k.total);
     }
+    const tally = { by: actor, round: e.round, slack: o.victims.length - removed.length, kills: removed };
+    s = withEncounter(s, (en) => ({ ...en, bombTally: tally }));
   } else if (o.kind === 'nfa') {
     s = nfaTask(s, actor, o);
   } else if (o.kind === 'aa') {
@@ -442,6 +446,8 @@ function nfaTask(
       }));
       if (o.bonusKills) s = addKills(s, actor, o.bonusKills.total);
       for (const id of e.pcs) {
+        // The caller of a second bombardment dies with it: no Kill of his to answer.
+        if (veteran && id === actor) continue;
         if (s.troopers[id]?.status === 'active' && e.out[id] !== 'weakness') {
           s = dealKill(s, id, { source: 'orbitalBombardment', armourStoppable: false });
         }
@@ -511,6 +517,10 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
     ...withFlashbackUsed(healBetweenEncounters(t), 'weakness', event.slot, event.text),
     currentWeapon: t.defaultWeapon,
   }));
+  const bombKill = state.encounter?.pendingKills.some(
+    (p) => p.trooperId === id && (p.source === 'tpkBomb' || p.source === 'paradiseBomb'),
+  );
+  if (bombKill) s = bombKillNotTaken(s);
   s = withEncounter(s, (e) => ({
     ...e,
     out: { ...e.out, [id]: 'weakness' },
@@ -525,6 +535,44 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
   if (last)
     s = withTrooper(s, id, (t) => ({ ...t, missionFlags: { ...t.missionFlags, removedFinalToken: true } }));
   return appendLog(s, id, event.text);
+}
+
+/**
+ * A Weakness answered a bomb's Kill, so that PC did not take it: the bomb counts one PC fewer. A
+ * victim the tokens had left without a d100 goes first; otherwise the last d100 is undone (its
+ * token back in the encounter, its kills off the thrower's tally and the round's count).
+ */
+function bombKillNotTaken(state: ThreeSixteenState): ThreeSixteenState {
+  const tally = state.encounter?.bombTally;
+  if (!tally) return state;
+  if (tally.slack > 0)
+    return withEncounter(state, (en) => ({ ...en, bombTally: { ...tally, slack: tally.slack - 1 } }));
+  const total = tally.kills[tally.kills.length - 1];
+  if (total === undefined) return state;
+  const round = String(tally.round);
+  let s = withTrooper(state, tally.by, (t) => ({
+    ...t,
+    killsThisMission: Math.max(0, t.killsThisMission - total),
+    totalKills: Math.max(0, t.totalKills - total),
+  }));
+  s = withThreat(s, (t) => ({ ...t, removed: t.removed - 1 }));
+  return withEncounter(s, (en) => {
+    const mine = en.killsByTrooperThisRound[tally.by];
+    return {
+      ...en,
+      tokens: en.tokens + 1,
+      tokensRemovedByRound: {
+        ...en.tokensRemovedByRound,
+        [round]: Math.max(0, (en.tokensRemovedByRound[round] ?? 0) - 1),
+      },
+      killsThisRound: en.round === tally.round ? Math.max(0, en.killsThisRound - 1) : en.killsThisRound,
+      killsByTrooperThisRound:
+        en.round === tally.round && mine !== undefined
+          ? { ...en.killsByTrooperThisRound, [tally.by]: Math.max(0, mine - total) }
+          : en.killsByTrooperThisRound,
+      bombTally: { ...tally, kills: tally.kills.slice(0, -1) },
+    };
+  });
 }
 
 function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState {
@@ -584,16 +632,22 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
         }));
       }
       s = withThreat(s, (t) => ({ ...t, removed: t.removed - back }));
-      if (lastRound)
-        return withEncounter(s, (en) => ({
+      // Kills ignored are no kills: they no longer hold off a standoff (as alien Armour's do not).
+      if (lastRound) {
+        const quiet = e.roundsWithoutKillsIfVoid ?? e.roundsWithoutKills;
+        s = withEncounter(s, (en) => ({
           ...en,
           tokens: en.tokens + back,
           tokensRemovedByRound: { ...en.tokensRemovedByRound, [String(round)]: 0 },
           killsByTrooperLastRound: {},
+          roundsWithoutKills: quiet,
         }));
+        return quiet >= 3 ? markEnd(s, 'standoff') : s;
+      }
       return withEncounter(s, (en) => ({
         ...en,
         tokens: en.tokens + back,
+        killsThisRound: Math.max(0, en.killsThisRound - back),
         tokensRemovedByRound: { ...en.tokensRemovedByRound, [String(en.round)]: 0 },
         killsByTrooperThisRound: {},
         roundEffects: { ...en.roundEffects, killsVoid: true },

@@ -268,6 +268,8 @@ export function newEncounter(
     tokensRemovedByRound: {},
     killsByTrooperThisRound: {},
     killsByTrooperLastRound: {},
+    roundsWithoutKillsIfVoid: 0,
+    bombTally: null,
     declarations: {},
     aliensDeclared: false,
     rolls: {},

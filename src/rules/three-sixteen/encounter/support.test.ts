@@ -313,6 +313,67 @@ describe('3:16 support and gear', () => {
     ).toBe('NOT_AVAILABLE');
   });
 
+  it('TPK Bomb: a PC who answers its Kill with a Weakness did not take it, so one d100 fewer', () => {
+    const bomb = (tokens: number) => {
+      const f = fightAt(
+        'close',
+        [
+          { name: 'Capt', fa: 5, nfa: 5, rank: 4, patch: never },
+          { name: 'B', fa: 5, nfa: 5 },
+        ],
+        { tokens },
+      );
+      playRound(
+        f.t,
+        f.gm,
+        { t1: { kind: 'fa', weapon: 'slugRifle', bomb: 'tpkBomb' }, t2: H2H },
+        { aliens: 9, t1: 2, t2: 9 },
+      );
+      return f;
+    };
+    // Two PCs hit, two d100s (12 and 100); B answers with a Weakness: only the first d100 stands.
+    const { t, gm, players } = bomb(4);
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [1, 2, 10, 10]);
+    expect(t.state.encounter?.pendingKills.map((p) => p.trooperId)).toEqual(['t2']);
+    expect(t.state.encounter?.tokens).toBe(2);
+    t.send(players[1] as Seat, { type: 'useWeakness', trooperId: 't2', text: 'B dives into a trench.' });
+    expect(t.state.troopers.t1?.killsThisMission).toBe(12);
+    // One token back from the d100 taken away, one discarded by the Weakness itself.
+    expect(t.state.encounter?.tokens).toBe(2);
+    expect(t.state.planet?.threat).toMatchObject({ removed: 1, discarded: 1 });
+    expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+    // With one token only one d100 was rolled for two PCs hit: B's Weakness takes nothing back.
+    const one = bomb(1);
+    one.t.send(one.gm, { type: 'takeTurn', actor: 't1' }, [1, 2]);
+    one.t.send(one.players[1] as Seat, { type: 'useWeakness', trooperId: 't2', text: 'B runs.' });
+    expect(one.t.state.troopers.t1?.killsThisMission).toBe(12);
+    expect(one.t.state.planet?.threat.removed).toBe(1);
+  });
+
+  it('a second Orbital Bombardment kills its caller: no Kill of his to answer, the encounter closes', () => {
+    // The Captain would be asked about a Kill (armour policy "ask", flashbacks open), but he dies.
+    const { t, gm } = fightAt(
+      'near',
+      [
+        { name: 'Capt', fa: 5, nfa: 5, rank: 4, patch: { orbitalBombardmentUses: 1 } },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    playRound(
+      t,
+      gm,
+      { t1: { kind: 'nfa', task: { kind: 'orbitalBombardment' } }, t2: H2H },
+      { aliens: 9, t1: 2, t2: 9 },
+    );
+    t.send(gm, { type: 'takeTurn', actor: 't1' }, [1, 2, 3]);
+    expect(t.state.troopers.t1?.status).toBe('dead');
+    expect(t.state.encounter).toBeNull();
+    expect(t.state.lastEncounter?.endReason).toBe('orbitalBombardment');
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
   it('Orbital Bombardment (officer): every alien on the planet dies, every PC takes a Kill, d1000 kills', () => {
     const { t, gm } = fightAt(
       'near',

@@ -39,3 +39,41 @@ describe('3:16 emotional attacks', () => {
     ]);
   });
 });
+
+describe('3:16 Kills on the record', () => {
+  it('every Kill an event deals is named on it, with its cause and what became of it', () => {
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'Never', fa: 5, nfa: 5, patch: { armourPolicy: 'never' } },
+        { name: 'Armoured', fa: 5, nfa: 5, patch: { armourPolicy: 'useWhenAvailable' } },
+        { name: 'Asks', fa: 5, nfa: 5 },
+        { name: 'Thrower', fa: 5, nfa: 5, patch: { armourPolicy: 'never' } },
+      ],
+      { tokens: 3 },
+    );
+    for (const id of ['t1', 't2', 't3']) t.send(gm, { type: 'declare', trooperId: id, declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't4', declaration: { kind: 'fa', weapon: 'grenades' } });
+    t.send(gm, { type: 'declareAliens' });
+    // The thrower's 1 is the only success: its blast catches the three who failed.
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't3' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't4' }, [1]);
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [10]);
+    const [blast] = t.send(gm, { type: 'takeTurn', actor: 't4' }, [4]);
+    expect(blast?.hits).toEqual([
+      { trooperId: 't1', source: 'grenades', result: 'X' },
+      { trooperId: 't2', source: 'grenades', result: 'armour' },
+      { trooperId: 't3', source: 'grenades', result: 'asked' },
+    ]);
+    const [answer] = t.send(t.seat('p3', 'player'), {
+      type: 'answerKill',
+      trooperId: 't3',
+      useArmour: false,
+    });
+    expect(answer?.hits).toEqual([{ trooperId: 't3', source: 'grenades', result: 'X' }]);
+    // Events that deal no Kill carry nothing new.
+    expect(t.log.filter((e) => e.type === 'test.rolled').some((e) => 'hits' in e)).toBe(false);
+  });
+});

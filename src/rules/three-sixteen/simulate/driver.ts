@@ -1,7 +1,7 @@
+import { canonicalJson } from '../../../engine/canonical-json.ts';
 import { d } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
-import { stateHash } from '../../../engine/state-hash.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
 import { rankWeaponChoices, splitFinale, suggestedEncounterPlan } from '../data/index.ts';
 import { stateAfterDecide } from '../encounter/decide.ts';
@@ -74,7 +74,8 @@ class Table {
     }
     let s = this.state;
     for (const ev of events) s = threeSixteen.evolve(s, ev);
-    if (foldCheck && reached && stateHash(reached) !== stateHash(s)) {
+    // Compared as canonical JSON, not by hash: this file runs in the browser's odds worker too.
+    if (foldCheck && reached && canonicalJson(reached) !== canonicalJson(s)) {
       throw new Error(`simulate: decide's folded state differs from evolve's after ${command.type}`);
     }
     this.state = s;
