@@ -143,6 +143,12 @@ export const spacePackSchema = z
     people: z.array(personSchema).max(1000).default([]),
     worlds: z.array(z.strictObject({ name, description: z.string().trim().max(400).default('') })).max(200),
     scenarios: z.array(spaceScenarioSchema).max(200).default([]),
+    settings: z
+      .strictObject({
+        /** DM for a roll built on a skill the person lacks (digest §1 reading; referee-editable). */
+        unskilledDm: z.number().int().min(-10).max(0).default(-3),
+      })
+      .default({ unskilledDm: -3 }),
   })
   .superRefine((pack, ctx) => {
     const designs = new Set(pack.ships.map((s) => s.name));

@@ -78,25 +78,28 @@ export interface RepairLine {
 }
 
 export type SpaceEvent =
-  | ({ readonly type: 'space.scenario.loaded'; readonly scenario: string } & {
+  | {
+      readonly type: 'space.scenario.loaded';
+      readonly scenario: string;
       readonly sides: Readonly<Record<Side, { readonly name: string; readonly commander: Person | null }>>;
-    })
+      readonly intruder: Side | null;
+    }
   | ({ readonly type: 'space.ship.added'; readonly ship: Ship } & Hidden)
   | { readonly type: 'space.world.added'; readonly world: World }
   | { readonly type: 'space.ship.controlled'; readonly ship: string; readonly seatId: string | null }
-  | {
+  | ({
       readonly type: 'space.crew.assigned';
       readonly ship: string;
       readonly post: Post;
       readonly person: Person;
-    }
-  | {
+    } & Hidden)
+  | ({
       readonly type: 'space.gunner.assigned';
       readonly ship: string;
       readonly turret: number;
       readonly person: Person | null;
-    }
-  | { readonly type: 'space.commander.assigned'; readonly side: Side; readonly person: Person }
+    } & Hidden)
+  | ({ readonly type: 'space.commander.assigned'; readonly side: Side; readonly person: Person } & Hidden)
   | ({
       readonly type: 'space.ship.placed';
       readonly ship: string;
@@ -112,11 +115,11 @@ export type SpaceEvent =
       readonly side: Side;
       readonly roll: Roll2d6;
     } & Hidden)
-  | {
+  | ({
       readonly type: 'space.detection.resolved';
       readonly outcome: 'surprise' | 'battle' | 'again';
       readonly surpriser: Side | null;
-    }
+    } & Hidden)
   | {
       readonly type: 'space.initiative.rolled';
       readonly scores: Readonly<Record<Side, number>>;

@@ -1,8 +1,455 @@
-import type { SpaceEvent } from './events.ts';
-import type { SpaceState } from './model.ts';
+import type { Side } from '../data/space-pack.ts';
+import type { RepairItem } from './commands.ts';
+import type { DamageEffect, SpaceEvent } from './events.ts';
+import type { Level, Rated, Ship, SideInfo, SpaceState, Turret, Weapon } from './model.ts';
 
-export function evolveSpace(space: SpaceState, _event: SpaceEvent): SpaceState {
-  return space;
+/**
+ * Folding space events into the state. One implementation, two ways to write: `evolveSpace` copies
+ * only what an event touches (the ship it names, the arrays it changes) and shares the rest, for the
+ * table's log; `evolveSpaceInPlace` edits the record it is given, for the simulator's working record
+ * (no copy per event). Both run the same `apply` below.
+ */
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type MShip = Mutable<Ship>;
+type MState = Mutable<SpaceState>;
+
+interface Writer {
+  readonly s: MState;
+  ship(id: string): MShip;
+  turret(ship: MShip, index: number): Mutable<Turret>;
+  weapon(ship: MShip, turret: number, index: number): Mutable<Weapon>;
+  side(side: Side): Mutable<SideInfo>;
 }
 
-export function evolveSpaceInPlace(_space: SpaceState, _event: SpaceEvent): void {}
+/** Copy-on-write: each object is copied at most once per event. */
+function copyingWriter(space: SpaceState): Writer {
+  const s: MState = { ...space };
+  const ships = new Set<string>();
+  const turretsCopied = new Set<MShip>();
+  const turrets = new Set<Turret>();
+  const weaponsCopied = new Set<Turret>();
+  const weapons = new Set<Weapon>();
+  let shipsCopied = false;
+  let sidesCopied = false;
+  const sides = new Set<Side>();
+  return {
+    s,
+    ship(id) {
+      if (!shipsCopied) {
+        s.ships = { ...s.ships };
+        shipsCopied = true;
+      }
+      const ships_ = s.ships as Record<string, Ship>;
+      if (!ships.has(id)) {
+        const found = ships_[id];
+        if (!found) throw new Error(`evolve: no ship ${id}`);
+        ships_[id] = { ...found };
+        ships.add(id);
+      }
+      return ships_[id] as MShip;
+    },
+    turret(ship, index) {
+      if (!turretsCopied.has(ship)) {
+        ship.turrets = ship.turrets.slice();
+        turretsCopied.add(ship);
+      }
+      const list = ship.turrets as Turret[];
+      let t = list[index] as Turret;
+      if (!turrets.has(t)) {
+        t = { ...t };
+        list[index] = t;
+        turrets.add(t);
+      }
+      return t as Mutable<Turret>;
+    },
+    weapon(ship, turret, index) {
+      const t = this.turret(ship, turret);
+      if (!weaponsCopied.has(t)) {
+        t.weapons = t.weapons.slice();
+        weaponsCopied.add(t);
+      }
+      const list = t.weapons as Weapon[];
+      let w = list[index] as Weapon;
+      if (!weapons.has(w)) {
+        w = { ...w };
+        list[index] = w;
+        weapons.add(w);
+      }
+      return w as Mutable<Weapon>;
+    },
+    side(side) {
+      if (!sidesCopied) {
+        s.sides = { ...s.sides };
+        sidesCopied = true;
+      }
+      const all = s.sides as Record<Side, SideInfo>;
+      if (!sides.has(side)) {
+        all[side] = { ...all[side] };
+        sides.add(side);
+      }
+      return all[side] as Mutable<SideInfo>;
+    },
+  };
+}
+
+/** Writes straight into the record (the simulator owns it and never shares it). */
+function inPlaceWriter(space: SpaceState): Writer {
+  const s = space as MState;
+  return {
+    s,
+    ship: (id) => (s.ships as Record<string, MShip>)[id] as MShip,
+    turret: (ship, index) => ship.turrets[index] as Mutable<Turret>,
+    weapon: (ship, turret, index) => (ship.turrets[turret] as Turret).weapons[index] as Mutable<Weapon>,
+    side: (side) => s.sides[side] as Mutable<SideInfo>,
+  };
+}
+
+export function evolveSpace(space: SpaceState, event: SpaceEvent): SpaceState {
+  const w = copyingWriter(space);
+  apply(w, event);
+  return w.s;
+}
+
+/** The simulator's fold: edits `space` itself (which must not be shared with anything else). */
+export function evolveSpaceInPlace(space: SpaceState, event: SpaceEvent): void {
+  apply(inPlaceWriter(space), event);
+}
+
+/** A deep copy the simulator can then edit in place. */
+export function workingCopy(space: SpaceState): SpaceState {
+  return structuredClone(space);
+}
+
+function spend(w: Writer, side: Side, ship: string, chip: number, pool: number): void {
+  if (chip !== 0) w.side(side).chips -= 1;
+  if (pool !== 0) w.ship(ship).pool -= Math.abs(pool);
+}
+
+function hitRated(r: Rated, critical: boolean): Rated {
+  if (critical || r.now === 0) return { ...r, now: 0, destroyed: true, hits: r.hits + 1 };
+  return { ...r, now: r.now - 1, hits: r.hits + 1 };
+}
+
+const worse = (l: Level): Level => (l === 0 ? 1 : 2);
+
+function applyDamage(w: Writer, id: string, e: DamageEffect): void {
+  const ship = w.ship(id);
+  switch (e.item) {
+    case 'power':
+    case 'drive':
+      ship.power = e.critical ? 2 : worse(ship.power);
+      ship.powerHits += 1;
+      return;
+    case 'maneuver':
+      ship.maneuver = hitRated(ship.maneuver, e.critical);
+      return;
+    case 'jump':
+      ship.jump = hitRated(ship.jump, e.critical);
+      return;
+    case 'computer':
+      ship.computer = hitRated(ship.computer, e.critical);
+      return;
+    case 'fuel':
+      ship.fuel = Math.max(0, ship.fuel - 10);
+      return;
+    case 'hull':
+      ship.hullPoints = Math.max(0, ship.hullPoints - 1);
+      ship.hullHits += 1;
+      return;
+    case 'hold':
+      if (e.cargoLost !== undefined) ship.cargo = Math.max(0, ship.cargo - e.cargoLost);
+      else if (e.carried !== undefined) {
+        const carried = ship.carried.slice();
+        const c = carried[e.carried];
+        if (c) carried[e.carried] = { ...c, state: worse(c.state) };
+        ship.carried = carried;
+      }
+      return;
+    case 'turret':
+      if (e.turret !== undefined) {
+        const t = w.turret(ship, e.turret);
+        t.state = worse(t.state);
+        t.hits += 1;
+      }
+      return;
+    case 'cabin':
+      ship.cabin = 1;
+      return;
+    case 'weapons':
+      ship.weaponsState = worse(ship.weaponsState);
+      ship.weaponsHits += 1;
+      return;
+    case 'explode':
+      ship.destroyed = true;
+      return;
+    case 'crew':
+    case 'none':
+      return;
+  }
+}
+
+function repair(w: Writer, id: string, item: RepairItem, turret: number | undefined): void {
+  const ship = w.ship(id);
+  const up = (r: Rated): Rated => ({ ...r, now: Math.min(r.max, r.now + 1) });
+  switch (item) {
+    case 'power':
+    case 'drive':
+      if (ship.power === 1) ship.power = 0;
+      return;
+    case 'maneuver':
+      ship.maneuver = up(ship.maneuver);
+      return;
+    case 'jump':
+      ship.jump = up(ship.jump);
+      return;
+    case 'computer':
+      ship.computer = up(ship.computer);
+      return;
+    case 'hull':
+      ship.hullPoints = Math.min(ship.hullPointsMax, ship.hullPoints + 1);
+      return;
+    case 'turret':
+      if (turret !== undefined) {
+        const t = w.turret(ship, turret);
+        if (t.state === 1) t.state = 0;
+      }
+      return;
+    case 'cabin':
+      ship.cabin = 0;
+      return;
+    case 'weapons':
+      if (ship.weaponsState === 1) ship.weaponsState = 0;
+      return;
+  }
+}
+
+function apply(w: Writer, e: SpaceEvent): void {
+  const s = w.s;
+  switch (e.type) {
+    case 'space.scenario.loaded':
+      s.scenario = e.scenario;
+      s.fixedIntruder = e.intruder;
+      s.sides = {
+        a: { name: e.sides.a.name, commander: e.sides.a.commander, chips: 0 },
+        b: { name: e.sides.b.name, commander: e.sides.b.commander, chips: 0 },
+      };
+      s.ships = {};
+      s.order = [];
+      s.worlds = [];
+      s.missiles = [];
+      s.phase = 'setup';
+      s.turn = 0;
+      s.playerTurn = 0;
+      s.intruder = null;
+      s.chooser = null;
+      s.surpriser = null;
+      s.detectionRound = 0;
+      s.detectRolls = [];
+      s.firedAt = {};
+      s.flags = [];
+      s.ended = null;
+      return;
+    case 'space.ship.added':
+      s.ships = { ...s.ships, [e.ship.id]: e.ship };
+      s.order = [...s.order, e.ship.id];
+      return;
+    case 'space.world.added':
+      s.worlds = [...s.worlds, e.world];
+      return;
+    case 'space.ship.controlled':
+      w.ship(e.ship).controller = e.seatId;
+      return;
+    case 'space.crew.assigned': {
+      const ship = w.ship(e.ship);
+      ship.crew = { ...ship.crew, [e.post]: e.person };
+      return;
+    }
+    case 'space.gunner.assigned':
+      w.turret(w.ship(e.ship), e.turret).gunner = e.person;
+      return;
+    case 'space.commander.assigned':
+      w.side(e.side).commander = e.person;
+      return;
+    case 'space.ship.placed': {
+      const ship = w.ship(e.ship);
+      ship.at = e.at;
+      ship.vel = e.vel;
+      ship.past = null;
+      return;
+    }
+    case 'space.posture.set': {
+      const ship = w.ship(e.ship);
+      ship.quiet = e.quiet;
+      ship.detected = ship.detected || !e.quiet;
+      return;
+    }
+    case 'space.detection.begun':
+      s.phase = 'detection';
+      s.detectionRound = e.round;
+      s.detectRolls = [];
+      return;
+    case 'space.detect.rolled':
+      s.detectRolls = [...s.detectRolls, `${e.ship}>${e.target}`];
+      spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      if (e.roll.success) w.ship(e.target).detected = true;
+      return;
+    case 'space.detection.resolved':
+      if (e.outcome === 'surprise') {
+        s.phase = 'surprise';
+        s.surpriser = e.surpriser;
+        s.chooser = e.surpriser;
+      } else if (e.outcome === 'battle') s.phase = 'setup';
+      return;
+    case 'space.initiative.rolled':
+      s.chooser = e.chooser;
+      s.phase = 'roles';
+      return;
+    case 'space.roles.chosen':
+      s.intruder = e.intruder;
+      s.turnSide = e.intruder;
+      s.phase = 'movement';
+      s.turn = 1;
+      s.playerTurn = 0;
+      s.phaseSerial += 1;
+      w.side('a').chips = e.chips.a;
+      w.side('b').chips = e.chips.b;
+      for (const [id, pool] of Object.entries(e.pools)) w.ship(id).pool = pool;
+      return;
+    case 'space.ship.moved': {
+      const ship = w.ship(e.ship);
+      ship.past = e.from;
+      ship.at = e.to;
+      ship.vel = e.vel;
+      ship.movedPhase = s.phaseSerial;
+      if (e.sandLost > 0) ship.sand = 0;
+      if (e.worldEntered.length > 0) {
+        s.flags = [
+          ...s.flags,
+          ...e.worldEntered.map((at) => ({
+            ship: e.ship,
+            kind: 'worldEntered' as const,
+            at,
+            playerTurn: s.playerTurn,
+          })),
+        ];
+      }
+      return;
+    }
+    case 'space.phase.ended':
+      if (e.playerTurn !== s.playerTurn) s.firedAt = {};
+      s.phase = e.phase;
+      s.turnSide = e.turnSide;
+      s.turn = e.turn;
+      s.playerTurn = e.playerTurn;
+      s.phaseSerial += 1;
+      return;
+    case 'space.fired': {
+      const ship = w.ship(e.ship);
+      ship.detected = true;
+      const t = w.turret(ship, e.turret);
+      t.firedTurn = s.playerTurn;
+      if (e.at === 'ship') {
+        t.firedAt = e.target;
+        t.firedPhase = s.phaseSerial;
+        if (s.phase === 'laser') {
+          const before = s.firedAt[e.target] ?? [];
+          if (!before.includes(e.ship)) s.firedAt = { ...s.firedAt, [e.target]: [...before, e.ship] };
+        }
+      }
+      w.weapon(ship, e.turret, e.weapon).usedPhase = s.phaseSerial;
+      spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      if (e.missilesDestroyed && e.missilesDestroyed.length > 0) {
+        const gone = new Set(e.missilesDestroyed);
+        s.missiles = s.missiles.filter((m) => !gone.has(m.id));
+      }
+      return;
+    }
+    case 'space.damaged':
+      applyDamage(w, e.ship, e.effect);
+      return;
+    case 'space.crew.hit':
+      // The wounds themselves belong to the people's sheets (personal combat's wound table).
+      return;
+    case 'space.ship.destroyed':
+      w.ship(e.ship).destroyed = true;
+      return;
+    case 'space.missile.launched': {
+      const ship = w.ship(e.missile.ship);
+      ship.detected = true;
+      const weapon = w.weapon(ship, e.turret, e.weapon);
+      weapon.ready -= 1;
+      weapon.usedPhase = s.phaseSerial;
+      w.turret(ship, e.turret).firedTurn = s.playerTurn;
+      s.missiles = [...s.missiles, e.missile];
+      s.missileSerial += 1;
+      return;
+    }
+    case 'space.missile.struck':
+      s.missiles = s.missiles.filter((m) => m.id !== e.missile);
+      return;
+    case 'space.missiles.removed': {
+      const gone = new Set(e.missiles);
+      s.missiles = s.missiles.filter((m) => !gone.has(m.id));
+      return;
+    }
+    case 'space.sand.cast': {
+      const ship = w.ship(e.ship);
+      const weapon = w.weapon(ship, e.turret, e.weapon);
+      weapon.ready -= 1;
+      weapon.usedPhase = s.phaseSerial;
+      w.turret(ship, e.turret).firedTurn = s.playerTurn;
+      ship.sand += 1;
+      return;
+    }
+    case 'space.reloaded': {
+      const ship = w.ship(e.ship);
+      const weapon = w.weapon(ship, e.turret, e.weapon);
+      weapon.ready += e.rounds;
+      const missile = weapon.kind === 'missileRack';
+      ship.magazine = {
+        missiles: ship.magazine.missiles - (missile ? e.rounds : 0),
+        sand: ship.magazine.sand - (missile ? 0 : e.rounds),
+      };
+      w.turret(ship, e.turret).busyUntil = s.playerTurn + 2;
+      return;
+    }
+    case 'space.repair.rolled':
+      w.ship(e.ship).repairTurn = s.playerTurn;
+      spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      if (e.roll.success) repair(w, e.ship, e.item, e.turret);
+      return;
+    case 'space.ground.fired': {
+      const ship = w.ship(e.ship);
+      for (const shot of e.shots) {
+        const weapon = w.weapon(ship, e.turret, shot.weapon);
+        if (weapon.kind === 'missileRack') weapon.ready -= 1;
+      }
+      return;
+    }
+    case 'space.overridden': {
+      const ship = w.ship(e.ship);
+      const p = e.patch as Partial<Record<string, unknown>>;
+      if (p.at !== undefined) ship.at = p.at as Ship['at'];
+      if (p.vel !== undefined) ship.vel = p.vel as Ship['vel'];
+      if (p.past !== undefined) ship.past = p.past as Ship['past'];
+      if (typeof p.hullPoints === 'number') ship.hullPoints = p.hullPoints;
+      if (typeof p.sand === 'number') ship.sand = p.sand;
+      if (typeof p.maneuver === 'number') ship.maneuver = { ...ship.maneuver, now: p.maneuver };
+      if (typeof p.jump === 'number') ship.jump = { ...ship.jump, now: p.jump };
+      if (typeof p.computer === 'number') ship.computer = { ...ship.computer, now: p.computer };
+      if (typeof p.power === 'number') ship.power = p.power as Level;
+      if (typeof p.pool === 'number') ship.pool = p.pool;
+      if (typeof p.detected === 'boolean') ship.detected = p.detected;
+      if (typeof p.destroyed === 'boolean') ship.destroyed = p.destroyed;
+      return;
+    }
+    case 'space.flag.cleared':
+      s.flags = s.flags.filter((_, i) => i !== e.index);
+      return;
+    case 'space.battle.ended':
+      s.phase = 'ended';
+      s.ended = e.reason;
+      return;
+  }
+}

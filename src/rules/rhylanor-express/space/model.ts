@@ -143,6 +143,8 @@ export interface RefereeFlag {
 
 export interface SpaceState {
   readonly scenario: string | null;
+  /** The Intruder when the scenario fixes it (no §6.3 score). */
+  readonly fixedIntruder: Side | null;
   readonly sides: Readonly<Record<Side, SideInfo>>;
   readonly ships: Readonly<Record<string, Ship>>;
   /** Ship ids in the order they entered play (turn order within a phase is the players' choice). */
@@ -182,6 +184,7 @@ export function actingSide(space: SpaceState): Side {
 export function initialSpace(): SpaceState {
   return {
     scenario: null,
+    fixedIntruder: null,
     sides: {
       a: { name: 'Side A', commander: null, chips: 0 },
       b: { name: 'Side B', commander: null, chips: 0 },
