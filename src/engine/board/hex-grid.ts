@@ -65,28 +65,54 @@ export function cubeRound(fq: number, fr: number, fs: number): Hex {
   return { q: q + 0, r: r + 0 };
 }
 
-const NUDGE = 1e-6;
+/** The nudge direction (+1, +1, −2) of the tie-break, per cube coordinate. */
+const NUDGE = [1, 1, -2] as const;
 
-/** The N+1 hexes of one sampled cube line from a to b with every point moved by sign × nudge. */
+/**
+ * Rounds X/N + sign·c·ε (ε infinitesimal) to an integer, and returns the rounding error |R − x| as a
+ * pair (rational part in units of 1/N, ε part) so errors compare exactly.
+ */
+function roundNudged(x: number, n: number, nudge: number): { value: number; err: number; eps: number } {
+  const floor = Math.floor(x / n);
+  const rem = x - floor * n;
+  const value = 2 * rem < n ? floor : 2 * rem > n ? floor + 1 : nudge > 0 ? floor + 1 : floor;
+  const off = value * n - x;
+  // |R − x| = |off|/N − sign(off)·nudge·ε, or |nudge|·ε when R = x exactly.
+  return off === 0
+    ? { value, err: 0, eps: Math.abs(nudge) }
+    : { value, err: Math.abs(off), eps: -Math.sign(off) * nudge };
+}
+
+const greater = (a: { err: number; eps: number }, b: { err: number; eps: number }): boolean =>
+  a.err > b.err || (a.err === b.err && a.eps > b.eps);
+
+/**
+ * The N+1 hexes of the cube line from a to b sampled at i/N, every point moved by sign × the nudge.
+ * The arithmetic is exact (the points are kept as integers over N and the nudge as an infinitesimal),
+ * so the answer never depends on floating-point noise and is the same anywhere on the map.
+ */
 function sampledLine(a: Hex, b: Hex, n: number, sign: number): Hex[] {
-  const aq = a.q + sign * NUDGE;
-  const ar = a.r + sign * NUDGE;
-  const as = -a.q - a.r - sign * 2 * NUDGE;
-  const bq = b.q + sign * NUDGE;
-  const br = b.r + sign * NUDGE;
-  const bs = -b.q - b.r - sign * 2 * NUDGE;
+  const as = -a.q - a.r;
+  const bs = -b.q - b.r;
   const out: Hex[] = [];
   for (let i = 0; i <= n; i++) {
-    const t = i / n;
-    out.push(cubeRound(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t));
+    const q = roundNudged(a.q * n + (b.q - a.q) * i, n, sign * NUDGE[0]);
+    const r = roundNudged(a.r * n + (b.r - a.r) * i, n, sign * NUDGE[1]);
+    const s = roundNudged(as * n + (bs - as) * i, n, sign * NUDGE[2]);
+    let hq = q.value;
+    let hr = r.value;
+    if (greater(q, r) && greater(q, s)) hq = -r.value - s.value;
+    else if (greater(r, s)) hr = -q.value - s.value;
+    out.push({ q: hq + 0, r: hr + 0 });
   }
   return out;
 }
 
 /**
  * The hexes a straight line from a to b passes through, in order from a. Tie-break: the cube line is
- * sampled twice, once nudged by (+1e-6, +1e-6, −2e-6) and once by the opposite nudge, and a hex
- * counts only when both samplings contain it — so a line running exactly along the edge between two
+ * sampled twice, once nudged by (+ε, +ε, −2ε) and once by the opposite nudge (the rules say 1e-6;
+ * we take it as infinitesimal and compute exactly), and a hex counts only when both samplings
+ * contain it — so a line running exactly along the edge between two
  * hexes enters neither of them (the result can then skip from one hex to a hex two steps on). The
  * order is the first sampling's; a and b are always included.
  */

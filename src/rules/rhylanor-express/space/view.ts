@@ -83,7 +83,10 @@ export function redactSpace(event: SpaceEvent, seat: Seat): { readonly type: str
   const mine = seat.role === 'player' && 'seen' in event && event.seen.includes(seat.seatId);
   if ('secret' in event && event.secret && !mine) return null;
   if (event.type === 'space.ship.added' && !mine) {
-    const shown: { readonly type: string; readonly ship: unknown } = { ...event, ship: publicShip(event.ship) };
+    const shown: { readonly type: string; readonly ship: unknown } = {
+      ...event,
+      ship: publicShip(event.ship),
+    };
     return shown;
   }
   return event;
