@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultSpacePack, spacePackSchema } from './space-pack.ts';
 
 /**
  * The editable data pack: everything the rules need that the document does not give (digest §11,
@@ -158,7 +159,10 @@ export const robotSchema = z.strictObject({
   id,
   name,
   armour: z.number().int().min(0).max(100),
-  characteristics: z.partialRecord(z.enum(['Str', 'Dex', 'End', 'Int', 'Edu', 'Soc']), z.number().int().min(0).max(30)),
+  characteristics: z.partialRecord(
+    z.enum(['Str', 'Dex', 'End', 'Int', 'Edu', 'Soc']),
+    z.number().int().min(0).max(30),
+  ),
   skills: z.record(skillName, level),
   weapon: id.optional(),
 });
@@ -210,7 +214,7 @@ export type PackRules = z.output<typeof packRulesSchema>;
 export const packSchema = z.strictObject({
   version: z.literal(1),
   name,
-  rules: packRulesSchema.default({}),
+  rules: packRulesSchema.prefault({}),
   /** Skills beyond the document's list (academic fields, other classic skills). */
   extraSkills: z.array(skillName).max(200).default([]),
   characters: z.array(characterSheetSchema).max(200),
@@ -227,6 +231,8 @@ export const packSchema = z.strictObject({
   projects: z.array(projectSchema).max(100),
   careers: z.array(careerSchema).max(40),
   commonTasks: z.array(z.strictObject({ name, target: z.number().int().min(2).max(30) })).max(100),
+  /** Ships, crews, worlds and space scenarios (the space-combat part's own schema). */
+  space: spacePackSchema.default(defaultSpacePack),
 });
 export type Pack = z.output<typeof packSchema>;
 export type PackInput = z.input<typeof packSchema>;

@@ -38,7 +38,10 @@ describe('data pack', () => {
   });
 
   it('cross-references are checked: a sheet naming a missing weapon, a duplicate id', () => {
-    const bad = structuredClone(defaultPackJson) as { characters: { weapons: string[] }[]; locks: { id: string }[] };
+    const bad = structuredClone(defaultPackJson) as {
+      characters: { weapons: string[] }[];
+      locks: { id: string }[];
+    };
     (bad.characters[1] as { weapons: string[] }).weapons = ['death-ray'];
     (bad.locks[1] as { id: string }).id = 'simple-mechanical';
     const problems = problemsOf(bad);

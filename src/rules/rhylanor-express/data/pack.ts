@@ -7,13 +7,28 @@ export type { Pack } from './pack-schema.ts';
 
 /** One line per problem: `path: what is wrong` (paths like `weapons.3.pen`). */
 export function packProblems(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : '(pack)'}: ${issue.message}`);
+  return error.issues.map(
+    (issue) => `${issue.path.length ? issue.path.join('.') : '(pack)'}: ${issue.message}`,
+  );
 }
 
 /** Cross-references a schema cannot see: ids unique per list, sheets naming weapons that exist. */
 function referenceProblems(pack: Pack): string[] {
   const problems: string[] = [];
-  const lists = ['characters', 'weapons', 'melee', 'armour', 'gear', 'charges', 'locks', 'networks', 'vehicles', 'robots', 'diseases', 'projects'] as const;
+  const lists = [
+    'characters',
+    'weapons',
+    'melee',
+    'armour',
+    'gear',
+    'charges',
+    'locks',
+    'networks',
+    'vehicles',
+    'robots',
+    'diseases',
+    'projects',
+  ] as const;
   for (const list of lists) {
     const seen = new Set<string>();
     pack[list].forEach((item, i) => {
@@ -53,9 +68,13 @@ export function parsePack(input: unknown): Pack {
   const parsed = packSchema.safeParse(input);
   const problems = parsed.success ? referenceProblems(parsed.data) : packProblems(parsed.error);
   if (!parsed.success || problems.length > 0) {
-    throw new RuleError('PACK_INVALID', `the data pack has ${problems.length} problem(s):\n${problems.join('\n')}`, {
-      problems,
-    });
+    throw new RuleError(
+      'PACK_INVALID',
+      `the data pack has ${problems.length} problem(s):\n${problems.join('\n')}`,
+      {
+        problems,
+      },
+    );
   }
   return parsed.data;
 }

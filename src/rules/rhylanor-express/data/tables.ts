@@ -70,7 +70,14 @@ export const CASCADES: Readonly<Record<string, Cascade>> = {
   },
 };
 
-export const VEHICLE_SKILLS = ['Aircraft', 'Grav', 'Wheeled', 'Tracked', 'Watercraft', "Ship's Boat"] as const;
+export const VEHICLE_SKILLS = [
+  'Aircraft',
+  'Grav',
+  'Wheeled',
+  'Tracked',
+  'Watercraft',
+  "Ship's Boat",
+] as const;
 export const GUN_SKILLS = CASCADES['Gun Combat']?.members ?? [];
 
 /** Names a skill is also known by (Marines' Cutlass is Sword, Bayonet is Spear, old Tactics names). */
@@ -210,7 +217,16 @@ export const EVADING_TARGET_DM = -2;
 /** Secondary targets must lie within this many metres of the line to the primary target. */
 export const SECONDARY_TARGET_METRES = 4;
 
-export const WOUND_LEVELS = ['none', 'graze', 'light', 'moderate', 'serious', 'mortal', 'dead', 'destroyed'] as const;
+export const WOUND_LEVELS = [
+  'none',
+  'graze',
+  'light',
+  'moderate',
+  'serious',
+  'mortal',
+  'dead',
+  'destroyed',
+] as const;
 export type WoundLevel = (typeof WOUND_LEVELS)[number];
 
 /** The wound table (§7.12): 2d6 + Penetration − armour. */
@@ -432,7 +448,9 @@ export type MedicalEquipment = (typeof MEDICAL_EQUIPMENT)[number];
 // ---------------------------------------------------------------------------------------------
 // Intrusion and forensics (§9)
 
-export const DEMOLITION_TARGETS: Readonly<Record<string, { tl: number; breach: number; open: number | null }>> = {
+export const DEMOLITION_TARGETS: Readonly<
+  Record<string, { tl: number; breach: number; open: number | null }>
+> = {
   'Building door': { tl: 1, breach: 4, open: 1 },
   'Wooden wall': { tl: 1, breach: 4, open: null },
   'Brick wall': { tl: 2, breach: 8, open: null },
