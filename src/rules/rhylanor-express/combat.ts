@@ -733,7 +733,7 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
   ];
 }
 
-function contactTurn(combat: Combat, a: Combatant, b: Combatant): number | null {
+function contactTurn(a: Combatant, b: Combatant): number | null {
   const x = a.contacts[b.id];
   const y = b.contacts[a.id];
   if (x === undefined && y === undefined) return null;
@@ -784,7 +784,7 @@ function melee(
     throw new RuleError('NOT_IN_CONTACT', `${d.name} is not in melee contact`);
   const weapon = meleeWeaponOf(state, c, cmd.weaponId);
   const parry = parryWeapon(state, d);
-  const made = contactTurn(combat, m, t) ?? combat.turn;
+  const made = contactTurn(m, t) ?? combat.turn;
   const fresh = made === combat.turn;
   const mods: Modifier[] = [];
   // On the turn contact is made each side may use Reach instead of attack/parry (§7.8).
