@@ -82,6 +82,14 @@ export function redactSpace(event: SpaceEvent, seat: Seat): { readonly type: str
   if (seat.role === 'gm') return event;
   const mine = seat.role === 'player' && 'seen' in event && event.seen.includes(seat.seatId);
   if ('secret' in event && event.secret && !mine) return null;
+  if (event.type === 'space.scenario.loaded') {
+    // The commanders' sheets are the referee's; each side sees its own in the view.
+    const shown: { readonly type: string; readonly sides: unknown } = {
+      ...event,
+      sides: { a: { name: event.sides.a.name }, b: { name: event.sides.b.name } },
+    };
+    return shown;
+  }
   if (event.type === 'space.ship.added' && !mine) {
     const shown: { readonly type: string; readonly ship: unknown } = {
       ...event,
