@@ -47,7 +47,7 @@ export interface TaskSheet {
 
 function parseSkill(text: string): { name: string; level: number | null } {
   const m = /^(.*?)-(\d{1,2})$/.exec(text.trim());
-  const name = (m ? m[1] : text).trim();
+  const name = (m?.[1] ?? text).trim();
   if (name === '') throw new UsageError(`--skill needs a name, e.g. Rifles-2, got '${text}'`);
   return { name, level: m ? Number(m[2]) : null };
 }
