@@ -15,7 +15,7 @@ import {
   skillLevel,
 } from './character.ts';
 import type { CharacterSheet, Pack } from './data/pack-schema.ts';
-import { CASCADES, CHARACTERISTICS, GUN_SKILLS } from './data/tables.ts';
+import { CASCADES, CHARACTERISTICS, careerResult, GUN_SKILLS } from './data/tables.ts';
 import type { CharacterPatch, PersonalEvent } from './events.ts';
 import {
   type CommandSpec,
@@ -446,7 +446,7 @@ function chargenSkillRoll(
     );
   }
   const face = ctx.dice.roll(D6, `${career.name} skill table ${cmd.table + 1}`);
-  const result = canonicalSkill(table[Math.min(face, table.length) - 1] as string);
+  const result = canonicalSkill(careerResult(career.name, table[Math.min(face, table.length) - 1] as string));
   const events: PersonalEvent[] = [];
   const isCascade = CASCADES[result] !== undefined;
   let needsPick = false;
@@ -492,7 +492,8 @@ function fillLevelZero(
   if (!career || !service)
     throw new RuleError('NO_CAREER_TABLE', `no Service Skills table for ${c.career ?? '(no career)'}`);
   const skills: Record<string, number> = { ...c.skills };
-  for (const entry of service) {
+  for (const raw of service) {
+    const entry = careerResult(career.name, raw);
     const name = canonicalSkill(entry);
     if (name === 'Jack-of-all-Trades') continue;
     const cascade = CASCADES[name];

@@ -90,6 +90,24 @@ export const SKILL_ALIASES: Readonly<Record<string, string>> = {
   'Jack of all Trades': 'Jack-of-all-Trades',
 };
 
+/**
+ * Career table edits (§3): results renamed for these careers' tables. Army and Marines: ATV and
+ * Air/raft become Vehicle, Rifle becomes Rifles, SMG Machinegun, Revolver Pistols; Flyers: Brawling
+ * on table 2 becomes Forward Observer; Rogue: Ship Tactics becomes Tactics.
+ */
+export const CAREER_EDITS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Army: { ATV: 'Vehicle', 'Air/raft': 'Vehicle', 'Air/Raft': 'Vehicle', Rifle: 'Rifles', SMG: 'Machinegun' },
+  Marines: { ATV: 'Vehicle', Revolver: 'Pistols' },
+  Scouts: { 'Air/raft': 'Vehicle', 'Air/Raft': 'Vehicle' },
+  Flyers: { Brawling: 'Forward Observer' },
+  Rogue: { 'Ship Tactics': 'Tactics' },
+};
+
+/** A career table entry as this career reads it after the §3 edits. */
+export function careerResult(career: string | null, entry: string): string {
+  return (career ? CAREER_EDITS[career]?.[entry] : undefined) ?? entry;
+}
+
 /** The document's skill names (§2.3). Scientists add their own academic field on top. */
 export const MASTER_SKILLS = [
   'Admin',
