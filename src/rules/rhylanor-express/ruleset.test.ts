@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EnteredDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
+import type { Character } from './character.ts';
 import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
 import { fresh, GM_SEAT, OTHER_PLAYER, of, PLAYER, play } from './test-kit.ts';
 
@@ -500,7 +501,7 @@ describe('medicine and intrusion', () => {
       characters: {
         ...s.characters,
         c1: {
-          ...(s.characters.c1 as never),
+          ...(s.characters.c1 as Character),
           wounds: [
             { id: 1, level: 'light', endLost: 1, penalty: 1, treated: false, attempted: false, turn: 0 },
           ],
