@@ -391,7 +391,26 @@ export function decideSpace(
   ctx: DecideContext,
   pack: SpacePack,
 ): SpaceEvent[] {
-  const w = new Work(space, ctx, pack);
+  return decideInto(new Work(space, ctx, pack), command);
+}
+
+/**
+ * The simulator's decide: the events are folded into `space` itself as they are made, so it needs
+ * no fold afterwards and copies nothing. Every check comes before the first event, so a refused
+ * command leaves the record as it was; `space` must be the caller's own (see `workingCopy`).
+ */
+export function decideSpaceInPlace(
+  space: SpaceState,
+  command: SpaceCommand,
+  ctx: DecideContext,
+  pack: SpacePack,
+): SpaceEvent[] {
+  return decideInto(new Work(space, ctx, pack, true), command);
+}
+
+function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
+  const space = w.s;
+  const { ctx, pack } = w;
   const s = space;
   const actor = ctx.actor;
   switch (command.type) {

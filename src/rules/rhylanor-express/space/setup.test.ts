@@ -62,7 +62,7 @@ describe('set-up (§6.3) and tactics pools (§6.4)', () => {
     }).state;
     const { events, state } = play(s, { type: 'space.initiative' }, [3, 4, 5, 2, 6, 6, 1, 1]);
     expect(events[0]).toMatchObject({ scores: { a: 1, b: 1 }, chooser: 'a' });
-    expect((events[0] as { rollOffs: unknown[] }).rollOffs).toHaveLength(2);
+    expect((events[0] as unknown as { rollOffs: unknown[] }).rollOffs).toHaveLength(2);
     expect(state.phase).toBe('roles');
   });
 

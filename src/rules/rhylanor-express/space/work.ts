@@ -2,7 +2,7 @@ import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
 import type { Side, SpacePack } from '../data/space-pack.ts';
 import type { Hidden, SpaceEvent } from './events.ts';
-import { evolveSpace } from './evolve.ts';
+import { evolveSpace, evolveSpaceInPlace } from './evolve.ts';
 import type { Missile, Ship, SpaceState } from './model.ts';
 
 /**
@@ -16,10 +16,13 @@ export class Work {
     public s: SpaceState,
     readonly ctx: DecideContext,
     readonly pack: SpacePack,
+    /** Fold into `s` itself (the simulator's own working record) instead of copying what changes. */
+    readonly inPlace = false,
   ) {}
   emit(e: SpaceEvent): void {
     this.events.push(e);
-    this.s = evolveSpace(this.s, e);
+    if (this.inPlace) evolveSpaceInPlace(this.s, e);
+    else this.s = evolveSpace(this.s, e);
   }
   get unskilledDm(): number {
     return this.pack.settings.unskilledDm;
