@@ -120,7 +120,8 @@ export function redactPersonal(
     case 'character.created':
       out =
         event.character.secret && event.character.owner !== seat.seatId
-          ? { type: event.type, character: hiddenCharacter(event.character) }
+          ? // Not even the name: the referee shows an NPC when he enters the scene.
+            { type: event.type, character: { id: event.character.id, secret: true } }
           : event;
       return out as { readonly type: string };
     case 'character.updated':

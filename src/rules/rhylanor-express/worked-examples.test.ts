@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fresh, of, play } from './test-kit.ts';
+import { fresh, of, PLAYER, play } from './test-kit.ts';
 
 /** Digest §10: the document's worked examples, with scripted dice. */
 
@@ -58,5 +58,50 @@ describe('Fantastic Steve (§7.6 example)', () => {
     );
     expect(of(r.events, 'combat.hits')[0]?.hits).toBe(1);
     expect(r.state.characters.c1?.weapons[0]?.loaded).toBe(49);
+  });
+});
+
+describe('Dr Sanchez and the Screaming Monkey Fever (§8.4 example)', () => {
+  it('fail, two successes, snake eyes, ten straight successes; then a failed and a good day of treatment', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'marchetti', owner: 'p1', name: 'Dr Sanchez' }).state;
+    s = play(s, { type: 'character.create', name: 'Chester Goodfellow', upp: '777777' }).state;
+    s = play(s, {
+      type: 'research.start',
+      characterId: 'c1',
+      name: 'Screaming Monkey Fever',
+      kind: 'disease',
+      fromPack: 'screaming-monkey-fever',
+    }).state;
+    const lab = { dms: [{ source: 'medical computer', value: 1 }] };
+    const week = (faces: number[]) => {
+      const r = play(s, { type: 'research.roll', researchId: 'r1', ...lab }, faces, PLAYER);
+      s = r.state;
+      return r.events.find((e) => e.type === 'research.rolled') as Extract<
+        (typeof r.events)[number],
+        { type: 'research.rolled' }
+      >;
+    };
+    // Medic-3 + Int B (+1) + computer +1 = +5 against 10+.
+    expect(week([2, 2])).toMatchObject({ successes: 0, done: false }); // 9: fails
+    expect(week([3, 2])).toMatchObject({ successes: 1 });
+    expect(week([4, 3])).toMatchObject({ successes: 2 });
+    expect(week([1, 1])).toMatchObject({ successes: 0, wiped: true }); // snake eyes
+    for (let i = 1; i <= 10; i++) expect(week([5, 5]).successes).toBe(i);
+    expect(s.research.r1?.done).toBe(true);
+    // Treatment 8+: Medic-3 + Int +1 + medical scanner +1 = +5.
+    let r = play(
+      s,
+      { type: 'disease.treat', researchId: 'r1', medicId: 'c1', patientId: 'c2' },
+      [1, 1],
+      PLAYER,
+    );
+    s = r.state;
+    expect(s.characters.c2?.mods[2]).toBe(-1); // a day of screaming: −1 End
+    r = play(s, { type: 'disease.treat', researchId: 'r1', medicId: 'c1', patientId: 'c2' }, [2, 2], PLAYER);
+    expect(r.events.find((e) => e.type === 'task.rolled')).toMatchObject({
+      roll: { total: 9, success: true },
+    });
+    expect(r.state.characters.c2?.mods[2]).toBe(-1);
   });
 });
