@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rhylanorExpress } from './ruleset.ts';
+import { type RhylanorEvent, rhylanorExpress } from './ruleset.ts';
 import { fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
 
 /** Referee secrets never reach a player's view or the events it receives. */
@@ -9,7 +9,7 @@ const SPECTATOR = { seatId: 's1', role: 'spectator' as const };
 describe('referee secrets', () => {
   it('lock and network numbers, research targets and NPC sheets stay with the referee', () => {
     let s = fresh();
-    const log = [];
+    const log: RhylanorEvent[] = [];
     const step = (command: unknown, faces: number[] = [], actor = GM_SEAT) => {
       const r = play(s, command, faces, actor);
       s = r.state;
