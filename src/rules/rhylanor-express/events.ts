@@ -1,7 +1,8 @@
 import type { Carried, Character, Wound } from './character.ts';
 import type { MovementOption, WoundLevel } from './data/tables.ts';
-import type { Combat, Continuation, IndirectCall, Phase, Research, SideId } from './state.ts';
+import type { Combat, Continuation, IndirectCall, Machine, Phase, Research, SideId } from './state.ts';
 import type { RollRecord } from './task.ts';
+import type { DamageRoll } from './vehicles.ts';
 
 /** Sheet fields a rule or the referee may set directly (each change logged as an event). */
 export interface CharacterPatch {
@@ -217,6 +218,23 @@ export type PersonalEvent =
       readonly woundId: number;
       readonly roll: RollRecord;
       readonly wounds: readonly Wound[];
+    }
+  | { readonly type: 'machine.added'; readonly machine: Machine }
+  | {
+      readonly type: 'machine.damaged';
+      readonly machineId: string;
+      readonly roll: DamageRoll;
+      readonly damage: readonly string[];
+      readonly destroyed: boolean;
+      readonly inert: boolean;
+    }
+  | {
+      readonly type: 'machine.repaired';
+      readonly machineId: string;
+      readonly technicianId: string;
+      readonly effect: string;
+      readonly roll: RollRecord;
+      readonly damage: readonly string[];
     }
   | { readonly type: 'research.started'; readonly research: Research }
   | {

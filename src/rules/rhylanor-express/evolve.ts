@@ -194,6 +194,18 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       return { ...state, combat: null, window: null, staged: [] };
     case 'medic.treated':
       return patch(state, event.patientId, { wounds: event.wounds });
+    case 'machine.added':
+      return { ...state, machines: { ...state.machines, [event.machine.id]: event.machine } };
+    case 'machine.damaged':
+    case 'machine.repaired': {
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const next =
+        event.type === 'machine.damaged'
+          ? { ...m, damage: event.damage, destroyed: event.destroyed, inert: event.inert }
+          : { ...m, damage: event.damage };
+      return { ...state, machines: { ...state.machines, [m.id]: next } };
+    }
     case 'research.started':
       return { ...state, research: { ...state.research, [event.research.id]: event.research } };
     case 'research.rolled': {

@@ -26,6 +26,7 @@ import {
 } from './space/index.ts';
 import { initialState, type RhylanorState as PersonalState, type RhylanorOptions } from './state.ts';
 import { type TaskCommand, taskCommands } from './tasks.ts';
+import { type MachineCommand, machineCommands } from './vehicles.ts';
 import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
 
 /**
@@ -41,6 +42,7 @@ export type RhylanorCommand =
   | CombatCommand
   | MedicineCommand
   | IntrusionCommand
+  | MachineCommand
   | ChatCommand
   | SpaceCommand;
 export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
@@ -51,6 +53,7 @@ const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   combatCommands,
   medicineCommands,
   intrusionCommands,
+  machineCommands,
 ];
 
 const specs = new Map<string, CommandSpec<PersonalState, PersonalEvent | ChatEvent>>();
@@ -109,6 +112,9 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.indirectLanded',
   'combat.ended',
   'medic.treated',
+  'machine.added',
+  'machine.damaged',
+  'machine.repaired',
   'research.started',
   'research.rolled',
   'intrusion.rolled',

@@ -143,6 +143,19 @@ export interface Research {
   readonly endPerDay?: number;
 }
 
+/** A vehicle or robot in play and the damage effects it carries (§7.13, §7.14). */
+export interface Machine {
+  readonly id: string;
+  readonly kind: 'vehicle' | 'robot';
+  readonly packId: string;
+  readonly name: string;
+  readonly armour: number;
+  readonly damage: readonly string[];
+  readonly destroyed: boolean;
+  /** A robot whose power plant or brain is gone. */
+  readonly inert: boolean;
+}
+
 export interface RhylanorState {
   readonly seats: Readonly<Record<string, { readonly role: Role; readonly name: string }>>;
   readonly chat: ChatState;
@@ -156,6 +169,7 @@ export interface RhylanorState {
   readonly research: Readonly<Record<string, Research>>;
   /** Locks jammed by a natural 2, networks that discovered a hacker. */
   readonly jammedLocks: readonly string[];
+  readonly machines: Readonly<Record<string, Machine>>;
 }
 
 export interface RhylanorOptions {
@@ -175,6 +189,7 @@ export function initialState(pack: Pack): RhylanorState {
     staged: [],
     research: {},
     jammedLocks: [],
+    machines: {},
   };
 }
 
