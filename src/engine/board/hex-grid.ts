@@ -65,48 +65,54 @@ export function cubeRound(fq: number, fr: number, fs: number): Hex {
   return { q: q + 0, r: r + 0 };
 }
 
-/** The nudge direction (+1, +1, −2) of the tie-break, per cube coordinate. */
-const NUDGE = [1, 1, -2] as const;
-
 /**
- * Rounds X/N + sign·c·ε (ε infinitesimal) to an integer, and returns the rounding error |R − x| as a
- * pair (rational part in units of 1/N, ε part) so errors compare exactly.
+ * Fills out[0..n] (q) and out[n+1..2n+1] (r) with the N+1 hexes of the cube line from a to b sampled at
+ * i/N, every point moved by sign × the nudge (+1, +1, −2)·ε. The arithmetic is exact: the points are
+ * integers over N and the nudge an infinitesimal, so the answer never depends on floating-point
+ * noise and is the same anywhere on the map. Rounding error |R − x| is compared as (whole part in
+ * units of 1/N, then the ε part).
  */
-function roundNudged(x: number, n: number, nudge: number): { value: number; err: number; eps: number } {
-  const floor = Math.floor(x / n);
-  const rem = x - floor * n;
-  const value = 2 * rem < n ? floor : 2 * rem > n ? floor + 1 : nudge > 0 ? floor + 1 : floor;
-  const off = value * n - x;
-  // |R − x| = |off|/N − sign(off)·nudge·ε, or |nudge|·ε when R = x exactly.
-  return off === 0
-    ? { value, err: 0, eps: Math.abs(nudge) }
-    : { value, err: Math.abs(off), eps: -Math.sign(off) * nudge };
-}
-
-const greater = (a: { err: number; eps: number }, b: { err: number; eps: number }): boolean =>
-  a.err > b.err || (a.err === b.err && a.eps > b.eps);
-
-/**
- * The N+1 hexes of the cube line from a to b sampled at i/N, every point moved by sign × the nudge.
- * The arithmetic is exact (the points are kept as integers over N and the nudge as an infinitesimal),
- * so the answer never depends on floating-point noise and is the same anywhere on the map.
- */
-function sampledLine(a: Hex, b: Hex, n: number, sign: number): Hex[] {
+function sampledLine(a: Hex, b: Hex, n: number, sign: number, out: number[]): void {
   const as = -a.q - a.r;
   const bs = -b.q - b.r;
-  const out: Hex[] = [];
   for (let i = 0; i <= n; i++) {
-    const q = roundNudged(a.q * n + (b.q - a.q) * i, n, sign * NUDGE[0]);
-    const r = roundNudged(a.r * n + (b.r - a.r) * i, n, sign * NUDGE[1]);
-    const s = roundNudged(as * n + (bs - as) * i, n, sign * NUDGE[2]);
-    let hq = q.value;
-    let hr = r.value;
-    if (greater(q, r) && greater(q, s)) hq = -r.value - s.value;
-    else if (greater(r, s)) hr = -q.value - s.value;
-    out.push({ q: hq + 0, r: hr + 0 });
+    const xq = a.q * n + (b.q - a.q) * i;
+    const xr = a.r * n + (b.r - a.r) * i;
+    const xs = as * n + (bs - as) * i;
+    // Round each to the nearest integer; an exact half goes the nudge's way.
+    const fq = Math.floor(xq / n);
+    const fr = Math.floor(xr / n);
+    const fs = Math.floor(xs / n);
+    const rq = xq - fq * n;
+    const rr = xr - fr * n;
+    const rs = xs - fs * n;
+    const q = 2 * rq < n ? fq : 2 * rq > n ? fq + 1 : sign > 0 ? fq + 1 : fq;
+    const r = 2 * rr < n ? fr : 2 * rr > n ? fr + 1 : sign > 0 ? fr + 1 : fr;
+    const s = 2 * rs < n ? fs : 2 * rs > n ? fs + 1 : sign < 0 ? fs + 1 : fs;
+    // Errors: whole part |R·N − X| and ε part (−sign(off)·nudge, or |nudge| when exact).
+    const oq = q * n - xq;
+    const or = r * n - xr;
+    const os = s * n - xs;
+    const eq = Math.abs(oq);
+    const er = Math.abs(or);
+    const es = Math.abs(os);
+    const pq = oq === 0 ? 1 : -Math.sign(oq) * sign;
+    const pr = or === 0 ? 1 : -Math.sign(or) * sign;
+    const ps = os === 0 ? 2 : 2 * Math.sign(os) * sign;
+    const qOverR = eq > er || (eq === er && pq > pr);
+    const qOverS = eq > es || (eq === es && pq > ps);
+    const rOverS = er > es || (er === es && pr > ps);
+    let hq = q;
+    let hr = r;
+    if (qOverR && qOverS) hq = -r - s;
+    else if (rOverS) hr = -q - s;
+    out[i] = hq + 0;
+    out[n + 1 + i] = hr + 0;
   }
-  return out;
 }
+
+const plusLine: number[] = [];
+const minusLine: number[] = [];
 
 /**
  * The hexes a straight line from a to b passes through, in order from a. Tie-break: the cube line is
@@ -119,14 +125,22 @@ function sampledLine(a: Hex, b: Hex, n: number, sign: number): Hex[] {
 export function hexLine(a: Hex, b: Hex): Hex[] {
   const n = hexDistance(a, b);
   if (n === 0) return [{ q: a.q, r: a.r }];
-  const plus = sampledLine(a, b, n, 1);
-  const minus = sampledLine(a, b, n, -1);
+  sampledLine(a, b, n, 1, plusLine);
+  sampledLine(a, b, n, -1, minusLine);
   const out: Hex[] = [];
-  for (const h of plus) {
-    if (!minus.some((m) => m.q === h.q && m.r === h.r)) continue;
-    const last = out[out.length - 1];
-    if (last && last.q === h.q && last.r === h.r) continue;
-    out.push(h);
+  let lastQ = Number.NaN;
+  let lastR = Number.NaN;
+  for (let i = 0; i <= n; i++) {
+    const q = plusLine[i] as number;
+    const r = plusLine[n + 1 + i] as number;
+    if (q === lastQ && r === lastR) continue;
+    // Usually the other sampling has it at the same place; look further only when it does not.
+    let both = minusLine[i] === q && minusLine[n + 1 + i] === r;
+    for (let j = 0; !both && j <= n; j++) both = minusLine[j] === q && minusLine[n + 1 + j] === r;
+    if (!both) continue;
+    out.push({ q, r });
+    lastQ = q;
+    lastR = r;
   }
   return out;
 }

@@ -23,97 +23,96 @@ interface Writer {
 }
 
 /** Copy-on-write: each object is copied at most once per event. */
-function copyingWriter(space: SpaceState): Writer {
-  const s: MState = { ...space };
-  const ships = new Set<string>();
-  const turretsCopied = new Set<MShip>();
-  const turrets = new Set<Turret>();
-  const weaponsCopied = new Set<Turret>();
-  const weapons = new Set<Weapon>();
-  let shipsCopied = false;
-  let sidesCopied = false;
-  const sides = new Set<Side>();
-  return {
-    s,
-    ship(id) {
-      if (!shipsCopied) {
-        s.ships = { ...s.ships };
-        shipsCopied = true;
-      }
-      const ships_ = s.ships as Record<string, Ship>;
-      if (!ships.has(id)) {
-        const found = ships_[id];
-        if (!found) throw new Error(`evolve: no ship ${id}`);
-        ships_[id] = { ...found };
-        ships.add(id);
-      }
-      return ships_[id] as MShip;
-    },
-    turret(ship, index) {
-      if (!turretsCopied.has(ship)) {
-        ship.turrets = ship.turrets.slice();
-        turretsCopied.add(ship);
-      }
-      const list = ship.turrets as Turret[];
-      let t = list[index] as Turret;
-      if (!turrets.has(t)) {
-        t = { ...t };
-        list[index] = t;
-        turrets.add(t);
-      }
-      return t as Mutable<Turret>;
-    },
-    weapon(ship, turret, index) {
-      const t = this.turret(ship, turret);
-      if (!weaponsCopied.has(t)) {
-        t.weapons = t.weapons.slice();
-        weaponsCopied.add(t);
-      }
-      const list = t.weapons as Weapon[];
-      let w = list[index] as Weapon;
-      if (!weapons.has(w)) {
-        w = { ...w };
-        list[index] = w;
-        weapons.add(w);
-      }
-      return w as Mutable<Weapon>;
-    },
-    side(side) {
-      if (!sidesCopied) {
-        s.sides = { ...s.sides };
-        sidesCopied = true;
-      }
-      const all = s.sides as Record<Side, SideInfo>;
-      if (!sides.has(side)) {
-        all[side] = { ...all[side] };
-        sides.add(side);
-      }
-      return all[side] as Mutable<SideInfo>;
-    },
-  };
+class CopyingWriter implements Writer {
+  readonly s: MState;
+  private shipsCopied = false;
+  private sidesCopied = false;
+  private readonly copied = new Set<object>();
+  constructor(space: SpaceState) {
+    this.s = { ...space };
+  }
+  ship(id: string): MShip {
+    if (!this.shipsCopied) {
+      this.s.ships = { ...this.s.ships };
+      this.shipsCopied = true;
+    }
+    const ships = this.s.ships as Record<string, Ship>;
+    const found = ships[id];
+    if (!found) throw new Error(`evolve: no ship ${id}`);
+    if (this.copied.has(found)) return found as MShip;
+    const copy = { ...found };
+    this.copied.add(copy);
+    ships[id] = copy;
+    return copy as MShip;
+  }
+  turret(ship: MShip, index: number): Mutable<Turret> {
+    if (!this.copied.has(ship.turrets)) {
+      ship.turrets = ship.turrets.slice();
+      this.copied.add(ship.turrets);
+    }
+    const list = ship.turrets as Turret[];
+    const t = list[index] as Turret;
+    if (this.copied.has(t)) return t as Mutable<Turret>;
+    const copy = { ...t };
+    this.copied.add(copy);
+    list[index] = copy;
+    return copy as Mutable<Turret>;
+  }
+  weapon(ship: MShip, turret: number, index: number): Mutable<Weapon> {
+    const t = this.turret(ship, turret);
+    if (!this.copied.has(t.weapons)) {
+      t.weapons = t.weapons.slice();
+      this.copied.add(t.weapons);
+    }
+    const list = t.weapons as Weapon[];
+    const w = list[index] as Weapon;
+    if (this.copied.has(w)) return w as Mutable<Weapon>;
+    const copy = { ...w };
+    this.copied.add(copy);
+    list[index] = copy;
+    return copy as Mutable<Weapon>;
+  }
+  side(side: Side): Mutable<SideInfo> {
+    if (!this.sidesCopied) {
+      this.s.sides = { ...this.s.sides };
+      this.sidesCopied = true;
+    }
+    const all = this.s.sides as Record<Side, SideInfo>;
+    const found = all[side];
+    if (this.copied.has(found)) return found as Mutable<SideInfo>;
+    const copy = { ...found };
+    this.copied.add(copy);
+    all[side] = copy;
+    return copy as Mutable<SideInfo>;
+  }
 }
 
 /** Writes straight into the record (the simulator owns it and never shares it). */
-function inPlaceWriter(space: SpaceState): Writer {
-  const s = space as MState;
-  return {
-    s,
-    ship: (id) => (s.ships as Record<string, MShip>)[id] as MShip,
-    turret: (ship, index) => ship.turrets[index] as Mutable<Turret>,
-    weapon: (ship, turret, index) => (ship.turrets[turret] as Turret).weapons[index] as Mutable<Weapon>,
-    side: (side) => s.sides[side] as Mutable<SideInfo>,
-  };
+class InPlaceWriter implements Writer {
+  constructor(readonly s: MState) {}
+  ship(id: string): MShip {
+    return (this.s.ships as Record<string, MShip>)[id] as MShip;
+  }
+  turret(ship: MShip, index: number): Mutable<Turret> {
+    return ship.turrets[index] as Mutable<Turret>;
+  }
+  weapon(ship: MShip, turret: number, index: number): Mutable<Weapon> {
+    return (ship.turrets[turret] as Turret).weapons[index] as Mutable<Weapon>;
+  }
+  side(side: Side): Mutable<SideInfo> {
+    return this.s.sides[side] as Mutable<SideInfo>;
+  }
 }
 
 export function evolveSpace(space: SpaceState, event: SpaceEvent): SpaceState {
-  const w = copyingWriter(space);
+  const w = new CopyingWriter(space);
   apply(w, event);
   return w.s;
 }
 
 /** The simulator's fold: edits `space` itself (which must not be shared with anything else). */
 export function evolveSpaceInPlace(space: SpaceState, event: SpaceEvent): void {
-  apply(inPlaceWriter(space), event);
+  apply(new InPlaceWriter(space as MState), event);
 }
 
 /** A deep copy the simulator can then edit in place. */

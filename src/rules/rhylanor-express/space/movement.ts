@@ -22,11 +22,14 @@ export function thrustLength(thrust: Hex): number {
   return hexLength(thrust.q, thrust.r);
 }
 
+/** Shared empty list (never written to) for steps with no pull and no world entered. */
+const NONE: Hex[] = [];
+
 export function vectorStep(at: Hex, vel: Hex, thrust: Hex, worlds: readonly Hex[]): VectorStep {
   const to = { q: at.q + vel.q, r: at.r + vel.r };
   const path = hexLine(at, to);
-  const pulls: Hex[] = [];
-  const worldEntered: Hex[] = [];
+  let pulls: Hex[] = NONE;
+  let worldEntered: Hex[] = NONE;
   let vq = vel.q + thrust.q;
   let vr = vel.r + thrust.r;
   if (worlds.length > 0) {
@@ -38,8 +41,11 @@ export function vectorStep(at: Hex, vel: Hex, thrust: Hex, worlds: readonly Hex[
       for (const w of worlds) {
         const dq = w.q - h.q;
         const dr = w.r - h.r;
-        if (dq === 0 && dr === 0) worldEntered.push(h);
-        else if (hexLength(dq, dr) === 1) {
+        if (dq === 0 && dr === 0) {
+          if (worldEntered === NONE) worldEntered = [];
+          worldEntered.push(h);
+        } else if (hexLength(dq, dr) === 1) {
+          if (pulls === NONE) pulls = [];
           pulls.push({ q: dq, r: dr });
           vq += dq;
           vr += dr;

@@ -69,7 +69,7 @@ function detection(s: SpaceState, ctx: DecideContext, pack: SpacePack): boolean 
       const ship = s.ships[id] as Ship;
       if (ship.side !== surpriser) continue;
       const enemy = s.order.map((e) => s.ships[e] as Ship).find((e) => e.side !== surpriser && e.at !== null);
-      if (!enemy || !enemy.at) continue;
+      if (!enemy?.at) continue;
       const from = enemy.at;
       const start = ship.at ?? from;
       const away =

@@ -1,5 +1,5 @@
 import type { Hex } from '../../../engine/board/hex-grid.ts';
-import type { Ship } from './model.ts';
+import type { Ship, World } from './model.ts';
 import { thrustLength, vectorStep } from './movement.ts';
 import { fail, hiddenFor, type Work } from './work.ts';
 
@@ -12,6 +12,17 @@ import { fail, hiddenFor, type Work } from './work.ts';
 export function currentG(ship: Ship): number {
   if (ship.maneuver.destroyed || ship.power !== 0) return 0;
   return ship.maneuver.now;
+}
+
+/** The worlds' hexes, kept per worlds list (it changes only before the battle). */
+const worldHexes = new WeakMap<readonly World[], readonly Hex[]>();
+function hexesOf(worlds: readonly World[]): readonly Hex[] {
+  let hexes = worldHexes.get(worlds);
+  if (!hexes) {
+    hexes = worlds.map((w) => w.at);
+    worldHexes.set(worlds, hexes);
+  }
+  return hexes;
 }
 
 export function moveShip(w: Work, ship: Ship, thrust: Hex, checked = false): void {
@@ -29,12 +40,7 @@ export function moveShip(w: Work, ship: Ship, thrust: Hex, checked = false): voi
       });
   }
   const at = ship.at as Hex;
-  const step = vectorStep(
-    at,
-    ship.vel,
-    thrust,
-    s.worlds.map((wd) => wd.at),
-  );
+  const step = vectorStep(at, ship.vel, thrust, hexesOf(s.worlds));
   const moving = thrust.q !== 0 || thrust.r !== 0;
   w.emit({
     type: 'space.ship.moved',

@@ -46,8 +46,10 @@ export function sideSeats(s: SpaceState, side: Side): string[] {
   return seats;
 }
 
+const OPEN: Hidden = { secret: false, seen: [] };
+
 export function hiddenFor(s: SpaceState, ship: Ship): Hidden {
-  return { secret: !ship.detected, seen: sideSeats(s, ship.side) };
+  return ship.detected ? OPEN : { secret: true, seen: sideSeats(s, ship.side) };
 }
 
 /** A ship the actor may name: every ship for the referee, only known ones for players. */
