@@ -676,7 +676,8 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
   const rolls: RollRecord[] = [];
   const targets: { targetId: string; cap: number }[] = [];
   const told: { targetId: string; band: string; rounds: number }[] = [];
-  cmd.targets.forEach((id, i) => {
+  // Every target is checked before any die is rolled: a refusal never wastes typed faces.
+  const checked = cmd.targets.map((id, i) => {
     const t = requireCombatant(combat, id);
     if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${id} is on the shooter's side`);
     if (t.fullCover) throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
@@ -692,6 +693,20 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
       throw new RuleError('OUT_OF_RANGE', `${id} is beyond the ${weapon.name}'s Extreme range`, {
         targetId: id,
       });
+    return { t, band };
+  });
+  // Zero-G: keeping control comes before the shot (§7.10).
+  const control = zeroGControl(
+    state,
+    c,
+    m,
+    weapon.lowRecoil ? null : { source: 'firing a recoiling weapon', value: ZERO_G.highRecoilFireDm },
+    m.handhold,
+    ctx.dice,
+  );
+  if (!control.ok) return control.events;
+  checked.forEach(({ t, band }, i) => {
+    const id = t.id;
     const name = state.characters[id]?.name ?? id;
     rolls.push(
       makeRoll(
@@ -704,15 +719,6 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
     targets.push({ targetId: id, cap: (shares[i] as number) * weapon.maxHitsPerRound });
     told.push({ targetId: id, band, rounds: shares[i] as number });
   });
-  const control = zeroGControl(
-    state,
-    c,
-    m,
-    weapon.lowRecoil ? null : { source: 'firing a recoiling weapon', value: ZERO_G.highRecoilFireDm },
-    m.handhold,
-    ctx.dice,
-  );
-  if (!control.ok) return control.events;
   const fired: PersonalEvent[] = [
     ...control.events,
     {

@@ -155,7 +155,10 @@ export type PersonalEvent =
       readonly attackerId: string;
       readonly targetId: string;
       readonly hits: number;
+      /** The attack roll as it finally stood (pool points included). */
+      readonly roll: RollRecord;
     }
+  | { readonly type: 'combat.unhurt'; readonly characterId: string; readonly roll: RollRecord }
   | {
       readonly type: 'combat.deviated';
       readonly attackerId: string;
@@ -170,6 +173,8 @@ export type PersonalEvent =
       readonly wound: Wound;
       readonly rolled: WoundLevel;
       readonly shift: number;
+      /** The wound roll; absent when the referee set the wound. */
+      readonly roll?: RollRecord;
     }
   | {
       readonly type: 'combat.phaseChanged';

@@ -132,6 +132,7 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [event.attackerId]: true } }));
     }
     case 'combat.hits':
+    case 'combat.unhurt':
     case 'combat.deviated':
       return state;
     case 'character.wounded': {

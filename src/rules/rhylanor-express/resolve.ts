@@ -167,7 +167,7 @@ function finishFire(
   after.targets.forEach((t, i) => {
     const roll = rolls[i] as RollRecord;
     const hits = hitsFrom(roll, t.cap);
-    events.push({ type: 'combat.hits', attackerId: after.shooterId, targetId: t.targetId, hits });
+    events.push({ type: 'combat.hits', attackerId: after.shooterId, targetId: t.targetId, hits, roll });
     if (hits > 0) perTarget.push({ targetId: t.targetId, hits });
     else if (weapon.deviationD6 > 0)
       events.push(deviation(state, after.shooterId, t.targetId, weapon.deviationD6, dice));
@@ -230,7 +230,13 @@ function finishMelee(
   if (!weapon) return [];
   const hits = hitsFrom(rolls[0] as RollRecord, after.maxHits);
   const events: PersonalEvent[] = [
-    { type: 'combat.hits', attackerId: after.attackerId, targetId: after.defenderId, hits },
+    {
+      type: 'combat.hits',
+      attackerId: after.attackerId,
+      targetId: after.defenderId,
+      hits,
+      roll: rolls[0] as RollRecord,
+    },
   ];
   if (hits === 0) return events;
   const shift = weapon.unarmed ? -1 : 0;
@@ -277,13 +283,18 @@ function finishWounds(
     const rolled = woundFromTotal(roll.total);
     const level = shiftWound(rolled, hit.shift);
     const target = s.characters[hit.targetId];
-    if (!target || level === 'none') return;
+    if (!target) return;
+    if (level === 'none') {
+      events.push({ type: 'combat.unhurt', characterId: hit.targetId, roll });
+      return;
+    }
     const e: PersonalEvent = {
       type: 'character.wounded',
       characterId: hit.targetId,
       wound: woundFor(target, level, turn),
       rolled,
       shift: hit.shift,
+      roll,
     };
     events.push(e);
     s = fold(s, [e]);

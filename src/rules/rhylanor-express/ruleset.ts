@@ -100,6 +100,7 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.fired',
   'combat.meleeStruck',
   'combat.hits',
+  'combat.unhurt',
   'combat.deviated',
   'character.wounded',
   'combat.phaseChanged',
@@ -170,6 +171,9 @@ function markSecret(
         break;
       case 'combat.controlRolled':
         secret = secretId(e.id);
+        break;
+      case 'combat.hits':
+        secret = secretId(e.attackerId);
         break;
       case 'window.opened':
         then = e.after;

@@ -139,6 +139,9 @@ export function redactPersonal(
     case 'combat.controlRolled':
       out = secret ? { ...event, roll: lumped(event.roll) } : event;
       return out as { readonly type: string };
+    case 'combat.hits':
+      out = secret ? { ...event, roll: lumped(event.roll) } : event;
+      return out as { readonly type: string };
     case 'window.opened':
     case 'window.closed':
       out = secret ? { ...event, rolls: event.rolls.map(lumped) } : event;
