@@ -197,6 +197,39 @@ export const careerSchema = z.strictObject({
 });
 export type Career = z.output<typeof careerSchema>;
 
+/** A firefight to simulate or set up: two sides of pack sheets placed in metres. */
+export const personalScenarioSchema = z.strictObject({
+  name,
+  description: note.default(''),
+  zeroG: z.boolean().default(false),
+  sides: z
+    .array(
+      z.strictObject({
+        id: z.enum(['a', 'b']),
+        name,
+        disposition: z
+          .enum(['stealthy', 'totallyConcealed', 'cautious', 'concealed', 'noisy'])
+          .default('noisy'),
+        military: z.boolean().default(false),
+        /** Index in `members` of the leader. */
+        leader: z.number().int().min(0).max(99).optional(),
+        members: z
+          .array(
+            z.strictObject({
+              sheet: id,
+              x: z.number().min(-100000).max(100000),
+              y: z.number().min(-100000).max(100000),
+              cover: z.number().int().min(0).max(4).default(0),
+            }),
+          )
+          .min(1)
+          .max(50),
+      }),
+    )
+    .length(2),
+});
+export type PersonalScenario = z.output<typeof personalScenarioSchema>;
+
 /** Readings the referee may switch (digest "Bughunt reads"). */
 export const packRulesSchema = z.strictObject({
   unskilledDm: z.number().int().min(-10).max(0).default(-3),
@@ -230,6 +263,7 @@ export const packSchema = z.strictObject({
   diseases: z.array(diseaseSchema).max(100),
   projects: z.array(projectSchema).max(100),
   careers: z.array(careerSchema).max(40),
+  scenarios: z.array(personalScenarioSchema).max(100).default([]),
   commonTasks: z.array(z.strictObject({ name, target: z.number().int().min(2).max(30) })).max(100),
   /** Ships, crews, worlds and space scenarios (the space-combat part's own schema). */
   space: spacePackSchema.default(defaultSpacePack),

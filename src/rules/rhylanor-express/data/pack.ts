@@ -53,6 +53,18 @@ function referenceProblems(pack: Pack): string[] {
     for (const w of [...(v.mainWeapon ? [v.mainWeapon] : []), ...v.minorWeapons])
       if (!weaponIds.has(w)) problems.push(`vehicles.${i}: no weapon ${w} in this pack`);
   });
+  const sheets = new Set(pack.characters.map((c) => c.id));
+  pack.scenarios.forEach((sc, i) => {
+    sc.sides.forEach((side, j) => {
+      side.members.forEach((m, k) => {
+        if (!sheets.has(m.sheet))
+          problems.push(`scenarios.${i}.sides.${j}.members.${k}.sheet: no character sheet ${m.sheet}`);
+      });
+      if (side.leader !== undefined && side.leader >= side.members.length)
+        problems.push(`scenarios.${i}.sides.${j}.leader: no member ${side.leader}`);
+    });
+    if (sc.sides[0]?.id === sc.sides[1]?.id) problems.push(`scenarios.${i}.sides: the sides are a and b`);
+  });
   pack.weapons.forEach((w, i) => {
     const [e, l, x] = w.ranges;
     if (!(e <= l && l <= x)) problems.push(`weapons.${i}.ranges: Effective ≤ Long ≤ Extreme`);
