@@ -73,11 +73,11 @@ export function firefightStart(pack: Pack, scenario: PersonalScenario): Rhylanor
       members: side.members.map((m, j) => ({ characterId: ids[i]?.[j], x: m.x, y: m.y })),
     })),
   });
-  scenario.sides.forEach((side, i) =>
+  scenario.sides.forEach((side, i) => {
     side.members.forEach((m, j) => {
       if (m.cover > 0) run({ type: 'combat.place', characterId: ids[i]?.[j], cover: m.cover });
-    }),
-  );
+    });
+  });
   // Both sides are in plain sight: the fight starts at the scenario's positions.
   for (const side of SIDES) run({ type: 'combat.spot', side, result: true });
   return s;
