@@ -27,6 +27,8 @@ export function playerPack(pack: Pack): Omit<Pack, 'locks' | 'networks' | 'disea
     characters: pack.characters.filter((c) => !c.secret),
     // Set-ups are the referee's preparation (and name secret NPC sheets).
     scenarios: [],
+    // Space set-ups too: an ambush's hidden ships start there.
+    space: { ...pack.space, scenarios: [] },
     locks: pack.locks.map(({ id, name, kind }) => ({ id, name, kind })),
     networks: pack.networks.map(({ id, name }) => ({ id, name })),
     diseases: pack.diseases.map(({ id, name, effects }) => ({ id, name, effects })),
