@@ -192,6 +192,9 @@ export function fireAtShip(w: Work, c: SpaceCommandOf<'space.fire'>): void {
       computer: computerModel(now),
       sand: now.sand,
     });
+    // The target's guard: its pool points against the shot, before the dice, while they last.
+    const against = Math.min(now.guard, now.pool);
+    if (against > 0) dms.push({ label: "target's pool", value: -against });
     // The chip and pool points go on the first roll of the command.
     const chip = n === 0 ? (c.chip ?? 0) : 0;
     const pool = n === 0 ? (c.pool ?? 0) : 0;
@@ -220,6 +223,7 @@ export function fireAtShip(w: Work, c: SpaceCommandOf<'space.fire'>): void {
       natural,
       hits,
       ...(face === undefined ? {} : { hitsFace: face }),
+      ...(against > 0 ? { against } : {}),
       side: ship.side,
     });
     damageRolls(w, target.id, hits, w.ctx.dice, `${ship.name}'s fire`);

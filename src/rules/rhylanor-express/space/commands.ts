@@ -106,6 +106,8 @@ export const spaceCommandSchemas = [
     ...modifiers,
   }),
   z.strictObject({ type: z.literal('space.phase.end') }),
+  /** Pool points the ship spends against each shot at it, before the dice (0 stops). */
+  z.strictObject({ type: z.literal('space.pool.guard'), ship: id, points: z.number().int().min(0).max(12) }),
   // Ships in ground combat (§6.14)
   z.strictObject({ type: z.literal('space.ground.fire'), ship: id, turret, target: name }),
   z.strictObject({ type: z.literal('space.ground.hit'), ship: id, majors: z.number().int().min(1).max(20) }),
@@ -164,6 +166,7 @@ export const SPACE_COMMAND_ROLES: Readonly<Record<SpaceCommand['type'], readonly
   'space.reload': TABLE,
   'space.repair': TABLE,
   'space.phase.end': TABLE,
+  'space.pool.guard': TABLE,
   'space.ground.fire': TABLE,
   'space.ground.hit': GM,
   'space.override': GM,

@@ -534,6 +534,12 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
     case 'space.phase.end':
       endPhase(w);
       break;
+    case 'space.pool.guard': {
+      inBattle(s);
+      const ship = ownShip(s, command.ship, actor);
+      w.emit({ type: 'space.pool.guarded', ship: ship.id, points: command.points });
+      break;
+    }
     case 'space.ground.fire':
       inBattle(s);
       groundFire(w, command);

@@ -169,6 +169,8 @@ export type SpaceEvent =
       readonly hits: number;
       readonly hitsFace?: number;
       readonly missilesDestroyed?: readonly string[];
+      /** Pool points the target ship spent against this shot (its guard), in the roll's DMs too. */
+      readonly against?: number;
       /** The chip and pool points spent, taken off the side and the ship. */
       readonly side: Side;
     }
@@ -237,6 +239,7 @@ export type SpaceEvent =
       readonly patch: Readonly<Record<string, unknown>>;
     } & Hidden)
   | { readonly type: 'space.flag.cleared'; readonly index: number }
+  | { readonly type: 'space.pool.guarded'; readonly ship: string; readonly points: number }
   | { readonly type: 'space.battle.ended'; readonly reason: string; readonly repairs: readonly RepairLine[] };
 
 export type SpaceEventOf<T extends SpaceEvent['type']> = Extract<SpaceEvent, { type: T }>;
@@ -271,6 +274,7 @@ export const SPACE_EVENT_TYPES: readonly SpaceEvent['type'][] = [
   'space.ground.fired',
   'space.overridden',
   'space.flag.cleared',
+  'space.pool.guarded',
   'space.battle.ended',
 ];
 

@@ -358,6 +358,7 @@ function apply(w: Writer, e: SpaceEvent): void {
       }
       w.weapon(ship, e.turret, e.weapon).usedPhase = s.phaseSerial;
       spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      if (e.against) w.ship(e.target).pool -= e.against;
       if (e.missilesDestroyed && e.missilesDestroyed.length > 0) {
         const gone = new Set(e.missilesDestroyed);
         s.missiles = s.missiles.filter((m) => !gone.has(m.id));
@@ -443,6 +444,9 @@ function apply(w: Writer, e: SpaceEvent): void {
       if (typeof p.destroyed === 'boolean') ship.destroyed = p.destroyed;
       return;
     }
+    case 'space.pool.guarded':
+      w.ship(e.ship).guard = e.points;
+      return;
     case 'space.flag.cleared':
       s.flags = s.flags.filter((_, i) => i !== e.index);
       return;

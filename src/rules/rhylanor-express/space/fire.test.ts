@@ -280,3 +280,29 @@ describe('laser fire (§6.7)', () => {
     ).toBe('SPACE_NO_POOL');
   });
 });
+
+describe('a ship’s pool against shots at it (§6.4)', () => {
+  it('its guard takes points off each shot at it, before the dice, while its pool lasts', () => {
+    let s = laserPhase(
+      { design: 'Corsair', at: { q: 0, r: 0 }, crew: rookie },
+      { design: 'Free trader', at: { q: 3, r: 0 }, crew: ace },
+    );
+    expect((s.ships.s2 as Ship).pool).toBe(1);
+    s = play(s, { type: 'space.pool.guard', ship: 's2', points: 2 }, [], PLAYER_B).state;
+    const { state, events } = play(
+      s,
+      { type: 'space.fire', ship: 's1', turret: 0, target: 's2', weapons: [0, 1] },
+      [4, 4, 4, 4],
+      PLAYER_A,
+    );
+    const shots = fired(events);
+    // Only one point was left: the first shot takes it, the second finds the pool empty.
+    expect(shots[0]?.against).toBe(1);
+    expect(shots[0]?.roll.dms).toContainEqual({ label: "target's pool", value: -1 });
+    expect(shots[1]?.against).toBeUndefined();
+    expect((state.ships.s2 as Ship).pool).toBe(0);
+    expect(refusal(s, { type: 'space.pool.guard', ship: 's2', points: 1 }, PLAYER_A)).toBe(
+      'SPACE_NOT_YOUR_SHIP',
+    );
+  });
+});

@@ -106,6 +106,11 @@ export interface Ship {
   readonly repairTurn: number;
   /** Ship pool points left (§6.4). */
   readonly pool: number;
+  /**
+   * Pool points it spends against each enemy shot at it, before the dice (§6.4 allows a ship's
+   * points on rolls against it); set by its commander, spent while the pool lasts.
+   */
+  readonly guard: number;
   readonly destroyed: boolean;
 }
 

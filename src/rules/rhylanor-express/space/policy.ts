@@ -68,6 +68,8 @@ export function policyCommands(s: SpaceState): SpaceCommand[] {
     const enemy = nearestEnemy(s, ship);
     switch (s.phase) {
       case 'movement':
+        // Keep one pool point against each shot while the pool lasts.
+        if (ship.pool > 0 && ship.guard === 0) out.push({ type: 'space.pool.guard', ship: id, points: 1 });
         if (enemy) out.push({ type: 'space.move', ship: id, thrust: closingThrust(ship, enemy) });
         break;
       case 'laser':

@@ -80,6 +80,7 @@ export function newShip(
     movedPhase: -1,
     repairTurn: -1,
     pool: 0,
+    guard: 0,
     destroyed: false,
   };
 }
