@@ -271,3 +271,35 @@ describe('referee overrides', () => {
     expect(s.combat?.sides.b.morale).toBe('surrendered');
   });
 });
+
+describe('morale timing (§7.9)', () => {
+  it('the first check at the next morale phase, then only in the side’s own; a check owed blocks the phase', () => {
+    let s = table();
+    s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
+    s = play(s, { type: 'combat.order', intruder: 'a' }).state;
+    // Side b loses a man (the referee's wound stands in for a shot).
+    s = play(s, { type: 'combat.setMorale', side: 'b', morale: 'steady' }).state;
+    s = {
+      ...s,
+      combat: s.combat && {
+        ...s.combat,
+        sides: { ...s.combat.sides, b: { ...s.combat.sides.b, moraleChecking: true, moraleChecks: 0 } },
+      },
+    };
+    for (let i = 0; i < 4; i++) s = play(s, { type: 'combat.next' }).state;
+    expect(s.combat?.phase).toBe('morale');
+    expect(refusalCode(() => play(s, { type: 'combat.next' }))).toBe('MORALE_PENDING');
+    s = play(s, { type: 'combat.morale', side: 'b' }, [6, 6]).state;
+    expect(s.combat?.sides.b).toMatchObject({ morale: 'steady', moraleChecks: 1 });
+    s = play(s, { type: 'combat.next' }).state;
+    // Side b's own turn: its morale phase owes the next check.
+    for (let i = 0; i < 5; i++) s = play(s, { type: 'combat.next' }).state;
+    expect(s.combat).toMatchObject({ phasing: 'b', phase: 'morale' });
+    expect(refusalCode(() => play(s, { type: 'combat.next' }))).toBe('MORALE_PENDING');
+    s = play(s, { type: 'combat.morale', side: 'b' }, [6, 6]).state;
+    for (let i = 0; i < 6; i++) s = play(s, { type: 'combat.next' }).state;
+    // Side a's morale phase: nothing owed by b now.
+    expect(s.combat).toMatchObject({ phasing: 'a', phase: 'morale' });
+    expect(refusalCode(() => play(s, { type: 'combat.morale', side: 'b' }, [6, 6]))).toBe('NO_MORALE_DUE');
+  });
+});

@@ -345,6 +345,7 @@ function start(state: RhylanorState, cmd: z.output<typeof schemas.start>): Perso
       pool: tacticsPool(state, members),
       morale: 'steady',
       moraleChecking: false,
+      moraleChecks: 0,
       leaderLostTurn: null,
     };
   }
@@ -876,6 +877,14 @@ function next(state: RhylanorState, _cmd: unknown, ctx: DecideContext): Personal
       throw new RuleError('NOT_YOUR_TURN', `side ${combat.phasing} ends its own phases`);
     }
   }
+  // Leaving the morale phase with a check owed is refused (the referee may rule it instead).
+  if (combat.phase === 'morale') {
+    const owed = SIDES.find((id) => moraleDueNow(combat, id));
+    if (owed)
+      throw new RuleError('MORALE_PENDING', `${combat.sides[owed].name} must check morale first`, {
+        side: owed,
+      });
+  }
   const step = nextStep(combat);
   const events: PersonalEvent[] = [{ type: 'combat.phaseChanged', ...step }];
   if (step.phase === 'command') {
@@ -938,6 +947,9 @@ function morale(
     if (s.morale !== 'steady') throw new RuleError('SIDE_BROKEN', `${s.name} has already ${s.morale}`);
     if (combat.acted[`morale:${cmd.side}`])
       throw new RuleError('ALREADY_DONE', `${s.name} has checked morale this phase`);
+    if (!moraleDueNow(combat, cmd.side)) {
+      throw new RuleError('NO_MORALE_DUE', `${s.name} checks again in its own morale phase`);
+    }
   }
   if (ctx.actor.role !== 'gm' && !s.members.some((id) => state.characters[id]?.owner === ctx.actor.seatId)) {
     throw new RuleError('NOT_YOUR_SIDE', `this seat plays nobody on ${s.name}`);
@@ -948,6 +960,16 @@ function morale(
     { kind: 'morale', side: cmd.side },
     ctx.dice,
   );
+}
+
+/**
+ * A side owes a check in this morale phase: it has lost a quarter, still fights, has not rolled
+ * this phase, and this is its first check or its own player turn (§7.9).
+ */
+export function moraleDueNow(combat: Combat, id: SideId): boolean {
+  const s = combat.sides[id];
+  if (!s.moraleChecking || s.morale !== 'steady' || combat.acted[`morale:${id}`]) return false;
+  return s.moraleChecks === 0 || combat.phasing === id;
 }
 
 /** 2d6 ≥ 7 with the group's DMs (§7.9). */

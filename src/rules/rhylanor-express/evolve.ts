@@ -169,7 +169,11 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
     case 'combat.leaderLost':
       return onSide(state, event.side, (s) => ({ ...s, leaderLostTurn: event.turn }));
     case 'combat.moraleRolled': {
-      const s = onSide(state, event.side, (x) => ({ ...x, morale: event.result }));
+      const s = onSide(state, event.side, (x) => ({
+        ...x,
+        morale: event.result,
+        moraleChecks: event.rally ? x.moraleChecks : x.moraleChecks + 1,
+      }));
       return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [`morale:${event.side}`]: true } }));
     }
     case 'combat.positioned':

@@ -159,7 +159,8 @@ function treat(
 function afterTreatment(patient: Character, w: Wound, success: boolean): Wound {
   if (!success) {
     // Light: heals with a day's rest; Moderate/Serious: bed rest; Mortal and Dead: death.
-    if (w.level === 'mortal') return { ...w, level: 'dead', attempted: true };
+    // A failed mortal treatment is death; revival (a treatment of the Dead wound) is still open.
+    if (w.level === 'mortal') return { ...w, level: 'dead', attempted: false };
     return { ...w, attempted: true };
   }
   switch (w.level) {

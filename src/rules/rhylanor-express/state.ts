@@ -54,6 +54,8 @@ export interface Side {
   readonly morale: 'steady' | 'fled' | 'surrendered';
   /** Checks once 25% are down, then every turn in its own morale phase. */
   readonly moraleChecking: boolean;
+  /** Morale checks made so far: after the first, only in the side's own morale phase. */
+  readonly moraleChecks: number;
   readonly leaderLostTurn: number | null;
 }
 
