@@ -303,3 +303,32 @@ describe('morale timing (§7.9)', () => {
     expect(refusalCode(() => play(s, { type: 'combat.morale', side: 'b' }, [6, 6]))).toBe('NO_MORALE_DUE');
   });
 });
+
+describe('concealment (§7.15)', () => {
+  it('a concealed enemy cannot be shot until found; one look per character per own command phase', () => {
+    let s = table({ disposition: 'concealed' });
+    s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
+    s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
+    s = play(s, { type: 'combat.order', intruder: 'a' }).state;
+    s = play(s, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
+    s = play(s, { type: 'combat.next' }).state;
+    expect(
+      refusalCode(() =>
+        play(s, { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['c3'] }, [], PLAYER),
+      ),
+    ).toBe('TARGET_CONCEALED');
+    for (let i = 0; i < 4; i++) s = play(s, { type: 'combat.next' }).state;
+    expect(s.combat?.phase).toBe('command');
+    // Vashti: no Recon/Hunting/F-O: unskilled −3; 6+5 −3 = 8 < 10.
+    const miss = play(s, { type: 'combat.seek', characterId: 'c1', targetId: 'c3' }, [6, 5], PLAYER);
+    expect(miss.state.combat?.combatants.c3?.concealed).toBe(true);
+    expect(
+      refusalCode(() =>
+        play(miss.state, { type: 'combat.seek', characterId: 'c1', targetId: 'c3' }, [6, 6], PLAYER),
+      ),
+    ).toBe('ALREADY_DONE');
+    const scout = play(miss.state, { type: 'character.edit', characterId: 'c2', skills: { Recon: 1 } }).state;
+    const found = play(scout, { type: 'combat.seek', characterId: 'c2', targetId: 'c3' }, [5, 4], PLAYER);
+    expect(found.state.combat?.combatants.c3?.concealed).toBe(false);
+  });
+});

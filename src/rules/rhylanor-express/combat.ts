@@ -128,6 +128,8 @@ const schemas = {
     concealed: z.boolean().optional(),
     tumbling: z.boolean().optional(),
   }),
+  /** A spotting try at one concealed enemy, once per character in his own command phase (§7.15). */
+  seek: z.strictObject({ type: z.literal('combat.seek'), characterId, targetId: characterId }),
   setMorale: z.strictObject({
     type: z.literal('combat.setMorale'),
     side,
@@ -993,6 +995,51 @@ export function moraleRoll(state: RhylanorState, id: SideId, dice: DiceSource): 
   return makeRoll(`morale of ${s.name}`, roll2d6(dice, `morale of ${s.name}`), mods, MORALE.target);
 }
 
+function seek(state: RhylanorState, cmd: z.output<typeof schemas.seek>, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['command'], 'looking for a hidden enemy');
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const m = requireCombatant(combat, c.id);
+  requirePhasing(combat, m, 'looking');
+  requireFit(c);
+  if (combat.acted[`seek:${c.id}`]) throw new RuleError('ALREADY_DONE', `${c.name} has looked this phase`);
+  const t = requireCombatant(combat, cmd.targetId);
+  if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${cmd.targetId} is on the same side`);
+  if (!t.concealed) throw new RuleError('NOT_CONCEALED', `${cmd.targetId} is in plain sight`);
+  const disposition = combat.sides[t.side].disposition;
+  const scanner = hasGear(state, c, 'spot') || hasGear(state, c, 'spotTotallyConcealed');
+  const skills = ['Recon', 'Hunting', 'Forward Observer', ...(scanner ? ['Navigation', 'Computer'] : [])];
+  const mods: Modifier[] = [
+    ...skillMods(
+      c,
+      skills.map((skill) => ({ skill, dm: 0 })),
+      state.pack,
+    ).mods,
+  ];
+  const scan = Math.max(gearDm(state, c, 'spot'), gearDm(state, c, 'spotTotallyConcealed'));
+  if (scan > 0) mods.push({ source: 'battle scanner', value: scan });
+  else if (disposition === 'totallyConcealed') {
+    return [{ type: 'combat.sought', seekerId: c.id, targetId: t.id, roll: null, found: false }];
+  } else if (combat.daylight && gearDm(state, c, 'daylightSpot') > 0) {
+    mods.push({ source: 'binoculars', value: gearDm(state, c, 'daylightSpot') });
+  }
+  const woundDm = woundPenalty(c);
+  if (woundDm) mods.push({ source: 'wounds', value: -woundDm });
+  const name = state.characters[t.id]?.name ?? t.id;
+  const roll = makeRoll(
+    `looking for ${name}`,
+    roll2d6(ctx.dice, `looking for ${name}`),
+    mods,
+    SPOT_TARGETS[disposition],
+  );
+  const events: PersonalEvent[] = [
+    { type: 'combat.sought', seekerId: c.id, targetId: t.id, roll, found: roll.success },
+  ];
+  if (roll.success) events.push({ type: 'combat.positioned', id: t.id, concealed: false, by: 'rule' });
+  return events;
+}
+
 function place(state: RhylanorState, cmd: z.output<typeof schemas.place>): PersonalEvent[] {
   const combat = requireCombat(state);
   requireCombatant(combat, cmd.characterId);
@@ -1073,6 +1120,7 @@ export const combatCommands: readonly CommandSpec[] = [
   defineCommand(schemas.morale, GM_AND_PLAYERS, morale),
   defineCommand(schemas.place, GM, place),
   defineCommand(schemas.setMorale, GM, setMorale),
+  defineCommand(schemas.seek, GM_AND_PLAYERS, seek),
   defineCommand(schemas.callFire, GM_AND_PLAYERS, callFire),
   defineCommand(schemas.end, GM, end),
 ];

@@ -204,6 +204,13 @@ export type PersonalEvent =
       readonly tumbling?: boolean;
       readonly by: 'rule' | 'referee';
     }
+  | {
+      readonly type: 'combat.sought';
+      readonly seekerId: string;
+      readonly targetId: string;
+      readonly roll: RollRecord | null;
+      readonly found: boolean;
+    }
   | { readonly type: 'combat.indirectCalled'; readonly call: IndirectCall }
   | {
       readonly type: 'combat.indirectLanded';
