@@ -5,7 +5,7 @@ import { othersDice } from '../../../engine/ruleset.ts';
 import type { Person, WeaponKind } from '../data/space-pack.ts';
 import type { SpaceCommandOf } from './commands.ts';
 import type { CrewHit, DamageEffect, DamageItem, Dm } from './events.ts';
-import { actingSide, type Missile, type Ship, type Turret } from './model.ts';
+import { actingSide, type Missile, type OpenShot, type Ship, type Turret } from './model.ts';
 import { roll2d6, skillDm } from './rolls.ts';
 import {
   CARGO_PER_HIT,
@@ -178,56 +178,139 @@ export function fireAtShip(w: Work, c: SpaceCommandOf<'space.fire'>): void {
         },
       );
   }
-  const gunner = gunnerOf(ship, turret);
+  gunnerOf(ship, turret);
   checkModifiers(w, ship, c.chip, c.pool);
-  const need = range <= SHORT_RANGE ? TO_HIT_SHORT : TO_HIT_LONG;
+  if (w.s.windows) {
+    openShot(w, ship.id, c.turret, target.id, weapons, c.chip ?? 0, c.pool ?? 0);
+    return;
+  }
   weapons.forEach((i, n) => {
-    const now = w.s.ships[target.id] as Ship;
-    if (now.destroyed) return;
-    const kind = (turret.weapons[i] as { kind: WeaponKind }).kind;
-    const dms = fireDms(w, ship, gunner, kind, {
-      tons: now.tons,
-      hull: now.hull,
-      pilot: pilotRating(now),
-      computer: computerModel(now),
-      sand: now.sand,
-    });
-    // The target's guard: its pool points against the shot, before the dice, while they last.
-    const against = Math.min(now.guard, now.pool);
-    if (against > 0) dms.push({ label: "target's pool", value: -against });
     // The chip and pool points go on the first roll of the command.
-    const chip = n === 0 ? (c.chip ?? 0) : 0;
-    const pool = n === 0 ? (c.pool ?? 0) : 0;
-    const roll = roll2d6(
-      w.ctx.dice,
-      `${ship.name} ${turret.name} fires at ${now.name}`,
-      dms,
-      need,
-      chip,
-      pool,
+    const shot = rollShot(
+      w,
+      ship.id,
+      c.turret,
+      i,
+      target.id,
+      n === 0 ? (c.chip ?? 0) : 0,
+      n === 0 ? (c.pool ?? 0) : 0,
     );
-    const natural = roll.faces[0] + roll.faces[1];
-    const hit = natural === 12 || (natural !== 2 && roll.success);
-    const { hits, face } = hit
-      ? hitsOf(kind, w.ctx.dice, `hits of ${ship.name}'s laser battery`)
-      : { hits: 0 };
-    w.emit({
-      type: 'space.fired',
-      ship: ship.id,
-      turret: c.turret,
-      weapon: i,
-      target: target.id,
-      at: 'ship',
-      range,
-      roll: { ...roll, success: hit },
-      natural,
-      hits,
-      ...(face === undefined ? {} : { hitsFace: face }),
-      ...(against > 0 ? { against } : {}),
-      side: ship.side,
-    });
-    damageRolls(w, target.id, hits, w.ctx.dice, `${ship.name}'s fire`);
+    if (shot) resolveShot(w, shot, 0, false, w.ctx.dice);
   });
+}
+
+/** One beam weapon's to-hit roll at a ship (null when the target is already destroyed). */
+function rollShot(
+  w: Work,
+  shipId: string,
+  turretIndex: number,
+  weapon: number,
+  targetId: string,
+  chip: number,
+  pool: number,
+  dice: DiceSource = w.ctx.dice,
+): Omit<OpenShot, 'after' | 'passed' | 'rest'> | null {
+  const ship = w.s.ships[shipId] as Ship;
+  const now = w.s.ships[targetId] as Ship;
+  if (now.destroyed) return null;
+  const turret = ship.turrets[turretIndex] as Turret;
+  const kind = (turret.weapons[weapon] as { kind: WeaponKind }).kind;
+  const range = hexDistance(ship.at as Hex, now.at as Hex);
+  const dms = fireDms(w, ship, gunnerOf(ship, turret), kind, {
+    tons: now.tons,
+    hull: now.hull,
+    pilot: pilotRating(now),
+    computer: computerModel(now),
+    sand: now.sand,
+  });
+  // The target's guard: its pool points against the shot, before the dice, while they last.
+  const against = Math.min(now.guard, now.pool);
+  if (against > 0) dms.push({ label: "target's pool", value: -against });
+  const need = range <= SHORT_RANGE ? TO_HIT_SHORT : TO_HIT_LONG;
+  const roll = roll2d6(dice, `${ship.name} ${turret.name} fires at ${now.name}`, dms, need, chip, pool);
+  return {
+    ship: shipId,
+    turret: turretIndex,
+    weapon,
+    target: targetId,
+    range,
+    side: ship.side,
+    roll,
+    against,
+  };
+}
+
+/** The outcome of a rolled shot: natural 12 hits, natural 2 misses, else the total with any points after the dice. */
+function resolveShot(
+  w: Work,
+  shot: Omit<OpenShot, 'after' | 'passed' | 'rest'>,
+  after: number,
+  spent: boolean,
+  dice: DiceSource,
+): void {
+  const ship = w.s.ships[shot.ship] as Ship;
+  const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
+  const roll =
+    after === 0
+      ? shot.roll
+      : {
+          ...shot.roll,
+          dms: [...shot.roll.dms, { label: 'pool after the dice', value: after }],
+          total: shot.roll.total + after,
+        };
+  const natural = roll.faces[0] + roll.faces[1];
+  const hit = natural === 12 || (natural !== 2 && roll.total >= roll.need);
+  const { hits, face } = hit ? hitsOf(kind, dice, `hits of ${ship.name}'s laser battery`) : { hits: 0 };
+  w.emit({
+    type: 'space.fired',
+    ship: shot.ship,
+    turret: shot.turret,
+    weapon: shot.weapon,
+    target: shot.target,
+    at: 'ship',
+    range: shot.range,
+    roll: { ...roll, success: hit },
+    natural,
+    hits,
+    ...(face === undefined ? {} : { hitsFace: face }),
+    ...(shot.against > 0 ? { against: shot.against } : {}),
+    ...(spent ? { spent } : {}),
+    side: shot.side,
+  });
+  damageRolls(w, shot.target, hits, dice, `${ship.name}'s fire`);
+}
+
+/** Rolls the next weapon of a command and holds it open for pool points after the dice. */
+function openShot(
+  w: Work,
+  ship: string,
+  turret: number,
+  target: string,
+  weapons: readonly number[],
+  chip: number,
+  pool: number,
+  dice: DiceSource = w.ctx.dice,
+): void {
+  for (let k = 0; k < weapons.length; k++) {
+    const shot = rollShot(w, ship, turret, weapons[k] as number, target, chip, pool, dice);
+    if (!shot) return;
+    w.emit({
+      type: 'space.roll.opened',
+      shot: { ...shot, after: 0, passed: [], rest: weapons.slice(k + 1) },
+    });
+    return;
+  }
+}
+
+/** Both sides have passed (or the referee closed it): the open shot takes effect, the next weapon rolls. */
+export function closeShot(w: Work): void {
+  const open = w.s.open;
+  if (!open) return;
+  w.emit({ type: 'space.roll.closed' });
+  // The dice after the window are not the closing seat's own.
+  const dice = othersDice(w.ctx);
+  resolveShot(w, open, open.after, true, dice);
+  if (open.rest.length > 0) openShot(w, open.ship, open.turret, open.target, open.rest, 0, 0, dice);
 }
 
 export function counterFire(w: Work, c: SpaceCommandOf<'space.counter'>): void {

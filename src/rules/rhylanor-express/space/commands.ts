@@ -106,6 +106,14 @@ export const spaceCommandSchemas = [
     ...modifiers,
   }),
   z.strictObject({ type: z.literal('space.phase.end') }),
+  z.strictObject({ type: z.literal('space.windows'), on: z.boolean() }),
+  /** Pool points on the open shot after its dice, by the firing or the target ship (signed). */
+  z.strictObject({
+    type: z.literal('space.pool.after'),
+    ship: id,
+    points: z.number().int().min(-30).max(30),
+  }),
+  z.strictObject({ type: z.literal('space.roll.pass') }),
   /** Pool points the ship spends against each shot at it, before the dice (0 stops). */
   z.strictObject({ type: z.literal('space.pool.guard'), ship: id, points: z.number().int().min(0).max(12) }),
   // Ships in ground combat (§6.14)
@@ -167,6 +175,9 @@ export const SPACE_COMMAND_ROLES: Readonly<Record<SpaceCommand['type'], readonly
   'space.repair': TABLE,
   'space.phase.end': TABLE,
   'space.pool.guard': TABLE,
+  'space.windows': GM,
+  'space.pool.after': TABLE,
+  'space.roll.pass': TABLE,
   'space.ground.fire': TABLE,
   'space.ground.hit': GM,
   'space.override': GM,

@@ -11,6 +11,7 @@ import {
   type SpaceScenario,
 } from '../data/space-pack.ts';
 import {
+  closeShot,
   counterFire,
   damageRolls,
   fireAtShip,
@@ -408,9 +409,20 @@ export function decideSpaceInPlace(
   return decideInto(new Work(space, ctx, pack, true), command);
 }
 
+/** What may be sent while a shot waits for pool points after its dice. */
+const DURING_WINDOW = new Set<SpaceCommand['type']>([
+  'space.pool.after',
+  'space.roll.pass',
+  'space.override',
+  'space.battle.end',
+  'space.ship.control',
+]);
+
 function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
   const space = w.s;
   const { ctx, pack } = w;
+  if (space.open && !DURING_WINDOW.has(command.type))
+    fail('SPACE_ROLL_OPEN', 'a shot waits for pool points after its dice: spend them or pass first');
   const s = space;
   const actor = ctx.actor;
   switch (command.type) {
@@ -534,6 +546,37 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
     case 'space.phase.end':
       endPhase(w);
       break;
+    case 'space.windows':
+      w.emit({ type: 'space.windows.set', on: command.on });
+      break;
+    case 'space.pool.after': {
+      const open = s.open;
+      if (!open) fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
+      const ship = ownShip(s, command.ship, actor);
+      if (ship.id !== open.ship && ship.id !== open.target)
+        fail('SPACE_NOT_IN_ROLL', `${ship.name} neither makes this roll nor is its target`);
+      if (command.points === 0) fail('SPACE_NO_POOL', 'spend at least one point, or pass');
+      if (Math.abs(command.points) > ship.pool)
+        fail('SPACE_NO_POOL', `${ship.name} has ${ship.pool} pool points, not ${Math.abs(command.points)}`);
+      w.emit({ type: 'space.pool.added', ship: ship.id, points: command.points });
+      break;
+    }
+    case 'space.roll.pass': {
+      const open = s.open;
+      if (!open) fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
+      const sides = [open.side, other(open.side)];
+      if (actor.role === 'gm') {
+        // The referee closes the window for everyone.
+        closeShot(w);
+        break;
+      }
+      const side = sides.find((sd) => mayActForSide(s, actor, sd) && !open.passed.includes(sd));
+      if (!side) fail('SPACE_NOT_IN_ROLL', 'your side has nothing to pass on this roll');
+      w.emit({ type: 'space.roll.passed', side });
+      if (sides.every((sd) => (w.s.open as NonNullable<SpaceState['open']>).passed.includes(sd)))
+        closeShot(w);
+      break;
+    }
     case 'space.pool.guard': {
       inBattle(s);
       const ship = ownShip(s, command.ship, actor);

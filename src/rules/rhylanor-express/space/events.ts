@@ -1,6 +1,6 @@
 import type { Person, Post, Side } from '../data/space-pack.ts';
 import type { RepairItem } from './commands.ts';
-import type { Hex, Missile, Phase, Ship, World } from './model.ts';
+import type { Hex, Missile, OpenShot, Phase, Ship, World } from './model.ts';
 
 /**
  * Space-combat events. Each carries every die face and every number evolve needs, so replay needs
@@ -171,6 +171,8 @@ export type SpaceEvent =
       readonly missilesDestroyed?: readonly string[];
       /** Pool points the target ship spent against this shot (its guard), in the roll's DMs too. */
       readonly against?: number;
+      /** Its chip and pool points were spent when its window opened (space.roll.opened). */
+      readonly spent?: boolean;
       /** The chip and pool points spent, taken off the side and the ship. */
       readonly side: Side;
     }
@@ -240,6 +242,11 @@ export type SpaceEvent =
     } & Hidden)
   | { readonly type: 'space.flag.cleared'; readonly index: number }
   | { readonly type: 'space.pool.guarded'; readonly ship: string; readonly points: number }
+  | { readonly type: 'space.windows.set'; readonly on: boolean }
+  | { readonly type: 'space.roll.opened'; readonly shot: OpenShot }
+  | { readonly type: 'space.pool.added'; readonly ship: string; readonly points: number }
+  | { readonly type: 'space.roll.passed'; readonly side: Side }
+  | { readonly type: 'space.roll.closed' }
   | { readonly type: 'space.battle.ended'; readonly reason: string; readonly repairs: readonly RepairLine[] };
 
 export type SpaceEventOf<T extends SpaceEvent['type']> = Extract<SpaceEvent, { type: T }>;
@@ -275,6 +282,11 @@ export const SPACE_EVENT_TYPES: readonly SpaceEvent['type'][] = [
   'space.overridden',
   'space.flag.cleared',
   'space.pool.guarded',
+  'space.windows.set',
+  'space.roll.opened',
+  'space.pool.added',
+  'space.roll.passed',
+  'space.roll.closed',
   'space.battle.ended',
 ];
 

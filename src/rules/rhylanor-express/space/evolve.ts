@@ -248,6 +248,7 @@ function apply(w: Writer, e: SpaceEvent): void {
       s.firedAt = {};
       s.flags = [];
       s.ended = null;
+      s.open = null;
       return;
     case 'space.ship.added':
       s.ships = { ...s.ships, [e.ship.id]: e.ship };
@@ -357,8 +358,10 @@ function apply(w: Writer, e: SpaceEvent): void {
         }
       }
       w.weapon(ship, e.turret, e.weapon).usedPhase = s.phaseSerial;
-      spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
-      if (e.against) w.ship(e.target).pool -= e.against;
+      if (!e.spent) {
+        spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+        if (e.against) w.ship(e.target).pool -= e.against;
+      }
       if (e.missilesDestroyed && e.missilesDestroyed.length > 0) {
         const gone = new Set(e.missilesDestroyed);
         s.missiles = s.missiles.filter((m) => !gone.has(m.id));
@@ -444,6 +447,26 @@ function apply(w: Writer, e: SpaceEvent): void {
       if (typeof p.destroyed === 'boolean') ship.destroyed = p.destroyed;
       return;
     }
+    case 'space.windows.set':
+      s.windows = e.on;
+      return;
+    case 'space.roll.opened':
+      s.open = e.shot;
+      // A shot, even one still waiting, gives the firing ship away.
+      w.ship(e.shot.ship).detected = true;
+      spend(w, e.shot.side, e.shot.ship, e.shot.roll.chip, e.shot.roll.pool);
+      if (e.shot.against) w.ship(e.shot.target).pool -= e.shot.against;
+      return;
+    case 'space.pool.added':
+      w.ship(e.ship).pool -= Math.abs(e.points);
+      if (s.open) s.open = { ...s.open, after: s.open.after + e.points, passed: [] };
+      return;
+    case 'space.roll.passed':
+      if (s.open) s.open = { ...s.open, passed: [...s.open.passed, e.side] };
+      return;
+    case 'space.roll.closed':
+      s.open = null;
+      return;
     case 'space.pool.guarded':
       w.ship(e.ship).guard = e.points;
       return;

@@ -306,3 +306,42 @@ describe('a ship’s pool against shots at it (§6.4)', () => {
     );
   });
 });
+
+describe('pool windows after the dice (§6.4)', () => {
+  it('a shot waits while either ship spends points; both sides pass and it takes effect; the next weapon rolls', () => {
+    let s = laserPhase(
+      { design: 'Corsair', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Free trader', at: { q: 3, r: 0 }, crew: ace },
+    );
+    s = play(s, { type: 'space.windows', on: true }).state;
+    // 5 + 3 + Gunnery 1 + computer 2 − target's computer 1 − its Pilot 2 = 8: a hit, for now.
+    let r = play(
+      s,
+      { type: 'space.fire', ship: 's1', turret: 0, target: 's2', weapons: [0, 1] },
+      [5, 3],
+      PLAYER_A,
+    );
+    expect(r.events.map((e) => e.type)).toEqual(['space.roll.opened']);
+    s = r.state;
+    expect(s.open).toMatchObject({ weapon: 0, roll: { total: 8 }, rest: [1] });
+    expect(refusal(s, { type: 'space.move', ship: 's1', thrust: { q: 0, r: 0 } }, PLAYER_A)).toBe(
+      'SPACE_ROLL_OPEN',
+    );
+    expect(refusal(s, { type: 'space.pool.after', ship: 's2', points: -2 }, PLAYER_B)).toBe('SPACE_NO_POOL');
+    s = play(s, { type: 'space.pool.after', ship: 's2', points: -1 }, [], PLAYER_B).state;
+    expect((s.ships.s2 as Ship).pool).toBe(0);
+    s = play(s, { type: 'space.roll.pass' }, [], PLAYER_A).state;
+    expect(s.open?.passed).toEqual(['a']);
+    // The second pass closes it: a miss at 7; the next laser rolls (double six) and waits in turn.
+    r = play(s, { type: 'space.roll.pass' }, [6, 6], PLAYER_B);
+    const shots = fired(r.events);
+    expect(shots[0]).toMatchObject({ hits: 0, spent: true, roll: { total: 7, success: false } });
+    expect(shots[0]?.roll.dms).toContainEqual({ label: 'pool after the dice', value: -1 });
+    expect(r.state.open).toMatchObject({ weapon: 1, roll: { faces: [6, 6] }, rest: [] });
+    // The referee may close a window at once.
+    const closed = play(r.state, { type: 'space.roll.pass' }, [3, 4]);
+    expect(fired(closed.events)[0]).toMatchObject({ natural: 12, hits: 1 });
+    expect(closed.state.open).toBeNull();
+    expect((closed.state.ships.s2 as Ship).hullPoints).toBe(3);
+  });
+});

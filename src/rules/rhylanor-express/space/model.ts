@@ -126,6 +126,24 @@ export interface Missile {
   readonly strikesAt: number;
 }
 
+/** A beam shot whose dice are rolled and whose outcome waits for pool points after the dice (§6.4). */
+export interface OpenShot {
+  readonly ship: string;
+  readonly turret: number;
+  readonly weapon: number;
+  readonly target: string;
+  readonly range: number;
+  readonly side: Side;
+  readonly roll: import('./events.ts').Roll2d6;
+  /** Target pool points spent by its guard before the dice. */
+  readonly against: number;
+  /** Pool points added after the dice (signed), by either ship. */
+  readonly after: number;
+  readonly passed: readonly Side[];
+  /** Weapons of the same command still to fire, each in its own window. */
+  readonly rest: readonly number[];
+}
+
 export interface World {
   readonly name: string;
   readonly at: Hex;
@@ -177,6 +195,9 @@ export interface SpaceState {
   readonly firedAt: Readonly<Record<string, readonly string[]>>;
   readonly flags: readonly RefereeFlag[];
   readonly ended: string | null;
+  /** Pool windows after the dice for beam fire (the referee turns them on; off, shots resolve at once). */
+  readonly windows: boolean;
+  readonly open: OpenShot | null;
 }
 
 export const other = (side: Side): Side => (side === 'a' ? 'b' : 'a');
@@ -212,5 +233,7 @@ export function initialSpace(): SpaceState {
     firedAt: {},
     flags: [],
     ended: null,
+    windows: false,
+    open: null,
   };
 }

@@ -20,6 +20,17 @@ function randomCommand(s: SpaceState, rng: Rng): SpaceCommand {
   const other = ids[rng.int(0, ids.length - 1)] as string;
   const turret = rng.int(0, 3);
   const weapon = rng.int(0, 2);
+  if (s.open) {
+    const pick = rng.int(0, 3);
+    if (pick === 0)
+      return {
+        type: 'space.pool.after',
+        ship: rng.int(0, 1) ? s.open.ship : s.open.target,
+        points: rng.int(0, 1) ? 1 : -1,
+      };
+    return { type: 'space.roll.pass' };
+  }
+  if (rng.int(0, 30) === 0) return { type: 'space.windows', on: rng.int(0, 1) === 0 };
   const sensible = policyCommands(s);
   if (sensible.length > 0 && rng.int(0, 2) > 0)
     return sensible[rng.int(0, sensible.length - 1)] as SpaceCommand;

@@ -69,6 +69,8 @@ export function viewSpace(space: SpaceState, seat: Seat): unknown {
         : null,
     detectionRound: space.detectionRound,
     firedAt,
+    windows: space.windows,
+    open: space.open,
     ended: space.ended,
   };
 }
