@@ -3,7 +3,7 @@ import { refusalCode } from '../../engine/test-kit.ts';
 import { distanceToLine, rangeBand, splitRounds } from './combat.ts';
 import { defaultPack } from './data/pack.ts';
 import { deviate } from './resolve.ts';
-import type { RhylanorState } from './ruleset.ts';
+import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
 import { fresh, of, PLAYER, play } from './test-kit.ts';
 
 const rifle = defaultPack.weapons.find((w) => w.id === 'rifle');
@@ -328,6 +328,12 @@ describe('concealment (§7.15)', () => {
       ),
     ).toBe('ALREADY_DONE');
     const scout = play(miss.state, { type: 'character.edit', characterId: 'c2', skills: { Recon: 1 } }).state;
+    // Until found, players do not see where he is.
+    const seen = rhylanorExpress.view(scout, PLAYER) as {
+      combat: { combatants: Record<string, { x: number }> };
+    };
+    expect(seen.combat.combatants.c3?.x).toBeNull();
+    expect(seen.combat.combatants.c1?.x).toBe(0);
     const found = play(scout, { type: 'combat.seek', characterId: 'c2', targetId: 'c3' }, [5, 4], PLAYER);
     expect(found.state.combat?.combatants.c3?.concealed).toBe(false);
   });

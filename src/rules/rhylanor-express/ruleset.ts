@@ -184,6 +184,13 @@ function markSecret(
         secret = then !== null && secretId(rollerOf(then));
         break;
     }
+    // A concealed combatant's moves and placements keep his position from players.
+    if (
+      (e.type === 'combat.moved' || e.type === 'combat.positioned') &&
+      state.combat?.combatants[e.id]?.concealed
+    ) {
+      if (!(e.type === 'combat.positioned' && e.concealed === false)) return { ...e, hidden: true };
+    }
     return secret ? { ...e, secret: true } : e;
   });
 }

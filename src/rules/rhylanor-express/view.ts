@@ -2,7 +2,7 @@ import type { Seat, TableEvent } from '../../engine/ruleset.ts';
 import { type ChatEvent, isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
 import type { Pack } from './data/pack-schema.ts';
 import type { PersonalEvent } from './events.ts';
-import type { Continuation, RhylanorState } from './state.ts';
+import type { Combat, Combatant, Continuation, RhylanorState } from './state.ts';
 import type { RollRecord } from './task.ts';
 
 /**
@@ -74,12 +74,27 @@ export function viewPersonal(state: RhylanorState, seat: Seat) {
   const window = w && isSecretRoller(state, w.after) ? { ...w, rolls: w.rolls.map(lumped) } : w;
   return {
     ...state,
+    combat:
+      state.combat &&
+      withoutHiddenPositions(state.combat, (id) => state.characters[id]?.owner === seat.seatId),
     window,
     chat: viewChat(state.chat, seat),
     pack: cachedPlayerPack(state.pack),
     characters,
     research,
   };
+}
+
+/** A concealed enemy is somewhere: players do not learn where until he is found (§7.15). */
+function withoutHiddenPositions(combat: Combat, own: (id: string) => boolean): Combat {
+  let combatants: Record<string, Combatant> | null = null;
+  for (const m of Object.values(combat.combatants)) {
+    if (!m.concealed || own(m.id)) continue;
+    combatants ??= { ...combat.combatants };
+    // null on the wire: "unknown" (the type stays number for the referee's own view).
+    combatants[m.id] = { ...m, x: null as unknown as number, y: null as unknown as number, contacts: {} };
+  }
+  return combatants ? { ...combat, combatants } : combat;
 }
 
 /** The character whose sheet a roll's modifiers come from. */
@@ -142,6 +157,14 @@ export function redactPersonal(
       return out as { readonly type: string };
     case 'combat.controlRolled':
       out = secret ? { ...event, roll: lumped(event.roll) } : event;
+      return out as { readonly type: string };
+    case 'combat.started':
+      out = { ...event, combat: withoutHiddenPositions(event.combat, () => false) };
+      return out as { readonly type: string };
+    case 'combat.moved':
+    case 'combat.positioned':
+      // `hidden`: set by decide when the one moving is concealed; his new place stays unknown.
+      out = (event as { hidden?: boolean }).hidden ? { type: event.type, id: event.id } : event;
       return out as { readonly type: string };
     case 'combat.hits':
       out = secret ? { ...event, roll: lumped(event.roll) } : event;
