@@ -291,15 +291,11 @@ function openShot(
   pool: number,
   dice: DiceSource = w.ctx.dice,
 ): void {
-  for (let k = 0; k < weapons.length; k++) {
-    const shot = rollShot(w, ship, turret, weapons[k] as number, target, chip, pool, dice);
-    if (!shot) return;
-    w.emit({
-      type: 'space.roll.opened',
-      shot: { ...shot, after: 0, passed: [], rest: weapons.slice(k + 1) },
-    });
-    return;
-  }
+  const first = weapons[0];
+  if (first === undefined) return;
+  const shot = rollShot(w, ship, turret, first, target, chip, pool, dice);
+  if (!shot) return;
+  w.emit({ type: 'space.roll.opened', shot: { ...shot, after: 0, passed: [], rest: weapons.slice(1) } });
 }
 
 /** Both sides have passed (or the referee closed it): the open shot takes effect, the next weapon rolls. */
