@@ -338,3 +338,32 @@ describe('concealment (§7.15)', () => {
     expect(found.state.combat?.combatants.c3?.concealed).toBe(false);
   });
 });
+
+describe('a graze (§7.12)', () => {
+  it('asks the grazed man for his own morale check, once', () => {
+    let s = table();
+    s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
+    s = play(s, { type: 'combat.order', intruder: 'a' }).state;
+    expect(refusalCode(() => play(s, { type: 'combat.steady', characterId: 'c1' }, [3, 3], PLAYER))).toBe(
+      'NO_GRAZE',
+    );
+    const c1 = s.characters.c1 as NonNullable<(typeof s.characters)['c1']>;
+    s = {
+      ...s,
+      characters: {
+        ...s.characters,
+        c1: {
+          ...c1,
+          wounds: [
+            { id: 1, level: 'graze', endLost: 0, penalty: 0, treated: false, attempted: false, turn: 1 },
+          ],
+        },
+      },
+    };
+    const r = play(s, { type: 'combat.steady', characterId: 'c1' }, [3, 3], PLAYER);
+    expect(of(r.events, 'combat.steadied')[0]).toMatchObject({ holds: false, roll: { target: 7, total: 6 } });
+    expect(
+      refusalCode(() => play(r.state, { type: 'combat.steady', characterId: 'c1' }, [3, 3], PLAYER)),
+    ).toBe('NO_GRAZE');
+  });
+});

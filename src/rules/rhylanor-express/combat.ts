@@ -128,6 +128,8 @@ const schemas = {
     concealed: z.boolean().optional(),
     tumbling: z.boolean().optional(),
   }),
+  /** A grazed man's own morale check (§7.12): fail, and he spends his next turn evading to cover. */
+  steady: z.strictObject({ type: z.literal('combat.steady'), characterId }),
   /** A spotting try at one concealed enemy, once per character in his own command phase (§7.15). */
   seek: z.strictObject({ type: z.literal('combat.seek'), characterId, targetId: characterId }),
   setMorale: z.strictObject({
@@ -1040,6 +1042,36 @@ function seek(state: RhylanorState, cmd: z.output<typeof schemas.seek>, ctx: Dec
   return events;
 }
 
+function steady(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.steady>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  if (combat.stage !== 'turns') throw new RuleError('WRONG_PHASE', 'the fight has not begun');
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const m = requireCombatant(combat, c.id);
+  // The graze taken this turn or the last, not yet answered.
+  const graze = c.wounds.find((w) => w.level === 'graze' && !w.attempted && w.turn >= combat.turn - 1);
+  if (!graze) throw new RuleError('NO_GRAZE', `${c.name} has no fresh graze to answer`);
+  const group = moraleRoll(state, m.side, ctx.dice);
+  const wounds = woundPenalty(c);
+  const mods = wounds ? [...group.mods, { source: 'wounds', value: -wounds }] : group.mods;
+  const roll = makeRoll(`${c.name} keeps his nerve`, group.faces, mods, MORALE.target);
+  const answered = c.wounds.map((w) => (w.id === graze.id ? { ...w, attempted: true } : w));
+  return [
+    { type: 'combat.steadied', characterId: c.id, roll, holds: roll.success },
+    {
+      type: 'character.updated',
+      characterId: c.id,
+      set: { wounds: answered },
+      by: 'rule',
+      reason: 'graze answered',
+    },
+  ];
+}
+
 function place(state: RhylanorState, cmd: z.output<typeof schemas.place>): PersonalEvent[] {
   const combat = requireCombat(state);
   requireCombatant(combat, cmd.characterId);
@@ -1121,6 +1153,7 @@ export const combatCommands: readonly CommandSpec[] = [
   defineCommand(schemas.place, GM, place),
   defineCommand(schemas.setMorale, GM, setMorale),
   defineCommand(schemas.seek, GM_AND_PLAYERS, seek),
+  defineCommand(schemas.steady, GM_AND_PLAYERS, steady),
   defineCommand(schemas.callFire, GM_AND_PLAYERS, callFire),
   defineCommand(schemas.end, GM, end),
 ];

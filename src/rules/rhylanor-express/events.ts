@@ -205,6 +205,12 @@ export type PersonalEvent =
       readonly by: 'rule' | 'referee';
     }
   | {
+      readonly type: 'combat.steadied';
+      readonly characterId: string;
+      readonly roll: RollRecord;
+      readonly holds: boolean;
+    }
+  | {
       readonly type: 'combat.sought';
       readonly seekerId: string;
       readonly targetId: string;

@@ -187,6 +187,8 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         ...(event.tumbling === undefined ? {} : { tumbling: event.tumbling }),
         ...(event.activity === undefined ? {} : { activity: event.activity as Combatant['activity'] }),
       }));
+    case 'combat.steadied':
+      return state;
     case 'combat.sought':
       return onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`seek:${event.seekerId}`]: true } }));
     case 'combat.indirectCalled':

@@ -109,6 +109,7 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.leaderLost',
   'combat.moraleRolled',
   'combat.positioned',
+  'combat.steadied',
   'combat.sought',
   'combat.indirectCalled',
   'combat.indirectLanded',
