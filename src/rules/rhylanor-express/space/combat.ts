@@ -226,6 +226,10 @@ function rollShot(
   // The target's guard: its pool points against the shot, before the dice, while they last.
   const against = Math.min(now.guard, now.pool);
   if (against > 0) dms.push({ label: "target's pool", value: -against });
+  // The target side's chip guard: one chip (the most a side may put on a roll) while chips last.
+  const defenders = w.s.sides[now.side];
+  const chipAgainst = defenders.chipGuard && defenders.chips > 0 ? 1 : 0;
+  if (chipAgainst > 0) dms.push({ label: "defending side's fleet chip", value: -1 });
   const need = range <= SHORT_RANGE ? TO_HIT_SHORT : TO_HIT_LONG;
   const roll = roll2d6(dice, `${ship.name} ${turret.name} fires at ${now.name}`, dms, need, chip, pool);
   return {
@@ -237,6 +241,7 @@ function rollShot(
     side: ship.side,
     roll,
     against,
+    chipAgainst,
   };
 }
 
@@ -274,6 +279,7 @@ function resolveShot(
     hits,
     ...(face === undefined ? {} : { hitsFace: face }),
     ...(shot.against > 0 ? { against: shot.against } : {}),
+    ...(shot.chipAgainst > 0 ? { chipAgainst: shot.chipAgainst } : {}),
     ...(spent ? { spent } : {}),
     side: shot.side,
   });

@@ -107,6 +107,8 @@ export const spaceCommandSchemas = [
   }),
   z.strictObject({ type: z.literal('space.phase.end') }),
   z.strictObject({ type: z.literal('space.windows'), on: z.boolean() }),
+  /** The side spends a fleet chip against each enemy shot at its ships, before the dice. */
+  z.strictObject({ type: z.literal('space.chip.guard'), side: z.enum(SIDES), on: z.boolean() }),
   /** Pool points on the open shot after its dice, by the firing or the target ship (signed). */
   z.strictObject({
     type: z.literal('space.pool.after'),
@@ -176,6 +178,7 @@ export const SPACE_COMMAND_ROLES: Readonly<Record<SpaceCommand['type'], readonly
   'space.phase.end': TABLE,
   'space.pool.guard': TABLE,
   'space.windows': GM,
+  'space.chip.guard': TABLE,
   'space.pool.after': TABLE,
   'space.roll.pass': TABLE,
   'space.ground.fire': TABLE,

@@ -546,6 +546,12 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
     case 'space.phase.end':
       endPhase(w);
       break;
+    case 'space.chip.guard':
+      inBattle(s);
+      if (!mayActForSide(s, actor, command.side))
+        fail('SPACE_NOT_YOUR_SIDE', 'only that side commits its chips');
+      w.emit({ type: 'space.chip.guarded', side: command.side, on: command.on });
+      break;
     case 'space.windows':
       w.emit({ type: 'space.windows.set', on: command.on });
       break;

@@ -171,6 +171,8 @@ export type SpaceEvent =
       readonly missilesDestroyed?: readonly string[];
       /** Pool points the target ship spent against this shot (its guard), in the roll's DMs too. */
       readonly against?: number;
+      /** The target side's fleet chip spent against the shot (its chip guard). */
+      readonly chipAgainst?: number;
       /** Its chip and pool points were spent when its window opened (space.roll.opened). */
       readonly spent?: boolean;
       /** The chip and pool points spent, taken off the side and the ship. */
@@ -243,6 +245,7 @@ export type SpaceEvent =
   | { readonly type: 'space.flag.cleared'; readonly index: number }
   | { readonly type: 'space.pool.guarded'; readonly ship: string; readonly points: number }
   | { readonly type: 'space.windows.set'; readonly on: boolean }
+  | { readonly type: 'space.chip.guarded'; readonly side: Side; readonly on: boolean }
   | { readonly type: 'space.roll.opened'; readonly shot: OpenShot }
   | { readonly type: 'space.pool.added'; readonly ship: string; readonly points: number }
   | { readonly type: 'space.roll.passed'; readonly side: Side }
@@ -283,6 +286,7 @@ export const SPACE_EVENT_TYPES: readonly SpaceEvent['type'][] = [
   'space.flag.cleared',
   'space.pool.guarded',
   'space.windows.set',
+  'space.chip.guarded',
   'space.roll.opened',
   'space.pool.added',
   'space.roll.passed',

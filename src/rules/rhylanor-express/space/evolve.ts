@@ -230,8 +230,8 @@ function apply(w: Writer, e: SpaceEvent): void {
       s.scenario = e.scenario;
       s.fixedIntruder = e.intruder;
       s.sides = {
-        a: { name: e.sides.a.name, commander: e.sides.a.commander, chips: 0 },
-        b: { name: e.sides.b.name, commander: e.sides.b.commander, chips: 0 },
+        a: { name: e.sides.a.name, commander: e.sides.a.commander, chips: 0, chipGuard: false },
+        b: { name: e.sides.b.name, commander: e.sides.b.commander, chips: 0, chipGuard: false },
       };
       s.ships = {};
       s.order = [];
@@ -361,6 +361,7 @@ function apply(w: Writer, e: SpaceEvent): void {
       if (!e.spent) {
         spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
         if (e.against) w.ship(e.target).pool -= e.against;
+        if (e.chipAgainst) w.side(e.side === 'a' ? 'b' : 'a').chips -= 1;
       }
       if (e.missilesDestroyed && e.missilesDestroyed.length > 0) {
         const gone = new Set(e.missilesDestroyed);
@@ -456,6 +457,7 @@ function apply(w: Writer, e: SpaceEvent): void {
       w.ship(e.shot.ship).detected = true;
       spend(w, e.shot.side, e.shot.ship, e.shot.roll.chip, e.shot.roll.pool);
       if (e.shot.against) w.ship(e.shot.target).pool -= e.shot.against;
+      if (e.shot.chipAgainst) w.side(e.shot.side === 'a' ? 'b' : 'a').chips -= 1;
       return;
     case 'space.pool.added':
       w.ship(e.ship).pool -= Math.abs(e.points);
@@ -466,6 +468,9 @@ function apply(w: Writer, e: SpaceEvent): void {
       return;
     case 'space.roll.closed':
       s.open = null;
+      return;
+    case 'space.chip.guarded':
+      w.side(e.side).chipGuard = e.on;
       return;
     case 'space.pool.guarded':
       w.ship(e.ship).guard = e.points;

@@ -345,3 +345,28 @@ describe('pool windows after the dice (§6.4)', () => {
     expect((closed.state.ships.s2 as Ship).hullPoints).toBe(3);
   });
 });
+
+describe('a side’s fleet chip against shots at its ships (§6.4)', () => {
+  it('one chip a shot, before the dice, while the chips last', () => {
+    let s = laserPhase(
+      { design: 'Corsair', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Free trader', at: { q: 3, r: 0 }, crew: rookie },
+    );
+    s = { ...s, sides: { ...s.sides, b: { ...s.sides.b, chips: 1 } } };
+    expect(refusal(s, { type: 'space.chip.guard', side: 'b', on: true }, PLAYER_A)).toBe(
+      'SPACE_NOT_YOUR_SIDE',
+    );
+    s = play(s, { type: 'space.chip.guard', side: 'b', on: true }, [], PLAYER_B).state;
+    const { state, events } = play(
+      s,
+      { type: 'space.fire', ship: 's1', turret: 0, target: 's2', weapons: [0, 1] },
+      [1, 2, 1, 2],
+      PLAYER_A,
+    );
+    const shots = fired(events);
+    expect(shots[0]?.chipAgainst).toBe(1);
+    expect(shots[0]?.roll.dms).toContainEqual({ label: "defending side's fleet chip", value: -1 });
+    expect(shots[1]?.chipAgainst).toBeUndefined();
+    expect(state.sides.b.chips).toBe(0);
+  });
+});

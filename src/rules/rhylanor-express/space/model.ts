@@ -137,6 +137,8 @@ export interface OpenShot {
   readonly roll: import('./events.ts').Roll2d6;
   /** Target pool points spent by its guard before the dice. */
   readonly against: number;
+  /** The target side's fleet chip spent against it (0 or 1). */
+  readonly chipAgainst: number;
   /** Pool points added after the dice (signed), by either ship. */
   readonly after: number;
   readonly passed: readonly Side[];
@@ -154,6 +156,8 @@ export interface SideInfo {
   readonly commander: Person | null;
   /** Fleet chips left (§6.4). */
   readonly chips: number;
+  /** Spend a chip (−1, before the dice) against each enemy shot at the side's ships while chips last. */
+  readonly chipGuard: boolean;
 }
 
 /** Something the referee must rule on (a path into a world's hex). */
@@ -212,8 +216,8 @@ export function initialSpace(): SpaceState {
     scenario: null,
     fixedIntruder: null,
     sides: {
-      a: { name: 'Side A', commander: null, chips: 0 },
-      b: { name: 'Side B', commander: null, chips: 0 },
+      a: { name: 'Side A', commander: null, chips: 0, chipGuard: false },
+      b: { name: 'Side B', commander: null, chips: 0, chipGuard: false },
     },
     ships: {},
     order: [],
