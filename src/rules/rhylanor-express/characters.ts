@@ -1,0 +1,555 @@
+import { z } from 'zod';
+import { D6 } from '../../engine/dice/die.ts';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext } from '../../engine/ruleset.ts';
+import { nameText } from '../../engine/text.ts';
+import {
+  type Carried,
+  type Character,
+  canonicalSkill,
+  carryLimit,
+  levelAfterGain,
+  parseUpp,
+  requireKnownSkill,
+  resolveSkillResult,
+  skillLevel,
+} from './character.ts';
+import type { CharacterSheet, Pack } from './data/pack-schema.ts';
+import { CASCADES, CHARACTERISTICS, careerResult, GUN_SKILLS } from './data/tables.ts';
+import type { CharacterPatch, PersonalEvent } from './events.ts';
+import {
+  type CommandSpec,
+  defineCommand,
+  GM,
+  GM_AND_PLAYERS,
+  invalid,
+  requireCharacter,
+  requireOwn,
+} from './parts.ts';
+import type { RhylanorState } from './state.ts';
+import { type Modifier, makeRoll, roll2d6 } from './task.ts';
+
+/** Character sheets (§2), generation hooks (§3), cascades (§4) and advancement (§5). */
+
+const characterId = z.string().regex(/^c[0-9]{1,5}$/, 'a character id looks like c1, c2, …');
+const skillName = z.string().trim().min(1).max(60);
+const seatId = z.string().min(1).max(100);
+const uppText = z.string().trim().min(1).max(12);
+const modSchema = z.strictObject({
+  source: z.string().trim().min(1).max(80),
+  value: z.number().int().min(-20).max(20),
+});
+export const dmsSchema = z.array(modSchema).max(12);
+
+const schemas = {
+  create: z.strictObject({
+    type: z.literal('character.create'),
+    name: nameText(80).optional(),
+    /** Six hex digits; or take a sheet from the pack. */
+    upp: uppText.optional(),
+    sheet: z.string().min(1).max(60).optional(),
+    skills: z.record(skillName, z.number().int().min(0).max(15)).optional(),
+    owner: seatId.nullable().optional(),
+    secret: z.boolean().optional(),
+    career: z.string().trim().min(1).max(40).optional(),
+    weapons: z.array(z.string().min(1).max(60)).max(12).optional(),
+    armour: z.string().min(1).max(60).optional(),
+    gear: z.array(z.string().min(1).max(60)).max(40).optional(),
+  }),
+  edit: z.strictObject({
+    type: z.literal('character.edit'),
+    characterId,
+    reason: z.string().trim().max(200).default('referee'),
+    name: nameText(80).optional(),
+    owner: seatId.nullable().optional(),
+    secret: z.boolean().optional(),
+    upp: uppText.optional(),
+    mods: z.partialRecord(z.enum(CHARACTERISTICS), z.number().int().min(-15).max(15)).optional(),
+    skills: z.record(skillName, z.number().int().min(0).max(15).nullable()).optional(),
+    /** Set the End lost, penalty or treated flag of wounds, or remove them (an override). */
+    wounds: z
+      .array(
+        z.strictObject({
+          id: z.number().int().min(0),
+          level: z.enum(['graze', 'light', 'moderate', 'serious', 'mortal', 'dead', 'destroyed']).optional(),
+          endLost: z.number().int().min(0).max(30).optional(),
+          penalty: z.number().int().min(0).max(5).optional(),
+          treated: z.boolean().optional(),
+          remove: z.boolean().optional(),
+        }),
+      )
+      .max(40)
+      .optional(),
+    ammo: z
+      .array(
+        z.strictObject({
+          index: z.number().int().min(0).max(11),
+          loaded: z.number().int().min(0).max(10000),
+          spare: z.number().int().min(0).max(100).optional(),
+        }),
+      )
+      .max(12)
+      .optional(),
+    armour: z.string().min(1).max(60).nullable().optional(),
+    career: z.string().trim().min(1).max(40).nullable().optional(),
+  }),
+  carry: z.strictObject({
+    type: z.literal('character.carry'),
+    characterId,
+    kg: z.number().min(0).max(10000),
+    carryingPerson: z.boolean().optional(),
+  }),
+  gainSkill: z.strictObject({
+    type: z.literal('character.gainSkill'),
+    characterId,
+    /** A skill or cascade result from a career table (§4). */
+    result: skillName,
+    pick: skillName.optional(),
+    /** Level 0 instead of +1 (the §3 fills). */
+    atLevelZero: z.boolean().optional(),
+  }),
+  endSession: z.strictObject({
+    type: z.literal('session.end'),
+    /** Characters granted a second attempt (a productive session of three months or more). */
+    twoAttempts: z.array(characterId).max(50).optional(),
+  }),
+  advance: z.strictObject({ type: z.literal('character.advance'), characterId, skill: skillName }),
+  chargenRoll: z.strictObject({
+    type: z.literal('chargen.roll'),
+    characterId,
+    kind: z.enum(['specialDuty', 'survival', 'commission', 'promotion', 'reenlist']),
+    /** Career roll targets come from the career rules the referee uses; special duty is 8+. */
+    target: z.number().int().min(2).max(20).optional(),
+    dms: dmsSchema.optional(),
+  }),
+  chargenSkillRoll: z.strictObject({
+    type: z.literal('chargen.skillRoll'),
+    characterId,
+    /** 0-based table of the career (table 2, "Service Skills", is index 1). */
+    table: z.number().int().min(0).max(5),
+    /** Another career's table: only on a special-duty roll with Edu 8+ (§3). */
+    career: z.string().trim().min(1).max(40).optional(),
+    /** Use an owed extra roll (special duty or high result). */
+    extra: z.boolean().default(false),
+  }),
+  fillLevelZero: z.strictObject({
+    type: z.literal('chargen.fillLevelZero'),
+    characterId,
+    /** Cascade entry → member taken at level 0. */
+    picks: z.record(skillName, skillName).optional(),
+  }),
+  gunDefault: z.strictObject({
+    type: z.literal('chargen.gunDefault'),
+    characterId,
+    skill: z.enum(['Pistols', 'Rifles']),
+  }),
+} as const;
+
+export type CharacterCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
+
+function newCharacter(
+  state: RhylanorState,
+  fields: Partial<Character> & { name: string; upp: readonly number[] },
+): Character {
+  return {
+    id: `c${state.nextCharacter}`,
+    owner: null,
+    secret: false,
+    mods: [0, 0, 0, 0, 0, 0],
+    skills: {},
+    ticks: [],
+    wounds: [],
+    weapons: [],
+    armour: null,
+    gear: [],
+    carriedKg: 0,
+    carryingPerson: false,
+    career: null,
+    skillRollsOwed: 0,
+    cascadesOwed: [],
+    advancesOwed: 0,
+    nextWoundId: 1,
+    ...fields,
+  };
+}
+
+function carried(pack: Pack, ids: readonly string[]): Carried[] {
+  return ids.map((id) => {
+    const ranged = pack.weapons.find((w) => w.id === id);
+    if (ranged) return { weaponId: id, loaded: ranged.magazine, spare: 2 };
+    if (pack.melee.some((m) => m.id === id)) return { weaponId: id, loaded: 0, spare: 0 };
+    throw new RuleError('UNKNOWN_WEAPON', `there is no weapon ${id} in the data pack`, { weaponId: id });
+  });
+}
+
+function kgOf(pack: Pack, weapons: readonly string[], gear: readonly string[]): number {
+  let kg = 0;
+  for (const id of weapons) kg += pack.weapons.find((w) => w.id === id)?.kg ?? 0;
+  for (const id of gear) kg += pack.gear.find((g) => g.id === id)?.kg ?? 0;
+  return Math.round(kg * 10) / 10;
+}
+
+function checkSkills(skills: Record<string, number>, pack: Pack): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, level] of Object.entries(skills)) out[requireKnownSkill(name, pack)] = level;
+  return out;
+}
+
+/** A character from a pack sheet (sample characters, NPC templates). */
+export function fromSheet(state: RhylanorState, sheet: CharacterSheet, owner: string | null): Character {
+  return newCharacter(state, {
+    name: sheet.name,
+    upp: parseUpp(sheet.upp),
+    skills: checkSkills(sheet.skills, state.pack),
+    weapons: carried(state.pack, sheet.weapons),
+    armour: sheet.armour ?? null,
+    gear: sheet.gear,
+    carriedKg: kgOf(state.pack, sheet.weapons, sheet.gear),
+    career: sheet.career ?? null,
+    secret: sheet.secret,
+    owner,
+  });
+}
+
+function create(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.create>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const player = ctx.actor.role !== 'gm';
+  const owner = player ? ctx.actor.seatId : (cmd.owner ?? null);
+  if (player && (cmd.secret || (cmd.owner !== undefined && cmd.owner !== ctx.actor.seatId))) {
+    throw new RuleError('NOT_YOUR_CHARACTER', 'a player creates characters for its own seat only');
+  }
+  let c: Character;
+  if (cmd.sheet !== undefined) {
+    const sheet = state.pack.characters.find((s) => s.id === cmd.sheet);
+    if (!sheet || (player && sheet.secret)) {
+      throw new RuleError('UNKNOWN_SHEET', `there is no character sheet ${cmd.sheet} in the data pack`, {
+        sheet: cmd.sheet,
+      });
+    }
+    c = fromSheet(state, sheet, owner);
+    if (cmd.name) c = { ...c, name: cmd.name };
+  } else {
+    if (cmd.upp === undefined || cmd.name === undefined)
+      throw invalid('a new character needs a name and a UPP (or a sheet)');
+    const weapons = cmd.weapons ?? [];
+    const gear = cmd.gear ?? [];
+    for (const g of gear)
+      if (!state.pack.gear.some((x) => x.id === g))
+        throw new RuleError('UNKNOWN_GEAR', `there is no gear ${g}`, { gear: g });
+    if (cmd.armour && !state.pack.armour.some((a) => a.id === cmd.armour))
+      throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
+    c = newCharacter(state, {
+      name: cmd.name,
+      upp: parseUpp(cmd.upp),
+      skills: checkSkills(cmd.skills ?? {}, state.pack),
+      weapons: carried(state.pack, weapons),
+      armour: cmd.armour ?? null,
+      gear,
+      carriedKg: kgOf(state.pack, weapons, gear),
+      career: cmd.career ?? null,
+      secret: cmd.secret ?? false,
+      owner,
+    });
+  }
+  if (c.upp.some((v) => v > 15 && cmd.sheet === undefined)) {
+    throw new RuleError(
+      'UPP_DIGIT_INVALID',
+      'a starting characteristic is 0–15 (0–F); drugs raise it later',
+      { upp: cmd.upp },
+    );
+  }
+  return [{ type: 'character.created', character: c }];
+}
+
+function edit(state: RhylanorState, cmd: z.output<typeof schemas.edit>): PersonalEvent[] {
+  const c = requireCharacter(state, cmd.characterId);
+  const set: { -readonly [K in keyof CharacterPatch]: CharacterPatch[K] } = {};
+  if (cmd.name !== undefined) set.name = cmd.name;
+  if (cmd.owner !== undefined) set.owner = cmd.owner;
+  if (cmd.secret !== undefined) set.secret = cmd.secret;
+  if (cmd.upp !== undefined) set.upp = parseUpp(cmd.upp);
+  if (cmd.mods !== undefined) set.mods = CHARACTERISTICS.map((ch, i) => cmd.mods?.[ch] ?? c.mods[i] ?? 0);
+  if (cmd.skills !== undefined) {
+    const skills: Record<string, number> = { ...c.skills };
+    for (const [name, level] of Object.entries(cmd.skills)) {
+      const n = requireKnownSkill(name, state.pack);
+      if (level === null) delete skills[n];
+      else skills[n] = level;
+    }
+    set.skills = skills;
+  }
+  if (cmd.wounds !== undefined) {
+    let wounds = [...c.wounds];
+    for (const w of cmd.wounds) {
+      const at = wounds.findIndex((x) => x.id === w.id);
+      if (at < 0) throw new RuleError('UNKNOWN_WOUND', `${c.name} has no wound ${w.id}`, { woundId: w.id });
+      if (w.remove) {
+        wounds = wounds.filter((x) => x.id !== w.id);
+        continue;
+      }
+      const { id: _id, remove: _remove, ...rest } = w;
+      wounds[at] = { ...(wounds[at] as Character['wounds'][number]), ...rest };
+    }
+    set.wounds = wounds;
+  }
+  if (cmd.ammo !== undefined) {
+    const weapons = [...c.weapons];
+    for (const a of cmd.ammo) {
+      const w = weapons[a.index];
+      if (!w)
+        throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no weapon ${a.index}`, { index: a.index });
+      weapons[a.index] = { ...w, loaded: a.loaded, spare: a.spare ?? w.spare };
+    }
+    set.weapons = weapons;
+  }
+  if (cmd.armour !== undefined) {
+    if (cmd.armour !== null && !state.pack.armour.some((a) => a.id === cmd.armour))
+      throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
+    set.armour = cmd.armour;
+  }
+  if (cmd.career !== undefined) set.career = cmd.career;
+  return [{ type: 'character.updated', characterId: c.id, set, by: 'referee', reason: cmd.reason }];
+}
+
+function carry(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.carry>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  if (cmd.kg > carryLimit(c)) {
+    throw new RuleError(
+      'OVER_CARRY_LIMIT',
+      `${c.name} cannot carry more than ${carryLimit(c)} kg (3 × Str)`,
+      {
+        limit: carryLimit(c),
+      },
+    );
+  }
+  const set: CharacterPatch = {
+    carriedKg: cmd.kg,
+    ...(cmd.carryingPerson === undefined ? {} : { carryingPerson: cmd.carryingPerson }),
+  };
+  return [{ type: 'character.updated', characterId: c.id, set, by: 'rule', reason: 'load carried' }];
+}
+
+function gainSkill(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.gainSkill>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const result = canonicalSkill(cmd.result);
+  // A player applies results its generation owes; the referee may grant any.
+  if (ctx.actor.role !== 'gm' && !c.cascadesOwed.includes(result)) {
+    throw new RuleError(
+      'NOT_OWED',
+      `${c.name} has no ${cmd.result} result waiting (the referee grants others)`,
+      {
+        result: cmd.result,
+      },
+    );
+  }
+  const skill = resolveSkillResult(c, result, cmd.pick, state.pack);
+  let level = cmd.atLevelZero ? Math.max(0, skillLevel(c, skill) ?? 0) : levelAfterGain(c, skill);
+  // Jack-of-all-Trades is held at one level only (§2.3).
+  if (skill === 'Jack-of-all-Trades') level = 1;
+  return [{ type: 'character.skillGained', characterId: c.id, result, skill, level }];
+}
+
+function endSession(state: RhylanorState, cmd: z.output<typeof schemas.endSession>): PersonalEvent[] {
+  const two = new Set(cmd.twoAttempts ?? []);
+  const events: PersonalEvent[] = [];
+  for (const c of Object.values(state.characters)) {
+    if (c.ticks.length === 0 && !two.has(c.id)) continue;
+    events.push({
+      type: 'character.updated',
+      characterId: c.id,
+      set: { advancesOwed: two.has(c.id) ? 2 : 1 },
+      by: 'rule',
+      reason: 'end of session: advancement attempts',
+    });
+  }
+  return events;
+}
+
+function advance(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.advance>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const skill = canonicalSkill(cmd.skill);
+  if (c.advancesOwed <= 0) {
+    throw new RuleError(
+      'NO_ADVANCEMENT_DUE',
+      `${c.name} has no advancement attempt open (the referee ends the session first)`,
+    );
+  }
+  if (!c.ticks.includes(skill)) {
+    throw new RuleError('SKILL_NOT_TICKED', `${c.name}'s ${skill} has no tick`, { skill });
+  }
+  const from = skillLevel(c, skill) ?? 0;
+  const face = ctx.dice.roll(D6, `advancement of ${skill}`);
+  // Higher than the level rises it; a 1 always fails (§5).
+  const rose = face !== 1 && face > from;
+  return [{ type: 'character.advancementRolled', characterId: c.id, skill, face, from, rose }];
+}
+
+function chargenRoll(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.chargenRoll>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const special = cmd.kind === 'specialDuty';
+  const target = special ? 8 : cmd.target;
+  if (target === undefined) throw invalid(`a ${cmd.kind} roll needs the career's target`);
+  const mods: Modifier[] = special ? [] : (cmd.dms ?? []);
+  const roll = makeRoll(`${cmd.kind} roll`, roll2d6(ctx.dice, `${cmd.kind} roll`), mods, target);
+  // Special duty: 8+ → one extra skill roll. Career rolls: a natural 10–12 → a bonus skill (§3).
+  const extra = special ? (roll.success ? 1 : 0) : roll.natural >= 10 ? 1 : 0;
+  return [{ type: 'chargen.rolled', characterId: c.id, kind: cmd.kind, roll, extraSkillRolls: extra }];
+}
+
+function chargenSkillRoll(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.chargenSkillRoll>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  if (cmd.extra && c.skillRollsOwed <= 0)
+    throw new RuleError('NOT_OWED', `${c.name} has no extra skill roll owed`);
+  const careerName = cmd.career ?? c.career;
+  if (cmd.career !== undefined && cmd.career !== c.career) {
+    // Another career's table only on an extra roll with Edu 8+ (§3, special duty).
+    if (!cmd.extra || (c.upp[4] ?? 0) < 8) {
+      throw new RuleError(
+        'OTHER_CAREER_NOT_ALLOWED',
+        'another career’s table needs an extra roll and Edu 8+',
+      );
+    }
+  }
+  const career = state.pack.careers.find((k) => k.name === careerName);
+  const table = career?.tables[cmd.table];
+  if (!career || !table || table.length === 0) {
+    throw new RuleError(
+      'NO_CAREER_TABLE',
+      `the data pack has no table ${cmd.table + 1} for career ${careerName ?? '(none)'}`,
+      {
+        career: careerName,
+        table: cmd.table,
+      },
+    );
+  }
+  const face = ctx.dice.roll(D6, `${career.name} skill table ${cmd.table + 1}`);
+  const result = canonicalSkill(careerResult(career.name, table[Math.min(face, table.length) - 1] as string));
+  const events: PersonalEvent[] = [];
+  const isCascade = CASCADES[result] !== undefined;
+  let needsPick = false;
+  if (isCascade) {
+    try {
+      resolveSkillResult({ ...c, career: career.name }, result, undefined, state.pack);
+    } catch (e) {
+      if (e instanceof RuleError && e.code === 'CASCADE_PICK_NEEDED') needsPick = true;
+      else throw e;
+    }
+  }
+  events.push({
+    type: 'chargen.skillRolled',
+    characterId: c.id,
+    career: career.name,
+    table: cmd.table,
+    face,
+    result,
+    extra: cmd.extra,
+    cascade: needsPick,
+  });
+  if (!needsPick) {
+    const skill = resolveSkillResult(c, result, undefined, state.pack);
+    events.push({
+      type: 'character.skillGained',
+      characterId: c.id,
+      result,
+      skill,
+      level: skill === 'Jack-of-all-Trades' ? 1 : levelAfterGain(c, skill),
+    });
+  }
+  return events;
+}
+
+function fillLevelZero(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.fillLevelZero>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const career = state.pack.careers.find((k) => k.name === c.career);
+  const service = career?.tables[1];
+  if (!career || !service)
+    throw new RuleError('NO_CAREER_TABLE', `no Service Skills table for ${c.career ?? '(no career)'}`);
+  const skills: Record<string, number> = { ...c.skills };
+  for (const raw of service) {
+    const entry = careerResult(career.name, raw);
+    const name = canonicalSkill(entry);
+    if (name === 'Jack-of-all-Trades') continue;
+    const cascade = CASCADES[name];
+    if (!cascade) {
+      if (skills[name] === undefined) skills[requireKnownSkill(name, state.pack)] = 0;
+      continue;
+    }
+    const held = cascade.members.filter((m) => skills[m] !== undefined);
+    const pick = cmd.picks?.[entry] ?? cmd.picks?.[name];
+    // None held: one member at 0 (a pick is needed). One held: a second member may be taken.
+    if (pick === undefined) {
+      if (held.length === 0) {
+        throw new RuleError('CASCADE_PICK_NEEDED', `pick a member of ${name} to take at level 0`, {
+          cascade: name,
+          members: cascade.members,
+        });
+      }
+      continue;
+    }
+    const chosen = resolveSkillResult({ ...c, skills }, name, pick, state.pack);
+    if (skills[chosen] === undefined) skills[chosen] = 0;
+  }
+  return [
+    {
+      type: 'character.updated',
+      characterId: c.id,
+      set: { skills },
+      by: 'rule',
+      reason: 'level-0 fill of Service Skills (§3)',
+    },
+  ];
+}
+
+function gunDefault(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.gunDefault>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  if (GUN_SKILLS.some((g) => skillLevel(c, g) !== null)) {
+    throw new RuleError('ALREADY_HAS_GUN_SKILL', `${c.name} already has a gun combat skill`);
+  }
+  return [
+    { type: 'character.skillGained', characterId: c.id, result: cmd.skill, skill: cmd.skill, level: 0 },
+  ];
+}
+
+export const characterCommands: readonly CommandSpec[] = [
+  defineCommand(schemas.create, GM_AND_PLAYERS, create),
+  defineCommand(schemas.edit, GM, edit),
+  defineCommand(schemas.carry, GM_AND_PLAYERS, carry),
+  defineCommand(schemas.gainSkill, GM_AND_PLAYERS, gainSkill),
+  defineCommand(schemas.endSession, GM, endSession),
+  defineCommand(schemas.advance, GM_AND_PLAYERS, advance),
+  defineCommand(schemas.chargenRoll, GM_AND_PLAYERS, chargenRoll),
+  defineCommand(schemas.chargenSkillRoll, GM_AND_PLAYERS, chargenSkillRoll),
+  defineCommand(schemas.fillLevelZero, GM_AND_PLAYERS, fillLevelZero),
+  defineCommand(schemas.gunDefault, GM_AND_PLAYERS, gunDefault),
+];

@@ -1,0 +1,1159 @@
+import { z } from 'zod';
+import { D6 } from '../../engine/dice/die.ts';
+import type { DiceSource } from '../../engine/dice/source.ts';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext } from '../../engine/ruleset.ts';
+import { type Character, charDm, encumbrance, skillLevel, woundPenalty } from './character.ts';
+import type { MeleeWeapon, Weapon } from './data/pack-schema.ts';
+import {
+  DISPOSITIONS,
+  EVADING_TARGET_DM,
+  INDIRECT_TARGETS,
+  MORALE,
+  MOVEMENT_OPTIONS,
+  type MovementOption,
+  RANGE_TARGETS,
+  type RangeBand,
+  SECONDARY_TARGET_METRES,
+  SPOT_TARGETS,
+  ZERO_G,
+} from './data/tables.ts';
+import type { PersonalEvent } from './events.ts';
+import {
+  type CommandSpec,
+  defineCommand,
+  fold,
+  GM,
+  GM_AND_PLAYERS,
+  invalid,
+  requireCharacter,
+  requireCombat,
+  requireCombatant,
+  requireFit,
+  requireNoWindow,
+  requireOwn,
+} from './parts.ts';
+import { casualtyFraction, deviate, leaderDown, resolveRolls } from './resolve.ts';
+import {
+  type Combat,
+  type Combatant,
+  type IndirectCall,
+  otherSide,
+  PHASES,
+  type Phase,
+  type RhylanorState,
+  SIDES,
+  type Side,
+  type SideId,
+} from './state.ts';
+import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
+
+/** Personal combat (§7): spotting, order, movement, fire, melee, morale, zero-G, indirect fire. */
+
+/** Metres within which two enemies are in melee contact (a deck square and a bit). */
+export const CONTACT_METRES = 2;
+
+const characterId = z.string().regex(/^c[0-9]{1,5}$/);
+const side = z.enum(SIDES);
+const metres = z.number().min(-100000).max(100000);
+
+const schemas = {
+  start: z.strictObject({
+    type: z.literal('combat.start'),
+    sides: z
+      .array(
+        z.strictObject({
+          id: side,
+          name: z.string().trim().min(1).max(60),
+          disposition: z.enum(DISPOSITIONS).default('noisy'),
+          military: z.boolean().default(false),
+          leaderId: characterId.optional(),
+          members: z
+            .array(z.strictObject({ characterId, x: metres, y: metres }))
+            .min(1)
+            .max(100),
+        }),
+      )
+      .length(2),
+    zeroG: z.boolean().default(false),
+    daylight: z.boolean().default(true),
+  }),
+  spot: z.strictObject({
+    type: z.literal('combat.spot'),
+    side,
+    /** Referee: the result outright (a side found by its Reflec, a scene's needs). */
+    result: z.boolean().optional(),
+  }),
+  rollOff: z.strictObject({ type: z.literal('combat.rollOff') }),
+  order: z.strictObject({
+    type: z.literal('combat.order'),
+    intruder: side,
+    surprise: z.boolean().default(false),
+  }),
+  move: z.strictObject({
+    type: z.literal('combat.move'),
+    characterId,
+    option: z.enum(['stand', 'evade', 'walk', 'run']),
+    x: metres.optional(),
+    y: metres.optional(),
+    /** Reload this weapon (cannot attack with it this turn; ready in the command phase). */
+    reload: z.number().int().min(0).max(11).optional(),
+    /** Zero-G: hold on to a handhold (+5 control, no positive Dex DM). */
+    handhold: z.boolean().default(false),
+  }),
+  fire: z.strictObject({
+    type: z.literal('combat.fire'),
+    characterId,
+    weaponIndex: z.number().int().min(0).max(11),
+    /** Primary target first; each other within 4 m of the line to it (§7.6). */
+    targets: z.array(characterId).min(1).max(32),
+    rounds: z.number().int().min(1).max(1000).optional(),
+  }),
+  melee: z.strictObject({
+    type: z.literal('combat.melee'),
+    characterId,
+    targetId: characterId,
+    /** A melee weapon carried; unarmed when absent. */
+    weaponId: z.string().min(1).max(60).optional(),
+  }),
+  next: z.strictObject({ type: z.literal('combat.next') }),
+  morale: z.strictObject({ type: z.literal('combat.morale'), side, rally: z.boolean().default(false) }),
+  place: z.strictObject({
+    type: z.literal('combat.place'),
+    characterId,
+    x: metres.optional(),
+    y: metres.optional(),
+    cover: z.number().int().min(0).max(4).optional(),
+    fullCover: z.boolean().optional(),
+    concealed: z.boolean().optional(),
+    tumbling: z.boolean().optional(),
+  }),
+  /** A grazed man's own morale check (§7.12): fail, and he spends his next turn evading to cover. */
+  steady: z.strictObject({ type: z.literal('combat.steady'), characterId }),
+  /** A spotting try at one concealed enemy, once per character in his own command phase (§7.15). */
+  seek: z.strictObject({ type: z.literal('combat.seek'), characterId, targetId: characterId }),
+  setMorale: z.strictObject({
+    type: z.literal('combat.setMorale'),
+    side,
+    morale: z.enum(['steady', 'fled', 'surrendered']),
+  }),
+  callFire: z.strictObject({
+    type: z.literal('combat.callFire'),
+    observerId: characterId,
+    attack: z.enum(['firstShot', 'laterShot', 'homingMissile', 'laserGuided']),
+    x: metres,
+    y: metres,
+    distanceKm: z.number().min(0).max(1000000),
+    /** The gunner's Gunnery or artillery level, his equipment, consecutive corrections. */
+    gunnerSkill: z.number().int().min(0).max(15).default(0),
+    gunnerDms: z
+      .array(
+        z.strictObject({
+          source: z.string().trim().min(1).max(80),
+          value: z.number().int().min(-10).max(10),
+        }),
+      )
+      .max(6)
+      .default([]),
+    correctionTurns: z.number().int().min(0).max(20).default(0),
+  }),
+  end: z.strictObject({
+    type: z.literal('combat.end'),
+    reason: z.string().trim().max(200).default('the referee ended the fight'),
+  }),
+} as const;
+
+export type CombatCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
+
+// ---------------------------------------------------------------------------------------------
+// Pure helpers
+
+export function distance(a: { x: number; y: number }, b: { x: number; y: number }): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** Distance from p to the segment a–b (secondary targets, §7.6). */
+export function distanceToLine(
+  p: { x: number; y: number },
+  a: { x: number; y: number },
+  b: { x: number; y: number },
+): number {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const len2 = dx * dx + dy * dy;
+  if (len2 === 0) return distance(p, a);
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
+  return distance(p, { x: a.x + t * dx, y: a.y + t * dy });
+}
+
+export function rangeBand(weapon: Weapon, m: number): RangeBand | null {
+  const [e, l, x] = weapon.ranges;
+  if (m <= e) return 'effective';
+  if (m <= l) return 'long';
+  if (m <= x) return 'extreme';
+  return null;
+}
+
+/** The turn's rounds split evenly among the targets, the remainder to the primary (reading). */
+export function splitRounds(rounds: number, targets: number): number[] {
+  const base = Math.floor(rounds / targets);
+  return Array.from({ length: targets }, (_, i) => base + (i === 0 ? rounds - base * targets : 0));
+}
+
+/** Metres a movement option allows this character (wounds, very encumbered). */
+export function allowance(
+  c: Character,
+  option: MovementOption,
+  woundMetres: number,
+  veryEncumbered: boolean,
+): number {
+  const base =
+    veryEncumbered && option !== 'stand' ? MOVEMENT_OPTIONS.evade.metres : MOVEMENT_OPTIONS[option].metres;
+  return Math.max(0, base - woundPenalty(c) * woundMetres);
+}
+
+/** Tactics pool of a side at the start (§7.3): Tactics levels, + battle computer for holders. */
+export function tacticsPool(state: RhylanorState, members: readonly string[]): number {
+  let pool = 0;
+  for (const id of members) {
+    const c = state.characters[id];
+    if (!c) continue;
+    const level = skillLevel(c, 'Tactics');
+    if (level === null) continue;
+    let computer = 0;
+    for (const g of c.gear) {
+      const gear = state.pack.gear.find((x) => x.id === g);
+      if (gear?.effect === 'tactics') computer = Math.max(computer, gear.dm);
+    }
+    pool += level + computer;
+  }
+  return pool;
+}
+
+function gearDm(state: RhylanorState, c: Character, effect: string): number {
+  let best = 0;
+  for (const g of c.gear) {
+    const gear = state.pack.gear.find((x) => x.id === g);
+    if (gear?.effect === effect) best = Math.max(best, gear.dm || 1);
+  }
+  return best;
+}
+
+function hasGear(state: RhylanorState, c: Character, effect: string): boolean {
+  return c.gear.some((g) => state.pack.gear.find((x) => x.id === g)?.effect === effect);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guards
+
+function requirePhase(combat: Combat, phases: readonly Phase[], what: string): void {
+  if (combat.stage !== 'turns' || !phases.includes(combat.phase)) {
+    throw new RuleError('WRONG_PHASE', `${what} is not allowed now (${combat.stage}, ${combat.phase})`, {
+      phase: combat.phase,
+      stage: combat.stage,
+    });
+  }
+}
+
+function requirePhasing(combat: Combat, m: Combatant, what: string): void {
+  if (m.side !== combat.phasing) {
+    throw new RuleError('NOT_YOUR_TURN', `${what}: it is side ${combat.phasing}'s player turn`, {
+      phasing: combat.phasing,
+    });
+  }
+}
+
+function requireSteady(combat: Combat, m: Combatant): void {
+  const s = combat.sides[m.side];
+  if (s.morale !== 'steady')
+    throw new RuleError('SIDE_BROKEN', `side ${s.name} has ${s.morale}`, { side: s.id });
+}
+
+/**
+ * Zero-G control (§7.10), rolled once per turn when the character first acts, with the DM of
+ * what he means to do. Returns the roll's events and whether he may go on.
+ */
+function zeroGControl(
+  state: RhylanorState,
+  c: Character,
+  m: Combatant,
+  actionDm: Modifier | null,
+  handhold: boolean,
+  dice: DiceSource,
+): { events: PersonalEvent[]; ok: boolean } {
+  const combat = state.combat as Combat;
+  if (!combat.zeroG) return { events: [], ok: true };
+  if (m.controlTurn === combat.turn) {
+    if (m.tumbling)
+      throw new RuleError('TUMBLING', `${c.name} is tumbling helplessly this turn`, { characterId: c.id });
+    return { events: [], ok: true };
+  }
+  const mods: Modifier[] = [];
+  const dex = charDm(c, 'Dex', state.pack);
+  if (!(handhold && dex > 0)) mods.push({ source: 'Dex DM', value: dex });
+  if (handhold) mods.push({ source: 'handhold', value: ZERO_G.handholdDm });
+  const zg = skillLevel(c, 'Zero-G Combat');
+  if (zg) mods.push({ source: `Zero-G Combat-${zg}`, value: zg });
+  if (actionDm) mods.push(actionDm);
+  const roll = makeRoll('zero-G control', roll2d6(dice, `zero-G control of ${c.name}`), mods, ZERO_G.target);
+  return {
+    events: [{ type: 'combat.controlRolled', id: c.id, roll, tumbling: !roll.success }],
+    ok: roll.success,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+function start(state: RhylanorState, cmd: z.output<typeof schemas.start>): PersonalEvent[] {
+  if (state.combat) throw new RuleError('COMBAT_RUNNING', 'a fight is already running');
+  requireNoWindow(state);
+  const [first, second] = cmd.sides as [(typeof cmd.sides)[0], (typeof cmd.sides)[0]];
+  if (first.id === second.id) throw invalid('the two sides need the ids a and b');
+  const seen = new Set<string>();
+  const combatants: Record<string, Combatant> = {};
+  const sides = {} as Record<SideId, Side>;
+  for (const s of cmd.sides) {
+    for (const m of s.members) {
+      requireCharacter(state, m.characterId);
+      if (seen.has(m.characterId)) throw invalid(`${m.characterId} is on a side twice`);
+      seen.add(m.characterId);
+      combatants[m.characterId] = {
+        id: m.characterId,
+        side: s.id,
+        x: m.x,
+        y: m.y,
+        option: null,
+        optionTurn: -1,
+        reloading: null,
+        cover: 0,
+        fullCover: false,
+        concealed: s.disposition === 'concealed' || s.disposition === 'totallyConcealed',
+        tumbling: false,
+        controlTurn: -1,
+        handhold: false,
+        contacts: {},
+        activity: null,
+      };
+    }
+    const members = s.members.map((m) => m.characterId);
+    if (s.leaderId !== undefined && !members.includes(s.leaderId))
+      throw invalid(`the leader of ${s.name} is not one of its members`);
+    sides[s.id] = {
+      id: s.id,
+      name: s.name,
+      disposition: s.disposition,
+      military: s.military,
+      leaderId: s.leaderId ?? null,
+      members,
+      pool: tacticsPool(state, members),
+      morale: 'steady',
+      moraleChecking: false,
+      moraleChecks: 0,
+      leaderLostTurn: null,
+    };
+  }
+  const chooser = sides.a.pool === sides.b.pool ? null : sides.a.pool > sides.b.pool ? 'a' : 'b';
+  const combat: Combat = {
+    stage: 'spotting',
+    turn: 0,
+    phasing: 'a',
+    phase: 'movement',
+    intruder: null,
+    chooser,
+    surprise: null,
+    spotted: { a: null, b: null },
+    sides,
+    combatants,
+    acted: {},
+    zeroG: cmd.zeroG,
+    daylight: cmd.daylight,
+    indirect: [],
+    nextCallId: 1,
+  };
+  return [{ type: 'combat.started', combat }];
+}
+
+function spot(state: RhylanorState, cmd: z.output<typeof schemas.spot>, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  if (combat.stage !== 'spotting')
+    throw new RuleError('WRONG_PHASE', 'spotting happens before the turns start');
+  if (cmd.result !== undefined) {
+    if (ctx.actor.role !== 'gm')
+      throw new RuleError('ROLE_NOT_ALLOWED', 'only the referee sets a sighting outright');
+    return [
+      {
+        type: 'combat.spotted',
+        side: cmd.side,
+        spotterId: null,
+        roll: null,
+        success: cmd.result,
+        reason: 'referee',
+      },
+    ];
+  }
+  if (combat.spotted[cmd.side] !== null)
+    throw new RuleError('ALREADY_DONE', `side ${cmd.side} has rolled to spot`);
+  const other = combat.sides[otherSide(cmd.side)];
+  // Reflec worn by the other side shows on any scanner (§7.2).
+  const members = combat.sides[cmd.side].members
+    .map((id) => state.characters[id])
+    .filter((c): c is Character => !!c);
+  const scanner = members.some((c) => hasGear(state, c, 'spot') || hasGear(state, c, 'spotTotallyConcealed'));
+  const advanced = members.some((c) => hasGear(state, c, 'spotTotallyConcealed'));
+  const reflec = other.members.some((id) => {
+    const armour = state.characters[id]?.armour;
+    return armour ? state.pack.armour.find((a) => a.id === armour)?.seenByScanners === true : false;
+  });
+  if (scanner && reflec) {
+    return [
+      {
+        type: 'combat.spotted',
+        side: cmd.side,
+        spotterId: null,
+        roll: null,
+        success: true,
+        reason: 'Reflec shows on the scanner',
+      },
+    ];
+  }
+  if (other.disposition === 'totallyConcealed' && !advanced && !scanner) {
+    return [
+      {
+        type: 'combat.spotted',
+        side: cmd.side,
+        spotterId: null,
+        roll: null,
+        success: false,
+        reason: 'only a scanner finds the totally concealed',
+      },
+    ];
+  }
+  // The best spotter: top level among Recon, Hunting and Forward Observer, or a scanner operator's
+  // Navigation or Computer.
+  let best: { c: Character; mods: Modifier[]; score: number } | null = null;
+  for (const c of members) {
+    if (
+      c.wounds.some((w) => !w.treated && w.level !== 'graze' && w.level !== 'light' && w.level !== 'moderate')
+    )
+      continue;
+    const skills = ['Recon', 'Hunting', 'Forward Observer'];
+    if (hasGear(state, c, 'spot') || hasGear(state, c, 'spotTotallyConcealed'))
+      skills.push('Navigation', 'Computer');
+    const choice = skillMods(
+      c,
+      skills.map((skill) => ({ skill, dm: 0 })),
+      state.pack,
+    );
+    const mods: Modifier[] = [...choice.mods];
+    const scan = Math.max(gearDm(state, c, 'spot'), gearDm(state, c, 'spotTotallyConcealed'));
+    if (scan > 0) mods.push({ source: 'battle scanner', value: scan });
+    else if (combat.daylight && other.disposition !== 'totallyConcealed') {
+      const bino = gearDm(state, c, 'daylightSpot');
+      if (bino > 0) mods.push({ source: 'binoculars', value: bino });
+    }
+    const score = mods.reduce((s, m) => s + m.value, 0);
+    if (!best || score > best.score) best = { c, mods, score };
+  }
+  if (!best) throw new RuleError('CANNOT_ACT', `nobody on side ${cmd.side} can look`);
+  const target = SPOT_TARGETS[other.disposition];
+  const roll = makeRoll(
+    `spotting by ${best.c.name}`,
+    roll2d6(ctx.dice, `spotting by ${best.c.name}`),
+    best.mods,
+    target,
+  );
+  return resolveRolls(state, [roll], { kind: 'spot', side: cmd.side }, ctx.dice);
+}
+
+function rollOff(state: RhylanorState, _cmd: unknown, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  if (combat.stage === 'turns') throw new RuleError('WRONG_PHASE', 'the order is already set');
+  if (combat.chooser !== null) throw new RuleError('NO_TIE', 'one side has the larger pool and chooses');
+  const rolls: { a: number; b: number }[] = [];
+  for (let i = 0; i < 100; i++) {
+    const a = ctx.dice.roll(D6, 'roll-off, side a') + ctx.dice.roll(D6, 'roll-off, side a');
+    const b = ctx.dice.roll(D6, 'roll-off, side b') + ctx.dice.roll(D6, 'roll-off, side b');
+    rolls.push({ a, b });
+    if (a !== b) return [{ type: 'combat.rolledOff', rolls, chooser: a > b ? 'a' : 'b' }];
+  }
+  throw new RuleError('DICE_LOOP', 'the roll-off tied a hundred times');
+}
+
+function order(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.order>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  if (combat.stage === 'turns') throw new RuleError('WRONG_PHASE', 'the order is already set');
+  if (combat.chooser === null)
+    throw new RuleError('ROLL_OFF_NEEDED', 'the pools tie: roll off first (combat.rollOff)');
+  if (ctx.actor.role !== 'gm') {
+    const members = combat.sides[combat.chooser].members;
+    if (!members.some((id) => state.characters[id]?.owner === ctx.actor.seatId)) {
+      throw new RuleError('NOT_YOUR_SIDE', `side ${combat.chooser} chooses who is Intruder`);
+    }
+  }
+  let surprise: SideId | null = null;
+  if (cmd.surprise) {
+    // Surprise: one side saw the other without being seen (§7.2).
+    const winner = SIDES.find((s) => combat.spotted[s] === true && combat.spotted[otherSide(s)] !== true);
+    if (!winner) throw new RuleError('NO_SURPRISE', 'neither side spotted the other unseen');
+    surprise = winner;
+  }
+  return [{ type: 'combat.ordered', intruder: cmd.intruder, surprise }];
+}
+
+function contactsAfter(combat: Combat, id: string, x: number, y: number): Record<string, number> {
+  const me = combat.combatants[id] as Combatant;
+  const out: Record<string, number> = {};
+  for (const other of Object.values(combat.combatants)) {
+    if (other.side === me.side) continue;
+    if (distance({ x, y }, other) <= CONTACT_METRES) out[other.id] = me.contacts[other.id] ?? combat.turn;
+  }
+  return out;
+}
+
+function move(state: RhylanorState, cmd: z.output<typeof schemas.move>, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['movement'], 'moving');
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const m = requireCombatant(combat, c.id);
+  requirePhasing(combat, m, 'moving');
+  requireFit(c);
+  if (m.optionTurn === combat.turn) throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
+  const enc = encumbrance(c, state.pack);
+  if (cmd.option === 'run' && enc.state !== 'fine')
+    throw new RuleError('ENCUMBERED', `${c.name} is too loaded to run`);
+  if (cmd.option === 'evade' && enc.state === 'veryEncumbered')
+    throw new RuleError('ENCUMBERED', `${c.name} is too loaded to evade`);
+  const x = cmd.x ?? m.x;
+  const y = cmd.y ?? m.y;
+  const limit = allowance(
+    c,
+    cmd.option,
+    state.pack.rules.woundMovementMetres,
+    enc.state === 'veryEncumbered',
+  );
+  const dist = distance(m, { x, y });
+  if (dist > limit + 1e-9) {
+    throw new RuleError(
+      'TOO_FAR',
+      `${cmd.option} lets ${c.name} move ${limit} m, not ${Math.round(dist * 10) / 10} m`,
+      { limit },
+    );
+  }
+  if (cmd.reload !== undefined) {
+    const w = c.weapons[cmd.reload];
+    const ranged = w && state.pack.weapons.find((x) => x.id === w.weaponId);
+    if (!w || !ranged) throw new RuleError('UNKNOWN_WEAPON', `${c.name} has no ranged weapon ${cmd.reload}`);
+    if (w.spare <= 0)
+      throw new RuleError('NO_SPARE_AMMUNITION', `${c.name} has nothing to reload ${ranged.name} with`);
+  }
+  // Leaving melee: only by Evade (§7.8).
+  const contacts = contactsAfter(combat, c.id, x, y);
+  const leaving = Object.keys(m.contacts).some(
+    (id) =>
+      contacts[id] === undefined &&
+      combat.combatants[id] &&
+      canFight(state, id) &&
+      distance(m, combat.combatants[id] as Combatant) <= CONTACT_METRES,
+  );
+  if (leaving && cmd.option !== 'evade')
+    throw new RuleError('IN_MELEE', `${c.name} can leave melee only by evading`);
+  const control = zeroGControl(state, c, m, null, cmd.handhold, ctx.dice);
+  if (!control.ok) return control.events;
+  return [
+    ...control.events,
+    {
+      type: 'combat.moved',
+      id: c.id,
+      option: cmd.option,
+      x,
+      y,
+      reloading: cmd.reload ?? null,
+      handhold: cmd.handhold,
+      contacts,
+    },
+  ];
+}
+
+function canFight(state: RhylanorState, id: string): boolean {
+  const c = state.characters[id];
+  return (
+    !!c && !c.wounds.some((w) => !w.treated && ['serious', 'mortal', 'dead', 'destroyed'].includes(w.level))
+  );
+}
+
+/** Every DM of one shot at one target (§7.6), in the order the breakdown shows them. */
+export function fireMods(
+  state: RhylanorState,
+  shooter: Character,
+  weapon: Weapon,
+  snapDm: number,
+  target: Combatant,
+): Modifier[] {
+  const mods: Modifier[] = [];
+  if (weapon.skills.length > 0)
+    mods.push(
+      ...skillMods(
+        shooter,
+        weapon.skills.map((skill) => ({ skill, dm: 0 })),
+        state.pack,
+      ).mods,
+    );
+  mods.push({ source: 'Dex DM', value: charDm(shooter, 'Dex', state.pack) });
+  if (weapon.autoFire) mods.push({ source: 'auto-fire', value: weapon.autoFire });
+  if (snapDm) mods.push({ source: 'snap shot on the move', value: snapDm });
+  if (target.option === 'evade') mods.push({ source: 'target evading', value: EVADING_TARGET_DM });
+  const protectedByCover = target.option === null || MOVEMENT_OPTIONS[target.option].cover;
+  if (target.cover > 0 && protectedByCover) {
+    mods.push({ source: 'target in cover', value: -target.cover });
+    const t = state.characters[target.id];
+    const recon = t && target.option === 'stand' ? (skillLevel(t, 'Recon') ?? 0) : 0;
+    if (recon > 0) mods.push({ source: 'target uses cover (Recon)', value: -recon });
+  }
+  const wounds = woundPenalty(shooter);
+  if (wounds) mods.push({ source: 'wounds', value: -wounds });
+  return mods;
+}
+
+function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const m = requireCombatant(combat, c.id);
+  requirePhase(combat, ['directFire', 'returnFire'], 'firing');
+  if (combat.phase === 'directFire') {
+    requirePhasing(combat, m, 'direct fire');
+    if (m.option === 'evade' && m.optionTurn === combat.turn)
+      throw new RuleError('CANNOT_FIRE', `${c.name} is evading and cannot fire`);
+  } else {
+    // Return fire: the other side's men whose last chosen option was Stand (§7.4).
+    if (m.side === combat.phasing)
+      throw new RuleError('NOT_YOUR_TURN', 'return fire belongs to the side not moving');
+    if (m.option !== 'stand' && m.option !== null)
+      throw new RuleError('CANNOT_FIRE', `${c.name} did not stand and cannot return fire`);
+  }
+  requireFit(c);
+  requireSteady(combat, m);
+  if (combat.acted[c.id]) throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+  const carried = c.weapons[cmd.weaponIndex];
+  const weapon = carried && state.pack.weapons.find((w) => w.id === carried.weaponId);
+  if (!carried || !weapon)
+    throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no ranged weapon ${cmd.weaponIndex}`);
+  if (m.reloading === cmd.weaponIndex)
+    throw new RuleError('RELOADING', `${c.name} is reloading the ${weapon.name}`);
+  if (carried.loaded <= 0)
+    throw new RuleError('OUT_OF_AMMUNITION', `${c.name}'s ${weapon.name} is empty`, {
+      weaponIndex: cmd.weaponIndex,
+    });
+  const moving = combat.phase === 'directFire' && m.optionTurn === combat.turn ? m.option : 'stand';
+  const snapBase = moving ? MOVEMENT_OPTIONS[moving].snapDm : 0;
+  if (snapBase !== 0 && weapon.highRecoil)
+    throw new RuleError('HIGH_RECOIL', `the ${weapon.name} cannot be fired on the move`);
+  const display = hasGear(state, c, 'targetingDisplay') && state.pack.rules.targetingDisplayHalves;
+  const snapDm = display ? Math.trunc(snapBase / 2) : snapBase;
+  if (cmd.targets.length > weapon.targets) {
+    throw new RuleError('TOO_MANY_TARGETS', `the ${weapon.name} engages ${weapon.targets} target(s)`, {
+      max: weapon.targets,
+    });
+  }
+  if (new Set(cmd.targets).size !== cmd.targets.length) throw invalid('a target is named twice');
+  const rounds = cmd.rounds ?? Math.min(weapon.roundsPerTurn, carried.loaded);
+  if (rounds > weapon.roundsPerTurn)
+    throw new RuleError(
+      'TOO_MANY_ROUNDS',
+      `the ${weapon.name} fires ${weapon.roundsPerTurn} round(s) a turn`,
+    );
+  if (rounds > carried.loaded)
+    throw new RuleError('OUT_OF_AMMUNITION', `${carried.loaded} round(s) left in the ${weapon.name}`, {
+      loaded: carried.loaded,
+    });
+  if (rounds < cmd.targets.length)
+    throw new RuleError('TOO_FEW_ROUNDS', 'each target needs at least one round');
+  const primary = requireCombatant(combat, cmd.targets[0] as string);
+  const shares = splitRounds(rounds, cmd.targets.length);
+  const rolls: RollRecord[] = [];
+  const targets: { targetId: string; cap: number }[] = [];
+  const told: { targetId: string; band: string; rounds: number }[] = [];
+  // Every target is checked before any die is rolled: a refusal never wastes typed faces.
+  const checked = cmd.targets.map((id, i) => {
+    const t = requireCombatant(combat, id);
+    if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${id} is on the shooter's side`);
+    if (t.fullCover) throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
+    if (t.concealed) throw new RuleError('TARGET_CONCEALED', `${id} has not been spotted`);
+    if (i > 0 && distanceToLine(t, m, primary) > SECONDARY_TARGET_METRES) {
+      throw new RuleError(
+        'NOT_ON_LINE',
+        `${id} is more than ${SECONDARY_TARGET_METRES} m off the line to the primary target`,
+      );
+    }
+    const band = rangeBand(weapon, distance(m, t));
+    if (!band)
+      throw new RuleError('OUT_OF_RANGE', `${id} is beyond the ${weapon.name}'s Extreme range`, {
+        targetId: id,
+      });
+    return { t, band };
+  });
+  // Zero-G: keeping control comes before the shot (§7.10).
+  const control = zeroGControl(
+    state,
+    c,
+    m,
+    weapon.lowRecoil ? null : { source: 'firing a recoiling weapon', value: ZERO_G.highRecoilFireDm },
+    m.handhold,
+    ctx.dice,
+  );
+  if (!control.ok) return control.events;
+  checked.forEach(({ t, band }, i) => {
+    const id = t.id;
+    const name = state.characters[id]?.name ?? id;
+    rolls.push(
+      makeRoll(
+        `${weapon.name} at ${name} (${band})`,
+        roll2d6(ctx.dice, `to hit ${name}`),
+        fireMods(state, c, weapon, snapDm, t),
+        RANGE_TARGETS[band],
+      ),
+    );
+    targets.push({ targetId: id, cap: (shares[i] as number) * weapon.maxHitsPerRound });
+    told.push({ targetId: id, band, rounds: shares[i] as number });
+  });
+  const fired: PersonalEvent[] = [
+    ...control.events,
+    {
+      type: 'combat.fired',
+      shooterId: c.id,
+      weaponIndex: cmd.weaponIndex,
+      weaponId: weapon.id,
+      rounds,
+      targets: told,
+    },
+  ];
+  // Firing gunpowder or energy weapons gives the shooter away (§7.15).
+  if (m.concealed) fired.push({ type: 'combat.positioned', id: c.id, concealed: false, by: 'rule' });
+  const after = fold(state, fired);
+  return [
+    ...fired,
+    ...resolveRolls(after, rolls, { kind: 'fire', shooterId: c.id, weaponId: weapon.id, targets }, ctx.dice),
+  ];
+}
+
+function contactTurn(a: Combatant, b: Combatant): number | null {
+  const x = a.contacts[b.id];
+  const y = b.contacts[a.id];
+  if (x === undefined && y === undefined) return null;
+  return Math.max(x ?? -1, y ?? -1);
+}
+
+function meleeWeaponOf(state: RhylanorState, c: Character, id: string | undefined): MeleeWeapon {
+  const unarmed = state.pack.melee.find((w) => w.unarmed);
+  if (id === undefined) {
+    if (!unarmed) throw new RuleError('UNKNOWN_WEAPON', 'the data pack has no unarmed attack');
+    return unarmed;
+  }
+  const w = state.pack.melee.find((x) => x.id === id);
+  if (!w || (!w.unarmed && !c.weapons.some((x) => x.weaponId === id))) {
+    throw new RuleError('UNKNOWN_WEAPON', `${c.name} has no melee weapon ${id}`, { weaponId: id });
+  }
+  return w;
+}
+
+/** The weapon a defender parries with: his best carried melee weapon, or bare hands. */
+function parryWeapon(state: RhylanorState, c: Character): MeleeWeapon | undefined {
+  let best: MeleeWeapon | undefined = state.pack.melee.find((w) => w.unarmed);
+  for (const carried of c.weapons) {
+    const w = state.pack.melee.find((x) => x.id === carried.weaponId);
+    if (w && (!best || w.parry + w.reach > best.parry + best.reach)) best = w;
+  }
+  return best;
+}
+
+function melee(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.melee>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['melee'], 'melee');
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const m = requireCombatant(combat, c.id);
+  requirePhasing(combat, m, 'melee');
+  requireFit(c);
+  requireSteady(combat, m);
+  if (combat.acted[c.id]) throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+  const d = requireCharacter(state, cmd.targetId);
+  const t = requireCombatant(combat, d.id);
+  if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${d.name} is on the attacker's side`);
+  if (distance(m, t) > CONTACT_METRES)
+    throw new RuleError('NOT_IN_CONTACT', `${d.name} is not in melee contact`);
+  const weapon = meleeWeaponOf(state, c, cmd.weaponId);
+  const parry = parryWeapon(state, d);
+  const made = contactTurn(m, t) ?? combat.turn;
+  const fresh = made === combat.turn;
+  const mods: Modifier[] = [];
+  // On the turn contact is made each side may use Reach instead of attack/parry (§7.8).
+  const attack =
+    fresh && weapon.reach > weapon.attack
+      ? { source: `${weapon.name} Reach`, value: weapon.reach }
+      : { source: `${weapon.name} attack`, value: weapon.attack };
+  if (attack.value) mods.push(attack);
+  mods.push({ source: 'Str DM', value: charDm(c, 'Str', state.pack) });
+  mods.push(
+    ...skillMods(
+      c,
+      weapon.skills.map((skill) => ({ skill, dm: 0 })),
+      state.pack,
+    ).mods,
+  );
+  if (parry) {
+    const p = fresh && parry.reach > parry.parry ? parry.reach : parry.parry;
+    if (p)
+      mods.push({
+        source: `${d.name}'s ${parry.name} ${fresh && parry.reach > parry.parry ? 'Reach' : 'parry'}`,
+        value: -p,
+      });
+    // The defender subtracts his skill with what he holds; unskilled subtracts 0 (reading).
+    let level = 0;
+    for (const s of parry.skills) level = Math.max(level, skillLevel(d, s) ?? 0);
+    if (level) mods.push({ source: `${d.name}'s skill`, value: -level });
+  }
+  const wounds = woundPenalty(c);
+  if (wounds) mods.push({ source: 'wounds', value: -wounds });
+  const control = zeroGControl(
+    state,
+    c,
+    m,
+    { source: 'swinging in zero-G', value: ZERO_G.meleeDm },
+    m.handhold,
+    ctx.dice,
+  );
+  if (!control.ok) return control.events;
+  const contacts = { ...m.contacts, [d.id]: made };
+  const struck: PersonalEvent[] = [
+    ...control.events,
+    { type: 'combat.meleeStruck', attackerId: c.id, defenderId: d.id, weaponId: weapon.id, contacts },
+  ];
+  const roll = makeRoll(`${weapon.name} at ${d.name}`, roll2d6(ctx.dice, `melee at ${d.name}`), mods, 8);
+  const after = fold(state, struck);
+  return [
+    ...struck,
+    ...resolveRolls(
+      after,
+      [roll],
+      { kind: 'melee', attackerId: c.id, defenderId: d.id, weaponId: weapon.id, maxHits: weapon.maxHits },
+      ctx.dice,
+    ),
+  ];
+}
+
+/** The phase after this one; a surprise turn is movement, direct fire and melee only. */
+function nextStep(combat: Combat): { turn: number; phasing: SideId; phase: Phase } {
+  if (combat.surprise) {
+    if (combat.phase === 'movement') return { turn: 0, phasing: combat.phasing, phase: 'directFire' };
+    if (combat.phase === 'directFire') return { turn: 0, phasing: combat.phasing, phase: 'melee' };
+    return { turn: 1, phasing: combat.intruder ?? 'a', phase: 'movement' };
+  }
+  const i = PHASES.indexOf(combat.phase);
+  if (i < PHASES.length - 1)
+    return { turn: combat.turn, phasing: combat.phasing, phase: PHASES[i + 1] as Phase };
+  const native = combat.phasing === combat.intruder;
+  return {
+    turn: native ? combat.turn : combat.turn + 1,
+    phasing: otherSide(combat.phasing),
+    phase: 'movement',
+  };
+}
+
+function next(state: RhylanorState, _cmd: unknown, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  if (combat.stage !== 'turns') throw new RuleError('WRONG_PHASE', 'set the order (combat.order) first');
+  if (ctx.actor.role !== 'gm') {
+    const members = combat.sides[combat.phasing].members;
+    if (!members.some((id) => state.characters[id]?.owner === ctx.actor.seatId)) {
+      throw new RuleError('NOT_YOUR_TURN', `side ${combat.phasing} ends its own phases`);
+    }
+  }
+  // Leaving the morale phase with a check owed is refused (the referee may rule it instead).
+  if (combat.phase === 'morale') {
+    const owed = SIDES.find((id) => moraleDueNow(combat, id));
+    if (owed)
+      throw new RuleError('MORALE_PENDING', `${combat.sides[owed].name} must check morale first`, {
+        side: owed,
+      });
+  }
+  const step = nextStep(combat);
+  const events: PersonalEvent[] = [{ type: 'combat.phaseChanged', ...step }];
+  if (step.phase === 'command') {
+    // Reloads finish in the command phase (§7.5); fire called earlier lands (§7.11).
+    for (const id of combat.sides[step.phasing].members) {
+      const m = combat.combatants[id];
+      if (m && m.reloading !== null) events.push({ type: 'combat.reloaded', id, weaponIndex: m.reloading });
+    }
+    for (const call of combat.indirect) {
+      if (call.arrivesSide === step.phasing && call.arrivesTurn <= step.turn)
+        events.push(landIndirect(state, call, ctx.dice));
+    }
+  }
+  return events;
+}
+
+function landIndirect(state: RhylanorState, call: IndirectCall, dice: DiceSource): PersonalEvent {
+  const roll = makeRoll(
+    `indirect fire (${call.attack})`,
+    roll2d6(dice, 'indirect fire'),
+    call.dms,
+    INDIRECT_TARGETS[call.attack],
+  );
+  if (roll.success)
+    return {
+      type: 'combat.indirectLanded',
+      callId: call.id,
+      roll,
+      x: call.x,
+      y: call.y,
+      clock: null,
+      metres: 0,
+    };
+  const clock = dice.roll({ name: 'd12', sides: 12 }, 'indirect fire deviation direction');
+  const metres = (dice.roll(D6, 'indirect fire deviation') + dice.roll(D6, 'indirect fire deviation')) * 10;
+  const from = state.combat?.combatants[call.observerId] ?? { x: call.x, y: call.y - 1 };
+  const at = deviate(from, call, clock, metres);
+  return { type: 'combat.indirectLanded', callId: call.id, roll, x: at.x, y: at.y, clock, metres };
+}
+
+function morale(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.morale>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  const s = combat.sides[cmd.side];
+  if (cmd.rally) {
+    requirePhase(combat, ['command'], 'a rally');
+    if (combat.phasing !== cmd.side)
+      throw new RuleError('NOT_YOUR_TURN', 'a side rallies in its own command phase');
+    if (s.morale !== 'fled') throw new RuleError('NOT_BROKEN', `${s.name} has not fled`);
+    if (!s.leaderId || leaderDown(state, s.leaderId))
+      throw new RuleError('NO_LEADER', `${s.name} has no conscious leader to rally it`);
+  } else {
+    requirePhase(combat, ['morale'], 'a morale check');
+    if (!s.moraleChecking)
+      throw new RuleError('NO_MORALE_DUE', `${s.name} has not lost a quarter of its number`);
+    if (s.morale !== 'steady') throw new RuleError('SIDE_BROKEN', `${s.name} has already ${s.morale}`);
+    if (combat.acted[`morale:${cmd.side}`])
+      throw new RuleError('ALREADY_DONE', `${s.name} has checked morale this phase`);
+    if (!moraleDueNow(combat, cmd.side)) {
+      throw new RuleError('NO_MORALE_DUE', `${s.name} checks again in its own morale phase`);
+    }
+  }
+  if (ctx.actor.role !== 'gm' && !s.members.some((id) => state.characters[id]?.owner === ctx.actor.seatId)) {
+    throw new RuleError('NOT_YOUR_SIDE', `this seat plays nobody on ${s.name}`);
+  }
+  return resolveRolls(
+    state,
+    [moraleRoll(state, cmd.side, ctx.dice)],
+    { kind: 'morale', side: cmd.side },
+    ctx.dice,
+  );
+}
+
+/**
+ * A side owes a check in this morale phase: it has lost a quarter, still fights, has not rolled
+ * this phase, and this is its first check or its own player turn (§7.9).
+ */
+export function moraleDueNow(combat: Combat, id: SideId): boolean {
+  const s = combat.sides[id];
+  if (!s.moraleChecking || s.morale !== 'steady' || combat.acted[`morale:${id}`]) return false;
+  return s.moraleChecks === 0 || combat.phasing === id;
+}
+
+/** 2d6 ≥ 7 with the group's DMs (§7.9). */
+export function moraleRoll(state: RhylanorState, id: SideId, dice: DiceSource): RollRecord {
+  const combat = state.combat as Combat;
+  const s = combat.sides[id];
+  const mods: Modifier[] = [];
+  if (s.military) mods.push({ source: 'military unit', value: MORALE.militaryDm });
+  const leader = s.leaderId ? state.characters[s.leaderId] : undefined;
+  if (leader && !leaderDown(state, leader.id)) {
+    const lead = skillLevel(leader, 'Leader') ?? 0;
+    if (lead) mods.push({ source: `leader's Leader-${lead}`, value: lead });
+    if (skillLevel(leader, 'Tactics') !== null)
+      mods.push({ source: 'leader has Tactics', value: MORALE.leaderTacticsDm });
+  }
+  if (casualtyFraction(state, id) >= MORALE.heavyLossFraction)
+    mods.push({ source: 'half or more down', value: MORALE.heavyLossDm });
+  if (s.leaderLostTurn !== null && combat.turn - s.leaderLostTurn < MORALE.leaderLostTurns) {
+    mods.push({ source: 'leader just fell', value: MORALE.leaderLostDm });
+  }
+  return makeRoll(`morale of ${s.name}`, roll2d6(dice, `morale of ${s.name}`), mods, MORALE.target);
+}
+
+function seek(state: RhylanorState, cmd: z.output<typeof schemas.seek>, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['command'], 'looking for a hidden enemy');
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const m = requireCombatant(combat, c.id);
+  requirePhasing(combat, m, 'looking');
+  requireFit(c);
+  if (combat.acted[`seek:${c.id}`]) throw new RuleError('ALREADY_DONE', `${c.name} has looked this phase`);
+  const t = requireCombatant(combat, cmd.targetId);
+  if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${cmd.targetId} is on the same side`);
+  if (!t.concealed) throw new RuleError('NOT_CONCEALED', `${cmd.targetId} is in plain sight`);
+  const disposition = combat.sides[t.side].disposition;
+  const scanner = hasGear(state, c, 'spot') || hasGear(state, c, 'spotTotallyConcealed');
+  const skills = ['Recon', 'Hunting', 'Forward Observer', ...(scanner ? ['Navigation', 'Computer'] : [])];
+  const mods: Modifier[] = [
+    ...skillMods(
+      c,
+      skills.map((skill) => ({ skill, dm: 0 })),
+      state.pack,
+    ).mods,
+  ];
+  const scan = Math.max(gearDm(state, c, 'spot'), gearDm(state, c, 'spotTotallyConcealed'));
+  if (scan > 0) mods.push({ source: 'battle scanner', value: scan });
+  else if (disposition === 'totallyConcealed') {
+    return [{ type: 'combat.sought', seekerId: c.id, targetId: t.id, roll: null, found: false }];
+  } else if (combat.daylight && gearDm(state, c, 'daylightSpot') > 0) {
+    mods.push({ source: 'binoculars', value: gearDm(state, c, 'daylightSpot') });
+  }
+  const woundDm = woundPenalty(c);
+  if (woundDm) mods.push({ source: 'wounds', value: -woundDm });
+  const name = state.characters[t.id]?.name ?? t.id;
+  const roll = makeRoll(
+    `looking for ${name}`,
+    roll2d6(ctx.dice, `looking for ${name}`),
+    mods,
+    SPOT_TARGETS[disposition],
+  );
+  const events: PersonalEvent[] = [
+    { type: 'combat.sought', seekerId: c.id, targetId: t.id, roll, found: roll.success },
+  ];
+  if (roll.success) events.push({ type: 'combat.positioned', id: t.id, concealed: false, by: 'rule' });
+  return events;
+}
+
+function steady(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.steady>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  if (combat.stage !== 'turns') throw new RuleError('WRONG_PHASE', 'the fight has not begun');
+  const c = requireOwn(state, ctx, cmd.characterId);
+  const m = requireCombatant(combat, c.id);
+  // The graze taken this turn or the last, not yet answered.
+  const graze = c.wounds.find((w) => w.level === 'graze' && !w.attempted && w.turn >= combat.turn - 1);
+  if (!graze) throw new RuleError('NO_GRAZE', `${c.name} has no fresh graze to answer`);
+  const group = moraleRoll(state, m.side, ctx.dice);
+  const wounds = woundPenalty(c);
+  const mods = wounds ? [...group.mods, { source: 'wounds', value: -wounds }] : group.mods;
+  const roll = makeRoll(`${c.name} keeps his nerve`, group.faces, mods, MORALE.target);
+  const answered = c.wounds.map((w) => (w.id === graze.id ? { ...w, attempted: true } : w));
+  return [
+    { type: 'combat.steadied', characterId: c.id, roll, holds: roll.success },
+    {
+      type: 'character.updated',
+      characterId: c.id,
+      set: { wounds: answered },
+      by: 'rule',
+      reason: 'graze answered',
+    },
+  ];
+}
+
+function place(state: RhylanorState, cmd: z.output<typeof schemas.place>): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireCombatant(combat, cmd.characterId);
+  const { type: _t, characterId, ...set } = cmd;
+  return [{ type: 'combat.positioned', id: characterId, ...set, by: 'referee' }];
+}
+
+function setMorale(state: RhylanorState, cmd: z.output<typeof schemas.setMorale>): PersonalEvent[] {
+  const combat = requireCombat(state);
+  const roll = makeRoll('referee ruling', [], [], 0);
+  return [
+    {
+      type: 'combat.moraleRolled',
+      side: cmd.side,
+      roll,
+      result: cmd.morale,
+      rally: combat.sides[cmd.side].morale === 'fled',
+    },
+  ];
+}
+
+function callFire(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.callFire>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['command'], 'calling fire');
+  const c = requireOwn(state, ctx, cmd.observerId);
+  const m = requireCombatant(combat, c.id);
+  requirePhasing(combat, m, 'calling fire');
+  requireFit(c);
+  const fo = skillLevel(c, 'Forward Observer');
+  if (fo === null) throw new RuleError('SKILL_REQUIRED', `${c.name} needs Forward Observer to call fire`);
+  const dms: Modifier[] = [];
+  if (fo) dms.push({ source: `observer's Forward Observer-${fo}`, value: fo });
+  if (cmd.gunnerSkill) dms.push({ source: "gunner's skill", value: cmd.gunnerSkill });
+  const computer = gearDm(state, c, 'tactics');
+  if (computer) dms.push({ source: "observer's battle computer", value: computer });
+  if (hasGear(state, c, 'mapBox')) dms.push({ source: "observer's map box", value: 1 });
+  if (hasGear(state, c, 'spotTotallyConcealed'))
+    dms.push({ source: "observer's advanced battle scanner", value: 2 });
+  else if (hasGear(state, c, 'spot')) dms.push({ source: "observer's battle scanner", value: 1 });
+  dms.push(...cmd.gunnerDms);
+  if (cmd.correctionTurns) dms.push({ source: 'turns of correction', value: cmd.correctionTurns });
+  // Arrival (§7.11): ≤5 km next friendly command phase, ≤50 km the one after, beyond 2 + 1d6 turns.
+  const delay =
+    cmd.distanceKm <= 5 ? 1 : cmd.distanceKm <= 50 ? 2 : 2 + ctx.dice.roll(D6, 'long-range fire arrival');
+  const call: IndirectCall = {
+    id: combat.nextCallId,
+    observerId: c.id,
+    side: m.side,
+    attack: cmd.attack,
+    x: cmd.x,
+    y: cmd.y,
+    arrivesTurn: combat.turn + delay,
+    arrivesSide: m.side,
+    dms,
+  };
+  return [{ type: 'combat.indirectCalled', call }];
+}
+
+function end(state: RhylanorState, cmd: z.output<typeof schemas.end>): PersonalEvent[] {
+  requireCombat(state);
+  return [{ type: 'combat.ended', reason: cmd.reason }];
+}
+
+export const combatCommands: readonly CommandSpec[] = [
+  defineCommand(schemas.start, GM, start),
+  defineCommand(schemas.spot, GM_AND_PLAYERS, spot),
+  defineCommand(schemas.rollOff, GM, rollOff),
+  defineCommand(schemas.order, GM_AND_PLAYERS, order),
+  defineCommand(schemas.move, GM_AND_PLAYERS, move),
+  defineCommand(schemas.fire, GM_AND_PLAYERS, fire),
+  defineCommand(schemas.melee, GM_AND_PLAYERS, melee),
+  defineCommand(schemas.next, GM_AND_PLAYERS, next),
+  defineCommand(schemas.morale, GM_AND_PLAYERS, morale),
+  defineCommand(schemas.place, GM, place),
+  defineCommand(schemas.setMorale, GM, setMorale),
+  defineCommand(schemas.seek, GM_AND_PLAYERS, seek),
+  defineCommand(schemas.steady, GM_AND_PLAYERS, steady),
+  defineCommand(schemas.callFire, GM_AND_PLAYERS, callFire),
+  defineCommand(schemas.end, GM, end),
+];

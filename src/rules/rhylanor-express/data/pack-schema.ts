@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { defaultSpacePack, spacePackSchema } from './space-pack.ts';
+
+/**
+ * The editable data pack: everything the rules need that the document does not give (digest §11,
+ * defaults from §12). A referee may edit or import one; `parsePack` checks it and names every
+ * problem by its path.
+ */
+
+const id = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'an id is lower-case letters, digits and dashes');
+const name = z.string().trim().min(1).max(80);
+const note = z.string().max(500);
+const skillName = z.string().trim().min(1).max(60);
+const level = z.number().int().min(0).max(15);
+const upp = z
+  .string()
+  .regex(/^[0-9A-HJ-NP-Z]{6}$/i, 'a UPP is six characteristic digits in hex (0–9, A–F and on, no I or O)');
+const kg = z.number().min(0).max(100000);
+const pen = z.number().int().min(0).max(200);
+
+export const characterSheetSchema = z.strictObject({
+  id,
+  name,
+  upp,
+  background: note.optional(),
+  skills: z.record(skillName, level),
+  /** Weapon, armour and gear ids from this pack. */
+  weapons: z.array(id).max(12).default([]),
+  armour: id.optional(),
+  gear: z.array(id).max(40).default([]),
+  career: z.string().max(40).optional(),
+  /** Kept from the players: an NPC the referee has not shown. */
+  secret: z.boolean().default(false),
+});
+export type CharacterSheet = z.output<typeof characterSheetSchema>;
+
+export const weaponSchema = z.strictObject({
+  id,
+  name,
+  /** The skills that fire it; the better one is used (§4). Empty: Dex alone (thrown grenades). */
+  skills: z.array(skillName).max(3),
+  /** Metres: Effective, Long, Extreme. */
+  ranges: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()]),
+  pen,
+  autoFire: z.number().int().min(0).max(10),
+  targets: z.number().int().min(1).max(32),
+  roundsPerTurn: z.number().int().min(1).max(1000),
+  magazine: z.number().int().min(1).max(10000),
+  kg,
+  /** Most hits one target can take from a single round (shotgun). */
+  maxHitsPerRound: z.number().int().min(1).max(10).default(1),
+  lowRecoil: z.boolean().default(false),
+  highRecoil: z.boolean().default(false),
+  /** Raises the wound one level (HE, HEAP, lasers, energy weapons). */
+  explosiveContact: z.boolean().default(false),
+  energy: z.boolean().default(false),
+  laser: z.boolean().default(false),
+  fragmentation: z.boolean().default(false),
+  /** Misses deviate (grenades): dice of metres. */
+  deviationD6: z.number().int().min(0).max(8).default(0),
+});
+export type Weapon = z.output<typeof weaponSchema>;
+
+export const meleeWeaponSchema = z.strictObject({
+  id,
+  name,
+  skills: z.array(skillName).min(1).max(3),
+  attack: z.number().int().min(-5).max(10),
+  parry: z.number().int().min(-5).max(10),
+  reach: z.number().int().min(0).max(10),
+  maxHits: z.number().int().min(1).max(10),
+  pen,
+  unarmed: z.boolean().default(false),
+});
+export type MeleeWeapon = z.output<typeof meleeWeaponSchema>;
+
+export const armourSchema = z.strictObject({
+  id,
+  name,
+  value: z.number().int().min(0).max(100),
+  vsEnergy: z.number().int().min(0).max(100).optional(),
+  vsLasers: z.number().int().min(0).max(100).optional(),
+  seenByScanners: z.boolean().default(false),
+  veryEncumbered: z.boolean().default(false),
+  stealth: z.boolean().default(false),
+});
+export type Armour = z.output<typeof armourSchema>;
+
+export const GEAR_EFFECTS = [
+  'spot',
+  'spotTotallyConcealed',
+  'daylightSpot',
+  'tactics',
+  'indirectObserver',
+  'indirectGunner',
+  'mapBox',
+  'targetingDisplay',
+  'networkKey',
+  'forensics',
+  'lockPicks',
+  'electronicLockPicks',
+  'boltCutters',
+  'mechanicsKit',
+  'electronicsKit',
+  'antiAircraftPod',
+  'pointDefencePod',
+  'fireControl',
+  'medical',
+] as const;
+export const gearSchema = z.strictObject({
+  id,
+  name,
+  kg,
+  effect: z.enum(GEAR_EFFECTS).optional(),
+  dm: z.number().int().min(-10).max(10).default(0),
+  /** The medical item it counts as (medical kit, scanner …), for treatment. */
+  medical: z.string().max(40).optional(),
+});
+export type Gear = z.output<typeof gearSchema>;
+
+export const chargeSchema = z.strictObject({ id, name, pen, kg: kg.default(1) });
+export const lockSchema = z.strictObject({
+  id,
+  name,
+  kind: z.enum(['mechanical', 'electronic']),
+  /** The pick number: a referee secret. */
+  pick: z.number().int().min(2).max(30),
+});
+export type Lock = z.output<typeof lockSchema>;
+export const networkSchema = z.strictObject({
+  id,
+  name,
+  /** The Security Target: a referee secret. */
+  securityTarget: z.number().int().min(2).max(30),
+});
+export type Network = z.output<typeof networkSchema>;
+
+export const vehicleSchema = z.strictObject({
+  id,
+  name,
+  /** A row of the vehicle target table (§7.7). */
+  tableClass: z.string().min(1).max(60),
+  turnSpeed: z.number().int().min(0).max(100000),
+  armour: z.number().int().min(0).max(100),
+  mainWeapon: id.optional(),
+  minorWeapons: z.array(id).max(8).default([]),
+  fireControl: z.boolean().default(false),
+  grav: z.boolean().default(false),
+  openTop: z.boolean().default(false),
+  notes: note.optional(),
+});
+export type Vehicle = z.output<typeof vehicleSchema>;
+
+export const robotSchema = z.strictObject({
+  id,
+  name,
+  armour: z.number().int().min(0).max(100),
+  characteristics: z.partialRecord(
+    z.enum(['Str', 'Dex', 'End', 'Int', 'Edu', 'Soc']),
+    z.number().int().min(0).max(30),
+  ),
+  skills: z.record(skillName, level),
+  weapon: id.optional(),
+});
+export type Robot = z.output<typeof robotSchema>;
+
+export const diseaseSchema = z.strictObject({
+  id,
+  name,
+  researchTarget: z.number().int().min(2).max(30),
+  successes: z.number().int().min(1).max(100),
+  treatmentTarget: z.number().int().min(2).max(30),
+  endPerDay: z.number().int().min(0).max(20),
+  effects: note,
+});
+export type Disease = z.output<typeof diseaseSchema>;
+
+export const projectSchema = z.strictObject({
+  id,
+  name,
+  skill: skillName,
+  researchTarget: z.number().int().min(2).max(30),
+  successes: z.number().int().min(1).max(100),
+  period: z.enum(['hour', 'day', 'week']),
+});
+export type Project = z.output<typeof projectSchema>;
+
+export const careerSchema = z.strictObject({
+  name: z.string().min(1).max(40),
+  military: z.boolean(),
+  /** Skill tables (a skill name or a cascade name per entry); table 2 is "Service Skills". */
+  tables: z.array(z.array(skillName).max(12)).max(6),
+});
+export type Career = z.output<typeof careerSchema>;
+
+/** A firefight to simulate or set up: two sides of pack sheets placed in metres. */
+export const personalScenarioSchema = z.strictObject({
+  name,
+  description: note.default(''),
+  zeroG: z.boolean().default(false),
+  sides: z
+    .array(
+      z.strictObject({
+        id: z.enum(['a', 'b']),
+        name,
+        disposition: z
+          .enum(['stealthy', 'totallyConcealed', 'cautious', 'concealed', 'noisy'])
+          .default('noisy'),
+        military: z.boolean().default(false),
+        /** Index in `members` of the leader. */
+        leader: z.number().int().min(0).max(99).optional(),
+        members: z
+          .array(
+            z.strictObject({
+              sheet: id,
+              x: z.number().min(-100000).max(100000),
+              y: z.number().min(-100000).max(100000),
+              cover: z.number().int().min(0).max(4).default(0),
+            }),
+          )
+          .min(1)
+          .max(50),
+      }),
+    )
+    .length(2),
+});
+export type PersonalScenario = z.output<typeof personalScenarioSchema>;
+
+/** Readings the referee may switch (digest "Bughunt reads"). */
+export const packRulesSchema = z.strictObject({
+  unskilledDm: z.number().int().min(-10).max(0).default(-3),
+  jackOfAllTradesCancelsUnskilled: z.boolean().default(true),
+  alwaysAddCharacteristicDm: z.boolean().default(false),
+  /** Targeting display: 'halve' the snap-shot penalty. */
+  targetingDisplayHalves: z.boolean().default(true),
+  dogfightDice: z.union([z.literal(1), z.literal(2)]).default(2),
+  /** Metres taken off every movement option per point of wound penalty. */
+  woundMovementMetres: z.number().int().min(0).max(10).default(1),
+  forgeryTarget: z.number().int().min(2).max(20).default(8),
+});
+export type PackRules = z.output<typeof packRulesSchema>;
+
+export const packSchema = z.strictObject({
+  version: z.literal(1),
+  name,
+  rules: packRulesSchema.prefault({}),
+  /** Skills beyond the document's list (academic fields, other classic skills). */
+  extraSkills: z.array(skillName).max(200).default([]),
+  characters: z.array(characterSheetSchema).max(200),
+  weapons: z.array(weaponSchema).max(200),
+  melee: z.array(meleeWeaponSchema).max(100),
+  armour: z.array(armourSchema).max(100),
+  gear: z.array(gearSchema).max(300),
+  charges: z.array(chargeSchema).max(100),
+  locks: z.array(lockSchema).max(100),
+  networks: z.array(networkSchema).max(100),
+  vehicles: z.array(vehicleSchema).max(100),
+  robots: z.array(robotSchema).max(100),
+  diseases: z.array(diseaseSchema).max(100),
+  projects: z.array(projectSchema).max(100),
+  careers: z.array(careerSchema).max(40),
+  scenarios: z.array(personalScenarioSchema).max(100).default([]),
+  commonTasks: z.array(z.strictObject({ name, target: z.number().int().min(2).max(30) })).max(100),
+  /** Ships, crews, worlds and space scenarios (the space-combat part's own schema). */
+  space: spacePackSchema.default(defaultSpacePack),
+});
+export type Pack = z.output<typeof packSchema>;
+export type PackInput = z.input<typeof packSchema>;

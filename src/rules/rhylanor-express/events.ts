@@ -1,0 +1,276 @@
+import type { Carried, Character, Wound } from './character.ts';
+import type { MovementOption, WoundLevel } from './data/tables.ts';
+import type { Combat, Continuation, IndirectCall, Machine, Phase, Research, SideId } from './state.ts';
+import type { RollRecord } from './task.ts';
+import type { DamageRoll } from './vehicles.ts';
+
+/** Sheet fields a rule or the referee may set directly (each change logged as an event). */
+export interface CharacterPatch {
+  readonly name?: string;
+  readonly owner?: string | null;
+  readonly secret?: boolean;
+  readonly upp?: readonly number[];
+  readonly mods?: readonly number[];
+  readonly skills?: Readonly<Record<string, number>>;
+  readonly ticks?: readonly string[];
+  readonly wounds?: readonly Wound[];
+  readonly weapons?: readonly Carried[];
+  readonly armour?: string | null;
+  readonly gear?: readonly string[];
+  readonly carriedKg?: number;
+  readonly carryingPerson?: boolean;
+  readonly career?: string | null;
+  readonly skillRollsOwed?: number;
+  readonly cascadesOwed?: readonly string[];
+  readonly advancesOwed?: number;
+}
+
+/** Events of the personal half of Rhylanor Express (space events come from `space/`). */
+export type PersonalEvent =
+  // Characters and advancement ------------------------------------------------------------------
+  | { readonly type: 'character.created'; readonly character: Character }
+  | {
+      readonly type: 'character.updated';
+      readonly characterId: string;
+      readonly set: CharacterPatch;
+      /** What changed it: a rule (`rule`) or the referee overriding (`referee`). */
+      readonly by: 'rule' | 'referee';
+      readonly reason: string;
+    }
+  | {
+      readonly type: 'character.skillGained';
+      readonly characterId: string;
+      readonly result: string;
+      readonly skill: string;
+      readonly level: number;
+    }
+  | {
+      readonly type: 'character.advancementRolled';
+      readonly characterId: string;
+      readonly skill: string;
+      readonly face: number;
+      readonly from: number;
+      readonly rose: boolean;
+    }
+  | {
+      readonly type: 'chargen.rolled';
+      readonly characterId: string;
+      readonly kind: 'specialDuty' | 'survival' | 'commission' | 'promotion' | 'reenlist';
+      readonly roll: RollRecord;
+      /** Extra skill rolls this roll earned (special duty success, natural 10–12). */
+      readonly extraSkillRolls: number;
+    }
+  | {
+      readonly type: 'chargen.skillRolled';
+      readonly characterId: string;
+      readonly career: string;
+      readonly table: number;
+      readonly face: number;
+      readonly result: string;
+      /** An extra roll owed (special duty, high results) was used. */
+      readonly extra: boolean;
+      /** The result is a cascade: the pick follows as `character.skillGained`. */
+      readonly cascade: boolean;
+    }
+  // Tasks -----------------------------------------------------------------------------------
+  | {
+      readonly type: 'task.rolled';
+      readonly characterId: string;
+      readonly skill: string | null;
+      readonly roll: RollRecord;
+      /** The skill ticked for advancement by this success, if any. */
+      readonly ticked: string | null;
+      readonly label?: string;
+    }
+  // Tactics-pool windows ----------------------------------------------------------------------
+  | { readonly type: 'window.opened'; readonly rolls: readonly RollRecord[]; readonly after: Continuation }
+  | {
+      readonly type: 'pool.spent';
+      readonly side: SideId;
+      readonly delta: number;
+      /** Index of the roll in the open window; null: staged before the next roll. */
+      readonly rollIndex: number | null;
+    }
+  | { readonly type: 'pool.passed'; readonly side: SideId }
+  | {
+      readonly type: 'window.closed';
+      readonly rolls: readonly RollRecord[];
+      readonly by: 'pools' | 'referee';
+    }
+  | { readonly type: 'pool.stagedUsed' }
+  // Personal combat ---------------------------------------------------------------------------
+  | { readonly type: 'combat.started'; readonly combat: Combat }
+  | {
+      readonly type: 'combat.spotted';
+      readonly side: SideId;
+      readonly spotterId: string | null;
+      readonly roll: RollRecord | null;
+      readonly success: boolean;
+      readonly reason: string;
+    }
+  | {
+      readonly type: 'combat.rolledOff';
+      readonly rolls: readonly { readonly a: number; readonly b: number }[];
+      readonly chooser: SideId;
+    }
+  | { readonly type: 'combat.ordered'; readonly intruder: SideId; readonly surprise: SideId | null }
+  | {
+      readonly type: 'combat.moved';
+      readonly id: string;
+      readonly option: MovementOption;
+      readonly x: number;
+      readonly y: number;
+      readonly reloading: number | null;
+      readonly handhold: boolean;
+      /** Melee contacts after the move (enemy id → turn made). */
+      readonly contacts: Readonly<Record<string, number>>;
+    }
+  | {
+      readonly type: 'combat.controlRolled';
+      readonly id: string;
+      readonly roll: RollRecord;
+      readonly tumbling: boolean;
+    }
+  | {
+      readonly type: 'combat.fired';
+      readonly shooterId: string;
+      readonly weaponIndex: number;
+      readonly weaponId: string;
+      readonly rounds: number;
+      readonly targets: readonly {
+        readonly targetId: string;
+        readonly band: string;
+        readonly rounds: number;
+      }[];
+    }
+  | {
+      readonly type: 'combat.meleeStruck';
+      readonly attackerId: string;
+      readonly defenderId: string;
+      readonly weaponId: string;
+      readonly contacts: Readonly<Record<string, number>>;
+    }
+  | {
+      readonly type: 'combat.hits';
+      readonly attackerId: string;
+      readonly targetId: string;
+      readonly hits: number;
+      /** The attack roll as it finally stood (pool points included). */
+      readonly roll: RollRecord;
+    }
+  | { readonly type: 'combat.unhurt'; readonly characterId: string; readonly roll: RollRecord }
+  | {
+      readonly type: 'combat.deviated';
+      readonly attackerId: string;
+      readonly clock: number;
+      readonly metres: number;
+      readonly x: number;
+      readonly y: number;
+    }
+  | {
+      readonly type: 'character.wounded';
+      readonly characterId: string;
+      readonly wound: Wound;
+      readonly rolled: WoundLevel;
+      readonly shift: number;
+      /** The wound roll; absent when the referee set the wound. */
+      readonly roll?: RollRecord;
+    }
+  | {
+      readonly type: 'combat.phaseChanged';
+      readonly turn: number;
+      readonly phasing: SideId;
+      readonly phase: Phase;
+    }
+  | { readonly type: 'combat.reloaded'; readonly id: string; readonly weaponIndex: number }
+  | { readonly type: 'combat.moraleDue'; readonly side: SideId }
+  | { readonly type: 'combat.leaderLost'; readonly side: SideId; readonly turn: number }
+  | {
+      readonly type: 'combat.moraleRolled';
+      readonly side: SideId;
+      readonly roll: RollRecord;
+      readonly result: 'steady' | 'fled' | 'surrendered';
+      readonly rally: boolean;
+    }
+  | {
+      readonly type: 'combat.positioned';
+      readonly id: string;
+      readonly x?: number;
+      readonly y?: number;
+      readonly cover?: number;
+      readonly fullCover?: boolean;
+      readonly concealed?: boolean;
+      readonly activity?: string | null;
+      readonly tumbling?: boolean;
+      readonly by: 'rule' | 'referee';
+    }
+  | {
+      readonly type: 'combat.steadied';
+      readonly characterId: string;
+      readonly roll: RollRecord;
+      readonly holds: boolean;
+    }
+  | {
+      readonly type: 'combat.sought';
+      readonly seekerId: string;
+      readonly targetId: string;
+      readonly roll: RollRecord | null;
+      readonly found: boolean;
+    }
+  | { readonly type: 'combat.indirectCalled'; readonly call: IndirectCall }
+  | {
+      readonly type: 'combat.indirectLanded';
+      readonly callId: number;
+      readonly roll: RollRecord;
+      readonly x: number;
+      readonly y: number;
+      readonly clock: number | null;
+      readonly metres: number;
+    }
+  | { readonly type: 'combat.ended'; readonly reason: string }
+  // Medicine, science, intrusion ----------------------------------------------------------------
+  | {
+      readonly type: 'medic.treated';
+      readonly medicId: string;
+      readonly patientId: string;
+      readonly woundId: number;
+      readonly roll: RollRecord;
+      readonly wounds: readonly Wound[];
+    }
+  | { readonly type: 'machine.added'; readonly machine: Machine }
+  | {
+      readonly type: 'machine.damaged';
+      readonly machineId: string;
+      readonly roll: DamageRoll;
+      readonly damage: readonly string[];
+      readonly destroyed: boolean;
+      readonly inert: boolean;
+    }
+  | {
+      readonly type: 'machine.repaired';
+      readonly machineId: string;
+      readonly technicianId: string;
+      readonly effect: string;
+      readonly roll: RollRecord;
+      readonly damage: readonly string[];
+    }
+  | { readonly type: 'research.started'; readonly research: Research }
+  | {
+      readonly type: 'research.rolled';
+      readonly researchId: string;
+      readonly roll: RollRecord;
+      readonly successes: number;
+      readonly wiped: boolean;
+      readonly done: boolean;
+    }
+  | {
+      readonly type: 'intrusion.rolled';
+      readonly kind: 'pickLock' | 'demolition' | 'hack' | 'evidence' | 'forgery';
+      readonly characterId: string;
+      readonly targetName: string;
+      readonly roll: RollRecord | null;
+      readonly outcome: string;
+      readonly jammedLock?: string;
+    };
+
+export type PersonalEventType = PersonalEvent['type'];

@@ -1,0 +1,280 @@
+import type { Character } from './character.ts';
+import type { PersonalEvent } from './events.ts';
+import {
+  type Combat,
+  type Combatant,
+  type RhylanorState,
+  type SideId,
+  withCharacter,
+  withCombatant,
+  withSide,
+} from './state.ts';
+import { withPool } from './task.ts';
+
+/**
+ * Folds one personal-half event into the state: no dice, no clock; copies only along the path
+ * that changed. Record-only events (rolls whose effects follow as their own events) change nothing.
+ */
+export function evolvePersonal(state: RhylanorState, event: PersonalEvent): RhylanorState {
+  switch (event.type) {
+    case 'character.created':
+      return {
+        ...withCharacter(state, event.character),
+        nextCharacter: state.nextCharacter + 1,
+      };
+    case 'character.updated':
+      return patch(state, event.characterId, event.set);
+    case 'character.skillGained': {
+      const c = state.characters[event.characterId];
+      if (!c) return state;
+      const owed = c.cascadesOwed.indexOf(event.result);
+      const cascadesOwed = owed < 0 ? c.cascadesOwed : c.cascadesOwed.filter((_, i) => i !== owed);
+      return withCharacter(state, {
+        ...c,
+        skills: { ...c.skills, [event.skill]: event.level },
+        cascadesOwed,
+      });
+    }
+    case 'character.advancementRolled': {
+      const c = state.characters[event.characterId];
+      if (!c) return state;
+      const ticks = c.ticks.filter((t) => t !== event.skill);
+      const skills = event.rose ? { ...c.skills, [event.skill]: event.from + 1 } : c.skills;
+      return withCharacter(state, { ...c, ticks, skills, advancesOwed: Math.max(0, c.advancesOwed - 1) });
+    }
+    case 'chargen.rolled': {
+      const c = state.characters[event.characterId];
+      if (!c || event.extraSkillRolls === 0) return state;
+      return withCharacter(state, { ...c, skillRollsOwed: c.skillRollsOwed + event.extraSkillRolls });
+    }
+    case 'chargen.skillRolled': {
+      const c = state.characters[event.characterId];
+      if (!c) return state;
+      return withCharacter(state, {
+        ...c,
+        skillRollsOwed: event.extra ? Math.max(0, c.skillRollsOwed - 1) : c.skillRollsOwed,
+        cascadesOwed: event.cascade ? [...c.cascadesOwed, event.result] : c.cascadesOwed,
+      });
+    }
+    case 'task.rolled': {
+      const c = state.characters[event.characterId];
+      if (!c || event.ticked === null || c.ticks.includes(event.ticked)) return state;
+      return withCharacter(state, { ...c, ticks: [...c.ticks, event.ticked] });
+    }
+    case 'window.opened':
+      return { ...state, window: { rolls: event.rolls, passed: [], after: event.after } };
+    case 'pool.spent': {
+      const combat = spendPool(state.combat, event.side, Math.abs(event.delta));
+      if (event.rollIndex === null) {
+        return {
+          ...state,
+          combat,
+          staged: [...state.staged, { side: event.side, delta: event.delta, when: 'before' }],
+        };
+      }
+      const w = state.window;
+      if (!w) return { ...state, combat };
+      const rolls = w.rolls.map((r, i) =>
+        i === event.rollIndex ? withPool(r, { side: event.side, delta: event.delta, when: 'after' }) : r,
+      );
+      // A spend lets every side answer the new total: passes so far no longer count.
+      return { ...state, combat, window: { ...w, rolls, passed: [] } };
+    }
+    case 'pool.stagedUsed':
+      return { ...state, staged: [] };
+    case 'pool.passed': {
+      const w = state.window;
+      if (!w || w.passed.includes(event.side)) return state;
+      return { ...state, window: { ...w, passed: [...w.passed, event.side] } };
+    }
+    case 'window.closed':
+      return { ...state, window: null };
+    case 'combat.started':
+      return { ...state, combat: event.combat, window: null, staged: [] };
+    case 'combat.spotted':
+      return onCombat(state, (c) => ({ ...c, spotted: { ...c.spotted, [event.side]: event.success } }));
+    case 'combat.rolledOff':
+      return onCombat(state, (c) => ({ ...c, chooser: event.chooser }));
+    case 'combat.ordered':
+      return onCombat(state, (c) => ({
+        ...c,
+        stage: 'turns',
+        intruder: event.intruder,
+        surprise: event.surprise,
+        phasing: event.surprise ?? event.intruder,
+        phase: 'movement',
+        turn: event.surprise ? 0 : 1,
+        acted: {},
+      }));
+    case 'combat.moved':
+      return onCombatant(state, event.id, (m, c) => ({
+        ...m,
+        x: event.x,
+        y: event.y,
+        option: event.option,
+        optionTurn: c.turn,
+        reloading: event.reloading,
+        handhold: event.handhold,
+        contacts: event.contacts,
+      }));
+    case 'combat.controlRolled':
+      return onCombatant(state, event.id, (m, c) => ({
+        ...m,
+        tumbling: event.tumbling,
+        controlTurn: c.turn,
+      }));
+    case 'combat.fired': {
+      const withAmmo = ammoSpent(state, event.shooterId, event.weaponIndex, event.rounds);
+      return onCombat(withAmmo, (c) => ({ ...c, acted: { ...c.acted, [event.shooterId]: true } }));
+    }
+    case 'combat.meleeStruck': {
+      const s = onCombatant(state, event.attackerId, (m) => ({ ...m, contacts: event.contacts }));
+      return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [event.attackerId]: true } }));
+    }
+    case 'combat.hits':
+    case 'combat.unhurt':
+    case 'combat.deviated':
+      return state;
+    case 'character.wounded': {
+      const c = state.characters[event.characterId];
+      if (!c) return state;
+      return withCharacter(state, {
+        ...c,
+        wounds: [...c.wounds, event.wound],
+        nextWoundId: event.wound.id + 1,
+      });
+    }
+    case 'combat.phaseChanged':
+      return onCombat(state, (c) => ({
+        ...c,
+        turn: event.turn,
+        phasing: event.phasing,
+        phase: event.phase,
+        acted: {},
+        surprise: event.turn >= 1 ? null : c.surprise,
+      }));
+    case 'combat.reloaded': {
+      const c = state.characters[event.id];
+      const w = c?.weapons[event.weaponIndex];
+      if (!c || !w) return state;
+      const magazine = state.pack.weapons.find((x) => x.id === w.weaponId)?.magazine ?? w.loaded;
+      const weapons = c.weapons.map((x, i) =>
+        i === event.weaponIndex ? { ...x, loaded: magazine, spare: Math.max(0, x.spare - 1) } : x,
+      );
+      const s = withCharacter(state, { ...c, weapons });
+      return onCombatant(s, event.id, (m) => ({ ...m, reloading: null }));
+    }
+    case 'combat.moraleDue':
+      return onSide(state, event.side, (s) => ({ ...s, moraleChecking: true }));
+    case 'combat.leaderLost':
+      return onSide(state, event.side, (s) => ({ ...s, leaderLostTurn: event.turn }));
+    case 'combat.moraleRolled': {
+      const s = onSide(state, event.side, (x) => ({
+        ...x,
+        morale: event.result,
+        moraleChecks: event.rally ? x.moraleChecks : x.moraleChecks + 1,
+      }));
+      return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [`morale:${event.side}`]: true } }));
+    }
+    case 'combat.positioned':
+      return onCombatant(state, event.id, (m) => ({
+        ...m,
+        ...(event.x === undefined ? {} : { x: event.x }),
+        ...(event.y === undefined ? {} : { y: event.y }),
+        ...(event.cover === undefined ? {} : { cover: event.cover }),
+        ...(event.fullCover === undefined ? {} : { fullCover: event.fullCover }),
+        ...(event.concealed === undefined ? {} : { concealed: event.concealed }),
+        ...(event.tumbling === undefined ? {} : { tumbling: event.tumbling }),
+        ...(event.activity === undefined ? {} : { activity: event.activity as Combatant['activity'] }),
+      }));
+    case 'combat.steadied':
+      return state;
+    case 'combat.sought':
+      return onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`seek:${event.seekerId}`]: true } }));
+    case 'combat.indirectCalled':
+      return onCombat(state, (c) => ({
+        ...c,
+        indirect: [...c.indirect, event.call],
+        nextCallId: event.call.id + 1,
+      }));
+    case 'combat.indirectLanded':
+      return onCombat(state, (c) => ({ ...c, indirect: c.indirect.filter((x) => x.id !== event.callId) }));
+    case 'combat.ended':
+      return { ...state, combat: null, window: null, staged: [] };
+    case 'medic.treated':
+      return patch(state, event.patientId, { wounds: event.wounds });
+    case 'machine.added':
+      return { ...state, machines: { ...state.machines, [event.machine.id]: event.machine } };
+    case 'machine.damaged':
+    case 'machine.repaired': {
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const next =
+        event.type === 'machine.damaged'
+          ? { ...m, damage: event.damage, destroyed: event.destroyed, inert: event.inert }
+          : { ...m, damage: event.damage };
+      return { ...state, machines: { ...state.machines, [m.id]: next } };
+    }
+    case 'research.started':
+      return { ...state, research: { ...state.research, [event.research.id]: event.research } };
+    case 'research.rolled': {
+      const r = state.research[event.researchId];
+      if (!r) return state;
+      return {
+        ...state,
+        research: { ...state.research, [r.id]: { ...r, successes: event.successes, done: event.done } },
+      };
+    }
+    case 'intrusion.rolled':
+      return event.jammedLock === undefined || state.jammedLocks.includes(event.jammedLock)
+        ? state
+        : { ...state, jammedLocks: [...state.jammedLocks, event.jammedLock] };
+  }
+}
+
+function patch(state: RhylanorState, id: string, set: Partial<Character>): RhylanorState {
+  const c = state.characters[id];
+  if (!c) return state;
+  return withCharacter(state, { ...c, ...set });
+}
+
+function onCombat(state: RhylanorState, f: (c: Combat) => Combat): RhylanorState {
+  return state.combat ? { ...state, combat: f(state.combat) } : state;
+}
+
+function onCombatant(
+  state: RhylanorState,
+  id: string,
+  f: (m: Combatant, c: Combat) => Combatant,
+): RhylanorState {
+  const combat = state.combat;
+  const m = combat?.combatants[id];
+  if (!combat || !m) return state;
+  return { ...state, combat: withCombatant(combat, f(m, combat)) };
+}
+
+function onSide(
+  state: RhylanorState,
+  id: SideId,
+  f: (s: Combat['sides'][SideId]) => Combat['sides'][SideId],
+) {
+  const combat = state.combat;
+  if (!combat) return state;
+  return { ...state, combat: withSide(combat, f(combat.sides[id])) };
+}
+
+function spendPool(combat: Combat | null, side: SideId, points: number): Combat | null {
+  if (!combat) return combat;
+  const s = combat.sides[side];
+  return withSide(combat, { ...s, pool: Math.max(0, s.pool - points) });
+}
+
+function ammoSpent(state: RhylanorState, id: string, index: number, rounds: number): RhylanorState {
+  const c = state.characters[id];
+  const w = c?.weapons[index];
+  if (!c || !w) return state;
+  const weapons = c.weapons.map((x, i) =>
+    i === index ? { ...x, loaded: Math.max(0, x.loaded - rounds) } : x,
+  );
+  return withCharacter(state, { ...c, weapons });
+}

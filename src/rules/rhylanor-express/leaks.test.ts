@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { type RhylanorEvent, rhylanorExpress } from './ruleset.ts';
+import { fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
+
+/** Referee secrets never reach a player's view or the events it receives. */
+
+const SPECTATOR = { seatId: 's1', role: 'spectator' as const };
+
+describe('referee secrets', () => {
+  it('lock and network numbers, research targets and NPC sheets stay with the referee', () => {
+    let s = fresh();
+    const log: RhylanorEvent[] = [];
+    const step = (command: unknown, faces: number[] = [], actor = GM_SEAT) => {
+      const r = play(s, command, faces, actor);
+      s = r.state;
+      log.push(...r.events);
+    };
+    step({ type: 'character.create', sheet: 'arrano', owner: 'p1' }); // c1
+    step({
+      type: 'character.create',
+      name: 'Mr Black',
+      upp: '9A9B77',
+      skills: { Rifles: 3, Intrusion: 2 },
+      secret: true,
+    }); // c2
+    step({ type: 'character.edit', characterId: 'c2', skills: { Tactics: 2 } });
+    step({ type: 'intrusion.pickLock', characterId: 'c1', lockId: 'military-electronic' }, [3, 4], PLAYER);
+    step({ type: 'intrusion.hack', characterId: 'c1', networkId: 'naval' }, [5, 5], PLAYER);
+    step({
+      type: 'research.start',
+      characterId: 'c1',
+      name: 'A better lock-pick',
+      kind: 'device',
+      skill: 'Intrusion',
+      target: 11,
+      successes: 7,
+    });
+    step({ type: 'research.roll', researchId: 'r1' }, [6, 5], PLAYER);
+    step(
+      { type: 'task.roll', characterId: 'c2', skills: ['Rifles'], characteristic: 'Dex', target: 8 },
+      [3, 3],
+    );
+    for (const seat of [PLAYER, SPECTATOR]) {
+      const view = JSON.stringify(rhylanorExpress.view(s, seat));
+      expect(view).not.toContain('"pick"');
+      expect(view).not.toContain('securityTarget');
+      expect(view).not.toContain('Mr Black');
+      expect(view).not.toContain('"target":11');
+      expect(view).not.toContain('"needed"');
+      expect(view).not.toContain('corsair-captain');
+      const received = JSON.stringify(log.map((e) => rhylanorExpress.redact(e, seat)));
+      expect(received).not.toContain('Mr Black');
+      expect(received).not.toContain('Rifles-3');
+      expect(received).not.toContain('"Tactics":2');
+      expect(received).not.toMatch(/"target":(12|16|11)/);
+    }
+    // The referee sees it all.
+    const gm = JSON.stringify(rhylanorExpress.view(s, GM_SEAT));
+    expect(gm).toContain('Mr Black');
+    expect(gm).toContain('securityTarget');
+    // The player still sees his own roll's dice, modifiers and whether it worked.
+    const pick = log.find((e) => e.type === 'intrusion.rolled');
+    expect(rhylanorExpress.redact(pick as never, PLAYER)).toMatchObject({
+      roll: { faces: [3, 4], success: false },
+    });
+  });
+
+  it('a secret NPC in a fight shows by name only, its shots as one lump of modifiers', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
+      ],
+    }).state;
+    s = play(s, { type: 'combat.order', intruder: 'b' }).state;
+    s = play(s, { type: 'combat.move', characterId: 'c2', option: 'stand' }).state;
+    s = play(s, { type: 'combat.next' }).state;
+    const r = play(s, { type: 'combat.fire', characterId: 'c2', weaponIndex: 0, targets: ['c1'] }, [3, 3]);
+    const view = rhylanorExpress.view(r.state, PLAYER) as {
+      characters: Record<string, unknown>;
+      window: { rolls: { mods: unknown[] }[] };
+    };
+    expect(view.characters.c2).toEqual({ id: 'c2', name: 'Starport guard', secret: true });
+    expect(view.window.rolls[0]?.mods).toEqual([{ source: 'modifiers', value: 1 }]);
+    const opened = r.events.find((e) => e.type === 'window.opened');
+    expect(JSON.stringify(rhylanorExpress.redact(opened as never, PLAYER))).not.toContain('Rifles-1');
+    expect(JSON.stringify(rhylanorExpress.redact(opened as never, GM_SEAT))).toContain('Rifles-1');
+  });
+});

@@ -1,0 +1,336 @@
+import { z } from 'zod';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext } from '../../engine/ruleset.ts';
+import { baseValue, type Character, charDm, currentEnd, type Wound } from './character.ts';
+import { dmsSchema } from './characters.ts';
+import { MEDICAL_EQUIPMENT, type MedicalEquipment, TREATMENT, type Treatable } from './data/tables.ts';
+import type { PersonalEvent } from './events.ts';
+import {
+  type CommandSpec,
+  defineCommand,
+  GM,
+  GM_AND_PLAYERS,
+  requireCharacter,
+  requireNoWindow,
+  requireOwn,
+} from './parts.ts';
+import type { RhylanorState } from './state.ts';
+import { type Modifier, makeRoll, roll2d6, skillMods } from './task.ts';
+
+/** Medicine and science (§8): treating wounds, healing with rest, research over game time. */
+
+const characterId = z.string().regex(/^c[0-9]{1,5}$/);
+
+const schemas = {
+  treat: z.strictObject({
+    type: z.literal('medic.treat'),
+    medicId: characterId,
+    patientId: characterId,
+    woundId: z.number().int().min(0),
+    /** What is at hand besides the medic's own gear (a ship's sickbay, a hospital). */
+    equipment: z.array(z.enum(MEDICAL_EQUIPMENT)).max(10).default([]),
+    hospitalTl: z.number().int().min(0).max(20).optional(),
+  }),
+  rest: z.strictObject({
+    type: z.literal('medic.rest'),
+    characterId,
+    days: z.number().int().min(1).max(365),
+  }),
+  startResearch: z.strictObject({
+    type: z.literal('research.start'),
+    characterId,
+    name: z.string().trim().min(1).max(80),
+    kind: z.enum(['disease', 'device', 'question']),
+    /** A disease or project of the pack, or the referee's own numbers (kept secret). */
+    fromPack: z.string().min(1).max(60).optional(),
+    skill: z.string().trim().min(1).max(60).optional(),
+    target: z.number().int().min(2).max(30).optional(),
+    successes: z.number().int().min(1).max(100).optional(),
+  }),
+  research: z.strictObject({
+    type: z.literal('research.roll'),
+    researchId: z.string().regex(/^r[0-9]{1,5}$/),
+    dms: dmsSchema.optional(),
+  }),
+  cure: z.strictObject({
+    type: z.literal('disease.treat'),
+    researchId: z.string().regex(/^r[0-9]{1,5}$/),
+    medicId: characterId,
+    patientId: characterId,
+    equipment: z.array(z.enum(MEDICAL_EQUIPMENT)).max(10).default([]),
+  }),
+} as const;
+
+export type MedicineCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
+
+/** Medical gear a character carries, by the item it counts as (§8.2). */
+function kitOf(state: RhylanorState, c: Character, extra: readonly MedicalEquipment[]): Set<string> {
+  const have = new Set<string>(extra);
+  for (const g of c.gear) {
+    const m = state.pack.gear.find((x) => x.id === g)?.medical;
+    if (m) have.add(m);
+  }
+  if (have.has('vehicleMedicalStation'))
+    for (const m of ['medicalKit', 'surgicalInstruments', 'medicalDrug']) have.add(m);
+  // A medical kit holds doses of medical drug (§8.2).
+  if (have.has('medicalKit')) have.add('medicalDrug');
+  return have;
+}
+
+/** The DMs of a treatment roll besides Medic and Int (§8.1, §8.2 readings). */
+export function equipmentMods(
+  level: Treatable,
+  have: Set<string>,
+  hospitalTl: number | undefined,
+  medicSkilled: boolean,
+): Modifier[] {
+  const mods: Modifier[] = [];
+  const row = TREATMENT[level];
+  const hospital = hospitalTl !== undefined && hospitalTl >= 10;
+  if (hospital) have.add('hospital');
+  if (row.withoutDm === null) {
+    if (!hospital) throw new RuleError('HOSPITAL_REQUIRED', 'revival needs a TL10+ hospital');
+    if (hospitalTl > 10) mods.push({ source: 'hospital TL above 10', value: hospitalTl - 10 });
+  } else {
+    if (row.needs.some((n) => !have.has(n)))
+      mods.push({
+        source: `missing ${row.needs.filter((n) => !have.has(n)).join(', ')}`,
+        value: row.withoutDm,
+      });
+    if (hospital) mods.push({ source: 'advanced hospital', value: 2 });
+  }
+  if (have.has('advancedMedicalScanner')) mods.push({ source: 'advanced medical scanner', value: 2 });
+  else {
+    if (have.has('medicalScanner')) mods.push({ source: 'medical scanner', value: 1 });
+    if (have.has('medicalComputer') && medicSkilled) mods.push({ source: 'medical computer', value: 1 });
+  }
+  return mods;
+}
+
+function treat(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.treat>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  requireNoWindow(state);
+  const medic = requireOwn(state, ctx, cmd.medicId);
+  const patient = requireCharacter(state, cmd.patientId);
+  const wound = patient.wounds.find((w) => w.id === cmd.woundId);
+  if (!wound) throw new RuleError('UNKNOWN_WOUND', `${patient.name} has no wound ${cmd.woundId}`);
+  if (wound.treated || wound.level === 'graze' || wound.level === 'none')
+    throw new RuleError('NOTHING_TO_TREAT', 'that wound needs no treatment');
+  if (wound.level === 'destroyed')
+    throw new RuleError('BEYOND_REVIVAL', `${patient.name} is beyond any revival`);
+  if (wound.attempted) throw new RuleError('ALREADY_ATTEMPTED', 'this wound has had its treatment attempt');
+  if (
+    medic.id !== patient.id &&
+    medic.wounds.some((w) => !w.treated && ['serious', 'mortal', 'dead', 'destroyed'].includes(w.level))
+  ) {
+    throw new RuleError('CANNOT_ACT', `${medic.name} is in no state to treat anyone`);
+  }
+  const level = wound.level as Treatable;
+  const choice = skillMods(medic, [{ skill: 'Medic', dm: 0 }], state.pack);
+  const mods: Modifier[] = [...choice.mods, { source: 'Int DM', value: charDm(medic, 'Int', state.pack) }];
+  mods.push(
+    ...equipmentMods(level, kitOf(state, medic, cmd.equipment), cmd.hospitalTl, choice.skill !== null),
+  );
+  const purpose = `treating ${patient.name}'s ${level} wound`;
+  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), mods, TREATMENT[level].target);
+  const wounds = patient.wounds.map((w) =>
+    w.id === wound.id ? afterTreatment(patient, w, roll.success) : w,
+  );
+  const events: PersonalEvent[] = [
+    { type: 'medic.treated', medicId: medic.id, patientId: patient.id, woundId: wound.id, roll, wounds },
+  ];
+  if (roll.success && choice.skill && !medic.ticks.includes('Medic')) {
+    events.push({
+      type: 'task.rolled',
+      characterId: medic.id,
+      skill: 'Medic',
+      roll,
+      ticked: 'Medic',
+      label: purpose,
+    });
+  }
+  return events;
+}
+
+/** A wound after a treatment roll (§8.1). */
+function afterTreatment(patient: Character, w: Wound, success: boolean): Wound {
+  if (!success) {
+    // Light: heals with a day's rest; Moderate/Serious: bed rest; Mortal and Dead: death.
+    // A failed mortal treatment is death; revival (a treatment of the Dead wound) is still open.
+    if (w.level === 'mortal') return { ...w, level: 'dead', attempted: false };
+    return { ...w, attempted: true };
+  }
+  switch (w.level) {
+    case 'light':
+    case 'moderate':
+      return { ...w, endLost: 0, penalty: 0, treated: true, attempted: true };
+    case 'serious':
+      // End back to 1; the rest returns a point a day.
+      return {
+        ...w,
+        endLost: Math.max(0, w.endLost - (1 - Math.min(1, currentEnd(patient)))),
+        treated: true,
+        attempted: true,
+      };
+    case 'mortal':
+    case 'dead':
+      // Now a Serious wound that needs its own treatment.
+      return { ...w, level: 'serious', attempted: false };
+    default:
+      return w;
+  }
+}
+
+function rest(state: RhylanorState, cmd: z.output<typeof schemas.rest>): PersonalEvent[] {
+  const c = requireCharacter(state, cmd.characterId);
+  // Lights heal one a day; then each Moderate takes a week; treated Serious wounds give back a
+  // point a day; untreated (failed) Serious wounds a point a week (§8.1).
+  let days = cmd.days;
+  let wounds = [...c.wounds];
+  const heal = (pred: (w: Wound) => boolean, perWound: number) => {
+    for (const w of wounds.filter(pred)) {
+      if (days < perWound) return;
+      days -= perWound;
+      wounds = wounds.filter((x) => x.id !== w.id);
+    }
+  };
+  heal((w) => w.level === 'light' || w.level === 'graze', 1);
+  heal((w) => w.level === 'moderate', 7);
+  wounds = wounds.map((w) => {
+    if (w.level !== 'serious' || w.endLost === 0) return w;
+    const perPoint = w.treated ? 1 : 7;
+    const back = Math.min(w.endLost, Math.floor(days / perPoint));
+    days -= back * perPoint;
+    return { ...w, endLost: w.endLost - back };
+  });
+  wounds = wounds.filter(
+    (w) => !(w.level === 'serious' && w.endLost === 0 && (w.treated || baseValue(c, 'End') > 0)),
+  );
+  return [
+    {
+      type: 'character.updated',
+      characterId: c.id,
+      set: { wounds },
+      by: 'rule',
+      reason: `${cmd.days} day(s) of rest`,
+    },
+  ];
+}
+
+function startResearch(state: RhylanorState, cmd: z.output<typeof schemas.startResearch>): PersonalEvent[] {
+  const c = requireCharacter(state, cmd.characterId);
+  let skill = cmd.skill ?? 'Medic';
+  let target = cmd.target;
+  let needed = cmd.successes;
+  let extra: { treatmentTarget?: number; endPerDay?: number } = {};
+  if (cmd.fromPack !== undefined) {
+    const disease = state.pack.diseases.find((x) => x.id === cmd.fromPack);
+    const project = state.pack.projects.find((x) => x.id === cmd.fromPack);
+    if (disease) {
+      target ??= disease.researchTarget;
+      needed ??= disease.successes;
+      extra = { treatmentTarget: disease.treatmentTarget, endPerDay: disease.endPerDay };
+    } else if (project) {
+      target ??= project.researchTarget;
+      needed ??= project.successes;
+      skill = cmd.skill ?? project.skill;
+    } else throw new RuleError('UNKNOWN_PROJECT', `the data pack has no disease or project ${cmd.fromPack}`);
+  }
+  if (target === undefined || needed === undefined)
+    throw new RuleError('INVALID_VALUE', 'research needs a target and a number of successes');
+  const id = `r${Object.keys(state.research).length + 1}`;
+  return [
+    {
+      type: 'research.started',
+      research: {
+        id,
+        name: cmd.name,
+        characterId: c.id,
+        skill,
+        target,
+        needed,
+        successes: 0,
+        done: false,
+        kind: cmd.kind,
+        ...extra,
+      },
+    },
+  ];
+}
+
+function research(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.research>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const r = state.research[cmd.researchId];
+  if (!r) throw new RuleError('UNKNOWN_PROJECT', `there is no research ${cmd.researchId}`);
+  if (r.done) throw new RuleError('ALREADY_DONE', `${r.name} is finished`);
+  const c = requireOwn(state, ctx, r.characterId);
+  const choice = skillMods(c, [{ skill: r.skill, dm: 0 }], state.pack);
+  const mods: Modifier[] = [
+    ...choice.mods,
+    { source: 'Int DM', value: charDm(c, 'Int', state.pack) },
+    ...(cmd.dms ?? []),
+  ];
+  const roll = makeRoll(`research on ${r.name}`, roll2d6(ctx.dice, `research on ${r.name}`), mods, r.target);
+  // A natural 2 wipes all progress (§8.4, §8.5).
+  const wiped = roll.natural === 2;
+  const successes = wiped ? 0 : r.successes + (roll.success ? 1 : 0);
+  return [{ type: 'research.rolled', researchId: r.id, roll, successes, wiped, done: successes >= r.needed }];
+}
+
+function cure(state: RhylanorState, cmd: z.output<typeof schemas.cure>, ctx: DecideContext): PersonalEvent[] {
+  const r = state.research[cmd.researchId];
+  if (!r || r.treatmentTarget === undefined)
+    throw new RuleError('UNKNOWN_PROJECT', `there is no disease research ${cmd.researchId}`);
+  if (!r.done) throw new RuleError('NO_TREATMENT_YET', `no treatment for ${r.name} exists yet`);
+  const medic = requireOwn(state, ctx, cmd.medicId);
+  const patient = requireCharacter(state, cmd.patientId);
+  const have = kitOf(state, medic, cmd.equipment);
+  if (!have.has('medicalScanner') && !have.has('advancedMedicalScanner')) {
+    throw new RuleError('EQUIPMENT_REQUIRED', 'treating a novel disease needs a medical scanner');
+  }
+  const choice = skillMods(medic, [{ skill: 'Medic', dm: 0 }], state.pack);
+  const mods: Modifier[] = [...choice.mods, { source: 'Int DM', value: charDm(medic, 'Int', state.pack) }];
+  mods.push(
+    ...equipmentMods('light', have, undefined, choice.skill !== null).filter(
+      (m) => !m.source.startsWith('missing'),
+    ),
+  );
+  const purpose = `treating ${patient.name} for ${r.name}`;
+  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), mods, r.treatmentTarget);
+  const events: PersonalEvent[] = [
+    {
+      type: 'task.rolled',
+      characterId: medic.id,
+      skill: choice.skill,
+      roll,
+      ticked: roll.success && choice.skill ? choice.skill : null,
+      label: purpose,
+    },
+  ];
+  if (!roll.success && (r.endPerDay ?? 0) > 0) {
+    // The disease's daily toll after a failed day (§8.4 reading), kept as a temporary End loss.
+    const mods6 = patient.mods.map((m, i) => (i === 2 ? m - (r.endPerDay ?? 0) : m));
+    events.push({
+      type: 'character.updated',
+      characterId: patient.id,
+      set: { mods: mods6 },
+      by: 'rule',
+      reason: `${r.name}: a day untreated`,
+    });
+  }
+  return events;
+}
+
+export const medicineCommands: readonly CommandSpec[] = [
+  defineCommand(schemas.treat, GM_AND_PLAYERS, treat),
+  defineCommand(schemas.rest, GM, rest),
+  defineCommand(schemas.startResearch, GM, startResearch),
+  defineCommand(schemas.research, GM_AND_PLAYERS, research),
+  defineCommand(schemas.cure, GM_AND_PLAYERS, cure),
+];

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext, Role, Ruleset, Seat, TableEvent } from '../../engine/ruleset.ts';
+import { type ChatCommand, type ChatEvent, evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import { type CharacterCommand, characterCommands } from './characters.ts';
+import { CHAT_EVENT_TYPES, chatCommands } from './chat.ts';
+import { type CombatCommand, combatCommands } from './combat.ts';
+import { defaultPack, parsePack } from './data/pack.ts';
+import type { PersonalEvent } from './events.ts';
+import { evolvePersonal } from './evolve.ts';
+import { type IntrusionCommand, intrusionCommands } from './intrusion.ts';
+import { type MedicineCommand, medicineCommands } from './medicine.ts';
+import type { CommandSpec } from './parts.ts';
+import {
+  decideSpace,
+  evolveSpace,
+  initialSpace,
+  isSpaceEvent,
+  redactSpace,
+  SPACE_COMMAND_ROLES,
+  SPACE_EVENT_TYPES,
+  type SpaceCommand,
+  type SpaceEvent,
+  spaceCommandSchemas,
+  viewSpace,
+} from './space/index.ts';
+import { initialState, type RhylanorState as PersonalState, type RhylanorOptions } from './state.ts';
+import { type TaskCommand, taskCommands } from './tasks.ts';
+import { type MachineCommand, machineCommands } from './vehicles.ts';
+import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
+
+/**
+ * Rhylanor Express (classic Traveller house rules, seed 002): the parts below joined. Each part
+ * brings its commands; evolve dispatches by event family. Space combat is its own slice
+ * (`space/`), routed by the `space.` prefix of its command and event types.
+ */
+
+export type RhylanorState = PersonalState & { readonly space: import('./space/index.ts').SpaceState };
+export type RhylanorCommand =
+  | CharacterCommand
+  | TaskCommand
+  | CombatCommand
+  | MedicineCommand
+  | IntrusionCommand
+  | MachineCommand
+  | ChatCommand
+  | SpaceCommand;
+export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
+
+const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
+  characterCommands,
+  taskCommands,
+  combatCommands,
+  medicineCommands,
+  intrusionCommands,
+  machineCommands,
+];
+
+const specs = new Map<string, CommandSpec<PersonalState, PersonalEvent | ChatEvent>>();
+for (const part of [
+  ...PERSONAL_PARTS,
+  chatCommands as readonly CommandSpec<PersonalState, PersonalEvent | ChatEvent>[],
+]) {
+  for (const spec of part) {
+    if (specs.has(spec.type)) throw new Error(`rhylanor-express: command ${spec.type} is defined twice`);
+    specs.set(spec.type, spec);
+  }
+}
+
+const allSchemas = [...[...specs.values()].map((s) => s.schema), ...spaceCommandSchemas] as unknown as [
+  z.ZodObject<{ type: z.ZodLiteral<string> }>,
+  ...z.ZodObject<{ type: z.ZodLiteral<string> }>[],
+];
+const commandSchema = z.discriminatedUnion('type', allSchemas) as unknown as z.ZodType<RhylanorCommand>;
+
+const commandRoles = {
+  ...Object.fromEntries([...specs.values()].map((s) => [s.type, s.roles])),
+  ...SPACE_COMMAND_ROLES,
+} as unknown as Readonly<Record<RhylanorCommand['type'], readonly Role[]>>;
+
+export const PERSONAL_EVENT_TYPES = [
+  'character.created',
+  'character.updated',
+  'character.skillGained',
+  'character.advancementRolled',
+  'chargen.rolled',
+  'chargen.skillRolled',
+  'task.rolled',
+  'window.opened',
+  'pool.spent',
+  'pool.passed',
+  'window.closed',
+  'pool.stagedUsed',
+  'combat.started',
+  'combat.spotted',
+  'combat.rolledOff',
+  'combat.ordered',
+  'combat.moved',
+  'combat.controlRolled',
+  'combat.fired',
+  'combat.meleeStruck',
+  'combat.hits',
+  'combat.unhurt',
+  'combat.deviated',
+  'character.wounded',
+  'combat.phaseChanged',
+  'combat.reloaded',
+  'combat.moraleDue',
+  'combat.leaderLost',
+  'combat.moraleRolled',
+  'combat.positioned',
+  'combat.steadied',
+  'combat.sought',
+  'combat.indirectCalled',
+  'combat.indirectLanded',
+  'combat.ended',
+  'medic.treated',
+  'machine.added',
+  'machine.damaged',
+  'machine.repaired',
+  'research.started',
+  'research.rolled',
+  'intrusion.rolled',
+] as const satisfies readonly PersonalEvent['type'][];
+
+function setup(options: RhylanorOptions = {}): RhylanorState {
+  const pack = options.pack === undefined ? defaultPack : parsePack(options.pack);
+  return { ...initialState(pack), space: initialSpace() };
+}
+
+function decide(state: RhylanorState, command: RhylanorCommand, ctx: DecideContext): RhylanorEvent[] {
+  if (command.type.startsWith('space.')) {
+    const roles = (SPACE_COMMAND_ROLES as Readonly<Record<string, readonly Role[]>>)[command.type];
+    if (!roles?.includes(ctx.actor.role)) {
+      throw new RuleError('ROLE_NOT_ALLOWED', `a ${ctx.actor.role} may not send ${command.type}`, {
+        role: ctx.actor.role,
+      });
+    }
+    return decideSpace(state.space, command as SpaceCommand, ctx, state.pack.space);
+  }
+  const spec = specs.get(command.type);
+  if (!spec)
+    throw new RuleError('UNKNOWN_COMMAND', `there is no Rhylanor Express command called ${command.type}`);
+  // The server checks roles first; checking again keeps decide safe for the CLI and tests.
+  if (!spec.roles.includes(ctx.actor.role)) {
+    throw new RuleError('ROLE_NOT_ALLOWED', `a ${ctx.actor.role} may not send ${command.type}`, {
+      role: ctx.actor.role,
+    });
+  }
+  return markSecret(state, spec.decide(state, command as never, ctx));
+}
+
+/**
+ * Flags events about a secret NPC (`secret: true`), so `redact`, which sees no state, can keep
+ * the sheet's numbers from players.
+ */
+function markSecret(
+  state: RhylanorState,
+  events: (PersonalEvent | ChatEvent)[],
+): (PersonalEvent | ChatEvent)[] {
+  let then = state.window?.after ?? null;
+  const secretId = (id: string | null | undefined) => id != null && state.characters[id]?.secret === true;
+  return events.map((e) => {
+    let secret = false;
+    switch (e.type) {
+      case 'character.updated':
+      case 'character.skillGained':
+      case 'character.advancementRolled':
+      case 'chargen.rolled':
+      case 'chargen.skillRolled':
+      case 'task.rolled':
+        secret = secretId(e.characterId);
+        break;
+      case 'combat.controlRolled':
+        secret = secretId(e.id);
+        break;
+      case 'combat.hits':
+        secret = secretId(e.attackerId);
+        break;
+      case 'window.opened':
+        then = e.after;
+        secret = secretId(rollerOf(e.after));
+        break;
+      case 'window.closed':
+        secret = then !== null && secretId(rollerOf(then));
+        break;
+    }
+    // A concealed combatant's moves and placements keep his position from players.
+    if (
+      (e.type === 'combat.moved' || e.type === 'combat.positioned') &&
+      state.combat?.combatants[e.id]?.concealed
+    ) {
+      if (!(e.type === 'combat.positioned' && e.concealed === false)) return { ...e, hidden: true };
+    }
+    return secret ? { ...e, secret: true } : e;
+  });
+}
+
+function evolve(state: RhylanorState, event: RhylanorEvent | TableEvent): RhylanorState {
+  switch (event.type) {
+    case 'seat.joined':
+      return { ...state, seats: { ...state.seats, [event.seatId]: { role: event.role, name: event.name } } };
+    case 'seat.renamed': {
+      const seat = state.seats[event.seatId];
+      if (!seat) return state;
+      return { ...state, seats: { ...state.seats, [event.seatId]: { ...seat, name: event.name } } };
+    }
+  }
+  if (isChatEvent(event)) return { ...state, chat: evolveChat(state.chat, event) };
+  if (isSpaceEvent(event)) return { ...state, space: evolveSpace(state.space, event) };
+  if (!KNOWN.has(event.type)) return state;
+  return evolvePersonal(state, event as PersonalEvent) as RhylanorState;
+}
+
+const KNOWN = new Set<string>(PERSONAL_EVENT_TYPES);
+
+function view(state: RhylanorState, seat: Seat): unknown {
+  return { ...viewPersonal(state, seat), space: viewSpace(state.space, seat) };
+}
+
+function redact(event: RhylanorEvent | TableEvent, seat: Seat): { readonly type: string } | null {
+  if (event.type === 'seat.joined' || event.type === 'seat.renamed') return event;
+  if (isSpaceEvent(event)) return redactSpace(event, seat);
+  return redactPersonal(event as PersonalEvent | ChatEvent, seat);
+}
+
+export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEvent, RhylanorOptions> = {
+  id: 'rhylanor-express',
+  title: 'Rhylanor Express',
+  commandSchema,
+  commandRoles,
+  eventTypes: [...PERSONAL_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...SPACE_EVENT_TYPES] as RhylanorEvent['type'][],
+  setup,
+  decide,
+  evolve,
+  view,
+  redact,
+};

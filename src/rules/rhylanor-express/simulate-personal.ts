@@ -1,0 +1,391 @@
+import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { type CliIo, integerOption, parseCommandArgs, UsageError } from '../../cli/command.ts';
+import { SeededDice } from '../../engine/dice/source.ts';
+import { isRuleError } from '../../engine/rule-error.ts';
+import type { DecideContext, Seat } from '../../engine/ruleset.ts';
+import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../three-sixteen/simulate/stats.ts';
+import { canAct } from './character.ts';
+import { distance, rangeBand } from './combat.ts';
+import { defaultPack, parsePack } from './data/pack.ts';
+import { type Pack, type PersonalScenario, personalScenarioSchema } from './data/pack-schema.ts';
+import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
+import { SIDES, type SideId } from './state.ts';
+
+/**
+ * Firefights played many times through the real ruleset (`decide`/`evolve`, seeded dice), both
+ * sides run by one plain policy: stand and shoot at the nearest enemy in range, else walk closer;
+ * reload when empty; strike in melee when in contact; check morale when due; keep pool points.
+ * What it reports are the rules' odds, not a second model of them.
+ */
+
+export const DEFAULT_MAX_TURNS = 20;
+const GM: Seat = { seatId: 'sim', role: 'gm' };
+
+export interface FirefightOutcome {
+  readonly winner: SideId | null;
+  readonly turns: number;
+  /** Members of each side down (not fit) at the end. */
+  readonly down: Readonly<Record<SideId, number>>;
+}
+
+export interface FirefightSummary {
+  readonly system: 'rhylanor-express';
+  readonly kind: 'personal';
+  readonly scenario: string;
+  readonly n: number;
+  readonly seed: number;
+  readonly maxTurns: number;
+  readonly sides: Readonly<Record<SideId, string>>;
+  readonly wins: Readonly<Record<SideId, Proportion>>;
+  readonly undecided: Proportion;
+  readonly turns: MeanEstimate;
+  readonly down: Readonly<Record<SideId, MeanEstimate>>;
+}
+
+/** The table at the start of every run: characters from the sheets, the fight begun. */
+export function firefightStart(pack: Pack, scenario: PersonalScenario): RhylanorState {
+  let s = rhylanorExpress.setup({});
+  s = { ...s, pack };
+  const dice = new SeededDice(1);
+  const run = (command: unknown) => {
+    const parsed = rhylanorExpress.commandSchema.parse(command) as RhylanorCommand;
+    for (const e of rhylanorExpress.decide(s, parsed, { actor: GM, dice })) s = rhylanorExpress.evolve(s, e);
+  };
+  const ids: string[][] = [];
+  for (const side of scenario.sides) {
+    const mine: string[] = [];
+    for (const m of side.members) {
+      run({ type: 'character.create', sheet: m.sheet });
+      mine.push(`c${s.nextCharacter - 1}`);
+    }
+    ids.push(mine);
+  }
+  run({
+    type: 'combat.start',
+    zeroG: scenario.zeroG,
+    sides: scenario.sides.map((side, i) => ({
+      id: side.id,
+      name: side.name,
+      disposition: side.disposition,
+      military: side.military,
+      ...(side.leader === undefined ? {} : { leaderId: ids[i]?.[side.leader] }),
+      members: side.members.map((m, j) => ({ characterId: ids[i]?.[j], x: m.x, y: m.y })),
+    })),
+  });
+  scenario.sides.forEach((side, i) => {
+    side.members.forEach((m, j) => {
+      if (m.cover > 0) run({ type: 'combat.place', characterId: ids[i]?.[j], cover: m.cover });
+    });
+  });
+  // Both sides are in plain sight: the fight starts at the scenario's positions.
+  for (const side of SIDES) run({ type: 'combat.spot', side, result: true });
+  return s;
+}
+
+/** One firefight from `start` with `dice`. */
+export function fightFirefight(
+  start: RhylanorState,
+  dice: SeededDice,
+  maxTurns = DEFAULT_MAX_TURNS,
+): FirefightOutcome {
+  let s = start;
+  const ctx: DecideContext = { actor: GM, dice };
+  const tryCommand = (command: RhylanorCommand): boolean => {
+    let events: RhylanorEvent[];
+    try {
+      events = rhylanorExpress.decide(s, command, ctx);
+    } catch (e) {
+      if (isRuleError(e)) return false;
+      throw e;
+    }
+    for (const e of events) s = rhylanorExpress.evolve(s, e);
+    return true;
+  };
+  // Whoever chooses becomes the Intruder (moving first).
+  if (s.combat?.chooser === null) tryCommand({ type: 'combat.rollOff' } as RhylanorCommand);
+  tryCommand({
+    type: 'combat.order',
+    intruder: s.combat?.chooser ?? 'a',
+    surprise: false,
+  } as RhylanorCommand);
+  const closeWindows = () => {
+    while (s.window) {
+      const side = SIDES.find((x) => (s.combat?.sides[x].pool ?? 0) > 0 && !s.window?.passed.includes(x));
+      if (!side) break;
+      tryCommand({ type: 'pool.pass', side } as RhylanorCommand);
+    }
+  };
+  let guard = 0;
+  while (s.combat && s.combat.turn <= maxTurns && guard++ < 10_000) {
+    const combat = s.combat;
+    const over = winner(s);
+    if (over !== undefined) break;
+    const phasing = combat.phasing;
+    const mine = (side: SideId) =>
+      combat.sides[side].members.filter((id) => {
+        const c = s.characters[id];
+        return c && canAct(c);
+      });
+    switch (combat.phase) {
+      case 'movement':
+        for (const id of mine(phasing)) moveOne(s, id, tryCommand);
+        break;
+      case 'directFire':
+        for (const id of mine(phasing)) {
+          fireOne(s, id, tryCommand);
+          closeWindows();
+        }
+        break;
+      case 'returnFire':
+        for (const id of mine(phasing === 'a' ? 'b' : 'a')) {
+          fireOne(s, id, tryCommand);
+          closeWindows();
+        }
+        break;
+      case 'melee':
+        for (const id of mine(phasing)) {
+          const m = s.combat?.combatants[id];
+          const foe = m && nearestEnemy(s, id);
+          if (foe && m && distance(m, foe) <= 2) {
+            tryCommand({ type: 'combat.melee', characterId: id, targetId: foe.id } as RhylanorCommand);
+            closeWindows();
+          }
+        }
+        break;
+      case 'morale':
+        for (const side of SIDES) {
+          if (tryCommand({ type: 'combat.morale', side, rally: false } as RhylanorCommand)) closeWindows();
+        }
+        break;
+      case 'command':
+        break;
+    }
+    closeWindows();
+    if (!tryCommand({ type: 'combat.next' } as RhylanorCommand)) break;
+  }
+  const down = { a: 0, b: 0 };
+  for (const side of SIDES) {
+    for (const id of s.combat?.sides[side].members ?? []) {
+      const c = s.characters[id];
+      if (c && !canAct(c)) down[side]++;
+    }
+  }
+  return { winner: winner(s) ?? null, turns: Math.min(s.combat?.turn ?? 0, maxTurns), down };
+}
+
+/** The side still in the fight when the other is all down or broken; undefined while both fight. */
+function winner(s: RhylanorState): SideId | undefined {
+  const combat = s.combat;
+  if (!combat) return undefined;
+  const out = (side: SideId) =>
+    combat.sides[side].morale !== 'steady' ||
+    combat.sides[side].members.every((id) => {
+      const c = s.characters[id];
+      return !c || !canAct(c);
+    });
+  const a = out('a');
+  const b = out('b');
+  if (a && !b) return 'b';
+  if (b && !a) return 'a';
+  return undefined;
+}
+
+function nearestEnemy(s: RhylanorState, id: string) {
+  const combat = s.combat;
+  const me = combat?.combatants[id];
+  if (!combat || !me) return undefined;
+  let best: (typeof combat.combatants)[string] | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const other of Object.values(combat.combatants)) {
+    if (other.side === me.side) continue;
+    const c = s.characters[other.id];
+    if (!c || !canAct(c)) continue;
+    const d = distance(me, other);
+    if (d < bestD) {
+      bestD = d;
+      best = other;
+    }
+  }
+  return best;
+}
+
+function moveOne(s: RhylanorState, id: string, run: (c: RhylanorCommand) => boolean): void {
+  const me = s.combat?.combatants[id];
+  const c = s.characters[id];
+  const foe = nearestEnemy(s, id);
+  if (!me || !c || !foe) return;
+  const carried = c.weapons[0];
+  const weapon = carried && s.pack.weapons.find((w) => w.id === carried.weaponId);
+  const reload = carried && weapon && carried.loaded === 0 && carried.spare > 0 ? { reload: 0 } : {};
+  const d = distance(me, foe);
+  if (!weapon || rangeBand(weapon, d) === null || rangeBand(weapon, d) === 'extreme') {
+    // Walk closer (stopping short of contact unless unarmed of guns).
+    const step = Math.min(18, Math.max(0, d - (weapon ? 1.5 : 1)));
+    const x = me.x + ((foe.x - me.x) / d) * step;
+    const y = me.y + ((foe.y - me.y) / d) * step;
+    if (
+      run({
+        type: 'combat.move',
+        characterId: id,
+        option: 'walk',
+        x: Math.round(x * 100) / 100,
+        y: Math.round(y * 100) / 100,
+        handhold: false,
+        ...reload,
+      } as RhylanorCommand)
+    )
+      return;
+  }
+  run({
+    type: 'combat.move',
+    characterId: id,
+    option: 'stand',
+    handhold: false,
+    ...reload,
+  } as RhylanorCommand);
+}
+
+function fireOne(s: RhylanorState, id: string, run: (c: RhylanorCommand) => boolean): void {
+  const foe = nearestEnemy(s, id);
+  if (!foe) return;
+  run({ type: 'combat.fire', characterId: id, weaponIndex: 0, targets: [foe.id] } as RhylanorCommand);
+}
+
+/** n firefights from one seed: the pure core of `bughunt simulate rhylanor-express personal`. */
+export function simulateFirefights(
+  pack: Pack,
+  scenario: PersonalScenario,
+  n: number,
+  seed: number,
+  maxTurns = DEFAULT_MAX_TURNS,
+): FirefightSummary {
+  const start = firefightStart(pack, scenario);
+  const dice = new SeededDice(seed);
+  const wins = { a: 0, b: 0 };
+  let undecided = 0;
+  // Sums and sums of squares: no per-run arrays.
+  const acc = { turns: [0, 0], a: [0, 0], b: [0, 0] };
+  const add = (k: 'turns' | 'a' | 'b', v: number) => {
+    acc[k][0] = (acc[k][0] as number) + v;
+    acc[k][1] = (acc[k][1] as number) + v * v;
+  };
+  for (let i = 0; i < n; i++) {
+    const o = fightFirefight(start, dice, maxTurns);
+    if (o.winner) wins[o.winner]++;
+    else undecided++;
+    add('turns', o.turns);
+    add('a', o.down.a);
+    add('b', o.down.b);
+  }
+  const sideName = (id: SideId) => scenario.sides.find((x) => x.id === id)?.name ?? id;
+  return {
+    system: 'rhylanor-express',
+    kind: 'personal',
+    scenario: scenario.name,
+    n,
+    seed,
+    maxTurns,
+    sides: { a: sideName('a'), b: sideName('b') },
+    wins: { a: wilson(wins.a, n), b: wilson(wins.b, n) },
+    undecided: wilson(undecided, n),
+    turns: meanEstimate(acc.turns[0] as number, acc.turns[1] as number, n),
+    down: {
+      a: meanEstimate(acc.a[0] as number, acc.a[1] as number, n),
+      b: meanEstimate(acc.b[0] as number, acc.b[1] as number, n),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line: `bughunt simulate rhylanor-express personal …` (argv after `personal`). The
+// dispatcher in src/cli/simulate-rhylanor-express.ts hands the `personal` kind to `runPersonal`.
+
+export const MAX_FIREFIGHTS = 100_000;
+
+export const personalUsage = `Usage: bughunt simulate rhylanor-express personal [--scenario NAME|FILE] [--pack FILE]
+                    [--n N] [--seed N] [--turns N] [--json]
+
+Plays a Rhylanor Express firefight many times through the real rules (both
+sides run by one plain policy: stand and shoot the nearest enemy in range,
+else walk closer; reload when empty; strike when in contact; check morale)
+and prints how often each side wins, how long it takes and how many of each
+side go down, with 95% intervals. The same seed always gives the same output.
+
+Options:
+  --scenario S  a firefight of the pack by name, or a JSON file holding one
+                (default: the pack's first firefight)
+  --pack FILE   a data pack (JSON) instead of the default one
+  --n N         fights, 1 to ${MAX_FIREFIGHTS} (default 2000)
+  --seed N      seed from 0 to ${2 ** 31 - 1} (default: random, printed)
+  --turns N     turn limit per fight, 1 to 200 (default ${DEFAULT_MAX_TURNS})
+  --json        print the summary as JSON
+  -h, --help    show this help`;
+
+function pct(p: Proportion): string {
+  return `${(p.p * 100).toFixed(1)}% (${(p.low * 100).toFixed(1)}–${(p.high * 100).toFixed(1)})`;
+}
+
+function mean(m: MeanEstimate): string {
+  return m.low === null || m.high === null
+    ? m.mean.toFixed(2)
+    : `${m.mean.toFixed(2)} (${m.low.toFixed(2)}–${m.high.toFixed(2)})`;
+}
+
+export function formatFirefights(s: FirefightSummary): string {
+  return `${[
+    `${s.scenario}: ${s.n} fights, seed ${s.seed}, at most ${s.maxTurns} turns`,
+    `${s.sides.a} win ${pct(s.wins.a)}`,
+    `${s.sides.b} win ${pct(s.wins.b)}`,
+    `undecided ${pct(s.undecided)}`,
+    `turns ${mean(s.turns)}`,
+    `${s.sides.a} down ${mean(s.down.a)}; ${s.sides.b} down ${mean(s.down.b)}`,
+  ].join('\n')}\n`;
+}
+
+/** Runs the `personal` kind: returns the exit code (2 with a UsageError/RuleError for bad input). */
+export async function runPersonal(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('simulate', argv, {
+    scenario: { type: 'string' },
+    pack: { type: 'string' },
+    n: { type: 'string' },
+    seed: { type: 'string' },
+    turns: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  if (values.help) {
+    io.out(`${personalUsage}\n`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const pack =
+    values.pack === undefined ? defaultPack : parsePack(JSON.parse(readFileSync(values.pack, 'utf8')));
+  let scenario: PersonalScenario | undefined;
+  if (values.scenario === undefined) scenario = pack.scenarios[0];
+  else {
+    scenario = pack.scenarios.find((x) => x.name === values.scenario);
+    if (!scenario && existsSync(values.scenario)) {
+      const parsed = personalScenarioSchema.safeParse(JSON.parse(readFileSync(values.scenario, 'utf8')));
+      if (!parsed.success)
+        throw new UsageError(
+          `${values.scenario}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+        );
+      scenario = parsed.data;
+    }
+  }
+  if (!scenario) {
+    throw new UsageError(
+      `no firefight ${values.scenario ?? ''} (the pack has: ${pack.scenarios.map((x) => x.name).join(', ')})`,
+    );
+  }
+  const n = values.n === undefined ? 2000 : integerOption('--n', values.n, 1, MAX_FIREFIGHTS);
+  const seed =
+    values.seed === undefined
+      ? randomInt(0, 2 ** 31 - 1)
+      : integerOption('--seed', values.seed, 0, 2 ** 31 - 1);
+  const turns =
+    values.turns === undefined ? DEFAULT_MAX_TURNS : integerOption('--turns', values.turns, 1, 200);
+  const summary = simulateFirefights(pack, scenario, n, seed, turns);
+  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatFirefights(summary));
+  return 0;
+}

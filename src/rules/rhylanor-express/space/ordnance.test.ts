@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import type { SpaceEventOf } from './events.ts';
+import type { Ship, SpaceState, Turret } from './model.ts';
+import { advanceTo, type DuelShip, duel, PLAYER_A, PLAYER_B, person, play, refusal } from './test-kit.ts';
+
+const ace = person('Ace', { Pilot: 1, Gunnery: 1 });
+const rookie = person('Rookie', {});
+const ordnance = (a: DuelShip, b: DuelShip) => advanceTo(duel([a], [b]), 'ordnance', 'a');
+const launch = { type: 'space.launch', ship: 's1', turret: 1, weapon: 0, target: 's2' };
+
+function withWeapon(
+  s: SpaceState,
+  ship: string,
+  turret: number,
+  weapon: number,
+  patch: Record<string, unknown>,
+) {
+  const sh = s.ships[ship] as Ship;
+  const turrets = sh.turrets.map((t, i) =>
+    i === turret ? { ...t, weapons: t.weapons.map((w, j) => (j === weapon ? { ...w, ...patch } : w)) } : t,
+  ) as Turret[];
+  return { ...s, ships: { ...s.ships, [ship]: { ...sh, turrets } } };
+}
+
+describe('missiles (§6.8)', () => {
+  const base = () =>
+    ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 3, r: 0 }, crew: rookie },
+    );
+
+  it('a launch at Short range strikes in the firing side’s next ordnance phase: 1d6 hits', () => {
+    let s = play(base(), launch, [], PLAYER_A).state;
+    expect(s.missiles).toEqual([
+      { id: 'm1', ship: 's1', side: 'a', target: 's2', range: 3, computer: 1, strikesAt: 2 },
+    ]);
+    expect((s.ships.s1 as Ship).turrets[1]?.weapons[0]?.ready).toBe(2);
+    s = advanceTo(s, 'return', 'a');
+    expect(s.missiles).toHaveLength(1);
+    // Entering A's next ordnance phase: 2 hits (face 2), each a location roll (Hull, Hull).
+    const { state, events } = play(s, { type: 'space.phase.end' }, [2, 3, 3, 4, 3]);
+    expect(events.find((e) => e.type === 'space.missile.struck')).toMatchObject({
+      hitsFace: 2,
+      hits: 2,
+      early: false,
+    });
+    expect(state.missiles).toEqual([]);
+    expect((state.ships.s2 as Ship).hullPoints).toBe(6);
+  });
+
+  it('a launch at Long range strikes one player turn of its side later', () => {
+    const far = play(base(), { type: 'space.override', ship: 's2', at: { q: 12, r: 0 } }).state;
+    const s = play(far, launch, [], PLAYER_A).state;
+    expect(s.missiles[0]?.strikesAt).toBe(4);
+    expect(
+      refusal(
+        play(base(), { type: 'space.override', ship: 's2', at: { q: 16, r: 0 } }).state,
+        launch,
+        PLAYER_A,
+      ),
+    ).toBe('SPACE_OUT_OF_RANGE');
+  });
+
+  it('sand sets a missile off early on 1d6 ≤ canisters (at most 3); armour takes hits off', () => {
+    let s = play(base(), launch, [], PLAYER_A).state;
+    s = advanceTo(s, 'return', 'a');
+    const sanded = play(s, { type: 'space.override', ship: 's2', sand: 2 }).state;
+    const early = play(sanded, { type: 'space.phase.end' }, [2]);
+    expect(early.events.find((e) => e.type === 'space.missile.struck')).toMatchObject({
+      sandFace: 2,
+      early: true,
+      hits: 0,
+    });
+    const through = play(sanded, { type: 'space.phase.end' }, [3, 1, 3, 4]);
+    expect(through.events.find((e) => e.type === 'space.missile.struck')).toMatchObject({
+      sandFace: 3,
+      early: false,
+      hits: 1,
+    });
+    expect(through.dice.remaining).toBe(0);
+  });
+
+  it('armoured hulls take 1 hit off a missile, heavily armoured 2, never below 0', () => {
+    let s = ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Escort destroyer', at: { q: 3, r: 0 }, crew: rookie },
+    );
+    s = advanceTo(play(s, launch, [], PLAYER_A).state, 'return', 'a');
+    expect(
+      play(s, { type: 'space.phase.end' }, [2]).events.find((e) => e.type === 'space.missile.struck'),
+    ).toMatchObject({ hits: 0 });
+  });
+
+  it('no ready missile, a second launch from one rack in a phase, a sand caster as a launcher: refused', () => {
+    const s = base();
+    expect(refusal(withWeapon(s, 's1', 1, 0, { ready: 0 }), launch, PLAYER_A)).toBe('SPACE_NO_AMMUNITION');
+    const once = play(s, launch, [], PLAYER_A).state;
+    expect(refusal(once, launch, PLAYER_A)).toBe('SPACE_WEAPON_USED');
+    expect(refusal(s, { ...launch, turret: 0 }, PLAYER_A)).toBe('SPACE_WRONG_WEAPON');
+    expect(refusal(advanceTo(s, 'movement', 'b'), launch, PLAYER_A)).toBe('SPACE_WRONG_PHASE');
+  });
+
+  it('a missile whose target is destroyed is removed', () => {
+    let s = play(base(), launch, [], PLAYER_A).state;
+    s = play(s, { type: 'space.override', ship: 's2', destroyed: true }).state;
+    expect(s.missiles).toEqual([]);
+  });
+});
+
+describe('counter-missile fire (§6.9)', () => {
+  it('the target shoots at missiles locked on to it, as a Short shot against a 20 t target with the launcher’s computer', () => {
+    let s = ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
+    );
+    s = play(s, launch, [], PLAYER_A).state;
+    s = advanceTo(s, 'laser', 'b');
+    const { state, events } = play(
+      s,
+      { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0] },
+      [4, 4],
+      PLAYER_B,
+    );
+    const shot = events[0] as SpaceEventOf<'space.fired'>;
+    expect(shot).toMatchObject({ at: 'missiles', missilesDestroyed: ['m1'], roll: { need: 8 } });
+    expect(Object.fromEntries(shot.roll.dms.map((d) => [d.label, d.value]))).toEqual({
+      Gunnery: 1,
+      'computer model': 2,
+      'target tonnage': -2,
+      "target's computer": -1,
+    });
+    expect(state.missiles).toEqual([]);
+    expect(
+      refusal(state, { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [1] }, PLAYER_B),
+    ).toBe('SPACE_NO_MISSILES');
+  });
+
+  it('in return fire only at missiles locked on to itself; in laser fire a friend within 6 hexes', () => {
+    let s = ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
+    );
+    s = play(s, launch, [], PLAYER_A).state;
+    s = advanceTo(s, 'return', 'a');
+    expect(
+      play(s, { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0] }, [1, 1], PLAYER_B)
+        .events,
+    ).toHaveLength(1);
+    expect(refusal(s, { type: 'space.counter', ship: 's2', turret: 0, protect: 's1' }, PLAYER_B)).toBe(
+      'SPACE_NOT_A_TARGET',
+    );
+  });
+});
+
+describe('sand and reloading (§6.10)', () => {
+  it('a cast adds a canister around the ship and uses a ready round', () => {
+    const s = ordnance(
+      { design: 'Scout/courier', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 9, r: 0 } },
+    );
+    const after = play(s, { type: 'space.sand', ship: 's1', turret: 0, weapon: 1 }, [], PLAYER_A).state;
+    expect((after.ships.s1 as Ship).sand).toBe(1);
+    expect((after.ships.s1 as Ship).turrets[0]?.weapons[1]?.ready).toBe(2);
+    expect(refusal(after, { type: 'space.sand', ship: 's1', turret: 0, weapon: 1 }, PLAYER_A)).toBe(
+      'SPACE_WEAPON_USED',
+    );
+  });
+
+  it('one gunner loads one round a turn from the magazine, and may not have fired that turn', () => {
+    const s = withWeapon(
+      ordnance(
+        { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+        { design: 'Corsair', at: { q: 3, r: 0 } },
+      ),
+      's1',
+      1,
+      0,
+      { ready: 1 },
+    );
+    const reload = { type: 'space.reload', ship: 's1', turret: 1, weapon: 0, rounds: 1 };
+    const after = play(s, reload, [], PLAYER_A).state;
+    expect((after.ships.s1 as Ship).turrets[1]?.weapons[0]?.ready).toBe(2);
+    expect((after.ships.s1 as Ship).magazine.missiles).toBe(5);
+    // Busy until its side's next player turn.
+    expect(refusal(after, launch, PLAYER_A)).toBe('SPACE_TURRET_BUSY');
+    expect(refusal(s, { ...reload, rounds: 2 }, PLAYER_A)).toBe('SPACE_TOO_FEW_GUNNERS');
+    expect(refusal(withWeapon(s, 's1', 1, 0, { ready: 3 }), reload, PLAYER_A)).toBe('SPACE_LAUNCHER_FULL');
+    const launched = play(s, launch, [], PLAYER_A).state;
+    expect(refusal(launched, reload, PLAYER_A)).toBe('SPACE_TURRET_BUSY');
+    const empty = {
+      ...s,
+      ships: { ...s.ships, s1: { ...(s.ships.s1 as Ship), magazine: { missiles: 0, sand: 0 } } },
+    };
+    expect(refusal(empty, reload, PLAYER_A)).toBe('SPACE_MAGAZINE_EMPTY');
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { EnteredDice } from '../../../engine/dice/source.ts';
+import type { Seat } from '../../../engine/ruleset.ts';
+import { rhylanorExpress } from '../index.ts';
+
+/** Space combat through the exported ruleset, as the acceptance tests drive it: plain JSON, entered dice. */
+
+const GM: Seat = { seatId: 'gm', role: 'gm' };
+type State = ReturnType<typeof rhylanorExpress.setup>;
+
+function send(state: State, json: unknown, faces: number[] = [], actor: Seat = GM): State {
+  const command = rhylanorExpress.commandSchema.parse(json);
+  const dice = new EnteredDice(faces);
+  let s = state;
+  for (const e of rhylanorExpress.decide(s, command, { actor, dice })) s = rhylanorExpress.evolve(s, e);
+  expect(dice.unused).toBe(0);
+  return s;
+}
+
+describe('space combat through the exported ruleset', () => {
+  it('loads a pack scenario, chooses roles, moves, fires with entered dice', () => {
+    let s = rhylanorExpress.setup({});
+    s = send(s, { type: 'space.scenario.load', scenario: 'Gravity well' });
+    s = send(s, { type: 'space.initiative' });
+    s = send(s, { type: 'space.roles', intruder: 'a' });
+    expect(s.space.phase).toBe('movement');
+    s = send(s, { type: 'space.move', ship: 's1', thrust: { q: 1, r: 0 } });
+    expect(s.space.ships.s1?.at).toEqual({ q: -9, r: 1 });
+    expect(s.space.ships.s1?.vel).toEqual({ q: 4, r: 0 });
+    s = send(s, { type: 'space.phase.end' });
+    expect(s.space.phase).toBe('laser');
+  });
+
+  it('a roll without its faces asks for them (DICE_NEEDED) and changes nothing', () => {
+    let s = rhylanorExpress.setup({});
+    s = send(s, { type: 'space.scenario.load', scenario: 'Standard meeting' });
+    s = send(s, { type: 'space.override', ship: 's3', at: { q: -12, r: 0 } });
+    s = send(s, { type: 'space.initiative' });
+    s = send(s, { type: 'space.roles', intruder: 'a' });
+    s = send(s, { type: 'space.phase.end' });
+    const before = s;
+    const command = rhylanorExpress.commandSchema.parse({
+      type: 'space.fire',
+      ship: 's1',
+      turret: 0,
+      target: 's3',
+    });
+    expect(() => rhylanorExpress.decide(s, command, { actor: GM, dice: new EnteredDice([4]) })).toThrow(
+      expect.objectContaining({ code: 'DICE_NEEDED' }),
+    );
+    expect(s).toBe(before);
+    const after = send(s, { type: 'space.fire', ship: 's1', turret: 0, target: 's3', weapons: [0] }, [1, 1]);
+    expect(after.space.firedAt).toEqual({ s3: ['s1'] });
+  });
+
+  it('a player may not send referee commands; bad JSON is refused by the schema', () => {
+    const s = rhylanorExpress.setup({});
+    expect(rhylanorExpress.commandRoles['space.scenario.load']).toEqual(['gm']);
+    expect(
+      rhylanorExpress.commandSchema.safeParse({ type: 'space.move', ship: 's1', thrust: { q: 99, r: 0 } })
+        .success,
+    ).toBe(false);
+    expect(
+      rhylanorExpress.commandSchema.safeParse({
+        type: 'space.fire',
+        ship: 's1',
+        turret: 0,
+        target: 's2',
+        extra: 1,
+      }).success,
+    ).toBe(false);
+    expect(s.space.phase).toBe('setup');
+  });
+});

@@ -1,0 +1,45 @@
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import type { DecideContext, Seat } from '../../engine/ruleset.ts';
+import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
+
+/** Test helpers: run commands through the exported ruleset (schema, decide, evolve) with scripted dice. */
+
+export const GM_SEAT: Seat = { seatId: 'gm', role: 'gm' };
+export const PLAYER: Seat = { seatId: 'p1', role: 'player' };
+export const OTHER_PLAYER: Seat = { seatId: 'p2', role: 'player' };
+
+export function fresh(): RhylanorState {
+  let s = rhylanorExpress.setup({});
+  s = rhylanorExpress.evolve(s, { type: 'seat.joined', seatId: 'gm', role: 'gm', name: 'Referee' });
+  s = rhylanorExpress.evolve(s, { type: 'seat.joined', seatId: 'p1', role: 'player', name: 'Ana' });
+  return rhylanorExpress.evolve(s, { type: 'seat.joined', seatId: 'p2', role: 'player', name: 'Bo' });
+}
+
+export interface Played {
+  readonly state: RhylanorState;
+  readonly events: RhylanorEvent[];
+}
+
+/** Parses the command as the server would, decides, folds. Faces must all be used. */
+export function play(
+  state: RhylanorState,
+  command: unknown,
+  faces: number[] = [],
+  actor: Seat = GM_SEAT,
+): Played {
+  const parsed = rhylanorExpress.commandSchema.parse(command) as RhylanorCommand;
+  const dice = new ScriptedDice(faces);
+  const ctx: DecideContext = { actor, dice };
+  const events = rhylanorExpress.decide(state, parsed, ctx);
+  if (dice.remaining !== 0) throw new Error(`${dice.remaining} scripted face(s) unused`);
+  let s = state;
+  for (const e of events) s = rhylanorExpress.evolve(s, e);
+  return { state: s, events };
+}
+
+export function of<T extends RhylanorEvent['type']>(
+  events: RhylanorEvent[],
+  type: T,
+): Extract<RhylanorEvent, { type: T }>[] {
+  return events.filter((e): e is Extract<RhylanorEvent, { type: T }> => e.type === type);
+}

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { D6 } from '../../engine/dice/die.ts';
+import type { DiceSource } from '../../engine/dice/source.ts';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext } from '../../engine/ruleset.ts';
+import { charDm } from './character.ts';
+import {
+  type PenetrationResult,
+  penetrationResult,
+  REPAIRS,
+  ROBOT_EFFECTS,
+  VEHICLE_ACTIVITIES,
+  VEHICLE_EFFECTS,
+  VEHICLE_TARGET_DMS,
+  type VehicleActivity,
+} from './data/tables.ts';
+import type { PersonalEvent } from './events.ts';
+import { type CommandSpec, defineCommand, GM, GM_AND_PLAYERS, requireNoWindow, requireOwn } from './parts.ts';
+import type { Machine, RhylanorState } from './state.ts';
+import { type Modifier, makeRoll, roll2d6, skillMods } from './task.ts';
+
+/** Vehicles and robots under fire (§7.7, §7.13, §7.14): to-hit DMs, damage and repairs. */
+
+/**
+ * The to-hit DM against a vehicle (§7.7): by class and what it does; an anti-aircraft pod halves
+ * the penalties (toward zero), a starship-grade computer ignores them; bonuses always count.
+ */
+export function vehicleTargetDm(
+  tableClass: string,
+  activity: VehicleActivity,
+  aaPod = false,
+  shipComputer = false,
+): number {
+  const row = VEHICLE_TARGET_DMS[tableClass];
+  if (!row) throw new RuleError('UNKNOWN_VEHICLE_CLASS', `no vehicle target row ${tableClass}`);
+  const dm = row[VEHICLE_ACTIVITIES.indexOf(activity)] as number;
+  if (dm >= 0) return dm;
+  if (shipComputer) return 0;
+  return aaPod ? Math.trunc(dm / 2) : dm;
+}
+
+export interface DamageRoll {
+  readonly penetration: { readonly face: number; readonly total: number; readonly result: PenetrationResult };
+  /** Effect-table rolls in order (a `next` sends the roll on to the next column). */
+  readonly effects: readonly { readonly column: string; readonly roll: number; readonly effect: string }[];
+}
+
+const NEXT: Readonly<Record<string, PenetrationResult>> = { surface: 'minor', minor: 'major' };
+
+/** One hit on a vehicle (2d6 effects) or robot (1d6 effects): 1d6 + PEN − armour, then the tables. */
+export function rollDamage(
+  kind: 'vehicle' | 'robot',
+  pen: number,
+  armour: number,
+  dice: DiceSource,
+): DamageRoll {
+  const face = dice.roll(D6, `${kind} penetration`);
+  const total = face + pen - armour;
+  const result = penetrationResult(total);
+  const effects: { column: string; roll: number; effect: string }[] = [];
+  let column: PenetrationResult = result;
+  while (column !== 'none') {
+    const roll =
+      kind === 'vehicle'
+        ? dice.roll(D6, 'vehicle damage effect') + dice.roll(D6, 'vehicle damage effect')
+        : dice.roll(D6, 'robot damage effect');
+    const table = kind === 'vehicle' ? VEHICLE_EFFECTS[column] : ROBOT_EFFECTS[column];
+    const effect = table[kind === 'vehicle' ? roll - 2 : roll - 1] as string;
+    effects.push({ column, roll, effect });
+    if (effect !== 'next') break;
+    column = NEXT[column] ?? 'none';
+  }
+  return { penetration: { face, total, result }, effects };
+}
+
+/** What a machine's damage list becomes after a new effect (the non-stacking rules of §7.14). */
+export function withEffect(m: Machine, effect: string): Pick<Machine, 'damage' | 'destroyed' | 'inert'> {
+  const damage = [...m.damage];
+  let destroyed = m.destroyed;
+  let inert = m.inert;
+  if (m.kind === 'robot') {
+    if ((effect === 'skillsMinus1' || effect === 'attacksMinus1') && damage.includes(effect))
+      return { damage, destroyed, inert };
+    if (effect === 'skillsMinus2' && damage.includes('skillsMinus2')) effect = 'brainDestroyed';
+    if (effect === 'powerPlantDestroyed' || effect === 'brainDestroyed') inert = true;
+  }
+  if (effect === 'explode') destroyed = true;
+  damage.push(effect);
+  return { damage, destroyed, inert };
+}
+
+/** A robot's skill penalty: −1 and −2 each once, together −3 (reading). */
+export function robotSkillDm(m: Machine): number {
+  return (m.damage.includes('skillsMinus1') ? -1 : 0) + (m.damage.includes('skillsMinus2') ? -2 : 0);
+}
+
+const machineId = z.string().regex(/^m[0-9]{1,5}$/);
+const schemas = {
+  add: z.strictObject({
+    type: z.literal('machine.add'),
+    kind: z.enum(['vehicle', 'robot']),
+    packId: z.string().min(1).max(60),
+    name: z.string().trim().min(1).max(80).optional(),
+  }),
+  hit: z.strictObject({
+    type: z.literal('machine.hit'),
+    machineId,
+    pen: z.number().int().min(0).max(200),
+    hits: z.number().int().min(1).max(20).default(1),
+  }),
+  repair: z.strictObject({
+    type: z.literal('machine.repair'),
+    machineId,
+    technicianId: z.string().regex(/^c[0-9]{1,5}$/),
+    effect: z.string().min(1).max(40),
+  }),
+} as const;
+
+export type MachineCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
+
+function requireMachine(state: RhylanorState, id: string): Machine {
+  const m = state.machines[id];
+  if (!m) throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle or robot ${id}`, { machineId: id });
+  return m;
+}
+
+function add(state: RhylanorState, cmd: z.output<typeof schemas.add>): PersonalEvent[] {
+  const data =
+    cmd.kind === 'vehicle'
+      ? state.pack.vehicles.find((v) => v.id === cmd.packId)
+      : state.pack.robots.find((r) => r.id === cmd.packId);
+  if (!data) throw new RuleError('UNKNOWN_MACHINE', `the data pack has no ${cmd.kind} ${cmd.packId}`);
+  const id = `m${Object.keys(state.machines).length + 1}`;
+  const machine: Machine = {
+    id,
+    kind: cmd.kind,
+    packId: data.id,
+    name: cmd.name ?? data.name,
+    armour: data.armour,
+    damage: [],
+    destroyed: false,
+    inert: false,
+  };
+  return [{ type: 'machine.added', machine }];
+}
+
+function hit(state: RhylanorState, cmd: z.output<typeof schemas.hit>, ctx: DecideContext): PersonalEvent[] {
+  requireNoWindow(state);
+  let m = requireMachine(state, cmd.machineId);
+  if (m.destroyed) throw new RuleError('DESTROYED', `${m.name} is already destroyed`);
+  const events: PersonalEvent[] = [];
+  for (let i = 0; i < cmd.hits && !m.destroyed; i++) {
+    const roll = rollDamage(m.kind, cmd.pen, m.armour, ctx.dice);
+    let after = m;
+    for (const e of roll.effects)
+      if (e.effect !== 'next') after = { ...after, ...withEffect(after, e.effect) };
+    events.push({
+      type: 'machine.damaged',
+      machineId: m.id,
+      roll,
+      damage: after.damage,
+      destroyed: after.destroyed,
+      inert: after.inert,
+    });
+    m = after;
+  }
+  return events;
+}
+
+function repair(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.repair>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  requireNoWindow(state);
+  const m = requireMachine(state, cmd.machineId);
+  const tech = requireOwn(state, ctx, cmd.technicianId);
+  if (!m.damage.includes(cmd.effect))
+    throw new RuleError('NOT_DAMAGED', `${m.name} has no ${cmd.effect} to repair`);
+  const fix = REPAIRS[cmd.effect];
+  if (!fix) throw new RuleError('NOT_REPAIRABLE', `${cmd.effect} cannot be repaired, only replaced`);
+  const tool = fix.skill === 'Mechanical' ? 'mechanicsKit' : 'electronicsKit';
+  if (!tech.gear.some((g) => state.pack.gear.find((x) => x.id === g)?.effect === tool)) {
+    throw new RuleError(
+      'EQUIPMENT_REQUIRED',
+      `${tech.name} needs a ${fix.skill === 'Mechanical' ? 'mechanics' : 'electronics'} tool kit`,
+    );
+  }
+  const choice = skillMods(tech, [{ skill: fix.skill, dm: 0 }], state.pack);
+  const mods: Modifier[] = [...choice.mods, { source: 'Int DM', value: charDm(tech, 'Int', state.pack) }];
+  const roll = makeRoll(
+    `repairing ${cmd.effect} on ${m.name}`,
+    roll2d6(ctx.dice, `repair of ${m.name}`),
+    mods,
+    fix.target,
+  );
+  const at = m.damage.indexOf(cmd.effect);
+  const damage = roll.success ? m.damage.filter((_, i) => i !== at) : m.damage;
+  return [
+    { type: 'machine.repaired', machineId: m.id, technicianId: tech.id, effect: cmd.effect, roll, damage },
+    ...(roll.success && choice.skill
+      ? [
+          {
+            type: 'task.rolled' as const,
+            characterId: tech.id,
+            skill: choice.skill,
+            roll,
+            ticked: choice.skill,
+            label: 'repair',
+          },
+        ]
+      : []),
+  ];
+}
+
+export const machineCommands: readonly CommandSpec[] = [
+  defineCommand(schemas.add, GM, add),
+  defineCommand(schemas.hit, GM_AND_PLAYERS, hit),
+  defineCommand(schemas.repair, GM_AND_PLAYERS, repair),
+];

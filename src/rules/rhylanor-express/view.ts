@@ -1,0 +1,192 @@
+import type { Seat, TableEvent } from '../../engine/ruleset.ts';
+import { type ChatEvent, isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
+import type { Pack } from './data/pack-schema.ts';
+import type { PersonalEvent } from './events.ts';
+import type { Combat, Combatant, Continuation, RhylanorState } from './state.ts';
+import type { RollRecord } from './task.ts';
+
+/**
+ * What a seat may see. The referee sees everything; players and spectators never see the
+ * referee's secrets: lock pick numbers and network Security Targets, research targets and counts,
+ * secret NPC sheets (their names only once they are in a fight), the disease and project numbers.
+ */
+
+export function seesSecrets(seat: Seat): boolean {
+  return seat.role === 'gm';
+}
+
+/** The pack as players see it: the secret numbers and NPC sheets removed. */
+export function playerPack(pack: Pack): Omit<Pack, 'locks' | 'networks' | 'diseases' | 'projects'> & {
+  locks: { id: string; name: string; kind: string }[];
+  networks: { id: string; name: string }[];
+  diseases: { id: string; name: string; effects: string }[];
+  projects: { id: string; name: string; skill: string }[];
+} {
+  return {
+    ...pack,
+    characters: pack.characters.filter((c) => !c.secret),
+    // Set-ups are the referee's preparation (and name secret NPC sheets).
+    scenarios: [],
+    // Space set-ups too: an ambush's hidden ships start there.
+    space: { ...pack.space, scenarios: [] },
+    locks: pack.locks.map(({ id, name, kind }) => ({ id, name, kind })),
+    networks: pack.networks.map(({ id, name }) => ({ id, name })),
+    diseases: pack.diseases.map(({ id, name, effects }) => ({ id, name, effects })),
+    projects: pack.projects.map(({ id, name, skill }) => ({ id, name, skill })),
+  };
+}
+
+const packCache = new WeakMap<Pack, ReturnType<typeof playerPack>>();
+function cachedPlayerPack(pack: Pack) {
+  let p = packCache.get(pack);
+  if (!p) {
+    p = playerPack(pack);
+    packCache.set(pack, p);
+  }
+  return p;
+}
+
+/** A secret NPC as a player sees it in a fight: a name, nothing of the sheet. */
+function hiddenCharacter(c: RhylanorState['characters'][string]) {
+  return { id: c.id, name: c.name, secret: true as const };
+}
+
+export function viewPersonal(state: RhylanorState, seat: Seat) {
+  if (seesSecrets(seat)) return state;
+  const characters: Record<string, unknown> = {};
+  const inFight = state.combat?.combatants ?? {};
+  for (const c of Object.values(state.characters)) {
+    if (!c.secret || c.owner === seat.seatId) characters[c.id] = c;
+    else if (inFight[c.id]) characters[c.id] = hiddenCharacter(c);
+  }
+  const research: Record<string, unknown> = {};
+  for (const r of Object.values(state.research)) {
+    research[r.id] = {
+      id: r.id,
+      name: r.name,
+      characterId: r.characterId,
+      skill: r.skill,
+      kind: r.kind,
+      done: r.done,
+    };
+  }
+  const w = state.window;
+  const window = w && isSecretRoller(state, w.after) ? { ...w, rolls: w.rolls.map(lumped) } : w;
+  return {
+    ...state,
+    combat:
+      state.combat &&
+      withoutHiddenPositions(state.combat, (id) => state.characters[id]?.owner === seat.seatId),
+    window,
+    chat: viewChat(state.chat, seat),
+    pack: cachedPlayerPack(state.pack),
+    characters,
+    research,
+  };
+}
+
+/** A concealed enemy is somewhere: players do not learn where until he is found (§7.15). */
+function withoutHiddenPositions(combat: Combat, own: (id: string) => boolean): Combat {
+  let combatants: Record<string, Combatant> | null = null;
+  for (const m of Object.values(combat.combatants)) {
+    if (!m.concealed || own(m.id)) continue;
+    combatants ??= { ...combat.combatants };
+    // null on the wire: "unknown" (the type stays number for the referee's own view).
+    combatants[m.id] = { ...m, x: null as unknown as number, y: null as unknown as number, contacts: {} };
+  }
+  return combatants ? { ...combat, combatants } : combat;
+}
+
+/** The character whose sheet a roll's modifiers come from. */
+export function rollerOf(after: Continuation): string | null {
+  switch (after.kind) {
+    case 'task':
+      return after.characterId;
+    case 'fire':
+      return after.shooterId;
+    case 'melee':
+      return after.attackerId;
+    default:
+      return null;
+  }
+}
+
+export function isSecretRoller(state: RhylanorState, after: Continuation): boolean {
+  const id = rollerOf(after);
+  return id !== null && state.characters[id]?.secret === true;
+}
+
+/** A roll whose modifiers would show a secret sheet: one lump sum instead of the breakdown. */
+function lumped(roll: RollRecord): RollRecord {
+  const sum = roll.mods.reduce((t, m) => t + m.value, 0);
+  return { ...roll, mods: sum === 0 ? [] : [{ source: 'modifiers', value: sum }] };
+}
+
+/**
+ * Events as a player receives them: secret sheets, targets and counts kept back. Events about a
+ * secret NPC carry `secret: true` (set by the ruleset's decide), so this needs no state.
+ */
+export function redactPersonal(
+  event: PersonalEvent | ChatEvent | TableEvent,
+  seat: Seat,
+): { readonly type: string } | null {
+  if (seesSecrets(seat)) return event;
+  if (isChatEvent(event)) return redactChat(event, seat);
+  const secret = (event as { secret?: boolean }).secret === true;
+  // Assembled per case; every branch keeps the event's `type`.
+  let out: unknown;
+  switch (event.type) {
+    case 'character.created':
+      out =
+        event.character.secret && event.character.owner !== seat.seatId
+          ? // Not even the name: the referee shows an NPC when he enters the scene.
+            { type: event.type, character: { id: event.character.id, secret: true } }
+          : event;
+      return out as { readonly type: string };
+    case 'character.updated':
+      out = secret ? { type: event.type, characterId: event.characterId, by: event.by } : event;
+      return out as { readonly type: string };
+    case 'character.skillGained':
+    case 'character.advancementRolled':
+    case 'chargen.rolled':
+    case 'chargen.skillRolled':
+      out = secret ? { type: event.type, characterId: event.characterId } : event;
+      return out as { readonly type: string };
+    case 'task.rolled':
+      out = secret ? { ...event, roll: lumped(event.roll), skill: null } : event;
+      return out as { readonly type: string };
+    case 'combat.controlRolled':
+      out = secret ? { ...event, roll: lumped(event.roll) } : event;
+      return out as { readonly type: string };
+    case 'combat.started':
+      out = { ...event, combat: withoutHiddenPositions(event.combat, () => false) };
+      return out as { readonly type: string };
+    case 'combat.moved':
+    case 'combat.positioned':
+      // `hidden`: set by decide when the one moving is concealed; his new place stays unknown.
+      out = (event as { hidden?: boolean }).hidden ? { type: event.type, id: event.id } : event;
+      return out as { readonly type: string };
+    case 'combat.hits':
+      out = secret ? { ...event, roll: lumped(event.roll) } : event;
+      return out as { readonly type: string };
+    case 'window.opened':
+    case 'window.closed':
+      out = secret ? { ...event, rolls: event.rolls.map(lumped) } : event;
+      return out as { readonly type: string };
+    case 'research.started': {
+      const { target: _t, needed: _n, treatmentTarget: _x, ...rest } = event.research;
+      out = { type: event.type, research: rest };
+      return out as { readonly type: string };
+    }
+    case 'research.rolled':
+    case 'intrusion.rolled': {
+      if (!event.roll) return event;
+      // The target is a referee secret (a lock's pick number, a Security Target, a research target).
+      const { target: _t, margin: _m, ...roll } = event.roll;
+      out = { ...event, roll };
+      return out as { readonly type: string };
+    }
+    default:
+      return event;
+  }
+}
