@@ -8,6 +8,7 @@ import {
   type SpacePack,
   type SpaceScenario,
 } from '../rules/rhylanor-express/data/space-pack.ts';
+import { runPersonal } from '../rules/rhylanor-express/simulate-personal.ts';
 import {
   type BattleOutcome,
   DEFAULT_MAX_TURNS,
@@ -227,8 +228,11 @@ async function runSpace(argv: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-/** Kinds of battle this simulator plays; `personal` joins when the personal-combat half is built. */
-const KINDS: Readonly<Record<string, (argv: string[], io: CliIo) => Promise<number>>> = { space: runSpace };
+/** Kinds of battle this simulator plays: ship battles and firefights. */
+const KINDS: Readonly<Record<string, (argv: string[], io: CliIo) => Promise<number>>> = {
+  space: runSpace,
+  personal: runPersonal,
+};
 
 export const simulator = {
   system: 'rhylanor-express',

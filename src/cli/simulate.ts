@@ -31,7 +31,10 @@ import {
  * Simulators of the other systems, by system id: `bughunt simulate <system> …` hands them the rest
  * of the line. Each sits in its own module, loaded only when that system is simulated.
  */
-const OTHER_SIMULATORS: Readonly<Record<string, () => Promise<{ readonly simulator: SystemSimulator }>>> = {};
+const OTHER_SIMULATORS: Readonly<Record<string, () => Promise<{ readonly simulator: SystemSimulator }>>> = {
+  'rhylanor-express': () => import('./simulate-rhylanor-express.ts'),
+  'elite-unit': () => import('./simulate-elite-unit.ts'),
+};
 
 const SYSTEMS: readonly string[] = ['three-sixteen', ...Object.keys(OTHER_SIMULATORS)];
 
