@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { EnteredDice, SeededDice } from '../engine/dice/source.ts';
-import { Rng, type RngState } from '../engine/rng.ts';
+import { CryptoDice } from '../engine/dice/crypto.ts';
+import { EnteredDice } from '../engine/dice/source.ts';
 import { isRuleError } from '../engine/rule-error.ts';
 import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
 import { diff, jsonLength } from '../engine/view-patch.ts';
@@ -68,13 +67,6 @@ export function actingSeatOf(rules: AnyRuleset, state: unknown, seat: Seat): Sea
   return role === seat.role ? seat : { seatId: seat.seatId, role, seatRole: seat.role };
 }
 
-/** A crypto-random generator state (all four words, not a 32-bit seed): the table's dice. */
-function freshRng(): Rng {
-  const words = new Int32Array(randomBytes(16).buffer.slice(0, 16));
-  if (words.every((w) => w === 0)) words[0] = 1; // xoroshiro must not start at all-zero
-  return Rng.fromState([...words] as unknown as RngState);
-}
-
 /** Recent events kept in memory so reconnects within this window never touch the store. */
 const RECENT = 500;
 /** Command ids remembered in memory for idempotent resends (older ones are asked of the store). */
@@ -136,7 +128,12 @@ export class TableHub {
    */
   private heardWhileAppending = 0;
   private viewsScheduled = false;
-  private readonly dice = new SeededDice(freshRng());
+  /**
+   * The table's dice: the OS's cryptographic randomness, so no number of public faces tells
+   * anyone the hidden rolls to come (a seeded generator's state can be solved for). Replay never
+   * needs them: every face is in the events.
+   */
+  private readonly dice = new CryptoDice();
   /**
    * True while `commands` knows every command id in the log (the hub replayed from seq 0 and
    * forgot none): then a resend check needs no store query.

@@ -45,7 +45,7 @@ export interface TableRecord {
   readonly system: string;
   readonly name: string;
   readonly createdAt: string;
-  /** Options given to the ruleset's setup; the RNG seed lives here and never leaves the server. */
+  /** Options given to the ruleset's setup; server-only settings (invite codes) live here and never leave the server. */
   readonly options: unknown;
 }
 
