@@ -1,5 +1,6 @@
 import { CryptoDice } from '../engine/dice/crypto.ts';
 import { EnteredDice } from '../engine/dice/source.ts';
+import { folding } from '../engine/fold.ts';
 import { isRuleError } from '../engine/rule-error.ts';
 import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
 import { diff, jsonLength } from '../engine/view-patch.ts';
@@ -224,14 +225,20 @@ export class TableHub {
   /** Evolves the state by `events` (contiguous after the head); pushes them unless told not to. */
   private apply(events: readonly StoredEvent[], push = true): void {
     const from = this.seq;
-    for (const stored of events) {
-      if (stored.seq !== this.seq + 1) {
-        throw new Error(`table ${this.tableId}: event ${stored.seq} after ${this.seq} (log not contiguous)`);
+    // One fold per batch (a catch-up reads up to a page): linear in the batch, see fold.ts. Only
+    // the state after the batch is seen (views are made on a later tick, snapshots below).
+    folding(() => {
+      for (const stored of events) {
+        if (stored.seq !== this.seq + 1) {
+          throw new Error(
+            `table ${this.tableId}: event ${stored.seq} after ${this.seq} (log not contiguous)`,
+          );
+        }
+        this.state = this.rules.evolve(this.state, stored.event);
+        this.seq = stored.seq;
+        this.remember(stored);
       }
-      this.state = this.rules.evolve(this.state, stored.event);
-      this.seq = stored.seq;
-      this.remember(stored);
-    }
+    });
     if (this.seq === from) return;
     if (push) this.push(from, events);
     if (this.seq - this.snapshotSeq >= this.options.snapshotEvery) this.snapshot();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appended, replacedAt } from '../../engine/fold.ts';
 import { type NotationRoll, rollNotation } from '../../engine/notation/index.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { type DecideContext, isStandInGm, type Role, type Seat } from '../../engine/ruleset.ts';
@@ -138,7 +139,7 @@ export function decideChat(chat: ChatState, command: ChatCommand, ctx: DecideCon
     case 'chat.say':
       return [{ type: 'chat.said', by, text: command.text }];
     case 'chat.reveal': {
-      const entry = chat.entries.find((e) => e.kind === 'roll' && e.rollId === command.rollId);
+      const entry = chat.entries[indexOfRoll(chat.entries, command.rollId)];
       if (entry?.kind !== 'roll' || !entry.result) {
         throw new RuleError('ROLL_NOT_FOUND', `there is no roll ${command.rollId} at this table`, {
           rollId: command.rollId,
@@ -176,18 +177,39 @@ export function evolveChat(chat: ChatState, event: ChatEvent): ChatState {
         result: event.result,
         ...(event.gmSeat === undefined ? {} : { gmSeat: event.gmSeat }),
       };
-      return { entries: [...chat.entries, entry], rollCount: chat.rollCount + 1 };
+      return { entries: appended(chat.entries, entry), rollCount: chat.rollCount + 1 };
     }
     case 'chat.said':
-      return { ...chat, entries: [...chat.entries, { kind: 'say', by: event.by, text: event.text }] };
-    case 'chat.revealed':
-      return {
-        ...chat,
-        entries: chat.entries.map((e) =>
-          e.kind === 'roll' && e.rollId === event.rollId ? { ...e, revealed: true } : e,
-        ),
-      };
+      return { ...chat, entries: appended(chat.entries, { kind: 'say', by: event.by, text: event.text }) };
+    case 'chat.revealed': {
+      const at = indexOfRoll(chat.entries, event.rollId);
+      const entry = chat.entries[at];
+      if (entry?.kind !== 'roll') return chat;
+      return { ...chat, entries: replacedAt(chat.entries, at, { ...entry, revealed: true }) };
+    }
   }
+}
+
+/**
+ * Where each roll sits in a list of entries, found once per list and extended as it grows (a
+ * fold grows one list in place), so a reveal costs O(1) rather than a walk of the whole chat.
+ */
+const rollIndexes = new WeakMap<
+  readonly ChatEntry[],
+  { readonly at: Map<string, number>; scanned: number }
+>();
+
+function indexOfRoll(entries: readonly ChatEntry[], rollId: string): number {
+  let index = rollIndexes.get(entries);
+  if (index === undefined) {
+    index = { at: new Map(), scanned: 0 };
+    rollIndexes.set(entries, index);
+  }
+  for (; index.scanned < entries.length; index.scanned++) {
+    const e = entries[index.scanned];
+    if (e?.kind === 'roll') index.at.set(e.rollId, index.scanned);
+  }
+  return index.at.get(rollId) ?? -1;
 }
 
 /** The chat as `seat` may see it: hidden rolls keep their place, notation and label, not the result. */

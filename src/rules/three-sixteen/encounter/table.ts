@@ -1,3 +1,4 @@
+import { appended } from '../../../engine/fold.ts';
 import { fieldPromotionOnDeath } from '../campaign/promotion-hook.ts';
 import {
   codes,
@@ -168,7 +169,7 @@ function evolveTable(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeS
     case 'gm.noted': {
       const id = state.gmNotes.length + 1;
       const note = event.by === undefined ? { id, text: event.text } : { id, text: event.text, by: event.by };
-      return { ...state, gmNotes: [...state.gmNotes, note] };
+      return { ...state, gmNotes: appended(state.gmNotes, note) };
     }
     case 'gm.encounterEnded': {
       const s = withEncounter(state, (e) => ({ ...e, pendingKills: [], forcedWeakness: [] }));
