@@ -8,14 +8,16 @@ import { compare, report } from './harness.ts';
 
 const EVENTS = 100_000;
 
+type LogEvent = { readonly type: string } & Record<string, unknown>;
+
 /**
  * Replaying a long log against reading it: folding 100,000 events through a ruleset's evolve vs
  * `JSON.parse` of the same log's text (issue 20's goal: within 5×). Before `fold.ts` every event
  * copied the whole chat or story log, so this fold was quadratic (minutes, not milliseconds).
  */
-function chatLog(): { readonly type: string }[] {
+function chatLog(): LogEvent[] {
   const dice = new SeededDice(20);
-  const events: { readonly type: string }[] = [
+  const events: LogEvent[] = [
     { type: 'seat.joined', seatId: 'sGm', role: 'gm', name: 'GM' },
     { type: 'seat.joined', seatId: 'sP1', role: 'player', name: 'Ann' },
   ];
@@ -44,10 +46,8 @@ function chatLog(): { readonly type: string }[] {
   return events;
 }
 
-function storyLog(): { readonly type: string }[] {
-  const events: { readonly type: string }[] = [
-    { type: 'seat.joined', seatId: 'sGm', role: 'gm', name: 'GM' },
-  ];
+function storyLog(): LogEvent[] {
+  const events: LogEvent[] = [{ type: 'seat.joined', seatId: 'sGm', role: 'gm', name: 'GM' }];
   while (events.length < EVENTS) {
     const i = events.length;
     if (i % 3 === 0) events.push({ type: 'gm.noted', text: `note ${i}`, by: 'sGm' });
@@ -58,9 +58,9 @@ function storyLog(): { readonly type: string }[] {
   return events;
 }
 
-function bench(name: string, rules: AnyRuleset, events: readonly { readonly type: string }[]): void {
+function bench(name: string, rules: AnyRuleset, events: readonly LogEvent[]): void {
   const text = JSON.stringify(events);
-  const parsed = JSON.parse(text) as { readonly type: string }[];
+  const parsed = JSON.parse(text) as LogEvent[];
   const { ours, baseline } = compare(
     () => replay(rules, {}, parsed),
     () => JSON.parse(text),
