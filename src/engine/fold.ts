@@ -24,11 +24,24 @@ let owned: WeakSet<readonly unknown[]> | null = null;
  */
 export function folding<T>(body: () => T): T {
   if (owned !== null) return body();
-  owned = new WeakSet();
-  try {
-    return body();
-  } finally {
-    owned = null;
+  return new Fold().run(body);
+}
+
+/**
+ * A fold done in pieces (an import that yields to the event loop between chunks): each `run`
+ * is one synchronous piece, and the lists made in earlier pieces stay this fold's own, so they
+ * are not copied again. Other folds running between the pieces (live tables) own only theirs.
+ */
+export class Fold {
+  private readonly lists = new WeakSet<readonly unknown[]>();
+  run<T>(body: () => T): T {
+    const outer = owned;
+    owned = this.lists;
+    try {
+      return body();
+    } finally {
+      owned = outer;
+    }
   }
 }
 

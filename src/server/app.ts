@@ -1,14 +1,20 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import { replay } from '../engine/replay.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
-import { stateHash } from '../engine/state-hash.ts';
-import { CampaignFileError, checkCampaignViews, MAX_CAMPAIGN_BYTES, readCampaign } from './campaign-file.ts';
+import {
+  type Campaign,
+  CampaignFileError,
+  checkCampaignViewsYielding,
+  MAX_CAMPAIGN_BYTES,
+  nextTurn,
+  readCampaignYielding,
+} from './campaign-file.ts';
 import { Connection, issueDetails, type SocketLimits } from './connection.ts';
 import { tableOptions } from './hub.ts';
 import { Hubs } from './hubs.ts';
@@ -60,6 +66,17 @@ export interface Limits extends SocketLimits {
   /** HTTP writes (create, join, spectate) per second per client address, and the burst. */
   readonly httpWritesPerSecond: number;
   readonly httpWriteBurst: number;
+  /**
+   * Imports and exports per minute per client address, and the burst: each reads or writes a
+   * whole campaign (up to MAX_CAMPAIGN_BYTES), far more work than any other request.
+   */
+  readonly campaignFilesPerMinute: number;
+  readonly campaignFileBurst: number;
+  /**
+   * Imports and exports this server runs at once, from every client together (BUSY beyond,
+   * before the body is read): ten concurrent 15 MB imports once grew the process by 650 MB.
+   */
+  readonly maxConcurrentCampaignFiles: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -74,6 +91,9 @@ export const DEFAULT_LIMITS: Limits = {
   maxSpectatorSeatsPerTable: 100,
   httpWritesPerSecond: 20,
   httpWriteBurst: 200,
+  campaignFilesPerMinute: 12,
+  campaignFileBurst: 6,
+  maxConcurrentCampaignFiles: 2,
 };
 
 export interface ServerOptions {
@@ -137,6 +157,8 @@ function bearer(request: FastifyRequest): string {
 }
 
 const IMPORT_PATH = '/api/tables/import';
+/** Events an export reads and writes per turn of the loop. */
+const EXPORT_PAGE = 2000;
 const WS_TABLE_PATH = '/ws/tables/:id';
 
 /**
@@ -224,6 +246,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const sockets = new Set<WebSocket>();
   const writes = new KeyedRateLimiter(limits.httpWritesPerSecond, limits.httpWriteBurst);
+  const campaignFiles = new KeyedRateLimiter(limits.campaignFilesPerMinute / 60, limits.campaignFileBurst);
+  let campaignFilesRunning = 0;
 
   // Fastify's own JSON parser refuses a `__proto__` key (prototype poisoning) with the same
   // error as broken JSON, so such a body was told it is "not JSON". This one refuses it too, and
@@ -312,6 +336,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!writes.take(request.ip)) {
       throw new HttpError(429, 'RATE_LIMITED', 'too many requests; slow down');
     }
+  };
+
+  /**
+   * Admits an import or export: per address by rate, and server-wide by how many run at once.
+   * Runs on the request line, before a body of megabytes is read; the place is given back when
+   * the answer is done or the connection drops.
+   */
+  const admitCampaignFile = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!campaignFiles.take(request.ip)) {
+      reply.header('retry-after', String(Math.ceil(60 / limits.campaignFilesPerMinute)));
+      throw new HttpError(429, 'RATE_LIMITED', 'too many imports and exports; slow down');
+    }
+    if (campaignFilesRunning >= limits.maxConcurrentCampaignFiles) {
+      reply.header('retry-after', '5');
+      throw new HttpError(
+        503,
+        'BUSY',
+        'the server is reading or writing other campaign files; try again shortly',
+      );
+    }
+    campaignFilesRunning++;
+    let released = false;
+    reply.raw.once('close', () => {
+      if (released) return;
+      released = true;
+      campaignFilesRunning--;
+    });
   };
 
   await app.register(fastifyWebsocket, {
@@ -468,15 +519,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     IMPORT_PATH,
     // A campaign's log is far bigger than any other request; only this route takes that much.
     // The rate limit runs on the request line (onRequest), before megabytes are read and parsed.
-    { onRequest: limitWrites, bodyLimit: MAX_CAMPAIGN_BYTES },
+    { onRequest: [limitWrites, admitCampaignFile], bodyLimit: MAX_CAMPAIGN_BYTES },
     async (request, reply): Promise<ImportTableResponse> => {
       const query = importQuerySchema.safeParse(request.query ?? {});
       if (!query.success) {
         throw new HttpError(400, 'BAD_REQUEST', 'the query string does not fit', issueDetails(query.error));
       }
-      let campaign: ReturnType<typeof readCampaign>;
+      let campaign: Campaign;
       try {
-        campaign = readCampaign(
+        campaign = await readCampaignYielding(
           request.body,
           (system) => (rules.systems.some((s) => s.id === system) ? rules.rulesetFor(system) : null),
           { acceptRulesChange: query.data.acceptRulesChange === 'true' },
@@ -507,7 +558,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const ruleset = rules.rulesetFor(campaign.system);
       if (!ruleset) throw new Error(`the ruleset of ${campaign.system} went missing`);
       try {
-        checkCampaignViews(campaign, ruleset);
+        await checkCampaignViewsYielding(campaign, ruleset);
       } catch (e) {
         if (!(e instanceof CampaignFileError)) throw e;
         throw new HttpError(400, e.code, e.message, e.details);
@@ -636,35 +687,44 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/tables/:id/export', async (request, reply: FastifyReply) => {
-    const table = await tableOr404(request.params.id);
-    const seat = await seatOf(request, table);
-    if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', 'only the GM may export the log');
-    const events = [];
-    for (let after = 0; ; ) {
-      const page = await store.read(table.tableId, after, 5000);
-      events.push(...page);
-      if (page.length < 5000) break;
-      after = (page[page.length - 1] as { seq: number }).seq;
-    }
-    // The hash of the exported log's replay lets an import check that its rules agree.
-    const ruleset = rules.rulesetFor(table.system);
-    const hash = ruleset
-      ? stateHash(
-          replay(
-            ruleset,
-            tableOptions(table).setup,
-            events.map((e) => e.event),
-          ),
-        )
-      : undefined;
-    reply.header('content-disposition', `attachment; filename="bughunt-${table.tableId}.json"`);
-    return {
-      table: { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt },
-      ...(hash ? { stateHash: hash } : {}),
-      events: events.map(({ seq, at, by, commandId, event }) => ({ seq, at, by, commandId, event })),
-    };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/tables/:id/export',
+    { onRequest: admitCampaignFile },
+    async (request, reply: FastifyReply) => {
+      const table = await tableOr404(request.params.id);
+      const seat = await seatOf(request, table);
+      if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', 'only the GM may export the log');
+      const hub = await hubs.get(table.tableId);
+      if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
+      // The open table's head and its state's hash (made once per head): no replay here. The
+      // events up to that head are then streamed a page at a time, a turn of the loop apart, so
+      // a long log never holds the loop (nor sits in memory twice, as objects and as text).
+      const { seq, hash } = hub.exportPoint();
+      const head = JSON.stringify({
+        table: { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt },
+        stateHash: hash,
+      });
+      async function* body(): AsyncGenerator<string> {
+        yield `${head.slice(0, -1)},"events":[`;
+        for (let after = 0; after < seq; ) {
+          const page = (await store.read(table.tableId, after, Math.min(EXPORT_PAGE, seq - after))).filter(
+            (e) => e.seq <= seq,
+          );
+          if (page.length === 0) break;
+          const text = page
+            .map(({ seq, at, by, commandId, event }) => JSON.stringify({ seq, at, by, commandId, event }))
+            .join(',');
+          yield after === 0 ? text : `,${text}`;
+          after = (page[page.length - 1] as { seq: number }).seq;
+          await nextTurn();
+        }
+        yield ']}';
+      }
+      reply.header('content-disposition', `attachment; filename="bughunt-${table.tableId}.json"`);
+      reply.type('application/json; charset=utf-8');
+      return reply.send(Readable.from(body()));
+    },
+  );
 
   app.route<{ Params: { id: string } }>({
     method: 'GET',

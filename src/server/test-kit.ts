@@ -18,6 +18,8 @@ export const GENEROUS_LIMITS = {
   messageBurst: 1000,
   httpWritesPerSecond: 1000,
   httpWriteBurst: 1000,
+  campaignFilesPerMinute: 60_000,
+  campaignFileBurst: 1000,
 } as const satisfies Partial<Limits>;
 
 export const testRules: RulesRegistry = {
