@@ -259,7 +259,22 @@ function* campaignSteps(
       seat.name = renamed.data.name;
     } else if (known && !known.has(type)) {
       // evolve would skip it without a word, so the import would not be the campaign it claims.
-      throw invalid(`${where}: ${rules.id} has no event of type ${type}`);
+      throw invalid(`${where}: ${rules.id} has no event of type ${type}`, { seq: envelope.seq });
+    } else {
+      // Its contents as decide makes them, and its place: a tampered event could otherwise put
+      // the table in a state the rules never reach.
+      const schema = rules.eventSchemas?.[type];
+      const fits = schema?.safeParse(envelope.event);
+      if (fits && !fits.success) {
+        const issues = issuesOf(fits.error);
+        throw invalid(`${where} does not fit its schema: ${issues[0]?.path}: ${issues[0]?.message}`, {
+          seq: envelope.seq,
+          issues,
+        });
+      }
+      const problem = rules.eventProblem?.(state, envelope.event);
+      if (problem)
+        throw invalid(`${where} cannot follow the events before it: ${problem}`, { seq: envelope.seq });
     }
     try {
       state = rules.evolve(state, envelope.event as TableEvent);

@@ -20,6 +20,7 @@ import { encounterPart } from './encounter/part.ts';
 import { legalCommands as legalFor, pendingDecisions } from './encounter/pending.ts';
 import { rosterPart } from './encounter/roster.ts';
 import { tablePart } from './encounter/table.ts';
+import { threeSixteenEventProblem, threeSixteenEventSchemas } from './event-schemas.ts';
 import type { ThreeSixteenEvent } from './events.ts';
 import { initialState, type ThreeSixteenOptions, type ThreeSixteenState } from './state.ts';
 
@@ -250,6 +251,8 @@ export const threeSixteen: Ruleset<
   commandSchema,
   commandRoles,
   eventTypes: [...reducers.keys()] as ThreeSixteenEvent['type'][],
+  eventSchemas: threeSixteenEventSchemas,
+  eventProblem: threeSixteenEventProblem,
   setup,
   decide,
   evolve,
