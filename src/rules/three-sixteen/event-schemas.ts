@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ChatEvent, chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/chat.ts';
 import { coreCommandSchemas, nonEmptyTextSchema, trooperIdSchema } from './commands.ts';
+import { overrideProblem } from './encounter/table.ts';
 import type { ThreeSixteenEvent } from './events.ts';
 import type { ThreeSixteenState } from './state.ts';
 
@@ -32,7 +33,9 @@ export const threeSixteenEventSchemas: Readonly<Partial<Record<ThreeSixteenEvent
   }),
 };
 
-/** Whether an event could follow the state (`Ruleset.eventProblem`): the chat's numbering and reveals. */
+/** Whether an event could follow the state (`Ruleset.eventProblem`): the chat's numbering and reveals, overrides. */
 export function threeSixteenEventProblem(state: ThreeSixteenState, event: ThreeSixteenEvent): string | null {
-  return isChatEvent(event) ? chatEventProblem(state.chat, event as ChatEvent) : null;
+  if (isChatEvent(event)) return chatEventProblem(state.chat, event as ChatEvent);
+  if (event.type === 'gm.adjusted') return overrideProblem(state, event.adjustment);
+  return null;
 }
