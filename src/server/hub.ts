@@ -186,12 +186,18 @@ export class TableHub {
   }
   /**
    * Sockets attached now, for the connection caps: of the seat `seatId`, of spectator seats, and
-   * of all other seats (by stored role: a player acting as a mission's GM is still a player).
+   * of player seats (by stored role: a player acting as a mission's GM is still a player). The
+   * GM's seat is capped only by its own per-seat limit: its reserve.
    */
   socketCounts(seatId: string): { seat: number; spectators: number; others: number } {
     let spectators = 0;
-    for (const a of this.clients) if (a.seat.role === 'spectator') spectators++;
-    return { seat: this.online.get(seatId) ?? 0, spectators, others: this.clients.size - spectators };
+    let gm = 0;
+    for (const a of this.clients) {
+      if (a.seat.role === 'spectator') spectators++;
+      else if (a.seat.role === 'gm') gm++;
+    }
+    // The GM's sockets are not in the players' pool: players filling it never lock the GM out.
+    return { seat: this.online.get(seatId) ?? 0, spectators, others: this.clients.size - spectators - gm };
   }
   /** For tests and the export: the current (unredacted) state. */
   get currentState(): unknown {
