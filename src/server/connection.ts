@@ -305,8 +305,6 @@ export class Connection implements HubClient {
       return;
     }
     const seat: Seat = { seatId: this.seat.seatId, role: this.seat.role };
-    // The table's GM always gets in (up to its seat's own cap): the table pool is the players'.
-    if (seat.role === 'gm') return null;
     if (seat.role === 'spectator') {
       this.reject(message.id, 'FORBIDDEN_ROLE', 'spectators watch; they send no commands', {
         role: seat.role,
