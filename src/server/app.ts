@@ -77,6 +77,16 @@ export interface Limits extends SocketLimits {
    * before the body is read): ten concurrent 15 MB imports once grew the process by 650 MB.
    */
   readonly maxConcurrentCampaignFiles: number;
+  /**
+   * Commands per second per seat (all its sockets together) and for all player seats of a table
+   * together (the GM's seat apart), with bursts, and how many may wait in a table's queue: one
+   * player with many sockets once pushed the GM's latency from 7 ms to 15 s.
+   */
+  readonly commandsPerSecondPerSeat: number;
+  readonly commandBurstPerSeat: number;
+  readonly playerCommandsPerSecondPerTable: number;
+  readonly playerCommandBurstPerTable: number;
+  readonly maxQueuedCommandsPerTable: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -94,6 +104,11 @@ export const DEFAULT_LIMITS: Limits = {
   campaignFilesPerMinute: 12,
   campaignFileBurst: 6,
   maxConcurrentCampaignFiles: 2,
+  commandsPerSecondPerSeat: 25,
+  commandBurstPerSeat: 50,
+  playerCommandsPerSecondPerTable: 60,
+  playerCommandBurstPerTable: 120,
+  maxQueuedCommandsPerTable: 100,
 };
 
 export interface ServerOptions {
@@ -243,6 +258,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pageSize: 500,
     idleMs: 60_000,
     log: (level, message, error) => app.log[level]({ err: error }, message),
+    commandLimits: {
+      perSeatPerSecond: limits.commandsPerSecondPerSeat,
+      perSeatBurst: limits.commandBurstPerSeat,
+      playersPerSecond: limits.playerCommandsPerSecondPerTable,
+      playersBurst: limits.playerCommandBurstPerTable,
+      maxQueued: limits.maxQueuedCommandsPerTable,
+    },
   });
   const sockets = new Set<WebSocket>();
   const writes = new KeyedRateLimiter(limits.httpWritesPerSecond, limits.httpWriteBurst);
