@@ -29,6 +29,7 @@ import {
   importQuerySchema,
   joinRequestSchema,
   MAX_CLIENT_MESSAGE_BYTES,
+  nameReservedForGm,
   type RenameSeatResponse,
   renameSeatRequestSchema,
   type SeatTokenResponse,
@@ -244,6 +245,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: {
       level: options.logLevel ?? 'silent',
       ...(options.logStream ? { stream: options.logStream } : {}),
+      serializers: {
+        // The path without its query: a token someone put in a query string (our API never
+        // asks for one there) must not end up in the access log.
+        req: (req: { method?: string; url?: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url?.includes('?') ? `${req.url.split('?')[0]}?…` : req.url,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
@@ -274,6 +284,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Fastify's own JSON parser refuses a `__proto__` key (prototype poisoning) with the same
   // error as broken JSON, so such a body was told it is "not JSON". This one refuses it too, and
   // says what is wrong and where.
+  // Every body is JSON: without Fastify's text/plain parser, another content type is refused as
+  // one (415 BAD_REQUEST) instead of reaching a route as a string (an import got IMPORT_INVALID).
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
@@ -425,6 +438,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async (): Promise<{ systems: readonly SystemInfo[] }> => ({ systems: rules.systems }),
   );
 
+  const refuseGmName = (name: string): void => {
+    if (nameReservedForGm(name)) {
+      throw new HttpError(400, 'NAME_RESERVED', `only the table's GM seat may be called ${name}`, { name });
+    }
+  };
+
   const tableOr404 = async (tableId: string): Promise<TableRecord> => {
     const table = ID_PATTERN.test(tableId) ? await store.getTable(tableId) : null;
     if (!table) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
@@ -440,6 +459,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     role: 'player' | 'spectator',
     name: string,
   ): Promise<SeatTokenResponse> => {
+    refuseGmName(name);
     const hub = await hubs.get(table.tableId);
     if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
     const token = newToken();
@@ -688,6 +708,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (seat.role !== 'gm' && seat.seatId !== target.seatId) {
         throw new HttpError(403, 'NOT_YOUR_SEAT', 'only the GM renames another seat');
       }
+      if (target.role !== 'gm') refuseGmName(body.name);
       const hub = await hubs.get(table.tableId);
       if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
       const seq = await hub.appendServerEvent(
