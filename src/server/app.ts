@@ -719,6 +719,64 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
   );
 
+  /** The GM's seat at this table, or 401/403. */
+  const gmOf = async (request: FastifyRequest, table: TableRecord, what: string): Promise<SeatRecord> => {
+    const seat = await seatOf(request, table);
+    if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', `only the GM ${what}`);
+    return seat;
+  };
+
+  /** A new invite code: the old one (and links made from it) opens nothing from now on. */
+  app.post<{ Params: { id: string } }>(
+    '/api/tables/:id/invite/rotate',
+    { preHandler: limitWrites },
+    async (request) => {
+      const table = await tableOr404(request.params.id);
+      await gmOf(request, table, 'changes the invite code');
+      const options = { ...tableOptions(table), inviteCode: newCode() };
+      await store.setTableOptions(table.tableId, options);
+      return {
+        invite: { code: options.inviteCode, url: `/join/${table.tableId}#code=${options.inviteCode}` },
+        spectate: { code: options.spectateCode, url: `/t/${table.tableId}#spectate=${options.spectateCode}` },
+      };
+    },
+  );
+
+  /** Removes a seat: its token stops working, its sockets here are closed, its place is free. */
+  app.delete<{ Params: { id: string; seatId: string } }>(
+    '/api/tables/:id/seats/:seatId',
+    { preHandler: limitWrites },
+    async (request) => {
+      const table = await tableOr404(request.params.id);
+      const gm = await gmOf(request, table, 'removes seats');
+      if (request.params.seatId === gm.seatId) {
+        throw new HttpError(400, 'BAD_REQUEST', 'the GM cannot remove their own seat');
+      }
+      const target = (await store.seats(table.tableId)).find((s) => s.seatId === request.params.seatId);
+      if (!target || target.role === 'gm') {
+        throw new HttpError(404, 'SEAT_NOT_FOUND', 'there is no such player or spectator seat at this table');
+      }
+      await store.removeSeat(table.tableId, target.seatId);
+      const hub = await hubs.get(table.tableId);
+      const closed = hub?.closeSeat(target.seatId, CLOSE_CODES.BAD_TOKEN, 'the GM removed this seat') ?? 0;
+      return { seatId: target.seatId, removed: true, socketsClosed: closed };
+    },
+  );
+
+  /** Closes a seat's sockets (on this server instance); its token still works. */
+  app.post<{ Params: { id: string; seatId: string } }>(
+    '/api/tables/:id/seats/:seatId/disconnect',
+    { preHandler: limitWrites },
+    async (request) => {
+      const table = await tableOr404(request.params.id);
+      await gmOf(request, table, 'disconnects seats');
+      const hub = await hubs.get(table.tableId);
+      const closed =
+        hub?.closeSeat(request.params.seatId, CLOSE_CODES.GOING_AWAY, 'the GM closed this connection') ?? 0;
+      return { seatId: request.params.seatId, socketsClosed: closed };
+    },
+  );
+
   app.get<{ Params: { id: string } }>('/api/tables/:id/invite', async (request) => {
     const table = await tableOr404(request.params.id);
     const seat = await seatOf(request, table);

@@ -543,6 +543,18 @@ export class TableHub {
     }
   }
 
+  /** Closes this instance's sockets of one seat (the GM's tool); how many were open. */
+  closeSeat(seatId: string, code: number, reason: string): number {
+    let n = 0;
+    for (const a of [...this.clients]) {
+      if (a.seat.seatId !== seatId) continue;
+      a.client.close(code, reason);
+      this.detach(a.client);
+      n++;
+    }
+    return n;
+  }
+
   /** Closes every socket (server shutdown, or the table could not be applied). */
   closeAll(code: number, reason: string): void {
     for (const a of [...this.clients]) a.client.close(code, reason);
