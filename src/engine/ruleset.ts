@@ -73,6 +73,17 @@ export interface Ruleset<
    * imported log with any other type is refused, since evolve would skip it silently.
    */
   readonly eventTypes?: readonly E['type'][];
+  /**
+   * Schemas of events by type, as `decide` makes them. An imported log is checked against them
+   * event by event (a file is untrusted JSON: a tampered event could put the state where the
+   * rules never go). Types without one are checked by type only.
+   */
+  readonly eventSchemas?: Readonly<Partial<Record<E['type'], z.ZodType>>>;
+  /**
+   * Whether `event` could follow `state` (a roll id out of turn, a reveal of no roll): null when
+   * it could, else why not, in a sentence. Imports refuse an event it objects to.
+   */
+  eventProblem?(state: S, event: E): string | null;
   setup(options: O): S;
   decide(state: S, command: C, ctx: DecideContext): E[];
   evolve(state: S, event: E | TableEvent): S;

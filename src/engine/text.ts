@@ -24,8 +24,25 @@ const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u
 
 const WELL_FORMED = 'not well-formed text (a lone UTF-16 surrogate)';
 
-/** A name as people type it: trimmed, `min`–`max` characters, well-formed, no controls, something visible. */
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): in a name they
+ * make the text show in another order than it is stored ("Bob" shown as some other seat's name),
+ * and a name needs none of them, so they are removed.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * A name as people type it: bidi controls removed, trimmed, `min`–`max` characters, well-formed,
+ * no controls, something visible.
+ */
 export function nameText(max: number, min = 1) {
+  return z
+    .string()
+    .transform((s) => s.replace(BIDI_CONTROLS, ''))
+    .pipe(nameChecks(max, min));
+}
+
+function nameChecks(max: number, min: number) {
   return z
     .string()
     .trim()

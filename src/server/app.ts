@@ -1,15 +1,22 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import { replay } from '../engine/replay.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
 import { AppPage } from './app-page.ts';
-import { CampaignFileError, checkCampaignViews, MAX_CAMPAIGN_BYTES, readCampaign } from './campaign-file.ts';
+import {
+  type Campaign,
+  CampaignFileError,
+  checkCampaignViewsYielding,
+  MAX_CAMPAIGN_BYTES,
+  nextTurn,
+  readCampaignYielding,
+} from './campaign-file.ts';
 import { Connection, issueDetails, type SocketLimits } from './connection.ts';
 import { tableOptions } from './hub.ts';
 import { Hubs } from './hubs.ts';
@@ -25,6 +32,7 @@ import {
   importQuerySchema,
   joinRequestSchema,
   MAX_CLIENT_MESSAGE_BYTES,
+  nameReservedForGm,
   type RenameSeatResponse,
   renameSeatRequestSchema,
   type SeatTokenResponse,
@@ -63,6 +71,27 @@ export interface Limits extends SocketLimits {
   /** HTTP writes (create, join, spectate) per second per client address, and the burst. */
   readonly httpWritesPerSecond: number;
   readonly httpWriteBurst: number;
+  /**
+   * Imports and exports per minute per client address, and the burst: each reads or writes a
+   * whole campaign (up to MAX_CAMPAIGN_BYTES), far more work than any other request.
+   */
+  readonly campaignFilesPerMinute: number;
+  readonly campaignFileBurst: number;
+  /**
+   * Imports and exports this server runs at once, from every client together (BUSY beyond,
+   * before the body is read): ten concurrent 15 MB imports once grew the process by 650 MB.
+   */
+  readonly maxConcurrentCampaignFiles: number;
+  /**
+   * Commands per second per seat (all its sockets together) and for all player seats of a table
+   * together (the GM's seat apart), with bursts, and how many may wait in a table's queue: one
+   * player with many sockets once pushed the GM's latency from 7 ms to 15 s.
+   */
+  readonly commandsPerSecondPerSeat: number;
+  readonly commandBurstPerSeat: number;
+  readonly playerCommandsPerSecondPerTable: number;
+  readonly playerCommandBurstPerTable: number;
+  readonly maxQueuedCommandsPerTable: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -77,6 +106,14 @@ export const DEFAULT_LIMITS: Limits = {
   maxSpectatorSeatsPerTable: 100,
   httpWritesPerSecond: 20,
   httpWriteBurst: 200,
+  campaignFilesPerMinute: 12,
+  campaignFileBurst: 6,
+  maxConcurrentCampaignFiles: 2,
+  commandsPerSecondPerSeat: 25,
+  commandBurstPerSeat: 50,
+  playerCommandsPerSecondPerTable: 60,
+  playerCommandBurstPerTable: 120,
+  maxQueuedCommandsPerTable: 100,
 };
 
 export interface ServerOptions {
@@ -144,6 +181,8 @@ function bearer(request: FastifyRequest): string {
 }
 
 const IMPORT_PATH = '/api/tables/import';
+/** Events an export reads and writes per turn of the loop. */
+const EXPORT_PAGE = 2000;
 const WS_TABLE_PATH = '/ws/tables/:id';
 
 /**
@@ -214,6 +253,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     logger: {
       level: options.logLevel ?? 'silent',
       ...(options.logStream ? { stream: options.logStream } : {}),
+      serializers: {
+        // The path without its query: a token someone put in a query string (our API never
+        // asks for one there) must not end up in the access log.
+        req: (req: { method?: string; url?: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url?.includes('?') ? `${req.url.split('?')[0]}?…` : req.url,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
@@ -228,13 +276,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pageSize: 500,
     idleMs: 60_000,
     log: (level, message, error) => app.log[level]({ err: error }, message),
+    commandLimits: {
+      perSeatPerSecond: limits.commandsPerSecondPerSeat,
+      perSeatBurst: limits.commandBurstPerSeat,
+      playersPerSecond: limits.playerCommandsPerSecondPerTable,
+      playersBurst: limits.playerCommandBurstPerTable,
+      maxQueued: limits.maxQueuedCommandsPerTable,
+    },
   });
   const sockets = new Set<WebSocket>();
   const writes = new KeyedRateLimiter(limits.httpWritesPerSecond, limits.httpWriteBurst);
+  const campaignFiles = new KeyedRateLimiter(limits.campaignFilesPerMinute / 60, limits.campaignFileBurst);
+  let campaignFilesRunning = 0;
 
   // Fastify's own JSON parser refuses a `__proto__` key (prototype poisoning) with the same
   // error as broken JSON, so such a body was told it is "not JSON". This one refuses it too, and
   // says what is wrong and where.
+  // Every body is JSON: without Fastify's text/plain parser, another content type is refused as
+  // one (415 BAD_REQUEST) instead of reaching a route as a string (an import got IMPORT_INVALID).
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
@@ -321,6 +381,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   };
 
+  /**
+   * Admits an import or export: per address by rate, and server-wide by how many run at once.
+   * Runs on the request line, before a body of megabytes is read; the place is given back when
+   * the answer is done or the connection drops.
+   */
+  const admitCampaignFile = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!campaignFiles.take(request.ip)) {
+      reply.header('retry-after', String(Math.ceil(60 / limits.campaignFilesPerMinute)));
+      throw new HttpError(429, 'RATE_LIMITED', 'too many imports and exports; slow down');
+    }
+    if (campaignFilesRunning >= limits.maxConcurrentCampaignFiles) {
+      reply.header('retry-after', '5');
+      throw new HttpError(
+        503,
+        'BUSY',
+        'the server is reading or writing other campaign files; try again shortly',
+      );
+    }
+    campaignFilesRunning++;
+    let released = false;
+    reply.raw.once('close', () => {
+      if (released) return;
+      released = true;
+      campaignFilesRunning--;
+    });
+  };
+
   await app.register(fastifyWebsocket, {
     // A little above the protocol's limit so an oversized message is answered with
     // MESSAGE_TOO_LARGE; far bigger frames are refused by the socket layer (close 1009).
@@ -362,6 +449,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async (): Promise<{ systems: readonly SystemInfo[] }> => ({ systems: rules.systems }),
   );
 
+  const refuseGmName = (name: string): void => {
+    if (nameReservedForGm(name)) {
+      throw new HttpError(400, 'NAME_RESERVED', `only the table's GM seat may be called ${name}`, { name });
+    }
+  };
+
   const tableOr404 = async (tableId: string): Promise<TableRecord> => {
     const table = ID_PATTERN.test(tableId) ? await store.getTable(tableId) : null;
     if (!table) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
@@ -377,6 +470,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     role: 'player' | 'spectator',
     name: string,
   ): Promise<SeatTokenResponse> => {
+    refuseGmName(name);
     const hub = await hubs.get(table.tableId);
     if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
     const token = newToken();
@@ -478,15 +572,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     IMPORT_PATH,
     // A campaign's log is far bigger than any other request; only this route takes that much.
     // The rate limit runs on the request line (onRequest), before megabytes are read and parsed.
-    { onRequest: limitWrites, bodyLimit: MAX_CAMPAIGN_BYTES },
+    { onRequest: [limitWrites, admitCampaignFile], bodyLimit: MAX_CAMPAIGN_BYTES },
     async (request, reply): Promise<ImportTableResponse> => {
       const query = importQuerySchema.safeParse(request.query ?? {});
       if (!query.success) {
         throw new HttpError(400, 'BAD_REQUEST', 'the query string does not fit', issueDetails(query.error));
       }
-      let campaign: ReturnType<typeof readCampaign>;
+      let campaign: Campaign;
       try {
-        campaign = readCampaign(
+        campaign = await readCampaignYielding(
           request.body,
           (system) => (rules.systems.some((s) => s.id === system) ? rules.rulesetFor(system) : null),
           { acceptRulesChange: query.data.acceptRulesChange === 'true' },
@@ -517,7 +611,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const ruleset = rules.rulesetFor(campaign.system);
       if (!ruleset) throw new Error(`the ruleset of ${campaign.system} went missing`);
       try {
-        checkCampaignViews(campaign, ruleset);
+        await checkCampaignViewsYielding(campaign, ruleset);
       } catch (e) {
         if (!(e instanceof CampaignFileError)) throw e;
         throw new HttpError(400, e.code, e.message, e.details);
@@ -625,6 +719,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (seat.role !== 'gm' && seat.seatId !== target.seatId) {
         throw new HttpError(403, 'NOT_YOUR_SEAT', 'only the GM renames another seat');
       }
+      if (target.role !== 'gm') refuseGmName(body.name);
       const hub = await hubs.get(table.tableId);
       if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
       const seq = await hub.appendServerEvent(
@@ -632,6 +727,64 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         { kind: 'rename', seatId: target.seatId, name: body.name },
       );
       return { seatId: target.seatId, name: body.name, seq };
+    },
+  );
+
+  /** The GM's seat at this table, or 401/403. */
+  const gmOf = async (request: FastifyRequest, table: TableRecord, what: string): Promise<SeatRecord> => {
+    const seat = await seatOf(request, table);
+    if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', `only the GM ${what}`);
+    return seat;
+  };
+
+  /** A new invite code: the old one (and links made from it) opens nothing from now on. */
+  app.post<{ Params: { id: string } }>(
+    '/api/tables/:id/invite/rotate',
+    { preHandler: limitWrites },
+    async (request) => {
+      const table = await tableOr404(request.params.id);
+      await gmOf(request, table, 'changes the invite code');
+      const options = { ...tableOptions(table), inviteCode: newCode() };
+      await store.setTableOptions(table.tableId, options);
+      return {
+        invite: { code: options.inviteCode, url: `/join/${table.tableId}#code=${options.inviteCode}` },
+        spectate: { code: options.spectateCode, url: `/t/${table.tableId}#spectate=${options.spectateCode}` },
+      };
+    },
+  );
+
+  /** Removes a seat: its token stops working, its sockets here are closed, its place is free. */
+  app.delete<{ Params: { id: string; seatId: string } }>(
+    '/api/tables/:id/seats/:seatId',
+    { preHandler: limitWrites },
+    async (request) => {
+      const table = await tableOr404(request.params.id);
+      const gm = await gmOf(request, table, 'removes seats');
+      if (request.params.seatId === gm.seatId) {
+        throw new HttpError(400, 'BAD_REQUEST', 'the GM cannot remove their own seat');
+      }
+      const target = (await store.seats(table.tableId)).find((s) => s.seatId === request.params.seatId);
+      if (!target || target.role === 'gm') {
+        throw new HttpError(404, 'SEAT_NOT_FOUND', 'there is no such player or spectator seat at this table');
+      }
+      await store.removeSeat(table.tableId, target.seatId);
+      const hub = await hubs.get(table.tableId);
+      const closed = hub?.closeSeat(target.seatId, CLOSE_CODES.BAD_TOKEN, 'the GM removed this seat') ?? 0;
+      return { seatId: target.seatId, removed: true, socketsClosed: closed };
+    },
+  );
+
+  /** Closes a seat's sockets (on this server instance); its token still works. */
+  app.post<{ Params: { id: string; seatId: string } }>(
+    '/api/tables/:id/seats/:seatId/disconnect',
+    { preHandler: limitWrites },
+    async (request) => {
+      const table = await tableOr404(request.params.id);
+      await gmOf(request, table, 'disconnects seats');
+      const hub = await hubs.get(table.tableId);
+      const closed =
+        hub?.closeSeat(request.params.seatId, CLOSE_CODES.GOING_AWAY, 'the GM closed this connection') ?? 0;
+      return { seatId: request.params.seatId, socketsClosed: closed };
     },
   );
 
@@ -646,35 +799,44 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/tables/:id/export', async (request, reply: FastifyReply) => {
-    const table = await tableOr404(request.params.id);
-    const seat = await seatOf(request, table);
-    if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', 'only the GM may export the log');
-    const events = [];
-    for (let after = 0; ; ) {
-      const page = await store.read(table.tableId, after, 5000);
-      events.push(...page);
-      if (page.length < 5000) break;
-      after = (page[page.length - 1] as { seq: number }).seq;
-    }
-    // The hash of the exported log's replay lets an import check that its rules agree.
-    const ruleset = rules.rulesetFor(table.system);
-    const hash = ruleset
-      ? stateHash(
-          replay(
-            ruleset,
-            tableOptions(table).setup,
-            events.map((e) => e.event),
-          ),
-        )
-      : undefined;
-    reply.header('content-disposition', `attachment; filename="bughunt-${table.tableId}.json"`);
-    return {
-      table: { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt },
-      ...(hash ? { stateHash: hash } : {}),
-      events: events.map(({ seq, at, by, commandId, event }) => ({ seq, at, by, commandId, event })),
-    };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/tables/:id/export',
+    { onRequest: admitCampaignFile },
+    async (request, reply: FastifyReply) => {
+      const table = await tableOr404(request.params.id);
+      const seat = await seatOf(request, table);
+      if (seat.role !== 'gm') throw new HttpError(403, 'FORBIDDEN_ROLE', 'only the GM may export the log');
+      const hub = await hubs.get(table.tableId);
+      if (!hub) throw new HttpError(404, 'TABLE_NOT_FOUND', 'there is no such table');
+      // The open table's head and its state's hash (made once per head): no replay here. The
+      // events up to that head are then streamed a page at a time, a turn of the loop apart, so
+      // a long log never holds the loop (nor sits in memory twice, as objects and as text).
+      const { seq, hash } = hub.exportPoint();
+      const head = JSON.stringify({
+        table: { tableId: table.tableId, system: table.system, name: table.name, createdAt: table.createdAt },
+        stateHash: hash,
+      });
+      async function* body(): AsyncGenerator<string> {
+        yield `${head.slice(0, -1)},"events":[`;
+        for (let after = 0; after < seq; ) {
+          const page = (await store.read(table.tableId, after, Math.min(EXPORT_PAGE, seq - after))).filter(
+            (e) => e.seq <= seq,
+          );
+          if (page.length === 0) break;
+          const text = page
+            .map(({ seq, at, by, commandId, event }) => JSON.stringify({ seq, at, by, commandId, event }))
+            .join(',');
+          yield after === 0 ? text : `,${text}`;
+          after = (page[page.length - 1] as { seq: number }).seq;
+          await nextTurn();
+        }
+        yield ']}';
+      }
+      reply.header('content-disposition', `attachment; filename="bughunt-${table.tableId}.json"`);
+      reply.type('application/json; charset=utf-8');
+      return reply.send(Readable.from(body()));
+    },
+  );
 
   app.route<{ Params: { id: string } }>({
     method: 'GET',

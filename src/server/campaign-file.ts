@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Fold } from '../engine/fold.ts';
 import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
 import { actingSeatOf } from './hub.ts';
@@ -39,6 +40,27 @@ const envelopeSchema = z.object({
   commandId: z.string().min(1).max(64).nullable(),
   event: z.looseObject({ type: z.string().min(1).max(100) }),
 });
+
+/**
+ * The file with its events unread: they are checked one by one during the replay, a chunk at a
+ * time, so a big file never holds the server's loop for the whole of its check.
+ */
+const campaignHeadSchema = z.object({
+  table: z.object({
+    tableId: z.string().max(64).optional(),
+    system: z.string().min(1).max(60),
+    name: nameField,
+    createdAt: z.iso.datetime({ offset: true }).optional(),
+  }),
+  stateHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  events: z.array(z.unknown()).max(MAX_CAMPAIGN_EVENTS),
+});
+
+/** Events replayed between two turns of the event loop when reading a file on the server. */
+export const CAMPAIGN_CHUNK = 2000;
 
 export const campaignFileSchema = z.object({
   table: z.object({
@@ -118,8 +140,13 @@ function pathText(path: readonly PropertyKey[]): string {
   return out || '(top level)';
 }
 
-function issuesOf(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.slice(0, 10).map((i) => ({ path: pathText(i.path), message: i.message }));
+function issuesOf(
+  error: z.ZodError,
+  under: readonly PropertyKey[] = [],
+): { path: string; message: string }[] {
+  return error.issues
+    .slice(0, 10)
+    .map((i) => ({ path: pathText([...under, ...i.path]), message: i.message }));
 }
 
 /**
@@ -135,7 +162,42 @@ export function readCampaign(
   rulesetFor: (system: string) => AnyRuleset | null,
   options: ReadCampaignOptions = {},
 ): Campaign {
-  const parsed = campaignFileSchema.safeParse(input);
+  const steps = campaignSteps(input, rulesetFor, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `readCampaign` for the server: the same checks, giving the event loop a turn after every
+ * CAMPAIGN_CHUNK events, so the tables it serves keep answering while a big file is read.
+ */
+export async function readCampaignYielding(
+  input: unknown,
+  rulesetFor: (system: string) => AnyRuleset | null,
+  options: ReadCampaignOptions = {},
+): Promise<Campaign> {
+  const steps = campaignSteps(input, rulesetFor, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
+
+/** Resolves on the loop's next check phase: I/O (other requests, sockets) runs first. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** readCampaign as steps: it yields after each chunk of events; its return value is the campaign. */
+function* campaignSteps(
+  input: unknown,
+  rulesetFor: (system: string) => AnyRuleset | null,
+  options: ReadCampaignOptions,
+): Generator<void, Campaign, void> {
+  const parsed = campaignHeadSchema.safeParse(input);
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
     const first = issues[0];
@@ -156,7 +218,16 @@ export function readCampaign(
   // Setup options never leave a server (they may hold secrets), and today every table is set up
   // with none; the replay starts from the same empty setup the exporting table had.
   let state = rules.setup({});
-  for (const [i, envelope] of file.events.entries()) {
+  // One fold over every chunk: lists the replay makes grow in place (fold.ts), chunk after chunk.
+  const fold = new Fold();
+  const readOne = (raw: unknown, i: number): void => {
+    const checked = envelopeSchema.safeParse(raw);
+    if (!checked.success) {
+      const issues = issuesOf(checked.error, ['events', i]);
+      const first = issues[0];
+      throw invalid(`not a Bughunt campaign file: ${first?.path}: ${first?.message}`, { issues });
+    }
+    const envelope = checked.data;
     const where = `event ${envelope.seq} (${envelope.event.type})`;
     if (envelope.seq !== i + 1) {
       throw invalid(`events[${i}] has seq ${envelope.seq}; seqs must run 1, 2, 3, … without gaps`);
@@ -188,7 +259,22 @@ export function readCampaign(
       seat.name = renamed.data.name;
     } else if (known && !known.has(type)) {
       // evolve would skip it without a word, so the import would not be the campaign it claims.
-      throw invalid(`${where}: ${rules.id} has no event of type ${type}`);
+      throw invalid(`${where}: ${rules.id} has no event of type ${type}`, { seq: envelope.seq });
+    } else {
+      // Its contents as decide makes them, and its place: a tampered event could otherwise put
+      // the table in a state the rules never reach.
+      const schema = rules.eventSchemas?.[type];
+      const fits = schema?.safeParse(envelope.event);
+      if (fits && !fits.success) {
+        const issues = issuesOf(fits.error);
+        throw invalid(`${where} does not fit its schema: ${issues[0]?.path}: ${issues[0]?.message}`, {
+          seq: envelope.seq,
+          issues,
+        });
+      }
+      const problem = rules.eventProblem?.(state, envelope.event);
+      if (problem)
+        throw invalid(`${where} cannot follow the events before it: ${problem}`, { seq: envelope.seq });
     }
     try {
       state = rules.evolve(state, envelope.event as TableEvent);
@@ -203,6 +289,13 @@ export function readCampaign(
       commandId: envelope.commandId,
       event: envelope.event,
     });
+  };
+  for (let start = 0; start < file.events.length; start += CAMPAIGN_CHUNK) {
+    const end = Math.min(file.events.length, start + CAMPAIGN_CHUNK);
+    fold.run(() => {
+      for (let i = start; i < end; i++) readOne(file.events[i], i);
+    });
+    yield;
   }
 
   const gm = [...seats].find(([, s]) => s.role === 'gm');
@@ -250,6 +343,17 @@ function unusedSeatId(taken: readonly CampaignSeat[]): string {
  * after the seat caps: it costs one view per seat.
  */
 export function checkCampaignViews(campaign: Campaign, rules: AnyRuleset): void {
+  for (const _ of viewSteps(campaign, rules)) {
+    // each step is one seat's view
+  }
+}
+
+/** `checkCampaignViews` for the server: the event loop gets a turn after each seat's view. */
+export async function checkCampaignViewsYielding(campaign: Campaign, rules: AnyRuleset): Promise<void> {
+  for (const _ of viewSteps(campaign, rules)) await nextTurn();
+}
+
+function* viewSteps(campaign: Campaign, rules: AnyRuleset): Generator<void, void, void> {
   const showTo = (state: unknown, seat: Seat, who: string): void => {
     try {
       JSON.stringify(rules.view(state, actingSeatOf(rules, state, seat)));
@@ -262,6 +366,7 @@ export function checkCampaignViews(campaign: Campaign, rules: AnyRuleset): void 
   };
   for (const s of campaign.seats) {
     showTo(campaign.state, { seatId: s.seatId, role: s.role }, `seat ${s.seatId} (${s.role})`);
+    yield;
   }
   const spectator: Seat = { seatId: unusedSeatId(campaign.seats), role: 'spectator' };
   let state: unknown;

@@ -278,6 +278,8 @@ export class Connection implements HubClient {
         reason: 'too many connections for this seat',
       };
     }
+    // The table's GM always gets in (up to its seat's own cap): the table pool is the players'.
+    if (seat.role === 'gm') return null;
     if (seat.role === 'spectator') {
       if (counts.spectators < limits.maxSpectatorConnectionsPerTable) return null;
       return {

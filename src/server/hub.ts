@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { EnteredDice, SeededDice } from '../engine/dice/source.ts';
-import { Rng, type RngState } from '../engine/rng.ts';
+import { CryptoDice } from '../engine/dice/crypto.ts';
+import { EnteredDice } from '../engine/dice/source.ts';
+import { folding } from '../engine/fold.ts';
 import { isRuleError } from '../engine/rule-error.ts';
 import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
+import { stateHash } from '../engine/state-hash.ts';
 import { diff, jsonLength } from '../engine/view-patch.ts';
 import { CLOSE_CODES, type SeatInfo, type ServerMessage } from './protocol.ts';
+import { TokenBucket } from './rate-limit.ts';
 import {
   type EventStore,
   type NewEvent,
@@ -42,6 +44,22 @@ export interface HubOptions {
   /** Most events a catch-up reads (and sends) per message. */
   readonly pageSize: number;
   readonly log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+  /** Command rate limits of a table; absent: none (tests of the hub alone). */
+  readonly commandLimits?: CommandLimits;
+}
+
+/**
+ * How fast a table takes commands, whatever the sockets they come by: per seat (one token on
+ * many sockets counts once), for all player seats together (the GM is not in this pool, so
+ * players flooding cannot slow the GM's commands), and how many may wait in the table's queue.
+ * Over any of them a command is answered RATE_LIMITED at once and never queued.
+ */
+export interface CommandLimits {
+  readonly perSeatPerSecond: number;
+  readonly perSeatBurst: number;
+  readonly playersPerSecond: number;
+  readonly playersBurst: number;
+  readonly maxQueued: number;
 }
 
 export type CommandOutcome = Extract<ServerMessage, { type: 'ack' } | { type: 'rejected' }>;
@@ -66,13 +84,6 @@ export function tableOptions(table: TableRecord): TableOptions {
 export function actingSeatOf(rules: AnyRuleset, state: unknown, seat: Seat): Seat {
   const role = rules.actingRole?.(state, seat) ?? seat.role;
   return role === seat.role ? seat : { seatId: seat.seatId, role, seatRole: seat.role };
-}
-
-/** A crypto-random generator state (all four words, not a 32-bit seed): the table's dice. */
-function freshRng(): Rng {
-  const words = new Int32Array(randomBytes(16).buffer.slice(0, 16));
-  if (words.every((w) => w === 0)) words[0] = 1; // xoroshiro must not start at all-zero
-  return Rng.fromState([...words] as unknown as RngState);
 }
 
 /** Recent events kept in memory so reconnects within this window never touch the store. */
@@ -136,7 +147,12 @@ export class TableHub {
    */
   private heardWhileAppending = 0;
   private viewsScheduled = false;
-  private readonly dice = new SeededDice(freshRng());
+  /**
+   * The table's dice: the OS's cryptographic randomness, so no number of public faces tells
+   * anyone the hidden rolls to come (a seeded generator's state can be solved for). Replay never
+   * needs them: every face is in the events.
+   */
+  private readonly dice = new CryptoDice();
   /**
    * True while `commands` knows every command id in the log (the hub replayed from seq 0 and
    * forgot none): then a resend check needs no store query.
@@ -144,6 +160,10 @@ export class TableHub {
   private commandsComplete: boolean;
   /** Failed, or dropped as idle: no longer in the registry, so never given to a new socket. */
   closed = false;
+  /** Commands waiting in the queue or running. */
+  private queuedCommands = 0;
+  private readonly seatBuckets = new Map<string, TokenBucket>();
+  private playersBucket: TokenBucket | null = null;
 
   private constructor(
     private readonly store: EventStore,
@@ -187,16 +207,33 @@ export class TableHub {
   }
   /**
    * Sockets attached now, for the connection caps: of the seat `seatId`, of spectator seats, and
-   * of all other seats (by stored role: a player acting as a mission's GM is still a player).
+   * of player seats (by stored role: a player acting as a mission's GM is still a player). The
+   * GM's seat is capped only by its own per-seat limit: its reserve.
    */
   socketCounts(seatId: string): { seat: number; spectators: number; others: number } {
     let spectators = 0;
-    for (const a of this.clients) if (a.seat.role === 'spectator') spectators++;
-    return { seat: this.online.get(seatId) ?? 0, spectators, others: this.clients.size - spectators };
+    let gm = 0;
+    for (const a of this.clients) {
+      if (a.seat.role === 'spectator') spectators++;
+      else if (a.seat.role === 'gm') gm++;
+    }
+    // The GM's sockets are not in the players' pool: players filling it never lock the GM out.
+    return { seat: this.online.get(seatId) ?? 0, spectators, others: this.clients.size - spectators - gm };
   }
   /** For tests and the export: the current (unredacted) state. */
   get currentState(): unknown {
     return this.state;
+  }
+
+  private hashed: { readonly seq: number; readonly hash: string } | null = null;
+  /**
+   * The head and the hash of its state, for an export: the state is here already, so an export
+   * never replays the log (that took 33 s of a blocked loop on a 20,000-event table), and the
+   * hash is made once per head however often the GM exports.
+   */
+  exportPoint(): { readonly seq: number; readonly hash: string } {
+    if (this.hashed?.seq !== this.seq) this.hashed = { seq: this.seq, hash: stateHash(this.state) };
+    return this.hashed;
   }
 
   /** Resolves once every job queued so far has finished (shutdown waits for in-flight commands). */
@@ -227,14 +264,20 @@ export class TableHub {
   /** Evolves the state by `events` (contiguous after the head); pushes them unless told not to. */
   private apply(events: readonly StoredEvent[], push = true): void {
     const from = this.seq;
-    for (const stored of events) {
-      if (stored.seq !== this.seq + 1) {
-        throw new Error(`table ${this.tableId}: event ${stored.seq} after ${this.seq} (log not contiguous)`);
+    // One fold per batch (a catch-up reads up to a page): linear in the batch, see fold.ts. Only
+    // the state after the batch is seen (views are made on a later tick, snapshots below).
+    folding(() => {
+      for (const stored of events) {
+        if (stored.seq !== this.seq + 1) {
+          throw new Error(
+            `table ${this.tableId}: event ${stored.seq} after ${this.seq} (log not contiguous)`,
+          );
+        }
+        this.state = this.rules.evolve(this.state, stored.event);
+        this.seq = stored.seq;
+        this.remember(stored);
       }
-      this.state = this.rules.evolve(this.state, stored.event);
-      this.seq = stored.seq;
-      this.remember(stored);
-    }
+    });
     if (this.seq === from) return;
     if (push) this.push(from, events);
     if (this.seq - this.snapshotSeq >= this.options.snapshotEvery) this.snapshot();
@@ -500,6 +543,18 @@ export class TableHub {
     }
   }
 
+  /** Closes this instance's sockets of one seat (the GM's tool); how many were open. */
+  closeSeat(seatId: string, code: number, reason: string): number {
+    let n = 0;
+    for (const a of [...this.clients]) {
+      if (a.seat.seatId !== seatId) continue;
+      a.client.close(code, reason);
+      this.detach(a.client);
+      n++;
+    }
+    return n;
+  }
+
   /** Closes every socket (server shutdown, or the table could not be applied). */
   closeAll(code: number, reason: string): void {
     for (const a of [...this.clients]) a.client.close(code, reason);
@@ -597,84 +652,138 @@ export class TableHub {
     dice: readonly number[] | undefined,
     answer: (outcome: CommandOutcome) => void,
   ): Promise<void> {
-    return this.enqueue(async () => {
-      if (this.closed) {
-        answer({ type: 'rejected', id, code: 'BUSY', message: 'the table is reloading; send again' });
-        return;
-      }
-      const earlier = await this.commandSeq(seat.seatId, id);
-      if (earlier !== null) {
-        answer({ type: 'ack', id, seq: earlier });
-        return;
-      }
-      let refusal: CommandOutcome | null = null;
-      let duplicate: number | null = null;
-      const build = (): NewEvent[] => {
-        // After a lost race: the events we caught up on may hold this very command (the client
-        // resent it through another instance).
-        const seen = this.commands.get(`${seat.seatId}\n${id}`);
-        if (seen !== undefined) {
-          duplicate = seen;
-          return [];
-        }
-        const source = dice ? new EnteredDice(dice) : this.dice;
-        const actor = this.actingSeat(seat);
-        // A player's typed faces are theirs alone: rolls for others come from the table's dice.
-        // The GM, who runs the table, may type in every die.
-        const tableDice = dice && actor.role !== 'gm' ? { tableDice: this.dice } : {};
-        let events: { readonly type: string }[];
-        try {
-          events = this.rules.decide(this.state, command, { actor, dice: source, ...tableDice });
-        } catch (e) {
-          if (!isRuleError(e)) throw e;
-          refusal = {
-            type: 'rejected',
-            id,
-            code: e.code,
-            message: e.message,
-            ...(e.details ? { details: e.details } : {}),
-          };
-          return [];
-        }
-        if (source instanceof EnteredDice && source.unused > 0) {
-          const used = (dice?.length ?? 0) - source.unused;
-          refusal = {
-            type: 'rejected',
-            id,
-            code: 'DICE_UNUSED',
-            message: `${source.unused} entered ${source.unused === 1 ? 'face was' : 'faces were'} not needed; the command needs ${used}`,
-            details: { entered: dice?.length ?? 0, used },
-          };
-          return [];
-        }
-        refusal = null;
-        return events.map((event) => ({ by: seat.seatId, commandId: id, event: event as WireEvent }));
+    const limited = this.overLimit(seat);
+    if (limited) {
+      answer({
+        type: 'rejected',
+        id,
+        code: 'RATE_LIMITED',
+        message: limited.message,
+        details: { per: limited.per, ...(limited.perSecond ? { perSecond: limited.perSecond } : {}) },
+      });
+      return Promise.resolve();
+    }
+    this.queuedCommands++;
+    return this.enqueue(() => this.runCommand(seat, id, command, dice, answer)).finally(() => {
+      this.queuedCommands--;
+    });
+  }
+
+  /** Which command limit (if any) a command of `seat` would go over now; takes its tokens if none. */
+  private overLimit(seat: Seat): { per: string; message: string; perSecond?: number } | null {
+    const limits = this.options.commandLimits;
+    if (!limits) return null;
+    const gm = seat.role === 'gm';
+    // The GM may queue as many again as all players together: a flood never leaves it waiting.
+    if (this.queuedCommands >= (gm ? 2 : 1) * limits.maxQueued) {
+      return { per: 'queue', message: 'the table has too many commands waiting; send again shortly' };
+    }
+    let bucket = this.seatBuckets.get(seat.seatId);
+    if (!bucket) {
+      bucket = new TokenBucket(limits.perSeatPerSecond, limits.perSeatBurst);
+      this.seatBuckets.set(seat.seatId, bucket);
+    }
+    this.playersBucket ??= new TokenBucket(limits.playersPerSecond, limits.playersBurst);
+    if (!bucket.take()) {
+      return {
+        per: 'seat',
+        message: 'this seat sends commands too fast; slow down',
+        perSecond: limits.perSeatPerSecond,
       };
-      let result: Awaited<ReturnType<TableHub['appendWithRetry']>>;
-      try {
-        result = await this.appendWithRetry(build);
-      } catch (e) {
-        // The store or the rules failed: whether the append happened is unknown, so this hub's
-        // state is no longer trusted. Clients reconnect, the table reloads from the log, and a
-        // resend of this id is answered from the log if it did get in.
-        answer({ type: 'rejected', id, code: 'INTERNAL', message: 'the server failed to apply the command' });
-        this.fail(e);
-        return;
+    }
+    if (!gm && !this.playersBucket.take()) {
+      return {
+        per: 'table',
+        message: 'the players send commands faster than this table takes them; slow down',
+        perSecond: limits.playersPerSecond,
+      };
+    }
+    return null;
+  }
+
+  private async runCommand(
+    seat: Seat,
+    id: string,
+    command: { readonly type: string },
+    dice: readonly number[] | undefined,
+    answer: (outcome: CommandOutcome) => void,
+  ): Promise<void> {
+    if (this.closed) {
+      answer({ type: 'rejected', id, code: 'BUSY', message: 'the table is reloading; send again' });
+      return;
+    }
+    const earlier = await this.commandSeq(seat.seatId, id);
+    if (earlier !== null) {
+      answer({ type: 'ack', id, seq: earlier });
+      return;
+    }
+    let refusal: CommandOutcome | null = null;
+    let duplicate: number | null = null;
+    const build = (): NewEvent[] => {
+      // After a lost race: the events we caught up on may hold this very command (the client
+      // resent it through another instance).
+      const seen = this.commands.get(`${seat.seatId}\n${id}`);
+      if (seen !== undefined) {
+        duplicate = seen;
+        return [];
       }
-      if (duplicate !== null) answer({ type: 'ack', id, seq: duplicate });
-      else if (refusal !== null) answer(refusal);
-      else if ('busy' in result) {
-        answer({
+      const source = dice ? new EnteredDice(dice) : this.dice;
+      const actor = this.actingSeat(seat);
+      // A player's typed faces are theirs alone: rolls for others come from the table's dice.
+      // The GM, who runs the table, may type in every die.
+      const tableDice = dice && actor.role !== 'gm' ? { tableDice: this.dice } : {};
+      let events: { readonly type: string }[];
+      try {
+        events = this.rules.decide(this.state, command, { actor, dice: source, ...tableDice });
+      } catch (e) {
+        if (!isRuleError(e)) throw e;
+        refusal = {
           type: 'rejected',
           id,
-          code: 'BUSY',
-          message: 'the table changed too often while deciding; send the command again',
-        });
-      } else {
-        answer({ type: 'ack', id, seq: this.seq });
-        if (result.stored.length > 0) this.push(result.from, result.stored);
+          code: e.code,
+          message: e.message,
+          ...(e.details ? { details: e.details } : {}),
+        };
+        return [];
       }
-    });
+      if (source instanceof EnteredDice && source.unused > 0) {
+        const used = (dice?.length ?? 0) - source.unused;
+        refusal = {
+          type: 'rejected',
+          id,
+          code: 'DICE_UNUSED',
+          message: `${source.unused} entered ${source.unused === 1 ? 'face was' : 'faces were'} not needed; the command needs ${used}`,
+          details: { entered: dice?.length ?? 0, used },
+        };
+        return [];
+      }
+      refusal = null;
+      return events.map((event) => ({ by: seat.seatId, commandId: id, event: event as WireEvent }));
+    };
+    let result: Awaited<ReturnType<TableHub['appendWithRetry']>>;
+    try {
+      result = await this.appendWithRetry(build);
+    } catch (e) {
+      // The store or the rules failed: whether the append happened is unknown, so this hub's
+      // state is no longer trusted. Clients reconnect, the table reloads from the log, and a
+      // resend of this id is answered from the log if it did get in.
+      answer({ type: 'rejected', id, code: 'INTERNAL', message: 'the server failed to apply the command' });
+      this.fail(e);
+      return;
+    }
+    if (duplicate !== null) answer({ type: 'ack', id, seq: duplicate });
+    else if (refusal !== null) answer(refusal);
+    else if ('busy' in result) {
+      answer({
+        type: 'rejected',
+        id,
+        code: 'BUSY',
+        message: 'the table changed too often while deciding; send the command again',
+      });
+    } else {
+      answer({ type: 'ack', id, seq: this.seq });
+      if (result.stored.length > 0) this.push(result.from, result.stored);
+    }
   }
 
   /** Answer of an earlier command with this id from this seat: memory first, then the store. */

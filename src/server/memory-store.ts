@@ -53,6 +53,16 @@ export class MemoryStore implements EventStore {
   async getTable(tableId: string): Promise<TableRecord | null> {
     return this.tables.get(tableId) ?? null;
   }
+  async setTableOptions(tableId: string, options: unknown): Promise<void> {
+    const table = this.tables.get(tableId);
+    if (table) this.tables.set(tableId, { ...table, options });
+  }
+  async removeSeat(tableId: string, seatId: string): Promise<boolean> {
+    const seats = this.seatsByTable.get(tableId) ?? [];
+    const kept = seats.filter((s) => s.seatId !== seatId);
+    this.seatsByTable.set(tableId, kept);
+    return kept.length < seats.length;
+  }
   async seats(tableId: string): Promise<SeatRecord[]> {
     return [...(this.seatsByTable.get(tableId) ?? [])];
   }

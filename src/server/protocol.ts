@@ -169,18 +169,30 @@ export const CLOSE_CODES = {
  * with the reason in `details.issues`.
  */
 export const nameField = nameText(60);
+
+/**
+ * Names only the table's GM seat may have: a player or spectator called "GM" could pass for the
+ * GM in chat and the seat list. Compared without case, spaces or dots ("G.M.", "game master").
+ */
+export function nameReservedForGm(name: string): boolean {
+  const plain = name.toLowerCase().replace(/[\s.\-_]/g, '');
+  return plain === 'gm' || plain === 'gamemaster';
+}
 const secretField = z.string().min(1).max(200);
 
-export const createTableRequestSchema = z.object({
+export const createTableRequestSchema = z.strictObject({
   system: z.string().min(1).max(60),
   name: nameField,
   /** The GM seat's name (default "GM"). */
   gmName: nameField.optional(),
 });
-export const joinRequestSchema = z.object({ inviteCode: secretField, name: nameField });
-export const spectateRequestSchema = z.object({ spectateCode: secretField, name: nameField.optional() });
+export const joinRequestSchema = z.strictObject({ inviteCode: secretField, name: nameField });
+export const spectateRequestSchema = z.strictObject({
+  spectateCode: secretField,
+  name: nameField.optional(),
+});
 /** A seat's new name: the seat itself, or the GM for any seat. */
-export const renameSeatRequestSchema = z.object({ name: nameField });
+export const renameSeatRequestSchema = z.strictObject({ name: nameField });
 /** `POST /api/tables/import?acceptRulesChange=true` takes a log that replays to another state here. */
 export const importQuerySchema = z.strictObject({ acceptRulesChange: z.enum(['true', 'false']).optional() });
 export interface RenameSeatResponse {

@@ -127,14 +127,22 @@ for (const backend of backends()) {
         details: { per: 'spectators', max: 3 },
       });
 
-      // With every spectator place taken, the GM and a player still get in…
-      const gm = accepted(await hello(base, table.tableId, table.gm.token));
+      // With every spectator place taken, players still get in, up to the players' pool…
+      const bob = await join(base, table, 'Bob');
       open.push(accepted(await hello(base, table.tableId, alice.token)));
       open.push(accepted(await hello(base, table.tableId, alice.token)));
-      // …up to the GM and player pool.
-      expect(await refused(base, table.tableId, table.gm.token)).toMatchObject({
+      open.push(accepted(await hello(base, table.tableId, bob.token)));
+      expect(await refused(base, table.tableId, bob.token)).toMatchObject({
         code: 'TOO_MANY_CONNECTIONS',
         details: { per: 'table', max: 3 },
+      });
+      // …and with the pool full the GM still gets in (issue 20, finding 3: its own reserve), up
+      // to its own seat's cap.
+      const gm = accepted(await hello(base, table.tableId, table.gm.token));
+      open.push(accepted(await hello(base, table.tableId, table.gm.token)));
+      expect(await refused(base, table.tableId, table.gm.token)).toMatchObject({
+        code: 'TOO_MANY_CONNECTIONS',
+        details: { per: 'seat', max: 2 },
       });
 
       // A closed socket gives its place back (the GM sees the spectator go offline first).

@@ -18,6 +18,13 @@ export const GENEROUS_LIMITS = {
   messageBurst: 1000,
   httpWritesPerSecond: 1000,
   httpWriteBurst: 1000,
+  campaignFilesPerMinute: 60_000,
+  campaignFileBurst: 1000,
+  commandsPerSecondPerSeat: 100_000,
+  commandBurstPerSeat: 100_000,
+  playerCommandsPerSecondPerTable: 100_000,
+  playerCommandBurstPerTable: 100_000,
+  maxQueuedCommandsPerTable: 100_000,
 } as const satisfies Partial<Limits>;
 
 export const testRules: RulesRegistry = {

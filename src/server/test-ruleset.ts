@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { D6 } from '../engine/dice/die.ts';
+import { appended } from '../engine/fold.ts';
 import { RuleError } from '../engine/rule-error.ts';
 import type { Role, Ruleset, Seat, TableEvent } from '../engine/ruleset.ts';
 
@@ -36,8 +37,8 @@ export type TestEvent =
 
 export interface TestState {
   seats: Record<string, { role: Role; name: string }>;
-  log: TestEvent[];
-  notes: string[];
+  log: readonly TestEvent[];
+  notes: readonly string[];
 }
 
 const commandRoles: Record<TestCommand['type'], readonly Role[]> = {
@@ -100,9 +101,9 @@ export const testRuleset: Ruleset<TestState, TestCommand, TestEvent, unknown> = 
           : state;
       }
       case 'noted':
-        return { ...state, notes: [...state.notes, event.text] };
+        return { ...state, notes: appended(state.notes, event.text) };
       default:
-        return { ...state, log: [...state.log, event] };
+        return { ...state, log: appended(state.log, event) };
     }
   },
   view(state, seat) {

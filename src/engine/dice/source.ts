@@ -23,7 +23,7 @@ export class SeededDice implements DiceSource {
   constructor(seedOrRng: number | Rng) {
     this.rng = typeof seedOrRng === 'number' ? Rng.fromSeed(seedOrRng) : seedOrRng;
   }
-  roll(die: Die): number {
+  roll(die: Die, _purpose?: string): number {
     const labels = die.labels;
     if (labels) return labels[this.rng.int(0, labels.length - 1)] as number;
     return this.rng.int(1, die.sides);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { appended, replacedAt } from '../../engine/fold.ts';
 import { type NotationRoll, rollNotation } from '../../engine/notation/index.ts';
+import {
+  MAX_DICE_TOTAL,
+  MAX_EXPLOSIONS_PER_DIE,
+  MAX_NOTATION_LENGTH,
+  MAX_SIDES,
+} from '../../engine/notation/limits.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { type DecideContext, isStandInGm, type Role, type Seat } from '../../engine/ruleset.ts';
 import { freeText, nonEmptyFreeText } from '../../engine/text.ts';
@@ -62,6 +69,83 @@ export type ChatEvent =
     };
 
 export const CHAT_EVENT_TYPES = ['chat.rolled', 'chat.said', 'chat.revealed'] as const;
+
+const seatIdSchema = z.string().min(1).max(100);
+const rollIdSchema = z.string().regex(/^r[1-9][0-9]{0,8}$/, 'a roll id looks like r1, r2, …');
+const faceList = z
+  .array(
+    z
+      .number()
+      .int()
+      .min(-1000)
+      .max(MAX_SIDES * (MAX_EXPLOSIONS_PER_DIE + 1)),
+  )
+  .max(MAX_DICE_TOTAL);
+/** A roll's result as `rollNotation` makes it: plain numbers and bounded texts, nothing else. */
+const notationRollSchema = z.strictObject({
+  notation: z.string().min(1).max(MAX_NOTATION_LENGTH),
+  total: z.number().int(),
+  groups: z
+    .array(
+      z.strictObject({
+        formula: z.string().min(1).max(MAX_NOTATION_LENGTH),
+        die: z.string().min(2).max(8),
+        faces: faceList,
+        kept: z.array(z.boolean()).max(MAX_DICE_TOTAL),
+        value: z.number().int(),
+        exploded: z.array(faceList).max(MAX_DICE_TOTAL).optional(),
+        rerolled: z.array(faceList).max(MAX_DICE_TOTAL).optional(),
+        successes: z.array(z.boolean()).max(MAX_DICE_TOTAL).optional(),
+      }),
+    )
+    .max(MAX_DICE_TOTAL),
+  text: z.string().max(200_000),
+});
+
+/** The chat's events as `decideChat` makes them (imports check logs against these). */
+export const chatEventSchemas: Readonly<Record<ChatEvent['type'], z.ZodType>> = {
+  'chat.rolled': z.strictObject({
+    type: z.literal('chat.rolled'),
+    rollId: rollIdSchema,
+    by: seatIdSchema,
+    notation: z.string().min(1).max(MAX_NOTATION_LENGTH),
+    label: z.string().max(MAX_LABEL).pipe(freeText(MAX_LABEL)).optional(),
+    visibility: z.enum(VISIBILITIES),
+    result: notationRollSchema,
+    gmSeat: seatIdSchema.optional(),
+  }),
+  'chat.said': z.strictObject({
+    type: z.literal('chat.said'),
+    by: seatIdSchema,
+    text: nonEmptyFreeText(MAX_CHAT_TEXT),
+  }),
+  'chat.revealed': z.strictObject({
+    type: z.literal('chat.revealed'),
+    rollId: rollIdSchema,
+    by: seatIdSchema,
+    result: notationRollSchema,
+  }),
+};
+
+/**
+ * Whether a chat event could follow `chat` (see `Ruleset.eventProblem`): rolls are numbered in
+ * turn, and only a hidden roll not yet revealed can be revealed (with the result it had).
+ */
+export function chatEventProblem(chat: ChatState, event: ChatEvent): string | null {
+  if (event.type === 'chat.rolled') {
+    const next = `r${chat.rollCount + 1}`;
+    return event.rollId === next ? null : `the next roll is ${next}, not ${event.rollId}`;
+  }
+  if (event.type === 'chat.revealed') {
+    const entry = chat.entries[indexOfRoll(chat.entries, event.rollId)];
+    if (entry?.kind !== 'roll') return `there is no roll ${event.rollId} to reveal`;
+    if (entry.visibility === 'public' || entry.revealed)
+      return `roll ${event.rollId} is already visible to everyone`;
+    if (JSON.stringify(entry.result) !== JSON.stringify(event.result))
+      return `the result revealed is not roll ${event.rollId}'s`;
+  }
+  return null;
+}
 
 export function isChatEvent(event: { readonly type: string }): event is ChatEvent {
   return (CHAT_EVENT_TYPES as readonly string[]).includes(event.type);
@@ -138,7 +222,7 @@ export function decideChat(chat: ChatState, command: ChatCommand, ctx: DecideCon
     case 'chat.say':
       return [{ type: 'chat.said', by, text: command.text }];
     case 'chat.reveal': {
-      const entry = chat.entries.find((e) => e.kind === 'roll' && e.rollId === command.rollId);
+      const entry = chat.entries[indexOfRoll(chat.entries, command.rollId)];
       if (entry?.kind !== 'roll' || !entry.result) {
         throw new RuleError('ROLL_NOT_FOUND', `there is no roll ${command.rollId} at this table`, {
           rollId: command.rollId,
@@ -176,18 +260,39 @@ export function evolveChat(chat: ChatState, event: ChatEvent): ChatState {
         result: event.result,
         ...(event.gmSeat === undefined ? {} : { gmSeat: event.gmSeat }),
       };
-      return { entries: [...chat.entries, entry], rollCount: chat.rollCount + 1 };
+      return { entries: appended(chat.entries, entry), rollCount: chat.rollCount + 1 };
     }
     case 'chat.said':
-      return { ...chat, entries: [...chat.entries, { kind: 'say', by: event.by, text: event.text }] };
-    case 'chat.revealed':
-      return {
-        ...chat,
-        entries: chat.entries.map((e) =>
-          e.kind === 'roll' && e.rollId === event.rollId ? { ...e, revealed: true } : e,
-        ),
-      };
+      return { ...chat, entries: appended(chat.entries, { kind: 'say', by: event.by, text: event.text }) };
+    case 'chat.revealed': {
+      const at = indexOfRoll(chat.entries, event.rollId);
+      const entry = chat.entries[at];
+      if (entry?.kind !== 'roll') return chat;
+      return { ...chat, entries: replacedAt(chat.entries, at, { ...entry, revealed: true }) };
+    }
   }
+}
+
+/**
+ * Where each roll sits in a list of entries, found once per list and extended as it grows (a
+ * fold grows one list in place), so a reveal costs O(1) rather than a walk of the whole chat.
+ */
+const rollIndexes = new WeakMap<
+  readonly ChatEntry[],
+  { readonly at: Map<string, number>; scanned: number }
+>();
+
+function indexOfRoll(entries: readonly ChatEntry[], rollId: string): number {
+  let index = rollIndexes.get(entries);
+  if (index === undefined) {
+    index = { at: new Map(), scanned: 0 };
+    rollIndexes.set(entries, index);
+  }
+  for (; index.scanned < entries.length; index.scanned++) {
+    const e = entries[index.scanned];
+    if (e?.kind === 'roll') index.at.set(e.rollId, index.scanned);
+  }
+  return index.at.get(rollId) ?? -1;
 }
 
 /** The chat as `seat` may see it: hidden rolls keep their place, notation and label, not the result. */

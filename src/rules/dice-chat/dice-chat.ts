@@ -6,6 +6,8 @@ import {
   type ChatEvent,
   type ChatState,
   chatCommandSchema,
+  chatEventProblem,
+  chatEventSchemas,
   decideChat,
   EMPTY_CHAT,
   evolveChat,
@@ -28,6 +30,8 @@ export const diceChat: Ruleset<DiceChatState, ChatCommand, ChatEvent, unknown> =
   commandSchema: chatCommandSchema,
   commandRoles: CHAT_COMMAND_ROLES,
   eventTypes: CHAT_EVENT_TYPES,
+  eventSchemas: chatEventSchemas,
+  eventProblem: (state, event) => chatEventProblem(state.chat, event),
   setup: () => ({ seats: {}, chat: EMPTY_CHAT }),
   decide: (state, command, ctx) => decideChat(state.chat, command, ctx),
   evolve(state, event: ChatEvent | TableEvent) {

@@ -377,6 +377,8 @@ export const codes = {
   ALREADY_DONE: 'ALREADY_DONE',
   PENDING_DECISION: 'PENDING_DECISION',
   INVALID_VALUE: 'INVALID_VALUE',
+  /** A GM override that would leave a state the rules cannot represent (a trooper alive with three marks). */
+  OVERRIDE_IMPOSSIBLE: 'OVERRIDE_IMPOSSIBLE',
   RANK_TOO_LOW: 'RANK_TOO_LOW',
   NOT_AVAILABLE: 'NOT_AVAILABLE',
   NOT_ENOUGH_TOKENS: 'NOT_ENOUGH_TOKENS',

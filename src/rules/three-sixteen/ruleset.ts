@@ -21,6 +21,7 @@ import { encounterPart } from './encounter/part.ts';
 import { legalCommands as legalFor, pendingDecisions } from './encounter/pending.ts';
 import { rosterPart } from './encounter/roster.ts';
 import { tablePart } from './encounter/table.ts';
+import { threeSixteenEventProblem, threeSixteenEventSchemas } from './event-schemas.ts';
 import type { ThreeSixteenEvent } from './events.ts';
 import { initialState, type ThreeSixteenOptions, type ThreeSixteenState } from './state.ts';
 
@@ -191,15 +192,55 @@ export function viewOf(state: ThreeSixteenState, given: Seat) {
   if (seesEverySecret(seat)) return { ...state, pending, actingRole: role };
   const shown = (entry: { readonly secret: boolean; readonly by?: string }) =>
     !entry.secret || seesSecret(seat, entry.by);
+  // Ids are renumbered over what the seat sees: the log's own ids (and nextLogId) count every
+  // entry, so gaps would tell a player how many secret lines there are and where.
+  const log = numberedInOrder(state.log.filter(shown));
   return {
     ...state,
     chat: viewChat(state.chat, seat),
-    gmNotes: state.gmNotes.filter((n) => seesSecret(seat, n.by)),
-    log: state.log.filter(shown),
-    mission: state.mission && { ...state.mission, scenes: state.mission.scenes.filter(shown) },
+    gmNotes: numberedInOrder(state.gmNotes.filter((n) => seesSecret(seat, n.by))),
+    log,
+    nextLogId: log.length + 1,
+    mission: state.mission && {
+      ...state.mission,
+      scenes: numberedInOrder(state.mission.scenes.filter(shown)),
+    },
     pending,
     actingRole: role,
   };
+}
+
+/**
+ * Copies of entries with another id, kept per entry and id: one seat's view of an entry is the
+ * same object from one view to the next, so the view-patch diff stops at it (`===`) and a long
+ * log costs no more to patch than before.
+ */
+const renumberedCopies = new WeakMap<object, Map<number, unknown>>();
+
+/** `entries` with ids 1, 2, 3, … in order (the same list when they already are). */
+function numberedInOrder<T extends { readonly id: number }>(entries: readonly T[]): readonly T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as T;
+    const id = i + 1;
+    if (entry.id === id) {
+      if (out) out.push(entry);
+      continue;
+    }
+    out ??= entries.slice(0, i);
+    let copies = renumberedCopies.get(entry);
+    if (!copies) {
+      copies = new Map();
+      renumberedCopies.set(entry, copies);
+    }
+    let copy = copies.get(id) as T | undefined;
+    if (!copy) {
+      copy = { ...entry, id };
+      copies.set(id, copy);
+    }
+    out.push(copy);
+  }
+  return out ?? entries;
 }
 
 /** The table's own GM: every note and secret, whoever wrote it. */
@@ -251,6 +292,8 @@ export const threeSixteen: Ruleset<
   commandSchema,
   commandRoles,
   eventTypes: [...reducers.keys()] as ThreeSixteenEvent['type'][],
+  eventSchemas: threeSixteenEventSchemas,
+  eventProblem: threeSixteenEventProblem,
   setup,
   decide,
   evolve,

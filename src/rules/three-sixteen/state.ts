@@ -1,3 +1,4 @@
+import { appended } from '../../engine/fold.ts';
 import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
 
@@ -853,7 +854,7 @@ export function appendLog(
     by === undefined
       ? { id: state.nextLogId, actor, text, secret }
       : { id: state.nextLogId, actor, text, secret, by };
-  next.log = [...state.log, entry];
+  next.log = appended(state.log, entry);
   next.nextLogId = state.nextLogId + 1;
   return next;
 }

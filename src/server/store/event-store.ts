@@ -45,7 +45,7 @@ export interface TableRecord {
   readonly system: string;
   readonly name: string;
   readonly createdAt: string;
-  /** Options given to the ruleset's setup; the RNG seed lives here and never leaves the server. */
+  /** Options given to the ruleset's setup; server-only settings (invite codes) live here and never leave the server. */
   readonly options: unknown;
 }
 
@@ -134,6 +134,13 @@ export interface EventStore {
   getTable(tableId: string): Promise<TableRecord | null>;
   seats(tableId: string): Promise<SeatRecord[]>;
   seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null>;
+  /** Replaces a table's server-only options (the GM rotating an invite code). */
+  setTableOptions(tableId: string, options: unknown): Promise<void>;
+  /**
+   * Deletes a seat's row: its token opens nothing from now on and its place under the caps is
+   * free. The log keeps the seat's events (they happened). Resolves false when there was none.
+   */
+  removeSeat(tableId: string, seatId: string): Promise<boolean>;
   /**
    * Appends events after `expectedSeq` (the seq the caller last saw) in one transaction; they get
    * seqs expectedSeq+1 ... Resolves only once durable. Throws SeqConflictError if the log moved.

@@ -517,6 +517,15 @@ export class PgStore implements EventStore {
     return rows[0] ? Number(rows[0].seq) : null;
   }
 
+  async setTableOptions(tableId: string, options: unknown): Promise<void> {
+    await this.pool.query(this.sql.setOptions, [tableId, JSON.stringify(options ?? null)]);
+  }
+
+  async removeSeat(tableId: string, seatId: string): Promise<boolean> {
+    const result = await this.pool.query(this.sql.removeSeat, [tableId, seatId]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
   async saveSnapshot(snapshot: Snapshot): Promise<void> {
     await this.pool.query(this.sql.upsertSnapshot, [
       snapshot.tableId,
@@ -635,6 +644,8 @@ function statements(s: string) {
     lockShared: 'SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))',
     seats: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats WHERE table_id = $1 ORDER BY n`,
     renameSeat: `UPDATE ${s}.seats SET name = $1 WHERE table_id = $2 AND seat_id = $3`,
+    setOptions: `UPDATE ${s}.tables SET options = $2::json WHERE table_id = $1`,
+    removeSeat: `DELETE FROM ${s}.seats WHERE table_id = $1 AND seat_id = $2`,
     seatByToken: `SELECT table_id, seat_id, role, name, token_hash FROM ${s}.seats
                   WHERE table_id = $1 AND token_hash = $2`,
     headAndTable: `SELECT (SELECT COALESCE(MAX(seq), 0) FROM ${s}.events WHERE table_id = $1) AS head,

@@ -251,6 +251,8 @@ export class SqliteCore implements EventStore {
         "SELECT count(*) AS n FROM seats WHERE table_id = ? AND (role = 'spectator') = ?",
       ),
       renameSeat: db.prepare('UPDATE seats SET name = ? WHERE table_id = ? AND seat_id = ?'),
+      setOptions: db.prepare('UPDATE tables SET options = ? WHERE table_id = ?'),
+      removeSeat: db.prepare('DELETE FROM seats WHERE table_id = ? AND seat_id = ?'),
       seatByToken: db.prepare<[string, string], SeatRow>(
         'SELECT * FROM seats WHERE table_id = ? AND token_hash = ?',
       ),
@@ -479,6 +481,17 @@ export class SqliteCore implements EventStore {
   async commandSeq(tableId: string, commandId: string, by: string): Promise<number | null> {
     this.open();
     return this.stmt.commandSeq.get(tableId, by, commandId)?.seq ?? null;
+  }
+
+  setTableOptions(tableId: string, options: unknown): Promise<void> {
+    const text = JSON.stringify(options ?? null);
+    return this.write(() => {
+      this.stmt.setOptions.run(text, tableId);
+    });
+  }
+
+  removeSeat(tableId: string, seatId: string): Promise<boolean> {
+    return this.write(() => this.stmt.removeSeat.run(tableId, seatId).changes > 0);
   }
 
   saveSnapshot(snapshot: Snapshot): Promise<void> {

@@ -155,6 +155,12 @@ export class SqliteStore implements EventStore {
   commandSeq(tableId: string, commandId: string, by: string): Promise<number | null> {
     return this.call('commandSeq', tableId, commandId, by);
   }
+  setTableOptions(tableId: string, options: unknown): Promise<void> {
+    return this.call('setTableOptions', tableId, options);
+  }
+  removeSeat(tableId: string, seatId: string): Promise<boolean> {
+    return this.call('removeSeat', tableId, seatId);
+  }
   saveSnapshot(snapshot: Snapshot): Promise<void> {
     return this.call('saveSnapshot', snapshot);
   }

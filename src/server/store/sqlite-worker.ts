@@ -43,6 +43,8 @@ const OPS = new Set([
   'getTable',
   'seats',
   'seatByTokenHash',
+  'setTableOptions',
+  'removeSeat',
   'append',
   'read',
   'headSeq',

@@ -1,4 +1,5 @@
 import { D10 } from '../../../engine/dice/die.ts';
+import { appended } from '../../../engine/fold.ts';
 import { healBeforePlanet, requireReadyForPlanet } from '../campaign/between.ts';
 import { campaignOf, currentBetween, serviceOf, withService } from '../campaign/model.ts';
 import { theGroup } from '../campaign/promotion-hook.ts';
@@ -435,7 +436,10 @@ function withScene(
 ): ThreeSixteenState {
   if (!state.mission) return state;
   const id = state.mission.scenes.length + 1;
-  return { ...state, mission: { ...state.mission, scenes: [...state.mission.scenes, { id, ...entry }] } };
+  return {
+    ...state,
+    mission: { ...state.mission, scenes: appended(state.mission.scenes, { id, ...entry }) },
+  };
 }
 
 export const missionPart = definePart({

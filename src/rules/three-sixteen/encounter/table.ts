@@ -1,3 +1,4 @@
+import { appended } from '../../../engine/fold.ts';
 import { fieldPromotionOnDeath } from '../campaign/promotion-hook.ts';
 import {
   codes,
@@ -71,6 +72,8 @@ const gmAdjust = defineCommand('gmAdjust', coreCommandSchemas.gmAdjust, GM_ONLY,
       break;
   }
   if ('trooperId' in a) requireTrooper(state, a.trooperId);
+  const impossible = overrideProblem(state, a);
+  if (impossible) fail(codes.OVERRIDE_IMPOSSIBLE, impossible, { target: a.target });
   // This mission's kills are counted in the total too: a total below them is a slip.
   if (a.target === 'kills' && a.killsThisMission > a.totalKills)
     fail(codes.INVALID_VALUE, 'Total Kills include this mission’s: the total cannot be the smaller', {
@@ -82,6 +85,31 @@ const gmAdjust = defineCommand('gmAdjust', coreCommandSchemas.gmAdjust, GM_ONLY,
   }
   return [{ type: 'gm.adjusted', adjustment: a, reason: c.reason }];
 });
+
+/**
+ * Why an override would leave a state the rules cannot represent, or null. An override may set
+ * anything a sheet can show, but health boxes fill in order (a mark never follows an empty box),
+ * and a trooper with all three boxes marked is dead or wrecked, never active. Imports ask it too
+ * (`eventProblem`), so a tampered log cannot do what the command may not.
+ */
+export function overrideProblem(
+  state: ThreeSixteenState,
+  a: EventOf<'gm.adjusted'>['adjustment'],
+): string | null {
+  if (a.target === 'health') {
+    const firstEmpty = a.value.indexOf(null);
+    if (firstEmpty >= 0 && a.value.slice(firstEmpty).some((m) => m !== null)) {
+      return 'health boxes fill in order: a mark cannot follow an empty box';
+    }
+  }
+  if (a.target === 'status' && a.value === 'active') {
+    const t = state.troopers[a.trooperId];
+    if (t?.health.every((m) => m !== null)) {
+      return `${t.name} has all three health boxes marked and cannot be active; clear a box first`;
+    }
+  }
+  return null;
+}
 
 function adjust(state: ThreeSixteenState, event: EventOf<'gm.adjusted'>): ThreeSixteenState {
   const a = event.adjustment;
@@ -168,7 +196,7 @@ function evolveTable(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeS
     case 'gm.noted': {
       const id = state.gmNotes.length + 1;
       const note = event.by === undefined ? { id, text: event.text } : { id, text: event.text, by: event.by };
-      return { ...state, gmNotes: [...state.gmNotes, note] };
+      return { ...state, gmNotes: appended(state.gmNotes, note) };
     }
     case 'gm.encounterEnded': {
       const s = withEncounter(state, (e) => ({ ...e, pendingKills: [], forcedWeakness: [] }));

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './app.ts';
+import { backends } from './test-backends.ts';
+import { createTable, GENEROUS_LIMITS, http, join, TestClient, testRules, until } from './test-kit.ts';
+
+/**
+ * Issue 20, finding 3: the tools a host needs against an invite holder who fills the table:
+ * rotate the invite code, remove a seat (its token stops working, its place is free), close a
+ * seat's sockets. On every backend.
+ */
+for (const backend of backends()) {
+  describe.skipIf(!backend.available)(`the GM's tools on ${backend.name}`, () => {
+    let server: RunningServer;
+    let cleanup: () => Promise<void>;
+    beforeAll(async () => {
+      const opened = await backend.open();
+      cleanup = opened.cleanup;
+      server = await startServer({
+        port: 0,
+        rules: testRules,
+        ...opened.options,
+        limits: { ...GENEROUS_LIMITS, maxSeatsPerTable: 2 },
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await cleanup?.();
+    });
+
+    it('rotates the invite code, removes a seat for good and closes sockets; only the GM may', async () => {
+      const base = server.url;
+      const table = await createTable(base);
+      const path = `/api/tables/${table.tableId}`;
+      const gmAuth = { authorization: `Bearer ${table.gm.token}` };
+      const mallory = await join(base, table, 'Mallory');
+      const malAuth = { authorization: `Bearer ${mallory.token}` };
+      const socket = await TestClient.open(base, table.tableId, mallory.token);
+
+      // The table is full (GM + 1); the player cannot use the tools.
+      for (const [method, route] of [
+        ['POST', `${path}/invite/rotate`],
+        ['DELETE', `${path}/seats/${table.gm.seatId}`],
+        ['POST', `${path}/seats/${table.gm.seatId}/disconnect`],
+      ] as const) {
+        expect(await http(base, method, route, undefined, malAuth)).toMatchObject({
+          status: 403,
+          body: { error: { code: 'FORBIDDEN_ROLE' } },
+        });
+      }
+
+      // Close the seat's sockets: the socket is closed, the token still works.
+      const closed = await http(
+        base,
+        'POST',
+        `${path}/seats/${mallory.seatId}/disconnect`,
+        undefined,
+        gmAuth,
+      );
+      expect(closed).toMatchObject({ status: 200, body: { socketsClosed: 1 } });
+      await until(() => socket.closed, 10_000, 'the socket closed');
+      const again = await TestClient.open(base, table.tableId, mallory.token);
+
+      // A new invite code: the old one opens nothing.
+      const rotated = await http<{ invite: { code: string } }>(
+        base,
+        'POST',
+        `${path}/invite/rotate`,
+        undefined,
+        gmAuth,
+      );
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.invite.code).not.toBe(table.invite.code);
+      expect(
+        await http(base, 'POST', `${path}/join`, { inviteCode: table.invite.code, name: 'Bob' }),
+      ).toMatchObject({
+        status: 403,
+        body: { error: { code: 'BAD_INVITE' } },
+      });
+
+      // Remove Mallory: her socket closes with 4001, her token opens nothing, her place is free.
+      const removed = await http(base, 'DELETE', `${path}/seats/${mallory.seatId}`, undefined, gmAuth);
+      expect(removed).toMatchObject({ status: 200, body: { removed: true, socketsClosed: 1 } });
+      await until(() => again.closed, 10_000, 'the removed seat’s socket closed');
+      expect(again.closed?.code).toBe(4001);
+      await expect(TestClient.open(base, table.tableId, mallory.token)).rejects.toThrow(/BAD_TOKEN/);
+      expect(await http(base, 'GET', `${path}/export`, undefined, malAuth)).toMatchObject({ status: 401 });
+      const bob = await http(base, 'POST', `${path}/join`, {
+        inviteCode: rotated.body.invite.code,
+        name: 'Bob',
+      });
+      expect(bob.status).toBe(201);
+      // The GM's own seat cannot be removed.
+      expect((await http(base, 'DELETE', `${path}/seats/${table.gm.seatId}`, undefined, gmAuth)).status).toBe(
+        400,
+      );
+    });
+  });
+}
