@@ -7,7 +7,6 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { AnyRuleset } from '../engine/ruleset.ts';
-import { stateHash } from '../engine/state-hash.ts';
 import { AppPage } from './app-page.ts';
 import {
   type Campaign,
