@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesetFor, SYSTEMS } from './registry.ts';
 
 describe('system registry', () => {
-  it('offers the four systems, each with a ruleset; unplayable ones run dice chat', () => {
+  it('offers the four systems, each with a ruleset: its own where the engine has one, else dice chat', () => {
     expect(SYSTEMS.map((s) => s.id)).toEqual([
       'three-sixteen',
       'rhylanor-express',
@@ -10,7 +10,8 @@ describe('system registry', () => {
       'fundamental-duck',
     ]);
     expect(rulesetFor('three-sixteen')?.id).toBe('three-sixteen');
-    for (const s of SYSTEMS.filter((x) => !x.playable)) expect(rulesetFor(s.id)?.id).toBe('dice-chat');
+    expect(rulesetFor('rhylanor-express')?.id).toBe('rhylanor-express');
+    expect(rulesetFor('elite-unit')?.id).toBe('elite-unit');
     expect(rulesetFor('monopoly')).toBeNull();
   });
 

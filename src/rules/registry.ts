@@ -1,5 +1,7 @@
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { diceChat } from './dice-chat/dice-chat.ts';
+import { eliteUnit } from './elite-unit/index.ts';
+import { rhylanorExpress } from './rhylanor-express/index.ts';
 import { threeSixteen } from './three-sixteen/index.ts';
 
 /**
@@ -9,7 +11,11 @@ import { threeSixteen } from './three-sixteen/index.ts';
 export interface SystemEntry {
   readonly id: string;
   readonly title: string;
-  /** True when the engine runs the system's rules; false: the table has dice chat only. */
+  /**
+   * True when the browser has the system's table screens. Tables of a system that is not playable
+   * yet still run its rules when the engine has them (commands over the API and the command line,
+   * its dice chat in the browser); otherwise they run the dice chat alone.
+   */
   readonly playable: boolean;
   /** One line for the system picker, in our own words. */
   readonly summary: string;
@@ -26,13 +32,15 @@ export const SYSTEMS: readonly SystemEntry[] = [
     id: 'rhylanor-express',
     title: 'Rhylanor Express',
     playable: false,
-    summary: 'Classic Traveller house rules. Rules not playable yet: the table has dice chat only.',
+    summary:
+      'Classic Traveller house rules. The rules engine runs (API, command line); the browser table has dice chat only for now.',
   },
   {
     id: 'elite-unit',
     title: 'Elite Unit',
     playable: false,
-    summary: 'A d20 squad combat system. Rules not playable yet: the table has dice chat only.',
+    summary:
+      'A d20 squad combat system. The rules engine runs (API, command line); the browser table has dice chat only for now.',
   },
   {
     id: 'fundamental-duck',
@@ -42,12 +50,15 @@ export const SYSTEMS: readonly SystemEntry[] = [
   },
 ];
 
-const PLAYABLE: Readonly<Record<string, AnyRuleset>> = {
+/** The systems whose rules the engine runs; the others' tables run the dice chat alone. */
+const RULESETS: Readonly<Record<string, AnyRuleset>> = {
   'three-sixteen': threeSixteen as unknown as AnyRuleset,
+  'rhylanor-express': rhylanorExpress as unknown as AnyRuleset,
+  'elite-unit': eliteUnit as unknown as AnyRuleset,
 };
 
 /** The ruleset a table of `system` runs, or null for a system Bughunt does not know. */
 export function rulesetFor(system: string): AnyRuleset | null {
   if (!SYSTEMS.some((s) => s.id === system)) return null;
-  return PLAYABLE[system] ?? (diceChat as unknown as AnyRuleset);
+  return RULESETS[system] ?? (diceChat as unknown as AnyRuleset);
 }

@@ -280,8 +280,8 @@ export function HomePage() {
           </fieldset>
           {chosen && !chosen.playable ? (
             <p className="note" role="status">
-              The rules of {chosen.title} are not playable here yet. You can still open a table with dice
-              chat: rolls, hidden GM rolls and chat for everyone at the table.
+              The rules of {chosen.title} are not playable here yet in the browser. You can still open a table
+              with dice chat: rolls, hidden GM rolls and chat for everyone at the table.
             </p>
           ) : null}
           <div className="field">
