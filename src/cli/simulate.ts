@@ -168,9 +168,9 @@ How the simulated table plays:
   call no support. The random picks come from a stream of their own, so they
   never change a die the rules roll.${
     Object.keys(OTHER_SIMULATORS).length > 0
-      ? `\n\nOther systems (each with its own --help): ${Object.keys(OTHER_SIMULATORS)
-          .map((id) => `bughunt simulate ${id}`)
-          .join(', ')}.`
+      ? `\n\nOther systems, each with its own --help:\n${Object.keys(OTHER_SIMULATORS)
+          .map((id) => `  bughunt simulate ${id}`)
+          .join('\n')}`
       : ''
   }`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRuleError } from '../../../engine/rule-error.ts';
-import defaultPackJson from './default-pack.json';
+import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { defaultPack, parsePack } from './pack.ts';
 
 function problemsOf(input: unknown): string[] {

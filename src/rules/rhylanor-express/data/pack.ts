@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { RuleError } from '../../../engine/rule-error.ts';
-import defaultPackJson from './default-pack.json';
+import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { type Pack, packSchema } from './pack-schema.ts';
 
 export type { Pack } from './pack-schema.ts';
