@@ -41,7 +41,7 @@ describe('simulate rhylanor-express space', () => {
   });
 
   it('bad input is a UsageError', async () => {
-    await expect(run('personal')).rejects.toThrow(/say which battle/);
+    await expect(run('ground')).rejects.toThrow(/say which battle/);
     await expect(run('space', '--scenario', 'Nowhere')).rejects.toThrow(/no scenario "Nowhere"/);
     await expect(run('space', '--n', '0')).rejects.toThrow(/--n must be/);
     await expect(run('space', '--pack', '/nonexistent.json')).rejects.toThrow(/cannot read/);

@@ -37,7 +37,7 @@ const said = { type: 'chat.said', by: 'sAnn', text: 'hello' };
 const rolled = { type: 'chat.rolled', rollId: 'r1', by: 'sGm', notation: '2d6', visibility: 'blind', result };
 
 describe('importing tampered events', () => {
-  for (const system of ['elite-unit', 'three-sixteen']) {
+  for (const system of ['fundamental-duck', 'elite-unit', 'rhylanor-express', 'three-sixteen']) {
     it(`${system}: a clean log imports`, () => {
       const ok = readCampaign(
         file(system, [said, rolled, { type: 'chat.revealed', rollId: 'r1', by: 'sGm', result }]),

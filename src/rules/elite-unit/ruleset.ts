@@ -1,6 +1,6 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Role, Ruleset, TableEvent } from '../../engine/ruleset.ts';
-import { decideChat } from '../dice-chat/chat.ts';
+import { chatEventProblem, chatEventSchemas, decideChat, isChatEvent } from '../dice-chat/chat.ts';
 import { COMMAND_ROLES, type CommandOf, commandSchema, type EliteUnitCommand } from './commands.ts';
 import { defaultPack } from './data/pack.ts';
 import {
@@ -176,6 +176,10 @@ export const eliteUnit: Ruleset<
   >['commandSchema'],
   commandRoles: COMMAND_ROLES as Readonly<Record<EliteUnitCommand['type'], readonly Role[]>>,
   eventTypes: EVENT_TYPES,
+  // The embedded chat's events are checked on import as the dice chat's are; the system's own
+  // events by type for now.
+  eventSchemas: chatEventSchemas,
+  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
   setup,
   decide,
   evolve,

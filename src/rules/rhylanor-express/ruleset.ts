@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Role, Ruleset, Seat, TableEvent } from '../../engine/ruleset.ts';
-import { type ChatCommand, type ChatEvent, evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import {
+  type ChatCommand,
+  type ChatEvent,
+  chatEventProblem,
+  chatEventSchemas,
+  evolveChat,
+  isChatEvent,
+} from '../dice-chat/chat.ts';
 import { type CharacterCommand, characterCommands } from './characters.ts';
 import { CHAT_EVENT_TYPES, chatCommands } from './chat.ts';
 import { type CombatCommand, combatCommands } from './combat.ts';
@@ -230,6 +237,10 @@ export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEv
   commandSchema,
   commandRoles,
   eventTypes: [...PERSONAL_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...SPACE_EVENT_TYPES] as RhylanorEvent['type'][],
+  // The embedded chat's events are checked on import as the dice chat's are; the system's own
+  // events by type for now.
+  eventSchemas: chatEventSchemas,
+  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
   setup,
   decide,
   evolve,
