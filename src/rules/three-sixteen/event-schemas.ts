@@ -12,6 +12,24 @@ import type { ThreeSixteenState } from './state.ts';
  */
 const seatIdSchema = z.string().min(1).max(100);
 
+/**
+ * What any event may carry about what it led to (`Aftermath` in events.ts: who fell, who rose,
+ * the Kills it dealt, a conflict's marks and end), written by decide and ignored by evolve.
+ */
+const aftermath = {
+  fell: z
+    .array(z.strictObject({ trooperId: trooperIdSchema, status: z.enum(['dead', 'wreck']) }))
+    .max(100)
+    .optional(),
+  risen: z
+    .array(z.strictObject({ trooperId: trooperIdSchema, rank: z.number().int().min(0).max(8) }))
+    .max(100)
+    .optional(),
+  hits: z.array(z.record(z.string(), z.unknown())).max(500).optional(),
+  struck: z.array(z.record(z.string(), z.unknown())).max(100).optional(),
+  conflictWon: z.record(z.string(), z.unknown()).optional(),
+};
+
 export const threeSixteenEventSchemas: Readonly<Partial<Record<ThreeSixteenEvent['type'], z.ZodType>>> = {
   ...chatEventSchemas,
   narration: z.strictObject({
@@ -20,16 +38,19 @@ export const threeSixteenEventSchemas: Readonly<Partial<Record<ThreeSixteenEvent
     text: nonEmptyTextSchema,
     secret: z.boolean(),
     by: seatIdSchema.optional(),
+    ...aftermath,
   }),
   'gm.noted': z.strictObject({
     type: z.literal('gm.noted'),
     text: nonEmptyTextSchema,
     by: seatIdSchema.optional(),
+    ...aftermath,
   }),
   'gm.adjusted': z.strictObject({
     type: z.literal('gm.adjusted'),
     adjustment: coreCommandSchemas.gmAdjust.shape.adjustment,
     reason: nonEmptyTextSchema,
+    ...aftermath,
   }),
 };
 
