@@ -3,7 +3,7 @@ import { ScriptedDice } from '../../../engine/dice/source.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
 import { activateThreat, ambush, isAmbushTriggered } from './activate.ts';
 import type { ThreatAction } from './decision.ts';
-import { FakeWorld } from './test-world.ts';
+import { FakeWorld, HARPY, SCAVENGER } from './test-world.ts';
 
 /** Runs one activation on scripted dice and checks every face was used. */
 function run(world: FakeWorld, id: string, faces: number[]) {
@@ -14,6 +14,7 @@ function run(world: FakeWorld, id: string, faces: number[]) {
 }
 
 const kinds = (actions: readonly ThreatAction[]) => actions.map((a) => a.kind);
+const pathOf = (a: ThreatAction | undefined): readonly number[] => (a && 'path' in a ? a.path : []);
 
 describe('ATTACK NEAREST (13.4–13.5)', () => {
   it('moves to a contact square in the target’s rear arc and grapples from behind', () => {
@@ -29,9 +30,9 @@ describe('ATTACK NEAREST (13.4–13.5)', () => {
     expect(d.movement).toMatchObject({ faces: [3], allowance: 3, from: 'own' });
     expect(d.target).toEqual({ teamer: 'A', reachable: true, priority: 'back', tie: 'none' });
     expect(kinds(d.actions)).toEqual(['move', 'face', 'grapple']);
-    const move = d.actions[0] as { path: number[] };
-    expect(move.path.at(-1)).toBe(w.sq(2, 4));
-    expect(move.path).toHaveLength(3);
+    const path = pathOf(d.actions[0]);
+    expect(path.at(-1)).toBe(w.sq(2, 4));
+    expect(path).toHaveLength(3);
     expect(d.actions[1]).toEqual({ kind: 'face', facing: 1 }); // NE, toward A
     expect(d.actions[2]).toEqual({ kind: 'grapple', teamer: 'A', fromBehind: true });
     expect(d.outcome).toBe('grappled');
@@ -88,7 +89,7 @@ describe('ATTACK NEAREST (13.4–13.5)', () => {
     const w = new FakeWorld().addThreat('h', 2, 0, 4).addTeamer('A', 2, 2, 0);
     const d = run(w, 'h', [1, 3, 2, 5]); // roll-off between SE (3,3) and SW (1,3): SW wins
     expect(d.rollOffs[0]).toMatchObject({ parties: [`square ${w.sq(3, 3)}`, `square ${w.sq(1, 3)}`] });
-    expect((d.actions[0] as { path: number[] }).path.at(-1)).toBe(w.sq(1, 3));
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(1, 3));
     expect(d.actions.at(-1)).toEqual({ kind: 'grapple', teamer: 'A', fromBehind: true });
   });
 
@@ -120,7 +121,7 @@ describe('ATTACK NEAREST (13.4–13.5)', () => {
 
   it('the equally near Teamers to close in on are rolled off', () => {
     const w = new FakeWorld().addThreat('h', 7, 7, 0).addTeamer('A', 7, 1, 4).addTeamer('B', 7, 13, 0);
-    w.profiles.harpy = { ...w.profiles.harpy, stimulusRange: 6 } as typeof w.profiles.harpy;
+    w.profiles.harpy = { ...HARPY, stimulusRange: 6 };
     const d = run(w, 'h', [1, 1, 2, 4]); // A and B both 6 away: B wins the roll-off
     expect(d.target).toMatchObject({ teamer: 'B', tie: 'rollOff' });
     expect(d.actions[0]).toEqual({ kind: 'move', path: [w.sq(7, 8)] });
@@ -149,7 +150,7 @@ describe('STAY and MOVE AWAY / HIDE (13.4)', () => {
     const d = run(w, 'h', [6, 2]);
     expect(d.choice).toBe('hide');
     expect(kinds(d.actions)).toEqual(['move', 'face', 'hide']);
-    expect((d.actions[0] as { path: number[] }).path.at(-1)).toBe(w.sq(2, 4));
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(2, 4));
     expect(d.actions[1]).toEqual({ kind: 'face', facing: 0 });
     expect(d.outcome).toBe('hidOutOfSight');
   });
@@ -158,7 +159,7 @@ describe('STAY and MOVE AWAY / HIDE (13.4)', () => {
     const w = new FakeWorld().addThreat('h', 2, 2, 0).addTeamer('A', 2, 0, 4);
     const d = run(w, 'h', [6, 2]);
     expect(kinds(d.actions)).toEqual(['move', 'face']);
-    expect((d.actions[0] as { path: number[] }).path.at(-1)).toBe(w.sq(2, 4));
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(2, 4));
     expect(d.outcome).toBe('movedAwayInSight');
   });
 
@@ -227,7 +228,7 @@ describe('prey (13.6)', () => {
     const d = run(w, 'h', [4]);
     expect(d.movement).toMatchObject({ faces: [4], carryPenalty: 1, allowance: 3 });
     expect(d.actions[0]).toMatchObject({ kind: 'drag', teamer: 'K' });
-    const path = (d.actions[0] as { path: number[] }).path;
+    const path = pathOf(d.actions[0]);
     expect(path).toHaveLength(3);
     expect(path.slice(1)).toEqual([w.sq(4, 2), w.sq(5, 2)]);
     expect(d.outcome).toBe('dragged');
@@ -255,10 +256,10 @@ describe('intellect-driven Threats (24.4)', () => {
 
   it('solo: with nobody in sight it moves and stops as soon as a Teamer is in sight', () => {
     const w = new FakeWorld().addThreat('s', 2, 0, 4, { species: 'scavenger' }).addTeamer('A', 2, 4, 0);
-    w.profiles.scavenger = { ...w.profiles.scavenger, attackRange: 3 } as typeof w.profiles.scavenger;
+    w.profiles.scavenger = { ...SCAVENGER, attackRange: 3 };
     const d = run(w, 's', [1, 2]); // A is seen but 4 away: move (AvD 2), stop 3 away
     expect(d.actions[0]).toMatchObject({ kind: 'move' });
-    const path = (d.actions[0] as { path: number[] }).path;
+    const path = pathOf(d.actions[0]);
     expect(path).toHaveLength(1);
     expect(w.distance(path[0] as number, w.sq(2, 4))).toBe(3);
     expect(d.outcome).toBe('closedIn');

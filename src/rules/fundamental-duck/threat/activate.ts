@@ -298,10 +298,19 @@ function soloScript(
 ): void {
   d.reaction = rollReaction(world, threat, profile, false, roller);
   d.choice = d.reaction.reaction;
-  if (d.reaction.reaction === 'stay') return stay(world, threat, roller, d);
-  if (d.reaction.reaction === 'hide') return hide(world, threat, profile, roller, undefined, d);
+  if (d.reaction.reaction === 'stay') {
+    stay(world, threat, roller, d);
+    return;
+  }
+  if (d.reaction.reaction === 'hide') {
+    hide(world, threat, profile, roller, undefined, d);
+    return;
+  }
   const range = profile.attackRange;
-  if (range === 0) return attack(world, threat, profile, roller, undefined, null, d);
+  if (range === 0) {
+    attack(world, threat, profile, roller, undefined, null, d);
+    return;
+  }
   const inRange = (from: SquareKey, t: TeamerView): boolean =>
     world.distance(from, t.square) <= range && world.canSee(from, t.square);
   const shootable = world.teamers.filter((t) => sees(world, threat, t) && inRange(threat.square, t));
