@@ -1,4 +1,3 @@
-import { AVERAGE_DIE, D6 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
 import { chooseAttack, closeIn, contactTarget, priorityOf } from './attack.ts';
@@ -14,7 +13,7 @@ import type {
 } from './decision.ts';
 import { atDoor, doorInTheWay } from './doors.ts';
 import { facingAlong, inFrontArc, straight2 } from './geometry.ts';
-import { profileOf, type ThreatProfile } from './profile.ts';
+import { movementDie, profileOf, type ThreatProfile } from './profile.ts';
 import { cmp, pickBest, Roller } from './roller.ts';
 import { distanceToTeam, faceNearest, nearestTeamers, rollReaction, sees, triggersWaiting } from './sense.ts';
 import type { SquareKey, TeamerView, ThreatView, ThreatWorld } from './world.ts';
@@ -63,28 +62,47 @@ function findThreat(world: ThreatWorld, id: string): ThreatView {
   throw new RuleError('THREAT_UNKNOWN', `there is no Threat "${id}" on the board`, { threat: id });
 }
 
+/** A movement throw: the species' dice, plus its add, less any carrying penalty, at least its minimum. */
+export function rollAllowance(
+  threatId: string,
+  profile: ThreatProfile,
+  roller: Roller,
+  purpose: string,
+  carryPenalty: number,
+): { faces: number[]; value: number } {
+  const { count, die, modifier, min = 0 } = profile.movement;
+  const faces: number[] = [];
+  let sum = modifier - carryPenalty;
+  for (let i = 0; i < count; i++) {
+    const f = roller.roll(movementDie(die), `${purpose} of ${threatId}`);
+    faces.push(f);
+    sum += f;
+  }
+  return { faces, value: Math.max(sum, min, 0) };
+}
+
 function rollMovement(
   threat: ThreatView,
   profile: ThreatProfile,
   roller: Roller,
   carryPenalty: number,
 ): MovementRecord {
-  const { die, count, modifier } = profile.movement;
-  const faces: number[] = [];
-  let sum = modifier - carryPenalty;
-  for (let i = 0; i < count; i++) {
-    const f = roller.roll(die === 'd6' ? D6 : AVERAGE_DIE, `movement of ${threat.id}`);
-    faces.push(f);
-    sum += f;
-  }
-  return { faces, die, modifier, carryPenalty, allowance: sum < 0 ? 0 : sum, from: 'own' };
+  const { faces, value } = rollAllowance(threat.id, profile, roller, 'movement', carryPenalty);
+  return {
+    faces,
+    die: profile.movement.die,
+    add: profile.movement.modifier,
+    carryPenalty,
+    allowance: value,
+    from: 'own',
+  };
 }
 
 function packMovement(profile: ThreatProfile, pack: PackPlan): MovementRecord {
   return {
     faces: [],
     die: profile.movement.die,
-    modifier: 0,
+    add: 0,
     carryPenalty: 0,
     allowance: pack.allowance,
     from: 'pack',

@@ -35,8 +35,9 @@ export interface ReactionRecord {
 export interface MovementRecord {
   /** Its own movement dice, or none when the pack's best throw is used. */
   readonly faces: readonly number[];
-  readonly die: 'd6' | 'avd';
-  readonly modifier: number;
+  readonly die: 'd6' | 'avd' | 'd3' | 'd8';
+  /** The species' fixed add to its movement dice. */
+  readonly add: number;
   /** Movement lost while dragging a body (prey). */
   readonly carryPenalty: number;
   readonly allowance: number;

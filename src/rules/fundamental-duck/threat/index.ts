@@ -39,12 +39,13 @@ export {
   BASIC_MODIFIERS,
   BASIC_REACTIONS,
   basicProfile,
-  parseThreatProfile,
+  movementDie,
   profileOf,
   REACTIONS,
   type Reaction,
+  type ReactionColumn,
   type ThreatProfile,
-  threatProfileSchema,
+  threatProfiles,
 } from './profile.ts';
 export type { DieRecord, RollOffRecord } from './roller.ts';
 export {

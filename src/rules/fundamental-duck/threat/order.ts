@@ -1,7 +1,6 @@
-import { AVERAGE_DIE, D6 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
-import type { PackPlan } from './activate.ts';
+import { type PackPlan, rollAllowance } from './activate.ts';
 import { contactSquares } from './attack.ts';
 import { xOf, yOf } from './geometry.ts';
 import { profileOf } from './profile.ts';
@@ -161,15 +160,14 @@ export function beginPack(world: ThreatWorld, memberIds: readonly string[], dice
     'pack order',
   ).map((i) => members[i] as ThreatView);
   const throws = order.map((m) => {
-    const { die, count, modifier } = profileOf(world, m.species).movement;
-    const faces: number[] = [];
-    let value = modifier;
-    for (let i = 0; i < count; i++) {
-      const f = roller.roll(die === 'd6' ? D6 : AVERAGE_DIE, `pack movement throw of ${m.id}`);
-      faces.push(f);
-      value += f;
-    }
-    return { threat: m.id, faces, value: value < 0 ? 0 : value };
+    const { faces, value } = rollAllowance(
+      m.id,
+      profileOf(world, m.species),
+      roller,
+      'pack movement throw',
+      0,
+    );
+    return { threat: m.id, faces, value };
   });
   const allowance = Math.max(...throws.map((t) => t.value));
   let canReach = false;

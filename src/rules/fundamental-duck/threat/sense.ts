@@ -149,7 +149,7 @@ export function rollReaction(
   const face = roller.roll(D6, `reaction of ${threat.id}`);
   let total = face;
   for (const m of modifiers) total += m.value;
-  const row = total < 1 ? 1 : total > 6 ? 6 : total;
+  const row = Math.max(1, Math.min(6, total));
   const reaction = profile.reactions[column][row - 1] as ReactionRecord['reaction'];
   return { face, modifiers, total, row, column, columnReason: reason, reaction };
 }

@@ -1,4 +1,5 @@
-import { basicProfile, type ThreatProfile } from './profile.ts';
+import { defaultPack } from '../data/pack.ts';
+import { type ThreatProfile, threatProfiles } from './profile.ts';
 import {
   DEFAULT_SWITCHES,
   type DoorView,
@@ -17,38 +18,17 @@ import {
  * both flanks open, 2 with one, never with none). Sight is open unless a test blocks it.
  */
 
-export const HARPY: ThreatProfile = basicProfile({
-  kind: 'stimulus',
-  actions: 1,
-  movement: { die: 'd6', count: 1, modifier: 0 },
-  stimulusRange: 2,
-  pack: true,
-  hides: true,
-  prey: { carryPenalty: 1 },
-  attackRange: 0,
-});
+const fromPack = threatProfiles(defaultPack);
+function packProfile(species: string): ThreatProfile {
+  const p = fromPack(species);
+  if (!p) throw new Error(`the default pack lost the ${species}`);
+  return p;
+}
 
-export const SKITTER: ThreatProfile = basicProfile({
-  kind: 'stimulus',
-  actions: 1,
-  movement: { die: 'avd', count: 1, modifier: 0 },
-  stimulusRange: 1,
-  pack: false,
-  hides: false,
-  prey: null,
-  attackRange: 0,
-});
-
-export const SCAVENGER: ThreatProfile = basicProfile({
-  kind: 'intellect',
-  actions: 2,
-  movement: { die: 'avd', count: 1, modifier: 0 },
-  stimulusRange: 0,
-  pack: false,
-  hides: false,
-  prey: null,
-  attackRange: 12,
-});
+/** The default pack's species, as the AI reads them. */
+export const HARPY: ThreatProfile = packProfile('harpy');
+export const SKITTER: ThreatProfile = packProfile('skitter');
+export const SCAVENGER: ThreatProfile = packProfile('scavenger');
 
 export interface FakeDoor {
   id: string;
