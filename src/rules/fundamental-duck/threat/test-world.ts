@@ -178,8 +178,11 @@ export class FakeWorld implements ThreatWorld {
     // Diagonal: through one of the two flanking squares with open sides both ways.
     const c1 = this.sq(nx, y);
     const c2 = this.sq(x, ny);
-    const open1 = flankOk(c1) && this.sideOpen(a, c1, doorsOpen) && this.sideOpen(c1, b, doorsOpen);
-    const open2 = flankOk(c2) && this.sideOpen(a, c2, doorsOpen) && this.sideOpen(c2, b, doorsOpen);
+    // A door side is crossed only by an orthogonal step (digest §4), so a diagonal never goes through one.
+    const plain = (p: SquareKey, q: SquareKey) =>
+      this.sideDoor(p, q) === null && this.sideOpen(p, q, doorsOpen);
+    const open1 = flankOk(c1) && plain(a, c1) && plain(c1, b);
+    const open2 = flankOk(c2) && plain(a, c2) && plain(c2, b);
     if (open1 && open2) return [b, 1];
     if (open1 || open2) return [b, 2];
     return [-1, 0];
