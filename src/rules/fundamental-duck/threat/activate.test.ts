@@ -3,7 +3,7 @@ import { ScriptedDice } from '../../../engine/dice/source.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
 import { activateThreat, ambush, isAmbushTriggered } from './activate.ts';
 import type { ThreatAction } from './decision.ts';
-import { FakeWorld, HARPY, SCAVENGER } from './test-world.ts';
+import { FakeWorld, HARPY, pathOf, SCAVENGER } from './test-world.ts';
 
 /** Runs one activation on scripted dice and checks every face was used. */
 function run(world: FakeWorld, id: string, faces: number[]) {
@@ -14,7 +14,6 @@ function run(world: FakeWorld, id: string, faces: number[]) {
 }
 
 const kinds = (actions: readonly ThreatAction[]) => actions.map((a) => a.kind);
-const pathOf = (a: ThreatAction | undefined): readonly number[] => (a && 'path' in a ? a.path : []);
 
 describe('ATTACK NEAREST (13.4–13.5)', () => {
   it('moves to a contact square in the target’s rear arc and grapples from behind', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../engine/dice/source.ts';
 import { activateThreat } from './activate.ts';
 import { holeSide } from './door-rules.ts';
-import { FakeWorld, HARPY } from './test-world.ts';
+import { FakeWorld, HARPY, pathOf } from './test-world.ts';
 
 /**
  * Threats at doors (digest §14). The arena: a bulkhead between columns 4 and 5, a narrow door in
@@ -52,7 +52,7 @@ describe('Threats at doors (14)', () => {
     expect(d.door).toBeNull();
     expect(d.outcome).toBe('closedIn');
     expect(d.actions[0]).toMatchObject({ kind: 'move' });
-    expect((d.actions[0] as { path: number[] }).path.at(-1)).toBe(w.sq(4, 2));
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(4, 2));
     expect(d.actions[1]).toEqual({ kind: 'face', facing: 2 });
   });
 

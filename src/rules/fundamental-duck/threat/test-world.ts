@@ -313,3 +313,8 @@ function key(a: SquareKey, b: SquareKey): string {
 export function blindKey(a: SquareKey, b: SquareKey): string {
   return key(a, b);
 }
+
+/** The path of a move or drag action (empty for any other). */
+export function pathOf(a: { readonly kind: string } | undefined): readonly SquareKey[] {
+  return a && 'path' in a ? (a.path as readonly SquareKey[]) : [];
+}
