@@ -50,7 +50,18 @@ describe('the arena model (§4)', () => {
       [at(7, 4), at(7, 5)],
       [at(8, 4), at(8, 5)],
     ]);
-    expect(cargo?.zone).toEqual([at(5, 4), at(6, 4), at(7, 4), at(8, 4), at(9, 4), at(5, 5), at(6, 5), at(7, 5), at(8, 5), at(9, 5)]);
+    expect(cargo?.zone).toEqual([
+      at(5, 4),
+      at(6, 4),
+      at(7, 4),
+      at(8, 4),
+      at(9, 4),
+      at(5, 5),
+      at(6, 5),
+      at(7, 5),
+      at(8, 5),
+      at(9, 5),
+    ]);
     const narrow = drifter.doors.find((d) => d.id === 'door-00-10');
     expect(narrow?.zone).toEqual([at(4, 1), at(5, 1), at(4, 2), at(5, 2), at(4, 3), at(5, 3)]);
     expect(narrow?.tiles.map((t) => drifter.tiles[t]?.type)).toEqual(['Bridge', 'Cargo Bay']);
@@ -74,7 +85,11 @@ describe('the arena model (§4)', () => {
     expect(drifter.wholeHeight[at(6, 8)]).toBe(1); // LOW crates
     expect(drifter.capacity[at(12, 12)]).toBe(0); // FULL reactor core
     expect(drifter.capacity[at(0, 0)]).toBe(2);
-    expect(drifter.loads[drifter.loadAt[at(8, 3)] as number]).toMatchObject({ id: 'munitions', cargo: 'explosive', height: 3 });
+    expect(drifter.loads[drifter.loadAt[at(8, 3)] as number]).toMatchObject({
+      id: 'munitions',
+      cargo: 'explosive',
+      height: 3,
+    });
     expect(drifter.capacity[at(8, 3)]).toBe(0);
     const half = testArena({ obstacles: [{ x: 1, y: 1, height: 'low', part: 'half', at: 'w' }] });
     expect(half.capacity[6]).toBe(1);
@@ -82,7 +97,12 @@ describe('the arena model (§4)', () => {
   });
 
   it('boarding point: the entry square, the hull side, facing in, the bridge outside', () => {
-    expect(drifter.boardingPoints[0]).toMatchObject({ square: at(0, 7), side: 6, inward: 2, outside: { x: -1, y: 7 } });
+    expect(drifter.boardingPoints[0]).toMatchObject({
+      square: at(0, 7),
+      side: 6,
+      inward: 2,
+      outside: { x: -1, y: 7 },
+    });
   });
 
   it('tile helpers: placement by local column and row, the perimeter ring, tiles through doors', () => {
@@ -92,12 +112,11 @@ describe('the arena model (§4)', () => {
     expect(tileLocalSquare(drifter, hub, 6, 3)).toBe(-1);
     expect(tilePerimeter(drifter, hub)).toHaveLength(16);
     expect(tilePerimeter(drifter, hub)).not.toContain(at(7, 7));
-    expect(tilesThroughDoors(drifter, hub).map((t) => drifter.tiles[t.tile]?.type).sort()).toEqual([
-      'Cargo Bay',
-      'Engineering Section',
-      'Entry Corridor',
-      'Tech Lab',
-    ]);
+    expect(
+      tilesThroughDoors(drifter, hub)
+        .map((t) => drifter.tiles[t.tile]?.type)
+        .sort(),
+    ).toEqual(['Cargo Bay', 'Engineering Section', 'Entry Corridor', 'Tech Lab']);
     expect(drifter.tiles.map((t) => t.sourceChits).reduce((a, b) => a + b)).toBe(9);
   });
 
