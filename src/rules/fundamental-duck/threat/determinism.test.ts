@@ -41,7 +41,9 @@ const worldArb = fc.record({
   }),
 });
 
-function build(spec: fc.TypeOf<typeof worldArb>): FakeWorld {
+type WorldSpec = typeof worldArb extends fc.Arbitrary<infer T> ? T : never;
+
+function build(spec: WorldSpec): FakeWorld {
   const w = new FakeWorld(10, 5);
   w.wallColumn(5, 0, 4);
   const door = w.door('d', 4, spec.doorRow, 5, spec.doorRow, { open: spec.doorOpen, damage: spec.damage });
