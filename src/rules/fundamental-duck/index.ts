@@ -1,0 +1,7 @@
+/** Fundamental Duck!: the ruleset and the types clients, the CLI and the simulator use. */
+
+export type { FdCommand } from './commands.ts';
+export type { FdEvent } from './events.ts';
+export { fundamentalDuck } from './ruleset.ts';
+export type { FdOptions } from './setup.ts';
+export type { FdState, Teamer, Threat } from './state.ts';
