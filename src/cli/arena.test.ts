@@ -52,6 +52,16 @@ describe('bughunt arena', () => {
     expect(list.stdout).toBe('drifter-mary-rose: Drifter Mary Rose, 3×3 tiles (default)\n');
   });
 
+  it('--export prints the pack as JSON that reads back as the same pack', async () => {
+    const r = await cli('arena', '--export');
+    expect(r.code).toBe(0);
+    const path = join(dir, 'exported.json');
+    writeFileSync(path, r.stdout);
+    const again = await cli('arena', path, '--export');
+    expect(again.stdout).toBe(r.stdout);
+    expect(JSON.parse(r.stdout)).toEqual(defaultPack);
+  });
+
   it('an invalid pack: one line per problem on stderr, exit 2, nothing drawn', async () => {
     const path = writePack('bad.json', (p) => {
       const team = p.team as { teamers: { ff: number; weapons: { weapon: string }[] }[] };

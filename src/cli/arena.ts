@@ -10,7 +10,7 @@ import {
 } from '../rules/fundamental-duck/data/pack.ts';
 import { type CliIo, type Command, parseCommandArgs, processIo, UsageError } from './command.ts';
 
-const usage = `Usage: bughunt arena [pack.json] [--arena NAME] [--list]
+const usage = `Usage: bughunt arena [pack.json] [--arena NAME] [--list | --export]
 
 Fundamental Duck!: checks a data pack and prints one of its arenas as text
 (walls and doors on square sides, obstacles, cargo, boarding points), with a
@@ -23,6 +23,8 @@ stderr and exits with code 2.
 Options:
   --arena NAME  the arena's id or name (default: the pack's default arena)
   --list        list the pack's arenas instead of drawing one
+  --export      print the checked pack as JSON, every default filled in (a
+                starting point for your own pack)
   -h, --help    show this help`;
 
 /** A pack file read and checked, or the problems found (one line each). */
@@ -59,6 +61,7 @@ export const command: Command = {
     const { values, positionals } = parseCommandArgs('arena', argv, {
       arena: { type: 'string' },
       list: { type: 'boolean' },
+      export: { type: 'boolean' },
     });
     if (values.help) {
       io.out(`${usage}\n`);
@@ -76,6 +79,11 @@ export const command: Command = {
         return 2;
       }
       pack = loaded.pack;
+    }
+    if (values.list && values.export) throw new UsageError('give --list or --export, not both');
+    if (values.export) {
+      io.out(`${JSON.stringify(pack, null, 2)}\n`);
+      return 0;
     }
     if (values.list) {
       for (const a of pack.arenas) {

@@ -96,6 +96,15 @@ describe('the arena model (§4)', () => {
     expect(half.partHeight[6]).toBe(1);
   });
 
+  it('special locations carry what an Other Action there gives', () => {
+    const lockers = drifter.specials.find((s) => s.kind === 'lockers');
+    expect(lockers).toMatchObject({ square: at(12, 0), grenades: 1, locatesSource: false });
+    expect(drifter.specials.find((s) => s.kind === 'console')).toMatchObject({
+      square: at(2, 1),
+      locatesSource: true,
+    });
+  });
+
   it('boarding point: the entry square, the hull side, facing in, the bridge outside', () => {
     expect(drifter.boardingPoints[0]).toMatchObject({
       square: at(0, 7),

@@ -107,6 +107,10 @@ export interface ArenaSpecial {
   readonly kind: string;
   readonly name: string;
   readonly square: number;
+  /** Grenades a successful Other Action here gives (0 none). */
+  readonly grenades: number;
+  /** An Other Action here may locate the Source remotely. */
+  readonly locatesSource: boolean;
 }
 
 export interface ArenaBoardingPoint {
@@ -337,6 +341,8 @@ export function buildArena(
     kind: s.kind,
     name: s.name,
     square: s.y * width + s.x,
+    grenades: s.grenades,
+    locatesSource: s.locatesSource,
   }));
   const boardingPoints = pack.boardingPoints.map((b): ArenaBoardingPoint => {
     const side = SIDE_DIR[b.side];

@@ -385,6 +385,10 @@ export const specialSchema = z.strictObject({
   x: coordinate,
   y: coordinate,
   name,
+  /** Grenades a successful Other Action here gives (the Arsenal lockers: 1); 0 none. */
+  grenades: count(9).default(0),
+  /** An Other Action here may locate the Source remotely (the Bridge console). */
+  locatesSource: z.boolean().default(false),
 });
 export type PackSpecial = z.infer<typeof specialSchema>;
 
