@@ -167,6 +167,17 @@ describe('Threats at doors (14)', () => {
     expect(e.actions[0]).toEqual({ kind: 'findShortCut', door: 'c', side: 2, to: w.sq(5, 3) });
   });
 
+  it('a route that slips diagonally past the door side still meets the door (orthogonal-only door queries)', () => {
+    const { w } = narrow([4, 3]);
+    w.diagonalsPastDoors = true;
+    // The route (4,3)→(5,2) is one diagonal king-step round the door: the door is still in the way.
+    expect(w.route(w.sq(4, 3), w.sq(5, 2))).toEqual([w.sq(5, 2)]);
+    w.addTeamer('B', 5, 2, 6);
+    w.teamers.shift();
+    const d = run(w, [1, 3, 1, 2]);
+    expect(d.door).toMatchObject({ door: 'd', step: 'batter' });
+  });
+
   it('an open door or a GREEN hole is no obstacle: the Threat goes through and grapples', () => {
     const { w, door } = narrow();
     door.holes = [0];

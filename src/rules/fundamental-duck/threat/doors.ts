@@ -1,7 +1,7 @@
 import { D6 } from '../../../engine/dice/die.ts';
 import type { DoorRecord, ThreatAction } from './decision.ts';
 import { DOOR_RULES, holeSide } from './door-rules.ts';
-import { straight2 } from './geometry.ts';
+import { straight2, xOf, yOf } from './geometry.ts';
 import { cmp, pickBest, type Roller } from './roller.ts';
 import type { DoorView, SquareKey, ThreatReach, ThreatView, ThreatWorld } from './world.ts';
 
@@ -16,11 +16,34 @@ export function doorInTheWay(world: ThreatWorld, threat: ThreatView, target: Squ
   if (!route) return null;
   let prev = threat.square;
   for (const next of route) {
-    const door = world.closedDoorBetween(prev, next);
+    const door = world.closedDoorBetween(prev, next) ?? diagonalDoor(world, prev, next);
     if (door) return door.zone.includes(threat.square) ? door : null;
     prev = next;
   }
   return null;
+}
+
+/**
+ * A diagonal route step past a closed door (the 13.2 measure lets a king-step slip round a door
+ * side): when a Threat could not make that step now (no contact across it), the closed door on
+ * either way round is the one in the way. Worlds need only answer `closedDoorBetween` for
+ * orthogonal steps.
+ */
+function diagonalDoor(world: ThreatWorld, a: SquareKey, b: SquareKey): DoorView | null {
+  const w = world.width;
+  const ax = xOf(w, a);
+  const ay = yOf(w, a);
+  const bx = xOf(w, b);
+  const by = yOf(w, b);
+  if (ax === bx || ay === by || world.contact(a, b)) return null;
+  const c1 = ay * w + bx;
+  const c2 = by * w + ax;
+  return (
+    world.closedDoorBetween(a, c1) ??
+    world.closedDoorBetween(c1, b) ??
+    world.closedDoorBetween(a, c2) ??
+    world.closedDoorBetween(c2, b)
+  );
 }
 
 /** The aperture square of a door side on the Threat's side of the door, and the one across. */

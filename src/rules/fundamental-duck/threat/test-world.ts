@@ -56,6 +56,8 @@ export class FakeWorld implements ThreatWorld {
   readonly doors: FakeDoor[] = [];
   /** Pairs `a>b` (either order) between which there is no sight. */
   readonly blind = new Set<string>();
+  /** Distance and routes may step diagonally past a door side (as a plain king-step measure does). */
+  diagonalsPastDoors = false;
   /** Squares no Teamer can see (a shadowed recess). */
   readonly shadows = new Set<SquareKey>();
 
@@ -178,9 +180,11 @@ export class FakeWorld implements ThreatWorld {
     // Diagonal: through one of the two flanking squares with open sides both ways.
     const c1 = this.sq(nx, y);
     const c2 = this.sq(x, ny);
-    // A door side is crossed only by an orthogonal step (digest §4), so a diagonal never goes through one.
+    // A door side is crossed only by an orthogonal step (digest §4), so a diagonal never goes through
+    // one, unless this world measures distance like a plain king-step that ignores doors.
     const plain = (p: SquareKey, q: SquareKey) =>
-      this.sideDoor(p, q) === null && this.sideOpen(p, q, doorsOpen);
+      (this.sideDoor(p, q) === null || (doorsOpen && this.diagonalsPastDoors)) &&
+      this.sideOpen(p, q, doorsOpen);
     const open1 = flankOk(c1) && plain(a, c1) && plain(c1, b);
     const open2 = flankOk(c2) && plain(a, c2) && plain(c2, b);
     if (open1 && open2) return [b, 1];
@@ -254,6 +258,7 @@ export class FakeWorld implements ThreatWorld {
     const [ax, ay] = this.xy(a);
     const [bx, by] = this.xy(b);
     if (ax === bx || ay === by) return this.closedSide(a, b);
+    if (this.diagonalsPastDoors) return null;
     let door: FakeDoor | null = null;
     for (const c of [this.sq(bx, ay), this.sq(ax, by)]) {
       if (this.full.has(c)) continue;

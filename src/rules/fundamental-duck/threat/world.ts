@@ -124,9 +124,9 @@ export interface ThreatWorld {
   /** No figure and no FULL obstacle on the square: a Threat could be put there. */
   isFree(square: SquareKey): boolean;
   /**
-   * The closed door (a side with no GREEN hole) a one-square step between neighbours must cross, if
-   * any: for an orthogonal step the door on that side; for a diagonal step, a door that each way
-   * round (through either flanking square) runs into, walls counting as closed. Null otherwise.
+   * The closed door (a side with no GREEN hole) on the side between two orthogonal neighbours, if
+   * any; null for walls, open sides and non-neighbours. (For a diagonal route step the AI looks at
+   * both ways round itself.)
    */
   closedDoorBetween(a: SquareKey, b: SquareKey): DoorView | null;
   /** Where this Threat can end a move of `allowance` movement points. */
