@@ -71,7 +71,7 @@ export interface DoorRecord {
   readonly alreadyHasShortCut: boolean;
   /** Battering faces: one d6 on the damage track, or three d6 with switch (a). */
   readonly batterFaces: readonly number[];
-  /** Door damage after this activation (damage track). */
+  /** Door damage after this activation (damage track); with switch (b), this turn's total thrown at it. */
   readonly damageAfter: number;
   readonly holeOpened: boolean;
   readonly sideFace: number | null;
@@ -122,7 +122,10 @@ export type ThreatAction =
   | { readonly kind: 'shoot'; readonly teamer: string }
   /** The eye marker goes on: hidden and waiting. */
   | { readonly kind: 'hide' }
-  /** Battering: damage to add to the door; a hole (GREEN footprints) on `holeSide` when it broke through. */
+  /**
+   * Battering: damage to add to the door (with switch (b): to this turn's tally for the door); a
+   * hole (GREEN footprints) on `holeSide` when it broke through.
+   */
   | {
       readonly kind: 'batter';
       readonly door: string;

@@ -35,6 +35,7 @@ const worldArb = fc.record({
   source: fc.option(fc.integer({ min: 0, max: 1 }), { nil: null }),
   switches: fc.record({
     batterRent3d6: fc.boolean(),
+    batterTogether: fc.boolean(),
     everyShortCutFinds: fc.boolean(),
     ductsOnFourPlus: fc.boolean(),
     intellectControlled: fc.boolean(),

@@ -13,6 +13,8 @@ export const DOOR_RULES = {
   holeAtDamage: 20,
   /** Switch (a): a battering Threat rolls 3d6 and makes a rent on this or more. */
   rentOn3d6: 16,
+  /** Switch (b): the d6 thrown together at one door in a turn make a hole at this total. */
+  togetherHoleAt: 18,
 } as const;
 
 /**

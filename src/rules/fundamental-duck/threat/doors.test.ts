@@ -130,6 +130,17 @@ describe('Threats at doors (14)', () => {
     expect(run(w, [1, 3, 2, 6, 5, 4]).door).toMatchObject({ holeOpened: false });
   });
 
+  it('switch (b): the batter dice thrown at one door this turn make a hole at 18', () => {
+    const { w, door } = narrow();
+    w.switches = { ...w.switches, batterTogether: true };
+    const withTally = { ...door, damage: 0, batteredThisTurn: 13 };
+    w.doors[0] = withTally;
+    const d = run(w, [1, 3, 2, 5]);
+    expect(d.door).toMatchObject({ batterFaces: [5], damageAfter: 18, holeOpened: true, side: 0 });
+    expect(d.actions).toEqual([{ kind: 'batter', door: 'd', damage: 5, holeSide: 0 }]);
+    expect(run(w, [1, 3, 2, 4]).door).toMatchObject({ damageAfter: 17, holeOpened: false });
+  });
+
   it('standing at RED footprints it crawls through (a whole activation), and grapples on the far side', () => {
     const { w, door } = narrow([4, 2]);
     door.shortCuts = [0];

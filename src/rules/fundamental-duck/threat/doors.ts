@@ -211,6 +211,10 @@ export function atDoor(
   if (world.switches.batterRent3d6) {
     batterFaces = [0, 1, 2].map((i) => roller.roll(D6, `${threat.id} batters the door (die ${i + 1} of 3)`));
     holeOpened = batterFaces.reduce((a, b) => a + b, 0) >= DOOR_RULES.rentOn3d6;
+  } else if (world.switches.batterTogether) {
+    damage = roller.roll(D6, `${threat.id} batters the door (thrown together)`);
+    batterFaces = [damage];
+    holeOpened = (door.batteredThisTurn ?? 0) + damage >= DOOR_RULES.togetherHoleAt;
   } else {
     damage = roller.roll(D6, `${threat.id} batters the door`);
     batterFaces = [damage];
@@ -230,7 +234,9 @@ export function atDoor(
       step: 'batter',
       choiceFace,
       batterFaces,
-      damageAfter: door.damage + damage,
+      damageAfter: world.switches.batterTogether
+        ? (door.batteredThisTurn ?? 0) + damage
+        : door.damage + damage,
       holeOpened,
       sideFace,
       side,

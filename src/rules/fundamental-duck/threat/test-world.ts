@@ -38,6 +38,7 @@ export interface FakeDoor {
   damage: number;
   shortCuts: number[];
   holes: number[];
+  batteredThisTurn?: number;
 }
 
 const DX = [0, 1, 1, 1, 0, -1, -1, -1];

@@ -51,6 +51,8 @@ export interface DoorView {
   readonly zone: readonly SquareKey[];
   /** Battering damage accumulated so far. */
   readonly damage: number;
+  /** Switch (b) only: the batter dice thrown at this door so far this turn (cleared in Housekeeping). */
+  readonly batteredThisTurn?: number;
   /** Side indexes (into `sides`) holding RED footprints: a short cut found through ducts. */
   readonly shortCuts: readonly number[];
 }
@@ -72,6 +74,11 @@ export interface ThreatReach {
 export interface ThreatSwitches {
   /** (a) a battering Threat rolls 3d6 and makes a rent (GREEN) on 16+ instead of the damage track. */
   readonly batterRent3d6: boolean;
+  /**
+   * (b) the Threats battering one door throw their d6 together: a hole when this turn's throws at
+   * that door reach 18 (instead of the damage track).
+   */
+  readonly batterTogether: boolean;
   /** (d) every successful short-cut roll makes its own way (default: one short cut per door). */
   readonly everyShortCutFinds: boolean;
   /** (e) difficult A: a short cut is found on 4–6 instead of 6. */
@@ -82,6 +89,7 @@ export interface ThreatSwitches {
 
 export const DEFAULT_SWITCHES: ThreatSwitches = {
   batterRent3d6: false,
+  batterTogether: false,
   everyShortCutFinds: false,
   ductsOnFourPlus: false,
   intellectControlled: false,
