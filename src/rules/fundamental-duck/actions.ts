@@ -38,7 +38,8 @@ export function decideChooseMission(draft: Draft, c: CommandOf<'chooseMission'>)
  */
 export function decideBoard(draft: Draft): void {
   requirePhase(draft, 'briefing');
-  deal(draft);
+  // A deal already made (a test's fixed deal, a GM's set-up) stands.
+  if (draft.state.tiles.every((t) => t.pings.length === 0)) deal(draft);
   const entry = draft.board.entry;
   const tile = draft.board.tileAt(entry.x, entry.y);
   revealTile(draft, tile, 'sweep');
