@@ -183,6 +183,55 @@ describe('STAY and MOVE AWAY / HIDE (13.4)', () => {
   });
 });
 
+describe('tie-breaks', () => {
+  it('equal hiding places are rolled off, then the facing between two equally near Teamers', () => {
+    const w = new FakeWorld().addThreat('h', 7, 7, 0).addTeamer('A', 4, 7, 2).addTeamer('B', 10, 7, 6);
+    w.shadows.add(w.sq(7, 5)).add(w.sq(7, 9));
+    const d = run(w, 'h', [6, 2, 3, 5, 6, 1]);
+    expect(d.reaction?.column).toBe('noTeam');
+    expect(d.rollOffs.map((r) => r.purpose)).toEqual(['where h hides', 'which nearest Teamer h faces']);
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(7, 9));
+    expect(d.rollOffs[1]?.result).toEqual(['A']);
+    expect(d.actions.at(-1)).toEqual({ kind: 'hide' });
+  });
+
+  it('of two hiding places equally far from the Team, the cheaper one wins without dice', () => {
+    const w = new FakeWorld().addThreat('h', 2, 2, 0).addTeamer('A', 2, 0, 4);
+    w.shadows.add(w.sq(1, 3)).add(w.sq(0, 4));
+    const d = run(w, 'h', [6, 2]);
+    // (0,4) is 4 from A, (1,3) only 3: farther first.
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(0, 4));
+    w.shadows.clear();
+    w.shadows.add(w.sq(1, 4)).add(w.sq(3, 4));
+    w.full.add(w.sq(3, 3)).add(w.sq(2, 3));
+    // Both 4 from A; (1,4) costs 2, (3,4) costs 3 round the FULL squares.
+    const e = run(w, 'h', [6, 3]);
+    expect(pathOf(e.actions[0]).at(-1)).toBe(w.sq(1, 4));
+    expect(e.rollOffs).toEqual([]);
+  });
+
+  it('solo intellect Threat: a Teamer’s back first among those it can shoot', () => {
+    const w = new FakeWorld()
+      .addThreat('s', 2, 0, 4, { species: 'scavenger' })
+      .addTeamer('Near', 2, 2, 0, { you: true })
+      .addTeamer('Back', 4, 4, 4);
+    const d = run(w, 's', [1]);
+    expect(d.target).toMatchObject({ teamer: 'Back', priority: 'back' });
+    expect(d.actions).toEqual([{ kind: 'shoot', teamer: 'Back' }]);
+  });
+
+  it('an ambush on a Teamer behind a closed door turns to the door procedure', () => {
+    const w = new FakeWorld().addThreat('h', 4, 2, 0, { waiting: true }).addTeamer('A', 6, 2, 6);
+    w.wallColumn(5, 0, 14);
+    w.door('d', 4, 2, 5, 2);
+    const dice = new ScriptedDice([4, 1, 3]);
+    const d = ambush(w, 'h', 'A', dice);
+    expect(dice.remaining).toBe(0);
+    expect(d.door).toMatchObject({ step: 'batter', batterFaces: [3] });
+    expect(d.actions).toEqual([{ kind: 'wake' }, { kind: 'batter', door: 'd', damage: 3, holeSide: null }]);
+  });
+});
+
 describe('waiting Threats and ambushes (13.4, 13.6)', () => {
   it('a waiting Threat with no Teamer in sight or range stays waiting and rolls nothing', () => {
     const w = new FakeWorld().addThreat('h', 2, 2, 0, { waiting: true }).addTeamer('A', 2, 7, 0);

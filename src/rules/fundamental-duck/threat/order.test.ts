@@ -54,7 +54,7 @@ describe('phase order (13.2)', () => {
 });
 
 describe('packs (13.6)', () => {
-  it('two or more Harpies joined orthogonally, never diagonally; others join along; waiting ones and Skitters do not', () => {
+  it('two or more Harpies joined orthogonally, never diagonally; others join along; waiting or carrying ones and Skitters do not', () => {
     const w = new FakeWorld()
       .addTeamer('A', 12, 12, 0)
       .addThreat('a', 1, 1)
@@ -63,6 +63,8 @@ describe('packs (13.6)', () => {
       .addThreat('d', 3, 3) // only diagonal to c
       .addThreat('e', 6, 6)
       .addThreat('f', 6, 7, 0, { waiting: true })
+      .addThreat('k', 11, 1, 0, { carrying: 'T' })
+      .addThreat('l', 12, 1)
       .addThreat('g', 9, 9, 0, { species: 'skitter' })
       .addThreat('h', 9, 10, 0, { species: 'skitter' });
     expect(findPacks(w)).toEqual([['a', 'b', 'c']]);
