@@ -89,6 +89,18 @@ export interface ArenaObstacle {
   readonly part: 'whole' | 'half' | 'quarter';
   readonly at: PackSide | PackCorner | null;
   readonly name: string;
+  /** Black-topped (joined to the overhead): a vehicle never bulldozes it. */
+  readonly blackTop: boolean;
+}
+
+/** A vehicle as it stands at set-up (it moves in play: its place then is fd-rules' state). */
+export interface ArenaVehicle {
+  readonly id: string;
+  /** The pack's vehicle type id. */
+  readonly type: string;
+  /** Its front square; the rest of it trails behind, away from its facing. */
+  readonly front: number;
+  readonly facing: Facing;
 }
 
 export interface ArenaLoad {
@@ -165,6 +177,7 @@ export interface Arena extends GridSize {
   readonly loadAt: Int16Array;
   readonly specials: readonly ArenaSpecial[];
   readonly boardingPoints: readonly ArenaBoardingPoint[];
+  readonly vehicles: readonly ArenaVehicle[];
   /** The species the infestation markers bring. */
   readonly threatSpecies: string;
 }
@@ -316,7 +329,7 @@ export function buildArena(
           : PART_QUARTER + (CORNER_DIR[o.at as PackCorner] - 1) / 2;
       capacity[i] = 1;
     }
-    return { square: i, height: h, part: o.part, at: o.at ?? null, name: o.name };
+    return { square: i, height: h, part: o.part, at: o.at ?? null, name: o.name, blackTop: o.blackTop };
   });
   const loadAt = new Int16Array(size).fill(-1);
   const loads: ArenaLoad[] = pack.loads.map((l, index) => {
@@ -384,6 +397,12 @@ export function buildArena(
     loadAt,
     specials,
     boardingPoints,
+    vehicles: pack.vehicles.map((v) => ({
+      id: v.id,
+      type: v.type,
+      front: v.y * width + v.x,
+      facing: v.facing as Facing,
+    })),
     threatSpecies: pack.threatSpecies,
   };
 }

@@ -10,7 +10,7 @@ export interface TestArenaSpec {
   readonly rows?: number;
   readonly walls?: PackArena['walls'];
   readonly doors?: readonly (Omit<PackDoor, 'open' | 'stuck' | 'kind'> & Partial<PackDoor>)[];
-  readonly obstacles?: readonly (Omit<PackObstacle, 'part' | 'name'> & Partial<PackObstacle>)[];
+  readonly obstacles?: readonly (Omit<PackObstacle, 'part' | 'name' | 'blackTop'> & Partial<PackObstacle>)[];
   readonly loads?: readonly (Omit<PackLoad, 'extreme' | 'marked' | 'contraband'> & Partial<PackLoad>)[];
 }
 
@@ -28,10 +28,16 @@ export function testPackArena(spec: TestArenaSpec = {}): PackArena {
     tiles,
     walls: spec.walls ?? [],
     doors: (spec.doors ?? []).map((d) => ({ kind: 'narrow', open: false, stuck: false, ...d })),
-    obstacles: (spec.obstacles ?? []).map((o) => ({ part: 'whole', name: 'obstacle', ...o })),
+    obstacles: (spec.obstacles ?? []).map((o) => ({
+      part: 'whole',
+      name: 'obstacle',
+      blackTop: false,
+      ...o,
+    })),
     loads: (spec.loads ?? []).map((l) => ({ extreme: false, marked: false, contraband: null, ...l })),
     specials: [],
     boardingPoints: [{ id: 'bp', x: 0, y: 2, side: 'w', kind: 'airlock', name: 'Airlock' }],
+    vehicles: [],
     threatSpecies: 'harpy',
   };
 }

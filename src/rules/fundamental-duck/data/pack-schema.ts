@@ -348,6 +348,8 @@ export const obstacleSchema = z
     part: z.enum(['whole', 'half', 'quarter']).default('whole'),
     at: z.union([sideSchema, cornerSchema]).optional(),
     name: name.default('obstacle'),
+    /** Black-topped (joined to the overhead): never bulldozed by a vehicle. */
+    blackTop: z.boolean().default(false),
   })
   .superRefine((o, ctx) => {
     if (o.part === 'whole' && o.at !== undefined)
@@ -419,6 +421,19 @@ export const arenaSchema = z.strictObject({
   loads: z.array(loadSchema).max(200).default([]),
   specials: z.array(specialSchema).max(100).default([]),
   boardingPoints: z.array(boardingPointSchema).min(1).max(20),
+  /** Vehicles standing in the arena at set-up: the FRONT square and the facing (the rest trails behind). */
+  vehicles: z
+    .array(
+      z.strictObject({
+        id,
+        type: id,
+        x: coordinate,
+        y: coordinate,
+        facing: z.number().int().min(0).max(7),
+      }),
+    )
+    .max(20)
+    .default([]),
   /** The species the markers of this arena bring. */
   threatSpecies: id,
 });
@@ -558,6 +573,29 @@ export const catastropheTableSchema = z.strictObject({
     .max(20),
 });
 
+/** A vehicle type (§18): a figure several squares long that pivots on its front square. */
+export const vehicleTypeSchema = z.strictObject({
+  id,
+  name,
+  /** Squares it fills, front first (the booklet's vehicles: 2). */
+  length: z.number().int().min(1).max(4),
+  /** Movement per move (the booklet: 2 AvD added). */
+  move: diceAmountSchema,
+  /** Moving more than this many squares in one move, its last `stopSquares` go straight ahead. */
+  stopAfter: z.number().int().min(1).max(20),
+  stopSquares: z.number().int().min(0).max(5),
+  /** Movement points for a pivot of one eighth of a turn on the front square. */
+  pivotCost: z.number().int().min(0).max(5),
+  /** Figures that ride inside (driver included). */
+  seats: z.number().int().min(1).max(12),
+  /** What a successful action lets it do. */
+  picksUpPods: z.boolean(),
+  smashesDoors: z.boolean(),
+  bulldozes: z.boolean(),
+  summary: text.default(''),
+});
+export type PackVehicleType = z.infer<typeof vehicleTypeSchema>;
+
 export const dronesSchema = z.strictObject({
   power: z.number().int().min(1).max(99),
   /** Power with the drone licence ability. */
@@ -690,6 +728,7 @@ export const packObjectSchema = z.strictObject({
   missions: z.array(missionSchema).min(1).max(50),
   catastropheTables: z.array(catastropheTableSchema).min(1).max(10),
   drones: dronesSchema,
+  vehicleTypes: z.array(vehicleTypeSchema).max(20).default([]),
   campaign: campaignSchema,
   gameEnd: gameEndSchema,
   options: optionsSchema,
@@ -771,6 +810,7 @@ function checkArena(arena: PackArena, a: number, pack: PackObject, issues: Issue
   duplicates(arena.loads, at('loads'), issues);
   duplicates(arena.specials, at('specials'), issues);
   duplicates(arena.boardingPoints, at('boardingPoints'), issues);
+  duplicates(arena.vehicles, at('vehicles'), issues);
   const filled = new Map<string, string>();
   const fill = (x: number, y: number, what: string, path: (string | number)[]) => {
     const key = `${x},${y}`;
@@ -783,6 +823,36 @@ function checkArena(arena: PackArena, a: number, pack: PackObject, issues: Issue
   });
   arena.loads.forEach((l, i) => {
     fill(l.x, l.y, `load ${l.id}`, at('loads', i));
+  });
+  arena.vehicles.forEach((v, i) => {
+    const type = pack.vehicleTypes.find((t) => t.id === v.type);
+    if (!type) {
+      issues.push({
+        path: at('vehicles', i, 'type'),
+        message: `no vehicle type '${v.type}' in vehicleTypes`,
+      });
+      return;
+    }
+    const back = [
+      [0, 1],
+      [-1, 1],
+      [-1, 0],
+      [-1, -1],
+      [0, -1],
+      [1, -1],
+      [1, 0],
+      [1, 1],
+    ][v.facing] as [number, number];
+    for (let k = 0; k < type.length; k++) {
+      const x = v.x + back[0] * k;
+      const y = v.y + back[1] * k;
+      if (!onTile(x, y))
+        issues.push({
+          path: at('vehicles', i),
+          message: `square (${x},${y}) of the vehicle is not on a tile`,
+        });
+      else fill(x, y, `vehicle ${v.id}`, at('vehicles', i));
+    }
   });
   arena.boardingPoints.forEach((b, i) => {
     const [dx, dy] = step[b.side];
@@ -835,6 +905,7 @@ function checkReferences(pack: PackObject, issues: Issue[]): void {
   duplicates(pack.missions, ['missions'], issues);
   duplicates(pack.catastropheTables, ['catastropheTables'], issues);
   duplicates(pack.markers.eventDeck, ['markers', 'eventDeck'], issues);
+  duplicates(pack.vehicleTypes, ['vehicleTypes'], issues);
   const leaders = pack.team.teamers.filter((t) => t.leader).length;
   if (leaders !== 1)
     issues.push({
