@@ -29,9 +29,10 @@ describe('bughunt arena', () => {
     expect(lines.find((l) => l.startsWith('  7 '))).toBe(
       '  7 >.  .  .  .  . D.  .  .  .  . D.  .  .  .  . |',
     );
-    // Row 1: the Bridge consoles (HIGH), the console special, the marked cargo pods (LOW inert).
+    // Row 1: the Bridge consoles (HIGH), the console special, the marked cargo pods (LOW inert) and
+    // the front of the cargo loader between them.
     expect(lines.find((l) => l.startsWith('  1 '))).toBe(
-      '  1 |.  HH *c HH . |.  Li .  Li . |.  .  .  .  . |',
+      '  1 |.  HH *c HH . |.  Li V> Li . |.  .  .  .  . |',
     );
     // The cargo door: three door sides under the Cargo Bay.
     expect(r.stdout).toContain('+--+DD+DD+DD+--+');

@@ -105,6 +105,17 @@ describe('the arena model (§4)', () => {
     });
   });
 
+  it('vehicles at set-up: front square, facing, length from the type', () => {
+    expect(drifter.vehicles).toEqual([
+      { id: 'loader-1', type: 'cargo-loader', front: at(7, 1), facing: 4, length: 2 },
+    ]);
+    expect(drifter.obstacles.filter((o) => o.blackTop).map((o) => o.name)).toEqual([
+      'bulkhead block',
+      'bulkhead block',
+      'reactor core',
+    ]);
+  });
+
   it('boarding point: the entry square, the hull side, facing in, the bridge outside', () => {
     expect(drifter.boardingPoints[0]).toMatchObject({
       square: at(0, 7),

@@ -101,6 +101,8 @@ export interface ArenaVehicle {
   /** Its front square; the rest of it trails behind, away from its facing. */
   readonly front: number;
   readonly facing: Facing;
+  /** Squares it fills (its type's length; 2 when the types were not given to buildArena). */
+  readonly length: number;
 }
 
 export interface ArenaLoad {
@@ -223,6 +225,8 @@ export function newArenaState(arena: Arena): ArenaState {
 export interface TileTypeInfo {
   readonly tileTypes: readonly { readonly type: string; readonly sourceChits: number }[];
   readonly defaultSourceChits: number;
+  /** Vehicle types, for the lengths of the arena's vehicles. */
+  readonly vehicleTypes?: readonly { readonly id: string; readonly length: number }[];
 }
 
 /**
@@ -402,6 +406,7 @@ export function buildArena(
       type: v.type,
       front: v.y * width + v.x,
       facing: v.facing as Facing,
+      length: types.vehicleTypes?.find((t) => t.id === v.type)?.length ?? 2,
     })),
     threatSpecies: pack.threatSpecies,
   };

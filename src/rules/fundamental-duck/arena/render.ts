@@ -1,4 +1,4 @@
-import { DIRECTION_NAMES } from '../../../engine/board/square-grid.ts';
+import { DIRECTION_NAMES, DX, DY } from '../../../engine/board/square-grid.ts';
 import {
   type Arena,
   doorOnSide,
@@ -38,10 +38,19 @@ export const ARENA_LEGEND = [
   "  L^ H> Fv L<  half obstacle on that side      L' H' F'  quarter obstacle",
   '  Li Hf Fx cargo load: height + i inert, f flammable, x explosive',
   '  *c *l *i special location: console, lockers, isolation unit (see the list)',
+  '  V> v     vehicle: its front square, then the squares trailing behind',
 ].join('\n');
 
 function content(arena: Arena, i: number): string {
   if (arena.isSquare[i] !== 1) return '  ';
+  const w = arena.width;
+  for (const v of arena.vehicles) {
+    for (let k = 0; k < v.length; k++) {
+      const x = (v.front % w) - (DX[v.facing] as number) * k;
+      const y = Math.floor(v.front / w) - (DY[v.facing] as number) * k;
+      if (y * w + x === i) return k === 0 ? 'V>' : 'v ';
+    }
+  }
   const special = arena.specials.find((s) => s.square === i);
   if (special) return `*${SPECIAL_LETTER[special.kind] ?? '?'}`;
   const load = arena.loads[arena.loadAt[i] as number];
@@ -199,6 +208,13 @@ export function describeArena(arena: Arena): string {
         `  ${at(arena, l.square)} ${l.id}: ${l.cargo}, ${heights[l.height]}${extra ? `, ${extra}` : ''}`,
       );
     }
+  }
+  if (arena.vehicles.length > 0) {
+    lines.push('Vehicles');
+    for (const v of arena.vehicles)
+      lines.push(
+        `  ${v.id}: ${v.type}, front ${at(arena, v.front)} facing ${DIRECTION_NAMES[v.facing]}, ${v.length} squares`,
+      );
   }
   if (arena.specials.length > 0) {
     lines.push('Special locations');
