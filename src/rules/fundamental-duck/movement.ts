@@ -54,6 +54,12 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
   const left = m.allowance - m.spent;
   const arena = arenaOf(state);
   const entry = draft.board.entry;
+  if (c.bridge && t.x === null && onBridge(t)) {
+    // Still on the boarding bridge: he turns back to Mother without boarding.
+    draft.emit({ type: 'teamer.stepped', teamerId: t.id, x: null, y: null, facing: t.facing, cost: 0 });
+    draft.emit({ type: 'move.ended', teamerId: t.id, facing: t.facing });
+    return;
+  }
   if (c.bridge) {
     if (t.x !== entry.x || t.y !== entry.y)
       throw new RuleError('NOT_AT_ENTRY', 'only from the entry square back over the boarding bridge', {});
