@@ -56,7 +56,9 @@ function checkNoLeak(s: FdState, events: readonly FdEvent[]): void {
   view.tiles.forEach((t, i) => {
     const real = s.tiles[i];
     if (!real) return;
-    t.pings.forEach((p, k) => expect(p).toBe(real.revealed[k] ? real.pings[k] : 'hidden'));
+    t.pings.forEach((p, k) => {
+      expect(p).toBe(real.revealed[k] ? real.pings[k] : 'hidden');
+    });
     for (const c of t.chits) if (!c.examined) expect(c.h).toBeUndefined();
   });
   const json = JSON.stringify(view);

@@ -207,7 +207,9 @@ describe('hidden information', () => {
     };
     t.state.tiles.forEach((tile, i) => {
       const seen = view.tiles[i];
-      tile.pings.forEach((p, k) => expect(seen?.pings[k]).toBe(tile.revealed[k] ? p : 'hidden'));
+      tile.pings.forEach((p, k) => {
+        expect(seen?.pings[k]).toBe(tile.revealed[k] ? p : 'hidden');
+      });
       if (!tile.chitsShown) expect(seen?.chits).toEqual([]);
       tile.cards.forEach((_, k) => {
         if (!tile.cardsResolved[k]) expect(seen?.cards[k]).toMatch(/^hidden:/);
