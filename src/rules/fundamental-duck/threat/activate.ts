@@ -10,12 +10,14 @@ import type {
   TargetRecord,
   ThreatAction,
   ThreatDecision,
+  WeakSpotRecord,
 } from './decision.ts';
 import { atDoor, doorInTheWay } from './doors.ts';
 import { facingAlong, inFrontArc, straight2 } from './geometry.ts';
 import { movementDie, profileOf, type ThreatProfile } from './profile.ts';
 import { cmp, pickBest, Roller } from './roller.ts';
 import { distanceToTeam, faceNearest, nearestTeamers, rollReaction, sees, triggersWaiting } from './sense.ts';
+import { atBulkhead } from './weak-spots.ts';
 import type { SquareKey, TeamerView, ThreatView, ThreatWorld } from './world.ts';
 
 /**
@@ -53,6 +55,7 @@ interface Draft {
   movement: MovementRecord | null;
   target: TargetRecord | null;
   door: DoorRecord | null;
+  weakSpot: WeakSpotRecord | null;
   outcome: Outcome;
   actions: ThreatAction[];
 }
@@ -194,6 +197,21 @@ function attack(
         d.actions.splice(d.actions.length - 1, 0, { kind: 'face', facing: f ?? threat.facing });
       } else faceAt(world, threat, res.square, roller, d);
     } else if (res.moved) faceAt(world, threat, res.square, roller, d);
+    return;
+  }
+  const bulkhead = atBulkhead(world, threat, target.square, reach, roller);
+  if (bulkhead) {
+    d.weakSpot = bulkhead.record;
+    d.outcome = 'atBulkhead';
+    d.actions.push(...bulkhead.actions);
+    if (bulkhead.crossed) {
+      if (grappleInContact(world, threat, bulkhead.square, roller, d)) {
+        const t = d.target as TargetRecord;
+        const foe = world.teamers.find((m) => m.id === t.teamer) as TeamerView;
+        const f = facingAlong(world.width, bulkhead.square, foe.square);
+        d.actions.splice(d.actions.length - 1, 0, { kind: 'face', facing: f ?? threat.facing });
+      } else faceAt(world, threat, bulkhead.square, roller, d);
+    } else if (bulkhead.moved) faceAt(world, threat, bulkhead.square, roller, d);
     return;
   }
   const to = closeIn(world, threat, reach, target.square, roller);
@@ -415,6 +433,7 @@ function finish(
     movement: d.movement,
     target: d.target,
     door: d.door,
+    weakSpot: d.weakSpot,
     outcome: d.outcome,
     rollOffs: roller.rollOffs,
     dice: roller.faces,
@@ -430,6 +449,7 @@ function draft(because: Because, choice: ThreatDecision['choice']): Draft {
     movement: null,
     target: null,
     door: null,
+    weakSpot: null,
     outcome: 'none',
     actions: [],
   };

@@ -79,6 +79,15 @@ export interface DoorRecord {
   readonly side: number | null;
 }
 
+/** Switch (c): what a Threat did at a bulkhead. */
+export interface WeakSpotRecord {
+  readonly side: string;
+  readonly step: 'crossWeakSpot' | 'goToWeakSpot' | 'searchWeakSpot';
+  /** The 3d6 of a search; empty otherwise. */
+  readonly faces: readonly number[];
+  readonly found: boolean;
+}
+
 /** The reason for the choice, as a code a table can word. */
 export type Because =
   | 'waitingNotTriggered'
@@ -101,6 +110,8 @@ export type Outcome =
   | 'noCloserSquare'
   /** Stopped in a door zone, or worked at the door. */
   | 'atDoor'
+  /** Searched, went to or crawled through a bulkhead weak spot (switch c). */
+  | 'atBulkhead'
   | 'stayed'
   | 'hidOutOfSight'
   | 'movedAwayInSight'
@@ -134,6 +145,10 @@ export type ThreatAction =
     }
   /** Found a short cut: RED footprints on the side, and the Threat is put at `to` at once. */
   | { readonly kind: 'findShortCut'; readonly door: string; readonly side: number; readonly to: SquareKey }
+  /** Switch (c): searched a bulkhead side (mark it tried); a weak spot found gets RED footprints. */
+  | { readonly kind: 'searchWeakSpot'; readonly side: string; readonly found: boolean }
+  /** Switch (c): wriggles through a weak spot, its whole activation, ending at `to`. */
+  | { readonly kind: 'crossWeakSpot'; readonly side: string; readonly to: SquareKey }
   /** Crawls through the RED footprints' short cut: its whole activation, ending at `to`. */
   | { readonly kind: 'crossShortCut'; readonly door: string; readonly side: number; readonly to: SquareKey };
 
@@ -150,6 +165,7 @@ export interface ThreatDecision {
   readonly movement: MovementRecord | null;
   readonly target: TargetRecord | null;
   readonly door: DoorRecord | null;
+  readonly weakSpot: WeakSpotRecord | null;
   readonly outcome: Outcome;
   readonly rollOffs: readonly RollOffRecord[];
   /** Every face drawn, in draw order (roll-off faces included). */

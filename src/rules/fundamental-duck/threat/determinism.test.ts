@@ -36,6 +36,7 @@ const worldArb = fc.record({
   switches: fc.record({
     batterRent3d6: fc.boolean(),
     batterTogether: fc.boolean(),
+    weakSpots: fc.boolean(),
     everyShortCutFinds: fc.boolean(),
     ductsOnFourPlus: fc.boolean(),
     intellectControlled: fc.boolean(),

@@ -15,6 +15,8 @@ export const DOOR_RULES = {
   rentOn3d6: 16,
   /** Switch (b): the d6 thrown together at one door in a turn make a hole at this total. */
   togetherHoleAt: 18,
+  /** Switch (c): searching a bulkhead side, 3d6 of this or more finds a weak spot. */
+  weakSpotOn3d6: 16,
 } as const;
 
 /**

@@ -200,3 +200,66 @@ describe('Threats at doors (14)', () => {
     expect(run(w, [1, 3]).outcome).toBe('grappled');
   });
 });
+
+describe('switch (c): weak spots in bulkheads', () => {
+  /** A solid bulkhead between columns 4 and 5 (its only door far south); A just across it. */
+  function bulkhead(threatAt: [number, number] = [4, 2]) {
+    const w = new FakeWorld().addThreat('h', threatAt[0], threatAt[1], 2).addTeamer('A', 6, 2, 6);
+    w.profiles.harpy = { ...HARPY, stimulusRange: 40 };
+    w.wallColumn(5, 0, 14);
+    w.door('far', 4, 12, 5, 12);
+    w.switches = { ...w.switches, weakSpots: true };
+    return w;
+  }
+  const side = (w: FakeWorld, ax: number, ay: number) => `${w.sq(ax, ay)}>${w.sq(ax + 1, ay)}`;
+
+  it('next to a bulkhead side worth crossing it searches it: 3d6, 16+ finds a weak spot', () => {
+    const w = bulkhead();
+    const d = run(w, [1, 3, 6, 5, 5]);
+    expect(d.weakSpot).toEqual({
+      side: side(w, 4, 2),
+      step: 'searchWeakSpot',
+      faces: [6, 5, 5],
+      found: true,
+    });
+    expect(d.actions).toEqual([{ kind: 'searchWeakSpot', side: side(w, 4, 2), found: true }]);
+    expect(d.outcome).toBe('atBulkhead');
+    expect(run(w, [1, 3, 6, 5, 4]).actions).toEqual([
+      { kind: 'searchWeakSpot', side: side(w, 4, 2), found: false },
+    ]);
+  });
+
+  it('a side already tried is not searched again: the Threat closes in instead', () => {
+    const w = bulkhead();
+    w.triedSides.add(side(w, 4, 2));
+    const d = run(w, [1, 3]);
+    expect(d.weakSpot).toBeNull();
+    expect(d.outcome).toBe('closedIn');
+  });
+
+  it('at a weak spot it wriggles through (its whole activation) and grapples on the far side', () => {
+    const w = bulkhead();
+    w.weakSides.add(side(w, 4, 2));
+    const d = run(w, [1, 3]);
+    expect(d.weakSpot).toMatchObject({ step: 'crossWeakSpot' });
+    expect(d.actions).toEqual([
+      { kind: 'crossWeakSpot', side: side(w, 4, 2), to: w.sq(5, 2) },
+      { kind: 'face', facing: 2 },
+      { kind: 'grapple', teamer: 'A', fromBehind: false },
+    ]);
+  });
+
+  it('a known weak spot within reach is taken rather than searching a new side', () => {
+    const w = bulkhead([4, 4]);
+    w.weakSides.add(side(w, 4, 2));
+    const d = run(w, [1, 3]);
+    expect(d.weakSpot).toMatchObject({ step: 'goToWeakSpot' });
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(4, 2));
+  });
+
+  it('switch off: no searching', () => {
+    const w = bulkhead();
+    w.switches = { ...w.switches, weakSpots: false };
+    expect(run(w, [1, 3]).outcome).toBe('closedIn');
+  });
+});

@@ -1,6 +1,7 @@
 import { defaultPack } from '../data/pack.ts';
 import { type ThreatProfile, threatProfiles } from './profile.ts';
 import {
+  type BulkheadSideView,
   DEFAULT_SWITCHES,
   type DoorView,
   type Facing,
@@ -57,6 +58,9 @@ export class FakeWorld implements ThreatWorld {
   readonly doors: FakeDoor[] = [];
   /** Pairs `a>b` (either order) between which there is no sight. */
   readonly blind = new Set<string>();
+  /** Switch (c): bulkhead sides searched, and those with a weak spot (keys as `blindKey`). */
+  readonly triedSides = new Set<string>();
+  readonly weakSides = new Set<string>();
   /** Distance and routes may step diagonally past a door side (as a plain king-step measure does). */
   diagonalsPastDoors = false;
   /** Squares no Teamer can see (a shadowed recess). */
@@ -136,6 +140,38 @@ export class FakeWorld implements ThreatWorld {
     };
     this.doors.push(door);
     return door;
+  }
+
+  private sideView(a: SquareKey, b: SquareKey): BulkheadSideView {
+    const id = key(a, b);
+    return {
+      id,
+      a: Math.min(a, b),
+      b: Math.max(a, b),
+      tried: this.triedSides.has(id),
+      weakSpot: this.weakSides.has(id),
+    };
+  }
+  bulkheadSides(s: SquareKey): readonly BulkheadSideView[] {
+    const out: BulkheadSideView[] = [];
+    const [x, y] = this.xy(s);
+    for (const [nx, ny] of [
+      [x, y - 1],
+      [x + 1, y],
+      [x, y + 1],
+      [x - 1, y],
+    ] as const) {
+      if (!this.inGrid(nx, ny)) continue;
+      const n = this.sq(nx, ny);
+      if (this.walls.has(key(s, n)) && this.tileOf(n) !== this.tileOf(s)) out.push(this.sideView(s, n));
+    }
+    return out;
+  }
+  get weakSpots(): readonly BulkheadSideView[] {
+    return [...this.weakSides].map((k) => {
+      const [a, b] = k.split('>').map(Number) as [number, number];
+      return this.sideView(a, b);
+    });
   }
 
   profile(species: string): ThreatProfile | undefined {

@@ -57,6 +57,19 @@ export interface DoorView {
   readonly shortCuts: readonly number[];
 }
 
+/** A bulkhead side (a wall between two tiles, never the hull), for switch (c) weak spots. */
+export interface BulkheadSideView {
+  /** Stable name of the side (fd-rules' own). */
+  readonly id: string;
+  /** The squares on either side of it. */
+  readonly a: SquareKey;
+  readonly b: SquareKey;
+  /** A Threat has searched it already (each side may be tried once). */
+  readonly tried: boolean;
+  /** A weak spot was found there (RED footprints): Threats wriggle through it. */
+  readonly weakSpot: boolean;
+}
+
 /** Where one Threat can end a move of a given allowance (costs of digest 9.2 for that Threat). */
 export interface ThreatReach {
   /**
@@ -79,6 +92,8 @@ export interface ThreatSwitches {
    * that door reach 18 (instead of the damage track).
    */
   readonly batterTogether: boolean;
+  /** (c) a Threat next to a bulkhead side may search it for a weak spot (3d6, 16+; once per side). */
+  readonly weakSpots: boolean;
   /** (d) every successful short-cut roll makes its own way (default: one short cut per door). */
   readonly everyShortCutFinds: boolean;
   /** (e) difficult A: a short cut is found on 4–6 instead of 6. */
@@ -90,6 +105,7 @@ export interface ThreatSwitches {
 export const DEFAULT_SWITCHES: ThreatSwitches = {
   batterRent3d6: false,
   batterTogether: false,
+  weakSpots: false,
   everyShortCutFinds: false,
   ductsOnFourPlus: false,
   intellectControlled: false,
@@ -137,6 +153,10 @@ export interface ThreatWorld {
    * both ways round itself.)
    */
   closedDoorBetween(a: SquareKey, b: SquareKey): DoorView | null;
+  /** Switch (c): the bulkhead sides touching a square. Needed only when `switches.weakSpots` is on. */
+  bulkheadSides?(square: SquareKey): readonly BulkheadSideView[];
+  /** Switch (c): every bulkhead side with a weak spot found. */
+  readonly weakSpots?: readonly BulkheadSideView[];
   /** Where this Threat can end a move of `allowance` movement points. */
   reach(threatId: string, allowance: number): ThreatReach;
 }
