@@ -25,6 +25,7 @@ export type {
   TargetRecord,
   ThreatAction,
   ThreatDecision,
+  WeakSpotRecord,
 } from './decision.ts';
 export { DOOR_RULES, holeSide } from './door-rules.ts';
 export {
@@ -49,6 +50,7 @@ export {
 } from './profile.ts';
 export type { DieRecord, RollOffRecord } from './roller.ts';
 export {
+  type BulkheadSideView,
   DEFAULT_SWITCHES,
   type DoorView,
   type Facing,
