@@ -56,6 +56,18 @@ describe('WAIT in the Threat phase (8.3)', () => {
     );
   });
 
+  it('a move answering the interrupt is finished before the Threats go on', () => {
+    const t = youWaiting(seed);
+    t.dice = new ScriptThenSeeded([2], 3);
+    t.send({ type: 'move', teamerId: 'you' });
+    expect(t.state.phase).toBe('threat');
+    expect(t.state.move?.teamerId).toBe('you');
+    expect(t.state.interrupt).toBeNull();
+    t.send({ type: 'endMove', teamerId: 'you' });
+    expect(t.state.move).toBeNull();
+    expect(t.state.paused === null || t.state.interrupt !== null).toBe(true);
+  });
+
   it('nobody else may act during the interrupt', () => {
     const t = youWaiting(seed);
     expect(() => t.send({ type: 'move', teamerId: 'brick' })).toThrow(/interrupt|not/);

@@ -120,7 +120,8 @@ export function requireActor(state: FdState, t: Teamer): void {
 export function settle(draft: Draft): void {
   const s = draft.state;
   if (s.phase === 'threat') {
-    if (!s.interrupt) afterThreatPhase(draft);
+    // A WAIT action under way (a move answering an interrupt) finishes before the Threats go on.
+    if (!s.interrupt && !s.move) afterThreatPhase(draft);
     return;
   }
   if (s.phase !== 'team' || s.move || s.interrupt) return;

@@ -27,12 +27,19 @@ export function runMission(
   const ctx = { actor: SEAT, dice: new SeededDice(seed) };
   let commands = 0;
   let events = 0;
-  while (state.phase !== 'ended' && state.turn <= maxTurns && commands < maxCommands) {
-    const step = policyStep(state, ctx);
-    if (!step) break;
-    commands++;
-    events += step.events.length;
-    for (const e of step.events) state = evolve(state, e);
+  // The policy tries candidates and most are refused: a refusal's stack trace is pure cost here.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    while (state.phase !== 'ended' && state.turn <= maxTurns && commands < maxCommands) {
+      const step = policyStep(state, ctx);
+      if (!step) break;
+      commands++;
+      events += step.events.length;
+      for (const e of step.events) state = evolve(state, e);
+    }
+  } finally {
+    Error.stackTraceLimit = limit;
   }
   const teamers = state.teamOrder.map((id) => state.teamers[id] as Teamer);
   const deadAt = state.rules.pack.combat.teamerWounds.deadAt;
