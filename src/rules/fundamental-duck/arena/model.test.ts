@@ -5,6 +5,7 @@ import {
   doorOnSide,
   doorsWithZoneAt,
   newArenaState,
+  occupancyProblems,
   SIDE_DOOR,
   SIDE_OPEN,
   SIDE_WALL,
@@ -138,6 +139,22 @@ describe('the arena model (§4)', () => {
         .sort(),
     ).toEqual(['Cargo Bay', 'Engineering Section', 'Entry Corridor', 'Tech Lab']);
     expect(drifter.tiles.map((t) => t.sourceChits).reduce((a, b) => a + b)).toBe(9);
+  });
+
+  it('occupancyProblems names every square whose figures break the arena rules', () => {
+    const state = newArenaState(drifter);
+    state.teamers[at(0, 0)] = 2;
+    expect(occupancyProblems(drifter, state)).toEqual([]);
+    state.threats[at(0, 0)] = 1;
+    state.teamers[at(12, 12)] = 1;
+    state.threats[at(1, 0)] = 2;
+    expect(occupancyProblems(drifter, state)).toEqual([
+      '(0,0): 3 figures, room for 2',
+      '(0,0): a Threat with 2 Teamers',
+      '(1,0): 2 Threats together',
+      '(12,12): a figure inside a FULL obstacle',
+      '(12,12): 1 figures, room for 0',
+    ]);
   });
 
   it('empty tile positions are not squares and count as hull', () => {

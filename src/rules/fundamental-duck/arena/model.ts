@@ -585,3 +585,29 @@ export function tilesThroughDoors(arena: Arena, tile: number): { tile: number; d
 export function doorsWithZoneAt(arena: Arena, i: number): number[] {
   return arena.doors.filter((d) => d.zone.includes(i)).map((d) => d.index);
 }
+
+/**
+ * Every square where the figures break the arena's rules (§4): a figure off the arena or in a FULL
+ * square, more figures than the square holds, two Threats together, a Threat with two Teamers,
+ * more ducked Teamers than Teamers. One line each, for invariant checks in property tests.
+ */
+export function occupancyProblems(arena: Arena, state: ArenaState): string[] {
+  const problems: string[] = [];
+  for (let i = 0; i < arena.size; i++) {
+    const teamers = state.teamers[i] as number;
+    const threats = state.threats[i] as number;
+    const machines = state.machines[i] as number;
+    const figures = teamers + threats;
+    if (figures + machines === 0) continue;
+    const at = `(${i % arena.width},${Math.floor(i / arena.width)})`;
+    if (arena.isSquare[i] !== 1) problems.push(`${at}: a figure off the arena`);
+    else if (arena.wholeHeight[i] === HEIGHT_FULL) problems.push(`${at}: a figure inside a FULL obstacle`);
+    if (figures > (arena.capacity[i] as number))
+      problems.push(`${at}: ${figures} figures, room for ${arena.capacity[i]}`);
+    if (threats > 1) problems.push(`${at}: ${threats} Threats together`);
+    if (threats > 0 && teamers > 1) problems.push(`${at}: a Threat with ${teamers} Teamers`);
+    if (machines > 0 && figures > 0) problems.push(`${at}: a figure inside a vehicle or drone`);
+    if ((state.ducked[i] as number) > teamers) problems.push(`${at}: more ducked Teamers than Teamers`);
+  }
+  return problems;
+}
