@@ -243,7 +243,10 @@ describe('visibility (front arc and sight)', () => {
           expect(lineOfSight(a, s, to, from).clear).toBe(seen);
           // The inlined fast path agrees with the general walker (a throw's line blocks on exactly
           // what sight does when no figure is about, and lineOfSight itself asks the fast path first).
-          expect(hasLineOfSight(a, s, from.x, from.y, to.x, to.y)).toBe(lineOfThrow(a, s, from, to).clear);
+          const general = lineOfThrow(a, s, from, to);
+          expect(hasLineOfSight(a, s, from.x, from.y, to.x, to.y)).toBe(general.clear);
+          // …and names the same blocker.
+          expect(lineOfSight(a, s, from, to)).toEqual(general);
           expect(lineOfFire(a, s, from, to).clear).toBe(lineOfFire(a, s, to, from).clear);
         },
       ),

@@ -393,14 +393,20 @@ function squareAt(arena: Arena, i: number): Square {
  * figures and LOW obstacles do not. Front arcs are not looked at (see `isVisible`).
  */
 export function lineOfSight(arena: Arena, state: ArenaState, from: Square, to: Square): LineResult {
-  // Most asks are answered by the fast walk; only a blocked line is walked again to say by what.
+  // The fast walk answers, and names the blocker too, except past a corner: only then is the line
+  // walked again by the general walker.
   if (hasLineOfSight(arena, state, from.x, from.y, to.x, to.y)) return CLEAR;
+  if (fastKind >= 0) return blockedResult(arena, fastKind, fastAt);
   wHeight = HIGH;
   wFigures = false;
   wDucked = false;
   wCanDuck = false;
   return trace(arena, state, from, to);
 }
+
+/** What stopped the last `hasLineOfSight` that returned false (-1: a corner, see lineOfSight). */
+let fastKind = -1;
+let fastAt = 0;
 
 /**
  * The same sight test as `lineOfSight`, as a bare yes/no on coordinates: nothing is allocated, for
@@ -432,32 +438,51 @@ export function hasLineOfSight(
   while (ix < nx || iy < ny) {
     const decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
     if (decision === 0) {
-      if (!cornerOpenToSight(arena, state, i, sx, sy)) return false;
+      if (!cornerOpenToSight(arena, state, i, sx, sy)) {
+        fastKind = -1; // a corner: lineOfSight walks again to name the blocker
+        return false;
+      }
       i += sx + sy * w;
       ix++;
       iy++;
     } else if (decision < 0) {
       const e = sx > 0 ? i : i - 1;
       const side = sideE[e] as number;
-      if (side !== OPEN && (side !== DOOR || state.doorOpen[arena.doorE[e] as number] !== 1)) return false;
+      if (side !== OPEN && (side !== DOOR || state.doorOpen[arena.doorE[e] as number] !== 1)) {
+        fastKind = side === DOOR ? K_DOOR : K_WALL;
+        fastAt = i + sx;
+        return false;
+      }
       i += sx;
       ix++;
     } else {
       const e = sy > 0 ? i : i - w;
       const side = sideS[e] as number;
-      if (side !== OPEN && (side !== DOOR || state.doorOpen[arena.doorS[e] as number] !== 1)) return false;
+      if (side !== OPEN && (side !== DOOR || state.doorOpen[arena.doorS[e] as number] !== 1)) {
+        fastKind = side === DOOR ? K_DOOR : K_WALL;
+        fastAt = i + sy * w;
+        return false;
+      }
       i += sy * w;
       iy++;
     }
     if (ix === nx && iy === ny) return true; // the end square never blocks
-    if ((whole[i] as number) >= HIGH || machines[i] !== 0) return false;
+    if ((whole[i] as number) >= HIGH || machines[i] !== 0) {
+      fastKind = K_OBSTACLE;
+      fastAt = i;
+      return false;
+    }
     if ((part[i] as number) >= HIGH) {
       wArena = arena;
       wP0x = 2 * x0 + 1;
       wP0y = 2 * y0 + 1;
       wDx = 2 * (x1 - x0);
       wDy = 2 * (y1 - y0);
-      if (partOnLine(i)) return false;
+      if (partOnLine(i)) {
+        fastKind = K_OBSTACLE;
+        fastAt = i;
+        return false;
+      }
     }
   }
   return true;
