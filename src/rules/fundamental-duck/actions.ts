@@ -8,7 +8,15 @@ import { deal, openInto, placeThreatsOf, revealTile, scanReach } from './explora
 import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
 import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
-import { chitFor, endTeamPhase, nextInOrder, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import {
+  chitFor,
+  drawActivationOrder,
+  endTeamPhase,
+  nextInOrder,
+  requireActor,
+  spendChit,
+  teamerOrThrow,
+} from './turn.ts';
 
 /**
  * The Team's commands other than moving and attacking: boarding, the activation itself, chits
@@ -29,7 +37,12 @@ export function decideChooseMission(draft: Draft, c: CommandOf<'chooseMission'>)
     throw new RuleError('UNKNOWN_MISSION', `no mission ${missionId} in the pack`, { mission: missionId });
   if (!rules.arenaIds.includes(arenaId))
     throw new RuleError('UNKNOWN_ARENA', `no arena ${arenaId} in the pack`, { arena: arenaId });
-  draft.emit({ type: 'mission.chosen', missionId, arenaId });
+  draft.emit({
+    type: 'mission.chosen',
+    missionId,
+    arenaId,
+    ...(c.activation ? { activation: c.activation } : {}),
+  });
 }
 
 /**
@@ -50,6 +63,7 @@ export function decideBoard(draft: Draft): void {
 export function decideEndExploration(draft: Draft): void {
   requirePhase(draft, 'exploration');
   draft.emit({ type: 'phase.began', phase: 'team', turn: draft.state.turn });
+  drawActivationOrder(draft);
 }
 
 export function decideActivate(draft: Draft, c: CommandOf<'activate'>): void {
@@ -69,7 +83,9 @@ export function decideActivate(draft: Draft, c: CommandOf<'activate'>): void {
       throw new RuleError('ALREADY_ACTIVATED', `${p.name} has already acted`, {});
     ids.push(p.id);
   }
-  if (next !== t.id && !(c.partnerId !== undefined && next === c.partnerId))
+  const cutsIn =
+    s.activationMethod === 'stack' && s.turnOrder !== null && t.leader && !s.activated.includes(t.id);
+  if (next !== t.id && !cutsIn && !(c.partnerId !== undefined && next === c.partnerId))
     throw new RuleError(
       'NOT_YOUR_TURN',
       `it is ${next === null ? 'nobody' : (s.teamers[next] as Teamer).name}'s turn to activate`,

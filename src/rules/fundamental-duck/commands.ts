@@ -18,7 +18,12 @@ const reason = freeText(400);
 
 export const coreCommandSchemas = [
   /** Before boarding: pick the mission and arena from the pack. */
-  z.strictObject({ type: z.literal('chooseMission'), mission: id.optional(), arena: id.optional() }),
+  z.strictObject({
+    type: z.literal('chooseMission'),
+    mission: id.optional(),
+    arena: id.optional(),
+    activation: z.enum(['fixed', 'nearest-first', 'deck', 'stack']).optional(),
+  }),
   /** Deal the arena with the table's dice and start turn 1: sweep, open the entry, board. */
   z.strictObject({ type: z.literal('board') }),
   /** A player takes a Teamer (one seat may run several; a Teamer without a seat is anyone's). */

@@ -32,7 +32,14 @@ export interface PlacedThreat {
 }
 
 export type CoreEvent =
-  | { readonly type: 'mission.chosen'; readonly missionId: string; readonly arenaId: string }
+  | {
+      readonly type: 'mission.chosen';
+      readonly missionId: string;
+      readonly arenaId: string;
+      readonly activation?: 'fixed' | 'nearest-first' | 'deck' | 'stack';
+    }
+  /** This turn's activation order, drawn or measured (8.1 methods 2–4). */
+  | { readonly type: 'order.drawn'; readonly order: readonly string[]; readonly faces: readonly number[] }
   | {
       readonly type: 'arena.dealt';
       /** Per tile: infestation pings, event card ids, Source chits (true = the H). */

@@ -51,8 +51,12 @@ function setChit(chits: readonly [Chit, Chit], i: 0 | 1, to: Chit): readonly [Ch
 
 function evolveCore(state: FdState, e: CoreEvent): FdState {
   switch (e.type) {
-    case 'mission.chosen':
-      return layoutFor(state, e.missionId, e.arenaId);
+    case 'mission.chosen': {
+      const s = layoutFor(state, e.missionId, e.arenaId);
+      return e.activation ? { ...s, activationMethod: e.activation } : s;
+    }
+    case 'order.drawn':
+      return { ...state, turnOrder: e.order };
     case 'arena.dealt':
       return {
         ...state,
@@ -81,7 +85,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         pack: null,
       };
       if (e.phase === 'exploration' || (e.phase === 'team' && e.turn !== state.turn)) s = newTurn(s);
-      if (e.phase === 'team') s = { ...s, activated: [], activation: null };
+      if (e.phase === 'team') s = { ...s, activated: [], activation: null, turnOrder: null };
       if (e.phase === 'threat') s = { ...s, activation: null, move: null };
       return s;
     }

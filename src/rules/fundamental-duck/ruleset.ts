@@ -139,6 +139,7 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
 
 export const CORE_EVENT_TYPES = [
   'mission.chosen',
+  'order.drawn',
   'arena.dealt',
   'phase.began',
   'tile.revealed',

@@ -199,6 +199,10 @@ export interface FdState {
   readonly phase: Phase;
   readonly turn: number;
   readonly teamOrder: readonly string[];
+  /** How the Team activates (8.1): the pack's option unless chosen at the briefing. */
+  readonly activationMethod: 'fixed' | 'nearest-first' | 'deck' | 'stack';
+  /** This turn's activation order when the method draws one (null: team order). */
+  readonly turnOrder: readonly string[] | null;
   readonly teamers: Readonly<Record<string, Teamer>>;
   readonly threatOrder: readonly string[];
   readonly threats: Readonly<Record<string, Threat>>;

@@ -122,3 +122,34 @@ describe('exploration (7)', () => {
     expect(t.state.tiles[HUB]?.chits[0]).toMatchObject({ x: 6, y: 8, h: true, examined: false });
   });
 });
+
+describe('activation methods (8.1)', () => {
+  function turnTwo(activation: 'deck' | 'stack' | 'nearest-first') {
+    const t = new Table(new SeededDice(4));
+    t.send({ type: 'chooseMission', activation });
+    t.send({ type: 'board' });
+    t.dice = new SeededDice(9);
+    t.send({ type: 'endTeamPhase' });
+    return t;
+  }
+
+  it('a drawn deck fixes the order when the Team phase begins', () => {
+    const t = turnTwo('deck');
+    expect(t.state.phase).toBe('exploration');
+    const ev = t.send({ type: 'endExploration' });
+    const drawn = ev.find((e) => e.type === 'order.drawn') as { order: string[] } | undefined;
+    expect(drawn?.order.slice().sort()).toEqual(['brick', 'jonesy', 'kowalski', 'sparks', 'you']);
+    expect(() => t.send({ type: 'activate', teamerId: drawn?.order[1] as string })).toThrow(/turn/);
+    t.send({ type: 'activate', teamerId: drawn?.order[0] as string });
+  });
+
+  it('the activation stack holds YOU out of the draw: he may cut in between activations', () => {
+    const t = turnTwo('stack');
+    expect(t.state.phase).toBe('exploration');
+    const ev = t.send({ type: 'endExploration' });
+    const drawn = ev.find((e) => e.type === 'order.drawn') as { order: string[] } | undefined;
+    expect(drawn?.order).not.toContain('you');
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(t.state.activation?.teamerIds).toEqual(['you']);
+  });
+});

@@ -1,4 +1,5 @@
 import { RuleError } from '../../engine/rule-error.ts';
+import { rollOff, shuffle } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { evaluateIfOver } from './evaluation.ts';
 import { housekeeping } from './housekeeping.ts';
@@ -35,7 +36,13 @@ export function inPlay(t: Teamer): boolean {
  * and still has a READY chit; a chicken is never first in a turn (he drops behind the next).
  */
 export function nextInOrder(state: FdState): string | null {
-  const waiting = state.teamOrder.filter((id) => {
+  // With the activation stack YOU's card is held out of the draw: he comes last unless he cuts in.
+  const leader = state.teamOrder.find((id) => (state.teamers[id] as Teamer).leader);
+  const order =
+    state.turnOrder && leader !== undefined && !state.turnOrder.includes(leader)
+      ? [...state.turnOrder, leader]
+      : (state.turnOrder ?? state.teamOrder);
+  const waiting = order.filter((id) => {
     const t = state.teamers[id] as Teamer;
     return inPlay(t) && !state.activated.includes(id) && readyChit(t) !== null;
   });
@@ -46,6 +53,47 @@ export function nextInOrder(state: FdState): string | null {
     if (other !== undefined) return other;
   }
   return first;
+}
+
+/**
+ * Methods 2–4 of 8.1 fix the turn's order when the Team phase begins (turn 1 is always boarding
+ * order): nearest a Threat first (distance 13.2, ties rolled off), or a random draw of the Teamer
+ * cards; with the activation stack YOU's card is held out (he may go between any two draws).
+ */
+export function drawActivationOrder(draft: Draft): void {
+  const s = draft.state;
+  if (s.activationMethod === 'fixed' || s.turn <= 1) return;
+  const faces: number[] = [];
+  const ids = s.teamOrder.filter((id) => inPlay(s.teamers[id] as Teamer));
+  let order: string[];
+  if (s.activationMethod === 'nearest-first') {
+    const dist = (id: string) => {
+      const t = s.teamers[id] as Teamer;
+      let best = Number.POSITIVE_INFINITY;
+      if (t.x === null || t.y === null) return best;
+      for (const tid of s.threatOrder) {
+        const th = s.threats[tid];
+        if (th) best = Math.min(best, draft.board.distance(t.x, t.y, th.x, th.y));
+      }
+      return best;
+    };
+    const groups = new Map<number, string[]>();
+    for (const id of ids) groups.set(dist(id), [...(groups.get(dist(id)) ?? []), id]);
+    order = [];
+    for (const d of [...groups.keys()].sort((a, b) => a - b)) {
+      let tied = groups.get(d) as string[];
+      while (tied.length > 1) {
+        const win = rollOff(draft.table, tied.length, 'activation order roll-off', faces);
+        order.push(tied[win] as string);
+        tied = tied.filter((_, i) => i !== win);
+      }
+      order.push(...tied);
+    }
+  } else {
+    const deck = s.activationMethod === 'stack' ? ids.filter((id) => !(s.teamers[id] as Teamer).leader) : ids;
+    order = shuffle(draft.table, deck, 'draw the Teamer cards', faces);
+  }
+  draft.emit({ type: 'order.drawn', order, faces });
 }
 
 /**
