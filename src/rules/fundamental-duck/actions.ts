@@ -147,6 +147,35 @@ export function decideHoldWait(draft: Draft, c: CommandOf<'holdWait'>): void {
   draft.emit({ type: 'interrupt.answered', teamerId: c.teamerId, used: false });
 }
 
+/**
+ * Crushing (15.3): as a Threat starts across a door side, a Teamer in the door zone spends his WAIT
+ * chit and makes a fumble test. Success: the door shuts and the Threat is crushed (the pack says
+ * killed or wounded). Failure: stress, and the Threat completes its step.
+ */
+export function decideCrush(draft: Draft, c: CommandOf<'crush'>): void {
+  const i = draft.state.interrupt;
+  if (i?.trigger !== 'crossing' || i.door === undefined || !i.teamerIds.includes(c.teamerId))
+    throw new RuleError('NO_INTERRUPT', 'no Threat is crossing a door beside this Teamer', {});
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  const door = i.door;
+  spendChit(draft, t.id, 'other');
+  const hacker = draft.state.rules.pack.campaign.abilities.find((a) => a.id === 'door-hacker');
+  const bonus = t.abilities.includes('door-hacker') ? (hacker?.value ?? 1) : 0;
+  if (!fumbleTest(draft, t.id, 'shut the door on a Threat', draft.own, bonus)) return;
+  setDoor(draft, door, { open: false }, `shut by ${t.name} on a Threat`);
+  for (const id of draft.state.interrupt?.teamerIds ?? [])
+    draft.emit({ type: 'interrupt.answered', teamerId: id, used: false });
+  const th = draft.state.threats[i.threatId];
+  if (!th) return;
+  if (draft.state.rules.pack.combat.crushing.threat === 'killed') {
+    draft.emit({ type: 'threat.killed', threatId: th.id, by: t.id });
+  } else {
+    draft.emit({ type: 'threat.wounded', threatId: th.id, wounds: th.wounds + 1 });
+    // A wounded Threat stays on its side: the rest of its move is lost.
+    draft.emit({ type: 'threat.resumed', threatId: th.id });
+  }
+}
+
 export function decideEndTeamPhase(draft: Draft): void {
   requirePhase(draft, 'team');
   if (draft.state.activation || draft.state.move || draft.state.interrupt)

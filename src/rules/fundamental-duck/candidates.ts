@@ -52,7 +52,7 @@ export function candidateCommands(state: FdState): FdCommand[] {
   }
   if (state.interrupt) {
     for (const id of state.interrupt.teamerIds) {
-      out.push({ type: 'holdWait', teamerId: id });
+      out.push({ type: 'holdWait', teamerId: id }, { type: 'crush', teamerId: id });
       actionsFor(teamer(id));
     }
     return out;

@@ -45,6 +45,8 @@ export const coreCommandSchemas = [
   z.strictObject({ type: z.literal('pass'), teamerId: id }),
   /** Put the other chit on WAIT (after the first is used or thrown away). */
   z.strictObject({ type: z.literal('wait'), teamerId: id }),
+  /** Shut the door on a Threat starting across it (15.3): the WAIT chit and a fumble test. */
+  z.strictObject({ type: z.literal('crush'), teamerId: id }),
   /** Let an interrupt pass without spending the WAIT chit. */
   z.strictObject({ type: z.literal('holdWait'), teamerId: id }),
   z.strictObject({ type: z.literal('endTeamPhase') }),
@@ -149,6 +151,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   pass: TABLE,
   wait: TABLE,
   holdWait: TABLE,
+  crush: TABLE,
   endTeamPhase: TABLE,
   move: TABLE,
   step: TABLE,

@@ -238,6 +238,7 @@ export type CoreEvent =
       readonly type: 'threat.paused';
       readonly threatId: string;
       readonly actions: readonly ThreatAction[];
+      readonly crossingAsked?: boolean;
     }
   | { readonly type: 'threat.resumed'; readonly threatId: string }
   | { readonly type: 'threat.carried'; readonly threatId: string; readonly teamerId: string | null }
@@ -247,8 +248,9 @@ export type CoreEvent =
   | {
       readonly type: 'interrupt.raised';
       readonly threatId: string;
-      readonly trigger: 'sighted' | 'adjacent';
+      readonly trigger: 'sighted' | 'adjacent' | 'crossing';
       readonly teamerIds: readonly string[];
+      readonly door?: number;
     }
   | { readonly type: 'interrupt.answered'; readonly teamerId: string; readonly used: boolean }
   | { readonly type: 'source.cleared'; readonly teamerId: string }

@@ -319,7 +319,14 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         },
       };
     case 'threat.paused':
-      return { ...state, paused: { threatId: e.threatId, actions: e.actions } };
+      return {
+        ...state,
+        paused: {
+          threatId: e.threatId,
+          actions: e.actions,
+          ...(e.crossingAsked ? { crossingAsked: true } : {}),
+        },
+      };
     case 'threat.resumed':
       return { ...state, paused: null };
     case 'threat.carried': {
@@ -337,7 +344,15 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'blasts.changed':
       return { ...state, blasts: e.blasts };
     case 'interrupt.raised':
-      return { ...state, interrupt: { threatId: e.threatId, trigger: e.trigger, teamerIds: e.teamerIds } };
+      return {
+        ...state,
+        interrupt: {
+          threatId: e.threatId,
+          trigger: e.trigger,
+          teamerIds: e.teamerIds,
+          ...(e.door !== undefined ? { door: e.door } : {}),
+        },
+      };
     case 'interrupt.answered': {
       const i = state.interrupt;
       if (!i) return state;

@@ -6,6 +6,7 @@ import {
   decideAwardStars,
   decideBoard,
   decideChooseMission,
+  decideCrush,
   decideEndActivation,
   decideEndExploration,
   decideEndTeamPhase,
@@ -95,6 +96,9 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
       break;
     case 'holdWait':
       decideHoldWait(draft, c);
+      break;
+    case 'crush':
+      decideCrush(draft, c);
       break;
     case 'endTeamPhase':
       decideEndTeamPhase(draft);

@@ -162,8 +162,11 @@ export interface Activation {
  */
 export interface Interrupt {
   readonly threatId: string;
-  readonly trigger: 'sighted' | 'adjacent';
+  /** sighted/adjacent: 8.3 (a)/(b); crossing: the Threat starts across a door side (15.3). */
+  readonly trigger: 'sighted' | 'adjacent' | 'crossing';
   readonly teamerIds: readonly string[];
+  /** The door being crossed (crossing only). */
+  readonly door?: number;
 }
 
 export interface KittyState {
@@ -229,7 +232,12 @@ export interface FdState {
   /** A pack under way: its plan (members left to act, the shared allowance). */
   readonly pack: PackPlan | null;
   /** A Threat's actions left to carry out after an interrupt. */
-  readonly paused: { readonly threatId: string; readonly actions: readonly ThreatAction[] } | null;
+  readonly paused: {
+    readonly threatId: string;
+    readonly actions: readonly ThreatAction[];
+    /** The first step was already offered to door crushers (do not ask again). */
+    readonly crossingAsked?: boolean;
+  } | null;
   /** Flame markers per square index. */
   readonly flames: Readonly<Record<string, number>>;
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */

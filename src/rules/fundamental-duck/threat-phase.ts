@@ -26,9 +26,10 @@ export function continueThreatPhase(draft: Draft): void {
     const s = draft.state;
     if (s.phase !== 'threat' || s.interrupt) return;
     if (s.paused) {
-      const { threatId, actions } = s.paused;
+      const { threatId, actions, crossingAsked } = s.paused;
       draft.emit({ type: 'threat.resumed', threatId });
-      if (threatOf(draft.state, threatId)) carryOut(draft, threatId, actions, 'phase');
+      if (threatOf(draft.state, threatId))
+        carryOut(draft, threatId, actions, 'phase', crossingAsked === true);
       continue;
     }
     if (s.pack) {
@@ -69,6 +70,7 @@ function carryOut(
   threatId: string,
   actions: readonly ThreatAction[],
   mode: 'phase' | 'ambush',
+  crossingAsked = false,
 ): void {
   const w = arenaOf(draft.state).width;
   for (let a = 0; a < actions.length; a++) {
@@ -93,6 +95,27 @@ function carryOut(
           const sq = act.path[k] as number;
           const x = sq % w;
           const y = Math.floor(sq / w);
+          // 15.3: a Teamer at the door controls with a WAIT chit may try to shut it on the Threat.
+          if (mode === 'phase' && !(crossingAsked && a === 0 && k === 0)) {
+            const door = doorCrossed(draft.state, cur.y * w + cur.x, sq);
+            const crushers = door < 0 ? [] : crushersAt(draft.state, door);
+            if (crushers.length > 0) {
+              draft.emit({
+                type: 'threat.paused',
+                threatId,
+                actions: [{ ...act, path: act.path.slice(k) }, ...actions.slice(a + 1)],
+                crossingAsked: true,
+              });
+              draft.emit({
+                type: 'interrupt.raised',
+                threatId,
+                trigger: 'crossing',
+                teamerIds: crushers,
+                door,
+              });
+              return;
+            }
+          }
           const before = watchers(draft.state, cur);
           draft.emit({
             type: 'threat.moved',
@@ -173,6 +196,34 @@ function carryOut(
         break;
     }
   }
+}
+
+/** The open door whose side an orthogonal step from `a` to `b` crosses, or -1. */
+function doorCrossed(state: FdState, a: number, b: number): number {
+  const arena = arenaOf(state);
+  for (const d of arena.doors)
+    for (const s of d.sides)
+      if ((s.a === a && s.b === b) || (s.a === b && s.b === a))
+        return state.doors[d.index]?.open ? d.index : -1;
+  return -1;
+}
+
+/** Teamers in a door's zone holding WAIT who could shut it (not jammed or stuck, power on). */
+function crushersAt(state: FdState, door: number): string[] {
+  const d = state.doors[door];
+  if (!d || d.jammed || d.stuck || state.effects.powerDownUntilTurn >= state.turn) return [];
+  const arena = arenaOf(state);
+  const zone = arena.doors[door]?.zone ?? [];
+  return state.teamOrder.filter((id) => {
+    const t = state.teamers[id] as Teamer;
+    return (
+      t.x !== null &&
+      t.y !== null &&
+      t.wounds < 2 &&
+      waitChit(t) !== null &&
+      zone.includes(t.y * arena.width + t.x)
+    );
+  });
 }
 
 function doorIndex(state: FdState, id: string): number {

@@ -153,3 +153,56 @@ describe('activation methods (8.1)', () => {
     expect(t.state.activation?.teamerIds).toEqual(['you']);
   });
 });
+
+describe('crushing a Threat in a doorway (15.3)', () => {
+  /** YOU at the door controls with WAIT; the Harpy in the far aperture square about to cross. */
+  function atTheDoor() {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 6, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 5, y: 7, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    // The Threat phase reached h1's step across the door side (what threat-phase.ts raises).
+    t.fold([
+      { type: 'phase.began', phase: 'threat', turn: 1 },
+      { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },
+      {
+        type: 'threat.paused',
+        threatId: 'h1',
+        actions: [{ kind: 'move', path: [7 * 15 + 4] }],
+        crossingAsked: true,
+      },
+      { type: 'interrupt.raised', threatId: 'h1', trigger: 'crossing', teamerIds: ['you'], door: 2 },
+    ]);
+    return t;
+  }
+
+  it('success: the WAIT chit, a fumble test, the door shuts and the Threat is crushed', () => {
+    const t = atTheDoor();
+    t.dice = new ScriptThenSeeded([1], 2);
+    t.send({ type: 'crush', teamerId: 'you' });
+    expect(t.state.threats.h1).toBeUndefined();
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(t.state.teamers.you?.chits[1]).not.toBe('WAIT');
+  });
+
+  it('failure: stress, and the Threat completes its step', () => {
+    const t = atTheDoor();
+    t.dice = new ScriptThenSeeded([6], 2);
+    t.send({ type: 'crush', teamerId: 'you' });
+    expect(t.log.some((e) => e.type === 'stress.added')).toBe(true);
+    expect(
+      t.log.some((e) => e.type === 'threat.moved' && e.threatId === 'h1' && e.x === 4 && e.y === 7),
+    ).toBe(true);
+  });
+
+  it('nobody else may crush, and not without a crossing', () => {
+    const t = atTheDoor();
+    t.dice = new ScriptedDice([]);
+    expect(() => t.send({ type: 'crush', teamerId: 'brick' })).toThrow(/crossing/);
+  });
+});

@@ -161,7 +161,11 @@ export function policyStep(
   const teamer = (id: string) => state.teamers[id] as Teamer;
   if (state.interrupt) {
     for (const id of state.interrupt.teamerIds) {
-      const r = tryFirst(state, ctx, [...shots(state, teamer(id)), { type: 'holdWait', teamerId: id }]);
+      const r = tryFirst(state, ctx, [
+        { type: 'crush', teamerId: id },
+        ...shots(state, teamer(id)),
+        { type: 'holdWait', teamerId: id },
+      ]);
       if (r) return r;
     }
     return null;
