@@ -15,6 +15,9 @@ import { nextInOrder } from '../turn.ts';
  * to the real ruleset; a refused candidate is simply the next one's turn.
  */
 
+/** The turn from which the policy only heads home. */
+export const GIVE_UP_TURN = 15;
+
 function tryFirst(
   state: FdState,
   ctx: DecideContext,
@@ -58,6 +61,8 @@ function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number;
   const board = boardOf(state);
   const arena = arenaOf(state);
   if (t.x === null || t.y === null) return { x: board.entry.x, y: board.entry.y };
+  // A Team that has not finished the job by then cuts its losses and heads home.
+  if (state.turn >= GIVE_UP_TURN) return { x: board.entry.x, y: board.entry.y, home: true };
   let best: { x: number; y: number; door?: number; home?: boolean } | null = null;
   let bestD = Number.POSITIVE_INFINITY;
   const consider = (x: number, y: number, extra?: { door?: number; home?: boolean }) => {
