@@ -219,7 +219,8 @@ describe('hidden information', () => {
     const dealt = events.find((e) => e.type === 'arena.dealt') as FdEvent;
     expect(JSON.stringify(fd.redact(dealt, PLAYER))).not.toContain('pings');
     expect(fd.redact(dealt, GM)).toBe(dealt);
-    expect(fd.view(t.state, GM)).toBe(t.state);
+    expect(fd.view(t.state, GM)).toMatchObject({ tiles: t.state.tiles, deck: t.state.deck });
+    expect((fd.view(t.state, PLAYER) as { pending: { nextTeamer: string } }).pending.nextTeamer).toBe('you');
     const stress: FdEvent = {
       type: 'stress.added',
       teamerId: 'you',

@@ -2,6 +2,7 @@ import { isStandInGm, type Seat, type TableEvent } from '../../engine/ruleset.ts
 import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
 import type { FdEvent } from './events.ts';
 import type { FdState, TileState } from './state.ts';
+import { nextInOrder } from './turn.ts';
 
 /**
  * Hidden information (issue: unrevealed pings, Source chit identities, the event deck's order and
@@ -35,11 +36,23 @@ function tileFor(state: FdState, t: TileState): unknown {
   };
 }
 
-/** The state as one seat may see it. */
+/** What the table waits for now, so a client knows whose move it is. */
+export function pendingOf(state: FdState) {
+  return {
+    phase: state.phase,
+    nextTeamer: state.phase === 'team' && !state.activation && !state.move ? nextInOrder(state) : null,
+    activated: state.activation?.teamerIds ?? [],
+    moving: state.move?.teamerId ?? null,
+    interrupt: state.interrupt,
+  };
+}
+
+/** The state as one seat may see it (with `pending`: what the table waits for). */
 export function viewOf(state: FdState, seat: Seat): unknown {
-  if (seesAll(seat)) return state;
+  if (seesAll(seat)) return { ...state, pending: pendingOf(state) };
   return {
     ...state,
+    pending: pendingOf(state),
     chat: viewChat(state.chat, seat),
     tiles: state.tiles.map((t) => tileFor(state, t)),
     deck: { cards: state.deck.length },
