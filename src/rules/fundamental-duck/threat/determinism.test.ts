@@ -126,7 +126,7 @@ describe('determinism (property)', () => {
         }
         expect(snapshot(w)).toBe(before);
       }),
-      { numRuns: 200 },
+      { numRuns: 120 },
     );
   });
 });
