@@ -1,0 +1,100 @@
+import { defaultPack } from '../rules/fundamental-duck/data/pack.ts';
+import { runMission } from '../rules/fundamental-duck/simulate/run.ts';
+import { meanEstimate, wilson } from '../rules/three-sixteen/simulate/stats.ts';
+import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
+
+/**
+ * `bughunt simulate fundamental-duck`: whole missions through the real ruleset with the built-in
+ * team policy (src/rules/fundamental-duck/simulate/), reported with 95% intervals. Same seed, same
+ * output: mission i uses seed + i.
+ */
+
+const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--json]
+
+Plays N whole missions of Fundamental Duck! (default pack, Drifter Mary Rose) with the built-in
+team policy and the engine's own Threat phase, and prints how they went, each number with a 95%
+interval (Wilson for proportions, Student-t for means). A mission still running after the turn
+cap counts as unfinished.
+
+  --mission ID    clean-sweep (default), black-box, salvage, find-the-source
+  --n N           missions to play (default 200)
+  --seed S        first seed (default 1)
+  --max-turns T   turn cap per mission (default 40)
+  --json          one JSON object instead of the table
+`;
+
+async function run(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('simulate fundamental-duck', argv, {
+    mission: { type: 'string' },
+    n: { type: 'string' },
+    seed: { type: 'string' },
+    'max-turns': { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  if (values.help) {
+    io.out(usage);
+    return 0;
+  }
+  const int = (name: string, v: string | undefined, dflt: number, min: number, max: number) => {
+    if (v === undefined) return dflt;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new UsageError(`--${name} must be a whole number ${min}–${max}`);
+    return n;
+  };
+  const mission = values.mission ?? 'clean-sweep';
+  if (!defaultPack.missions.some((m) => m.id === mission))
+    throw new UsageError(
+      `no mission ${mission}; the pack has ${defaultPack.missions.map((m) => m.id).join(', ')}`,
+    );
+  const n = int('n', values.n, 200, 1, 1_000_000);
+  const seed = int('seed', values.seed, 1, 0, 2 ** 31 - 1);
+  const maxTurns = int('max-turns', values['max-turns'], 40, 1, 999);
+  const outcomes: Record<string, number> = { completed: 0, 'part-completed': 0, failed: 0, unfinished: 0 };
+  let cas = 0;
+  let cas2 = 0;
+  let turns = 0;
+  let turns2 = 0;
+  let dead = 0;
+  let dead2 = 0;
+  for (let i = 0; i < n; i++) {
+    const r = runMission(mission, seed + i, maxTurns);
+    outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
+    cas += r.casualties;
+    cas2 += r.casualties * r.casualties;
+    dead += r.dead;
+    dead2 += r.dead * r.dead;
+    turns += r.turns;
+    turns2 += r.turns * r.turns;
+  }
+  const summary = {
+    system: 'fundamental-duck',
+    mission,
+    n,
+    seed,
+    maxTurns,
+    outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
+    casualties: meanEstimate(cas, cas2, n),
+    dead: meanEstimate(dead, dead2, n),
+    turns: meanEstimate(turns, turns2, n),
+  };
+  if (values.json) {
+    io.out(`${JSON.stringify(summary)}\n`);
+    return 0;
+  }
+  const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
+  const num = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+  const lines = [`Fundamental Duck! ${mission}: ${n} missions from seed ${seed}`, ''];
+  for (const [k, p] of Object.entries(summary.outcomes))
+    lines.push(`${k.padEnd(16)} ${pct(p.p).padStart(7)}  [${pct(p.low)}, ${pct(p.high)}]`);
+  for (const [k, m] of [
+    ['casualties', summary.casualties],
+    ['dead', summary.dead],
+    ['turns', summary.turns],
+  ] as const)
+    lines.push(`${k.padEnd(16)} ${num(m.mean).padStart(7)}  [${num(m.low)}, ${num(m.high)}]`);
+  io.out(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+export const simulator = { system: 'fundamental-duck', usage, run };

@@ -1,0 +1,416 @@
+import { RuleError } from '../../engine/rule-error.ts';
+import { arenaOf } from './board-adapter.ts';
+import { fullAmmo, setDoor } from './cards.ts';
+import type { CommandOf } from './commands.ts';
+import { d6 } from './dice.ts';
+import type { Draft } from './draft.ts';
+import { deal, openInto, placeThreatsOf, revealTile, scanReach } from './exploration.ts';
+import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
+import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
+import { checkAmbushes } from './threat-phase.ts';
+import {
+  chitFor,
+  drawActivationOrder,
+  endTeamPhase,
+  nextInOrder,
+  requireActor,
+  spendChit,
+  teamerOrThrow,
+} from './turn.ts';
+
+/**
+ * The Team's commands other than moving and attacking: boarding, the activation itself, chits
+ * (pass, WAIT), biosensor scans, doors and the Other Actions (8.5).
+ */
+
+export function requirePhase(draft: Draft, ...phases: string[]): void {
+  if (!phases.includes(draft.state.phase))
+    throw new RuleError('WRONG_PHASE', `not in the ${draft.state.phase} phase`, { phase: draft.state.phase });
+}
+
+export function decideChooseMission(draft: Draft, c: CommandOf<'chooseMission'>): void {
+  requirePhase(draft, 'briefing');
+  const rules = draft.state.rules;
+  const missionId = c.mission ?? draft.state.missionId;
+  const arenaId = c.arena ?? draft.state.arenaId;
+  if (!rules.missions.some((m) => m.id === missionId))
+    throw new RuleError('UNKNOWN_MISSION', `no mission ${missionId} in the pack`, { mission: missionId });
+  if (!rules.arenaIds.includes(arenaId))
+    throw new RuleError('UNKNOWN_ARENA', `no arena ${arenaId} in the pack`, { arena: arenaId });
+  draft.emit({
+    type: 'mission.chosen',
+    missionId,
+    arenaId,
+    ...(c.activation ? { activation: c.activation } : {}),
+  });
+}
+
+/**
+ * Turn 1 (6.1): deal the arena with the table's dice, sweep the entry tile (free), open the entry
+ * (its RED event, Threats, Source chits), then the Team phase in boarding order.
+ */
+export function decideBoard(draft: Draft): void {
+  requirePhase(draft, 'briefing');
+  // A deal already made (a test's fixed deal, a GM's set-up) stands.
+  if (draft.state.tiles.every((t) => t.pings.length === 0)) deal(draft);
+  const entry = draft.board.entry;
+  const tile = draft.board.tileAt(entry.x, entry.y);
+  revealTile(draft, tile, 'sweep');
+  draft.emit({ type: 'phase.began', phase: 'team', turn: 1 });
+  openInto(draft, tile, null);
+}
+
+export function decideEndExploration(draft: Draft): void {
+  requirePhase(draft, 'exploration');
+  draft.emit({ type: 'phase.began', phase: 'team', turn: draft.state.turn });
+  drawActivationOrder(draft);
+}
+
+export function decideActivate(draft: Draft, c: CommandOf<'activate'>): void {
+  requirePhase(draft, 'team');
+  const s = draft.state;
+  if (s.activation || s.move || s.interrupt)
+    throw new RuleError('NOT_YOUR_TURN', 'another activation is under way', {});
+  const t = teamerOrThrow(s, c.teamerId);
+  if (t.wounds >= 2 || t.left) throw new RuleError('CANNOT_ACT', `${t.name} cannot act`, {});
+  const next = nextInOrder(s);
+  const ids = [t.id];
+  if (c.partnerId !== undefined) {
+    const p = teamerOrThrow(s, c.partnerId);
+    if (p.id === t.id || p.x === null || p.x !== t.x || p.y !== t.y || !canAct(p))
+      throw new RuleError('NOT_STACKED', `${p.name} is not in ${t.name}'s square`, {});
+    if (s.activated.includes(p.id) || readyChit(p) === null)
+      throw new RuleError('ALREADY_ACTIVATED', `${p.name} has already acted`, {});
+    ids.push(p.id);
+  }
+  const cutsIn =
+    s.activationMethod === 'stack' && s.turnOrder !== null && t.leader && !s.activated.includes(t.id);
+  if (next !== t.id && !cutsIn && !(c.partnerId !== undefined && next === c.partnerId))
+    throw new RuleError(
+      'NOT_YOUR_TURN',
+      `it is ${next === null ? 'nobody' : (s.teamers[next] as Teamer).name}'s turn to activate`,
+      {
+        next,
+      },
+    );
+  if (readyChit(t) === null) throw new RuleError('NO_CHIT', `${t.name} has no READY chit`, {});
+  if (c.plan && c.plan[0] === 'wait' && t.chits[0] === 'READY')
+    throw new RuleError('WAIT_TOO_EARLY', 'the WAIT chit goes down only after the first chit is used', {});
+  const plans: Record<string, readonly (ActionKind | 'wait')[]> = {};
+  if (c.plan) plans[t.id] = c.plan;
+  draft.emit({ type: 'activation.began', teamerIds: ids, plans });
+}
+
+export function decideEndActivation(draft: Draft, c: CommandOf<'endActivation'>): void {
+  const a = draft.state.activation;
+  if (!a?.teamerIds.includes(c.teamerId))
+    throw new RuleError('NOT_YOUR_TURN', `${c.teamerId} is not activated`, {});
+  if (draft.state.move) throw new RuleError('MOVE_IN_PROGRESS', 'finish the move first', {});
+  for (const id of a.teamerIds) {
+    const t = draft.state.teamers[id] as Teamer;
+    t.chits.forEach((ch, i) => {
+      if (ch === 'READY')
+        draft.emit({ type: 'chit.used', teamerId: id, chit: i as 0 | 1, to: 'ACTED', kind: 'thrown' });
+    });
+  }
+}
+
+/** Throws one chit away: after a dash it takes the marker off (9.4). */
+export function decidePass(draft: Draft, c: CommandOf<'pass'>): void {
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  requireActor(draft.state, t);
+  if (!draft.state.activation?.teamerIds.includes(t.id))
+    throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated`, {});
+  const r = readyChit(t);
+  if (r === null) throw new RuleError('NO_CHIT', `${t.name} has no READY chit`, {});
+  draft.emit({ type: 'chit.used', teamerId: t.id, chit: r, to: 'ACTED', kind: 'thrown' });
+  if (t.dash === 'penalised') {
+    draft.emit({ type: 'teamer.breathed', teamerId: t.id });
+  }
+}
+
+export function decideWait(draft: Draft, c: CommandOf<'wait'>): void {
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  requireActor(draft.state, t);
+  if (!draft.state.activation?.teamerIds.includes(t.id))
+    throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated`, {});
+  if (t.chits[0] === 'READY' || t.chits[1] !== 'READY')
+    throw new RuleError('WAIT_TOO_EARLY', 'one chit must be used before the other goes on WAIT', {});
+  if (waitChit(t) !== null) throw new RuleError('ALREADY_WAITING', `${t.name} already holds a WAIT chit`, {});
+  draft.emit({ type: 'chit.used', teamerId: t.id, chit: 1, to: 'WAIT', kind: 'wait' });
+}
+
+export function decideHoldWait(draft: Draft, c: CommandOf<'holdWait'>): void {
+  const i = draft.state.interrupt;
+  if (!i?.teamerIds.includes(c.teamerId))
+    throw new RuleError('NO_INTERRUPT', `no interrupt waits for ${c.teamerId}`, {});
+  draft.emit({ type: 'interrupt.answered', teamerId: c.teamerId, used: false });
+}
+
+/**
+ * Crushing (15.3): as a Threat starts across a door side, a Teamer in the door zone spends his WAIT
+ * chit and makes a fumble test. Success: the door shuts and the Threat is crushed (the pack says
+ * killed or wounded). Failure: stress, and the Threat completes its step.
+ */
+export function decideCrush(draft: Draft, c: CommandOf<'crush'>): void {
+  const i = draft.state.interrupt;
+  if (i?.trigger !== 'crossing' || i.door === undefined || !i.teamerIds.includes(c.teamerId))
+    throw new RuleError('NO_INTERRUPT', 'no Threat is crossing a door beside this Teamer', {});
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  const door = i.door;
+  spendChit(draft, t.id, 'other');
+  const hacker = draft.state.rules.pack.campaign.abilities.find((a) => a.id === 'door-hacker');
+  const bonus = t.abilities.includes('door-hacker') ? (hacker?.value ?? 1) : 0;
+  if (!fumbleTest(draft, t.id, 'shut the door on a Threat', draft.own, bonus)) return;
+  setDoor(draft, door, { open: false }, `shut by ${t.name} on a Threat`);
+  for (const id of draft.state.interrupt?.teamerIds ?? [])
+    draft.emit({ type: 'interrupt.answered', teamerId: id, used: false });
+  const th = draft.state.threats[i.threatId];
+  if (!th) return;
+  if (draft.state.rules.pack.combat.crushing.threat === 'killed') {
+    draft.emit({ type: 'threat.killed', threatId: th.id, by: t.id });
+  } else {
+    draft.emit({ type: 'threat.wounded', threatId: th.id, wounds: th.wounds + 1 });
+    // A wounded Threat stays on its side: the rest of its move is lost.
+    draft.emit({ type: 'threat.resumed', threatId: th.id });
+  }
+}
+
+export function decideEndTeamPhase(draft: Draft): void {
+  requirePhase(draft, 'team');
+  if (draft.state.activation || draft.state.move || draft.state.interrupt)
+    throw new RuleError('NOT_YOUR_TURN', 'an activation is under way', {});
+  endTeamPhase(draft);
+}
+
+/** Biosensor scan (7.2): from the zone of a door of his own tile; fumble test. */
+export function decideScan(draft: Draft, c: CommandOf<'scan'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'exploration', 'team', 'threat');
+  if (!t.bioSensor && !t.abilities.includes('scanner-operator'))
+    throw new RuleError('NO_BIOSENSOR', `${t.name} has no Bio-Sensor`, {});
+  if (s.effects.powerDownUntilTurn >= s.turn)
+    throw new RuleError('POWER_DOWN', 'the Bio-Sensor is dead while the power is down', {});
+  const tile = inDoorZone(draft, t, c.door);
+  chitFor(s, t, 'other');
+  spendChit(draft, t.id, 'other');
+  if (!fumbleTest(draft, t.id, 'biosensor scan', draft.own)) return;
+  for (const reached of scanReach(draft.state, draft, c.door, tile)) revealTile(draft, reached, 'scan');
+}
+
+function inDoorZone(draft: Draft, t: Teamer, door: number): number {
+  const arena = arenaOf(draft.state);
+  const g = arena.doors[door];
+  if (!g) throw new RuleError('UNKNOWN_DOOR', `there is no door ${door}`, { door });
+  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  const sq = t.y * arena.width + t.x;
+  if (!g.zone.includes(sq))
+    throw new RuleError('NOT_AT_DOOR', `${t.name} is not in the door's zone`, { door });
+  return arena.tileOf[sq] as number;
+}
+
+/** Open or close a door from its zone (15.1): fumble test (+1 with a door licence). Opening into an unopened tile explores it (7.3). */
+export function decideOperateDoor(draft: Draft, c: CommandOf<'operateDoor'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'exploration', 'team', 'threat');
+  const tile = inDoorZone(draft, t, c.door);
+  const d = s.doors[c.door];
+  if (!d) throw new RuleError('UNKNOWN_DOOR', `there is no door ${c.door}`, {});
+  if (d.open === c.open)
+    throw new RuleError('DOOR_ALREADY', `the door is already ${d.open ? 'open' : 'shut'}`, {});
+  if (d.stuck) throw new RuleError('DOOR_STUCK', 'the door is stuck', {});
+  if (!c.open && d.jammed) throw new RuleError('DOOR_JAMMED', 'the door is jammed open', {});
+  if (s.effects.powerDownUntilTurn >= s.turn)
+    throw new RuleError('POWER_DOWN', 'no door lock works while the power is down', {});
+  chitFor(s, t, 'other');
+  spendChit(draft, t.id, 'other');
+  const hacker = draft.state.rules.pack.campaign.abilities.find((a) => a.id === 'door-hacker');
+  const bonus = t.abilities.includes('door-hacker') ? (hacker?.value ?? 1) : 0;
+  if (!fumbleTest(draft, t.id, c.open ? 'open a door' : 'close a door', draft.own, bonus)) return;
+  setDoor(draft, c.door, { open: c.open }, c.open ? `opened by ${t.name}` : `closed by ${t.name}`);
+  if (c.open) {
+    const g = arenaOf(draft.state).doors[c.door];
+    const far = g ? (g.tiles[0] === tile ? g.tiles[1] : g.tiles[0]) : -1;
+    if (far >= 0 && !draft.state.tiles[far]?.opened) openInto(draft, far, c.door);
+    checkAmbushes(draft, t.id);
+  }
+}
+
+/** Other Actions (8.5): each with a fumble test, except standing up and ducking (movement, not tasks). */
+export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'team', 'threat');
+  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  const w = arenaOf(s).width;
+  const here = t.y * w + t.x;
+  switch (c.task) {
+    case 'duck': {
+      if (t.ducked) throw new RuleError('DUCKED', `${t.name} is already down`, {});
+      chitFor(s, t, 'other');
+      spendChit(draft, t.id, 'other');
+      draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: true });
+      return;
+    }
+    case 'standUp': {
+      if (!t.ducked) throw new RuleError('NOT_DUCKED', `${t.name} is standing`, {});
+      chitFor(s, t, 'other');
+      spendChit(draft, t.id, 'other');
+      draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: false });
+      return;
+    }
+    case 'examineChit': {
+      if (c.x === undefined || c.y === undefined) throw new RuleError('BAD_TASK', 'say which square', {});
+      if (Math.max(Math.abs(c.x - t.x), Math.abs(c.y - t.y)) > 1)
+        throw new RuleError('NOT_NEXT_TO', 'the chit must be in or next to his square', {});
+      const tile = draft.board.tileAt(c.x, c.y);
+      const ts = s.tiles[tile];
+      const index = ts ? ts.chits.findIndex((ch) => ch.x === c.x && ch.y === c.y && !ch.examined) : -1;
+      if (!ts || index < 0) throw new RuleError('NO_CHIT_THERE', 'no unexamined Source chit there', {});
+      chitFor(s, t, 'other');
+      spendChit(draft, t.id, 'other');
+      if (!fumbleTest(draft, t.id, 'turn over a Source chit', draft.own)) return;
+      const h = (ts.chits[index] as { h: boolean }).h;
+      draft.emit({ type: 'chit.examined', tile, index, h, teamerId: t.id });
+      if (h) {
+        // The Source located by exploration (7.7): one more marker, revealed, its Threats on the perimeter.
+        const ping = draft.state.markers[0];
+        if (ping !== undefined) {
+          draft.emit({ type: 'ping.added', tile, ping, revealed: true });
+          placeThreatsOf(draft, tile, true);
+        }
+      }
+      return;
+    }
+    case 'console':
+    case 'locker': {
+      const kind = c.task === 'console' ? 'console' : 'lockers';
+      const special = arenaOf(s).specials.find((sp) => sp.kind === kind && sp.square === here);
+      if (!special) throw new RuleError('NOT_THERE', `${t.name} is not at a ${kind}`, {});
+      chitFor(s, t, 'other');
+      spendChit(draft, t.id, 'other');
+      if (!fumbleTest(draft, t.id, c.task, draft.own)) return;
+      if (c.task === 'console') draft.emit({ type: 'console.used', teamerId: t.id });
+      else draft.emit({ type: 'grenades.changed', teamerId: t.id, grenades: t.grenades + 1 });
+      return;
+    }
+    case 'clearSource': {
+      const tile = draft.board.tileAt(t.x, t.y);
+      const ts = s.tiles[tile];
+      const h = ts?.chits.find((ch) => ch.h && ch.examined && ch.x === t.x && ch.y === t.y);
+      if (!h) throw new RuleError('NOT_AT_SOURCE', 'the found H chit is not in his square', {});
+      if (s.progress.sourceCleared) throw new RuleError('ALREADY_DONE', 'the Source is already cleared', {});
+      const armed = t.grenades > 0 || t.weapons.some((id) => s.rules.weapons[id]?.kind === 'flamer');
+      if (!armed) throw new RuleError('NOT_ARMED', 'clearing the Source needs a grenade or a flamer', {});
+      const alive = s.threatOrder.some((id) => {
+        const th = s.threats[id];
+        return th !== undefined && draft.board.tileAt(th.x, th.y) === tile;
+      });
+      if (alive) throw new RuleError('THREATS_REMAIN', 'Threats still live on the Source tile', {});
+      chitFor(s, t, 'other');
+      spendChit(draft, t.id, 'other');
+      if (!fumbleTest(draft, t.id, 'clear the Source', draft.own)) return;
+      draft.emit({ type: 'source.cleared', teamerId: t.id });
+      for (const id of draft.state.teamOrder) raiseBinge(draft, id, 'the Source cleared');
+      return;
+    }
+    case 'reload': {
+      const weapon = c.weapon ?? t.weapons.find((id) => s.rules.weapons[id]?.kind === 'gun');
+      const wr = weapon ? s.rules.weapons[weapon] : undefined;
+      const full = fullAmmo(wr);
+      if (!weapon || !t.weapons.includes(weapon) || wr?.kind !== 'gun' || full === null)
+        throw new RuleError('UNKNOWN_WEAPON', 'no weapon to reload', {});
+      if (t.ducked && wr.heavy)
+        throw new RuleError('DUCKED', 'a heavy weapon is not reloaded lying down', {});
+      chitFor(s, t, 'other');
+      spendChit(draft, t.id, 'other');
+      if (!fumbleTest(draft, t.id, 'reload', draft.own)) return;
+      draft.emit({ type: 'ammo.changed', teamerId: t.id, weapon, left: full });
+      return;
+    }
+    case 'reinstill':
+    case 'medic': {
+      const other = c.targetId ? teamerOf(s, c.targetId) : undefined;
+      if (!other || other.x === null || other.y === null)
+        throw new RuleError('UNKNOWN_TEAMER', 'no such comrade here', {});
+      if (Math.max(Math.abs(other.x - t.x), Math.abs(other.y - t.y)) > 1)
+        throw new RuleError('NOT_NEXT_TO', `${other.name} is not next to ${t.name}`, {});
+      if (c.task === 'reinstill') {
+        if (!t.leader) throw new RuleError('NOT_YOU', 'only YOU re-instils BINGE', {});
+        if (!other.chicken) throw new RuleError('NOT_CHICKEN', `${other.name} is no chicken`, {});
+        chitFor(s, t, 'other');
+        spendChit(draft, t.id, 'other');
+        if (!bingeTest(draft, t.id, 're-instil BINGE', draft.own)) return;
+        const binge = d6(draft.own, `new BINGE of ${other.name}`);
+        draft.emit({ type: 'binge.changed', teamerId: other.id, binge, chicken: false, why: 're-instilled' });
+        return;
+      }
+      if (!t.abilities.includes('medic')) throw new RuleError('NOT_MEDIC', `${t.name} is no medic`, {});
+      if (other.wounds !== 2) throw new RuleError('NOT_OUT', `${other.name} is not out of action`, {});
+      chitFor(s, t, 'other');
+      spendChit(draft, t.id, 'other');
+      if (!fumbleTest(draft, t.id, 'patch up a comrade', draft.own)) return;
+      draft.emit({ type: 'teamer.wounded', teamerId: other.id, wounds: 1, armourFace: null });
+      return;
+    }
+  }
+}
+
+export function decideAwardStars(draft: Draft, c: CommandOf<'awardStars'>): void {
+  if (c.teamerId !== null) teamerOrThrow(draft.state, c.teamerId);
+  draft.emit({ type: 'stars.awarded', teamerId: c.teamerId, stars: c.stars, why: c.why });
+}
+
+export function decideGmOverride(draft: Draft, c: CommandOf<'gmOverride'>): void {
+  const s = draft.state;
+  const by = draft.ctx.actor.seatId;
+  if (c.teamerId !== undefined) {
+    const t = teamerOrThrow(s, c.teamerId);
+    const next: Teamer = {
+      ...t,
+      ...(c.x !== undefined && c.y !== undefined ? { x: c.x, y: c.y, aboard: true } : {}),
+      ...(c.facing !== undefined ? { facing: c.facing as Teamer['facing'] } : {}),
+      ...(c.wounds !== undefined
+        ? { wounds: Math.min(c.wounds, s.rules.pack.combat.teamerWounds.deadAt) }
+        : {}),
+      ...(c.binge !== undefined ? { binge: c.binge } : {}),
+      ...(c.chicken !== undefined ? { chicken: c.chicken } : {}),
+    };
+    draft.emit({ type: 'gm.overrode', by, teamer: next, reason: c.reason });
+  }
+  if (c.threatId !== undefined) {
+    const th = s.threats[c.threatId];
+    if (!th || !Object.hasOwn(s.threats, c.threatId))
+      throw new RuleError('UNKNOWN_THREAT', `there is no Threat ${c.threatId}`, {});
+    if (c.remove) draft.emit({ type: 'gm.overrode', by, removeThreat: th.id, reason: c.reason });
+    else
+      draft.emit({
+        type: 'gm.overrode',
+        by,
+        threat: {
+          ...th,
+          ...(c.x !== undefined && c.y !== undefined ? { x: c.x, y: c.y } : {}),
+          ...(c.facing !== undefined ? { facing: c.facing as Teamer['facing'] } : {}),
+          ...(c.wounds !== undefined ? { wounds: c.wounds } : {}),
+        },
+        reason: c.reason,
+      });
+  }
+  if (c.door !== undefined) {
+    const d = s.doors[c.door];
+    if (!d) throw new RuleError('UNKNOWN_DOOR', `there is no door ${c.door}`, {});
+    draft.emit({
+      type: 'gm.overrode',
+      by,
+      door: { index: c.door, state: { ...d, open: c.open ?? d.open } },
+      reason: c.reason,
+    });
+  }
+}
+
+export { readyChit };

@@ -1,0 +1,223 @@
+import {
+  type Arena,
+  type ArenaState,
+  buildArena,
+  doorOnSide,
+  HEIGHT_NAMES,
+  newArenaState,
+  SIDE_WALL,
+  sideKind,
+} from './arena/model.ts';
+import { lineOfSight } from './arena/sight.ts';
+import type { Board, DoorGeometry, Height } from './board.ts';
+import { packArena } from './data/pack.ts';
+import type { FdRules } from './rules-data.ts';
+import type { FdState } from './state.ts';
+
+/** Whether `(tx,ty)` is visible to a figure at `(x,y)` facing `facing`: front arc and sight (10.1). */
+export function visibleTo(
+  state: FdState,
+  x: number,
+  y: number,
+  facing: number,
+  tx: number,
+  ty: number,
+): boolean {
+  if ((tx - x) * (DXS[facing] as number) + (ty - y) * (DYS[facing] as number) < 0) return false;
+  return inSight(state, x, y, tx, ty);
+}
+
+/** Sight between two squares (no arcs), with a dark tile or a power outage limiting its range. */
+export function inSight(state: FdState, x: number, y: number, tx: number, ty: number): boolean {
+  const arena = arenaOf(state);
+  const range = sightLimit(state, x, y, tx, ty);
+  if (Math.max(Math.abs(tx - x), Math.abs(ty - y)) > range) return false;
+  return lineOfSight(arena, arenaStateOf(state), { x, y }, { x: tx, y: ty }).clear;
+}
+
+function sightLimit(state: FdState, x: number, y: number, tx: number, ty: number): number {
+  let range = Number.POSITIVE_INFINITY;
+  const arena = arenaOf(state);
+  if (state.effects.outageUntilTurn >= state.turn) {
+    for (const b of state.rules.catastrophes)
+      if (b.result.kind === 'power-outage') range = Math.min(range, b.result.sightSquares);
+  }
+  for (const [px, py] of [
+    [x, y],
+    [tx, ty],
+  ] as const) {
+    const tile = arena.tileOf[py * arena.width + px] as number;
+    const dark = state.tiles[tile]?.dark;
+    if (dark) {
+      for (const card of Object.values(state.rules.events))
+        if (card.effect.kind === 'lights-out') range = Math.min(range, card.effect.squares);
+    }
+  }
+  return range;
+}
+
+/**
+ * The rules' view of fd-board's arena model (`arena/`): built once per (pack, arena) and cached by
+ * object identity, so every state of a table shares it and no state holds typed arrays.
+ */
+
+const arenas = new WeakMap<FdRules, Map<string, Arena>>();
+const boards = new WeakMap<Arena, Board>();
+
+/** The arena model of a pack's arena (cached). */
+export function arenaFor(rules: FdRules, arenaId: string): Arena {
+  let byId = arenas.get(rules);
+  if (!byId) {
+    byId = new Map();
+    arenas.set(rules, byId);
+  }
+  let arena = byId.get(arenaId);
+  if (!arena) {
+    arena = buildArena(packArena(rules.pack, arenaId), {
+      tileTypes: rules.pack.tileTypes,
+      defaultSourceChits: rules.pack.defaultSourceChits,
+    });
+    byId.set(arenaId, arena);
+  }
+  return arena;
+}
+
+export function arenaOf(state: FdState): Arena {
+  return arenaFor(state.rules, state.arenaId);
+}
+
+export function boardOf(state: FdState): Board {
+  return boardFor(state.rules, state.arenaId);
+}
+
+export function boardFor(rules: FdRules, arenaId: string): Board {
+  const arena = arenaFor(rules, arenaId);
+  let board = boards.get(arena);
+  if (!board) {
+    board = makeBoard(arena);
+    boards.set(arena, board);
+  }
+  return board;
+}
+
+const DXS = [0, 1, 1, 1, 0, -1, -1, -1];
+const DYS = [-1, -1, 0, 1, 1, 1, 0, -1];
+
+function makeBoard(arena: Arena): Board {
+  const w = arena.width;
+  const h = arena.height;
+  const entryPoint = arena.boardingPoints[0];
+  const entry = entryPoint
+    ? { x: entryPoint.square % w, y: Math.floor(entryPoint.square / w), facing: entryPoint.inward }
+    : { x: 0, y: 0, facing: 2 as const };
+  const doors: DoorGeometry[] = arena.doors.map((d) => ({
+    id: d.id,
+    tiles: d.tiles,
+    sides: d.sides.map((s) => ({ x: s.a % w, y: Math.floor(s.a / w), dir: s.dir })),
+    zone: d.zone,
+  }));
+  // Distance fields of 13.2 per start square, filled on first use: the arena never changes.
+  const fields = new Map<number, Int16Array>();
+  const passable = (i: number) => arena.isSquare[i] === 1 && arena.wholeHeight[i] !== 3;
+  // Crossing between two orthogonal neighbours: walls block, doors (open or shut) do not.
+  const orthOpen = (i: number, dir: number) => sideKind(arena, i, dir) !== SIDE_WALL;
+  const kingStep = (i: number, dir: number): number => {
+    const x = i % w;
+    const y = (i - x) / w;
+    const nx = x + (DXS[dir] as number);
+    const ny = y + (DYS[dir] as number);
+    if (nx < 0 || ny < 0 || nx >= w || ny >= h) return -1;
+    const j = ny * w + nx;
+    if (!passable(j)) return -1;
+    if ((dir & 1) === 0) return orthOpen(i, dir) ? j : -1;
+    // A diagonal needs a clear orthogonal route round one corner (walls and FULL block).
+    const a = y * w + nx; // via the east/west neighbour
+    const b = ny * w + x; // via the north/south neighbour
+    const dxDir = DXS[dir] === 1 ? 2 : 6;
+    const dyDir = DYS[dir] === 1 ? 4 : 0;
+    const viaA = passable(a) && orthOpen(i, dxDir) && orthOpen(a, dyDir);
+    const viaB = passable(b) && orthOpen(i, dyDir) && orthOpen(b, dxDir);
+    return viaA || viaB ? j : -1;
+  };
+  const field = (from: number): Int16Array => {
+    let f = fields.get(from);
+    if (f) return f;
+    f = new Int16Array(w * h).fill(-1);
+    const queue = new Int32Array(w * h);
+    let head = 0;
+    let tail = 0;
+    f[from] = 0;
+    queue[tail++] = from;
+    while (head < tail) {
+      const i = queue[head++] as number;
+      const d = f[i] as number;
+      for (let dir = 0; dir < 8; dir++) {
+        const j = kingStep(i, dir);
+        if (j >= 0 && f[j] === -1) {
+          f[j] = d + 1;
+          queue[tail++] = j;
+        }
+      }
+    }
+    fields.set(from, f);
+    return f;
+  };
+  return {
+    width: w,
+    height: h,
+    tiles: arena.tiles.map((t) => ({
+      type: t.type,
+      x0: t.x0,
+      y0: t.y0,
+      size: 5,
+      sourceChits: t.sourceChits,
+    })),
+    doors,
+    entry,
+    tileAt: (x, y) => (x < 0 || y < 0 || x >= w || y >= h ? -1 : (arena.tileOf[y * w + x] as number)),
+    heightAt: (x, y) =>
+      x < 0 || y < 0 || x >= w || y >= h
+        ? 'full'
+        : (HEIGHT_NAMES[arena.wholeHeight[y * w + x] as number] as Height),
+    doorOnSide: (x, y, dir) => doorOnSide(arena, y * w + x, dir),
+    wallOnSide: (x, y, dir) => sideKind(arena, y * w + x, dir) === SIDE_WALL,
+    distance: (ax, ay, bx, by) => {
+      const d = field(ay * w + ax)[by * w + bx] as number;
+      return d < 0 ? Number.POSITIVE_INFINITY : d;
+    },
+  };
+}
+
+const arenaStates = new WeakMap<FdState, ArenaState>();
+
+/**
+ * The arena's changing part (doors, holes, figures) as fd-board's typed arrays, for the state as it
+ * stands. States never change, so one build per state object is enough (cached by identity).
+ */
+export function arenaStateOf(state: FdState): ArenaState {
+  let s = arenaStates.get(state);
+  if (s) return s;
+  const arena = arenaOf(state);
+  s = newArenaState(arena);
+  const doorOpen = s.doorOpen;
+  const holes = s.holes;
+  state.doors.forEach((d, i) => {
+    doorOpen[i] = d.open ? 1 : 0;
+    const g = arena.doors[i];
+    if (g) for (const h of d.holes) holes[g.firstSide + h] = 1;
+  });
+  const w = arena.width;
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id];
+    if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3) continue;
+    const i = t.y * w + t.x;
+    s.teamers[i] = (s.teamers[i] as number) + 1;
+    if (t.ducked || t.wounds >= 2) s.ducked[i] = (s.ducked[i] as number) + 1;
+  }
+  for (const id of state.threatOrder) {
+    const t = state.threats[id];
+    if (t) s.threats[t.y * w + t.x] = 1;
+  }
+  arenaStates.set(state, s);
+  return s;
+}

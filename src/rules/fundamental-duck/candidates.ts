@@ -1,0 +1,103 @@
+import { arenaOf } from './board-adapter.ts';
+import type { FdCommand } from './commands.ts';
+import type { FdState, Teamer } from './state.ts';
+import { nextInOrder } from './turn.ts';
+
+/**
+ * Commands worth trying now, for random legal play (tests) and the simulator's policy: a superset
+ * of the legal ones (decide refuses the rest), kept small by looking only near the figures.
+ */
+export function candidateCommands(state: FdState): FdCommand[] {
+  const out: FdCommand[] = [];
+  const arena = arenaOf(state);
+  const w = arena.width;
+  if (state.phase === 'briefing') return [{ type: 'board' }];
+  if (state.phase === 'ended') return [];
+  const teamer = (id: string) => state.teamers[id] as Teamer;
+  const actionsFor = (t: Teamer) => {
+    out.push({ type: 'move', teamerId: t.id }, { type: 'move', teamerId: t.id, dash: true });
+    if (t.x === null || t.y === null) return;
+    for (const id of state.threatOrder) {
+      const th = state.threats[id];
+      if (!th) continue;
+      for (const weapon of t.weapons) out.push({ type: 'shoot', teamerId: t.id, weapon, x: th.x, y: th.y });
+      out.push({ type: 'grapple', teamerId: t.id, threatId: id });
+    }
+    const sq = t.y * w + t.x;
+    for (const d of arena.doors) {
+      if (!d.zone.includes(sq)) continue;
+      out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: !state.doors[d.index]?.open });
+      out.push({ type: 'scan', teamerId: t.id, door: d.index });
+    }
+    for (const task of ['duck', 'standUp', 'reload', 'console', 'locker', 'clearSource'] as const)
+      out.push({ type: 'task', teamerId: t.id, task });
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++)
+        out.push({ type: 'task', teamerId: t.id, task: 'examineChit', x: t.x + dx, y: t.y + dy });
+    out.push({ type: 'turn', teamerId: t.id, facing: (t.facing + 2) % 8 });
+  };
+  if (state.phase === 'exploration') {
+    out.push({ type: 'endExploration' });
+    for (const id of state.teamOrder) {
+      const t = teamer(id);
+      if (t.x === null || t.y === null) continue;
+      const sq = t.y * w + t.x;
+      for (const d of arena.doors) {
+        if (!d.zone.includes(sq)) continue;
+        out.push({ type: 'operateDoor', teamerId: id, door: d.index, open: !state.doors[d.index]?.open });
+        out.push({ type: 'scan', teamerId: id, door: d.index });
+      }
+    }
+    return out;
+  }
+  if (state.interrupt) {
+    for (const id of state.interrupt.teamerIds) {
+      out.push({ type: 'holdWait', teamerId: id }, { type: 'crush', teamerId: id });
+      actionsFor(teamer(id));
+    }
+    return out;
+  }
+  if (state.move) {
+    const t = teamer(state.move.teamerId);
+    const entry = arena.boardingPoints[0];
+    if (t.x === null || t.y === null) {
+      if (entry)
+        out.push({ type: 'step', teamerId: t.id, x: entry.square % w, y: Math.floor(entry.square / w) });
+    } else {
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++)
+          if (dx !== 0 || dy !== 0) out.push({ type: 'step', teamerId: t.id, x: t.x + dx, y: t.y + dy });
+      out.push({ type: 'step', teamerId: t.id, bridge: true });
+      out.push({ type: 'turn', teamerId: t.id, facing: (t.facing + 1) % 8 });
+    }
+    out.push(
+      { type: 'endMove', teamerId: t.id },
+      { type: 'endMove', teamerId: t.id, facing: (t.facing + 4) % 8 },
+    );
+    return out;
+  }
+  if (state.activation) {
+    for (const id of state.activation.teamerIds) {
+      actionsFor(teamer(id));
+      out.push(
+        { type: 'wait', teamerId: id },
+        { type: 'pass', teamerId: id },
+        { type: 'endActivation', teamerId: id },
+      );
+    }
+    return out;
+  }
+  const next = nextInOrder(state);
+  if (next !== null) {
+    out.push({ type: 'activate', teamerId: next });
+    const t = teamer(next);
+    for (const id of state.teamOrder) {
+      const p = teamer(id);
+      if (id !== next && p.x !== null && p.x === t.x && p.y === t.y)
+        out.push({ type: 'activate', teamerId: next, partnerId: id });
+    }
+  }
+  out.push({ type: 'endTeamPhase' });
+  for (const id of state.teamOrder) if (teamer(id).chits.includes('WAIT')) actionsFor(teamer(id));
+  return out;
+}

@@ -1,0 +1,346 @@
+import { inFrontArc } from '../../engine/board/square-grid.ts';
+import { d } from '../../engine/dice/die.ts';
+import type { DiceSource } from '../../engine/dice/source.ts';
+import { RuleError } from '../../engine/rule-error.ts';
+import { isArenaSquare } from './arena/model.ts';
+import { lineOfFire, lineOfThrow } from './arena/sight.ts';
+import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
+import type { CommandOf } from './commands.ts';
+import { d6 } from './dice.ts';
+import type { Draft } from './draft.ts';
+import { teamersAt, threatAt } from './figures.ts';
+import { type FdState, readyChit, type Teamer, teamerOf, threatOf, waitChit } from './state.ts';
+import { bingeTest, raiseBinge, stressSituation } from './stress.ts';
+import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { inContact } from './world-adapter.ts';
+
+/**
+ * Attacks (digest 10–11, defaults 24.2–24.3): SHOOT with the pack's guns, flamer squirts and
+ * grenade throws with scatter, -DUCK! to clear a comrade's line, grapples, wounds and armour.
+ */
+
+const DASH_PENALTY = 2;
+
+/** A Teamer takes a wound (armour may save it); death is a stress situation for those who saw it. */
+export function woundTeamer(draft: Draft, teamerId: string, dice: DiceSource): void {
+  const t = teamerOf(draft.state, teamerId);
+  if (!t || t.wounds >= draft.state.rules.pack.combat.teamerWounds.deadAt) return;
+  const combat = draft.state.rules.pack.combat;
+  let armourFace: number | null = null;
+  if (t.armour) {
+    armourFace = d6(dice, `armour save for ${t.name}`);
+    if (armourFace >= combat.armourSavesOn) {
+      draft.emit({ type: 'teamer.wounded', teamerId, wounds: t.wounds, armourFace });
+      return;
+    }
+  }
+  const wounds = t.wounds + 1;
+  draft.emit({ type: 'teamer.wounded', teamerId, wounds, armourFace });
+  if (wounds >= combat.teamerWounds.deadAt && t.x !== null && t.y !== null) {
+    for (const id of draft.state.teamOrder) {
+      const o = draft.state.teamers[id] as Teamer;
+      if (id === teamerId || o.x === null || o.y === null || o.wounds >= 2 || o.left) continue;
+      if (visibleTo(draft.state, o.x, o.y, o.facing, t.x, t.y))
+        stressSituation(draft, id, `saw ${t.name} killed`, draft.table);
+    }
+  }
+}
+
+/** A Threat takes `hits` wounds; at its species' wounds it dies (a kill with one's first shot at it raises BINGE). */
+export function woundThreat(
+  draft: Draft,
+  threatId: string,
+  hits: number,
+  by: string | null,
+  firstShot: boolean,
+): void {
+  const t = threatOf(draft.state, threatId);
+  if (!t || hits <= 0) return;
+  const max = draft.state.rules.species[t.species]?.wounds ?? 1;
+  const wounds = t.wounds + hits;
+  if (wounds >= max) {
+    draft.emit({ type: 'threat.killed', threatId, by });
+    if (t.carrying) draft.emit({ type: 'threat.carried', threatId, teamerId: null });
+    if (by && firstShot) raiseBinge(draft, by, 'a first-shot kill');
+  } else draft.emit({ type: 'threat.wounded', threatId, wounds });
+}
+
+/** A Teamer's grapple value: the pack's base plus his best weapon bonus (the cutlass). */
+function teamerGrapple(state: FdState, t: Teamer): number {
+  let best = 0;
+  for (const w of t.weapons) best = Math.max(best, state.rules.weapons[w]?.grappleBonus ?? 0);
+  return state.rules.pack.combat.grapple.teamer + (t.chicken ? 0 : best);
+}
+
+/**
+ * A grapple (24.3): each side d6 + its grapple value (+ the back bonus for a Threat attacking a
+ * Teamer's back); the higher deals one wound, a tie nothing. The Teamer's die comes from
+ * `teamerDice`, the Threat's from the table.
+ */
+export function grapple(
+  draft: Draft,
+  threatId: string,
+  teamerId: string,
+  teamerDice: DiceSource,
+  fromBehind: boolean,
+): void {
+  const th = threatOf(draft.state, threatId);
+  const t = teamerOf(draft.state, teamerId);
+  if (!th || !t) return;
+  const species = draft.state.rules.species[th.species];
+  const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
+  const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
+  const back = fromBehind ? draft.state.rules.pack.combat.grapple.backAttackBonus : 0;
+  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
+  const threatTotal = threatFace + (species?.grapple ?? 0) + back;
+  const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
+  draft.emit({
+    type: 'grapple.resolved',
+    threatId,
+    teamerId,
+    threatFace,
+    teamerFace,
+    threatTotal,
+    teamerTotal,
+    loser,
+  });
+  if (loser === 'threat') woundThreat(draft, threatId, 1, teamerId, false);
+  if (loser === 'teamer') {
+    woundTeamer(draft, teamerId, draft.table);
+    const after = teamerOf(draft.state, teamerId);
+    const outAt = draft.state.rules.pack.combat.teamerWounds.outOfActionAt;
+    const deadAt = draft.state.rules.pack.combat.teamerWounds.deadAt;
+    if (
+      after &&
+      after.wounds >= outAt &&
+      after.wounds < deadAt &&
+      species?.prey &&
+      threatOf(draft.state, threatId)
+    )
+      draft.emit({ type: 'threat.carried', threatId, teamerId });
+  }
+}
+
+export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  requireActor(draft.state, t);
+  const th = threatOf(draft.state, c.threatId);
+  if (!th)
+    throw new RuleError('UNKNOWN_THREAT', `there is no Threat ${c.threatId}`, { threatId: c.threatId });
+  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  const w = arenaOf(draft.state).width;
+  if (!inContact(draft.state, t.y * w + t.x, th.y * w + th.x))
+    throw new RuleError('NOT_IN_CONTACT', `${t.name} is not in contact with ${th.id}`, {});
+  chitFor(draft.state, t, 'shoot');
+  spendChit(draft, t.id, 'shoot');
+  grapple(draft, th.id, t.id, draft.own, false);
+}
+
+/** SHOOT (a gun at the Threat in a square), a flamer squirt, or a grenade throw. */
+export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
+  const state = draft.state;
+  const t = teamerOrThrow(state, c.teamerId);
+  requireActor(state, t);
+  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  if (!t.weapons.includes(c.weapon))
+    throw new RuleError('UNKNOWN_WEAPON', `${t.name} carries no ${c.weapon}`, { weapon: c.weapon });
+  const w = state.rules.weapons[c.weapon];
+  if (!w || w.kind === 'melee' || w.kind === 'drone-gun')
+    throw new RuleError('NOT_A_GUN', `${c.weapon} is not fired with SHOOT`, { weapon: c.weapon });
+  const arena = arenaOf(state);
+  if (!isArenaSquare(arena, c.x, c.y))
+    throw new RuleError('OFF_THE_ARENA', `(${c.x},${c.y}) is not a square`, {});
+  const dx = c.x - t.x;
+  const dy = c.y - t.y;
+  if (dx === 0 && dy === 0)
+    throw new RuleError('TARGET_INVALID', 'a Teamer does not shoot into his own square', {});
+  if (!inFrontArc(t.facing, dx, dy))
+    throw new RuleError('OUT_OF_ARC', 'the target is outside the front arc', {});
+  const range = Math.max(Math.abs(dx), Math.abs(dy));
+  const as = arenaStateOf(state);
+  const from = { x: t.x, y: t.y };
+  const to = { x: c.x, y: c.y };
+  let duckers: Teamer[] = [];
+  let targetId: string | null = null;
+  if (w.kind === 'grenade') {
+    if (t.grenades <= 0) throw new RuleError('NO_AMMO', `${t.name} has no grenade left`, {});
+    if (range > (t.ducked ? w.throwRangeDucked : w.throwRange))
+      throw new RuleError('OUT_OF_RANGE', 'too far to throw', {});
+    if (!lineOfThrow(arena, as, from, to).clear)
+      throw new RuleError('NO_LINE', 'no clear throw to that square', {});
+  } else {
+    if (t.ducked) throw new RuleError('DUCKED', `${t.name} is ducked: stand up first`, {});
+    if (range > w.range) throw new RuleError('OUT_OF_RANGE', `out of the ${w.name}'s range`, {});
+    if (w.kind === 'gun') {
+      const target = threatAt(state, c.x, c.y);
+      if (!target) throw new RuleError('NO_TARGET', 'no Threat in that square', {});
+      targetId = target.id;
+      if (w.magazine !== null && (t.ammo[c.weapon] ?? 0) <= 0)
+        throw new RuleError('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
+    } else if ((t.ammo[c.weapon] ?? 0) <= 0) throw new RuleError('NO_AMMO', `the ${w.name} is empty`, {});
+    const line = lineOfFire(arena, as, from, to, { firesPastFigures: w.firesPastFigures, shooter: 'teamer' });
+    if (!line.clear) {
+      if (line.blockedBy?.kind !== 'duck' || !line.duckers)
+        throw new RuleError('NO_LINE', 'no line of fire', {});
+      for (const sq of line.duckers)
+        for (const m of teamersAt(state, sq.x, sq.y))
+          if (!m.ducked && m.wounds < 2 && m.id !== t.id) {
+            if (!c.duck?.includes(m.id))
+              throw new RuleError('NO_LINE', `${m.name} is in the line of fire (he may -DUCK!)`, {
+                duck: m.id,
+              });
+            duckers.push(m);
+          }
+    }
+  }
+  chitFor(state, t, 'shoot');
+  // Checks done: from here on the action happens.
+  spendChit(draft, t.id, 'shoot');
+  duckers = duckers.filter((m, i) => duckers.indexOf(m) === i);
+  for (const m of duckers) duck(draft, m.id);
+  if (t.chicken && !bingeTest(draft, t.id, 'a chicken steadies himself to shoot', draft.own)) return;
+  const penalty = t.dash === 'penalised' ? DASH_PENALTY : 0;
+  if (w.kind === 'gun' && targetId) {
+    const target = threatOf(draft.state, targetId);
+    const firstShot = !target?.shotAt.includes(t.id);
+    const dice = w.dice + ((t.bonus[`${c.weapon}:dice`] ?? 0) > 0 ? 1 : 0);
+    const plus = (t.chicken ? 0 : (t.bonus[c.weapon] ?? 0)) - penalty;
+    const faces: number[] = [];
+    let hits = 0;
+    let eagle = t.abilities.includes('eagle-eye') && !t.chicken;
+    for (let i = 0; i < dice; i++) {
+      const f = d6(draft.own, `${w.name} shot by ${t.name}`);
+      faces.push(f);
+      let v = f + plus;
+      if (v < w.hitOn && eagle && v + 1 >= w.hitOn) {
+        v += 1;
+        eagle = false;
+      }
+      if (v >= w.hitOn) hits++;
+    }
+    draft.emit({
+      type: 'attack.resolved',
+      by: t.id,
+      weapon: c.weapon,
+      x: c.x,
+      y: c.y,
+      targets: [targetId],
+      faces,
+      hitOn: w.hitOn,
+      hits: { [targetId]: hits },
+    });
+    if (w.magazine !== null)
+      draft.emit({
+        type: 'ammo.changed',
+        teamerId: t.id,
+        weapon: c.weapon,
+        left: (t.ammo[c.weapon] ?? 1) - 1,
+      });
+    woundThreat(draft, targetId, hits, t.id, firstShot);
+    return;
+  }
+  if (w.kind === 'flamer') {
+    draft.emit({ type: 'ammo.changed', teamerId: t.id, weapon: c.weapon, left: (t.ammo[c.weapon] ?? 1) - 1 });
+    const sq = c.y * arena.width + c.x;
+    draft.emit({ type: 'flames.changed', square: sq, flames: (draft.state.flames[sq] ?? 0) + 1 });
+    blast(draft, t, c.weapon, [[c.x, c.y]], w.hitOn, c.x, c.y);
+    return;
+  }
+  if (w.kind === 'grenade') {
+    draft.emit({ type: 'grenades.changed', teamerId: t.id, grenades: t.grenades - 1 });
+    let lx = c.x;
+    let ly = c.y;
+    const scatterFaces: number[] = [];
+    if (w.scatter) {
+      const f = d6(draft.own, 'grenade scatter');
+      scatterFaces.push(f);
+      const total = f + (t.ducked ? w.scatter.duckedAdd : 0) - (t.abilities.includes('demolitions') ? 1 : 0);
+      const band =
+        w.scatter.bands.find((b) => total <= b.upTo) ?? w.scatter.bands[w.scatter.bands.length - 1];
+      const off = band?.squares ?? 0;
+      if (off > 0) {
+        const dir = draft.own.roll(d(8), 'grenade scatter direction') - 1;
+        scatterFaces.push(dir + 1);
+        const sx = [0, 1, 1, 1, 0, -1, -1, -1][dir] as number;
+        const sy = [-1, -1, 0, 1, 1, 1, 0, -1][dir] as number;
+        for (let k = 0; k < off; k++) {
+          if (!isArenaSquare(arena, lx + sx, ly + sy)) break;
+          lx += sx;
+          ly += sy;
+        }
+      }
+    }
+    const half = Math.floor(w.blast / 2);
+    const squares: [number, number][] = [];
+    for (let y = ly - half; y <= ly + half; y++)
+      for (let x = lx - half; x <= lx + half; x++) if (isArenaSquare(arena, x, y)) squares.push([x, y]);
+    const blasts = [...draft.state.blasts];
+    for (const [x, y] of squares) blasts.push(y * arena.width + x);
+    draft.emit({ type: 'blasts.changed', blasts });
+    blast(draft, t, c.weapon, squares, w.hitOn, lx, ly, { faces: scatterFaces, x: lx, y: ly });
+  }
+}
+
+/** Every figure in `squares` is hit on `hitOn` (one die each, the thrower's): one wound per hit. */
+function blast(
+  draft: Draft,
+  t: Teamer,
+  weapon: string,
+  squares: readonly (readonly [number, number])[],
+  hitOn: number,
+  x: number,
+  y: number,
+  scatter?: { faces: readonly number[]; x: number; y: number },
+): void {
+  const targets: string[] = [];
+  const faces: number[] = [];
+  const hits: Record<string, number> = {};
+  const struckTeamers: string[] = [];
+  for (const [sx, sy] of squares) {
+    const th = threatAt(draft.state, sx, sy);
+    if (th) {
+      const f = d6(draft.own, `${weapon} hits ${th.id}?`);
+      faces.push(f);
+      targets.push(th.id);
+      hits[th.id] = f >= hitOn ? 1 : 0;
+    }
+    for (const m of teamersAt(draft.state, sx, sy)) {
+      const f = d6(draft.own, `${weapon} hits ${m.name}?`);
+      faces.push(f);
+      targets.push(m.id);
+      hits[m.id] = f >= hitOn ? 1 : 0;
+      if (f >= hitOn) struckTeamers.push(m.id);
+    }
+  }
+  draft.emit({
+    type: 'attack.resolved',
+    by: t.id,
+    weapon,
+    x,
+    y,
+    targets,
+    faces,
+    hitOn,
+    hits,
+    ...(scatter ? { scatter } : {}),
+  });
+  for (const id of targets) {
+    if ((hits[id] ?? 0) === 0) continue;
+    if (threatOf(draft.state, id)) woundThreat(draft, id, 1, t.id, false);
+  }
+  for (const id of struckTeamers) woundTeamer(draft, id, draft.own);
+}
+
+/**
+ * -DUCK! (10.2): the Teamer drops prone; it costs his WAIT chit if he holds one, otherwise a READY
+ * chit if he has one, otherwise nothing.
+ */
+export function duck(draft: Draft, teamerId: string): void {
+  const m = teamerOf(draft.state, teamerId);
+  if (!m || m.ducked) return;
+  const w = waitChit(m);
+  const r = readyChit(m);
+  const chit = w ?? r;
+  if (chit !== null) draft.emit({ type: 'chit.used', teamerId, chit, to: 'ACTED', kind: 'duck' });
+  draft.emit({ type: 'teamer.ducked', teamerId, ducked: true });
+}

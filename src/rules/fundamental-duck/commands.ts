@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { Role } from '../../engine/ruleset.ts';
+import { freeText } from '../../engine/text.ts';
+import { type ChatCommand, chatCommandSchemas } from '../dice-chat/chat.ts';
+
+/**
+ * Commands of Fundamental Duck!: plain JSON, each a zod strict object with bounded fields. A
+ * player moves the Team one decision at a time (activate, move and step, shoot, an Other Action),
+ * so every random roll happens after the choice it depends on; the Threat phase needs no command:
+ * the engine runs it with the table's dice once the Team is done.
+ */
+
+const id = z.string().min(1).max(40);
+const coord = z.number().int().min(0).max(199);
+const facing = z.number().int().min(0).max(7);
+const actionKind = z.enum(['move', 'shoot', 'other']);
+const reason = freeText(400);
+
+export const coreCommandSchemas = [
+  /** Before boarding: pick the mission and arena from the pack. */
+  z.strictObject({
+    type: z.literal('chooseMission'),
+    mission: id.optional(),
+    arena: id.optional(),
+    activation: z.enum(['fixed', 'nearest-first', 'deck', 'stack']).optional(),
+  }),
+  /** Deal the arena with the table's dice and start turn 1: sweep, open the entry, board. */
+  z.strictObject({ type: z.literal('board') }),
+  /** A player takes a Teamer (one seat may run several; a Teamer without a seat is anyone's). */
+  z.strictObject({ type: z.literal('claimTeamer'), teamerId: id }),
+  z.strictObject({ type: z.literal('endExploration') }),
+  /** Start a Teamer's activation (with a stack-mate acting in concert); `plan` binds its action kinds. */
+  z.strictObject({
+    type: z.literal('activate'),
+    teamerId: id,
+    partnerId: id.optional(),
+    plan: z
+      .array(z.union([actionKind, z.literal('wait')]))
+      .min(1)
+      .max(2)
+      .optional(),
+  }),
+  z.strictObject({ type: z.literal('endActivation'), teamerId: id }),
+  /** Throw a chit away (to get one's breath back after a dash, or to end). */
+  z.strictObject({ type: z.literal('pass'), teamerId: id }),
+  /** Put the other chit on WAIT (after the first is used or thrown away). */
+  z.strictObject({ type: z.literal('wait'), teamerId: id }),
+  /** Shut the door on a Threat starting across it (15.3): the WAIT chit and a fumble test. */
+  z.strictObject({ type: z.literal('crush'), teamerId: id }),
+  /** Let an interrupt pass without spending the WAIT chit. */
+  z.strictObject({ type: z.literal('holdWait'), teamerId: id }),
+  z.strictObject({ type: z.literal('endTeamPhase') }),
+  /** A MOVE action: rolls the average die (a ducked Teamer crawls one square instead). */
+  z.strictObject({ type: z.literal('move'), teamerId: id, dash: z.boolean().optional() }),
+  /** One step of the move in progress to a neighbouring square, or back over the boarding bridge. */
+  z.strictObject({
+    type: z.literal('step'),
+    teamerId: id,
+    x: coord.optional(),
+    y: coord.optional(),
+    bridge: z.literal(true).optional(),
+  }),
+  /** Turn on the spot: 1 movement point in a move; otherwise an action (no fumble test). */
+  z.strictObject({ type: z.literal('turn'), teamerId: id, facing }),
+  /** End the move in progress; after at least one square, the facing is free. */
+  z.strictObject({ type: z.literal('endMove'), teamerId: id, facing: facing.optional() }),
+  /** SHOOT at a square (a gun at the Threat there, a flamer squirt, a grenade throw); `duck` names Teamers who -DUCK! to clear the line. */
+  z.strictObject({
+    type: z.literal('shoot'),
+    teamerId: id,
+    weapon: id,
+    x: coord,
+    y: coord,
+    duck: z.array(id).max(6).optional(),
+  }),
+  /** Grapple a Threat in contact (an action, no fumble test). */
+  z.strictObject({ type: z.literal('grapple'), teamerId: id, threatId: id }),
+  /** Biosensor scan through a door of the Teamer's tile (an Other Action). */
+  z.strictObject({ type: z.literal('scan'), teamerId: id, door: z.number().int().min(0).max(499) }),
+  /** Open or close a door from its door zone (an Other Action). */
+  z.strictObject({
+    type: z.literal('operateDoor'),
+    teamerId: id,
+    door: z.number().int().min(0).max(499),
+    open: z.boolean(),
+  }),
+  /** Other Actions with a fumble test (turn a Source chit, the console, clear the Source, reload...) or without (stand up, duck). */
+  z.strictObject({
+    type: z.literal('task'),
+    teamerId: id,
+    task: z.enum([
+      'examineChit',
+      'console',
+      'clearSource',
+      'locker',
+      'reload',
+      'reinstill',
+      'medic',
+      'standUp',
+      'duck',
+    ]),
+    x: coord.optional(),
+    y: coord.optional(),
+    targetId: id.optional(),
+    weapon: id.optional(),
+  }),
+  /** Gold stars the players award (a deed, an unlikely roll, a rescue). */
+  z.strictObject({
+    type: z.literal('awardStars'),
+    teamerId: id.nullable(),
+    stars: z.number().int().min(-20).max(20),
+    why: reason,
+  }),
+  /** GM: change a figure or door outright (an override, logged with its reason). */
+  z.strictObject({
+    type: z.literal('gmOverride'),
+    teamerId: id.optional(),
+    threatId: id.optional(),
+    door: z.number().int().min(0).max(499).optional(),
+    x: coord.optional(),
+    y: coord.optional(),
+    facing: facing.optional(),
+    wounds: z.number().int().min(0).max(9).optional(),
+    binge: z.number().int().min(1).max(6).optional(),
+    chicken: z.boolean().optional(),
+    remove: z.boolean().optional(),
+    open: z.boolean().optional(),
+    reason,
+  }),
+] as const;
+
+type CoreSchemas = (typeof coreCommandSchemas)[number];
+export type CoreCommand = z.infer<CoreSchemas>;
+export type FdCommand = CoreCommand | ChatCommand;
+export type CommandOf<T extends FdCommand['type']> = Extract<FdCommand, { type: T }>;
+
+const all = [...coreCommandSchemas, ...chatCommandSchemas] as const;
+export const commandSchema = z.discriminatedUnion(
+  'type',
+  all as unknown as [CoreSchemas, ...CoreSchemas[]],
+) as unknown as z.ZodType<FdCommand>;
+
+const TABLE: readonly Role[] = ['gm', 'player'];
+export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>> = {
+  chooseMission: TABLE,
+  board: TABLE,
+  claimTeamer: ['player'],
+  endExploration: TABLE,
+  activate: TABLE,
+  endActivation: TABLE,
+  pass: TABLE,
+  wait: TABLE,
+  holdWait: TABLE,
+  crush: TABLE,
+  endTeamPhase: TABLE,
+  move: TABLE,
+  step: TABLE,
+  turn: TABLE,
+  endMove: TABLE,
+  shoot: TABLE,
+  grapple: TABLE,
+  scan: TABLE,
+  operateDoor: TABLE,
+  task: TABLE,
+  awardStars: TABLE,
+  gmOverride: ['gm'],
+  'chat.roll': ['gm', 'player'],
+  'chat.say': ['gm', 'player'],
+  'chat.reveal': ['gm'],
+};

@@ -1,0 +1,78 @@
+import type { PackCondition } from './data/pack-schema.ts';
+import type { Draft } from './draft.ts';
+import { missionOf } from './rules-data.ts';
+import { canAct, type FdState, onBridge, type Teamer } from './state.ts';
+
+/**
+ * Game end (default 24.11) and mission evaluation (20): the game ends when no Teamer is left in
+ * play (all gone back over the bridge, out of action or dead) or at the turn limit; objectives are
+ * read from the mission card, the outcome from how many were met.
+ */
+
+export function isOver(state: FdState, afterHousekeeping: boolean): boolean {
+  if (state.phase === 'briefing' || state.phase === 'ended') return false;
+  const anyone = state.teamOrder.some((id) => {
+    const t = state.teamers[id] as Teamer;
+    return canAct(t) || onBridge(t);
+  });
+  if (!anyone) return true;
+  const limit = missionOf(state.rules, state.missionId).turnLimit ?? state.rules.pack.gameEnd.turnLimit;
+  return afterHousekeeping && limit !== null && state.turn >= limit;
+}
+
+function met(state: FdState, c: PackCondition): boolean {
+  switch (c.kind) {
+    case 'all-placed-threats-dead':
+      return state.threatOrder.length === 0 && state.progress.threatsPlaced > 0;
+    case 'source-cleared':
+      return state.progress.sourceCleared;
+    case 'source-found':
+      return state.progress.hFound;
+    case 'team-back-at-mother':
+      return (
+        state.teamOrder.every((id) => {
+          const t = state.teamers[id] as Teamer;
+          return t.left || t.wounds >= 3;
+        }) && state.teamOrder.some((id) => (state.teamers[id] as Teamer).left)
+      );
+    case 'special-actions':
+      return state.progress.consoleActions >= c.count;
+    // Cargo is not carried yet (see the coverage table): pods never reach the bridge, no load is lost.
+    case 'marked-loads-to-bridge':
+      return false;
+    case 'no-load-lost':
+      return true;
+  }
+}
+
+/** Evaluates the mission when the game is over; true when it did (the table is then `ended`). */
+export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean {
+  const state = draft.state;
+  if (!isOver(state, afterHousekeeping)) return false;
+  const mission = missionOf(state.rules, state.missionId);
+  const objectives = mission.objectives.map((o) => o.conditions.every((c) => met(state, c)));
+  const count = objectives.filter(Boolean).length;
+  const teamLost = state.teamOrder.every((id) => (state.teamers[id] as Teamer).wounds >= 3);
+  const outcome =
+    teamLost || count === 0
+      ? 'failed'
+      : count === objectives.length
+        ? 'completed'
+        : count >= state.rules.pack.gameEnd.partCompletedAt
+          ? 'part-completed'
+          : 'failed';
+  const catastrophe = state.kitty.catastrophes > 0;
+  const stars = state.rules.pack.campaign.teamStars;
+  const teamStars =
+    outcome === 'completed'
+      ? stars.completed
+      : outcome === 'part-completed'
+        ? stars.partCompleted
+        : catastrophe
+          ? stars.failedWithCatastrophe
+          : 0;
+  draft.emit({ type: 'mission.evaluated', evaluation: { outcome, objectives, teamStars, catastrophe } });
+  if (teamStars !== 0)
+    draft.emit({ type: 'stars.awarded', teamerId: null, stars: teamStars, why: `mission ${outcome}` });
+  return true;
+}

@@ -1,0 +1,276 @@
+import type { ChatEvent } from '../dice-chat/chat.ts';
+import type { PackCatastropheResult, PackEventEffect } from './data/pack-schema.ts';
+
+type CatastropheEffect = PackCatastropheResult['kind'];
+type EventEffect = PackEventEffect['kind'];
+
+import type { ActionKind, DoorState, Evaluation, Facing, Phase, Ping, Teamer, Threat } from './state.ts';
+import type { PackStart, PhaseOrder, ThreatAction, ThreatDecision } from './threat/index.ts';
+
+/**
+ * Events of Fundamental Duck!: facts, each with every die rolled for it, so `evolve` never rolls
+ * and a log replays without a seed. Events that carry hidden information (the deal, stress chit
+ * values, unrevealed pings) are trimmed for players by `redact` in view.ts.
+ */
+
+/** A personal test: d6 against a target (fumble: success below FF; BINGE: at or below BINGE). */
+export interface TestRecord {
+  readonly test: 'fumble' | 'binge';
+  readonly face: number;
+  readonly target: number;
+  readonly success: boolean;
+}
+
+export interface PlacedThreat {
+  readonly id: string;
+  readonly species: string;
+  readonly x: number;
+  readonly y: number;
+  readonly facing: Facing;
+  /** Column and row dice (a 6 counts as 3); empty when placed by a rule without dice. */
+  readonly faces: readonly number[];
+}
+
+export type CoreEvent =
+  | {
+      readonly type: 'mission.chosen';
+      readonly missionId: string;
+      readonly arenaId: string;
+      readonly activation?: 'fixed' | 'nearest-first' | 'deck' | 'stack';
+    }
+  /** This turn's activation order, drawn or measured (8.1 methods 2–4). */
+  | { readonly type: 'order.drawn'; readonly order: readonly string[]; readonly faces: readonly number[] }
+  | {
+      readonly type: 'arena.dealt';
+      /** Per tile: infestation pings, event card ids, Source chits (true = the H). */
+      readonly tiles: readonly {
+        readonly pings: readonly Ping[];
+        readonly cards: readonly string[];
+        readonly chits: readonly boolean[];
+      }[];
+      readonly deck: readonly string[];
+      readonly markers: readonly Ping[];
+      readonly faces: readonly number[];
+    }
+  | { readonly type: 'phase.began'; readonly phase: Phase; readonly turn: number }
+  | {
+      readonly type: 'tile.revealed';
+      readonly tile: number;
+      readonly pings: readonly Ping[];
+      readonly chits: number;
+      readonly how: 'sweep' | 'scan' | 'opened' | 'event' | 'catastrophe';
+    }
+  | { readonly type: 'tile.entered'; readonly tile: number; readonly teamerId: string }
+  | {
+      readonly type: 'test.rolled';
+      readonly teamerId: string;
+      readonly purpose: string;
+      readonly record: TestRecord;
+    }
+  | {
+      readonly type: 'binge.changed';
+      readonly teamerId: string;
+      readonly binge: number;
+      readonly chicken: boolean;
+      readonly why: string;
+    }
+  | {
+      readonly type: 'chit.used';
+      readonly teamerId: string;
+      readonly chit: 0 | 1;
+      readonly to: 'ACTED' | 'WAIT';
+      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck';
+    }
+  | {
+      readonly type: 'activation.began';
+      readonly teamerIds: readonly string[];
+      readonly plans: Readonly<Record<string, readonly (ActionKind | 'wait')[]>>;
+    }
+  | { readonly type: 'activation.ended'; readonly teamerIds: readonly string[] }
+  | {
+      readonly type: 'move.began';
+      readonly teamerId: string;
+      readonly faces: readonly number[];
+      readonly allowance: number;
+      readonly dash: boolean;
+    }
+  | {
+      readonly type: 'teamer.stepped';
+      readonly teamerId: string;
+      /** null: back over the boarding bridge. */
+      readonly x: number | null;
+      readonly y: number | null;
+      readonly facing: Facing;
+      readonly cost: number;
+    }
+  | {
+      readonly type: 'teamer.turned';
+      readonly teamerId: string;
+      readonly facing: Facing;
+      readonly cost: number;
+    }
+  | { readonly type: 'move.ended'; readonly teamerId: string; readonly facing: Facing }
+  | { readonly type: 'teamer.ducked'; readonly teamerId: string; readonly ducked: boolean }
+  /** A chit thrown away after a dash: the dash marker comes off (9.4). */
+  | { readonly type: 'teamer.breathed'; readonly teamerId: string }
+  | { readonly type: 'teamer.claimed'; readonly teamerId: string; readonly seatId: string }
+  | { readonly type: 'door.changed'; readonly door: number; readonly state: DoorState; readonly why: string }
+  | {
+      readonly type: 'card.resolved';
+      readonly tile: number;
+      readonly cardId: string;
+      readonly colour: 'red' | 'green';
+      readonly effect: EventEffect;
+      readonly text: string;
+    }
+  | {
+      readonly type: 'threats.placed';
+      readonly tile: number;
+      /** Which of the tile's markers these Threats came from. */
+      readonly marker: number;
+      readonly ping: Ping;
+      readonly countFaces: readonly number[];
+      readonly threats: readonly PlacedThreat[];
+      readonly tieFaces: readonly number[];
+    }
+  | {
+      readonly type: 'chits.placed';
+      readonly tile: number;
+      readonly squares: readonly {
+        readonly x: number;
+        readonly y: number;
+        readonly faces: readonly number[];
+      }[];
+    }
+  | {
+      readonly type: 'chit.examined';
+      readonly tile: number;
+      readonly index: number;
+      readonly h: boolean;
+      readonly teamerId: string;
+    }
+  | { readonly type: 'ping.added'; readonly tile: number; readonly ping: Ping; readonly revealed: boolean }
+  | { readonly type: 'card.added'; readonly tile: number; readonly cardId: string }
+  | {
+      readonly type: 'contraband.found';
+      readonly teamerId: string;
+      readonly item: 'forbidden' | 'illegal' | 'high-value';
+    }
+  | {
+      readonly type: 'attack.resolved';
+      readonly by: string;
+      readonly weapon: string;
+      readonly x: number;
+      readonly y: number;
+      readonly targets: readonly string[];
+      readonly faces: readonly number[];
+      readonly hitOn: number;
+      readonly hits: Readonly<Record<string, number>>;
+      /** Grenade scatter: the d6, direction d8 and where it landed. */
+      readonly scatter?: { readonly faces: readonly number[]; readonly x: number; readonly y: number };
+    }
+  | {
+      readonly type: 'grapple.resolved';
+      readonly threatId: string;
+      readonly teamerId: string;
+      readonly threatFace: number;
+      readonly teamerFace: number;
+      readonly threatTotal: number;
+      readonly teamerTotal: number;
+      readonly loser: 'threat' | 'teamer' | null;
+    }
+  | {
+      readonly type: 'teamer.wounded';
+      readonly teamerId: string;
+      readonly wounds: number;
+      /** Armour save die, when worn (a 5–6 ignores the wound: then `wounds` is unchanged). */
+      readonly armourFace: number | null;
+    }
+  | { readonly type: 'threat.wounded'; readonly threatId: string; readonly wounds: number }
+  | { readonly type: 'threat.killed'; readonly threatId: string; readonly by: string | null }
+  | {
+      readonly type: 'ammo.changed';
+      readonly teamerId: string;
+      readonly weapon: string;
+      readonly left: number;
+    }
+  | { readonly type: 'grenades.changed'; readonly teamerId: string; readonly grenades: number }
+  | {
+      readonly type: 'stress.added';
+      readonly teamerId: string | null;
+      readonly why: string;
+      /** Kinds (index into the pack's stress chits) and values of the chits drawn: hidden from players. */
+      readonly kinds: readonly number[];
+      readonly values: readonly number[];
+      readonly faces: readonly number[];
+    }
+  | {
+      readonly type: 'catastrophe.struck';
+      readonly total: number;
+      /** The chits that were in the Kitty (shown to all now). */
+      readonly values: readonly number[];
+      readonly effect: CatastropheEffect;
+      readonly faces: readonly number[];
+      /** Turn until which power down / outage lasts (inclusive), when that is the effect. */
+      readonly untilTurn: number;
+      /** Tiles the result chose (add pings, activate Threats). */
+      readonly tiles: readonly number[];
+    }
+  /** The AI's decision for one activation (ambush, phase or pack member): why, with its dice. */
+  | { readonly type: 'threat.decided'; readonly decision: ThreatDecision }
+  | {
+      readonly type: 'threat.moved';
+      readonly threatId: string;
+      readonly x: number;
+      readonly y: number;
+      readonly facing: Facing;
+      readonly eye: boolean;
+      /** A Teamer dragged along (prey), moved to the same square. */
+      readonly dragging?: string;
+    }
+  | {
+      readonly type: 'threat.queue';
+      readonly queue: readonly (readonly string[])[];
+      readonly order: PhaseOrder;
+    }
+  | { readonly type: 'threat.pack'; readonly pack: PackStart }
+  | {
+      readonly type: 'threat.paused';
+      readonly threatId: string;
+      readonly actions: readonly ThreatAction[];
+      readonly crossingAsked?: boolean;
+    }
+  | { readonly type: 'threat.resumed'; readonly threatId: string }
+  | { readonly type: 'threat.carried'; readonly threatId: string; readonly teamerId: string | null }
+  | { readonly type: 'horror.seen'; readonly teamerId: string; readonly species: string }
+  | { readonly type: 'flames.changed'; readonly square: number; readonly flames: number }
+  | { readonly type: 'blasts.changed'; readonly blasts: readonly number[] }
+  | {
+      readonly type: 'interrupt.raised';
+      readonly threatId: string;
+      readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+      readonly teamerIds: readonly string[];
+      readonly door?: number;
+    }
+  | { readonly type: 'interrupt.answered'; readonly teamerId: string; readonly used: boolean }
+  | { readonly type: 'source.cleared'; readonly teamerId: string }
+  | { readonly type: 'console.used'; readonly teamerId: string }
+  | { readonly type: 'mission.evaluated'; readonly evaluation: Evaluation }
+  | {
+      readonly type: 'stars.awarded';
+      readonly teamerId: string | null;
+      readonly stars: number;
+      readonly why: string;
+    }
+  | {
+      readonly type: 'gm.overrode';
+      readonly by: string;
+      readonly teamer?: Teamer;
+      readonly threat?: Threat;
+      readonly removeThreat?: string;
+      readonly door?: { readonly index: number; readonly state: DoorState };
+      readonly reason: string;
+    };
+
+export type FdEvent = CoreEvent | ChatEvent;
+export type FdEventType = FdEvent['type'];

@@ -1,0 +1,430 @@
+import type { TableEvent } from '../../engine/ruleset.ts';
+import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import type { CoreEvent, FdEvent } from './events.ts';
+import { layoutFor } from './setup.ts';
+import {
+  type Chit,
+  type FdState,
+  type Teamer,
+  type TileState,
+  teamerOf,
+  threatOf,
+  withDoor,
+  withTeamer,
+  withThreat,
+  withTile,
+} from './state.ts';
+
+/**
+ * Folds one event into the state, copying only what the event touches (one Teamer, one Threat,
+ * one tile or door). No dice, no clock: every fact is in the event.
+ */
+export function evolve(state: FdState, event: FdEvent | TableEvent): FdState {
+  switch (event.type) {
+    case 'seat.joined':
+      return { ...state, seats: { ...state.seats, [event.seatId]: { role: event.role, name: event.name } } };
+    case 'seat.renamed': {
+      const seat = state.seats[event.seatId];
+      return seat
+        ? { ...state, seats: { ...state.seats, [event.seatId]: { ...seat, name: event.name } } }
+        : state;
+    }
+    default:
+      if (isChatEvent(event)) return { ...state, chat: evolveChat(state.chat, event) };
+      return evolveCore(state, event as CoreEvent);
+  }
+}
+
+function teamer(state: FdState, id: string, change: (t: Teamer) => Teamer): FdState {
+  const t = teamerOf(state, id);
+  return t ? withTeamer(state, change(t)) : state;
+}
+
+function tile(state: FdState, index: number, change: (t: TileState) => TileState): FdState {
+  const t = state.tiles[index];
+  return t ? withTile(state, index, change(t)) : state;
+}
+
+function setChit(chits: readonly [Chit, Chit], i: 0 | 1, to: Chit): readonly [Chit, Chit] {
+  return i === 0 ? [to, chits[1]] : [chits[0], to];
+}
+
+function evolveCore(state: FdState, e: CoreEvent): FdState {
+  switch (e.type) {
+    case 'mission.chosen': {
+      const s = layoutFor(state, e.missionId, e.arenaId);
+      return e.activation ? { ...s, activationMethod: e.activation } : s;
+    }
+    case 'order.drawn':
+      return { ...state, turnOrder: e.order };
+    case 'arena.dealt':
+      return {
+        ...state,
+        tiles: state.tiles.map((t, i) => {
+          const d = e.tiles[i];
+          if (!d) return t;
+          return {
+            ...t,
+            pings: d.pings,
+            revealed: d.pings.map(() => false),
+            cards: d.cards,
+            cardsResolved: d.cards.map(() => false),
+            chits: d.chits.map((h, k) => ({ id: `c${i}.${k}`, h, x: null, y: null, examined: false })),
+          };
+        }),
+        deck: e.deck,
+        markers: e.markers,
+      };
+    case 'phase.began': {
+      let s: FdState = {
+        ...state,
+        phase: e.phase,
+        turn: e.turn,
+        threatPlanned: false,
+        threatQueue: [],
+        pack: null,
+      };
+      if (e.phase === 'exploration' || (e.phase === 'team' && e.turn !== state.turn)) s = newTurn(s);
+      if (e.phase === 'team') s = { ...s, activated: [], activation: null, turnOrder: null };
+      if (e.phase === 'threat') s = { ...s, activation: null, move: null };
+      return s;
+    }
+    case 'tile.revealed':
+      return tile(state, e.tile, (t) => ({
+        ...t,
+        revealed: t.revealed.map(() => true),
+        chitsShown: true,
+        opened: t.opened || e.how === 'opened',
+      }));
+    case 'tile.entered':
+      return tile(state, e.tile, (t) => ({ ...t, entered: true }));
+    case 'test.rolled':
+      return state;
+    case 'binge.changed':
+      return teamer(state, e.teamerId, (t) => ({ ...t, binge: e.binge, chicken: e.chicken }));
+    case 'chit.used':
+      return teamer(state, e.teamerId, (t) => ({ ...t, chits: setChit(t.chits, e.chit, e.to) }));
+    case 'activation.began':
+      return {
+        ...state,
+        activation: { teamerIds: e.teamerIds, plans: e.plans },
+        activated: [...state.activated, ...e.teamerIds],
+      };
+    case 'activation.ended':
+      return { ...state, activation: null };
+    case 'move.began':
+      return {
+        ...state,
+        move: { teamerId: e.teamerId, allowance: e.allowance, spent: 0, steps: 0, dash: e.dash },
+        teamers: e.dash
+          ? { ...state.teamers, [e.teamerId]: { ...(state.teamers[e.teamerId] as Teamer), dash: 'marked' } }
+          : state.teamers,
+      };
+    case 'teamer.stepped': {
+      const s = teamer(state, e.teamerId, (t) => ({
+        ...t,
+        x: e.x,
+        y: e.y,
+        facing: e.facing,
+        moved: true,
+        aboard: true,
+        left: e.x === null ? true : t.left,
+      }));
+      const m = s.move;
+      return m && m.teamerId === e.teamerId
+        ? { ...s, move: { ...m, spent: m.spent + e.cost, steps: m.steps + 1 } }
+        : s;
+    }
+    case 'teamer.turned': {
+      const s = teamer(state, e.teamerId, (t) => ({ ...t, facing: e.facing }));
+      const m = s.move;
+      return m && m.teamerId === e.teamerId && e.cost > 0
+        ? { ...s, move: { ...m, spent: m.spent + e.cost } }
+        : s;
+    }
+    case 'move.ended': {
+      const s = teamer(state, e.teamerId, (t) => ({ ...t, facing: e.facing }));
+      return { ...s, move: null };
+    }
+    case 'teamer.breathed':
+      return teamer(state, e.teamerId, (t) => ({ ...t, dash: 'none' }));
+    case 'teamer.claimed':
+      return teamer(state, e.teamerId, (t) => ({ ...t, seatId: e.seatId }));
+    case 'teamer.ducked':
+      return teamer(state, e.teamerId, (t) => ({ ...t, ducked: e.ducked }));
+    case 'door.changed':
+      return withDoor(state, e.door, e.state);
+    case 'card.resolved':
+      return tile(state, e.tile, (t) => ({
+        ...t,
+        cardsResolved: t.cards.map((c, i) => (c === e.cardId ? true : (t.cardsResolved[i] ?? false))),
+        dark: t.dark || e.effect === 'lights-out',
+      }));
+    case 'threats.placed': {
+      const threats = { ...state.threats };
+      const order = state.threatOrder.slice();
+      for (const p of e.threats) {
+        threats[p.id] = {
+          id: p.id,
+          species: p.species,
+          x: p.x,
+          y: p.y,
+          facing: p.facing,
+          wounds: 0,
+          eye: false,
+          acted: false,
+          shotAt: [],
+          carrying: null,
+        };
+        order.push(p.id);
+      }
+      const tiles = state.tiles.slice();
+      const placedOn = tiles[e.tile];
+      if (placedOn) tiles[e.tile] = { ...placedOn, placed: e.marker + 1 };
+      return {
+        ...state,
+        tiles,
+        threats,
+        threatOrder: order,
+        nextThreat: state.nextThreat + e.threats.length,
+        progress: { ...state.progress, threatsPlaced: state.progress.threatsPlaced + e.threats.length },
+      };
+    }
+    case 'chits.placed':
+      return tile(state, e.tile, (t) => ({
+        ...t,
+        chits: t.chits.map((c, i) => {
+          const sq = e.squares[i];
+          return sq ? { ...c, x: sq.x, y: sq.y } : c;
+        }),
+      }));
+    case 'chit.examined': {
+      const s = tile(state, e.tile, (t) => ({
+        ...t,
+        chits: t.chits.map((c, i) => (i === e.index ? { ...c, examined: true } : c)),
+      }));
+      return e.h ? { ...s, progress: { ...s.progress, hFound: true } } : s;
+    }
+    case 'ping.added': {
+      const s = tile(state, e.tile, (t) => ({
+        ...t,
+        pings: [...t.pings, e.ping],
+        revealed: [...t.revealed, e.revealed],
+      }));
+      // The marker comes off the top of the spares (when there are any left).
+      return s.markers.length > 0 ? { ...s, markers: s.markers.slice(1) } : s;
+    }
+    case 'card.added': {
+      const s = tile(state, e.tile, (t) => ({
+        ...t,
+        cards: [...t.cards, e.cardId],
+        cardsResolved: [...t.cardsResolved, false],
+      }));
+      return { ...s, deck: s.deck.filter((c) => c !== e.cardId) };
+    }
+    case 'contraband.found':
+      return { ...state, contraband: [...state.contraband, e.item] };
+    case 'attack.resolved': {
+      // Remember who fired at each target Threat (first-shot kills).
+      let s = state;
+      for (const id of e.targets) {
+        const t = threatOf(s, id);
+        if (t && !t.shotAt.includes(e.by)) s = withThreat(s, { ...t, shotAt: [...t.shotAt, e.by] });
+      }
+      return s;
+    }
+    case 'grapple.resolved':
+      return state;
+    case 'teamer.wounded':
+      return teamer(state, e.teamerId, (t) => ({
+        ...t,
+        wounds: e.wounds,
+        // Out of action or dead: the chits are gone and the figure lies where it fell.
+        chits: e.wounds >= 2 ? ['ACTED', 'ACTED'] : t.chits,
+        chicken: e.wounds >= 2 ? false : t.chicken,
+      }));
+    case 'threat.wounded': {
+      const t = threatOf(state, e.threatId);
+      return t ? withThreat(state, { ...t, wounds: e.wounds }) : state;
+    }
+    case 'threat.killed': {
+      if (!threatOf(state, e.threatId)) return state;
+      const { [e.threatId]: _gone, ...threats } = state.threats;
+      return {
+        ...state,
+        threats,
+        threatOrder: state.threatOrder.filter((id) => id !== e.threatId),
+        threatQueue: dropFromQueue(state.threatQueue, e.threatId),
+        pack: dropFromPack(state.pack, e.threatId),
+        paused: state.paused?.threatId === e.threatId ? null : state.paused,
+        progress: { ...state.progress, threatsKilled: state.progress.threatsKilled + 1 },
+      };
+    }
+    case 'ammo.changed':
+      return teamer(state, e.teamerId, (t) => ({ ...t, ammo: { ...t.ammo, [e.weapon]: e.left } }));
+    case 'grenades.changed':
+      return teamer(state, e.teamerId, (t) => ({ ...t, grenades: e.grenades }));
+    case 'stress.added': {
+      const pool = state.kitty.pool.slice();
+      for (const k of e.kinds) pool[k] = (pool[k] ?? 0) - 1;
+      return { ...state, kitty: { ...state.kitty, chits: [...state.kitty.chits, ...e.kinds], pool } };
+    }
+    case 'catastrophe.struck': {
+      const pool = state.kitty.pool.slice();
+      // The Kitty's chits go back to the pool and counting restarts, donations doubled from now on.
+      for (const k of state.kitty.chits) pool[k] = (pool[k] ?? 0) + 1;
+      const effects = { ...state.effects };
+      if (e.effect === 'power-down') effects.powerDownUntilTurn = e.untilTurn;
+      if (e.effect === 'power-outage') {
+        effects.powerDownUntilTurn = e.untilTurn;
+        effects.outageUntilTurn = e.untilTurn;
+      }
+      if (e.effect === 'all-cards-red') effects.allCardsRed = true;
+      return {
+        ...state,
+        kitty: { chits: [], pool, catastrophes: state.kitty.catastrophes + 1, doubled: true },
+        effects,
+      };
+    }
+    case 'threat.decided': {
+      const id = e.decision.threat;
+      const t = threatOf(state, id);
+      let s = t ? withThreat(state, { ...t, acted: true }) : state;
+      const first = s.threatQueue[0];
+      if (first && first.length === 1 && first[0] === id) s = { ...s, threatQueue: s.threatQueue.slice(1) };
+      const pack = s.pack;
+      if (pack?.members.includes(id)) {
+        const members = pack.members.filter((m) => m !== id);
+        s = { ...s, pack: members.length > 0 ? { ...pack, members } : null };
+      }
+      return s;
+    }
+    case 'threat.moved': {
+      const t = threatOf(state, e.threatId);
+      if (!t) return state;
+      const s = withThreat(state, { ...t, x: e.x, y: e.y, facing: e.facing, eye: e.eye });
+      return e.dragging ? teamer(s, e.dragging, (d) => ({ ...d, x: e.x, y: e.y })) : s;
+    }
+    case 'threat.queue':
+      return { ...state, threatQueue: e.queue, threatPlanned: true };
+    case 'threat.pack':
+      return {
+        ...state,
+        threatQueue: state.threatQueue.slice(1),
+        pack: {
+          members: e.pack.members,
+          throws: e.pack.throws,
+          allowance: e.pack.allowance,
+          allHide: e.pack.allHide,
+        },
+      };
+    case 'threat.paused':
+      return {
+        ...state,
+        paused: {
+          threatId: e.threatId,
+          actions: e.actions,
+          ...(e.crossingAsked ? { crossingAsked: true } : {}),
+        },
+      };
+    case 'threat.resumed':
+      return { ...state, paused: null };
+    case 'threat.carried': {
+      const t = threatOf(state, e.threatId);
+      return t ? withThreat(state, { ...t, carrying: e.teamerId }) : state;
+    }
+    case 'horror.seen':
+      return teamer(state, e.teamerId, (t) => ({ ...t, seenHorrific: [...t.seenHorrific, e.species] }));
+    case 'flames.changed': {
+      const flames = { ...state.flames };
+      if (e.flames > 0) flames[e.square] = e.flames;
+      else delete flames[e.square];
+      return { ...state, flames };
+    }
+    case 'blasts.changed':
+      return { ...state, blasts: e.blasts };
+    case 'interrupt.raised':
+      return {
+        ...state,
+        interrupt: {
+          threatId: e.threatId,
+          trigger: e.trigger,
+          teamerIds: e.teamerIds,
+          ...(e.door !== undefined ? { door: e.door } : {}),
+        },
+      };
+    case 'interrupt.answered': {
+      const i = state.interrupt;
+      if (!i) return state;
+      const left = i.teamerIds.filter((id) => id !== e.teamerId);
+      return { ...state, interrupt: left.length > 0 ? { ...i, teamerIds: left } : null };
+    }
+    case 'source.cleared':
+      return { ...state, progress: { ...state.progress, sourceCleared: true } };
+    case 'console.used':
+      return { ...state, progress: { ...state.progress, consoleActions: state.progress.consoleActions + 1 } };
+    case 'mission.evaluated':
+      return { ...state, evaluation: e.evaluation, phase: 'ended' };
+    case 'stars.awarded':
+      return e.teamerId === null
+        ? { ...state, teamStars: state.teamStars + e.stars }
+        : teamer(state, e.teamerId, (t) => ({ ...t, goldStars: t.goldStars + e.stars }));
+    case 'gm.overrode': {
+      let s = state;
+      if (e.teamer) s = withTeamer(s, e.teamer);
+      if (e.threat) s = withThreat(s, e.threat);
+      if (e.removeThreat && threatOf(s, e.removeThreat)) {
+        const { [e.removeThreat]: _gone, ...threats } = s.threats;
+        const gone = e.removeThreat;
+        s = {
+          ...s,
+          threats,
+          threatOrder: s.threatOrder.filter((id) => id !== gone),
+          threatQueue: dropFromQueue(s.threatQueue, gone),
+          pack: dropFromPack(s.pack, gone),
+        };
+      }
+      if (e.door) s = withDoor(s, e.door.index, e.door.state);
+      return s;
+    }
+  }
+}
+
+function dropFromQueue(queue: FdState['threatQueue'], id: string): FdState['threatQueue'] {
+  if (!queue.some((u) => u.includes(id))) return queue;
+  return queue.map((u) => u.filter((m) => m !== id)).filter((u) => u.length > 0);
+}
+
+function dropFromPack(pack: FdState['pack'], id: string): FdState['pack'] {
+  if (!pack?.members.includes(id)) return pack;
+  const members = pack.members.filter((m) => m !== id);
+  return members.length > 0 ? { ...pack, members } : null;
+}
+
+/** A new turn: chits back to READY (an unused WAIT is lost), dash markers age, moved flags clear. */
+function newTurn(state: FdState): FdState {
+  const teamers: Record<string, Teamer> = {};
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    const out = t.wounds >= 2 || t.left;
+    teamers[id] = {
+      ...t,
+      chits: out ? ['ACTED', 'ACTED'] : ['READY', 'READY'],
+      dash: t.dash === 'marked' ? 'penalised' : 'none',
+      moved: false,
+    };
+  }
+  const threats: typeof state.threats = {};
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (th) (threats as Record<string, typeof th>)[id] = th.acted ? { ...th, acted: false } : th;
+  }
+  return {
+    ...state,
+    teamers,
+    threats,
+    tiles: state.tiles.some((t) => t.dark)
+      ? state.tiles.map((t) => (t.dark ? { ...t, dark: false } : t))
+      : state.tiles,
+  };
+}

@@ -1,0 +1,210 @@
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext, Ruleset, TableEvent } from '../../engine/ruleset.ts';
+import { CHAT_EVENT_TYPES, type ChatCommand, decideChat } from '../dice-chat/chat.ts';
+import {
+  decideActivate,
+  decideAwardStars,
+  decideBoard,
+  decideChooseMission,
+  decideCrush,
+  decideEndActivation,
+  decideEndExploration,
+  decideEndTeamPhase,
+  decideGmOverride,
+  decideHoldWait,
+  decideOperateDoor,
+  decidePass,
+  decideScan,
+  decideTask,
+  decideWait,
+} from './actions.ts';
+import { decideGrapple, decideShoot } from './combat.ts';
+import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
+import { Draft } from './draft.ts';
+import type { FdEvent } from './events.ts';
+import { evolve } from './evolve.ts';
+import { decideEndMove, decideMove, decideStep, decideTurn } from './movement.ts';
+import { type FdOptions, initialState } from './setup.ts';
+import type { FdState } from './state.ts';
+import { settle } from './turn.ts';
+import { redactOf, viewOf } from './view.ts';
+
+/**
+ * Fundamental Duck! as a ruleset: commands are checked and turned into events on a working record
+ * (`Draft`) that folds each event as it is emitted, with the same `evolve` the table replays, so
+ * a long automatic chain (the Threat phase after the Team's last action) is decided in one pass.
+ */
+
+/** Commands that act for a Teamer: a player may send them only for his own (or an unclaimed) Teamer. */
+function teamerOfCommand(c: CoreCommand): string | null {
+  return 'teamerId' in c &&
+    typeof c.teamerId === 'string' &&
+    c.type !== 'awardStars' &&
+    c.type !== 'gmOverride'
+    ? c.teamerId
+    : null;
+}
+
+function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent[] {
+  const roles = COMMAND_ROLES[command.type];
+  if (!roles)
+    throw new RuleError('UNKNOWN_COMMAND', `there is no Fundamental Duck! command ${command.type}`, {});
+  if (!roles.includes(ctx.actor.role))
+    throw new RuleError('ROLE_NOT_ALLOWED', `a ${ctx.actor.role} may not send ${command.type}`, {
+      role: ctx.actor.role,
+    });
+  if (command.type.startsWith('chat.')) return decideChat(state.chat, command as ChatCommand, ctx);
+  const c = command as CoreCommand;
+  if (state.phase === 'ended' && c.type !== 'awardStars' && c.type !== 'gmOverride')
+    throw new RuleError('GAME_OVER', 'the mission is over', {});
+  const who = teamerOfCommand(c);
+  if (who !== null && ctx.actor.role === 'player') {
+    const t = Object.hasOwn(state.teamers, who) ? state.teamers[who] : undefined;
+    if (!t) throw new RuleError('UNKNOWN_TEAMER', `there is no Teamer ${who}`, { teamerId: who });
+    if (t.seatId !== null && t.seatId !== ctx.actor.seatId && c.type !== 'claimTeamer')
+      throw new RuleError('NOT_YOUR_TEAMER', `${t.name} is played by another seat`, { teamerId: who });
+  }
+  const draft = new Draft(state, ctx);
+  switch (c.type) {
+    case 'chooseMission':
+      decideChooseMission(draft, c);
+      break;
+    case 'board':
+      decideBoard(draft);
+      break;
+    case 'claimTeamer': {
+      const t = Object.hasOwn(state.teamers, c.teamerId) ? state.teamers[c.teamerId] : undefined;
+      if (!t) throw new RuleError('UNKNOWN_TEAMER', `there is no Teamer ${c.teamerId}`, {});
+      if (t.seatId !== null) throw new RuleError('NOT_YOUR_TEAMER', `${t.name} is already taken`, {});
+      draft.emit({ type: 'teamer.claimed', teamerId: t.id, seatId: ctx.actor.seatId });
+      break;
+    }
+    case 'endExploration':
+      decideEndExploration(draft);
+      break;
+    case 'activate':
+      decideActivate(draft, c);
+      break;
+    case 'endActivation':
+      decideEndActivation(draft, c);
+      break;
+    case 'pass':
+      decidePass(draft, c);
+      break;
+    case 'wait':
+      decideWait(draft, c);
+      break;
+    case 'holdWait':
+      decideHoldWait(draft, c);
+      break;
+    case 'crush':
+      decideCrush(draft, c);
+      break;
+    case 'endTeamPhase':
+      decideEndTeamPhase(draft);
+      break;
+    case 'move':
+      decideMove(draft, c);
+      break;
+    case 'step':
+      decideStep(draft, c);
+      break;
+    case 'turn':
+      decideTurn(draft, c);
+      break;
+    case 'endMove':
+      decideEndMove(draft, c);
+      break;
+    case 'shoot':
+      decideShoot(draft, c);
+      break;
+    case 'grapple':
+      decideGrapple(draft, c);
+      break;
+    case 'scan':
+      decideScan(draft, c);
+      break;
+    case 'operateDoor':
+      decideOperateDoor(draft, c);
+      break;
+    case 'task':
+      decideTask(draft, c);
+      break;
+    case 'awardStars':
+      decideAwardStars(draft, c);
+      break;
+    case 'gmOverride':
+      decideGmOverride(draft, c);
+      break;
+  }
+  settle(draft);
+  return draft.events;
+}
+
+export const CORE_EVENT_TYPES = [
+  'mission.chosen',
+  'order.drawn',
+  'arena.dealt',
+  'phase.began',
+  'tile.revealed',
+  'tile.entered',
+  'test.rolled',
+  'binge.changed',
+  'chit.used',
+  'activation.began',
+  'activation.ended',
+  'move.began',
+  'teamer.stepped',
+  'teamer.turned',
+  'move.ended',
+  'teamer.ducked',
+  'teamer.breathed',
+  'teamer.claimed',
+  'door.changed',
+  'card.resolved',
+  'threats.placed',
+  'chits.placed',
+  'chit.examined',
+  'ping.added',
+  'card.added',
+  'contraband.found',
+  'attack.resolved',
+  'grapple.resolved',
+  'teamer.wounded',
+  'threat.wounded',
+  'threat.killed',
+  'ammo.changed',
+  'grenades.changed',
+  'stress.added',
+  'catastrophe.struck',
+  'threat.decided',
+  'threat.moved',
+  'threat.queue',
+  'threat.pack',
+  'threat.paused',
+  'threat.resumed',
+  'threat.carried',
+  'horror.seen',
+  'flames.changed',
+  'blasts.changed',
+  'interrupt.raised',
+  'interrupt.answered',
+  'source.cleared',
+  'console.used',
+  'mission.evaluated',
+  'stars.awarded',
+  'gm.overrode',
+] as const satisfies readonly FdEvent['type'][];
+
+export const fundamentalDuck: Ruleset<FdState, FdCommand, FdEvent, FdOptions> = {
+  id: 'fundamental-duck',
+  title: 'Fundamental Duck!',
+  commandSchema,
+  commandRoles: COMMAND_ROLES,
+  eventTypes: [...CORE_EVENT_TYPES, ...CHAT_EVENT_TYPES],
+  setup: (options: FdOptions) => initialState(options ?? {}),
+  decide,
+  evolve: (state: FdState, event: FdEvent | TableEvent) => evolve(state, event),
+  view: viewOf,
+  redact: redactOf,
+};

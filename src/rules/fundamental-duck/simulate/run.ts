@@ -1,0 +1,55 @@
+import { SeededDice } from '../../../engine/dice/source.ts';
+import type { Seat } from '../../../engine/ruleset.ts';
+import { evolve } from '../evolve.ts';
+import { initialState } from '../setup.ts';
+import type { FdState, Teamer } from '../state.ts';
+import { policyStep } from './policy.ts';
+
+/** One whole mission through the real ruleset with the built-in policy, from boarding to evaluation. */
+export interface MissionResult {
+  readonly outcome: 'completed' | 'part-completed' | 'failed' | 'unfinished';
+  readonly casualties: number;
+  readonly dead: number;
+  readonly turns: number;
+  readonly commands: number;
+  readonly events: number;
+}
+
+const SEAT: Seat = { seatId: 'sim', role: 'player' };
+
+export function runMission(
+  mission: string,
+  seed: number,
+  maxTurns = 40,
+  maxCommands = 20_000,
+): MissionResult {
+  let state: FdState = initialState({ mission });
+  const ctx = { actor: SEAT, dice: new SeededDice(seed) };
+  let commands = 0;
+  let events = 0;
+  // The policy tries candidates and most are refused: a refusal's stack trace is pure cost here.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    while (state.phase !== 'ended' && state.turn <= maxTurns && commands < maxCommands) {
+      const step = policyStep(state, ctx);
+      if (!step) break;
+      commands++;
+      events += step.events.length;
+      for (const e of step.events) state = evolve(state, e);
+    }
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  const teamers = state.teamOrder.map((id) => state.teamers[id] as Teamer);
+  const deadAt = state.rules.pack.combat.teamerWounds.deadAt;
+  const outAt = state.rules.pack.combat.teamerWounds.outOfActionAt;
+  return {
+    outcome: state.evaluation?.outcome ?? 'unfinished',
+    casualties: teamers.filter((t) => t.wounds >= outAt).length,
+    dead: teamers.filter((t) => t.wounds >= deadAt).length,
+    turns: state.turn,
+    commands,
+    events,
+  };
+}

@@ -1,0 +1,316 @@
+import type { Role } from '../../engine/ruleset.ts';
+import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
+import type { FdRules } from './rules-data.ts';
+import type { PackPlan, ThreatAction } from './threat/index.ts';
+
+/**
+ * The whole state of a Fundamental Duck! table: plain JSON, folded from the log by `evolve`.
+ *
+ * - Copy on write with structural sharing: `evolve` copies only the records an event touches
+ *   (one Teamer, one Threat, one tile), never the whole state, and keeps no growing log here (the
+ *   event log is the log), so replay stays O(events).
+ * - `rules` (the data pack read into what the rules need) and the arena geometry inside it never
+ *   change during a game: every state of a table shares the same objects.
+ * - Hidden information (pings, event cards, Source chit identities, stress chit values) lives here
+ *   in full; `view.ts` strips it for every seat that may not see it.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Small vocabulary
+
+/** 0 = north, then clockwise: 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW. */
+export type Facing = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const DX: readonly number[] = [0, 1, 1, 1, 0, -1, -1, -1];
+export const DY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
+
+export type Chit = 'READY' | 'ACTED' | 'WAIT';
+export type ActionKind = 'move' | 'shoot' | 'other';
+export type Ping = 'red' | 'orange' | 'blue' | 'green' | 'purple' | 'none';
+export const PINGS: readonly Ping[] = ['red', 'orange', 'blue', 'green', 'purple', 'none'];
+export type Luck = 'normal' | 'unlucky' | 'jonah';
+
+export type Phase =
+  /** Before boarding: the mission and arena may still be chosen; nothing is dealt yet. */
+  | 'briefing'
+  | 'exploration'
+  | 'team'
+  | 'threat'
+  | 'housekeeping'
+  /** The mission is over and evaluated. */
+  | 'ended';
+
+export interface Teamer {
+  readonly id: string;
+  readonly name: string;
+  readonly role: string;
+  /** YOU: the leader (attack priority, re-instilling BINGE, the activation stack). */
+  readonly leader: boolean;
+  /** The seat that plays this Teamer; null: any player seat of the table may. */
+  readonly seatId: string | null;
+  /** Where the figure stands; null while it is still on the boarding bridge (or has gone back). */
+  readonly x: number | null;
+  readonly y: number | null;
+  readonly facing: Facing;
+  readonly chits: readonly [Chit, Chit];
+  /** 0 fine, 1 wounded, 2 out of action, 3 dead. */
+  readonly wounds: number;
+  readonly ff: number;
+  readonly binge: number;
+  readonly chicken: boolean;
+  readonly ducked: boolean;
+  /** 'marked': dashed this turn; 'penalised': the turn after a dash (its dice are 2 worse). */
+  readonly dash: 'none' | 'marked' | 'penalised';
+  readonly luck: Luck;
+  readonly weapons: readonly string[];
+  /** Per weapon: upgrades (+1 per die); `<weapon>:dice` 1 for a double-dice hand-blaster. */
+  readonly bonus: Readonly<Record<string, number>>;
+  /** Abilities from the pack (door hacker, medic, steady, tough, eagle eye...). */
+  readonly abilities: readonly string[];
+  /** Shots or squirts left per weapon that counts them (HEMG before reload, Flamer tank). */
+  readonly ammo: Readonly<Record<string, number>>;
+  readonly grenades: number;
+  readonly bioSensor: boolean;
+  readonly armour: boolean;
+  /** Carries its maximum load: −1 movement. */
+  readonly encumbered: boolean;
+  /** Went back over the boarding bridge (out of the mission, safe). */
+  readonly left: boolean;
+  /** Has stood in the arena at least once (a Teamer still queued on the bridge has not). */
+  readonly aboard: boolean;
+  /** Species whose horrific first sight this Teamer has already tested for. */
+  readonly seenHorrific: readonly string[];
+  /** Whether it moved this turn (the chicken's lash-out roll is for those that stood still). */
+  readonly moved: boolean;
+  readonly goldStars: number;
+}
+
+export interface Threat {
+  readonly id: string;
+  readonly species: string;
+  readonly x: number;
+  readonly y: number;
+  readonly facing: Facing;
+  readonly wounds: number;
+  /** Eye marker: hiding and waiting (13.6). */
+  readonly eye: boolean;
+  /** Has used its one action this turn (activation, ambush). */
+  readonly acted: boolean;
+  /** Teamers who have fired at it (a kill with one's first shot at it raises BINGE). */
+  readonly shotAt: readonly string[];
+  /** The Teamer it drags toward the nest (prey), or null. */
+  readonly carrying: string | null;
+}
+
+export interface SourceChit {
+  readonly id: string;
+  readonly h: boolean;
+  /** Square once diced (the tile's door first opened); null before. */
+  readonly x: number | null;
+  readonly y: number | null;
+  readonly examined: boolean;
+}
+
+export interface TileState {
+  /** Infestation markers; `revealed[i]` says whether marker i's ping is face up. */
+  readonly pings: readonly Ping[];
+  readonly revealed: readonly boolean[];
+  /** The tile's event card ids (usually one), and which are resolved. */
+  readonly cards: readonly string[];
+  readonly cardsResolved: readonly boolean[];
+  readonly chits: readonly SourceChit[];
+  /** Chits are set out (their number known) once the tile is scanned or opened. */
+  readonly chitsShown: boolean;
+  readonly opened: boolean;
+  /** How many of its markers have had their Threats placed (a door opening, a catastrophe). */
+  readonly placed: number;
+  /** Some Teamer has stood on it (the first to do so faces a stress situation). */
+  readonly entered: boolean;
+  /** A Lights Out card: sight limited until Housekeeping. */
+  readonly dark: boolean;
+}
+
+export interface DoorState {
+  readonly open: boolean;
+  readonly stuck: boolean;
+  readonly jammed: boolean;
+  readonly damage: number;
+  /** Door sides (0-based along the door) with a GREEN battered hole: Threats cross them. */
+  readonly holes: readonly number[];
+  /** Door sides with RED footprints: a short cut the Threats found. */
+  readonly shortCuts: readonly number[];
+}
+
+/** The Team's move in progress (one MOVE action, spent a square at a time). */
+export interface MoveInProgress {
+  readonly teamerId: string;
+  readonly allowance: number;
+  readonly spent: number;
+  readonly steps: number;
+  readonly dash: boolean;
+}
+
+/** The Teamer (or stack pair acting in concert) whose activation is under way. */
+export interface Activation {
+  readonly teamerIds: readonly string[];
+  /** Declared action kinds per Teamer, in order (8.2); 'wait' puts the second chit on WAIT. */
+  readonly plans: Readonly<Record<string, readonly (ActionKind | 'wait')[]>>;
+}
+
+/**
+ * A pause in the Threat phase (or a Team-phase ambush): the Teamers listed may spend their WAIT
+ * chit now, or let the chance pass. The Threat phase resumes when all have answered.
+ */
+export interface Interrupt {
+  readonly threatId: string;
+  /** sighted/adjacent: 8.3 (a)/(b); crossing: the Threat starts across a door side (15.3). */
+  readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+  readonly teamerIds: readonly string[];
+  /** The door being crossed (crossing only). */
+  readonly door?: number;
+}
+
+export interface KittyState {
+  /** Kinds (index into `rules.stressValues`) of the chits now in the Kitty (hidden from players). */
+  readonly chits: readonly number[];
+  /** Chits left in the pool, per entry of `rules.stressValues`. */
+  readonly pool: readonly number[];
+  readonly catastrophes: number;
+  /** After the first catastrophe every donation doubles. */
+  readonly doubled: boolean;
+}
+
+/** A catastrophe result still in force (power down and outage run for a number of turns). */
+export interface Effects {
+  readonly powerDownUntilTurn: number;
+  readonly outageUntilTurn: number;
+  readonly allCardsRed: boolean;
+}
+
+export interface Evaluation {
+  readonly outcome: 'completed' | 'part-completed' | 'failed';
+  readonly objectives: readonly boolean[];
+  readonly teamStars: number;
+  readonly catastrophe: boolean;
+}
+
+export interface FdState {
+  readonly seats: Readonly<Record<string, { readonly role: Role; readonly name: string }>>;
+  readonly chat: ChatState;
+  readonly rules: FdRules;
+  readonly missionId: string;
+  readonly arenaId: string;
+  readonly phase: Phase;
+  readonly turn: number;
+  readonly teamOrder: readonly string[];
+  /** How the Team activates (8.1): the pack's option unless chosen at the briefing. */
+  readonly activationMethod: 'fixed' | 'nearest-first' | 'deck' | 'stack';
+  /** This turn's activation order when the method draws one (null: team order). */
+  readonly turnOrder: readonly string[] | null;
+  readonly teamers: Readonly<Record<string, Teamer>>;
+  readonly threatOrder: readonly string[];
+  readonly threats: Readonly<Record<string, Threat>>;
+  readonly nextThreat: number;
+  readonly tiles: readonly TileState[];
+  readonly doors: readonly DoorState[];
+  /** Event card ids not dealt yet, in deck order (hidden). */
+  readonly deck: readonly string[];
+  /** Spare infestation markers, in draw order (hidden): extra pings come from here. */
+  readonly markers: readonly Ping[];
+  /** Contraband items the Team has picked up (black market value at evaluation). */
+  readonly contraband: readonly ('forbidden' | 'illegal' | 'high-value')[];
+  readonly kitty: KittyState;
+  readonly effects: Effects;
+  /** Teamers that have taken their activation this turn (in order). */
+  readonly activated: readonly string[];
+  readonly activation: Activation | null;
+  readonly move: MoveInProgress | null;
+  readonly interrupt: Interrupt | null;
+  /** Threat phase: units still to act (one id, or a pack's ids), in the order fixed at its start. */
+  readonly threatQueue: readonly (readonly string[])[];
+  /** The Threat phase order has been fixed this phase (an empty queue then means all have acted). */
+  readonly threatPlanned: boolean;
+  /** A pack under way: its plan (members left to act, the shared allowance). */
+  readonly pack: PackPlan | null;
+  /** A Threat's actions left to carry out after an interrupt. */
+  readonly paused: {
+    readonly threatId: string;
+    readonly actions: readonly ThreatAction[];
+    /** The first step was already offered to door crushers (do not ask again). */
+    readonly crossingAsked?: boolean;
+  } | null;
+  /** Flame markers per square index. */
+  readonly flames: Readonly<Record<string, number>>;
+  /** Grenade-explosion markers (square indexes), removed in Housekeeping. */
+  readonly blasts: readonly number[];
+  /** Mission progress: counters the objectives read (Bridge console actions, H found, Source cleared). */
+  readonly progress: {
+    readonly consoleActions: number;
+    readonly hFound: boolean;
+    readonly sourceCleared: boolean;
+    readonly threatsPlaced: number;
+    readonly threatsKilled: number;
+  };
+  readonly teamStars: number;
+  readonly evaluation: Evaluation | null;
+}
+
+export const INITIAL_CHAT: ChatState = EMPTY_CHAT;
+
+export function isAlive(t: Teamer): boolean {
+  return t.wounds < 3;
+}
+
+/** In the arena and able to act: aboard, not gone back, not out of action or dead. */
+export function canAct(t: Teamer): boolean {
+  return t.x !== null && !t.left && t.wounds < 2;
+}
+
+/** Still on the boarding bridge, waiting to step in (turn 1, or later). */
+export function onBridge(t: Teamer): boolean {
+  return t.x === null && !t.left && t.wounds < 2;
+}
+
+/** Fumble Factor now: base, −1 per wound, −2 the turn after a dash; chicken loses + factors. */
+export function currentFf(t: Teamer): number {
+  return t.ff - Math.min(t.wounds, 1) - (t.dash === 'penalised' ? 2 : 0);
+}
+
+export function readyChit(t: Teamer): 0 | 1 | null {
+  if (t.chits[0] === 'READY') return 0;
+  if (t.chits[1] === 'READY') return 1;
+  return null;
+}
+
+export function waitChit(t: Teamer): 0 | 1 | null {
+  if (t.chits[0] === 'WAIT') return 0;
+  if (t.chits[1] === 'WAIT') return 1;
+  return null;
+}
+
+export function withTeamer(state: FdState, t: Teamer): FdState {
+  return { ...state, teamers: { ...state.teamers, [t.id]: t } };
+}
+
+export function withThreat(state: FdState, t: Threat): FdState {
+  return { ...state, threats: { ...state.threats, [t.id]: t } };
+}
+
+export function withTile(state: FdState, index: number, tile: TileState): FdState {
+  const tiles = state.tiles.slice();
+  tiles[index] = tile;
+  return { ...state, tiles };
+}
+
+export function withDoor(state: FdState, index: number, door: DoorState): FdState {
+  const doors = state.doors.slice();
+  doors[index] = door;
+  return { ...state, doors };
+}
+
+export function teamerOf(state: FdState, id: string): Teamer | undefined {
+  return Object.hasOwn(state.teamers, id) ? state.teamers[id] : undefined;
+}
+
+export function threatOf(state: FdState, id: string): Threat | undefined {
+  return Object.hasOwn(state.threats, id) ? state.threats[id] : undefined;
+}

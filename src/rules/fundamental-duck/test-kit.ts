@@ -1,0 +1,74 @@
+import type { Die } from '../../engine/dice/die.ts';
+import type { DiceSource } from '../../engine/dice/source.ts';
+import { SeededDice } from '../../engine/dice/source.ts';
+import type { DecideContext, Seat } from '../../engine/ruleset.ts';
+import type { FdCommand } from './commands.ts';
+import type { FdEvent } from './events.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import type { FdState, Ping } from './state.ts';
+
+/** Test helpers: a fixed deal, a table to send commands to, scripted-then-seeded dice. */
+
+export const PLAYER: Seat = { seatId: 'p1', role: 'player' };
+export const GM: Seat = { seatId: 'gm', role: 'gm' };
+
+/** Faces from a script first (checked by purpose order in the test), then from a seeded generator. */
+export class ScriptThenSeeded implements DiceSource {
+  private next = 0;
+  readonly used: { die: string; face: number; purpose: string }[] = [];
+  private readonly seeded: SeededDice;
+  constructor(
+    private readonly faces: readonly number[],
+    seed = 1,
+  ) {
+    this.seeded = new SeededDice(seed);
+  }
+  roll(die: Die, purpose: string): number {
+    const face = this.next < this.faces.length ? (this.faces[this.next++] as number) : this.seeded.roll(die);
+    this.used.push({ die: die.name, face, purpose });
+    return face;
+  }
+  get scriptLeft(): number {
+    return this.faces.length - this.next;
+  }
+}
+
+/** A deal made by hand: per tile index its pings, cards and Source chits (true = the H). */
+export function fixedDeal(
+  state: FdState,
+  tiles: Readonly<Record<number, { pings?: Ping[]; cards?: string[]; chits?: boolean[] }>>,
+  markers: Ping[] = ['red', 'orange'],
+): FdEvent {
+  return {
+    type: 'arena.dealt',
+    tiles: state.tiles.map((_, i) => ({
+      pings: tiles[i]?.pings ?? ['none'],
+      cards: tiles[i]?.cards ?? [],
+      chits: tiles[i]?.chits ?? [],
+    })),
+    deck: [],
+    markers,
+    faces: [],
+  };
+}
+
+export class Table {
+  state: FdState;
+  readonly log: FdEvent[] = [];
+  constructor(
+    public dice: DiceSource,
+    state?: FdState,
+  ) {
+    this.state = state ?? fd.setup({});
+  }
+  fold(events: readonly FdEvent[]): void {
+    for (const e of events) this.state = fd.evolve(this.state, e);
+    this.log.push(...events);
+  }
+  send(command: FdCommand, seat: Seat = PLAYER): FdEvent[] {
+    const ctx: DecideContext = { actor: seat, dice: this.dice };
+    const events = fd.decide(this.state, command, ctx);
+    this.fold(events);
+    return events;
+  }
+}

@@ -1,0 +1,279 @@
+import { arenaOf, visibleTo } from './board-adapter.ts';
+import { grapple } from './combat.ts';
+import type { Draft } from './draft.ts';
+import { facingToward } from './figures.ts';
+import { type FdState, type Teamer, type Threat, threatOf, waitChit } from './state.ts';
+import {
+  activateThreat,
+  ambush,
+  beginPack,
+  isAmbushTriggered,
+  planThreatPhase,
+  type ThreatAction,
+  type ThreatDecision,
+} from './threat/index.ts';
+import { inContact, worldOf } from './world-adapter.ts';
+
+/**
+ * The Threat phase (digest 13–14) run by the engine with the table's dice: the AI (threat/)
+ * decides each activation over a `ThreatWorld` of the state as it stands; this file carries out
+ * its actions as events, a step at a time, so a Teamer's WAIT trigger (8.3) can cut in after the
+ * step that set it off. An interrupt pauses the phase; it goes on when every Teamer it named has
+ * answered (an action with the WAIT chit, or holdWait).
+ */
+export function continueThreatPhase(draft: Draft): void {
+  for (let guard = 0; guard < 10000; guard++) {
+    const s = draft.state;
+    if (s.phase !== 'threat' || s.interrupt) return;
+    if (s.paused) {
+      const { threatId, actions, crossingAsked } = s.paused;
+      draft.emit({ type: 'threat.resumed', threatId });
+      if (threatOf(draft.state, threatId))
+        carryOut(draft, threatId, actions, 'phase', crossingAsked === true);
+      continue;
+    }
+    if (s.pack) {
+      const id = s.pack.members[0] as string;
+      const decision = activateThreat(worldOf(s), id, draft.table, { pack: s.pack });
+      apply(draft, decision, 'phase');
+      continue;
+    }
+    if (!s.threatPlanned) {
+      const order = planThreatPhase(worldOf(s), draft.table);
+      const queue = order.units.map((u) => (u.kind === 'threat' ? [u.threat] : u.members));
+      draft.emit({ type: 'threat.queue', queue, order });
+      if (queue.length === 0) return;
+      continue;
+    }
+    const unit = s.threatQueue[0];
+    if (!unit) return;
+    if (unit.length > 1) {
+      draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(s), unit, draft.table) });
+      continue;
+    }
+    apply(draft, activateThreat(worldOf(s), unit[0] as string, draft.table), 'phase');
+  }
+}
+
+function apply(draft: Draft, decision: ThreatDecision, mode: 'phase' | 'ambush'): void {
+  draft.emit({ type: 'threat.decided', decision });
+  carryOut(draft, decision.threat, decision.actions, mode);
+}
+
+/**
+ * Carries out a Threat's actions in order. Moves go a square at a time; after each step, Teamers
+ * holding WAIT whom the step set off (a Threat newly visible to them, or newly next to them or in
+ * their square) get an interrupt, and the rest of the actions wait in `paused`.
+ */
+function carryOut(
+  draft: Draft,
+  threatId: string,
+  actions: readonly ThreatAction[],
+  mode: 'phase' | 'ambush',
+  crossingAsked = false,
+): void {
+  const w = arenaOf(draft.state).width;
+  for (let a = 0; a < actions.length; a++) {
+    const th = threatOf(draft.state, threatId);
+    if (!th) return;
+    const act = actions[a] as ThreatAction;
+    switch (act.kind) {
+      case 'wake':
+        draft.emit({ type: 'threat.moved', threatId, x: th.x, y: th.y, facing: th.facing, eye: false });
+        break;
+      case 'hide':
+        draft.emit({ type: 'threat.moved', threatId, x: th.x, y: th.y, facing: th.facing, eye: true });
+        break;
+      case 'face':
+        draft.emit({ type: 'threat.moved', threatId, x: th.x, y: th.y, facing: act.facing, eye: th.eye });
+        break;
+      case 'move':
+      case 'drag': {
+        for (let k = 0; k < act.path.length; k++) {
+          const cur = threatOf(draft.state, threatId);
+          if (!cur) return;
+          const sq = act.path[k] as number;
+          const x = sq % w;
+          const y = Math.floor(sq / w);
+          // 15.3: a Teamer at the door controls with a WAIT chit may try to shut it on the Threat.
+          if (mode === 'phase' && !(crossingAsked && a === 0 && k === 0)) {
+            const door = doorCrossed(draft.state, cur.y * w + cur.x, sq);
+            const crushers = door < 0 ? [] : crushersAt(draft.state, door);
+            if (crushers.length > 0) {
+              draft.emit({
+                type: 'threat.paused',
+                threatId,
+                actions: [{ ...act, path: act.path.slice(k) }, ...actions.slice(a + 1)],
+                crossingAsked: true,
+              });
+              draft.emit({
+                type: 'interrupt.raised',
+                threatId,
+                trigger: 'crossing',
+                teamerIds: crushers,
+                door,
+              });
+              return;
+            }
+          }
+          const before = watchers(draft.state, cur);
+          draft.emit({
+            type: 'threat.moved',
+            threatId,
+            x,
+            y,
+            facing: facingToward(cur.x, cur.y, x, y, cur.facing),
+            eye: cur.eye,
+            ...(act.kind === 'drag' ? { dragging: act.teamer } : {}),
+          });
+          if (mode === 'phase') {
+            const moved = threatOf(draft.state, threatId) as Threat;
+            const triggered = triggers(draft.state, moved, before);
+            if (triggered.length > 0) {
+              const rest: ThreatAction[] = [];
+              if (k + 1 < act.path.length) rest.push({ ...act, path: act.path.slice(k + 1) });
+              rest.push(...actions.slice(a + 1));
+              draft.emit({ type: 'threat.paused', threatId, actions: rest });
+              draft.emit({
+                type: 'interrupt.raised',
+                threatId,
+                trigger: triggered[0]?.why ?? 'adjacent',
+                teamerIds: triggered.map((t) => t.id),
+              });
+              return;
+            }
+          }
+        }
+        break;
+      }
+      case 'grapple': {
+        const t = draft.state.teamers[act.teamer];
+        if (!t || t.x === null || t.y === null || t.wounds >= 3) break;
+        // The target may have moved or fallen during an interrupt: grapple only if still in contact.
+        if (!inContact(draft.state, th.y * w + th.x, t.y * w + t.x)) break;
+        grapple(draft, threatId, act.teamer, draft.table, act.fromBehind);
+        break;
+      }
+      case 'batter': {
+        const door = doorIndex(draft.state, act.door);
+        const d = draft.state.doors[door];
+        if (!d) break;
+        draft.emit({
+          type: 'door.changed',
+          door,
+          state: {
+            ...d,
+            damage: d.damage + act.damage,
+            holes: act.holeSide === null ? d.holes : [...d.holes, act.holeSide],
+          },
+          why: act.holeSide === null ? 'battered' : 'battered through',
+        });
+        break;
+      }
+      case 'findShortCut':
+      case 'crossShortCut': {
+        const door = doorIndex(draft.state, act.door);
+        const d = draft.state.doors[door];
+        if (d && act.kind === 'findShortCut' && !d.shortCuts.includes(act.side))
+          draft.emit({
+            type: 'door.changed',
+            door,
+            state: { ...d, shortCuts: [...d.shortCuts, act.side] },
+            why: 'a short cut found',
+          });
+        draft.emit({
+          type: 'threat.moved',
+          threatId,
+          x: act.to % w,
+          y: Math.floor(act.to / w),
+          facing: th.facing,
+          eye: false,
+        });
+        break;
+      }
+      case 'shoot':
+        // Intellect Threats' guns: not in the default species set; see the coverage table.
+        break;
+    }
+  }
+}
+
+/** The open door whose side an orthogonal step from `a` to `b` crosses, or -1. */
+function doorCrossed(state: FdState, a: number, b: number): number {
+  const arena = arenaOf(state);
+  for (const d of arena.doors)
+    for (const s of d.sides)
+      if ((s.a === a && s.b === b) || (s.a === b && s.b === a))
+        return state.doors[d.index]?.open ? d.index : -1;
+  return -1;
+}
+
+/** Teamers in a door's zone holding WAIT who could shut it (not jammed or stuck, power on). */
+function crushersAt(state: FdState, door: number): string[] {
+  const d = state.doors[door];
+  if (!d || d.jammed || d.stuck || state.effects.powerDownUntilTurn >= state.turn) return [];
+  const arena = arenaOf(state);
+  const zone = arena.doors[door]?.zone ?? [];
+  return state.teamOrder.filter((id) => {
+    const t = state.teamers[id] as Teamer;
+    return (
+      t.x !== null &&
+      t.y !== null &&
+      t.wounds < 2 &&
+      waitChit(t) !== null &&
+      zone.includes(t.y * arena.width + t.x)
+    );
+  });
+}
+
+function doorIndex(state: FdState, id: string): number {
+  return arenaOf(state).doors.findIndex((d) => d.id === id);
+}
+
+/** Per Teamer holding WAIT: could he see this Threat, was it in contact, before its step? */
+function watchers(state: FdState, th: Threat): Map<string, { saw: boolean; near: boolean }> {
+  const out = new Map<string, { saw: boolean; near: boolean }>();
+  const w = arenaOf(state).width;
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    if (t.x === null || t.y === null || t.left || t.wounds >= 2 || waitChit(t) === null) continue;
+    out.set(id, {
+      saw: visibleTo(state, t.x, t.y, t.facing, th.x, th.y),
+      near: inContact(state, t.y * w + t.x, th.y * w + th.x),
+    });
+  }
+  return out;
+}
+
+/** The WAIT triggers of 8.3 (a) and (b) that a step set off. */
+function triggers(
+  state: FdState,
+  th: Threat,
+  before: Map<string, { saw: boolean; near: boolean }>,
+): { id: string; why: 'sighted' | 'adjacent' }[] {
+  const out: { id: string; why: 'sighted' | 'adjacent' }[] = [];
+  const w = arenaOf(state).width;
+  for (const [id, was] of before) {
+    const t = state.teamers[id] as Teamer;
+    if (t.x === null || t.y === null) continue;
+    const near = inContact(state, t.y * w + t.x, th.y * w + th.x);
+    if (near && !was.near) out.push({ id, why: 'adjacent' });
+    else if (!was.saw && visibleTo(state, t.x, t.y, t.facing, th.x, th.y)) out.push({ id, why: 'sighted' });
+  }
+  return out;
+}
+
+/**
+ * Team-phase ambushes (13.6): after a Teamer's step, turn or door opening, every waiting Threat he
+ * set off attacks him at once, as its activation for the turn.
+ */
+export function checkAmbushes(draft: Draft, teamerId: string): void {
+  for (const id of draft.state.threatOrder) {
+    const th = draft.state.threats[id];
+    const t = draft.state.teamers[teamerId];
+    if (!th?.eye || th.acted || !t || t.x === null || t.wounds >= 2) continue;
+    const world = worldOf(draft.state);
+    if (!isAmbushTriggered(world, id, teamerId)) continue;
+    apply(draft, ambush(world, id, teamerId, draft.table), 'ambush');
+  }
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+
+const ENTRY = 3;
+const HUB = 4;
+
+/** Boarded, YOU in the corridor with his second chit on WAIT, the rest of the Team still on the bridge. */
+function youWaiting(seed: number) {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'activate', teamerId: 'you' });
+  t.dice = new ScriptedDice([3, 1, 1]);
+  t.send({ type: 'move', teamerId: 'you' });
+  t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+  t.send({ type: 'step', teamerId: 'you', x: 1, y: 7 });
+  t.send({ type: 'endMove', teamerId: 'you', facing: 2 });
+  t.send({ type: 'wait', teamerId: 'you' });
+  t.dice = new ScriptThenSeeded([], seed);
+  t.send({ type: 'endTeamPhase' });
+  return t;
+}
+
+describe('WAIT in the Threat phase (8.3)', () => {
+  // The first seed whose Threat phase sets YOU's WAIT off (found once; the dice are then fixed).
+  const seed = (() => {
+    for (let s = 1; s < 200; s++) if (youWaiting(s).state.interrupt) return s;
+    throw new Error('no seed sets off the WAIT');
+  })();
+
+  it('a Threat stepping next to a waiting Teamer pauses the phase for him', () => {
+    const t = youWaiting(seed);
+    expect(t.state.phase).toBe('threat');
+    expect(t.state.interrupt?.teamerIds).toEqual(['you']);
+    expect(t.state.paused?.threatId).toBe(t.state.interrupt?.threatId);
+    expect(t.state.teamers.you?.chits).toEqual(['ACTED', 'WAIT']);
+  });
+
+  it('letting it pass keeps the WAIT chit and the phase goes on', () => {
+    const t = youWaiting(seed);
+    t.send({ type: 'holdWait', teamerId: 'you' });
+    expect(t.state.interrupt === null || t.state.interrupt.teamerIds.includes('you')).toBe(true);
+    if (!t.state.interrupt) expect(['exploration', 'ended']).toContain(t.state.phase);
+  });
+
+  it('spending the WAIT chit: the action happens, then the interrupted move goes on', () => {
+    const t = youWaiting(seed);
+    const th = t.state.threats[t.state.interrupt?.threatId as string];
+    if (!th) throw new Error('no threat');
+    const ev = t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: th.x, y: th.y });
+    expect(ev[0]).toMatchObject({ type: 'chit.used', teamerId: 'you', chit: 1 });
+    expect(ev[1]).toMatchObject({ type: 'interrupt.answered', teamerId: 'you', used: true });
+    expect(t.state.teamers.you?.chits).toEqual(
+      t.state.phase === 'exploration' ? ['READY', 'READY'] : ['ACTED', 'ACTED'],
+    );
+  });
+
+  it('a move answering the interrupt is finished before the Threats go on', () => {
+    const t = youWaiting(seed);
+    t.dice = new ScriptThenSeeded([2], 3);
+    t.send({ type: 'move', teamerId: 'you' });
+    expect(t.state.phase).toBe('threat');
+    expect(t.state.move?.teamerId).toBe('you');
+    expect(t.state.interrupt).toBeNull();
+    t.send({ type: 'endMove', teamerId: 'you' });
+    expect(t.state.move).toBeNull();
+    expect(t.state.paused === null || t.state.interrupt !== null).toBe(true);
+  });
+
+  it('nobody else may act during the interrupt', () => {
+    const t = youWaiting(seed);
+    expect(() => t.send({ type: 'move', teamerId: 'brick' })).toThrow(/interrupt|not/);
+  });
+});
+
+describe('exploration (7)', () => {
+  function inCorridor() {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([
+      fixedDeal(t.state, {
+        [ENTRY]: { pings: ['none'], cards: ['quiet'] },
+        [HUB]: { pings: ['none'], chits: [true] },
+      }),
+    ]);
+    t.send({ type: 'board' });
+    t.dice = new SeededDice(1);
+    t.send({ type: 'endTeamPhase' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
+    return t;
+  }
+
+  it('a biosensor scan reveals the tile across the door (and its Source chit count), placing no Threats', () => {
+    const t = inCorridor();
+    expect(t.state.phase).toBe('exploration');
+    const door = 2; // door-01-11: the corridor's east door into the Hub
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'scan', teamerId: 'you', door });
+    expect(ev.map((e) => e.type)).toEqual(['chit.used', 'test.rolled', 'tile.revealed']);
+    expect(t.state.tiles[HUB]?.revealed).toEqual([true]);
+    expect(t.state.tiles[HUB]?.chitsShown).toBe(true);
+    expect(t.state.threatOrder).toEqual([]);
+  });
+
+  it('a failed fumble test: chit spent, nothing found, stress in the Kitty', () => {
+    const t = inCorridor();
+    t.dice = new ScriptedDice([5, 7]);
+    t.send({ type: 'scan', teamerId: 'you', door: 2 });
+    expect(t.state.tiles[HUB]?.revealed).toEqual([false]);
+    expect(t.state.kitty.chits.length).toBe(1);
+  });
+
+  it('opening a door into an unopened tile reveals it and dices its Source chits onto squares', () => {
+    const t = inCorridor();
+    t.send({ type: 'endExploration' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    // Fumble 1 passes (FF 5); the none ping rolls no Threat; the chit lands on local (2,4) → (6,8)... a LOW crate: any square but FULL takes a chit.
+    t.dice = new ScriptedDice([1, 2, 4]);
+    t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: true });
+    expect(t.state.doors[2]?.open).toBe(true);
+    expect(t.state.tiles[HUB]?.opened).toBe(true);
+    expect(t.state.tiles[HUB]?.chits[0]).toMatchObject({ x: 6, y: 8, h: true, examined: false });
+  });
+});
+
+describe('activation methods (8.1)', () => {
+  function turnTwo(activation: 'deck' | 'stack' | 'nearest-first') {
+    const t = new Table(new SeededDice(4));
+    t.send({ type: 'chooseMission', activation });
+    t.send({ type: 'board' });
+    t.dice = new SeededDice(9);
+    t.send({ type: 'endTeamPhase' });
+    return t;
+  }
+
+  it('a drawn deck fixes the order when the Team phase begins', () => {
+    const t = turnTwo('deck');
+    expect(t.state.phase).toBe('exploration');
+    const ev = t.send({ type: 'endExploration' });
+    const drawn = ev.find((e) => e.type === 'order.drawn') as { order: string[] } | undefined;
+    expect(drawn?.order.slice().sort()).toEqual(['brick', 'jonesy', 'kowalski', 'sparks', 'you']);
+    expect(() => t.send({ type: 'activate', teamerId: drawn?.order[1] as string })).toThrow(/turn/);
+    t.send({ type: 'activate', teamerId: drawn?.order[0] as string });
+  });
+
+  it('the activation stack holds YOU out of the draw: he may cut in between activations', () => {
+    const t = turnTwo('stack');
+    expect(t.state.phase).toBe('exploration');
+    const ev = t.send({ type: 'endExploration' });
+    const drawn = ev.find((e) => e.type === 'order.drawn') as { order: string[] } | undefined;
+    expect(drawn?.order).not.toContain('you');
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(t.state.activation?.teamerIds).toEqual(['you']);
+  });
+});
+
+describe('crushing a Threat in a doorway (15.3)', () => {
+  /** YOU at the door controls with WAIT; the Harpy in the far aperture square about to cross. */
+  function atTheDoor() {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 6, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 5, y: 7, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    // The Threat phase reached h1's step across the door side (what threat-phase.ts raises).
+    t.fold([
+      { type: 'phase.began', phase: 'threat', turn: 1 },
+      { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },
+      {
+        type: 'threat.paused',
+        threatId: 'h1',
+        actions: [{ kind: 'move', path: [7 * 15 + 4] }],
+        crossingAsked: true,
+      },
+      { type: 'interrupt.raised', threatId: 'h1', trigger: 'crossing', teamerIds: ['you'], door: 2 },
+    ]);
+    return t;
+  }
+
+  it('success: the WAIT chit, a fumble test, the door shuts and the Threat is crushed', () => {
+    const t = atTheDoor();
+    t.dice = new ScriptThenSeeded([1], 2);
+    t.send({ type: 'crush', teamerId: 'you' });
+    expect(t.state.threats.h1).toBeUndefined();
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(t.state.teamers.you?.chits[1]).not.toBe('WAIT');
+  });
+
+  it('failure: stress, and the Threat completes its step', () => {
+    const t = atTheDoor();
+    t.dice = new ScriptThenSeeded([6], 2);
+    t.send({ type: 'crush', teamerId: 'you' });
+    expect(t.log.some((e) => e.type === 'stress.added')).toBe(true);
+    expect(
+      t.log.some((e) => e.type === 'threat.moved' && e.threatId === 'h1' && e.x === 4 && e.y === 7),
+    ).toBe(true);
+  });
+
+  it('nobody else may crush, and not without a crossing', () => {
+    const t = atTheDoor();
+    t.dice = new ScriptedDice([]);
+    expect(() => t.send({ type: 'crush', teamerId: 'brick' })).toThrow(/crossing/);
+  });
+});

@@ -1,0 +1,210 @@
+import { RuleError } from '../../engine/rule-error.ts';
+import { rollOff, shuffle } from './dice.ts';
+import type { Draft } from './draft.ts';
+import { evaluateIfOver } from './evaluation.ts';
+import { housekeeping } from './housekeeping.ts';
+import {
+  type ActionKind,
+  canAct,
+  type FdState,
+  onBridge,
+  readyChit,
+  type Teamer,
+  teamerOf,
+  waitChit,
+} from './state.ts';
+import { continueThreatPhase } from './threat-phase.ts';
+
+/**
+ * The turn (digest 6, 8): phases, the activation order, chits READY / ACTED / WAIT, and what
+ * follows by itself when the Team is done (the Threat phase, Housekeeping, the next turn).
+ */
+
+export function teamerOrThrow(state: FdState, id: string): Teamer {
+  const t = teamerOf(state, id);
+  if (!t) throw new RuleError('UNKNOWN_TEAMER', `there is no Teamer ${id}`, { teamerId: id });
+  return t;
+}
+
+/** Teamers who take part in this turn's Team phase: in the arena and able, or still on the bridge. */
+export function inPlay(t: Teamer): boolean {
+  return canAct(t) || onBridge(t);
+}
+
+/**
+ * Who must activate next in the fixed order (8.1): the first in team order who has not activated
+ * and still has a READY chit; a chicken is never first in a turn (he drops behind the next).
+ */
+export function nextInOrder(state: FdState): string | null {
+  // With the activation stack YOU's card is held out of the draw: he comes last unless he cuts in.
+  const leader = state.teamOrder.find((id) => (state.teamers[id] as Teamer).leader);
+  const order =
+    state.turnOrder && leader !== undefined && !state.turnOrder.includes(leader)
+      ? [...state.turnOrder, leader]
+      : (state.turnOrder ?? state.teamOrder);
+  const waiting = order.filter((id) => {
+    const t = state.teamers[id] as Teamer;
+    return inPlay(t) && !state.activated.includes(id) && readyChit(t) !== null;
+  });
+  const first = waiting[0];
+  if (first === undefined) return null;
+  if (state.activated.length === 0 && (state.teamers[first] as Teamer).chicken) {
+    const other = waiting.find((id) => !(state.teamers[id] as Teamer).chicken);
+    if (other !== undefined) return other;
+  }
+  return first;
+}
+
+/**
+ * Methods 2–4 of 8.1 fix the turn's order when the Team phase begins (turn 1 is always boarding
+ * order): nearest a Threat first (distance 13.2, ties rolled off), or a random draw of the Teamer
+ * cards; with the activation stack YOU's card is held out (he may go between any two draws).
+ */
+export function drawActivationOrder(draft: Draft): void {
+  const s = draft.state;
+  if (s.activationMethod === 'fixed' || s.turn <= 1) return;
+  const faces: number[] = [];
+  const ids = s.teamOrder.filter((id) => inPlay(s.teamers[id] as Teamer));
+  let order: string[];
+  if (s.activationMethod === 'nearest-first') {
+    const dist = (id: string) => {
+      const t = s.teamers[id] as Teamer;
+      let best = Number.POSITIVE_INFINITY;
+      if (t.x === null || t.y === null) return best;
+      for (const tid of s.threatOrder) {
+        const th = s.threats[tid];
+        if (th) best = Math.min(best, draft.board.distance(t.x, t.y, th.x, th.y));
+      }
+      return best;
+    };
+    const groups = new Map<number, string[]>();
+    for (const id of ids) groups.set(dist(id), [...(groups.get(dist(id)) ?? []), id]);
+    order = [];
+    for (const d of [...groups.keys()].sort((a, b) => a - b)) {
+      let tied = groups.get(d) as string[];
+      while (tied.length > 1) {
+        const win = rollOff(draft.table, tied.length, 'activation order roll-off', faces);
+        order.push(tied[win] as string);
+        tied = tied.filter((_, i) => i !== win);
+      }
+      order.push(...tied);
+    }
+  } else {
+    const deck = s.activationMethod === 'stack' ? ids.filter((id) => !(s.teamers[id] as Teamer).leader) : ids;
+    order = shuffle(draft.table, deck, 'draw the Teamer cards', faces);
+  }
+  draft.emit({ type: 'order.drawn', order, faces });
+}
+
+/**
+ * How an action of `kind` by this Teamer is paid for now, or a refusal: his activation's READY chit
+ * (following its declared plan), his WAIT chit (between activations in the Team phase, or when an
+ * interrupt names him), or in the Exploration phase a READY chit for a scan or a door.
+ */
+export function chitFor(state: FdState, t: Teamer, kind: ActionKind): { chit: 0 | 1; viaWait: boolean } {
+  if (state.interrupt) {
+    if (!state.interrupt.teamerIds.includes(t.id))
+      throw new RuleError('NOT_YOUR_TURN', `${t.name} is not the one an interrupt waits for`, {
+        teamerId: t.id,
+      });
+    const w = waitChit(t);
+    if (w === null) throw new RuleError('NO_CHIT', `${t.name} holds no WAIT chit`, { teamerId: t.id });
+    return { chit: w, viaWait: true };
+  }
+  if (state.phase === 'exploration') {
+    const r = readyChit(t);
+    if (r === null || t.chits[0] !== 'READY')
+      throw new RuleError('NO_CHIT', `${t.name} has already used a chit in this phase`, { teamerId: t.id });
+    if (!canAct(t)) throw new RuleError('CANNOT_ACT', `${t.name} cannot act`, { teamerId: t.id });
+    return { chit: r, viaWait: false };
+  }
+  if (state.phase !== 'team')
+    throw new RuleError('WRONG_PHASE', `no Team action in the ${state.phase} phase`, {});
+  if (state.activation?.teamerIds.includes(t.id)) {
+    const r = readyChit(t);
+    if (r === null) throw new RuleError('NO_CHIT', `${t.name} has no READY chit left`, { teamerId: t.id });
+    const plan = state.activation.plans[t.id];
+    const used = t.chits.filter((c) => c !== 'READY').length;
+    const declared = plan?.[used];
+    if (declared !== undefined && declared !== kind)
+      throw new RuleError('NOT_DECLARED', `${t.name} declared ${declared} for this action, not ${kind}`, {
+        teamerId: t.id,
+        declared,
+      });
+    return { chit: r, viaWait: false };
+  }
+  if (!state.activation && !state.move) {
+    const w = waitChit(t);
+    if (w !== null) return { chit: w, viaWait: true };
+  }
+  throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated now`, { teamerId: t.id });
+}
+
+/** Spends the chit an action is paid with (after its checks passed, before its dice). */
+export function spendChit(draft: Draft, teamerId: string, kind: ActionKind): void {
+  const t = teamerOrThrow(draft.state, teamerId);
+  const { chit, viaWait } = chitFor(draft.state, t, kind);
+  draft.emit({ type: 'chit.used', teamerId, chit, to: 'ACTED', kind });
+  if (viaWait && draft.state.interrupt) draft.emit({ type: 'interrupt.answered', teamerId, used: true });
+}
+
+/** The Teamer may act in this phase at all (the checks every action shares, before its own). */
+export function requireActor(state: FdState, t: Teamer): void {
+  if (state.move && state.move.teamerId !== t.id)
+    throw new RuleError('MOVE_IN_PROGRESS', 'finish the move in progress first', {
+      teamerId: state.move.teamerId,
+    });
+  if (state.move && state.move.teamerId === t.id)
+    throw new RuleError('MOVE_IN_PROGRESS', `${t.name} is moving: step, turn or end the move`, {
+      teamerId: t.id,
+    });
+  if (t.wounds >= 2 || t.left) throw new RuleError('CANNOT_ACT', `${t.name} cannot act`, { teamerId: t.id });
+}
+
+/**
+ * After any Team command: close an activation whose chits are all spent, then, once every Teamer
+ * in play has had his turn and nobody holds a WAIT chit, run the rest of the turn.
+ */
+export function settle(draft: Draft): void {
+  const s = draft.state;
+  if (s.phase === 'threat') {
+    // A WAIT action under way (a move answering an interrupt) finishes before the Threats go on.
+    if (!s.interrupt && !s.move) afterThreatPhase(draft);
+    return;
+  }
+  if (s.phase !== 'team' || s.move || s.interrupt) return;
+  const a = s.activation;
+  if (a?.teamerIds.every((id) => readyChit(s.teamers[id] as Teamer) === null)) {
+    draft.emit({ type: 'activation.ended', teamerIds: a.teamerIds });
+  }
+  if (draft.state.activation) return;
+  if (evaluateIfOver(draft)) return;
+  const everyoneDone = nextInOrder(draft.state) === null;
+  const waiting = draft.state.teamOrder.some((id) => waitChit(draft.state.teamers[id] as Teamer) !== null);
+  if (everyoneDone && !waiting) endTeamPhase(draft);
+}
+
+/** The Team is done: chits still READY are lost, then the Threat phase runs. */
+export function endTeamPhase(draft: Draft): void {
+  for (const id of draft.state.teamOrder) {
+    const t = draft.state.teamers[id] as Teamer;
+    t.chits.forEach((c, i) => {
+      if (c === 'READY')
+        draft.emit({ type: 'chit.used', teamerId: id, chit: i as 0 | 1, to: 'ACTED', kind: 'lost' });
+    });
+  }
+  draft.emit({ type: 'phase.began', phase: 'threat', turn: draft.state.turn });
+  continueThreatPhase(draft);
+  if (!draft.state.interrupt) afterThreatPhase(draft);
+}
+
+/** Housekeeping, then the next turn's Exploration phase (or the evaluation when the game is over). */
+function afterThreatPhase(draft: Draft): void {
+  if (draft.state.phase !== 'threat') return;
+  continueThreatPhase(draft);
+  if (draft.state.interrupt) return;
+  draft.emit({ type: 'phase.began', phase: 'housekeeping', turn: draft.state.turn });
+  housekeeping(draft);
+  if (evaluateIfOver(draft, true)) return;
+  draft.emit({ type: 'phase.began', phase: 'exploration', turn: draft.state.turn + 1 });
+}
