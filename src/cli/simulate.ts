@@ -34,6 +34,7 @@ import {
 const OTHER_SIMULATORS: Readonly<Record<string, () => Promise<{ readonly simulator: SystemSimulator }>>> = {
   'rhylanor-express': () => import('./simulate-rhylanor-express.ts'),
   'elite-unit': () => import('./simulate-elite-unit.ts'),
+  'fundamental-duck': () => import('./simulate-fundamental-duck.ts'),
 };
 
 const SYSTEMS: readonly string[] = ['three-sixteen', ...Object.keys(OTHER_SIMULATORS)];

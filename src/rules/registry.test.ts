@@ -12,6 +12,7 @@ describe('system registry', () => {
     expect(rulesetFor('three-sixteen')?.id).toBe('three-sixteen');
     expect(rulesetFor('rhylanor-express')?.id).toBe('rhylanor-express');
     expect(rulesetFor('elite-unit')?.id).toBe('elite-unit');
+    expect(rulesetFor('fundamental-duck')?.id).toBe('fundamental-duck');
     expect(rulesetFor('monopoly')).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { diceChat } from './dice-chat/dice-chat.ts';
 import { eliteUnit } from './elite-unit/index.ts';
+import { fundamentalDuck } from './fundamental-duck/index.ts';
 import { rhylanorExpress } from './rhylanor-express/index.ts';
 import { threeSixteen } from './three-sixteen/index.ts';
 
@@ -46,7 +47,8 @@ export const SYSTEMS: readonly SystemEntry[] = [
     id: 'fundamental-duck',
     title: 'Fundamental Duck!',
     playable: false,
-    summary: 'Grid boarding actions against autonomous aliens. Rules not playable yet: dice chat only.',
+    summary:
+      'Grid boarding actions against autonomous aliens. The rules engine runs (API, command line); the browser board comes next.',
   },
 ];
 
@@ -55,6 +57,7 @@ const RULESETS: Readonly<Record<string, AnyRuleset>> = {
   'three-sixteen': threeSixteen as unknown as AnyRuleset,
   'rhylanor-express': rhylanorExpress as unknown as AnyRuleset,
   'elite-unit': eliteUnit as unknown as AnyRuleset,
+  'fundamental-duck': fundamentalDuck as unknown as AnyRuleset,
 };
 
 /** The ruleset a table of `system` runs, or null for a system Bughunt does not know. */

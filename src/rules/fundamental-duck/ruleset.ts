@@ -1,6 +1,13 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Ruleset, TableEvent } from '../../engine/ruleset.ts';
-import { CHAT_EVENT_TYPES, type ChatCommand, decideChat } from '../dice-chat/chat.ts';
+import {
+  CHAT_EVENT_TYPES,
+  type ChatCommand,
+  chatEventProblem,
+  chatEventSchemas,
+  decideChat,
+  isChatEvent,
+} from '../dice-chat/chat.ts';
 import {
   decideActivate,
   decideAwardStars,
@@ -202,6 +209,10 @@ export const fundamentalDuck: Ruleset<FdState, FdCommand, FdEvent, FdOptions> = 
   commandSchema,
   commandRoles: COMMAND_ROLES,
   eventTypes: [...CORE_EVENT_TYPES, ...CHAT_EVENT_TYPES],
+  // The embedded chat's events are checked on import as the dice chat's are; the system's own
+  // events by type for now.
+  eventSchemas: chatEventSchemas,
+  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
   setup: (options: FdOptions) => initialState(options ?? {}),
   decide,
   evolve: (state: FdState, event: FdEvent | TableEvent) => evolve(state, event),
