@@ -128,8 +128,8 @@ export class Connection implements HubClient {
   private corked = false;
 
   /**
-   * Holds this socket's writes until the end of the tick: a command's ack, events and view then
-   * leave in one write (one syscall, one TCP segment) instead of one each — under load the
+   * Holds this socket's writes until the views of the tick are out: a command's ack, events and view
+   * then leave in one write (one syscall, one TCP segment) instead of one each — under load the
    * syscalls, not the work, were the server's biggest cost.
    */
   private cork(): void {
@@ -139,10 +139,14 @@ export class Connection implements HubClient {
     if (!raw) return;
     this.corked = true;
     raw.cork();
-    setImmediate(() => {
-      this.corked = false;
-      raw.uncork();
-    });
+    // Two check phases later: the hub sends views from a setImmediate it schedules after the ack
+    // and the events (hub.ts scheduleViews), so uncorking in the first would send them apart.
+    setImmediate(() =>
+      setImmediate(() => {
+        this.corked = false;
+        raw.uncork();
+      }),
+    );
   }
 
   private reply(message: ServerMessage): void {
