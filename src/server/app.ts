@@ -906,19 +906,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (hasWeb && request.method === 'GET' && APP_PATHS.test(path)) {
       // The app says "no such table" itself; the status says it to anything else that asks. A
       // known table's page names its system's screens for the browser to fetch at once.
-      const tableId = /^\/t\/([^/]+)/.exec(path)?.[1];
-      const id = decodeURIComponent(path.split('/')[2] ?? '');
-      const system = tableId === undefined ? null : await tableSystem(id);
-      const known =
-        tableId === undefined ? ID_PATTERN.test(id) && (await store.getTable(id)) !== null : system !== null;
-      if (appPage && system !== null) {
+      const [, route, raw = ''] = path.split('/');
+      const system = await tableSystem(decodeURIComponent(raw));
+      if (appPage && route === 't' && system !== null) {
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(appPage.html(system));
       }
       return reply
-        .status(known ? 200 : 404)
+        .status(system !== null ? 200 : 404)
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     }
