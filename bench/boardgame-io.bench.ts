@@ -13,8 +13,11 @@
  *   BENCH_VS_DURABLE=postgres Bughunt uses DATABASE_URL instead.
  *
  * Sizes: BENCH_VS_TABLES (default 200), BENCH_VS_INFLIGHT (default 64), BENCH_VS_SECONDS
- * (measured, default 3) after BENCH_VS_WARMUP_SECONDS (default 1). Goals (issue 21): in memory
- * ≥ 1.5× its commands/s at ≤ 0.6× its p99; durable ≥ 3.5× at ≤ 0.5×.
+ * (measured, default 3) after BENCH_VS_WARMUP_SECONDS (default 1). BENCH_VS_ROUNDS (default 1)
+ * runs each side that many times, alternating which goes first (ABBA…), and reports the medians:
+ * on a shared machine the two sides run at different moments, so one round can be skewed.
+ * BENCH_VS_PROFILE=DIR writes each server's CPU profile of the measured window there (profile.ts).
+ * Goals (issue 21): in memory ≥ 1.5× its commands/s at ≤ 0.6× its p99; durable ≥ 3.5× at ≤ 0.5×.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -74,7 +77,13 @@ async function side(
   const server = start(serverFile, serverEnv);
   try {
     const { url, api } = JSON.parse(await server.line) as { url: string; api?: string };
-    const job: LoadJob = { target, url, ...(api ? { api } : {}), ...sizes };
+    const job: LoadJob = {
+      target,
+      url,
+      ...(api ? { api } : {}),
+      ...(process.env.BENCH_VS_PROFILE && server.child.pid ? { serverPid: server.child.pid } : {}),
+      ...sizes,
+    };
     const load = start('load.ts', { BENCH_LOAD: JSON.stringify(job) });
     try {
       const result = JSON.parse(await load.line) as LoadResult;
@@ -86,6 +95,25 @@ async function side(
   } finally {
     await stop(server.child);
   }
+}
+
+/** Each figure's median over the runs of one side. */
+function medianRun(runs: readonly LoadResult[]): LoadResult {
+  const median = (pick: (r: LoadResult) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  };
+  return {
+    ackedPerSecond: median((r) => r.ackedPerSecond),
+    p50Ms: median((r) => r.p50Ms),
+    p99Ms: median((r) => r.p99Ms),
+    lost: 0,
+    firstProblem: null,
+    loadCpu: median((r) => r.loadCpu),
+  };
 }
 
 function round(x: number, digits: number): number {
@@ -100,6 +128,7 @@ export default async function boardgameIoBench(): Promise<void> {
     warmupMs: Number(env.BENCH_VS_WARMUP_SECONDS ?? 1) * 1000,
     measureMs: Number(env.BENCH_VS_SECONDS ?? 3) * 1000,
   };
+  const rounds = Math.max(1, Number(env.BENCH_VS_ROUNDS ?? 1));
   const durable = env.BENCH_VS_DURABLE === 'postgres' ? 'postgres' : 'sqlite';
   const goals = {
     memory: { ratio: 1.5, p99_ratio: 0.6 },
@@ -110,21 +139,40 @@ export default async function boardgameIoBench(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'bughunt-bench-vs-'));
     try {
       const memory = store === 'memory';
-      const ours = await side(
-        'bughunt',
-        'bughunt-server.ts',
-        {
-          BENCH_BUGHUNT_STORE: memory ? 'memory' : durable === 'postgres' ? 'postgres' : join(dir, 'bughunt'),
-        },
-        sizes,
-      );
-      const theirs = await side(
-        'boardgame.io',
-        'bgio-server.ts',
-        // production: boardgame.io logs every move's details otherwise.
-        { BENCH_BGIO_STORE: memory ? 'memory' : join(dir, 'bgio'), NODE_ENV: 'production' },
-        sizes,
-      );
+      const runOurs = (r: number) =>
+        side(
+          'bughunt',
+          'bughunt-server.ts',
+          {
+            BENCH_BUGHUNT_STORE: memory
+              ? 'memory'
+              : durable === 'postgres'
+                ? 'postgres'
+                : join(dir, `bughunt-${r}`),
+          },
+          sizes,
+        );
+      const runTheirs = (r: number) =>
+        side(
+          'boardgame.io',
+          'bgio-server.ts',
+          // production: boardgame.io logs every move's details otherwise.
+          { BENCH_BGIO_STORE: memory ? 'memory' : join(dir, `bgio-${r}`), NODE_ENV: 'production' },
+          sizes,
+        );
+      const oursRuns: LoadResult[] = [];
+      const theirRuns: LoadResult[] = [];
+      for (let r = 0; r < rounds; r++) {
+        if (r % 2 === 0) {
+          oursRuns.push(await runOurs(r));
+          theirRuns.push(await runTheirs(r));
+        } else {
+          theirRuns.push(await runTheirs(r));
+          oursRuns.push(await runOurs(r));
+        }
+      }
+      const ours = medianRun(oursRuns);
+      const theirs = medianRun(theirRuns);
       const line = {
         bench: 'server-vs-boardgameio',
         store: memory ? 'memory' : `${durable} vs flatfile`,
@@ -144,6 +192,7 @@ export default async function boardgameIoBench(): Promise<void> {
         sockets: sizes.tables * 5,
         inflight: sizes.inflight,
         seconds: sizes.measureMs / 1000,
+        rounds,
       };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     } finally {

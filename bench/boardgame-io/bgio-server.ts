@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { Game } from 'boardgame.io';
 import { ActivePlayers } from 'boardgame.io/core';
 import { Server as BoardgameServer, FlatFile } from 'boardgame.io/server';
+import { saveProfile } from './profile.ts';
 
 /** The game state: the last roll and a count (boardgame.io keeps the move log itself). */
 interface DiceState {
@@ -108,3 +109,6 @@ function freePort(): Promise<number> {
 const { appServer, apiServer } = await server.run({ port: 0, lobbyConfig: { apiPort: await freePort() } });
 const url = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 process.stdout.write(`${JSON.stringify({ url: url(appServer), api: url(apiServer) })}\n`);
+process.once('SIGTERM', () => {
+  void saveProfile('boardgame.io').then(() => process.exit(0));
+});

@@ -13,6 +13,7 @@ import { MemoryBus, MemoryStore } from '../../src/server/memory-store.ts';
 import { dropSchema } from '../../src/server/store/pg-store.ts';
 import { testRules } from '../../src/server/test-kit.ts';
 import { BENCH_LIMITS } from '../server.bench.ts';
+import { saveProfile } from './profile.ts';
 
 const where = process.env.BENCH_BUGHUNT_STORE ?? 'memory';
 const databaseUrl = where === 'postgres' ? process.env.DATABASE_URL : undefined;
@@ -30,6 +31,7 @@ const server = await startServer({
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 process.once('SIGTERM', () => {
   void (async () => {
+    await saveProfile('bughunt');
     await server.close();
     if (databaseUrl && databaseSchema) await dropSchema(databaseUrl, databaseSchema);
     process.exit(0);

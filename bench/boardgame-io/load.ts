@@ -24,6 +24,8 @@ export interface LoadJob {
   readonly inflight: number;
   readonly warmupMs: number;
   readonly measureMs: number;
+  /** The server's process, told by SIGUSR2 when the measured window starts (when profiling). */
+  readonly serverPid?: number;
 }
 
 export interface LoadResult {
@@ -266,6 +268,8 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   let cpuAtStart = process.cpuUsage();
   setTimeout(() => {
     cpuAtStart = process.cpuUsage();
+    // The server profiles the measured window (BENCH_VS_PROFILE, see profile.ts).
+    if (job.serverPid) process.kill(job.serverPid, 'SIGUSR2');
   }, job.warmupMs);
   pump();
   await finished;
