@@ -1,10 +1,12 @@
 /**
  * Bughunt's live server against boardgame.io 0.50.2's, side by side (`npm run bench boardgame-io`).
  * Each server runs in its own process (boardgame-io/bughunt-server.ts, boardgame-io/bgio-server.ts),
- * one at a time, and one external load generator process (boardgame-io/load.ts) drives it: the same
- * tables of five sockets, the same in-flight limit (at most one command per table), and the same
- * command, a public roll of three six-sided dice by any seat. One JSON line per configuration:
- * acked commands/s and p99 (send to the sender's answer) of each, and the ratios ours/theirs.
+ * both started before the measurement, and one external load generator process
+ * (boardgame-io/load.ts) drives one of them at a time in short alternating slices (A B B A …, so
+ * a shared machine's drifting load falls on both alike): the same tables of five sockets, the same
+ * in-flight limit (at most one command per table), and the same command, a public roll of three
+ * six-sided dice by any seat. One JSON line per configuration: acked commands/s and p99 (send to
+ * the sender's answer) of each, the ratios ours/theirs, and whether the goal is met.
  *
  * Configurations (BENCH_VS_STORES, default `memory,durable`):
  * - memory: Bughunt's MemoryStore against boardgame.io's default InMemory store.
@@ -13,9 +15,8 @@
  *   BENCH_VS_DURABLE=postgres Bughunt uses DATABASE_URL instead.
  *
  * Sizes: BENCH_VS_TABLES (default 200), BENCH_VS_INFLIGHT (default 64), BENCH_VS_SECONDS
- * (measured, default 3) after BENCH_VS_WARMUP_SECONDS (default 1). BENCH_VS_ROUNDS (default 1)
- * runs each side that many times, alternating which goes first (ABBA…), and reports the medians:
- * on a shared machine the two sides run at different moments, so one round can be skewed.
+ * (measured per server, default 3) in slices of BENCH_VS_SLICE_MS (default 500), after
+ * BENCH_VS_WARMUP_SECONDS (default 1) per server.
  * BENCH_VS_PROFILE=DIR writes each server's CPU profile of the measured window there (profile.ts).
  * Goals (issue 21): in memory ≥ 1.5× its commands/s at ≤ 0.6× its p99; durable ≥ 3.5× at ≤ 0.5×.
  */
@@ -24,7 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LoadJob, LoadResult } from './boardgame-io/load.ts';
+import type { LoadJob, LoadResult, Target } from './boardgame-io/load.ts';
 
 const here = (file: string) => fileURLToPath(new URL(`./boardgame-io/${file}`, import.meta.url));
 
@@ -43,8 +44,10 @@ function start(file: string, env: Record<string, string>): { child: ChildProcess
     const timer = setTimeout(() => reject(new Error(`${file}: no answer within 10 minutes`)), 600_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      // boardgame.io prints its own lines on stdout; ours is the JSON one.
-      const json = out.split('\n').find((l, i, all) => i < all.length - 1 && l.startsWith('{'));
+      // boardgame.io prints its own lines on stdout; ours is the JSON one (an object or a list).
+      const json = out
+        .split('\n')
+        .find((l, i, all) => i < all.length - 1 && (l.startsWith('{') || l.startsWith('[')));
       if (json) {
         clearTimeout(timer);
         resolve(json);
@@ -67,53 +70,48 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** One server under the load generator: its acked commands/s and latencies. */
-async function side(
-  target: LoadJob['target'],
-  serverFile: string,
-  serverEnv: Record<string, string>,
-  sizes: Omit<LoadJob, 'target' | 'url'>,
-): Promise<LoadResult> {
-  const server = start(serverFile, serverEnv);
-  try {
-    const { url, api } = JSON.parse(await server.line) as { url: string; api?: string };
-    const job: LoadJob = {
-      target,
-      url,
-      ...(api ? { api } : {}),
-      ...(process.env.BENCH_VS_PROFILE && server.child.pid ? { serverPid: server.child.pid } : {}),
-      ...sizes,
-    };
-    const load = start('load.ts', { BENCH_LOAD: JSON.stringify(job) });
-    try {
-      const result = JSON.parse(await load.line) as LoadResult;
-      if (result.lost > 0) throw new Error(`${target}: ${result.lost} commands lost: ${result.firstProblem}`);
-      return result;
-    } finally {
-      await stop(load.child);
-    }
-  } finally {
-    await stop(server.child);
-  }
+/** Starts a server process and resolves with its target for the load generator. */
+async function server(
+  target: Target['target'],
+  file: string,
+  env: Record<string, string>,
+  running: ChildProcess[],
+): Promise<Target> {
+  const started = start(file, env);
+  running.push(started.child);
+  const { url, api } = JSON.parse(await started.line) as { url: string; api?: string };
+  return {
+    target,
+    url,
+    ...(api ? { api } : {}),
+    ...(process.env.BENCH_VS_PROFILE && started.child.pid ? { serverPid: started.child.pid } : {}),
+  };
 }
 
-/** Each figure's median over the runs of one side. */
-function medianRun(runs: readonly LoadResult[]): LoadResult {
-  const median = (pick: (r: LoadResult) => number) => {
-    const sorted = runs.map(pick).sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2
-      ? (sorted[mid] as number)
-      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-  };
-  return {
-    ackedPerSecond: median((r) => r.ackedPerSecond),
-    p50Ms: median((r) => r.p50Ms),
-    p99Ms: median((r) => r.p99Ms),
-    lost: 0,
-    firstProblem: null,
-    loadCpu: median((r) => r.loadCpu),
-  };
+/** Both servers under the one load generator, in alternating slices: a result for each. */
+async function sideBySide(
+  ours: { file: string; env: Record<string, string> },
+  theirs: { file: string; env: Record<string, string> },
+  sizes: Omit<LoadJob, 'targets'>,
+): Promise<{ ours: LoadResult; theirs: LoadResult }> {
+  const running: ChildProcess[] = [];
+  try {
+    const targets = [
+      await server('bughunt', ours.file, ours.env, running),
+      await server('boardgame.io', theirs.file, theirs.env, running),
+    ];
+    const job: LoadJob = { targets, ...sizes };
+    const load = start('load.ts', { BENCH_LOAD: JSON.stringify(job) });
+    running.push(load.child);
+    const [a, b] = JSON.parse(await load.line) as LoadResult[];
+    for (const r of [a, b]) {
+      if (!r) throw new Error('the load generator answered without a result per server');
+      if (r.lost > 0) throw new Error(`${r.target}: ${r.lost} commands lost: ${r.firstProblem}`);
+    }
+    return { ours: a as LoadResult, theirs: b as LoadResult };
+  } finally {
+    for (const child of running.reverse()) await stop(child);
+  }
 }
 
 function round(x: number, digits: number): number {
@@ -127,8 +125,8 @@ export default async function boardgameIoBench(): Promise<void> {
     inflight: Number(env.BENCH_VS_INFLIGHT ?? 64),
     warmupMs: Number(env.BENCH_VS_WARMUP_SECONDS ?? 1) * 1000,
     measureMs: Number(env.BENCH_VS_SECONDS ?? 3) * 1000,
+    sliceMs: Number(env.BENCH_VS_SLICE_MS ?? 500),
   };
-  const rounds = Math.max(1, Number(env.BENCH_VS_ROUNDS ?? 1));
   const durable = env.BENCH_VS_DURABLE === 'postgres' ? 'postgres' : 'sqlite';
   const goals = {
     memory: { ratio: 1.5, p99_ratio: 0.6 },
@@ -139,40 +137,24 @@ export default async function boardgameIoBench(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'bughunt-bench-vs-'));
     try {
       const memory = store === 'memory';
-      const runOurs = (r: number) =>
-        side(
-          'bughunt',
-          'bughunt-server.ts',
-          {
+      const { ours, theirs } = await sideBySide(
+        {
+          file: 'bughunt-server.ts',
+          env: {
             BENCH_BUGHUNT_STORE: memory
               ? 'memory'
               : durable === 'postgres'
                 ? 'postgres'
-                : join(dir, `bughunt-${r}`),
+                : join(dir, 'bughunt'),
           },
-          sizes,
-        );
-      const runTheirs = (r: number) =>
-        side(
-          'boardgame.io',
-          'bgio-server.ts',
-          // production: boardgame.io logs every move's details otherwise.
-          { BENCH_BGIO_STORE: memory ? 'memory' : join(dir, `bgio-${r}`), NODE_ENV: 'production' },
-          sizes,
-        );
-      const oursRuns: LoadResult[] = [];
-      const theirRuns: LoadResult[] = [];
-      for (let r = 0; r < rounds; r++) {
-        if (r % 2 === 0) {
-          oursRuns.push(await runOurs(r));
-          theirRuns.push(await runTheirs(r));
-        } else {
-          theirRuns.push(await runTheirs(r));
-          oursRuns.push(await runOurs(r));
-        }
-      }
-      const ours = medianRun(oursRuns);
-      const theirs = medianRun(theirRuns);
+        },
+        // production: boardgame.io logs every move's details otherwise.
+        {
+          file: 'bgio-server.ts',
+          env: { BENCH_BGIO_STORE: memory ? 'memory' : join(dir, 'bgio'), NODE_ENV: 'production' },
+        },
+        sizes,
+      );
       const line = {
         bench: 'server-vs-boardgameio',
         store: memory ? 'memory' : `${durable} vs flatfile`,
@@ -186,13 +168,16 @@ export default async function boardgameIoBench(): Promise<void> {
         p50_ms: round(ours.p50Ms, 2),
         baseline_p50_ms: round(theirs.p50Ms, 2),
         goal: goals[store],
+        goal_met:
+          ours.ackedPerSecond / theirs.ackedPerSecond >= goals[store].ratio &&
+          ours.p99Ms / theirs.p99Ms <= goals[store].p99_ratio,
         load_cpu: round(ours.loadCpu, 2),
         baseline_load_cpu: round(theirs.loadCpu, 2),
         tables: sizes.tables,
         sockets: sizes.tables * 5,
         inflight: sizes.inflight,
         seconds: sizes.measureMs / 1000,
-        rounds,
+        slice_ms: sizes.sliceMs,
       };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     } finally {

@@ -1,12 +1,15 @@
 /**
- * The external load generator of `npm run bench boardgame-io`, run as its own process against one
- * server at a time (BENCH_LOAD is a JSON `LoadJob`). It creates K tables of five seats through the
- * server's own HTTP API, opens one WebSocket per seat, then keeps `inflight` commands in flight
- * across all tables, round-robin, at most one per table (boardgame.io drops a move sent against a
- * state it has moved past, so a table takes one at a time; both servers get the same rule), the
- * seats of a table taking turns. A command is acked when its sender hears back: Bughunt's `ack`,
- * or boardgame.io's `update` of the match. Every socket receives the fan-out, but only the sender's
- * answer is read. Prints one JSON `LoadResult` line.
+ * The external load generator of `npm run bench boardgame-io`, run as its own process
+ * (BENCH_LOAD is a JSON `LoadJob`) against both servers, each in its own process. For each, it
+ * creates K tables of five seats through the server's own HTTP API and opens one WebSocket per
+ * seat. Then it drives one server at a time, in short alternating slices (A B B A A B …), so that
+ * a shared machine's load, which drifts over seconds, falls on both alike: within a slice it keeps
+ * `inflight` commands in flight across that server's tables, round-robin, at most one per table
+ * (boardgame.io drops a move sent against a state it has moved past, so a table takes one at a
+ * time; both servers get the same rule), the seats of a table taking turns; at the slice's end it
+ * stops sending and lets the commands in flight finish. A command is acked when its sender hears
+ * back: Bughunt's `ack`, or boardgame.io's `update` of the match. Every socket receives the
+ * fan-out, but only the sender's answer is read. Prints one JSON line: a `LoadResult` per target.
  *
  * boardgame.io speaks socket.io; this client speaks its wire protocol (Engine.IO 4 over a plain
  * WebSocket: `40/dice,` joins the namespace, `42/dice,[...]` is an event, `2`/`3` ping and pong),
@@ -15,28 +18,37 @@
 import WebSocket from 'ws';
 import { createTables } from '../server.bench.ts';
 
-export interface LoadJob {
+export interface Target {
   readonly target: 'bughunt' | 'boardgame.io';
   readonly url: string;
   /** Where the lobby API answers, when not at `url` (boardgame.io's runs on a port of its own). */
   readonly api?: string;
-  readonly tables: number;
-  readonly inflight: number;
-  readonly warmupMs: number;
-  readonly measureMs: number;
-  /** The server's process, told by SIGUSR2 when the measured window starts (when profiling). */
+  /** The server's process, told by SIGUSR2 when the measured slices start (when profiling). */
   readonly serverPid?: number;
 }
 
+export interface LoadJob {
+  readonly targets: readonly Target[];
+  readonly tables: number;
+  readonly inflight: number;
+  /** Driven, unmeasured, per target before the measured slices. */
+  readonly warmupMs: number;
+  /** Measured time per target, in slices of `sliceMs`. */
+  readonly measureMs: number;
+  readonly sliceMs: number;
+}
+
 export interface LoadResult {
-  /** Commands sent after the warm-up and acked before the end, per second. */
+  readonly target: Target['target'];
+  /** Commands acked inside the measured slices, per second of those slices. */
   readonly ackedPerSecond: number;
+  /** Send to answer, for every command sent inside a measured slice. */
   readonly p50Ms: number;
   readonly p99Ms: number;
   /** Commands that got no answer within 10 s, or a refusal (the run is void when any). */
   readonly lost: number;
   readonly firstProblem: string | null;
-  /** CPU the load generator used over the measured time, as a share of one core. */
+  /** CPU the load generator used while driving this target, as a share of one core. */
   readonly loadCpu: number;
 }
 
@@ -84,8 +96,8 @@ async function inBatches<T>(n: number, size: number, one: (i: number) => Promise
 
 type Answer = (table: Table, problem: string | null) => void;
 
-async function bughuntTables(job: LoadJob, answer: Answer): Promise<Table[]> {
-  const created = await createTables(job.url, 'test', job.tables);
+async function bughuntTables(job: Target, count: number, answer: Answer): Promise<Table[]> {
+  const created = await createTables(job.url, 'test', count);
   const wsUrl = `${job.url.replace(/^http/, 'ws')}/ws/tables`;
   let n = 0;
   return inBatches(created.length, 20, async (i) => {
@@ -127,12 +139,12 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function bgioTables(job: LoadJob, answer: Answer): Promise<Table[]> {
+async function bgioTables(job: Target, count: number, answer: Answer): Promise<Table[]> {
   const game = 'dice';
   const wsUrl = `${job.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
   const prefix = `42/${game},`;
   const api = job.api ?? job.url;
-  return inBatches(job.tables, 20, async () => {
+  return inBatches(count, 20, async () => {
     const { matchID } = await postJson<{ matchID: string }>(`${api}/games/${game}/create`, {
       numPlayers: SEATS,
     });
@@ -206,88 +218,134 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
-export async function runLoad(job: LoadJob): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let lost = 0;
-  let firstProblem: string | null = null;
-  let inflight = 0;
-  let measureFrom = Number.POSITIVE_INFINITY;
-  let stopAt = Number.POSITIVE_INFINITY;
-  let acked = 0;
-  let tables: Table[] = [];
-  let cursor = 0;
-  let finish: () => void = () => undefined;
-  const finished = new Promise<void>((resolve) => {
-    finish = resolve;
+/** One target under load: its tables, and what its measured slices saw. */
+interface Side {
+  readonly target: Target;
+  tables: Table[];
+  cursor: number;
+  inflight: number;
+  /** Sending is allowed until then; answers are counted as acked until then too. */
+  sendUntil: number;
+  measuring: boolean;
+  acked: number;
+  measuredMs: number;
+  cpuMicros: number;
+  readonly latencies: number[];
+  lost: number;
+  firstProblem: string | null;
+  drained: () => void;
+}
+
+/** Fills free slots with idle tables, round-robin, while the slice lasts. */
+function pump(side: Side, limit: number): void {
+  if (performance.now() >= side.sendUntil) {
+    if (side.inflight === 0) side.drained();
+    return;
+  }
+  let scanned = 0;
+  while (side.inflight < limit && scanned < side.tables.length) {
+    const t = side.tables[side.cursor] as Table;
+    side.cursor = (side.cursor + 1) % side.tables.length;
+    scanned++;
+    if (t.busy) continue;
+    t.busy = true;
+    side.inflight++;
+    t.sentAt = performance.now();
+    t.send(t.nextSeat);
+    t.nextSeat = (t.nextSeat + 1) % SEATS;
+  }
+}
+
+/** Drives `side` for `ms`, then waits (bounded by the watchdog) for its commands in flight. */
+async function drive(side: Side, ms: number, measure: boolean, limit: number): Promise<void> {
+  const drained = new Promise<void>((resolve) => {
+    side.drained = resolve;
   });
-
-  /** Fills free slots with idle tables, round-robin. */
-  const pump = () => {
-    if (performance.now() >= stopAt) {
-      if (inflight === 0) finish();
-      return;
-    }
-    let scanned = 0;
-    while (inflight < job.inflight && scanned < tables.length) {
-      const t = tables[cursor] as Table;
-      cursor = (cursor + 1) % tables.length;
-      scanned++;
-      if (t.busy) continue;
-      t.busy = true;
-      inflight++;
-      t.sentAt = performance.now();
-      t.send(t.nextSeat);
-      t.nextSeat = (t.nextSeat + 1) % SEATS;
-    }
-  };
-  const answer: Answer = (table, problem) => {
-    if (!table.busy) return;
-    const now = performance.now();
-    table.busy = false;
-    inflight--;
-    if (problem) {
-      lost++;
-      firstProblem ??= problem;
-    } else if (table.sentAt >= measureFrom && now <= stopAt) {
-      acked++;
-      latencies.push(now - table.sentAt);
-    }
-    pump();
-  };
-
-  tables = job.target === 'bughunt' ? await bughuntTables(job, answer) : await bgioTables(job, answer);
+  const cpu = process.cpuUsage();
+  side.measuring = measure;
+  side.sendUntil = performance.now() + ms;
+  pump(side, limit);
   // A command with no answer in 10 s is lost (boardgame.io answers a refused move with silence).
   const watchdog = setInterval(() => {
     const now = performance.now();
-    for (const t of tables) if (t.busy && now - t.sentAt > 10_000) answer(t, 'no answer within 10 s');
-    if (now >= stopAt && inflight === 0) finish();
-  }, 250);
-  const start = performance.now();
-  measureFrom = start + job.warmupMs;
-  stopAt = measureFrom + job.measureMs;
-  let cpuAtStart = process.cpuUsage();
-  setTimeout(() => {
-    cpuAtStart = process.cpuUsage();
-    // The server profiles the measured window (BENCH_VS_PROFILE, see profile.ts).
-    if (job.serverPid) process.kill(job.serverPid, 'SIGUSR2');
-  }, job.warmupMs);
-  pump();
-  await finished;
-  const cpu = process.cpuUsage(cpuAtStart);
+    for (const t of side.tables) if (t.busy && now - t.sentAt > 10_000) answerOf(side, limit)(t, 'no answer');
+    if (now >= side.sendUntil && side.inflight === 0) side.drained();
+  }, 100);
+  await drained;
   clearInterval(watchdog);
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    ackedPerSecond: (acked * 1000) / job.measureMs,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
-    lost,
-    firstProblem,
-    loadCpu: (cpu.user + cpu.system) / 1000 / job.measureMs,
+  if (measure) {
+    side.measuredMs += ms;
+    const used = process.cpuUsage(cpu);
+    side.cpuMicros += used.user + used.system;
+  }
+}
+
+function answerOf(side: Side, limit: number): Answer {
+  return (table, problem) => {
+    if (!table.busy) return;
+    const now = performance.now();
+    table.busy = false;
+    side.inflight--;
+    if (problem) {
+      side.lost++;
+      side.firstProblem ??= problem;
+    } else if (side.measuring) {
+      if (now <= side.sendUntil) side.acked++;
+      side.latencies.push(now - table.sentAt);
+    }
+    pump(side, limit);
   };
 }
 
+export async function runLoad(job: LoadJob): Promise<LoadResult[]> {
+  const sides: Side[] = [];
+  for (const target of job.targets) {
+    const side: Side = {
+      target,
+      tables: [],
+      cursor: 0,
+      inflight: 0,
+      sendUntil: 0,
+      measuring: false,
+      acked: 0,
+      measuredMs: 0,
+      cpuMicros: 0,
+      latencies: [],
+      lost: 0,
+      firstProblem: null,
+      drained: () => undefined,
+    };
+    const answer = answerOf(side, job.inflight);
+    side.tables =
+      target.target === 'bughunt'
+        ? await bughuntTables(target, job.tables, answer)
+        : await bgioTables(target, job.tables, answer);
+    sides.push(side);
+  }
+  for (const side of sides) await drive(side, job.warmupMs, false, job.inflight);
+  for (const side of sides) if (side.target.serverPid) process.kill(side.target.serverPid, 'SIGUSR2');
+  // A B B A A B …: each side goes first in half of the pairs.
+  const slices = Math.max(1, Math.round(job.measureMs / job.sliceMs));
+  for (let i = 0; i < slices; i++) {
+    const order = i % 2 === 0 ? sides : [...sides].reverse();
+    for (const side of order) await drive(side, job.sliceMs, true, job.inflight);
+  }
+  return sides.map((side) => {
+    const sorted = Float64Array.from(side.latencies).sort();
+    return {
+      target: side.target.target,
+      ackedPerSecond: (side.acked * 1000) / side.measuredMs,
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      lost: side.lost,
+      firstProblem: side.firstProblem,
+      loadCpu: side.cpuMicros / 1000 / side.measuredMs,
+    };
+  });
+}
+
 if (process.env.BENCH_LOAD) {
-  const result = await runLoad(JSON.parse(process.env.BENCH_LOAD) as LoadJob);
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  const results = await runLoad(JSON.parse(process.env.BENCH_LOAD) as LoadJob);
+  process.stdout.write(`${JSON.stringify(results)}\n`);
   process.exit(0);
 }
