@@ -34,7 +34,7 @@ import { dropSchema } from '../src/server/store/pg-store.ts';
  * acks them: lift the per-address and per-socket limits, and the per-seat and per-table command
  * limits that keep a real table from one flooding player (a load generator is not one).
  */
-const BENCH_LIMITS = {
+export const BENCH_LIMITS = {
   httpWritesPerSecond: 1e6,
   httpWriteBurst: 1e6,
   messagesPerSecond: 1e6,
@@ -46,7 +46,7 @@ const BENCH_LIMITS = {
   maxQueuedCommandsPerTable: 1e6,
 } as const;
 
-interface BenchTable {
+export interface BenchTable {
   readonly tableId: string;
   /** GM first, then four players. */
   readonly tokens: readonly string[];
@@ -214,7 +214,7 @@ async function post<T>(url: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function createTables(base: string, system: string, k: number): Promise<BenchTable[]> {
+export async function createTables(base: string, system: string, k: number): Promise<BenchTable[]> {
   const tables: BenchTable[] = [];
   const one = async (i: number): Promise<BenchTable> => {
     const t = await post<CreateTableResponse>(`${base}/api/tables`, { system, name: `bench ${i}` });

@@ -453,7 +453,7 @@ export function healBetweenEncounters(t: Trooper): Trooper {
 // Encounter creation, rounds, ending
 
 export function freshEffects(state: ThreeSixteenState): EncounterEffects {
-  const has = (a: string) => state.planet?.abilities.includes(a as never) ?? false;
+  const abilities: readonly string[] = state.planet?.abilities ?? [];
   return {
     aaBonus: 0,
     impair: 0,
@@ -461,12 +461,12 @@ export function freshEffects(state: ThreeSixteenState): EncounterEffects {
     isolated: false,
     // The free, always-on abilities are in force wherever the planet has them; GM overrides can
     // change the AA or end things, and the GM may simply not narrate them.
-    ignoreArmour: has('ignoreArmour'),
-    lastingWounds: has('lastingWounds'),
-    leaping: has('leaping'),
-    reduceVisibility: has('reduceVisibility'),
-    flee: has('flee'),
-    swarm: has('swarm'),
+    ignoreArmour: abilities.includes('ignoreArmour'),
+    lastingWounds: abilities.includes('lastingWounds'),
+    leaping: abilities.includes('leaping'),
+    reduceVisibility: abilities.includes('reduceVisibility'),
+    flee: abilities.includes('flee'),
+    swarm: abilities.includes('swarm'),
     alienArmourUsed: false,
     endAfterAlienTurn: false,
     kineticField: [],

@@ -71,19 +71,36 @@ function rollOff(
   purpose: string,
   faces: TieFace[],
 ): Map<ActorKey, number> {
-  const order = (group: readonly ActorKey[]): ActorKey[] => {
-    if (group.length <= 1) return [...group];
-    const rolled = new Map<ActorKey, number>();
-    for (const a of group) {
-      const face = dice.roll(D10, `${purpose} (${a})`);
-      rolled.set(a, face);
-      faces.push({ actor: a, face });
-    }
-    const distinct = [...new Set(rolled.values())].sort((x, y) => y - x);
-    return distinct.flatMap((f) => order(group.filter((a) => rolled.get(a) === f)));
-  };
-  const ordered = order(actors);
+  const ordered = rollOffOrder(dice, actors, purpose, faces);
   return new Map(ordered.map((a, i) => [a, ordered.length - i]));
+}
+
+/**
+ * `rollOff`'s order, highest first. Module functions rather than closures here and below: under
+ * tsx (tests, the bench) every named closure created costs a `__name` call on the simulator's path.
+ */
+function rollOffOrder(
+  dice: DiceSource,
+  group: readonly ActorKey[],
+  purpose: string,
+  faces: TieFace[],
+): ActorKey[] {
+  if (group.length <= 1) return [...group];
+  const rolled = new Map<ActorKey, number>();
+  for (const a of group) {
+    const face = dice.roll(D10, `${purpose} (${a})`);
+    rolled.set(a, face);
+    faces.push({ actor: a, face });
+  }
+  const distinct = [...new Set(rolled.values())].sort((x, y) => y - x);
+  return distinct.flatMap((f) =>
+    rollOffOrder(
+      dice,
+      group.filter((a) => rolled.get(a) === f),
+      purpose,
+      faces,
+    ),
+  );
 }
 
 function dominanceComplete(state: ThreeSixteenState, e: Encounter): boolean {
@@ -101,26 +118,12 @@ function resolveDominance(
   const rolled = pcs.filter((id) => !e.dominance[id]?.declined);
   const pcSuccess = rolled.filter((id) => e.dominance[id]?.success);
   const aliensOk = aliens?.success ?? false;
-  const tieBreaks: { actor: ActorKey; face: number }[] = [];
-  const best = (actors: ActorKey[]): ActorKey => {
-    const top = Math.max(...actors.map((a) => e.dominance[a]?.face ?? 0));
-    const tied = actors.filter((a) => (e.dominance[a]?.face ?? 0) === top);
-    if (tied.length === 1) return tied[0] as ActorKey;
-    // Tied best: roll d10s between them (a PC–alien tie too), highest wins, re-roll while level.
-    let group = tied;
-    for (;;) {
-      const faces = group.map((a) => ({ actor: a, face: dice.roll(D10, `dominance roll-off (${a})`) }));
-      tieBreaks.push(...faces);
-      const hi = Math.max(...faces.map((f) => f.face));
-      group = faces.filter((f) => f.face === hi).map((f) => f.actor);
-      if (group.length === 1) return group[0] as ActorKey;
-    }
-  };
+  const tieBreaks: TieFace[] = [];
   let outcome: EventOf<'dominance.resolved'>['outcome'];
   let winner: ActorKey | null;
   if (rolled.length > 0 && pcSuccess.length === rolled.length && !aliensOk) {
     outcome = 'pcAmbush';
-    winner = best(pcSuccess);
+    winner = dominanceBest(e, dice, pcSuccess, tieBreaks);
   } else if (aliensOk && pcSuccess.length === 0) {
     outcome = 'alienAmbush';
     winner = ALIENS;
@@ -128,10 +131,31 @@ function resolveDominance(
     outcome = 'allFail';
     winner = null;
   } else {
-    winner = best(aliensOk ? [...pcSuccess, ALIENS] : pcSuccess);
+    winner = dominanceBest(e, dice, aliensOk ? [...pcSuccess, ALIENS] : pcSuccess, tieBreaks);
     outcome = winner === ALIENS ? 'aliens' : 'pc';
   }
   return { type: 'dominance.resolved', outcome, winner, tieBreaks };
+}
+
+/** The best Dominance face among `actors`; ties roll d10s (faces pushed to `tieBreaks`). */
+function dominanceBest(
+  e: Encounter,
+  dice: DiceSource,
+  actors: readonly ActorKey[],
+  tieBreaks: TieFace[],
+): ActorKey {
+  const top = Math.max(...actors.map((a) => e.dominance[a]?.face ?? 0));
+  const tied = actors.filter((a) => (e.dominance[a]?.face ?? 0) === top);
+  if (tied.length === 1) return tied[0] as ActorKey;
+  // Tied best: roll d10s between them (a PC–alien tie too), highest wins, re-roll while level.
+  let group = tied;
+  for (;;) {
+    const faces = group.map((a) => ({ actor: a, face: dice.roll(D10, `dominance roll-off (${a})`) }));
+    tieBreaks.push(...faces);
+    const hi = Math.max(...faces.map((f) => f.face));
+    group = faces.filter((f) => f.face === hi).map((f) => f.actor);
+    if (group.length === 1) return group[0] as ActorKey;
+  }
 }
 
 function rollsComplete(state: ThreeSixteenState, e: Encounter): boolean {
@@ -214,12 +238,7 @@ export function withAutomatic(
 ): ThreeSixteenEvent[] {
   let s = state;
   const out: ThreeSixteenEvent[] = [];
-  const fold = (ev: ThreeSixteenEvent) => {
-    const { value: next, hits } = collectHits(() => evolveEncounter(s, ev));
-    out.push(withFallen(s, next, ev, hits));
-    s = next;
-  };
-  for (const ev of events) fold(ev);
+  for (const ev of events) s = foldInto(out, s, ev);
   for (let guard = 0; guard < 20; guard++) {
     const e = s.encounter;
     if (!e || e.pendingKills.length > 0 || e.forcedWeakness.length > 0) break;
@@ -231,10 +250,21 @@ export function withAutomatic(
     else if (e.step === 'ambush') next = ambush(s, e, dice);
     else if (rollsComplete(s, e)) next = orderRound(s, e, dice);
     if (!next) break;
-    fold(next);
+    s = foldInto(out, s, next);
   }
   lastFolded = { events: out, state: s };
   return out;
+}
+
+/**
+ * Folds `ev` into `s`, pushes it to `out` with the Kills it dealt and the troopers it felled, and
+ * returns the state after it. A module function rather than a closure in `withAutomatic`: under
+ * tsx (tests, the bench) every named closure created costs a `__name` call, ~8% of a simulation.
+ */
+function foldInto(out: ThreeSixteenEvent[], s: ThreeSixteenState, ev: ThreeSixteenEvent): ThreeSixteenState {
+  const { value: next, hits } = collectHits(() => evolveEncounter(s, ev));
+  out.push(withFallen(s, next, ev, hits));
+  return next;
 }
 
 /**

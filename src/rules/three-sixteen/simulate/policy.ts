@@ -242,8 +242,8 @@ function alienTurn(state: ThreeSixteenState, e: Encounter): ThreeSixteenCommand 
   const slot = e.queue[e.cursor];
   if (!slot?.success || slot.cancelled) return { type: 'takeTurn', actor: ALIENS };
   const alive = fighters(state, e);
-  const at = (id: string) => e.positions[id] ?? 'far';
-  const now = squadPower(state, alive, at);
+  // Positions read inline, not through a named closure (a `__name` call each turn under tsx).
+  const now = squadPower(state, alive, (id) => e.positions[id] ?? 'far');
   let bestCommand: ThreeSixteenCommand = { type: 'takeTurn', actor: ALIENS };
   let bestScore = now;
   // Pushes: each trooper the aliens acted before, toward its weakest range, never past Far.
@@ -253,7 +253,7 @@ function alienTurn(state: ThreeSixteenState, e: Encounter): ThreeSixteenCommand 
   const moved = new Map<string, Position>();
   for (const id of movable) {
     const t = state.troopers[id] as Trooper;
-    const from = at(id);
+    const from = e.positions[id] ?? 'far';
     let bestSteps = 0;
     let bestPower = power(state, t, from);
     for (let s = -limit; s <= limit; s++) {
@@ -271,7 +271,7 @@ function alienTurn(state: ThreeSixteenState, e: Encounter): ThreeSixteenCommand 
     }
   }
   if (moves.length > 0) {
-    const score = squadPower(state, alive, (id) => moved.get(id) ?? at(id));
+    const score = squadPower(state, alive, (id) => moved.get(id) ?? e.positions[id] ?? 'far');
     if (score < bestScore) {
       bestScore = score;
       bestCommand = { type: 'takeTurn', actor: ALIENS, moves };
@@ -284,8 +284,8 @@ function alienTurn(state: ThreeSixteenState, e: Encounter): ThreeSixteenCommand 
       bestCommand = { type: 'takeTurn', actor: ALIENS, alienMovement: 'swarm' };
     }
   }
-  if (e.effects.flee && !alive.some((id) => at(id) === 'far')) {
-    const score = squadPower(state, alive, (id) => stepTo(at(id), 1));
+  if (e.effects.flee && !alive.some((id) => (e.positions[id] ?? 'far') === 'far')) {
+    const score = squadPower(state, alive, (id) => stepTo(e.positions[id] ?? 'far', 1));
     if (score < bestScore) {
       bestScore = score;
       bestCommand = { type: 'takeTurn', actor: ALIENS, alienMovement: 'flee' };
