@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { Fold } from '../engine/fold.ts';
-import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
+import {
+  type AnyRuleset,
+  type Role,
+  type Seat,
+  type TableEvent,
+  TYPED_DICE_MARK,
+} from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
 import { actingSeatOf } from './hub.ts';
 import { MAX_EVENT_DEPTH, nestedDeeperThan } from './json-limits.ts';
@@ -263,8 +269,15 @@ function* campaignSteps(
     } else {
       // Its contents as decide makes them, and its place: a tampered event could otherwise put
       // the table in a state the rules never reach.
+      // The server's typed-dice mark is not the ruleset's: checked here, and the schema checks the rest.
+      const { [TYPED_DICE_MARK]: mark, ...content } = envelope.event;
+      if (mark !== undefined && (mark !== true || envelope.by === null)) {
+        throw invalid(`${where}: ${TYPED_DICE_MARK} is only ever true, on a seat's command`, {
+          seq: envelope.seq,
+        });
+      }
       const schema = rules.eventSchemas?.[type];
-      const fits = schema?.safeParse(envelope.event);
+      const fits = schema?.safeParse(content);
       if (fits && !fits.success) {
         const issues = issuesOf(fits.error);
         throw invalid(`${where} does not fit its schema: ${issues[0]?.path}: ${issues[0]?.message}`, {

@@ -2,7 +2,13 @@ import { CryptoDice } from '../engine/dice/crypto.ts';
 import { EnteredDice } from '../engine/dice/source.ts';
 import { folding } from '../engine/fold.ts';
 import { isRuleError } from '../engine/rule-error.ts';
-import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
+import {
+  type AnyRuleset,
+  type Role,
+  type Seat,
+  type TableEvent,
+  TYPED_DICE_MARK,
+} from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
 import { diff, jsonLength } from '../engine/view-patch.ts';
 import { CLOSE_CODES, type SeatInfo, type ServerMessage } from './protocol.ts';
@@ -758,7 +764,13 @@ export class TableHub {
         return [];
       }
       refusal = null;
-      return events.map((event) => ({ by: seat.seatId, commandId: id, event: event as WireEvent }));
+      // Faces typed in: the hub (not the sender) marks the events, for the log to show them apart.
+      const typed = source instanceof EnteredDice && (dice?.length ?? 0) > 0;
+      return events.map((event) => ({
+        by: seat.seatId,
+        commandId: id,
+        event: (typed ? { ...event, [TYPED_DICE_MARK]: true } : event) as WireEvent,
+      }));
     };
     let result: Awaited<ReturnType<TableHub['appendWithRetry']>>;
     try {
