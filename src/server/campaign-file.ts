@@ -248,18 +248,21 @@ function* campaignSteps(
     // keeps of an event, and thousands of levels would overflow the stack there.
     if (nestedDeeperThan(envelope.event, MAX_EVENT_DEPTH)) {
       throw invalid(`${where} nests arrays and objects deeper than ${MAX_EVENT_DEPTH} levels`, {
+        seq: envelope.seq,
         maxDepth: MAX_EVENT_DEPTH,
       });
     }
     const type = envelope.event.type;
     if (type === 'seat.joined') {
       const joined = seatJoinedSchema.safeParse(envelope.event);
-      if (!joined.success) throw invalid(`${where} is malformed`, { issues: issuesOf(joined.error) });
+      if (!joined.success)
+        throw invalid(`${where} is malformed`, { seq: envelope.seq, issues: issuesOf(joined.error) });
       if (seats.has(joined.data.seatId)) throw invalid(`${where}: seat ${joined.data.seatId} joins twice`);
       seats.set(joined.data.seatId, { role: joined.data.role, name: joined.data.name });
     } else if (type === 'seat.renamed') {
       const renamed = seatRenamedSchema.safeParse(envelope.event);
-      if (!renamed.success) throw invalid(`${where} is malformed`, { issues: issuesOf(renamed.error) });
+      if (!renamed.success)
+        throw invalid(`${where} is malformed`, { seq: envelope.seq, issues: issuesOf(renamed.error) });
       const seat = seats.get(renamed.data.seatId);
       if (!seat) throw invalid(`${where} renames seat ${renamed.data.seatId}, which has not joined`);
       seat.name = renamed.data.name;
@@ -293,7 +296,7 @@ function* campaignSteps(
       state = rules.evolve(state, envelope.event as TableEvent);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
-      throw invalid(`${where} fails to replay: ${reason.split('\n')[0]}`);
+      throw invalid(`${where} fails to replay: ${reason.split('\n')[0]}`, { seq: envelope.seq });
     }
     events.push({
       seq: envelope.seq,
