@@ -769,6 +769,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await store.removeSeat(table.tableId, target.seatId);
       const hub = await hubs.get(table.tableId);
       const closed = hub?.closeSeat(target.seatId, CLOSE_CODES.BAD_TOKEN, 'the GM removed this seat') ?? 0;
+      hub?.forgetSeat(target.seatId);
       return { seatId: target.seatId, removed: true, socketsClosed: closed };
     },
   );

@@ -561,6 +561,14 @@ export class TableHub {
     return n;
   }
 
+  /**
+   * A seat the GM removed leaves the presence list (its sockets are closed apart). Its events stay
+   * in the log; a hub loaded afresh reads the seats from the store, which no longer has it.
+   */
+  forgetSeat(seatId: string): void {
+    if (this.seats.delete(seatId)) this.schedulePresence();
+  }
+
   /** Closes every socket (server shutdown, or the table could not be applied). */
   closeAll(code: number, reason: string): void {
     for (const a of [...this.clients]) a.client.close(code, reason);
