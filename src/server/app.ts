@@ -725,7 +725,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         { type: 'seat.renamed', seatId: target.seatId, name: body.name },
         { kind: 'rename', seatId: target.seatId, name: body.name },
       );
-      return { seatId: target.seatId, name: body.name, seq };
+      // In the renaming seat's own numbering of events (see TableHub.seatSeq): the table's seq
+      // would tell a player how many events it may not see.
+      const seen = await hub.seatSeq({ seatId: seat.seatId, role: seat.role }, seq);
+      return { seatId: target.seatId, name: body.name, seq: seen };
     },
   );
 
