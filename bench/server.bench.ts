@@ -310,6 +310,8 @@ async function viewBytes(): Promise<void> {
       viewBytes: number;
       wholeViewBytes: number;
       readonly answers: Map<string, ServerMessage>;
+      /** The `toSeq` of the last events message (in this seat's own numbering). */
+      eventsTo: number;
     }
     const open = (token: string) =>
       new Promise<Counted>((resolve, reject) => {
@@ -324,6 +326,7 @@ async function viewBytes(): Promise<void> {
           viewBytes: 0,
           wholeViewBytes: 0,
           answers: new Map(),
+          eventsTo: 0,
         };
         ws.once('error', reject);
         ws.once('open', () => ws.send(JSON.stringify({ type: 'hello', token, lastSeq: 0 })));
@@ -339,6 +342,7 @@ async function viewBytes(): Promise<void> {
             c.wholeViewBytes += Buffer.byteLength(JSON.stringify({ type: 'view', seq: m.seq, view: c.view }));
             if (m.type === 'view') resolve(c);
           } else if (m.type === 'ack' || m.type === 'rejected') c.answers.set(m.id ?? '', m);
+          else if (m.type === 'events') c.eventsTo = m.toSeq;
         });
       });
     const gm = await open(t.gm.token);
@@ -351,7 +355,14 @@ async function viewBytes(): Promise<void> {
       for (let tries = 0; tries < 10_000; tries++) {
         const answer = by.answers.get(id);
         if (answer?.type === 'rejected') throw new Error(`rejected: ${JSON.stringify(answer)}`);
-        if (answer?.type === 'ack' && seats.every((c) => c.viewSeq >= answer.seq)) return;
+        // Each seat numbers only the events it sees: the sender's ack is in its own numbers, and
+        // every seat waits for the view after the last events it got.
+        if (
+          answer?.type === 'ack' &&
+          by.eventsTo >= answer.seq &&
+          seats.every((c) => c.viewSeq >= c.eventsTo)
+        )
+          return;
         await new Promise((r) => setTimeout(r, 1));
       }
       throw new Error(`no answer and views for ${JSON.stringify(command)}`);

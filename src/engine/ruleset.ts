@@ -38,6 +38,21 @@ export function othersDice(ctx: DecideContext): DiceSource {
 }
 
 /**
+ * The mark the server (never a seat) puts on every event of a command that came with typed-in
+ * faces (`dice` in the command message: real dice rolled at the table), so the log can show them
+ * apart from the table's digital dice. For a player it means their own rolls were typed (rolls for
+ * others still come from `tableDice`); for the GM, every die of the command. Rulesets neither set
+ * nor read it: their events are what `decide` makes, the mark is added after, and an import checks
+ * an event's schema without it. Logs from before the mark have none: every die digital.
+ */
+export const TYPED_DICE_MARK = 'typedDice';
+
+/** Whether the server marked `event` as made with typed-in dice (see TYPED_DICE_MARK). */
+export function isTypedDice(event: object): boolean {
+  return (event as Record<string, unknown>)[TYPED_DICE_MARK] === true;
+}
+
+/**
  * Events every table's log holds whatever the system: who sits at the table. The server appends
  * them; each ruleset's `evolve` receives them too (most just record the seat).
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, threeSixteenTable } from './test-kit.ts';
+import { seatHead, TestClient, threeSixteenTable } from './test-kit.ts';
 
 /**
  * A ruleset may change the role a seat acts with (3:16's rotating GM): the server must check
@@ -60,9 +60,10 @@ describe('a player seat running a 3:16 mission as its GM', () => {
     await ok(b, { type: 'startEncounter', tokens: 2 });
     const seq = (await b.command({ type: 'gmEndEncounter' })) as { type: 'ack'; seq: number };
     expect(seq.type).toBe('ack');
-    await a.caughtUp(seq.seq);
+    // Bob's ack is in his own numbering; Alice and the GM see other events, so other numbers.
     await b.caughtUp(seq.seq);
-    await gm.caughtUp(seq.seq);
+    await a.caughtUp(await seatHead(t.server.url, t.table.tableId, t.alice.token));
+    await gm.caughtUp(await seatHead(t.server.url, t.table.tableId, t.table.gm.token));
     const bobView = b.lastView() as {
       actingRole: string;
       gmNotes: { text: string }[];

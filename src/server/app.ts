@@ -725,7 +725,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         { type: 'seat.renamed', seatId: target.seatId, name: body.name },
         { kind: 'rename', seatId: target.seatId, name: body.name },
       );
-      return { seatId: target.seatId, name: body.name, seq };
+      // In the renaming seat's own numbering of events (see TableHub.seatSeq): the table's seq
+      // would tell a player how many events it may not see.
+      const seen = await hub.seatSeq({ seatId: seat.seatId, role: seat.role }, seq);
+      return { seatId: target.seatId, name: body.name, seq: seen };
     },
   );
 
@@ -769,6 +772,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await store.removeSeat(table.tableId, target.seatId);
       const hub = await hubs.get(table.tableId);
       const closed = hub?.closeSeat(target.seatId, CLOSE_CODES.BAD_TOKEN, 'the GM removed this seat') ?? 0;
+      hub?.forgetSeat(target.seatId);
       return { seatId: target.seatId, removed: true, socketsClosed: closed };
     },
   );

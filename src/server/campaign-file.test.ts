@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../engine/dice/source.ts';
 import { rollNotation } from '../engine/notation/index.ts';
+import type { AnyRuleset } from '../engine/ruleset.ts';
 import { rulesetFor } from '../rules/registry.ts';
-import { CampaignFileError, readCampaign } from './campaign-file.ts';
+import { CampaignFileError, checkCampaignViews, readCampaign } from './campaign-file.ts';
 
 /**
  * Issue 20, finding 6: an import checks each event's contents against its schema (as decide
@@ -85,5 +86,32 @@ describe('importing tampered events', () => {
       expect(e.message, JSON.stringify(event)).toMatch(/event 3 .* does not fit its schema/);
       expect(e.details).toMatchObject({ seq: 3 });
     }
+  });
+});
+
+describe('a log the rules replay but cannot show', () => {
+  it('is refused naming the seat whose view fails', () => {
+    const chat = rulesetFor('three-sixteen') as AnyRuleset;
+    // A ruleset whose GM view throws (as a view that chokes on a state its schemas let through).
+    const choking: AnyRuleset = {
+      ...chat,
+      view: (state, seat) => {
+        if (seat.role === 'gm') throw new Error('no view of this');
+        return chat.view(state, seat);
+      },
+    };
+    const campaign = readCampaign(file('three-sixteen', [said]), () => choking);
+    let error: unknown;
+    try {
+      checkCampaignViews(campaign, choking);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(CampaignFileError);
+    expect((error as CampaignFileError).code).toBe('IMPORT_INVALID');
+    expect((error as CampaignFileError).message).toMatch(
+      /cannot be shown to seat sGm \(gm\): no view of this/,
+    );
+    expect((error as CampaignFileError).details).toMatchObject({ seatId: 'sGm', role: 'gm' });
   });
 });

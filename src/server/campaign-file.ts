@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { Fold } from '../engine/fold.ts';
-import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
+import {
+  type AnyRuleset,
+  type Role,
+  type Seat,
+  type TableEvent,
+  TYPED_DICE_MARK,
+} from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
 import { actingSeatOf } from './hub.ts';
 import { MAX_EVENT_DEPTH, nestedDeeperThan } from './json-limits.ts';
@@ -242,18 +248,21 @@ function* campaignSteps(
     // keeps of an event, and thousands of levels would overflow the stack there.
     if (nestedDeeperThan(envelope.event, MAX_EVENT_DEPTH)) {
       throw invalid(`${where} nests arrays and objects deeper than ${MAX_EVENT_DEPTH} levels`, {
+        seq: envelope.seq,
         maxDepth: MAX_EVENT_DEPTH,
       });
     }
     const type = envelope.event.type;
     if (type === 'seat.joined') {
       const joined = seatJoinedSchema.safeParse(envelope.event);
-      if (!joined.success) throw invalid(`${where} is malformed`, { issues: issuesOf(joined.error) });
+      if (!joined.success)
+        throw invalid(`${where} is malformed`, { seq: envelope.seq, issues: issuesOf(joined.error) });
       if (seats.has(joined.data.seatId)) throw invalid(`${where}: seat ${joined.data.seatId} joins twice`);
       seats.set(joined.data.seatId, { role: joined.data.role, name: joined.data.name });
     } else if (type === 'seat.renamed') {
       const renamed = seatRenamedSchema.safeParse(envelope.event);
-      if (!renamed.success) throw invalid(`${where} is malformed`, { issues: issuesOf(renamed.error) });
+      if (!renamed.success)
+        throw invalid(`${where} is malformed`, { seq: envelope.seq, issues: issuesOf(renamed.error) });
       const seat = seats.get(renamed.data.seatId);
       if (!seat) throw invalid(`${where} renames seat ${renamed.data.seatId}, which has not joined`);
       seat.name = renamed.data.name;
@@ -263,8 +272,15 @@ function* campaignSteps(
     } else {
       // Its contents as decide makes them, and its place: a tampered event could otherwise put
       // the table in a state the rules never reach.
+      // The server's typed-dice mark is not the ruleset's: checked here, and the schema checks the rest.
+      const { [TYPED_DICE_MARK]: mark, ...content } = envelope.event;
+      if (mark !== undefined && (mark !== true || envelope.by === null)) {
+        throw invalid(`${where}: ${TYPED_DICE_MARK} is only ever true, on a seat's command`, {
+          seq: envelope.seq,
+        });
+      }
       const schema = rules.eventSchemas?.[type];
-      const fits = schema?.safeParse(envelope.event);
+      const fits = schema?.safeParse(content);
       if (fits && !fits.success) {
         const issues = issuesOf(fits.error);
         throw invalid(`${where} does not fit its schema: ${issues[0]?.path}: ${issues[0]?.message}`, {
@@ -280,7 +296,7 @@ function* campaignSteps(
       state = rules.evolve(state, envelope.event as TableEvent);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
-      throw invalid(`${where} fails to replay: ${reason.split('\n')[0]}`);
+      throw invalid(`${where} fails to replay: ${reason.split('\n')[0]}`, { seq: envelope.seq });
     }
     events.push({
       seq: envelope.seq,

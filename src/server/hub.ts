@@ -2,7 +2,13 @@ import { CryptoDice } from '../engine/dice/crypto.ts';
 import { EnteredDice } from '../engine/dice/source.ts';
 import { folding } from '../engine/fold.ts';
 import { isRuleError } from '../engine/rule-error.ts';
-import type { AnyRuleset, Role, Seat, TableEvent } from '../engine/ruleset.ts';
+import {
+  type AnyRuleset,
+  type Role,
+  type Seat,
+  type TableEvent,
+  TYPED_DICE_MARK,
+} from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
 import { diff, jsonLength } from '../engine/view-patch.ts';
 import { CLOSE_CODES, type SeatInfo, type ServerMessage } from './protocol.ts';
@@ -113,6 +119,29 @@ interface SentView {
   readonly role: Role;
 }
 
+/**
+ * What a seat may see of the log, as global seqs in order: its own numbering of events is the
+ * place in this list (the first event it sees is 1, the next 2, …), so the numbers a seat is
+ * shown (events, views, acks, its resume point) never skip where a hidden event was. Kept while
+ * the seat has a socket here, and grown as events are applied.
+ */
+interface SeatLine {
+  readonly seat: Seat;
+  readonly seqs: number[];
+}
+
+/** How many of the ascending `seqs` are at most `seq`. */
+function countUpTo(seqs: readonly number[], seq: number): number {
+  let lo = 0;
+  let hi = seqs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((seqs[mid] as number) <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** One seat's new view in one tick, with what was made from it for that seat's sockets. */
 interface FreshView extends SentView {
   /** The whole `view` message, made the first time a socket needs it. */
@@ -163,6 +192,8 @@ export class TableHub {
   /** Commands waiting in the queue or running. */
   private queuedCommands = 0;
   private readonly seatBuckets = new Map<string, TokenBucket>();
+  /** Per seat with a socket here: the events it may see (see SeatLine). */
+  private readonly lines = new Map<string, SeatLine>();
   private playersBucket: TokenBucket | null = null;
 
   private constructor(
@@ -279,6 +310,11 @@ export class TableHub {
       }
     });
     if (this.seq === from) return;
+    for (const line of this.lines.values()) {
+      const seat = this.actingSeat(line.seat);
+      for (const stored of events)
+        if (this.rules.redact(stored.event, seat) !== null) line.seqs.push(stored.seq);
+    }
     if (push) this.push(from, events);
     if (this.seq - this.snapshotSeq >= this.options.snapshotEvery) this.snapshot();
   }
@@ -322,24 +358,73 @@ export class TableHub {
    * The envelopes of `events` one seat may see, serialised. redact runs per seat and event; when
    * it returns the event unchanged (a public event) the JSON is made once and shared by all seats.
    */
-  private envelopes(events: readonly StoredEvent[], given: Seat, shared: Map<StoredEvent, string>): string[] {
+  private envelopes(
+    events: readonly StoredEvent[],
+    given: Seat,
+    line: SeatLine,
+    shared: Map<StoredEvent, { seq: number; text: string }>,
+  ): string[] {
     const out: string[] = [];
     const seat = this.actingSeat(given);
     for (const stored of events) {
       const redacted = this.rules.redact(stored.event, seat);
       if (redacted === null) continue;
+      // The seat's own number for the event (its place among the events it sees).
+      const seq = countUpTo(line.seqs, stored.seq);
       if (redacted === stored.event) {
-        let text = shared.get(stored);
-        if (text === undefined) {
-          text = JSON.stringify({ seq: stored.seq, at: stored.at, by: stored.by, event: redacted });
-          shared.set(stored, text);
+        const made = shared.get(stored);
+        if (made?.seq === seq) {
+          out.push(made.text);
+          continue;
         }
+        const text = JSON.stringify({ seq, at: stored.at, by: stored.by, event: redacted });
+        shared.set(stored, { seq, text });
         out.push(text);
       } else {
-        out.push(JSON.stringify({ seq: stored.seq, at: stored.at, by: stored.by, event: redacted }));
+        out.push(JSON.stringify({ seq, at: stored.at, by: stored.by, event: redacted }));
       }
     }
     return out;
+  }
+
+  /** The line of a seat with a socket here (made by attach); a throwaway one otherwise. */
+  private lineFor(seat: Seat): SeatLine {
+    return this.lines.get(seat.seatId) ?? { seat, seqs: [] };
+  }
+
+  /**
+   * Builds the seat's line from the whole log (once per seat while it has sockets here: later
+   * events grow it in `apply`). Queue only: no event may be applied while it is read.
+   */
+  private async ensureLine(seat: Seat): Promise<SeatLine> {
+    const known = this.lines.get(seat.seatId);
+    if (known) return known;
+    const line: SeatLine = { seat, seqs: [] };
+    const acting = this.actingSeat(seat);
+    for (let from = 0; from < this.seq; ) {
+      const page = await this.eventsAfter(from, this.seq);
+      if (page.length === 0) break;
+      for (const stored of page)
+        if (this.rules.redact(stored.event, acting) !== null) line.seqs.push(stored.seq);
+      from = (page[page.length - 1] as StoredEvent).seq;
+    }
+    this.lines.set(seat.seatId, line);
+    return line;
+  }
+
+  /**
+   * Where the log's `seq` is in the seat's own numbering (how many events up to it the seat may
+   * see): what an ack or a rename tells the seat instead of the table's seq. Runs in the queue.
+   */
+  seatSeq(seat: Seat, seq: number): Promise<number> {
+    return this.enqueue(async () => {
+      const kept = this.lines.has(seat.seatId);
+      const line = await this.ensureLine(seat);
+      const n = countUpTo(line.seqs, seq);
+      // A line made for this answer alone (the seat has no socket here) is not kept up to date.
+      if (!kept && (this.online.get(seat.seatId) ?? 0) === 0) this.lines.delete(seat.seatId);
+      return n;
+    });
   }
 
   private eventsMessage(afterSeq: number, toSeq: number, envelopes: readonly string[]): string {
@@ -348,16 +433,23 @@ export class TableHub {
 
   private push(afterSeq: number, events: readonly StoredEvent[]): void {
     if (this.clients.size === 0) return;
-    const shared = new Map<StoredEvent, string>();
-    const perSeat = new Map<string, string>();
+    const shared = new Map<StoredEvent, { seq: number; text: string }>();
+    const perSeat = new Map<string, string | null>();
     for (const a of this.clients) {
       if (!a.live) continue;
       let text = perSeat.get(a.seat.seatId);
       if (text === undefined) {
-        text = this.eventsMessage(afterSeq, this.seq, this.envelopes(events, a.seat, shared));
+        const line = this.lineFor(a.seat);
+        const envelopes = this.envelopes(events, a.seat, line, shared);
+        // A seat that may see none of these events hears nothing of them: not even that the
+        // table moved on (its numbers only count what it sees).
+        text =
+          envelopes.length === 0
+            ? null
+            : this.eventsMessage(countUpTo(line.seqs, afterSeq), line.seqs.length, envelopes);
         perSeat.set(a.seat.seatId, text);
       }
-      a.client.send(text);
+      if (text !== null) a.client.send(text);
     }
     this.scheduleViews();
   }
@@ -383,7 +475,8 @@ export class TableHub {
           if (fresh === undefined) {
             const acting = this.actingSeat(a.seat);
             const value = this.rules.view(this.state, acting);
-            fresh = { value, seq: this.seq, role: acting.role, full: null, patches: [] };
+            const seq = this.lineFor(a.seat).seqs.length;
+            fresh = { value, seq, role: acting.role, full: null, patches: [] };
             perSeat.set(a.seat.seatId, fresh);
           }
           const text = this.viewUpdate(a.view, fresh);
@@ -495,26 +588,34 @@ export class TableHub {
   private async catchUpClient(attached: Attached, lastSeq: number): Promise<void> {
     const { client, seat } = attached;
     const name = this.seats.get(seat.seatId)?.name ?? client.seat.name;
+    const line = await this.ensureLine(seat);
+    const head = line.seqs.length;
     const welcome: ServerMessage = {
       type: 'welcome',
       tableId: this.tableId,
       system: this.table.system,
       tableName: this.table.name,
       seat: { seatId: seat.seatId, role: seat.role, name },
-      headSeq: this.seq,
+      headSeq: head,
     };
     client.send(JSON.stringify(welcome));
-    let from = Math.min(lastSeq, this.seq);
+    // `lastSeq` is in the seat's own numbering: the events after the one it last holds.
+    const held = Math.min(lastSeq, head);
+    let after = held;
+    let from = held === 0 ? 0 : (line.seqs[held - 1] as number);
     while (from < this.seq) {
       const page = await this.eventsAfter(from, this.seq);
-      const shared = new Map<StoredEvent, string>();
-      const to = page.length > 0 ? (page[page.length - 1] as StoredEvent).seq : this.seq;
-      client.send(this.eventsMessage(from, to, this.envelopes(page, seat, shared)));
-      from = to;
+      if (page.length === 0) break;
+      const envelopes = this.envelopes(page, seat, line, new Map());
+      from = (page[page.length - 1] as StoredEvent).seq;
+      if (envelopes.length === 0) continue;
+      const to = countUpTo(line.seqs, from);
+      client.send(this.eventsMessage(after, to, envelopes));
+      after = to;
     }
     // A socket starts from a whole view; live patches build on it.
     const acting = this.actingSeat(seat);
-    const view: SentView = { value: this.rules.view(this.state, acting), seq: this.seq, role: acting.role };
+    const view: SentView = { value: this.rules.view(this.state, acting), seq: head, role: acting.role };
     client.send(JSON.stringify({ type: 'view', seq: view.seq, view: view.value }));
     attached.view = view;
     attached.live = true;
@@ -537,8 +638,10 @@ export class TableHub {
       if (a.client !== client) continue;
       this.clients.delete(a);
       const n = (this.online.get(a.seat.seatId) ?? 1) - 1;
-      if (n <= 0) this.online.delete(a.seat.seatId);
-      else this.online.set(a.seat.seatId, n);
+      if (n <= 0) {
+        this.online.delete(a.seat.seatId);
+        this.lines.delete(a.seat.seatId);
+      } else this.online.set(a.seat.seatId, n);
       this.schedulePresence();
     }
   }
@@ -555,11 +658,20 @@ export class TableHub {
     return n;
   }
 
+  /**
+   * A seat the GM removed leaves the presence list (its sockets are closed apart). Its events stay
+   * in the log; a hub loaded afresh reads the seats from the store, which no longer has it.
+   */
+  forgetSeat(seatId: string): void {
+    if (this.seats.delete(seatId)) this.schedulePresence();
+  }
+
   /** Closes every socket (server shutdown, or the table could not be applied). */
   closeAll(code: number, reason: string): void {
     for (const a of [...this.clients]) a.client.close(code, reason);
     this.clients.clear();
     this.online.clear();
+    this.lines.clear();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -714,7 +826,7 @@ export class TableHub {
     }
     const earlier = await this.commandSeq(seat.seatId, id);
     if (earlier !== null) {
-      answer({ type: 'ack', id, seq: earlier });
+      answer({ type: 'ack', id, seq: countUpTo(this.lineFor(seat).seqs, earlier) });
       return;
     }
     let refusal: CommandOutcome | null = null;
@@ -758,7 +870,13 @@ export class TableHub {
         return [];
       }
       refusal = null;
-      return events.map((event) => ({ by: seat.seatId, commandId: id, event: event as WireEvent }));
+      // Faces typed in: the hub (not the sender) marks the events, for the log to show them apart.
+      const typed = source instanceof EnteredDice && (dice?.length ?? 0) > 0;
+      return events.map((event) => ({
+        by: seat.seatId,
+        commandId: id,
+        event: (typed ? { ...event, [TYPED_DICE_MARK]: true } : event) as WireEvent,
+      }));
     };
     let result: Awaited<ReturnType<TableHub['appendWithRetry']>>;
     try {
@@ -771,7 +889,7 @@ export class TableHub {
       this.fail(e);
       return;
     }
-    if (duplicate !== null) answer({ type: 'ack', id, seq: duplicate });
+    if (duplicate !== null) answer({ type: 'ack', id, seq: countUpTo(this.lineFor(seat).seqs, duplicate) });
     else if (refusal !== null) answer(refusal);
     else if ('busy' in result) {
       answer({
@@ -781,7 +899,7 @@ export class TableHub {
         message: 'the table changed too often while deciding; send the command again',
       });
     } else {
-      answer({ type: 'ack', id, seq: this.seq });
+      answer({ type: 'ack', id, seq: this.lineFor(seat).seqs.length });
       if (result.stored.length > 0) this.push(result.from, result.stored);
     }
   }

@@ -124,21 +124,33 @@ for (const backend of backends()) {
 
       const back = await TestClient.open(base, table.tableId, alice.token, held);
       const seqs = back.envelopes.map((e) => e.seq);
-      // seq 8 is the GM note: hidden, not sent, yet the events message covers it (toSeq 9).
-      expect(seqs).toEqual([4, 5, 6, 7, 9]);
-      expect(back.lastSeq).toBe(9);
+      // The table's seq 8 is the GM note: not sent, and not counted either. Alice's numbers are
+      // her own (her 8 is the table's 9), so no gap tells her that something is hidden.
+      expect(seqs).toEqual([4, 5, 6, 7, 8]);
+      expect(back.lastSeq).toBe(8);
       expect(back.streamErrors).toEqual([]);
       expect(back.raw.join('\n')).not.toContain('secret plan');
+      expect(back.raw.join('\n')).not.toMatch(/"(seq|toSeq|headSeq)":9\b/);
 
-      // Live again: the next event follows on with no gap.
+      // Live again: the next event follows on with no gap, and a hidden one sends her nothing.
+      const frames = back.raw.length;
+      await gm.command({ type: 'note', text: 'another secret' });
       await gm.command({ type: 'say', text: 'four' });
-      await back.caughtUp(10);
-      expect(back.envelopes.map((e) => e.seq)).toEqual([4, 5, 6, 7, 9, 10]);
+      await back.caughtUp(9);
+      expect(back.envelopes.map((e) => e.seq)).toEqual([4, 5, 6, 7, 8, 9]);
+      expect(back.envelopes.at(-1)?.event).toMatchObject({ text: 'four' });
+      expect(back.raw.slice(frames).filter((f) => f.includes('"type":"events"'))).toHaveLength(1);
       expect(back.streamErrors).toEqual([]);
+      // Her view is at her own number too, and she resumes from it.
+      expect(await back.viewAt(9)).toBeDefined();
+      expect(back.viewSeq).toBe(9);
+      const again = await TestClient.open(base, table.tableId, alice.token, 9);
+      expect(again.envelopes).toEqual([]);
+      await again.close();
 
       // The GM reconnecting from 0 gets everything including the note.
       const gm2 = await TestClient.open(base, table.tableId, table.gm.token, 0);
-      expect(gm2.envelopes.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(gm2.envelopes.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       await Promise.all([gm.close(), back.close(), gm2.close()]);
     });
 

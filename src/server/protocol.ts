@@ -60,10 +60,12 @@ export type ServerMessage =
       readonly headSeq: number;
     }
   /**
-   * Events `afterSeq`+1 … `toSeq`, each as this seat may see it. A seq in that range with no
-   * envelope was hidden from this seat (its `redact` gave null) — not lost. A client keeps the
-   * last `toSeq` it holds: if a message's `afterSeq` is not that number, something really was
-   * missed, and the client reconnects with hello {lastSeq} to get exactly the missing part.
+   * Events `afterSeq`+1 … `toSeq`, each as this seat may see it, in the seat's own numbering: a
+   * seat counts only the events it may see (one its `redact` hides is neither sent nor counted),
+   * so no gap tells it that a hidden event exists. Every seq a seat is given (welcome, views,
+   * acks) is in that numbering. A client keeps the last `toSeq` it holds: if a message's
+   * `afterSeq` is not that number, something really was missed, and the client reconnects with
+   * hello {lastSeq} to get exactly the missing part.
    */
   | {
       readonly type: 'events';

@@ -3,7 +3,16 @@ import type { Role } from '../engine/ruleset.ts';
 import { type RulesRegistry, type RunningServer, startServer } from './app.ts';
 import type { CreateTableResponse, SeatTokenResponse } from './protocol.ts';
 import { backends } from './test-backends.ts';
-import { createTable, GENEROUS_LIMITS, join, spectate, TestClient, testRules, until } from './test-kit.ts';
+import {
+  createTable,
+  GENEROUS_LIMITS,
+  join,
+  seatHead,
+  spectate,
+  TestClient,
+  testRules,
+  until,
+} from './test-kit.ts';
 
 /**
  * Who may do what, through the real server: every command type × GM / player acting for itself /
@@ -175,7 +184,10 @@ for (const backend of backends())
         const a = await TestClient.open(server.url, table.tableId, alice.token);
         const b = await TestClient.open(server.url, table.tableId, bob.token);
         const w = await TestClient.open(server.url, table.tableId, watcher.token);
-        const hiddenSeqs = new Map<number, { roller: 'gm' | 'alice'; rollerSees: boolean }>();
+        // Hidden rolls by when and by whom they were stored: each seat numbers only the events it
+        // sees, so the same event has another seq for Alice than for the GM.
+        const hiddenRolls = new Map<string, { roller: 'gm' | 'alice'; rollerSees: boolean }>();
+        const keyOf = (e: { at: string; by: string | null }) => `${e.at}|${e.by}`;
         for (const { visibility, rollerSees } of c.hiddenVisibilities) {
           for (const [roller, client] of [
             ['gm', gm],
@@ -183,21 +195,27 @@ for (const backend of backends())
           ] as const) {
             const ack = await client.command(c.hiddenRoll(visibility));
             expect(ack, `${visibility} roll by ${roller}`).toMatchObject({ type: 'ack' });
-            if (ack.type === 'ack') hiddenSeqs.set(ack.seq, { roller, rollerSees });
+            if (ack.type !== 'ack') continue;
+            await client.caughtUp(ack.seq);
+            const envelope = client.envelopes.find((e) => e.seq === ack.seq);
+            if (envelope) hiddenRolls.set(keyOf(envelope), { roller, rollerSees });
           }
         }
+        expect(hiddenRolls.size).toBe(2 * c.hiddenVisibilities.length);
         const marker = `gm-secret-${Math.random().toString(36).slice(2)}`;
-        let head = 0;
-        if (c.gmSecret) {
-          const ack = await gm.command(c.gmSecret(marker));
-          expect(ack).toMatchObject({ type: 'ack' });
-          if (ack.type === 'ack') head = ack.seq;
-        }
-        head = Math.max(head, ...hiddenSeqs.keys());
+        if (c.gmSecret) expect(await gm.command(c.gmSecret(marker))).toMatchObject({ type: 'ack' });
         // A late joiner's catch-up is scanned too, not only live pushes.
         const late = await TestClient.open(server.url, table.tableId, bob.token);
-        await Promise.all([gm, a, b, w].map((x) => x.caughtUp(head)));
-        await until(() => [gm, a, b, w].every((x) => x.viewSeq >= head));
+        for (const [x, token] of [
+          [gm, table.gm.token],
+          [a, alice.token],
+          [b, bob.token],
+          [w, watcher.token],
+        ] as const) {
+          const head = await seatHead(server.url, table.tableId, token);
+          await x.caughtUp(head);
+          await until(() => x.viewSeq >= head);
+        }
 
         const scan = (client: TestClient, who: 'alice' | 'other') => {
           for (const frame of client.raw) {
@@ -212,7 +230,7 @@ for (const backend of backends())
             }
             // Events: a hidden roll's envelope carries none of the secret keys.
             for (const envelope of message.events ?? []) {
-              const hidden = hiddenSeqs.get(envelope.seq);
+              const hidden = hiddenRolls.get(keyOf(envelope as unknown as { at: string; by: string | null }));
               if (!hidden) continue;
               const mayKnow = who === 'alice' && hidden.roller === 'alice' && hidden.rollerSees;
               if (mayKnow) continue;
@@ -228,8 +246,8 @@ for (const backend of backends())
         scan(w, 'other');
         scan(late, 'other');
         // The GM, on the other hand, sees every face.
-        for (const seq of hiddenSeqs.keys()) {
-          const e = gm.envelopes.find((x) => x.seq === seq);
+        for (const key of hiddenRolls.keys()) {
+          const e = gm.envelopes.find((x) => keyOf(x) === key);
           for (const key of c.secretKeys)
             expect(Object.hasOwn(e?.event ?? {}, key), `GM sees ${key}`).toBe(true);
         }

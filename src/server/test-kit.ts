@@ -94,6 +94,18 @@ export async function spectate(base: string, table: CreateTableResponse) {
 
 type Outcome = Extract<ServerMessage, { type: 'ack' } | { type: 'rejected' }>;
 
+/**
+ * The head of the log in one seat's own numbering (what the welcome of a fresh socket says): a
+ * seat's numbers count only the events it may see, so another seat's seq is no use to wait on.
+ */
+export async function seatHead(base: string, tableId: string, token: string): Promise<number> {
+  const probe = await TestClient.open(base, tableId, token);
+  const welcome = probe.messages.find((m) => m.type === 'welcome');
+  await probe.close();
+  if (welcome?.type !== 'welcome') throw new Error('no welcome');
+  return welcome.headSeq;
+}
+
 export class TestClient {
   readonly raw: string[] = [];
   readonly messages: ServerMessage[] = [];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, threeSixteenTable } from './test-kit.ts';
+import { TYPED_DICE_MARK } from '../engine/ruleset.ts';
+import { http, TestClient, threeSixteenTable } from './test-kit.ts';
 
 /**
  * Typed faces (a real table's dice) decide only the typist's own rolls: when a player's command
@@ -49,5 +50,70 @@ describe('dice typed in by a player', () => {
       expect(breaks.slice(i, i + 2).map((t) => t.actor)).toEqual(['t1', 'aliens']);
     const [last, lastAliens] = breaks.slice(-2);
     expect(last?.face).not.toBe(lastAliens?.face);
+  });
+});
+
+/**
+ * Typed faces are marked in the log by the hub, so the log can show them apart from the table's
+ * digital dice; a seat cannot set the mark, and an export with it imports again (the mark is the
+ * server's, not part of any ruleset's event schema).
+ */
+describe('the typed-dice mark', () => {
+  let t: Awaited<ReturnType<typeof threeSixteenTable>>;
+  beforeAll(async () => {
+    t = await threeSixteenTable('Typed mark');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is set by the hub on a command with typed faces only, survives export and import', async () => {
+    const gm = await TestClient.open(t.server.url, t.table.tableId, t.table.gm.token);
+    const a = await TestClient.open(t.server.url, t.table.tableId, t.alice.token);
+    const typed = await a.command(
+      { type: 'chat.roll', notation: '2d6', label: 'real dice' },
+      { dice: [3, 4] },
+    );
+    expect(typed).toMatchObject({ type: 'ack' });
+    const digital = await a.command({ type: 'chat.roll', notation: '2d6' });
+    expect(digital).toMatchObject({ type: 'ack' });
+    // A seat cannot put the mark in a command: commands are strict.
+    const forged = await a.command({ type: 'chat.roll', notation: '2d6', [TYPED_DICE_MARK]: true });
+    expect(forged).toMatchObject({ type: 'rejected', code: 'BAD_COMMAND' });
+    await gm.caughtUp((digital as { seq: number }).seq);
+    const rolls = gm.envelopes.filter((e) => e.event.type === 'chat.rolled').map((e) => e.event);
+    expect(rolls).toHaveLength(2);
+    expect(rolls[0]).toMatchObject({ [TYPED_DICE_MARK]: true, result: { total: 7 } });
+    expect(rolls[1]).not.toHaveProperty(TYPED_DICE_MARK);
+
+    const exported = await http<{ events: { event: Record<string, unknown>; by: string | null }[] }>(
+      t.server.url,
+      'GET',
+      `/api/tables/${t.table.tableId}/export`,
+      undefined,
+      { authorization: `Bearer ${t.table.gm.token}` },
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.body.events.filter((e) => e.event[TYPED_DICE_MARK] === true)).toHaveLength(1);
+    const imported = await http(t.server.url, 'POST', '/api/tables/import', exported.body);
+    expect(imported.status).toBe(201);
+
+    // A mark that is not the server's (not true, or on a server event) is refused.
+    for (const bad of [
+      (events: { event: Record<string, unknown>; by: string | null }[]) => {
+        const e = events.find((x) => x.event[TYPED_DICE_MARK] === true);
+        if (e) e.event[TYPED_DICE_MARK] = 'yes';
+      },
+      (events: { event: Record<string, unknown>; by: string | null }[]) => {
+        const e = events.find((x) => x.by === null);
+        if (e) e.event[TYPED_DICE_MARK] = true;
+      },
+    ]) {
+      const file = structuredClone(exported.body);
+      bad(file.events);
+      const r = await http<{ error: { code: string } }>(t.server.url, 'POST', '/api/tables/import', file);
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('IMPORT_INVALID');
+    }
   });
 });

@@ -101,15 +101,23 @@ for (const backend of backends()) {
           { type: 'chat.say', text: `line ${i}` },
         ]),
       ];
+      // Each seat numbers only the events it sees: a secret step moves the GM's numbers alone.
+      const heads = new Map<TestClient, number>([gm, a, w].map((c) => [c, c.viewSeq]));
       for (const [client, command] of steps) {
+        const before = heads.get(gm) as number;
         const outcome = await client.command(command);
         expect(outcome, JSON.stringify(command)).toMatchObject({ type: 'ack' });
-        const seq = outcome.type === 'ack' ? outcome.seq : 0;
-        await Promise.all([gm, a, w].map((c) => c.viewAt(seq)));
+        const secret = secrets.includes(String(command.text));
+        if (client === gm) heads.set(gm, outcome.type === 'ack' ? outcome.seq : 0);
+        else await gm.caughtUp(before + 1);
+        const added = client === gm ? (heads.get(gm) as number) - before : gm.lastSeq - before;
+        if (client !== gm) heads.set(gm, gm.lastSeq);
+        for (const c of [a, w]) if (!secret) heads.set(c, (heads.get(c) as number) + added);
+        await Promise.all([gm, a, w].map((c) => c.viewAt(heads.get(c) as number)));
         const state = await tableState(server.url, table);
         for (const [c, seat] of seats) {
           expect(c.viewErrors, seat.role).toEqual([]);
-          expect(c.viewSeq, seat.role).toBe(seq);
+          expect(c.viewSeq, seat.role).toBe(heads.get(c));
           expect(c.view, `${seat.role} after ${command.type}`).toEqual(wire(threeSixteen.view(state, seat)));
         }
       }
@@ -148,8 +156,9 @@ for (const backend of backends()) {
       const first = again.messages.find((m): m is Frame => m.type === 'view' || m.type === 'viewPatch');
       expect(first?.type).toBe('view');
       expect(again.view).toEqual(a.view);
-      const outcome = await gm.command({ type: 'chat.say', text: 'welcome back' });
-      const seq = outcome.type === 'ack' ? outcome.seq : 0;
+      // Alice's own numbering: one public line more than she held.
+      const seq = again.lastSeq + 1;
+      expect(await gm.command({ type: 'chat.say', text: 'welcome back' })).toMatchObject({ type: 'ack' });
       await Promise.all([again.viewAt(seq), a.viewAt(seq)]);
       expect(again.messages.at(-1)).toMatchObject({ type: 'viewPatch', seq });
       expect(again.viewErrors).toEqual([]);
@@ -172,16 +181,21 @@ describe('a seat whose acting role changes', () => {
     try {
       const gm = await TestClient.open(t.server.url, t.table.tableId, t.table.gm.token);
       const b = await TestClient.open(t.server.url, t.table.tableId, t.bob.token);
-      const ok = async (command: Record<string, unknown>) => {
+      // Bob's own numbering: the GM's acks count the note he may not see.
+      let gmHead = gm.lastSeq;
+      let bobHead = b.lastSeq;
+      const ok = async (command: Record<string, unknown>, secret = false) => {
         const outcome = await gm.command(command);
         expect(outcome, JSON.stringify({ command, outcome })).toMatchObject({ type: 'ack' });
         const seq = outcome.type === 'ack' ? outcome.seq : 0;
-        await b.viewAt(seq);
-        return seq;
+        if (!secret) bobHead += seq - gmHead;
+        gmHead = seq;
+        await b.viewAt(bobHead);
+        return bobHead;
       };
       await ok({ type: 'createTrooper', ownerSeatId: t.alice.seatId, name: 'Ann', fa: 5, nfa: 5 });
       await ok({ type: 'createTrooper', ownerSeatId: t.bob.seatId, name: 'Ben', fa: 5, nfa: 5 });
-      await ok({ type: 'gmNote', text: 'SECRET-before-the-rota' });
+      await ok({ type: 'gmNote', text: 'SECRET-before-the-rota' }, true);
       await ok({ type: 'setPlanet', name: 'First', aa: 5 });
       await ok({ type: 'briefMission', text: '' });
       await ok({ type: 'endMission' });

@@ -118,6 +118,30 @@ export const api = {
       { name },
       token,
     ),
+  /** GM: a new invite code; links with the old one open nothing from now on. */
+  rotateInvite: (tableId: string, token: string) =>
+    request<Pick<CreateTableResponse, 'invite' | 'spectate'>>(
+      'POST',
+      `/api/tables/${encodeURIComponent(tableId)}/invite/rotate`,
+      {},
+      token,
+    ),
+  /** GM: removes a player or spectator seat; its token stops working and its place is free. */
+  removeSeat: (tableId: string, seatId: string, token: string) =>
+    request<{ seatId: string; removed: true; socketsClosed: number }>(
+      'DELETE',
+      `/api/tables/${encodeURIComponent(tableId)}/seats/${encodeURIComponent(seatId)}`,
+      undefined,
+      token,
+    ),
+  /** GM: closes a seat's connections (its token still works: it may come back). */
+  disconnectSeat: (tableId: string, seatId: string, token: string) =>
+    request<{ seatId: string; socketsClosed: number }>(
+      'POST',
+      `/api/tables/${encodeURIComponent(tableId)}/seats/${encodeURIComponent(seatId)}/disconnect`,
+      {},
+      token,
+    ),
   invite: (tableId: string, token: string) =>
     request<Pick<CreateTableResponse, 'invite' | 'spectate'>>(
       'GET',

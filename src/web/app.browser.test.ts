@@ -6,6 +6,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../server/app.ts';
 import { MemoryBus, MemoryStore } from '../server/memory-store.ts';
+import { until } from '../server/test-kit.ts';
 
 /**
  * The web app in real Chromium (Debian's /usr/bin/chromium, driven by playwright-core) against a
@@ -463,6 +464,53 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     await offer.click();
     await other.getByRole('heading', { name: '“Friday <b>drop</b>” is imported' }).waitFor();
     await other.getByText('replayed under today’s rules').waitFor();
+  });
+
+  it('gives the GM a new invite code, and lets them disconnect and remove a seat after asking', async () => {
+    // A new invite code, after a question: the link changes and the old one opens nothing.
+    const invite = gm.getByRole('textbox', { name: 'Invite link (players)' });
+    const oldInvite = await invite.inputValue();
+    await gm.getByRole('button', { name: 'New invite code…' }).click();
+    await gm.getByRole('group', { name: 'Make a new invite code?' }).waitFor();
+    await gm.getByRole('button', { name: 'Make a new invite link' }).click();
+    await gm.getByText('The invite link changed').waitFor();
+    const newInvite = await invite.inputValue();
+    expect(newInvite).not.toBe(oldInvite);
+    const oldCode = new URL(oldInvite).hash.replace('#code=', '');
+    const tableId = tablePath.split('/').at(-1) as string;
+    const refused = await fetch(`${server.url}/api/tables/${tableId}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ inviteCode: oldCode, name: 'Late' }),
+    });
+    expect(refused.ok).toBe(false);
+
+    // Disconnect: the player's page drops and comes back by itself (its link still works).
+    const hellos = () => playerFrames.sent.filter((f) => f.includes('"type":"hello"')).length;
+    const before = hellos();
+    await gm.getByRole('button', { name: 'Disconnect Vasquez' }).click();
+    await gm.getByText('Vasquez was disconnected').waitFor();
+    await until(() => hellos() > before);
+    await waitLive(player);
+
+    // Remove asks first; keeping the seat changes nothing, by keyboard (the harmless answer has focus).
+    await gm.getByRole('button', { name: 'Remove Vasquez' }).click();
+    const question = gm.getByRole('group', { name: 'Remove Vasquez?' });
+    await question.waitFor();
+    await gm.screenshot({ path: join(ARTIFACTS, 'seat-remove-question-desktop.png') });
+    await gm.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    await gm.locator('.seats li', { hasText: 'Vasquez' }).waitFor();
+    await waitLive(player);
+
+    await gm.getByRole('button', { name: 'Remove Vasquez' }).click();
+    await gm.getByRole('button', { name: 'Remove Vasquez', exact: true }).last().click();
+    await gm.locator('.seats li', { hasText: 'Vasquez' }).waitFor({ state: 'detached' });
+    // The removed seat's link opens nothing any more.
+    await player.locator('[data-testid="connection"][data-state="failed"]').waitFor();
+    // The GM keeps their seat and the table goes on.
+    await waitLive(gm);
+    expect(await gm.getByRole('button', { name: /^(Remove|Disconnect) Gail$/ }).count()).toBe(0);
   });
 
   it('had no Content Security Policy violation or page error', () => {

@@ -1,4 +1,5 @@
 import type { NotationRoll } from '../engine/notation/index.ts';
+import { isTypedDice } from '../engine/ruleset.ts';
 import type { Visibility } from '../rules/dice-chat/chat.ts';
 import type { EventEnvelope } from '../server/protocol.ts';
 
@@ -44,6 +45,8 @@ export type LogItem =
       /** Absent while this seat may not see it. */
       readonly result?: NotationRoll;
       readonly revealed: boolean;
+      /** The faces were typed in from real dice (the server's mark), not rolled by the table. */
+      readonly typed?: true;
     }
   | {
       readonly kind: 'revealed';
@@ -63,6 +66,8 @@ export type LogItem =
       readonly at: string;
       readonly by: string | null;
       readonly type: string;
+      /** Its command's dice were typed in from real dice (the server's mark). */
+      readonly typed?: true;
     };
 
 function str(v: unknown, fallback = ''): string {
@@ -118,6 +123,7 @@ export function foldEvents(items: readonly LogItem[], envelopes: readonly EventE
           visibility: isVisibility(e.visibility) ? e.visibility : 'public',
           ...(isResult(e.result) ? { result: e.result } : {}),
           revealed: false,
+          ...(isTypedDice(event) ? { typed: true as const } : {}),
         });
         break;
       }
@@ -144,7 +150,15 @@ export function foldEvents(items: readonly LogItem[], envelopes: readonly EventE
         break;
       }
       default:
-        out.push({ kind: 'other', seq, at, by, type: event.type, event });
+        out.push({
+          kind: 'other',
+          seq,
+          at,
+          by,
+          type: event.type,
+          event,
+          ...(isTypedDice(event) ? { typed: true as const } : {}),
+        });
     }
   }
   return out;

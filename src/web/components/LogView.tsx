@@ -42,6 +42,16 @@ function Dice({ result }: { result: NotationRoll }) {
   );
 }
 
+/** Faces typed in from real dice: a badge beside them, read out in full to screen readers. */
+function TypedBadge() {
+  return (
+    <span className="badge typed" title="Typed in from physical dice">
+      <span aria-hidden="true">typed</span>
+      <span className="sr-only">typed in from physical dice</span>
+    </span>
+  );
+}
+
 function Breakdown({ text }: { text: string }) {
   return (
     <span className="breakdown">
@@ -114,6 +124,7 @@ function Entry({
           {item.result ? (
             <div className="roll-result">
               <Dice result={item.result} />
+              {item.typed ? <TypedBadge /> : null}
               <span className="total">
                 <span className="sr-only">total </span>
                 {item.result.total}
@@ -170,6 +181,7 @@ function Entry({
           <li className="entry system-line game-line" data-seq={item.seq}>
             {when}
             <span>{head}</span>
+            {item.typed ? <TypedBadge /> : null}
           </li>
           {more.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one event never reorder

@@ -20,3 +20,29 @@ describe('presence in the seat list', () => {
     expect(html).toContain('presence unknown while not connected');
   });
 });
+
+describe('the GM’s seat tools', () => {
+  const tools = { disconnect: async () => null, remove: async () => null };
+  const all = [...seats, { seatId: 's', role: 'spectator', name: 'Bishop', online: false }] as const;
+
+  it('offer Disconnect (online seats) and Remove for every seat but the GM’s own', () => {
+    const html = renderToStaticMarkup(<SeatList seats={all} me="g" gm tools={tools} />);
+    expect(html).toContain('aria-label="Disconnect Hicks"');
+    expect(html).toContain('aria-label="Remove Hicks"');
+    expect(html).toContain('aria-label="Remove Bishop"');
+    // Offline: nothing to disconnect.
+    expect(html).not.toContain('aria-label="Disconnect Bishop"');
+    expect(html).not.toMatch(/aria-label="(Remove|Disconnect) Mother"/);
+  });
+
+  it('are not shown to players, nor while presence is unknown for Disconnect', () => {
+    expect(renderToStaticMarkup(<SeatList seats={all} me="p" tools={tools} />)).not.toMatch(
+      /Remove|Disconnect/,
+    );
+    const offline = renderToStaticMarkup(
+      <SeatList seats={all} me="g" gm tools={tools} presenceKnown={false} />,
+    );
+    expect(offline).not.toContain('Disconnect');
+    expect(offline).toContain('aria-label="Remove Hicks"');
+  });
+});

@@ -52,6 +52,7 @@ function useWide(minWidth: number): boolean {
 function InvitePanel({ tableId, token }: { tableId: string; token: string }) {
   const [links, setLinks] = useState<Pick<CreateTableResponse, 'invite' | 'spectate'> | null>(null);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [rotating, setRotating] = useState<'idle' | 'confirm' | 'busy' | 'done'>('idle');
   const base = useLinkBase();
   useEffect(() => {
     api.invite(tableId, token).then(setLinks, (e: unknown) => setError(describeError(e)));
@@ -59,11 +60,50 @@ function InvitePanel({ tableId, token }: { tableId: string; token: string }) {
   if (error) return <ErrorNote code={error.code} message={error.message} />;
   if (!links) return <p className="muted">Loading links…</p>;
   const abs = (p: string) => linkOn(base, p);
+  const rotate = async () => {
+    setRotating('busy');
+    try {
+      setLinks(await api.rotateInvite(tableId, token));
+      setRotating('done');
+    } catch (e) {
+      setError(describeError(e));
+      setRotating('idle');
+    }
+  };
   return (
     <div className="invites">
       <CopyField label="Invite link (players)" value={abs(links.invite.url)} />
       <CopyField label="Spectate link" value={abs(links.spectate.url)} />
       <LinkAddressNote base={base} />
+      {rotating === 'confirm' || rotating === 'busy' ? (
+        // biome-ignore lint/a11y/useSemanticElements: an inline question, not a fieldset of inputs
+        <div className="seat-confirm" role="group" aria-label="Make a new invite code?">
+          <span>A new code: the invite link above stops working for anyone who has not joined yet.</span>
+          <button
+            type="button"
+            className="danger"
+            disabled={rotating === 'busy'}
+            onClick={() => void rotate()}
+          >
+            Make a new invite link
+          </button>
+          <button type="button" disabled={rotating === 'busy'} onClick={() => setRotating('idle')}>
+            Keep this one
+          </button>
+        </div>
+      ) : (
+        <p>
+          <button type="button" className="link-button" onClick={() => setRotating('confirm')}>
+            New invite code…
+          </button>
+          {rotating === 'done' ? (
+            <span role="status" className="muted">
+              {' '}
+              The invite link changed; the old one opens nothing now.
+            </span>
+          ) : null}
+        </p>
+      )}
     </div>
   );
 }
@@ -374,6 +414,22 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
     [tableId, token],
   );
 
+  const seatTools = useMemo(
+    () => ({
+      disconnect: (seatId: string) =>
+        api.disconnectSeat(tableId, seatId, token).then(
+          () => null,
+          (e: unknown) => describeError(e).message,
+        ),
+      remove: (seatId: string) =>
+        api.removeSeat(tableId, seatId, token).then(
+          () => null,
+          (e: unknown) => describeError(e).message,
+        ),
+    }),
+    [tableId, token],
+  );
+
   const side = (
     <>
       <h2 className="side-title">
@@ -387,6 +443,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
         me={me?.seatId}
         gm={me?.role === 'gm'}
         rename={renameSeat}
+        tools={me?.role === 'gm' ? seatTools : undefined}
         presenceKnown={snap.status.kind === 'live'}
       />
       {me?.role === 'gm' ? (

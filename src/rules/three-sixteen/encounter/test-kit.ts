@@ -47,7 +47,15 @@ export class TestTable {
     if (dice.remaining !== 0) throw new Error(`${command.type} left ${dice.remaining} scripted faces unused`);
     if (table && table.remaining !== 0)
       throw new Error(`${command.type} left ${table.remaining} of the table's faces unused`);
-    for (const e of events) this.apply(e);
+    // Every event decide makes must pass the import's checks, or an export of this game would be refused.
+    for (const e of events) {
+      const fits = threeSixteen.eventSchemas?.[e.type]?.safeParse(e);
+      if (fits && !fits.success)
+        throw new Error(`${e.type} does not fit its event schema: ${JSON.stringify(fits.error.issues[0])}`);
+      const problem = threeSixteen.eventProblem?.(this.state, e);
+      if (problem) throw new Error(`${e.type} would be refused on import: ${problem}`);
+      this.apply(e);
+    }
     return events;
   }
 
