@@ -114,14 +114,21 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
       decideMove(draft, c);
       break;
     case 'step':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideStep(draft, c);
       break;
     case 'turn':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideTurn(draft, c);
       break;
     case 'endMove':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideEndMove(draft, c);
       break;
+    case 'undo':
+      // Back to the state before the step: it was settled then, so nothing follows.
+      decideUndo(draft, ctx);
+      return draft.events;
     case 'shoot':
       decideShoot(draft, c);
       break;
@@ -146,6 +153,26 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
   }
   settle(draft);
   return draft.events;
+}
+
+/**
+ * Undo (for the table): the newest undo point goes back, if the seat may play that Teamer. The
+ * refusal says why: nothing to take back once a die was rolled or something hidden revealed.
+ */
+function decideUndo(draft: Draft, ctx: DecideContext): void {
+  const point = draft.state.undo[draft.state.undo.length - 1];
+  if (!point)
+    throw new RuleError(
+      'NOTHING_TO_UNDO',
+      'nothing to take back: a die was rolled, something was revealed, or the turn moved on',
+      {},
+    );
+  const t = draft.state.teamers[point.teamerId];
+  if (ctx.actor.role === 'player' && t && t.seatId !== null && t.seatId !== ctx.actor.seatId)
+    throw new RuleError('NOT_YOUR_TEAMER', `${t.name}'s step is his player's to take back`, {
+      teamerId: point.teamerId,
+    });
+  draft.emit({ type: 'move.undone', teamerId: point.teamerId });
 }
 
 export const CORE_EVENT_TYPES = [
@@ -200,6 +227,8 @@ export const CORE_EVENT_TYPES = [
   'console.used',
   'mission.evaluated',
   'stars.awarded',
+  'undo.saved',
+  'move.undone',
   'gm.overrode',
 ] as const satisfies readonly FdEvent['type'][];
 
