@@ -1,13 +1,6 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Ruleset, TableEvent } from '../../engine/ruleset.ts';
-import {
-  CHAT_EVENT_TYPES,
-  type ChatCommand,
-  chatEventProblem,
-  chatEventSchemas,
-  decideChat,
-  isChatEvent,
-} from '../dice-chat/chat.ts';
+import { CHAT_EVENT_TYPES, type ChatCommand, decideChat } from '../dice-chat/chat.ts';
 import {
   decideActivate,
   decideAwardStars,
@@ -28,6 +21,7 @@ import {
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { Draft } from './draft.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
 import { decideEndMove, decideMove, decideStep, decideTurn } from './movement.ts';
@@ -238,10 +232,9 @@ export const fundamentalDuck: Ruleset<FdState, FdCommand, FdEvent, FdOptions> = 
   commandSchema,
   commandRoles: COMMAND_ROLES,
   eventTypes: [...CORE_EVENT_TYPES, ...CHAT_EVENT_TYPES],
-  // The embedded chat's events are checked on import as the dice chat's are; the system's own
-  // events by type for now.
-  eventSchemas: chatEventSchemas,
-  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
+  // Every event's contents are checked on import (event-schemas.ts), and what it names must exist.
+  eventSchemas: fdEventSchemas,
+  eventProblem: fdEventProblem,
   setup: (options: FdOptions) => initialState(options ?? {}),
   decide,
   evolve: (state: FdState, event: FdEvent | TableEvent) => evolve(state, event),
