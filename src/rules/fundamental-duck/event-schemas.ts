@@ -268,7 +268,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     teamerId: id,
     chit: z.union([z.literal(0), z.literal(1)]),
     to: z.enum(['ACTED', 'WAIT']),
-    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck']),
+    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck', 'dive']),
   }),
   'activation.began': ev('activation.began', {
     teamerIds: ids.min(1).max(2),

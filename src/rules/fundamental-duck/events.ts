@@ -79,7 +79,7 @@ export type CoreEvent =
       readonly teamerId: string;
       readonly chit: 0 | 1;
       readonly to: 'ACTED' | 'WAIT';
-      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck';
+      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck' | 'dive';
     }
   | {
       readonly type: 'activation.began';
