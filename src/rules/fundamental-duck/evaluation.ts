@@ -72,7 +72,11 @@ export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean
         : catastrophe
           ? stars.failedWithCatastrophe
           : 0;
-  draft.emit({ type: 'mission.evaluated', evaluation: { outcome, objectives, teamStars, catastrophe } });
+  const bonus = state.progress.bonus;
+  draft.emit({
+    type: 'mission.evaluated',
+    evaluation: { outcome, objectives, teamStars, catastrophe, ...(bonus ? { bonus: bonus.met } : {}) },
+  });
   if (teamStars !== 0)
     draft.emit({ type: 'stars.awarded', teamerId: null, stars: teamStars, why: `mission ${outcome}` });
   debrief(draft, outcome);

@@ -300,7 +300,9 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     colour: z.enum(['red', 'green']),
     effect: z.enum(eventEffectSchema.options.map((o) => o.shape.kind.value) as [string, ...string[]]),
     text: z.string().max(2000),
+    door: small.optional(),
   }),
+  'orders.met': ev('orders.met', { teamerId: id, tile: small }),
   'threats.placed': ev('threats.placed', {
     tile: small,
     marker: small,
@@ -426,6 +428,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
       objectives: z.array(z.boolean()).max(20),
       teamStars: z.number().int().min(-1000).max(1000),
       catastrophe: z.boolean(),
+      bonus: z.boolean().optional(),
     }),
   }),
   'stars.awarded': ev('stars.awarded', {

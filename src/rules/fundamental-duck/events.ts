@@ -122,7 +122,11 @@ export type CoreEvent =
       readonly colour: 'red' | 'green';
       readonly effect: EventEffect;
       readonly text: string;
+      /** The door whose opening set off a RED card (a gas leak fills its zone). */
+      readonly door?: number;
     }
+  /** A Teamer reached the tile the new orders named: the bonus objective is met. */
+  | { readonly type: 'orders.met'; readonly teamerId: string; readonly tile: number }
   | {
       readonly type: 'threats.placed';
       readonly tile: number;

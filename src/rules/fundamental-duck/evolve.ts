@@ -178,12 +178,23 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return teamer(state, e.teamerId, (t) => ({ ...t, ducked: e.ducked }));
     case 'door.changed':
       return withDoor(state, e.door, e.state);
-    case 'card.resolved':
-      return tile(state, e.tile, (t) => ({
+    case 'card.resolved': {
+      const s = tile(state, e.tile, (t) => ({
         ...t,
         cardsResolved: t.cards.map((c, i) => (c === e.cardId ? true : (t.cardsResolved[i] ?? false))),
         dark: t.dark || e.effect === 'lights-out',
       }));
+      const effect = state.rules.events[e.cardId]?.effect;
+      if (e.effect === 'gas-leak' && effect?.kind === 'gas-leak' && e.door !== undefined)
+        return { ...s, effects: { ...s.effects, gasLeak: { door: e.door, turn: s.turn, ff: effect.ff } } };
+      if (e.effect === 'new-orders' && effect?.kind === 'new-orders')
+        return { ...s, progress: { ...s.progress, bonus: { tileType: effect.tileType, met: false } } };
+      return s;
+    }
+    case 'orders.met': {
+      const bonus = state.progress.bonus;
+      return bonus ? { ...state, progress: { ...state.progress, bonus: { ...bonus, met: true } } } : state;
+    }
     case 'threats.placed': {
       const threats = { ...state.threats };
       const order = state.threatOrder.slice();

@@ -2,6 +2,7 @@ import { inFrontArc } from '../../engine/board/square-grid.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { stepCost } from './arena/movement.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
+import { checkOrders } from './cards.ts';
 import { woundTeamer } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
@@ -148,6 +149,7 @@ export function afterStep(draft: Draft, teamerId: string): void {
     });
     if (f >= draft.state.rules.pack.combat.flameSquareHitsOn) woundTeamer(draft, teamerId, draft.table);
   }
+  checkOrders(draft, teamerId);
   horrorCheck(draft, teamerId);
   checkAmbushes(draft, teamerId);
 }

@@ -185,11 +185,15 @@ export interface Effects {
   readonly powerDownUntilTurn: number;
   readonly outageUntilTurn: number;
   readonly allCardsRed: boolean;
+  /** A gas leak card: Teamers in that door's zone test at this FF change during that turn. */
+  readonly gasLeak: { readonly door: number; readonly turn: number; readonly ff: number } | null;
 }
 
 export interface Evaluation {
   readonly outcome: 'completed' | 'part-completed' | 'failed';
   readonly objectives: readonly boolean[];
+  /** The new-orders bonus objective: met or not; absent when no such orders came. */
+  readonly bonus?: boolean;
   readonly teamStars: number;
   readonly catastrophe: boolean;
 }
@@ -263,6 +267,8 @@ export interface FdState {
     readonly sourceCleared: boolean;
     readonly threatsPlaced: number;
     readonly threatsKilled: number;
+    /** New orders (an event card): a bonus objective to reach a tile of this type, and whether met. */
+    readonly bonus: { readonly tileType: string; readonly met: boolean } | null;
   };
   readonly teamStars: number;
   readonly evaluation: Evaluation | null;
