@@ -121,6 +121,7 @@ const threatAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('searchWeakSpot'), side: id, found: z.boolean() }),
   z.strictObject({ kind: z.literal('crossWeakSpot'), side: id, to: index }),
   z.strictObject({ kind: z.literal('crossShortCut'), door: id, side: small, to: index }),
+  z.strictObject({ kind: z.literal('again'), left: z.number().int().min(0).max(5) }),
 ]);
 
 const decision = z.strictObject({
