@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
+import { defaultPack } from './data/pack.ts';
 import type { FdEvent } from './events.ts';
+import { fundamentalDuck as fd } from './index.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
 
 const ENTRY = 3;
@@ -58,5 +60,44 @@ describe('event cards: gas leak and new orders (24.6)', () => {
     const ev = t.send({ type: 'step', teamerId: 'you', x: 2, y: 4 });
     expect(ev).toContainEqual({ type: 'orders.met', teamerId: 'you', tile: 0 });
     expect(t.state.progress.bonus?.met).toBe(true);
+  });
+});
+
+describe('difficult game: the disturbance switch (22)', () => {
+  function shootingTurn(on: boolean) {
+    const switches = { ...defaultPack.options.switches, disturbance: on };
+    const pack = { ...defaultPack, options: { ...defaultPack.options, switches } };
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), fd.setup({ pack }));
+    t.fold([
+      fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } }, [
+        'red',
+        'orange',
+        'blue',
+      ]),
+    ]);
+    t.send({ type: 'board' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([3, 1, 1]);
+    t.send({ type: 'move', teamerId: 'you' });
+    t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    t.send({ type: 'endMove', teamerId: 'you', facing: 2 });
+    t.dice = new ScriptThenSeeded([1], 4);
+    t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 4, y: 5 });
+    expect(t.state.shotTiles).toEqual([ENTRY]);
+    t.send({ type: 'endTeamPhase' });
+    return t;
+  }
+
+  it('on: each unopened tile next to one shot from gets a marker in Housekeeping', () => {
+    const t = shootingTurn(true);
+    const added = t.log.filter((e) => e.type === 'ping.added').map((e) => (e as { tile: number }).tile);
+    // The entry tile (column 0, row 1) touches the Bridge (0), the Hub (4) and tile 6.
+    expect(added).toEqual([0, HUB, 6]);
+    expect(t.state.shotTiles).toEqual([]);
+  });
+
+  it('off (the default): no marker', () => {
+    const t = shootingTurn(false);
+    expect(t.log.some((e) => e.type === 'ping.added')).toBe(false);
   });
 });

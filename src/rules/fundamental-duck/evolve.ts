@@ -1,5 +1,6 @@
 import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import { arenaOf } from './board-adapter.ts';
 import { evolveCampaign, nextMissionState } from './campaign.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import { layoutFor } from './setup.ts';
@@ -260,8 +261,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'contraband.found':
       return { ...state, contraband: [...state.contraband, e.item] };
     case 'attack.resolved': {
-      // Remember who fired at each target Threat (first-shot kills).
-      let s = state;
+      // Remember who fired at each target Threat (first-shot kills), and the tile shot from.
+      let s = withShotTile(state, e.by);
       for (const id of e.targets) {
         const t = threatOf(s, id);
         if (t && !t.shotAt.includes(e.by)) s = withThreat(s, { ...t, shotAt: [...t.shotAt, e.by] });
@@ -458,6 +459,15 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
   }
 }
 
+function withShotTile(state: FdState, by: string): FdState {
+  const f = teamerOf(state, by) ?? threatOf(state, by);
+  if (!f || f.x === null || f.y === null) return state;
+  const tile = arenaOf(state).tileOf[f.y * arenaOf(state).width + f.x] ?? -1;
+  return tile < 0 || state.shotTiles.includes(tile)
+    ? state
+    : { ...state, shotTiles: [...state.shotTiles, tile] };
+}
+
 function dropFromQueue(queue: FdState['threatQueue'], id: string): FdState['threatQueue'] {
   if (!queue.some((u) => u.includes(id))) return queue;
   return queue.map((u) => u.filter((m) => m !== id)).filter((u) => u.length > 0);
@@ -491,6 +501,7 @@ function newTurn(state: FdState): FdState {
     ...state,
     teamers,
     threats,
+    shotTiles: state.shotTiles.length > 0 ? [] : state.shotTiles,
     tiles: state.tiles.some((t) => t.dark)
       ? state.tiles.map((t) => (t.dark ? { ...t, dark: false } : t))
       : state.tiles,

@@ -52,6 +52,7 @@ export function initialState(options: FdOptions = {}): FdState {
     pack: null,
     paused: null,
     flames: {},
+    shotTiles: [],
     blasts: [],
     progress: {
       consoleActions: 0,
@@ -204,6 +205,7 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
     pack: null,
     paused: null,
     flames: {},
+    shotTiles: [],
     blasts: [],
     progress: {
       consoleActions: 0,

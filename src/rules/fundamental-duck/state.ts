@@ -258,6 +258,8 @@ export interface FdState {
   } | null;
   /** Flame markers per square index. */
   readonly flames: Readonly<Record<string, number>>;
+  /** Tiles shot from this turn (the disturbance switch, 22); cleared with the turn. */
+  readonly shotTiles: readonly number[];
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */
   readonly blasts: readonly number[];
   /** Mission progress: counters the objectives read (Bridge console actions, H found, Source cleared). */
