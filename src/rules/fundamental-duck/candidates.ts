@@ -12,7 +12,23 @@ export function candidateCommands(state: FdState): FdCommand[] {
   const arena = arenaOf(state);
   const w = arena.width;
   if (state.phase === 'briefing') return [{ type: 'board' }];
-  if (state.phase === 'ended') return [];
+  if (state.phase === 'ended') {
+    // Between missions: the campaign's commands, then the next mission.
+    out.push({ type: 'nextMission' });
+    const campaign = state.rules.pack.campaign;
+    for (const id of state.teamOrder) {
+      out.push(
+        { type: 'replace', teamerId: id },
+        { type: 'advance', teamerId: id, kind: 'promotion' },
+        { type: 'advance', teamerId: id, kind: 'development' },
+      );
+      for (const p of campaign.blackMarket.purchases) out.push({ type: 'buy', teamerId: id, purchase: p.id });
+      for (const a of campaign.teamAdvancements)
+        out.push({ type: 'teamAdvance', advancement: a.id, teamerId: id });
+    }
+    return out;
+  }
+  if (state.undo.length > 0) out.push({ type: 'undo' });
   const teamer = (id: string) => state.teamers[id] as Teamer;
   const actionsFor = (t: Teamer) => {
     out.push({ type: 'move', teamerId: t.id }, { type: 'move', teamerId: t.id, dash: true });
@@ -27,6 +43,8 @@ export function candidateCommands(state: FdState): FdCommand[] {
     for (const d of arena.doors) {
       if (!d.zone.includes(sq)) continue;
       out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: !state.doors[d.index]?.open });
+      if (state.doors[d.index]?.open)
+        out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: false, divers: [t.id] });
       out.push({ type: 'scan', teamerId: t.id, door: d.index });
     }
     for (const task of ['duck', 'standUp', 'reload', 'console', 'locker', 'clearSource'] as const)

@@ -64,6 +64,11 @@ export const coreCommandSchemas = [
   z.strictObject({ type: z.literal('turn'), teamerId: id, facing }),
   /** End the move in progress; after at least one square, the facing is free. */
   z.strictObject({ type: z.literal('endMove'), teamerId: id, facing: facing.optional() }),
+  /**
+   * Take back the Team's last step, turn or end of move, while no die has been rolled and nothing
+   * hidden revealed since (refused with NOTHING_TO_UNDO otherwise).
+   */
+  z.strictObject({ type: z.literal('undo') }),
   /** SHOOT at a square (a gun at the Threat there, a flamer squirt, a grenade throw); `duck` names Teamers who -DUCK! to clear the line. */
   z.strictObject({
     type: z.literal('shoot'),
@@ -83,6 +88,8 @@ export const coreCommandSchemas = [
     teamerId: id,
     door: z.number().int().min(0).max(499),
     open: z.boolean(),
+    /** Closing only: Teamers in its aperture squares who dive under it as it shuts (15.2). */
+    divers: z.array(id).max(4).optional(),
   }),
   /** Other Actions with a fumble test (turn a Source chit, the console, clear the Source, reload...) or without (stand up, duck). */
   z.strictObject({
@@ -111,6 +118,16 @@ export const coreCommandSchemas = [
     stars: z.number().int().min(-20).max(20),
     why: reason,
   }),
+  /** Between missions: a personal advancement for gold stars (promotion or development). */
+  z.strictObject({ type: z.literal('advance'), teamerId: id, kind: z.enum(['promotion', 'development']) }),
+  /** Between missions: a team advancement for the team's gold stars (armour names its member). */
+  z.strictObject({ type: z.literal('teamAdvance'), advancement: id, teamerId: id.optional() }),
+  /** Between missions: a recruit takes a dead Teamer's place. */
+  z.strictObject({ type: z.literal('replace'), teamerId: id }),
+  /** Between missions: buy on the black market for a Teamer. */
+  z.strictObject({ type: z.literal('buy'), teamerId: id, purchase: id }),
+  /** Between missions: the next mission (and arena) with the same team. */
+  z.strictObject({ type: z.literal('nextMission'), mission: id.optional(), arena: id.optional() }),
   /** GM: change a figure or door outright (an override, logged with its reason). */
   z.strictObject({
     type: z.literal('gmOverride'),
@@ -157,12 +174,18 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   step: TABLE,
   turn: TABLE,
   endMove: TABLE,
+  undo: TABLE,
   shoot: TABLE,
   grapple: TABLE,
   scan: TABLE,
   operateDoor: TABLE,
   task: TABLE,
   awardStars: TABLE,
+  advance: TABLE,
+  teamAdvance: TABLE,
+  replace: TABLE,
+  buy: TABLE,
+  nextMission: TABLE,
   gmOverride: ['gm'],
   'chat.roll': ['gm', 'player'],
   'chat.say': ['gm', 'player'],

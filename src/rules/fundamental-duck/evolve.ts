@@ -1,5 +1,7 @@
 import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import { arenaOf } from './board-adapter.ts';
+import { evolveCampaign, nextMissionState } from './campaign.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import { layoutFor } from './setup.ts';
 import {
@@ -31,7 +33,7 @@ export function evolve(state: FdState, event: FdEvent | TableEvent): FdState {
     }
     default:
       if (isChatEvent(event)) return { ...state, chat: evolveChat(state.chat, event) };
-      return evolveCore(state, event as CoreEvent);
+      return evolveUndo(evolveCore(state, event as CoreEvent), event as CoreEvent);
   }
 }
 
@@ -49,10 +51,33 @@ function setChit(chits: readonly [Chit, Chit], i: 0 | 1, to: Chit): readonly [Ch
   return i === 0 ? [to, chits[1]] : [chits[0], to];
 }
 
+/**
+ * Events that keep the undo points: the quiet parts of a step, a turn or the end of a move (no
+ * die, nothing revealed). Any other event of the game commits what came before it.
+ */
+const KEEPS_UNDO: ReadonlySet<CoreEvent['type']> = new Set<CoreEvent['type']>([
+  'undo.saved',
+  'move.undone',
+  'teamer.stepped',
+  'teamer.turned',
+  'move.ended',
+  'chit.used',
+  'activation.ended',
+]);
+
+function evolveUndo(state: FdState, e: CoreEvent): FdState {
+  if (KEEPS_UNDO.has(e.type) || state.undo.length === 0) return state;
+  return { ...state, undo: [] };
+}
+
 function evolveCore(state: FdState, e: CoreEvent): FdState {
   switch (e.type) {
     case 'mission.chosen': {
-      const s = layoutFor(state, e.missionId, e.arenaId);
+      // In a campaign the team is the one that came back, not the pack's.
+      const s =
+        state.campaign.missions > 0
+          ? nextMissionState(state, e.missionId, e.arenaId)
+          : layoutFor(state, e.missionId, e.arenaId);
       return e.activation ? { ...s, activationMethod: e.activation } : s;
     }
     case 'order.drawn':
@@ -154,12 +179,23 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return teamer(state, e.teamerId, (t) => ({ ...t, ducked: e.ducked }));
     case 'door.changed':
       return withDoor(state, e.door, e.state);
-    case 'card.resolved':
-      return tile(state, e.tile, (t) => ({
+    case 'card.resolved': {
+      const s = tile(state, e.tile, (t) => ({
         ...t,
         cardsResolved: t.cards.map((c, i) => (c === e.cardId ? true : (t.cardsResolved[i] ?? false))),
         dark: t.dark || e.effect === 'lights-out',
       }));
+      const effect = state.rules.events[e.cardId]?.effect;
+      if (e.effect === 'gas-leak' && effect?.kind === 'gas-leak' && e.door !== undefined)
+        return { ...s, effects: { ...s.effects, gasLeak: { door: e.door, turn: s.turn, ff: effect.ff } } };
+      if (e.effect === 'new-orders' && effect?.kind === 'new-orders')
+        return { ...s, progress: { ...s.progress, bonus: { tileType: effect.tileType, met: false } } };
+      return s;
+    }
+    case 'orders.met': {
+      const bonus = state.progress.bonus;
+      return bonus ? { ...state, progress: { ...state.progress, bonus: { ...bonus, met: true } } } : state;
+    }
     case 'threats.placed': {
       const threats = { ...state.threats };
       const order = state.threatOrder.slice();
@@ -225,8 +261,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'contraband.found':
       return { ...state, contraband: [...state.contraband, e.item] };
     case 'attack.resolved': {
-      // Remember who fired at each target Threat (first-shot kills).
-      let s = state;
+      // Remember who fired at each target Threat (first-shot kills), and the tile shot from.
+      let s = withShotTile(state, e.by);
       for (const id of e.targets) {
         const t = threatOf(s, id);
         if (t && !t.shotAt.includes(e.by)) s = withThreat(s, { ...t, shotAt: [...t.shotAt, e.by] });
@@ -369,6 +405,39 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return e.teamerId === null
         ? { ...state, teamStars: state.teamStars + e.stars }
         : teamer(state, e.teamerId, (t) => ({ ...t, goldStars: t.goldStars + e.stars }));
+    case 'campaign.debriefed':
+    case 'teamer.advanced':
+    case 'team.advanced':
+    case 'teamer.replaced':
+    case 'market.bought':
+    case 'campaign.next':
+      return evolveCampaign(state, e);
+    case 'undo.saved':
+      return {
+        ...state,
+        undo: [
+          ...state.undo,
+          {
+            teamerId: e.teamerId,
+            teamers: state.teamers,
+            move: state.move,
+            activation: state.activation,
+            activated: state.activated,
+          },
+        ],
+      };
+    case 'move.undone': {
+      const point = state.undo[state.undo.length - 1];
+      if (!point) return state;
+      return {
+        ...state,
+        teamers: point.teamers,
+        move: point.move,
+        activation: point.activation,
+        activated: point.activated,
+        undo: state.undo.slice(0, -1),
+      };
+    }
     case 'gm.overrode': {
       let s = state;
       if (e.teamer) s = withTeamer(s, e.teamer);
@@ -388,6 +457,15 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return s;
     }
   }
+}
+
+function withShotTile(state: FdState, by: string): FdState {
+  const f = teamerOf(state, by) ?? threatOf(state, by);
+  if (!f || f.x === null || f.y === null) return state;
+  const tile = arenaOf(state).tileOf[f.y * arenaOf(state).width + f.x] ?? -1;
+  return tile < 0 || state.shotTiles.includes(tile)
+    ? state
+    : { ...state, shotTiles: [...state.shotTiles, tile] };
 }
 
 function dropFromQueue(queue: FdState['threatQueue'], id: string): FdState['threatQueue'] {
@@ -423,6 +501,7 @@ function newTurn(state: FdState): FdState {
     ...state,
     teamers,
     threats,
+    shotTiles: state.shotTiles.length > 0 ? [] : state.shotTiles,
     tiles: state.tiles.some((t) => t.dark)
       ? state.tiles.map((t) => (t.dark ? { ...t, dark: false } : t))
       : state.tiles,

@@ -3,6 +3,7 @@ import { resolveCard } from './cards.ts';
 import { woundTeamer, woundThreat } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
+import { addPing } from './exploration.ts';
 import { teamersOnBoard } from './figures.ts';
 import type { Teamer } from './state.ts';
 
@@ -21,6 +22,29 @@ export function housekeeping(draft: Draft): void {
   if (draft.state.blasts.length > 0) draft.emit({ type: 'blasts.changed', blasts: [] });
   doorCheck(draft);
   greenEvents(draft);
+  disturbance(draft);
+}
+
+/**
+ * Difficult game, disturbance (22): until the Source tile is entered, every unopened tile next to
+ * a tile shot from this turn gets one more infestation marker. Bughunt reads "next to" as sharing
+ * a tile edge in the tile grid, and the Source tile as the one holding the H chit.
+ */
+function disturbance(draft: Draft): void {
+  const s = draft.state;
+  if (!s.rules.pack.options.switches.disturbance || s.shotTiles.length === 0) return;
+  const source = s.tiles.findIndex((t) => t.chits.some((c) => c.h));
+  if (source >= 0 && s.tiles[source]?.entered) return;
+  const tiles = arenaOf(s).tiles;
+  const disturbed = new Set<number>();
+  for (const shot of s.shotTiles) {
+    const a = tiles[shot];
+    if (!a) continue;
+    for (const b of tiles)
+      if (Math.abs(a.col - b.col) + Math.abs(a.row - b.row) === 1 && !s.tiles[b.index]?.opened)
+        disturbed.add(b.index);
+  }
+  for (const tile of [...disturbed].sort((x, y) => x - y)) addPing(draft, tile, false);
 }
 
 /**

@@ -1,13 +1,6 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Ruleset, TableEvent } from '../../engine/ruleset.ts';
-import {
-  CHAT_EVENT_TYPES,
-  type ChatCommand,
-  chatEventProblem,
-  chatEventSchemas,
-  decideChat,
-  isChatEvent,
-} from '../dice-chat/chat.ts';
+import { CHAT_EVENT_TYPES, type ChatCommand, decideChat } from '../dice-chat/chat.ts';
 import {
   decideActivate,
   decideAwardStars,
@@ -25,9 +18,11 @@ import {
   decideTask,
   decideWait,
 } from './actions.ts';
+import { decideAdvance, decideBuy, decideNextMission, decideReplace, decideTeamAdvance } from './campaign.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { Draft } from './draft.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
 import { decideEndMove, decideMove, decideStep, decideTurn } from './movement.ts';
@@ -52,6 +47,18 @@ function teamerOfCommand(c: CoreCommand): string | null {
     : null;
 }
 
+/** Commands a table may send once a mission is over (the campaign goes on). */
+const BETWEEN_MISSIONS: ReadonlySet<CoreCommand['type']> = new Set<CoreCommand['type']>([
+  'awardStars',
+  'gmOverride',
+  'claimTeamer',
+  'advance',
+  'teamAdvance',
+  'replace',
+  'buy',
+  'nextMission',
+]);
+
 function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent[] {
   const roles = COMMAND_ROLES[command.type];
   if (!roles)
@@ -62,7 +69,7 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     });
   if (command.type.startsWith('chat.')) return decideChat(state.chat, command as ChatCommand, ctx);
   const c = command as CoreCommand;
-  if (state.phase === 'ended' && c.type !== 'awardStars' && c.type !== 'gmOverride')
+  if (state.phase === 'ended' && !BETWEEN_MISSIONS.has(c.type))
     throw new RuleError('GAME_OVER', 'the mission is over', {});
   const who = teamerOfCommand(c);
   if (who !== null && ctx.actor.role === 'player') {
@@ -114,14 +121,21 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
       decideMove(draft, c);
       break;
     case 'step':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideStep(draft, c);
       break;
     case 'turn':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideTurn(draft, c);
       break;
     case 'endMove':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideEndMove(draft, c);
       break;
+    case 'undo':
+      // Back to the state before the step: it was settled then, so nothing follows.
+      decideUndo(draft, ctx);
+      return draft.events;
     case 'shoot':
       decideShoot(draft, c);
       break;
@@ -143,9 +157,44 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'gmOverride':
       decideGmOverride(draft, c);
       break;
+    case 'advance':
+      decideAdvance(draft, c);
+      break;
+    case 'teamAdvance':
+      decideTeamAdvance(draft, c);
+      break;
+    case 'replace':
+      decideReplace(draft, c);
+      break;
+    case 'buy':
+      decideBuy(draft, c);
+      break;
+    case 'nextMission':
+      decideNextMission(draft, c);
+      break;
   }
   settle(draft);
   return draft.events;
+}
+
+/**
+ * Undo (for the table): the newest undo point goes back, if the seat may play that Teamer. The
+ * refusal says why: nothing to take back once a die was rolled or something hidden revealed.
+ */
+function decideUndo(draft: Draft, ctx: DecideContext): void {
+  const point = draft.state.undo[draft.state.undo.length - 1];
+  if (!point)
+    throw new RuleError(
+      'NOTHING_TO_UNDO',
+      'nothing to take back: a die was rolled, something was revealed, or the turn moved on',
+      {},
+    );
+  const t = draft.state.teamers[point.teamerId];
+  if (ctx.actor.role === 'player' && t && t.seatId !== null && t.seatId !== ctx.actor.seatId)
+    throw new RuleError('NOT_YOUR_TEAMER', `${t.name}'s step is his player's to take back`, {
+      teamerId: point.teamerId,
+    });
+  draft.emit({ type: 'move.undone', teamerId: point.teamerId });
 }
 
 export const CORE_EVENT_TYPES = [
@@ -198,8 +247,17 @@ export const CORE_EVENT_TYPES = [
   'interrupt.answered',
   'source.cleared',
   'console.used',
+  'orders.met',
   'mission.evaluated',
   'stars.awarded',
+  'campaign.debriefed',
+  'teamer.advanced',
+  'team.advanced',
+  'teamer.replaced',
+  'market.bought',
+  'campaign.next',
+  'undo.saved',
+  'move.undone',
   'gm.overrode',
 ] as const satisfies readonly FdEvent['type'][];
 
@@ -209,10 +267,9 @@ export const fundamentalDuck: Ruleset<FdState, FdCommand, FdEvent, FdOptions> = 
   commandSchema,
   commandRoles: COMMAND_ROLES,
   eventTypes: [...CORE_EVENT_TYPES, ...CHAT_EVENT_TYPES],
-  // The embedded chat's events are checked on import as the dice chat's are; the system's own
-  // events by type for now.
-  eventSchemas: chatEventSchemas,
-  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
+  // Every event's contents are checked on import (event-schemas.ts), and what it names must exist.
+  eventSchemas: fdEventSchemas,
+  eventProblem: fdEventProblem,
   setup: (options: FdOptions) => initialState(options ?? {}),
   decide,
   evolve: (state: FdState, event: FdEvent | TableEvent) => evolve(state, event),

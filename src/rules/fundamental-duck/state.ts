@@ -1,5 +1,6 @@
 import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
+import type { PackTeamer } from './data/pack-schema.ts';
 import type { FdRules } from './rules-data.ts';
 import type { PackPlan, ThreatAction } from './threat/index.ts';
 
@@ -184,13 +185,30 @@ export interface Effects {
   readonly powerDownUntilTurn: number;
   readonly outageUntilTurn: number;
   readonly allCardsRed: boolean;
+  /** A gas leak card: Teamers in that door's zone test at this FF change during that turn. */
+  readonly gasLeak: { readonly door: number; readonly turn: number; readonly ff: number } | null;
 }
 
 export interface Evaluation {
   readonly outcome: 'completed' | 'part-completed' | 'failed';
   readonly objectives: readonly boolean[];
+  /** The new-orders bonus objective: met or not; absent when no such orders came. */
+  readonly bonus?: boolean;
   readonly teamStars: number;
   readonly catastrophe: boolean;
+}
+
+/**
+ * What an undo goes back to: the parts of the state a step, a turn or the end of a move can
+ * change without a die or a reveal (the Teamers, the move, the activation). Taken by `undo.saved`
+ * from the state at that moment, so the log alone rebuilds it.
+ */
+export interface UndoPoint {
+  readonly teamerId: string;
+  readonly teamers: FdState['teamers'];
+  readonly move: MoveInProgress | null;
+  readonly activation: Activation | null;
+  readonly activated: readonly string[];
 }
 
 export interface FdState {
@@ -240,6 +258,8 @@ export interface FdState {
   } | null;
   /** Flame markers per square index. */
   readonly flames: Readonly<Record<string, number>>;
+  /** Tiles shot from this turn (the disturbance switch, 22); cleared with the turn. */
+  readonly shotTiles: readonly number[];
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */
   readonly blasts: readonly number[];
   /** Mission progress: counters the objectives read (Bridge console actions, H found, Source cleared). */
@@ -249,9 +269,41 @@ export interface FdState {
     readonly sourceCleared: boolean;
     readonly threatsPlaced: number;
     readonly threatsKilled: number;
+    /** New orders (an event card): a bonus objective to reach a tile of this type, and whether met. */
+    readonly bonus: { readonly tileType: string; readonly met: boolean } | null;
   };
   readonly teamStars: number;
   readonly evaluation: Evaluation | null;
+  /**
+   * The Team's steps that may still be taken back, newest last: emptied by any event that rolls a
+   * die, reveals something or commits the turn (everything but the quiet events of a move).
+   */
+  readonly undo: readonly UndoPoint[];
+  /** What lasts from one mission to the next of a campaign (digest 20, 24.10). */
+  readonly campaign: CampaignState;
+}
+
+export interface CampaignState {
+  /** Missions evaluated so far. */
+  readonly missions: number;
+  /** Each level adds the pack's Threats per level to every non-NONE ping. */
+  readonly threatLevel: number;
+  /** Black money from contraband, in thousands (never in the official record). */
+  readonly money: number;
+  /** Team advancements taken (pack ids, in order). */
+  readonly advancements: readonly string[];
+  readonly lastOutcome: Evaluation['outcome'] | null;
+  /**
+   * Each Teamer's sheet in the pack's own shape, kept up to date by advancements, purchases and
+   * replacements: the next mission's Teamers are built from it.
+   */
+  readonly sheets: Readonly<Record<string, PackTeamer>>;
+  /** Rank on the pack's ladder (index into `campaign.ranks`). */
+  readonly ranks: Readonly<Record<string, number>>;
+  /** Black-market purchases per `teamerId:purchaseId` (for the pack's limits). */
+  readonly bought: Readonly<Record<string, number>>;
+  /** Replacements recruited so far (their ids are r1, r2...). */
+  readonly replaced: number;
 }
 
 export const INITIAL_CHAT: ChatState = EMPTY_CHAT;
