@@ -4,7 +4,7 @@ import { SeededDice } from '../../engine/dice/source.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import type { Seat } from '../../engine/ruleset.ts';
 import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
+import { fitsSchema, fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
 
 /**
  * Random legal play through personal combat: at each step one of the commands decide accepts is
@@ -140,7 +140,10 @@ describe('random legal play through personal combat', () => {
                 if (isRuleError(e)) continue;
                 throw e;
               }
-              for (const e of events) s = rhylanorExpress.evolve(s, e);
+              for (const e of events) {
+                fitsSchema(e);
+                s = rhylanorExpress.evolve(s, e);
+              }
               log.push(...events);
               break;
             }

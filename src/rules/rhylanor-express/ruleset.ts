@@ -13,11 +13,13 @@ import { type CharacterCommand, characterCommands } from './characters.ts';
 import { CHAT_EVENT_TYPES, chatCommands } from './chat.ts';
 import { type CombatCommand, combatCommands } from './combat.ts';
 import { defaultPack, parsePack } from './data/pack.ts';
+import { personalEventSchemas } from './event-schemas.ts';
 import type { PersonalEvent } from './events.ts';
 import { evolvePersonal } from './evolve.ts';
 import { type IntrusionCommand, intrusionCommands } from './intrusion.ts';
 import { type MedicineCommand, medicineCommands } from './medicine.ts';
 import type { CommandSpec } from './parts.ts';
+import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
   decideSpace,
   evolveSpace,
@@ -237,9 +239,9 @@ export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEv
   commandSchema,
   commandRoles,
   eventTypes: [...PERSONAL_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...SPACE_EVENT_TYPES] as RhylanorEvent['type'][],
-  // The embedded chat's events are checked on import as the dice chat's are; the system's own
-  // events by type for now.
-  eventSchemas: chatEventSchemas,
+  // Every event's contents are checked on import (a tampered log is refused, not folded); the
+  // embedded chat's numbering as the dice chat's is.
+  eventSchemas: { ...chatEventSchemas, ...personalEventSchemas, ...spaceEventSchemas },
   eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
   setup,
   decide,
