@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DISPOSITIONS,
+  DRUG_IDS,
   INDIRECT_TARGETS,
   MOVEMENT_OPTIONS,
   VEHICLE_ACTIVITIES,
@@ -76,6 +77,17 @@ const woundSchema = z.strictObject({
   treated: z.boolean(),
   attempted: z.boolean(),
   turn: count,
+  at: count.optional(),
+  diesAt: count.optional(),
+  deferred: z.literal(true).optional(),
+});
+
+const doseSchema = z.strictObject({
+  drug: z.enum(DRUG_IDS),
+  takenAt: count,
+  startsAt: count,
+  endsAt: count.nullable(),
+  stage: z.enum(['waiting', 'active', 'over']),
 });
 
 const carriedSchema = z.strictObject({ weaponId: id, loaded: count, spare: count });
@@ -101,11 +113,12 @@ const characterFields = {
   skillRollsOwed: count,
   cascadesOwed: z.array(z.string().max(60)).max(50),
   advancesOwed: count,
+  drugs: z.array(doseSchema).max(200).optional(),
 };
 
 const characterSchema = z.strictObject({ id, ...characterFields, nextWoundId: count });
 const characterPatchSchema = z.strictObject(
-  Object.fromEntries(Object.entries(characterFields).map(([k, v]) => [k, v.optional()])) as {
+  Object.fromEntries(Object.entries(characterFields).map(([k, v]) => [k, v.optional()])) as unknown as {
     [K in keyof typeof characterFields]: z.ZodOptional<(typeof characterFields)[K]>;
   },
 );
@@ -417,6 +430,20 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     successes: count,
     wiped: z.boolean(),
     done: z.boolean(),
+  }),
+  'time.passed': event('time.passed', { seconds: count, now: count, reason: text }),
+  'clock.deathRolled': event('clock.deathRolled', {
+    characterId: id,
+    woundId: count,
+    face: z.number().int().min(1).max(6),
+    diesAt: count,
+  }),
+  'drug.taken': event('drug.taken', { characterId: id, dose: doseSchema }),
+  'drug.changed': event('drug.changed', {
+    characterId: id,
+    index: count,
+    stage: z.enum(['active', 'over']),
+    crashFace: z.number().int().min(1).max(6).optional(),
   }),
   'intrusion.rolled': event('intrusion.rolled', {
     kind: z.enum(['pickLock', 'demolition', 'hack', 'evidence', 'forgery']),

@@ -89,6 +89,8 @@ function candidates(s: RhylanorState, pick: (n: number) => number): { command: u
       });
       gm({ type: 'combat.melee', characterId: m.id, targetId: e.id });
     }
+    // Now and then a drug: its clock runs with the turns (take hold, wear off, crash).
+    if (pick(20) === 0) gm({ type: 'drug.take', characterId: m.id, drug: pick(2) ? 'combat' : 'slow' });
   }
   return out;
 }
@@ -168,6 +170,9 @@ describe('random legal play through personal combat', () => {
               );
             }
             expect(new Set(c.wounds.map((w) => w.id)).size).toBe(c.wounds.length);
+            // The combat drug's +2 is on exactly while a dose works (+2 a dose).
+            const working = (c.drugs ?? []).filter((d) => d.drug === 'combat' && d.stage === 'active').length;
+            expect(c.mods[0]).toBe(2 * working);
           }
           if (s.combat)
             for (const side of ['a', 'b'] as const)

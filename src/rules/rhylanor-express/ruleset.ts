@@ -11,6 +11,7 @@ import {
 } from '../dice-chat/chat.ts';
 import { type CharacterCommand, characterCommands } from './characters.ts';
 import { CHAT_EVENT_TYPES, chatCommands } from './chat.ts';
+import { type ClockCommand, clockCommands } from './clock.ts';
 import { type CombatCommand, combatCommands } from './combat.ts';
 import { defaultPack, parsePack } from './data/pack.ts';
 import { personalEventSchemas } from './event-schemas.ts';
@@ -47,6 +48,7 @@ import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
 export type RhylanorState = PersonalState & { readonly space: import('./space/index.ts').SpaceState };
 export type RhylanorCommand =
   | CharacterCommand
+  | ClockCommand
   | TaskCommand
   | CombatCommand
   | MedicineCommand
@@ -58,6 +60,7 @@ export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
 
 const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   characterCommands,
+  clockCommands,
   taskCommands,
   combatCommands,
   medicineCommands,
@@ -130,6 +133,10 @@ export const PERSONAL_EVENT_TYPES = [
   'research.started',
   'research.rolled',
   'intrusion.rolled',
+  'time.passed',
+  'clock.deathRolled',
+  'drug.taken',
+  'drug.changed',
 ] as const satisfies readonly PersonalEvent['type'][];
 
 function setup(options: RhylanorOptions = {}): RhylanorState {
@@ -178,6 +185,9 @@ function markSecret(
       case 'chargen.rolled':
       case 'chargen.skillRolled':
       case 'task.rolled':
+      case 'drug.taken':
+      case 'drug.changed':
+      case 'clock.deathRolled':
         secret = secretId(e.characterId);
         break;
       case 'combat.controlRolled':
