@@ -3,7 +3,8 @@ import { D6 } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
-import { type Character, charDm, encumbrance, skillLevel, woundPenalty } from './character.ts';
+import { type Character, charDm, encumbrance, skillLevel, underDrug, woundPenalty } from './character.ts';
+import { dueEvents } from './clock.ts';
 import type { MeleeWeapon, Weapon } from './data/pack-schema.ts';
 import {
   DISPOSITIONS,
@@ -47,6 +48,7 @@ import {
   type SideId,
 } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
+import { vehicleTargetDm } from './vehicles.ts';
 
 /** Personal combat (§7): spotting, order, movement, fire, melee, morale, zero-G, indirect fire. */
 
@@ -105,8 +107,11 @@ const schemas = {
     type: z.literal('combat.fire'),
     characterId,
     weaponIndex: z.number().int().min(0).max(11),
-    /** Primary target first; each other within 4 m of the line to it (§7.6). */
-    targets: z.array(characterId).min(1).max(32),
+    /** Primary target first; each other within 4 m of the line to it (§7.6). A vehicle in the fight is `m…`. */
+    targets: z
+      .array(z.string().regex(/^[cm][0-9]{1,5}$/))
+      .min(1)
+      .max(32),
     rounds: z.number().int().min(1).max(1000).optional(),
   }),
   melee: z.strictObject({
@@ -246,7 +251,32 @@ function hasGear(state: RhylanorState, c: Character, effect: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Guards
 
-function requirePhase(combat: Combat, phases: readonly Phase[], what: string): void {
+/** The running fight, in one of `phases`, with no roll waiting for pool points. */
+export function combatPhase(state: RhylanorState, phases: readonly Phase[], what: string): Combat {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, phases, what);
+  return combat;
+}
+
+/** A character the seat plays, and his place in the fight. */
+export function ownCombatant(
+  state: RhylanorState,
+  ctx: DecideContext,
+  combat: Combat,
+  id: string,
+): { c: Character; m: Combatant } {
+  const c = requireOwn(state, ctx, id);
+  return { c, m: requireCombatant(combat, c.id) };
+}
+
+/** One attack a phase; a man on the slow drug makes two (§8.3 reading: each phase taken twice). */
+export function requireAttackLeft(combat: Combat, c: Character): void {
+  if (combat.acted[c.id] && (!underDrug(c, 'slow') || combat.acted[`${c.id}:again`]))
+    throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+}
+
+export function requirePhase(combat: Combat, phases: readonly Phase[], what: string): void {
   if (combat.stage !== 'turns' || !phases.includes(combat.phase)) {
     throw new RuleError('WRONG_PHASE', `${what} is not allowed now (${combat.stage}, ${combat.phase})`, {
       phase: combat.phase,
@@ -255,7 +285,7 @@ function requirePhase(combat: Combat, phases: readonly Phase[], what: string): v
   }
 }
 
-function requirePhasing(combat: Combat, m: Combatant, what: string): void {
+export function requirePhasing(combat: Combat, m: Combatant, what: string): void {
   if (m.side !== combat.phasing) {
     throw new RuleError('NOT_YOUR_TURN', `${what}: it is side ${combat.phasing}'s player turn`, {
       phasing: combat.phasing,
@@ -518,11 +548,8 @@ function contactsAfter(combat: Combat, id: string, x: number, y: number): Record
 }
 
 function move(state: RhylanorState, cmd: z.output<typeof schemas.move>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['movement'], 'moving');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['movement'], 'moving');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'moving');
   requireFit(c);
   if (m.optionTurn === combat.turn) throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
@@ -596,6 +623,8 @@ export function fireMods(
   weapon: Weapon,
   snapDm: number,
   target: Combatant,
+  /** A won dogfight: the attack ignores the target vehicle's movement DM (§7.7). */
+  dogfightWon = false,
 ): Modifier[] {
   const mods: Modifier[] = [];
   if (weapon.skills.length > 0)
@@ -617,17 +646,88 @@ export function fireMods(
     const recon = t && target.option === 'stand' ? (skillLevel(t, 'Recon') ?? 0) : 0;
     if (recon > 0) mods.push({ source: 'target uses cover (Recon)', value: -recon });
   }
+  // A vehicle: the target table's DM for what it does this turn (§7.7).
+  const machine = state.machines[target.id];
+  const vehicle = machine?.kind === 'vehicle' && state.pack.vehicles.find((v) => v.id === machine.packId);
+  if (vehicle && !dogfightWon) {
+    const dm = vehicleTargetDm(vehicle.tableClass, target.activity ?? 'sitting');
+    if (dm !== 0) mods.push({ source: `${vehicle.tableClass} ${target.activity ?? 'sitting'}`, value: dm });
+  }
   const wounds = woundPenalty(shooter);
   if (wounds) mods.push({ source: 'wounds', value: -wounds });
   return mods;
 }
 
+/**
+ * Every target of a shot checked before any die is rolled (a refusal never wastes typed faces):
+ * an enemy, not fully behind cover, spotted, in range, secondaries near the line (§7.6).
+ */
+export function checkTargets(
+  combat: Combat,
+  m: Combatant,
+  weapon: Weapon,
+  ids: readonly string[],
+): { t: Combatant; band: RangeBand }[] {
+  const primary = requireCombatant(combat, ids[0] as string);
+  return ids.map((id, i) => {
+    const t = requireCombatant(combat, id);
+    if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${id} is on the shooter's side`);
+    if (t.fullCover) throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
+    if (t.concealed) throw new RuleError('TARGET_CONCEALED', `${id} has not been spotted`);
+    if (i > 0 && distanceToLine(t, m, primary) > SECONDARY_TARGET_METRES) {
+      throw new RuleError(
+        'NOT_ON_LINE',
+        `${id} is more than ${SECONDARY_TARGET_METRES} m off the line to the primary target`,
+      );
+    }
+    const band = rangeBand(weapon, distance(m, t));
+    if (!band)
+      throw new RuleError('OUT_OF_RANGE', `${id} is beyond the ${weapon.name}'s Extreme range`, {
+        targetId: id,
+      });
+    return { t, band };
+  });
+}
+
+/** One roll per checked target, the rounds split with the primary's share first (§7.6). */
+export function rollShots(
+  state: RhylanorState,
+  shooter: Character,
+  weapon: Weapon,
+  snapDm: number,
+  checked: readonly { t: Combatant; band: RangeBand }[],
+  rounds: number,
+  dice: DiceSource,
+  edgeOver: string | null = null,
+): {
+  rolls: RollRecord[];
+  targets: { targetId: string; cap: number }[];
+  told: { targetId: string; band: string; rounds: number }[];
+} {
+  const shares = splitRounds(rounds, checked.length);
+  const rolls: RollRecord[] = [];
+  const targets: { targetId: string; cap: number }[] = [];
+  const told: { targetId: string; band: string; rounds: number }[] = [];
+  checked.forEach(({ t, band }, i) => {
+    const id = t.id;
+    const name = state.characters[id]?.name ?? state.machines[id]?.name ?? id;
+    rolls.push(
+      makeRoll(
+        `${weapon.name} at ${name} (${band})`,
+        roll2d6(dice, `to hit ${name}`),
+        fireMods(state, shooter, weapon, snapDm, t, edgeOver === id),
+        RANGE_TARGETS[band],
+      ),
+    );
+    targets.push({ targetId: id, cap: (shares[i] as number) * weapon.maxHitsPerRound });
+    told.push({ targetId: id, band, rounds: shares[i] as number });
+  });
+  return { rolls, targets, told };
+}
+
 function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
-  requirePhase(combat, ['directFire', 'returnFire'], 'firing');
+  const combat = combatPhase(state, ['directFire', 'returnFire'], 'firing');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   if (combat.phase === 'directFire') {
     requirePhasing(combat, m, 'direct fire');
     if (m.option === 'evade' && m.optionTurn === combat.turn)
@@ -641,7 +741,7 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
   }
   requireFit(c);
   requireSteady(combat, m);
-  if (combat.acted[c.id]) throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+  requireAttackLeft(combat, c);
   const carried = c.weapons[cmd.weaponIndex];
   const weapon = carried && state.pack.weapons.find((w) => w.id === carried.weaponId);
   if (!carried || !weapon)
@@ -676,30 +776,7 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
     });
   if (rounds < cmd.targets.length)
     throw new RuleError('TOO_FEW_ROUNDS', 'each target needs at least one round');
-  const primary = requireCombatant(combat, cmd.targets[0] as string);
-  const shares = splitRounds(rounds, cmd.targets.length);
-  const rolls: RollRecord[] = [];
-  const targets: { targetId: string; cap: number }[] = [];
-  const told: { targetId: string; band: string; rounds: number }[] = [];
-  // Every target is checked before any die is rolled: a refusal never wastes typed faces.
-  const checked = cmd.targets.map((id, i) => {
-    const t = requireCombatant(combat, id);
-    if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${id} is on the shooter's side`);
-    if (t.fullCover) throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
-    if (t.concealed) throw new RuleError('TARGET_CONCEALED', `${id} has not been spotted`);
-    if (i > 0 && distanceToLine(t, m, primary) > SECONDARY_TARGET_METRES) {
-      throw new RuleError(
-        'NOT_ON_LINE',
-        `${id} is more than ${SECONDARY_TARGET_METRES} m off the line to the primary target`,
-      );
-    }
-    const band = rangeBand(weapon, distance(m, t));
-    if (!band)
-      throw new RuleError('OUT_OF_RANGE', `${id} is beyond the ${weapon.name}'s Extreme range`, {
-        targetId: id,
-      });
-    return { t, band };
-  });
+  const checked = checkTargets(combat, m, weapon, cmd.targets);
   // Zero-G: keeping control comes before the shot (§7.10).
   const control = zeroGControl(
     state,
@@ -710,20 +787,7 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
     ctx.dice,
   );
   if (!control.ok) return control.events;
-  checked.forEach(({ t, band }, i) => {
-    const id = t.id;
-    const name = state.characters[id]?.name ?? id;
-    rolls.push(
-      makeRoll(
-        `${weapon.name} at ${name} (${band})`,
-        roll2d6(ctx.dice, `to hit ${name}`),
-        fireMods(state, c, weapon, snapDm, t),
-        RANGE_TARGETS[band],
-      ),
-    );
-    targets.push({ targetId: id, cap: (shares[i] as number) * weapon.maxHitsPerRound });
-    told.push({ targetId: id, band, rounds: shares[i] as number });
-  });
+  const { rolls, targets, told } = rollShots(state, c, weapon, snapDm, checked, rounds, ctx.dice);
   const fired: PersonalEvent[] = [
     ...control.events,
     {
@@ -779,15 +843,12 @@ function melee(
   cmd: z.output<typeof schemas.melee>,
   ctx: DecideContext,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['melee'], 'melee');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['melee'], 'melee');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'melee');
   requireFit(c);
   requireSteady(combat, m);
-  if (combat.acted[c.id]) throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+  requireAttackLeft(combat, c);
   const d = requireCharacter(state, cmd.targetId);
   const t = requireCombatant(combat, d.id);
   if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${d.name} is on the attacker's side`);
@@ -890,7 +951,10 @@ function next(state: RhylanorState, _cmd: unknown, ctx: DecideContext): Personal
       });
   }
   const step = nextStep(combat);
-  const events: PersonalEvent[] = [{ type: 'combat.phaseChanged', ...step }];
+  const changed: PersonalEvent = { type: 'combat.phaseChanged', ...step };
+  const events: PersonalEvent[] = [changed];
+  // A new turn is 15 s more: drugs take hold or wear off, mortal wounds run on (§8.1, §8.3).
+  if (step.turn > combat.turn) events.push(...dueEvents(fold(state, [changed]), ctx.dice));
   if (step.phase === 'command') {
     // Reloads finish in the command phase (§7.5); fire called earlier lands (§7.11).
     for (const id of combat.sides[step.phasing].members) {
@@ -998,11 +1062,8 @@ export function moraleRoll(state: RhylanorState, id: SideId, dice: DiceSource): 
 }
 
 function seek(state: RhylanorState, cmd: z.output<typeof schemas.seek>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['command'], 'looking for a hidden enemy');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['command'], 'looking for a hidden enemy');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'looking');
   requireFit(c);
   if (combat.acted[`seek:${c.id}`]) throw new RuleError('ALREADY_DONE', `${c.name} has looked this phase`);
@@ -1050,8 +1111,7 @@ function steady(
   const combat = requireCombat(state);
   requireNoWindow(state);
   if (combat.stage !== 'turns') throw new RuleError('WRONG_PHASE', 'the fight has not begun');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   // The graze taken this turn or the last, not yet answered.
   const graze = c.wounds.find((w) => w.level === 'graze' && !w.attempted && w.turn >= combat.turn - 1);
   if (!graze) throw new RuleError('NO_GRAZE', `${c.name} has no fresh graze to answer`);
@@ -1098,11 +1158,8 @@ function callFire(
   cmd: z.output<typeof schemas.callFire>,
   ctx: DecideContext,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['command'], 'calling fire');
-  const c = requireOwn(state, ctx, cmd.observerId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['command'], 'calling fire');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.observerId);
   requirePhasing(combat, m, 'calling fire');
   requireFit(c);
   const fo = skillLevel(c, 'Forward Observer');

@@ -1,6 +1,15 @@
-import type { Carried, Character, Wound } from './character.ts';
-import type { MovementOption, WoundLevel } from './data/tables.ts';
-import type { Combat, Continuation, IndirectCall, Machine, Phase, Research, SideId } from './state.ts';
+import type { Carried, Character, Dose, Wound } from './character.ts';
+import type { MovementOption, VehicleActivity, WoundLevel } from './data/tables.ts';
+import type {
+  Combat,
+  Combatant,
+  Continuation,
+  IndirectCall,
+  Machine,
+  Phase,
+  Research,
+  SideId,
+} from './state.ts';
 import type { RollRecord } from './task.ts';
 import type { DamageRoll } from './vehicles.ts';
 
@@ -23,6 +32,7 @@ export interface CharacterPatch {
   readonly skillRollsOwed?: number;
   readonly cascadesOwed?: readonly string[];
   readonly advancesOwed?: number;
+  readonly drugs?: readonly Dose[];
 }
 
 /** Events of the personal half of Rhylanor Express (space events come from `space/`). */
@@ -228,6 +238,44 @@ export type PersonalEvent =
       readonly metres: number;
     }
   | { readonly type: 'combat.ended'; readonly reason: string }
+  // Vehicles in personal combat (§7.7) ------------------------------------------------------------
+  | { readonly type: 'combat.vehicleJoined'; readonly combatant: Combatant }
+  | {
+      readonly type: 'combat.driven';
+      readonly id: string;
+      readonly x: number;
+      readonly y: number;
+      readonly activity: VehicleActivity;
+      readonly moved: boolean;
+    }
+  | {
+      readonly type: 'combat.vehicleFired';
+      readonly machineId: string;
+      readonly gunnerId: string;
+      readonly slot: number;
+      readonly weaponId: string;
+      readonly rounds: number;
+      readonly targets: readonly {
+        readonly targetId: string;
+        readonly band: string;
+        readonly rounds: number;
+      }[];
+    }
+  | {
+      readonly type: 'combat.dogfought';
+      readonly attackerId: string;
+      readonly targetId: string;
+      readonly pilotId: string;
+      readonly roll: RollRecord;
+      readonly won: boolean;
+    }
+  | {
+      readonly type: 'combat.pointDefended';
+      readonly machineId: string;
+      readonly weaponId: string;
+      readonly rolls: readonly RollRecord[];
+      readonly defeated: number;
+    }
   // Medicine, science, intrusion ----------------------------------------------------------------
   | {
       readonly type: 'medic.treated';
@@ -262,6 +310,26 @@ export type PersonalEvent =
       readonly successes: number;
       readonly wiped: boolean;
       readonly done: boolean;
+    }
+  // Game time, death clocks and drugs -----------------------------------------------------------
+  | { readonly type: 'time.passed'; readonly seconds: number; readonly now: number; readonly reason: string }
+  | {
+      readonly type: 'clock.deathRolled';
+      readonly characterId: string;
+      readonly woundId: number;
+      /** The 1d6 hours a mortal wound leaves (§8.1). */
+      readonly face: number;
+      readonly diesAt: number;
+    }
+  | { readonly type: 'drug.taken'; readonly characterId: string; readonly dose: Dose }
+  | {
+      readonly type: 'drug.changed';
+      readonly characterId: string;
+      /** Index of the dose in his `drugs`. */
+      readonly index: number;
+      readonly stage: 'active' | 'over';
+      /** The crash die (1d6 End) when a slow or combat drug wears off. */
+      readonly crashFace?: number;
     }
   | {
       readonly type: 'intrusion.rolled';

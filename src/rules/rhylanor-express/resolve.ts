@@ -1,12 +1,14 @@
 import { D6, d } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { type Character, currentEnd, skillLevel } from './character.ts';
+import { combatDrugHolds } from './clock.ts';
 import type { Armour, Weapon } from './data/pack-schema.ts';
 import { MORALE, shiftWound, WOUND_EFFECTS, type WoundLevel, woundFromTotal } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import { fold } from './parts.ts';
 import { type Continuation, type RhylanorState, SIDES, type SideId } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, withPool } from './task.ts';
+import { damageMachine } from './vehicles.ts';
 
 /**
  * What happens to rolls once made: the tactics-pool window (§7.3: points before or after the
@@ -173,12 +175,19 @@ function finishFire(
       events.push(deviation(state, after.shooterId, t.targetId, weapon.deviationD6, dice));
   });
   const s = fold(state, events);
+  // Hits on a vehicle or robot go to its damage tables, not the wound table (§7.13, §7.14).
+  const onMachines: PersonalEvent[] = [];
+  for (const t of perTarget) {
+    const machine = s.machines[t.targetId];
+    if (machine && !machine.destroyed) onMachines.push(...damageMachine(machine, weapon.pen, t.hits, dice));
+  }
   return [
     ...events,
+    ...onMachines,
     ...attackWounds(
       s,
       after.shooterId,
-      perTarget,
+      perTarget.filter((t) => !s.machines[t.targetId]),
       weapon.pen,
       weapon,
       weaponShift(weapon),
@@ -288,10 +297,12 @@ function finishWounds(
       events.push({ type: 'combat.unhurt', characterId: hit.targetId, roll });
       return;
     }
+    const wound = woundFor(target, level, turn);
     const e: PersonalEvent = {
       type: 'character.wounded',
       characterId: hit.targetId,
-      wound: woundFor(target, level, turn),
+      // A combat drug holds off up to two Lights or one Moderate until it ends (§8.3).
+      wound: combatDrugHolds(target, level) ? { ...wound, deferred: true } : wound,
       rolled,
       shift: hit.shift,
       roll,

@@ -11,13 +11,16 @@ import {
 } from '../dice-chat/chat.ts';
 import { type CharacterCommand, characterCommands } from './characters.ts';
 import { CHAT_EVENT_TYPES, chatCommands } from './chat.ts';
+import { type ClockCommand, clockCommands } from './clock.ts';
 import { type CombatCommand, combatCommands } from './combat.ts';
 import { defaultPack, parsePack } from './data/pack.ts';
+import { personalEventSchemas } from './event-schemas.ts';
 import type { PersonalEvent } from './events.ts';
 import { evolvePersonal } from './evolve.ts';
 import { type IntrusionCommand, intrusionCommands } from './intrusion.ts';
 import { type MedicineCommand, medicineCommands } from './medicine.ts';
 import type { CommandSpec } from './parts.ts';
+import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
   decideSpace,
   evolveSpace,
@@ -33,6 +36,7 @@ import {
 } from './space/index.ts';
 import { initialState, type RhylanorState as PersonalState, type RhylanorOptions } from './state.ts';
 import { type TaskCommand, taskCommands } from './tasks.ts';
+import { type VehicleCombatCommand, vehicleCombatCommands } from './vehicle-combat.ts';
 import { type MachineCommand, machineCommands } from './vehicles.ts';
 import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
 
@@ -45,22 +49,26 @@ import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
 export type RhylanorState = PersonalState & { readonly space: import('./space/index.ts').SpaceState };
 export type RhylanorCommand =
   | CharacterCommand
+  | ClockCommand
   | TaskCommand
   | CombatCommand
   | MedicineCommand
   | IntrusionCommand
   | MachineCommand
+  | VehicleCombatCommand
   | ChatCommand
   | SpaceCommand;
 export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
 
 const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   characterCommands,
+  clockCommands,
   taskCommands,
   combatCommands,
   medicineCommands,
   intrusionCommands,
   machineCommands,
+  vehicleCombatCommands,
 ];
 
 const specs = new Map<string, CommandSpec<PersonalState, PersonalEvent | ChatEvent>>();
@@ -128,6 +136,15 @@ export const PERSONAL_EVENT_TYPES = [
   'research.started',
   'research.rolled',
   'intrusion.rolled',
+  'time.passed',
+  'clock.deathRolled',
+  'drug.taken',
+  'drug.changed',
+  'combat.vehicleJoined',
+  'combat.driven',
+  'combat.vehicleFired',
+  'combat.dogfought',
+  'combat.pointDefended',
 ] as const satisfies readonly PersonalEvent['type'][];
 
 function setup(options: RhylanorOptions = {}): RhylanorState {
@@ -176,6 +193,9 @@ function markSecret(
       case 'chargen.rolled':
       case 'chargen.skillRolled':
       case 'task.rolled':
+      case 'drug.taken':
+      case 'drug.changed':
+      case 'clock.deathRolled':
         secret = secretId(e.characterId);
         break;
       case 'combat.controlRolled':
@@ -237,9 +257,9 @@ export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEv
   commandSchema,
   commandRoles,
   eventTypes: [...PERSONAL_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...SPACE_EVENT_TYPES] as RhylanorEvent['type'][],
-  // The embedded chat's events are checked on import as the dice chat's are; the system's own
-  // events by type for now.
-  eventSchemas: chatEventSchemas,
+  // Every event's contents are checked on import (a tampered log is refused, not folded); the
+  // embedded chat's numbering as the dice chat's is.
+  eventSchemas: { ...chatEventSchemas, ...personalEventSchemas, ...spaceEventSchemas },
   eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
   setup,
   decide,

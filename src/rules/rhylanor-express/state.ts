@@ -127,6 +127,16 @@ export interface Combat {
   readonly daylight: boolean;
   readonly indirect: readonly IndirectCall[];
   readonly nextCallId: number;
+  /** Dogfight rolls this fight (§7.7): a win lets that shot ignore the movement DM; a loss lets the target answer. */
+  readonly dogfights?: readonly Dogfight[];
+}
+
+export interface Dogfight {
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly turn: number;
+  readonly phase: Phase;
+  readonly won: boolean;
 }
 
 export interface Research {
@@ -172,6 +182,8 @@ export interface RhylanorState {
   /** Locks jammed by a natural 2, networks that discovered a hacker. */
   readonly jammedLocks: readonly string[];
   readonly machines: Readonly<Record<string, Machine>>;
+  /** Game time in seconds since the table began (`time.pass`, and 15 s a combat turn). */
+  readonly time: number;
 }
 
 export interface RhylanorOptions {
@@ -192,6 +204,7 @@ export function initialState(pack: Pack): RhylanorState {
     research: {},
     jammedLocks: [],
     machines: {},
+    time: 0,
   };
 }
 
