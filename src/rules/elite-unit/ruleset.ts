@@ -1,6 +1,7 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Role, Ruleset, TableEvent } from '../../engine/ruleset.ts';
 import { chatEventProblem, chatEventSchemas, decideChat, isChatEvent } from '../dice-chat/chat.ts';
+import { withFlow } from './combat/flow.ts';
 import { COMMAND_ROLES, type CommandOf, commandSchema, type EliteUnitCommand } from './commands.ts';
 import { defaultPack } from './data/pack.ts';
 import {
@@ -28,7 +29,6 @@ import {
   decideRemove,
   decideReveal,
 } from './decide/characters.ts';
-import { withFlow } from './decide/flow.ts';
 import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
 import { decideCast, decideEnergyBlast } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
