@@ -242,7 +242,8 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   'chat.roll': BOTH,
   'chat.say': BOTH,
   'chat.reveal': GM,
-  'character.add': GM,
+  // A player may take a pack PC for the own seat (checked in decideAdd).
+  'character.add': BOTH,
   'character.remove': GM,
   'character.assign': GM,
   'character.reveal': GM,

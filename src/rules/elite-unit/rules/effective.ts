@@ -76,7 +76,8 @@ export function carryPenalty(c: Character, pack: Pack): number {
 }
 
 export function hasCondition(c: Character, id: string): boolean {
-  return c.conditions.some((x) => x.id === id);
+  for (const x of c.conditions) if (x.id === id) return true;
+  return false;
 }
 
 function compute(c: Character, pack: Pack, attribute: string, steps: Step[] | null): number {
