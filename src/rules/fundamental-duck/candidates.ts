@@ -13,6 +13,7 @@ export function candidateCommands(state: FdState): FdCommand[] {
   const w = arena.width;
   if (state.phase === 'briefing') return [{ type: 'board' }];
   if (state.phase === 'ended') return [];
+  if (state.undo.length > 0) out.push({ type: 'undo' });
   const teamer = (id: string) => state.teamers[id] as Teamer;
   const actionsFor = (t: Teamer) => {
     out.push({ type: 'move', teamerId: t.id }, { type: 'move', teamerId: t.id, dash: true });

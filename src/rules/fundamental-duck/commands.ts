@@ -64,6 +64,11 @@ export const coreCommandSchemas = [
   z.strictObject({ type: z.literal('turn'), teamerId: id, facing }),
   /** End the move in progress; after at least one square, the facing is free. */
   z.strictObject({ type: z.literal('endMove'), teamerId: id, facing: facing.optional() }),
+  /**
+   * Take back the Team's last step, turn or end of move, while no die has been rolled and nothing
+   * hidden revealed since (refused with NOTHING_TO_UNDO otherwise).
+   */
+  z.strictObject({ type: z.literal('undo') }),
   /** SHOOT at a square (a gun at the Threat there, a flamer squirt, a grenade throw); `duck` names Teamers who -DUCK! to clear the line. */
   z.strictObject({
     type: z.literal('shoot'),
@@ -157,6 +162,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   step: TABLE,
   turn: TABLE,
   endMove: TABLE,
+  undo: TABLE,
   shoot: TABLE,
   grapple: TABLE,
   scan: TABLE,

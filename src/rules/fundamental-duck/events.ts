@@ -262,6 +262,10 @@ export type CoreEvent =
       readonly stars: number;
       readonly why: string;
     }
+  /** A step, turn or end of move may be taken back: the state now is kept to go back to. */
+  | { readonly type: 'undo.saved'; readonly teamerId: string }
+  /** The Team took back its last step, turn or end of move (no die rolled, nothing revealed since). */
+  | { readonly type: 'move.undone'; readonly teamerId: string }
   | {
       readonly type: 'gm.overrode';
       readonly by: string;

@@ -31,7 +31,7 @@ export function evolve(state: FdState, event: FdEvent | TableEvent): FdState {
     }
     default:
       if (isChatEvent(event)) return { ...state, chat: evolveChat(state.chat, event) };
-      return evolveCore(state, event as CoreEvent);
+      return evolveUndo(evolveCore(state, event as CoreEvent), event as CoreEvent);
   }
 }
 
@@ -47,6 +47,25 @@ function tile(state: FdState, index: number, change: (t: TileState) => TileState
 
 function setChit(chits: readonly [Chit, Chit], i: 0 | 1, to: Chit): readonly [Chit, Chit] {
   return i === 0 ? [to, chits[1]] : [chits[0], to];
+}
+
+/**
+ * Events that keep the undo points: the quiet parts of a step, a turn or the end of a move (no
+ * die, nothing revealed). Any other event of the game commits what came before it.
+ */
+const KEEPS_UNDO: ReadonlySet<CoreEvent['type']> = new Set<CoreEvent['type']>([
+  'undo.saved',
+  'move.undone',
+  'teamer.stepped',
+  'teamer.turned',
+  'move.ended',
+  'chit.used',
+  'activation.ended',
+]);
+
+function evolveUndo(state: FdState, e: CoreEvent): FdState {
+  if (KEEPS_UNDO.has(e.type) || state.undo.length === 0) return state;
+  return { ...state, undo: [] };
 }
 
 function evolveCore(state: FdState, e: CoreEvent): FdState {
@@ -369,6 +388,32 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return e.teamerId === null
         ? { ...state, teamStars: state.teamStars + e.stars }
         : teamer(state, e.teamerId, (t) => ({ ...t, goldStars: t.goldStars + e.stars }));
+    case 'undo.saved':
+      return {
+        ...state,
+        undo: [
+          ...state.undo,
+          {
+            teamerId: e.teamerId,
+            teamers: state.teamers,
+            move: state.move,
+            activation: state.activation,
+            activated: state.activated,
+          },
+        ],
+      };
+    case 'move.undone': {
+      const point = state.undo[state.undo.length - 1];
+      if (!point) return state;
+      return {
+        ...state,
+        teamers: point.teamers,
+        move: point.move,
+        activation: point.activation,
+        activated: point.activated,
+        undo: state.undo.slice(0, -1),
+      };
+    }
     case 'gm.overrode': {
       let s = state;
       if (e.teamer) s = withTeamer(s, e.teamer);

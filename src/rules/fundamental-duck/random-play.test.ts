@@ -119,8 +119,16 @@ describe('random legal play', () => {
           const { state, events } = play(seed, picks);
           total += picks.length;
           checkNoLeak(state, events);
+          // Replay as an import does: every event fits its schema and may follow the state before it.
           let replayed = fd.setup({});
-          for (const e of events) replayed = fd.evolve(replayed, e);
+          for (const e of events) {
+            const fits = fd.eventSchemas?.[e.type]?.safeParse(e);
+            expect(fits?.success, `${e.type}: ${fits?.error?.message}`).toBe(true);
+            expect(fd.eventProblem?.(replayed, e), e.type).toBeNull();
+            // An exported log is JSON: no Infinity or NaN that would come back as null.
+            expect(JSON.parse(JSON.stringify(e)), e.type).toEqual(e);
+            replayed = fd.evolve(replayed, e);
+          }
           expect(stateHash(replayed)).toBe(stateHash(state));
         },
       ),

@@ -51,6 +51,8 @@ describe('boarding (6.1)', () => {
     expect(t.state.move?.allowance).toBe(3);
     const ev = t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
     expect(ev.map((e) => e.type)).toEqual([
+      // The step is saved to go back to, and committed at once by the stress test's die.
+      'undo.saved',
       'teamer.stepped',
       'tile.entered',
       'binge.changed',

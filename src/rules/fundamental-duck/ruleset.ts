@@ -1,13 +1,6 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Ruleset, TableEvent } from '../../engine/ruleset.ts';
-import {
-  CHAT_EVENT_TYPES,
-  type ChatCommand,
-  chatEventProblem,
-  chatEventSchemas,
-  decideChat,
-  isChatEvent,
-} from '../dice-chat/chat.ts';
+import { CHAT_EVENT_TYPES, type ChatCommand, decideChat } from '../dice-chat/chat.ts';
 import {
   decideActivate,
   decideAwardStars,
@@ -28,6 +21,7 @@ import {
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { Draft } from './draft.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
 import { decideEndMove, decideMove, decideStep, decideTurn } from './movement.ts';
@@ -114,14 +108,21 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
       decideMove(draft, c);
       break;
     case 'step':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideStep(draft, c);
       break;
     case 'turn':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideTurn(draft, c);
       break;
     case 'endMove':
+      draft.emit({ type: 'undo.saved', teamerId: c.teamerId });
       decideEndMove(draft, c);
       break;
+    case 'undo':
+      // Back to the state before the step: it was settled then, so nothing follows.
+      decideUndo(draft, ctx);
+      return draft.events;
     case 'shoot':
       decideShoot(draft, c);
       break;
@@ -146,6 +147,26 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
   }
   settle(draft);
   return draft.events;
+}
+
+/**
+ * Undo (for the table): the newest undo point goes back, if the seat may play that Teamer. The
+ * refusal says why: nothing to take back once a die was rolled or something hidden revealed.
+ */
+function decideUndo(draft: Draft, ctx: DecideContext): void {
+  const point = draft.state.undo[draft.state.undo.length - 1];
+  if (!point)
+    throw new RuleError(
+      'NOTHING_TO_UNDO',
+      'nothing to take back: a die was rolled, something was revealed, or the turn moved on',
+      {},
+    );
+  const t = draft.state.teamers[point.teamerId];
+  if (ctx.actor.role === 'player' && t && t.seatId !== null && t.seatId !== ctx.actor.seatId)
+    throw new RuleError('NOT_YOUR_TEAMER', `${t.name}'s step is his player's to take back`, {
+      teamerId: point.teamerId,
+    });
+  draft.emit({ type: 'move.undone', teamerId: point.teamerId });
 }
 
 export const CORE_EVENT_TYPES = [
@@ -200,6 +221,8 @@ export const CORE_EVENT_TYPES = [
   'console.used',
   'mission.evaluated',
   'stars.awarded',
+  'undo.saved',
+  'move.undone',
   'gm.overrode',
 ] as const satisfies readonly FdEvent['type'][];
 
@@ -209,10 +232,9 @@ export const fundamentalDuck: Ruleset<FdState, FdCommand, FdEvent, FdOptions> = 
   commandSchema,
   commandRoles: COMMAND_ROLES,
   eventTypes: [...CORE_EVENT_TYPES, ...CHAT_EVENT_TYPES],
-  // The embedded chat's events are checked on import as the dice chat's are; the system's own
-  // events by type for now.
-  eventSchemas: chatEventSchemas,
-  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
+  // Every event's contents are checked on import (event-schemas.ts), and what it names must exist.
+  eventSchemas: fdEventSchemas,
+  eventProblem: fdEventProblem,
   setup: (options: FdOptions) => initialState(options ?? {}),
   decide,
   evolve: (state: FdState, event: FdEvent | TableEvent) => evolve(state, event),

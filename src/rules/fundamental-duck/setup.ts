@@ -55,6 +55,7 @@ export function initialState(options: FdOptions = {}): FdState {
     progress: { consoleActions: 0, hFound: false, sourceCleared: false, threatsPlaced: 0, threatsKilled: 0 },
     teamStars: 0,
     evaluation: null,
+    undo: [],
   };
   return layoutFor(empty, missionId, arenaId);
 }
@@ -179,6 +180,7 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
     progress: { consoleActions: 0, hFound: false, sourceCleared: false, threatsPlaced: 0, threatsKilled: 0 },
     teamStars: state.teamStars,
     evaluation: null,
+    undo: [],
   };
 }
 

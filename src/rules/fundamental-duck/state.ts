@@ -193,6 +193,19 @@ export interface Evaluation {
   readonly catastrophe: boolean;
 }
 
+/**
+ * What an undo goes back to: the parts of the state a step, a turn or the end of a move can
+ * change without a die or a reveal (the Teamers, the move, the activation). Taken by `undo.saved`
+ * from the state at that moment, so the log alone rebuilds it.
+ */
+export interface UndoPoint {
+  readonly teamerId: string;
+  readonly teamers: FdState['teamers'];
+  readonly move: MoveInProgress | null;
+  readonly activation: Activation | null;
+  readonly activated: readonly string[];
+}
+
 export interface FdState {
   readonly seats: Readonly<Record<string, { readonly role: Role; readonly name: string }>>;
   readonly chat: ChatState;
@@ -252,6 +265,11 @@ export interface FdState {
   };
   readonly teamStars: number;
   readonly evaluation: Evaluation | null;
+  /**
+   * The Team's steps that may still be taken back, newest last: emptied by any event that rolls a
+   * die, reveals something or commits the turn (everything but the quiet events of a move).
+   */
+  readonly undo: readonly UndoPoint[];
 }
 
 export const INITIAL_CHAT: ChatState = EMPTY_CHAT;

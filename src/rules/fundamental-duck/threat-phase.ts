@@ -41,7 +41,10 @@ export function continueThreatPhase(draft: Draft): void {
     if (!s.threatPlanned) {
       const order = planThreatPhase(worldOf(s), draft.table);
       const queue = order.units.map((u) => (u.kind === 'threat' ? [u.threat] : u.members));
-      draft.emit({ type: 'threat.queue', queue, order });
+      // With no Teamer in reach the AI's distance is Infinity, which JSON turns into null: the log
+      // says -1 (no Teamer) so an exported log replays to the same thing.
+      const units = order.units.map((u) => (Number.isFinite(u.distance) ? u : { ...u, distance: -1 }));
+      draft.emit({ type: 'threat.queue', queue, order: { ...order, units } });
       if (queue.length === 0) return;
       continue;
     }

@@ -44,14 +44,19 @@ export function pendingOf(state: FdState) {
     activated: state.activation?.teamerIds ?? [],
     moving: state.move?.teamerId ?? null,
     interrupt: state.interrupt,
+    /** Whose step an `undo` would take back now (null: nothing to take back). */
+    undo: state.undo[state.undo.length - 1]?.teamerId ?? null,
   };
 }
 
 /** The state as one seat may see it (with `pending`: what the table waits for). */
 export function viewOf(state: FdState, seat: Seat): unknown {
-  if (seesAll(seat)) return { ...state, pending: pendingOf(state) };
+  // The undo points are whole Team snapshots: a view needs only whose they are.
+  const undo = state.undo.map((p) => p.teamerId);
+  if (seesAll(seat)) return { ...state, undo, pending: pendingOf(state) };
   return {
     ...state,
+    undo,
     pending: pendingOf(state),
     chat: viewChat(state.chat, seat),
     tiles: state.tiles.map((t) => tileFor(state, t)),

@@ -1,0 +1,472 @@
+import { z } from 'zod';
+import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/chat.ts';
+import { arenaOf } from './board-adapter.ts';
+import { catastropheResultSchema, eventEffectSchema } from './data/pack-schema.ts';
+import type { CoreEvent, FdEvent } from './events.ts';
+import type { FdState } from './state.ts';
+import { PINGS } from './state.ts';
+import { REACTIONS } from './threat/profile.ts';
+
+/**
+ * Schemas of every Fundamental Duck! event as `decide` makes it, checked on import
+ * (`Ruleset.eventSchemas`): a tampered log (a wound count of 99, a step to a square off the grid,
+ * a Threat action the AI never makes) is refused before it is folded. The record type lists
+ * every core event type, so a new event without a schema fails the type check.
+ *
+ * Bounds are generous (an edited data pack may be larger than the default one) but finite.
+ */
+
+const id = z.string().min(1).max(100);
+const text = z.string().max(400);
+const coord = z.number().int().min(0).max(199);
+const facing = z.number().int().min(0).max(7);
+const face = z.number().int().min(1).max(100);
+const faces = z.array(face).max(500);
+const small = z.number().int().min(0).max(1000);
+const index = z.number().int().min(0).max(40_000);
+const ping = z.enum(PINGS as unknown as [string, ...string[]]);
+const chit = z.enum(['READY', 'ACTED', 'WAIT']);
+const actionKind = z.enum(['move', 'shoot', 'other']);
+const phase = z.enum(['briefing', 'exploration', 'team', 'threat', 'housekeeping', 'ended']);
+const activation = z.enum(['fixed', 'nearest-first', 'deck', 'stack']);
+const item = z.enum(['forbidden', 'illegal', 'high-value']);
+const ids = z.array(id).max(100);
+
+const testRecord = z.strictObject({
+  test: z.enum(['fumble', 'binge']),
+  face,
+  target: z.number().int().min(-20).max(20),
+  success: z.boolean(),
+});
+
+const doorState = z.strictObject({
+  open: z.boolean(),
+  stuck: z.boolean(),
+  jammed: z.boolean(),
+  damage: small,
+  holes: z.array(small).max(20),
+  shortCuts: z.array(small).max(20),
+});
+
+const teamer = z.strictObject({
+  id,
+  name: text,
+  role: text,
+  leader: z.boolean(),
+  seatId: id.nullable(),
+  x: coord.nullable(),
+  y: coord.nullable(),
+  facing,
+  chits: z.tuple([chit, chit]),
+  wounds: z.number().int().min(0).max(3),
+  ff: z.number().int().min(-6).max(12),
+  binge: z.number().int().min(1).max(6),
+  chicken: z.boolean(),
+  ducked: z.boolean(),
+  dash: z.enum(['none', 'marked', 'penalised']),
+  luck: z.enum(['normal', 'unlucky', 'jonah']),
+  weapons: ids,
+  bonus: z.record(z.string().max(100), z.number().int().min(-10).max(10)),
+  abilities: ids,
+  ammo: z.record(z.string().max(100), small),
+  grenades: small,
+  bioSensor: z.boolean(),
+  armour: z.boolean(),
+  encumbered: z.boolean(),
+  left: z.boolean(),
+  aboard: z.boolean(),
+  seenHorrific: ids,
+  moved: z.boolean(),
+  goldStars: z.number().int().min(-1000).max(100_000),
+});
+
+const threat = z.strictObject({
+  id,
+  species: id,
+  x: coord,
+  y: coord,
+  facing,
+  wounds: small,
+  eye: z.boolean(),
+  acted: z.boolean(),
+  shotAt: ids,
+  carrying: id.nullable(),
+});
+
+const dieRecord = z.strictObject({ die: z.string().max(20), face, purpose: text });
+const rollOff = z.strictObject({
+  purpose: text,
+  parties: ids,
+  rounds: z.array(faces).max(100),
+  result: ids,
+});
+const path = z.array(index).max(200);
+
+/** The Threat actions fd-rules carries out (kept in `threat.paused` and done after an interrupt). */
+const threatAction = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('wake') }),
+  z.strictObject({ kind: z.literal('move'), path }),
+  z.strictObject({ kind: z.literal('drag'), teamer: id, path }),
+  z.strictObject({ kind: z.literal('face'), facing }),
+  z.strictObject({ kind: z.literal('grapple'), teamer: id, fromBehind: z.boolean() }),
+  z.strictObject({ kind: z.literal('shoot'), teamer: id }),
+  z.strictObject({ kind: z.literal('hide') }),
+  z.strictObject({ kind: z.literal('batter'), door: id, damage: small, holeSide: small.nullable() }),
+  z.strictObject({ kind: z.literal('findShortCut'), door: id, side: small, to: index }),
+  z.strictObject({ kind: z.literal('searchWeakSpot'), side: id, found: z.boolean() }),
+  z.strictObject({ kind: z.literal('crossWeakSpot'), side: id, to: index }),
+  z.strictObject({ kind: z.literal('crossShortCut'), door: id, side: small, to: index }),
+]);
+
+const decision = z.strictObject({
+  threat: id,
+  species: id,
+  turn: small,
+  mode: z.enum(['phase', 'pack', 'ambush']),
+  because: z.enum([
+    'waitingNotTriggered',
+    'waitingTriggered',
+    'ambush',
+    'reaction',
+    'packCannotReach',
+    'draggingPrey',
+    'preyAtNest',
+    'controller',
+    'noTeamers',
+  ]),
+  choice: z.enum([...REACTIONS, 'wait', 'drag', 'controller']),
+  reaction: z
+    .strictObject({
+      face,
+      modifiers: z
+        .array(
+          z.strictObject({
+            code: z.enum(['wounded', 'teamerOnSource', 'facingAway', 'inPack']),
+            value: z.number().int().min(-10).max(10),
+          }),
+        )
+        .max(10),
+      total: z.number().int().min(-20).max(30),
+      row: z.number().int().min(1).max(6),
+      column: z.enum(['team', 'noTeam']),
+      columnReason: z.enum([
+        'teamerInStimulusRange',
+        'teamerOnTileAndSighted',
+        'noTeamerOnTile',
+        'noSighting',
+      ]),
+      reaction: z.enum(REACTIONS),
+    })
+    .nullable(),
+  movement: z
+    .strictObject({
+      faces,
+      die: z.enum(['d6', 'avd', 'd3', 'd8']),
+      add: z.number().int().min(-10).max(20),
+      carryPenalty: small,
+      allowance: small,
+      from: z.enum(['own', 'pack']),
+    })
+    .nullable(),
+  target: z
+    .strictObject({
+      teamer: id,
+      reachable: z.boolean(),
+      priority: z.enum(['back', 'heavyWeapon', 'you', 'other']).nullable(),
+      tie: z.enum(['none', 'nearest', 'rollOff']),
+    })
+    .nullable(),
+  door: z
+    .strictObject({
+      door: id,
+      step: z.enum(['crossShortCut', 'goToShortCut', 'seekShortCut', 'batter']),
+      choiceFace: face.nullable(),
+      searchFace: face.nullable(),
+      found: z.boolean(),
+      alreadyHasShortCut: z.boolean(),
+      batterFaces: faces,
+      damageAfter: small,
+      holeOpened: z.boolean(),
+      sideFace: face.nullable(),
+      side: small.nullable(),
+    })
+    .nullable(),
+  weakSpot: z
+    .strictObject({
+      side: id,
+      step: z.enum(['crossWeakSpot', 'goToWeakSpot', 'searchWeakSpot']),
+      faces,
+      found: z.boolean(),
+    })
+    .nullable(),
+  outcome: z.enum([
+    'grappled',
+    'closedIn',
+    'noCloserSquare',
+    'atDoor',
+    'atBulkhead',
+    'stayed',
+    'hidOutOfSight',
+    'movedAwayInSight',
+    'shot',
+    'dragged',
+    'none',
+  ]),
+  rollOffs: z.array(rollOff).max(100),
+  dice: z.array(dieRecord).max(500),
+  actions: z.array(threatAction).max(50),
+});
+
+const packPlan = {
+  members: ids,
+  throws: z.array(z.strictObject({ threat: id, faces, value: small })).max(100),
+  allowance: small,
+  allHide: z.boolean(),
+};
+
+const ev = <T extends CoreEvent['type'], S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ type: z.literal(type), ...shape });
+
+export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = {
+  'mission.chosen': ev('mission.chosen', { missionId: id, arenaId: id, activation: activation.optional() }),
+  'order.drawn': ev('order.drawn', { order: ids, faces }),
+  'arena.dealt': ev('arena.dealt', {
+    tiles: z
+      .array(
+        z.strictObject({
+          pings: z.array(ping).max(50),
+          cards: ids,
+          chits: z.array(z.boolean()).max(50),
+        }),
+      )
+      .max(400),
+    deck: z.array(id).max(500),
+    markers: z.array(ping).max(500),
+    faces,
+  }),
+  'phase.began': ev('phase.began', { phase, turn: small }),
+  'tile.revealed': ev('tile.revealed', {
+    tile: small,
+    pings: z.array(ping).max(50),
+    chits: small,
+    how: z.enum(['sweep', 'scan', 'opened', 'event', 'catastrophe']),
+  }),
+  'tile.entered': ev('tile.entered', { tile: small, teamerId: id }),
+  'test.rolled': ev('test.rolled', { teamerId: id, purpose: text, record: testRecord }),
+  'binge.changed': ev('binge.changed', {
+    teamerId: id,
+    binge: z.number().int().min(1).max(6),
+    chicken: z.boolean(),
+    why: text,
+  }),
+  'chit.used': ev('chit.used', {
+    teamerId: id,
+    chit: z.union([z.literal(0), z.literal(1)]),
+    to: z.enum(['ACTED', 'WAIT']),
+    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck']),
+  }),
+  'activation.began': ev('activation.began', {
+    teamerIds: ids.min(1).max(2),
+    plans: z.record(id, z.array(z.union([actionKind, z.literal('wait')])).max(2)),
+  }),
+  'activation.ended': ev('activation.ended', { teamerIds: ids }),
+  'move.began': ev('move.began', {
+    teamerId: id,
+    faces,
+    allowance: z.number().int().min(0).max(50),
+    dash: z.boolean(),
+  }),
+  'teamer.stepped': ev('teamer.stepped', {
+    teamerId: id,
+    x: coord.nullable(),
+    y: coord.nullable(),
+    facing,
+    cost: z.number().int().min(0).max(20),
+  }),
+  'teamer.turned': ev('teamer.turned', { teamerId: id, facing, cost: z.number().int().min(0).max(1) }),
+  'move.ended': ev('move.ended', { teamerId: id, facing }),
+  'teamer.ducked': ev('teamer.ducked', { teamerId: id, ducked: z.boolean() }),
+  'teamer.breathed': ev('teamer.breathed', { teamerId: id }),
+  'teamer.claimed': ev('teamer.claimed', { teamerId: id, seatId: id }),
+  'door.changed': ev('door.changed', { door: small, state: doorState, why: text }),
+  'card.resolved': ev('card.resolved', {
+    tile: small,
+    cardId: id,
+    colour: z.enum(['red', 'green']),
+    effect: z.enum(eventEffectSchema.options.map((o) => o.shape.kind.value) as [string, ...string[]]),
+    text: z.string().max(2000),
+  }),
+  'threats.placed': ev('threats.placed', {
+    tile: small,
+    marker: small,
+    ping,
+    countFaces: faces,
+    threats: z.array(z.strictObject({ id, species: id, x: coord, y: coord, facing, faces })).max(100),
+    tieFaces: faces,
+  }),
+  'chits.placed': ev('chits.placed', {
+    tile: small,
+    squares: z.array(z.strictObject({ x: coord, y: coord, faces })).max(50),
+  }),
+  'chit.examined': ev('chit.examined', { tile: small, index: small, h: z.boolean(), teamerId: id }),
+  'ping.added': ev('ping.added', { tile: small, ping, revealed: z.boolean() }),
+  'card.added': ev('card.added', { tile: small, cardId: id }),
+  'contraband.found': ev('contraband.found', { teamerId: id, item }),
+  'attack.resolved': ev('attack.resolved', {
+    by: id,
+    weapon: id,
+    x: coord,
+    y: coord,
+    targets: ids,
+    faces,
+    hitOn: z.number().int().min(0).max(20),
+    hits: z.record(id, small),
+    scatter: z.strictObject({ faces, x: coord, y: coord }).optional(),
+  }),
+  'grapple.resolved': ev('grapple.resolved', {
+    threatId: id,
+    teamerId: id,
+    threatFace: face,
+    teamerFace: face,
+    threatTotal: z.number().int().min(-20).max(50),
+    teamerTotal: z.number().int().min(-20).max(50),
+    loser: z.enum(['threat', 'teamer']).nullable(),
+  }),
+  'teamer.wounded': ev('teamer.wounded', {
+    teamerId: id,
+    wounds: z.number().int().min(0).max(3),
+    armourFace: face.nullable(),
+  }),
+  'threat.wounded': ev('threat.wounded', { threatId: id, wounds: small }),
+  'threat.killed': ev('threat.killed', { threatId: id, by: id.nullable() }),
+  'ammo.changed': ev('ammo.changed', { teamerId: id, weapon: id, left: small }),
+  'grenades.changed': ev('grenades.changed', { teamerId: id, grenades: small }),
+  'stress.added': ev('stress.added', {
+    teamerId: id.nullable(),
+    why: text,
+    kinds: z.array(small).max(100),
+    values: z.array(small).max(100),
+    faces,
+  }),
+  'catastrophe.struck': ev('catastrophe.struck', {
+    total: small,
+    values: z.array(small).max(500),
+    effect: z.enum(catastropheResultSchema.options.map((o) => o.shape.kind.value) as [string, ...string[]]),
+    faces,
+    untilTurn: small,
+    tiles: z.array(small).max(400),
+  }),
+  'threat.decided': ev('threat.decided', { decision }),
+  'threat.moved': ev('threat.moved', {
+    threatId: id,
+    x: coord,
+    y: coord,
+    facing,
+    eye: z.boolean(),
+    dragging: id.optional(),
+  }),
+  'threat.queue': ev('threat.queue', {
+    queue: z.array(ids.min(1)).max(200),
+    order: z.strictObject({
+      units: z
+        .array(
+          z.discriminatedUnion('kind', [
+            // -1: no Teamer within any distance.
+            z.strictObject({
+              kind: z.literal('threat'),
+              threat: id,
+              distance: z.number().int().min(-1).max(40_000),
+            }),
+            z.strictObject({
+              kind: z.literal('pack'),
+              members: ids,
+              distance: z.number().int().min(-1).max(40_000),
+            }),
+          ]),
+        )
+        .max(200),
+      rollOffs: z.array(rollOff).max(200),
+      dice: z.array(dieRecord).max(1000),
+    }),
+  }),
+  'threat.pack': ev('threat.pack', {
+    pack: z.strictObject({
+      ...packPlan,
+      rollOffs: z.array(rollOff).max(100),
+      dice: z.array(dieRecord).max(500),
+    }),
+  }),
+  'threat.paused': ev('threat.paused', {
+    threatId: id,
+    actions: z.array(threatAction).max(50),
+    crossingAsked: z.boolean().optional(),
+  }),
+  'threat.resumed': ev('threat.resumed', { threatId: id }),
+  'threat.carried': ev('threat.carried', { threatId: id, teamerId: id.nullable() }),
+  'horror.seen': ev('horror.seen', { teamerId: id, species: id }),
+  'flames.changed': ev('flames.changed', { square: index, flames: small }),
+  'blasts.changed': ev('blasts.changed', { blasts: z.array(index).max(500) }),
+  'interrupt.raised': ev('interrupt.raised', {
+    threatId: id,
+    trigger: z.enum(['sighted', 'adjacent', 'crossing']),
+    teamerIds: ids.min(1),
+    door: small.optional(),
+  }),
+  'interrupt.answered': ev('interrupt.answered', { teamerId: id, used: z.boolean() }),
+  'source.cleared': ev('source.cleared', { teamerId: id }),
+  'console.used': ev('console.used', { teamerId: id }),
+  'mission.evaluated': ev('mission.evaluated', {
+    evaluation: z.strictObject({
+      outcome: z.enum(['completed', 'part-completed', 'failed']),
+      objectives: z.array(z.boolean()).max(20),
+      teamStars: z.number().int().min(-1000).max(1000),
+      catastrophe: z.boolean(),
+    }),
+  }),
+  'stars.awarded': ev('stars.awarded', {
+    teamerId: id.nullable(),
+    stars: z.number().int().min(-20).max(20),
+    why: text,
+  }),
+  'undo.saved': ev('undo.saved', { teamerId: id }),
+  'move.undone': ev('move.undone', { teamerId: id }),
+  'gm.overrode': ev('gm.overrode', {
+    by: id,
+    teamer: teamer.optional(),
+    threat: threat.optional(),
+    removeThreat: id.optional(),
+    door: z.strictObject({ index: small, state: doorState }).optional(),
+    reason: text,
+  }),
+};
+
+export const fdEventSchemas: Readonly<Partial<Record<FdEvent['type'], z.ZodType>>> = {
+  ...chatEventSchemas,
+  ...coreEventSchemas,
+};
+
+/**
+ * Whether an event could follow the state (`Ruleset.eventProblem`): the chat's numbering and
+ * reveals, and for the game's own events that the Teamers, tiles, doors and squares they name
+ * exist (a schema cannot know the arena's size or the Team).
+ */
+export function fdEventProblem(state: FdState, event: FdEvent): string | null {
+  if (isChatEvent(event)) return chatEventProblem(state.chat, event);
+  const e = event as CoreEvent & {
+    teamerId?: unknown;
+    tile?: unknown;
+    door?: unknown;
+    x?: unknown;
+    y?: unknown;
+  };
+  if (typeof e.teamerId === 'string' && !Object.hasOwn(state.teamers, e.teamerId))
+    return `there is no Teamer ${e.teamerId}`;
+  if (typeof e.tile === 'number' && e.tile >= state.tiles.length) return `there is no tile ${e.tile}`;
+  if (e.type === 'door.changed' && e.door >= state.doors.length) return `there is no door ${e.door}`;
+  if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
+    const arena = arenaOf(state);
+    if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))
+      return `(${e.x},${e.y}) is off the arena`;
+  }
+  return null;
+}
