@@ -3,7 +3,7 @@ import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/aren
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
-import { ErrorNote } from '../components/ErrorNote.tsx';
+import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
 import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { BLOCK_WORDS, type FireSquare, fireSquare, percent } from './fire.ts';
@@ -303,6 +303,7 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
       void runner.run({ type: 'endMove', teamerId: sel.id });
     else if ((e.key === 'a' || e.key === 'A') && p.nextTeamer && !p.activated.length)
       void runner.run({ type: 'activate', teamerId: p.nextTeamer });
+    else if ((e.key === 'u' || e.key === 'U') && view.pending.undo) void runner.run({ type: 'undo' });
     else if (e.key === 'n' || e.key === 'N') {
       const ids = view.teamOrder;
       const k = ids.indexOf(selectedId ?? '');
@@ -325,6 +326,8 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
   }, []);
 
   const prompt = yourMove(view, seat);
+  const undoer = view.pending.undo ? view.teamers[view.pending.undo] : undefined;
+  const mayUndo = undoer !== undefined && mayCommand(seat, undoer);
   return (
     <div className="fd-root" ref={rootRef} data-phase={view.phase}>
       <p className={prompt ? 'fd-your-move' : 'fd-waiting'} role="status" data-testid="fd-your-move">
@@ -338,11 +341,16 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
           'Waiting for the other players.'
         )}
       </p>
-      {runner.error ? (
-        <div className="fd-toast" data-testid="rejection">
-          <ErrorNote code={runner.error.code} message={runner.error.message} onDismiss={runner.clearError} />
-        </div>
-      ) : null}
+      <div className="fd-dice">
+        {seat.role !== 'spectator' ? <OwnDiceToggle sender={runner.sender} /> : null}
+        {view.pending.undo && mayUndo ? (
+          <button type="button" onClick={() => void runner.run({ type: 'undo' })} data-testid="fd-undo">
+            Undo {view.teamers[view.pending.undo]?.name ?? ''}’s last step (U)
+          </button>
+        ) : null}
+      </div>
+      <RefusalBanner sender={runner.sender} />
+      <DicePrompt sender={runner.sender} />
       {view.phase === 'briefing' ? <Briefing view={view} seat={seat} runner={runner} /> : null}
       {view.phase === 'ended' ? <Evaluation view={view} /> : null}
       <div className="fd-layout">

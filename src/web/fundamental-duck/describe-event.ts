@@ -357,6 +357,11 @@ export function describeFdEvent(
     }
     case 'stars.awarded':
       return `${num(e.stars)} gold star(s) to ${str(e.teamerId) ? idName(e.teamerId) : 'the Team'}: ${str(e.why)}.`;
+    case 'undo.saved':
+      // A bookmark the engine keeps before each step: nothing happened yet.
+      return null;
+    case 'move.undone':
+      return `${idName(e.teamerId)} takes back his last step.`;
     case 'gm.overrode':
       return `The GM changes the board: ${str(e.reason)}.`;
     default:

@@ -1,44 +1,27 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
+import type { SendCommand } from '../dice/attempt.ts';
+import { type DiceSender, useDiceSender } from '../dice/use-dice-sender.ts';
 import type { Send } from './model.ts';
 
 /**
- * Sending commands from the Fundamental Duck! table: one at a time (a path of steps goes out
- * step by step, each after the last is in), every refusal kept with its code and message until
- * dismissed or the next command.
+ * Sending commands from the Fundamental Duck! table through the shared dice sender (digital dice,
+ * or the player's own typed in as the server asks for each), plus a path of steps sent one at a
+ * time, each after the last is in, stopping when the move is no longer under way.
  */
 export interface FdRunner {
+  readonly sender: DiceSender<FdCommand>;
   readonly run: (command: FdCommand) => Promise<boolean>;
   /** Commands in order, each after the previous one is in; stops at the first refused (or when `go` says no). */
   readonly runEach: (commands: readonly FdCommand[], go?: () => boolean) => Promise<boolean>;
   readonly busy: boolean;
-  readonly error: { readonly code: string; readonly message: string } | null;
-  readonly clearError: () => void;
 }
 
 export function useFdRunner(send: Send): FdRunner {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
-  const inFlight = useRef(0);
-  const run = useCallback(
-    async (command: FdCommand) => {
-      setError(null);
-      inFlight.current++;
-      setBusy(true);
-      try {
-        const result = await send(command);
-        if (!result.ok) setError({ code: result.code, message: result.message });
-        return result.ok;
-      } catch (e) {
-        setError({ code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) });
-        return false;
-      } finally {
-        inFlight.current--;
-        if (inFlight.current === 0) setBusy(false);
-      }
-    },
-    [send],
-  );
+  const sender = useDiceSender<FdCommand>(send as unknown as SendCommand<FdCommand>, {
+    storageKey: 'bughunt.fd.ownDice',
+  });
+  const run = sender.run;
   const runEach = useCallback(
     async (commands: readonly FdCommand[], go?: () => boolean) => {
       for (const c of commands) {
@@ -49,6 +32,5 @@ export function useFdRunner(send: Send): FdRunner {
     },
     [run],
   );
-  const clearError = useCallback(() => setError(null), []);
-  return { run, runEach, busy, error, clearError };
+  return { sender, run, runEach, busy: sender.busy };
 }
