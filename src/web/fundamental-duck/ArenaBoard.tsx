@@ -233,7 +233,7 @@ function Markers({ view, arena }: { view: FdView; arena: Arena }) {
         const left = t.pings.map((p, k) => ({ p, k })).filter(({ k }) => k >= t.placed);
         return left.map(({ p, k }, n) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a tile's markers keep their places
-          <g key={`p${ti}-${k}`} data-ping={p}>
+          <g key={`p${ti}-${k}`} data-ping={p} data-tile={ti} data-marker={k}>
             <PingShape ping={p} x={tile.x0 + 0.7 + n * 0.75} y={tile.y0 + 0.6} r={0.3} />
           </g>
         ));

@@ -935,12 +935,13 @@ function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdR
         >
           End the move here{free && facing !== sel.facing ? `, facing ${FACING_NAMES[facing]}` : ''} (E)
         </button>
-        {sel.x !== null && arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
+        {arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
           <button
             type="button"
             onClick={() => void runner.run({ type: 'step', teamerId: sel.id, bridge: true })}
+            data-testid="fd-bridge"
           >
-            Back over the bridge
+            {sel.x === null ? 'Turn back to Mother' : 'Back over the bridge to Mother'}
           </button>
         ) : null}
       </div>
