@@ -12,7 +12,22 @@ export function candidateCommands(state: FdState): FdCommand[] {
   const arena = arenaOf(state);
   const w = arena.width;
   if (state.phase === 'briefing') return [{ type: 'board' }];
-  if (state.phase === 'ended') return [];
+  if (state.phase === 'ended') {
+    // Between missions: the campaign's commands, then the next mission.
+    out.push({ type: 'nextMission' });
+    const campaign = state.rules.pack.campaign;
+    for (const id of state.teamOrder) {
+      out.push(
+        { type: 'replace', teamerId: id },
+        { type: 'advance', teamerId: id, kind: 'promotion' },
+        { type: 'advance', teamerId: id, kind: 'development' },
+      );
+      for (const p of campaign.blackMarket.purchases) out.push({ type: 'buy', teamerId: id, purchase: p.id });
+      for (const a of campaign.teamAdvancements)
+        out.push({ type: 'teamAdvance', advancement: a.id, teamerId: id });
+    }
+    return out;
+  }
   if (state.undo.length > 0) out.push({ type: 'undo' });
   const teamer = (id: string) => state.teamers[id] as Teamer;
   const actionsFor = (t: Teamer) => {

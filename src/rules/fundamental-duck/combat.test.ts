@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
+import { shotPreview } from './combat.ts';
 import type { FdEvent } from './events.ts';
-import { fixedDeal, GM, Table } from './test-kit.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import type { FdState } from './state.ts';
+import { fixedDeal, GM, PLAYER, Table } from './test-kit.ts';
 
 const ENTRY = 3;
 
@@ -105,5 +108,44 @@ describe('the Stress Kitty (16)', () => {
     expect(ev.filter((e) => e.type === 'ping.added').map((e) => (e as { tile: number }).tile)).toEqual([
       0, 1,
     ]);
+  });
+});
+
+describe('shot preview (the fire overlay)', () => {
+  it('gives the rules’ own answer and the odds, on the full state and on a player’s view', () => {
+    const t = youAboard();
+    // Hand-blaster: one die, hits on 4+; a Harpy has one wound: hit = kill = 1/2.
+    const p = shotPreview(t.state, 'you', 'hand-blaster', 4, 5);
+    expect(p).toMatchObject({ ok: true, dice: 1, hitOn: 4, plus: 0, target: 'h1', duckers: [] });
+    if (!p.ok) throw new Error('refused');
+    expect(p.chance).toBeCloseTo(1 / 2, 10);
+    const view = fd.view(t.state, PLAYER) as FdState;
+    expect(shotPreview(view, 'you', 'hand-blaster', 4, 5)).toEqual(p);
+    // Nothing there; behind him; no such weapon: the codes decideShoot refuses with.
+    expect(shotPreview(t.state, 'you', 'hand-blaster', 3, 7)).toMatchObject({ ok: false, code: 'NO_TARGET' });
+    const you = t.state.teamers.you;
+    if (!you) throw new Error('no YOU');
+    const west: FdState = { ...t.state, teamers: { ...t.state.teamers, you: { ...you, facing: 6 } } };
+    expect(shotPreview(west, 'you', 'hand-blaster', 4, 5)).toMatchObject({ ok: false, code: 'OUT_OF_ARC' });
+    expect(shotPreview(t.state, 'you', 'hemg', 4, 5)).toMatchObject({ ok: false, code: 'UNKNOWN_WEAPON' });
+  });
+
+  it('counts a double-dice blaster, upgrades and eagle eye exactly', () => {
+    const t = youAboard();
+    const you = t.state.teamers.you;
+    if (!you) throw new Error('no YOU');
+    const s: FdState = {
+      ...t.state,
+      teamers: {
+        ...t.state.teamers,
+        you: { ...you, bonus: { 'hand-blaster': 1, 'hand-blaster:dice': 1 }, abilities: ['eagle-eye'] },
+      },
+    };
+    const p = shotPreview(s, 'you', 'hand-blaster', 4, 5);
+    if (!p.ok) throw new Error('refused');
+    // Two dice at +1 hit on 3+ (4/6 each); eagle eye makes the first 2 a hit: miss only on 1s and
+    // at most one 2 after... exactly: P(no hit) = P(both dice 1) = 1/36.
+    expect(p.dice).toBe(2);
+    expect(p.chance).toBeCloseTo(1 - 1 / 36, 10);
   });
 });

@@ -6,6 +6,7 @@ import { isArenaSquare } from './arena/model.ts';
 import { lineOfFire, lineOfThrow } from './arena/sight.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
 import type { CommandOf } from './commands.ts';
+import type { PackWeapon } from './data/pack-schema.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
@@ -136,11 +137,24 @@ export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
   grapple(draft, th.id, t.id, draft.own, false);
 }
 
-/** SHOOT (a gun at the Threat in a square), a flamer squirt, or a grenade throw. */
-export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
-  const state = draft.state;
+/** What a SHOOT's checks found: the weapon, the target Threat (guns), who must -DUCK!. */
+interface ShotPlan {
+  readonly t: Teamer;
+  readonly w: PackWeapon;
+  readonly targetId: string | null;
+  /** Comrades in the line of fire who must duck (named in the command, or listed by a preview). */
+  readonly duckers: readonly Teamer[];
+}
+
+type ShootCommand = CommandOf<'shoot'>;
+
+/**
+ * Every check of a SHOOT that does not depend on whose turn it is: the weapon, the square, arc,
+ * range, ammunition, and the line of fire. `duckAll` (a preview) lists every comrade in the way as
+ * a ducker instead of refusing the ones the command did not name. Throws a RuleError.
+ */
+function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan {
   const t = teamerOrThrow(state, c.teamerId);
-  requireActor(state, t);
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
   if (!t.weapons.includes(c.weapon))
     throw new RuleError('UNKNOWN_WEAPON', `${t.name} carries no ${c.weapon}`, { weapon: c.weapon });
@@ -160,14 +174,17 @@ export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
   const as = arenaStateOf(state);
   const from = { x: t.x, y: t.y };
   const to = { x: c.x, y: c.y };
-  let duckers: Teamer[] = [];
+  const duckers: Teamer[] = [];
   let targetId: string | null = null;
   if (w.kind === 'grenade') {
     if (t.grenades <= 0) throw new RuleError('NO_AMMO', `${t.name} has no grenade left`, {});
     if (range > (t.ducked ? w.throwRangeDucked : w.throwRange))
       throw new RuleError('OUT_OF_RANGE', 'too far to throw', {});
-    if (!lineOfThrow(arena, as, from, to).clear)
-      throw new RuleError('NO_LINE', 'no clear throw to that square', {});
+    const line = lineOfThrow(arena, as, from, to);
+    if (!line.clear)
+      throw new RuleError('NO_LINE', 'no clear throw to that square', {
+        blocker: line.blockedBy?.kind ?? null,
+      });
   } else {
     if (t.ducked) throw new RuleError('DUCKED', `${t.name} is ducked: stand up first`, {});
     if (range > w.range) throw new RuleError('OUT_OF_RANGE', `out of the ${w.name}'s range`, {});
@@ -181,18 +198,137 @@ export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
     const line = lineOfFire(arena, as, from, to, { firesPastFigures: w.firesPastFigures, shooter: 'teamer' });
     if (!line.clear) {
       if (line.blockedBy?.kind !== 'duck' || !line.duckers)
-        throw new RuleError('NO_LINE', 'no line of fire', {});
+        throw new RuleError('NO_LINE', 'no line of fire', { blocker: line.blockedBy?.kind ?? null });
       for (const sq of line.duckers)
         for (const m of teamersAt(state, sq.x, sq.y))
           if (!m.ducked && m.wounds < 2 && m.id !== t.id) {
-            if (!c.duck?.includes(m.id))
+            if (!duckAll && !c.duck?.includes(m.id))
               throw new RuleError('NO_LINE', `${m.name} is in the line of fire (he may -DUCK!)`, {
                 duck: m.id,
+                blocker: 'duck',
               });
-            duckers.push(m);
+            if (!duckers.includes(m)) duckers.push(m);
           }
     }
   }
+  return { t, w, targetId, duckers };
+}
+
+/** A shot as the board's fire overlay shows it: the rules' own checks, and its odds. */
+export type ShotPreview =
+  | {
+      readonly ok: true;
+      readonly dice: number;
+      readonly hitOn: number;
+      /** Added to each die (upgrades, less the dash penalty). */
+      readonly plus: number;
+      /** Comrades who must -DUCK! for this shot (name them in the command's `duck`). */
+      readonly duckers: readonly string[];
+      /** The Threat shot at (guns); null for a flamer squirt or a grenade throw. */
+      readonly target: string | null;
+      /** Chance of at least one hit: on the Threat (guns), on one figure in the square (flamer, grenade before scatter). */
+      readonly chance: number;
+      /** Chance the shot kills the Threat (guns); null otherwise. */
+      readonly kill: number | null;
+      /** A chicken first passes a BINGE test (not in `chance`). */
+      readonly chicken: boolean;
+    }
+  | { readonly ok: false; readonly code: string; readonly reason: string; readonly blocker: string | null };
+
+/** P(at least `need` of `dice` dice hit): each d6 + plus ≥ hitOn; eagle eye turns the first near miss into a hit. */
+function hitChance(dice: number, plus: number, hitOn: number, eagle: boolean, need: number): number {
+  const pHit = Math.max(0, Math.min(6, 7 - (hitOn - plus))) / 6;
+  const pNear = eagle && hitOn - plus - 1 >= 1 && hitOn - plus - 1 <= 6 ? 1 / 6 : 0;
+  // State: (hits so far, eagle still unused) → probability.
+  let dist = new Map<string, number>([[`0:${eagle ? 1 : 0}`, 1]]);
+  for (let i = 0; i < dice; i++) {
+    const next = new Map<string, number>();
+    const add = (k: string, p: number) => next.set(k, (next.get(k) ?? 0) + p);
+    for (const [k, p] of dist) {
+      const [h, e] = k.split(':').map(Number) as [number, number];
+      add(`${h + 1}:${e}`, p * pHit);
+      if (e === 1) {
+        add(`${h + 1}:0`, p * pNear);
+        add(`${h}:1`, p * (1 - pHit - pNear));
+      } else add(`${h}:0`, p * (1 - pHit));
+    }
+    dist = next;
+  }
+  let total = 0;
+  for (const [k, p] of dist) if (Number(k.split(':')[0]) >= need) total += p;
+  return total;
+}
+
+/**
+ * A pure preview of a SHOOT for the table (no dice, no events), with decideShoot's own checks.
+ * Works on the full state and on a player's view (it reads only public fields). Turn checks
+ * (whose activation, which chit) are left to the command.
+ */
+export function shotPreview(
+  state: FdState,
+  teamerId: string,
+  weapon: string,
+  x: number,
+  y: number,
+): ShotPreview {
+  let plan: ShotPlan;
+  try {
+    plan = shotChecks(state, { type: 'shoot', teamerId, weapon, x, y }, true);
+  } catch (e) {
+    if (e instanceof RuleError) {
+      const blocker = (e.details as { blocker?: unknown }).blocker;
+      return {
+        ok: false,
+        code: e.code,
+        reason: e.message,
+        blocker: typeof blocker === 'string' ? blocker : null,
+      };
+    }
+    throw e;
+  }
+  const { t, w, targetId } = plan;
+  const penalty = t.dash === 'penalised' ? DASH_PENALTY : 0;
+  const duckers = plan.duckers.map((m) => m.id);
+  if (w.kind === 'gun' && targetId) {
+    const dice = w.dice + ((t.bonus[`${weapon}:dice`] ?? 0) > 0 ? 1 : 0);
+    const plus = (t.chicken ? 0 : (t.bonus[weapon] ?? 0)) - penalty;
+    const eagle = t.abilities.includes('eagle-eye') && !t.chicken;
+    const th = threatOf(state, targetId);
+    const left = Math.max(1, (state.rules.species[th?.species ?? '']?.wounds ?? 1) - (th?.wounds ?? 0));
+    return {
+      ok: true,
+      dice,
+      hitOn: w.hitOn,
+      plus,
+      duckers,
+      target: targetId,
+      chance: hitChance(dice, plus, w.hitOn, eagle, 1),
+      kill: hitChance(dice, plus, w.hitOn, eagle, left),
+      chicken: t.chicken,
+    };
+  }
+  const hitOn = w.kind === 'flamer' || w.kind === 'grenade' ? w.hitOn : 7;
+  return {
+    ok: true,
+    dice: 1,
+    hitOn,
+    plus: 0,
+    duckers,
+    target: null,
+    chance: hitChance(1, 0, hitOn, false, 1),
+    kill: null,
+    chicken: t.chicken,
+  };
+}
+
+/** SHOOT (a gun at the Threat in a square), a flamer squirt, or a grenade throw. */
+export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
+  const state = draft.state;
+  requireActor(state, teamerOrThrow(state, c.teamerId));
+  const plan = shotChecks(state, c, false);
+  const { t, w, targetId } = plan;
+  const arena = arenaOf(state);
+  let duckers = plan.duckers.slice();
   chitFor(state, t, 'shoot');
   // Checks done: from here on the action happens.
   spendChit(draft, t.id, 'shoot');

@@ -116,6 +116,16 @@ export const coreCommandSchemas = [
     stars: z.number().int().min(-20).max(20),
     why: reason,
   }),
+  /** Between missions: a personal advancement for gold stars (promotion or development). */
+  z.strictObject({ type: z.literal('advance'), teamerId: id, kind: z.enum(['promotion', 'development']) }),
+  /** Between missions: a team advancement for the team's gold stars (armour names its member). */
+  z.strictObject({ type: z.literal('teamAdvance'), advancement: id, teamerId: id.optional() }),
+  /** Between missions: a recruit takes a dead Teamer's place. */
+  z.strictObject({ type: z.literal('replace'), teamerId: id }),
+  /** Between missions: buy on the black market for a Teamer. */
+  z.strictObject({ type: z.literal('buy'), teamerId: id, purchase: id }),
+  /** Between missions: the next mission (and arena) with the same team. */
+  z.strictObject({ type: z.literal('nextMission'), mission: id.optional(), arena: id.optional() }),
   /** GM: change a figure or door outright (an override, logged with its reason). */
   z.strictObject({
     type: z.literal('gmOverride'),
@@ -169,6 +179,11 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   operateDoor: TABLE,
   task: TABLE,
   awardStars: TABLE,
+  advance: TABLE,
+  teamAdvance: TABLE,
+  replace: TABLE,
+  buy: TABLE,
+  nextMission: TABLE,
   gmOverride: ['gm'],
   'chat.roll': ['gm', 'player'],
   'chat.say': ['gm', 'player'],

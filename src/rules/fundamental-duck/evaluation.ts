@@ -1,3 +1,4 @@
+import { debrief } from './campaign.ts';
 import type { PackCondition } from './data/pack-schema.ts';
 import type { Draft } from './draft.ts';
 import { missionOf } from './rules-data.ts';
@@ -74,5 +75,6 @@ export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean
   draft.emit({ type: 'mission.evaluated', evaluation: { outcome, objectives, teamStars, catastrophe } });
   if (teamStars !== 0)
     draft.emit({ type: 'stars.awarded', teamerId: null, stars: teamStars, why: `mission ${outcome}` });
+  debrief(draft, outcome);
   return true;
 }

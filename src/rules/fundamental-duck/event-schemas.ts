@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/chat.ts';
 import { arenaOf } from './board-adapter.ts';
-import { catastropheResultSchema, eventEffectSchema } from './data/pack-schema.ts';
+import {
+  abilityIdSchema,
+  catastropheResultSchema,
+  eventEffectSchema,
+  teamerSchema,
+} from './data/pack-schema.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import type { FdState } from './state.ts';
 import { PINGS } from './state.ts';
@@ -428,6 +433,32 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     stars: z.number().int().min(-20).max(20),
     why: text,
   }),
+  'campaign.debriefed': ev('campaign.debriefed', {
+    outcome: z.enum(['completed', 'part-completed', 'failed']),
+    contraband: z.number().int().min(0).max(1_000_000),
+    money: z.number().int().min(0).max(1_000_000),
+    threatLevel: z.number().int().min(0).max(1000),
+  }),
+  'teamer.advanced': ev('teamer.advanced', {
+    teamerId: id,
+    kind: z.enum(['promotion', 'development']),
+    faces,
+    ability: abilityIdSchema.nullable(),
+    rank: z.number().int().min(0).max(20),
+    stars: z.number().int().min(1).max(99),
+  }),
+  'team.advanced': ev('team.advanced', {
+    advancement: id,
+    teamerId: id.nullable(),
+    stars: z.number().int().min(1).max(999),
+  }),
+  'teamer.replaced': ev('teamer.replaced', { teamerId: id, sheet: teamerSchema, faces }),
+  'market.bought': ev('market.bought', {
+    teamerId: id,
+    purchase: id,
+    price: z.number().int().min(0).max(999),
+  }),
+  'campaign.next': ev('campaign.next', { missionId: id, arenaId: id }),
   'undo.saved': ev('undo.saved', { teamerId: id }),
   'move.undone': ev('move.undone', { teamerId: id }),
   'gm.overrode': ev('gm.overrode', {

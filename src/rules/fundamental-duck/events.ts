@@ -1,5 +1,5 @@
 import type { ChatEvent } from '../dice-chat/chat.ts';
-import type { PackCatastropheResult, PackEventEffect } from './data/pack-schema.ts';
+import type { PackCatastropheResult, PackEventEffect, PackTeamer } from './data/pack-schema.ts';
 
 type CatastropheEffect = PackCatastropheResult['kind'];
 type EventEffect = PackEventEffect['kind'];
@@ -262,6 +262,49 @@ export type CoreEvent =
       readonly stars: number;
       readonly why: string;
     }
+  /** After the evaluation (20): contraband turned into black money, the Threat Level for the next job. */
+  | {
+      readonly type: 'campaign.debriefed';
+      readonly outcome: Evaluation['outcome'];
+      /** Value of this mission's contraband, in thousands. */
+      readonly contraband: number;
+      /** Black money now, in thousands. */
+      readonly money: number;
+      readonly threatLevel: number;
+    }
+  /** A personal advancement: promotion (rank and technical ability) or development (physical ability). */
+  | {
+      readonly type: 'teamer.advanced';
+      readonly teamerId: string;
+      readonly kind: 'promotion' | 'development';
+      /** The d6 faces rolled for the ability (an ability already held is rolled again). */
+      readonly faces: readonly number[];
+      readonly ability: PackTeamer['abilities'][number] | null;
+      readonly rank: number;
+      readonly stars: number;
+    }
+  | {
+      readonly type: 'team.advanced';
+      readonly advancement: string;
+      /** The member it is for (armour), else null. */
+      readonly teamerId: string | null;
+      readonly stars: number;
+    }
+  /** A dead Teamer's place taken by a new recruit, his sheet as the pack would give it. */
+  | {
+      readonly type: 'teamer.replaced';
+      readonly teamerId: string;
+      readonly sheet: PackTeamer;
+      readonly faces: readonly number[];
+    }
+  | {
+      readonly type: 'market.bought';
+      readonly teamerId: string;
+      readonly purchase: string;
+      readonly price: number;
+    }
+  /** The next mission of the campaign with the same team. */
+  | { readonly type: 'campaign.next'; readonly missionId: string; readonly arenaId: string }
   /** A step, turn or end of move may be taken back: the state now is kept to go back to. */
   | { readonly type: 'undo.saved'; readonly teamerId: string }
   /** The Team took back its last step, turn or end of move (no die rolled, nothing revealed since). */

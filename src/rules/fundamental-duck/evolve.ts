@@ -1,5 +1,6 @@
 import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import { evolveCampaign, nextMissionState } from './campaign.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import { layoutFor } from './setup.ts';
 import {
@@ -71,7 +72,11 @@ function evolveUndo(state: FdState, e: CoreEvent): FdState {
 function evolveCore(state: FdState, e: CoreEvent): FdState {
   switch (e.type) {
     case 'mission.chosen': {
-      const s = layoutFor(state, e.missionId, e.arenaId);
+      // In a campaign the team is the one that came back, not the pack's.
+      const s =
+        state.campaign.missions > 0
+          ? nextMissionState(state, e.missionId, e.arenaId)
+          : layoutFor(state, e.missionId, e.arenaId);
       return e.activation ? { ...s, activationMethod: e.activation } : s;
     }
     case 'order.drawn':
@@ -388,6 +393,13 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return e.teamerId === null
         ? { ...state, teamStars: state.teamStars + e.stars }
         : teamer(state, e.teamerId, (t) => ({ ...t, goldStars: t.goldStars + e.stars }));
+    case 'campaign.debriefed':
+    case 'teamer.advanced':
+    case 'team.advanced':
+    case 'teamer.replaced':
+    case 'market.bought':
+    case 'campaign.next':
+      return evolveCampaign(state, e);
     case 'undo.saved':
       return {
         ...state,

@@ -100,7 +100,9 @@ export function placeThreatsOf(draft: Draft, tile: number, perimeter = false): v
       `how many Threats a ${ping} ping brings`,
       countFaces,
     );
-    if (ping !== 'none') count += draft.state.rules.threatBonus;
+    // The campaign's Threat Level (raised after a failed mission) adds to every non-NONE ping.
+    if (ping !== 'none')
+      count += draft.state.campaign.threatLevel * draft.state.rules.pack.campaign.threatLevel.threatsPerLevel;
     placeThreats(draft, tile, m, ping, count, countFaces, perimeter);
   }
 }

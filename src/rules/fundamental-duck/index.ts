@@ -1,6 +1,7 @@
 /** Fundamental Duck!: the ruleset and the types clients, the CLI and the simulator use. */
 
 export { candidateCommands } from './candidates.ts';
+export { type ShotPreview, shotPreview } from './combat.ts';
 export type { FdCommand } from './commands.ts';
 export type { FdEvent } from './events.ts';
 export { fundamentalDuck } from './ruleset.ts';

@@ -18,6 +18,7 @@ import {
   decideTask,
   decideWait,
 } from './actions.ts';
+import { decideAdvance, decideBuy, decideNextMission, decideReplace, decideTeamAdvance } from './campaign.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { Draft } from './draft.ts';
@@ -46,6 +47,18 @@ function teamerOfCommand(c: CoreCommand): string | null {
     : null;
 }
 
+/** Commands a table may send once a mission is over (the campaign goes on). */
+const BETWEEN_MISSIONS: ReadonlySet<CoreCommand['type']> = new Set<CoreCommand['type']>([
+  'awardStars',
+  'gmOverride',
+  'claimTeamer',
+  'advance',
+  'teamAdvance',
+  'replace',
+  'buy',
+  'nextMission',
+]);
+
 function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent[] {
   const roles = COMMAND_ROLES[command.type];
   if (!roles)
@@ -56,7 +69,7 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     });
   if (command.type.startsWith('chat.')) return decideChat(state.chat, command as ChatCommand, ctx);
   const c = command as CoreCommand;
-  if (state.phase === 'ended' && c.type !== 'awardStars' && c.type !== 'gmOverride')
+  if (state.phase === 'ended' && !BETWEEN_MISSIONS.has(c.type))
     throw new RuleError('GAME_OVER', 'the mission is over', {});
   const who = teamerOfCommand(c);
   if (who !== null && ctx.actor.role === 'player') {
@@ -144,6 +157,21 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'gmOverride':
       decideGmOverride(draft, c);
       break;
+    case 'advance':
+      decideAdvance(draft, c);
+      break;
+    case 'teamAdvance':
+      decideTeamAdvance(draft, c);
+      break;
+    case 'replace':
+      decideReplace(draft, c);
+      break;
+    case 'buy':
+      decideBuy(draft, c);
+      break;
+    case 'nextMission':
+      decideNextMission(draft, c);
+      break;
   }
   settle(draft);
   return draft.events;
@@ -221,6 +249,12 @@ export const CORE_EVENT_TYPES = [
   'console.used',
   'mission.evaluated',
   'stars.awarded',
+  'campaign.debriefed',
+  'teamer.advanced',
+  'team.advanced',
+  'teamer.replaced',
+  'market.bought',
+  'campaign.next',
   'undo.saved',
   'move.undone',
   'gm.overrode',

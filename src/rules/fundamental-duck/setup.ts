@@ -1,6 +1,7 @@
 import { arenaFor, boardFor } from './board-adapter.ts';
 import type { FdPack } from './data/pack.ts';
 import { defaultPack } from './data/pack.ts';
+import type { PackTeamer } from './data/pack-schema.ts';
 import { type FdRules, rulesFromPack } from './rules-data.ts';
 import { type FdState, INITIAL_CHAT, PINGS, type Teamer } from './state.ts';
 
@@ -56,6 +57,17 @@ export function initialState(options: FdOptions = {}): FdState {
     teamStars: 0,
     evaluation: null,
     undo: [],
+    campaign: {
+      missions: 0,
+      threatLevel: rules.pack.campaign.threatLevel.start,
+      money: 0,
+      advancements: [],
+      lastOutcome: null,
+      sheets: Object.fromEntries(rules.teamers.map((t) => [t.id, t])),
+      ranks: Object.fromEntries(rules.teamers.map((t) => [t.id, Math.max(0, rankIndex(rules, t.rank))])),
+      bought: {},
+      replaced: 0,
+    },
   };
   return layoutFor(empty, missionId, arenaId);
 }
@@ -64,6 +76,15 @@ export function initialState(options: FdOptions = {}): FdState {
 export function freshTeamer(rules: FdRules, index: number): Teamer {
   const r = rules.teamers[index];
   if (!r) throw new Error(`no Teamer ${index} in the pack`);
+  return teamerFromSheet(rules, r, 1);
+}
+
+/**
+ * A Teamer as his sheet (the pack's shape: the pack's own Teamers, or a campaign's sheet after
+ * advancements, purchases and replacements) gives him for a new mission, on the boarding bridge.
+ * `ammoIssue` multiplies magazines and tanks (2 with the double ammunition issue).
+ */
+export function teamerFromSheet(rules: FdRules, r: PackTeamer, ammoIssue: number): Teamer {
   const ammo: Record<string, number> = {};
   const bonus: Record<string, number> = {};
   const weapons: string[] = [];
@@ -77,8 +98,8 @@ export function freshTeamer(rules: FdRules, index: number): Teamer {
       continue;
     }
     weapons.push(c.weapon);
-    if (w.kind === 'gun' && w.magazine !== null) ammo[c.weapon] = w.magazine;
-    if (w.kind === 'flamer') ammo[c.weapon] = c.tank ?? w.tank;
+    if (w.kind === 'gun' && w.magazine !== null) ammo[c.weapon] = w.magazine * ammoIssue;
+    if (w.kind === 'flamer') ammo[c.weapon] = (c.tank ?? w.tank) * ammoIssue;
     if (c.upgrades > 0) bonus[c.weapon] = c.upgrades;
     if (c.doubleDice) bonus[`${c.weapon}:dice`] = 1;
   }
@@ -182,6 +203,13 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
     evaluation: null,
     undo: [],
   };
+}
+
+/** Where a rank name (any case, hyphens or spaces) stands on the pack's ladder; -1 if not on it. */
+export function rankIndex(rules: FdRules, rank: string | undefined): number {
+  if (rank === undefined) return -1;
+  const key = (r: string) => r.toLowerCase().replace(/-/g, ' ');
+  return rules.pack.campaign.ranks.findIndex((r) => key(r) === key(rank));
 }
 
 export { PINGS };

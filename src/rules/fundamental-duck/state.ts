@@ -1,5 +1,6 @@
 import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
+import type { PackTeamer } from './data/pack-schema.ts';
 import type { FdRules } from './rules-data.ts';
 import type { PackPlan, ThreatAction } from './threat/index.ts';
 
@@ -270,6 +271,31 @@ export interface FdState {
    * die, reveals something or commits the turn (everything but the quiet events of a move).
    */
   readonly undo: readonly UndoPoint[];
+  /** What lasts from one mission to the next of a campaign (digest 20, 24.10). */
+  readonly campaign: CampaignState;
+}
+
+export interface CampaignState {
+  /** Missions evaluated so far. */
+  readonly missions: number;
+  /** Each level adds the pack's Threats per level to every non-NONE ping. */
+  readonly threatLevel: number;
+  /** Black money from contraband, in thousands (never in the official record). */
+  readonly money: number;
+  /** Team advancements taken (pack ids, in order). */
+  readonly advancements: readonly string[];
+  readonly lastOutcome: Evaluation['outcome'] | null;
+  /**
+   * Each Teamer's sheet in the pack's own shape, kept up to date by advancements, purchases and
+   * replacements: the next mission's Teamers are built from it.
+   */
+  readonly sheets: Readonly<Record<string, PackTeamer>>;
+  /** Rank on the pack's ladder (index into `campaign.ranks`). */
+  readonly ranks: Readonly<Record<string, number>>;
+  /** Black-market purchases per `teamerId:purchaseId` (for the pack's limits). */
+  readonly bought: Readonly<Record<string, number>>;
+  /** Replacements recruited so far (their ids are r1, r2...). */
+  readonly replaced: number;
 }
 
 export const INITIAL_CHAT: ChatState = EMPTY_CHAT;
