@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
+import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
 import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
-import { BLOCK_WORDS, type FireSquare, fireSquare, percent } from './fire.ts';
+import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import {
   asState,
   asView,
@@ -120,64 +121,32 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
   const fireWeapon = weapon && fireWeapons.includes(weapon) ? weapon : (fireWeapons[0] ?? null);
   const fire = useMemo(() => {
     if (mode !== 'fire' || !sel || !fireWeapon || sel.x === null) return null;
-    const pw = view.rules.weapons[fireWeapon];
-    if (!pw) return null;
     const out = new Map<number, FireSquare>();
-    const threats = threatsOf(view);
-    const ctx = {
-      arena,
-      state: astate,
-      teamer: sel,
-      weaponId: fireWeapon,
-      weapon: pw,
-      threatAt: (x: number, y: number) => threats.find((t) => t.x === x && t.y === y),
-      comradesAt: (x: number, y: number) =>
-        teamersOf(view)
-          .filter((t) => t.x === x && t.y === y && t.id !== sel.id && !t.ducked && t.wounds < 2)
-          .map((t) => t.id),
-      woundsLeft: (th: { species: string; wounds: number }) =>
-        (view.rules.species[th.species]?.wounds ?? 1) - th.wounds,
-    };
+    // The ruleset's own preview of a SHOOT at each square (the checks and the exact chances).
     for (let i = 0; i < arena.size; i++) {
       if (arena.isSquare[i] !== 1) continue;
-      out.set(i, fireSquare(ctx, i % w, Math.floor(i / w)));
+      out.set(i, fireSquare(shotPreview(state, sel.id, fireWeapon, i % w, Math.floor(i / w))));
     }
     return out;
-  }, [mode, sel, fireWeapon, view, arena, astate, w]);
+  }, [mode, sel, fireWeapon, state, arena, w]);
 
   const pathSet = useMemo(() => new Set(path?.map((s) => s.square) ?? []), [path]);
   const squareClass = useCallback(
     (i: number): string | undefined => {
-      if (fire) {
-        const f = fire.get(i);
-        if (!f) return undefined;
-        if (i === fireAt) return 'fd-target';
-        if (f.ok)
-          return f.chance !== undefined && threatsOf(view).some((t) => t.y * w + t.x === i)
-            ? 'fd-fire-target'
-            : 'fd-fire-ok';
-        return f.why === 'arc' || f.why === 'self'
-          ? undefined
-          : f.why === 'range'
-            ? 'fd-fire-far'
-            : f.why === 'empty'
-              ? 'fd-fire-ok'
-              : 'fd-fire-blocked';
-      }
+      if (fire) return i === fireAt && fire.get(i)?.ok ? 'fd-target' : fireClass(fire.get(i));
       if (plan && i === plan.square) return 'fd-target';
       if (pathSet.has(i)) return 'fd-path';
       if (reach && (reach.cost[i] ?? -1) > 0) return 'fd-reach';
       if (onBridge && i === entry) return 'fd-reach';
       return undefined;
     },
-    [fire, fireAt, plan, pathSet, reach, onBridge, entry, view, w],
+    [fire, fireAt, plan, pathSet, reach, onBridge, entry],
   );
   const labels = useMemo(() => {
     const m = new Map<number, string>();
     if (fire) {
       for (const [i, f] of fire)
-        if (f.ok && f.chance !== undefined && threatsOf(view).some((t) => t.y * w + t.x === i))
-          m.set(i, percent(f.chance));
+        if (f.ok && f.target !== undefined && f.chance !== undefined) m.set(i, percent(f.chance));
     } else if (reach) {
       for (let i = 0; i < reach.cost.length; i++) {
         const c = reach.cost[i] as number;
@@ -185,7 +154,7 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
       }
     } else if (onBridge && entry >= 0) m.set(entry, '1');
     return m;
-  }, [fire, reach, onBridge, entry, view, w]);
+  }, [fire, reach, onBridge, entry]);
 
   const describe = (x: number, y: number): string => {
     const i = y * w + x;
@@ -213,7 +182,7 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
             ? `can fire: ${percent(f.chance)} to hit${f.kill !== undefined ? `, ${percent(f.kill)} to kill` : ''}`
             : 'can fire',
         );
-      else if (f?.why) parts.push(`cannot fire: ${BLOCK_WORDS[f.why]}`);
+      else if (f?.reason && f.why !== 'arc') parts.push(`cannot fire: ${f.reason}`);
     }
     return parts.join('; ');
   };
@@ -736,7 +705,8 @@ function Actions(a: ActionsProps) {
                     Fire the {view.rules.weapons[a.fireWeapon ?? '']?.name} at ({a.fireAt % w},
                     {Math.floor(a.fireAt / w)})
                     {a.fireInfo.chance !== undefined ? `: ${percent(a.fireInfo.chance)} to hit` : ''}
-                    {a.fireInfo.kill !== undefined ? `, ${percent(a.fireInfo.kill)} to kill` : ''}.
+                    {a.fireInfo.kill !== undefined ? `, ${percent(a.fireInfo.kill)} to kill` : ''}
+                    {a.fireInfo.chicken ? ', once he passes his BINGE test (a chicken)' : ''}.
                     {a.fireInfo.duck?.length
                       ? ` ${a.fireInfo.duck.map((id) => view.teamers[id]?.name ?? id).join(' and ')} will -DUCK! out of the line.`
                       : ''}
@@ -760,8 +730,8 @@ function Actions(a: ActionsProps) {
                 <p>
                   Pick a lit square: green can be fired into, the percentage is the chance to hit; red is
                   blocked.
-                  {a.hoverInfo && !a.hoverInfo.ok && a.hoverInfo.why
-                    ? ` Here: ${BLOCK_WORDS[a.hoverInfo.why]}.`
+                  {a.hoverInfo && !a.hoverInfo.ok && a.hoverInfo.reason
+                    ? ` Here: ${a.hoverInfo.reason}.`
                     : ''}
                 </p>
               )}

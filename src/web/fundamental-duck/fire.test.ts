@@ -1,45 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
-import type { Teamer } from '../../rules/fundamental-duck/state.ts';
-import { gunOdds, hitDistribution, percent } from './fire.ts';
+import { fundamentalDuck as fd, shotPreview } from '../../rules/fundamental-duck/index.ts';
+import type { FdState, Teamer, Threat } from '../../rules/fundamental-duck/state.ts';
+import { fireClass, fireSquare, percent } from './fire.ts';
 
-const close = (a: number, b: number) => expect(a).toBeCloseTo(b, 10);
+const PLAYER = { seatId: 'p1', role: 'player' as const };
 
-describe('hit chances', () => {
-  it('a distribution of hits sums to one and matches the binomial without eagle eye', () => {
-    const d = hitDistribution(2, 0, 4, false);
-    close(
-      d.reduce((a, b) => a + b, 0),
-      1,
-    );
-    close(d[0] as number, 0.25);
-    close(d[1] as number, 0.5);
-    close(d[2] as number, 0.25);
+/** Kowalski (HAR) in the entry module at (1,7) facing east, a Harpy wherever asked. */
+function scene(threat: { x: number; y: number }): FdState {
+  const s = fd.setup({});
+  const k = { ...(s.teamers.kowalski as Teamer), x: 1, y: 7, facing: 2 as const, aboard: true };
+  const h: Threat = {
+    id: 'h1',
+    species: 'harpy',
+    x: threat.x,
+    y: threat.y,
+    facing: 6,
+    wounds: 0,
+    eye: false,
+    acted: false,
+    shotAt: [],
+    carrying: null,
+  };
+  const state: FdState = {
+    ...s,
+    phase: 'team',
+    teamers: { ...s.teamers, kowalski: k },
+    threats: { h1: h },
+    threatOrder: ['h1'],
+  };
+  // As a player's page holds it: the view, read back as a state.
+  return fd.view(state, PLAYER) as FdState;
+}
+
+const at = (s: FdState, x: number, y: number) => fireSquare(shotPreview(s, 'kowalski', 'har', x, y));
+
+describe('the fire overlay', () => {
+  it('shows the rules’ exact chance on a Threat in the line of fire', () => {
+    const s = scene({ x: 3, y: 7 });
+    const f = at(s, 3, 7);
+    expect(f.ok).toBe(true);
+    expect(f.target).toBe('h1');
+    expect(f.chance).toBeCloseTo(0.75, 10);
+    expect(f.kill).toBeCloseTo(0.25, 10);
+    expect(fireClass(f)).toBe('fd-fire-target');
+    expect(percent(f.chance as number)).toBe('75%');
   });
 
-  it('eagle eye turns one near miss into a hit', () => {
-    const d = hitDistribution(1, 0, 4, true);
-    close(d[1] as number, 4 / 6);
-    const two = hitDistribution(2, 0, 4, true);
-    close(
-      two.reduce((a, b) => a + b, 0),
-      1,
-    );
-    // Both miss only when neither die shows 3 or more.
-    close(two[0] as number, (2 / 6) ** 2);
-  });
-
-  it('follows the Teamer: upgrades, the dash penalty and a chicken’s BINGE test', () => {
-    const s = fd.setup({});
-    const kowalski = s.teamers.kowalski as Teamer;
-    const har = s.rules.weapons.har;
-    if (!har) throw new Error('the default pack has a HAR');
-    close(gunOdds(kowalski, 'har', har, 2).chance, 0.75);
-    close(gunOdds(kowalski, 'har', har, 2).kill, 0.25);
-    close(gunOdds({ ...kowalski, bonus: { har: 1 } }, 'har', har, 1).chance, 1 - (2 / 6) ** 2);
-    close(gunOdds({ ...kowalski, dash: 'penalised' }, 'har', har, 1).chance, 1 - (5 / 6) ** 2);
-    close(gunOdds({ ...kowalski, chicken: true, binge: 3 }, 'har', har, 1).chance, 0.5 * 0.75);
-    expect(percent(0.75)).toBe('75%');
-    expect(percent(1 / 3)).toBe('33.3%');
+  it('says why a square is closed: behind him, empty, or a shut door in the way', () => {
+    const behind = at(scene({ x: 0, y: 7 }), 0, 7);
+    expect(behind).toMatchObject({ ok: false, why: 'arc' });
+    expect(fireClass(behind)).toBeUndefined();
+    const empty = at(scene({ x: 3, y: 7 }), 2, 7);
+    expect(empty).toMatchObject({ ok: false, why: 'empty' });
+    const door = at(scene({ x: 6, y: 7 }), 6, 7);
+    expect(door.ok).toBe(false);
+    expect(door.why).toBe('door');
+    expect(door.reason).toMatch(/line/);
+    expect(fireClass(door)).toBe('fd-fire-blocked');
   });
 });
