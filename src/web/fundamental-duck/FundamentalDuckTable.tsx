@@ -7,6 +7,7 @@ import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
 import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
+import { Between } from './Between.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import {
   asState,
@@ -322,6 +323,7 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
       <DicePrompt sender={runner.sender} />
       {view.phase === 'briefing' ? <Briefing view={view} seat={seat} runner={runner} /> : null}
       {view.phase === 'ended' ? <Evaluation view={view} /> : null}
+      {view.phase === 'ended' && seat.role !== 'spectator' ? <Between view={view} runner={runner} /> : null}
       <div className="fd-layout">
         <div className="fd-board-col">
           <ArenaBoard

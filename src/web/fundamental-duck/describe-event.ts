@@ -357,6 +357,20 @@ export function describeFdEvent(
     }
     case 'stars.awarded':
       return `${num(e.stars)} gold star(s) to ${str(e.teamerId) ? idName(e.teamerId) : 'the Team'}: ${str(e.why)}.`;
+    case 'campaign.debriefed':
+      return `Debriefing: the mission ${str(e.outcome).replace('-', ' ')}; contraband worth ${num(e.contraband) ?? 0}k, black money now ${num(e.money) ?? 0}k; Threat Level ${num(e.threatLevel) ?? 0}.`;
+    case 'teamer.advanced':
+      return `${idName(e.teamerId)} takes a ${str(e.kind) === 'promotion' ? 'promotion' : 'development'}${faces(e.faces)}${str(e.ability) ? `: ${str(e.ability).replace(/-/g, ' ')}` : ''} (${num(e.stars) ?? 0} gold stars spent).`;
+    case 'team.advanced':
+      return `The Team takes an advancement: ${str(e.advancement).replace(/-/g, ' ')}${str(e.teamerId) ? ` for ${idName(e.teamerId)}` : ''} (${num(e.stars) ?? 0} gold stars).`;
+    case 'teamer.replaced': {
+      const sheet = obj(e.sheet);
+      return `A recruit${str(sheet.name) ? `, ${str(sheet.name)},` : ''} takes ${idName(e.teamerId)}’s place${faces(e.faces)}.`;
+    }
+    case 'market.bought':
+      return `${idName(e.teamerId)} buys ${str(e.purchase).replace(/-/g, ' ')} on the black market for ${num(e.price) ?? 0}k.`;
+    case 'campaign.next':
+      return `The next mission: ${str(e.missionId)} on ${str(e.arenaId)}, with the same Team.`;
     case 'undo.saved':
       // A bookmark the engine keeps before each step: nothing happened yet.
       return null;

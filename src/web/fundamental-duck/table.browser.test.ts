@@ -170,6 +170,12 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     const evaluation = await page.getByTestId('fd-evaluation').textContent();
     expect(evaluation).toMatch(/Mission (completed|partly completed|failed)/);
     expect(evaluation).toMatch(/Two successful Other Actions|Bridge console|console/i);
+    // Between missions: the campaign goes on with the same Team.
+    await page.getByTestId('fd-between').waitFor();
+    await shot(page, 'between-missions');
+    await page.getByTestId('fd-next-mission').click();
+    await page.getByTestId('fd-board').waitFor();
+    expect(await status(page)).toMatch(/Choose the mission/);
     expect(pageProblems).toEqual([]);
   });
 
