@@ -3,6 +3,7 @@ import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/aren
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
 import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
+import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
 import type { SystemPanelProps } from '../systems.tsx';
@@ -24,6 +25,7 @@ import {
   threatsOf,
   WOUND_LABEL,
 } from './model.ts';
+import { MissionOdds } from './Odds.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
 import { TeamPanel } from './TeamPanel.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
@@ -346,6 +348,7 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
               view={view}
               seat={seat}
               runner={runner}
+              tableId={tableId}
               onFire={(id) => {
                 setChosen(id);
                 setMode('fire');
@@ -947,18 +950,83 @@ function EndTeamPhase({ runner }: { runner: FdRunner }) {
   );
 }
 
+type Reflex = 'ask' | 'pass' | 'fire';
+
+function loadReflexes(tableId: string): Record<string, Reflex> {
+  try {
+    const raw = globalThis.localStorage?.getItem(`bughunt.fd.reflex.${tableId}`);
+    return raw ? (JSON.parse(raw) as Record<string, Reflex>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The shot a Teamer's standing order fires at the Threat that set off the interrupt, if any gun can. */
+function reflexShot(view: FdView, teamerId: string, threatId: string): FdCommand | null {
+  const t = view.teamers[teamerId];
+  const th = view.threats[threatId];
+  if (!t || !th) return null;
+  for (const weapon of t.weapons) {
+    if (view.rules.weapons[weapon]?.kind !== 'gun') continue;
+    const p = shotPreview(asState(view), teamerId, weapon, th.x, th.y);
+    if (p.ok)
+      return {
+        type: 'shoot',
+        teamerId,
+        weapon,
+        x: th.x,
+        y: th.y,
+        ...(p.duckers.length ? { duck: [...p.duckers] } : {}),
+      };
+  }
+  return null;
+}
+
+/**
+ * WAIT: a Threat set off an interrupt. Each of this seat's Teamers named may fire with his WAIT
+ * chit, shut a door on it, or let it pass; a standing order per Teamer ("always let it pass",
+ * "always fire if he can"), kept on this device for this table, answers for him at once.
+ */
 function WaitPrompt({
   view,
   seat,
   runner,
+  tableId,
   onFire,
 }: {
   view: FdView;
   seat: SeatRef;
   runner: FdRunner;
+  tableId: string;
   onFire: (id: string) => void;
 }) {
+  const [reflexes, setReflexes] = useState<Record<string, Reflex>>(() => loadReflexes(tableId));
+  const setReflex = (id: string, r: Reflex) => {
+    const next = { ...reflexes, [id]: r };
+    setReflexes(next);
+    try {
+      globalThis.localStorage?.setItem(`bughunt.fd.reflex.${tableId}`, JSON.stringify(next));
+    } catch {
+      // private mode: the order lasts for this page only
+    }
+  };
   const i = view.pending.interrupt;
+  const answered = useRef<string | null>(null);
+  const key = i ? `${view.turn}:${i.threatId}:${i.trigger}:${i.teamerIds.join(',')}` : null;
+  useEffect(() => {
+    if (!i || !key || answered.current === key) return;
+    for (const id of i.teamerIds) {
+      const t = view.teamers[id];
+      if (!t || !mayCommand(seat, t)) continue;
+      const r = reflexes[id] ?? 'ask';
+      const shot = r === 'fire' ? reflexShot(view, id, i.threatId) : null;
+      if (r === 'pass' || shot) {
+        answered.current = key;
+        void runner.run(shot ?? { type: 'holdWait', teamerId: id });
+        return;
+      }
+    }
+  }, [i, key, reflexes, view, seat, runner]);
   if (!i) return null;
   const trigger =
     i.trigger === 'crossing'
@@ -997,6 +1065,14 @@ function WaitPrompt({
             >
               Let it pass (keep the chit)
             </button>
+            <label>
+              Always{' '}
+              <select value={reflexes[id] ?? 'ask'} onChange={(e) => setReflex(id, e.target.value as Reflex)}>
+                <option value="ask">ask me</option>
+                <option value="pass">let it pass</option>
+                <option value="fire">fire if he can</option>
+              </select>
+            </label>
           </div>
         );
       })}
@@ -1066,6 +1142,9 @@ function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner:
             ))}
           </ul>
         </div>
+      ) : null}
+      {view.rules.pack.id === defaultPack.id ? (
+        <MissionOdds key={view.missionId} mission={view.missionId} />
       ) : null}
       {canAct ? (
         <button

@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app.ts';
 import {
-  artifact,
   browserTestsCanRun,
+  shot as columnShot,
   openSeat,
   pageProblems,
   withBrowserAndServer,
@@ -35,8 +35,9 @@ async function changed(page: Page, before: string): Promise<void> {
     .catch(() => undefined);
 }
 
+/** A screenshot of the whole game column (the shell scrolls it inside the page). */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: artifact(`fd-${name}.png`), fullPage: true });
+  await columnShot(page, `fd-${name}.png`);
 }
 
 /** Clicks and waits for the table to move on. */
@@ -114,6 +115,12 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await page.getByTestId('fd-mission').waitFor();
     await page.getByTestId('fd-mission').selectOption('black-box');
     await expect.poll(() => page.getByTestId('fd-mission').inputValue()).toBe('black-box');
+    // The simulator's odds for the chosen mission, played in a worker while the page stays live.
+    await page.getByRole('button', { name: /Simulate the odds/ }).click();
+    await page
+      .getByTestId('fd-odds')
+      .filter({ hasText: /completed \d+%/ })
+      .waitFor({ timeout: 60_000 });
     await shot(page, 'briefing');
     await press(page, 'fd-board');
     expect(await status(page)).toMatch(/YOU is next/);
@@ -187,6 +194,43 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await page.getByTestId('fd-move').tap();
     await page.getByTestId('fd-move-box').waitFor();
     await page.locator('svg.board-svg').scrollIntoViewIfNeeded();
+    // Two fingers spread: the board zooms in; one finger drags: it pans. Real touch events.
+    const svgBox = await page.locator('svg.board-svg').boundingBox();
+    if (!svgBox) throw new Error('no board on screen');
+    const cx = svgBox.x + svgBox.width / 2;
+    const cy = svgBox.y + svgBox.height / 2;
+    const world = page.locator('svg.board-svg > g').first();
+    const fitted = await world.getAttribute('transform');
+    const cdp = await page.context().newCDPSession(page);
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
+      });
+    await touch('touchStart', [
+      { x: cx - 30, y: cy },
+      { x: cx + 30, y: cy },
+    ]);
+    for (let k = 1; k <= 5; k++)
+      await touch('touchMove', [
+        { x: cx - 30 - k * 20, y: cy },
+        { x: cx + 30 + k * 20, y: cy },
+      ]);
+    await touch('touchEnd', []);
+    const zoomed = await world.getAttribute('transform');
+    const scaleOf = (t: string | null) => Number(/scale\(([\d.]+)\)/.exec(t ?? '')?.[1] ?? 0);
+    expect(scaleOf(zoomed)).toBeGreaterThan(scaleOf(fitted) * 1.5);
+    await touch('touchStart', [{ x: cx, y: cy }]);
+    for (let k = 1; k <= 5; k++) await touch('touchMove', [{ x: cx + k * 15, y: cy + k * 10 }]);
+    await touch('touchEnd', []);
+    const panned = await world.getAttribute('transform');
+    expect(panned).not.toBe(zoomed);
+    expect(scaleOf(panned)).toBeCloseTo(scaleOf(zoomed), 5);
+    await shot(page, 'phone-zoomed');
+    // "0" fits the whole arena again.
+    await page.locator('svg.board-svg').focus();
+    await page.keyboard.press('0');
+    await expect.poll(() => world.getAttribute('transform')).toBe(fitted);
     const box = await page.locator(`[data-cell="${ENTRY}"]`).boundingBox();
     if (!box) throw new Error('the entry square is not on screen');
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
