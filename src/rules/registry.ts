@@ -46,9 +46,9 @@ export const SYSTEMS: readonly SystemEntry[] = [
   {
     id: 'fundamental-duck',
     title: 'Fundamental Duck!',
-    playable: false,
+    playable: true,
     summary:
-      'Grid boarding actions against autonomous aliens. The rules engine runs (API, command line); the browser board comes next.',
+      'Grid boarding actions against autonomous aliens: a live arena board, solo or co-op, the aliens’ every decision told in words.',
   },
 ];
 

@@ -1,4 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { boardKey } from './keys.ts';
 import type { GridLayout } from './layout.ts';
 import {
@@ -166,7 +175,24 @@ export function Board<C>({
   };
 
   const transform = view ? `scale(${view.scale}) translate(${-view.origin.x} ${-view.origin.y})` : 'scale(0)';
-  const cursorKey = cursor === null ? null : layout.key(cursor);
+  // The cells change only with the layout or the overlay (cellClass): a pan, a zoom or a cursor
+  // move redraws none of them. The cursor is its own outline, drawn above the pieces.
+  const cells = useMemo(
+    () =>
+      layout.cells.map((cell) => {
+        const key = layout.key(cell);
+        const extra = cellClass?.(cell);
+        return (
+          <polygon
+            key={key}
+            data-cell={key}
+            points={layout.outline(cell)}
+            className={`board-cell${extra ? ` ${extra}` : ''}`}
+          />
+        );
+      }),
+    [layout, cellClass],
+  );
   return (
     <div className="board">
       <svg
@@ -187,20 +213,15 @@ export function Board<C>({
         onKeyDown={onKeyDown}
       >
         <g transform={transform}>
-          <g className="board-cells">
-            {layout.cells.map((cell) => {
-              const key = layout.key(cell);
-              const extra = cellClass?.(cell);
-              return (
-                <polygon
-                  key={key}
-                  points={layout.outline(cell)}
-                  className={`board-cell${extra ? ` ${extra}` : ''}${key === cursorKey ? ' board-cursor' : ''}`}
-                />
-              );
-            })}
-          </g>
+          <g className="board-cells">{cells}</g>
           {children}
+          {cursor !== null ? (
+            <polygon
+              className="board-cell board-cursor"
+              points={layout.outline(cursor)}
+              pointerEvents="none"
+            />
+          ) : null}
         </g>
       </svg>
       <p id={statusId} className="board-status" aria-live="polite">

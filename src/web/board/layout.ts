@@ -37,11 +37,21 @@ export interface GridLayout<C> {
 
 const fmt = (n: number): string => String(Math.round(n * 1000) / 1000);
 
-/** A width × height grid of unit squares, the top-left square's corner at the origin. */
-export function squareLayout(width: number, height: number): GridLayout<SquareCell> {
+/**
+ * A width × height grid of unit squares, the top-left square's corner at the origin. `present`
+ * (optional) leaves out squares that are not part of the board (an arena's empty space): they get
+ * no cell, no hit and no cursor stop.
+ */
+export function squareLayout(
+  width: number,
+  height: number,
+  present?: (x: number, y: number) => boolean,
+): GridLayout<SquareCell> {
   const cells: SquareCell[] = [];
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) cells.push({ x, y });
-  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) if (!present || present(x, y)) cells.push({ x, y });
+  const inside = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && (!present || present(x, y));
   return {
     cells,
     bounds: { minX: 0, minY: 0, maxX: width, maxY: height },

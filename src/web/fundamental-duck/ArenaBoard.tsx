@@ -1,0 +1,389 @@
+import { memo, type ReactNode, useMemo } from 'react';
+import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
+import type { Teamer, Threat } from '../../rules/fundamental-duck/state.ts';
+import { Board } from '../board/Board.tsx';
+import { type SquareCell, squareLayout } from '../board/layout.ts';
+import { arenaShapes } from './geometry.ts';
+import { explored, type FdView, PING_MARK, type SeenPing, threatsOf } from './model.ts';
+
+/**
+ * The arena drawn to scale on the shared board: tiles (fogged until explored), walls, doors with
+ * their state, obstacles by height, cargo and special places, Source chits, flames and blasts,
+ * pings, and the figures with facing and wounds. Overlays (reach, fire, path) come from the table
+ * as a class per square, a label per square and an SVG layer.
+ */
+
+export interface ArenaBoardProps {
+  readonly view: FdView;
+  readonly arena: Arena;
+  /** Extra class per square index (reach, fire, path…); must be stable between renders when unchanged. */
+  readonly squareClass?: (i: number) => string | undefined;
+  /** A short label drawn in a square (a movement cost, a hit chance). */
+  readonly labels?: ReadonlyMap<number, string>;
+  /** Figures to draw elsewhere than the view says (the aliens' turn played step by step). */
+  readonly threatsShown?: readonly Threat[];
+  readonly selected?: string | null;
+  readonly overlay?: ReactNode;
+  readonly describe: (x: number, y: number) => string;
+  readonly onSquare?: (x: number, y: number) => void;
+  readonly onHover?: (x: number, y: number) => void;
+}
+
+const ARROW = 'M0 -0.46 L0.12 -0.3 L-0.12 -0.3 Z';
+
+export function ArenaBoard(props: ArenaBoardProps) {
+  const { arena, view, squareClass, onSquare, onHover } = props;
+  const layout = useMemo(
+    () => squareLayout(arena.width, arena.height, (x, y) => arena.isSquare[y * arena.width + x] === 1),
+    [arena],
+  );
+  // Fog per tile: the board's cell classes change only when a tile is explored or the overlay does.
+  const exploredKey = view.tiles.map((t) => (explored(t) ? '1' : '0')).join('');
+  const cellClass = useMemo(() => {
+    const seen = exploredKey.split('').map((c) => c === '1');
+    return (c: SquareCell) => {
+      const i = c.y * arena.width + c.x;
+      const tile = arena.tileOf[i] as number;
+      const base = seen[tile] ? 'fd-floor' : 'fd-fog';
+      const extra = squareClass?.(i);
+      return extra ? `${base} ${extra}` : base;
+    };
+  }, [arena, exploredKey, squareClass]);
+  return (
+    <Board<SquareCell>
+      layout={layout}
+      label={`Arena: ${arena.name}`}
+      cellClass={cellClass}
+      describeCell={(c) => props.describe(c.x, c.y)}
+      onActivate={onSquare ? (c) => onSquare(c.x, c.y) : undefined}
+      onHover={onHover ? (c) => c && onHover(c.x, c.y) : undefined}
+    >
+      <g className="fd-layer" pointerEvents="none">
+        <Static arena={arena} view={view} exploredKey={exploredKey} />
+        <Markers view={view} arena={arena} />
+        {props.labels ? <Labels labels={props.labels} width={arena.width} /> : null}
+        {props.overlay}
+        <Figures
+          view={view}
+          threats={props.threatsShown ?? threatsOf(view)}
+          selected={props.selected ?? null}
+        />
+      </g>
+    </Board>
+  );
+}
+
+/** Walls, doors, obstacles, cargo and specials: redrawn only when a door or a tile's fog changes. */
+const Static = memo(function Static({
+  arena,
+  view,
+  exploredKey,
+}: {
+  arena: Arena;
+  view: FdView;
+  exploredKey: string;
+}) {
+  const shapes = arenaShapes(arena);
+  const seen = exploredKey.split('').map((c) => c === '1');
+  const seenSquare = (x: number, y: number) => seen[arena.tileOf[y * arena.width + x] as number] === true;
+  return (
+    <g>
+      {arena.tiles.map((t) =>
+        seen[t.index] ? null : (
+          <text key={t.index} x={t.x0 + 2.5} y={t.y0 + 4.6} className="fd-fog-label">
+            unexplored
+          </text>
+        ),
+      )}
+      {shapes.obstacles.map((o) =>
+        seenSquare(Math.floor(o.x), Math.floor(o.y)) ? (
+          <g key={`o${o.square}-${o.x}-${o.y}`}>
+            <rect
+              x={o.x + 0.06}
+              y={o.y + 0.06}
+              width={o.w - 0.12}
+              height={o.h - 0.12}
+              className={`fd-obstacle fd-h${o.height}`}
+            >
+              <title>{`${o.name} (${['', 'low', 'high', 'full'][o.height]})`}</title>
+            </rect>
+            <text x={o.x + o.w / 2} y={o.y + o.h / 2 + 0.12} className="fd-obstacle-mark">
+              {['', 'L', 'H', 'F'][o.height]}
+            </text>
+          </g>
+        ) : null,
+      )}
+      {shapes.loads.map((l) =>
+        seenSquare(l.x, l.y) ? (
+          <g key={`l${l.x},${l.y}`}>
+            <rect
+              x={l.x + 0.12}
+              y={l.y + 0.12}
+              width={0.76}
+              height={0.76}
+              rx={0.1}
+              className={`fd-load fd-h${l.height}`}
+            />
+            <text x={l.x + 0.5} y={l.y + 0.62} className="fd-load-mark">
+              {l.marked ? 'C*' : 'C'}
+            </text>
+          </g>
+        ) : null,
+      )}
+      {shapes.specials.map((s) =>
+        seenSquare(s.x, s.y) ? (
+          <text key={`s${s.x},${s.y}`} x={s.x + 0.5} y={s.y + 0.95} className="fd-special-mark">
+            {s.kind === 'console'
+              ? 'console'
+              : s.kind === 'lockers'
+                ? 'lockers'
+                : s.name.split(' ')[0]?.toLowerCase()}
+          </text>
+        ) : null,
+      )}
+      {shapes.boarding.map((b) => (
+        <g key={`b${b.name}`}>
+          <path
+            d={`M${b.outsideX + 0.5} ${b.outsideY + 0.5} L${b.x + 0.2} ${b.y + 0.5}`}
+            className="fd-bridge"
+          />
+          <text x={b.outsideX + 0.5} y={b.outsideY + 0.2} className="fd-bridge-mark">
+            in
+          </text>
+        </g>
+      ))}
+      <path d={shapes.walls} className="fd-wall" />
+      {shapes.doors.map((d) => {
+        const s = view.doors[d.index];
+        if (!s) return null;
+        const state = s.jammed ? 'jammed' : s.open ? 'open' : 'closed';
+        return (
+          <g key={d.id} className={`fd-door fd-door-${state}`}>
+            <title>{`Door ${d.id}: ${state}${s.holes.length ? `, holed` : ''}${s.damage ? `, damage ${s.damage}` : ''}`}</title>
+            {d.sides.map((seg, k) => (
+              <line
+                // biome-ignore lint/suspicious/noArrayIndexKey: a door's sides never change order
+                key={k}
+                x1={seg.x1}
+                y1={seg.y1}
+                x2={seg.x2}
+                y2={seg.y2}
+                className={s.holes.includes(k) ? 'fd-door-side fd-door-holed' : 'fd-door-side'}
+              />
+            ))}
+            <text x={d.mid.x} y={d.mid.y + 0.1} className="fd-door-mark">
+              {s.jammed ? 'J' : s.holes.length ? 'X' : s.open ? 'o' : 'D'}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+});
+
+function PingShape({ ping, x, y, r }: { ping: SeenPing; x: number; y: number; r: number }) {
+  const m = PING_MARK[ping];
+  const cls = `fd-ping fd-ping-${ping}`;
+  let shape: ReactNode;
+  switch (m.shape) {
+    case 'triangle':
+      shape = (
+        <polygon points={`${x},${y - r} ${x + r},${y + r * 0.8} ${x - r},${y + r * 0.8}`} className={cls} />
+      );
+      break;
+    case 'diamond':
+      shape = <polygon points={`${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`} className={cls} />;
+      break;
+    case 'square':
+      shape = <rect x={x - r * 0.85} y={y - r * 0.85} width={r * 1.7} height={r * 1.7} className={cls} />;
+      break;
+    case 'hex': {
+      const pts = [0, 1, 2, 3, 4, 5]
+        .map((k) => `${x + r * Math.cos((Math.PI / 3) * k)},${y + r * Math.sin((Math.PI / 3) * k)}`)
+        .join(' ');
+      shape = <polygon points={pts} className={cls} />;
+      break;
+    }
+    case 'ring':
+      shape = <circle cx={x} cy={y} r={r * 0.9} className={`${cls} fd-ping-ring`} />;
+      break;
+    default:
+      shape = <circle cx={x} cy={y} r={r} className={cls} />;
+  }
+  return (
+    <g>
+      <title>{m.name}</title>
+      {shape}
+      <text x={x} y={y + r * 0.4} className="fd-ping-letter" fontSize={r * 1.1}>
+        {m.letter}
+      </text>
+    </g>
+  );
+}
+
+/** Pings still on their tiles, Source chits, flames and blasts. */
+function Markers({ view, arena }: { view: FdView; arena: Arena }) {
+  const w = arena.width;
+  return (
+    <g>
+      {view.tiles.map((t, ti) => {
+        const tile = arena.tiles[ti];
+        if (!tile) return null;
+        // Markers whose Threats are already on the board are gone from the tile.
+        const left = t.pings.map((p, k) => ({ p, k })).filter(({ k }) => k >= t.placed);
+        return left.map(({ p, k }, n) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a tile's markers keep their places
+          <g key={`p${ti}-${k}`} data-ping={p} data-tile={ti} data-marker={k}>
+            <PingShape ping={p} x={tile.x0 + 0.7 + n * 0.75} y={tile.y0 + 0.6} r={0.3} />
+          </g>
+        ));
+      })}
+      {view.tiles.flatMap((t, ti) =>
+        t.chits
+          .filter((c) => c.x !== null && c.y !== null)
+          .map((c) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: tiles never change order
+            <g key={`c${ti}-${c.id}`}>
+              <rect
+                x={(c.x as number) + 0.62}
+                y={(c.y as number) + 0.06}
+                width={0.32}
+                height={0.32}
+                className="fd-chit"
+              />
+              <text x={(c.x as number) + 0.78} y={(c.y as number) + 0.3} className="fd-chit-mark">
+                {c.examined ? (c.h ? 'H' : '–') : 'S'}
+              </text>
+            </g>
+          )),
+      )}
+      {Object.entries(view.flames).map(([k, n]) =>
+        n > 0 ? (
+          <text
+            key={`f${k}`}
+            x={(Number(k) % w) + 0.18}
+            y={Math.floor(Number(k) / w) + 0.92}
+            className="fd-flame"
+          >
+            {n > 1 ? `fire×${n}` : 'fire'}
+          </text>
+        ) : null,
+      )}
+      {view.blasts.map((b, i) => (
+        <rect
+          // biome-ignore lint/suspicious/noArrayIndexKey: blasts repeat squares; the list is rebuilt whole
+          key={`x${i}`}
+          x={(b % w) + 0.04}
+          y={Math.floor(b / w) + 0.04}
+          width={0.92}
+          height={0.92}
+          className="fd-blast"
+        />
+      ))}
+    </g>
+  );
+}
+
+function Labels({ labels, width }: { labels: ReadonlyMap<number, string>; width: number }) {
+  return (
+    <g>
+      {[...labels].map(([i, text]) => (
+        <text key={i} x={(i % width) + 0.5} y={Math.floor(i / width) + 0.92} className="fd-label">
+          {text}
+        </text>
+      ))}
+    </g>
+  );
+}
+
+function Figures({
+  view,
+  threats,
+  selected,
+}: {
+  view: FdView;
+  threats: readonly Threat[];
+  selected: string | null;
+}) {
+  const bySquare = new Map<string, Teamer[]>();
+  for (const id of view.teamOrder) {
+    const t = view.teamers[id];
+    if (!t || t.x === null || t.y === null || t.left) continue;
+    const k = `${t.x},${t.y}`;
+    bySquare.set(k, [...(bySquare.get(k) ?? []), t]);
+  }
+  const carried = new Set(threats.map((th) => th.carrying).filter((c): c is string => c !== null));
+  return (
+    <g>
+      {[...bySquare.values()].flatMap((group) =>
+        group.map((t, k) => {
+          const offset = group.length > 1 ? (k === 0 ? -0.2 : 0.2) : 0;
+          const r = group.length > 1 ? 0.22 : 0.3;
+          const cx = (t.x as number) + 0.5 + offset;
+          const cy = (t.y as number) + 0.5;
+          const cls = [
+            'fd-teamer',
+            t.wounds >= 3 ? 'fd-dead' : t.wounds >= 2 ? 'fd-down' : '',
+            t.ducked ? 'fd-ducked' : '',
+            selected === t.id ? 'fd-selected' : '',
+            carried.has(t.id) ? 'fd-carried' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <g key={t.id} className={cls} data-figure={t.id} transform={`translate(${cx} ${cy})`}>
+              <g transform={`rotate(${t.facing * 45}) scale(${r / 0.3})`}>
+                <path d={ARROW} className="fd-facing" />
+              </g>
+              <circle r={r} className="fd-token" />
+              <text y={r * 0.4} className="fd-token-letter" fontSize={r * 1.1}>
+                {t.name.charAt(0)}
+              </text>
+              <Pips n={t.wounds} r={r} />
+            </g>
+          );
+        }),
+      )}
+      {threats.map((th) => {
+        const species = view.rules.species[th.species];
+        const cx = th.x + 0.5;
+        const cy = th.y + 0.5;
+        const r = 0.3;
+        return (
+          <g
+            key={th.id}
+            className={`fd-threat${th.eye ? ' fd-eye' : ''}`}
+            data-figure={th.id}
+            transform={`translate(${cx} ${cy})`}
+          >
+            <g transform={`rotate(${th.facing * 45})`}>
+              <path d={ARROW} className="fd-facing" />
+            </g>
+            <polygon points={`0,${-r} ${r},0 0,${r} ${-r},0`} className="fd-threat-token" />
+            <text y={0.12} className="fd-token-letter" fontSize={0.32}>
+              {(species?.name ?? th.species).charAt(0)}
+            </text>
+            {th.eye ? (
+              <text y={-0.34} className="fd-eye-mark" fontSize={0.22}>
+                eye
+              </text>
+            ) : null}
+            <Pips n={th.wounds} r={r} />
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+function Pips({ n, r }: { n: number; r: number }) {
+  if (n <= 0) return null;
+  return (
+    <g>
+      {Array.from({ length: Math.min(n, 3) }, (_, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: pips are identical
+        <circle key={k} cx={-r + 0.08 + k * 0.14} cy={r - 0.02} r={0.06} className="fd-wound-pip" />
+      ))}
+    </g>
+  );
+}

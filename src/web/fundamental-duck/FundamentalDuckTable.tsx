@@ -1,0 +1,1190 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
+import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
+import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
+import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
+import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
+import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
+import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
+import type { SystemPanelProps } from '../systems.tsx';
+import { ArenaBoard } from './ArenaBoard.tsx';
+import { Between } from './Between.tsx';
+import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
+import {
+  asState,
+  asView,
+  explored,
+  FACING_NAMES,
+  FACING_SHORT,
+  type FdView,
+  figureName,
+  mayCommand,
+  PING_MARK,
+  type SeatRef,
+  teamersOf,
+  threatsOf,
+  WOUND_LABEL,
+} from './model.ts';
+import { MissionOdds } from './Odds.tsx';
+import { type FdRunner, useFdRunner } from './runner.ts';
+import { TeamPanel } from './TeamPanel.tsx';
+import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
+import { yourMove } from './your-move.ts';
+import './fundamental-duck.css';
+
+/**
+ * The Fundamental Duck! table, mounted by the app shell for tables of that system. It reads only
+ * the seat's view and sends commands; every rule question (where a Teamer can go and at what
+ * cost, what he can see and fire into) is answered by the ruleset's own functions run on the view.
+ */
+export function FundamentalDuckTable(props: SystemPanelProps) {
+  const view = useMemo(() => asView(props.view), [props.view]);
+  if (!view) return <p className="fd-muted">Loading the Fundamental Duck! table…</p>;
+  return <Table {...props} view={view} />;
+}
+
+type Mode = 'look' | 'fire' | 'turn';
+
+interface MovePlan {
+  readonly square: number;
+  readonly facing: Facing;
+}
+
+function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & { view: FdView }) {
+  const runner = useFdRunner(send);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const arena = useMemo(() => arenaFor(view.rules, view.arenaId), [view.rules, view.arenaId]);
+  const state = asState(view);
+  const astate = arenaStateOf(state);
+  const w = arena.width;
+  const p = view.pending;
+  const playback = useThreatPlayback(view, tableId);
+
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [mode, setMode] = useState<Mode>('look');
+  const [weapon, setWeapon] = useState<string | null>(null);
+  const [plan, setPlan] = useState<MovePlan | null>(null);
+  const [hover, setHover] = useState<number | null>(null);
+  const [fireAt, setFireAt] = useState<number | null>(null);
+  const [turnTo, setTurnTo] = useState<Facing | null>(null);
+
+  // The Teamer the controls are for: the one chosen, else whoever the table waits on.
+  const defaultId =
+    p.moving ?? p.activated[0] ?? p.interrupt?.teamerIds[0] ?? p.nextTeamer ?? view.teamOrder[0] ?? null;
+  const selectedId = chosen && view.teamers[chosen] ? chosen : defaultId;
+  const sel: Teamer | null = selectedId ? (view.teamers[selectedId] ?? null) : null;
+  const mine = sel !== null && mayCommand(seat, sel);
+  const moving = sel !== null && p.moving === sel.id && view.move !== null;
+
+  // Drop plans that no longer fit the state (another step came in, the move ended).
+  const stateKey = `${view.turn}|${view.phase}|${p.moving}|${view.move?.spent}|${sel?.x},${sel?.y},${sel?.facing}`;
+  const lastKey = useRef(stateKey);
+  useEffect(() => {
+    if (lastKey.current !== stateKey) {
+      lastKey.current = stateKey;
+      setPlan(null);
+      setFireAt(null);
+      setTurnTo(null);
+      if (!p.moving && mode === 'turn') setMode('look');
+    }
+  }, [stateKey, p.moving, mode]);
+
+  // Reach of the move in progress: the ruleset's own search, with the points left.
+  const reach: Reach | null = useMemo(() => {
+    if (!moving || !sel || !view.move || sel.x === null || sel.y === null) return null;
+    return reachable(
+      arena,
+      astate,
+      { x: sel.x, y: sel.y },
+      sel.facing,
+      view.move.allowance - view.move.spent,
+      {
+        mover: 'teamer',
+        diagonalsCostTwo: view.rules.pack.options.switches.diagonalsCostTwo,
+      },
+    );
+  }, [moving, sel, view.move, arena, astate, view.rules]);
+  const onBridge = moving && sel !== null && sel.x === null;
+  const entry = arena.boardingPoints[0]?.square ?? -1;
+
+  const previewSquare = plan?.square ?? hover;
+  const path = useMemo(() => {
+    if (!reach || previewSquare === null || (reach.cost[previewSquare] ?? -1) <= 0) return null;
+    return pathTo(reach, previewSquare);
+  }, [reach, previewSquare]);
+
+  // Fire overlay for the chosen weapon.
+  const fireWeapons = sel
+    ? sel.weapons.filter(
+        (id, i, all) =>
+          all.indexOf(id) === i && ['gun', 'flamer', 'grenade'].includes(view.rules.weapons[id]?.kind ?? ''),
+      )
+    : [];
+  const fireWeapon = weapon && fireWeapons.includes(weapon) ? weapon : (fireWeapons[0] ?? null);
+  const fire = useMemo(() => {
+    if (mode !== 'fire' || !sel || !fireWeapon || sel.x === null) return null;
+    const out = new Map<number, FireSquare>();
+    // The ruleset's own preview of a SHOOT at each square (the checks and the exact chances).
+    for (let i = 0; i < arena.size; i++) {
+      if (arena.isSquare[i] !== 1) continue;
+      out.set(i, fireSquare(shotPreview(state, sel.id, fireWeapon, i % w, Math.floor(i / w))));
+    }
+    return out;
+  }, [mode, sel, fireWeapon, state, arena, w]);
+
+  const pathSet = useMemo(() => new Set(path?.map((s) => s.square) ?? []), [path]);
+  const squareClass = useCallback(
+    (i: number): string | undefined => {
+      if (fire) return i === fireAt && fire.get(i)?.ok ? 'fd-target' : fireClass(fire.get(i));
+      if (plan && i === plan.square) return 'fd-target';
+      if (pathSet.has(i)) return 'fd-path';
+      if (reach && (reach.cost[i] ?? -1) > 0) return 'fd-reach';
+      if (onBridge && i === entry) return 'fd-reach';
+      return undefined;
+    },
+    [fire, fireAt, plan, pathSet, reach, onBridge, entry],
+  );
+  const labels = useMemo(() => {
+    const m = new Map<number, string>();
+    if (fire) {
+      for (const [i, f] of fire)
+        if (f.ok && f.target !== undefined && f.chance !== undefined) m.set(i, percent(f.chance));
+    } else if (reach) {
+      for (let i = 0; i < reach.cost.length; i++) {
+        const c = reach.cost[i] as number;
+        if (c > 0) m.set(i, String(c));
+      }
+    } else if (onBridge && entry >= 0) m.set(entry, '1');
+    return m;
+  }, [fire, reach, onBridge, entry]);
+
+  const describe = (x: number, y: number): string => {
+    const i = y * w + x;
+    const parts = [`Square ${x},${y}`];
+    const tile = view.tiles[arena.tileOf[i] as number];
+    if (!explored(tile)) parts.push('unexplored');
+    for (const t of teamersOf(view))
+      if (t.x === x && t.y === y && !t.left)
+        parts.push(
+          `${t.name} facing ${FACING_NAMES[t.facing]}, ${WOUND_LABEL[Math.min(3, t.wounds)]}${t.ducked ? ', ducked' : ''}`,
+        );
+    for (const th of playback.threats ?? threatsOf(view))
+      if (th.x === x && th.y === y)
+        parts.push(
+          `${figureName(view, th.id)} facing ${FACING_NAMES[th.facing]}${th.eye ? ', hidden and waiting' : ''}`,
+        );
+    const height = arena.wholeHeight[i] as number;
+    if (height > 0 && explored(tile)) parts.push(`${['', 'low', 'high', 'full'][height]} obstacle`);
+    if (reach && (reach.cost[i] ?? -1) > 0) parts.push(`reach: ${reach.cost[i]} point(s)`);
+    if (fire) {
+      const f = fire.get(i);
+      if (f?.ok)
+        parts.push(
+          f.chance !== undefined
+            ? `can fire: ${percent(f.chance)} to hit${f.kill !== undefined ? `, ${percent(f.kill)} to kill` : ''}`
+            : 'can fire',
+        );
+      else if (f?.reason && f.why !== 'arc') parts.push(`cannot fire: ${f.reason}`);
+    }
+    return parts.join('; ');
+  };
+
+  const go = useCallback(() => viewRef.current.move?.teamerId === sel?.id, [sel]);
+
+  /** The commands that walk the planned path (turns on the spot and steps), then end the move. */
+  const commitMove = async (end: boolean) => {
+    if (!sel) return;
+    if (onBridge) {
+      if (entry < 0) return;
+      await runner.run({ type: 'step', teamerId: sel.id, x: entry % w, y: Math.floor(entry / w) });
+      return;
+    }
+    if (!plan || !reach) return;
+    const stages = pathTo(reach, plan.square);
+    if (!stages) return;
+    const commands: FdCommand[] = [];
+    for (let k = 1; k < stages.length; k++) {
+      const s = stages[k];
+      const before = stages[k - 1];
+      if (!s || !before) continue;
+      if (s.square === before.square) commands.push({ type: 'turn', teamerId: sel.id, facing: s.facing });
+      else commands.push({ type: 'step', teamerId: sel.id, x: s.square % w, y: Math.floor(s.square / w) });
+    }
+    const ok = await runner.runEach(commands, go);
+    if (ok && end && go()) await runner.run({ type: 'endMove', teamerId: sel.id, facing: plan.facing });
+    setPlan(null);
+  };
+
+  const commitFire = async () => {
+    if (!sel || fireAt === null || !fireWeapon) return;
+    const f = fire?.get(fireAt);
+    await runner.run({
+      type: 'shoot',
+      teamerId: sel.id,
+      weapon: fireWeapon,
+      x: fireAt % w,
+      y: Math.floor(fireAt / w),
+      ...(f?.duck?.length ? { duck: [...f.duck] } : {}),
+    });
+    setFireAt(null);
+    setMode('look');
+  };
+
+  const onSquare = (x: number, y: number) => {
+    const i = y * w + x;
+    if (fire) {
+      const f = fire.get(i);
+      if (f?.ok) {
+        if (fireAt === i) void commitFire();
+        else setFireAt(i);
+      }
+      return;
+    }
+    if (reach && (reach.cost[i] ?? -1) > 0 && mine) {
+      if (plan?.square === i) void commitMove(true);
+      else setPlan({ square: i, facing: (reach.facing[i] ?? sel?.facing ?? 0) as Facing });
+      return;
+    }
+    if (onBridge && i === entry && mine) {
+      void commitMove(false);
+      return;
+    }
+    // Otherwise: choose the Teamer standing there (the next one if two share the square).
+    const here = teamersOf(view).filter((t) => t.x === x && t.y === y && !t.left);
+    if (here.length > 0) {
+      const k = here.findIndex((t) => t.id === selectedId);
+      setChosen((here[(k + 1) % here.length] as Teamer).id);
+      setMode('look');
+    }
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    const tag = (e.target as HTMLElement).tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey)
+      return;
+    if (e.key === 'Escape') {
+      setPlan(null);
+      setFireAt(null);
+      setMode('look');
+      setTurnTo(null);
+    } else if (e.key === 'f' || e.key === 'F') setMode((m) => (m === 'fire' ? 'look' : 'fire'));
+    else if ((e.key === 'm' || e.key === 'M') && sel && !moving && mine)
+      void runner.run({ type: 'move', teamerId: sel.id });
+    else if ((e.key === 'e' || e.key === 'E') && sel && moving)
+      void runner.run({ type: 'endMove', teamerId: sel.id });
+    else if ((e.key === 'a' || e.key === 'A') && p.nextTeamer && !p.activated.length)
+      void runner.run({ type: 'activate', teamerId: p.nextTeamer });
+    else if ((e.key === 'u' || e.key === 'U') && view.pending.undo) void runner.run({ type: 'undo' });
+    else if (e.key === 'n' || e.key === 'N') {
+      const ids = view.teamOrder;
+      const k = ids.indexOf(selectedId ?? '');
+      setChosen(ids[(k + 1) % ids.length] ?? null);
+    } else return;
+    e.preventDefault();
+  };
+
+  // The table's letter keys work wherever the focus is inside it (the board, a button): listened
+  // to on the root, which is no control of its own.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const keyRef = useRef(onKey);
+  keyRef.current = onKey;
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const listener = (e: KeyboardEvent) => keyRef.current(e);
+    root.addEventListener('keydown', listener);
+    return () => root.removeEventListener('keydown', listener);
+  }, []);
+
+  const prompt = yourMove(view, seat);
+  const undoer = view.pending.undo ? view.teamers[view.pending.undo] : undefined;
+  const mayUndo = undoer !== undefined && mayCommand(seat, undoer);
+  return (
+    <div className="fd-root" ref={rootRef} data-phase={view.phase}>
+      <p className={prompt ? 'fd-your-move' : 'fd-waiting'} role="status" data-testid="fd-your-move">
+        {prompt ? (
+          <>
+            <strong>Your move:</strong> {prompt}
+          </>
+        ) : view.phase === 'ended' ? (
+          'The mission is over.'
+        ) : (
+          'Waiting for the other players.'
+        )}
+      </p>
+      <div className="fd-dice">
+        {seat.role !== 'spectator' ? <OwnDiceToggle sender={runner.sender} /> : null}
+        {view.pending.undo && mayUndo ? (
+          <button type="button" onClick={() => void runner.run({ type: 'undo' })} data-testid="fd-undo">
+            Undo {view.teamers[view.pending.undo]?.name ?? ''}’s last step (U)
+          </button>
+        ) : null}
+      </div>
+      <RefusalBanner sender={runner.sender} />
+      <DicePrompt sender={runner.sender} />
+      {view.phase === 'briefing' ? <Briefing view={view} seat={seat} runner={runner} /> : null}
+      {view.phase === 'ended' ? <Evaluation view={view} /> : null}
+      {view.phase === 'ended' && seat.role !== 'spectator' ? <Between view={view} runner={runner} /> : null}
+      <div className="fd-layout">
+        <div className="fd-board-col">
+          <ArenaBoard
+            view={view}
+            arena={arena}
+            squareClass={squareClass}
+            labels={labels}
+            threatsShown={playback.threats}
+            selected={selectedId}
+            describe={describe}
+            onSquare={onSquare}
+            onHover={(x, y) => setHover(y * w + x)}
+            overlay={<PathOverlay path={path} plan={plan} w={w} />}
+          />
+          <Legend />
+        </div>
+        <div className="fd-side-col">
+          {p.interrupt ? (
+            <WaitPrompt
+              view={view}
+              seat={seat}
+              runner={runner}
+              tableId={tableId}
+              onFire={(id) => {
+                setChosen(id);
+                setMode('fire');
+              }}
+            />
+          ) : null}
+          {sel ? (
+            <Actions
+              view={view}
+              seat={seat}
+              sel={sel}
+              mine={mine}
+              runner={runner}
+              mode={mode}
+              setMode={setMode}
+              moving={moving}
+              plan={plan}
+              setPlan={setPlan}
+              reachCost={plan && reach ? (reach.cost[plan.square] ?? null) : null}
+              commitMove={commitMove}
+              fireWeapons={fireWeapons}
+              fireWeapon={fireWeapon}
+              setWeapon={setWeapon}
+              fireAt={fireAt}
+              fireInfo={fireAt !== null ? (fire?.get(fireAt) ?? null) : null}
+              commitFire={commitFire}
+              cancelFire={() => setFireAt(null)}
+              turnTo={turnTo}
+              setTurnTo={setTurnTo}
+              hoverInfo={hover !== null && fire ? (fire.get(hover) ?? null) : null}
+              w={w}
+            />
+          ) : null}
+          <TeamPanel
+            view={view}
+            selected={selectedId}
+            onSelect={(id) => {
+              setChosen(id);
+              setMode('look');
+            }}
+          />
+          <ThreatTurn playback={playback} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PathOverlay({
+  path,
+  plan,
+  w,
+}: {
+  path: ReturnType<typeof pathTo>;
+  plan: MovePlan | null;
+  w: number;
+}) {
+  if (!path || path.length < 2) return null;
+  const pts = path.map((s) => `${(s.square % w) + 0.5},${Math.floor(s.square / w) + 0.5}`).join(' ');
+  const last = path[path.length - 1];
+  const facing = plan?.facing ?? last?.facing ?? 0;
+  return (
+    <g>
+      <polyline points={pts} className="fd-path-line" />
+      {last ? (
+        <g
+          transform={`translate(${(last.square % w) + 0.5} ${Math.floor(last.square / w) + 0.5}) rotate(${facing * 45})`}
+        >
+          <path d="M0 -0.45 L0.16 -0.22 L-0.16 -0.22 Z" className="fd-path-facing" />
+        </g>
+      ) : null}
+    </g>
+  );
+}
+
+function Legend() {
+  return (
+    <details className="fd-legend">
+      <summary>Key to the board</summary>
+      <ul>
+        <li>Round tokens: Teamers (first letter), the notch shows the facing; red dots are wounds.</li>
+        <li>Diamonds: Threats (first letter of the species); “eye”: hidden and waiting.</li>
+        <li>
+          Pings:{' '}
+          {Object.values(PING_MARK)
+            .map((m) => `${m.letter} ${m.name}`)
+            .join(' · ')}
+          .
+        </li>
+        <li>
+          Obstacles: L low, H high, F full. C cargo (C* marked). Doors: D closed, o open, X holed, J jammed.
+        </li>
+        <li>
+          S a Source chit (H the Source once turned). Numbers in squares: movement cost, or the chance to hit.
+        </li>
+        <li>
+          Keys: arrows move the cursor, Enter acts, M move, F fire mode, E end move, A activate, N next
+          Teamer, Esc cancel.
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+function FacingPicker({
+  value,
+  onPick,
+  label,
+}: {
+  value: Facing | null;
+  onPick: (f: Facing) => void;
+  label: string;
+}) {
+  // Compass layout: NW N NE / W · E / SW S SE.
+  const grid: (Facing | null)[] = [7, 0, 1, 6, null, 2, 5, 4, 3];
+  return (
+    <fieldset className="fd-facing-picker">
+      <legend>{label}</legend>
+      <div className="fd-compass">
+        {grid.map((f, k) =>
+          f === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the compass centre
+            <span key={k} aria-hidden="true" />
+          ) : (
+            <button
+              key={f}
+              type="button"
+              aria-pressed={value === f}
+              aria-label={`Face ${FACING_NAMES[f]}`}
+              className={value === f ? 'fd-on' : undefined}
+              onClick={() => onPick(f)}
+            >
+              {FACING_SHORT[f]}
+            </button>
+          ),
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+interface ActionsProps {
+  view: FdView;
+  seat: SeatRef;
+  sel: Teamer;
+  mine: boolean;
+  runner: FdRunner;
+  mode: Mode;
+  setMode: (m: Mode) => void;
+  moving: boolean;
+  plan: MovePlan | null;
+  setPlan: (p: MovePlan | null) => void;
+  reachCost: number | null;
+  commitMove: (end: boolean) => Promise<void>;
+  fireWeapons: readonly string[];
+  fireWeapon: string | null;
+  setWeapon: (w: string) => void;
+  fireAt: number | null;
+  fireInfo: FireSquare | null;
+  commitFire: () => Promise<void>;
+  cancelFire: () => void;
+  turnTo: Facing | null;
+  setTurnTo: (f: Facing | null) => void;
+  hoverInfo: FireSquare | null;
+  w: number;
+}
+
+/** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
+function Actions(a: ActionsProps) {
+  const { view, sel, runner, w } = a;
+  const p = view.pending;
+  const run = (c: FdCommand) => void runner.run(c);
+  const activated = p.activated.includes(sel.id);
+  const holdsWait = sel.chits.includes('WAIT');
+  const team = view.phase === 'team';
+  const canActNow =
+    team && !p.interrupt && !p.moving && (activated || (p.activated.length === 0 && holdsWait));
+  const inInterrupt = p.interrupt?.teamerIds.includes(sel.id) ?? false;
+  const arena = arenaFor(view.rules, view.arenaId);
+  const sq = sel.x !== null && sel.y !== null ? sel.y * w + sel.x : -1;
+  const doors = sq >= 0 ? arena.doors.filter((d) => d.zone.includes(sq)) : [];
+  const partner = teamersOf(view).find(
+    (t) =>
+      t.id !== sel.id &&
+      t.x !== null &&
+      t.x === sel.x &&
+      t.y === sel.y &&
+      t.chits.includes('READY') &&
+      !view.activated.includes(t.id),
+  );
+  const threatsNear = threatsOf(view).filter(
+    (th) => sel.x !== null && sel.y !== null && Math.max(Math.abs(th.x - sel.x), Math.abs(th.y - sel.y)) <= 1,
+  );
+  const hasMagazine = sel.weapons.some((id) => {
+    const pw = view.rules.weapons[id];
+    return pw?.kind === 'gun' && pw.magazine !== null;
+  });
+  return (
+    <section className="fd-card fd-actions" aria-label={`Orders for ${sel.name}`} data-testid="fd-actions">
+      <h3>
+        {sel.name} <span className="fd-muted">facing {FACING_NAMES[sel.facing]}</span>
+      </h3>
+      {!a.mine ? <p className="fd-muted">Played by another seat.</p> : null}
+      {a.mine && team && !p.interrupt && p.activated.length === 0 && !p.moving && p.nextTeamer === sel.id ? (
+        <div className="fd-buttons">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => run({ type: 'activate', teamerId: sel.id })}
+            data-testid="fd-activate"
+          >
+            Activate {sel.name} (A)
+          </button>
+          {partner ? (
+            <button
+              type="button"
+              onClick={() => run({ type: 'activate', teamerId: sel.id, partnerId: partner.id })}
+            >
+              Activate with {partner.name}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {a.mine &&
+      team &&
+      !p.interrupt &&
+      p.activated.length === 0 &&
+      !p.moving &&
+      p.nextTeamer !== sel.id &&
+      p.nextTeamer ? (
+        <p className="fd-muted">{view.teamers[p.nextTeamer]?.name ?? p.nextTeamer} activates next.</p>
+      ) : null}
+      {a.mine && a.moving && view.move ? (
+        <div className="fd-move-box" data-testid="fd-move-box">
+          <p>
+            Moving: <strong>{view.move.allowance - view.move.spent}</strong> of {view.move.allowance} point(s)
+            left. Pick a lit square (the number is its cost), then confirm.
+          </p>
+          {a.plan ? (
+            <>
+              <p data-testid="fd-plan">
+                To ({a.plan.square % w},{Math.floor(a.plan.square / w)}) for {a.reachCost} point(s), arriving
+                facing {FACING_NAMES[a.plan.facing]}.
+              </p>
+              <FacingPicker
+                value={a.plan.facing}
+                label="Facing at the end of the move (free)"
+                onPick={(f) => a.plan && a.setPlan({ square: a.plan.square, facing: f })}
+              />
+              <div className="fd-buttons">
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={runner.busy}
+                  onClick={() => void a.commitMove(true)}
+                  data-testid="fd-confirm-move"
+                >
+                  Move there and end the move
+                </button>
+                <button type="button" disabled={runner.busy} onClick={() => void a.commitMove(false)}>
+                  Move there, keep moving
+                </button>
+                <button type="button" onClick={() => a.setPlan(null)}>
+                  Cancel
+                </button>
+              </div>
+            </>
+          ) : (
+            <EndMove view={view} sel={sel} runner={runner} />
+          )}
+        </div>
+      ) : null}
+      {a.mine &&
+      (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
+      !a.moving ? (
+        <>
+          {!inInterrupt && view.phase === 'team' ? (
+            <div className="fd-buttons">
+              <button
+                type="button"
+                onClick={() => run({ type: 'move', teamerId: sel.id })}
+                data-testid="fd-move"
+              >
+                Move (M)
+              </button>
+              {sel.dash === 'none' && !sel.ducked ? (
+                <button type="button" onClick={() => run({ type: 'move', teamerId: sel.id, dash: true })}>
+                  Dash (+2, worse next turn)
+                </button>
+              ) : null}
+              <button
+                type="button"
+                aria-pressed={a.mode === 'turn'}
+                onClick={() => {
+                  a.setMode(a.mode === 'turn' ? 'look' : 'turn');
+                  a.setTurnTo(null);
+                }}
+              >
+                Turn on the spot…
+              </button>
+            </div>
+          ) : null}
+          {view.phase === 'team' && a.fireWeapons.length > 0 ? (
+            <div className="fd-buttons">
+              <button
+                type="button"
+                aria-pressed={a.mode === 'fire'}
+                onClick={() => a.setMode(a.mode === 'fire' ? 'look' : 'fire')}
+                data-testid="fd-fire-mode"
+              >
+                {a.mode === 'fire' ? 'Stop aiming' : 'Aim and fire (F)'}
+              </button>
+              {a.fireWeapons.length > 1 ? (
+                <label>
+                  Weapon{' '}
+                  <select value={a.fireWeapon ?? ''} onChange={(e) => a.setWeapon(e.target.value)}>
+                    {a.fireWeapons.map((id) => (
+                      <option key={id} value={id}>
+                        {view.rules.weapons[id]?.name ?? id}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
+            </div>
+          ) : null}
+          {a.mode === 'turn' ? (
+            <div className="fd-turn-box">
+              <FacingPicker
+                value={a.turnTo}
+                label="Turn to face (this spends an action)"
+                onPick={(f) => a.setTurnTo(f)}
+              />
+              <div className="fd-buttons">
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={a.turnTo === null || a.turnTo === sel.facing}
+                  onClick={() => {
+                    if (a.turnTo !== null) run({ type: 'turn', teamerId: sel.id, facing: a.turnTo });
+                    a.setMode('look');
+                  }}
+                >
+                  {a.turnTo === null
+                    ? 'Pick a facing first'
+                    : `Spend an action to face ${FACING_NAMES[a.turnTo]}`}
+                </button>
+                <button type="button" onClick={() => a.setMode('look')}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          ) : null}
+          {a.mode === 'fire' ? (
+            <div className="fd-fire-box" data-testid="fd-fire-box">
+              {a.fireAt !== null && a.fireInfo?.ok ? (
+                <>
+                  <p data-testid="fd-fire-plan">
+                    Fire the {view.rules.weapons[a.fireWeapon ?? '']?.name} at ({a.fireAt % w},
+                    {Math.floor(a.fireAt / w)})
+                    {a.fireInfo.chance !== undefined ? `: ${percent(a.fireInfo.chance)} to hit` : ''}
+                    {a.fireInfo.kill !== undefined ? `, ${percent(a.fireInfo.kill)} to kill` : ''}
+                    {a.fireInfo.chicken ? ', once he passes his BINGE test (a chicken)' : ''}.
+                    {a.fireInfo.duck?.length
+                      ? ` ${a.fireInfo.duck.map((id) => view.teamers[id]?.name ?? id).join(' and ')} will -DUCK! out of the line.`
+                      : ''}
+                  </p>
+                  <div className="fd-buttons">
+                    <button
+                      type="button"
+                      className="primary"
+                      disabled={runner.busy}
+                      onClick={() => void a.commitFire()}
+                      data-testid="fd-confirm-fire"
+                    >
+                      Fire
+                    </button>
+                    <button type="button" onClick={a.cancelFire}>
+                      Cancel
+                    </button>
+                  </div>
+                </>
+              ) : (
+                <p>
+                  Pick a lit square: green can be fired into, the percentage is the chance to hit; red is
+                  blocked.
+                  {a.hoverInfo && !a.hoverInfo.ok && a.hoverInfo.reason
+                    ? ` Here: ${a.hoverInfo.reason}.`
+                    : ''}
+                </p>
+              )}
+            </div>
+          ) : null}
+          <div className="fd-buttons">
+            {doors.map((d) => {
+              const open = view.doors[d.index]?.open ?? false;
+              return (
+                <span key={d.id} className="fd-door-actions">
+                  <button
+                    type="button"
+                    onClick={() => run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: !open })}
+                  >
+                    {open ? 'Close' : 'Open'} door {d.id}
+                  </button>
+                  {sel.bioSensor && !open ? (
+                    <button
+                      type="button"
+                      onClick={() => run({ type: 'scan', teamerId: sel.id, door: d.index })}
+                    >
+                      Scan through {d.id}
+                    </button>
+                  ) : null}
+                </span>
+              );
+            })}
+            {view.phase === 'team'
+              ? threatsNear.map((th) => (
+                  <button
+                    key={th.id}
+                    type="button"
+                    onClick={() => run({ type: 'grapple', teamerId: sel.id, threatId: th.id })}
+                  >
+                    Grapple {figureName(view, th.id)}
+                  </button>
+                ))
+              : null}
+          </div>
+          {view.phase === 'team' ? (
+            <details className="fd-more">
+              <summary>Other actions</summary>
+              <div className="fd-buttons">
+                {sel.ducked ? (
+                  <button
+                    type="button"
+                    onClick={() => run({ type: 'task', teamerId: sel.id, task: 'standUp' })}
+                  >
+                    Stand up
+                  </button>
+                ) : (
+                  <button type="button" onClick={() => run({ type: 'task', teamerId: sel.id, task: 'duck' })}>
+                    -DUCK!
+                  </button>
+                )}
+                {hasMagazine ? (
+                  <button
+                    type="button"
+                    onClick={() => run({ type: 'task', teamerId: sel.id, task: 'reload' })}
+                  >
+                    Reload
+                  </button>
+                ) : null}
+                <ChitTasks view={view} sel={sel} run={run} />
+                {(['console', 'locker', 'clearSource'] as const).map((task) => (
+                  <button
+                    key={task}
+                    type="button"
+                    onClick={() => run({ type: 'task', teamerId: sel.id, task })}
+                  >
+                    {task === 'console'
+                      ? 'Work the console'
+                      : task === 'locker'
+                        ? 'Search the lockers'
+                        : 'Clear the Source'}
+                  </button>
+                ))}
+              </div>
+            </details>
+          ) : null}
+          {activated ? (
+            <div className="fd-buttons">
+              {sel.chits[0] !== 'READY' && sel.chits[1] === 'READY' ? (
+                <button type="button" onClick={() => run({ type: 'wait', teamerId: sel.id })}>
+                  Put the other chit on WAIT
+                </button>
+              ) : null}
+              {sel.chits.includes('READY') ? (
+                <button type="button" onClick={() => run({ type: 'pass', teamerId: sel.id })}>
+                  Throw a chit away
+                </button>
+              ) : null}
+              <button
+                type="button"
+                onClick={() => run({ type: 'endActivation', teamerId: sel.id })}
+                data-testid="fd-end-activation"
+              >
+                End activation
+              </button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {a.mine && view.phase === 'exploration' ? (
+        <div className="fd-buttons">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => run({ type: 'endExploration' })}
+            data-testid="fd-end-exploration"
+          >
+            End the exploration
+          </button>
+        </div>
+      ) : null}
+      {a.seat.role !== 'spectator' && team && !p.moving && !p.interrupt && p.activated.length === 0 ? (
+        <EndTeamPhase runner={runner} />
+      ) : null}
+    </section>
+  );
+}
+
+function ChitTasks({ view, sel, run }: { view: FdView; sel: Teamer; run: (c: FdCommand) => void }) {
+  if (sel.x === null || sel.y === null) return null;
+  const near = view.tiles.flatMap((t) =>
+    t.chits.filter(
+      (c) =>
+        !c.examined &&
+        c.x !== null &&
+        c.y !== null &&
+        Math.max(Math.abs(c.x - (sel.x as number)), Math.abs(c.y - (sel.y as number))) <= 1,
+    ),
+  );
+  return (
+    <>
+      {near.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          onClick={() =>
+            run({ type: 'task', teamerId: sel.id, task: 'examineChit', x: c.x as number, y: c.y as number })
+          }
+        >
+          Turn the Source chit at ({c.x},{c.y})
+        </button>
+      ))}
+    </>
+  );
+}
+
+function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdRunner }) {
+  const [facing, setFacing] = useState<Facing>(sel.facing);
+  useEffect(() => setFacing(sel.facing), [sel.facing]);
+  const free = (view.move?.steps ?? 0) >= 1 && !sel.ducked && sel.x !== null;
+  return (
+    <>
+      {free ? (
+        <FacingPicker value={facing} label="Facing at the end of the move (free)" onPick={setFacing} />
+      ) : null}
+      <div className="fd-buttons">
+        <button
+          type="button"
+          onClick={() =>
+            void runner.run({
+              type: 'endMove',
+              teamerId: sel.id,
+              ...(free && facing !== sel.facing ? { facing } : {}),
+            })
+          }
+          data-testid="fd-end-move"
+        >
+          End the move here{free && facing !== sel.facing ? `, facing ${FACING_NAMES[facing]}` : ''} (E)
+        </button>
+        {arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
+          <button
+            type="button"
+            onClick={() => void runner.run({ type: 'step', teamerId: sel.id, bridge: true })}
+            data-testid="fd-bridge"
+          >
+            {sel.x === null ? 'Turn back to Mother' : 'Back over the bridge to Mother'}
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function EndTeamPhase({ runner }: { runner: FdRunner }) {
+  const [sure, setSure] = useState(false);
+  return sure ? (
+    <div className="fd-buttons fd-confirm">
+      <span>Every unused chit is thrown away and the aliens move.</span>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => void runner.run({ type: 'endTeamPhase' }).then(() => setSure(false))}
+        data-testid="fd-end-team-confirm"
+      >
+        End the Team phase
+      </button>
+      <button type="button" onClick={() => setSure(false)}>
+        Not yet
+      </button>
+    </div>
+  ) : (
+    <div className="fd-buttons">
+      <button type="button" onClick={() => setSure(true)} data-testid="fd-end-team">
+        End the Team phase…
+      </button>
+    </div>
+  );
+}
+
+type Reflex = 'ask' | 'pass' | 'fire';
+
+function loadReflexes(tableId: string): Record<string, Reflex> {
+  try {
+    const raw = globalThis.localStorage?.getItem(`bughunt.fd.reflex.${tableId}`);
+    return raw ? (JSON.parse(raw) as Record<string, Reflex>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The shot a Teamer's standing order fires at the Threat that set off the interrupt, if any gun can. */
+function reflexShot(view: FdView, teamerId: string, threatId: string): FdCommand | null {
+  const t = view.teamers[teamerId];
+  const th = view.threats[threatId];
+  if (!t || !th) return null;
+  for (const weapon of t.weapons) {
+    if (view.rules.weapons[weapon]?.kind !== 'gun') continue;
+    const p = shotPreview(asState(view), teamerId, weapon, th.x, th.y);
+    if (p.ok)
+      return {
+        type: 'shoot',
+        teamerId,
+        weapon,
+        x: th.x,
+        y: th.y,
+        ...(p.duckers.length ? { duck: [...p.duckers] } : {}),
+      };
+  }
+  return null;
+}
+
+/**
+ * WAIT: a Threat set off an interrupt. Each of this seat's Teamers named may fire with his WAIT
+ * chit, shut a door on it, or let it pass; a standing order per Teamer ("always let it pass",
+ * "always fire if he can"), kept on this device for this table, answers for him at once.
+ */
+function WaitPrompt({
+  view,
+  seat,
+  runner,
+  tableId,
+  onFire,
+}: {
+  view: FdView;
+  seat: SeatRef;
+  runner: FdRunner;
+  tableId: string;
+  onFire: (id: string) => void;
+}) {
+  const [reflexes, setReflexes] = useState<Record<string, Reflex>>(() => loadReflexes(tableId));
+  const setReflex = (id: string, r: Reflex) => {
+    const next = { ...reflexes, [id]: r };
+    setReflexes(next);
+    try {
+      globalThis.localStorage?.setItem(`bughunt.fd.reflex.${tableId}`, JSON.stringify(next));
+    } catch {
+      // private mode: the order lasts for this page only
+    }
+  };
+  const i = view.pending.interrupt;
+  const answered = useRef<string | null>(null);
+  const key = i ? `${view.turn}:${i.threatId}:${i.trigger}:${i.teamerIds.join(',')}` : null;
+  useEffect(() => {
+    if (!i || !key || answered.current === key) return;
+    for (const id of i.teamerIds) {
+      const t = view.teamers[id];
+      if (!t || !mayCommand(seat, t)) continue;
+      const r = reflexes[id] ?? 'ask';
+      const shot = r === 'fire' ? reflexShot(view, id, i.threatId) : null;
+      if (r === 'pass' || shot) {
+        answered.current = key;
+        void runner.run(shot ?? { type: 'holdWait', teamerId: id });
+        return;
+      }
+    }
+  }, [i, key, reflexes, view, seat, runner]);
+  if (!i) return null;
+  const trigger =
+    i.trigger === 'crossing'
+      ? 'is starting through a door'
+      : i.trigger === 'adjacent'
+        ? 'has moved next to'
+        : 'has moved into sight of';
+  return (
+    <section className="fd-card fd-wait" aria-live="assertive" data-testid="fd-wait">
+      <h3>WAIT!</h3>
+      <p>
+        {figureName(view, i.threatId)} {trigger}
+        {i.trigger === 'crossing'
+          ? ''
+          : ` ${i.teamerIds.map((id) => view.teamers[id]?.name ?? id).join(' and ')}`}
+        .
+      </p>
+      {i.teamerIds.map((id) => {
+        const t = view.teamers[id];
+        if (!t || !mayCommand(seat, t)) return null;
+        return (
+          <div key={id} className="fd-buttons">
+            <strong>{t.name}:</strong>
+            <button type="button" onClick={() => onFire(id)}>
+              Fire with the WAIT chit
+            </button>
+            {i.trigger === 'crossing' ? (
+              <button type="button" onClick={() => void runner.run({ type: 'crush', teamerId: id })}>
+                Shut the door on it
+              </button>
+            ) : null}
+            <button
+              type="button"
+              onClick={() => void runner.run({ type: 'holdWait', teamerId: id })}
+              data-testid={`fd-hold-${id}`}
+            >
+              Let it pass (keep the chit)
+            </button>
+            <label>
+              Always{' '}
+              <select value={reflexes[id] ?? 'ask'} onChange={(e) => setReflex(id, e.target.value as Reflex)}>
+                <option value="ask">ask me</option>
+                <option value="pass">let it pass</option>
+                <option value="fire">fire if he can</option>
+              </select>
+            </label>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner: FdRunner }) {
+  const mission = view.rules.missions.find((m) => m.id === view.missionId);
+  const canAct = seat.role !== 'spectator';
+  return (
+    <section className="fd-card fd-briefing" aria-label="Briefing">
+      <h3>Briefing</h3>
+      <label>
+        Mission{' '}
+        <select
+          value={view.missionId}
+          disabled={!canAct}
+          onChange={(e) => void runner.run({ type: 'chooseMission', mission: e.target.value })}
+          data-testid="fd-mission"
+        >
+          {view.rules.missions.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        Arena{' '}
+        <select
+          value={view.arenaId}
+          disabled={!canAct}
+          onChange={(e) => void runner.run({ type: 'chooseMission', arena: e.target.value })}
+        >
+          {view.rules.pack.arenas.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        Activation{' '}
+        <select
+          value={view.activationMethod}
+          disabled={!canAct}
+          onChange={(e) =>
+            void runner.run({
+              type: 'chooseMission',
+              activation: e.target.value as FdView['activationMethod'],
+            })
+          }
+        >
+          <option value="fixed">fixed order</option>
+          <option value="nearest-first">nearest a Threat first</option>
+          <option value="deck">drawn cards</option>
+          <option value="stack">drawn, leader cuts in</option>
+        </select>
+      </label>
+      {mission ? (
+        <div className="fd-mission">
+          <p>{mission.text}</p>
+          <ul>
+            {mission.objectives.map((o) => (
+              <li key={o.id}>{o.text}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {view.rules.pack.id === defaultPack.id ? (
+        <MissionOdds key={view.missionId} mission={view.missionId} />
+      ) : null}
+      {canAct ? (
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void runner.run({ type: 'board' })}
+          data-testid="fd-board"
+        >
+          Board the Drifter
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function Evaluation({ view }: { view: FdView }) {
+  const ev = view.evaluation;
+  if (!ev) return null;
+  const mission = view.rules.missions.find((m) => m.id === view.missionId);
+  return (
+    <section className="fd-card fd-evaluation" data-testid="fd-evaluation">
+      <h3>
+        Mission{' '}
+        {ev.outcome === 'completed'
+          ? 'completed'
+          : ev.outcome === 'part-completed'
+            ? 'partly completed'
+            : 'failed'}
+      </h3>
+      <ul>
+        {mission?.objectives.map((o, k) => (
+          <li key={o.id}>
+            {ev.objectives[k] ? 'Done' : 'Not done'}: {o.text}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Gold stars for the Team: {ev.teamStars}
+        {ev.catastrophe ? ' · a catastrophe struck' : ''}.
+      </p>
+    </section>
+  );
+}

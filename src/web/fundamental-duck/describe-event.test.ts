@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { SeededDice } from '../../engine/dice/source.ts';
+import { isRuleError } from '../../engine/rule-error.ts';
+import { candidateCommands } from '../../rules/fundamental-duck/candidates.ts';
+import type { FdEvent } from '../../rules/fundamental-duck/events.ts';
+import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
+import { CORE_EVENT_TYPES } from '../../rules/fundamental-duck/ruleset.ts';
+import type { FdState } from '../../rules/fundamental-duck/state.ts';
+import { describeDecision, describeFdEvent } from './describe-event.ts';
+
+const PLAYER = { seatId: 'p1', role: 'player' as const };
+
+/** A solo game played by the first legal candidate of a seeded shuffle, for `commands` commands. */
+function play(seed: number, commands: number): FdEvent[] {
+  let s: FdState = fd.setup({});
+  const dice = new SeededDice(seed);
+  let lcg = seed;
+  const pick = (n: number) => {
+    lcg = (lcg * 1103515245 + 12345) & 0x7fffffff;
+    return lcg % n;
+  };
+  const log: FdEvent[] = [];
+  for (let n = 0; n < commands && s.phase !== 'ended'; n++) {
+    const options = candidateCommands(s);
+    for (let tries = 0; tries < 40 && options.length > 0; tries++) {
+      const k = pick(options.length);
+      const c = options.splice(k, 1)[0];
+      if (!c) break;
+      try {
+        const events = fd.decide(s, c, { actor: PLAYER, dice });
+        for (const e of events) s = fd.evolve(s, e);
+        log.push(...events);
+        break;
+      } catch (e) {
+        if (!isRuleError(e)) throw e;
+      }
+    }
+  }
+  return log;
+}
+
+const said = (e: { type: string }) => describeFdEvent(e, (id) => `seat ${id}`);
+
+describe('describeFdEvent', () => {
+  it('has a sentence for every event type of the ruleset (the undo bookmark excepted)', () => {
+    for (const type of CORE_EVENT_TYPES) {
+      const line = said({ type });
+      if (type === 'undo.saved') expect(line).toBeNull();
+      else {
+        expect(line, type).not.toBeNull();
+        expect(line, type).not.toMatch(/undefined|NaN|\[object/);
+      }
+    }
+  });
+
+  it('tells a played game in plain words, as a player receives it (no codes, no undefined)', () => {
+    const seen = new Set<string>();
+    for (const seed of [3, 11]) {
+      for (const event of play(seed, 300)) {
+        const redacted = fd.redact(event, PLAYER);
+        if (!redacted) continue;
+        const line = said(redacted);
+        if (redacted.type === 'undo.saved' || redacted.type.startsWith('chat.')) continue;
+        seen.add(redacted.type);
+        expect(line, redacted.type).not.toBeNull();
+        expect(line).not.toMatch(/undefined|NaN|\[object|null/);
+      }
+    }
+    // The aliens acted and were explained.
+    expect(seen.has('threat.decided')).toBe(true);
+    expect(seen.has('threat.queue')).toBe(true);
+  });
+
+  it('explains a Threat decision with its dice, modifiers, column and target', () => {
+    const text = describeDecision({
+      threat: 'h2',
+      species: 'harpy',
+      turn: 2,
+      mode: 'phase',
+      because: 'reaction',
+      choice: 'attack',
+      reaction: {
+        face: 4,
+        modifiers: [{ code: 'wounded', value: 2 }],
+        total: 6,
+        row: 6,
+        column: 'team',
+        columnReason: 'teamerInStimulusRange',
+        reaction: 'attack',
+      },
+      movement: { faces: [3], die: 'd6', add: 0, carryPenalty: 0, allowance: 3, from: 'own' },
+      target: { teamer: 'brick', reachable: true, priority: 'back', tie: 'none' },
+      door: null,
+      weakSpot: null,
+      outcome: 'grappled',
+      rollOffs: [],
+      dice: [],
+      actions: [],
+    });
+    expect(text).toBe(
+      'Harpy 2: reaction 4 + 2 (wounded) = 6 on the Team column (a Teamer within its senses’ range): ATTACK; movement 3 (d6 3); goes for Brick (his back is turned); closes in and grapples.',
+    );
+  });
+});

@@ -1,0 +1,367 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../server/app.ts';
+import {
+  browserTestsCanRun,
+  shot as columnShot,
+  openSeat,
+  pageProblems,
+  withBrowserAndServer,
+} from '../three-sixteen/browser-kit.ts';
+import { newDuckTable } from './browser-kit.ts';
+
+/**
+ * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
+ * to the evaluation (moves with the reach overlay, an undo, the fire overlay, the aliens' turn
+ * played back), a phone player who taps and reloads in the middle of a move, a keyboard-only
+ * player, and the hidden pings that never reach a player's page. One built app for the suite.
+ */
+
+const canRun = browserTestsCanRun();
+const ENTRY = '0,7';
+
+async function status(page: Page): Promise<string> {
+  return (await page.getByTestId('fd-your-move').textContent()) ?? '';
+}
+
+/** Waits until the "your move" line is no longer `before` (or a moment has passed). */
+async function changed(page: Page, before: string): Promise<void> {
+  await page
+    .waitForFunction(
+      (b) => document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b,
+      before,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** A screenshot of the whole game column (the shell scrolls it inside the page). */
+async function shot(page: Page, name: string): Promise<void> {
+  await columnShot(page, `fd-${name}.png`);
+}
+
+/** Clicks and waits for the table to move on. */
+async function press(page: Page, testId: string): Promise<void> {
+  const before = await status(page);
+  await page.getByTestId(testId).click();
+  await changed(page, before);
+}
+
+/**
+ * Plays on until the mission is evaluated: every Teamer still on the bridge turns back to Mother,
+ * one in the arena walks to the entry and goes back over the bridge; exploration phases are ended
+ * and the aliens' turns skipped.
+ */
+async function playToTheEnd(page: Page): Promise<number> {
+  const moved = new Set<string>();
+  let threatTurns = 0;
+  for (let guard = 0; guard < 120; guard++) {
+    if (await page.getByTestId('fd-skip').isVisible()) {
+      threatTurns++;
+      await shot(page, 'aliens-turn');
+      await page.getByTestId('fd-skip').click();
+    }
+    if (await page.getByTestId('fd-evaluation').isVisible()) return threatTurns;
+    if (await page.getByTestId('rejection').isVisible())
+      await page.getByRole('button', { name: 'Dismiss this error' }).first().click();
+    const now = await status(page);
+    const name = /: (?:Your move: )?(\S+) is/.exec(`: ${now.replace(/^Your move:\s*/, '')}`)?.[1] ?? '';
+    if (/Exploration/.test(now)) await press(page, 'fd-end-exploration');
+    else if (/is next: activate/.test(now)) {
+      moved.delete(name);
+      await press(page, 'fd-activate');
+    } else if (/is moving/.test(now)) {
+      const bridge = page.getByTestId('fd-bridge');
+      if ((await bridge.textContent())?.includes('Turn back')) await press(page, 'fd-bridge');
+      else {
+        // In the arena: walk to the entry square if it is in reach, then back over the bridge.
+        const entry = page.locator(`[data-cell="${ENTRY}"].fd-reach`);
+        if (await entry.count()) {
+          await entry.click();
+          await page.getByRole('button', { name: 'Move there, keep moving' }).click();
+          await page.waitForTimeout(300);
+        }
+        await press(page, 'fd-bridge');
+        if (await page.getByTestId('rejection').isVisible()) {
+          await page.getByRole('button', { name: 'Dismiss this error' }).first().click();
+          await press(page, 'fd-end-move');
+        }
+      }
+    } else if (/is activated/.test(now)) {
+      if (moved.has(name)) await press(page, 'fd-end-activation');
+      else {
+        moved.add(name);
+        await press(page, 'fd-move');
+      }
+    } else if (/end the Team phase/.test(now)) {
+      await page.getByTestId('fd-end-team').click();
+      await press(page, 'fd-end-team-confirm');
+    } else await page.waitForTimeout(200);
+  }
+  throw new Error(`the mission did not end; the table says: ${await status(page)}`);
+}
+
+describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  withBrowserAndServer((b, s) => {
+    browser = b;
+    server = s;
+  });
+
+  it('a solo mission from the briefing to the evaluation', async () => {
+    const { playerUrls } = await newDuckTable(server.url, ['Solo']);
+    const page = await openSeat(browser, playerUrls[0] as string);
+    await page.getByTestId('fd-mission').waitFor();
+    await page.getByTestId('fd-mission').selectOption('black-box');
+    await expect.poll(() => page.getByTestId('fd-mission').inputValue()).toBe('black-box');
+    // The simulator's odds for the chosen mission, played in a worker while the page stays live.
+    await page.getByRole('button', { name: /Simulate the odds/ }).click();
+    await page
+      .getByTestId('fd-odds')
+      .filter({ hasText: /completed \d+%/ })
+      .waitFor({ timeout: 60_000 });
+    await shot(page, 'briefing');
+    await press(page, 'fd-board');
+    expect(await status(page)).toMatch(/YOU is next/);
+    // Unexplored modules show their pings face down, in a shape and a letter as well as a colour.
+    expect(await page.locator('[data-ping="hidden"]').count()).toBeGreaterThan(0);
+
+    await press(page, 'fd-activate');
+    await press(page, 'fd-move');
+    // On the bridge: the entry square is the one lit, for 1 point.
+    await page.locator(`[data-cell="${ENTRY}"].fd-reach`).click();
+    await page.getByTestId('fd-move-box').filter({ hasText: /left/ }).waitFor();
+    await expect
+      .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
+      .toBe('translate(0.5 7.5)');
+    const reach = page.locator('polygon.fd-reach');
+    if ((await reach.count()) > 0) {
+      // Pick a square: its path and facing are shown with the cost before anything is sent.
+      await reach.first().click();
+      await page.getByTestId('fd-plan').waitFor();
+      expect(await page.locator('polyline.fd-path-line').count()).toBe(1);
+      await shot(page, 'move-preview');
+      // A facing picked in the compass costs nothing until confirmed.
+      await page.getByRole('button', { name: 'Face south', exact: true }).click();
+      await expect.poll(() => page.getByTestId('fd-plan').textContent()).toMatch(/facing south/);
+      await page.getByRole('button', { name: 'Move there, keep moving' }).click();
+      await page.getByTestId('fd-undo').waitFor();
+      // Undo: nothing rolled, nothing revealed: the step is taken back.
+      // Each press takes back one step, until the last die rolled (the BINGE test on entering).
+      for (let n = 0; n < 8 && (await page.getByTestId('fd-undo').isVisible()); n++) {
+        await page.getByTestId('fd-undo').click();
+        await page.waitForTimeout(300);
+      }
+      await expect
+        .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
+        .toBe('translate(0.5 7.5)');
+    }
+    await press(page, 'fd-end-move');
+    // Aim: the squares he can fire into, the blocked ones and the chances, before any shot.
+    await page.getByTestId('fd-fire-mode').click();
+    await page.getByTestId('fd-fire-box').waitFor();
+    expect(
+      await page.locator('polygon.fd-fire-ok, polygon.fd-fire-target, polygon.fd-fire-blocked').count(),
+    ).toBeGreaterThan(0);
+    await shot(page, 'fire-overlay');
+    await page.keyboard.press('Escape');
+    await press(page, 'fd-end-activation');
+
+    // The rest of the Team turns back; the aliens act, shown step by step, then the mission ends.
+    await playToTheEnd(page);
+    await shot(page, 'evaluation');
+    // The aliens' turn was told in words, each decision with its dice.
+    const told = await page.getByTestId('fd-threat-turn').textContent();
+    expect(told).toMatch(/The Threats act in this order|No Threat is on the board/);
+    const evaluation = await page.getByTestId('fd-evaluation').textContent();
+    expect(evaluation).toMatch(/Mission (completed|partly completed|failed)/);
+    expect(evaluation).toMatch(/Two successful Other Actions|Bridge console|console/i);
+    // Between missions: the campaign goes on with the same Team.
+    await page.getByTestId('fd-between').waitFor();
+    await shot(page, 'between-missions');
+    await page.getByTestId('fd-next-mission').click();
+    await page.getByTestId('fd-board').waitFor();
+    expect(await status(page)).toMatch(/Choose the mission/);
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('a phone player taps to move; a reload in the middle of the move loses nothing', async () => {
+    const { playerUrls } = await newDuckTable(server.url, ['Thumb']);
+    const page = await openSeat(browser, playerUrls[0] as string, true);
+    await page.getByTestId('fd-board').tap();
+    await page.getByTestId('fd-activate').tap();
+    await page.getByTestId('fd-move').tap();
+    await page.getByTestId('fd-move-box').waitFor();
+    await page.locator('svg.board-svg').scrollIntoViewIfNeeded();
+    // Two fingers spread: the board zooms in; one finger drags: it pans. Real touch events.
+    const svgBox = await page.locator('svg.board-svg').boundingBox();
+    if (!svgBox) throw new Error('no board on screen');
+    const cx = svgBox.x + svgBox.width / 2;
+    const cy = svgBox.y + svgBox.height / 2;
+    const world = page.locator('svg.board-svg > g').first();
+    const fitted = await world.getAttribute('transform');
+    const cdp = await page.context().newCDPSession(page);
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })),
+      });
+    await touch('touchStart', [
+      { x: cx - 30, y: cy },
+      { x: cx + 30, y: cy },
+    ]);
+    for (let k = 1; k <= 5; k++)
+      await touch('touchMove', [
+        { x: cx - 30 - k * 20, y: cy },
+        { x: cx + 30 + k * 20, y: cy },
+      ]);
+    await touch('touchEnd', []);
+    const zoomed = await world.getAttribute('transform');
+    const scaleOf = (t: string | null) => Number(/scale\(([\d.]+)\)/.exec(t ?? '')?.[1] ?? 0);
+    expect(scaleOf(zoomed)).toBeGreaterThan(scaleOf(fitted) * 1.5);
+    await touch('touchStart', [{ x: cx, y: cy }]);
+    for (let k = 1; k <= 5; k++) await touch('touchMove', [{ x: cx + k * 15, y: cy + k * 10 }]);
+    await touch('touchEnd', []);
+    const panned = await world.getAttribute('transform');
+    expect(panned).not.toBe(zoomed);
+    expect(scaleOf(panned)).toBeCloseTo(scaleOf(zoomed), 5);
+    await shot(page, 'phone-zoomed');
+    // "0" fits the whole arena again.
+    await page.locator('svg.board-svg').focus();
+    await page.keyboard.press('0');
+    await expect.poll(() => world.getAttribute('transform')).toBe(fitted);
+    const box = await page.locator(`[data-cell="${ENTRY}"]`).boundingBox();
+    if (!box) throw new Error('the entry square is not on screen');
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect
+      .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
+      .toBe('translate(0.5 7.5)');
+    const before = await page.getByTestId('fd-move-box').textContent();
+    const lit = await page.locator('polygon.fd-reach').count();
+    await shot(page, 'phone-move');
+    // The board fits the phone's width; nothing scrolls sideways.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+
+    await page.reload();
+    await page.getByTestId('fd-move-box').waitFor();
+    expect(await page.getByTestId('fd-move-box').textContent()).toBe(before);
+    expect(await page.locator('polygon.fd-reach').count()).toBe(lit);
+    await expect
+      .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
+      .toBe('translate(0.5 7.5)');
+    await shot(page, 'phone-after-reload');
+  });
+
+  it('plays by keyboard alone: board, activate, move with the cursor, aim', async () => {
+    const { playerUrls } = await newDuckTable(server.url, ['Keys']);
+    const page = await openSeat(browser, playerUrls[0] as string);
+    await page.getByTestId('fd-board').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('fd-activate').waitFor();
+    const board = page.locator('svg.board-svg');
+    await board.focus();
+    await page.keyboard.press('a');
+    await page.getByTestId('fd-move').waitFor();
+    await page.keyboard.press('m');
+    await page.getByTestId('fd-move-box').waitFor();
+    // The cursor starts at the top left square; walk it to the entry (0,7) and step in with Enter.
+    await board.focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.locator('.board-status').textContent()).toMatch(/^Square 0,7/);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
+      .toBe('translate(0.5 7.5)');
+    await page.keyboard.press('e');
+    await page.getByTestId('fd-fire-mode').waitFor();
+    await page.keyboard.press('f');
+    await page.getByTestId('fd-fire-box').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('fd-fire-box').waitFor({ state: 'detached' });
+    // Every order is a button: Tab reaches "End activation" and Enter presses it.
+    await page.getByTestId('fd-end-activation').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(page)).toMatch(/Brick is next/);
+    await shot(page, 'keyboard');
+  });
+
+  it('an unrevealed ping is in no WebSocket frame and not in the DOM of a player’s page', async () => {
+    const { table, playerUrls } = await newDuckTable(server.url, ['Peeker']);
+    const frames: string[] = [];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await page.goto(playerUrls[0] as string);
+    await press(page, 'fd-board');
+    await page.getByTestId('fd-activate').waitFor();
+    // The truth, from the GM's export: every module's pings as dealt.
+    const res = await fetch(`${server.url}/api/tables/${table.tableId}/export`, {
+      headers: { authorization: `Bearer ${table.gm.token}` },
+    });
+    const exported = (await res.json()) as {
+      events: { event: { type: string; tiles?: { pings: string[] }[] } }[];
+    };
+    const dealt = exported.events.find((e) => e.event.type === 'arena.dealt')?.event.tiles;
+    if (!Array.isArray(dealt)) throw new Error('no deal in the export');
+    const hidden = await page.locator('[data-ping="hidden"]').evaluateAll((els) =>
+      els.map((el) => ({
+        tile: Number(el.getAttribute('data-tile')),
+        marker: Number(el.getAttribute('data-marker')),
+      })),
+    );
+    expect(hidden.length).toBeGreaterThan(0);
+    const secret = new Map(hidden.map((h) => [`${h.tile}/${h.marker}`, dealt[h.tile]?.pings[h.marker]]));
+    expect([...secret.values()].every((p) => typeof p === 'string' && p !== 'hidden')).toBe(true);
+
+    // No frame carries the deal, nor a value at a hidden marker's place other than "hidden".
+    const bad: string[] = [];
+    const checkTiles = (tiles: unknown, where: string) => {
+      if (!Array.isArray(tiles)) return;
+      tiles.forEach((t, ti) => {
+        const pings = (t as { pings?: unknown }).pings;
+        if (!Array.isArray(pings)) return;
+        pings.forEach((p, k) => {
+          if (secret.has(`${ti}/${k}`) && p !== 'hidden')
+            bad.push(`${where}: tile ${ti} marker ${k} = ${String(p)}`);
+        });
+      });
+    };
+    for (const text of frames) {
+      const msg = JSON.parse(text) as {
+        type: string;
+        view?: { tiles?: unknown };
+        events?: { event: { type: string; tiles?: unknown } }[];
+        ops?: { path: string; value?: unknown }[];
+      };
+      if (msg.type === 'view') checkTiles(msg.view?.tiles, 'view');
+      for (const e of msg.events ?? [])
+        if (e.event.type === 'arena.dealt' && typeof e.event.tiles !== 'number') bad.push('the deal itself');
+      for (const op of msg.ops ?? []) {
+        const m = /^\/tiles(?:\/(\d+)(?:\/pings(?:\/(\d+))?)?)?/.exec(op.path);
+        if (!m) continue;
+        if (m[1] === undefined) checkTiles(op.value, 'patch');
+        else if (m[2] !== undefined) {
+          if (secret.has(`${m[1]}/${m[2]}`) && op.value !== 'hidden') bad.push(`patch ${op.path}`);
+        } else {
+          const pings = m[0].endsWith('/pings')
+            ? op.value
+            : (op.value as { pings?: unknown } | undefined)?.pings;
+          const tiles: unknown[] = [];
+          tiles[Number(m[1])] = { pings };
+          checkTiles(tiles, `patch ${op.path}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(frames.length).toBeGreaterThan(0);
+    // The page shows a hidden marker as "?" and names it unrevealed, never by its colour.
+    for (const h of hidden) {
+      const el = page.locator(`[data-tile="${h.tile}"][data-marker="${h.marker}"]`);
+      expect(await el.getAttribute('data-ping')).toBe('hidden');
+      expect(await el.textContent()).toBe('unrevealed ping?');
+    }
+    await context.close();
+  });
+});
