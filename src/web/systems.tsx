@@ -2,12 +2,16 @@ import { type ComponentType, lazy } from 'react';
 import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
 import type { SystemEvent } from './log.ts';
+import { awaitsSeat as rhylanorAwaits, nameIn as rhylanorNameIn } from './rhylanor-express/your-move.ts';
 import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
 
 // Each system's screens load on first use (their own chunk): the start page and dice-chat tables
 // do not download them.
 const ThreeSixteenTable = lazy(() =>
   import('./three-sixteen/ThreeSixteenTable.tsx').then((m) => ({ default: m.ThreeSixteenTable })),
+);
+const RhylanorTable = lazy(() =>
+  import('./rhylanor-express/RhylanorTable.tsx').then((m) => ({ default: m.RhylanorTable })),
 );
 
 /**
@@ -33,6 +37,7 @@ export interface SystemPanelProps {
 
 export const SYSTEM_PANELS: Readonly<Record<string, ComponentType<SystemPanelProps>>> = {
   'three-sixteen': ThreeSixteenTable,
+  'rhylanor-express': RhylanorTable,
 };
 
 /**
@@ -50,6 +55,8 @@ export type DescribeEvent = (
 /** Loaded on first use, like the panels; a system without one shows such events by type. */
 export const SYSTEM_DESCRIBERS: Readonly<Record<string, () => Promise<DescribeEvent>>> = {
   'three-sixteen': () => import('./three-sixteen/describe-event.ts').then((m) => m.describeThreeSixteenEvent),
+  'rhylanor-express': () =>
+    import('./rhylanor-express/describe-event.ts').then((m) => m.describeRhylanorEvent),
 };
 
 /**
@@ -61,4 +68,13 @@ export const SYSTEM_AWAITS: Readonly<
   Record<string, (view: unknown, seat: SystemPanelProps['seat']) => boolean>
 > = {
   'three-sixteen': threeSixteenAwaits,
+  'rhylanor-express': rhylanorAwaits,
+};
+
+/**
+ * Names a system's own ids (a character, a ship) from the view, for log lines; undefined when the
+ * id is not one of its things. Read by the table page's log (no ruleset code: the view only).
+ */
+export const SYSTEM_NAMES: Readonly<Record<string, (view: unknown, id: string) => string | undefined>> = {
+  'rhylanor-express': rhylanorNameIn,
 };
