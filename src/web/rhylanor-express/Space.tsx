@@ -655,8 +655,8 @@ function RefereeSpace({
   const [scenario, setScenario] = useState('');
   const players = seats.filter((s) => s.role === 'player');
   return (
-    <details className="re-card" open={space.order.length === 0}>
-      <summary>Referee: set up and run the battle</summary>
+    <section className="re-card" aria-label="Referee: the battle">
+      <h3>Referee: set up and run the battle</h3>
       {space.order.length === 0 ? (
         <form
           className="re-inline"
@@ -704,6 +704,7 @@ function RefereeSpace({
                 </select>
               </label>
               {s.quiet && !s.detected ? <span className="re-muted"> · quiet, not found</span> : null}
+              <PlaceShip key={`${s.at?.q},${s.at?.r},${s.vel.q},${s.vel.r}`} ship={s} />
               {!s.detected ? (
                 <button
                   type="button"
@@ -749,7 +750,7 @@ function RefereeSpace({
           </>
         ) : null}
       </div>
-    </details>
+    </section>
   );
 }
 
@@ -856,5 +857,43 @@ function ShipCard({
         </button>
       )}
     </article>
+  );
+}
+
+/** The referee's override of a ship's place and vector (a scene's needs, a ruling on a world hex). */
+function PlaceShip({ ship }: { ship: ShipView }) {
+  const { run, busy } = useRunner();
+  return (
+    <form
+      className="re-inline"
+      aria-label={`Place ${ship.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const d = new FormData(e.currentTarget);
+        const n = (k: string) => Math.trunc(Number(d.get(k)));
+        run({
+          type: 'space.override',
+          ship: ship.id,
+          at: { q: n('q'), r: n('r') },
+          vel: { q: n('vq'), r: n('vr') },
+        });
+      }}
+    >
+      <label>
+        at q <input className="re-num" name="q" type="number" defaultValue={ship.at?.q ?? 0} />
+      </label>
+      <label>
+        r <input className="re-num" name="r" type="number" defaultValue={ship.at?.r ?? 0} />
+      </label>
+      <label>
+        vector q <input className="re-num" name="vq" type="number" defaultValue={ship.vel.q} />
+      </label>
+      <label>
+        r <input className="re-num" name="vr" type="number" defaultValue={ship.vel.r} />
+      </label>
+      <button type="submit" className="re-small" disabled={busy}>
+        Place
+      </button>
+    </form>
   );
 }

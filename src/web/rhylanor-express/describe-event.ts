@@ -188,7 +188,7 @@ function describePersonal(e: Json, who: Who): string | undefined {
       }: ${str(e.result)}${e.cascade ? ' (a cascade: pick one)' : ''}.`;
     }
     case 'task.rolled': {
-      const label = str(e.label) || (e.skill ? `${str(e.skill)} task` : 'task');
+      const label = str(e.label) || str(obj(e.roll).purpose) || (e.skill ? `${str(e.skill)} task` : 'task');
       const tick = e.ticked ? ` ${str(e.ticked)} is ticked for advancement.` : '';
       return `${capital(ch(e.characterId))}: ${label}, ${rollBreakdown(e.roll)}.${tick}`;
     }

@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chanceOutOf36 } from '../../rules/rhylanor-express/index.ts';
+import type { RunningServer } from '../../server/app.ts';
+import {
+  browserTestsCanRun,
+  openSeat,
+  pageProblems,
+  shot,
+  withBrowserAndServer,
+} from '../three-sixteen/browser-kit.ts';
+import { dragBetween, newRhylanorTable, section } from './browser-kit.ts';
+
+/**
+ * Rhylanor Express in the browser (real Chromium): a referee and two players, one on a 390×844
+ * phone, take sample characters, roll a task, and fight a space battle on the hex map with a plot
+ * dragged under a world's gravity and a reload mid-battle; a second table checks that a quiet
+ * ship's position reaches no player's WebSocket before it is found. One built app for the suite.
+ */
+
+describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the browser', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  withBrowserAndServer((b, s) => {
+    browser = b;
+    server = s;
+  });
+
+  const log = (page: Page) => page.getByRole('region', { name: 'Log and dice chat' });
+
+  async function take(page: Page, name: string) {
+    await section(page, /^Crew/);
+    await page.getByRole('button', { name: `Take ${name}` }).click();
+    await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
+  }
+
+  it('takes sample characters, rolls a task with the chance shown first, plots a move under gravity', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ann', 'Ben']);
+    const gm = await openSeat(browser, gmUrl);
+    const ann = await openSeat(browser, playerUrls[0] as string);
+    const ben = await openSeat(browser, playerUrls[1] as string, true);
+
+    // Sample characters: each player takes one; the sheet shows the UPP in hex with DMs.
+    await take(ann, 'Sgt. Dara Okonkwo');
+    const sheet = ann.getByRole('article', { name: 'Sheet of Sgt. Dara Okonkwo' });
+    expect(await sheet.getByTestId('upp').textContent()).toBe('A9A765');
+    expect(await sheet.getByTestId('char-Str').textContent()).toContain('A');
+    expect(await sheet.getByTestId('char-Str').textContent()).toContain('+1');
+    await take(ben, 'Capt. Imre Vashti');
+    await shot(ben, 're-sheet-phone.png');
+    // A player edits only his own: no referee form on any sheet, and the other player's sheet has none of his either.
+    expect(await ann.getByText('Referee: edit').count()).toBe(0);
+    expect(await ann.getByRole('form', { name: 'Load of Capt. Imre Vashti' }).count()).toBe(0);
+    expect(await ann.getByRole('form', { name: 'Load of Sgt. Dara Okonkwo' }).count()).toBe(1);
+
+    // The referee sees both sheets with his edit forms; he raises Okonkwo's Rifles to 3.
+    await section(gm, /^Crew/);
+    const gmSheet = gm.getByRole('article', { name: 'Sheet of Sgt. Dara Okonkwo' });
+    await gmSheet.getByText('Referee: edit').click();
+    const skillForm = gmSheet.getByRole('form', { name: 'Skills of Sgt. Dara Okonkwo, edit' });
+    await skillForm.locator('select[name="skill"]').selectOption('Rifles');
+    await skillForm.locator('select[name="level"]').selectOption('3');
+    await skillForm.getByRole('button', { name: 'Set skill' }).click();
+    await expect
+      .poll(() => sheet.getByLabel('Skills of Sgt. Dara Okonkwo').textContent())
+      .toContain('Rifles-3');
+    await shot(gm, 're-sheets-referee.png');
+
+    // A task: Rifles with Dex, Average (8+), one ticked modifier of −1: the rules' chance shows first.
+    await section(ann, /^Tasks/);
+    const task = ann.getByRole('form', { name: 'Task roll' });
+    await task.locator('select[name="skill"]').selectOption('Rifles');
+    await task.locator('select[name="characteristic"]').selectOption('Dex');
+    await task.locator('select[name="difficulty"]').selectOption('average');
+    await task.locator('input[name="modSource"]').fill('poor light');
+    await task.locator('select[name="modValue"]').selectOption('-1');
+    await task.getByRole('button', { name: 'Add modifier' }).click();
+    // Rifles-3 +3, Dex 9 → +1, poor light −1: 2d6+3 against 8.
+    const expected = chanceOutOf36(3, 8);
+    await expect.poll(() => task.getByTestId('task-chance').textContent()).toContain(`${expected}/36`);
+    await task.locator('input[name="label"]').fill('a long shot across the apron');
+    await shot(ann, 're-task-desktop.png');
+    await task.getByRole('button', { name: 'Roll the task' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(
+        /Sgt\. Dara Okonkwo: a long shot across the apron, \d\+\d, Rifles-3 \+3, Dex DM \+1, poor light −1 = \d+ against 8\+/,
+      );
+
+    // Space: the referee loads the gravity well, hands the Rhylanor Express to Ben, places her
+    // beside the world's hex so her next move passes it, and starts the battle.
+    await section(gm, 'Space');
+    await gm.getByRole('button', { name: 'Load scenario' }).waitFor();
+    await gm.locator('select[name="scenario"]').selectOption('Gravity well');
+    await gm.getByRole('button', { name: 'Load scenario' }).click();
+    await gm.getByLabel('Commander of Rhylanor Express').waitFor();
+    await gm.getByLabel('Commander of Rhylanor Express').selectOption({ label: 'Ben' });
+    const place = gm.getByRole('form', { name: 'Place Rhylanor Express' });
+    await place.locator('input[name="q"]').fill('-3');
+    await place.locator('input[name="r"]').fill('1');
+    await place.locator('input[name="vq"]').fill('2');
+    await place.getByRole('button', { name: 'Place' }).click();
+    await expect
+      .poll(() => gm.getByRole('article', { name: 'Ship Rhylanor Express' }).textContent())
+      .toContain('-3,1 → -1,1');
+    await gm.getByRole('button', { name: 'Score the set-up and start' }).click();
+    await gm.getByRole('button', { name: 'Party is the Intruder' }).click();
+    await expect.poll(() => gm.getByTestId('space-phase').textContent()).toContain('Movement');
+
+    // Ben, on his phone, sees his move: the path to -1,1 passes beside Rhylanor (0,0).
+    await section(ben, /^Space/);
+    const summary = ben.getByTestId('plot-summary');
+    await expect.poll(() => summary.textContent()).toContain('gravity pulls once');
+    // The drift: -1,1 plus the vector 2,0 bent by one pull toward 0,0 (+1,−1) = 2,0.
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,0');
+    // He drags the future marker one hex (1 G) to 2,1.
+    await ben.getByTestId('plot-marker').scrollIntoViewIfNeeded();
+    await dragBetween(ben, '[data-testid="plot-marker"]', 'circle.re-reach[data-hex="2,1"]');
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,1');
+    await expect.poll(() => summary.textContent()).toContain('Thrust 0,1 (1 of');
+    await shot(ben, 're-space-plot-phone.png');
+
+    // A reload mid-battle: the map comes back as it was (the plot restarts at the drift).
+    await ben.reload();
+    await section(ben, /^Space/);
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,0');
+    await ben.getByRole('button', { name: 'Thrust marker S', exact: true }).click();
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,1');
+    await ben.getByRole('button', { name: 'Move Rhylanor Express' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain(
+        'Rhylanor Express moved from -3,1 to -1,1 with thrust 0,1; gravity pulled it 1 time; new vector 3,0',
+      );
+    await expect
+      .poll(() => gm.getByRole('article', { name: 'Ship Rhylanor Express' }).textContent())
+      .toContain('-1,1 → 2,1');
+    await shot(gm, 're-space-referee.png');
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('keeps a quiet ship out of every frame a player receives until it is found', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Cat']);
+    const gm = await openSeat(browser, gmUrl);
+    const frames: string[] = [];
+    const cat = await openSeat(browser, 'about:blank');
+    cat.on('websocket', (ws) => {
+      ws.on('framereceived', (f) =>
+        frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString()),
+      );
+    });
+    await cat.goto(playerUrls[0] as string);
+    await take(cat, 'Tamsin Orr');
+
+    await section(gm, 'Space');
+    await gm.locator('select[name="scenario"]').selectOption('Pirate ambush');
+    await gm.getByRole('button', { name: 'Load scenario' }).click();
+    await gm.getByLabel('Commander of Rhylanor Express').selectOption({ label: 'Cat' });
+    await section(cat, /^Space/);
+    await cat.getByRole('article', { name: 'Ship Rhylanor Express' }).waitFor();
+    expect(await cat.getByRole('article', { name: 'Ship Black Lantern' }).count()).toBe(0);
+    await shot(cat, 're-space-hidden.png');
+    const before = frames.join('\n');
+    expect(before.length).toBeGreaterThan(0);
+    expect(before).not.toContain('Black Lantern');
+    expect(before).not.toContain('"q":20,"r":-5');
+
+    // Found: the referee's ruling reveals it, and now it is on Cat's map.
+    await gm.getByRole('button', { name: 'Reveal' }).click();
+    await cat.getByRole('article', { name: 'Ship Black Lantern' }).waitFor();
+    expect(frames.join('\n')).toContain('Black Lantern');
+    expect(pageProblems).toEqual([]);
+  });
+});
