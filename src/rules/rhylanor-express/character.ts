@@ -5,6 +5,7 @@ import {
   CHARACTERISTICS,
   type Characteristic,
   characteristicDm,
+  type DrugId,
   FORWARD_OBSERVER_CAREERS,
   MASTER_SKILLS,
   MILITARY_CAREERS,
@@ -31,6 +32,21 @@ export interface Wound {
   readonly attempted: boolean;
   /** Personal-combat turn it was taken in (0 outside combat). */
   readonly turn: number;
+  /** Game time (seconds) it was taken: the fold stamps it; a mortal wound's clock runs from it. */
+  readonly at?: number;
+  /** A mortal wound: the game time it kills, once its 1d6 hours are rolled (§8.1). */
+  readonly diesAt?: number;
+  /** Held off by a combat drug: its End loss and penalty start when the drug ends (§8.3). */
+  readonly deferred?: boolean;
+}
+
+/** A dose taken (§8.3): when it takes hold and ends, in game seconds, and where it stands. */
+export interface Dose {
+  readonly drug: DrugId;
+  readonly takenAt: number;
+  readonly startsAt: number;
+  readonly endsAt: number | null;
+  readonly stage: 'waiting' | 'active' | 'over';
 }
 
 /** One weapon carried: ranged weapons keep the rounds loaded and spare magazines. */
@@ -70,6 +86,8 @@ export interface Character {
   /** End-of-session advancement attempts open (§5: one, two in a long productive session). */
   readonly advancesOwed: number;
   readonly nextWoundId: number;
+  /** Drugs taken (§8.3); absent: none. */
+  readonly drugs?: readonly Dose[];
 }
 
 const INDEX: Readonly<Record<Characteristic, number>> = { Str: 0, Dex: 1, End: 2, Int: 3, Edu: 4, Soc: 5 };
@@ -132,7 +150,8 @@ export function baseDm(c: Character, ch: Characteristic): number {
 /** End now: base plus drug bonus minus what wounds took (floor 0). */
 export function currentEnd(c: Character): number {
   // Treatment writes the End it gives back into the wound, so every wound's loss counts.
-  const lost = c.wounds.reduce((sum, w) => sum + w.endLost, 0);
+  // A wound a combat drug holds off takes nothing until the drug ends.
+  const lost = c.wounds.reduce((sum, w) => sum + (w.deferred ? 0 : w.endLost), 0);
   return Math.max(0, baseValue(c, 'End') + (c.mods[INDEX.End] ?? 0) - lost);
 }
 
@@ -169,7 +188,7 @@ export function skillLevel(c: Character, skill: string): number | null {
 
 /** Sum of wound penalties (light −1, moderate −2 each, stacking; treated ones gone). */
 export function woundPenalty(c: Character): number {
-  return c.wounds.reduce((sum, w) => sum + (w.treated ? 0 : w.penalty), 0);
+  return c.wounds.reduce((sum, w) => sum + (w.treated || w.deferred ? 0 : w.penalty), 0);
 }
 
 export type Condition = 'fit' | 'exhausted' | 'unconscious' | 'dead' | 'destroyed';
@@ -274,4 +293,9 @@ export function resolveSkillResult(
 export function levelAfterGain(c: Character, skill: string): number {
   const held = skillLevel(c, skill);
   return held === null ? 1 : held + 1;
+}
+
+/** Whether a drug of this kind is working on him now. */
+export function underDrug(c: Character, drug: DrugId): boolean {
+  return c.drugs?.some((d) => d.drug === drug && d.stage === 'active') ?? false;
 }

@@ -93,6 +93,28 @@ const schemas = {
     armour: z.string().min(1).max(60).nullable().optional(),
     career: z.string().trim().min(1).max(40).nullable().optional(),
   }),
+  /** A player's own kit (the referee's too): name, armour worn, weapons and gear, ammunition. */
+  outfit: z.strictObject({
+    type: z.literal('character.outfit'),
+    characterId,
+    name: nameText(80).optional(),
+    armour: z.string().min(1).max(60).nullable().optional(),
+    addWeapons: z.array(z.string().min(1).max(60)).max(12).optional(),
+    /** Indexes into his weapons as they stand before this command. */
+    dropWeapons: z.array(z.number().int().min(0).max(11)).max(12).optional(),
+    addGear: z.array(z.string().min(1).max(60)).max(40).optional(),
+    dropGear: z.array(z.string().min(1).max(60)).max(40).optional(),
+    ammo: z
+      .array(
+        z.strictObject({
+          index: z.number().int().min(0).max(11),
+          loaded: z.number().int().min(0).max(10000),
+          spare: z.number().int().min(0).max(100).optional(),
+        }),
+      )
+      .max(12)
+      .optional(),
+  }),
   carry: z.strictObject({
     type: z.literal('character.carry'),
     characterId,
@@ -312,6 +334,89 @@ function edit(state: RhylanorState, cmd: z.output<typeof schemas.edit>): Persona
   }
   if (cmd.career !== undefined) set.career = cmd.career;
   return [{ type: 'character.updated', characterId: c.id, set, by: 'referee', reason: cmd.reason }];
+}
+
+/**
+ * A sheet's kit changed by its player (or the referee): his own only, not in a fight (the
+ * referee's `character.edit` rules there); loaded rounds up to the magazine; carried kilograms
+ * follow what was added and dropped.
+ */
+function outfit(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.outfit>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const c = requireOwn(state, ctx, cmd.characterId);
+  if (ctx.actor.role !== 'gm' && state.combat?.combatants[c.id])
+    throw new RuleError('IN_COMBAT', `${c.name} is in a fight: the referee changes kit there`);
+  const set: { -readonly [K in keyof CharacterPatch]: CharacterPatch[K] } = {};
+  if (cmd.name !== undefined) set.name = cmd.name;
+  if (cmd.armour !== undefined) {
+    if (cmd.armour !== null && !state.pack.armour.some((a) => a.id === cmd.armour))
+      throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
+    set.armour = cmd.armour;
+  }
+  let weapons = [...c.weapons];
+  let kg = c.carriedKg;
+  if (cmd.ammo !== undefined) {
+    for (const a of cmd.ammo) {
+      const w = weapons[a.index];
+      if (!w)
+        throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no weapon ${a.index}`, { index: a.index });
+      const magazine = state.pack.weapons.find((x) => x.id === w.weaponId)?.magazine ?? 0;
+      if (a.loaded > magazine)
+        throw new RuleError('INVALID_VALUE', `the ${w.weaponId} holds at most ${magazine} rounds`, {
+          index: a.index,
+        });
+      weapons[a.index] = { ...w, loaded: a.loaded, spare: a.spare ?? w.spare };
+    }
+  }
+  if (cmd.dropWeapons !== undefined) {
+    for (const i of cmd.dropWeapons)
+      if (!c.weapons[i])
+        throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no weapon ${i}`, { index: i });
+    const dropped = new Set(cmd.dropWeapons);
+    kg -= kgOf(
+      state.pack,
+      c.weapons.filter((_, i) => dropped.has(i)).map((w) => w.weaponId),
+      [],
+    );
+    weapons = weapons.filter((_, i) => !dropped.has(i));
+  }
+  if (cmd.addWeapons !== undefined) {
+    weapons = [...weapons, ...carried(state.pack, cmd.addWeapons)];
+    kg += kgOf(state.pack, cmd.addWeapons, []);
+  }
+  if (weapons.length > 12) throw new RuleError('INVALID_VALUE', 'a sheet carries at most 12 weapons');
+  if (cmd.ammo !== undefined || cmd.dropWeapons !== undefined || cmd.addWeapons !== undefined)
+    set.weapons = weapons;
+  if (cmd.dropGear !== undefined || cmd.addGear !== undefined) {
+    let gear = [...c.gear];
+    for (const g of cmd.dropGear ?? []) {
+      const at = gear.indexOf(g);
+      if (at < 0) throw new RuleError('UNKNOWN_GEAR', `${c.name} carries no ${g}`, { gear: g });
+      gear.splice(at, 1);
+      kg -= kgOf(state.pack, [], [g]);
+    }
+    for (const g of cmd.addGear ?? []) {
+      if (!state.pack.gear.some((x) => x.id === g))
+        throw new RuleError('UNKNOWN_GEAR', `there is no gear ${g} in the data pack`, { gear: g });
+      gear = [...gear, g];
+      kg += kgOf(state.pack, [], [g]);
+    }
+    set.gear = gear;
+  }
+  if (kg !== c.carriedKg) set.carriedKg = Math.max(0, Math.round(kg * 10) / 10);
+  if (Object.keys(set).length === 0) throw new RuleError('INVALID_VALUE', 'the outfit changes nothing');
+  return [
+    {
+      type: 'character.updated',
+      characterId: c.id,
+      set,
+      by: ctx.actor.role === 'gm' ? 'referee' : 'rule',
+      reason: 'kit changed by its player',
+    },
+  ];
 }
 
 function carry(
@@ -544,6 +649,7 @@ function gunDefault(
 export const characterCommands: readonly CommandSpec[] = [
   defineCommand(schemas.create, GM_AND_PLAYERS, create),
   defineCommand(schemas.edit, GM, edit),
+  defineCommand(schemas.outfit, GM_AND_PLAYERS, outfit),
   defineCommand(schemas.carry, GM_AND_PLAYERS, carry),
   defineCommand(schemas.gainSkill, GM_AND_PLAYERS, gainSkill),
   defineCommand(schemas.endSession, GM, endSession),

@@ -3,7 +3,8 @@ import { D6 } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
-import { type Character, charDm, encumbrance, skillLevel, woundPenalty } from './character.ts';
+import { type Character, charDm, encumbrance, skillLevel, underDrug, woundPenalty } from './character.ts';
+import { dueEvents } from './clock.ts';
 import type { MeleeWeapon, Weapon } from './data/pack-schema.ts';
 import {
   DISPOSITIONS,
@@ -245,6 +246,12 @@ function hasGear(state: RhylanorState, c: Character, effect: string): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Guards
+
+/** One attack a phase; a man on the slow drug makes two (§8.3 reading: each phase taken twice). */
+function requireAttackLeft(combat: Combat, c: Character): void {
+  if (combat.acted[c.id] && (!underDrug(c, 'slow') || combat.acted[`${c.id}:again`]))
+    throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+}
 
 function requirePhase(combat: Combat, phases: readonly Phase[], what: string): void {
   if (combat.stage !== 'turns' || !phases.includes(combat.phase)) {
@@ -641,7 +648,7 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
   }
   requireFit(c);
   requireSteady(combat, m);
-  if (combat.acted[c.id]) throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+  requireAttackLeft(combat, c);
   const carried = c.weapons[cmd.weaponIndex];
   const weapon = carried && state.pack.weapons.find((w) => w.id === carried.weaponId);
   if (!carried || !weapon)
@@ -787,7 +794,7 @@ function melee(
   requirePhasing(combat, m, 'melee');
   requireFit(c);
   requireSteady(combat, m);
-  if (combat.acted[c.id]) throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
+  requireAttackLeft(combat, c);
   const d = requireCharacter(state, cmd.targetId);
   const t = requireCombatant(combat, d.id);
   if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${d.name} is on the attacker's side`);
@@ -890,7 +897,10 @@ function next(state: RhylanorState, _cmd: unknown, ctx: DecideContext): Personal
       });
   }
   const step = nextStep(combat);
-  const events: PersonalEvent[] = [{ type: 'combat.phaseChanged', ...step }];
+  const changed: PersonalEvent = { type: 'combat.phaseChanged', ...step };
+  const events: PersonalEvent[] = [changed];
+  // A new turn is 15 s more: drugs take hold or wear off, mortal wounds run on (§8.1, §8.3).
+  if (step.turn > combat.turn) events.push(...dueEvents(fold(state, [changed]), ctx.dice));
   if (step.phase === 'command') {
     // Reloads finish in the command phase (§7.5); fire called earlier lands (§7.11).
     for (const id of combat.sides[step.phasing].members) {

@@ -1,4 +1,4 @@
-import type { Carried, Character, Wound } from './character.ts';
+import type { Carried, Character, Dose, Wound } from './character.ts';
 import type { MovementOption, WoundLevel } from './data/tables.ts';
 import type { Combat, Continuation, IndirectCall, Machine, Phase, Research, SideId } from './state.ts';
 import type { RollRecord } from './task.ts';
@@ -23,6 +23,7 @@ export interface CharacterPatch {
   readonly skillRollsOwed?: number;
   readonly cascadesOwed?: readonly string[];
   readonly advancesOwed?: number;
+  readonly drugs?: readonly Dose[];
 }
 
 /** Events of the personal half of Rhylanor Express (space events come from `space/`). */
@@ -262,6 +263,26 @@ export type PersonalEvent =
       readonly successes: number;
       readonly wiped: boolean;
       readonly done: boolean;
+    }
+  // Game time, death clocks and drugs -----------------------------------------------------------
+  | { readonly type: 'time.passed'; readonly seconds: number; readonly now: number; readonly reason: string }
+  | {
+      readonly type: 'clock.deathRolled';
+      readonly characterId: string;
+      readonly woundId: number;
+      /** The 1d6 hours a mortal wound leaves (§8.1). */
+      readonly face: number;
+      readonly diesAt: number;
+    }
+  | { readonly type: 'drug.taken'; readonly characterId: string; readonly dose: Dose }
+  | {
+      readonly type: 'drug.changed';
+      readonly characterId: string;
+      /** Index of the dose in his `drugs`. */
+      readonly index: number;
+      readonly stage: 'active' | 'over';
+      /** The crash die (1d6 End) when a slow or combat drug wears off. */
+      readonly crashFace?: number;
     }
   | {
       readonly type: 'intrusion.rolled';

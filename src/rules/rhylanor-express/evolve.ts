@@ -1,4 +1,5 @@
 import type { Character } from './character.ts';
+import { TURN_SECONDS } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import {
   type Combat,
@@ -125,11 +126,11 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       }));
     case 'combat.fired': {
       const withAmmo = ammoSpent(state, event.shooterId, event.weaponIndex, event.rounds);
-      return onCombat(withAmmo, (c) => ({ ...c, acted: { ...c.acted, [event.shooterId]: true } }));
+      return onCombat(withAmmo, (c) => ({ ...c, acted: actedOnce(c.acted, event.shooterId) }));
     }
     case 'combat.meleeStruck': {
       const s = onCombatant(state, event.attackerId, (m) => ({ ...m, contacts: event.contacts }));
-      return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [event.attackerId]: true } }));
+      return onCombat(s, (c) => ({ ...c, acted: actedOnce(c.acted, event.attackerId) }));
     }
     case 'combat.hits':
     case 'combat.unhurt':
@@ -140,12 +141,19 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       if (!c) return state;
       return withCharacter(state, {
         ...c,
-        wounds: [...c.wounds, event.wound],
+        // The game time it was taken, for a mortal wound's clock (§8.1).
+        wounds: [
+          ...c.wounds,
+          event.wound.at === undefined ? { ...event.wound, at: state.time } : event.wound,
+        ],
         nextWoundId: event.wound.id + 1,
       });
     }
-    case 'combat.phaseChanged':
-      return onCombat(state, (c) => ({
+    case 'combat.phaseChanged': {
+      // Each new combat turn is 15 s of game time (§7.1): drugs and clocks run with it.
+      const turns = state.combat ? Math.max(0, event.turn - state.combat.turn) : 0;
+      const timed = turns > 0 ? { ...state, time: state.time + turns * TURN_SECONDS } : state;
+      return onCombat(timed, (c) => ({
         ...c,
         turn: event.turn,
         phasing: event.phasing,
@@ -153,6 +161,7 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         acted: {},
         surprise: event.turn >= 1 ? null : c.surprise,
       }));
+    }
     case 'combat.reloaded': {
       const c = state.characters[event.id];
       const w = c?.weapons[event.weaponIndex];
@@ -229,7 +238,31 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       return event.jammedLock === undefined || state.jammedLocks.includes(event.jammedLock)
         ? state
         : { ...state, jammedLocks: [...state.jammedLocks, event.jammedLock] };
+    case 'time.passed':
+      return { ...state, time: event.now };
+    case 'clock.deathRolled': {
+      const c = state.characters[event.characterId];
+      if (!c) return state;
+      const wounds = c.wounds.map((w) => (w.id === event.woundId ? { ...w, diesAt: event.diesAt } : w));
+      return withCharacter(state, { ...c, wounds });
+    }
+    case 'drug.taken': {
+      const c = state.characters[event.characterId];
+      if (!c) return state;
+      return withCharacter(state, { ...c, drugs: [...(c.drugs ?? []), event.dose] });
+    }
+    case 'drug.changed': {
+      const c = state.characters[event.characterId];
+      if (!c?.drugs) return state;
+      const drugs = c.drugs.map((d, i) => (i === event.index ? { ...d, stage: event.stage } : d));
+      return withCharacter(state, { ...c, drugs });
+    }
   }
+}
+
+/** One more attack this phase: a second one (slow drug, §8.3) is kept under `<id>:again`. */
+export function actedOnce(acted: Combat['acted'], id: string): Combat['acted'] {
+  return acted[id] ? { ...acted, [`${id}:again`]: true } : { ...acted, [id]: true };
 }
 
 function patch(state: RhylanorState, id: string, set: Partial<Character>): RhylanorState {

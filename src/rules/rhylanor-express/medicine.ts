@@ -186,9 +186,23 @@ function afterTreatment(patient: Character, w: Wound, success: boolean): Wound {
 
 function rest(state: RhylanorState, cmd: z.output<typeof schemas.rest>): PersonalEvent[] {
   const c = requireCharacter(state, cmd.characterId);
-  // Lights heal one a day; then each Moderate takes a week; treated Serious wounds give back a
-  // point a day; untreated (failed) Serious wounds a point a week (§8.1).
-  let days = cmd.days;
+  return [
+    {
+      type: 'character.updated',
+      characterId: c.id,
+      set: { wounds: healedBy(c, cmd.days) },
+      by: 'rule',
+      reason: `${cmd.days} day(s) of rest`,
+    },
+  ];
+}
+
+/**
+ * His wounds after `days` of rest (§8.1): lights heal one a day; then each Moderate takes a week;
+ * treated Serious wounds give back a point a day, untreated (failed) ones a point a week.
+ */
+export function healedBy(c: Character, restDays: number): Wound[] {
+  let days = restDays;
   let wounds = [...c.wounds];
   const heal = (pred: (w: Wound) => boolean, perWound: number) => {
     for (const w of wounds.filter(pred)) {
@@ -206,18 +220,9 @@ function rest(state: RhylanorState, cmd: z.output<typeof schemas.rest>): Persona
     days -= back * perPoint;
     return { ...w, endLost: w.endLost - back };
   });
-  wounds = wounds.filter(
+  return wounds.filter(
     (w) => !(w.level === 'serious' && w.endLost === 0 && (w.treated || baseValue(c, 'End') > 0)),
   );
-  return [
-    {
-      type: 'character.updated',
-      characterId: c.id,
-      set: { wounds },
-      by: 'rule',
-      reason: `${cmd.days} day(s) of rest`,
-    },
-  ];
 }
 
 function startResearch(state: RhylanorState, cmd: z.output<typeof schemas.startResearch>): PersonalEvent[] {

@@ -4,7 +4,7 @@ import { SeededDice } from '../../engine/dice/source.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import type { Seat } from '../../engine/ruleset.ts';
 import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
+import { fitsSchema, fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
 
 /**
  * Random legal play through personal combat: at each step one of the commands decide accepts is
@@ -89,6 +89,8 @@ function candidates(s: RhylanorState, pick: (n: number) => number): { command: u
       });
       gm({ type: 'combat.melee', characterId: m.id, targetId: e.id });
     }
+    // Now and then a drug: its clock runs with the turns (take hold, wear off, crash).
+    if (pick(20) === 0) gm({ type: 'drug.take', characterId: m.id, drug: pick(2) ? 'combat' : 'slow' });
   }
   return out;
 }
@@ -140,7 +142,10 @@ describe('random legal play through personal combat', () => {
                 if (isRuleError(e)) continue;
                 throw e;
               }
-              for (const e of events) s = rhylanorExpress.evolve(s, e);
+              for (const e of events) {
+                fitsSchema(e);
+                s = rhylanorExpress.evolve(s, e);
+              }
               log.push(...events);
               break;
             }
@@ -165,6 +170,9 @@ describe('random legal play through personal combat', () => {
               );
             }
             expect(new Set(c.wounds.map((w) => w.id)).size).toBe(c.wounds.length);
+            // The combat drug's +2 is on exactly while a dose works (+2 a dose).
+            const working = (c.drugs ?? []).filter((d) => d.drug === 'combat' && d.stage === 'active').length;
+            expect(c.mods[0]).toBe(2 * working);
           }
           if (s.combat)
             for (const side of ['a', 'b'] as const)

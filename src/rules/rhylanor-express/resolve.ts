@@ -1,6 +1,7 @@
 import { D6, d } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { type Character, currentEnd, skillLevel } from './character.ts';
+import { combatDrugHolds } from './clock.ts';
 import type { Armour, Weapon } from './data/pack-schema.ts';
 import { MORALE, shiftWound, WOUND_EFFECTS, type WoundLevel, woundFromTotal } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
@@ -288,10 +289,12 @@ function finishWounds(
       events.push({ type: 'combat.unhurt', characterId: hit.targetId, roll });
       return;
     }
+    const wound = woundFor(target, level, turn);
     const e: PersonalEvent = {
       type: 'character.wounded',
       characterId: hit.targetId,
-      wound: woundFor(target, level, turn),
+      // A combat drug holds off up to two Lights or one Moderate until it ends (§8.3).
+      wound: combatDrugHolds(target, level) ? { ...wound, deferred: true } : wound,
       rolled,
       shift: hit.shift,
       roll,

@@ -11,13 +11,16 @@ import {
 } from '../dice-chat/chat.ts';
 import { type CharacterCommand, characterCommands } from './characters.ts';
 import { CHAT_EVENT_TYPES, chatCommands } from './chat.ts';
+import { type ClockCommand, clockCommands } from './clock.ts';
 import { type CombatCommand, combatCommands } from './combat.ts';
 import { defaultPack, parsePack } from './data/pack.ts';
+import { personalEventSchemas } from './event-schemas.ts';
 import type { PersonalEvent } from './events.ts';
 import { evolvePersonal } from './evolve.ts';
 import { type IntrusionCommand, intrusionCommands } from './intrusion.ts';
 import { type MedicineCommand, medicineCommands } from './medicine.ts';
 import type { CommandSpec } from './parts.ts';
+import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
   decideSpace,
   evolveSpace,
@@ -45,6 +48,7 @@ import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
 export type RhylanorState = PersonalState & { readonly space: import('./space/index.ts').SpaceState };
 export type RhylanorCommand =
   | CharacterCommand
+  | ClockCommand
   | TaskCommand
   | CombatCommand
   | MedicineCommand
@@ -56,6 +60,7 @@ export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
 
 const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   characterCommands,
+  clockCommands,
   taskCommands,
   combatCommands,
   medicineCommands,
@@ -128,6 +133,10 @@ export const PERSONAL_EVENT_TYPES = [
   'research.started',
   'research.rolled',
   'intrusion.rolled',
+  'time.passed',
+  'clock.deathRolled',
+  'drug.taken',
+  'drug.changed',
 ] as const satisfies readonly PersonalEvent['type'][];
 
 function setup(options: RhylanorOptions = {}): RhylanorState {
@@ -176,6 +185,9 @@ function markSecret(
       case 'chargen.rolled':
       case 'chargen.skillRolled':
       case 'task.rolled':
+      case 'drug.taken':
+      case 'drug.changed':
+      case 'clock.deathRolled':
         secret = secretId(e.characterId);
         break;
       case 'combat.controlRolled':
@@ -237,9 +249,9 @@ export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEv
   commandSchema,
   commandRoles,
   eventTypes: [...PERSONAL_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...SPACE_EVENT_TYPES] as RhylanorEvent['type'][],
-  // The embedded chat's events are checked on import as the dice chat's are; the system's own
-  // events by type for now.
-  eventSchemas: chatEventSchemas,
+  // Every event's contents are checked on import (a tampered log is refused, not folded); the
+  // embedded chat's numbering as the dice chat's is.
+  eventSchemas: { ...chatEventSchemas, ...personalEventSchemas, ...spaceEventSchemas },
   eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
   setup,
   decide,

@@ -172,6 +172,8 @@ export interface RhylanorState {
   /** Locks jammed by a natural 2, networks that discovered a hacker. */
   readonly jammedLocks: readonly string[];
   readonly machines: Readonly<Record<string, Machine>>;
+  /** Game time in seconds since the table began (`time.pass`, and 15 s a combat turn). */
+  readonly time: number;
 }
 
 export interface RhylanorOptions {
@@ -192,6 +194,7 @@ export function initialState(pack: Pack): RhylanorState {
     research: {},
     jammedLocks: [],
     machines: {},
+    time: 0,
   };
 }
 

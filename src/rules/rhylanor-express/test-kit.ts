@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
@@ -33,7 +34,10 @@ export function play(
   const events = rhylanorExpress.decide(state, parsed, ctx);
   if (dice.remaining !== 0) throw new Error(`${dice.remaining} scripted face(s) unused`);
   let s = state;
-  for (const e of events) s = rhylanorExpress.evolve(s, e);
+  for (const e of events) {
+    fitsSchema(e);
+    s = rhylanorExpress.evolve(s, e);
+  }
   return { state: s, events };
 }
 
@@ -42,4 +46,16 @@ export function of<T extends RhylanorEvent['type']>(
   type: T,
 ): Extract<RhylanorEvent, { type: T }>[] {
   return events.filter((e): e is Extract<RhylanorEvent, { type: T }> => e.type === type);
+}
+
+/**
+ * Every event decide makes must pass its import schema (`eventSchemas`), or an honest log would be
+ * refused on import: each test that plays a command checks it.
+ */
+export function fitsSchema(event: { readonly type: string }): void {
+  const schema = (rhylanorExpress.eventSchemas as Record<string, z.ZodType> | undefined)?.[event.type];
+  if (!schema) throw new Error(`${event.type} has no import schema`);
+  const fit = schema.safeParse(event);
+  if (!fit.success)
+    throw new Error(`${event.type} does not fit its import schema: ${JSON.stringify(fit.error.issues[0])}`);
 }

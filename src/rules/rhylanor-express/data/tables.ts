@@ -463,6 +463,37 @@ export const MEDICAL_EQUIPMENT = [
 ] as const;
 export type MedicalEquipment = (typeof MEDICAL_EQUIPMENT)[number];
 
+/** Seconds of game time: a personal-combat turn is 15 s (§7.1). */
+export const TURN_SECONDS = 15;
+export const HOUR_SECONDS = 3600;
+export const DAY_SECONDS = 86400;
+
+/**
+ * Drugs (§8.3): when each takes hold after the dose and how long it lasts, in seconds of game
+ * time (null: at once, or no set end). `crash`: 1d6 End lost as a Moderate wound (Serious if End
+ * falls to 0) when it wears off; `after`: the wound it leaves when it ends.
+ */
+export const DRUGS = {
+  medical: { onset: 0, lasts: null, crash: false, after: null },
+  antiToxin: { onset: 0, lasts: null, crash: false, after: null },
+  slow: { onset: 3 * TURN_SECONDS, lasts: 40 * TURN_SECONDS, crash: true, after: null },
+  medicalSlow: { onset: 0, lasts: DAY_SECONDS, crash: false, after: null },
+  fast: { onset: 0, lasts: DAY_SECONDS, crash: false, after: null },
+  combat: { onset: 2 * TURN_SECONDS, lasts: 30 * TURN_SECONDS, crash: true, after: null },
+  anagathics: { onset: 0, lasts: 30 * DAY_SECONDS, crash: false, after: null },
+  truth: { onset: 0, lasts: 120, crash: false, after: 'moderate' },
+} as const satisfies Readonly<
+  Record<string, { onset: number; lasts: number | null; crash: boolean; after: 'moderate' | null }>
+>;
+export type DrugId = keyof typeof DRUGS;
+export const DRUG_IDS = Object.keys(DRUGS) as [DrugId, ...DrugId[]];
+/** Combat drug: +2 to Str, Dex and End while it lasts. */
+export const COMBAT_DRUG_BONUS = 2;
+/** Anti-toxin: 2d6 + Medic against a known poison 6+, an unknown or novel one 10+. */
+export const ANTI_TOXIN_TARGETS = { known: 6, novel: 10 } as const;
+/** Medical slow drug: a day's sleep heals as much as this many days of rest. */
+export const MEDICAL_SLOW_DAYS = 30;
+
 // ---------------------------------------------------------------------------------------------
 // Intrusion and forensics (§9)
 

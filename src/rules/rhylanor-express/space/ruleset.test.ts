@@ -29,6 +29,12 @@ describe('space combat through the exported ruleset', () => {
     expect(s.space.ships.s1?.vel).toEqual({ q: 4, r: 0 });
     s = send(s, { type: 'space.phase.end' });
     expect(s.space.phase).toBe('laser');
+    // A player reads the phase serial to tell which of his ships moved or fired this phase.
+    const seen = rhylanorExpress.view(s, { seatId: 'p', role: 'player' }) as {
+      space: { phaseSerial: number };
+    };
+    expect(seen.space.phaseSerial).toBe(s.space.phaseSerial);
+    expect(s.space.ships.s1?.movedPhase).toBe(s.space.phaseSerial - 1);
   });
 
   it('a roll without its faces asks for them (DICE_NEEDED) and changes nothing', () => {

@@ -3,6 +3,7 @@ import type { Seat } from '../../../engine/ruleset.ts';
 import { defaultSpacePack, type Person, type Side, type SpacePack } from '../data/space-pack.ts';
 import { type SpaceCommand, spaceCommandSchema } from './commands.ts';
 import { decideSpace } from './decide.ts';
+import { spaceEventSchemas } from './event-schemas.ts';
 import type { SpaceEvent } from './events.ts';
 import { evolveSpace } from './evolve.ts';
 import { type Hex, initialSpace, type Ship, type SpaceState } from './model.ts';
@@ -22,7 +23,10 @@ export interface Played {
 
 export function fold(state: SpaceState, events: readonly SpaceEvent[]): SpaceState {
   let s = state;
-  for (const e of events) s = evolveSpace(s, e);
+  for (const e of events) {
+    fitsSpaceSchema(e);
+    s = evolveSpace(s, e);
+  }
   return s;
 }
 
@@ -132,4 +136,11 @@ export function advanceTo(
     state = play(state, { type: 'space.phase.end' }, i === 0 ? faces : []).state;
   }
   throw new Error(`never reached ${phase}`);
+}
+
+/** Every event decide makes must pass its import schema, or an honest log would be refused on import. */
+export function fitsSpaceSchema(event: SpaceEvent): void {
+  const fit = spaceEventSchemas[event.type].safeParse(event);
+  if (!fit.success)
+    throw new Error(`${event.type} does not fit its import schema: ${JSON.stringify(fit.error.issues[0])}`);
 }

@@ -60,6 +60,8 @@ export function viewSpace(space: SpaceState, seat: Seat): unknown {
         : space.phase,
     turn: space.turn,
     playerTurn: space.playerTurn,
+    // Public (it counts phase changes): a player's ships' movedPhase / firedPhase compare to it.
+    phaseSerial: space.phaseSerial,
     turnSide: space.turnSide,
     intruder: space.intruder,
     chooser: space.chooser,

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { charDm, condition, currentEnd, woundPenalty } from './character.ts';
+import type { RhylanorState } from './ruleset.ts';
+import { fresh, of, PLAYER, play } from './test-kit.ts';
+
+/** Game time, the mortal wound's death clock (§8.1) and drugs (§8.3), with scripted dice. */
+
+/** Okonkwo (c1, p1: End 10, Str 10) and a starport guard (c2, the referee's). */
+function two(): RhylanorState {
+  let s = fresh();
+  s = play(s, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
+  return play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
+}
+
+const c1 = (s: RhylanorState) => {
+  const c = s.characters.c1;
+  if (!c) throw new Error('no c1');
+  return c;
+};
+
+describe('the mortal wound’s clock (§8.1)', () => {
+  it('no die in the first hour; then 1d6 hours from the wound, and death when they run out', () => {
+    let s = play(two(), { type: 'character.wound', characterId: 'c1', level: 'mortal' }).state;
+    expect(c1(s).wounds[0]).toMatchObject({ level: 'mortal', at: 0 });
+    // Half an hour: the die could not matter yet, so none is asked for.
+    s = play(s, { type: 'time.pass', minutes: 30 }).state;
+    expect(condition(c1(s))).toBe('unconscious');
+    // An hour and a half: the die says 3 hours; still alive.
+    let r = play(s, { type: 'time.pass', hours: 1 }, [3]);
+    expect(of(r.events, 'clock.deathRolled')[0]).toMatchObject({ face: 3, diesAt: 3 * 3600 });
+    s = r.state;
+    expect(condition(c1(s))).toBe('unconscious');
+    expect(s.time).toBe(5400);
+    // Three and a half hours: dead, and no second die.
+    r = play(s, { type: 'time.pass', hours: 2 });
+    expect(of(r.events, 'character.updated')[0]).toMatchObject({ by: 'rule', characterId: 'c1' });
+    expect(condition(c1(r.state))).toBe('dead');
+  });
+
+  it('a die of 1 rolled late kills at once; a mortal wound treated in time stops the clock', () => {
+    let s = play(two(), { type: 'character.wound', characterId: 'c1', level: 'mortal' }).state;
+    expect(condition(c1(play(s, { type: 'time.pass', hours: 2 }, [1]).state))).toBe('dead');
+    // Treated at once (the referee's medic, 14+ with the kit's DMs): now Serious, no clock.
+    s = play(s, { type: 'character.edit', characterId: 'c2', skills: { Medic: 3 } }).state;
+    const treated = play(
+      s,
+      {
+        type: 'medic.treat',
+        medicId: 'c2',
+        patientId: 'c1',
+        woundId: c1(s).wounds[0]?.id ?? -1,
+        equipment: ['medicalKit', 'surgicalInstruments'],
+        hospitalTl: 12,
+      },
+      [6, 6],
+    ).state;
+    expect(c1(treated).wounds[0]?.level).toBe('serious');
+    const later = play(treated, { type: 'time.pass', days: 2 });
+    expect(of(later.events, 'clock.deathRolled')).toEqual([]);
+    expect(condition(c1(later.state))).toBe('unconscious');
+  });
+
+  it('a fight’s turns are 15 s of game time each; time.pass is refused in a fight and with nothing to pass', () => {
+    let s = two();
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
+      ],
+    }).state;
+    s = play(s, { type: 'combat.order', intruder: 'a' }).state;
+    for (let i = 0; i < 12; i++) s = play(s, { type: 'combat.next' }).state;
+    expect(s.combat?.turn).toBe(2);
+    expect(s.time).toBe(15);
+    expect(refusalCode(() => play(s, { type: 'time.pass', hours: 1 }))).toBe('IN_COMBAT');
+    expect(refusalCode(() => play(two(), { type: 'time.pass' }))).toBe('INVALID_VALUE');
+  });
+});
+
+describe('drugs (§8.3)', () => {
+  it('combat drug: +2 Str/Dex/End two turns after the dose, holds off a Light, crashes for 1d6 End', () => {
+    let s = play(two(), { type: 'drug.take', characterId: 'c1', drug: 'combat' }, [], PLAYER).state;
+    expect(c1(s).drugs?.[0]).toMatchObject({ stage: 'waiting', startsAt: 30, endsAt: 480 });
+    expect(charDm(c1(s), 'Str', s.pack)).toBe(1);
+    s = play(s, { type: 'time.pass', turns: 2 }).state;
+    expect(c1(s).drugs?.[0]?.stage).toBe('active');
+    expect(c1(s).mods.slice(0, 3)).toEqual([2, 2, 2]);
+    expect(currentEnd(c1(s))).toBe(12);
+    // A Light wound while it works: recorded, but no End lost and no penalty yet.
+    s = play(s, { type: 'character.wound', characterId: 'c1', level: 'light' }).state;
+    expect(c1(s).wounds[0]).toMatchObject({ level: 'light', deferred: true });
+    expect(woundPenalty(c1(s))).toBe(0);
+    expect(currentEnd(c1(s))).toBe(12);
+    // A Moderate after a Light is not held off (the first wound set the mode).
+    s = play(s, { type: 'character.wound', characterId: 'c1', level: 'moderate' }).state;
+    expect(c1(s).wounds[1]?.deferred).toBeUndefined();
+    // Thirty turns later it wears off: the +2 goes, the Light counts, the crash takes 4 End.
+    const r = play(s, { type: 'time.pass', turns: 30 }, [4]);
+    s = r.state;
+    expect(of(r.events, 'drug.changed')[0]).toMatchObject({ stage: 'over', crashFace: 4 });
+    expect(c1(s).mods.slice(0, 3)).toEqual([0, 0, 0]);
+    expect(c1(s).wounds.map((w) => [w.level, w.endLost])).toEqual([
+      ['light', 1],
+      ['moderate', 2],
+      ['moderate', 4],
+    ]);
+    expect(currentEnd(c1(s))).toBe(10 - 1 - 2 - 4);
+  });
+
+  it('a crash that takes End to 0 is a Serious wound', () => {
+    let s = play(two(), { type: 'character.edit', characterId: 'c1', upp: '393765' }).state;
+    s = play(s, { type: 'drug.take', characterId: 'c1', drug: 'slow' }).state;
+    s = play(s, { type: 'time.pass', minutes: 11 }, [5]).state;
+    expect(c1(s).wounds[0]).toMatchObject({ level: 'serious', endLost: 5 });
+    expect(condition(c1(s))).toBe('unconscious');
+  });
+
+  it('slow drug: from three turns after the dose a man attacks twice a phase, not three times', () => {
+    let s = two();
+    s = play(s, { type: 'drug.take', characterId: 'c1', drug: 'slow' }, [], PLAYER).state;
+    s = play(s, { type: 'time.pass', turns: 3 }).state;
+    expect(c1(s).drugs?.[0]?.stage).toBe('active');
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
+      ],
+    }).state;
+    s = play(s, { type: 'combat.order', intruder: 'a' }).state;
+    s = play(s, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
+    s = play(s, { type: 'combat.next' }).state;
+    const shot = { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['c2'] };
+    for (let i = 0; i < 2; i++) {
+      s = play(s, shot, [1, 1], PLAYER).state;
+      if (s.window) s = play(s, { type: 'window.close' }).state;
+    }
+    expect(refusalCode(() => play(s, shot, [1, 1], PLAYER))).toBe('ALREADY_DONE');
+  });
+
+  it('medical slow drug heals a month in a day; anti-toxin rolls 2d6 + Medic against 6+ or 10+; truth drug leaves a Moderate', () => {
+    let s = two();
+    s = play(s, { type: 'character.wound', characterId: 'c1', level: 'light' }).state;
+    s = play(s, { type: 'character.wound', characterId: 'c1', level: 'moderate' }).state;
+    s = play(s, { type: 'drug.take', characterId: 'c1', drug: 'medicalSlow' }).state;
+    expect(c1(s).wounds).toEqual([]);
+    const anti = play(s, { type: 'drug.take', characterId: 'c1', drug: 'antiToxin', novel: true }, [5, 4]);
+    expect(of(anti.events, 'task.rolled')[0]?.roll).toMatchObject({ target: 10, total: 6, success: false });
+    s = play(s, { type: 'drug.take', characterId: 'c2', drug: 'truth' }).state;
+    s = play(s, { type: 'time.pass', minutes: 2 }).state;
+    expect(s.characters.c2?.wounds[0]).toMatchObject({ level: 'moderate' });
+  });
+
+  it('a player may dose only his own character; a dead man takes no drug', () => {
+    const s = two();
+    expect(
+      refusalCode(() => play(s, { type: 'drug.take', characterId: 'c2', drug: 'combat' }, [], PLAYER)),
+    ).toBe('NOT_YOUR_CHARACTER');
+    const dead = play(s, { type: 'character.wound', characterId: 'c1', level: 'dead' }).state;
+    expect(refusalCode(() => play(dead, { type: 'drug.take', characterId: 'c1', drug: 'combat' }))).toBe(
+      'CANNOT_ACT',
+    );
+  });
+});
