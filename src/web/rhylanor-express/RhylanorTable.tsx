@@ -3,7 +3,7 @@ import type { SystemPanelProps } from '../systems.tsx';
 import { Between } from './Between.tsx';
 import { Firefight } from './Firefight.tsx';
 import { asView, isSheet, type SeatRef, sheets, type View } from './model.ts';
-import { Refusal, RunnerContext, useCommandRunner } from './runner.tsx';
+import { DiceControls, Feedback, RunnerContext, useCommandRunner } from './runner.tsx';
 import { CharacterSheet, TakeCharacter } from './Sheet.tsx';
 import { SpacePanel } from './Space.tsx';
 import { TaskDialog } from './TaskDialog.tsx';
@@ -66,31 +66,9 @@ function Table({ view, seat, seats, send }: Omit<SystemPanelProps, 'view'> & { v
               );
             })}
           </nav>
-          {seat.role !== 'spectator' ? (
-            <fieldset className="re-dice-mode">
-              <legend>Dice</legend>
-              <label>
-                <input
-                  type="radio"
-                  name="re-dice"
-                  checked={!runner.ownDice}
-                  onChange={() => runner.setOwnDice(false)}
-                />{' '}
-                digital
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="re-dice"
-                  checked={runner.ownDice}
-                  onChange={() => runner.setOwnDice(true)}
-                />{' '}
-                my own dice
-              </label>
-            </fieldset>
-          ) : null}
+          {seat.role !== 'spectator' ? <DiceControls /> : null}
         </div>
-        <Refusal />
+        <Feedback />
         {tab === 'crew' ? (
           <div className="re-columns">
             {mustTakeCharacter(view, me) || seat.role === 'gm' ? (

@@ -184,6 +184,7 @@ export function CharacterSheet({
       ) : null}
       {(own || gm) && c.cascadesOwed.length > 0 ? <CascadePicks view={view} c={c} /> : null}
       {own || gm ? <CarryEdit c={c} /> : null}
+      {own || gm ? <Outfit view={view} c={c} /> : null}
       {gm ? <RefereeEdit view={view} c={c} /> : null}
     </article>
   );
@@ -305,7 +306,7 @@ function CascadePicks({ view, c }: { view: View; c: Character }) {
   );
 }
 
-/** The referee's edits: UPP (hex digits), skills from the list (cascades resolved by a pick), armour, ammunition. */
+/** The referee's edits: UPP (hex digits), skills from the list (cascades resolved by a pick). */
 function RefereeEdit({ view, c }: { view: View; c: Character }) {
   const { run, busy } = useRunner();
   const [upp, setUpp] = useState(formatUpp(c.upp));
@@ -401,63 +402,6 @@ function RefereeEdit({ view, c }: { view: View; c: Character }) {
       >
         <GrantResult view={view} c={c} />
       </form>
-      <form
-        className="re-inline"
-        aria-label={`Armour of ${c.name}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const a = String(new FormData(e.currentTarget).get('armour') ?? '');
-          run({ type: 'character.edit', characterId: c.id, armour: a === '' ? null : a, reason: 'referee' });
-        }}
-      >
-        <label>
-          Armour{' '}
-          <select name="armour" defaultValue={c.armour ?? ''}>
-            <option value="">none</option>
-            {view.pack.armour.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name} ({a.value})
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <button type="submit" disabled={busy}>
-          Set armour
-        </button>
-      </form>
-      {c.weapons.map((w, i) => {
-        const ranged = view.pack.weapons.find((x) => x.id === w.weaponId);
-        if (!ranged) return null;
-        return (
-          <form
-            // biome-ignore lint/suspicious/noArrayIndexKey: weapons by position
-            key={i}
-            className="re-inline"
-            aria-label={`Ammunition of ${ranged.name}`}
-            onSubmit={(e) => {
-              e.preventDefault();
-              const data = new FormData(e.currentTarget);
-              run({
-                type: 'character.edit',
-                characterId: c.id,
-                ammo: [{ index: i, loaded: Number(data.get('loaded')), spare: Number(data.get('spare')) }],
-                reason: 'referee',
-              });
-            }}
-          >
-            {ranged.name}:{' '}
-            <label>
-              loaded <input name="loaded" type="number" min={0} defaultValue={w.loaded} className="re-num" />
-            </label>{' '}
-            <label>
-              spare <input name="spare" type="number" min={0} defaultValue={w.spare} className="re-num" />
-            </label>{' '}
-            <button type="submit" disabled={busy}>
-              Set
-            </button>
-          </form>
-        );
-      })}
     </details>
   );
 }
@@ -575,5 +519,182 @@ export function TakeCharacter({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * What a character wears and carries, edited by its player (or the referee): armour, weapons and
+ * gear from the pack, ammunition, the name. Rule fields (UPP, skills, wounds) stay the referee's.
+ */
+function Outfit({ view, c }: { view: View; c: Character }) {
+  const { run, busy } = useRunner();
+  const pack = view.pack;
+  const outfit = (fields: Record<string, unknown>, label: string) =>
+    run({ type: 'character.outfit', characterId: c.id, ...fields }, label);
+  return (
+    <details className="re-edit">
+      <summary>Outfit {c.name}</summary>
+      <form
+        className="re-inline"
+        aria-label={`Armour of ${c.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const a = String(new FormData(e.currentTarget).get('armour') ?? '');
+          outfit({ armour: a === '' ? null : a }, 'armour');
+        }}
+      >
+        <label>
+          Armour{' '}
+          <select name="armour" defaultValue={c.armour ?? ''}>
+            <option value="">none</option>
+            {pack.armour.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name} ({a.value})
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <button type="submit" disabled={busy}>
+          Wear
+        </button>
+      </form>
+      <form
+        className="re-inline"
+        aria-label={`Add a weapon to ${c.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const w = String(new FormData(e.currentTarget).get('weapon') ?? '');
+          if (w) outfit({ addWeapons: [w] }, 'weapon');
+        }}
+      >
+        <label>
+          Weapon{' '}
+          <select name="weapon" defaultValue="">
+            <option value="">choose…</option>
+            <optgroup label="Guns">
+              {pack.weapons.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Melee">
+              {pack.melee.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>{' '}
+        <button type="submit" disabled={busy}>
+          Carry
+        </button>
+      </form>
+      {c.weapons.length > 0 ? (
+        <ul className="re-weapons">
+          {c.weapons.map((w, i) => {
+            const ranged = pack.weapons.find((x) => x.id === w.weaponId);
+            const name = ranged?.name ?? pack.melee.find((x) => x.id === w.weaponId)?.name ?? w.weaponId;
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: weapons by position
+              <li key={`${i}-${w.weaponId}-${w.loaded}-${w.spare}`}>
+                {ranged ? (
+                  <form
+                    className="re-inline"
+                    aria-label={`Ammunition of ${name}`}
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      const d = new FormData(e.currentTarget);
+                      outfit(
+                        {
+                          ammo: [
+                            { index: i, loaded: Number(d.get('loaded')), spare: Number(d.get('spare')) },
+                          ],
+                        },
+                        'ammunition',
+                      );
+                    }}
+                  >
+                    {name}{' '}
+                    <label>
+                      loaded{' '}
+                      <input
+                        name="loaded"
+                        type="number"
+                        min={0}
+                        max={ranged.magazine}
+                        defaultValue={w.loaded}
+                        className="re-num"
+                      />
+                    </label>{' '}
+                    <label>
+                      spare{' '}
+                      <input name="spare" type="number" min={0} defaultValue={w.spare} className="re-num" />
+                    </label>{' '}
+                    <button type="submit" disabled={busy}>
+                      Set
+                    </button>{' '}
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => outfit({ dropWeapons: [i] }, 'drop')}
+                    >
+                      Drop
+                    </button>
+                  </form>
+                ) : (
+                  <>
+                    {name}{' '}
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => outfit({ dropWeapons: [i] }, 'drop')}
+                    >
+                      Drop
+                    </button>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <form
+        className="re-inline"
+        aria-label={`Add gear to ${c.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const g = String(new FormData(e.currentTarget).get('gear') ?? '');
+          if (g) outfit({ addGear: [g] }, 'gear');
+        }}
+      >
+        <label>
+          Gear{' '}
+          <select name="gear" defaultValue="">
+            <option value="">choose…</option>
+            {pack.gear.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <button type="submit" disabled={busy}>
+          Take
+        </button>
+        {c.gear.map((g) => (
+          <button
+            key={g}
+            type="button"
+            className="re-small"
+            disabled={busy}
+            onClick={() => outfit({ dropGear: [g] }, 'drop gear')}
+          >
+            Drop {pack.gear.find((x) => x.id === g)?.name ?? g}
+          </button>
+        ))}
+      </form>
+    </details>
   );
 }

@@ -64,3 +64,22 @@ export async function dragBetween(page: Page, from: string, to: string): Promise
     await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
   await page.mouse.up();
 }
+
+/** Types physical die faces into the shared dice box, one after another, until it closes. */
+export async function enterFaces(page: Page, faces: readonly number[]): Promise<void> {
+  for (const face of faces) {
+    const input = page.locator('.dice-prompt input[name="face"]');
+    await input.waitFor();
+    await input.fill(String(face));
+    await input.press('Enter');
+    await page.waitForFunction(
+      () => {
+        const i = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
+        return !i || i.value === '';
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+  }
+  await page.locator('.dice-prompt').waitFor({ state: 'detached' });
+}

@@ -316,12 +316,12 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `${str(obj(e.machine).name) || 'A machine'} is in play.`;
     case 'machine.damaged': {
       const damage = arr(e.damage).map(str);
-      return `${capital(who(str(e.machineId)))} is hit: ${damage.length > 0 ? damage.join(', ') : 'no effect'}${
+      return `${capital(e.machineId ? who(str(e.machineId)) : 'a machine')} is hit: ${damage.length > 0 ? damage.join(', ') : 'no effect'}${
         e.destroyed ? ', destroyed' : e.inert ? ', inert' : ''
       }.`;
     }
     case 'machine.repaired':
-      return `${capital(ch(e.technicianId))} repairs ${str(e.effect)} on ${who(str(e.machineId))}: ${rollBreakdown(e.roll)}.`;
+      return `${capital(ch(e.technicianId))} repairs ${str(e.effect) || 'damage'} on ${e.machineId ? who(str(e.machineId)) : 'a machine'}: ${rollBreakdown(e.roll)}.`;
     case 'research.started':
       return `Research begins: ${str(obj(e.research).name) || 'a project'}.`;
     case 'research.rolled':
@@ -341,6 +341,26 @@ function describePersonal(e: Json, who: Who): string | undefined {
         str(e.outcome) || 'done'
       }${e.jammedLock ? ' (the lock jams)' : ''}.`;
     }
+    case 'time.passed': {
+      const secs = num(e.seconds) ?? 0;
+      const span =
+        secs >= 86400
+          ? plural(Math.round(secs / 8640) / 10, 'day')
+          : secs >= 3600
+            ? plural(Math.round(secs / 360) / 10, 'hour')
+            : secs >= 60
+              ? plural(Math.round(secs / 6) / 10, 'minute')
+              : plural(secs, 'second');
+      return `${capital(span)} pass${str(e.reason) ? ` (${str(e.reason)})` : ''}.`;
+    }
+    case 'clock.deathRolled':
+      return `${capital(ch(e.characterId))}'s mortal wound leaves ${plural(num(e.face) ?? 0, 'hour')} to get help.`;
+    case 'drug.taken':
+      return `${capital(ch(e.characterId))} takes a ${str(obj(e.dose).drug) || 'drug'} dose.`;
+    case 'drug.changed':
+      return `${capital(ch(e.characterId))}'s drug ${e.stage === 'active' ? 'takes effect' : 'wears off'}${
+        num(e.crashFace) !== null ? ` (crash: End −${num(e.crashFace)})` : ''
+      }.`;
     default:
       return undefined;
   }

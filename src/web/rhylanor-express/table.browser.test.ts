@@ -9,7 +9,7 @@ import {
   shot,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { dragBetween, newRhylanorTable, section } from './browser-kit.ts';
+import { dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
 
 /**
  * Rhylanor Express in the browser (real Chromium): a referee and two players, one on a 390×844
@@ -34,7 +34,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
   }
 
-  it('takes sample characters, rolls a task with the chance shown first, plots a move under gravity', async () => {
+  it('takes sample characters, rolls tasks (digital and typed dice) with the chance shown first, outfits a sheet, plots a move under gravity', async () => {
     const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ann', 'Ben']);
     const gm = await openSeat(browser, gmUrl);
     const ann = await openSeat(browser, playerUrls[0] as string);
@@ -86,6 +86,23 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toMatch(
         /Sgt\. Dara Okonkwo: a long shot across the apron, \d\+\d, Rifles-3 \+3, Dex DM \+1, poor light −1 = \d+ against 8\+/,
       );
+
+    // The same task with her own dice: the box asks for each die the server names.
+    await ann.getByLabel('my own dice').check();
+    await task.getByRole('button', { name: 'Roll the task' }).click();
+    await enterFaces(ann, [6, 5]);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('6+5, Rifles-3 +3, Dex DM +1, poor light −1 = 14 against 8+: success by 6');
+    await ann.getByLabel('digital').check();
+
+    // She outfits her own character: jack armour from the pack.
+    await section(ann, /^Crew/);
+    await sheet.getByText('Outfit Sgt. Dara Okonkwo').click();
+    const armour = sheet.getByRole('form', { name: 'Armour of Sgt. Dara Okonkwo' });
+    await armour.locator('select[name="armour"]').selectOption('jack');
+    await armour.getByRole('button', { name: 'Wear' }).click();
+    await expect.poll(() => sheet.textContent()).toContain('Armour: Jack (1)');
 
     // Space: the referee loads the gravity well, hands the Rhylanor Express to Ben, places her
     // beside the world's hex so her next move passes it, and starts the battle.
