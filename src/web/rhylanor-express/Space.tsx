@@ -405,7 +405,7 @@ function PhaseActions({
         <DetectAction view={view} ship={chosen} ships={ships} gm={gm} />
       ) : null}
       {mineActing && (space.phase === 'laser' || space.phase === 'return') ? (
-        <FireActions ship={chosen} enemies={enemies} friends={friends} />
+        <FireActions ship={chosen} enemies={enemies} friends={friends} phaseSerial={space.phaseSerial} />
       ) : null}
       {mineActing && space.phase === 'ordnance' ? <OrdnanceActions ship={chosen} enemies={enemies} /> : null}
       {mayEnd ? (
@@ -463,10 +463,12 @@ function FireActions({
   ship,
   enemies,
   friends,
+  phaseSerial,
 }: {
   ship: ShipView;
   enemies: readonly ShipView[];
   friends: readonly ShipView[];
+  phaseSerial: number | undefined;
 }) {
   const { run, busy } = useRunner();
   const [target, setTarget] = useState('');
@@ -497,7 +499,7 @@ function FireActions({
               {t.name}: {t.weapons.map((w) => WEAPON_WORDS[w.kind] ?? w.kind).join(', ')}{' '}
               <button
                 type="button"
-                disabled={busy || !chosenTarget}
+                disabled={busy || !chosenTarget || (phaseSerial !== undefined && t.firedPhase === phaseSerial)}
                 onClick={() =>
                   chosenTarget &&
                   run({ type: 'space.fire', ship: ship.id, turret: i, target: chosenTarget.id }, 'fire')

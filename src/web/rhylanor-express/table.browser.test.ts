@@ -152,6 +152,16 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect
       .poll(() => gm.getByRole('article', { name: 'Ship Rhylanor Express' }).textContent())
       .toContain('-1,1 → 2,1');
+    // Laser fire: Ben ends his movement (the referee's Far Wanderer drifts on its vector) and
+    // fires his first turret at the Black Lantern, at the range band the card shows.
+    await ben.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => ben.getByTestId('space-phase').textContent()).toContain('Laser fire');
+    await expect
+      .poll(() => ben.getByRole('article', { name: 'Ship Black Lantern' }).getByTestId('range-s3').textContent())
+      .toMatch(/1[0-5] hexes, long/);
+    await ben.locator('select[name="target"]').selectOption('s3');
+    await ben.getByRole('button', { name: 'Fire T1 at Black Lantern' }).click();
+    await expect.poll(() => log(gm).textContent()).toMatch(/Rhylanor Express fires turret 1 at Black Lantern \(1[0-5] hexes\): \d\+\d/);
     await shot(gm, 're-space-referee.png');
     expect(pageProblems).toEqual([]);
   });
@@ -182,8 +192,10 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     expect(before).not.toContain('Black Lantern');
     expect(before).not.toContain('"q":20,"r":-5');
 
-    // Found: the referee's ruling reveals it, and now it is on Cat's map.
-    await gm.getByRole('button', { name: 'Reveal' }).click();
+    // Found: the referee rolls the Rhylanor Express's search with his own dice, a 12.
+    await gm.getByLabel('my own dice').check();
+    await gm.getByRole('button', { name: 'Rhylanor Express searches for Black Lantern' }).click();
+    await enterFaces(gm, [6, 6]);
     await cat.getByRole('article', { name: 'Ship Black Lantern' }).waitFor();
     expect(frames.join('\n')).toContain('Black Lantern');
     expect(pageProblems).toEqual([]);
