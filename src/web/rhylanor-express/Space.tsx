@@ -499,7 +499,9 @@ function FireActions({
               {t.name}: {t.weapons.map((w) => WEAPON_WORDS[w.kind] ?? w.kind).join(', ')}{' '}
               <button
                 type="button"
-                disabled={busy || !chosenTarget || (phaseSerial !== undefined && t.firedPhase === phaseSerial)}
+                disabled={
+                  busy || !chosenTarget || (phaseSerial !== undefined && t.firedPhase === phaseSerial)
+                }
                 onClick={() =>
                   chosenTarget &&
                   run({ type: 'space.fire', ship: ship.id, turret: i, target: chosenTarget.id }, 'fire')

@@ -157,11 +157,15 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await ben.getByRole('button', { name: 'End the movement phase' }).click();
     await expect.poll(() => ben.getByTestId('space-phase').textContent()).toContain('Laser fire');
     await expect
-      .poll(() => ben.getByRole('article', { name: 'Ship Black Lantern' }).getByTestId('range-s3').textContent())
+      .poll(() =>
+        ben.getByRole('article', { name: 'Ship Black Lantern' }).getByTestId('range-s3').textContent(),
+      )
       .toMatch(/1[0-5] hexes, long/);
     await ben.locator('select[name="target"]').selectOption('s3');
     await ben.getByRole('button', { name: 'Fire T1 at Black Lantern' }).click();
-    await expect.poll(() => log(gm).textContent()).toMatch(/Rhylanor Express fires turret 1 at Black Lantern \(1[0-5] hexes\): \d\+\d/);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Rhylanor Express fires turret 1 at Black Lantern \(1[0-5] hexes\): \d\+\d/);
     await shot(gm, 're-space-referee.png');
     expect(pageProblems).toEqual([]);
   });
