@@ -43,7 +43,6 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
     );
   }
   const acting = actingFireteam(view);
-  const gm = seat.role === 'gm';
   return (
     <section className="re-card re-fight" aria-label="Firefight">
       <h3>
@@ -115,7 +114,7 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
       {combat.stage === 'turns' && acting && !view.window && playsSide(view, seat, acting) ? (
         <Actions view={view} seat={seat} side={acting} />
       ) : null}
-      {gm ? <RefereeFight view={view} /> : null}
+      {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
     </section>
   );
 }
@@ -340,67 +339,92 @@ function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Cha
   );
 }
 
-function RefereeFight({ view }: { view: View }) {
+/**
+ * Stepping the fight on: spotting for a side, the chooser's Intruder pick, the end of a phase
+ * (by the acting side or the referee), morale checks; the roll-off and the end are the referee's.
+ */
+function StepControls({ view, seat }: { view: View; seat: SeatRef }) {
   const { run, busy } = useRunner();
   const combat = view.combat;
   if (!combat) return null;
+  const gm = seat.role === 'gm';
+  const plays = (s: SideId) => gm || playsSide(view, seat, s);
+  const acting = actingFireteam(view);
+  const sides = ['a', 'b'] as const;
+  // Surprise (§7.2): one side saw the other without being seen.
+  const surpriser =
+    sides.find((s) => combat.spotted[s] === true && combat.spotted[s === 'a' ? 'b' : 'a'] !== true) ?? null;
   return (
-    <fieldset className="re-actions" aria-label="Referee: the fight">
+    <fieldset className="re-actions" aria-label="Steps of the fight">
       {combat.stage === 'spotting'
-        ? (['a', 'b'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              disabled={busy}
-              onClick={() => run({ type: 'combat.spot', side: s })}
-            >
-              {combat.sides[s].name} looks for the enemy
-            </button>
-          ))
+        ? sides
+            .filter((s) => plays(s) && combat.spotted[s] === null)
+            .map((s) => (
+              <button
+                key={s}
+                type="button"
+                disabled={busy || view.window !== null}
+                onClick={() => run({ type: 'combat.spot', side: s })}
+              >
+                {combat.sides[s].name} looks for the enemy
+              </button>
+            ))
         : null}
-      {combat.stage === 'order' ? (
-        <>
-          <button type="button" disabled={busy} onClick={() => run({ type: 'combat.rollOff' })}>
-            Roll off
-          </button>
-          {(['a', 'b'] as const).map((s) => (
+      {combat.stage !== 'turns' && gm && combat.chooser === null ? (
+        <button type="button" disabled={busy} onClick={() => run({ type: 'combat.rollOff' })}>
+          Roll off for the order
+        </button>
+      ) : null}
+      {combat.stage !== 'turns' && combat.chooser !== null && (gm || plays(combat.chooser))
+        ? sides.flatMap((s) => [
             <button
               key={s}
               type="button"
-              disabled={busy}
+              disabled={busy || view.window !== null}
               onClick={() => run({ type: 'combat.order', intruder: s })}
             >
               {combat.sides[s].name} is the Intruder
-            </button>
-          ))}
-        </>
+            </button>,
+            surpriser !== null ? (
+              <button
+                key={`${s}-surprise`}
+                type="button"
+                disabled={busy || view.window !== null}
+                onClick={() => run({ type: 'combat.order', intruder: s, surprise: true })}
+              >
+                {combat.sides[s].name} is the Intruder, {combat.sides[surpriser].name} with surprise
+              </button>
+            ) : null,
+          ])
+        : null}
+      {combat.stage === 'turns' && combat.phase === 'morale'
+        ? sides
+            .filter((s) => plays(s) && combat.sides[s].moraleChecking)
+            .map((s) => (
+              <button
+                key={s}
+                type="button"
+                disabled={busy}
+                onClick={() => run({ type: 'combat.morale', side: s })}
+              >
+                Morale check: {combat.sides[s].name}
+              </button>
+            ))
+        : null}
+      {combat.stage === 'turns' && (gm || (acting !== null && plays(acting))) ? (
+        <button
+          type="button"
+          disabled={busy || view.window !== null}
+          onClick={() => run({ type: 'combat.next' })}
+        >
+          End the {PHASE_WORDS[combat.phase]} phase
+        </button>
       ) : null}
-      {combat.stage === 'turns' ? (
-        <>
-          {combat.phase === 'morale'
-            ? (['a', 'b'] as const).map((s) => (
-                <button
-                  key={s}
-                  type="button"
-                  disabled={busy}
-                  onClick={() => run({ type: 'combat.morale', side: s })}
-                >
-                  Morale check: {combat.sides[s].name}
-                </button>
-              ))
-            : null}
-          <button
-            type="button"
-            disabled={busy || view.window !== null}
-            onClick={() => run({ type: 'combat.next' })}
-          >
-            Next phase
-          </button>
-        </>
+      {gm ? (
+        <button type="button" disabled={busy} onClick={() => run({ type: 'combat.end' })}>
+          End the fight
+        </button>
       ) : null}
-      <button type="button" disabled={busy} onClick={() => run({ type: 'combat.end' })}>
-        End the fight
-      </button>
     </fieldset>
   );
 }

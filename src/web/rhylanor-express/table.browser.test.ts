@@ -204,4 +204,63 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     expect(frames.join('\n')).toContain('Black Lantern');
     expect(pageProblems).toEqual([]);
   });
+  it('fights a firefight: an NPC from the pack, pool points passed, a typed-dice shot that wounds', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Dee']);
+    const gm = await openSeat(browser, gmUrl);
+    const dee = await openSeat(browser, playerUrls[0] as string, true);
+    await take(dee, 'Sgt. Dara Okonkwo');
+    // The referee runs a starport guard from the pack's templates (a secret NPC).
+    await section(gm, /^Crew/);
+    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
+    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
+    await section(gm, /^Tasks/);
+    const start = gm.getByRole('form', { name: 'Start a firefight' });
+    await start.locator('input[name="gap"]').fill('20');
+    await start.getByRole('button', { name: 'Start the fight' }).click();
+    await section(dee, /^Tasks/);
+    const fight = dee.getByRole('region', { name: 'Firefight' });
+    await fight.waitFor();
+    // The NPC's sheet stays the referee's: Dee sees his name in the fight, not his numbers.
+    expect(await fight.locator('tr', { hasText: 'Starport guard' }).textContent()).toContain('?');
+    expect(await dee.getByRole('article', { name: 'Sheet of Starport guard' }).count()).toBe(0);
+
+    // Spotting: each side looks; Okonkwo's side holds tactics points, so each roll waits for her pass.
+    const pass = async () => {
+      await dee.getByRole('button', { name: 'Crew passes' }).click();
+      await expect
+        .poll(() => dee.getByRole('group', { name: 'Roll waiting for pool points' }).count())
+        .toBe(0);
+    };
+    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
+    await pass();
+    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
+    await pass();
+    await dee.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
+    await expect.poll(() => dee.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+    const actions = dee.getByRole('group', { name: 'Actions of Sgt. Dara Okonkwo' });
+    await actions.locator('select[name="option"]').selectOption('stand');
+    await actions.getByRole('button', { name: 'Move' }).click();
+    await dee.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => dee.getByTestId('fight-phase').textContent()).toContain('direct fire');
+    // Her rifle at the guard: the target shows range and band, the rules' chance shows before the dice.
+    await expect.poll(() => actions.locator('select[name="fireTarget"]').textContent()).toContain('20 m');
+    await expect.poll(() => actions.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
+    await shot(dee, 're-firefight-phone.png');
+    await dee.getByLabel('my own dice').check();
+    await actions.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(dee, [6, 6]);
+    // The shot waits for pool points: she spends one, then passes; the hits then roll for wounds.
+    await dee.getByRole('button', { name: 'Crew: +1' }).first().click();
+    await dee.getByRole('button', { name: 'Crew passes' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 6\+6, .*pool \+1.*, \d+ hits?/);
+    // The wound roll waits for points too (her side still has one); she passes and the guard is hurt.
+    if ((await dee.getByRole('button', { name: 'Crew passes' }).count()) > 0) await pass();
+    await expect.poll(() => log(gm).textContent()).toMatch(/Starport guard takes a \w+ wound/);
+    await shot(gm, 're-firefight-referee.png');
+    await gm.getByRole('button', { name: 'End the fight' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('The firefight is over');
+    expect(pageProblems).toEqual([]);
+  });
 });

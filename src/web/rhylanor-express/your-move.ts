@@ -29,7 +29,12 @@ export function playsSide(view: View, seat: SeatRef, side: SideId): boolean {
 /** The side that acts in the firefight now, or null when the referee steps it on. */
 export function actingFireteam(view: View): SideId | null {
   const combat = view.combat;
-  if (combat?.stage !== 'turns') return combat?.stage === 'order' ? combat.chooser : null;
+  if (!combat) return null;
+  if (combat.stage !== 'turns') {
+    // The chooser picks the order once both sides have looked (or the referee skipped spotting).
+    const looked = combat.stage === 'order' || (combat.spotted.a !== null && combat.spotted.b !== null);
+    return looked ? combat.chooser : null;
+  }
   if (combat.phase === 'returnFire') return combat.phasing === 'a' ? 'b' : 'a';
   return combat.phasing;
 }
