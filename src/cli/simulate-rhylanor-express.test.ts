@@ -47,3 +47,22 @@ describe('simulate rhylanor-express space', () => {
     await expect(run('space', '--pack', '/nonexistent.json')).rejects.toThrow(/cannot read/);
   });
 });
+
+describe('simulate rhylanor-express personal (the same six options, parsed by the same code)', () => {
+  it('prints the odds; bad options are usage errors', async () => {
+    const json = await run('personal', '--n', '20', '--seed', '3', '--json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({
+      kind: 'personal',
+      scenario: 'Starport brawl',
+      n: 20,
+      seed: 3,
+    });
+    const text = await run('personal', '--scenario', 'Boarding action', '--n', '10', '--seed', '1');
+    expect(text.out).toMatch(/^Boarding action: 10 fights, seed 1/);
+    await expect(run('personal', '--scenario', 'Nowhere')).rejects.toThrow(/no firefight Nowhere/);
+    await expect(run('personal', '--n', '0')).rejects.toThrow(/--n must be/);
+    await expect(run('personal', 'extra')).rejects.toThrow(/unexpected argument 'extra'/);
+    expect((await run('personal', '--help')).out).toMatch(/personal \[--scenario NAME\|FILE\]/);
+  });
+});

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SeededDice } from '../engine/dice/source.ts';
+import { defaultPack, parsePack } from '../rules/rhylanor-express/data/pack.ts';
+import { type PersonalScenario, personalScenarioSchema } from '../rules/rhylanor-express/data/pack-schema.ts';
 import {
   defaultSpacePack,
   parseSpacePack,
@@ -8,7 +10,11 @@ import {
   type SpacePack,
   type SpaceScenario,
 } from '../rules/rhylanor-express/data/space-pack.ts';
-import { runPersonal } from '../rules/rhylanor-express/simulate-personal.ts';
+import {
+  DEFAULT_MAX_TURNS as DEFAULT_FIREFIGHT_TURNS,
+  formatFirefights,
+  simulateFirefights,
+} from '../rules/rhylanor-express/simulate-personal.ts';
 import {
   type BattleOutcome,
   DEFAULT_MAX_TURNS,
@@ -203,7 +209,23 @@ function chooseScenario(
   }
 }
 
-async function runSpace(argv: string[], io: CliIo): Promise<number> {
+/** The six options both kinds take (`--scenario --pack --n --seed --turns --json`), parsed and checked once. */
+export interface SimulationOptions {
+  readonly scenario: string | undefined;
+  readonly pack: string | undefined;
+  readonly n: number;
+  readonly seed: number;
+  readonly turns: number;
+  readonly json: boolean;
+}
+
+/** Parses a kind's argv; null when it printed its help. */
+export function simulationOptions(
+  argv: string[],
+  io: CliIo,
+  help: string,
+  limits: { readonly maxRuns: number; readonly defaultTurns: number },
+): SimulationOptions | null {
   const { values, positionals } = parseCommandArgs('simulate', argv, {
     scenario: { type: 'string' },
     pack: { type: 'string' },
@@ -213,18 +235,89 @@ async function runSpace(argv: string[], io: CliIo): Promise<number> {
     json: { type: 'boolean' },
   });
   if (values.help) {
-    io.out(`${usage}\n`);
-    return 0;
+    io.out(`${help}\n`);
+    return null;
   }
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (see --help)`);
-  const n = values.n === undefined ? 2000 : integerOption('--n', values.n, 1, MAX_BATTLES);
-  const seed =
-    values.seed === undefined ? randomInt(0, MAX_SEED) : integerOption('--seed', values.seed, 0, MAX_SEED);
-  const maxTurns =
-    values.turns === undefined ? DEFAULT_MAX_TURNS : integerOption('--turns', values.turns, 1, 200);
-  const { pack, scenario } = chooseScenario(loadPack(values.pack), values.scenario);
-  const summary = simulateSpaceBattles(pack, scenario, n, seed, maxTurns);
-  io.out(values.json ? `${JSON.stringify(summary)}\n` : formatSpaceSummary(summary));
+  return {
+    scenario: values.scenario,
+    pack: values.pack,
+    n: values.n === undefined ? 2000 : integerOption('--n', values.n, 1, limits.maxRuns),
+    seed:
+      values.seed === undefined ? randomInt(0, MAX_SEED) : integerOption('--seed', values.seed, 0, MAX_SEED),
+    turns: values.turns === undefined ? limits.defaultTurns : integerOption('--turns', values.turns, 1, 200),
+    json: values.json === true,
+  };
+}
+
+async function runSpace(argv: string[], io: CliIo): Promise<number> {
+  const o = simulationOptions(argv, io, usage, { maxRuns: MAX_BATTLES, defaultTurns: DEFAULT_MAX_TURNS });
+  if (!o) return 0;
+  const { pack, scenario } = chooseScenario(loadPack(o.pack), o.scenario);
+  const summary = simulateSpaceBattles(pack, scenario, o.n, o.seed, o.turns);
+  io.out(o.json ? `${JSON.stringify(summary)}\n` : formatSpaceSummary(summary));
+  return 0;
+}
+
+export const MAX_FIREFIGHTS = 100_000;
+
+export const personalUsage = `Usage: bughunt simulate rhylanor-express personal [--scenario NAME|FILE] [--pack FILE]
+                    [--n N] [--seed N] [--turns N] [--json]
+
+Plays a Rhylanor Express firefight many times through the real rules (both
+sides run by one plain policy: stand and shoot the nearest enemy in range,
+else walk closer; reload when empty; strike when in contact; check morale)
+and prints how often each side wins, how long it takes and how many of each
+side go down, with 95% intervals. The same seed always gives the same output.
+
+Options:
+  --scenario S  a firefight of the pack by name, or a JSON file holding one
+                (default: the pack's first firefight)
+  --pack FILE   a data pack (JSON) instead of the default one
+  --n N         fights, 1 to ${MAX_FIREFIGHTS} (default 2000)
+  --seed N      seed from 0 to ${MAX_SEED} (default: random, printed)
+  --turns N     turn limit per fight, 1 to 200 (default ${DEFAULT_FIREFIGHT_TURNS})
+  --json        print the summary as JSON
+  -h, --help    show this help`;
+
+/** A firefight by name in the pack, or a JSON file holding one. */
+function chooseFirefight(packPath: string | undefined, wanted: string | undefined) {
+  let pack = defaultPack;
+  if (packPath !== undefined) {
+    try {
+      pack = parsePack(readJson(packPath, 'pack', MAX_PACK_BYTES));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError((error as Error).message.split('\n')[0] as string);
+    }
+  }
+  let scenario: PersonalScenario | undefined =
+    wanted === undefined ? pack.scenarios[0] : pack.scenarios.find((x) => x.name === wanted);
+  if (!scenario && wanted?.endsWith('.json')) {
+    const parsed = personalScenarioSchema.safeParse(readJson(wanted, 'scenario', MAX_PACK_BYTES));
+    if (!parsed.success)
+      throw new UsageError(
+        `${wanted}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+      );
+    scenario = parsed.data;
+  }
+  if (!scenario)
+    throw new UsageError(
+      `no firefight ${wanted ?? ''} (the pack has: ${pack.scenarios.map((x) => x.name).join(', ')})`,
+    );
+  return { pack, scenario };
+}
+
+/** The `personal` kind: firefights of the data pack. */
+export async function runPersonal(argv: string[], io: CliIo): Promise<number> {
+  const o = simulationOptions(argv, io, personalUsage, {
+    maxRuns: MAX_FIREFIGHTS,
+    defaultTurns: DEFAULT_FIREFIGHT_TURNS,
+  });
+  if (!o) return 0;
+  const { pack, scenario } = chooseFirefight(o.pack, o.scenario);
+  const summary = simulateFirefights(pack, scenario, o.n, o.seed, o.turns);
+  io.out(o.json ? `${JSON.stringify(summary, null, 2)}\n` : formatFirefights(summary));
   return 0;
 }
 

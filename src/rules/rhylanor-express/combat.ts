@@ -48,6 +48,7 @@ import {
   type SideId,
 } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
+import { vehicleTargetDm } from './vehicles.ts';
 
 /** Personal combat (§7): spotting, order, movement, fire, melee, morale, zero-G, indirect fire. */
 
@@ -106,8 +107,11 @@ const schemas = {
     type: z.literal('combat.fire'),
     characterId,
     weaponIndex: z.number().int().min(0).max(11),
-    /** Primary target first; each other within 4 m of the line to it (§7.6). */
-    targets: z.array(characterId).min(1).max(32),
+    /** Primary target first; each other within 4 m of the line to it (§7.6). A vehicle in the fight is `m…`. */
+    targets: z
+      .array(z.string().regex(/^[cm][0-9]{1,5}$/))
+      .min(1)
+      .max(32),
     rounds: z.number().int().min(1).max(1000).optional(),
   }),
   melee: z.strictObject({
@@ -248,12 +252,12 @@ function hasGear(state: RhylanorState, c: Character, effect: string): boolean {
 // Guards
 
 /** One attack a phase; a man on the slow drug makes two (§8.3 reading: each phase taken twice). */
-function requireAttackLeft(combat: Combat, c: Character): void {
+export function requireAttackLeft(combat: Combat, c: Character): void {
   if (combat.acted[c.id] && (!underDrug(c, 'slow') || combat.acted[`${c.id}:again`]))
     throw new RuleError('ALREADY_DONE', `${c.name} has attacked this phase`);
 }
 
-function requirePhase(combat: Combat, phases: readonly Phase[], what: string): void {
+export function requirePhase(combat: Combat, phases: readonly Phase[], what: string): void {
   if (combat.stage !== 'turns' || !phases.includes(combat.phase)) {
     throw new RuleError('WRONG_PHASE', `${what} is not allowed now (${combat.stage}, ${combat.phase})`, {
       phase: combat.phase,
@@ -262,7 +266,7 @@ function requirePhase(combat: Combat, phases: readonly Phase[], what: string): v
   }
 }
 
-function requirePhasing(combat: Combat, m: Combatant, what: string): void {
+export function requirePhasing(combat: Combat, m: Combatant, what: string): void {
   if (m.side !== combat.phasing) {
     throw new RuleError('NOT_YOUR_TURN', `${what}: it is side ${combat.phasing}'s player turn`, {
       phasing: combat.phasing,
@@ -603,6 +607,8 @@ export function fireMods(
   weapon: Weapon,
   snapDm: number,
   target: Combatant,
+  /** A won dogfight: the attack ignores the target vehicle's movement DM (§7.7). */
+  dogfightWon = false,
 ): Modifier[] {
   const mods: Modifier[] = [];
   if (weapon.skills.length > 0)
@@ -624,9 +630,83 @@ export function fireMods(
     const recon = t && target.option === 'stand' ? (skillLevel(t, 'Recon') ?? 0) : 0;
     if (recon > 0) mods.push({ source: 'target uses cover (Recon)', value: -recon });
   }
+  // A vehicle: the target table's DM for what it does this turn (§7.7).
+  const machine = state.machines[target.id];
+  const vehicle = machine?.kind === 'vehicle' && state.pack.vehicles.find((v) => v.id === machine.packId);
+  if (vehicle && !dogfightWon) {
+    const dm = vehicleTargetDm(vehicle.tableClass, target.activity ?? 'sitting');
+    if (dm !== 0) mods.push({ source: `${vehicle.tableClass} ${target.activity ?? 'sitting'}`, value: dm });
+  }
   const wounds = woundPenalty(shooter);
   if (wounds) mods.push({ source: 'wounds', value: -wounds });
   return mods;
+}
+
+/**
+ * Every target of a shot checked before any die is rolled (a refusal never wastes typed faces):
+ * an enemy, not fully behind cover, spotted, in range, secondaries near the line (§7.6).
+ */
+export function checkTargets(
+  combat: Combat,
+  m: Combatant,
+  weapon: Weapon,
+  ids: readonly string[],
+): { t: Combatant; band: RangeBand }[] {
+  const primary = requireCombatant(combat, ids[0] as string);
+  return ids.map((id, i) => {
+    const t = requireCombatant(combat, id);
+    if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${id} is on the shooter's side`);
+    if (t.fullCover) throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
+    if (t.concealed) throw new RuleError('TARGET_CONCEALED', `${id} has not been spotted`);
+    if (i > 0 && distanceToLine(t, m, primary) > SECONDARY_TARGET_METRES) {
+      throw new RuleError(
+        'NOT_ON_LINE',
+        `${id} is more than ${SECONDARY_TARGET_METRES} m off the line to the primary target`,
+      );
+    }
+    const band = rangeBand(weapon, distance(m, t));
+    if (!band)
+      throw new RuleError('OUT_OF_RANGE', `${id} is beyond the ${weapon.name}'s Extreme range`, {
+        targetId: id,
+      });
+    return { t, band };
+  });
+}
+
+/** One roll per checked target, the rounds split with the primary's share first (§7.6). */
+export function rollShots(
+  state: RhylanorState,
+  shooter: Character,
+  weapon: Weapon,
+  snapDm: number,
+  checked: readonly { t: Combatant; band: RangeBand }[],
+  rounds: number,
+  dice: DiceSource,
+  edgeOver: string | null = null,
+): {
+  rolls: RollRecord[];
+  targets: { targetId: string; cap: number }[];
+  told: { targetId: string; band: string; rounds: number }[];
+} {
+  const shares = splitRounds(rounds, checked.length);
+  const rolls: RollRecord[] = [];
+  const targets: { targetId: string; cap: number }[] = [];
+  const told: { targetId: string; band: string; rounds: number }[] = [];
+  checked.forEach(({ t, band }, i) => {
+    const id = t.id;
+    const name = state.characters[id]?.name ?? state.machines[id]?.name ?? id;
+    rolls.push(
+      makeRoll(
+        `${weapon.name} at ${name} (${band})`,
+        roll2d6(dice, `to hit ${name}`),
+        fireMods(state, shooter, weapon, snapDm, t, edgeOver === id),
+        RANGE_TARGETS[band],
+      ),
+    );
+    targets.push({ targetId: id, cap: (shares[i] as number) * weapon.maxHitsPerRound });
+    told.push({ targetId: id, band, rounds: shares[i] as number });
+  });
+  return { rolls, targets, told };
 }
 
 function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
@@ -683,30 +763,7 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
     });
   if (rounds < cmd.targets.length)
     throw new RuleError('TOO_FEW_ROUNDS', 'each target needs at least one round');
-  const primary = requireCombatant(combat, cmd.targets[0] as string);
-  const shares = splitRounds(rounds, cmd.targets.length);
-  const rolls: RollRecord[] = [];
-  const targets: { targetId: string; cap: number }[] = [];
-  const told: { targetId: string; band: string; rounds: number }[] = [];
-  // Every target is checked before any die is rolled: a refusal never wastes typed faces.
-  const checked = cmd.targets.map((id, i) => {
-    const t = requireCombatant(combat, id);
-    if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${id} is on the shooter's side`);
-    if (t.fullCover) throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
-    if (t.concealed) throw new RuleError('TARGET_CONCEALED', `${id} has not been spotted`);
-    if (i > 0 && distanceToLine(t, m, primary) > SECONDARY_TARGET_METRES) {
-      throw new RuleError(
-        'NOT_ON_LINE',
-        `${id} is more than ${SECONDARY_TARGET_METRES} m off the line to the primary target`,
-      );
-    }
-    const band = rangeBand(weapon, distance(m, t));
-    if (!band)
-      throw new RuleError('OUT_OF_RANGE', `${id} is beyond the ${weapon.name}'s Extreme range`, {
-        targetId: id,
-      });
-    return { t, band };
-  });
+  const checked = checkTargets(combat, m, weapon, cmd.targets);
   // Zero-G: keeping control comes before the shot (§7.10).
   const control = zeroGControl(
     state,
@@ -717,20 +774,7 @@ function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: Dec
     ctx.dice,
   );
   if (!control.ok) return control.events;
-  checked.forEach(({ t, band }, i) => {
-    const id = t.id;
-    const name = state.characters[id]?.name ?? id;
-    rolls.push(
-      makeRoll(
-        `${weapon.name} at ${name} (${band})`,
-        roll2d6(ctx.dice, `to hit ${name}`),
-        fireMods(state, c, weapon, snapDm, t),
-        RANGE_TARGETS[band],
-      ),
-    );
-    targets.push({ targetId: id, cap: (shares[i] as number) * weapon.maxHitsPerRound });
-    told.push({ targetId: id, band, rounds: shares[i] as number });
-  });
+  const { rolls, targets, told } = rollShots(state, c, weapon, snapDm, checked, rounds, ctx.dice);
   const fired: PersonalEvent[] = [
     ...control.events,
     {

@@ -183,6 +183,12 @@ const combatSchema = z.strictObject({
   daylight: z.boolean(),
   indirect: z.array(indirectCallSchema).max(200),
   nextCallId: count,
+  dogfights: z
+    .array(
+      z.strictObject({ attackerId: id, targetId: id, turn: int, phase: z.enum(PHASES), won: z.boolean() }),
+    )
+    .max(1000)
+    .optional(),
 });
 
 const continuationSchema = z.discriminatedUnion('kind', [
@@ -430,6 +436,35 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     successes: count,
     wiped: z.boolean(),
     done: z.boolean(),
+  }),
+  'combat.vehicleJoined': event('combat.vehicleJoined', { combatant: combatantSchema }),
+  'combat.driven': event('combat.driven', {
+    id,
+    x: metres,
+    y: metres,
+    activity: z.enum(VEHICLE_ACTIVITIES),
+    moved: z.boolean(),
+  }),
+  'combat.vehicleFired': event('combat.vehicleFired', {
+    machineId: id,
+    gunnerId: id,
+    slot: z.number().int().min(0).max(8),
+    weaponId: id,
+    rounds: count,
+    targets: z.array(z.strictObject({ targetId: id, band: z.string().max(20), rounds: count })).max(100),
+  }),
+  'combat.dogfought': event('combat.dogfought', {
+    attackerId: id,
+    targetId: id,
+    pilotId: id,
+    roll: rollRecordSchema,
+    won: z.boolean(),
+  }),
+  'combat.pointDefended': event('combat.pointDefended', {
+    machineId: id,
+    weaponId: id,
+    rolls: z.array(rollRecordSchema).max(20),
+    defeated: count,
   }),
   'time.passed': event('time.passed', { seconds: count, now: count, reason: text }),
   'clock.deathRolled': event('clock.deathRolled', {

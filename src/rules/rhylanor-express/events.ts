@@ -1,6 +1,15 @@
 import type { Carried, Character, Dose, Wound } from './character.ts';
-import type { MovementOption, WoundLevel } from './data/tables.ts';
-import type { Combat, Continuation, IndirectCall, Machine, Phase, Research, SideId } from './state.ts';
+import type { MovementOption, VehicleActivity, WoundLevel } from './data/tables.ts';
+import type {
+  Combat,
+  Combatant,
+  Continuation,
+  IndirectCall,
+  Machine,
+  Phase,
+  Research,
+  SideId,
+} from './state.ts';
 import type { RollRecord } from './task.ts';
 import type { DamageRoll } from './vehicles.ts';
 
@@ -229,6 +238,44 @@ export type PersonalEvent =
       readonly metres: number;
     }
   | { readonly type: 'combat.ended'; readonly reason: string }
+  // Vehicles in personal combat (§7.7) ------------------------------------------------------------
+  | { readonly type: 'combat.vehicleJoined'; readonly combatant: Combatant }
+  | {
+      readonly type: 'combat.driven';
+      readonly id: string;
+      readonly x: number;
+      readonly y: number;
+      readonly activity: VehicleActivity;
+      readonly moved: boolean;
+    }
+  | {
+      readonly type: 'combat.vehicleFired';
+      readonly machineId: string;
+      readonly gunnerId: string;
+      readonly slot: number;
+      readonly weaponId: string;
+      readonly rounds: number;
+      readonly targets: readonly {
+        readonly targetId: string;
+        readonly band: string;
+        readonly rounds: number;
+      }[];
+    }
+  | {
+      readonly type: 'combat.dogfought';
+      readonly attackerId: string;
+      readonly targetId: string;
+      readonly pilotId: string;
+      readonly roll: RollRecord;
+      readonly won: boolean;
+    }
+  | {
+      readonly type: 'combat.pointDefended';
+      readonly machineId: string;
+      readonly weaponId: string;
+      readonly rolls: readonly RollRecord[];
+      readonly defeated: number;
+    }
   // Medicine, science, intrusion ----------------------------------------------------------------
   | {
       readonly type: 'medic.treated';

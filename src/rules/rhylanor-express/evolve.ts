@@ -240,6 +240,40 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         : { ...state, jammedLocks: [...state.jammedLocks, event.jammedLock] };
     case 'time.passed':
       return { ...state, time: event.now };
+    case 'combat.vehicleJoined':
+      return onCombat(state, (c) => withCombatant(c, event.combatant));
+    case 'combat.driven':
+      return onCombatant(state, event.id, (m, c) => ({
+        ...m,
+        x: event.x,
+        y: event.y,
+        activity: event.activity,
+        // Return fire reads Stand as "did not move" (§7.7).
+        option: event.moved ? 'walk' : 'stand',
+        optionTurn: c.turn,
+      }));
+    case 'combat.vehicleFired':
+      return onCombat(state, (c) => ({
+        ...c,
+        acted: { ...c.acted, [`${event.machineId}#${event.slot}`]: true },
+      }));
+    case 'combat.dogfought':
+      return onCombat(state, (c) => ({
+        ...c,
+        acted: { ...c.acted, [`dogfight:${event.attackerId}`]: true },
+        dogfights: [
+          ...(c.dogfights ?? []),
+          {
+            attackerId: event.attackerId,
+            targetId: event.targetId,
+            turn: c.turn,
+            phase: c.phase,
+            won: event.won,
+          },
+        ],
+      }));
+    case 'combat.pointDefended':
+      return state;
     case 'clock.deathRolled': {
       const c = state.characters[event.characterId];
       if (!c) return state;

@@ -8,6 +8,7 @@ import type { PersonalEvent } from './events.ts';
 import { fold } from './parts.ts';
 import { type Continuation, type RhylanorState, SIDES, type SideId } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, withPool } from './task.ts';
+import { damageMachine } from './vehicles.ts';
 
 /**
  * What happens to rolls once made: the tactics-pool window (§7.3: points before or after the
@@ -174,12 +175,19 @@ function finishFire(
       events.push(deviation(state, after.shooterId, t.targetId, weapon.deviationD6, dice));
   });
   const s = fold(state, events);
+  // Hits on a vehicle or robot go to its damage tables, not the wound table (§7.13, §7.14).
+  const onMachines: PersonalEvent[] = [];
+  for (const t of perTarget) {
+    const machine = s.machines[t.targetId];
+    if (machine && !machine.destroyed) onMachines.push(...damageMachine(machine, weapon.pen, t.hits, dice));
+  }
   return [
     ...events,
+    ...onMachines,
     ...attackWounds(
       s,
       after.shooterId,
-      perTarget,
+      perTarget.filter((t) => !s.machines[t.targetId]),
       weapon.pen,
       weapon,
       weaponShift(weapon),

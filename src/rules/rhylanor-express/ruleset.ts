@@ -36,6 +36,7 @@ import {
 } from './space/index.ts';
 import { initialState, type RhylanorState as PersonalState, type RhylanorOptions } from './state.ts';
 import { type TaskCommand, taskCommands } from './tasks.ts';
+import { type VehicleCombatCommand, vehicleCombatCommands } from './vehicle-combat.ts';
 import { type MachineCommand, machineCommands } from './vehicles.ts';
 import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
 
@@ -54,6 +55,7 @@ export type RhylanorCommand =
   | MedicineCommand
   | IntrusionCommand
   | MachineCommand
+  | VehicleCombatCommand
   | ChatCommand
   | SpaceCommand;
 export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
@@ -66,6 +68,7 @@ const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   medicineCommands,
   intrusionCommands,
   machineCommands,
+  vehicleCombatCommands,
 ];
 
 const specs = new Map<string, CommandSpec<PersonalState, PersonalEvent | ChatEvent>>();
@@ -137,6 +140,11 @@ export const PERSONAL_EVENT_TYPES = [
   'clock.deathRolled',
   'drug.taken',
   'drug.changed',
+  'combat.vehicleJoined',
+  'combat.driven',
+  'combat.vehicleFired',
+  'combat.dogfought',
+  'combat.pointDefended',
 ] as const satisfies readonly PersonalEvent['type'][];
 
 function setup(options: RhylanorOptions = {}): RhylanorState {

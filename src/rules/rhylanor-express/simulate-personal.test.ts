@@ -15,18 +15,3 @@ describe('firefight simulator (through the ruleset)', () => {
     }
   });
 });
-
-describe('runPersonal (the `personal` kind of bughunt simulate rhylanor-express)', () => {
-  it('prints the odds; bad options are usage errors', async () => {
-    const { runPersonal } = await import('./simulate-personal.ts');
-    let out = '';
-    const io = { out: (t: string) => (out += t), err: () => {} };
-    expect(await runPersonal(['--n', '20', '--seed', '3', '--json'], io)).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({ kind: 'personal', scenario: 'Starport brawl', n: 20, seed: 3 });
-    out = '';
-    expect(await runPersonal(['--scenario', 'Boarding action', '--n', '10', '--seed', '1'], io)).toBe(0);
-    expect(out).toMatch(/^Boarding action: 10 fights, seed 1/);
-    await expect(runPersonal(['--scenario', 'Nowhere'], io)).rejects.toThrow(/no firefight Nowhere/);
-    await expect(runPersonal(['--n', '0'], io)).rejects.toThrow(/--n must be/);
-  });
-});

@@ -1,14 +1,10 @@
-import { randomInt } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { type CliIo, integerOption, parseCommandArgs, UsageError } from '../../cli/command.ts';
 import { SeededDice } from '../../engine/dice/source.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../three-sixteen/simulate/stats.ts';
 import { canAct } from './character.ts';
 import { distance, rangeBand } from './combat.ts';
-import { defaultPack, parsePack } from './data/pack.ts';
-import { type Pack, type PersonalScenario, personalScenarioSchema } from './data/pack-schema.ts';
+import type { Pack, PersonalScenario } from './data/pack-schema.ts';
 import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
 import { SIDES, type SideId } from './state.ts';
 
@@ -298,29 +294,7 @@ export function simulateFirefights(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Command line: `bughunt simulate rhylanor-express personal …` (argv after `personal`). The
-// dispatcher in src/cli/simulate-rhylanor-express.ts hands the `personal` kind to `runPersonal`.
-
-export const MAX_FIREFIGHTS = 100_000;
-
-export const personalUsage = `Usage: bughunt simulate rhylanor-express personal [--scenario NAME|FILE] [--pack FILE]
-                    [--n N] [--seed N] [--turns N] [--json]
-
-Plays a Rhylanor Express firefight many times through the real rules (both
-sides run by one plain policy: stand and shoot the nearest enemy in range,
-else walk closer; reload when empty; strike when in contact; check morale)
-and prints how often each side wins, how long it takes and how many of each
-side go down, with 95% intervals. The same seed always gives the same output.
-
-Options:
-  --scenario S  a firefight of the pack by name, or a JSON file holding one
-                (default: the pack's first firefight)
-  --pack FILE   a data pack (JSON) instead of the default one
-  --n N         fights, 1 to ${MAX_FIREFIGHTS} (default 2000)
-  --seed N      seed from 0 to ${2 ** 31 - 1} (default: random, printed)
-  --turns N     turn limit per fight, 1 to 200 (default ${DEFAULT_MAX_TURNS})
-  --json        print the summary as JSON
-  -h, --help    show this help`;
+// The summary as text (`bughunt simulate rhylanor-express personal`, src/cli).
 
 function pct(p: Proportion): string {
   return `${(p.p * 100).toFixed(1)}% (${(p.low * 100).toFixed(1)}–${(p.high * 100).toFixed(1)})`;
@@ -341,51 +315,4 @@ export function formatFirefights(s: FirefightSummary): string {
     `turns ${mean(s.turns)}`,
     `${s.sides.a} down ${mean(s.down.a)}; ${s.sides.b} down ${mean(s.down.b)}`,
   ].join('\n')}\n`;
-}
-
-/** Runs the `personal` kind: returns the exit code (2 with a UsageError/RuleError for bad input). */
-export async function runPersonal(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('simulate', argv, {
-    scenario: { type: 'string' },
-    pack: { type: 'string' },
-    n: { type: 'string' },
-    seed: { type: 'string' },
-    turns: { type: 'string' },
-    json: { type: 'boolean' },
-  });
-  if (values.help) {
-    io.out(`${personalUsage}\n`);
-    return 0;
-  }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const pack =
-    values.pack === undefined ? defaultPack : parsePack(JSON.parse(readFileSync(values.pack, 'utf8')));
-  let scenario: PersonalScenario | undefined;
-  if (values.scenario === undefined) scenario = pack.scenarios[0];
-  else {
-    scenario = pack.scenarios.find((x) => x.name === values.scenario);
-    if (!scenario && existsSync(values.scenario)) {
-      const parsed = personalScenarioSchema.safeParse(JSON.parse(readFileSync(values.scenario, 'utf8')));
-      if (!parsed.success)
-        throw new UsageError(
-          `${values.scenario}: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
-        );
-      scenario = parsed.data;
-    }
-  }
-  if (!scenario) {
-    throw new UsageError(
-      `no firefight ${values.scenario ?? ''} (the pack has: ${pack.scenarios.map((x) => x.name).join(', ')})`,
-    );
-  }
-  const n = values.n === undefined ? 2000 : integerOption('--n', values.n, 1, MAX_FIREFIGHTS);
-  const seed =
-    values.seed === undefined
-      ? randomInt(0, 2 ** 31 - 1)
-      : integerOption('--seed', values.seed, 0, 2 ** 31 - 1);
-  const turns =
-    values.turns === undefined ? DEFAULT_MAX_TURNS : integerOption('--turns', values.turns, 1, 200);
-  const summary = simulateFirefights(pack, scenario, n, seed, turns);
-  io.out(values.json ? `${JSON.stringify(summary, null, 2)}\n` : formatFirefights(summary));
-  return 0;
 }

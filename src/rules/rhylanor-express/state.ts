@@ -127,6 +127,16 @@ export interface Combat {
   readonly daylight: boolean;
   readonly indirect: readonly IndirectCall[];
   readonly nextCallId: number;
+  /** Dogfight rolls this fight (§7.7): a win lets that shot ignore the movement DM; a loss lets the target answer. */
+  readonly dogfights?: readonly Dogfight[];
+}
+
+export interface Dogfight {
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly turn: number;
+  readonly phase: Phase;
+  readonly won: boolean;
 }
 
 export interface Research {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { fromSheet } from './characters.ts';
 import { defaultPack } from './data/pack.ts';
 import { SUBSTITUTIONS } from './data/tables.ts';
 import { chanceOutOf36, makeRoll, skillMods } from './task.ts';
-import { fresh } from './test-kit.ts';
+import { taskPlan, taskRollSchema } from './tasks.ts';
+import { fresh, PLAYER, play } from './test-kit.ts';
 
 const orr = fromSheet(fresh(), defaultPack.characters.find((c) => c.id === 'orr') as never, null);
 
@@ -52,5 +54,31 @@ describe('task roll (§1)', () => {
     expect(chanceOutOf36(0, 2)).toBe(36);
     expect(chanceOutOf36(0, 13)).toBe(0);
     expect(chanceOutOf36(2, 8)).toBe(26);
+  });
+});
+
+describe('taskPlan: the chance before the dice, from the very modifiers task.roll uses', () => {
+  it('plans what task.roll then rolls, and refuses as it does', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
+    const cmd = taskRollSchema.parse({
+      type: 'task.roll',
+      characterId: 'c1',
+      skills: ['Rifles'],
+      characteristic: 'Dex',
+      dms: [{ source: 'wind', value: -1 }],
+      target: 8,
+    });
+    const plan = taskPlan(s, cmd, { actor: PLAYER, dice: new ScriptedDice([]) });
+    expect(plan).toMatchObject({ target: 8, skill: 'Rifles' });
+    const dm = plan.mods.reduce((sum, m) => sum + m.value, 0);
+    expect(chanceOutOf36(dm, plan.target)).toBeGreaterThan(0);
+    const rolled = play(s, cmd, [3, 4], PLAYER).events.find((e) => e.type === 'task.rolled');
+    expect(rolled && 'roll' in rolled ? rolled.roll.mods : null).toEqual(plan.mods);
+    expect(
+      refusalCode(() =>
+        taskPlan(s, cmd, { actor: { seatId: 'p2', role: 'player' }, dice: new ScriptedDice([]) }),
+      ),
+    ).toBe('NOT_YOUR_CHARACTER');
   });
 });

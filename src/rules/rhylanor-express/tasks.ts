@@ -76,12 +76,24 @@ const schemas = {
 
 export type TaskCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
 
-function taskRoll(
+/** What a task roll would add up to before its dice: the target, each modifier, the skill used. */
+export interface TaskPlan {
+  readonly target: number;
+  readonly mods: readonly Modifier[];
+  readonly skill: string | null;
+  readonly purpose: string;
+}
+
+/**
+ * The plan of a `task.roll` (no dice, no events): the very modifiers `taskRoll` rolls with, so a
+ * table can show the chance before the roll. Refuses as `task.roll` does (CANNOT_ACT, UNKNOWN_SKILL…).
+ * Pool points staged for the next roll are not in it (they are added when the dice are rolled).
+ */
+export function taskPlan(
   state: RhylanorState,
   cmd: z.output<typeof schemas.roll>,
   ctx: DecideContext,
-): PersonalEvent[] {
-  requireNoWindow(state);
+): TaskPlan {
   const c = requireOwn(state, ctx, cmd.characterId);
   if (!canAct(c)) {
     throw new RuleError('CANNOT_ACT', `${c.name} cannot use skills (${condition(c)})`, { characterId: c.id });
@@ -99,9 +111,27 @@ function taskRoll(
   if (ch) mods.push(charMod(c, ch, state.pack));
   mods.push(...conditionMods(c, state.pack), ...(cmd.dms ?? []));
   const purpose = cmd.label ?? (choice.skill ? `${choice.skill} task` : 'task');
-  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), mods, target);
-  return resolveRolls(state, [roll], { kind: 'task', characterId: c.id, skill: choice.skill }, ctx.dice);
+  return { target, mods, skill: choice.skill, purpose };
 }
+
+function taskRoll(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.roll>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  requireNoWindow(state);
+  const plan = taskPlan(state, cmd, ctx);
+  const roll = makeRoll(plan.purpose, roll2d6(ctx.dice, plan.purpose), plan.mods, plan.target);
+  return resolveRolls(
+    state,
+    [roll],
+    { kind: 'task', characterId: cmd.characterId, skill: plan.skill },
+    ctx.dice,
+  );
+}
+
+/** The `task.roll` command's schema (a table parses its form with it before asking `taskPlan`). */
+export const taskRollSchema = schemas.roll;
 
 /** A seat may spend a side's points if the side holds one of its characters (the referee: any side). */
 function requireSideSeat(state: RhylanorState, ctx: DecideContext, id: SideId): void {

@@ -146,11 +146,22 @@ function add(state: RhylanorState, cmd: z.output<typeof schemas.add>): PersonalE
 
 function hit(state: RhylanorState, cmd: z.output<typeof schemas.hit>, ctx: DecideContext): PersonalEvent[] {
   requireNoWindow(state);
-  let m = requireMachine(state, cmd.machineId);
+  const m = requireMachine(state, cmd.machineId);
   if (m.destroyed) throw new RuleError('DESTROYED', `${m.name} is already destroyed`);
+  return damageMachine(m, cmd.pen, cmd.hits, ctx.dice);
+}
+
+/** `hits` hits of penetration `pen` on a vehicle or robot, each through the damage tables (§7.13, §7.14). */
+export function damageMachine(
+  machine: Machine,
+  pen: number,
+  hits: number,
+  dice: DiceSource,
+): PersonalEvent[] {
+  let m = machine;
   const events: PersonalEvent[] = [];
-  for (let i = 0; i < cmd.hits && !m.destroyed; i++) {
-    const roll = rollDamage(m.kind, cmd.pen, m.armour, ctx.dice);
+  for (let i = 0; i < hits && !m.destroyed; i++) {
+    const roll = rollDamage(m.kind, pen, m.armour, dice);
     let after = m;
     for (const e of roll.effects)
       if (e.effect !== 'next') after = { ...after, ...withEffect(after, e.effect) };

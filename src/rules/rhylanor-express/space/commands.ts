@@ -62,7 +62,8 @@ export const spaceCommandSchemas = [
   // Detection and surprise (§6.2)
   z.strictObject({ type: z.literal('space.posture'), ship: id, quiet: z.boolean() }),
   z.strictObject({ type: z.literal('space.detection.begin') }),
-  z.strictObject({ type: z.literal('space.detect'), ship: id, target: id, ...modifiers }),
+  /** Without a target: the nearest enemy ship not yet found that this ship has not looked for this round. */
+  z.strictObject({ type: z.literal('space.detect'), ship: id, target: id.optional(), ...modifiers }),
   z.strictObject({ type: z.literal('space.detection.resolve') }),
   z.strictObject({ type: z.literal('space.surprise.place'), ship: id, at: hex, vel: hex.optional() }),
   z.strictObject({ type: z.literal('space.surprise.slip') }),

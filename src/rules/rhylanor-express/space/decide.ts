@@ -123,8 +123,10 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
   const s = w.s;
   requirePhase(s, ['detection'], 'a detection roll');
   const ship = ownShip(s, c.ship, w.ctx.actor);
-  const target = s.ships[c.target];
+  const target = c.target === undefined ? nearestUnfound(s, ship) : s.ships[c.target];
   // A player learns nothing about ships it has not found, not even that an id is taken.
+  if (c.target === undefined && !target)
+    fail('SPACE_NOTHING_TO_FIND', `${ship.name} has no enemy left to look for this round`);
   if (!target || target.side === ship.side)
     fail('SPACE_SHIP_UNKNOWN', `there is no enemy ship "${c.target}"`);
   if (target.detected) fail('SPACE_TARGET_DETECTED', `${target.name} is already found`);
@@ -155,6 +157,26 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
     secret: true,
     seen: sideSeats(s, ship.side),
   });
+}
+
+/**
+ * The enemy ship a navigator looks for when the player names none (he cannot name a ship he has
+ * not found): the nearest unfound one, in play, he has not tried this round; ties by entry order.
+ */
+function nearestUnfound(s: SpaceState, ship: Ship): Ship | undefined {
+  let best: Ship | undefined;
+  let bestRange = Number.POSITIVE_INFINITY;
+  for (const id of s.order) {
+    const other = s.ships[id] as Ship;
+    if (other.side === ship.side || other.detected || other.destroyed) continue;
+    if (s.detectRolls.includes(`${ship.id}>${other.id}`)) continue;
+    const range = ship.at && other.at ? hexDistance(ship.at, other.at) : Number.MAX_SAFE_INTEGER;
+    if (range < bestRange) {
+      best = other;
+      bestRange = range;
+    }
+  }
+  return best;
 }
 
 function resolveDetection(w: Work): void {

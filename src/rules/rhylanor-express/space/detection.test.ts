@@ -55,6 +55,15 @@ describe('detection and surprise (§6.2)', () => {
     expect(battle.state.ships.s1?.at).toEqual({ q: -15, r: 0 });
   });
 
+  it('a player names no target: the nearest unfound enemy is looked for, once a round', () => {
+    const { state } = ambush();
+    const r = play(state, { type: 'space.detect', ship: 's1' }, [1, 1], PLAYER_A);
+    expect(r.events[0]).toMatchObject({ type: 'space.detect.rolled', target: 's2', secret: true });
+    // s2 was the only one: nothing is left to look for this round (and the roll stays the player's side's).
+    expect(refusal(r.state, { type: 'space.detect', ship: 's1' }, PLAYER_A)).toBe('SPACE_NOTHING_TO_FIND');
+    expect(redactSpace(r.events[0] as SpaceEvent, PLAYER_B)).toBeNull();
+  });
+
   it('from a quiet ship it takes 12+; one roll per enemy ship per round', () => {
     const { state } = ambush();
     const quiet = play(state, { type: 'space.posture', ship: 's1', quiet: true }, [], PLAYER_A).state;

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { refusalCode } from '../../engine/test-kit.ts';
+import type { RhylanorState } from './ruleset.ts';
+import { fresh, of, PLAYER, play } from './test-kit.ts';
+
+/**
+ * Vehicles in personal combat (§7.7): Okonkwo (c1, p1) with a G-carrier (m1) on side a; a guard
+ * (c2) and a grav fighter (m2, Fire Control) on side b. Scripted dice throughout.
+ */
+function battle(): RhylanorState {
+  let s = fresh();
+  s = play(s, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
+  s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
+  s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+  s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'grav-fighter' }).state;
+  s = play(s, {
+    type: 'combat.start',
+    sides: [
+      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+      { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+    ],
+  }).state;
+  s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'a', x: 0, y: 5 }).state;
+  s = play(s, {
+    type: 'combat.vehicle',
+    machineId: 'm2',
+    side: 'b',
+    x: 500,
+    y: 0,
+    activity: 'cruising',
+  }).state;
+  return play(s, { type: 'combat.order', intruder: 'a' }).state;
+}
+
+/** Side a's direct-fire phase, Okonkwo standing. */
+function directFire(): RhylanorState {
+  let s = battle();
+  s = play(s, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
+  return play(s, { type: 'combat.next' }).state;
+}
+
+describe('vehicles in personal combat (§7.7)', () => {
+  it('a vehicle drives up to its Turn Speed once a turn, in its side’s movement phase', () => {
+    const s = battle();
+    const drive = {
+      type: 'combat.drive',
+      machineId: 'm1',
+      driverId: 'c1',
+      x: 700,
+      y: 5,
+      activity: 'attacking',
+    };
+    const moved = play(s, drive, [], PLAYER).state;
+    expect(moved.combat?.combatants.m1).toMatchObject({ x: 700, activity: 'attacking', option: 'walk' });
+    expect(refusalCode(() => play(moved, drive, [], PLAYER))).toBe('ALREADY_DONE');
+    expect(refusalCode(() => play(s, { ...drive, x: 900 }, [], PLAYER))).toBe('TOO_FAR');
+    expect(refusalCode(() => play(s, { ...drive, driverId: undefined }, [], PLAYER))).toBe('DRIVER_NEEDED');
+    expect(refusalCode(() => play(s, { ...drive, machineId: 'm2', driverId: undefined, x: 400, y: 0 }))).toBe(
+      'NOT_YOUR_TURN',
+    );
+  });
+
+  it('a shot at a vehicle takes the target table’s DM and its hits go to the damage tables', () => {
+    let s = directFire();
+    s = play(
+      s,
+      { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['m2'], rounds: 1 },
+      [3, 3],
+      PLAYER,
+    ).state;
+    expect(s.window?.rolls[0]?.mods).toContainEqual({
+      source: 'Interceptor or grav fighter cruising',
+      value: -12,
+    });
+    // The referee rules it a hit (total 12 at Extreme): one hit, PEN 4 against armour 20: no effect.
+    const r = play(s, { type: 'window.close', totals: [{ index: 0, total: 12 }] }, [6]);
+    expect(of(r.events, 'combat.hits')[0]).toMatchObject({ targetId: 'm2', hits: 1 });
+    expect(of(r.events, 'machine.damaged')[0]).toMatchObject({
+      machineId: 'm2',
+      roll: { penetration: { face: 6, total: -10, result: 'none' }, effects: [] },
+    });
+    expect(of(r.events, 'character.wounded')).toEqual([]);
+  });
+
+  it('a vehicle fires its weapons through a gunner, each weapon once a phase', () => {
+    let s = directFire();
+    const shot = { type: 'combat.vehicleFire', machineId: 'm1', gunnerId: 'c1', slot: 0, targets: ['c2'] };
+    const r = play(s, shot, [1, 1], PLAYER);
+    expect(of(r.events, 'combat.vehicleFired')[0]).toMatchObject({ weaponId: 'vrf-gauss', rounds: 300 });
+    expect(r.state.window?.rolls[0]?.mods).toContainEqual({ source: 'auto-fire', value: 4 });
+    s = play(r.state, { type: 'window.close' }).state;
+    expect(refusalCode(() => play(s, shot, [1, 1], PLAYER))).toBe('ALREADY_DONE');
+    // Its minor weapon is another weapon: it may fire too.
+    expect(refusalCode(() => play(s, { ...shot, slot: 1 }, [1, 1], PLAYER))).toBe('accepted');
+    expect(refusalCode(() => play(s, { ...shot, slot: 2 }, [], PLAYER))).toBe('UNKNOWN_WEAPON');
+  });
+
+  it('dogfights: 2d6 + the pilot’s vehicle skill − the other’s, 8+; a win drops the movement DM, a loss lets the target answer', () => {
+    const s = directFire();
+    const won = play(
+      s,
+      { type: 'combat.dogfight', machineId: 'm1', targetId: 'm2', pilotId: 'c1' },
+      [6, 5],
+      PLAYER,
+    );
+    expect(of(won.events, 'combat.dogfought')[0]).toMatchObject({ won: true, roll: { total: 8 } });
+    const shot = play(
+      won.state,
+      { type: 'combat.vehicleFire', machineId: 'm1', gunnerId: 'c1', slot: 0, targets: ['m2'] },
+      [1, 1],
+      PLAYER,
+    );
+    expect(shot.state.window?.rolls[0]?.mods.map((m) => m.source)).not.toContain(
+      'Interceptor or grav fighter cruising',
+    );
+    // A loss: in side b's return fire the fighter may dogfight back; without the loss it may not.
+    const lost = play(
+      s,
+      { type: 'combat.dogfight', machineId: 'm1', targetId: 'm2', pilotId: 'c1' },
+      [1, 1],
+      PLAYER,
+    );
+    const answer = { type: 'combat.dogfight', machineId: 'm2', targetId: 'm1', pilotId: 'c2' };
+    expect(refusalCode(() => play(lost.state, answer, [1, 1]))).toBe('NOT_YOUR_TURN');
+    const back = play(lost.state, { type: 'combat.next' }).state;
+    expect(back.combat?.phase).toBe('returnFire');
+    expect(refusalCode(() => play(back, answer, [6, 6]))).toBe('accepted');
+    const noLoss = play(s, { type: 'combat.next' }).state;
+    expect(refusalCode(() => play(noLoss, answer, [6, 6]))).toBe('CANNOT_FIRE');
+  });
+
+  it('point defence: 2d6 + auto-fire, 10+ defeats each incoming attack; a weapon without auto-fire cannot', () => {
+    const s = directFire();
+    const r = play(
+      s,
+      { type: 'combat.pointDefence', machineId: 'm1', gunnerId: 'c1', slot: 1, attacks: 2 },
+      [4, 3, 1, 1],
+      PLAYER,
+    );
+    expect(of(r.events, 'combat.pointDefended')[0]).toMatchObject({ weaponId: 'medium-mg', defeated: 1 });
+    expect(
+      refusalCode(() =>
+        play(
+          s,
+          { type: 'combat.pointDefence', machineId: 'm2', gunnerId: 'c2', slot: 0, attacks: 1 },
+          [6, 6],
+        ),
+      ),
+    ).toBe('NOT_POINT_DEFENCE');
+  });
+});

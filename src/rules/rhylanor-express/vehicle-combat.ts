@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext } from '../../engine/ruleset.ts';
+import { skillLevel } from './character.ts';
+import { checkTargets, distance, requirePhase, requirePhasing, rollShots } from './combat.ts';
+import type { Weapon } from './data/pack-schema.ts';
+import { VEHICLE_ACTIVITIES, VEHICLE_SKILLS } from './data/tables.ts';
+import type { PersonalEvent } from './events.ts';
+import {
+  type CommandSpec,
+  defineCommand,
+  fold,
+  GM,
+  GM_AND_PLAYERS,
+  requireCombat,
+  requireCombatant,
+  requireFit,
+  requireNoWindow,
+  requireOwn,
+} from './parts.ts';
+import { resolveRolls } from './resolve.ts';
+import { type Combat, type Combatant, type Machine, type RhylanorState, SIDES } from './state.ts';
+import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
+
+/**
+ * Vehicles in personal combat (§7.7): a vehicle joins the fight as a combatant (its machine id),
+ * drives up to its Turn Speed, is shot at with the vehicle target table's DM (`fireMods`) and
+ * takes hits on its damage tables (`finishFire`), fires its own weapons through a gunner, wins
+ * or loses dogfights, and shoots down incoming rounds with point defence.
+ */
+
+const machineId = z.string().regex(/^m[0-9]{1,5}$/);
+const characterId = z.string().regex(/^c[0-9]{1,5}$/);
+const metres = z.number().min(-100000).max(100000);
+const activity = z.enum(VEHICLE_ACTIVITIES);
+/** Point defence: the dice a defeated incoming attack needs (2d6 + auto-fire, §7.7). */
+const POINT_DEFENCE_TARGET = 10;
+const DOGFIGHT_TARGET = 8;
+
+const schemas = {
+  join: z.strictObject({
+    type: z.literal('combat.vehicle'),
+    machineId,
+    side: z.enum(SIDES),
+    x: metres,
+    y: metres,
+    activity: activity.default('sitting'),
+  }),
+  drive: z.strictObject({
+    type: z.literal('combat.drive'),
+    machineId,
+    /** Who drives (his seat must play him); the referee may leave it out. */
+    driverId: characterId.optional(),
+    x: metres,
+    y: metres,
+    activity,
+  }),
+  fire: z.strictObject({
+    type: z.literal('combat.vehicleFire'),
+    machineId,
+    gunnerId: characterId,
+    /** 0: the main weapon; 1, 2, …: the minor weapons in pack order. */
+    slot: z.number().int().min(0).max(8),
+    targets: z.array(z.string().min(1).max(20)).min(1).max(10),
+    rounds: z.number().int().min(1).max(1000).optional(),
+  }),
+  dogfight: z.strictObject({
+    type: z.literal('combat.dogfight'),
+    machineId,
+    targetId: machineId,
+    pilotId: characterId,
+    /** The target's pilot, whose vehicle skill counts against the roll. */
+    targetPilotId: characterId.optional(),
+  }),
+  pointDefence: z.strictObject({
+    type: z.literal('combat.pointDefence'),
+    machineId,
+    gunnerId: characterId,
+    slot: z.number().int().min(0).max(8),
+    /** How many incoming grenades, rockets, missiles or shells it shoots at. */
+    attacks: z.number().int().min(1).max(20),
+  }),
+} as const;
+
+export type VehicleCombatCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
+
+function vehicleIn(state: RhylanorState, combat: Combat, id: string): { machine: Machine; at: Combatant } {
+  const machine = state.machines[id];
+  if (machine?.kind !== 'vehicle')
+    throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle ${id}`, { machineId: id });
+  if (machine.destroyed) throw new RuleError('DESTROYED', `${machine.name} is destroyed`);
+  return { machine, at: requireCombatant(combat, id) };
+}
+
+function packVehicle(state: RhylanorState, machine: Machine) {
+  const v = state.pack.vehicles.find((x) => x.id === machine.packId);
+  if (!v) throw new RuleError('UNKNOWN_MACHINE', `the data pack has no vehicle ${machine.packId}`);
+  return v;
+}
+
+/** The weapon in a slot (0 main, then minor ones) and whether damage has silenced it (§7.13). */
+function slotWeapon(state: RhylanorState, machine: Machine, slot: number): Weapon {
+  const v = packVehicle(state, machine);
+  const id = slot === 0 ? v.mainWeapon : v.minorWeapons[slot - 1];
+  const weapon = id && state.pack.weapons.find((w) => w.id === id);
+  if (!weapon) throw new RuleError('UNKNOWN_WEAPON', `${machine.name} has no weapon in slot ${slot}`);
+  const kind = slot === 0 ? 'main' : 'minor';
+  if (machine.damage.some((d) => d === `${kind}WeaponDestroyed` || d === `${kind}WeaponJammed`))
+    throw new RuleError('WEAPON_OUT', `${machine.name}'s ${kind} weapon is out of action`);
+  return weapon;
+}
+
+function join(state: RhylanorState, cmd: z.output<typeof schemas.join>): PersonalEvent[] {
+  const combat = requireCombat(state);
+  const machine = state.machines[cmd.machineId];
+  if (machine?.kind !== 'vehicle')
+    throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle ${cmd.machineId}`);
+  if (combat.combatants[machine.id]) throw new RuleError('ALREADY_DONE', `${machine.name} is in the fight`);
+  const combatant: Combatant = {
+    id: machine.id,
+    side: cmd.side,
+    x: cmd.x,
+    y: cmd.y,
+    option: null,
+    optionTurn: 0,
+    reloading: null,
+    cover: 0,
+    fullCover: false,
+    concealed: false,
+    tumbling: false,
+    controlTurn: 0,
+    handhold: false,
+    contacts: {},
+    activity: cmd.activity,
+  };
+  return [{ type: 'combat.vehicleJoined', combatant }];
+}
+
+/** Turn Speed in metres a turn, halved for each engine or locomotion impediment (§7.13 reading). */
+export function turnSpeed(state: RhylanorState, machine: Machine): number {
+  const base = packVehicle(state, machine).turnSpeed;
+  if (machine.damage.some((d) => /^(engine|locomotion)(Destroyed|Jammed)$/.test(d))) return 0;
+  const impeded = machine.damage.filter((d) => d === 'engineImpeded' || d === 'locomotionImpeded').length;
+  return Math.floor(base / 2 ** impeded);
+}
+
+function drive(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.drive>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['movement'], 'driving');
+  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
+  requirePhasing(combat, at, 'driving');
+  if (cmd.driverId !== undefined) requireFit(requireOwn(state, ctx, cmd.driverId));
+  else if (ctx.actor.role !== 'gm') throw new RuleError('DRIVER_NEEDED', 'name the driver');
+  if (at.optionTurn === combat.turn && at.option !== null)
+    throw new RuleError('ALREADY_DONE', `${machine.name} has moved this turn`);
+  const metres = distance(at, cmd);
+  const speed = turnSpeed(state, machine);
+  if (metres > speed)
+    throw new RuleError('TOO_FAR', `${machine.name} moves at most ${speed} m a turn`, { max: speed });
+  return [
+    { type: 'combat.driven', id: machine.id, x: cmd.x, y: cmd.y, activity: cmd.activity, moved: metres > 0 },
+  ];
+}
+
+function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['directFire', 'returnFire'], 'firing');
+  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
+  const v = packVehicle(state, machine);
+  if (combat.phase === 'directFire') requirePhasing(combat, at, 'direct fire');
+  else {
+    if (at.side === combat.phasing)
+      throw new RuleError('NOT_YOUR_TURN', 'return fire belongs to the side not moving');
+    // Return fire: a vehicle that did not move, or one with Fire Control (§7.7).
+    if (at.option !== null && at.option !== 'stand' && !v.fireControl)
+      throw new RuleError('CANNOT_FIRE', `${machine.name} moved and has no Fire Control`);
+  }
+  const gunner = requireOwn(state, ctx, cmd.gunnerId);
+  requireFit(gunner);
+  const key = `${machine.id}#${cmd.slot}`;
+  if (combat.acted[key])
+    throw new RuleError('ALREADY_DONE', `that weapon of ${machine.name} has fired this phase`);
+  const weapon = slotWeapon(state, machine, cmd.slot);
+  if (cmd.targets.length > weapon.targets)
+    throw new RuleError('TOO_MANY_TARGETS', `the ${weapon.name} engages ${weapon.targets} target(s)`);
+  const rounds = cmd.rounds ?? weapon.roundsPerTurn;
+  if (rounds > weapon.roundsPerTurn)
+    throw new RuleError(
+      'TOO_MANY_ROUNDS',
+      `the ${weapon.name} fires ${weapon.roundsPerTurn} round(s) a turn`,
+    );
+  if (rounds < cmd.targets.length)
+    throw new RuleError('TOO_FEW_ROUNDS', 'each target needs at least one round');
+  const checked = checkTargets(combat, at, weapon, cmd.targets);
+  // A won dogfight this phase: the shot at that vehicle ignores its movement DM.
+  const won = (combat.dogfights ?? []).find(
+    (d) => d.attackerId === machine.id && d.won && d.turn === combat.turn && d.phase === combat.phase,
+  );
+  const { rolls, targets, told } = rollShots(
+    state,
+    gunner,
+    weapon,
+    0,
+    checked,
+    rounds,
+    ctx.dice,
+    won?.targetId ?? null,
+  );
+  const fired: PersonalEvent = {
+    type: 'combat.vehicleFired',
+    machineId: machine.id,
+    gunnerId: gunner.id,
+    slot: cmd.slot,
+    weaponId: weapon.id,
+    rounds,
+    targets: told,
+  };
+  const after = fold(state, [fired]);
+  return [
+    fired,
+    ...resolveRolls(
+      after,
+      rolls,
+      { kind: 'fire', shooterId: gunner.id, weaponId: weapon.id, targets },
+      ctx.dice,
+    ),
+  ];
+}
+
+/** The pilot's best vehicle skill (unskilled: 0 against him, −3 for him as any task). */
+function pilotMods(state: RhylanorState, pilotId: string, ctx: DecideContext): readonly Modifier[] {
+  const pilot = requireOwn(state, ctx, pilotId);
+  requireFit(pilot);
+  return skillMods(
+    pilot,
+    VEHICLE_SKILLS.map((skill) => ({ skill, dm: 0 })),
+    state.pack,
+  ).mods;
+}
+
+function dogfight(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.dogfight>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, ['directFire', 'returnFire'], 'a dogfight');
+  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
+  const { machine: target, at: targetAt } = vehicleIn(state, combat, cmd.targetId);
+  if (targetAt.side === at.side) throw new RuleError('FRIENDLY_TARGET', `${target.name} is on the same side`);
+  if (combat.phase === 'directFire') requirePhasing(combat, at, 'a dogfight');
+  else {
+    // In return fire only against a vehicle that failed its own dogfight against him this turn.
+    const failed = (combat.dogfights ?? []).some(
+      (d) => d.attackerId === target.id && d.targetId === machine.id && !d.won && d.turn === combat.turn,
+    );
+    if (!failed)
+      throw new RuleError('CANNOT_FIRE', `${machine.name} may answer only a dogfight ${target.name} lost`);
+  }
+  if (combat.acted[`dogfight:${machine.id}`])
+    throw new RuleError('ALREADY_DONE', `${machine.name} has dogfought this phase`);
+  const mods = [...pilotMods(state, cmd.pilotId, ctx)];
+  if (cmd.targetPilotId !== undefined) {
+    const other = state.characters[cmd.targetPilotId];
+    if (!other) throw new RuleError('UNKNOWN_CHARACTER', `there is no character ${cmd.targetPilotId}`);
+    let best = 0;
+    for (const s of VEHICLE_SKILLS) best = Math.max(best, skillLevel(other, s) ?? 0);
+    if (best > 0) mods.push({ source: `${other.name}'s piloting`, value: -best });
+  }
+  const purpose = `dogfight: ${machine.name} against ${target.name}`;
+  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), mods, DOGFIGHT_TARGET);
+  return [
+    {
+      type: 'combat.dogfought',
+      attackerId: machine.id,
+      targetId: target.id,
+      pilotId: cmd.pilotId,
+      roll,
+      won: roll.success,
+    },
+  ];
+}
+
+function pointDefence(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.pointDefence>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  const { machine } = vehicleIn(state, combat, cmd.machineId);
+  requireFit(requireOwn(state, ctx, cmd.gunnerId));
+  const weapon = slotWeapon(state, machine, cmd.slot);
+  if (!weapon.autoFire)
+    throw new RuleError('NOT_POINT_DEFENCE', `the ${weapon.name} has no auto-fire bonus for point defence`);
+  const rolls: RollRecord[] = [];
+  for (let i = 0; i < cmd.attacks; i++) {
+    const purpose = `point defence by ${machine.name} (${i + 1})`;
+    rolls.push(
+      makeRoll(
+        purpose,
+        roll2d6(ctx.dice, purpose),
+        [{ source: 'auto-fire', value: weapon.autoFire }],
+        POINT_DEFENCE_TARGET,
+      ),
+    );
+  }
+  return [
+    {
+      type: 'combat.pointDefended',
+      machineId: machine.id,
+      weaponId: weapon.id,
+      rolls,
+      defeated: rolls.filter((r) => r.success).length,
+    },
+  ];
+}
+
+export const vehicleCombatCommands: readonly CommandSpec[] = [
+  defineCommand(schemas.join, GM, join),
+  defineCommand(schemas.drive, GM_AND_PLAYERS, drive),
+  defineCommand(schemas.fire, GM_AND_PLAYERS, fire),
+  defineCommand(schemas.dogfight, GM_AND_PLAYERS, dogfight),
+  defineCommand(schemas.pointDefence, GM_AND_PLAYERS, pointDefence),
+];
