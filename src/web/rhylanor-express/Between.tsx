@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -53,6 +54,7 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
           ))}
         </ul>
       </section>
+      {gm ? <PassTime /> : null}
       <section className="re-card" aria-label="Research">
         <h3>Research and medicine</h3>
         {research.length === 0 ? <p className="re-muted">No research under way.</p> : null}
@@ -82,5 +84,57 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** The referee's clock: game time passes (healing, research weeks, drugs and death clocks follow it). */
+function PassTime() {
+  const { run, busy } = useRunner();
+  const [amount, setAmount] = useState('1');
+  const [unit, setUnit] = useState<'minutes' | 'hours' | 'days'>('days');
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      className="re-card"
+      aria-label="Pass game time"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Math.trunc(Number(amount));
+        if (n > 0)
+          run({ type: 'time.pass', [unit]: n, ...(reason.trim() ? { reason: reason.trim() } : {}) }, 'time');
+      }}
+    >
+      <h3>Game time</h3>
+      <div className="re-inline">
+        <label>
+          Pass{' '}
+          <input
+            className="re-num"
+            name="amount"
+            type="number"
+            min={1}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </label>
+        <select
+          name="unit"
+          aria-label="Unit"
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as typeof unit)}
+        >
+          <option value="minutes">minutes</option>
+          <option value="hours">hours</option>
+          <option value="days">days</option>
+        </select>
+        <label>
+          Why{' '}
+          <input name="reason" value={reason} maxLength={120} onChange={(e) => setReason(e.target.value)} />
+        </label>
+        <button type="submit" disabled={busy}>
+          Pass time
+        </button>
+      </div>
+    </form>
   );
 }

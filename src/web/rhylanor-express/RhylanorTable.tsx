@@ -91,8 +91,10 @@ function Table({ view, seat, seats, send }: Omit<SystemPanelProps, 'view'> & { v
         ) : null}
         {tab === 'play' ? (
           <div className="re-columns">
+            {/* A fight under way comes first: it is what waits on the table (and opens first on a phone). */}
+            {view.combat ? <Firefight view={view} seat={me} /> : null}
             <TaskDialog view={view} seat={me} />
-            <Firefight view={view} seat={me} />
+            {view.combat ? null : <Firefight view={view} seat={me} />}
           </div>
         ) : null}
         {tab === 'space' ? <SpacePanel view={view} seat={me} seats={seats} /> : null}

@@ -402,7 +402,7 @@ function PhaseActions({
         </fieldset>
       ) : null}
       {space.phase === 'detection' && chosen && mayCommand(seat, chosen) ? (
-        <DetectAction view={view} ship={chosen} ships={ships} gm={gm} />
+        <DetectAction ship={chosen} ships={ships} gm={gm} />
       ) : null}
       {mineActing && (space.phase === 'laser' || space.phase === 'return') ? (
         <FireActions ship={chosen} enemies={enemies} friends={friends} phaseSerial={space.phaseSerial} />
@@ -421,29 +421,21 @@ function PhaseActions({
   );
 }
 
-function DetectAction({
-  view,
-  ship,
-  ships,
-  gm,
-}: {
-  view: View;
-  ship: ShipView;
-  ships: readonly ShipView[];
-  gm: boolean;
-}) {
+function DetectAction({ ship, ships, gm }: { ship: ShipView; ships: readonly ShipView[]; gm: boolean }) {
   const { run, busy } = useRunner();
-  const unfound = ships.filter((s) => s.side !== ship.side && !s.detected);
-  if (unfound.length === 0)
-    return (
-      <p className="re-muted">
-        {gm
-          ? 'Every enemy ship is found.'
-          : 'No unfound ship shows on your scope; the referee rolls your navigator’s search.'}
-      </p>
-    );
+  // A player cannot see what has not been found: his navigator searches for whatever is out there.
+  const unfound = gm ? ships.filter((s) => s.side !== ship.side && !s.detected) : [];
   return (
     <fieldset aria-label={`Search from ${ship.name}`}>
+      {gm ? null : (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run({ type: 'space.detect', ship: ship.id }, 'search')}
+        >
+          {ship.name} searches for hidden ships
+        </button>
+      )}
       {unfound.map((t) => (
         <button
           key={t.id}
@@ -454,7 +446,7 @@ function DetectAction({
           {ship.name} searches for {t.name}
         </button>
       ))}
-      {view.space.phase === 'detection' && gm ? null : null}
+      {gm && unfound.length === 0 ? <p className="re-muted">Every enemy ship is found.</p> : null}
     </fieldset>
   );
 }

@@ -341,6 +341,32 @@ function describePersonal(e: Json, who: Who): string | undefined {
         str(e.outcome) || 'done'
       }${e.jammedLock ? ' (the lock jams)' : ''}.`;
     }
+    case 'combat.vehicleJoined': {
+      const m = obj(e.combatant);
+      return `${capital(m.id ? who(str(m.id)) : 'a vehicle')} joins the fight on ${sideName(m.side)}.`;
+    }
+    case 'combat.driven':
+      return `${capital(e.id ? who(str(e.id)) : 'a vehicle')} ${e.moved ? 'drives to' : 'holds at'} ${num(e.x) ?? '?'}, ${
+        num(e.y) ?? '?'
+      } m${str(e.activity) ? `, ${str(e.activity)}` : ''}.`;
+    case 'combat.vehicleFired': {
+      const targets = arr(e.targets).map((t) => {
+        const x = obj(t);
+        return `${ch(x.targetId)} (${str(x.band) || 'some'} range)`;
+      });
+      return `${capital(ch(e.gunnerId))} fires ${str(e.weaponId) || 'a weapon'} from ${
+        e.machineId ? who(str(e.machineId)) : 'a vehicle'
+      }${targets.length > 0 ? ` at ${list(targets)}` : ''}.`;
+    }
+    case 'combat.dogfought':
+      return `Dogfight: ${ch(e.attackerId)} against ${ch(e.targetId)}${e.roll ? `, ${rollBreakdown(e.roll)}` : ''}: ${
+        e.won ? 'the attacker wins the position' : 'the attacker loses it'
+      }.`;
+    case 'combat.pointDefended':
+      return `Point defence from ${e.machineId ? who(str(e.machineId)) : 'a vehicle'} stops ${plural(
+        num(e.defeated) ?? 0,
+        'attack',
+      )}.`;
     case 'time.passed': {
       const secs = num(e.seconds) ?? 0;
       const span =
