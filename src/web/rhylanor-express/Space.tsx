@@ -804,6 +804,8 @@ function ShipCard({
             ? `${key(ship.at)} → ${key({ q: ship.at.q + ship.vel.q, r: ship.at.r + ship.vel.r })}`
             : 'not placed'}
         </dd>
+        <dt>Hits</dt>
+        <dd data-testid={`hits-${ship.id}`}>{hitsText(ship)}</dd>
         <dt>Fuel · sand</dt>
         <dd>
           {ship.fuel} t · {ship.sand}
@@ -892,4 +894,20 @@ function PlaceShip({ ship }: { ship: ShipView }) {
       </button>
     </form>
   );
+}
+
+/** Damage a ship has taken, item by item (§6.11): what the location and critical rolls hit. */
+function hitsText(ship: ShipView): string {
+  const parts: string[] = [];
+  if (ship.hullHits > 0) parts.push(`hull ${ship.hullHits}`);
+  if (ship.powerHits > 0) parts.push(`power plant ${ship.powerHits} (${LEVEL[ship.power]})`);
+  if (ship.maneuver.hits > 0) parts.push(`maneuver ${ship.maneuver.hits}`);
+  if (ship.jump.hits > 0) parts.push(`jump ${ship.jump.hits}`);
+  if (ship.computer.hits > 0) parts.push(`computer ${ship.computer.hits}`);
+  if (ship.weaponsHits > 0) parts.push(`weapons ${ship.weaponsHits} (${LEVEL[ship.weaponsState]})`);
+  if (ship.cabin > 0) parts.push(`cabin ${LEVEL[ship.cabin]}`);
+  ship.turrets.forEach((t) => {
+    if (t.hits > 0) parts.push(`${t.name} ${t.hits} (${LEVEL[t.state]})`);
+  });
+  return parts.length > 0 ? parts.join(', ') : 'none';
 }

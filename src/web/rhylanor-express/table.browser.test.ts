@@ -34,7 +34,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
   }
 
-  it('takes sample characters, rolls tasks (digital and typed dice) with the chance shown first, outfits a sheet, plots a move under gravity', async () => {
+  it('takes sample characters, rolls tasks (digital and typed dice) with the chance shown first, outfits a sheet, plots a move under gravity, fires lasers and launches a missile', async () => {
     const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ann', 'Ben']);
     const gm = await openSeat(browser, gmUrl);
     const ann = await openSeat(browser, playerUrls[0] as string);
@@ -166,6 +166,18 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect
       .poll(() => log(gm).textContent())
       .toMatch(/Rhylanor Express fires turret 1 at Black Lantern \(1[0-5] hexes\): \d\+\d/);
+    // The rest of the turn: the pirates' return fire (the referee passes), then Ben's ordnance:
+    // a missile at the Black Lantern and a sand canister.
+    await ben.getByRole('button', { name: 'End the laser fire phase' }).click();
+    await gm.getByRole('button', { name: 'End the return fire phase' }).click();
+    await expect.poll(() => ben.getByTestId('space-phase').textContent()).toContain('Ordnance');
+    await ben.locator('select[name="missileTarget"]').selectOption('s3');
+    await ben.getByRole('button', { name: 'Launch at Black Lantern' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('Rhylanor Express launches a missile at Black Lantern');
+    await ben.getByRole('button', { name: 'Cast sand' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('Rhylanor Express casts sand');
     await shot(gm, 're-space-referee.png');
     expect(pageProblems).toEqual([]);
   });
