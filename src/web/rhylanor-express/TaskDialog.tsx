@@ -11,6 +11,7 @@ import { isSheet, mayAct, type SeatRef, signed, type View } from './model.ts';
 import { chanceText, previewTask } from './preview.ts';
 import { useRunner } from './runner.tsx';
 import { allSkills } from './Sheet.tsx';
+import { playsSide } from './your-move.ts';
 
 /**
  * The task dialog (§1): a character, the skill (or a substitution row) and characteristic, the
@@ -245,9 +246,46 @@ export function TaskDialog({ view, seat }: { view: View; seat: SeatRef }) {
           </p>
         ) : null}
       </div>
+      {view.combat ? <PoolBefore view={view} seat={seat} /> : null}
       <button type="submit" disabled={busy || !preview?.ok}>
         Roll the task
       </button>
     </form>
+  );
+}
+
+/**
+ * Tactics-pool points put down before the dice (§7.3): they go on the next roll made, and the
+ * chance above counts them. Only in a fight, by a seat playing a side with points left.
+ */
+function PoolBefore({ view, seat }: { view: View; seat: SeatRef }) {
+  const { run, busy } = useRunner();
+  const combat = view.combat;
+  if (!combat || view.window) return null;
+  const sides = (['a', 'b'] as const).filter((s) => combat.sides[s].pool > 0 && playsSide(view, seat, s));
+  if (sides.length === 0) return null;
+  return (
+    <fieldset className="re-mods" aria-label="Pool points before the dice">
+      <legend>Tactics pool, before the dice</legend>
+      {sides.map((s) => (
+        <p key={s}>
+          {combat.sides[s].name}: {combat.sides[s].pool} left{' '}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => run({ type: 'pool.spend', side: s, delta: 1 })}
+          >
+            +1 on the next roll
+          </button>{' '}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => run({ type: 'pool.spend', side: s, delta: -1 })}
+          >
+            −1 on the next roll
+          </button>
+        </p>
+      ))}
+    </fieldset>
   );
 }
