@@ -40,6 +40,16 @@ const modSchema = z.strictObject({
   value: z.number().int().min(-20).max(20),
 });
 export const dmsSchema = z.array(modSchema).max(12);
+/** Rounds loaded and spare magazines set on carried weapons, by index. */
+const ammoSchema = z
+  .array(
+    z.strictObject({
+      index: z.number().int().min(0).max(11),
+      loaded: z.number().int().min(0).max(10000),
+      spare: z.number().int().min(0).max(100).optional(),
+    }),
+  )
+  .max(12);
 
 const schemas = {
   create: z.strictObject({
@@ -80,16 +90,7 @@ const schemas = {
       )
       .max(40)
       .optional(),
-    ammo: z
-      .array(
-        z.strictObject({
-          index: z.number().int().min(0).max(11),
-          loaded: z.number().int().min(0).max(10000),
-          spare: z.number().int().min(0).max(100).optional(),
-        }),
-      )
-      .max(12)
-      .optional(),
+    ammo: ammoSchema.optional(),
     armour: z.string().min(1).max(60).nullable().optional(),
     career: z.string().trim().min(1).max(40).nullable().optional(),
   }),
@@ -104,16 +105,7 @@ const schemas = {
     dropWeapons: z.array(z.number().int().min(0).max(11)).max(12).optional(),
     addGear: z.array(z.string().min(1).max(60)).max(40).optional(),
     dropGear: z.array(z.string().min(1).max(60)).max(40).optional(),
-    ammo: z
-      .array(
-        z.strictObject({
-          index: z.number().int().min(0).max(11),
-          loaded: z.number().int().min(0).max(10000),
-          spare: z.number().int().min(0).max(100).optional(),
-        }),
-      )
-      .max(12)
-      .optional(),
+    ammo: ammoSchema.optional(),
   }),
   carry: z.strictObject({
     type: z.literal('character.carry'),
@@ -317,16 +309,7 @@ function edit(state: RhylanorState, cmd: z.output<typeof schemas.edit>): Persona
     }
     set.wounds = wounds;
   }
-  if (cmd.ammo !== undefined) {
-    const weapons = [...c.weapons];
-    for (const a of cmd.ammo) {
-      const w = weapons[a.index];
-      if (!w)
-        throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no weapon ${a.index}`, { index: a.index });
-      weapons[a.index] = { ...w, loaded: a.loaded, spare: a.spare ?? w.spare };
-    }
-    set.weapons = weapons;
-  }
+  if (cmd.ammo !== undefined) set.weapons = withAmmo(state, c, cmd.ammo, false);
   if (cmd.armour !== undefined) {
     if (cmd.armour !== null && !state.pack.armour.some((a) => a.id === cmd.armour))
       throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
@@ -334,6 +317,28 @@ function edit(state: RhylanorState, cmd: z.output<typeof schemas.edit>): Persona
   }
   if (cmd.career !== undefined) set.career = cmd.career;
   return [{ type: 'character.updated', characterId: c.id, set, by: 'referee', reason: cmd.reason }];
+}
+
+/** His weapons with rounds set by index; `capped`: no more loaded than the magazine holds (a player). */
+function withAmmo(
+  state: RhylanorState,
+  c: Character,
+  ammo: z.output<typeof ammoSchema>,
+  capped: boolean,
+): Carried[] {
+  const weapons = [...c.weapons];
+  for (const a of ammo) {
+    const w = weapons[a.index];
+    if (!w)
+      throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no weapon ${a.index}`, { index: a.index });
+    const magazine = state.pack.weapons.find((x) => x.id === w.weaponId)?.magazine ?? 0;
+    if (capped && a.loaded > magazine)
+      throw new RuleError('INVALID_VALUE', `the ${w.weaponId} holds at most ${magazine} rounds`, {
+        index: a.index,
+      });
+    weapons[a.index] = { ...w, loaded: a.loaded, spare: a.spare ?? w.spare };
+  }
+  return weapons;
 }
 
 /**
@@ -356,21 +361,8 @@ function outfit(
       throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
     set.armour = cmd.armour;
   }
-  let weapons = [...c.weapons];
+  let weapons = cmd.ammo === undefined ? [...c.weapons] : withAmmo(state, c, cmd.ammo, true);
   let kg = c.carriedKg;
-  if (cmd.ammo !== undefined) {
-    for (const a of cmd.ammo) {
-      const w = weapons[a.index];
-      if (!w)
-        throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no weapon ${a.index}`, { index: a.index });
-      const magazine = state.pack.weapons.find((x) => x.id === w.weaponId)?.magazine ?? 0;
-      if (a.loaded > magazine)
-        throw new RuleError('INVALID_VALUE', `the ${w.weaponId} holds at most ${magazine} rounds`, {
-          index: a.index,
-        });
-      weapons[a.index] = { ...w, loaded: a.loaded, spare: a.spare ?? w.spare };
-    }
-  }
   if (cmd.dropWeapons !== undefined) {
     for (const i of cmd.dropWeapons)
       if (!c.weapons[i])

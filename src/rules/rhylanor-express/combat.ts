@@ -251,6 +251,25 @@ function hasGear(state: RhylanorState, c: Character, effect: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Guards
 
+/** The running fight, in one of `phases`, with no roll waiting for pool points. */
+export function combatPhase(state: RhylanorState, phases: readonly Phase[], what: string): Combat {
+  const combat = requireCombat(state);
+  requireNoWindow(state);
+  requirePhase(combat, phases, what);
+  return combat;
+}
+
+/** A character the seat plays, and his place in the fight. */
+export function ownCombatant(
+  state: RhylanorState,
+  ctx: DecideContext,
+  combat: Combat,
+  id: string,
+): { c: Character; m: Combatant } {
+  const c = requireOwn(state, ctx, id);
+  return { c, m: requireCombatant(combat, c.id) };
+}
+
 /** One attack a phase; a man on the slow drug makes two (§8.3 reading: each phase taken twice). */
 export function requireAttackLeft(combat: Combat, c: Character): void {
   if (combat.acted[c.id] && (!underDrug(c, 'slow') || combat.acted[`${c.id}:again`]))
@@ -529,11 +548,8 @@ function contactsAfter(combat: Combat, id: string, x: number, y: number): Record
 }
 
 function move(state: RhylanorState, cmd: z.output<typeof schemas.move>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['movement'], 'moving');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['movement'], 'moving');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'moving');
   requireFit(c);
   if (m.optionTurn === combat.turn) throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
@@ -710,11 +726,8 @@ export function rollShots(
 }
 
 function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
-  requirePhase(combat, ['directFire', 'returnFire'], 'firing');
+  const combat = combatPhase(state, ['directFire', 'returnFire'], 'firing');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   if (combat.phase === 'directFire') {
     requirePhasing(combat, m, 'direct fire');
     if (m.option === 'evade' && m.optionTurn === combat.turn)
@@ -830,11 +843,8 @@ function melee(
   cmd: z.output<typeof schemas.melee>,
   ctx: DecideContext,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['melee'], 'melee');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['melee'], 'melee');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'melee');
   requireFit(c);
   requireSteady(combat, m);
@@ -1052,11 +1062,8 @@ export function moraleRoll(state: RhylanorState, id: SideId, dice: DiceSource): 
 }
 
 function seek(state: RhylanorState, cmd: z.output<typeof schemas.seek>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['command'], 'looking for a hidden enemy');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['command'], 'looking for a hidden enemy');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'looking');
   requireFit(c);
   if (combat.acted[`seek:${c.id}`]) throw new RuleError('ALREADY_DONE', `${c.name} has looked this phase`);
@@ -1104,8 +1111,7 @@ function steady(
   const combat = requireCombat(state);
   requireNoWindow(state);
   if (combat.stage !== 'turns') throw new RuleError('WRONG_PHASE', 'the fight has not begun');
-  const c = requireOwn(state, ctx, cmd.characterId);
-  const m = requireCombatant(combat, c.id);
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   // The graze taken this turn or the last, not yet answered.
   const graze = c.wounds.find((w) => w.level === 'graze' && !w.attempted && w.turn >= combat.turn - 1);
   if (!graze) throw new RuleError('NO_GRAZE', `${c.name} has no fresh graze to answer`);
@@ -1152,11 +1158,8 @@ function callFire(
   cmd: z.output<typeof schemas.callFire>,
   ctx: DecideContext,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['command'], 'calling fire');
-  const c = requireOwn(state, ctx, cmd.observerId);
-  const m = requireCombatant(combat, c.id);
+  const combat = combatPhase(state, ['command'], 'calling fire');
+  const { c, m } = ownCombatant(state, ctx, combat, cmd.observerId);
   requirePhasing(combat, m, 'calling fire');
   requireFit(c);
   const fo = skillLevel(c, 'Forward Observer');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import { skillLevel } from './character.ts';
-import { checkTargets, distance, requirePhase, requirePhasing, rollShots } from './combat.ts';
+import { checkTargets, combatPhase, distance, requirePhasing, rollShots } from './combat.ts';
 import type { Weapon } from './data/pack-schema.ts';
 import { VEHICLE_ACTIVITIES, VEHICLE_SKILLS } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
@@ -149,9 +149,7 @@ function drive(
   cmd: z.output<typeof schemas.drive>,
   ctx: DecideContext,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['movement'], 'driving');
+  const combat = combatPhase(state, ['movement'], 'driving');
   const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   requirePhasing(combat, at, 'driving');
   if (cmd.driverId !== undefined) requireFit(requireOwn(state, ctx, cmd.driverId));
@@ -168,9 +166,7 @@ function drive(
 }
 
 function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['directFire', 'returnFire'], 'firing');
+  const combat = combatPhase(state, ['directFire', 'returnFire'], 'firing');
   const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   const v = packVehicle(state, machine);
   if (combat.phase === 'directFire') requirePhasing(combat, at, 'direct fire');
@@ -249,9 +245,7 @@ function dogfight(
   cmd: z.output<typeof schemas.dogfight>,
   ctx: DecideContext,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, ['directFire', 'returnFire'], 'a dogfight');
+  const combat = combatPhase(state, ['directFire', 'returnFire'], 'a dogfight');
   const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   const { machine: target, at: targetAt } = vehicleIn(state, combat, cmd.targetId);
   if (targetAt.side === at.side) throw new RuleError('FRIENDLY_TARGET', `${target.name} is on the same side`);

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { isKnownSkill } from './character.ts';
+import { defaultPack } from './data/pack.ts';
+import { CASCADES } from './data/tables.ts';
+import { fresh, of, PLAYER, play } from './test-kit.ts';
+
+/**
+ * Character generation (§3) end to end over the default pack's sample career, "Belt Prospector"
+ * (our own table: the document has no career tables), with scripted dice.
+ */
+
+function prospector() {
+  return play(
+    fresh(),
+    { type: 'character.create', name: 'Ilse Marr', upp: '786895', career: 'Belt Prospector', owner: 'p1' },
+    [],
+    PLAYER,
+  ).state;
+}
+
+describe('character generation over the sample career', () => {
+  it('the default pack ships a sample career whose every entry is a skill or cascade the rules know', () => {
+    const sample = defaultPack.careers.find((c) => c.name === 'Belt Prospector');
+    expect(sample?.tables.map((t) => t.length)).toEqual([6, 6, 6, 6]);
+    for (const entry of sample?.tables.flat() ?? [])
+      expect(CASCADES[entry] !== undefined || isKnownSkill(entry, defaultPack), entry).toBe(true);
+  });
+
+  it('special duty earns an extra roll; a cascade result waits for the pick; a plain one lands at once', () => {
+    let s = prospector();
+    const duty = play(s, { type: 'chargen.roll', characterId: 'c1', kind: 'specialDuty' }, [5, 4], PLAYER);
+    expect(of(duty.events, 'chargen.rolled')[0]).toMatchObject({ extraSkillRolls: 1 });
+    s = duty.state;
+    // Table 1, a 3: Gun Combat, a cascade; a civilian may not take artillery.
+    const gun = play(s, { type: 'chargen.skillRoll', characterId: 'c1', table: 0 }, [3], PLAYER);
+    expect(of(gun.events, 'chargen.skillRolled')[0]).toMatchObject({ result: 'Gun Combat', cascade: true });
+    s = gun.state;
+    expect(
+      refusalCode(() =>
+        play(
+          s,
+          {
+            type: 'character.gainSkill',
+            characterId: 'c1',
+            result: 'Gun Combat',
+            pick: 'Field Artillery Gunner',
+          },
+          [],
+          PLAYER,
+        ),
+      ),
+    ).not.toBe('accepted');
+    s = play(
+      s,
+      { type: 'character.gainSkill', characterId: 'c1', result: 'Gun Combat', pick: 'Rifles' },
+      [],
+      PLAYER,
+    ).state;
+    expect(s.characters.c1?.skills.Rifles).toBe(1);
+    // The extra roll on table 3, a 2: Navigation, a plain skill.
+    const extra = play(
+      s,
+      { type: 'chargen.skillRoll', characterId: 'c1', table: 2, extra: true },
+      [2],
+      PLAYER,
+    );
+    expect(of(extra.events, 'character.skillGained')[0]).toMatchObject({ skill: 'Navigation', level: 1 });
+    expect(extra.state.characters.c1?.skillRollsOwed).toBe(0);
+  });
+
+  it('a natural 10–12 on a career roll gives a bonus skill roll; the gun default and the level-0 fill use the table', () => {
+    let s = prospector();
+    const survival = play(
+      s,
+      { type: 'chargen.roll', characterId: 'c1', kind: 'survival', target: 5 },
+      [6, 5],
+      PLAYER,
+    );
+    expect(of(survival.events, 'chargen.rolled')[0]).toMatchObject({
+      extraSkillRolls: 1,
+      roll: { natural: 11 },
+    });
+    s = survival.state;
+    s = play(s, { type: 'chargen.gunDefault', characterId: 'c1', skill: 'Pistols' }, [], PLAYER).state;
+    expect(s.characters.c1?.skills.Pistols).toBe(0);
+    expect(
+      refusalCode(() =>
+        play(s, { type: 'chargen.gunDefault', characterId: 'c1', skill: 'Rifles' }, [], PLAYER),
+      ),
+    ).toBe('ALREADY_HAS_GUN_SKILL');
+    // Service Skills at level 0: the cascades need their picks.
+    expect(refusalCode(() => play(s, { type: 'chargen.fillLevelZero', characterId: 'c1' }, [], PLAYER))).toBe(
+      'CASCADE_PICK_NEEDED',
+    );
+    s = play(
+      s,
+      {
+        type: 'chargen.fillLevelZero',
+        characterId: 'c1',
+        picks: { Vehicle: 'Grav', 'Vacc Suit': 'Vacc Suit', Electronics: 'Electronics' },
+      },
+      [],
+      PLAYER,
+    ).state;
+    expect(s.characters.c1?.skills).toMatchObject({
+      Grav: 0,
+      'Vacc Suit': 0,
+      Mechanical: 0,
+      Electronics: 0,
+      "Ship's Boat": 0,
+      Computer: 0,
+    });
+  });
+
+  it('another career’s table only on an extra roll with Edu 8+; an empty stub table is refused', () => {
+    let s = prospector();
+    expect(
+      refusalCode(() =>
+        play(s, { type: 'chargen.skillRoll', characterId: 'c1', table: 0, career: 'Navy' }, [1], PLAYER),
+      ),
+    ).toBe('OTHER_CAREER_NOT_ALLOWED');
+    s = play(s, { type: 'chargen.roll', characterId: 'c1', kind: 'specialDuty' }, [6, 6], PLAYER).state;
+    // Navy's tables are the referee's to fill: the stub is empty.
+    expect(
+      refusalCode(() =>
+        play(
+          s,
+          { type: 'chargen.skillRoll', characterId: 'c1', table: 0, career: 'Navy', extra: true },
+          [1],
+          PLAYER,
+        ),
+      ),
+    ).toBe('NO_CAREER_TABLE');
+  });
+});
