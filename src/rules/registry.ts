@@ -32,9 +32,9 @@ export const SYSTEMS: readonly SystemEntry[] = [
   {
     id: 'rhylanor-express',
     title: 'Rhylanor Express',
-    playable: false,
+    playable: true,
     summary:
-      'Classic Traveller house rules. The rules engine runs (API, command line); the browser table has dice chat only for now.',
+      'Classic Traveller house rules: character sheets, task rolls with their odds, firefights, and vector space combat on a hex map.',
   },
   {
     id: 'elite-unit',

@@ -3,6 +3,7 @@ import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
 import { awaitsSeat as fundamentalDuckAwaits } from './fundamental-duck/your-move.ts';
 import type { SystemEvent } from './log.ts';
+import { awaitsSeat as rhylanorAwaits, nameIn as rhylanorNameIn } from './rhylanor-express/your-move.ts';
 import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
 
 // Each system's screens load on first use (their own chunk): the start page and dice-chat tables
@@ -12,6 +13,9 @@ const ThreeSixteenTable = lazy(() =>
 );
 const FundamentalDuckTable = lazy(() =>
   import('./fundamental-duck/FundamentalDuckTable.tsx').then((m) => ({ default: m.FundamentalDuckTable })),
+);
+const RhylanorTable = lazy(() =>
+  import('./rhylanor-express/RhylanorTable.tsx').then((m) => ({ default: m.RhylanorTable })),
 );
 
 /**
@@ -38,6 +42,7 @@ export interface SystemPanelProps {
 export const SYSTEM_PANELS: Readonly<Record<string, ComponentType<SystemPanelProps>>> = {
   'three-sixteen': ThreeSixteenTable,
   'fundamental-duck': FundamentalDuckTable,
+  'rhylanor-express': RhylanorTable,
 };
 
 /**
@@ -56,6 +61,8 @@ export type DescribeEvent = (
 export const SYSTEM_DESCRIBERS: Readonly<Record<string, () => Promise<DescribeEvent>>> = {
   'three-sixteen': () => import('./three-sixteen/describe-event.ts').then((m) => m.describeThreeSixteenEvent),
   'fundamental-duck': () => import('./fundamental-duck/describe-event.ts').then((m) => m.describeFdEvent),
+  'rhylanor-express': () =>
+    import('./rhylanor-express/describe-event.ts').then((m) => m.describeRhylanorEvent),
 };
 
 /**
@@ -68,4 +75,13 @@ export const SYSTEM_AWAITS: Readonly<
 > = {
   'three-sixteen': threeSixteenAwaits,
   'fundamental-duck': fundamentalDuckAwaits,
+  'rhylanor-express': rhylanorAwaits,
+};
+
+/**
+ * Names a system's own ids (a character, a ship) from the view, for log lines; undefined when the
+ * id is not one of its things. Read by the table page's log (no ruleset code: the view only).
+ */
+export const SYSTEM_NAMES: Readonly<Record<string, (view: unknown, id: string) => string | undefined>> = {
+  'rhylanor-express': rhylanorNameIn,
 };

@@ -48,6 +48,15 @@ export interface BoardProps<C> {
   /** The cursor moved onto a cell (keyboard) or the pointer hovers one (mouse): for previews. */
   readonly onHover?: (cell: C | null) => void;
   readonly limits?: ZoomLimits;
+  /**
+   * Dragging a piece instead of panning: a single pointer pressed on a cell for which this answers
+   * true drags from it (the board does not pan); `onDrag` follows the cell under the pointer and
+   * `onDrop` gets the cell it is let go over (null: off the board). Optional: without it every
+   * drag pans.
+   */
+  readonly canDrag?: (cell: C) => boolean;
+  readonly onDrag?: (cell: C | null) => void;
+  readonly onDrop?: (cell: C | null) => void;
   /** Pieces and overlays, in world units. */
   readonly children?: ReactNode;
 }
@@ -63,6 +72,9 @@ export function Board<C>({
   onActivate,
   onHover,
   limits = DEFAULT_LIMITS,
+  canDrag,
+  onDrag,
+  onDrop,
   children,
 }: BoardProps<C>) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -70,7 +82,13 @@ export function Board<C>({
   const [view, setView] = useState<Viewport | null>(null);
   const [cursor, setCursor] = useState<C | null>(null);
   const pointers = useRef(new Map<number, Point>());
-  const gesture = useRef<{ view: Viewport; start: Map<number, Point>; dragged: boolean } | null>(null);
+  const gesture = useRef<{
+    view: Viewport;
+    start: Map<number, Point>;
+    dragged: boolean;
+    /** A piece is being dragged (canDrag said so at pointer down). */
+    piece?: boolean;
+  } | null>(null);
   const statusId = useId();
 
   // Keep the screen size; the first time it is known, fit the board.
@@ -118,7 +136,10 @@ export function Board<C>({
     if (!view) return;
     svgRef.current?.setPointerCapture(e.pointerId);
     pointers.current.set(e.pointerId, localPoint(e));
-    gesture.current = { view, start: new Map(pointers.current), dragged: pointers.current.size > 1 };
+    const under =
+      pointers.current.size === 1 && canDrag ? layout.cellAt(screenToWorld(view, localPoint(e))) : null;
+    const piece = under !== null && canDrag?.(under) === true;
+    gesture.current = { view, start: new Map(pointers.current), dragged: pointers.current.size > 1, piece };
   };
   const onPointerMove = (e: React.PointerEvent<SVGSVGElement>) => {
     const p = localPoint(e);
@@ -129,6 +150,11 @@ export function Board<C>({
     pointers.current.set(e.pointerId, p);
     const g = gesture.current;
     if (!g) return;
+    if (g.piece) {
+      g.dragged = true;
+      onDrag?.(layout.cellAt(screenToWorld(g.view, p)));
+      return;
+    }
     const ids = [...g.start.keys()];
     if (ids.length >= 2) {
       const [a, b] = ids as [number, number];
@@ -150,6 +176,11 @@ export function Board<C>({
     pointers.current.delete(e.pointerId);
     if (pointers.current.size === 0) gesture.current = null;
     else if (view) gesture.current = { view, start: new Map(pointers.current), dragged: true };
+    if (g?.piece) {
+      if (g.dragged)
+        onDrop?.(e.type === 'pointerup' ? layout.cellAt(screenToWorld(g.view, localPoint(e))) : null);
+      if (g.dragged || pointers.current.size > 0) return;
+    }
     if (g && !g.dragged && view && e.type === 'pointerup') {
       const cell = layout.cellAt(screenToWorld(view, localPoint(e)));
       if (cell !== null) {

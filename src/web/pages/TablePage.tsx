@@ -24,7 +24,13 @@ import { type ConnectionStatus, TableClient } from '../connection.ts';
 import { linkOn, useLinkBase } from '../link-base.ts';
 import { type LogItem, namesFromLog } from '../log.ts';
 import { forgetSeat, loadSeat, saveSeat, takeFragment } from '../storage.ts';
-import { type DescribeEvent, SYSTEM_AWAITS, SYSTEM_DESCRIBERS, SYSTEM_PANELS } from '../systems.tsx';
+import {
+  type DescribeEvent,
+  SYSTEM_AWAITS,
+  SYSTEM_DESCRIBERS,
+  SYSTEM_NAMES,
+  SYSTEM_PANELS,
+} from '../systems.tsx';
 
 function wsUrl(tableId: string): string {
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -373,10 +379,12 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
       if (seat) return seat;
       const trooper = troopers[id]?.name;
       if (typeof trooper === 'string') return trooper;
+      const own = systemId ? SYSTEM_NAMES[systemId]?.(view, id) : undefined;
+      if (own) return own;
       return id === 'aliens' ? 'the aliens' : id;
     };
     return (event, _who, earlier) => describer.describe(event, who, earlier);
-  }, [describer, view, snap.seats, fromLog]);
+  }, [describer, view, snap.seats, fromLog, systemId]);
   const onReveal = useCallback(
     (rollId: string) => client.send({ type: 'chat.reveal', rollId }, `reveal ${rollId}`),
     [client],

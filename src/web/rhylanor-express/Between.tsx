@@ -1,0 +1,280 @@
+import { useState } from 'react';
+import { MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
+import { useRunner } from './runner.tsx';
+
+/**
+ * Between adventures (§5): the referee ends the session, which opens advancement attempts for
+ * characters with ticked skills; each owner rolls 1d6 for a ticked skill (higher than its level
+ * raises it, a 1 always fails). Research projects show what players may know of them.
+ */
+export function Between({ view, seat }: { view: View; seat: SeatRef }) {
+  const { run, busy } = useRunner();
+  const gm = seat.role === 'gm';
+  const all = sheets(view);
+  const mine = all.filter((c) => mayAct(seat, c));
+  const research = Object.values(view.research);
+  return (
+    <div className="re-columns">
+      <section className="re-card" aria-label="Advancement">
+        <h3>Advancement</h3>
+        {gm ? (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => run({ type: 'session.end' }, 'end of session')}
+          >
+            End the session: open advancement attempts
+          </button>
+        ) : null}
+        {mine.length === 0 ? <p className="re-muted">No characters of yours.</p> : null}
+        <ul className="re-advance">
+          {mine.map((c) => (
+            <li key={c.id}>
+              <strong>{c.name}</strong>:{' '}
+              {c.ticks.length === 0 ? 'no ticked skills' : `ticked ${c.ticks.join(', ')}`}
+              {c.advancesOwed > 0 ? (
+                <span>
+                  {' '}
+                  · {c.advancesOwed} {c.advancesOwed === 1 ? 'attempt' : 'attempts'} open:{' '}
+                  {c.ticks.map((skill) => (
+                    <button
+                      key={skill}
+                      type="button"
+                      disabled={busy}
+                      onClick={() =>
+                        run({ type: 'character.advance', characterId: c.id, skill }, `advance ${skill}`)
+                      }
+                    >
+                      Roll for {skill}-{c.skills[skill] ?? 0}
+                    </button>
+                  ))}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Medicine view={view} seat={seat} />
+      {gm ? <PassTime /> : null}
+      <section className="re-card" aria-label="Research">
+        <h3>Research and medicine</h3>
+        {research.length === 0 ? <p className="re-muted">No research under way.</p> : null}
+        <ul>
+          {research.map((r) => {
+            const who = r.characterId ? view.characters[r.characterId] : undefined;
+            return (
+              <li key={r.id}>
+                {r.name}
+                {who && isSheet(who) ? ` (${who.name}, ${r.skill ?? ''})` : ''}
+                {typeof r.successes === 'number' && typeof r.needed === 'number'
+                  ? ` · ${r.successes}/${r.needed} weeks`
+                  : ''}
+                {r.done ? ' · done' : ''}{' '}
+                {!r.done && who && mayAct(seat, who) ? (
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => run({ type: 'research.roll', researchId: r.id }, 'research week')}
+                  >
+                    Roll a week
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** The referee's clock: game time passes (healing, research weeks, drugs and death clocks follow it). */
+function PassTime() {
+  const { run, busy } = useRunner();
+  const [amount, setAmount] = useState('1');
+  const [unit, setUnit] = useState<'minutes' | 'hours' | 'days'>('days');
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      className="re-card"
+      aria-label="Pass game time"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Math.trunc(Number(amount));
+        if (n > 0)
+          run({ type: 'time.pass', [unit]: n, ...(reason.trim() ? { reason: reason.trim() } : {}) }, 'time');
+      }}
+    >
+      <h3>Game time</h3>
+      <div className="re-inline">
+        <label>
+          Pass{' '}
+          <input
+            className="re-num"
+            name="amount"
+            type="number"
+            min={1}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </label>
+        <select
+          name="unit"
+          aria-label="Unit"
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as typeof unit)}
+        >
+          <option value="minutes">minutes</option>
+          <option value="hours">hours</option>
+          <option value="days">days</option>
+        </select>
+        <label>
+          Why{' '}
+          <input name="reason" value={reason} maxLength={120} onChange={(e) => setReason(e.target.value)} />
+        </label>
+        <button type="submit" disabled={busy}>
+          Pass time
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const EQUIPMENT_WORDS: Record<string, string> = {
+  medicalKit: 'medical kit',
+  medicalDrug: 'medical drug',
+  surgicalInstruments: 'surgical instruments',
+  medicalScanner: 'medical scanner',
+  medicalComputer: 'medical computer',
+  advancedMedicalScanner: 'advanced medical scanner',
+  hospital: 'hospital',
+  vehicleMedicalStation: 'vehicle medical station',
+  medicalLaboratory: 'medical laboratory',
+};
+
+/**
+ * Treating a wound (§8.1): a medic the seat plays, a wounded patient, the wound, and what is at
+ * hand beyond the medic's own gear; the roll and its breakdown go to the log. The referee also
+ * lets days of rest heal.
+ */
+function Medicine({ view, seat }: { view: View; seat: SeatRef }) {
+  const { run, busy } = useRunner();
+  const all = sheets(view);
+  const medics = all.filter((c) => mayAct(seat, c));
+  const patients = all.filter((c) => c.wounds.some((w) => !w.treated));
+  const [medicId, setMedicId] = useState('');
+  const [patientId, setPatientId] = useState('');
+  const [woundId, setWoundId] = useState('');
+  const [kit, setKit] = useState<string[]>([]);
+  const medic = medics.find((c) => c.id === medicId) ?? medics[0];
+  const patient = patients.find((c) => c.id === patientId) ?? patients[0];
+  const wounds = patient?.wounds.filter((w) => !w.treated) ?? [];
+  const wound = wounds.find((w) => String(w.id) === woundId) ?? wounds[0];
+  return (
+    <section className="re-card" aria-label="Medicine">
+      <h3>Medicine</h3>
+      {patients.length === 0 ? <p className="re-muted">Nobody has an untreated wound.</p> : null}
+      {medic && patient && wound ? (
+        <form
+          aria-label="Treat a wound"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(
+              {
+                type: 'medic.treat',
+                medicId: medic.id,
+                patientId: patient.id,
+                woundId: wound.id,
+                equipment: kit,
+              },
+              'treatment',
+            );
+          }}
+        >
+          <div className="re-grid">
+            <label>
+              Medic
+              <select name="medic" value={medic.id} onChange={(e) => setMedicId(e.target.value)}>
+                {medics.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Patient
+              <select name="patient" value={patient.id} onChange={(e) => setPatientId(e.target.value)}>
+                {patients.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Wound
+              <select name="wound" value={wound.id} onChange={(e) => setWoundId(e.target.value)}>
+                {wounds.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.level}
+                    {w.endLost > 0 ? ` (End −${w.endLost})` : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <fieldset className="re-mods">
+            <legend>At hand</legend>
+            {MEDICAL_EQUIPMENT.map((m) => (
+              <label key={m} className="re-mod">
+                <input
+                  type="checkbox"
+                  checked={kit.includes(m)}
+                  onChange={(e) => setKit((k) => (e.target.checked ? [...k, m] : k.filter((x) => x !== m)))}
+                />{' '}
+                {EQUIPMENT_WORDS[m] ?? m}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" disabled={busy}>
+            Treat the wound
+          </button>
+        </form>
+      ) : null}
+      {seat.role === 'gm' && all.some((c) => c.wounds.length > 0) ? (
+        <form
+          className="re-inline"
+          aria-label="Rest"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const d = new FormData(e.currentTarget);
+            const days = Math.trunc(Number(d.get('days')));
+            const who = String(d.get('resting') ?? '');
+            if (who && days > 0) run({ type: 'medic.rest', characterId: who, days }, 'rest');
+          }}
+        >
+          <label>
+            Rest{' '}
+            <select name="resting">
+              {all
+                .filter((c) => c.wounds.length > 0)
+                .map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <label>
+            days <input className="re-num" name="days" type="number" min={1} defaultValue={1} />
+          </label>
+          <button type="submit" disabled={busy}>
+            Rest
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,504 @@
+import { useState } from 'react';
+import { type Character, condition, currentEnd } from '../../rules/rhylanor-express/character.ts';
+import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
+import type { Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
+import { rollBreakdown } from './describe-event.ts';
+import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
+import { chanceText, previewTask } from './preview.ts';
+import { useRunner } from './runner.tsx';
+import { actingFireteam, playsSide, poolSidesWaiting } from './your-move.ts';
+
+/**
+ * Personal combat (§7): the turn, phase and order; each side's pool and morale; every combatant
+ * with position, movement option, cover, wounds and ammunition; the acting seat's moves, shots
+ * (targets with range band and the rules' chance) and melee; pool points on an open roll. The
+ * referee starts the fight from the sheets at the table (NPCs added from the pack's templates),
+ * steps the phases and may override.
+ */
+
+const PHASE_WORDS: Record<string, string> = {
+  movement: 'movement',
+  directFire: 'direct fire',
+  returnFire: 'return fire',
+  melee: 'melee',
+  morale: 'morale',
+  command: 'command',
+};
+
+function distance(a: Combatant, b: Combatant): number | null {
+  if (a.x === null || b.x === null || a.y === null || b.y === null) return null;
+  return Math.round(Math.hypot(a.x - b.x, a.y - b.y) * 10) / 10;
+}
+
+export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
+  const combat = view.combat;
+  if (!combat) {
+    return seat.role === 'gm' ? (
+      <StartFight view={view} />
+    ) : (
+      <section className="re-card" aria-label="Firefight">
+        <h3>Firefight</h3>
+        <p className="re-muted">No fight under way.</p>
+      </section>
+    );
+  }
+  const acting = actingFireteam(view);
+  return (
+    <section className="re-card re-fight" aria-label="Firefight">
+      <h3>
+        Firefight{' '}
+        <span className="re-muted" data-testid="fight-phase">
+          {combat.stage === 'turns'
+            ? `· turn ${combat.turn}, ${combat.sides[combat.phasing].name}: ${PHASE_WORDS[combat.phase]}`
+            : combat.stage === 'spotting'
+              ? '· spotting'
+              : '· deciding the order'}
+        </span>
+      </h3>
+      <div className="re-sides">
+        {(['a', 'b'] as const).map((s) => {
+          const side = combat.sides[s];
+          return (
+            <div key={s} className={`re-side re-side-${s}`}>
+              <strong>{side.name}</strong>
+              {combat.intruder === s ? ' (Intruder)' : combat.intruder ? ' (Native)' : ''} · pool {side.pool}{' '}
+              · morale {side.morale}
+              {side.moraleChecking ? ', checking' : ''}
+            </div>
+          );
+        })}
+      </div>
+      <table className="re-combatants">
+        <thead>
+          <tr>
+            <th scope="col">Who</th>
+            <th scope="col">Where (m)</th>
+            <th scope="col">Move</th>
+            <th scope="col">Cover</th>
+            <th scope="col">State</th>
+            <th scope="col">Ammo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.values(combat.combatants).map((m) => {
+            const c = view.characters[m.id];
+            const sheet = isSheet(c) ? c : null;
+            return (
+              <tr key={m.id} className={`re-side-${m.side}`} data-combatant={m.id}>
+                <th scope="row">{c?.name ?? m.id}</th>
+                <td>{m.x === null ? 'unseen' : `${m.x}, ${m.y}`}</td>
+                <td>{m.option ?? '—'}</td>
+                <td>
+                  {m.fullCover ? 'full' : m.cover > 0 ? `−${m.cover}` : '—'}
+                  {m.concealed ? ', concealed' : ''}
+                </td>
+                <td>
+                  {sheet
+                    ? `${condition(sheet)}, End ${currentEnd(sheet)}${sheet.wounds.length > 0 ? `, ${sheet.wounds.map((w) => w.level).join(', ')}` : ''}`
+                    : '?'}
+                </td>
+                <td>
+                  {sheet
+                    ? sheet.weapons
+                        .filter((w) => w.loaded > 0 || w.spare > 0)
+                        .map((w) => `${w.loaded}+${w.spare}`)
+                        .join(' ')
+                    : ''}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {view.window ? <PoolWindow view={view} seat={seat} /> : null}
+      {combat.stage === 'turns' && acting && !view.window && playsSide(view, seat, acting) ? (
+        <Actions view={view} seat={seat} side={acting} />
+      ) : null}
+      {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
+    </section>
+  );
+}
+
+function PoolWindow({ view, seat }: { view: View; seat: SeatRef }) {
+  const { run, busy } = useRunner();
+  const w = view.window;
+  if (!w) return null;
+  const waiting = poolSidesWaiting(view);
+  const mySides = (['a', 'b'] as const).filter((s) => playsSide(view, seat, s) || seat.role === 'gm');
+  return (
+    <fieldset className="re-note" aria-label="Roll waiting for pool points">
+      <p>A roll waits for tactics-pool points:</p>
+      <ol>
+        {w.rolls.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the window's rolls by position
+          <li key={i}>
+            {r.purpose}: {rollBreakdown(r)}
+            {mySides
+              .filter((s) => waiting.includes(s))
+              .map((s) => (
+                <span key={s}>
+                  {' '}
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => run({ type: 'pool.spend', side: s, delta: 1, rollIndex: i })}
+                  >
+                    {view.combat?.sides[s].name}: +1
+                  </button>{' '}
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => run({ type: 'pool.spend', side: s, delta: -1, rollIndex: i })}
+                  >
+                    {view.combat?.sides[s].name}: −1
+                  </button>
+                </span>
+              ))}
+          </li>
+        ))}
+      </ol>
+      {mySides
+        .filter((s) => waiting.includes(s))
+        .map((s) => (
+          <button key={s} type="button" disabled={busy} onClick={() => run({ type: 'pool.pass', side: s })}>
+            {view.combat?.sides[s].name} passes
+          </button>
+        ))}
+      {seat.role === 'gm' ? (
+        <button type="button" disabled={busy} onClick={() => run({ type: 'window.close' })}>
+          Close the roll as it stands
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function Actions({ view, seat, side }: { view: View; seat: SeatRef; side: SideId }) {
+  const combat = view.combat;
+  if (!combat) return null;
+  const members = combat.sides[side].members
+    .map((id) => view.characters[id])
+    .filter((c): c is Character => isSheet(c) && mayAct(seat, c) && condition(c) === 'fit');
+  if (members.length === 0) return null;
+  return (
+    <div className="re-fight-actions">
+      {members.map((c) => (
+        <CombatantActions key={c.id} view={view} seat={seat} c={c} />
+      ))}
+    </div>
+  );
+}
+
+function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Character }) {
+  const { run, busy } = useRunner();
+  const combat = view.combat;
+  const me = combat?.combatants[c.id];
+  const [option, setOption] = useState('stand');
+  const [x, setX] = useState(String(me?.x ?? 0));
+  const [y, setY] = useState(String(me?.y ?? 0));
+  const [weapon, setWeapon] = useState(0);
+  const [target, setTarget] = useState('');
+  if (!combat || !me) return null;
+  const enemies = Object.values(combat.combatants).filter((m) => m.side !== me.side);
+  const phase = combat.phase;
+  const ranged = c.weapons
+    .map((w, i) => ({ w, i, data: view.pack.weapons.find((x) => x.id === w.weaponId) }))
+    .filter((x) => x.data);
+  const chosenTarget = enemies.find((e) => e.id === target) ?? enemies[0];
+  const fire: RhylanorCommand | null =
+    chosenTarget && ranged.length > 0
+      ? ({
+          type: 'combat.fire',
+          characterId: c.id,
+          weaponIndex: ranged.find((r) => r.i === weapon)?.i ?? ranged[0]?.i ?? 0,
+          targets: [chosenTarget.id],
+        } as RhylanorCommand)
+      : null;
+  const firePreview =
+    fire && (phase === 'directFire' || phase === 'returnFire') ? previewTask(view, seat, fire) : null;
+  const weaponData = ranged.find((r) => r.i === weapon)?.data ?? ranged[0]?.data;
+  return (
+    <fieldset className="re-combatant-actions" aria-label={`Actions of ${c.name}`}>
+      <strong>{c.name}</strong>
+      {phase === 'movement' ? (
+        <form
+          className="re-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(
+              { type: 'combat.move', characterId: c.id, option, x: Number(x), y: Number(y) },
+              `${c.name} moves`,
+            );
+          }}
+        >
+          <label>
+            Option{' '}
+            <select name="option" value={option} onChange={(e) => setOption(e.target.value)}>
+              <option value="stand">stand (aimed fire, return fire)</option>
+              <option value="evade">evade (9 m)</option>
+              <option value="walk">walk (18 m, snap fire −2)</option>
+              <option value="run">run (45 m, snap fire −4)</option>
+            </select>
+          </label>{' '}
+          <label>
+            x{' '}
+            <input
+              className="re-num"
+              name="x"
+              type="number"
+              value={x}
+              onChange={(e) => setX(e.target.value)}
+            />
+          </label>{' '}
+          <label>
+            y{' '}
+            <input
+              className="re-num"
+              name="y"
+              type="number"
+              value={y}
+              onChange={(e) => setY(e.target.value)}
+            />
+          </label>{' '}
+          <button type="submit" disabled={busy}>
+            Move
+          </button>
+        </form>
+      ) : null}
+      {(phase === 'directFire' || phase === 'returnFire') && fire ? (
+        <form
+          className="re-inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(fire, `${c.name} fires`);
+          }}
+        >
+          <label>
+            Weapon{' '}
+            <select name="weapon" value={weapon} onChange={(e) => setWeapon(Number(e.target.value))}>
+              {ranged.map((r) => (
+                <option key={r.i} value={r.i}>
+                  {r.data?.name} ({r.w.loaded} loaded)
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <label>
+            Target{' '}
+            <select
+              name="fireTarget"
+              value={chosenTarget?.id ?? ''}
+              onChange={(e) => setTarget(e.target.value)}
+            >
+              {enemies.map((m) => {
+                const d = distance(me, m);
+                const r = weaponData?.ranges;
+                const band =
+                  d === null || !r
+                    ? ''
+                    : d <= r[0]
+                      ? 'effective'
+                      : d <= r[1]
+                        ? 'long'
+                        : d <= r[2]
+                          ? 'extreme'
+                          : 'beyond extreme';
+                return (
+                  <option key={m.id} value={m.id}>
+                    {view.characters[m.id]?.name ?? m.id}
+                    {d === null ? ' (unseen)' : ` (${d} m, ${band})`}
+                  </option>
+                );
+              })}
+            </select>
+          </label>{' '}
+          <span data-testid="fire-chance">
+            {firePreview?.ok
+              ? `${firePreview.mods.map((m) => `${m.source} ${signed(m.value)}`).join(', ')}; ${firePreview.target}+: ${chanceText(firePreview.outOf36)}`
+              : firePreview
+                ? firePreview.message
+                : ''}
+          </span>{' '}
+          <button type="submit" disabled={busy}>
+            Fire
+          </button>
+        </form>
+      ) : null}
+      {phase === 'melee' && chosenTarget ? (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            run({ type: 'combat.melee', characterId: c.id, targetId: chosenTarget.id }, `${c.name} strikes`)
+          }
+        >
+          Strike {view.characters[chosenTarget.id]?.name ?? chosenTarget.id}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Stepping the fight on: spotting for a side, the chooser's Intruder pick, the end of a phase
+ * (by the acting side or the referee), morale checks; the roll-off and the end are the referee's.
+ */
+function StepControls({ view, seat }: { view: View; seat: SeatRef }) {
+  const { run, busy } = useRunner();
+  const combat = view.combat;
+  if (!combat) return null;
+  const gm = seat.role === 'gm';
+  const plays = (s: SideId) => gm || playsSide(view, seat, s);
+  const acting = actingFireteam(view);
+  const sides = ['a', 'b'] as const;
+  // Surprise (§7.2): one side saw the other without being seen.
+  const surpriser =
+    sides.find((s) => combat.spotted[s] === true && combat.spotted[s === 'a' ? 'b' : 'a'] !== true) ?? null;
+  return (
+    <fieldset className="re-actions" aria-label="Steps of the fight">
+      {combat.stage === 'spotting'
+        ? sides
+            .filter((s) => plays(s) && combat.spotted[s] === null)
+            .map((s) => (
+              <button
+                key={s}
+                type="button"
+                disabled={busy || view.window !== null}
+                onClick={() => run({ type: 'combat.spot', side: s })}
+              >
+                {combat.sides[s].name} looks for the enemy
+              </button>
+            ))
+        : null}
+      {combat.stage !== 'turns' && gm && combat.chooser === null ? (
+        <button type="button" disabled={busy} onClick={() => run({ type: 'combat.rollOff' })}>
+          Roll off for the order
+        </button>
+      ) : null}
+      {combat.stage !== 'turns' && combat.chooser !== null && (gm || plays(combat.chooser))
+        ? sides.flatMap((s) => [
+            <button
+              key={s}
+              type="button"
+              disabled={busy || view.window !== null}
+              onClick={() => run({ type: 'combat.order', intruder: s })}
+            >
+              {combat.sides[s].name} is the Intruder
+            </button>,
+            surpriser !== null ? (
+              <button
+                key={`${s}-surprise`}
+                type="button"
+                disabled={busy || view.window !== null}
+                onClick={() => run({ type: 'combat.order', intruder: s, surprise: true })}
+              >
+                {combat.sides[s].name} is the Intruder, {combat.sides[surpriser].name} with surprise
+              </button>
+            ) : null,
+          ])
+        : null}
+      {combat.stage === 'turns' && combat.phase === 'morale'
+        ? sides
+            .filter((s) => plays(s) && combat.sides[s].moraleChecking)
+            .map((s) => (
+              <button
+                key={s}
+                type="button"
+                disabled={busy}
+                onClick={() => run({ type: 'combat.morale', side: s })}
+              >
+                Morale check: {combat.sides[s].name}
+              </button>
+            ))
+        : null}
+      {combat.stage === 'turns' && (gm || (acting !== null && plays(acting))) ? (
+        <button
+          type="button"
+          disabled={busy || view.window !== null}
+          onClick={() => run({ type: 'combat.next' })}
+        >
+          End the {PHASE_WORDS[combat.phase]} phase
+        </button>
+      ) : null}
+      {gm ? (
+        <button type="button" disabled={busy} onClick={() => run({ type: 'combat.end' })}>
+          End the fight
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function StartFight({ view }: { view: View }) {
+  const { run, busy } = useRunner();
+  const all = sheets(view).filter((c) => condition(c) === 'fit');
+  const [sideOf, setSideOf] = useState<Record<string, '' | SideId>>({});
+  const [names, setNames] = useState({ a: 'Crew', b: 'Opposition' });
+  const [gap, setGap] = useState('30');
+  const side = (c: Character): '' | SideId => sideOf[c.id] ?? (c.owner !== null ? 'a' : 'b');
+  const members = (s: SideId) =>
+    all
+      .filter((c) => side(c) === s)
+      .map((c, i) => ({ characterId: c.id, x: s === 'a' ? 0 : Number(gap) || 0, y: i * 3 }));
+  const ready = members('a').length > 0 && members('b').length > 0;
+  return (
+    <form
+      className="re-card"
+      aria-label="Start a firefight"
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(
+          {
+            type: 'combat.start',
+            sides: (['a', 'b'] as const).map((s) => ({ id: s, name: names[s], members: members(s) })),
+          },
+          'firefight',
+        );
+      }}
+    >
+      <h3>Start a firefight</h3>
+      <p className="re-muted">NPCs come from the pack's templates (Crew: add a character for the referee).</p>
+      <div className="re-grid">
+        <label>
+          Side A{' '}
+          <input value={names.a} onChange={(e) => setNames({ ...names, a: e.target.value })} name="sideA" />
+        </label>
+        <label>
+          Side B{' '}
+          <input value={names.b} onChange={(e) => setNames({ ...names, b: e.target.value })} name="sideB" />
+        </label>
+        <label>
+          Metres apart{' '}
+          <input
+            className="re-num"
+            type="number"
+            value={gap}
+            onChange={(e) => setGap(e.target.value)}
+            name="gap"
+          />
+        </label>
+      </div>
+      <ul>
+        {all.map((c) => (
+          <li key={c.id}>
+            <label>
+              {c.name}{' '}
+              <select
+                value={side(c)}
+                onChange={(e) => setSideOf({ ...sideOf, [c.id]: e.target.value as '' | SideId })}
+                aria-label={`Side of ${c.name}`}
+              >
+                <option value="a">side A</option>
+                <option value="b">side B</option>
+                <option value="">not in it</option>
+              </select>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <button type="submit" disabled={busy || !ready}>
+        Start the fight
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import type { CreateTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
+
+/**
+ * Rhylanor Express browser tests: the generic helpers (build, serve, Chromium, screenshots) are
+ * the 3:16 suite's (src/web/three-sixteen/browser-kit.ts); these make a Rhylanor Express table and
+ * drive its screens.
+ */
+
+async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function newRhylanorTable(base: string, players: readonly string[]) {
+  const table = await post<CreateTableResponse>(base, '/api/tables', {
+    system: 'rhylanor-express',
+    name: 'Rhylanor run',
+    gmName: 'Referee',
+  });
+  const seats: SeatTokenResponse[] = [];
+  for (const name of players) {
+    seats.push(
+      await post<SeatTokenResponse>(base, `/api/tables/${table.tableId}/join`, {
+        inviteCode: table.invite.code,
+        name,
+      }),
+    );
+  }
+  return {
+    table,
+    gmUrl: `${base}${table.gm.url}`,
+    playerUrls: seats.map((s) => `${base}${s.url}`),
+    seatIds: seats.map((s) => s.seatId),
+  };
+}
+
+export async function section(page: Page, name: RegExp | string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Rhylanor Express sections' })
+    .getByRole('button', { name })
+    .click();
+}
+
+/** The centre of an element in page pixels. */
+export async function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Drags with the mouse from one element's centre to another's, in small steps (a real drag). */
+export async function dragBetween(page: Page, from: string, to: string): Promise<void> {
+  const a = await centreOf(page, from);
+  const b = await centreOf(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
+  await page.mouse.up();
+}
+
+/** Types physical die faces into the shared dice box, one after another, until it closes. */
+export async function enterFaces(page: Page, faces: readonly number[]): Promise<void> {
+  for (const face of faces) {
+    const input = page.locator('.dice-prompt input[name="face"]');
+    await input.waitFor();
+    await input.fill(String(face));
+    await input.press('Enter');
+    await page.waitForFunction(
+      () => {
+        const i = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
+        return !i || i.value === '';
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+  }
+  await page.locator('.dice-prompt').waitFor({ state: 'detached' });
+}

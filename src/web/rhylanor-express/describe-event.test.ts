@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
+import { fresh, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { describeRhylanorEvent } from './describe-event.ts';
+import { nameIn } from './your-move.ts';
+
+/** Log sentences: every event type of the ruleset has one, and real events read as their rolls went. */
+
+const names: Record<string, string> = { p1: 'Ana', c1: 'Sgt. Dara Okonkwo', s1: 'Rhylanor Express' };
+const who = (id: string) => names[id] ?? id;
+
+describe('describeRhylanorEvent', () => {
+  it('has its own sentence for every event type, even with its fields missing (redacted)', () => {
+    expect(rhylanorExpress.eventTypes?.length).toBeGreaterThan(60);
+    for (const type of rhylanorExpress.eventTypes ?? []) {
+      const text = describeRhylanorEvent({ type }, who);
+      if (type.startsWith('chat.')) {
+        expect(text).toBeNull();
+        continue;
+      }
+      expect(text, type).not.toBeNull();
+      expect(text, type).not.toContain('Rhylanor Express:');
+      expect(text, type).not.toMatch(/undefined|NaN|null|\[object/);
+      expect(text?.charAt(0), type).toMatch(/[A-Z0-9]/);
+    }
+  });
+
+  it('names a taken character and shows a task roll with every modifier, the target and the margin', () => {
+    let s = fresh();
+    const taken = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER);
+    s = taken.state;
+    expect(describeRhylanorEvent(taken.events[0] as { type: string }, who)).toBe(
+      'Sgt. Dara Okonkwo joined the table, played by Ana.',
+    );
+    const rolled = play(
+      s,
+      {
+        type: 'task.roll',
+        characterId: 'c1',
+        skills: ['Rifles'],
+        characteristic: 'Dex',
+        difficulty: 'average',
+        dms: [{ source: 'poor light', value: -1 }],
+        label: 'a long shot',
+      },
+      [3, 4],
+      PLAYER,
+    );
+    const line = describeRhylanorEvent(rolled.events[0] as { type: string }, who);
+    expect(line).toBe(
+      'Sgt. Dara Okonkwo: a long shot, 3+4, Rifles-2 +2, Dex DM +1, poor light −1 = 9 against 8+: success by 1. Rifles is ticked for advancement.',
+    );
+  });
+
+  it('tells a move under gravity from the event the rules made', () => {
+    let s = fresh();
+    s = play(s, { type: 'space.scenario.load', scenario: 'Gravity well' }).state;
+    s = play(s, { type: 'space.override', ship: 's1', at: { q: -3, r: 1 }, vel: { q: 2, r: 0 } }).state;
+    s = play(s, { type: 'space.initiative' }).state;
+    if (s.space.phase === 'roles') s = play(s, { type: 'space.roles', intruder: 'a' }).state;
+    const moved = play(s, { type: 'space.move', ship: 's1', thrust: { q: 0, r: 1 } });
+    const event = moved.events.find((e) => e.type === 'space.ship.moved') as { type: string };
+    expect(describeRhylanorEvent(event, (id) => nameIn(moved.state, id) ?? id)).toBe(
+      'Rhylanor Express moved from -3,1 to -1,1 with thrust 0,1; gravity pulled it 1 time; new vector 3,0.',
+    );
+  });
+});

@@ -1,0 +1,278 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chanceOutOf36 } from '../../rules/rhylanor-express/index.ts';
+import type { RunningServer } from '../../server/app.ts';
+import {
+  browserTestsCanRun,
+  openSeat,
+  pageProblems,
+  shot,
+  withBrowserAndServer,
+} from '../three-sixteen/browser-kit.ts';
+import { dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
+
+/**
+ * Rhylanor Express in the browser (real Chromium): a referee and two players, one on a 390×844
+ * phone, take sample characters, roll a task, and fight a space battle on the hex map with a plot
+ * dragged under a world's gravity and a reload mid-battle; a second table checks that a quiet
+ * ship's position reaches no player's WebSocket before it is found. One built app for the suite.
+ */
+
+describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the browser', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  withBrowserAndServer((b, s) => {
+    browser = b;
+    server = s;
+  });
+
+  const log = (page: Page) => page.getByRole('region', { name: 'Log and dice chat' });
+
+  async function take(page: Page, name: string) {
+    await section(page, /^Crew/);
+    await page.getByRole('button', { name: `Take ${name}` }).click();
+    await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
+  }
+
+  it('takes sample characters, rolls tasks (digital and typed dice) with the chance shown first, outfits a sheet, plots a move under gravity, fires lasers and launches a missile', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ann', 'Ben']);
+    const gm = await openSeat(browser, gmUrl);
+    const ann = await openSeat(browser, playerUrls[0] as string);
+    const ben = await openSeat(browser, playerUrls[1] as string, true);
+
+    // Sample characters: each player takes one; the sheet shows the UPP in hex with DMs.
+    await take(ann, 'Sgt. Dara Okonkwo');
+    const sheet = ann.getByRole('article', { name: 'Sheet of Sgt. Dara Okonkwo' });
+    expect(await sheet.getByTestId('upp').textContent()).toBe('A9A765');
+    expect(await sheet.getByTestId('char-Str').textContent()).toContain('A');
+    expect(await sheet.getByTestId('char-Str').textContent()).toContain('+1');
+    await take(ben, 'Capt. Imre Vashti');
+    await shot(ben, 're-sheet-phone.png');
+    // A player edits only his own: no referee form on any sheet, and the other player's sheet has none of his either.
+    expect(await ann.getByText('Referee: edit').count()).toBe(0);
+    expect(await ann.getByRole('form', { name: 'Load of Capt. Imre Vashti' }).count()).toBe(0);
+    expect(await ann.getByRole('form', { name: 'Load of Sgt. Dara Okonkwo' }).count()).toBe(1);
+
+    // The referee sees both sheets with his edit forms; he raises Okonkwo's Rifles to 3.
+    await section(gm, /^Crew/);
+    const gmSheet = gm.getByRole('article', { name: 'Sheet of Sgt. Dara Okonkwo' });
+    await gmSheet.getByText('Referee: edit').click();
+    const skillForm = gmSheet.getByRole('form', { name: 'Skills of Sgt. Dara Okonkwo, edit' });
+    await skillForm.locator('select[name="skill"]').selectOption('Rifles');
+    await skillForm.locator('select[name="level"]').selectOption('3');
+    await skillForm.getByRole('button', { name: 'Set skill' }).click();
+    await expect
+      .poll(() => sheet.getByLabel('Skills of Sgt. Dara Okonkwo').textContent())
+      .toContain('Rifles-3');
+    await shot(gm, 're-sheets-referee.png');
+
+    // A task: Rifles with Dex, Average (8+), one ticked modifier of −1: the rules' chance shows first.
+    await section(ann, /^Tasks/);
+    const task = ann.getByRole('form', { name: 'Task roll' });
+    await task.locator('select[name="skill"]').selectOption('Rifles');
+    await task.locator('select[name="characteristic"]').selectOption('Dex');
+    await task.locator('select[name="difficulty"]').selectOption('average');
+    await task.locator('input[name="modSource"]').fill('poor light');
+    await task.locator('select[name="modValue"]').selectOption('-1');
+    await task.getByRole('button', { name: 'Add modifier' }).click();
+    // Rifles-3 +3, Dex 9 → +1, poor light −1: 2d6+3 against 8.
+    const expected = chanceOutOf36(3, 8);
+    await expect.poll(() => task.getByTestId('task-chance').textContent()).toContain(`${expected}/36`);
+    await task.locator('input[name="label"]').fill('a long shot across the apron');
+    await shot(ann, 're-task-desktop.png');
+    await task.getByRole('button', { name: 'Roll the task' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(
+        /Sgt\. Dara Okonkwo: a long shot across the apron, \d\+\d, Rifles-3 \+3, Dex DM \+1, poor light −1 = \d+ against 8\+/,
+      );
+
+    // The same task with her own dice: the box asks for each die the server names.
+    await ann.getByLabel('my own dice').check();
+    await task.getByRole('button', { name: 'Roll the task' }).click();
+    await enterFaces(ann, [6, 5]);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('6+5, Rifles-3 +3, Dex DM +1, poor light −1 = 14 against 8+: success by 6');
+    await ann.getByLabel('digital').check();
+
+    // She outfits her own character: jack armour from the pack.
+    await section(ann, /^Crew/);
+    await sheet.getByText('Outfit Sgt. Dara Okonkwo').click();
+    const armour = sheet.getByRole('form', { name: 'Armour of Sgt. Dara Okonkwo' });
+    await armour.locator('select[name="armour"]').selectOption('jack');
+    await armour.getByRole('button', { name: 'Wear' }).click();
+    await expect.poll(() => sheet.textContent()).toContain('Armour: Jack (1)');
+
+    // Space: the referee loads the gravity well, hands the Rhylanor Express to Ben, places her
+    // beside the world's hex so her next move passes it, and starts the battle.
+    await section(gm, 'Space');
+    await gm.getByRole('button', { name: 'Load scenario' }).waitFor();
+    await gm.locator('select[name="scenario"]').selectOption('Gravity well');
+    await gm.getByRole('button', { name: 'Load scenario' }).click();
+    await gm.getByLabel('Commander of Rhylanor Express').waitFor();
+    await gm.getByLabel('Commander of Rhylanor Express').selectOption({ label: 'Ben' });
+    const place = gm.getByRole('form', { name: 'Place Rhylanor Express' });
+    await place.locator('input[name="q"]').fill('-3');
+    await place.locator('input[name="r"]').fill('1');
+    await place.locator('input[name="vq"]').fill('2');
+    await place.getByRole('button', { name: 'Place' }).click();
+    await expect
+      .poll(() => gm.getByRole('article', { name: 'Ship Rhylanor Express' }).textContent())
+      .toContain('-3,1 → -1,1');
+    await gm.getByRole('button', { name: 'Score the set-up and start' }).click();
+    await gm.getByRole('button', { name: 'Party is the Intruder' }).click();
+    await expect.poll(() => gm.getByTestId('space-phase').textContent()).toContain('Movement');
+
+    // Ben, on his phone, sees his move: the path to -1,1 passes beside Rhylanor (0,0).
+    await section(ben, /^Space/);
+    const summary = ben.getByTestId('plot-summary');
+    await expect.poll(() => summary.textContent()).toContain('gravity pulls once');
+    // The drift: -1,1 plus the vector 2,0 bent by one pull toward 0,0 (+1,−1) = 2,0.
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,0');
+    // He drags the future marker one hex (1 G) to 2,1.
+    await ben.getByTestId('plot-marker').scrollIntoViewIfNeeded();
+    await dragBetween(ben, '[data-testid="plot-marker"]', 'circle.re-reach[data-hex="2,1"]');
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,1');
+    await expect.poll(() => summary.textContent()).toContain('Thrust 0,1 (1 of');
+    await shot(ben, 're-space-plot-phone.png');
+
+    // A reload mid-battle: the map comes back as it was (the plot restarts at the drift).
+    await ben.reload();
+    await section(ben, /^Space/);
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,0');
+    await ben.getByRole('button', { name: 'Thrust marker S', exact: true }).click();
+    await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,1');
+    await ben.getByRole('button', { name: 'Move Rhylanor Express' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain(
+        'Rhylanor Express moved from -3,1 to -1,1 with thrust 0,1; gravity pulled it 1 time; new vector 3,0',
+      );
+    await expect
+      .poll(() => gm.getByRole('article', { name: 'Ship Rhylanor Express' }).textContent())
+      .toContain('-1,1 → 2,1');
+    // Laser fire: Ben ends his movement (the referee's Far Wanderer drifts on its vector) and
+    // fires his first turret at the Black Lantern, at the range band the card shows.
+    await ben.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => ben.getByTestId('space-phase').textContent()).toContain('Laser fire');
+    await expect
+      .poll(() =>
+        ben.getByRole('article', { name: 'Ship Black Lantern' }).getByTestId('range-s3').textContent(),
+      )
+      .toMatch(/1[0-5] hexes, long/);
+    await ben.locator('select[name="target"]').selectOption('s3');
+    await ben.getByRole('button', { name: 'Fire T1 at Black Lantern' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Rhylanor Express fires turret 1 at Black Lantern \(1[0-5] hexes\): \d\+\d/);
+    // The rest of the turn: the pirates' return fire (the referee passes), then Ben's ordnance:
+    // a missile at the Black Lantern and a sand canister.
+    await ben.getByRole('button', { name: 'End the laser fire phase' }).click();
+    await gm.getByRole('button', { name: 'End the return fire phase' }).click();
+    await expect.poll(() => ben.getByTestId('space-phase').textContent()).toContain('Ordnance');
+    await ben.locator('select[name="missileTarget"]').selectOption('s3');
+    await ben.getByRole('button', { name: 'Launch at Black Lantern' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('Rhylanor Express launches a missile at Black Lantern');
+    await ben.getByRole('button', { name: 'Cast sand' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('Rhylanor Express casts sand');
+    await shot(gm, 're-space-referee.png');
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('keeps a quiet ship out of every frame a player receives until it is found', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Cat']);
+    const gm = await openSeat(browser, gmUrl);
+    const frames: string[] = [];
+    const cat = await openSeat(browser, 'about:blank');
+    cat.on('websocket', (ws) => {
+      ws.on('framereceived', (f) =>
+        frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString()),
+      );
+    });
+    await cat.goto(playerUrls[0] as string);
+    await take(cat, 'Tamsin Orr');
+
+    await section(gm, 'Space');
+    await gm.locator('select[name="scenario"]').selectOption('Pirate ambush');
+    await gm.getByRole('button', { name: 'Load scenario' }).click();
+    await gm.getByLabel('Commander of Rhylanor Express').selectOption({ label: 'Cat' });
+    await section(cat, /^Space/);
+    await cat.getByRole('article', { name: 'Ship Rhylanor Express' }).waitFor();
+    expect(await cat.getByRole('article', { name: 'Ship Black Lantern' }).count()).toBe(0);
+    await shot(cat, 're-space-hidden.png');
+    const before = frames.join('\n');
+    expect(before.length).toBeGreaterThan(0);
+    expect(before).not.toContain('Black Lantern');
+    expect(before).not.toContain('"q":20,"r":-5');
+
+    // Found: the referee rolls the Rhylanor Express's search with his own dice, a 12.
+    await gm.getByLabel('my own dice').check();
+    await gm.getByRole('button', { name: 'Rhylanor Express searches for Black Lantern' }).click();
+    await enterFaces(gm, [6, 6]);
+    await cat.getByRole('article', { name: 'Ship Black Lantern' }).waitFor();
+    expect(frames.join('\n')).toContain('Black Lantern');
+    expect(pageProblems).toEqual([]);
+  });
+  it('fights a firefight: an NPC from the pack, pool points passed, a typed-dice shot that wounds', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Dee']);
+    const gm = await openSeat(browser, gmUrl);
+    const dee = await openSeat(browser, playerUrls[0] as string, true);
+    await take(dee, 'Sgt. Dara Okonkwo');
+    // The referee runs a starport guard from the pack's templates (a secret NPC).
+    await section(gm, /^Crew/);
+    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
+    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
+    await section(gm, /^Tasks/);
+    const start = gm.getByRole('form', { name: 'Start a firefight' });
+    await start.locator('input[name="gap"]').fill('20');
+    await start.getByRole('button', { name: 'Start the fight' }).click();
+    await section(dee, /^Tasks/);
+    const fight = dee.getByRole('region', { name: 'Firefight' });
+    await fight.waitFor();
+    // The NPC's sheet stays the referee's: Dee sees his name in the fight, not his numbers.
+    expect(await fight.locator('tr', { hasText: 'Starport guard' }).textContent()).toContain('?');
+    expect(await dee.getByRole('article', { name: 'Sheet of Starport guard' }).count()).toBe(0);
+
+    // Spotting: each side looks; Okonkwo's side holds tactics points, so each roll waits for her pass.
+    const pass = async () => {
+      await dee.getByRole('button', { name: 'Crew passes' }).click();
+      await expect
+        .poll(() => dee.getByRole('group', { name: 'Roll waiting for pool points' }).count())
+        .toBe(0);
+    };
+    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
+    await pass();
+    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
+    await pass();
+    await dee.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
+    await expect.poll(() => dee.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+    const actions = dee.getByRole('group', { name: 'Actions of Sgt. Dara Okonkwo' });
+    await actions.locator('select[name="option"]').selectOption('stand');
+    await actions.getByRole('button', { name: 'Move' }).click();
+    await dee.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => dee.getByTestId('fight-phase').textContent()).toContain('direct fire');
+    // Her rifle at the guard: the target shows range and band, the rules' chance shows before the dice.
+    await expect.poll(() => actions.locator('select[name="fireTarget"]').textContent()).toContain('20 m');
+    await expect.poll(() => actions.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
+    await shot(dee, 're-firefight-phone.png');
+    await dee.getByLabel('my own dice').check();
+    await actions.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(dee, [6, 6]);
+    // The shot waits for pool points: she spends one, then passes; the hits then roll for wounds.
+    await dee.getByRole('button', { name: 'Crew: +1' }).first().click();
+    await dee.getByRole('button', { name: 'Crew passes' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 6\+6, .*pool \+1.*, \d+ hits?/);
+    // The wound roll waits for points too (her side still has one); she passes and the guard is hurt.
+    if ((await dee.getByRole('button', { name: 'Crew passes' }).count()) > 0) await pass();
+    await expect.poll(() => log(gm).textContent()).toMatch(/Starport guard takes a \w+ wound/);
+    await shot(gm, 're-firefight-referee.png');
+    await gm.getByRole('button', { name: 'End the fight' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('The firefight is over');
+    expect(pageProblems).toEqual([]);
+  });
+});
