@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
+import { awaitsSeat as eliteUnitAwaits } from './elite-unit/your-move.ts';
 import type { SystemEvent } from './log.ts';
 import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
 
@@ -8,6 +9,9 @@ import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
 // do not download them.
 const ThreeSixteenTable = lazy(() =>
   import('./three-sixteen/ThreeSixteenTable.tsx').then((m) => ({ default: m.ThreeSixteenTable })),
+);
+const EliteUnitTable = lazy(() =>
+  import('./elite-unit/EliteUnitTable.tsx').then((m) => ({ default: m.EliteUnitTable })),
 );
 
 /**
@@ -33,6 +37,7 @@ export interface SystemPanelProps {
 
 export const SYSTEM_PANELS: Readonly<Record<string, ComponentType<SystemPanelProps>>> = {
   'three-sixteen': ThreeSixteenTable,
+  'elite-unit': EliteUnitTable,
 };
 
 /**
@@ -50,6 +55,7 @@ export type DescribeEvent = (
 /** Loaded on first use, like the panels; a system without one shows such events by type. */
 export const SYSTEM_DESCRIBERS: Readonly<Record<string, () => Promise<DescribeEvent>>> = {
   'three-sixteen': () => import('./three-sixteen/describe-event.ts').then((m) => m.describeThreeSixteenEvent),
+  'elite-unit': () => import('./elite-unit/describe-event.ts').then((m) => m.describeEliteUnitEvent),
 };
 
 /**
@@ -61,4 +67,5 @@ export const SYSTEM_AWAITS: Readonly<
   Record<string, (view: unknown, seat: SystemPanelProps['seat']) => boolean>
 > = {
   'three-sixteen': threeSixteenAwaits,
+  'elite-unit': eliteUnitAwaits,
 };

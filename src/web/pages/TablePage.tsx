@@ -328,11 +328,15 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
   const describe = useMemo((): DescribeEvent | undefined => {
     if (!describer) return undefined;
     const troopers = (view as { troopers?: Record<string, { name?: unknown }> } | null)?.troopers ?? {};
+    // Elite Unit names its characters the same way.
+    const characters = (view as { characters?: Record<string, { name?: unknown }> } | null)?.characters ?? {};
     const who = (id: string) => {
       const seat = snap.seats.find((s) => s.seatId === id)?.name ?? fromLog.get(id);
       if (seat) return seat;
       const trooper = troopers[id]?.name;
       if (typeof trooper === 'string') return trooper;
+      const character = characters[id]?.name;
+      if (typeof character === 'string') return character;
       return id === 'aliens' ? 'the aliens' : id;
     };
     return (event, _who, earlier) => describer.describe(event, who, earlier);
