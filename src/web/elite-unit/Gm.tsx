@@ -137,6 +137,7 @@ export function GmScreen({ view, seat, seats }: { view: View; seat: SeatRef; sea
         <AddCharacter view={view} seat={seat} seats={seats} />
         <Roster view={view} seats={seats} />
       </section>
+      <PackPanel view={view} />
       <Override view={view} />
       <HiddenRolls view={view} />
       <TimePanel view={view} />
@@ -500,6 +501,45 @@ function Questions({ view }: { view: View }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The data pack in play, and loading another one (a JSON file; the rules check it, naming each problem). */
+function PackPanel({ view }: { view: View }) {
+  const r = useRunner();
+  const [problem, setProblem] = useState('');
+  return (
+    <section className="eu-card" aria-label="Data pack">
+      <h3>Data pack</h3>
+      <p>
+        In play: <strong data-testid="pack-name">{view.pack.name}</strong> ({view.pack.characters.length}{' '}
+        sample characters, {view.pack.weapons.length} weapons).
+      </p>
+      <label>
+        Load a pack (JSON){' '}
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(ev) => {
+            const file = ev.target.files?.[0];
+            ev.target.value = '';
+            if (!file) return;
+            setProblem('');
+            void file.text().then((text) => {
+              let pack: unknown;
+              try {
+                pack = JSON.parse(text);
+              } catch {
+                setProblem('That file is not JSON.');
+                return;
+              }
+              void r.run({ type: 'pack.load', pack });
+            });
+          }}
+        />
+      </label>
+      {problem ? <p className="eu-refused">{problem}</p> : null}
     </section>
   );
 }
