@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { campaignOf } from '../../rules/three-sixteen/campaign/model.ts';
+import { OwnDiceToggle } from '../dice/DicePrompt.tsx';
 import { BetweenMissions, FieldPromotion } from './Between.tsx';
 import { ConflictCorner, ConflictPanel } from './Conflict.tsx';
 import { CreateTrooper, RankAssignment } from './CreateTrooper.tsx';
@@ -106,29 +107,7 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
               {elsewhere ? `Your move: see ${sectionLabel(elsewhere)}.` : ''}
             </span>
           </nav>
-          {seat.role !== 'spectator' ? (
-            <fieldset className="ts-dice-mode">
-              <legend>Dice</legend>
-              <label>
-                <input
-                  type="radio"
-                  name="ts-dice"
-                  checked={!runner.ownDice}
-                  onChange={() => runner.setOwnDice(false)}
-                />{' '}
-                digital
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="ts-dice"
-                  checked={runner.ownDice}
-                  onChange={() => runner.setOwnDice(true)}
-                />{' '}
-                my own dice
-              </label>
-            </fieldset>
-          ) : null}
+          {seat.role !== 'spectator' ? <OwnDiceToggle sender={runner} className="ts-dice-mode" /> : null}
         </div>
         <RejectionBanner />
         <DicePrompt />

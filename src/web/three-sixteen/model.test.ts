@@ -5,7 +5,6 @@ import {
   asView,
   check,
   describeDecision,
-  dieRequestOf,
   hasLegal,
   legalNow,
   nextDieWanted,
@@ -67,16 +66,6 @@ describe('3:16 screen model', () => {
     expect(nextDieWanted(view, p1, cmd, [4, 5]).need?.die).toBe('d10');
     expect(nextDieWanted(view, p1, cmd, [4, 5, 6])).toEqual({ need: null, error: null });
     expect(nextDieWanted(view, p1, cmd, [11]).error).toMatchObject({ code: 'DICE_FACE_INVALID' });
-  });
-
-  it('reads DICE_NEEDED details from the server', () => {
-    expect(dieRequestOf({ needed: { die: 'd6', faces: [1, 6], purpose: 'kills' }, entered: 1 })).toEqual({
-      die: 'd6',
-      faces: [1, 6],
-      purpose: 'kills',
-    });
-    expect(dieRequestOf({ entered: 1 })).toBeNull();
-    expect(dieRequestOf('nonsense')).toBeNull();
   });
 
   it('matches legal commands by their fields and says whom the table waits for', () => {

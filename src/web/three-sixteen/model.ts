@@ -16,6 +16,9 @@ import type {
   WeaponId,
 } from '../../rules/three-sixteen/state.ts';
 import { plainIssue } from '../api.ts';
+import { type DicePlan, type DieRequest, dieRequestOf } from '../dice/faces.ts';
+
+export type { DicePlan, DieRequest };
 
 /**
  * The 3:16 screens' model: the seat's view as typed data, and small pure helpers over it. Every
@@ -46,13 +49,6 @@ export type SendResult =
   | { readonly ok: false; readonly code: string; readonly message: string; readonly details?: unknown };
 
 export type Send = (command: ThreeSixteenCommand, dice?: number[]) => Promise<SendResult>;
-
-/** What the engine asks for when entered faces run out (RuleError DICE_NEEDED details). */
-export interface DieRequest {
-  readonly die: string;
-  readonly faces: readonly (number | string)[];
-  readonly purpose: string;
-}
 
 /** A view is usable when it has the state's main parts; anything else is shown as "not loaded". */
 export function asView(view: unknown): View | null {
@@ -130,31 +126,6 @@ export function nextDieWanted(
     }
     return { need: null, error: { ok: false, code: r.code, message: r.message } };
   }
-}
-
-/** Reads `details.needed` of a DICE_NEEDED rejection. */
-export function dieRequestOf(details: unknown): DieRequest | null {
-  if (typeof details !== 'object' || details === null) return null;
-  const needed = (details as { needed?: unknown }).needed;
-  if (typeof needed !== 'object' || needed === null) return null;
-  const n = needed as Record<string, unknown>;
-  if (typeof n.die !== 'string' || !Array.isArray(n.faces)) return null;
-  return {
-    die: n.die,
-    faces: n.faces as (number | string)[],
-    purpose: typeof n.purpose === 'string' ? n.purpose : '',
-  };
-}
-
-/**
- * Where the wanted die sits among the dice rolled for the same purpose ("kills of Hicks": one d10
- * per weapon die), so a player with real dice can roll the whole set at once.
- */
-export interface DicePlan {
-  /** 1-based: this is die `index` of the purpose's dice. */
-  readonly index: number;
-  /** How many dice the purpose takes, or null when it depends on the faces still to come. */
-  readonly count: number | null;
 }
 
 /** Beyond this many dice a probe is taken to be a roll-off that never settles. */
