@@ -165,7 +165,7 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
       >
         <label>
           Attacker{' '}
-          <select value={attackerId} onChange={(ev) => setChosen(ev.target.value)}>
+          <select aria-label="Attacker" value={attackerId} onChange={(ev) => setChosen(ev.target.value)}>
             {attackers.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -175,7 +175,11 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
         </label>
         <label>
           Weapon{' '}
-          <select value={weapon?.key ?? 'unarmed'} onChange={(ev) => setWeaponKey(ev.target.value)}>
+          <select
+            aria-label="Weapon"
+            value={weapon?.key ?? 'unarmed'}
+            onChange={(ev) => setWeaponKey(ev.target.value)}
+          >
             {usable.map((w) => (
               <option key={w.key} value={w.key}>
                 {weaponName(view.pack, w.weapon)} ({w.loaded} loaded)
@@ -187,7 +191,7 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
         {data && data.modes.length > 0 ? (
           <label>
             Mode{' '}
-            <select value={modeKind} onChange={(ev) => setMode(ev.target.value)}>
+            <select aria-label="Mode" value={modeKind} onChange={(ev) => setMode(ev.target.value)}>
               {data.modes.map((m) => (
                 <option key={m.kind} value={m.kind}>
                   {m.kind === 'burst'

@@ -1,9 +1,21 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { SeatInfo } from '../../server/protocol.ts';
+import type { SendCommand } from '../dice/attempt.ts';
+import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
+import { useDiceSender } from '../dice/use-dice-sender.ts';
 import { AttackForm, AttackResult, Bystanders, DefendPrompt } from './Attack.tsx';
 import { AddCharacter, GmScreen } from './Gm.tsx';
-import { asView, isWhole, nameOf, roster, type SeatRef, type Send, type View } from './model.ts';
-import { DicePrompt, RejectionBanner, RunnerContext, useCommandRunner } from './runner.tsx';
+import {
+  asView,
+  type Command,
+  isWhole,
+  nameOf,
+  roster,
+  type SeatRef,
+  type Send,
+  type View,
+} from './model.ts';
+import { RunnerContext } from './runner.tsx';
 import { Sheet } from './Sheet.tsx';
 import { Tracker } from './Tracker.tsx';
 import { awaitsSeat, isMyMove } from './your-move.ts';
@@ -31,7 +43,7 @@ export function EliteUnitTable(props: EliteUnitTableProps) {
 }
 
 function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & { view: View }) {
-  const runner = useCommandRunner(send);
+  const runner = useDiceSender<Command>(send as SendCommand<Command>, { storageKey: 'bughunt.eu.ownDice' });
   const [tab, setTab] = useState<Section>('play');
   const gm = seat.role === 'gm';
   const names = useMemo(() => new Map(seats.map((s) => [s.seatId, s.name])), [seats]);
@@ -75,32 +87,10 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
               {waits && tab !== 'play' ? 'Your move: see Play.' : ''}
             </span>
           </nav>
-          {seat.role !== 'spectator' ? (
-            <fieldset className="eu-dice-mode">
-              <legend className="eu-sr">Dice</legend>
-              <label>
-                <input
-                  type="radio"
-                  name="eu-dice"
-                  checked={!runner.ownDice}
-                  onChange={() => runner.setOwnDice(false)}
-                />{' '}
-                digital dice
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="eu-dice"
-                  checked={runner.ownDice}
-                  onChange={() => runner.setOwnDice(true)}
-                />{' '}
-                my own dice
-              </label>
-            </fieldset>
-          ) : null}
+          {seat.role !== 'spectator' ? <OwnDiceToggle sender={runner} /> : null}
         </div>
-        <RejectionBanner />
-        <DicePrompt />
+        <RefusalBanner sender={runner} />
+        <DicePrompt sender={runner} />
         {tab === 'play' ? (
           <div className="eu-play">
             {move && isMyMove(move, seat) ? (
@@ -131,7 +121,8 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
                 <AttackResult view={view} seat={seat} />
               </div>
               <div>
-                <AttackForm view={view} seat={seat} />
+                {/* A fresh form for each attack: targets and rulings belong to one attack. */}
+                <AttackForm key={view.counters.attack} view={view} seat={seat} />
                 {mine.filter(isWhole).map((c) => (
                   <Sheet key={c.id} c={c} pack={view.pack} seat={seat} ownerName={seatName(seat.seatId)} />
                 ))}
