@@ -496,13 +496,11 @@ export function AttackResult({ view, seat }: { view: View; seat: SeatRef }) {
       <p>
         {str(d.mode) ? `${words(str(d.mode))}, ` : ''}
         {num(d.rounds) ? `${num(d.rounds)} round${num(d.rounds) === 1 ? '' : 's'}; ` : ''}
-        attack: d20 {num(d.face) ?? '?'}
-        {steps
-          .map(
-            (s) => ` ${(num(s.value) ?? 0) >= 0 ? '+' : '−'} ${Math.abs(num(s.value) ?? 0)} (${str(s.step)})`,
-          )
-          .join('')}{' '}
-        = <strong>{num(d.total)}</strong>
+        {num(d.face) === null ? 'attack total ' : `attack: d20 ${num(d.face)}`}
+        {num(d.face) === null
+          ? ''
+          : `${steps.map((s) => ` ${(num(s.value) ?? 0) >= 0 ? '+' : '−'} ${Math.abs(num(s.value) ?? 0)} (${str(s.step)})`).join('')} = `}
+        <strong>{num(d.total)}</strong>
       </p>
       {last.resolved.length === 0 && !last.undone ? (
         <p className="eu-muted">

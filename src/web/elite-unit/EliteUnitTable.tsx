@@ -87,7 +87,7 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
               {waits && tab !== 'play' ? 'Your move: see Play.' : ''}
             </span>
           </nav>
-          {seat.role !== 'spectator' ? <OwnDiceToggle sender={runner} /> : null}
+          {seat.role !== 'spectator' ? <OwnDiceToggle sender={runner} className="eu-dice-mode" /> : null}
         </div>
         <RefusalBanner sender={runner} />
         <DicePrompt sender={runner} />
@@ -101,7 +101,7 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
                   : `${nameOf(view, move.characterId)} acts, ${move.actionsLeft} action${move.actionsLeft === 1 ? '' : 's'} left.`}
               </p>
             ) : move ? (
-              <p className="eu-muted" data-testid="waiting-for">
+              <p className="eu-status" data-testid="waiting-for">
                 Waiting for {move.seatId ? seatName(move.seatId) : 'the GM'}: {nameOf(view, move.characterId)}{' '}
                 {move.kind === 'defend' ? 'defends' : 'acts'}.
               </p>

@@ -74,7 +74,7 @@ export function blowWords(blowValue: unknown): string {
   const blow = obj(blowValue);
   const dealt = num(blow.dealt);
   const parts: string[] = [];
-  if (dealt !== null) parts.push(`${dealt} damage`);
+  if (dealt !== null) parts.push(`${dealt} dealt`);
   for (const l of arr(blow.layers)) {
     const layer = obj(l);
     const name = str(layer.layer);
@@ -129,7 +129,7 @@ function changedLine(e: Json, who: (id: string) => string): string {
       const field = str(detail.field);
       const name = str(detail.name);
       const value = detail.value;
-      return `The GM sets ${names ? `${names}'s ` : ''}${words(field)}${name ? ` (${words(name)})` : ''}${value !== undefined ? ` to ${String(value)}` : ''}.`;
+      return `The GM sets ${names ? `${names}’s ` : ''}${words(field)}${name ? ` (${words(name)})` : ''}${value !== undefined ? ` to ${String(value)}` : ''}.`;
     }
     case 'reveal':
       return `The GM shows ${names || 'a sheet'} to the table.`;
@@ -181,6 +181,26 @@ function resolvedLine(e: Json, who: (id: string) => string): string {
   return `${capital(target)}${parryWords} avoids the attack${totals}.`;
 }
 
+/**
+ * Who holds slot `slot`, when the log can tell: the order as the latest battle start or reorder
+ * set it. After a newcomer joined (which shifts the places) the line does not guess.
+ */
+function actingAt(
+  slot: number | null,
+  earlier: ((type: string) => ({ type: string } & Json) | undefined) | undefined,
+): string | null {
+  if (slot === null || !earlier) return null;
+  const last = earlier('battle.started|battle.reordered|battle.joined');
+  if (!last) return null;
+  const ids =
+    last.type === 'battle.started'
+      ? arr(last.entries).map((x) => str(obj(x).id))
+      : last.type === 'battle.reordered'
+        ? arr(last.order).map(str)
+        : [];
+  return ids[slot] || null;
+}
+
 const QUESTION_WORDS: Readonly<Record<string, string>> = {
   tieOrder: 'The GM is asked to settle a tie in the initiative order.',
   bystanders: 'The GM is asked who else stood in the blast or spread.',
@@ -194,6 +214,7 @@ const QUESTION_WORDS: Readonly<Record<string, string>> = {
 export function describeEliteUnitEvent(
   event: { type: string } & Json,
   who: (id: string) => string,
+  earlier?: (type: string) => ({ type: string } & Json) | undefined,
 ): string | null {
   const e = event;
   switch (e.type) {
@@ -231,10 +252,10 @@ export function describeEliteUnitEvent(
       return 'The battle is over.';
     case 'slot.advanced': {
       const skipped = arr(e.skipped).map((id) => who(str(id)));
-      return `Turn ${num(e.turn) ?? ''}: slot ${(num(e.slot) ?? 0) + 1}${skipped.length > 0 ? ` (${list(skipped)} skipped, helpless)` : ''}.`.replace(
-        ' :',
-        ':',
-      );
+      const turn = num(e.turn);
+      const acting = actingAt(num(e.slot), earlier);
+      const whose = acting ? `${who(acting)}’s slot` : 'the next slot';
+      return `${capital(whose)}${turn === null ? '' : ` (Turn ${turn})`}${skipped.length > 0 ? `; ${list(skipped)} passed over, helpless` : ''}.`;
     }
     case 'turn.ended':
       return `Turn ${num(e.turn) ?? ''} ends: recoil clears.`.replace('Turn  ', 'The Turn ');
