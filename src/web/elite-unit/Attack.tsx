@@ -7,6 +7,7 @@ import { isHelpless } from '../../rules/elite-unit/rules/effective.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import type { LogItem } from '../log.ts';
 import { TableLogContext } from '../pages/TablePage.tsx';
+import { type DefenceChance, defenceChance } from './defence-odds.ts';
 import { rolled, words } from './describe-event.ts';
 import {
   asState,
@@ -327,15 +328,29 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
 
 /** The defender's prompt: dodge, or parry with a held object (declared before the defence die). */
 export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
-  const r = useRunner();
-  const [choice, setChoice] = useState('dodge');
-  const [waive, setWaive] = useState(false);
   const p = view.pending;
   const move = view.move;
   if (!p || move?.kind !== 'defend' || !isMyMove(move, seat)) return null;
   const t = p.targets[p.next];
   const c = t ? view.characters[t.id] : undefined;
   if (!t || !c || !isWhole(c)) return null;
+  return <DefendForm key={`${p.attackId}/${p.next}`} view={view} seat={seat} p={p} c={c} />;
+}
+
+function DefendForm({
+  view,
+  seat,
+  p,
+  c,
+}: {
+  view: View;
+  seat: SeatRef;
+  p: NonNullable<View['pending']>;
+  c: Character;
+}) {
+  const r = useRunner();
+  const [choice, setChoice] = useState('dodge');
+  const [waive, setWaive] = useState(false);
   const helpless = isHelpless(c);
   const canParry = p.parryable && !p.unaware && !helpless;
   const parries = c.weapons
@@ -343,6 +358,18 @@ export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
     .map((w) => ({ key: w.key, name: weaponName(view.pack, w.weapon) }))
     .concat(c.held.filter((h) => h.dc > 0).map((h) => ({ key: h.key, name: h.name })));
   const parry = canParry ? parries.find((x) => x.key === choice) : undefined;
+  // Each option's exact chance, asked of the ruleset once per view (a parry runs ~1000 decides).
+  const keys = (canParry ? parries : []).map((x) => x.key).join(',');
+  const chances = useMemo(() => {
+    const actor = { seatId: seat.seatId, role: seat.role };
+    const out = new Map<string, DefenceChance | null>();
+    out.set('dodge', defenceChance(asState(view), actor, c.id));
+    for (const key of keys ? keys.split(',') : [])
+      out.set(key, defenceChance(asState(view), actor, c.id, key));
+    return out;
+  }, [view, seat.seatId, seat.role, c.id, keys]);
+  const chance = (key?: string) => chances.get(key ?? 'dodge') ?? null;
+  const dodgeChance = chance();
   const source = p.weapon
     ? weaponName(view.pack, p.weapon)
     : p.spell
@@ -364,6 +391,7 @@ export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
         <legend>How does {c.name} defend?</legend>
         <label className="eu-check">
           <input type="radio" name="eu-defence" checked={!parry} onChange={() => setChoice('dodge')} /> Dodge
+          {dodgeChance ? <ChanceNote chance={dodgeChance} /> : null}
         </label>
         {canParry
           ? parries.map((x) => (
@@ -375,6 +403,7 @@ export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
                   onChange={() => setChoice(x.key)}
                 />{' '}
                 Parry with {x.name} (Reactions save first)
+                <ParryChance chance={chance(x.key)} />
               </label>
             ))
           : null}
@@ -401,6 +430,21 @@ export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
       </button>
     </section>
   );
+}
+
+/** A defence option's exact chance, from the ruleset's decide (defence-odds.ts). */
+function ChanceNote({ chance }: { chance: DefenceChance }) {
+  return (
+    <span className="eu-muted" data-testid="defence-chance">
+      {' '}
+      — hit {percent(chance.hit)}
+      {chance.parryHolds !== null ? `; the save holds ${percent(chance.parryHolds)}` : ''}
+    </span>
+  );
+}
+
+function ParryChance({ chance }: { chance: DefenceChance | null }) {
+  return chance ? <ChanceNote chance={chance} /> : null;
 }
 
 type OtherItem = Extract<LogItem, { kind: 'other' }>;
