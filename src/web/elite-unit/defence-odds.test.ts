@@ -32,6 +32,19 @@ describe('the chance of a pending attack, per defence', () => {
     expect(c?.hit).toBeCloseTo(holds * (12 / 20) + (1 - holds) * (16 / 20), 12);
   });
 
+  it('works in a battle on a player’s view, whose hidden sheets have no numbers', () => {
+    const t = new Table();
+    t.add('orr', 'o', P2);
+    t.add('enforcer', 'e', null, true);
+    t.add('raider', 'r', null, true);
+    // Orr, the Enforcer, the Raider: after Orr's defence the Turn ends (the last slot's sheet is hidden).
+    t.run({ type: 'battle.start', ids: ['o', 'e', 'r'] }, GM, [20, 10, 1]);
+    t.run({ type: 'slot.end', id: 'o' }, P2);
+    t.run({ type: 'attack', attackerId: 'e', weapon: 'w1', targets: [{ id: 'o', distance: 2 }] }, GM, [15]);
+    const view = eliteUnit.view(t.state, P2) as unknown as EliteUnitState;
+    expect(defenceChance(view, P2, 'o')?.hit).toBeCloseTo(16 / 20, 12);
+  });
+
   it('is null for a defence the rules refuse (a parry with nothing that parries)', () => {
     const view = eliteUnit.view(swing().state, P2) as unknown as EliteUnitState;
     expect(defenceChance(view, P2, 'o', 'h9')).toBeNull();

@@ -69,12 +69,15 @@ export function defenceChance(
   parry?: string,
 ): DefenceChance | null {
   const command: Record<string, unknown> = { type: 'defend', targetId, ...(parry ? { parry } : {}) };
+  // Without the battle: whether it hits does not depend on it, and the battle's own steps after
+  // the defence (the next slot, the Turn's end) would walk over sheets a player's view lacks.
+  const state0: EliteUnitState = { ...state, battle: null };
   const saves = parry ? saveFaces() : [{ faces: [], weight: 1 }];
   let hit = 0;
   let held = 0;
   for (const save of saves) {
     for (let d = 1; d <= 20; d++) {
-      const o = outcome(state, actor, command, [...save.faces, d]);
+      const o = outcome(state0, actor, command, [...save.faces, d]);
       if (o === null) return null;
       if (o.hit) hit += save.weight / 20;
       if (o.held) held += save.weight / 20;

@@ -205,6 +205,13 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await typeFaces(gm, [15]);
     const benDefend = ben.getByTestId('defend');
     await expect.poll(() => benDefend.textContent()).toContain('Enforcer attacks Sable Orr');
+    // Ben sees his exact chance for each defence before he picks: dodging, 16 faces in 20 hit.
+    await expect
+      .poll(() => benDefend.getByTestId('defence-chance').first().textContent())
+      .toContain('hit 80.0%');
+    expect(await benDefend.getByTestId('defence-chance').nth(1).textContent()).toContain(
+      'the save holds 55.0%',
+    );
     await benDefend.getByLabel(/Parry with/).check();
     await shot(ben, 'eu-parry-phone.png');
     await benDefend.getByRole('button', { name: 'Parry with Sword and roll' }).click();
@@ -237,7 +244,15 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     expect(await blast.getByTestId('share-orr-2').textContent()).toBe('half damage');
     await shot(gm, 'eu-blast-gm.png');
     await blast.getByRole('button', { name: 'Deal the damage to those caught' }).click();
-    await expect.poll(() => annResult.getByTestId('bystanders').textContent()).toContain('Sable Orr');
+    await expect
+      .poll(() => gm.getByTestId('last-attack').getByTestId('bystanders').textContent())
+      .toContain('Raider Two');
+    try {
+      await expect.poll(() => annResult.getByTestId('bystanders').textContent()).toContain('Sable Orr');
+    } catch (e) {
+      await shot(ann, 'eu-fail-ann.png');
+      throw e;
+    }
     await shot(ann, 'eu-blast-desktop.png');
 
     // The GM ends the battle, sets Castell's Stamina to 30 and lets three hours pass.
