@@ -39,9 +39,9 @@ export const SYSTEMS: readonly SystemEntry[] = [
   {
     id: 'elite-unit',
     title: 'Elite Unit',
-    playable: false,
+    playable: true,
     summary:
-      'A d20 squad combat system. The rules engine runs (API, command line); the browser table has dice chat only for now.',
+      'A d20 squad combat system: full sheets, an initiative tracker, attacks with exact odds and every point of damage explained.',
   },
   {
     id: 'fundamental-duck',

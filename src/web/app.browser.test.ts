@@ -159,10 +159,10 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
   it('lets a GM create a dice-chat table and shows the three links', async () => {
     gm = await newPage(DESKTOP);
     await gm.goto(`${server.url}/`);
-    await gm.getByRole('radio', { name: /Elite Unit/ }).waitFor();
+    await gm.getByRole('radio', { name: /Rhylanor Express/ }).waitFor();
     await gm.screenshot({ path: join(ARTIFACTS, 'home-desktop.png') });
 
-    await gm.getByRole('radio', { name: /Elite Unit/ }).check();
+    await gm.getByRole('radio', { name: /Rhylanor Express/ }).check();
     await gm.getByText(/not playable here yet/).waitFor();
     await gm.getByLabel('Table name').fill('Friday <b>drop</b>');
     await gm.getByLabel(/Your name as GM/).fill('Gail');
@@ -192,7 +192,7 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     player = await newPage(PHONE, true);
     playerFrames = recordFrames(player);
     await player.goto(`${server.url}/`);
-    await player.getByRole('radio', { name: /Elite Unit/ }).waitFor();
+    await player.getByRole('radio', { name: /Rhylanor Express/ }).waitFor();
     await player.screenshot({ path: join(ARTIFACTS, 'home-phone.png'), fullPage: true });
 
     await player.goto(inviteUrl);

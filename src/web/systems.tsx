@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
+import { awaitsSeat as eliteUnitAwaits, nameIn as eliteUnitNameIn } from './elite-unit/your-move.ts';
 import { awaitsSeat as fundamentalDuckAwaits } from './fundamental-duck/your-move.ts';
 import type { SystemEvent } from './log.ts';
 import { awaitsSeat as rhylanorAwaits, nameIn as rhylanorNameIn } from './rhylanor-express/your-move.ts';
@@ -16,6 +17,9 @@ const FundamentalDuckTable = lazy(() =>
 );
 const RhylanorTable = lazy(() =>
   import('./rhylanor-express/RhylanorTable.tsx').then((m) => ({ default: m.RhylanorTable })),
+);
+const EliteUnitTable = lazy(() =>
+  import('./elite-unit/EliteUnitTable.tsx').then((m) => ({ default: m.EliteUnitTable })),
 );
 
 /**
@@ -43,6 +47,7 @@ export const SYSTEM_PANELS: Readonly<Record<string, ComponentType<SystemPanelPro
   'three-sixteen': ThreeSixteenTable,
   'fundamental-duck': FundamentalDuckTable,
   'rhylanor-express': RhylanorTable,
+  'elite-unit': EliteUnitTable,
 };
 
 /**
@@ -63,6 +68,7 @@ export const SYSTEM_DESCRIBERS: Readonly<Record<string, () => Promise<DescribeEv
   'fundamental-duck': () => import('./fundamental-duck/describe-event.ts').then((m) => m.describeFdEvent),
   'rhylanor-express': () =>
     import('./rhylanor-express/describe-event.ts').then((m) => m.describeRhylanorEvent),
+  'elite-unit': () => import('./elite-unit/describe-event.ts').then((m) => m.describeEliteUnitEvent),
 };
 
 /**
@@ -76,6 +82,7 @@ export const SYSTEM_AWAITS: Readonly<
   'three-sixteen': threeSixteenAwaits,
   'fundamental-duck': fundamentalDuckAwaits,
   'rhylanor-express': rhylanorAwaits,
+  'elite-unit': eliteUnitAwaits,
 };
 
 /**
@@ -84,4 +91,5 @@ export const SYSTEM_AWAITS: Readonly<
  */
 export const SYSTEM_NAMES: Readonly<Record<string, (view: unknown, id: string) => string | undefined>> = {
   'rhylanor-express': rhylanorNameIn,
+  'elite-unit': eliteUnitNameIn,
 };

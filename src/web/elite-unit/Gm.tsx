@@ -1,0 +1,545 @@
+import { useState } from 'react';
+import { PARTS } from '../../rules/elite-unit/data/tables.ts';
+import type { SeatInfo } from '../../server/protocol.ts';
+import { words } from './describe-event.ts';
+import { type Command, isWhole, nameOf, roster, type SeatRef, type View } from './model.ts';
+import { useRunner } from './runner.tsx';
+
+/**
+ * The GM's screen: characters from the pack's templates (NPC sheets hidden by default), any value
+ * overridden, hidden rolls, time passing (hours: healing, poison, drains, NE; years: ageing), and
+ * the questions the rules leave to the GM.
+ */
+
+const FIELDS = [
+  'stamina',
+  'staminaMax',
+  'attribute',
+  'ne',
+  'neMax',
+  'poison',
+  'actions',
+  'age',
+  'money',
+  'licence',
+  'part',
+  'layerDc',
+  'loaded',
+  'recoil',
+  'controlPort',
+  'level',
+] as const;
+type Field = (typeof FIELDS)[number];
+
+const PART_STATES = [
+  'intact',
+  'damaged',
+  'destroyed',
+  'repaired',
+  'prosthetic',
+  'prostheticDamaged',
+  'prostheticFailed',
+];
+
+export function AddCharacter({
+  view,
+  seat,
+  seats,
+}: {
+  view: View;
+  seat: SeatRef;
+  seats: readonly SeatInfo[];
+}) {
+  const r = useRunner();
+  const gm = seat.role === 'gm';
+  const templates = view.pack.characters.filter((t) => gm || t.kind === 'pc');
+  const [from, setFrom] = useState('');
+  const [name, setName] = useState('');
+  const [owner, setOwner] = useState('');
+  const [hidden, setHidden] = useState<boolean | null>(null);
+  const template = templates.find((t) => t.id === from) ?? templates[0];
+  if (!template) return null;
+  const hide = hidden ?? template.kind === 'npc';
+  const players = seats.filter((s) => s.role === 'player');
+  return (
+    <form
+      className="eu-form"
+      aria-label={gm ? 'Add a character' : 'Take a sample character'}
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        const command: Command = gm
+          ? {
+              type: 'character.add',
+              from: template.id,
+              ...(name.trim() ? { name: name.trim() } : {}),
+              ownerSeatId: owner === '' ? null : owner,
+              hidden: hide,
+            }
+          : {
+              type: 'character.add',
+              from: template.id,
+              ...(name.trim() ? { name: name.trim() } : {}),
+              ownerSeatId: seat.seatId,
+            };
+        void r.run(command).then((ok) => ok && setName(''));
+      }}
+    >
+      <label>
+        Sample character{' '}
+        <select value={template.id} onChange={(ev) => setFrom(ev.target.value)}>
+          {templates.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} ({t.kind === 'npc' ? 'NPC' : 'PC'}, {t.role})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Name (optional){' '}
+        <input
+          value={name}
+          maxLength={80}
+          onChange={(ev) => setName(ev.target.value)}
+          placeholder={template.name}
+        />
+      </label>
+      {gm ? (
+        <>
+          <label>
+            Played by{' '}
+            <select value={owner} onChange={(ev) => setOwner(ev.target.value)}>
+              <option value="">the GM</option>
+              {players.map((s) => (
+                <option key={s.seatId} value={s.seatId}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="eu-check">
+            <input type="checkbox" checked={hide} onChange={(ev) => setHidden(ev.target.checked)} /> Hide the
+            sheet from the players
+          </label>
+        </>
+      ) : null}
+      <button type="submit" disabled={r.busy}>
+        {gm ? 'Add to the table' : `Take ${name.trim() || template.name}`}
+      </button>
+    </form>
+  );
+}
+
+export function GmScreen({ view, seat, seats }: { view: View; seat: SeatRef; seats: readonly SeatInfo[] }) {
+  return (
+    <div className="eu-columns">
+      <section className="eu-card" aria-label="Characters">
+        <h3>Characters</h3>
+        <AddCharacter view={view} seat={seat} seats={seats} />
+        <Roster view={view} seats={seats} />
+      </section>
+      <PackPanel view={view} />
+      <Override view={view} />
+      <HiddenRolls view={view} />
+      <TimePanel view={view} />
+      <Questions view={view} />
+    </div>
+  );
+}
+
+function Roster({ view, seats }: { view: View; seats: readonly SeatInfo[] }) {
+  const r = useRunner();
+  const players = seats.filter((s) => s.role === 'player');
+  return (
+    <ul className="eu-roster">
+      {roster(view).map((c) => (
+        <li key={c.id} data-id={c.id}>
+          <strong>{c.name}</strong> {c.kind === 'npc' ? 'NPC' : 'PC'}
+          {c.hidden ? ' (hidden)' : ''}{' '}
+          <select
+            aria-label={`Who plays ${c.name}`}
+            value={c.ownerSeatId ?? ''}
+            onChange={(ev) =>
+              void r.run({ type: 'character.assign', id: c.id, ownerSeatId: ev.target.value || null })
+            }
+          >
+            <option value="">the GM</option>
+            {players.map((s) => (
+              <option key={s.seatId} value={s.seatId}>
+                {s.name}
+              </option>
+            ))}
+          </select>{' '}
+          <button
+            type="button"
+            disabled={r.busy}
+            onClick={() => void r.run({ type: 'character.reveal', id: c.id, hidden: !c.hidden })}
+          >
+            {c.hidden ? 'Show to the players' : 'Hide from the players'}
+          </button>{' '}
+          <button
+            type="button"
+            className="ghost"
+            disabled={r.busy}
+            onClick={() => void r.run({ type: 'character.remove', id: c.id })}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Names a field takes: attribute ids, part ids, layer or weapon keys, level kinds. */
+function namesFor(view: View, id: string, field: Field): { value: string; label: string }[] {
+  const c = view.characters[id];
+  if (!c || !isWhole(c)) return [];
+  switch (field) {
+    case 'attribute':
+      return view.pack.attributes.map((a) => ({ value: a.id, label: a.name }));
+    case 'part':
+      return PARTS.map((p) => ({ value: p, label: words(p) }));
+    case 'layerDc':
+      return c.armour.map((l) => ({ value: l.key, label: l.name }));
+    case 'loaded':
+    case 'recoil':
+      return c.weapons.map((w) => ({
+        value: w.key,
+        label: view.pack.weapons.find((x) => x.id === w.weapon)?.name ?? w.weapon,
+      }));
+    case 'level':
+      return ['warrior', 'pilot', 'wizard', 'total'].map((l) => ({ value: l, label: l }));
+    default:
+      return [];
+  }
+}
+
+function Override({ view }: { view: View }) {
+  const r = useRunner();
+  const all = roster(view).filter(isWhole);
+  const [id, setId] = useState('');
+  const [field, setField] = useState<Field>('stamina');
+  const [name, setName] = useState('');
+  const [value, setValue] = useState('');
+  const who = all.find((c) => c.id === id) ?? all[0];
+  if (!who) return null;
+  const names = namesFor(view, who.id, field);
+  const chosenName = names.some((n) => n.value === name) ? name : (names[0]?.value ?? '');
+  const parsed: number | boolean | string =
+    field === 'controlPort' ? value === 'yes' : field === 'part' ? value || 'intact' : Number(value);
+  return (
+    <section className="eu-card" aria-label="Override a value">
+      <h3>Override a value</h3>
+      <form
+        className="eu-form"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (typeof parsed === 'number' && (value.trim() === '' || !Number.isFinite(parsed))) return;
+          void r
+            .run({
+              type: 'gm.set',
+              id: who.id,
+              field,
+              ...(chosenName ? { name: chosenName } : {}),
+              value: parsed,
+            })
+            .then((ok) => ok && setValue(''));
+        }}
+      >
+        <label>
+          Character{' '}
+          <select value={who.id} onChange={(ev) => setId(ev.target.value)}>
+            {all.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Field{' '}
+          <select value={field} onChange={(ev) => setField(ev.target.value as Field)}>
+            {FIELDS.map((f) => (
+              <option key={f} value={f}>
+                {words(f)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {names.length > 0 ? (
+          <label>
+            Which{' '}
+            <select value={chosenName} onChange={(ev) => setName(ev.target.value)}>
+              {names.map((n) => (
+                <option key={n.value} value={n.value}>
+                  {n.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <span className="eu-field">
+          <span aria-hidden="true">New value</span>{' '}
+          {field === 'part' ? (
+            <select
+              aria-label="New value"
+              value={value || 'intact'}
+              onChange={(ev) => setValue(ev.target.value)}
+            >
+              {PART_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {words(s)}
+                </option>
+              ))}
+            </select>
+          ) : field === 'controlPort' ? (
+            <select aria-label="New value" value={value || 'no'} onChange={(ev) => setValue(ev.target.value)}>
+              <option value="no">no</option>
+              <option value="yes">yes</option>
+            </select>
+          ) : (
+            <input
+              name="value"
+              aria-label="New value"
+              type="number"
+              step="any"
+              inputMode="decimal"
+              value={value}
+              onChange={(ev) => setValue(ev.target.value)}
+            />
+          )}
+        </span>
+        <button type="submit" disabled={r.busy}>
+          Set
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function HiddenRolls({ view }: { view: View }) {
+  const r = useRunner();
+  const all = roster(view).filter(isWhole);
+  const [table, setTable] = useState('location');
+  const [hidden, setHidden] = useState(true);
+  const [id, setId] = useState('');
+  const [attribute, setAttribute] = useState('reactions');
+  const [modifier, setModifier] = useState('0');
+  const who = all.find((c) => c.id === id) ?? all[0];
+  return (
+    <section className="eu-card" aria-label="Rolls">
+      <h3>Rolls</h3>
+      <label className="eu-check">
+        <input type="checkbox" checked={hidden} onChange={(ev) => setHidden(ev.target.checked)} /> Hidden from
+        the players
+      </label>
+      <div className="eu-form">
+        <label>
+          Table{' '}
+          <select value={table} onChange={(ev) => setTable(ev.target.value)}>
+            <option value="location">hit location (d100)</option>
+            <option value="chaos">chaos (d20)</option>
+            <option value="tenPercent">ten per cent (d10)</option>
+            <option value="percent">per cent (d100)</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={r.busy}
+          onClick={() => void r.run({ type: 'table.roll', table, hidden })}
+        >
+          Roll on the table
+        </button>
+      </div>
+      {who ? (
+        <div className="eu-form">
+          <label>
+            Save for{' '}
+            <select value={who.id} onChange={(ev) => setId(ev.target.value)}>
+              {all.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            on{' '}
+            <select value={attribute} onChange={(ev) => setAttribute(ev.target.value)}>
+              {view.pack.attributes.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            modifier <input type="number" value={modifier} onChange={(ev) => setModifier(ev.target.value)} />
+          </label>
+          <button
+            type="button"
+            disabled={r.busy}
+            onClick={() =>
+              void r.run({ type: 'save', id: who.id, attribute, modifier: Number(modifier) || 0, hidden })
+            }
+          >
+            Roll the save
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function TimePanel({ view }: { view: View }) {
+  const r = useRunner();
+  const [hours, setHours] = useState('1');
+  const [asleep, setAsleep] = useState(false);
+  const [years, setYears] = useState('1');
+  const living = roster(view)
+    .filter(isWhole)
+    .filter((c) => c.dead === null);
+  return (
+    <section className="eu-card" aria-label="Time">
+      <h3>Time</h3>
+      <p className="eu-muted">
+        {Math.floor(view.hours)} game hours so far. Each hour heals 1 Stamina, clears 1 point of drains,
+        lowers the poison level, and refills NE while asleep.
+      </p>
+      <form
+        className="eu-form"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          const h = Number(hours);
+          if (Number.isFinite(h) && h > 0) void r.run({ type: 'time.pass', hours: h, asleep });
+        }}
+      >
+        <label>
+          Hours{' '}
+          <input
+            name="hours"
+            type="number"
+            min={0}
+            step="any"
+            value={hours}
+            onChange={(ev) => setHours(ev.target.value)}
+          />
+        </label>
+        <label className="eu-check">
+          <input type="checkbox" checked={asleep} onChange={(ev) => setAsleep(ev.target.checked)} /> asleep
+        </label>
+        <button type="submit" disabled={r.busy}>
+          Let the hours pass
+        </button>
+      </form>
+      <form
+        className="eu-form"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          const n = Math.min(100, Math.max(0, Math.floor(Number(years))));
+          void (async () => {
+            for (let y = 0; y < n; y++)
+              for (const c of living) if (!(await r.run({ type: 'birthday', id: c.id }))) return;
+          })();
+        }}
+      >
+        <label>
+          Years{' '}
+          <input
+            name="years"
+            type="number"
+            min={1}
+            max={100}
+            value={years}
+            onChange={(ev) => setYears(ev.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={r.busy || living.length === 0}>
+          Let the years pass (ageing)
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Questions({ view }: { view: View }) {
+  const r = useRunner();
+  const open = view.questions.filter((q) => q.kind !== 'bystanders' && q.kind !== 'tieOrder');
+  if (open.length === 0) return null;
+  return (
+    <section className="eu-card eu-question" aria-label="Questions for the GM">
+      <h3>Questions for the GM</h3>
+      <ul>
+        {open.map((q) => (
+          <li key={q.id}>
+            {q.kind === 'bareFail' ? (
+              <>
+                {nameOf(view, q.characterId)} rolled exactly {q.save.target} on {words(q.save.attribute)}: a
+                failure you may let off lightly.{' '}
+                <button
+                  type="button"
+                  disabled={r.busy}
+                  onClick={() => void r.run({ type: 'gm.letOff', questionId: q.id, letOff: true })}
+                >
+                  Let it off
+                </button>{' '}
+                <button
+                  type="button"
+                  disabled={r.busy}
+                  onClick={() => void r.run({ type: 'gm.letOff', questionId: q.id, letOff: false })}
+                >
+                  It stands
+                </button>
+              </>
+            ) : q.kind === 'prostheticFailure' ? (
+              `${nameOf(view, q.characterId)}'s prosthetic ${words(q.part)} may fail: rule on it and set the part with an override.`
+            ) : q.kind === 'oldAgeDeath' ? (
+              `${nameOf(view, q.characterId)} may die of old age: rule on it with an override.`
+            ) : q.kind === 'chaosWeapon' ? (
+              `${nameOf(view, q.characterId)}'s weapon is touched by chaos (×${q.factor} for ${q.turns} Turns).`
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The data pack in play, and loading another one (a JSON file; the rules check it, naming each problem). */
+function PackPanel({ view }: { view: View }) {
+  const r = useRunner();
+  const [problem, setProblem] = useState('');
+  return (
+    <section className="eu-card" aria-label="Data pack">
+      <h3>Data pack</h3>
+      <p>
+        In play: <strong data-testid="pack-name">{view.pack.name}</strong> ({view.pack.characters.length}{' '}
+        sample characters, {view.pack.weapons.length} weapons).
+      </p>
+      <label>
+        Load a pack (JSON){' '}
+        <input
+          type="file"
+          accept="application/json,.json"
+          onChange={(ev) => {
+            const file = ev.target.files?.[0];
+            ev.target.value = '';
+            if (!file) return;
+            setProblem('');
+            void file.text().then((text) => {
+              let pack: unknown;
+              try {
+                pack = JSON.parse(text);
+              } catch {
+                setProblem('That file is not JSON.');
+                return;
+              }
+              void r.run({ type: 'pack.load', pack });
+            });
+          }}
+        />
+      </label>
+      {problem ? <p className="eu-refused">{problem}</p> : null}
+    </section>
+  );
+}

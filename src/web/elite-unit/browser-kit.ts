@@ -1,0 +1,86 @@
+import type { Browser, Page } from 'playwright-core';
+import type { CreateTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
+import { pageProblems } from '../three-sixteen/browser-kit.ts';
+
+/**
+ * For the Elite Unit browser tests: a table of this system with seats, made over HTTP. The build,
+ * server and Chromium helpers are the 3:16 suite's (src/web/three-sixteen/browser-kit.ts).
+ */
+
+async function post<T>(base: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export async function newEliteUnitTable(base: string, players: readonly string[]) {
+  const table = await post<CreateTableResponse>(base, '/api/tables', {
+    system: 'elite-unit',
+    name: 'Elite Unit in the browser',
+    gmName: 'Control',
+  });
+  const seats: SeatTokenResponse[] = [];
+  for (const name of players)
+    seats.push(
+      await post<SeatTokenResponse>(base, `/api/tables/${table.tableId}/join`, {
+        inviteCode: table.invite.code,
+        name,
+      }),
+    );
+  return {
+    table,
+    gmUrl: `${base}${table.gm.url}`,
+    players: seats.map((s) => ({ seatId: s.seatId, url: `${base}${s.url}` })),
+  };
+}
+
+/** A seat's page whose received WebSocket frames are kept (for the leak checks). */
+export async function openSeatWithFrames(
+  browser: Browser,
+  url: string,
+  phone = false,
+): Promise<{ page: Page; frames: string[] }> {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 900 } },
+  );
+  const page = await context.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  page.on('pageerror', (e) => pageProblems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (/content security policy/i.test(m.text())) pageProblems.push(m.text());
+  });
+  await page.goto(url);
+  return { page, frames };
+}
+
+/** Types physical die faces into the shared dice box, one after another, until it closes. */
+export async function typeFaces(page: Page, faces: readonly number[]): Promise<void> {
+  for (const face of faces) {
+    const input = page.locator('.dice-prompt input[name="face"]');
+    await input.waitFor();
+    await input.fill(String(face));
+    await input.press('Enter');
+    await page.waitForFunction(() => {
+      const i = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
+      return !i || i.value === '';
+    });
+  }
+  await page.locator('.dice-prompt').waitFor({ state: 'detached' });
+}
+
+/** Every object anywhere in a JSON value (for finding a sheet inside a frame, however nested). */
+export function objectsIn(value: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
+  if (Array.isArray(value)) for (const v of value) objectsIn(v, out);
+  else if (typeof value === 'object' && value !== null) {
+    out.push(value as Record<string, unknown>);
+    for (const v of Object.values(value)) objectsIn(v, out);
+  }
+  return out;
+}

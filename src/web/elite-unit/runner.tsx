@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+import type { DiceSender } from '../dice/use-dice-sender.ts';
+import type { Command } from './model.ts';
+
+/**
+ * The Elite Unit screens send every command through the shared dice sender (src/web/dice/):
+ * digital dice, or the seat's own dice typed in one face at a time as the server asks for them.
+ * No planner: a player's view lacks hidden sheets, so the server names each die.
+ */
+export type Runner = DiceSender<Command>;
+
+export const RunnerContext = createContext<Runner | null>(null);
+
+export function useRunner(): Runner {
+  const r = useContext(RunnerContext);
+  if (!r) throw new Error('useRunner outside the Elite Unit table');
+  return r;
+}

@@ -1,0 +1,346 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import defaultPack from '../../rules/elite-unit/data/default-pack.json' with { type: 'json' };
+import type { RunningServer } from '../../server/app.ts';
+import {
+  browserTestsCanRun,
+  pageProblems,
+  shot,
+  withBrowserAndServer,
+} from '../three-sixteen/browser-kit.ts';
+import { newEliteUnitTable, objectsIn, openSeatWithFrames, typeFaces } from './browser-kit.ts';
+
+/**
+ * Elite Unit in the browser: the GM (desktop) and two players (Ann on a desktop, Ben on a 390×844
+ * phone) play a fight with typed dice wherever the outcome matters, so each result is fixed:
+ * a data pack loaded from a file, sample characters, initiative, a burst (with an undo and a page
+ * reload while the defence is pending), a parry on the phone, a grenade blast with two bystanders,
+ * an override, and hours passing to heal. The leak test checks that a hidden NPC's sheet reaches
+ * no player's socket or page.
+ */
+
+/** The default pack plus an NPC with a grenade launcher (the pack has no blast-weapon template). */
+const PACK = {
+  ...defaultPack,
+  id: 'browser-pack',
+  name: 'Browser test pack',
+  characters: [
+    ...defaultPack.characters,
+    {
+      id: 'grenadier',
+      name: 'Grenadier',
+      kind: 'npc',
+      role: 'support',
+      attributes: { ...(defaultPack.characters.find((c) => c.id === 'raider')?.attributes ?? {}) },
+      stamina: 24,
+      actions: 1,
+      levels: { warrior: 1, pilot: 0, wizard: 0, total: 0 },
+      weapons: [{ weapon: 'grenade-launcher', inHands: true, spares: 2 }],
+      armour: ['flak-vest'],
+    },
+  ],
+};
+
+async function tab(page: Page, name: 'Play' | 'Sheets' | 'GM screen') {
+  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
+async function ownDice(page: Page) {
+  await page.getByLabel('my own dice').check();
+}
+
+async function addCharacter(
+  gm: Page,
+  from: string,
+  opts: { owner?: string; name?: string; hidden?: boolean },
+) {
+  const form = gm.getByRole('form', { name: 'Add a character' });
+  await form.getByLabel('Sample character').selectOption(from);
+  await form.getByLabel('Name (optional)').fill(opts.name ?? '');
+  await form.getByLabel('Played by').selectOption(opts.owner ?? '');
+  const hide = form.getByLabel('Hide the sheet from the players');
+  if (opts.hidden) await hide.check();
+  else await hide.uncheck();
+  await form.getByRole('button', { name: 'Add to the table' }).click();
+}
+
+function sheet(page: Page, name: string) {
+  return page.getByRole('article', { name: `Sheet of ${name}`, exact: true });
+}
+
+describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  withBrowserAndServer((b, s) => {
+    browser = b;
+    server = s;
+  });
+
+  it('plays a fight: burst, undo, reload, parry on a phone, blast with bystanders, then heals', async () => {
+    const { gmUrl, players } = await newEliteUnitTable(server.url, ['Ann', 'Ben']);
+    const [annSeat, benSeat] = players;
+    if (!annSeat || !benSeat) throw new Error('two players');
+    const { page: gm } = await openSeatWithFrames(browser, gmUrl);
+    let { page: ann } = await openSeatWithFrames(browser, annSeat.url);
+    const { page: ben } = await openSeatWithFrames(browser, benSeat.url, true);
+
+    // The GM loads a pack from a file, then deals sample characters: two PCs, four hidden NPCs.
+    await tab(gm, 'GM screen');
+    await gm.getByLabel('Load a pack (JSON)').setInputFiles({
+      name: 'pack.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(PACK)),
+    });
+    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
+    await addCharacter(gm, 'castell', { owner: annSeat.seatId });
+    await addCharacter(gm, 'orr', { owner: benSeat.seatId });
+    await addCharacter(gm, 'enforcer', { hidden: true });
+    await addCharacter(gm, 'raider', { hidden: true });
+    await addCharacter(gm, 'grenadier', { hidden: true });
+    await addCharacter(gm, 'raider', { hidden: true, name: 'Raider Two' });
+    await expect.poll(() => gm.locator('.eu-roster li').count()).toBe(6);
+
+    // Ann's sheet: effective values with their breakdown (the rifle in her hands costs 1 Attack).
+    await tab(ann, 'Sheets');
+    const castell = sheet(ann, 'Sgt Rhea Castell');
+    await expect.poll(() => castell.getByTestId('effective-attack').textContent()).toBe('8');
+    expect(await castell.locator('tr[data-attribute="attack"] .eu-why').textContent()).toContain(
+      'carried in the hands',
+    );
+    expect(await castell.getByTestId('stamina').textContent()).toBe('40 / 40');
+    expect(await castell.getByTestId('dc-a1').textContent()).toBe('DC 40');
+    // A hidden NPC is a name and state words only.
+    expect(await sheet(ann, 'Raider').getAttribute('data-hidden')).toBe('true');
+    expect(await sheet(ann, 'Raider').textContent()).not.toContain('Stamina');
+    await shot(ann, 'eu-sheets-desktop.png');
+    await tab(ben, 'Sheets');
+    await sheet(ben, 'Sable Orr').waitFor();
+    await shot(ben, 'eu-sheets-phone.png');
+    await tab(ann, 'Play');
+    await tab(ben, 'Play');
+
+    // Initiative, typed by the GM for everyone in roster order.
+    await tab(gm, 'Play');
+    for (const p of [gm, ann, ben]) await ownDice(p);
+    await gm.getByRole('button', { name: 'Start the battle (roll initiative)' }).click();
+    await typeFaces(gm, [20, 15, 10, 8, 6, 1]);
+    await expect
+      .poll(() => ann.getByTestId('your-move').textContent())
+      .toContain('Sgt Rhea Castell acts, 2 actions left');
+    expect(await ann.locator('.eu-order li').first().textContent()).toContain('Sgt Rhea Castell');
+    expect(await ben.getByTestId('waiting-for').textContent()).toContain('Ann');
+
+    // Ann fires a burst at the Raider, 30 m away: the NPC's chance is not hers to see.
+    const burst = async () => {
+      const form = ann.getByRole('region', { name: 'Attack', exact: true });
+      await form.getByLabel('Weapon').selectOption('w1');
+      await form.getByLabel('Mode').selectOption('burst');
+      await form.getByRole('checkbox', { name: 'Raider', exact: true }).check();
+      await form.getByLabel('Distance to Raider in metres').fill('30');
+      await expect.poll(() => form.getByTestId('attack-odds').textContent()).toContain('The GM keeps');
+      await form.getByRole('button', { name: 'Attack' }).click();
+      await typeFaces(ann, [20]);
+    };
+    await burst();
+    const gmDefend = gm.getByTestId('defend');
+    await expect.poll(() => gmDefend.textContent()).toContain('Sgt Rhea Castell attacks Raider');
+    await gmDefend.getByRole('button', { name: 'Dodge and roll' }).click();
+    // Defence d20 1, damage 2D6 6 + 6, times 3 rounds: 36 into the flak vest (resilience 6).
+    await typeFaces(gm, [1, 6, 6]);
+    const gmResult = gm.getByTestId('last-attack');
+    await expect.poll(() => gmResult.getByTestId('layer-loss').first().textContent()).toContain('DC 40 → 10');
+    await shot(gm, 'eu-burst-gm.png');
+    // The GM takes it back: the vest is whole again, the rifle full, Castell's action back.
+    await gmResult.getByRole('button', { name: /Undo the last resolution/ }).click();
+    await expect.poll(() => gmResult.getAttribute('data-undone')).toBe('true');
+    await expect.poll(() => ann.getByTestId('your-move').textContent()).toContain('2 actions left');
+    await tab(ann, 'Sheets');
+    await expect
+      .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('ammo-w1').textContent())
+      .toContain('loaded 30/30');
+    await tab(ann, 'Play');
+
+    await burst();
+    await gmDefend.getByRole('button', { name: 'Dodge and roll' }).click();
+    await typeFaces(gm, [1, 6, 6]);
+    await expect.poll(() => ann.getByTestId('your-move').textContent()).toContain('1 action left');
+
+    // The second burst: declared, then both pages reload while the Raider's defence is pending.
+    await burst();
+    await ann.reload();
+    await gm.reload();
+    await expect
+      .poll(() => gm.getByTestId('defend').textContent())
+      .toContain('Sgt Rhea Castell attacks Raider');
+    await expect.poll(() => ann.getByTestId('last-attack').textContent()).toContain('Waiting for Raider');
+    await gm.getByTestId('defend').getByRole('button', { name: 'Dodge and roll' }).click();
+    // 36 destroys the dented vest (DC 10) and 20 reaches Stamina: a hit location (d10s 2, 5 → 25, arms).
+    await typeFaces(gm, [1, 6, 6, 2, 5]);
+    const annResult = ann.getByTestId('last-attack');
+    await expect.poll(() => annResult.textContent()).toContain('Raider: hit');
+    // Ann sees the totals of a hit on a hidden NPC, not its sheet's numbers.
+    expect(await annResult.getByTestId('stamina-change').count()).toBe(0);
+    const gmBlow = gm.getByTestId('last-attack');
+    await expect.poll(() => gmBlow.getByTestId('hit-location').textContent()).toContain('arms');
+    expect(await gmBlow.getByTestId('stamina-change').textContent()).toContain('Stamina 24 → 4');
+    await tab(ann, 'Sheets');
+    const rifle = sheet(ann, 'Sgt Rhea Castell');
+    await expect.poll(() => rifle.getByTestId('ammo-w1').textContent()).toContain('loaded 24/30');
+    expect(await rifle.getByTestId('recoil-w1').textContent()).toContain('recoil 2');
+    await tab(ann, 'Play');
+    await shot(ann, 'eu-after-burst-desktop.png');
+
+    // Orr's slot: Ben ends it on his phone; the Enforcer (GM) swings at Orr.
+    await expect.poll(() => ben.getByTestId('your-move').textContent()).toContain('Sable Orr acts');
+    await ben.getByRole('button', { name: 'End Sable Orr’s slot' }).click();
+    await expect.poll(() => gm.getByTestId('your-move').textContent()).toContain('Enforcer acts');
+    const gmForm = gm.getByRole('region', { name: 'Attack', exact: true });
+    await gmForm.getByLabel('Attacker', { exact: true }).selectOption('enforcer-3');
+    await gmForm.getByRole('checkbox', { name: 'Sable Orr', exact: true }).check();
+    await gmForm.getByLabel('Distance to Sable Orr in metres').fill('2');
+    // The GM sees the exact chance, dodging and parrying.
+    await expect.poll(() => gmForm.getByTestId('attack-odds').textContent()).toMatch(/dodging: hit \d/);
+    expect(await gmForm.getByTestId('attack-odds').textContent()).toContain('parries with Sword');
+    await gmForm.getByRole('button', { name: 'Attack' }).click();
+    await typeFaces(gm, [15]);
+    const benDefend = ben.getByTestId('defend');
+    await expect.poll(() => benDefend.textContent()).toContain('Enforcer attacks Sable Orr');
+    // Ben sees his exact chance for each defence before he picks: dodging, 16 faces in 20 hit.
+    await expect
+      .poll(() => benDefend.getByTestId('defence-chance').first().textContent())
+      .toContain('hit 80.0%');
+    expect(await benDefend.getByTestId('defence-chance').nth(1).textContent()).toContain(
+      'the save holds 55.0%',
+    );
+    await benDefend.getByLabel(/Parry with/).check();
+    await shot(ben, 'eu-parry-phone.png');
+    await benDefend.getByRole('button', { name: 'Parry with Sword and roll' }).click();
+    // Reactions save 3 (under 12: the sword is up, +4), then the defence d20 10: 20 against 23.
+    await typeFaces(ben, [3, 10]);
+    const benResult = ben.getByTestId('last-attack');
+    await expect.poll(() => benResult.textContent()).toContain('parry save 3 against 12: success');
+    expect(await benResult.getByTestId('layer-loss').first().textContent()).toContain('Sword');
+    await shot(ben, 'eu-parry-result-phone.png');
+
+    // The Raider is helpless and passed over; the Grenadier fires at Castell, 30 m away.
+    await expect.poll(() => gm.getByTestId('your-move').textContent()).toContain('Grenadier acts');
+    expect(await ann.locator('.eu-order li[data-id="raider-4"]').textContent()).toContain('helpless');
+    await gmForm.getByLabel('Attacker', { exact: true }).selectOption('grenadier-5');
+    await gmForm.getByRole('checkbox', { name: 'Sgt Rhea Castell', exact: true }).check();
+    await gmForm.getByLabel('Distance to Sgt Rhea Castell in metres').fill('30');
+    await gmForm.getByRole('button', { name: 'Attack' }).click();
+    await typeFaces(gm, [10]);
+    const annDefend = ann.getByTestId('defend');
+    await expect.poll(() => annDefend.textContent()).toContain('Too fast to parry');
+    await annDefend.getByRole('button', { name: 'Dodge and roll' }).click();
+    // 17 against 14: a miss by 3 at 30 m lands 0.9 m away, inside the 5 m blast.
+    await typeFaces(ann, [11]);
+    await expect.poll(() => annResult.textContent()).toContain('near miss, caught');
+    // The GM names who else stood there: Raider Two 2 m from the impact (full), Orr 4 m (half).
+    const blast = gm.getByRole('region', { name: 'Who else was caught', exact: true });
+    await blast.getByLabel('Metres from Raider Two to the impact').fill('2');
+    await blast.getByLabel('Metres from Sable Orr to the impact').fill('4');
+    await expect.poll(() => blast.getByTestId('share-raider-6').textContent()).toBe('full damage');
+    expect(await blast.getByTestId('share-orr-2').textContent()).toBe('half damage');
+    await shot(gm, 'eu-blast-gm.png');
+    await blast.getByRole('button', { name: 'Deal the damage to those caught' }).click();
+    await expect
+      .poll(() => gm.getByTestId('last-attack').getByTestId('bystanders').textContent())
+      .toContain('Raider Two');
+    try {
+      await expect.poll(() => annResult.getByTestId('bystanders').textContent()).toContain('Sable Orr');
+    } catch (e) {
+      await shot(ann, 'eu-fail-ann.png');
+      throw e;
+    }
+    await shot(ann, 'eu-blast-desktop.png');
+
+    // The GM ends the battle, sets Castell's Stamina to 30 and lets three hours pass.
+    await gm.getByRole('button', { name: 'End the battle' }).click();
+    await tab(gm, 'GM screen');
+    const override = gm.getByRole('region', { name: 'Override a value', exact: true });
+    await override.getByLabel('Character').selectOption('castell-1');
+    await override.getByLabel('Field').selectOption('stamina');
+    await override.getByLabel('New value').fill('30');
+    await override.getByRole('button', { name: 'Set' }).click();
+    await tab(ann, 'Sheets');
+    await expect
+      .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
+      .toBe('30 / 40');
+    const time = gm.getByRole('region', { name: 'Time', exact: true });
+    await time.getByLabel('Hours').fill('3');
+    await time.getByRole('button', { name: 'Let the hours pass' }).click();
+    await expect
+      .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
+      .toBe('33 / 40');
+    await shot(gm, 'eu-gm-screen-desktop.png');
+    // The log reads as sentences.
+    await expect
+      .poll(() => ann.locator('body').textContent())
+      .toContain('The GM takes back the last resolution');
+    // A reloaded page comes back whole.
+    ann = (await openSeatWithFrames(browser, annSeat.url)).page;
+    await tab(ann, 'Sheets');
+    await expect
+      .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
+      .toBe('33 / 40');
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('never sends a hidden NPC sheet to a player, in frames or in the page', async () => {
+    const { gmUrl, players } = await newEliteUnitTable(server.url, ['Cat']);
+    const cat = players[0];
+    if (!cat) throw new Error('one player');
+    const { page: gm } = await openSeatWithFrames(browser, gmUrl);
+    const { page, frames } = await openSeatWithFrames(browser, cat.url, true);
+    await tab(gm, 'GM screen');
+    await addCharacter(gm, 'vey', { owner: cat.seatId });
+    await addCharacter(gm, 'enforcer', { hidden: true, name: 'Masked Enforcer' });
+    // The GM changes the hidden sheet, rolls for it out of sight, and attacks Cat's pilot with it.
+    const override = gm.getByRole('region', { name: 'Override a value', exact: true });
+    await override.getByLabel('Character').selectOption('enforcer-2');
+    await override.getByLabel('Field').selectOption('stamina');
+    await override.getByLabel('New value').fill('29');
+    await override.getByRole('button', { name: 'Set' }).click();
+    const rolls = gm.getByRole('region', { name: 'Rolls', exact: true });
+    await rolls.getByLabel('Save for').selectOption('enforcer-2');
+    await rolls.getByRole('button', { name: 'Roll the save' }).click();
+    await tab(gm, 'Play');
+    const form = gm.getByRole('region', { name: 'Attack', exact: true });
+    await form.getByLabel('Attacker', { exact: true }).selectOption('enforcer-2');
+    await form.getByRole('checkbox', { name: 'Cpl Tomas Vey', exact: true }).check();
+    await form.getByLabel('Distance to Cpl Tomas Vey in metres').fill('1');
+    await form.getByRole('button', { name: 'Attack' }).click();
+    await page.getByTestId('defend').getByRole('button', { name: 'Dodge and roll' }).click();
+    await expect
+      .poll(() => page.getByTestId('last-attack').textContent())
+      .toMatch(/Cpl Tomas Vey: (hit|missed)/);
+    await tab(page, 'Sheets');
+    const masked = sheet(page, 'Masked Enforcer');
+    expect(await masked.getAttribute('data-hidden')).toBe('true');
+
+    // No frame Cat received holds the hidden sheet's numbers (attributes, Stamina, weapons, armour).
+    const leaks = frames.flatMap((f) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(f);
+      } catch {
+        return [];
+      }
+      return objectsIn(json).filter(
+        (o) =>
+          (o.id === 'enforcer-2' &&
+            ('attributes' in o || 'stamina' in o || 'weapons' in o || 'armour' in o)) ||
+          // a sheet patch of the hidden NPC (character.changed patches carry { id, set })
+          (o.id === 'enforcer-2' && 'set' in o),
+      );
+    });
+    expect(frames.length).toBeGreaterThan(5);
+    expect(leaks).toEqual([]);
+    // Nor does the page: the Enforcer's Stamina (29 after the override) is nowhere in Cat's DOM.
+    const html = await page.content();
+    expect(html).toContain('Masked Enforcer');
+    expect(html).not.toContain('29 / 32');
+    expect(await masked.textContent()).not.toMatch(/\d/);
+  });
+});
