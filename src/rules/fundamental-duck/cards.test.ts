@@ -101,3 +101,40 @@ describe('difficult game: the disturbance switch (22)', () => {
     expect(t.log.some((e) => e.type === 'ping.added')).toBe(false);
   });
 });
+
+describe('hazardous cargo in Housekeeping (17, 18)', () => {
+  // Drifter loads, in pack order: pod-1 (6,1) and pod-2 (8,1) inert; fuel drums (6,3) flammable;
+  // munitions (8,3) explosive.
+  const POD_1 = 0;
+  const FUEL = 2;
+  const MUNITIONS = 3;
+
+  function housekeepingWith(events: FdEvent[]) {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.fold(events);
+    t.dice = new ScriptThenSeeded([], 2);
+    t.send({ type: 'endTeamPhase' });
+    return t;
+  }
+
+  it('flames next to a flammable load start its warming die at 6', () => {
+    const t = housekeepingWith([{ type: 'flames.changed', square: 4 * 15 + 6, flames: 1 }]);
+    expect(t.state.loads[FUEL]).toEqual({ warming: 6, lost: false });
+    expect(t.state.loads[MUNITIONS]).toEqual({ warming: null, lost: false });
+  });
+
+  it('a warming load loses a pip per marker; at 0 it burns, and the fire reaches its neighbours', () => {
+    const t = housekeepingWith([
+      { type: 'load.changed', load: FUEL, warming: 2, lost: false, why: 'set-up' },
+      { type: 'flames.changed', square: 4 * 15 + 6, flames: 3 },
+    ]);
+    expect(t.state.loads[FUEL]).toEqual({ warming: 0, lost: true });
+    // The fire covers the 3×3 round (6,3): the munitions (8,3) are next to it, pod-1 (6,1) too.
+    expect(t.state.loads[MUNITIONS]).toEqual({ warming: 6, lost: false });
+    expect(t.state.loads[POD_1]?.lost).toBe(true);
+    // Flames were laid (and have burnt down one in the same Housekeeping).
+    expect(t.log.some((e) => e.type === 'flames.changed' && e.square === 2 * 15 + 5)).toBe(true);
+  });
+});

@@ -38,11 +38,11 @@ function met(state: FdState, c: PackCondition): boolean {
       );
     case 'special-actions':
       return state.progress.consoleActions >= c.count;
-    // Cargo is not carried yet (see the coverage table): pods never reach the bridge, no load is lost.
+    // Cargo is not carried yet (see the coverage table): pods never reach the bridge.
     case 'marked-loads-to-bridge':
       return false;
     case 'no-load-lost':
-      return true;
+      return !state.loads.some((l) => l.lost);
   }
 }
 

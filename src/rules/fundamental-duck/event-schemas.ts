@@ -303,6 +303,12 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     text: z.string().max(2000),
     door: small.optional(),
   }),
+  'load.changed': ev('load.changed', {
+    load: small,
+    warming: z.number().int().min(0).max(6).nullable(),
+    lost: z.boolean(),
+    why: text,
+  }),
   'orders.met': ev('orders.met', { teamerId: id, tile: small }),
   'threats.placed': ev('threats.placed', {
     tile: small,

@@ -125,6 +125,14 @@ export type CoreEvent =
       /** The door whose opening set off a RED card (a gas leak fills its zone). */
       readonly door?: number;
     }
+  /** A hazardous load's warming die set or lowered, or a load lost (exploded, burnt, ruined). */
+  | {
+      readonly type: 'load.changed';
+      readonly load: number;
+      readonly warming: number | null;
+      readonly lost: boolean;
+      readonly why: string;
+    }
   /** A Teamer reached the tile the new orders named: the bonus objective is met. */
   | { readonly type: 'orders.met'; readonly teamerId: string; readonly tile: number }
   | {

@@ -192,6 +192,11 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         return { ...s, progress: { ...s.progress, bonus: { tileType: effect.tileType, met: false } } };
       return s;
     }
+    case 'load.changed': {
+      const loads = state.loads.slice();
+      loads[e.load] = { warming: e.warming, lost: e.lost };
+      return { ...state, loads };
+    }
     case 'orders.met': {
       const bonus = state.progress.bonus;
       return bonus ? { ...state, progress: { ...state.progress, bonus: { ...bonus, met: true } } } : state;

@@ -53,6 +53,7 @@ export function initialState(options: FdOptions = {}): FdState {
     paused: null,
     flames: {},
     shotTiles: [],
+    loads: [],
     blasts: [],
     progress: {
       consoleActions: 0,
@@ -206,6 +207,7 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
     paused: null,
     flames: {},
     shotTiles: [],
+    loads: arenaFor(rules, arenaId).loads.map(() => ({ warming: null, lost: false })),
     blasts: [],
     progress: {
       consoleActions: 0,

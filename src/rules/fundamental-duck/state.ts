@@ -130,6 +130,13 @@ export interface TileState {
   readonly dark: boolean;
 }
 
+export interface LoadState {
+  /** Pips left on the red warming die of a hazardous load (null: not warming). */
+  readonly warming: number | null;
+  /** Exploded, burnt out or ruined: lost to the Team. */
+  readonly lost: boolean;
+}
+
 export interface DoorState {
   readonly open: boolean;
   readonly stuck: boolean;
@@ -258,6 +265,8 @@ export interface FdState {
   } | null;
   /** Flame markers per square index. */
   readonly flames: Readonly<Record<string, number>>;
+  /** Per cargo load of the arena (index as `arena.loads`): its warming die, and whether it is lost. */
+  readonly loads: readonly LoadState[];
   /** Tiles shot from this turn (the disturbance switch, 22); cleared with the turn. */
   readonly shotTiles: readonly number[];
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */
