@@ -201,6 +201,9 @@ function markSecret(
       case 'combat.controlRolled':
         secret = secretId(e.id);
         break;
+      case 'combat.dogfought':
+        secret = secretId(e.pilotId);
+        break;
       case 'combat.hits':
         secret = secretId(e.attackerId);
         break;

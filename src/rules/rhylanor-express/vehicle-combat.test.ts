@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
-import type { RhylanorState } from './ruleset.ts';
+import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
 import { fresh, of, PLAYER, play } from './test-kit.ts';
 
 /**
@@ -124,7 +124,18 @@ describe('vehicles in personal combat (§7.7)', () => {
     expect(refusalCode(() => play(lost.state, answer, [1, 1]))).toBe('NOT_YOUR_TURN');
     const back = play(lost.state, { type: 'combat.next' }).state;
     expect(back.combat?.phase).toBe('returnFire');
-    expect(refusalCode(() => play(back, answer, [6, 6]))).toBe('accepted');
+    const answered = play(back, answer, [6, 6]);
+    // The guard is a secret NPC: a player sees his dogfight roll as one lump, not his skills.
+    const seen = rhylanorExpress.redact(
+      of(answered.events, 'combat.dogfought')[0] as never,
+      PLAYER,
+    ) as unknown as {
+      roll: { mods: unknown[] };
+    };
+    expect(seen.roll.mods).toHaveLength(1);
+    expect((of(answered.events, 'combat.dogfought')[0] as { secret?: boolean } | undefined)?.secret).toBe(
+      true,
+    );
     const noLoss = play(s, { type: 'combat.next' }).state;
     expect(refusalCode(() => play(noLoss, answer, [6, 6]))).toBe('CANNOT_FIRE');
   });

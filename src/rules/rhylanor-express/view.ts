@@ -156,6 +156,7 @@ export function redactPersonal(
       out = secret ? { ...event, roll: lumped(event.roll), skill: null } : event;
       return out as { readonly type: string };
     case 'combat.controlRolled':
+    case 'combat.dogfought':
       out = secret ? { ...event, roll: lumped(event.roll) } : event;
       return out as { readonly type: string };
     case 'combat.started':
