@@ -204,6 +204,7 @@ const defence = z.strictObject({
   total: int,
   helpless: z.boolean(),
   parry: z.strictObject({ object: key, save, dodgeBonus: int }).optional(),
+  uncovered: z.array(key).max(8).optional(),
 });
 const secretIds = z.array(id).max(100).optional();
 const opposedSide = { id, attribute: word, face: face(20), total: int };

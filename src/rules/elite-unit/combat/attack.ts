@@ -403,7 +403,14 @@ export function answerAttack(
   requireControlOf(b, ctx);
   const attacker = requireFighter(rec, p.attackerId);
   const helpless = isHelpless(b);
-
+  const uncovered = cmd.uncovered ?? null;
+  if (uncovered) {
+    if (ctx.actor.role !== 'gm')
+      throw new RuleError('GM_ONLY', 'only the GM rules which layers cover the point of impact');
+    for (const k of uncovered)
+      if (!b.armour.some((l) => l.key === k))
+        throw new RuleError('UNKNOWN_LAYER', `${b.name} wears no layer ${k}`, { layer: k });
+  }
   // The parry is declared and saved before the defender's own d20 (§6.2).
   let parry: DefenceReport['parry'];
   let parryLayer: ParryObject | null = null;
@@ -421,6 +428,7 @@ export function answerAttack(
   } else if (cmd.waiveSave) {
     throw new RuleError('NOTHING_TO_WAIVE', 'there is no parry save to give up');
   }
+
   const dodge = helpless ? 0 : f.value('dodge');
   const face = rollD20(ctx.dice, f.phrase('defence of '));
   const defenceTotal = face + dodge + (parry?.dodgeBonus ?? 0);
@@ -445,10 +453,28 @@ export function answerAttack(
     damage = p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
     if (parryLayer) {
       const outerDc = [parryLayer.dc];
-      blow = injureFighter(f, dealtOf(damage, bonus, p), [parryLayer], dice, invulnerable, report, outerDc);
+      blow = injureFighter(
+        f,
+        dealtOf(damage, bonus, p),
+        [parryLayer],
+        dice,
+        invulnerable,
+        report,
+        outerDc,
+        uncovered,
+      );
       setParryDc(f, parryLayer.key, outerDc[0] ?? parryLayer.dc);
     } else {
-      blow = injureFighter(f, dealtOf(damage, bonus, p), NO_LAYERS, dice, invulnerable, report);
+      blow = injureFighter(
+        f,
+        dealtOf(damage, bonus, p),
+        NO_LAYERS,
+        dice,
+        invulnerable,
+        report,
+        null,
+        uncovered,
+      );
     }
   } else {
     const area = column ? areaOf(column) : null;
@@ -458,7 +484,7 @@ export function answerAttack(
         damage =
           p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
         const dealt = sharedDamage(dealtOf(damage, bonus, p), miss.share, miss.metres);
-        blow = injureFighter(f, dealt, NO_LAYERS, dice, invulnerable, report);
+        blow = injureFighter(f, dealt, NO_LAYERS, dice, invulnerable, report, null, uncovered);
       }
     }
   }
@@ -470,6 +496,7 @@ export function answerAttack(
       total: defenceTotal,
       helpless,
       ...(parry ? { parry } : {}),
+      ...(uncovered ? { uncovered } : {}),
     };
     const patches: Patch[] = rec.patches([b.id]);
     log.push({
