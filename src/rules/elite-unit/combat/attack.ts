@@ -8,7 +8,7 @@ import type { DefenceReport, EliteUnitEvent, Patch } from '../events.ts';
 import { areaOf, nearMiss, rangeColumn, sharedDamage, situationSteps } from '../rules/attack.ts';
 import { findWeapon } from '../rules/character.ts';
 import { type Rolled, rollD20, rollDamage, rollSave, type SaveResult, waivedSave } from '../rules/dice.ts';
-import { hasCondition, isHelpless, type Step } from '../rules/effective.ts';
+import { hasCondition, isAbsent, isHelpless, type Step } from '../rules/effective.ts';
 import { injureFighter, type OuterLayer } from '../rules/injury.ts';
 import type { Character, PendingAttack, WeaponInstance } from '../state.ts';
 import type { CombatRecord, Fighter } from './record.ts';
@@ -150,6 +150,10 @@ export function declareAttack(
     if (t.id === a.id) throw new RuleError('TARGET_INVALID', 'a character cannot attack itself');
     if (target.dead !== null)
       throw new RuleError('TARGET_DEAD', `${target.name} is already dead`, { id: t.id });
+    if (isAbsent(target))
+      throw new RuleError('TARGET_ABSENT', `${target.name} has leapt ahead in time and is not here`, {
+        id: t.id,
+      });
     targets.push({ id: t.id, distance: t.distance, column: 0 });
   }
   if (ctx.actor.role !== 'gm' && (cmd.parryable !== undefined || cmd.touch !== undefined))
