@@ -6,7 +6,7 @@ import { PARTS } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
 import { characterFromPack, findWeapon } from '../rules/character.ts';
 import { attributeId } from '../rules/effective.ts';
-import { type Character, type EliteUnitState, PART_STATES, type PartState } from '../state.ts';
+import { type Character, type EliteUnitState, PART_STATES } from '../state.ts';
 import { requireCharacter } from './guards.ts';
 
 /** The roster and the GM's hand on every value (§2, §18, GM tools). */
