@@ -226,4 +226,36 @@ describe('effective values (§4, one fixed order)', () => {
     });
     expect(t.char('b')).toMatchObject({ stamina: 12, armour: [{ dc: 40 }] });
   });
+  it('refill: the emptiest spare takes up to Reactions rounds from the loose ones in one action', () => {
+    const t = duel();
+    const rifle = t.char('a').weapons[0]!;
+    t.state = {
+      ...t.state,
+      characters: {
+        ...t.state.characters,
+        a: {
+          ...t.char('a'),
+          weapons: [{ ...rifle, spares: [30, 4, 20], loose: 50 }, ...t.char('a').weapons.slice(1)],
+        },
+      },
+    };
+    const reactions = effective(t.char('a'), t.state.pack, 'reactions').value;
+    const [e] = t.run({ type: 'refill', id: 'a', weapon: 'w1' }, P1);
+    const moved = Math.min(26, reactions);
+    expect(e).toMatchObject({ reason: 'refill', detail: { moved } });
+    expect(t.char('a').weapons[0]).toMatchObject({ spares: [30, 4 + moved, 20], loose: 50 - moved });
+    t.state = {
+      ...t.state,
+      characters: {
+        ...t.state.characters,
+        a: {
+          ...t.char('a'),
+          weapons: [{ ...rifle, spares: [30, 30], loose: 5 }, ...t.char('a').weapons.slice(1)],
+        },
+      },
+    };
+    expect(() => t.run({ type: 'refill', id: 'a', weapon: 'w1' }, P1)).toThrow(
+      expect.objectContaining({ code: 'NOTHING_TO_REFILL' }),
+    );
+  });
 });
