@@ -97,6 +97,8 @@ export const commandSchemas = [
     parry: key.optional(),
     /** Give up the parry save (§3 step 4). */
     waiveSave: z.boolean().optional(),
+    /** GM: worn layers (keys) that do not cover where this blow lands (partial armour, §9.1). */
+    uncovered: z.array(key).max(8).optional(),
   }),
   z.strictObject({
     type: z.literal('throw'),

@@ -3,7 +3,7 @@ import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/ch
 import { packSchema } from './data/pack-schema.ts';
 import { PARTS } from './data/tables.ts';
 import type { EliteUnitEvent, Patch } from './events.ts';
-import type { Character, EliteUnitState } from './state.ts';
+import { type Character, type EliteUnitState, PART_STATES } from './state.ts';
 
 /**
  * Every Elite Unit event as `decide` makes it, checked on import (`Ruleset.eventSchemas`), and
@@ -21,15 +21,7 @@ const count = z.number().int().min(0).max(MAX);
 const face = (sides: number) => z.number().int().min(1).max(sides);
 const metres = z.number().min(0).max(100_000);
 const part = z.enum(PARTS);
-const partState = z.enum([
-  'intact',
-  'damaged',
-  'destroyed',
-  'repaired',
-  'prosthetic',
-  'prostheticDamaged',
-  'prostheticFailed',
-]);
+const partState = z.enum(PART_STATES);
 /** What a rule or the GM wrote in words beside the facts (evolve never reads it). */
 const detail = z.record(z.string().max(40), z.unknown());
 
@@ -204,6 +196,7 @@ const defence = z.strictObject({
   total: int,
   helpless: z.boolean(),
   parry: z.strictObject({ object: key, save, dodgeBonus: int }).optional(),
+  uncovered: z.array(key).max(8).optional(),
 });
 const secretIds = z.array(id).max(100).optional();
 const opposedSide = { id, attribute: word, face: face(20), total: int };

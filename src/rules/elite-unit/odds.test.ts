@@ -49,4 +49,28 @@ describe('exact odds of one attack', () => {
     expect(defenceOdds(t.state, 'w1').hit).toBeCloseTo(ok * hits(2) + (1 - ok) * hits(0), 12);
     expect(() => defenceOdds(new Table().state)).toThrow(RangeError);
   });
+  it("a prosthetic trunk's 1-in-10 failure on a hit counts among the deaths", () => {
+    const odds = (prosthetic: boolean) => {
+      const t = new Table();
+      t.add('enforcer', 'a');
+      t.add('raider', 'b');
+      // No armour, so the sword's 2D10 often passes a quarter of Stamina 24 and rolls a location.
+      t.run({ type: 'gm.set', id: 'b', field: 'layerDc', name: 'a1', value: 0 });
+      if (prosthetic) t.run({ type: 'gm.set', id: 'b', field: 'part', name: 'trunk', value: 'prosthetic' });
+      const command = eliteUnit.commandSchema.parse({
+        type: 'attack',
+        attackerId: 'a',
+        weapon: 'w1',
+        targets: [{ id: 'b', distance: 1 }],
+      }) as Extract<EliteUnitCommand, { type: 'attack' }>;
+      return attackOdds(t.state, command, GM);
+    };
+    const intact = odds(false);
+    const fitted = odds(true);
+    expect(fitted.hit).toBeCloseTo(intact.hit, 12);
+    // A first hit on an intact trunk only damages it; a prosthetic one fails on a d10 of 1.
+    const extra = fitted.dead - intact.dead;
+    expect(extra).toBeGreaterThan(0);
+    expect(extra).toBeLessThanOrEqual(0.1 * 0.2 * fitted.hit + 1e-12);
+  });
 });

@@ -147,22 +147,33 @@ function oddsAgainst(
     const needsLocation = first.blow.toStamina * 4 > defender.staminaMax;
     const faces = needsLocation ? 100 : 1;
     for (let n = 1; n <= faces; n++) {
-      // d100 faces: tens digit then units (a d10's 10 reads 0; n = 100 is "00"). A prosthetic's
-      // d10 is read as holding (a 2): the odds leave its 1-in-10 failure out.
+      // d100 faces: tens digit then units (a d10's 10 reads 0; n = 100 is "00"), then a
+      // prosthetic's d10 when the part hit is one: a 1 in 10 fails, any other face holds.
       const tens = Math.floor((n % 100) / 10);
       const units = n % 10;
-      const scripted = [tens === 0 ? 10 : tens, units === 0 ? 10 : units, 2];
-      const r = needsLocation
-        ? injure(defender, dealt, outer, new ScriptedDice(scripted), invulnerable)
+      const d100 = [tens === 0 ? 10 : tens, units === 0 ? 10 : units];
+      const holds = needsLocation
+        ? injure(defender, dealt, outer, new ScriptedDice([...d100, 2]), invulnerable)
         : first;
-      const after = { ...defender, ...r.set };
-      out.push({
-        p: 1 / faces,
-        lost: r.blow.staminaBefore - r.blow.staminaAfter,
-        wounded: isWounded(after),
-        incap: isIncapacitated(after),
-        dead: after.dead !== null,
-      });
+      const fails =
+        holds.blow.location?.prostheticCheck === undefined
+          ? null
+          : injure(defender, dealt, outer, new ScriptedDice([...d100, 1]), invulnerable);
+      for (const [r, p] of fails
+        ? ([
+            [holds, 0.9],
+            [fails, 0.1],
+          ] as const)
+        : ([[holds, 1]] as const)) {
+        const after = { ...defender, ...r.set };
+        out.push({
+          p: p / faces,
+          lost: r.blow.staminaBefore - r.blow.staminaAfter,
+          wounded: isWounded(after),
+          incap: isIncapacitated(after),
+          dead: after.dead !== null,
+        });
+      }
     }
     memo.set(key, out);
     return out;

@@ -10,14 +10,16 @@ import type { Rolled, SaveResult } from './rules/dice.ts';
  */
 
 /** §9.4 body-part state; halving is recorded here, not on the sheet (§4 step 2). */
-export type PartState =
-  | 'intact'
-  | 'damaged'
-  | 'destroyed'
-  | 'repaired'
-  | 'prosthetic'
-  | 'prostheticDamaged'
-  | 'prostheticFailed';
+export const PART_STATES = [
+  'intact',
+  'damaged',
+  'destroyed',
+  'repaired',
+  'prosthetic',
+  'prostheticDamaged',
+  'prostheticFailed',
+] as const;
+export type PartState = (typeof PART_STATES)[number];
 
 export interface WeaponInstance {
   readonly key: string;

@@ -8,7 +8,7 @@ import type { DefenceReport, EliteUnitEvent, Patch } from '../events.ts';
 import { areaOf, nearMiss, rangeColumn, sharedDamage, situationSteps } from '../rules/attack.ts';
 import { findWeapon } from '../rules/character.ts';
 import { type Rolled, rollD20, rollDamage, rollSave, type SaveResult, waivedSave } from '../rules/dice.ts';
-import { hasCondition, isHelpless, type Step } from '../rules/effective.ts';
+import { hasCondition, isAbsent, isHelpless, type Step } from '../rules/effective.ts';
 import { injureFighter, type OuterLayer } from '../rules/injury.ts';
 import type { Character, PendingAttack, WeaponInstance } from '../state.ts';
 import type { CombatRecord, Fighter } from './record.ts';
@@ -150,6 +150,10 @@ export function declareAttack(
     if (t.id === a.id) throw new RuleError('TARGET_INVALID', 'a character cannot attack itself');
     if (target.dead !== null)
       throw new RuleError('TARGET_DEAD', `${target.name} is already dead`, { id: t.id });
+    if (isAbsent(target))
+      throw new RuleError('TARGET_ABSENT', `${target.name} has leapt ahead in time and is not here`, {
+        id: t.id,
+      });
     targets.push({ id: t.id, distance: t.distance, column: 0 });
   }
   if (ctx.actor.role !== 'gm' && (cmd.parryable !== undefined || cmd.touch !== undefined))
@@ -403,7 +407,14 @@ export function answerAttack(
   requireControlOf(b, ctx);
   const attacker = requireFighter(rec, p.attackerId);
   const helpless = isHelpless(b);
-
+  const uncovered = cmd.uncovered ?? null;
+  if (uncovered) {
+    if (ctx.actor.role !== 'gm')
+      throw new RuleError('GM_ONLY', 'only the GM rules which layers cover the point of impact');
+    for (const k of uncovered)
+      if (!b.armour.some((l) => l.key === k))
+        throw new RuleError('UNKNOWN_LAYER', `${b.name} wears no layer ${k}`, { layer: k });
+  }
   // The parry is declared and saved before the defender's own d20 (§6.2).
   let parry: DefenceReport['parry'];
   let parryLayer: ParryObject | null = null;
@@ -421,6 +432,7 @@ export function answerAttack(
   } else if (cmd.waiveSave) {
     throw new RuleError('NOTHING_TO_WAIVE', 'there is no parry save to give up');
   }
+
   const dodge = helpless ? 0 : f.value('dodge');
   const face = rollD20(ctx.dice, f.phrase('defence of '));
   const defenceTotal = face + dodge + (parry?.dodgeBonus ?? 0);
@@ -445,10 +457,28 @@ export function answerAttack(
     damage = p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
     if (parryLayer) {
       const outerDc = [parryLayer.dc];
-      blow = injureFighter(f, dealtOf(damage, bonus, p), [parryLayer], dice, invulnerable, report, outerDc);
+      blow = injureFighter(
+        f,
+        dealtOf(damage, bonus, p),
+        [parryLayer],
+        dice,
+        invulnerable,
+        report,
+        outerDc,
+        uncovered,
+      );
       setParryDc(f, parryLayer.key, outerDc[0] ?? parryLayer.dc);
     } else {
-      blow = injureFighter(f, dealtOf(damage, bonus, p), NO_LAYERS, dice, invulnerable, report);
+      blow = injureFighter(
+        f,
+        dealtOf(damage, bonus, p),
+        NO_LAYERS,
+        dice,
+        invulnerable,
+        report,
+        null,
+        uncovered,
+      );
     }
   } else {
     const area = column ? areaOf(column) : null;
@@ -458,7 +488,7 @@ export function answerAttack(
         damage =
           p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
         const dealt = sharedDamage(dealtOf(damage, bonus, p), miss.share, miss.metres);
-        blow = injureFighter(f, dealt, NO_LAYERS, dice, invulnerable, report);
+        blow = injureFighter(f, dealt, NO_LAYERS, dice, invulnerable, report, null, uncovered);
       }
     }
   }
@@ -470,6 +500,7 @@ export function answerAttack(
       total: defenceTotal,
       helpless,
       ...(parry ? { parry } : {}),
+      ...(uncovered ? { uncovered } : {}),
     };
     const patches: Patch[] = rec.patches([b.id]);
     log.push({

@@ -1,6 +1,6 @@
 import type { EliteUnitEvent } from '../events.ts';
 import { evolveState } from '../evolve.ts';
-import { isHelpless } from '../rules/effective.ts';
+import { isAbsent, isHelpless } from '../rules/effective.ts';
 import type { Battle, Character, EliteUnitState, PendingAttack, WeaponInstance } from '../state.ts';
 import type { CombatRecord } from './record.ts';
 
@@ -55,7 +55,14 @@ function spentSlot(w: FlowWorld): boolean {
   if (!b || w.pending()) return false;
   const current = b.order[b.slot];
   const c = current ? w.character(current.id) : undefined;
-  return !c || c.dead !== null || isHelpless(c) || b.actionsUsed >= c.actions || b.waiting.includes(c.id);
+  return (
+    !c ||
+    c.dead !== null ||
+    isHelpless(c) ||
+    isAbsent(c) ||
+    b.actionsUsed >= c.actions ||
+    b.waiting.includes(c.id)
+  );
 }
 
 /** Moves to the next able slot at or after `from`, ending Turns on the way. */
@@ -77,7 +84,7 @@ function advanceIn(w: FlowWorld, from: number): void {
     }
     const entry = b.order[slot];
     const c = entry ? w.character(entry.id) : undefined;
-    if (!c || c.dead !== null || b.waiting.includes(c.id)) {
+    if (!c || c.dead !== null || isAbsent(c) || b.waiting.includes(c.id)) {
       slot++;
       continue;
     }

@@ -1,5 +1,6 @@
+import type { DecideContext } from '../../../engine/ruleset.ts';
 import type { Pack } from '../data/pack.ts';
-import type { Patch } from '../events.ts';
+import type { EliteUnitEvent, Patch } from '../events.ts';
 import { effectiveValue, isWounded } from '../rules/effective.ts';
 import type {
   ArmourLayer,
@@ -303,4 +304,21 @@ export class CombatRecord {
     for (const [id, f] of this.fighters) out[id] = { ...f.c };
     return out;
   }
+}
+
+/** A combat rule's step: writes the record, tells the table's events to `log` when given. */
+export type RecordStep<C> = (
+  rec: CombatRecord,
+  cmd: C,
+  ctx: DecideContext,
+  log: EliteUnitEvent[] | null,
+) => void;
+
+/** The table's decide for a step: a fresh record from the state, its log as the events. */
+export function atTable<C>(step: RecordStep<C>) {
+  return (state: EliteUnitState, cmd: C, ctx: DecideContext): EliteUnitEvent[] => {
+    const log: EliteUnitEvent[] = [];
+    step(new CombatRecord(state), cmd, ctx, log);
+    return log;
+  };
 }

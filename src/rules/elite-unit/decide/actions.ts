@@ -1,7 +1,7 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
 import { aimOn, reloadOn } from '../combat/ammo.ts';
-import { CombatRecord } from '../combat/record.ts';
+import { atTable } from '../combat/record.ts';
 import type { CommandOf } from '../commands.ts';
 import { ENCUMBRANCE } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
@@ -30,15 +30,7 @@ function changed(
 }
 
 /** §8.2: reload, on a combat record taken from the state (`combat/ammo.ts`). */
-export function decideReload(
-  state: EliteUnitState,
-  cmd: CommandOf<'reload'>,
-  ctx: DecideContext,
-): EliteUnitEvent[] {
-  const log: EliteUnitEvent[] = [];
-  reloadOn(new CombatRecord(state), cmd, ctx, log);
-  return log;
-}
+export const decideReload = atTable(reloadOn);
 
 /** §8.2: refilling a spare by hand, as many rounds per action as the character's Reactions. */
 export function decideRefill(
@@ -67,15 +59,7 @@ export function decideRefill(
 }
 
 /** §8.5: Aim, on a combat record taken from the state (`combat/ammo.ts`). */
-export function decideAim(
-  state: EliteUnitState,
-  cmd: CommandOf<'aim'>,
-  ctx: DecideContext,
-): EliteUnitEvent[] {
-  const log: EliteUnitEvent[] = [];
-  aimOn(new CombatRecord(state), cmd, ctx, log);
-  return log;
-}
+export const decideAim = atTable(aimOn);
 
 /** Taking a weapon in hand or putting it away (§12: what is in the hands weighs on the attributes). */
 export function decideHold(

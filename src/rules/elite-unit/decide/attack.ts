@@ -1,7 +1,7 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { answerAttack, declareAttack } from '../combat/attack.ts';
-import { CombatRecord } from '../combat/record.ts';
+import { atTable } from '../combat/record.ts';
 import type { CommandOf } from '../commands.ts';
 import { ENCUMBRANCE } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
@@ -17,25 +17,8 @@ import { requireAction, requireCharacter, requireControl } from './guards.ts';
  * (`combat/attack.ts`, the same code the simulator runs), told as events.
  */
 
-export function decideAttack(
-  state: EliteUnitState,
-  cmd: CommandOf<'attack'>,
-  ctx: DecideContext,
-): EliteUnitEvent[] {
-  const log: EliteUnitEvent[] = [];
-  declareAttack(new CombatRecord(state), cmd, ctx, log);
-  return log;
-}
-
-export function decideDefend(
-  state: EliteUnitState,
-  cmd: CommandOf<'defend'>,
-  ctx: DecideContext,
-): EliteUnitEvent[] {
-  const log: EliteUnitEvent[] = [];
-  answerAttack(new CombatRecord(state), cmd, ctx, log);
-  return log;
-}
+export const decideAttack = atTable(declareAttack);
+export const decideDefend = atTable(answerAttack);
 
 /**
  * §12: an object thrown as a weapon without a block of its own: an armed attack with Attack Bonus 0

@@ -6,7 +6,7 @@ import { PARTS } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
 import { characterFromPack, findWeapon } from '../rules/character.ts';
 import { attributeId } from '../rules/effective.ts';
-import type { Character, EliteUnitState, PartState } from '../state.ts';
+import { type Character, type EliteUnitState, PART_STATES } from '../state.ts';
 import { requireCharacter } from './guards.ts';
 
 /** The roster and the GM's hand on every value (§2, §18, GM tools). */
@@ -77,16 +77,6 @@ export function decidePackLoad(state: EliteUnitState, cmd: CommandOf<'pack.load'
   void state;
   return [{ type: 'pack.loaded', pack: parsePack(cmd.pack) }];
 }
-
-const PART_STATES: readonly PartState[] = [
-  'intact',
-  'damaged',
-  'destroyed',
-  'repaired',
-  'prosthetic',
-  'prostheticDamaged',
-  'prostheticFailed',
-];
 
 function invalid(message: string, cmd: CommandOf<'gm.set'>): RuleError {
   return new RuleError('VALUE_INVALID', message, { field: cmd.field, name: cmd.name, value: cmd.value });

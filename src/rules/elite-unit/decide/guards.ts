@@ -1,6 +1,6 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
-import { isHelpless } from '../rules/effective.ts';
+import { isAbsent, isHelpless } from '../rules/effective.ts';
 import type { Battle, Character, EliteUnitState, PendingAttack, WeaponInstance } from '../state.ts';
 
 /** The checks every command shares; each throws a RuleError with a stable code. */
@@ -56,6 +56,10 @@ export function requireAction(state: EliteUnitState, c: Character): void {
 /** `requireAction` on the battle and pending attack of a state or a combat record. */
 export function requireActionIn(b: Battle | null, pending: PendingAttack | null, c: Character): void {
   requireAlive(c);
+  if (isAbsent(c))
+    throw new RuleError('CHARACTER_ABSENT', `${c.name} has leapt ahead in time and is not here`, {
+      id: c.id,
+    });
   requireNoPendingAttack(pending);
   if (isHelpless(c))
     throw new RuleError('CHARACTER_HELPLESS', `${c.name} cannot act (helpless)`, { id: c.id });

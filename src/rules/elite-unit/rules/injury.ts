@@ -55,6 +55,7 @@ export function injureFighter(
   invulnerable: boolean,
   report: boolean,
   outerDc: number[] | null = null,
+  uncovered: readonly string[] | null = null,
 ): Blow | null {
   const c = f.c;
   const reports: LayerReport[] | null = report ? [] : null;
@@ -74,7 +75,9 @@ export function injureFighter(
     for (let i = 0; i < worn.length; i++) {
       const l = worn[i] as ArmourLayer;
       const arriving = stopped ? 0 : blow;
-      const r = passLayer(blow, l.resilience, l.dc, stopped);
+      // A layer that does not cover the point of impact is passed by as if destroyed (§9.1).
+      const r = passLayer(blow, l.resilience, uncovered?.includes(l.key) ? 0 : l.dc, stopped);
+      if (r.dcAfter === 0 && l.dc > 0 && uncovered?.includes(l.key)) r.dcAfter = l.dc;
       const before = l.dc;
       if (r.dcAfter !== before) (f.armour()[i] as { dc: number }).dc = r.dcAfter;
       reports?.push({ outcome: r.outcome, arriving, dcBefore: before, dcAfter: r.dcAfter, layer: l.name });
