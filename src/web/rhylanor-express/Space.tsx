@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Hex } from '../../engine/board/hex-grid.ts';
 import { WEAPONS } from '../../rules/rhylanor-express/space/tables.ts';
 import { Board } from '../board/Board.tsx';
@@ -158,7 +158,17 @@ function SpaceMap({
   const reach = useMemo(() => (plot ? reachOf(plot) : []), [plot]);
   const reachKeys = useMemo(() => new Set(reach.map(key)), [reach]);
   const pathKeys = useMemo(() => new Set((plot?.path ?? []).map(key)), [plot]);
-  const worldKeys = new Set(space.worlds.map((w) => key(w.at)));
+  const worldKeys = useMemo(() => new Set(space.worlds.map((w) => key(w.at))), [space.worlds]);
+  // Stable between renders, so the board redraws its cells only when the path or worlds change.
+  const cellClass = useCallback(
+    (c: HexCell) => {
+      const k = key(c);
+      if (worldKeys.has(k)) return 're-hex-world';
+      if (pathKeys.has(k)) return 're-hex-path';
+      return undefined;
+    },
+    [worldKeys, pathKeys],
+  );
   const describe = (c: HexCell) => {
     const here: string[] = [];
     for (const w of space.worlds) if (same(w.at, c)) here.push(`world ${w.name}`);
@@ -179,12 +189,7 @@ function SpaceMap({
       layout={layout}
       label="Space map"
       describeCell={describe}
-      cellClass={(c) => {
-        const k = key(c);
-        if (worldKeys.has(k)) return 're-hex-world';
-        if (pathKeys.has(k)) return 're-hex-path';
-        return undefined;
-      }}
+      cellClass={cellClass}
       onActivate={(c) => {
         if (plot && reachKeys.has(key(c))) {
           onMarker({ q: c.q, r: c.r });
