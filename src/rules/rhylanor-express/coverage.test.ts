@@ -75,3 +75,82 @@ describe('the referee switch: always add a characteristic DM (§1)', () => {
     expect(of(r.events, 'task.rolled')[0]?.roll.mods.map((m) => m.source)).toContain('Int DM');
   });
 });
+
+/** Okonkwo (c1, p1, leader of side a) against a guard (c2), with extra kit, in side a's movement phase. */
+function fight(c2x: number, kit: Record<string, unknown> = {}): RhylanorState {
+  let s = two();
+  if (Object.keys(kit).length > 0)
+    s = play(s, { type: 'character.outfit', characterId: 'c1', ...kit }, [], PLAYER).state;
+  s = play(s, {
+    type: 'combat.start',
+    sides: [
+      { id: 'a', name: 'Crew', leaderId: 'c1', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+      { id: 'b', name: 'Guard', leaderId: 'c2', members: [{ characterId: 'c2', x: c2x, y: 0 }] },
+    ],
+  }).state;
+  return play(s, { type: 'combat.order', intruder: 'a' }).state;
+}
+
+describe('personal combat rows tested by random play only until now', () => {
+  it('a targeting display halves the snap-shot penalty (§7.5)', () => {
+    const snap = (s: RhylanorState) => {
+      let t = play(
+        s,
+        { type: 'combat.move', characterId: 'c1', option: 'walk', x: 5, y: 0 },
+        [],
+        PLAYER,
+      ).state;
+      t = play(t, { type: 'combat.next' }).state;
+      t = play(
+        t,
+        { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['c2'] },
+        [3, 3],
+        PLAYER,
+      ).state;
+      return t.window?.rolls[0]?.mods.find((m) => m.source === 'snap shot on the move')?.value;
+    };
+    expect(snap(fight(60))).toBe(-2);
+    expect(snap(fight(60, { addGear: ['targeting-display'] }))).toBe(-1);
+  });
+
+  it('a man in melee contact leaves it only by evading (§7.8)', () => {
+    let s = fight(5);
+    s = play(s, { type: 'combat.move', characterId: 'c1', option: 'walk', x: 4, y: 0 }, [], PLAYER).state;
+    expect(Object.keys(s.combat?.combatants.c1?.contacts ?? {})).toEqual(['c2']);
+    for (let i = 0; i < 12; i++) s = play(s, { type: 'combat.next' }).state;
+    expect(s.combat).toMatchObject({ turn: 2, phasing: 'a', phase: 'movement' });
+    const away = { type: 'combat.move', characterId: 'c1', option: 'walk', x: 20, y: 0 };
+    expect(refusalCode(() => play(s, away, [], PLAYER))).toBe('IN_MELEE');
+    expect(refusalCode(() => play(s, { ...away, option: 'evade', x: 12 }, [], PLAYER))).toBe('accepted');
+  });
+
+  it('a fled side rallies in its own command phase only with a conscious leader (§7.9)', () => {
+    let s = fight(60);
+    s = play(s, { type: 'combat.setMorale', side: 'a', morale: 'fled' }).state;
+    for (let i = 0; i < 5; i++) s = play(s, { type: 'combat.next' }).state;
+    expect(s.combat?.phase).toBe('command');
+    const r = play(s, { type: 'combat.morale', side: 'a', rally: true }, [6, 6], PLAYER);
+    // Side a still holds a Tactics point, so the roll waits in a window; closed, 12 rallies it.
+    const after = r.state.window ? play(r.state, { type: 'window.close' }).state : r.state;
+    expect(after.combat?.sides.a.morale).toBe('steady');
+    const down = play(s, { type: 'character.wound', characterId: 'c1', level: 'serious' }).state;
+    expect(refusalCode(() => play(down, { type: 'combat.morale', side: 'a', rally: true }, [6, 6]))).toBe(
+      'NO_LEADER',
+    );
+  });
+
+  it('a missed grenade deviates: a d12 clock direction and 4d6 metres (§7.11)', () => {
+    let s = fight(15, { addWeapons: ['hand-grenade'] });
+    s = play(s, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
+    s = play(s, { type: 'combat.next' }).state;
+    const grenade = s.characters.c1?.weapons.findIndex((w) => w.weaponId === 'hand-grenade') ?? -1;
+    s = play(
+      s,
+      { type: 'combat.fire', characterId: 'c1', weaponIndex: grenade, targets: ['c2'] },
+      [1, 1],
+      PLAYER,
+    ).state;
+    const r = play(s, { type: 'window.close' }, [3, 1, 2, 3, 4]);
+    expect(of(r.events, 'combat.deviated')[0]).toMatchObject({ clock: 3, metres: 10 });
+  });
+});

@@ -309,6 +309,27 @@ export function closeShot(w: Work): void {
   const open = w.s.open;
   if (!open) return;
   w.emit({ type: 'space.roll.closed' });
+  if (open.repair) {
+    const roll =
+      open.after === 0
+        ? open.roll
+        : {
+            ...open.roll,
+            dms: [...open.roll.dms, { label: 'pool after the dice', value: open.after }],
+            total: open.roll.total + open.after,
+            success: open.roll.total + open.after >= open.roll.need,
+          };
+    w.emit({
+      type: 'space.repair.rolled',
+      ship: open.ship,
+      item: open.repair.item,
+      ...(open.repair.turret === undefined ? {} : { turret: open.repair.turret }),
+      roll,
+      side: open.side,
+      spent: true,
+    });
+    return;
+  }
   // The dice after the window are not the closing seat's own.
   const dice = othersDice(w.ctx);
   resolveShot(w, open, open.after, true, dice);
@@ -542,6 +563,29 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     c.chip ?? 0,
     c.pool ?? 0,
   );
+  if (w.s.windows) {
+    // With windows on, the roll waits for the ship's own pool points after the dice (§6.4).
+    const repair = { item: c.item, ...(c.item === 'turret' ? { turret: c.turret } : {}) };
+    w.emit({
+      type: 'space.roll.opened',
+      shot: {
+        ship: ship.id,
+        turret: 0,
+        weapon: 0,
+        target: ship.id,
+        range: 0,
+        side: ship.side,
+        roll,
+        against: 0,
+        chipAgainst: 0,
+        after: 0,
+        passed: [],
+        rest: [],
+        repair,
+      },
+    });
+    return;
+  }
   w.emit({
     type: 'space.repair.rolled',
     ship: ship.id,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SpaceEventOf } from './events.ts';
 import type { Ship, SpaceState } from './model.ts';
 import { CRITICAL, hullPointsFor, LOCATION, rangeBand, shipClassOf, tonnageDm } from './tables.ts';
-import { advanceTo, duel, PLAYER_A, person, play, refusal } from './test-kit.ts';
+import { advanceTo, duel, PLAYER_A, PLAYER_B, person, play, refusal } from './test-kit.ts';
 
 const engineer = {
   ...person('Tamsin', { Engineering: 2, Mechanical: 1, Electronics: 1 }, 1),
@@ -162,6 +162,32 @@ describe('damage control (§6.12)', () => {
       },
     });
     expect((hull.state.ships.s1 as Ship).hullPoints).toBe(8);
+  });
+
+  it('with pool windows on, a damage-control roll waits for its own ship’s points after the dice', () => {
+    let s = damaged();
+    s = { ...s, ships: { ...s.ships, s1: { ...(s.ships.s1 as Ship), pool: 2 } } };
+    s = play(s, { type: 'space.windows', on: true }).state;
+    // 2 + 2 + Engineering 2 + Int 1 = 7: short of 8, for now.
+    let r = play(s, { type: 'space.repair', ship: 's1', item: 'power' }, [2, 2], PLAYER_A);
+    expect(r.events.map((e) => e.type)).toEqual(['space.roll.opened']);
+    s = r.state;
+    expect(s.open).toMatchObject({ repair: { item: 'power' }, roll: { total: 7 } });
+    // It is the ship's own roll: the other side has no say and no pass.
+    expect(refusal(s, { type: 'space.roll.pass' }, PLAYER_B)).toBe('SPACE_NOT_IN_ROLL');
+    s = play(s, { type: 'space.pool.after', ship: 's1', points: 1 }, [], PLAYER_A).state;
+    r = play(s, { type: 'space.roll.pass' }, [], PLAYER_A);
+    expect(r.events.map((e) => e.type)).toEqual([
+      'space.roll.passed',
+      'space.roll.closed',
+      'space.repair.rolled',
+    ]);
+    expect(r.events[2]).toMatchObject({ spent: true, roll: { total: 8, success: true } });
+    const ship = r.state.ships.s1 as Ship;
+    expect([ship.power, ship.pool]).toEqual([0, 1]);
+    expect(refusal(r.state, { type: 'space.repair', ship: 's1', item: 'hull' }, PLAYER_A)).toBe(
+      'SPACE_ALREADY_REPAIRED',
+    );
   });
 
   it('nothing damaged, or destroyed, cannot be repaired; a failed roll changes nothing but the turn’s try', () => {

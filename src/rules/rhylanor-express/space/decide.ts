@@ -592,7 +592,8 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
     case 'space.roll.pass': {
       const open = s.open;
       if (!open) fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
-      const sides = [open.side, other(open.side)];
+      // Damage control is the ship's own roll: only its side has a say after the dice.
+      const sides = open.repair ? [open.side] : [open.side, other(open.side)];
       if (actor.role === 'gm') {
         // The referee closes the window for everyone.
         closeShot(w);

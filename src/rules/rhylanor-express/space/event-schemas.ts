@@ -134,6 +134,7 @@ const openShotSchema = z.strictObject({
   after: int,
   passed: z.array(side).max(2),
   rest: z.array(count).max(3),
+  repair: z.strictObject({ item: z.enum(REPAIR_ITEMS), turret: count.optional() }).optional(),
 });
 
 const damageEffect = z.strictObject({
@@ -301,6 +302,7 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
     turret: count.optional(),
     roll: roll2d6Schema,
     side,
+    spent: z.boolean().optional(),
   }),
   'space.ground.fired': event('space.ground.fired', {
     ship: id,

@@ -224,6 +224,8 @@ export type SpaceEvent =
       readonly turret?: number;
       readonly roll: Roll2d6;
       readonly side: Side;
+      /** Its chip and pool points were spent when its window opened (space.roll.opened). */
+      readonly spent?: boolean;
     }
   | {
       readonly type: 'space.ground.fired';

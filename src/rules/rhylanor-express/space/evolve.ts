@@ -420,7 +420,7 @@ function apply(w: Writer, e: SpaceEvent): void {
     }
     case 'space.repair.rolled':
       w.ship(e.ship).repairTurn = s.playerTurn;
-      spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      if (!e.spent) spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
       if (e.roll.success) repair(w, e.ship, e.item, e.turret);
       return;
     case 'space.ground.fired': {
@@ -453,8 +453,9 @@ function apply(w: Writer, e: SpaceEvent): void {
       return;
     case 'space.roll.opened':
       s.open = e.shot;
-      // A shot, even one still waiting, gives the firing ship away.
-      w.ship(e.shot.ship).detected = true;
+      // A shot, even one still waiting, gives the firing ship away (damage control does not).
+      if (!e.shot.repair) w.ship(e.shot.ship).detected = true;
+      else w.ship(e.shot.ship).repairTurn = s.playerTurn;
       spend(w, e.shot.side, e.shot.ship, e.shot.roll.chip, e.shot.roll.pool);
       if (e.shot.against) w.ship(e.shot.target).pool -= e.shot.against;
       if (e.shot.chipAgainst) w.side(e.shot.side === 'a' ? 'b' : 'a').chips -= 1;

@@ -144,6 +144,11 @@ export interface OpenShot {
   readonly passed: readonly Side[];
   /** Weapons of the same command still to fire, each in its own window. */
   readonly rest: readonly number[];
+  /**
+   * A damage-control roll rather than a shot (§6.12): the item being patched. Its ship is both
+   * `ship` and `target`; only its own side's points go on it, and it gives nothing away.
+   */
+  readonly repair?: { readonly item: import('./commands.ts').RepairItem; readonly turret?: number };
 }
 
 export interface World {

@@ -72,7 +72,8 @@ export function viewSpace(space: SpaceState, seat: Seat): unknown {
     detectionRound: space.detectionRound,
     firedAt,
     windows: space.windows,
-    open: space.open,
+    // A damage-control roll of a ship this seat has not found stays out of sight.
+    open: space.open?.repair && !visible(space.ships[space.open.ship]) ? null : space.open,
     ended: space.ended,
   };
 }
