@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Hex } from '../../engine/board/hex-grid.ts';
 import { WEAPONS } from '../../rules/rhylanor-express/space/tables.ts';
 import { Board } from '../board/Board.tsx';
@@ -158,7 +158,17 @@ function SpaceMap({
   const reach = useMemo(() => (plot ? reachOf(plot) : []), [plot]);
   const reachKeys = useMemo(() => new Set(reach.map(key)), [reach]);
   const pathKeys = useMemo(() => new Set((plot?.path ?? []).map(key)), [plot]);
-  const worldKeys = new Set(space.worlds.map((w) => key(w.at)));
+  const worldKeys = useMemo(() => new Set(space.worlds.map((w) => key(w.at))), [space.worlds]);
+  // Stable between renders, so the board redraws its cells only when the path or worlds change.
+  const cellClass = useCallback(
+    (c: HexCell) => {
+      const k = key(c);
+      if (worldKeys.has(k)) return 're-hex-world';
+      if (pathKeys.has(k)) return 're-hex-path';
+      return undefined;
+    },
+    [worldKeys, pathKeys],
+  );
   const describe = (c: HexCell) => {
     const here: string[] = [];
     for (const w of space.worlds) if (same(w.at, c)) here.push(`world ${w.name}`);
@@ -179,12 +189,7 @@ function SpaceMap({
       layout={layout}
       label="Space map"
       describeCell={describe}
-      cellClass={(c) => {
-        const k = key(c);
-        if (worldKeys.has(k)) return 're-hex-world';
-        if (pathKeys.has(k)) return 're-hex-path';
-        return undefined;
-      }}
+      cellClass={cellClass}
       onActivate={(c) => {
         if (plot && reachKeys.has(key(c))) {
           onMarker({ q: c.q, r: c.r });
@@ -408,6 +413,7 @@ function PhaseActions({
         <FireActions ship={chosen} enemies={enemies} friends={friends} phaseSerial={space.phaseSerial} />
       ) : null}
       {mineActing && space.phase === 'ordnance' ? <OrdnanceActions ship={chosen} enemies={enemies} /> : null}
+      {mineActing && space.phase === 'ordnance' ? <DamageControl ship={chosen} /> : null}
       {mayEnd ? (
         <button
           type="button"
@@ -602,12 +608,18 @@ function OpenShot({ view, seat, ships }: { view: View; seat: SeatRef; ships: rea
   if (!open) return null;
   const shooter = ships.find((s) => s.id === open.ship);
   const target = ships.find((s) => s.id === open.target);
-  const involved = [shooter, target].filter((s): s is ShipView => !!s && mayCommand(seat, s));
+  // A repair's roll is the ship's own: only its side may move it.
+  const involved = (open.repair ? [shooter] : [shooter, target]).filter(
+    (s): s is ShipView => !!s && mayCommand(seat, s),
+  );
   return (
     <fieldset className="re-note" aria-label="Open shot">
       <p>
-        {shooter?.name ?? 'A ship'} fired at {target?.name ?? 'a ship'}: rolled {open.roll.faces.join('+')},
-        total {open.roll.total + open.after} against {open.roll.need}+. Pool points may still move it.
+        {open.repair
+          ? `${shooter?.name ?? 'A ship'} tries to repair its ${open.repair.item}`
+          : `${shooter?.name ?? 'A ship'} fired at ${target?.name ?? 'a ship'}`}
+        : rolled {open.roll.faces.join('+')}, total {open.roll.total + open.after} against {open.roll.need}+.
+        Pool points may still move it.
       </p>
       {involved.map((s) => (
         <span key={s.id}>
@@ -910,4 +922,65 @@ function hitsText(ship: ShipView): string {
     if (t.hits > 0) parts.push(`${t.name} ${t.hits} (${LEVEL[t.state]})`);
   });
   return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+const REPAIR_WORDS: Record<string, string> = {
+  power: 'power plant',
+  maneuver: 'maneuver drive',
+  jump: 'jump drive',
+  computer: 'computer',
+  hull: 'hull',
+  turret: 'a turret',
+  drive: 'drive (small craft)',
+  cabin: 'cabin (small craft)',
+  weapons: 'weapons (small craft)',
+};
+
+/** Damage control (§6.12): one attempt a turn at a damaged item, in the ordnance phase. */
+function DamageControl({ ship }: { ship: ShipView }) {
+  const { run, busy } = useRunner();
+  const [item, setItem] = useState('power');
+  const [turret, setTurret] = useState(0);
+  return (
+    <form
+      className="re-inline"
+      aria-label={`Damage control on ${ship.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(
+          { type: 'space.repair', ship: ship.id, item, ...(item === 'turret' ? { turret } : {}) },
+          'repair',
+        );
+      }}
+    >
+      <label>
+        Repair{' '}
+        <select name="repairItem" value={item} onChange={(e) => setItem(e.target.value)}>
+          {Object.entries(REPAIR_WORDS).map(([id, words]) => (
+            <option key={id} value={id}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </label>
+      {item === 'turret' ? (
+        <select
+          name="repairTurret"
+          aria-label="Turret"
+          value={turret}
+          onChange={(e) => setTurret(Number(e.target.value))}
+        >
+          {ship.turrets.map((t, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: turrets by position
+            <option key={i} value={i}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        Try the repair
+      </button>
+    </form>
+  );
 }

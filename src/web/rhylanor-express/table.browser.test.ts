@@ -28,6 +28,41 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
 
   const log = (page: Page) => page.getByRole('region', { name: 'Log and dice chat' });
 
+  async function pinchAndPan(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    const svg = page.locator('svg.board-svg');
+    await svg.scrollIntoViewIfNeeded();
+    const box = await svg.boundingBox();
+    if (!box) throw new Error('no map');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const transform = async () => (await svg.locator(':scope > g').getAttribute('transform')) ?? '';
+    const scaleOf = async () => Number((await transform()).match(/scale\(([\d.]+)\)/)?.[1]);
+    const before = await scaleOf();
+    const touch = (type: string, points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type: type as 'touchStart',
+        touchPoints: points.map((p, i) => ({ x: p.x, y: p.y, id: i + 1 })),
+      });
+    await touch('touchStart', [
+      { x: cx - 20, y: cy },
+      { x: cx + 20, y: cy },
+    ]);
+    for (let i = 1; i <= 6; i++)
+      await touch('touchMove', [
+        { x: cx - 20 - i * 12, y: cy },
+        { x: cx + 20 + i * 12, y: cy },
+      ]);
+    await touch('touchEnd', []);
+    await expect.poll(scaleOf).toBeGreaterThan(before * 1.5);
+    const zoomed = await transform();
+    await touch('touchStart', [{ x: cx, y: cy }]);
+    for (let i = 1; i <= 6; i++) await touch('touchMove', [{ x: cx + i * 10, y: cy + i * 5 }]);
+    await touch('touchEnd', []);
+    await expect.poll(transform).not.toBe(zoomed);
+    await cdp.detach();
+  }
+
   async function take(page: Page, name: string) {
     await section(page, /^Crew/);
     await page.getByRole('button', { name: `Take ${name}` }).click();
@@ -136,6 +171,9 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,1');
     await expect.poll(() => summary.textContent()).toContain('Thrust 0,1 (1 of');
     await shot(ben, 're-space-plot-phone.png');
+
+    // Two fingers zoom the map on the phone, one finger pans it (touch events, as a phone sends them).
+    await pinchAndPan(ben);
 
     // A reload mid-battle: the map comes back as it was (the plot restarts at the drift).
     await ben.reload();
