@@ -4,7 +4,10 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../server/app.ts';
+import type { AnyRuleset } from '../engine/ruleset.ts';
+import { diceChat } from '../rules/dice-chat/dice-chat.ts';
+import { rulesetFor, SYSTEMS } from '../rules/registry.ts';
+import { type RulesRegistry, type RunningServer, startServer } from '../server/app.ts';
 import { MemoryBus, MemoryStore } from '../server/memory-store.ts';
 import { until } from '../server/test-kit.ts';
 
@@ -21,6 +24,22 @@ const HAS_CHROMIUM = existsSync(CHROMIUM);
 const ARTIFACTS = resolve('test-artifacts');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+
+/**
+ * All four systems have their screens now, so this server also lists a game Bughunt has no rules
+ * for: its tables run the dice chat alone, the path this suite walks.
+ */
+const OTHER_GAME = {
+  id: 'other-game',
+  title: 'Another game',
+  playable: false,
+  summary: 'Any game Bughunt has no rules for: seats, dice and chat.',
+};
+const RULES: RulesRegistry = {
+  systems: [...SYSTEMS, OTHER_GAME],
+  rulesetFor: (system) =>
+    system === OTHER_GAME.id ? (diceChat as unknown as AnyRuleset) : rulesetFor(system),
+};
 
 describe('browser test setup', () => {
   // Skipping without Chromium is fine on a laptop; in CI a missing browser is a failure.
@@ -81,6 +100,7 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     startServer({
       port,
       webRoot,
+      rules: RULES,
       stores: { store, bus },
       limits: { httpWritesPerSecond: 1000, httpWriteBurst: 1000 },
     });
@@ -162,7 +182,7 @@ describe.skipIf(!HAS_CHROMIUM)('web app in Chromium', () => {
     await gm.getByRole('radio', { name: /Rhylanor Express/ }).waitFor();
     await gm.screenshot({ path: join(ARTIFACTS, 'home-desktop.png') });
 
-    await gm.getByRole('radio', { name: /Rhylanor Express/ }).check();
+    await gm.getByRole('radio', { name: /Another game/ }).check();
     await gm.getByText(/not playable here yet/).waitFor();
     await gm.getByLabel('Table name').fill('Friday <b>drop</b>');
     await gm.getByLabel(/Your name as GM/).fill('Gail');

@@ -5,7 +5,7 @@ import { othersDice } from '../../../engine/ruleset.ts';
 import type { Person, WeaponKind } from '../data/space-pack.ts';
 import type { SpaceCommandOf } from './commands.ts';
 import type { CrewHit, DamageEffect, DamageItem, Dm } from './events.ts';
-import { actingSide, type Missile, type OpenShot, type Ship, type Turret } from './model.ts';
+import { actingSide, type Missile, type OpenShot, type Ship, type SpaceState, type Turret } from './model.ts';
 import { roll2d6, skillDm } from './rolls.ts';
 import {
   CARGO_PER_HIT,
@@ -34,6 +34,7 @@ import {
   ownShip,
   removeMissilesAt,
   requirePhase,
+  sideSeats,
   type Work,
 } from './work.ts';
 
@@ -327,6 +328,7 @@ export function closeShot(w: Work): void {
       roll,
       side: open.side,
       spent: true,
+      ...unfound(w.s, open.ship),
     });
     return;
   }
@@ -583,6 +585,7 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
         rest: [],
         repair,
       },
+      ...unfound(w.s, ship.id),
     });
     return;
   }
@@ -593,7 +596,17 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     ...(c.item === 'turret' ? { turret: c.turret } : {}),
     roll,
     side: ship.side,
+    ...unfound(w.s, ship.id),
   });
+}
+
+/**
+ * Damage control aboard a ship the other side has not found is that side's secret (its seats and
+ * the referee see it); a found ship's repairs are for everyone.
+ */
+function unfound(s: SpaceState, shipId: string): { secret?: true; seen?: string[] } {
+  const ship = s.ships[shipId];
+  return ship && !ship.detected ? { secret: true, seen: sideSeats(s, ship.side) } : {};
 }
 
 export function groundFire(w: Work, c: SpaceCommandOf<'space.ground.fire'>): void {

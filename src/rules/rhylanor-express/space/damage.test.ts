@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SpaceEventOf } from './events.ts';
 import type { Ship, SpaceState } from './model.ts';
 import { CRITICAL, hullPointsFor, LOCATION, rangeBand, shipClassOf, tonnageDm } from './tables.ts';
-import { advanceTo, duel, PLAYER_A, PLAYER_B, person, play, refusal } from './test-kit.ts';
+import { advanceTo, duel, GM, PLAYER_A, PLAYER_B, person, play, refusal } from './test-kit.ts';
+import { redactSpace } from './view.ts';
 
 const engineer = {
   ...person('Tamsin', { Engineering: 2, Mechanical: 1, Electronics: 1 }, 1),
@@ -188,6 +189,35 @@ describe('damage control (§6.12)', () => {
     expect(refusal(r.state, { type: 'space.repair', ship: 's1', item: 'hull' }, PLAYER_A)).toBe(
       'SPACE_ALREADY_REPAIRED',
     );
+  });
+
+  it('damage control aboard a ship the other side has not found stays with its side and the referee', () => {
+    const hiddenShip = (s: SpaceState): SpaceState => ({
+      ...s,
+      ships: { ...s.ships, s1: { ...(s.ships.s1 as Ship), detected: false, pool: 2 } },
+    });
+    const quiet = hiddenShip(damaged());
+    const rolled = play(quiet, { type: 'space.repair', ship: 's1', item: 'power' }, [3, 2], PLAYER_A).events;
+    expect(rolled.map((e) => e.type)).toEqual(['space.repair.rolled']);
+    const event = rolled[0] as SpaceEventOf<'space.repair.rolled'>;
+    expect(redactSpace(event, PLAYER_B)).toBeNull();
+    expect(redactSpace(event, PLAYER_A)).toEqual(event);
+    expect(redactSpace(event, GM)).toEqual(event);
+    // With pool windows on, the open roll is as secret as its result.
+    const windowed = play(quiet, { type: 'space.windows', on: true }).state;
+    const opened = play(windowed, { type: 'space.repair', ship: 's1', item: 'power' }, [2, 2], PLAYER_A);
+    expect(opened.events.map((e) => redactSpace(e, PLAYER_B))).toEqual([null]);
+    const closed = play(opened.state, { type: 'space.roll.pass' }, [], PLAYER_A).events;
+    const result = closed.find((e) => e.type === 'space.repair.rolled');
+    expect(result && redactSpace(result, PLAYER_B)).toBeNull();
+    // A ship already found repairs in plain sight.
+    const found = play(
+      damaged(),
+      { type: 'space.repair', ship: 's1', item: 'power' },
+      [3, 2],
+      PLAYER_A,
+    ).events;
+    expect(redactSpace(found[0] as SpaceEventOf<'space.repair.rolled'>, PLAYER_B)).toEqual(found[0]);
   });
 
   it('nothing damaged, or destroyed, cannot be repaired; a failed roll changes nothing but the turn’s try', () => {

@@ -20,6 +20,7 @@ const level = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 const hex = hexSchema;
 const seen = z.array(z.string().max(100)).max(100);
 const hidden = { secret: z.boolean(), seen };
+const maybeHidden = { secret: z.boolean().optional(), seen: seen.optional() };
 const phase = z.enum([
   'setup',
   'detection',
@@ -303,6 +304,7 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
     roll: roll2d6Schema,
     side,
     spent: z.boolean().optional(),
+    ...maybeHidden,
   }),
   'space.ground.fired': event('space.ground.fired', {
     ship: id,
@@ -317,7 +319,7 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
   'space.pool.guarded': event('space.pool.guarded', { ship: id, points: count }),
   'space.windows.set': event('space.windows.set', { on: z.boolean() }),
   'space.chip.guarded': event('space.chip.guarded', { side, on: z.boolean() }),
-  'space.roll.opened': event('space.roll.opened', { shot: openShotSchema }),
+  'space.roll.opened': event('space.roll.opened', { shot: openShotSchema, ...maybeHidden }),
   'space.pool.added': event('space.pool.added', { ship: id, points: int }),
   'space.roll.passed': event('space.roll.passed', { side }),
   'space.roll.closed': event('space.roll.closed', {}),

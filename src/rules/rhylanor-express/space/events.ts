@@ -220,6 +220,9 @@ export type SpaceEvent =
   | {
       readonly type: 'space.repair.rolled';
       readonly ship: string;
+      /** Set (with `seen`) when the ship is one the other side has not found: older logs lack it. */
+      readonly secret?: boolean;
+      readonly seen?: readonly string[];
       readonly item: RepairItem;
       readonly turret?: number;
       readonly roll: Roll2d6;
@@ -248,7 +251,13 @@ export type SpaceEvent =
   | { readonly type: 'space.pool.guarded'; readonly ship: string; readonly points: number }
   | { readonly type: 'space.windows.set'; readonly on: boolean }
   | { readonly type: 'space.chip.guarded'; readonly side: Side; readonly on: boolean }
-  | { readonly type: 'space.roll.opened'; readonly shot: OpenShot }
+  | {
+      readonly type: 'space.roll.opened';
+      readonly shot: OpenShot;
+      /** A damage-control roll of a ship the other side has not found stays with its side. */
+      readonly secret?: boolean;
+      readonly seen?: readonly string[];
+    }
   | { readonly type: 'space.pool.added'; readonly ship: string; readonly points: number }
   | { readonly type: 'space.roll.passed'; readonly side: Side }
   | { readonly type: 'space.roll.closed' }

@@ -85,7 +85,7 @@ export function viewSpace(space: SpaceState, seat: Seat): unknown {
  */
 export function redactSpace(event: SpaceEvent, seat: Seat): { readonly type: string } | null {
   if (seat.role === 'gm') return event;
-  const mine = seat.role === 'player' && 'seen' in event && event.seen.includes(seat.seatId);
+  const mine = seat.role === 'player' && 'seen' in event && (event.seen?.includes(seat.seatId) ?? false);
   if ('secret' in event && event.secret && !mine) return null;
   if (event.type === 'space.scenario.loaded') {
     // The commanders' sheets are the referee's; each side sees its own in the view.
