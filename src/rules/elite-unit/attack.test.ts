@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effective } from './rules/effective.ts';
-import { GM, P1, Table } from './test-kit.ts';
+import { GM, P1, P2, Table } from './test-kit.ts';
 
 /** Attacks, near misses, damage and the GM's undo (§6–§9). */
 
@@ -187,5 +187,43 @@ describe('effective values (§4, one fixed order)', () => {
     // 11 → 5 (arms) → 4 (poison −1) → 2 (wounded) → 1 (rifle in hand −1).
     expect(e.steps.map((s) => s.value)).toEqual([11, 5, 4, 2, 1]);
     expect(e.value).toBe(1);
+  });
+  it('partial armour: a layer the GM rules off the point of impact lets the blow by, untouched', () => {
+    const attack = {
+      type: 'attack',
+      attackerId: 'a',
+      weapon: 'w1',
+      mode: 'auto',
+      targets: [{ id: 'b', distance: 40 }],
+    };
+    // Covered: 2D6 = 12 against the flak vest (R 6, DC 40) dents it to 34, nothing through.
+    const covered = duel();
+    covered.run(attack, P1, [20]);
+    const [kept] = covered.run({ type: 'defend', targetId: 'b' }, GM, [1, 6, 6]);
+    expect(kept).toMatchObject({ hit: true, blow: { toStamina: 0 } });
+    expect(covered.char('b').armour[0]?.dc).toBe(34);
+    // Not covered: all 12 reach Stamina (more than a quarter of 24: a location roll, 15 = Trunk).
+    const t = duel();
+    t.run({ type: 'character.assign', id: 'b', ownerSeatId: 'p2' });
+    t.run(attack, P1, [20]);
+    const before = t.state;
+    expect(() => t.run({ type: 'defend', targetId: 'b', uncovered: ['a1'] }, P2, [1])).toThrow(
+      expect.objectContaining({ code: 'GM_ONLY' }),
+    );
+    expect(() => t.run({ type: 'defend', targetId: 'b', uncovered: ['a9'] }, GM, [1])).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_LAYER' }),
+    );
+    expect(t.state).toBe(before);
+    const [hit] = t.run({ type: 'defend', targetId: 'b', uncovered: ['a1'] }, GM, [1, 6, 6, 1, 5]);
+    expect(hit).toMatchObject({
+      defence: { uncovered: ['a1'] },
+      blow: {
+        dealt: 12,
+        toStamina: 12,
+        layers: [{ outcome: 'skipped', dcAfter: 40 }],
+        location: { part: 'trunk' },
+      },
+    });
+    expect(t.char('b')).toMatchObject({ stamina: 12, armour: [{ dc: 40 }] });
   });
 });

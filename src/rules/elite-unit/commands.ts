@@ -97,6 +97,8 @@ export const commandSchemas = [
     parry: key.optional(),
     /** Give up the parry save (§3 step 4). */
     waiveSave: z.boolean().optional(),
+    /** GM: worn layers (keys) that do not cover where this blow lands (partial armour, §9.1). */
+    uncovered: z.array(key).max(8).optional(),
   }),
   z.strictObject({
     type: z.literal('throw'),
@@ -242,7 +244,8 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   'chat.roll': BOTH,
   'chat.say': BOTH,
   'chat.reveal': GM,
-  'character.add': GM,
+  // A player may take a pack PC for the own seat (checked in decideAdd).
+  'character.add': BOTH,
   'character.remove': GM,
   'character.assign': GM,
   'character.reveal': GM,

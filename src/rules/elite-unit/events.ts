@@ -43,6 +43,8 @@ export interface DefenceReport {
   readonly total: number;
   readonly helpless: boolean;
   readonly parry?: { readonly object: string; readonly save: SaveResult; readonly dodgeBonus: number };
+  /** Worn layers the GM ruled do not cover where the blow landed (partial armour). */
+  readonly uncovered?: readonly string[];
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import { pendingAfter } from './combat/attack.ts';
+import { battleAfter, endTurn } from './combat/flow.ts';
 import type { EliteUnitEvent, Patch } from './events.ts';
-import type { Battle, Character, EliteUnitState, WeaponInstance } from './state.ts';
+import type { Battle, Character, EliteUnitState } from './state.ts';
 
 /**
  * Folds one event in: pure, no dice, no rules re-run. Copies only along the changed path, so a
@@ -51,27 +53,6 @@ const UNDOABLE = new Set([
   'birthday',
   'surgery',
 ]);
-
-/** End of a Turn (§5 step 7): recoil back to 0, Full Auto counts reset, durations tick. */
-function endTurn(c: Character): Character {
-  let weapons: readonly WeaponInstance[] = c.weapons;
-  if (c.weapons.some((w) => w.recoil !== 0 || w.firedThisTurn !== 0))
-    weapons = c.weapons.map((w) =>
-      w.recoil !== 0 || w.firedThisTurn !== 0 ? { ...w, recoil: 0, firedThisTurn: 0 } : w,
-    );
-  let conditions = c.conditions;
-  if (conditions.some((x) => x.turns !== undefined))
-    conditions = conditions
-      .map((x) => (x.turns === undefined ? x : { ...x, turns: x.turns - 1 }))
-      .filter((x) => x.turns === undefined || x.turns > 0);
-  let armour = c.armour;
-  if (armour.some((l) => l.turnsLeft !== undefined))
-    armour = armour
-      .map((l) => (l.turnsLeft === undefined ? l : { ...l, turnsLeft: l.turnsLeft - 1 }))
-      .filter((l) => l.turnsLeft === undefined || l.turnsLeft > 0);
-  if (weapons === c.weapons && conditions === c.conditions && armour === c.armour) return c;
-  return { ...c, weapons, conditions, armour };
-}
 
 export function evolveState(state: EliteUnitState, event: EliteUnitEvent | TableEvent): EliteUnitState {
   if (isChatEvent(event)) return { ...state, chat: evolveChat(state.chat, event) };
@@ -142,7 +123,7 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
       };
     case 'slot.advanced': {
       const b = state.battle;
-      return b ? { ...state, battle: { ...b, turn: event.turn, slot: event.slot, actionsUsed: 0 } } : state;
+      return b ? { ...state, battle: battleAfter(b, event) } : state;
     }
     case 'turn.ended': {
       const b = state.battle;
@@ -160,7 +141,7 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
       return {
         ...state,
         characters: characters ?? state.characters,
-        battle: { ...b, turn: event.turn + 1, slot: 0, actionsUsed: 0, waiting: [] },
+        battle: battleAfter(b, event),
       };
     }
     case 'attack.declared':
@@ -172,20 +153,12 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
         pending: event.pending,
         counters: { ...state.counters, attack: state.counters.attack + 1 },
       };
-    case 'attack.resolved': {
-      const p = state.pending;
-      const pending =
-        p && p.attackId === event.attackId && p.next + 1 < p.targets.length
-          ? {
-              ...p,
-              next: p.next + 1,
-              damage: event.damage ? withDamage(p.damage, p.targets[p.next]?.column ?? 0, event) : p.damage,
-            }
-          : p && p.attackId === event.attackId
-            ? null
-            : p;
-      return { ...state, characters: applyPatches(state.characters, event.patches), pending };
-    }
+    case 'attack.resolved':
+      return {
+        ...state,
+        characters: applyPatches(state.characters, event.patches),
+        pending: pendingAfter(state.pending, event.attackId, event.damage),
+      };
     case 'question.asked':
       return {
         ...state,
@@ -217,13 +190,4 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
     default:
       return state;
   }
-}
-
-function withDamage(
-  damage: NonNullable<EliteUnitState['pending']>['damage'],
-  column: number,
-  event: Extract<EliteUnitEvent, { type: 'attack.resolved' }>,
-) {
-  if (!event.damage || damage[column]) return damage;
-  return { ...damage, [column]: event.damage };
 }

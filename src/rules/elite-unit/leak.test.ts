@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultPack } from './data/pack.ts';
+import type { Pack } from './data/pack-schema.ts';
+import type { EliteUnitEvent } from './events.ts';
 import { eliteUnit } from './ruleset.ts';
 import { GM, P1, P2, Table } from './test-kit.ts';
 
@@ -52,5 +55,36 @@ describe('hidden information', () => {
     const t = hiddenFight();
     t.run({ type: 'character.reveal', id: 'boss', hidden: false });
     expect(JSON.stringify(eliteUnit.view(t.state, P1))).toMatch(/777/);
+  });
+  it("a loaded pack reaches players without its NPC templates (the GM's hidden sheets)", () => {
+    const t = new Table();
+    const pack = structuredClone(defaultPack) as Pack & { characters: { stamina: number }[] };
+    const npc = pack.characters.find((c) => c.id === 'enforcer') as { stamina: number };
+    npc.stamina = 4321;
+    const [loaded] = t.run({ type: 'pack.load', pack });
+    for (const seat of [P1, P2]) {
+      expect(JSON.stringify(eliteUnit.redact(loaded as EliteUnitEvent, seat))).not.toContain('4321');
+      expect(JSON.stringify(eliteUnit.view(t.state, seat))).not.toContain('4321');
+    }
+    expect(JSON.stringify(eliteUnit.redact(loaded as EliteUnitEvent, GM))).toContain('4321');
+    const copy = eliteUnit.redact(loaded as EliteUnitEvent, P1) as unknown as { pack: Pack };
+    expect(copy.pack.characters.map((c) => c.id)).toContain('castell');
+  });
+});
+
+describe('a player takes a sample character', () => {
+  it('for the own seat, open: a PC template only', () => {
+    const t = new Table();
+    t.run({ type: 'character.add', from: 'castell', id: 'mine' }, P1);
+    expect(t.char('mine')).toMatchObject({ ownerSeatId: 'p1', hidden: false });
+    const before = t.state;
+    for (const [command, code] of [
+      [{ type: 'character.add', from: 'raider', id: 'x' }, 'PLAYER_TAKES_PC_ONLY'],
+      [{ type: 'character.add', from: 'vey', id: 'x', ownerSeatId: 'p2' }, 'NOT_YOUR_SEAT'],
+      [{ type: 'character.add', from: 'vey', id: 'x', hidden: true }, 'GM_ONLY'],
+    ] as const) {
+      expect(() => t.run(command, P1)).toThrow(expect.objectContaining({ code }));
+      expect(t.state).toBe(before);
+    }
   });
 });

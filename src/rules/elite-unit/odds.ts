@@ -7,7 +7,7 @@ import { damageSpec } from './rules/dice.ts';
 import { effectiveValue, hasCondition, isHelpless, isIncapacitated, isWounded } from './rules/effective.ts';
 import { injure, type OuterLayer } from './rules/injury.ts';
 import { decideAndFold } from './ruleset.ts';
-import type { EliteUnitState } from './state.ts';
+import type { Character, EliteUnitState } from './state.ts';
 
 /**
  * Exact odds of one attack (no dice): every attack face is run through the ruleset's own decide;
@@ -70,12 +70,39 @@ export function attackOdds(
     attacks.push(pending?.attackTotal ?? 0);
   }
   if (!pending) throw new RangeError('the attack made no pending defence');
-  const p = pending;
+  return oddsAgainst(state, pending, defender, attacks, parry);
+}
+
+/**
+ * The exact odds of the attack waiting for a defence, against the defender it waits for, with
+ * the defence the seat is choosing (`parry`: the object's key, or none for a plain dodge). The
+ * attack total is already rolled, so only the defence, the parry save, the damage (unless a
+ * spread's roll is already shared) and the location are enumerated.
+ */
+export function defenceOdds(state: EliteUnitState, parry?: string): AttackOdds {
+  const p = state.pending;
+  const target = p?.targets[p.next];
+  const defender = target ? state.characters[target.id] : undefined;
+  if (!p || !target || !defender) throw new RangeError('no attack waits for a defence');
+  return oddsAgainst(state, p, defender, [p.attackTotal], parry);
+}
+
+/** The odds against one defender of a pending attack, each attack total equally likely. */
+function oddsAgainst(
+  state: EliteUnitState,
+  p: NonNullable<EliteUnitState['pending']>,
+  defender: Character,
+  attacks: readonly number[],
+  parry: string | undefined,
+): AttackOdds {
+  const target = p.targets[p.next] ?? p.targets[0];
   const pack = state.pack;
   const data = p.weapon ? findWeapon(pack, p.weapon) : undefined;
-  const column = data?.columns[p.targets[0]?.column ?? 0];
+  const column = data?.columns[target?.column ?? 0];
   const cell = column?.damage ?? `1D10+${p.strength ?? 0}`;
-  const damage = damageDistribution(cell);
+  // A Full Auto spread shares the first hit's roll: once rolled, the damage is known.
+  const rolled = p.damage[target?.column ?? 0];
+  const damage = rolled ? new Map([[rolled.total, 1]]) : damageDistribution(cell);
   const area = column ? areaOf(column) : null;
   const helpless = isHelpless(defender);
   const dodge = helpless ? 0 : effectiveValue(defender, pack, 'dodge');
@@ -120,22 +147,33 @@ export function attackOdds(
     const needsLocation = first.blow.toStamina * 4 > defender.staminaMax;
     const faces = needsLocation ? 100 : 1;
     for (let n = 1; n <= faces; n++) {
-      // d100 faces: tens digit then units (a d10's 10 reads 0; n = 100 is "00"). A prosthetic's
-      // d10 is read as holding (a 2): the odds leave its 1-in-10 failure out.
+      // d100 faces: tens digit then units (a d10's 10 reads 0; n = 100 is "00"), then a
+      // prosthetic's d10 when the part hit is one: a 1 in 10 fails, any other face holds.
       const tens = Math.floor((n % 100) / 10);
       const units = n % 10;
-      const scripted = [tens === 0 ? 10 : tens, units === 0 ? 10 : units, 2];
-      const r = needsLocation
-        ? injure(defender, dealt, outer, new ScriptedDice(scripted), invulnerable)
+      const d100 = [tens === 0 ? 10 : tens, units === 0 ? 10 : units];
+      const holds = needsLocation
+        ? injure(defender, dealt, outer, new ScriptedDice([...d100, 2]), invulnerable)
         : first;
-      const after = { ...defender, ...r.set };
-      out.push({
-        p: 1 / faces,
-        lost: r.blow.staminaBefore - r.blow.staminaAfter,
-        wounded: isWounded(after),
-        incap: isIncapacitated(after),
-        dead: after.dead !== null,
-      });
+      const fails =
+        holds.blow.location?.prostheticCheck === undefined
+          ? null
+          : injure(defender, dealt, outer, new ScriptedDice([...d100, 1]), invulnerable);
+      for (const [r, p] of fails
+        ? ([
+            [holds, 0.9],
+            [fails, 0.1],
+          ] as const)
+        : ([[holds, 1]] as const)) {
+        const after = { ...defender, ...r.set };
+        out.push({
+          p: p / faces,
+          lost: r.blow.staminaBefore - r.blow.staminaAfter,
+          wounded: isWounded(after),
+          incap: isIncapacitated(after),
+          dead: after.dead !== null,
+        });
+      }
     }
     memo.set(key, out);
     return out;
@@ -153,7 +191,7 @@ export function attackOdds(
   for (const branch of branches) {
     for (const attack of attacks) {
       for (let d = 1; d <= 20; d++) {
-        const weight = branch.p / 400;
+        const weight = branch.p / (20 * attacks.length);
         const defence = d + dodge + branch.bonus;
         if (attack > defence) {
           odds.hit += weight;
@@ -164,7 +202,7 @@ export function attackOdds(
           for (const [v, pv] of damage)
             add(weight * pv, Math.floor((v * p.multiplier) / p.divisor), branch.outer);
         } else if (area && data) {
-          const miss = nearMiss(attack, defence, p.targets[0]?.distance ?? 0, area.size, data.plasma);
+          const miss = nearMiss(attack, defence, target?.distance ?? 0, area.size, data.plasma);
           if (!miss.caught) continue;
           odds.caughtByNearMiss += weight;
           for (const [v, pv] of damage)

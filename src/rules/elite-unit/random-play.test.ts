@@ -16,7 +16,8 @@ import { whoseMove } from './your-move.ts';
 /**
  * Random legal play through whole fights (fast-check picks the seeds): 50 fights × 200 commands
  * = 10,000 commands a run. After every command the counters stay in bounds and no hidden NPC's
- * numbers reach a player; at the end the replayed log equals the live state.
+ * numbers reach a player; at the end every event passes the import's checks and the replayed log
+ * equals the live state.
  */
 
 const FIGHTS = 50;
@@ -205,7 +206,12 @@ function playFight(seed: number): void {
     ['p2', 'player', 'Pol'],
   ] as const)
     replayed = eliteUnit.evolve(replayed, { type: 'seat.joined', seatId, role, name });
-  for (const e of log) replayed = eliteUnit.evolve(replayed, e);
+  for (const e of log) {
+    // What decide made passes the import's checks (event-schemas.ts) at its place in the log.
+    ensure(eliteUnit.eventSchemas?.[e.type]?.safeParse(e).success === true, `schema of ${e.type}`);
+    ensure(eliteUnit.eventProblem?.(replayed, e) === null, `place of ${e.type}`);
+    replayed = eliteUnit.evolve(replayed, e);
+  }
   expect(stateHash(replayed)).toBe(stateHash(t.state));
 }
 

@@ -1,6 +1,7 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Role, Ruleset, TableEvent } from '../../engine/ruleset.ts';
-import { chatEventProblem, chatEventSchemas, decideChat, isChatEvent } from '../dice-chat/chat.ts';
+import { decideChat } from '../dice-chat/chat.ts';
+import { withFlow } from './combat/flow.ts';
 import { COMMAND_ROLES, type CommandOf, commandSchema, type EliteUnitCommand } from './commands.ts';
 import { defaultPack } from './data/pack.ts';
 import {
@@ -28,12 +29,12 @@ import {
   decideRemove,
   decideReveal,
 } from './decide/characters.ts';
-import { withFlow } from './decide/flow.ts';
 import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
 import { decideCast, decideEnergyBlast } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
 import { decideBirthday, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
 import { decideCrash, decideRam, decideRisky } from './decide/vehicles.ts';
+import { eliteUnitEventProblem, eliteUnitEventSchemas } from './event-schemas.ts';
 import type { EliteUnitEvent } from './events.ts';
 import { evolveState } from './evolve.ts';
 import { type EliteUnitOptions, type EliteUnitState, initialState } from './state.ts';
@@ -176,10 +177,9 @@ export const eliteUnit: Ruleset<
   >['commandSchema'],
   commandRoles: COMMAND_ROLES as Readonly<Record<EliteUnitCommand['type'], readonly Role[]>>,
   eventTypes: EVENT_TYPES,
-  // The embedded chat's events are checked on import as the dice chat's are; the system's own
-  // events by type for now.
-  eventSchemas: chatEventSchemas,
-  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
+  // Every event's contents and place are checked on import (event-schemas.ts).
+  eventSchemas: eliteUnitEventSchemas,
+  eventProblem: eliteUnitEventProblem,
   setup,
   decide,
   evolve,

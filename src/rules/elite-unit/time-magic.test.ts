@@ -93,6 +93,33 @@ describe('magic', () => {
     expect(t.char('orr').armour[0]).toMatchObject({ name: 'Ward', dc: 30, turnsLeft: 3 });
     expect(t.char('orr').conditions).toEqual([{ id: 'invulnerable', turns: 2 }]);
   });
+  it('chaos #4: a character leapt ahead in time is out of the scene until the hours pass', () => {
+    const t = new Table();
+    t.add('orr', 'orr', P1);
+    t.add('castell', 'cas');
+    t.run({ type: 'gm.set', id: 'orr', field: 'stamina', value: 10 });
+    // Ward: scramble d10 = 10, ward 1D6 = 3, chaos d20 = 4 → 1D6 = 3 hours ahead.
+    t.run(
+      { type: 'cast', id: 'orr', spell: 'ward', targets: [{ id: 'orr', distance: 0 }] },
+      P1,
+      [10, 3, 4, 3],
+    );
+    expect(t.char('orr').conditions).toEqual([{ id: 'timeLeap', factor: 3 }]);
+    const shoot = { type: 'attack', attackerId: 'cas', weapon: 'w1', targets: [{ id: 'orr', distance: 10 }] };
+    expect(() => t.run(shoot, GM, [10])).toThrow(expect.objectContaining({ code: 'TARGET_ABSENT' }));
+    expect(() => t.run({ type: 'aim', id: 'orr', weapon: 'w1' }, P1)).toThrow(
+      expect.objectContaining({ code: 'CHARACTER_ABSENT' }),
+    );
+    // In a battle its slot is passed over.
+    t.run({ type: 'battle.start', ids: ['orr', 'cas'] }, GM, [20, 1]);
+    expect(t.state.battle?.order[t.state.battle.slot]?.id).toBe('cas');
+    t.run({ type: 'battle.end' });
+    t.run({ type: 'time.pass', hours: 2 });
+    expect(t.char('orr').conditions).toEqual([{ id: 'timeLeap', factor: 1 }]);
+    t.run({ type: 'time.pass', hours: 1 });
+    expect(t.char('orr').conditions).toEqual([]);
+    expect(t.run(shoot, GM, [10]).map((e) => e.type)).toEqual(['attack.declared']);
+  });
   it('Spark is an attack the defender answers', () => {
     const t = new Table();
     t.add('orr', 'orr', P1);

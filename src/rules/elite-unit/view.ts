@@ -1,5 +1,6 @@
 import { isStandInGm, type Seat, type TableEvent } from '../../engine/ruleset.ts';
 import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
+import type { Pack } from './data/pack.ts';
 import type { EliteUnitEvent, Patch } from './events.ts';
 import { isHelpless, isIncapacitated, isWounded } from './rules/effective.ts';
 import type { Character, EliteUnitState, InitiativeEntry } from './state.ts';
@@ -109,7 +110,7 @@ export function viewOf(state: EliteUnitState, seat: Seat) {
   return {
     ...state,
     chat: viewChat(state.chat, seat),
-    pack: { ...state.pack, characters: state.pack.characters.filter((c) => c.kind === 'pc') },
+    pack: playerPack(state.pack),
     characters,
     battle: state.battle && {
       ...state.battle,
@@ -129,6 +130,11 @@ function openPatches(secrets: Secrets, patches: readonly Patch[]): Patch[] {
   return patches.filter((p) => !secrets.has(p.id));
 }
 
+/** The data pack as a player may see it: the NPC templates (the GM's hidden sheets) left out. */
+export function playerPack(pack: Pack): Pack {
+  return { ...pack, characters: pack.characters.filter((c) => c.kind === 'pc') };
+}
+
 /** An event as `seat` may receive it: hidden characters' numbers and hidden rolls left out. */
 export function redactEvent(event: EliteUnitEvent | TableEvent, seat: Seat): Redacted | null {
   return seesAll(seat) ? event : redactForPlayer(event, seat);
@@ -139,6 +145,8 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
   const ids = 'secretIds' in event ? (event.secretIds ?? []) : [];
   const chars: Secrets = { has: (id) => ids.includes(id) };
   switch (event.type) {
+    case 'pack.loaded':
+      return { type: event.type, pack: playerPack(event.pack) };
     case 'character.added':
       return event.character.hidden
         ? { type: event.type, character: publicCharacter(event.character) }

@@ -1,5 +1,7 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
+import { aimOn, reloadOn } from '../combat/ammo.ts';
+import { CombatRecord } from '../combat/record.ts';
 import type { CommandOf } from '../commands.ts';
 import { ENCUMBRANCE } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
@@ -27,42 +29,15 @@ function changed(
   };
 }
 
-/** §8.2: a spare magazine or belt in one action; an internal magazine one round per action. */
+/** §8.2: reload, on a combat record taken from the state (`combat/ammo.ts`). */
 export function decideReload(
   state: EliteUnitState,
   cmd: CommandOf<'reload'>,
   ctx: DecideContext,
 ): EliteUnitEvent[] {
-  const c = requireControl(state, cmd.id, ctx);
-  requireAction(state, c);
-  const w = requireWeapon(c, cmd.weapon);
-  const data = findWeapon(state.pack, w.weapon);
-  if (!data?.ammo) throw new RuleError('NOTHING_TO_RELOAD', `${data?.name ?? w.key} takes no ammunition`);
-  const capacity = data.ammo.capacity;
-  // A Manual weapon with a round still in it only needs working (§8.3).
-  if (w.needsReload && w.loaded > 0) return [changed(c.id, 'reload', { ...w, needsReload: false }, c)];
-  switch (data.ammo.feed) {
-    case 'magazine':
-    case 'belt': {
-      let best = -1;
-      w.spares.forEach((n, i) => {
-        if (n > 0 && (best < 0 || n > (w.spares[best] ?? 0))) best = i;
-      });
-      if (best < 0) throw new RuleError('NO_SPARE_AMMO', `${c.name} has no loaded spare for ${data.name}`);
-      const spares = w.spares.map((n, i) => (i === best ? w.loaded : n));
-      return [changed(c.id, 'reload', { ...w, loaded: w.spares[best] ?? 0, spares, needsReload: false }, c)];
-    }
-    case 'internal':
-      if (w.loose < 1) throw new RuleError('NO_SPARE_AMMO', `${c.name} has no loose rounds for ${data.name}`);
-      if (w.loaded >= capacity) throw new RuleError('ALREADY_LOADED', `${data.name} is full`);
-      return [
-        changed(c.id, 'reload', { ...w, loaded: w.loaded + 1, loose: w.loose - 1, needsReload: false }, c),
-      ];
-    case 'itself':
-      if (w.loaded >= 1) throw new RuleError('ALREADY_LOADED', `${c.name} already holds a ${data.name}`);
-      if (w.spares.length === 0) throw new RuleError('NO_SPARE_AMMO', `${c.name} has no more ${data.name}`);
-      return [changed(c.id, 'reload', { ...w, loaded: 1, spares: w.spares.slice(1) }, c)];
-  }
+  const log: EliteUnitEvent[] = [];
+  reloadOn(new CombatRecord(state), cmd, ctx, log);
+  return log;
 }
 
 /** §8.2: refilling a spare by hand, as many rounds per action as the character's Reactions. */
@@ -91,16 +66,15 @@ export function decideRefill(
   return [changed(c.id, 'refill', { ...w, spares, loose: w.loose - moved }, c, { moved })];
 }
 
-/** §8.5: Aim is one action and sets the weapon's Recoil to 0. */
+/** §8.5: Aim, on a combat record taken from the state (`combat/ammo.ts`). */
 export function decideAim(
   state: EliteUnitState,
   cmd: CommandOf<'aim'>,
   ctx: DecideContext,
 ): EliteUnitEvent[] {
-  const c = requireControl(state, cmd.id, ctx);
-  requireAction(state, c);
-  const w = requireWeapon(c, cmd.weapon);
-  return [changed(c.id, 'aim', { ...w, recoil: 0 }, c)];
+  const log: EliteUnitEvent[] = [];
+  aimOn(new CombatRecord(state), cmd, ctx, log);
+  return log;
 }
 
 /** Taking a weapon in hand or putting it away (§12: what is in the hands weighs on the attributes). */

@@ -1,11 +1,11 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
+import { advance } from '../combat/flow.ts';
 import type { CommandOf } from '../commands.ts';
 import type { EliteUnitEvent } from '../events.ts';
 import { rollD20 } from '../rules/dice.ts';
 import { effectiveValue } from '../rules/effective.ts';
 import type { EliteUnitState, InitiativeEntry } from '../state.ts';
-import { advance } from './flow.ts';
 import { requireCharacter, requireControl, requireNoPending } from './guards.ts';
 
 /** Initiative and Turns (§5): one roll per battle, a fixed order, GM orders ties, newcomers slotted in. */

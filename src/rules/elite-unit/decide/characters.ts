@@ -24,12 +24,23 @@ export function decideAdd(
   const id = cmd.id ?? `${cmd.from}-${state.counters.character + 1}`;
   if (state.characters[id])
     throw new RuleError('CHARACTER_EXISTS', `there is already a character ${id}`, { id });
-  const owner = cmd.ownerSeatId ?? null;
+  // A player takes a sample character for the own seat (issue 18): a PC, open, never another's.
+  if (ctx.actor.role !== 'gm') {
+    if (data.kind !== 'pc')
+      throw new RuleError('PLAYER_TAKES_PC_ONLY', 'a player may take only a player character from the pack', {
+        from: cmd.from,
+      });
+    if (cmd.ownerSeatId !== undefined && cmd.ownerSeatId !== ctx.actor.seatId)
+      throw new RuleError('NOT_YOUR_SEAT', 'a player takes a character for the own seat only', {
+        seat: cmd.ownerSeatId,
+      });
+    if (cmd.hidden === true) throw new RuleError('GM_ONLY', 'only the GM keeps hidden sheets');
+  }
+  const owner = ctx.actor.role !== 'gm' ? ctx.actor.seatId : (cmd.ownerSeatId ?? null);
   if (owner !== null && !state.seats[owner])
     throw new RuleError('UNKNOWN_SEAT', `there is no seat ${owner}`, { seat: owner });
   // NPC sheets are the GM's unless said otherwise (hidden NPC data, GM tools).
   const hidden = cmd.hidden ?? data.kind === 'npc';
-  void ctx;
   return [
     { type: 'character.added', character: characterFromPack(state.pack, data, id, owner, hidden, cmd.name) },
   ];

@@ -1,7 +1,7 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
-import { isHelpless } from '../rules/effective.ts';
-import type { Character, EliteUnitState, WeaponInstance } from '../state.ts';
+import { isAbsent, isHelpless } from '../rules/effective.ts';
+import type { Battle, Character, EliteUnitState, PendingAttack, WeaponInstance } from '../state.ts';
 
 /** The checks every command shares; each throws a RuleError with a stable code. */
 
@@ -14,9 +14,13 @@ export function requireCharacter(state: EliteUnitState, id: string): Character {
 /** A player acts only for the characters its seat owns; the GM for anyone. */
 export function requireControl(state: EliteUnitState, id: string, ctx: DecideContext): Character {
   const c = requireCharacter(state, id);
-  if (ctx.actor.role !== 'gm' && c.ownerSeatId !== ctx.actor.seatId)
-    throw new RuleError('NOT_YOUR_CHARACTER', `${c.name} is not yours to play`, { id });
+  requireControlOf(c, ctx);
   return c;
+}
+
+export function requireControlOf(c: Character, ctx: DecideContext): void {
+  if (ctx.actor.role !== 'gm' && c.ownerSeatId !== ctx.actor.seatId)
+    throw new RuleError('NOT_YOUR_CHARACTER', `${c.name} is not yours to play`, { id: c.id });
 }
 
 export function requireAlive(c: Character): void {
@@ -24,7 +28,10 @@ export function requireAlive(c: Character): void {
 }
 
 export function requireNoPending(state: EliteUnitState): void {
-  const p = state.pending;
+  requireNoPendingAttack(state.pending);
+}
+
+export function requireNoPendingAttack(p: PendingAttack | null): void {
   if (p) {
     const t = p.targets[p.next];
     throw new RuleError(
@@ -43,11 +50,19 @@ export function requireNoPending(state: EliteUnitState): void {
  * take none. Outside a battle actions are free play.
  */
 export function requireAction(state: EliteUnitState, c: Character): void {
+  requireActionIn(state.battle, state.pending, c);
+}
+
+/** `requireAction` on the battle and pending attack of a state or a combat record. */
+export function requireActionIn(b: Battle | null, pending: PendingAttack | null, c: Character): void {
   requireAlive(c);
-  requireNoPending(state);
+  if (isAbsent(c))
+    throw new RuleError('CHARACTER_ABSENT', `${c.name} has leapt ahead in time and is not here`, {
+      id: c.id,
+    });
+  requireNoPendingAttack(pending);
   if (isHelpless(c))
     throw new RuleError('CHARACTER_HELPLESS', `${c.name} cannot act (helpless)`, { id: c.id });
-  const b = state.battle;
   if (!b) return;
   const acting = b.order[b.slot];
   if (acting?.id !== c.id) {

@@ -38,8 +38,11 @@ export function decideTimePass(state: EliteUnitState, cmd: CommandOf<'time.pass'
     }
     if (cmd.asleep && whole > 0 && c.ne < c.neMax)
       set.ne = Math.min(c.neMax, c.ne + NE_PER_HOUR_ASLEEP * whole);
-    const conditions = c.conditions.filter((x) => x.id !== 'timeLeap' || (x.factor ?? 0) > cmd.hours);
-    if (conditions.length !== c.conditions.length) set.conditions = conditions;
+    // Chaos #4: the hours ahead count down; the character is back when they are spent.
+    if (c.conditions.some((x) => x.id === 'timeLeap'))
+      set.conditions = c.conditions
+        .map((x) => (x.id === 'timeLeap' ? { ...x, factor: (x.factor ?? 0) - cmd.hours } : x))
+        .filter((x) => x.id !== 'timeLeap' || (x.factor ?? 0) > 0);
     if (Object.keys(set).length > 0) patches.push({ id, set });
   }
   return [

@@ -6,7 +6,9 @@ import type { Step } from './effective.ts';
 
 /** The first column whose Range reaches the distance; -1 when none does (§6.1 step 2). */
 export function rangeColumn(weapon: WeaponData, distance: number): number {
-  return weapon.columns.findIndex((c) => c.range >= distance);
+  const columns = weapon.columns;
+  for (let i = 0; i < columns.length; i++) if ((columns[i] as ColumnData).range >= distance) return i;
+  return -1;
 }
 
 export interface Situation {

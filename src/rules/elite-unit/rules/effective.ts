@@ -75,8 +75,14 @@ export function carryPenalty(c: Character, pack: Pack): number {
   return sum;
 }
 
+/** Out of the scene (chaos #4, leapt ahead in time): skipped in the order, neither acts nor is a target. */
+export function isAbsent(c: Character): boolean {
+  return hasCondition(c, 'timeLeap');
+}
+
 export function hasCondition(c: Character, id: string): boolean {
-  return c.conditions.some((x) => x.id === id);
+  for (const x of c.conditions) if (x.id === id) return true;
+  return false;
 }
 
 function compute(c: Character, pack: Pack, attribute: string, steps: Step[] | null): number {

@@ -38,7 +38,8 @@ function meanOf(values: readonly number[]): Mean {
 export function simulate(pack: Pack, scenario: Scenario, n: number, seed: number): SimulationReport {
   const outcomes: FightOutcome[] = [];
   // Seeds derived per fight: fight i is the same whatever n is.
-  for (let i = 0; i < n; i++) outcomes.push(runFight(pack, scenario, (seed * 1_000_003 + i) >>> 0));
+  const reuse = { record: null };
+  for (let i = 0; i < n; i++) outcomes.push(runFight(pack, scenario, (seed * 1_000_003 + i) >>> 0, reuse));
   const count = (f: (o: FightOutcome) => boolean) => outcomes.filter(f).length;
   const names = [
     ...scenario.sides[0].map((c) => ({ c, side: 0 as const })),
