@@ -84,7 +84,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     let { page: ann } = await openSeatWithFrames(browser, annSeat.url);
     const { page: ben } = await openSeatWithFrames(browser, benSeat.url, true);
 
-    // The GM loads a pack from a file, then deals sample characters: two PCs, four hidden NPCs.
+    // The GM loads a pack from a file and deals a PC to Ann and four hidden NPCs.
     await tab(gm, 'GM screen');
     await gm.getByLabel('Load a pack (JSON)').setInputFiles({
       name: 'pack.json',
@@ -93,7 +93,11 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     });
     await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
     await addCharacter(gm, 'castell', { owner: annSeat.seatId });
-    await addCharacter(gm, 'orr', { owner: benSeat.seatId });
+    // Ben takes a sample character himself, on his phone.
+    const take = ben.getByRole('form', { name: 'Take a sample character' });
+    await take.getByLabel('Sample character').selectOption('orr');
+    await take.getByRole('button', { name: 'Take Sable Orr' }).click();
+    await expect.poll(() => gm.locator('.eu-roster li').count()).toBe(2);
     await addCharacter(gm, 'enforcer', { hidden: true });
     await addCharacter(gm, 'raider', { hidden: true });
     await addCharacter(gm, 'grenadier', { hidden: true });
@@ -309,6 +313,13 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     const { page: gm } = await openSeatWithFrames(browser, gmUrl);
     const { page, frames } = await openSeatWithFrames(browser, cat.url, true);
     await tab(gm, 'GM screen');
+    // A pack with NPC templates: their numbers are every hidden NPC's starting sheet.
+    await gm.getByLabel('Load a pack (JSON)').setInputFiles({
+      name: 'pack.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(PACK)),
+    });
+    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
     await addCharacter(gm, 'vey', { owner: cat.seatId });
     await addCharacter(gm, 'enforcer', { hidden: true, name: 'Masked Enforcer' });
     // The GM changes the hidden sheet, rolls for it out of sight, and attacks Cat's pilot with it.
@@ -347,7 +358,9 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
           (o.id === 'enforcer-2' &&
             ('attributes' in o || 'stamina' in o || 'weapons' in o || 'armour' in o)) ||
           // a sheet patch of the hidden NPC (character.changed patches carry { id, set })
-          (o.id === 'enforcer-2' && 'set' in o),
+          (o.id === 'enforcer-2' && 'set' in o) ||
+          // an NPC template of the pack
+          (o.kind === 'npc' && 'attributes' in o),
       );
     });
     expect(frames.length).toBeGreaterThan(5);
