@@ -182,7 +182,8 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
           >
             {usable.map((w) => (
               <option key={w.key} value={w.key}>
-                {weaponName(view.pack, w.weapon)} ({w.loaded} loaded)
+                {weaponName(view.pack, w.weapon)}
+                {view.pack.weapons.find((x) => x.id === w.weapon)?.ammo ? ` (${w.loaded} loaded)` : ''}
               </option>
             ))}
             <option value="unarmed">Bare hands</option>
