@@ -1,13 +1,12 @@
 import { useContext, useMemo, useState } from 'react';
 import type { Seat } from '../../engine/ruleset.ts';
 import type { EliteUnitCommand } from '../../rules/elite-unit/commands.ts';
-import { type AttackOdds, attackOdds } from '../../rules/elite-unit/odds.ts';
+import { type AttackOdds, attackOdds, defenceOdds, saveChance } from '../../rules/elite-unit/odds.ts';
 import { bystanderShare, rangeColumn } from '../../rules/elite-unit/rules/attack.ts';
-import { isHelpless } from '../../rules/elite-unit/rules/effective.ts';
+import { effectiveValue, isHelpless } from '../../rules/elite-unit/rules/effective.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import type { LogItem } from '../log.ts';
 import { TableLogContext } from '../pages/TablePage.tsx';
-import { type DefenceChance, defenceChance } from './defence-odds.ts';
 import { rolled, words } from './describe-event.ts';
 import {
   asState,
@@ -183,7 +182,8 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
           >
             {usable.map((w) => (
               <option key={w.key} value={w.key}>
-                {weaponName(view.pack, w.weapon)} ({w.loaded} loaded)
+                {weaponName(view.pack, w.weapon)}
+                {view.pack.weapons.find((x) => x.id === w.weapon)?.ammo ? ` (${w.loaded} loaded)` : ''}
               </option>
             ))}
             <option value="unarmed">Bare hands</option>
@@ -334,20 +334,10 @@ export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
   const t = p.targets[p.next];
   const c = t ? view.characters[t.id] : undefined;
   if (!t || !c || !isWhole(c)) return null;
-  return <DefendForm key={`${p.attackId}/${p.next}`} view={view} seat={seat} p={p} c={c} />;
+  return <DefendForm key={`${p.attackId}/${p.next}`} view={view} p={p} c={c} />;
 }
 
-function DefendForm({
-  view,
-  seat,
-  p,
-  c,
-}: {
-  view: View;
-  seat: SeatRef;
-  p: NonNullable<View['pending']>;
-  c: Character;
-}) {
+function DefendForm({ view, p, c }: { view: View; p: NonNullable<View['pending']>; c: Character }) {
   const r = useRunner();
   const [choice, setChoice] = useState('dodge');
   const [waive, setWaive] = useState(false);
@@ -361,13 +351,21 @@ function DefendForm({
   // Each option's exact chance, asked of the ruleset once per view (a parry runs ~1000 decides).
   const keys = (canParry ? parries : []).map((x) => x.key).join(',');
   const chances = useMemo(() => {
-    const actor = { seatId: seat.seatId, role: seat.role };
+    const state = asState(view);
+    const ask = (key?: string): DefenceChance | null => {
+      try {
+        const odds = defenceOdds(state, key);
+        const holds = key ? saveChance(effectiveValue(c, state.pack, 'reactions')) : null;
+        return { odds, parryHolds: holds };
+      } catch {
+        return null;
+      }
+    };
     const out = new Map<string, DefenceChance | null>();
-    out.set('dodge', defenceChance(asState(view), actor, c.id));
-    for (const key of keys ? keys.split(',') : [])
-      out.set(key, defenceChance(asState(view), actor, c.id, key));
+    out.set('dodge', ask());
+    for (const key of keys ? keys.split(',') : []) out.set(key, ask(key));
     return out;
-  }, [view, seat.seatId, seat.role, c.id, keys]);
+  }, [view, c, keys]);
   const chance = (key?: string) => chances.get(key ?? 'dodge') ?? null;
   const dodgeChance = chance();
   const source = p.weapon
@@ -432,13 +430,21 @@ function DefendForm({
   );
 }
 
-/** A defence option's exact chance, from the ruleset's decide (defence-odds.ts). */
+/** A defence option's exact chance, from the ruleset's odds (defenceOdds, saveChance). */
+interface DefenceChance {
+  readonly odds: AttackOdds;
+  /** P(the parry save succeeds); null for a dodge. */
+  readonly parryHolds: number | null;
+}
+
 function ChanceNote({ chance }: { chance: DefenceChance }) {
+  const o = chance.odds;
   return (
     <span className="eu-muted" data-testid="defence-chance">
       {' '}
-      — hit {percent(chance.hit)}
-      {chance.parryHolds !== null ? `; the save holds ${percent(chance.parryHolds)}` : ''}
+      — hit {percent(o.hit)}
+      {chance.parryHolds !== null ? `; the save holds ${percent(chance.parryHolds)}` : ''}; wounded{' '}
+      {percent(o.wounded)}, dead {percent(o.dead)}
     </span>
   );
 }

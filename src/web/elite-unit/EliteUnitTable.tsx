@@ -3,6 +3,7 @@ import type { SeatInfo } from '../../server/protocol.ts';
 import type { SendCommand } from '../dice/attempt.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
 import { useDiceSender } from '../dice/use-dice-sender.ts';
+import { MoreActions } from './Actions.tsx';
 import { AttackForm, AttackResult, Bystanders, DefendPrompt } from './Attack.tsx';
 import { AddCharacter, GmScreen } from './Gm.tsx';
 import {
@@ -123,6 +124,7 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
               <div>
                 {/* A fresh form for each attack: targets and rulings belong to one attack. */}
                 <AttackForm key={view.counters.attack} view={view} seat={seat} />
+                <MoreActions view={view} seat={seat} />
                 {mine.filter(isWhole).map((c) => (
                   <Sheet key={c.id} c={c} pack={view.pack} seat={seat} ownerName={seatName(seat.seatId)} />
                 ))}

@@ -84,7 +84,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     let { page: ann } = await openSeatWithFrames(browser, annSeat.url);
     const { page: ben } = await openSeatWithFrames(browser, benSeat.url, true);
 
-    // The GM loads a pack from a file, then deals sample characters: two PCs, four hidden NPCs.
+    // The GM loads a pack from a file and deals a PC to Ann and four hidden NPCs.
     await tab(gm, 'GM screen');
     await gm.getByLabel('Load a pack (JSON)').setInputFiles({
       name: 'pack.json',
@@ -93,7 +93,11 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     });
     await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
     await addCharacter(gm, 'castell', { owner: annSeat.seatId });
-    await addCharacter(gm, 'orr', { owner: benSeat.seatId });
+    // Ben takes a sample character himself, on his phone.
+    const take = ben.getByRole('form', { name: 'Take a sample character' });
+    await take.getByLabel('Sample character').selectOption('orr');
+    await take.getByRole('button', { name: 'Take Sable Orr' }).click();
+    await expect.poll(() => gm.locator('.eu-roster li').count()).toBe(2);
     await addCharacter(gm, 'enforcer', { hidden: true });
     await addCharacter(gm, 'raider', { hidden: true });
     await addCharacter(gm, 'grenadier', { hidden: true });
@@ -243,14 +247,17 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await expect.poll(() => blast.getByTestId('share-raider-6').textContent()).toBe('full damage');
     expect(await blast.getByTestId('share-orr-2').textContent()).toBe('half damage');
     await shot(gm, 'eu-blast-gm.png');
+    // The blast's damage roll is shared; a hit location, if one is needed, comes from the table's dice.
+    await gm.getByLabel('digital').check();
     await blast.getByRole('button', { name: 'Deal the damage to those caught' }).click();
-    await expect
-      .poll(() => gm.getByTestId('last-attack').getByTestId('bystanders').textContent())
-      .toContain('Raider Two');
     try {
+      await expect
+        .poll(() => gm.getByTestId('last-attack').getByTestId('bystanders').textContent())
+        .toContain('Raider Two');
       await expect.poll(() => annResult.getByTestId('bystanders').textContent()).toContain('Sable Orr');
     } catch (e) {
       await shot(ann, 'eu-fail-ann.png');
+      await shot(gm, 'eu-fail-gm.png');
       throw e;
     }
     await shot(ann, 'eu-blast-desktop.png');
@@ -274,6 +281,18 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
       .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
       .toBe('33 / 40');
     await shot(gm, 'eu-gm-screen-desktop.png');
+    // Magic on the phone: Orr mends Castell (NE cost 1D10 4, healing 1D10 4, both typed).
+    await ben.getByText('More actions: magic, first aid, vehicles').click();
+    const more = ben.getByRole('group', { name: 'More actions' });
+    await more.getByLabel('Spell', { exact: true }).selectOption('mend');
+    await more.getByLabel('On', { exact: true }).selectOption('castell-1');
+    await more.getByLabel('Metres', { exact: true }).fill('1');
+    await more.getByRole('button', { name: 'Cast' }).click();
+    await typeFaces(ben, [4, 4]);
+    await expect
+      .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
+      .toBe('37 / 40');
+    await shot(ben, 'eu-magic-phone.png');
     // The log reads as sentences.
     await expect
       .poll(() => ann.locator('body').textContent())
@@ -283,7 +302,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await tab(ann, 'Sheets');
     await expect
       .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
-      .toBe('33 / 40');
+      .toBe('37 / 40');
     expect(pageProblems).toEqual([]);
   });
 
@@ -294,6 +313,13 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     const { page: gm } = await openSeatWithFrames(browser, gmUrl);
     const { page, frames } = await openSeatWithFrames(browser, cat.url, true);
     await tab(gm, 'GM screen');
+    // A pack with NPC templates: their numbers are every hidden NPC's starting sheet.
+    await gm.getByLabel('Load a pack (JSON)').setInputFiles({
+      name: 'pack.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(PACK)),
+    });
+    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
     await addCharacter(gm, 'vey', { owner: cat.seatId });
     await addCharacter(gm, 'enforcer', { hidden: true, name: 'Masked Enforcer' });
     // The GM changes the hidden sheet, rolls for it out of sight, and attacks Cat's pilot with it.
@@ -332,7 +358,9 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
           (o.id === 'enforcer-2' &&
             ('attributes' in o || 'stamina' in o || 'weapons' in o || 'armour' in o)) ||
           // a sheet patch of the hidden NPC (character.changed patches carry { id, set })
-          (o.id === 'enforcer-2' && 'set' in o),
+          (o.id === 'enforcer-2' && 'set' in o) ||
+          // an NPC template of the pack
+          (o.kind === 'npc' && 'attributes' in o),
       );
     });
     expect(frames.length).toBeGreaterThan(5);

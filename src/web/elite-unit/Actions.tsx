@@ -1,0 +1,341 @@
+import { useState } from 'react';
+import type { Character } from '../../rules/elite-unit/state.ts';
+import { words } from './describe-event.ts';
+import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
+import { useRunner } from './runner.tsx';
+
+/**
+ * The actions besides an attack: spells and NE stores (magic), first aid, anything else said in
+ * words, and vehicles (risky manoeuvres, rams; a crash is the GM's). The rules check each one and
+ * their refusal is shown as a sentence; nothing is decided here.
+ */
+
+const RISKY = [
+  'sharpTurn',
+  'ramMovingVehicle',
+  'fireFixedTurret',
+  'ramNarrowObject',
+  'ramWideObject',
+  'ramVeryWideObject',
+  'bumpyGround',
+  'veryBumpyGround',
+  'flatOutVeryBumpy',
+  'narrowSpace',
+  'airGap',
+  'airDeadLanding',
+] as const;
+
+function living(view: View): Character[] {
+  return roster(view)
+    .filter(isWhole)
+    .filter((c) => c.dead === null);
+}
+
+export function MoreActions({ view, seat }: { view: View; seat: SeatRef }) {
+  const mine = living(view).filter((c) => controls(seat, c));
+  const preferred = view.move?.kind === 'act' ? view.move.characterId : '';
+  const [chosen, setChosen] = useState('');
+  const c = mine.find((x) => x.id === chosen) ?? mine.find((x) => x.id === preferred) ?? mine[0];
+  if (!c || seat.role === 'spectator') return null;
+  return (
+    <details className="eu-card" aria-label="More actions">
+      <summary>More actions: magic, first aid, vehicles</summary>
+      {mine.length > 1 ? (
+        <label>
+          For{' '}
+          <select aria-label="Acting character" value={c.id} onChange={(ev) => setChosen(ev.target.value)}>
+            {mine.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <Magic view={view} c={c} />
+      <FirstAid view={view} c={c} />
+      <Act c={c} />
+      <Vehicles view={view} c={c} gm={seat.role === 'gm'} />
+    </details>
+  );
+}
+
+function Magic({ view, c }: { view: View; c: Character }) {
+  const r = useRunner();
+  const [spell, setSpell] = useState('');
+  const [target, setTarget] = useState('');
+  const [distance, setDistance] = useState('');
+  const [store, setStore] = useState('0');
+  const [amount, setAmount] = useState('');
+  if (c.spells.length === 0 && c.neStores.length === 0) return null;
+  const spellId = c.spells.includes(spell) ? spell : (c.spells[0] ?? '');
+  const others = roster(view).filter((x) => (isWhole(x) ? x.dead === null : !x.dead));
+  return (
+    <section>
+      <h4>Magic (NE {c.ne})</h4>
+      {c.spells.length > 0 ? (
+        <form
+          className="eu-form"
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            void r.run({
+              type: 'cast',
+              id: c.id,
+              spell: spellId,
+              targets: target ? [{ id: target, distance: Number(distance) || 0 }] : [],
+            });
+          }}
+        >
+          <label>
+            Spell{' '}
+            <select aria-label="Spell" value={spellId} onChange={(ev) => setSpell(ev.target.value)}>
+              {c.spells.map((s) => {
+                const data = view.pack.spells.find((x) => x.id === s);
+                return (
+                  <option key={s} value={s}>
+                    {data
+                      ? `${data.name} (${words(data.effect)}, costs ${data.cost} NE, ${data.range} m)`
+                      : s}
+                  </option>
+                );
+              })}
+            </select>
+          </label>
+          <label>
+            On{' '}
+            <select aria-label="On" value={target} onChange={(ev) => setTarget(ev.target.value)}>
+              <option value="">nobody / self</option>
+              {others.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Metres{' '}
+            <input
+              type="number"
+              min={0}
+              step="any"
+              value={distance}
+              onChange={(ev) => setDistance(ev.target.value)}
+            />
+          </label>
+          <button type="submit" disabled={r.busy}>
+            Cast
+          </button>
+        </form>
+      ) : null}
+      {c.neStores.length > 0 ? (
+        <form
+          className="eu-form"
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            const n = Math.floor(Number(amount));
+            if (n > 0) void r.run({ type: 'tap', id: c.id, store: Number(store), amount: n });
+          }}
+        >
+          <label>
+            Draw NE from{' '}
+            <select value={store} onChange={(ev) => setStore(ev.target.value)}>
+              {c.neStores.map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the store's index is what the command names
+                <option key={i} value={String(i)}>
+                  {view.pack.accessories.find((a) => a.id === s.item)?.name ?? s.item} ({s.ne} left)
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Amount{' '}
+            <input type="number" min={1} value={amount} onChange={(ev) => setAmount(ev.target.value)} />
+          </label>
+          <button type="submit" disabled={r.busy}>
+            Draw
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function FirstAid({ view, c }: { view: View; c: Character }) {
+  const r = useRunner();
+  const kits = view.pack.accessories.filter((a) => a.kind === 'firstAid' && c.gear.includes(a.id));
+  const [patient, setPatient] = useState('');
+  if (kits.length === 0) return null;
+  const patients = living(view);
+  const who = patients.find((x) => x.id === patient) ?? patients[0];
+  return (
+    <section>
+      <h4>First aid</h4>
+      <div className="eu-form">
+        <label>
+          Patient{' '}
+          <select value={who?.id ?? ''} onChange={(ev) => setPatient(ev.target.value)}>
+            {patients.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name} ({x.stamina}/{x.staminaMax})
+              </option>
+            ))}
+          </select>
+        </label>
+        {kits.map((k) => (
+          <button
+            key={k.id}
+            type="button"
+            disabled={r.busy || !who}
+            onClick={() => who && void r.run({ type: 'firstAid', id: c.id, patientId: who.id, kit: k.id })}
+          >
+            Use the {k.name}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Act({ c }: { c: Character }) {
+  const r = useRunner();
+  const [text, setText] = useState('');
+  return (
+    <section>
+      <h4>Anything else</h4>
+      <form
+        className="eu-form"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (text.trim())
+            void r.run({ type: 'act', id: c.id, text: text.trim() }).then((ok) => ok && setText(''));
+        }}
+      >
+        <label>
+          {c.name} does{' '}
+          <input
+            value={text}
+            maxLength={500}
+            onChange={(ev) => setText(ev.target.value)}
+            placeholder="runs to the door"
+          />
+        </label>
+        <button type="submit" disabled={r.busy}>
+          Spend an action
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
+  const r = useRunner();
+  const [vehicle, setVehicle] = useState('');
+  const [controlsKind, setControls] = useState<'manual' | 'port'>('manual');
+  const [action, setAction] = useState<(typeof RISKY)[number]>('sharpTurn');
+  const [kph, setKph] = useState('');
+  const [target, setTarget] = useState('');
+  const vehicles = view.pack.vehicles;
+  const v = vehicles.find((x) => x.id === vehicle) ?? vehicles[0];
+  if (!v) return null;
+  const others = living(view).filter((x) => x.id !== c.id);
+  return (
+    <section>
+      <h4>Vehicles</h4>
+      <div className="eu-form">
+        <label>
+          Vehicle{' '}
+          <select value={v.id} onChange={(ev) => setVehicle(ev.target.value)}>
+            {vehicles.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name} (handling {x.handling}, {words(x.controls)})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Controls{' '}
+          <select value={controlsKind} onChange={(ev) => setControls(ev.target.value as 'manual' | 'port')}>
+            <option value="manual">by hand</option>
+            <option value="port">through the Control Port</option>
+          </select>
+        </label>
+      </div>
+      <div className="eu-form">
+        <label>
+          Risky manoeuvre{' '}
+          <select value={action} onChange={(ev) => setAction(ev.target.value as (typeof RISKY)[number])}>
+            {RISKY.map((a) => (
+              <option key={a} value={a}>
+                {words(a)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={r.busy}
+          onClick={() =>
+            void r.run({
+              type: 'vehicle.risky',
+              driverId: c.id,
+              vehicle: v.id,
+              controls: controlsKind,
+              action,
+            })
+          }
+        >
+          Try it
+        </button>
+      </div>
+      <div className="eu-form">
+        <label>
+          Ram{' '}
+          <select value={target} onChange={(ev) => setTarget(ev.target.value)}>
+            <option value="">whom?</option>
+            {others.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          at kph <input type="number" min={0} value={kph} onChange={(ev) => setKph(ev.target.value)} />
+        </label>
+        <button
+          type="button"
+          disabled={r.busy || target === '' || kph === ''}
+          onClick={() =>
+            void r.run({
+              type: 'vehicle.ram',
+              driverId: c.id,
+              vehicle: v.id,
+              controls: controlsKind,
+              kph: Number(kph),
+              targetId: target,
+              situation: {},
+            })
+          }
+        >
+          Ram
+        </button>
+        {gm ? (
+          <button
+            type="button"
+            disabled={r.busy || kph === ''}
+            onClick={() =>
+              void r.run({
+                type: 'vehicle.crash',
+                vehicle: v.id,
+                kph: Number(kph),
+                occupants: [{ id: c.id, seated: true }],
+              })
+            }
+          >
+            Crash it at that speed ({c.name} aboard)
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
