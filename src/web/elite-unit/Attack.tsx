@@ -95,8 +95,13 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   const weapon = usable.find((w) => w.key === weaponKey) ?? (weaponKey === 'unarmed' ? undefined : usable[0]);
   const data = weapon ? view.pack.weapons.find((x) => x.id === weapon.weapon) : undefined;
   const modeKind = data?.modes.some((m) => m.kind === mode) ? mode : (data?.modes[0]?.kind ?? '');
-  const others = roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead));
-  const picked = others.filter((c) => targets[c.id]?.on);
+  // Kept across renders, so the odds below (about 0.1 s a count) are counted again only when the
+  // view or the form changes, not at every render.
+  const others = useMemo(
+    () => roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead)),
+    [view, attackerId],
+  );
+  const picked = useMemo(() => others.filter((c) => targets[c.id]?.on), [others, targets]);
 
   const command = useMemo((): AttackCommand | null => {
     if (!attacker || picked.length === 0) return null;
