@@ -324,8 +324,11 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
       <RefusalBanner sender={runner.sender} />
       <DicePrompt sender={runner.sender} />
       {view.phase === 'briefing' ? <Briefing view={view} seat={seat} runner={runner} /> : null}
-      {view.phase === 'ended' ? <Evaluation view={view} /> : null}
-      {view.phase === 'ended' && seat.role !== 'spectator' ? <Between view={view} runner={runner} /> : null}
+      {/* The outcome waits for the aliens' last turn to be played back: no spoiler. */}
+      {view.phase === 'ended' && !playback.playing ? <Evaluation view={view} /> : null}
+      {view.phase === 'ended' && !playback.playing && seat.role !== 'spectator' ? (
+        <Between view={view} runner={runner} />
+      ) : null}
       <div className="fd-layout">
         <div className="fd-board-col">
           <ArenaBoard
