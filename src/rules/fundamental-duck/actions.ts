@@ -5,6 +5,8 @@ import type { CommandOf } from './commands.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { deal, openInto, placeThreatsOf, revealTile, scanReach } from './exploration.ts';
+import { teamersAt, threatAt } from './figures.ts';
+import { afterStep } from './movement.ts';
 import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
 import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
@@ -226,11 +228,14 @@ export function decideOperateDoor(draft: Draft, c: CommandOf<'operateDoor'>): vo
   if (!c.open && d.jammed) throw new RuleError('DOOR_JAMMED', 'the door is jammed open', {});
   if (s.effects.powerDownUntilTurn >= s.turn)
     throw new RuleError('POWER_DOWN', 'no door lock works while the power is down', {});
+  const dives = c.open ? [] : diversFor(draft, c.door, c.divers ?? []);
+  if (c.open && c.divers?.length) throw new RuleError('BAD_DIVE', 'one dives under a closing door only', {});
   chitFor(s, t, 'other');
   spendChit(draft, t.id, 'other');
   const hacker = draft.state.rules.pack.campaign.abilities.find((a) => a.id === 'door-hacker');
   const bonus = t.abilities.includes('door-hacker') ? (hacker?.value ?? 1) : 0;
   if (!fumbleTest(draft, t.id, c.open ? 'open a door' : 'close a door', draft.own, bonus)) return;
+  for (const dive of dives) diveUnder(draft, dive);
   setDoor(draft, c.door, { open: c.open }, c.open ? `opened by ${t.name}` : `closed by ${t.name}`);
   if (c.open) {
     const g = arenaOf(draft.state).doors[c.door];
@@ -238,6 +243,65 @@ export function decideOperateDoor(draft: Draft, c: CommandOf<'operateDoor'>): vo
     if (far >= 0 && !draft.state.tiles[far]?.opened) openInto(draft, far, c.door);
     checkAmbushes(draft, t.id);
   }
+}
+
+interface Dive {
+  readonly teamerId: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * Who dives under a door as it closes (15.2), checked before anything happens: each must stand in
+ * an aperture square of the door, and the aperture square opposite must have room (two stacked
+ * Teamers may dive together into an empty one). Returns where each lands.
+ */
+function diversFor(draft: Draft, door: number, ids: readonly string[]): Dive[] {
+  const s = draft.state;
+  const arena = arenaOf(s);
+  const d = arena.doors[door];
+  const w = arena.width;
+  const out: Dive[] = [];
+  const landing = new Map<number, number>();
+  for (const id of ids) {
+    const t = teamerOrThrow(s, id);
+    if (!canAct(t) || t.x === null || t.y === null)
+      throw new RuleError('CANNOT_ACT', `${t.name} cannot dive`, { teamerId: id });
+    if (out.some((o) => o.teamerId === id)) throw new RuleError('BAD_DIVE', `${t.name} is named twice`, {});
+    const here = t.y * w + t.x;
+    const side = d?.sides.find((sd) => sd.a === here || sd.b === here);
+    if (!side)
+      throw new RuleError('NOT_IN_APERTURE', `${t.name} is not in an aperture square of the door`, {
+        teamerId: id,
+      });
+    const to = side.a === here ? side.b : side.a;
+    const x = to % w;
+    const y = Math.floor(to / w);
+    const room = (arena.capacity[to] as number) - teamersAt(s, x, y).length - (landing.get(to) ?? 0);
+    if (room < 1 || threatAt(s, x, y))
+      throw new RuleError('NO_ROOM', `no room for ${t.name} on the far side`, { teamerId: id, x, y });
+    landing.set(to, (landing.get(to) ?? 0) + 1);
+    out.push({ teamerId: id, x, y });
+  }
+  return out;
+}
+
+/**
+ * A last-moment dive under the closing door (15.2): his WAIT chit, else a READY chit; with none, a
+ * fumble test, and on failure the door closes on him. He lands ducked in the square opposite.
+ */
+function diveUnder(draft: Draft, dive: Dive): void {
+  const t = draft.state.teamers[dive.teamerId] as Teamer;
+  const chit = waitChit(t) ?? readyChit(t);
+  if (chit !== null) draft.emit({ type: 'chit.used', teamerId: t.id, chit, to: 'ACTED', kind: 'dive' });
+  else if (!fumbleTest(draft, t.id, 'dive under a closing door', draft.own)) {
+    const deadAt = draft.state.rules.pack.combat.teamerWounds.deadAt;
+    draft.emit({ type: 'teamer.wounded', teamerId: t.id, wounds: deadAt, armourFace: null });
+    return;
+  }
+  draft.emit({ type: 'teamer.stepped', teamerId: t.id, x: dive.x, y: dive.y, facing: t.facing, cost: 0 });
+  draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: true });
+  afterStep(draft, t.id);
 }
 
 /** Other Actions (8.5): each with a fumble test, except standing up and ducking (movement, not tasks). */

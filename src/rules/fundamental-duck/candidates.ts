@@ -43,6 +43,8 @@ export function candidateCommands(state: FdState): FdCommand[] {
     for (const d of arena.doors) {
       if (!d.zone.includes(sq)) continue;
       out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: !state.doors[d.index]?.open });
+      if (state.doors[d.index]?.open)
+        out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: false, divers: [t.id] });
       out.push({ type: 'scan', teamerId: t.id, door: d.index });
     }
     for (const task of ['duck', 'standUp', 'reload', 'console', 'locker', 'clearSource'] as const)

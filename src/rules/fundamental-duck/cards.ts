@@ -1,3 +1,4 @@
+import { arenaOf } from './board-adapter.ts';
 import type { PackWeapon } from './data/pack-schema.ts';
 import { d6, pick } from './dice.ts';
 import type { Draft } from './draft.ts';
@@ -33,6 +34,7 @@ export function resolveCard(draft: Draft, tile: number, cardId: string, door: nu
     colour: card.colour,
     effect: effect.kind,
     text: card.text,
+    ...(door !== null ? { door } : {}),
   });
   const onTile = teamersOnBoard(draft.state).filter(
     (t) => draft.board.tileAt(t.x as number, t.y as number) === tile,
@@ -96,10 +98,24 @@ export function resolveCard(draft: Draft, tile: number, cardId: string, door: nu
       if (effect.stress > 0) addStress(draft, onTile[0]?.id ?? null, `event: ${card.name}`, effect.stress);
       break;
     }
-    // lights-out is folded by evolve (the tile goes dark); gas-leak and new-orders: see the coverage table.
+    case 'new-orders':
+      // Orders met at once when a Teamer already stands on such a tile.
+      for (const t of teamersOnBoard(draft.state)) checkOrders(draft, t.id);
+      break;
+    // lights-out and gas-leak are folded by evolve (the tile goes dark; the door zone's FF drops).
     default:
       break;
   }
+}
+
+/** New orders (24.6): the first Teamer to stand on a tile of the named type meets the bonus objective. */
+export function checkOrders(draft: Draft, teamerId: string): void {
+  const bonus = draft.state.progress.bonus;
+  const t = draft.state.teamers[teamerId];
+  if (!bonus || bonus.met || !t || t.x === null || t.y === null || t.wounds >= 2) return;
+  const tile = draft.board.tileAt(t.x, t.y);
+  if (arenaOf(draft.state).tiles[tile]?.type === bonus.tileType)
+    draft.emit({ type: 'orders.met', teamerId, tile });
 }
 
 /** Shots or squirts in a full magazine or tank; null for weapons that do not count them. */

@@ -88,6 +88,8 @@ export const coreCommandSchemas = [
     teamerId: id,
     door: z.number().int().min(0).max(499),
     open: z.boolean(),
+    /** Closing only: Teamers in its aperture squares who dive under it as it shuts (15.2). */
+    divers: z.array(id).max(4).optional(),
   }),
   /** Other Actions with a fumble test (turn a Source chit, the console, clear the Source, reload...) or without (stand up, duck). */
   z.strictObject({

@@ -38,11 +38,11 @@ function met(state: FdState, c: PackCondition): boolean {
       );
     case 'special-actions':
       return state.progress.consoleActions >= c.count;
-    // Cargo is not carried yet (see the coverage table): pods never reach the bridge, no load is lost.
+    // Cargo is not carried yet (see the coverage table): pods never reach the bridge.
     case 'marked-loads-to-bridge':
       return false;
     case 'no-load-lost':
-      return true;
+      return !state.loads.some((l) => l.lost);
   }
 }
 
@@ -72,7 +72,11 @@ export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean
         : catastrophe
           ? stars.failedWithCatastrophe
           : 0;
-  draft.emit({ type: 'mission.evaluated', evaluation: { outcome, objectives, teamStars, catastrophe } });
+  const bonus = state.progress.bonus;
+  draft.emit({
+    type: 'mission.evaluated',
+    evaluation: { outcome, objectives, teamStars, catastrophe, ...(bonus ? { bonus: bonus.met } : {}) },
+  });
   if (teamStars !== 0)
     draft.emit({ type: 'stars.awarded', teamerId: null, stars: teamStars, why: `mission ${outcome}` });
   debrief(draft, outcome);

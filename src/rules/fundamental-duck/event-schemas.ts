@@ -121,6 +121,7 @@ const threatAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('searchWeakSpot'), side: id, found: z.boolean() }),
   z.strictObject({ kind: z.literal('crossWeakSpot'), side: id, to: index }),
   z.strictObject({ kind: z.literal('crossShortCut'), door: id, side: small, to: index }),
+  z.strictObject({ kind: z.literal('again'), left: z.number().int().min(0).max(5) }),
 ]);
 
 const decision = z.strictObject({
@@ -268,7 +269,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     teamerId: id,
     chit: z.union([z.literal(0), z.literal(1)]),
     to: z.enum(['ACTED', 'WAIT']),
-    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck']),
+    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck', 'dive']),
   }),
   'activation.began': ev('activation.began', {
     teamerIds: ids.min(1).max(2),
@@ -300,7 +301,15 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     colour: z.enum(['red', 'green']),
     effect: z.enum(eventEffectSchema.options.map((o) => o.shape.kind.value) as [string, ...string[]]),
     text: z.string().max(2000),
+    door: small.optional(),
   }),
+  'load.changed': ev('load.changed', {
+    load: small,
+    warming: z.number().int().min(0).max(6).nullable(),
+    lost: z.boolean(),
+    why: text,
+  }),
+  'orders.met': ev('orders.met', { teamerId: id, tile: small }),
   'threats.placed': ev('threats.placed', {
     tile: small,
     marker: small,
@@ -426,6 +435,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
       objectives: z.array(z.boolean()).max(20),
       teamStars: z.number().int().min(-1000).max(1000),
       catastrophe: z.boolean(),
+      bonus: z.boolean().optional(),
     }),
   }),
   'stars.awarded': ev('stars.awarded', {

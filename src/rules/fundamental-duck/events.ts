@@ -79,7 +79,7 @@ export type CoreEvent =
       readonly teamerId: string;
       readonly chit: 0 | 1;
       readonly to: 'ACTED' | 'WAIT';
-      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck';
+      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck' | 'dive';
     }
   | {
       readonly type: 'activation.began';
@@ -122,7 +122,19 @@ export type CoreEvent =
       readonly colour: 'red' | 'green';
       readonly effect: EventEffect;
       readonly text: string;
+      /** The door whose opening set off a RED card (a gas leak fills its zone). */
+      readonly door?: number;
     }
+  /** A hazardous load's warming die set or lowered, or a load lost (exploded, burnt, ruined). */
+  | {
+      readonly type: 'load.changed';
+      readonly load: number;
+      readonly warming: number | null;
+      readonly lost: boolean;
+      readonly why: string;
+    }
+  /** A Teamer reached the tile the new orders named: the bonus objective is met. */
+  | { readonly type: 'orders.met'; readonly teamerId: string; readonly tile: number }
   | {
       readonly type: 'threats.placed';
       readonly tile: number;

@@ -1,5 +1,6 @@
 import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
+import { arenaOf } from './board-adapter.ts';
 import { evolveCampaign, nextMissionState } from './campaign.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import { layoutFor } from './setup.ts';
@@ -178,12 +179,28 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return teamer(state, e.teamerId, (t) => ({ ...t, ducked: e.ducked }));
     case 'door.changed':
       return withDoor(state, e.door, e.state);
-    case 'card.resolved':
-      return tile(state, e.tile, (t) => ({
+    case 'card.resolved': {
+      const s = tile(state, e.tile, (t) => ({
         ...t,
         cardsResolved: t.cards.map((c, i) => (c === e.cardId ? true : (t.cardsResolved[i] ?? false))),
         dark: t.dark || e.effect === 'lights-out',
       }));
+      const effect = state.rules.events[e.cardId]?.effect;
+      if (e.effect === 'gas-leak' && effect?.kind === 'gas-leak' && e.door !== undefined)
+        return { ...s, effects: { ...s.effects, gasLeak: { door: e.door, turn: s.turn, ff: effect.ff } } };
+      if (e.effect === 'new-orders' && effect?.kind === 'new-orders')
+        return { ...s, progress: { ...s.progress, bonus: { tileType: effect.tileType, met: false } } };
+      return s;
+    }
+    case 'load.changed': {
+      const loads = state.loads.slice();
+      loads[e.load] = { warming: e.warming, lost: e.lost };
+      return { ...state, loads };
+    }
+    case 'orders.met': {
+      const bonus = state.progress.bonus;
+      return bonus ? { ...state, progress: { ...state.progress, bonus: { ...bonus, met: true } } } : state;
+    }
     case 'threats.placed': {
       const threats = { ...state.threats };
       const order = state.threatOrder.slice();
@@ -249,8 +266,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'contraband.found':
       return { ...state, contraband: [...state.contraband, e.item] };
     case 'attack.resolved': {
-      // Remember who fired at each target Threat (first-shot kills).
-      let s = state;
+      // Remember who fired at each target Threat (first-shot kills), and the tile shot from.
+      let s = withShotTile(state, e.by);
       for (const id of e.targets) {
         const t = threatOf(s, id);
         if (t && !t.shotAt.includes(e.by)) s = withThreat(s, { ...t, shotAt: [...t.shotAt, e.by] });
@@ -447,6 +464,15 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
   }
 }
 
+function withShotTile(state: FdState, by: string): FdState {
+  const f = teamerOf(state, by) ?? threatOf(state, by);
+  if (!f || f.x === null || f.y === null) return state;
+  const tile = arenaOf(state).tileOf[f.y * arenaOf(state).width + f.x] ?? -1;
+  return tile < 0 || state.shotTiles.includes(tile)
+    ? state
+    : { ...state, shotTiles: [...state.shotTiles, tile] };
+}
+
 function dropFromQueue(queue: FdState['threatQueue'], id: string): FdState['threatQueue'] {
   if (!queue.some((u) => u.includes(id))) return queue;
   return queue.map((u) => u.filter((m) => m !== id)).filter((u) => u.length > 0);
@@ -480,6 +506,7 @@ function newTurn(state: FdState): FdState {
     ...state,
     teamers,
     threats,
+    shotTiles: state.shotTiles.length > 0 ? [] : state.shotTiles,
     tiles: state.tiles.some((t) => t.dark)
       ? state.tiles.map((t) => (t.dark ? { ...t, dark: false } : t))
       : state.tiles,

@@ -1,8 +1,10 @@
+import { isArenaSquare } from './arena/model.ts';
 import { arenaOf } from './board-adapter.ts';
 import { resolveCard } from './cards.ts';
 import { woundTeamer, woundThreat } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
+import { addPing } from './exploration.ts';
 import { teamersOnBoard } from './figures.ts';
 import type { Teamer } from './state.ts';
 
@@ -13,6 +15,7 @@ import type { Teamer } from './state.ts';
  */
 export function housekeeping(draft: Draft): void {
   chickenLashOut(draft);
+  hazardousCargo(draft);
   const flames = draft.state.flames;
   for (const key of Object.keys(flames)) {
     const sq = Number(key);
@@ -21,6 +24,112 @@ export function housekeeping(draft: Draft): void {
   if (draft.state.blasts.length > 0) draft.emit({ type: 'blasts.changed', blasts: [] });
   doorCheck(draft);
   greenEvents(draft);
+  disturbance(draft);
+}
+
+/**
+ * Difficult game, disturbance (22): until the Source tile is entered, every unopened tile next to
+ * a tile shot from this turn gets one more infestation marker. Bughunt reads "next to" as sharing
+ * a tile edge in the tile grid, and the Source tile as the one holding the H chit.
+ */
+function disturbance(draft: Draft): void {
+  const s = draft.state;
+  if (!s.rules.pack.options.switches.disturbance || s.shotTiles.length === 0) return;
+  const source = s.tiles.findIndex((t) => t.chits.some((c) => c.h));
+  if (source >= 0 && s.tiles[source]?.entered) return;
+  const tiles = arenaOf(s).tiles;
+  const disturbed = new Set<number>();
+  for (const shot of s.shotTiles) {
+    const a = tiles[shot];
+    if (!a) continue;
+    for (const b of tiles)
+      if (Math.abs(a.col - b.col) + Math.abs(a.row - b.row) === 1 && !s.tiles[b.index]?.opened)
+        disturbed.add(b.index);
+  }
+  for (const tile of [...disturbed].sort((x, y) => x - y)) addPing(draft, tile, false);
+}
+
+/** The flame and grenade-explosion markers in a load's square and the eight around it. */
+function markersNear(
+  draft: Draft,
+  square: number,
+  blasts: readonly number[],
+): { flames: number; blasts: number } {
+  const w = draft.board.width;
+  const x = square % w;
+  const y = Math.floor(square / w);
+  let flames = 0;
+  let near = 0;
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      const sq = (y + dy) * w + (x + dx);
+      if (x + dx < 0 || x + dx >= w || y + dy < 0) continue;
+      flames += draft.state.flames[sq] ?? 0;
+      for (const b of blasts) if (b === sq) near++;
+    }
+  return { flames, blasts: near };
+}
+
+/**
+ * Hazardous cargo (17 step 2, 18): a flammable or explosive load with markers in or next to it
+ * starts its warming die at 6, or loses a pip per marker if already warming; at 0 it goes up, its
+ * 3×3 (4×4 when extreme) getting grenade-explosion markers (explosive) or flames (flammable), and
+ * the loads that reaches are checked at once. An inert load is ruined by a grenade explosion in or
+ * next to it, or by two or more flame markers about it. Bughunt reads the markers an explosion
+ * lays as markers only (figures in them are not hit here; the blast was not thrown at anyone).
+ */
+function hazardousCargo(draft: Draft): void {
+  const arena = arenaOf(draft.state);
+  if (arena.loads.length === 0) return;
+  const w = arena.width;
+  const start = 6;
+  let fresh: number[] | null = null;
+  const done = new Set<number>();
+  for (let pass = 0; pass < arena.loads.length + 1; pass++) {
+    const exploded: number[] = [];
+    for (const load of arena.loads) {
+      const st = draft.state.loads[load.index];
+      if (!st || st.lost) continue;
+      // A chain pass looks only at the markers the last explosions laid.
+      const m = markersNear(draft, load.square, fresh ?? draft.state.blasts);
+      const flames = fresh ? 0 : m.flames;
+      const hits = flames + m.blasts;
+      if (load.cargo === 'inert') {
+        if (m.blasts > 0 || (!fresh && m.flames >= 2))
+          draft.emit({ type: 'load.changed', load: load.index, warming: null, lost: true, why: 'ruined' });
+        continue;
+      }
+      if (hits === 0 || (fresh === null && done.has(load.index))) continue;
+      done.add(load.index);
+      const warming = st.warming === null ? start : Math.max(0, st.warming - hits);
+      if (warming > 0) {
+        draft.emit({ type: 'load.changed', load: load.index, warming, lost: false, why: 'warming' });
+        continue;
+      }
+      draft.emit({ type: 'load.changed', load: load.index, warming: 0, lost: true, why: 'exploded' });
+      exploded.push(load.index);
+    }
+    if (exploded.length === 0) return;
+    fresh = [];
+    for (const i of exploded) {
+      const load = arena.loads[i];
+      if (!load) continue;
+      const size = load.extreme ? 4 : 3;
+      const x0 = (load.square % w) - 1;
+      const y0 = Math.floor(load.square / w) - 1;
+      const squares: number[] = [];
+      for (let y = y0; y < y0 + size; y++)
+        for (let x = x0; x < x0 + size; x++) if (isArenaSquare(arena, x, y)) squares.push(y * w + x);
+      if (load.cargo === 'explosive') {
+        draft.emit({ type: 'blasts.changed', blasts: [...draft.state.blasts, ...squares] });
+        fresh.push(...squares);
+      } else
+        for (const sq of squares) {
+          draft.emit({ type: 'flames.changed', square: sq, flames: (draft.state.flames[sq] ?? 0) + 1 });
+          fresh.push(sq);
+        }
+    }
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { inFrontArc } from '../../engine/board/square-grid.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { stepCost } from './arena/movement.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
+import { checkOrders } from './cards.ts';
 import { woundTeamer } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
@@ -123,7 +124,7 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
  * What a step sets off: the first Teamer into a tile faces a stress situation, first sight of a
  * horrific species another, a flame in the square may burn him, and waiting Threats may ambush.
  */
-function afterStep(draft: Draft, teamerId: string): void {
+export function afterStep(draft: Draft, teamerId: string): void {
   const t = draft.state.teamers[teamerId] as Teamer;
   if (t.x === null || t.y === null) return;
   const tile = draft.board.tileAt(t.x, t.y);
@@ -148,6 +149,7 @@ function afterStep(draft: Draft, teamerId: string): void {
     });
     if (f >= draft.state.rules.pack.combat.flameSquareHitsOn) woundTeamer(draft, teamerId, draft.table);
   }
+  checkOrders(draft, teamerId);
   horrorCheck(draft, teamerId);
   checkAmbushes(draft, teamerId);
 }
@@ -198,6 +200,14 @@ export function decideEndMove(draft: Draft, c: CommandOf<'endMove'>): void {
   if (c.facing !== undefined && c.facing !== t.facing && !free)
     throw new RuleError('NO_FREE_TURN', 'the free turn comes only after moving at least one square', {});
   draft.emit({ type: 'move.ended', teamerId: t.id, facing: (c.facing ?? t.facing) as Facing });
+  // Difficult game (22): a dash needs a fumble test; failing it, he ends ducked where he got to.
+  if (
+    m.dash &&
+    m.steps >= 1 &&
+    draft.state.rules.pack.options.switches.dashFumble &&
+    !fumbleTest(draft, t.id, 'dash', draft.own)
+  )
+    draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: true });
   if (t.x !== null && c.facing !== undefined && c.facing !== t.facing) {
     horrorCheck(draft, t.id);
     checkAmbushes(draft, t.id);

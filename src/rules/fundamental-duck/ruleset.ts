@@ -247,6 +247,8 @@ export const CORE_EVENT_TYPES = [
   'interrupt.answered',
   'source.cleared',
   'console.used',
+  'load.changed',
+  'orders.met',
   'mission.evaluated',
   'stars.awarded',
   'campaign.debriefed',

@@ -130,6 +130,13 @@ export interface TileState {
   readonly dark: boolean;
 }
 
+export interface LoadState {
+  /** Pips left on the red warming die of a hazardous load (null: not warming). */
+  readonly warming: number | null;
+  /** Exploded, burnt out or ruined: lost to the Team. */
+  readonly lost: boolean;
+}
+
 export interface DoorState {
   readonly open: boolean;
   readonly stuck: boolean;
@@ -185,11 +192,15 @@ export interface Effects {
   readonly powerDownUntilTurn: number;
   readonly outageUntilTurn: number;
   readonly allCardsRed: boolean;
+  /** A gas leak card: Teamers in that door's zone test at this FF change during that turn. */
+  readonly gasLeak: { readonly door: number; readonly turn: number; readonly ff: number } | null;
 }
 
 export interface Evaluation {
   readonly outcome: 'completed' | 'part-completed' | 'failed';
   readonly objectives: readonly boolean[];
+  /** The new-orders bonus objective: met or not; absent when no such orders came. */
+  readonly bonus?: boolean;
   readonly teamStars: number;
   readonly catastrophe: boolean;
 }
@@ -254,6 +265,10 @@ export interface FdState {
   } | null;
   /** Flame markers per square index. */
   readonly flames: Readonly<Record<string, number>>;
+  /** Per cargo load of the arena (index as `arena.loads`): its warming die, and whether it is lost. */
+  readonly loads: readonly LoadState[];
+  /** Tiles shot from this turn (the disturbance switch, 22); cleared with the turn. */
+  readonly shotTiles: readonly number[];
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */
   readonly blasts: readonly number[];
   /** Mission progress: counters the objectives read (Bridge console actions, H found, Source cleared). */
@@ -263,6 +278,8 @@ export interface FdState {
     readonly sourceCleared: boolean;
     readonly threatsPlaced: number;
     readonly threatsKilled: number;
+    /** New orders (an event card): a bonus objective to reach a tile of this type, and whether met. */
+    readonly bonus: { readonly tileType: string; readonly met: boolean } | null;
   };
   readonly teamStars: number;
   readonly evaluation: Evaluation | null;

@@ -68,6 +68,13 @@ function catastrophe(draft: Draft): void {
  * Fumble test: d6, success below the Fumble Factor (2). `bonus` adds to FF (a door licence).
  * Failure feeds the Kitty. Returns the verdict.
  */
+/** A gas leak (event card) this turn: the FF change for a Teamer in that door's zone, else 0. */
+function gasLeakFf(draft: Draft, t: Teamer): number {
+  const g = draft.state.effects.gasLeak;
+  if (!g || g.turn !== draft.state.turn || t.x === null || t.y === null) return 0;
+  return draft.board.doors[g.door]?.zone.includes(t.y * draft.board.width + t.x) ? g.ff : 0;
+}
+
 export function fumbleTest(
   draft: Draft,
   teamerId: string,
@@ -76,7 +83,7 @@ export function fumbleTest(
   bonus = 0,
 ): boolean {
   const t = teamerOf(draft.state, teamerId) as Teamer;
-  const target = currentFf(t) + (t.chicken ? 0 : bonus);
+  const target = currentFf(t) + (t.chicken ? 0 : bonus) + gasLeakFf(draft, t);
   const face = d6(dice, `fumble test (${purpose}) for ${t.name}`);
   const success = face < target;
   draft.emit({ type: 'test.rolled', teamerId, purpose, record: { test: 'fumble', face, target, success } });

@@ -1,5 +1,6 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
-import { grapple } from './combat.ts';
+import { grapple, woundTeamer } from './combat.ts';
+import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { facingToward } from './figures.ts';
 import { type FdState, type Teamer, type Threat, threatOf, waitChit } from './state.ts';
@@ -58,9 +59,16 @@ export function continueThreatPhase(draft: Draft): void {
   }
 }
 
-function apply(draft: Draft, decision: ThreatDecision, mode: 'phase' | 'ambush'): void {
+function apply(draft: Draft, decision: ThreatDecision, mode: 'phase' | 'ambush', left?: number): void {
   draft.emit({ type: 'threat.decided', decision });
-  carryOut(draft, decision.threat, decision.actions, mode);
+  // A Threat with several actions (13.1, intellect-driven) is asked again once these are done; the
+  // follow-up rides with the actions, so it survives an interrupt that pauses them.
+  const th = threatOf(draft.state, decision.threat);
+  const more =
+    left ?? (mode === 'phase' && th ? (draft.state.rules.species[th.species]?.actions ?? 1) - 1 : 0);
+  const actions: readonly ThreatAction[] =
+    more > 0 ? [...decision.actions, { kind: 'again', left: more - 1 }] : decision.actions;
+  carryOut(draft, decision.threat, actions, mode);
 }
 
 /**
@@ -195,10 +203,46 @@ function carryOut(
         break;
       }
       case 'shoot':
-        // Intellect Threats' guns: not in the default species set; see the coverage table.
+        threatShoots(draft, threatId, act.teamer);
         break;
+      case 'again':
+        // Its next action: the AI decides afresh on the world as it now is.
+        apply(draft, activateThreat(worldOf(draft.state), threatId, draft.table), mode, act.left);
+        return;
     }
   }
+}
+
+/**
+ * An intellect-driven Threat shoots a Teamer with its species' gun (13.1 solo script): the weapon's
+ * dice from the table, each at or over its hit number a wound (armour saves as usual). The AI has
+ * checked range and sight; a target gone from the arena since is not shot.
+ */
+function threatShoots(draft: Draft, threatId: string, teamerId: string): void {
+  const th = threatOf(draft.state, threatId);
+  const t = draft.state.teamers[teamerId];
+  const weaponId = th ? draft.state.rules.species[th.species]?.weapon : null;
+  const w = weaponId ? draft.state.rules.weapons[weaponId] : undefined;
+  if (!th || !t || t.x === null || t.y === null || t.left || !weaponId || w?.kind !== 'gun') return;
+  const faces: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < w.dice; i++) {
+    const f = d6(draft.table, `${w.name} shot by Threat ${th.id}`);
+    faces.push(f);
+    if (f >= w.hitOn) hits++;
+  }
+  draft.emit({
+    type: 'attack.resolved',
+    by: th.id,
+    weapon: weaponId,
+    x: t.x,
+    y: t.y,
+    targets: [teamerId],
+    faces,
+    hitOn: w.hitOn,
+    hits: { [teamerId]: hits },
+  });
+  for (let i = 0; i < hits; i++) woundTeamer(draft, teamerId, draft.table);
 }
 
 /** The open door whose side an orthogonal step from `a` to `b` crosses, or -1. */

@@ -78,6 +78,8 @@ function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number;
   }
   if (best) return best;
   arena.doors.forEach((d, i) => {
+    // A stuck door never opens: waiting by it would stall the Team for the rest of the mission.
+    if (state.doors[i]?.stuck) return;
     const [a, b] = d.tiles;
     const known = state.tiles[a]?.opened === true || state.tiles[a]?.entered === true;
     const far = known ? b : a;
@@ -137,7 +139,7 @@ function tasks(state: FdState, t: Teamer): FdCommand[] {
   if (g) {
     const d0 = board.distance(t.x, t.y, g.x, g.y);
     for (const d of arena.doors) {
-      if (state.doors[d.index]?.open || !d.zone.includes(here)) continue;
+      if (state.doors[d.index]?.open || state.doors[d.index]?.stuck || !d.zone.includes(here)) continue;
       const across = d.sides.some((sd) => {
         const other = sd.a === here ? sd.b : sd.b === here ? sd.a : -1;
         return (

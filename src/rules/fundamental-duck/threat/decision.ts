@@ -150,7 +150,12 @@ export type ThreatAction =
   /** Switch (c): wriggles through a weak spot, its whole activation, ending at `to`. */
   | { readonly kind: 'crossWeakSpot'; readonly side: string; readonly to: SquareKey }
   /** Crawls through the RED footprints' short cut: its whole activation, ending at `to`. */
-  | { readonly kind: 'crossShortCut'; readonly door: string; readonly side: number; readonly to: SquareKey };
+  | { readonly kind: 'crossShortCut'; readonly door: string; readonly side: number; readonly to: SquareKey }
+  /**
+   * fd-rules' own: a Threat with more actions (an intellect-driven one) activates again once the
+   * actions before it are done (`left` more after that one). Never made by the AI itself.
+   */
+  | { readonly kind: 'again'; readonly left: number };
 
 export interface ThreatDecision {
   readonly threat: string;

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import { defaultPack } from './data/pack.ts';
+import type { FdEvent } from './events.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+
+const ENTRY = 3;
+const HUB = 4;
+/** Entry tile ↔ hub: aperture squares (4,7) and (5,7). Bridge ↔ entry tile: (2,4) and (2,5). */
+const HUB_DOOR = 2;
+const BRIDGE_DOOR = 6;
+
+function boarded(hubCard: string) {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+  t.fold([
+    fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { cards: [hubCard] } }),
+  ]);
+  t.send({ type: 'board' });
+  return t;
+}
+
+describe('event cards: gas leak and new orders (24.6)', () => {
+  it('a gas leak takes 1 off the FF of Teamers in that door zone for the turn', () => {
+    const t = boarded('gas-leak');
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptThenSeeded([1], 3);
+    const opened = t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: true });
+    expect(opened.find((e) => e.type === 'card.resolved')).toMatchObject({
+      effect: 'gas-leak',
+      door: HUB_DOOR,
+    });
+    expect(t.state.effects.gasLeak).toEqual({ door: HUB_DOOR, turn: 1, ff: -1 });
+    // His next fumble test (closing the door) is against FF 5 − 1.
+    t.dice = new ScriptThenSeeded([1], 3);
+    const closed = t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false });
+    const test = closed.find((e) => e.type === 'test.rolled') as Extract<FdEvent, { type: 'test.rolled' }>;
+    expect(test.record.target).toBe(4);
+  });
+
+  it('new orders name a tile type: the first Teamer to stand on such a tile meets the bonus objective', () => {
+    const t = boarded('quiet');
+    t.fold([
+      {
+        type: 'card.resolved',
+        tile: HUB,
+        cardId: 'new-orders',
+        colour: 'green',
+        effect: 'new-orders',
+        text: '',
+      },
+    ]);
+    expect(t.state.progress.bonus).toEqual({ tileType: 'Bridge', met: false });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 5, facing: 0, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: BRIDGE_DOOR, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptThenSeeded([3, 1, 1, 1], 5);
+    t.send({ type: 'move', teamerId: 'you' });
+    const ev = t.send({ type: 'step', teamerId: 'you', x: 2, y: 4 });
+    expect(ev).toContainEqual({ type: 'orders.met', teamerId: 'you', tile: 0 });
+    expect(t.state.progress.bonus?.met).toBe(true);
+  });
+});
+
+describe('difficult game: the disturbance switch (22)', () => {
+  function shootingTurn(on: boolean) {
+    const switches = { ...defaultPack.options.switches, disturbance: on };
+    const pack = { ...defaultPack, options: { ...defaultPack.options, switches } };
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), fd.setup({ pack }));
+    t.fold([
+      fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } }, [
+        'red',
+        'orange',
+        'blue',
+      ]),
+    ]);
+    t.send({ type: 'board' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([3, 1, 1]);
+    t.send({ type: 'move', teamerId: 'you' });
+    t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    t.send({ type: 'endMove', teamerId: 'you', facing: 2 });
+    t.dice = new ScriptThenSeeded([1], 4);
+    t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 4, y: 5 });
+    expect(t.state.shotTiles).toEqual([ENTRY]);
+    t.send({ type: 'endTeamPhase' });
+    return t;
+  }
+
+  it('on: each unopened tile next to one shot from gets a marker in Housekeeping', () => {
+    const t = shootingTurn(true);
+    const added = t.log.filter((e) => e.type === 'ping.added').map((e) => (e as { tile: number }).tile);
+    // The entry tile (column 0, row 1) touches the Bridge (0), the Hub (4) and tile 6.
+    expect(added).toEqual([0, HUB, 6]);
+    expect(t.state.shotTiles).toEqual([]);
+  });
+
+  it('off (the default): no marker', () => {
+    const t = shootingTurn(false);
+    expect(t.log.some((e) => e.type === 'ping.added')).toBe(false);
+  });
+});
+
+describe('hazardous cargo in Housekeeping (17, 18)', () => {
+  // Drifter loads, in pack order: pod-1 (6,1) and pod-2 (8,1) inert; fuel drums (6,3) flammable;
+  // munitions (8,3) explosive.
+  const POD_1 = 0;
+  const FUEL = 2;
+  const MUNITIONS = 3;
+
+  function housekeepingWith(events: FdEvent[]) {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.fold(events);
+    t.dice = new ScriptThenSeeded([], 2);
+    t.send({ type: 'endTeamPhase' });
+    return t;
+  }
+
+  it('flames next to a flammable load start its warming die at 6', () => {
+    const t = housekeepingWith([{ type: 'flames.changed', square: 4 * 15 + 6, flames: 1 }]);
+    expect(t.state.loads[FUEL]).toEqual({ warming: 6, lost: false });
+    expect(t.state.loads[MUNITIONS]).toEqual({ warming: null, lost: false });
+  });
+
+  it('a warming load loses a pip per marker; at 0 it burns, and the fire reaches its neighbours', () => {
+    const t = housekeepingWith([
+      { type: 'load.changed', load: FUEL, warming: 2, lost: false, why: 'set-up' },
+      { type: 'flames.changed', square: 4 * 15 + 6, flames: 3 },
+    ]);
+    expect(t.state.loads[FUEL]).toEqual({ warming: 0, lost: true });
+    // The fire covers the 3×3 round (6,3): the munitions (8,3) are next to it, pod-1 (6,1) too.
+    expect(t.state.loads[MUNITIONS]).toEqual({ warming: 6, lost: false });
+    expect(t.state.loads[POD_1]?.lost).toBe(true);
+    // Flames were laid (and have burnt down one in the same Housekeeping).
+    expect(t.log.some((e) => e.type === 'flames.changed' && e.square === 2 * 15 + 5)).toBe(true);
+  });
+});

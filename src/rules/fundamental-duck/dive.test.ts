@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import { stateHash } from '../../engine/state-hash.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { defaultPack } from './data/pack.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+
+const ENTRY = 3;
+const HUB = 4;
+/** The narrow door between the entry tile and the hub: aperture squares (4,7) and (5,7). */
+const DOOR = 2;
+
+/** YOU activated in the west aperture square of the open door, facing east; the hub not yet entered. */
+function atTheDoor() {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
+  t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
+  t.send({ type: 'activate', teamerId: 'you' });
+  return t;
+}
+
+describe('diving under a closing door (15.2)', () => {
+  it('the closer dives through as it shuts: his other chit, ducked on the far side', () => {
+    const t = atTheDoor();
+    // Closing fumble test 1 (< FF 5 passes); then the hub's first-entry BINGE test 1.
+    t.dice = new ScriptedDice([1, 1]);
+    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] });
+    expect(ev.find((e) => e.type === 'chit.used' && e.kind === 'dive')).toBeDefined();
+    expect(t.state.teamers.you).toMatchObject({ x: 5, y: 7, ducked: true, chits: ['ACTED', 'ACTED'] });
+    expect(t.state.doors[DOOR]?.open).toBe(false);
+    // He is the first into the hub: that is a stress situation, as for any step.
+    expect(ev.some((e) => e.type === 'tile.entered' && e.tile === HUB)).toBe(true);
+  });
+
+  it('with no chit left he dives on a fumble test; failing it, the door closes on him', () => {
+    const t = atTheDoor();
+    // A turn on the spot uses his first chit (and may give a first sight of the Harpies).
+    t.dice = new ScriptThenSeeded([1, 1], 1);
+    t.send({ type: 'turn', teamerId: 'you', facing: 1 });
+    expect(t.state.teamers.you?.chits[0]).toBe('ACTED');
+    // Closing test 1 passes; the dive's test 6 fails.
+    t.dice = new ScriptThenSeeded([1, 6], 1);
+    t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] });
+    expect(t.state.teamers.you).toMatchObject({ x: 4, y: 7, wounds: 3 });
+    expect(t.state.doors[DOOR]?.open).toBe(false);
+  });
+
+  it('refuses a dive from outside the aperture squares, or with no room beyond, changing nothing', () => {
+    const t = atTheDoor();
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 5, y: 7, reason: 'set-up' }, GM);
+    const hash = stateHash(t.state);
+    t.dice = new ScriptedDice([]);
+    expect(
+      refusalCode(() =>
+        t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] }),
+      ),
+    ).toBe('NO_ROOM');
+    expect(
+      refusalCode(() =>
+        t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['brick'] }),
+      ),
+    ).toBe('CANNOT_ACT');
+    expect(stateHash(t.state)).toBe(hash);
+    const u = atTheDoor();
+    u.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, reason: 'set-up' }, GM);
+    expect(
+      refusalCode(() =>
+        u.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] }),
+      ),
+    ).toBe('NOT_IN_APERTURE');
+  });
+});
+
+describe('difficult game: the dash fumble switch (22)', () => {
+  function dashing(on: boolean, faces: number[]) {
+    const pack = {
+      ...defaultPack,
+      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, dashFumble: on } },
+    };
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    // Dash: AvD 3 + 2; first into the module: BINGE test 1; first sight: 1.
+    t.dice = new ScriptThenSeeded([3, 1, 1], 1);
+    t.send({ type: 'move', teamerId: 'you', dash: true });
+    t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    t.dice = new ScriptedDice(faces);
+    t.send({ type: 'endMove', teamerId: 'you' });
+    return t;
+  }
+
+  it('with the switch on, a failed fumble test at the end of a dash leaves him ducked', () => {
+    // 6 fails (a stress chit is drawn: d60 face 1).
+    expect(dashing(true, [6, 1]).state.teamers.you?.ducked).toBe(true);
+    expect(dashing(true, [1]).state.teamers.you?.ducked).toBe(false);
+  });
+
+  it('with the switch off (the default), a dash needs no test', () => {
+    expect(dashing(false, []).state.teamers.you?.ducked).toBe(false);
+  });
+});
