@@ -50,7 +50,7 @@ interface MovePlan {
   readonly facing: Facing;
 }
 
-function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & { view: FdView }) {
+function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'view'> & { view: FdView }) {
   const runner = useFdRunner(send);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -106,7 +106,14 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
     );
   }, [moving, sel, view.move, arena, astate, view.rules]);
   const onBridge = moving && sel !== null && sel.x === null;
-  const entry = arena.boardingPoints[0]?.square ?? -1;
+  // The entry square is open to a Teamer on the bridge unless a Threat or two Teamers stand there.
+  const entryAt = arena.boardingPoints[0]?.square ?? -1;
+  const entryFull =
+    entryAt >= 0 &&
+    (threatsOf(view).some((t) => t.y * w + t.x === entryAt) ||
+      teamersOf(view).filter((t) => t.x !== null && t.y !== null && t.y * w + t.x === entryAt && !t.left)
+        .length >= 2);
+  const entry = entryFull ? -1 : entryAt;
 
   const previewSquare = plan?.square ?? hover;
   const path = useMemo(() => {
@@ -324,8 +331,11 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
       <RefusalBanner sender={runner.sender} />
       <DicePrompt sender={runner.sender} />
       {view.phase === 'briefing' ? <Briefing view={view} seat={seat} runner={runner} /> : null}
-      {view.phase === 'ended' ? <Evaluation view={view} /> : null}
-      {view.phase === 'ended' && seat.role !== 'spectator' ? <Between view={view} runner={runner} /> : null}
+      {/* The outcome waits for the aliens' last turn to be played back: no spoiler. */}
+      {view.phase === 'ended' && !playback.playing ? <Evaluation view={view} /> : null}
+      {view.phase === 'ended' && !playback.playing && seat.role !== 'spectator' ? (
+        <Between view={view} runner={runner} />
+      ) : null}
       <div className="fd-layout">
         <div className="fd-board-col">
           <ArenaBoard
@@ -389,6 +399,12 @@ function Table({ view, seat, send, tableId }: Omit<SystemPanelProps, 'view'> & {
               setChosen(id);
               setMode('look');
             }}
+            onClaim={
+              seat.role === 'player' && view.phase !== 'ended'
+                ? (id) => void runner.run({ type: 'claimTeamer', teamerId: id })
+                : undefined
+            }
+            playedBy={(id) => seats.find((s) => s.seatId === id)?.name ?? view.seats[id]?.name ?? id}
           />
           <ThreatTurn playback={playback} />
         </div>

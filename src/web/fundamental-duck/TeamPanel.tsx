@@ -9,10 +9,16 @@ export function TeamPanel({
   view,
   selected,
   onSelect,
+  onClaim,
+  playedBy,
 }: {
   view: FdView;
   selected: string | null;
   onSelect: (id: string) => void;
+  /** For a player: take a Teamer nobody plays yet (co-op: each player runs his own). */
+  onClaim?: (id: string) => void;
+  /** Who plays a Teamer (a seat's name), for Teamers some seat has taken. */
+  playedBy: (seatId: string) => string;
 }) {
   const p = view.pending;
   const kittyChits = typeof view.kitty.chits === 'number' ? view.kitty.chits : view.kitty.chits.length;
@@ -46,6 +52,18 @@ export function TeamPanel({
             >
               <TeamerLine view={view} t={t} />
             </button>
+            {t.seatId !== null ? (
+              <span className="fd-muted fd-played-by">played by {playedBy(t.seatId)}</span>
+            ) : onClaim ? (
+              <button
+                type="button"
+                className="fd-claim"
+                onClick={() => onClaim(t.id)}
+                data-testid={`fd-claim-${t.id}`}
+              >
+                Take {t.name} (only you will play him)
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -102,10 +102,15 @@ export function useThreatPlayback(view: FdView, tableId: string): Playback {
   const shown = phase && current ? Math.min(current.shown, steps.length) : steps.length;
   const playing = phase !== null && shown < steps.length;
   useEffect(() => {
+    // The log has come in and holds no Threat phase yet: the first one to come is played.
+    if (!phase && state === 'fresh' && items.length > 0) {
+      setState({ seq: 0, shown: 0 });
+      return;
+    }
     if (!phase || !current) return;
     if (state === 'fresh' || state.seq !== current.seq || state.shown !== current.shown) setState(current);
     save(tableId, current.seq, current.shown);
-  }, [phase, current, state, tableId]);
+  }, [phase, current, state, tableId, items.length]);
   useEffect(() => {
     if (!playing || !phase) return;
     const timer = setTimeout(

@@ -371,6 +371,18 @@ export function describeFdEvent(
       return `${idName(e.teamerId)} buys ${str(e.purchase).replace(/-/g, ' ')} on the black market for ${num(e.price) ?? 0}k.`;
     case 'campaign.next':
       return `The next mission: ${str(e.missionId)} on ${str(e.arenaId)}, with the same Team.`;
+    case 'load.changed': {
+      const why = str(e.why);
+      const what =
+        why === 'exploded'
+          ? 'explodes'
+          : why === 'ruined'
+            ? 'is ruined'
+            : `warms up${num(e.warming) !== null ? ` (${num(e.warming)})` : ''}`;
+      return `Cargo load ${(num(e.load) ?? 0) + 1} ${what}${e.lost && why === 'warming' ? ' and is lost' : ''}.`;
+    }
+    case 'orders.met':
+      return `${idName(e.teamerId)} reaches module ${num(e.tile)}: the new orders are carried out.`;
     case 'undo.saved':
       // A bookmark the engine keeps before each step: nothing happened yet.
       return null;
