@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { CreateTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
+import { newSystemTable } from '../three-sixteen/browser-kit.ts';
 
 /**
  * Rhylanor Express browser tests: the generic helpers (build, serve, Chromium, screenshots) are
@@ -7,37 +7,17 @@ import type { CreateTableResponse, SeatTokenResponse } from '../../server/protoc
  * drive its screens.
  */
 
-async function post<T>(base: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 export async function newRhylanorTable(base: string, players: readonly string[]) {
-  const table = await post<CreateTableResponse>(base, '/api/tables', {
-    system: 'rhylanor-express',
-    name: 'Rhylanor run',
-    gmName: 'Referee',
-  });
-  const seats: SeatTokenResponse[] = [];
-  for (const name of players) {
-    seats.push(
-      await post<SeatTokenResponse>(base, `/api/tables/${table.tableId}/join`, {
-        inviteCode: table.invite.code,
-        name,
-      }),
-    );
-  }
-  return {
+  const {
     table,
-    gmUrl: `${base}${table.gm.url}`,
-    playerUrls: seats.map((s) => `${base}${s.url}`),
-    seatIds: seats.map((s) => s.seatId),
-  };
+    gmUrl,
+    players: seats,
+    playerUrls,
+  } = await newSystemTable(base, 'rhylanor-express', players, {
+    table: 'Rhylanor run',
+    gm: 'Referee',
+  });
+  return { table, gmUrl, playerUrls, seatIds: seats.map((s) => s.seatId) };
 }
 
 export async function section(page: Page, name: RegExp | string): Promise<void> {

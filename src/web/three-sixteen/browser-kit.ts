@@ -90,11 +90,20 @@ async function post<T>(base: string, path: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-export async function newTable(base: string, players: readonly string[]) {
+/**
+ * A table of any system made over HTTP, as the home page and the invite link would: the creator's
+ * GM seat and one player seat per name (each with its seat id and page address).
+ */
+export async function newSystemTable(
+  base: string,
+  system: string,
+  players: readonly string[],
+  names: { readonly table: string; readonly gm: string },
+) {
   const table = await post<CreateTableResponse>(base, '/api/tables', {
-    system: 'three-sixteen',
-    name: 'Browser drop',
-    gmName: 'Mother',
+    system,
+    name: names.table,
+    gmName: names.gm,
   });
   const seats: SeatTokenResponse[] = [];
   for (const name of players) {
@@ -105,7 +114,20 @@ export async function newTable(base: string, players: readonly string[]) {
       }),
     );
   }
-  return { table, gmUrl: `${base}${table.gm.url}`, playerUrls: seats.map((s) => `${base}${s.url}`) };
+  return {
+    table,
+    gmUrl: `${base}${table.gm.url}`,
+    players: seats.map((s) => ({ seatId: s.seatId, url: `${base}${s.url}` })),
+    playerUrls: seats.map((s) => `${base}${s.url}`),
+  };
+}
+
+export async function newTable(base: string, players: readonly string[]) {
+  const { table, gmUrl, playerUrls } = await newSystemTable(base, 'three-sixteen', players, {
+    table: 'Browser drop',
+    gm: 'Mother',
+  });
+  return { table, gmUrl, playerUrls };
 }
 
 /**
