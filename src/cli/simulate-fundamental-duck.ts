@@ -1,6 +1,6 @@
+import { meanEstimate, wilson } from '../engine/estimates.ts';
 import { defaultPack } from '../rules/fundamental-duck/data/pack.ts';
 import { runMission } from '../rules/fundamental-duck/simulate/run.ts';
-import { meanEstimate, wilson } from '../rules/three-sixteen/simulate/stats.ts';
 import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
 
 /**

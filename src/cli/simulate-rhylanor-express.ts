@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SeededDice } from '../engine/dice/source.ts';
+import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../engine/estimates.ts';
 import { defaultPack, parsePack } from '../rules/rhylanor-express/data/pack.ts';
 import { type PersonalScenario, personalScenarioSchema } from '../rules/rhylanor-express/data/pack-schema.ts';
 import {
@@ -20,12 +21,6 @@ import {
   DEFAULT_MAX_TURNS,
   fightBattle,
 } from '../rules/rhylanor-express/space/simulate.ts';
-import {
-  type MeanEstimate,
-  meanEstimate,
-  type Proportion,
-  wilson,
-} from '../rules/three-sixteen/simulate/stats.ts';
 import { type CliIo, integerOption, parseCommandArgs, UsageError } from './command.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { type MeanEstimate, type Proportion, wilson } from '../engine/estimates.ts';
 import { isRuleError } from '../engine/rule-error.ts';
 import { alienAbilityByNumber, isWeaponId, RANKS, WEAPONS } from '../rules/three-sixteen/data/index.ts';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../rules/three-sixteen/simulate/options.ts';
 import { defaultWorkers, simulateParallel } from '../rules/three-sixteen/simulate/parallel.ts';
 import type { SimulationSummary } from '../rules/three-sixteen/simulate/simulate.ts';
-import { type MeanEstimate, type Proportion, wilson } from '../rules/three-sixteen/simulate/stats.ts';
 import type { WeaponId } from '../rules/three-sixteen/state.ts';
 import {
   type CliIo,

@@ -1,7 +1,7 @@
 import { SeededDice } from '../../engine/dice/source.ts';
+import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../../engine/estimates.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
-import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../three-sixteen/simulate/stats.ts';
 import { canAct } from './character.ts';
 import { distance, rangeBand } from './combat.ts';
 import type { Pack, PersonalScenario } from './data/pack-schema.ts';

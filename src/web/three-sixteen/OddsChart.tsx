@@ -1,5 +1,5 @@
+import type { Proportion } from '../../engine/estimates.ts';
 import type { SimulationSummary } from '../../rules/three-sixteen/simulate/simulate.ts';
-import type { Proportion } from '../../rules/three-sixteen/simulate/stats.ts';
 
 /**
  * The simulator's answer as pictures: one bar per chance (the squad wins, someone dies, each

@@ -1,4 +1,4 @@
-import { type Proportion, wilson } from '../../three-sixteen/simulate/stats.ts';
+import { type Proportion, wilson } from '../../../engine/estimates.ts';
 import type { Pack } from '../data/pack-schema.ts';
 import { type FightOutcome, runFight, type Scenario } from './fight.ts';
 

@@ -1,19 +1,11 @@
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { SeededDice } from '../../../engine/dice/source.ts';
+import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../../../engine/estimates.ts';
 import { Rng } from '../../../engine/rng.ts';
 import { buildBaseState, type RunOutcome, runEncounter, runMission } from './driver.ts';
 import { planetThreatFor, rankOf, type SimulationOptions, validateOptions } from './options.ts';
 import type { Chooser } from './policy.ts';
-import {
-  addOutcome,
-  emptyTally,
-  type MeanEstimate,
-  meanEstimate,
-  mergeTallies,
-  type Proportion,
-  type Tally,
-  wilson,
-} from './stats.ts';
+import { addOutcome, emptyTally, mergeTallies, type Tally } from './stats.ts';
 
 /**
  * Monte-Carlo simulation of 3:16 encounters (or whole missions) played by the real ruleset.
