@@ -418,6 +418,45 @@ describe.skipIf(!url)('PostgreSQL store and bus', () => {
     });
   });
 
+  it('an append that lost its race on the primary key keeps its connection (no new backend per lost race)', async () => {
+    const schema = testSchema();
+    const store = await PgStore.open({ url: url as string, schema });
+    const rival = pgAdmin();
+    const admin = pgAdmin();
+    await rival.connect();
+    await admin.connect();
+    try {
+      await store.createTable(table('t1'), seat('t1', 'gm', 'gm'));
+      await store.append('t1', 0, [ev('a')]);
+      // Another writer's seq 2, not committed yet: our append sees head 1, inserts seq 2 and waits
+      // on the rival's row; once the rival commits, ours fails on the primary key.
+      await rival.query('BEGIN');
+      await rival.query(
+        `INSERT INTO "${schema}".events (table_id, seq, at, by_seat, command_id, event) VALUES ('t1', 2, now(), NULL, NULL, '{"type":"rival"}')`,
+      );
+      const lost = store.append('t1', 1, [ev('ours')]);
+      let waiting: number | undefined;
+      while (waiting === undefined) {
+        const r = await admin.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'",
+          [`bughunt:${schema}`],
+        );
+        waiting = r.rows[0]?.pid;
+      }
+      await rival.query('COMMIT');
+      await expect(lost).rejects.toBeInstanceOf(SeqConflictError);
+      await store.append('t1', 2, [ev('retry')]);
+      expect((await store.read('t1', 0)).map((e) => e.event.type)).toEqual(['a', 'rival', 'retry']);
+      const alive = await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [waiting]);
+      expect(alive.rowCount, 'the connection that lost the race is still open').toBe(1);
+    } finally {
+      await rival.end();
+      await admin.end();
+      await store.close();
+      await dropSchema(url as string, schema);
+    }
+  });
+
   it('a bus whose database is unreachable fails to open with the connection error', async () => {
     await expect(PgBus.open({ url: 'postgres://postgres@127.0.0.1:1/none' })).rejects.toThrow();
   });
