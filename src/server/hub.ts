@@ -97,7 +97,28 @@ const RECENT = 500;
 /** Command ids remembered in memory for idempotent resends (older ones are asked of the store). */
 const RECENT_COMMANDS = 2000;
 
+/**
+ * Most commands decided and appended together (group commit): enough to take everything a busy
+ * table queues while one append is in the store, small enough that one statement stays small.
+ */
+const MAX_BATCH = 64;
+
 type WireEvent = { readonly type: string } & Record<string, unknown>;
+
+/** A command in the table's queue, waiting for its batch. */
+interface QueuedCommand {
+  readonly seat: Seat;
+  readonly id: string;
+  readonly command: { readonly type: string };
+  readonly dice: readonly number[] | undefined;
+  readonly answer: (outcome: CommandOutcome) => void;
+}
+
+/**
+ * What deciding one command of a batch came to: acked at a log seq (the head after its events,
+ * or the seq a resend of it already has), or refused (the refusal changes nothing).
+ */
+type Decided = { readonly ackAt: number } | { readonly refusal: CommandOutcome };
 
 interface Attached {
   readonly client: HubClient;
@@ -166,6 +187,14 @@ export class TableHub {
   private readonly clients = new Set<Attached>();
   private readonly online = new Map<string, number>();
   private tail: Promise<unknown> = Promise.resolve();
+  /**
+   * The batch of commands queued since the last job of another kind: commands that arrive while
+   * it waits join it, and it is decided and appended as one (group commit). Null once it runs or
+   * another job is queued behind it (commands after that job must wait for it, as before).
+   */
+  private openBatch: QueuedCommand[] | null = null;
+  /** The queue's job of the open batch: what a command joining it waits for. */
+  private openRun: Promise<void> | null = null;
   private catchUpQueued = false;
   /** While our own append is in flight: its last seq (bus echoes up to it are ours). */
   private appendingTo = 0;
@@ -274,6 +303,13 @@ export class TableHub {
 
   /** Runs `job` after every job queued before it; a failing job does not stop the queue. */
   private enqueue<T>(job: () => Promise<T>): Promise<T> {
+    // Commands queued after this job wait for it: they start a batch of their own.
+    this.openBatch = null;
+    this.openRun = null;
+    return this.chain(job);
+  }
+
+  private chain<T>(job: () => Promise<T>): Promise<T> {
     const run = this.tail.then(job, job);
     this.tail = run.catch(() => undefined);
     return run;
@@ -776,7 +812,18 @@ export class TableHub {
       return Promise.resolve();
     }
     this.queuedCommands++;
-    return this.enqueue(() => this.runCommand(seat, id, command, dice, answer)).finally(() => {
+    let batch = this.openBatch;
+    let run: Promise<void>;
+    if (batch !== null && batch.length < MAX_BATCH && this.openRun !== null) run = this.openRun;
+    else {
+      const fresh: QueuedCommand[] = [];
+      batch = fresh;
+      run = this.chain(() => this.runBatch(fresh));
+      this.openBatch = fresh;
+      this.openRun = run;
+    }
+    batch.push({ seat, id, command, dice, answer });
+    return run.finally(() => {
       this.queuedCommands--;
     });
   }
@@ -813,95 +860,142 @@ export class TableHub {
     return null;
   }
 
-  private async runCommand(
-    seat: Seat,
-    id: string,
-    command: { readonly type: string },
-    dice: readonly number[] | undefined,
-    answer: (outcome: CommandOutcome) => void,
-  ): Promise<void> {
+  /**
+   * Group commit: decides every command of the batch in order, each on the state the ones before
+   * it leave (their events evolved in, not yet stored), and appends all their events in ONE
+   * append (one transaction, one check of the head). Every answer waits for that append: an ack
+   * promises a durable event, and a refusal was decided on a state that must turn out to be the
+   * log's. A lost race decides the whole batch again on the new head. Answers go out in the
+   * batch's order (so each seat's in the order it sent), then the events to every socket.
+   */
+  private async runBatch(batch: readonly QueuedCommand[]): Promise<void> {
+    if (this.openBatch === batch) {
+      // Running: commands from now on go to the next batch.
+      this.openBatch = null;
+      this.openRun = null;
+    }
     if (this.closed) {
-      answer({ type: 'rejected', id, code: 'BUSY', message: 'the table is reloading; send again' });
+      for (const c of batch)
+        c.answer({ type: 'rejected', id: c.id, code: 'BUSY', message: 'the table is reloading; send again' });
       return;
     }
-    const earlier = await this.commandSeq(seat.seatId, id);
-    if (earlier !== null) {
-      answer({ type: 'ack', id, seq: countUpTo(this.lineFor(seat).seqs, earlier) });
-      return;
-    }
-    let refusal: CommandOutcome | null = null;
-    let duplicate: number | null = null;
+    let earlier: (number | null)[] = [];
+    let decided: Decided[] = [];
     const build = (): NewEvent[] => {
-      // After a lost race: the events we caught up on may hold this very command (the client
-      // resent it through another instance).
-      const seen = this.commands.get(`${seat.seatId}\n${id}`);
-      if (seen !== undefined) {
-        duplicate = seen;
-        return [];
-      }
-      const source = dice ? new EnteredDice(dice) : this.dice;
-      const actor = this.actingSeat(seat);
-      // A player's typed faces are theirs alone: rolls for others come from the table's dice.
-      // The GM, who runs the table, may type in every die.
-      const tableDice = dice && actor.role !== 'gm' ? { tableDice: this.dice } : {};
-      let events: { readonly type: string }[];
-      try {
-        events = this.rules.decide(this.state, command, { actor, dice: source, ...tableDice });
-      } catch (e) {
-        if (!isRuleError(e)) throw e;
-        refusal = {
+      decided = [];
+      const events: NewEvent[] = [];
+      let state = this.state;
+      // Commands of this batch that carry events, by seat and id: a resend in the same batch
+      // (the client sent it again through another socket) is answered as its first copy.
+      const inBatch = new Map<string, number>();
+      batch.forEach((c, i) => {
+        const key = `${c.seat.seatId}\n${c.id}`;
+        // After a lost race the events we caught up on may hold this very command.
+        const seen = earlier[i] ?? this.commands.get(key) ?? inBatch.get(key);
+        if (seen !== undefined) {
+          decided.push({ ackAt: seen });
+          return;
+        }
+        const outcome = this.decideOne(state, c);
+        if ('refusal' in outcome) {
+          decided.push(outcome);
+          return;
+        }
+        events.push(...outcome.events);
+        const ackAt = this.seq + events.length;
+        decided.push({ ackAt });
+        if (outcome.events.length > 0) inBatch.set(key, ackAt);
+        // The next command decides on the state after this one's events (none is kept: outside
+        // a fold evolve copies, so the hub's own state is untouched if the append loses).
+        if (i < batch.length - 1) for (const e of outcome.events) state = this.rules.evolve(state, e.event);
+      });
+      return events;
+    };
+    let result: Awaited<ReturnType<TableHub['appendWithRetry']>>;
+    try {
+      // Resends of commands already in the log are answered from it, not decided again.
+      earlier = await Promise.all(batch.map((c) => this.commandSeq(c.seat.seatId, c.id)));
+      result = await this.appendWithRetry(build);
+    } catch (e) {
+      // The store or the rules failed: whether the append happened is unknown, so this hub's
+      // state is no longer trusted. Clients reconnect, the table reloads from the log, and a
+      // resend of these ids is answered from the log if they did get in.
+      for (const c of batch)
+        c.answer({
+          type: 'rejected',
+          id: c.id,
+          code: 'INTERNAL',
+          message: 'the server failed to apply the command',
+        });
+      this.fail(e);
+      return;
+    }
+    batch.forEach((c, i) => {
+      const outcome = decided[i] as Decided;
+      const known = earlier[i];
+      if ('busy' in result && (known === null || known === undefined)) {
+        c.answer({
+          type: 'rejected',
+          id: c.id,
+          code: 'BUSY',
+          message: 'the table changed too often while deciding; send the command again',
+        });
+      } else if ('refusal' in outcome) c.answer(outcome.refusal);
+      else c.answer({ type: 'ack', id: c.id, seq: countUpTo(this.lineFor(c.seat).seqs, outcome.ackAt) });
+    });
+    if (!('busy' in result) && result.stored.length > 0) this.push(result.from, result.stored);
+  }
+
+  /**
+   * One command decided on `state`: its events as stored (by the seat, with its id; typed faces
+   * marked), or its refusal. A refusal is the rules' (a RuleError) or entered faces it did not
+   * use; any other error is a bug and goes up.
+   */
+  private decideOne(
+    state: unknown,
+    { seat, id, command, dice }: QueuedCommand,
+  ): { readonly events: NewEvent[] } | { readonly refusal: CommandOutcome } {
+    const source = dice ? new EnteredDice(dice) : this.dice;
+    const actor = actingSeatOf(this.rules, state, seat);
+    // A player's typed faces are theirs alone: rolls for others come from the table's dice.
+    // The GM, who runs the table, may type in every die.
+    const tableDice = dice && actor.role !== 'gm' ? { tableDice: this.dice } : {};
+    let events: { readonly type: string }[];
+    try {
+      events = this.rules.decide(state, command, { actor, dice: source, ...tableDice });
+    } catch (e) {
+      if (!isRuleError(e)) throw e;
+      return {
+        refusal: {
           type: 'rejected',
           id,
           code: e.code,
           message: e.message,
           ...(e.details ? { details: e.details } : {}),
-        };
-        return [];
-      }
-      if (source instanceof EnteredDice && source.unused > 0) {
-        const used = (dice?.length ?? 0) - source.unused;
-        refusal = {
+        },
+      };
+    }
+    if (source instanceof EnteredDice && source.unused > 0) {
+      const used = (dice?.length ?? 0) - source.unused;
+      return {
+        refusal: {
           type: 'rejected',
           id,
           code: 'DICE_UNUSED',
           message: `${source.unused} entered ${source.unused === 1 ? 'face was' : 'faces were'} not needed; the command needs ${used}`,
           details: { entered: dice?.length ?? 0, used },
-        };
-        return [];
-      }
-      refusal = null;
-      // Faces typed in: the hub (not the sender) marks the events, for the log to show them apart.
-      const typed = source instanceof EnteredDice && (dice?.length ?? 0) > 0;
-      return events.map((event) => ({
+        },
+      };
+    }
+    // Faces typed in: the hub (not the sender) marks the events, for the log to show them apart.
+    const typed = source instanceof EnteredDice && (dice?.length ?? 0) > 0;
+    return {
+      events: events.map((event) => ({
         by: seat.seatId,
         commandId: id,
         event: (typed ? { ...event, [TYPED_DICE_MARK]: true } : event) as WireEvent,
-      }));
+      })),
     };
-    let result: Awaited<ReturnType<TableHub['appendWithRetry']>>;
-    try {
-      result = await this.appendWithRetry(build);
-    } catch (e) {
-      // The store or the rules failed: whether the append happened is unknown, so this hub's
-      // state is no longer trusted. Clients reconnect, the table reloads from the log, and a
-      // resend of this id is answered from the log if it did get in.
-      answer({ type: 'rejected', id, code: 'INTERNAL', message: 'the server failed to apply the command' });
-      this.fail(e);
-      return;
-    }
-    if (duplicate !== null) answer({ type: 'ack', id, seq: countUpTo(this.lineFor(seat).seqs, duplicate) });
-    else if (refusal !== null) answer(refusal);
-    else if ('busy' in result) {
-      answer({
-        type: 'rejected',
-        id,
-        code: 'BUSY',
-        message: 'the table changed too often while deciding; send the command again',
-      });
-    } else {
-      answer({ type: 'ack', id, seq: this.lineFor(seat).seqs.length });
-      if (result.stored.length > 0) this.push(result.from, result.stored);
-    }
   }
 
   /** Answer of an earlier command with this id from this seat: memory first, then the store. */
