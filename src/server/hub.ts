@@ -28,9 +28,10 @@ import {
  * connected to it, and the one queue every change goes through.
  *
  * Why a queue: decide must see the state at the head it appends after, so commands of one table
- * run one at a time here. Other instances (PostgreSQL) append too; their rows reach us through the
- * bus (`notify`), and when our append loses the race (SeqConflictError) we read their events,
- * evolve, and decide again — so every instance ends with the same log, no gap, no duplicate.
+ * are decided one at a time here; those waiting together are appended together (runBatch).
+ * Other instances (PostgreSQL) append too; their rows reach us through the bus (`notify`), and
+ * when our append loses the race (SeqConflictError) we read their events, evolve, and decide
+ * again — so every instance ends with the same log, no gap, no duplicate.
  */
 
 /** A socket as the hub sees it: a seat, a way to send, and where it is in the log. */
