@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Seat } from '../engine/ruleset.ts';
 import { stateHash } from '../engine/state-hash.ts';
@@ -334,3 +335,55 @@ for (const backend of backends) {
     });
   });
 }
+
+describe.skipIf(!url)('group commit on postgres: the turn after a lost race', () => {
+  it('a loser whose batch comes to nothing on the new head gives the turn back at once', async () => {
+    const schema = testSchema();
+    const opened = [
+      await openStores({ dataDir: '/nonexistent', databaseUrl: url, databaseSchema: schema }),
+      await openStores({ dataDir: '/nonexistent', databaseUrl: url, databaseSchema: schema }),
+    ];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(async () => {
+      await admin.end();
+      for (const o of opened) {
+        await o.bus.close();
+        await o.store.close();
+      }
+      await dropSchema(url as string, schema);
+    });
+    const [a, b] = opened.map((o) => counted(o.store)) as [
+      ReturnType<typeof counted>,
+      ReturnType<typeof counted>,
+    ];
+    await seatTable(a.store);
+    const hubA = await TableHub.open(a.store, table('t1'), testRuleset, options);
+    const hubB = await TableHub.open(b.store, table('t1'), testRuleset, options);
+    const p1 = players[0] as SeatRecord;
+    await attach(hubA, p1);
+    await attach(hubB, p1);
+
+    // The same command (same seat, same id) through both instances at once, as a client that
+    // resent it elsewhere: one stores it, the other loses, finds it among the winner's events,
+    // and has nothing left to write.
+    const answers = await Promise.all([
+      send(hubA, p1, 'same', { type: 'say', text: 'once' }),
+      send(hubB, p1, 'same', { type: 'say', text: 'once' }),
+    ]);
+    expect(answers).toEqual([
+      { type: 'ack', id: 'same', seq: 5 },
+      { type: 'ack', id: 'same', seq: 5 },
+    ]);
+    expect([...a.appends, ...b.appends].filter((x) => x.lost)).toHaveLength(1);
+    // The loser held the table's turn for a retry that never came: it is given back before the
+    // answers, not left to expire while the other instance waits for it.
+    const locks = await admin.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity s ON s.pid = l.pid
+       WHERE l.locktype = 'advisory' AND s.application_name = $1`,
+      [`bughunt:${schema}`],
+    );
+    expect(locks.rows[0]?.n).toBe(0);
+    expect((await a.store.read('t1', 4)).map((e) => e.commandId)).toEqual(['same']);
+  });
+});

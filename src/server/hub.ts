@@ -753,7 +753,11 @@ export class TableHub {
   ): Promise<{ from: number; stored: StoredEvent[] } | { busy: true }> {
     for (let attempt = 0; ; attempt++) {
       const events = build();
-      if (events.length === 0) return { from: this.seq, stored: [] };
+      if (events.length === 0) {
+        // Lost before, and nothing to retry: the turn the store kept for us goes to the others.
+        if (attempt > 0) await this.store.endTurn?.(this.tableId);
+        return { from: this.seq, stored: [] };
+      }
       const expected = this.seq;
       this.appendingTo = expected + events.length;
       try {
@@ -763,8 +767,13 @@ export class TableHub {
         return { from: expected, stored };
       } catch (e) {
         if (!(e instanceof SeqConflictError)) throw e;
-        if (attempt >= this.options.maxConflictRetries) return { busy: true };
-        await this.readNew();
+        if (attempt >= this.options.maxConflictRetries) {
+          await this.store.endTurn?.(this.tableId);
+          return { busy: true };
+        }
+        // The winner's events came with the conflict (PostgreSQL): no read needed.
+        if (e.after && e.after[0]?.seq === this.seq + 1) this.apply(e.after);
+        else await this.readNew();
       } finally {
         this.appendingTo = 0;
         // Announced during the append and still not ours: read it after this task.

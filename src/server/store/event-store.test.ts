@@ -280,7 +280,7 @@ describe.skipIf(!url)('PostgreSQL store and bus', () => {
       await admin.connect();
       try {
         const r = await admin.query(`SELECT version FROM "${schema}".schema_migrations`);
-        expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
+        expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       } finally {
         await admin.end();
       }
@@ -455,6 +455,38 @@ describe.skipIf(!url)('PostgreSQL store and bus', () => {
       await store.close();
       await dropSchema(url as string, schema);
     }
+  });
+
+  it('a lost append brings back the events it missed, and keeps the table’s turn for its retry', async () => {
+    await withStorage(postgres, async (one, storage) => {
+      const two = await storage.open();
+      await one.store.createTable(table('t1'), seat('t1', 'gm', 'gm'));
+      const won = await one.store.append('t1', 0, [
+        { by: 'p1', commandId: 'c1', event: { type: 'a' } },
+        { by: 'p1', commandId: 'c1', event: { type: 'b' } },
+      ]);
+      const lost = await two.store.append('t1', 0, [ev('x')]).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(lost).toBeInstanceOf(SeqConflictError);
+      // The winner's events as stored, so the loser decides again without reading.
+      expect((lost as SeqConflictError).after).toEqual(won);
+
+      // Until its retry, the loser holds the turn: an append of the winner's waits behind it,
+      // then finds the head moved and loses in turn (with the retry's event).
+      const next = one.store.append('t1', 2, [ev('c')]).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      const retried = await two.store.append('t1', 2, [ev('x')]);
+      expect(retried.map((e) => e.seq)).toEqual([3]);
+      const second = await next;
+      expect(second).toBeInstanceOf(SeqConflictError);
+      expect((second as SeqConflictError).after).toEqual(retried);
+      await one.store.append('t1', 3, [ev('c')]);
+      expect((await two.store.read('t1', 0)).map((e) => e.event.type)).toEqual(['a', 'b', 'x', 'c']);
+    });
   });
 
   it('a bus whose database is unreachable fails to open with the connection error', async () => {

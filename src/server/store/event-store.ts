@@ -69,6 +69,12 @@ export class SeqConflictError extends Error {
   constructor(
     readonly tableId: string,
     readonly expectedSeq: number,
+    /**
+     * Every event after `expectedSeq`, when the store found them as it lost (PostgreSQL reads
+     * them in the failed append, under the table's lock): the caller applies these instead of
+     * reading the store again. Absent: read them.
+     */
+    readonly after?: readonly StoredEvent[],
   ) {
     super(`table ${tableId} is past seq ${expectedSeq}: someone else appended first`);
   }
@@ -157,6 +163,12 @@ export interface EventStore {
     events: readonly NewEvent[],
     seat?: SeatWrite,
   ): Promise<StoredEvent[]>;
+  /**
+   * Says that a writer which lost a race on this table will not retry now (its commands came to
+   * nothing on the new head, or it gave up). A store that keeps the table's turn for the loser's
+   * retry (PostgreSQL) gives it up, so the other writers need not wait for it to expire.
+   */
+  endTurn?(tableId: string): Promise<void>;
   /** Events with seq > afterSeq, in order. */
   read(tableId: string, afterSeq: number, limit?: number): Promise<StoredEvent[]>;
   headSeq(tableId: string): Promise<number>;

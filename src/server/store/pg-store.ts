@@ -17,10 +17,11 @@ import {
 
 /**
  * The shared event store: PostgreSQL, for any number of server instances on one database.
- * An append is one transaction that inserts the events at the seqs after the expected head (the
- * primary key (table_id, seq) refuses a second writer: SeqConflictError) and sends
- * pg_notify('bughunt_events', 'tableId:seq') in the same transaction, so other instances hear of
- * it exactly when it is committed (pg-bus.ts listens).
+ * An append is one transaction that inserts the events at the seqs after the expected head (a
+ * moved head, or the primary key (table_id, seq) against a second writer: SeqConflictError) and
+ * sends pg_notify('bughunt_events', 'tableId:seq') in the same transaction, so other instances
+ * hear of it exactly when it is committed (pg-bus.ts listens). Without a seat write it is one
+ * call of append_turn (migration 3): see appendTurn.
  *
  * Every name is qualified with the schema (default public), so tests can each use a fresh one.
  */
@@ -126,6 +127,51 @@ const MIGRATIONS: readonly { readonly version: number; readonly sql: (s: string)
       );
     `,
   },
+  {
+    // The append that loses cheaply (issue 20, finding 5): see appendTurn in statements().
+    version: 3,
+    sql: (s) => `
+      CREATE FUNCTION ${s}.append_turn(
+        p_table text, p_expected bigint, p_at timestamptz,
+        p_by text[], p_command text[], p_event text[],
+        c_seat text[], c_command text[], c_seq bigint[],
+        p_channel text, p_payload text, p_key text, p_leased boolean, p_limit integer
+      ) RETURNS TABLE (r_count integer, r_seq bigint, r_at timestamptz, r_by text, r_command text, r_event json)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        head bigint;
+        inserted integer;
+      BEGIN
+        -- The table's appends take turns. Each statement below takes its own snapshot, after
+        -- the turn came: it sees every append that committed before (a single statement would
+        -- see only what committed before it started waiting, and lose on the primary key).
+        PERFORM pg_advisory_xact_lock(hashtextextended(p_key, 0));
+        SELECT COALESCE(MAX(e.seq), 0) INTO head FROM ${s}.events e WHERE e.table_id = p_table;
+        IF head <> p_expected THEN
+          -- Lost: the caller's retry goes next (the lock outlives the transaction on this
+          -- connection), and it gets the events it missed now, without another query.
+          IF NOT p_leased THEN PERFORM pg_advisory_lock(hashtextextended(p_key, 0)); END IF;
+          RETURN QUERY SELECT 0, e.seq, e.at, e.by_seat, e.command_id, e.event FROM ${s}.events e
+            WHERE e.table_id = p_table AND e.seq > p_expected ORDER BY e.seq LIMIT p_limit;
+          RETURN;
+        END IF;
+        INSERT INTO ${s}.events (table_id, seq, at, by_seat, command_id, event)
+          SELECT p_table, p_expected + x.n, p_at, x.by_seat, x.command_id, x.event::json
+          FROM unnest(p_by, p_command, p_event) WITH ORDINALITY AS x (by_seat, command_id, event, n);
+        GET DIAGNOSTICS inserted = ROW_COUNT;
+        INSERT INTO ${s}.commands (table_id, seat_id, command_id, seq)
+          SELECT p_table, c.seat_id, c.command_id, c.seq
+          FROM unnest(c_seat, c_command, c_seq) AS c (seat_id, command_id, seq)
+          ON CONFLICT (table_id, seat_id, command_id) DO UPDATE SET seq = EXCLUDED.seq;
+        PERFORM pg_notify(p_channel, p_payload);
+        -- A retry that held the turn since it lost gives it up (the transaction's lock still
+        -- holds the others off until the commit).
+        IF p_leased THEN PERFORM pg_advisory_unlock(hashtextextended(p_key, 0)); END IF;
+        RETURN QUERY SELECT inserted, NULL::bigint, NULL::timestamptz, NULL::text, NULL::text, NULL::json;
+      END
+      $fn$;
+    `,
+  },
 ];
 
 /**
@@ -211,6 +257,29 @@ interface Lease {
   done: boolean;
 }
 const FOREIGN_KEY_VIOLATION = '23503';
+/** Most events a lost append_turn brings back (the caller reads a longer catch-up in pages). */
+const CATCH_UP = 500;
+
+/** A row of append_turn: the count stored, or (lost) one event the caller missed. */
+interface TurnRow {
+  r_count: number;
+  r_seq: string;
+  r_at: Date;
+  r_by: string | null;
+  r_command: string | null;
+  r_event: StoredEvent['event'];
+}
+
+function turnEvent(tableId: string, row: TurnRow): StoredEvent {
+  return {
+    tableId,
+    seq: Number(row.r_seq),
+    at: row.r_at.toISOString(),
+    by: row.r_by,
+    commandId: row.r_command,
+    event: row.r_event,
+  };
+}
 /** Events per insert statement of an import. */
 const IMPORT_PAGE = 5000;
 
@@ -430,6 +499,7 @@ export class PgStore implements EventStore {
     // After a lost race this instance holds the table's lease: its retry goes first.
     const lease = this.leases.get(tableId);
     if (lease) this.leases.delete(tableId);
+    if (!seat) return this.appendTurn(tableId, expectedSeq, params, stored, lease);
     try {
       // Without a seat: one statement, so one implicit transaction and one round trip: the
       // events, the command ids and the NOTIFY commit together or not at all. The insert happens
@@ -461,6 +531,85 @@ export class PgStore implements EventStore {
       if (lease) void this.releaseLease(lease);
     }
     return stored;
+  }
+
+  /**
+   * An append without a seat: one call of `append_turn` (migration 3), one round trip. It waits
+   * for the table's turn, then checks the head with what committed meanwhile. Lost, it comes
+   * back with the events after `expectedSeq` (carried by the SeqConflictError, so the caller
+   * needs no read) and its connection keeps the table's turn as this instance's lease (see
+   * takeLease) for the retry. Before, a loss cost the failed insert, a lease on a connection of
+   * its own, and a read: three round trips after the wait instead of none.
+   */
+  private async appendTurn(
+    tableId: string,
+    expectedSeq: number,
+    params: unknown[],
+    stored: StoredEvent[],
+    lease: Lease | undefined,
+  ): Promise<StoredEvent[]> {
+    const held = lease ? await lease.ready : null;
+    if (lease) {
+      lease.done = true;
+      if (lease.timer) clearTimeout(lease.timer);
+    }
+    const client = held ?? (await this.pool.connect());
+    let outcome: 'stored' | 'lost' | 'failed' = 'failed';
+    let failure: unknown = null;
+    try {
+      const { rows } = await client.query<TurnRow>(this.sql.appendTurn, [...params, held !== null, CATCH_UP]);
+      if (rows[0]?.r_count === stored.length) {
+        outcome = 'stored';
+        return stored;
+      }
+      outcome = 'lost';
+      // Only a whole catch-up is given; a longer one the caller reads in pages.
+      const after = rows.length < CATCH_UP ? rows.map((row) => turnEvent(tableId, row)) : undefined;
+      throw new SeqConflictError(tableId, expectedSeq, after);
+    } catch (e) {
+      if (outcome === 'lost') throw e;
+      failure = e;
+      // Only a writer outside the turns (none today) could collide on the primary key.
+      if (pgCode(e) === UNIQUE_VIOLATION) throw new SeqConflictError(tableId, expectedSeq);
+      if (pgCode(e) === FOREIGN_KEY_VIOLATION) throw new Error(`no table ${tableId}`);
+      throw e;
+    } finally {
+      if (outcome === 'lost') this.keepTurn(tableId, client);
+      else if (held && outcome === 'stored')
+        client.release(); // the function gave the turn up
+      else if (held) {
+        // Failed while holding the turn: give it up here (or drop a broken connection).
+        await client
+          .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [this.lockKey(tableId)])
+          .then(
+            () => client.release(),
+            (e: unknown) => client.release(e instanceof Error ? e : true),
+          );
+      } else
+        client.release(
+          failure instanceof pg.DatabaseError || failure === null ? undefined : (failure as Error),
+        );
+    }
+  }
+
+  /** A connection that lost in append_turn holds the table's turn: it becomes the lease. */
+  private keepTurn(tableId: string, client: pg.PoolClient): void {
+    const lease: Lease = {
+      key: this.lockKey(tableId),
+      ready: Promise.resolve(client),
+      timer: null,
+      done: false,
+    };
+    if (this.closing || this.leases.has(tableId)) {
+      void this.releaseLease(lease);
+      return;
+    }
+    this.leases.set(tableId, lease);
+    lease.timer = setTimeout(() => {
+      if (this.leases.get(tableId) === lease) this.leases.delete(tableId);
+      void this.releaseLease(lease);
+    }, LEASE_MS);
+    lease.timer.unref();
   }
 
   /**
@@ -617,6 +766,13 @@ export class PgStore implements EventStore {
     lease.timer.unref();
   }
 
+  async endTurn(tableId: string): Promise<void> {
+    const lease = this.leases.get(tableId);
+    if (!lease) return;
+    this.leases.delete(tableId);
+    await this.releaseLease(lease);
+  }
+
   private async releaseLease(lease: Lease): Promise<void> {
     if (lease.done) return;
     lease.done = true;
@@ -692,6 +848,8 @@ function statements(s: string) {
               )
               SELECT n, CASE WHEN n > 0 THEN pg_notify($10, $11) END AS notified
               FROM (SELECT count(*)::int AS n FROM inserted) AS counted`,
+    appendTurn: `SELECT r_count, r_seq, r_at, r_by, r_command, r_event
+                 FROM ${s}.append_turn($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     importEvents: `INSERT INTO ${s}.events (table_id, seq, at, by_seat, command_id, event)
                    SELECT $1, $2::bigint + e.n, e.at::timestamptz, e.by_seat, e.command_id, e.event::json
                    FROM unnest($3::text[], $4::text[], $5::text[], $6::text[])
