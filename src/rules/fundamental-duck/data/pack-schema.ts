@@ -376,7 +376,12 @@ export const loadSchema = z.strictObject({
   extreme: z.boolean().default(false),
   /** A cargo pod a mission asks for (Salvage). */
   marked: z.boolean().default(false),
+  /** One Teamer can pick it up and carry it (encumbered); never a FULL load. */
+  portable: z.boolean().default(false),
   contraband: z.enum(['forbidden', 'illegal', 'high-value']).nullable().default(null),
+}).refine((l) => !l.portable || l.height !== 'full', {
+  path: ['portable'],
+  message: 'a FULL load cannot be carried',
 });
 export type PackLoad = z.infer<typeof loadSchema>;
 
