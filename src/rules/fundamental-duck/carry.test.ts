@@ -67,7 +67,11 @@ describe('carrying a comrade out of action (24.3)', () => {
     t.send({ type: 'carry', teamerId: 'you', comradeId: 'kowalski' });
     const ev = t.send({ type: 'putDown', teamerId: 'you' });
     expect(ev[0]).toEqual({ type: 'teamer.carried', teamerId: 'you', comradeId: null });
-    expect(teamersAt(t.state, 0, 7).map((m) => m.id).sort()).toEqual(['kowalski', 'you']);
+    expect(
+      teamersAt(t.state, 0, 7)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(['kowalski', 'you']);
     // Setting down is no task: the second chit is still READY.
     expect(t.state.teamers.you?.chits[1]).toBe('READY');
   });
@@ -76,7 +80,12 @@ describe('carrying a comrade out of action (24.3)', () => {
     const t = withKowalskiDown();
     t.dice = new ScriptedDice([1]);
     t.send({ type: 'carry', teamerId: 'you', comradeId: 'kowalski' });
-    const fallen = fd.evolve(t.state, { type: 'teamer.wounded', teamerId: 'you', wounds: 2, armourFace: null });
+    const fallen = fd.evolve(t.state, {
+      type: 'teamer.wounded',
+      teamerId: 'you',
+      wounds: 2,
+      armourFace: null,
+    });
     expect(fallen.teamers.you?.carrying).toBeNull();
     expect(teamersAt(fallen, 0, 7)).toHaveLength(2);
     const patched = fd.evolve(t.state, {

@@ -78,7 +78,8 @@ export function decidePutDown(draft: Draft, c: CommandOf<'putDown'>): void {
   const t = teamerOrThrow(s, c.teamerId);
   requireActor(s, t);
   requirePhase(draft, 'team', 'threat');
-  const own = s.activation?.teamerIds.includes(t.id) === true || s.interrupt?.teamerIds.includes(t.id) === true;
+  const own =
+    s.activation?.teamerIds.includes(t.id) === true || s.interrupt?.teamerIds.includes(t.id) === true;
   if (!own) throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated now`, { teamerId: t.id });
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
   const arena = arenaOf(s);
@@ -89,9 +90,9 @@ export function decidePutDown(draft: Draft, c: CommandOf<'putDown'>): void {
     draft.emit({ type: 'teamer.carried', teamerId: t.id, comradeId: null });
     return;
   }
-  if (t.cargo === null) throw new RuleError('CARRIES_NOTHING', `${t.name} carries nothing`, { teamerId: t.id });
-  if (c.x === undefined || c.y === undefined)
-    throw new RuleError('BAD_CARRY', 'say where the load goes', {});
+  if (t.cargo === null)
+    throw new RuleError('CARRIES_NOTHING', `${t.name} carries nothing`, { teamerId: t.id });
+  if (c.x === undefined || c.y === undefined) throw new RuleError('BAD_CARRY', 'say where the load goes', {});
   const { x, y } = c;
   if (x >= arena.width || y >= arena.height || (x === t.x && y === t.y) || !within(s, t, x, y))
     throw new RuleError('NOT_NEXT_TO', `(${x},${y}) is not next to ${t.name}`, { x, y });

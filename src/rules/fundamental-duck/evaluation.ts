@@ -40,7 +40,9 @@ function met(state: FdState, c: PackCondition): boolean {
     case 'special-actions':
       return state.progress.consoleActions >= c.count;
     case 'marked-loads-to-bridge':
-      return arenaOf(state).loads.filter((l) => l.marked && state.loads[l.index]?.delivered).length >= c.count;
+      return (
+        arenaOf(state).loads.filter((l) => l.marked && state.loads[l.index]?.delivered).length >= c.count
+      );
     case 'no-load-lost':
       return !state.loads.some((l) => l.lost);
   }

@@ -5,8 +5,8 @@ import { evolveCampaign, nextMissionState } from './campaign.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import { layoutFor } from './setup.ts';
 import {
-  carrierOf,
   type Chit,
+  carrierOf,
   type FdState,
   type Teamer,
   type TileState,
@@ -159,8 +159,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       // The comrade he carries goes with him, over the bridge too; a load carried over it is delivered.
       const mover = teamerOf(s, e.teamerId);
       const body = mover?.carrying;
-      if (body)
-        s = teamer(s, body, (b) => ({ ...b, x: e.x, y: e.y, left: e.x === null ? true : b.left }));
+      if (body) s = teamer(s, body, (b) => ({ ...b, x: e.x, y: e.y, left: e.x === null ? true : b.left }));
       if (e.x === null && mover && mover.cargo !== null) {
         const loads = s.loads.slice();
         const l = loads[mover.cargo];
