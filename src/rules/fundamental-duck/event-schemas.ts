@@ -426,7 +426,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'blasts.changed': ev('blasts.changed', { blasts: z.array(index).max(500) }),
   'interrupt.raised': ev('interrupt.raised', {
     threatId: id,
-    trigger: z.enum(['sighted', 'adjacent', 'crossing']),
+    trigger: z.enum(['sighted', 'adjacent', 'crossing', 'shot']),
     teamerIds: ids.min(1),
     door: small.optional(),
   }),

@@ -269,7 +269,7 @@ export type CoreEvent =
   | {
       readonly type: 'interrupt.raised';
       readonly threatId: string;
-      readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+      readonly trigger: 'sighted' | 'adjacent' | 'crossing' | 'shot';
       readonly teamerIds: readonly string[];
       readonly door?: number;
     }

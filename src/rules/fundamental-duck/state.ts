@@ -178,8 +178,8 @@ export interface Activation {
  */
 export interface Interrupt {
   readonly threatId: string;
-  /** sighted/adjacent: 8.3 (a)/(b); crossing: the Threat starts across a door side (15.3). */
-  readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+  /** sighted/adjacent/shot: 8.3 (a)/(b)/(c); crossing: the Threat starts across a door side (15.3). */
+  readonly trigger: 'sighted' | 'adjacent' | 'crossing' | 'shot';
   readonly teamerIds: readonly string[];
   /** The door being crossed (crossing only). */
   readonly door?: number;
