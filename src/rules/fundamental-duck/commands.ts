@@ -23,6 +23,8 @@ export const coreCommandSchemas = [
     mission: id.optional(),
     arena: id.optional(),
     activation: z.enum(['fixed', 'nearest-first', 'deck', 'stack']).optional(),
+    /** Board at this square: a boarding point's, or with the forced-entry option any hull square (22). */
+    entry: z.strictObject({ x: coord, y: coord, side: z.enum(['n', 'e', 's', 'w']).optional() }).optional(),
   }),
   /** Deal the arena with the table's dice and start turn 1: sweep, open the entry, board. */
   z.strictObject({ type: z.literal('board') }),

@@ -236,7 +236,12 @@ const ev = <T extends CoreEvent['type'], S extends z.ZodRawShape>(type: T, shape
   z.strictObject({ type: z.literal(type), ...shape });
 
 export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = {
-  'mission.chosen': ev('mission.chosen', { missionId: id, arenaId: id, activation: activation.optional() }),
+  'mission.chosen': ev('mission.chosen', {
+    missionId: id,
+    arenaId: id,
+    activation: activation.optional(),
+    entry: z.strictObject({ x: coord, y: coord, facing }).optional(),
+  }),
   'order.drawn': ev('order.drawn', { order: ids, faces }),
   'arena.dealt': ev('arena.dealt', {
     tiles: z
