@@ -71,6 +71,8 @@ export function candidateCommands(state: FdState): FdCommand[] {
         out.push({ type: 'putDown', teamerId: t.id, x: t.x + dx, y: t.y + dy });
       }
     out.push({ type: 'putDown', teamerId: t.id });
+    for (const id of state.teamOrder)
+      if (id !== t.id) out.push({ type: 'juggle', teamerId: t.id, partnerId: id });
   };
   if (state.phase === 'exploration') {
     out.push({ type: 'endExploration' });

@@ -126,6 +126,8 @@ export const coreCommandSchemas = [
   }),
   /** Set down what he carries: a comrade in his square, a load in the neighbouring square (x, y). */
   z.strictObject({ type: z.literal('putDown'), teamerId: id, x: coord.optional(), y: coord.optional() }),
+  /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
+  z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
   /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
   z.strictObject({
     type: z.literal('holdDoor'),
@@ -204,6 +206,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   task: TABLE,
   carry: TABLE,
   holdDoor: TABLE,
+  juggle: TABLE,
   putDown: TABLE,
   awardStars: TABLE,
   advance: TABLE,

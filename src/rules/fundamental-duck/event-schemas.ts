@@ -76,6 +76,7 @@ const teamer = z.strictObject({
   ammo: z.record(z.string().max(100), small),
   grenades: small,
   bioSensor: z.boolean(),
+  position: z.enum(['centre', 'left', 'right', 'front', 'back']),
   doorRc: z.boolean(),
   armour: z.boolean(),
   encumbered: z.boolean(),
@@ -277,7 +278,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     teamerId: id,
     chit: z.union([z.literal(0), z.literal(1)]),
     to: z.enum(['ACTED', 'WAIT']),
-    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck', 'dive']),
+    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck', 'dive', 'juggle']),
   }),
   'activation.began': ev('activation.began', {
     teamerIds: ids.min(1).max(2),
@@ -300,6 +301,9 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'teamer.turned': ev('teamer.turned', { teamerId: id, facing, cost: z.number().int().min(0).max(1) }),
   'move.ended': ev('move.ended', { teamerId: id, facing }),
   'teamer.ducked': ev('teamer.ducked', { teamerId: id, ducked: z.boolean() }),
+  'position.changed': ev('position.changed', {
+    positions: z.record(id, z.enum(['centre', 'left', 'right', 'front', 'back'])),
+  }),
   'door.held': ev('door.held', { teamerId: id, door: small, held: z.boolean() }),
   'cargo.moved': ev('cargo.moved', { teamerId: id, load: small, to: index.nullable() }),
   'teamer.carried': ev('teamer.carried', { teamerId: id, comradeId: id.nullable() }),

@@ -4,6 +4,7 @@ import type { PackCatastropheResult, PackEventEffect, PackTeamer } from './data/
 type CatastropheEffect = PackCatastropheResult['kind'];
 type EventEffect = PackEventEffect['kind'];
 
+import type { Position } from './arena/positions.ts';
 import type { ActionKind, DoorState, Evaluation, Facing, Phase, Ping, Teamer, Threat } from './state.ts';
 import type { PackStart, PhaseOrder, ThreatAction, ThreatDecision } from './threat/index.ts';
 
@@ -81,7 +82,7 @@ export type CoreEvent =
       readonly teamerId: string;
       readonly chit: 0 | 1;
       readonly to: 'ACTED' | 'WAIT';
-      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck' | 'dive';
+      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck' | 'dive' | 'juggle';
     }
   | {
       readonly type: 'activation.began';
@@ -113,6 +114,11 @@ export type CoreEvent =
     }
   | { readonly type: 'move.ended'; readonly teamerId: string; readonly facing: Facing }
   | { readonly type: 'teamer.ducked'; readonly teamerId: string; readonly ducked: boolean }
+  /** Stack-mates swap places in their square (8.4), or one takes a new place (9.5). */
+  | {
+      readonly type: 'position.changed';
+      readonly positions: Readonly<Record<string, Position>>;
+    }
   /** A DOOR RC holder keeps a door open at Door Check, or lets it go. */
   | { readonly type: 'door.held'; readonly teamerId: string; readonly door: number; readonly held: boolean }
   /** He picks up a cargo load (`to` null) or sets it down in square `to`. */

@@ -189,6 +189,12 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return teamer(state, e.teamerId, (t) => ({ ...t, seatId: e.seatId }));
     case 'teamer.ducked':
       return teamer(state, e.teamerId, (t) => ({ ...t, ducked: e.ducked }));
+    case 'position.changed': {
+      let s = state;
+      for (const [id, position] of Object.entries(e.positions))
+        s = teamer(s, id, (t) => ({ ...t, position }));
+      return s;
+    }
     case 'door.held':
       return {
         ...state,

@@ -8,6 +8,7 @@ import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
+import { makeRoom } from './juggle.ts';
 import { type Facing, laden, onBridge, type Teamer } from './state.ts';
 import { fumbleTest, stressSituation } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
@@ -127,6 +128,7 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
 export function afterStep(draft: Draft, teamerId: string): void {
   const t = draft.state.teamers[teamerId] as Teamer;
   if (t.x === null || t.y === null) return;
+  makeRoom(draft, teamerId);
   const tile = draft.board.tileAt(t.x, t.y);
   if (tile >= 0 && !draft.state.tiles[tile]?.entered) {
     draft.emit({ type: 'tile.entered', tile, teamerId });

@@ -27,6 +27,7 @@ import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
+import { decideJuggle } from './juggle.ts';
 import { decideEndMove, decideMove, decideStep, decideTurn } from './movement.ts';
 import { type FdOptions, initialState } from './setup.ts';
 import type { FdState } from './state.ts';
@@ -153,6 +154,9 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'task':
       decideTask(draft, c);
       break;
+    case 'juggle':
+      decideJuggle(draft, c);
+      break;
     case 'holdDoor':
       decideHoldDoor(draft, c);
       break;
@@ -227,6 +231,7 @@ export const CORE_EVENT_TYPES = [
   'teamer.ducked',
   'teamer.carried',
   'door.held',
+  'position.changed',
   'cargo.moved',
   'teamer.breathed',
   'teamer.claimed',

@@ -88,6 +88,7 @@ export function teamerFromSheet(rules: FdRules, r: PackTeamer, ammoIssue: number
     binge: r.binge,
     chicken: false,
     ducked: false,
+    position: 'centre',
     dash: 'none',
     luck: r.luck,
     weapons,

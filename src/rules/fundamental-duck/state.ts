@@ -1,5 +1,6 @@
 import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
+import type { Position } from './arena/positions.ts';
 import type { PackTeamer } from './data/pack-schema.ts';
 import type { FdRules } from './rules-data.ts';
 import type { PackPlan, ThreatAction } from './threat/index.ts';
@@ -59,6 +60,8 @@ export interface Teamer {
   readonly binge: number;
   readonly chicken: boolean;
   readonly ducked: boolean;
+  /** Where he stands in his square (9.5), relative to his facing: it matters when a stack-mate shoots past him. */
+  readonly position: Position;
   /** 'marked': dashed this turn; 'penalised': the turn after a dash (its dice are 2 worse). */
   readonly dash: 'none' | 'marked' | 'penalised';
   readonly luck: Luck;
