@@ -235,8 +235,44 @@ const arenaStates = new WeakMap<FdState, ArenaState>();
 export function arenaStateOf(state: FdState): ArenaState {
   let s = arenaStates.get(state);
   if (s) return s;
+  // Most events touch neither figures, doors nor loads (chits, tests, the Kitty, the Threat
+  // queue): evolve then keeps those records, and the arrays built for them still stand.
+  const byThreats = lasting.get(state.teamers)?.get(state.threats);
+  const kept = byThreats?.get(state.doors)?.get(state.loads);
+  if (kept) {
+    arenaStates.set(state, kept);
+    return kept;
+  }
+  s = buildArenaState(state);
+  arenaStates.set(state, s);
+  let a = lasting.get(state.teamers);
+  if (!a) {
+    a = new WeakMap();
+    lasting.set(state.teamers, a);
+  }
+  let b = a.get(state.threats);
+  if (!b) {
+    b = new WeakMap();
+    a.set(state.threats, b);
+  }
+  let c = b.get(state.doors);
+  if (!c) {
+    c = new WeakMap();
+    b.set(state.doors, c);
+  }
+  c.set(state.loads, s);
+  return s;
+}
+
+/** ArenaStates by the records they are built from: Teamers, Threats, doors, loads (all by identity). */
+const lasting = new WeakMap<
+  FdState['teamers'],
+  WeakMap<FdState['threats'], WeakMap<FdState['doors'], WeakMap<FdState['loads'], ArenaState>>>
+>();
+
+function buildArenaState(state: FdState): ArenaState {
   const arena = arenaOf(state);
-  s = newArenaState(arena);
+  const s = newArenaState(arena);
   const doorOpen = s.doorOpen;
   const holes = s.holes;
   state.doors.forEach((d, i) => {
@@ -256,6 +292,5 @@ export function arenaStateOf(state: FdState): ArenaState {
     const t = state.threats[id];
     if (t) s.threats[t.y * w + t.x] = 1;
   }
-  arenaStates.set(state, s);
   return s;
 }
