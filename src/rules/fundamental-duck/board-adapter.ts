@@ -3,6 +3,7 @@ import {
   type ArenaState,
   buildArena,
   doorOnSide,
+  HEIGHT_FULL,
   HEIGHT_NAMES,
   newArenaState,
   SIDE_WALL,
@@ -11,6 +12,7 @@ import {
 import { lineOfSight } from './arena/sight.ts';
 import type { Board, DoorGeometry, Height } from './board.ts';
 import { packArena } from './data/pack.ts';
+import { isCarried } from './figures.ts';
 import type { FdRules } from './rules-data.ts';
 import type { FdState } from './state.ts';
 
@@ -82,8 +84,44 @@ export function arenaFor(rules: FdRules, arenaId: string): Arena {
   return arena;
 }
 
+/**
+ * The arena as it stands: the pack's, or, once a Teamer has picked up or set down a load, a copy
+ * whose load squares follow the loads (cached by the loads record, which changes only when one does).
+ */
 export function arenaOf(state: FdState): Arena {
-  return arenaFor(state.rules, state.arenaId);
+  const base = arenaFor(state.rules, state.arenaId);
+  if (base.loads.length === 0) return base;
+  let byLoads = moved.get(state.loads);
+  if (!byLoads) {
+    byLoads = withLoadsAt(base, state.loads);
+    moved.set(state.loads, byLoads);
+  }
+  return byLoads;
+}
+
+const moved = new WeakMap<FdState['loads'], Arena>();
+
+function withLoadsAt(base: Arena, loads: FdState['loads']): Arena {
+  if (base.loads.every((l) => loads[l.index]?.at === l.square || loads[l.index] === undefined)) return base;
+  const wholeHeight = base.wholeHeight.slice();
+  const capacity = base.capacity.slice();
+  const loadAt = base.loadAt.slice();
+  for (const l of base.loads) {
+    const at = loads[l.index]?.at;
+    if (at === undefined || at === l.square) continue;
+    wholeHeight[l.square] = 0;
+    capacity[l.square] = base.isSquare[l.square] ? 2 : 0;
+    loadAt[l.square] = -1;
+  }
+  const placed = base.loads.map((l) => {
+    const at = loads[l.index]?.at;
+    if (at === undefined || at === null || at === l.square) return l;
+    wholeHeight[at] = l.height;
+    if (l.height === HEIGHT_FULL) capacity[at] = 0;
+    loadAt[at] = l.index;
+    return { ...l, square: at };
+  });
+  return { ...base, wholeHeight, capacity, loadAt, loads: placed };
 }
 
 export function boardOf(state: FdState): Board {
@@ -197,8 +235,44 @@ const arenaStates = new WeakMap<FdState, ArenaState>();
 export function arenaStateOf(state: FdState): ArenaState {
   let s = arenaStates.get(state);
   if (s) return s;
+  // Most events touch neither figures, doors nor loads (chits, tests, the Kitty, the Threat
+  // queue): evolve then keeps those records, and the arrays built for them still stand.
+  const byThreats = lasting.get(state.teamers)?.get(state.threats);
+  const kept = byThreats?.get(state.doors)?.get(state.loads);
+  if (kept) {
+    arenaStates.set(state, kept);
+    return kept;
+  }
+  s = buildArenaState(state);
+  arenaStates.set(state, s);
+  let a = lasting.get(state.teamers);
+  if (!a) {
+    a = new WeakMap();
+    lasting.set(state.teamers, a);
+  }
+  let b = a.get(state.threats);
+  if (!b) {
+    b = new WeakMap();
+    a.set(state.threats, b);
+  }
+  let c = b.get(state.doors);
+  if (!c) {
+    c = new WeakMap();
+    b.set(state.doors, c);
+  }
+  c.set(state.loads, s);
+  return s;
+}
+
+/** ArenaStates by the records they are built from: Teamers, Threats, doors, loads (all by identity). */
+const lasting = new WeakMap<
+  FdState['teamers'],
+  WeakMap<FdState['threats'], WeakMap<FdState['doors'], WeakMap<FdState['loads'], ArenaState>>>
+>();
+
+function buildArenaState(state: FdState): ArenaState {
   const arena = arenaOf(state);
-  s = newArenaState(arena);
+  const s = newArenaState(arena);
   const doorOpen = s.doorOpen;
   const holes = s.holes;
   state.doors.forEach((d, i) => {
@@ -209,7 +283,7 @@ export function arenaStateOf(state: FdState): ArenaState {
   const w = arena.width;
   for (const id of state.teamOrder) {
     const t = state.teamers[id];
-    if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3) continue;
+    if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3 || isCarried(state, id)) continue;
     const i = t.y * w + t.x;
     s.teamers[i] = (s.teamers[i] as number) + 1;
     if (t.ducked || t.wounds >= 2) s.ducked[i] = (s.ducked[i] as number) + 1;
@@ -218,6 +292,5 @@ export function arenaStateOf(state: FdState): ArenaState {
     const t = state.threats[id];
     if (t) s.threats[t.y * w + t.x] = 1;
   }
-  arenaStates.set(state, s);
   return s;
 }

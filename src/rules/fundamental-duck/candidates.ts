@@ -47,12 +47,32 @@ export function candidateCommands(state: FdState): FdCommand[] {
         out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: false, divers: [t.id] });
       out.push({ type: 'scan', teamerId: t.id, door: d.index });
     }
+    if (t.doorRc)
+      for (const d of arena.doors)
+        out.push({
+          type: 'holdDoor',
+          teamerId: t.id,
+          door: d.index,
+          hold: !state.doorsHeld.includes(d.index),
+        });
     for (const task of ['duck', 'standUp', 'reload', 'console', 'locker', 'clearSource'] as const)
       out.push({ type: 'task', teamerId: t.id, task });
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++)
         out.push({ type: 'task', teamerId: t.id, task: 'examineChit', x: t.x + dx, y: t.y + dy });
     out.push({ type: 'turn', teamerId: t.id, facing: (t.facing + 2) % 8 });
+    // Carrying: any comrade, the loads about him, and setting down in each neighbouring square.
+    for (const id of state.teamOrder)
+      if (id !== t.id) out.push({ type: 'carry', teamerId: t.id, comradeId: id });
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if (t.x + dx < 0 || t.y + dy < 0) continue;
+        out.push({ type: 'carry', teamerId: t.id, x: t.x + dx, y: t.y + dy });
+        out.push({ type: 'putDown', teamerId: t.id, x: t.x + dx, y: t.y + dy });
+      }
+    out.push({ type: 'putDown', teamerId: t.id });
+    for (const id of state.teamOrder)
+      if (id !== t.id) out.push({ type: 'juggle', teamerId: t.id, partnerId: id });
   };
   if (state.phase === 'exploration') {
     out.push({ type: 'endExploration' });
@@ -77,10 +97,8 @@ export function candidateCommands(state: FdState): FdCommand[] {
   }
   if (state.move) {
     const t = teamer(state.move.teamerId);
-    const entry = arena.boardingPoints[0];
     if (t.x === null || t.y === null) {
-      if (entry)
-        out.push({ type: 'step', teamerId: t.id, x: entry.square % w, y: Math.floor(entry.square / w) });
+      out.push({ type: 'step', teamerId: t.id, x: state.entry.x, y: state.entry.y });
     } else {
       for (let dy = -1; dy <= 1; dy++)
         for (let dx = -1; dx <= 1; dx++)

@@ -3,6 +3,7 @@ import { d } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { isArenaSquare } from './arena/model.ts';
+import { inTheWay } from './arena/positions.ts';
 import { lineOfFire, lineOfThrow } from './arena/sight.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
 import type { CommandOf } from './commands.ts';
@@ -137,6 +138,47 @@ export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
   grapple(draft, th.id, t.id, draft.own, false);
 }
 
+/**
+ * A stack-mate whose place lies ahead of the shooter's toward the target is in the way (9.5): he
+ * must -DUCK! (named in `duck`; null lists him as a preview does), and a weapon that never fires
+ * past a figure cannot fire past him at all, ducked or not.
+ */
+function stackMateInTheWay(
+  state: FdState,
+  t: Teamer,
+  w: PackWeapon,
+  dx: number,
+  dy: number,
+  named: readonly string[] | null,
+  duckers: Teamer[],
+): void {
+  if (t.x === null || t.y === null) return;
+  const sx = Math.sign(dx);
+  const sy = Math.sign(dy);
+  for (const m of teamersAt(state, t.x, t.y)) {
+    if (m.id === t.id || m.wounds >= 2) continue;
+    if (
+      !inTheWay(
+        { facing: t.facing, position: t.position },
+        { facing: m.facing, position: m.position },
+        sx,
+        sy,
+      )
+    )
+      continue;
+    const pastFigures = w.kind === 'gun' || w.kind === 'flamer' ? w.firesPastFigures : true;
+    if (!pastFigures)
+      throw new RuleError('NO_LINE', `the ${w.name} cannot fire past ${m.name}`, { blocker: 'figure' });
+    if (m.ducked) continue;
+    if (named !== null && !named.includes(m.id))
+      throw new RuleError('NO_LINE', `${m.name} is in the line of fire (he may -DUCK!)`, {
+        duck: m.id,
+        blocker: 'duck',
+      });
+    if (!duckers.includes(m)) duckers.push(m);
+  }
+}
+
 /** What a SHOOT's checks found: the weapon, the target Threat (guns), who must -DUCK!. */
 interface ShotPlan {
   readonly t: Teamer;
@@ -195,6 +237,7 @@ function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan
       if (w.magazine !== null && (t.ammo[c.weapon] ?? 0) <= 0)
         throw new RuleError('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
     } else if ((t.ammo[c.weapon] ?? 0) <= 0) throw new RuleError('NO_AMMO', `the ${w.name} is empty`, {});
+    stackMateInTheWay(state, t, w, dx, dy, duckAll ? null : (c.duck ?? []), duckers);
     const line = lineOfFire(arena, as, from, to, { firesPastFigures: w.firesPastFigures, shooter: 'teamer' });
     if (!line.clear) {
       if (line.blockedBy?.kind !== 'duck' || !line.duckers)

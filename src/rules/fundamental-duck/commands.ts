@@ -23,6 +23,8 @@ export const coreCommandSchemas = [
     mission: id.optional(),
     arena: id.optional(),
     activation: z.enum(['fixed', 'nearest-first', 'deck', 'stack']).optional(),
+    /** Board at this square: a boarding point's, or with the forced-entry option any hull square (22). */
+    entry: z.strictObject({ x: coord, y: coord, side: z.enum(['n', 'e', 's', 'w']).optional() }).optional(),
   }),
   /** Deal the arena with the table's dice and start turn 1: sweep, open the entry, board. */
   z.strictObject({ type: z.literal('board') }),
@@ -111,6 +113,28 @@ export const coreCommandSchemas = [
     targetId: id.optional(),
     weapon: id.optional(),
   }),
+  /**
+   * Pick up a comrade out of action or a portable load in or next to his square (an Other Action):
+   * he carries it, encumbered, wherever he goes (24.3, 18).
+   */
+  z.strictObject({
+    type: z.literal('carry'),
+    teamerId: id,
+    comradeId: id.optional(),
+    x: coord.optional(),
+    y: coord.optional(),
+  }),
+  /** Set down what he carries: a comrade in his square, a load in the neighbouring square (x, y). */
+  z.strictObject({ type: z.literal('putDown'), teamerId: id, x: coord.optional(), y: coord.optional() }),
+  /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
+  z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
+  /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
+  z.strictObject({
+    type: z.literal('holdDoor'),
+    teamerId: id,
+    door: z.number().int().min(0).max(499),
+    hold: z.boolean(),
+  }),
   /** Gold stars the players award (a deed, an unlikely roll, a rescue). */
   z.strictObject({
     type: z.literal('awardStars'),
@@ -180,6 +204,10 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   scan: TABLE,
   operateDoor: TABLE,
   task: TABLE,
+  carry: TABLE,
+  holdDoor: TABLE,
+  juggle: TABLE,
+  putDown: TABLE,
   awardStars: TABLE,
   advance: TABLE,
   teamAdvance: TABLE,

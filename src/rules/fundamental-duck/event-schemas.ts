@@ -76,6 +76,8 @@ const teamer = z.strictObject({
   ammo: z.record(z.string().max(100), small),
   grenades: small,
   bioSensor: z.boolean(),
+  position: z.enum(['centre', 'left', 'right', 'front', 'back']),
+  doorRc: z.boolean(),
   armour: z.boolean(),
   encumbered: z.boolean(),
   left: z.boolean(),
@@ -83,6 +85,8 @@ const teamer = z.strictObject({
   seenHorrific: ids,
   moved: z.boolean(),
   goldStars: z.number().int().min(-1000).max(100_000),
+  carrying: id.nullable(),
+  cargo: index.nullable(),
 });
 
 const threat = z.strictObject({
@@ -234,7 +238,12 @@ const ev = <T extends CoreEvent['type'], S extends z.ZodRawShape>(type: T, shape
   z.strictObject({ type: z.literal(type), ...shape });
 
 export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = {
-  'mission.chosen': ev('mission.chosen', { missionId: id, arenaId: id, activation: activation.optional() }),
+  'mission.chosen': ev('mission.chosen', {
+    missionId: id,
+    arenaId: id,
+    activation: activation.optional(),
+    entry: z.strictObject({ x: coord, y: coord, facing }).optional(),
+  }),
   'order.drawn': ev('order.drawn', { order: ids, faces }),
   'arena.dealt': ev('arena.dealt', {
     tiles: z
@@ -269,7 +278,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     teamerId: id,
     chit: z.union([z.literal(0), z.literal(1)]),
     to: z.enum(['ACTED', 'WAIT']),
-    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck', 'dive']),
+    kind: z.enum(['move', 'shoot', 'other', 'wait', 'thrown', 'lost', 'duck', 'dive', 'juggle']),
   }),
   'activation.began': ev('activation.began', {
     teamerIds: ids.min(1).max(2),
@@ -292,6 +301,12 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'teamer.turned': ev('teamer.turned', { teamerId: id, facing, cost: z.number().int().min(0).max(1) }),
   'move.ended': ev('move.ended', { teamerId: id, facing }),
   'teamer.ducked': ev('teamer.ducked', { teamerId: id, ducked: z.boolean() }),
+  'position.changed': ev('position.changed', {
+    positions: z.record(id, z.enum(['centre', 'left', 'right', 'front', 'back'])),
+  }),
+  'door.held': ev('door.held', { teamerId: id, door: small, held: z.boolean() }),
+  'cargo.moved': ev('cargo.moved', { teamerId: id, load: small, to: index.nullable() }),
+  'teamer.carried': ev('teamer.carried', { teamerId: id, comradeId: id.nullable() }),
   'teamer.breathed': ev('teamer.breathed', { teamerId: id }),
   'teamer.claimed': ev('teamer.claimed', { teamerId: id, seatId: id }),
   'door.changed': ev('door.changed', { door: small, state: doorState, why: text }),
@@ -422,7 +437,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'blasts.changed': ev('blasts.changed', { blasts: z.array(index).max(500) }),
   'interrupt.raised': ev('interrupt.raised', {
     threatId: id,
-    trigger: z.enum(['sighted', 'adjacent', 'crossing']),
+    trigger: z.enum(['sighted', 'adjacent', 'crossing', 'shot']),
     teamerIds: ids.min(1),
     door: small.optional(),
   }),
@@ -503,7 +518,8 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (typeof e.teamerId === 'string' && !Object.hasOwn(state.teamers, e.teamerId))
     return `there is no Teamer ${e.teamerId}`;
   if (typeof e.tile === 'number' && e.tile >= state.tiles.length) return `there is no tile ${e.tile}`;
-  if (e.type === 'door.changed' && e.door >= state.doors.length) return `there is no door ${e.door}`;
+  if ((e.type === 'door.changed' || e.type === 'door.held') && e.door >= state.doors.length)
+    return `there is no door ${e.door}`;
   if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
     const arena = arenaOf(state);
     if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))

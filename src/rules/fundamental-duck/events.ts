@@ -4,6 +4,7 @@ import type { PackCatastropheResult, PackEventEffect, PackTeamer } from './data/
 type CatastropheEffect = PackCatastropheResult['kind'];
 type EventEffect = PackEventEffect['kind'];
 
+import type { Position } from './arena/positions.ts';
 import type { ActionKind, DoorState, Evaluation, Facing, Phase, Ping, Teamer, Threat } from './state.ts';
 import type { PackStart, PhaseOrder, ThreatAction, ThreatDecision } from './threat/index.ts';
 
@@ -37,6 +38,8 @@ export type CoreEvent =
       readonly missionId: string;
       readonly arenaId: string;
       readonly activation?: 'fixed' | 'nearest-first' | 'deck' | 'stack';
+      /** Where the Team boards, when not the arena's first boarding point (another one, or a forced entry). */
+      readonly entry?: { readonly x: number; readonly y: number; readonly facing: Facing };
     }
   /** This turn's activation order, drawn or measured (8.1 methods 2–4). */
   | { readonly type: 'order.drawn'; readonly order: readonly string[]; readonly faces: readonly number[] }
@@ -79,7 +82,7 @@ export type CoreEvent =
       readonly teamerId: string;
       readonly chit: 0 | 1;
       readonly to: 'ACTED' | 'WAIT';
-      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck' | 'dive';
+      readonly kind: ActionKind | 'wait' | 'thrown' | 'lost' | 'duck' | 'dive' | 'juggle';
     }
   | {
       readonly type: 'activation.began';
@@ -111,6 +114,22 @@ export type CoreEvent =
     }
   | { readonly type: 'move.ended'; readonly teamerId: string; readonly facing: Facing }
   | { readonly type: 'teamer.ducked'; readonly teamerId: string; readonly ducked: boolean }
+  /** Stack-mates swap places in their square (8.4), or one takes a new place (9.5). */
+  | {
+      readonly type: 'position.changed';
+      readonly positions: Readonly<Record<string, Position>>;
+    }
+  /** A DOOR RC holder keeps a door open at Door Check, or lets it go. */
+  | { readonly type: 'door.held'; readonly teamerId: string; readonly door: number; readonly held: boolean }
+  /** He picks up a cargo load (`to` null) or sets it down in square `to`. */
+  | {
+      readonly type: 'cargo.moved';
+      readonly teamerId: string;
+      readonly load: number;
+      readonly to: number | null;
+    }
+  /** He picks up a comrade out of action (comradeId), or sets him down where he stands (null). */
+  | { readonly type: 'teamer.carried'; readonly teamerId: string; readonly comradeId: string | null }
   /** A chit thrown away after a dash: the dash marker comes off (9.4). */
   | { readonly type: 'teamer.breathed'; readonly teamerId: string }
   | { readonly type: 'teamer.claimed'; readonly teamerId: string; readonly seatId: string }
@@ -260,7 +279,7 @@ export type CoreEvent =
   | {
       readonly type: 'interrupt.raised';
       readonly threatId: string;
-      readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+      readonly trigger: 'sighted' | 'adjacent' | 'crossing' | 'shot';
       readonly teamerIds: readonly string[];
       readonly door?: number;
     }

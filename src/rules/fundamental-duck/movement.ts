@@ -8,7 +8,8 @@ import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
-import { type Facing, onBridge, type Teamer } from './state.ts';
+import { makeRoom } from './juggle.ts';
+import { type Facing, laden, onBridge, type Teamer } from './state.ts';
 import { fumbleTest, stressSituation } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
@@ -39,7 +40,7 @@ export function decideMove(draft: Draft, c: CommandOf<'move'>): void {
   const allowance = Math.max(
     0,
     face -
-      (t.encumbered ? 1 : 0) +
+      (laden(t) ? 1 : 0) +
       (t.wounds >= 1 ? wounds.moveWhenWounded : 0) +
       (c.dash ? DASH_BONUS : 0) -
       (t.dash === 'penalised' ? DASH_PENALTY : 0),
@@ -54,7 +55,7 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
   if (!m || m.teamerId !== t.id) throw new RuleError('NOT_MOVING', `${t.name} has no move in progress`, {});
   const left = m.allowance - m.spent;
   const arena = arenaOf(state);
-  const entry = draft.board.entry;
+  const entry = draft.state.entry;
   if (c.bridge && t.x === null && onBridge(t)) {
     // Still on the boarding bridge: he turns back to Mother without boarding.
     draft.emit({ type: 'teamer.stepped', teamerId: t.id, x: null, y: null, facing: t.facing, cost: 0 });
@@ -127,6 +128,7 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
 export function afterStep(draft: Draft, teamerId: string): void {
   const t = draft.state.teamers[teamerId] as Teamer;
   if (t.x === null || t.y === null) return;
+  makeRoom(draft, teamerId);
   const tile = draft.board.tileAt(t.x, t.y);
   if (tile >= 0 && !draft.state.tiles[tile]?.entered) {
     draft.emit({ type: 'tile.entered', tile, teamerId });

@@ -19,12 +19,15 @@ import {
   decideWait,
 } from './actions.ts';
 import { decideAdvance, decideBuy, decideNextMission, decideReplace, decideTeamAdvance } from './campaign.ts';
+import { decideCarry, decidePutDown } from './carry.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
+import { decideHoldDoor } from './door-rc.ts';
 import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
+import { decideJuggle } from './juggle.ts';
 import { decideEndMove, decideMove, decideStep, decideTurn } from './movement.ts';
 import { type FdOptions, initialState } from './setup.ts';
 import type { FdState } from './state.ts';
@@ -151,6 +154,18 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'task':
       decideTask(draft, c);
       break;
+    case 'juggle':
+      decideJuggle(draft, c);
+      break;
+    case 'holdDoor':
+      decideHoldDoor(draft, c);
+      break;
+    case 'carry':
+      decideCarry(draft, c);
+      break;
+    case 'putDown':
+      decidePutDown(draft, c);
+      break;
     case 'awardStars':
       decideAwardStars(draft, c);
       break;
@@ -214,6 +229,10 @@ export const CORE_EVENT_TYPES = [
   'teamer.turned',
   'move.ended',
   'teamer.ducked',
+  'teamer.carried',
+  'door.held',
+  'position.changed',
+  'cargo.moved',
   'teamer.breathed',
   'teamer.claimed',
   'door.changed',

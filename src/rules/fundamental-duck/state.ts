@@ -1,5 +1,6 @@
 import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
+import type { Position } from './arena/positions.ts';
 import type { PackTeamer } from './data/pack-schema.ts';
 import type { FdRules } from './rules-data.ts';
 import type { PackPlan, ThreatAction } from './threat/index.ts';
@@ -59,6 +60,8 @@ export interface Teamer {
   readonly binge: number;
   readonly chicken: boolean;
   readonly ducked: boolean;
+  /** Where he stands in his square (9.5), relative to his facing: it matters when a stack-mate shoots past him. */
+  readonly position: Position;
   /** 'marked': dashed this turn; 'penalised': the turn after a dash (its dice are 2 worse). */
   readonly dash: 'none' | 'marked' | 'penalised';
   readonly luck: Luck;
@@ -71,6 +74,8 @@ export interface Teamer {
   readonly ammo: Readonly<Record<string, number>>;
   readonly grenades: number;
   readonly bioSensor: boolean;
+  /** Holds a DOOR RC: at Door Check he decides for the doors of the tile he is on (15.1, 17). */
+  readonly doorRc: boolean;
   readonly armour: boolean;
   /** Carries its maximum load: −1 movement. */
   readonly encumbered: boolean;
@@ -83,6 +88,10 @@ export interface Teamer {
   /** Whether it moved this turn (the chicken's lash-out roll is for those that stood still). */
   readonly moved: boolean;
   readonly goldStars: number;
+  /** The comrade out of action he carries (24.3): the body goes where he goes and takes no room. */
+  readonly carrying: string | null;
+  /** The cargo load he carries (index as `arena.loads`), or null. */
+  readonly cargo: number | null;
 }
 
 export interface Threat {
@@ -135,6 +144,10 @@ export interface LoadState {
   readonly warming: number | null;
   /** Exploded, burnt out or ruined: lost to the Team. */
   readonly lost: boolean;
+  /** The square it stands in now (a carried load moves): null while a Teamer carries it or once delivered. */
+  readonly at: number | null;
+  /** Carried back over the boarding bridge (a Salvage pod brought home). */
+  readonly delivered: boolean;
 }
 
 export interface DoorState {
@@ -170,8 +183,8 @@ export interface Activation {
  */
 export interface Interrupt {
   readonly threatId: string;
-  /** sighted/adjacent: 8.3 (a)/(b); crossing: the Threat starts across a door side (15.3). */
-  readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+  /** sighted/adjacent/shot: 8.3 (a)/(b)/(c); crossing: the Threat starts across a door side (15.3). */
+  readonly trigger: 'sighted' | 'adjacent' | 'crossing' | 'shot';
   readonly teamerIds: readonly string[];
   /** The door being crossed (crossing only). */
   readonly door?: number;
@@ -224,6 +237,8 @@ export interface FdState {
   readonly rules: FdRules;
   readonly missionId: string;
   readonly arenaId: string;
+  /** Where the boarding bridge attaches: the first square inside and the facing of a man stepping in (5, 22). */
+  readonly entry: { readonly x: number; readonly y: number; readonly facing: Facing };
   readonly phase: Phase;
   readonly turn: number;
   readonly teamOrder: readonly string[];
@@ -237,6 +252,8 @@ export interface FdState {
   readonly nextThreat: number;
   readonly tiles: readonly TileState[];
   readonly doors: readonly DoorState[];
+  /** Doors a DOOR RC holder keeps open at Door Check (his standing decision, 17 step 5). */
+  readonly doorsHeld: readonly number[];
   /** Event card ids not dealt yet, in deck order (hidden). */
   readonly deck: readonly string[];
   /** Spare infestation markers, in draw order (hidden): extra pings come from here. */
@@ -334,6 +351,21 @@ export function onBridge(t: Teamer): boolean {
 /** Fumble Factor now: base, −1 per wound, −2 the turn after a dash; chicken loses + factors. */
 export function currentFf(t: Teamer): number {
   return t.ff - Math.min(t.wounds, 1) - (t.dash === 'penalised' ? 2 : 0);
+}
+
+/** Who carries this Teamer (a comrade carrying him out of action), or undefined. */
+export function carrierOf(state: FdState, id: string): Teamer | undefined {
+  for (const other of state.teamOrder) {
+    const t = state.teamers[other] as Teamer;
+    if (t.carrying === id) return t;
+  }
+  return undefined;
+}
+
+/** Carrying a comrade or a load makes him encumbered (−1 move), unless he is strong. */
+export function laden(t: Teamer): boolean {
+  if (t.abilities.includes('strong')) return false;
+  return t.encumbered || t.carrying !== null || t.cargo !== null;
 }
 
 export function readyChit(t: Teamer): 0 | 1 | null {

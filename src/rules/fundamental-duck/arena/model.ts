@@ -113,6 +113,8 @@ export interface ArenaLoad {
   readonly cargo: 'inert' | 'flammable' | 'explosive';
   readonly extreme: boolean;
   readonly marked: boolean;
+  /** A Teamer may pick it up and carry it (a cargo pod). */
+  readonly portable: boolean;
   readonly contraband: 'forbidden' | 'illegal' | 'high-value' | null;
 }
 
@@ -350,6 +352,7 @@ export function buildArena(
       cargo: l.cargo,
       extreme: l.extreme,
       marked: l.marked,
+      portable: l.portable,
       contraband: l.contraband,
     };
   });
@@ -477,46 +480,40 @@ export function isArenaSquare(arena: Arena, x: number, y: number): boolean {
  * the grid is a wall.
  */
 export function sideKind(arena: Arena, i: number, dir: number): number {
-  const w = arena.width;
-  switch (dir) {
-    case 2:
-      return arena.sideE[i] as number;
-    case 4:
-      return arena.sideS[i] as number;
-    case 6:
-      return i % w === 0 ? SIDE_WALL : (arena.sideE[i - 1] as number);
-    default:
-      return i < w ? SIDE_WALL : (arena.sideS[i - w] as number);
-  }
+  return onSide(arena.width, arena.sideE, arena.sideS, i, dir, SIDE_WALL);
 }
 
 /** Door index on the side between `i` and its orthogonal neighbour in `dir`, -1 none. */
 export function doorOnSide(arena: Arena, i: number, dir: number): number {
-  const w = arena.width;
-  switch (dir) {
-    case 2:
-      return arena.doorE[i] as number;
-    case 4:
-      return arena.doorS[i] as number;
-    case 6:
-      return i % w === 0 ? -1 : (arena.doorE[i - 1] as number);
-    default:
-      return i < w ? -1 : (arena.doorS[i - w] as number);
-  }
+  return onSide(arena.width, arena.doorE, arena.doorS, i, dir, -1);
 }
 
 /** Global door-side index (ArenaState.holes) on that side, -1 none. */
 export function doorSideOn(arena: Arena, i: number, dir: number): number {
-  const w = arena.width;
+  return onSide(arena.width, arena.doorSideE, arena.doorSideS, i, dir, -1);
+}
+
+/**
+ * A per-side value kept east and south of each square, read for side `dir` of square `i`: the
+ * west and north sides are the east and south sides of the neighbour; off the grid, `edge`.
+ */
+function onSide(
+  w: number,
+  east: ArrayLike<number>,
+  south: ArrayLike<number>,
+  i: number,
+  dir: number,
+  edge: number,
+): number {
   switch (dir) {
     case 2:
-      return arena.doorSideE[i] as number;
+      return east[i] as number;
     case 4:
-      return arena.doorSideS[i] as number;
+      return south[i] as number;
     case 6:
-      return i % w === 0 ? -1 : (arena.doorSideE[i - 1] as number);
+      return i % w === 0 ? edge : (east[i - 1] as number);
     default:
-      return i < w ? -1 : (arena.doorSideS[i - w] as number);
+      return i < w ? edge : (south[i - w] as number);
   }
 }
 

@@ -60,9 +60,13 @@ function shots(state: FdState, t: Teamer): FdCommand[] {
 function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number; home?: boolean } | null {
   const board = boardOf(state);
   const arena = arenaOf(state);
-  if (t.x === null || t.y === null) return { x: board.entry.x, y: board.entry.y };
-  // A Team that has not finished the job by then cuts its losses and heads home.
-  if (state.turn >= GIVE_UP_TURN) return { x: board.entry.x, y: board.entry.y, home: true };
+  if (t.x === null || t.y === null) return { x: state.entry.x, y: state.entry.y };
+  // A Team that has not finished the job by then cuts its losses and heads home; so does a man
+  // carrying a comrade out.
+  if (state.turn >= GIVE_UP_TURN || t.carrying !== null)
+    return { x: state.entry.x, y: state.entry.y, home: true };
+  const fallen = fallenFor(state, t);
+  if (fallen) return fallen;
   let best: { x: number; y: number; door?: number; home?: boolean } | null = null;
   let bestD = Number.POSITIVE_INFINITY;
   const consider = (x: number, y: number, extra?: { door?: number; home?: boolean }) => {
@@ -96,14 +100,44 @@ function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number;
       if (c.x !== null && c.y !== null && (!c.examined || (c.h && !state.progress.sourceCleared)))
         consider(c.x, c.y);
   if (best) return best;
-  return { x: board.entry.x, y: board.entry.y, home: true };
+  return { x: state.entry.x, y: state.entry.y, home: true };
+}
+
+/**
+ * A comrade out of action whom nobody carries yet and no Threat holds, when this Teamer is the
+ * nearest able one to him (ties: team order): he goes to fetch him.
+ */
+function fallenFor(state: FdState, t: Teamer): { x: number; y: number } | null {
+  const board = boardOf(state);
+  const out = state.rules.pack.combat.teamerWounds;
+  for (const id of state.teamOrder) {
+    const f = state.teamers[id] as Teamer;
+    if (f.x === null || f.y === null || f.left || f.wounds < out.outOfActionAt || f.wounds >= out.deadAt)
+      continue;
+    if (state.teamOrder.some((o) => state.teamers[o]?.carrying === id)) continue;
+    if (state.threatOrder.some((th) => state.threats[th]?.carrying === id)) continue;
+    const fx = f.x;
+    const fy = f.y;
+    const nearest = state.teamOrder
+      .map((o) => state.teamers[o] as Teamer)
+      .filter(
+        (o) => o.x !== null && o.y !== null && !o.left && o.wounds < out.outOfActionAt && o.carrying === null,
+      )
+      .sort(
+        (a, b) =>
+          board.distance(a.x as number, a.y as number, fx, fy) -
+          board.distance(b.x as number, b.y as number, fx, fy),
+      )[0];
+    if (nearest?.id === t.id) return { x: fx, y: fy };
+  }
+  return null;
 }
 
 /** The move toward the goal: steps that shorten the 13.2 distance, cheapest first. */
 function stepsToward(state: FdState, t: Teamer, to: { x: number; y: number; home?: boolean }): FdCommand[] {
   if (t.x === null || t.y === null) {
     // The entry square is blocked for good when a Threat sits in it: the Team turns back.
-    const e = boardOf(state).entry;
+    const e = state.entry;
     return [
       { type: 'step', teamerId: t.id, x: e.x, y: e.y },
       ...(state.turn > 3 ? [{ type: 'step', teamerId: t.id, bridge: true } as FdCommand] : []),
@@ -111,7 +145,7 @@ function stepsToward(state: FdState, t: Teamer, to: { x: number; y: number; home
   }
   const board = boardOf(state);
   const out: FdCommand[] = [];
-  if (to.home && t.x === board.entry.x && t.y === board.entry.y)
+  if (to.home && t.x === state.entry.x && t.y === state.entry.y)
     out.push({ type: 'step', teamerId: t.id, bridge: true });
   const here = board.distance(t.x, t.y, to.x, to.y);
   const options: { x: number; y: number; d: number }[] = [];
@@ -149,6 +183,8 @@ function tasks(state: FdState, t: Teamer): FdCommand[] {
       if (across) out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: true });
     }
   }
+  for (const id of state.teamOrder)
+    if (id !== t.id) out.push({ type: 'carry', teamerId: t.id, comradeId: id });
   out.push({ type: 'task', teamerId: t.id, task: 'clearSource' });
   for (let dy = -1; dy <= 1; dy++)
     for (let dx = -1; dx <= 1; dx++)

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import { stateHash } from '../../engine/state-hash.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { shotPreview } from './combat.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+
+const ENTRY = 3;
+
+/** Brick at (2,7) and YOU at (1,7), both facing east, a Harpy at (4,5); YOU steps into Brick's square. */
+function stacked() {
+  const t = new Table(new ScriptedDice([]));
+  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+  t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+  t.fold([
+    {
+      type: 'threats.placed',
+      tile: ENTRY,
+      marker: 0,
+      ping: 'green',
+      countFaces: [],
+      threats: [{ id: 'h1', species: 'harpy', x: 4, y: 5, facing: 6, faces: [] }],
+      tieFaces: [],
+    },
+  ]);
+  t.send({ type: 'activate', teamerId: 'you' });
+  // AvD 3; BINGE tests for the first into the module and the first sight of a Harpy pass.
+  t.dice = new ScriptThenSeeded([3, 1, 1], 1);
+  t.send({ type: 'move', teamerId: 'you' });
+  t.send({ type: 'step', teamerId: 'you', x: 2, y: 7 });
+  t.send({ type: 'endMove', teamerId: 'you' });
+  return t;
+}
+
+describe('positions in a square and juggling them (9.5, 8.4)', () => {
+  it('a Teamer stepping in takes the place opposite his mate (a mate in the centre steps to his left)', () => {
+    const t = stacked();
+    expect(t.state.teamers.brick?.position).toBe('left');
+    expect(t.state.teamers.you?.position).toBe('right');
+  });
+
+  it('a stack-mate ahead of the shooter toward the target must -DUCK!; after a juggle he is behind', () => {
+    const t = stacked();
+    // Shooting north-east from the south half: Brick, in the north half, is in the way.
+    expect(shotPreview(t.state, 'you', 'hand-blaster', 4, 5)).toMatchObject({ ok: true, duckers: ['brick'] });
+    t.dice = new ScriptedDice([]);
+    expect(
+      refusalCode(() => t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 4, y: 5 })),
+    ).toBe('NO_LINE');
+    t.dice = new ScriptedDice([]);
+    const ev = t.send({ type: 'juggle', teamerId: 'you', partnerId: 'brick' });
+    expect(ev.map((e) => e.type)).toContain('position.changed');
+    expect(t.state.teamers.you).toMatchObject({ position: 'left', chits: ['ACTED', 'ACTED'] });
+    expect(t.state.teamers.brick).toMatchObject({ position: 'right', chits: ['READY', 'READY'] });
+    expect(shotPreview(t.state, 'you', 'hand-blaster', 4, 5)).toMatchObject({ ok: true, duckers: [] });
+  });
+
+  it('refuses a partner in another square, one who cannot act, or one already activated: nothing changes', () => {
+    const t = stacked();
+    t.send({ type: 'gmOverride', teamerId: 'sparks', x: 3, y: 7, reason: 'set-up' }, GM);
+    const hash = stateHash(t.state);
+    t.dice = new ScriptedDice([]);
+    expect(refusalCode(() => t.send({ type: 'juggle', teamerId: 'you', partnerId: 'sparks' }))).toBe(
+      'NOT_STACKED',
+    );
+    expect(refusalCode(() => t.send({ type: 'juggle', teamerId: 'you', partnerId: 'kowalski' }))).toBe(
+      'CANNOT_ACT',
+    );
+    expect(refusalCode(() => t.send({ type: 'juggle', teamerId: 'you', partnerId: 'nobody' }))).toBe(
+      'UNKNOWN_TEAMER',
+    );
+    expect(stateHash(t.state)).toBe(hash);
+    // YOU's activation is over once both chits are spent; Brick activates, and may no longer be swapped by YOU.
+    t.send({ type: 'juggle', teamerId: 'you', partnerId: 'brick' });
+    t.send({ type: 'activate', teamerId: 'brick' });
+    expect(refusalCode(() => t.send({ type: 'juggle', teamerId: 'brick', partnerId: 'you' }))).toBe(
+      'ALREADY_ACTIVATED',
+    );
+  });
+});
