@@ -10,6 +10,7 @@ import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
+import { GmOverrides } from './Gm.tsx';
 import {
   asState,
   asView,
@@ -68,6 +69,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const [hover, setHover] = useState<number | null>(null);
   const [fireAt, setFireAt] = useState<number | null>(null);
   const [turnTo, setTurnTo] = useState<Facing | null>(null);
+  // The square last chosen on the board: the GM's overrides offer it as a figure's new square.
+  const [picked, setPicked] = useState<string | null>(null);
 
   // The Teamer the controls are for: the one chosen, else whoever the table waits on.
   const defaultId =
@@ -240,6 +243,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
 
   const onSquare = (x: number, y: number) => {
     const i = y * w + x;
+    setPicked(`${x},${y}`);
     if (fire) {
       const f = fire.get(i);
       if (f?.ok) {
@@ -407,6 +411,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             playedBy={(id) => seats.find((s) => s.seatId === id)?.name ?? view.seats[id]?.name ?? id}
           />
           <ThreatTurn playback={playback} />
+          {seat.role === 'gm' ? (
+            <GmOverrides view={view} arena={arena} runner={runner} picked={picked} />
+          ) : null}
         </div>
       </div>
     </div>
