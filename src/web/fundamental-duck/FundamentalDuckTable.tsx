@@ -27,6 +27,7 @@ import {
   WOUND_LABEL,
 } from './model.ts';
 import { MissionOdds } from './Odds.tsx';
+import { PackFile } from './Pack.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
 import { TeamPanel } from './TeamPanel.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
@@ -1166,9 +1167,13 @@ function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner:
           </ul>
         </div>
       ) : null}
-      {view.rules.pack.id === defaultPack.id ? (
-        <MissionOdds key={view.missionId} mission={view.missionId} />
-      ) : null}
+      <MissionOdds
+        key={`${view.rules.pack.id}:${view.missionId}:${view.arenaId}`}
+        mission={view.missionId}
+        arena={view.arenaId}
+        {...(view.rules.pack.id === defaultPack.id ? {} : { pack: view.rules.pack })}
+      />
+      <PackFile view={view} runner={runner} canLoad={canAct && view.campaign.missions === 0} />
       {canAct ? (
         <button
           type="button"

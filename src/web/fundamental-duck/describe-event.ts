@@ -198,6 +198,10 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
   const e = event as Json & { type: string };
   const name = (id: unknown) => figure(id, who);
   switch (e.type) {
+    case 'pack.loaded': {
+      const pack = obj(e.pack);
+      return `The table now plays the data pack ${str(pack.name) || str(pack.id) || 'loaded'}: the briefing starts over.`;
+    }
     case 'mission.chosen':
       return `Mission chosen: ${str(e.missionId)} on ${str(e.arenaId)}${e.activation ? ` (activation: ${str(e.activation)})` : ''}.`;
     case 'order.drawn':
