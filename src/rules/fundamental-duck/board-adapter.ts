@@ -3,6 +3,7 @@ import {
   type ArenaState,
   buildArena,
   doorOnSide,
+  HEIGHT_FULL,
   HEIGHT_NAMES,
   newArenaState,
   SIDE_WALL,
@@ -11,6 +12,7 @@ import {
 import { lineOfSight } from './arena/sight.ts';
 import type { Board, DoorGeometry, Height } from './board.ts';
 import { packArena } from './data/pack.ts';
+import { isCarried } from './figures.ts';
 import type { FdRules } from './rules-data.ts';
 import type { FdState } from './state.ts';
 
@@ -82,8 +84,44 @@ export function arenaFor(rules: FdRules, arenaId: string): Arena {
   return arena;
 }
 
+/**
+ * The arena as it stands: the pack's, or, once a Teamer has picked up or set down a load, a copy
+ * whose load squares follow the loads (cached by the loads record, which changes only when one does).
+ */
 export function arenaOf(state: FdState): Arena {
-  return arenaFor(state.rules, state.arenaId);
+  const base = arenaFor(state.rules, state.arenaId);
+  if (base.loads.length === 0) return base;
+  let byLoads = moved.get(state.loads);
+  if (!byLoads) {
+    byLoads = withLoadsAt(base, state.loads);
+    moved.set(state.loads, byLoads);
+  }
+  return byLoads;
+}
+
+const moved = new WeakMap<FdState['loads'], Arena>();
+
+function withLoadsAt(base: Arena, loads: FdState['loads']): Arena {
+  if (base.loads.every((l) => loads[l.index]?.at === l.square || loads[l.index] === undefined)) return base;
+  const wholeHeight = base.wholeHeight.slice();
+  const capacity = base.capacity.slice();
+  const loadAt = base.loadAt.slice();
+  for (const l of base.loads) {
+    const at = loads[l.index]?.at;
+    if (at === undefined || at === l.square) continue;
+    wholeHeight[l.square] = 0;
+    capacity[l.square] = base.isSquare[l.square] ? 2 : 0;
+    loadAt[l.square] = -1;
+  }
+  const placed = base.loads.map((l) => {
+    const at = loads[l.index]?.at;
+    if (at === undefined || at === null || at === l.square) return l;
+    wholeHeight[at] = l.height;
+    if (l.height === HEIGHT_FULL) capacity[at] = 0;
+    loadAt[at] = l.index;
+    return { ...l, square: at };
+  });
+  return { ...base, wholeHeight, capacity, loadAt, loads: placed };
 }
 
 export function boardOf(state: FdState): Board {
@@ -209,7 +247,7 @@ export function arenaStateOf(state: FdState): ArenaState {
   const w = arena.width;
   for (const id of state.teamOrder) {
     const t = state.teamers[id];
-    if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3) continue;
+    if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3 || isCarried(state, id)) continue;
     const i = t.y * w + t.x;
     s.teamers[i] = (s.teamers[i] as number) + 1;
     if (t.ducked || t.wounds >= 2) s.ducked[i] = (s.ducked[i] as number) + 1;

@@ -53,6 +53,16 @@ export function candidateCommands(state: FdState): FdCommand[] {
       for (let dx = -1; dx <= 1; dx++)
         out.push({ type: 'task', teamerId: t.id, task: 'examineChit', x: t.x + dx, y: t.y + dy });
     out.push({ type: 'turn', teamerId: t.id, facing: (t.facing + 2) % 8 });
+    // Carrying: any comrade, the loads about him, and setting down in each neighbouring square.
+    for (const id of state.teamOrder)
+      if (id !== t.id) out.push({ type: 'carry', teamerId: t.id, comradeId: id });
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if (t.x + dx < 0 || t.y + dy < 0) continue;
+        out.push({ type: 'carry', teamerId: t.id, x: t.x + dx, y: t.y + dy });
+        out.push({ type: 'putDown', teamerId: t.id, x: t.x + dx, y: t.y + dy });
+      }
+    out.push({ type: 'putDown', teamerId: t.id });
   };
   if (state.phase === 'exploration') {
     out.push({ type: 'endExploration' });

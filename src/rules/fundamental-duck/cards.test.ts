@@ -121,8 +121,8 @@ describe('hazardous cargo in Housekeeping (17, 18)', () => {
 
   it('flames next to a flammable load start its warming die at 6', () => {
     const t = housekeepingWith([{ type: 'flames.changed', square: 4 * 15 + 6, flames: 1 }]);
-    expect(t.state.loads[FUEL]).toEqual({ warming: 6, lost: false });
-    expect(t.state.loads[MUNITIONS]).toEqual({ warming: null, lost: false });
+    expect(t.state.loads[FUEL]).toMatchObject({ warming: 6, lost: false });
+    expect(t.state.loads[MUNITIONS]).toMatchObject({ warming: null, lost: false });
   });
 
   it('a warming load loses a pip per marker; at 0 it burns, and the fire reaches its neighbours', () => {
@@ -130,9 +130,9 @@ describe('hazardous cargo in Housekeeping (17, 18)', () => {
       { type: 'load.changed', load: FUEL, warming: 2, lost: false, why: 'set-up' },
       { type: 'flames.changed', square: 4 * 15 + 6, flames: 3 },
     ]);
-    expect(t.state.loads[FUEL]).toEqual({ warming: 0, lost: true });
+    expect(t.state.loads[FUEL]).toMatchObject({ warming: 0, lost: true });
     // The fire covers the 3×3 round (6,3): the munitions (8,3) are next to it, pod-1 (6,1) too.
-    expect(t.state.loads[MUNITIONS]).toEqual({ warming: 6, lost: false });
+    expect(t.state.loads[MUNITIONS]).toMatchObject({ warming: 6, lost: false });
     expect(t.state.loads[POD_1]?.lost).toBe(true);
     // Flames were laid (and have burnt down one in the same Housekeeping).
     expect(t.log.some((e) => e.type === 'flames.changed' && e.square === 2 * 15 + 5)).toBe(true);

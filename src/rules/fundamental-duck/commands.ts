@@ -117,6 +117,19 @@ export const coreCommandSchemas = [
     targetId: id.optional(),
     weapon: id.optional(),
   }),
+  /**
+   * Pick up a comrade out of action or a portable load in or next to his square (an Other Action):
+   * he carries it, encumbered, wherever he goes (24.3, 18).
+   */
+  z.strictObject({
+    type: z.literal('carry'),
+    teamerId: id,
+    comradeId: id.optional(),
+    x: coord.optional(),
+    y: coord.optional(),
+  }),
+  /** Set down what he carries: a comrade in his square, a load in the neighbouring square (x, y). */
+  z.strictObject({ type: z.literal('putDown'), teamerId: id, x: coord.optional(), y: coord.optional() }),
   /** Gold stars the players award (a deed, an unlikely roll, a rescue). */
   z.strictObject({
     type: z.literal('awardStars'),
@@ -187,6 +200,8 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   scan: TABLE,
   operateDoor: TABLE,
   task: TABLE,
+  carry: TABLE,
+  putDown: TABLE,
   awardStars: TABLE,
   advance: TABLE,
   teamAdvance: TABLE,

@@ -1,3 +1,4 @@
+import { arenaOf } from './board-adapter.ts';
 import { debrief } from './campaign.ts';
 import type { PackCondition } from './data/pack-schema.ts';
 import type { Draft } from './draft.ts';
@@ -38,9 +39,10 @@ function met(state: FdState, c: PackCondition): boolean {
       );
     case 'special-actions':
       return state.progress.consoleActions >= c.count;
-    // Cargo is not carried yet (see the coverage table): pods never reach the bridge.
     case 'marked-loads-to-bridge':
-      return false;
+      return (
+        arenaOf(state).loads.filter((l) => l.marked && state.loads[l.index]?.delivered).length >= c.count
+      );
     case 'no-load-lost':
       return !state.loads.some((l) => l.lost);
   }

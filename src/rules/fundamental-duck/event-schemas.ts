@@ -84,6 +84,8 @@ const teamer = z.strictObject({
   seenHorrific: ids,
   moved: z.boolean(),
   goldStars: z.number().int().min(-1000).max(100_000),
+  carrying: id.nullable(),
+  cargo: index.nullable(),
 });
 
 const threat = z.strictObject({
@@ -295,6 +297,8 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'teamer.turned': ev('teamer.turned', { teamerId: id, facing, cost: z.number().int().min(0).max(1) }),
   'move.ended': ev('move.ended', { teamerId: id, facing }),
   'teamer.ducked': ev('teamer.ducked', { teamerId: id, ducked: z.boolean() }),
+  'cargo.moved': ev('cargo.moved', { teamerId: id, load: small, to: index.nullable() }),
+  'teamer.carried': ev('teamer.carried', { teamerId: id, comradeId: id.nullable() }),
   'teamer.breathed': ev('teamer.breathed', { teamerId: id }),
   'teamer.claimed': ev('teamer.claimed', { teamerId: id, seatId: id }),
   'door.changed': ev('door.changed', { door: small, state: doorState, why: text }),
@@ -425,7 +429,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'blasts.changed': ev('blasts.changed', { blasts: z.array(index).max(500) }),
   'interrupt.raised': ev('interrupt.raised', {
     threatId: id,
-    trigger: z.enum(['sighted', 'adjacent', 'crossing']),
+    trigger: z.enum(['sighted', 'adjacent', 'crossing', 'shot']),
     teamerIds: ids.min(1),
     door: small.optional(),
   }),

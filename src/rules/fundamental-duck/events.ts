@@ -113,6 +113,15 @@ export type CoreEvent =
     }
   | { readonly type: 'move.ended'; readonly teamerId: string; readonly facing: Facing }
   | { readonly type: 'teamer.ducked'; readonly teamerId: string; readonly ducked: boolean }
+  /** He picks up a cargo load (`to` null) or sets it down in square `to`. */
+  | {
+      readonly type: 'cargo.moved';
+      readonly teamerId: string;
+      readonly load: number;
+      readonly to: number | null;
+    }
+  /** He picks up a comrade out of action (comradeId), or sets him down where he stands (null). */
+  | { readonly type: 'teamer.carried'; readonly teamerId: string; readonly comradeId: string | null }
   /** A chit thrown away after a dash: the dash marker comes off (9.4). */
   | { readonly type: 'teamer.breathed'; readonly teamerId: string }
   | { readonly type: 'teamer.claimed'; readonly teamerId: string; readonly seatId: string }
@@ -262,7 +271,7 @@ export type CoreEvent =
   | {
       readonly type: 'interrupt.raised';
       readonly threatId: string;
-      readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+      readonly trigger: 'sighted' | 'adjacent' | 'crossing' | 'shot';
       readonly teamerIds: readonly string[];
       readonly door?: number;
     }

@@ -6,6 +6,7 @@ import type { CoreEvent, FdEvent } from './events.ts';
 import { initialState, layoutFor } from './setup.ts';
 import {
   type Chit,
+  carrierOf,
   type FdState,
   type Teamer,
   type TileState,
@@ -149,7 +150,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
           : state.teamers,
       };
     case 'teamer.stepped': {
-      const s = teamer(state, e.teamerId, (t) => ({
+      let s = teamer(state, e.teamerId, (t) => ({
         ...t,
         x: e.x,
         y: e.y,
@@ -158,6 +159,16 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         aboard: true,
         left: e.x === null ? true : t.left,
       }));
+      // The comrade he carries goes with him, over the bridge too; a load carried over it is delivered.
+      const mover = teamerOf(s, e.teamerId);
+      const body = mover?.carrying;
+      if (body) s = teamer(s, body, (b) => ({ ...b, x: e.x, y: e.y, left: e.x === null ? true : b.left }));
+      if (e.x === null && mover && mover.cargo !== null) {
+        const loads = s.loads.slice();
+        const l = loads[mover.cargo];
+        if (l) loads[mover.cargo] = { ...l, at: null, delivered: true };
+        s = withTeamer({ ...s, loads }, { ...mover, cargo: null });
+      }
       const m = s.move;
       return m && m.teamerId === e.teamerId
         ? { ...s, move: { ...m, spent: m.spent + e.cost, steps: m.steps + 1 } }
@@ -180,6 +191,19 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return teamer(state, e.teamerId, (t) => ({ ...t, seatId: e.seatId }));
     case 'teamer.ducked':
       return teamer(state, e.teamerId, (t) => ({ ...t, ducked: e.ducked }));
+    case 'cargo.moved': {
+      const loads = state.loads.slice();
+      const l = loads[e.load];
+      if (l) loads[e.load] = { ...l, at: e.to };
+      return teamer({ ...state, loads }, e.teamerId, (t) => ({ ...t, cargo: e.to === null ? e.load : null }));
+    }
+    case 'teamer.carried': {
+      const carrier = teamerOf(state, e.teamerId);
+      const s = teamer(state, e.teamerId, (t) => ({ ...t, carrying: e.comradeId }));
+      return e.comradeId && carrier
+        ? teamer(s, e.comradeId, (b) => ({ ...b, x: carrier.x, y: carrier.y }))
+        : s;
+    }
     case 'door.changed':
       return withDoor(state, e.door, e.state);
     case 'card.resolved': {
@@ -197,7 +221,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     }
     case 'load.changed': {
       const loads = state.loads.slice();
-      loads[e.load] = { warming: e.warming, lost: e.lost };
+      const l = loads[e.load];
+      if (l) loads[e.load] = { ...l, warming: e.warming, lost: e.lost };
       return { ...state, loads };
     }
     case 'orders.met': {
@@ -279,14 +304,27 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     }
     case 'grapple.resolved':
       return state;
-    case 'teamer.wounded':
-      return teamer(state, e.teamerId, (t) => ({
+    case 'teamer.wounded': {
+      let s = teamer(state, e.teamerId, (t) => ({
         ...t,
         wounds: e.wounds,
         // Out of action or dead: the chits are gone and the figure lies where it fell.
         chits: e.wounds >= 2 ? ['ACTED', 'ACTED'] : t.chits,
         chicken: e.wounds >= 2 ? false : t.chicken,
+        // A man who falls drops the comrade he carried, and any load, where he stands.
+        carrying: e.wounds >= 2 ? null : t.carrying,
+        cargo: e.wounds >= 2 ? null : t.cargo,
       }));
+      const out = state.rules.pack.combat.teamerWounds.outOfActionAt;
+      const dead = state.rules.pack.combat.teamerWounds.deadAt;
+      // A carried comrade patched up (medic) stands on his own; a dead one is set down.
+      const carrier = e.wounds < out || e.wounds >= dead ? carrierOf(s, e.teamerId) : undefined;
+      if (carrier) s = teamer(s, carrier.id, (c) => ({ ...c, carrying: null }));
+      const wounded = teamerOf(state, e.teamerId);
+      if (e.wounds >= out && wounded?.cargo !== null && wounded?.cargo !== undefined)
+        s = dropLoad(s, wounded.cargo, wounded.x, wounded.y);
+      return s;
+    }
     case 'threat.wounded': {
       const t = threatOf(state, e.threatId);
       return t ? withThreat(state, { ...t, wounds: e.wounds }) : state;
@@ -465,6 +503,21 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return s;
     }
   }
+}
+
+/**
+ * A load whose carrier fell: set down in his square, or lost when that square already holds an
+ * obstacle or load (it crashes onto it). Only plain floor takes it.
+ */
+function dropLoad(state: FdState, load: number, x: number | null, y: number | null): FdState {
+  const arena = arenaOf(state);
+  const loads = state.loads.slice();
+  const l = loads[load];
+  if (!l) return state;
+  const sq = x === null || y === null ? -1 : y * arena.width + x;
+  const clear = sq >= 0 && arena.wholeHeight[sq] === 0 && arena.partHeight[sq] === 0;
+  loads[load] = clear ? { ...l, at: sq } : { ...l, at: null, lost: true };
+  return { ...state, loads };
 }
 
 function withShotTile(state: FdState, by: string): FdState {

@@ -6,14 +6,23 @@ import { DX, DY, type Facing, type FdState, type Teamer, type Threat } from './s
  * records are small (five Teamers, a few dozen Threats), so a scan beats keeping an index in sync.
  */
 
-/** Teamers standing in a square (the fallen still lie there and take room; the dead do not). */
+/**
+ * Teamers standing in a square (the fallen still lie there and take room; the dead do not, nor
+ * does a comrade in someone's arms: he is part of his carrier).
+ */
 export function teamersAt(state: FdState, x: number, y: number): Teamer[] {
   const out: Teamer[] = [];
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
-    if (t.x === x && t.y === y && t.wounds < 3 && !t.left) out.push(t);
+    if (t.x === x && t.y === y && t.wounds < 3 && !t.left && !isCarried(state, id)) out.push(t);
   }
   return out;
+}
+
+/** Whether a comrade carries this Teamer. */
+export function isCarried(state: FdState, id: string): boolean {
+  for (const other of state.teamOrder) if ((state.teamers[other] as Teamer).carrying === id) return true;
+  return false;
 }
 
 export function threatAt(state: FdState, x: number, y: number): Threat | undefined {

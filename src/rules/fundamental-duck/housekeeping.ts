@@ -89,7 +89,8 @@ function hazardousCargo(draft: Draft): void {
     const exploded: number[] = [];
     for (const load of arena.loads) {
       const st = draft.state.loads[load.index];
-      if (!st || st.lost) continue;
+      // A load in a Teamer's arms or already home is out of the fire.
+      if (!st || st.lost || st.at === null) continue;
       // A chain pass looks only at the markers the last explosions laid.
       const m = markersNear(draft, load.square, fresh ?? draft.state.blasts);
       const flames = fresh ? 0 : m.flames;

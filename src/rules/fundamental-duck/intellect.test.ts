@@ -66,3 +66,65 @@ describe('intellect-driven Threats (13.1): two actions, and their guns', () => {
     expect(wounded.length).toBeGreaterThanOrEqual(Math.min(hits, 1));
   });
 });
+
+describe('the "shot at" WAIT trigger (8.3 c)', () => {
+  /** As above, but YOU keeps his second chit on WAIT; interrupts other than the shot are let pass. */
+  function waitingTurn(seed: number): Table {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([3, 1, 1]);
+    t.send({ type: 'move', teamerId: 'you' });
+    t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    t.send({ type: 'step', teamerId: 'you', x: 1, y: 7 });
+    t.send({ type: 'endMove', teamerId: 'you', facing: 2 });
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: ENTRY,
+        marker: 0,
+        ping: 'orange',
+        countFaces: [],
+        threats: [{ id: 's1', species: 'scavenger', x: 3, y: 7, facing: 6, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    t.dice = new ScriptThenSeeded([], seed);
+    t.send({ type: 'wait', teamerId: 'you' });
+    t.send({ type: 'endTeamPhase' });
+    while (t.state.interrupt && t.state.interrupt.trigger !== 'shot')
+      t.send({ type: 'holdWait', teamerId: 'you' });
+    return t;
+  }
+  const seed = (() => {
+    for (let s = 1; s < 400; s++) if (waitingTurn(s).state.interrupt?.trigger === 'shot') return s;
+    throw new Error('no seed has the Scavenger shoot a waiting YOU who can still reply');
+  })();
+
+  it('pauses the Threat after its shot is resolved: the Teamer shot at may reply with his WAIT chit', () => {
+    const t = waitingTurn(seed);
+    const shotAt = t.log.findLastIndex((e) => e.type === 'attack.resolved' && e.by === 's1');
+    const raised = t.log.findLastIndex((e) => e.type === 'interrupt.raised');
+    expect(shotAt).toBeGreaterThanOrEqual(0);
+    expect(raised).toBeGreaterThan(shotAt);
+    expect(t.state.interrupt).toMatchObject({ threatId: 's1', trigger: 'shot', teamerIds: ['you'] });
+    expect(t.state.phase).toBe('threat');
+    // He replies: the shot uses the WAIT chit and the phase goes on.
+    const s1 = t.state.threats.s1;
+    if (!s1) throw new Error('the Scavenger is there');
+    t.dice = new ScriptThenSeeded([], 7);
+    const reply = t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: s1.x, y: s1.y });
+    expect(reply.some((e) => e.type === 'chit.used' && e.teamerId === 'you' && e.kind === 'shoot')).toBe(
+      true,
+    );
+    expect(reply.some((e) => e.type === 'interrupt.answered' && e.used)).toBe(true);
+    expect(t.state.interrupt?.trigger).not.toBe('shot');
+  });
+
+  it('a Teamer without a WAIT chit is shot at with no pause', () => {
+    const { events } = scavengerTurn(seed);
+    expect(events.some((e) => e.type === 'attack.resolved' && e.by === 's1')).toBe(true);
+    expect(events.some((e) => e.type === 'interrupt.raised' && e.trigger === 'shot')).toBe(false);
+  });
+});

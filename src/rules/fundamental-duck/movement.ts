@@ -8,7 +8,7 @@ import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
-import { type Facing, onBridge, type Teamer } from './state.ts';
+import { type Facing, laden, onBridge, type Teamer } from './state.ts';
 import { fumbleTest, stressSituation } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
@@ -39,7 +39,7 @@ export function decideMove(draft: Draft, c: CommandOf<'move'>): void {
   const allowance = Math.max(
     0,
     face -
-      (t.encumbered ? 1 : 0) +
+      (laden(t) ? 1 : 0) +
       (t.wounds >= 1 ? wounds.moveWhenWounded : 0) +
       (c.dash ? DASH_BONUS : 0) -
       (t.dash === 'penalised' ? DASH_PENALTY : 0),

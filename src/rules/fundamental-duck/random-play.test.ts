@@ -20,8 +20,12 @@ function checkInvariants(s: FdState): void {
   const threats = new Map<number, number>();
   const deadAt = s.rules.pack.combat.teamerWounds.deadAt;
   // A body a Threat drags along (prey, 13.6) travels in its square and takes no room there.
+  // So does a comrade a Teamer carries (24.3).
   const carried = new Set(
-    s.threatOrder.map((id) => s.threats[id]?.carrying).filter((c) => typeof c === 'string'),
+    [
+      ...s.threatOrder.map((id) => s.threats[id]?.carrying),
+      ...s.teamOrder.map((id) => s.teamers[id]?.carrying),
+    ].filter((c) => typeof c === 'string'),
   );
   for (const id of s.teamOrder) {
     const t = s.teamers[id] as Teamer;

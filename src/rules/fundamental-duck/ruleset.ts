@@ -20,6 +20,7 @@ import {
   decideWait,
 } from './actions.ts';
 import { decideAdvance, decideBuy, decideNextMission, decideReplace, decideTeamAdvance } from './campaign.ts';
+import { decideCarry, decidePutDown } from './carry.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { Draft } from './draft.ts';
@@ -152,6 +153,12 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'task':
       decideTask(draft, c);
       break;
+    case 'carry':
+      decideCarry(draft, c);
+      break;
+    case 'putDown':
+      decidePutDown(draft, c);
+      break;
     case 'awardStars':
       decideAwardStars(draft, c);
       break;
@@ -219,6 +226,8 @@ export const CORE_EVENT_TYPES = [
   'teamer.turned',
   'move.ended',
   'teamer.ducked',
+  'teamer.carried',
+  'cargo.moved',
   'teamer.breathed',
   'teamer.claimed',
   'door.changed',

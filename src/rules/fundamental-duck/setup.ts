@@ -142,6 +142,8 @@ export function teamerFromSheet(rules: FdRules, r: PackTeamer, ammoIssue: number
     seenHorrific: [],
     moved: false,
     goldStars: r.goldStars,
+    carrying: null,
+    cargo: null,
   };
 }
 
@@ -207,7 +209,12 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
     paused: null,
     flames: {},
     shotTiles: [],
-    loads: arenaFor(rules, arenaId).loads.map(() => ({ warming: null, lost: false })),
+    loads: arenaFor(rules, arenaId).loads.map((l) => ({
+      warming: null,
+      lost: false,
+      at: l.square,
+      delivered: false,
+    })),
     blasts: [],
     progress: {
       consoleActions: 0,

@@ -83,6 +83,10 @@ export interface Teamer {
   /** Whether it moved this turn (the chicken's lash-out roll is for those that stood still). */
   readonly moved: boolean;
   readonly goldStars: number;
+  /** The comrade out of action he carries (24.3): the body goes where he goes and takes no room. */
+  readonly carrying: string | null;
+  /** The cargo load he carries (index as `arena.loads`), or null. */
+  readonly cargo: number | null;
 }
 
 export interface Threat {
@@ -135,6 +139,10 @@ export interface LoadState {
   readonly warming: number | null;
   /** Exploded, burnt out or ruined: lost to the Team. */
   readonly lost: boolean;
+  /** The square it stands in now (a carried load moves): null while a Teamer carries it or once delivered. */
+  readonly at: number | null;
+  /** Carried back over the boarding bridge (a Salvage pod brought home). */
+  readonly delivered: boolean;
 }
 
 export interface DoorState {
@@ -170,8 +178,8 @@ export interface Activation {
  */
 export interface Interrupt {
   readonly threatId: string;
-  /** sighted/adjacent: 8.3 (a)/(b); crossing: the Threat starts across a door side (15.3). */
-  readonly trigger: 'sighted' | 'adjacent' | 'crossing';
+  /** sighted/adjacent/shot: 8.3 (a)/(b)/(c); crossing: the Threat starts across a door side (15.3). */
+  readonly trigger: 'sighted' | 'adjacent' | 'crossing' | 'shot';
   readonly teamerIds: readonly string[];
   /** The door being crossed (crossing only). */
   readonly door?: number;
@@ -334,6 +342,21 @@ export function onBridge(t: Teamer): boolean {
 /** Fumble Factor now: base, −1 per wound, −2 the turn after a dash; chicken loses + factors. */
 export function currentFf(t: Teamer): number {
   return t.ff - Math.min(t.wounds, 1) - (t.dash === 'penalised' ? 2 : 0);
+}
+
+/** Who carries this Teamer (a comrade carrying him out of action), or undefined. */
+export function carrierOf(state: FdState, id: string): Teamer | undefined {
+  for (const other of state.teamOrder) {
+    const t = state.teamers[other] as Teamer;
+    if (t.carrying === id) return t;
+  }
+  return undefined;
+}
+
+/** Carrying a comrade or a load makes him encumbered (−1 move), unless he is strong. */
+export function laden(t: Teamer): boolean {
+  if (t.abilities.includes('strong')) return false;
+  return t.encumbered || t.carrying !== null || t.cargo !== null;
 }
 
 export function readyChit(t: Teamer): 0 | 1 | null {

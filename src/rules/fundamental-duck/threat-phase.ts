@@ -203,7 +203,12 @@ function carryOut(
         break;
       }
       case 'shoot':
-        threatShoots(draft, threatId, act.teamer);
+        // 8.3 (c): a Teamer shot at who holds WAIT may reply once the attack is resolved.
+        if (threatShoots(draft, threatId, act.teamer) && mode === 'phase') {
+          draft.emit({ type: 'threat.paused', threatId, actions: actions.slice(a + 1) });
+          draft.emit({ type: 'interrupt.raised', threatId, trigger: 'shot', teamerIds: [act.teamer] });
+          return;
+        }
         break;
       case 'again':
         // Its next action: the AI decides afresh on the world as it now is.
@@ -216,14 +221,15 @@ function carryOut(
 /**
  * An intellect-driven Threat shoots a Teamer with its species' gun (13.1 solo script): the weapon's
  * dice from the table, each at or over its hit number a wound (armour saves as usual). The AI has
- * checked range and sight; a target gone from the arena since is not shot.
+ * checked range and sight; a target gone from the arena since is not shot. True when the target,
+ * still able to act, holds a WAIT chit to reply with (8.3 c).
  */
-function threatShoots(draft: Draft, threatId: string, teamerId: string): void {
+function threatShoots(draft: Draft, threatId: string, teamerId: string): boolean {
   const th = threatOf(draft.state, threatId);
   const t = draft.state.teamers[teamerId];
   const weaponId = th ? draft.state.rules.species[th.species]?.weapon : null;
   const w = weaponId ? draft.state.rules.weapons[weaponId] : undefined;
-  if (!th || !t || t.x === null || t.y === null || t.left || !weaponId || w?.kind !== 'gun') return;
+  if (!th || !t || t.x === null || t.y === null || t.left || !weaponId || w?.kind !== 'gun') return false;
   const faces: number[] = [];
   let hits = 0;
   for (let i = 0; i < w.dice; i++) {
@@ -243,6 +249,13 @@ function threatShoots(draft: Draft, threatId: string, teamerId: string): void {
     hits: { [teamerId]: hits },
   });
   for (let i = 0; i < hits; i++) woundTeamer(draft, teamerId, draft.table);
+  const after = draft.state.teamers[teamerId];
+  return (
+    after !== undefined &&
+    after.wounds < 2 &&
+    waitChit(after) !== null &&
+    threatOf(draft.state, threatId) !== undefined
+  );
 }
 
 /** The open door whose side an orthogonal step from `a` to `b` crosses, or -1. */

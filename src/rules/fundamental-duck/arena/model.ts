@@ -113,6 +113,8 @@ export interface ArenaLoad {
   readonly cargo: 'inert' | 'flammable' | 'explosive';
   readonly extreme: boolean;
   readonly marked: boolean;
+  /** A Teamer may pick it up and carry it (a cargo pod). */
+  readonly portable: boolean;
   readonly contraband: 'forbidden' | 'illegal' | 'high-value' | null;
 }
 
@@ -350,6 +352,7 @@ export function buildArena(
       cargo: l.cargo,
       extreme: l.extreme,
       marked: l.marked,
+      portable: l.portable,
       contraband: l.contraband,
     };
   });

@@ -11,7 +11,8 @@ export interface TestArenaSpec {
   readonly walls?: PackArena['walls'];
   readonly doors?: readonly (Omit<PackDoor, 'open' | 'stuck' | 'kind'> & Partial<PackDoor>)[];
   readonly obstacles?: readonly (Omit<PackObstacle, 'part' | 'name' | 'blackTop'> & Partial<PackObstacle>)[];
-  readonly loads?: readonly (Omit<PackLoad, 'extreme' | 'marked' | 'contraband'> & Partial<PackLoad>)[];
+  readonly loads?: readonly (Omit<PackLoad, 'extreme' | 'marked' | 'portable' | 'contraband'> &
+    Partial<PackLoad>)[];
 }
 
 export function testPackArena(spec: TestArenaSpec = {}): PackArena {
@@ -34,7 +35,13 @@ export function testPackArena(spec: TestArenaSpec = {}): PackArena {
       blackTop: false,
       ...o,
     })),
-    loads: (spec.loads ?? []).map((l) => ({ extreme: false, marked: false, contraband: null, ...l })),
+    loads: (spec.loads ?? []).map((l) => ({
+      extreme: false,
+      marked: false,
+      portable: false,
+      contraband: null,
+      ...l,
+    })),
     specials: [],
     boardingPoints: [{ id: 'bp', x: 0, y: 2, side: 'w', kind: 'airlock', name: 'Airlock' }],
     vehicles: [],

@@ -366,18 +366,25 @@ export const obstacleSchema = z
 export type PackObstacle = z.infer<typeof obstacleSchema>;
 
 /** A cargo load: a whole-square obstacle of its height that can be lost, burn or explode (§18). */
-export const loadSchema = z.strictObject({
-  id,
-  x: coordinate,
-  y: coordinate,
-  height: heightSchema,
-  cargo: z.enum(['inert', 'flammable', 'explosive']),
-  /** An extreme load's explosion covers 4×4 instead of 3×3. */
-  extreme: z.boolean().default(false),
-  /** A cargo pod a mission asks for (Salvage). */
-  marked: z.boolean().default(false),
-  contraband: z.enum(['forbidden', 'illegal', 'high-value']).nullable().default(null),
-});
+export const loadSchema = z
+  .strictObject({
+    id,
+    x: coordinate,
+    y: coordinate,
+    height: heightSchema,
+    cargo: z.enum(['inert', 'flammable', 'explosive']),
+    /** An extreme load's explosion covers 4×4 instead of 3×3. */
+    extreme: z.boolean().default(false),
+    /** A cargo pod a mission asks for (Salvage). */
+    marked: z.boolean().default(false),
+    /** One Teamer can pick it up and carry it (encumbered); never a FULL load. */
+    portable: z.boolean().default(false),
+    contraband: z.enum(['forbidden', 'illegal', 'high-value']).nullable().default(null),
+  })
+  .refine((l) => !l.portable || l.height !== 'full', {
+    path: ['portable'],
+    message: 'a FULL load cannot be carried',
+  });
 export type PackLoad = z.infer<typeof loadSchema>;
 
 /** A place where an Other Action does something: the Bridge console, Arsenal lockers, an isolation unit. */

@@ -61,8 +61,12 @@ function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number;
   const board = boardOf(state);
   const arena = arenaOf(state);
   if (t.x === null || t.y === null) return { x: board.entry.x, y: board.entry.y };
-  // A Team that has not finished the job by then cuts its losses and heads home.
-  if (state.turn >= GIVE_UP_TURN) return { x: board.entry.x, y: board.entry.y, home: true };
+  // A Team that has not finished the job by then cuts its losses and heads home; so does a man
+  // carrying a comrade out.
+  if (state.turn >= GIVE_UP_TURN || t.carrying !== null)
+    return { x: board.entry.x, y: board.entry.y, home: true };
+  const fallen = fallenFor(state, t);
+  if (fallen) return fallen;
   let best: { x: number; y: number; door?: number; home?: boolean } | null = null;
   let bestD = Number.POSITIVE_INFINITY;
   const consider = (x: number, y: number, extra?: { door?: number; home?: boolean }) => {
@@ -97,6 +101,36 @@ function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number;
         consider(c.x, c.y);
   if (best) return best;
   return { x: board.entry.x, y: board.entry.y, home: true };
+}
+
+/**
+ * A comrade out of action whom nobody carries yet and no Threat holds, when this Teamer is the
+ * nearest able one to him (ties: team order): he goes to fetch him.
+ */
+function fallenFor(state: FdState, t: Teamer): { x: number; y: number } | null {
+  const board = boardOf(state);
+  const out = state.rules.pack.combat.teamerWounds;
+  for (const id of state.teamOrder) {
+    const f = state.teamers[id] as Teamer;
+    if (f.x === null || f.y === null || f.left || f.wounds < out.outOfActionAt || f.wounds >= out.deadAt)
+      continue;
+    if (state.teamOrder.some((o) => state.teamers[o]?.carrying === id)) continue;
+    if (state.threatOrder.some((th) => state.threats[th]?.carrying === id)) continue;
+    const fx = f.x;
+    const fy = f.y;
+    const nearest = state.teamOrder
+      .map((o) => state.teamers[o] as Teamer)
+      .filter(
+        (o) => o.x !== null && o.y !== null && !o.left && o.wounds < out.outOfActionAt && o.carrying === null,
+      )
+      .sort(
+        (a, b) =>
+          board.distance(a.x as number, a.y as number, fx, fy) -
+          board.distance(b.x as number, b.y as number, fx, fy),
+      )[0];
+    if (nearest?.id === t.id) return { x: fx, y: fy };
+  }
+  return null;
 }
 
 /** The move toward the goal: steps that shorten the 13.2 distance, cheapest first. */
@@ -149,6 +183,8 @@ function tasks(state: FdState, t: Teamer): FdCommand[] {
       if (across) out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: true });
     }
   }
+  for (const id of state.teamOrder)
+    if (id !== t.id) out.push({ type: 'carry', teamerId: t.id, comradeId: id });
   out.push({ type: 'task', teamerId: t.id, task: 'clearSource' });
   for (let dy = -1; dy <= 1; dy++)
     for (let dx = -1; dx <= 1; dx++)

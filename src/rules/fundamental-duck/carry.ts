@@ -1,0 +1,104 @@
+import { RuleError } from '../../engine/rule-error.ts';
+import { requirePhase } from './actions.ts';
+import { arenaOf } from './board-adapter.ts';
+import type { CommandOf } from './commands.ts';
+import type { Draft } from './draft.ts';
+import { isCarried, teamersAt, threatAt } from './figures.ts';
+import type { FdState, Teamer } from './state.ts';
+import { fumbleTest } from './stress.ts';
+import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { inContact } from './world-adapter.ts';
+
+/**
+ * Carrying (24.3, 18): a Teamer picks up a comrade out of action, or a portable cargo load, as an
+ * Other Action (fumble test), and is encumbered while he carries it. What he carries goes where
+ * he goes, back over the boarding bridge too (a comrade carried home counts as back at Mother; a
+ * load carried home is delivered). Setting it down is no task (no chit, no test).
+ */
+
+/** In his square or a neighbouring one he could reach (no wall or shut door between). */
+function within(state: FdState, t: Teamer, x: number, y: number): boolean {
+  if (t.x === null || t.y === null) return false;
+  if (Math.max(Math.abs(x - t.x), Math.abs(y - t.y)) > 1) return false;
+  const w = arenaOf(state).width;
+  return (x === t.x && y === t.y) || inContact(state, t.y * w + t.x, y * w + x);
+}
+
+export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'team', 'threat');
+  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  if (t.carrying !== null || t.cargo !== null)
+    throw new RuleError('HANDS_FULL', `${t.name} already carries something`, { teamerId: t.id });
+  if ((c.comradeId === undefined) === (c.x === undefined || c.y === undefined))
+    throw new RuleError('BAD_CARRY', 'name a comrade or the square of a load, not both', {});
+  if (c.comradeId !== undefined) {
+    const body = teamerOrThrow(s, c.comradeId);
+    const wounds = s.rules.pack.combat.teamerWounds;
+    if (body.id === t.id || body.wounds < wounds.outOfActionAt || body.wounds >= wounds.deadAt || body.left)
+      throw new RuleError('NOT_OUT', `${body.name} is not a comrade out of action`, { comradeId: body.id });
+    if (isCarried(s, body.id))
+      throw new RuleError('ALREADY_CARRIED', `someone already carries ${body.name}`, { comradeId: body.id });
+    if (s.threatOrder.some((id) => s.threats[id]?.carrying === body.id))
+      throw new RuleError('IN_A_THREATS_GRIP', `a Threat has ${body.name}`, { comradeId: body.id });
+    if (body.x === null || body.y === null || !within(s, t, body.x, body.y))
+      throw new RuleError('NOT_NEXT_TO', `${body.name} is not next to ${t.name}`, { comradeId: body.id });
+    chitFor(s, t, 'other');
+    spendChit(draft, t.id, 'other');
+    if (!fumbleTest(draft, t.id, `pick up ${body.name}`, draft.own)) return;
+    draft.emit({ type: 'teamer.carried', teamerId: t.id, comradeId: body.id });
+    return;
+  }
+  const x = c.x as number;
+  const y = c.y as number;
+  const arena = arenaOf(s);
+  const load = x < arena.width && y < arena.height ? (arena.loadAt[y * arena.width + x] as number) : -1;
+  const l = arena.loads[load];
+  if (!l) throw new RuleError('NO_LOAD_THERE', `no load at (${x},${y})`, { x, y });
+  if (!l.portable) throw new RuleError('NOT_PORTABLE', `${l.id} is too big to carry`, { load: l.id });
+  if (s.loads[load]?.lost) throw new RuleError('LOAD_LOST', `${l.id} is lost`, { load: l.id });
+  if (!within(s, t, x, y)) throw new RuleError('NOT_NEXT_TO', `${l.id} is not next to ${t.name}`, { x, y });
+  if (teamersAt(s, x, y).length > 0 || threatAt(s, x, y))
+    throw new RuleError('LOAD_OCCUPIED', `someone stands on ${l.id}`, { x, y });
+  chitFor(s, t, 'other');
+  spendChit(draft, t.id, 'other');
+  if (!fumbleTest(draft, t.id, `pick up ${l.id}`, draft.own)) return;
+  draft.emit({ type: 'cargo.moved', teamerId: t.id, load, to: null });
+}
+
+/**
+ * Setting down what he carries, in his own activation (or answering an interrupt): a comrade in
+ * his own square (it must have room for a man lying there), a load in a neighbouring square of
+ * bare floor with nobody in it.
+ */
+export function decidePutDown(draft: Draft, c: CommandOf<'putDown'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'team', 'threat');
+  const own =
+    s.activation?.teamerIds.includes(t.id) === true || s.interrupt?.teamerIds.includes(t.id) === true;
+  if (!own) throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated now`, { teamerId: t.id });
+  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  const arena = arenaOf(s);
+  if (t.carrying !== null) {
+    const here = t.y * arena.width + t.x;
+    if (teamersAt(s, t.x, t.y).length >= (arena.capacity[here] as number))
+      throw new RuleError('NO_ROOM', 'no room in his square to set the comrade down', {});
+    draft.emit({ type: 'teamer.carried', teamerId: t.id, comradeId: null });
+    return;
+  }
+  if (t.cargo === null)
+    throw new RuleError('CARRIES_NOTHING', `${t.name} carries nothing`, { teamerId: t.id });
+  if (c.x === undefined || c.y === undefined) throw new RuleError('BAD_CARRY', 'say where the load goes', {});
+  const { x, y } = c;
+  if (x >= arena.width || y >= arena.height || (x === t.x && y === t.y) || !within(s, t, x, y))
+    throw new RuleError('NOT_NEXT_TO', `(${x},${y}) is not next to ${t.name}`, { x, y });
+  const sq = y * arena.width + x;
+  const bare = arena.isSquare[sq] === 1 && arena.wholeHeight[sq] === 0 && arena.partHeight[sq] === 0;
+  if (!bare || teamersAt(s, x, y).length > 0 || threatAt(s, x, y))
+    throw new RuleError('NO_ROOM', `(${x},${y}) is not bare, empty floor`, { x, y });
+  draft.emit({ type: 'cargo.moved', teamerId: t.id, load: t.cargo, to: sq });
+}
