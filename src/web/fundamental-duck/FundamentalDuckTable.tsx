@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
 import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
@@ -6,9 +6,11 @@ import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
+import { TableLogContext } from '../pages/TablePage.tsx';
 import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
+import { CarryButtons } from './Carry.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import { GmOverrides } from './Gm.tsx';
 import {
@@ -29,6 +31,7 @@ import {
 import { MissionOdds } from './Odds.tsx';
 import { PackFile } from './Pack.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
+import { scattersOf } from './scatter.ts';
 import { TeamPanel } from './TeamPanel.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
 import { yourMove } from './your-move.ts';
@@ -62,6 +65,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const w = arena.width;
   const p = view.pending;
   const playback = useThreatPlayback(view, tableId);
+  const log = useContext(TableLogContext);
+  const scatters = useMemo(() => scattersOf(log), [log]);
 
   const [chosen, setChosen] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('look');
@@ -178,7 +183,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     for (const t of teamersOf(view))
       if (t.x === x && t.y === y && !t.left)
         parts.push(
-          `${t.name} facing ${FACING_NAMES[t.facing]}, ${WOUND_LABEL[Math.min(3, t.wounds)]}${t.ducked ? ', ducked' : ''}`,
+          `${t.name} facing ${FACING_NAMES[t.facing]}, ${WOUND_LABEL[Math.min(3, t.wounds)]}${t.ducked ? ', ducked' : ''}${t.carrying ? `, carrying ${view.teamers[t.carrying]?.name ?? t.carrying}` : ''}${t.cargo !== null ? ', carrying cargo' : ''}`,
         );
     for (const th of playback.threats ?? threatsOf(view))
       if (th.x === x && th.y === y)
@@ -349,6 +354,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             squareClass={squareClass}
             labels={labels}
             threatsShown={playback.threats}
+            scatters={scatters}
             selected={selectedId}
             describe={describe}
             onSquare={onSquare}
@@ -395,6 +401,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               setTurnTo={setTurnTo}
               hoverInfo={hover !== null && fire ? (fire.get(hover) ?? null) : null}
               w={w}
+              picked={picked}
             />
           ) : null}
           <TeamPanel
@@ -538,6 +545,8 @@ interface ActionsProps {
   setTurnTo: (f: Facing | null) => void;
   hoverInfo: FireSquare | null;
   w: number;
+  /** The square last chosen on the board ("x,y"): where a carried load is set down. */
+  picked: string | null;
 }
 
 /** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
@@ -825,6 +834,7 @@ function Actions(a: ActionsProps) {
                   </button>
                 ) : null}
                 <ChitTasks view={view} sel={sel} run={run} />
+                <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
                 {(['console', 'locker', 'clearSource'] as const).map((task) => (
                   <button
                     key={task}
@@ -1057,7 +1067,9 @@ function WaitPrompt({
       ? 'is starting through a door'
       : i.trigger === 'adjacent'
         ? 'has moved next to'
-        : 'has moved into sight of';
+        : i.trigger === 'shot'
+          ? 'has shot at'
+          : 'has moved into sight of';
   return (
     <section className="fd-card fd-wait" aria-live="assertive" data-testid="fd-wait">
       <h3>WAIT!</h3>

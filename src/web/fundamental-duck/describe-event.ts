@@ -266,6 +266,14 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return `${name(e.teamerId)} ends the move facing ${facing(e.facing)}.`;
     case 'teamer.ducked':
       return e.ducked ? `${name(e.teamerId)} -DUCKS!` : `${name(e.teamerId)} stands up.`;
+    case 'teamer.carried':
+      return str(e.comradeId)
+        ? `${name(e.teamerId)} picks up ${name(e.comradeId)} and carries him.`
+        : `${name(e.teamerId)} sets his comrade down.`;
+    case 'cargo.moved':
+      return num(e.to) === null
+        ? `${name(e.teamerId)} picks up cargo load ${(num(e.load) ?? 0) + 1}.`
+        : `${name(e.teamerId)} sets cargo load ${(num(e.load) ?? 0) + 1} down beside him.`;
     case 'teamer.breathed':
       return `${name(e.teamerId)} gets his breath back after the dash.`;
     case 'teamer.claimed':
@@ -361,7 +369,9 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
           ? 'starts through a door'
           : str(e.trigger) === 'adjacent'
             ? 'moves next to'
-            : 'moves in sight of';
+            : str(e.trigger) === 'shot'
+              ? 'has shot at'
+              : 'moves in sight of';
       return `${name(e.threatId)} ${trig}${str(e.trigger) === 'crossing' ? '' : ` ${list(arr(e.teamerIds).map((id) => name(id)))}`}: WAIT chits may be used now.`;
     }
     case 'interrupt.answered':

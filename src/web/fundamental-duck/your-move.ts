@@ -24,7 +24,7 @@ export function yourMove(view: FdView, seat: SeatRef): string | null {
       .map((id) => mine(view, seat, id))
       .filter((t): t is Teamer => t !== null);
     if (who.length > 0)
-      return `${who.map((t) => t.name).join(' and ')}: a Threat is moving in sight. Use the WAIT chit or let it pass.`;
+      return `${who.map((t) => t.name).join(' and ')}: ${p.interrupt.trigger === 'shot' ? 'a Threat has shot at him' : 'a Threat is moving in sight'}. Use the WAIT chit or let it pass.`;
     return null;
   }
   switch (p.phase) {
