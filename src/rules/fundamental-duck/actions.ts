@@ -5,6 +5,7 @@ import type { CommandOf } from './commands.ts';
 import { parsePack } from './data/pack.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
+import { entryFor } from './entry.ts';
 import { deal, openInto, placeThreatsOf, revealTile, scanReach } from './exploration.ts';
 import { teamersAt, threatAt } from './figures.ts';
 import { afterStep } from './movement.ts';
@@ -40,11 +41,13 @@ export function decideChooseMission(draft: Draft, c: CommandOf<'chooseMission'>)
     throw new RuleError('UNKNOWN_MISSION', `no mission ${missionId} in the pack`, { mission: missionId });
   if (!rules.arenaIds.includes(arenaId))
     throw new RuleError('UNKNOWN_ARENA', `no arena ${arenaId} in the pack`, { arena: arenaId });
+  const entry = c.entry ? entryFor(rules, arenaId, c.entry) : undefined;
   draft.emit({
     type: 'mission.chosen',
     missionId,
     arenaId,
     ...(c.activation ? { activation: c.activation } : {}),
+    ...(entry ? { entry } : {}),
   });
 }
 
@@ -70,7 +73,7 @@ export function decideBoard(draft: Draft): void {
   requirePhase(draft, 'briefing');
   // A deal already made (a test's fixed deal, a GM's set-up) stands.
   if (draft.state.tiles.every((t) => t.pings.length === 0)) deal(draft);
-  const entry = draft.board.entry;
+  const entry = draft.state.entry;
   const tile = draft.board.tileAt(entry.x, entry.y);
   revealTile(draft, tile, 'sweep');
   draft.emit({ type: 'phase.began', phase: 'team', turn: 1 });

@@ -87,10 +87,8 @@ export function candidateCommands(state: FdState): FdCommand[] {
   }
   if (state.move) {
     const t = teamer(state.move.teamerId);
-    const entry = arena.boardingPoints[0];
     if (t.x === null || t.y === null) {
-      if (entry)
-        out.push({ type: 'step', teamerId: t.id, x: entry.square % w, y: Math.floor(entry.square / w) });
+      out.push({ type: 'step', teamerId: t.id, x: state.entry.x, y: state.entry.y });
     } else {
       for (let dy = -1; dy <= 1; dy++)
         for (let dx = -1; dx <= 1; dx++)

@@ -23,6 +23,8 @@ export const coreCommandSchemas = [
     mission: id.optional(),
     arena: id.optional(),
     activation: z.enum(['fixed', 'nearest-first', 'deck', 'stack']).optional(),
+    /** Board at this square: a boarding point's, or with the forced-entry option any hull square (22). */
+    entry: z.strictObject({ x: coord, y: coord, side: z.enum(['n', 'e', 's', 'w']).optional() }).optional(),
   }),
   /**
    * Before boarding, and before a campaign's first mission: play with another data pack (its

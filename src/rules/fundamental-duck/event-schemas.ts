@@ -239,7 +239,12 @@ const ev = <T extends CoreEvent['type'], S extends z.ZodRawShape>(type: T, shape
 export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = {
   // The pack as the command's check left it: checked again whole, as a pack a GM loads is.
   'pack.loaded': ev('pack.loaded', { pack: packSchema }),
-  'mission.chosen': ev('mission.chosen', { missionId: id, arenaId: id, activation: activation.optional() }),
+  'mission.chosen': ev('mission.chosen', {
+    missionId: id,
+    arenaId: id,
+    activation: activation.optional(),
+    entry: z.strictObject({ x: coord, y: coord, facing }).optional(),
+  }),
   'order.drawn': ev('order.drawn', { order: ids, faces }),
   'arena.dealt': ev('arena.dealt', {
     tiles: z

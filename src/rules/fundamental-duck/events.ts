@@ -39,6 +39,8 @@ export type CoreEvent =
       readonly missionId: string;
       readonly arenaId: string;
       readonly activation?: 'fixed' | 'nearest-first' | 'deck' | 'stack';
+      /** Where the Team boards, when not the arena's first boarding point (another one, or a forced entry). */
+      readonly entry?: { readonly x: number; readonly y: number; readonly facing: Facing };
     }
   /** This turn's activation order, drawn or measured (8.1 methods 2–4). */
   | { readonly type: 'order.drawn'; readonly order: readonly string[]; readonly faces: readonly number[] }

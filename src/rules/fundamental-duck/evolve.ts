@@ -82,7 +82,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         state.campaign.missions > 0
           ? nextMissionState(state, e.missionId, e.arenaId)
           : layoutFor(state, e.missionId, e.arenaId);
-      return e.activation ? { ...s, activationMethod: e.activation } : s;
+      const chosen = e.activation ? { ...s, activationMethod: e.activation } : s;
+      return e.entry ? withEntry(chosen, e.entry) : chosen;
     }
     case 'order.drawn':
       return { ...state, turnOrder: e.order };
@@ -503,6 +504,16 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return s;
     }
   }
+}
+
+/** The Team boards elsewhere: the entry, and everyone on the bridge faces in through it. */
+function withEntry(state: FdState, entry: FdState['entry']): FdState {
+  const teamers: Record<string, Teamer> = {};
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    teamers[id] = t.x === null ? { ...t, facing: entry.facing } : t;
+  }
+  return { ...state, entry, teamers };
 }
 
 /**

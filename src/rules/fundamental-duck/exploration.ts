@@ -150,7 +150,7 @@ export function placeThreats(
 
 /** Where the Team is, for "nearest Teamer": the nearest Teamer on board, or the boarding entry. */
 export function nearestTeamSquare(draft: Draft, x: number, y: number): { x: number; y: number } {
-  let best = { x: draft.board.entry.x, y: draft.board.entry.y };
+  let best = { x: draft.state.entry.x, y: draft.state.entry.y };
   let bestD = Number.POSITIVE_INFINITY;
   for (const t of teamersOnBoard(draft.state)) {
     const d = draft.board.distance(x, y, t.x as number, t.y as number);

@@ -104,8 +104,9 @@ describe('the "shot at" WAIT trigger (8.3 c)', () => {
 
   it('pauses the Threat after its shot is resolved: the Teamer shot at may reply with his WAIT chit', () => {
     const t = waitingTurn(seed);
-    const shotAt = t.log.findLastIndex((e) => e.type === 'attack.resolved' && e.by === 's1');
-    const raised = t.log.findLastIndex((e) => e.type === 'interrupt.raised');
+    const types = t.log.map((e) => (e.type === 'attack.resolved' && e.by === 's1' ? 'shot' : e.type));
+    const shotAt = types.lastIndexOf('shot');
+    const raised = types.lastIndexOf('interrupt.raised');
     expect(shotAt).toBeGreaterThanOrEqual(0);
     expect(raised).toBeGreaterThan(shotAt);
     expect(t.state.interrupt).toMatchObject({ threatId: 's1', trigger: 'shot', teamerIds: ['you'] });

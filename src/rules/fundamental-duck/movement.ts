@@ -54,7 +54,7 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
   if (!m || m.teamerId !== t.id) throw new RuleError('NOT_MOVING', `${t.name} has no move in progress`, {});
   const left = m.allowance - m.spent;
   const arena = arenaOf(state);
-  const entry = draft.board.entry;
+  const entry = draft.state.entry;
   if (c.bridge && t.x === null && onBridge(t)) {
     // Still on the boarding bridge: he turns back to Mother without boarding.
     draft.emit({ type: 'teamer.stepped', teamerId: t.id, x: null, y: null, facing: t.facing, cost: 0 });

@@ -232,6 +232,8 @@ export interface FdState {
   readonly rules: FdRules;
   readonly missionId: string;
   readonly arenaId: string;
+  /** Where the boarding bridge attaches: the first square inside and the facing of a man stepping in (5, 22). */
+  readonly entry: { readonly x: number; readonly y: number; readonly facing: Facing };
   readonly phase: Phase;
   readonly turn: number;
   readonly teamOrder: readonly string[];

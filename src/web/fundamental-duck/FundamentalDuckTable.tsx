@@ -116,7 +116,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   }, [moving, sel, view.move, arena, astate, view.rules]);
   const onBridge = moving && sel !== null && sel.x === null;
   // The entry square is open to a Teamer on the bridge unless a Threat or two Teamers stand there.
-  const entryAt = arena.boardingPoints[0]?.square ?? -1;
+  // Where the Team boards: the table's chosen entry (a boarding point, or a forced entry).
+  const entryAt = view.entry ? view.entry.y * w + view.entry.x : (arena.boardingPoints[0]?.square ?? -1);
   const entryFull =
     entryAt >= 0 &&
     (threatsOf(view).some((t) => t.y * w + t.x === entryAt) ||
@@ -340,7 +341,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       </div>
       <RefusalBanner sender={runner.sender} />
       <DicePrompt sender={runner.sender} />
-      {view.phase === 'briefing' ? <Briefing view={view} seat={seat} runner={runner} /> : null}
+      {view.phase === 'briefing' ? (
+        <Briefing view={view} seat={seat} runner={runner} picked={picked} />
+      ) : null}
       {/* The outcome waits for the aliens' last turn to be played back: no spoiler. */}
       {view.phase === 'ended' && !playback.playing ? <Evaluation view={view} /> : null}
       {view.phase === 'ended' && !playback.playing && seat.role !== 'spectator' ? (
@@ -944,7 +947,7 @@ function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdR
         >
           End the move here{free && facing !== sel.facing ? `, facing ${FACING_NAMES[facing]}` : ''} (E)
         </button>
-        {arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
+        {view.entry || arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
           <button
             type="button"
             onClick={() => void runner.run({ type: 'step', teamerId: sel.id, bridge: true })}
@@ -1116,7 +1119,17 @@ function WaitPrompt({
   );
 }
 
-function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner: FdRunner }) {
+function Briefing({
+  view,
+  seat,
+  runner,
+  picked,
+}: {
+  view: FdView;
+  seat: SeatRef;
+  runner: FdRunner;
+  picked: string | null;
+}) {
   const mission = view.rules.missions.find((m) => m.id === view.missionId);
   const canAct = seat.role !== 'spectator';
   return (
@@ -1169,6 +1182,7 @@ function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner:
           <option value="stack">drawn, leader cuts in</option>
         </select>
       </label>
+      {canAct ? <EntryChoice view={view} runner={runner} picked={picked} /> : null}
       {mission ? (
         <div className="fd-mission">
           <p>{mission.text}</p>
@@ -1226,5 +1240,59 @@ function Evaluation({ view }: { view: FdView }) {
         {ev.catastrophe ? ' · a catastrophe struck' : ''}.
       </p>
     </section>
+  );
+}
+
+/**
+ * Where the Team boards: one of the arena's boarding points, or (with the pack's forced-entry
+ * switch) any square of the outer hull picked on the board; the rules say which hull squares
+ * are barred (BAD_ENTRY, NOT_ON_HULL, ENTRY_BARRED).
+ */
+function EntryChoice({ view, runner, picked }: { view: FdView; runner: FdRunner; picked: string | null }) {
+  const arena = arenaFor(view.rules, view.arenaId);
+  const w = arena.width;
+  const at = view.entry ? `${view.entry.x},${view.entry.y}` : '';
+  const point = arena.boardingPoints.find((b) => `${b.square % w},${Math.floor(b.square / w)}` === at);
+  const forced = view.rules.pack.options.switches.forcedEntry;
+  const m = picked ? /^(\d+),(\d+)$/.exec(picked) : null;
+  return (
+    <div className="fd-buttons" data-testid="fd-entry">
+      <label>
+        Entry{' '}
+        <select
+          value={point ? point.id : ''}
+          onChange={(e) => {
+            const b = arena.boardingPoints.find((p) => p.id === e.target.value);
+            if (b)
+              void runner.run({
+                type: 'chooseMission',
+                entry: { x: b.square % w, y: Math.floor(b.square / w) },
+              });
+          }}
+        >
+          {point ? null : <option value="">forced entry at {at}</option>}
+          {arena.boardingPoints.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {forced ? (
+        m && picked !== at ? (
+          <button
+            type="button"
+            onClick={() =>
+              void runner.run({ type: 'chooseMission', entry: { x: Number(m[1]), y: Number(m[2]) } })
+            }
+            data-testid="fd-force-entry"
+          >
+            Force an entry at ({picked})
+          </button>
+        ) : (
+          <span className="fd-muted">Forced entry: pick a hull square on the board.</span>
+        )
+      ) : null}
+    </div>
   );
 }

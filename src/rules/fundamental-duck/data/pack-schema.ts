@@ -709,6 +709,8 @@ export const optionsSchema = z.strictObject({
     eventRoll: z.boolean(),
     forcedEntry: z.boolean(),
   }),
+  /** Tile types a forced entry may never break into (the booklet: the bridge or control room). */
+  forcedEntryBarred: z.array(name).max(20).default([]),
 });
 
 // ---------------------------------------------------------------------------------------------

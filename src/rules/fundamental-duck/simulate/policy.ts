@@ -60,11 +60,11 @@ function shots(state: FdState, t: Teamer): FdCommand[] {
 function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number; home?: boolean } | null {
   const board = boardOf(state);
   const arena = arenaOf(state);
-  if (t.x === null || t.y === null) return { x: board.entry.x, y: board.entry.y };
+  if (t.x === null || t.y === null) return { x: state.entry.x, y: state.entry.y };
   // A Team that has not finished the job by then cuts its losses and heads home; so does a man
   // carrying a comrade out.
   if (state.turn >= GIVE_UP_TURN || t.carrying !== null)
-    return { x: board.entry.x, y: board.entry.y, home: true };
+    return { x: state.entry.x, y: state.entry.y, home: true };
   const fallen = fallenFor(state, t);
   if (fallen) return fallen;
   let best: { x: number; y: number; door?: number; home?: boolean } | null = null;
@@ -100,7 +100,7 @@ function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number;
       if (c.x !== null && c.y !== null && (!c.examined || (c.h && !state.progress.sourceCleared)))
         consider(c.x, c.y);
   if (best) return best;
-  return { x: board.entry.x, y: board.entry.y, home: true };
+  return { x: state.entry.x, y: state.entry.y, home: true };
 }
 
 /**
@@ -137,7 +137,7 @@ function fallenFor(state: FdState, t: Teamer): { x: number; y: number } | null {
 function stepsToward(state: FdState, t: Teamer, to: { x: number; y: number; home?: boolean }): FdCommand[] {
   if (t.x === null || t.y === null) {
     // The entry square is blocked for good when a Threat sits in it: the Team turns back.
-    const e = boardOf(state).entry;
+    const e = state.entry;
     return [
       { type: 'step', teamerId: t.id, x: e.x, y: e.y },
       ...(state.turn > 3 ? [{ type: 'step', teamerId: t.id, bridge: true } as FdCommand] : []),
@@ -145,7 +145,7 @@ function stepsToward(state: FdState, t: Teamer, to: { x: number; y: number; home
   }
   const board = boardOf(state);
   const out: FdCommand[] = [];
-  if (to.home && t.x === board.entry.x && t.y === board.entry.y)
+  if (to.home && t.x === state.entry.x && t.y === state.entry.y)
     out.push({ type: 'step', teamerId: t.id, bridge: true });
   const here = board.distance(t.x, t.y, to.x, to.y);
   const options: { x: number; y: number; d: number }[] = [];
