@@ -47,6 +47,14 @@ export function candidateCommands(state: FdState): FdCommand[] {
         out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: false, divers: [t.id] });
       out.push({ type: 'scan', teamerId: t.id, door: d.index });
     }
+    if (t.doorRc)
+      for (const d of arena.doors)
+        out.push({
+          type: 'holdDoor',
+          teamerId: t.id,
+          door: d.index,
+          hold: !state.doorsHeld.includes(d.index),
+        });
     for (const task of ['duck', 'standUp', 'reload', 'console', 'locker', 'clearSource'] as const)
       out.push({ type: 'task', teamerId: t.id, task });
     for (let dy = -1; dy <= 1; dy++)

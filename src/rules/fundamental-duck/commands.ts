@@ -132,6 +132,13 @@ export const coreCommandSchemas = [
   }),
   /** Set down what he carries: a comrade in his square, a load in the neighbouring square (x, y). */
   z.strictObject({ type: z.literal('putDown'), teamerId: id, x: coord.optional(), y: coord.optional() }),
+  /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
+  z.strictObject({
+    type: z.literal('holdDoor'),
+    teamerId: id,
+    door: z.number().int().min(0).max(499),
+    hold: z.boolean(),
+  }),
   /** Gold stars the players award (a deed, an unlikely roll, a rescue). */
   z.strictObject({
     type: z.literal('awardStars'),
@@ -203,6 +210,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   operateDoor: TABLE,
   task: TABLE,
   carry: TABLE,
+  holdDoor: TABLE,
   putDown: TABLE,
   awardStars: TABLE,
   advance: TABLE,

@@ -77,6 +77,7 @@ const teamer = z.strictObject({
   ammo: z.record(z.string().max(100), small),
   grenades: small,
   bioSensor: z.boolean(),
+  doorRc: z.boolean(),
   armour: z.boolean(),
   encumbered: z.boolean(),
   left: z.boolean(),
@@ -302,6 +303,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'teamer.turned': ev('teamer.turned', { teamerId: id, facing, cost: z.number().int().min(0).max(1) }),
   'move.ended': ev('move.ended', { teamerId: id, facing }),
   'teamer.ducked': ev('teamer.ducked', { teamerId: id, ducked: z.boolean() }),
+  'door.held': ev('door.held', { teamerId: id, door: small, held: z.boolean() }),
   'cargo.moved': ev('cargo.moved', { teamerId: id, load: small, to: index.nullable() }),
   'teamer.carried': ev('teamer.carried', { teamerId: id, comradeId: id.nullable() }),
   'teamer.breathed': ev('teamer.breathed', { teamerId: id }),
@@ -515,7 +517,8 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (typeof e.teamerId === 'string' && !Object.hasOwn(state.teamers, e.teamerId))
     return `there is no Teamer ${e.teamerId}`;
   if (typeof e.tile === 'number' && e.tile >= state.tiles.length) return `there is no tile ${e.tile}`;
-  if (e.type === 'door.changed' && e.door >= state.doors.length) return `there is no door ${e.door}`;
+  if ((e.type === 'door.changed' || e.type === 'door.held') && e.door >= state.doors.length)
+    return `there is no door ${e.door}`;
   if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
     const arena = arenaOf(state);
     if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))

@@ -115,6 +115,8 @@ export type CoreEvent =
     }
   | { readonly type: 'move.ended'; readonly teamerId: string; readonly facing: Facing }
   | { readonly type: 'teamer.ducked'; readonly teamerId: string; readonly ducked: boolean }
+  /** A DOOR RC holder keeps a door open at Door Check, or lets it go. */
+  | { readonly type: 'door.held'; readonly teamerId: string; readonly door: number; readonly held: boolean }
   /** He picks up a cargo load (`to` null) or sets it down in square `to`. */
   | {
       readonly type: 'cargo.moved';

@@ -192,6 +192,11 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return teamer(state, e.teamerId, (t) => ({ ...t, seatId: e.seatId }));
     case 'teamer.ducked':
       return teamer(state, e.teamerId, (t) => ({ ...t, ducked: e.ducked }));
+    case 'door.held':
+      return {
+        ...state,
+        doorsHeld: e.held ? [...state.doorsHeld, e.door] : state.doorsHeld.filter((d) => d !== e.door),
+      };
     case 'cargo.moved': {
       const loads = state.loads.slice();
       const l = loads[e.load];

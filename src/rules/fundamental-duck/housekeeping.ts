@@ -3,6 +3,7 @@ import { arenaOf } from './board-adapter.ts';
 import { resolveCard } from './cards.ts';
 import { woundTeamer, woundThreat } from './combat.ts';
 import { d6 } from './dice.ts';
+import { heldOpen } from './door-rc.ts';
 import type { Draft } from './draft.ts';
 import { addPing } from './exploration.ts';
 import { teamersOnBoard } from './figures.ts';
@@ -169,7 +170,10 @@ function chickenLashOut(draft: Draft): void {
   }
 }
 
-/** Door Check: an open door with nobody in its zone closes (not while the power is down; never a jammed one). */
+/**
+ * Door Check: an open door with nobody in its zone closes (not while the power is down; never a
+ * jammed one), unless a DOOR RC holder on one of its tiles keeps it open.
+ */
 function doorCheck(draft: Draft): void {
   if (draft.state.effects.powerDownUntilTurn >= draft.state.turn) return;
   const arena = arenaOf(draft.state);
@@ -183,7 +187,7 @@ function doorCheck(draft: Draft): void {
   draft.state.doors.forEach((d, i) => {
     if (!d.open || d.jammed || d.stuck) return;
     const zone = arena.doors[i]?.zone ?? [];
-    if (zone.some((sq) => occupied.has(sq))) return;
+    if (zone.some((sq) => occupied.has(sq)) || heldOpen(draft.state, i)) return;
     draft.emit({ type: 'door.changed', door: i, state: { ...d, open: false }, why: 'Door Check' });
   });
 }

@@ -23,6 +23,7 @@ import { decideAdvance, decideBuy, decideNextMission, decideReplace, decideTeamA
 import { decideCarry, decidePutDown } from './carry.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
+import { decideHoldDoor } from './door-rc.ts';
 import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
@@ -153,6 +154,9 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'task':
       decideTask(draft, c);
       break;
+    case 'holdDoor':
+      decideHoldDoor(draft, c);
+      break;
     case 'carry':
       decideCarry(draft, c);
       break;
@@ -227,6 +231,7 @@ export const CORE_EVENT_TYPES = [
   'move.ended',
   'teamer.ducked',
   'teamer.carried',
+  'door.held',
   'cargo.moved',
   'teamer.breathed',
   'teamer.claimed',

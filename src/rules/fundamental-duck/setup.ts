@@ -21,52 +21,12 @@ export function initialState(options: FdOptions = {}): FdState {
   const rules = rulesFromPack(options.pack ?? defaultPack);
   const missionId = options.mission ?? (rules.missions[0]?.id as string);
   const arenaId = options.arena ?? rules.pack.defaultArena;
-  const empty: FdState = {
+  return {
     seats: {},
     chat: INITIAL_CHAT,
     rules,
-    missionId,
-    arenaId,
-    entry: boardFor(rules, arenaId).entry,
-    phase: 'briefing',
-    turn: 0,
-    teamOrder: [],
     activationMethod: rules.pack.options.activation,
-    turnOrder: null,
-    teamers: {},
-    threatOrder: [],
-    threats: {},
-    nextThreat: 1,
-    tiles: [],
-    doors: [],
-    deck: [],
-    markers: [],
-    contraband: [],
-    kitty: { chits: [], pool: [], catastrophes: 0, doubled: false },
-    effects: { powerDownUntilTurn: 0, outageUntilTurn: 0, allCardsRed: false, gasLeak: null },
-    activated: [],
-    activation: null,
-    move: null,
-    interrupt: null,
-    threatQueue: [],
-    threatPlanned: false,
-    pack: null,
-    paused: null,
-    flames: {},
-    shotTiles: [],
-    loads: [],
-    blasts: [],
-    progress: {
-      consoleActions: 0,
-      hFound: false,
-      sourceCleared: false,
-      threatsPlaced: 0,
-      threatsKilled: 0,
-      bonus: null,
-    },
     teamStars: 0,
-    evaluation: null,
-    undo: [],
     campaign: {
       missions: 0,
       threatLevel: rules.pack.campaign.threatLevel.start,
@@ -78,8 +38,8 @@ export function initialState(options: FdOptions = {}): FdState {
       bought: {},
       replaced: 0,
     },
+    ...freshMission(rules, missionId, arenaId),
   };
-  return layoutFor(empty, missionId, arenaId);
 }
 
 /** A Teamer as the pack gives it, still on the boarding bridge. */
@@ -135,6 +95,7 @@ export function teamerFromSheet(rules: FdRules, r: PackTeamer, ammoIssue: number
     ammo,
     grenades,
     bioSensor: r.gear.includes('bio-sensor'),
+    doorRc: r.gear.includes('door-rc'),
     armour: r.armour,
     abilities: r.abilities,
     encumbered: r.encumbered && !r.abilities.includes('strong'),
@@ -150,8 +111,19 @@ export function teamerFromSheet(rules: FdRules, r: PackTeamer, ammoIssue: number
 
 /** Lays out `arenaId` for `missionId` afresh: what `mission.chosen` folds to. */
 export function layoutFor(state: FdState, missionId: string, arenaId: string): FdState {
-  const rules = state.rules;
+  return { ...state, ...freshMission(state.rules, missionId, arenaId) };
+}
+
+/** What lasts across missions (the table, the pack, the campaign); everything else is the mission's. */
+type Lasting = 'seats' | 'chat' | 'rules' | 'activationMethod' | 'teamStars' | 'campaign';
+
+/**
+ * A mission before boarding: the pack's Team on the boarding bridge facing the entry, every door
+ * and load as the arena gives it, nothing dealt, nothing under way.
+ */
+function freshMission(rules: FdRules, missionId: string, arenaId: string): Omit<FdState, Lasting> {
   const board = boardFor(rules, arenaId);
+  const arena = arenaFor(rules, arenaId);
   const teamers: Record<string, Teamer> = {};
   const teamOrder: string[] = [];
   rules.teamers.forEach((r, i) => {
@@ -159,7 +131,6 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
     teamOrder.push(r.id);
   });
   return {
-    ...state,
     missionId,
     arenaId,
     entry: board.entry,
@@ -183,7 +154,7 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
       entered: false,
       dark: false,
     })),
-    doors: arenaFor(rules, arenaId).doors.map((d) => ({
+    doors: arena.doors.map((d) => ({
       open: d.openAtStart,
       stuck: d.stuckAtStart,
       jammed: false,
@@ -191,15 +162,11 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
       holes: [],
       shortCuts: [],
     })),
+    doorsHeld: [],
     deck: [],
     markers: [],
     contraband: [],
-    kitty: {
-      chits: [],
-      pool: rules.stressCounts,
-      catastrophes: 0,
-      doubled: false,
-    },
+    kitty: { chits: [], pool: rules.stressCounts, catastrophes: 0, doubled: false },
     effects: { powerDownUntilTurn: 0, outageUntilTurn: 0, allCardsRed: false, gasLeak: null },
     activated: [],
     activation: null,
@@ -211,12 +178,7 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
     paused: null,
     flames: {},
     shotTiles: [],
-    loads: arenaFor(rules, arenaId).loads.map((l) => ({
-      warming: null,
-      lost: false,
-      at: l.square,
-      delivered: false,
-    })),
+    loads: arena.loads.map((l) => ({ warming: null, lost: false, at: l.square, delivered: false })),
     blasts: [],
     progress: {
       consoleActions: 0,
@@ -226,7 +188,6 @@ export function layoutFor(state: FdState, missionId: string, arenaId: string): F
       threatsKilled: 0,
       bonus: null,
     },
-    teamStars: state.teamStars,
     evaluation: null,
     undo: [],
   };

@@ -71,6 +71,8 @@ export interface Teamer {
   readonly ammo: Readonly<Record<string, number>>;
   readonly grenades: number;
   readonly bioSensor: boolean;
+  /** Holds a DOOR RC: at Door Check he decides for the doors of the tile he is on (15.1, 17). */
+  readonly doorRc: boolean;
   readonly armour: boolean;
   /** Carries its maximum load: −1 movement. */
   readonly encumbered: boolean;
@@ -247,6 +249,8 @@ export interface FdState {
   readonly nextThreat: number;
   readonly tiles: readonly TileState[];
   readonly doors: readonly DoorState[];
+  /** Doors a DOOR RC holder keeps open at Door Check (his standing decision, 17 step 5). */
+  readonly doorsHeld: readonly number[];
   /** Event card ids not dealt yet, in deck order (hidden). */
   readonly deck: readonly string[];
   /** Spare infestation markers, in draw order (hidden): extra pings come from here. */

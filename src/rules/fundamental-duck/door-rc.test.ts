@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import { stateHash } from '../../engine/state-hash.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { defaultPack } from './data/pack.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+
+const ENTRY = 3;
+/** The narrow door between the entry tile (3) and the hub (4): aperture squares (4,7) and (5,7). */
+const DOOR = 2;
+
+/** Turn 1, door 2 open, YOU (with a DOOR RC) in the entry corridor at (1,7), away from the door zone. */
+function withRemote() {
+  const pack = {
+    ...defaultPack,
+    team: {
+      ...defaultPack.team,
+      teamers: defaultPack.team.teamers.map((m) =>
+        m.id === 'you' ? { ...m, gear: [...m.gear, 'door-rc' as const] } : m,
+      ),
+    },
+  };
+  const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+  t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
+  return t;
+}
+
+describe('DOOR RC at Door Check (15.1, 17)', () => {
+  it('a door its holder keeps open stays open at Door Check; let go, it closes', () => {
+    const t = withRemote();
+    const ev = t.send({ type: 'holdDoor', teamerId: 'you', door: DOOR, hold: true });
+    expect(ev).toEqual([{ type: 'door.held', teamerId: 'you', door: DOOR, held: true }]);
+    t.dice = new ScriptThenSeeded([], 3);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.phase).toBe('exploration');
+    expect(t.state.doors[DOOR]?.open).toBe(true);
+    t.send({ type: 'holdDoor', teamerId: 'you', door: DOOR, hold: false });
+    t.send({ type: 'endExploration' });
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.doors[DOOR]?.open).toBe(false);
+  });
+
+  it('holds only while the holder is on one of the two tiles the door joins', () => {
+    const t = withRemote();
+    t.send({ type: 'holdDoor', teamerId: 'you', door: DOOR, hold: true });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 11, y: 1, reason: 'away in the Arsenal' }, GM);
+    t.dice = new ScriptThenSeeded([], 3);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.doors[DOOR]?.open).toBe(false);
+  });
+
+  it('refuses a Teamer with no remote, one too far, an unknown door or a repeat, changing nothing', () => {
+    const t = withRemote();
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, reason: 'set-up' }, GM);
+    const hash = stateHash(t.state);
+    const code = (c: Parameters<Table['send']>[0]) => refusalCode(() => t.send(c));
+    expect(code({ type: 'holdDoor', teamerId: 'brick', door: DOOR, hold: true })).toBe('NO_DOOR_RC');
+    expect(code({ type: 'holdDoor', teamerId: 'you', door: 99, hold: true })).toBe('UNKNOWN_DOOR');
+    expect(code({ type: 'holdDoor', teamerId: 'you', door: DOOR, hold: false })).toBe('ALREADY');
+    expect(code({ type: 'holdDoor', teamerId: 'you', door: 0, hold: true })).toBe('NOT_NEAR');
+    expect(stateHash(t.state)).toBe(hash);
+  });
+});
