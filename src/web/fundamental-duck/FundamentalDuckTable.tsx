@@ -800,6 +800,24 @@ function Actions(a: ActionsProps) {
                 </span>
               );
             })}
+            {sel.doorRc && sq >= 0
+              ? arena.doors
+                  .filter((d) => d.tiles.includes(arena.tileOf[sq] as number))
+                  .map((d) => {
+                    const held = view.doorsHeld.includes(d.index);
+                    return (
+                      <button
+                        key={`rc${d.id}`}
+                        type="button"
+                        onClick={() =>
+                          run({ type: 'holdDoor', teamerId: sel.id, door: d.index, hold: !held })
+                        }
+                      >
+                        {held ? `Let door ${d.id} go (DOOR RC)` : `Hold door ${d.id} open (DOOR RC)`}
+                      </button>
+                    );
+                  })
+              : null}
             {view.phase === 'team'
               ? threatsNear.map((th) => (
                   <button

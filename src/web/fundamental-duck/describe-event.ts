@@ -266,6 +266,10 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return `${name(e.teamerId)} ends the move facing ${facing(e.facing)}.`;
     case 'teamer.ducked':
       return e.ducked ? `${name(e.teamerId)} -DUCKS!` : `${name(e.teamerId)} stands up.`;
+    case 'door.held':
+      return e.held
+        ? `${name(e.teamerId)} holds door ${num(e.door)} open with his DOOR RC.`
+        : `${name(e.teamerId)} lets door ${num(e.door)} go.`;
     case 'teamer.carried':
       return str(e.comradeId)
         ? `${name(e.teamerId)} picks up ${name(e.comradeId)} and carries him.`
