@@ -2,7 +2,10 @@ import { type ComponentType, lazy } from 'react';
 import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
 import { awaitsSeat as eliteUnitAwaits, nameIn as eliteUnitNameIn } from './elite-unit/your-move.ts';
-import { awaitsSeat as fundamentalDuckAwaits } from './fundamental-duck/your-move.ts';
+import {
+  awaitsSeat as fundamentalDuckAwaits,
+  nameIn as fundamentalDuckNameIn,
+} from './fundamental-duck/your-move.ts';
 import type { SystemEvent } from './log.ts';
 import { awaitsSeat as rhylanorAwaits, nameIn as rhylanorNameIn } from './rhylanor-express/your-move.ts';
 import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
@@ -92,4 +95,5 @@ export const SYSTEM_AWAITS: Readonly<
 export const SYSTEM_NAMES: Readonly<Record<string, (view: unknown, id: string) => string | undefined>> = {
   'rhylanor-express': rhylanorNameIn,
   'elite-unit': eliteUnitNameIn,
+  'fundamental-duck': fundamentalDuckNameIn,
 };

@@ -2,6 +2,7 @@ import { RuleError } from '../../engine/rule-error.ts';
 import { arenaOf } from './board-adapter.ts';
 import { fullAmmo, setDoor } from './cards.ts';
 import type { CommandOf } from './commands.ts';
+import { parsePack } from './data/pack.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { entryFor } from './entry.ts';
@@ -48,6 +49,20 @@ export function decideChooseMission(draft: Draft, c: CommandOf<'chooseMission'>)
     ...(c.activation ? { activation: c.activation } : {}),
     ...(entry ? { entry } : {}),
   });
+}
+
+/**
+ * Another data pack, before boarding the campaign's first mission (a campaign's Team and Threat
+ * Level were built on the pack it started with). `parsePack` refuses a bad one whole, naming
+ * every problem (PACK_INVALID).
+ */
+export function decideLoadPack(draft: Draft, c: CommandOf<'loadPack'>): void {
+  requirePhase(draft, 'briefing');
+  if (draft.state.campaign.missions > 0)
+    throw new RuleError('PACK_MID_CAMPAIGN', 'a campaign keeps the data pack it started with', {
+      missions: draft.state.campaign.missions,
+    });
+  draft.emit({ type: 'pack.loaded', pack: parsePack(c.pack) });
 }
 
 /**

@@ -26,6 +26,12 @@ export const coreCommandSchemas = [
     /** Board at this square: a boarding point's, or with the forced-entry option any hull square (22). */
     entry: z.strictObject({ x: coord, y: coord, side: z.enum(['n', 'e', 's', 'w']).optional() }).optional(),
   }),
+  /**
+   * Before boarding, and before a campaign's first mission: play with another data pack (its
+   * missions, arenas, Team). Checked whole (PACK_INVALID names each problem); the table starts
+   * over on its first mission and arena.
+   */
+  z.strictObject({ type: z.literal('loadPack'), pack: z.unknown() }),
   /** Deal the arena with the table's dice and start turn 1: sweep, open the entry, board. */
   z.strictObject({ type: z.literal('board') }),
   /** A player takes a Teamer (one seat may run several; a Teamer without a seat is anyone's). */
@@ -184,6 +190,7 @@ export const commandSchema = z.discriminatedUnion(
 const TABLE: readonly Role[] = ['gm', 'player'];
 export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>> = {
   chooseMission: TABLE,
+  loadPack: TABLE,
   board: TABLE,
   claimTeamer: ['player'],
   endExploration: TABLE,

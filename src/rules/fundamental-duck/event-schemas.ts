@@ -5,6 +5,7 @@ import {
   abilityIdSchema,
   catastropheResultSchema,
   eventEffectSchema,
+  packSchema,
   teamerSchema,
 } from './data/pack-schema.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
@@ -238,6 +239,8 @@ const ev = <T extends CoreEvent['type'], S extends z.ZodRawShape>(type: T, shape
   z.strictObject({ type: z.literal(type), ...shape });
 
 export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = {
+  // The pack as the command's check left it: checked again whole, as a pack a GM loads is.
+  'pack.loaded': ev('pack.loaded', { pack: packSchema }),
   'mission.chosen': ev('mission.chosen', {
     missionId: id,
     arenaId: id,

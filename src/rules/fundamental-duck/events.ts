@@ -1,5 +1,5 @@
 import type { ChatEvent } from '../dice-chat/chat.ts';
-import type { PackCatastropheResult, PackEventEffect, PackTeamer } from './data/pack-schema.ts';
+import type { FdPack, PackCatastropheResult, PackEventEffect, PackTeamer } from './data/pack-schema.ts';
 
 type CatastropheEffect = PackCatastropheResult['kind'];
 type EventEffect = PackEventEffect['kind'];
@@ -33,6 +33,8 @@ export interface PlacedThreat {
 }
 
 export type CoreEvent =
+  /** Another data pack for this table (checked, its defaults filled in): the briefing starts over. */
+  | { readonly type: 'pack.loaded'; readonly pack: FdPack }
   | {
       readonly type: 'mission.chosen';
       readonly missionId: string;

@@ -3,7 +3,7 @@ import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
 import { arenaOf } from './board-adapter.ts';
 import { evolveCampaign, nextMissionState } from './campaign.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
-import { layoutFor } from './setup.ts';
+import { initialState, layoutFor } from './setup.ts';
 import {
   type Chit,
   carrierOf,
@@ -73,6 +73,9 @@ function evolveUndo(state: FdState, e: CoreEvent): FdState {
 
 function evolveCore(state: FdState, e: CoreEvent): FdState {
   switch (e.type) {
+    case 'pack.loaded':
+      // The table starts over with the new pack; who sits at it and what was said stay.
+      return { ...initialState({ pack: e.pack }), seats: state.seats, chat: state.chat };
     case 'mission.chosen': {
       // In a campaign the team is the one that came back, not the pack's.
       const s =

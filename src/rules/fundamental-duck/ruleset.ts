@@ -12,6 +12,7 @@ import {
   decideEndTeamPhase,
   decideGmOverride,
   decideHoldWait,
+  decideLoadPack,
   decideOperateDoor,
   decidePass,
   decideScan,
@@ -172,6 +173,9 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'gmOverride':
       decideGmOverride(draft, c);
       break;
+    case 'loadPack':
+      decideLoadPack(draft, c);
+      break;
     case 'advance':
       decideAdvance(draft, c);
       break;
@@ -213,6 +217,7 @@ function decideUndo(draft: Draft, ctx: DecideContext): void {
 }
 
 export const CORE_EVENT_TYPES = [
+  'pack.loaded',
   'mission.chosen',
   'order.drawn',
   'arena.dealt',

@@ -1,10 +1,12 @@
 import { memo, type ReactNode, useMemo } from 'react';
 import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
+import { vehicleSquares } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import type { Teamer, Threat } from '../../rules/fundamental-duck/state.ts';
 import { Board } from '../board/Board.tsx';
 import { type SquareCell, squareLayout } from '../board/layout.ts';
 import { arenaShapes } from './geometry.ts';
 import { explored, type FdView, PING_MARK, type SeenPing, threatsOf } from './model.ts';
+import type { Scatter } from './scatter.ts';
 
 /**
  * The arena drawn to scale on the shared board: tiles (fogged until explored), walls, doors with
@@ -23,6 +25,8 @@ export interface ArenaBoardProps {
   /** Figures to draw elsewhere than the view says (the aliens' turn played step by step). */
   readonly threatsShown?: readonly Threat[];
   readonly selected?: string | null;
+  /** This turn's grenade throws: drawn from the square aimed at to where each landed. */
+  readonly scatters?: readonly Scatter[];
   readonly overlay?: ReactNode;
   readonly describe: (x: number, y: number) => string;
   readonly onSquare?: (x: number, y: number) => void;
@@ -61,6 +65,9 @@ export function ArenaBoard(props: ArenaBoardProps) {
       <g className="fd-layer" pointerEvents="none">
         <Static arena={arena} view={view} exploredKey={exploredKey} />
         <Markers view={view} arena={arena} />
+        <Loads view={view} arena={arena} exploredKey={exploredKey} />
+        <Vehicles view={view} arena={arena} exploredKey={exploredKey} />
+        {props.scatters?.length ? <Scatters scatters={props.scatters} /> : null}
         {props.labels ? <Labels labels={props.labels} width={arena.width} /> : null}
         {props.overlay}
         <Figures
@@ -109,23 +116,6 @@ const Static = memo(function Static({
             </rect>
             <text x={o.x + o.w / 2} y={o.y + o.h / 2 + 0.12} className="fd-obstacle-mark">
               {['', 'L', 'H', 'F'][o.height]}
-            </text>
-          </g>
-        ) : null,
-      )}
-      {shapes.loads.map((l) =>
-        seenSquare(l.x, l.y) ? (
-          <g key={`l${l.x},${l.y}`}>
-            <rect
-              x={l.x + 0.12}
-              y={l.y + 0.12}
-              width={0.76}
-              height={0.76}
-              rx={0.1}
-              className={`fd-load fd-h${l.height}`}
-            />
-            <text x={l.x + 0.5} y={l.y + 0.62} className="fd-load-mark">
-              {l.marked ? 'C*' : 'C'}
             </text>
           </g>
         ) : null,
@@ -284,6 +274,108 @@ function Markers({ view, arena }: { view: FdView; arena: Arena }) {
   );
 }
 
+/**
+ * Cargo loads where they stand now: a load a Teamer picked up is drawn on him (see Figures), a
+ * delivered one is gone, a lost one (exploded, burnt) is struck through. Only on explored tiles.
+ */
+function Loads({ view, arena, exploredKey }: { view: FdView; arena: Arena; exploredKey: string }) {
+  const w = arena.width;
+  const seen = exploredKey.split('').map((c) => c === '1');
+  return (
+    <g>
+      {arena.loads.map((l) => {
+        const s = view.loads[l.index];
+        const at = s ? s.at : l.square;
+        if (at === null || s?.delivered) return null;
+        if (!seen[arena.tileOf[at] as number]) return null;
+        const x = at % w;
+        const y = Math.floor(at / w);
+        const lost = s?.lost ?? false;
+        return (
+          <g key={l.id} data-load={l.id} className={lost ? 'fd-load-lost' : undefined}>
+            <title>{`${l.id.replace(/-/g, ' ')}: ${l.cargo} cargo${l.portable ? ', can be carried' : ''}${lost ? ', lost' : ''}${s && s.warming !== null ? `, warming (${s.warming})` : ''}`}</title>
+            <rect
+              x={x + 0.12}
+              y={y + 0.12}
+              width={0.76}
+              height={0.76}
+              rx={0.1}
+              className={`fd-load fd-h${l.height}`}
+            />
+            <text x={x + 0.5} y={y + 0.62} className="fd-load-mark">
+              {lost ? 'C✕' : l.marked ? 'C*' : 'C'}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** The arena's vehicles (a loader and the like) as they stand at set-up: a bar over the squares they fill, front marked. */
+function Vehicles({ view, arena, exploredKey }: { view: FdView; arena: Arena; exploredKey: string }) {
+  const w = arena.width;
+  const seen = exploredKey.split('').map((c) => c === '1');
+  return (
+    <g>
+      {arena.vehicles.map((v) => {
+        const squares = vehicleSquares({
+          front: { x: v.front % w, y: Math.floor(v.front / w) },
+          facing: v.facing,
+          length: v.length,
+        });
+        if (!squares.some((q) => seen[arena.tileOf[q.y * w + q.x] as number])) return null;
+        const front = squares[0];
+        if (!front) return null;
+        const type = view.rules.pack.vehicleTypes.find((t) => t.id === v.type);
+        const pts = squares.map((q) => `${q.x + 0.5},${q.y + 0.5}`).join(' ');
+        return (
+          <g key={v.id} data-vehicle={v.id} className="fd-vehicle">
+            <title>{`${type?.name ?? v.type} (${v.length} squares), front at ${front.x},${front.y}`}</title>
+            <polyline points={pts} className="fd-vehicle-body" />
+            <g transform={`translate(${front.x + 0.5} ${front.y + 0.5}) rotate(${v.facing * 45})`}>
+              <path d={ARROW} className="fd-vehicle-front" />
+            </g>
+            <text x={front.x + 0.5} y={front.y + 0.62} className="fd-vehicle-mark">
+              V
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** Each grenade's throw: a dashed line from the aim (×) to where it landed (a G ring). */
+function Scatters({ scatters }: { scatters: readonly Scatter[] }) {
+  return (
+    <g className="fd-scatter">
+      {scatters.map((s) => {
+        const ax = s.from.x + 0.5;
+        const ay = s.from.y + 0.5;
+        const bx = s.to.x + 0.5;
+        const by = s.to.y + 0.5;
+        return (
+          <g key={s.seq} data-scatter={`${s.from.x},${s.from.y}>${s.to.x},${s.to.y}`}>
+            <title>{`grenade aimed at ${s.from.x},${s.from.y}, landed at ${s.to.x},${s.to.y}`}</title>
+            <path
+              d={`M${ax - 0.15} ${ay - 0.15} L${ax + 0.15} ${ay + 0.15} M${ax + 0.15} ${ay - 0.15} L${ax - 0.15} ${ay + 0.15}`}
+              className="fd-scatter-aim"
+            />
+            {s.from.x !== s.to.x || s.from.y !== s.to.y ? (
+              <line x1={ax} y1={ay} x2={bx} y2={by} className="fd-scatter-line" />
+            ) : null}
+            <circle cx={bx} cy={by} r={0.22} className="fd-scatter-land" />
+            <text x={bx} y={by + 0.1} className="fd-scatter-mark">
+              G
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
 function Labels({ labels, width }: { labels: ReadonlyMap<number, string>; width: number }) {
   return (
     <g>
@@ -306,9 +398,15 @@ function Figures({
   selected: string | null;
 }) {
   const bySquare = new Map<string, Teamer[]>();
+  // A comrade carried out of action is drawn on his carrier, not as a figure of his own.
+  const carriedBy = new Map<string, Teamer>();
   for (const id of view.teamOrder) {
     const t = view.teamers[id];
-    if (!t || t.x === null || t.y === null || t.left) continue;
+    if (t?.carrying) carriedBy.set(t.carrying, t);
+  }
+  for (const id of view.teamOrder) {
+    const t = view.teamers[id];
+    if (!t || t.x === null || t.y === null || t.left || carriedBy.has(t.id)) continue;
     const k = `${t.x},${t.y}`;
     bySquare.set(k, [...(bySquare.get(k) ?? []), t]);
   }
@@ -340,6 +438,8 @@ function Figures({
                 {t.name.charAt(0)}
               </text>
               <Pips n={t.wounds} r={r} />
+              {t.carrying ? <Carried name={view.teamers[t.carrying]?.name ?? t.carrying} r={r} /> : null}
+              {t.cargo !== null && t.cargo !== undefined ? <CargoBadge r={r} /> : null}
             </g>
           );
         }),
@@ -372,6 +472,32 @@ function Figures({
           </g>
         );
       })}
+    </g>
+  );
+}
+
+/** A comrade carried out of action: a small token with his letter on the carrier's shoulder. */
+function Carried({ name, r }: { name: string; r: number }) {
+  return (
+    <g className="fd-carried-body" transform={`translate(${r * 0.75} ${-r * 0.75})`}>
+      <title>{`carrying ${name}`}</title>
+      <circle r={r * 0.5} />
+      <text y={r * 0.2} fontSize={r * 0.6} className="fd-token-letter">
+        {name.charAt(0)}
+      </text>
+    </g>
+  );
+}
+
+/** A cargo load carried: a small crate marked C on the carrier. */
+function CargoBadge({ r }: { r: number }) {
+  return (
+    <g className="fd-carried-cargo" transform={`translate(${-r * 0.75} ${-r * 0.75})`}>
+      <title>carrying a cargo load</title>
+      <rect x={-r * 0.4} y={-r * 0.4} width={r * 0.8} height={r * 0.8} rx={r * 0.1} />
+      <text y={r * 0.2} fontSize={r * 0.6} className="fd-load-mark">
+        C
+      </text>
     </g>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
 import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
@@ -6,10 +6,13 @@ import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
+import { TableLogContext } from '../pages/TablePage.tsx';
 import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
+import { CarryButtons } from './Carry.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
+import { GmOverrides } from './Gm.tsx';
 import {
   asState,
   asView,
@@ -26,7 +29,9 @@ import {
   WOUND_LABEL,
 } from './model.ts';
 import { MissionOdds } from './Odds.tsx';
+import { PackFile } from './Pack.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
+import { scattersOf } from './scatter.ts';
 import { TeamPanel } from './TeamPanel.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
 import { yourMove } from './your-move.ts';
@@ -60,6 +65,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const w = arena.width;
   const p = view.pending;
   const playback = useThreatPlayback(view, tableId);
+  const log = useContext(TableLogContext);
+  const scatters = useMemo(() => scattersOf(log), [log]);
 
   const [chosen, setChosen] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('look');
@@ -68,6 +75,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const [hover, setHover] = useState<number | null>(null);
   const [fireAt, setFireAt] = useState<number | null>(null);
   const [turnTo, setTurnTo] = useState<Facing | null>(null);
+  // The square last chosen on the board: the GM's overrides offer it as a figure's new square.
+  const [picked, setPicked] = useState<string | null>(null);
 
   // The Teamer the controls are for: the one chosen, else whoever the table waits on.
   const defaultId =
@@ -107,7 +116,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   }, [moving, sel, view.move, arena, astate, view.rules]);
   const onBridge = moving && sel !== null && sel.x === null;
   // The entry square is open to a Teamer on the bridge unless a Threat or two Teamers stand there.
-  const entryAt = arena.boardingPoints[0]?.square ?? -1;
+  // Where the Team boards: the table's chosen entry (a boarding point, or a forced entry).
+  const entryAt = view.entry ? view.entry.y * w + view.entry.x : (arena.boardingPoints[0]?.square ?? -1);
   const entryFull =
     entryAt >= 0 &&
     (threatsOf(view).some((t) => t.y * w + t.x === entryAt) ||
@@ -174,7 +184,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     for (const t of teamersOf(view))
       if (t.x === x && t.y === y && !t.left)
         parts.push(
-          `${t.name} facing ${FACING_NAMES[t.facing]}, ${WOUND_LABEL[Math.min(3, t.wounds)]}${t.ducked ? ', ducked' : ''}`,
+          `${t.name} facing ${FACING_NAMES[t.facing]}, ${WOUND_LABEL[Math.min(3, t.wounds)]}${t.ducked ? ', ducked' : ''}${t.carrying ? `, carrying ${view.teamers[t.carrying]?.name ?? t.carrying}` : ''}${t.cargo !== null ? ', carrying cargo' : ''}`,
         );
     for (const th of playback.threats ?? threatsOf(view))
       if (th.x === x && th.y === y)
@@ -240,6 +250,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
 
   const onSquare = (x: number, y: number) => {
     const i = y * w + x;
+    setPicked(`${x},${y}`);
     if (fire) {
       const f = fire.get(i);
       if (f?.ok) {
@@ -330,7 +341,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       </div>
       <RefusalBanner sender={runner.sender} />
       <DicePrompt sender={runner.sender} />
-      {view.phase === 'briefing' ? <Briefing view={view} seat={seat} runner={runner} /> : null}
+      {view.phase === 'briefing' ? (
+        <Briefing view={view} seat={seat} runner={runner} picked={picked} />
+      ) : null}
       {/* The outcome waits for the aliens' last turn to be played back: no spoiler. */}
       {view.phase === 'ended' && !playback.playing ? <Evaluation view={view} /> : null}
       {view.phase === 'ended' && !playback.playing && seat.role !== 'spectator' ? (
@@ -344,6 +357,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             squareClass={squareClass}
             labels={labels}
             threatsShown={playback.threats}
+            scatters={scatters}
             selected={selectedId}
             describe={describe}
             onSquare={onSquare}
@@ -390,6 +404,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               setTurnTo={setTurnTo}
               hoverInfo={hover !== null && fire ? (fire.get(hover) ?? null) : null}
               w={w}
+              picked={picked}
             />
           ) : null}
           <TeamPanel
@@ -407,6 +422,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             playedBy={(id) => seats.find((s) => s.seatId === id)?.name ?? view.seats[id]?.name ?? id}
           />
           <ThreatTurn playback={playback} />
+          {seat.role === 'gm' ? (
+            <GmOverrides view={view} arena={arena} runner={runner} picked={picked} />
+          ) : null}
         </div>
       </div>
     </div>
@@ -530,6 +548,8 @@ interface ActionsProps {
   setTurnTo: (f: Facing | null) => void;
   hoverInfo: FireSquare | null;
   w: number;
+  /** The square last chosen on the board ("x,y"): where a carried load is set down. */
+  picked: string | null;
 }
 
 /** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
@@ -780,6 +800,24 @@ function Actions(a: ActionsProps) {
                 </span>
               );
             })}
+            {sel.doorRc && sq >= 0
+              ? arena.doors
+                  .filter((d) => d.tiles.includes(arena.tileOf[sq] as number))
+                  .map((d) => {
+                    const held = view.doorsHeld.includes(d.index);
+                    return (
+                      <button
+                        key={`rc${d.id}`}
+                        type="button"
+                        onClick={() =>
+                          run({ type: 'holdDoor', teamerId: sel.id, door: d.index, hold: !held })
+                        }
+                      >
+                        {held ? `Let door ${d.id} go (DOOR RC)` : `Hold door ${d.id} open (DOOR RC)`}
+                      </button>
+                    );
+                  })
+              : null}
             {view.phase === 'team'
               ? threatsNear.map((th) => (
                   <button
@@ -817,6 +855,7 @@ function Actions(a: ActionsProps) {
                   </button>
                 ) : null}
                 <ChitTasks view={view} sel={sel} run={run} />
+                <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
                 {(['console', 'locker', 'clearSource'] as const).map((task) => (
                   <button
                     key={task}
@@ -926,7 +965,7 @@ function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdR
         >
           End the move here{free && facing !== sel.facing ? `, facing ${FACING_NAMES[facing]}` : ''} (E)
         </button>
-        {arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
+        {view.entry || arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
           <button
             type="button"
             onClick={() => void runner.run({ type: 'step', teamerId: sel.id, bridge: true })}
@@ -1049,7 +1088,9 @@ function WaitPrompt({
       ? 'is starting through a door'
       : i.trigger === 'adjacent'
         ? 'has moved next to'
-        : 'has moved into sight of';
+        : i.trigger === 'shot'
+          ? 'has shot at'
+          : 'has moved into sight of';
   return (
     <section className="fd-card fd-wait" aria-live="assertive" data-testid="fd-wait">
       <h3>WAIT!</h3>
@@ -1096,7 +1137,17 @@ function WaitPrompt({
   );
 }
 
-function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner: FdRunner }) {
+function Briefing({
+  view,
+  seat,
+  runner,
+  picked,
+}: {
+  view: FdView;
+  seat: SeatRef;
+  runner: FdRunner;
+  picked: string | null;
+}) {
   const mission = view.rules.missions.find((m) => m.id === view.missionId);
   const canAct = seat.role !== 'spectator';
   return (
@@ -1149,6 +1200,7 @@ function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner:
           <option value="stack">drawn, leader cuts in</option>
         </select>
       </label>
+      {canAct ? <EntryChoice view={view} runner={runner} picked={picked} /> : null}
       {mission ? (
         <div className="fd-mission">
           <p>{mission.text}</p>
@@ -1159,9 +1211,13 @@ function Briefing({ view, seat, runner }: { view: FdView; seat: SeatRef; runner:
           </ul>
         </div>
       ) : null}
-      {view.rules.pack.id === defaultPack.id ? (
-        <MissionOdds key={view.missionId} mission={view.missionId} />
-      ) : null}
+      <MissionOdds
+        key={`${view.rules.pack.id}:${view.missionId}:${view.arenaId}`}
+        mission={view.missionId}
+        arena={view.arenaId}
+        {...(view.rules.pack.id === defaultPack.id ? {} : { pack: view.rules.pack })}
+      />
+      <PackFile view={view} runner={runner} canLoad={canAct && view.campaign.missions === 0} />
       {canAct ? (
         <button
           type="button"
@@ -1202,5 +1258,59 @@ function Evaluation({ view }: { view: FdView }) {
         {ev.catastrophe ? ' · a catastrophe struck' : ''}.
       </p>
     </section>
+  );
+}
+
+/**
+ * Where the Team boards: one of the arena's boarding points, or (with the pack's forced-entry
+ * switch) any square of the outer hull picked on the board; the rules say which hull squares
+ * are barred (BAD_ENTRY, NOT_ON_HULL, ENTRY_BARRED).
+ */
+function EntryChoice({ view, runner, picked }: { view: FdView; runner: FdRunner; picked: string | null }) {
+  const arena = arenaFor(view.rules, view.arenaId);
+  const w = arena.width;
+  const at = view.entry ? `${view.entry.x},${view.entry.y}` : '';
+  const point = arena.boardingPoints.find((b) => `${b.square % w},${Math.floor(b.square / w)}` === at);
+  const forced = view.rules.pack.options.switches.forcedEntry;
+  const m = picked ? /^(\d+),(\d+)$/.exec(picked) : null;
+  return (
+    <div className="fd-buttons" data-testid="fd-entry">
+      <label>
+        Entry{' '}
+        <select
+          value={point ? point.id : ''}
+          onChange={(e) => {
+            const b = arena.boardingPoints.find((p) => p.id === e.target.value);
+            if (b)
+              void runner.run({
+                type: 'chooseMission',
+                entry: { x: b.square % w, y: Math.floor(b.square / w) },
+              });
+          }}
+        >
+          {point ? null : <option value="">forced entry at {at}</option>}
+          {arena.boardingPoints.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {forced ? (
+        m && picked !== at ? (
+          <button
+            type="button"
+            onClick={() =>
+              void runner.run({ type: 'chooseMission', entry: { x: Number(m[1]), y: Number(m[2]) } })
+            }
+            data-testid="fd-force-entry"
+          >
+            Force an entry at ({picked})
+          </button>
+        ) : (
+          <span className="fd-muted">Forced entry: pick a hull square on the board.</span>
+        )
+      ) : null}
+    </div>
   );
 }

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OddsMessage } from './odds.worker.ts';
+import type { FdPack } from '../../rules/fundamental-duck/data/pack.ts';
+import type { OddsMessage, OddsRequest } from './odds.worker.ts';
 
 const RUNS = 20;
 
 /**
  * The simulator's odds for a mission before boarding: the mission played RUNS times by the
- * ruleset's simulator (its built-in policy, the default pack's Team and arena) in a worker, the
+ * ruleset's simulator (its built-in policy, the table's pack, Team and arena) in a worker, the
  * share of each outcome and the dead per mission, shown as the runs come in.
  */
-export function MissionOdds({ mission }: { mission: string }) {
+export function MissionOdds({ mission, arena, pack }: { mission: string; arena: string; pack?: FdPack }) {
   const [state, setState] = useState<OddsMessage | null>(null);
   const worker = useRef<Worker | null>(null);
   // Leaving the briefing stops a simulation under way (the table keys this by mission, so a new
@@ -25,7 +26,13 @@ export function MissionOdds({ mission }: { mission: string }) {
     const w = new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' });
     worker.current = w;
     w.onmessage = (ev: MessageEvent<OddsMessage>) => setState(ev.data);
-    w.postMessage({ mission, runs: RUNS, seed: Date.now() % 1_000_000 });
+    w.postMessage({
+      mission,
+      arena,
+      ...(pack ? { pack } : {}),
+      runs: RUNS,
+      seed: Date.now() % 1_000_000,
+    } satisfies OddsRequest);
     setState({ kind: 'progress', done: 0, results: [], dead: 0 });
   };
   const share = (n: number, of: number) => (of === 0 ? '–' : `${Math.round((100 * n) / of)}%`);

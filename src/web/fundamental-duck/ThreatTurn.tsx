@@ -2,8 +2,9 @@ import { useContext, useEffect, useMemo, useState } from 'react';
 import type { Facing, Threat } from '../../rules/fundamental-duck/state.ts';
 import type { LogItem } from '../log.ts';
 import { TableLogContext } from '../pages/TablePage.tsx';
-import { describeFdEvent } from './describe-event.ts';
+import { describeFdEvent, type Who } from './describe-event.ts';
 import type { FdView } from './model.ts';
+import { nameIn } from './your-move.ts';
 
 /**
  * The aliens' turn, played back step by step. The engine runs the whole Threat phase in one go
@@ -59,7 +60,10 @@ function save(tableId: string, seq: number, shown: number): void {
 }
 
 /** The latest Threat phase in the log: its start's seq and its events with their sentences. */
-export function latestThreatPhase(items: readonly LogItem[]): { seq: number; steps: Step[] } | null {
+export function latestThreatPhase(
+  items: readonly LogItem[],
+  who: Who,
+): { seq: number; steps: Step[] } | null {
   let start = -1;
   for (let i = items.length - 1; i >= 0; i--) {
     const it = items[i];
@@ -75,7 +79,7 @@ export function latestThreatPhase(items: readonly LogItem[]): { seq: number; ste
     if (it?.kind !== 'other') continue;
     if (it.type === 'phase.began') break;
     if (it.type === 'chit.used') continue;
-    const text = describeFdEvent(it.event, (id) => id);
+    const text = describeFdEvent(it.event, who);
     if (text) steps.push({ seq: it.seq, event: it.event, text });
   }
   return { seq: (items[start] as LogItem).seq, steps };
@@ -83,7 +87,8 @@ export function latestThreatPhase(items: readonly LogItem[]): { seq: number; ste
 
 export function useThreatPlayback(view: FdView, tableId: string): Playback {
   const items = useContext(TableLogContext);
-  const phase = useMemo(() => latestThreatPhase(items), [items]);
+  // Named as the log names them (Teamers, and Threats as "Harpy 7").
+  const phase = useMemo(() => latestThreatPhase(items, (id) => nameIn(view, id) ?? id), [items, view]);
   // Nothing kept for this page: a Threat phase already in the log when it opens counts as seen.
   const [state, setState] = useState<{ seq: number; shown: number } | 'fresh'>(
     () => load(tableId) ?? 'fresh',

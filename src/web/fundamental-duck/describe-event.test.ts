@@ -39,7 +39,8 @@ function play(seed: number, commands: number): FdEvent[] {
   return log;
 }
 
-const said = (e: { type: string }) => describeFdEvent(e, (id) => `seat ${id}`);
+// The table page's namer: seats by name, every other id as it is (the describer names those).
+const said = (e: { type: string }) => describeFdEvent(e, (id) => (id.startsWith('p') ? `seat ${id}` : id));
 
 describe('describeFdEvent', () => {
   it('has a sentence for every event type of the ruleset (the undo bookmark excepted)', () => {
@@ -72,33 +73,64 @@ describe('describeFdEvent', () => {
   });
 
   it('explains a Threat decision with its dice, modifiers, column and target', () => {
-    const text = describeDecision({
-      threat: 'h2',
-      species: 'harpy',
-      turn: 2,
-      mode: 'phase',
-      because: 'reaction',
-      choice: 'attack',
-      reaction: {
-        face: 4,
-        modifiers: [{ code: 'wounded', value: 2 }],
-        total: 6,
-        row: 6,
-        column: 'team',
-        columnReason: 'teamerInStimulusRange',
-        reaction: 'attack',
+    const text = describeDecision(
+      {
+        threat: 'h2',
+        species: 'harpy',
+        turn: 2,
+        mode: 'phase',
+        because: 'reaction',
+        choice: 'attack',
+        reaction: {
+          face: 4,
+          modifiers: [{ code: 'wounded', value: 2 }],
+          total: 6,
+          row: 6,
+          column: 'team',
+          columnReason: 'teamerInStimulusRange',
+          reaction: 'attack',
+        },
+        movement: { faces: [3], die: 'd6', add: 0, carryPenalty: 0, allowance: 3, from: 'own' },
+        target: { teamer: 'brick', reachable: true, priority: 'back', tie: 'none' },
+        door: null,
+        weakSpot: null,
+        outcome: 'grappled',
+        rollOffs: [],
+        dice: [],
+        actions: [],
       },
-      movement: { faces: [3], die: 'd6', add: 0, carryPenalty: 0, allowance: 3, from: 'own' },
-      target: { teamer: 'brick', reachable: true, priority: 'back', tie: 'none' },
-      door: null,
-      weakSpot: null,
-      outcome: 'grappled',
-      rollOffs: [],
-      dice: [],
-      actions: [],
-    });
+      (id) => (id === 'h2' ? 'Harpy 2' : id),
+    );
     expect(text).toBe(
       'Harpy 2: reaction 4 + 2 (wounded) = 6 on the Team column (a Teamer within its senses’ range): ATTACK; movement 3 (d6 3); goes for Brick (his back is turned); closes in and grapples.',
     );
+  });
+
+  it('names a figure the namer knows by that name in every line, and an unknown Threat as “Threat N”', () => {
+    const who = (id: string) => (id === 'h7' ? 'Harpy 7' : id === 'brick' ? 'Brick' : id);
+    expect(describeFdEvent({ type: 'threat.wounded', threatId: 'h7', wounds: 1 } as never, who)).toBe(
+      'Harpy 7 takes a wound (1 in all).',
+    );
+    expect(describeFdEvent({ type: 'threat.killed', threatId: 'h7', by: 'brick' } as never, who)).toBe(
+      'Harpy 7 is killed by Brick.',
+    );
+    expect(describeDecision({ threat: 'h7', species: 'harpy', because: 'noTeamers' }, who)).toMatch(
+      /^Harpy 7:/,
+    );
+    expect(describeFdEvent({ type: 'threat.killed', threatId: 'h8', by: null } as never, who)).toBe(
+      'Threat 8 is killed.',
+    );
+    // A Threat the namer no longer knows says its species where it was placed.
+    expect(
+      describeFdEvent(
+        {
+          type: 'threats.placed',
+          tile: 2,
+          ping: 'red',
+          threats: [{ id: 'h8', species: 'harpy', x: 1, y: 2 }],
+        } as never,
+        who,
+      ),
+    ).toMatch(/Threat 8 \(harpy\) at \(1,2\)/);
   });
 });

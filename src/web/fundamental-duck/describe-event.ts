@@ -30,14 +30,35 @@ function facing(v: unknown): string {
   return n === null ? '' : (FACING[n] ?? '');
 }
 
-/** A Teamer id as a name ("you" is the leader, YOU); a Threat id ("h3") as "Threat 3". */
-export function idName(id: unknown, species?: string): string {
+/**
+ * How a line names a seat or a figure: the table page's namer (seats, then the view's own names:
+ * a Teamer's name, a Threat on the board as "Harpy 3", see `nameIn` in your-move.ts). Every line
+ * names a figure through it, so a Threat reads the same in the log, the decisions and the aliens'
+ * turn panel.
+ */
+export type Who = (id: string) => string;
+
+/** Names for an id the namer does not know: "you" is the leader, YOU; a Threat id ("h3") "Threat 3". */
+export function idName(id: unknown): string {
   const s = str(id);
   if (s === '') return 'someone';
   if (s === 'you') return 'YOU';
   const m = /^h(\d+)$/.exec(s);
-  if (m) return `${species ? capital(species) : 'Threat'} ${m[1]}`;
+  if (m) return `Threat ${m[1]}`;
   return capital(s);
+}
+
+/** A figure's name: the namer's when it knows the id, else `idName`. */
+export function figure(id: unknown, who: Who): string {
+  const s = str(id);
+  if (s === '') return 'someone';
+  const named = who(s);
+  return named !== s ? named : idName(s);
+}
+
+/** A Threat just placed: its species said once when its name does not already say it. */
+function placed(name: string, species: string): string {
+  return species && !name.toLowerCase().startsWith(species.toLowerCase()) ? `${name} (${species})` : name;
 }
 
 function faces(v: unknown): string {
@@ -114,10 +135,9 @@ const DOOR_STEP: Json = {
 };
 
 /** A Threat AI decision in words, with its dice. */
-export function describeDecision(decision: unknown): string {
+export function describeDecision(decision: unknown, who: Who): string {
   const d = obj(decision);
-  const species = str(d.species);
-  const name = idName(d.threat, species);
+  const name = figure(d.threat, who);
   const parts: string[] = [];
   const r = obj(d.reaction);
   if (num(r.face) !== null) {
@@ -159,7 +179,7 @@ export function describeDecision(decision: unknown): string {
           ? ', the nearest of several'
           : '';
     parts.push(
-      `${t.reachable ? 'goes for' : 'moves toward'} ${idName(t.teamer)}${pr && t.reachable ? ` (${pr}${tie})` : ''}`,
+      `${t.reachable ? 'goes for' : 'moves toward'} ${figure(t.teamer, who)}${pr && t.reachable ? ` (${pr}${tie})` : ''}`,
     );
   }
   const door = obj(d.door);
@@ -174,16 +194,18 @@ export function describeDecision(decision: unknown): string {
   return `${name}: ${parts.join('; ')}.`;
 }
 
-export function describeFdEvent(
-  event: { readonly type: string },
-  who: (id: string) => string,
-): string | null {
+export function describeFdEvent(event: { readonly type: string }, who: Who): string | null {
   const e = event as Json & { type: string };
+  const name = (id: unknown) => figure(id, who);
   switch (e.type) {
+    case 'pack.loaded': {
+      const pack = obj(e.pack);
+      return `The table now plays the data pack ${str(pack.name) || str(pack.id) || 'loaded'}: the briefing starts over.`;
+    }
     case 'mission.chosen':
       return `Mission chosen: ${str(e.missionId)} on ${str(e.arenaId)}${e.activation ? ` (activation: ${str(e.activation)})` : ''}.`;
     case 'order.drawn':
-      return `This turn’s activation order: ${list(arr(e.order).map((id) => idName(id)))}.`;
+      return `This turn’s activation order: ${list(arr(e.order).map((id) => name(id)))}.`;
     case 'arena.dealt':
       return 'The arena is dealt: infestation markers and event cards lie face down on every module.';
     case 'phase.began':
@@ -201,14 +223,14 @@ export function describeFdEvent(
       return `Module ${num(e.tile)} ${how}: ${pings.length ? `pings ${list(pings.map((p) => p.toUpperCase()))}` : 'no pings'}${num(e.chits) ? `, ${num(e.chits)} Source chit(s)` : ''}.`;
     }
     case 'tile.entered':
-      return `${idName(e.teamerId)} is the first into module ${num(e.tile)}.`;
+      return `${name(e.teamerId)} is the first into module ${num(e.tile)}.`;
     case 'test.rolled': {
       const r = obj(e.record);
       const test = str(r.test) === 'binge' ? 'BINGE' : 'fumble';
-      return `${idName(e.teamerId)}: ${test} test for ${str(e.purpose)}: rolled ${num(r.face)} against ${num(r.target)}, ${r.success ? 'passed' : 'failed'}.`;
+      return `${name(e.teamerId)}: ${test} test for ${str(e.purpose)}: rolled ${num(r.face)} against ${num(r.target)}, ${r.success ? 'passed' : 'failed'}.`;
     }
     case 'binge.changed':
-      return `${idName(e.teamerId)}’s BINGE is now ${num(e.binge)}${e.chicken ? ' (chicken!)' : ''}: ${str(e.why)}.`;
+      return `${name(e.teamerId)}’s BINGE is now ${num(e.binge)}${e.chicken ? ' (chicken!)' : ''}: ${str(e.why)}.`;
     case 'chit.used': {
       const kind = str(e.kind);
       const what =
@@ -221,33 +243,45 @@ export function describeFdEvent(
               : kind === 'duck'
                 ? 'is spent to -DUCK!'
                 : `pays for a ${kind.toUpperCase()} action`;
-      return `${idName(e.teamerId)}: chit ${(num(e.chit) ?? 0) + 1} ${what}.`;
+      return `${name(e.teamerId)}: chit ${(num(e.chit) ?? 0) + 1} ${what}.`;
     }
     case 'activation.began': {
       const plans = obj(e.plans);
       const planText = Object.entries(plans)
-        .map(([id, p]) => `${idName(id)} plans ${arr(p).map(str).join(' then ')}`)
+        .map(([id, p]) => `${name(id)} plans ${arr(p).map(str).join(' then ')}`)
         .join('; ');
-      return `${list(arr(e.teamerIds).map((id) => idName(id)))} ${arr(e.teamerIds).length > 1 ? 'activate together' : 'activates'}${planText ? ` (${planText})` : ''}.`;
+      return `${list(arr(e.teamerIds).map((id) => name(id)))} ${arr(e.teamerIds).length > 1 ? 'activate together' : 'activates'}${planText ? ` (${planText})` : ''}.`;
     }
     case 'activation.ended':
-      return `${list(arr(e.teamerIds).map((id) => idName(id)))}: activation over.`;
+      return `${list(arr(e.teamerIds).map((id) => name(id)))}: activation over.`;
     case 'move.began':
-      return `${idName(e.teamerId)} ${e.dash ? 'dashes' : 'moves'}: ${num(e.allowance)} movement point(s)${faces(e.faces)}.`;
+      return `${name(e.teamerId)} ${e.dash ? 'dashes' : 'moves'}: ${num(e.allowance)} movement point(s)${faces(e.faces)}.`;
     case 'teamer.stepped':
       return e.x === null
-        ? `${idName(e.teamerId)} goes back over the boarding bridge.`
-        : `${idName(e.teamerId)} steps to ${square(e.x, e.y)}, facing ${facing(e.facing)} (${num(e.cost)} point${num(e.cost) === 1 ? '' : 's'}).`;
+        ? `${name(e.teamerId)} goes back over the boarding bridge.`
+        : `${name(e.teamerId)} steps to ${square(e.x, e.y)}, facing ${facing(e.facing)} (${num(e.cost)} point${num(e.cost) === 1 ? '' : 's'}).`;
     case 'teamer.turned':
-      return `${idName(e.teamerId)} turns to face ${facing(e.facing)}${num(e.cost) ? ` (${num(e.cost)} point)` : ' (an action)'}.`;
+      return `${name(e.teamerId)} turns to face ${facing(e.facing)}${num(e.cost) ? ` (${num(e.cost)} point)` : ' (an action)'}.`;
     case 'move.ended':
-      return `${idName(e.teamerId)} ends the move facing ${facing(e.facing)}.`;
+      return `${name(e.teamerId)} ends the move facing ${facing(e.facing)}.`;
     case 'teamer.ducked':
-      return e.ducked ? `${idName(e.teamerId)} -DUCKS!` : `${idName(e.teamerId)} stands up.`;
+      return e.ducked ? `${name(e.teamerId)} -DUCKS!` : `${name(e.teamerId)} stands up.`;
+    case 'door.held':
+      return e.held
+        ? `${name(e.teamerId)} holds door ${num(e.door)} open with his DOOR RC.`
+        : `${name(e.teamerId)} lets door ${num(e.door)} go.`;
+    case 'teamer.carried':
+      return str(e.comradeId)
+        ? `${name(e.teamerId)} picks up ${name(e.comradeId)} and carries him.`
+        : `${name(e.teamerId)} sets his comrade down.`;
+    case 'cargo.moved':
+      return num(e.to) === null
+        ? `${name(e.teamerId)} picks up cargo load ${(num(e.load) ?? 0) + 1}.`
+        : `${name(e.teamerId)} sets cargo load ${(num(e.load) ?? 0) + 1} down beside him.`;
     case 'teamer.breathed':
-      return `${idName(e.teamerId)} gets his breath back after the dash.`;
+      return `${name(e.teamerId)} gets his breath back after the dash.`;
     case 'teamer.claimed':
-      return `${idName(e.teamerId)} is now played by ${who(str(e.seatId))}.`;
+      return `${name(e.teamerId)} is now played by ${who(str(e.seatId))}.`;
     case 'door.changed': {
       const s = obj(e.state);
       const state = s.jammed ? 'jammed' : s.open ? 'open' : 'closed';
@@ -260,12 +294,12 @@ export function describeFdEvent(
       const threats = arr(e.threats).map(obj);
       const ping = str(e.ping).toUpperCase();
       if (threats.length === 0) return `The ${ping} ping in module ${num(e.tile)} brings nothing.`;
-      return `The ${ping} ping in module ${num(e.tile)} brings ${threats.length} ${threats.length === 1 ? 'Threat' : 'Threats'}${faces(e.countFaces)}: ${list(threats.map((t) => `${idName(t.id, str(t.species))} at ${square(t.x, t.y)}`))}.`;
+      return `The ${ping} ping in module ${num(e.tile)} brings ${threats.length} ${threats.length === 1 ? 'Threat' : 'Threats'}${faces(e.countFaces)}: ${list(threats.map((t) => `${placed(name(t.id), str(t.species))} at ${square(t.x, t.y)}`))}.`;
     }
     case 'chits.placed':
       return `Source chits set out in module ${num(e.tile)}.`;
     case 'chit.examined':
-      return `${idName(e.teamerId)} turns a Source chit: ${e.h ? 'it is the H, the Source!' : 'nothing.'}`;
+      return `${name(e.teamerId)} turns a Source chit: ${e.h ? 'it is the H, the Source!' : 'nothing.'}`;
     case 'ping.added':
       return e.revealed && str(e.ping)
         ? `A ${str(e.ping).toUpperCase()} ping is added to module ${num(e.tile)}.`
@@ -273,42 +307,42 @@ export function describeFdEvent(
     case 'card.added':
       return `An event card is added to module ${num(e.tile)}.`;
     case 'contraband.found':
-      return `${idName(e.teamerId)} finds contraband (${str(e.item)}).`;
+      return `${name(e.teamerId)} finds contraband (${str(e.item)}).`;
     case 'attack.resolved': {
       const hits = obj(e.hits);
       const targets = arr(e.targets).map(str);
       const scatter = obj(e.scatter);
       const hitText = targets.length
-        ? list(targets.map((t) => `${idName(t)} ${num(hits[t]) ? `hit ×${num(hits[t])}` : 'missed'}`))
+        ? list(targets.map((t) => `${name(t)} ${num(hits[t]) ? `hit ×${num(hits[t])}` : 'missed'}`))
         : 'nobody there';
-      return `${idName(e.by)} fires the ${str(e.weapon)} at ${square(e.x, e.y)}${faces(e.faces)}, hits on ${num(e.hitOn)}+: ${hitText}${str(scatter.x) || num(scatter.x) !== null ? ` (scattered to ${square(scatter.x, scatter.y)})` : ''}.`;
+      return `${name(e.by)} fires the ${str(e.weapon)} at ${square(e.x, e.y)}${faces(e.faces)}, hits on ${num(e.hitOn)}+: ${hitText}${str(scatter.x) || num(scatter.x) !== null ? ` (scattered to ${square(scatter.x, scatter.y)})` : ''}.`;
     }
     case 'grapple.resolved': {
       const loser = str(e.loser);
-      return `${idName(e.threatId)} and ${idName(e.teamerId)} grapple: ${num(e.threatTotal)} (die ${num(e.threatFace)}) against ${num(e.teamerTotal)} (die ${num(e.teamerFace)}): ${loser === 'threat' ? `${idName(e.teamerId)} wins` : loser === 'teamer' ? `${idName(e.threatId)} wins` : 'a draw'}.`;
+      return `${name(e.threatId)} and ${name(e.teamerId)} grapple: ${num(e.threatTotal)} (die ${num(e.threatFace)}) against ${num(e.teamerTotal)} (die ${num(e.teamerFace)}): ${loser === 'threat' ? `${name(e.teamerId)} wins` : loser === 'teamer' ? `${name(e.threatId)} wins` : 'a draw'}.`;
     }
     case 'teamer.wounded':
-      return `${idName(e.teamerId)} ${num(e.armourFace) !== null ? `(armour save ${num(e.armourFace)}) ` : ''}is now ${['unhurt', 'wounded', 'out of action', 'dead'][num(e.wounds) ?? 0] ?? 'hurt'}.`;
+      return `${name(e.teamerId)} ${num(e.armourFace) !== null ? `(armour save ${num(e.armourFace)}) ` : ''}is now ${['unhurt', 'wounded', 'out of action', 'dead'][num(e.wounds) ?? 0] ?? 'hurt'}.`;
     case 'threat.wounded':
-      return `${idName(e.threatId)} takes a wound (${num(e.wounds)} in all).`;
+      return `${name(e.threatId)} takes a wound (${num(e.wounds)} in all).`;
     case 'threat.killed':
-      return `${idName(e.threatId)} is killed${str(e.by) ? ` by ${idName(e.by)}` : ''}.`;
+      return `${name(e.threatId)} is killed${str(e.by) ? ` by ${name(e.by)}` : ''}.`;
     case 'ammo.changed':
-      return `${idName(e.teamerId)}’s ${str(e.weapon)}: ${num(e.left)} left.`;
+      return `${name(e.teamerId)}’s ${str(e.weapon)}: ${num(e.left)} left.`;
     case 'grenades.changed':
-      return `${idName(e.teamerId)} has ${num(e.grenades)} grenade(s) left.`;
+      return `${name(e.teamerId)} has ${num(e.grenades)} grenade(s) left.`;
     case 'stress.added': {
       const n = num(e.chits) ?? arr(e.kinds).length;
-      return `Stress: ${n} chit(s) into the Kitty${str(e.teamerId) ? ` from ${idName(e.teamerId)}` : ''} (${str(e.why)}).`;
+      return `Stress: ${n} chit(s) into the Kitty${str(e.teamerId) ? ` from ${name(e.teamerId)}` : ''} (${str(e.why)}).`;
     }
     case 'catastrophe.struck':
       return `CATASTROPHE! The Kitty held ${list(nums(e.values).map(String))} = ${num(e.total)}: ${str(e.effect).replace(/-/g, ' ')}.`;
     case 'threat.decided':
-      return describeDecision(e.decision);
+      return describeDecision(e.decision, who);
     case 'threat.moved':
-      return `${idName(e.threatId)} moves to ${square(e.x, e.y)}, facing ${facing(e.facing)}${e.eye ? ', hidden and waiting' : ''}${str(e.dragging) ? `, dragging ${idName(e.dragging)}` : ''}.`;
+      return `${name(e.threatId)} moves to ${square(e.x, e.y)}, facing ${facing(e.facing)}${e.eye ? ', hidden and waiting' : ''}${str(e.dragging) ? `, dragging ${name(e.dragging)}` : ''}.`;
     case 'threat.queue': {
-      const q = arr(e.queue).map((u) => arr(u).map((id) => idName(id)));
+      const q = arr(e.queue).map((u) => arr(u).map((id) => name(id)));
       return q.length
         ? `The Threats act in this order: ${list(q.map((u) => (u.length > 1 ? `a pack (${list(u)})` : (u[0] ?? ''))))}.`
         : 'No Threat is on the board to act.';
@@ -318,15 +352,15 @@ export function describeFdEvent(
       return `A pack moves together${num(p.allowance) !== null ? `: ${num(p.allowance)} movement points` : ''}.`;
     }
     case 'threat.paused':
-      return `${idName(e.threatId)} pauses: a Teamer may react.`;
+      return `${name(e.threatId)} pauses: a Teamer may react.`;
     case 'threat.resumed':
-      return `${idName(e.threatId)} goes on.`;
+      return `${name(e.threatId)} goes on.`;
     case 'threat.carried':
       return str(e.teamerId)
-        ? `${idName(e.threatId)} seizes ${idName(e.teamerId)}.`
-        : `${idName(e.threatId)} lets go.`;
+        ? `${name(e.threatId)} seizes ${name(e.teamerId)}.`
+        : `${name(e.threatId)} lets go.`;
     case 'horror.seen':
-      return `${idName(e.teamerId)} sees a ${str(e.species)} for the first time.`;
+      return `${name(e.teamerId)} sees a ${str(e.species)} for the first time.`;
     case 'flames.changed':
       return num(e.flames) ? `Flames in a square (${num(e.flames)}).` : 'The flames in a square die down.';
     case 'blasts.changed':
@@ -339,15 +373,17 @@ export function describeFdEvent(
           ? 'starts through a door'
           : str(e.trigger) === 'adjacent'
             ? 'moves next to'
-            : 'moves in sight of';
-      return `${idName(e.threatId)} ${trig}${str(e.trigger) === 'crossing' ? '' : ` ${list(arr(e.teamerIds).map((id) => idName(id)))}`}: WAIT chits may be used now.`;
+            : str(e.trigger) === 'shot'
+              ? 'has shot at'
+              : 'moves in sight of';
+      return `${name(e.threatId)} ${trig}${str(e.trigger) === 'crossing' ? '' : ` ${list(arr(e.teamerIds).map((id) => name(id)))}`}: WAIT chits may be used now.`;
     }
     case 'interrupt.answered':
-      return `${idName(e.teamerId)} ${e.used ? 'uses his WAIT chit' : 'lets the chance pass'}.`;
+      return `${name(e.teamerId)} ${e.used ? 'uses his WAIT chit' : 'lets the chance pass'}.`;
     case 'source.cleared':
-      return `${idName(e.teamerId)} clears the Source!`;
+      return `${name(e.teamerId)} clears the Source!`;
     case 'console.used':
-      return `${idName(e.teamerId)} works the console.`;
+      return `${name(e.teamerId)} works the console.`;
     case 'mission.evaluated': {
       const ev = obj(e.evaluation);
       const outcome =
@@ -356,19 +392,19 @@ export function describeFdEvent(
       return `The mission is ${outcome}; the Team earns ${num(ev.teamStars) ?? 0} gold star(s).`;
     }
     case 'stars.awarded':
-      return `${num(e.stars)} gold star(s) to ${str(e.teamerId) ? idName(e.teamerId) : 'the Team'}: ${str(e.why)}.`;
+      return `${num(e.stars)} gold star(s) to ${str(e.teamerId) ? name(e.teamerId) : 'the Team'}: ${str(e.why)}.`;
     case 'campaign.debriefed':
       return `Debriefing: the mission ${str(e.outcome).replace('-', ' ')}; contraband worth ${num(e.contraband) ?? 0}k, black money now ${num(e.money) ?? 0}k; Threat Level ${num(e.threatLevel) ?? 0}.`;
     case 'teamer.advanced':
-      return `${idName(e.teamerId)} takes a ${str(e.kind) === 'promotion' ? 'promotion' : 'development'}${faces(e.faces)}${str(e.ability) ? `: ${str(e.ability).replace(/-/g, ' ')}` : ''} (${num(e.stars) ?? 0} gold stars spent).`;
+      return `${name(e.teamerId)} takes a ${str(e.kind) === 'promotion' ? 'promotion' : 'development'}${faces(e.faces)}${str(e.ability) ? `: ${str(e.ability).replace(/-/g, ' ')}` : ''} (${num(e.stars) ?? 0} gold stars spent).`;
     case 'team.advanced':
-      return `The Team takes an advancement: ${str(e.advancement).replace(/-/g, ' ')}${str(e.teamerId) ? ` for ${idName(e.teamerId)}` : ''} (${num(e.stars) ?? 0} gold stars).`;
+      return `The Team takes an advancement: ${str(e.advancement).replace(/-/g, ' ')}${str(e.teamerId) ? ` for ${name(e.teamerId)}` : ''} (${num(e.stars) ?? 0} gold stars).`;
     case 'teamer.replaced': {
       const sheet = obj(e.sheet);
-      return `A recruit${str(sheet.name) ? `, ${str(sheet.name)},` : ''} takes ${idName(e.teamerId)}’s place${faces(e.faces)}.`;
+      return `A recruit${str(sheet.name) ? `, ${str(sheet.name)},` : ''} takes ${name(e.teamerId)}’s place${faces(e.faces)}.`;
     }
     case 'market.bought':
-      return `${idName(e.teamerId)} buys ${str(e.purchase).replace(/-/g, ' ')} on the black market for ${num(e.price) ?? 0}k.`;
+      return `${name(e.teamerId)} buys ${str(e.purchase).replace(/-/g, ' ')} on the black market for ${num(e.price) ?? 0}k.`;
     case 'campaign.next':
       return `The next mission: ${str(e.missionId)} on ${str(e.arenaId)}, with the same Team.`;
     case 'load.changed': {
@@ -382,12 +418,12 @@ export function describeFdEvent(
       return `Cargo load ${(num(e.load) ?? 0) + 1} ${what}${e.lost && why === 'warming' ? ' and is lost' : ''}.`;
     }
     case 'orders.met':
-      return `${idName(e.teamerId)} reaches module ${num(e.tile)}: the new orders are carried out.`;
+      return `${name(e.teamerId)} reaches module ${num(e.tile)}: the new orders are carried out.`;
     case 'undo.saved':
       // A bookmark the engine keeps before each step: nothing happened yet.
       return null;
     case 'move.undone':
-      return `${idName(e.teamerId)} takes back his last step.`;
+      return `${name(e.teamerId)} takes back his last step.`;
     case 'gm.overrode':
       return `The GM changes the board: ${str(e.reason)}.`;
     default:

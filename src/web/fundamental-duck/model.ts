@@ -2,6 +2,7 @@ import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { FdState, Ping, Teamer, Threat, TileState } from '../../rules/fundamental-duck/state.ts';
 import type { pendingOf } from '../../rules/fundamental-duck/view.ts';
 import type { CommandResult } from '../connection.ts';
+import { nameIn } from './your-move.ts';
 
 /**
  * The Fundamental Duck! view as a seat receives it (viewOf in src/rules/fundamental-duck/view.ts):
@@ -136,11 +137,7 @@ export function explored(tile: SeenTile | undefined): boolean {
   return tile.opened || tile.entered || tile.chitsShown || tile.revealed.some(Boolean);
 }
 
-/** Name of a Teamer or Threat id for sentences ("Brick", "Harpy 2"). */
+/** Name of a Teamer or Threat id for sentences ("Brick", "Harpy 2"): the log's own naming. */
 export function figureName(view: FdView, id: string): string {
-  const t = Object.hasOwn(view.teamers, id) ? view.teamers[id] : undefined;
-  if (t) return t.name;
-  const th = Object.hasOwn(view.threats, id) ? view.threats[id] : undefined;
-  const species = th ? view.rules.species[th.species]?.name : undefined;
-  return species ? `${species} ${id.replace(/^\D+/, '')}`.trim() : id;
+  return nameIn(view, id) ?? id;
 }

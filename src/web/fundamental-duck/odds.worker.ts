@@ -1,10 +1,14 @@
 /// <reference lib="webworker" />
 
+import type { FdPack } from '../../rules/fundamental-duck/data/pack.ts';
 import { type MissionResult, runMission } from '../../rules/fundamental-duck/simulate/run.ts';
 
-/** What the page asks: a mission of the default pack, how many simulated runs, a first seed. */
+/** What the page asks: a mission (of the table's pack and arena), how many simulated runs, a first seed. */
 export interface OddsRequest {
   readonly mission: string;
+  readonly arena?: string;
+  /** The table's pack as its view holds it (already checked); absent: the starter pack. */
+  readonly pack?: FdPack;
   readonly runs: number;
   readonly seed: number;
 }
@@ -27,7 +31,10 @@ self.onmessage = (ev: MessageEvent<OddsRequest>) => {
   let dead = 0;
   try {
     for (let i = 0; i < ev.data.runs; i++) {
-      const r = runMission(ev.data.mission, ev.data.seed + i);
+      const r = runMission(ev.data.mission, ev.data.seed + i, undefined, undefined, {
+        ...(ev.data.pack ? { pack: ev.data.pack } : {}),
+        ...(ev.data.arena ? { arena: ev.data.arena } : {}),
+      });
       results.push(r.outcome);
       dead += r.dead;
       self.postMessage({ kind: 'progress', done: i + 1, results, dead } satisfies OddsMessage);

@@ -8,7 +8,7 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { newDuckTable } from './browser-kit.ts';
+import { newDuckTable, waitYourMove } from './browser-kit.ts';
 
 /**
  * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
@@ -108,6 +108,50 @@ async function playToTheEnd(page: Page): Promise<number> {
     } else await page.waitForTimeout(200);
   }
   throw new Error(`the mission did not end; the table says: ${await status(page)}`);
+}
+
+/** Answers every die the page asks this seat to type (own dice), with `face`, until none is asked. */
+async function typeDice(page: Page, face: number): Promise<number> {
+  let typed = 0;
+  for (let n = 0; n < 12; n++) {
+    const box = page.getByRole('spinbutton', { name: /^Face of the/ });
+    if (!(await box.isVisible().catch(() => false))) {
+      await page.waitForTimeout(250);
+      if (!(await box.isVisible().catch(() => false))) break;
+    }
+    await box.fill(String(face));
+    await page.getByRole('button', { name: 'Enter face' }).click();
+    typed++;
+    await page.waitForTimeout(200);
+  }
+  return typed;
+}
+
+/** The GM puts a figure on a square through the overrides form (logged with its reason). */
+async function gmPlace(
+  gm: Page,
+  target: 'a Teamer' | 'a Threat',
+  which: string,
+  square: string,
+): Promise<void> {
+  const form = gm.getByTestId('fd-gm');
+  if (!(await form.getAttribute('open'))) await form.locator('summary').click();
+  await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: target });
+  await form.getByRole('combobox', { name: 'Which' }).selectOption(which);
+  await form.getByRole('textbox', { name: 'New square (x,y)' }).fill(square);
+  await form.getByRole('textbox', { name: 'Reason' }).fill('staging the WAIT test');
+  await form.getByTestId('fd-gm-override').click();
+  await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
+}
+
+/** Whether `a` lies wholly left of `b` (side by side) or wholly above it (stacked). */
+async function arrangement(page: Page): Promise<'side by side' | 'stacked' | 'overlapping'> {
+  const board = await page.locator('.fd-board-col').boundingBox();
+  const side = await page.locator('.fd-side-col').boundingBox();
+  if (!board || !side) throw new Error('no board or panels');
+  if (side.x >= board.x + board.width - 1) return 'side by side';
+  if (side.y >= board.y + board.height - 1) return 'stacked';
+  return 'overlapping';
 }
 
 describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
@@ -277,6 +321,139 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
       .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
       .toBe('translate(0.5 7.5)');
     await shot(page, 'phone-after-reload');
+  });
+
+  it('co-op: two players share the Team (one on a phone), own dice typed, an undo, a WAIT reaction, a reload in the aliens’ turn', async () => {
+    // Only Ann's page is opened until the deal suits the test (the entry free, a Threat on the
+    // board for the GM to stage); a table dealt otherwise is dealt again.
+    let ann: Page | undefined;
+    let urls: { gmUrl: string; playerUrls: string[] } | undefined;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      urls = await newDuckTable(server.url, ['Ann', 'Ben']);
+      ann = await openSeat(browser, urls.playerUrls[0] as string);
+      await ann.getByTestId('fd-board').waitFor();
+      // A 1280-px desktop: the board beside the panels.
+      expect(await arrangement(ann)).toBe('side by side');
+      await press(ann, 'fd-board');
+      if (!(await entryBlocked(ann)) && (await ann.locator('[data-figure^="h"]').count()) > 0) break;
+      await ann.context().close();
+    }
+    if (!ann || !urls) throw new Error('no table');
+    const a = ann;
+    const b = await openSeat(browser, urls.playerUrls[1] as string, true);
+    const g = await openSeat(browser, urls.gmUrl);
+    // Each takes his Teamers: Ann YOU and Brick, Ben (on the phone, panels under the board) the rest.
+    for (const id of ['you', 'brick']) {
+      await a.getByTestId(`fd-claim-${id}`).click();
+      await a.getByTestId(`fd-claim-${id}`).waitFor({ state: 'detached' });
+    }
+    await b.getByTestId('fd-claim-sparks').waitFor();
+    expect(await arrangement(b)).toBe('stacked');
+    for (const id of ['sparks', 'kowalski', 'jonesy']) {
+      await b.getByTestId(`fd-claim-${id}`).tap();
+      await b.getByTestId(`fd-claim-${id}`).waitFor({ state: 'detached' });
+    }
+    await shot(a, 'coop-claimed');
+    // Ben may not give orders to Ann's Teamers: his page waits on her.
+    expect(await status(b)).toMatch(/Waiting for the other players/);
+
+    // Ann plays with her own dice: the move's die is asked of her and her face decides it.
+    await a.getByRole('radio', { name: 'my own dice' }).check();
+    await press(a, 'fd-activate');
+    await a.getByTestId('fd-move').click();
+    await a.getByTestId('dice-request').waitFor();
+    await shot(a, 'coop-own-die');
+    expect(await typeDice(a, 3)).toBeGreaterThan(0);
+    await a
+      .getByTestId('fd-move-box')
+      .filter({ hasText: /of 3 point/ })
+      .waitFor();
+    await a.locator(`[data-cell="${ENTRY}"].fd-reach`).click();
+    await typeDice(a, 4);
+    await expect
+      .poll(() => a.locator('[data-figure="you"]').getAttribute('transform'))
+      .toBe('translate(0.5 7.5)');
+    // One step further and back: the undo takes it back while no die is rolled.
+    const reach = a.locator('polygon.fd-reach');
+    if ((await reach.count()) > 0) {
+      await reach.first().click();
+      await a.getByRole('button', { name: 'Move there, keep moving' }).click();
+      await typeDice(a, 4);
+      if (await a.getByTestId('fd-undo').isVisible()) {
+        // Each press takes back one step or turn of the path, back to the entry square.
+        for (let n = 0; n < 8 && (await a.getByTestId('fd-undo').isVisible()); n++) {
+          await a.getByTestId('fd-undo').click();
+          await a.waitForTimeout(300);
+        }
+        await expect
+          .poll(() => a.locator('[data-figure="you"]').getAttribute('transform'))
+          .toBe('translate(0.5 7.5)');
+      }
+    }
+    await press(a, 'fd-end-move');
+    // His last chit goes on WAIT: with no READY chit left his activation is over.
+    await a.getByRole('button', { name: 'Put the other chit on WAIT' }).click();
+    await a.locator('.fd-team').filter({ hasText: /WAIT/ }).first().waitFor();
+    await a.waitForTimeout(300);
+    if (await a.getByTestId('fd-end-activation').isVisible()) await press(a, 'fd-end-activation');
+
+    // A Threat where it will come at YOU: the GM puts the first one three squares east of him.
+    const threat = (await a.locator('[data-figure^="h"]').first().getAttribute('data-figure')) as string;
+    await gmPlace(g, 'a Threat', threat, '3,7');
+    await expect
+      .poll(() => a.locator(`[data-figure="${threat}"]`).getAttribute('transform'))
+      .toBe('translate(3.5 7.5)');
+
+    // Brick (Ann's) and Sparks (Ben's, on the phone) take their turns; then the Team phase ends.
+    await waitYourMove(a, /Brick is next/);
+    await press(a, 'fd-activate');
+    await press(a, 'fd-end-activation');
+    await waitYourMove(b, /Sparks is next/);
+    await b.getByTestId('fd-activate').tap();
+    await b.getByTestId('fd-end-activation').tap();
+    await waitYourMove(b, /Kowalski is next|end the Team phase/);
+    await b.getByTestId('fd-end-team').tap();
+    await b.getByTestId('fd-end-team-confirm').tap();
+
+    // The aliens' turn plays on Ben's phone; a reload in the middle of it goes on from where it was.
+    await b.getByTestId('fd-threat-turn').waitFor();
+    const count = async () => {
+      const m = /\((\d+) of (\d+)\)/.exec(
+        (await b.getByTestId('fd-threat-turn').locator('h3').textContent()) ?? '',
+      );
+      return { shown: Number(m?.[1] ?? -1), of: Number(m?.[2] ?? -1) };
+    };
+    const before = await count();
+    await b.reload();
+    await b.getByTestId('fd-threat-turn').waitFor();
+    const after = await count();
+    expect(after.of).toBe(before.of);
+    expect(after.shown).toBeGreaterThanOrEqual(before.shown);
+    await shot(b, 'coop-phone-aliens-turn-after-reload');
+
+    // WAIT: the Threat comes at YOU; Ann fires with his WAIT chit (her own die again).
+    const wait = a.getByTestId('fd-wait');
+    const waited = await wait
+      .waitFor({ timeout: 30_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (waited) {
+      await shot(a, 'coop-wait');
+      await wait.getByRole('button', { name: 'Fire with the WAIT chit' }).click();
+      await a.getByTestId('fd-fire-box').waitFor();
+      const at = await a.locator(`[data-figure="${threat}"]`).getAttribute('transform');
+      const m = /translate\(([\d.]+) ([\d.]+)\)/.exec(at ?? '');
+      const cell = `${Math.floor(Number(m?.[1]))},${Math.floor(Number(m?.[2]))}`;
+      await a.locator(`[data-cell="${cell}"]`).click();
+      await a.getByTestId('fd-confirm-fire').click();
+      await typeDice(a, 6);
+      await wait.waitFor({ state: 'detached' });
+    }
+    expect(waited, 'the staged Threat set off YOU’s WAIT').toBe(true);
+    // The log tells the shot, and names the Threat the same way as the aliens' turn does.
+    const log = (await a.locator('.log').textContent()) ?? '';
+    expect(log).toMatch(/uses his WAIT chit/);
+    expect(pageProblems).toEqual([]);
   });
 
   it('plays by keyboard alone: board, activate, move with the cursor, aim', async () => {

@@ -5,7 +5,7 @@ import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState } from '../../rules/fundamental-duck/state.ts';
 import type { LogItem } from '../log.ts';
 import { latestThreatPhase } from './ThreatTurn.tsx';
-import { awaitsSeat, yourMove } from './your-move.ts';
+import { awaitsSeat, nameIn, yourMove } from './your-move.ts';
 
 const P1 = { seatId: 'p1', role: 'player' as const, name: 'Ann' };
 const P2 = { seatId: 'p2', role: 'player' as const, name: 'Bob' };
@@ -51,7 +51,7 @@ describe('your move', () => {
 
 describe('the aliens’ turn from the log', () => {
   it('takes the latest Threat phase’s events, in words, up to the next phase', () => {
-    const { events } = table([
+    const { events, state } = table([
       { type: 'board' },
       ...['you', 'brick', 'sparks', 'kowalski', 'jonesy'].flatMap((id): FdCommand[] => [
         { type: 'activate', teamerId: id },
@@ -66,11 +66,82 @@ describe('the aliens’ turn from the log', () => {
       by: null,
       type: event.type,
     }));
-    const phase = latestThreatPhase(items);
+    const view = fd.view(state, P1);
+    const phase = latestThreatPhase(items, (id) => nameIn(view, id) ?? id);
     expect(phase).not.toBeNull();
     expect(phase?.steps.length).toBeGreaterThan(0);
     expect(phase?.steps[0]?.text).toMatch(/Threats act|No Threat/);
     expect(phase?.steps.some((s) => s.event.type === 'phase.began')).toBe(false);
-    expect(latestThreatPhase(items.slice(0, 3))).toBeNull();
+    expect(latestThreatPhase(items.slice(0, 3), (id) => id)).toBeNull();
+  });
+});
+
+describe('one name per figure', () => {
+  it('names Teamers by name and a Threat on the board by species and number, nothing else', () => {
+    const { state } = table([{ type: 'board' }]);
+    const view = fd.view(state, P1) as unknown as { threatOrder: string[] };
+    expect(nameIn(view, 'you')).toBe(state.teamers.you?.name);
+    const id = view.threatOrder[0];
+    if (id) {
+      const th = state.threats[id];
+      const species = th ? state.rules.species[th.species]?.name : undefined;
+      expect(nameIn(view, id)).toBe(`${species} ${id.replace(/^\D+/, '')}`);
+    }
+    expect(nameIn(view, 'h999')).toBeUndefined();
+    expect(nameIn(view, 'constructor')).toBeUndefined();
+    expect(nameIn(null, 'you')).toBeUndefined();
+  });
+
+  it('the aliens’ turn calls every Threat on the board the same in its decision and its moves', () => {
+    // Enough Team turns that Threats are on the board and act.
+    const turn = ['you', 'brick', 'sparks', 'kowalski', 'jonesy'].flatMap((id): FdCommand[] => [
+      { type: 'activate', teamerId: id },
+      { type: 'endActivation', teamerId: id },
+    ]);
+    let checked = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      let state = fd.setup({});
+      const dice = new SeededDice(seed);
+      const items: LogItem[] = [];
+      const send = (c: FdCommand) => {
+        for (const e of fd.decide(state, c, { actor: { seatId: 'p1', role: 'player' }, dice })) {
+          state = fd.evolve(state, e);
+          const r = fd.redact(e, { seatId: 'p1', role: 'player' });
+          if (r)
+            items.push({
+              kind: 'other',
+              event: r as Extract<LogItem, { kind: 'other' }>['event'],
+              seq: items.length + 1,
+              at: '',
+              by: null,
+              type: r.type,
+            });
+        }
+      };
+      send({ type: 'board' });
+      for (let t = 0; t < 3 && state.phase === 'team'; t++) {
+        for (const c of turn) {
+          try {
+            send(c);
+          } catch {
+            // a Teamer who cannot act this turn (out of action, on the bridge): the next one
+          }
+        }
+      }
+      const view = fd.view(state, P1);
+      const phase = latestThreatPhase(items, (id) => nameIn(view, id) ?? id);
+      for (const id of state.threatOrder) {
+        const name = nameIn(view, id) as string;
+        const about = (phase?.steps ?? []).filter(
+          (s) =>
+            s.event.threatId === id || (s.event.decision as { threat?: string } | undefined)?.threat === id,
+        );
+        for (const s of about) {
+          expect(s.text.startsWith(name), s.text).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });

@@ -24,7 +24,7 @@ export function yourMove(view: FdView, seat: SeatRef): string | null {
       .map((id) => mine(view, seat, id))
       .filter((t): t is Teamer => t !== null);
     if (who.length > 0)
-      return `${who.map((t) => t.name).join(' and ')}: a Threat is moving in sight. Use the WAIT chit or let it pass.`;
+      return `${who.map((t) => t.name).join(' and ')}: ${p.interrupt.trigger === 'shot' ? 'a Threat has shot at him' : 'a Threat is moving in sight'}. Use the WAIT chit or let it pass.`;
     return null;
   }
   switch (p.phase) {
@@ -64,4 +64,29 @@ export function awaitsSeat(view: unknown, seat: SeatRef): boolean {
   )
     return false;
   return yourMove(view as FdView, seat) !== null;
+}
+
+/**
+ * A figure's name from the view, for every log line (the table page's namer) and the aliens' turn:
+ * a Teamer's own name, a Threat on the board as its species and number ("Harpy 7"); undefined
+ * for other ids (a Threat no longer on the board is named by the log line itself).
+ */
+export function nameIn(view: unknown, id: string): string | undefined {
+  if (typeof view !== 'object' || view === null) return undefined;
+  const v = view as {
+    teamers?: Record<string, { name?: unknown } | undefined>;
+    threats?: Record<string, { species?: unknown } | undefined>;
+    rules?: { species?: Record<string, { name?: unknown } | undefined> };
+  };
+  const teamer = v.teamers && Object.hasOwn(v.teamers, id) ? v.teamers[id] : undefined;
+  if (typeof teamer?.name === 'string') return teamer.name;
+  const threat = v.threats && Object.hasOwn(v.threats, id) ? v.threats[id] : undefined;
+  if (typeof threat?.species !== 'string') return undefined;
+  const species =
+    v.rules?.species && Object.hasOwn(v.rules.species, threat.species)
+      ? v.rules.species[threat.species]
+      : undefined;
+  const name = typeof species?.name === 'string' ? species.name : threat.species;
+  const n = /\d+$/.exec(id)?.[0];
+  return n ? `${name} ${n}` : name;
 }

@@ -1,7 +1,7 @@
 import { SeededDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { evolve } from '../evolve.ts';
-import { initialState } from '../setup.ts';
+import { type FdOptions, initialState } from '../setup.ts';
 import type { FdState, Teamer } from '../state.ts';
 import { policyStep } from './policy.ts';
 
@@ -22,8 +22,10 @@ export function runMission(
   seed: number,
   maxTurns = 40,
   maxCommands = 20_000,
+  /** Another pack or arena than the starter pack's default (the briefing's odds for a loaded pack). */
+  setup: Omit<FdOptions, 'mission'> = {},
 ): MissionResult {
-  let state: FdState = initialState({ mission });
+  let state: FdState = initialState({ ...setup, mission });
   const ctx = { actor: SEAT, dice: new SeededDice(seed) };
   let commands = 0;
   let events = 0;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { SeededDice } from '../../engine/dice/source.ts';
+import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
+import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
+import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
+import { carryChoices, putDownChoice } from './Carry.tsx';
+import { asView, type FdView } from './model.ts';
+
+const GM = { seatId: 'gm', role: 'gm' as const };
+
+function boarded(): FdState {
+  let state = fd.setup({});
+  for (const e of fd.decide(state, { type: 'board' }, { actor: GM, dice: new SeededDice(4) }))
+    state = fd.evolve(state, e);
+  return state;
+}
+
+const viewOf = (s: FdState) => asView(fd.view(s, GM)) as FdView;
+const put = (s: FdState, id: string, patch: Partial<Teamer>): FdState => ({
+  ...s,
+  teamers: { ...s.teamers, [id]: { ...(s.teamers[id] as Teamer), ...patch } },
+});
+
+describe('carrying at the table', () => {
+  const base = boarded();
+  const arena = arenaFor(base.rules, base.arenaId);
+  const pod = arena.loads.find((l) => l.portable);
+  if (!pod) throw new Error('no portable pod');
+  const px = pod.square % arena.width;
+  const py = Math.floor(pod.square / arena.width);
+
+  it('offers a comrade out of action next to him and a portable pod next to him, nothing farther', () => {
+    let s = put(base, 'you', { x: px, y: py + 1 });
+    s = put(s, 'brick', { x: px + 1, y: py + 1, wounds: 2 });
+    s = put(s, 'sparks', { x: px, y: py + 2, wounds: 1 });
+    const v = viewOf(s);
+    const choices = carryChoices(v, arena, v.teamers.you as Teamer).map((c) => c.command);
+    expect(choices).toContainEqual({ type: 'carry', teamerId: 'you', comradeId: 'brick' });
+    expect(choices).toContainEqual({ type: 'carry', teamerId: 'you', x: px, y: py });
+    // A wounded man walks; he is not carried.
+    expect(choices.some((c) => 'comradeId' in c && c.comradeId === 'sparks')).toBe(false);
+    const far = viewOf(put(s, 'you', { x: px, y: py + 4 }));
+    expect(carryChoices(far, arena, far.teamers.you as Teamer)).toEqual([]);
+  });
+
+  it('offers nothing to pick up with full hands, and setting down what he carries', () => {
+    const s = put(put(base, 'you', { x: px, y: py + 1, carrying: 'brick' }), 'brick', {
+      x: px,
+      y: py + 1,
+      wounds: 2,
+    });
+    const v = viewOf(s);
+    const you = v.teamers.you as Teamer;
+    expect(carryChoices(v, arena, you)).toEqual([]);
+    expect(putDownChoice(v, you, null)).toMatchObject({ command: { type: 'putDown', teamerId: 'you' } });
+  });
+
+  it('sets a load down only on a square picked next to him', () => {
+    const v = viewOf(put(base, 'you', { x: 4, y: 7, cargo: pod.index }));
+    const you = v.teamers.you as Teamer;
+    expect(putDownChoice(v, you, null)).toEqual({
+      hint: 'To set the cargo down, pick a square next to him on the board.',
+    });
+    expect(putDownChoice(v, you, '4,7')).toHaveProperty('hint');
+    expect(putDownChoice(v, you, '7,7')).toHaveProperty('hint');
+    expect(putDownChoice(v, you, '5,7')).toEqual({
+      label: 'Set the cargo down at (5,7)',
+      command: { type: 'putDown', teamerId: 'you', x: 5, y: 7 },
+    });
+    expect(putDownChoice(v, { ...you, cargo: null }, '5,7')).toBeNull();
+  });
+});
