@@ -10,6 +10,7 @@ import { evasionInForce } from './rules/vehicles.ts';
 import { eliteUnit } from './ruleset.ts';
 import type { Battle, VehicleInScene } from './state.ts';
 import { GM, P1, P2, Table } from './test-kit.ts';
+import { whoseMove } from './your-move.ts';
 
 /**
  * Vehicles in the scene (§13): objects with their own DC, a driver and occupants, evasion (§13.5),
@@ -98,6 +99,7 @@ describe('vehicles in the scene', () => {
       GM,
       [15],
     );
+    expect(whoseMove(t.state)).toMatchObject({ kind: 'defend', characterId: 'buggy-1', seatId: 'p2' });
     expect(refused(t, { type: 'defend', targetId: 'buggy-1' }, P1)).toBe('NOT_YOUR_CHARACTER');
     expect(refused(t, { type: 'defend', targetId: 'buggy-1', parry: 'w1' }, P2)).toBe('PARRY_NOT_ALLOWED');
     // d20 1 + 0; 2D6 = 12 against Resilience 10: 2 off DC 250.
