@@ -118,7 +118,13 @@ export const commandSchemas = [
     /** Armour covers the point of impact (the GM says). */
     covered: z.boolean(),
   }),
-  z.strictObject({ type: z.literal('reload'), id, weapon: key }),
+  z.strictObject({
+    type: z.literal('reload'),
+    id,
+    weapon: key,
+    /** Reload a mount (t1 …) of this vehicle, from aboard it (§13.7). */
+    vehicle: id.optional(),
+  }),
   z.strictObject({ type: z.literal('refill'), id, weapon: key }),
   z.strictObject({ type: z.literal('aim'), id, weapon: key }),
   z.strictObject({ type: z.literal('hold'), id, weapon: key, inHands: z.boolean() }),

@@ -1,7 +1,7 @@
 import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
 import { pendingAfter } from './combat/attack.ts';
-import { battleAfter, endTurn } from './combat/flow.ts';
+import { battleAfter, endTurn, endTurnOfVehicle } from './combat/flow.ts';
 import type { EliteUnitEvent, Patch, VehiclePatch } from './events.ts';
 import type { Battle, Character, EliteUnitState, VehicleInScene } from './state.ts';
 
@@ -177,9 +177,16 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
           characters[entry.id] = next;
         }
       }
+      let vehicles = state.vehicles;
+      for (const id in state.vehicles) {
+        const v = state.vehicles[id] as VehicleInScene;
+        const next = endTurnOfVehicle(v);
+        if (next !== v) vehicles = { ...vehicles, [id]: next };
+      }
       return {
         ...state,
         characters: characters ?? state.characters,
+        vehicles,
         battle: battleAfter(b, event),
       };
     }

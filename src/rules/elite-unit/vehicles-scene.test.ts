@@ -249,6 +249,54 @@ describe('vehicles in the scene', () => {
     ).toBe('UNKNOWN_VEHICLE');
   });
 
+  it("a mount reloads from the vehicle's own ammunition (the pack's spares), by someone aboard, as an action", () => {
+    const t = new Table();
+    t.add('vey', 'vey', P2);
+    t.add('raider', 'r', null, false);
+    t.run({ type: 'vehicle.add', from: 'gunship', id: 'bird' });
+    t.run({ type: 'vehicle.board', vehicleId: 'bird', characterId: 'vey', as: 'driver' }, P2);
+    expect(vehicle(t, 'bird').weapons[1]).toMatchObject({ weapon: 'missile-launcher', loaded: 1, loose: 3 });
+    // A missile (Manual): Vey's 15 − 8 (two levels above pilot 3) + 1 = 8, +5, d20 1 → 14; the Raider 20 + 4.
+    t.run(
+      {
+        type: 'attack',
+        attackerId: 'vey',
+        vehicle: 'bird',
+        weapon: 't2',
+        targets: [{ id: 'r', distance: 400 }],
+      },
+      P2,
+      [1],
+    );
+    const [miss] = t.run({ type: 'defend', targetId: 'r' }, GM, [20]);
+    expect(miss).toMatchObject({ hit: false, nearMiss: { metres: 40, caught: false } });
+    expect(vehicle(t, 'bird').weapons[1]).toMatchObject({ loaded: 0, needsReload: true });
+    const [reload] = t.run({ type: 'reload', id: 'vey', vehicle: 'bird', weapon: 't2' }, P2);
+    expect(reload).toMatchObject({ reason: 'reload', spendsAction: 'vey' });
+    expect(vehicle(t, 'bird').weapons[1]).toMatchObject({ loaded: 1, loose: 2, needsReload: false });
+    // The autocannon's belt is full: a reload swaps in a spare belt and keeps the one taken out.
+    t.run({ type: 'reload', id: 'vey', vehicle: 'bird', weapon: 't1' }, P2);
+    expect(vehicle(t, 'bird').weapons[0]).toMatchObject({ loaded: 100, spares: [100, 100] });
+    expect(refused(t, { type: 'reload', id: 'r', vehicle: 'bird', weapon: 't1' })).toBe('NOT_ABOARD');
+  });
+
+  it("a mount's Full Auto count is the vehicle's, capped per action and reset at the Turn's end", () => {
+    const t = scene();
+    t.run({ type: 'battle.start', ids: ['vey', 'r'] }, GM, [20, 1]);
+    const burst = { type: 'attack', attackerId: 'vey', vehicle: 'buggy-1', weapon: 't1', mode: 'fullAuto' };
+    const at = { targets: [{ id: 'r', distance: 50 }] };
+    // Full Auto(30) over Vey's 2 actions: at most 15 rounds an action.
+    expect(refused(t, { ...burst, ...at, rounds: 16 }, P2)).toBe('ROUNDS_OVER_CAP');
+    t.run({ ...burst, ...at, rounds: 15 }, P2, [1]);
+    t.run({ type: 'defend', targetId: 'r' }, GM, [20]);
+    t.run({ ...burst, ...at, rounds: 15 }, P2, [1]);
+    t.run({ type: 'defend', targetId: 'r' }, GM, [20]);
+    expect(vehicle(t, 'buggy-1').weapons[0]).toMatchObject({ loaded: 0, firedThisTurn: 30, recoil: 0 });
+    t.run({ type: 'slot.end', id: 'r' });
+    expect(t.state.battle).toMatchObject({ turn: 2, slot: 0 });
+    expect(vehicle(t, 'buggy-1').weapons[0]).toMatchObject({ firedThisTurn: 0 });
+  });
+
   it('an enclosed hull is a layer for the occupants: a rifle round bounces off the APC', () => {
     const t = new Table();
     t.add('castell', 'c', P1);

@@ -7,6 +7,7 @@ import type {
   EliteUnitState,
   PendingAttack,
   PendingSave,
+  VehicleInScene,
   WeaponInstance,
 } from '../state.ts';
 import type { CombatRecord } from './record.ts';
@@ -37,6 +38,12 @@ export function endTurn(c: Character): Character {
       .filter((l) => l.turnsLeft === undefined || l.turnsLeft > 0);
   if (weapons === c.weapons && conditions === c.conditions && armour === c.armour) return c;
   return { ...c, weapons, conditions, armour };
+}
+
+/** A vehicle at the end of a Turn: its mounts' Full Auto counts back to 0. */
+export function endTurnOfVehicle(v: VehicleInScene): VehicleInScene {
+  if (!v.weapons.some((w) => w.firedThisTurn !== 0)) return v;
+  return { ...v, weapons: v.weapons.map((w) => (w.firedThisTurn === 0 ? w : { ...w, firedThisTurn: 0 })) };
 }
 
 /** The battle after a `slot.advanced` or `turn.ended` event (the characters apart). */
@@ -155,6 +162,7 @@ class RecordWorld implements FlowWorld {
         if (next.armour !== f.c.armour) f.set('armour', next.armour);
         f.settle();
       }
+      this.rec.endTurnOfVehicles();
     }
     this.rec.battle = { ...battleAfter(b, e) };
   }

@@ -14,6 +14,7 @@ import type {
   VehicleInScene,
   WeaponInstance,
 } from '../state.ts';
+import { endTurnOfVehicle } from './flow.ts';
 
 /**
  * The combat record: a mutable working copy of what a fight changes (Stamina, layers, ammunition,
@@ -343,6 +344,19 @@ export class CombatRecord {
     };
     this.vehicleNow.set(id, next);
     if (!this.vehiclesChanged.includes(id)) this.vehiclesChanged.push(id);
+  }
+
+  /**
+   * End of a Turn for the mounts (§5 step 7: the Full Auto counts reset). Not a patch: evolve
+   * does the same on `turn.ended`.
+   */
+  endTurnOfVehicles(): void {
+    if (!this.anyVehicle) return;
+    for (const id in this.start.vehicles) {
+      const v = this.vehicle(id) as VehicleInScene;
+      const next = endTurnOfVehicle(v);
+      if (next !== v) this.vehicleNow.set(id, next);
+    }
   }
 
   /** Patches for the vehicles changed since the last ones (undefined when none). */

@@ -125,13 +125,15 @@ export function decideVehicleAdd(state: EliteUnitState, cmd: CommandOf<'vehicle.
     throw new RuleError('VEHICLE_EXISTS', `there is already a character or vehicle ${id}`, { id });
   const weapons: WeaponInstance[] = data.mounts.map((m, i) => {
     const w = findWeapon(state.pack, m.weapon);
+    const capacity = w?.ammo?.capacity ?? 0;
+    const internal = w?.ammo?.feed === 'internal';
     return {
       key: `t${i + 1}`,
       weapon: m.weapon,
       inHands: false,
-      loaded: w?.ammo?.capacity ?? 0,
-      spares: [],
-      loose: 0,
+      loaded: capacity,
+      spares: internal ? [] : Array.from({ length: m.spares }, () => capacity),
+      loose: internal ? m.spares : 0,
       recoil: 0,
       vent: 0,
       needsReload: false,
