@@ -306,9 +306,9 @@ export function declareAttack(
     divisor,
     strength,
     damage: {},
-    ...(mount ? { vehicleId: mount.vehicle.id } : {}),
   };
-  rec.pending = pending;
+  // (A spread in the literal above would slow every attack's hot path; mounts are rare.)
+  rec.pending = mount ? { ...pending, vehicleId: mount.vehicle.id } : pending;
   spendAction(rec, a.id);
   log?.push({
     type: 'attack.declared',
@@ -321,7 +321,7 @@ export function declareAttack(
     total,
     steps: steps ?? [],
     patches: rec.patches([a.id]),
-    pending,
+    pending: rec.pending,
     spendsAction: a.id,
     ...(mount ? { vehicles: rec.vehiclePatches() } : {}),
   });

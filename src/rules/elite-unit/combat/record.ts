@@ -309,9 +309,10 @@ export class CombatRecord {
     this.pendingSave = start.pendingSave;
     this.attacks = start.counters.attack;
     this.questions = start.counters.question;
-    this.vehicleNow.clear();
-    this.vehiclesChanged = [];
-    this.anyVehicle = hasAny(start.vehicles);
+    // Kept cheap for a run of fights from one start: nothing to clear when no vehicle changed.
+    if (this.vehicleNow.size > 0) this.vehicleNow.clear();
+    if (this.vehiclesChanged.length > 0) this.vehiclesChanged = [];
+    if (!same) this.anyVehicle = hasAny(start.vehicles);
   }
 
   /** A vehicle in the scene as the record holds it. */
