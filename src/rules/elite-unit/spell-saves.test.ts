@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EnteredDice } from '../../engine/dice/source.ts';
-import { stateHash } from '../../engine/state-hash.ts';
-import { refusalCode } from '../../engine/test-kit.ts';
-import type { EliteUnitCommand } from './commands.ts';
 import { defaultPack } from './data/pack.ts';
 import type { Pack } from './data/pack-schema.ts';
 import { eliteUnitEventProblem, eliteUnitEventSchemas } from './event-schemas.ts';
 import { effectiveValue } from './rules/effective.ts';
 import { eliteUnit } from './ruleset.ts';
-import { GM, P1, P2, Table } from './test-kit.ts';
+import { GM, P1, P2, refused, Table } from './test-kit.ts';
 import { whoseMove } from './your-move.ts';
 
 /**
@@ -23,16 +19,6 @@ const pack: Pack = {
     c.id === 'orr' ? { ...c, spells: [...c.spells, 'drain-will', 'spell-scramble'] } : c,
   ),
 };
-
-function refused(t: Table, command: unknown, seat = GM, faces: number[] = [10, 10, 10]): string {
-  const before = stateHash(t.state);
-  const parsed = eliteUnit.commandSchema.parse(command) as EliteUnitCommand;
-  const code = refusalCode(() =>
-    eliteUnit.decide(t.state, parsed, { actor: seat, dice: new EnteredDice(faces) }),
-  );
-  expect(stateHash(t.state)).toBe(before);
-  return code;
-}
 
 const drain = (target: string, id = 'orr') => ({
   type: 'cast',

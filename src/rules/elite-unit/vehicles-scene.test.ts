@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EnteredDice } from '../../engine/dice/source.ts';
-import { stateHash } from '../../engine/state-hash.ts';
-import { refusalCode } from '../../engine/test-kit.ts';
 import { CampaignFileError, readCampaign } from '../../server/campaign-file.ts';
 import { rulesetFor } from '../registry.ts';
-import type { EliteUnitCommand } from './commands.ts';
 import { eliteUnitEventSchemas } from './event-schemas.ts';
 import { evasionInForce } from './rules/vehicles.ts';
 import { eliteUnit } from './ruleset.ts';
 import type { Battle, VehicleInScene } from './state.ts';
-import { GM, P1, P2, Table } from './test-kit.ts';
+import { GM, P1, P2, refused, Table } from './test-kit.ts';
 import { whoseMove } from './your-move.ts';
 
 /**
@@ -17,16 +13,6 @@ import { whoseMove } from './your-move.ts';
  * rams on vehicles (§13.6), mounted weapons and turrets (§13.7), crashes on the hull (§13.4) and
  * competitive piloting (§13.8).
  */
-
-function refused(t: Table, command: unknown, seat = GM, faces: number[] = [10, 10, 10, 10]): string {
-  const before = stateHash(t.state);
-  const parsed = eliteUnit.commandSchema.parse(command) as EliteUnitCommand;
-  const code = refusalCode(() =>
-    eliteUnit.decide(t.state, parsed, { actor: seat, dice: new EnteredDice(faces) }),
-  );
-  expect(stateHash(t.state)).toBe(before);
-  return code;
-}
 
 /** Vey (pilot 3, Control Port) drives a buggy; Castell clings on the back; a Raider (shown) with a rifle. */
 function scene(): Table {
