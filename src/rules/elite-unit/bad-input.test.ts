@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnteredDice } from '../../engine/dice/source.ts';
-import { stateHash } from '../../engine/state-hash.ts';
-import { refusalCode } from '../../engine/test-kit.ts';
-import type { EliteUnitCommand } from './commands.ts';
 import { eliteUnit } from './ruleset.ts';
-import { GM, P1, P2, Table } from './test-kit.ts';
+import { GM, P1, P2, refused, Table } from './test-kit.ts';
 
 /** Bad input: a stable code, and the state exactly as it was. */
 
@@ -15,16 +11,6 @@ function fight(): Table {
   t.add('vey', 'vey', P2);
   t.run({ type: 'battle.start', ids: ['castell', 'enforcer', 'vey'] }, GM, [15, 5, 2]);
   return t;
-}
-
-function refused(t: Table, command: unknown, seat = GM, faces: number[] = [10, 10, 10, 10]): string {
-  const before = stateHash(t.state);
-  const parsed = eliteUnit.commandSchema.parse(command) as EliteUnitCommand;
-  const code = refusalCode(() =>
-    eliteUnit.decide(t.state, parsed, { actor: seat, dice: new EnteredDice(faces) }),
-  );
-  expect(stateHash(t.state)).toBe(before);
-  return code;
 }
 
 const rifleAt = (distance: number, extra: Record<string, unknown> = {}) => ({

@@ -89,6 +89,8 @@ export const commandSchemas = [
     parryable: z.boolean().optional(),
     /** GM rules the target within touch range whatever the distance (§6.5). */
     touch: z.boolean().optional(),
+    /** Fire a weapon mounted on this vehicle (§13.7): `weapon` then names the mount (t1, t2 …). */
+    vehicle: id.optional(),
   }),
   z.strictObject({
     type: z.literal('defend'),
@@ -116,7 +118,13 @@ export const commandSchemas = [
     /** Armour covers the point of impact (the GM says). */
     covered: z.boolean(),
   }),
-  z.strictObject({ type: z.literal('reload'), id, weapon: key }),
+  z.strictObject({
+    type: z.literal('reload'),
+    id,
+    weapon: key,
+    /** Reload a mount (t1 …) of this vehicle, from aboard it (§13.7). */
+    vehicle: id.optional(),
+  }),
   z.strictObject({ type: z.literal('refill'), id, weapon: key }),
   z.strictObject({ type: z.literal('aim'), id, weapon: key }),
   z.strictObject({ type: z.literal('hold'), id, weapon: key, inHands: z.boolean() }),
@@ -140,6 +148,8 @@ export const commandSchemas = [
       .default([]),
     forceScramble: z.boolean().optional(),
   }),
+  /** The target's answer to a spell's save (Drain Will, Spell Scramble): roll it, or give it up. */
+  z.strictObject({ type: z.literal('resist'), targetId: id, waive: z.boolean().optional() }),
   // Rolls -----------------------------------------------------------------------------------
   z.strictObject({
     type: z.literal('save'),
@@ -189,11 +199,52 @@ export const commandSchemas = [
   }),
   z.strictObject({ type: z.literal('birthday'), id }),
   // Vehicles (§13) ---------------------------------------------------------------------------
+  // `vehicle` names a vehicle in the scene (its driver and controls count) or one of the pack's.
+  z.strictObject({
+    type: z.literal('vehicle.add'),
+    from: id,
+    id: id.optional(),
+    name: z.string().trim().min(1).max(80).optional(),
+  }),
+  z.strictObject({ type: z.literal('vehicle.remove'), id }),
+  z.strictObject({
+    type: z.literal('vehicle.board'),
+    vehicleId: id,
+    characterId: id,
+    as: z.enum(['driver', 'seated', 'unseated']),
+    /** The driver's controls (§13.1); the vehicle's own default when omitted. */
+    controls: z.enum(['manual', 'port']).optional(),
+  }),
+  z.strictObject({ type: z.literal('vehicle.leave'), vehicleId: id, characterId: id }),
+  z.strictObject({
+    type: z.literal('vehicle.drive'),
+    vehicleId: id,
+    speedKph: z.number().min(0).max(5000).optional(),
+    /** Evasive manoeuvres (§13.5), switched on in the driver's slot. */
+    evasive: z.boolean().optional(),
+    /** GM: the hull's DC (an override). */
+    dc: z.number().int().min(0).max(1_000_000).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('vehicle.contest'),
+    purpose: z.string().trim().min(1).max(80),
+    driverId: id,
+    vehicle: id,
+    controls: z.enum(['manual', 'port']).optional(),
+    rivalId: id,
+    rivalVehicle: id,
+    rivalControls: z.enum(['manual', 'port']).optional(),
+    /** GM: situational modifiers on either side. */
+    modifier: z.number().int().min(-100).max(100).optional(),
+    rivalModifier: z.number().int().min(-100).max(100).optional(),
+  }),
   z.strictObject({
     type: z.literal('vehicle.risky'),
     driverId: id,
     vehicle: id,
-    controls: z.enum(['manual', 'port']),
+    controls: z.enum(['manual', 'port']).optional(),
+    /** A ram on a stationary object (§13.6): the speed, so a successful save deals the impact. */
+    kph: z.number().min(0).max(5000).optional(),
     action: z.enum([
       'sharpTurn',
       'ramMovingVehicle',
@@ -213,7 +264,7 @@ export const commandSchemas = [
     type: z.literal('vehicle.ram'),
     driverId: id,
     vehicle: id,
-    controls: z.enum(['manual', 'port']),
+    controls: z.enum(['manual', 'port']).optional(),
     /** Closing speed, kph. */
     kph: z.number().min(0).max(5000),
     targetId: id,
@@ -223,7 +274,11 @@ export const commandSchemas = [
     type: z.literal('vehicle.crash'),
     vehicle: id,
     kph: z.number().min(0).max(5000),
-    occupants: z.array(z.strictObject({ id, seated: z.boolean() })).max(20),
+    /** Everyone aboard the scene's vehicle when omitted. */
+    occupants: z
+      .array(z.strictObject({ id, seated: z.boolean() }))
+      .max(20)
+      .optional(),
   }),
   z.strictObject({
     type: z.literal('surgery'),
@@ -269,6 +324,7 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   tap: BOTH,
   energyBlast: BOTH,
   cast: BOTH,
+  resist: BOTH,
   save: BOTH,
   opposed: GM,
   sneak: BOTH,
@@ -279,6 +335,12 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   'time.pass': GM,
   'poison.dose': GM,
   birthday: GM,
+  'vehicle.add': GM,
+  'vehicle.remove': GM,
+  'vehicle.board': BOTH,
+  'vehicle.leave': BOTH,
+  'vehicle.drive': BOTH,
+  'vehicle.contest': BOTH,
   'vehicle.risky': BOTH,
   'vehicle.crash': GM,
   'vehicle.ram': BOTH,

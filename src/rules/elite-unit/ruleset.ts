@@ -30,10 +30,20 @@ import {
   decideReveal,
 } from './decide/characters.ts';
 import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
-import { decideCast, decideEnergyBlast } from './decide/magic.ts';
+import { decideCast, decideEnergyBlast, decideResist } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
 import { decideBirthday, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
-import { decideCrash, decideRam, decideRisky } from './decide/vehicles.ts';
+import {
+  decideBoard,
+  decideContest,
+  decideCrash,
+  decideDrive,
+  decideLeave,
+  decideRam,
+  decideRisky,
+  decideVehicleAdd,
+  decideVehicleRemove,
+} from './decide/vehicles.ts';
 import { eliteUnitEventProblem, eliteUnitEventSchemas } from './event-schemas.ts';
 import type { EliteUnitEvent } from './events.ts';
 import { evolveState } from './evolve.ts';
@@ -76,6 +86,7 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   tap: decideTap,
   cast: decideCast,
   energyBlast: decideEnergyBlast,
+  resist: decideResist,
   save: decideSave,
   opposed: decideOpposed,
   sneak: decideSneak,
@@ -86,6 +97,12 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   'time.pass': decideTimePass,
   'poison.dose': decidePoison,
   birthday: decideBirthday,
+  'vehicle.add': decideVehicleAdd,
+  'vehicle.remove': decideVehicleRemove,
+  'vehicle.board': decideBoard,
+  'vehicle.leave': decideLeave,
+  'vehicle.drive': decideDrive,
+  'vehicle.contest': decideContest,
   'vehicle.risky': decideRisky,
   'vehicle.crash': decideCrash,
   'vehicle.ram': decideRam,
@@ -146,6 +163,9 @@ const EVENT_TYPES: readonly EliteUnitEvent['type'][] = [
   'character.added',
   'character.removed',
   'character.changed',
+  'vehicle.added',
+  'vehicle.removed',
+  'vehicle.changed',
   'battle.started',
   'battle.joined',
   'battle.reordered',
@@ -158,6 +178,8 @@ const EVENT_TYPES: readonly EliteUnitEvent['type'][] = [
   'question.answered',
   'resolution.undone',
   'save.rolled',
+  'save.asked',
+  'save.resolved',
   'opposed.rolled',
   'table.rolled',
 ];

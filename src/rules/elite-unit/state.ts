@@ -147,6 +147,35 @@ export interface Battle {
   readonly waiting: readonly string[];
 }
 
+export interface Occupant {
+  readonly id: string;
+  /** In a seat (crash damage per 20 kph) or not (× 4, §13.4). */
+  readonly seated: boolean;
+}
+
+/**
+ * A vehicle in the scene (§13): an object with its own DC and Resilience (§9.2, §13.5), a driver
+ * and occupants, its speed, evasive manoeuvres and its mounted weapons (keys t1, t2 … with their
+ * ammunition). Vehicles and characters share one id space, so an attack names either.
+ */
+export interface VehicleInScene {
+  readonly id: string;
+  /** The pack's vehicle. */
+  readonly vehicle: string;
+  readonly name: string;
+  readonly dc: number;
+  readonly dcMax: number;
+  readonly resilience: number;
+  readonly driverId: string | null;
+  readonly controls: 'manual' | 'port';
+  /** Everyone aboard but the driver. */
+  readonly occupants: readonly Occupant[];
+  readonly speedKph: number;
+  /** Evasive manoeuvres (§13.5): switched on in the battle Turn given (0 outside a battle). */
+  readonly evasive: { readonly turn: number } | null;
+  readonly weapons: readonly WeaponInstance[];
+}
+
 /** What an attack is in the middle of: the defenders still to answer. */
 export interface PendingAttack {
   readonly attackId: string;
@@ -159,6 +188,10 @@ export interface PendingAttack {
   readonly thrownCode?: number;
   /** A damage cell of its own (a ram's crash dice, §13.6). */
   readonly cell?: string;
+  /** Fired from a vehicle's mount (§13.7): the vehicle whose weapon `weaponKey` is. */
+  readonly vehicleId?: string;
+  /** A ram (§13.6): the closing speed, and the ramming vehicle when it is in the scene. */
+  readonly ram?: { readonly kph: number; readonly vehicleId: string | null };
   readonly targets: readonly { readonly id: string; readonly distance: number; readonly column: number }[];
   /** Index of the target whose answer is awaited. */
   readonly next: number;
@@ -171,6 +204,19 @@ export interface PendingAttack {
   readonly strength: number | null;
   /** The damage roll per column, once rolled (shared by a Full Auto spread). */
   readonly damage: Readonly<Record<number, Rolled>>;
+}
+
+/**
+ * A spell's save the target's seat still has to roll (Drain Will, Spell Scramble, §18.7): the
+ * caster has paid and any scramble is done; the effect waits for the target's answer, as an
+ * attack waits for the defender's.
+ */
+export interface PendingSave {
+  readonly saveId: string;
+  readonly casterId: string;
+  readonly targetId: string;
+  readonly spell: string;
+  readonly attribute: string;
 }
 
 /** A judgement the engine leaves to the GM (§18.8): asked, then answered by a GM command. */
@@ -214,6 +260,8 @@ export interface Undo {
   readonly characters: Readonly<Record<string, Character>>;
   readonly battle: Battle | null;
   readonly pending: PendingAttack | null;
+  readonly pendingSave: PendingSave | null;
+  readonly vehicles: Readonly<Record<string, VehicleInScene>>;
   readonly questions: readonly Question[];
   readonly what: string;
 }
@@ -224,14 +272,23 @@ export interface EliteUnitState {
   readonly pack: Pack;
   readonly characters: Readonly<Record<string, Character>>;
   readonly roster: readonly string[];
+  /** Vehicles in the scene, by id (§13). */
+  readonly vehicles: Readonly<Record<string, VehicleInScene>>;
   readonly battle: Battle | null;
   readonly pending: PendingAttack | null;
+  /** A spell's save waiting for the target's seat. */
+  readonly pendingSave: PendingSave | null;
   readonly questions: readonly Question[];
   readonly undo: Undo | null;
   /** Game hours elapsed (time passing, §10). */
   readonly hours: number;
   /** Counters for ids. */
-  readonly counters: { readonly character: number; readonly attack: number; readonly question: number };
+  readonly counters: {
+    readonly character: number;
+    readonly attack: number;
+    readonly question: number;
+    readonly save: number;
+  };
 }
 
 export interface EliteUnitOptions {
@@ -246,11 +303,13 @@ export function initialState(pack: Pack): EliteUnitState {
     pack,
     characters: {},
     roster: [],
+    vehicles: {},
     battle: null,
     pending: null,
+    pendingSave: null,
     questions: [],
     undo: null,
     hours: 0,
-    counters: { character: 0, attack: 0, question: 0 },
+    counters: { character: 0, attack: 0, question: 0, save: 0 },
   };
 }

@@ -1,5 +1,8 @@
-import { type DiceSource, ScriptedDice } from '../../engine/dice/source.ts';
+import { expect } from 'vitest';
+import { type DiceSource, EnteredDice, ScriptedDice } from '../../engine/dice/source.ts';
 import type { Seat } from '../../engine/ruleset.ts';
+import { stateHash } from '../../engine/state-hash.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
 import type { EliteUnitCommand } from './commands.ts';
 import type { Pack } from './data/pack-schema.ts';
 import type { EliteUnitEvent } from './events.ts';
@@ -55,4 +58,20 @@ export class Table {
     if (!c) throw new Error(`no ${id}`);
     return c;
   }
+}
+
+/** Bad input: the refusal's stable code, with the table's state checked unchanged. */
+export function refused(
+  t: Table,
+  command: unknown,
+  seat: Seat = GM,
+  faces: number[] = [10, 10, 10, 10],
+): string {
+  const before = stateHash(t.state);
+  const parsed = eliteUnit.commandSchema.parse(command) as EliteUnitCommand;
+  const code = refusalCode(() =>
+    eliteUnit.decide(t.state, parsed, { actor: seat, dice: new EnteredDice(faces) }),
+  );
+  expect(stateHash(t.state)).toBe(before);
+  return code;
 }

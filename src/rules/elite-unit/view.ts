@@ -66,13 +66,17 @@ function touched(e: EliteUnitEvent): string[] {
     case 'attack.declared':
       return [e.attackerId];
     case 'attack.resolved':
-      return [e.targetId, ...e.patches.map((p) => p.id)];
+      return [e.targetId, ...e.patches.map((p) => p.id), ...Object.keys(e.crew ?? {})];
     case 'question.asked':
       return 'characterId' in e.question ? [e.question.characterId] : [];
     case 'question.answered':
       return [...e.patches.map((p) => p.id), ...Object.keys(e.blows ?? {})];
     case 'save.rolled':
       return [e.characterId];
+    case 'save.asked':
+      return [e.pending.casterId, e.pending.targetId];
+    case 'save.resolved':
+      return [e.characterId, ...e.patches.map((p) => p.id)];
     case 'opposed.rolled':
       return [e.actor.id, ...e.others.map((o) => o.id)];
     default:
@@ -90,7 +94,11 @@ export function markSecrets(state: EliteUnitState, events: EliteUnitEvent[]): El
     if (isChatEvent(e)) return e;
     const ids: string[] = [];
     for (const id of touched(e)) {
-      const hidden = e.type === 'character.added' ? e.character.hidden : state.characters[id]?.hidden;
+      // A vehicle's defence shows its driver's Reactions: a hidden driver hides it too.
+      const v = state.vehicles[id];
+      const who = v ? v.driverId : id;
+      const hidden =
+        e.type === 'character.added' ? e.character.hidden : who !== null && state.characters[who]?.hidden;
       if (hidden && !ids.includes(id)) ids.push(id);
     }
     return ids.length > 0 ? { ...e, secretIds: ids } : e;
@@ -160,6 +168,7 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         reason: event.reason,
         patches,
         ...(event.spendsAction ? { spendsAction: event.spendsAction } : {}),
+        ...(event.vehicles ? { vehicles: event.vehicles } : {}),
       };
     }
     case 'battle.started':
@@ -179,8 +188,16 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         spendsAction: event.spendsAction,
         pending: { ...event.pending, strength: null },
       };
-    case 'attack.resolved':
-      if (!chars.has(event.targetId)) return event;
+    case 'attack.resolved': {
+      // A ram's crew may hold hidden NPCs: their blows stay with the GM.
+      const crew =
+        event.crew && Object.fromEntries(Object.entries(event.crew).filter(([id]) => !chars.has(id)));
+      if (!chars.has(event.targetId)) {
+        const patches = openPatches(chars, event.patches);
+        return patches.length === event.patches.length
+          ? event
+          : { ...event, patches, ...(crew ? { crew } : {}) };
+      }
       return {
         type: event.type,
         attackId: event.attackId,
@@ -190,7 +207,12 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         hit: event.hit,
         ...(event.damage ? { damage: event.damage } : {}),
         died: event.fatal === true || event.blow?.died !== undefined,
+        patches: openPatches(chars, event.patches),
+        ...(crew ? { crew } : {}),
+        ...(event.vehicleBlows ? { vehicleBlows: event.vehicleBlows } : {}),
+        ...(event.vehicles ? { vehicles: event.vehicles } : {}),
       };
+    }
     case 'question.asked':
       return null;
     case 'question.answered': {
@@ -202,6 +224,11 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
     case 'save.rolled':
       return event.hidden || chars.has(event.characterId)
         ? { type: event.type, characterId: event.characterId, hidden: true }
+        : event;
+    case 'save.resolved':
+      // A hidden NPC's save shows that it was made, not its faces, Willpower or what it lost.
+      return chars.has(event.characterId)
+        ? { type: event.type, saveId: event.saveId, characterId: event.characterId, hidden: true }
         : event;
     case 'opposed.rolled': {
       if (!event.hidden) return event;

@@ -1,7 +1,15 @@
 import type { EliteUnitEvent } from '../events.ts';
 import { evolveState } from '../evolve.ts';
 import { isAbsent, isHelpless } from '../rules/effective.ts';
-import type { Battle, Character, EliteUnitState, PendingAttack, WeaponInstance } from '../state.ts';
+import type {
+  Battle,
+  Character,
+  EliteUnitState,
+  PendingAttack,
+  PendingSave,
+  VehicleInScene,
+  WeaponInstance,
+} from '../state.ts';
 import type { CombatRecord } from './record.ts';
 
 /**
@@ -32,6 +40,12 @@ export function endTurn(c: Character): Character {
   return { ...c, weapons, conditions, armour };
 }
 
+/** A vehicle at the end of a Turn: its mounts' Full Auto counts back to 0. */
+export function endTurnOfVehicle(v: VehicleInScene): VehicleInScene {
+  if (!v.weapons.some((w) => w.firedThisTurn !== 0)) return v;
+  return { ...v, weapons: v.weapons.map((w) => (w.firedThisTurn === 0 ? w : { ...w, firedThisTurn: 0 })) };
+}
+
 /** The battle after a `slot.advanced` or `turn.ended` event (the characters apart). */
 export function battleAfter(
   b: Battle,
@@ -45,7 +59,8 @@ export function battleAfter(
 /** What the flow reads and how its events land: the table's state, or a combat record. */
 interface FlowWorld {
   battle(): Battle | null;
-  pending(): PendingAttack | null;
+  /** An attack or a spell's save waits for an answer: the slot holds until it comes. */
+  pending(): PendingAttack | PendingSave | null;
   character(id: string): Character | undefined;
   emit(e: EliteUnitEvent): void;
 }
@@ -107,7 +122,7 @@ class StateWorld implements FlowWorld {
     return this.s.battle;
   }
   pending() {
-    return this.s.pending;
+    return this.s.pending ?? this.s.pendingSave;
   }
   character(id: string) {
     return this.s.characters[id];
@@ -127,7 +142,7 @@ class RecordWorld implements FlowWorld {
     return this.rec.battle;
   }
   pending() {
-    return this.rec.pending;
+    return this.rec.pending ?? this.rec.pendingSave;
   }
   character(id: string) {
     return this.rec.fighter(id)?.c;
@@ -147,6 +162,7 @@ class RecordWorld implements FlowWorld {
         if (next.armour !== f.c.armour) f.set('armour', next.armour);
         f.settle();
       }
+      this.rec.endTurnOfVehicles();
     }
     this.rec.battle = { ...battleAfter(b, e) };
   }
@@ -177,7 +193,7 @@ export function advance(
 
 /** After a command on the combat record: the battle's steps, told to `log` when given. */
 export function flowRecord(rec: CombatRecord, log: EliteUnitEvent[] | null): void {
-  if (!rec.battle || rec.pending) return;
+  if (!rec.battle || rec.pending || rec.pendingSave) return;
   const w = new RecordWorld(rec, log);
   if (spentSlot(w)) advanceIn(w, (rec.battle?.slot ?? 0) + 1);
 }

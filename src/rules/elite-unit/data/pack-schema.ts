@@ -120,7 +120,16 @@ export const vehicleSchema = z.strictObject({
   kind: z.enum(['wheeled', 'tracked', 'air']),
   seats: z.number().int().min(1).max(100),
   enclosesOccupants: z.boolean(),
-  mounts: z.array(z.strictObject({ weapon: id, turret: z.boolean() })).max(8),
+  mounts: z
+    .array(
+      z.strictObject({
+        weapon: id,
+        turret: z.boolean(),
+        /** Ammunition carried for the mount beyond its first load: spare belts or magazines, or loose rounds for an internal feed. */
+        spares: count(100).default(0),
+      }),
+    )
+    .max(8),
 });
 
 export const substanceSchema = z.strictObject({
@@ -145,6 +154,8 @@ export const spellSchema = z.strictObject({
     .strictObject({ dc: z.number().int().min(1).max(100_000), resilience: count(10_000), turns: damage })
     .optional(),
   drain: z.strictObject({ attribute: id, amount: damage }).optional(),
+  /** The attribute the target saves with against a drain or scramble (§18.7: Willpower). */
+  save: id.default('willpower'),
 });
 
 const kitWeapon = z.strictObject({
