@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import { byId, Choice } from './Fields.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -193,37 +194,30 @@ function Medicine({ view, seat }: { view: View; seat: SeatRef }) {
           }}
         >
           <div className="re-grid">
-            <label>
-              Medic
-              <select name="medic" value={medic.id} onChange={(e) => setMedicId(e.target.value)}>
-                {medics.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Patient
-              <select name="patient" value={patient.id} onChange={(e) => setPatientId(e.target.value)}>
-                {patients.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Wound
-              <select name="wound" value={wound.id} onChange={(e) => setWoundId(e.target.value)}>
-                {wounds.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.level}
-                    {w.endLost > 0 ? ` (End −${w.endLost})` : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice
+              label="Medic"
+              name="medic"
+              options={byId(medics)}
+              value={medic.id}
+              onChange={setMedicId}
+            />
+            <Choice
+              label="Patient"
+              name="patient"
+              options={byId(patients)}
+              value={patient.id}
+              onChange={setPatientId}
+            />
+            <Choice
+              label="Wound"
+              name="wound"
+              options={wounds.map((w) => ({
+                value: String(w.id),
+                label: `${w.level}${w.endLost > 0 ? ` (End −${w.endLost})` : ''}`,
+              }))}
+              value={String(wound.id)}
+              onChange={setWoundId}
+            />
           </div>
           <fieldset className="re-mods">
             <legend>At hand</legend>

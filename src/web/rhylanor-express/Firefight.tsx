@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { type Character, condition, currentEnd } from '../../rules/rhylanor-express/character.ts';
+import type { Weapon } from '../../rules/rhylanor-express/data/pack-schema.ts';
+import type { MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
-import type { Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
+import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
-import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
+import { FightMap, type MovePlan } from './FightMap.tsx';
+import type { Spot } from './fight-map.ts';
+import { characterName, isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
 import { chanceText, previewTask } from './preview.ts';
 import { useRunner } from './runner.tsx';
 import { actingFireteam, playsSide, poolSidesWaiting } from './your-move.ts';
@@ -42,7 +46,46 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
       </section>
     );
   }
+  return <FightUnderWay view={view} seat={seat} combat={combat} />;
+}
+
+/** What a seat has chosen for a combatant it plays: movement option, planned spot, weapon. */
+export interface Orders {
+  readonly option: MovementOption;
+  readonly to: Spot | null;
+  readonly weapon: number;
+}
+
+const NO_ORDERS: Orders = { option: 'stand', to: null, weapon: 0 };
+
+/** The characters this seat may order now: its fit members of the acting side, outside a pool window. */
+function orderable(view: View, seat: SeatRef, combat: Combat): Character[] {
   const acting = actingFireteam(view);
+  if (combat.stage !== 'turns' || !acting || view.window || !playsSide(view, seat, acting)) return [];
+  return combat.sides[acting].members
+    .map((id) => view.characters[id])
+    .filter((c): c is Character => isSheet(c) && mayAct(seat, c) && condition(c) === 'fit');
+}
+
+function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; combat: Combat }) {
+  const [chosenId, setChosen] = useState<string | null>(null);
+  const [orders, setOrders] = useState<Readonly<Record<string, Orders>>>({});
+  const members = orderable(view, seat, combat);
+  const own = sheets(view).filter((c) => mayAct(seat, c) && combat.combatants[c.id]);
+  const chosen = chosenId ?? members[0]?.id ?? own[0]?.id ?? null;
+  const chosenSheet = chosen ? view.characters[chosen] : undefined;
+  const ordersOf = (id: string): Orders => orders[id] ?? NO_ORDERS;
+  const setOrdersOf = (id: string, o: Partial<Orders>) =>
+    setOrders((all) => ({ ...all, [id]: { ...(all[id] ?? NO_ORDERS), ...o } }));
+  const chosenOrders = chosen ? ordersOf(chosen) : NO_ORDERS;
+  const chosenAt = chosen ? combat.combatants[chosen] : undefined;
+  const moving = combat.phase === 'movement' && members.some((c) => c.id === chosen);
+  const plan: MovePlan | null =
+    moving && chosen && chosenAt && chosenAt.x !== null
+      ? { id: chosen, option: chosenOrders.option, to: chosenOrders.to ?? { x: chosenAt.x, y: chosenAt.y } }
+      : null;
+  const weapon = isSheet(chosenSheet) ? rangedWeapons(view, chosenSheet) : [];
+  const weaponData = weapon.find((r) => r.i === chosenOrders.weapon)?.data ?? weapon[0]?.data ?? null;
   return (
     <section className="re-card re-fight" aria-label="Firefight">
       <h3>
@@ -110,9 +153,31 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
           })}
         </tbody>
       </table>
+      <FightMap
+        combat={combat}
+        names={(id) => characterName(view, id)}
+        chosen={chosen}
+        weapon={weaponData}
+        plan={plan}
+        onPlan={(to) => chosen && setOrdersOf(chosen, { to })}
+        onChoose={setChosen}
+      />
       {view.window ? <PoolWindow view={view} seat={seat} /> : null}
-      {combat.stage === 'turns' && acting && !view.window && playsSide(view, seat, acting) ? (
-        <Actions view={view} seat={seat} side={acting} />
+      {members.length > 0 ? (
+        <div className="re-fight-actions">
+          {members.map((c) => (
+            <CombatantActions
+              key={c.id}
+              view={view}
+              seat={seat}
+              c={c}
+              orders={ordersOf(c.id)}
+              onOrders={(o) => setOrdersOf(c.id, o)}
+              onChoose={() => setChosen(c.id)}
+              chosen={c.id === chosen}
+            />
+          ))}
+        </div>
       ) : null}
       {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
     </section>
@@ -173,37 +238,45 @@ function PoolWindow({ view, seat }: { view: View; seat: SeatRef }) {
   );
 }
 
-function Actions({ view, seat, side }: { view: View; seat: SeatRef; side: SideId }) {
-  const combat = view.combat;
-  if (!combat) return null;
-  const members = combat.sides[side].members
-    .map((id) => view.characters[id])
-    .filter((c): c is Character => isSheet(c) && mayAct(seat, c) && condition(c) === 'fit');
-  if (members.length === 0) return null;
-  return (
-    <div className="re-fight-actions">
-      {members.map((c) => (
-        <CombatantActions key={c.id} view={view} seat={seat} c={c} />
-      ))}
-    </div>
-  );
+/** The ranged weapons a character carries, with their index on his sheet. */
+function rangedWeapons(view: View, c: Character) {
+  return c.weapons
+    .map((w, i) => ({ w, i, data: view.pack.weapons.find((x) => x.id === w.weaponId) }))
+    .filter((x): x is typeof x & { data: Weapon } => x.data !== undefined);
 }
 
-function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Character }) {
+function CombatantActions({
+  view,
+  seat,
+  c,
+  orders,
+  onOrders,
+  onChoose,
+  chosen,
+}: {
+  view: View;
+  seat: SeatRef;
+  c: Character;
+  orders: Orders;
+  onOrders: (o: Partial<Orders>) => void;
+  onChoose: () => void;
+  chosen: boolean;
+}) {
   const { run, busy } = useRunner();
   const combat = view.combat;
   const me = combat?.combatants[c.id];
-  const [option, setOption] = useState('stand');
-  const [x, setX] = useState(String(me?.x ?? 0));
-  const [y, setY] = useState(String(me?.y ?? 0));
-  const [weapon, setWeapon] = useState(0);
   const [target, setTarget] = useState('');
   if (!combat || !me) return null;
+  const { option, weapon } = orders;
+  const x = String(orders.to?.x ?? me.x ?? 0);
+  const y = String(orders.to?.y ?? me.y ?? 0);
+  const setOption = (v: string) => onOrders({ option: v as MovementOption });
+  const setWeapon = (i: number) => onOrders({ weapon: i });
+  const setX = (v: string) => onOrders({ to: { x: Number(v), y: Number(y) } });
+  const setY = (v: string) => onOrders({ to: { x: Number(x), y: Number(v) } });
   const enemies = Object.values(combat.combatants).filter((m) => m.side !== me.side);
   const phase = combat.phase;
-  const ranged = c.weapons
-    .map((w, i) => ({ w, i, data: view.pack.weapons.find((x) => x.id === w.weaponId) }))
-    .filter((x) => x.data);
+  const ranged = rangedWeapons(view, c);
   const chosenTarget = enemies.find((e) => e.id === target) ?? enemies[0];
   const fire: RhylanorCommand | null =
     chosenTarget && ranged.length > 0
@@ -219,7 +292,10 @@ function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Cha
   const weaponData = ranged.find((r) => r.i === weapon)?.data ?? ranged[0]?.data;
   return (
     <fieldset className="re-combatant-actions" aria-label={`Actions of ${c.name}`}>
-      <strong>{c.name}</strong>
+      <strong>{c.name}</strong>{' '}
+      <button type="button" className="re-small" aria-pressed={chosen} onClick={onChoose}>
+        {chosen ? 'On the map' : 'Show on the map'}
+      </button>
       {phase === 'movement' ? (
         <form
           className="re-inline"
