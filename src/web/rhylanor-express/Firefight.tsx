@@ -7,9 +7,10 @@ import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/sta
 import { rollBreakdown } from './describe-event.ts';
 import { FightMap, type MovePlan } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
-import { characterName, isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
+import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
 import { chanceText, previewTask } from './preview.ts';
 import { useRunner } from './runner.tsx';
+import { combatantName, VehiclesInFight } from './Vehicles.tsx';
 import { actingFireteam, playsSide, poolSidesWaiting } from './your-move.ts';
 
 /**
@@ -126,11 +127,12 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
           {Object.values(combat.combatants).map((m) => {
             const c = view.characters[m.id];
             const sheet = isSheet(c) ? c : null;
+            const machine = view.machines[m.id];
             return (
               <tr key={m.id} className={`re-side-${m.side}`} data-combatant={m.id}>
-                <th scope="row">{c?.name ?? m.id}</th>
+                <th scope="row">{combatantName(view, m.id)}</th>
                 <td>{m.x === null ? 'unseen' : `${m.x}, ${m.y}`}</td>
-                <td>{m.option ?? '—'}</td>
+                <td>{machine ? (m.activity ?? '—') : (m.option ?? '—')}</td>
                 <td>
                   {m.fullCover ? 'full' : m.cover > 0 ? `−${m.cover}` : '—'}
                   {m.concealed ? ', concealed' : ''}
@@ -138,7 +140,13 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
                 <td>
                   {sheet
                     ? `${condition(sheet)}, End ${currentEnd(sheet)}${sheet.wounds.length > 0 ? `, ${sheet.wounds.map((w) => w.level).join(', ')}` : ''}`
-                    : '?'}
+                    : machine
+                      ? machine.destroyed
+                        ? 'destroyed'
+                        : machine.damage.length > 0
+                          ? machine.damage.join(', ')
+                          : 'undamaged'
+                      : '?'}
                 </td>
                 <td>
                   {sheet
@@ -155,7 +163,7 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
       </table>
       <FightMap
         combat={combat}
-        names={(id) => characterName(view, id)}
+        names={(id) => combatantName(view, id)}
         chosen={chosen}
         weapon={weaponData}
         plan={plan}
@@ -179,6 +187,7 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
           ))}
         </div>
       ) : null}
+      <VehiclesInFight view={view} seat={seat} combat={combat} />
       {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
     </section>
   );
@@ -381,7 +390,7 @@ function CombatantActions({
                           : 'beyond extreme';
                 return (
                   <option key={m.id} value={m.id}>
-                    {view.characters[m.id]?.name ?? m.id}
+                    {combatantName(view, m.id)}
                     {d === null ? ' (unseen)' : ` (${d} m, ${band})`}
                   </option>
                 );
