@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Hex } from '../../engine/board/hex-grid.ts';
+import { ownRollOnly } from '../../rules/rhylanor-express/space/model.ts';
 import { WEAPONS } from '../../rules/rhylanor-express/space/tables.ts';
 import { Board } from '../board/Board.tsx';
 import { type HexCell, hexLayout } from '../board/layout.ts';
@@ -694,18 +695,16 @@ function OpenShot({ view, seat, ships }: { view: View; seat: SeatRef; ships: rea
   if (!open) return null;
   const shooter = ships.find((s) => s.id === open.ship);
   const target = ships.find((s) => s.id === open.target);
-  // A repair's roll is the ship's own: only its side may move it.
-  const involved = (open.repair ? [shooter] : [shooter, target]).filter(
+  // A repair, counter-fire or detection roll is the ship's own: only its side may move it.
+  const involved = (ownRollOnly(open) ? [shooter] : [shooter, target]).filter(
     (s): s is ShipView => !!s && mayCommand(seat, s),
   );
   return (
     <fieldset className="re-note" aria-label="Open shot">
       <p>
-        {open.repair
-          ? `${shooter?.name ?? 'A ship'} tries to repair its ${open.repair.item}`
-          : `${shooter?.name ?? 'A ship'} fired at ${target?.name ?? 'a ship'}`}
-        : rolled {open.roll.faces.join('+')}, total {open.roll.total + open.after} against {open.roll.need}+.
-        Pool points may still move it.
+        {openShotWords(open, shooter?.name ?? 'A ship', target?.name ?? 'a ship')}: rolled{' '}
+        {open.roll.faces.join('+')}, total {open.roll.total + open.after} against {open.roll.need}+. Pool
+        points may still move it.
       </p>
       {involved.map((s) => (
         <span key={s.id}>
@@ -997,6 +996,14 @@ function PlaceShip({ ship }: { ship: ShipView }) {
       </button>
     </form>
   );
+}
+
+/** What the roll waiting for pool points is, in words. */
+export function openShotWords(open: NonNullable<SpaceView['open']>, shooter: string, target: string): string {
+  if (open.repair) return `${shooter} tries to repair its ${open.repair.item}`;
+  if (open.counter) return `${shooter} fires at the missiles locked on ${target}`;
+  if (open.detect) return `${shooter}'s navigator looks for ${target}`;
+  return `${shooter} fired at ${target}`;
 }
 
 /** Damage a ship has taken, item by item (§6.11): what the location and critical rolls hit. */
