@@ -332,6 +332,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await sheet.waitFor();
     expect(await sheet.getByTestId('upp').textContent()).toBe('77A865');
 
+    const skillList = sheet.getByRole('list', { name: 'Skills of Jessa Vale', exact: true });
     // A survival roll (6+), the rules' chance shown first, digital dice.
     await sheet.getByText('Generation: Belt Prospector').click();
     const career = sheet.getByRole('form', { name: 'Career roll of Jessa Vale' });
@@ -348,21 +349,21 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect.poll(() => skills.getByTestId('skill-table').textContent()).toContain('1 Brawling');
     await skills.getByRole('button', { name: 'Roll on the table' }).click();
     await enterFaces(eve, [1]);
-    await expect.poll(() => sheet.getByLabel('Skills of Jessa Vale').textContent()).toContain('Brawling-1');
+    await expect.poll(() => skillList.textContent()).toContain('Brawling-1');
     await skills.getByRole('button', { name: 'Roll on the table' }).click();
     await enterFaces(eve, [3]);
     const pick = sheet.getByRole('form', { name: 'Pick from Gun Combat' });
     await pick.locator('select[name="pick"]').selectOption('Rifles');
     await pick.getByRole('button', { name: 'Take it' }).click();
-    await expect.poll(() => sheet.getByLabel('Skills of Jessa Vale').textContent()).toContain('Rifles-1');
+    await expect.poll(() => skillList.textContent()).toContain('Rifles-1');
     await eve.getByLabel('digital').check();
 
     // The level-0 fill of Service Skills: Vehicle is a cascade, so she picks one of it.
     const fill = sheet.getByRole('form', { name: 'Level-0 skills of Jessa Vale' });
     await fill.locator('select[name="fill-Vehicle"]').selectOption('Wheeled');
     await fill.getByRole('button', { name: 'Fill level 0' }).click();
-    await expect.poll(() => sheet.getByLabel('Skills of Jessa Vale').textContent()).toContain('Wheeled-0');
-    expect(await sheet.getByLabel('Skills of Jessa Vale').textContent()).toContain('Vacc Suit-0');
+    await expect.poll(() => skillList.textContent()).toContain('Wheeled-0');
+    expect(await skillList.textContent()).toContain('Vacc Suit-0');
     await expect
       .poll(() => log(gm).textContent())
       .toContain('Jessa Vale rolled 3 on Belt Prospector table 1: Gun Combat (a cascade: pick one).');
@@ -390,7 +391,12 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       if ((await waiting()) > 0) await eve.getByRole('button', { name: 'Crew passes' }).click();
       await expect.poll(waiting).toBe(0);
     }
-    await eve.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
+    // Equal pools: the referee rolls off for who chooses, then (for the chooser) makes the Crew the Intruder.
+    const rollOff = gm.getByRole('button', { name: 'Roll off for the order' });
+    const crewFirst = gm.getByRole('button', { name: 'Crew is the Intruder', exact: true });
+    await expect.poll(async () => (await rollOff.count()) + (await crewFirst.count())).toBeGreaterThan(0);
+    if ((await rollOff.count()) > 0) await rollOff.click();
+    await crewFirst.click();
     await expect.poll(() => eve.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
 
     // The map: she walks (18 m ring) and, from the keyboard, moves the marker three squares east.
