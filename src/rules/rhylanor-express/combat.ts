@@ -552,7 +552,9 @@ function move(
   const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'moving');
   requireFit(c);
-  if (m.optionTurn === combat.turn) throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
+  // On the slow drug he takes the movement phase twice (§8.3 reading).
+  if (m.optionTurn === combat.turn && (!underDrug(c, 'slow') || combat.acted[`${c.id}:movedAgain`]))
+    throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
   const enc = encumbrance(c, state.pack);
   if (cmd.option === 'run' && enc.state !== 'fine')
     throw new RuleError('ENCUMBERED', `${c.name} is too loaded to run`);
