@@ -58,6 +58,7 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
       </section>
       <Medicine view={view} seat={seat} />
       {gm ? <PassTime /> : null}
+      {gm ? <StartResearch view={view} /> : null}
       <section className="re-card" aria-label="Research">
         <h3>Research and medicine</h3>
         {research.length === 0 ? <p className="re-muted">No research under way.</p> : null}
@@ -87,6 +88,131 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/**
+ * The referee starts a research clock (§8): a disease or project from the pack (its numbers stay
+ * his secret), or his own target and weeks of successes; the researcher rolls a week at a time.
+ */
+function StartResearch({ view }: { view: View }) {
+  const { run, busy } = useRunner();
+  const all = sheets(view);
+  const known = [
+    ...view.pack.diseases.map((d) => ({ id: d.id, name: d.name, kind: 'disease' as const })),
+    ...view.pack.projects.map((p) => ({ id: p.id, name: p.name, kind: 'device' as const })),
+  ];
+  const [who, setWho] = useState('');
+  const [from, setFrom] = useState('');
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'disease' | 'device' | 'question'>('question');
+  const [skill, setSkill] = useState('Medic');
+  const [target, setTarget] = useState('8');
+  const [successes, setSuccesses] = useState('3');
+  const researcher = who || all[0]?.id || '';
+  const packed = known.find((k) => k.id === from);
+  if (all.length === 0) return null;
+  return (
+    <form
+      className="re-card"
+      aria-label="Start research"
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(
+          packed
+            ? {
+                type: 'research.start',
+                characterId: researcher,
+                name: name.trim() || packed.name,
+                kind: packed.kind,
+                fromPack: packed.id,
+              }
+            : {
+                type: 'research.start',
+                characterId: researcher,
+                name: name.trim(),
+                kind,
+                skill: skill.trim() || 'Medic',
+                target: Math.trunc(Number(target)),
+                successes: Math.trunc(Number(successes)),
+              },
+          'research',
+        );
+      }}
+    >
+      <h3>Start research</h3>
+      <div className="re-grid">
+        <Choice
+          label="Researcher"
+          name="researcher"
+          options={byId(all)}
+          value={researcher}
+          onChange={setWho}
+        />
+        <Choice
+          label="From the pack"
+          name="fromPack"
+          options={[{ value: '', label: 'my own numbers' }, ...byId(known)]}
+          value={from}
+          onChange={setFrom}
+        />
+        <label>
+          Name{' '}
+          <input name="researchName" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        </label>
+        {packed ? null : (
+          <>
+            <Choice
+              label="Kind"
+              name="researchKind"
+              options={[
+                { value: 'question', label: 'a question' },
+                { value: 'device', label: 'a device' },
+                { value: 'disease', label: 'a disease' },
+              ]}
+              value={kind}
+              onChange={(v) => setKind(v as typeof kind)}
+            />
+            <label>
+              Skill{' '}
+              <input
+                name="researchSkill"
+                value={skill}
+                maxLength={60}
+                onChange={(e) => setSkill(e.target.value)}
+              />
+            </label>
+            <label>
+              Target{' '}
+              <input
+                className="re-num"
+                name="researchTarget"
+                type="number"
+                min={2}
+                max={30}
+                value={target}
+                onChange={(e) => setTarget(e.target.value)}
+              />
+            </label>
+            <label>
+              Successes{' '}
+              <input
+                className="re-num"
+                name="researchSuccesses"
+                type="number"
+                min={1}
+                max={100}
+                value={successes}
+                onChange={(e) => setSuccesses(e.target.value)}
+              />
+            </label>
+          </>
+        )}
+      </div>
+      <button type="submit" disabled={busy || (!packed && name.trim() === '')}>
+        Start the clock
+      </button>
+    </form>
   );
 }
 

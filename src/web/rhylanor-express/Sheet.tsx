@@ -27,6 +27,7 @@ const CONDITION_WORDS: Record<string, string> = {
   fit: 'fit',
   exhausted: 'exhausted',
   unconscious: 'unconscious',
+  helpless: 'helpless',
   dead: 'dead',
   destroyed: 'destroyed',
 };
