@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
-import { byId, Choice } from './Fields.tsx';
+import { byId, Choice, NumberField } from './Fields.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -182,30 +182,22 @@ function StartResearch({ view }: { view: View }) {
                 onChange={(e) => setSkill(e.target.value)}
               />
             </label>
-            <label>
-              Target{' '}
-              <input
-                className="re-num"
-                name="researchTarget"
-                type="number"
-                min={2}
-                max={30}
-                value={target}
-                onChange={(e) => setTarget(e.target.value)}
-              />
-            </label>
-            <label>
-              Successes{' '}
-              <input
-                className="re-num"
-                name="researchSuccesses"
-                type="number"
-                min={1}
-                max={100}
-                value={successes}
-                onChange={(e) => setSuccesses(e.target.value)}
-              />
-            </label>
+            <NumberField
+              label="Target"
+              name="researchTarget"
+              min={2}
+              max={30}
+              value={target}
+              onChange={setTarget}
+            />
+            <NumberField
+              label="Successes"
+              name="researchSuccesses"
+              min={1}
+              max={100}
+              value={successes}
+              onChange={setSuccesses}
+            />
           </>
         )}
       </div>
@@ -235,17 +227,7 @@ function PassTime() {
     >
       <h3>Game time</h3>
       <div className="re-inline">
-        <label>
-          Pass{' '}
-          <input
-            className="re-num"
-            name="amount"
-            type="number"
-            min={1}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </label>
+        <NumberField label="Pass" name="amount" min={1} value={amount} onChange={setAmount} />
         <select
           name="unit"
           aria-label="Unit"

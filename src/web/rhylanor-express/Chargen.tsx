@@ -8,7 +8,7 @@ import {
   GUN_SKILLS,
 } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
-import { Choice, named, RunButton } from './Fields.tsx';
+import { Choice, NumberField, named, RunButton } from './Fields.tsx';
 import { type SeatName, type SeatRef, signed, type View } from './model.ts';
 import { cascadeMembers, chanceText, previewTask } from './preview.ts';
 import { useRunner } from './runner.tsx';
@@ -226,18 +226,7 @@ function CareerRoll({ view, seat, c }: { view: View; seat: SeatRef; c: Character
             />
             +
           </label>
-          <label>
-            DM{' '}
-            <input
-              className="re-num"
-              name="chargenDm"
-              type="number"
-              min={-20}
-              max={20}
-              value={dm}
-              onChange={(e) => setDm(e.target.value)}
-            />
-          </label>
+          <NumberField label="DM" name="chargenDm" min={-20} max={20} value={dm} onChange={setDm} />
         </>
       )}
       <span data-testid="chargen-chance">

@@ -85,3 +85,35 @@ export function RunButton({
     </button>
   );
 }
+
+/** A labelled whole-number box (metres, targets, points), kept as text while it is typed. */
+export function NumberField({
+  label,
+  name,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  label: ReactNode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: number;
+  max?: number;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <input
+        className="re-num"
+        name={name}
+        type="number"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}

@@ -5,6 +5,7 @@ import type { MovementOption } from '../../rules/rhylanor-express/data/tables.ts
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
 import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
+import { NumberField } from './Fields.tsx';
 import { FightMap, type MovePlan } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
@@ -325,26 +326,8 @@ function CombatantActions({
               <option value="run">run (45 m, snap fire −4)</option>
             </select>
           </label>{' '}
-          <label>
-            x{' '}
-            <input
-              className="re-num"
-              name="x"
-              type="number"
-              value={x}
-              onChange={(e) => setX(e.target.value)}
-            />
-          </label>{' '}
-          <label>
-            y{' '}
-            <input
-              className="re-num"
-              name="y"
-              type="number"
-              value={y}
-              onChange={(e) => setY(e.target.value)}
-            />
-          </label>{' '}
+          <NumberField label="x" name="x" value={x} onChange={setX} />{' '}
+          <NumberField label="y" name="y" value={y} onChange={setY} />{' '}
           <button type="submit" disabled={busy}>
             Move
           </button>

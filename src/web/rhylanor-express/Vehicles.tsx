@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type Character, condition } from '../../rules/rhylanor-express/character.ts';
 import { VEHICLE_ACTIVITIES } from '../../rules/rhylanor-express/data/tables.ts';
 import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
-import { byId, Choice, named } from './Fields.tsx';
+import { byId, Choice, NumberField, named } from './Fields.tsx';
 import { isSheet, mayAct, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 import { playsSide } from './your-move.ts';
@@ -129,26 +129,8 @@ function Drive({ view, seat, at, crew }: { view: View; seat: SeatRef; at: Combat
         value={driverId}
         onChange={setDriver}
       />
-      <label>
-        to x{' '}
-        <input
-          className="re-num"
-          name="driveX"
-          type="number"
-          value={x}
-          onChange={(e) => setX(e.target.value)}
-        />
-      </label>
-      <label>
-        y{' '}
-        <input
-          className="re-num"
-          name="driveY"
-          type="number"
-          value={y}
-          onChange={(e) => setY(e.target.value)}
-        />
-      </label>
+      <NumberField label="to x" name="driveX" value={x} onChange={setX} />
+      <NumberField label="y" name="driveY" value={y} onChange={setY} />
       <Choice
         label="doing"
         name="activity"
@@ -299,18 +281,7 @@ function PointDefence({ view, at, crew }: { view: View; at: Combatant; crew: Cha
         value={String(slotNo)}
         onChange={setSlot}
       />
-      <label>
-        incoming{' '}
-        <input
-          className="re-num"
-          name="incoming"
-          type="number"
-          min={1}
-          max={20}
-          value={attacks}
-          onChange={(e) => setAttacks(e.target.value)}
-        />
-      </label>
+      <NumberField label="incoming" name="incoming" min={1} max={20} value={attacks} onChange={setAttacks} />
       <button type="submit" disabled={busy}>
         Shoot them down
       </button>
