@@ -5,7 +5,7 @@ import type { MovementOption } from '../../rules/rhylanor-express/data/tables.ts
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
 import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
-import { NumberField } from './Fields.tsx';
+import { Choice, NumberField } from './Fields.tsx';
 import { FightMap, type MovePlan } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
@@ -189,6 +189,7 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
         </div>
       ) : null}
       <VehiclesInFight view={view} seat={seat} combat={combat} />
+      {seat.role === 'gm' ? <PlaceCombatant view={view} combat={combat} /> : null}
       {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
     </section>
   );
@@ -568,5 +569,62 @@ function StartFight({ view }: { view: View }) {
         Start the fight
       </button>
     </form>
+  );
+}
+
+/** The referee's ruling on the ground (§7.6, §7.15): a character's cover and whether he is concealed. */
+function PlaceCombatant({ view, combat }: { view: View; combat: Combat }) {
+  const { run, busy } = useRunner();
+  const people = Object.values(combat.combatants).filter((m) => view.machines[m.id] === undefined);
+  const [who, setWho] = useState('');
+  const id = who || people[0]?.id || '';
+  const m = combat.combatants[id];
+  if (!m) return null;
+  return (
+    <details className="re-edit">
+      <summary>Referee: cover and concealment</summary>
+      <form
+        key={`${m.id}-${m.cover}-${m.fullCover}-${m.concealed}`}
+        className="re-inline"
+        aria-label="Cover and concealment"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const d = new FormData(e.currentTarget);
+          run(
+            {
+              type: 'combat.place',
+              characterId: m.id,
+              cover: Number(d.get('cover')),
+              fullCover: d.get('fullCover') === 'on',
+              concealed: d.get('concealed') === 'on',
+            },
+            'cover',
+          );
+        }}
+      >
+        <Choice
+          label="Who"
+          name="placeWho"
+          options={people.map((p) => ({ value: p.id, label: combatantName(view, p.id) }))}
+          value={id}
+          onChange={setWho}
+        />
+        <Choice
+          label="Cover"
+          name="cover"
+          options={[0, 1, 2, 3, 4].map((n) => ({ value: String(n), label: n === 0 ? 'none' : `−${n}` }))}
+          value={String(m.cover)}
+        />
+        <label>
+          <input type="checkbox" name="fullCover" defaultChecked={m.fullCover} /> full cover
+        </label>
+        <label>
+          <input type="checkbox" name="concealed" defaultChecked={m.concealed} /> concealed
+        </label>
+        <button type="submit" disabled={busy}>
+          Set
+        </button>
+      </form>
+    </details>
   );
 }
