@@ -5,6 +5,7 @@ import {
   CHARACTERISTICS,
   type Characteristic,
   characteristicDm,
+  DRUGS,
   type DrugId,
   FORWARD_OBSERVER_CAREERS,
   MASTER_SKILLS,
@@ -46,7 +47,8 @@ export interface Dose {
   readonly takenAt: number;
   readonly startsAt: number;
   readonly endsAt: number | null;
-  readonly stage: 'waiting' | 'active' | 'over';
+  /** `asleep`: over, but its user still lies unconscious (the truth drug's day, §8.3). */
+  readonly stage: 'waiting' | 'active' | 'asleep' | 'over';
 }
 
 /** One weapon carried: ranged weapons keep the rounds loaded and spare magazines. */
@@ -191,7 +193,7 @@ export function woundPenalty(c: Character): number {
   return c.wounds.reduce((sum, w) => sum + (w.treated || w.deferred ? 0 : w.penalty), 0);
 }
 
-export type Condition = 'fit' | 'exhausted' | 'unconscious' | 'dead' | 'destroyed';
+export type Condition = 'fit' | 'exhausted' | 'helpless' | 'unconscious' | 'dead' | 'destroyed';
 
 /** What the worst wound and End leave him able to do (§7.12). */
 export function condition(c: Character): Condition {
@@ -201,6 +203,10 @@ export function condition(c: Character): Condition {
   if (level === 'destroyed') return 'destroyed';
   if (level === 'dead') return 'dead';
   if (level === 'serious' || level === 'mortal') return 'unconscious';
+  // A drug's sleep or helplessness (§8.3) keeps him from acting as surely as a wound.
+  const drugged = drugHelpless(c);
+  if (drugged === 'asleep') return 'unconscious';
+  if (drugged === 'helpless') return 'helpless';
   if (c.wounds.length > 0 && currentEnd(c) <= 0) return 'exhausted';
   return 'fit';
 }
@@ -296,6 +302,17 @@ export function levelAfterGain(c: Character, skill: string): number {
 }
 
 /** Whether a drug of this kind is working on him now. */
+/** What his drugs leave him (§8.3): asleep (medical slow drug, the day after the truth drug), helpless (fast drug), or null. */
+export function drugHelpless(c: Character): 'asleep' | 'helpless' | null {
+  let worst: 'asleep' | 'helpless' | null = null;
+  for (const d of c.drugs ?? []) {
+    const now = d.stage === 'asleep' ? 'asleep' : d.stage === 'active' ? DRUGS[d.drug].helpless : null;
+    if (now === 'asleep') return 'asleep';
+    if (now === 'helpless') worst = 'helpless';
+  }
+  return worst;
+}
+
 export function underDrug(c: Character, drug: DrugId): boolean {
   return c.drugs?.some((d) => d.drug === drug && d.stage === 'active') ?? false;
 }

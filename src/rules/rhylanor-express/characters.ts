@@ -24,7 +24,7 @@ import {
   GM_AND_PLAYERS,
   invalid,
   requireCharacter,
-  requireOwn,
+  sheetCommand,
 } from './parts.ts';
 import type { RhylanorState } from './state.ts';
 import { type Modifier, makeRoll, roll2d6 } from './task.ts';
@@ -203,6 +203,16 @@ function kgOf(pack: Pack, weapons: readonly string[], gear: readonly string[]): 
   return Math.round(kg * 10) / 10;
 }
 
+function requireArmour(pack: Pack, id: string): void {
+  if (!pack.armour.some((a) => a.id === id))
+    throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${id} in the data pack`, { armour: id });
+}
+
+function requireGear(pack: Pack, id: string): void {
+  if (!pack.gear.some((x) => x.id === id))
+    throw new RuleError('UNKNOWN_GEAR', `there is no gear ${id} in the data pack`, { gear: id });
+}
+
 function checkSkills(skills: Record<string, number>, pack: Pack): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, level] of Object.entries(skills)) out[requireKnownSkill(name, pack)] = level;
@@ -250,11 +260,8 @@ function create(
       throw invalid('a new character needs a name and a UPP (or a sheet)');
     const weapons = cmd.weapons ?? [];
     const gear = cmd.gear ?? [];
-    for (const g of gear)
-      if (!state.pack.gear.some((x) => x.id === g))
-        throw new RuleError('UNKNOWN_GEAR', `there is no gear ${g}`, { gear: g });
-    if (cmd.armour && !state.pack.armour.some((a) => a.id === cmd.armour))
-      throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
+    for (const g of gear) requireGear(state.pack, g);
+    if (cmd.armour) requireArmour(state.pack, cmd.armour);
     c = newCharacter(state, {
       name: cmd.name,
       upp: parseUpp(cmd.upp),
@@ -311,8 +318,7 @@ function edit(state: RhylanorState, cmd: z.output<typeof schemas.edit>): Persona
   }
   if (cmd.ammo !== undefined) set.weapons = withAmmo(state, c, cmd.ammo, false);
   if (cmd.armour !== undefined) {
-    if (cmd.armour !== null && !state.pack.armour.some((a) => a.id === cmd.armour))
-      throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
+    if (cmd.armour !== null) requireArmour(state.pack, cmd.armour);
     set.armour = cmd.armour;
   }
   if (cmd.career !== undefined) set.career = cmd.career;
@@ -350,15 +356,14 @@ function outfit(
   state: RhylanorState,
   cmd: z.output<typeof schemas.outfit>,
   ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   if (ctx.actor.role !== 'gm' && state.combat?.combatants[c.id])
     throw new RuleError('IN_COMBAT', `${c.name} is in a fight: the referee changes kit there`);
   const set: { -readonly [K in keyof CharacterPatch]: CharacterPatch[K] } = {};
   if (cmd.name !== undefined) set.name = cmd.name;
   if (cmd.armour !== undefined) {
-    if (cmd.armour !== null && !state.pack.armour.some((a) => a.id === cmd.armour))
-      throw new RuleError('UNKNOWN_ARMOUR', `there is no armour ${cmd.armour}`, { armour: cmd.armour });
+    if (cmd.armour !== null) requireArmour(state.pack, cmd.armour);
     set.armour = cmd.armour;
   }
   let weapons = cmd.ammo === undefined ? [...c.weapons] : withAmmo(state, c, cmd.ammo, true);
@@ -391,8 +396,7 @@ function outfit(
       kg -= kgOf(state.pack, [], [g]);
     }
     for (const g of cmd.addGear ?? []) {
-      if (!state.pack.gear.some((x) => x.id === g))
-        throw new RuleError('UNKNOWN_GEAR', `there is no gear ${g} in the data pack`, { gear: g });
+      requireGear(state.pack, g);
       gear = [...gear, g];
       kg += kgOf(state.pack, [], [g]);
     }
@@ -412,11 +416,11 @@ function outfit(
 }
 
 function carry(
-  state: RhylanorState,
+  _state: RhylanorState,
   cmd: z.output<typeof schemas.carry>,
-  ctx: DecideContext,
+  _ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   if (cmd.kg > carryLimit(c)) {
     throw new RuleError(
       'OVER_CARRY_LIMIT',
@@ -437,8 +441,8 @@ function gainSkill(
   state: RhylanorState,
   cmd: z.output<typeof schemas.gainSkill>,
   ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   const result = canonicalSkill(cmd.result);
   // A player applies results its generation owes; the referee may grant any.
   if (ctx.actor.role !== 'gm' && !c.cascadesOwed.includes(result)) {
@@ -474,11 +478,11 @@ function endSession(state: RhylanorState, cmd: z.output<typeof schemas.endSessio
 }
 
 function advance(
-  state: RhylanorState,
+  _state: RhylanorState,
   cmd: z.output<typeof schemas.advance>,
   ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   const skill = canonicalSkill(cmd.skill);
   if (c.advancesOwed <= 0) {
     throw new RuleError(
@@ -497,11 +501,11 @@ function advance(
 }
 
 function chargenRoll(
-  state: RhylanorState,
+  _state: RhylanorState,
   cmd: z.output<typeof schemas.chargenRoll>,
   ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   const special = cmd.kind === 'specialDuty';
   const target = special ? 8 : cmd.target;
   if (target === undefined) throw invalid(`a ${cmd.kind} roll needs the career's target`);
@@ -516,8 +520,8 @@ function chargenSkillRoll(
   state: RhylanorState,
   cmd: z.output<typeof schemas.chargenSkillRoll>,
   ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   if (cmd.extra && c.skillRollsOwed <= 0)
     throw new RuleError('NOT_OWED', `${c.name} has no extra skill roll owed`);
   const careerName = cmd.career ?? c.career;
@@ -581,9 +585,9 @@ function chargenSkillRoll(
 function fillLevelZero(
   state: RhylanorState,
   cmd: z.output<typeof schemas.fillLevelZero>,
-  ctx: DecideContext,
+  _ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   const career = state.pack.careers.find((k) => k.name === c.career);
   const service = career?.tables[1];
   if (!career || !service)
@@ -625,11 +629,11 @@ function fillLevelZero(
 }
 
 function gunDefault(
-  state: RhylanorState,
+  _state: RhylanorState,
   cmd: z.output<typeof schemas.gunDefault>,
-  ctx: DecideContext,
+  _ctx: DecideContext,
+  c: Character,
 ): PersonalEvent[] {
-  const c = requireOwn(state, ctx, cmd.characterId);
   if (GUN_SKILLS.some((g) => skillLevel(c, g) !== null)) {
     throw new RuleError('ALREADY_HAS_GUN_SKILL', `${c.name} already has a gun combat skill`);
   }
@@ -641,13 +645,13 @@ function gunDefault(
 export const characterCommands: readonly CommandSpec[] = [
   defineCommand(schemas.create, GM_AND_PLAYERS, create),
   defineCommand(schemas.edit, GM, edit),
-  defineCommand(schemas.outfit, GM_AND_PLAYERS, outfit),
-  defineCommand(schemas.carry, GM_AND_PLAYERS, carry),
-  defineCommand(schemas.gainSkill, GM_AND_PLAYERS, gainSkill),
+  sheetCommand(schemas.outfit, GM_AND_PLAYERS, outfit),
+  sheetCommand(schemas.carry, GM_AND_PLAYERS, carry),
+  sheetCommand(schemas.gainSkill, GM_AND_PLAYERS, gainSkill),
   defineCommand(schemas.endSession, GM, endSession),
-  defineCommand(schemas.advance, GM_AND_PLAYERS, advance),
-  defineCommand(schemas.chargenRoll, GM_AND_PLAYERS, chargenRoll),
-  defineCommand(schemas.chargenSkillRoll, GM_AND_PLAYERS, chargenSkillRoll),
-  defineCommand(schemas.fillLevelZero, GM_AND_PLAYERS, fillLevelZero),
-  defineCommand(schemas.gunDefault, GM_AND_PLAYERS, gunDefault),
+  sheetCommand(schemas.advance, GM_AND_PLAYERS, advance),
+  sheetCommand(schemas.chargenRoll, GM_AND_PLAYERS, chargenRoll),
+  sheetCommand(schemas.chargenSkillRoll, GM_AND_PLAYERS, chargenSkillRoll),
+  sheetCommand(schemas.fillLevelZero, GM_AND_PLAYERS, fillLevelZero),
+  sheetCommand(schemas.gunDefault, GM_AND_PLAYERS, gunDefault),
 ];

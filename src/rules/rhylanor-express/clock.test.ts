@@ -140,6 +140,62 @@ describe('drugs (§8.3)', () => {
     expect(refusalCode(() => play(s, shot, [1, 1], PLAYER))).toBe('ALREADY_DONE');
   });
 
+  it('slow drug: he takes the movement phase twice, not three times; without it one move a turn', () => {
+    let s = two();
+    s = play(s, { type: 'drug.take', characterId: 'c1', drug: 'slow' }, [], PLAYER).state;
+    const fight = {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
+      ],
+    };
+    const walk = (x: number) => ({ type: 'combat.move', characterId: 'c1', option: 'walk', x, y: 0 });
+    // Before it takes hold (three turns), one move a turn.
+    let early = play(play(s, fight).state, { type: 'combat.order', intruder: 'a' }).state;
+    early = play(early, walk(10), [], PLAYER).state;
+    expect(refusalCode(() => play(early, walk(20), [], PLAYER))).toBe('ALREADY_DONE');
+    s = play(s, { type: 'time.pass', turns: 3 }).state;
+    s = play(play(s, fight).state, { type: 'combat.order', intruder: 'a' }).state;
+    s = play(s, walk(10), [], PLAYER).state;
+    s = play(s, walk(20), [], PLAYER).state;
+    expect(s.combat?.combatants.c1).toMatchObject({ x: 20, option: 'walk' });
+    // Each move is within the walk's allowance on its own; a third is refused.
+    expect(refusalCode(() => play(s, walk(30), [], PLAYER))).toBe('ALREADY_DONE');
+  });
+
+  it('helpless spans: the medical slow drug sleeps a day, the fast drug leaves him helpless a day, the truth drug a day unconscious after its two minutes', () => {
+    const task = { type: 'task.roll', characterId: 'c1', skills: ['Medic'], target: 8 };
+    let s = play(two(), { type: 'drug.take', characterId: 'c1', drug: 'medicalSlow' }).state;
+    expect(condition(c1(s))).toBe('unconscious');
+    expect(refusalCode(() => play(s, task, [3, 3], PLAYER))).toBe('CANNOT_ACT');
+    s = play(s, { type: 'time.pass', hours: 23 }).state;
+    expect(condition(c1(s))).toBe('unconscious');
+    s = play(s, { type: 'time.pass', hours: 1 }).state;
+    expect(condition(c1(s))).toBe('fit');
+    expect(play(s, task, [3, 3], PLAYER).events).toHaveLength(1);
+
+    s = play(s, { type: 'drug.take', characterId: 'c1', drug: 'fast' }).state;
+    expect(condition(c1(s))).toBe('helpless');
+    expect(refusalCode(() => play(s, task, [3, 3], PLAYER))).toBe('CANNOT_ACT');
+    s = play(s, { type: 'time.pass', days: 1 }).state;
+    expect(condition(c1(s))).toBe('fit');
+
+    s = play(s, { type: 'drug.take', characterId: 'c1', drug: 'truth' }).state;
+    // Talking, not helpless, for the two minutes.
+    expect(condition(c1(s))).toBe('fit');
+    const ended = play(s, { type: 'time.pass', minutes: 2 });
+    expect(of(ended.events, 'drug.changed')[0]).toMatchObject({ stage: 'asleep' });
+    s = ended.state;
+    expect(c1(s).wounds.at(-1)).toMatchObject({ level: 'moderate' });
+    expect(condition(c1(s))).toBe('unconscious');
+    s = play(s, { type: 'time.pass', hours: 23 }).state;
+    expect(condition(c1(s))).toBe('unconscious');
+    const woke = play(s, { type: 'time.pass', hours: 1 });
+    expect(of(woke.events, 'drug.changed')[0]).toMatchObject({ stage: 'over' });
+    expect(condition(c1(woke.state))).toBe('fit');
+  });
+
   it('medical slow drug heals a month in a day; anti-toxin rolls 2d6 + Medic against 6+ or 10+; truth drug leaves a Moderate', () => {
     let s = two();
     s = play(s, { type: 'character.wound', characterId: 'c1', level: 'light' }).state;

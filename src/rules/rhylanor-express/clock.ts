@@ -167,7 +167,12 @@ export function dueEvents(state: RhylanorState, dice: DiceSource): PersonalEvent
             reason: 'the combat drug takes hold',
           });
       }
-      if (dose.stage !== 'over' && dose.endsAt !== null && dose.endsAt <= now) endDose(dose, index);
+      if ((dose.stage === 'waiting' || dose.stage === 'active') && dose.endsAt !== null && dose.endsAt <= now)
+        endDose(dose, index);
+      // The truth drug's day of sleep runs from its end (§8.3).
+      const wakesAt = dose.endsAt === null ? null : dose.endsAt + DRUGS[dose.drug].sleepsAfter;
+      if (s.characters[id]?.drugs?.[index]?.stage === 'asleep' && wakesAt !== null && wakesAt <= now)
+        emit({ type: 'drug.changed', characterId: id, index, stage: 'over' });
     });
     const c = s.characters[id] as Character;
     for (const w of c.wounds) {
@@ -198,7 +203,7 @@ export function dueEvents(state: RhylanorState, dice: DiceSource): PersonalEvent
         type: 'drug.changed',
         characterId: id,
         index,
-        stage: 'over',
+        stage: data.sleepsAfter > 0 ? 'asleep' : 'over',
         ...(crashFace === undefined ? {} : { crashFace }),
       });
       let c = s.characters[id] as Character;

@@ -23,6 +23,7 @@ import type { PersonalEvent } from './events.ts';
 import {
   type CommandSpec,
   defineCommand,
+  fightCommand,
   fold,
   GM,
   GM_AND_PLAYERS,
@@ -251,14 +252,6 @@ function hasGear(state: RhylanorState, c: Character, effect: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // Guards
 
-/** The running fight, in one of `phases`, with no roll waiting for pool points. */
-export function combatPhase(state: RhylanorState, phases: readonly Phase[], what: string): Combat {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
-  requirePhase(combat, phases, what);
-  return combat;
-}
-
 /** A character the seat plays, and his place in the fight. */
 export function ownCombatant(
   state: RhylanorState,
@@ -404,9 +397,12 @@ function start(state: RhylanorState, cmd: z.output<typeof schemas.start>): Perso
   return [{ type: 'combat.started', combat }];
 }
 
-function spot(state: RhylanorState, cmd: z.output<typeof schemas.spot>, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
+function spot(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.spot>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
   if (combat.stage !== 'spotting')
     throw new RuleError('WRONG_PHASE', 'spotting happens before the turns start');
   if (cmd.result !== undefined) {
@@ -515,9 +511,8 @@ function order(
   state: RhylanorState,
   cmd: z.output<typeof schemas.order>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
   if (combat.stage === 'turns') throw new RuleError('WRONG_PHASE', 'the order is already set');
   if (combat.chooser === null)
     throw new RuleError('ROLL_OFF_NEEDED', 'the pools tie: roll off first (combat.rollOff)');
@@ -547,12 +542,19 @@ function contactsAfter(combat: Combat, id: string, x: number, y: number): Record
   return out;
 }
 
-function move(state: RhylanorState, cmd: z.output<typeof schemas.move>, ctx: DecideContext): PersonalEvent[] {
-  const combat = combatPhase(state, ['movement'], 'moving');
+function move(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.move>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
+  requirePhase(combat, ['movement'], 'moving');
   const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'moving');
   requireFit(c);
-  if (m.optionTurn === combat.turn) throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
+  // On the slow drug he takes the movement phase twice (§8.3 reading).
+  if (m.optionTurn === combat.turn && (!underDrug(c, 'slow') || combat.acted[`${c.id}:movedAgain`]))
+    throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
   const enc = encumbrance(c, state.pack);
   if (cmd.option === 'run' && enc.state !== 'fine')
     throw new RuleError('ENCUMBERED', `${c.name} is too loaded to run`);
@@ -725,8 +727,13 @@ export function rollShots(
   return { rolls, targets, told };
 }
 
-function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
-  const combat = combatPhase(state, ['directFire', 'returnFire'], 'firing');
+function fire(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.fire>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
+  requirePhase(combat, ['directFire', 'returnFire'], 'firing');
   const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   if (combat.phase === 'directFire') {
     requirePhasing(combat, m, 'direct fire');
@@ -842,8 +849,9 @@ function melee(
   state: RhylanorState,
   cmd: z.output<typeof schemas.melee>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = combatPhase(state, ['melee'], 'melee');
+  requirePhase(combat, ['melee'], 'melee');
   const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'melee');
   requireFit(c);
@@ -932,9 +940,7 @@ function nextStep(combat: Combat): { turn: number; phasing: SideId; phase: Phase
   };
 }
 
-function next(state: RhylanorState, _cmd: unknown, ctx: DecideContext): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
+function next(state: RhylanorState, _cmd: unknown, ctx: DecideContext, combat: Combat): PersonalEvent[] {
   if (combat.stage !== 'turns') throw new RuleError('WRONG_PHASE', 'set the order (combat.order) first');
   if (ctx.actor.role !== 'gm') {
     const members = combat.sides[combat.phasing].members;
@@ -997,9 +1003,8 @@ function morale(
   state: RhylanorState,
   cmd: z.output<typeof schemas.morale>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
   const s = combat.sides[cmd.side];
   if (cmd.rally) {
     requirePhase(combat, ['command'], 'a rally');
@@ -1061,8 +1066,13 @@ export function moraleRoll(state: RhylanorState, id: SideId, dice: DiceSource): 
   return makeRoll(`morale of ${s.name}`, roll2d6(dice, `morale of ${s.name}`), mods, MORALE.target);
 }
 
-function seek(state: RhylanorState, cmd: z.output<typeof schemas.seek>, ctx: DecideContext): PersonalEvent[] {
-  const combat = combatPhase(state, ['command'], 'looking for a hidden enemy');
+function seek(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.seek>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
+  requirePhase(combat, ['command'], 'looking for a hidden enemy');
   const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'looking');
   requireFit(c);
@@ -1107,9 +1117,8 @@ function steady(
   state: RhylanorState,
   cmd: z.output<typeof schemas.steady>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
   if (combat.stage !== 'turns') throw new RuleError('WRONG_PHASE', 'the fight has not begun');
   const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
   // The graze taken this turn or the last, not yet answered.
@@ -1157,8 +1166,9 @@ function callFire(
   state: RhylanorState,
   cmd: z.output<typeof schemas.callFire>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = combatPhase(state, ['command'], 'calling fire');
+  requirePhase(combat, ['command'], 'calling fire');
   const { c, m } = ownCombatant(state, ctx, combat, cmd.observerId);
   requirePhasing(combat, m, 'calling fire');
   requireFit(c);
@@ -1199,18 +1209,18 @@ function end(state: RhylanorState, cmd: z.output<typeof schemas.end>): PersonalE
 
 export const combatCommands: readonly CommandSpec[] = [
   defineCommand(schemas.start, GM, start),
-  defineCommand(schemas.spot, GM_AND_PLAYERS, spot),
+  fightCommand(schemas.spot, GM_AND_PLAYERS, spot),
   defineCommand(schemas.rollOff, GM, rollOff),
-  defineCommand(schemas.order, GM_AND_PLAYERS, order),
-  defineCommand(schemas.move, GM_AND_PLAYERS, move),
-  defineCommand(schemas.fire, GM_AND_PLAYERS, fire),
-  defineCommand(schemas.melee, GM_AND_PLAYERS, melee),
-  defineCommand(schemas.next, GM_AND_PLAYERS, next),
-  defineCommand(schemas.morale, GM_AND_PLAYERS, morale),
+  fightCommand(schemas.order, GM_AND_PLAYERS, order),
+  fightCommand(schemas.move, GM_AND_PLAYERS, move),
+  fightCommand(schemas.fire, GM_AND_PLAYERS, fire),
+  fightCommand(schemas.melee, GM_AND_PLAYERS, melee),
+  fightCommand(schemas.next, GM_AND_PLAYERS, next),
+  fightCommand(schemas.morale, GM_AND_PLAYERS, morale),
   defineCommand(schemas.place, GM, place),
   defineCommand(schemas.setMorale, GM, setMorale),
-  defineCommand(schemas.seek, GM_AND_PLAYERS, seek),
-  defineCommand(schemas.steady, GM_AND_PLAYERS, steady),
-  defineCommand(schemas.callFire, GM_AND_PLAYERS, callFire),
+  fightCommand(schemas.seek, GM_AND_PLAYERS, seek),
+  fightCommand(schemas.steady, GM_AND_PLAYERS, steady),
+  fightCommand(schemas.callFire, GM_AND_PLAYERS, callFire),
   defineCommand(schemas.end, GM, end),
 ];

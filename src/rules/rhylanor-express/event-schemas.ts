@@ -87,7 +87,7 @@ const doseSchema = z.strictObject({
   takenAt: count,
   startsAt: count,
   endsAt: count.nullable(),
-  stage: z.enum(['waiting', 'active', 'over']),
+  stage: z.enum(['waiting', 'active', 'asleep', 'over']),
 });
 
 const carriedSchema = z.strictObject({ weaponId: id, loaded: count, spare: count });
@@ -477,7 +477,7 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
   'drug.changed': event('drug.changed', {
     characterId: id,
     index: count,
-    stage: z.enum(['active', 'over']),
+    stage: z.enum(['active', 'asleep', 'over']),
     crashFace: z.number().int().min(1).max(6).optional(),
   }),
   'intrusion.rolled': event('intrusion.rolled', {

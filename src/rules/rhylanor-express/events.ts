@@ -327,7 +327,7 @@ export type PersonalEvent =
       readonly characterId: string;
       /** Index of the dose in his `drugs`. */
       readonly index: number;
-      readonly stage: 'active' | 'over';
+      readonly stage: 'active' | 'asleep' | 'over';
       /** The crash die (1d6 End) when a slow or combat drug wears off. */
       readonly crashFace?: number;
     }

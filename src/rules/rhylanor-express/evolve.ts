@@ -107,8 +107,13 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         turn: event.surprise ? 0 : 1,
         acted: {},
       }));
-    case 'combat.moved':
-      return onCombatant(state, event.id, (m, c) => ({
+    case 'combat.moved': {
+      // A second move in one turn (the slow drug) is kept under `<id>:movedAgain`.
+      const again = state.combat?.combatants[event.id]?.optionTurn === state.combat?.turn;
+      const moved = again
+        ? onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`${event.id}:movedAgain`]: true } }))
+        : state;
+      return onCombatant(moved, event.id, (m, c) => ({
         ...m,
         x: event.x,
         y: event.y,
@@ -118,6 +123,7 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         handhold: event.handhold,
         contacts: event.contacts,
       }));
+    }
     case 'combat.controlRolled':
       return onCombatant(state, event.id, (m, c) => ({
         ...m,

@@ -27,6 +27,38 @@ export function defineCommand<Sch extends z.ZodObject>(
   return { type, schema, roles, decide } as CommandSpec;
 }
 
+/**
+ * A command of the running fight: it opens with the fight there and no roll waiting for pool
+ * points (§7.3), the same opening for every fight command, then decides with the fight in hand.
+ */
+export function fightCommand<Sch extends z.ZodObject>(
+  schema: Sch,
+  roles: readonly Role[],
+  decide: (
+    state: RhylanorState,
+    command: z.output<Sch>,
+    ctx: DecideContext,
+    combat: Combat,
+  ) => PersonalEvent[],
+): CommandSpec {
+  return defineCommand(schema, roles, (state, command, ctx) => {
+    const combat = requireCombat(state);
+    requireNoWindow(state);
+    return decide(state, command, ctx, combat);
+  });
+}
+
+/** A command about one sheet the seat plays (the referee: any sheet), with that sheet in hand. */
+export function sheetCommand<Sch extends z.ZodObject & { shape: { characterId: z.ZodType<string> } }>(
+  schema: Sch,
+  roles: readonly Role[],
+  decide: (state: RhylanorState, command: z.output<Sch>, ctx: DecideContext, c: Character) => PersonalEvent[],
+): CommandSpec {
+  return defineCommand(schema, roles, (state, command, ctx) =>
+    decide(state, command, ctx, requireOwn(state, ctx, (command as { characterId: string }).characterId)),
+  );
+}
+
 export const GM: readonly Role[] = ['gm'];
 export const GM_AND_PLAYERS: readonly Role[] = ['gm', 'player'];
 

@@ -2,20 +2,20 @@ import { z } from 'zod';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import { skillLevel } from './character.ts';
-import { checkTargets, combatPhase, distance, requirePhasing, rollShots } from './combat.ts';
+import { checkTargets, distance, requirePhase, requirePhasing, rollShots } from './combat.ts';
 import type { Weapon } from './data/pack-schema.ts';
 import { VEHICLE_ACTIVITIES, VEHICLE_SKILLS } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import {
   type CommandSpec,
   defineCommand,
+  fightCommand,
   fold,
   GM,
   GM_AND_PLAYERS,
   requireCombat,
   requireCombatant,
   requireFit,
-  requireNoWindow,
   requireOwn,
 } from './parts.ts';
 import { resolveRolls } from './resolve.ts';
@@ -148,8 +148,9 @@ function drive(
   state: RhylanorState,
   cmd: z.output<typeof schemas.drive>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = combatPhase(state, ['movement'], 'driving');
+  requirePhase(combat, ['movement'], 'driving');
   const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   requirePhasing(combat, at, 'driving');
   if (cmd.driverId !== undefined) requireFit(requireOwn(state, ctx, cmd.driverId));
@@ -165,8 +166,13 @@ function drive(
   ];
 }
 
-function fire(state: RhylanorState, cmd: z.output<typeof schemas.fire>, ctx: DecideContext): PersonalEvent[] {
-  const combat = combatPhase(state, ['directFire', 'returnFire'], 'firing');
+function fire(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.fire>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
+  requirePhase(combat, ['directFire', 'returnFire'], 'firing');
   const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   const v = packVehicle(state, machine);
   if (combat.phase === 'directFire') requirePhasing(combat, at, 'direct fire');
@@ -244,8 +250,9 @@ function dogfight(
   state: RhylanorState,
   cmd: z.output<typeof schemas.dogfight>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = combatPhase(state, ['directFire', 'returnFire'], 'a dogfight');
+  requirePhase(combat, ['directFire', 'returnFire'], 'a dogfight');
   const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   const { machine: target, at: targetAt } = vehicleIn(state, combat, cmd.targetId);
   if (targetAt.side === at.side) throw new RuleError('FRIENDLY_TARGET', `${target.name} is on the same side`);
@@ -286,9 +293,8 @@ function pointDefence(
   state: RhylanorState,
   cmd: z.output<typeof schemas.pointDefence>,
   ctx: DecideContext,
+  combat: Combat,
 ): PersonalEvent[] {
-  const combat = requireCombat(state);
-  requireNoWindow(state);
   const { machine } = vehicleIn(state, combat, cmd.machineId);
   requireFit(requireOwn(state, ctx, cmd.gunnerId));
   const weapon = slotWeapon(state, machine, cmd.slot);
@@ -319,8 +325,8 @@ function pointDefence(
 
 export const vehicleCombatCommands: readonly CommandSpec[] = [
   defineCommand(schemas.join, GM, join),
-  defineCommand(schemas.drive, GM_AND_PLAYERS, drive),
-  defineCommand(schemas.fire, GM_AND_PLAYERS, fire),
-  defineCommand(schemas.dogfight, GM_AND_PLAYERS, dogfight),
-  defineCommand(schemas.pointDefence, GM_AND_PLAYERS, pointDefence),
+  fightCommand(schemas.drive, GM_AND_PLAYERS, drive),
+  fightCommand(schemas.fire, GM_AND_PLAYERS, fire),
+  fightCommand(schemas.dogfight, GM_AND_PLAYERS, dogfight),
+  fightCommand(schemas.pointDefence, GM_AND_PLAYERS, pointDefence),
 ];

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import { byId, Choice, NumberField } from './Fields.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -57,6 +58,7 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
       </section>
       <Medicine view={view} seat={seat} />
       {gm ? <PassTime /> : null}
+      {gm ? <StartResearch view={view} /> : null}
       <section className="re-card" aria-label="Research">
         <h3>Research and medicine</h3>
         {research.length === 0 ? <p className="re-muted">No research under way.</p> : null}
@@ -89,6 +91,123 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
   );
 }
 
+/**
+ * The referee starts a research clock (§8): a disease or project from the pack (its numbers stay
+ * his secret), or his own target and weeks of successes; the researcher rolls a week at a time.
+ */
+function StartResearch({ view }: { view: View }) {
+  const { run, busy } = useRunner();
+  const all = sheets(view);
+  const known = [
+    ...view.pack.diseases.map((d) => ({ id: d.id, name: d.name, kind: 'disease' as const })),
+    ...view.pack.projects.map((p) => ({ id: p.id, name: p.name, kind: 'device' as const })),
+  ];
+  const [who, setWho] = useState('');
+  const [from, setFrom] = useState('');
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'disease' | 'device' | 'question'>('question');
+  const [skill, setSkill] = useState('Medic');
+  const [target, setTarget] = useState('8');
+  const [successes, setSuccesses] = useState('3');
+  const researcher = who || all[0]?.id || '';
+  const packed = known.find((k) => k.id === from);
+  if (all.length === 0) return null;
+  return (
+    <form
+      className="re-card"
+      aria-label="Start research"
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(
+          packed
+            ? {
+                type: 'research.start',
+                characterId: researcher,
+                name: name.trim() || packed.name,
+                kind: packed.kind,
+                fromPack: packed.id,
+              }
+            : {
+                type: 'research.start',
+                characterId: researcher,
+                name: name.trim(),
+                kind,
+                skill: skill.trim() || 'Medic',
+                target: Math.trunc(Number(target)),
+                successes: Math.trunc(Number(successes)),
+              },
+          'research',
+        );
+      }}
+    >
+      <h3>Start research</h3>
+      <div className="re-grid">
+        <Choice
+          label="Researcher"
+          name="researcher"
+          options={byId(all)}
+          value={researcher}
+          onChange={setWho}
+        />
+        <Choice
+          label="From the pack"
+          name="fromPack"
+          options={[{ value: '', label: 'my own numbers' }, ...byId(known)]}
+          value={from}
+          onChange={setFrom}
+        />
+        <label>
+          Name{' '}
+          <input name="researchName" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        </label>
+        {packed ? null : (
+          <>
+            <Choice
+              label="Kind"
+              name="researchKind"
+              options={[
+                { value: 'question', label: 'a question' },
+                { value: 'device', label: 'a device' },
+                { value: 'disease', label: 'a disease' },
+              ]}
+              value={kind}
+              onChange={(v) => setKind(v as typeof kind)}
+            />
+            <label>
+              Skill{' '}
+              <input
+                name="researchSkill"
+                value={skill}
+                maxLength={60}
+                onChange={(e) => setSkill(e.target.value)}
+              />
+            </label>
+            <NumberField
+              label="Target"
+              name="researchTarget"
+              min={2}
+              max={30}
+              value={target}
+              onChange={setTarget}
+            />
+            <NumberField
+              label="Successes"
+              name="researchSuccesses"
+              min={1}
+              max={100}
+              value={successes}
+              onChange={setSuccesses}
+            />
+          </>
+        )}
+      </div>
+      <button type="submit" disabled={busy || (!packed && name.trim() === '')}>
+        Start the clock
+      </button>
+    </form>
+  );
+}
+
 /** The referee's clock: game time passes (healing, research weeks, drugs and death clocks follow it). */
 function PassTime() {
   const { run, busy } = useRunner();
@@ -108,17 +227,7 @@ function PassTime() {
     >
       <h3>Game time</h3>
       <div className="re-inline">
-        <label>
-          Pass{' '}
-          <input
-            className="re-num"
-            name="amount"
-            type="number"
-            min={1}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </label>
+        <NumberField label="Pass" name="amount" min={1} value={amount} onChange={setAmount} />
         <select
           name="unit"
           aria-label="Unit"
@@ -193,37 +302,30 @@ function Medicine({ view, seat }: { view: View; seat: SeatRef }) {
           }}
         >
           <div className="re-grid">
-            <label>
-              Medic
-              <select name="medic" value={medic.id} onChange={(e) => setMedicId(e.target.value)}>
-                {medics.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Patient
-              <select name="patient" value={patient.id} onChange={(e) => setPatientId(e.target.value)}>
-                {patients.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Wound
-              <select name="wound" value={wound.id} onChange={(e) => setWoundId(e.target.value)}>
-                {wounds.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.level}
-                    {w.endLost > 0 ? ` (End −${w.endLost})` : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice
+              label="Medic"
+              name="medic"
+              options={byId(medics)}
+              value={medic.id}
+              onChange={setMedicId}
+            />
+            <Choice
+              label="Patient"
+              name="patient"
+              options={byId(patients)}
+              value={patient.id}
+              onChange={setPatientId}
+            />
+            <Choice
+              label="Wound"
+              name="wound"
+              options={wounds.map((w) => ({
+                value: String(w.id),
+                label: `${w.level}${w.endLost > 0 ? ` (End −${w.endLost})` : ''}`,
+              }))}
+              value={String(wound.id)}
+              onChange={setWoundId}
+            />
           </div>
           <fieldset className="re-mods">
             <legend>At hand</legend>

@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { type Character, condition, currentEnd } from '../../rules/rhylanor-express/character.ts';
+import type { Weapon } from '../../rules/rhylanor-express/data/pack-schema.ts';
+import type { MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
-import type { Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
+import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
+import { Choice, NumberField } from './Fields.tsx';
+import { FightMap, type MovePlan } from './FightMap.tsx';
+import type { Spot } from './fight-map.ts';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
 import { chanceText, previewTask } from './preview.ts';
 import { useRunner } from './runner.tsx';
+import { combatantName, VehiclesInFight } from './Vehicles.tsx';
 import { actingFireteam, playsSide, poolSidesWaiting } from './your-move.ts';
 
 /**
@@ -42,7 +48,46 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
       </section>
     );
   }
+  return <FightUnderWay view={view} seat={seat} combat={combat} />;
+}
+
+/** What a seat has chosen for a combatant it plays: movement option, planned spot, weapon. */
+export interface Orders {
+  readonly option: MovementOption;
+  readonly to: Spot | null;
+  readonly weapon: number;
+}
+
+const NO_ORDERS: Orders = { option: 'stand', to: null, weapon: 0 };
+
+/** The characters this seat may order now: its fit members of the acting side, outside a pool window. */
+function orderable(view: View, seat: SeatRef, combat: Combat): Character[] {
   const acting = actingFireteam(view);
+  if (combat.stage !== 'turns' || !acting || view.window || !playsSide(view, seat, acting)) return [];
+  return combat.sides[acting].members
+    .map((id) => view.characters[id])
+    .filter((c): c is Character => isSheet(c) && mayAct(seat, c) && condition(c) === 'fit');
+}
+
+function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; combat: Combat }) {
+  const [chosenId, setChosen] = useState<string | null>(null);
+  const [orders, setOrders] = useState<Readonly<Record<string, Orders>>>({});
+  const members = orderable(view, seat, combat);
+  const own = sheets(view).filter((c) => mayAct(seat, c) && combat.combatants[c.id]);
+  const chosen = chosenId ?? members[0]?.id ?? own[0]?.id ?? null;
+  const chosenSheet = chosen ? view.characters[chosen] : undefined;
+  const ordersOf = (id: string): Orders => orders[id] ?? NO_ORDERS;
+  const setOrdersOf = (id: string, o: Partial<Orders>) =>
+    setOrders((all) => ({ ...all, [id]: { ...(all[id] ?? NO_ORDERS), ...o } }));
+  const chosenOrders = chosen ? ordersOf(chosen) : NO_ORDERS;
+  const chosenAt = chosen ? combat.combatants[chosen] : undefined;
+  const moving = combat.phase === 'movement' && members.some((c) => c.id === chosen);
+  const plan: MovePlan | null =
+    moving && chosen && chosenAt && chosenAt.x !== null
+      ? { id: chosen, option: chosenOrders.option, to: chosenOrders.to ?? { x: chosenAt.x, y: chosenAt.y } }
+      : null;
+  const weapon = isSheet(chosenSheet) ? rangedWeapons(view, chosenSheet) : [];
+  const weaponData = weapon.find((r) => r.i === chosenOrders.weapon)?.data ?? weapon[0]?.data ?? null;
   return (
     <section className="re-card re-fight" aria-label="Firefight">
       <h3>
@@ -83,11 +128,12 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
           {Object.values(combat.combatants).map((m) => {
             const c = view.characters[m.id];
             const sheet = isSheet(c) ? c : null;
+            const machine = view.machines[m.id];
             return (
               <tr key={m.id} className={`re-side-${m.side}`} data-combatant={m.id}>
-                <th scope="row">{c?.name ?? m.id}</th>
+                <th scope="row">{combatantName(view, m.id)}</th>
                 <td>{m.x === null ? 'unseen' : `${m.x}, ${m.y}`}</td>
-                <td>{m.option ?? '—'}</td>
+                <td>{machine ? (m.activity ?? '—') : (m.option ?? '—')}</td>
                 <td>
                   {m.fullCover ? 'full' : m.cover > 0 ? `−${m.cover}` : '—'}
                   {m.concealed ? ', concealed' : ''}
@@ -95,7 +141,13 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
                 <td>
                   {sheet
                     ? `${condition(sheet)}, End ${currentEnd(sheet)}${sheet.wounds.length > 0 ? `, ${sheet.wounds.map((w) => w.level).join(', ')}` : ''}`
-                    : '?'}
+                    : machine
+                      ? machine.destroyed
+                        ? 'destroyed'
+                        : machine.damage.length > 0
+                          ? machine.damage.join(', ')
+                          : 'undamaged'
+                      : '?'}
                 </td>
                 <td>
                   {sheet
@@ -110,10 +162,34 @@ export function Firefight({ view, seat }: { view: View; seat: SeatRef }) {
           })}
         </tbody>
       </table>
+      <FightMap
+        combat={combat}
+        names={(id) => combatantName(view, id)}
+        chosen={chosen}
+        weapon={weaponData}
+        plan={plan}
+        onPlan={(to) => chosen && setOrdersOf(chosen, { to })}
+        onChoose={setChosen}
+      />
       {view.window ? <PoolWindow view={view} seat={seat} /> : null}
-      {combat.stage === 'turns' && acting && !view.window && playsSide(view, seat, acting) ? (
-        <Actions view={view} seat={seat} side={acting} />
+      {members.length > 0 ? (
+        <div className="re-fight-actions">
+          {members.map((c) => (
+            <CombatantActions
+              key={c.id}
+              view={view}
+              seat={seat}
+              c={c}
+              orders={ordersOf(c.id)}
+              onOrders={(o) => setOrdersOf(c.id, o)}
+              onChoose={() => setChosen(c.id)}
+              chosen={c.id === chosen}
+            />
+          ))}
+        </div>
       ) : null}
+      <VehiclesInFight view={view} seat={seat} combat={combat} />
+      {seat.role === 'gm' ? <PlaceCombatant view={view} combat={combat} /> : null}
       {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
     </section>
   );
@@ -173,37 +249,45 @@ function PoolWindow({ view, seat }: { view: View; seat: SeatRef }) {
   );
 }
 
-function Actions({ view, seat, side }: { view: View; seat: SeatRef; side: SideId }) {
-  const combat = view.combat;
-  if (!combat) return null;
-  const members = combat.sides[side].members
-    .map((id) => view.characters[id])
-    .filter((c): c is Character => isSheet(c) && mayAct(seat, c) && condition(c) === 'fit');
-  if (members.length === 0) return null;
-  return (
-    <div className="re-fight-actions">
-      {members.map((c) => (
-        <CombatantActions key={c.id} view={view} seat={seat} c={c} />
-      ))}
-    </div>
-  );
+/** The ranged weapons a character carries, with their index on his sheet. */
+function rangedWeapons(view: View, c: Character) {
+  return c.weapons
+    .map((w, i) => ({ w, i, data: view.pack.weapons.find((x) => x.id === w.weaponId) }))
+    .filter((x): x is typeof x & { data: Weapon } => x.data !== undefined);
 }
 
-function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Character }) {
+function CombatantActions({
+  view,
+  seat,
+  c,
+  orders,
+  onOrders,
+  onChoose,
+  chosen,
+}: {
+  view: View;
+  seat: SeatRef;
+  c: Character;
+  orders: Orders;
+  onOrders: (o: Partial<Orders>) => void;
+  onChoose: () => void;
+  chosen: boolean;
+}) {
   const { run, busy } = useRunner();
   const combat = view.combat;
   const me = combat?.combatants[c.id];
-  const [option, setOption] = useState('stand');
-  const [x, setX] = useState(String(me?.x ?? 0));
-  const [y, setY] = useState(String(me?.y ?? 0));
-  const [weapon, setWeapon] = useState(0);
   const [target, setTarget] = useState('');
   if (!combat || !me) return null;
+  const { option, weapon } = orders;
+  const x = String(orders.to?.x ?? me.x ?? 0);
+  const y = String(orders.to?.y ?? me.y ?? 0);
+  const setOption = (v: string) => onOrders({ option: v as MovementOption });
+  const setWeapon = (i: number) => onOrders({ weapon: i });
+  const setX = (v: string) => onOrders({ to: { x: Number(v), y: Number(y) } });
+  const setY = (v: string) => onOrders({ to: { x: Number(x), y: Number(v) } });
   const enemies = Object.values(combat.combatants).filter((m) => m.side !== me.side);
   const phase = combat.phase;
-  const ranged = c.weapons
-    .map((w, i) => ({ w, i, data: view.pack.weapons.find((x) => x.id === w.weaponId) }))
-    .filter((x) => x.data);
+  const ranged = rangedWeapons(view, c);
   const chosenTarget = enemies.find((e) => e.id === target) ?? enemies[0];
   const fire: RhylanorCommand | null =
     chosenTarget && ranged.length > 0
@@ -219,7 +303,10 @@ function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Cha
   const weaponData = ranged.find((r) => r.i === weapon)?.data ?? ranged[0]?.data;
   return (
     <fieldset className="re-combatant-actions" aria-label={`Actions of ${c.name}`}>
-      <strong>{c.name}</strong>
+      <strong>{c.name}</strong>{' '}
+      <button type="button" className="re-small" aria-pressed={chosen} onClick={onChoose}>
+        {chosen ? 'On the map' : 'Show on the map'}
+      </button>
       {phase === 'movement' ? (
         <form
           className="re-inline"
@@ -240,26 +327,8 @@ function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Cha
               <option value="run">run (45 m, snap fire −4)</option>
             </select>
           </label>{' '}
-          <label>
-            x{' '}
-            <input
-              className="re-num"
-              name="x"
-              type="number"
-              value={x}
-              onChange={(e) => setX(e.target.value)}
-            />
-          </label>{' '}
-          <label>
-            y{' '}
-            <input
-              className="re-num"
-              name="y"
-              type="number"
-              value={y}
-              onChange={(e) => setY(e.target.value)}
-            />
-          </label>{' '}
+          <NumberField label="x" name="x" value={x} onChange={setX} />{' '}
+          <NumberField label="y" name="y" value={y} onChange={setY} />{' '}
           <button type="submit" disabled={busy}>
             Move
           </button>
@@ -305,7 +374,7 @@ function CombatantActions({ view, seat, c }: { view: View; seat: SeatRef; c: Cha
                           : 'beyond extreme';
                 return (
                   <option key={m.id} value={m.id}>
-                    {view.characters[m.id]?.name ?? m.id}
+                    {combatantName(view, m.id)}
                     {d === null ? ' (unseen)' : ` (${d} m, ${band})`}
                   </option>
                 );
@@ -500,5 +569,62 @@ function StartFight({ view }: { view: View }) {
         Start the fight
       </button>
     </form>
+  );
+}
+
+/** The referee's ruling on the ground (§7.6, §7.15): a character's cover and whether he is concealed. */
+function PlaceCombatant({ view, combat }: { view: View; combat: Combat }) {
+  const { run, busy } = useRunner();
+  const people = Object.values(combat.combatants).filter((m) => view.machines[m.id] === undefined);
+  const [who, setWho] = useState('');
+  const id = who || people[0]?.id || '';
+  const m = combat.combatants[id];
+  if (!m) return null;
+  return (
+    <details className="re-edit">
+      <summary>Referee: cover and concealment</summary>
+      <form
+        key={`${m.id}-${m.cover}-${m.fullCover}-${m.concealed}`}
+        className="re-inline"
+        aria-label="Cover and concealment"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const d = new FormData(e.currentTarget);
+          run(
+            {
+              type: 'combat.place',
+              characterId: m.id,
+              cover: Number(d.get('cover')),
+              fullCover: d.get('fullCover') === 'on',
+              concealed: d.get('concealed') === 'on',
+            },
+            'cover',
+          );
+        }}
+      >
+        <Choice
+          label="Who"
+          name="placeWho"
+          options={people.map((p) => ({ value: p.id, label: combatantName(view, p.id) }))}
+          value={id}
+          onChange={setWho}
+        />
+        <Choice
+          label="Cover"
+          name="cover"
+          options={[0, 1, 2, 3, 4].map((n) => ({ value: String(n), label: n === 0 ? 'none' : `−${n}` }))}
+          value={String(m.cover)}
+        />
+        <label>
+          <input type="checkbox" name="fullCover" defaultChecked={m.fullCover} /> full cover
+        </label>
+        <label>
+          <input type="checkbox" name="concealed" defaultChecked={m.concealed} /> concealed
+        </label>
+        <button type="submit" disabled={busy}>
+          Set
+        </button>
+      </form>
+    </details>
   );
 }

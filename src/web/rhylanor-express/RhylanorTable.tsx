@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { SystemPanelProps } from '../systems.tsx';
 import { Between } from './Between.tsx';
+import { NewCharacter } from './Chargen.tsx';
 import { Firefight } from './Firefight.tsx';
 import { asView, isSheet, type SeatRef, sheets, type View } from './model.ts';
 import { DiceControls, Feedback, RunnerContext, useCommandRunner } from './runner.tsx';
@@ -74,6 +75,7 @@ function Table({ view, seat, seats, send }: Omit<SystemPanelProps, 'view'> & { v
             {mustTakeCharacter(view, me) || seat.role === 'gm' ? (
               <TakeCharacter view={view} seat={me} seats={seats} />
             ) : null}
+            {seat.role !== 'spectator' ? <NewCharacter view={view} seat={me} seats={seats} /> : null}
             {ordered.length === 0 ? <p className="re-muted">No characters yet.</p> : null}
             {ordered.map((c) => (
               <CharacterSheet

@@ -9,12 +9,9 @@ import {
   formatUpp,
   uppDigit,
 } from '../../rules/rhylanor-express/character.ts';
-import {
-  CASCADES,
-  CHARACTERISTICS,
-  characteristicDm,
-  MASTER_SKILLS,
-} from '../../rules/rhylanor-express/data/tables.ts';
+import { CASCADES, CHARACTERISTICS, MASTER_SKILLS } from '../../rules/rhylanor-express/data/tables.ts';
+import { Generation, uppDmText } from './Chargen.tsx';
+import { RunButton } from './Fields.tsx';
 import { isSheet, type SeatName, type SeatRef, signed, type View } from './model.ts';
 import { cascadeMembers } from './preview.ts';
 import { useRunner } from './runner.tsx';
@@ -30,6 +27,7 @@ const CONDITION_WORDS: Record<string, string> = {
   fit: 'fit',
   exhausted: 'exhausted',
   unconscious: 'unconscious',
+  helpless: 'helpless',
   dead: 'dead',
   destroyed: 'destroyed',
 };
@@ -183,6 +181,7 @@ export function CharacterSheet({
         </p>
       ) : null}
       {(own || gm) && c.cascadesOwed.length > 0 ? <CascadePicks view={view} c={c} /> : null}
+      {own || gm ? <Generation view={view} seat={seat} c={c} /> : null}
       {own || gm ? <CarryEdit c={c} /> : null}
       {own || gm ? <Outfit view={view} c={c} /> : null}
       {gm ? <RefereeEdit view={view} c={c} /> : null}
@@ -191,42 +190,23 @@ export function CharacterSheet({
 }
 
 function WoundEdit({ c, id, treated }: { c: Character; id: number; treated: boolean }) {
-  const { run, busy } = useRunner();
+  const edit = (wound: Record<string, unknown>) => ({
+    type: 'character.edit',
+    characterId: c.id,
+    wounds: [{ id, ...wound }],
+    reason: 'referee',
+  });
   return (
     <>
       {' '}
       {!treated ? (
-        <button
-          type="button"
-          className="re-small"
-          disabled={busy}
-          onClick={() =>
-            run({
-              type: 'character.edit',
-              characterId: c.id,
-              wounds: [{ id, treated: true }],
-              reason: 'referee',
-            })
-          }
-        >
+        <RunButton small command={edit({ treated: true })}>
           Mark treated
-        </button>
+        </RunButton>
       ) : null}{' '}
-      <button
-        type="button"
-        className="re-small"
-        disabled={busy}
-        onClick={() =>
-          run({
-            type: 'character.edit',
-            characterId: c.id,
-            wounds: [{ id, remove: true }],
-            reason: 'referee',
-          })
-        }
-      >
+      <RunButton small command={edit({ remove: true })}>
         Remove
-      </button>
+      </RunButton>
     </>
   );
 }
@@ -337,12 +317,7 @@ function RefereeEdit({ view, c }: { view: View; c: Character }) {
           />
         </label>{' '}
         <span className="re-muted" aria-live="polite">
-          {digits.length === 6
-            ? CHARACTERISTICS.map((ch, i) => {
-                const v = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'.indexOf(digits[i] ?? '');
-                return v < 0 ? `${ch} ?` : `${ch} ${signed(characteristicDm(v))}`;
-              }).join(' · ')
-            : 'six digits: Str Dex End Int Edu Soc'}
+          {uppDmText(digits)}
         </span>{' '}
         <button type="submit" disabled={busy}>
           Set UPP

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Hex } from '../../engine/board/hex-grid.ts';
+import { ownRollOnly } from '../../rules/rhylanor-express/space/model.ts';
 import { WEAPONS } from '../../rules/rhylanor-express/space/tables.ts';
 import { Board } from '../board/Board.tsx';
 import { type HexCell, hexLayout } from '../board/layout.ts';
@@ -11,8 +12,29 @@ import {
   type SpaceView,
   type View,
 } from './model.ts';
-import { BAND_WORDS, bandBetween, mapCells, type Plot, plotOf, reachOf, thrustTo } from './plot.ts';
+import {
+  BAND_WORDS,
+  bandBetween,
+  mapCells,
+  type Plot,
+  plotOf,
+  reachOf,
+  surpriseHexes,
+  thrustTo,
+} from './plot.ts';
 import { useRunner } from './runner.tsx';
+import {
+  type BeforeDice,
+  BeforeDiceControls,
+  beforeDiceFields,
+  FleetChips,
+  GroundFire,
+  GroundHit,
+  NO_BEFORE_DICE,
+  PoolGuard,
+  PostureToggle,
+  SurprisePlacement,
+} from './SpaceOrders.tsx';
 import { actingFleet } from './your-move.ts';
 
 /**
@@ -46,6 +68,8 @@ const WEAPON_WORDS: Record<string, string> = {
 };
 
 const LEVEL = ['working', 'damaged', 'destroyed'] as const;
+/** Hexes of map beyond the outermost piece while placing under surprise (up to 30 from the enemy). */
+const SURPRISE_MARGIN = 16;
 
 const key = (h: Hex) => `${h.q},${h.r}`;
 const same = (a: Hex | null | undefined, b: Hex | null | undefined) =>
@@ -77,6 +101,13 @@ export function SpacePanel({ view, seat, seats }: { view: View; seat: SeatRef; s
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the plot changes, by its key
   useEffect(() => setMarker(plot ? plot.drift : null), [plotKey]);
   const thrust = plot && marker ? thrustTo(plot, marker) : null;
+  const placing =
+    chosen !== null &&
+    space.phase === 'surprise' &&
+    chosen.side === space.surpriser &&
+    mayCommand(seat, chosen) &&
+    !chosen.destroyed;
+  const [placeAt, setPlaceAt] = useState<Hex | null>(null);
 
   if (space.order.length === 0 && !gm)
     return (
@@ -101,10 +132,12 @@ export function SpacePanel({ view, seat, seats }: { view: View; seat: SeatRef; s
           ships={ships}
           chosen={chosen}
           plot={plot}
-          marker={marker}
-          onMarker={setMarker}
+          marker={placing ? placeAt : marker}
+          onMarker={placing ? setPlaceAt : setMarker}
           onSelect={setSelected}
+          placing={placing}
         />
+        {placing && chosen ? <SurprisePlacement ship={chosen} at={placeAt} /> : null}
         {plot && chosen ? (
           <PlotControls
             ship={chosen}
@@ -142,6 +175,7 @@ function SpaceMap({
   marker,
   onMarker,
   onSelect,
+  placing,
 }: {
   space: SpaceView;
   ships: readonly ShipView[];
@@ -150,12 +184,18 @@ function SpaceMap({
   marker: Hex | null;
   onMarker: (h: Hex) => void;
   onSelect: (id: string) => void;
+  /** Placing the chosen ship under surprise: the map reaches further out, the legal hexes lit. */
+  placing: boolean;
 }) {
-  const cells = mapCells(space);
+  const cells = mapCells(space, placing ? SURPRISE_MARGIN : undefined);
   const extentKey = `${cells[0] ? key(cells[0]) : ''}:${cells.length}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the layout changes only when the map's extent does
   const layout = useMemo(() => hexLayout(cells), [extentKey]);
-  const reach = useMemo(() => (plot ? reachOf(plot) : []), [plot]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the legal hexes change with the map's extent and the ship
+  const reach = useMemo(
+    () => (plot ? reachOf(plot) : placing && chosen ? surpriseHexes(space, chosen, cells) : []),
+    [plot, placing, chosen?.id, extentKey],
+  );
   const reachKeys = useMemo(() => new Set(reach.map(key)), [reach]);
   const pathKeys = useMemo(() => new Set((plot?.path ?? []).map(key)), [plot]);
   const worldKeys = useMemo(() => new Set(space.worlds.map((w) => key(w.at))), [space.worlds]);
@@ -177,7 +217,7 @@ function SpaceMap({
       if (s.at && same({ q: s.at.q + s.vel.q, r: s.at.r + s.vel.r }, c)) here.push(`${s.name}'s future`);
       if (same(s.past, c)) here.push(`${s.name}'s past`);
     }
-    if (reachKeys.has(key(c))) here.push('within thrust');
+    if (reachKeys.has(key(c))) here.push(placing ? 'may be placed here' : 'within thrust');
     return `Hex ${c.q},${c.r}${here.length > 0 ? `: ${here.join(', ')}` : ''}`;
   };
   const setIfReachable = (c: HexCell | null) => {
@@ -191,14 +231,14 @@ function SpaceMap({
       describeCell={describe}
       cellClass={cellClass}
       onActivate={(c) => {
-        if (plot && reachKeys.has(key(c))) {
+        if ((plot || placing) && reachKeys.has(key(c))) {
           onMarker({ q: c.q, r: c.r });
           return;
         }
         const ship = ships.find((s) => same(s.at, c));
         if (ship) onSelect(ship.id);
       }}
-      canDrag={(c) => plot !== null && same(c, newFuture)}
+      canDrag={(c) => (plot !== null || placing) && same(c, newFuture)}
       onDrag={setIfReachable}
       onDrop={setIfReachable}
     >
@@ -257,6 +297,16 @@ function SpaceMap({
           </g>
         );
       })}
+      {placing && marker ? (
+        <circle
+          className="re-plot-marker"
+          cx={center(marker).x}
+          cy={center(marker).y}
+          r={0.3}
+          data-testid="place-marker"
+          data-hex={key(marker)}
+        />
+      ) : null}
       {plot && newFuture ? (
         <g className="re-plot">
           {plot.pulls.length > 0
@@ -386,9 +436,21 @@ function PhaseActions({
   const friends = chosen ? ships.filter((s) => s.side === chosen.side && !s.destroyed) : [];
   const mineActing = chosen && mayCommand(seat, chosen) && chosen.side === acting && !chosen.destroyed;
   const open = space.open;
+  const [before, setBefore] = useState<BeforeDice>(NO_BEFORE_DICE);
+  const extra = beforeDiceFields(before);
+  const rolling =
+    chosen !== null &&
+    mayCommand(seat, chosen) &&
+    !chosen.destroyed &&
+    (space.phase === 'detection' ||
+      (mineActing && (space.phase === 'laser' || space.phase === 'return' || space.phase === 'ordnance')));
   return (
     <div className="re-actions">
       {open ? <OpenShot view={view} seat={seat} ships={ships} /> : null}
+      <FleetChips space={space} ships={ships} seat={seat} />
+      {rolling && chosen ? (
+        <BeforeDiceControls space={space} ship={chosen} value={before} onChange={setBefore} />
+      ) : null}
       {space.phase === 'roles' &&
       acting !== null &&
       (gm || ships.some((s) => s.side === acting && mayCommand(seat, s))) ? (
@@ -407,13 +469,20 @@ function PhaseActions({
         </fieldset>
       ) : null}
       {space.phase === 'detection' && chosen && mayCommand(seat, chosen) ? (
-        <DetectAction ship={chosen} ships={ships} gm={gm} />
+        <DetectAction ship={chosen} ships={ships} gm={gm} extra={extra} />
       ) : null}
       {mineActing && (space.phase === 'laser' || space.phase === 'return') ? (
-        <FireActions ship={chosen} enemies={enemies} friends={friends} phaseSerial={space.phaseSerial} />
+        <FireActions
+          ship={chosen}
+          enemies={enemies}
+          friends={friends}
+          phaseSerial={space.phaseSerial}
+          extra={extra}
+        />
       ) : null}
+      {mineActing && space.phase === 'laser' ? <GroundFire ship={chosen} /> : null}
       {mineActing && space.phase === 'ordnance' ? <OrdnanceActions ship={chosen} enemies={enemies} /> : null}
-      {mineActing && space.phase === 'ordnance' ? <DamageControl ship={chosen} /> : null}
+      {mineActing && space.phase === 'ordnance' ? <DamageControl ship={chosen} extra={extra} /> : null}
       {mayEnd ? (
         <button
           type="button"
@@ -427,7 +496,17 @@ function PhaseActions({
   );
 }
 
-function DetectAction({ ship, ships, gm }: { ship: ShipView; ships: readonly ShipView[]; gm: boolean }) {
+function DetectAction({
+  ship,
+  ships,
+  gm,
+  extra,
+}: {
+  ship: ShipView;
+  ships: readonly ShipView[];
+  gm: boolean;
+  extra: ReturnType<typeof beforeDiceFields>;
+}) {
   const { run, busy } = useRunner();
   // A player cannot see what has not been found: his navigator searches for whatever is out there.
   const unfound = gm ? ships.filter((s) => s.side !== ship.side && !s.detected) : [];
@@ -437,7 +516,7 @@ function DetectAction({ ship, ships, gm }: { ship: ShipView; ships: readonly Shi
         <button
           type="button"
           disabled={busy}
-          onClick={() => run({ type: 'space.detect', ship: ship.id }, 'search')}
+          onClick={() => run({ type: 'space.detect', ship: ship.id, ...extra }, 'search')}
         >
           {ship.name} searches for hidden ships
         </button>
@@ -447,7 +526,7 @@ function DetectAction({ ship, ships, gm }: { ship: ShipView; ships: readonly Shi
           key={t.id}
           type="button"
           disabled={busy}
-          onClick={() => run({ type: 'space.detect', ship: ship.id, target: t.id })}
+          onClick={() => run({ type: 'space.detect', ship: ship.id, target: t.id, ...extra })}
         >
           {ship.name} searches for {t.name}
         </button>
@@ -462,11 +541,13 @@ function FireActions({
   enemies,
   friends,
   phaseSerial,
+  extra,
 }: {
   ship: ShipView;
   enemies: readonly ShipView[];
   friends: readonly ShipView[];
   phaseSerial: number | undefined;
+  extra: ReturnType<typeof beforeDiceFields>;
 }) {
   const { run, busy } = useRunner();
   const [target, setTarget] = useState('');
@@ -502,7 +583,10 @@ function FireActions({
                 }
                 onClick={() =>
                   chosenTarget &&
-                  run({ type: 'space.fire', ship: ship.id, turret: i, target: chosenTarget.id }, 'fire')
+                  run(
+                    { type: 'space.fire', ship: ship.id, turret: i, target: chosenTarget.id, ...extra },
+                    'fire',
+                  )
                 }
               >
                 Fire {t.name} at {chosenTarget?.name ?? '…'}
@@ -513,7 +597,10 @@ function FireActions({
                   type="button"
                   disabled={busy}
                   onClick={() =>
-                    run({ type: 'space.counter', ship: ship.id, turret: i, protect: f.id }, 'counter-fire')
+                    run(
+                      { type: 'space.counter', ship: ship.id, turret: i, protect: f.id, ...extra },
+                      'counter-fire',
+                    )
                   }
                 >
                   Counter-fire {t.name} for {f.name}
@@ -608,18 +695,16 @@ function OpenShot({ view, seat, ships }: { view: View; seat: SeatRef; ships: rea
   if (!open) return null;
   const shooter = ships.find((s) => s.id === open.ship);
   const target = ships.find((s) => s.id === open.target);
-  // A repair's roll is the ship's own: only its side may move it.
-  const involved = (open.repair ? [shooter] : [shooter, target]).filter(
+  // A repair, counter-fire or detection roll is the ship's own: only its side may move it.
+  const involved = (ownRollOnly(open) ? [shooter] : [shooter, target]).filter(
     (s): s is ShipView => !!s && mayCommand(seat, s),
   );
   return (
     <fieldset className="re-note" aria-label="Open shot">
       <p>
-        {open.repair
-          ? `${shooter?.name ?? 'A ship'} tries to repair its ${open.repair.item}`
-          : `${shooter?.name ?? 'A ship'} fired at ${target?.name ?? 'a ship'}`}
-        : rolled {open.roll.faces.join('+')}, total {open.roll.total + open.after} against {open.roll.need}+.
-        Pool points may still move it.
+        {openShotWords(open, shooter?.name ?? 'A ship', target?.name ?? 'a ship')}: rolled{' '}
+        {open.roll.faces.join('+')}, total {open.roll.total + open.after} against {open.roll.need}+. Pool
+        points may still move it.
       </p>
       {involved.map((s) => (
         <span key={s.id}>
@@ -758,6 +843,7 @@ function RefereeSpace({
           </>
         ) : null}
       </div>
+      {space.phase !== 'ended' && ships.length > 0 ? <GroundHit ships={ships} /> : null}
     </section>
   );
 }
@@ -857,6 +943,10 @@ function ShipCard({
             .join(', ')}
         </p>
       ) : null}
+      {mine && !ship.destroyed && (space.phase === 'setup' || space.phase === 'detection') ? (
+        <PostureToggle ship={ship} />
+      ) : null}
+      {mine && !ship.destroyed && space.phase !== 'ended' ? <PoolGuard ship={ship} /> : null}
       {mine && !ship.destroyed ? (
         <button type="button" className="re-small" onClick={onSelect} aria-pressed={chosen?.id === ship.id}>
           {chosen?.id === ship.id ? 'Chosen' : `Choose ${ship.name}`}
@@ -908,6 +998,14 @@ function PlaceShip({ ship }: { ship: ShipView }) {
   );
 }
 
+/** What the roll waiting for pool points is, in words. */
+export function openShotWords(open: NonNullable<SpaceView['open']>, shooter: string, target: string): string {
+  if (open.repair) return `${shooter} tries to repair its ${open.repair.item}`;
+  if (open.counter) return `${shooter} fires at the missiles locked on ${target}`;
+  if (open.detect) return `${shooter}'s navigator looks for ${target}`;
+  return `${shooter} fired at ${target}`;
+}
+
 /** Damage a ship has taken, item by item (§6.11): what the location and critical rolls hit. */
 function hitsText(ship: ShipView): string {
   const parts: string[] = [];
@@ -937,7 +1035,7 @@ const REPAIR_WORDS: Record<string, string> = {
 };
 
 /** Damage control (§6.12): one attempt a turn at a damaged item, in the ordnance phase. */
-function DamageControl({ ship }: { ship: ShipView }) {
+function DamageControl({ ship, extra }: { ship: ShipView; extra: ReturnType<typeof beforeDiceFields> }) {
   const { run, busy } = useRunner();
   const [item, setItem] = useState('power');
   const [turret, setTurret] = useState(0);
@@ -948,7 +1046,7 @@ function DamageControl({ ship }: { ship: ShipView }) {
       onSubmit={(e) => {
         e.preventDefault();
         run(
-          { type: 'space.repair', ship: ship.id, item, ...(item === 'turret' ? { turret } : {}) },
+          { type: 'space.repair', ship: ship.id, item, ...(item === 'turret' ? { turret } : {}), ...extra },
           'repair',
         );
       }}

@@ -1,7 +1,7 @@
 import type { Character } from '../../rules/rhylanor-express/character.ts';
 import type { Pack } from '../../rules/rhylanor-express/data/pack-schema.ts';
 import type { OpenShot, Ship, SideInfo, SpaceState } from '../../rules/rhylanor-express/space/model.ts';
-import type { Combat, OpenWindow, Research } from '../../rules/rhylanor-express/state.ts';
+import type { Combat, Machine, OpenWindow, Research } from '../../rules/rhylanor-express/state.ts';
 import type { SeatInfo } from '../../server/protocol.ts';
 import type { CommandResult } from '../connection.ts';
 
@@ -60,7 +60,7 @@ export interface View {
   readonly staged: readonly { readonly side: string; readonly delta: number }[];
   readonly research: Readonly<Record<string, Partial<Research> & Pick<Research, 'id' | 'name'>>>;
   readonly jammedLocks: readonly string[];
-  readonly machines: Readonly<Record<string, { readonly id: string; readonly name: string }>>;
+  readonly machines: Readonly<Record<string, Machine>>;
   readonly space: SpaceView;
 }
 

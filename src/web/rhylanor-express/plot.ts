@@ -1,7 +1,12 @@
 import { type Hex, hexDistance, hexLength } from '../../engine/board/hex-grid.ts';
 import type { Ship } from '../../rules/rhylanor-express/space/model.ts';
 import { vectorStep } from '../../rules/rhylanor-express/space/movement.ts';
-import { type RangeBand, rangeBand } from '../../rules/rhylanor-express/space/tables.ts';
+import {
+  type RangeBand,
+  rangeBand,
+  SURPRISE_MAX,
+  SURPRISE_MIN,
+} from '../../rules/rhylanor-express/space/tables.ts';
 import { currentG } from '../../rules/rhylanor-express/space/turn.ts';
 import type { HexCell } from '../board/layout.ts';
 import type { ShipView, SpaceView } from './model.ts';
@@ -103,4 +108,19 @@ export function mapCells(space: SpaceView, margin = 6): HexCell[] {
     for (let r = Math.ceil(minY - q / 2); r <= Math.floor(maxY - q / 2); r++) cells.push({ q, r });
   }
   return cells;
+}
+
+/**
+ * Where a ship with surprise may be placed (§6.2): the map's hexes whose nearest enemy ship in
+ * play is SURPRISE_MIN to SURPRISE_MAX hexes away. With no enemy on the map, any hex.
+ */
+export function surpriseHexes(space: SpaceView, ship: ShipView, cells: readonly HexCell[]): HexCell[] {
+  const enemies = space.order
+    .map((id) => space.ships[id])
+    .filter((s): s is ShipView => s !== undefined && s.side !== ship.side && s.at !== null && !s.destroyed);
+  if (enemies.length === 0) return [...cells];
+  return cells.filter((c) => {
+    const nearest = Math.min(...enemies.map((e) => hexDistance(c, e.at as Hex)));
+    return nearest >= SURPRISE_MIN && nearest <= SURPRISE_MAX;
+  });
 }

@@ -10,6 +10,7 @@ import {
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
 import { dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
+import { cellOf, fightGrid, metresOf } from './fight-map.ts';
 
 /**
  * Rhylanor Express in the browser (real Chromium): a referee and two players, one on a 390×844
@@ -311,6 +312,127 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(gm, 're-firefight-referee.png');
     await gm.getByRole('button', { name: 'End the fight' }).click();
     await expect.poll(() => log(gm).textContent()).toContain('The firefight is over');
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('generates a character on a phone with digital and typed dice, then moves him on the fight map by keyboard', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Eve']);
+    const gm = await openSeat(browser, gmUrl);
+    const eve = await openSeat(browser, playerUrls[0] as string, true);
+
+    // A new character from typed UPP digits and a career: the DMs show as she types.
+    await section(eve, /^Crew/);
+    const gen = eve.getByRole('form', { name: 'Generate a character' });
+    await gen.locator('input[name="newName"]').fill('Jessa Vale');
+    await gen.locator('input[name="newUpp"]').fill('77a865');
+    await expect.poll(() => gen.getByTestId('new-upp-dms').textContent()).toContain('End +');
+    await gen.locator('select[name="newCareer"]').selectOption('Belt Prospector');
+    await gen.getByRole('button', { name: 'Create the character' }).click();
+    const sheet = eve.getByRole('article', { name: 'Sheet of Jessa Vale' });
+    await sheet.waitFor();
+    expect(await sheet.getByTestId('upp').textContent()).toBe('77A865');
+
+    const skillList = sheet.getByRole('list', { name: 'Skills of Jessa Vale', exact: true });
+    // A survival roll (6+), the rules' chance shown first, digital dice.
+    await sheet.getByText('Generation: Belt Prospector').click();
+    const career = sheet.getByRole('form', { name: 'Career roll of Jessa Vale' });
+    await career.locator('input[name="chargenTarget"]').fill('6');
+    await expect
+      .poll(() => career.getByTestId('chargen-chance').textContent())
+      .toBe('6+ with +0: 26/36 (72.2%)');
+    await career.getByRole('button', { name: 'Roll survival' }).click();
+    await expect.poll(() => log(gm).textContent()).toMatch(/Jessa Vale's survival roll: \d\+\d/);
+
+    // Skill tables with her own dice: a 1 is Brawling; a 3 is Gun Combat, a cascade she picks from.
+    await eve.getByLabel('my own dice').check();
+    const skills = sheet.getByRole('form', { name: 'Skill roll of Jessa Vale' });
+    await expect.poll(() => skills.getByTestId('skill-table').textContent()).toContain('1 Brawling');
+    await skills.getByRole('button', { name: 'Roll on the table' }).click();
+    await enterFaces(eve, [1]);
+    await expect.poll(() => skillList.textContent()).toContain('Brawling-1');
+    await skills.getByRole('button', { name: 'Roll on the table' }).click();
+    await enterFaces(eve, [3]);
+    const pick = sheet.getByRole('form', { name: 'Pick from Gun Combat' });
+    await pick.locator('select[name="pick"]').selectOption('Rifles');
+    await pick.getByRole('button', { name: 'Take it' }).click();
+    await expect.poll(() => skillList.textContent()).toContain('Rifles-1');
+    await eve.getByLabel('digital').check();
+
+    // The level-0 fill of Service Skills: Vehicle is a cascade, so she picks one of it.
+    const fill = sheet.getByRole('form', { name: 'Level-0 skills of Jessa Vale' });
+    await fill.locator('select[name="fill-Vehicle"]').selectOption('Wheeled');
+    await fill.getByRole('button', { name: 'Fill level 0' }).click();
+    await expect.poll(() => skillList.textContent()).toContain('Wheeled-0');
+    expect(await skillList.textContent()).toContain('Vacc Suit-0');
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('Jessa Vale rolled 3 on Belt Prospector table 1: Gun Combat (a cascade: pick one).');
+    await shot(eve, 're-chargen-phone.png');
+
+    // A fight: the referee adds a starport guard 20 m off; spotting and the order as the rules go.
+    await section(gm, /^Crew/);
+    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
+    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
+    await section(gm, /^Tasks/);
+    const start = gm.getByRole('form', { name: 'Start a firefight' });
+    await start.locator('input[name="gap"]').fill('20');
+    await start.getByRole('button', { name: 'Start the fight' }).click();
+    await section(eve, /^Tasks/);
+    const waiting = () => eve.getByRole('group', { name: 'Roll waiting for pool points' }).count();
+    for (const side of ['Crew', 'Opposition']) {
+      await gm.getByRole('button', { name: `${side} looks for the enemy` }).click();
+      await expect
+        .poll(
+          async () =>
+            (await waiting()) > 0 ||
+            (await gm.getByRole('button', { name: `${side} looks for the enemy` }).count()) === 0,
+        )
+        .toBe(true);
+      if ((await waiting()) > 0) await eve.getByRole('button', { name: 'Crew passes' }).click();
+      await expect.poll(waiting).toBe(0);
+    }
+    // Equal pools: the referee rolls off for who chooses, then (for the chooser) makes the Crew the Intruder.
+    const rollOff = gm.getByRole('button', { name: 'Roll off for the order' });
+    const crewFirst = gm.getByRole('button', { name: 'Crew is the Intruder', exact: true });
+    await expect.poll(async () => (await rollOff.count()) + (await crewFirst.count())).toBeGreaterThan(0);
+    if ((await rollOff.count()) > 0) await rollOff.click();
+    await crewFirst.click();
+    await expect.poll(() => eve.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+
+    // The map: she walks (18 m ring) and, from the keyboard, moves the marker three squares east.
+    const actions = eve.getByRole('group', { name: 'Actions of Jessa Vale' });
+    await actions.locator('select[name="option"]').selectOption('walk');
+    const map = eve.locator('.re-fight-map svg.board-svg');
+    await map.scrollIntoViewIfNeeded();
+    const scale = Number((await eve.getByTestId('fight-scale').textContent())?.match(/([\d.]+) m/)?.[1]);
+    const grid = fightGrid(
+      [
+        { x: 0, y: 0 },
+        { x: 20, y: 0 },
+      ],
+      18,
+    );
+    expect(scale).toBe(grid.scale);
+    const me = cellOf(grid, { x: 0, y: 0 });
+    const to = { x: me.x + 3, y: me.y };
+    await map.focus();
+    await map.press('ArrowRight');
+    for (let i = 0; i < to.x; i++) await map.press('ArrowRight');
+    for (let i = 0; i < to.y; i++) await map.press('ArrowDown');
+    await map.press('Enter');
+    const dest = metresOf(grid, to);
+    await expect
+      .poll(() => eve.getByTestId('move-marker').getAttribute('data-metres'))
+      .toBe(`${dest.x},${dest.y}`);
+    expect(await actions.locator('input[name="x"]').inputValue()).toBe(String(dest.x));
+    await shot(eve, 're-fight-map-phone.png');
+    await actions.getByRole('button', { name: 'Move' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain(`Jessa Vale chose walk and is now at ${dest.x}, ${dest.y} m.`);
+    await expect
+      .poll(() => eve.locator('tr[data-combatant="c1"] td').first().textContent())
+      .toBe(`${dest.x}, ${dest.y}`);
     expect(pageProblems).toEqual([]);
   });
 });

@@ -471,19 +471,59 @@ export const DAY_SECONDS = 86400;
 /**
  * Drugs (§8.3): when each takes hold after the dose and how long it lasts, in seconds of game
  * time (null: at once, or no set end). `crash`: 1d6 End lost as a Moderate wound (Serious if End
- * falls to 0) when it wears off; `after`: the wound it leaves when it ends.
+ * falls to 0) when it wears off; `after`: the wound it leaves when it ends. `helpless`: what the
+ * user is while it works (asleep: unconscious; helpless: awake but unable to act); `sleepsAfter`:
+ * seconds he lies unconscious once it ends.
  */
 export const DRUGS = {
-  medical: { onset: 0, lasts: null, crash: false, after: null },
-  antiToxin: { onset: 0, lasts: null, crash: false, after: null },
-  slow: { onset: 3 * TURN_SECONDS, lasts: 40 * TURN_SECONDS, crash: true, after: null },
-  medicalSlow: { onset: 0, lasts: DAY_SECONDS, crash: false, after: null },
-  fast: { onset: 0, lasts: DAY_SECONDS, crash: false, after: null },
-  combat: { onset: 2 * TURN_SECONDS, lasts: 30 * TURN_SECONDS, crash: true, after: null },
-  anagathics: { onset: 0, lasts: 30 * DAY_SECONDS, crash: false, after: null },
-  truth: { onset: 0, lasts: 120, crash: false, after: 'moderate' },
+  medical: { onset: 0, lasts: null, crash: false, after: null, helpless: null, sleepsAfter: 0 },
+  antiToxin: { onset: 0, lasts: null, crash: false, after: null, helpless: null, sleepsAfter: 0 },
+  slow: {
+    onset: 3 * TURN_SECONDS,
+    lasts: 40 * TURN_SECONDS,
+    crash: true,
+    after: null,
+    helpless: null,
+    sleepsAfter: 0,
+  },
+  medicalSlow: {
+    onset: 0,
+    lasts: DAY_SECONDS,
+    crash: false,
+    after: null,
+    helpless: 'asleep',
+    sleepsAfter: 0,
+  },
+  fast: { onset: 0, lasts: DAY_SECONDS, crash: false, after: null, helpless: 'helpless', sleepsAfter: 0 },
+  combat: {
+    onset: 2 * TURN_SECONDS,
+    lasts: 30 * TURN_SECONDS,
+    crash: true,
+    after: null,
+    helpless: null,
+    sleepsAfter: 0,
+  },
+  anagathics: {
+    onset: 0,
+    lasts: 30 * DAY_SECONDS,
+    crash: false,
+    after: null,
+    helpless: null,
+    sleepsAfter: 0,
+  },
+  truth: { onset: 0, lasts: 120, crash: false, after: 'moderate', helpless: null, sleepsAfter: DAY_SECONDS },
 } as const satisfies Readonly<
-  Record<string, { onset: number; lasts: number | null; crash: boolean; after: 'moderate' | null }>
+  Record<
+    string,
+    {
+      onset: number;
+      lasts: number | null;
+      crash: boolean;
+      after: 'moderate' | null;
+      helpless: 'asleep' | 'helpless' | null;
+      sleepsAfter: number;
+    }
+  >
 >;
 export type DrugId = keyof typeof DRUGS;
 export const DRUG_IDS = Object.keys(DRUGS) as [DrugId, ...DrugId[]];

@@ -4,7 +4,7 @@ import type { DiceSource } from '../../../engine/dice/source.ts';
 import { othersDice } from '../../../engine/ruleset.ts';
 import type { Person, WeaponKind } from '../data/space-pack.ts';
 import type { SpaceCommandOf } from './commands.ts';
-import type { CrewHit, DamageEffect, DamageItem, Dm } from './events.ts';
+import type { CrewHit, DamageEffect, DamageItem, Dm, Roll2d6 } from './events.ts';
 import { actingSide, type Missile, type OpenShot, type Ship, type SpaceState, type Turret } from './model.ts';
 import { roll2d6, skillDm } from './rolls.ts';
 import {
@@ -256,14 +256,7 @@ function resolveShot(
 ): void {
   const ship = w.s.ships[shot.ship] as Ship;
   const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
-  const roll =
-    after === 0
-      ? shot.roll
-      : {
-          ...shot.roll,
-          dms: [...shot.roll.dms, { label: 'pool after the dice', value: after }],
-          total: shot.roll.total + after,
-        };
+  const roll = withAfter(shot.roll, after);
   const natural = roll.faces[0] + roll.faces[1];
   const hit = natural === 12 || (natural !== 2 && roll.total >= roll.need);
   const { hits, face } = hit ? hitsOf(kind, dice, `hits of ${ship.name}'s laser battery`) : { hits: 0 };
@@ -305,21 +298,57 @@ function openShot(
   w.emit({ type: 'space.roll.opened', shot: { ...shot, after: 0, passed: [], rest: weapons.slice(1) } });
 }
 
+/** A roll with pool points put on it after the dice (a named DM, the total and success again). */
+export function withAfter(roll: Roll2d6, after: number): Roll2d6 {
+  if (after === 0) return roll;
+  return {
+    ...roll,
+    dms: [...roll.dms, { label: 'pool after the dice', value: after }],
+    total: roll.total + after,
+    success: roll.total + after >= roll.need,
+  };
+}
+
+/**
+ * Whom the open window's traffic (points, passes, its closing) may reach: a navigator's look is
+ * always his side's secret, damage control aboard an unfound ship too; anything else is open.
+ */
+export function windowSecrecy(s: SpaceState): { secret?: true; seen?: string[] } {
+  const open = s.open;
+  if (!open) return {};
+  if (open.detect) return { secret: true, seen: sideSeats(s, open.side) };
+  if (open.repair) return unfound(s, open.ship);
+  return {};
+}
+
 /** Both sides have passed (or the referee closed it): the open shot takes effect, the next weapon rolls. */
 export function closeShot(w: Work): void {
   const open = w.s.open;
   if (!open) return;
-  w.emit({ type: 'space.roll.closed' });
+  w.emit({ type: 'space.roll.closed', ...windowSecrecy(w.s) });
+  // The dice after the window are not the closing seat's own.
+  const dice = othersDice(w.ctx);
+  if (open.counter) {
+    const left = resolveCounter(w, open, open.after, true, dice);
+    if (open.rest.length > 0 && left > 0)
+      openCounter(w, open.ship, open.turret, open.target, open.rest, 0, 0, dice);
+    return;
+  }
+  const roll = withAfter(open.roll, open.after);
+  if (open.detect) {
+    w.emit({
+      type: 'space.detect.rolled',
+      ship: open.ship,
+      target: open.target,
+      side: open.side,
+      roll,
+      spent: true,
+      secret: true,
+      seen: sideSeats(w.s, open.side),
+    });
+    return;
+  }
   if (open.repair) {
-    const roll =
-      open.after === 0
-        ? open.roll
-        : {
-            ...open.roll,
-            dms: [...open.roll.dms, { label: 'pool after the dice', value: open.after }],
-            total: open.roll.total + open.after,
-            success: open.roll.total + open.after >= open.roll.need,
-          };
     w.emit({
       type: 'space.repair.rolled',
       ship: open.ship,
@@ -332,8 +361,6 @@ export function closeShot(w: Work): void {
     });
     return;
   }
-  // The dice after the window are not the closing seat's own.
-  const dice = othersDice(w.ctx);
   resolveShot(w, open, open.after, true, dice);
   if (open.rest.length > 0) openShot(w, open.ship, open.turret, open.target, open.rest, 0, 0, dice);
 }
@@ -354,58 +381,125 @@ export function counterFire(w: Work, c: SpaceCommandOf<'space.counter'>): void {
     if (range > COUNTER_FIRE_REACH)
       fail('SPACE_OUT_OF_RANGE', `${protect.name} is more than ${COUNTER_FIRE_REACH} hexes away`, { range });
   }
-  const incoming = s.missiles
-    .filter((m) => m.target === protect.id)
-    .sort((a, b) => a.strikesAt - b.strikesAt || a.id.localeCompare(b.id));
-  if (incoming.length === 0) fail('SPACE_NO_MISSILES', `no missile is locked on to ${protect.name}`);
+  if (incomingAt(s, protect.id).length === 0)
+    fail('SPACE_NO_MISSILES', `no missile is locked on to ${protect.name}`);
   const weapons = pickWeapons(w, turret, c.weapons);
-  const gunner = gunnerOf(ship, turret);
+  gunnerOf(ship, turret);
   checkModifiers(w, ship, c.chip, c.pool);
-  let left: Missile[] = incoming;
+  if (w.s.windows) {
+    // With windows on, each weapon's roll waits for its own side's points after the dice (§6.4).
+    openCounter(w, ship.id, c.turret, protect.id, weapons, c.chip ?? 0, c.pool ?? 0);
+    return;
+  }
   weapons.forEach((i, n) => {
-    const missile = left[0];
-    if (!missile) return;
-    const kind = (turret.weapons[i] as { kind: WeaponKind }).kind;
-    const dms = fireDms(w, ship, gunner, kind, {
-      tons: 1,
-      hull: 'normal',
-      pilot: 0,
-      computer: missile.computer,
-      sand: 0,
-    });
-    const chip = n === 0 ? (c.chip ?? 0) : 0;
-    const pool = n === 0 ? (c.pool ?? 0) : 0;
-    const roll = roll2d6(
+    if (incomingAt(w.s, protect.id).length === 0) return;
+    const shot = rollCounter(
+      w,
+      ship.id,
+      c.turret,
+      i,
+      protect.id,
+      n === 0 ? (c.chip ?? 0) : 0,
+      n === 0 ? (c.pool ?? 0) : 0,
       w.ctx.dice,
-      `${ship.name} ${turret.name} fires at a missile`,
-      dms,
-      TO_HIT_SHORT,
-      chip,
-      pool,
     );
-    const natural = roll.faces[0] + roll.faces[1];
-    const hit = natural === 12 || (natural !== 2 && roll.success);
-    const { hits, face } = hit ? hitsOf(kind, w.ctx.dice, 'missiles a laser battery destroys') : { hits: 0 };
-    // Every weapon other than a battery destroys one missile.
-    const count = kind === 'laserBattery' ? hits : hit ? 1 : 0;
-    const destroyed = left.slice(0, count).map((m) => m.id);
-    left = left.slice(count);
-    w.emit({
-      type: 'space.fired',
-      ship: ship.id,
-      turret: c.turret,
-      weapon: i,
-      target: protect.id,
-      at: 'missiles',
-      range: ship.at && protect.at ? hexDistance(ship.at, protect.at) : 0,
-      roll: { ...roll, success: hit },
-      natural,
-      hits: count,
-      ...(face === undefined ? {} : { hitsFace: face }),
-      missilesDestroyed: destroyed,
-      side: ship.side,
-    });
+    resolveCounter(w, shot, 0, false, w.ctx.dice);
   });
+}
+
+/** Missiles locked on to a ship, the soonest to strike first (counter-fire takes them in that order). */
+function incomingAt(s: SpaceState, shipId: string): Missile[] {
+  return s.missiles
+    .filter((m) => m.target === shipId)
+    .sort((a, b) => a.strikesAt - b.strikesAt || a.id.localeCompare(b.id));
+}
+
+type RolledShot = Omit<OpenShot, 'after' | 'passed' | 'rest'>;
+
+/** One weapon's roll at the first missile locked on to the protected ship (§6.9). */
+function rollCounter(
+  w: Work,
+  shipId: string,
+  turretIndex: number,
+  weapon: number,
+  protectId: string,
+  chip: number,
+  pool: number,
+  dice: DiceSource,
+): RolledShot {
+  const ship = w.s.ships[shipId] as Ship;
+  const protect = w.s.ships[protectId] as Ship;
+  const turret = ship.turrets[turretIndex] as Turret;
+  const kind = (turret.weapons[weapon] as { kind: WeaponKind }).kind;
+  const missile = incomingAt(w.s, protectId)[0] as Missile;
+  const dms = fireDms(w, ship, gunnerOf(ship, turret), kind, {
+    tons: 1,
+    hull: 'normal',
+    pilot: 0,
+    computer: missile.computer,
+    sand: 0,
+  });
+  const roll = roll2d6(dice, `${ship.name} ${turret.name} fires at a missile`, dms, TO_HIT_SHORT, chip, pool);
+  return {
+    ship: shipId,
+    turret: turretIndex,
+    weapon,
+    target: protectId,
+    range: ship.at && protect.at ? hexDistance(ship.at, protect.at) : 0,
+    side: ship.side,
+    roll,
+    against: 0,
+    chipAgainst: 0,
+    counter: true,
+  };
+}
+
+/** A counter-fire roll's outcome with any points after the dice; returns the missiles still locked on. */
+function resolveCounter(w: Work, shot: RolledShot, after: number, spent: boolean, dice: DiceSource): number {
+  const ship = w.s.ships[shot.ship] as Ship;
+  const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
+  const roll = withAfter(shot.roll, after);
+  const natural = roll.faces[0] + roll.faces[1];
+  const hit = natural === 12 || (natural !== 2 && roll.success);
+  const { hits, face } = hit ? hitsOf(kind, dice, 'missiles a laser battery destroys') : { hits: 0 };
+  // Every weapon other than a battery destroys one missile.
+  const count = kind === 'laserBattery' ? hits : hit ? 1 : 0;
+  const incoming = incomingAt(w.s, shot.target);
+  const destroyed = incoming.slice(0, count).map((m) => m.id);
+  w.emit({
+    type: 'space.fired',
+    ship: shot.ship,
+    turret: shot.turret,
+    weapon: shot.weapon,
+    target: shot.target,
+    at: 'missiles',
+    range: shot.range,
+    roll: { ...roll, success: hit },
+    natural,
+    hits: count,
+    ...(face === undefined ? {} : { hitsFace: face }),
+    missilesDestroyed: destroyed,
+    ...(spent ? { spent } : {}),
+    side: shot.side,
+  });
+  return incoming.length - destroyed.length;
+}
+
+/** Rolls the next counter-fire weapon of a command and holds it open for its side's points. */
+function openCounter(
+  w: Work,
+  ship: string,
+  turret: number,
+  protect: string,
+  weapons: readonly number[],
+  chip: number,
+  pool: number,
+  dice: DiceSource = w.ctx.dice,
+): void {
+  const first = weapons[0];
+  if (first === undefined) return;
+  const shot = rollCounter(w, ship, turret, first, protect, chip, pool, dice);
+  w.emit({ type: 'space.roll.opened', shot: { ...shot, after: 0, passed: [], rest: weapons.slice(1) } });
 }
 
 function ordnanceShip(w: Work, id: string): Ship {

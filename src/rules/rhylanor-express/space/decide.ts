@@ -1,5 +1,5 @@
 import { type Hex, hexDistance } from '../../../engine/board/hex-grid.ts';
-import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
+import { type DecideContext, othersDice, type Seat } from '../../../engine/ruleset.ts';
 import {
   findDesign,
   findPerson,
@@ -21,10 +21,11 @@ import {
   reload,
   repairRoll,
   sandCast,
+  windowSecrecy,
 } from './combat.ts';
 import type { SpaceCommand, SpaceCommandOf } from './commands.ts';
 import type { RepairLine, SpaceEvent } from './events.ts';
-import { other, type Ship, type SpaceState } from './model.ts';
+import { type OpenShot, other, ownRollOnly, type Ship, type SpaceState } from './model.ts';
 import { roll2d6, skillDm } from './rolls.ts';
 import { newShip, standardPlacement, vectorToward } from './ships.ts';
 import { DETECT_ACTIVE, DETECT_QUIET, SURPRISE_MAX, SURPRISE_MIN } from './tables.ts';
@@ -34,6 +35,7 @@ import {
   fail,
   findShip,
   hiddenFor,
+  isGm,
   mayActForSide,
   ownShip,
   removeMissilesAt,
@@ -148,6 +150,30 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
   ];
   const need = ship.quiet ? DETECT_QUIET : DETECT_ACTIVE;
   const roll = roll2d6(w.ctx.dice, `detection by ${ship.name}`, dms, need, c.chip ?? 0, c.pool ?? 0);
+  if (s.windows) {
+    // With windows on, the look waits for its own side's points after the dice (§6.4), in secret.
+    w.emit({
+      type: 'space.roll.opened',
+      shot: {
+        ship: ship.id,
+        turret: 0,
+        weapon: 0,
+        target: target.id,
+        range: ship.at && target.at ? hexDistance(ship.at, target.at) : 0,
+        side: ship.side,
+        roll,
+        against: 0,
+        chipAgainst: 0,
+        after: 0,
+        passed: [],
+        rest: [],
+        detect: true,
+      },
+      secret: true,
+      seen: sideSeats(s, ship.side),
+    });
+    return;
+  }
   w.emit({
     type: 'space.detect.rolled',
     ship: ship.id,
@@ -431,6 +457,18 @@ export function decideSpaceInPlace(
   return decideInto(new Work(space, ctx, pack, true), command);
 }
 
+/**
+ * The open roll, if the actor may know of it: a roll the actor's side may not see (the other
+ * side's look, or its damage control aboard an unfound ship) is refused as if none were open.
+ */
+function openFor(s: SpaceState, actor: Seat): OpenShot {
+  const open = s.open;
+  const secret = open ? windowSecrecy(s) : {};
+  if (!open || (secret.secret && !isGm(actor) && !(secret.seen ?? []).includes(actor.seatId)))
+    fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
+  return open;
+}
+
 /** What may be sent while a shot waits for pool points after its dice. */
 const DURING_WINDOW = new Set<SpaceCommand['type']>([
   'space.pool.after',
@@ -578,22 +616,21 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
       w.emit({ type: 'space.windows.set', on: command.on });
       break;
     case 'space.pool.after': {
-      const open = s.open;
-      if (!open) fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
+      const open = openFor(s, actor);
       const ship = ownShip(s, command.ship, actor);
-      if (ship.id !== open.ship && ship.id !== open.target)
+      // A ship's own roll (repair, counter-fire, a look) takes only that ship's points.
+      if (ship.id !== open.ship && (ownRollOnly(open) || ship.id !== open.target))
         fail('SPACE_NOT_IN_ROLL', `${ship.name} neither makes this roll nor is its target`);
       if (command.points === 0) fail('SPACE_NO_POOL', 'spend at least one point, or pass');
       if (Math.abs(command.points) > ship.pool)
         fail('SPACE_NO_POOL', `${ship.name} has ${ship.pool} pool points, not ${Math.abs(command.points)}`);
-      w.emit({ type: 'space.pool.added', ship: ship.id, points: command.points });
+      w.emit({ type: 'space.pool.added', ship: ship.id, points: command.points, ...windowSecrecy(s) });
       break;
     }
     case 'space.roll.pass': {
-      const open = s.open;
-      if (!open) fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
-      // Damage control is the ship's own roll: only its side has a say after the dice.
-      const sides = open.repair ? [open.side] : [open.side, other(open.side)];
+      const open = openFor(s, actor);
+      // Damage control, counter-fire and a look are the ship's own: only its side has a say.
+      const sides = ownRollOnly(open) ? [open.side] : [open.side, other(open.side)];
       if (actor.role === 'gm') {
         // The referee closes the window for everyone.
         closeShot(w);
@@ -601,7 +638,7 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
       }
       const side = sides.find((sd) => mayActForSide(s, actor, sd) && !open.passed.includes(sd));
       if (!side) fail('SPACE_NOT_IN_ROLL', 'your side has nothing to pass on this roll');
-      w.emit({ type: 'space.roll.passed', side });
+      w.emit({ type: 'space.roll.passed', side, ...windowSecrecy(s) });
       if (sides.every((sd) => (w.s.open as NonNullable<SpaceState['open']>).passed.includes(sd)))
         closeShot(w);
       break;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpaceEvent } from './events.ts';
-import { initialSpace, type SpaceState } from './model.ts';
+import { initialSpace, type Ship, type SpaceState } from './model.ts';
 import { GM, PLAYER_A, PLAYER_B, play, refusal, SPECTATOR } from './test-kit.ts';
 import { redactSpace, viewSpace } from './view.ts';
 
@@ -62,6 +62,38 @@ describe('detection and surprise (§6.2)', () => {
     // s2 was the only one: nothing is left to look for this round (and the roll stays the player's side's).
     expect(refusal(r.state, { type: 'space.detect', ship: 's1' }, PLAYER_A)).toBe('SPACE_NOTHING_TO_FIND');
     expect(redactSpace(r.events[0] as SpaceEvent, PLAYER_B)).toBeNull();
+  });
+
+  it('with pool windows on, a look waits for its own side’s points after the dice, all of it out of the other side’s sight', () => {
+    const { state } = ambush();
+    let s = play(state, { type: 'space.windows', on: true }).state;
+    s = { ...s, ships: { ...s.ships, s1: { ...(s.ships.s1 as Ship), pool: 2 } } };
+    // 3 + 3 + Navigation 1 + computer 1 = 8 would find it; 3 + 2 = 7 misses, for now.
+    const opened = play(s, { type: 'space.detect', ship: 's1', target: 's2' }, [3, 2], PLAYER_A);
+    expect(opened.events.map((e) => e.type)).toEqual(['space.roll.opened']);
+    expect(opened.state.open).toMatchObject({ detect: true, target: 's2', roll: { total: 7 } });
+    expect(opened.state.detectRolls).toEqual(['s1>s2']);
+    expect(opened.events.map((e) => redactSpace(e, PLAYER_B))).toEqual([null]);
+    expect((viewSpace(opened.state, PLAYER_B) as { open: unknown }).open).toBeNull();
+    expect((viewSpace(opened.state, PLAYER_A) as { open: unknown }).open).not.toBeNull();
+    // The other side is told no roll is open (it may not know of this one) and has no say.
+    expect(refusal(opened.state, { type: 'space.pool.after', ship: 's2', points: -1 }, PLAYER_B)).toBe(
+      'SPACE_NO_OPEN_ROLL',
+    );
+    expect(refusal(opened.state, { type: 'space.roll.pass' }, PLAYER_B)).toBe('SPACE_NO_OPEN_ROLL');
+    const spent = play(opened.state, { type: 'space.pool.after', ship: 's1', points: 1 }, [], PLAYER_A);
+    const closed = play(spent.state, { type: 'space.roll.pass' }, [], PLAYER_A);
+    expect(closed.events.map((e) => e.type)).toEqual([
+      'space.roll.passed',
+      'space.roll.closed',
+      'space.detect.rolled',
+    ]);
+    expect(closed.events[2]).toMatchObject({ spent: true, roll: { total: 8, success: true } });
+    for (const e of [...spent.events, ...closed.events]) expect(redactSpace(e, PLAYER_B)).toBeNull();
+    expect(closed.state.ships.s2?.detected).toBe(true);
+    expect((closed.state.ships.s1 as Ship).pool).toBe(1);
+    expect(closed.state.detectRolls).toEqual(['s1>s2']);
+    expect(closed.state.open).toBeNull();
   });
 
   it('from a quiet ship it takes 12+; one roll per enemy ship per round', () => {

@@ -136,6 +136,8 @@ const openShotSchema = z.strictObject({
   passed: z.array(side).max(2),
   rest: z.array(count).max(3),
   repair: z.strictObject({ item: z.enum(REPAIR_ITEMS), turret: count.optional() }).optional(),
+  counter: z.literal(true).optional(),
+  detect: z.literal(true).optional(),
 });
 
 const damageEffect = z.strictObject({
@@ -208,6 +210,7 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
     target: id,
     side,
     roll: roll2d6Schema,
+    spent: z.boolean().optional(),
     ...hidden,
   }),
   'space.detection.resolved': event('space.detection.resolved', {
@@ -320,9 +323,9 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
   'space.windows.set': event('space.windows.set', { on: z.boolean() }),
   'space.chip.guarded': event('space.chip.guarded', { side, on: z.boolean() }),
   'space.roll.opened': event('space.roll.opened', { shot: openShotSchema, ...maybeHidden }),
-  'space.pool.added': event('space.pool.added', { ship: id, points: int }),
-  'space.roll.passed': event('space.roll.passed', { side }),
-  'space.roll.closed': event('space.roll.closed', {}),
+  'space.pool.added': event('space.pool.added', { ship: id, points: int, ...maybeHidden }),
+  'space.roll.passed': event('space.roll.passed', { side, ...maybeHidden }),
+  'space.roll.closed': event('space.roll.closed', { ...maybeHidden }),
   'space.battle.ended': event('space.battle.ended', {
     reason: label,
     repairs: z

@@ -30,6 +30,12 @@ export interface Hidden {
   readonly seen: readonly string[];
 }
 
+/** Secret only sometimes (logs older than the field lack it). */
+export interface MaybeHidden {
+  readonly secret?: boolean;
+  readonly seen?: readonly string[];
+}
+
 /** What one damage roll did (§6.11), fully decided: evolve applies it as it is. */
 export type DamageItem =
   | 'power'
@@ -114,6 +120,8 @@ export type SpaceEvent =
       readonly target: string;
       readonly side: Side;
       readonly roll: Roll2d6;
+      /** Its chip and pool points were spent when its window opened (space.roll.opened). */
+      readonly spent?: boolean;
     } & Hidden)
   | ({
       readonly type: 'space.detection.resolved';
@@ -258,9 +266,10 @@ export type SpaceEvent =
       readonly secret?: boolean;
       readonly seen?: readonly string[];
     }
-  | { readonly type: 'space.pool.added'; readonly ship: string; readonly points: number }
-  | { readonly type: 'space.roll.passed'; readonly side: Side }
-  | { readonly type: 'space.roll.closed' }
+  /** Window traffic of a secret roll (a look, repairs aboard an unfound ship) stays with its side. */
+  | ({ readonly type: 'space.pool.added'; readonly ship: string; readonly points: number } & MaybeHidden)
+  | ({ readonly type: 'space.roll.passed'; readonly side: Side } & MaybeHidden)
+  | ({ readonly type: 'space.roll.closed' } & MaybeHidden)
   | { readonly type: 'space.battle.ended'; readonly reason: string; readonly repairs: readonly RepairLine[] };
 
 export type SpaceEventOf<T extends SpaceEvent['type']> = Extract<SpaceEvent, { type: T }>;

@@ -290,8 +290,11 @@ function apply(w: Writer, e: SpaceEvent): void {
       s.detectRolls = [];
       return;
     case 'space.detect.rolled':
-      s.detectRolls = [...s.detectRolls, `${e.ship}>${e.target}`];
-      spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      // A roll that waited in a window was counted and paid for when the window opened.
+      if (!e.spent) {
+        s.detectRolls = [...s.detectRolls, `${e.ship}>${e.target}`];
+        spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      }
       if (e.roll.success) w.ship(e.target).detected = true;
       return;
     case 'space.detection.resolved':
@@ -453,9 +456,11 @@ function apply(w: Writer, e: SpaceEvent): void {
       return;
     case 'space.roll.opened':
       s.open = e.shot;
-      // A shot, even one still waiting, gives the firing ship away (damage control does not).
-      if (!e.shot.repair) w.ship(e.shot.ship).detected = true;
-      else w.ship(e.shot.ship).repairTurn = s.playerTurn;
+      // A shot, even one still waiting, gives the firing ship away (damage control and a
+      // navigator's look do not).
+      if (e.shot.repair) w.ship(e.shot.ship).repairTurn = s.playerTurn;
+      else if (e.shot.detect) s.detectRolls = [...s.detectRolls, `${e.shot.ship}>${e.shot.target}`];
+      else w.ship(e.shot.ship).detected = true;
       spend(w, e.shot.side, e.shot.ship, e.shot.roll.chip, e.shot.roll.pool);
       if (e.shot.against) w.ship(e.shot.target).pool -= e.shot.against;
       if (e.shot.chipAgainst) w.side(e.shot.side === 'a' ? 'b' : 'a').chips -= 1;

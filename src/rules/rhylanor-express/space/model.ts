@@ -149,6 +149,15 @@ export interface OpenShot {
    * `ship` and `target`; only its own side's points go on it, and it gives nothing away.
    */
   readonly repair?: { readonly item: import('./commands.ts').RepairItem; readonly turret?: number };
+  /** Counter-missile fire (§6.9): `target` is the protected ship; only the firing side has a say. */
+  readonly counter?: true;
+  /** A navigator's detection roll (§6.2) at `target`: its side's secret, only its side has a say. */
+  readonly detect?: true;
+}
+
+/** Rolls of the ship's own (repair, counter-fire, detection): the other side puts no points on them. */
+export function ownRollOnly(open: OpenShot): boolean {
+  return open.repair !== undefined || open.counter === true || open.detect === true;
 }
 
 export interface World {

@@ -152,6 +152,73 @@ describe('counter-missile fire (§6.9)', () => {
   });
 });
 
+describe('counter-missile fire with pool windows (§6.4, §6.9)', () => {
+  it('each weapon’s roll waits for its own side’s points after the dice; the launcher’s side has no say', () => {
+    let s = ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
+    );
+    s = play(s, launch, [], PLAYER_A).state;
+    s = advanceTo(s, 'laser', 'b');
+    s = play(s, { type: 'space.windows', on: true }).state;
+    s = {
+      ...s,
+      ships: {
+        ...s.ships,
+        s1: { ...(s.ships.s1 as Ship), pool: 2 },
+        s2: { ...(s.ships.s2 as Ship), pool: 2 },
+      },
+    };
+    // 3 + 4 + Gunnery 1 + computer 2 − tonnage 2 − the missile's computer 1 = 7: a miss, for now.
+    const counter = { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0, 1] };
+    const opened = play(s, counter, [3, 4], PLAYER_B);
+    expect(opened.events.map((e) => e.type)).toEqual(['space.roll.opened']);
+    expect(opened.state.open).toMatchObject({ counter: true, target: 's2', roll: { total: 7 }, rest: [1] });
+    // The missile is the other side's, but the roll is the firing ship's own.
+    expect(refusal(opened.state, { type: 'space.pool.after', ship: 's1', points: -1 }, PLAYER_A)).toBe(
+      'SPACE_NOT_IN_ROLL',
+    );
+    expect(refusal(opened.state, { type: 'space.roll.pass' }, PLAYER_A)).toBe('SPACE_NOT_IN_ROLL');
+    const spent = play(opened.state, { type: 'space.pool.after', ship: 's2', points: 1 }, [], PLAYER_B).state;
+    expect((spent.ships.s2 as Ship).pool).toBe(1);
+    // Its side's pass closes it: 8, the missile is gone, and the second laser has nothing to shoot.
+    const closed = play(spent, { type: 'space.roll.pass' }, [], PLAYER_B);
+    const shot = closed.events.find((e) => e.type === 'space.fired') as SpaceEventOf<'space.fired'>;
+    expect(shot).toMatchObject({
+      at: 'missiles',
+      missilesDestroyed: ['m1'],
+      spent: true,
+      roll: { total: 8 },
+    });
+    expect(shot.roll.dms).toContainEqual({ label: 'pool after the dice', value: 1 });
+    expect(closed.state.missiles).toEqual([]);
+    expect(closed.state.open).toBeNull();
+    expect((closed.state.ships.s2 as Ship).pool).toBe(1);
+  });
+
+  it('a missed roll leaves the missile; the next weapon rolls in a window of its own', () => {
+    let s = ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
+    );
+    s = play(s, launch, [], PLAYER_A).state;
+    s = advanceTo(s, 'laser', 'b');
+    s = play(s, { type: 'space.windows', on: true }).state;
+    const counter = { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0, 1] };
+    s = play(s, counter, [1, 2], PLAYER_B).state;
+    const next = play(s, { type: 'space.roll.pass' }, [6, 5], PLAYER_B);
+    expect(next.events.find((e) => e.type === 'space.fired')).toMatchObject({
+      hits: 0,
+      missilesDestroyed: [],
+    });
+    expect(next.state.missiles).toHaveLength(1);
+    expect(next.state.open).toMatchObject({ counter: true, weapon: 1, roll: { faces: [6, 5] }, rest: [] });
+    // The referee closes it: the second laser hits.
+    const done = play(next.state, { type: 'space.roll.pass' });
+    expect(done.state.missiles).toEqual([]);
+  });
+});
+
 describe('sand and reloading (§6.10)', () => {
   it('a cast adds a canister around the ship and uses a ready round', () => {
     const s = ordnance(

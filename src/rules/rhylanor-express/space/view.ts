@@ -24,6 +24,14 @@ function publicShip(ship: Ship): Omit<Ship, 'crew' | 'turrets'> & { turrets: unk
   return { ...rest, turrets: turrets.map(({ gunner: _gunner, ...t }) => t) };
 }
 
+function openSeen(space: SpaceState, own: Set<Side>, visible: (ship: Ship | undefined) => boolean): boolean {
+  const open = space.open;
+  if (!open) return false;
+  if (open.detect) return own.has(open.side);
+  if (open.repair) return visible(space.ships[open.ship]);
+  return true;
+}
+
 export function viewSpace(space: SpaceState, seat: Seat): unknown {
   if (seat.role === 'gm') return space;
   const own = seatSides(space, seat);
@@ -72,8 +80,8 @@ export function viewSpace(space: SpaceState, seat: Seat): unknown {
     detectionRound: space.detectionRound,
     firedAt,
     windows: space.windows,
-    // A damage-control roll of a ship this seat has not found stays out of sight.
-    open: space.open?.repair && !visible(space.ships[space.open.ship]) ? null : space.open,
+    // The other side's look, or its damage control aboard a ship this seat has not found, stays out of sight.
+    open: openSeen(space, own, visible) ? space.open : null,
     ended: space.ended,
   };
 }

@@ -1,0 +1,175 @@
+import { useCallback, useMemo } from 'react';
+import { rangeBand } from '../../rules/rhylanor-express/combat.ts';
+import type { Weapon } from '../../rules/rhylanor-express/data/pack-schema.ts';
+import { MOVEMENT_OPTIONS, type MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
+import type { Combat, Combatant } from '../../rules/rhylanor-express/state.ts';
+import { Board } from '../board/Board.tsx';
+import { type SquareCell, squareLayout } from '../board/layout.ts';
+import { cellOf, fightGrid, metresBetween, metresOf, type Spot, toWorld } from './fight-map.ts';
+
+/**
+ * The personal-combat map on the shared board (§7): every combatant the seat may see at his
+ * position in metres, the chosen one's range bands for his weapon drawn as rings (effective,
+ * long, extreme) with the distance and band to each enemy, and in the movement phase the ring
+ * his movement option reaches. His planned spot is dragged (or a square tapped, or Enter on it
+ * from the keyboard) within that ring; the move form below sends it.
+ */
+
+export interface MovePlan {
+  readonly id: string;
+  readonly option: MovementOption;
+  readonly to: Spot;
+}
+
+const BAND_CLASS = ['effective', 'long', 'extreme'] as const;
+
+/** A combatant whose position this seat knows (an unseen enemy's comes as null). */
+function placed(m: Combatant): m is Combatant {
+  return m.x !== null && m.y !== null;
+}
+
+export function FightMap({
+  combat,
+  names,
+  chosen,
+  weapon,
+  plan,
+  onPlan,
+  onChoose,
+}: {
+  combat: Combat;
+  names: (id: string) => string;
+  /** The combatant whose ranges (and move) are drawn. */
+  chosen: string | null;
+  weapon: Weapon | null;
+  /** A move being planned for the chosen combatant, when the seat may move him now. */
+  plan: MovePlan | null;
+  onPlan: (to: Spot) => void;
+  onChoose: (id: string) => void;
+}) {
+  const seen = Object.values(combat.combatants).filter(placed);
+  const me = chosen ? seen.find((m) => m.id === chosen) : undefined;
+  const reach = plan ? MOVEMENT_OPTIONS[plan.option].metres : 0;
+  const spotsKey = seen.map((m) => `${m.x},${m.y}`).join(';');
+  // Laid out again only when someone moves or the reach changes, never while a marker is dragged.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the positions' text
+  const grid = useMemo(() => fightGrid(seen, reach), [spotsKey, reach]);
+  const layout = useMemo(() => squareLayout(grid.width, grid.height), [grid]);
+  const mayReach = useCallback(
+    (c: SquareCell) => {
+      if (!plan || !me) return false;
+      return metresBetween(metresOf(grid, c), me) <= MOVEMENT_OPTIONS[plan.option].metres;
+    },
+    [plan, me, grid],
+  );
+  const planCell = plan ? cellOf(grid, plan.to) : null;
+  const who = (c: SquareCell) =>
+    seen.filter((m) => {
+      const k = cellOf(grid, m);
+      return k.x === c.x && k.y === c.y;
+    });
+  const describe = (c: SquareCell) => {
+    const at = metresOf(grid, c);
+    const here = who(c).map((m) => names(m.id));
+    if (planCell && planCell.x === c.x && planCell.y === c.y) here.push('planned move');
+    if (me && !who(c).some((m) => m.id === me.id))
+      here.push(`${metresBetween(at, me)} m from ${names(me.id)}`);
+    if (mayReach(c)) here.push('within the move');
+    return `${at.x}, ${at.y} m${here.length > 0 ? `: ${here.join(', ')}` : ''}`;
+  };
+  const setIfReachable = (c: SquareCell | null) => {
+    if (c && mayReach(c)) onPlan(metresOf(grid, c));
+  };
+  const meW = me ? toWorld(grid, me) : null;
+  const planW = plan ? toWorld(grid, plan.to) : null;
+  return (
+    <div className="re-fight-map">
+      <Board
+        layout={layout}
+        label={`Fight map, ${grid.scale} m a square`}
+        describeCell={describe}
+        cellClass={(c) => (mayReach(c) ? 're-reach-cell' : undefined)}
+        onActivate={(c) => {
+          if (mayReach(c)) {
+            onPlan(metresOf(grid, c));
+            return;
+          }
+          const there = who(c)[0];
+          if (there) onChoose(there.id);
+        }}
+        canDrag={(c) => planCell !== null && c.x === planCell.x && c.y === planCell.y}
+        onDrag={setIfReachable}
+        onDrop={setIfReachable}
+      >
+        {meW && weapon
+          ? weapon.ranges.map((r, i) => (
+              <circle
+                key={BAND_CLASS[i]}
+                className={`re-range re-range-${BAND_CLASS[i]}`}
+                cx={meW.x}
+                cy={meW.y}
+                r={r / grid.scale}
+                data-testid={`range-${BAND_CLASS[i]}`}
+              />
+            ))
+          : null}
+        {meW && plan && reach > 0 ? (
+          <circle className="re-move-ring" cx={meW.x} cy={meW.y} r={reach / grid.scale} />
+        ) : null}
+        {me && meW
+          ? seen
+              .filter((m) => m.side !== me.side)
+              .map((m) => {
+                const w = toWorld(grid, m);
+                const d = metresBetween(me, m);
+                const band = weapon ? (rangeBand(weapon, d) ?? 'beyond') : null;
+                return (
+                  <g key={`line-${m.id}`} className={`re-band re-band-${band ?? 'none'}`}>
+                    <line x1={meW.x} y1={meW.y} x2={w.x} y2={w.y} />
+                    <text x={(meW.x + w.x) / 2} y={(meW.y + w.y) / 2 - 0.3} textAnchor="middle">
+                      {d} m{band ? ` · ${band}` : ''}
+                    </text>
+                  </g>
+                );
+              })
+          : null}
+        {seen.map((m) => {
+          const w = toWorld(grid, m);
+          return (
+            <g
+              key={m.id}
+              className={`re-figure re-side-${m.side}${m.id === chosen ? ' re-chosen' : ''}`}
+              data-combatant={m.id}
+            >
+              <circle className="re-present" cx={w.x} cy={w.y} r={0.4} />
+              <text x={w.x} y={w.y - 0.6} textAnchor="middle">
+                {names(m.id)}
+              </text>
+            </g>
+          );
+        })}
+        {meW && planW && plan && (plan.to.x !== me?.x || plan.to.y !== me?.y) ? (
+          <g className="re-plot">
+            <line className="re-plot-line" x1={meW.x} y1={meW.y} x2={planW.x} y2={planW.y} />
+          </g>
+        ) : null}
+        {planW ? (
+          <circle
+            className="re-plot-marker"
+            cx={planW.x}
+            cy={planW.y}
+            r={0.35}
+            data-testid="move-marker"
+            data-metres={`${plan?.to.x},${plan?.to.y}`}
+          />
+        ) : null}
+      </Board>
+      <p className="re-muted" data-testid="fight-scale">
+        One square is {grid.scale} m.
+        {weapon && me
+          ? ` Rings: ${weapon.name} effective ${weapon.ranges[0]} m, long ${weapon.ranges[1]} m, extreme ${weapon.ranges[2]} m.`
+          : ''}
+      </p>
+    </div>
+  );
+}
