@@ -84,6 +84,11 @@ export interface Ruleset<
    */
   readonly commandRoles: Readonly<Record<C['type'], readonly Role[]>>;
   /**
+   * Command types that may come in a message far larger than any other (a whole data pack):
+   * the server reads such a message up to its bulk limit only when it carries one of these.
+   */
+  readonly bulkCommands?: readonly C['type'][];
+  /**
    * Every event type `evolve` folds in (besides the table events). Optional: when given, an
    * imported log with any other type is refused, since evolve would skip it silently.
    */

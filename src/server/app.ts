@@ -30,7 +30,7 @@ import {
   type ImportTableResponse,
   importQuerySchema,
   joinRequestSchema,
-  MAX_CLIENT_MESSAGE_BYTES,
+  MAX_SOCKET_FRAME_BYTES,
   nameReservedForGm,
   type RenameSeatResponse,
   renameSeatRequestSchema,
@@ -408,9 +408,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   await app.register(fastifyWebsocket, {
-    // A little above the protocol's limit so an oversized message is answered with
+    // A little above the protocol's bulk limit so an oversized message is answered with
     // MESSAGE_TOO_LARGE; far bigger frames are refused by the socket layer (close 1009).
-    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES * 4 },
+    options: { maxPayload: MAX_SOCKET_FRAME_BYTES },
     errorHandler: (error, socket, request) => {
       // ws reports a client's protocol faults (a frame over maxPayload, a bad opcode, bad UTF-8)
       // as an error on the socket and closes it itself with the matching code (1009, 1002,

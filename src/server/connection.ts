@@ -7,6 +7,7 @@ import {
   CLOSE_CODES,
   type ClientMessage,
   clientMessageSchema,
+  MAX_BULK_MESSAGE_BYTES,
   MAX_CLIENT_MESSAGE_BYTES,
   type ServerMessage,
 } from './protocol.ts';
@@ -192,13 +193,19 @@ export class Connection implements HubClient {
       });
       return;
     }
-    if (tooLarge) {
-      this.reject(null, 'MESSAGE_TOO_LARGE', `a message may have at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`, {
-        max: MAX_CLIENT_MESSAGE_BYTES,
-      });
+    // Only a bulk command (a whole data pack) may be larger, and only once the seat said hello:
+    // a stranger's big frame is never parsed.
+    const bulk = tooLarge && this.phase === 'open' && byteLength(data) <= MAX_BULK_MESSAGE_BYTES;
+    const raw = tooLarge && !bulk ? NOT_JSON : parse(data);
+    if (tooLarge && !this.isBulkCommand(raw)) {
+      this.reject(
+        null,
+        'MESSAGE_TOO_LARGE',
+        `a message may have at most ${MAX_CLIENT_MESSAGE_BYTES} bytes (a data pack ${MAX_BULK_MESSAGE_BYTES})`,
+        { max: MAX_CLIENT_MESSAGE_BYTES, bulkMax: MAX_BULK_MESSAGE_BYTES },
+      );
       return;
     }
-    const raw = parse(data);
     if (raw === NOT_JSON) {
       this.reject(null, 'BAD_JSON', 'the message is not JSON');
       return;
@@ -233,6 +240,17 @@ export class Connection implements HubClient {
       return;
     }
     this.inOrder(() => this.command(message));
+  }
+
+  /** A command message whose type the table's rules let come in a bulk-sized frame. */
+  private isBulkCommand(raw: unknown): boolean {
+    const bulkTypes = this.hub?.rules.bulkCommands;
+    if (!bulkTypes || raw === null || typeof raw !== 'object') return false;
+    const message = raw as { type?: unknown; command?: unknown };
+    if (message.type !== 'command' || message.command === null || typeof message.command !== 'object')
+      return false;
+    const type = (message.command as { type?: unknown }).type;
+    return typeof type === 'string' && (bulkTypes as readonly string[]).includes(type);
   }
 
   /** Queues work behind this socket's earlier messages (a command sent right after hello waits for it). */

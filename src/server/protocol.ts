@@ -10,6 +10,19 @@ import type { PatchOp } from '../engine/view-patch.ts';
 /** Largest client message accepted, in bytes; bigger frames are refused with MESSAGE_TOO_LARGE. */
 export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
 
+/**
+ * Largest message carrying one of the ruleset's `bulkCommands` (a whole data pack, which an edited
+ * pack soon takes past MAX_CLIENT_MESSAGE_BYTES). Only such a command, from a seat that has said
+ * hello, may be this large; anything else over MAX_CLIENT_MESSAGE_BYTES is still refused.
+ */
+export const MAX_BULK_MESSAGE_BYTES = 256 * 1024;
+
+/**
+ * Frames over this are not read at all: the socket layer closes the socket (1009). A little over
+ * the bulk limit, so an oversized message is answered with MESSAGE_TOO_LARGE instead.
+ */
+export const MAX_SOCKET_FRAME_BYTES = MAX_BULK_MESSAGE_BYTES + MAX_CLIENT_MESSAGE_BYTES;
+
 export const clientMessageSchema = z.discriminatedUnion('type', [
   /** First message on a socket: who I am, and the last seq I already hold (0 for none). */
   z.object({ type: z.literal('hello'), token: z.string().min(1).max(200), lastSeq: z.number().int().min(0) }),

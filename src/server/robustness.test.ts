@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AnyRuleset, Seat } from '../engine/ruleset.ts';
 import { type RunningServer, startServer } from './app.ts';
-import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './protocol.ts';
+import { MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKET_FRAME_BYTES, type ServerMessage } from './protocol.ts';
 import { backends, tempDir } from './test-backends.ts';
 import {
   createTable,
@@ -190,7 +190,7 @@ for (const backend of backends()) {
       const before = logged.length;
       // Before hello, as anyone could.
       const client = await TestClient.connect(base, table.tableId);
-      client.send('x'.repeat(MAX_CLIENT_MESSAGE_BYTES * 4 + 1));
+      client.send('x'.repeat(MAX_SOCKET_FRAME_BYTES + 1));
       await until(() => client.closed, 10_000, 'close after a huge frame');
       expect(client.closed?.code).toBe(1009);
       await until(

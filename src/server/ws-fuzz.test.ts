@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandsOf } from '../cli/commands.ts';
 import { SYSTEMS } from '../rules/registry.ts';
 import { type RunningServer, startServer } from './app.ts';
-import { type CreateTableResponse, MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './protocol.ts';
+import {
+  type CreateTableResponse,
+  MAX_CLIENT_MESSAGE_BYTES,
+  MAX_SOCKET_FRAME_BYTES,
+  type ServerMessage,
+} from './protocol.ts';
 import { backends } from './test-backends.ts';
 import { createTable, GENEROUS_LIMITS, http, join, spectate, TestClient, until } from './test-kit.ts';
 
@@ -124,7 +129,7 @@ function fuzzMessage(
       id: null,
     };
   // Now and then a frame beyond what the socket layer reads at all: the socket is closed (1009).
-  if (kind === 19 && c.chance(0.1)) return { text: 'z'.repeat(MAX_CLIENT_MESSAGE_BYTES * 5), id: null };
+  if (kind === 19 && c.chance(0.1)) return { text: 'z'.repeat(MAX_SOCKET_FRAME_BYTES + 1), id: null };
   if (kind === 3) return { text: JSON.stringify({ type: 'command', id, command: 'chat.say' }), id };
   if (kind === 4)
     return {

@@ -198,6 +198,8 @@ export const eliteUnit: Ruleset<
     EliteUnitEvent
   >['commandSchema'],
   commandRoles: COMMAND_ROLES as Readonly<Record<EliteUnitCommand['type'], readonly Role[]>>,
+  // A whole data pack: an edited one is soon over the ordinary message limit.
+  bulkCommands: ['pack.load'],
   eventTypes: EVENT_TYPES,
   // Every event's contents and place are checked on import (event-schemas.ts).
   eventSchemas: eliteUnitEventSchemas,

@@ -291,6 +291,8 @@ export const fundamentalDuck: Ruleset<FdState, FdCommand, FdEvent, FdOptions> = 
   title: 'Fundamental Duck!',
   commandSchema,
   commandRoles: COMMAND_ROLES,
+  // A whole data pack: the default one is already near the ordinary message limit.
+  bulkCommands: ['loadPack'],
   eventTypes: [...CORE_EVENT_TYPES, ...CHAT_EVENT_TYPES],
   // Every event's contents are checked on import (event-schemas.ts), and what it names must exist.
   eventSchemas: fdEventSchemas,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { packProblems } from '../../rules/fundamental-duck/data/pack.ts';
-import { MAX_CLIENT_MESSAGE_BYTES } from '../../server/protocol.ts';
+import { MAX_BULK_MESSAGE_BYTES } from '../../server/protocol.ts';
 import type { FdView } from './model.ts';
 import type { FdRunner } from './runner.ts';
 
@@ -14,8 +14,14 @@ import type { FdRunner } from './runner.ts';
 /** Room the command's envelope takes in a WebSocket message besides the pack itself. */
 const ENVELOPE_BYTES = 256;
 
-/** What is wrong with a file's text as a pack to load, one line each; empty: it can be sent. */
-export function packFileProblems(text: string): { pack?: unknown; problems: string[] } {
+/**
+ * What is wrong with a file's text as a pack to load, one line each; empty: it can be sent.
+ * `maxBytes` is the largest message the table takes for a pack (a bulk command).
+ */
+export function packFileProblems(
+  text: string,
+  maxBytes = MAX_BULK_MESSAGE_BYTES,
+): { pack?: unknown; problems: string[] } {
   let pack: unknown;
   try {
     pack = JSON.parse(text);
@@ -25,10 +31,10 @@ export function packFileProblems(text: string): { pack?: unknown; problems: stri
   const problems = packProblems(pack);
   if (problems.length > 0) return { problems };
   const bytes = new TextEncoder().encode(JSON.stringify(pack)).length;
-  if (bytes + ENVELOPE_BYTES > MAX_CLIENT_MESSAGE_BYTES)
+  if (bytes + ENVELOPE_BYTES > maxBytes)
     return {
       problems: [
-        `the pack is ${Math.ceil(bytes / 1024)} KB written compactly; a table takes packs up to ${Math.floor((MAX_CLIENT_MESSAGE_BYTES - ENVELOPE_BYTES) / 1024)} KB (drop what the missions do not use)`,
+        `the pack is ${Math.ceil(bytes / 1024)} KB written compactly; a table takes packs up to ${Math.floor((maxBytes - ENVELOPE_BYTES) / 1024)} KB (drop what the missions do not use)`,
       ],
     };
   return { pack, problems: [] };
