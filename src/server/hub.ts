@@ -233,13 +233,11 @@ export class TableHub {
     private readonly options: HubOptions,
     state: unknown,
     seq: number,
-    seats: readonly SeatRecord[],
   ) {
     this.state = state;
     this.seq = seq;
     this.snapshotSeq = seq;
     this.commandsComplete = seq === 0;
-    for (const s of seats) this.seats.set(s.seatId, { name: s.name, role: s.role });
   }
 
   /** Loads a table: latest snapshot, then every event after it. */
@@ -250,10 +248,14 @@ export class TableHub {
     options: HubOptions,
   ): Promise<TableHub> {
     const snapshot = await store.latestSnapshot(table.tableId);
-    const seats = await store.seats(table.tableId);
     const state = snapshot ? snapshot.state : rules.setup(tableOptions(table).setup);
-    const hub = new TableHub(store, table, rules, options, state, snapshot?.seq ?? 0, seats);
+    const hub = new TableHub(store, table, rules, options, state, snapshot?.seq ?? 0);
     await hub.readNew();
+    // The seats come from the store, read after the replay: the log still has the join of every
+    // seat the GM removed, and the store is the one that forgets it. A seat that joins after
+    // this read is added by its join event, as on a hub that was already open.
+    hub.seats.clear();
+    for (const s of await store.seats(table.tableId)) hub.seats.set(s.seatId, { name: s.name, role: s.role });
     return hub;
   }
 
@@ -697,7 +699,7 @@ export class TableHub {
 
   /**
    * A seat the GM removed leaves the presence list (its sockets are closed apart). Its events stay
-   * in the log; a hub loaded afresh reads the seats from the store, which no longer has it.
+   * in the log; a hub loaded afresh takes its seats from the store after replaying (see open).
    */
   forgetSeat(seatId: string): void {
     if (this.seats.delete(seatId)) this.schedulePresence();
