@@ -120,4 +120,53 @@ describe('a player seat running a 3:16 mission as its GM', () => {
     await a.close();
     await b.close();
   });
+  it('a seat whose acting role changed since its last socket resumes from nothing, not from a number of the other role', async () => {
+    const u = await threeSixteenTable('Rota again');
+    try {
+      const url = u.server.url;
+      const gm = await TestClient.open(url, u.table.tableId, u.table.gm.token);
+      const ok = async (client: TestClient, command: Record<string, unknown>) => {
+        expect(await client.command(command), JSON.stringify(command)).toMatchObject({ type: 'ack' });
+      };
+      await ok(gm, { type: 'createTrooper', ownerSeatId: u.alice.seatId, name: 'Ann', fa: 5, nfa: 5 });
+      await ok(gm, { type: 'createTrooper', ownerSeatId: u.bob.seatId, name: 'Ben', fa: 5, nfa: 5 });
+      await ok(gm, { type: 'setPlanet', name: 'First', aa: 5 });
+      await ok(gm, { type: 'briefMission', text: '' });
+      await ok(gm, { type: 'endMission' });
+      await ok(gm, { type: 'debrief' });
+      await ok(gm, { type: 'setMissionGm', seatId: u.bob.seatId });
+      await ok(gm, { type: 'rollLevels' });
+      await ok(gm, { type: 'takeLevel', trooperId: 't1', ability: 'nfa', slot: 'strength' });
+      await ok(gm, { type: 'takeLevel', trooperId: 't2', ability: 'nfa', slot: 'strength' });
+      // Bob runs mission 2 and writes a note only its GM sees: his numbers count it.
+      const asGm = await TestClient.open(url, u.table.tableId, u.bob.token);
+      await ok(asGm, { type: 'setPlanet', name: 'Second', aa: 5 });
+      await ok(asGm, { type: 'gmNote', text: 'MARKER-stand-in-note' });
+      await asGm.caughtUp(await seatHead(url, u.table.tableId, u.bob.token));
+      const held = asGm.envelopes.length;
+      await asGm.close();
+      // The chair goes back: a player again, he no longer counts his note.
+      await ok(gm, { type: 'briefMission', text: '' });
+      await ok(gm, { type: 'endMission' });
+      await ok(gm, { type: 'debrief' });
+      await ok(gm, { type: 'setMissionGm', seatId: null });
+      const fresh = await TestClient.open(url, u.table.tableId, u.bob.token);
+      expect(fresh.raw.some((frame) => frame.includes('MARKER-stand-in-note'))).toBe(false);
+      const resumed = await TestClient.open(url, u.table.tableId, u.bob.token, held);
+      const welcome = resumed.messages.find((m) => m.type === 'welcome');
+      // His lastSeq counts what a player saw: the server says so and sends the log from the start.
+      expect(welcome).toMatchObject({ type: 'welcome', restart: true });
+      await resumed.caughtUp(fresh.envelopes.length);
+      expect(resumed.envelopes).toEqual(fresh.envelopes);
+      // Alice, numbered here only as a player, resumes where she was.
+      const alice = await TestClient.open(url, u.table.tableId, u.alice.token);
+      await alice.close();
+      const again = await TestClient.open(url, u.table.tableId, u.alice.token, alice.envelopes.length);
+      expect(again.messages.find((m) => m.type === 'welcome')).not.toHaveProperty('restart');
+      expect(again.envelopes).toEqual([]);
+      await Promise.all([gm.close(), fresh.close(), resumed.close(), again.close()]);
+    } finally {
+      await u.close();
+    }
+  });
 });

@@ -94,5 +94,56 @@ for (const backend of backends()) {
         400,
       );
     });
+
+    it('a removed seat stays off the seat list of a table loaded afresh (restart, snapshot or not)', async () => {
+      for (const snapshotEvery of [200, 2]) {
+        const opened = await backend.open();
+        const options = {
+          port: 0,
+          rules: testRules,
+          ...opened.options,
+          limits: GENEROUS_LIMITS,
+          snapshotEvery,
+        };
+        const first = await startServer(options);
+        let second: RunningServer | undefined;
+        try {
+          const table = await createTable(first.url);
+          const mallory = await join(first.url, table, 'Mallory');
+          const bob = await join(first.url, table, 'Bob');
+          const gm = await TestClient.open(first.url, table.tableId, table.gm.token);
+          await gm.command({ type: 'say', text: 'before' });
+          const removed = await http(
+            first.url,
+            'DELETE',
+            `/api/tables/${table.tableId}/seats/${mallory.seatId}`,
+            undefined,
+            { authorization: `Bearer ${table.gm.token}` },
+          );
+          expect(removed.status).toBe(200);
+          await gm.close();
+          await first.close();
+
+          // A fresh hub over the same store: the removed seat's join is still in the log.
+          second = await startServer(options);
+          const seatIds = (client: TestClient) => {
+            const last = client.messages.filter((m) => m.type === 'presence').at(-1);
+            return last?.type === 'presence' ? last.seats.map((s) => s.seatId) : [];
+          };
+          const gmAgain = await TestClient.open(second.url, table.tableId, table.gm.token);
+          const bobAgain = await TestClient.open(second.url, table.tableId, bob.token);
+          for (const client of [gmAgain, bobAgain]) {
+            await client.waitFor((m) => m.type === 'presence', 'presence');
+            await until(() => seatIds(client).includes(bob.seatId), 10_000, 'presence with Bob');
+            expect(seatIds(client)).toEqual([table.gm.seatId, bob.seatId]);
+          }
+          await Promise.all([gmAgain.close(), bobAgain.close()]);
+        } finally {
+          await first.close();
+          await second?.close();
+          await opened.cleanup();
+        }
+      }
+    });
   });
 }

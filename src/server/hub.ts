@@ -224,6 +224,12 @@ export class TableHub {
   private readonly seatBuckets = new Map<string, TokenBucket>();
   /** Per seat with a socket here: the events it may see (see SeatLine). */
   private readonly lines = new Map<string, SeatLine>();
+  /**
+   * Per seat, every acting role a numbering of it on this hub was counted under (a line made, or
+   * kept while the role changed): kept after its sockets close, so a hello whose lastSeq may have
+   * been counted under another role is known (see catchUpClient).
+   */
+  private readonly numberedAs = new Map<string, Set<Role>>();
   private playersBucket: TokenBucket | null = null;
 
   private constructor(
@@ -233,13 +239,11 @@ export class TableHub {
     private readonly options: HubOptions,
     state: unknown,
     seq: number,
-    seats: readonly SeatRecord[],
   ) {
     this.state = state;
     this.seq = seq;
     this.snapshotSeq = seq;
     this.commandsComplete = seq === 0;
-    for (const s of seats) this.seats.set(s.seatId, { name: s.name, role: s.role });
   }
 
   /** Loads a table: latest snapshot, then every event after it. */
@@ -250,10 +254,14 @@ export class TableHub {
     options: HubOptions,
   ): Promise<TableHub> {
     const snapshot = await store.latestSnapshot(table.tableId);
-    const seats = await store.seats(table.tableId);
     const state = snapshot ? snapshot.state : rules.setup(tableOptions(table).setup);
-    const hub = new TableHub(store, table, rules, options, state, snapshot?.seq ?? 0, seats);
+    const hub = new TableHub(store, table, rules, options, state, snapshot?.seq ?? 0);
     await hub.readNew();
+    // The seats come from the store, read after the replay: the log still has the join of every
+    // seat the GM removed, and the store is the one that forgets it. A seat that joins after
+    // this read is added by its join event, as on a hub that was already open.
+    hub.seats.clear();
+    for (const s of await store.seats(table.tableId)) hub.seats.set(s.seatId, { name: s.name, role: s.role });
     return hub;
   }
 
@@ -349,6 +357,7 @@ export class TableHub {
     if (this.seq === from) return;
     for (const line of this.lines.values()) {
       const seat = this.actingSeat(line.seat);
+      this.numberedUnder(seat);
       for (const stored of events)
         if (this.rules.redact(stored.event, seat) !== null) line.seqs.push(stored.seq);
     }
@@ -446,7 +455,14 @@ export class TableHub {
       from = (page[page.length - 1] as StoredEvent).seq;
     }
     this.lines.set(seat.seatId, line);
+    this.numberedUnder(acting);
     return line;
+  }
+
+  private numberedUnder(acting: Seat): void {
+    const roles = this.numberedAs.get(acting.seatId);
+    if (roles) roles.add(acting.role);
+    else this.numberedAs.set(acting.seatId, new Set([acting.role]));
   }
 
   /**
@@ -625,6 +641,14 @@ export class TableHub {
   private async catchUpClient(attached: Attached, lastSeq: number): Promise<void> {
     const { client, seat } = attached;
     const name = this.seats.get(seat.seatId)?.name ?? client.seat.name;
+    // A lastSeq counted under another acting role (3:16's rotating GM) points at the wrong event
+    // in this numbering: the seat starts over from nothing. Any role this hub ever numbered the
+    // seat under counts, since the client may hold an older numbering than the seat's newest
+    // (a second device). Where this hub never numbered the seat (a table loaded afresh, another
+    // instance) it cannot tell and resumes, as before: see docs/api.md.
+    const before = this.numberedAs.get(seat.seatId);
+    const acting = this.actingSeat(seat);
+    const restart = lastSeq > 0 && before !== undefined && [...before].some((role) => role !== acting.role);
     const line = await this.ensureLine(seat);
     const head = line.seqs.length;
     const welcome: ServerMessage = {
@@ -634,10 +658,11 @@ export class TableHub {
       tableName: this.table.name,
       seat: { seatId: seat.seatId, role: seat.role, name },
       headSeq: head,
+      ...(restart ? { restart: true } : {}),
     };
     client.send(JSON.stringify(welcome));
     // `lastSeq` is in the seat's own numbering: the events after the one it last holds.
-    const held = Math.min(lastSeq, head);
+    const held = restart ? 0 : Math.min(lastSeq, head);
     let after = held;
     let from = held === 0 ? 0 : (line.seqs[held - 1] as number);
     while (from < this.seq) {
@@ -651,7 +676,6 @@ export class TableHub {
       after = to;
     }
     // A socket starts from a whole view; live patches build on it.
-    const acting = this.actingSeat(seat);
     const view: SentView = { value: this.rules.view(this.state, acting), seq: head, role: acting.role };
     client.send(JSON.stringify({ type: 'view', seq: view.seq, view: view.value }));
     attached.view = view;
@@ -697,9 +721,10 @@ export class TableHub {
 
   /**
    * A seat the GM removed leaves the presence list (its sockets are closed apart). Its events stay
-   * in the log; a hub loaded afresh reads the seats from the store, which no longer has it.
+   * in the log; a hub loaded afresh takes its seats from the store after replaying (see open).
    */
   forgetSeat(seatId: string): void {
+    this.numberedAs.delete(seatId);
     if (this.seats.delete(seatId)) this.schedulePresence();
   }
 

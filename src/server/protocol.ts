@@ -71,6 +71,11 @@ export type ServerMessage =
       };
       /** Highest seq in the table's log at the time of welcome; the events after lastSeq follow as `events`. */
       readonly headSeq: number;
+      /**
+       * The lastSeq of the hello was counted under another acting role (or the server cannot
+       * tell): drop the events held; the catch-up starts from 0.
+       */
+      readonly restart?: true;
     }
   /**
    * Events `afterSeq`+1 … `toSeq`, each as this seat may see it, in the seat's own numbering: a

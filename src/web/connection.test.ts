@@ -271,6 +271,29 @@ describe('TableClient stream checks', () => {
     client.stop();
   });
 
+  it('drops what it holds when the welcome says the catch-up restarts from nothing', () => {
+    const { client, sockets } = clientOnFakeSockets();
+    client.start();
+    const first = sockets[0] as FakeSocket;
+    first.open();
+    first.receive(welcome);
+    first.receive({ type: 'events', afterSeq: 0, toSeq: 3, events: [said(1), said(2), said(3)] });
+    // A gap makes it reconnect from its last seq.
+    first.receive({ type: 'events', afterSeq: 5, toSeq: 6, events: [said(6)] });
+    const second = sockets[1] as FakeSocket;
+    second.open();
+    expect(JSON.parse(second.sent[0] as string)).toMatchObject({ lastSeq: 3 });
+    // Its seat acts with another role now: the server numbers the log anew, from 0.
+    second.receive({ ...welcome, headSeq: 4, restart: true });
+    expect(client.snapshot.items).toEqual([]);
+    expect(client.snapshot.lastSeq).toBe(0);
+    second.receive({ type: 'events', afterSeq: 0, toSeq: 4, events: [said(1), said(2), said(3), said(4)] });
+    expect(client.snapshot.items).toHaveLength(4);
+    expect(client.snapshot.lastSeq).toBe(4);
+    expect(second.closed).toBe(false);
+    client.stop();
+  });
+
   it('applies view patches on the view it holds, and reconnects on another base or a bad patch', () => {
     const { client, sockets } = clientOnFakeSockets();
     client.start();

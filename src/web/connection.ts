@@ -295,6 +295,9 @@ export class TableClient {
     switch (message.type) {
       case 'welcome': {
         const { tableId, system, tableName, seat } = message;
+        // The server counted our lastSeq under another acting role: what we hold is numbered
+        // differently, and the catch-up that follows starts from nothing.
+        if (message.restart) this.update({ items: [], lastSeq: 0 });
         if (message.headSeq < this.snap.lastSeq) {
           // The server's log is shorter than ours (a reset database): start over from nothing.
           this.update({ items: [], lastSeq: 0 });
