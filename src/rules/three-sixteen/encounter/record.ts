@@ -132,6 +132,23 @@ function killSpecs(t: Trooper, reduceVisibility: boolean): (DiceSpec | null)[] {
   return out;
 }
 
+/** Where kills are most from `from` (ties: nearest to it, then nearer), as the policy picks. */
+function bestRangeFrom(power: readonly number[], from: number): number {
+  let best = 0;
+  let bestPower = -1;
+  let bestDistance = 99;
+  for (let range = 0; range <= 2; range++) {
+    const p = power[range] as number;
+    const distance = Math.abs(range - from);
+    if (p > bestPower || (p === bestPower && distance < bestDistance)) {
+      best = range;
+      bestPower = p;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
 function available(slots: Trooper['strengths']): number {
   let n = 0;
   for (const s of slots) if (s.status === 'available') n++;
@@ -179,21 +196,31 @@ export class EncounterRecord {
   };
   /** Actor keys as the events name them (trooper ids, then 'aliens'). */
   readonly actorKey: readonly string[];
+  /**
+   * Where each trooper's weapon kills the most, seen from each position (ties: the nearest, then
+   * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
+   */
+  readonly bestFrom: readonly (readonly number[])[];
+  /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
+  private readonly tieLabels: string[][] = [];
+  private readonly dominanceRollOff: readonly string[];
 
   // Troopers, as they change.
-  bonus: number[] = [];
-  wounds: number[] = [];
-  lastingWounds: number[] = [];
-  status: number[] = [];
-  armour: number[] = [];
-  strengthsLeft: number[] = [];
-  weaknessesLeft: number[] = [];
-  kills: number[] = [];
-  strengthsUsed: number[] = [];
-  pos: number[] = [];
-  out: number[] = [];
+  readonly bonus: Int32Array;
+  readonly wounds: Int32Array;
+  readonly lastingWounds: Int32Array;
+  readonly status: Int32Array;
+  readonly armour: Int32Array;
+  readonly strengthsLeft: Int32Array;
+  readonly weaknessesLeft: Int32Array;
+  readonly kills: Int32Array;
+  readonly strengthsUsed: Int32Array;
+  readonly pos: Int32Array;
+  readonly out: Int32Array;
   /** The face of the turn that felled a trooper this round, −1 when none. */
-  fellAt: number[] = [];
+  readonly fellAt: Int32Array;
+  /** Troopers still fighting (kept as they fall or leave, for the checks after every step). */
+  alive = 0;
 
   // The encounter.
   step: Step = Step.Dominance as Step;
@@ -211,35 +238,35 @@ export class EncounterRecord {
   strengths = 0;
 
   // Dominance and the round's dice, per actor (index n = the aliens).
-  domRolled: boolean[] = [];
-  domFace: number[] = [];
-  domSuccess: boolean[] = [];
-  declared: boolean[] = [];
+  readonly domRolled: Uint8Array;
+  readonly domFace: Int32Array;
+  readonly domSuccess: Uint8Array;
+  readonly declared: Uint8Array;
   /** 0 FA, else the NFA manoeuvre's step (−1 closer, +1 farther). */
-  declMove: number[] = [];
-  declNfa: boolean[] = [];
+  readonly declMove: Int32Array;
+  readonly declNfa: Uint8Array;
   aliensDeclared = false;
-  rolled: boolean[] = [];
-  rollFace: number[] = [];
-  rollSuccess: boolean[] = [];
+  readonly rolled: Uint8Array;
+  readonly rollFace: Int32Array;
+  readonly rollSuccess: Uint8Array;
 
   // The round's queue, slot by slot.
   qLen = 0;
   cursor = 0;
-  qActor: number[] = [];
-  qFace: number[] = [];
-  qSuccess: boolean[] = [];
-  qTie: number[] = [];
-  qDone: boolean[] = [];
-  qCancelled: boolean[] = [];
+  readonly qActor: Int32Array;
+  readonly qFace: Int32Array;
+  readonly qSuccess: Uint8Array;
+  readonly qTie: Int32Array;
+  readonly qDone: Uint8Array;
+  readonly qCancelled: Uint8Array;
 
   // Kills waiting for their trooper's answer, in the order they landed.
   pLen = 0;
-  pTrooper: number[] = [];
-  pStoppable: boolean[] = [];
-  pLasting: boolean[] = [];
-  pBy: number[] = [];
-  pFace: number[] = [];
+  readonly pTrooper: Int32Array;
+  readonly pStoppable: Uint8Array;
+  readonly pLasting: Uint8Array;
+  readonly pBy: Int32Array;
+  readonly pFace: Int32Array;
 
   constructor(private readonly start: ThreeSixteenState) {
     const e = start.encounter as Encounter;
@@ -252,9 +279,44 @@ export class EncounterRecord {
     this.aa = Math.max(1, Math.min(10, start.planet?.aa ?? 5));
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
+    // One slot per actor (the aliens last); the Kills waiting, at most a few per trooper.
+    const size = this.n + 1;
+    this.bonus = new Int32Array(size);
+    this.wounds = new Int32Array(size);
+    this.lastingWounds = new Int32Array(size);
+    this.status = new Int32Array(size);
+    this.armour = new Int32Array(size);
+    this.strengthsLeft = new Int32Array(size);
+    this.weaknessesLeft = new Int32Array(size);
+    this.kills = new Int32Array(size);
+    this.strengthsUsed = new Int32Array(size);
+    this.pos = new Int32Array(size);
+    this.out = new Int32Array(size);
+    this.fellAt = new Int32Array(size);
+    this.domFace = new Int32Array(size);
+    this.declMove = new Int32Array(size);
+    this.rollFace = new Int32Array(size);
+    this.qActor = new Int32Array(size);
+    this.qFace = new Int32Array(size);
+    this.qTie = new Int32Array(size);
+    this.pTrooper = new Int32Array(4 * size);
+    this.pBy = new Int32Array(4 * size);
+    this.pFace = new Int32Array(4 * size);
+    this.domRolled = new Uint8Array(size);
+    this.domSuccess = new Uint8Array(size);
+    this.declared = new Uint8Array(size);
+    this.declNfa = new Uint8Array(size);
+    this.rolled = new Uint8Array(size);
+    this.rollSuccess = new Uint8Array(size);
+    this.qSuccess = new Uint8Array(size);
+    this.qDone = new Uint8Array(size);
+    this.qCancelled = new Uint8Array(size);
+    this.pStoppable = new Uint8Array(4 * size);
+    this.pLasting = new Uint8Array(4 * size);
     this.ids = troopers.map((t) => t.id);
     this.names = troopers.map((t) => t.name);
     this.actorKey = [...this.ids, 'aliens'];
+    this.dominanceRollOff = this.actorKey.map((key) => `dominance roll-off (${key})`);
     this.fa = troopers.map((t) => t.fa);
     this.nfa = troopers.map((t) => t.nfa);
     this.spec = troopers.map((t) => killSpecs(t, this.reduceVisibility));
@@ -264,6 +326,7 @@ export class EncounterRecord {
       const step = weaponSteps(t, t.currentWeapon)?.[bestRange(t, t.currentWeapon)];
       return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
     });
+    this.bestFrom = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
     this.armourPolicy = troopers.map((t) =>
       t.armourPolicy === 'ask'
         ? POLICY_ASK
@@ -305,16 +368,17 @@ export class EncounterRecord {
       this.fellAt[i] = -1;
     }
     for (let a = 0; a <= n; a++) {
-      this.domRolled[a] = false;
+      this.domRolled[a] = 0;
       this.domFace[a] = 0;
-      this.domSuccess[a] = false;
-      this.declared[a] = false;
+      this.domSuccess[a] = 0;
+      this.declared[a] = 0;
       this.declMove[a] = 0;
-      this.declNfa[a] = false;
-      this.rolled[a] = false;
+      this.declNfa[a] = 0;
+      this.rolled[a] = 0;
       this.rollFace[a] = 0;
-      this.rollSuccess[a] = false;
+      this.rollSuccess[a] = 0;
     }
+    this.alive = n;
     this.step = Step.Dominance;
     this.tokens = e.tokens;
     this.round = 0;
@@ -331,9 +395,25 @@ export class EncounterRecord {
     this.pLen = 0;
   }
 
+  /** The purpose of a round's roll-off die at `face` for actor `a`. */
+  tieLabel(face: number, a: number): string {
+    let row = this.tieLabels[face];
+    if (!row) {
+      row = this.actorKey.map((key) => `tie-break at ${face} (${key})`);
+      this.tieLabels[face] = row;
+    }
+    return row[a] as string;
+  }
+
+  /** The purpose of a Dominance roll-off die for actor `a`. */
+  dominanceTieLabel(a: number): string {
+    return this.dominanceRollOff[a] as string;
+  }
+
   /** Still fighting: taking part, active, not gone. */
   fighting(i: number): boolean {
-    return this.out[i] === IN && this.status[i] === ACTIVE;
+    // A trooper in the fight is active: a fall puts it out at once (round.ts `applyWound`).
+    return this.out[i] === IN;
   }
 
   /** A trooper's FA or NFA for a test now (the record holds no Impair). */

@@ -60,7 +60,10 @@ export function stepPosition(p: number, steps: number): number {
 function moveTrooper(r: EncounterRecord, i: number, to: number): void {
   if (r.out[i] !== IN) return;
   r.pos[i] = to;
-  if (to === BEYOND_FAR) r.out[i] = OUT_BEYOND_FAR;
+  if (to === BEYOND_FAR) {
+    r.out[i] = OUT_BEYOND_FAR;
+    r.alive--;
+  }
 }
 
 function moveBy(r: EncounterRecord, i: number, steps: number): void {
@@ -78,6 +81,7 @@ function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number,
   if (box !== 2) return;
   r.status[i] = DEAD;
   r.out[i] = OUT_DEAD;
+  r.alive--;
   if (face >= 0) r.fellAt[i] = face;
   if (by >= 0 && by !== i) r.kills[by] = (r.kills[by] as number) + 1;
 }
@@ -104,8 +108,8 @@ function dealKill(
   ) {
     const p = r.pLen++;
     r.pTrooper[p] = i;
-    r.pStoppable[p] = stoppable;
-    r.pLasting[p] = lasting;
+    r.pStoppable[p] = stoppable ? 1 : 0;
+    r.pLasting[p] = lasting ? 1 : 0;
     r.pBy[p] = by;
     r.pFace[p] = face;
     return;
@@ -145,8 +149,8 @@ function startRound(r: EncounterRecord): void {
   r.step = Step.Declare;
   r.round++;
   for (let a = 0; a <= r.n; a++) {
-    r.declared[a] = false;
-    r.rolled[a] = false;
+    r.declared[a] = 0;
+    r.rolled[a] = 0;
   }
   r.aliensDeclared = false;
   r.qLen = 0;
@@ -164,7 +168,7 @@ function finish(r: EncounterRecord, reason: EncounterEndReason): void {
 }
 
 function doneSlot(r: EncounterRecord): void {
-  r.qDone[r.cursor] = true;
+  r.qDone[r.cursor] = 1;
   r.cursor++;
 }
 
@@ -212,9 +216,7 @@ export function advance(r: EncounterRecord): void {
       )
         return;
     }
-    let alive = 0;
-    for (let i = 0; i < r.n; i++) if (r.fighting(i)) alive++;
-    if (alive === 0) {
+    if (r.alive === 0) {
       let anyGone = false;
       let anyAlive = false;
       for (let i = 0; i < r.n; i++) {
@@ -248,36 +250,60 @@ export function advance(r: EncounterRecord): void {
 // ---------------------------------------------------------------------------------------------
 // Roll-offs and the automatic steps
 
-/** Roll-off among tied actors, highest first; each face rolled draws a d10 (decide.ts `rollOffOrder`). */
-function rollOffOrder(
-  r: EncounterRecord,
-  dice: DiceSource,
-  group: readonly number[],
-  purpose: string,
-): number[] {
+/**
+ * Roll-off among tied actors, highest first; each face rolled draws a d10, re-rolled among those
+ * still level (decide.ts `rollOffOrder`). `label` names each die's purpose.
+ */
+function rollOffOrder(dice: DiceSource, group: readonly number[], label: (a: number) => string): number[] {
   if (group.length <= 1) return group.slice();
   const faces: number[] = [];
-  for (const a of group) faces.push(dice.roll(D10, `${purpose} (${r.actorKey[a]})`));
+  for (const a of group) faces.push(dice.roll(D10, label(a)));
   const distinct = [...new Set(faces)].sort((x, y) => y - x);
   const out: number[] = [];
   for (const f of distinct) {
     const sub: number[] = [];
     for (let k = 0; k < group.length; k++) if (faces[k] === f) sub.push(group[k] as number);
-    for (const a of rollOffOrder(r, dice, sub, purpose)) out.push(a);
+    for (const a of rollOffOrder(dice, sub, label)) out.push(a);
   }
   return out;
 }
 
 /** Each actor's place in a roll-off (higher acts first), written into `tie`. */
 function rollOff(
+  dice: DiceSource,
+  group: readonly number[],
+  label: (a: number) => string,
+  tie: number[],
+): void {
+  const ordered = rollOffOrder(dice, group, label);
+  for (let k = 0; k < ordered.length; k++) tie[ordered[k] as number] = ordered.length - k;
+}
+
+/**
+ * A round's roll-off at `face` (the same dice as `rollOff`). Two actors, the usual tie, roll
+ * without building a list: both roll, again while level.
+ */
+function roundRollOff(
   r: EncounterRecord,
   dice: DiceSource,
   group: readonly number[],
-  purpose: string,
+  count: number,
+  face: number,
   tie: number[],
 ): void {
-  const ordered = rollOffOrder(r, dice, group, purpose);
-  for (let k = 0; k < ordered.length; k++) tie[ordered[k] as number] = ordered.length - k;
+  if (count === 2) {
+    const a = group[0] as number;
+    const b = group[1] as number;
+    for (;;) {
+      const fa = dice.roll(D10, r.tieLabel(face, a));
+      const fb = dice.roll(D10, r.tieLabel(face, b));
+      if (fa === fb) continue;
+      tie[a] = fa > fb ? 2 : 1;
+      tie[b] = fa > fb ? 1 : 2;
+      return;
+    }
+  }
+  rollOff(dice, group.slice(0, count), (a) => r.tieLabel(face, a), tie);
 }
 
 /** The best Dominance face among `actors`; ties roll d10s, re-rolled while level. */
@@ -286,7 +312,7 @@ function dominanceBest(r: EncounterRecord, dice: DiceSource, actors: number[]): 
   for (const a of actors) top = Math.max(top, r.domFace[a] as number);
   let group = actors.filter((a) => r.domFace[a] === top);
   while (group.length > 1) {
-    const faces = group.map((a) => dice.roll(D10, `dominance roll-off (${r.actorKey[a]})`));
+    const faces = group.map((a) => dice.roll(D10, r.dominanceTieLabel(a)));
     let hi = 0;
     for (const f of faces) hi = Math.max(hi, f);
     group = group.filter((_, k) => faces[k] === hi);
@@ -302,7 +328,7 @@ function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
     rolledPcs++;
     if (r.domSuccess[i]) pcSuccess.push(i);
   }
-  const aliensOk = r.domSuccess[r.n] as boolean;
+  const aliensOk = r.domSuccess[r.n] === 1;
   if (rolledPcs > 0 && pcSuccess.length === rolledPcs && !aliensOk) {
     r.ambush = 2;
     r.rangeSetter = dominanceBest(r, dice, pcSuccess);
@@ -336,7 +362,7 @@ function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
   const tie: number[] = [];
   for (let face = 10; face >= 1; face--) {
     const group = ids.filter((i) => faces[i] === face);
-    if (group.length > 1) rollOff(r, dice, group, `ambush tie-break at ${face}`, tie);
+    if (group.length > 1) rollOff(dice, group, (a) => `ambush tie-break at ${face} (${r.actorKey[a]})`, tie);
   }
   const order = ids
     .slice()
@@ -363,35 +389,53 @@ function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
   advance(r);
 }
 
+/** Scratch lists for a round's order (one encounter at a time per thread). */
+const actors: number[] = [];
+const group: number[] = [];
+const tie: number[] = [];
+const successesAt: number[] = new Array<number>(11).fill(0);
+
 /** Successes high to low (ties by roll-off), then failures high to low (decide.ts `orderRound`). */
 function orderRound(r: EncounterRecord, dice: DiceSource): void {
-  const actors: number[] = [];
-  for (let i = 0; i < r.n; i++) if (r.fighting(i) && r.rolled[i]) actors.push(i);
-  if (r.rolled[r.n]) actors.push(r.n);
-  const tie: number[] = [];
+  let len = 0;
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && r.rolled[i]) actors[len++] = i;
+  if (r.rolled[r.n]) actors[len++] = r.n;
+  for (let f = 1; f <= 10; f++) successesAt[f] = 0;
+  for (let k = 0; k < len; k++) {
+    const a = actors[k] as number;
+    tie[a] = 0;
+    if (r.rollSuccess[a]) {
+      const f = r.rollFace[a] as number;
+      successesAt[f] = (successesAt[f] as number) + 1;
+    }
+  }
   for (let face = 10; face >= 1; face--) {
+    if ((successesAt[face] as number) < 2) continue;
     let count = 0;
-    for (const a of actors) if (r.rollSuccess[a] && r.rollFace[a] === face) count++;
-    if (count < 2) continue;
-    const group = actors.filter((a) => r.rollSuccess[a] && r.rollFace[a] === face);
-    rollOff(r, dice, group, `tie-break at ${face}`, tie);
+    for (let k = 0; k < len; k++) {
+      const a = actors[k] as number;
+      if (r.rollSuccess[a] && r.rollFace[a] === face) group[count++] = a;
+    }
+    roundRollOff(r, dice, group, count, face, tie);
   }
-  // Insertion sort: stable, as the command path's Array.sort, and short.
-  const q: number[] = [];
-  for (const a of actors) {
-    let k = q.length;
-    while (k > 0 && slotBefore(r, a, q[k - 1] as number, tie)) k--;
-    q.splice(k, 0, a);
+  // Insertion sort straight into the queue: stable, as the command path's Array.sort.
+  for (let k = 0; k < len; k++) {
+    const a = actors[k] as number;
+    let j = k;
+    while (j > 0 && slotBefore(r, a, r.qActor[j - 1] as number, tie)) {
+      r.qActor[j] = r.qActor[j - 1] as number;
+      j--;
+    }
+    r.qActor[j] = a;
   }
-  r.qLen = q.length;
-  for (let k = 0; k < q.length; k++) {
-    const a = q[k] as number;
-    r.qActor[k] = a;
+  r.qLen = len;
+  for (let k = 0; k < len; k++) {
+    const a = r.qActor[k] as number;
     r.qFace[k] = r.rollFace[a] as number;
-    r.qSuccess[k] = r.rollSuccess[a] as boolean;
-    r.qTie[k] = tie[a] ?? 0;
-    r.qDone[k] = false;
-    r.qCancelled[k] = false;
+    r.qSuccess[k] = r.rollSuccess[a] as number;
+    r.qTie[k] = tie[a] as number;
+    r.qDone[k] = 0;
+    r.qCancelled[k] = 0;
   }
   r.cursor = 0;
   r.step = Step.Resolve;
@@ -440,9 +484,9 @@ export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): 
   const aliens = a === r.n;
   const target = aliens ? r.aa : r.target(a, true);
   const face = dice.roll(D10, aliens ? 'dominance of the aliens' : (r.label.dominance[a] as string));
-  r.domRolled[a] = true;
+  r.domRolled[a] = 1;
   r.domFace[a] = face;
-  r.domSuccess[a] = face <= target;
+  r.domSuccess[a] = face <= target ? 1 : 0;
   if (!aliens) r.bonus[a] = 0;
   advance(r);
   automatic(r, dice);
@@ -459,8 +503,8 @@ export function setRange(r: EncounterRecord, range: number, dice: DiceSource): v
 
 /** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
 export function declare(r: EncounterRecord, i: number, move: number): void {
-  r.declared[i] = true;
-  r.declNfa[i] = move !== 0;
+  r.declared[i] = 1;
+  r.declNfa[i] = move !== 0 ? 1 : 0;
   r.declMove[i] = move;
   advance(r);
 }
@@ -476,15 +520,15 @@ export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void 
   let target = r.aa;
   let label = 'AA of the aliens';
   if (!aliens) {
-    const nfa = r.declNfa[a] as boolean;
+    const nfa = r.declNfa[a] === 1;
     target = r.target(a, nfa);
     label = (nfa ? r.label.nfa[a] : r.label.fa[a]) as string;
   }
   const face = dice.roll(D10, label);
   r.step = Step.Roll;
-  r.rolled[a] = true;
+  r.rolled[a] = 1;
   r.rollFace[a] = face;
-  r.rollSuccess[a] = face <= target;
+  r.rollSuccess[a] = face <= target ? 1 : 0;
   if (!aliens) r.bonus[a] = 0;
   advance(r);
   automatic(r, dice);
@@ -553,13 +597,13 @@ export function pendingOf(r: EncounterRecord, i: number): number {
 export function answerKill(r: EncounterRecord, i: number, useArmour: boolean, dice: DiceSource): void {
   const p = pendingOf(r, i);
   if (p < 0) return;
-  const lasting = r.pLasting[p] as boolean;
+  const lasting = r.pLasting[p] === 1;
   const by = r.pBy[p] as number;
   const face = r.pFace[p] as number;
   for (let k = p + 1; k < r.pLen; k++) {
     r.pTrooper[k - 1] = r.pTrooper[k] as number;
-    r.pStoppable[k - 1] = r.pStoppable[k] as boolean;
-    r.pLasting[k - 1] = r.pLasting[k] as boolean;
+    r.pStoppable[k - 1] = r.pStoppable[k] as number;
+    r.pLasting[k - 1] = r.pLasting[k] as number;
     r.pBy[k - 1] = r.pBy[k] as number;
     r.pFace[k - 1] = r.pFace[k] as number;
   }

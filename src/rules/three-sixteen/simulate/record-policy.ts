@@ -34,20 +34,7 @@ import type { Chooser } from './policy.ts';
 const MAX_MOVES_PER_ENCOUNTER = 20_000;
 
 function bestRangeFor(r: EncounterRecord, i: number, from: number): number {
-  const power = r.power[i] as readonly number[];
-  let best = CLOSE;
-  let bestPower = -1;
-  let bestDistance = 99;
-  for (let range = CLOSE; range <= FAR; range++) {
-    const p = power[range] as number;
-    const distance = Math.abs(range - from);
-    if (p > bestPower || (p === bestPower && distance < bestDistance)) {
-      best = range;
-      bestPower = p;
-      bestDistance = distance;
-    }
-  }
-  return best;
+  return (r.bestFrom[i] as readonly number[])[from] as number;
 }
 
 /** How the policy answers the Kill waiting on trooper i: 0 wound, 1 armour, 2 Strength. */
@@ -92,9 +79,7 @@ function declareFor(r: EncounterRecord, i: number): void {
 function actsBeforeAliens(r: EncounterRecord, slot: number): boolean {
   for (let q = 0; q < r.qLen; q++) {
     if (r.qActor[q] !== r.n) continue;
-    return (
-      !r.qSuccess[q] || (r.qCancelled[q] as boolean) || (r.qFace[q] as number) < (r.qFace[slot] as number)
-    );
+    return !r.qSuccess[q] || r.qCancelled[q] === 1 || (r.qFace[q] as number) < (r.qFace[slot] as number);
   }
   return true;
 }

@@ -24,7 +24,30 @@ const NO_DICE: DiceSource = {
   },
 };
 
+/** The last answer of `started`, for the run after it (a simulation asks the same thing every run). */
+let last: {
+  base: ThreeSixteenState;
+  tokens: number;
+  final: boolean;
+  troopers: readonly string[] | undefined;
+  rec: EncounterRecord | string;
+} | null = null;
+
 function started(
+  base: ThreeSixteenState,
+  tokens: number,
+  final: boolean,
+  troopers: readonly string[] | undefined,
+): EncounterRecord | string {
+  const l = last;
+  if (l && l.base === base && l.tokens === tokens && l.final === final && l.troopers === troopers)
+    return l.rec;
+  const rec = startedFor(base, tokens, final, troopers);
+  last = { base, tokens, final, troopers, rec };
+  return rec;
+}
+
+function startedFor(
   base: ThreeSixteenState,
   tokens: number,
   final: boolean,
