@@ -8,7 +8,7 @@ import type { AbilityId, ThreeSixteenState } from '../state.ts';
 import { buildBaseState, fightingIds, GM_SEAT, playOnRecords, runEncounter } from './driver.ts';
 import type { PcSpec, SimulationOptions } from './options.ts';
 import { runEncounterOnRecord } from './record-run.ts';
-import { chooserFrom } from './simulate.ts';
+import { chooserFrom, simulateEncounters } from './simulate.ts';
 
 /** Dice that write down every die they serve: what it was for, its sides, its face. */
 class RecordingDice implements DiceSource {
@@ -230,6 +230,16 @@ describe('the encounter record plays the same encounters as the commands', () =>
     expect([...endings]).toEqual(
       expect.arrayContaining(['noTokens', 'strength', 'allDead', 'standoff', 'a Strength', 'a killer fell']),
     );
+  });
+
+  it('a whole simulation gives the same summary, byte for byte, on the record and through the commands', () => {
+    for (const { options } of [squads[0], squads[2]]) {
+      const o = { ...(options as SimulationOptions), n: 700, seed: 316 };
+      const onRecord = JSON.stringify(simulateEncounters(o));
+      playOnRecords(false);
+      expect(JSON.stringify(simulateEncounters(o))).toBe(onRecord);
+      playOnRecords(true);
+    }
   });
 
   it('leaves to the commands what it does not hold, and says why', () => {
