@@ -233,8 +233,8 @@ describe('the encounter record plays the same encounters as the commands', () =>
   });
 
   it('a whole simulation gives the same summary, byte for byte, on the record and through the commands', () => {
-    for (const { options } of [squads[0], squads[2]]) {
-      const o = { ...(options as SimulationOptions), n: 700, seed: 316 };
+    for (const squad of [squads[0], squads[2]]) {
+      const o = { ...(squad?.options as SimulationOptions), n: 700, seed: 316 };
       const onRecord = JSON.stringify(simulateEncounters(o));
       playOnRecords(false);
       expect(JSON.stringify(simulateEncounters(o))).toBe(onRecord);
