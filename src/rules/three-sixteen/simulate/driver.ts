@@ -10,6 +10,7 @@ import { threeSixteen } from '../ruleset.ts';
 import type { ThreeSixteenState, WeaponId } from '../state.ts';
 import { planetThreatFor, rankOf, type SimulationOptions } from './options.ts';
 import { type Chooser, newMemo, nextCommand, type PolicyMemo } from './policy.ts';
+import { runEncounterOnRecord } from './record-run.ts';
 
 /**
  * Plays encounters and missions by sending commands to the real 3:16 ruleset: `decide` turns each
@@ -45,6 +46,16 @@ let foldCheck = false;
  */
 export function checkFolds(on: boolean): void {
   foldCheck = on;
+}
+
+let onRecord = true;
+
+/**
+ * Whether `runEncounter` plays the encounters the encounter record holds on it (the default) or
+ * sends every move as a command (tests comparing both paths, the bench). Same dice, same outcome.
+ */
+export function playOnRecords(on: boolean): void {
+  onRecord = on;
 }
 
 /** A ruleset driver: sends commands as the GM, folds the events, counts what it needs. */
@@ -229,6 +240,10 @@ export function runEncounter(
   troopers?: readonly string[],
   choose: Chooser = rollOffChooser(dice),
 ): RunOutcome {
+  if (onRecord) {
+    const fast = runEncounterOnRecord(base, options, dice, troopers ?? fightingIds(base), troopers, choose);
+    if (fast) return fast;
+  }
   const table = new Table(base, dice);
   const memo = newMemo(choose);
   const r = fight(table, memo, options.tokens, options.final ?? false, troopers);

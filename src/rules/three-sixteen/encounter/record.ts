@@ -1,0 +1,429 @@
+import type { DiceSpec } from '../../../engine/dice/typed.ts';
+import { fixed } from '../../../engine/dice/typed.ts';
+import { campaignOf, isPc } from '../campaign/model.ts';
+import { killStepDice } from '../data/index.ts';
+import {
+  type AbilityId,
+  type Encounter,
+  type EncounterEndReason,
+  RANGES,
+  type ThreeSixteenState,
+  type Trooper,
+} from '../state.ts';
+import { bestRange, weaponSteps } from './core.ts';
+
+/**
+ * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
+ * small arrays of numbers, the tokens, the round's dice and queue). The round's rules in
+ * `round.ts` run on it directly, so a simulated encounter copies no state and builds no command
+ * or event objects; `simulate/record-policy.ts` picks the moves as the command policy does.
+ *
+ * It holds the encounters the simulator plays through the command path's rules as they stand
+ * (see `recordSupports`): no vehicles, kinetic field or Drop Pods in play, no field promotion
+ * possible, and the alien abilities whose effect is a standing condition (Ignore Armour, Lasting
+ * Wounds, Leaping, Reduce Visibility, Flee, Swarm, Isolate). Any other encounter keeps the
+ * command path; `simulate/record-run.test.ts` checks both paths play the same dice to the same
+ * outcome over many seeds.
+ */
+
+/** Positions as numbers: Close, Near, Far, then beyond Far (out for good). */
+export const CLOSE = 0;
+export const FAR = 2;
+export const BEYOND_FAR = 3;
+
+/** Why a trooper is out of the fight. */
+export const IN = 0;
+export const OUT_DEAD = 1;
+export const OUT_BEYOND_FAR = 2;
+
+export const ACTIVE = 0;
+export const DEAD = 1;
+
+export const ARMOUR_NOT_YET = 0;
+export const ARMOUR_AVAILABLE = 1;
+export const ARMOUR_USED = 2;
+
+export const POLICY_ASK = 0;
+export const POLICY_WHEN_AVAILABLE = 1;
+export const POLICY_NEVER = 2;
+
+/** The encounter's step, as `Encounter['step']` names it. */
+export const Step = {
+  Dominance: 0,
+  SetRange: 1,
+  Ambush: 2,
+  Declare: 3,
+  Roll: 4,
+  Resolve: 5,
+  Ended: 6,
+} as const;
+export type Step = (typeof Step)[keyof typeof Step];
+
+/** Who sets the range (a trooper's index, or the aliens). */
+export const NOBODY = -2;
+export const ALIENS_SET = -1;
+
+/** The standing alien abilities the record plays; any other ability on the planet keeps the command path. */
+const STANDING: ReadonlySet<AbilityId> = new Set<AbilityId>([
+  'ignoreArmour',
+  'lastingWounds',
+  'leaping',
+  'reduceVisibility',
+  'flee',
+  'swarm',
+  // The simulated troopers never call support, so Isolate never changes anything.
+  'isolate',
+]);
+
+/** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
+export function killMean(spec: DiceSpec | null): number {
+  if (!spec) return 0;
+  switch (spec.kind) {
+    case 'fixed':
+      return spec.value;
+    case 'percentile':
+      return (10 ** spec.digits + 1) / 2;
+    case 'pool':
+      return spec.count * ((spec.die.sides + 1) / 2) + spec.bonus;
+  }
+}
+
+/**
+ * Why the record cannot take this encounter, or null when it can: an encounter just started
+ * (nothing rolled yet) in a state the record's rules cover.
+ */
+export function recordSupports(state: ThreeSixteenState): string | null {
+  const e = state.encounter;
+  if (!e) return 'no encounter';
+  if (e.step !== 'dominance' || e.round !== 0 || Object.keys(e.dominance).length > 0 || e.ambush !== null)
+    return 'the encounter is under way';
+  if (e.vehicles.length > 0) return 'vehicles';
+  if (e.effects.kineticField.length > 0 || e.effects.pcAutomaticAmbush) return 'support in play';
+  if (e.effects.aaBonus !== 0 || e.effects.impair !== 0 || e.effects.enraged) return 'abilities in force';
+  if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return 'answers waiting';
+  for (const a of state.planet?.abilities ?? []) if (!STANDING.has(a)) return `ability ${a}`;
+  if (campaignOf(state).fieldPromotion) return 'a field promotion waits';
+  // A field promotion happens only when a PC outranks every other PC alive: with one rank among
+  // them, none can.
+  let rank = -1;
+  for (const id of state.trooperOrder) {
+    const t = state.troopers[id];
+    if (t?.status !== 'active' || !isPc(t)) continue;
+    if (rank >= 0 && t.rank !== rank) return 'PCs of different ranks';
+    rank = t.rank;
+  }
+  for (const id of e.pcs) {
+    const t = state.troopers[id];
+    if (t?.status !== 'active') return 'a trooper not active';
+    for (const m of t.health) if (m === 'E') return 'an E wound';
+  }
+  return null;
+}
+
+/** How a kill roll reads for a trooper's weapon in hand at each range under the standing conditions. */
+function killSpecs(t: Trooper, reduceVisibility: boolean): (DiceSpec | null)[] {
+  const steps = weaponSteps(t, t.currentWeapon);
+  const out: (DiceSpec | null)[] = [];
+  for (const r of RANGES) {
+    const step = steps?.[r];
+    const spec = step === null || step === undefined || step <= 0 ? null : killStepDice(step);
+    out.push(reduceVisibility && r === 'far' ? null : spec);
+  }
+  return out;
+}
+
+/** Where kills are most from `from` (ties: nearest to it, then nearer), as the policy picks. */
+function bestRangeFrom(power: readonly number[], from: number): number {
+  let best = 0;
+  let bestPower = -1;
+  let bestDistance = 99;
+  for (let range = 0; range <= 2; range++) {
+    const p = power[range] as number;
+    const distance = Math.abs(range - from);
+    if (p > bestPower || (p === bestPower && distance < bestDistance)) {
+      best = range;
+      bestPower = p;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function available(slots: Trooper['strengths']): number {
+  let n = 0;
+  for (const s of slots) if (s.status === 'available') n++;
+  return n;
+}
+
+function woundsOf(t: Trooper): number {
+  let n = 0;
+  for (const m of t.health) if (m !== null) n++;
+  return n;
+}
+
+export class EncounterRecord {
+  /** Troopers taking part, in the encounter's order (`Encounter.pcs`); the aliens are index `n`. */
+  readonly n: number;
+  readonly ids: readonly string[];
+  readonly names: readonly string[];
+  // What never changes during the encounter.
+  readonly fa: readonly number[];
+  readonly nfa: readonly number[];
+  /** Kill roll of the weapon in hand per range (Close, Near, Far), null when it cannot kill. */
+  readonly spec: readonly (readonly (DiceSpec | null)[])[];
+  /** Average kills per position (Close, Near, Far, beyond Far = 0). */
+  readonly power: readonly (readonly number[])[];
+  readonly grenades: readonly boolean[];
+  readonly strengthSpec: readonly DiceSpec[];
+  readonly armourPolicy: readonly number[];
+  readonly ignoreArmour: boolean;
+  readonly lasting: boolean;
+  readonly leaping: boolean;
+  readonly reduceVisibility: boolean;
+  readonly flee: boolean;
+  readonly swarm: boolean;
+  /** The aliens' AA target (planet AA, clamped; the record holds no ability that changes it). */
+  readonly aa: number;
+  /** Dice purposes, made once per record rather than per roll. */
+  readonly label: {
+    readonly dominance: readonly string[];
+    readonly fa: readonly string[];
+    readonly nfa: readonly string[];
+    readonly kills: readonly string[];
+    readonly strength: readonly string[];
+    readonly ambushOrder: readonly string[];
+    readonly ambushKills: readonly string[];
+  };
+  /** Actor keys as the events name them (trooper ids, then 'aliens'). */
+  readonly actorKey: readonly string[];
+  /**
+   * Where each trooper's weapon kills the most, seen from each position (ties: the nearest, then
+   * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
+   */
+  readonly bestFrom: readonly (readonly number[])[];
+  /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
+  private readonly tieLabels: string[][] = [];
+  private readonly dominanceRollOff: readonly string[];
+
+  // Troopers, as they change.
+  readonly bonus: Int32Array;
+  readonly wounds: Int32Array;
+  readonly lastingWounds: Int32Array;
+  readonly status: Int32Array;
+  readonly armour: Int32Array;
+  readonly strengthsLeft: Int32Array;
+  readonly weaknessesLeft: Int32Array;
+  readonly kills: Int32Array;
+  readonly strengthsUsed: Int32Array;
+  readonly pos: Int32Array;
+  readonly out: Int32Array;
+  /** The face of the turn that felled a trooper this round, −1 when none. */
+  readonly fellAt: Int32Array;
+  /** Troopers still fighting (kept as they fall or leave, for the checks after every step). */
+  alive = 0;
+
+  // The encounter.
+  step: Step = Step.Dominance as Step;
+  tokens = 0;
+  round = 0;
+  rangeSetter = NOBODY;
+  /** 0 none, 1 the aliens, 2 the troopers. */
+  ambush = 0;
+  roundsWithoutKills = 0;
+  killsThisRound = 0;
+  endReason: EncounterEndReason | null = null;
+  /** Tokens that went back to the planet's pool when the encounter ended. */
+  returned = 0;
+  /** Strengths used (the `strength.used` events the command path would have made). */
+  strengths = 0;
+
+  // Dominance and the round's dice, per actor (index n = the aliens).
+  readonly domRolled: Uint8Array;
+  readonly domFace: Int32Array;
+  readonly domSuccess: Uint8Array;
+  readonly declared: Uint8Array;
+  /** 0 FA, else the NFA manoeuvre's step (−1 closer, +1 farther). */
+  readonly declMove: Int32Array;
+  readonly declNfa: Uint8Array;
+  aliensDeclared = false;
+  readonly rolled: Uint8Array;
+  readonly rollFace: Int32Array;
+  readonly rollSuccess: Uint8Array;
+
+  // The round's queue, slot by slot.
+  qLen = 0;
+  cursor = 0;
+  readonly qActor: Int32Array;
+  readonly qFace: Int32Array;
+  readonly qSuccess: Uint8Array;
+  readonly qTie: Int32Array;
+  readonly qDone: Uint8Array;
+  readonly qCancelled: Uint8Array;
+
+  // Kills waiting for their trooper's answer, in the order they landed.
+  pLen = 0;
+  readonly pTrooper: Int32Array;
+  readonly pStoppable: Uint8Array;
+  readonly pLasting: Uint8Array;
+  readonly pBy: Int32Array;
+  readonly pFace: Int32Array;
+
+  constructor(private readonly start: ThreeSixteenState) {
+    const e = start.encounter as Encounter;
+    this.ignoreArmour = e.effects.ignoreArmour;
+    this.lasting = e.effects.lastingWounds;
+    this.leaping = e.effects.leaping;
+    this.reduceVisibility = e.effects.reduceVisibility;
+    this.flee = e.effects.flee;
+    this.swarm = e.effects.swarm;
+    this.aa = Math.max(1, Math.min(10, start.planet?.aa ?? 5));
+    const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
+    this.n = troopers.length;
+    // One slot per actor (the aliens last); the Kills waiting, at most a few per trooper.
+    const size = this.n + 1;
+    this.bonus = new Int32Array(size);
+    this.wounds = new Int32Array(size);
+    this.lastingWounds = new Int32Array(size);
+    this.status = new Int32Array(size);
+    this.armour = new Int32Array(size);
+    this.strengthsLeft = new Int32Array(size);
+    this.weaknessesLeft = new Int32Array(size);
+    this.kills = new Int32Array(size);
+    this.strengthsUsed = new Int32Array(size);
+    this.pos = new Int32Array(size);
+    this.out = new Int32Array(size);
+    this.fellAt = new Int32Array(size);
+    this.domFace = new Int32Array(size);
+    this.declMove = new Int32Array(size);
+    this.rollFace = new Int32Array(size);
+    this.qActor = new Int32Array(size);
+    this.qFace = new Int32Array(size);
+    this.qTie = new Int32Array(size);
+    this.pTrooper = new Int32Array(4 * size);
+    this.pBy = new Int32Array(4 * size);
+    this.pFace = new Int32Array(4 * size);
+    this.domRolled = new Uint8Array(size);
+    this.domSuccess = new Uint8Array(size);
+    this.declared = new Uint8Array(size);
+    this.declNfa = new Uint8Array(size);
+    this.rolled = new Uint8Array(size);
+    this.rollSuccess = new Uint8Array(size);
+    this.qSuccess = new Uint8Array(size);
+    this.qDone = new Uint8Array(size);
+    this.qCancelled = new Uint8Array(size);
+    this.pStoppable = new Uint8Array(4 * size);
+    this.pLasting = new Uint8Array(4 * size);
+    this.ids = troopers.map((t) => t.id);
+    this.names = troopers.map((t) => t.name);
+    this.actorKey = [...this.ids, 'aliens'];
+    this.dominanceRollOff = this.actorKey.map((key) => `dominance roll-off (${key})`);
+    this.fa = troopers.map((t) => t.fa);
+    this.nfa = troopers.map((t) => t.nfa);
+    this.spec = troopers.map((t) => killSpecs(t, this.reduceVisibility));
+    this.power = this.spec.map((specs) => [...specs.map(killMean), 0]);
+    this.grenades = troopers.map((t) => t.currentWeapon === 'grenades');
+    this.strengthSpec = troopers.map((t) => {
+      const step = weaponSteps(t, t.currentWeapon)?.[bestRange(t, t.currentWeapon)];
+      return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
+    });
+    this.bestFrom = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
+    this.armourPolicy = troopers.map((t) =>
+      t.armourPolicy === 'ask'
+        ? POLICY_ASK
+        : t.armourPolicy === 'never'
+          ? POLICY_NEVER
+          : POLICY_WHEN_AVAILABLE,
+    );
+    this.label = {
+      dominance: this.names.map((name) => `dominance of ${name}`),
+      fa: this.names.map((name) => `FA of ${name}`),
+      nfa: this.names.map((name) => `NFA of ${name}`),
+      kills: this.names.map((name) => `kills of ${name}`),
+      strength: this.names.map((name) => `Strength kills of ${name}`),
+      ambushOrder: this.names.map((name) => `ambush order of ${name}`),
+      ambushKills: this.names.map((name) => `ambush kills of ${name}`),
+    };
+    this.reset();
+  }
+
+  /** Back to the encounter as it started: a new run from the same table. */
+  reset(): void {
+    const s = this.start;
+    const e = s.encounter as Encounter;
+    const n = this.n;
+    for (let i = 0; i < n; i++) {
+      const t = s.troopers[this.ids[i] as string] as Trooper;
+      this.bonus[i] = t.preparationBonus;
+      this.wounds[i] = woundsOf(t);
+      this.lastingWounds[i] = t.lastingWounds;
+      this.status[i] = ACTIVE;
+      this.armour[i] =
+        t.armour === 'available' ? ARMOUR_AVAILABLE : t.armour === 'used' ? ARMOUR_USED : ARMOUR_NOT_YET;
+      this.strengthsLeft[i] = available(t.strengths);
+      this.weaknessesLeft[i] = available(t.weaknesses);
+      this.kills[i] = t.killsThisMission;
+      this.strengthsUsed[i] = 0;
+      this.pos[i] = FAR;
+      this.out[i] = IN;
+      this.fellAt[i] = -1;
+    }
+    for (let a = 0; a <= n; a++) {
+      this.domRolled[a] = 0;
+      this.domFace[a] = 0;
+      this.domSuccess[a] = 0;
+      this.declared[a] = 0;
+      this.declMove[a] = 0;
+      this.declNfa[a] = 0;
+      this.rolled[a] = 0;
+      this.rollFace[a] = 0;
+      this.rollSuccess[a] = 0;
+    }
+    this.alive = n;
+    this.step = Step.Dominance;
+    this.tokens = e.tokens;
+    this.round = 0;
+    this.rangeSetter = NOBODY;
+    this.ambush = 0;
+    this.roundsWithoutKills = 0;
+    this.killsThisRound = 0;
+    this.endReason = null;
+    this.returned = 0;
+    this.strengths = 0;
+    this.aliensDeclared = false;
+    this.qLen = 0;
+    this.cursor = 0;
+    this.pLen = 0;
+  }
+
+  /** The purpose of a round's roll-off die at `face` for actor `a`. */
+  tieLabel(face: number, a: number): string {
+    let row = this.tieLabels[face];
+    if (!row) {
+      row = this.actorKey.map((key) => `tie-break at ${face} (${key})`);
+      this.tieLabels[face] = row;
+    }
+    return row[a] as string;
+  }
+
+  /** The purpose of a Dominance roll-off die for actor `a`. */
+  dominanceTieLabel(a: number): string {
+    return this.dominanceRollOff[a] as string;
+  }
+
+  /** Still fighting: taking part, active, not gone. */
+  fighting(i: number): boolean {
+    // A trooper in the fight is active: a fall puts it out at once (round.ts `applyWound`).
+    return this.out[i] === IN;
+  }
+
+  /** A trooper's FA or NFA for a test now (the record holds no Impair). */
+  target(i: number, nfa: boolean): number {
+    const v = (nfa ? this.nfa[i] : this.fa[i]) as number;
+    return Math.max(0, Math.min(10, v + (this.bonus[i] as number)));
+  }
+
+  /** The state the encounter started from (to report troopers the record does not hold). */
+  get startState(): ThreeSixteenState {
+    return this.start;
+  }
+}

@@ -1,0 +1,628 @@
+import { D10 } from '../../../engine/dice/die.ts';
+import type { DiceSource } from '../../../engine/dice/source.ts';
+import { type DiceSpec, rollSpec } from '../../../engine/dice/typed.ts';
+import type { EncounterEndReason } from '../state.ts';
+import {
+  ACTIVE,
+  ALIENS_SET,
+  ARMOUR_AVAILABLE,
+  ARMOUR_USED,
+  BEYOND_FAR,
+  CLOSE,
+  DEAD,
+  type EncounterRecord,
+  FAR,
+  IN,
+  OUT_BEYOND_FAR,
+  OUT_DEAD,
+  POLICY_ASK,
+  POLICY_NEVER,
+  Step,
+} from './record.ts';
+
+/**
+ * The rules of an encounter's round on the encounter record (`record.ts`): the same steps, in the
+ * same order, drawing the same dice for the same purposes as the command path's `decide` (with
+ * its automatic steps) followed by `evolve` (core.ts, evolve.ts). Each function is one command's
+ * worth: it applies its step, then lets the round move on by itself (`advance`) and rolls what
+ * follows without anyone deciding (roll-offs, the order of the round, a PC ambush), as
+ * `withAutomatic` does. Callers (the simulator's policy) check legality themselves: these
+ * functions assume a legal move, as a policy that only picks legal moves gives them.
+ */
+
+/** Total of a kill roll, drawing the dice `rollSpec` would, in the same order. */
+export function rollTotal(dice: DiceSource, spec: DiceSpec, purpose: string): number {
+  switch (spec.kind) {
+    case 'fixed':
+      return spec.value;
+    case 'pool': {
+      let total = spec.bonus;
+      for (let i = 0; i < spec.count; i++) total += dice.roll(spec.die, purpose);
+      return total;
+    }
+    case 'percentile':
+      return rollSpec(dice, spec, purpose).total;
+  }
+}
+
+/** One step closer (−1) or farther (+1); past Far is beyond Far, Close stays Close. */
+export function stepPosition(p: number, steps: number): number {
+  if (p === BEYOND_FAR) return p;
+  const i = p + steps;
+  if (i < CLOSE) return CLOSE;
+  if (i > FAR) return BEYOND_FAR;
+  return i;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Troopers hit, moved, felled
+
+function moveTrooper(r: EncounterRecord, i: number, to: number): void {
+  if (r.out[i] !== IN) return;
+  r.pos[i] = to;
+  if (to === BEYOND_FAR) {
+    r.out[i] = OUT_BEYOND_FAR;
+    r.alive--;
+  }
+}
+
+function moveBy(r: EncounterRecord, i: number, steps: number): void {
+  if (steps === 0 || r.out[i] !== IN) return;
+  moveTrooper(r, i, stepPosition(r.pos[i] as number, steps));
+}
+
+/** Marks the next health box; the third kills. `by` (−1: nobody) is credited with a fallen victim. */
+function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number, face: number): void {
+  if (r.status[i] !== ACTIVE) return;
+  const box = r.wounds[i] as number;
+  if (box >= 3) return;
+  r.wounds[i] = box + 1;
+  if (lasting) r.lastingWounds[i] = (r.lastingWounds[i] as number) + 1;
+  if (box !== 2) return;
+  r.status[i] = DEAD;
+  r.out[i] = OUT_DEAD;
+  r.alive--;
+  if (face >= 0) r.fellAt[i] = face;
+  if (by >= 0 && by !== i) r.kills[by] = (r.kills[by] as number) + 1;
+}
+
+/**
+ * A Kill lands on a trooper: waits for an answer when the trooper asks to be asked and has one,
+ * else the armour takes it (as the trooper's policy says) or it wounds (core.ts `dealKill`).
+ */
+function dealKill(
+  r: EncounterRecord,
+  i: number,
+  stoppable: boolean,
+  lasting: boolean,
+  by: number,
+  face: number,
+): void {
+  if (r.status[i] !== ACTIVE) return;
+  r.killsThisRound++;
+  const armourReady = stoppable && r.armour[i] === ARMOUR_AVAILABLE;
+  const policy = r.armourPolicy[i];
+  if (
+    policy === POLICY_ASK &&
+    (armourReady || (r.strengthsLeft[i] as number) > 0 || (r.weaknessesLeft[i] as number) > 0)
+  ) {
+    const p = r.pLen++;
+    r.pTrooper[p] = i;
+    r.pStoppable[p] = stoppable ? 1 : 0;
+    r.pLasting[p] = lasting ? 1 : 0;
+    r.pBy[p] = by;
+    r.pFace[p] = face;
+    return;
+  }
+  if (armourReady && policy !== POLICY_NEVER) r.armour[i] = ARMOUR_USED;
+  else applyWound(r, i, lasting, by, face);
+}
+
+/** An alien success at `face` (−1: the ambush, no face): a Kill to every fighter it beat. */
+function alienAttack(r: EncounterRecord, face: number): void {
+  const stoppable = !r.ignoreArmour;
+  for (let i = 0; i < r.n; i++) {
+    if (!r.fighting(i)) continue;
+    if (face >= 0) {
+      // Reduce Visibility spares those at Far (the opening ambush strikes before any range).
+      if (r.reduceVisibility && r.pos[i] === FAR) continue;
+      // Only troopers who failed, were cancelled or rolled equal or lower (and are in the queue).
+      let beaten = false;
+      for (let q = 0; q < r.qLen; q++) {
+        if (r.qActor[q] !== i) continue;
+        if (!r.qSuccess[q] || r.qCancelled[q] || (r.qFace[q] as number) <= face) beaten = true;
+      }
+      if (!beaten) continue;
+    }
+    dealKill(r, i, stoppable, r.lasting, -1, face);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounds and the end
+
+function setAllRanges(r: EncounterRecord, range: number): void {
+  for (let i = 0; i < r.n; i++) if (r.out[i] === IN) r.pos[i] = range;
+}
+
+function startRound(r: EncounterRecord): void {
+  r.step = Step.Declare;
+  r.round++;
+  for (let a = 0; a <= r.n; a++) {
+    r.declared[a] = 0;
+    r.rolled[a] = 0;
+  }
+  r.aliensDeclared = false;
+  r.qLen = 0;
+  r.cursor = 0;
+  r.killsThisRound = 0;
+  for (let i = 0; i < r.n; i++) r.fellAt[i] = -1;
+}
+
+function finish(r: EncounterRecord, reason: EncounterEndReason): void {
+  if (r.endReason === null) r.endReason = reason;
+  // Tokens left go back to the pool unless the ending discards them.
+  const end = r.endReason;
+  r.returned = r.tokens > 0 && end !== 'strength' && end !== 'eVac' ? r.tokens : 0;
+  r.step = Step.Ended;
+}
+
+function doneSlot(r: EncounterRecord): void {
+  r.qDone[r.cursor] = 1;
+  r.cursor++;
+}
+
+/** The aliens still hold a success tied with the turn just taken (tied successes act together). */
+function alienTiedStillToAct(r: EncounterRecord): boolean {
+  if (r.step !== Step.Resolve) return false;
+  const last = r.cursor - 1;
+  if (last < 0 || !r.qSuccess[last] || r.qCancelled[last]) return false;
+  for (let q = r.cursor; q < r.qLen; q++) {
+    if (
+      r.qActor[q] === r.n &&
+      r.qSuccess[q] &&
+      !r.qCancelled[q] &&
+      !r.qDone[q] &&
+      r.qFace[q] === r.qFace[last]
+    )
+      return true;
+  }
+  return false;
+}
+
+/** After anything happens: the round moves on by itself until someone must decide (core.ts `advance`). */
+export function advance(r: EncounterRecord): void {
+  for (let guard = 0; guard < 1000; guard++) {
+    if (r.step === Step.Ended || r.pLen > 0) return;
+    if (r.endReason !== null) {
+      finish(r, r.endReason);
+      return;
+    }
+    if (r.step === Step.Dominance || r.step === Step.SetRange) return;
+    if (r.tokens <= 0 && !alienTiedStillToAct(r)) {
+      finish(r, 'noTokens');
+      return;
+    }
+    const now = r.step === Step.Resolve && r.cursor < r.qLen ? r.cursor : -1;
+    if (now >= 0) {
+      // A trooper felled by a success tied with its own still strikes first.
+      const a = r.qActor[now] as number;
+      if (
+        a < r.n &&
+        r.out[a] === OUT_DEAD &&
+        r.qSuccess[now] &&
+        !r.qCancelled[now] &&
+        r.fellAt[a] === r.qFace[now]
+      )
+        return;
+    }
+    if (r.alive === 0) {
+      let anyGone = false;
+      let anyAlive = false;
+      for (let i = 0; i < r.n; i++) {
+        if (r.out[i] === OUT_BEYOND_FAR) anyGone = true;
+        if (r.status[i] === ACTIVE) anyAlive = true;
+      }
+      finish(r, anyGone && anyAlive ? 'allBeyondFar' : 'allDead');
+      return;
+    }
+    if (r.step !== Step.Resolve) return;
+    if (now < 0) {
+      // Round complete: count towards a standoff, then the next round.
+      r.roundsWithoutKills = r.killsThisRound === 0 ? r.roundsWithoutKills + 1 : 0;
+      if (r.roundsWithoutKills >= 3) {
+        finish(r, 'standoff');
+        return;
+      }
+      startRound(r);
+      return;
+    }
+    const a = r.qActor[now] as number;
+    if (a === r.n) return;
+    if (r.out[a] !== IN) {
+      doneSlot(r);
+      continue;
+    }
+    return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roll-offs and the automatic steps
+
+/**
+ * Roll-off among tied actors, highest first; each face rolled draws a d10, re-rolled among those
+ * still level (decide.ts `rollOffOrder`). `label` names each die's purpose.
+ */
+function rollOffOrder(dice: DiceSource, group: readonly number[], label: (a: number) => string): number[] {
+  if (group.length <= 1) return group.slice();
+  const faces: number[] = [];
+  for (const a of group) faces.push(dice.roll(D10, label(a)));
+  const distinct = [...new Set(faces)].sort((x, y) => y - x);
+  const out: number[] = [];
+  for (const f of distinct) {
+    const sub: number[] = [];
+    for (let k = 0; k < group.length; k++) if (faces[k] === f) sub.push(group[k] as number);
+    for (const a of rollOffOrder(dice, sub, label)) out.push(a);
+  }
+  return out;
+}
+
+/** Each actor's place in a roll-off (higher acts first), written into `tie`. */
+function rollOff(
+  dice: DiceSource,
+  group: readonly number[],
+  label: (a: number) => string,
+  tie: number[],
+): void {
+  const ordered = rollOffOrder(dice, group, label);
+  for (let k = 0; k < ordered.length; k++) tie[ordered[k] as number] = ordered.length - k;
+}
+
+/**
+ * A round's roll-off at `face` (the same dice as `rollOff`). Two actors, the usual tie, roll
+ * without building a list: both roll, again while level.
+ */
+function roundRollOff(
+  r: EncounterRecord,
+  dice: DiceSource,
+  group: readonly number[],
+  count: number,
+  face: number,
+  tie: number[],
+): void {
+  if (count === 2) {
+    const a = group[0] as number;
+    const b = group[1] as number;
+    for (;;) {
+      const fa = dice.roll(D10, r.tieLabel(face, a));
+      const fb = dice.roll(D10, r.tieLabel(face, b));
+      if (fa === fb) continue;
+      tie[a] = fa > fb ? 2 : 1;
+      tie[b] = fa > fb ? 1 : 2;
+      return;
+    }
+  }
+  rollOff(dice, group.slice(0, count), (a) => r.tieLabel(face, a), tie);
+}
+
+/** The best Dominance face among `actors`; ties roll d10s, re-rolled while level. */
+function dominanceBest(r: EncounterRecord, dice: DiceSource, actors: number[]): number {
+  let top = 0;
+  for (const a of actors) top = Math.max(top, r.domFace[a] as number);
+  let group = actors.filter((a) => r.domFace[a] === top);
+  while (group.length > 1) {
+    const faces = group.map((a) => dice.roll(D10, r.dominanceTieLabel(a)));
+    let hi = 0;
+    for (const f of faces) hi = Math.max(hi, f);
+    group = group.filter((_, k) => faces[k] === hi);
+  }
+  return group[0] as number;
+}
+
+function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
+  const pcSuccess: number[] = [];
+  let rolledPcs = 0;
+  for (let i = 0; i < r.n; i++) {
+    if (!r.fighting(i)) continue;
+    rolledPcs++;
+    if (r.domSuccess[i]) pcSuccess.push(i);
+  }
+  const aliensOk = r.domSuccess[r.n] === 1;
+  if (rolledPcs > 0 && pcSuccess.length === rolledPcs && !aliensOk) {
+    r.ambush = 2;
+    r.rangeSetter = dominanceBest(r, dice, pcSuccess);
+    r.step = Step.SetRange;
+  } else if (aliensOk && pcSuccess.length === 0) {
+    r.ambush = 1;
+    r.rangeSetter = ALIENS_SET;
+    r.step = Step.SetRange;
+    alienAttack(r, -1);
+  } else if (!aliensOk && pcSuccess.length === 0) {
+    setAllRanges(r, FAR);
+    startRound(r);
+  } else {
+    if (aliensOk) pcSuccess.push(r.n);
+    const winner = dominanceBest(r, dice, pcSuccess);
+    r.rangeSetter = winner === r.n ? ALIENS_SET : winner;
+    r.step = Step.SetRange;
+  }
+  advance(r);
+}
+
+/** The troopers' ambush: each fires in d10 order, a token each while tokens last (decide.ts `ambush`). */
+function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
+  const ids: number[] = [];
+  const faces: number[] = [];
+  for (let i = 0; i < r.n; i++) {
+    if (!r.fighting(i)) continue;
+    ids.push(i);
+    faces[i] = dice.roll(D10, r.label.ambushOrder[i] as string);
+  }
+  const tie: number[] = [];
+  for (let face = 10; face >= 1; face--) {
+    const group = ids.filter((i) => faces[i] === face);
+    if (group.length > 1) rollOff(dice, group, (a) => `ambush tie-break at ${face} (${r.actorKey[a]})`, tie);
+  }
+  const order = ids
+    .slice()
+    .sort((x, y) => (faces[y] as number) - (faces[x] as number) || (tie[y] ?? 0) - (tie[x] ?? 0));
+  let tokens = r.tokens;
+  const kills: number[] = [];
+  for (const i of order) {
+    const p = r.pos[i] as number;
+    const spec = p === BEYOND_FAR ? null : (r.spec[i]?.[p] ?? null);
+    kills[i] = -1;
+    if (spec && tokens > 0) {
+      kills[i] = rollTotal(dice, spec, r.label.ambushKills[i] as string);
+      tokens--;
+    }
+  }
+  for (const i of order) {
+    const k = kills[i] as number;
+    if (k < 0 || r.tokens <= 0) continue;
+    r.tokens--;
+    r.kills[i] = (r.kills[i] as number) + k;
+    r.killsThisRound++;
+  }
+  startRound(r);
+  advance(r);
+}
+
+/** Scratch lists for a round's order (one encounter at a time per thread). */
+const actors: number[] = [];
+const group: number[] = [];
+const tie: number[] = [];
+const successesAt: number[] = new Array<number>(11).fill(0);
+
+/** Successes high to low (ties by roll-off), then failures high to low (decide.ts `orderRound`). */
+function orderRound(r: EncounterRecord, dice: DiceSource): void {
+  let len = 0;
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && r.rolled[i]) actors[len++] = i;
+  if (r.rolled[r.n]) actors[len++] = r.n;
+  for (let f = 1; f <= 10; f++) successesAt[f] = 0;
+  for (let k = 0; k < len; k++) {
+    const a = actors[k] as number;
+    tie[a] = 0;
+    if (r.rollSuccess[a]) {
+      const f = r.rollFace[a] as number;
+      successesAt[f] = (successesAt[f] as number) + 1;
+    }
+  }
+  for (let face = 10; face >= 1; face--) {
+    if ((successesAt[face] as number) < 2) continue;
+    let count = 0;
+    for (let k = 0; k < len; k++) {
+      const a = actors[k] as number;
+      if (r.rollSuccess[a] && r.rollFace[a] === face) group[count++] = a;
+    }
+    roundRollOff(r, dice, group, count, face, tie);
+  }
+  // Insertion sort straight into the queue: stable, as the command path's Array.sort.
+  for (let k = 0; k < len; k++) {
+    const a = actors[k] as number;
+    let j = k;
+    while (j > 0 && slotBefore(r, a, r.qActor[j - 1] as number, tie)) {
+      r.qActor[j] = r.qActor[j - 1] as number;
+      j--;
+    }
+    r.qActor[j] = a;
+  }
+  r.qLen = len;
+  for (let k = 0; k < len; k++) {
+    const a = r.qActor[k] as number;
+    r.qFace[k] = r.rollFace[a] as number;
+    r.qSuccess[k] = r.rollSuccess[a] as number;
+    r.qTie[k] = tie[a] as number;
+    r.qDone[k] = 0;
+    r.qCancelled[k] = 0;
+  }
+  r.cursor = 0;
+  r.step = Step.Resolve;
+  advance(r);
+}
+
+/** `a` acts strictly before `b`: success first, then the higher face, then the roll-off. */
+function slotBefore(r: EncounterRecord, a: number, b: number, tie: readonly number[]): boolean {
+  const sa = r.rollSuccess[a] ? 1 : 0;
+  const sb = r.rollSuccess[b] ? 1 : 0;
+  if (sa !== sb) return sa > sb;
+  const fa = r.rollFace[a] as number;
+  const fb = r.rollFace[b] as number;
+  if (fa !== fb) return fa > fb;
+  return (tie[a] ?? 0) > (tie[b] ?? 0);
+}
+
+/** What the table rolls on its own after a step, until a person must decide. */
+function automatic(r: EncounterRecord, dice: DiceSource): void {
+  for (let guard = 0; guard < 20; guard++) {
+    if (r.step === Step.Ended || r.pLen > 0) return;
+    if (r.step === Step.Dominance && dominanceComplete(r)) resolveDominance(r, dice);
+    else if (r.step === Step.Ambush) pcAmbush(r, dice);
+    else if (r.step === Step.Roll && rollsComplete(r)) orderRound(r, dice);
+    else return;
+  }
+}
+
+function dominanceComplete(r: EncounterRecord): boolean {
+  if (!r.domRolled[r.n]) return false;
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.domRolled[i]) return false;
+  return true;
+}
+
+function rollsComplete(r: EncounterRecord): boolean {
+  if (!r.rolled[r.n] && r.tokens > 0) return false;
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.rolled[i]) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The moves (one command's worth each)
+
+/** `rollDominance` for a trooper (index) or the aliens (index n). */
+export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): void {
+  const aliens = a === r.n;
+  const target = aliens ? r.aa : r.target(a, true);
+  const face = dice.roll(D10, aliens ? 'dominance of the aliens' : (r.label.dominance[a] as string));
+  r.domRolled[a] = 1;
+  r.domFace[a] = face;
+  r.domSuccess[a] = face <= target ? 1 : 0;
+  if (!aliens) r.bonus[a] = 0;
+  advance(r);
+  automatic(r, dice);
+}
+
+/** `setRange`: everyone fighting at `range`; then the troopers' ambush or round 1. */
+export function setRange(r: EncounterRecord, range: number, dice: DiceSource): void {
+  setAllRanges(r, range);
+  if (r.ambush === 2) r.step = Step.Ambush;
+  else startRound(r);
+  advance(r);
+  automatic(r, dice);
+}
+
+/** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
+export function declare(r: EncounterRecord, i: number, move: number): void {
+  r.declared[i] = 1;
+  r.declNfa[i] = move !== 0 ? 1 : 0;
+  r.declMove[i] = move;
+  advance(r);
+}
+
+export function declareAliens(r: EncounterRecord): void {
+  r.aliensDeclared = true;
+  advance(r);
+}
+
+/** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
+export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void {
+  const aliens = a === r.n;
+  let target = r.aa;
+  let label = 'AA of the aliens';
+  if (!aliens) {
+    const nfa = r.declNfa[a] === 1;
+    target = r.target(a, nfa);
+    label = (nfa ? r.label.nfa[a] : r.label.fa[a]) as string;
+  }
+  const face = dice.roll(D10, label);
+  r.step = Step.Roll;
+  r.rolled[a] = 1;
+  r.rollFace[a] = face;
+  r.rollSuccess[a] = face <= target ? 1 : 0;
+  if (!aliens) r.bonus[a] = 0;
+  advance(r);
+  automatic(r, dice);
+}
+
+/** A trooper's turn (`takeTurn`); `move` is the end-of-turn step of an FA success acting first. */
+export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, move: number): void {
+  const slot = r.cursor;
+  const acting = r.qSuccess[slot] && !r.qCancelled[slot];
+  if (acting && !r.declNfa[i]) {
+    const p = r.pos[i] as number;
+    const spec = p === BEYOND_FAR ? null : (r.spec[i]?.[p] ?? null);
+    if (spec && r.tokens > 0) {
+      const k = rollTotal(dice, spec, r.label.kills[i] as string);
+      r.tokens--;
+      r.kills[i] = (r.kills[i] as number) + k;
+      r.killsThisRound++;
+    }
+    if (r.grenades[i] && spec !== null) {
+      // The blast catches every trooper at Close who failed this round.
+      const face = r.qFace[slot] as number;
+      for (let j = 0; j < r.n; j++) {
+        if (j === i || !r.fighting(j) || r.pos[j] !== CLOSE) continue;
+        for (let q = 0; q < r.qLen; q++) {
+          if (r.qActor[q] !== j) continue;
+          if (!r.qSuccess[q] || r.qCancelled[q]) dealKill(r, j, true, false, i, face);
+          break;
+        }
+      }
+    }
+  } else if (acting) moveBy(r, i, r.declMove[i] as number);
+  moveBy(r, i, move);
+  if (r.qActor[r.cursor] === i) doneSlot(r);
+  advance(r);
+}
+
+/**
+ * The aliens' turn: on a success, their attack, then the moves they chose: `moves[i]` steps for
+ * trooper i (null: none), or 'swarm' / 'flee'.
+ */
+export function alienTurn(
+  r: EncounterRecord,
+  moves: readonly number[] | null,
+  movement: 'swarm' | 'flee' | null,
+  order: readonly number[] = [],
+): void {
+  const slot = r.cursor;
+  if (r.qSuccess[slot] && !r.qCancelled[slot]) alienAttack(r, r.qFace[slot] as number);
+  if (moves) for (const i of order) moveBy(r, i, moves[i] as number);
+  if (movement === 'flee') {
+    for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveBy(r, i, 1);
+  } else if (movement === 'swarm') {
+    for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveTrooper(r, i, CLOSE);
+  }
+  if (r.qActor[r.cursor] === r.n) doneSlot(r);
+  advance(r);
+}
+
+/** The first Kill waiting for trooper i, or −1. */
+export function pendingOf(r: EncounterRecord, i: number): number {
+  for (let p = 0; p < r.pLen; p++) if (r.pTrooper[p] === i) return p;
+  return -1;
+}
+
+/** `answerKill`: the armour takes the waiting Kill, or the wound is marked. */
+export function answerKill(r: EncounterRecord, i: number, useArmour: boolean, dice: DiceSource): void {
+  const p = pendingOf(r, i);
+  if (p < 0) return;
+  const lasting = r.pLasting[p] === 1;
+  const by = r.pBy[p] as number;
+  const face = r.pFace[p] as number;
+  for (let k = p + 1; k < r.pLen; k++) {
+    r.pTrooper[k - 1] = r.pTrooper[k] as number;
+    r.pStoppable[k - 1] = r.pStoppable[k] as number;
+    r.pLasting[k - 1] = r.pLasting[k] as number;
+    r.pBy[k - 1] = r.pBy[k] as number;
+    r.pFace[k - 1] = r.pFace[k] as number;
+  }
+  r.pLen--;
+  if (useArmour) r.armour[i] = ARMOUR_USED;
+  else applyWound(r, i, lasting, by, face);
+  advance(r);
+  automatic(r, dice);
+}
+
+/** `spendStrength`: kills at the weapon's best range, every token discarded, the encounter won. */
+export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): void {
+  const k = rollTotal(dice, r.strengthSpec[i] as DiceSpec, r.label.strength[i] as string);
+  r.strengths++;
+  r.strengthsLeft[i] = (r.strengthsLeft[i] as number) - 1;
+  r.strengthsUsed[i] = (r.strengthsUsed[i] as number) + 1;
+  r.kills[i] = (r.kills[i] as number) + k;
+  r.pLen = 0;
+  r.tokens = 0;
+  if (r.endReason === null) r.endReason = 'strength';
+  advance(r);
+}

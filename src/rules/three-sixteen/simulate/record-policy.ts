@@ -1,0 +1,254 @@
+import type { DiceSource } from '../../../engine/dice/source.ts';
+import {
+  ALIENS_SET,
+  ARMOUR_AVAILABLE,
+  BEYOND_FAR,
+  CLOSE,
+  type EncounterRecord,
+  FAR,
+  Step,
+} from '../encounter/record.ts';
+import {
+  alienTurn,
+  answerKill,
+  declare,
+  declareAliens,
+  pendingOf,
+  rollDominance,
+  rollTest,
+  setRange,
+  spendStrength,
+  stepPosition,
+  trooperTurn,
+} from '../encounter/round.ts';
+import type { Chooser } from './policy.ts';
+
+/**
+ * `policy.ts`'s table, playing on the encounter record: the same choices, made in the same order
+ * (so the same dice and the same chooser draws), each applied at once by the round's rules in
+ * `encounter/round.ts` rather than sent as a command. It covers what the record holds (see
+ * `recordSupports`): no ability of the aliens' that costs tokens, so none of `alienAbility`.
+ */
+
+/** Commands one encounter may take before the driver calls it a bug (an endless loop). */
+const MAX_MOVES_PER_ENCOUNTER = 20_000;
+
+function bestRangeFor(r: EncounterRecord, i: number, from: number): number {
+  return (r.bestFrom[i] as readonly number[])[from] as number;
+}
+
+/** How the policy answers the Kill waiting on trooper i: 0 wound, 1 armour, 2 Strength. */
+function answerFor(r: EncounterRecord, i: number): number {
+  const lethal = (r.wounds[i] as number) >= 2;
+  if (lethal && r.pStoppable[pendingOf(r, i)] && r.armour[i] === ARMOUR_AVAILABLE) return 1;
+  if (lethal && (r.strengthsLeft[i] as number) > 0) return 2;
+  return 0;
+}
+
+/** A Strength first, picked by the chooser among those who would use one; else the first Kill listed. */
+function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
+  const strong: number[] = [];
+  for (let p = 0; p < r.pLen; p++) {
+    const i = r.pTrooper[p] as number;
+    if (answerFor(r, i) === 2) strong.push(i);
+  }
+  if (strong.length > 0) {
+    const k = strong.length === 1 ? 0 : Math.max(0, Math.min(strong.length - 1, choose(strong.length)));
+    spendStrength(r, strong[k] as number, dice);
+    return;
+  }
+  const first = r.pTrooper[0] as number;
+  answerKill(r, first, answerFor(r, first) === 1, dice);
+}
+
+function declareFor(r: EncounterRecord, i: number): void {
+  const power = r.power[i] as readonly number[];
+  const pos = r.pos[i] as number;
+  const best = bestRangeFor(r, i, pos);
+  const here = power[pos] as number;
+  const fight =
+    pos === best ||
+    pos === BEYOND_FAR ||
+    (here > 0 &&
+      (r.target(i, false) * here >= r.target(i, true) * (power[best] as number) ||
+        r.roundsWithoutKills >= 2));
+  declare(r, i, fight ? 0 : best < pos ? -1 : 1);
+}
+
+/** An FA success acting before the aliens: no alien success at or above its face. */
+function actsBeforeAliens(r: EncounterRecord, slot: number): boolean {
+  for (let q = 0; q < r.qLen; q++) {
+    if (r.qActor[q] !== r.n) continue;
+    return !r.qSuccess[q] || r.qCancelled[q] === 1 || (r.qFace[q] as number) < (r.qFace[slot] as number);
+  }
+  return true;
+}
+
+function trooperMove(r: EncounterRecord, i: number): number {
+  const slot = r.cursor;
+  if (r.qSuccess[slot] && !r.qCancelled[slot] && !r.declNfa[i] && actsBeforeAliens(r, slot)) {
+    const pos = r.pos[i] as number;
+    if (pos !== BEYOND_FAR) {
+      const best = bestRangeFor(r, i, pos);
+      if (best !== pos) return best < pos ? -1 : 1;
+    }
+  }
+  return 0;
+}
+
+function chooseRange(r: EncounterRecord, forAliens: boolean): number {
+  let pick = forAliens ? FAR : CLOSE;
+  let score = forAliens ? Number.POSITIVE_INFINITY : -1;
+  for (let k = 0; k <= 2; k++) {
+    const range = forAliens ? FAR - k : k;
+    let p = 0;
+    for (let i = 0; i < r.n; i++) if (r.fighting(i)) p += (r.power[i] as readonly number[])[range] as number;
+    if (forAliens ? p < score : p > score) {
+      pick = range;
+      score = p;
+    }
+  }
+  return pick;
+}
+
+/** Steps per trooper for the aliens' pushes (reused: one encounter at a time per thread). */
+const pushes: number[] = [];
+const pushOrder: number[] = [];
+
+function aliensPlay(r: EncounterRecord): void {
+  const slot = r.cursor;
+  if (!r.qSuccess[slot] || r.qCancelled[slot]) {
+    alienTurn(r, null, null);
+    return;
+  }
+  const face = r.qFace[slot] as number;
+  let now = 0;
+  for (let i = 0; i < r.n; i++)
+    if (r.fighting(i)) now += (r.power[i] as readonly number[])[r.pos[i] as number] as number;
+  let bestScore = now;
+  let choice: 'moves' | 'swarm' | 'flee' | null = null;
+  // Pushes: each trooper the aliens acted before (queue order), toward its weakest range, never past Far.
+  const limit = r.leaping ? 2 : 1;
+  pushOrder.length = 0;
+  for (let q = 0; q < r.qLen; q++) {
+    const i = r.qActor[q] as number;
+    if (i === r.n || !r.fighting(i)) continue;
+    if (r.qSuccess[q] && !r.qCancelled[q] && (r.qFace[q] as number) >= face) continue;
+    const power = r.power[i] as readonly number[];
+    const from = r.pos[i] as number;
+    let bestSteps = 0;
+    let bestPower = power[from] as number;
+    for (let s = -limit; s <= limit; s++) {
+      const to = stepPosition(from, s);
+      if (s === 0 || to === BEYOND_FAR || to === from) continue;
+      const p = power[to] as number;
+      if (p < bestPower) {
+        bestPower = p;
+        bestSteps = s;
+      }
+    }
+    if (bestSteps !== 0) {
+      pushes[i] = bestSteps;
+      pushOrder.push(i);
+    }
+  }
+  if (pushOrder.length > 0) {
+    let score = 0;
+    for (let i = 0; i < r.n; i++) {
+      if (!r.fighting(i)) continue;
+      const to = pushOrder.includes(i)
+        ? stepPosition(r.pos[i] as number, pushes[i] as number)
+        : (r.pos[i] as number);
+      score += (r.power[i] as readonly number[])[to] as number;
+    }
+    if (score < bestScore) {
+      bestScore = score;
+      choice = 'moves';
+    }
+  }
+  if (r.swarm) {
+    let score = 0;
+    for (let i = 0; i < r.n; i++)
+      if (r.fighting(i)) score += (r.power[i] as readonly number[])[CLOSE] as number;
+    if (score < bestScore) {
+      bestScore = score;
+      choice = 'swarm';
+    }
+  }
+  if (r.flee) {
+    let atFar = false;
+    let score = 0;
+    for (let i = 0; i < r.n; i++) {
+      if (!r.fighting(i)) continue;
+      if (r.pos[i] === FAR) atFar = true;
+      score += (r.power[i] as readonly number[])[stepPosition(r.pos[i] as number, 1)] as number;
+    }
+    if (!atFar && score < bestScore) {
+      bestScore = score;
+      choice = 'flee';
+    }
+  }
+  if (choice === 'moves') alienTurn(r, pushes, null, pushOrder);
+  else alienTurn(r, null, choice);
+}
+
+function nextRoll(r: EncounterRecord, dice: DiceSource): void {
+  let a = r.n;
+  for (let i = 0; i < r.n; i++)
+    if (r.fighting(i) && !r.rolled[i]) {
+      a = i;
+      break;
+    }
+  rollTest(r, a, dice);
+}
+
+/** Plays the encounter on the record to its end, as `driver.ts` plays it through commands. */
+export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
+  for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
+    if (r.step === Step.Ended) return;
+    if (r.pLen > 0) {
+      answerKills(r, dice, choose);
+      continue;
+    }
+    switch (r.step) {
+      case Step.Dominance: {
+        let a = r.n;
+        for (let i = 0; i < r.n; i++)
+          if (r.fighting(i) && !r.domRolled[i]) {
+            a = i;
+            break;
+          }
+        rollDominance(r, a, dice);
+        break;
+      }
+      case Step.SetRange:
+        setRange(r, chooseRange(r, r.rangeSetter === ALIENS_SET), dice);
+        break;
+      case Step.Declare: {
+        let a = -1;
+        for (let i = 0; i < r.n; i++)
+          if (r.fighting(i) && !r.declared[i]) {
+            a = i;
+            break;
+          }
+        if (a >= 0) declareFor(r, a);
+        else if (!r.aliensDeclared) declareAliens(r);
+        else nextRoll(r, dice);
+        break;
+      }
+      case Step.Roll:
+        nextRoll(r, dice);
+        break;
+      case Step.Resolve: {
+        if (r.cursor >= r.qLen) throw new Error('simulate: no turn waiting in the record');
+        const a = r.qActor[r.cursor] as number;
+        if (a === r.n) aliensPlay(r);
+        else trooperTurn(r, a, dice, trooperMove(r, a));
+        break;
+      }
+      default:
+        throw new Error(`simulate: no move for step ${r.step}`);
+    }
+  }
+  throw new Error(`simulate: an encounter took more than ${MAX_MOVES_PER_ENCOUNTER} commands`);
+}

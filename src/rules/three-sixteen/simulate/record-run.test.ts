@@ -1,0 +1,283 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Die } from '../../../engine/dice/die.ts';
+import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
+import { Rng } from '../../../engine/rng.ts';
+import { recordSupports } from '../encounter/record.ts';
+import { threeSixteen } from '../ruleset.ts';
+import type { AbilityId, ThreeSixteenState } from '../state.ts';
+import { buildBaseState, fightingIds, GM_SEAT, playOnRecords, runEncounter } from './driver.ts';
+import type { PcSpec, SimulationOptions } from './options.ts';
+import { runEncounterOnRecord } from './record-run.ts';
+import { chooserFrom, simulateEncounters } from './simulate.ts';
+
+/** Dice that write down every die they serve: what it was for, its sides, its face. */
+class RecordingDice implements DiceSource {
+  readonly log: string[] = [];
+  constructor(private readonly inner: DiceSource) {}
+  roll(die: Die, purpose: string): number {
+    const face = this.inner.roll(die, purpose);
+    this.log.push(`${purpose} d${die.sides}=${face}`);
+    return face;
+  }
+}
+
+const STANDING: AbilityId[] = [
+  'ignoreArmour',
+  'lastingWounds',
+  'leaping',
+  'reduceVisibility',
+  'flee',
+  'swarm',
+];
+
+const mixed: PcSpec[] = [
+  { fa: 7, nfa: 3, weapon: 'eCannon', rank: 1 },
+  { fa: 5, nfa: 5, weapon: 'heavyMg', rank: 1 },
+  { fa: 6, nfa: 6, weapon: 'grenades', rank: 1 },
+  { fa: 4, nfa: 8, weapon: 'handToHand', rank: 1 },
+];
+
+/** Every trooper's Strengths and Weaknesses already used: Kills wound or kill at once. */
+function spent(base: ThreeSixteenState): ThreeSixteenState {
+  const troopers = { ...base.troopers };
+  for (const [id, t] of Object.entries(troopers)) {
+    const used = (slots: typeof t.strengths) => slots.map((x) => ({ ...x, status: 'used' as const }));
+    troopers[id] = { ...t, strengths: used(t.strengths), weaknesses: used(t.weaknesses) };
+  }
+  return { ...base, troopers };
+}
+
+const squads: {
+  name: string;
+  options: SimulationOptions;
+  prepare?: (base: ThreeSixteenState) => ThreeSixteenState;
+}[] = [
+  {
+    name: 'the bench squad',
+    options: {
+      pcs: Array.from({ length: 4 }, () => ({ fa: 6, nfa: 4, weapon: 'energyRifle' as const })),
+      aa: 6,
+      tokens: 8,
+      abilities: [],
+      n: 1,
+      seed: 1,
+    },
+  },
+  { name: 'mixed weapons', options: { pcs: mixed, aa: 7, tokens: 6, abilities: [], n: 1, seed: 1 } },
+  {
+    name: 'every standing ability',
+    options: { pcs: mixed, aa: 6, tokens: 8, abilities: STANDING, n: 1, seed: 1 },
+  },
+  ...STANDING.map((a) => ({
+    name: a,
+    options: { pcs: mixed, aa: 8, tokens: 5, abilities: [a], n: 1, seed: 1 } as SimulationOptions,
+  })),
+  {
+    name: 'two troopers against AA 9 (Strengths, deaths)',
+    options: {
+      pcs: [
+        { fa: 5, nfa: 5, weapon: 'sidearm' as const, rank: 2 },
+        { fa: 8, nfa: 2, weapon: 'slugRifle' as const, rank: 2 },
+      ],
+      aa: 9,
+      tokens: 4,
+      abilities: [],
+      n: 1,
+      seed: 1,
+    },
+  },
+  {
+    name: 'no flashbacks left, against AA 9 (deaths without answers)',
+    options: { pcs: mixed, aa: 8, tokens: 4, abilities: ['ignoreArmour'], n: 1, seed: 1 },
+    prepare: spent,
+  },
+  {
+    name: 'sure manoeuvrers, poor shots, poor aliens (troopers ambush, standoffs)',
+    options: {
+      pcs: Array.from({ length: 3 }, () => ({ fa: 2, nfa: 9, weapon: 'energyRifle' as const })),
+      aa: 1,
+      tokens: 6,
+      abilities: [],
+      n: 1,
+      seed: 1,
+    },
+  },
+  {
+    name: 'six troopers against AA 3, a final encounter',
+    options: {
+      pcs: Array.from({ length: 6 }, (_, i) => ({
+        fa: 3 + i,
+        nfa: 9 - i,
+        weapon: i % 2 ? ('shotgun' as const) : ('flameGun' as const),
+        rank: 5,
+      })),
+      aa: 3,
+      tokens: 12,
+      final: true,
+      abilities: ['swarm', 'flee'],
+      n: 1,
+      seed: 1,
+    },
+  },
+];
+
+/** Both paths from the same seed: the outcome and every die, purpose and face. */
+function bothPaths(base: ThreeSixteenState, options: SimulationOptions, seed: number, troopers?: string[]) {
+  const ids = troopers ?? fightingIds(base);
+  playOnRecords(false);
+  const commandDice = new RecordingDice(new SeededDice(seed));
+  const byCommands = runEncounter(base, options, commandDice, troopers, chooserFrom(Rng.fromSeed(seed + 1)));
+  const recordDice = new RecordingDice(new SeededDice(seed));
+  const onRecord = runEncounterOnRecord(
+    base,
+    options,
+    recordDice,
+    ids,
+    troopers,
+    chooserFrom(Rng.fromSeed(seed + 1)),
+  );
+  return { byCommands, onRecord, commandDice: commandDice.log, recordDice: recordDice.log };
+}
+
+afterEach(() => playOnRecords(true));
+
+/** Every purpose a die was rolled for across the squads (without names): what the runs covered. */
+const purposes = new Set<string>();
+const endings = new Set<string>();
+
+describe('the encounter record plays the same encounters as the commands', () => {
+  for (const { name, options, prepare } of squads) {
+    it(`${name}: same dice, same purposes, same outcome, seed after seed`, () => {
+      const built = buildBaseState(options, new SeededDice(7));
+      const base = prepare ? prepare(built) : built;
+      const reasons = new Set<string>();
+      let draws = 0;
+      for (let seed = 1; seed <= 150; seed++) {
+        const { byCommands, onRecord, commandDice, recordDice } = bothPaths(base, options, seed);
+        expect(onRecord, `seed ${seed}`).not.toBeNull();
+        expect(recordDice, `seed ${seed}`).toEqual(commandDice);
+        expect(onRecord, `seed ${seed}`).toEqual(byCommands);
+        reasons.add(byCommands.endReason);
+        endings.add(byCommands.endReason);
+        if (byCommands.strengths > 0) endings.add('a Strength');
+        if (byCommands.kills.some((k, i) => k > 0 && byCommands.dead[i])) endings.add('a killer fell');
+        for (const line of commandDice) purposes.add(line.replace(/ (of|\().*$/, ''));
+        draws += commandDice.length;
+      }
+      expect(draws).toBeGreaterThan(150 * 10);
+      expect(reasons.size).toBeGreaterThan(1);
+    });
+  }
+
+  it('a table part-way through a mission: wounds, used armour and Strengths, kills, some troopers kept out', () => {
+    const options = squads[1]?.options as SimulationOptions;
+    let base = buildBaseState(options, new SeededDice(7));
+    // One encounter through the commands, to leave marks on the squad.
+    playOnRecords(false);
+    const ctx = { actor: GM_SEAT, dice: new SeededDice(99) };
+    const fold = (s: ThreeSixteenState, c: Parameters<typeof threeSixteen.decide>[1]) => {
+      let out = s;
+      for (const ev of threeSixteen.decide(s, c, ctx)) out = threeSixteen.evolve(out, ev);
+      return out;
+    };
+    base = fold(base, { type: 'startEncounter', tokens: 2 });
+    base = fold(base, { type: 'gmEndEncounter', reason: 'test' });
+    const wounded: ThreeSixteenState = {
+      ...base,
+      troopers: {
+        ...base.troopers,
+        t1: {
+          ...(base.troopers.t1 as ThreeSixteenState['troopers'][string]),
+          health: ['X', null, null],
+          killsThisMission: 3,
+        },
+        t2: {
+          ...(base.troopers.t2 as ThreeSixteenState['troopers'][string]),
+          armour: 'used',
+          preparationBonus: 1,
+        },
+      },
+    };
+    const troopers = ['t1', 't2', 't4'];
+    for (let seed = 1; seed <= 100; seed++) {
+      const { byCommands, onRecord, commandDice, recordDice } = bothPaths(
+        wounded,
+        { ...options, tokens: 4 },
+        seed,
+        troopers,
+      );
+      expect(onRecord, `seed ${seed}`).not.toBeNull();
+      expect(recordDice, `seed ${seed}`).toEqual(commandDice);
+      expect(onRecord, `seed ${seed}`).toEqual(byCommands);
+    }
+  });
+
+  it('the runs above went through every kind of roll and ending the record plays', () => {
+    expect([...purposes].sort()).toEqual(
+      expect.arrayContaining([
+        'AA',
+        'FA',
+        'NFA',
+        'Strength kills',
+        'ambush kills',
+        'ambush order',
+        'dominance',
+        'dominance roll-off',
+        'kills',
+        'tie-break at 1',
+      ]),
+    );
+    expect([...endings]).toEqual(
+      expect.arrayContaining(['noTokens', 'strength', 'allDead', 'standoff', 'a Strength', 'a killer fell']),
+    );
+  });
+
+  it('a whole simulation gives the same summary, byte for byte, on the record and through the commands', () => {
+    for (const squad of [squads[0], squads[2]]) {
+      const o = { ...(squad?.options as SimulationOptions), n: 700, seed: 316 };
+      const onRecord = JSON.stringify(simulateEncounters(o));
+      playOnRecords(false);
+      expect(JSON.stringify(simulateEncounters(o))).toBe(onRecord);
+      playOnRecords(true);
+    }
+  });
+
+  it('leaves to the commands what it does not hold, and says why', () => {
+    const options: SimulationOptions = {
+      pcs: [
+        { fa: 6, nfa: 4, weapon: 'energyRifle', rank: 0 },
+        { fa: 6, nfa: 4, weapon: 'heavyMg', rank: 1 },
+      ],
+      aa: 6,
+      tokens: 4,
+      abilities: [],
+      n: 1,
+      seed: 1,
+    };
+    const ranks = buildBaseState(options, new SeededDice(7));
+    expect(
+      runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1', 't2'], undefined, () => 0),
+    ).toBeNull();
+    const regenerating = {
+      ...options,
+      pcs: [options.pcs[0] as PcSpec],
+      abilities: ['regeneration' as const],
+      tokens: 2,
+    };
+    const base = buildBaseState(regenerating, new SeededDice(7));
+    expect(
+      runEncounterOnRecord(base, regenerating, new SeededDice(1), ['t1'], undefined, () => 0),
+    ).toBeNull();
+    let started = base;
+    for (const ev of threeSixteen.decide(
+      base,
+      { type: 'startEncounter', tokens: 2 },
+      { actor: GM_SEAT, dice: new SeededDice(1) },
+    ))
+      started = threeSixteen.evolve(started, ev);
+    expect(recordSupports(started)).toBe('ability regeneration');
+    expect(recordSupports(base)).toBe('no encounter');
+    // The driver still plays them, through the commands.
+    expect(runEncounter(ranks, options, new SeededDice(3)).encounters).toBe(1);
+  });
+});

@@ -1,0 +1,124 @@
+import type { DiceSource } from '../../../engine/dice/source.ts';
+import type { DecideContext } from '../../../engine/ruleset.ts';
+import type { ThreeSixteenCommand } from '../commands.ts';
+import { EncounterRecord, recordSupports } from '../encounter/record.ts';
+import { threeSixteen } from '../ruleset.ts';
+import type { ThreeSixteenState } from '../state.ts';
+import type { RunOutcome } from './driver.ts';
+import type { SimulationOptions } from './options.ts';
+import type { Chooser } from './policy.ts';
+import { playOnRecord } from './record-policy.ts';
+
+/**
+ * One encounter played on the encounter record instead of through commands. The encounter still
+ * starts through the ruleset (`startEncounter`, no dice), once per table and encounter shape: the
+ * record taken from that state is kept and reset for every run, so a run copies no state.
+ */
+
+/** A started encounter's record per base state and shape (tokens, final, troopers), or why there is none. */
+const records = new WeakMap<ThreeSixteenState, Map<string, EncounterRecord | string>>();
+
+const NO_DICE: DiceSource = {
+  roll() {
+    throw new Error('startEncounter rolls no dice');
+  },
+};
+
+/** The last answer of `started`, for the run after it (a simulation asks the same thing every run). */
+let last: {
+  base: ThreeSixteenState;
+  tokens: number;
+  final: boolean;
+  troopers: readonly string[] | undefined;
+  rec: EncounterRecord | string;
+} | null = null;
+
+function started(
+  base: ThreeSixteenState,
+  tokens: number,
+  final: boolean,
+  troopers: readonly string[] | undefined,
+): EncounterRecord | string {
+  const l = last;
+  if (l && l.base === base && l.tokens === tokens && l.final === final && l.troopers === troopers)
+    return l.rec;
+  const rec = startedFor(base, tokens, final, troopers);
+  last = { base, tokens, final, troopers, rec };
+  return rec;
+}
+
+function startedFor(
+  base: ThreeSixteenState,
+  tokens: number,
+  final: boolean,
+  troopers: readonly string[] | undefined,
+): EncounterRecord | string {
+  let byShape = records.get(base);
+  if (!byShape) {
+    byShape = new Map();
+    records.set(base, byShape);
+  }
+  const key = `${tokens}|${final}|${troopers?.join(',') ?? ''}`;
+  let rec = byShape.get(key);
+  if (rec === undefined) {
+    const command: ThreeSixteenCommand = {
+      type: 'startEncounter',
+      tokens,
+      ...(final ? { final: true } : {}),
+      ...(troopers ? { troopers: [...troopers] } : {}),
+    };
+    // A refused start throws here as it does on the command path, and is not remembered.
+    const ctx: DecideContext = { actor: { seatId: 'gm', role: 'gm' }, dice: NO_DICE };
+    let s = base;
+    for (const ev of threeSixteen.decide(base, command, ctx)) s = threeSixteen.evolve(s, ev);
+    const why = recordSupports(s);
+    rec = why ?? new EncounterRecord(s);
+    byShape.set(key, rec);
+  }
+  return rec;
+}
+
+/**
+ * The encounter of `runEncounter` on the record, or null when the record does not hold it (the
+ * caller then plays it through commands). Same dice, same chooser draws, same outcome.
+ */
+export function runEncounterOnRecord(
+  base: ThreeSixteenState,
+  options: SimulationOptions,
+  dice: DiceSource,
+  ids: readonly string[],
+  troopers: readonly string[] | undefined,
+  choose: Chooser,
+): RunOutcome | null {
+  const r = started(base, options.tokens, options.final ?? false, troopers);
+  if (typeof r === 'string') return null;
+  r.reset();
+  playOnRecord(r, dice, choose);
+  const dead: boolean[] = [];
+  const kills: number[] = [];
+  for (const id of ids) {
+    const i = r.ids.indexOf(id);
+    const t = base.troopers[id];
+    dead.push(i >= 0 ? r.status[i] !== 0 : t?.status === 'dead' || t?.status === 'wreck');
+    kills.push(i >= 0 ? (r.kills[i] as number) : (t?.killsThisMission ?? 0));
+  }
+  let anyoneActive = false;
+  for (const id of base.trooperOrder) {
+    const i = r.ids.indexOf(id);
+    if (i >= 0 ? r.status[i] === 0 : base.troopers[id]?.status === 'active') {
+      anyoneActive = true;
+      break;
+    }
+  }
+  const endReason = r.endReason ?? 'gm';
+  return {
+    win: (endReason === 'noTokens' || endReason === 'strength') && anyoneActive,
+    dead,
+    rounds: r.round,
+    kills,
+    tokensReturned: r.returned,
+    encounters: 1,
+    endReason,
+    strengths: r.strengths,
+  };
+}
