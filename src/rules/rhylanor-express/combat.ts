@@ -618,6 +618,19 @@ function canFight(state: RhylanorState, id: string): boolean {
   );
 }
 
+/** What the firing weapon is laid with, for the vehicle target table (§7.7). */
+export interface Mount {
+  /** An active anti-aircraft pod on the weapon: penalties halve. */
+  readonly aaPod: boolean;
+  /** A starship-grade computer: penalties are ignored. */
+  readonly shipComputer: boolean;
+}
+
+/** A man's own weapon: on an anti-aircraft pod if he carries one (gear); never a ship's computer. */
+function personalMount(state: RhylanorState, shooter: Character): Mount {
+  return { aaPod: hasGear(state, shooter, 'antiAircraftPod'), shipComputer: false };
+}
+
 /** Every DM of one shot at one target (§7.6), in the order the breakdown shows them. */
 export function fireMods(
   state: RhylanorState,
@@ -627,6 +640,7 @@ export function fireMods(
   target: Combatant,
   /** A won dogfight: the attack ignores the target vehicle's movement DM (§7.7). */
   dogfightWon = false,
+  mount: Mount = personalMount(state, shooter),
 ): Modifier[] {
   const mods: Modifier[] = [];
   if (weapon.skills.length > 0)
@@ -652,7 +666,12 @@ export function fireMods(
   const machine = state.machines[target.id];
   const vehicle = machine?.kind === 'vehicle' && state.pack.vehicles.find((v) => v.id === machine.packId);
   if (vehicle && !dogfightWon) {
-    const dm = vehicleTargetDm(vehicle.tableClass, target.activity ?? 'sitting');
+    const dm = vehicleTargetDm(
+      vehicle.tableClass,
+      target.activity ?? 'sitting',
+      mount.aaPod,
+      mount.shipComputer,
+    );
     if (dm !== 0) mods.push({ source: `${vehicle.tableClass} ${target.activity ?? 'sitting'}`, value: dm });
   }
   const wounds = woundPenalty(shooter);
@@ -701,6 +720,7 @@ export function rollShots(
   rounds: number,
   dice: DiceSource,
   edgeOver: string | null = null,
+  mount: Mount = personalMount(state, shooter),
 ): {
   rolls: RollRecord[];
   targets: { targetId: string; cap: number }[];
@@ -717,7 +737,7 @@ export function rollShots(
       makeRoll(
         `${weapon.name} at ${name} (${band})`,
         roll2d6(dice, `to hit ${name}`),
-        fireMods(state, shooter, weapon, snapDm, t, edgeOver === id),
+        fireMods(state, shooter, weapon, snapDm, t, edgeOver === id, mount),
         RANGE_TARGETS[band],
       ),
     );

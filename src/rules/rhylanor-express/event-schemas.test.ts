@@ -140,6 +140,58 @@ describe('importing a Rhylanor Express log', () => {
     }
   });
 
+  it('refuses an event that names what the table does not hold, naming its seq', () => {
+    const cases: [string, (e: Record<string, unknown>) => Record<string, unknown>, RegExp][] = [
+      // A task rolled by a character nobody created.
+      ['task.rolled', (e) => ({ ...e, characterId: 'c99' }), /characterId c99 names no character/],
+    ];
+    for (const [type, change, message] of cases) {
+      const { events, seq } = tamper(log, type, change);
+      const e = refusal(events);
+      expect(e.code, type).toBe('IMPORT_INVALID');
+      expect(e.message, type).toMatch(new RegExp(`event ${seq} \\(${type.replace('.', '\\.')}\\)`));
+      expect(e.message, type).toMatch(message);
+    }
+    // Events added at the end that the table cannot take: a second fight, a move by no fighter…
+    const fightStart = log.find((e) => e.type === 'combat.started') as { readonly type: string };
+    expect(refusal([...log, fightStart]).message).toMatch(/a fight is already running/);
+    const created = log.find((e) => e.type === 'character.created') as { readonly type: string };
+    expect(refusal([...log, created]).message).toMatch(/c1 already exists/);
+    const additions: [Record<string, unknown> & { type: string }, RegExp][] = [
+      [
+        {
+          type: 'combat.moved',
+          id: 'c7',
+          option: 'stand',
+          x: 0,
+          y: 0,
+          reloading: null,
+          handhold: false,
+          contacts: {},
+        },
+        /c7 is not in the fight/,
+      ],
+      [{ type: 'pool.passed', side: 'a' }, /no roll waits for pool points/],
+      [
+        { type: 'clock.deathRolled', characterId: 'c1', woundId: 40, face: 3, diesAt: 10800 },
+        /has no wound 40/,
+      ],
+      [{ type: 'drug.changed', characterId: 'c1', index: 2, stage: 'over' }, /took no dose 2/],
+      [{ type: 'space.sand.cast', ship: 's9', turret: 0, weapon: 0 }, /ship s9 is not in play/],
+      [{ type: 'space.roll.closed' }, /no roll waits for pool points/],
+      [{ type: 'space.missile.struck', missile: 'm4', target: 's1', early: false, hits: 1 }, /no missile m4/],
+    ];
+    for (const [event, message] of additions) {
+      const e = refusal([...log, event]);
+      expect(e.code, event.type).toBe('IMPORT_INVALID');
+      expect(e.message, event.type).toMatch(new RegExp(`event ${log.length + 1} `));
+      expect(e.message, event.type).toMatch(message);
+    }
+    // The same events where the table holds what they name are taken.
+    const ended = [...log, { type: 'combat.ended', reason: 'over' }];
+    expect(() => readCampaign(file(ended), rulesetFor)).not.toThrow();
+  });
+
   it('a secret NPC flag and a quiet ship flag, as decide writes them, are accepted', () => {
     const flagged = tamper(log, 'task.rolled', (e) => ({ ...e, secret: true }));
     expect(() => readCampaign(file(flagged.events), rulesetFor)).not.toThrow();

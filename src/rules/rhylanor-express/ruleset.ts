@@ -14,6 +14,7 @@ import { CHAT_EVENT_TYPES, chatCommands } from './chat.ts';
 import { type ClockCommand, clockCommands } from './clock.ts';
 import { type CombatCommand, combatCommands } from './combat.ts';
 import { defaultPack, parsePack } from './data/pack.ts';
+import { personalEventProblem, spaceEventProblem } from './event-problems.ts';
 import { personalEventSchemas } from './event-schemas.ts';
 import type { PersonalEvent } from './events.ts';
 import { evolvePersonal } from './evolve.ts';
@@ -263,7 +264,12 @@ export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEv
   // Every event's contents are checked on import (a tampered log is refused, not folded); the
   // embedded chat's numbering as the dice chat's is.
   eventSchemas: { ...chatEventSchemas, ...personalEventSchemas, ...spaceEventSchemas },
-  eventProblem: (state, event) => (isChatEvent(event) ? chatEventProblem(state.chat, event) : null),
+  // And each event must name what the table holds (a fight, a character, a ship, an open roll).
+  eventProblem: (state, event) => {
+    if (isChatEvent(event)) return chatEventProblem(state.chat, event);
+    if (isSpaceEvent(event)) return spaceEventProblem(state.space, event);
+    return personalEventProblem(state, event as PersonalEvent);
+  },
   setup,
   decide,
   evolve,

@@ -36,6 +36,9 @@ export function play(
   let s = state;
   for (const e of events) {
     fitsSchema(e);
+    // An honest event must follow its state too, or the import would refuse it.
+    const problem = rhylanorExpress.eventProblem?.(s, e);
+    if (problem) throw new Error(`${e.type} could not follow its state: ${problem}`);
     s = rhylanorExpress.evolve(s, e);
   }
   return { state: s, events };

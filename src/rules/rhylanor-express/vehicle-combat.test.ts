@@ -95,6 +95,30 @@ describe('vehicles in personal combat (§7.7)', () => {
     expect(refusalCode(() => play(s, { ...shot, slot: 2 }, [], PLAYER))).toBe('UNKNOWN_WEAPON');
   });
 
+  it('an anti-aircraft pod on the firing weapon halves the vehicle penalties; a ship’s computer ignores them', () => {
+    const withCarrier = (s: RhylanorState, patch: Record<string, unknown>): RhylanorState => ({
+      ...s,
+      pack: {
+        ...s.pack,
+        vehicles: s.pack.vehicles.map((v) => (v.id === 'g-carrier' ? { ...v, ...patch } : v)),
+      },
+    });
+    const cruising = 'Interceptor or grav fighter cruising';
+    const dmOf = (s: RhylanorState) => s.window?.rolls[0]?.mods.find((m) => m.source === cruising)?.value;
+    const shot = { type: 'combat.vehicleFire', machineId: 'm1', gunnerId: 'c1', slot: 0, targets: ['m2'] };
+    const podded = withCarrier(directFire(), { aaPodSlots: [0] });
+    expect(dmOf(play(podded, shot, [1, 1], PLAYER).state)).toBe(-6);
+    // The minor weapon is not on the pod.
+    expect(dmOf(play(podded, { ...shot, slot: 1, rounds: 1 }, [1, 1], PLAYER).state)).toBe(-12);
+    const computed = withCarrier(directFire(), { shipComputer: true });
+    expect(dmOf(play(computed, shot, [1, 1], PLAYER).state)).toBeUndefined();
+    // A man's own weapon on a pod he carries.
+    let s = directFire();
+    s = play(s, { type: 'character.outfit', characterId: 'c1', addGear: ['anti-aircraft-pod'] }).state;
+    const own = { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['m2'], rounds: 1 };
+    expect(dmOf(play(s, own, [3, 3], PLAYER).state)).toBe(-6);
+  });
+
   it('dogfights: 2d6 + the pilot’s vehicle skill − the other’s, 8+; a win drops the movement DM, a loss lets the target answer', () => {
     const s = directFire();
     const won = play(

@@ -213,6 +213,8 @@ function fire(
     rounds,
     ctx.dice,
     won?.targetId ?? null,
+    // Its pod and computer are the vehicle's, not the gunner's gear (§7.7).
+    { aaPod: v.aaPodSlots.includes(cmd.slot), shipComputer: v.shipComputer },
   );
   const fired: PersonalEvent = {
     type: 'combat.vehicleFired',

@@ -149,6 +149,10 @@ export const vehicleSchema = z.strictObject({
   mainWeapon: id.optional(),
   minorWeapons: z.array(id).max(8).default([]),
   fireControl: z.boolean().default(false),
+  /** Weapon slots (0 main, 1… minor) on an anti-aircraft pod: their penalties against vehicles halve (§7.7). */
+  aaPodSlots: z.array(z.number().int().min(0).max(8)).max(9).default([]),
+  /** Its gunners lay weapons with a starship-grade computer: vehicle penalties are ignored (§7.7). */
+  shipComputer: z.boolean().default(false),
   grav: z.boolean().default(false),
   openTop: z.boolean().default(false),
   notes: note.optional(),

@@ -664,21 +664,7 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     const repair = { item: c.item, ...(c.item === 'turret' ? { turret: c.turret } : {}) };
     w.emit({
       type: 'space.roll.opened',
-      shot: {
-        ship: ship.id,
-        turret: 0,
-        weapon: 0,
-        target: ship.id,
-        range: 0,
-        side: ship.side,
-        roll,
-        against: 0,
-        chipAgainst: 0,
-        after: 0,
-        passed: [],
-        rest: [],
-        repair,
-      },
+      shot: ownRoll(ship, ship.id, 0, roll, { repair }),
       ...unfound(w.s, ship.id),
     });
     return;
@@ -692,6 +678,31 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     side: ship.side,
     ...unfound(w.s, ship.id),
   });
+}
+
+/** A ship's own roll held open for its side's points (no turret, no guard against it). */
+export function ownRoll(
+  ship: Ship,
+  target: string,
+  range: number,
+  roll: Roll2d6,
+  kind: Pick<OpenShot, 'repair' | 'detect'>,
+): OpenShot {
+  return {
+    ship: ship.id,
+    turret: 0,
+    weapon: 0,
+    target,
+    range,
+    side: ship.side,
+    roll,
+    against: 0,
+    chipAgainst: 0,
+    after: 0,
+    passed: [],
+    rest: [],
+    ...kind,
+  };
 }
 
 /**

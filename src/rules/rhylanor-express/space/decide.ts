@@ -18,6 +18,7 @@ import {
   groundFire,
   launchMissile,
   missileStrikes,
+  ownRoll,
   reload,
   repairRoll,
   sandCast,
@@ -154,21 +155,9 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
     // With windows on, the look waits for its own side's points after the dice (§6.4), in secret.
     w.emit({
       type: 'space.roll.opened',
-      shot: {
-        ship: ship.id,
-        turret: 0,
-        weapon: 0,
-        target: target.id,
-        range: ship.at && target.at ? hexDistance(ship.at, target.at) : 0,
-        side: ship.side,
-        roll,
-        against: 0,
-        chipAgainst: 0,
-        after: 0,
-        passed: [],
-        rest: [],
+      shot: ownRoll(ship, target.id, ship.at && target.at ? hexDistance(ship.at, target.at) : 0, roll, {
         detect: true,
-      },
+      }),
       secret: true,
       seen: sideSeats(s, ship.side),
     });

@@ -1,6 +1,7 @@
 import { ScriptedDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { defaultSpacePack, type Person, type Side, type SpacePack } from '../data/space-pack.ts';
+import { spaceEventProblem } from '../event-problems.ts';
 import { type SpaceCommand, spaceCommandSchema } from './commands.ts';
 import { decideSpace } from './decide.ts';
 import { spaceEventSchemas } from './event-schemas.ts';
@@ -25,6 +26,9 @@ export function fold(state: SpaceState, events: readonly SpaceEvent[]): SpaceSta
   let s = state;
   for (const e of events) {
     fitsSpaceSchema(e);
+    // An honest event must follow its state too, or the import would refuse it.
+    const problem = spaceEventProblem(s, e);
+    if (problem) throw new Error(`${e.type} could not follow its state: ${problem}`);
     s = evolveSpace(s, e);
   }
   return s;
