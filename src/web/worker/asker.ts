@@ -29,8 +29,8 @@ const SUPERSEDED = { ok: false, code: 'SUPERSEDED', message: 'a newer question r
 const CLOSED = { ok: false, code: 'CLOSED', message: 'the worker was stopped' } as const;
 
 /**
- * An asker over a worker, started on the first question. `make` must hold the literal
- * `new Worker(new URL('./x.worker.ts', import.meta.url), { type: 'module' })` so Vite bundles it.
+ * An asker over a worker, started on the first question. `make` must construct the Worker from a
+ * literal URL relative to import.meta.url in the caller's own file, as Vite needs to bundle it.
  */
 export function workerAsker<Q, A>(make: () => QuestionWorker): Asker<Q, A> {
   let worker: QuestionWorker | null = null;
