@@ -140,6 +140,8 @@ export const commandSchemas = [
       .default([]),
     forceScramble: z.boolean().optional(),
   }),
+  /** The target's answer to a spell's save (Drain Will, Spell Scramble): roll it, or give it up. */
+  z.strictObject({ type: z.literal('resist'), targetId: id, waive: z.boolean().optional() }),
   // Rolls -----------------------------------------------------------------------------------
   z.strictObject({
     type: z.literal('save'),
@@ -269,6 +271,7 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   tap: BOTH,
   energyBlast: BOTH,
   cast: BOTH,
+  resist: BOTH,
   save: BOTH,
   opposed: GM,
   sneak: BOTH,

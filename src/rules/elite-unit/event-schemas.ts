@@ -302,6 +302,20 @@ const core: { readonly [T in CoreType]: z.ZodType } = {
     hidden: z.boolean(),
     secretIds,
   }),
+  'save.asked': z.strictObject({
+    type: z.literal('save.asked'),
+    pending: z.strictObject({ saveId: id, casterId: id, targetId: id, spell: id, attribute: id }),
+    secretIds,
+  }),
+  'save.resolved': z.strictObject({
+    type: z.literal('save.resolved'),
+    saveId: id,
+    characterId: id,
+    save,
+    patches,
+    rolls: z.array(rolled).max(20).optional(),
+    secretIds,
+  }),
   'opposed.rolled': z.strictObject({
     type: z.literal('opposed.rolled'),
     purpose: word,
@@ -387,7 +401,7 @@ export function eliteUnitEventProblem(state: EliteUnitState, event: EliteUnitEve
       if (!state.battle) return 'no battle is running';
       return event.slot < state.battle.order.length ? null : 'it moves to a slot past the order';
     case 'attack.declared': {
-      if (state.pending) return 'another attack still waits for a defence';
+      if (state.pending || state.pendingSave) return 'another attack or save still waits for an answer';
       if (!state.characters[event.attackerId]) return `${event.attackerId} is not at the table`;
       for (const t of event.pending.targets)
         if (!state.characters[t.id]) return `${t.id} is not at the table`;
@@ -409,6 +423,21 @@ export function eliteUnitEventProblem(state: EliteUnitState, event: EliteUnitEve
       return state.undo ? null : 'there is nothing to undo';
     case 'save.rolled':
       return state.characters[event.characterId] ? null : `${event.characterId} is not at the table`;
+    case 'save.asked': {
+      if (state.pending || state.pendingSave) return 'another attack or save still waits for an answer';
+      const p = event.pending;
+      for (const who of [p.casterId, p.targetId])
+        if (!state.characters[who]) return `${who} is not at the table`;
+      return state.pack.spells.some((s) => s.id === p.spell) ? null : `the pack has no spell ${p.spell}`;
+    }
+    case 'save.resolved': {
+      const p = state.pendingSave;
+      if (!p || p.saveId !== event.saveId) return `spell save ${event.saveId} is not waiting`;
+      if (p.targetId !== event.characterId) return `spell save ${event.saveId} waits for someone else`;
+      for (const x of event.patches)
+        if (x.id !== p.targetId) return 'it changes someone other than the target';
+      return patchesProblem(state, event.patches);
+    }
     default:
       return null;
   }

@@ -4,7 +4,7 @@ import type { PartId } from './data/tables.ts';
 import type { LayerStep } from './rules/armour.ts';
 import type { Rolled, SaveResult } from './rules/dice.ts';
 import type { Step } from './rules/effective.ts';
-import type { Character, InitiativeEntry, PendingAttack, Question } from './state.ts';
+import type { Character, InitiativeEntry, PendingAttack, PendingSave, Question } from './state.ts';
 
 /**
  * Events of an Elite Unit table. Every die's face is in them; what a rule decided about a
@@ -139,6 +139,17 @@ type CoreEvent =
       readonly save: SaveResult;
       readonly modifier: number;
       readonly hidden: boolean;
+    }
+  /** A spell's save put to the target's seat (the cast itself is a `character.changed` before it). */
+  | { readonly type: 'save.asked'; readonly pending: PendingSave }
+  | {
+      readonly type: 'save.resolved';
+      readonly saveId: string;
+      readonly characterId: string;
+      readonly save: SaveResult;
+      /** What the failed save cost the target (a spell reduction, a primed scramble). */
+      readonly patches: readonly Patch[];
+      readonly rolls?: readonly Rolled[];
     }
   | {
       readonly type: 'opposed.rolled';

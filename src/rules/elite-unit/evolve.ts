@@ -36,6 +36,7 @@ function snapshot(state: EliteUnitState, what: string): EliteUnitState['undo'] {
     characters: state.characters,
     battle: state.battle,
     pending: state.pending,
+    pendingSave: state.pendingSave,
     what,
     questions: state.questions,
   };
@@ -119,6 +120,7 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
         ...state,
         battle: null,
         pending: null,
+        pendingSave: null,
         questions: state.questions.filter((q) => q.kind !== 'tieOrder'),
       };
     case 'slot.advanced': {
@@ -179,10 +181,23 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
         characters: u.characters,
         battle: u.battle,
         pending: u.pending,
+        pendingSave: u.pendingSave,
         questions: u.questions,
         undo: null,
       };
     }
+    case 'save.asked':
+      return {
+        ...state,
+        pendingSave: event.pending,
+        counters: { ...state.counters, save: state.counters.save + 1 },
+      };
+    case 'save.resolved':
+      return {
+        ...state,
+        characters: applyPatches(state.characters, event.patches),
+        pendingSave: null,
+      };
     case 'save.rolled':
     case 'opposed.rolled':
     case 'table.rolled':

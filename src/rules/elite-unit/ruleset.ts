@@ -30,7 +30,7 @@ import {
   decideReveal,
 } from './decide/characters.ts';
 import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
-import { decideCast, decideEnergyBlast } from './decide/magic.ts';
+import { decideCast, decideEnergyBlast, decideResist } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
 import { decideBirthday, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
 import { decideCrash, decideRam, decideRisky } from './decide/vehicles.ts';
@@ -76,6 +76,7 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   tap: decideTap,
   cast: decideCast,
   energyBlast: decideEnergyBlast,
+  resist: decideResist,
   save: decideSave,
   opposed: decideOpposed,
   sneak: decideSneak,
@@ -158,6 +159,8 @@ const EVENT_TYPES: readonly EliteUnitEvent['type'][] = [
   'question.answered',
   'resolution.undone',
   'save.rolled',
+  'save.asked',
+  'save.resolved',
   'opposed.rolled',
   'table.rolled',
 ];

@@ -173,6 +173,19 @@ export interface PendingAttack {
   readonly damage: Readonly<Record<number, Rolled>>;
 }
 
+/**
+ * A spell's save the target's seat still has to roll (Drain Will, Spell Scramble, §18.7): the
+ * caster has paid and any scramble is done; the effect waits for the target's answer, as an
+ * attack waits for the defender's.
+ */
+export interface PendingSave {
+  readonly saveId: string;
+  readonly casterId: string;
+  readonly targetId: string;
+  readonly spell: string;
+  readonly attribute: string;
+}
+
 /** A judgement the engine leaves to the GM (§18.8): asked, then answered by a GM command. */
 export type Question =
   | { readonly id: string; readonly kind: 'tieOrder'; readonly ids: readonly string[] }
@@ -214,6 +227,7 @@ export interface Undo {
   readonly characters: Readonly<Record<string, Character>>;
   readonly battle: Battle | null;
   readonly pending: PendingAttack | null;
+  readonly pendingSave: PendingSave | null;
   readonly questions: readonly Question[];
   readonly what: string;
 }
@@ -226,12 +240,19 @@ export interface EliteUnitState {
   readonly roster: readonly string[];
   readonly battle: Battle | null;
   readonly pending: PendingAttack | null;
+  /** A spell's save waiting for the target's seat. */
+  readonly pendingSave: PendingSave | null;
   readonly questions: readonly Question[];
   readonly undo: Undo | null;
   /** Game hours elapsed (time passing, §10). */
   readonly hours: number;
   /** Counters for ids. */
-  readonly counters: { readonly character: number; readonly attack: number; readonly question: number };
+  readonly counters: {
+    readonly character: number;
+    readonly attack: number;
+    readonly question: number;
+    readonly save: number;
+  };
 }
 
 export interface EliteUnitOptions {
@@ -248,9 +269,10 @@ export function initialState(pack: Pack): EliteUnitState {
     roster: [],
     battle: null,
     pending: null,
+    pendingSave: null,
     questions: [],
     undo: null,
     hours: 0,
-    counters: { character: 0, attack: 0, question: 0 },
+    counters: { character: 0, attack: 0, question: 0, save: 0 },
   };
 }

@@ -73,6 +73,10 @@ function touched(e: EliteUnitEvent): string[] {
       return [...e.patches.map((p) => p.id), ...Object.keys(e.blows ?? {})];
     case 'save.rolled':
       return [e.characterId];
+    case 'save.asked':
+      return [e.pending.casterId, e.pending.targetId];
+    case 'save.resolved':
+      return [e.characterId, ...e.patches.map((p) => p.id)];
     case 'opposed.rolled':
       return [e.actor.id, ...e.others.map((o) => o.id)];
     default:
@@ -202,6 +206,11 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
     case 'save.rolled':
       return event.hidden || chars.has(event.characterId)
         ? { type: event.type, characterId: event.characterId, hidden: true }
+        : event;
+    case 'save.resolved':
+      // A hidden NPC's save shows that it was made, not its faces, Willpower or what it lost.
+      return chars.has(event.characterId)
+        ? { type: event.type, saveId: event.saveId, characterId: event.characterId, hidden: true }
         : event;
     case 'opposed.rolled': {
       if (!event.hidden) return event;

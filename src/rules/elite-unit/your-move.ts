@@ -2,11 +2,11 @@ import type { Seat } from '../../engine/ruleset.ts';
 import type { EliteUnitState } from './state.ts';
 
 /**
- * Whose move it is: the defender answering an attack, else the character in the acting slot of
+ * Whose move it is: the defender answering an attack, the target of a spell rolling its save, else the character in the acting slot of
  * the battle. `seatId` null means the GM plays it (an NPC, or a PC without a seat).
  */
 export interface Move {
-  readonly kind: 'defend' | 'act';
+  readonly kind: 'defend' | 'save' | 'act';
   readonly characterId: string;
   readonly seatId: string | null;
   readonly actionsLeft: number;
@@ -18,6 +18,11 @@ export function whoseMove(state: EliteUnitState): Move | null {
     const t = p.targets[p.next];
     const c = t ? state.characters[t.id] : undefined;
     if (c) return { kind: 'defend', characterId: c.id, seatId: c.ownerSeatId, actionsLeft: 0 };
+  }
+  const ps = state.pendingSave;
+  if (ps) {
+    const c = state.characters[ps.targetId];
+    if (c) return { kind: 'save', characterId: c.id, seatId: c.ownerSeatId, actionsLeft: 0 };
   }
   const b = state.battle;
   if (!b) return null;

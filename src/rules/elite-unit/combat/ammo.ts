@@ -13,7 +13,7 @@ import type { CombatRecord, Fighter, Writable } from './record.ts';
 function actor(rec: CombatRecord, id: string, weapon: string, ctx: DecideContext) {
   const f = requireFighter(rec, id);
   requireControlOf(f.c, ctx);
-  requireActionIn(rec.battle, rec.pending, f.c);
+  requireActionIn(rec.battle, rec.pending, f.c, rec.pendingSave);
   const w = f.c.weapons.find((x) => x.key === weapon);
   if (!w)
     throw new RuleError('UNKNOWN_WEAPON', `${f.c.name} has no weapon ${weapon}`, { id: f.c.id, weapon });

@@ -140,7 +140,7 @@ export function declareAttack(
   const f = requireFighter(rec, cmd.attackerId);
   const a = f.c;
   requireControlOf(a, ctx);
-  requireActionIn(rec.battle, rec.pending, a);
+  requireActionIn(rec.battle, rec.pending, a, rec.pendingSave);
   const pack = rec.pack;
   if (cmd.targets.length > 1 && new Set(cmd.targets.map((t) => t.id)).size !== cmd.targets.length)
     throw new RuleError('DUPLICATE_TARGET', 'a target is named twice');

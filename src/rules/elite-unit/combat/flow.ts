@@ -1,7 +1,14 @@
 import type { EliteUnitEvent } from '../events.ts';
 import { evolveState } from '../evolve.ts';
 import { isAbsent, isHelpless } from '../rules/effective.ts';
-import type { Battle, Character, EliteUnitState, PendingAttack, WeaponInstance } from '../state.ts';
+import type {
+  Battle,
+  Character,
+  EliteUnitState,
+  PendingAttack,
+  PendingSave,
+  WeaponInstance,
+} from '../state.ts';
 import type { CombatRecord } from './record.ts';
 
 /**
@@ -45,7 +52,8 @@ export function battleAfter(
 /** What the flow reads and how its events land: the table's state, or a combat record. */
 interface FlowWorld {
   battle(): Battle | null;
-  pending(): PendingAttack | null;
+  /** An attack or a spell's save waits for an answer: the slot holds until it comes. */
+  pending(): PendingAttack | PendingSave | null;
   character(id: string): Character | undefined;
   emit(e: EliteUnitEvent): void;
 }
@@ -107,7 +115,7 @@ class StateWorld implements FlowWorld {
     return this.s.battle;
   }
   pending() {
-    return this.s.pending;
+    return this.s.pending ?? this.s.pendingSave;
   }
   character(id: string) {
     return this.s.characters[id];
@@ -127,7 +135,7 @@ class RecordWorld implements FlowWorld {
     return this.rec.battle;
   }
   pending() {
-    return this.rec.pending;
+    return this.rec.pending ?? this.rec.pendingSave;
   }
   character(id: string) {
     return this.rec.fighter(id)?.c;
@@ -177,7 +185,7 @@ export function advance(
 
 /** After a command on the combat record: the battle's steps, told to `log` when given. */
 export function flowRecord(rec: CombatRecord, log: EliteUnitEvent[] | null): void {
-  if (!rec.battle || rec.pending) return;
+  if (!rec.battle || rec.pending || rec.pendingSave) return;
   const w = new RecordWorld(rec, log);
   if (spentSlot(w)) advanceIn(w, (rec.battle?.slot ?? 0) + 1);
 }

@@ -1,7 +1,7 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
 import { COMMAND_ROLES, type CommandOf } from '../commands.ts';
-import { requireControlOf, requireNoPendingAttack } from '../decide/guards.ts';
+import { requireControlOf, requireNoPendingAttack, requireNoPendingSave } from '../decide/guards.ts';
 import type { EliteUnitEvent } from '../events.ts';
 import { aimOn, reloadOn } from './ammo.ts';
 import { answerAttack, declareAttack, requireFighter } from './attack.ts';
@@ -44,6 +44,7 @@ export function playOnRecord(
       if (!b) throw new RuleError('NO_BATTLE', 'no battle is running');
       requireControlOf(requireFighter(rec, command.id).c, ctx);
       requireNoPendingAttack(rec.pending);
+      requireNoPendingSave(rec.pendingSave);
       if (b.order[b.slot]?.id !== command.id)
         throw new RuleError('NOT_YOUR_SLOT', `it is not ${command.id}'s slot`, { id: command.id });
       advanceRecord(rec, b.slot + 1, log);

@@ -10,6 +10,7 @@ import type {
   HeldObject,
   InitiativeEntry,
   PendingAttack,
+  PendingSave,
   WeaponInstance,
 } from '../state.ts';
 
@@ -234,6 +235,8 @@ export class CombatRecord {
   readonly pack: Pack;
   battle: WorkingBattle | null;
   pending: PendingAttack | null;
+  /** A spell's save waiting at the table (the simulator makes none): no action until it is answered. */
+  pendingSave: PendingSave | null;
   /** Id counters (attacks, questions) as the state's `counters` would hold them. */
   attacks: number;
   questions: number;
@@ -242,6 +245,7 @@ export class CombatRecord {
     this.pack = start.pack;
     this.battle = start.battle ? { ...start.battle } : null;
     this.pending = start.pending;
+    this.pendingSave = start.pendingSave;
     this.attacks = start.counters.attack;
     this.questions = start.counters.question;
   }
@@ -294,6 +298,7 @@ export class CombatRecord {
     }
     this.battle = start.battle ? { ...start.battle } : null;
     this.pending = start.pending;
+    this.pendingSave = start.pendingSave;
     this.attacks = start.counters.attack;
     this.questions = start.counters.question;
   }

@@ -145,6 +145,8 @@ export const spellSchema = z.strictObject({
     .strictObject({ dc: z.number().int().min(1).max(100_000), resilience: count(10_000), turns: damage })
     .optional(),
   drain: z.strictObject({ attribute: id, amount: damage }).optional(),
+  /** The attribute the target saves with against a drain or scramble (§18.7: Willpower). */
+  save: id.default('willpower'),
 });
 
 const kitWeapon = z.strictObject({

@@ -53,6 +53,11 @@ function crossCheck(pack: Pack): string[] {
       if (!spells.has(s)) problems.push(`${at}.spells.${j}: no spell '${s}'`);
     });
   });
+  pack.spells.forEach((s, i) => {
+    if (!attributes.has(s.save)) problems.push(`spells.${i}.save: no attribute '${s.save}'`);
+    if (s.drain && !attributes.has(s.drain.attribute))
+      problems.push(`spells.${i}.drain.attribute: no attribute '${s.drain.attribute}'`);
+  });
   pack.vehicles.forEach((v, i) => {
     v.mounts.forEach((m, j) => {
       if (!weapons.has(m.weapon)) problems.push(`vehicles.${i}.mounts.${j}.weapon: no weapon '${m.weapon}'`);

@@ -1,7 +1,14 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
 import { isAbsent, isHelpless } from '../rules/effective.ts';
-import type { Battle, Character, EliteUnitState, PendingAttack, WeaponInstance } from '../state.ts';
+import type {
+  Battle,
+  Character,
+  EliteUnitState,
+  PendingAttack,
+  PendingSave,
+  WeaponInstance,
+} from '../state.ts';
 
 /** The checks every command shares; each throws a RuleError with a stable code. */
 
@@ -29,6 +36,16 @@ export function requireAlive(c: Character): void {
 
 export function requireNoPending(state: EliteUnitState): void {
   requireNoPendingAttack(state.pending);
+  requireNoPendingSave(state.pendingSave);
+}
+
+/** A spell's save waits for its target's seat: nothing else happens until it is answered. */
+export function requireNoPendingSave(p: PendingSave | null): void {
+  if (p)
+    throw new RuleError('SAVE_PENDING', `the table waits for ${p.targetId} to save against ${p.spell}`, {
+      saveId: p.saveId,
+      targetId: p.targetId,
+    });
 }
 
 export function requireNoPendingAttack(p: PendingAttack | null): void {
@@ -50,17 +67,23 @@ export function requireNoPendingAttack(p: PendingAttack | null): void {
  * take none. Outside a battle actions are free play.
  */
 export function requireAction(state: EliteUnitState, c: Character): void {
-  requireActionIn(state.battle, state.pending, c);
+  requireActionIn(state.battle, state.pending, c, state.pendingSave);
 }
 
-/** `requireAction` on the battle and pending attack of a state or a combat record. */
-export function requireActionIn(b: Battle | null, pending: PendingAttack | null, c: Character): void {
+/** `requireAction` on the battle and pending attack (and spell save) of a state or a combat record. */
+export function requireActionIn(
+  b: Battle | null,
+  pending: PendingAttack | null,
+  c: Character,
+  pendingSave: PendingSave | null = null,
+): void {
   requireAlive(c);
   if (isAbsent(c))
     throw new RuleError('CHARACTER_ABSENT', `${c.name} has leapt ahead in time and is not here`, {
       id: c.id,
     });
   requireNoPendingAttack(pending);
+  requireNoPendingSave(pendingSave);
   if (isHelpless(c))
     throw new RuleError('CHARACTER_HELPLESS', `${c.name} cannot act (helpless)`, { id: c.id });
   if (!b) return;

@@ -3,10 +3,10 @@ import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import type { CommandOf } from '../commands.ts';
 import { CHAOS } from '../data/tables.ts';
 import type { EliteUnitEvent, Patch } from '../events.ts';
-import { type Rolled, rollD10, rollD20, rollD100, rollDamage, rollSave } from '../rules/dice.ts';
+import { type Rolled, rollD10, rollD20, rollD100, rollDamage, rollSave, waivedSave } from '../rules/dice.ts';
 import { effectiveValue, hasCondition, isWounded } from '../rules/effective.ts';
 import { injure } from '../rules/injury.ts';
-import type { Character, Condition, EliteUnitState, PendingAttack } from '../state.ts';
+import type { Character, Condition, EliteUnitState, PendingAttack, PendingSave } from '../state.ts';
 import { requireAction, requireCharacter, requireControl } from './guards.ts';
 
 /** Magic (§16): NE and fizzles, scramble checks, the chaos table; spells from the pack (§18.7). */
@@ -144,6 +144,7 @@ export function decideCast(
   const events: EliteUnitEvent[] = [];
   const gm = othersDice(ctx);
   let pending: PendingAttack | null = null;
+  let asked: PendingSave | null = null;
   let attackFace: number | undefined;
   let attackTotal = 0;
   switch (spell.effect) {
@@ -173,28 +174,16 @@ export function decideCast(
       }
       break;
     case 'drain':
-    case 'scramble': {
-      const t = targets[0] as (typeof targets)[number];
-      const save = rollSave(
-        gm,
-        'willpower',
-        effectiveValue(t.c, state.pack, 'willpower'),
-        `${t.c.name} resists ${spell.name}`,
-      );
-      rolls.push({ purpose: save.attribute, faces: save.faces, total: save.total });
-      if (!save.success && spell.effect === 'drain' && spell.drain) {
-        const r = rollDamage(ctx.dice, spell.drain.amount, `${spell.name} amount`);
-        rolls.push(r);
-        const attr = spell.drain.attribute;
-        setFor(t.c).spellReductions = {
-          ...t.c.spellReductions,
-          [attr]: (t.c.spellReductions[attr] ?? 0) + r.total,
-        };
-      }
-      if (!save.success && spell.effect === 'scramble')
-        setFor(t.c).conditions = [...current(t.c).conditions, { id: 'scrambleNext' }];
+    case 'scramble':
+      // The target's seat rolls its own save (`resist`): asked after the cast, like a defence.
+      asked = {
+        saveId: `s${state.counters.save + 1}`,
+        casterId: caster.id,
+        targetId: (targets[0] as (typeof targets)[number]).c.id,
+        spell: spell.id,
+        attribute: spell.save,
+      };
       break;
-    }
     case 'attack': {
       const t = targets[0] as (typeof targets)[number];
       attackFace = rollD20(ctx.dice, `${spell.name} by ${caster.name}`);
@@ -261,7 +250,63 @@ export function decideCast(
       rolls,
       detail,
     });
+    if (asked) events.push({ type: 'save.asked', pending: asked });
   }
+  return events;
+}
+
+/**
+ * The target's answer to a Drain Will or Spell Scramble (§3, §18.7): its seat rolls the save (or
+ * gives it up, §3 step 4); a failure costs the drain (a spell reduction, no hourly recovery) or
+ * primes the target's next spell to scramble. The drain's size comes from the table's dice.
+ */
+export function decideResist(
+  state: EliteUnitState,
+  cmd: CommandOf<'resist'>,
+  ctx: DecideContext,
+): EliteUnitEvent[] {
+  const p = state.pendingSave;
+  if (!p) throw new RuleError('NO_SAVE_PENDING', 'no spell waits for a save');
+  if (p.targetId !== cmd.targetId)
+    throw new RuleError(
+      'NOT_YOUR_SAVE',
+      `spell save ${p.saveId} waits for ${p.targetId}, not ${cmd.targetId}`,
+      {
+        waiting: p.targetId,
+      },
+    );
+  const t = requireControl(state, cmd.targetId, ctx);
+  const spell = state.pack.spells.find((s) => s.id === p.spell);
+  if (!spell) throw new RuleError('UNKNOWN_SPELL', `the pack no longer has the spell ${p.spell}`);
+  const value = effectiveValue(t, state.pack, p.attribute);
+  const save = cmd.waive
+    ? waivedSave(p.attribute, value)
+    : rollSave(ctx.dice, p.attribute, value, `${t.name} resists ${spell.name}`);
+  const rolls: Rolled[] = [];
+  const set: Mutable = {};
+  if (!save.success && spell.effect === 'drain' && spell.drain) {
+    const r = rollDamage(othersDice(ctx), spell.drain.amount, `${spell.name} amount`);
+    rolls.push(r);
+    const attr = spell.drain.attribute;
+    set.spellReductions = { ...t.spellReductions, [attr]: (t.spellReductions[attr] ?? 0) + r.total };
+  }
+  if (!save.success && spell.effect === 'scramble' && !hasCondition(t, 'scrambleNext'))
+    set.conditions = [...t.conditions, { id: 'scrambleNext' }];
+  const events: EliteUnitEvent[] = [
+    {
+      type: 'save.resolved',
+      saveId: p.saveId,
+      characterId: t.id,
+      save,
+      patches: Object.keys(set).length > 0 ? [{ id: t.id, set }] : [],
+      ...(rolls.length > 0 ? { rolls } : {}),
+    },
+  ];
+  if (save.bareFail)
+    events.push({
+      type: 'question.asked',
+      question: { id: `q${state.counters.question + 1}`, kind: 'bareFail', characterId: t.id, save },
+    });
   return events;
 }
 
