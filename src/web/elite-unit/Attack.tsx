@@ -535,6 +535,16 @@ function BlowRows({ blow }: { blow: Json }) {
   );
 }
 
+/** The layers a partial-armour ruling left out, by name where this seat holds the sheet. */
+function uncoveredWords(view: View, targetId: string, keys: readonly string[]): string {
+  const c = view.characters[targetId];
+  if (!isWhole(c)) return keys.length === 1 ? 'one worn layer' : `${keys.length} worn layers`;
+  const names = keys.map((k) => c.armour.find((l) => l.key === k)?.name ?? k);
+  return names.length === 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /** The last attack with its whole breakdown, as this seat may see it; the GM's undo beside it. */
 export function AttackResult({ view, seat }: { view: View; seat: SeatRef }) {
   const items = useContext(TableLogContext);
@@ -607,6 +617,12 @@ export function AttackResult({ view, seat }: { view: View; seat: SeatRef }) {
               <p>
                 Near miss: {Math.round((num(nm.metres) ?? 0) * 100) / 100} m from the impact —{' '}
                 {nm.caught ? `caught, ${str(nm.share)} damage` : 'clear'}
+              </p>
+            ) : null}
+            {arr(e.uncovered).length > 0 ? (
+              <p data-testid="uncovered">
+                The GM ruled that {uncoveredWords(view, str(e.targetId), arr(e.uncovered).map(str))} did not
+                cover where it landed.
               </p>
             ) : null}
             {e.damage ? <p>Damage roll: {rolled(e.damage)}</p> : null}

@@ -17,6 +17,7 @@ import {
   type View,
 } from './model.ts';
 import { OddsContext, useOddsWorker } from './odds-context.ts';
+import { ResistPrompt } from './Resist.tsx';
 import { RunnerContext } from './runner.tsx';
 import { Sheet } from './Sheet.tsx';
 import { Tracker } from './Tracker.tsx';
@@ -37,6 +38,14 @@ export interface EliteUnitTableProps {
 }
 
 type Section = 'play' | 'sheets' | 'gm';
+
+/** The banner's words when the move is this seat's: defend, resist a spell, or act. */
+function yourMoveWords(view: View, move: NonNullable<View['move']>): string {
+  const name = nameOf(view, move.characterId);
+  if (move.kind === 'defend') return `${name} must defend.`;
+  if (move.kind === 'save') return `${name} must resist a spell.`;
+  return `${name} acts, ${move.actionsLeft} action${move.actionsLeft === 1 ? '' : 's'} left.`;
+}
 
 export function EliteUnitTable(props: EliteUnitTableProps) {
   const view = useMemo(() => asView(props.view), [props.view]);
@@ -99,15 +108,13 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
             <div className="eu-play">
               {move && isMyMove(move, seat) ? (
                 <p className="eu-banner" data-testid="your-move">
-                  Your move:{' '}
-                  {move.kind === 'defend'
-                    ? `${nameOf(view, move.characterId)} must defend.`
-                    : `${nameOf(view, move.characterId)} acts, ${move.actionsLeft} action${move.actionsLeft === 1 ? '' : 's'} left.`}
+                  Your move: {yourMoveWords(view, move)}
                 </p>
               ) : move ? (
                 <p className="eu-status" data-testid="waiting-for">
                   Waiting for {move.seatId ? seatName(move.seatId) : 'the GM'}:{' '}
-                  {nameOf(view, move.characterId)} {move.kind === 'defend' ? 'defends' : 'acts'}.
+                  {nameOf(view, move.characterId)}{' '}
+                  {move.kind === 'defend' ? 'defends' : move.kind === 'save' ? 'resists a spell' : 'acts'}.
                 </p>
               ) : null}
               {seat.role === 'player' && mine.length === 0 ? (
@@ -120,6 +127,7 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
                 </section>
               ) : null}
               <DefendPrompt view={view} seat={seat} />
+              <ResistPrompt view={view} seat={seat} />
               {gm ? <Bystanders view={view} /> : null}
               <div className="eu-columns">
                 <div>
