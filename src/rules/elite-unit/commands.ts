@@ -89,6 +89,8 @@ export const commandSchemas = [
     parryable: z.boolean().optional(),
     /** GM rules the target within touch range whatever the distance (§6.5). */
     touch: z.boolean().optional(),
+    /** Fire a weapon mounted on this vehicle (§13.7): `weapon` then names the mount (t1, t2 …). */
+    vehicle: id.optional(),
   }),
   z.strictObject({
     type: z.literal('defend'),
@@ -191,11 +193,52 @@ export const commandSchemas = [
   }),
   z.strictObject({ type: z.literal('birthday'), id }),
   // Vehicles (§13) ---------------------------------------------------------------------------
+  // `vehicle` names a vehicle in the scene (its driver and controls count) or one of the pack's.
+  z.strictObject({
+    type: z.literal('vehicle.add'),
+    from: id,
+    id: id.optional(),
+    name: z.string().trim().min(1).max(80).optional(),
+  }),
+  z.strictObject({ type: z.literal('vehicle.remove'), id }),
+  z.strictObject({
+    type: z.literal('vehicle.board'),
+    vehicleId: id,
+    characterId: id,
+    as: z.enum(['driver', 'seated', 'unseated']),
+    /** The driver's controls (§13.1); the vehicle's own default when omitted. */
+    controls: z.enum(['manual', 'port']).optional(),
+  }),
+  z.strictObject({ type: z.literal('vehicle.leave'), vehicleId: id, characterId: id }),
+  z.strictObject({
+    type: z.literal('vehicle.drive'),
+    vehicleId: id,
+    speedKph: z.number().min(0).max(5000).optional(),
+    /** Evasive manoeuvres (§13.5), switched on in the driver's slot. */
+    evasive: z.boolean().optional(),
+    /** GM: the hull's DC (an override). */
+    dc: z.number().int().min(0).max(1_000_000).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('vehicle.contest'),
+    purpose: z.string().trim().min(1).max(80),
+    driverId: id,
+    vehicle: id,
+    controls: z.enum(['manual', 'port']).optional(),
+    rivalId: id,
+    rivalVehicle: id,
+    rivalControls: z.enum(['manual', 'port']).optional(),
+    /** GM: situational modifiers on either side. */
+    modifier: z.number().int().min(-100).max(100).optional(),
+    rivalModifier: z.number().int().min(-100).max(100).optional(),
+  }),
   z.strictObject({
     type: z.literal('vehicle.risky'),
     driverId: id,
     vehicle: id,
-    controls: z.enum(['manual', 'port']),
+    controls: z.enum(['manual', 'port']).optional(),
+    /** A ram on a stationary object (§13.6): the speed, so a successful save deals the impact. */
+    kph: z.number().min(0).max(5000).optional(),
     action: z.enum([
       'sharpTurn',
       'ramMovingVehicle',
@@ -215,7 +258,7 @@ export const commandSchemas = [
     type: z.literal('vehicle.ram'),
     driverId: id,
     vehicle: id,
-    controls: z.enum(['manual', 'port']),
+    controls: z.enum(['manual', 'port']).optional(),
     /** Closing speed, kph. */
     kph: z.number().min(0).max(5000),
     targetId: id,
@@ -225,7 +268,11 @@ export const commandSchemas = [
     type: z.literal('vehicle.crash'),
     vehicle: id,
     kph: z.number().min(0).max(5000),
-    occupants: z.array(z.strictObject({ id, seated: z.boolean() })).max(20),
+    /** Everyone aboard the scene's vehicle when omitted. */
+    occupants: z
+      .array(z.strictObject({ id, seated: z.boolean() }))
+      .max(20)
+      .optional(),
   }),
   z.strictObject({
     type: z.literal('surgery'),
@@ -282,6 +329,12 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   'time.pass': GM,
   'poison.dose': GM,
   birthday: GM,
+  'vehicle.add': GM,
+  'vehicle.remove': GM,
+  'vehicle.board': BOTH,
+  'vehicle.leave': BOTH,
+  'vehicle.drive': BOTH,
+  'vehicle.contest': BOTH,
   'vehicle.risky': BOTH,
   'vehicle.crash': GM,
   'vehicle.ram': BOTH,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/chat.ts';
 import { packSchema } from './data/pack-schema.ts';
 import { PARTS } from './data/tables.ts';
-import type { EliteUnitEvent, Patch } from './events.ts';
-import { type Character, type EliteUnitState, PART_STATES } from './state.ts';
+import type { EliteUnitEvent, Patch, VehiclePatch } from './events.ts';
+import { type Character, type EliteUnitState, PART_STATES, type VehicleInScene } from './state.ts';
 
 /**
  * Every Elite Unit event as `decide` makes it, checked on import (`Ruleset.eventSchemas`), and
@@ -126,6 +126,28 @@ const patch = z.strictObject({
 });
 const patches = z.array(patch).max(100);
 
+const occupant = z.strictObject({ id, seated: z.boolean() });
+const vehicleFields = {
+  id,
+  vehicle: id,
+  name: word,
+  dc: count,
+  dcMax: count,
+  resilience: count,
+  driverId: id.nullable(),
+  controls: z.enum(['manual', 'port']),
+  occupants: z.array(occupant).max(100),
+  speedKph: z.number().min(0).max(5000),
+  evasive: z.strictObject({ turn: count }).nullable(),
+  weapons: z.array(weapon).max(8),
+};
+const vehicle = z.strictObject(vehicleFields);
+const vehiclePatches = z
+  .array(
+    z.strictObject({ id, set: z.strictObject(vehicleFields).omit({ id: true, vehicle: true }).partial() }),
+  )
+  .max(20);
+
 const entry = z.strictObject({ id, face: face(20), total: int });
 const target = z.strictObject({ id, distance: metres, column: z.number().int().min(0).max(50) });
 const damageByColumn = z.record(z.string().regex(/^\d{1,2}$/), rolled);
@@ -147,6 +169,8 @@ const pending = z.strictObject({
   divisor: z.number().min(1).max(10_000),
   strength: int.nullable(),
   damage: damageByColumn,
+  vehicleId: id.optional(),
+  ram: z.strictObject({ kph: z.number().min(0).max(5000), vehicleId: id.nullable() }).optional(),
 });
 const question = z.discriminatedUnion('kind', [
   z.strictObject({ id, kind: z.literal('tieOrder'), ids: z.array(id).min(2).max(50) }),
@@ -215,6 +239,15 @@ const core: { readonly [T in CoreType]: z.ZodType } = {
     detail: detail.optional(),
     rolls: z.array(rolled).max(100).optional(),
     hidden: z.boolean().optional(),
+    vehicles: vehiclePatches.optional(),
+    secretIds,
+  }),
+  'vehicle.added': z.strictObject({ type: z.literal('vehicle.added'), vehicle, secretIds }),
+  'vehicle.removed': z.strictObject({ type: z.literal('vehicle.removed'), id, secretIds }),
+  'vehicle.changed': z.strictObject({
+    type: z.literal('vehicle.changed'),
+    reason: word,
+    vehicles: vehiclePatches.min(1),
     secretIds,
   }),
   'battle.started': z.strictObject({
@@ -253,7 +286,7 @@ const core: { readonly [T in CoreType]: z.ZodType } = {
     attackId: id,
     attackerId: id,
     weapon: id.nullable(),
-    mode: z.enum(['manual', 'auto', 'burst', 'fullAuto']).nullable(),
+    mode: z.enum(['manual', 'auto', 'burst', 'fullAuto', 'ram']).nullable(),
     rounds: count,
     face: z.number().int().min(0).max(20),
     total: int,
@@ -261,6 +294,7 @@ const core: { readonly [T in CoreType]: z.ZodType } = {
     patches,
     pending,
     spendsAction: id,
+    vehicles: vehiclePatches.optional(),
     secretIds,
   }),
   'attack.resolved': z.strictObject({
@@ -281,6 +315,10 @@ const core: { readonly [T in CoreType]: z.ZodType } = {
     damage: rolled.optional(),
     blow: blow.optional(),
     patches,
+    vehicleBlows: z.record(id, layerReport).optional(),
+    crew: z.record(id, blow).optional(),
+    crewRolls: z.array(rolled).max(100).optional(),
+    vehicles: vehiclePatches.optional(),
     secretIds,
   }),
   'question.asked': z.strictObject({ type: z.literal('question.asked'), question, secretIds }),
@@ -354,11 +392,38 @@ function patchProblem(state: EliteUnitState, p: Patch): string | null {
   return null;
 }
 
-function patchesProblem(state: EliteUnitState, list: readonly Patch[]): string | null {
+function patchesProblem(
+  state: EliteUnitState,
+  list: readonly Patch[],
+  vehicles: readonly VehiclePatch[] = [],
+): string | null {
   for (const p of list) {
     const problem = patchProblem(state, p);
     if (problem) return problem;
   }
+  for (const p of vehicles) {
+    const problem = vehiclePatchProblem(state, p);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** What a vehicle patch would leave out of bounds: its DC, or who is aboard. */
+function vehiclePatchProblem(state: EliteUnitState, p: VehiclePatch): string | null {
+  const v = state.vehicles[p.id];
+  if (!v) return `it changes ${p.id}, which is not in the scene`;
+  return vehicleProblem(state, { ...v, ...p.set });
+}
+
+function vehicleProblem(state: EliteUnitState, v: VehicleInScene): string | null {
+  if (v.dc > v.dcMax) return `${v.id}'s DC would pass its maximum`;
+  const data = state.pack.vehicles.find((x) => x.id === v.vehicle);
+  if (!data) return `the pack has no vehicle ${v.vehicle}`;
+  const people = [...(v.driverId === null ? [] : [v.driverId]), ...v.occupants.map((o) => o.id)];
+  if (new Set(people).size !== people.length) return `someone sits twice in ${v.id}`;
+  for (const who of people) if (!state.characters[who]) return `${who} is not at the table`;
+  if ((v.driverId === null ? 0 : 1) + v.occupants.filter((o) => o.seated).length > data.seats)
+    return `${v.id} has more people seated than seats`;
   return null;
 }
 
@@ -376,7 +441,15 @@ export function eliteUnitEventProblem(state: EliteUnitState, event: EliteUnitEve
     case 'character.removed':
       return state.characters[event.id] ? null : `there is no character ${event.id} to remove`;
     case 'character.changed':
-      return patchesProblem(state, event.patches);
+      return patchesProblem(state, event.patches, event.vehicles);
+    case 'vehicle.added':
+      if (state.vehicles[event.vehicle.id] || state.characters[event.vehicle.id])
+        return `${event.vehicle.id} is already in the scene`;
+      return vehicleProblem(state, event.vehicle);
+    case 'vehicle.removed':
+      return state.vehicles[event.id] ? null : `there is no vehicle ${event.id} to remove`;
+    case 'vehicle.changed':
+      return patchesProblem(state, [], event.vehicles);
     case 'battle.started':
       if (state.battle) return 'a battle is already running';
       for (const e of event.entries) if (!state.characters[e.id]) return `${e.id} is not at the table`;
@@ -404,16 +477,16 @@ export function eliteUnitEventProblem(state: EliteUnitState, event: EliteUnitEve
       if (state.pending || state.pendingSave) return 'another attack or save still waits for an answer';
       if (!state.characters[event.attackerId]) return `${event.attackerId} is not at the table`;
       for (const t of event.pending.targets)
-        if (!state.characters[t.id]) return `${t.id} is not at the table`;
+        if (!state.characters[t.id] && !state.vehicles[t.id]) return `${t.id} is not at the table`;
       if (event.pending.attackId !== event.attackId || event.pending.next !== 0)
         return 'its pending attack is not the one declared';
-      return patchesProblem(state, event.patches);
+      return patchesProblem(state, event.patches, event.vehicles);
     }
     case 'attack.resolved': {
       const p = state.pending;
       if (!p || p.attackId !== event.attackId) return `attack ${event.attackId} is not waiting`;
       if (p.targets[p.next]?.id !== event.targetId) return `attack ${event.attackId} waits for someone else`;
-      return patchesProblem(state, event.patches);
+      return patchesProblem(state, event.patches, event.vehicles);
     }
     case 'question.answered':
       if (!state.questions.some((q) => q.id === event.questionId))

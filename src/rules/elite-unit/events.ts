@@ -4,7 +4,14 @@ import type { PartId } from './data/tables.ts';
 import type { LayerStep } from './rules/armour.ts';
 import type { Rolled, SaveResult } from './rules/dice.ts';
 import type { Step } from './rules/effective.ts';
-import type { Character, InitiativeEntry, PendingAttack, PendingSave, Question } from './state.ts';
+import type {
+  Character,
+  InitiativeEntry,
+  PendingAttack,
+  PendingSave,
+  Question,
+  VehicleInScene,
+} from './state.ts';
 
 /**
  * Events of an Elite Unit table. Every die's face is in them; what a rule decided about a
@@ -14,6 +21,12 @@ import type { Character, InitiativeEntry, PendingAttack, PendingSave, Question }
 export interface Patch {
   readonly id: string;
   readonly set: Partial<Character>;
+}
+
+/** A vehicle's new values (its DC after a blow, ammunition, who is aboard, speed, evasion). */
+export interface VehiclePatch {
+  readonly id: string;
+  readonly set: Partial<Omit<VehicleInScene, 'id' | 'vehicle'>>;
 }
 
 /** One layer of one blow, named for the log. */
@@ -71,6 +84,16 @@ type CoreEvent =
       readonly detail?: Readonly<Record<string, unknown>>;
       readonly rolls?: readonly Rolled[];
       readonly hidden?: boolean;
+      /** Vehicles the same resolution changed (a crash's hull damage, §13.4). */
+      readonly vehicles?: readonly VehiclePatch[];
+    }
+  | { readonly type: 'vehicle.added'; readonly vehicle: VehicleInScene }
+  | { readonly type: 'vehicle.removed'; readonly id: string }
+  | {
+      readonly type: 'vehicle.changed';
+      /** board, leave, drive, gm.set */
+      readonly reason: string;
+      readonly vehicles: readonly VehiclePatch[];
     }
   | {
       readonly type: 'battle.started';
@@ -105,6 +128,8 @@ type CoreEvent =
       readonly patches: readonly Patch[];
       readonly pending: PendingAttack;
       readonly spendsAction: string;
+      /** A mounted weapon's ammunition (§13.7). */
+      readonly vehicles?: readonly VehiclePatch[];
     }
   | {
       readonly type: 'attack.resolved';
@@ -122,6 +147,12 @@ type CoreEvent =
       readonly damage?: Rolled;
       readonly blow?: Blow;
       readonly patches: readonly Patch[];
+      /** The blow on a vehicle: the target, its hull around an occupant, a ramming vehicle (§13.5–13.6). */
+      readonly vehicleBlows?: Readonly<Record<string, LayerReport>>;
+      /** A ram's occupant-scale damage to everyone aboard the vehicles involved (§13.6). */
+      readonly crew?: Readonly<Record<string, Blow>>;
+      readonly crewRolls?: readonly Rolled[];
+      readonly vehicles?: readonly VehiclePatch[];
     }
   | { readonly type: 'question.asked'; readonly question: Question }
   | {

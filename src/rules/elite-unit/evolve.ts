@@ -2,8 +2,8 @@ import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
 import { pendingAfter } from './combat/attack.ts';
 import { battleAfter, endTurn } from './combat/flow.ts';
-import type { EliteUnitEvent, Patch } from './events.ts';
-import type { Battle, Character, EliteUnitState } from './state.ts';
+import type { EliteUnitEvent, Patch, VehiclePatch } from './events.ts';
+import type { Battle, Character, EliteUnitState, VehicleInScene } from './state.ts';
 
 /**
  * Folds one event in: pure, no dice, no rules re-run. Copies only along the changed path, so a
@@ -23,6 +23,19 @@ function applyPatches(
   return next;
 }
 
+function applyVehicles(
+  vehicles: EliteUnitState['vehicles'],
+  patches: readonly VehiclePatch[] | undefined,
+): EliteUnitState['vehicles'] {
+  if (!patches || patches.length === 0) return vehicles;
+  const next: Record<string, VehicleInScene> = { ...vehicles };
+  for (const p of patches) {
+    const v = next[p.id];
+    if (v) next[p.id] = { ...v, ...p.set };
+  }
+  return next;
+}
+
 /** Counts an action against the acting slot (outside a battle, actions are free play). */
 function spend(battle: Battle | null, who: string | undefined): Battle | null {
   if (!battle || who === undefined) return battle;
@@ -37,6 +50,7 @@ function snapshot(state: EliteUnitState, what: string): EliteUnitState['undo'] {
     battle: state.battle,
     pending: state.pending,
     pendingSave: state.pendingSave,
+    vehicles: state.vehicles,
     what,
     questions: state.questions,
   };
@@ -45,6 +59,7 @@ function snapshot(state: EliteUnitState, what: string): EliteUnitState['undo'] {
 /** Character changes that start a resolution the GM may take back (besides attacks). */
 const UNDOABLE = new Set([
   'gm.set',
+  'ram',
   'time',
   'poison',
   'cast',
@@ -77,7 +92,20 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
       };
     case 'character.removed': {
       const { [event.id]: _gone, ...characters } = state.characters;
-      return { ...state, characters, roster: state.roster.filter((x) => x !== event.id) };
+      // Whoever leaves the table leaves any vehicle too (no seat held by nobody).
+      let vehicles = state.vehicles;
+      for (const v of Object.values(state.vehicles))
+        if (v.driverId === event.id || v.occupants.some((o) => o.id === event.id))
+          vehicles = applyVehicles(vehicles, [
+            {
+              id: v.id,
+              set: {
+                driverId: v.driverId === event.id ? null : v.driverId,
+                occupants: v.occupants.filter((o) => o.id !== event.id),
+              },
+            },
+          ]);
+      return { ...state, characters, vehicles, roster: state.roster.filter((x) => x !== event.id) };
     }
     case 'character.changed': {
       const undo = UNDOABLE.has(event.reason) ? snapshot(state, event.reason) : state.undo;
@@ -85,9 +113,18 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
         ...state,
         undo,
         characters: applyPatches(state.characters, event.patches),
+        vehicles: applyVehicles(state.vehicles, event.vehicles),
         battle: spend(state.battle, event.spendsAction),
       };
     }
+    case 'vehicle.added':
+      return { ...state, vehicles: { ...state.vehicles, [event.vehicle.id]: event.vehicle } };
+    case 'vehicle.removed': {
+      const { [event.id]: _gone, ...vehicles } = state.vehicles;
+      return { ...state, vehicles };
+    }
+    case 'vehicle.changed':
+      return { ...state, vehicles: applyVehicles(state.vehicles, event.vehicles) };
     case 'battle.started':
       return {
         ...state,
@@ -151,6 +188,7 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
         ...state,
         undo: snapshot(state, `attack ${event.attackId}`),
         characters: applyPatches(state.characters, event.patches),
+        vehicles: applyVehicles(state.vehicles, event.vehicles),
         battle: spend(state.battle, event.spendsAction),
         pending: event.pending,
         counters: { ...state.counters, attack: state.counters.attack + 1 },
@@ -159,6 +197,7 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
       return {
         ...state,
         characters: applyPatches(state.characters, event.patches),
+        vehicles: applyVehicles(state.vehicles, event.vehicles),
         pending: pendingAfter(state.pending, event.attackId, event.damage),
       };
     case 'question.asked':
@@ -182,6 +221,7 @@ export function evolveState(state: EliteUnitState, event: EliteUnitEvent | Table
         battle: u.battle,
         pending: u.pending,
         pendingSave: u.pendingSave,
+        vehicles: u.vehicles,
         questions: u.questions,
         undo: null,
       };

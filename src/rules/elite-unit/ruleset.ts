@@ -33,7 +33,17 @@ import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
 import { decideCast, decideEnergyBlast, decideResist } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
 import { decideBirthday, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
-import { decideCrash, decideRam, decideRisky } from './decide/vehicles.ts';
+import {
+  decideBoard,
+  decideContest,
+  decideCrash,
+  decideDrive,
+  decideLeave,
+  decideRam,
+  decideRisky,
+  decideVehicleAdd,
+  decideVehicleRemove,
+} from './decide/vehicles.ts';
 import { eliteUnitEventProblem, eliteUnitEventSchemas } from './event-schemas.ts';
 import type { EliteUnitEvent } from './events.ts';
 import { evolveState } from './evolve.ts';
@@ -87,6 +97,12 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   'time.pass': decideTimePass,
   'poison.dose': decidePoison,
   birthday: decideBirthday,
+  'vehicle.add': decideVehicleAdd,
+  'vehicle.remove': decideVehicleRemove,
+  'vehicle.board': decideBoard,
+  'vehicle.leave': decideLeave,
+  'vehicle.drive': decideDrive,
+  'vehicle.contest': decideContest,
   'vehicle.risky': decideRisky,
   'vehicle.crash': decideCrash,
   'vehicle.ram': decideRam,
@@ -147,6 +163,9 @@ const EVENT_TYPES: readonly EliteUnitEvent['type'][] = [
   'character.added',
   'character.removed',
   'character.changed',
+  'vehicle.added',
+  'vehicle.removed',
+  'vehicle.changed',
   'battle.started',
   'battle.joined',
   'battle.reordered',

@@ -147,6 +147,35 @@ export interface Battle {
   readonly waiting: readonly string[];
 }
 
+export interface Occupant {
+  readonly id: string;
+  /** In a seat (crash damage per 20 kph) or not (× 4, §13.4). */
+  readonly seated: boolean;
+}
+
+/**
+ * A vehicle in the scene (§13): an object with its own DC and Resilience (§9.2, §13.5), a driver
+ * and occupants, its speed, evasive manoeuvres and its mounted weapons (keys t1, t2 … with their
+ * ammunition). Vehicles and characters share one id space, so an attack names either.
+ */
+export interface VehicleInScene {
+  readonly id: string;
+  /** The pack's vehicle. */
+  readonly vehicle: string;
+  readonly name: string;
+  readonly dc: number;
+  readonly dcMax: number;
+  readonly resilience: number;
+  readonly driverId: string | null;
+  readonly controls: 'manual' | 'port';
+  /** Everyone aboard but the driver. */
+  readonly occupants: readonly Occupant[];
+  readonly speedKph: number;
+  /** Evasive manoeuvres (§13.5): switched on in the battle Turn given (0 outside a battle). */
+  readonly evasive: { readonly turn: number } | null;
+  readonly weapons: readonly WeaponInstance[];
+}
+
 /** What an attack is in the middle of: the defenders still to answer. */
 export interface PendingAttack {
   readonly attackId: string;
@@ -159,6 +188,10 @@ export interface PendingAttack {
   readonly thrownCode?: number;
   /** A damage cell of its own (a ram's crash dice, §13.6). */
   readonly cell?: string;
+  /** Fired from a vehicle's mount (§13.7): the vehicle whose weapon `weaponKey` is. */
+  readonly vehicleId?: string;
+  /** A ram (§13.6): the closing speed, and the ramming vehicle when it is in the scene. */
+  readonly ram?: { readonly kph: number; readonly vehicleId: string | null };
   readonly targets: readonly { readonly id: string; readonly distance: number; readonly column: number }[];
   /** Index of the target whose answer is awaited. */
   readonly next: number;
@@ -228,6 +261,7 @@ export interface Undo {
   readonly battle: Battle | null;
   readonly pending: PendingAttack | null;
   readonly pendingSave: PendingSave | null;
+  readonly vehicles: Readonly<Record<string, VehicleInScene>>;
   readonly questions: readonly Question[];
   readonly what: string;
 }
@@ -238,6 +272,8 @@ export interface EliteUnitState {
   readonly pack: Pack;
   readonly characters: Readonly<Record<string, Character>>;
   readonly roster: readonly string[];
+  /** Vehicles in the scene, by id (§13). */
+  readonly vehicles: Readonly<Record<string, VehicleInScene>>;
   readonly battle: Battle | null;
   readonly pending: PendingAttack | null;
   /** A spell's save waiting for the target's seat. */
@@ -267,6 +303,7 @@ export function initialState(pack: Pack): EliteUnitState {
     pack,
     characters: {},
     roster: [],
+    vehicles: {},
     battle: null,
     pending: null,
     pendingSave: null,

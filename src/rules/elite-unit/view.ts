@@ -66,7 +66,7 @@ function touched(e: EliteUnitEvent): string[] {
     case 'attack.declared':
       return [e.attackerId];
     case 'attack.resolved':
-      return [e.targetId, ...e.patches.map((p) => p.id)];
+      return [e.targetId, ...e.patches.map((p) => p.id), ...Object.keys(e.crew ?? {})];
     case 'question.asked':
       return 'characterId' in e.question ? [e.question.characterId] : [];
     case 'question.answered':
@@ -94,7 +94,11 @@ export function markSecrets(state: EliteUnitState, events: EliteUnitEvent[]): El
     if (isChatEvent(e)) return e;
     const ids: string[] = [];
     for (const id of touched(e)) {
-      const hidden = e.type === 'character.added' ? e.character.hidden : state.characters[id]?.hidden;
+      // A vehicle's defence shows its driver's Reactions: a hidden driver hides it too.
+      const v = state.vehicles[id];
+      const who = v ? v.driverId : id;
+      const hidden =
+        e.type === 'character.added' ? e.character.hidden : who !== null && state.characters[who]?.hidden;
       if (hidden && !ids.includes(id)) ids.push(id);
     }
     return ids.length > 0 ? { ...e, secretIds: ids } : e;
@@ -164,6 +168,7 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         reason: event.reason,
         patches,
         ...(event.spendsAction ? { spendsAction: event.spendsAction } : {}),
+        ...(event.vehicles ? { vehicles: event.vehicles } : {}),
       };
     }
     case 'battle.started':
@@ -183,8 +188,16 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         spendsAction: event.spendsAction,
         pending: { ...event.pending, strength: null },
       };
-    case 'attack.resolved':
-      if (!chars.has(event.targetId)) return event;
+    case 'attack.resolved': {
+      // A ram's crew may hold hidden NPCs: their blows stay with the GM.
+      const crew =
+        event.crew && Object.fromEntries(Object.entries(event.crew).filter(([id]) => !chars.has(id)));
+      if (!chars.has(event.targetId)) {
+        const patches = openPatches(chars, event.patches);
+        return patches.length === event.patches.length
+          ? event
+          : { ...event, patches, ...(crew ? { crew } : {}) };
+      }
       return {
         type: event.type,
         attackId: event.attackId,
@@ -194,7 +207,12 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         hit: event.hit,
         ...(event.damage ? { damage: event.damage } : {}),
         died: event.fatal === true || event.blow?.died !== undefined,
+        patches: openPatches(chars, event.patches),
+        ...(crew ? { crew } : {}),
+        ...(event.vehicleBlows ? { vehicleBlows: event.vehicleBlows } : {}),
+        ...(event.vehicles ? { vehicles: event.vehicles } : {}),
       };
+    }
     case 'question.asked':
       return null;
     case 'question.answered': {

@@ -18,6 +18,10 @@ export function whoseMove(state: EliteUnitState): Move | null {
     const t = p.targets[p.next];
     const c = t ? state.characters[t.id] : undefined;
     if (c) return { kind: 'defend', characterId: c.id, seatId: c.ownerSeatId, actionsLeft: 0 };
+    // A vehicle under attack: its driver's seat answers (the GM's when nobody drives, §13.5).
+    const v = t ? state.vehicles[t.id] : undefined;
+    const driver = v?.driverId ? state.characters[v.driverId] : undefined;
+    if (v) return { kind: 'defend', characterId: v.id, seatId: driver?.ownerSeatId ?? null, actionsLeft: 0 };
   }
   const ps = state.pendingSave;
   if (ps) {

@@ -1,16 +1,18 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import type { CommandOf } from '../commands.ts';
-import type { ColumnData, WeaponData } from '../data/pack-schema.ts';
+import type { ColumnData, VehicleData, WeaponData } from '../data/pack-schema.ts';
 import { ENCUMBRANCE } from '../data/tables.ts';
 import { requireActionIn, requireControlOf } from '../decide/guards.ts';
-import type { DefenceReport, EliteUnitEvent, Patch } from '../events.ts';
+import type { Blow, DefenceReport, EliteUnitEvent, LayerReport, Patch } from '../events.ts';
+import { passLayer } from '../rules/armour.ts';
 import { areaOf, nearMiss, rangeColumn, sharedDamage, situationSteps } from '../rules/attack.ts';
 import { findWeapon } from '../rules/character.ts';
 import { type Rolled, rollD20, rollDamage, rollSave, type SaveResult, waivedSave } from '../rules/dice.ts';
 import { hasCondition, isAbsent, isHelpless, type Step } from '../rules/effective.ts';
 import { injureFighter, type OuterLayer } from '../rules/injury.ts';
-import type { Character, PendingAttack, WeaponInstance } from '../state.ts';
+import { aboard, crashDice, evasionInForce, modifiedReactions } from '../rules/vehicles.ts';
+import type { Character, PendingAttack, VehicleInScene, WeaponInstance } from '../state.ts';
 import type { CombatRecord, Fighter } from './record.ts';
 
 /**
@@ -146,6 +148,14 @@ export function declareAttack(
     throw new RuleError('DUPLICATE_TARGET', 'a target is named twice');
   const targets: { id: string; distance: number; column: number }[] = [];
   for (const t of cmd.targets) {
+    // A vehicle in the scene is a target too (§13.5): an object with its own DC.
+    const v = rec.fighter(t.id) ? undefined : rec.vehicle(t.id);
+    if (v) {
+      if (v.dc <= 0)
+        throw new RuleError('TARGET_WRECKED', `${v.name} is already out of action`, { id: t.id });
+      targets.push({ id: t.id, distance: t.distance, column: 0 });
+      continue;
+    }
     const target = requireFighter(rec, t.id).c;
     if (t.id === a.id) throw new RuleError('TARGET_INVALID', 'a character cannot attack itself');
     if (target.dead !== null)
@@ -163,7 +173,12 @@ export function declareAttack(
 
   let data: WeaponData | undefined;
   let firing: Firing = NO_FIRING;
-  if (cmd.weapon !== undefined) {
+  let mount: Mount | null = null;
+  if (cmd.vehicle !== undefined) {
+    mount = mountFor(rec, a, cmd.vehicle, cmd.weapon);
+    data = mount.data;
+    firing = planFiring(a, mount.weapon, data, cmd);
+  } else if (cmd.weapon !== undefined) {
     const w = a.weapons.find((x) => x.key === cmd.weapon);
     data = w ? findWeapon(pack, w.weapon) : undefined;
     if (!w || !data)
@@ -206,9 +221,9 @@ export function declareAttack(
   }
 
   if (cmd.fatal) {
-    const target = requireFighter(rec, first.id).c;
+    const target = rec.fighter(first.id)?.c;
     const touching = cmd.touch ?? first.distance <= TOUCH_METRES;
-    if (targets.length !== 1 || !touching || !(isHelpless(target) || cmd.situation.unaware))
+    if (!target || targets.length !== 1 || !touching || !(isHelpless(target) || cmd.situation.unaware))
       throw new RuleError(
         'FATAL_NOT_ALLOWED',
         'a fatal attack needs one target within touch that cannot dodge or does not know',
@@ -219,9 +234,14 @@ export function declareAttack(
 
   // Attack total (§6.1 step 5); the breakdown only for the log.
   const steps: Step[] | null = log ? [] : null;
-  const attack = f.value('attack');
+  // A fixed turret fired by the driver aims with the driver's modified Reactions (§13.7).
+  const byDriver = mount?.turret === true && mount.vehicle.driverId === a.id;
+  const attack =
+    byDriver && mount
+      ? modifiedReactions(a, pack, mount.vehicleData, mount.vehicle.controls)
+      : f.value('attack');
   let sum = attack;
-  steps?.push({ step: 'Attack', value: attack });
+  steps?.push({ step: byDriver ? "driver's modified Reactions" : 'Attack', value: attack });
   const column = data?.columns[first.column];
   if (column && column.attackBonus !== 0) {
     sum += column.attackBonus;
@@ -244,7 +264,17 @@ export function declareAttack(
   const total = face + sum;
 
   // Every check is behind us: from here on the record is written.
-  if (w && data?.ammo) {
+  if (w && data?.ammo && mount) {
+    // A mounted weapon: no recoil (§8.5, §13.7); its rounds are the vehicle's.
+    rec.setVehicle(mount.vehicle.id, {
+      weapon: {
+        ...w,
+        loaded: w.loaded - firing.rounds,
+        needsReload: firing.mode === 'manual' || w.needsReload,
+        firedThisTurn: w.firedThisTurn + firing.rounds,
+      },
+    });
+  } else if (w && data?.ammo) {
     const fired = firing.rounds;
     const next = f.weapon(w.key) as NonNullable<ReturnType<Fighter['weapon']>>;
     next.loaded = w.loaded - fired;
@@ -276,6 +306,7 @@ export function declareAttack(
     divisor,
     strength,
     damage: {},
+    ...(mount ? { vehicleId: mount.vehicle.id } : {}),
   };
   rec.pending = pending;
   spendAction(rec, a.id);
@@ -292,7 +323,38 @@ export function declareAttack(
     patches: rec.patches([a.id]),
     pending,
     spendsAction: a.id,
+    ...(mount ? { vehicles: rec.vehiclePatches() } : {}),
   });
+}
+
+interface Mount {
+  readonly vehicle: VehicleInScene;
+  readonly vehicleData: VehicleData;
+  readonly weapon: WeaponInstance;
+  readonly data: WeaponData;
+  /** A fixed turret (§13.7), as the pack's mount says. */
+  readonly turret: boolean;
+}
+
+/** A weapon mounted on a vehicle in the scene, fired by someone aboard (§13.7). */
+function mountFor(rec: CombatRecord, a: Character, vehicleId: string, key: string | undefined): Mount {
+  const v = rec.vehicle(vehicleId);
+  const vehicleData = v && rec.pack.vehicles.find((x) => x.id === v.vehicle);
+  if (!v || !vehicleData)
+    throw new RuleError('UNKNOWN_VEHICLE', `there is no vehicle ${vehicleId} in the scene`, {
+      vehicle: vehicleId,
+    });
+  if (v.driverId !== a.id && !v.occupants.some((o) => o.id === a.id))
+    throw new RuleError('NOT_ABOARD', `${a.name} is not aboard ${v.name}`, { vehicle: v.id });
+  if (v.dc <= 0) throw new RuleError('VEHICLE_WRECKED', `${v.name} is out of action`, { vehicle: v.id });
+  const i = v.weapons.findIndex((x) => x.key === key);
+  const w = v.weapons[i];
+  const data = w && findWeapon(rec.pack, w.weapon);
+  if (!w || !data)
+    throw new RuleError('UNKNOWN_WEAPON', `${v.name} has no mounted weapon ${key ?? '(none named)'}`, {
+      weapon: key,
+    });
+  return { vehicle: v, vehicleData, weapon: w, data, turret: vehicleData.mounts[i]?.turret ?? false };
 }
 
 /** The blow of a damage roll: + Strength for bare hands, × rounds, ÷ targets and chaos, rounded down. */
@@ -383,9 +445,112 @@ function damagePurpose(
   return `damage of ${spell?.name ?? 'a thrown object'}`;
 }
 
+/** Where an attack lands on its current defender: hit or miss, the damage roll and the blow's size. */
+interface Landing {
+  readonly hit: boolean;
+  readonly fatal: boolean;
+  readonly damage: Rolled | undefined;
+  /** The blow to deliver (after ×, ÷ and a near miss's share), or null when nothing lands. */
+  readonly dealt: number | null;
+  readonly miss: ReturnType<typeof nearMiss> | undefined;
+  readonly data: WeaponData | undefined;
+  readonly column: ColumnData | undefined;
+}
+
+/** §6.1 steps 7–10 and §7: hit or near miss against a defence total, with the damage rolled once. */
+function land(
+  rec: CombatRecord,
+  p: PendingAttack,
+  target: PendingAttack['targets'][number],
+  defenceTotal: number,
+  dice: DecideContext['dice'],
+  attacker: Fighter,
+): Landing {
+  const hit = p.attackTotal > defenceTotal;
+  const data = p.weapon ? findWeapon(rec.pack, p.weapon) : undefined;
+  const column = data ? data.columns[target.column] : otherColumn(rec, p, target);
+  const cell = column ? column.damage : '1D10';
+  const bonus = column ? 0 : (p.strength ?? 0);
+  if (hit && p.fatal)
+    return { hit, fatal: true, damage: undefined, dealt: null, miss: undefined, data, column };
+  if (hit) {
+    const damage =
+      p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
+    return { hit, fatal: false, damage, dealt: dealtOf(damage, bonus, p), miss: undefined, data, column };
+  }
+  const area = column ? areaOf(column) : null;
+  if (!area) return { hit, fatal: false, damage: undefined, dealt: null, miss: undefined, data, column };
+  const miss = nearMiss(p.attackTotal, defenceTotal, target.distance, area.size, data?.plasma ?? false);
+  if (!miss.caught) return { hit, fatal: false, damage: undefined, dealt: null, miss, data, column };
+  const damage =
+    p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
+  const dealt = sharedDamage(dealtOf(damage, bonus, p), miss.share, miss.metres);
+  return { hit, fatal: false, damage, dealt, miss, data, column };
+}
+
+/** One blow on a vehicle's hull (§9.2: one layer with nothing behind), written into the record. */
+function hitVehicle(rec: CombatRecord, v: VehicleInScene, dealt: number): LayerReport {
+  const r = passLayer(dealt, v.resilience, v.dc, false);
+  const report: LayerReport = {
+    outcome: r.outcome,
+    arriving: dealt,
+    dcBefore: v.dc,
+    dcAfter: r.dcAfter,
+    layer: v.name,
+  };
+  if (r.dcAfter !== v.dc) rec.setVehicle(v.id, { dc: r.dcAfter });
+  return report;
+}
+
+/** What a ram's impact did besides the target's own blow (§13.6). */
+interface RamImpact {
+  readonly vehicleBlows: Record<string, LayerReport>;
+  readonly crew: Record<string, Blow>;
+  readonly rolls: Rolled[];
+}
+
+/**
+ * §13.6 reading: the one vehicle-scale roll hits the ramming vehicle too, and everyone aboard the
+ * vehicles involved takes occupant-scale crash damage (§13.4), rolled per person, through their
+ * worn layers.
+ */
+function ramImpact(
+  rec: CombatRecord,
+  p: PendingAttack,
+  dealt: number,
+  rammed: VehicleInScene | undefined,
+  dice: DecideContext['dice'],
+  impact: RamImpact,
+): void {
+  const ram = p.ram;
+  if (!ram) return;
+  const ramming = ram.vehicleId === null ? undefined : rec.vehicle(ram.vehicleId);
+  if (ramming) impact.vehicleBlows[ramming.id] = hitVehicle(rec, ramming, dealt);
+  for (const v of [ramming, rammed]) {
+    if (!v) continue;
+    for (const o of aboard(v)) {
+      const f = rec.fighter(o.id);
+      if (!f || f.c.dead !== null || impact.crew[o.id]) continue;
+      const d = crashDice(ram.kph, o.seated ? 'seated' : 'unseated');
+      const roll = rollDamage(dice, d.count > 0 ? `${d.count}D6` : '0', f.phrase('ram damage to '));
+      impact.rolls.push(roll);
+      const blow = injureFighter(
+        f,
+        roll.total * d.times,
+        NO_LAYERS,
+        dice,
+        hasCondition(f.c, 'invulnerable'),
+        true,
+      );
+      if (blow) impact.crew[o.id] = blow;
+    }
+  }
+}
+
 /**
  * §6.1–§9: the defender's answer (the parry declared and saved before the defence die), the hit
- * or near miss, and the blow through the layers to Stamina and a hit location.
+ * or near miss, and the blow through the layers to Stamina and a hit location. A vehicle answers
+ * through its driver's seat (§13.5).
  */
 export function answerAttack(
   rec: CombatRecord,
@@ -402,7 +567,11 @@ export function answerAttack(
       `attack ${p.attackId} waits for ${target?.id}, not ${cmd.targetId}`,
       { waiting: target?.id },
     );
-  const f = requireFighter(rec, cmd.targetId);
+  const f = rec.fighter(cmd.targetId);
+  if (!f) {
+    answerForVehicle(rec, p, target, cmd, ctx, log);
+    return;
+  }
   const b = f.c;
   requireControlOf(b, ctx);
   const attacker = requireFighter(rec, p.attackerId);
@@ -436,62 +605,36 @@ export function answerAttack(
   const dodge = helpless ? 0 : f.value('dodge');
   const face = rollD20(ctx.dice, f.phrase('defence of '));
   const defenceTotal = face + dodge + (parry?.dodgeBonus ?? 0);
-  const hit = p.attackTotal > defenceTotal;
-
   const dice = othersDice(ctx);
-  const data = p.weapon ? findWeapon(rec.pack, p.weapon) : undefined;
-  const column = data ? data.columns[target.column] : otherColumn(rec, p, target);
-  const cell = column ? column.damage : '1D10';
-  const bonus = column ? 0 : (p.strength ?? 0);
+  const landing = land(rec, p, target, defenceTotal, dice, attacker);
+  const { hit, damage, dealt, miss, data, column } = landing;
   const invulnerable = hasCondition(b, 'invulnerable');
   const report = log !== null;
+  // An occupant of an enclosed vehicle has its hull as a layer, after the parry object (§9.1).
+  const hull = p.ram ? undefined : rec.hullAround(b.id);
 
-  let damage: Rolled | undefined;
   let blow: ReturnType<typeof injureFighter> = null;
-  let miss: ReturnType<typeof nearMiss> | undefined;
-  let fatal = false;
-  if (hit && p.fatal) {
-    fatal = true;
+  let vehicleBlows: Record<string, LayerReport> | undefined;
+  if (landing.fatal) {
     f.set('dead', 'fatal surprise attack');
-  } else if (hit) {
-    damage = p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
-    if (parryLayer) {
-      const outerDc = [parryLayer.dc];
-      blow = injureFighter(
-        f,
-        dealtOf(damage, bonus, p),
-        [parryLayer],
-        dice,
-        invulnerable,
-        report,
-        outerDc,
-        uncovered,
-      );
-      setParryDc(f, parryLayer.key, outerDc[0] ?? parryLayer.dc);
-    } else {
-      blow = injureFighter(
-        f,
-        dealtOf(damage, bonus, p),
-        NO_LAYERS,
-        dice,
-        invulnerable,
-        report,
-        null,
-        uncovered,
-      );
-    }
-  } else {
-    const area = column ? areaOf(column) : null;
-    if (area) {
-      miss = nearMiss(p.attackTotal, defenceTotal, target.distance, area.size, data?.plasma ?? false);
-      if (miss.caught) {
-        damage =
-          p.damage[target.column] ?? rollDamage(dice, cell, damagePurpose(rec, p, data, column, attacker));
-        const dealt = sharedDamage(dealtOf(damage, bonus, p), miss.share, miss.metres);
-        blow = injureFighter(f, dealt, NO_LAYERS, dice, invulnerable, report, null, uncovered);
+  } else if (dealt !== null) {
+    const outer: OuterLayer[] | readonly OuterLayer[] =
+      parryLayer || hull ? [...(hit && parryLayer ? [parryLayer] : []), ...(hull ? [hull] : [])] : NO_LAYERS;
+    const outerDc = outer.length > 0 ? outer.map((l) => l.dc) : null;
+    blow = injureFighter(f, dealt, outer, dice, invulnerable, report, outerDc, uncovered);
+    if (outerDc) {
+      let i = 0;
+      if (hit && parryLayer) setParryDc(f, parryLayer.key, outerDc[i++] ?? parryLayer.dc);
+      if (hull) {
+        const dc = outerDc[i] ?? hull.dc;
+        if (dc !== hull.dc) rec.setVehicle(hull.id, { dc });
+        vehicleBlows = { [hull.id]: { ...(blow?.layers[i] ?? hullStep(hull, dc)), layer: hull.name } };
       }
     }
   }
+  const impact: RamImpact | null =
+    hit && p.ram && dealt !== null ? { vehicleBlows: {}, crew: {}, rolls: [] } : null;
+  if (impact && dealt !== null) ramImpact(rec, p, dealt, undefined, dice, impact);
   rec.pending = pendingAfter(p, p.attackId, damage);
   if (log) {
     const defence: DefenceReport = {
@@ -502,7 +645,9 @@ export function answerAttack(
       ...(parry ? { parry } : {}),
       ...(uncovered ? { uncovered } : {}),
     };
-    const patches: Patch[] = rec.patches([b.id]);
+    const patches: Patch[] = rec.patches(impact ? [b.id, ...Object.keys(impact.crew)] : [b.id]);
+    const vehicles = rec.vehiclePatches();
+    const allVehicleBlows = impact ? { ...vehicleBlows, ...impact.vehicleBlows } : vehicleBlows;
     log.push({
       type: 'attack.resolved',
       attackId: p.attackId,
@@ -510,33 +655,116 @@ export function answerAttack(
       attackTotal: p.attackTotal,
       defence,
       hit,
-      ...(fatal ? { fatal: true } : {}),
+      ...(landing.fatal ? { fatal: true } : {}),
       ...(miss ? { nearMiss: miss } : {}),
       ...(damage ? { damage } : {}),
       ...(blow ? { blow } : {}),
       patches,
+      ...(allVehicleBlows && Object.keys(allVehicleBlows).length > 0
+        ? { vehicleBlows: allVehicleBlows }
+        : {}),
+      ...(impact && Object.keys(impact.crew).length > 0
+        ? { crew: impact.crew, crewRolls: impact.rolls }
+        : {}),
+      ...(vehicles ? { vehicles } : {}),
     });
   }
-  // The last defender answered: a blast or spread asks the GM who else stood in it (§7, §18.8).
+  askBystanders(rec, p, target, data, column, damage, log);
+}
+
+/** A hull's report when the blow never reached it (invulnerable target): untouched. */
+function hullStep(hull: VehicleInScene, dc: number): LayerReport {
+  return { outcome: 'skipped', arriving: 0, dcBefore: hull.dc, dcAfter: dc, layer: hull.name };
+}
+
+/**
+ * §13.5: a vehicle defends with d20 + 0, or + half its driver's modified Reactions while evasive
+ * manoeuvres are in force; its driver's seat answers (the GM's when nobody drives). No parry.
+ */
+function answerForVehicle(
+  rec: CombatRecord,
+  p: PendingAttack,
+  target: PendingAttack['targets'][number],
+  cmd: CommandOf<'defend'>,
+  ctx: DecideContext,
+  log: EliteUnitEvent[] | null,
+): void {
+  const v = rec.vehicle(cmd.targetId);
+  const vehicleData = v && rec.pack.vehicles.find((x) => x.id === v.vehicle);
+  if (!v || !vehicleData)
+    throw new RuleError('UNKNOWN_CHARACTER', `there is no character or vehicle ${cmd.targetId}`);
+  const driver = v.driverId === null ? undefined : rec.fighter(v.driverId);
+  if (driver) requireControlOf(driver.c, ctx);
+  else if (ctx.actor.role !== 'gm')
+    throw new RuleError('NOT_YOUR_CHARACTER', `nobody drives ${v.name}: the GM answers for it`, { id: v.id });
+  if (cmd.parry !== undefined || cmd.waiveSave)
+    throw new RuleError('PARRY_NOT_ALLOWED', `${v.name} is a vehicle and cannot parry`);
+  if (cmd.uncovered) throw new RuleError('UNKNOWN_LAYER', `${v.name} wears no layers`);
+  const attacker = requireFighter(rec, p.attackerId);
+  const evading =
+    driver !== undefined && driver.c.dead === null && !isHelpless(driver.c) && evasionInForce(v, rec.battle);
+  const dodge =
+    evading && driver ? Math.floor(modifiedReactions(driver.c, rec.pack, vehicleData, v.controls) / 2) : 0;
+  const face = rollD20(ctx.dice, `defence of ${v.name}`);
+  const total = face + dodge;
+  const dice = othersDice(ctx);
+  const landing = land(rec, p, target, total, dice, attacker);
+  const vehicleBlows: Record<string, LayerReport> = {};
+  if (landing.dealt !== null) vehicleBlows[v.id] = hitVehicle(rec, v, landing.dealt);
+  const impact: RamImpact | null =
+    landing.hit && p.ram && landing.dealt !== null ? { vehicleBlows, crew: {}, rolls: [] } : null;
+  if (impact && landing.dealt !== null) ramImpact(rec, p, landing.dealt, v, dice, impact);
+  rec.pending = pendingAfter(p, p.attackId, landing.damage);
+  if (log) {
+    const vehicles = rec.vehiclePatches();
+    log.push({
+      type: 'attack.resolved',
+      attackId: p.attackId,
+      targetId: v.id,
+      attackTotal: p.attackTotal,
+      defence: { face, dodge, total, helpless: false },
+      hit: landing.hit,
+      ...(landing.miss ? { nearMiss: landing.miss } : {}),
+      ...(landing.damage ? { damage: landing.damage } : {}),
+      patches: rec.patches(impact ? Object.keys(impact.crew) : []),
+      ...(Object.keys(vehicleBlows).length > 0 ? { vehicleBlows } : {}),
+      ...(impact && Object.keys(impact.crew).length > 0
+        ? { crew: impact.crew, crewRolls: impact.rolls }
+        : {}),
+      ...(vehicles ? { vehicles } : {}),
+    });
+  }
+  askBystanders(rec, p, target, landing.data, landing.column, landing.damage, log);
+}
+
+/** The last defender answered: a blast or spread asks the GM who else stood in it (§7, §18.8). */
+function askBystanders(
+  rec: CombatRecord,
+  p: PendingAttack,
+  target: PendingAttack['targets'][number],
+  data: WeaponData | undefined,
+  column: ColumnData | undefined,
+  damage: Rolled | undefined,
+  log: EliteUnitEvent[] | null,
+): void {
   // (Spells carry no weapon block: their blasts are the caster's to place.)
   const area = p.next + 1 >= p.targets.length && data && column ? areaOf(column) : null;
-  if (area) {
-    rec.questions++;
-    log?.push({
-      type: 'question.asked',
-      question: {
-        id: `q${rec.questions}`,
-        kind: 'bystanders',
-        attackId: p.attackId,
-        weapon: (data as WeaponData).id,
-        area: area.kind,
-        radius: area.size,
-        plasma: (data as WeaponData).plasma,
-        column: p.targets[0]?.column ?? 0,
-        damage: damage && !p.damage[target.column] ? { ...p.damage, [target.column]: damage } : p.damage,
-      },
-    });
-  }
+  if (!area || !data) return;
+  rec.questions++;
+  log?.push({
+    type: 'question.asked',
+    question: {
+      id: `q${rec.questions}`,
+      kind: 'bystanders',
+      attackId: p.attackId,
+      weapon: data.id,
+      area: area.kind,
+      radius: area.size,
+      plasma: data.plasma,
+      column: p.targets[0]?.column ?? 0,
+      damage: damage && !p.damage[target.column] ? { ...p.damage, [target.column]: damage } : p.damage,
+    },
+  });
 }
 
 const NO_LAYERS: readonly OuterLayer[] = [];

@@ -1,6 +1,6 @@
 import type { DecideContext } from '../../../engine/ruleset.ts';
 import type { Pack } from '../data/pack.ts';
-import type { EliteUnitEvent, Patch } from '../events.ts';
+import type { EliteUnitEvent, Patch, VehiclePatch } from '../events.ts';
 import { effectiveValue, isWounded } from '../rules/effective.ts';
 import type {
   ArmourLayer,
@@ -11,6 +11,7 @@ import type {
   InitiativeEntry,
   PendingAttack,
   PendingSave,
+  VehicleInScene,
   WeaponInstance,
 } from '../state.ts';
 
@@ -240,9 +241,15 @@ export class CombatRecord {
   /** Id counters (attacks, questions) as the state's `counters` would hold them. */
   attacks: number;
   questions: number;
+  /** Vehicles the record changed (new objects each write: vehicle writes are rare). */
+  private readonly vehicleNow = new Map<string, VehicleInScene>();
+  private vehiclesChanged: string[] = [];
+  /** Any vehicle in the scene at all (a fight without vehicles looks for no hull). */
+  private anyVehicle: boolean;
 
   constructor(private start: EliteUnitState) {
     this.pack = start.pack;
+    this.anyVehicle = hasAny(start.vehicles);
     this.battle = start.battle ? { ...start.battle } : null;
     this.pending = start.pending;
     this.pendingSave = start.pendingSave;
@@ -301,6 +308,52 @@ export class CombatRecord {
     this.pendingSave = start.pendingSave;
     this.attacks = start.counters.attack;
     this.questions = start.counters.question;
+    this.vehicleNow.clear();
+    this.vehiclesChanged = [];
+    this.anyVehicle = hasAny(start.vehicles);
+  }
+
+  /** A vehicle in the scene as the record holds it. */
+  vehicle(id: string): VehicleInScene | undefined {
+    return this.vehicleNow.get(id) ?? (this.anyVehicle ? this.start.vehicles[id] : undefined);
+  }
+
+  /** The vehicle whose enclosed cabin `characterId` sits in (its hull is a layer, §9.1), if any. */
+  hullAround(characterId: string): VehicleInScene | undefined {
+    if (!this.anyVehicle) return undefined;
+    for (const id in this.start.vehicles) {
+      const v = this.vehicle(id) as VehicleInScene;
+      if (v.driverId !== characterId && !v.occupants.some((o) => o.id === characterId)) continue;
+      const data = this.pack.vehicles.find((x) => x.id === v.vehicle);
+      return data?.enclosesOccupants && v.dc > 0 ? v : undefined;
+    }
+    return undefined;
+  }
+
+  /** Writes a vehicle's DC or one of its mounted weapons. */
+  setVehicle(id: string, set: { dc?: number; weapon?: WeaponInstance }): void {
+    const v = this.vehicle(id);
+    if (!v) return;
+    const next: VehicleInScene = {
+      ...v,
+      ...(set.dc === undefined ? {} : { dc: set.dc }),
+      ...(set.weapon === undefined
+        ? {}
+        : { weapons: v.weapons.map((w) => (w.key === set.weapon?.key ? set.weapon : w)) }),
+    };
+    this.vehicleNow.set(id, next);
+    if (!this.vehiclesChanged.includes(id)) this.vehiclesChanged.push(id);
+  }
+
+  /** Patches for the vehicles changed since the last ones (undefined when none). */
+  vehiclePatches(): VehiclePatch[] | undefined {
+    if (this.vehiclesChanged.length === 0) return undefined;
+    const out = this.vehiclesChanged.map((id) => {
+      const v = this.vehicle(id) as VehicleInScene;
+      return { id, set: { dc: v.dc, weapons: v.weapons } };
+    });
+    this.vehiclesChanged = [];
+    return out;
   }
 
   /** The characters as the record holds them now (fresh objects; for tests and reports). */
@@ -309,6 +362,11 @@ export class CombatRecord {
     for (const [id, f] of this.fighters) out[id] = { ...f.c };
     return out;
   }
+}
+
+function hasAny(o: Readonly<Record<string, unknown>>): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 /** A combat rule's step: writes the record, tells the table's events to `log` when given. */

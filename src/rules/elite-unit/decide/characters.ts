@@ -22,8 +22,8 @@ export function decideAdd(
       from: cmd.from,
     });
   const id = cmd.id ?? `${cmd.from}-${state.counters.character + 1}`;
-  if (state.characters[id])
-    throw new RuleError('CHARACTER_EXISTS', `there is already a character ${id}`, { id });
+  if (state.characters[id] || state.vehicles[id])
+    throw new RuleError('CHARACTER_EXISTS', `there is already a character or vehicle ${id}`, { id });
   // A player takes a sample character for the own seat (issue 18): a PC, open, never another's.
   if (ctx.actor.role !== 'gm') {
     if (data.kind !== 'pc')

@@ -1,6 +1,6 @@
-import type { VehicleData } from '../data/pack-schema.ts';
-import type { Character } from '../state.ts';
-import type { Step } from './effective.ts';
+import type { Pack, VehicleData } from '../data/pack-schema.ts';
+import type { Battle, Character, VehicleInScene } from '../state.ts';
+import { effectiveValue, type Step } from './effective.ts';
 
 /** Driving (§13.1–13.4): who may drive what, the driver's modified Reactions, risky actions, crashes. */
 
@@ -61,4 +61,29 @@ export function crashDice(
 ): { count: number; times: number } {
   const step = scale === 'vehicle' ? 10 : 20;
   return { count: 2 * Math.floor(kph / step), times: scale === 'unseated' ? 4 : 1 };
+}
+
+/** §13.2: the driver's Reactions with every row that applies (never below 0, §0). */
+export function modifiedReactions(c: Character, pack: Pack, v: VehicleData, controls: Controls): number {
+  const sum = driverSteps(v, c, controls).reduce((n, s) => n + s.value, effectiveValue(c, pack, 'reactions'));
+  return Math.max(0, sum);
+}
+
+/**
+ * §13.5 reading: evasion switched on in the driver's slot lasts until the driver's next slot, so
+ * it holds through the Turn it began and, in the next Turn, for the slots before the driver's.
+ * Outside a battle it holds until switched off.
+ */
+export function evasionInForce(v: VehicleInScene, battle: Battle | null): boolean {
+  if (!v.evasive) return false;
+  if (!battle) return true;
+  if (battle.turn === v.evasive.turn) return true;
+  if (battle.turn !== v.evasive.turn + 1) return false;
+  const driverSlot = battle.order.findIndex((e) => e.id === v.driverId);
+  return driverSlot >= 0 && battle.slot < driverSlot;
+}
+
+/** Everyone aboard, the driver first (seated). */
+export function aboard(v: VehicleInScene): { id: string; seated: boolean }[] {
+  return [...(v.driverId === null ? [] : [{ id: v.driverId, seated: true }]), ...v.occupants];
 }
