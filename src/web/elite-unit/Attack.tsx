@@ -2,7 +2,7 @@ import { useContext, useMemo, useState } from 'react';
 import type { AttackOdds } from '../../rules/elite-unit/odds.ts';
 import { bystanderShare, rangeColumn } from '../../rules/elite-unit/rules/attack.ts';
 import { isHelpless } from '../../rules/elite-unit/rules/effective.ts';
-import type { Character } from '../../rules/elite-unit/state.ts';
+import type { Character, VehicleInScene } from '../../rules/elite-unit/state.ts';
 import type { LogItem } from '../log.ts';
 import { TableLogContext } from '../pages/TablePage.tsx';
 import { type AnswerState, useAnswer } from '../worker/use-answer.ts';
@@ -18,6 +18,7 @@ import {
   parryObjects,
 } from './odds-question.ts';
 import { useRunner } from './runner.tsx';
+import { vehiclesOf } from './Vehicles.tsx';
 import { isMyMove } from './your-move.ts';
 
 /**
@@ -82,8 +83,12 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   const modeKind = data?.modes.some((m) => m.kind === mode) ? mode : (data?.modes[0]?.kind ?? '');
   // Kept across renders, so the odds below (about 0.1 s a count) are counted again only when the
   // view or the form changes, not at every render.
+  // Characters and vehicles in the scene (a vehicle's driver answers for it, §13).
   const others = useMemo(
-    () => roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead)),
+    (): { id: string; name: string }[] => [
+      ...roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead)),
+      ...vehiclesOf(view),
+    ],
     [view, attackerId],
   );
   const picked = useMemo(() => others.filter((c) => targets[c.id]?.on), [others, targets]);
@@ -303,6 +308,8 @@ export function AttackChance({ odds }: { odds: AnswerState<OddsAnswer> }) {
       </span>
     );
   const a = r.answer;
+  if (a.kind === 'vehicle')
+    return <span className="eu-muted">The chance against a vehicle is not counted here yet.</span>;
   if (a.kind !== 'attack')
     return <span className="eu-muted">The GM keeps this target’s sheet: its chance is not shown.</span>;
   return (
@@ -327,6 +334,8 @@ export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
   const move = view.move;
   if (!p || move?.kind !== 'defend' || !isMyMove(move, seat)) return null;
   const t = p.targets[p.next];
+  const vehicle = t ? view.vehicles?.[t.id] : undefined;
+  if (vehicle) return <VehicleDefend key={`${p.attackId}/${p.next}`} view={view} p={p} v={vehicle} />;
   const c = t ? view.characters[t.id] : undefined;
   if (!t || !c || !isWhole(c)) return null;
   return <DefendForm key={`${p.attackId}/${p.next}`} view={view} p={p} c={c} gm={seat.role === 'gm'} />;
@@ -449,6 +458,26 @@ export function DefendForm({
         }
       >
         {parry ? `Parry with ${parry.name}` : 'Dodge'} and roll
+      </button>
+    </section>
+  );
+}
+
+/** An attack on a vehicle: its driver's seat rolls the defence (no parry; evasion helps, §13.5). */
+function VehicleDefend({ view, p, v }: { view: View; p: NonNullable<View['pending']>; v: VehicleInScene }) {
+  const r = useRunner();
+  return (
+    <section className="eu-card eu-defend" aria-label={`Defend ${v.name}`} data-testid="defend">
+      <h3>
+        {nameOf(view, p.attackerId)} attacks {v.name}
+      </h3>
+      <p>
+        Attack total <strong data-testid="attack-total">{p.attackTotal}</strong>. The driver rolls a d20
+        {v.evasive ? ' and adds half the modified Reactions (evasive manoeuvres)' : ''}; the attack hits if
+        its total is higher. A vehicle cannot parry.
+      </p>
+      <button type="button" disabled={r.busy} onClick={() => void r.run({ type: 'defend', targetId: v.id })}>
+        Dodge and roll
       </button>
     </section>
   );

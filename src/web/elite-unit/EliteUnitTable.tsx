@@ -21,6 +21,7 @@ import { ResistPrompt } from './Resist.tsx';
 import { RunnerContext } from './runner.tsx';
 import { Sheet } from './Sheet.tsx';
 import { Tracker } from './Tracker.tsx';
+import { VehiclesPanel } from './Vehicles.tsx';
 import { awaitsSeat, isMyMove } from './your-move.ts';
 import './elite-unit.css';
 
@@ -138,6 +139,7 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
                   {/* A fresh form for each attack: targets and rulings belong to one attack. */}
                   <AttackForm key={view.counters.attack} view={view} seat={seat} />
                   <MoreActions view={view} seat={seat} />
+                  <VehiclesPanel view={view} seat={seat} />
                   {mine.filter(isWhole).map((c) => (
                     <Sheet key={c.id} c={c} pack={view.pack} seat={seat} ownerName={seatName(seat.seatId)} />
                   ))}

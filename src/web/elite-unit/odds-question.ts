@@ -31,6 +31,8 @@ export interface DefenceChance {
 
 export type OddsAnswer =
   | { readonly kind: 'hidden' }
+  /** A vehicle target (§13): the odds count characters only. */
+  | { readonly kind: 'vehicle' }
   | {
       readonly kind: 'attack';
       readonly target: string;
@@ -59,6 +61,7 @@ export function answerOdds(q: OddsQuestion): OddsAnswer {
   const state = asState(q.view);
   if (q.kind === 'attack') {
     const first = q.command.targets[0];
+    if (first && q.view.vehicles?.[first.id]) return { kind: 'vehicle' };
     const target = first ? q.view.characters[first.id] : undefined;
     if (!target || !isWhole(target)) return { kind: 'hidden' };
     const dodge = attackOdds(state, q.command, q.actor);

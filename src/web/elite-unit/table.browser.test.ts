@@ -410,12 +410,11 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await resist.getByRole('button', { name: 'Roll the save' }).focus();
     await ben.keyboard.press('Enter');
     await typeFaces(ben, [3]);
-    await expect
-      .poll(() => ben.locator('body').textContent())
-      .toContain('resists on willpower: rolls 3 against 15, succeeds');
-    expect(await resist.count()).toBe(0);
+    // The save holds: the prompt goes and Orr's Willpower is untouched.
+    await expect.poll(() => resist.count()).toBe(0);
+    expect(await sheet(ben, 'Sable Orr').getByTestId('effective-willpower').textContent()).toBe('15');
 
-    // Orr swings at the Enforcer (d20 20, sure to hit); the GM rules the undersuit does not cover it.
+    // Orr swings at the Enforcer (d20 20, sure to hit); the GM rules the padded undersuit does not cover it.
     await tab(ben, 'Play');
     const form = ben.getByRole('region', { name: 'Attack', exact: true });
     await form.getByRole('checkbox', { name: 'Enforcer', exact: true }).check();
@@ -428,19 +427,19 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     // The chances come from the odds worker while the prompt stays usable.
     await expect.poll(() => defend.getByTestId('defence-chance').first().textContent()).toContain('hit');
     const partial = defend.getByTestId('partial-armour');
-    await partial.getByRole('checkbox', { name: /Undersuit .* does not cover it/ }).focus();
+    await partial.getByRole('checkbox', { name: /Padded undersuit .* does not cover it/ }).focus();
     await gm.keyboard.press('Space');
     expect(await partial.getByRole('checkbox').first().isChecked()).toBe(true);
     await shot(gm, 'eu-partial-armour-phone.png');
     await defend.getByRole('button', { name: 'Dodge and roll' }).focus();
     await gm.keyboard.press('Enter');
     const gmResult = gm.getByTestId('last-attack');
-    await expect.poll(() => gmResult.getByTestId('uncovered').textContent()).toContain('Undersuit');
+    await expect.poll(() => gmResult.getByTestId('uncovered').textContent()).toContain('Padded undersuit');
     expect(await gmResult.getByTestId('layer-loss').count()).toBe(0);
     expect(await gmResult.getByTestId('stamina-change').textContent()).toContain('Stamina 32 →');
     // Ben sees the hit, not which of the hidden NPC's layers were ruled out.
     await expect.poll(() => ben.getByTestId('last-attack').textContent()).toContain('Enforcer: hit');
-    expect(await ben.getByTestId('last-attack').textContent()).not.toContain('Undersuit');
+    expect(await ben.getByTestId('last-attack').textContent()).not.toContain('undersuit');
 
     // Surgery on the GM's phone: Orr's arms are damaged; the GM repairs them from the keyboard.
     await tab(gm, 'GM screen');
