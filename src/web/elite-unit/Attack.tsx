@@ -648,9 +648,9 @@ export function AttackResult({ view, seat }: { view: View; seat: SeatRef }) {
                 {nm.caught ? `caught, ${str(nm.share)} damage` : 'clear'}
               </p>
             ) : null}
-            {arr(e.uncovered).length > 0 ? (
+            {arr(def.uncovered).length > 0 ? (
               <p data-testid="uncovered">
-                The GM ruled that {uncoveredWords(view, str(e.targetId), arr(e.uncovered).map(str))} did not
+                The GM ruled that {uncoveredWords(view, str(e.targetId), arr(def.uncovered).map(str))} did not
                 cover where it landed.
               </p>
             ) : null}

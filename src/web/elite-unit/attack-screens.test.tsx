@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../engine/ruleset.ts';
+import { eliteUnit } from '../../rules/elite-unit/ruleset.ts';
 import { GM, P1, P2, Table } from '../../rules/elite-unit/test-kit.ts';
+import { foldEvents } from '../log.ts';
+import { TableLogContext } from '../pages/TablePage.tsx';
 import { directAsker } from '../worker/asker.ts';
-import { Bystanders, DefendPrompt } from './Attack.tsx';
+import { AttackResult, Bystanders, DefendPrompt } from './Attack.tsx';
 import { OddsContext } from './odds-context.ts';
 import { answerOdds } from './odds-question.ts';
 import { render, viewFor } from './render-kit.tsx';
@@ -107,5 +110,36 @@ describe('the bystanders question', () => {
     );
     expect(html).toContain('aria-label="Metres from Enforcer to the impact"');
     expect(html).toContain('Place on the sketch');
+  });
+});
+
+describe('the result card after a partial-armour ruling', () => {
+  function ruled(): Table {
+    const t = swingAtRaider();
+    // The raider's flak vest (a1) is ruled not to cover the point: d20 1 to defend, then damage.
+    t.run({ type: 'defend', targetId: 'r', uncovered: ['a1'] }, GM, [1, 6, 6, 1, 1]);
+    return t;
+  }
+  const card = (t: Table, seat: Seat) => {
+    const items = foldEvents(
+      [],
+      t.log.flatMap((event, i) => {
+        const e = eliteUnit.redact?.(event, seat) as ({ type: string } & Record<string, unknown>) | null;
+        return e ? [{ seq: i + 1, at: '2026-01-01T10:00:00.000Z', by: null, event: e }] : [];
+      }),
+    );
+    return render(
+      <TableLogContext.Provider value={items}>
+        <AttackResult view={viewFor(t.state, seat)} seat={seat} />
+      </TableLogContext.Provider>,
+    );
+  };
+
+  it('names the layers left out for the GM, and not for a player who does not hold the sheet', () => {
+    const t = ruled();
+    expect(card(t, GM)).toContain('The GM ruled that Flak vest did not cover');
+    expect(card(t, P1)).toContain('Raider: hit');
+    expect(card(t, P1)).not.toContain('did not cover');
+    expect(card(t, P1)).not.toContain('Flak vest');
   });
 });
