@@ -12,6 +12,7 @@ import { controls, isWhole, nameOf, percent, roster, type SeatRef, type View, we
 import { useOddsAsker } from './odds-context.ts';
 import {
   type AttackCommand,
+  answerAtOnce,
   type DefenceChance,
   type OddsAnswer,
   type OddsQuestion,
@@ -122,12 +123,18 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   // The exact chance, from the ruleset's own odds (each attack face run through its decide),
   // counted in the table's worker so typing a distance never stalls the page. A command the rules
   // refuse shows their refusal here, before anything is sent.
+  const known = useMemo(() => (command ? answerAtOnce(view, command) : null), [command, view]);
   const question = useMemo(
     (): OddsQuestion | null =>
-      command ? { kind: 'attack', view, command, actor: { seatId: seat.seatId, role: seat.role } } : null,
-    [command, view, seat.seatId, seat.role],
+      command && !known
+        ? { kind: 'attack', view, command, actor: { seatId: seat.seatId, role: seat.role } }
+        : null,
+    [command, known, view, seat.seatId, seat.role],
   );
-  const odds = useAnswer(useOddsAsker(), question);
+  const counted = useAnswer(useOddsAsker(), question);
+  const odds: AnswerState<OddsAnswer> = known
+    ? { kind: 'done', result: { ok: true, answer: known } }
+    : counted;
   const refused = odds.kind === 'done' && !odds.result.ok;
 
   if (attackers.length === 0) return null;

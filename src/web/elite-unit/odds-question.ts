@@ -54,14 +54,27 @@ export function parryObjects(c: Character, view: View): { key: string; name: str
 }
 
 /**
+ * The answer known without counting: the first target is a vehicle, or a sheet this seat does not
+ * hold. The page shows it at once instead of asking the worker.
+ */
+export function answerAtOnce(view: View, command: AttackCommand): OddsAnswer | null {
+  const first = command.targets[0];
+  if (!first) return null;
+  if (view.vehicles?.[first.id]) return { kind: 'vehicle' };
+  const target = view.characters[first.id];
+  return target && isWhole(target) ? null : { kind: 'hidden' };
+}
+
+/**
  * Counts one question. An attack the rules refuse throws their RuleError (the asker turns it into
  * a refusal with its code); a target whose sheet this seat does not hold has no chance to show.
  */
 export function answerOdds(q: OddsQuestion): OddsAnswer {
   const state = asState(q.view);
   if (q.kind === 'attack') {
+    const known = answerAtOnce(q.view, q.command);
+    if (known) return known;
     const first = q.command.targets[0];
-    if (first && q.view.vehicles?.[first.id]) return { kind: 'vehicle' };
     const target = first ? q.view.characters[first.id] : undefined;
     if (!target || !isWhole(target)) return { kind: 'hidden' };
     const dodge = attackOdds(state, q.command, q.actor);

@@ -210,7 +210,11 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await gmForm.getByRole('checkbox', { name: 'Sable Orr', exact: true }).check();
     await gmForm.getByLabel('Distance to Sable Orr in metres').fill('2');
     // The GM sees the exact chance, dodging and parrying.
-    await expect.poll(() => gmForm.getByTestId('attack-odds').textContent()).toMatch(/dodging: hit \d/);
+    // Counted in the odds worker: its first count loads the ruleset, which a busy machine takes
+    // seconds to do, so the wait is longer than the default (a harness bound, not a speed check).
+    await expect
+      .poll(() => gmForm.getByTestId('attack-odds').textContent(), { timeout: 60_000 })
+      .toMatch(/dodging: hit \d/);
     expect(await gmForm.getByTestId('attack-odds').textContent()).toContain('parries with Sword');
     await gmForm.getByRole('button', { name: 'Attack' }).click();
     await typeFaces(gm, [15]);
@@ -218,7 +222,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await expect.poll(() => benDefend.textContent()).toContain('Enforcer attacks Sable Orr');
     // Ben sees his exact chance for each defence before he picks: dodging, 16 faces in 20 hit.
     await expect
-      .poll(() => benDefend.getByTestId('defence-chance').first().textContent())
+      .poll(() => benDefend.getByTestId('defence-chance').first().textContent(), { timeout: 60_000 })
       .toContain('hit 80.0%');
     expect(await benDefend.getByTestId('defence-chance').nth(1).textContent()).toContain(
       'the save holds 55.0%',
@@ -425,7 +429,9 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     const defend = gm.getByTestId('defend');
     await expect.poll(() => defend.textContent()).toContain('Sable Orr attacks Enforcer');
     // The chances come from the odds worker while the prompt stays usable.
-    await expect.poll(() => defend.getByTestId('defence-chance').first().textContent()).toContain('hit');
+    await expect
+      .poll(() => defend.getByTestId('defence-chance').first().textContent(), { timeout: 60_000 })
+      .toContain('hit');
     const partial = defend.getByTestId('partial-armour');
     await partial.getByRole('checkbox', { name: /Padded undersuit .* does not cover it/ }).focus();
     await gm.keyboard.press('Space');
