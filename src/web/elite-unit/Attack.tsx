@@ -1,26 +1,25 @@
 import { useContext, useMemo, useState } from 'react';
-import type { Seat } from '../../engine/ruleset.ts';
-import type { EliteUnitCommand } from '../../rules/elite-unit/commands.ts';
-import { type AttackOdds, attackOdds, defenceOdds, saveChance } from '../../rules/elite-unit/odds.ts';
+import type { AttackOdds } from '../../rules/elite-unit/odds.ts';
 import { bystanderShare, rangeColumn } from '../../rules/elite-unit/rules/attack.ts';
-import { effectiveValue, isHelpless } from '../../rules/elite-unit/rules/effective.ts';
-import type { Character } from '../../rules/elite-unit/state.ts';
+import { isHelpless } from '../../rules/elite-unit/rules/effective.ts';
+import type { Character, VehicleInScene } from '../../rules/elite-unit/state.ts';
 import type { LogItem } from '../log.ts';
 import { TableLogContext } from '../pages/TablePage.tsx';
+import { type AnswerState, useAnswer } from '../worker/use-answer.ts';
+import { BlastSketch } from './BlastSketch.tsx';
 import { rolled, words } from './describe-event.ts';
+import { controls, isWhole, nameOf, percent, roster, type SeatRef, type View, weaponName } from './model.ts';
+import { useOddsAsker } from './odds-context.ts';
 import {
-  asState,
-  controls,
-  isWhole,
-  nameOf,
-  percent,
-  roster,
-  ruleErrorOf,
-  type SeatRef,
-  type View,
-  weaponName,
-} from './model.ts';
+  type AttackCommand,
+  answerAtOnce,
+  type DefenceChance,
+  type OddsAnswer,
+  type OddsQuestion,
+  parryObjects,
+} from './odds-question.ts';
 import { useRunner } from './runner.tsx';
+import { vehiclesOf } from './Vehicles.tsx';
 import { isMyMove } from './your-move.ts';
 
 /**
@@ -29,8 +28,6 @@ import { isMyMove } from './your-move.ts';
  * (dodge, or parry before his die); the result shows with its whole breakdown; the GM may undo it
  * and says who else stood in a blast.
  */
-
-type AttackCommand = Extract<EliteUnitCommand, { type: 'attack' }>;
 
 interface Target {
   readonly on: boolean;
@@ -54,16 +51,6 @@ function OddsLine({ odds, label }: { odds: AttackOdds; label: string }) {
     </span>
   );
 }
-
-type OddsShown =
-  | { readonly kind: 'hidden' }
-  | { readonly kind: 'refused'; readonly refused: { code: string; message: string } }
-  | {
-      readonly kind: 'odds';
-      readonly dodge: AttackOdds;
-      readonly withParry: readonly { name: string; odds: AttackOdds }[];
-      readonly target: string;
-    };
 
 export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   const r = useRunner();
@@ -97,8 +84,12 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   const modeKind = data?.modes.some((m) => m.kind === mode) ? mode : (data?.modes[0]?.kind ?? '');
   // Kept across renders, so the odds below (about 0.1 s a count) are counted again only when the
   // view or the form changes, not at every render.
+  // Characters and vehicles in the scene (a vehicle's driver answers for it, §13).
   const others = useMemo(
-    () => roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead)),
+    (): { id: string; name: string }[] => [
+      ...roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead)),
+      ...vehiclesOf(view),
+    ],
     [view, attackerId],
   );
   const picked = useMemo(() => others.filter((c) => targets[c.id]?.on), [others, targets]);
@@ -129,30 +120,22 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
     };
   }, [attacker, picked, targets, speed, situation, rounds, weapon, modeKind, gm, fatal, parryable, touch]);
 
-  // The exact chance, from the ruleset's own odds (each attack face run through its decide). A
-  // command the rules refuse shows their refusal here, before anything is sent.
-  const odds = useMemo((): OddsShown | null => {
-    if (!command) return null;
-    const first = command.targets[0];
-    const target = first ? view.characters[first.id] : undefined;
-    if (!target || !isWhole(target)) return { kind: 'hidden' };
-    const actor: Seat = { seatId: seat.seatId, role: seat.role };
-    try {
-      const state = asState(view);
-      const dodge = attackOdds(state, command, actor);
-      const parries = target.weapons
-        .filter((w) => w.inHands && w.dc !== null && w.dc > 0)
-        .map((w) => ({ key: w.key, name: weaponName(view.pack, w.weapon) }))
-        .concat(target.held.filter((h) => h.dc > 0).map((h) => ({ key: h.key, name: h.name })));
-      const withParry = parries.map((p) => ({
-        name: p.name,
-        odds: attackOdds(state, command, actor, p.key),
-      }));
-      return { kind: 'odds', dodge, withParry, target: target.name };
-    } catch (e) {
-      return { kind: 'refused', refused: ruleErrorOf(e) };
-    }
-  }, [command, view, seat]);
+  // The exact chance, from the ruleset's own odds (each attack face run through its decide),
+  // counted in the table's worker so typing a distance never stalls the page. A command the rules
+  // refuse shows their refusal here, before anything is sent.
+  const known = useMemo(() => (command ? answerAtOnce(view, command) : null), [command, view]);
+  const question = useMemo(
+    (): OddsQuestion | null =>
+      command && !known
+        ? { kind: 'attack', view, command, actor: { seatId: seat.seatId, role: seat.role } }
+        : null,
+    [command, known, view, seat.seatId, seat.role],
+  );
+  const counted = useAnswer(useOddsAsker(), question);
+  const odds: AnswerState<OddsAnswer> = known
+    ? { kind: 'done', result: { ok: true, answer: known } }
+    : counted;
+  const refused = odds.kind === 'done' && !odds.result.ok;
 
   if (attackers.length === 0) return null;
   const myTurn = !view.battle || (move?.kind === 'act' && isMyMove(move, seat));
@@ -304,26 +287,9 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
           </fieldset>
         ) : null}
         <div className="eu-odds" data-testid="attack-odds" aria-live="polite">
-          {odds === null ? (
-            <span className="eu-muted">Pick a target and a distance to see the chance.</span>
-          ) : odds.kind === 'hidden' ? (
-            <span className="eu-muted">The GM keeps this target’s sheet: its chance is not shown.</span>
-          ) : odds.kind === 'refused' ? (
-            <span className="eu-refused" data-code={odds.refused.code}>
-              The rules refuse this: {odds.refused.message}.
-            </span>
-          ) : (
-            <>
-              <OddsLine odds={odds.dodge} label={`Against ${odds.target} dodging`} />
-              {odds.withParry.map((p) => (
-                <div key={p.name}>
-                  <OddsLine odds={p.odds} label={`If ${odds.target} parries with ${p.name}`} />
-                </div>
-              ))}
-            </>
-          )}
+          <AttackChance odds={odds} />
         </div>
-        <button type="submit" disabled={r.busy || !command || odds?.kind === 'refused'}>
+        <button type="submit" disabled={r.busy || !command || refused}>
           Attack
         </button>
       </form>
@@ -331,48 +297,89 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   );
 }
 
-/** The defender's prompt: dodge, or parry with a held object (declared before the defence die). */
+/** The attack form's chance: being counted, refused by the rules, hidden, or the odds. */
+export function AttackChance({ odds }: { odds: AnswerState<OddsAnswer> }) {
+  if (odds.kind === 'none')
+    return <span className="eu-muted">Pick a target and a distance to see the chance.</span>;
+  if (odds.kind === 'counting')
+    return (
+      <span className="eu-muted" data-testid="odds-counting">
+        Counting the chance…
+      </span>
+    );
+  const r = odds.result;
+  if (!r.ok)
+    return (
+      <span className="eu-refused" data-code={r.code}>
+        The rules refuse this: {r.message}.
+      </span>
+    );
+  const a = r.answer;
+  if (a.kind === 'vehicle')
+    return <span className="eu-muted">The chance against a vehicle is not counted here yet.</span>;
+  if (a.kind !== 'attack')
+    return <span className="eu-muted">The GM keeps this target’s sheet: its chance is not shown.</span>;
+  return (
+    <>
+      <OddsLine odds={a.dodge} label={`Against ${a.target} dodging`} />
+      {a.withParry.map((p) => (
+        <div key={p.name}>
+          <OddsLine odds={p.odds} label={`If ${a.target} parries with ${p.name}`} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The defender's prompt: dodge, or parry with a held object (declared before the defence die). The
+ * GM, answering for anyone, may also rule that some worn layers do not cover where the blow lands
+ * (partial armour, §9.1).
+ */
 export function DefendPrompt({ view, seat }: { view: View; seat: SeatRef }) {
   const p = view.pending;
   const move = view.move;
   if (!p || move?.kind !== 'defend' || !isMyMove(move, seat)) return null;
   const t = p.targets[p.next];
+  const vehicle = t ? view.vehicles?.[t.id] : undefined;
+  if (vehicle) return <VehicleDefend key={`${p.attackId}/${p.next}`} view={view} p={p} v={vehicle} />;
   const c = t ? view.characters[t.id] : undefined;
   if (!t || !c || !isWhole(c)) return null;
-  return <DefendForm key={`${p.attackId}/${p.next}`} view={view} p={p} c={c} />;
+  return <DefendForm key={`${p.attackId}/${p.next}`} view={view} p={p} c={c} gm={seat.role === 'gm'} />;
 }
 
-function DefendForm({ view, p, c }: { view: View; p: NonNullable<View['pending']>; c: Character }) {
+export function DefendForm({
+  view,
+  p,
+  c,
+  gm,
+}: {
+  view: View;
+  p: NonNullable<View['pending']>;
+  c: Character;
+  gm: boolean;
+}) {
   const r = useRunner();
   const [choice, setChoice] = useState('dodge');
   const [waive, setWaive] = useState(false);
+  const [uncovered, setUncovered] = useState<readonly string[]>([]);
   const helpless = isHelpless(c);
   const canParry = p.parryable && !p.unaware && !helpless;
-  const parries = c.weapons
-    .filter((w) => w.inHands && w.dc !== null && w.dc > 0)
-    .map((w) => ({ key: w.key, name: weaponName(view.pack, w.weapon) }))
-    .concat(c.held.filter((h) => h.dc > 0).map((h) => ({ key: h.key, name: h.name })));
-  const parry = canParry ? parries.find((x) => x.key === choice) : undefined;
-  // Each option's exact chance, asked of the ruleset once per view (a parry runs ~1000 decides).
-  const keys = (canParry ? parries : []).map((x) => x.key).join(',');
-  const chances = useMemo(() => {
-    const state = asState(view);
-    const ask = (key?: string): DefenceChance | null => {
-      try {
-        const odds = defenceOdds(state, key);
-        const holds = key ? saveChance(effectiveValue(c, state.pack, 'reactions')) : null;
-        return { odds, parryHolds: holds };
-      } catch {
-        return null;
-      }
-    };
-    const out = new Map<string, DefenceChance | null>();
-    out.set('dodge', ask());
-    for (const key of keys ? keys.split(',') : []) out.set(key, ask(key));
-    return out;
-  }, [view, c, keys]);
-  const chance = (key?: string) => chances.get(key ?? 'dodge') ?? null;
-  const dodgeChance = chance();
+  const parries = canParry ? parryObjects(c, view) : [];
+  const parry = parries.find((x) => x.key === choice);
+  // Each option's exact chance, counted in the table's worker once per view (a parry runs ~1000 decides).
+  const keys = parries.map((x) => x.key).join(',');
+  const question = useMemo(
+    (): OddsQuestion => ({ kind: 'defence', view, defenderId: c.id, parries: keys ? keys.split(',') : [] }),
+    [view, c.id, keys],
+  );
+  const odds = useAnswer(useOddsAsker(), question);
+  const chances =
+    odds.kind === 'done' && odds.result.ok && odds.result.answer.kind === 'defence'
+      ? odds.result.answer.chances
+      : null;
+  const chance = (key: string) => chances?.[key] ?? null;
+  const worn = c.armour.filter((l) => l.dc > 0);
   const source = p.weapon
     ? weaponName(view.pack, p.weapon)
     : p.spell
@@ -390,26 +397,29 @@ function DefendForm({ view, p, c }: { view: View; p: NonNullable<View['pending']
         rolls a d20 and adds Dodge{helpless ? ' (helpless: 0)' : ''}; the attack hits if its total is higher.
         {p.unaware ? ' Taken unaware: no parry.' : !p.parryable ? ' Too fast to parry.' : ''}
       </p>
+      {odds.kind === 'counting' ? (
+        <p className="eu-muted" data-testid="odds-counting">
+          Counting the chances…
+        </p>
+      ) : null}
       <fieldset>
         <legend>How does {c.name} defend?</legend>
         <label className="eu-check">
           <input type="radio" name="eu-defence" checked={!parry} onChange={() => setChoice('dodge')} /> Dodge
-          {dodgeChance ? <ChanceNote chance={dodgeChance} /> : null}
+          <ChanceNote chance={chance('dodge')} />
         </label>
-        {canParry
-          ? parries.map((x) => (
-              <label key={x.key} className="eu-check">
-                <input
-                  type="radio"
-                  name="eu-defence"
-                  checked={parry?.key === x.key}
-                  onChange={() => setChoice(x.key)}
-                />{' '}
-                Parry with {x.name} (Reactions save first)
-                <ParryChance chance={chance(x.key)} />
-              </label>
-            ))
-          : null}
+        {parries.map((x) => (
+          <label key={x.key} className="eu-check">
+            <input
+              type="radio"
+              name="eu-defence"
+              checked={parry?.key === x.key}
+              onChange={() => setChoice(x.key)}
+            />{' '}
+            Parry with {x.name} (Reactions save first)
+            <ChanceNote chance={chance(x.key)} />
+          </label>
+        ))}
         {parry ? (
           <label className="eu-check">
             <input type="checkbox" checked={waive} onChange={(ev) => setWaive(ev.target.checked)} /> Give up
@@ -417,6 +427,30 @@ function DefendForm({ view, p, c }: { view: View; p: NonNullable<View['pending']
           </label>
         ) : null}
       </fieldset>
+      {gm && worn.length > 0 ? (
+        <fieldset data-testid="partial-armour">
+          <legend>Partial armour: layers that do not cover where this blow lands</legend>
+          {worn.map((l) => (
+            <label key={l.key} className="eu-check">
+              <input
+                type="checkbox"
+                checked={uncovered.includes(l.key)}
+                onChange={(ev) =>
+                  setUncovered(
+                    ev.target.checked ? [...uncovered, l.key] : uncovered.filter((k) => k !== l.key),
+                  )
+                }
+              />{' '}
+              {l.name} (DC {l.dc}) does not cover it
+            </label>
+          ))}
+          {uncovered.length > 0 ? (
+            <p className="eu-muted">
+              The blow passes the unticked layers only; the chances above count every layer as covering.
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <button
         type="button"
         disabled={r.busy}
@@ -426,6 +460,7 @@ function DefendForm({ view, p, c }: { view: View; p: NonNullable<View['pending']
             targetId: c.id,
             ...(parry ? { parry: parry.key } : {}),
             ...(parry && waive ? { waiveSave: true } : {}),
+            ...(gm && uncovered.length > 0 ? { uncovered: [...uncovered] } : {}),
           })
         }
       >
@@ -435,14 +470,28 @@ function DefendForm({ view, p, c }: { view: View; p: NonNullable<View['pending']
   );
 }
 
-/** A defence option's exact chance, from the ruleset's odds (defenceOdds, saveChance). */
-interface DefenceChance {
-  readonly odds: AttackOdds;
-  /** P(the parry save succeeds); null for a dodge. */
-  readonly parryHolds: number | null;
+/** An attack on a vehicle: its driver's seat rolls the defence (no parry; evasion helps, §13.5). */
+function VehicleDefend({ view, p, v }: { view: View; p: NonNullable<View['pending']>; v: VehicleInScene }) {
+  const r = useRunner();
+  return (
+    <section className="eu-card eu-defend" aria-label={`Defend ${v.name}`} data-testid="defend">
+      <h3>
+        {nameOf(view, p.attackerId)} attacks {v.name}
+      </h3>
+      <p>
+        Attack total <strong data-testid="attack-total">{p.attackTotal}</strong>. The driver rolls a d20
+        {v.evasive ? ' and adds half the modified Reactions (evasive manoeuvres)' : ''}; the attack hits if
+        its total is higher. A vehicle cannot parry.
+      </p>
+      <button type="button" disabled={r.busy} onClick={() => void r.run({ type: 'defend', targetId: v.id })}>
+        Dodge and roll
+      </button>
+    </section>
+  );
 }
 
-function ChanceNote({ chance }: { chance: DefenceChance }) {
+function ChanceNote({ chance }: { chance: DefenceChance | null }) {
+  if (!chance) return null;
   const o = chance.odds;
   return (
     <span className="eu-muted" data-testid="defence-chance">
@@ -452,10 +501,6 @@ function ChanceNote({ chance }: { chance: DefenceChance }) {
       {percent(o.wounded)}, dead {percent(o.dead)}
     </span>
   );
-}
-
-function ParryChance({ chance }: { chance: DefenceChance | null }) {
-  return chance ? <ChanceNote chance={chance} /> : null;
 }
 
 type OtherItem = Extract<LogItem, { kind: 'other' }>;
@@ -524,6 +569,16 @@ function BlowRows({ blow }: { blow: Json }) {
       {str(blow.died) ? <li className="eu-dead">Dies: {str(blow.died)}</li> : null}
     </ul>
   );
+}
+
+/** The layers a partial-armour ruling left out, by name where this seat holds the sheet. */
+function uncoveredWords(view: View, targetId: string, keys: readonly string[]): string {
+  const c = view.characters[targetId];
+  if (!isWhole(c)) return keys.length === 1 ? 'one worn layer' : `${keys.length} worn layers`;
+  const names = keys.map((k) => c.armour.find((l) => l.key === k)?.name ?? k);
+  return names.length === 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** The last attack with its whole breakdown, as this seat may see it; the GM's undo beside it. */
@@ -600,6 +655,12 @@ export function AttackResult({ view, seat }: { view: View; seat: SeatRef }) {
                 {nm.caught ? `caught, ${str(nm.share)} damage` : 'clear'}
               </p>
             ) : null}
+            {arr(def.uncovered).length > 0 ? (
+              <p data-testid="uncovered">
+                The GM ruled that {uncoveredWords(view, str(e.targetId), arr(def.uncovered).map(str))} did not
+                cover where it landed.
+              </p>
+            ) : null}
             {e.damage ? <p>Damage roll: {rolled(e.damage)}</p> : null}
             {Object.keys(blow).length > 0 ? <BlowRows blow={blow} /> : null}
             {e.died === true ? <p className="eu-dead">Dies.</p> : null}
@@ -631,6 +692,7 @@ export function Bystanders({ view }: { view: View }) {
   const r = useRunner();
   const q = view.questions.find((x) => x.kind === 'bystanders');
   const [marks, setMarks] = useState<Readonly<Record<string, { on: boolean; metres: string }>>>({});
+  const [placing, setPlacing] = useState('');
   if (q?.kind !== 'bystanders') return null;
   const everyone = roster(view).filter((c) => (isWhole(c) ? c.dead === null : !c.dead));
   const data = view.pack.weapons.find((w) => w.id === q.weapon);
@@ -638,7 +700,7 @@ export function Bystanders({ view }: { view: View }) {
     const m = marks[c.id] ?? { on: false, metres: '' };
     const metres = Number(m.metres);
     const share =
-      m.on && m.metres !== ''
+      m.on && m.metres !== '' && Number.isFinite(metres)
         ? q.area === 'blast'
           ? bystanderShare(metres, q.radius, q.plasma)
           : data && rangeColumn(data, metres) >= 0
@@ -647,6 +709,9 @@ export function Bystanders({ view }: { view: View }) {
         : null;
     return { c, m, share };
   });
+  const reach =
+    q.area === 'blast' ? q.radius : Math.max(0, ...(data?.columns.map((col) => col.range) ?? [0]));
+  const placer = everyone.find((c) => c.id === placing);
   return (
     <section className="eu-card eu-question" aria-label="Who else was caught">
       <h3>
@@ -662,32 +727,76 @@ export function Bystanders({ view }: { view: View }) {
           .join(', ') || 'rolled when needed'}
         .
       </p>
-      <ul className="eu-bystanders">
-        {listed.map(({ c, m, share }) => (
-          <li key={c.id} data-id={c.id}>
-            <label className="eu-check">
-              <input
-                type="checkbox"
-                checked={m.on}
-                onChange={(ev) => setMarks({ ...marks, [c.id]: { ...m, on: ev.target.checked } })}
-              />{' '}
-              {c.name}
-            </label>{' '}
-            <input
-              type="number"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              aria-label={`Metres from ${c.name} to the impact`}
-              value={m.metres}
-              onChange={(ev) => setMarks({ ...marks, [c.id]: { on: true, metres: ev.target.value } })}
-            />{' '}
-            {share ? (
-              <span data-testid={`share-${c.id}`}>{share === 'none' ? 'clear' : `${share} damage`}</span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <div className="eu-blast">
+        <BlastSketch
+          input={{
+            area: q.area,
+            radius: reach,
+            plasma: q.plasma,
+            marks: listed
+              .filter((x) => x.m.on)
+              .map((x) => ({
+                id: x.c.id,
+                name: x.c.name,
+                metres: x.m.metres !== '' && Number.isFinite(Number(x.m.metres)) ? Number(x.m.metres) : null,
+                share: x.share,
+              })),
+          }}
+          placing={
+            placer
+              ? {
+                  name: placer.name,
+                  metres:
+                    marks[placer.id]?.metres && Number.isFinite(Number(marks[placer.id]?.metres))
+                      ? Number(marks[placer.id]?.metres)
+                      : null,
+                }
+              : null
+          }
+          onPlace={(metres) => {
+            if (placer) setMarks({ ...marks, [placer.id]: { on: true, metres: String(metres) } });
+          }}
+        />
+        <div>
+          <label>
+            Place on the sketch{' '}
+            <select value={placing} onChange={(ev) => setPlacing(ev.target.value)}>
+              <option value="">nobody</option>
+              {everyone.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <ul className="eu-bystanders">
+            {listed.map(({ c, m, share }) => (
+              <li key={c.id} data-id={c.id}>
+                <label className="eu-check">
+                  <input
+                    type="checkbox"
+                    checked={m.on}
+                    onChange={(ev) => setMarks({ ...marks, [c.id]: { ...m, on: ev.target.checked } })}
+                  />{' '}
+                  {c.name}
+                </label>{' '}
+                <input
+                  type="number"
+                  min={0}
+                  step="any"
+                  inputMode="decimal"
+                  aria-label={`Metres from ${c.name} to the ${q.area === 'blast' ? 'impact' : 'shooter'}`}
+                  value={m.metres}
+                  onChange={(ev) => setMarks({ ...marks, [c.id]: { on: true, metres: ev.target.value } })}
+                />{' '}
+                {share ? (
+                  <span data-testid={`share-${c.id}`}>{share === 'none' ? 'clear' : `${share} damage`}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
       <button
         type="button"
         disabled={r.busy}
@@ -700,7 +809,11 @@ export function Bystanders({ view }: { view: View }) {
                 .filter((x) => x.m.on && x.m.metres !== '')
                 .map((x) => ({ id: x.c.id, metres: Number(x.m.metres) })),
             })
-            .then((ok) => ok && setMarks({}))
+            .then((ok) => {
+              if (!ok) return;
+              setMarks({});
+              setPlacing('');
+            })
         }
       >
         Deal the damage to those caught

@@ -4,6 +4,7 @@ import type { SeatInfo } from '../../server/protocol.ts';
 import { words } from './describe-event.ts';
 import { type Command, isWhole, nameOf, roster, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
+import { SurgeryPanel } from './Surgery.tsx';
 
 /**
  * The GM's screen: characters from the pack's templates (NPC sheets hidden by default), any value
@@ -141,6 +142,7 @@ export function GmScreen({ view, seat, seats }: { view: View; seat: SeatRef; sea
       <Override view={view} />
       <HiddenRolls view={view} />
       <TimePanel view={view} />
+      <SurgeryPanel view={view} />
       <Questions view={view} />
     </div>
   );

@@ -65,3 +65,29 @@ export function objectsIn(value: unknown, out: Record<string, unknown>[] = []): 
   }
   return out;
 }
+
+/**
+ * The objects in the frames a seat received that carry a hidden character's numbers: its sheet
+ * (attributes, Stamina, weapons, armour), a patch of it (character.changed's { id, set }), or an
+ * NPC template of the pack (every hidden NPC's starting sheet).
+ */
+export function hiddenSheetLeaks(
+  frames: readonly string[],
+  hiddenIds: readonly string[],
+): Record<string, unknown>[] {
+  return frames.flatMap((f) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(f);
+    } catch {
+      return [];
+    }
+    return objectsIn(json).filter(
+      (o) =>
+        (typeof o.id === 'string' &&
+          hiddenIds.includes(o.id) &&
+          ('attributes' in o || 'stamina' in o || 'weapons' in o || 'armour' in o || 'set' in o)) ||
+        (o.kind === 'npc' && 'attributes' in o),
+    );
+  });
+}

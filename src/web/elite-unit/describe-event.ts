@@ -114,6 +114,21 @@ const REASON_WORDS: Readonly<Record<string, string>> = {
   assign: 'changes hands',
 };
 
+/** A save in words: "on willpower: rolls 7 against 12, succeeds". */
+function saveWords(save: Json): string {
+  const faces = arr(save.faces);
+  const target = num(save.target);
+  const result =
+    save.waived === true
+      ? 'gives it up'
+      : save.success === true
+        ? 'succeeds'
+        : save.bareFail === true
+          ? 'only just fails'
+          : 'fails';
+  return `on ${words(str(save.attribute))}${faces.length ? `: rolls ${faces.join(' + ')}` : ''}${target === null ? '' : ` against ${target}`}, ${result}`;
+}
+
 function changedLine(e: Json, who: (id: string) => string): string {
   const reason = str(e.reason);
   const detail = obj(e.detail);
@@ -292,18 +307,19 @@ export function describeEliteUnitEvent(
     case 'save.rolled': {
       const name = who(str(e.characterId));
       if (e.hidden === true && !e.save) return `${capital(name)} makes a save out of sight.`;
-      const save = obj(e.save);
-      const faces = arr(save.faces);
-      const target = num(save.target);
-      const result =
-        save.waived === true
-          ? 'gives it up'
-          : save.success === true
-            ? 'succeeds'
-            : save.bareFail === true
-              ? 'only just fails'
-              : 'fails';
-      return `${capital(name)} saves on ${words(str(save.attribute))}${faces.length ? `: rolls ${faces.join(' + ')}` : ''}${target === null ? '' : ` against ${target}`}, ${result}${e.hidden === true ? ' (hidden)' : ''}.`;
+      return `${capital(name)} saves ${saveWords(obj(e.save))}${e.hidden === true ? ' (hidden)' : ''}.`;
+    }
+    case 'save.asked': {
+      const p = obj(e.pending);
+      return `${capital(who(str(p.casterId)))} casts ${words(str(p.spell))} on ${who(str(p.targetId))}, who must save on ${words(str(p.attribute))}.`;
+    }
+    case 'save.resolved': {
+      const name = who(str(e.characterId));
+      if (e.hidden === true) return `${capital(name)} resists the spell out of sight.`;
+      const cost = arr(e.rolls)
+        .map((r) => rolled(r))
+        .join(', ');
+      return `${capital(name)} resists ${saveWords(obj(e.save))}${cost ? `; the spell takes ${cost}` : ''}.`;
     }
     case 'opposed.rolled': {
       const actor = obj(e.actor);

@@ -39,7 +39,13 @@ export function asView(view: unknown): View | null {
   if (typeof v.characters !== 'object' || v.characters === null || !Array.isArray(v.roster)) return null;
   if (typeof v.pack !== 'object' || v.pack === null) return null;
   const typed = v as unknown as View;
-  return typed.move === undefined ? { ...typed, move: null } : typed;
+  // A view from before vehicles and spell saves were in the state reads as having none.
+  return {
+    ...typed,
+    move: typed.move ?? null,
+    vehicles: typed.vehicles ?? {},
+    pendingSave: typed.pendingSave ?? null,
+  };
 }
 
 /** A whole sheet (numbers included), as opposed to a hidden NPC's public face. */
@@ -62,7 +68,7 @@ export function controls(seat: SeatRef, c: SheetView): boolean {
 }
 
 export function nameOf(view: View, id: string): string {
-  return view.characters[id]?.name ?? id;
+  return view.characters[id]?.name ?? view.vehicles?.[id]?.name ?? id;
 }
 
 /** State words for a sheet: the same for whole and hidden sheets. */

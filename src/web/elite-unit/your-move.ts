@@ -17,7 +17,7 @@ function isMove(v: unknown): v is Move {
   if (typeof v !== 'object' || v === null) return false;
   const m = v as Record<string, unknown>;
   return (
-    (m.kind === 'act' || m.kind === 'defend') &&
+    (m.kind === 'act' || m.kind === 'defend' || m.kind === 'save') &&
     typeof m.characterId === 'string' &&
     (typeof m.seatId === 'string' || m.seatId === null)
   );

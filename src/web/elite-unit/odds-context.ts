@@ -1,0 +1,30 @@
+import { createContext, useContext, useEffect, useMemo } from 'react';
+import { type Asker, directAsker, workerAsker } from '../worker/asker.ts';
+import { answerOdds, type OddsAnswer, type OddsQuestion } from './odds-question.ts';
+
+/**
+ * The table's odds asker: one worker for the table, started on the first question and stopped
+ * when the table unmounts. Where no Worker exists the chances are counted on the page's thread
+ * (slower, but still shown).
+ */
+export type OddsAsker = Asker<OddsQuestion, OddsAnswer>;
+
+export const OddsContext = createContext<OddsAsker | null>(null);
+
+export function useOddsAsker(): OddsAsker | null {
+  return useContext(OddsContext);
+}
+
+export function useOddsWorker(): OddsAsker {
+  const asker = useMemo(
+    () =>
+      typeof Worker === 'undefined'
+        ? directAsker(answerOdds)
+        : workerAsker<OddsQuestion, OddsAnswer>(
+            () => new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' }),
+          ),
+    [],
+  );
+  useEffect(() => () => asker?.close(), [asker]);
+  return asker;
+}

@@ -1,0 +1,101 @@
+import type { Seat } from '../../engine/ruleset.ts';
+import type { EliteUnitCommand } from '../../rules/elite-unit/commands.ts';
+import { type AttackOdds, attackOdds, defenceOdds, saveChance } from '../../rules/elite-unit/odds.ts';
+import { effectiveValue } from '../../rules/elite-unit/rules/effective.ts';
+import type { Character } from '../../rules/elite-unit/state.ts';
+import { asState, isWhole, type View, weaponName } from './model.ts';
+
+/**
+ * The questions the attack form and the defend prompt ask about chances, and their answers, counted
+ * by the ruleset's own odds (src/rules/elite-unit/odds.ts). Each count runs every attack face
+ * through decide (about 0.1 s), so the page asks them of a worker (odds.worker.ts); this module is
+ * what the worker runs, and is plain enough to call directly in a test.
+ */
+
+export type AttackCommand = Extract<EliteUnitCommand, { type: 'attack' }>;
+
+export type OddsQuestion =
+  | { readonly kind: 'attack'; readonly view: View; readonly command: AttackCommand; readonly actor: Seat }
+  | {
+      readonly kind: 'defence';
+      readonly view: View;
+      readonly defenderId: string;
+      readonly parries: readonly string[];
+    };
+
+/** A defence option's exact chance; parryHolds is P(the parry save succeeds), null for a dodge. */
+export interface DefenceChance {
+  readonly odds: AttackOdds;
+  readonly parryHolds: number | null;
+}
+
+export type OddsAnswer =
+  | { readonly kind: 'hidden' }
+  /** A vehicle target (§13): the odds count characters only. */
+  | { readonly kind: 'vehicle' }
+  | {
+      readonly kind: 'attack';
+      readonly target: string;
+      readonly dodge: AttackOdds;
+      readonly withParry: readonly { readonly name: string; readonly odds: AttackOdds }[];
+    }
+  | {
+      readonly kind: 'defence';
+      /** By option: 'dodge', or the parry object's key; null where the rules give no chance. */
+      readonly chances: Readonly<Record<string, DefenceChance | null>>;
+    };
+
+/** The held things a character may parry with: weapons in the hands with DC left, and shields. */
+export function parryObjects(c: Character, view: View): { key: string; name: string }[] {
+  return c.weapons
+    .filter((w) => w.inHands && w.dc !== null && w.dc > 0)
+    .map((w) => ({ key: w.key, name: weaponName(view.pack, w.weapon) }))
+    .concat(c.held.filter((h) => h.dc > 0).map((h) => ({ key: h.key, name: h.name })));
+}
+
+/**
+ * The answer known without counting: the first target is a vehicle, or a sheet this seat does not
+ * hold. The page shows it at once instead of asking the worker.
+ */
+export function answerAtOnce(view: View, command: AttackCommand): OddsAnswer | null {
+  const first = command.targets[0];
+  if (!first) return null;
+  if (view.vehicles?.[first.id]) return { kind: 'vehicle' };
+  const target = view.characters[first.id];
+  return target && isWhole(target) ? null : { kind: 'hidden' };
+}
+
+/**
+ * Counts one question. An attack the rules refuse throws their RuleError (the asker turns it into
+ * a refusal with its code); a target whose sheet this seat does not hold has no chance to show.
+ */
+export function answerOdds(q: OddsQuestion): OddsAnswer {
+  const state = asState(q.view);
+  if (q.kind === 'attack') {
+    const known = answerAtOnce(q.view, q.command);
+    if (known) return known;
+    const first = q.command.targets[0];
+    const target = first ? q.view.characters[first.id] : undefined;
+    if (!target || !isWhole(target)) return { kind: 'hidden' };
+    const dodge = attackOdds(state, q.command, q.actor);
+    const withParry = parryObjects(target, q.view).map((p) => ({
+      name: p.name,
+      odds: attackOdds(state, q.command, q.actor, p.key),
+    }));
+    return { kind: 'attack', target: target.name, dodge, withParry };
+  }
+  const c = q.view.characters[q.defenderId];
+  if (!c || !isWhole(c)) return { kind: 'hidden' };
+  const ask = (key?: string): DefenceChance | null => {
+    try {
+      const odds = defenceOdds(state, key);
+      return { odds, parryHolds: key ? saveChance(effectiveValue(c, state.pack, 'reactions')) : null };
+    } catch {
+      // An option the odds cannot count (no attack pending any more) shows no chance, not an error.
+      return null;
+    }
+  };
+  const chances: Record<string, DefenceChance | null> = { dodge: ask() };
+  for (const key of q.parries) chances[key] = ask(key);
+  return { kind: 'defence', chances };
+}

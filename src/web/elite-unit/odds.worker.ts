@@ -1,0 +1,7 @@
+/// <reference lib="webworker" />
+
+import { answerQuestions } from '../worker/protocol.ts';
+import { answerOdds } from './odds-question.ts';
+
+/** The Elite Unit chances (odds-question.ts), counted off the page's thread. */
+answerQuestions(self, answerOdds);
