@@ -1042,7 +1042,7 @@ function reflexShot(view: FdView, teamerId: string, threatId: string): FdCommand
  * chit, shut a door on it, or let it pass; a standing order per Teamer ("always let it pass",
  * "always fire if he can"), kept on this device for this table, answers for him at once.
  */
-function WaitPrompt({
+export function WaitPrompt({
   view,
   seat,
   runner,

@@ -266,6 +266,12 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return `${name(e.teamerId)} ends the move facing ${facing(e.facing)}.`;
     case 'teamer.ducked':
       return e.ducked ? `${name(e.teamerId)} -DUCKS!` : `${name(e.teamerId)} stands up.`;
+    case 'position.changed': {
+      const places = Object.entries(obj(e.positions)).map(
+        ([id, place]) => `${name(id)} ${str(place) ?? '?'}`,
+      );
+      return `Places in the square: ${list(places)}.`;
+    }
     case 'door.held':
       return e.held
         ? `${name(e.teamerId)} holds door ${num(e.door)} open with his DOOR RC.`

@@ -1,0 +1,80 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SeededDice } from '../../engine/dice/source.ts';
+import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
+import type { Interrupt } from '../../rules/fundamental-duck/state.ts';
+import { WaitPrompt } from './FundamentalDuckTable.tsx';
+import { asView, type FdView, type SeatRef } from './model.ts';
+import type { FdRunner } from './runner.ts';
+
+/**
+ * The WAIT prompt a Threat's interrupt raises. The browser's co-op test cannot count on a Threat
+ * coming at a Teamer (its reaction die is the table's), so the prompt's wording and buttons are
+ * pinned here on a real view with the interrupt set.
+ */
+
+const GM = { seatId: 'gm', role: 'gm' as const, name: 'GM' };
+const BEN = { seatId: 'ben', role: 'player' as const, name: 'Ben' };
+const noRunner = { run: async () => undefined } as unknown as FdRunner;
+
+function withInterrupt(interrupt: Interrupt): FdView {
+  let state = fd.setup({});
+  for (const e of fd.decide(state, { type: 'board' }, { actor: GM, dice: new SeededDice(4) }))
+    state = fd.evolve(state, e);
+  const view = asView(fd.view({ ...state, interrupt }, GM));
+  if (!view) throw new Error('no view');
+  return view;
+}
+
+const render = (view: FdView, seat: SeatRef = GM) =>
+  renderToStaticMarkup(
+    <WaitPrompt view={view} seat={seat} runner={noRunner} tableId="t1" onFire={() => undefined} />,
+  );
+
+describe('the WAIT prompt', () => {
+  it('names the Threat, what it did and the Teamer, with fire, let pass and a standing order', () => {
+    const view = withInterrupt({ threatId: 'h1', trigger: 'adjacent', teamerIds: ['brick'] });
+    const html = render(view);
+    expect(html).toContain('data-testid="fd-wait"');
+    expect(html).toMatch(/has moved next to/);
+    expect(html).toContain(view.teamers.brick?.name ?? 'brick');
+    expect(html).toContain('Fire with the WAIT chit');
+    expect(html).toContain('Let it pass (keep the chit)');
+    expect(html).toContain('Always');
+    expect(html).not.toContain('Shut the door on it');
+  });
+
+  it('words each trigger, and offers to shut the door only on a crossing', () => {
+    expect(render(withInterrupt({ threatId: 'h1', trigger: 'shot', teamerIds: ['brick'] }))).toMatch(
+      /has shot at/,
+    );
+    expect(render(withInterrupt({ threatId: 'h1', trigger: 'sighted', teamerIds: ['brick'] }))).toMatch(
+      /has moved into sight of/,
+    );
+    const crossing = render(
+      withInterrupt({ threatId: 'h1', trigger: 'crossing', teamerIds: ['brick'], door: 0 }),
+    );
+    expect(crossing).toMatch(/is starting through a door/);
+    expect(crossing).toContain('Shut the door on it');
+  });
+
+  it('gives no buttons to a seat that does not play the Teamer named', () => {
+    const view = withInterrupt({ threatId: 'h1', trigger: 'adjacent', teamerIds: ['brick'] });
+    const brick = view.teamers.brick;
+    if (!brick) throw new Error('no Brick');
+    // Brick is Ann's: Ben sees what happened, and no button for him.
+    const claimed: FdView = { ...view, teamers: { ...view.teamers, brick: { ...brick, seatId: 'ann' } } };
+    const html = render(claimed, BEN);
+    expect(html).toMatch(/has moved next to/);
+    expect(html).not.toContain('Fire with the WAIT chit');
+  });
+
+  it('shows nothing without an interrupt', () => {
+    let state = fd.setup({});
+    for (const e of fd.decide(state, { type: 'board' }, { actor: GM, dice: new SeededDice(4) }))
+      state = fd.evolve(state, e);
+    const view = asView(fd.view(state, GM));
+    if (!view) throw new Error('no view');
+    expect(render(view)).toBe('');
+  });
+});
