@@ -154,7 +154,10 @@ async function arrangement(page: Page): Promise<'side by side' | 'stacked' | 'ov
   return 'overlapping';
 }
 
-describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
+// Retried: the aliens act on the table's own dice (no test can fix them), and a solo mission
+// once failed on them in a clean-clone CI run. A test-only dice source for the server would
+// make these tests exact; until then a retry keeps one bad roll from failing the suite.
+describe.runIf(canRun)('Fundamental Duck! in the browser', { retry: 2 }, () => {
   let browser: Browser;
   let server: RunningServer;
   withBrowserAndServer((b, s) => {
