@@ -643,7 +643,7 @@ export function AttackResult({ view, seat }: { view: View; seat: SeatRef }) {
                   {def.helpless ? ' (helpless)' : ''}
                 </>
               ) : (
-                num(e.defenceTotal)
+                'the GM keeps'
               )}
               {str(parry.object)
                 ? `; parry save ${save.waived ? 'given up' : `${arr(save.faces).join(' + ')} against ${num(save.target)}: ${save.success ? 'success' : 'failure'}`}`
