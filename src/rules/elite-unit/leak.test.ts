@@ -141,7 +141,7 @@ describe("a hidden sheet's totals", () => {
     const gmCopy = JSON.stringify(eliteUnit.redact(rolled as EliteUnitEvent, GM));
     expect(gmCopy).toContain('"face":13');
     for (const seat of [P1, P2]) {
-      const copy = eliteUnit.redact(rolled as EliteUnitEvent, seat) as {
+      const copy = eliteUnit.redact(rolled as EliteUnitEvent, seat) as unknown as {
         others: unknown[];
         actor: { face: number };
       };
