@@ -136,6 +136,22 @@ function VehicleRow({ view, seat, v }: { view: View; seat: SeatRef; v: VehicleIn
             </button>
           </>
         ) : null}
+        {inside[0]
+          ? // A mount reloads from the vehicle's own spares, by someone aboard, as an action (§13.7).
+            v.weapons.map((w) => (
+              <button
+                key={w.key}
+                type="button"
+                className="ghost"
+                disabled={r.busy}
+                onClick={() =>
+                  void r.run({ type: 'reload', id: inside[0]?.id ?? '', weapon: w.key, vehicle: v.id })
+                }
+              >
+                Reload the mounted {weaponName(view.pack, w.weapon)} ({inside[0]?.name})
+              </button>
+            ))
+          : null}
         {gm ? (
           <button
             type="button"
