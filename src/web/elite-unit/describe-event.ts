@@ -109,6 +109,7 @@ const REASON_WORDS: Readonly<Record<string, string>> = {
   poison: 'is poisoned',
   birthday: 'has a birthday',
   surgery: 'has surgery',
+  fate: 'meets a fate the GM timed',
   crash: 'is hurt in a crash',
   drop: 'is struck by a falling object',
   assign: 'changes hands',
