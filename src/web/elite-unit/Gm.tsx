@@ -257,7 +257,16 @@ function namesFor(view: View, id: string, field: Field): { value: string; label:
     case 'part':
       return PARTS.map((p) => ({ value: p, label: words(p) }));
     case 'layerDc':
-      return c.armour.map((l) => ({ value: l.key, label: l.name }));
+      return [
+        ...c.armour.map((l) => ({ value: l.key, label: l.name })),
+        ...c.weapons
+          .filter((w) => w.dc !== null)
+          .map((w) => ({
+            value: w.key,
+            label: `${view.pack.weapons.find((x) => x.id === w.weapon)?.name ?? w.weapon} (parrying)`,
+          })),
+        ...c.held.map((h) => ({ value: h.key, label: `${h.name} (parrying)` })),
+      ];
     case 'loaded':
     case 'recoil':
       return c.weapons.map((w) => ({

@@ -42,6 +42,7 @@ function VehicleRow({ view, seat, v }: { view: View; seat: SeatRef; v: VehicleIn
   const [who, setWho] = useState('');
   const [as, setAs] = useState<'driver' | 'seated' | 'unseated'>('seated');
   const [speed, setSpeed] = useState('');
+  const [dc, setDc] = useState('');
   const boarder = outside.find((c) => c.id === who) ?? outside[0];
   return (
     <li data-id={v.id}>
@@ -152,6 +153,33 @@ function VehicleRow({ view, seat, v }: { view: View; seat: SeatRef; v: VehicleIn
               </button>
             ))
           : null}
+        {gm ? (
+          <>
+            <label>
+              Hull DC{' '}
+              <input
+                type="number"
+                min={0}
+                inputMode="numeric"
+                aria-label={`Hull DC of ${v.name}`}
+                placeholder={String(v.dc)}
+                value={dc}
+                onChange={(ev) => setDc(ev.target.value)}
+              />
+            </label>
+            <button
+              type="button"
+              disabled={r.busy || dc === '' || !Number.isInteger(Number(dc))}
+              onClick={() =>
+                void r
+                  .run({ type: 'vehicle.drive', vehicleId: v.id, dc: Number(dc) })
+                  .then((ok) => ok && setDc(''))
+              }
+            >
+              Set the hull DC
+            </button>
+          </>
+        ) : null}
         {gm ? (
           <button
             type="button"
