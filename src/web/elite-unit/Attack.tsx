@@ -107,7 +107,8 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   const others = useMemo(
     (): { id: string; name: string }[] => [
       ...roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead)),
-      ...vehiclesOf(view),
+      // Not the vehicle the attacker rides in.
+      ...vehiclesOf(view).filter((v) => !isAboard(v, attackerId)),
     ],
     [view, attackerId],
   );

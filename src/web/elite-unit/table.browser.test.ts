@@ -466,8 +466,9 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await addCharacter(gm, 'hexer', { hidden: true });
     await expect.poll(() => gm.locator('.eu-roster li').count()).toBe(3);
     await ownDice(ben);
+    await ownDice(gm);
 
-    // The Hexer casts Drain Will on Orr (digital dice for the GM): Orr's phone asks for the save.
+    // The Hexer casts Drain Will on Orr (NE cost 1D6 typed as 2): Orr's phone asks for the save.
     await tab(gm, 'Play');
     await gm.getByText('More actions: magic, first aid, vehicles').click();
     const more = gm.getByRole('group', { name: 'More actions' });
@@ -476,6 +477,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await more.getByLabel('On', { exact: true }).selectOption('orr-1');
     await more.getByLabel('Metres', { exact: true }).fill('5');
     await more.getByRole('button', { name: 'Cast' }).click();
+    await typeFaces(gm, [2]);
     const resist = ben.getByTestId('resist');
     await expect.poll(() => resist.textContent()).toContain('Hexer casts Drain Will on Sable Orr');
     expect(await ben.getByTestId('your-move').textContent()).toContain('Sable Orr must resist a spell');
@@ -517,10 +519,12 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await shot(gm, 'eu-partial-armour-phone.png');
     await defend.getByRole('button', { name: 'Dodge and roll' }).focus();
     await gm.keyboard.press('Enter');
+    // Defence d20 1; the sword's 2D10 typed 3 + 3 passes the uncovered suit whole (6, no location).
+    await typeFaces(gm, [1, 3, 3]);
     const gmResult = gm.getByTestId('last-attack');
     await expect.poll(() => gmResult.getByTestId('uncovered').textContent()).toContain('Padded undersuit');
     expect(await gmResult.getByTestId('layer-loss').count()).toBe(0);
-    expect(await gmResult.getByTestId('stamina-change').textContent()).toContain('Stamina 32 →');
+    expect(await gmResult.getByTestId('stamina-change').textContent()).toContain('Stamina 32 → 26');
     // Ben sees the hit, not which of the hidden NPC's layers were ruled out.
     await expect.poll(() => ben.getByTestId('last-attack').textContent()).toContain('Enforcer: hit');
     expect(await ben.getByTestId('last-attack').textContent()).not.toContain('undersuit');

@@ -43,8 +43,11 @@ describe('firing a mount', () => {
     const html = render(<AttackForm view={viewFor(scene().state, P1)} seat={P1} />);
     expect(html).toContain('Assault rifle mounted on Scout buggy (30 loaded)');
     expect(html).toContain('value="bug/t1"');
-    // Vey is not aboard: no mount in his list.
-    expect(render(<AttackForm view={viewFor(scene().state, P2)} seat={P2} />)).not.toContain('mounted on');
+    // Vey is not aboard: no mount in his list, and the buggy is one of his targets (not Castell's).
+    const vey = render(<AttackForm view={viewFor(scene().state, P2)} seat={P2} />);
+    expect(vey).not.toContain('mounted on');
+    expect(vey).toContain('Distance to Scout buggy in metres');
+    expect(html).not.toContain('Distance to Scout buggy in metres');
   });
 
   it('counts the chance of a mount attack through the ruleset, as for a hand weapon', () => {
