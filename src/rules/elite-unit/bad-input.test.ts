@@ -101,6 +101,17 @@ describe('bad input', () => {
     expect(refused(t, { type: 'gm.set', id: 'castell', field: 'layerDc', name: 'a1', value: 41 })).toBe(
       'VALUE_INVALID',
     );
+    // A parry object's DC: the rifle's parry attributes hold 120 at most.
+    expect(refused(t, { type: 'gm.set', id: 'castell', field: 'layerDc', name: 'w1', value: 121 })).toBe(
+      'VALUE_INVALID',
+    );
+    expect(refused(t, { type: 'gm.set', id: 'castell', field: 'layerDc', name: 'w9', value: 1 })).toBe(
+      'VALUE_INVALID',
+    );
+    const chipped = new Table();
+    chipped.add('castell', 'c', P1);
+    chipped.run({ type: 'gm.set', id: 'c', field: 'layerDc', name: 'w1', value: 50 });
+    expect(chipped.char('c').weapons[0]?.dc).toBe(50);
     expect(
       refused(t, { type: 'gm.set', id: 'castell', field: 'attribute', name: 'attack', value: 2.5 }),
     ).toBe('VALUE_INVALID');

@@ -198,6 +198,16 @@ export const commandSchemas = [
     units: z.number().int().min(1).max(100).default(1),
   }),
   z.strictObject({ type: z.literal('birthday'), id }),
+  /**
+   * The GM's moment for what a birthday left pending this year (§15, §18.8): a prosthetic fails
+   * (its attributes drop to 0; a trunk kills), or old age takes the character.
+   */
+  z.strictObject({
+    type: z.literal('gm.fate'),
+    id,
+    fate: z.enum(['prostheticFails', 'diesOfAge']),
+    part: z.enum(['trunk', 'arms', 'legs', 'face']).optional(),
+  }),
   // Vehicles (§13) ---------------------------------------------------------------------------
   // `vehicle` names a vehicle in the scene (its driver and controls count) or one of the pack's.
   z.strictObject({
@@ -335,6 +345,7 @@ export const COMMAND_ROLES: Readonly<Record<EliteUnitCommand['type'], readonly R
   'time.pass': GM,
   'poison.dose': GM,
   birthday: GM,
+  'gm.fate': GM,
   'vehicle.add': GM,
   'vehicle.remove': GM,
   'vehicle.board': BOTH,

@@ -59,6 +59,7 @@ function snapshot(state: EliteUnitState, what: string): EliteUnitState['undo'] {
 /** Character changes that start a resolution the GM may take back (besides attacks). */
 const UNDOABLE = new Set([
   'gm.set',
+  'fate',
   'ram',
   'time',
   'poison',

@@ -88,3 +88,67 @@ describe('a player takes a sample character', () => {
     }
   });
 });
+
+describe("a hidden sheet's totals", () => {
+  it("a hidden defender's defence total stays with the GM: players learn hit or miss", () => {
+    const t = new Table();
+    t.add('castell', 'c', P1);
+    t.add('enforcer', 'boss');
+    t.run({ type: 'gm.set', id: 'boss', field: 'attribute', name: 'dodge', value: 611 });
+    t.run({ type: 'hold', id: 'c', weapon: 'w1', inHands: true }, P1);
+    t.run(
+      { type: 'attack', attackerId: 'c', weapon: 'w1', targets: [{ id: 'boss', distance: 5 }] },
+      P1,
+      [10],
+    );
+    const [resolved] = t.run({ type: 'defend', targetId: 'boss' }, GM, [7]);
+    expect(resolved).toMatchObject({ type: 'attack.resolved', hit: false, defence: { total: 618 } });
+    for (const seat of [P1, P2]) {
+      const copy = eliteUnit.redact(resolved as EliteUnitEvent, seat);
+      expect(copy).toMatchObject({ type: 'attack.resolved', targetId: 'boss', hit: false });
+      const json = JSON.stringify([
+        ...t.log.map((e) => eliteUnit.redact(e, seat)),
+        eliteUnit.view(t.state, seat),
+      ]);
+      expect(json).not.toMatch(/618|611/);
+    }
+  });
+
+  it("an open opposed roll (competitive piloting) shows a hidden rival's outcome, not its die or total", () => {
+    const t = new Table();
+    t.add('vey', 'v', P1);
+    t.add('raider', 'boss');
+    t.run({ type: 'gm.set', id: 'boss', field: 'attribute', name: 'reactions', value: 777 });
+    t.run({ type: 'vehicle.add', from: 'buggy', id: 'bug' });
+    t.run({ type: 'vehicle.add', from: 'hatchback', id: 'car' });
+    t.run(
+      { type: 'vehicle.board', vehicleId: 'bug', characterId: 'v', as: 'driver', controls: 'manual' },
+      P1,
+    );
+    t.run({ type: 'vehicle.board', vehicleId: 'car', characterId: 'boss', as: 'driver', controls: 'manual' });
+    const [rolled] = t.run(
+      {
+        type: 'vehicle.contest',
+        purpose: 'the chase',
+        driverId: 'v',
+        vehicle: 'bug',
+        rivalId: 'boss',
+        rivalVehicle: 'car',
+      },
+      P1,
+      [12, 13],
+    );
+    const gmCopy = JSON.stringify(eliteUnit.redact(rolled as EliteUnitEvent, GM));
+    expect(gmCopy).toContain('"face":13');
+    for (const seat of [P1, P2]) {
+      const copy = eliteUnit.redact(rolled as EliteUnitEvent, seat) as unknown as {
+        others: unknown[];
+        actor: { face: number };
+      };
+      expect(copy.others).toEqual([{ id: 'boss', actorWins: false }]);
+      // The driver's own die stays in sight.
+      expect(copy.actor.face).toBe(12);
+      expect(JSON.stringify(copy)).not.toMatch(/"face":13|7\d\d/);
+    }
+  });
+});

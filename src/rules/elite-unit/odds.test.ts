@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import type { Seat } from '../../engine/ruleset.ts';
 import type { EliteUnitCommand } from './commands.ts';
-import { attackOdds, defenceOdds, saveChance } from './odds.ts';
+import { attackOdds, defenceOdds, saveChance, vehicleAttackOdds, vehicleDefenceOdds } from './odds.ts';
 import { effectiveValue } from './rules/effective.ts';
 import { eliteUnit } from './ruleset.ts';
-import { GM, P1, Table } from './test-kit.ts';
+import type { EliteUnitState } from './state.ts';
+import { GM, P1, P2, Table } from './test-kit.ts';
 
 describe('exact odds of one attack', () => {
   it('saves: below the target, a 20 chains', () => {
@@ -72,5 +75,120 @@ describe('exact odds of one attack', () => {
     const extra = fitted.dead - intact.dead;
     expect(extra).toBeGreaterThan(0);
     expect(extra).toBeLessThanOrEqual(0.1 * 0.2 * fitted.hit + 1e-12);
+  });
+});
+
+/**
+ * The pending attack's defence played through the ruleset for every defence face and every
+ * damage face (location faces fixed: they move no Stamina): hit chance, Stamina and hull DC lost.
+ */
+function playedOut(
+  t: Table,
+  seat: Seat,
+  targetId: string,
+  dice: { count: number; sides: number },
+  uncovered?: string[],
+) {
+  const combos: number[][] = [[]];
+  for (let i = 0; i < dice.count; i++)
+    combos.splice(
+      0,
+      combos.length,
+      ...combos.flatMap((c) => Array.from({ length: dice.sides }, (_, f) => [...c, f + 1])),
+    );
+  let hit = 0;
+  let stamina = 0;
+  let dc = 0;
+  const staminaOf = (s: EliteUnitState) => s.characters[targetId]?.stamina ?? 0;
+  const dcOf = (s: EliteUnitState) => s.vehicles[targetId]?.dc ?? 0;
+  for (let d = 1; d <= 20; d++)
+    for (const faces of combos) {
+      const command = { type: 'defend' as const, targetId, ...(uncovered ? { uncovered } : {}) };
+      const events = eliteUnit.decide(t.state, command, {
+        actor: seat,
+        dice: new ScriptedDice([d, ...faces, 5, 5, 2]),
+      });
+      let after = t.state;
+      for (const e of events) after = eliteUnit.evolve(after, e);
+      const w = 1 / (20 * combos.length);
+      if (events.some((e) => e.type === 'attack.resolved' && e.hit)) hit += w;
+      stamina += w * (staminaOf(t.state) - staminaOf(after));
+      dc += w * (dcOf(t.state) - dcOf(after));
+    }
+  return { hit, stamina, dc };
+}
+
+describe('odds the rulings and vehicles change', () => {
+  it("the GM's partial-armour ruling counts: the uncovered layers pass the blow untouched", () => {
+    const t = new Table();
+    t.add('castell', 'a', P1);
+    t.add('enforcer', 'b');
+    t.run({ type: 'attack', attackerId: 'b', weapon: 'w1', targets: [{ id: 'a', distance: 1 }] }, GM, [15]);
+    // A sword's 2D10 never passes the flak vest: nothing reaches Stamina while it covers.
+    expect(defenceOdds(t.state).staminaLost).toBe(0);
+    const ruled = defenceOdds(t.state, undefined, ['a1']);
+    const played = playedOut(t, GM, 'a', { count: 2, sides: 10 }, ['a1']);
+    expect(ruled.hit).toBeCloseTo(played.hit, 12);
+    expect(ruled.staminaLost).toBeGreaterThan(0);
+    expect(ruled.staminaLost).toBeCloseTo(played.stamina, 12);
+    expect(defenceOdds(t.state, undefined, [])).toEqual(defenceOdds(t.state));
+  });
+
+  it("an enclosed vehicle's hull stands before an occupant's own layers", () => {
+    const t = new Table();
+    t.add('castell', 'a', P1);
+    t.add('enforcer', 'b');
+    t.run({ type: 'gm.set', id: 'a', field: 'layerDc', name: 'a1', value: 0 });
+    t.run({ type: 'gm.set', id: 'a', field: 'layerDc', name: 'a2', value: 0 });
+    t.run({ type: 'vehicle.add', from: 'hatchback', id: 'car' });
+    const bare = (() => {
+      const u = new Table();
+      u.add('castell', 'a', P1);
+      u.add('enforcer', 'b');
+      u.run({ type: 'gm.set', id: 'a', field: 'layerDc', name: 'a1', value: 0 });
+      u.run({ type: 'gm.set', id: 'a', field: 'layerDc', name: 'a2', value: 0 });
+      u.run({ type: 'attack', attackerId: 'b', weapon: 'w1', targets: [{ id: 'a', distance: 1 }] }, GM, [15]);
+      return defenceOdds(u.state);
+    })();
+    t.run({ type: 'vehicle.board', vehicleId: 'car', characterId: 'a', as: 'seated' }, P1);
+    t.run({ type: 'attack', attackerId: 'b', weapon: 'w1', targets: [{ id: 'a', distance: 1 }] }, GM, [15]);
+    const odds = defenceOdds(t.state);
+    expect(bare.staminaLost).toBeGreaterThan(0);
+    // 2D10 against the hatchback's hull (Resilience 8, DC 200): dented, never through.
+    expect(odds.staminaLost).toBe(0);
+    expect(odds.staminaLost).toBeCloseTo(playedOut(t, P1, 'a', { count: 2, sides: 10 }).stamina, 12);
+  });
+
+  it('an attack on a vehicle: hit, hull DC lost and wrecks; evasion adds half the modified Reactions', () => {
+    const t = new Table();
+    t.add('castell', 'a', P1);
+    t.add('vey', 'v', P2);
+    t.run({ type: 'vehicle.add', from: 'buggy', id: 'bug' });
+    t.run({ type: 'vehicle.drive', vehicleId: 'bug', dc: 20 });
+    const command = eliteUnit.commandSchema.parse({
+      type: 'attack',
+      attackerId: 'a',
+      weapon: 'w1',
+      mode: 'burst',
+      targets: [{ id: 'bug', distance: 40 }],
+    }) as Extract<EliteUnitCommand, { type: 'attack' }>;
+    // Attack d20 + 11 (Attack 8, column +3) against a driverless d20 + 0.
+    let pairs = 0;
+    for (let a = 1; a <= 20; a++) for (let d = 1; d <= 20; d++) if (a + 11 > d) pairs++;
+    const before = vehicleAttackOdds(t.state, command, P1);
+    expect(before.hit).toBeCloseTo(pairs / 400, 12);
+    expect(before.wrecked).toBeGreaterThan(0);
+    expect(() => attackOdds(t.state, command, P1)).toThrow(RangeError);
+
+    t.run({ type: 'vehicle.board', vehicleId: 'bug', characterId: 'v', as: 'driver', controls: 'port' }, P2);
+    t.run({ type: 'vehicle.drive', vehicleId: 'bug', evasive: true }, P2);
+    t.run(command, P1, [4]);
+    const odds = vehicleDefenceOdds(t.state);
+    const played = playedOut(t, P2, 'bug', { count: 2, sides: 6 });
+    expect(odds.hit).toBeCloseTo(played.hit, 12);
+    expect(odds.dcLost).toBeCloseTo(played.dc, 12);
+    // Vey's modified Reactions through the port: 15 (pilot 3 ≥ level 1) + handling 2 = 17, half 8.
+    expect(odds.hit).toBeCloseTo(Math.max(0, 15 - 8 - 1) / 20, 12);
+    expect(() => defenceOdds(t.state)).toThrow(RangeError);
   });
 });

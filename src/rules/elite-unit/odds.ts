@@ -1,13 +1,16 @@
 import { type DiceSource, ScriptedDice } from '../../engine/dice/source.ts';
 import type { Seat } from '../../engine/ruleset.ts';
+import { otherColumn } from './combat/attack.ts';
 import type { EliteUnitCommand } from './commands.ts';
+import { passLayer } from './rules/armour.ts';
 import { areaOf, nearMiss, sharedDamage } from './rules/attack.ts';
 import { findWeapon } from './rules/character.ts';
 import { damageSpec } from './rules/dice.ts';
 import { effectiveValue, hasCondition, isHelpless, isIncapacitated, isWounded } from './rules/effective.ts';
 import { injure, type OuterLayer } from './rules/injury.ts';
+import { enclosedHull, evasionBonus, isAboard } from './rules/vehicles.ts';
 import { decideAndFold } from './ruleset.ts';
-import type { Character, EliteUnitState } from './state.ts';
+import type { Character, EliteUnitState, VehicleInScene } from './state.ts';
 
 /**
  * Exact odds of one attack (no dice): every attack face is run through the ruleset's own decide;
@@ -26,6 +29,15 @@ export interface AttackOdds {
   readonly wounded: number;
   readonly incapacitated: number;
   readonly dead: number;
+}
+
+/** The hull of an enclosing vehicle around a character aboard, with DC left (else none). */
+function hullAround(state: EliteUnitState, id: string): OuterLayer | null {
+  for (const v of Object.values(state.vehicles ?? {})) {
+    if (!isAboard(v, id)) continue;
+    return enclosedHull(v, state.pack) ? v : null;
+  }
+  return null;
 }
 
 /** P(a save against `target` succeeds): faces below it; a 20 adds the next roll (§3). */
@@ -53,15 +65,25 @@ function damageDistribution(cell: string): Map<number, number> {
   return out;
 }
 
-export function attackOdds(
+/** The odds of an attack on a vehicle in the scene (§13.5): its hull is one layer (§9.2). */
+export interface VehicleOdds {
+  readonly hit: number;
+  readonly caughtByNearMiss: number;
+  /** Hull DC lost on average. */
+  readonly dcLost: number;
+  /** The hull reaches DC 0: the vehicle is out of action. */
+  readonly wrecked: number;
+}
+
+type Attack = Extract<EliteUnitCommand, { type: 'attack' }>;
+type Pending = NonNullable<EliteUnitState['pending']>;
+
+/** Every attack face run through the ruleset's own decide: the 20 totals and the attack left pending. */
+function attackTotals(
   state: EliteUnitState,
-  command: Extract<EliteUnitCommand, { type: 'attack' }>,
+  command: Attack,
   actor: Seat,
-  parry?: string,
-): AttackOdds {
-  const target = command.targets[0];
-  const defender = target ? state.characters[target.id] : undefined;
-  if (!target || !defender) throw new RangeError('attackOdds needs one target');
+): { attacks: number[]; pending: Pending } {
   const attacks: number[] = [];
   let pending = null as EliteUnitState['pending'];
   for (let face = 1; face <= 20; face++) {
@@ -70,40 +92,120 @@ export function attackOdds(
     attacks.push(pending?.attackTotal ?? 0);
   }
   if (!pending) throw new RangeError('the attack made no pending defence');
-  return oddsAgainst(state, pending, defender, attacks, parry);
+  return { attacks, pending };
+}
+
+export function attackOdds(state: EliteUnitState, command: Attack, actor: Seat, parry?: string): AttackOdds {
+  const target = command.targets[0];
+  const defender = target ? state.characters[target.id] : undefined;
+  if (!target || !defender) throw new RangeError('attackOdds needs one target');
+  const { attacks, pending } = attackTotals(state, command, actor);
+  return oddsAgainst(state, pending, defender, attacks, parry, null);
+}
+
+/** The exact odds of an attack whose first target is a vehicle in the scene. */
+export function vehicleAttackOdds(state: EliteUnitState, command: Attack, actor: Seat): VehicleOdds {
+  const target = command.targets[0];
+  const v = target ? state.vehicles[target.id] : undefined;
+  if (!target || !v) throw new RangeError('vehicleAttackOdds needs a vehicle target');
+  const { attacks, pending } = attackTotals(state, command, actor);
+  return vehicleOddsAgainst(state, pending, v, attacks);
 }
 
 /**
  * The exact odds of the attack waiting for a defence, against the defender it waits for, with
- * the defence the seat is choosing (`parry`: the object's key, or none for a plain dodge). The
- * attack total is already rolled, so only the defence, the parry save, the damage (unless a
+ * the defence the seat is choosing (`parry`: the object's key, or none for a plain dodge) and the
+ * GM's partial-armour ruling (`uncovered`: worn layers that do not cover the point of impact).
+ * The attack total is already rolled, so only the defence, the parry save, the damage (unless a
  * spread's roll is already shared) and the location are enumerated.
  */
-export function defenceOdds(state: EliteUnitState, parry?: string): AttackOdds {
+export function defenceOdds(
+  state: EliteUnitState,
+  parry?: string,
+  uncovered?: readonly string[],
+): AttackOdds {
   const p = state.pending;
   const target = p?.targets[p.next];
   const defender = target ? state.characters[target.id] : undefined;
   if (!p || !target || !defender) throw new RangeError('no attack waits for a defence');
-  return oddsAgainst(state, p, defender, [p.attackTotal], parry);
+  return oddsAgainst(state, p, defender, [p.attackTotal], parry, uncovered?.length ? uncovered : null);
+}
+
+/** The exact odds of the attack waiting for a vehicle's defence (its driver's seat answers). */
+export function vehicleDefenceOdds(state: EliteUnitState): VehicleOdds {
+  const p = state.pending;
+  const target = p?.targets[p.next];
+  const v = target ? state.vehicles[target.id] : undefined;
+  if (!p || !target || !v) throw new RangeError('no attack waits for a vehicle');
+  return vehicleOddsAgainst(state, p, v, [p.attackTotal]);
+}
+
+/** What the pending attack deals its current target: the damage distribution and any area. */
+function damageOf(state: EliteUnitState, p: Pending) {
+  const target = p.targets[p.next] ?? p.targets[0];
+  const data = p.weapon ? findWeapon(state.pack, p.weapon) : undefined;
+  // The same cell the ruleset rolls: the weapon's column, a thrown object's, a ram's, a spell's,
+  // or bare hands (1D10 + Strength).
+  const column = data ? data.columns[target?.column ?? 0] : target && otherColumn(state.pack, p, target);
+  const cell = column ? column.damage : `1D10+${p.strength ?? 0}`;
+  // A Full Auto spread shares the first hit's roll: once rolled, the damage is known.
+  const rolled = p.damage[target?.column ?? 0];
+  const damage = rolled ? new Map([[rolled.total, 1]]) : damageDistribution(cell);
+  return { target, data, damage, area: column ? areaOf(column) : null };
+}
+
+/** Each attack total equally likely against the vehicle's d20 (+ evasion): hull DC lost and wrecks. */
+function vehicleOddsAgainst(
+  state: EliteUnitState,
+  p: Pending,
+  v: VehicleInScene,
+  attacks: readonly number[],
+): VehicleOdds {
+  const vehicleData = state.pack.vehicles.find((x) => x.id === v.vehicle);
+  if (!vehicleData) throw new RangeError(`no pack vehicle ${v.vehicle}`);
+  const driver = v.driverId === null ? undefined : state.characters[v.driverId];
+  const bonus = evasionBonus(v, vehicleData, driver, state.pack, state.battle);
+  const { target, data, damage, area } = damageOf(state, p);
+  const odds = { hit: 0, caughtByNearMiss: 0, dcLost: 0, wrecked: 0 };
+  const land = (weight: number, dealt: number) => {
+    const r = passLayer(dealt, v.resilience, v.dc, false);
+    odds.dcLost += weight * (v.dc - r.dcAfter);
+    if (r.dcAfter <= 0) odds.wrecked += weight;
+  };
+  for (const attack of attacks)
+    for (let d = 1; d <= 20; d++) {
+      const weight = 1 / (20 * attacks.length);
+      const defence = d + bonus;
+      if (attack > defence) {
+        odds.hit += weight;
+        for (const [x, px] of damage) land(weight * px, Math.floor((x * p.multiplier) / p.divisor));
+      } else if (area) {
+        const miss = nearMiss(attack, defence, target?.distance ?? 0, area.size, data?.plasma ?? false);
+        if (!miss.caught) continue;
+        odds.caughtByNearMiss += weight;
+        for (const [x, px] of damage)
+          land(
+            weight * px,
+            sharedDamage(Math.floor((x * p.multiplier) / p.divisor), miss.share, miss.metres),
+          );
+      }
+    }
+  return odds;
 }
 
 /** The odds against one defender of a pending attack, each attack total equally likely. */
 function oddsAgainst(
   state: EliteUnitState,
-  p: NonNullable<EliteUnitState['pending']>,
+  p: Pending,
   defender: Character,
   attacks: readonly number[],
   parry: string | undefined,
+  uncovered: readonly string[] | null,
 ): AttackOdds {
-  const target = p.targets[p.next] ?? p.targets[0];
   const pack = state.pack;
-  const data = p.weapon ? findWeapon(pack, p.weapon) : undefined;
-  const column = data?.columns[target?.column ?? 0];
-  const cell = column?.damage ?? `1D10+${p.strength ?? 0}`;
-  // A Full Auto spread shares the first hit's roll: once rolled, the damage is known.
-  const rolled = p.damage[target?.column ?? 0];
-  const damage = rolled ? new Map([[rolled.total, 1]]) : damageDistribution(cell);
-  const area = column ? areaOf(column) : null;
+  const { target, data, damage, area } = damageOf(state, p);
+  // An occupant of an enclosed vehicle has its hull as a layer after the parry object (§9.1).
+  const hull = p.ram ? null : hullAround(state, defender.id);
   const helpless = isHelpless(defender);
   const dodge = helpless ? 0 : effectiveValue(defender, pack, 'dodge');
   const invulnerable = hasCondition(defender, 'invulnerable');
@@ -119,10 +221,14 @@ function oddsAgainst(
       : held
         ? { ...held, bonus: held.dodgeBonus }
         : null;
+  const around: OuterLayer[] = hull ? [hull] : [];
   if (layer && p.parryable && !p.unaware && !helpless) {
     const ok = saveChance(effectiveValue(defender, pack, 'reactions'));
-    branches.push({ p: ok, bonus: layer.bonus, outer: [layer] }, { p: 1 - ok, bonus: 0, outer: [] });
-  } else branches.push({ p: 1, bonus: 0, outer: [] });
+    branches.push(
+      { p: ok, bonus: layer.bonus, outer: [layer, ...around] },
+      { p: 1 - ok, bonus: 0, outer: around },
+    );
+  } else branches.push({ p: 1, bonus: 0, outer: around });
 
   const odds = {
     hit: 0,
@@ -143,7 +249,7 @@ function oddsAgainst(
     let out = memo.get(key);
     if (out) return out;
     out = [];
-    const first = injure(defender, dealt, outer, PROBE, invulnerable);
+    const first = injure(defender, dealt, outer, PROBE, invulnerable, uncovered);
     const needsLocation = first.blow.toStamina * 4 > defender.staminaMax;
     const faces = needsLocation ? 100 : 1;
     for (let n = 1; n <= faces; n++) {
@@ -153,12 +259,12 @@ function oddsAgainst(
       const units = n % 10;
       const d100 = [tens === 0 ? 10 : tens, units === 0 ? 10 : units];
       const holds = needsLocation
-        ? injure(defender, dealt, outer, new ScriptedDice([...d100, 2]), invulnerable)
+        ? injure(defender, dealt, outer, new ScriptedDice([...d100, 2]), invulnerable, uncovered)
         : first;
       const fails =
         holds.blow.location?.prostheticCheck === undefined
           ? null
-          : injure(defender, dealt, outer, new ScriptedDice([...d100, 1]), invulnerable);
+          : injure(defender, dealt, outer, new ScriptedDice([...d100, 1]), invulnerable, uncovered);
       for (const [r, p] of fails
         ? ([
             [holds, 0.9],
@@ -201,15 +307,15 @@ function oddsAgainst(
           }
           for (const [v, pv] of damage)
             add(weight * pv, Math.floor((v * p.multiplier) / p.divisor), branch.outer);
-        } else if (area && data) {
-          const miss = nearMiss(attack, defence, target?.distance ?? 0, area.size, data.plasma);
+        } else if (area) {
+          const miss = nearMiss(attack, defence, target?.distance ?? 0, area.size, data?.plasma ?? false);
           if (!miss.caught) continue;
           odds.caughtByNearMiss += weight;
           for (const [v, pv] of damage)
             add(
               weight * pv,
               sharedDamage(Math.floor((v * p.multiplier) / p.divisor), miss.share, miss.metres),
-              [],
+              around,
             );
         }
       }

@@ -32,7 +32,7 @@ import {
 import { decideBystanders, decideLetOff, decideUndo } from './decide/gm.ts';
 import { decideCast, decideEnergyBlast, decideResist } from './decide/magic.ts';
 import { decideOpposed, decideSave, decideSneak, decideTableRoll } from './decide/rolls.ts';
-import { decideBirthday, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
+import { decideBirthday, decideFate, decidePoison, decideSurgery, decideTimePass } from './decide/time.ts';
 import {
   decideBoard,
   decideContest,
@@ -97,6 +97,7 @@ const DECIDERS: { readonly [T in EliteUnitCommand['type']]: Decider<T> } = {
   'time.pass': decideTimePass,
   'poison.dose': decidePoison,
   birthday: decideBirthday,
+  'gm.fate': decideFate,
   'vehicle.add': decideVehicleAdd,
   'vehicle.remove': decideVehicleRemove,
   'vehicle.board': decideBoard,

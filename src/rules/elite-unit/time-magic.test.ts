@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GM, P1, Table } from './test-kit.ts';
+import { effectiveValue } from './rules/effective.ts';
+import { GM, P1, refused, Table } from './test-kit.ts';
 
 /** Hours (§10), poison (§14), ageing (§15), magic (§16) and the dice chat. */
 
@@ -155,5 +156,53 @@ describe('chaos #15', () => {
     expect(() => t.run({ type: 'energyBlast', id: 'orr', targetId: 'r', distance: 8 }, P1, [3, 10])).toThrow(
       /no energy blast/,
     );
+  });
+});
+
+describe("the GM's moment of a fate (gm.fate)", () => {
+  /** Castell with prosthetic legs fitted at 27, five years on: the birthday's d10 shows 1. */
+  function flagged(): Table {
+    const t = new Table();
+    t.add('castell', 'c', P1);
+    t.run({ type: 'gm.set', id: 'c', field: 'money', value: 500 });
+    t.run({ type: 'gm.set', id: 'c', field: 'part', name: 'legs', value: 'damaged' });
+    t.run({ type: 'surgery', id: 'c', part: 'legs', to: 'prosthetic' });
+    t.run({ type: 'gm.set', id: 'c', field: 'age', value: 31 });
+    t.run({ type: 'birthday', id: 'c' }, GM, [1]);
+    expect(t.char('c').conditions).toContainEqual({ id: 'prostheticFailsThisYear', note: 'legs' });
+    return t;
+  }
+
+  it('a prosthetic fails when the GM says: its attributes count 0 and the flag is spent; undo takes it back', () => {
+    const t = flagged();
+    const before = t.state;
+    t.run({ type: 'gm.fate', id: 'c', fate: 'prostheticFails', part: 'legs' });
+    expect(t.char('c').parts.legs).toBe('prostheticFailed');
+    expect(effectiveValue(t.char('c'), t.state.pack, 'run-speed')).toBe(0);
+    expect(t.char('c').conditions).toEqual([]);
+    expect(t.char('c').dead).toBeNull();
+    t.run({ type: 'gm.undo' });
+    expect(t.state.characters).toBe(before.characters);
+  });
+
+  it('a failed prosthetic trunk kills; old age kills', () => {
+    const t = new Table();
+    t.add('castell', 'c', P1);
+    t.add('vey', 'v', P1);
+    t.run({ type: 'gm.set', id: 'c', field: 'part', name: 'trunk', value: 'prosthetic' });
+    t.run({ type: 'gm.fate', id: 'c', fate: 'prostheticFails', part: 'trunk' });
+    expect(t.char('c').dead).toBe('prosthetic trunk failed');
+    t.run({ type: 'gm.fate', id: 'v', fate: 'diesOfAge' });
+    expect(t.char('v').dead).toBe('old age');
+  });
+
+  it('bad input: a stable code, nothing changed', () => {
+    const t = flagged();
+    expect(refused(t, { type: 'gm.fate', id: 'c', fate: 'prostheticFails', part: 'arms' })).toBe(
+      'NOT_PROSTHETIC',
+    );
+    expect(refused(t, { type: 'gm.fate', id: 'c', fate: 'prostheticFails' })).toBe('VALUE_INVALID');
+    expect(refused(t, { type: 'gm.fate', id: 'c', fate: 'diesOfAge' }, P1)).toBe('ROLE_NOT_ALLOWED');
+    expect(refused(t, { type: 'gm.fate', id: 'nobody', fate: 'diesOfAge' })).toBe('UNKNOWN_CHARACTER');
   });
 });

@@ -430,10 +430,10 @@ describe('vehicles in the scene', () => {
         ...t.log.map((e) => eliteUnit.redact(e, seat)),
         eliteUnit.view(t.state, seat),
       ]);
-      // Like any hidden defender's, only the defence total shows, never the dodge behind it.
-      expect(json).not.toMatch(/777|"dodge":389/);
+      // Like any hidden defender's, only hit or miss shows: neither the dodge nor the total.
+      expect(json).not.toMatch(/777|"dodge":389|defenceTotal|"total":396/);
     }
-    expect(JSON.stringify(t.log.map((e) => eliteUnit.redact(e, GM)))).toMatch(/"dodge":389/);
+    expect(JSON.stringify(t.log.map((e) => eliteUnit.redact(e, GM)))).toMatch(/"dodge":389,"total":396/);
   });
 
   it('vehicle events import with their schemas and places; a tampered one is refused', () => {

@@ -203,7 +203,8 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         attackId: event.attackId,
         targetId: event.targetId,
         attackTotal: event.attackTotal,
-        defenceTotal: event.defence.total,
+        // Hit or miss is what the table learns; the defence total would tell the hidden sheet's
+        // Dodge (or half a hidden driver's modified Reactions under evasion) over a few attacks.
         hit: event.hit,
         ...(event.damage ? { damage: event.damage } : {}),
         died: event.fatal === true || event.blow?.died !== undefined,
@@ -231,7 +232,16 @@ function redactForPlayer(event: EliteUnitEvent | TableEvent, seat: Seat) {
         ? { type: event.type, saveId: event.saveId, characterId: event.characterId, hidden: true }
         : event;
     case 'opposed.rolled': {
-      if (!event.hidden) return event;
+      if (!event.hidden) {
+        // An open roll shows everyone's die and total, except a hidden sheet's (total − die would
+        // be its attribute): the outcome against it stays.
+        if (!chars.has(event.actor.id) && !event.others.some((o) => chars.has(o.id))) return event;
+        return {
+          ...event,
+          actor: chars.has(event.actor.id) ? { id: event.actor.id } : event.actor,
+          others: event.others.map((o) => (chars.has(o.id) ? { id: o.id, actorWins: o.actorWins } : o)),
+        };
+      }
       // The roller sees its own die; the observers' rolls (the GM's) stay hidden.
       const actor = chars.has(event.actor.id) ? { id: event.actor.id } : event.actor;
       return {

@@ -3,6 +3,7 @@ import type { Character } from '../../rules/elite-unit/state.ts';
 import { words } from './describe-event.ts';
 import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
+import { vehiclesOf } from './Vehicles.tsx';
 
 /**
  * The actions besides an attack: spells and NE stores (magic), first aid, anything else said in
@@ -227,6 +228,23 @@ function Act({ c }: { c: Character }) {
   );
 }
 
+/**
+ * The vehicles a driver may name: the one in the scene he drives (its own controls count), then
+ * the pack's (driven with the controls picked here).
+ */
+function drivable(view: View, driverId: string): { id: string; label: string; scene: boolean }[] {
+  return [
+    ...vehiclesOf(view)
+      .filter((v) => v.driverId === driverId)
+      .map((v) => ({ id: v.id, label: `${v.name} (in the scene)`, scene: true })),
+    ...view.pack.vehicles.map((x) => ({
+      id: x.id,
+      label: `${x.name} (handling ${x.handling}, ${words(x.controls)})`,
+      scene: false,
+    })),
+  ];
+}
+
 function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
   const r = useRunner();
   const [vehicle, setVehicle] = useState('');
@@ -234,10 +252,15 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
   const [action, setAction] = useState<(typeof RISKY)[number]>('sharpTurn');
   const [kph, setKph] = useState('');
   const [target, setTarget] = useState('');
-  const vehicles = view.pack.vehicles;
+  const vehicles = drivable(view, c.id);
   const v = vehicles.find((x) => x.id === vehicle) ?? vehicles[0];
   if (!v) return null;
-  const others = living(view).filter((x) => x.id !== c.id);
+  // A scene vehicle is driven with its own controls; the rules take them from it.
+  const how = v.scene ? {} : { controls: controlsKind };
+  const others = [
+    ...living(view).filter((x) => x.id !== c.id),
+    ...vehiclesOf(view).filter((x) => x.id !== v.id),
+  ];
   return (
     <section>
       <h4>Vehicles</h4>
@@ -247,18 +270,20 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
           <select value={v.id} onChange={(ev) => setVehicle(ev.target.value)}>
             {vehicles.map((x) => (
               <option key={x.id} value={x.id}>
-                {x.name} (handling {x.handling}, {words(x.controls)})
+                {x.label}
               </option>
             ))}
           </select>
         </label>
-        <label>
-          Controls{' '}
-          <select value={controlsKind} onChange={(ev) => setControls(ev.target.value as 'manual' | 'port')}>
-            <option value="manual">by hand</option>
-            <option value="port">through the Control Port</option>
-          </select>
-        </label>
+        {v.scene ? null : (
+          <label>
+            Controls{' '}
+            <select value={controlsKind} onChange={(ev) => setControls(ev.target.value as 'manual' | 'port')}>
+              <option value="manual">by hand</option>
+              <option value="port">through the Control Port</option>
+            </select>
+          </label>
+        )}
       </div>
       <div className="eu-form">
         <label>
@@ -279,7 +304,7 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
               type: 'vehicle.risky',
               driverId: c.id,
               vehicle: v.id,
-              controls: controlsKind,
+              ...how,
               action,
             })
           }
@@ -310,7 +335,7 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
               type: 'vehicle.ram',
               driverId: c.id,
               vehicle: v.id,
-              controls: controlsKind,
+              ...how,
               kph: Number(kph),
               targetId: target,
               situation: {},
@@ -336,6 +361,133 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
           </button>
         ) : null}
       </div>
+      <Contest view={view} c={c} gm={gm} vehicle={v.id} how={how} />
     </section>
+  );
+}
+
+/**
+ * Competitive piloting (§13.8): this driver against a rival, each d20 + modified Reactions (the
+ * GM may add situational modifiers); the rival's die comes from the table's dice.
+ */
+export function Contest({
+  view,
+  c,
+  gm,
+  vehicle,
+  how,
+}: {
+  view: View;
+  c: Character;
+  gm: boolean;
+  vehicle: string;
+  how: { controls?: 'manual' | 'port' };
+}) {
+  const r = useRunner();
+  const [purpose, setPurpose] = useState('');
+  const [rivalId, setRivalId] = useState('');
+  const [rivalVehicle, setRivalVehicle] = useState('');
+  const [rivalControls, setRivalControls] = useState<'manual' | 'port'>('manual');
+  const [modifier, setModifier] = useState('');
+  const [rivalModifier, setRivalModifier] = useState('');
+  const rivals = roster(view).filter((x) => x.id !== c.id && (isWhole(x) ? x.dead === null : !x.dead));
+  const rival = rivals.find((x) => x.id === rivalId) ?? rivals[0];
+  if (!rival) return null;
+  const theirs = drivable(view, rival.id);
+  const rv = theirs.find((x) => x.id === rivalVehicle) ?? theirs[0];
+  if (!rv) return null;
+  const n = (text: string) => (text !== '' && Number.isInteger(Number(text)) ? Number(text) : 0);
+  return (
+    <form
+      className="eu-form"
+      aria-label="Competitive piloting"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        void r
+          .run({
+            type: 'vehicle.contest',
+            purpose: purpose.trim() || 'a race',
+            driverId: c.id,
+            vehicle,
+            ...how,
+            rivalId: rival.id,
+            rivalVehicle: rv.id,
+            ...(rv.scene ? {} : { rivalControls }),
+            ...(gm && n(modifier) !== 0 ? { modifier: n(modifier) } : {}),
+            ...(gm && n(rivalModifier) !== 0 ? { rivalModifier: n(rivalModifier) } : {}),
+          })
+          .then((ok) => ok && setPurpose(''));
+      }}
+    >
+      <label>
+        Outdrive{' '}
+        <select aria-label="Rival driver" value={rival.id} onChange={(ev) => setRivalId(ev.target.value)}>
+          {rivals.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        in{' '}
+        <select
+          aria-label="Rival's vehicle"
+          value={rv.id}
+          onChange={(ev) => setRivalVehicle(ev.target.value)}
+        >
+          {theirs.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {rv.scene ? null : (
+        <select
+          aria-label="Rival's controls"
+          value={rivalControls}
+          onChange={(ev) => setRivalControls(ev.target.value as 'manual' | 'port')}
+        >
+          <option value="manual">by hand</option>
+          <option value="port">through a Control Port</option>
+        </select>
+      )}
+      <label>
+        For what{' '}
+        <input
+          aria-label="What the drivers compete for"
+          value={purpose}
+          maxLength={80}
+          placeholder="a race"
+          onChange={(ev) => setPurpose(ev.target.value)}
+        />
+      </label>
+      {gm ? (
+        <>
+          <label>
+            Modifier{' '}
+            <input
+              type="number"
+              aria-label="Modifier for the driver"
+              value={modifier}
+              onChange={(ev) => setModifier(ev.target.value)}
+            />
+          </label>
+          <label>
+            Rival's modifier{' '}
+            <input
+              type="number"
+              aria-label="Modifier for the rival"
+              value={rivalModifier}
+              onChange={(ev) => setRivalModifier(ev.target.value)}
+            />
+          </label>
+        </>
+      ) : null}
+      <button type="submit" disabled={r.busy}>
+        Compete (d20 + modified Reactions each)
+      </button>
+    </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useContext, useMemo, useState } from 'react';
-import type { AttackOdds } from '../../rules/elite-unit/odds.ts';
+import type { AttackOdds, VehicleOdds } from '../../rules/elite-unit/odds.ts';
 import { bystanderShare, rangeColumn } from '../../rules/elite-unit/rules/attack.ts';
 import { isHelpless } from '../../rules/elite-unit/rules/effective.ts';
+import { isAboard } from '../../rules/elite-unit/rules/vehicles.ts';
 import type { Character, VehicleInScene } from '../../rules/elite-unit/state.ts';
 import type { LogItem } from '../log.ts';
 import { TableLogContext } from '../pages/TablePage.tsx';
@@ -52,6 +53,16 @@ function OddsLine({ odds, label }: { odds: AttackOdds; label: string }) {
   );
 }
 
+function VehicleOddsLine({ odds, label }: { odds: VehicleOdds; label: string }) {
+  return (
+    <span>
+      {label}: hit <strong>{percent(odds.hit)}</strong>
+      {odds.caughtByNearMiss > 0 ? `, caught by a near miss ${percent(odds.caughtByNearMiss)}` : ''}; hull DC
+      lost on average {odds.dcLost.toFixed(1)}; out of action {percent(odds.wrecked)}
+    </span>
+  );
+}
+
 export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   const r = useRunner();
   const gm = seat.role === 'gm';
@@ -79,7 +90,15 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
         (w) => w.inHands || view.pack.weapons.find((x) => x.id === w.weapon)?.vehicleMounted,
       )
     : [];
-  const weapon = usable.find((w) => w.key === weaponKey) ?? (weaponKey === 'unarmed' ? undefined : usable[0]);
+  // The mounts of a vehicle the attacker is aboard (§13.7): fired with `vehicle`, their rounds the vehicle's.
+  const mounts = attacker
+    ? vehiclesOf(view)
+        .filter((v) => isAboard(v, attacker.id))
+        .flatMap((v) => v.weapons.map((w) => ({ v, w, value: `${v.id}/${w.key}` })))
+    : [];
+  const mount = mounts.find((m) => m.value === weaponKey);
+  const weapon =
+    mount?.w ?? usable.find((w) => w.key === weaponKey) ?? (weaponKey === 'unarmed' ? undefined : usable[0]);
   const data = weapon ? view.pack.weapons.find((x) => x.id === weapon.weapon) : undefined;
   const modeKind = data?.modes.some((m) => m.kind === mode) ? mode : (data?.modes[0]?.kind ?? '');
   // Kept across renders, so the odds below (about 0.1 s a count) are counted again only when the
@@ -88,7 +107,8 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   const others = useMemo(
     (): { id: string; name: string }[] => [
       ...roster(view).filter((c) => c.id !== attackerId && (isWhole(c) ? c.dead === null : !c.dead)),
-      ...vehiclesOf(view),
+      // Not the vehicle the attacker rides in.
+      ...vehiclesOf(view).filter((v) => !isAboard(v, attackerId)),
     ],
     [view, attackerId],
   );
@@ -110,6 +130,7 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
       type: 'attack',
       attackerId: attacker.id,
       ...(weapon ? { weapon: weapon.key } : {}),
+      ...(mount ? { vehicle: mount.v.id } : {}),
       ...(weapon && modeKind ? { mode: modeKind as NonNullable<AttackCommand['mode']> } : {}),
       ...(modeKind === 'fullAuto' && rounds !== '' && Number.isInteger(n) && n > 0 ? { rounds: n } : {}),
       targets: list,
@@ -118,7 +139,21 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
       ...(gm && parryable !== '' ? { parryable: parryable === 'yes' } : {}),
       ...(gm && touch ? { touch: true } : {}),
     };
-  }, [attacker, picked, targets, speed, situation, rounds, weapon, modeKind, gm, fatal, parryable, touch]);
+  }, [
+    attacker,
+    picked,
+    targets,
+    speed,
+    situation,
+    rounds,
+    weapon,
+    mount,
+    modeKind,
+    gm,
+    fatal,
+    parryable,
+    touch,
+  ]);
 
   // The exact chance, from the ruleset's own odds (each attack face run through its decide),
   // counted in the table's worker so typing a distance never stalls the page. A command the rules
@@ -165,13 +200,18 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
           Weapon{' '}
           <select
             aria-label="Weapon"
-            value={weapon?.key ?? 'unarmed'}
+            value={mount?.value ?? weapon?.key ?? 'unarmed'}
             onChange={(ev) => setWeaponKey(ev.target.value)}
           >
             {usable.map((w) => (
               <option key={w.key} value={w.key}>
                 {weaponName(view.pack, w.weapon)}
                 {view.pack.weapons.find((x) => x.id === w.weapon)?.ammo ? ` (${w.loaded} loaded)` : ''}
+              </option>
+            ))}
+            {mounts.map((m) => (
+              <option key={m.value} value={m.value}>
+                {weaponName(view.pack, m.w.weapon)} mounted on {m.v.name} ({m.w.loaded} loaded)
               </option>
             ))}
             <option value="unarmed">Bare hands</option>
@@ -315,8 +355,7 @@ export function AttackChance({ odds }: { odds: AnswerState<OddsAnswer> }) {
       </span>
     );
   const a = r.answer;
-  if (a.kind === 'vehicle')
-    return <span className="eu-muted">The chance against a vehicle is not counted here yet.</span>;
+  if (a.kind === 'vehicle') return <VehicleOddsLine odds={a.odds} label={`Against ${a.target}`} />;
   if (a.kind !== 'attack')
     return <span className="eu-muted">The GM keeps this target’s sheet: its chance is not shown.</span>;
   return (
@@ -369,9 +408,17 @@ export function DefendForm({
   const parry = parries.find((x) => x.key === choice);
   // Each option's exact chance, counted in the table's worker once per view (a parry runs ~1000 decides).
   const keys = parries.map((x) => x.key).join(',');
+  // The GM's partial-armour ticks go into the count: the chances follow the ruling.
+  const ruling = gm ? uncovered.join(',') : '';
   const question = useMemo(
-    (): OddsQuestion => ({ kind: 'defence', view, defenderId: c.id, parries: keys ? keys.split(',') : [] }),
-    [view, c.id, keys],
+    (): OddsQuestion => ({
+      kind: 'defence',
+      view,
+      defenderId: c.id,
+      parries: keys ? keys.split(',') : [],
+      ...(ruling ? { uncovered: ruling.split(',') } : {}),
+    }),
+    [view, c.id, keys, ruling],
   );
   const odds = useAnswer(useOddsAsker(), question);
   const chances =
@@ -445,8 +492,8 @@ export function DefendForm({
             </label>
           ))}
           {uncovered.length > 0 ? (
-            <p className="eu-muted">
-              The blow passes the unticked layers only; the chances above count every layer as covering.
+            <p className="eu-muted" data-testid="ruling-counted">
+              The chances above count the ticked layers as not covering: the blow passes them untouched.
             </p>
           ) : null}
         </fieldset>
@@ -471,8 +518,19 @@ export function DefendForm({
 }
 
 /** An attack on a vehicle: its driver's seat rolls the defence (no parry; evasion helps, §13.5). */
-function VehicleDefend({ view, p, v }: { view: View; p: NonNullable<View['pending']>; v: VehicleInScene }) {
+export function VehicleDefend({
+  view,
+  p,
+  v,
+}: {
+  view: View;
+  p: NonNullable<View['pending']>;
+  v: VehicleInScene;
+}) {
   const r = useRunner();
+  const question = useMemo((): OddsQuestion => ({ kind: 'vehicleDefence', view }), [view]);
+  const odds = useAnswer(useOddsAsker(), question);
+  const answer = odds.kind === 'done' && odds.result.ok ? odds.result.answer : null;
   return (
     <section className="eu-card eu-defend" aria-label={`Defend ${v.name}`} data-testid="defend">
       <h3>
@@ -483,6 +541,15 @@ function VehicleDefend({ view, p, v }: { view: View; p: NonNullable<View['pendin
         {v.evasive ? ' and adds half the modified Reactions (evasive manoeuvres)' : ''}; the attack hits if
         its total is higher. A vehicle cannot parry.
       </p>
+      {odds.kind === 'counting' ? (
+        <p className="eu-muted" data-testid="odds-counting">
+          Counting the chances…
+        </p>
+      ) : answer?.kind === 'vehicle' ? (
+        <p className="eu-muted" data-testid="defence-chance">
+          <VehicleOddsLine odds={answer.odds} label="The chance" />
+        </p>
+      ) : null}
       <button type="button" disabled={r.busy} onClick={() => void r.run({ type: 'defend', targetId: v.id })}>
         Dodge and roll
       </button>
@@ -643,7 +710,7 @@ export function AttackResult({ view, seat }: { view: View; seat: SeatRef }) {
                   {def.helpless ? ' (helpless)' : ''}
                 </>
               ) : (
-                num(e.defenceTotal)
+                'the GM keeps'
               )}
               {str(parry.object)
                 ? `; parry save ${save.waived ? 'given up' : `${arr(save.faces).join(' + ')} against ${num(save.target)}: ${save.success ? 'success' : 'failure'}`}`

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PARTS } from '../../rules/elite-unit/data/tables.ts';
+import type { Character } from '../../rules/elite-unit/state.ts';
 import type { SeatInfo } from '../../server/protocol.ts';
 import { words } from './describe-event.ts';
 import { type Command, isWhole, nameOf, roster, type SeatRef, type View } from './model.ts';
@@ -143,8 +144,62 @@ export function GmScreen({ view, seat, seats }: { view: View; seat: SeatRef; sea
       <HiddenRolls view={view} />
       <TimePanel view={view} />
       <SurgeryPanel view={view} />
+      <Fates view={view} />
       <Questions view={view} />
     </div>
+  );
+}
+
+/**
+ * What a birthday left for the GM to time (§15): a prosthetic that fails within the year, death
+ * of old age. Each waits on the sheet as a flag until the GM picks the moment (gm.fate), which the
+ * GM may undo like any resolution.
+ */
+type FatePart = 'trunk' | 'arms' | 'legs' | 'face';
+
+export function Fates({ view }: { view: View }) {
+  const r = useRunner();
+  const flags = roster(view)
+    .filter(isWhole)
+    .filter((c) => c.dead === null)
+    .flatMap((c) =>
+      c.conditions.flatMap((x): { c: Character; part: FatePart | null; key: string }[] =>
+        x.id === 'prostheticFailsThisYear' &&
+        (x.note === 'trunk' || x.note === 'arms' || x.note === 'legs' || x.note === 'face')
+          ? [{ c, part: x.note, key: `${c.id}/${x.note}` }]
+          : x.id === 'diesThisYear'
+            ? [{ c, part: null, key: `${c.id}/age` }]
+            : [],
+      ),
+    );
+  if (flags.length === 0) return null;
+  return (
+    <section className="eu-card eu-question" aria-label="Fates this year">
+      <h3>Fates this year</h3>
+      <p className="eu-muted">Each strikes at a moment you pick, usually a tense one.</p>
+      <ul>
+        {flags.map(({ c, part, key }) => (
+          <li key={key}>
+            {part
+              ? `${c.name}'s prosthetic ${words(part)} fails within the year${part === 'trunk' ? ' (a failed trunk kills)' : ''}.`
+              : `${c.name} dies of old age within the year.`}{' '}
+            <button
+              type="button"
+              disabled={r.busy}
+              onClick={() =>
+                void r.run(
+                  part
+                    ? { type: 'gm.fate', id: c.id, fate: 'prostheticFails', part }
+                    : { type: 'gm.fate', id: c.id, fate: 'diesOfAge' },
+                )
+              }
+            >
+              {part ? 'It fails now' : 'It strikes now'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -202,7 +257,16 @@ function namesFor(view: View, id: string, field: Field): { value: string; label:
     case 'part':
       return PARTS.map((p) => ({ value: p, label: words(p) }));
     case 'layerDc':
-      return c.armour.map((l) => ({ value: l.key, label: l.name }));
+      return [
+        ...c.armour.map((l) => ({ value: l.key, label: l.name })),
+        ...c.weapons
+          .filter((w) => w.dc !== null)
+          .map((w) => ({
+            value: w.key,
+            label: `${view.pack.weapons.find((x) => x.id === w.weapon)?.name ?? w.weapon} (parrying)`,
+          })),
+        ...c.held.map((h) => ({ value: h.key, label: `${h.name} (parrying)` })),
+      ];
     case 'loaded':
     case 'recoil':
       return c.weapons.map((w) => ({
@@ -494,9 +558,9 @@ function Questions({ view }: { view: View }) {
                 </button>
               </>
             ) : q.kind === 'prostheticFailure' ? (
-              `${nameOf(view, q.characterId)}'s prosthetic ${words(q.part)} may fail: rule on it and set the part with an override.`
+              `${nameOf(view, q.characterId)}'s prosthetic ${words(q.part)} may fail: see the fates this year.`
             ) : q.kind === 'oldAgeDeath' ? (
-              `${nameOf(view, q.characterId)} may die of old age: rule on it with an override.`
+              `${nameOf(view, q.characterId)} may die of old age: see the fates this year.`
             ) : q.kind === 'chaosWeapon' ? (
               `${nameOf(view, q.characterId)}'s weapon is touched by chaos (×${q.factor} for ${q.turns} Turns).`
             ) : null}

@@ -42,6 +42,7 @@ function VehicleRow({ view, seat, v }: { view: View; seat: SeatRef; v: VehicleIn
   const [who, setWho] = useState('');
   const [as, setAs] = useState<'driver' | 'seated' | 'unseated'>('seated');
   const [speed, setSpeed] = useState('');
+  const [dc, setDc] = useState('');
   const boarder = outside.find((c) => c.id === who) ?? outside[0];
   return (
     <li data-id={v.id}>
@@ -133,6 +134,49 @@ function VehicleRow({ view, seat, v }: { view: View; seat: SeatRef; v: VehicleIn
               onClick={() => void r.run({ type: 'vehicle.drive', vehicleId: v.id, evasive: !v.evasive })}
             >
               {v.evasive ? 'Stop evasive manoeuvres' : 'Evasive manoeuvres'}
+            </button>
+          </>
+        ) : null}
+        {inside[0]
+          ? // A mount reloads from the vehicle's own spares, by someone aboard, as an action (§13.7).
+            v.weapons.map((w) => (
+              <button
+                key={w.key}
+                type="button"
+                className="ghost"
+                disabled={r.busy}
+                onClick={() =>
+                  void r.run({ type: 'reload', id: inside[0]?.id ?? '', weapon: w.key, vehicle: v.id })
+                }
+              >
+                Reload the mounted {weaponName(view.pack, w.weapon)} ({inside[0]?.name})
+              </button>
+            ))
+          : null}
+        {gm ? (
+          <>
+            <label>
+              Hull DC{' '}
+              <input
+                type="number"
+                min={0}
+                inputMode="numeric"
+                aria-label={`Hull DC of ${v.name}`}
+                placeholder={String(v.dc)}
+                value={dc}
+                onChange={(ev) => setDc(ev.target.value)}
+              />
+            </label>
+            <button
+              type="button"
+              disabled={r.busy || dc === '' || !Number.isInteger(Number(dc))}
+              onClick={() =>
+                void r
+                  .run({ type: 'vehicle.drive', vehicleId: v.id, dc: Number(dc) })
+                  .then((ok) => ok && setDc(''))
+              }
+            >
+              Set the hull DC
             </button>
           </>
         ) : null}

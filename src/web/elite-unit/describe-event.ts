@@ -109,6 +109,7 @@ const REASON_WORDS: Readonly<Record<string, string>> = {
   poison: 'is poisoned',
   birthday: 'has a birthday',
   surgery: 'has surgery',
+  fate: 'meets a fate the GM timed',
   crash: 'is hurt in a crash',
   drop: 'is struck by a falling object',
   assign: 'changes hands',
@@ -168,7 +169,8 @@ function resolvedLine(e: Json, who: (id: string) => string): string {
   const target = who(str(e.targetId));
   const attack = num(e.attackTotal);
   const defence = obj(e.defence);
-  const defenceTotal = num(defence.total) ?? num(e.defenceTotal);
+  // A hidden defender's total stays with the GM: the player's copy carries only hit or miss.
+  const defenceTotal = num(defence.total);
   const totals =
     attack !== null && defenceTotal !== null ? ` (attack ${attack} against defence ${defenceTotal})` : '';
   const parry = obj(defence.parry);
@@ -329,10 +331,11 @@ export function describeEliteUnitEvent(
         return `The GM rolls ${purpose || 'an opposed roll'} out of sight.`;
       const against = others.map((o) => {
         const total = num(o.total);
-        if (total === null) return `${who(str(o.id))} (hidden)`;
+        if (total === null)
+          return `${who(str(o.id))} (hidden${o.actorWins === true ? ', beaten' : o.actorWins === false ? ', holds' : ''})`;
         return `${who(str(o.id))} ${total}${o.actorWins === true ? '' : ' (holds)'}`;
       });
-      return `${capital(purpose || 'Opposed roll')}: ${who(str(actor.id))} ${num(actor.total) ?? '?'} against ${list(against)}.`;
+      return `${capital(purpose || 'Opposed roll')}: ${who(str(actor.id))} ${num(actor.total) ?? '(hidden)'} against ${list(against)}.`;
     }
     case 'table.rolled': {
       const table = words(str(e.table));

@@ -1,7 +1,16 @@
 import type { Seat } from '../../engine/ruleset.ts';
 import type { EliteUnitCommand } from '../../rules/elite-unit/commands.ts';
-import { type AttackOdds, attackOdds, defenceOdds, saveChance } from '../../rules/elite-unit/odds.ts';
+import {
+  type AttackOdds,
+  attackOdds,
+  defenceOdds,
+  saveChance,
+  type VehicleOdds,
+  vehicleAttackOdds,
+  vehicleDefenceOdds,
+} from '../../rules/elite-unit/odds.ts';
 import { effectiveValue } from '../../rules/elite-unit/rules/effective.ts';
+import { evasionInForce } from '../../rules/elite-unit/rules/vehicles.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import { asState, isWhole, type View, weaponName } from './model.ts';
 
@@ -21,7 +30,11 @@ export type OddsQuestion =
       readonly view: View;
       readonly defenderId: string;
       readonly parries: readonly string[];
-    };
+      /** The GM's partial-armour ruling ticked on the prompt (worn layers that do not cover it). */
+      readonly uncovered?: readonly string[];
+    }
+  /** The chance of the attack waiting for a vehicle's defence (its driver's prompt). */
+  | { readonly kind: 'vehicleDefence'; readonly view: View };
 
 /** A defence option's exact chance; parryHolds is P(the parry save succeeds), null for a dodge. */
 export interface DefenceChance {
@@ -31,8 +44,8 @@ export interface DefenceChance {
 
 export type OddsAnswer =
   | { readonly kind: 'hidden' }
-  /** A vehicle target (§13): the odds count characters only. */
-  | { readonly kind: 'vehicle' }
+  /** A vehicle target (§13.5): hit, hull DC lost, out of action. */
+  | { readonly kind: 'vehicle'; readonly target: string; readonly odds: VehicleOdds }
   | {
       readonly kind: 'attack';
       readonly target: string;
@@ -54,13 +67,25 @@ export function parryObjects(c: Character, view: View): { key: string; name: str
 }
 
 /**
- * The answer known without counting: the first target is a vehicle, or a sheet this seat does not
- * hold. The page shows it at once instead of asking the worker.
+ * Can this seat count the defence of the vehicle `id`? Its d20 + 0 is known to all; under evasion
+ * it adds half the driver's modified Reactions, which only a seat holding the driver's sheet knows.
+ */
+function vehicleCountable(view: View, id: string): boolean {
+  const v = view.vehicles?.[id];
+  if (!v) return false;
+  if (!evasionInForce(v, view.battle)) return true;
+  return v.driverId === null || isWhole(view.characters[v.driverId]);
+}
+
+/**
+ * The answer known without counting: the first target is a sheet this seat does not hold (or a
+ * vehicle whose hidden driver's evasion counts). The page shows it at once instead of asking the
+ * worker.
  */
 export function answerAtOnce(view: View, command: AttackCommand): OddsAnswer | null {
   const first = command.targets[0];
   if (!first) return null;
-  if (view.vehicles?.[first.id]) return { kind: 'vehicle' };
+  if (view.vehicles?.[first.id]) return vehicleCountable(view, first.id) ? null : { kind: 'hidden' };
   const target = view.characters[first.id];
   return target && isWhole(target) ? null : { kind: 'hidden' };
 }
@@ -75,6 +100,8 @@ export function answerOdds(q: OddsQuestion): OddsAnswer {
     const known = answerAtOnce(q.view, q.command);
     if (known) return known;
     const first = q.command.targets[0];
+    const v = first ? q.view.vehicles?.[first.id] : undefined;
+    if (v) return { kind: 'vehicle', target: v.name, odds: vehicleAttackOdds(state, q.command, q.actor) };
     const target = first ? q.view.characters[first.id] : undefined;
     if (!target || !isWhole(target)) return { kind: 'hidden' };
     const dodge = attackOdds(state, q.command, q.actor);
@@ -84,11 +111,17 @@ export function answerOdds(q: OddsQuestion): OddsAnswer {
     }));
     return { kind: 'attack', target: target.name, dodge, withParry };
   }
+  if (q.kind === 'vehicleDefence') {
+    const t = q.view.pending?.targets[q.view.pending.next];
+    const v = t ? q.view.vehicles?.[t.id] : undefined;
+    if (!v || !vehicleCountable(q.view, v.id)) return { kind: 'hidden' };
+    return { kind: 'vehicle', target: v.name, odds: vehicleDefenceOdds(state) };
+  }
   const c = q.view.characters[q.defenderId];
   if (!c || !isWhole(c)) return { kind: 'hidden' };
   const ask = (key?: string): DefenceChance | null => {
     try {
-      const odds = defenceOdds(state, key);
+      const odds = defenceOdds(state, key, q.uncovered);
       return { odds, parryHolds: key ? saveChance(effectiveValue(c, state.pack, 'reactions')) : null };
     } catch {
       // An option the odds cannot count (no attack pending any more) shows no chance, not an error.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GM, P1, Table } from '../../rules/elite-unit/test-kit.ts';
-import { render, viewFor } from './render-kit.tsx';
+import { Fates } from './Gm.tsx';
+import { recordingRunner, render, viewFor } from './render-kit.tsx';
 import { SurgeryPanel } from './Surgery.tsx';
 import { prostheticAge, surgeryOptions } from './surgery.ts';
 
@@ -76,5 +77,33 @@ describe('the surgery panel', () => {
     const age = t.char('c').age;
     expect(html).toContain(`prosthetic (since age ${age}; checked yearly from ${age + 5})`);
     expect(html).toContain('10c to spend');
+  });
+});
+
+describe('the fates this year (GM screen)', () => {
+  /** Castell's prosthetic legs, fitted at 27, fail at 32 (the birthday's d10 shows 1). */
+  function flagged() {
+    const t = new Table();
+    t.add('castell', 'c', P1);
+    t.run({ type: 'gm.set', id: 'c', field: 'money', value: 500 });
+    t.run({ type: 'gm.set', id: 'c', field: 'part', name: 'legs', value: 'damaged' });
+    t.run({ type: 'surgery', id: 'c', part: 'legs', to: 'prosthetic' });
+    t.run({ type: 'gm.set', id: 'c', field: 'age', value: 31 });
+    t.run({ type: 'birthday', id: 'c' }, GM, [1]);
+    return t;
+  }
+
+  it('lists each flagged fate with a button that makes it strike now', () => {
+    const html = render(<Fates view={viewFor(flagged().state, GM)} />, recordingRunner());
+    expect(html).toContain('aria-label="Fates this year"');
+    expect(html).toContain('prosthetic legs fails within the year');
+    expect(html).toContain('It fails now');
+  });
+
+  it('is gone once the fate has struck, and absent without one', () => {
+    const t = flagged();
+    t.run({ type: 'gm.fate', id: 'c', fate: 'prostheticFails', part: 'legs' });
+    expect(render(<Fates view={viewFor(t.state, GM)} />)).toBe('');
+    expect(render(<Fates view={viewFor(patient().state, GM)} />)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import defaultPack from '../../rules/elite-unit/data/default-pack.json' with { type: 'json' };
@@ -333,6 +334,34 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await expect
       .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
       .toBe('37 / 40');
+
+    // The GM exports the campaign; imported on the home page, it is the same table: Ann's new
+    // link shows Castell as she left him.
+    const [download] = await Promise.all([
+      gm.waitForEvent('download'),
+      gm.getByRole('button', { name: 'Export campaign (JSON)' }).click(),
+    ]);
+    const exported = readFileSync(await download.path(), 'utf8');
+    const file = JSON.parse(exported) as { events: { event: { type: string } }[] };
+    const types = file.events.map((e) => e.event.type);
+    expect(types).toContain('resolution.undone');
+    expect(types).toContain('attack.resolved');
+    const home = await gm.context().newPage();
+    await home.goto(`${server.url}/`);
+    await home.getByLabel('Campaign file').setInputFiles({
+      name: 'elite-unit.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported),
+    });
+    await home.getByRole('button', { name: 'Import campaign' }).click();
+    await home.getByRole('heading', { name: /is imported/ }).waitFor();
+    const annLink = await home.getByRole('textbox', { name: 'Ann (player)' }).inputValue();
+    await shot(home, 'eu-imported-desktop.png');
+    const again = (await openSeatWithFrames(browser, annLink)).page;
+    await tab(again, 'Sheets');
+    await expect
+      .poll(() => sheet(again, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
+      .toBe('37 / 40');
     expect(pageProblems).toEqual([]);
   });
 
@@ -352,6 +381,8 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
     await addCharacter(gm, 'vey', { owner: cat.seatId });
     await addCharacter(gm, 'enforcer', { hidden: true, name: 'Masked Enforcer' });
+    await ownDice(gm);
+    await ownDice(page);
     // The GM changes the hidden sheet, rolls for it out of sight, and attacks Cat's pilot with it.
     const override = gm.getByRole('region', { name: 'Override a value', exact: true });
     await override.getByLabel('Character').selectOption('enforcer-2');
@@ -361,16 +392,45 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     const rolls = gm.getByRole('region', { name: 'Rolls', exact: true });
     await rolls.getByLabel('Save for').selectOption('enforcer-2');
     await rolls.getByRole('button', { name: 'Roll the save' }).click();
+    await typeFaces(gm, [5]);
     await tab(gm, 'Play');
     const form = gm.getByRole('region', { name: 'Attack', exact: true });
     await form.getByLabel('Attacker', { exact: true }).selectOption('enforcer-2');
     await form.getByRole('checkbox', { name: 'Cpl Tomas Vey', exact: true }).check();
     await form.getByLabel('Distance to Cpl Tomas Vey in metres').fill('1');
     await form.getByRole('button', { name: 'Attack' }).click();
+    await typeFaces(gm, [10]);
+    // Vey's d20 of 20 beats the sword's total: a miss, no damage dice.
     await page.getByTestId('defend').getByRole('button', { name: 'Dodge and roll' }).click();
+    await typeFaces(page, [20]);
+    await expect.poll(() => page.getByTestId('last-attack').textContent()).toContain('Cpl Tomas Vey: missed');
+
+    // Vey drives a scout buggy the GM brings; the Enforcer swings at it. The GM's form and Cat's
+    // defend prompt both show the exact chance against the vehicle (hull DC, out of action).
+    const add = gm.getByRole('form', { name: 'Add a vehicle' });
+    await add.getByLabel('Vehicle').selectOption('buggy');
+    await add.getByRole('button', { name: 'Bring it into the scene' }).click();
+    await page.getByLabel('Where in Scout buggy').selectOption('driver');
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    await expect.poll(() => gm.locator('.eu-vehicles li').textContent()).toContain('driver Cpl Tomas Vey');
+    const atBuggy = gm.getByRole('region', { name: 'Attack', exact: true });
+    await atBuggy.getByLabel('Attacker', { exact: true }).selectOption('enforcer-2');
+    await atBuggy.getByRole('checkbox', { name: 'Scout buggy', exact: true }).check();
+    await atBuggy.getByLabel('Distance to Scout buggy in metres').fill('1');
     await expect
-      .poll(() => page.getByTestId('last-attack').textContent())
-      .toMatch(/Cpl Tomas Vey: (hit|missed)/);
+      .poll(() => atBuggy.getByTestId('attack-odds').textContent(), { timeout: 60_000 })
+      .toContain('Against Scout buggy: hit');
+    await atBuggy.getByRole('button', { name: 'Attack' }).click();
+    await typeFaces(gm, [10]);
+    const prompt = page.getByTestId('defend');
+    await expect.poll(() => prompt.textContent()).toContain('Masked Enforcer attacks Scout buggy');
+    await expect
+      .poll(() => prompt.getByTestId('defence-chance').textContent(), { timeout: 60_000 })
+      .toContain('hull DC lost on average');
+    await shot(page, 'eu-vehicle-defence-phone.png');
+    await prompt.getByRole('button', { name: 'Dodge and roll' }).click();
+    await typeFaces(page, [20]);
+    await expect.poll(() => page.getByTestId('last-attack').textContent()).toContain('Scout buggy: missed');
     await tab(page, 'Sheets');
     const masked = sheet(page, 'Masked Enforcer');
     expect(await masked.getAttribute('data-hidden')).toBe('true');
@@ -406,8 +466,9 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await addCharacter(gm, 'hexer', { hidden: true });
     await expect.poll(() => gm.locator('.eu-roster li').count()).toBe(3);
     await ownDice(ben);
+    await ownDice(gm);
 
-    // The Hexer casts Drain Will on Orr (digital dice for the GM): Orr's phone asks for the save.
+    // The Hexer casts Drain Will on Orr (NE cost 1D6 typed as 2): Orr's phone asks for the save.
     await tab(gm, 'Play');
     await gm.getByText('More actions: magic, first aid, vehicles').click();
     const more = gm.getByRole('group', { name: 'More actions' });
@@ -416,6 +477,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await more.getByLabel('On', { exact: true }).selectOption('orr-1');
     await more.getByLabel('Metres', { exact: true }).fill('5');
     await more.getByRole('button', { name: 'Cast' }).click();
+    await typeFaces(gm, [2]);
     const resist = ben.getByTestId('resist');
     await expect.poll(() => resist.textContent()).toContain('Hexer casts Drain Will on Sable Orr');
     expect(await ben.getByTestId('your-move').textContent()).toContain('Sable Orr must resist a spell');
@@ -443,17 +505,26 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await expect
       .poll(() => defend.getByTestId('defence-chance').first().textContent(), { timeout: 60_000 })
       .toContain('hit');
+    // The undersuit stops every sword blow short of a wound while it covers.
+    expect(await defend.getByTestId('defence-chance').first().textContent()).toContain('wounded 0%');
     const partial = defend.getByTestId('partial-armour');
     await partial.getByRole('checkbox', { name: /Padded undersuit .* does not cover it/ }).focus();
     await gm.keyboard.press('Space');
     expect(await partial.getByRole('checkbox').first().isChecked()).toBe(true);
+    // The chances are counted again with the ruling: now a blow may wound.
+    await expect
+      .poll(() => defend.getByTestId('defence-chance').first().textContent(), { timeout: 60_000 })
+      .not.toContain('wounded 0%');
+    expect(await defend.getByTestId('ruling-counted').count()).toBe(1);
     await shot(gm, 'eu-partial-armour-phone.png');
     await defend.getByRole('button', { name: 'Dodge and roll' }).focus();
     await gm.keyboard.press('Enter');
+    // Defence d20 1; the sword's 2D10 typed 3 + 3 passes the uncovered suit whole (6, no location).
+    await typeFaces(gm, [1, 3, 3]);
     const gmResult = gm.getByTestId('last-attack');
     await expect.poll(() => gmResult.getByTestId('uncovered').textContent()).toContain('Padded undersuit');
     expect(await gmResult.getByTestId('layer-loss').count()).toBe(0);
-    expect(await gmResult.getByTestId('stamina-change').textContent()).toContain('Stamina 32 →');
+    expect(await gmResult.getByTestId('stamina-change').textContent()).toContain('Stamina 32 → 26');
     // Ben sees the hit, not which of the hidden NPC's layers were ruled out.
     await expect.poll(() => ben.getByTestId('last-attack').textContent()).toContain('Enforcer: hit');
     expect(await ben.getByTestId('last-attack').textContent()).not.toContain('undersuit');

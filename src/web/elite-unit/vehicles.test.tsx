@@ -45,6 +45,9 @@ describe('the vehicles panel', () => {
     const gm = panel(t, GM);
     expect(gm).toContain('Remove Scout buggy');
     expect(gm).toContain('aria-label="Add a vehicle"');
+    // The GM overrides the hull's DC (vehicle.drive with dc); the driver may not.
+    expect(gm).toContain('Set the hull DC');
+    expect(driver).not.toContain('Set the hull DC');
   });
 
   it('is not shown to players while the scene has no vehicle', () => {

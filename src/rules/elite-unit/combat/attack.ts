@@ -11,7 +11,7 @@ import { findWeapon } from '../rules/character.ts';
 import { type Rolled, rollD20, rollDamage, rollSave, type SaveResult, waivedSave } from '../rules/dice.ts';
 import { hasCondition, isAbsent, isHelpless, type Step } from '../rules/effective.ts';
 import { injureFighter, type OuterLayer } from '../rules/injury.ts';
-import { aboard, crashDice, evasionInForce, modifiedReactions } from '../rules/vehicles.ts';
+import { aboard, crashDice, evasionBonus, modifiedReactions } from '../rules/vehicles.ts';
 import type { Character, PendingAttack, VehicleInScene, WeaponInstance } from '../state.ts';
 import type { CombatRecord, Fighter } from './record.ts';
 
@@ -403,16 +403,19 @@ function setParryDc(f: Fighter, key: string, dc: number): void {
   if (h) h.dc = dc;
 }
 
-/** The damage cell of an attack without a weapon block: a thrown object, a ram, a spell. */
-function otherColumn(
-  rec: CombatRecord,
+/**
+ * The damage cell of an attack without a weapon block: a thrown object, a ram, a spell (the odds
+ * read it too). None for bare hands.
+ */
+export function otherColumn(
+  pack: CombatRecord['pack'],
   p: PendingAttack,
   target: PendingAttack['targets'][number],
 ): ColumnData | undefined {
   const hit = p.thrownCode === undefined ? undefined : ENCUMBRANCE[p.thrownCode]?.hitDamage;
   if (hit !== undefined) return { range: target.distance, attackBonus: 0, damage: String(hit) };
   if (p.cell !== undefined) return { range: target.distance, attackBonus: 0, damage: p.cell };
-  const spell = p.spell ? rec.pack.spells.find((s) => s.id === p.spell) : undefined;
+  const spell = p.spell ? pack.spells.find((s) => s.id === p.spell) : undefined;
   if (!spell) return undefined;
   return {
     range: spell.range,
@@ -468,7 +471,7 @@ function land(
 ): Landing {
   const hit = p.attackTotal > defenceTotal;
   const data = p.weapon ? findWeapon(rec.pack, p.weapon) : undefined;
-  const column = data ? data.columns[target.column] : otherColumn(rec, p, target);
+  const column = data ? data.columns[target.column] : otherColumn(rec.pack, p, target);
   const cell = column ? column.damage : '1D10';
   const bonus = column ? 0 : (p.strength ?? 0);
   if (hit && p.fatal)
@@ -701,10 +704,7 @@ function answerForVehicle(
     throw new RuleError('PARRY_NOT_ALLOWED', `${v.name} is a vehicle and cannot parry`);
   if (cmd.uncovered) throw new RuleError('UNKNOWN_LAYER', `${v.name} wears no layers`);
   const attacker = requireFighter(rec, p.attackerId);
-  const evading =
-    driver !== undefined && driver.c.dead === null && !isHelpless(driver.c) && evasionInForce(v, rec.battle);
-  const dodge =
-    evading && driver ? Math.floor(modifiedReactions(driver.c, rec.pack, vehicleData, v.controls) / 2) : 0;
+  const dodge = evasionBonus(v, vehicleData, driver?.c, rec.pack, rec.battle);
   const face = rollD20(ctx.dice, `defence of ${v.name}`);
   const total = face + dodge;
   const dice = othersDice(ctx);

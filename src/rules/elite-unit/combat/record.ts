@@ -2,6 +2,7 @@ import type { DecideContext } from '../../../engine/ruleset.ts';
 import type { Pack } from '../data/pack.ts';
 import type { EliteUnitEvent, Patch, VehiclePatch } from '../events.ts';
 import { effectiveValue, isWounded } from '../rules/effective.ts';
+import { enclosedHull, isAboard } from '../rules/vehicles.ts';
 import type {
   ArmourLayer,
   Battle,
@@ -325,9 +326,8 @@ export class CombatRecord {
     if (!this.anyVehicle) return undefined;
     for (const id in this.start.vehicles) {
       const v = this.vehicle(id) as VehicleInScene;
-      if (v.driverId !== characterId && !v.occupants.some((o) => o.id === characterId)) continue;
-      const data = this.pack.vehicles.find((x) => x.id === v.vehicle);
-      return data?.enclosesOccupants && v.dc > 0 ? v : undefined;
+      if (!isAboard(v, characterId)) continue;
+      return enclosedHull(v, this.pack) ? v : undefined;
     }
     return undefined;
   }

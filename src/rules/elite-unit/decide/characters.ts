@@ -155,10 +155,20 @@ export function decideGmSet(state: EliteUnitState, cmd: CommandOf<'gm.set'>): El
       break;
     }
     case 'layerDc': {
+      // A worn layer, or a parry object's DC (a weapon's parry attributes, a held shield).
       const layer = c.armour.find((l) => l.key === cmd.name);
-      if (!layer) throw invalid(`no armour layer ${cmd.name}`, cmd);
-      const dc = wholeNumber(cmd, 0, layer.dcMax);
-      set = { armour: c.armour.map((l) => (l === layer ? { ...l, dc } : l)) };
+      const weapon = c.weapons.find((w) => w.key === cmd.name && w.dc !== null);
+      const held = c.held.find((h) => h.key === cmd.name);
+      if (layer) {
+        const dc = wholeNumber(cmd, 0, layer.dcMax);
+        set = { armour: c.armour.map((l) => (l === layer ? { ...l, dc } : l)) };
+      } else if (weapon) {
+        const dc = wholeNumber(cmd, 0, findWeapon(state.pack, weapon.weapon)?.parry?.dc ?? 0);
+        set = { weapons: c.weapons.map((w) => (w === weapon ? { ...w, dc } : w)) };
+      } else if (held) {
+        const dc = wholeNumber(cmd, 0, state.pack.armour.find((a) => a.id === held.item)?.dc ?? 0);
+        set = { held: c.held.map((h) => (h === held ? { ...h, dc } : h)) };
+      } else throw invalid(`no armour layer or parry object ${cmd.name}`, cmd);
       break;
     }
     case 'loaded':

@@ -151,6 +151,40 @@ export function decideBirthday(
   ];
 }
 
+/**
+ * §15: the GM picks the moment a fate flagged at a birthday strikes. A prosthetic fails (state
+ * `prostheticFailed`: its attributes count 0, §4 step 2; a failed trunk kills, §9.5); old age
+ * kills. The flag, if any, is spent. The GM may also strike unflagged (a judgement, §18.8).
+ */
+export function decideFate(state: EliteUnitState, cmd: CommandOf<'gm.fate'>): EliteUnitEvent[] {
+  const c = requireCharacter(state, cmd.id);
+  if (c.dead !== null) throw new RuleError('CHARACTER_DEAD', `${c.name} is dead`);
+  let set: { -readonly [K in keyof Character]?: Character[K] };
+  if (cmd.fate === 'diesOfAge') {
+    set = { dead: 'old age', conditions: c.conditions.filter((x) => x.id !== 'diesThisYear') };
+  } else {
+    const part = cmd.part;
+    if (part === undefined)
+      throw new RuleError('VALUE_INVALID', 'name the prosthetic part that fails', { field: 'part' });
+    const now = c.parts[part];
+    if (now !== 'prosthetic' && now !== 'prostheticDamaged')
+      throw new RuleError('NOT_PROSTHETIC', `${c.name}'s ${part} is not a working prosthetic`, { part, now });
+    set = {
+      parts: { ...c.parts, [part]: 'prostheticFailed' },
+      conditions: c.conditions.filter((x) => !(x.id === 'prostheticFailsThisYear' && x.note === part)),
+      ...(part === 'trunk' ? { dead: 'prosthetic trunk failed' } : {}),
+    };
+  }
+  return [
+    {
+      type: 'character.changed',
+      reason: 'fate',
+      patches: [{ id: c.id, set }],
+      detail: { fate: cmd.fate, ...(cmd.part ? { part: cmd.part } : {}) },
+    },
+  ];
+}
+
 /** §10, §15: expert care to ¾, a bought prosthetic, an overhaul (the GM rules on time and care). */
 export function decideSurgery(state: EliteUnitState, cmd: CommandOf<'surgery'>): EliteUnitEvent[] {
   const c = requireCharacter(state, cmd.id);

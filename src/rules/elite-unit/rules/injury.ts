@@ -144,6 +144,7 @@ export function injure(
   outer: readonly OuterLayer[],
   dice: DiceSource,
   invulnerable = false,
+  uncovered: readonly string[] | null = null,
 ): Injury {
   const f = new Fighter(c, null);
   const outerDc = outer.map((l) => l.dc);
@@ -155,6 +156,7 @@ export function injure(
     invulnerable,
     true,
     outerDc,
+    uncovered,
   );
   return { blow: blow as Blow, set: f.patch()?.set ?? {}, outerDc };
 }

@@ -1,6 +1,6 @@
 import type { Pack, VehicleData } from '../data/pack-schema.ts';
 import type { Battle, Character, VehicleInScene } from '../state.ts';
-import { effectiveValue, type Step } from './effective.ts';
+import { effectiveValue, isHelpless, type Step } from './effective.ts';
 
 /** Driving (§13.1–13.4): who may drive what, the driver's modified Reactions, risky actions, crashes. */
 
@@ -81,6 +81,31 @@ export function evasionInForce(v: VehicleInScene, battle: Battle | null): boolea
   if (battle.turn !== v.evasive.turn + 1) return false;
   const driverSlot = battle.order.findIndex((e) => e.id === v.driverId);
   return driverSlot >= 0 && battle.slot < driverSlot;
+}
+
+/**
+ * §13.5: what a vehicle adds to its d20 when attacked: half its driver's modified Reactions
+ * (rounded down) while evasive manoeuvres are in force and the driver can still drive; else 0.
+ */
+export function evasionBonus(
+  v: VehicleInScene,
+  data: VehicleData,
+  driver: Character | undefined,
+  pack: Pack,
+  battle: Battle | null,
+): number {
+  if (!driver || driver.dead !== null || isHelpless(driver) || !evasionInForce(v, battle)) return 0;
+  return Math.floor(modifiedReactions(driver, pack, data, v.controls) / 2);
+}
+
+/** Is the character driving or riding in the vehicle? */
+export function isAboard(v: VehicleInScene, characterId: string): boolean {
+  return v.driverId === characterId || v.occupants.some((o) => o.id === characterId);
+}
+
+/** An enclosing hull with DC left is a layer for those aboard (§9.1 reading). */
+export function enclosedHull(v: VehicleInScene, pack: Pack): boolean {
+  return v.dc > 0 && (pack.vehicles.find((x) => x.id === v.vehicle)?.enclosesOccupants ?? false);
 }
 
 /** Everyone aboard, the driver first (seated). */
