@@ -50,9 +50,17 @@ export interface PolicyOptions {
   readonly coverRange: number;
   /** How far (13.2 squares) a Teamer may trail the point man before he closes up instead. */
   readonly straggle: number;
+  /** Threats this near (13.2 squares) are goals to close with; farther ones are left to come. */
+  readonly chaseRange: number;
 }
 
-export const DEFAULT_POLICY: PolicyOptions = { giveUpTurn: 18, homewardAble: 2, coverRange: 99, straggle: 3 };
+export const DEFAULT_POLICY: PolicyOptions = {
+  giveUpTurn: 18,
+  homewardAble: 2,
+  coverRange: 99,
+  straggle: 3,
+  chaseRange: 99,
+};
 
 interface Target {
   readonly x: number;
@@ -174,16 +182,20 @@ function homeward(state: FdState, P: PolicyOptions): boolean {
 export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLICY): Target {
   if (t.x === null || t.y === null) return home(state);
   const board = boardOf(state);
-  if (t.carrying !== null || t.cargo !== null || homeward(state, P)) return home(state);
+  if (t.carrying !== null || t.cargo !== null) return home(state);
+  // A comrade left lying aboard fails "back aboard Mother": fetch him even on the way out.
   const fallen = fallenFor(state, t);
   if (fallen) return fallen;
+  if (homeward(state, P)) return home(state);
   const lead = pointMan(state);
   if (lead && lead.id !== t.id && board.distance(t.x, t.y, lead.x as number, lead.y as number) > P.straggle)
     return { x: lead.x as number, y: lead.y as number };
+  // Threats within `chaseRange` are hunted down; so is one dragging a comrade off, wherever it is.
   const threats: Target[] = [];
   for (const id of state.threatOrder) {
     const th = state.threats[id];
-    if (th) threats.push({ x: th.x, y: th.y });
+    if (th && (th.carrying !== null || board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange))
+      threats.push({ x: th.x, y: th.y });
   }
   const th = nearest(board, t, threats);
   if (th) return th;
