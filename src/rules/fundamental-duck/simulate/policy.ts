@@ -24,20 +24,22 @@ import { routeField } from './route.ts';
 /**
  * The simulator's built-in team policy: simple, greedy, and choosing only among legal commands
  * (`legal.ts`), so the ruleset is asked once per command. In each activation a Teamer:
- * 1. carrying a comrade (or a pod), takes him home (toward the entry square, then over the bridge);
- * 2. shoots the Threat with the best odds of a kill (then of a hit; nearer first; a shot that needs
- *    no comrade to -DUCK! first), else grapples one in contact;
- * 3. picks up a comrade out of action next to him (or a marked pod, in Salvage); clears the found Source; works a console the
- *    mission asks for; turns over a Source chit; reloads an empty gun; opens the door he came for;
- *    stands up;
- * 4. with one chit used and a Threat within `coverRange`, keeps the other on WAIT (covering
- *    the Team in the Threat phase) rather than moving off;
- * 5. else moves toward his goal and ends the move facing the nearest Threat (else the goal).
- * Goals (`goal`): a comrade to carry, the Team's point man when he has straggled more than
- * `straggle` squares behind, the nearest Threat, the mission's objective (Source chits, the
- * Source, consoles, marked pods), an unexplored door while the Source is not cleared, and home once the
- * objective is met, the Team is down to `homewardAble` able men, or turn `giveUpTurn` came.
- * WAIT chits fire at the first legal shot when an interrupt names their holder (else hold).
+ * 1. carrying a comrade (or a pod), opens a shut door in his way or walks on home (to the entry
+ *    square, then over the bridge);
+ * 2. shoots the Threat with the best odds of a kill (then of a hit, then a shot that needs no
+ *    comrade to -DUCK!, then the nearer), else grapples one in contact;
+ * 3. picks up a comrade out of action next to him (or a marked pod, in Salvage); clears the found
+ *    Source; works a console the mission asks for; turns over a Source chit; reloads an empty
+ *    gun; opens the door he came for or a shut one in his way; stands up;
+ * 4. with one chit used and a Threat within `coverRange`, keeps the other on WAIT (covering the
+ *    Team in the Threat phase) rather than moving off;
+ * 5. else moves toward his goal (`route.ts`) and ends the move facing the nearest Threat.
+ * Goals (`goal`): home when carrying; a fallen comrade nobody nearer fetches; home when the Team
+ * heads home (turn `giveUpTurn`, or fewer than `homewardAble` able men); the point man when he
+ * has straggled more than `straggle` squares behind; the nearest Threat within `chaseRange` (or
+ * dragging a comrade off); home once the objective is met; the objective (Source chits, the
+ * Source, consoles, marked pods); an unexplored door; home. An interrupt's WAIT chit crushes a
+ * Threat in a doorway, else takes the best shot or a grapple, else is held.
  */
 
 /** The policy's knobs (see the header); `DEFAULT_POLICY` is what the simulator plays. */
