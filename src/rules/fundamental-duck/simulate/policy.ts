@@ -54,6 +54,11 @@ export interface PolicyOptions {
   readonly straggle: number;
   /** Threats this near (13.2 squares) are goals to close with; farther ones are left to come. */
   readonly chaseRange: number;
+  /**
+   * A Teamer on the bridge stays there while more Threats than this are within 2 squares of the
+   * entry. Low values save lives and cost completions (docs/rules/fundamental-duck.md).
+   */
+  readonly boardPast: number;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -62,6 +67,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   coverRange: 99,
   straggle: 3,
   chaseRange: 99,
+  boardPast: 99,
 };
 
 interface Target {
@@ -326,7 +332,7 @@ function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
     // On the bridge: board if the entry square has room; go back only once the Team heads home
     // (a Teamer who turned back early left his comrades a man short for the whole mission).
     const on = steps.find((s) => !s.bridge);
-    if (on && !homeward(state, P)) return on;
+    if (on && !homeward(state, P) && threatsNearEntry(state) <= P.boardPast) return on;
     // A Threat sitting in the entry square may never leave it: then the Team gives up boarding.
     const blocked = state.threatOrder.some((id) => {
       const th = state.threats[id];
@@ -409,6 +415,17 @@ function doorOnTheWay(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | 
     if (across) return op;
   }
   return null;
+}
+
+/** Threats within 2 squares (13.2) of the entry square. */
+function threatsNearEntry(state: FdState): number {
+  const board = boardOf(state);
+  let n = 0;
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (th && board.distance(state.entry.x, state.entry.y, th.x, th.y) <= 2) n++;
+  }
+  return n;
 }
 
 /** The doors stuck shut, in index order (the route goes round them). */

@@ -90,4 +90,13 @@ describe('simulated missions', () => {
     expect(out[0]).toBe(out[1]);
     expect(JSON.parse(out[0] as string)).toMatchObject({ system: 'fundamental-duck', n: 3 });
   });
+
+  it('the CLI takes the boarding caution of the policy, and refuses a bad one', async () => {
+    const out: string[] = [];
+    const io = { out: (s: string) => out.push(s), err: () => {} };
+    const args = ['--n', '2', '--seed', '5', '--max-turns', '4', '--board-past', '0', '--json'];
+    expect(await simulator.run(args, io)).toBe(0);
+    expect(JSON.parse(out[0] as string)).toMatchObject({ boardPast: 0, n: 2 });
+    await expect(simulator.run(['--board-past', '-1'], io)).rejects.toThrow(/--board-past/);
+  });
 });

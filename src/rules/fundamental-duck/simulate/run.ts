@@ -3,7 +3,7 @@ import type { Seat } from '../../../engine/ruleset.ts';
 import type { FdEvent } from '../events.ts';
 import { type FdOptions, initialState } from '../setup.ts';
 import type { FdState, Teamer } from '../state.ts';
-import { policyStep } from './policy.ts';
+import { DEFAULT_POLICY, type PolicyOptions, policyStep } from './policy.ts';
 
 /** One whole mission through the real ruleset with the built-in policy, from boarding to evaluation. */
 export interface MissionResult {
@@ -26,6 +26,8 @@ export function runMission(
   setup: Omit<FdOptions, 'mission'> = {},
   /** When given, every event of the mission is appended to it (the table's log; tests replay it). */
   log?: FdEvent[],
+  /** The policy's knobs (policy.ts). */
+  policy: PolicyOptions = DEFAULT_POLICY,
 ): MissionResult {
   let state: FdState = initialState({ ...setup, mission });
   const ctx = { actor: SEAT, dice: new SeededDice(seed) };
@@ -37,7 +39,7 @@ export function runMission(
   Error.stackTraceLimit = 0;
   try {
     while (state.phase !== 'ended' && state.turn <= maxTurns && commands < maxCommands) {
-      const step = policyStep(state, ctx);
+      const step = policyStep(state, ctx, policy);
       if (!step) break;
       commands++;
       events += step.events.length;
