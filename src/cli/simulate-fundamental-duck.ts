@@ -1,5 +1,6 @@
 import { meanEstimate, wilson } from '../engine/estimates.ts';
 import { defaultPack } from '../rules/fundamental-duck/data/pack.ts';
+import { DEFAULT_POLICY } from '../rules/fundamental-duck/simulate/policy.ts';
 import { runMission } from '../rules/fundamental-duck/simulate/run.ts';
 import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
 
@@ -9,7 +10,7 @@ import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
  * output: mission i uses seed + i.
  */
 
-const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--json]
+const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--json]
 
 Plays N whole missions of Fundamental Duck! (default pack, Drifter Mary Rose) with the built-in
 team policy and the engine's own Threat phase, and prints how they went, each number with a 95%
@@ -20,6 +21,8 @@ cap counts as unfinished.
   --n N           missions to play (default 200)
   --seed S        first seed (default 1)
   --max-turns T   turn cap per mission (default 40)
+  --board-past K  a Teamer stays on the boarding bridge while more than K Threats are within
+                  2 squares of the entry (default: always boards; 0 saves lives, costs completions)
   --json          one JSON object instead of the table
 `;
 
@@ -29,6 +32,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     n: { type: 'string' },
     seed: { type: 'string' },
     'max-turns': { type: 'string' },
+    'board-past': { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -50,6 +54,10 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const n = int('n', values.n, 200, 1, 1_000_000);
   const seed = int('seed', values.seed, 1, 0, 2 ** 31 - 1);
   const maxTurns = int('max-turns', values['max-turns'], 40, 1, 999);
+  const policy = {
+    ...DEFAULT_POLICY,
+    boardPast: int('board-past', values['board-past'], DEFAULT_POLICY.boardPast, 0, 99),
+  };
   const outcomes: Record<string, number> = { completed: 0, 'part-completed': 0, failed: 0, unfinished: 0 };
   let cas = 0;
   let cas2 = 0;
@@ -58,7 +66,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let dead = 0;
   let dead2 = 0;
   for (let i = 0; i < n; i++) {
-    const r = runMission(mission, seed + i, maxTurns);
+    const r = runMission(mission, seed + i, maxTurns, 20_000, {}, undefined, policy);
     outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
     cas += r.casualties;
     cas2 += r.casualties * r.casualties;
@@ -73,6 +81,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     n,
     seed,
     maxTurns,
+    boardPast: policy.boardPast,
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),

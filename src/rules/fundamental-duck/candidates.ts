@@ -4,8 +4,9 @@ import type { FdState, Teamer } from './state.ts';
 import { nextInOrder } from './turn.ts';
 
 /**
- * Commands worth trying now, for random legal play (tests) and the simulator's policy: a superset
- * of the legal ones (decide refuses the rest), kept small by looking only near the figures.
+ * Commands worth trying now, for random legal play (tests): a superset of the legal ones (decide
+ * refuses the rest, which random play wants to exercise), kept small by looking only near the
+ * figures. The simulator picks from `legal.ts` instead, which lists only accepted commands.
  */
 export function candidateCommands(state: FdState): FdCommand[] {
   const out: FdCommand[] = [];

@@ -41,7 +41,23 @@ export interface FdRules {
   readonly eventRollOn: number | null;
 }
 
+/**
+ * One rules object per pack object: the arena model, its distance fields and the board are cached
+ * by the rules' identity (board-adapter.ts), so a simulator starting thousands of missions from the
+ * same pack builds them once instead of once per mission. Rules are never changed after this.
+ */
+const byPack = new WeakMap<FdPack, FdRules>();
+
 export function rulesFromPack(pack: FdPack): FdRules {
+  let rules = byPack.get(pack);
+  if (!rules) {
+    rules = buildRules(pack);
+    byPack.set(pack, rules);
+  }
+  return rules;
+}
+
+function buildRules(pack: FdPack): FdRules {
   const byId = <T extends { readonly id: string }>(list: readonly T[]): Record<string, T> =>
     Object.fromEntries(list.map((x) => [x.id, x]));
   const table =

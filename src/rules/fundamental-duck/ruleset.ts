@@ -64,6 +64,18 @@ const BETWEEN_MISSIONS: ReadonlySet<CoreCommand['type']> = new Set<CoreCommand['
 ]);
 
 function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent[] {
+  return decideFolded(state, command, ctx).events;
+}
+
+/**
+ * `decide`, also handing back the state its events lead to (the working record folded them as they
+ * were emitted), so a caller that keeps the state (the simulator) need not fold them a second time.
+ */
+export function decideFolded(
+  state: FdState,
+  command: FdCommand,
+  ctx: DecideContext,
+): { events: FdEvent[]; state: FdState } {
   const roles = COMMAND_ROLES[command.type];
   if (!roles)
     throw new RuleError('UNKNOWN_COMMAND', `there is no Fundamental Duck! command ${command.type}`, {});
@@ -71,7 +83,12 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     throw new RuleError('ROLE_NOT_ALLOWED', `a ${ctx.actor.role} may not send ${command.type}`, {
       role: ctx.actor.role,
     });
-  if (command.type.startsWith('chat.')) return decideChat(state.chat, command as ChatCommand, ctx);
+  if (command.type.startsWith('chat.')) {
+    const events = decideChat(state.chat, command as ChatCommand, ctx);
+    let next = state;
+    for (const e of events) next = evolve(next, e);
+    return { events, state: next };
+  }
   const c = command as CoreCommand;
   if (state.phase === 'ended' && !BETWEEN_MISSIONS.has(c.type))
     throw new RuleError('GAME_OVER', 'the mission is over', {});
@@ -139,7 +156,7 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
     case 'undo':
       // Back to the state before the step: it was settled then, so nothing follows.
       decideUndo(draft, ctx);
-      return draft.events;
+      return { events: draft.events, state: draft.state };
     case 'shoot':
       decideShoot(draft, c);
       break;
@@ -193,7 +210,7 @@ function decide(state: FdState, command: FdCommand, ctx: DecideContext): FdEvent
       break;
   }
   settle(draft);
-  return draft.events;
+  return { events: draft.events, state: draft.state };
 }
 
 /**

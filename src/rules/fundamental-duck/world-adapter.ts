@@ -75,7 +75,22 @@ export function teamerView(t: Teamer, w: number, rules: FdRules): TeamerView {
   };
 }
 
+/**
+ * Worlds by state: a state never changes, and the world only reads it, so the Threat phase and the
+ * ambush checks after every step (which asked for one per waiting Threat) share one per state.
+ */
+const worlds = new WeakMap<FdState, ThreatWorld>();
+
 export function worldOf(state: FdState): ThreatWorld {
+  let world = worlds.get(state);
+  if (!world) {
+    world = buildWorld(state);
+    worlds.set(state, world);
+  }
+  return world;
+}
+
+function buildWorld(state: FdState): ThreatWorld {
   const arena = arenaOf(state);
   const board = boardOf(state);
   const w = arena.width;

@@ -1,113 +1,264 @@
 import { isRuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
+import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
 import type { FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
-import { fundamentalDuck as fd } from '../ruleset.ts';
+import {
+  canMove,
+  canWait,
+  type LegalShot,
+  legalCarries,
+  legalDoorOps,
+  legalGrapples,
+  legalShots,
+  legalSteps,
+  legalTasks,
+} from '../legal.ts';
+import { missionOf } from '../rules-data.ts';
+import { decideFolded } from '../ruleset.ts';
 import { type FdState, readyChit, type Teamer, waitChit } from '../state.ts';
 import { nextInOrder } from '../turn.ts';
+import { routeField } from './route.ts';
 
 /**
- * A built-in team policy for the simulator: plain and greedy. Each activation: shoot at a Threat
- * if any gun can, else grapple one in contact, else move toward the goal (the nearest Threat; with
- * none, the nearest shut door into an unopened tile, opened on arrival; with the arena explored,
- * the Source or home), and keep the second chit on WAIT for the Threat phase. Every choice is sent
- * to the real ruleset; a refused candidate is simply the next one's turn.
+ * The simulator's built-in team policy: simple, greedy, and choosing only among legal commands
+ * (`legal.ts`), so the ruleset is asked once per command. In each activation a Teamer:
+ * 1. carrying a comrade (or a pod), opens a shut door in his way or walks on home (to the entry
+ *    square, then over the bridge);
+ * 2. shoots the Threat with the best odds of a kill (then of a hit, then a shot that needs no
+ *    comrade to -DUCK!, then the nearer), else grapples one in contact;
+ * 3. picks up a comrade out of action next to him (or a marked pod, in Salvage); clears the found
+ *    Source; works a console the mission asks for; turns over a Source chit; reloads an empty
+ *    gun; opens the door he came for or a shut one in his way; stands up;
+ * 4. with one chit used and a Threat within `coverRange`, keeps the other on WAIT (covering the
+ *    Team in the Threat phase) rather than moving off;
+ * 5. else moves toward his goal (`route.ts`) and ends the move facing the nearest Threat.
+ * Goals (`goal`): home when carrying; a fallen comrade nobody nearer fetches; home when the Team
+ * heads home (turn `giveUpTurn`, or fewer than `homewardAble` able men); the point man when he
+ * has straggled more than `straggle` squares behind; the nearest Threat within `chaseRange` (or
+ * dragging a comrade off); home once the objective is met; the objective (Source chits, the
+ * Source, consoles, marked pods); an unexplored door; home. An interrupt's WAIT chit crushes a
+ * Threat in a doorway, else takes the best shot or a grapple, else is held.
  */
 
-/** The turn from which the policy only heads home. */
-export const GIVE_UP_TURN = 15;
+/** The policy's knobs (see the header); `DEFAULT_POLICY` is what the simulator plays. */
+export interface PolicyOptions {
+  /** The turn from which the whole Team heads home. */
+  readonly giveUpTurn: number;
+  /** Able Teamers (aboard or on the bridge, not out of action) below which the Team heads home. */
+  readonly homewardAble: number;
+  /** A Threat this near (13.2 squares) makes a Teamer keep his second chit on WAIT. */
+  readonly coverRange: number;
+  /** How far (13.2 squares) a Teamer may trail the point man before he closes up instead. */
+  readonly straggle: number;
+  /** Threats this near (13.2 squares) are goals to close with; farther ones are left to come. */
+  readonly chaseRange: number;
+  /**
+   * A Teamer on the bridge stays there while more Threats than this are within 2 squares of the
+   * entry. Low values save lives and cost completions (docs/rules/fundamental-duck.md).
+   */
+  readonly boardPast: number;
+}
 
-function tryFirst(
-  state: FdState,
-  ctx: DecideContext,
-  candidates: readonly FdCommand[],
-): { events: FdEvent[]; command: FdCommand } | null {
-  for (const command of candidates) {
-    try {
-      return { events: fd.decide(state, command, ctx), command };
-    } catch (e) {
-      if (!isRuleError(e)) throw e;
-    }
+export const DEFAULT_POLICY: PolicyOptions = {
+  giveUpTurn: 18,
+  homewardAble: 2,
+  coverRange: 99,
+  straggle: 3,
+  chaseRange: 99,
+  boardPast: 99,
+};
+
+interface Target {
+  readonly x: number;
+  readonly y: number;
+  readonly door?: number;
+  readonly home?: boolean;
+}
+
+/** How many commands `decide` refused (a bug in `legal.ts` if ever above 0; see the tests). */
+export const policyStats = { refused: 0 };
+
+/** A command the ruleset took: its events and the state they lead to. */
+export interface PolicyStep {
+  readonly command: FdCommand;
+  readonly events: FdEvent[];
+  readonly state: FdState;
+}
+
+function send(state: FdState, ctx: DecideContext, command: FdCommand): PolicyStep | null {
+  try {
+    const r = decideFolded(state, command, ctx);
+    return { command, events: r.events, state: r.state };
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
+    policyStats.refused++;
+    return null;
+  }
+}
+
+function able(state: FdState, t: Teamer): boolean {
+  return (
+    t.x !== null && t.y !== null && !t.left && t.wounds < state.rules.pack.combat.teamerWounds.outOfActionAt
+  );
+}
+
+/** The first able Teamer in team order who carries nobody: the others keep up with him. */
+function pointMan(state: FdState): Teamer | null {
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    if (able(state, t) && t.carrying === null) return t;
   }
   return null;
 }
 
-function shots(state: FdState, t: Teamer): FdCommand[] {
-  const out: FdCommand[] = [];
-  if (t.x === null || t.y === null) return out;
-  const targets = state.threatOrder
-    .map((id) => state.threats[id])
-    .filter((th) => th !== undefined)
-    .sort(
-      (a, b) =>
-        Math.max(Math.abs(a.x - (t.x as number)), Math.abs(a.y - (t.y as number))) -
-        Math.max(Math.abs(b.x - (t.x as number)), Math.abs(b.y - (t.y as number))),
-    );
-  const weapons = t.weapons.filter(
-    (w) => state.rules.weapons[w]?.kind === 'gun' || state.rules.weapons[w]?.kind === 'flamer',
+function objectiveMet(state: FdState): boolean {
+  const m = missionOf(state.rules, state.missionId);
+  return m.objectives.every((o) =>
+    o.conditions.every((c) => {
+      switch (c.kind) {
+        case 'all-placed-threats-dead':
+          return state.threatOrder.length === 0 && state.progress.threatsPlaced > 0;
+        case 'source-cleared':
+          return state.progress.sourceCleared;
+        case 'source-found':
+          return state.progress.hFound;
+        case 'special-actions':
+          return state.progress.consoleActions >= c.count;
+        case 'marked-loads-to-bridge':
+          return deliveredMarked(state) >= c.count;
+        default:
+          // Coming home and the loads are not goals to walk to here.
+          return true;
+      }
+    }),
   );
-  for (const th of targets) {
-    for (const weapon of weapons) out.push({ type: 'shoot', teamerId: t.id, weapon, x: th.x, y: th.y });
-    out.push({ type: 'grapple', teamerId: t.id, threatId: th.id });
-  }
-  const reload = weapons.find((w) => state.rules.weapons[w]?.kind === 'gun' && (t.ammo[w] ?? 1) <= 0);
-  if (reload) out.push({ type: 'task', teamerId: t.id, task: 'reload', weapon: reload });
-  return out;
 }
 
-/** Where this Teamer heads: the nearest Threat, else an unexplored door, else the H or home. */
-function goal(state: FdState, t: Teamer): { x: number; y: number; door?: number; home?: boolean } | null {
-  const board = boardOf(state);
-  const arena = arenaOf(state);
-  if (t.x === null || t.y === null) return { x: state.entry.x, y: state.entry.y };
-  // A Team that has not finished the job by then cuts its losses and heads home; so does a man
-  // carrying a comrade out.
-  if (state.turn >= GIVE_UP_TURN || t.carrying !== null)
-    return { x: state.entry.x, y: state.entry.y, home: true };
-  const fallen = fallenFor(state, t);
-  if (fallen) return fallen;
-  let best: { x: number; y: number; door?: number; home?: boolean } | null = null;
+function deliveredMarked(state: FdState): number {
+  return arenaOf(state).loads.filter((l) => l.marked && state.loads[l.index]?.delivered).length;
+}
+
+/** The mission asks for marked loads carried home, and not enough are yet. */
+function wantsLoads(state: FdState): boolean {
+  const m = missionOf(state.rules, state.missionId);
+  return m.objectives.some((o) =>
+    o.conditions.some((c) => c.kind === 'marked-loads-to-bridge' && deliveredMarked(state) < c.count),
+  );
+}
+
+function wantsConsole(state: FdState): boolean {
+  const m = missionOf(state.rules, state.missionId);
+  return m.objectives.some((o) =>
+    o.conditions.some((c) => c.kind === 'special-actions' && state.progress.consoleActions < c.count),
+  );
+}
+
+/** The nearest square by 13.2 distance among the candidates (first wins ties). */
+function nearest(board: Board, t: Teamer, xs: readonly Target[]): Target | null {
+  let best: Target | null = null;
   let bestD = Number.POSITIVE_INFINITY;
-  const consider = (x: number, y: number, extra?: { door?: number; home?: boolean }) => {
-    const d = board.distance(t.x as number, t.y as number, x, y);
+  for (const g of xs) {
+    const d = board.distance(t.x as number, t.y as number, g.x, g.y);
     if (d < bestD) {
       bestD = d;
-      best = { x, y, ...extra };
+      best = g;
     }
-  };
+  }
+  return best;
+}
+
+function home(state: FdState): Target {
+  return { x: state.entry.x, y: state.entry.y, home: true };
+}
+
+/** The whole Team heads home: the give-up turn came, or too few able men are left aboard. */
+function homeward(state: FdState, P: PolicyOptions): boolean {
+  if (state.turn >= P.giveUpTurn) return true;
+  const outAt = state.rules.pack.combat.teamerWounds.outOfActionAt;
+  // On the bridge or aboard, not out of action and not gone home.
+  let ableCount = 0;
+  for (const id of state.teamOrder) {
+    const o = state.teamers[id] as Teamer;
+    if (!o.left && o.wounds < outAt) ableCount++;
+  }
+  return ableCount < P.homewardAble;
+}
+
+/** Where this Teamer heads now (see the header). */
+export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLICY): Target {
+  if (t.x === null || t.y === null) return home(state);
+  const board = boardOf(state);
+  if (t.carrying !== null || t.cargo !== null) return home(state);
+  // A comrade left lying aboard fails "back aboard Mother": fetch him even on the way out.
+  const fallen = fallenFor(state, t);
+  if (fallen) return fallen;
+  if (homeward(state, P)) return home(state);
+  const lead = pointMan(state);
+  if (lead && lead.id !== t.id && board.distance(t.x, t.y, lead.x as number, lead.y as number) > P.straggle)
+    return { x: lead.x as number, y: lead.y as number };
+  // Threats within `chaseRange` are hunted down; so is one dragging a comrade off, wherever it is.
+  const threats: Target[] = [];
   for (const id of state.threatOrder) {
     const th = state.threats[id];
-    if (th) consider(th.x, th.y);
+    if (th && (th.carrying !== null || board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange))
+      threats.push({ x: th.x, y: th.y });
   }
-  if (best) return best;
-  arena.doors.forEach((d, i) => {
-    // A stuck door never opens: waiting by it would stall the Team for the rest of the mission.
-    if (state.doors[i]?.stuck) return;
-    const [a, b] = d.tiles;
-    const known = state.tiles[a]?.opened === true || state.tiles[a]?.entered === true;
-    const far = known ? b : a;
-    if (state.tiles[far]?.opened) return;
-    const near = state.tiles[known ? a : b];
-    if (!near?.opened) return;
-    for (const sq of d.zone)
-      if (arena.tileOf[sq] === (known ? a : b))
-        consider(sq % arena.width, Math.floor(sq / arena.width), { door: i });
-  });
-  if (best) return best;
+  const th = nearest(board, t, threats);
+  if (th) return th;
+  if (objectiveMet(state)) return home(state);
+  const aims: Target[] = [];
   for (const tile of state.tiles)
     for (const c of tile.chits)
       if (c.x !== null && c.y !== null && (!c.examined || (c.h && !state.progress.sourceCleared)))
-        consider(c.x, c.y);
-  if (best) return best;
-  return { x: state.entry.x, y: state.entry.y, home: true };
+        aims.push({ x: c.x, y: c.y });
+  if (wantsLoads(state)) {
+    // Marked pods nobody carries yet, where they stand (a Teamer picks one up from beside it).
+    const arena = arenaOf(state);
+    for (const l of arena.loads) {
+      const ls = state.loads[l.index];
+      if (!l.marked || !l.portable || ls?.lost || ls?.delivered || ls?.at === null) continue;
+      if (!state.tiles[arena.tileOf[l.square] as number]?.opened) continue;
+      aims.push({ x: l.square % arena.width, y: Math.floor(l.square / arena.width) });
+    }
+  }
+  if (wantsConsole(state)) {
+    const arena = arenaOf(state);
+    for (const sp of arena.specials)
+      if (sp.kind === 'console' && state.tiles[arena.tileOf[sp.square] as number]?.opened)
+        aims.push({ x: sp.square % arena.width, y: Math.floor(sp.square / arena.width) });
+  }
+  const aim = nearest(board, t, aims);
+  if (aim) return aim;
+  const door = unexploredDoor(state, t, board);
+  return door ?? home(state);
+}
+
+/** The nearest square in the zone of a door from an opened tile into an unopened one. */
+function unexploredDoor(state: FdState, t: Teamer, board: Board): Target | null {
+  const arena = arenaOf(state);
+  const zones: Target[] = [];
+  for (const d of arena.doors) {
+    // A stuck door never opens: waiting by it would stall the Team for the rest of the mission.
+    if (state.doors[d.index]?.stuck) continue;
+    const [a, b] = d.tiles;
+    const aOpen = state.tiles[a]?.opened === true;
+    const bOpen = state.tiles[b]?.opened === true;
+    if (aOpen === bOpen) continue;
+    const near = aOpen ? a : b;
+    for (const sq of d.zone)
+      if (arena.tileOf[sq] === near)
+        zones.push({ x: sq % arena.width, y: Math.floor(sq / arena.width), door: d.index });
+  }
+  return nearest(board, t, zones);
 }
 
 /**
  * A comrade out of action whom nobody carries yet and no Threat holds, when this Teamer is the
  * nearest able one to him (ties: team order): he goes to fetch him.
  */
-function fallenFor(state: FdState, t: Teamer): { x: number; y: number } | null {
+function fallenFor(state: FdState, t: Teamer): Target | null {
   const board = boardOf(state);
   const out = state.rules.pack.combat.teamerWounds;
   for (const id of state.teamOrder) {
@@ -116,137 +267,284 @@ function fallenFor(state: FdState, t: Teamer): { x: number; y: number } | null {
       continue;
     if (state.teamOrder.some((o) => state.teamers[o]?.carrying === id)) continue;
     if (state.threatOrder.some((th) => state.threats[th]?.carrying === id)) continue;
-    const fx = f.x;
-    const fy = f.y;
-    const nearest = state.teamOrder
-      .map((o) => state.teamers[o] as Teamer)
-      .filter(
-        (o) => o.x !== null && o.y !== null && !o.left && o.wounds < out.outOfActionAt && o.carrying === null,
-      )
-      .sort(
-        (a, b) =>
-          board.distance(a.x as number, a.y as number, fx, fy) -
-          board.distance(b.x as number, b.y as number, fx, fy),
-      )[0];
-    if (nearest?.id === t.id) return { x: fx, y: fy };
+    let bestId: string | null = null;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const o of state.teamOrder) {
+      const c = state.teamers[o] as Teamer;
+      if (!able(state, c) || c.carrying !== null) continue;
+      const d = board.distance(c.x as number, c.y as number, f.x, f.y);
+      if (d < bestD) {
+        bestD = d;
+        bestId = o;
+      }
+    }
+    if (bestId === t.id) return { x: f.x, y: f.y };
   }
   return null;
 }
 
-/** The move toward the goal: steps that shorten the 13.2 distance, cheapest first. */
-function stepsToward(state: FdState, t: Teamer, to: { x: number; y: number; home?: boolean }): FdCommand[] {
-  if (t.x === null || t.y === null) {
-    // The entry square is blocked for good when a Threat sits in it: the Team turns back.
-    const e = state.entry;
-    return [
-      { type: 'step', teamerId: t.id, x: e.x, y: e.y },
-      ...(state.turn > 3 ? [{ type: 'step', teamerId: t.id, bridge: true } as FdCommand] : []),
-    ];
-  }
-  const board = boardOf(state);
-  const out: FdCommand[] = [];
-  if (to.home && t.x === state.entry.x && t.y === state.entry.y)
-    out.push({ type: 'step', teamerId: t.id, bridge: true });
-  const here = board.distance(t.x, t.y, to.x, to.y);
-  const options: { x: number; y: number; d: number }[] = [];
-  for (let dy = -1; dy <= 1; dy++)
-    for (let dx = -1; dx <= 1; dx++) {
-      if (dx === 0 && dy === 0) continue;
-      const d = board.distance(t.x + dx, t.y + dy, to.x, to.y);
-      if (d < here) options.push({ x: t.x + dx, y: t.y + dy, d });
+/** The best shot: likeliest kill, then likeliest hit, then no comrade ducking, then nearest. */
+function bestShot(shots: readonly LegalShot[]): LegalShot | null {
+  let best: LegalShot | null = null;
+  for (const s of shots) {
+    if (!best) {
+      best = s;
+      continue;
     }
-  options.sort((a, b) => a.d - b.d);
-  for (const o of options) out.push({ type: 'step', teamerId: t.id, x: o.x, y: o.y });
+    const a = s.preview;
+    const b = best.preview;
+    const better =
+      (a.kill ?? a.chance) - (b.kill ?? b.chance) ||
+      a.chance - b.chance ||
+      b.duckers.length - a.duckers.length ||
+      best.range - s.range;
+    if (better > 0) best = s;
+  }
+  return best;
+}
+
+const DXS = [0, 1, 1, 1, 0, -1, -1, -1];
+const DYS = [-1, -1, 0, 1, 1, 1, 0, -1];
+
+/** The facing (0 = north, clockwise in eighths) that looks most nearly from (x,y) to (tx,ty). */
+function facingToward(x: number, y: number, tx: number, ty: number): number {
+  let best = 0;
+  let bestDot = Number.NEGATIVE_INFINITY;
+  const len = Math.hypot(tx - x, ty - y) || 1;
+  for (let f = 0; f < 8; f++) {
+    const dot =
+      ((tx - x) * (DXS[f] as number) + (ty - y) * (DYS[f] as number)) /
+      (len * Math.hypot(DXS[f] as number, DYS[f] as number));
+    if (dot > bestDot) {
+      bestDot = dot;
+      best = f;
+    }
+  }
+  return best;
+}
+
+/** The next command of the Teamer whose move is under way. */
+function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
+  const m = state.move as NonNullable<FdState['move']>;
+  const g = goal(state, t, P);
+  const steps = legalSteps(state);
+  if (t.x === null || t.y === null) {
+    // On the bridge: board if the entry square has room; go back only once the Team heads home
+    // (a Teamer who turned back early left his comrades a man short for the whole mission).
+    const on = steps.find((s) => !s.bridge);
+    if (on && !homeward(state, P) && threatsNearEntry(state) <= P.boardPast) return on;
+    // A Threat sitting in the entry square may never leave it: then the Team gives up boarding.
+    const blocked = state.threatOrder.some((id) => {
+      const th = state.threats[id];
+      return th?.x === state.entry.x && th.y === state.entry.y;
+    });
+    if (homeward(state, P) || (blocked && state.turn > 3)) {
+      const back = steps.find((s) => s.bridge);
+      if (back) return back;
+    }
+    return { type: 'endMove', teamerId: t.id };
+  }
+  if (g.home && t.x === g.x && t.y === g.y) {
+    const bridge = steps.find((s) => s.bridge);
+    if (bridge) return bridge;
+  }
+  // Steps by the route field (route.ts); where the goal is out of its reach, by the 13.2 distance.
+  const arena = arenaOf(state);
+  const field = routeField(arena, g.y * arena.width + g.x, stuckDoors(state));
+  const board = boardOf(state);
+  const far = (x: number, y: number) => {
+    const r = field[y * arena.width + x] as number;
+    return r >= 0 ? r : 1000 + board.distance(x, y, g.x, g.y);
+  };
+  let best: FdCommand | null = null;
+  let bestD = far(t.x, t.y);
+  for (const s of steps) {
+    if (s.bridge || s.x === undefined || s.y === undefined) continue;
+    const d = far(s.x, s.y);
+    if (d < bestD) {
+      bestD = d;
+      best = s;
+    }
+  }
+  if (best) return best;
+  // No step gets nearer: end the move, looking at the nearest Threat (else along the way to the goal).
+  if (m.steps >= 1 && !t.ducked) {
+    let tx = g.x;
+    let ty = g.y;
+    let bestT = Number.POSITIVE_INFINITY;
+    for (const id of state.threatOrder) {
+      const th = state.threats[id];
+      if (!th) continue;
+      const d = Math.max(Math.abs(th.x - t.x), Math.abs(th.y - t.y));
+      if (d < bestT) {
+        bestT = d;
+        tx = th.x;
+        ty = th.y;
+      }
+    }
+    if (tx !== t.x || ty !== t.y)
+      return { type: 'endMove', teamerId: t.id, facing: facingToward(t.x, t.y, tx, ty) };
+  }
+  return { type: 'endMove', teamerId: t.id };
+}
+
+function isMarkedLoad(state: FdState, c: { x?: number | undefined; y?: number | undefined }): boolean {
+  const arena = arenaOf(state);
+  const i = arena.loadAt[(c.y as number) * arena.width + (c.x as number)] as number;
+  return arena.loads[i]?.marked === true;
+}
+
+/** The door he came for, or a shut one in the way to his goal, if he can open it from here. */
+function doorOnTheWay(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  const doors = legalDoorOps(state, t).filter((d) => d.open);
+  if (doors.length === 0) return null;
+  const g = goal(state, t, P);
+  const aimed = doors.find((d) => d.door === g.door);
+  if (aimed) return aimed;
+  // A door is on the way when its far side is nearer the goal by the route field (route.ts).
+  const arena = arenaOf(state);
+  const field = routeField(arena, g.y * arena.width + g.x, stuckDoors(state));
+  const here = (t.y as number) * arena.width + (t.x as number);
+  const d0 = field[here] as number;
+  for (const op of doors) {
+    const geo = arena.doors[op.door];
+    const across = geo?.sides.some((sd) => {
+      const other = sd.a === here ? sd.b : sd.b === here ? sd.a : -1;
+      return other >= 0 && (field[other] as number) >= 0 && (d0 < 0 || (field[other] as number) < d0);
+    });
+    if (across) return op;
+  }
+  return null;
+}
+
+/** Threats within 2 squares (13.2) of the entry square. */
+function threatsNearEntry(state: FdState): number {
+  const board = boardOf(state);
+  let n = 0;
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (th && board.distance(state.entry.x, state.entry.y, th.x, th.y) <= 2) n++;
+  }
+  return n;
+}
+
+/** The doors stuck shut, in index order (the route goes round them). */
+function stuckDoors(state: FdState): number[] {
+  const out: number[] = [];
+  state.doors.forEach((d, i) => {
+    if (d.stuck && !d.open) out.push(i);
+  });
   return out;
 }
 
-/** The tasks worth a try where he stands: open the door he came for, turn a chit, clear the Source. */
-function tasks(state: FdState, t: Teamer): FdCommand[] {
-  const out: FdCommand[] = [];
-  if (t.x === null || t.y === null) return out;
-  const g = goal(state, t);
-  if (g?.door !== undefined) out.push({ type: 'operateDoor', teamerId: t.id, door: g.door, open: true });
-  // A shut door on the way to the goal: open it (the 13.2 distance runs through shut doors).
-  const arena = arenaOf(state);
+/** A Threat within `range` squares (13.2 distance) of him. */
+function threatWithin(state: FdState, t: Teamer, range: number): boolean {
+  if (t.x === null || t.y === null) return false;
   const board = boardOf(state);
-  const here = t.y * arena.width + t.x;
-  if (g) {
-    const d0 = board.distance(t.x, t.y, g.x, g.y);
-    for (const d of arena.doors) {
-      if (state.doors[d.index]?.open || state.doors[d.index]?.stuck || !d.zone.includes(here)) continue;
-      const across = d.sides.some((sd) => {
-        const other = sd.a === here ? sd.b : sd.b === here ? sd.a : -1;
-        return (
-          other >= 0 && board.distance(other % arena.width, Math.floor(other / arena.width), g.x, g.y) < d0
-        );
-      });
-      if (across) out.push({ type: 'operateDoor', teamerId: t.id, door: d.index, open: true });
-    }
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (th && board.distance(t.x, t.y, th.x, th.y) <= range) return true;
   }
-  for (const id of state.teamOrder)
-    if (id !== t.id) out.push({ type: 'carry', teamerId: t.id, comradeId: id });
-  out.push({ type: 'task', teamerId: t.id, task: 'clearSource' });
-  for (let dy = -1; dy <= 1; dy++)
-    for (let dx = -1; dx <= 1; dx++)
-      out.push({ type: 'task', teamerId: t.id, task: 'examineChit', x: t.x + dx, y: t.y + dy });
-  if (t.ducked) out.push({ type: 'task', teamerId: t.id, task: 'standUp' });
-  return out;
+  return false;
+}
+
+/** An activated Teamer's next action, or null when he has nothing worth a chit. */
+function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (t.carrying !== null || t.cargo !== null) {
+    // Taking a comrade or a pod home: open a shut door in the way, else walk on.
+    const door = doorOnTheWay(state, t, P);
+    if (door) return door;
+    return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
+  }
+  const shot = bestShot(legalShots(state, t));
+  if (shot) return shot.command;
+  const grapple = legalGrapples(state, t)[0];
+  if (grapple) return grapple;
+  const carries = legalCarries(state, t);
+  const carry =
+    carries.find((c) => c.comradeId !== undefined) ??
+    (wantsLoads(state)
+      ? carries.find((c) => c.comradeId === undefined && isMarkedLoad(state, c))
+      : undefined);
+  if (carry) return carry;
+  const tasks = legalTasks(state, t);
+  const task =
+    tasks.find((c) => c.task === 'clearSource') ??
+    (wantsConsole(state) ? tasks.find((c) => c.task === 'console') : undefined) ??
+    tasks.find((c) => c.task === 'examineChit') ??
+    tasks.find((c) => c.task === 'reload' && c.weapon !== undefined && (t.ammo[c.weapon] ?? 1) <= 0);
+  if (task) return task;
+  const door = doorOnTheWay(state, t, P);
+  if (door) return door;
+  if (t.ducked) {
+    const up = tasks.find((c) => c.task === 'standUp');
+    if (up) return up;
+  }
+  if (canWait(state, t) && threatWithin(state, t, P.coverRange)) return { type: 'wait', teamerId: t.id };
+  if (canMove(state, t)) return { type: 'move', teamerId: t.id };
+  return null;
+}
+
+/** The policy's next command, or null when it has nothing to send (the game is over). */
+export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY): FdCommand | null {
+  if (state.phase === 'ended') return null;
+  if (state.phase === 'briefing') return { type: 'board' };
+  if (state.phase === 'exploration') return { type: 'endExploration' };
+  if (state.move) return moveStep(state, state.teamers[state.move.teamerId] as Teamer, P);
+  if (state.interrupt) {
+    const i = state.interrupt;
+    for (const id of i.teamerIds) {
+      const t = state.teamers[id] as Teamer;
+      if (i.trigger === 'crossing' && i.door !== undefined) return { type: 'crush', teamerId: id };
+      const shot = bestShot(legalShots(state, t));
+      if (shot) return shot.command;
+      const grapple = legalGrapples(state, t)[0];
+      if (grapple) return grapple;
+    }
+    const first = i.teamerIds[0];
+    return first === undefined ? null : { type: 'holdWait', teamerId: first };
+  }
+  if (state.activation) {
+    for (const id of state.activation.teamerIds) {
+      const t = state.teamers[id] as Teamer;
+      if (readyChit(t) === null) continue;
+      const c = action(state, t, P);
+      if (c) return c;
+    }
+    const first = state.activation.teamerIds[0];
+    return first === undefined ? null : { type: 'endActivation', teamerId: first };
+  }
+  const next = nextInOrder(state);
+  if (next !== null) return { type: 'activate', teamerId: next };
+  // Between activations a waiting Teamer may shoot with his WAIT chit; otherwise the phase ends.
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    if (waitChit(t) === null) continue;
+    const shot = bestShot(legalShots(state, t));
+    if (shot) return shot.command;
+  }
+  return { type: 'endTeamPhase' };
 }
 
 /** The policy's next command and its events, or null when it has nothing to do (the game is over). */
 export function policyStep(
   state: FdState,
   ctx: DecideContext,
-): { events: FdEvent[]; command: FdCommand } | null {
-  if (state.phase === 'ended') return null;
-  if (state.phase === 'briefing') return tryFirst(state, ctx, [{ type: 'board' }]);
-  if (state.phase === 'exploration') return tryFirst(state, ctx, [{ type: 'endExploration' }]);
-  const teamer = (id: string) => state.teamers[id] as Teamer;
-  if (state.interrupt) {
-    for (const id of state.interrupt.teamerIds) {
-      const r = tryFirst(state, ctx, [
-        { type: 'crush', teamerId: id },
-        ...shots(state, teamer(id)),
-        { type: 'holdWait', teamerId: id },
-      ]);
-      if (r) return r;
-    }
-    return null;
-  }
-  if (state.move) {
-    const t = teamer(state.move.teamerId);
-    const g = goal(state, t);
-    const steps = g ? stepsToward(state, t, g) : [];
-    return tryFirst(state, ctx, [...steps, { type: 'endMove', teamerId: t.id }]);
-  }
-  if (state.activation) {
-    for (const id of state.activation.teamerIds) {
-      const t = teamer(id);
-      if (readyChit(t) === null) continue;
-      const first = t.chits[0] === 'READY';
-      const fight = tryFirst(state, ctx, [...shots(state, t), ...tasks(state, t)]);
-      if (fight) return fight;
-      if (!first && state.threatOrder.length > 0) {
-        const w = tryFirst(state, ctx, [{ type: 'wait', teamerId: id }]);
-        if (w) return w;
-      }
-      const m = tryFirst(state, ctx, [{ type: 'move', teamerId: id }]);
-      if (m) return m;
-    }
-    return tryFirst(
-      state,
-      ctx,
-      state.activation.teamerIds.map((id) => ({ type: 'endActivation', teamerId: id }) as FdCommand),
-    );
-  }
-  const next = nextInOrder(state);
-  if (next !== null) return tryFirst(state, ctx, [{ type: 'activate', teamerId: next }]);
-  // Between activations a waiting Teamer may shoot with his WAIT chit; otherwise the phase ends.
-  for (const id of state.teamOrder) {
-    const t = teamer(id);
-    if (waitChit(t) === null) continue;
-    const r = tryFirst(state, ctx, shots(state, t));
+  options: PolicyOptions = DEFAULT_POLICY,
+): PolicyStep | null {
+  const command = chooseCommand(state, options);
+  if (!command) return null;
+  const sent = send(state, ctx, command);
+  if (sent) return sent;
+  // Only if legal.ts missed a check (counted in policyStats): the turn's own ways on, in order.
+  const fallbacks: FdCommand[] = [];
+  if (state.move) fallbacks.push({ type: 'endMove', teamerId: state.move.teamerId });
+  for (const id of state.interrupt?.teamerIds ?? []) fallbacks.push({ type: 'holdWait', teamerId: id });
+  for (const id of state.activation?.teamerIds ?? []) fallbacks.push({ type: 'endActivation', teamerId: id });
+  fallbacks.push({ type: 'endTeamPhase' });
+  for (const c of fallbacks) {
+    const r = send(state, ctx, c);
     if (r) return r;
   }
-  return tryFirst(state, ctx, [{ type: 'endTeamPhase' }]);
+  return null;
 }

@@ -1,9 +1,9 @@
 import { SeededDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
-import { evolve } from '../evolve.ts';
+import type { FdEvent } from '../events.ts';
 import { type FdOptions, initialState } from '../setup.ts';
 import type { FdState, Teamer } from '../state.ts';
-import { policyStep } from './policy.ts';
+import { DEFAULT_POLICY, type PolicyOptions, policyStep } from './policy.ts';
 
 /** One whole mission through the real ruleset with the built-in policy, from boarding to evaluation. */
 export interface MissionResult {
@@ -24,21 +24,28 @@ export function runMission(
   maxCommands = 20_000,
   /** Another pack or arena than the starter pack's default (the briefing's odds for a loaded pack). */
   setup: Omit<FdOptions, 'mission'> = {},
+  /** When given, every event of the mission is appended to it (the table's log; tests replay it). */
+  log?: FdEvent[],
+  /** The policy's knobs (policy.ts). */
+  policy: PolicyOptions = DEFAULT_POLICY,
 ): MissionResult {
   let state: FdState = initialState({ ...setup, mission });
   const ctx = { actor: SEAT, dice: new SeededDice(seed) };
   let commands = 0;
   let events = 0;
-  // The policy tries candidates and most are refused: a refusal's stack trace is pure cost here.
+  // `legal.ts` asks the rules' `chitFor` whether a chit can pay, which refuses by throwing: a
+  // refusal's stack trace is pure cost here.
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
     while (state.phase !== 'ended' && state.turn <= maxTurns && commands < maxCommands) {
-      const step = policyStep(state, ctx);
+      const step = policyStep(state, ctx, policy);
       if (!step) break;
       commands++;
       events += step.events.length;
-      for (const e of step.events) state = evolve(state, e);
+      if (log) for (const e of step.events) log.push(e);
+      // The ruleset's working record already folded the events: its state is the live one.
+      state = step.state;
     }
   } finally {
     Error.stackTraceLimit = limit;

@@ -1,0 +1,279 @@
+import { inFrontArc } from '../../engine/board/square-grid.ts';
+import { isRuleError } from '../../engine/rule-error.ts';
+import { stepCost } from './arena/movement.ts';
+import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
+import { type ShotPreview, shotPreview } from './combat.ts';
+import type { CommandOf, FdCommand } from './commands.ts';
+import { isCarried, teamersAt, threatAt } from './figures.ts';
+import { type FdState, readyChit, type Teamer, waitChit } from './state.ts';
+import { chitFor } from './turn.ts';
+import { inContact } from './world-adapter.ts';
+
+/**
+ * Legal commands for one Teamer, worked out from the state with the rules' own checks (the same
+ * predicates `decide` throws on, or the pure previews it shares with the board), so a caller that
+ * sends one of them is never refused. The simulator's policy picks among them: before this it tried
+ * candidates one by one and `decide` refused six in seven (each refusal paid for a Draft, the arena
+ * state and often a line of fire). Nothing here rolls dice or emits events, and every function
+ * reads the state only.
+ *
+ * What a command costs is paid with a chit: `canPay` asks the rules' `chitFor` (the activation's
+ * READY chit and its declared plan, a WAIT chit between activations or when an interrupt names
+ * the Teamer), so every action below is listed only when it can be paid for now.
+ */
+
+type ActionKind = Parameters<typeof chitFor>[2];
+
+/** Whether the rules would let this Teamer pay for an action of `kind` now (turn.ts `chitFor`). */
+export function canPay(state: FdState, t: Teamer, kind: ActionKind): boolean {
+  try {
+    chitFor(state, t, kind);
+    return true;
+  } catch (e) {
+    if (isRuleError(e)) return false;
+    throw e;
+  }
+}
+
+/** `requireActor` (turn.ts) without the throw: no move under way, and able to act. */
+export function canActNow(state: FdState, t: Teamer): boolean {
+  return state.move === null && t.wounds < 2 && !t.left;
+}
+
+/** A legal SHOOT with the rules' preview of it (its odds, who must -DUCK!). */
+export interface LegalShot {
+  readonly command: CommandOf<'shoot'>;
+  readonly preview: Extract<ShotPreview, { ok: true }>;
+  readonly range: number;
+}
+
+/**
+ * Every legal shot at a Threat's square with a gun or a flamer (grenades are left out: their
+ * scatter makes them a choice of their own). Arc and range are checked first, as `shotChecks`
+ * does, so the line of fire is traced only for shots that can happen. Comrades who must -DUCK!
+ * are named in the command, as a player would name them.
+ */
+export function legalShots(state: FdState, t: Teamer): LegalShot[] {
+  const out: LegalShot[] = [];
+  if (t.x === null || t.y === null || t.ducked || !canActNow(state, t) || !canPay(state, t, 'shoot'))
+    return out;
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (!th) continue;
+    const range = Math.max(Math.abs(th.x - t.x), Math.abs(th.y - t.y));
+    // shotChecks' own first refusals, checked here without a throw (most Threats fail on them).
+    if (range === 0 || !inFrontArc(t.facing, th.x - t.x, th.y - t.y)) continue;
+    for (const weapon of t.weapons) {
+      const w = state.rules.weapons[weapon];
+      if (!w || (w.kind !== 'gun' && w.kind !== 'flamer') || range > w.range) continue;
+      if (w.kind === 'gun' ? w.magazine !== null && (t.ammo[weapon] ?? 0) <= 0 : (t.ammo[weapon] ?? 0) <= 0)
+        continue;
+      const p = shotPreview(state, t.id, weapon, th.x, th.y);
+      if (!p.ok) continue;
+      const command: CommandOf<'shoot'> = {
+        type: 'shoot',
+        teamerId: t.id,
+        weapon,
+        x: th.x,
+        y: th.y,
+        ...(p.duckers.length > 0 ? { duck: [...p.duckers] } : {}),
+      };
+      out.push({ command, preview: p, range });
+    }
+  }
+  return out;
+}
+
+/** GRAPPLE (paid as a shooting action) against each Threat in contact. */
+export function legalGrapples(state: FdState, t: Teamer): CommandOf<'grapple'>[] {
+  const out: CommandOf<'grapple'>[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t) || !canPay(state, t, 'shoot')) return out;
+  const w = arenaOf(state).width;
+  const here = t.y * w + t.x;
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (
+      th &&
+      Math.max(Math.abs(th.x - t.x), Math.abs(th.y - t.y)) <= 1 &&
+      inContact(state, here, th.y * w + th.x)
+    )
+      out.push({ type: 'grapple', teamerId: t.id, threatId: id });
+  }
+  return out;
+}
+
+/** The steps the Teamer whose move is under way may take next (`decideStep`'s checks). */
+export function legalSteps(state: FdState): CommandOf<'step'>[] {
+  const m = state.move;
+  if (!m) return [];
+  const t = state.teamers[m.teamerId] as Teamer;
+  const left = m.allowance - m.spent;
+  const entry = state.entry;
+  const out: CommandOf<'step'>[] = [];
+  if (t.x === null || t.y === null) {
+    if (t.left || t.wounds >= 2) return out;
+    // From the bridge: onto the entry square if it has room, or back to Mother at no cost.
+    out.push({ type: 'step', teamerId: t.id, bridge: true });
+    if (left < 1 || (t.ducked && m.steps >= 1)) return out;
+    const as = arenaStateOf(state);
+    const i = entry.y * arenaOf(state).width + entry.x;
+    if ((as.teamers[i] as number) < 2 && as.threats[i] === 0)
+      out.unshift({ type: 'step', teamerId: t.id, x: entry.x, y: entry.y });
+    return out;
+  }
+  if (left < 1) return out;
+  if (t.x === entry.x && t.y === entry.y) out.push({ type: 'step', teamerId: t.id, bridge: true });
+  if (t.ducked && m.steps >= 1) return out;
+  const arena = arenaOf(state);
+  const as = arenaStateOf(state);
+  const options = {
+    mover: 'teamer' as const,
+    diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
+  };
+  const from = { x: t.x, y: t.y };
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      const x = t.x + dx;
+      const y = t.y + dy;
+      if (x < 0 || y < 0 || x >= arena.width || y >= arena.height) continue;
+      const r = stepCost(arena, as, from, { x, y }, t.facing, options);
+      if (!r || (t.ducked ? 1 : r.cost) > left) continue;
+      out.push({ type: 'step', teamerId: t.id, x, y });
+    }
+  return out;
+}
+
+/** Opening or shutting each door whose zone he stands in (`decideOperateDoor`'s checks; no dives). */
+export function legalDoorOps(state: FdState, t: Teamer): CommandOf<'operateDoor'>[] {
+  const out: CommandOf<'operateDoor'>[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (state.phase !== 'exploration' && state.phase !== 'team' && state.phase !== 'threat') return out;
+  if (state.effects.powerDownUntilTurn >= state.turn || !canPay(state, t, 'other')) return out;
+  const arena = arenaOf(state);
+  const sq = t.y * arena.width + t.x;
+  for (const g of arena.doors) {
+    const d = state.doors[g.index];
+    if (!d || d.stuck || !g.zone.includes(sq)) continue;
+    if (d.open && d.jammed) continue;
+    out.push({ type: 'operateDoor', teamerId: t.id, door: g.index, open: !d.open });
+  }
+  return out;
+}
+
+/**
+ * The Other Actions he can take where he stands: turn over an unexamined Source chit in or next to
+ * his square, clear the found Source, work a console or lockers he stands at, reload a gun, stand
+ * up (`decideTask`'s checks).
+ */
+export function legalTasks(state: FdState, t: Teamer): CommandOf<'task'>[] {
+  const out: CommandOf<'task'>[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (state.phase !== 'team' && state.phase !== 'threat') return out;
+  if (!canPay(state, t, 'other')) return out;
+  const board = boardOf(state);
+  for (const ts of state.tiles)
+    for (const ch of ts.chits)
+      if (
+        !ch.examined &&
+        ch.x !== null &&
+        ch.y !== null &&
+        Math.max(Math.abs(ch.x - t.x), Math.abs(ch.y - t.y)) <= 1 &&
+        // The rules look the chit up in the tile of the square named.
+        state.tiles[board.tileAt(ch.x, ch.y)] === ts
+      )
+        out.push({ type: 'task', teamerId: t.id, task: 'examineChit', x: ch.x, y: ch.y });
+  if (!state.progress.sourceCleared) {
+    const tile = board.tileAt(t.x, t.y);
+    const h = state.tiles[tile]?.chits.some((ch) => ch.h && ch.examined && ch.x === t.x && ch.y === t.y);
+    const armed = t.grenades > 0 || t.weapons.some((id) => state.rules.weapons[id]?.kind === 'flamer');
+    const alive = state.threatOrder.some((id) => {
+      const th = state.threats[id];
+      return th !== undefined && board.tileAt(th.x, th.y) === tile;
+    });
+    if (h && armed && !alive) out.push({ type: 'task', teamerId: t.id, task: 'clearSource' });
+  }
+  const here = t.y * board.width + t.x;
+  for (const sp of arenaOf(state).specials)
+    if (sp.square === here && (sp.kind === 'console' || sp.kind === 'lockers'))
+      out.push({ type: 'task', teamerId: t.id, task: sp.kind === 'console' ? 'console' : 'locker' });
+  for (const weapon of t.weapons) {
+    const w = state.rules.weapons[weapon];
+    if (w?.kind !== 'gun' || w.magazine === null || (t.ducked && w.heavy)) continue;
+    out.push({ type: 'task', teamerId: t.id, task: 'reload', weapon });
+  }
+  if (t.ducked) out.push({ type: 'task', teamerId: t.id, task: 'standUp' });
+  return out;
+}
+
+/**
+ * Picking up each comrade out of action lying in or next to his square, and each portable cargo
+ * load next to him (`decideCarry`'s checks).
+ */
+export function legalCarries(state: FdState, t: Teamer): CommandOf<'carry'>[] {
+  const out: CommandOf<'carry'>[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (state.phase !== 'team' && state.phase !== 'threat') return out;
+  if (t.carrying !== null || t.cargo !== null || !canPay(state, t, 'other')) return out;
+  const wounds = state.rules.pack.combat.teamerWounds;
+  const w = arenaOf(state).width;
+  for (const id of state.teamOrder) {
+    const b = state.teamers[id] as Teamer;
+    if (b.id === t.id || b.left || b.wounds < wounds.outOfActionAt || b.wounds >= wounds.deadAt) continue;
+    if (b.x === null || b.y === null || Math.max(Math.abs(b.x - t.x), Math.abs(b.y - t.y)) > 1) continue;
+    if (isCarried(state, id) || state.threatOrder.some((th) => state.threats[th]?.carrying === id)) continue;
+    if ((b.x !== t.x || b.y !== t.y) && !inContact(state, t.y * w + t.x, b.y * w + b.x)) continue;
+    out.push({ type: 'carry', teamerId: t.id, comradeId: id });
+  }
+  // Portable loads in a neighbouring square he could reach, with nobody standing on them.
+  const arena = arenaOf(state);
+  for (const l of arena.loads) {
+    if (!l.portable || state.loads[l.index]?.lost || state.loads[l.index]?.at === null) continue;
+    const x = l.square % w;
+    const y = Math.floor(l.square / w);
+    if (Math.max(Math.abs(x - t.x), Math.abs(y - t.y)) > 1) continue;
+    if ((x !== t.x || y !== t.y) && !inContact(state, t.y * w + t.x, l.square)) continue;
+    if (teamersAt(state, x, y).length > 0 || threatAt(state, x, y)) continue;
+    out.push({ type: 'carry', teamerId: t.id, x, y });
+  }
+  return out;
+}
+
+/** Putting a WAIT chit down: in his activation, one chit used and the other still READY. */
+export function canWait(state: FdState, t: Teamer): boolean {
+  return (
+    state.activation?.teamerIds.includes(t.id) === true &&
+    state.move === null &&
+    t.chits[0] !== 'READY' &&
+    t.chits[1] === 'READY' &&
+    waitChit(t) === null &&
+    canActNow(state, t)
+  );
+}
+
+/** Starting a MOVE (no dash): in his turn, with a chit that may pay for it. */
+export function canMove(state: FdState, t: Teamer): boolean {
+  return canActNow(state, t) && canPay(state, t, 'move');
+}
+
+/** Every legal command above for each Teamer who may act now, plus the turn's own commands. */
+export function legalCommands(state: FdState): FdCommand[] {
+  const out: FdCommand[] = [];
+  if (state.move) {
+    out.push(...legalSteps(state), { type: 'endMove', teamerId: state.move.teamerId });
+    return out;
+  }
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    if (readyChit(t) === null && waitChit(t) === null) continue;
+    out.push(
+      ...legalShots(state, t).map((s) => s.command),
+      ...legalGrapples(state, t),
+      ...legalDoorOps(state, t),
+      ...legalTasks(state, t),
+      ...legalCarries(state, t),
+    );
+    if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
+  }
+  return out;
+}
