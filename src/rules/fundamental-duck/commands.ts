@@ -142,6 +142,11 @@ export const coreCommandSchemas = [
   }),
   /** Set down what he carries: a comrade in his square, a load in the neighbouring square (x, y). */
   z.strictObject({ type: z.literal('putDown'), teamerId: id, x: coord.optional(), y: coord.optional() }),
+  /**
+   * Set up his drone gun (an Other Action, fumble test) in a free bare square next to him, facing
+   * `facing`; a walking drone gun may be set up again elsewhere the same way.
+   */
+  z.strictObject({ type: z.literal('setUpDrone'), teamerId: id, x: coord, y: coord, facing }),
   /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
   z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
   /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
@@ -162,6 +167,8 @@ export const coreCommandSchemas = [
   z.strictObject({ type: z.literal('advance'), teamerId: id, kind: z.enum(['promotion', 'development']) }),
   /** Between missions: a team advancement for the team's gold stars (armour names its member). */
   z.strictObject({ type: z.literal('teamAdvance'), advancement: id, teamerId: id.optional() }),
+  /** Between missions, with access to advanced weapons: a member draws one from the pack's advanced list. */
+  z.strictObject({ type: z.literal('issueWeapon'), teamerId: id, weapon: id }),
   /** Between missions: a recruit takes a dead Teamer's place. */
   z.strictObject({ type: z.literal('replace'), teamerId: id }),
   /** Between missions: buy on the black market for a Teamer. */
@@ -224,10 +231,12 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   carry: TABLE,
   holdDoor: TABLE,
   juggle: TABLE,
+  setUpDrone: TABLE,
   putDown: TABLE,
   awardStars: TABLE,
   advance: TABLE,
   teamAdvance: TABLE,
+  issueWeapon: TABLE,
   replace: TABLE,
   buy: TABLE,
   nextMission: TABLE,

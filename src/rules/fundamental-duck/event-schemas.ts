@@ -335,6 +335,23 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     hitOn: z.number().int().min(0).max(20),
     hits: z.record(id, small),
   }),
+  'drone.set': ev('drone.set', {
+    droneId: id,
+    teamerId: id,
+    x: coord,
+    y: coord,
+    facing,
+    power: z.number().int().min(0).max(99),
+    walking: z.boolean(),
+  }),
+  'drone.fired': ev('drone.fired', {
+    droneId: id,
+    threatId: id,
+    faces,
+    hitOn: z.number().int().min(0).max(20),
+    hits: small,
+  }),
+  'drone.powered': ev('drone.powered', { droneId: id, power: z.number().int().min(0).max(99) }),
   'orders.met': ev('orders.met', { teamerId: id, tile: small }),
   'threats.placed': ev('threats.placed', {
     tile: small,
@@ -498,6 +515,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     teamerId: id.nullable(),
     stars: z.number().int().min(1).max(999),
   }),
+  'weapon.issued': ev('weapon.issued', { teamerId: id, weapon: id }),
   'teamer.replaced': ev('teamer.replaced', { teamerId: id, sheet: teamerSchema, faces }),
   'market.bought': ev('market.bought', {
     teamerId: id,
@@ -543,6 +561,18 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
     return `there is no door ${e.door}`;
   if ((e.type === 'load.changed' || e.type === 'load.blasted') && e.load >= state.loads.length)
     return `there is no load ${e.load}`;
+  if (
+    (e.type === 'drone.fired' || e.type === 'drone.powered') &&
+    !state.drones.some((d) => d.id === e.droneId)
+  )
+    return `there is no drone ${e.droneId}`;
+  if (e.type === 'drone.fired' && !Object.hasOwn(state.threats, e.threatId))
+    return `there is no Threat ${e.threatId}`;
+  if (e.type === 'drone.set') {
+    const arena = arenaOf(state);
+    if (e.x >= arena.width || e.y >= arena.height || arena.isSquare[e.y * arena.width + e.x] !== 1)
+      return `(${e.x},${e.y}) is off the arena`;
+  }
   if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
     const arena = arenaOf(state);
     if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))

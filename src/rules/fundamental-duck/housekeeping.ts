@@ -5,6 +5,7 @@ import { woundTeamer, woundThreat } from './combat.ts';
 import { d6 } from './dice.ts';
 import { heldOpen } from './door-rc.ts';
 import type { Draft } from './draft.ts';
+import { dronePower } from './drones.ts';
 import { addPing } from './exploration.ts';
 import { teamersAt, teamersOnBoard, threatAt } from './figures.ts';
 import type { Teamer } from './state.ts';
@@ -24,6 +25,7 @@ export function housekeeping(draft: Draft): void {
   }
   if (draft.state.blasts.length > 0) draft.emit({ type: 'blasts.changed', blasts: [] });
   doorCheck(draft);
+  dronePower(draft);
   greenEvents(draft);
   disturbance(draft);
 }

@@ -182,6 +182,7 @@ function freshMission(rules: FdRules, missionId: string, arenaId: string): Omit<
     shotTiles: [],
     loads: arena.loads.map((l) => ({ warming: null, lost: false, at: l.square, delivered: false })),
     blasts: [],
+    drones: [],
     progress: {
       consoleActions: 0,
       hFound: false,

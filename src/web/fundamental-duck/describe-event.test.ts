@@ -159,4 +159,25 @@ describe('describeFdEvent', () => {
       } as never),
     ).toMatch(/Cargo: 6 load\(s\) intact, 1 lost, bonus 5k\./);
   });
+
+  it('tells drone guns set up, firing and running down', () => {
+    expect(
+      said({
+        type: 'drone.set',
+        droneId: 'd1',
+        teamerId: 'you',
+        x: 2,
+        y: 7,
+        facing: 0,
+        power: 10,
+        walking: false,
+      } as never),
+    ).toBe('YOU sets up a drone gun at (2,7), facing north (power 10).');
+    expect(
+      said({ type: 'drone.fired', droneId: 'd1', threatId: 'h1', faces: [5, 6], hitOn: 4, hits: 2 } as never),
+    ).toBe('The drone gun fires at Threat 1 (dice 5, 6), hits on 4+: 2 hit(s).');
+    expect(said({ type: 'drone.powered', droneId: 'd1', power: 0 } as never)).toBe(
+      'A drone gun runs out of power and stops.',
+    );
+  });
 });

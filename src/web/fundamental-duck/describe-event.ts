@@ -415,6 +415,8 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       const sheet = obj(e.sheet);
       return `A recruit${str(sheet.name) ? `, ${str(sheet.name)},` : ''} takes ${name(e.teamerId)}’s place${faces(e.faces)}.`;
     }
+    case 'weapon.issued':
+      return `${name(e.teamerId)} draws an advanced weapon: ${str(e.weapon).replace(/-/g, ' ')}.`;
     case 'market.bought':
       return `${name(e.teamerId)} buys ${str(e.purchase).replace(/-/g, ' ')} on the black market for ${num(e.price) ?? 0}k.`;
     case 'campaign.next':
@@ -435,6 +437,16 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       const hitText = list(targets.map((t) => `${name(t)} ${num(hits[t]) ? 'hit' : 'missed'}`));
       return `Cargo load ${(num(e.load) ?? 0) + 1} ${str(e.cargo) === 'flammable' ? 'bursts into flame' : 'blows up'}${faces(e.faces)}, hits on ${num(e.hitOn)}+: ${hitText}.`;
     }
+    case 'drone.set':
+      return `${name(e.teamerId)} sets up ${e.walking === true ? 'the walking' : 'a'} drone gun at ${square(e.x, e.y)}, facing ${facing(e.facing)} (power ${num(e.power) ?? 0}).`;
+    case 'drone.fired': {
+      const hits = num(e.hits) ?? 0;
+      return `The drone gun fires at ${name(e.threatId)}${faces(e.faces)}, hits on ${num(e.hitOn)}+: ${hits ? `${hits} hit(s)` : 'missed'}.`;
+    }
+    case 'drone.powered':
+      return (num(e.power) ?? 0) > 0
+        ? `A drone gun's power runs down to ${num(e.power)}.`
+        : 'A drone gun runs out of power and stops.';
     case 'orders.met':
       return `${name(e.teamerId)} reaches module ${num(e.tile)}: the new orders are carried out.`;
     case 'undo.saved':

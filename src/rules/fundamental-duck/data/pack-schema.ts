@@ -70,6 +70,8 @@ const weaponBase = {
   hitsHatch: z.boolean().default(false),
   /** Bonus in a grapple while carried (the cutlass +1). */
   grappleBonus: z.number().int().min(0).max(6).default(0),
+  /** On the weapon chart's advanced list: issued only once the team has access to advanced weapons (20). */
+  advanced: z.boolean().default(false),
   /** One line in our own words, for the UI. */
   summary: text.default(''),
 };
@@ -165,7 +167,8 @@ export const abilityIdSchema = z.enum([
 ]);
 export type AbilityId = z.infer<typeof abilityIdSchema>;
 
-export const gearSchema = z.enum(['bio-sensor', 'door-rc', 'drone-gun']);
+/** The walking drone gun comes with the team advancement of that kind (20). */
+export const gearSchema = z.enum(['bio-sensor', 'door-rc', 'drone-gun', 'walking-drone-gun']);
 
 export const carriedWeaponSchema = z.strictObject({
   weapon: id,
@@ -638,6 +641,8 @@ export const campaignSchema = z.strictObject({
     raiseAfterFailure: count(6),
   }),
   goldStarsPerAdvancement: z.number().int().min(1).max(99),
+  /** With access to advanced weapons (a team advancement), how many advanced weapons each member may draw. */
+  advancedWeaponsEach: count(9).default(1),
   ranks: z.array(name).min(1).max(20),
   abilities: z.array(abilitySchema).max(24),
   replacements: z.strictObject({
