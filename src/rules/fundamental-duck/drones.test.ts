@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { inSight } from './board-adapter.ts';
+import { boardOf, inSight } from './board-adapter.ts';
 import { defaultPack } from './data/pack.ts';
 import type { FdPack } from './data/pack-schema.ts';
+import { isFree } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
 
@@ -54,6 +55,8 @@ describe('drone guns (8.5, 17 step 6, 24.2, 24.9)', () => {
     ]);
     // A machine: no sight past it, nobody steps into it.
     expect(inSight(t.state, 2, 8, 2, 6)).toBe(false);
+    // No Threat is placed on it, nor comes out there.
+    expect(isFree(t.state, boardOf(t.state), 2, 7)).toBe(false);
   });
 
   it('refuses a Teamer without one, a square not next to him or taken, a second set-up: nothing changes, no die', () => {
