@@ -720,6 +720,8 @@ export const optionsSchema = z.strictObject({
     ductsOnFour: z.boolean(),
     eventRoll: z.boolean(),
     forcedEntry: z.boolean(),
+    /** §14 switch (a): a battering Threat rolls 3d6 and makes a rent on 16+ instead of the damage track. */
+    batterRent3d6: z.boolean().default(false),
   }),
   /** Tile types a forced entry may never break into (the booklet: the bridge or control room). */
   forcedEntryBarred: z.array(name).max(20).default([]),
