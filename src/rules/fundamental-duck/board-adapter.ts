@@ -239,11 +239,13 @@ export function arenaStateOf(state: FdState): ArenaState {
   // queue): evolve then keeps those records, and the arrays built for them still stand.
   const byThreats = lasting.get(state.teamers)?.get(state.threats);
   const kept = byThreats?.get(state.doors)?.get(state.loads);
-  if (kept) {
+  // Drones change seldom (set up, moved): an arena state built with other drones is rebuilt.
+  if (kept && dronesOf.get(kept) === state.drones) {
     arenaStates.set(state, kept);
     return kept;
   }
   s = buildArenaState(state);
+  dronesOf.set(s, state.drones);
   arenaStates.set(state, s);
   let a = lasting.get(state.teamers);
   if (!a) {
@@ -263,6 +265,9 @@ export function arenaStateOf(state: FdState): ArenaState {
   c.set(state.loads, s);
   return s;
 }
+
+/** The drones record each ArenaState was built with. */
+const dronesOf = new WeakMap<ArenaState, FdState['drones']>();
 
 /** ArenaStates by the records they are built from: Teamers, Threats, doors, loads (all by identity). */
 const lasting = new WeakMap<
@@ -292,5 +297,7 @@ function buildArenaState(state: FdState): ArenaState {
     const t = state.threats[id];
     if (t) s.threats[t.y * w + t.x] = 1;
   }
+  // Drones are machines: they block sight and fire and are never entered (4).
+  for (const d of state.drones) s.machines[d.y * w + d.x] = 1;
   return s;
 }

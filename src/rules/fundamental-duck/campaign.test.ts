@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { droneGear } from './drones.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { fixedDeal, GM, Table } from './test-kit.ts';
 
@@ -50,8 +51,11 @@ describe('the campaign after a mission (20, 24.10)', () => {
       contraband: 30,
       money: 30,
       threatLevel: 0,
+      // Every Drifter load intact: the pack's cargo bonus each (24.6), official pay, not black money.
+      cargoBonus: 7,
+      pay: 7,
     });
-    expect(t.state.campaign).toMatchObject({ missions: 1, threatLevel: 0, money: 30 });
+    expect(t.state.campaign).toMatchObject({ missions: 1, threatLevel: 0, money: 30, pay: 7 });
   });
 
   it('a failed mission raises the Threat Level: the next job places more Threats per ping', () => {
@@ -100,6 +104,45 @@ describe('the campaign after a mission (20, 24.10)', () => {
     t.send({ type: 'teamAdvance', advancement: 'armour', teamerId: 'brick' });
     expect(t.state.teamStars).toBe(0);
     expect(t.state.campaign.sheets.brick?.armour).toBe(true);
+  });
+
+  it('the walking drone gun (3 advancements) goes on one member, who sets it up in the next mission', () => {
+    const t = afterAMission();
+    t.send({ type: 'awardStars', teamerId: null, stars: 20, why: 'good work' });
+    t.send({ type: 'awardStars', teamerId: null, stars: 5, why: 'more good work' });
+    expect(t.state.teamStars).toBe(30);
+    const before = stateHash(t.state);
+    expect(refusalCode(() => t.send({ type: 'teamAdvance', advancement: 'walking-drone-gun' }))).toBe(
+      'NEEDS_TEAMER',
+    );
+    expect(stateHash(t.state)).toBe(before);
+    t.send({ type: 'teamAdvance', advancement: 'walking-drone-gun', teamerId: 'sparks' });
+    expect(t.state.teamStars).toBe(0);
+    expect(t.state.campaign.sheets.sparks?.gear).toContain('walking-drone-gun');
+    t.dice = new ScriptedDice([]);
+    t.send({ type: 'nextMission' });
+    expect(droneGear(t.state, 'sparks')).toBe('walking-drone-gun');
+    expect(droneGear(t.state, 'brick')).toBeNull();
+  });
+
+  it('access to advanced weapons lets each member draw the pack’s advanced weapons, up to its limit', () => {
+    const t = afterAMission();
+    const code = (c: Parameters<Table['send']>[0]) => refusalCode(() => t.send(c));
+    expect(code({ type: 'issueWeapon', teamerId: 'brick', weapon: 'plasma-rifle' })).toBe('NO_ACCESS');
+    t.send({ type: 'awardStars', teamerId: null, stars: 5, why: 'good work' });
+    t.send({ type: 'teamAdvance', advancement: 'advanced-weapons' });
+    const before = stateHash(t.state);
+    expect(code({ type: 'issueWeapon', teamerId: 'brick', weapon: 'har' })).toBe('NOT_ADVANCED');
+    expect(code({ type: 'issueWeapon', teamerId: 'jonesy', weapon: 'plasma-rifle' })).toBe('TEAMER_DEAD');
+    expect(stateHash(t.state)).toBe(before);
+    const [issued] = t.send({ type: 'issueWeapon', teamerId: 'brick', weapon: 'plasma-rifle' });
+    expect(issued).toEqual({ type: 'weapon.issued', teamerId: 'brick', weapon: 'plasma-rifle' });
+    expect(code({ type: 'issueWeapon', teamerId: 'brick', weapon: 'plasma-rifle' })).toBe('ALREADY_HAS');
+    t.dice = new ScriptedDice([]);
+    t.send({ type: 'nextMission' });
+    // The next mission's Brick carries it, with its magazine.
+    expect(t.state.teamers.brick?.weapons).toContain('plasma-rifle');
+    expect(t.state.teamers.brick?.ammo['plasma-rifle']).toBe(8);
   });
 
   it('the black market sells within the money and each item’s limit', () => {

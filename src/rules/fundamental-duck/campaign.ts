@@ -23,11 +23,14 @@ export function debrief(draft: Draft, outcome: Outcome): void {
   const s = draft.state;
   const pack = s.rules.pack.campaign;
   const contraband = s.contraband.reduce((sum, item) => sum + pack.blackMarket.contraband[item], 0);
+  const cargo = s.evaluation?.cargo?.bonus ?? 0;
   draft.emit({
     type: 'campaign.debriefed',
     outcome,
     contraband,
     money: s.campaign.money + contraband,
+    cargoBonus: cargo,
+    pay: s.campaign.pay + cargo,
     threatLevel: s.campaign.threatLevel + (outcome === 'failed' ? pack.threatLevel.raiseAfterFailure : 0),
   });
 }
@@ -122,10 +125,55 @@ export function decideTeamAdvance(draft: Draft, c: CommandOf<'teamAdvance'>): vo
     if (sheetOf(draft.state, t.id).armour)
       throw new RuleError('ALREADY_HAS', `${t.name} already has armour`, { teamerId: t.id });
     teamerId = t.id;
+  } else if (adv.kind === 'drone-gun') {
+    // The walking drone gun walks with one member, who sets it up (drones.ts).
+    if (c.teamerId === undefined)
+      throw new RuleError('NEEDS_TEAMER', 'the walking drone gun goes with one member: name him', {
+        advancement: adv.id,
+      });
+    const t = alive(draft, c.teamerId);
+    if (sheetOf(draft.state, t.id).gear.includes('walking-drone-gun'))
+      throw new RuleError('ALREADY_HAS', `${t.name} already has a walking drone gun`, { teamerId: t.id });
+    teamerId = t.id;
   } else if (draft.state.campaign.advancements.includes(adv.id)) {
     throw new RuleError('ALREADY_HAS', `the team already has ${adv.name}`, { advancement: adv.id });
   }
   draft.emit({ type: 'team.advanced', advancement: adv.id, teamerId, stars });
+}
+
+/**
+ * Access to advanced weapons (20, "see weapon chart"): once the team has taken that advancement, a
+ * member may draw a weapon the pack marks `advanced`, up to the pack's `advancedWeaponsEach`, onto
+ * his sheet for the missions to come. Bughunt reads "access" as an issue, free of money.
+ */
+export function decideIssueWeapon(draft: Draft, c: CommandOf<'issueWeapon'>): void {
+  between(draft);
+  const t = alive(draft, c.teamerId);
+  const pack = draft.state.rules.pack.campaign;
+  const access = pack.teamAdvancements.some(
+    (a) => a.kind === 'advanced-weapons' && draft.state.campaign.advancements.includes(a.id),
+  );
+  if (!access)
+    throw new RuleError(
+      'NO_ACCESS',
+      'the team has no access to advanced weapons yet (a team advancement)',
+      {},
+    );
+  const w = draft.state.rules.weapons[c.weapon];
+  if (!w?.advanced)
+    throw new RuleError('NOT_ADVANCED', `${c.weapon} is not an advanced weapon of the pack`, {
+      weapon: c.weapon,
+    });
+  const sheet = sheetOf(draft.state, t.id);
+  if (sheet.weapons.some((x) => x.weapon === c.weapon))
+    throw new RuleError('ALREADY_HAS', `${t.name} already carries a ${w.name}`, { teamerId: t.id });
+  const held = sheet.weapons.filter((x) => draft.state.rules.weapons[x.weapon]?.advanced).length;
+  if (held >= pack.advancedWeaponsEach)
+    throw new RuleError('LIMIT_REACHED', `${t.name} already has ${held} advanced weapon(s)`, {
+      teamerId: t.id,
+      limit: pack.advancedWeaponsEach,
+    });
+  draft.emit({ type: 'weapon.issued', teamerId: t.id, weapon: c.weapon });
 }
 
 /** A replacement for a dead Teamer (24.10): FF and luck by the pack's dice, the pack's weapons. */
@@ -217,6 +265,7 @@ type CampaignEvent = Extract<
       | 'team.advanced'
       | 'teamer.replaced'
       | 'market.bought'
+      | 'weapon.issued'
       | 'campaign.next';
   }
 >;
@@ -250,6 +299,7 @@ export function evolveCampaign(state: FdState, e: CampaignEvent): FdState {
           missions: c.missions + 1,
           threatLevel: e.threatLevel,
           money: e.money,
+          pay: e.pay ?? c.pay,
           lastOutcome: e.outcome,
         },
       };
@@ -268,7 +318,14 @@ export function evolveCampaign(state: FdState, e: CampaignEvent): FdState {
     }
     case 'team.advanced': {
       let campaign: CampaignState = { ...c, advancements: [...c.advancements, e.advancement] };
-      if (e.teamerId !== null) campaign = withSheet(campaign, e.teamerId, (s) => ({ ...s, armour: true }));
+      const kind = state.rules.pack.campaign.teamAdvancements.find((a) => a.id === e.advancement)?.kind;
+      // Armour goes on the named member's sheet; so does the walking drone gun (drones.ts).
+      if (e.teamerId !== null)
+        campaign = withSheet(campaign, e.teamerId, (s) =>
+          kind === 'drone-gun'
+            ? { ...s, gear: s.gear.includes('walking-drone-gun') ? s.gear : [...s.gear, 'walking-drone-gun'] }
+            : { ...s, armour: true },
+        );
       return { ...state, campaign, teamStars: state.teamStars - e.stars };
     }
     case 'teamer.replaced': {
@@ -317,6 +374,11 @@ export function evolveCampaign(state: FdState, e: CampaignEvent): FdState {
       });
       return { ...state, campaign };
     }
+    case 'weapon.issued':
+      return {
+        ...state,
+        campaign: withSheet(c, e.teamerId, (s) => withWeapon(s, e.weapon, (w) => w ?? blank(e.weapon))),
+      };
     case 'campaign.next':
       return nextMissionState(state, e.missionId, e.arenaId);
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../../engine/ruleset.ts';
 import { freeText } from '../../engine/text.ts';
 import { type ChatCommand, chatCommandSchemas } from '../dice-chat/chat.ts';
+import { POSITIONS } from './arena/positions.ts';
 
 /**
  * Commands of Fundamental Duck!: plain JSON, each a zod strict object with bounded fields. A
@@ -14,6 +15,7 @@ const id = z.string().min(1).max(40);
 const coord = z.number().int().min(0).max(199);
 const facing = z.number().int().min(0).max(7);
 const actionKind = z.enum(['move', 'shoot', 'other']);
+const position = z.enum(POSITIONS as unknown as ['centre', 'left', 'right', 'front', 'back']);
 const reason = freeText(400);
 
 export const coreCommandSchemas = [
@@ -68,10 +70,18 @@ export const coreCommandSchemas = [
     y: coord.optional(),
     bridge: z.literal(true).optional(),
   }),
-  /** Turn on the spot: 1 movement point in a move; otherwise an action (no fumble test). */
-  z.strictObject({ type: z.literal('turn'), teamerId: id, facing }),
-  /** End the move in progress; after at least one square, the facing is free. */
-  z.strictObject({ type: z.literal('endMove'), teamerId: id, facing: facing.optional() }),
+  /**
+   * Turn on the spot: 1 movement point in a move; otherwise an action (no fumble test), which may
+   * also take a new position in the square (9.5).
+   */
+  z.strictObject({ type: z.literal('turn'), teamerId: id, facing, position: position.optional() }),
+  /** End the move in progress; after at least one square, the facing and the position are free (9.3, 9.5). */
+  z.strictObject({
+    type: z.literal('endMove'),
+    teamerId: id,
+    facing: facing.optional(),
+    position: position.optional(),
+  }),
   /**
    * Take back the Team's last step, turn or end of move, while no die has been rolled and nothing
    * hidden revealed since (refused with NOTHING_TO_UNDO otherwise).
@@ -132,6 +142,11 @@ export const coreCommandSchemas = [
   }),
   /** Set down what he carries: a comrade in his square, a load in the neighbouring square (x, y). */
   z.strictObject({ type: z.literal('putDown'), teamerId: id, x: coord.optional(), y: coord.optional() }),
+  /**
+   * Set up his drone gun (an Other Action, fumble test) in a free bare square next to him, facing
+   * `facing`; a walking drone gun may be set up again elsewhere the same way.
+   */
+  z.strictObject({ type: z.literal('setUpDrone'), teamerId: id, x: coord, y: coord, facing }),
   /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
   z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
   /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
@@ -152,6 +167,8 @@ export const coreCommandSchemas = [
   z.strictObject({ type: z.literal('advance'), teamerId: id, kind: z.enum(['promotion', 'development']) }),
   /** Between missions: a team advancement for the team's gold stars (armour names its member). */
   z.strictObject({ type: z.literal('teamAdvance'), advancement: id, teamerId: id.optional() }),
+  /** Between missions, with access to advanced weapons: a member draws one from the pack's advanced list. */
+  z.strictObject({ type: z.literal('issueWeapon'), teamerId: id, weapon: id }),
   /** Between missions: a recruit takes a dead Teamer's place. */
   z.strictObject({ type: z.literal('replace'), teamerId: id }),
   /** Between missions: buy on the black market for a Teamer. */
@@ -214,10 +231,12 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   carry: TABLE,
   holdDoor: TABLE,
   juggle: TABLE,
+  setUpDrone: TABLE,
   putDown: TABLE,
   awardStars: TABLE,
   advance: TABLE,
   teamAdvance: TABLE,
+  issueWeapon: TABLE,
   replace: TABLE,
   buy: TABLE,
   nextMission: TABLE,

@@ -81,6 +81,26 @@ describe('importing a Fundamental Duck! log', () => {
         /does not fit its schema: decision\.actions/,
       ],
       [i, { type: 'door.changed', door: 400, state: { open: true }, why: 'x' }, /door/],
+      [i, { type: 'drone.powered', droneId: 'd9', power: 3 }, /cannot follow.*no drone d9/],
+      [
+        i,
+        {
+          type: 'drone.set',
+          droneId: 'd1',
+          teamerId: 'you',
+          x: 2,
+          y: 99,
+          facing: 0,
+          power: 10,
+          walking: false,
+        },
+        /off the arena/,
+      ],
+      [
+        i,
+        { type: 'load.blasted', load: 99, cargo: 'explosive', targets: [], faces: [], hitOn: 4, hits: {} },
+        /cannot follow.*no load 99/,
+      ],
     ];
     for (const [at, event, message] of cases) {
       const tampered = log.slice();

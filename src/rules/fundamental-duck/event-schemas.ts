@@ -327,6 +327,31 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     lost: z.boolean(),
     why: text,
   }),
+  'load.blasted': ev('load.blasted', {
+    load: small,
+    cargo: z.enum(['explosive', 'flammable']),
+    targets: ids,
+    faces,
+    hitOn: z.number().int().min(0).max(20),
+    hits: z.record(id, small),
+  }),
+  'drone.set': ev('drone.set', {
+    droneId: id,
+    teamerId: id,
+    x: coord,
+    y: coord,
+    facing,
+    power: z.number().int().min(0).max(99),
+    walking: z.boolean(),
+  }),
+  'drone.fired': ev('drone.fired', {
+    droneId: id,
+    threatId: id,
+    faces,
+    hitOn: z.number().int().min(0).max(20),
+    hits: small,
+  }),
+  'drone.powered': ev('drone.powered', { droneId: id, power: z.number().int().min(0).max(99) }),
   'orders.met': ev('orders.met', { teamerId: id, tile: small }),
   'threats.placed': ev('threats.placed', {
     tile: small,
@@ -454,6 +479,13 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
       teamStars: z.number().int().min(-1000).max(1000),
       catastrophe: z.boolean(),
       bonus: z.boolean().optional(),
+      cargo: z
+        .strictObject({
+          intact: z.number().int().min(0).max(200),
+          lost: z.number().int().min(0).max(200),
+          bonus: z.number().int().min(-100_000).max(100_000),
+        })
+        .optional(),
     }),
   }),
   'stars.awarded': ev('stars.awarded', {
@@ -466,6 +498,9 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     contraband: z.number().int().min(0).max(1_000_000),
     money: z.number().int().min(0).max(1_000_000),
     threatLevel: z.number().int().min(0).max(1000),
+    /** Older logs lack the cargo bonus (the pay stays as it was). */
+    cargoBonus: z.number().int().min(-100_000).max(100_000).optional(),
+    pay: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   }),
   'teamer.advanced': ev('teamer.advanced', {
     teamerId: id,
@@ -480,6 +515,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     teamerId: id.nullable(),
     stars: z.number().int().min(1).max(999),
   }),
+  'weapon.issued': ev('weapon.issued', { teamerId: id, weapon: id }),
   'teamer.replaced': ev('teamer.replaced', { teamerId: id, sheet: teamerSchema, faces }),
   'market.bought': ev('market.bought', {
     teamerId: id,
@@ -523,6 +559,20 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (typeof e.tile === 'number' && e.tile >= state.tiles.length) return `there is no tile ${e.tile}`;
   if ((e.type === 'door.changed' || e.type === 'door.held') && e.door >= state.doors.length)
     return `there is no door ${e.door}`;
+  if ((e.type === 'load.changed' || e.type === 'load.blasted') && e.load >= state.loads.length)
+    return `there is no load ${e.load}`;
+  if (
+    (e.type === 'drone.fired' || e.type === 'drone.powered') &&
+    !state.drones.some((d) => d.id === e.droneId)
+  )
+    return `there is no drone ${e.droneId}`;
+  if (e.type === 'drone.fired' && !Object.hasOwn(state.threats, e.threatId))
+    return `there is no Threat ${e.threatId}`;
+  if (e.type === 'drone.set') {
+    const arena = arenaOf(state);
+    if (e.x >= arena.width || e.y >= arena.height || arena.isSquare[e.y * arena.width + e.x] !== 1)
+      return `(${e.x},${e.y}) is off the arena`;
+  }
   if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
     const arena = arenaOf(state);
     if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))

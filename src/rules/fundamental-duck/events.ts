@@ -202,6 +202,41 @@ export type CoreEvent =
       /** Grenade scatter: the d6, direction d8 and where it landed. */
       readonly scatter?: { readonly faces: readonly number[]; readonly x: number; readonly y: number };
     }
+  /**
+   * A hazardous load went up in Housekeeping: one die each (table dice, squares in reading order,
+   * a Threat before Teamers) for the figures in the squares it covers; a hit is one wound.
+   */
+  | {
+      readonly type: 'load.blasted';
+      readonly load: number;
+      readonly cargo: 'explosive' | 'flammable';
+      readonly targets: readonly string[];
+      readonly faces: readonly number[];
+      readonly hitOn: number;
+      readonly hits: Readonly<Record<string, number>>;
+    }
+  /** A drone gun set up (or a walking one set up again elsewhere, same id) by a Teamer. */
+  | {
+      readonly type: 'drone.set';
+      readonly droneId: string;
+      readonly teamerId: string;
+      readonly x: number;
+      readonly y: number;
+      readonly facing: Facing;
+      readonly power: number;
+      readonly walking: boolean;
+    }
+  /** A drone fired at a Threat that came into its cover (table dice); `hits` wounds follow. */
+  | {
+      readonly type: 'drone.fired';
+      readonly droneId: string;
+      readonly threatId: string;
+      readonly faces: readonly number[];
+      readonly hitOn: number;
+      readonly hits: number;
+    }
+  /** Housekeeping: a drone's power after the drain (0: stopped). */
+  | { readonly type: 'drone.powered'; readonly droneId: string; readonly power: number }
   | {
       readonly type: 'grapple.resolved';
       readonly threatId: string;
@@ -304,7 +339,12 @@ export type CoreEvent =
       /** Black money now, in thousands. */
       readonly money: number;
       readonly threatLevel: number;
+      /** This mission's cargo bonus and the official pay now, in thousands (absent in older logs). */
+      readonly cargoBonus?: number;
+      readonly pay?: number;
     }
+  /** Between missions: an advanced weapon drawn for a member (access to advanced weapons, 20). */
+  | { readonly type: 'weapon.issued'; readonly teamerId: string; readonly weapon: string }
   /** A personal advancement: promotion (rank and technical ability) or development (physical ability). */
   | {
       readonly type: 'teamer.advanced';

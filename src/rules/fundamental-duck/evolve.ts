@@ -237,6 +237,36 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       if (l) loads[e.load] = { ...l, warming: e.warming, lost: e.lost };
       return { ...state, loads };
     }
+    case 'drone.set': {
+      const old = state.drones.find((d) => d.id === e.droneId);
+      const drone = {
+        id: e.droneId,
+        owner: e.teamerId,
+        x: e.x,
+        y: e.y,
+        facing: e.facing,
+        power: e.power,
+        walking: e.walking,
+        firedTurn: old?.firedTurn ?? 0,
+      };
+      return {
+        ...state,
+        drones: old ? state.drones.map((d) => (d.id === e.droneId ? drone : d)) : [...state.drones, drone],
+      };
+    }
+    case 'drone.fired':
+      return {
+        ...state,
+        drones: state.drones.map((d) => (d.id === e.droneId ? { ...d, firedTurn: state.turn } : d)),
+      };
+    case 'drone.powered':
+      return {
+        ...state,
+        drones: state.drones.map((d) => (d.id === e.droneId ? { ...d, power: e.power } : d)),
+      };
+    case 'load.blasted':
+      // The wounds follow as their own events.
+      return state;
     case 'orders.met': {
       const bonus = state.progress.bonus;
       return bonus ? { ...state, progress: { ...state.progress, bonus: { ...bonus, met: true } } } : state;
@@ -468,6 +498,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'team.advanced':
     case 'teamer.replaced':
     case 'market.bought':
+    case 'weapon.issued':
     case 'campaign.next':
       return evolveCampaign(state, e);
     case 'undo.saved':

@@ -48,9 +48,10 @@ export function activeTeamers(state: FdState): Teamer[] {
   return teamersOnBoard(state).filter((t) => t.wounds < 2);
 }
 
-/** No figure and no FULL obstacle: a Threat or a Source chit could go there. */
+/** No figure, no drone and no FULL obstacle: a Threat or a Source chit could go there. */
 export function isFree(state: FdState, board: Board, x: number, y: number): boolean {
   if (board.tileAt(x, y) < 0 || board.heightAt(x, y) === 'full') return false;
+  if (state.drones.some((d) => d.x === x && d.y === y)) return false;
   return teamersAt(state, x, y).length === 0 && threatAt(state, x, y) === undefined;
 }
 

@@ -19,12 +19,20 @@ import {
   decideTask,
   decideWait,
 } from './actions.ts';
-import { decideAdvance, decideBuy, decideNextMission, decideReplace, decideTeamAdvance } from './campaign.ts';
+import {
+  decideAdvance,
+  decideBuy,
+  decideIssueWeapon,
+  decideNextMission,
+  decideReplace,
+  decideTeamAdvance,
+} from './campaign.ts';
 import { decideCarry, decidePutDown } from './carry.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { decideHoldDoor } from './door-rc.ts';
 import { Draft } from './draft.ts';
+import { decideSetUpDrone } from './drones.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
@@ -58,6 +66,7 @@ const BETWEEN_MISSIONS: ReadonlySet<CoreCommand['type']> = new Set<CoreCommand['
   'claimTeamer',
   'advance',
   'teamAdvance',
+  'issueWeapon',
   'replace',
   'buy',
   'nextMission',
@@ -175,6 +184,9 @@ export function decideFolded(
     case 'juggle':
       decideJuggle(draft, c);
       break;
+    case 'setUpDrone':
+      decideSetUpDrone(draft, c);
+      break;
     case 'holdDoor':
       decideHoldDoor(draft, c);
       break;
@@ -198,6 +210,9 @@ export function decideFolded(
       break;
     case 'teamAdvance':
       decideTeamAdvance(draft, c);
+      break;
+    case 'issueWeapon':
+      decideIssueWeapon(draft, c);
       break;
     case 'replace':
       decideReplace(draft, c);
@@ -289,6 +304,10 @@ export const CORE_EVENT_TYPES = [
   'source.cleared',
   'console.used',
   'load.changed',
+  'load.blasted',
+  'drone.set',
+  'drone.fired',
+  'drone.powered',
   'orders.met',
   'mission.evaluated',
   'stars.awarded',
@@ -297,6 +316,7 @@ export const CORE_EVENT_TYPES = [
   'team.advanced',
   'teamer.replaced',
   'market.bought',
+  'weapon.issued',
   'campaign.next',
   'undo.saved',
   'move.undone',

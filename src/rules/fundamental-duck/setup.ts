@@ -31,6 +31,7 @@ export function initialState(options: FdOptions = {}): FdState {
       missions: 0,
       threatLevel: rules.pack.campaign.threatLevel.start,
       money: 0,
+      pay: 0,
       advancements: [],
       lastOutcome: null,
       sheets: Object.fromEntries(rules.teamers.map((t) => [t.id, t])),
@@ -181,6 +182,7 @@ function freshMission(rules: FdRules, missionId: string, arenaId: string): Omit<
     shotTiles: [],
     loads: arena.loads.map((l) => ({ warming: null, lost: false, at: l.square, delivered: false })),
     blasts: [],
+    drones: [],
     progress: {
       consoleActions: 0,
       hFound: false,

@@ -111,6 +111,22 @@ export interface Threat {
   readonly carrying: string | null;
 }
 
+/** A drone gun set up in the arena (8.5, 17 step 6, 24.9): a machine in its square. */
+export interface Drone {
+  readonly id: string;
+  /** The Teamer who set it up (one drone each). */
+  readonly owner: string;
+  readonly x: number;
+  readonly y: number;
+  readonly facing: Facing;
+  /** Power left; at 0 it stops. */
+  readonly power: number;
+  /** The team advancement's walking drone gun: may be set up again elsewhere. */
+  readonly walking: boolean;
+  /** The turn it last fired (once per Threat phase); 0: never. */
+  readonly firedTurn: number;
+}
+
 export interface SourceChit {
   readonly id: string;
   readonly h: boolean;
@@ -216,6 +232,11 @@ export interface Evaluation {
   readonly bonus?: boolean;
   readonly teamStars: number;
   readonly catastrophe: boolean;
+  /**
+   * The cargo bonus (16, 24.6): loads intact and lost at the end, and what they pay in thousands
+   * by the pack's `cargoBonus`; absent when the arena has no loads.
+   */
+  readonly cargo?: { readonly intact: number; readonly lost: number; readonly bonus: number };
 }
 
 /**
@@ -288,6 +309,8 @@ export interface FdState {
   readonly shotTiles: readonly number[];
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */
   readonly blasts: readonly number[];
+  /** Drone guns set up this mission, in set-up order. */
+  readonly drones: readonly Drone[];
   /** Mission progress: counters the objectives read (Bridge console actions, H found, Source cleared). */
   readonly progress: {
     readonly consoleActions: number;
@@ -316,6 +339,8 @@ export interface CampaignState {
   readonly threatLevel: number;
   /** Black money from contraband, in thousands (never in the official record). */
   readonly money: number;
+  /** The official pay so far from cargo bonuses, in thousands (may fall below 0: lost loads cost). */
+  readonly pay: number;
   /** Team advancements taken (pack ids, in order). */
   readonly advancements: readonly string[];
   readonly lastOutcome: Evaluation['outcome'] | null;

@@ -2,6 +2,7 @@ import { arenaOf, visibleTo } from './board-adapter.ts';
 import { grapple, woundTeamer } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
+import { dronesCovering, dronesFire } from './drones.ts';
 import { facingToward } from './figures.ts';
 import { type FdState, type Teamer, type Threat, threatOf, waitChit } from './state.ts';
 import {
@@ -128,6 +129,8 @@ function carryOut(
             }
           }
           const before = watchers(draft.state, cur);
+          const covered =
+            mode === 'phase' && draft.state.drones.length > 0 ? dronesCovering(draft.state, cur) : null;
           draft.emit({
             type: 'threat.moved',
             threatId,
@@ -137,6 +140,10 @@ function carryOut(
             eye: cur.eye,
             ...(act.kind === 'drag' ? { dragging: act.teamer } : {}),
           });
+          if (covered) {
+            dronesFire(draft, threatId, covered);
+            if (!threatOf(draft.state, threatId)) return;
+          }
           if (mode === 'phase') {
             const moved = threatOf(draft.state, threatId) as Threat;
             const triggered = triggers(draft.state, moved, before);

@@ -143,6 +143,7 @@ function buildWorld(state: FdState): ThreatWorld {
       ...DEFAULT_SWITCHES,
       everyShortCutFinds: sw.everyShortCut,
       ductsOnFourPlus: sw.ductsOnFour,
+      batterRent3d6: sw.batterRent3d6,
     },
     profile: (species) => profileFor(state.rules, species),
     tileOf: (sq) => arena.tileOf[sq] as number,

@@ -133,4 +133,51 @@ describe('describeFdEvent', () => {
       ),
     ).toMatch(/Threat 8 \(harpy\) at \(1,2\)/);
   });
+
+  it('tells a load going up, its dice and whom it hit, and the cargo bonus', () => {
+    expect(
+      said({
+        type: 'load.blasted',
+        load: 3,
+        cargo: 'explosive',
+        targets: ['jonesy', 'h1'],
+        faces: [4, 2],
+        hitOn: 4,
+        hits: { jonesy: 1, h1: 0 },
+      } as never),
+    ).toBe('Cargo load 4 blows up (dice 4, 2), hits on 4+: Jonesy hit and Threat 1 missed.');
+    expect(
+      said({
+        type: 'mission.evaluated',
+        evaluation: {
+          outcome: 'failed',
+          objectives: [false],
+          teamStars: 0,
+          catastrophe: false,
+          cargo: { intact: 6, lost: 1, bonus: 5 },
+        },
+      } as never),
+    ).toMatch(/Cargo: 6 load\(s\) intact, 1 lost, bonus 5k\./);
+  });
+
+  it('tells drone guns set up, firing and running down', () => {
+    expect(
+      said({
+        type: 'drone.set',
+        droneId: 'd1',
+        teamerId: 'you',
+        x: 2,
+        y: 7,
+        facing: 0,
+        power: 10,
+        walking: false,
+      } as never),
+    ).toBe('YOU sets up a drone gun at (2,7), facing north (power 10).');
+    expect(
+      said({ type: 'drone.fired', droneId: 'd1', threatId: 'h1', faces: [5, 6], hitOn: 4, hits: 2 } as never),
+    ).toBe('The drone gun fires at Threat 1 (dice 5, 6), hits on 4+: 2 hit(s).');
+    expect(said({ type: 'drone.powered', droneId: 'd1', power: 0 } as never)).toBe(
+      'A drone gun runs out of power and stops.',
+    );
+  });
 });

@@ -70,6 +70,8 @@ const weaponBase = {
   hitsHatch: z.boolean().default(false),
   /** Bonus in a grapple while carried (the cutlass +1). */
   grappleBonus: z.number().int().min(0).max(6).default(0),
+  /** On the weapon chart's advanced list: issued only once the team has access to advanced weapons (20). */
+  advanced: z.boolean().default(false),
   /** One line in our own words, for the UI. */
   summary: text.default(''),
 };
@@ -165,7 +167,8 @@ export const abilityIdSchema = z.enum([
 ]);
 export type AbilityId = z.infer<typeof abilityIdSchema>;
 
-export const gearSchema = z.enum(['bio-sensor', 'door-rc', 'drone-gun']);
+/** The walking drone gun comes with the team advancement of that kind (20). */
+export const gearSchema = z.enum(['bio-sensor', 'door-rc', 'drone-gun', 'walking-drone-gun']);
 
 export const carriedWeaponSchema = z.strictObject({
   weapon: id,
@@ -228,6 +231,13 @@ export const combatSchema = z.strictObject({
   armourSavesOn: face,
   /** A flame marker hits a figure entering or starting its activation in its square on this or more. */
   flameSquareHitsOn: face,
+  /**
+   * A hazardous load going up (17 step 2, 18) hits each figure in the squares it covers, one die
+   * each, on this or more: a blast (explosive) like a grenade's, a fire (flammable) like a squirt's.
+   */
+  loadExplosionHitsOn: z
+    .strictObject({ explosive: face, flammable: face })
+    .default({ explosive: 4, flammable: 2 }),
   crushing: z.strictObject({
     threat: z.enum(['killed', 'wounded']),
     teamer: z.enum(['killed', 'wounded']),
@@ -631,6 +641,8 @@ export const campaignSchema = z.strictObject({
     raiseAfterFailure: count(6),
   }),
   goldStarsPerAdvancement: z.number().int().min(1).max(99),
+  /** With access to advanced weapons (a team advancement), how many advanced weapons each member may draw. */
+  advancedWeaponsEach: count(9).default(1),
   ranks: z.array(name).min(1).max(20),
   abilities: z.array(abilitySchema).max(24),
   replacements: z.strictObject({
@@ -708,6 +720,8 @@ export const optionsSchema = z.strictObject({
     ductsOnFour: z.boolean(),
     eventRoll: z.boolean(),
     forcedEntry: z.boolean(),
+    /** §14 switch (a): a battering Threat rolls 3d6 and makes a rent on 16+ instead of the damage track. */
+    batterRent3d6: z.boolean().default(false),
   }),
   /** Tile types a forced entry may never break into (the booklet: the bridge or control room). */
   forcedEntryBarred: z.array(name).max(20).default([]),
