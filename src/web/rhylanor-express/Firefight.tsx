@@ -6,6 +6,7 @@ import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
 import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
 import { Choice, NumberField } from './Fields.tsx';
+import { FightCalls } from './FightCalls.tsx';
 import { FightMap, type MovePlan } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
@@ -187,6 +188,9 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
             />
           ))}
         </div>
+      ) : null}
+      {seat.role !== 'spectator' ? (
+        <FightCalls view={view} seat={seat} combat={combat} members={members} />
       ) : null}
       <VehiclesInFight view={view} seat={seat} combat={combat} />
       {seat.role === 'gm' ? <PlaceCombatant view={view} combat={combat} /> : null}
