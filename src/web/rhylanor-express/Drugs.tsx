@@ -25,12 +25,21 @@ export const DRUG_WORDS: Readonly<Record<DrugId, string>> = {
   truth: 'truth drug',
 };
 
-export function Drugs({ view, seat }: { view: View; seat: SeatRef }) {
+export function Drugs({
+  view,
+  seat,
+  initialDrug = 'combat',
+}: {
+  view: View;
+  seat: SeatRef;
+  /** The drug picked when the form opens. */
+  initialDrug?: DrugId;
+}) {
   const { run, busy } = useRunner();
   const all = sheets(view);
   const mine = all.filter((c) => mayAct(seat, c));
   const [who, setWho] = useState('');
-  const [drug, setDrug] = useState<DrugId>('combat');
+  const [drug, setDrug] = useState<DrugId>(initialDrug);
   const [medic, setMedic] = useState('');
   const [novel, setNovel] = useState(false);
   if (mine.length === 0 || seat.role === 'spectator') return null;
