@@ -6,6 +6,7 @@ import { Drugs } from './Drugs.tsx';
 import { Firefight } from './Firefight.tsx';
 import { Intrusion } from './Intrusion.tsx';
 import { asView, isSheet, type SeatRef, sheets, type View } from './model.ts';
+import { PackFile } from './PackFile.tsx';
 import { Robots } from './Robots.tsx';
 import { DiceControls, Feedback, RunnerContext, useCommandRunner } from './runner.tsx';
 import { CharacterSheet, TakeCharacter } from './Sheet.tsx';
@@ -75,6 +76,7 @@ function Table({ view, seat, seats, send }: Omit<SystemPanelProps, 'view'> & { v
         <Feedback />
         {tab === 'crew' ? (
           <div className="re-columns">
+            {seat.role === 'gm' ? <PackFile view={view} /> : null}
             {mustTakeCharacter(view, me) || seat.role === 'gm' ? (
               <TakeCharacter view={view} seat={me} seats={seats} />
             ) : null}

@@ -383,6 +383,10 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `${capital(ch(e.characterId))}'s mortal wound leaves ${plural(num(e.face) ?? 0, 'hour')} to get help.`;
     case 'drug.taken':
       return `${capital(ch(e.characterId))} takes a ${str(obj(e.dose).drug) || 'drug'} dose.`;
+    case 'pack.loaded': {
+      const pack = obj(e.pack);
+      return `The referee loads the data pack ${str(pack.name) || 'from a file'}.`;
+    }
     case 'drug.changed':
       return `${capital(ch(e.characterId))}'s drug ${e.stage === 'active' ? 'takes effect' : 'wears off'}${
         num(e.crashFace) !== null ? ` (crash: End −${num(e.crashFace)})` : ''
