@@ -52,6 +52,25 @@ describe('describeRhylanorEvent', () => {
     );
   });
 
+  it('tells the referee’s morale ruling apart from a rolled check', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER).state;
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+      ],
+    }).state;
+    const ruled = play(s, { type: 'combat.setMorale', side: 'b', morale: 'surrendered' });
+    const line = describeRhylanorEvent(ruled.events[0] as { type: string }, (id) =>
+      id === 'b' ? 'Guards' : who(id),
+    );
+    expect(line).toMatch(/^The referee rules .*surrendered\.$/);
+    expect(line).not.toContain('against');
+  });
+
   it('tells a move under gravity from the event the rules made', () => {
     let s = fresh();
     s = play(s, { type: 'space.scenario.load', scenario: 'Gravity well' }).state;

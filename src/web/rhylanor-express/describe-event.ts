@@ -276,6 +276,11 @@ function describePersonal(e: Json, who: Who): string | undefined {
     case 'combat.leaderLost':
       return `${capital(sideName(e.side))} has lost its leader.`;
     case 'combat.moraleRolled':
+      // The referee's ruling (`combat.setMorale`) carries an empty roll: no dice to show.
+      if (str(obj(e.roll).purpose) === 'referee ruling' && arr(obj(e.roll).faces).length === 0)
+        return `The referee rules ${sideName(e.side)} ${
+          e.result === 'steady' ? 'steady' : e.result === 'fled' ? 'fled' : 'surrendered'
+        }.`;
       return `${capital(sideName(e.side))}'s ${e.rally ? 'rally' : 'morale check'}: ${rollBreakdown(e.roll)}, ${
         e.result === 'steady' ? 'they hold' : e.result === 'fled' ? 'they flee' : 'they surrender'
       }.`;
