@@ -180,6 +180,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await ben.reload();
     await section(ben, /^Space/);
     await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,0');
+    await shot(ben, 're-space-reloaded-phone.png');
     await ben.getByRole('button', { name: 'Thrust marker S', exact: true }).click();
     await expect.poll(() => ben.getByTestId('plot-marker').getAttribute('data-hex')).toBe('2,1');
     await ben.getByRole('button', { name: 'Move Rhylanor Express' }).click();
@@ -200,12 +201,12 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
         ben.getByRole('article', { name: 'Ship Black Lantern' }).getByTestId('range-s3').textContent(),
       )
       .toMatch(/1[0-5] hexes, long/);
-    // Ben rolls his own dice for the shot, a 1+1 (a miss, so no damage roll follows): the battle
-    // goes on the same whatever the table's dice would have said.
+    // Ben rolls his own dice for the turret's two lasers, 1+1 each (misses, so no damage roll
+    // follows): the battle goes on the same whatever the table's dice would have said.
     await ben.locator('select[name="target"]').selectOption('s3');
     await ben.getByLabel('my own dice').check();
     await ben.getByRole('button', { name: 'Fire T1 at Black Lantern' }).click();
-    await enterFaces(ben, [1, 1]);
+    await enterFaces(ben, [1, 1, 1, 1]);
     await expect
       .poll(() => log(gm).textContent())
       .toMatch(/Rhylanor Express fires turret 1 at Black Lantern \(1[0-5] hexes\): 1\+1/);
@@ -258,6 +259,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await enterFaces(gm, [6, 6]);
     await cat.getByRole('article', { name: 'Ship Black Lantern' }).waitFor();
     expect(frames.join('\n')).toContain('Black Lantern');
+    await shot(cat, 're-space-detected.png');
     expect(pageProblems).toEqual([]);
   });
   it('fights a firefight to its end: an NPC from the pack, typed spotting, a typed-dice shot, wounds the referee types, his morale ruling', async () => {
