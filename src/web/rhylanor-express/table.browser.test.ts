@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { chanceOutOf36 } from '../../rules/rhylanor-express/index.ts';
+import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
 import type { RunningServer } from '../../server/app.ts';
 import {
   browserTestsCanRun,
@@ -338,6 +340,49 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(dee, 're-firefight-over-phone.png');
     expect(pageProblems).toEqual([]);
   });
+
+  // Runs once the ruleset carries the bulk `pack.load` (branch rerules): until then the server
+  // has no such command to take.
+  it.skipIf(!rhylanorExpress.bulkCommands?.includes('pack.load' as never))(
+    'loads another data pack at a live table: a bad file named line by line, a good one in play, its secrets kept from the player',
+    async () => {
+      const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Fay']);
+      const gm = await openSeat(browser, gmUrl);
+      const frames: string[] = [];
+      const fay = await openSeat(browser, 'about:blank');
+      fay.on('websocket', (ws) => {
+        ws.on('framereceived', (f) =>
+          frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString()),
+        );
+      });
+      await fay.goto(playerUrls[0] as string);
+      await section(fay, /^Crew/);
+      await section(gm, /^Crew/);
+      const file = (pack: unknown) => ({
+        name: 'raid.re-pack.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(pack)),
+      });
+      // A broken pack: every problem listed, nothing sent.
+      await gm.getByTestId('pack-load').setInputFiles(file({ ...defaultPack, weapons: [{ id: 'x' }] }));
+      await expect.poll(() => gm.getByTestId('pack-problems').textContent()).toContain('weapons.0.');
+      // A good one: a new name and a lock whose pick number (13) is the referee's.
+      const raid = {
+        ...defaultPack,
+        name: 'Spinward raid',
+        locks: [...defaultPack.locks, { id: 'vault', name: 'Vault door', kind: 'mechanical', pick: 13 }],
+      };
+      await gm.getByTestId('pack-load').setInputFiles(file(raid));
+      await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Spinward raid');
+      await expect
+        .poll(() => log(gm).textContent())
+        .toContain('The referee loads the data pack Spinward raid.');
+      await expect.poll(() => frames.join('\n')).toContain('Vault door');
+      expect(frames.join('\n')).not.toContain('"pick":13');
+      await shot(gm, 're-pack-loaded.png');
+      expect(pageProblems).toEqual([]);
+    },
+  );
 
   it('generates a character on a phone with digital and typed dice, then moves her on the fight map by keyboard and by a mouse drag', async () => {
     const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Eve']);
