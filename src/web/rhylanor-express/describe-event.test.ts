@@ -71,6 +71,31 @@ describe('describeRhylanorEvent', () => {
     expect(line).not.toContain('against');
   });
 
+  it('reads the vehicles’ point-defence setting and reloads (events of the rules branch)', () => {
+    const name = (id: string) => (id === 'm1' ? 'the ATV' : id);
+    expect(
+      describeRhylanorEvent(
+        {
+          type: 'combat.pointDefenceSet',
+          machineId: 'm1',
+          slot: 1,
+          on: true,
+          covers: { kind: 'area', x: 5, y: 10 },
+        } as never,
+        name,
+      ),
+    ).toBe('The ATV sets point defence on weapon 2 covering 5, 10 m.');
+    expect(
+      describeRhylanorEvent(
+        { type: 'combat.pointDefenceSet', machineId: 'm1', slot: 0, on: false } as never,
+        name,
+      ),
+    ).toBe('The ATV stands down point defence on weapon 1.');
+    expect(
+      describeRhylanorEvent({ type: 'combat.vehicleReloaded', machineId: 'm1', slot: 0 } as never, name),
+    ).toBe('The ATV reloads weapon 1.');
+  });
+
   it('tells a move under gravity from the event the rules made', () => {
     let s = fresh();
     s = play(s, { type: 'space.scenario.load', scenario: 'Gravity well' }).state;

@@ -372,6 +372,28 @@ function describePersonal(e: Json, who: Who): string | undefined {
         num(e.defeated) ?? 0,
         'attack',
       )}.`;
+    case 'combat.pointDefenceSet': {
+      const by = e.machineId ? who(str(e.machineId)) : 'a vehicle';
+      const slot = num(e.slot);
+      const cover = obj(e.covers);
+      const covers =
+        cover.kind === 'vehicle'
+          ? ` covering ${who(str(cover.machineId))}`
+          : cover.kind === 'area'
+            ? ` covering ${num(cover.x) ?? '?'}, ${num(cover.y) ?? '?'} m`
+            : cover.kind === 'self'
+              ? ' covering itself'
+              : '';
+      return `${capital(by)} ${e.on === false ? 'stands down' : 'sets'} point defence${
+        slot !== null ? ` on weapon ${slot + 1}` : ''
+      }${e.on === false ? '' : covers}.`;
+    }
+    case 'combat.vehicleReloaded': {
+      const slot = num(e.slot);
+      return `${capital(e.machineId ? who(str(e.machineId)) : 'a vehicle')} reloads${
+        slot !== null ? ` weapon ${slot + 1}` : ''
+      }.`;
+    }
     case 'time.passed': {
       const secs = num(e.seconds) ?? 0;
       const span =
