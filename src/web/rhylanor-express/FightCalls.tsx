@@ -9,6 +9,7 @@ import { OddsLine } from './Odds.tsx';
 import { mayRoll, type Odds, oddsOf, previewCommand, previewOdds } from './preview.ts';
 import { useRunner } from './runner.tsx';
 import { combatantName } from './Vehicles.tsx';
+import { freshGraze } from './your-move.ts';
 
 /**
  * The firefight's less common calls (§7.9, §7.11, §7.12, §7.15): a grazed man steadies himself
@@ -17,11 +18,6 @@ import { combatantName } from './Vehicles.tsx';
  * the rules' modifiers and exact chance first; indirect fire's chance is the landing roll's, made
  * when the rounds arrive.
  */
-
-/** A graze taken this turn or the last and not yet answered (the rule `combat.steady` checks). */
-function freshGraze(c: Character, combat: Combat): boolean {
-  return c.wounds.some((w) => w.level === 'graze' && !w.attempted && w.turn >= combat.turn - 1);
-}
 
 function Steady({ view, seat, combat, c }: { view: View; seat: SeatRef; combat: Combat; c: Character }) {
   const { run, busy } = useRunner();
