@@ -223,6 +223,27 @@ describe('the fight’s rarer calls', () => {
     expect(html(Firefight, steadied.state, ANA, PLAYER)).not.toContain('keeps his nerve?');
   });
 
+  it('a fled side with a leader is offered its rally in its own command phase', () => {
+    let s = played([
+      [{ type: 'character.create', sheet: 'okonkwo' }, [], PLAYER],
+      [{ type: 'character.create', sheet: 'starport-guard' }],
+      [
+        {
+          type: 'combat.start',
+          sides: [
+            { id: 'a', name: 'Crew', leaderId: 'c1', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+            { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+          ],
+        },
+      ],
+      [{ type: 'combat.order', intruder: 'a' }],
+      [{ type: 'combat.setMorale', side: 'a', morale: 'fled' }],
+    ]);
+    expect(html(Firefight, s, ANA, PLAYER)).not.toContain('Rally: Crew');
+    s = toCommand(s);
+    expect(html(Firefight, s, ANA, PLAYER)).toContain('Rally: Crew');
+  });
+
   it('the referee rules a side’s morale; a player has no such form', () => {
     const s = fightState();
     expect(html(Firefight, s, REFEREE, GM_SEAT)).toContain('aria-label="Referee: morale ruling"');

@@ -484,6 +484,20 @@ function StepControls({ view, seat }: { view: View; seat: SeatRef }) {
               </button>
             ))
         : null}
+      {combat.stage === 'turns' &&
+      combat.phase === 'command' &&
+      combat.sides[combat.phasing].morale === 'fled' &&
+      combat.sides[combat.phasing].leaderId &&
+      plays(combat.phasing) ? (
+        // A fled side's conscious leader may rally it in its own command phase (§7.9).
+        <button
+          type="button"
+          disabled={busy || view.window !== null}
+          onClick={() => run({ type: 'combat.morale', side: combat.phasing, rally: true })}
+        >
+          Rally: {combat.sides[combat.phasing].name}
+        </button>
+      ) : null}
       {combat.stage === 'turns' && (gm || (acting !== null && plays(acting))) ? (
         <button
           type="button"
