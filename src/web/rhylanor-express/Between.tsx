@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import { DiseaseTreatment } from './Drugs.tsx';
 import { byId, Choice, NumberField } from './Fields.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
@@ -57,6 +58,7 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
         </ul>
       </section>
       <Medicine view={view} seat={seat} />
+      <DiseaseTreatment view={view} seat={seat} />
       {gm ? <PassTime /> : null}
       {gm ? <StartResearch view={view} /> : null}
       <section className="re-card" aria-label="Research">

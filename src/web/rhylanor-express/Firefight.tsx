@@ -6,6 +6,7 @@ import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
 import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
 import { Choice, NumberField } from './Fields.tsx';
+import { FightCalls } from './FightCalls.tsx';
 import { FightMap, type MovePlan } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
@@ -187,6 +188,9 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
             />
           ))}
         </div>
+      ) : null}
+      {seat.role !== 'spectator' ? (
+        <FightCalls view={view} seat={seat} combat={combat} members={members} />
       ) : null}
       <VehiclesInFight view={view} seat={seat} combat={combat} />
       {seat.role === 'gm' ? <PlaceCombatant view={view} combat={combat} /> : null}
@@ -480,6 +484,20 @@ function StepControls({ view, seat }: { view: View; seat: SeatRef }) {
               </button>
             ))
         : null}
+      {combat.stage === 'turns' &&
+      combat.phase === 'command' &&
+      combat.sides[combat.phasing].morale === 'fled' &&
+      combat.sides[combat.phasing].leaderId &&
+      plays(combat.phasing) ? (
+        // A fled side's conscious leader may rally it in its own command phase (§7.9).
+        <button
+          type="button"
+          disabled={busy || view.window !== null}
+          onClick={() => run({ type: 'combat.morale', side: combat.phasing, rally: true })}
+        >
+          Rally: {combat.sides[combat.phasing].name}
+        </button>
+      ) : null}
       {combat.stage === 'turns' && (gm || (acting !== null && plays(acting))) ? (
         <button
           type="button"

@@ -2,8 +2,12 @@ import { useMemo, useState } from 'react';
 import type { SystemPanelProps } from '../systems.tsx';
 import { Between } from './Between.tsx';
 import { NewCharacter } from './Chargen.tsx';
+import { Drugs } from './Drugs.tsx';
 import { Firefight } from './Firefight.tsx';
+import { Intrusion } from './Intrusion.tsx';
 import { asView, isSheet, type SeatRef, sheets, type View } from './model.ts';
+import { PackFile } from './PackFile.tsx';
+import { Robots } from './Robots.tsx';
 import { DiceControls, Feedback, RunnerContext, useCommandRunner } from './runner.tsx';
 import { CharacterSheet, TakeCharacter } from './Sheet.tsx';
 import { SpacePanel } from './Space.tsx';
@@ -72,6 +76,7 @@ function Table({ view, seat, seats, send }: Omit<SystemPanelProps, 'view'> & { v
         <Feedback />
         {tab === 'crew' ? (
           <div className="re-columns">
+            {seat.role === 'gm' ? <PackFile view={view} /> : null}
             {mustTakeCharacter(view, me) || seat.role === 'gm' ? (
               <TakeCharacter view={view} seat={me} seats={seats} />
             ) : null}
@@ -97,6 +102,9 @@ function Table({ view, seat, seats, send }: Omit<SystemPanelProps, 'view'> & { v
             {view.combat ? <Firefight view={view} seat={me} /> : null}
             <TaskDialog view={view} seat={me} />
             {view.combat ? null : <Firefight view={view} seat={me} />}
+            <Intrusion view={view} seat={me} />
+            <Drugs view={view} seat={me} />
+            <Robots view={view} seat={me} />
           </div>
         ) : null}
         {tab === 'space' ? <SpacePanel view={view} seat={me} seats={seats} /> : null}

@@ -52,6 +52,50 @@ describe('describeRhylanorEvent', () => {
     );
   });
 
+  it('tells the referee’s morale ruling apart from a rolled check', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER).state;
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+      ],
+    }).state;
+    const ruled = play(s, { type: 'combat.setMorale', side: 'b', morale: 'surrendered' });
+    const line = describeRhylanorEvent(ruled.events[0] as { type: string }, (id) =>
+      id === 'b' ? 'Guards' : who(id),
+    );
+    expect(line).toMatch(/^The referee rules .*surrendered\.$/);
+    expect(line).not.toContain('against');
+  });
+
+  it('reads the vehicles’ point-defence setting and reloads (events of the rules branch)', () => {
+    const name = (id: string) => (id === 'm1' ? 'the ATV' : id);
+    expect(
+      describeRhylanorEvent(
+        {
+          type: 'combat.pointDefenceSet',
+          machineId: 'm1',
+          slot: 1,
+          on: true,
+          covers: { kind: 'area', x: 5, y: 10 },
+        } as never,
+        name,
+      ),
+    ).toBe('The ATV sets point defence on weapon 2 covering 5, 10 m.');
+    expect(
+      describeRhylanorEvent(
+        { type: 'combat.pointDefenceSet', machineId: 'm1', slot: 0, on: false } as never,
+        name,
+      ),
+    ).toBe('The ATV stands down point defence on weapon 1.');
+    expect(
+      describeRhylanorEvent({ type: 'combat.vehicleReloaded', machineId: 'm1', slot: 0 } as never, name),
+    ).toBe('The ATV reloads weapon 1.');
+  });
+
   it('tells a move under gravity from the event the rules made', () => {
     let s = fresh();
     s = play(s, { type: 'space.scenario.load', scenario: 'Gravity well' }).state;

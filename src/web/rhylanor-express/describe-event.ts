@@ -276,6 +276,11 @@ function describePersonal(e: Json, who: Who): string | undefined {
     case 'combat.leaderLost':
       return `${capital(sideName(e.side))} has lost its leader.`;
     case 'combat.moraleRolled':
+      // The referee's ruling (`combat.setMorale`) carries an empty roll: no dice to show.
+      if (str(obj(e.roll).purpose) === 'referee ruling' && arr(obj(e.roll).faces).length === 0)
+        return `The referee rules ${sideName(e.side)} ${
+          e.result === 'steady' ? 'steady' : e.result === 'fled' ? 'fled' : 'surrendered'
+        }.`;
       return `${capital(sideName(e.side))}'s ${e.rally ? 'rally' : 'morale check'}: ${rollBreakdown(e.roll)}, ${
         e.result === 'steady' ? 'they hold' : e.result === 'fled' ? 'they flee' : 'they surrender'
       }.`;
@@ -367,6 +372,28 @@ function describePersonal(e: Json, who: Who): string | undefined {
         num(e.defeated) ?? 0,
         'attack',
       )}.`;
+    case 'combat.pointDefenceSet': {
+      const by = e.machineId ? who(str(e.machineId)) : 'a vehicle';
+      const slot = num(e.slot);
+      const cover = obj(e.covers);
+      const covers =
+        cover.kind === 'vehicle'
+          ? ` covering ${who(str(cover.machineId))}`
+          : cover.kind === 'area'
+            ? ` covering ${num(cover.x) ?? '?'}, ${num(cover.y) ?? '?'} m`
+            : cover.kind === 'self'
+              ? ' covering itself'
+              : '';
+      return `${capital(by)} ${e.on === false ? 'stands down' : 'sets'} point defence${
+        slot !== null ? ` on weapon ${slot + 1}` : ''
+      }${e.on === false ? '' : covers}.`;
+    }
+    case 'combat.vehicleReloaded': {
+      const slot = num(e.slot);
+      return `${capital(e.machineId ? who(str(e.machineId)) : 'a vehicle')} reloads${
+        slot !== null ? ` weapon ${slot + 1}` : ''
+      }.`;
+    }
     case 'time.passed': {
       const secs = num(e.seconds) ?? 0;
       const span =
@@ -383,6 +410,10 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `${capital(ch(e.characterId))}'s mortal wound leaves ${plural(num(e.face) ?? 0, 'hour')} to get help.`;
     case 'drug.taken':
       return `${capital(ch(e.characterId))} takes a ${str(obj(e.dose).drug) || 'drug'} dose.`;
+    case 'pack.loaded': {
+      const pack = obj(e.pack);
+      return `The referee loads the data pack ${str(pack.name) || 'from a file'}.`;
+    }
     case 'drug.changed':
       return `${capital(ch(e.characterId))}'s drug ${e.stage === 'active' ? 'takes effect' : 'wears off'}${
         num(e.crashFace) !== null ? ` (crash: End −${num(e.crashFace)})` : ''

@@ -35,8 +35,18 @@ export function previewCommand(
   command: RhylanorCommand,
 ): { ok: true; events: readonly { readonly type: string }[] } | { ok: false; code: string; message: string } {
   if (seat.role === 'spectator') return { ok: false, code: 'ROLE_NOT_ALLOWED', message: 'spectators watch' };
+  // Read as the server reads it, so a half-typed field is refused as it would be and defaults fill in.
+  const parsed = rhylanorExpress.commandSchema.safeParse(command);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      code: 'INVALID_COMMAND',
+      message: issue ? `${issue.path.join('.') || 'command'}: ${issue.message}` : 'not a valid command',
+    };
+  }
   try {
-    const events = rhylanorExpress.decide(view as unknown as RhylanorState, command, {
+    const events = rhylanorExpress.decide(view as unknown as RhylanorState, parsed.data, {
       actor: { seatId: seat.seatId, role: seat.role },
       dice: probeDice(),
     });
@@ -86,4 +96,52 @@ export function cascadeMembers(view: View, c: Character, result: string): readon
     }
     return null;
   }
+}
+
+/**
+ * The odds of a roll a command makes, as this seat may know them: the modifiers always (they come
+ * from the seat's own sheet), the target and exact chance only when the view holds the target (a
+ * lock's pick number or a network's Security Target is the referee's secret, so a player sees his
+ * DM and not his chance). `naturalFails` are natural totals that fail whatever the total (a lock
+ * jams on a natural 2), left out of the count.
+ */
+export type Odds =
+  | {
+      readonly ok: true;
+      readonly mods: readonly Modifier[];
+      readonly dm: number;
+      readonly target: number | null;
+      readonly outOf36: number | null;
+    }
+  | { readonly ok: false; readonly code: string; readonly message: string };
+
+export function oddsOf(
+  roll: Pick<RollRecord, 'mods' | 'pool' | 'target'>,
+  naturalFails: readonly number[] = [],
+): Odds {
+  const dm = roll.mods.reduce((s, m) => s + m.value, 0) + roll.pool.reduce((s, p) => s + p.delta, 0);
+  const target = typeof roll.target === 'number' && Number.isFinite(roll.target) ? roll.target : null;
+  if (target === null) return { ok: true, mods: roll.mods, dm, target, outOf36: null };
+  let n = 0;
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) if (a + b + dm >= target && !naturalFails.includes(a + b)) n++;
+  return { ok: true, mods: roll.mods, dm, target, outOf36: n };
+}
+
+export function previewOdds(
+  view: View,
+  seat: SeatRef,
+  command: RhylanorCommand,
+  naturalFails: readonly number[] = [],
+): Odds {
+  const result = previewCommand(view, seat, command);
+  if (!result.ok) return result;
+  const roll = firstRoll(result.events);
+  if (!roll) return { ok: false, code: 'NO_ROLL', message: 'no dice are rolled for this' };
+  return oddsOf(roll, naturalFails);
+}
+
+/** The rules would take the command: its odds are known, or it is allowed with nothing to roll. */
+export function mayRoll(odds: Odds | null): boolean {
+  return odds !== null && (odds.ok || odds.code === 'NO_ROLL');
 }

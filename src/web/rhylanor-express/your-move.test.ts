@@ -27,6 +27,26 @@ describe('your move', () => {
     expect(awaitsSeat({ nonsense: true }, ana)).toBe(false);
   });
 
+  it('marks the fight for a player whose man owes his steadying roll after a graze, out of his phase too', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER).state;
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+      ],
+    }).state;
+    s = play(s, { type: 'combat.order', intruder: 'b' }).state;
+    // The Guards move first: nothing waits on Ana.
+    expect(sectionsAwaiting(viewOf(s, ana), ana)).toEqual([]);
+    s = play(s, { type: 'character.wound', characterId: 'c1', level: 'graze' }).state;
+    expect(sectionsAwaiting(viewOf(s, ana), ana)).toEqual(['play']);
+    s = play(s, { type: 'combat.steady', characterId: 'c1' }, [6, 6], PLAYER).state;
+    expect(sectionsAwaiting(viewOf(s, ana), ana)).toEqual([]);
+  });
+
   it('marks space for the seat commanding a ship of the side whose phase it is', () => {
     let s = fresh();
     s = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER).state;

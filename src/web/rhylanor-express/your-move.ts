@@ -1,4 +1,5 @@
-import type { SideId } from '../../rules/rhylanor-express/state.ts';
+import type { Character } from '../../rules/rhylanor-express/character.ts';
+import type { Combat, SideId } from '../../rules/rhylanor-express/state.ts';
 import { asView, isSheet, type SeatRef, type ShipView, type View } from './model.ts';
 
 /**
@@ -65,6 +66,14 @@ export function actingFleet(view: View): 'a' | 'b' | null {
   return null;
 }
 
+/** A graze taken this turn or the last and not yet answered (what `combat.steady` takes, §7.12). */
+export function freshGraze(c: Character, combat: Combat): boolean {
+  return (
+    combat.stage === 'turns' &&
+    c.wounds.some((w) => w.level === 'graze' && !w.attempted && w.turn >= combat.turn - 1)
+  );
+}
+
 export function sectionsAwaiting(view: View, seat: SeatRef): Section[] {
   if (seat.role === 'spectator') return [];
   const out: Section[] = [];
@@ -80,7 +89,11 @@ export function sectionsAwaiting(view: View, seat: SeatRef): Section[] {
   const acting = actingFireteam(view);
   const fight =
     view.combat !== null && (acting !== null ? playsSide(view, seat, acting) : seat.role === 'gm');
-  if (pool || (view.window === null && fight)) out.push('play');
+  // A grazed man of the seat's owes his steadying roll whatever the phase.
+  const combat = view.combat;
+  const grazed =
+    combat !== null && mine.some((c) => isSheet(c) && combat.combatants[c.id] && freshGraze(c, combat));
+  if (pool || (view.window === null && (fight || grazed))) out.push('play');
   const fleet = actingFleet(view);
   const open = view.space.open;
   const shotWaits =

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import type { Machine } from '../../rules/rhylanor-express/state.ts';
+import { robotSkillDm } from '../../rules/rhylanor-express/vehicles.ts';
+import { byId, Choice, NumberField, named } from './Fields.tsx';
+import { mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
+import { OddsLine } from './Odds.tsx';
+import { mayRoll, previewOdds } from './preview.ts';
+import { useRunner } from './runner.tsx';
+
+/**
+ * Robots and vehicles in play (§7.13, §7.14): the referee brings a robot from the pack; anyone
+ * at the table applies hits of a given penetration (each through the damage tables, the dice in
+ * the log); a technician the seat plays repairs an effect, the chance shown before the dice.
+ * A robot's skills suffer its damage: the DM shows on its card.
+ */
+
+function MachineCard({ view, seat, m }: { view: View; seat: SeatRef; m: Machine }) {
+  const { run, busy } = useRunner();
+  const techs = sheets(view).filter((c) => mayAct(seat, c));
+  const [pen, setPen] = useState('10');
+  const [hits, setHits] = useState('1');
+  const [effect, setEffect] = useState('');
+  const [tech, setTech] = useState('');
+  const fix = m.damage.includes(effect) ? effect : (m.damage[0] ?? '');
+  const technicianId = techs.some((c) => c.id === tech) ? tech : (techs[0]?.id ?? '');
+  const repair =
+    fix && technicianId
+      ? ({ type: 'machine.repair', machineId: m.id, technicianId, effect: fix } as const)
+      : null;
+  const odds = repair ? previewOdds(view, seat, repair) : null;
+  const skillDm = m.kind === 'robot' ? robotSkillDm(m) : 0;
+  return (
+    <article className="re-card" aria-label={`${m.kind === 'robot' ? 'Robot' : 'Vehicle'} ${m.name}`}>
+      <h4>
+        {m.name}{' '}
+        <span className="re-muted">
+          ({m.kind}, armour {m.armour})
+        </span>
+      </h4>
+      <p data-testid="machine-state">
+        {m.destroyed
+          ? 'destroyed'
+          : m.inert
+            ? 'inert'
+            : m.damage.length > 0
+              ? m.damage.join(', ')
+              : 'undamaged'}
+        {m.kind === 'robot' && skillDm !== 0 ? ` · skills ${signed(skillDm)}` : ''}
+      </p>
+      {m.destroyed ? null : (
+        <form
+          className="re-inline"
+          aria-label={`Hit ${m.name}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(
+              {
+                type: 'machine.hit',
+                machineId: m.id,
+                pen: Math.trunc(Number(pen)),
+                hits: Math.trunc(Number(hits)),
+              },
+              `hits on ${m.name}`,
+            );
+          }}
+        >
+          <NumberField label="PEN" name="pen" min={0} max={200} value={pen} onChange={setPen} />
+          <NumberField label="hits" name="hits" min={1} max={20} value={hits} onChange={setHits} />
+          <button type="submit" disabled={busy}>
+            Apply the hits
+          </button>
+        </form>
+      )}
+      {m.damage.length > 0 && techs.length > 0 ? (
+        <form
+          aria-label={`Repair ${m.name}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (repair) run(repair, `repair of ${m.name}`);
+          }}
+        >
+          <div className="re-grid">
+            <Choice
+              label="Effect"
+              name="repairEffect"
+              options={named(m.damage)}
+              value={fix}
+              onChange={setEffect}
+            />
+            <Choice
+              label="Technician"
+              name="technician"
+              options={byId(techs)}
+              value={technicianId}
+              onChange={setTech}
+            />
+          </div>
+          <OddsLine odds={odds} testId="repair-odds" />
+          <button type="submit" disabled={busy || !mayRoll(odds)}>
+            Repair
+          </button>
+        </form>
+      ) : null}
+    </article>
+  );
+}
+
+export function Robots({ view, seat }: { view: View; seat: SeatRef }) {
+  const { run, busy } = useRunner();
+  const [packId, setPackId] = useState('');
+  const [name, setName] = useState('');
+  const machines = Object.values(view.machines);
+  const gm = seat.role === 'gm';
+  if (!gm && machines.length === 0) return null;
+  const robot = view.pack.robots.find((r) => r.id === packId) ?? view.pack.robots[0];
+  return (
+    <section className="re-card" aria-label="Robots and vehicles">
+      <h3>Robots and vehicles</h3>
+      {machines.length === 0 ? <p className="re-muted">None in play.</p> : null}
+      {seat.role === 'spectator'
+        ? machines.map((m) => (
+            <p key={m.id}>
+              {m.name}: {m.destroyed ? 'destroyed' : m.damage.join(', ') || 'undamaged'}
+            </p>
+          ))
+        : machines.map((m) => <MachineCard key={m.id} view={view} seat={seat} m={m} />)}
+      {gm && robot ? (
+        <form
+          className="re-inline"
+          aria-label="Bring a robot into play"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(
+              {
+                type: 'machine.add',
+                kind: 'robot',
+                packId: robot.id,
+                ...(name.trim() ? { name: name.trim() } : {}),
+              },
+              'robot',
+            );
+          }}
+        >
+          <Choice
+            label="Robot"
+            name="packRobot"
+            options={byId(view.pack.robots)}
+            value={robot.id}
+            onChange={setPackId}
+          />
+          <label>
+            Name{' '}
+            <input name="robotName" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <button type="submit" disabled={busy}>
+            Bring the robot into play
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
