@@ -20,6 +20,7 @@ import type { PersonalEvent } from './events.ts';
 import { evolvePersonal } from './evolve.ts';
 import { type IntrusionCommand, intrusionCommands } from './intrusion.ts';
 import { type MedicineCommand, medicineCommands } from './medicine.ts';
+import { type PackCommand, packCommands } from './pack-load.ts';
 import type { CommandSpec } from './parts.ts';
 import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
@@ -58,6 +59,7 @@ export type RhylanorCommand =
   | MachineCommand
   | VehicleCombatCommand
   | ChatCommand
+  | PackCommand
   | SpaceCommand;
 export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
 
@@ -70,6 +72,7 @@ const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   intrusionCommands,
   machineCommands,
   vehicleCombatCommands,
+  packCommands,
 ];
 
 const specs = new Map<string, CommandSpec<PersonalState, PersonalEvent | ChatEvent>>();
@@ -102,6 +105,7 @@ export const PERSONAL_EVENT_TYPES = [
   'chargen.rolled',
   'chargen.skillRolled',
   'task.rolled',
+  'pack.loaded',
   'window.opened',
   'pool.spent',
   'pool.passed',
@@ -146,6 +150,8 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.vehicleFired',
   'combat.dogfought',
   'combat.pointDefended',
+  'combat.pointDefenceSet',
+  'combat.vehicleReloaded',
 ] as const satisfies readonly PersonalEvent['type'][];
 
 function setup(options: RhylanorOptions = {}): RhylanorState {
@@ -260,6 +266,8 @@ export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEv
   title: 'Rhylanor Express',
   commandSchema,
   commandRoles,
+  // A whole data pack travels in one message (an edited pack is larger than an ordinary frame).
+  bulkCommands: ['pack.load'],
   eventTypes: [...PERSONAL_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...SPACE_EVENT_TYPES] as RhylanorEvent['type'][],
   // Every event's contents are checked on import (a tampered log is refused, not folded); the
   // embedded chat's numbering as the dice chat's is.
