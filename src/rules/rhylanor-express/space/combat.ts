@@ -3,9 +3,18 @@ import { D6, d } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { othersDice } from '../../../engine/ruleset.ts';
 import type { Person, WeaponKind } from '../data/space-pack.ts';
-import type { SpaceCommandOf } from './commands.ts';
+import type { OwnRollKind, SpaceCommandOf } from './commands.ts';
 import type { CrewHit, DamageEffect, DamageItem, Dm, Roll2d6 } from './events.ts';
-import { actingSide, type Missile, type OpenShot, type Ship, type SpaceState, type Turret } from './model.ts';
+import {
+  actingSide,
+  type Missile,
+  type OpenShot,
+  other,
+  type Ship,
+  type Side,
+  type SpaceState,
+  type Turret,
+} from './model.ts';
 import { roll2d6, skillDm } from './rolls.ts';
 import {
   CARGO_PER_HIT,
@@ -343,6 +352,7 @@ export function closeShot(w: Work): void {
       side: open.side,
       roll,
       spent: true,
+      ...(open.chipAgainst > 0 ? { chipAgainst: open.chipAgainst } : {}),
       secret: true,
       seen: sideSeats(w.s, open.side),
     });
@@ -357,6 +367,7 @@ export function closeShot(w: Work): void {
       roll,
       side: open.side,
       spent: true,
+      ...(open.chipAgainst > 0 ? { chipAgainst: open.chipAgainst } : {}),
       ...unfound(w.s, open.ship),
     });
     return;
@@ -439,6 +450,7 @@ function rollCounter(
     computer: missile.computer,
     sand: 0,
   });
+  const chipAgainst = chipAgainstOwn(w.s, ship.side, 'counter', dms);
   const roll = roll2d6(dice, `${ship.name} ${turret.name} fires at a missile`, dms, TO_HIT_SHORT, chip, pool);
   return {
     ship: shipId,
@@ -449,7 +461,7 @@ function rollCounter(
     side: ship.side,
     roll,
     against: 0,
-    chipAgainst: 0,
+    chipAgainst,
     counter: true,
   };
 }
@@ -479,6 +491,7 @@ function resolveCounter(w: Work, shot: RolledShot, after: number, spent: boolean
     hits: count,
     ...(face === undefined ? {} : { hitsFace: face }),
     missilesDestroyed: destroyed,
+    ...(shot.chipAgainst > 0 ? { chipAgainst: shot.chipAgainst } : {}),
     ...(spent ? { spent } : {}),
     side: shot.side,
   });
@@ -651,6 +664,7 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     skillDm(engineer, repairSkills(ship, c.item, turret) ?? [], w.unskilledDm),
     { label: 'Int DM', value: engineer.intDm },
   ];
+  const chipAgainst = chipAgainstOwn(s, ship.side, 'repair', dms);
   const roll = roll2d6(
     w.ctx.dice,
     `damage control on ${ship.name}`,
@@ -664,7 +678,7 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     const repair = { item: c.item, ...(c.item === 'turret' ? { turret: c.turret } : {}) };
     w.emit({
       type: 'space.roll.opened',
-      shot: ownRoll(ship, ship.id, 0, roll, { repair }),
+      shot: ownRoll(ship, ship.id, 0, roll, { repair }, chipAgainst),
       ...unfound(w.s, ship.id),
     });
     return;
@@ -676,17 +690,31 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     ...(c.item === 'turret' ? { turret: c.turret } : {}),
     roll,
     side: ship.side,
+    ...(chipAgainst > 0 ? { chipAgainst } : {}),
     ...unfound(w.s, ship.id),
   });
 }
 
-/** A ship's own roll held open for its side's points (no turret, no guard against it). */
+/**
+ * The other side's chip against a ship's own roll (§6.4: a chip raises or lowers any roll, one a
+ * side a roll): 1 when that side's chip guard covers this kind of roll and it has a chip left. The
+ * DM goes on the roll's list, named; the chip is taken off when its event is folded.
+ */
+export function chipAgainstOwn(s: SpaceState, side: Side, kind: OwnRollKind, dms: Dm[]): number {
+  const others = s.sides[other(side)];
+  if (!others.chipGuard || others.chips <= 0 || !(others.chipAlso ?? []).includes(kind)) return 0;
+  dms.push({ label: "other side's fleet chip", value: -1 });
+  return 1;
+}
+
+/** A ship's own roll held open for its side's points (no turret, no pool guard against it). */
 export function ownRoll(
   ship: Ship,
   target: string,
   range: number,
   roll: Roll2d6,
   kind: Pick<OpenShot, 'repair' | 'detect'>,
+  chipAgainst = 0,
 ): OpenShot {
   return {
     ship: ship.id,
@@ -697,7 +725,7 @@ export function ownRoll(
     side: ship.side,
     roll,
     against: 0,
-    chipAgainst: 0,
+    chipAgainst,
     after: 0,
     passed: [],
     rest: [],

@@ -11,6 +11,7 @@ import {
   type SpaceScenario,
 } from '../data/space-pack.ts';
 import {
+  chipAgainstOwn,
   closeShot,
   counterFire,
   damageRolls,
@@ -150,14 +151,22 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
     { label: 'computer model', value: ship.computer.destroyed ? 0 : ship.computer.now },
   ];
   const need = ship.quiet ? DETECT_QUIET : DETECT_ACTIVE;
+  const chipAgainst = chipAgainstOwn(s, ship.side, 'detect', dms);
   const roll = roll2d6(w.ctx.dice, `detection by ${ship.name}`, dms, need, c.chip ?? 0, c.pool ?? 0);
   if (s.windows) {
     // With windows on, the look waits for its own side's points after the dice (§6.4), in secret.
     w.emit({
       type: 'space.roll.opened',
-      shot: ownRoll(ship, target.id, ship.at && target.at ? hexDistance(ship.at, target.at) : 0, roll, {
-        detect: true,
-      }),
+      shot: ownRoll(
+        ship,
+        target.id,
+        ship.at && target.at ? hexDistance(ship.at, target.at) : 0,
+        roll,
+        {
+          detect: true,
+        },
+        chipAgainst,
+      ),
       secret: true,
       seen: sideSeats(s, ship.side),
     });
@@ -169,6 +178,7 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
     target: target.id,
     side: ship.side,
     roll,
+    ...(chipAgainst > 0 ? { chipAgainst } : {}),
     secret: true,
     seen: sideSeats(s, ship.side),
   });
@@ -599,7 +609,12 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
       inBattle(s);
       if (!mayActForSide(s, actor, command.side))
         fail('SPACE_NOT_YOUR_SIDE', 'only that side commits its chips');
-      w.emit({ type: 'space.chip.guarded', side: command.side, on: command.on });
+      w.emit({
+        type: 'space.chip.guarded',
+        side: command.side,
+        on: command.on,
+        ...(command.on && command.also?.length ? { also: [...new Set(command.also)] } : {}),
+      });
       break;
     case 'space.windows':
       w.emit({ type: 'space.windows.set', on: command.on });
