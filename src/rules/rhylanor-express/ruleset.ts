@@ -25,6 +25,7 @@ import type { CommandSpec } from './parts.ts';
 import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
   decideSpace,
+  decideSpaceWindow,
   evolveSpace,
   initialSpace,
   isSpaceEvent,
@@ -33,6 +34,7 @@ import {
   SPACE_EVENT_TYPES,
   type SpaceCommand,
   type SpaceEvent,
+  type SpaceWindowCommand,
   spaceCommandSchemas,
   viewSpace,
 } from './space/index.ts';
@@ -178,7 +180,38 @@ function decide(state: RhylanorState, command: RhylanorCommand, ctx: DecideConte
       role: ctx.actor.role,
     });
   }
+  const windowed = spaceWindowCommand(state, command);
+  if (windowed) return decideSpaceWindow(state.space, windowed, ctx, state.pack.space);
   return markSecret(state, spec.decide(state, command as never, ctx));
+}
+
+/**
+ * The pool window's commands are one set for both halves (§7.3, §6.4): `pool.spend` naming a ship
+ * goes to the space roll; `pool.pass` and `window.close` go there when no firefight roll is open
+ * and a space roll is (a firefight's open roll comes first: it holds its own fight up).
+ */
+function spaceWindowCommand(state: RhylanorState, command: RhylanorCommand): SpaceWindowCommand | null {
+  switch (command.type) {
+    case 'pool.spend':
+      return command.ship === undefined
+        ? null
+        : {
+            type: 'pool.spend',
+            ship: command.ship,
+            delta: command.delta,
+            ...(command.rollIndex === undefined ? {} : { rollIndex: command.rollIndex }),
+          };
+    case 'pool.pass':
+      return state.window === null && state.space.open !== null
+        ? { type: 'pool.pass', ...(command.side === undefined ? {} : { side: command.side }) }
+        : null;
+    case 'window.close':
+      return state.window === null && state.space.open !== null
+        ? { type: 'window.close', ...(command.totals === undefined ? {} : { totals: command.totals }) }
+        : null;
+    default:
+      return null;
+  }
 }
 
 /**

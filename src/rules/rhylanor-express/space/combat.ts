@@ -262,10 +262,11 @@ function resolveShot(
   after: number,
   spent: boolean,
   dice: DiceSource,
+  label = POOL_AFTER,
 ): void {
   const ship = w.s.ships[shot.ship] as Ship;
   const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
-  const roll = withAfter(shot.roll, after);
+  const roll = withAfter(shot.roll, after, label);
   const natural = roll.faces[0] + roll.faces[1];
   const hit = natural === 12 || (natural !== 2 && roll.total >= roll.need);
   const { hits, face } = hit ? hitsOf(kind, dice, `hits of ${ship.name}'s laser battery`) : { hits: 0 };
@@ -307,12 +308,15 @@ function openShot(
   w.emit({ type: 'space.roll.opened', shot: { ...shot, after: 0, passed: [], rest: weapons.slice(1) } });
 }
 
+const POOL_AFTER = 'pool after the dice';
+const REFEREE_OVERRIDE = 'referee override';
+
 /** A roll with pool points put on it after the dice (a named DM, the total and success again). */
-export function withAfter(roll: Roll2d6, after: number): Roll2d6 {
+export function withAfter(roll: Roll2d6, after: number, label = POOL_AFTER): Roll2d6 {
   if (after === 0) return roll;
   return {
     ...roll,
-    dms: [...roll.dms, { label: 'pool after the dice', value: after }],
+    dms: [...roll.dms, { label, value: after }],
     total: roll.total + after,
     success: roll.total + after >= roll.need,
   };
@@ -330,20 +334,26 @@ export function windowSecrecy(s: SpaceState): { secret?: true; seen?: string[] }
   return {};
 }
 
-/** Both sides have passed (or the referee closed it): the open shot takes effect, the next weapon rolls. */
-export function closeShot(w: Work): void {
-  const open = w.s.open;
-  if (!open) return;
+/**
+ * Both sides have passed (or the referee closed it): the open shot takes effect, the next weapon
+ * rolls. A referee's `total` replaces the points after the dice (named "referee override", as a
+ * firefight's `window.close` totals are); natural 2 and 12 still rule on the faces.
+ */
+export function closeShot(w: Work, total?: number): void {
+  const found = w.s.open;
+  if (!found) return;
+  const label = total === undefined ? POOL_AFTER : REFEREE_OVERRIDE;
+  const open = total === undefined ? found : { ...found, after: total - found.roll.total };
   w.emit({ type: 'space.roll.closed', ...windowSecrecy(w.s) });
   // The dice after the window are not the closing seat's own.
   const dice = othersDice(w.ctx);
   if (open.counter) {
-    const left = resolveCounter(w, open, open.after, true, dice);
+    const left = resolveCounter(w, open, open.after, true, dice, label);
     if (open.rest.length > 0 && left > 0)
       openCounter(w, open.ship, open.turret, open.target, open.rest, 0, 0, dice);
     return;
   }
-  const roll = withAfter(open.roll, open.after);
+  const roll = withAfter(open.roll, open.after, label);
   if (open.detect) {
     w.emit({
       type: 'space.detect.rolled',
@@ -372,7 +382,7 @@ export function closeShot(w: Work): void {
     });
     return;
   }
-  resolveShot(w, open, open.after, true, dice);
+  resolveShot(w, open, open.after, true, dice, label);
   if (open.rest.length > 0) openShot(w, open.ship, open.turret, open.target, open.rest, 0, 0, dice);
 }
 
@@ -467,10 +477,17 @@ function rollCounter(
 }
 
 /** A counter-fire roll's outcome with any points after the dice; returns the missiles still locked on. */
-function resolveCounter(w: Work, shot: RolledShot, after: number, spent: boolean, dice: DiceSource): number {
+function resolveCounter(
+  w: Work,
+  shot: RolledShot,
+  after: number,
+  spent: boolean,
+  dice: DiceSource,
+  label = POOL_AFTER,
+): number {
   const ship = w.s.ships[shot.ship] as Ship;
   const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
-  const roll = withAfter(shot.roll, after);
+  const roll = withAfter(shot.roll, after, label);
   const natural = roll.faces[0] + roll.faces[1];
   const hit = natural === 12 || (natural !== 2 && roll.success);
   const { hits, face } = hit ? hitsOf(kind, dice, 'missiles a laser battery destroys') : { hits: 0 };
