@@ -203,6 +203,21 @@ describe('vehicles in personal combat (§7.7)', () => {
     expect(refusalCode(() => play(noLoss, answer, [6, 6]))).toBe('CANNOT_FIRE');
   });
 
+  it('the referee’s dogfight switch: the text’s 1d6 instead of 2d6 (pack rules.dogfightDice)', () => {
+    const s = directFire();
+    const oneDie = { ...s, pack: { ...s.pack, rules: { ...s.pack.rules, dogfightDice: 1 as const } } };
+    const r = play(
+      oneDie,
+      { type: 'combat.dogfight', machineId: 'm1', targetId: 'm2', pilotId: 'c1' },
+      [6],
+      PLAYER,
+    );
+    const fought = of(r.events, 'combat.dogfought')[0];
+    expect(fought?.roll.faces).toEqual([6]);
+    expect(fought?.roll.natural).toBe(6);
+    expect(fought?.won).toBe((fought?.roll.total ?? 0) >= 8);
+  });
+
   it('point defence is set in a command phase on a pod weapon, covers what is within Effective range, and stays set', () => {
     const s = commandPhase();
     const set = { type: 'combat.pointDefenceSet', machineId: 'm1', gunnerId: 'c1', slot: 1, on: true };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { D6 } from '../../engine/dice/die.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import { skillLevel } from './character.ts';
@@ -333,7 +334,10 @@ function dogfight(
     if (best > 0) mods.push({ source: `${other.name}'s piloting`, value: -best });
   }
   const purpose = `dogfight: ${machine.name} against ${target.name}`;
-  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), mods, DOGFIGHT_TARGET);
+  // The referee's switch (pack `rules.dogfightDice`): the text's 1d6, or Bughunt's reading, 2d6.
+  const faces =
+    state.pack.rules.dogfightDice === 1 ? [ctx.dice.roll(D6, purpose)] : roll2d6(ctx.dice, purpose);
+  const roll = makeRoll(purpose, faces, mods, DOGFIGHT_TARGET);
   return [
     {
       type: 'combat.dogfought',
