@@ -367,6 +367,14 @@ function describePersonal(e: Json, who: Who): string | undefined {
         num(e.defeated) ?? 0,
         'attack',
       )}.`;
+    case 'combat.pointDefenceSet':
+      return `${capital(e.machineId ? who(str(e.machineId)) : 'a vehicle')} ${
+        e.on ? 'sets a weapon to point defence' : 'takes a weapon off point defence'
+      }.`;
+    case 'combat.vehicleReloaded':
+      return `${capital(e.machineId ? who(str(e.machineId)) : 'a vehicle')} reloads a weapon.`;
+    case 'pack.loaded':
+      return 'The referee loaded another data pack.';
     case 'time.passed': {
       const secs = num(e.seconds) ?? 0;
       const span =
