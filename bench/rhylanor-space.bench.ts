@@ -38,13 +38,22 @@ function gravityWell(): SpaceState {
   return s;
 }
 
+/**
+ * The rules' entry points and pack held in locals: under tsx every imported binding is a getter
+ * call, which is the harness's cost, not the ruleset's (the bare step imports nothing either).
+ */
+const PACK = defaultSpacePack;
+const decideInPlace = decideSpaceInPlace;
+const decideCopying = decideSpace;
+const evolveCopying = evolveSpace;
+
 /** One full turn through the rules: side A's ships move, phases end (B's ships move in their phase). */
 function ruleTurn(state: SpaceState, inPlace: boolean): SpaceState {
   const ctx = { actor: REFEREE, dice: new SeededDice(2) };
   let s = state;
   const send = (command: SpaceCommand) => {
-    if (inPlace) decideSpaceInPlace(s, command, ctx, defaultSpacePack);
-    else for (const e of decideSpace(s, command, ctx, defaultSpacePack)) s = evolveSpace(s, e);
+    if (inPlace) decideInPlace(s, command, ctx, PACK);
+    else for (const e of decideCopying(s, command, ctx, PACK)) s = evolveCopying(s, e);
   };
   for (let phase = 0; phase < 8; phase++) {
     if (s.phase === 'movement')

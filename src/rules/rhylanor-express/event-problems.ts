@@ -71,6 +71,9 @@ export function personalEventProblem(state: RhylanorState, event: PersonalEvent)
       return null;
     case 'combat.reloaded':
       return weaponProblem(state.characters[event.id], event.weaponIndex);
+    case 'pack.loaded':
+      // As `pack.load` refuses (PACK_MID_FIGHT): a fight reads the pack it started with.
+      return combat || state.window ? 'a new data pack while a fight is running' : null;
     case 'window.opened':
       return state.window ? 'another roll already waits for pool points' : null;
     case 'pool.spent':

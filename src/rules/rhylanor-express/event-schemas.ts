@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { referenceProblems } from './data/pack.ts';
+import { packSchema } from './data/pack-schema.ts';
 import {
   DISPOSITIONS,
   DRUG_IDS,
@@ -230,6 +232,13 @@ const researchSchema = z.strictObject({
   endPerDay: count.optional(),
 });
 
+const slot = z.number().int().min(0).max(8);
+const pointDefenceCover = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('self') }),
+  z.strictObject({ kind: z.literal('vehicle'), machineId: id }),
+  z.strictObject({ kind: z.literal('area'), x: metres, y: metres }),
+]);
+
 const machineSchema = z.strictObject({
   id,
   kind: z.enum(['vehicle', 'robot']),
@@ -239,6 +248,12 @@ const machineSchema = z.strictObject({
   damage: z.array(z.string().max(120)).max(200),
   destroyed: z.boolean(),
   inert: z.boolean(),
+  spent: z.array(count).max(9).optional(),
+  reloads: z.array(count).max(9).optional(),
+  pointDefence: z
+    .array(z.strictObject({ slot, covers: pointDefenceCover }))
+    .max(9)
+    .optional(),
 });
 
 const damageRollSchema = z.strictObject({
@@ -303,6 +318,12 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     roll: rollRecordSchema,
     ticked: z.string().max(60).nullable(),
     label: text.optional(),
+  }),
+  // The whole pack as parsePack accepts it: its shape and its cross-references.
+  'pack.loaded': event('pack.loaded', {
+    pack: packSchema.superRefine((pack, ctx) => {
+      for (const problem of referenceProblems(pack)) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   }),
   'window.opened': event('window.opened', { rolls, after: continuationSchema }),
   'pool.spent': event('pool.spent', { side, delta: int, rollIndex: count.nullable() }),
@@ -463,9 +484,18 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
   'combat.pointDefended': event('combat.pointDefended', {
     machineId: id,
     weaponId: id,
+    slot: slot.optional(),
+    rounds: count.optional(),
     rolls: z.array(rollRecordSchema).max(20),
     defeated: count,
   }),
+  'combat.pointDefenceSet': event('combat.pointDefenceSet', {
+    machineId: id,
+    slot,
+    on: z.boolean(),
+    covers: pointDefenceCover.optional(),
+  }),
+  'combat.vehicleReloaded': event('combat.vehicleReloaded', { machineId: id, slot }),
   'time.passed': event('time.passed', { seconds: count, now: count, reason: text }),
   'clock.deathRolled': event('clock.deathRolled', {
     characterId: id,

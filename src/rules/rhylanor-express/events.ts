@@ -1,4 +1,5 @@
 import type { Carried, Character, Dose, Wound } from './character.ts';
+import type { Pack } from './data/pack-schema.ts';
 import type { MovementOption, VehicleActivity, WoundLevel } from './data/tables.ts';
 import type {
   Combat,
@@ -7,6 +8,7 @@ import type {
   IndirectCall,
   Machine,
   Phase,
+  PointDefenceCover,
   Research,
   SideId,
 } from './state.ts';
@@ -92,6 +94,8 @@ export type PersonalEvent =
       readonly ticked: string | null;
       readonly label?: string;
     }
+  /** The referee's new data pack (`pack.load`), checked whole; players see it without its secrets. */
+  | { readonly type: 'pack.loaded'; readonly pack: Pack }
   // Tactics-pool windows ----------------------------------------------------------------------
   | { readonly type: 'window.opened'; readonly rolls: readonly RollRecord[]; readonly after: Continuation }
   | {
@@ -273,9 +277,20 @@ export type PersonalEvent =
       readonly type: 'combat.pointDefended';
       readonly machineId: string;
       readonly weaponId: string;
+      /** The slot and the rounds it used (double a turn's); logs before ammunition was counted lack them. */
+      readonly slot?: number;
+      readonly rounds?: number;
       readonly rolls: readonly RollRecord[];
       readonly defeated: number;
     }
+  | {
+      readonly type: 'combat.pointDefenceSet';
+      readonly machineId: string;
+      readonly slot: number;
+      readonly on: boolean;
+      readonly covers?: PointDefenceCover;
+    }
+  | { readonly type: 'combat.vehicleReloaded'; readonly machineId: string; readonly slot: number }
   // Medicine, science, intrusion ----------------------------------------------------------------
   | {
       readonly type: 'medic.treated';

@@ -4,6 +4,7 @@ import type { PersonalEvent } from './events.ts';
 import {
   type Combat,
   type Combatant,
+  pdKey,
   type RhylanorState,
   type SideId,
   withCharacter,
@@ -62,6 +63,8 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       if (!c || event.ticked === null || c.ticks.includes(event.ticked)) return state;
       return withCharacter(state, { ...c, ticks: [...c.ticks, event.ticked] });
     }
+    case 'pack.loaded':
+      return { ...state, pack: event.pack };
     case 'window.opened':
       return { ...state, window: { rolls: event.rolls, passed: [], after: event.after } };
     case 'pool.spent': {
@@ -259,7 +262,7 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         optionTurn: c.turn,
       }));
     case 'combat.vehicleFired':
-      return onCombat(state, (c) => ({
+      return onCombat(spendRounds(state, event.machineId, event.slot, event.rounds), (c) => ({
         ...c,
         acted: { ...c.acted, [`${event.machineId}#${event.slot}`]: true },
       }));
@@ -278,8 +281,33 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
           },
         ],
       }));
-    case 'combat.pointDefended':
-      return state;
+    case 'combat.pointDefended': {
+      // Logs from before vehicle ammunition was counted carry no slot: nothing to take off.
+      if (event.slot === undefined) return state;
+      const slot = event.slot;
+      return onCombat(spendRounds(state, event.machineId, slot, event.rounds ?? 0), (c) => ({
+        ...c,
+        acted: { ...c.acted, [pdKey(event.machineId, slot)]: true },
+      }));
+    }
+    case 'combat.pointDefenceSet': {
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const others = (m.pointDefence ?? []).filter((p) => p.slot !== event.slot);
+      const pointDefence = event.on
+        ? [...others, { slot: event.slot, covers: event.covers ?? { kind: 'self' as const } }]
+        : others;
+      const next = { ...state, machines: { ...state.machines, [m.id]: { ...m, pointDefence } } };
+      return onCombat(next, (c) => ({ ...c, acted: { ...c.acted, [`pdset:${m.id}#${event.slot}`]: true } }));
+    }
+    case 'combat.vehicleReloaded': {
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const reloads = slotList(m.reloads, event.slot, (n) => n + 1);
+      const spent = slotList(m.spent, event.slot, () => 0);
+      const next = { ...state, machines: { ...state.machines, [m.id]: { ...m, spent, reloads } } };
+      return onCombat(next, (c) => ({ ...c, acted: { ...c.acted, [`reload:${m.id}#${event.slot}`]: true } }));
+    }
     case 'clock.deathRolled': {
       const c = state.characters[event.characterId];
       if (!c) return state;
@@ -309,6 +337,22 @@ function patch(state: RhylanorState, id: string, set: Partial<Character>): Rhyla
   const c = state.characters[id];
   if (!c) return state;
   return withCharacter(state, { ...c, ...set });
+}
+
+/** A per-slot list with one slot changed (missing slots count 0). */
+function slotList(list: readonly number[] | undefined, slot: number, f: (n: number) => number): number[] {
+  const out = [...(list ?? [])];
+  while (out.length <= slot) out.push(0);
+  out[slot] = f(out[slot] ?? 0);
+  return out;
+}
+
+/** A vehicle weapon's rounds taken off its load (§7.7). */
+function spendRounds(state: RhylanorState, machineId: string, slot: number, rounds: number): RhylanorState {
+  const m = state.machines[machineId];
+  if (!m || rounds === 0) return state;
+  const spent = slotList(m.spent, slot, (n) => n + rounds);
+  return { ...state, machines: { ...state.machines, [m.id]: { ...m, spent } } };
 }
 
 function onCombat(state: RhylanorState, f: (c: Combat) => Combat): RhylanorState {

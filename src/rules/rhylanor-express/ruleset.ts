@@ -20,10 +20,12 @@ import type { PersonalEvent } from './events.ts';
 import { evolvePersonal } from './evolve.ts';
 import { type IntrusionCommand, intrusionCommands } from './intrusion.ts';
 import { type MedicineCommand, medicineCommands } from './medicine.ts';
+import { type PackCommand, packCommands } from './pack-load.ts';
 import type { CommandSpec } from './parts.ts';
 import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
   decideSpace,
+  decideSpaceWindow,
   evolveSpace,
   initialSpace,
   isSpaceEvent,
@@ -32,6 +34,7 @@ import {
   SPACE_EVENT_TYPES,
   type SpaceCommand,
   type SpaceEvent,
+  type SpaceWindowCommand,
   spaceCommandSchemas,
   viewSpace,
 } from './space/index.ts';
@@ -58,6 +61,7 @@ export type RhylanorCommand =
   | MachineCommand
   | VehicleCombatCommand
   | ChatCommand
+  | PackCommand
   | SpaceCommand;
 export type RhylanorEvent = PersonalEvent | ChatEvent | SpaceEvent;
 
@@ -70,6 +74,7 @@ const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   intrusionCommands,
   machineCommands,
   vehicleCombatCommands,
+  packCommands,
 ];
 
 const specs = new Map<string, CommandSpec<PersonalState, PersonalEvent | ChatEvent>>();
@@ -102,6 +107,7 @@ export const PERSONAL_EVENT_TYPES = [
   'chargen.rolled',
   'chargen.skillRolled',
   'task.rolled',
+  'pack.loaded',
   'window.opened',
   'pool.spent',
   'pool.passed',
@@ -146,6 +152,8 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.vehicleFired',
   'combat.dogfought',
   'combat.pointDefended',
+  'combat.pointDefenceSet',
+  'combat.vehicleReloaded',
 ] as const satisfies readonly PersonalEvent['type'][];
 
 function setup(options: RhylanorOptions = {}): RhylanorState {
@@ -172,7 +180,38 @@ function decide(state: RhylanorState, command: RhylanorCommand, ctx: DecideConte
       role: ctx.actor.role,
     });
   }
+  const windowed = spaceWindowCommand(state, command);
+  if (windowed) return decideSpaceWindow(state.space, windowed, ctx, state.pack.space);
   return markSecret(state, spec.decide(state, command as never, ctx));
+}
+
+/**
+ * The pool window's commands are one set for both halves (§7.3, §6.4): `pool.spend` naming a ship
+ * goes to the space roll; `pool.pass` and `window.close` go there when no firefight roll is open
+ * and a space roll is (a firefight's open roll comes first: it holds its own fight up).
+ */
+function spaceWindowCommand(state: RhylanorState, command: RhylanorCommand): SpaceWindowCommand | null {
+  switch (command.type) {
+    case 'pool.spend':
+      return command.ship === undefined
+        ? null
+        : {
+            type: 'pool.spend',
+            ship: command.ship,
+            delta: command.delta,
+            ...(command.rollIndex === undefined ? {} : { rollIndex: command.rollIndex }),
+          };
+    case 'pool.pass':
+      return state.window === null && state.space.open !== null
+        ? { type: 'pool.pass', ...(command.side === undefined ? {} : { side: command.side }) }
+        : null;
+    case 'window.close':
+      return state.window === null && state.space.open !== null
+        ? { type: 'window.close', ...(command.totals === undefined ? {} : { totals: command.totals }) }
+        : null;
+    default:
+      return null;
+  }
 }
 
 /**
@@ -260,6 +299,8 @@ export const rhylanorExpress: Ruleset<RhylanorState, RhylanorCommand, RhylanorEv
   title: 'Rhylanor Express',
   commandSchema,
   commandRoles,
+  // A whole data pack travels in one message (an edited pack is larger than an ordinary frame).
+  bulkCommands: ['pack.load'],
   eventTypes: [...PERSONAL_EVENT_TYPES, ...CHAT_EVENT_TYPES, ...SPACE_EVENT_TYPES] as RhylanorEvent['type'][],
   // Every event's contents are checked on import (a tampered log is refused, not folded); the
   // embedded chat's numbering as the dice chat's is.

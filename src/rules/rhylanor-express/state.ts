@@ -166,6 +166,28 @@ export interface Machine {
   readonly destroyed: boolean;
   /** A robot whose power plant or brain is gone. */
   readonly inert: boolean;
+  /** Rounds each weapon slot fired since its last load (absent: none; §7.7 vehicle weapons). */
+  readonly spent?: readonly number[];
+  /** Spare loads each slot has used (the pack's `spareLoads` is what it carried). */
+  readonly reloads?: readonly number[];
+  /** Slots set to point defence in a command phase, and what each covers (§7.7). */
+  readonly pointDefence?: readonly PointDefenceSetting[];
+}
+
+/** What a point-defence weapon covers: its own vehicle, one other vehicle, or one area (≤ 50 × 50 m). */
+export type PointDefenceCover =
+  | { readonly kind: 'self' }
+  | { readonly kind: 'vehicle'; readonly machineId: string }
+  | { readonly kind: 'area'; readonly x: number; readonly y: number };
+
+/** The once-a-phase key (in `Combat.acted`) of a point-defence weapon's fire. */
+export function pdKey(machineId: string, slot: number): string {
+  return `pd:${machineId}#${slot}`;
+}
+
+export interface PointDefenceSetting {
+  readonly slot: number;
+  readonly covers: PointDefenceCover;
 }
 
 export interface RhylanorState {

@@ -48,9 +48,14 @@ const schemas = {
     requiresSkill: z.boolean().optional(),
     label: z.string().trim().max(120).optional(),
   }),
+  /**
+   * One window command for every roll, personal or space (§7.3, §6.4): a firefight's points are a
+   * side's (`side`), a space battle's a ship's (`ship`, routed to the space slice when its roll is open).
+   */
   spend: z.strictObject({
     type: z.literal('pool.spend'),
-    side,
+    side: side.optional(),
+    ship: z.string().trim().min(1).max(40).optional(),
     /** +n or −n: n points each give +1 or −1 (§7.3). */
     delta: z
       .number()
@@ -61,7 +66,8 @@ const schemas = {
     /** Which roll of the open window; without a window the points wait for the next roll. */
     rollIndex: z.number().int().min(0).max(200).optional(),
   }),
-  pass: z.strictObject({ type: z.literal('pool.pass'), side }),
+  /** Left out, `side` is the seat's own side that still has a say. */
+  pass: z.strictObject({ type: z.literal('pool.pass'), side: side.optional() }),
   close: z.strictObject({
     type: z.literal('window.close'),
     /** Referee override: set totals of the open rolls by index. */
@@ -149,19 +155,18 @@ function spend(
 ): PersonalEvent[] {
   const combat = state.combat;
   if (!combat) throw new RuleError('NOT_IN_COMBAT', 'tactics pools exist only in a fight');
-  requireSideSeat(state, ctx, cmd.side);
+  const sideId = cmd.side;
+  if (sideId === undefined || cmd.ship !== undefined)
+    throw new RuleError('INVALID_VALUE', 'a firefight spends a side’s points: name the side, not a ship');
+  requireSideSeat(state, ctx, sideId);
   const points = Math.abs(cmd.delta);
-  if (combat.sides[cmd.side].pool < points) {
-    throw new RuleError(
-      'POOL_TOO_SMALL',
-      `side ${cmd.side} has ${combat.sides[cmd.side].pool} point(s) left`,
-      {
-        pool: combat.sides[cmd.side].pool,
-      },
-    );
+  if (combat.sides[sideId].pool < points) {
+    throw new RuleError('POOL_TOO_SMALL', `side ${sideId} has ${combat.sides[sideId].pool} point(s) left`, {
+      pool: combat.sides[sideId].pool,
+    });
   }
   const w = state.window;
-  if (!w) return [{ type: 'pool.spent', side: cmd.side, delta: cmd.delta, rollIndex: null }];
+  if (!w) return [{ type: 'pool.spent', side: sideId, delta: cmd.delta, rollIndex: null }];
   const index = cmd.rollIndex ?? 0;
   if (index >= w.rolls.length) {
     throw new RuleError('INVALID_VALUE', `the open window has ${w.rolls.length} roll(s)`, {
@@ -169,7 +174,7 @@ function spend(
     });
   }
   // Spending reopens the window for the other side: it may answer the new total.
-  return [{ type: 'pool.spent', side: cmd.side, delta: cmd.delta, rollIndex: index }];
+  return [{ type: 'pool.spent', side: sideId, delta: cmd.delta, rollIndex: index }];
 }
 
 /** Sides that still have a say: points left and not passed since the last spend. */
@@ -180,11 +185,25 @@ function waiting(state: RhylanorState): SideId[] {
   return SIDES.filter((s) => combat.sides[s].pool > 0 && !w.passed.includes(s));
 }
 
+/** The one side with a say that this seat plays (the referee must name the side). */
+function ownWaitingSide(state: RhylanorState, ctx: DecideContext): SideId {
+  const mine = waiting(state).filter(
+    (s) =>
+      ctx.actor.role !== 'gm' &&
+      (state.combat?.sides[s].members ?? []).some((m) => state.characters[m]?.owner === ctx.actor.seatId),
+  );
+  const only = mine[0];
+  if (only === undefined || mine.length > 1)
+    throw new RuleError('SIDE_NEEDED', 'name the side that passes', { sides: mine });
+  return only;
+}
+
 function pass(state: RhylanorState, cmd: z.output<typeof schemas.pass>, ctx: DecideContext): PersonalEvent[] {
   const w = state.window;
   if (!w) throw new RuleError('NO_OPEN_ROLL', 'no roll is waiting for pool points');
-  requireSideSeat(state, ctx, cmd.side);
-  const events: PersonalEvent[] = [{ type: 'pool.passed', side: cmd.side }];
+  const sideId = cmd.side ?? ownWaitingSide(state, ctx);
+  requireSideSeat(state, ctx, sideId);
+  const events: PersonalEvent[] = [{ type: 'pool.passed', side: sideId }];
   const after = fold(state, events);
   if (waiting(after).length > 0) return events;
   return [...events, ...closeWindow(after, 'pools', othersDice(ctx))];

@@ -39,6 +39,45 @@ function directFire(): RhylanorState {
   return play(s, { type: 'combat.next' }).state;
 }
 
+/** From any phase of side a's player turn on to its command phase. */
+function toCommand(s: RhylanorState): RhylanorState {
+  let out = s;
+  for (let i = 0; i < 8 && out.combat?.phase !== 'command'; i++)
+    out = play(out, { type: 'combat.next' }).state;
+  return out;
+}
+
+/** Side a's command phase of turn 1. */
+function commandPhase(): RhylanorState {
+  return toCommand(directFire());
+}
+
+/** On from here to side a's next direct-fire phase (side b does nothing meanwhile). */
+function nextDirectFire(s: RhylanorState): RhylanorState {
+  let out = play(s, { type: 'combat.next' }).state;
+  for (let i = 0; i < 20 && !(out.combat?.phasing === 'a' && out.combat.phase === 'directFire'); i++) {
+    if (out.combat?.phasing === 'a' && out.combat.phase === 'movement')
+      out = play(out, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
+    out = play(out, { type: 'combat.next' }).state;
+  }
+  return out;
+}
+
+/** The G-carrier with rounds already fired (and spare loads used) per slot. */
+function withSpent(s: RhylanorState, spent: number[], reloads?: number[]): RhylanorState {
+  const m = s.machines.m1;
+  if (!m) throw new Error('no G-carrier');
+  return { ...s, machines: { ...s.machines, m1: { ...m, spent, ...(reloads ? { reloads } : {}) } } };
+}
+
+/** A refusal leaves the state as it was. */
+function refused(s: RhylanorState, command: unknown, actor = PLAYER): string {
+  const before = JSON.stringify(s);
+  const code = refusalCode(() => play(s, command, [1, 1], actor));
+  expect(JSON.stringify(s)).toBe(before);
+  return code;
+}
+
 describe('vehicles in personal combat (§7.7)', () => {
   it('a vehicle drives up to its Turn Speed once a turn, in its side’s movement phase', () => {
     const s = battle();
@@ -164,23 +203,109 @@ describe('vehicles in personal combat (§7.7)', () => {
     expect(refusalCode(() => play(noLoss, answer, [6, 6]))).toBe('CANNOT_FIRE');
   });
 
-  it('point defence: 2d6 + auto-fire, 10+ defeats each incoming attack; a weapon without auto-fire cannot', () => {
+  it('the referee’s dogfight switch: the text’s 1d6 instead of 2d6 (pack rules.dogfightDice)', () => {
     const s = directFire();
+    const oneDie = { ...s, pack: { ...s.pack, rules: { ...s.pack.rules, dogfightDice: 1 as const } } };
     const r = play(
-      s,
-      { type: 'combat.pointDefence', machineId: 'm1', gunnerId: 'c1', slot: 1, attacks: 2 },
-      [4, 3, 1, 1],
+      oneDie,
+      { type: 'combat.dogfight', machineId: 'm1', targetId: 'm2', pilotId: 'c1' },
+      [6],
       PLAYER,
     );
-    expect(of(r.events, 'combat.pointDefended')[0]).toMatchObject({ weaponId: 'medium-mg', defeated: 1 });
+    const fought = of(r.events, 'combat.dogfought')[0];
+    expect(fought?.roll.faces).toEqual([6]);
+    expect(fought?.roll.natural).toBe(6);
+    expect(fought?.won).toBe((fought?.roll.total ?? 0) >= 8);
+  });
+
+  it('point defence is set in a command phase on a pod weapon, covers what is within Effective range, and stays set', () => {
+    const s = commandPhase();
+    const set = { type: 'combat.pointDefenceSet', machineId: 'm1', gunnerId: 'c1', slot: 1, on: true };
+    // Not outside the command phase; not a weapon without a pod or without auto-fire.
+    expect(refusalCode(() => play(directFire(), set, [], PLAYER))).toBe('WRONG_PHASE');
+    expect(refusalCode(() => play(s, { ...set, slot: 0 }, [], PLAYER))).toBe('NO_POINT_DEFENCE_POD');
+    expect(refusalCode(() => play(s, { ...set, gunnerId: undefined }, [], PLAYER))).toBe('GUNNER_NEEDED');
+    // An area beyond the medium MG's Effective range (300 m) cannot be covered.
+    expect(refusalCode(() => play(s, { ...set, covers: { x: 0, y: 400 } }, [], PLAYER))).toBe('OUT_OF_RANGE');
+    const on = play(s, { ...set, covers: { x: 100, y: 5 } }, [], PLAYER);
+    expect(of(on.events, 'combat.pointDefenceSet')[0]).toMatchObject({
+      slot: 1,
+      on: true,
+      covers: { kind: 'area', x: 100, y: 5 },
+    });
+    // It stays so until a later command phase.
+    expect(refusalCode(() => play(on.state, { ...set, on: false }, [], PLAYER))).toBe('ALREADY_DONE');
+    // Set to point defence, it does not fire at targets.
+    const later = nextDirectFire(on.state);
     expect(
       refusalCode(() =>
         play(
-          s,
-          { type: 'combat.pointDefence', machineId: 'm2', gunnerId: 'c2', slot: 0, attacks: 1 },
-          [6, 6],
+          later,
+          { type: 'combat.vehicleFire', machineId: 'm1', gunnerId: 'c1', slot: 1, targets: ['c2'] },
+          [1, 1],
+          PLAYER,
         ),
       ),
-    ).toBe('NOT_POINT_DEFENCE');
+    ).toBe('SET_FOR_POINT_DEFENCE');
+  });
+
+  it('point defence: 2d6 + auto-fire, 10+ defeats each incoming attack, double ammunition, once a phase', () => {
+    const s = directFire();
+    const shoot = { type: 'combat.pointDefence', machineId: 'm1', gunnerId: 'c1', slot: 1, attacks: 2 };
+    expect(refusalCode(() => play(s, shoot, [4, 3, 1, 1], PLAYER))).toBe('NOT_SET_FOR_POINT_DEFENCE');
+    const ready = nextDirectFire(
+      play(
+        commandPhase(),
+        { type: 'combat.pointDefenceSet', machineId: 'm1', gunnerId: 'c1', slot: 1, on: true },
+        [],
+        PLAYER,
+      ).state,
+    );
+    const r = play(ready, shoot, [4, 3, 1, 1], PLAYER);
+    expect(of(r.events, 'combat.pointDefended')[0]).toMatchObject({
+      weaponId: 'medium-mg',
+      defeated: 1,
+      slot: 1,
+      rounds: 200,
+    });
+    // The medium MG fires 100 rounds a turn: point defence took 200, its whole load.
+    expect(r.state.machines.m1?.spent).toEqual([0, 200]);
+    expect(refusalCode(() => play(r.state, shoot, [4, 3, 1, 1], PLAYER))).toBe('ALREADY_DONE');
+    expect(refusalCode(() => play(ready, { ...shoot, attacks: 9 }, [], PLAYER))).toBe('TOO_MANY_TARGETS');
+    const grav = { type: 'combat.pointDefence', machineId: 'm2', gunnerId: 'c2', slot: 0, attacks: 1 };
+    expect(refusalCode(() => play(s, grav, [6, 6]))).toBe('NOT_POINT_DEFENCE');
+  });
+
+  it('vehicle weapons count their ammunition: an empty weapon is refused with nothing changed, a spare load refills it', () => {
+    let s = directFire();
+    const mg = { type: 'combat.vehicleFire', machineId: 'm1', gunnerId: 'c1', slot: 1, targets: ['c2'] };
+    s = play(s, mg, [1, 1], PLAYER).state;
+    s = play(s, { type: 'window.close' }).state;
+    expect(s.machines.m1?.spent).toEqual([0, 100]);
+    // Two turns of 100 rounds empty the 200-round belt.
+    s = play(nextDirectFire(s), mg, [1, 1], PLAYER).state;
+    s = play(s, { type: 'window.close' }).state;
+    expect(s.machines.m1?.spent).toEqual([0, 200]);
+    const empty = nextDirectFire(s);
+    expect(refusalCode(() => play(empty, mg, [1, 1], PLAYER))).toBe('OUT_OF_AMMUNITION');
+    expect(refused(empty, mg, PLAYER)).toBe('OUT_OF_AMMUNITION');
+    // More rounds than are left: refused too.
+    const some = withSpent(directFire(), [2950, 0]);
+    expect(refusalCode(() => play(some, { ...mg, slot: 0, rounds: 60 }, [1, 1], PLAYER))).toBe(
+      'OUT_OF_AMMUNITION',
+    );
+    // Left out, the rounds are what is left when less than a turn's fire.
+    const last = play(some, { ...mg, slot: 0 }, [1, 1], PLAYER);
+    expect(of(last.events, 'combat.vehicleFired')[0]).toMatchObject({ rounds: 50 });
+    // Reloading: in the command phase, from the spare loads the pack gives it (two for the MG).
+    const reload = { type: 'combat.vehicleReload', machineId: 'm1', gunnerId: 'c1', slot: 1 };
+    expect(refusalCode(() => play(empty, reload, [], PLAYER))).toBe('WRONG_PHASE');
+    let c = toCommand(empty);
+    expect(refusalCode(() => play(c, { ...reload, slot: 0 }, [], PLAYER))).toBe('ALREADY_LOADED');
+    c = play(c, reload, [], PLAYER).state;
+    expect(c.machines.m1).toMatchObject({ spent: [0, 0], reloads: [0, 1] });
+    expect(refusalCode(() => play(c, reload, [], PLAYER))).toBe('ALREADY_DONE');
+    const spareless = toCommand(withSpent(directFire(), [0, 50], [0, 2]));
+    expect(refused(spareless, reload, PLAYER)).toBe('NO_SPARE_AMMUNITION');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { D6 } from '../../engine/dice/die.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import { skillLevel } from './character.ts';
@@ -19,7 +20,15 @@ import {
   requireOwn,
 } from './parts.ts';
 import { resolveRolls } from './resolve.ts';
-import { type Combat, type Combatant, type Machine, type RhylanorState, SIDES } from './state.ts';
+import {
+  type Combat,
+  type Combatant,
+  type Machine,
+  type PointDefenceCover,
+  pdKey,
+  type RhylanorState,
+  SIDES,
+} from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
 
 /**
@@ -80,6 +89,24 @@ const schemas = {
     /** How many incoming grenades, rockets, missiles or shells it shoots at. */
     attacks: z.number().int().min(1).max(20),
   }),
+  /** Sets a pod weapon to point defence (or back) in its side's command phase (§7.7). */
+  pointDefenceSet: z.strictObject({
+    type: z.literal('combat.pointDefenceSet'),
+    machineId,
+    /** Who sets it (his seat must play him); the referee may leave it out. */
+    gunnerId: characterId.optional(),
+    slot: z.number().int().min(0).max(8),
+    on: z.boolean(),
+    /** What it covers when on: its own vehicle (left out), another vehicle, or an area's centre. */
+    covers: z.union([z.strictObject({ machineId }), z.strictObject({ x: metres, y: metres })]).optional(),
+  }),
+  /** A gunner reloads a vehicle weapon from its spare loads, in his side's command phase. */
+  reload: z.strictObject({
+    type: z.literal('combat.vehicleReload'),
+    machineId,
+    gunnerId: characterId,
+    slot: z.number().int().min(0).max(8),
+  }),
 } as const;
 
 export type VehicleCombatCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
@@ -108,6 +135,27 @@ function slotWeapon(state: RhylanorState, machine: Machine, slot: number): Weapo
   if (machine.damage.some((d) => d === `${kind}WeaponDestroyed` || d === `${kind}WeaponJammed`))
     throw new RuleError('WEAPON_OUT', `${machine.name}'s ${kind} weapon is out of action`);
   return weapon;
+}
+
+/** Rounds left in a slot's load: its magazine less what it fired since it was last loaded. */
+export function slotLoaded(machine: Machine, slot: number, weapon: Weapon): number {
+  return Math.max(0, weapon.magazine - (machine.spent?.[slot] ?? 0));
+}
+
+/** Spare loads left for a slot: what the pack says it carries less what it has used. */
+export function sparesLeft(state: RhylanorState, machine: Machine, slot: number): number {
+  const carried = packVehicle(state, machine).spareLoads[slot] ?? 0;
+  return Math.max(0, carried - (machine.reloads?.[slot] ?? 0));
+}
+
+function outOfAmmunition(machine: Machine, weapon: Weapon, loaded: number, wanted: number): RuleError {
+  return new RuleError(
+    'OUT_OF_AMMUNITION',
+    loaded === 0
+      ? `${machine.name}'s ${weapon.name} is empty`
+      : `${loaded} round(s) left in ${machine.name}'s ${weapon.name}, not ${wanted}`,
+    { loaded, wanted },
+  );
 }
 
 function join(state: RhylanorState, cmd: z.output<typeof schemas.join>): PersonalEvent[] {
@@ -189,9 +237,17 @@ function fire(
   if (combat.acted[key])
     throw new RuleError('ALREADY_DONE', `that weapon of ${machine.name} has fired this phase`);
   const weapon = slotWeapon(state, machine, cmd.slot);
+  if (machine.pointDefence?.some((p) => p.slot === cmd.slot))
+    throw new RuleError(
+      'SET_FOR_POINT_DEFENCE',
+      `the ${weapon.name} is set to point defence: switch it back in a command phase`,
+    );
   if (cmd.targets.length > weapon.targets)
     throw new RuleError('TOO_MANY_TARGETS', `the ${weapon.name} engages ${weapon.targets} target(s)`);
-  const rounds = cmd.rounds ?? weapon.roundsPerTurn;
+  const loaded = slotLoaded(machine, cmd.slot, weapon);
+  // Left out, the rounds are a full turn's fire or what is left of the load, whichever is less.
+  const rounds = cmd.rounds ?? Math.min(weapon.roundsPerTurn, loaded);
+  if (loaded === 0 || rounds > loaded) throw outOfAmmunition(machine, weapon, loaded, rounds);
   if (rounds > weapon.roundsPerTurn)
     throw new RuleError(
       'TOO_MANY_ROUNDS',
@@ -278,7 +334,10 @@ function dogfight(
     if (best > 0) mods.push({ source: `${other.name}'s piloting`, value: -best });
   }
   const purpose = `dogfight: ${machine.name} against ${target.name}`;
-  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), mods, DOGFIGHT_TARGET);
+  // The referee's switch (pack `rules.dogfightDice`): the text's 1d6, or Bughunt's reading, 2d6.
+  const faces =
+    state.pack.rules.dogfightDice === 1 ? [ctx.dice.roll(D6, purpose)] : roll2d6(ctx.dice, purpose);
+  const roll = makeRoll(purpose, faces, mods, DOGFIGHT_TARGET);
   return [
     {
       type: 'combat.dogfought',
@@ -297,11 +356,32 @@ function pointDefence(
   ctx: DecideContext,
   combat: Combat,
 ): PersonalEvent[] {
-  const { machine } = vehicleIn(state, combat, cmd.machineId);
+  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   requireFit(requireOwn(state, ctx, cmd.gunnerId));
   const weapon = slotWeapon(state, machine, cmd.slot);
   if (!weapon.autoFire)
     throw new RuleError('NOT_POINT_DEFENCE', `the ${weapon.name} has no auto-fire bonus for point defence`);
+  const setting = machine.pointDefence?.find((p) => p.slot === cmd.slot);
+  if (!setting)
+    throw new RuleError(
+      'NOT_SET_FOR_POINT_DEFENCE',
+      `the ${weapon.name} must be set to point defence in a command phase first`,
+    );
+  if (combat.acted[pdKey(machine.id, cmd.slot)])
+    throw new RuleError('ALREADY_DONE', `the ${weapon.name} has fired point defence this phase`);
+  if (cmd.attacks > weapon.targets)
+    throw new RuleError('TOO_MANY_TARGETS', `the ${weapon.name} engages ${weapon.targets} target(s)`);
+  const reach = coverDistance(combat, at, setting.covers);
+  if (reach > weapon.ranges[0])
+    throw new RuleError(
+      'OUT_OF_RANGE',
+      `what the ${weapon.name} covers is ${Math.round(reach)} m away, beyond its Effective range`,
+      { distance: reach, effective: weapon.ranges[0] },
+    );
+  // Firing at all uses double its normal ammunition (§7.7): twice a turn's rounds.
+  const rounds = 2 * weapon.roundsPerTurn;
+  const loaded = slotLoaded(machine, cmd.slot, weapon);
+  if (loaded < rounds) throw outOfAmmunition(machine, weapon, loaded, rounds);
   const rolls: RollRecord[] = [];
   for (let i = 0; i < cmd.attacks; i++) {
     const purpose = `point defence by ${machine.name} (${i + 1})`;
@@ -319,10 +399,87 @@ function pointDefence(
       type: 'combat.pointDefended',
       machineId: machine.id,
       weaponId: weapon.id,
+      slot: cmd.slot,
+      rounds,
       rolls,
       defeated: rolls.filter((r) => r.success).length,
     },
   ];
+}
+
+/** How far from the vehicle what its point defence covers is (its own vehicle: 0). */
+function coverDistance(combat: Combat, at: Combatant, covers: PointDefenceCover): number {
+  if (covers.kind === 'self') return 0;
+  if (covers.kind === 'area') return distance(at, covers);
+  const other = combat.combatants[covers.machineId];
+  // A covered vehicle that left the fight is out of reach.
+  return other ? distance(at, other) : Number.POSITIVE_INFINITY;
+}
+
+function pointDefenceSet(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.pointDefenceSet>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
+  requirePhase(combat, ['command'], 'setting point defence');
+  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
+  requirePhasing(combat, at, 'setting point defence');
+  if (cmd.gunnerId !== undefined) requireFit(requireOwn(state, ctx, cmd.gunnerId));
+  else if (ctx.actor.role !== 'gm') throw new RuleError('GUNNER_NEEDED', 'name the gunner');
+  const weapon = slotWeapon(state, machine, cmd.slot);
+  const key = `pdset:${machine.id}#${cmd.slot}`;
+  // Set in one command phase, it stays so until a later one.
+  if (combat.acted[key]) throw new RuleError('ALREADY_DONE', `the ${weapon.name} was set this command phase`);
+  const set = machine.pointDefence?.some((p) => p.slot === cmd.slot) ?? false;
+  if (!cmd.on) {
+    if (!set) throw new RuleError('NOT_SET_FOR_POINT_DEFENCE', `the ${weapon.name} is not on point defence`);
+    return [{ type: 'combat.pointDefenceSet', machineId: machine.id, slot: cmd.slot, on: false }];
+  }
+  if (set) throw new RuleError('ALREADY_DONE', `the ${weapon.name} is already on point defence`);
+  if (!weapon.autoFire)
+    throw new RuleError('NOT_POINT_DEFENCE', `the ${weapon.name} has no auto-fire bonus for point defence`);
+  if (!packVehicle(state, machine).pointDefencePodSlots.includes(cmd.slot))
+    throw new RuleError('NO_POINT_DEFENCE_POD', `the ${weapon.name} is not on a Point-Defence Pod`);
+  let covers: PointDefenceCover = { kind: 'self' };
+  if (cmd.covers && 'machineId' in cmd.covers) {
+    const other = state.machines[cmd.covers.machineId];
+    if (other?.kind !== 'vehicle' || !combat.combatants[other.id])
+      throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle ${cmd.covers.machineId} in the fight`);
+    covers = other.id === machine.id ? { kind: 'self' } : { kind: 'vehicle', machineId: other.id };
+  } else if (cmd.covers) covers = { kind: 'area', x: cmd.covers.x, y: cmd.covers.y };
+  const reach = coverDistance(combat, at, covers);
+  if (reach > weapon.ranges[0])
+    throw new RuleError(
+      'OUT_OF_RANGE',
+      `what it would cover is ${Math.round(reach)} m away, beyond the ${weapon.name}'s Effective range`,
+      { distance: reach, effective: weapon.ranges[0] },
+    );
+  return [{ type: 'combat.pointDefenceSet', machineId: machine.id, slot: cmd.slot, on: true, covers }];
+}
+
+function vehicleReload(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.reload>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
+  // As a man reloads (§7.5): in the command phase, the weapon idle meanwhile.
+  requirePhase(combat, ['command'], 'reloading');
+  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
+  requirePhasing(combat, at, 'reloading');
+  requireFit(requireOwn(state, ctx, cmd.gunnerId));
+  const weapon = slotWeapon(state, machine, cmd.slot);
+  if (combat.acted[`reload:${machine.id}#${cmd.slot}`])
+    throw new RuleError('ALREADY_DONE', `the ${weapon.name} was reloaded this phase`);
+  if (slotLoaded(machine, cmd.slot, weapon) === weapon.magazine)
+    throw new RuleError('ALREADY_LOADED', `the ${weapon.name} is fully loaded`);
+  if (sparesLeft(state, machine, cmd.slot) <= 0)
+    throw new RuleError(
+      'NO_SPARE_AMMUNITION',
+      `${machine.name} carries no spare load for the ${weapon.name}`,
+    );
+  return [{ type: 'combat.vehicleReloaded', machineId: machine.id, slot: cmd.slot }];
 }
 
 export const vehicleCombatCommands: readonly CommandSpec[] = [
@@ -331,4 +488,6 @@ export const vehicleCombatCommands: readonly CommandSpec[] = [
   fightCommand(schemas.fire, GM_AND_PLAYERS, fire),
   fightCommand(schemas.dogfight, GM_AND_PLAYERS, dogfight),
   fightCommand(schemas.pointDefence, GM_AND_PLAYERS, pointDefence),
+  fightCommand(schemas.pointDefenceSet, GM_AND_PLAYERS, pointDefenceSet),
+  fightCommand(schemas.reload, GM_AND_PLAYERS, vehicleReload),
 ];

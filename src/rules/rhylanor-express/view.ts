@@ -174,6 +174,9 @@ export function redactPersonal(
     case 'window.closed':
       out = secret ? { ...event, rolls: event.rolls.map(lumped) } : event;
       return out as { readonly type: string };
+    case 'pack.loaded':
+      out = { type: event.type, pack: playerPack(event.pack) };
+      return out as { readonly type: string };
     case 'research.started': {
       const { target: _t, needed: _n, treatmentTarget: _x, ...rest } = event.research;
       out = { type: event.type, research: rest };

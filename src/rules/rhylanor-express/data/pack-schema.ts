@@ -153,6 +153,10 @@ export const vehicleSchema = z.strictObject({
   aaPodSlots: z.array(z.number().int().min(0).max(8)).max(9).default([]),
   /** Its gunners lay weapons with a starship-grade computer: vehicle penalties are ignored (§7.7). */
   shipComputer: z.boolean().default(false),
+  /** Weapon slots on a Point-Defence Pod: an auto-fire weapon there may be set to point defence (§7.7). */
+  pointDefencePodSlots: z.array(z.number().int().min(0).max(8)).max(9).default([]),
+  /** Spare full loads carried for each slot (0 main, 1… minor); a slot left out carries none. */
+  spareLoads: z.array(z.number().int().min(0).max(100)).max(9).default([]),
   grav: z.boolean().default(false),
   openTop: z.boolean().default(false),
   notes: note.optional(),

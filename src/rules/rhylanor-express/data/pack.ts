@@ -13,7 +13,7 @@ export function packProblems(error: z.ZodError): string[] {
 }
 
 /** Cross-references a schema cannot see: ids unique per list, sheets naming weapons that exist. */
-function referenceProblems(pack: Pack): string[] {
+export function referenceProblems(pack: Pack): string[] {
   const problems: string[] = [];
   const lists = [
     'characters',

@@ -3,9 +3,18 @@ import { D6, d } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { othersDice } from '../../../engine/ruleset.ts';
 import type { Person, WeaponKind } from '../data/space-pack.ts';
-import type { SpaceCommandOf } from './commands.ts';
+import type { OwnRollKind, SpaceCommandOf } from './commands.ts';
 import type { CrewHit, DamageEffect, DamageItem, Dm, Roll2d6 } from './events.ts';
-import { actingSide, type Missile, type OpenShot, type Ship, type SpaceState, type Turret } from './model.ts';
+import {
+  actingSide,
+  type Missile,
+  type OpenShot,
+  other,
+  type Ship,
+  type Side,
+  type SpaceState,
+  type Turret,
+} from './model.ts';
 import { roll2d6, skillDm } from './rolls.ts';
 import {
   CARGO_PER_HIT,
@@ -253,10 +262,11 @@ function resolveShot(
   after: number,
   spent: boolean,
   dice: DiceSource,
+  label = POOL_AFTER,
 ): void {
   const ship = w.s.ships[shot.ship] as Ship;
   const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
-  const roll = withAfter(shot.roll, after);
+  const roll = withAfter(shot.roll, after, label);
   const natural = roll.faces[0] + roll.faces[1];
   const hit = natural === 12 || (natural !== 2 && roll.total >= roll.need);
   const { hits, face } = hit ? hitsOf(kind, dice, `hits of ${ship.name}'s laser battery`) : { hits: 0 };
@@ -298,12 +308,15 @@ function openShot(
   w.emit({ type: 'space.roll.opened', shot: { ...shot, after: 0, passed: [], rest: weapons.slice(1) } });
 }
 
+const POOL_AFTER = 'pool after the dice';
+const REFEREE_OVERRIDE = 'referee override';
+
 /** A roll with pool points put on it after the dice (a named DM, the total and success again). */
-export function withAfter(roll: Roll2d6, after: number): Roll2d6 {
+export function withAfter(roll: Roll2d6, after: number, label = POOL_AFTER): Roll2d6 {
   if (after === 0) return roll;
   return {
     ...roll,
-    dms: [...roll.dms, { label: 'pool after the dice', value: after }],
+    dms: [...roll.dms, { label, value: after }],
     total: roll.total + after,
     success: roll.total + after >= roll.need,
   };
@@ -321,20 +334,26 @@ export function windowSecrecy(s: SpaceState): { secret?: true; seen?: string[] }
   return {};
 }
 
-/** Both sides have passed (or the referee closed it): the open shot takes effect, the next weapon rolls. */
-export function closeShot(w: Work): void {
-  const open = w.s.open;
-  if (!open) return;
+/**
+ * Both sides have passed (or the referee closed it): the open shot takes effect, the next weapon
+ * rolls. A referee's `total` replaces the points after the dice (named "referee override", as a
+ * firefight's `window.close` totals are); natural 2 and 12 still rule on the faces.
+ */
+export function closeShot(w: Work, total?: number): void {
+  const found = w.s.open;
+  if (!found) return;
+  const label = total === undefined ? POOL_AFTER : REFEREE_OVERRIDE;
+  const open = total === undefined ? found : { ...found, after: total - found.roll.total };
   w.emit({ type: 'space.roll.closed', ...windowSecrecy(w.s) });
   // The dice after the window are not the closing seat's own.
   const dice = othersDice(w.ctx);
   if (open.counter) {
-    const left = resolveCounter(w, open, open.after, true, dice);
+    const left = resolveCounter(w, open, open.after, true, dice, label);
     if (open.rest.length > 0 && left > 0)
       openCounter(w, open.ship, open.turret, open.target, open.rest, 0, 0, dice);
     return;
   }
-  const roll = withAfter(open.roll, open.after);
+  const roll = withAfter(open.roll, open.after, label);
   if (open.detect) {
     w.emit({
       type: 'space.detect.rolled',
@@ -343,6 +362,7 @@ export function closeShot(w: Work): void {
       side: open.side,
       roll,
       spent: true,
+      ...(open.chipAgainst > 0 ? { chipAgainst: open.chipAgainst } : {}),
       secret: true,
       seen: sideSeats(w.s, open.side),
     });
@@ -357,11 +377,12 @@ export function closeShot(w: Work): void {
       roll,
       side: open.side,
       spent: true,
+      ...(open.chipAgainst > 0 ? { chipAgainst: open.chipAgainst } : {}),
       ...unfound(w.s, open.ship),
     });
     return;
   }
-  resolveShot(w, open, open.after, true, dice);
+  resolveShot(w, open, open.after, true, dice, label);
   if (open.rest.length > 0) openShot(w, open.ship, open.turret, open.target, open.rest, 0, 0, dice);
 }
 
@@ -439,6 +460,7 @@ function rollCounter(
     computer: missile.computer,
     sand: 0,
   });
+  const chipAgainst = chipAgainstOwn(w.s, ship.side, 'counter', dms);
   const roll = roll2d6(dice, `${ship.name} ${turret.name} fires at a missile`, dms, TO_HIT_SHORT, chip, pool);
   return {
     ship: shipId,
@@ -449,16 +471,23 @@ function rollCounter(
     side: ship.side,
     roll,
     against: 0,
-    chipAgainst: 0,
+    chipAgainst,
     counter: true,
   };
 }
 
 /** A counter-fire roll's outcome with any points after the dice; returns the missiles still locked on. */
-function resolveCounter(w: Work, shot: RolledShot, after: number, spent: boolean, dice: DiceSource): number {
+function resolveCounter(
+  w: Work,
+  shot: RolledShot,
+  after: number,
+  spent: boolean,
+  dice: DiceSource,
+  label = POOL_AFTER,
+): number {
   const ship = w.s.ships[shot.ship] as Ship;
   const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
-  const roll = withAfter(shot.roll, after);
+  const roll = withAfter(shot.roll, after, label);
   const natural = roll.faces[0] + roll.faces[1];
   const hit = natural === 12 || (natural !== 2 && roll.success);
   const { hits, face } = hit ? hitsOf(kind, dice, 'missiles a laser battery destroys') : { hits: 0 };
@@ -479,6 +508,7 @@ function resolveCounter(w: Work, shot: RolledShot, after: number, spent: boolean
     hits: count,
     ...(face === undefined ? {} : { hitsFace: face }),
     missilesDestroyed: destroyed,
+    ...(shot.chipAgainst > 0 ? { chipAgainst: shot.chipAgainst } : {}),
     ...(spent ? { spent } : {}),
     side: shot.side,
   });
@@ -651,6 +681,7 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     skillDm(engineer, repairSkills(ship, c.item, turret) ?? [], w.unskilledDm),
     { label: 'Int DM', value: engineer.intDm },
   ];
+  const chipAgainst = chipAgainstOwn(s, ship.side, 'repair', dms);
   const roll = roll2d6(
     w.ctx.dice,
     `damage control on ${ship.name}`,
@@ -664,7 +695,7 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     const repair = { item: c.item, ...(c.item === 'turret' ? { turret: c.turret } : {}) };
     w.emit({
       type: 'space.roll.opened',
-      shot: ownRoll(ship, ship.id, 0, roll, { repair }),
+      shot: ownRoll(ship, ship.id, 0, roll, { repair }, chipAgainst),
       ...unfound(w.s, ship.id),
     });
     return;
@@ -676,17 +707,31 @@ export function repairRoll(w: Work, c: SpaceCommandOf<'space.repair'>): void {
     ...(c.item === 'turret' ? { turret: c.turret } : {}),
     roll,
     side: ship.side,
+    ...(chipAgainst > 0 ? { chipAgainst } : {}),
     ...unfound(w.s, ship.id),
   });
 }
 
-/** A ship's own roll held open for its side's points (no turret, no guard against it). */
+/**
+ * The other side's chip against a ship's own roll (§6.4: a chip raises or lowers any roll, one a
+ * side a roll): 1 when that side's chip guard covers this kind of roll and it has a chip left. The
+ * DM goes on the roll's list, named; the chip is taken off when its event is folded.
+ */
+export function chipAgainstOwn(s: SpaceState, side: Side, kind: OwnRollKind, dms: Dm[]): number {
+  const others = s.sides[other(side)];
+  if (!others.chipGuard || others.chips <= 0 || !(others.chipAlso ?? []).includes(kind)) return 0;
+  dms.push({ label: "other side's fleet chip", value: -1 });
+  return 1;
+}
+
+/** A ship's own roll held open for its side's points (no turret, no pool guard against it). */
 export function ownRoll(
   ship: Ship,
   target: string,
   range: number,
   roll: Roll2d6,
   kind: Pick<OpenShot, 'repair' | 'detect'>,
+  chipAgainst = 0,
 ): OpenShot {
   return {
     ship: ship.id,
@@ -697,7 +742,7 @@ export function ownRoll(
     side: ship.side,
     roll,
     against: 0,
-    chipAgainst: 0,
+    chipAgainst,
     after: 0,
     passed: [],
     rest: [],

@@ -18,6 +18,10 @@ const modifiers = {
   pool: z.number().int().min(-30).max(30).optional(),
 };
 
+/** The other side's own rolls a chip guard may also go against (§6.4: a chip touches any roll). */
+export const OWN_ROLL_KINDS = ['counter', 'detect', 'repair'] as const;
+export type OwnRollKind = (typeof OWN_ROLL_KINDS)[number];
+
 export const REPAIR_ITEMS = [
   'power',
   'maneuver',
@@ -108,8 +112,16 @@ export const spaceCommandSchemas = [
   }),
   z.strictObject({ type: z.literal('space.phase.end') }),
   z.strictObject({ type: z.literal('space.windows'), on: z.boolean() }),
-  /** The side spends a fleet chip against each enemy shot at its ships, before the dice. */
-  z.strictObject({ type: z.literal('space.chip.guard'), side: z.enum(SIDES), on: z.boolean() }),
+  /**
+   * The side spends a fleet chip against each enemy shot at its ships, before the dice; `also`: and
+   * against the other side's own rolls of these kinds (counter-fire, a navigator's look, damage control).
+   */
+  z.strictObject({
+    type: z.literal('space.chip.guard'),
+    side: z.enum(SIDES),
+    on: z.boolean(),
+    also: z.array(z.enum(OWN_ROLL_KINDS)).max(3).optional(),
+  }),
   /** Pool points on the open shot after its dice, by the firing or the target ship (signed). */
   z.strictObject({
     type: z.literal('space.pool.after'),

@@ -191,6 +191,43 @@ describe('damage control (§6.12)', () => {
     );
   });
 
+  it('the other side’s fleet chip goes against its damage control when its chip guard says so (§6.4)', () => {
+    let s = damaged();
+    s = { ...s, sides: { ...s.sides, b: { ...s.sides.b, chips: 1 } } };
+    const guard = { type: 'space.chip.guard', side: 'b', on: true, also: ['repair'] };
+    expect(refusal(s, guard, PLAYER_A)).toBe('SPACE_NOT_YOUR_SIDE');
+    // Shots only (no `also`): damage control is untouched.
+    const shotsOnly = play(s, { ...guard, also: undefined }, [], PLAYER_B).state;
+    const plain = play(shotsOnly, { type: 'space.repair', ship: 's1', item: 'power' }, [3, 2], PLAYER_A);
+    expect(plain.events[0]).toMatchObject({ roll: { total: 8, success: true } });
+    expect(plain.state.sides.b.chips).toBe(1);
+    s = play(s, guard, [], PLAYER_B).state;
+    expect(s.sides.b.chipAlso).toEqual(['repair']);
+    const r = play(s, { type: 'space.repair', ship: 's1', item: 'power' }, [3, 2], PLAYER_A);
+    expect(r.events[0]).toMatchObject({ chipAgainst: 1, roll: { total: 7, success: false } });
+    expect(r.events[0]).toMatchObject({
+      roll: { dms: expect.arrayContaining([{ label: "other side's fleet chip", value: -1 }]) },
+    });
+    expect(r.state.sides.b.chips).toBe(0);
+    expect((r.state.ships.s1 as Ship).power).toBe(1);
+    // With windows on, the chip goes before the dice and is paid when the window opens.
+    const windowed = play(s, { type: 'space.windows', on: true }).state;
+    const opened = play(windowed, { type: 'space.repair', ship: 's1', item: 'power' }, [3, 2], PLAYER_A);
+    expect(opened.state.open).toMatchObject({ chipAgainst: 1, roll: { total: 7 } });
+    expect(opened.state.sides.b.chips).toBe(0);
+    const closed = play(opened.state, { type: 'space.roll.pass' }, [], PLAYER_A);
+    expect(closed.events.at(-1)).toMatchObject({ type: 'space.repair.rolled', chipAgainst: 1, spent: true });
+    expect(closed.state.sides.b.chips).toBe(0);
+    // No chips left: nothing goes against the next roll.
+    const none = play(
+      advanceTo(advanceTo(r.state, 'movement', 'b'), 'ordnance', 'a'),
+      { type: 'space.repair', ship: 's1', item: 'power' },
+      [3, 2],
+      PLAYER_A,
+    );
+    expect(none.events[0]).not.toHaveProperty('chipAgainst');
+  });
+
   it('damage control aboard a ship the other side has not found stays with its side and the referee', () => {
     const hiddenShip = (s: SpaceState): SpaceState => ({
       ...s,

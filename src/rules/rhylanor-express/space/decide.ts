@@ -11,6 +11,7 @@ import {
   type SpaceScenario,
 } from '../data/space-pack.ts';
 import {
+  chipAgainstOwn,
   closeShot,
   counterFire,
   damageRolls,
@@ -150,14 +151,22 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
     { label: 'computer model', value: ship.computer.destroyed ? 0 : ship.computer.now },
   ];
   const need = ship.quiet ? DETECT_QUIET : DETECT_ACTIVE;
+  const chipAgainst = chipAgainstOwn(s, ship.side, 'detect', dms);
   const roll = roll2d6(w.ctx.dice, `detection by ${ship.name}`, dms, need, c.chip ?? 0, c.pool ?? 0);
   if (s.windows) {
     // With windows on, the look waits for its own side's points after the dice (§6.4), in secret.
     w.emit({
       type: 'space.roll.opened',
-      shot: ownRoll(ship, target.id, ship.at && target.at ? hexDistance(ship.at, target.at) : 0, roll, {
-        detect: true,
-      }),
+      shot: ownRoll(
+        ship,
+        target.id,
+        ship.at && target.at ? hexDistance(ship.at, target.at) : 0,
+        roll,
+        {
+          detect: true,
+        },
+        chipAgainst,
+      ),
       secret: true,
       seen: sideSeats(s, ship.side),
     });
@@ -169,6 +178,7 @@ function detect(w: Work, c: SpaceCommandOf<'space.detect'>): void {
     target: target.id,
     side: ship.side,
     roll,
+    ...(chipAgainst > 0 ? { chipAgainst } : {}),
     secret: true,
     seen: sideSeats(s, ship.side),
   });
@@ -452,10 +462,98 @@ export function decideSpaceInPlace(
  */
 function openFor(s: SpaceState, actor: Seat): OpenShot {
   const open = s.open;
-  const secret = open ? windowSecrecy(s) : {};
-  if (!open || (secret.secret && !isGm(actor) && !(secret.seen ?? []).includes(actor.seatId)))
-    fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
+  if (!open || !seesOpen(s, actor)) fail('SPACE_NO_OPEN_ROLL', 'no roll is waiting for pool points');
   return open;
+}
+
+/** Whether the actor may know of the open roll (a secret one reaches only its side and the referee). */
+function seesOpen(s: SpaceState, actor: Seat): boolean {
+  if (!s.open) return false;
+  const secret = windowSecrecy(s);
+  return !secret.secret || isGm(actor) || (secret.seen ?? []).includes(actor.seatId);
+}
+
+/**
+ * The pool window's commands on a space roll (§6.4): the same `pool.spend`, `pool.pass` and
+ * `window.close` as a firefight's (§7.3), routed here by the ruleset when a space roll is open.
+ */
+export type SpaceWindowCommand =
+  | {
+      readonly type: 'pool.spend';
+      readonly ship: string;
+      readonly delta: number;
+      readonly rollIndex?: number;
+    }
+  | { readonly type: 'pool.pass'; readonly side?: Side }
+  | {
+      readonly type: 'window.close';
+      readonly totals?: readonly { readonly index: number; readonly total: number }[];
+    };
+
+export function decideSpaceWindow(
+  space: SpaceState,
+  command: SpaceWindowCommand,
+  ctx: DecideContext,
+  pack: SpacePack,
+): SpaceEvent[] {
+  const w = new Work(space, ctx, pack);
+  // A roll this seat may not know of answers as the firefight's would with none open: no hint.
+  if (command.type !== 'pool.spend' && !seesOpen(space, ctx.actor))
+    fail('NO_OPEN_ROLL', 'no roll is waiting for pool points');
+  switch (command.type) {
+    case 'pool.spend':
+      // A space window holds one roll (a volley's next weapon rolls when it closes).
+      if ((command.rollIndex ?? 0) !== 0) fail('INVALID_VALUE', 'the open space roll is roll 0');
+      spendAfter(w, command.ship, command.delta);
+      break;
+    case 'pool.pass':
+      passRoll(w, command.side);
+      break;
+    case 'window.close': {
+      const totals = command.totals ?? [];
+      const bad = totals.find((t) => t.index !== 0);
+      if (bad) fail('INVALID_VALUE', 'the open space roll is roll 0', { index: bad.index });
+      closeRoll(w, totals[0]?.total);
+      break;
+    }
+  }
+  return w.events;
+}
+
+/** Pool points on the open roll after its dice, by the ship making it or the ship it is against. */
+function spendAfter(w: Work, shipId: string, points: number): void {
+  const s = w.s;
+  const open = openFor(s, w.ctx.actor);
+  const ship = ownShip(s, shipId, w.ctx.actor);
+  // A ship's own roll (repair, counter-fire, a look) takes only that ship's points.
+  if (ship.id !== open.ship && (ownRollOnly(open) || ship.id !== open.target))
+    fail('SPACE_NOT_IN_ROLL', `${ship.name} neither makes this roll nor is its target`);
+  if (points === 0) fail('SPACE_NO_POOL', 'spend at least one point, or pass');
+  if (Math.abs(points) > ship.pool)
+    fail('SPACE_NO_POOL', `${ship.name} has ${ship.pool} pool points, not ${Math.abs(points)}`);
+  w.emit({ type: 'space.pool.added', ship: ship.id, points, ...windowSecrecy(s) });
+}
+
+/** A side passes on the open roll; when every side with a say has, it closes (`closeShot`). */
+function passRoll(w: Work, named?: Side): void {
+  const s = w.s;
+  const actor = w.ctx.actor;
+  const open = openFor(s, actor);
+  // Damage control, counter-fire and a look are the ship's own: only its side has a say.
+  const sides = ownRollOnly(open) ? [open.side] : [open.side, other(open.side)];
+  const side = sides.find(
+    (sd) => (named === undefined || sd === named) && mayActForSide(s, actor, sd) && !open.passed.includes(sd),
+  );
+  if (!side) fail('SPACE_NOT_IN_ROLL', 'your side has nothing to pass on this roll');
+  w.emit({ type: 'space.roll.passed', side, ...windowSecrecy(s) });
+  if (sides.every((sd) => (w.s.open as NonNullable<SpaceState['open']>).passed.includes(sd))) closeShot(w);
+}
+
+/** The referee closes the open roll for everyone, optionally setting its total (an override). */
+function closeRoll(w: Work, total?: number): void {
+  if (!isGm(w.ctx.actor)) fail('ROLE_NOT_ALLOWED', 'only the referee closes a roll for everyone');
+  openFor(w.s, w.ctx.actor);
+  closeShot(w, total);
 }
 
 /** What may be sent while a shot waits for pool points after its dice. */
@@ -599,39 +697,25 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
       inBattle(s);
       if (!mayActForSide(s, actor, command.side))
         fail('SPACE_NOT_YOUR_SIDE', 'only that side commits its chips');
-      w.emit({ type: 'space.chip.guarded', side: command.side, on: command.on });
+      w.emit({
+        type: 'space.chip.guarded',
+        side: command.side,
+        on: command.on,
+        ...(command.on && command.also?.length ? { also: [...new Set(command.also)] } : {}),
+      });
       break;
     case 'space.windows':
       w.emit({ type: 'space.windows.set', on: command.on });
       break;
-    case 'space.pool.after': {
-      const open = openFor(s, actor);
-      const ship = ownShip(s, command.ship, actor);
-      // A ship's own roll (repair, counter-fire, a look) takes only that ship's points.
-      if (ship.id !== open.ship && (ownRollOnly(open) || ship.id !== open.target))
-        fail('SPACE_NOT_IN_ROLL', `${ship.name} neither makes this roll nor is its target`);
-      if (command.points === 0) fail('SPACE_NO_POOL', 'spend at least one point, or pass');
-      if (Math.abs(command.points) > ship.pool)
-        fail('SPACE_NO_POOL', `${ship.name} has ${ship.pool} pool points, not ${Math.abs(command.points)}`);
-      w.emit({ type: 'space.pool.added', ship: ship.id, points: command.points, ...windowSecrecy(s) });
+    // The old names of the shared window commands (`pool.spend` with a ship, `pool.pass`), kept
+    // while the table still sends them: the same checks, the same events.
+    case 'space.pool.after':
+      spendAfter(w, command.ship, command.points);
       break;
-    }
-    case 'space.roll.pass': {
-      const open = openFor(s, actor);
-      // Damage control, counter-fire and a look are the ship's own: only its side has a say.
-      const sides = ownRollOnly(open) ? [open.side] : [open.side, other(open.side)];
-      if (actor.role === 'gm') {
-        // The referee closes the window for everyone.
-        closeShot(w);
-        break;
-      }
-      const side = sides.find((sd) => mayActForSide(s, actor, sd) && !open.passed.includes(sd));
-      if (!side) fail('SPACE_NOT_IN_ROLL', 'your side has nothing to pass on this roll');
-      w.emit({ type: 'space.roll.passed', side, ...windowSecrecy(s) });
-      if (sides.every((sd) => (w.s.open as NonNullable<SpaceState['open']>).passed.includes(sd)))
-        closeShot(w);
+    case 'space.roll.pass':
+      if (isGm(actor)) closeRoll(w);
+      else passRoll(w);
       break;
-    }
     case 'space.pool.guard': {
       inBattle(s);
       const ship = ownShip(s, command.ship, actor);

@@ -55,6 +55,20 @@ describe('detection and surprise (§6.2)', () => {
     expect(battle.state.ships.s1?.at).toEqual({ q: -15, r: 0 });
   });
 
+  it('a side’s chip guard may go against the other side’s looks: the chip is spent, the look stays the looker’s secret', () => {
+    const { state } = ambush();
+    let s: SpaceState = { ...state, sides: { ...state.sides, b: { ...state.sides.b, chips: 1 } } };
+    s = play(s, { type: 'space.chip.guard', side: 'b', on: true, also: ['detect'] }, [], PLAYER_B).state;
+    // 3 + 3 + Navigation 1 + computer 1 − the pirates' chip = 7: the quiet ship stays unfound.
+    const r = play(s, { type: 'space.detect', ship: 's1', target: 's2' }, [3, 3], PLAYER_A);
+    expect(r.events[0]).toMatchObject({ chipAgainst: 1, roll: { total: 7, success: false } });
+    expect(r.state.ships.s2?.detected).toBe(false);
+    expect(r.state.sides.b.chips).toBe(0);
+    // The guarding side learns only that its chip went; the look itself never reaches it.
+    expect(redactSpace(r.events[0] as SpaceEvent, PLAYER_B)).toBeNull();
+    expect(leaks(viewSpace(r.state, PLAYER_A))).toBe(false);
+  });
+
   it('a player names no target: the nearest unfound enemy is looked for, once a round', () => {
     const { state } = ambush();
     const r = play(state, { type: 'space.detect', ship: 's1' }, [1, 1], PLAYER_A);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HULL_KINDS, hexSchema, POSTS, personSchema, SIDES, WEAPON_KINDS } from '../data/space-pack.ts';
-import { REPAIR_ITEMS, spaceCommandSchemas } from './commands.ts';
+import { OWN_ROLL_KINDS, REPAIR_ITEMS, spaceCommandSchemas } from './commands.ts';
 import type { SpaceEvent } from './events.ts';
 
 /**
@@ -211,6 +211,7 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
     side,
     roll: roll2d6Schema,
     spent: z.boolean().optional(),
+    chipAgainst: z.number().int().min(0).max(1).optional(),
     ...hidden,
   }),
   'space.detection.resolved': event('space.detection.resolved', {
@@ -307,6 +308,7 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
     roll: roll2d6Schema,
     side,
     spent: z.boolean().optional(),
+    chipAgainst: z.number().int().min(0).max(1).optional(),
     ...maybeHidden,
   }),
   'space.ground.fired': event('space.ground.fired', {
@@ -321,7 +323,11 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
   'space.flag.cleared': event('space.flag.cleared', { index: count }),
   'space.pool.guarded': event('space.pool.guarded', { ship: id, points: count }),
   'space.windows.set': event('space.windows.set', { on: z.boolean() }),
-  'space.chip.guarded': event('space.chip.guarded', { side, on: z.boolean() }),
+  'space.chip.guarded': event('space.chip.guarded', {
+    side,
+    on: z.boolean(),
+    also: z.array(z.enum(OWN_ROLL_KINDS)).max(3).optional(),
+  }),
   'space.roll.opened': event('space.roll.opened', { shot: openShotSchema, ...maybeHidden }),
   'space.pool.added': event('space.pool.added', { ship: id, points: int, ...maybeHidden }),
   'space.roll.passed': event('space.roll.passed', { side, ...maybeHidden }),

@@ -1,5 +1,5 @@
 import type { Person, Post, Side } from '../data/space-pack.ts';
-import type { RepairItem } from './commands.ts';
+import type { OwnRollKind, RepairItem } from './commands.ts';
 import type { Hex, Missile, OpenShot, Phase, Ship, World } from './model.ts';
 
 /**
@@ -122,6 +122,8 @@ export type SpaceEvent =
       readonly roll: Roll2d6;
       /** Its chip and pool points were spent when its window opened (space.roll.opened). */
       readonly spent?: boolean;
+      /** The other side's fleet chip spent against the look (its chip guard). */
+      readonly chipAgainst?: number;
     } & Hidden)
   | ({
       readonly type: 'space.detection.resolved';
@@ -237,6 +239,8 @@ export type SpaceEvent =
       readonly side: Side;
       /** Its chip and pool points were spent when its window opened (space.roll.opened). */
       readonly spent?: boolean;
+      /** The other side's fleet chip spent against the roll (its chip guard). */
+      readonly chipAgainst?: number;
     }
   | {
       readonly type: 'space.ground.fired';
@@ -258,7 +262,12 @@ export type SpaceEvent =
   | { readonly type: 'space.flag.cleared'; readonly index: number }
   | { readonly type: 'space.pool.guarded'; readonly ship: string; readonly points: number }
   | { readonly type: 'space.windows.set'; readonly on: boolean }
-  | { readonly type: 'space.chip.guarded'; readonly side: Side; readonly on: boolean }
+  | {
+      readonly type: 'space.chip.guarded';
+      readonly side: Side;
+      readonly on: boolean;
+      readonly also?: readonly OwnRollKind[];
+    }
   | {
       readonly type: 'space.roll.opened';
       readonly shot: OpenShot;

@@ -294,6 +294,7 @@ function apply(w: Writer, e: SpaceEvent): void {
       if (!e.spent) {
         s.detectRolls = [...s.detectRolls, `${e.ship}>${e.target}`];
         spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+        if (e.chipAgainst) w.side(e.side === 'a' ? 'b' : 'a').chips -= 1;
       }
       if (e.roll.success) w.ship(e.target).detected = true;
       return;
@@ -423,7 +424,10 @@ function apply(w: Writer, e: SpaceEvent): void {
     }
     case 'space.repair.rolled':
       w.ship(e.ship).repairTurn = s.playerTurn;
-      if (!e.spent) spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+      if (!e.spent) {
+        spend(w, e.side, e.ship, e.roll.chip, e.roll.pool);
+        if (e.chipAgainst) w.side(e.side === 'a' ? 'b' : 'a').chips -= 1;
+      }
       if (e.roll.success) repair(w, e.ship, e.item, e.turret);
       return;
     case 'space.ground.fired': {
@@ -477,6 +481,7 @@ function apply(w: Writer, e: SpaceEvent): void {
       return;
     case 'space.chip.guarded':
       w.side(e.side).chipGuard = e.on;
+      w.side(e.side).chipAlso = e.on ? (e.also ?? []) : [];
       return;
     case 'space.pool.guarded':
       w.ship(e.ship).guard = e.points;

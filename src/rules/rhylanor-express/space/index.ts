@@ -6,7 +6,7 @@
 
 export type { SpaceCommand, SpaceCommandOf } from './commands.ts';
 export { SPACE_COMMAND_ROLES, spaceCommandSchema, spaceCommandSchemas } from './commands.ts';
-export { decideSpace } from './decide.ts';
+export { decideSpace, decideSpaceWindow, type SpaceWindowCommand } from './decide.ts';
 export type { SpaceEvent, SpaceEventOf } from './events.ts';
 export { isSpaceEvent, SPACE_EVENT_TYPES } from './events.ts';
 export { evolveSpace, evolveSpaceInPlace } from './evolve.ts';

@@ -172,6 +172,8 @@ export interface SideInfo {
   readonly chips: number;
   /** Spend a chip (−1, before the dice) against each enemy shot at the side's ships while chips last. */
   readonly chipGuard: boolean;
+  /** With the guard on, a chip also goes against the other side's own rolls of these kinds. */
+  readonly chipAlso?: readonly import('./commands.ts').OwnRollKind[];
 }
 
 /** Something the referee must rule on (a path into a world's hex). */

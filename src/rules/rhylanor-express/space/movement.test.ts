@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Hex, hexKey, hexLength } from '../../../engine/board/hex-grid.ts';
-import { vectorStep } from './movement.ts';
+import { type Hex, hexKey, hexLength, hexLine } from '../../../engine/board/hex-grid.ts';
+import { pathOf, vectorStep } from './movement.ts';
 
 const ZERO = { q: 0, r: 0 };
 const coord = fc.integer({ min: -60, max: 60 });
@@ -117,6 +117,21 @@ describe('vector movement (§6.6), pinned by numbers', () => {
 });
 
 describe('vector movement properties', () => {
+  it('the path from the cached line of a vector is the hex line itself, anywhere on the map', () => {
+    const wide = fc.integer({ min: -30, max: 30 });
+    fc.assert(
+      fc.property(hexArb, fc.record({ q: wide, r: wide }), (at, v) => {
+        const line = hexLine(at, { q: at.q + v.q, r: at.r + v.r });
+        // Twice: once computing the line, once from the cache.
+        expect(pathOf(at, v.q, v.r)).toEqual(line);
+        expect(pathOf(at, v.q, v.r)).toEqual(line);
+      }),
+      { numRuns: 300 },
+    );
+    // Beyond the cache's bounds the line is computed directly.
+    expect(pathOf(ZERO, 600, -1)).toEqual(hexLine(ZERO, { q: 600, r: -1 }));
+  });
+
   it('with no thrust and no gravity a ship keeps its vector for ever', () => {
     fc.assert(
       fc.property(hexArb, vecArb, fc.integer({ min: 1, max: 30 }), (at, vel, turns) => {

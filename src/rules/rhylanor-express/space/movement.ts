@@ -25,9 +25,34 @@ export function thrustLength(thrust: Hex): number {
 /** Shared empty list (never written to) for steps with no pull and no world entered. */
 const NONE: Hex[] = [];
 
+/**
+ * Hex lines from the origin by vector, each computed once. The line is exact integer arithmetic, so
+ * it is translation-invariant (a property test pins it): a ship's path is the line of its vector
+ * moved to where it stands. The movement hot path then never samples a line twice.
+ */
+const LINES = new Map<number, readonly Hex[]>();
+const LINE_CACHE_LIMIT = 8192;
+const ORIGIN: Hex = { q: 0, r: 0 };
+
+export function pathOf(at: Hex, vq: number, vr: number): Hex[] {
+  if (Math.abs(vq) >= 512 || Math.abs(vr) >= 512) return hexLine(at, { q: at.q + vq, r: at.r + vr });
+  const key = (vq + 512) * 1024 + (vr + 512);
+  let line = LINES.get(key);
+  if (!line) {
+    line = hexLine(ORIGIN, { q: vq, r: vr });
+    if (LINES.size < LINE_CACHE_LIMIT) LINES.set(key, line);
+  }
+  const path: Hex[] = new Array(line.length);
+  for (let i = 0; i < line.length; i++) {
+    const h = line[i] as Hex;
+    path[i] = { q: at.q + h.q + 0, r: at.r + h.r + 0 };
+  }
+  return path;
+}
+
 export function vectorStep(at: Hex, vel: Hex, thrust: Hex, worlds: readonly Hex[]): VectorStep {
   const to = { q: at.q + vel.q, r: at.r + vel.r };
-  const path = hexLine(at, to);
+  const path = pathOf(at, vel.q, vel.r);
   let pulls: Hex[] = NONE;
   let worldEntered: Hex[] = NONE;
   let vq = vel.q + thrust.q;
@@ -44,7 +69,8 @@ export function vectorStep(at: Hex, vel: Hex, thrust: Hex, worlds: readonly Hex[
         if (dq === 0 && dr === 0) {
           if (worldEntered === NONE) worldEntered = [];
           worldEntered.push(h);
-        } else if (hexLength(dq, dr) === 1) {
+        } else if (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr) === 2) {
+          // Next to the world (hex distance 1), written out: this loop is the movement hot path.
           if (pulls === NONE) pulls = [];
           pulls.push({ q: dq, r: dr });
           vq += dq;

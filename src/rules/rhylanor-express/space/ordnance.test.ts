@@ -152,6 +152,34 @@ describe('counter-missile fire (§6.9)', () => {
   });
 });
 
+describe('a fleet chip against the other side’s counter-missile fire (§6.4)', () => {
+  it('the launching side’s chip guard lowers each counter-fire roll by one while its chips last', () => {
+    let s = ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
+    );
+    s = play(s, launch, [], PLAYER_A).state;
+    s = { ...s, sides: { ...s.sides, a: { ...s.sides.a, chips: 1 } } };
+    s = play(s, { type: 'space.chip.guard', side: 'a', on: true, also: ['counter'] }, [], PLAYER_A).state;
+    s = advanceTo(s, 'laser', 'b');
+    // 4 + 4 + Gunnery 1 + computer 2 − 2 (20 t) − 1 (the missile's computer) = 8, less the chip: 7, a miss.
+    const { state, events } = play(
+      s,
+      { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0] },
+      [4, 4],
+      PLAYER_B,
+    );
+    expect(events[0]).toMatchObject({
+      at: 'missiles',
+      chipAgainst: 1,
+      missilesDestroyed: [],
+      roll: { total: 7 },
+    });
+    expect(state.sides.a.chips).toBe(0);
+    expect(state.missiles).toHaveLength(1);
+  });
+});
+
 describe('counter-missile fire with pool windows (§6.4, §6.9)', () => {
   it('each weapon’s roll waits for its own side’s points after the dice; the launcher’s side has no say', () => {
     let s = ordnance(

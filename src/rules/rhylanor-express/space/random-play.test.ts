@@ -46,6 +46,13 @@ function randomCommand(s: SpaceState, rng: Rng): SpaceCommand {
     { type: 'space.reload', ship, turret, weapon, rounds: rng.int(1, 2) },
     { type: 'space.repair', ship, item: REPAIR_ITEMS[rng.int(0, REPAIR_ITEMS.length - 1)], turret },
     { type: 'space.detect', ship, target: other },
+    // A chip guard, sometimes against the other side's own rolls too (§6.4).
+    {
+      type: 'space.chip.guard',
+      side: rng.int(0, 1) === 0 ? 'a' : 'b',
+      on: rng.int(0, 2) > 0,
+      also: (['counter', 'detect', 'repair'] as const).filter(() => rng.int(0, 1) === 0),
+    },
     { type: 'space.detection.resolve' },
     { type: 'space.initiative' },
     { type: 'space.roles', intruder: rng.int(0, 1) === 0 ? 'a' : 'b' },
