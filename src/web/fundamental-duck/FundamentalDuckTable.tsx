@@ -374,6 +374,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               runner={runner}
               tableId={tableId}
               onFire={(id) => {
+                // Aim at the Threats where they stand now, not where the aliens' turn playback
+                // shows them a step or two behind: the playback jumps to its end.
+                if (playback.playing) playback.skip();
                 setChosen(id);
                 setMode('fire');
               }}
