@@ -13,6 +13,7 @@ import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import { GmOverrides } from './Gm.tsx';
+import { JuggleButtons } from './Juggle.tsx';
 import {
   asState,
   asView,
@@ -859,6 +860,7 @@ function Actions(a: ActionsProps) {
                 ) : null}
                 <ChitTasks view={view} sel={sel} run={run} />
                 <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
+                <JuggleButtons view={view} sel={sel} run={run} />
                 {(['console', 'locker', 'clearSource'] as const).map((task) => (
                   <button
                     key={task}
@@ -1125,6 +1127,7 @@ export function WaitPrompt({
             >
               Let it pass (keep the chit)
             </button>
+            <JuggleButtons view={view} sel={t} run={(c) => void runner.run(c)} />
             <label>
               Always{' '}
               <select value={reflexes[id] ?? 'ask'} onChange={(e) => setReflex(id, e.target.value as Reflex)}>
