@@ -14,8 +14,10 @@ import { newDuckTable, waitYourMove } from './browser-kit.ts';
 /**
  * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
  * to the evaluation (moves with the reach overlay, an undo, the fire overlay, the aliens' turn
- * played back), a phone player who taps and reloads in the middle of a move, a keyboard-only
- * player, and the hidden pings that never reach a player's page. One built app for the suite.
+ * played back), a phone player who taps and reloads in the middle of a move, co-op with typed
+ * dice, an undo, a GM-staged Threat, a reload in the middle of the aliens' turn and a WAIT shot, a
+ * keyboard-only player, and the hidden pings that never reach a player's page. One built app for
+ * the suite; every table's own dice come from the test-only script (src/server/test-dice.ts).
  */
 
 const canRun = browserTestsCanRun();
