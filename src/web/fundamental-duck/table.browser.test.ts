@@ -324,7 +324,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await shot(page, 'phone-after-reload');
   });
 
-  it('co-op: two players share the Team (one on a phone), own dice typed, an undo, a GM-staged Threat, the aliens’ turn with a reload in it, a WAIT shot', async () => {
+  it('co-op: two players share the Team (one on a phone), own dice typed, an undo, a GM-staged Threat, the aliens’ turn with a reload in it, a WAIT shot after a reload mid-prompt', async () => {
     const urls = await newDuckTable(server.url, ['Ann', 'Ben']);
     // Every Threat that senses the Team attacks (reaction die 1): the one the GM stages three
     // squares from YOU comes at him and sets off his WAIT. The rest of the dice are the seed's.
@@ -433,6 +433,10 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await wait.waitFor({ timeout: 30_000 });
     const told = (await wait.textContent()) ?? '';
     expect(told).toMatch(/YOU/);
+    // A reload in the middle of the prompt loses nothing: the same prompt comes back.
+    await a.reload();
+    await wait.waitFor();
+    expect(await wait.textContent()).toBe(told);
     const n = /(\d+) has (?:moved|shot)/.exec(told)?.[1];
     expect(n, told).toBeDefined();
     const target = `h${n}`;
