@@ -50,8 +50,11 @@ describe('the campaign after a mission (20, 24.10)', () => {
       contraband: 30,
       money: 30,
       threatLevel: 0,
+      // Every Drifter load intact: the pack's cargo bonus each (24.6), official pay, not black money.
+      cargoBonus: 7,
+      pay: 7,
     });
-    expect(t.state.campaign).toMatchObject({ missions: 1, threatLevel: 0, money: 30 });
+    expect(t.state.campaign).toMatchObject({ missions: 1, threatLevel: 0, money: 30, pay: 7 });
   });
 
   it('a failed mission raises the Threat Level: the next job places more Threats per ping', () => {

@@ -23,11 +23,14 @@ export function debrief(draft: Draft, outcome: Outcome): void {
   const s = draft.state;
   const pack = s.rules.pack.campaign;
   const contraband = s.contraband.reduce((sum, item) => sum + pack.blackMarket.contraband[item], 0);
+  const cargo = s.evaluation?.cargo?.bonus ?? 0;
   draft.emit({
     type: 'campaign.debriefed',
     outcome,
     contraband,
     money: s.campaign.money + contraband,
+    cargoBonus: cargo,
+    pay: s.campaign.pay + cargo,
     threatLevel: s.campaign.threatLevel + (outcome === 'failed' ? pack.threatLevel.raiseAfterFailure : 0),
   });
 }
@@ -250,6 +253,7 @@ export function evolveCampaign(state: FdState, e: CampaignEvent): FdState {
           missions: c.missions + 1,
           threatLevel: e.threatLevel,
           money: e.money,
+          pay: e.pay ?? c.pay,
           lastOutcome: e.outcome,
         },
       };

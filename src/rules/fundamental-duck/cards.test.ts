@@ -137,4 +137,73 @@ describe('hazardous cargo in Housekeeping (17, 18)', () => {
     // Flames were laid (and have burnt down one in the same Housekeeping).
     expect(t.log.some((e) => e.type === 'flames.changed' && e.square === 2 * 15 + 5)).toBe(true);
   });
+
+  it('a load that goes up hits every figure in its 3×3, one table die each in reading order', () => {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'jonesy', x: 7, y: 2, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'kowalski', x: 9, y: 3, facing: 6, reason: 'set-up' }, GM);
+    // A Harpy at (9,2) that has already acted this turn (so the Threat phase rolls nothing).
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: 1,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'harpy', x: 9, y: 2, facing: 6, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    const h1 = t.state.threats.h1;
+    if (!h1) throw new Error('no Harpy');
+    t.fold([
+      { type: 'gm.overrode', by: 'gm', threat: { ...h1, acted: true }, reason: 'set-up' },
+      { type: 'load.changed', load: MUNITIONS, warming: 1, lost: false, why: 'set-up' },
+      { type: 'blasts.changed', blasts: [4 * 15 + 9] },
+    ]);
+    // Jonesy (7,2) hit on 4, the Harpy (9,2) on 6, Kowalski (9,3) missed on 3.
+    const dice = new ScriptThenSeeded([4, 6, 3], 2);
+    t.dice = dice;
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.loads[MUNITIONS]).toMatchObject({ warming: 0, lost: true });
+    expect(dice.used.slice(0, 3).map((u) => u.purpose)).toEqual([
+      'the explosive load hits jonesy?',
+      'the explosive load hits h1?',
+      'the explosive load hits kowalski?',
+    ]);
+    expect(t.log.find((e) => e.type === 'load.blasted')).toEqual({
+      type: 'load.blasted',
+      load: MUNITIONS,
+      cargo: 'explosive',
+      targets: ['jonesy', 'h1', 'kowalski'],
+      faces: [4, 6, 3],
+      hitOn: 4,
+      hits: { jonesy: 1, h1: 1, kowalski: 0 },
+    });
+    expect(t.state.teamers.jonesy?.wounds).toBe(1);
+    expect(t.state.teamers.kowalski?.wounds).toBe(0);
+    expect(t.state.threats.h1?.wounds).toBe(1);
+  });
+});
+
+describe('the cargo bonus (16, 24.6)', () => {
+  it('pays each intact load and charges each lost one in the evaluation, and adds it to the pay', () => {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.fold([{ type: 'load.changed', load: 0, warming: null, lost: true, why: 'set-up' }]);
+    const loads = t.state.loads.length;
+    for (const id of t.state.teamOrder)
+      t.send({ type: 'gmOverride', teamerId: id, wounds: 3, reason: 'the end' }, GM);
+    const price = defaultPack.campaign.cargoBonus;
+    const bonus = (loads - 1) * price.intact + price.lost;
+    expect(t.state.evaluation?.cargo).toEqual({ intact: loads - 1, lost: 1, bonus });
+    expect(t.log.find((e) => e.type === 'campaign.debriefed')).toMatchObject({
+      cargoBonus: bonus,
+      pay: bonus,
+    });
+    expect(t.state.campaign.pay).toBe(bonus);
+  });
 });

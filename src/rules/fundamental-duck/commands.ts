@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../../engine/ruleset.ts';
 import { freeText } from '../../engine/text.ts';
 import { type ChatCommand, chatCommandSchemas } from '../dice-chat/chat.ts';
+import { POSITIONS } from './arena/positions.ts';
 
 /**
  * Commands of Fundamental Duck!: plain JSON, each a zod strict object with bounded fields. A
@@ -14,6 +15,7 @@ const id = z.string().min(1).max(40);
 const coord = z.number().int().min(0).max(199);
 const facing = z.number().int().min(0).max(7);
 const actionKind = z.enum(['move', 'shoot', 'other']);
+const position = z.enum(POSITIONS as unknown as ['centre', 'left', 'right', 'front', 'back']);
 const reason = freeText(400);
 
 export const coreCommandSchemas = [
@@ -68,10 +70,18 @@ export const coreCommandSchemas = [
     y: coord.optional(),
     bridge: z.literal(true).optional(),
   }),
-  /** Turn on the spot: 1 movement point in a move; otherwise an action (no fumble test). */
-  z.strictObject({ type: z.literal('turn'), teamerId: id, facing }),
-  /** End the move in progress; after at least one square, the facing is free. */
-  z.strictObject({ type: z.literal('endMove'), teamerId: id, facing: facing.optional() }),
+  /**
+   * Turn on the spot: 1 movement point in a move; otherwise an action (no fumble test), which may
+   * also take a new position in the square (9.5).
+   */
+  z.strictObject({ type: z.literal('turn'), teamerId: id, facing, position: position.optional() }),
+  /** End the move in progress; after at least one square, the facing and the position are free (9.3, 9.5). */
+  z.strictObject({
+    type: z.literal('endMove'),
+    teamerId: id,
+    facing: facing.optional(),
+    position: position.optional(),
+  }),
   /**
    * Take back the Team's last step, turn or end of move, while no die has been rolled and nothing
    * hidden revealed since (refused with NOTHING_TO_UNDO otherwise).

@@ -48,6 +48,19 @@ function met(state: FdState, c: PackCondition): boolean {
   }
 }
 
+/**
+ * The cargo bonus (16: every load lost costs the Team bonus; 24.6 prices): each load still intact
+ * at the end (where it stands, carried or brought home) pays the pack's `intact`, each lost one its
+ * `lost`. Null when the arena has no loads.
+ */
+export function cargoBonus(state: FdState): { intact: number; lost: number; bonus: number } | null {
+  if (state.loads.length === 0) return null;
+  const lost = state.loads.filter((l) => l.lost).length;
+  const intact = state.loads.length - lost;
+  const price = state.rules.pack.campaign.cargoBonus;
+  return { intact, lost, bonus: intact * price.intact + lost * price.lost };
+}
+
 /** Evaluates the mission when the game is over; true when it did (the table is then `ended`). */
 export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean {
   const state = draft.state;
@@ -75,9 +88,17 @@ export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean
           ? stars.failedWithCatastrophe
           : 0;
   const bonus = state.progress.bonus;
+  const cargo = cargoBonus(state);
   draft.emit({
     type: 'mission.evaluated',
-    evaluation: { outcome, objectives, teamStars, catastrophe, ...(bonus ? { bonus: bonus.met } : {}) },
+    evaluation: {
+      outcome,
+      objectives,
+      teamStars,
+      catastrophe,
+      ...(bonus ? { bonus: bonus.met } : {}),
+      ...(cargo ? { cargo } : {}),
+    },
   });
   if (teamStars !== 0)
     draft.emit({ type: 'stars.awarded', teamerId: null, stars: teamStars, why: `mission ${outcome}` });

@@ -327,6 +327,14 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     lost: z.boolean(),
     why: text,
   }),
+  'load.blasted': ev('load.blasted', {
+    load: small,
+    cargo: z.enum(['explosive', 'flammable']),
+    targets: ids,
+    faces,
+    hitOn: z.number().int().min(0).max(20),
+    hits: z.record(id, small),
+  }),
   'orders.met': ev('orders.met', { teamerId: id, tile: small }),
   'threats.placed': ev('threats.placed', {
     tile: small,
@@ -454,6 +462,13 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
       teamStars: z.number().int().min(-1000).max(1000),
       catastrophe: z.boolean(),
       bonus: z.boolean().optional(),
+      cargo: z
+        .strictObject({
+          intact: z.number().int().min(0).max(200),
+          lost: z.number().int().min(0).max(200),
+          bonus: z.number().int().min(-100_000).max(100_000),
+        })
+        .optional(),
     }),
   }),
   'stars.awarded': ev('stars.awarded', {
@@ -466,6 +481,9 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     contraband: z.number().int().min(0).max(1_000_000),
     money: z.number().int().min(0).max(1_000_000),
     threatLevel: z.number().int().min(0).max(1000),
+    /** Older logs lack the cargo bonus (the pay stays as it was). */
+    cargoBonus: z.number().int().min(-100_000).max(100_000).optional(),
+    pay: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   }),
   'teamer.advanced': ev('teamer.advanced', {
     teamerId: id,
@@ -523,6 +541,8 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (typeof e.tile === 'number' && e.tile >= state.tiles.length) return `there is no tile ${e.tile}`;
   if ((e.type === 'door.changed' || e.type === 'door.held') && e.door >= state.doors.length)
     return `there is no door ${e.door}`;
+  if ((e.type === 'load.changed' || e.type === 'load.blasted') && e.load >= state.loads.length)
+    return `there is no load ${e.load}`;
   if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
     const arena = arenaOf(state);
     if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))

@@ -202,6 +202,19 @@ export type CoreEvent =
       /** Grenade scatter: the d6, direction d8 and where it landed. */
       readonly scatter?: { readonly faces: readonly number[]; readonly x: number; readonly y: number };
     }
+  /**
+   * A hazardous load went up in Housekeeping: one die each (table dice, squares in reading order,
+   * a Threat before Teamers) for the figures in the squares it covers; a hit is one wound.
+   */
+  | {
+      readonly type: 'load.blasted';
+      readonly load: number;
+      readonly cargo: 'explosive' | 'flammable';
+      readonly targets: readonly string[];
+      readonly faces: readonly number[];
+      readonly hitOn: number;
+      readonly hits: Readonly<Record<string, number>>;
+    }
   | {
       readonly type: 'grapple.resolved';
       readonly threatId: string;
@@ -304,6 +317,9 @@ export type CoreEvent =
       /** Black money now, in thousands. */
       readonly money: number;
       readonly threatLevel: number;
+      /** This mission's cargo bonus and the official pay now, in thousands (absent in older logs). */
+      readonly cargoBonus?: number;
+      readonly pay?: number;
     }
   /** A personal advancement: promotion (rank and technical ability) or development (physical ability). */
   | {

@@ -237,6 +237,9 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       if (l) loads[e.load] = { ...l, warming: e.warming, lost: e.lost };
       return { ...state, loads };
     }
+    case 'load.blasted':
+      // The wounds follow as their own events.
+      return state;
     case 'orders.met': {
       const bonus = state.progress.bonus;
       return bonus ? { ...state, progress: { ...state.progress, bonus: { ...bonus, met: true } } } : state;

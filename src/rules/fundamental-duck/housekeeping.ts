@@ -6,7 +6,7 @@ import { d6 } from './dice.ts';
 import { heldOpen } from './door-rc.ts';
 import type { Draft } from './draft.ts';
 import { addPing } from './exploration.ts';
-import { teamersOnBoard } from './figures.ts';
+import { teamersAt, teamersOnBoard, threatAt } from './figures.ts';
 import type { Teamer } from './state.ts';
 
 /**
@@ -76,8 +76,8 @@ function markersNear(
  * starts its warming die at 6, or loses a pip per marker if already warming; at 0 it goes up, its
  * 3×3 (4×4 when extreme) getting grenade-explosion markers (explosive) or flames (flammable), and
  * the loads that reaches are checked at once. An inert load is ruined by a grenade explosion in or
- * next to it, or by two or more flame markers about it. Bughunt reads the markers an explosion
- * lays as markers only (figures in them are not hit here; the blast was not thrown at anyone).
+ * next to it, or by two or more flame markers about it. Every figure in the squares a load covers
+ * as it goes up is hit as by a grenade blast or a flamer squirt (`loadBlast`).
  */
 function hazardousCargo(draft: Draft): void {
   const arena = arenaOf(draft.state);
@@ -130,7 +130,46 @@ function hazardousCargo(draft: Draft): void {
           draft.emit({ type: 'flames.changed', square: sq, flames: (draft.state.flames[sq] ?? 0) + 1 });
           fresh.push(sq);
         }
+      if (load.cargo !== 'inert') loadBlast(draft, i, load.cargo, squares);
     }
+  }
+}
+
+/**
+ * The figures in the squares of a load that went up (17 step 2 "covering 9 squares with grenade
+ * blast or flame"): each is hit on the pack's `loadExplosionHitsOn` for that cargo, one table die
+ * each (squares in reading order, a Threat before the Teamers there); a hit is one wound. Nobody
+ * threw it, so a kill here is nobody's (no first-shot BINGE).
+ */
+function loadBlast(
+  draft: Draft,
+  load: number,
+  cargo: 'explosive' | 'flammable',
+  squares: readonly number[],
+): void {
+  const w = draft.board.width;
+  const hitOn = draft.state.rules.pack.combat.loadExplosionHitsOn[cargo];
+  const targets: string[] = [];
+  const faces: number[] = [];
+  const hits: Record<string, number> = {};
+  for (const sq of squares) {
+    const x = sq % w;
+    const y = Math.floor(sq / w);
+    const th = threatAt(draft.state, x, y);
+    const here = [...(th ? [th.id] : []), ...teamersAt(draft.state, x, y).map((m) => m.id)];
+    for (const id of here) {
+      const f = d6(draft.table, `the ${cargo} load hits ${id}?`);
+      targets.push(id);
+      faces.push(f);
+      hits[id] = f >= hitOn ? 1 : 0;
+    }
+  }
+  if (targets.length === 0) return;
+  draft.emit({ type: 'load.blasted', load, cargo, targets, faces, hitOn, hits });
+  for (const id of targets) {
+    if ((hits[id] ?? 0) === 0) continue;
+    if (draft.state.threats[id]) woundThreat(draft, id, 1, null, false);
+    else woundTeamer(draft, id, draft.table);
   }
 }
 

@@ -79,4 +79,60 @@ describe('positions in a square and juggling them (9.5, 8.4)', () => {
       'ALREADY_ACTIVATED',
     );
   });
+
+  it('ends a move in a place of his choice; beside a mate only the place opposite his (9.5)', () => {
+    const t = stacked();
+    // YOU stands right of Brick (left): both face east. He may not take the front beside Brick.
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.dice = new ScriptThenSeeded([3], 1);
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.send({ type: 'activate', teamerId: 'brick' });
+    t.send({ type: 'move', teamerId: 'brick' });
+    // Brick moves off to (3,7) alone and ends in the front half, facing north-east.
+    t.send({ type: 'step', teamerId: 'brick', x: 3, y: 7 });
+    const ev = t.send({ type: 'endMove', teamerId: 'brick', facing: 1, position: 'front' });
+    expect(ev.map((e) => e.type)).toEqual(['undo.saved', 'move.ended', 'position.changed']);
+    expect(t.state.teamers.brick).toMatchObject({ facing: 1, position: 'front' });
+  });
+
+  it('refuses a taken place, or a free place without a square moved; nothing changes', () => {
+    const t = stacked();
+    // A second move for YOU in Brick's square: no square moved yet, no free place.
+    t.dice = new ScriptThenSeeded([3], 1);
+    t.send({ type: 'move', teamerId: 'you' });
+    const hash = stateHash(t.state);
+    expect(refusalCode(() => t.send({ type: 'endMove', teamerId: 'you', position: 'back' }))).toBe(
+      'NO_FREE_PLACE',
+    );
+    expect(refusalCode(() => t.send({ type: 'turn', teamerId: 'you', facing: 2, position: 'back' }))).toBe(
+      'NO_FREE_PLACE',
+    );
+    expect(stateHash(t.state)).toBe(hash);
+    // Out and back in: the front half beside Brick (on his left, facing east) is not opposite him.
+    t.send({ type: 'step', teamerId: 'you', x: 2, y: 8 });
+    t.send({ type: 'step', teamerId: 'you', x: 2, y: 7 });
+    const before = stateHash(t.state);
+    expect(
+      refusalCode(() => t.send({ type: 'endMove', teamerId: 'you', facing: 2, position: 'front' })),
+    ).toBe('POSITION_TAKEN');
+    expect(stateHash(t.state)).toBe(before);
+    t.send({ type: 'endMove', teamerId: 'you', facing: 2, position: 'right' });
+    expect(t.state.teamers.you?.position).toBe('right');
+  });
+
+  it('turning without moving is one action that may also take a new place', () => {
+    const t = stacked();
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.send({ type: 'activate', teamerId: 'brick' });
+    t.dice = new ScriptedDice([]);
+    // Brick (left, facing east, so in the north half) turns west: his right is still the north half.
+    const hash = stateHash(t.state);
+    expect(refusalCode(() => t.send({ type: 'turn', teamerId: 'brick', facing: 6, position: 'front' }))).toBe(
+      'POSITION_TAKEN',
+    );
+    expect(stateHash(t.state)).toBe(hash);
+    const ev = t.send({ type: 'turn', teamerId: 'brick', facing: 6, position: 'right' });
+    expect(ev.map((e) => e.type)).toContain('position.changed');
+    expect(t.state.teamers.brick).toMatchObject({ facing: 6, position: 'right', chits: ['ACTED', 'READY'] });
+  });
 });

@@ -1,9 +1,10 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import { type Position, positionPoint } from './arena/positions.ts';
+import type { Facing } from './arena/model.ts';
+import { type Position, pairFits, positionPoint } from './arena/positions.ts';
 import type { CommandOf } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt } from './figures.ts';
-import { canAct, readyChit, type Teamer, waitChit } from './state.ts';
+import { canAct, type FdState, readyChit, type Teamer, waitChit } from './state.ts';
 import { chitFor, spendChit, teamerOrThrow } from './turn.ts';
 
 /**
@@ -37,6 +38,27 @@ export function makeRoom(draft: Draft, teamerId: string): void {
   }
   if (best === t.position && matePos === mate.position) return;
   draft.emit({ type: 'position.changed', positions: { [mate.id]: matePos, [t.id]: best } });
+}
+
+/**
+ * A free choice of place in his square (9.5: at the end of a move, or with the action that turns
+ * him without moving). Alone he may take any place; beside a stack-mate only the one opposite the
+ * mate's (POSITION_TAKEN otherwise). Returns the new places to emit, or null when nothing changes;
+ * throws before anything is emitted.
+ */
+export function chosenPosition(
+  state: FdState,
+  t: Teamer,
+  facing: Facing,
+  position: Position | undefined,
+): Record<string, Position> | null {
+  if (position === undefined || t.x === null || t.y === null) return null;
+  const mate = teamersAt(state, t.x, t.y).find((m) => m.id !== t.id);
+  if (mate && !pairFits({ facing, position }, mate))
+    throw new RuleError('POSITION_TAKEN', `${mate.name} stands there: take the place opposite his`, {
+      position,
+    });
+  return position === t.position ? null : { [t.id]: position };
 }
 
 export function decideJuggle(draft: Draft, c: CommandOf<'juggle'>): void {

@@ -8,7 +8,7 @@ import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
-import { makeRoom } from './juggle.ts';
+import { chosenPosition, makeRoom } from './juggle.ts';
 import { type Facing, laden, onBridge, type Teamer } from './state.ts';
 import { fumbleTest, stressSituation } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
@@ -179,15 +179,19 @@ export function decideTurn(draft: Draft, c: CommandOf<'turn'>): void {
   const m = state.move;
   const facing = c.facing as Facing;
   if (m && m.teamerId === t.id) {
+    if (c.position !== undefined)
+      throw new RuleError('NO_FREE_PLACE', 'a new place comes with the end of the move', {});
     if (t.ducked) throw new RuleError('DUCKED', 'a crawling Teamer does not turn on the spot', {});
     if (m.allowance - m.spent < 1) throw new RuleError('NOT_ENOUGH_MOVEMENT', 'no movement left to turn', {});
     draft.emit({ type: 'teamer.turned', teamerId: t.id, facing, cost: 1 });
   } else {
-    // Turning without moving is an action of its own (no fumble test).
+    // Turning without moving is an action of its own (no fumble test); it may take a new place too (9.5).
     requireActor(state, t);
     chitFor(state, t, 'move');
+    const positions = chosenPosition(state, t, facing, c.position);
     spendChit(draft, t.id, 'move');
     draft.emit({ type: 'teamer.turned', teamerId: t.id, facing, cost: 0 });
+    if (positions) draft.emit({ type: 'position.changed', positions });
   }
   horrorCheck(draft, t.id);
   checkAmbushes(draft, t.id);
@@ -201,7 +205,12 @@ export function decideEndMove(draft: Draft, c: CommandOf<'endMove'>): void {
   const free = m.steps >= 1 && !t.ducked && t.x !== null;
   if (c.facing !== undefined && c.facing !== t.facing && !free)
     throw new RuleError('NO_FREE_TURN', 'the free turn comes only after moving at least one square', {});
-  draft.emit({ type: 'move.ended', teamerId: t.id, facing: (c.facing ?? t.facing) as Facing });
+  if (c.position !== undefined && c.position !== t.position && !free)
+    throw new RuleError('NO_FREE_PLACE', 'a free place comes only after moving at least one square', {});
+  const facing = (c.facing ?? t.facing) as Facing;
+  const positions = chosenPosition(draft.state, t, facing, c.position);
+  draft.emit({ type: 'move.ended', teamerId: t.id, facing });
+  if (positions) draft.emit({ type: 'position.changed', positions });
   // Difficult game (22): a dash needs a fumble test; failing it, he ends ducked where he got to.
   if (
     m.dash &&

@@ -272,6 +272,7 @@ export const CORE_EVENT_TYPES = [
   'source.cleared',
   'console.used',
   'load.changed',
+  'load.blasted',
   'orders.met',
   'mission.evaluated',
   'stars.awarded',

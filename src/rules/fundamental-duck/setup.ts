@@ -31,6 +31,7 @@ export function initialState(options: FdOptions = {}): FdState {
       missions: 0,
       threatLevel: rules.pack.campaign.threatLevel.start,
       money: 0,
+      pay: 0,
       advancements: [],
       lastOutcome: null,
       sheets: Object.fromEntries(rules.teamers.map((t) => [t.id, t])),

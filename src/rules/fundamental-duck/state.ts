@@ -216,6 +216,11 @@ export interface Evaluation {
   readonly bonus?: boolean;
   readonly teamStars: number;
   readonly catastrophe: boolean;
+  /**
+   * The cargo bonus (16, 24.6): loads intact and lost at the end, and what they pay in thousands
+   * by the pack's `cargoBonus`; absent when the arena has no loads.
+   */
+  readonly cargo?: { readonly intact: number; readonly lost: number; readonly bonus: number };
 }
 
 /**
@@ -316,6 +321,8 @@ export interface CampaignState {
   readonly threatLevel: number;
   /** Black money from contraband, in thousands (never in the official record). */
   readonly money: number;
+  /** The official pay so far from cargo bonuses, in thousands (may fall below 0: lost loads cost). */
+  readonly pay: number;
   /** Team advancements taken (pack ids, in order). */
   readonly advancements: readonly string[];
   readonly lastOutcome: Evaluation['outcome'] | null;

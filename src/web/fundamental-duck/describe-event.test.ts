@@ -133,4 +133,30 @@ describe('describeFdEvent', () => {
       ),
     ).toMatch(/Threat 8 \(harpy\) at \(1,2\)/);
   });
+
+  it('tells a load going up, its dice and whom it hit, and the cargo bonus', () => {
+    expect(
+      said({
+        type: 'load.blasted',
+        load: 3,
+        cargo: 'explosive',
+        targets: ['jonesy', 'h1'],
+        faces: [4, 2],
+        hitOn: 4,
+        hits: { jonesy: 1, h1: 0 },
+      } as never),
+    ).toBe('Cargo load 4 blows up (dice 4, 2), hits on 4+: Jonesy hit and Threat 1 missed.');
+    expect(
+      said({
+        type: 'mission.evaluated',
+        evaluation: {
+          outcome: 'failed',
+          objectives: [false],
+          teamStars: 0,
+          catastrophe: false,
+          cargo: { intact: 6, lost: 1, bonus: 5 },
+        },
+      } as never),
+    ).toMatch(/Cargo: 6 load\(s\) intact, 1 lost, bonus 5k\./);
+  });
 });

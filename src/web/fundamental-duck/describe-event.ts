@@ -395,12 +395,18 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       const outcome =
         { completed: 'completed', 'part-completed': 'partly completed', failed: 'failed' }[str(ev.outcome)] ??
         str(ev.outcome);
-      return `The mission is ${outcome}; the Team earns ${num(ev.teamStars) ?? 0} gold star(s).`;
+      const cargo = obj(ev.cargo);
+      const bonus = num(cargo.bonus);
+      const pay =
+        bonus === null
+          ? ''
+          : ` Cargo: ${num(cargo.intact) ?? 0} load(s) intact, ${num(cargo.lost) ?? 0} lost, bonus ${bonus}k.`;
+      return `The mission is ${outcome}; the Team earns ${num(ev.teamStars) ?? 0} gold star(s).${pay}`;
     }
     case 'stars.awarded':
       return `${num(e.stars)} gold star(s) to ${str(e.teamerId) ? name(e.teamerId) : 'the Team'}: ${str(e.why)}.`;
     case 'campaign.debriefed':
-      return `Debriefing: the mission ${str(e.outcome).replace('-', ' ')}; contraband worth ${num(e.contraband) ?? 0}k, black money now ${num(e.money) ?? 0}k; Threat Level ${num(e.threatLevel) ?? 0}.`;
+      return `Debriefing: the mission ${str(e.outcome).replace('-', ' ')}; contraband worth ${num(e.contraband) ?? 0}k, black money now ${num(e.money) ?? 0}k;${num(e.pay) === null ? '' : ` cargo bonus ${num(e.cargoBonus) ?? 0}k, pay now ${num(e.pay)}k;`} Threat Level ${num(e.threatLevel) ?? 0}.`;
     case 'teamer.advanced':
       return `${name(e.teamerId)} takes a ${str(e.kind) === 'promotion' ? 'promotion' : 'development'}${faces(e.faces)}${str(e.ability) ? `: ${str(e.ability).replace(/-/g, ' ')}` : ''} (${num(e.stars) ?? 0} gold stars spent).`;
     case 'team.advanced':
@@ -422,6 +428,12 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
             ? 'is ruined'
             : `warms up${num(e.warming) !== null ? ` (${num(e.warming)})` : ''}`;
       return `Cargo load ${(num(e.load) ?? 0) + 1} ${what}${e.lost && why === 'warming' ? ' and is lost' : ''}.`;
+    }
+    case 'load.blasted': {
+      const hits = obj(e.hits);
+      const targets = arr(e.targets).map(str);
+      const hitText = list(targets.map((t) => `${name(t)} ${num(hits[t]) ? 'hit' : 'missed'}`));
+      return `Cargo load ${(num(e.load) ?? 0) + 1} ${str(e.cargo) === 'flammable' ? 'bursts into flame' : 'blows up'}${faces(e.faces)}, hits on ${num(e.hitOn)}+: ${hitText}.`;
     }
     case 'orders.met':
       return `${name(e.teamerId)} reaches module ${num(e.tile)}: the new orders are carried out.`;

@@ -228,6 +228,13 @@ export const combatSchema = z.strictObject({
   armourSavesOn: face,
   /** A flame marker hits a figure entering or starting its activation in its square on this or more. */
   flameSquareHitsOn: face,
+  /**
+   * A hazardous load going up (17 step 2, 18) hits each figure in the squares it covers, one die
+   * each, on this or more: a blast (explosive) like a grenade's, a fire (flammable) like a squirt's.
+   */
+  loadExplosionHitsOn: z
+    .strictObject({ explosive: face, flammable: face })
+    .default({ explosive: 4, flammable: 2 }),
   crushing: z.strictObject({
     threat: z.enum(['killed', 'wounded']),
     teamer: z.enum(['killed', 'wounded']),
