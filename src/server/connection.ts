@@ -175,7 +175,8 @@ export class Connection implements HubClient {
 
   private onMessage(data: RawData): void {
     if (this.phase === 'closed') return;
-    const tooLarge = byteLength(data) > MAX_CLIENT_MESSAGE_BYTES;
+    const size = byteLength(data);
+    const tooLarge = size > MAX_CLIENT_MESSAGE_BYTES;
     // Every frame takes a token, whatever it holds: junk (not JSON, too large) counts like a
     // command, so a flood of it is cut down like any other flood.
     const verdict = this.limiter.admit();
@@ -195,7 +196,7 @@ export class Connection implements HubClient {
     }
     // Only a bulk command (a whole data pack) may be larger, and only once the seat said hello:
     // a stranger's big frame is never parsed.
-    const bulk = tooLarge && this.phase === 'open' && byteLength(data) <= MAX_BULK_MESSAGE_BYTES;
+    const bulk = tooLarge && this.phase === 'open' && size <= MAX_BULK_MESSAGE_BYTES;
     const raw = tooLarge && !bulk ? NOT_JSON : parse(data);
     if (tooLarge && !this.isBulkCommand(raw)) {
       this.reject(

@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { createContext, useContext } from 'react';
 import { type Asker, directAsker, workerAsker } from '../worker/asker.ts';
+import { useAsker } from '../worker/use-asker.ts';
 import { answerOdds, type OddsAnswer, type OddsQuestion } from './odds-question.ts';
 
 /**
@@ -15,16 +16,11 @@ export function useOddsAsker(): OddsAsker | null {
   return useContext(OddsContext);
 }
 
+function makeOddsAsker(): OddsAsker {
+  if (typeof Worker === 'undefined') return directAsker(answerOdds);
+  return workerAsker(() => new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' }));
+}
+
 export function useOddsWorker(): OddsAsker {
-  const asker = useMemo(
-    () =>
-      typeof Worker === 'undefined'
-        ? directAsker(answerOdds)
-        : workerAsker<OddsQuestion, OddsAnswer>(
-            () => new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' }),
-          ),
-    [],
-  );
-  useEffect(() => () => asker?.close(), [asker]);
-  return asker;
+  return useAsker(makeOddsAsker);
 }

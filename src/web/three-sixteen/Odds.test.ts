@@ -5,9 +5,11 @@ import { fightAt } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import { threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import { simulateFromTable } from '../../rules/three-sixteen/simulate/from-table.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
+import { answerOne } from '../worker/protocol.ts';
 import { asView, type View } from './model.ts';
 import { describeRun, fnv1a, OddsAnswer, oddsPlan, RUNS } from './Odds.tsx';
 import { OddsChart, pct } from './OddsChart.tsx';
+import { answerOdds } from './odds-question.ts';
 
 /** The odds panel's pure parts: the plan's key and seed, the words it shows, the percentages. */
 
@@ -102,6 +104,15 @@ describe('the answer says what was simulated, and how', () => {
 
   it('the same plan gives the same numbers', () => {
     expect(JSON.stringify(simulateFromTable(view, { ...request.plan, n: 60 }))).toBe(JSON.stringify(summary));
+  });
+
+  it("the worker's answer is the simulator's summary, and a bad plan comes back with its stable code", () => {
+    const answered = answerOne(answerOdds, { ...request, plan: { ...request.plan, n: 60 } });
+    expect(JSON.stringify(answered)).toBe(JSON.stringify({ ok: true, answer: summary }));
+    expect(answerOne(answerOdds, { ...request, plan: { ...request.plan, n: 0 } })).toMatchObject({
+      ok: false,
+      code: 'SIM_INVALID_OPTION',
+    });
   });
 
   it('shows how often a Strength was used, what was played, and the policies in one sentence', () => {

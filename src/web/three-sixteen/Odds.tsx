@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { SimulationSummary } from '../../rules/three-sixteen/simulate/simulate.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
+import { type Asker, workerAsker } from '../worker/asker.ts';
+import { useAnswer } from '../worker/use-answer.ts';
+import { useAsker } from '../worker/use-asker.ts';
 import type { View } from './model.ts';
 import { OddsChart, pct } from './OddsChart.tsx';
-import type { OddsRequest } from './odds.worker.ts';
+import type { OddsRequest } from './odds-question.ts';
 import { Problem } from './Problem.tsx';
 
 /**
@@ -18,9 +21,21 @@ import { Problem } from './Problem.tsx';
 
 export const RUNS = 2000;
 
-type Result = { ok: true; summary: SimulationSummary } | { ok: false; code: string; message: string };
-/** A worker's answer, tagged with the plan it answers. */
-type Answer = Result & { readonly key: string };
+type OddsAsker = Asker<OddsRequest, SimulationSummary>;
+
+/**
+ * Where no Worker exists (a server render, a component test) the panel says so instead of running
+ * the simulator on the page's thread: bundling it into the page would weigh on every 3:16 table.
+ */
+const noWorker: OddsAsker = {
+  ask: async () => ({ ok: false, code: 'WORKER_FAILED', message: 'the simulation could not run here' }),
+  close: () => {},
+};
+
+function makeOddsAsker(): OddsAsker {
+  if (typeof Worker === 'undefined') return noWorker;
+  return workerAsker(() => new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' }));
+}
 
 /** 32-bit FNV-1a: a stable seed from the plan's text (not for security, only for repeatability). */
 export function fnv1a(text: string): number {
@@ -124,41 +139,19 @@ export function Odds({
   final: boolean;
   pcs: readonly Trooper[];
 }) {
-  const [answer, setAnswer] = useState<Answer | null>(null);
-  /** The key of the plan being simulated right now, if any. */
-  const [running, setRunning] = useState<string | null>(null);
-  const worker = useRef<Worker | null>(null);
-  useEffect(() => () => worker.current?.terminate(), []);
-  const planet = view.planet;
-  if (!planet || pcs.length === 0) return null;
+  const asker = useAsker(makeOddsAsker);
+  /** The plan last asked for (a new object on each click, so asking again asks again). */
+  const [asked, setAsked] = useState<{ key: string; request: OddsRequest } | null>(null);
+  const answer = useAnswer(asker, asked?.request ?? null);
+  if (!view.planet || pcs.length === 0) return null;
   const ids = pcs.map((t) => t.id);
-  const { key, request } = oddsPlan(view, tokens, final, pcs);
-  const run = () => {
-    worker.current?.terminate();
-    const w = new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' });
-    worker.current = w;
-    setRunning(key);
-    setAnswer(null);
-    w.onmessage = (ev: MessageEvent<Result>) => {
-      setAnswer({ ...ev.data, key });
-      setRunning(null);
-      w.terminate();
-    };
-    w.onerror = (ev) => {
-      setAnswer({
-        ok: false,
-        code: 'WORKER_FAILED',
-        message: ev.message || 'the simulation could not run here',
-        key,
-      });
-      setRunning(null);
-    };
-    w.postMessage(request);
-  };
+  const plan = oddsPlan(view, tokens, final, pcs);
+  const run = () => setAsked(plan);
   // An answer (or a run under way) for another plan says nothing about this one.
-  const current = answer?.key === key ? answer : null;
-  const stale = answer !== null && answer.key !== key;
-  const busy = running === key;
+  const mine = asked?.key === plan.key;
+  const current = mine && answer.kind === 'done' ? answer.result : null;
+  const stale = !mine && answer.kind === 'done';
+  const busy = mine && answer.kind === 'counting';
   return (
     <div className="ts-odds" aria-live="polite">
       <button type="button" onClick={run} disabled={busy}>
@@ -170,7 +163,7 @@ export function Odds({
         </p>
       ) : null}
       {current && !current.ok ? <Problem code={current.code} message={current.message} /> : null}
-      {current?.ok ? <OddsAnswer summary={current.summary} ids={ids} /> : null}
+      {current?.ok ? <OddsAnswer summary={current.answer} ids={ids} /> : null}
     </div>
   );
 }
