@@ -65,3 +65,27 @@ describe('DOOR RC at Door Check (15.1, 17)', () => {
     expect(stateHash(t.state)).toBe(hash);
   });
 });
+
+describe('GM override of a door’s battering damage', () => {
+  it('the GM sets the damage so far (logged with its reason); a hole’s worth or more is refused, changing nothing', () => {
+    const t = withRemote();
+    t.send({ type: 'gmOverride', door: DOOR, open: false, reason: 'set-up' }, GM);
+    const ev = t.send({ type: 'gmOverride', door: DOOR, damage: 19, reason: 'battered before' }, GM);
+    expect(ev).toEqual([
+      {
+        type: 'gm.overrode',
+        by: 'gm',
+        door: { index: DOOR, state: expect.objectContaining({ open: false, damage: 19, holes: [] }) },
+        reason: 'battered before',
+      },
+    ]);
+    expect(t.state.doors[DOOR]?.damage).toBe(19);
+    const hash = stateHash(t.state);
+    const gm = (c: Parameters<Table['send']>[0]) => refusalCode(() => t.send(c, GM));
+    expect(gm({ type: 'gmOverride', door: DOOR, damage: 20, reason: 'a hole outright' })).toBe(
+      'DAMAGE_TOO_HIGH',
+    );
+    expect(gm({ type: 'gmOverride', door: 99, damage: 3, reason: 'no such door' })).toBe('UNKNOWN_DOOR');
+    expect(stateHash(t.state)).toBe(hash);
+  });
+});
