@@ -11,7 +11,7 @@ import { type FdView, teamersOf } from './model.ts';
  * comrades who could; the rules refuse anything else with their reason.
  */
 
-const PLACE: Readonly<Record<Teamer['position'], string>> = {
+export const PLACE: Readonly<Record<Teamer['position'], string>> = {
   centre: 'in the centre',
   front: 'at the front',
   back: 'at the back',
