@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack.ts';
 import { type Asker, directAsker, workerAsker } from '../worker/asker.ts';
+import { useAsker } from '../worker/use-asker.ts';
 import { answerOdds, type OddsAnswer, type OddsQuestion } from './odds-question.ts';
 
 const RUNS = 20;
@@ -10,21 +11,12 @@ type OddsState =
   | { readonly kind: 'failed'; readonly message: string };
 
 /** The briefing's asker: the shared question worker, or the page's thread where no Worker exists. */
-function useOddsAsker(): Asker<OddsQuestion, OddsAnswer> {
-  const asker = useMemo(
-    () =>
-      typeof Worker === 'undefined'
-        ? directAsker(answerOdds)
-        : workerAsker<OddsQuestion, OddsAnswer>(
-            () => new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' }),
-          ),
-    [],
-  );
-  // Leaving the briefing stops a simulation under way (the table keys this by mission, so a new
-  // mission starts afresh too).
-  useEffect(() => () => asker.close(), [asker]);
-  return asker;
-}
+const makeOddsAsker = (): Asker<OddsQuestion, OddsAnswer> =>
+  typeof Worker === 'undefined'
+    ? directAsker(answerOdds)
+    : workerAsker<OddsQuestion, OddsAnswer>(
+        () => new Worker(new URL('./odds.worker.ts', import.meta.url), { type: 'module' }),
+      );
 
 /**
  * The simulator's odds for a mission before boarding: the mission played RUNS times by the
@@ -32,7 +24,9 @@ function useOddsAsker(): Asker<OddsQuestion, OddsAnswer> {
  * to the worker, the share of each outcome and the dead per mission shown as the runs come in.
  */
 export function MissionOdds({ mission, arena, pack }: { mission: string; arena: string; pack?: FdPack }) {
-  const asker = useOddsAsker();
+  // Leaving the briefing stops a simulation under way (useAsker closes the asker on unmount; the
+  // table keys this by mission, so a new mission starts afresh too).
+  const asker = useAsker(makeOddsAsker);
   const [state, setState] = useState<OddsState | null>(null);
   const live = useRef(true);
   useEffect(() => {
