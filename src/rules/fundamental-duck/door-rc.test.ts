@@ -88,4 +88,33 @@ describe('GM override of a door’s battering damage', () => {
     expect(gm({ type: 'gmOverride', door: 99, damage: 3, reason: 'no such door' })).toBe('UNKNOWN_DOOR');
     expect(stateHash(t.state)).toBe(hash);
   });
+
+  it('a Threat at a door staged at 19 damage batters it open with one blow (one d6 on the track)', () => {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    // Jonesy at (2,8) in the entry tile; a Harpy at (2,10) beyond door 7, within its scent range.
+    t.send({ type: 'gmOverride', teamerId: 'jonesy', x: 2, y: 8, facing: 4, reason: 'set-up' }, GM);
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: 2,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'harpy', x: 2, y: 10, facing: 0, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    t.send({ type: 'gmOverride', door: 7, damage: 19, reason: 'battered before' }, GM);
+    // Reaction 1 (ATTACK), movement 1, the choice die 1 (batter), the battering die 1: 19 + 1 = 20.
+    t.dice = new ScriptThenSeeded([1, 1, 1, 1], 2);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.log.find((e) => e.type === 'door.changed')).toEqual({
+      type: 'door.changed',
+      door: 7,
+      state: expect.objectContaining({ open: false, damage: 20, holes: [0] }),
+      why: 'battered through',
+    });
+  });
 });
