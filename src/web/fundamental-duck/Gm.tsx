@@ -216,6 +216,7 @@ export function GmOverrides({
             <label>
               Facing{' '}
               <select
+                aria-label="New facing"
                 value={form.facing}
                 onChange={(e) => set({ facing: e.target.value as OverrideForm['facing'] })}
               >

@@ -136,15 +136,39 @@ async function gmPlace(
   target: 'a Teamer' | 'a Threat',
   which: string,
   square: string,
+  facing?: string,
 ): Promise<void> {
   const form = gm.getByTestId('fd-gm');
-  if (!(await form.getAttribute('open'))) await form.locator('summary').click();
+  if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
   await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: target });
   await form.getByRole('combobox', { name: 'Which' }).selectOption(which);
   await form.getByRole('textbox', { name: 'New square (x,y)' }).fill(square);
+  if (facing !== undefined) await form.getByRole('combobox', { name: 'New facing' }).selectOption(facing);
   await form.getByRole('textbox', { name: 'Reason' }).fill('staging the WAIT test');
   await form.getByTestId('fd-gm-override').click();
   await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
+}
+
+/** The GM sets a door's battering damage so far through the overrides form. */
+async function gmDoorDamage(gm: Page, door: number, damage: number): Promise<void> {
+  const form = gm.getByTestId('fd-gm');
+  if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
+  await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: 'a door' });
+  await form.getByRole('combobox', { name: 'Which' }).selectOption(String(door));
+  await form.getByRole('textbox', { name: 'Battering damage' }).fill(String(damage));
+  await form.getByRole('textbox', { name: 'Reason' }).fill('staging the door bash');
+  await form.getByTestId('fd-gm-override').click();
+  await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
+}
+
+/** A door's tooltip on the board ("Door door-01-02: closed, holed, damage 20"). */
+async function doorTitle(page: Page, id: string): Promise<string> {
+  return (
+    (await page
+      .locator('g.fd-door title')
+      .filter({ hasText: `Door ${id}:` })
+      .textContent()) ?? ''
+  );
 }
 
 /** Whether `a` lies wholly left of `b` (side by side) or wholly above it (stacked). */
@@ -328,7 +352,12 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     const urls = await newDuckTable(server.url, ['Ann', 'Ben']);
     // Every Threat that senses the Team attacks (reaction die 1): the one the GM stages three
     // squares from YOU comes at him and sets off his WAIT. The rest of the dice are the seed's.
-    testDice.table(urls.table.tableId).always(/^reaction of/, 1);
+    // A Threat at a closed door batters it (choice die 1) rather than seeking a short cut, with a 1.
+    testDice
+      .table(urls.table.tableId)
+      .always(/^reaction of/, 1)
+      .always(/seeks a short cut or batters$/, 1)
+      .always(/batters the door$/, 1);
     const a = await openSeat(browser, urls.playerUrls[0] as string);
     await a.getByTestId('fd-board').waitFor();
     // A 1280-px desktop: the board beside the panels.
@@ -398,6 +427,18 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await expect
       .poll(() => a.locator(`[data-figure="${threat}"]`).getAttribute('transform'))
       .toBe('translate(3.5 7.5)');
+    // A door bash: door 7 (entry tile to the one south of it) battered to 19 already, the last
+    // Threat just beyond it at (2,10) and Jonesy at (2,9) facing north (his back to the door): it
+    // scents him, is first to act (nearest a Teamer), and any battering die holes the door.
+    const threats = await a
+      .locator('[data-figure^="h"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-figure') ?? ''));
+    const basher = threats[threats.length - 1] as string;
+    expect(basher).not.toBe(threat);
+    await gmPlace(g, 'a Teamer', 'jonesy', '2,9', '0');
+    await gmPlace(g, 'a Threat', basher, '2,10');
+    await gmDoorDamage(g, 7, 19);
+    await expect.poll(() => doorTitle(a, 'door-01-02')).toMatch(/closed, damage 19/);
 
     // Brick (Ann's) and Sparks (Ben's, on the phone) take their turns; then the Team phase ends.
     await waitYourMove(a, /Brick is next/);
@@ -457,6 +498,12 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
       .poll(async () => (await a.locator('.log').textContent()) ?? '')
       .toMatch(/uses his WAIT chit/);
     await shot(a, 'coop-after-wait');
+    // The Threat beyond door 7 battered it: the board shows the door holed (an X on it).
+    await expect.poll(() => doorTitle(a, 'door-01-02')).toMatch(/holed, damage 20/);
+    await expect
+      .poll(async () => (await a.locator('.log').textContent()) ?? '')
+      .toMatch(/batters the door \(1\): it breaks a hole through/);
+    await shot(a, 'coop-door-bashed');
     expect(pageProblems).toEqual([]);
   });
 
