@@ -15,9 +15,9 @@ import { newDuckTable, waitYourMove } from './browser-kit.ts';
  * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
  * to the evaluation (moves with the reach overlay, an undo, the fire overlay, the aliens' turn
  * played back), a phone player who taps and reloads in the middle of a move, co-op with typed
- * dice, an undo, a GM-staged Threat, a reload in the middle of the aliens' turn and a WAIT shot, a
- * keyboard-only player, and the hidden pings that never reach a player's page. One built app for
- * the suite; every table's own dice come from the test-only script (src/server/test-dice.ts).
+ * dice, an undo, a GM-staged Threat, a reload in the middle of the aliens' turn, a WAIT shot and a
+ * door a Threat batters open, a keyboard-only player, and the hidden pings that never reach a
+ * player's page. One built app for the suite; every table's own dice come from the test-only script (src/server/test-dice.ts).
  */
 
 const canRun = browserTestsCanRun();
@@ -348,7 +348,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await shot(page, 'phone-after-reload');
   });
 
-  it('co-op: two players share the Team (one on a phone), own dice typed, an undo, a GM-staged Threat, the aliens’ turn with a reload in it, a WAIT shot after a reload mid-prompt', async () => {
+  it('co-op: two players share the Team (one on a phone), own dice typed, an undo, a GM-staged Threat, the aliens’ turn with a reload in it, a WAIT shot after a reload mid-prompt, a door bashed open', async () => {
     const urls = await newDuckTable(server.url, ['Ann', 'Ben']);
     // Every Threat that senses the Team attacks (reaction die 1): the one the GM stages three
     // squares from YOU comes at him and sets off his WAIT. The rest of the dice are the seed's.
