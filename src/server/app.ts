@@ -6,6 +6,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
+import type { DiceSource } from '../engine/dice/source.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { AppPage } from './app-page.ts';
 import {
@@ -143,6 +144,15 @@ export interface ServerOptions {
   readonly logStream?: { write(line: string): void };
   /** The address other devices reach this server at (PUBLIC_URL); default: see public-url.ts. */
   readonly publicUrl?: string;
+  /**
+   * TEST ONLY: scripted dice for every table instead of the OS's unpredictable ones, so a test
+   * that starts this server in-process is exact (a TestTableDice of test-dice.ts, which the
+   * production build leaves out: tsconfig.build.json excludes test-*.ts and no production module
+   * imports it). main.ts never sets it and nothing else reads
+   * the environment or a request for it (test-dice.test.ts checks): predictable table dice
+   * would let a player know hidden rolls in advance.
+   */
+  readonly testDice?: { table(tableId: string): DiceSource };
 }
 
 export interface RunningServer {
@@ -239,6 +249,7 @@ async function defaultRules(): Promise<RulesRegistry> {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const rules = options.rules ?? (await defaultRules());
+  const testDice = options.testDice;
   const ownStores = !options.stores;
   const { store, bus } =
     options.stores ??
@@ -274,6 +285,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     maxConflictRetries: 20,
     pageSize: 500,
     idleMs: 60_000,
+    ...(testDice ? { tableDice: (tableId: string) => testDice.table(tableId) } : {}),
     log: (level, message, error) => app.log[level]({ err: error }, message),
     commandLimits: {
       perSeatPerSecond: limits.commandsPerSecondPerSeat,

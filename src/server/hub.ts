@@ -1,5 +1,5 @@
 import { CryptoDice } from '../engine/dice/crypto.ts';
-import { EnteredDice } from '../engine/dice/source.ts';
+import { type DiceSource, EnteredDice } from '../engine/dice/source.ts';
 import { folding } from '../engine/fold.ts';
 import { isRuleError } from '../engine/rule-error.ts';
 import {
@@ -53,6 +53,11 @@ export interface HubOptions {
   readonly log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
   /** Command rate limits of a table; absent: none (tests of the hub alone). */
   readonly commandLimits?: CommandLimits;
+  /**
+   * TEST ONLY (startServer's `testDice`): the dice of a table instead of CryptoDice. Never set in
+   * production: see test-dice.ts for why and test-dice.test.ts for the proof.
+   */
+  readonly tableDice?: (tableId: string) => DiceSource;
 }
 
 /**
@@ -209,9 +214,10 @@ export class TableHub {
   /**
    * The table's dice: the OS's cryptographic randomness, so no number of public faces tells
    * anyone the hidden rolls to come (a seeded generator's state can be solved for). Replay never
-   * needs them: every face is in the events.
+   * needs them: every face is in the events. (Tests that start a server in-process may script
+   * them through HubOptions.tableDice; production never can.)
    */
-  private readonly dice = new CryptoDice();
+  private readonly dice: DiceSource;
   /**
    * True while `commands` knows every command id in the log (the hub replayed from seq 0 and
    * forgot none): then a resend check needs no store query.
@@ -244,6 +250,7 @@ export class TableHub {
     this.seq = seq;
     this.snapshotSeq = seq;
     this.commandsComplete = seq === 0;
+    this.dice = options.tableDice?.(table.tableId) ?? new CryptoDice();
   }
 
   /** Loads a table: latest snapshot, then every event after it. */

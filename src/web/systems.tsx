@@ -6,7 +6,7 @@ import {
   awaitsSeat as fundamentalDuckAwaits,
   nameIn as fundamentalDuckNameIn,
 } from './fundamental-duck/your-move.ts';
-import type { SystemEvent } from './log.ts';
+import type { LogItem, SystemEvent } from './log.ts';
 import { awaitsSeat as rhylanorAwaits, nameIn as rhylanorNameIn } from './rhylanor-express/your-move.ts';
 import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
 
@@ -90,9 +90,12 @@ export const SYSTEM_AWAITS: Readonly<
 
 /**
  * Names a system's own ids (a character, a ship) from the view, for log lines; undefined when the
- * id is not one of its things. Read by the table page's log (no ruleset code: the view only).
+ * id is not one of its things. Read by the table page's log (no ruleset code: the view only, and
+ * the seat's log for things the view no longer holds, such as a Threat killed).
  */
-export const SYSTEM_NAMES: Readonly<Record<string, (view: unknown, id: string) => string | undefined>> = {
+export const SYSTEM_NAMES: Readonly<
+  Record<string, (view: unknown, id: string, items?: readonly LogItem[]) => string | undefined>
+> = {
   'rhylanor-express': rhylanorNameIn,
   'elite-unit': eliteUnitNameIn,
   'fundamental-duck': fundamentalDuckNameIn,

@@ -11,6 +11,7 @@ import { teamersAt, threatAt } from './figures.ts';
 import { afterStep } from './movement.ts';
 import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
 import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
+import { DOOR_RULES } from './threat/door-rules.ts';
 import { checkAmbushes } from './threat-phase.ts';
 import {
   chitFor,
@@ -486,10 +487,16 @@ export function decideGmOverride(draft: Draft, c: CommandOf<'gmOverride'>): void
   if (c.door !== undefined) {
     const d = s.doors[c.door];
     if (!d) throw new RuleError('UNKNOWN_DOOR', `there is no door ${c.door}`, {});
+    // A hole is made by a Threat's battering roll (it picks the side), never set outright: the
+    // damage the GM may set stays below the total at which a hole opens.
+    if (c.damage !== undefined && c.damage >= DOOR_RULES.holeAtDamage)
+      throw new RuleError('DAMAGE_TOO_HIGH', `a door holes at ${DOOR_RULES.holeAtDamage} damage`, {
+        max: DOOR_RULES.holeAtDamage - 1,
+      });
     draft.emit({
       type: 'gm.overrode',
       by,
-      door: { index: c.door, state: { ...d, open: c.open ?? d.open } },
+      door: { index: c.door, state: { ...d, open: c.open ?? d.open, damage: c.damage ?? d.damage } },
       reason: c.reason,
     });
   }

@@ -189,6 +189,8 @@ export const coreCommandSchemas = [
     chicken: z.boolean().optional(),
     remove: z.boolean().optional(),
     open: z.boolean().optional(),
+    /** A door's battering damage so far (the GM stages a half-battered door; below the hole). */
+    damage: z.number().int().min(0).max(99).optional(),
     reason,
   }),
 ] as const;

@@ -65,3 +65,56 @@ describe('DOOR RC at Door Check (15.1, 17)', () => {
     expect(stateHash(t.state)).toBe(hash);
   });
 });
+
+describe('GM override of a door’s battering damage', () => {
+  it('the GM sets the damage so far (logged with its reason); a hole’s worth or more is refused, changing nothing', () => {
+    const t = withRemote();
+    t.send({ type: 'gmOverride', door: DOOR, open: false, reason: 'set-up' }, GM);
+    const ev = t.send({ type: 'gmOverride', door: DOOR, damage: 19, reason: 'battered before' }, GM);
+    expect(ev).toEqual([
+      {
+        type: 'gm.overrode',
+        by: 'gm',
+        door: { index: DOOR, state: expect.objectContaining({ open: false, damage: 19, holes: [] }) },
+        reason: 'battered before',
+      },
+    ]);
+    expect(t.state.doors[DOOR]?.damage).toBe(19);
+    const hash = stateHash(t.state);
+    const gm = (c: Parameters<Table['send']>[0]) => refusalCode(() => t.send(c, GM));
+    expect(gm({ type: 'gmOverride', door: DOOR, damage: 20, reason: 'a hole outright' })).toBe(
+      'DAMAGE_TOO_HIGH',
+    );
+    expect(gm({ type: 'gmOverride', door: 99, damage: 3, reason: 'no such door' })).toBe('UNKNOWN_DOOR');
+    expect(stateHash(t.state)).toBe(hash);
+  });
+
+  it('a Threat at a door staged at 19 damage batters it open with one blow (one d6 on the track)', () => {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    // Jonesy at (2,8) in the entry tile; a Harpy at (2,10) beyond door 7, within its scent range.
+    t.send({ type: 'gmOverride', teamerId: 'jonesy', x: 2, y: 8, facing: 4, reason: 'set-up' }, GM);
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: 2,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'harpy', x: 2, y: 10, facing: 0, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    t.send({ type: 'gmOverride', door: 7, damage: 19, reason: 'battered before' }, GM);
+    // Reaction 1 (ATTACK), movement 1, the choice die 1 (batter), the battering die 1: 19 + 1 = 20.
+    t.dice = new ScriptThenSeeded([1, 1, 1, 1], 2);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.log.find((e) => e.type === 'door.changed')).toEqual({
+      type: 'door.changed',
+      door: 7,
+      state: expect.objectContaining({ open: false, damage: 20, holes: [0] }),
+      why: 'battered through',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
+import type { Position } from '../../rules/fundamental-duck/arena/positions.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
 import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
@@ -13,6 +14,7 @@ import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import { GmOverrides } from './Gm.tsx';
+import { JuggleButtons, PLACE } from './Juggle.tsx';
 import {
   asState,
   asView,
@@ -30,6 +32,7 @@ import {
 } from './model.ts';
 import { MissionOdds } from './Odds.tsx';
 import { PackFile } from './Pack.tsx';
+import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
 import { scattersOf } from './scatter.ts';
 import { TeamPanel } from './TeamPanel.tsx';
@@ -374,6 +377,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               runner={runner}
               tableId={tableId}
               onFire={(id) => {
+                // Aim at the Threats where they stand now, not where the aliens' turn playback
+                // shows them a step or two behind: the playback jumps to its end.
+                if (playback.playing) playback.skip();
                 setChosen(id);
                 setMode('fire');
               }}
@@ -557,6 +563,11 @@ function Actions(a: ActionsProps) {
   const { view, sel, runner, w } = a;
   const p = view.pending;
   const run = (c: FdCommand) => void runner.run(c);
+  // The place picked in the turn-on-the-spot box (sent only with the turn).
+  const [turnPlace, setTurnPlace] = useState<Position>(sel.position);
+  useEffect(() => setTurnPlace(sel.position), [sel.position]);
+  const turnPlaces = a.mode === 'turn' ? freePlaces(view, sel, a.turnTo ?? sel.facing) : [];
+  const turnPosition = placeToSend(turnPlaces, turnPlace, sel);
   const activated = p.activated.includes(sel.id);
   const holdsWait = sel.chits.includes('WAIT');
   const team = view.phase === 'team';
@@ -718,19 +729,31 @@ function Actions(a: ActionsProps) {
                 label="Turn to face (this spends an action)"
                 onPick={(f) => a.setTurnTo(f)}
               />
+              <PositionPicker
+                places={turnPlaces}
+                value={turnPlace}
+                current={sel.position}
+                onPick={setTurnPlace}
+              />
               <div className="fd-buttons">
                 <button
                   type="button"
                   className="primary"
-                  disabled={a.turnTo === null || a.turnTo === sel.facing}
+                  disabled={(a.turnTo ?? sel.facing) === sel.facing && turnPosition === undefined}
                   onClick={() => {
-                    if (a.turnTo !== null) run({ type: 'turn', teamerId: sel.id, facing: a.turnTo });
+                    run({
+                      type: 'turn',
+                      teamerId: sel.id,
+                      facing: a.turnTo ?? sel.facing,
+                      ...(turnPosition ? { position: turnPosition } : {}),
+                    });
                     a.setMode('look');
                   }}
+                  data-testid="fd-turn-confirm"
                 >
-                  {a.turnTo === null
-                    ? 'Pick a facing first'
-                    : `Spend an action to face ${FACING_NAMES[a.turnTo]}`}
+                  {(a.turnTo ?? sel.facing) === sel.facing && turnPosition === undefined
+                    ? 'Pick a facing or a place first'
+                    : `Spend an action to face ${FACING_NAMES[a.turnTo ?? sel.facing]}${turnPosition ? `, ${PLACE[turnPosition]}` : ''}`}
                 </button>
                 <button type="button" onClick={() => a.setMode('look')}>
                   Cancel
@@ -856,6 +879,7 @@ function Actions(a: ActionsProps) {
                 ) : null}
                 <ChitTasks view={view} sel={sel} run={run} />
                 <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
+                <JuggleButtons view={view} sel={sel} run={run} />
                 {(['console', 'locker', 'clearSource'] as const).map((task) => (
                   <button
                     key={task}
@@ -945,12 +969,17 @@ function ChitTasks({ view, sel, run }: { view: FdView; sel: Teamer; run: (c: FdC
 function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdRunner }) {
   const [facing, setFacing] = useState<Facing>(sel.facing);
   useEffect(() => setFacing(sel.facing), [sel.facing]);
+  const [place, setPlace] = useState<Position>(sel.position);
+  useEffect(() => setPlace(sel.position), [sel.position]);
   const free = (view.move?.steps ?? 0) >= 1 && !sel.ducked && sel.x !== null;
+  const places = free ? freePlaces(view, sel, facing) : [];
+  const position = placeToSend(places, place, sel);
   return (
     <>
       {free ? (
         <FacingPicker value={facing} label="Facing at the end of the move (free)" onPick={setFacing} />
       ) : null}
+      <PositionPicker places={places} value={place} current={sel.position} onPick={setPlace} />
       <div className="fd-buttons">
         <button
           type="button"
@@ -959,11 +988,13 @@ function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdR
               type: 'endMove',
               teamerId: sel.id,
               ...(free && facing !== sel.facing ? { facing } : {}),
+              ...(position ? { position } : {}),
             })
           }
           data-testid="fd-end-move"
         >
-          End the move here{free && facing !== sel.facing ? `, facing ${FACING_NAMES[facing]}` : ''} (E)
+          End the move here{free && facing !== sel.facing ? `, facing ${FACING_NAMES[facing]}` : ''}
+          {position ? `, ${PLACE[position]}` : ''} (E)
         </button>
         {view.entry || arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
           <button
@@ -1122,6 +1153,7 @@ export function WaitPrompt({
             >
               Let it pass (keep the chit)
             </button>
+            <JuggleButtons view={view} sel={t} run={(c) => void runner.run(c)} />
             <label>
               Always{' '}
               <select value={reflexes[id] ?? 'ask'} onChange={(e) => setReflex(id, e.target.value as Reflex)}>

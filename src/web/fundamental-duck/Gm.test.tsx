@@ -90,6 +90,25 @@ describe('GM overrides', () => {
       ).toEqual({ command: { type: 'gmOverride', threatId: th, remove: true, reason: 'x' } });
   });
 
+  it('sets a door’s battering damage below a hole’s worth, and the ruleset takes it', () => {
+    const door = arena.doors[0];
+    if (!door) throw new Error('the arena has no door');
+    const r = overrideCommand(
+      view,
+      arena,
+      form({ target: 'door', id: String(door.index), damage: '19', reason: 'x' }),
+    );
+    expect(r).toEqual({ command: { type: 'gmOverride', door: door.index, damage: 19, reason: 'x' } });
+    if (!('command' in r)) return;
+    let s = state;
+    for (const e of fd.decide(state, r.command, { actor: GM, dice: new SeededDice(1) })) s = fd.evolve(s, e);
+    expect(s.doors[door.index]).toMatchObject({ damage: 19, holes: [] });
+    for (const damage of ['20', '2.5', 'x'])
+      expect(
+        overrideCommand(view, arena, form({ target: 'door', id: String(door.index), damage, reason: 'x' })),
+      ).toEqual({ problem: 'damage is a whole number from 0 to 19' });
+  });
+
   it('draws the form with every Teamer to choose and the override button held until it is complete', () => {
     const runner = { busy: false } as unknown as FdRunner;
     const html = renderToStaticMarkup(<GmOverrides view={view} arena={arena} runner={runner} picked="3,4" />);

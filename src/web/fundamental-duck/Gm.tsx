@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
 import { type CommandOf, commandSchema } from '../../rules/fundamental-duck/commands.ts';
 import type { Facing } from '../../rules/fundamental-duck/state.ts';
+import { DOOR_RULES } from '../../rules/fundamental-duck/threat/door-rules.ts';
 import { FACING_NAMES, type FdView, figureName, teamersOf, threatsOf, WOUND_LABEL } from './model.ts';
 import type { FdRunner } from './runner.ts';
 
@@ -9,7 +10,7 @@ import type { FdRunner } from './runner.ts';
  * The GM's overrides (the ruleset's `gmOverride`, logged with its reason, as 3:16's "GM overrides
  * and notes" and Elite Unit's "Override a value"): put a Teamer or a Threat on another square or
  * facing, set its wounds (a Teamer's BINGE and chicken too), take a Threat off the board, open or
- * shut a door. Only the fields changed are sent; the square must be one of the arena's, and the
+ * shut a door or set its battering damage so far. Only the fields changed are sent; the square must be one of the arena's, and the
  * form says what is still missing before it lets the GM send.
  */
 
@@ -26,6 +27,8 @@ export interface OverrideForm {
   readonly chicken: '' | 'yes' | 'no';
   readonly remove: boolean;
   readonly open: '' | 'open' | 'closed';
+  /** A door's battering damage so far, as typed ('' leaves it). */
+  readonly damage: string;
   readonly reason: string;
 }
 
@@ -39,6 +42,7 @@ export const EMPTY_FORM: OverrideForm = {
   chicken: '',
   remove: false,
   open: '',
+  damage: '',
   reason: '',
 };
 
@@ -61,6 +65,13 @@ export function overrideCommand(
     if (!door) return { problem: `there is no door ${id}` };
     change.door = door.index;
     if (f.open !== '') change.open = f.open === 'open';
+    if (f.damage.trim() !== '') {
+      const damage = Number(f.damage);
+      // A hole is the battering Threat's roll (it picks the side); the rules refuse setting one.
+      if (!Number.isInteger(damage) || damage < 0 || damage >= DOOR_RULES.holeAtDamage)
+        return { problem: `damage is a whole number from 0 to ${DOOR_RULES.holeAtDamage - 1}` };
+      change.damage = damage;
+    }
   } else {
     if (f.target === 'teamer') change.teamerId = id;
     else change.threatId = id;
@@ -108,7 +119,7 @@ function now(view: FdView, target: Target, id: string): string {
   if (target === 'door') {
     const d = view.doors[Number(id)];
     if (!d) return '';
-    return `${d.jammed ? 'jammed' : d.open ? 'open' : 'closed'}${d.holes.length ? ', holed' : ''}`;
+    return `${d.jammed ? 'jammed' : d.open ? 'open' : 'closed'}${d.holes.length ? ', holed' : ''}, damage ${d.damage}`;
   }
   if (target === 'teamer') {
     const t = Object.hasOwn(view.teamers, id) ? view.teamers[id] : undefined;
@@ -205,6 +216,7 @@ export function GmOverrides({
             <label>
               Facing{' '}
               <select
+                aria-label="New facing"
                 value={form.facing}
                 onChange={(e) => set({ facing: e.target.value as OverrideForm['facing'] })}
               >
@@ -272,7 +284,15 @@ export function GmOverrides({
               <option value="">as now</option>
               <option value="open">open</option>
               <option value="closed">closed</option>
-            </select>
+            </select>{' '}
+            <input
+              aria-label="Battering damage"
+              inputMode="numeric"
+              placeholder={`damage (0–${DOOR_RULES.holeAtDamage - 1})`}
+              size={10}
+              value={form.damage}
+              onChange={(e) => set({ damage: e.target.value })}
+            />
           </label>
         ) : null}
         <div className="fd-buttons">

@@ -88,7 +88,7 @@ export function latestThreatPhase(
 export function useThreatPlayback(view: FdView, tableId: string): Playback {
   const items = useContext(TableLogContext);
   // Named as the log names them (Teamers, and Threats as "Harpy 7").
-  const phase = useMemo(() => latestThreatPhase(items, (id) => nameIn(view, id) ?? id), [items, view]);
+  const phase = useMemo(() => latestThreatPhase(items, (id) => nameIn(view, id, items) ?? id), [items, view]);
   // Nothing kept for this page: a Threat phase already in the log when it opens counts as seen.
   const [state, setState] = useState<{ seq: number; shown: number } | 'fresh'>(
     () => load(tableId) ?? 'fresh',

@@ -8,9 +8,8 @@ import { asView, type FdView, type SeatRef } from './model.ts';
 import type { FdRunner } from './runner.ts';
 
 /**
- * The WAIT prompt a Threat's interrupt raises. The browser's co-op test cannot count on a Threat
- * coming at a Teamer (its reaction die is the table's), so the prompt's wording and buttons are
- * pinned here on a real view with the interrupt set.
+ * The WAIT prompt a Threat's interrupt raises: its wording and buttons for every trigger, on a real
+ * view with the interrupt set (the browser's co-op test fires from it once, on scripted dice).
  */
 
 const GM = { seatId: 'gm', role: 'gm' as const, name: 'GM' };

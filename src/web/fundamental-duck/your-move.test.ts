@@ -4,6 +4,7 @@ import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState } from '../../rules/fundamental-duck/state.ts';
 import type { LogItem } from '../log.ts';
+import { describeFdEvent } from './describe-event.ts';
 import { latestThreatPhase } from './ThreatTurn.tsx';
 import { awaitsSeat, nameIn, yourMove } from './your-move.ts';
 
@@ -90,6 +91,42 @@ describe('one name per figure', () => {
     expect(nameIn(view, 'h999')).toBeUndefined();
     expect(nameIn(view, 'constructor')).toBeUndefined();
     expect(nameIn(null, 'you')).toBeUndefined();
+  });
+
+  it('a Threat killed keeps its name ("Harpy 7", never "Threat 7"): its species comes from the log', () => {
+    const { state, events } = table([{ type: 'board' }]);
+    const items: LogItem[] = events.flatMap((event, i) => {
+      const r = fd.redact(event as never, P1);
+      return r
+        ? [
+            {
+              kind: 'other' as const,
+              event: r as Extract<LogItem, { kind: 'other' }>['event'],
+              seq: i + 1,
+              at: '',
+              by: null,
+              type: r.type,
+            },
+          ]
+        : [];
+    });
+    const id = state.threatOrder[0];
+    if (!id) throw new Error('seed 9 deals no Threat on boarding');
+    const alive = nameIn(fd.view(state, P1), id, items);
+    expect(alive).toMatch(/^\S.* \d+$/);
+    expect(alive).not.toMatch(/^Threat /);
+    const after = fd.evolve(state, { type: 'threat.killed', threatId: id, by: null } as never);
+    expect(after.threats[id]).toBeUndefined();
+    const view = fd.view(after, P1);
+    // Without the log the view cannot tell; with it the name is the one it had on the board.
+    expect(nameIn(view, id)).toBeUndefined();
+    expect(nameIn(view, id, items)).toBe(alive);
+    // And so is the log line of its placement, told after its death.
+    const placed = items.find((it) => it.kind === 'other' && it.type === 'threats.placed');
+    if (placed?.kind !== 'other') throw new Error('no placement in the log');
+    const line = describeFdEvent(placed.event, (x) => nameIn(view, x, items) ?? x) ?? '';
+    expect(line).toContain(alive as string);
+    expect(line).not.toMatch(/Threat \d/);
   });
 
   it('the aliens’ turn calls every Threat on the board the same in its decision and its moves', () => {

@@ -1,4 +1,5 @@
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
+import type { LogItem } from '../log.ts';
 import type { FdView, SeatRef } from './model.ts';
 
 /**
@@ -66,12 +67,31 @@ export function awaitsSeat(view: unknown, seat: SeatRef): boolean {
   return yourMove(view as FdView, seat) !== null;
 }
 
+/** Per log: every Threat id the log has placed, with its species (cached: logs are immutable arrays). */
+const placedSpecies = new WeakMap<readonly LogItem[], Map<string, string>>();
+
+function speciesFromLog(items: readonly LogItem[]): Map<string, string> {
+  let known = placedSpecies.get(items);
+  if (known) return known;
+  known = new Map();
+  for (const it of items) {
+    if (it.kind !== 'other' || it.type !== 'threats.placed') continue;
+    const threats = (it.event as { threats?: unknown }).threats;
+    if (!Array.isArray(threats)) continue;
+    for (const t of threats as { id?: unknown; species?: unknown }[])
+      if (typeof t?.id === 'string' && typeof t.species === 'string') known.set(t.id, t.species);
+  }
+  placedSpecies.set(items, known);
+  return known;
+}
+
 /**
  * A figure's name from the view, for every log line (the table page's namer) and the aliens' turn:
- * a Teamer's own name, a Threat on the board as its species and number ("Harpy 7"); undefined
- * for other ids (a Threat no longer on the board is named by the log line itself).
+ * a Teamer's own name, a Threat as its species and number ("Harpy 7"). A Threat no longer on the
+ * board (killed, gone) keeps that name: its species comes from the log's placement, so its
+ * earlier lines do not turn into "Threat 7" when it dies. Undefined for other ids.
  */
-export function nameIn(view: unknown, id: string): string | undefined {
+export function nameIn(view: unknown, id: string, items?: readonly LogItem[]): string | undefined {
   if (typeof view !== 'object' || view === null) return undefined;
   const v = view as {
     teamers?: Record<string, { name?: unknown } | undefined>;
@@ -81,12 +101,12 @@ export function nameIn(view: unknown, id: string): string | undefined {
   const teamer = v.teamers && Object.hasOwn(v.teamers, id) ? v.teamers[id] : undefined;
   if (typeof teamer?.name === 'string') return teamer.name;
   const threat = v.threats && Object.hasOwn(v.threats, id) ? v.threats[id] : undefined;
-  if (typeof threat?.species !== 'string') return undefined;
+  const speciesId =
+    typeof threat?.species === 'string' ? threat.species : items ? speciesFromLog(items).get(id) : undefined;
+  if (speciesId === undefined) return undefined;
   const species =
-    v.rules?.species && Object.hasOwn(v.rules.species, threat.species)
-      ? v.rules.species[threat.species]
-      : undefined;
-  const name = typeof species?.name === 'string' ? species.name : threat.species;
+    v.rules?.species && Object.hasOwn(v.rules.species, speciesId) ? v.rules.species[speciesId] : undefined;
+  const name = typeof species?.name === 'string' ? species.name : speciesId;
   const n = /\d+$/.exec(id)?.[0];
   return n ? `${name} ${n}` : name;
 }

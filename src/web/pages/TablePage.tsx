@@ -379,12 +379,12 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
       if (seat) return seat;
       const trooper = troopers[id]?.name;
       if (typeof trooper === 'string') return trooper;
-      const own = systemId ? SYSTEM_NAMES[systemId]?.(view, id) : undefined;
+      const own = systemId ? SYSTEM_NAMES[systemId]?.(view, id, snap.items) : undefined;
       if (own) return own;
       return id === 'aliens' ? 'the aliens' : id;
     };
     return (event, _who, earlier) => describer.describe(event, who, earlier);
-  }, [describer, view, snap.seats, fromLog, systemId]);
+  }, [describer, view, snap.seats, fromLog, systemId, snap.items]);
   const onReveal = useCallback(
     (rollId: string) => client.send({ type: 'chat.reveal', rollId }, `reveal ${rollId}`),
     [client],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServer } from '../../server/app.ts';
 import { MemoryBus, MemoryStore } from '../../server/memory-store.ts';
 import type { CreateTableResponse, ImportTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
+import type { TestTableDice } from '../../server/test-dice.ts';
 
 /**
  * Helpers for the 3:16 browser test: build the web app with Vite, serve it from the real server
@@ -40,16 +41,21 @@ export function browserTestsCanRun(): boolean {
 
 /**
  * For the enclosing describe block: builds the app, serves it and launches Chromium before its
- * tests (handing both to `ready`), and closes everything after them.
+ * tests (handing both to `ready`), and closes everything after them. With `testDice` the tables'
+ * own dice are that script (src/server/test-dice.ts), never the OS's random ones: a browser test
+ * must not depend on random dice.
  */
-export function withBrowserAndServer(ready: (browser: Browser, server: RunningServer) => void): void {
+export function withBrowserAndServer(
+  ready: (browser: Browser, server: RunningServer) => void,
+  options: { readonly testDice?: TestTableDice } = {},
+): void {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
   let cleanup: () => void = () => {};
   beforeAll(async () => {
     const app = await buildApp();
     cleanup = app.cleanup;
-    server = await startTestServer(app.dir);
+    server = await startTestServer(app.dir, options.testDice);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     ready(browser, server);
   });
@@ -75,9 +81,15 @@ export async function buildApp(): Promise<{ dir: string; cleanup: () => void }> 
 /** Content Security Policy complaints and page errors seen on any page opened with openSeat. */
 export const pageProblems: string[] = [];
 
-export async function startTestServer(webRoot: string): Promise<RunningServer> {
+export async function startTestServer(webRoot: string, testDice?: TestTableDice): Promise<RunningServer> {
   const bus = new MemoryBus(3);
-  return startServer({ port: 0, host: '127.0.0.1', webRoot, stores: { store: new MemoryStore(bus), bus } });
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    webRoot,
+    stores: { store: new MemoryStore(bus), bus },
+    ...(testDice ? { testDice } : {}),
+  });
 }
 
 async function post<T>(base: string, path: string, body: unknown): Promise<T> {
