@@ -3,7 +3,7 @@ import { d } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { isArenaSquare } from './arena/model.ts';
-import { inTheWay } from './arena/positions.ts';
+import { inTheWay, positionPoint } from './arena/positions.ts';
 import { lineOfFire, lineOfThrow } from './arena/sight.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
 import type { CommandOf } from './commands.ts';
@@ -155,17 +155,53 @@ function stackMateInTheWay(
   if (t.x === null || t.y === null) return;
   const sx = Math.sign(dx);
   const sy = Math.sign(dy);
-  for (const m of teamersAt(state, t.x, t.y)) {
-    if (m.id === t.id || m.wounds >= 2) continue;
-    if (
-      !inTheWay(
+  const ahead = teamersAt(state, t.x, t.y).filter(
+    (m) =>
+      m.id !== t.id &&
+      inTheWay(
         { facing: t.facing, position: t.position },
         { facing: m.facing, position: m.position },
         sx,
         sy,
-      )
-    )
-      continue;
+      ),
+  );
+  mustDuck(w, ahead, named, duckers);
+}
+
+/**
+ * At the target's end (9.5, digest "positions"): a Teamer sharing the target Threat's square in the
+ * half toward the shooter shields it, like a stack-mate at the shooter's end. A Threat has no place
+ * of its own; it stands in the one a Teamer leaves free, opposite his, so he is in the way exactly
+ * when his point lies toward the shooter. A Teamer in the centre shields nothing.
+ */
+function shieldAtTarget(
+  state: FdState,
+  w: PackWeapon,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  named: readonly string[] | null,
+  duckers: Teamer[],
+): void {
+  const sx = -Math.sign(dx);
+  const sy = -Math.sign(dy);
+  const shields = teamersAt(state, x, y).filter((m) => {
+    const p = positionPoint({ facing: m.facing, position: m.position });
+    return p.x * sx + p.y * sy > 0;
+  });
+  mustDuck(w, shields, named, duckers);
+}
+
+/** Comrades in the way of a shot: a weapon that never fires past figures is refused; the rest must -DUCK!. */
+function mustDuck(
+  w: PackWeapon,
+  inWay: readonly Teamer[],
+  named: readonly string[] | null,
+  duckers: Teamer[],
+): void {
+  for (const m of inWay) {
+    if (m.wounds >= 2) continue;
     const pastFigures = w.kind === 'gun' || w.kind === 'flamer' ? w.firesPastFigures : true;
     if (!pastFigures)
       throw new RuleError('NO_LINE', `the ${w.name} cannot fire past ${m.name}`, { blocker: 'figure' });
@@ -238,6 +274,8 @@ function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan
         throw new RuleError('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
     } else if ((t.ammo[c.weapon] ?? 0) <= 0) throw new RuleError('NO_AMMO', `the ${w.name} is empty`, {});
     stackMateInTheWay(state, t, w, dx, dy, duckAll ? null : (c.duck ?? []), duckers);
+    if (targetId !== null)
+      shieldAtTarget(state, w, c.x, c.y, dx, dy, duckAll ? null : (c.duck ?? []), duckers);
     const line = lineOfFire(arena, as, from, to, { firesPastFigures: w.firesPastFigures, shooter: 'teamer' });
     if (!line.clear) {
       if (line.blockedBy?.kind !== 'duck' || !line.duckers)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/chat.ts';
 import { arenaOf } from './board-adapter.ts';
+import { bulkheadSideById } from './bulkheads.ts';
 import {
   abilityIdSchema,
   catastropheResultSchema,
@@ -52,6 +53,9 @@ const doorState = z.strictObject({
   damage: small,
   holes: z.array(small).max(20),
   shortCuts: z.array(small).max(20),
+  battered: z
+    .strictObject({ turn: z.number().int().min(0).max(10000), total: z.number().int().min(0).max(200) })
+    .optional(),
 });
 
 const teamer = z.strictObject({
@@ -352,6 +356,11 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     hits: small,
   }),
   'drone.powered': ev('drone.powered', { droneId: id, power: z.number().int().min(0).max(99) }),
+  'bulkhead.searched': ev('bulkhead.searched', {
+    threatId: id,
+    side: z.string().regex(/^\d{1,6}[es]$/),
+    found: z.boolean(),
+  }),
   'orders.met': ev('orders.met', { teamerId: id, tile: small }),
   'threats.placed': ev('threats.placed', {
     tile: small,
@@ -566,6 +575,10 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
     !state.drones.some((d) => d.id === e.droneId)
   )
     return `there is no drone ${e.droneId}`;
+  if (e.type === 'bulkhead.searched') {
+    if (!Object.hasOwn(state.threats, e.threatId)) return `there is no Threat ${e.threatId}`;
+    if (!bulkheadSideById(arenaOf(state), e.side)) return `there is no bulkhead side ${e.side}`;
+  }
   if (e.type === 'drone.fired' && !Object.hasOwn(state.threats, e.threatId))
     return `there is no Threat ${e.threatId}`;
   if (e.type === 'drone.set') {

@@ -237,6 +237,13 @@ export type CoreEvent =
     }
   /** Housekeeping: a drone's power after the drain (0: stopped). */
   | { readonly type: 'drone.powered'; readonly droneId: string; readonly power: number }
+  /** Switch (c): a Threat searched a bulkhead side (3d6 in its decision); found = a weak spot there. */
+  | {
+      readonly type: 'bulkhead.searched';
+      readonly threatId: string;
+      readonly side: string;
+      readonly found: boolean;
+    }
   | {
       readonly type: 'grapple.resolved';
       readonly threatId: string;

@@ -259,6 +259,16 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         ...state,
         drones: state.drones.map((d) => (d.id === e.droneId ? { ...d, firedTurn: state.turn } : d)),
       };
+    case 'bulkhead.searched': {
+      const b = state.bulkheads ?? { tried: [], weak: [] };
+      return {
+        ...state,
+        bulkheads: {
+          tried: b.tried.includes(e.side) ? b.tried : [...b.tried, e.side],
+          weak: e.found && !b.weak.includes(e.side) ? [...b.weak, e.side] : b.weak,
+        },
+      };
+    }
     case 'drone.powered':
       return {
         ...state,

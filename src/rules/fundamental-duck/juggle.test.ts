@@ -136,3 +136,58 @@ describe('positions in a square and juggling them (9.5, 8.4)', () => {
     expect(t.state.teamers.brick).toMatchObject({ facing: 6, position: 'right', chits: ['ACTED', 'READY'] });
   });
 });
+
+describe("a Teamer sharing the target Threat's square shields it (9.5, digest positions)", () => {
+  /** Brick at (3,7) facing east in `position`, a Harpy in his square; YOU at (1,7) facing east shoots it. */
+  function shared(position: 'back' | 'front' | 'centre') {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 3, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.fold([
+      { type: 'position.changed', positions: { brick: position } },
+      {
+        type: 'threats.placed',
+        tile: ENTRY,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'harpy', x: 3, y: 7, facing: 6, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    return t;
+  }
+
+  it('in the half toward the shooter he must -DUCK!; unnamed, the shot is refused and nothing changes', () => {
+    const t = shared('back');
+    expect(shotPreview(t.state, 'you', 'hand-blaster', 3, 7)).toMatchObject({ ok: true, duckers: ['brick'] });
+    const hash = stateHash(t.state);
+    t.dice = new ScriptedDice([]);
+    expect(
+      refusalCode(() => t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 3, y: 7 })),
+    ).toBe('NO_LINE');
+    expect(stateHash(t.state)).toBe(hash);
+    // Named, Brick ducks and the shot goes ahead (no dice needed to see who ducked).
+    t.dice = new ScriptThenSeeded([], 3);
+    const ev = t.send({
+      type: 'shoot',
+      teamerId: 'you',
+      weapon: 'hand-blaster',
+      x: 3,
+      y: 7,
+      duck: ['brick'],
+    });
+    expect(t.state.teamers.brick?.ducked).toBe(true);
+    expect(ev.some((e) => e.type === 'attack.resolved')).toBe(true);
+  });
+
+  it('in the far half or the centre he shields nothing', () => {
+    for (const position of ['front', 'centre'] as const) {
+      const t = shared(position);
+      expect(shotPreview(t.state, 'you', 'hand-blaster', 3, 7)).toMatchObject({ ok: true, duckers: [] });
+    }
+  });
+});

@@ -308,6 +308,7 @@ export const CORE_EVENT_TYPES = [
   'drone.set',
   'drone.fired',
   'drone.powered',
+  'bulkhead.searched',
   'orders.met',
   'mission.evaluated',
   'stars.awarded',

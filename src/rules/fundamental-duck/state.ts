@@ -175,6 +175,11 @@ export interface DoorState {
   readonly holes: readonly number[];
   /** Door sides with RED footprints: a short cut the Threats found. */
   readonly shortCuts: readonly number[];
+  /**
+   * Switch (b) only: the batter dice thrown together at this door in turn `turn` (their total).
+   * Kept with its turn so a new turn starts from nothing without a Housekeeping event per door.
+   */
+  readonly battered?: { readonly turn: number; readonly total: number };
 }
 
 /** The Team's move in progress (one MOVE action, spent a square at a time). */
@@ -305,6 +310,11 @@ export interface FdState {
   readonly flames: Readonly<Record<string, number>>;
   /** Per cargo load of the arena (index as `arena.loads`): its warming die, and whether it is lost. */
   readonly loads: readonly LoadState[];
+  /**
+   * Switch (c) weak spots (14): bulkhead sides a Threat has searched (each is tried once) and those
+   * where it found a weak spot (RED footprints). Absent in states from before the switch existed.
+   */
+  readonly bulkheads?: { readonly tried: readonly string[]; readonly weak: readonly string[] };
   /** Tiles shot from this turn (the disturbance switch, 22); cleared with the turn. */
   readonly shotTiles: readonly number[];
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { defaultPack } from './data/pack.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { worldOf } from './world-adapter.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -43,5 +45,157 @@ describe('the door switch (a) from the pack (14)', () => {
       holeOpened: true,
     });
     expect(t.state.doors[HUB_DOOR]).toMatchObject({ open: false, damage: 0, holes: [0] });
+  });
+});
+
+describe('the door switch (b) from the pack (14)', () => {
+  /** YOU at the hub door's aperture; Skitters (no packs) on the hub side of the door zone. */
+  function table(threats: { id: string; y: number }[]): Table {
+    const pack = {
+      ...defaultPack,
+      options: {
+        ...defaultPack.options,
+        switches: { ...defaultPack.options.switches, batterTogether: true },
+      },
+    };
+    const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: HUB,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: threats.map((h) => ({ id: h.id, species: 'skitter', x: 5, y: h.y, facing: 6, faces: [] })),
+        tieFaces: [],
+      },
+    ]);
+    return t;
+  }
+
+  it("the turn's throws at one door add up; 18 makes a hole and the damage track is left alone", () => {
+    const t = table([
+      { id: 'h1', y: 7 },
+      { id: 'h2', y: 8 },
+      { id: 'h3', y: 6 },
+    ]);
+    // Roll-off 3/2/1 (h1 first). Each: reaction 1 (ATTACK), move 6, choice 1 (batter), d6 = 6.
+    t.dice = new ScriptThenSeeded([3, 2, 1, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6, 1, 6], 7);
+    t.send({ type: 'endTeamPhase' });
+    const batters = t.log.flatMap((e) =>
+      e.type === 'threat.decided' && e.decision.door?.step === 'batter' ? [e.decision.door] : [],
+    );
+    expect(batters.map((b) => [b.batterFaces, b.damageAfter, b.holeOpened])).toEqual([
+      [[6], 6, false],
+      [[6], 12, false],
+      [[6], 18, true],
+    ]);
+    expect(t.state.doors[HUB_DOOR]).toMatchObject({ damage: 0, holes: [0], battered: { total: 18 } });
+    // The tally rides in door.changed, which an import checks.
+    for (const e of t.log.filter((x) => x.type === 'door.changed'))
+      expect(fdEventSchemas['door.changed']?.safeParse(e).success).toBe(true);
+  });
+
+  it('a tally short of 18 does not carry into the next turn', () => {
+    const t = table([
+      { id: 'h1', y: 7 },
+      { id: 'h2', y: 8 },
+    ]);
+    t.dice = new ScriptThenSeeded([2, 1, 1, 6, 1, 6, 1, 6, 1, 6], 7);
+    t.send({ type: 'endTeamPhase' });
+    // The phase ran on through Housekeeping into turn 2: the door keeps turn 1's 12, worth nothing now.
+    expect(t.state.turn).toBe(2);
+    expect(t.state.doors[HUB_DOOR]).toMatchObject({ damage: 0, holes: [], battered: { turn: 1, total: 12 } });
+    const world = worldOf(t.state);
+    const at = (x: number, y: number) => y * world.width + x;
+    expect(world.closedDoorBetween(at(4, 7), at(5, 7))?.batteredThisTurn).toBe(0);
+    expect(worldOf({ ...t.state, turn: 1 }).closedDoorBetween(at(4, 7), at(5, 7))?.batteredThisTurn).toBe(12);
+  });
+});
+
+describe('the door switch (c) from the pack: weak spots in bulkheads (14)', () => {
+  /**
+   * YOU on the entry tile just west of the hub's north-west bulkhead; Brick in the hub's far corner
+   * (on the Skitter's tile and in its sight: the Team column), out of its reach.
+   */
+  function table(): Table {
+    const pack = {
+      ...defaultPack,
+      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, weakSpots: true } },
+    };
+    const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 9, y: 9, facing: 0, reason: 'set-up' }, GM);
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: HUB,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'skitter', x: 5, y: 5, facing: 4, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    return t;
+  }
+  const at = (t: Table, x: number, y: number) => y * worldOf(t.state).width + x;
+
+  it('a Threat that cannot reach its nearest Teamer searches the bulkhead beside it: 3d6, 16+ a weak spot', () => {
+    const t = table();
+    // Reaction 1 (ATTACK YOU, the nearest), move 1 (no contact with anyone), 3d6 = 6+5+6.
+    t.dice = new ScriptThenSeeded([1, 1, 6, 5, 6], 7);
+    t.send({ type: 'endTeamPhase' });
+    const side = `${at(t, 4, 5)}e`;
+    const decided = t.log.find((e) => e.type === 'threat.decided');
+    expect(decided?.type === 'threat.decided' && decided.decision.weakSpot).toEqual({
+      side,
+      step: 'searchWeakSpot',
+      faces: [6, 5, 6],
+      found: true,
+    });
+    expect(t.log.filter((e) => e.type === 'bulkhead.searched')).toEqual([
+      { type: 'bulkhead.searched', threatId: 'h1', side, found: true },
+    ]);
+    expect(t.state.bulkheads).toEqual({ tried: [side], weak: [side] });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 5 });
+    // The world now tells the AI: that side is tried and weak; the corner's north bulkhead is untried.
+    expect(worldOf(t.state).weakSpots?.map((s) => s.id)).toEqual([side]);
+    expect(worldOf(t.state).bulkheadSides?.(at(t, 5, 5))).toEqual([
+      { id: `${at(t, 5, 4)}s`, a: at(t, 5, 4), b: at(t, 5, 5), tried: false, weakSpot: false },
+      { id: side, a: at(t, 4, 5), b: at(t, 5, 5), tried: true, weakSpot: true },
+    ]);
+  });
+
+  it('a weak spot found is crossed with a whole activation', () => {
+    const t = table();
+    const side = `${at(t, 4, 5)}e`;
+    t.fold([{ type: 'bulkhead.searched', threatId: 'h1', side, found: true }]);
+    t.dice = new ScriptThenSeeded([1, 1], 7);
+    t.send({ type: 'endTeamPhase' });
+    const decided = t.log.find((e) => e.type === 'threat.decided');
+    expect(decided?.type === 'threat.decided' && decided.decision.weakSpot).toMatchObject({
+      side,
+      step: 'crossWeakSpot',
+    });
+    // Through the plate onto the entry tile, in contact with YOU.
+    const moved = t.log.find((e) => e.type === 'threat.moved');
+    expect(moved).toMatchObject({ threatId: 'h1', x: 4, y: 5 });
+  });
+
+  it('an import refuses a search of a side that is no bulkhead, or by a Threat not there', () => {
+    const t = table();
+    const ok = { type: 'bulkhead.searched', threatId: 'h1', side: `${at(t, 4, 5)}e`, found: false } as const;
+    expect(fdEventSchemas['bulkhead.searched']?.safeParse(ok).success).toBe(true);
+    expect(fdEventProblem(t.state, ok)).toBeNull();
+    // Inside one tile: an open side, not a bulkhead.
+    expect(fdEventProblem(t.state, { ...ok, side: `${at(t, 5, 5)}e` })).toMatch(/no bulkhead side/);
+    expect(fdEventProblem(t.state, { ...ok, threatId: 'h9' })).toMatch(/no Threat/);
+    expect(fdEventSchemas['bulkhead.searched']?.safeParse({ ...ok, side: 'north' }).success).toBe(false);
   });
 });

@@ -176,12 +176,16 @@ function carryOut(
         const door = doorIndex(draft.state, act.door);
         const d = draft.state.doors[door];
         if (!d) break;
+        // Switch (b): the dice go to this turn's tally at the door, not to its damage track.
+        const together = draft.state.rules.pack.options.switches.batterTogether;
+        const turn = draft.state.turn;
+        const tally = together ? (d.battered?.turn === turn ? d.battered.total : 0) + act.damage : 0;
         draft.emit({
           type: 'door.changed',
           door,
           state: {
             ...d,
-            damage: d.damage + act.damage,
+            ...(together ? { battered: { turn, total: tally } } : { damage: d.damage + act.damage }),
             holes: act.holeSide === null ? d.holes : [...d.holes, act.holeSide],
           },
           why: act.holeSide === null ? 'battered' : 'battered through',
@@ -209,6 +213,20 @@ function carryOut(
         });
         break;
       }
+      case 'searchWeakSpot':
+        draft.emit({ type: 'bulkhead.searched', threatId, side: act.side, found: act.found });
+        break;
+      case 'crossWeakSpot':
+        // Wriggling through a weak plate is the whole activation (the AI gives it nothing else).
+        draft.emit({
+          type: 'threat.moved',
+          threatId,
+          x: act.to % w,
+          y: Math.floor(act.to / w),
+          facing: th.facing,
+          eye: false,
+        });
+        break;
       case 'shoot':
         // 8.3 (c): a Teamer shot at who holds WAIT may reply once the attack is resolved.
         if (threatShoots(draft, threatId, act.teamer) && mode === 'phase') {

@@ -2,10 +2,12 @@ import { DX, DY } from '../../engine/board/square-grid.ts';
 import { type Arena, SIDE_OPEN, sideKind, sideShut } from './arena/model.ts';
 import { pathTo, reachable, reachableSquares } from './arena/movement.ts';
 import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
+import { type BulkheadSide, bulkheadSideById, bulkheadSidesAt } from './bulkheads.ts';
 import { isFree } from './figures.ts';
 import type { FdRules } from './rules-data.ts';
 import type { FdState, Teamer } from './state.ts';
 import {
+  type BulkheadSideView,
   basicProfile,
   DEFAULT_SWITCHES,
   type DoorView,
@@ -128,9 +130,17 @@ function buildWorld(state: FdState): ThreatWorld {
       sides: (g?.sides ?? []).map((s) => [s.a, s.b] as const),
       zone: g?.zone ?? [],
       damage: d?.damage ?? 0,
+      batteredThisTurn: d?.battered?.turn === state.turn ? d.battered.total : 0,
       shortCuts: d?.shortCuts ?? [],
     };
   };
+  const tried = new Set(state.bulkheads?.tried ?? []);
+  const weak = new Set(state.bulkheads?.weak ?? []);
+  const sideView = (s: BulkheadSide): BulkheadSideView => ({
+    ...s,
+    tried: tried.has(s.id),
+    weakSpot: weak.has(s.id),
+  });
   return {
     width: w,
     height: arena.height,
@@ -144,6 +154,8 @@ function buildWorld(state: FdState): ThreatWorld {
       everyShortCutFinds: sw.everyShortCut,
       ductsOnFourPlus: sw.ductsOnFour,
       batterRent3d6: sw.batterRent3d6,
+      batterTogether: sw.batterTogether,
+      weakSpots: sw.weakSpots,
     },
     profile: (species) => profileFor(state.rules, species),
     tileOf: (sq) => arena.tileOf[sq] as number,
@@ -181,6 +193,11 @@ function buildWorld(state: FdState): ThreatWorld {
       if (door < 0 || !sideShut(arena, as, a, dir, 'threat')) return null;
       return doorView(door);
     },
+    bulkheadSides: (sq) => bulkheadSidesAt(arena, sq).map(sideView),
+    weakSpots: (state.bulkheads?.weak ?? []).flatMap((id) => {
+      const s = bulkheadSideById(arena, id);
+      return s ? [sideView(s)] : [];
+    }),
     reach: (threatId, allowance) => {
       const t = state.threats[threatId];
       if (!t) throw new Error(`threat ${threatId} missing`);

@@ -722,6 +722,10 @@ export const optionsSchema = z.strictObject({
     forcedEntry: z.boolean(),
     /** §14 switch (a): a battering Threat rolls 3d6 and makes a rent on 16+ instead of the damage track. */
     batterRent3d6: z.boolean().default(false),
+    /** §14 switch (b): the Threats battering one door throw their d6 together; a hole when the turn's total reaches 18. */
+    batterTogether: z.boolean().default(false),
+    /** §14 switch (c): a Threat next to a bulkhead side may search it for a weak spot (3d6, 16+; once per side). */
+    weakSpots: z.boolean().default(false),
   }),
   /** Tile types a forced entry may never break into (the booklet: the bridge or control room). */
   forcedEntryBarred: z.array(name).max(20).default([]),
