@@ -26,7 +26,6 @@ import {
   hasAvailableSlot,
   hasWeapon,
   killSpec,
-  pcTarget,
   weaponSteps,
 } from './core.ts';
 import {
@@ -52,8 +51,10 @@ import {
   ambushOrder,
   ambushTie,
   Dominance,
+  dominanceDie,
   dominanceOutcome,
   orderQueue,
+  testDie,
 } from './round.ts';
 import { dropShipTickReady, VEHICLE_RULES, vehicleAboard, vehicleDriven } from './vehicle-rules.ts';
 import { vehicleCommands } from './vehicles.ts';
@@ -290,16 +291,12 @@ const rollDominance = defineCommand(
     requireNoPending(e);
     requireActorControl(state, c.actor, ctx);
     if (e.dominance[c.actor]) fail(codes.ALREADY_DONE, 'dominance is already rolled for them');
-    let target: number;
-    let name = 'the aliens';
-    if (c.actor === ALIENS) target = aaTarget(state);
-    else {
-      const t = requireTrooper(state, c.actor);
-      requireInEncounter(e, t);
-      target = pcTarget(state, t, 'nfa');
-      name = t.name;
-    }
-    const face = ctx.dice.roll(D10, `dominance of ${name}`);
+    if (c.actor !== ALIENS) requireInEncounter(e, requireTrooper(state, c.actor));
+    // The die is the record's (round.ts), as the simulator rolls it.
+    const r = new EncounterRecord(state);
+    const a = r.actorKey.indexOf(c.actor);
+    const target = dominanceDie(r, a, ctx.dice);
+    const face = r.domFace[a] as number;
     return withAutomatic(
       state,
       [{ type: 'dominance.rolled', actor: c.actor, face, target, success: face <= target }],
@@ -500,17 +497,12 @@ const rollTest = defineCommand('rollTest', coreCommandSchemas.rollTest, GM_AND_P
   if (c.actor === ALIENS && !aliensAttack(e))
     fail(codes.NOT_AVAILABLE, 'the last token went to the suicide attack: no normal AA roll');
   if (e.rolls[c.actor]) fail(codes.ALREADY_DONE, 'this die is already rolled');
-  let target: number;
-  let label = 'AA of the aliens';
-  if (c.actor === ALIENS) target = aaTarget(state);
-  else {
-    const t = requireTrooper(state, c.actor);
-    requireInEncounter(e, t);
-    const d = e.declarations[t.id];
-    target = pcTarget(state, t, d?.kind === 'nfa' ? 'nfa' : 'fa');
-    label = `${d?.kind === 'nfa' ? 'NFA' : 'FA'} of ${t.name}`;
-  }
-  const face = ctx.dice.roll(D10, label);
+  if (c.actor !== ALIENS) requireInEncounter(e, requireTrooper(state, c.actor));
+  // The die is the record's (round.ts), as the simulator rolls it.
+  const r = new EncounterRecord(state);
+  const a = r.actorKey.indexOf(c.actor);
+  const target = testDie(r, a, ctx.dice);
+  const face = r.rollFace[a] as number;
   return withAutomatic(
     state,
     [{ type: 'test.rolled', actor: c.actor, face, target, success: face <= target }],

@@ -15,7 +15,7 @@ import {
   type ThreeSixteenState,
   type Trooper,
 } from '../state.ts';
-import { aaTarget, bestRange, killSpec, weaponSteps } from './core.ts';
+import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -180,6 +180,24 @@ function woundsOf(t: Trooper): number {
   return n;
 }
 
+/** Dice purposes per trooper. */
+interface Labels {
+  readonly dominance: readonly string[];
+  readonly fa: readonly string[];
+  readonly nfa: readonly string[];
+  readonly kills: readonly string[];
+  readonly strength: readonly string[];
+  readonly ambushOrder: readonly string[];
+  readonly ambushKills: readonly string[];
+}
+
+/** `n` zeros, packed (no holes). */
+function zeros(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
 export class EncounterRecord {
   /**
    * Troopers taking part, in the encounter's order (`Encounter.pcs`); the aliens are index `n`,
@@ -192,12 +210,7 @@ export class EncounterRecord {
   // What never changes while the record is in use.
   readonly fa: readonly number[];
   readonly nfa: readonly number[];
-  /** Kill roll of the weapon in hand per range (Close, Near, Far), null when it cannot kill. */
-  readonly spec: readonly (readonly (DiceSpec | null)[])[];
-  /** Average kills per position (Close, Near, Far, beyond Far = 0). */
-  readonly power: readonly (readonly number[])[];
   readonly grenades: readonly boolean[];
-  readonly strengthSpec: readonly DiceSpec[];
   readonly armourPolicy: readonly number[];
   readonly ignoreArmour: boolean;
   readonly lasting: boolean;
@@ -209,26 +222,19 @@ export class EncounterRecord {
   readonly aa: number;
   /** Impair on the troopers' tests. */
   readonly impair: number;
-  /** Dice purposes, made once per record rather than per roll. */
-  readonly label: {
-    readonly dominance: readonly string[];
-    readonly fa: readonly string[];
-    readonly nfa: readonly string[];
-    readonly kills: readonly string[];
-    readonly strength: readonly string[];
-    readonly ambushOrder: readonly string[];
-    readonly ambushKills: readonly string[];
-  };
   /** Actor keys as the events name them (trooper ids, then 'aliens', then 'aliens:suicide'). */
   readonly actorKey: readonly string[];
-  /**
-   * Where each trooper's weapon kills the most, seen from each position (ties: the nearest, then
-   * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
-   */
-  readonly bestFrom: readonly (readonly number[])[];
   /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
   private readonly tieLabels: string[][] = [];
-  private readonly dominanceRollOff: readonly string[];
+  // Worked out when first asked: the simulator asks once per record and keeps it for every run;
+  // the table takes a fresh record per command and asks for little of it.
+  private specs: (readonly (DiceSpec | null)[])[] | null = null;
+  private powers: (readonly number[])[] | null = null;
+  private strengthSpecs: DiceSpec[] | null = null;
+  private bests: (readonly number[])[] | null = null;
+  private labels: Labels | null = null;
+  private dominanceRollOff: readonly string[] | null = null;
+  private readonly troopers: readonly Trooper[];
 
   /**
    * The table's record of what the automatic steps rolled (`decide.ts` `withAutomatic` sets them,
@@ -239,19 +245,19 @@ export class EncounterRecord {
   readonly ambushKills: (RollRecord | null)[] = [];
 
   // Troopers, as they change.
-  readonly bonus: Int32Array;
-  readonly wounds: Int32Array;
-  readonly lastingWounds: Int32Array;
-  readonly status: Int32Array;
-  readonly armour: Int32Array;
-  readonly strengthsLeft: Int32Array;
-  readonly weaknessesLeft: Int32Array;
-  readonly kills: Int32Array;
-  readonly strengthsUsed: Int32Array;
-  readonly pos: Int32Array;
-  readonly out: Int32Array;
+  readonly bonus: number[];
+  readonly wounds: number[];
+  readonly lastingWounds: number[];
+  readonly status: number[];
+  readonly armour: number[];
+  readonly strengthsLeft: number[];
+  readonly weaknessesLeft: number[];
+  readonly kills: number[];
+  readonly strengthsUsed: number[];
+  readonly pos: number[];
+  readonly out: number[];
   /** The face of the turn that felled a trooper this round, −1 when none. */
-  readonly fellAt: Int32Array;
+  readonly fellAt: number[];
   /** Troopers still fighting (kept as they fall or leave, for the checks after every step). */
   alive = 0;
 
@@ -271,36 +277,36 @@ export class EncounterRecord {
   strengths = 0;
 
   // Dominance and the round's dice, per actor (index n = the aliens, n + 1 = their Suicide).
-  readonly domRolled: Uint8Array;
-  readonly domDeclined: Uint8Array;
-  readonly domFace: Int32Array;
-  readonly domSuccess: Uint8Array;
-  readonly declared: Uint8Array;
+  readonly domRolled: number[];
+  readonly domDeclined: number[];
+  readonly domFace: number[];
+  readonly domSuccess: number[];
+  readonly declared: number[];
   /** 0 FA, else the NFA manoeuvre's step (−1 closer, +1 farther). */
-  readonly declMove: Int32Array;
-  readonly declNfa: Uint8Array;
+  readonly declMove: number[];
+  readonly declNfa: number[];
   aliensDeclared = false;
-  readonly rolled: Uint8Array;
-  readonly rollFace: Int32Array;
-  readonly rollSuccess: Uint8Array;
+  readonly rolled: number[];
+  readonly rollFace: number[];
+  readonly rollSuccess: number[];
 
   // The round's queue, slot by slot.
   qLen = 0;
   cursor = 0;
-  readonly qActor: Int32Array;
-  readonly qFace: Int32Array;
-  readonly qSuccess: Uint8Array;
-  readonly qTie: Int32Array;
-  readonly qDone: Uint8Array;
-  readonly qCancelled: Uint8Array;
+  readonly qActor: number[];
+  readonly qFace: number[];
+  readonly qSuccess: number[];
+  readonly qTie: number[];
+  readonly qDone: number[];
+  readonly qCancelled: number[];
 
   // Kills waiting for their trooper's answer, in the order they landed.
   pLen = 0;
-  readonly pTrooper: Int32Array;
-  readonly pStoppable: Uint8Array;
-  readonly pLasting: Uint8Array;
-  readonly pBy: Int32Array;
-  readonly pFace: Int32Array;
+  readonly pTrooper: number[];
+  readonly pStoppable: number[];
+  readonly pLasting: number[];
+  readonly pBy: number[];
+  readonly pFace: number[];
 
   /**
    * The record of `start`'s encounter as it stands: just started for the simulator (which resets
@@ -322,53 +328,48 @@ export class EncounterRecord {
     // One slot per actor (the aliens and their Suicide last); the Kills waiting, a few per trooper.
     const size = this.n + 2;
     const waiting = Math.max(4 * size, e.pendingKills.length);
-    this.bonus = new Int32Array(size);
-    this.wounds = new Int32Array(size);
-    this.lastingWounds = new Int32Array(size);
-    this.status = new Int32Array(size);
-    this.armour = new Int32Array(size);
-    this.strengthsLeft = new Int32Array(size);
-    this.weaknessesLeft = new Int32Array(size);
-    this.kills = new Int32Array(size);
-    this.strengthsUsed = new Int32Array(size);
-    this.pos = new Int32Array(size);
-    this.out = new Int32Array(size);
-    this.fellAt = new Int32Array(size);
-    this.domFace = new Int32Array(size);
-    this.declMove = new Int32Array(size);
-    this.rollFace = new Int32Array(size);
-    this.qActor = new Int32Array(size);
-    this.qFace = new Int32Array(size);
-    this.qTie = new Int32Array(size);
-    this.pTrooper = new Int32Array(waiting);
-    this.pBy = new Int32Array(waiting);
-    this.pFace = new Int32Array(waiting);
-    this.domRolled = new Uint8Array(size);
-    this.domDeclined = new Uint8Array(size);
-    this.domSuccess = new Uint8Array(size);
-    this.declared = new Uint8Array(size);
-    this.declNfa = new Uint8Array(size);
-    this.rolled = new Uint8Array(size);
-    this.rollSuccess = new Uint8Array(size);
-    this.qSuccess = new Uint8Array(size);
-    this.qDone = new Uint8Array(size);
-    this.qCancelled = new Uint8Array(size);
-    this.pStoppable = new Uint8Array(waiting);
-    this.pLasting = new Uint8Array(waiting);
+    // Plain arrays of small integers (as fast to read and write as typed arrays here): the table
+    // takes a fresh record per command, and thirty typed arrays cost most of the record's making.
+    this.bonus = zeros(size);
+    this.wounds = zeros(size);
+    this.lastingWounds = zeros(size);
+    this.status = zeros(size);
+    this.armour = zeros(size);
+    this.strengthsLeft = zeros(size);
+    this.weaknessesLeft = zeros(size);
+    this.kills = zeros(size);
+    this.strengthsUsed = zeros(size);
+    this.pos = zeros(size);
+    this.out = zeros(size);
+    this.fellAt = zeros(size);
+    this.domFace = zeros(size);
+    this.declMove = zeros(size);
+    this.rollFace = zeros(size);
+    this.qActor = zeros(size);
+    this.qFace = zeros(size);
+    this.qTie = zeros(size);
+    this.pTrooper = zeros(waiting);
+    this.pBy = zeros(waiting);
+    this.pFace = zeros(waiting);
+    this.domRolled = zeros(size);
+    this.domDeclined = zeros(size);
+    this.domSuccess = zeros(size);
+    this.declared = zeros(size);
+    this.declNfa = zeros(size);
+    this.rolled = zeros(size);
+    this.rollSuccess = zeros(size);
+    this.qSuccess = zeros(size);
+    this.qDone = zeros(size);
+    this.qCancelled = zeros(size);
+    this.pStoppable = zeros(waiting);
+    this.pLasting = zeros(waiting);
     this.ids = troopers.map((t) => t.id);
     this.names = troopers.map((t) => t.name);
     this.actorKey = [...this.ids, ALIENS, SUICIDE];
-    this.dominanceRollOff = this.actorKey.map((key) => `dominance roll-off (${key})`);
     this.fa = troopers.map((t) => t.fa);
     this.nfa = troopers.map((t) => t.nfa);
-    this.spec = troopers.map((t) => killSpecs(start, t));
-    this.power = this.spec.map((specs) => [...specs.map(killMean), 0]);
+    this.troopers = troopers;
     this.grenades = troopers.map((t) => t.currentWeapon === 'grenades');
-    this.strengthSpec = troopers.map((t) => {
-      const step = weaponSteps(t, t.currentWeapon)?.[bestRange(t, t.currentWeapon)];
-      return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
-    });
-    this.bestFrom = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
     this.armourPolicy = troopers.map((t) =>
       t.armourPolicy === 'ask'
         ? POLICY_ASK
@@ -376,16 +377,56 @@ export class EncounterRecord {
           ? POLICY_NEVER
           : POLICY_WHEN_AVAILABLE,
     );
-    this.label = {
-      dominance: this.names.map((name) => `dominance of ${name}`),
-      fa: this.names.map((name) => `FA of ${name}`),
-      nfa: this.names.map((name) => `NFA of ${name}`),
-      kills: this.names.map((name) => `kills of ${name}`),
-      strength: this.names.map((name) => `Strength kills of ${name}`),
-      ambushOrder: this.names.map((name) => `ambush order of ${name}`),
-      ambushKills: this.names.map((name) => `ambush kills of ${name}`),
-    };
     this.reset();
+  }
+
+  /** Kill roll of the weapon in hand per range (Close, Near, Far), null when it cannot kill. */
+  get spec(): readonly (readonly (DiceSpec | null)[])[] {
+    if (!this.specs) this.specs = this.troopers.map((t) => killSpecs(this.start, t));
+    return this.specs;
+  }
+
+  /** Average kills per position (Close, Near, Far, beyond Far = 0). */
+  get power(): readonly (readonly number[])[] {
+    if (!this.powers) this.powers = this.spec.map((specs) => [...specs.map(killMean), 0]);
+    return this.powers;
+  }
+
+  /** A Strength's kill roll: the weapon in hand at its best range. */
+  get strengthSpec(): readonly DiceSpec[] {
+    if (!this.strengthSpecs)
+      this.strengthSpecs = this.troopers.map((t) => {
+        const step = weaponSteps(t, t.currentWeapon)?.[bestRange(t, t.currentWeapon)];
+        return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
+      });
+    return this.strengthSpecs;
+  }
+
+  /**
+   * Where each trooper's weapon kills the most, seen from each position (ties: the nearest, then
+   * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
+   */
+  get bestFrom(): readonly (readonly number[])[] {
+    if (!this.bests)
+      this.bests = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
+    return this.bests;
+  }
+
+  /** Dice purposes, made once per record rather than per roll. */
+  get label(): Labels {
+    if (!this.labels) {
+      const names = this.names;
+      this.labels = {
+        dominance: names.map((name) => `dominance of ${name}`),
+        fa: names.map((name) => `FA of ${name}`),
+        nfa: names.map((name) => `NFA of ${name}`),
+        kills: names.map((name) => `kills of ${name}`),
+        strength: names.map((name) => `Strength kills of ${name}`),
+        ambushOrder: names.map((name) => `ambush order of ${name}`),
+        ambushKills: names.map((name) => `ambush kills of ${name}`),
+      };
+    }
+    return this.labels;
   }
 
   /** Back to the encounter as the record took it: a new run from the same table. */
@@ -501,6 +542,8 @@ export class EncounterRecord {
 
   /** The purpose of a Dominance roll-off die for actor `a`. */
   dominanceTieLabel(a: number): string {
+    if (!this.dominanceRollOff)
+      this.dominanceRollOff = this.actorKey.map((key) => `dominance roll-off (${key})`);
     return this.dominanceRollOff[a] as string;
   }
 
@@ -512,8 +555,7 @@ export class EncounterRecord {
 
   /** A trooper's FA or NFA for a test now (`pcTarget`: minus Impair, plus the preparation bonus). */
   target(i: number, nfa: boolean): number {
-    const v = (nfa ? this.nfa[i] : this.fa[i]) as number;
-    return Math.max(0, Math.min(10, v - this.impair + (this.bonus[i] as number)));
+    return testTarget((nfa ? this.nfa[i] : this.fa[i]) as number, this.impair, this.bonus[i] as number);
   }
 
   /** The state the encounter started from (to report troopers the record does not hold). */

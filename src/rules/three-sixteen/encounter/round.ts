@@ -568,8 +568,11 @@ function rollsComplete(r: EncounterRecord): boolean {
 // ---------------------------------------------------------------------------------------------
 // The moves (one command's worth each)
 
-/** `rollDominance` for a trooper (index) or the aliens (index n). */
-export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): void {
+/**
+ * A Dominance die for a trooper (NFA) or the aliens (index n, AA): face and success written, a
+ * preparation bonus spent. Returns the target it was rolled against (the table's event shows it).
+ */
+export function dominanceDie(r: EncounterRecord, a: number, dice: DiceSource): number {
   const aliens = a === r.n;
   const target = aliens ? r.aa : r.target(a, true);
   const face = dice.roll(D10, aliens ? 'dominance of the aliens' : (r.label.dominance[a] as string));
@@ -577,6 +580,12 @@ export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): 
   r.domFace[a] = face;
   r.domSuccess[a] = face <= target ? 1 : 0;
   if (!aliens) r.bonus[a] = 0;
+  return target;
+}
+
+/** `rollDominance` for a trooper (index) or the aliens (index n). */
+export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): void {
+  dominanceDie(r, a, dice);
   advance(r);
   automatic(r, dice);
 }
@@ -603,8 +612,11 @@ export function declareAliens(r: EncounterRecord): void {
   advance(r);
 }
 
-/** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
-export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void {
+/**
+ * A round's die for a trooper (FA or NFA as declared) or the aliens (AA): face and success
+ * written, a preparation bonus spent. Returns the target it was rolled against.
+ */
+export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number {
   const aliens = a === r.n;
   let target = r.aa;
   let label = 'AA of the aliens';
@@ -614,11 +626,17 @@ export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void 
     label = (nfa ? r.label.nfa[a] : r.label.fa[a]) as string;
   }
   const face = dice.roll(D10, label);
-  r.step = Step.Roll;
   r.rolled[a] = 1;
   r.rollFace[a] = face;
   r.rollSuccess[a] = face <= target ? 1 : 0;
   if (!aliens) r.bonus[a] = 0;
+  return target;
+}
+
+/** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
+export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void {
+  testDie(r, a, dice);
+  r.step = Step.Roll;
   advance(r);
   automatic(r, dice);
 }
