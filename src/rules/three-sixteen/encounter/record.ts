@@ -312,7 +312,7 @@ export class EncounterRecord {
    * The record of `start`'s encounter as it stands: just started for the simulator (which resets
    * it for every run), at any step for the table (which takes a fresh one per command).
    */
-  constructor(private readonly start: ThreeSixteenState) {
+  constructor(private start: ThreeSixteenState) {
     const e = start.encounter as Encounter;
     this.ignoreArmour = e.effects.ignoreArmour;
     this.lasting = e.effects.lastingWounds;
@@ -427,6 +427,29 @@ export class EncounterRecord {
       };
     }
     return this.labels;
+  }
+
+  /**
+   * The record of `state` when it has this record's troopers, conditions and planet (the very
+   * same objects, so everything worked out from them still holds): the table's next command
+   * takes its record so instead of making one. False, and nothing changed, otherwise.
+   */
+  load(state: ThreeSixteenState): boolean {
+    const e = state.encounter;
+    const was = this.start.encounter as Encounter;
+    if (
+      !e ||
+      state.troopers !== this.start.troopers ||
+      state.planet !== this.start.planet ||
+      e.pcs !== was.pcs ||
+      e.effects !== was.effects ||
+      e.roundEffects !== was.roundEffects ||
+      e.pendingKills.length > this.pTrooper.length
+    )
+      return false;
+    this.start = state;
+    this.reset();
+    return true;
   }
 
   /** Back to the encounter as the record took it: a new run from the same table. */
