@@ -76,8 +76,12 @@ export function aaTarget(state: ThreeSixteenState): number {
 
 /** A trooper's FA or NFA for a test now: minus Impair, plus the GM's one-shot preparation bonus. */
 export function pcTarget(state: ThreeSixteenState, t: Trooper, ability: 'fa' | 'nfa'): number {
-  const impair = state.encounter?.effects.impair ?? 0;
-  return Math.max(0, Math.min(10, t[ability] - impair + t.preparationBonus));
+  return testTarget(t[ability], state.encounter?.effects.impair ?? 0, t.preparationBonus);
+}
+
+/** `pcTarget` from its numbers (the encounter record keeps them apart). */
+export function testTarget(value: number, impair: number, bonus: number): number {
+  return Math.max(0, Math.min(10, value - impair + bonus));
 }
 
 export function positionOf(e: Encounter, id: string): Position | undefined {

@@ -1,6 +1,6 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
-import { d100, d1000, fixed, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
+import { d100, d1000, fixed, rollSpec } from '../../../engine/dice/typed.ts';
 import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { theGroup } from '../campaign/promotion-hook.ts';
 import { codes, coreCommandSchemas, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
@@ -12,7 +12,6 @@ import {
   ALIENS,
   type Encounter,
   type HitRecord,
-  SUICIDE,
   type ThreeSixteenState,
   type Trooper,
   type TurnSlot,
@@ -27,7 +26,6 @@ import {
   hasAvailableSlot,
   hasWeapon,
   killSpec,
-  pcTarget,
   weaponSteps,
 } from './core.ts';
 import {
@@ -46,6 +44,18 @@ import {
   requireOwnTrooper,
   requireTrooper,
 } from './guards.ts';
+import { ALIENS_SET, EncounterRecord, NOBODY } from './record.ts';
+import {
+  ambushAttacks,
+  ambushFace,
+  ambushOrder,
+  ambushTie,
+  Dominance,
+  dominanceDie,
+  dominanceOutcome,
+  orderQueue,
+  testDie,
+} from './round.ts';
 import { dropShipTickReady, VEHICLE_RULES, vehicleAboard, vehicleDriven } from './vehicle-rules.ts';
 import { vehicleCommands } from './vehicles.ts';
 
@@ -58,49 +68,31 @@ import { vehicleCommands } from './vehicles.ts';
 // ---------------------------------------------------------------------------------------------
 // Automatic steps
 
-/** A tie-break face as it was rolled, kept in the event for the record. */
-type TieFace = { actor: ActorKey; face: number };
-
 /**
- * Rolls d10s among tied actors, re-rolling those still level, and returns each actor's place as a
- * number (higher acts first); every face rolled is pushed to `faces`.
+ * The encounter record of the state as it stands, noting its roll-offs: the automatic steps are
+ * the record's own (round.ts), the simulator's very functions; the table only words their result
+ * as an event.
  */
-function rollOff(
-  dice: DiceSource,
-  actors: readonly ActorKey[],
-  purpose: string,
-  faces: TieFace[],
-): Map<ActorKey, number> {
-  const ordered = rollOffOrder(dice, actors, purpose, faces);
-  return new Map(ordered.map((a, i) => [a, ordered.length - i]));
+function tableRecord(state: ThreeSixteenState): EncounterRecord {
+  let r = lastRecord;
+  if (!r?.load(state)) {
+    r = new EncounterRecord(state);
+    lastRecord = r;
+  }
+  r.tieLog = [];
+  return r;
 }
 
 /**
- * `rollOff`'s order, highest first. Module functions rather than closures here and below: under
- * tsx (tests, the bench) every named closure created costs a `__name` call on the simulator's path.
+ * The record the table took last, loaded again for the next command while the troopers and the
+ * conditions are the same objects (most commands of a round): making one per command cost the
+ * simulator's command path about a third of its speed.
  */
-function rollOffOrder(
-  dice: DiceSource,
-  group: readonly ActorKey[],
-  purpose: string,
-  faces: TieFace[],
-): ActorKey[] {
-  if (group.length <= 1) return [...group];
-  const rolled = new Map<ActorKey, number>();
-  for (const a of group) {
-    const face = dice.roll(D10, `${purpose} (${a})`);
-    rolled.set(a, face);
-    faces.push({ actor: a, face });
-  }
-  const distinct = [...new Set(rolled.values())].sort((x, y) => y - x);
-  return distinct.flatMap((f) =>
-    rollOffOrder(
-      dice,
-      group.filter((a) => rolled.get(a) === f),
-      purpose,
-      faces,
-    ),
-  );
+let lastRecord: EncounterRecord | null = null;
+
+/** The actor a record's index names (a trooper's id, the aliens, their Suicide). */
+function actorOf(r: EncounterRecord, a: number): ActorKey {
+  return r.actorKey[a] as ActorKey;
 }
 
 function dominanceComplete(state: ThreeSixteenState, e: Encounter): boolean {
@@ -108,54 +100,22 @@ function dominanceComplete(state: ThreeSixteenState, e: Encounter): boolean {
   return fighters(state, e).every((id) => e.dominance[id] !== undefined);
 }
 
-function resolveDominance(
-  state: ThreeSixteenState,
-  e: Encounter,
-  dice: DiceSource,
-): EventOf<'dominance.resolved'> {
-  const pcs = fighters(state, e);
-  const aliens = e.dominance[ALIENS];
-  const rolled = pcs.filter((id) => !e.dominance[id]?.declined);
-  const pcSuccess = rolled.filter((id) => e.dominance[id]?.success);
-  const aliensOk = aliens?.success ?? false;
-  const tieBreaks: TieFace[] = [];
-  let outcome: EventOf<'dominance.resolved'>['outcome'];
-  let winner: ActorKey | null;
-  if (rolled.length > 0 && pcSuccess.length === rolled.length && !aliensOk) {
-    outcome = 'pcAmbush';
-    winner = dominanceBest(e, dice, pcSuccess, tieBreaks);
-  } else if (aliensOk && pcSuccess.length === 0) {
-    outcome = 'alienAmbush';
-    winner = ALIENS;
-  } else if (!aliensOk && pcSuccess.length === 0) {
-    outcome = 'allFail';
-    winner = null;
-  } else {
-    winner = dominanceBest(e, dice, aliensOk ? [...pcSuccess, ALIENS] : pcSuccess, tieBreaks);
-    outcome = winner === ALIENS ? 'aliens' : 'pc';
-  }
-  return { type: 'dominance.resolved', outcome, winner, tieBreaks };
-}
-
-/** The best Dominance face among `actors`; ties roll d10s (faces pushed to `tieBreaks`). */
-function dominanceBest(
-  e: Encounter,
-  dice: DiceSource,
-  actors: readonly ActorKey[],
-  tieBreaks: TieFace[],
-): ActorKey {
-  const top = Math.max(...actors.map((a) => e.dominance[a]?.face ?? 0));
-  const tied = actors.filter((a) => (e.dominance[a]?.face ?? 0) === top);
-  if (tied.length === 1) return tied[0] as ActorKey;
-  // Tied best: roll d10s between them (a PC–alien tie too), highest wins, re-roll while level.
-  let group = tied;
-  for (;;) {
-    const faces = group.map((a) => ({ actor: a, face: dice.roll(D10, `dominance roll-off (${a})`) }));
-    tieBreaks.push(...faces);
-    const hi = Math.max(...faces.map((f) => f.face));
-    group = faces.filter((f) => f.face === hi).map((f) => f.actor);
-    if (group.length === 1) return group[0] as ActorKey;
-  }
+function resolveDominance(state: ThreeSixteenState, dice: DiceSource): EventOf<'dominance.resolved'> {
+  const r = tableRecord(state);
+  const result = dominanceOutcome(r, dice);
+  const winner: ActorKey | null =
+    r.rangeSetter === NOBODY ? null : r.rangeSetter === ALIENS_SET ? ALIENS : actorOf(r, r.rangeSetter);
+  const outcome: EventOf<'dominance.resolved'>['outcome'] =
+    result === Dominance.PcAmbush
+      ? 'pcAmbush'
+      : result === Dominance.AlienAmbush
+        ? 'alienAmbush'
+        : result === Dominance.AllFail
+          ? 'allFail'
+          : winner === ALIENS
+            ? 'aliens'
+            : 'pc';
+  return { type: 'dominance.resolved', outcome, winner, tieBreaks: r.tieLog ?? [] };
 }
 
 function rollsComplete(state: ThreeSixteenState, e: Encounter): boolean {
@@ -164,70 +124,37 @@ function rollsComplete(state: ThreeSixteenState, e: Encounter): boolean {
 }
 
 /** Successes high→low (ties ordered by roll-off), then failures high→low. */
-function orderRound(state: ThreeSixteenState, e: Encounter, dice: DiceSource): EventOf<'round.ordered'> {
-  const actors: { actor: ActorKey; face: number; success: boolean }[] = [];
-  for (const id of fighters(state, e)) {
-    const r = e.rolls[id];
-    if (r) actors.push({ actor: id, face: r.face, success: r.success });
-  }
-  const a = e.rolls[ALIENS];
-  if (a) actors.push({ actor: ALIENS, face: a.face, success: a.success });
-  // The Suicide attack counts as a successful roll of 1.
-  if (e.roundEffects.suicide) actors.push({ actor: SUICIDE, face: 1, success: true });
-  const tie = new Map<ActorKey, number>();
-  const tieBreaks: TieFace[] = [];
-  // Successes per face first, so the roll-offs below only filter the faces that are tied (same
-  // faces, same order, same dice as filtering every face).
-  const successesAt = new Array<number>(11).fill(0);
-  for (const x of actors)
-    if (x.success && x.face >= 1 && x.face <= 10) successesAt[x.face] = (successesAt[x.face] ?? 0) + 1;
-  for (let face = 10; face >= 1; face--) {
-    if ((successesAt[face] ?? 0) < 2) continue;
-    const group = actors.filter((x) => x.success && x.face === face).map((x) => x.actor);
-    if (group.length > 1)
-      for (const [k, v] of rollOff(dice, group, `tie-break at ${face}`, tieBreaks)) tie.set(k, v);
-  }
-  const queue: TurnSlot[] = actors
-    // Written out rather than spread: every slot gets one object shape (the simulator's profile
-    // showed the spread-and-extend here as the round's single hottest line).
-    .map((x) => ({
-      actor: x.actor,
-      face: x.face,
-      success: x.success,
-      tieBreak: tie.get(x.actor) ?? 0,
+function orderRound(state: ThreeSixteenState, dice: DiceSource): EventOf<'round.ordered'> {
+  const r = tableRecord(state);
+  orderQueue(r, dice);
+  const queue: TurnSlot[] = [];
+  for (let k = 0; k < r.qLen; k++) {
+    queue.push({
+      actor: actorOf(r, r.qActor[k] as number),
+      face: r.qFace[k] as number,
+      success: r.qSuccess[k] === 1,
+      tieBreak: r.qTie[k] as number,
       done: false,
       cancelled: false,
-    }))
-    .sort((p, q) => Number(q.success) - Number(p.success) || q.face - p.face || q.tieBreak - p.tieBreak);
-  return { type: 'round.ordered', queue, tieBreaks };
+    });
+  }
+  return { type: 'round.ordered', queue, tieBreaks: r.tieLog ?? [] };
 }
 
-function ambush(state: ThreeSixteenState, e: Encounter, dice: DiceSource): EventOf<'ambush.resolved'> {
-  const ids = fighters(state, e);
-  const faces = new Map(ids.map((id) => [id, dice.roll(D10, `ambush order of ${state.troopers[id]?.name}`)]));
-  const tie = new Map<ActorKey, number>();
-  const tieBreaks: TieFace[] = [];
-  for (let face = 10; face >= 1; face--) {
-    const group = ids.filter((id) => faces.get(id) === face);
-    if (group.length > 1)
-      for (const [k, v] of rollOff(dice, group, `ambush tie-break at ${face}`, tieBreaks)) tie.set(k, v);
+function ambush(state: ThreeSixteenState, dice: DiceSource): EventOf<'ambush.resolved'> {
+  const r = tableRecord(state);
+  const count = ambushAttacks(r, dice);
+  const attacks: EventOf<'ambush.resolved'>['attacks'][number][] = [];
+  for (let k = 0; k < count; k++) {
+    const i = ambushOrder[k] as number;
+    attacks.push({
+      trooperId: actorOf(r, i),
+      face: ambushFace[i] as number,
+      tieBreak: ambushTie[i] as number,
+      kills: r.ambushKills[i] ?? null,
+    });
   }
-  const order = [...ids].sort(
-    (x, y) => (faces.get(y) ?? 0) - (faces.get(x) ?? 0) || (tie.get(y) ?? 0) - (tie.get(x) ?? 0),
-  );
-  let tokens = e.tokens;
-  const attacks = order.map((id) => {
-    const t = state.troopers[id] as Trooper;
-    const range = e.positions[id];
-    const spec = range && range !== 'beyondFar' ? killSpec(state, t, t.currentWeapon, range) : null;
-    let kills: RollRecord | null = null;
-    if (spec && tokens > 0) {
-      kills = rollSpec(dice, spec, `ambush kills of ${t.name}`);
-      tokens--;
-    }
-    return { trooperId: id, face: faces.get(id) ?? 0, tieBreak: tie.get(id) ?? 0, kills };
-  });
-  return { type: 'ambush.resolved', attacks, tieBreaks };
+  return { type: 'ambush.resolved', attacks, tieBreaks: r.tieLog ?? [] };
 }
 
 /** Applies `events`, then appends the automatic steps that follow, until a person must decide. */
@@ -246,9 +173,9 @@ export function withAutomatic(
     // What the engine rolls on its own (roll-offs, the ambush, tie-breaks) spans several parties:
     // the table's dice, not a player's typed faces.
     const dice = othersDice(ctx);
-    if (dominanceComplete(s, e)) next = resolveDominance(s, e, dice);
-    else if (e.step === 'ambush') next = ambush(s, e, dice);
-    else if (rollsComplete(s, e)) next = orderRound(s, e, dice);
+    if (dominanceComplete(s, e)) next = resolveDominance(s, dice);
+    else if (e.step === 'ambush') next = ambush(s, dice);
+    else if (rollsComplete(s, e)) next = orderRound(s, dice);
     if (!next) break;
     s = foldInto(out, s, next);
   }
@@ -375,16 +302,12 @@ const rollDominance = defineCommand(
     requireNoPending(e);
     requireActorControl(state, c.actor, ctx);
     if (e.dominance[c.actor]) fail(codes.ALREADY_DONE, 'dominance is already rolled for them');
-    let target: number;
-    let name = 'the aliens';
-    if (c.actor === ALIENS) target = aaTarget(state);
-    else {
-      const t = requireTrooper(state, c.actor);
-      requireInEncounter(e, t);
-      target = pcTarget(state, t, 'nfa');
-      name = t.name;
-    }
-    const face = ctx.dice.roll(D10, `dominance of ${name}`);
+    if (c.actor !== ALIENS) requireInEncounter(e, requireTrooper(state, c.actor));
+    // The die is the record's (round.ts), as the simulator rolls it.
+    const r = tableRecord(state);
+    const a = r.actorKey.indexOf(c.actor);
+    const target = dominanceDie(r, a, ctx.dice);
+    const face = r.domFace[a] as number;
     return withAutomatic(
       state,
       [{ type: 'dominance.rolled', actor: c.actor, face, target, success: face <= target }],
@@ -585,17 +508,12 @@ const rollTest = defineCommand('rollTest', coreCommandSchemas.rollTest, GM_AND_P
   if (c.actor === ALIENS && !aliensAttack(e))
     fail(codes.NOT_AVAILABLE, 'the last token went to the suicide attack: no normal AA roll');
   if (e.rolls[c.actor]) fail(codes.ALREADY_DONE, 'this die is already rolled');
-  let target: number;
-  let label = 'AA of the aliens';
-  if (c.actor === ALIENS) target = aaTarget(state);
-  else {
-    const t = requireTrooper(state, c.actor);
-    requireInEncounter(e, t);
-    const d = e.declarations[t.id];
-    target = pcTarget(state, t, d?.kind === 'nfa' ? 'nfa' : 'fa');
-    label = `${d?.kind === 'nfa' ? 'NFA' : 'FA'} of ${t.name}`;
-  }
-  const face = ctx.dice.roll(D10, label);
+  if (c.actor !== ALIENS) requireInEncounter(e, requireTrooper(state, c.actor));
+  // The die is the record's (round.ts), as the simulator rolls it.
+  const r = tableRecord(state);
+  const a = r.actorKey.indexOf(c.actor);
+  const target = testDie(r, a, ctx.dice);
+  const face = r.rollFace[a] as number;
   return withAutomatic(
     state,
     [{ type: 'test.rolled', actor: c.actor, face, target, success: face <= target }],

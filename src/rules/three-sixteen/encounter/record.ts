@@ -1,16 +1,21 @@
-import type { DiceSpec } from '../../../engine/dice/typed.ts';
+import type { DiceSpec, RollRecord } from '../../../engine/dice/typed.ts';
 import { fixed } from '../../../engine/dice/typed.ts';
 import { campaignOf, isPc } from '../campaign/model.ts';
 import { killStepDice } from '../data/index.ts';
 import {
   type AbilityId,
+  type ActorKey,
+  ALIENS,
   type Encounter,
   type EncounterEndReason,
+  type EncounterStep,
+  type Position,
   RANGES,
+  SUICIDE,
   type ThreeSixteenState,
   type Trooper,
 } from '../state.ts';
-import { bestRange, weaponSteps } from './core.ts';
+import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -35,6 +40,7 @@ export const BEYOND_FAR = 3;
 export const IN = 0;
 export const OUT_DEAD = 1;
 export const OUT_BEYOND_FAR = 2;
+export const OUT_WEAKNESS = 3;
 
 export const ACTIVE = 0;
 export const DEAD = 1;
@@ -58,6 +64,24 @@ export const Step = {
   Ended: 6,
 } as const;
 export type Step = (typeof Step)[keyof typeof Step];
+
+const STEP_OF: { readonly [K in EncounterStep]: Step } = {
+  dominance: Step.Dominance,
+  setRange: Step.SetRange,
+  ambush: Step.Ambush,
+  declare: Step.Declare,
+  roll: Step.Roll,
+  resolve: Step.Resolve,
+  ended: Step.Ended,
+};
+
+const POSITION_OF: { readonly [K in Position]: number } = { close: 0, near: 1, far: 2, beyondFar: 3 };
+
+/** A roll-off face as the table's events keep it. */
+export interface TieFace {
+  readonly actor: ActorKey;
+  readonly face: number;
+}
 
 /** Who sets the range (a trooper's index, or the aliens). */
 export const NOBODY = -2;
@@ -120,15 +144,10 @@ export function recordSupports(state: ThreeSixteenState): string | null {
   return null;
 }
 
-/** How a kill roll reads for a trooper's weapon in hand at each range under the standing conditions. */
-function killSpecs(t: Trooper, reduceVisibility: boolean): (DiceSpec | null)[] {
-  const steps = weaponSteps(t, t.currentWeapon);
+/** How a kill roll reads for a trooper's weapon in hand at each range under the encounter's conditions now. */
+function killSpecs(state: ThreeSixteenState, t: Trooper): (DiceSpec | null)[] {
   const out: (DiceSpec | null)[] = [];
-  for (const r of RANGES) {
-    const step = steps?.[r];
-    const spec = step === null || step === undefined || step <= 0 ? null : killStepDice(step);
-    out.push(reduceVisibility && r === 'far' ? null : spec);
-  }
+  for (const r of RANGES) out.push(killSpec(state, t, t.currentWeapon, r));
   return out;
 }
 
@@ -161,20 +180,37 @@ function woundsOf(t: Trooper): number {
   return n;
 }
 
+/** Dice purposes per trooper. */
+interface Labels {
+  readonly dominance: readonly string[];
+  readonly fa: readonly string[];
+  readonly nfa: readonly string[];
+  readonly kills: readonly string[];
+  readonly strength: readonly string[];
+  readonly ambushOrder: readonly string[];
+  readonly ambushKills: readonly string[];
+}
+
+/** `n` zeros, packed (no holes). */
+function zeros(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
 export class EncounterRecord {
-  /** Troopers taking part, in the encounter's order (`Encounter.pcs`); the aliens are index `n`. */
+  /**
+   * Troopers taking part, in the encounter's order (`Encounter.pcs`); the aliens are index `n`,
+   * their Suicide attack (a success of 1 in the round's order) index `n + 1`.
+   */
   readonly n: number;
+  readonly suicide: number;
   readonly ids: readonly string[];
   readonly names: readonly string[];
-  // What never changes during the encounter.
+  // What never changes while the record is in use.
   readonly fa: readonly number[];
   readonly nfa: readonly number[];
-  /** Kill roll of the weapon in hand per range (Close, Near, Far), null when it cannot kill. */
-  readonly spec: readonly (readonly (DiceSpec | null)[])[];
-  /** Average kills per position (Close, Near, Far, beyond Far = 0). */
-  readonly power: readonly (readonly number[])[];
   readonly grenades: readonly boolean[];
-  readonly strengthSpec: readonly DiceSpec[];
   readonly armourPolicy: readonly number[];
   readonly ignoreArmour: boolean;
   readonly lasting: boolean;
@@ -182,43 +218,46 @@ export class EncounterRecord {
   readonly reduceVisibility: boolean;
   readonly flee: boolean;
   readonly swarm: boolean;
-  /** The aliens' AA target (planet AA, clamped; the record holds no ability that changes it). */
+  /** The aliens' AA target (planet AA with Boost or Enrage, clamped: `aaTarget`). */
   readonly aa: number;
-  /** Dice purposes, made once per record rather than per roll. */
-  readonly label: {
-    readonly dominance: readonly string[];
-    readonly fa: readonly string[];
-    readonly nfa: readonly string[];
-    readonly kills: readonly string[];
-    readonly strength: readonly string[];
-    readonly ambushOrder: readonly string[];
-    readonly ambushKills: readonly string[];
-  };
-  /** Actor keys as the events name them (trooper ids, then 'aliens'). */
+  /** Impair on the troopers' tests. */
+  readonly impair: number;
+  /** Actor keys as the events name them (trooper ids, then 'aliens', then 'aliens:suicide'). */
   readonly actorKey: readonly string[];
-  /**
-   * Where each trooper's weapon kills the most, seen from each position (ties: the nearest, then
-   * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
-   */
-  readonly bestFrom: readonly (readonly number[])[];
   /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
   private readonly tieLabels: string[][] = [];
-  private readonly dominanceRollOff: readonly string[];
+  // Worked out when first asked: the simulator asks once per record and keeps it for every run;
+  // the table takes a fresh record per command and asks for little of it.
+  private specs: (readonly (DiceSpec | null)[])[] | null = null;
+  private powers: (readonly number[])[] | null = null;
+  private strengthSpecs: DiceSpec[] | null = null;
+  private bests: (readonly number[])[] | null = null;
+  private labels: Labels | null = null;
+  private dominanceRollOff: readonly string[] | null = null;
+  private readonly troopers: readonly Trooper[];
+
+  /**
+   * The table's record of what the automatic steps rolled (`decide.ts` `withAutomatic` sets them,
+   * builds its events from them); null in the simulator, which asks for nothing.
+   */
+  tieLog: TieFace[] | null = null;
+  /** The troopers' ambush kill rolls by trooper (null: none), kept only while `tieLog` is. */
+  readonly ambushKills: (RollRecord | null)[] = [];
 
   // Troopers, as they change.
-  readonly bonus: Int32Array;
-  readonly wounds: Int32Array;
-  readonly lastingWounds: Int32Array;
-  readonly status: Int32Array;
-  readonly armour: Int32Array;
-  readonly strengthsLeft: Int32Array;
-  readonly weaknessesLeft: Int32Array;
-  readonly kills: Int32Array;
-  readonly strengthsUsed: Int32Array;
-  readonly pos: Int32Array;
-  readonly out: Int32Array;
+  readonly bonus: number[];
+  readonly wounds: number[];
+  readonly lastingWounds: number[];
+  readonly status: number[];
+  readonly armour: number[];
+  readonly strengthsLeft: number[];
+  readonly weaknessesLeft: number[];
+  readonly kills: number[];
+  readonly strengthsUsed: number[];
+  readonly pos: number[];
+  readonly out: number[];
   /** The face of the turn that felled a trooper this round, −1 when none. */
-  readonly fellAt: Int32Array;
+  readonly fellAt: number[];
   /** Troopers still fighting (kept as they fall or leave, for the checks after every step). */
   alive = 0;
 
@@ -237,38 +276,43 @@ export class EncounterRecord {
   /** Strengths used (the `strength.used` events the command path would have made). */
   strengths = 0;
 
-  // Dominance and the round's dice, per actor (index n = the aliens).
-  readonly domRolled: Uint8Array;
-  readonly domFace: Int32Array;
-  readonly domSuccess: Uint8Array;
-  readonly declared: Uint8Array;
+  // Dominance and the round's dice, per actor (index n = the aliens, n + 1 = their Suicide).
+  readonly domRolled: number[];
+  readonly domDeclined: number[];
+  readonly domFace: number[];
+  readonly domSuccess: number[];
+  readonly declared: number[];
   /** 0 FA, else the NFA manoeuvre's step (−1 closer, +1 farther). */
-  readonly declMove: Int32Array;
-  readonly declNfa: Uint8Array;
+  readonly declMove: number[];
+  readonly declNfa: number[];
   aliensDeclared = false;
-  readonly rolled: Uint8Array;
-  readonly rollFace: Int32Array;
-  readonly rollSuccess: Uint8Array;
+  readonly rolled: number[];
+  readonly rollFace: number[];
+  readonly rollSuccess: number[];
 
   // The round's queue, slot by slot.
   qLen = 0;
   cursor = 0;
-  readonly qActor: Int32Array;
-  readonly qFace: Int32Array;
-  readonly qSuccess: Uint8Array;
-  readonly qTie: Int32Array;
-  readonly qDone: Uint8Array;
-  readonly qCancelled: Uint8Array;
+  readonly qActor: number[];
+  readonly qFace: number[];
+  readonly qSuccess: number[];
+  readonly qTie: number[];
+  readonly qDone: number[];
+  readonly qCancelled: number[];
 
   // Kills waiting for their trooper's answer, in the order they landed.
   pLen = 0;
-  readonly pTrooper: Int32Array;
-  readonly pStoppable: Uint8Array;
-  readonly pLasting: Uint8Array;
-  readonly pBy: Int32Array;
-  readonly pFace: Int32Array;
+  readonly pTrooper: number[];
+  readonly pStoppable: number[];
+  readonly pLasting: number[];
+  readonly pBy: number[];
+  readonly pFace: number[];
 
-  constructor(private readonly start: ThreeSixteenState) {
+  /**
+   * The record of `start`'s encounter as it stands: just started for the simulator (which resets
+   * it for every run), at any step for the table (which takes a fresh one per command).
+   */
+  constructor(private start: ThreeSixteenState) {
     const e = start.encounter as Encounter;
     this.ignoreArmour = e.effects.ignoreArmour;
     this.lasting = e.effects.lastingWounds;
@@ -276,57 +320,56 @@ export class EncounterRecord {
     this.reduceVisibility = e.effects.reduceVisibility;
     this.flee = e.effects.flee;
     this.swarm = e.effects.swarm;
-    this.aa = Math.max(1, Math.min(10, start.planet?.aa ?? 5));
+    this.aa = aaTarget(start);
+    this.impair = e.effects.impair;
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
-    // One slot per actor (the aliens last); the Kills waiting, at most a few per trooper.
-    const size = this.n + 1;
-    this.bonus = new Int32Array(size);
-    this.wounds = new Int32Array(size);
-    this.lastingWounds = new Int32Array(size);
-    this.status = new Int32Array(size);
-    this.armour = new Int32Array(size);
-    this.strengthsLeft = new Int32Array(size);
-    this.weaknessesLeft = new Int32Array(size);
-    this.kills = new Int32Array(size);
-    this.strengthsUsed = new Int32Array(size);
-    this.pos = new Int32Array(size);
-    this.out = new Int32Array(size);
-    this.fellAt = new Int32Array(size);
-    this.domFace = new Int32Array(size);
-    this.declMove = new Int32Array(size);
-    this.rollFace = new Int32Array(size);
-    this.qActor = new Int32Array(size);
-    this.qFace = new Int32Array(size);
-    this.qTie = new Int32Array(size);
-    this.pTrooper = new Int32Array(4 * size);
-    this.pBy = new Int32Array(4 * size);
-    this.pFace = new Int32Array(4 * size);
-    this.domRolled = new Uint8Array(size);
-    this.domSuccess = new Uint8Array(size);
-    this.declared = new Uint8Array(size);
-    this.declNfa = new Uint8Array(size);
-    this.rolled = new Uint8Array(size);
-    this.rollSuccess = new Uint8Array(size);
-    this.qSuccess = new Uint8Array(size);
-    this.qDone = new Uint8Array(size);
-    this.qCancelled = new Uint8Array(size);
-    this.pStoppable = new Uint8Array(4 * size);
-    this.pLasting = new Uint8Array(4 * size);
+    this.suicide = this.n + 1;
+    // One slot per actor (the aliens and their Suicide last); the Kills waiting, a few per trooper.
+    const size = this.n + 2;
+    const waiting = Math.max(4 * size, e.pendingKills.length);
+    // Plain arrays of small integers (as fast to read and write as typed arrays here): the table
+    // takes a fresh record per command, and thirty typed arrays cost most of the record's making.
+    this.bonus = zeros(size);
+    this.wounds = zeros(size);
+    this.lastingWounds = zeros(size);
+    this.status = zeros(size);
+    this.armour = zeros(size);
+    this.strengthsLeft = zeros(size);
+    this.weaknessesLeft = zeros(size);
+    this.kills = zeros(size);
+    this.strengthsUsed = zeros(size);
+    this.pos = zeros(size);
+    this.out = zeros(size);
+    this.fellAt = zeros(size);
+    this.domFace = zeros(size);
+    this.declMove = zeros(size);
+    this.rollFace = zeros(size);
+    this.qActor = zeros(size);
+    this.qFace = zeros(size);
+    this.qTie = zeros(size);
+    this.pTrooper = zeros(waiting);
+    this.pBy = zeros(waiting);
+    this.pFace = zeros(waiting);
+    this.domRolled = zeros(size);
+    this.domDeclined = zeros(size);
+    this.domSuccess = zeros(size);
+    this.declared = zeros(size);
+    this.declNfa = zeros(size);
+    this.rolled = zeros(size);
+    this.rollSuccess = zeros(size);
+    this.qSuccess = zeros(size);
+    this.qDone = zeros(size);
+    this.qCancelled = zeros(size);
+    this.pStoppable = zeros(waiting);
+    this.pLasting = zeros(waiting);
     this.ids = troopers.map((t) => t.id);
     this.names = troopers.map((t) => t.name);
-    this.actorKey = [...this.ids, 'aliens'];
-    this.dominanceRollOff = this.actorKey.map((key) => `dominance roll-off (${key})`);
+    this.actorKey = [...this.ids, ALIENS, SUICIDE];
     this.fa = troopers.map((t) => t.fa);
     this.nfa = troopers.map((t) => t.nfa);
-    this.spec = troopers.map((t) => killSpecs(t, this.reduceVisibility));
-    this.power = this.spec.map((specs) => [...specs.map(killMean), 0]);
+    this.troopers = troopers;
     this.grenades = troopers.map((t) => t.currentWeapon === 'grenades');
-    this.strengthSpec = troopers.map((t) => {
-      const step = weaponSteps(t, t.currentWeapon)?.[bestRange(t, t.currentWeapon)];
-      return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
-    });
-    this.bestFrom = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
     this.armourPolicy = troopers.map((t) =>
       t.armourPolicy === 'ask'
         ? POLICY_ASK
@@ -334,65 +377,180 @@ export class EncounterRecord {
           ? POLICY_NEVER
           : POLICY_WHEN_AVAILABLE,
     );
-    this.label = {
-      dominance: this.names.map((name) => `dominance of ${name}`),
-      fa: this.names.map((name) => `FA of ${name}`),
-      nfa: this.names.map((name) => `NFA of ${name}`),
-      kills: this.names.map((name) => `kills of ${name}`),
-      strength: this.names.map((name) => `Strength kills of ${name}`),
-      ambushOrder: this.names.map((name) => `ambush order of ${name}`),
-      ambushKills: this.names.map((name) => `ambush kills of ${name}`),
-    };
     this.reset();
   }
 
-  /** Back to the encounter as it started: a new run from the same table. */
+  /** Kill roll of the weapon in hand per range (Close, Near, Far), null when it cannot kill. */
+  get spec(): readonly (readonly (DiceSpec | null)[])[] {
+    if (!this.specs) this.specs = this.troopers.map((t) => killSpecs(this.start, t));
+    return this.specs;
+  }
+
+  /** Average kills per position (Close, Near, Far, beyond Far = 0). */
+  get power(): readonly (readonly number[])[] {
+    if (!this.powers) this.powers = this.spec.map((specs) => [...specs.map(killMean), 0]);
+    return this.powers;
+  }
+
+  /** A Strength's kill roll: the weapon in hand at its best range. */
+  get strengthSpec(): readonly DiceSpec[] {
+    if (!this.strengthSpecs)
+      this.strengthSpecs = this.troopers.map((t) => {
+        const step = weaponSteps(t, t.currentWeapon)?.[bestRange(t, t.currentWeapon)];
+        return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
+      });
+    return this.strengthSpecs;
+  }
+
+  /**
+   * Where each trooper's weapon kills the most, seen from each position (ties: the nearest, then
+   * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
+   */
+  get bestFrom(): readonly (readonly number[])[] {
+    if (!this.bests)
+      this.bests = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
+    return this.bests;
+  }
+
+  /** Dice purposes, made once per record rather than per roll. */
+  get label(): Labels {
+    if (!this.labels) {
+      const names = this.names;
+      this.labels = {
+        dominance: names.map((name) => `dominance of ${name}`),
+        fa: names.map((name) => `FA of ${name}`),
+        nfa: names.map((name) => `NFA of ${name}`),
+        kills: names.map((name) => `kills of ${name}`),
+        strength: names.map((name) => `Strength kills of ${name}`),
+        ambushOrder: names.map((name) => `ambush order of ${name}`),
+        ambushKills: names.map((name) => `ambush kills of ${name}`),
+      };
+    }
+    return this.labels;
+  }
+
+  /**
+   * The record of `state` when it has this record's troopers, conditions and planet (the very
+   * same objects, so everything worked out from them still holds): the table's next command
+   * takes its record so instead of making one. False, and nothing changed, otherwise.
+   */
+  load(state: ThreeSixteenState): boolean {
+    const e = state.encounter;
+    const was = this.start.encounter as Encounter;
+    if (
+      !e ||
+      state.troopers !== this.start.troopers ||
+      state.planet !== this.start.planet ||
+      e.pcs !== was.pcs ||
+      e.effects !== was.effects ||
+      e.roundEffects !== was.roundEffects ||
+      e.pendingKills.length > this.pTrooper.length
+    )
+      return false;
+    this.start = state;
+    this.reset();
+    return true;
+  }
+
+  /** Back to the encounter as the record took it: a new run from the same table. */
   reset(): void {
     const s = this.start;
     const e = s.encounter as Encounter;
     const n = this.n;
+    let alive = 0;
     for (let i = 0; i < n; i++) {
-      const t = s.troopers[this.ids[i] as string] as Trooper;
+      const id = this.ids[i] as string;
+      const t = s.troopers[id] as Trooper;
       this.bonus[i] = t.preparationBonus;
       this.wounds[i] = woundsOf(t);
       this.lastingWounds[i] = t.lastingWounds;
-      this.status[i] = ACTIVE;
+      this.status[i] = t.status === 'active' ? ACTIVE : DEAD;
       this.armour[i] =
         t.armour === 'available' ? ARMOUR_AVAILABLE : t.armour === 'used' ? ARMOUR_USED : ARMOUR_NOT_YET;
       this.strengthsLeft[i] = available(t.strengths);
       this.weaknessesLeft[i] = available(t.weaknesses);
       this.kills[i] = t.killsThisMission;
       this.strengthsUsed[i] = 0;
-      this.pos[i] = FAR;
-      this.out[i] = IN;
-      this.fellAt[i] = -1;
+      const p = e.positions[id];
+      this.pos[i] = p === undefined ? FAR : POSITION_OF[p];
+      const out = e.out[id];
+      this.out[i] =
+        out === undefined
+          ? t.status === 'active'
+            ? IN
+            : OUT_DEAD
+          : out === 'dead'
+            ? OUT_DEAD
+            : out === 'beyondFar'
+              ? OUT_BEYOND_FAR
+              : OUT_WEAKNESS;
+      if (this.out[i] === IN) alive++;
+      this.fellAt[i] = e.fellAtFace[id] ?? -1;
     }
-    for (let a = 0; a <= n; a++) {
-      this.domRolled[a] = 0;
-      this.domFace[a] = 0;
-      this.domSuccess[a] = 0;
-      this.declared[a] = 0;
-      this.declMove[a] = 0;
-      this.declNfa[a] = 0;
-      this.rolled[a] = 0;
-      this.rollFace[a] = 0;
-      this.rollSuccess[a] = 0;
+    for (let a = 0; a <= this.suicide; a++) {
+      const key = this.actorKey[a] as string;
+      const d = e.dominance[key];
+      this.domRolled[a] = d === undefined ? 0 : 1;
+      this.domDeclined[a] = d?.declined ? 1 : 0;
+      this.domFace[a] = d?.face ?? 0;
+      this.domSuccess[a] = d?.success ? 1 : 0;
+      const decl = e.declarations[key];
+      this.declared[a] = decl === undefined ? 0 : 1;
+      this.declNfa[a] = decl?.kind === 'nfa' ? 1 : 0;
+      this.declMove[a] =
+        decl?.kind === 'nfa' && decl.task.kind === 'manoeuvre' && decl.task.move
+          ? decl.task.move === 'closer'
+            ? -1
+            : 1
+          : 0;
+      const roll = e.rolls[key];
+      this.rolled[a] = roll === undefined ? 0 : 1;
+      this.rollFace[a] = roll?.face ?? 0;
+      this.rollSuccess[a] = roll?.success ? 1 : 0;
     }
-    this.alive = n;
-    this.step = Step.Dominance;
+    // The Suicide attack counts as a successful roll of 1 in the round it was declared.
+    if (e.roundEffects.suicide) {
+      this.rolled[this.suicide] = 1;
+      this.rollFace[this.suicide] = 1;
+      this.rollSuccess[this.suicide] = 1;
+    }
+    this.alive = alive;
+    this.step = STEP_OF[e.step];
     this.tokens = e.tokens;
-    this.round = 0;
-    this.rangeSetter = NOBODY;
-    this.ambush = 0;
-    this.roundsWithoutKills = 0;
-    this.killsThisRound = 0;
-    this.endReason = null;
+    this.round = e.round;
+    this.rangeSetter =
+      e.rangeSetter === null
+        ? NOBODY
+        : e.rangeSetter === ALIENS
+          ? ALIENS_SET
+          : this.ids.indexOf(e.rangeSetter);
+    this.ambush = e.ambush === 'aliens' ? 1 : e.ambush === 'pcs' ? 2 : 0;
+    this.roundsWithoutKills = e.roundsWithoutKills;
+    this.killsThisRound = e.killsThisRound;
+    this.endReason = e.endReason;
     this.returned = 0;
     this.strengths = 0;
-    this.aliensDeclared = false;
-    this.qLen = 0;
-    this.cursor = 0;
-    this.pLen = 0;
+    this.aliensDeclared = e.aliensDeclared;
+    this.qLen = e.queue.length;
+    for (let q = 0; q < this.qLen; q++) {
+      const slot = e.queue[q] as Encounter['queue'][number];
+      this.qActor[q] = this.actorKey.indexOf(slot.actor);
+      this.qFace[q] = slot.face;
+      this.qSuccess[q] = slot.success ? 1 : 0;
+      this.qTie[q] = slot.tieBreak;
+      this.qDone[q] = slot.done ? 1 : 0;
+      this.qCancelled[q] = slot.cancelled ? 1 : 0;
+    }
+    this.cursor = e.cursor;
+    this.pLen = e.pendingKills.length;
+    for (let p = 0; p < this.pLen; p++) {
+      const k = e.pendingKills[p] as Encounter['pendingKills'][number];
+      this.pTrooper[p] = this.ids.indexOf(k.trooperId);
+      this.pStoppable[p] = k.armourStoppable ? 1 : 0;
+      this.pLasting[p] = k.lasting ? 1 : 0;
+      this.pBy[p] = k.by === null ? -1 : this.ids.indexOf(k.by);
+      this.pFace[p] = k.face ?? -1;
+    }
   }
 
   /** The purpose of a round's roll-off die at `face` for actor `a`. */
@@ -407,6 +565,8 @@ export class EncounterRecord {
 
   /** The purpose of a Dominance roll-off die for actor `a`. */
   dominanceTieLabel(a: number): string {
+    if (!this.dominanceRollOff)
+      this.dominanceRollOff = this.actorKey.map((key) => `dominance roll-off (${key})`);
     return this.dominanceRollOff[a] as string;
   }
 
@@ -416,10 +576,9 @@ export class EncounterRecord {
     return this.out[i] === IN;
   }
 
-  /** A trooper's FA or NFA for a test now (the record holds no Impair). */
+  /** A trooper's FA or NFA for a test now (`pcTarget`: minus Impair, plus the preparation bonus). */
   target(i: number, nfa: boolean): number {
-    const v = (nfa ? this.nfa[i] : this.fa[i]) as number;
-    return Math.max(0, Math.min(10, v + (this.bonus[i] as number)));
+    return testTarget((nfa ? this.nfa[i] : this.fa[i]) as number, this.impair, this.bonus[i] as number);
   }
 
   /** The state the encounter started from (to report troopers the record does not hold). */

@@ -1,6 +1,6 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
-import { type DiceSpec, rollSpec } from '../../../engine/dice/typed.ts';
+import { type DiceSpec, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
 import type { EncounterEndReason } from '../state.ts';
 import {
   ACTIVE,
@@ -13,6 +13,7 @@ import {
   type EncounterRecord,
   FAR,
   IN,
+  NOBODY,
   OUT_BEYOND_FAR,
   OUT_DEAD,
   POLICY_ASK,
@@ -148,7 +149,7 @@ function setAllRanges(r: EncounterRecord, range: number): void {
 function startRound(r: EncounterRecord): void {
   r.step = Step.Declare;
   r.round++;
-  for (let a = 0; a <= r.n; a++) {
+  for (let a = 0; a <= r.suicide; a++) {
     r.declared[a] = 0;
     r.rolled[a] = 0;
   }
@@ -249,33 +250,52 @@ export function advance(r: EncounterRecord): void {
 
 // ---------------------------------------------------------------------------------------------
 // Roll-offs and the automatic steps
+//
+// The table's `decide` (withAutomatic) runs these same functions on a record of its state to roll
+// what follows a command without anyone deciding; it sets `r.tieLog` to get the roll-off faces
+// (and the ambush's kill rolls) for its events. The simulator leaves it null.
+
+/** Notes a roll-off face for the table's event. */
+function logTie(r: EncounterRecord, a: number, face: number): void {
+  r.tieLog?.push({ actor: r.actorKey[a] as string, face });
+}
 
 /**
  * Roll-off among tied actors, highest first; each face rolled draws a d10, re-rolled among those
- * still level (decide.ts `rollOffOrder`). `label` names each die's purpose.
+ * still level. `label` names each die's purpose.
  */
-function rollOffOrder(dice: DiceSource, group: readonly number[], label: (a: number) => string): number[] {
+function rollOffOrder(
+  r: EncounterRecord,
+  dice: DiceSource,
+  group: readonly number[],
+  label: (a: number) => string,
+): number[] {
   if (group.length <= 1) return group.slice();
   const faces: number[] = [];
-  for (const a of group) faces.push(dice.roll(D10, label(a)));
+  for (const a of group) {
+    const face = dice.roll(D10, label(a));
+    logTie(r, a, face);
+    faces.push(face);
+  }
   const distinct = [...new Set(faces)].sort((x, y) => y - x);
   const out: number[] = [];
   for (const f of distinct) {
     const sub: number[] = [];
     for (let k = 0; k < group.length; k++) if (faces[k] === f) sub.push(group[k] as number);
-    for (const a of rollOffOrder(dice, sub, label)) out.push(a);
+    for (const a of rollOffOrder(r, dice, sub, label)) out.push(a);
   }
   return out;
 }
 
 /** Each actor's place in a roll-off (higher acts first), written into `tie`. */
 function rollOff(
+  r: EncounterRecord,
   dice: DiceSource,
   group: readonly number[],
   label: (a: number) => string,
   tie: number[],
 ): void {
-  const ordered = rollOffOrder(dice, group, label);
+  const ordered = rollOffOrder(r, dice, group, label);
   for (let k = 0; k < ordered.length; k++) tie[ordered[k] as number] = ordered.length - k;
 }
 
@@ -296,14 +316,16 @@ function roundRollOff(
     const b = group[1] as number;
     for (;;) {
       const fa = dice.roll(D10, r.tieLabel(face, a));
+      logTie(r, a, fa);
       const fb = dice.roll(D10, r.tieLabel(face, b));
+      logTie(r, b, fb);
       if (fa === fb) continue;
       tie[a] = fa > fb ? 2 : 1;
       tie[b] = fa > fb ? 1 : 2;
       return;
     }
   }
-  rollOff(dice, group.slice(0, count), (a) => r.tieLabel(face, a), tie);
+  rollOff(r, dice, group.slice(0, count), (a) => r.tieLabel(face, a), tie);
 }
 
 /** The best Dominance face among `actors`; ties roll d10s, re-rolled while level. */
@@ -312,7 +334,12 @@ function dominanceBest(r: EncounterRecord, dice: DiceSource, actors: number[]): 
   for (const a of actors) top = Math.max(top, r.domFace[a] as number);
   let group = actors.filter((a) => r.domFace[a] === top);
   while (group.length > 1) {
-    const faces = group.map((a) => dice.roll(D10, r.dominanceTieLabel(a)));
+    const faces: number[] = [];
+    for (const a of group) {
+      const face = dice.roll(D10, r.dominanceTieLabel(a));
+      logTie(r, a, face);
+      faces.push(face);
+    }
     let hi = 0;
     for (const f of faces) hi = Math.max(hi, f);
     group = group.filter((_, k) => faces[k] === hi);
@@ -320,69 +347,125 @@ function dominanceBest(r: EncounterRecord, dice: DiceSource, actors: number[]): 
   return group[0] as number;
 }
 
-function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
+/** How Dominance came out (`dominance.resolved`'s outcome). */
+export const Dominance = {
+  PcAmbush: 0,
+  AlienAmbush: 1,
+  AllFail: 2,
+  /** A trooper's or the aliens' best success: they set the range. */
+  Won: 3,
+} as const;
+export type Dominance = (typeof Dominance)[keyof typeof Dominance];
+
+/**
+ * How Dominance came out once every die is down (ties roll off); the winner goes to
+ * `r.rangeSetter` (a trooper, `ALIENS_SET`, or `NOBODY` when everyone failed).
+ */
+export function dominanceOutcome(r: EncounterRecord, dice: DiceSource): Dominance {
   const pcSuccess: number[] = [];
   let rolledPcs = 0;
   for (let i = 0; i < r.n; i++) {
-    if (!r.fighting(i)) continue;
+    if (!r.fighting(i) || r.domDeclined[i]) continue;
     rolledPcs++;
     if (r.domSuccess[i]) pcSuccess.push(i);
   }
   const aliensOk = r.domSuccess[r.n] === 1;
   if (rolledPcs > 0 && pcSuccess.length === rolledPcs && !aliensOk) {
-    r.ambush = 2;
     r.rangeSetter = dominanceBest(r, dice, pcSuccess);
-    r.step = Step.SetRange;
-  } else if (aliensOk && pcSuccess.length === 0) {
-    r.ambush = 1;
+    return Dominance.PcAmbush;
+  }
+  if (aliensOk && pcSuccess.length === 0) {
     r.rangeSetter = ALIENS_SET;
+    return Dominance.AlienAmbush;
+  }
+  if (!aliensOk && pcSuccess.length === 0) {
+    r.rangeSetter = NOBODY;
+    return Dominance.AllFail;
+  }
+  if (aliensOk) pcSuccess.push(r.n);
+  const winner = dominanceBest(r, dice, pcSuccess);
+  r.rangeSetter = winner === r.n ? ALIENS_SET : winner;
+  return Dominance.Won;
+}
+
+function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
+  const outcome = dominanceOutcome(r, dice);
+  if (outcome === Dominance.PcAmbush) {
+    r.ambush = 2;
+    r.step = Step.SetRange;
+  } else if (outcome === Dominance.AlienAmbush) {
+    r.ambush = 1;
     r.step = Step.SetRange;
     alienAttack(r, -1);
-  } else if (!aliensOk && pcSuccess.length === 0) {
+  } else if (outcome === Dominance.AllFail) {
     setAllRanges(r, FAR);
     startRound(r);
-  } else {
-    if (aliensOk) pcSuccess.push(r.n);
-    const winner = dominanceBest(r, dice, pcSuccess);
-    r.rangeSetter = winner === r.n ? ALIENS_SET : winner;
-    r.step = Step.SetRange;
-  }
+  } else r.step = Step.SetRange;
   advance(r);
 }
 
-/** The troopers' ambush: each fires in d10 order, a token each while tokens last (decide.ts `ambush`). */
-function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
+/**
+ * The troopers' ambush, rolled: each fighter's order d10 (ties roll off), then a kill roll each
+ * in that order while tokens last. Returns how many fire; `ambushOrder`, `ambushFace`,
+ * `ambushTie` and `ambushKills` hold the rest (by trooper). With `r.tieLog` set, the kill rolls
+ * are kept whole in `r.ambushKills` for the table's `ambush.resolved`.
+ */
+export const ambushOrder: number[] = [];
+export const ambushFace: number[] = [];
+export const ambushTie: number[] = [];
+export const ambushKills: number[] = [];
+
+export function ambushAttacks(r: EncounterRecord, dice: DiceSource): number {
   const ids: number[] = [];
-  const faces: number[] = [];
   for (let i = 0; i < r.n; i++) {
     if (!r.fighting(i)) continue;
     ids.push(i);
-    faces[i] = dice.roll(D10, r.label.ambushOrder[i] as string);
+    ambushFace[i] = dice.roll(D10, r.label.ambushOrder[i] as string);
+    ambushTie[i] = 0;
   }
-  const tie: number[] = [];
   for (let face = 10; face >= 1; face--) {
-    const group = ids.filter((i) => faces[i] === face);
-    if (group.length > 1) rollOff(dice, group, (a) => `ambush tie-break at ${face} (${r.actorKey[a]})`, tie);
+    const group = ids.filter((i) => ambushFace[i] === face);
+    if (group.length > 1)
+      rollOff(r, dice, group, (a) => `ambush tie-break at ${face} (${r.actorKey[a]})`, ambushTie);
   }
   const order = ids
     .slice()
-    .sort((x, y) => (faces[y] as number) - (faces[x] as number) || (tie[y] ?? 0) - (tie[x] ?? 0));
+    .sort(
+      (x, y) =>
+        (ambushFace[y] as number) - (ambushFace[x] as number) ||
+        (ambushTie[y] as number) - (ambushTie[x] as number),
+    );
   let tokens = r.tokens;
-  const kills: number[] = [];
-  for (const i of order) {
+  const keep = r.tieLog !== null;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k] as number;
+    ambushOrder[k] = i;
     const p = r.pos[i] as number;
     const spec = p === BEYOND_FAR ? null : (r.spec[i]?.[p] ?? null);
-    kills[i] = -1;
+    ambushKills[i] = -1;
+    if (keep) r.ambushKills[i] = null;
     if (spec && tokens > 0) {
-      kills[i] = rollTotal(dice, spec, r.label.ambushKills[i] as string);
+      const purpose = r.label.ambushKills[i] as string;
+      if (keep) {
+        const roll: RollRecord = rollSpec(dice, spec, purpose);
+        r.ambushKills[i] = roll;
+        ambushKills[i] = roll.total;
+      } else ambushKills[i] = rollTotal(dice, spec, purpose);
       tokens--;
     }
   }
-  for (const i of order) {
-    const k = kills[i] as number;
-    if (k < 0 || r.tokens <= 0) continue;
+  return order.length;
+}
+
+/** The troopers' ambush: each fires in d10 order, a token each while tokens last. */
+function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
+  const count = ambushAttacks(r, dice);
+  for (let k = 0; k < count; k++) {
+    const i = ambushOrder[k] as number;
+    const kills = ambushKills[i] as number;
+    if (kills < 0 || r.tokens <= 0) continue;
     r.tokens--;
-    r.kills[i] = (r.kills[i] as number) + k;
+    r.kills[i] = (r.kills[i] as number) + kills;
     r.killsThisRound++;
   }
   startRound(r);
@@ -395,19 +478,21 @@ const group: number[] = [];
 const tie: number[] = [];
 const successesAt: number[] = new Array<number>(11).fill(0);
 
-/** Successes high to low (ties by roll-off), then failures high to low (decide.ts `orderRound`). */
-function orderRound(r: EncounterRecord, dice: DiceSource): void {
+/**
+ * The round's order once every die is down, written into the queue: successes high to low (ties
+ * by roll-off), then failures high to low; the Suicide attack is a success of 1.
+ */
+export function orderQueue(r: EncounterRecord, dice: DiceSource): void {
   let len = 0;
   for (let i = 0; i < r.n; i++) if (r.fighting(i) && r.rolled[i]) actors[len++] = i;
   if (r.rolled[r.n]) actors[len++] = r.n;
+  if (r.rolled[r.suicide]) actors[len++] = r.suicide;
   for (let f = 1; f <= 10; f++) successesAt[f] = 0;
   for (let k = 0; k < len; k++) {
     const a = actors[k] as number;
     tie[a] = 0;
-    if (r.rollSuccess[a]) {
-      const f = r.rollFace[a] as number;
-      successesAt[f] = (successesAt[f] as number) + 1;
-    }
+    const f = r.rollFace[a] as number;
+    if (r.rollSuccess[a] && f >= 1 && f <= 10) successesAt[f] = (successesAt[f] as number) + 1;
   }
   for (let face = 10; face >= 1; face--) {
     if ((successesAt[face] as number) < 2) continue;
@@ -418,7 +503,7 @@ function orderRound(r: EncounterRecord, dice: DiceSource): void {
     }
     roundRollOff(r, dice, group, count, face, tie);
   }
-  // Insertion sort straight into the queue: stable, as the command path's Array.sort.
+  // Insertion sort straight into the queue: stable, as Array.sort is.
   for (let k = 0; k < len; k++) {
     const a = actors[k] as number;
     let j = k;
@@ -438,6 +523,10 @@ function orderRound(r: EncounterRecord, dice: DiceSource): void {
     r.qCancelled[k] = 0;
   }
   r.cursor = 0;
+}
+
+function orderRound(r: EncounterRecord, dice: DiceSource): void {
+  orderQueue(r, dice);
   r.step = Step.Resolve;
   advance(r);
 }
@@ -479,8 +568,11 @@ function rollsComplete(r: EncounterRecord): boolean {
 // ---------------------------------------------------------------------------------------------
 // The moves (one command's worth each)
 
-/** `rollDominance` for a trooper (index) or the aliens (index n). */
-export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): void {
+/**
+ * A Dominance die for a trooper (NFA) or the aliens (index n, AA): face and success written, a
+ * preparation bonus spent. Returns the target it was rolled against (the table's event shows it).
+ */
+export function dominanceDie(r: EncounterRecord, a: number, dice: DiceSource): number {
   const aliens = a === r.n;
   const target = aliens ? r.aa : r.target(a, true);
   const face = dice.roll(D10, aliens ? 'dominance of the aliens' : (r.label.dominance[a] as string));
@@ -488,6 +580,12 @@ export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): 
   r.domFace[a] = face;
   r.domSuccess[a] = face <= target ? 1 : 0;
   if (!aliens) r.bonus[a] = 0;
+  return target;
+}
+
+/** `rollDominance` for a trooper (index) or the aliens (index n). */
+export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): void {
+  dominanceDie(r, a, dice);
   advance(r);
   automatic(r, dice);
 }
@@ -514,8 +612,11 @@ export function declareAliens(r: EncounterRecord): void {
   advance(r);
 }
 
-/** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
-export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void {
+/**
+ * A round's die for a trooper (FA or NFA as declared) or the aliens (AA): face and success
+ * written, a preparation bonus spent. Returns the target it was rolled against.
+ */
+export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number {
   const aliens = a === r.n;
   let target = r.aa;
   let label = 'AA of the aliens';
@@ -525,11 +626,17 @@ export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void 
     label = (nfa ? r.label.nfa[a] : r.label.fa[a]) as string;
   }
   const face = dice.roll(D10, label);
-  r.step = Step.Roll;
   r.rolled[a] = 1;
   r.rollFace[a] = face;
   r.rollSuccess[a] = face <= target ? 1 : 0;
   if (!aliens) r.bonus[a] = 0;
+  return target;
+}
+
+/** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
+export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void {
+  testDie(r, a, dice);
+  r.step = Step.Roll;
   advance(r);
   automatic(r, dice);
 }
