@@ -82,6 +82,7 @@ const woundSchema = z.strictObject({
   at: count.optional(),
   diesAt: count.optional(),
   deferred: z.literal(true).optional(),
+  preserved: z.boolean().optional(),
 });
 
 const doseSchema = z.strictObject({
@@ -429,6 +430,13 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
   }),
   'combat.ended': event('combat.ended', { reason: text }),
   'medic.treated': event('medic.treated', {
+    medicId: id,
+    patientId: id,
+    woundId: count,
+    roll: rollRecordSchema,
+    wounds: z.array(woundSchema).max(200),
+  }),
+  'medic.preserved': event('medic.preserved', {
     medicId: id,
     patientId: id,
     woundId: count,

@@ -300,6 +300,14 @@ export type PersonalEvent =
       readonly roll: RollRecord;
       readonly wounds: readonly Wound[];
     }
+  | {
+      readonly type: 'medic.preserved';
+      readonly medicId: string;
+      readonly patientId: string;
+      readonly woundId: number;
+      readonly roll: RollRecord;
+      readonly wounds: readonly Wound[];
+    }
   | { readonly type: 'machine.added'; readonly machine: Machine }
   | {
       readonly type: 'machine.damaged';

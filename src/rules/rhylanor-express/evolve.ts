@@ -220,6 +220,7 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
     case 'combat.ended':
       return { ...state, combat: null, window: null, staged: [] };
     case 'medic.treated':
+    case 'medic.preserved':
       return patch(state, event.patientId, { wounds: event.wounds });
     case 'machine.added':
       return { ...state, machines: { ...state.machines, [event.machine.id]: event.machine } };

@@ -137,6 +137,7 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.indirectLanded',
   'combat.ended',
   'medic.treated',
+  'medic.preserved',
   'machine.added',
   'machine.damaged',
   'machine.repaired',

@@ -317,6 +317,8 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `The firefight is over${str(e.reason) ? `: ${str(e.reason)}` : ''}.`;
     case 'medic.treated':
       return `${capital(ch(e.medicId))} treats ${ch(e.patientId)}: ${rollBreakdown(e.roll)}.`;
+    case 'medic.preserved':
+      return `${capital(ch(e.medicId))} tries to preserve ${ch(e.patientId)}'s body: ${rollBreakdown(e.roll)}.`;
     case 'machine.added':
       return `${str(obj(e.machine).name) || 'A machine'} is in play.`;
     case 'machine.damaged': {
