@@ -482,6 +482,15 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     rounds: count,
     targets: z.array(z.strictObject({ targetId: id, band: z.string().max(20), rounds: count })).max(100),
   }),
+  'combat.bombed': event('combat.bombed', {
+    machineId: id,
+    pilotId: id,
+    roll: rollRecordSchema,
+    x: metres,
+    y: metres,
+    clock: z.number().int().min(1).max(12).nullable(),
+    metres: z.number().finite().min(0).max(1_000_000),
+  }),
   'combat.dogfought': event('combat.dogfought', {
     attackerId: id,
     targetId: id,

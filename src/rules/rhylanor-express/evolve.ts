@@ -267,6 +267,8 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         ...c,
         acted: { ...c.acted, [`${event.machineId}#${event.slot}`]: true },
       }));
+    case 'combat.bombed':
+      return onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`bomb:${event.machineId}`]: true } }));
     case 'combat.dogfought':
       return onCombat(state, (c) => ({
         ...c,

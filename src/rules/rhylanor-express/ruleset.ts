@@ -152,6 +152,7 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.driven',
   'combat.vehicleFired',
   'combat.dogfought',
+  'combat.bombed',
   'combat.pointDefended',
   'combat.pointDefenceSet',
   'combat.vehicleReloaded',
@@ -243,6 +244,7 @@ function markSecret(
         secret = secretId(e.id);
         break;
       case 'combat.dogfought':
+      case 'combat.bombed':
         secret = secretId(e.pilotId);
         break;
       case 'combat.hits':

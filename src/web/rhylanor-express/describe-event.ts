@@ -365,6 +365,13 @@ function describePersonal(e: Json, who: Who): string | undefined {
         e.machineId ? who(str(e.machineId)) : 'a vehicle'
       }${targets.length > 0 ? ` at ${list(targets)}` : ''}.`;
     }
+    case 'combat.bombed': {
+      const off =
+        num(e.clock) === null ? null : `it falls ${num(e.metres) ?? 0} m off toward ${num(e.clock)} o'clock`;
+      return `${capital(e.machineId ? who(str(e.machineId)) : 'an aircraft')} drops a bomb${
+        e.roll ? `, ${rollBreakdown(e.roll)}` : ''
+      }${off ? `: ${off}` : e.clock === null ? ': a direct hit' : ''}.`;
+    }
     case 'combat.dogfought':
       return `Dogfight: ${ch(e.attackerId)} against ${ch(e.targetId)}${e.roll ? `, ${rollBreakdown(e.roll)}` : ''}: ${
         e.won ? 'the attacker wins the position' : 'the attacker loses it'
