@@ -99,6 +99,8 @@ export const GEAR_EFFECTS = [
   'indirectGunner',
   'mapBox',
   'targetingDisplay',
+  /** A weapon sight: its `dm` goes on the holder's aimed (Stand) shots (§7.6). */
+  'sight',
   'networkKey',
   'forensics',
   'lockPicks',
