@@ -556,6 +556,8 @@ function move(
   if (m.optionTurn === combat.turn && (!underDrug(c, 'slow') || combat.acted[`${c.id}:movedAgain`]))
     throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
   const enc = encumbrance(c, state.pack);
+  if (m.mustEvade && cmd.option !== 'evade')
+    throw new RuleError('MUST_EVADE', `${c.name} failed his graze check and must evade toward cover`);
   if (cmd.option === 'run' && enc.state !== 'fine')
     throw new RuleError('ENCUMBERED', `${c.name} is too loaded to run`);
   if (cmd.option === 'evade' && enc.state === 'veryEncumbered')

@@ -133,6 +133,7 @@ const combatantSchema = z.strictObject({
   y: metres,
   option: movementOption.nullable(),
   optionTurn: int,
+  mustEvade: z.boolean().optional(),
   reloading: count.nullable(),
   cover: z.number().int().min(0).max(20),
   fullCover: z.boolean(),
