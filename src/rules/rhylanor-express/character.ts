@@ -39,6 +39,8 @@ export interface Wound {
   readonly diesAt?: number;
   /** Held off by a combat drug: its End loss and penalty start when the drug ends (§8.3). */
   readonly deferred?: boolean;
+  /** A Dead wound's preservation within 10 minutes (§8.1): true kept, false lost; absent, not tried. */
+  readonly preserved?: boolean;
 }
 
 /** A dose taken (§8.3): when it takes hold and ends, in game seconds, and where it stands. */

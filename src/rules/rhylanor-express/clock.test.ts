@@ -220,3 +220,35 @@ describe('drugs (§8.3)', () => {
     );
   });
 });
+
+describe('preserving a dead body (§8.1)', () => {
+  const preserve = (woundId: number) =>
+    ({ type: 'medic.preserve', medicId: 'c2', patientId: 'c1', woundId, equipment: ['medicalKit'] }) as const;
+
+  it('within 10 minutes a Moderate treatment (10+) keeps the body; a failed one bars revival; late or living is refused', () => {
+    let s = play(two(), { type: 'character.edit', characterId: 'c2', skills: { Medic: 2 } }).state;
+    const living = play(s, { type: 'character.wound', characterId: 'c1', level: 'light' }).state;
+    expect(refusalCode(() => play(living, preserve(c1(living).wounds[0]?.id ?? -1)))).toBe('NOT_DEAD');
+    s = play(s, { type: 'character.wound', characterId: 'c1', level: 'dead' }).state;
+    const id = c1(s).wounds[0]?.id ?? -1;
+    const kept = play(s, preserve(id), [4, 4]);
+    const roll = of(kept.events, 'medic.preserved')[0]?.roll;
+    expect(roll).toMatchObject({ target: 10, success: true });
+    expect(c1(kept.state).wounds[0]?.preserved).toBe(true);
+    expect(refusalCode(() => play(kept.state, preserve(id)))).toBe('ALREADY_ATTEMPTED');
+    const lost = play(s, preserve(id), [1, 1]).state;
+    expect(c1(lost).wounds[0]?.preserved).toBe(false);
+    const revive = {
+      type: 'medic.treat',
+      medicId: 'c2',
+      patientId: 'c1',
+      woundId: id,
+      equipment: ['medicalKit'],
+      hospitalTl: 12,
+    } as const;
+    expect(refusalCode(() => play(lost, revive))).toBe('BEYOND_REVIVAL');
+    const late = play(s, { type: 'time.pass', minutes: 11 }).state;
+    expect(refusalCode(() => play(late, preserve(id)))).toBe('TOO_LATE');
+    expect(late.characters.c1?.wounds[0]?.preserved).toBeUndefined();
+  });
+});

@@ -365,5 +365,11 @@ describe('a graze (§7.12)', () => {
     expect(
       refusalCode(() => play(r.state, { type: 'combat.steady', characterId: 'c1' }, [3, 3], PLAYER)),
     ).toBe('NO_GRAZE');
+    // The failed check: his next move must be Evade; once he has evaded he is free again.
+    const walk = { type: 'combat.move', characterId: 'c1', option: 'walk', x: 5, y: 0 } as const;
+    expect(refusalCode(() => play(r.state, walk, [], PLAYER))).toBe('MUST_EVADE');
+    const evaded = play(r.state, { ...walk, option: 'evade', x: 3 }, [], PLAYER).state;
+    expect(evaded.combat?.combatants.c1).toMatchObject({ option: 'evade' });
+    expect(evaded.combat?.combatants.c1?.mustEvade).toBeUndefined();
   });
 });

@@ -556,6 +556,8 @@ function move(
   if (m.optionTurn === combat.turn && (!underDrug(c, 'slow') || combat.acted[`${c.id}:movedAgain`]))
     throw new RuleError('ALREADY_DONE', `${c.name} has moved this turn`);
   const enc = encumbrance(c, state.pack);
+  if (m.mustEvade && cmd.option !== 'evade')
+    throw new RuleError('MUST_EVADE', `${c.name} failed his graze check and must evade toward cover`);
   if (cmd.option === 'run' && enc.state !== 'fine')
     throw new RuleError('ENCUMBERED', `${c.name} is too loaded to run`);
   if (cmd.option === 'evade' && enc.state === 'veryEncumbered')
@@ -624,11 +626,13 @@ export interface Mount {
   readonly aaPod: boolean;
   /** A starship-grade computer: penalties are ignored. */
   readonly shipComputer: boolean;
+  /** A man's own weapon, so his own sights may count. */
+  readonly personal?: boolean;
 }
 
 /** A man's own weapon: on an anti-aircraft pod if he carries one (gear); never a ship's computer. */
 function personalMount(state: RhylanorState, shooter: Character): Mount {
-  return { aaPod: hasGear(state, shooter, 'antiAircraftPod'), shipComputer: false };
+  return { aaPod: hasGear(state, shooter, 'antiAircraftPod'), shipComputer: false, personal: true };
 }
 
 /** Every DM of one shot at one target (§7.6), in the order the breakdown shows them. */
@@ -654,6 +658,12 @@ export function fireMods(
   mods.push({ source: 'Dex DM', value: charDm(shooter, 'Dex', state.pack) });
   if (weapon.autoFire) mods.push({ source: 'auto-fire', value: weapon.autoFire });
   if (snapDm) mods.push({ source: 'snap shot on the move', value: snapDm });
+  // Sights help only an aimed shot (no snap DM: the shooter stood) with his own weapon; the best counts.
+  if (snapDm === 0 && mount.personal) {
+    const sights = state.pack.gear.filter((x) => x.effect === 'sight' && shooter.gear.includes(x.id));
+    const best = sights.length > 0 ? Math.max(...sights.map((x) => x.dm)) : 0;
+    if (best !== 0) mods.push({ source: 'sights', value: best });
+  }
   if (target.option === 'evade') mods.push({ source: 'target evading', value: EVADING_TARGET_DM });
   const protectedByCover = target.option === null || MOVEMENT_OPTIONS[target.option].cover;
   if (target.cover > 0 && protectedByCover) {

@@ -113,6 +113,21 @@ describe('personal combat rows tested by random play only until now', () => {
     expect(snap(fight(60, { addGear: ['targeting-display'] }))).toBe(-1);
   });
 
+  it('sights (gear data, §7.6) add their DM to an aimed shot only, not to a snap shot on the move', () => {
+    const shot = (s: RhylanorState, option: 'stand' | 'walk') => {
+      const move = option === 'stand' ? { option } : { option, x: 5, y: 0 };
+      let t = play(s, { type: 'combat.move', characterId: 'c1', ...move }, [], PLAYER).state;
+      t = play(t, { type: 'combat.next' }).state;
+      const fire = { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['c2'] };
+      return play(t, fire, [3, 3], PLAYER).state.window?.rolls[0]?.mods.find((m) => m.source === 'sights')
+        ?.value;
+    };
+    const sighted = fight(60, { addGear: ['telescopic-sight'] });
+    expect(shot(sighted, 'stand')).toBe(1);
+    expect(shot(sighted, 'walk')).toBeUndefined();
+    expect(shot(fight(60), 'stand')).toBeUndefined();
+  });
+
   it('a man in melee contact leaves it only by evading (§7.8)', () => {
     let s = fight(5);
     s = play(s, { type: 'combat.move', characterId: 'c1', option: 'walk', x: 4, y: 0 }, [], PLAYER).state;

@@ -88,6 +88,7 @@ export function personalEventProblem(state: RhylanorState, event: PersonalEvent)
     case 'clock.deathRolled':
       return woundProblem(state.characters[event.characterId], event.woundId);
     case 'medic.treated':
+    case 'medic.preserved':
       return woundProblem(state.characters[event.patientId], event.woundId);
     case 'drug.changed': {
       const c = state.characters[event.characterId];

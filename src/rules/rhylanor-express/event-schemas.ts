@@ -82,6 +82,7 @@ const woundSchema = z.strictObject({
   at: count.optional(),
   diesAt: count.optional(),
   deferred: z.literal(true).optional(),
+  preserved: z.boolean().optional(),
 });
 
 const doseSchema = z.strictObject({
@@ -132,6 +133,7 @@ const combatantSchema = z.strictObject({
   y: metres,
   option: movementOption.nullable(),
   optionTurn: int,
+  mustEvade: z.boolean().optional(),
   reloading: count.nullable(),
   cover: z.number().int().min(0).max(20),
   fullCover: z.boolean(),
@@ -435,6 +437,13 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     roll: rollRecordSchema,
     wounds: z.array(woundSchema).max(200),
   }),
+  'medic.preserved': event('medic.preserved', {
+    medicId: id,
+    patientId: id,
+    woundId: count,
+    roll: rollRecordSchema,
+    wounds: z.array(woundSchema).max(200),
+  }),
   'machine.added': event('machine.added', { machine: machineSchema }),
   'machine.damaged': event('machine.damaged', {
     machineId: id,
@@ -473,6 +482,15 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     weaponId: id,
     rounds: count,
     targets: z.array(z.strictObject({ targetId: id, band: z.string().max(20), rounds: count })).max(100),
+  }),
+  'combat.bombed': event('combat.bombed', {
+    machineId: id,
+    pilotId: id,
+    roll: rollRecordSchema,
+    x: metres,
+    y: metres,
+    clock: z.number().int().min(1).max(12).nullable(),
+    metres: z.number().finite().min(0).max(1_000_000),
   }),
   'combat.dogfought': event('combat.dogfought', {
     attackerId: id,

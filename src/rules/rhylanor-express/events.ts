@@ -266,6 +266,17 @@ export type PersonalEvent =
       }[];
     }
   | {
+      readonly type: 'combat.bombed';
+      readonly machineId: string;
+      readonly pilotId: string;
+      readonly roll: RollRecord;
+      /** Where it landed: the aimed point on a hit, else deviated (`clock`, `metres`). */
+      readonly x: number;
+      readonly y: number;
+      readonly clock: number | null;
+      readonly metres: number;
+    }
+  | {
       readonly type: 'combat.dogfought';
       readonly attackerId: string;
       readonly targetId: string;
@@ -294,6 +305,14 @@ export type PersonalEvent =
   // Medicine, science, intrusion ----------------------------------------------------------------
   | {
       readonly type: 'medic.treated';
+      readonly medicId: string;
+      readonly patientId: string;
+      readonly woundId: number;
+      readonly roll: RollRecord;
+      readonly wounds: readonly Wound[];
+    }
+  | {
+      readonly type: 'medic.preserved';
       readonly medicId: string;
       readonly patientId: string;
       readonly woundId: number;

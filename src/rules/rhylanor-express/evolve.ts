@@ -116,7 +116,8 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       const moved = again
         ? onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`${event.id}:movedAgain`]: true } }))
         : state;
-      return onCombatant(moved, event.id, (m, c) => ({
+      // His move answers a failed graze check's turn of evading.
+      return onCombatant(moved, event.id, ({ mustEvade: _done, ...m }, c) => ({
         ...m,
         x: event.x,
         y: event.y,
@@ -206,7 +207,7 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         ...(event.activity === undefined ? {} : { activity: event.activity as Combatant['activity'] }),
       }));
     case 'combat.steadied':
-      return state;
+      return event.holds ? state : onCombatant(state, event.characterId, (m) => ({ ...m, mustEvade: true }));
     case 'combat.sought':
       return onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`seek:${event.seekerId}`]: true } }));
     case 'combat.indirectCalled':
@@ -220,6 +221,7 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
     case 'combat.ended':
       return { ...state, combat: null, window: null, staged: [] };
     case 'medic.treated':
+    case 'medic.preserved':
       return patch(state, event.patientId, { wounds: event.wounds });
     case 'machine.added':
       return { ...state, machines: { ...state.machines, [event.machine.id]: event.machine } };
@@ -266,6 +268,8 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         ...c,
         acted: { ...c.acted, [`${event.machineId}#${event.slot}`]: true },
       }));
+    case 'combat.bombed':
+      return onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`bomb:${event.machineId}`]: true } }));
     case 'combat.dogfought':
       return onCombat(state, (c) => ({
         ...c,

@@ -31,6 +31,14 @@ const schemas = {
     equipment: z.array(z.enum(MEDICAL_EQUIPMENT)).max(10).default([]),
     hospitalTl: z.number().int().min(0).max(20).optional(),
   }),
+  /** Within 10 minutes of death, a Moderate-wound treatment keeps the body for revival (§8.1). */
+  preserve: z.strictObject({
+    type: z.literal('medic.preserve'),
+    medicId: characterId,
+    patientId: characterId,
+    woundId: z.number().int().min(0),
+    equipment: z.array(z.enum(MEDICAL_EQUIPMENT)).max(10).default([]),
+  }),
   rest: z.strictObject({
     type: z.literal('medic.rest'),
     characterId,
@@ -122,6 +130,9 @@ function treat(
   if (wound.level === 'destroyed')
     throw new RuleError('BEYOND_REVIVAL', `${patient.name} is beyond any revival`);
   if (wound.attempted) throw new RuleError('ALREADY_ATTEMPTED', 'this wound has had its treatment attempt');
+  // A failed preservation means no revival (digest §8.1 reading).
+  if (wound.level === 'dead' && wound.preserved === false)
+    throw new RuleError('BEYOND_REVIVAL', `${patient.name}'s body was not preserved`);
   if (
     medic.id !== patient.id &&
     medic.wounds.some((w) => !w.treated && ['serious', 'mortal', 'dead', 'destroyed'].includes(w.level))
@@ -153,6 +164,41 @@ function treat(
     });
   }
   return events;
+}
+
+/** The 10 minutes after death in which the body may be preserved (§8.1), in game seconds. */
+const PRESERVE_WITHIN = 600;
+
+function preserve(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.preserve>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  requireNoWindow(state);
+  const medic = requireOwn(state, ctx, cmd.medicId);
+  const patient = requireCharacter(state, cmd.patientId);
+  const wound = patient.wounds.find((w) => w.id === cmd.woundId);
+  if (!wound) throw new RuleError('UNKNOWN_WOUND', `${patient.name} has no wound ${cmd.woundId}`);
+  if (wound.level !== 'dead') throw new RuleError('NOT_DEAD', `${patient.name} is not dead of that wound`);
+  if (wound.preserved !== undefined)
+    throw new RuleError('ALREADY_ATTEMPTED', `${patient.name}'s body has had its preservation attempt`);
+  // Death comes at the mortal wound's rolled hour, else when the wound was taken.
+  const diedAt = wound.diesAt ?? wound.at ?? 0;
+  if (state.time - diedAt > PRESERVE_WITHIN)
+    throw new RuleError('TOO_LATE', `${patient.name} died more than 10 minutes ago`);
+  if (medic.wounds.some((w) => !w.treated && ['serious', 'mortal', 'dead', 'destroyed'].includes(w.level)))
+    throw new RuleError('CANNOT_ACT', `${medic.name} is in no state to treat anyone`);
+  const choice = skillMods(medic, [{ skill: 'Medic', dm: 0 }], state.pack);
+  const mods: Modifier[] = [...choice.mods, { source: 'Int DM', value: charDm(medic, 'Int', state.pack) }];
+  mods.push(
+    ...equipmentMods('moderate', kitOf(state, medic, cmd.equipment), undefined, choice.skill !== null),
+  );
+  const purpose = `preserving ${patient.name}'s body`;
+  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), mods, TREATMENT.moderate.target);
+  const wounds = patient.wounds.map((w) => (w.id === wound.id ? { ...w, preserved: roll.success } : w));
+  return [
+    { type: 'medic.preserved', medicId: medic.id, patientId: patient.id, woundId: wound.id, roll, wounds },
+  ];
 }
 
 /** A wound after a treatment roll (§8.1). */
@@ -334,6 +380,7 @@ function cure(state: RhylanorState, cmd: z.output<typeof schemas.cure>, ctx: Dec
 
 export const medicineCommands: readonly CommandSpec[] = [
   defineCommand(schemas.treat, GM_AND_PLAYERS, treat),
+  defineCommand(schemas.preserve, GM_AND_PLAYERS, preserve),
   defineCommand(schemas.rest, GM, rest),
   defineCommand(schemas.startResearch, GM, startResearch),
   defineCommand(schemas.research, GM_AND_PLAYERS, research),

@@ -137,6 +137,7 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.indirectLanded',
   'combat.ended',
   'medic.treated',
+  'medic.preserved',
   'machine.added',
   'machine.damaged',
   'machine.repaired',
@@ -151,6 +152,7 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.driven',
   'combat.vehicleFired',
   'combat.dogfought',
+  'combat.bombed',
   'combat.pointDefended',
   'combat.pointDefenceSet',
   'combat.vehicleReloaded',
@@ -242,6 +244,7 @@ function markSecret(
         secret = secretId(e.id);
         break;
       case 'combat.dogfought':
+      case 'combat.bombed':
         secret = secretId(e.pilotId);
         break;
       case 'combat.hits':

@@ -26,6 +26,8 @@ export interface Combatant {
   readonly option: MovementOption | null;
   /** Turn number of that choice. */
   readonly optionTurn: number;
+  /** A failed graze check (§7.12): his next move must be Evade (toward cover, the referee's eye). */
+  readonly mustEvade?: boolean;
   /** Weapon index being reloaded (cannot attack this turn; done in the command phase). */
   readonly reloading: number | null;
   /** Partial cover penalty 0–4 (§7.6), full cover (cannot be attacked), concealment (§7.15). */

@@ -158,6 +158,39 @@ describe('vehicles in personal combat (§7.7)', () => {
     expect(dmOf(play(s, own, [3, 3], PLAYER).state)).toBe(-6);
   });
 
+  it('bombs (§7.11): 2d6 + the pilot’s vehicle skill, 10+ a direct hit; a miss deviates 2d6 × 10 m by a d12 clock', () => {
+    const s = play(directFire(), { type: 'character.edit', characterId: 'c1', skills: { Grav: 2 } }).state;
+    const drop = { type: 'combat.bomb', machineId: 'm1', pilotId: 'c1', x: 0, y: 300 } as const;
+    // No bomb rack in the pack: refused, nothing changes.
+    expect(refusalCode(() => play(s, drop, [6, 6], PLAYER))).toBe('NO_BOMBS');
+    const racked: RhylanorState = {
+      ...s,
+      pack: {
+        ...s.pack,
+        vehicles: s.pack.vehicles.map((v) => (v.id === 'g-carrier' ? { ...v, bombRack: true } : v)),
+      },
+    };
+    const hit = play(racked, drop, [6, 2], PLAYER);
+    const bombed = of(hit.events, 'combat.bombed')[0];
+    expect(bombed).toMatchObject({
+      x: 0,
+      y: 300,
+      clock: null,
+      metres: 0,
+      roll: { target: 10, success: true },
+    });
+    expect(bombed?.roll.mods).toEqual([expect.objectContaining({ value: 2 })]);
+    expect(refusalCode(() => play(hit.state, drop, [6, 6], PLAYER))).toBe('ALREADY_DONE');
+    // A miss: 12 o'clock is long, straight on beyond the point, 2d6 × 10 m.
+    const miss = of(play(racked, drop, [1, 1, 12, 3, 4], PLAYER).events, 'combat.bombed')[0];
+    expect(miss).toMatchObject({ clock: 12, metres: 70, roll: { success: false } });
+    expect(miss?.x).toBeCloseTo(0);
+    expect(miss?.y).toBeCloseTo(370);
+    // Only in the aircraft side's direct-fire phase.
+    const later = play(racked, { type: 'combat.next' }).state;
+    expect(refusalCode(() => play(later, drop, [6, 6], PLAYER))).toBe('WRONG_PHASE');
+  });
+
   it('dogfights: 2d6 + the pilot’s vehicle skill − the other’s, 8+; a win drops the movement DM, a loss lets the target answer', () => {
     const s = directFire();
     const won = play(

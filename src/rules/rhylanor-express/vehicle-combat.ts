@@ -19,7 +19,7 @@ import {
   requireFit,
   requireOwn,
 } from './parts.ts';
-import { resolveRolls } from './resolve.ts';
+import { deviate, resolveRolls } from './resolve.ts';
 import {
   type Combat,
   type Combatant,
@@ -45,6 +45,8 @@ const activity = z.enum(VEHICLE_ACTIVITIES);
 /** Point defence: the dice a defeated incoming attack needs (2d6 + auto-fire, §7.7). */
 const POINT_DEFENCE_TARGET = 10;
 const DOGFIGHT_TARGET = 8;
+/** An unguided bomb's direct hit (§7.11). */
+const BOMB_TARGET = 10;
 
 const schemas = {
   join: z.strictObject({
@@ -99,6 +101,14 @@ const schemas = {
     on: z.boolean(),
     /** What it covers when on: its own vehicle (left out), another vehicle, or an area's centre. */
     covers: z.union([z.strictObject({ machineId }), z.strictObject({ x: metres, y: metres })]).optional(),
+  }),
+  /** An aircraft drops an unguided bomb on a point in its direct-fire phase (§7.11). */
+  bomb: z.strictObject({
+    type: z.literal('combat.bomb'),
+    machineId,
+    pilotId: characterId,
+    x: metres,
+    y: metres,
   }),
   /** A gunner reloads a vehicle weapon from its spare loads, in his side's command phase. */
   reload: z.strictObject({
@@ -482,6 +492,30 @@ function vehicleReload(
   return [{ type: 'combat.vehicleReloaded', machineId: machine.id, slot: cmd.slot }];
 }
 
+function bomb(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.bomb>,
+  ctx: DecideContext,
+  combat: Combat,
+): PersonalEvent[] {
+  requirePhase(combat, ['directFire'], 'a bomb run');
+  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
+  requirePhasing(combat, at, 'a bomb run');
+  if (!packVehicle(state, machine).bombRack)
+    throw new RuleError('NO_BOMBS', `${machine.name} carries no bombs (the pack's bombRack)`);
+  if (combat.acted[`bomb:${machine.id}`])
+    throw new RuleError('ALREADY_DONE', `${machine.name} has bombed this phase`);
+  const purpose = `bomb from ${machine.name}`;
+  const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), pilotMods(state, cmd.pilotId, ctx), BOMB_TARGET);
+  const base = { type: 'combat.bombed', machineId: machine.id, pilotId: cmd.pilotId, roll } as const;
+  if (roll.success) return [{ ...base, x: cmd.x, y: cmd.y, clock: null, metres: 0 }];
+  // A miss deviates as indirect fire does, along the line from the aircraft to the point (§7.11).
+  const clock = ctx.dice.roll({ name: 'd12', sides: 12 }, 'bomb deviation direction');
+  const metres = (ctx.dice.roll(D6, 'bomb deviation') + ctx.dice.roll(D6, 'bomb deviation')) * 10;
+  const landed = deviate(at, { x: cmd.x, y: cmd.y }, clock, metres);
+  return [{ ...base, x: landed.x, y: landed.y, clock, metres }];
+}
+
 export const vehicleCombatCommands: readonly CommandSpec[] = [
   defineCommand(schemas.join, GM, join),
   fightCommand(schemas.drive, GM_AND_PLAYERS, drive),
@@ -490,4 +524,5 @@ export const vehicleCombatCommands: readonly CommandSpec[] = [
   fightCommand(schemas.pointDefence, GM_AND_PLAYERS, pointDefence),
   fightCommand(schemas.pointDefenceSet, GM_AND_PLAYERS, pointDefenceSet),
   fightCommand(schemas.reload, GM_AND_PLAYERS, vehicleReload),
+  fightCommand(schemas.bomb, GM_AND_PLAYERS, bomb),
 ];

@@ -711,22 +711,28 @@ function OpenShot({ view, seat, ships }: { view: View; seat: SeatRef; ships: rea
           <button
             type="button"
             disabled={busy}
-            onClick={() => run({ type: 'space.pool.after', ship: s.id, points: 1 })}
+            onClick={() => run({ type: 'pool.spend', ship: s.id, delta: 1 })}
           >
             {s.name}: +1
           </button>{' '}
           <button
             type="button"
             disabled={busy}
-            onClick={() => run({ type: 'space.pool.after', ship: s.id, points: -1 })}
+            onClick={() => run({ type: 'pool.spend', ship: s.id, delta: -1 })}
           >
             {s.name}: −1
           </button>{' '}
         </span>
       ))}
-      {involved.length > 0 || seat.role === 'gm' ? (
-        <button type="button" disabled={busy} onClick={() => run({ type: 'space.roll.pass' })}>
+      {/* The one set of window commands (§6.4): a side passes; the referee closes the roll for everyone. */}
+      {involved.length > 0 ? (
+        <button type="button" disabled={busy} onClick={() => run({ type: 'pool.pass' })}>
           Pass
+        </button>
+      ) : null}
+      {seat.role === 'gm' ? (
+        <button type="button" disabled={busy} onClick={() => run({ type: 'window.close' })}>
+          Close the roll
         </button>
       ) : null}
     </fieldset>

@@ -317,6 +317,8 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `The firefight is over${str(e.reason) ? `: ${str(e.reason)}` : ''}.`;
     case 'medic.treated':
       return `${capital(ch(e.medicId))} treats ${ch(e.patientId)}: ${rollBreakdown(e.roll)}.`;
+    case 'medic.preserved':
+      return `${capital(ch(e.medicId))} tries to preserve ${ch(e.patientId)}'s body: ${rollBreakdown(e.roll)}.`;
     case 'machine.added':
       return `${str(obj(e.machine).name) || 'A machine'} is in play.`;
     case 'machine.damaged': {
@@ -362,6 +364,13 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `${capital(ch(e.gunnerId))} fires ${str(e.weaponId) || 'a weapon'} from ${
         e.machineId ? who(str(e.machineId)) : 'a vehicle'
       }${targets.length > 0 ? ` at ${list(targets)}` : ''}.`;
+    }
+    case 'combat.bombed': {
+      const off =
+        num(e.clock) === null ? null : `it falls ${num(e.metres) ?? 0} m off toward ${num(e.clock)} o'clock`;
+      return `${capital(e.machineId ? who(str(e.machineId)) : 'an aircraft')} drops a bomb${
+        e.roll ? `, ${rollBreakdown(e.roll)}` : ''
+      }${off ? `: ${off}` : e.clock === null ? ': a direct hit' : ''}.`;
     }
     case 'combat.dogfought':
       return `Dogfight: ${ch(e.attackerId)} against ${ch(e.targetId)}${e.roll ? `, ${rollBreakdown(e.roll)}` : ''}: ${

@@ -99,6 +99,8 @@ export const GEAR_EFFECTS = [
   'indirectGunner',
   'mapBox',
   'targetingDisplay',
+  /** A weapon sight: its `dm` goes on the holder's aimed (Stand) shots (§7.6). */
+  'sight',
   'networkKey',
   'forensics',
   'lockPicks',
@@ -157,6 +159,8 @@ export const vehicleSchema = z.strictObject({
   pointDefencePodSlots: z.array(z.number().int().min(0).max(8)).max(9).default([]),
   /** Spare full loads carried for each slot (0 main, 1… minor); a slot left out carries none. */
   spareLoads: z.array(z.number().int().min(0).max(100)).max(9).default([]),
+  /** An aircraft that carries unguided bombs (§7.11); the book gives no vehicle's load, so none by default. */
+  bombRack: z.boolean().default(false),
   grav: z.boolean().default(false),
   openTop: z.boolean().default(false),
   notes: note.optional(),
