@@ -443,6 +443,10 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       const hits = num(e.hits) ?? 0;
       return `The drone gun fires at ${name(e.threatId)}${faces(e.faces)}, hits on ${num(e.hitOn)}+: ${hits ? `${hits} hit(s)` : 'missed'}.`;
     }
+    case 'bulkhead.searched':
+      return e.found === true
+        ? `${capital(name(e.threatId))} finds a weak spot in the bulkhead at side ${str(e.side)}.`
+        : `${capital(name(e.threatId))} searches the bulkhead at side ${str(e.side)} and finds no weak spot.`;
     case 'drone.powered':
       return (num(e.power) ?? 0) > 0
         ? `A drone gun's power runs down to ${num(e.power)}.`
