@@ -56,8 +56,17 @@ export const commandSchemas = [
       'recoil',
       'controlPort',
       'level',
+      'condition',
+      'spell',
+      'item',
+      'neStore',
     ]),
-    /** Attribute id, part id, layer or weapon key, level kind: what `field` needs. */
+    /**
+     * Attribute id, part id, layer or weapon key, level kind, condition id, the pack's spell,
+     * accessory or armour id: what `field` needs. `condition`, `spell` and `item` take true (add)
+     * or false (remove; a condition also takes its Turns left); `neStore` takes the NE it holds,
+     * or false to take the store away.
+     */
     name: z.string().min(1).max(40).optional(),
     value: z.union([z.number().min(-1_000_000).max(1_000_000), z.boolean(), z.string().max(40)]),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/chat.ts';
 import { packSchema } from './data/pack-schema.ts';
-import { PARTS } from './data/tables.ts';
+import { CONDITIONS, PARTS } from './data/tables.ts';
 import type { EliteUnitEvent, Patch, VehiclePatch } from './events.ts';
 import { type Character, type EliteUnitState, PART_STATES, type VehicleInScene } from './state.ts';
 
@@ -389,6 +389,38 @@ function patchProblem(state: EliteUnitState, p: Patch): string | null {
   if (after.ne > after.neMax) return `${p.id}'s NE would pass its maximum`;
   for (const l of after.armour) if (l.dc > l.dcMax) return `${p.id}'s ${l.name} would pass its DC`;
   for (const s of after.neStores) if (s.ne > s.max) return `${p.id}'s NE store would pass its maximum`;
+  return listProblem(state, c, after);
+}
+
+/**
+ * What a change adds to a sheet's lists that no rule knows: a condition outside the rules' list,
+ * a spell, item or NE store the pack lacks. Entries already on the sheet are let be (a pack
+ * loaded later may have dropped them); only the new ones must be known.
+ */
+function listProblem(state: EliteUnitState, before: Character, after: Character): string | null {
+  const pack = state.pack;
+  const added = (now: readonly string[], was: readonly string[]) => now.filter((x) => !was.includes(x));
+  for (const id of added(
+    after.conditions.map((x) => x.id),
+    before.conditions.map((x) => x.id),
+  ))
+    if (!CONDITIONS.includes(id)) return `${after.id} would have an unknown condition ${id}`;
+  for (const s of added(after.spells, before.spells))
+    if (!pack.spells.some((x) => x.id === s)) return `the pack has no spell ${s}`;
+  for (const g of added(after.gear, before.gear))
+    if (!pack.accessories.some((x) => x.id === g) && !pack.armour.some((x) => x.id === g))
+      return `the pack has no item ${g}`;
+  for (const h of added(
+    after.held.map((x) => x.item),
+    before.held.map((x) => x.item),
+  ))
+    if (!pack.armour.some((x) => x.id === h)) return `the pack has no armour ${h}`;
+  for (const s of added(
+    after.neStores.map((x) => x.item),
+    before.neStores.map((x) => x.item),
+  ))
+    if (!pack.accessories.some((x) => x.id === s && x.kind === 'neStore'))
+      return `the pack has no NE store ${s}`;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PARTS } from '../../rules/elite-unit/data/tables.ts';
+import { CONDITIONS, PARTS } from '../../rules/elite-unit/data/tables.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import type { SeatInfo } from '../../server/protocol.ts';
 import { words } from './describe-event.ts';
@@ -30,8 +30,57 @@ const FIELDS = [
   'recoil',
   'controlPort',
   'level',
+  'condition',
+  'spell',
+  'item',
+  'neStore',
 ] as const;
 type Field = (typeof FIELDS)[number];
+
+/** Fields whose value is a list entry put on or taken off, each with its two verbs. */
+const LIST_VERBS: Partial<Record<Field, readonly [string, string]>> = {
+  condition: ['Put on', 'Take off'],
+  spell: ['Teach', 'Forget'],
+  item: ['Add', 'Take away'],
+  neStore: ['Set its NE', 'Take it away'],
+};
+
+/** What the override form holds, as the GM typed or chose it. */
+export interface OverrideInput {
+  readonly id: string;
+  readonly field: Field;
+  readonly name: string;
+  /** The typed number, or the chosen word (a part state, yes/no). */
+  readonly value: string;
+  /** A list field: take the entry away rather than put it on. */
+  readonly remove: boolean;
+}
+
+/**
+ * The gm.set command the form sends, or null while a needed number is missing. A condition put
+ * on with no Turns typed lasts until removed; an NE store needs the NE it holds.
+ */
+export function overrideCommand(f: OverrideInput): Command | null {
+  const base = { type: 'gm.set', id: f.id, field: f.field, ...(f.name ? { name: f.name } : {}) } as const;
+  const typed = f.value.trim() === '' ? null : Number(f.value);
+  // A body part's value is a word, not a number: only the numeric fields reject what is not one.
+  const badNumber = typed !== null && !Number.isFinite(typed);
+  switch (f.field) {
+    case 'controlPort':
+      return { ...base, value: f.value === 'yes' };
+    case 'part':
+      return { ...base, value: f.value || 'intact' };
+    case 'spell':
+    case 'item':
+      return { ...base, value: !f.remove };
+    case 'condition':
+      if (f.remove) return { ...base, value: false };
+      return badNumber ? null : { ...base, value: typed ?? true };
+    default:
+      if (f.field === 'neStore' && f.remove) return { ...base, value: false };
+      return typed === null || badNumber ? null : { ...base, value: typed };
+  }
+}
 
 const PART_STATES = [
   'intact',
@@ -248,7 +297,7 @@ function Roster({ view, seats }: { view: View; seats: readonly SeatInfo[] }) {
 }
 
 /** Names a field takes: attribute ids, part ids, layer or weapon keys, level kinds. */
-function namesFor(view: View, id: string, field: Field): { value: string; label: string }[] {
+export function namesFor(view: View, id: string, field: Field): { value: string; label: string }[] {
   const c = view.characters[id];
   if (!c || !isWhole(c)) return [];
   switch (field) {
@@ -275,24 +324,54 @@ function namesFor(view: View, id: string, field: Field): { value: string; label:
       }));
     case 'level':
       return ['warrior', 'pilot', 'wizard', 'total'].map((l) => ({ value: l, label: l }));
+    // The list fields offer all the rules or the pack know, marking what the sheet has now.
+    case 'condition':
+      return CONDITIONS.map((id) => {
+        const has = c.conditions.find((x) => x.id === id);
+        const now = has ? (has.turns === undefined ? ' (on)' : ` (on, ${has.turns} Turns)`) : '';
+        return { value: id, label: `${words(id)}${now}` };
+      });
+    case 'spell':
+      return view.pack.spells.map((x) => ({
+        value: x.id,
+        label: `${x.name}${c.spells.includes(x.id) ? ' (known)' : ''}`,
+      }));
+    case 'item':
+      return [
+        ...view.pack.accessories.filter((a) => a.kind !== 'neStore'),
+        ...view.pack.armour.map((a) => ({ ...a, name: a.held ? a.name : `${a.name} (spare)` })),
+      ].map((x) => {
+        const n = c.gear.filter((g) => g === x.id).length + c.held.filter((h) => h.item === x.id).length;
+        return { value: x.id, label: `${x.name}${n > 0 ? ` (carries ${n})` : ''}` };
+      });
+    case 'neStore':
+      return view.pack.accessories
+        .filter((a) => a.kind === 'neStore')
+        .map((a) => {
+          const s = c.neStores.find((x) => x.item === a.id);
+          return { value: a.id, label: `${a.name}${s ? ` (${s.ne} of ${s.max} NE)` : ' (not carried)'}` };
+        });
     default:
       return [];
   }
 }
 
-function Override({ view }: { view: View }) {
+export function Override({ view }: { view: View }) {
   const r = useRunner();
   const all = roster(view).filter(isWhole);
   const [id, setId] = useState('');
   const [field, setField] = useState<Field>('stamina');
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
+  const [remove, setRemove] = useState(false);
   const who = all.find((c) => c.id === id) ?? all[0];
   if (!who) return null;
   const names = namesFor(view, who.id, field);
   const chosenName = names.some((n) => n.value === name) ? name : (names[0]?.value ?? '');
-  const parsed: number | boolean | string =
-    field === 'controlPort' ? value === 'yes' : field === 'part' ? value || 'intact' : Number(value);
+  const verbs = LIST_VERBS[field];
+  const command = overrideCommand({ id: who.id, field, name: chosenName, value, remove });
+  const valueLabel =
+    field === 'condition' ? 'Turns (blank: until taken off)' : field === 'neStore' ? 'NE held' : 'New value';
   return (
     <section className="eu-card" aria-label="Override a value">
       <h3>Override a value</h3>
@@ -300,16 +379,8 @@ function Override({ view }: { view: View }) {
         className="eu-form"
         onSubmit={(ev) => {
           ev.preventDefault();
-          if (typeof parsed === 'number' && (value.trim() === '' || !Number.isFinite(parsed))) return;
-          void r
-            .run({
-              type: 'gm.set',
-              id: who.id,
-              field,
-              ...(chosenName ? { name: chosenName } : {}),
-              value: parsed,
-            })
-            .then((ok) => ok && setValue(''));
+          if (!command) return;
+          void r.run(command).then((ok) => ok && setValue(''));
         }}
       >
         <label>
@@ -344,37 +415,55 @@ function Override({ view }: { view: View }) {
             </select>
           </label>
         ) : null}
-        <span className="eu-field">
-          <span aria-hidden="true">New value</span>{' '}
-          {field === 'part' ? (
+        {verbs ? (
+          <label>
+            Do{' '}
             <select
-              aria-label="New value"
-              value={value || 'intact'}
-              onChange={(ev) => setValue(ev.target.value)}
+              value={remove ? 'remove' : 'add'}
+              onChange={(ev) => setRemove(ev.target.value === 'remove')}
             >
-              {PART_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {words(s)}
-                </option>
-              ))}
+              <option value="add">{verbs[0]}</option>
+              <option value="remove">{verbs[1]}</option>
             </select>
-          ) : field === 'controlPort' ? (
-            <select aria-label="New value" value={value || 'no'} onChange={(ev) => setValue(ev.target.value)}>
-              <option value="no">no</option>
-              <option value="yes">yes</option>
-            </select>
-          ) : (
-            <input
-              name="value"
-              aria-label="New value"
-              type="number"
-              step="any"
-              inputMode="decimal"
-              value={value}
-              onChange={(ev) => setValue(ev.target.value)}
-            />
-          )}
-        </span>
+          </label>
+        ) : null}
+        {field === 'spell' || field === 'item' || (verbs && remove) ? null : (
+          <span className="eu-field">
+            <span aria-hidden="true">{valueLabel}</span>{' '}
+            {field === 'part' ? (
+              <select
+                aria-label="New value"
+                value={value || 'intact'}
+                onChange={(ev) => setValue(ev.target.value)}
+              >
+                {PART_STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {words(s)}
+                  </option>
+                ))}
+              </select>
+            ) : field === 'controlPort' ? (
+              <select
+                aria-label="New value"
+                value={value || 'no'}
+                onChange={(ev) => setValue(ev.target.value)}
+              >
+                <option value="no">no</option>
+                <option value="yes">yes</option>
+              </select>
+            ) : (
+              <input
+                name="value"
+                aria-label={valueLabel}
+                type="number"
+                step="any"
+                inputMode="decimal"
+                value={value}
+                onChange={(ev) => setValue(ev.target.value)}
+              />
+            )}
+          </span>
+        )}
         <button type="submit" disabled={r.busy}>
           Set
         </button>

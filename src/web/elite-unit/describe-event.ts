@@ -145,6 +145,9 @@ function changedLine(e: Json, who: (id: string) => string): string {
       const field = str(detail.field);
       const name = str(detail.name);
       const value = detail.value;
+      // The list fields put an entry on or take it off rather than set a number.
+      if (['condition', 'spell', 'item', 'neStore'].includes(field) && name && typeof value === 'boolean')
+        return `The GM ${value ? 'gives' : 'takes from'} ${names || 'a sheet'} the ${words(field)} ${words(name)}.`;
       return `The GM sets ${names ? `${names}’s ` : ''}${words(field)}${name ? ` (${words(name)})` : ''}${value !== undefined ? ` to ${String(value)}` : ''}.`;
     }
     case 'reveal':

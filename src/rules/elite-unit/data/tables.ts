@@ -165,3 +165,17 @@ export const CHAOS: readonly ChaosRow[] = [
   { face: 19, effect: 'cannot be hurt', condition: 'invulnerable', turns: true },
   { face: 20, effect: 'struck by lightning: 1D10 damage' },
 ];
+
+/**
+ * Every condition a sheet may carry: the chaos table's, plus the marks other rules leave (a
+ * birthday's fates, Scramble primed for the next spell). The GM's override adds only these, so
+ * no rule meets a condition it does not know.
+ */
+export const CONDITIONS: readonly string[] = [
+  ...new Set([
+    ...CHAOS.flatMap((r) => (r.condition ? [r.condition] : [])),
+    'diesThisYear',
+    'prostheticFailsThisYear',
+    'scrambleNext',
+  ]),
+];

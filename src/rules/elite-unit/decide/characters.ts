@@ -2,7 +2,7 @@ import { RuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
 import type { CommandOf } from '../commands.ts';
 import { parsePack } from '../data/pack.ts';
-import { PARTS } from '../data/tables.ts';
+import { CONDITIONS, PARTS } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
 import { characterFromPack, findWeapon } from '../rules/character.ts';
 import { attributeId } from '../rules/effective.ts';
@@ -180,6 +180,46 @@ export function decideGmSet(state: EliteUnitState, cmd: CommandOf<'gm.set'>): El
       set = { weapons: c.weapons.map((x) => (x === w ? { ...x, [cmd.field]: v } : x)) };
       break;
     }
+    case 'condition':
+      set = { conditions: setCondition(c, cmd) };
+      break;
+    case 'spell': {
+      const spell = state.pack.spells.find((x) => x.id === cmd.name);
+      if (!spell)
+        throw new RuleError('UNKNOWN_SPELL', `the pack has no spell ${cmd.name}`, { spell: cmd.name });
+      const on = yesNo(cmd);
+      if (on === c.spells.includes(spell.id))
+        throw invalid(`${c.name} ${on ? 'already knows' : 'does not know'} ${spell.name}`, cmd);
+      if (on && c.spells.length >= LIMITS.spells)
+        throw invalid(`${c.name} knows ${LIMITS.spells} spells`, cmd);
+      set = { spells: on ? [...c.spells, spell.id] : c.spells.filter((x) => x !== spell.id) };
+      break;
+    }
+    case 'item':
+      set = setItem(state, c, cmd);
+      break;
+    case 'neStore': {
+      const item = state.pack.accessories.find((a) => a.id === cmd.name && a.kind === 'neStore');
+      if (!item)
+        throw new RuleError('UNKNOWN_ITEM', `the pack has no NE store ${cmd.name}`, { item: cmd.name });
+      const at = c.neStores.findIndex((x) => x.item === item.id);
+      if (cmd.value === false) {
+        if (at < 0) throw invalid(`${c.name} carries no ${item.name}`, cmd);
+        set = { neStores: c.neStores.filter((_, i) => i !== at) };
+        break;
+      }
+      const store = c.neStores[at];
+      if (!store && c.neStores.length >= LIMITS.neStores)
+        throw invalid(`${c.name} carries ${LIMITS.neStores} NE stores`, cmd);
+      // A store never holds less than nothing nor more than it was made for (the pack's rating).
+      const ne = wholeNumber(cmd, 0, store?.max ?? item.rating ?? 0);
+      set = {
+        neStores: store
+          ? c.neStores.map((x, i) => (i === at ? { ...x, ne } : x))
+          : [...c.neStores, { item: item.id, ne, max: item.rating ?? 0, original: ne }],
+      };
+      break;
+    }
   }
   return [
     {
@@ -189,4 +229,76 @@ export function decideGmSet(state: EliteUnitState, cmd: CommandOf<'gm.set'>): El
       detail: { field: cmd.field, name: cmd.name, value: cmd.value },
     },
   ];
+}
+
+/** The longest lists a sheet keeps (the event schema's bounds), so an override never passes them. */
+const LIMITS = { spells: 40, neStores: 8, conditions: 50, held: 10, gear: 40 } as const;
+
+function yesNo(cmd: CommandOf<'gm.set'>): boolean {
+  if (typeof cmd.value !== 'boolean') throw invalid(`${cmd.field} is true (add) or false (remove)`, cmd);
+  return cmd.value;
+}
+
+/**
+ * A condition put on (true: until removed; a whole number: that many Turns left) or taken off
+ * (false). Only conditions some rule reads, so the sheet never carries a word nothing acts on.
+ */
+function setCondition(c: Character, cmd: CommandOf<'gm.set'>): Character['conditions'] {
+  const id = CONDITIONS.find((x) => x === cmd.name);
+  if (!id)
+    throw new RuleError('UNKNOWN_CONDITION', `there is no condition ${cmd.name}`, { condition: cmd.name });
+  const has = c.conditions.some((x) => x.id === id);
+  const rest = c.conditions.filter((x) => x.id !== id);
+  if (cmd.value === false) {
+    if (!has) throw invalid(`${c.name} is not ${id}`, cmd);
+    return rest;
+  }
+  if (!has && rest.length >= LIMITS.conditions)
+    throw invalid(`${c.name} has ${LIMITS.conditions} conditions`, cmd);
+  if (cmd.value === true) return [...rest, { id }];
+  return [...rest, { id, turns: wholeNumber(cmd, 1, 1000) }];
+}
+
+/**
+ * A carried item from the pack added or taken away: a held parry object (a shield) goes into the
+ * hands' list with the pack's DC, any other accessory or armour into the gear. NE stores have
+ * their own field (they hold NE), so they are refused here.
+ */
+function setItem(state: EliteUnitState, c: Character, cmd: CommandOf<'gm.set'>): Partial<Character> {
+  const armour = state.pack.armour.find((a) => a.id === cmd.name);
+  const accessory = state.pack.accessories.find((a) => a.id === cmd.name);
+  if (!armour && !accessory)
+    throw new RuleError('UNKNOWN_ITEM', `the pack has no accessory or armour ${cmd.name}`, {
+      item: cmd.name,
+    });
+  if (accessory?.kind === 'neStore')
+    throw invalid(`${accessory.name} is an NE store: use the neStore field`, cmd);
+  const on = yesNo(cmd);
+  if (armour?.held) {
+    if (on) {
+      if (c.held.length >= LIMITS.held) throw invalid(`${c.name} holds ${LIMITS.held} objects`, cmd);
+      const keys = new Set(c.held.map((h) => h.key));
+      let n = c.held.length + 10;
+      while (keys.has(`h${n}`)) n += 1;
+      const held = {
+        key: `h${n}`,
+        item: armour.id,
+        name: armour.name,
+        dc: armour.dc,
+        resilience: armour.resilience,
+        dodgeBonus: armour.dodgeBonus,
+        code: armour.code,
+      };
+      return { held: [...c.held, held] };
+    }
+    const at = c.held.findIndex((h) => h.item === armour.id);
+    if (at < 0) throw invalid(`${c.name} holds no ${armour.name}`, cmd);
+    return { held: c.held.filter((_, i) => i !== at) };
+  }
+  const id = (armour ?? accessory)?.id ?? '';
+  if (on && c.gear.length >= LIMITS.gear) throw invalid(`${c.name} carries ${LIMITS.gear} items`, cmd);
+  if (on) return { gear: [...c.gear, id] };
+  const at = c.gear.indexOf(id);
+  if (at < 0) throw invalid(`${c.name} carries no ${id}`, cmd);
+  return { gear: c.gear.filter((_, i) => i !== at) };
 }
