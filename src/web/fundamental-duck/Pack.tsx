@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { packProblems } from '../../rules/fundamental-duck/data/pack.ts';
 import { MAX_BULK_MESSAGE_BYTES } from '../../server/protocol.ts';
+import { PackProblems, packFileProblems as sharedPackFileProblems } from '../components/pack-file.tsx';
 import type { FdView } from './model.ts';
 import type { FdRunner } from './runner.ts';
 
@@ -11,9 +12,6 @@ import type { FdRunner } from './runner.ts';
  * nothing is sent; the server checks it again (PACK_INVALID).
  */
 
-/** Room the command's envelope takes in a WebSocket message besides the pack itself. */
-const ENVELOPE_BYTES = 256;
-
 /**
  * What is wrong with a file's text as a pack to load, one line each; empty: it can be sent.
  * `maxBytes` is the largest message the table takes for a pack (a bulk command).
@@ -22,22 +20,7 @@ export function packFileProblems(
   text: string,
   maxBytes = MAX_BULK_MESSAGE_BYTES,
 ): { pack?: unknown; problems: string[] } {
-  let pack: unknown;
-  try {
-    pack = JSON.parse(text);
-  } catch {
-    return { problems: ['the file is not JSON'] };
-  }
-  const problems = packProblems(pack);
-  if (problems.length > 0) return { problems };
-  const bytes = new TextEncoder().encode(JSON.stringify(pack)).length;
-  if (bytes + ENVELOPE_BYTES > maxBytes)
-    return {
-      problems: [
-        `the pack is ${Math.ceil(bytes / 1024)} KB written compactly; a table takes packs up to ${Math.floor((maxBytes - ENVELOPE_BYTES) / 1024)} KB (drop what the missions do not use)`,
-      ],
-    };
-  return { pack, problems: [] };
+  return sharedPackFileProblems(text, packProblems, maxBytes, ' (drop what the missions do not use)');
 }
 
 /** The file name a pack is saved under: its id, safe for any file system. */
@@ -96,17 +79,7 @@ export function PackFile({ view, runner, canLoad }: { view: FdView; runner: FdRu
           </label>
         ) : null}
       </div>
-      {problems.length > 0 ? (
-        <div className="fd-problem" role="alert" data-testid="fd-pack-problems">
-          <p>That pack was not loaded:</p>
-          <ul>
-            {problems.slice(0, 20).map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-          {problems.length > 20 ? <p>…and {problems.length - 20} more.</p> : null}
-        </div>
-      ) : null}
+      <PackProblems problems={problems} className="fd-problem" testId="fd-pack-problems" />
     </div>
   );
 }

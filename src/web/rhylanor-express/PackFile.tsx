@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { isRuleError } from '../../engine/rule-error.ts';
 import { parsePack } from '../../rules/rhylanor-express/data/pack.ts';
 import { MAX_BULK_MESSAGE_BYTES } from '../../server/protocol.ts';
+import { PackProblems, packFileProblems as sharedPackFileProblems } from '../components/pack-file.tsx';
 import type { View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -14,35 +15,24 @@ import { useRunner } from './runner.tsx';
  * during a fight or a battle. As Fundamental Duck!'s pack file (src/web/fundamental-duck/Pack.tsx).
  */
 
-/** Room the command's envelope takes in a WebSocket message besides the pack itself. */
-const ENVELOPE_BYTES = 256;
+/** The rules' own pack check, as a list of problems (empty: the pack is good). */
+function problemsOf(pack: unknown): string[] {
+  try {
+    parsePack(pack);
+    return [];
+  } catch (e) {
+    const listed = isRuleError(e) ? (e.details as { problems?: unknown } | undefined)?.problems : undefined;
+    if (Array.isArray(listed)) return listed.map(String);
+    return [e instanceof Error ? e.message : String(e)];
+  }
+}
 
 /** What is wrong with a file's text as a pack to load, one line each; empty: it can be sent. */
 export function packFileProblems(
   text: string,
   maxBytes = MAX_BULK_MESSAGE_BYTES,
 ): { pack?: unknown; problems: string[] } {
-  let pack: unknown;
-  try {
-    pack = JSON.parse(text);
-  } catch {
-    return { problems: ['the file is not JSON'] };
-  }
-  try {
-    parsePack(pack);
-  } catch (e) {
-    const listed = isRuleError(e) ? (e.details as { problems?: unknown } | undefined)?.problems : undefined;
-    if (Array.isArray(listed)) return { problems: listed.map(String) };
-    return { problems: [e instanceof Error ? e.message : String(e)] };
-  }
-  const bytes = new TextEncoder().encode(JSON.stringify(pack)).length;
-  if (bytes + ENVELOPE_BYTES > maxBytes)
-    return {
-      problems: [
-        `the pack is ${Math.ceil(bytes / 1024)} KB written compactly; a table takes packs up to ${Math.floor((maxBytes - ENVELOPE_BYTES) / 1024)} KB`,
-      ],
-    };
-  return { pack, problems: [] };
+  return sharedPackFileProblems(text, problemsOf, maxBytes);
 }
 
 /** Why a pack cannot be loaded now (the rules refuse it mid-fight and mid-battle), or null. */
@@ -110,17 +100,7 @@ export function PackFile({ view }: { view: View }) {
           />
         </label>
       )}
-      {problems.length > 0 ? (
-        <div className="re-problem" role="alert" data-testid="pack-problems">
-          <p>That pack was not loaded:</p>
-          <ul>
-            {problems.slice(0, 20).map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-          {problems.length > 20 ? <p>…and {problems.length - 20} more.</p> : null}
-        </div>
-      ) : null}
+      <PackProblems problems={problems} className="re-problem" testId="pack-problems" />
     </section>
   );
 }
