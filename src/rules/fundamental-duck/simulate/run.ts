@@ -1,4 +1,4 @@
-import { SeededDice } from '../../../engine/dice/source.ts';
+import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import type { FdEvent } from '../events.ts';
 import { type FdOptions, initialState } from '../setup.ts';
@@ -28,9 +28,11 @@ export function runMission(
   log?: FdEvent[],
   /** The policy's knobs (policy.ts). */
   policy: PolicyOptions = DEFAULT_POLICY,
+  /** Where the dice come from instead of the seed's generator (the pin test watches every roll). */
+  dice: DiceSource = new SeededDice(seed),
 ): MissionResult {
   let state: FdState = initialState({ ...setup, mission });
-  const ctx = { actor: SEAT, dice: new SeededDice(seed) };
+  const ctx = { actor: SEAT, dice };
   let commands = 0;
   let events = 0;
   // `legal.ts` asks the rules' `chitFor` whether a chit can pay, which refuses by throwing: a
