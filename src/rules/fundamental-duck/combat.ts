@@ -138,6 +138,22 @@ export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
   grapple(draft, th.id, t.id, draft.own, false);
 }
 
+/** A refused SHOOT as shotChecks returns it: decideShoot throws it, a preview reports it. */
+interface Refused {
+  readonly refused: true;
+  readonly code: string;
+  readonly message: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+function refused(code: string, message: string, details: Readonly<Record<string, unknown>>): Refused {
+  return { refused: true, code, message, details };
+}
+
+function isRefused(p: ShotPlan | Refused): p is Refused {
+  return 'refused' in p;
+}
+
 /**
  * A stack-mate whose place lies ahead of the shooter's toward the target is in the way (9.5): he
  * must -DUCK! (named in `duck`; null lists him as a preview does), and a weapon that never fires
@@ -151,8 +167,8 @@ function stackMateInTheWay(
   dy: number,
   named: readonly string[] | null,
   duckers: Teamer[],
-): void {
-  if (t.x === null || t.y === null) return;
+): Refused | null {
+  if (t.x === null || t.y === null) return null;
   const sx = Math.sign(dx);
   const sy = Math.sign(dy);
   const ahead = teamersAt(state, t.x, t.y).filter(
@@ -165,7 +181,7 @@ function stackMateInTheWay(
         sy,
       ),
   );
-  mustDuck(w, ahead, named, duckers);
+  return mustDuck(w, ahead, named, duckers);
 }
 
 /**
@@ -183,14 +199,14 @@ function shieldAtTarget(
   dy: number,
   named: readonly string[] | null,
   duckers: Teamer[],
-): void {
+): Refused | null {
   const sx = -Math.sign(dx);
   const sy = -Math.sign(dy);
   const shields = teamersAt(state, x, y).filter((m) => {
     const p = positionPoint({ facing: m.facing, position: m.position });
     return p.x * sx + p.y * sy > 0;
   });
-  mustDuck(w, shields, named, duckers);
+  return mustDuck(w, shields, named, duckers);
 }
 
 /** Comrades in the way of a shot: a weapon that never fires past figures is refused; the rest must -DUCK!. */
@@ -199,20 +215,21 @@ function mustDuck(
   inWay: readonly Teamer[],
   named: readonly string[] | null,
   duckers: Teamer[],
-): void {
+): Refused | null {
   for (const m of inWay) {
     if (m.wounds >= 2) continue;
     const pastFigures = w.kind === 'gun' || w.kind === 'flamer' ? w.firesPastFigures : true;
     if (!pastFigures)
-      throw new RuleError('NO_LINE', `the ${w.name} cannot fire past ${m.name}`, { blocker: 'figure' });
+      return refused('NO_LINE', `the ${w.name} cannot fire past ${m.name}`, { blocker: 'figure' });
     if (m.ducked) continue;
     if (named !== null && !named.includes(m.id))
-      throw new RuleError('NO_LINE', `${m.name} is in the line of fire (he may -DUCK!)`, {
+      return refused('NO_LINE', `${m.name} is in the line of fire (he may -DUCK!)`, {
         duck: m.id,
         blocker: 'duck',
       });
     if (!duckers.includes(m)) duckers.push(m);
   }
+  return null;
 }
 
 /** What a SHOOT's checks found: the weapon, the target Threat (guns), who must -DUCK!. */
@@ -229,25 +246,24 @@ type ShootCommand = CommandOf<'shoot'>;
 /**
  * Every check of a SHOOT that does not depend on whose turn it is: the weapon, the square, arc,
  * range, ammunition, and the line of fire. `duckAll` (a preview) lists every comrade in the way as
- * a ducker instead of refusing the ones the command did not name. Throws a RuleError.
+ * a ducker instead of refusing the ones the command did not name. A refusal is returned, not
+ * thrown: the policy previews every shot in arc and range, and most of those the walls refuse.
  */
-function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan {
+function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan | Refused {
   const t = teamerOrThrow(state, c.teamerId);
-  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  if (t.x === null || t.y === null) return refused('NOT_ABOARD', `${t.name} is not in the arena`, {});
   if (!t.weapons.includes(c.weapon))
-    throw new RuleError('UNKNOWN_WEAPON', `${t.name} carries no ${c.weapon}`, { weapon: c.weapon });
+    return refused('UNKNOWN_WEAPON', `${t.name} carries no ${c.weapon}`, { weapon: c.weapon });
   const w = state.rules.weapons[c.weapon];
   if (!w || w.kind === 'melee' || w.kind === 'drone-gun')
-    throw new RuleError('NOT_A_GUN', `${c.weapon} is not fired with SHOOT`, { weapon: c.weapon });
+    return refused('NOT_A_GUN', `${c.weapon} is not fired with SHOOT`, { weapon: c.weapon });
   const arena = arenaOf(state);
-  if (!isArenaSquare(arena, c.x, c.y))
-    throw new RuleError('OFF_THE_ARENA', `(${c.x},${c.y}) is not a square`, {});
+  if (!isArenaSquare(arena, c.x, c.y)) return refused('OFF_THE_ARENA', `(${c.x},${c.y}) is not a square`, {});
   const dx = c.x - t.x;
   const dy = c.y - t.y;
   if (dx === 0 && dy === 0)
-    throw new RuleError('TARGET_INVALID', 'a Teamer does not shoot into his own square', {});
-  if (!inFrontArc(t.facing, dx, dy))
-    throw new RuleError('OUT_OF_ARC', 'the target is outside the front arc', {});
+    return refused('TARGET_INVALID', 'a Teamer does not shoot into his own square', {});
+  if (!inFrontArc(t.facing, dx, dy)) return refused('OUT_OF_ARC', 'the target is outside the front arc', {});
   const range = Math.max(Math.abs(dx), Math.abs(dy));
   const as = arenaStateOf(state);
   const from = { x: t.x, y: t.y };
@@ -255,36 +271,39 @@ function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan
   const duckers: Teamer[] = [];
   let targetId: string | null = null;
   if (w.kind === 'grenade') {
-    if (t.grenades <= 0) throw new RuleError('NO_AMMO', `${t.name} has no grenade left`, {});
+    if (t.grenades <= 0) return refused('NO_AMMO', `${t.name} has no grenade left`, {});
     if (range > (t.ducked ? w.throwRangeDucked : w.throwRange))
-      throw new RuleError('OUT_OF_RANGE', 'too far to throw', {});
+      return refused('OUT_OF_RANGE', 'too far to throw', {});
     const line = lineOfThrow(arena, as, from, to);
     if (!line.clear)
-      throw new RuleError('NO_LINE', 'no clear throw to that square', {
+      return refused('NO_LINE', 'no clear throw to that square', {
         blocker: line.blockedBy?.kind ?? null,
       });
   } else {
-    if (t.ducked) throw new RuleError('DUCKED', `${t.name} is ducked: stand up first`, {});
-    if (range > w.range) throw new RuleError('OUT_OF_RANGE', `out of the ${w.name}'s range`, {});
+    if (t.ducked) return refused('DUCKED', `${t.name} is ducked: stand up first`, {});
+    if (range > w.range) return refused('OUT_OF_RANGE', `out of the ${w.name}'s range`, {});
     if (w.kind === 'gun') {
       const target = threatAt(state, c.x, c.y);
-      if (!target) throw new RuleError('NO_TARGET', 'no Threat in that square', {});
+      if (!target) return refused('NO_TARGET', 'no Threat in that square', {});
       targetId = target.id;
       if (w.magazine !== null && (t.ammo[c.weapon] ?? 0) <= 0)
-        throw new RuleError('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
-    } else if ((t.ammo[c.weapon] ?? 0) <= 0) throw new RuleError('NO_AMMO', `the ${w.name} is empty`, {});
-    stackMateInTheWay(state, t, w, dx, dy, duckAll ? null : (c.duck ?? []), duckers);
-    if (targetId !== null)
-      shieldAtTarget(state, w, c.x, c.y, dx, dy, duckAll ? null : (c.duck ?? []), duckers);
+        return refused('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
+    } else if ((t.ammo[c.weapon] ?? 0) <= 0) return refused('NO_AMMO', `the ${w.name} is empty`, {});
+    const mate = stackMateInTheWay(state, t, w, dx, dy, duckAll ? null : (c.duck ?? []), duckers);
+    if (mate) return mate;
+    if (targetId !== null) {
+      const shield = shieldAtTarget(state, w, c.x, c.y, dx, dy, duckAll ? null : (c.duck ?? []), duckers);
+      if (shield) return shield;
+    }
     const line = lineOfFire(arena, as, from, to, { firesPastFigures: w.firesPastFigures, shooter: 'teamer' });
     if (!line.clear) {
       if (line.blockedBy?.kind !== 'duck' || !line.duckers)
-        throw new RuleError('NO_LINE', 'no line of fire', { blocker: line.blockedBy?.kind ?? null });
+        return refused('NO_LINE', 'no line of fire', { blocker: line.blockedBy?.kind ?? null });
       for (const sq of line.duckers)
         for (const m of teamersAt(state, sq.x, sq.y))
           if (!m.ducked && m.wounds < 2 && m.id !== t.id) {
             if (!duckAll && !c.duck?.includes(m.id))
-              throw new RuleError('NO_LINE', `${m.name} is in the line of fire (he may -DUCK!)`, {
+              return refused('NO_LINE', `${m.name} is in the line of fire (he may -DUCK!)`, {
                 duck: m.id,
                 blocker: 'duck',
               });
@@ -316,8 +335,21 @@ export type ShotPreview =
     }
   | { readonly ok: false; readonly code: string; readonly reason: string; readonly blocker: string | null };
 
+/** hitChance's answers by their arguments: a handful of weapons ask the same few questions all game. */
+const chances = new Map<string, number>();
+
 /** P(at least `need` of `dice` dice hit): each d6 + plus ≥ hitOn; eagle eye turns the first near miss into a hit. */
 function hitChance(dice: number, plus: number, hitOn: number, eagle: boolean, need: number): number {
+  const key = `${dice}:${plus}:${hitOn}:${eagle}:${need}`;
+  let p = chances.get(key);
+  if (p === undefined) {
+    p = workOutHitChance(dice, plus, hitOn, eagle, need);
+    chances.set(key, p);
+  }
+  return p;
+}
+
+function workOutHitChance(dice: number, plus: number, hitOn: number, eagle: boolean, need: number): number {
   const pHit = Math.max(0, Math.min(6, 7 - (hitOn - plus))) / 6;
   const pNear = eagle && hitOn - plus - 1 >= 1 && hitOn - plus - 1 <= 6 ? 1 / 6 : 0;
   // State: (hits so far, eagle still unused) → probability.
@@ -352,20 +384,15 @@ export function shotPreview(
   x: number,
   y: number,
 ): ShotPreview {
-  let plan: ShotPlan;
-  try {
-    plan = shotChecks(state, { type: 'shoot', teamerId, weapon, x, y }, true);
-  } catch (e) {
-    if (e instanceof RuleError) {
-      const blocker = (e.details as { blocker?: unknown }).blocker;
-      return {
-        ok: false,
-        code: e.code,
-        reason: e.message,
-        blocker: typeof blocker === 'string' ? blocker : null,
-      };
-    }
-    throw e;
+  const plan = shotChecks(state, { type: 'shoot', teamerId, weapon, x, y }, true);
+  if (isRefused(plan)) {
+    const blocker = plan.details.blocker;
+    return {
+      ok: false,
+      code: plan.code,
+      reason: plan.message,
+      blocker: typeof blocker === 'string' ? blocker : null,
+    };
   }
   const { t, w, targetId } = plan;
   const penalty = t.dash === 'penalised' ? DASH_PENALTY : 0;
@@ -407,6 +434,7 @@ export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
   const state = draft.state;
   requireActor(state, teamerOrThrow(state, c.teamerId));
   const plan = shotChecks(state, c, false);
+  if (isRefused(plan)) throw new RuleError(plan.code, plan.message, plan.details);
   const { t, w, targetId } = plan;
   const arena = arenaOf(state);
   let duckers = plan.duckers.slice();

@@ -1,6 +1,7 @@
 import { DX, DY } from '../../engine/board/square-grid.ts';
 import { type Arena, SIDE_OPEN, sideKind, sideShut } from './arena/model.ts';
 import { pathTo, reachable, reachableSquares } from './arena/movement.ts';
+import type { Board } from './board.ts';
 import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
 import { type BulkheadSide, bulkheadSideById, bulkheadSidesAt } from './bulkheads.ts';
 import { isFree } from './figures.ts';
@@ -15,6 +16,8 @@ import {
   type SquareKey,
   type TeamerView,
   type ThreatProfile,
+  type ThreatReach,
+  type ThreatSwitches,
   type ThreatView,
   type ThreatWorld,
 } from './threat/index.ts';
@@ -93,129 +96,210 @@ export function worldOf(state: FdState): ThreatWorld {
 }
 
 function buildWorld(state: FdState): ThreatWorld {
-  const arena = arenaOf(state);
-  const board = boardOf(state);
-  const w = arena.width;
-  const as = arenaStateOf(state);
-  const threats: ThreatView[] = state.threatOrder.map((id) => {
-    const t = state.threats[id];
-    if (!t) throw new Error(`threat ${id} missing`);
-    return {
-      id: t.id,
-      species: t.species,
-      square: t.y * w + t.x,
-      facing: t.facing,
-      wounded: t.wounds > 0,
-      waiting: t.eye,
-      acted: t.acted,
-      carrying: t.carrying,
-    };
-  });
-  const teamers: TeamerView[] = [];
-  for (const id of state.teamOrder) {
-    const t = state.teamers[id] as Teamer;
-    if (t.x !== null && !t.left && t.wounds < 2) teamers.push(teamerView(t, w, state.rules));
+  return new StateWorld(state);
+}
+
+/**
+ * The world over one state, as a class: its queries are methods on the prototype, and the Threat
+ * and Teamer lists, the Source tile and the switches are made when first asked. The Threat phase
+ * makes one per state it reaches (after every event a Threat's move or attack emits), and under
+ * tsx each closure an object literal held cost a `__name` call and an allocation per world.
+ */
+class StateWorld implements ThreatWorld {
+  readonly width: number;
+  readonly height: number;
+  readonly turn: number;
+  readonly phase: 'team' | 'threat';
+  private readonly state: FdState;
+  private readonly arena: Arena;
+  private readonly board: Board;
+  private threatList: ThreatView[] | null = null;
+  private teamerList: TeamerView[] | null = null;
+  private source: number | null | undefined = undefined;
+  private switchSet: ThreatSwitches | null = null;
+  private weak: BulkheadSideView[] | null = null;
+
+  constructor(state: FdState) {
+    this.state = state;
+    this.arena = arenaOf(state);
+    this.board = boardOf(state);
+    this.width = this.arena.width;
+    this.height = this.arena.height;
+    this.turn = state.turn;
+    this.phase = state.phase === 'team' ? 'team' : 'threat';
   }
-  let sourceTile: number | null = null;
-  state.tiles.forEach((t, i) => {
-    if (t.chits.some((c) => c.h)) sourceTile = i;
-  });
-  const sw = state.rules.pack.options.switches;
-  const xy = (sq: number) => [sq % w, Math.floor(sq / w)] as const;
-  const doorView = (index: number): DoorView => {
-    const g = arena.doors[index];
-    const d = state.doors[index];
-    return {
-      id: g?.id ?? String(index),
-      sides: (g?.sides ?? []).map((s) => [s.a, s.b] as const),
-      zone: g?.zone ?? [],
-      damage: d?.damage ?? 0,
-      batteredThisTurn: d?.battered?.turn === state.turn ? d.battered.total : 0,
-      shortCuts: d?.shortCuts ?? [],
-    };
-  };
-  const tried = new Set(state.bulkheads?.tried ?? []);
-  const weak = new Set(state.bulkheads?.weak ?? []);
-  const sideView = (s: BulkheadSide): BulkheadSideView => ({
-    ...s,
-    tried: tried.has(s.id),
-    weakSpot: weak.has(s.id),
-  });
-  return {
-    width: w,
-    height: arena.height,
-    turn: state.turn,
-    phase: state.phase === 'team' ? 'team' : 'threat',
-    threats,
-    teamers,
-    sourceTile,
-    switches: {
+
+  get threats(): readonly ThreatView[] {
+    if (this.threatList) return this.threatList;
+    const state = this.state;
+    const w = this.width;
+    const out: ThreatView[] = [];
+    for (const id of state.threatOrder) {
+      const t = state.threats[id];
+      if (!t) throw new Error(`threat ${id} missing`);
+      out.push({
+        id: t.id,
+        species: t.species,
+        square: t.y * w + t.x,
+        facing: t.facing,
+        wounded: t.wounds > 0,
+        waiting: t.eye,
+        acted: t.acted,
+        carrying: t.carrying,
+      });
+    }
+    this.threatList = out;
+    return out;
+  }
+
+  get teamers(): readonly TeamerView[] {
+    if (this.teamerList) return this.teamerList;
+    const state = this.state;
+    const out: TeamerView[] = [];
+    for (const id of state.teamOrder) {
+      const t = state.teamers[id] as Teamer;
+      if (t.x !== null && !t.left && t.wounds < 2) out.push(teamerView(t, this.width, state.rules));
+    }
+    this.teamerList = out;
+    return out;
+  }
+
+  get sourceTile(): number | null {
+    if (this.source !== undefined) return this.source;
+    let sourceTile: number | null = null;
+    const tiles = this.state.tiles;
+    for (let i = 0; i < tiles.length; i++)
+      if ((tiles[i] as FdState['tiles'][number]).chits.some((c) => c.h)) sourceTile = i;
+    this.source = sourceTile;
+    return sourceTile;
+  }
+
+  get switches(): ThreatSwitches {
+    if (this.switchSet) return this.switchSet;
+    const sw = this.state.rules.pack.options.switches;
+    this.switchSet = {
       ...DEFAULT_SWITCHES,
       everyShortCutFinds: sw.everyShortCut,
       ductsOnFourPlus: sw.ductsOnFour,
       batterRent3d6: sw.batterRent3d6,
       batterTogether: sw.batterTogether,
       weakSpots: sw.weakSpots,
-    },
-    profile: (species) => profileFor(state.rules, species),
-    tileOf: (sq) => arena.tileOf[sq] as number,
-    distance: (a, b) => {
-      const [ax, ay] = xy(a);
-      const [bx, by] = xy(b);
-      return board.distance(ax, ay, bx, by);
-    },
-    distanceToTile: (from, tile) => {
-      const g = arena.tiles[tile];
-      if (!g) return Number.POSITIVE_INFINITY;
-      const [fx, fy] = xy(from);
-      let best = Number.POSITIVE_INFINITY;
-      for (let y = g.y0; y < g.y0 + 5; y++)
-        for (let x = g.x0; x < g.x0 + 5; x++) best = Math.min(best, board.distance(fx, fy, x, y));
-      return best;
-    },
-    route: (from, to) => route(arena, board.distance, from, to),
-    canSee: (from, to) => {
-      const [ax, ay] = xy(from);
-      const [bx, by] = xy(to);
-      return inSight(state, ax, ay, bx, by);
-    },
-    contact: (a, b) => inContact(state, a, b),
-    isFree: (sq) => {
-      const [x, y] = xy(sq);
-      return isFree(state, board, x, y);
-    },
-    closedDoorBetween: (a, b) => {
-      const [ax, ay] = xy(a);
-      const [bx, by] = xy(b);
-      if (Math.abs(ax - bx) + Math.abs(ay - by) !== 1) return null;
-      const dir = bx > ax ? 2 : bx < ax ? 6 : by > ay ? 4 : 0;
-      const door = board.doorOnSide(ax, ay, dir);
-      if (door < 0 || !sideShut(arena, as, a, dir, 'threat')) return null;
-      return doorView(door);
-    },
-    bulkheadSides: (sq) => bulkheadSidesAt(arena, sq).map(sideView),
-    weakSpots: (state.bulkheads?.weak ?? []).flatMap((id) => {
-      const s = bulkheadSideById(arena, id);
-      return s ? [sideView(s)] : [];
-    }),
-    reach: (threatId, allowance) => {
-      const t = state.threats[threatId];
-      if (!t) throw new Error(`threat ${threatId} missing`);
-      const r = reachable(arena, as, { x: t.x, y: t.y }, t.facing, allowance, {
-        mover: 'threat',
-        diagonalsCostTwo: sw.diagonalsCostTwo,
-      });
-      const start = t.y * w + t.x;
-      return {
-        squares: reachableSquares(r).filter((sq) => sq !== start),
-        cost: (sq) => {
-          const c = r.cost[sq] as number;
-          return c < 0 ? Number.POSITIVE_INFINITY : c;
-        },
-        path: (sq) => (pathTo(r, sq) ?? []).slice(1).map((s) => s.square),
-      };
-    },
-  };
+    };
+    return this.switchSet;
+  }
+
+  get weakSpots(): readonly BulkheadSideView[] {
+    if (this.weak) return this.weak;
+    const out: BulkheadSideView[] = [];
+    for (const id of this.state.bulkheads?.weak ?? []) {
+      const s = bulkheadSideById(this.arena, id);
+      if (s) out.push(this.sideView(s));
+    }
+    this.weak = out;
+    return out;
+  }
+
+  profile(species: string): ThreatProfile | undefined {
+    return profileFor(this.state.rules, species);
+  }
+
+  tileOf(sq: SquareKey): number {
+    return this.arena.tileOf[sq] as number;
+  }
+
+  distance(a: SquareKey, b: SquareKey): number {
+    const w = this.width;
+    const ax = a % w;
+    const bx = b % w;
+    return this.board.distance(ax, (a - ax) / w, bx, (b - bx) / w);
+  }
+
+  distanceToTile(from: SquareKey, tile: number): number {
+    const g = this.arena.tiles[tile];
+    if (!g) return Number.POSITIVE_INFINITY;
+    const w = this.width;
+    const fx = from % w;
+    const fy = (from - fx) / w;
+    let best = Number.POSITIVE_INFINITY;
+    for (let y = g.y0; y < g.y0 + 5; y++)
+      for (let x = g.x0; x < g.x0 + 5; x++) best = Math.min(best, this.board.distance(fx, fy, x, y));
+    return best;
+  }
+
+  route(from: SquareKey, to: SquareKey): readonly SquareKey[] | null {
+    return route(this.arena, this.board.distance, from, to);
+  }
+
+  canSee(from: SquareKey, to: SquareKey): boolean {
+    const w = this.width;
+    const ax = from % w;
+    const bx = to % w;
+    return inSight(this.state, ax, (from - ax) / w, bx, (to - bx) / w);
+  }
+
+  contact(a: SquareKey, b: SquareKey): boolean {
+    return inContact(this.state, a, b);
+  }
+
+  isFree(sq: SquareKey): boolean {
+    const w = this.width;
+    const x = sq % w;
+    return isFree(this.state, this.board, x, (sq - x) / w);
+  }
+
+  closedDoorBetween(a: SquareKey, b: SquareKey): DoorView | null {
+    const w = this.width;
+    const ax = a % w;
+    const ay = (a - ax) / w;
+    const bx = b % w;
+    const by = (b - bx) / w;
+    if (Math.abs(ax - bx) + Math.abs(ay - by) !== 1) return null;
+    const dir = bx > ax ? 2 : bx < ax ? 6 : by > ay ? 4 : 0;
+    const door = this.board.doorOnSide(ax, ay, dir);
+    if (door < 0 || !sideShut(this.arena, arenaStateOf(this.state), a, dir, 'threat')) return null;
+    return this.doorView(door);
+  }
+
+  bulkheadSides(sq: SquareKey): readonly BulkheadSideView[] {
+    return bulkheadSidesAt(this.arena, sq).map((s) => this.sideView(s));
+  }
+
+  reach(threatId: string, allowance: number): ThreatReach {
+    const state = this.state;
+    const t = state.threats[threatId];
+    if (!t) throw new Error(`threat ${threatId} missing`);
+    const r = reachable(this.arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, allowance, {
+      mover: 'threat',
+      diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
+    });
+    const start = t.y * this.width + t.x;
+    return {
+      squares: reachableSquares(r).filter((sq) => sq !== start),
+      cost: (sq) => {
+        const c = r.cost[sq] as number;
+        return c < 0 ? Number.POSITIVE_INFINITY : c;
+      },
+      path: (sq) => (pathTo(r, sq) ?? []).slice(1).map((s) => s.square),
+    };
+  }
+
+  private doorView(index: number): DoorView {
+    const g = this.arena.doors[index];
+    const d = this.state.doors[index];
+    return {
+      id: g?.id ?? String(index),
+      sides: (g?.sides ?? []).map((s) => [s.a, s.b] as const),
+      zone: g?.zone ?? [],
+      damage: d?.damage ?? 0,
+      batteredThisTurn: d?.battered?.turn === this.state.turn ? d.battered.total : 0,
+      shortCuts: d?.shortCuts ?? [],
+    };
+  }
+
+  private sideView(s: BulkheadSide): BulkheadSideView {
+    const b = this.state.bulkheads;
+    return { ...s, tried: b?.tried.includes(s.id) ?? false, weakSpot: b?.weak.includes(s.id) ?? false };
+  }
 }
 
 /** A shortest route of the 13.2 measure: step to a neighbour one nearer the goal, first in compass order. */
