@@ -31,29 +31,41 @@ export function visibleTo(
 
 /** Sight between two squares (no arcs), with a dark tile or a power outage limiting its range. */
 export function inSight(state: FdState, x: number, y: number, tx: number, ty: number): boolean {
-  const arena = arenaOf(state);
-  const range = sightLimit(state, x, y, tx, ty);
-  if (Math.max(Math.abs(tx - x), Math.abs(ty - y)) > range) return false;
-  return lineOfSight(arena, arenaStateOf(state), { x, y }, { x: tx, y: ty }).clear;
+  return inSightOn(state, arenaOf(state), arenaStateOf(state), x, y, tx, ty);
 }
 
-function sightLimit(state: FdState, x: number, y: number, tx: number, ty: number): number {
+/**
+ * `inSight` with the state's arena and arena state already at hand (the Threat AI's world keeps
+ * them: it asks for sight many times over one state).
+ */
+export function inSightOn(
+  state: FdState,
+  arena: Arena,
+  as: ArenaState,
+  x: number,
+  y: number,
+  tx: number,
+  ty: number,
+): boolean {
+  const range = sightLimit(state, arena, x, y, tx, ty);
+  if (Math.max(Math.abs(tx - x), Math.abs(ty - y)) > range) return false;
+  return lineOfSight(arena, as, { x, y }, { x: tx, y: ty }).clear;
+}
+
+function sightLimit(state: FdState, arena: Arena, x: number, y: number, tx: number, ty: number): number {
   let range = Number.POSITIVE_INFINITY;
-  const arena = arenaOf(state);
   if (state.effects.outageUntilTurn >= state.turn) {
     for (const b of state.rules.catastrophes)
       if (b.result.kind === 'power-outage') range = Math.min(range, b.result.sightSquares);
   }
-  for (const [px, py] of [
-    [x, y],
-    [tx, ty],
-  ] as const) {
-    const tile = arena.tileOf[py * arena.width + px] as number;
-    const dark = state.tiles[tile]?.dark;
-    if (dark) {
-      for (const card of Object.values(state.rules.events))
-        if (card.effect.kind === 'lights-out') range = Math.min(range, card.effect.squares);
-    }
+  // Asked for every sight line the Threats look along: no lists made for the two ends.
+  const tiles = state.tiles;
+  if (
+    tiles[arena.tileOf[y * arena.width + x] as number]?.dark ||
+    tiles[arena.tileOf[ty * arena.width + tx] as number]?.dark
+  ) {
+    for (const card of Object.values(state.rules.events))
+      if (card.effect.kind === 'lights-out') range = Math.min(range, card.effect.squares);
   }
   return range;
 }

@@ -1,8 +1,8 @@
 import { DX, DY } from '../../engine/board/square-grid.ts';
-import { type Arena, SIDE_OPEN, sideKind, sideShut } from './arena/model.ts';
+import { type Arena, type ArenaState, SIDE_OPEN, sideKind, sideShut } from './arena/model.ts';
 import { pathTo, reachable, reachableSquares } from './arena/movement.ts';
 import type { Board } from './board.ts';
-import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
+import { arenaOf, arenaStateOf, boardOf, inSightOn } from './board-adapter.ts';
 import { type BulkheadSide, bulkheadSideById, bulkheadSidesAt } from './bulkheads.ts';
 import { isFree } from './figures.ts';
 import type { FdRules } from './rules-data.ts';
@@ -118,6 +118,7 @@ class StateWorld implements ThreatWorld {
   private source: number | null | undefined = undefined;
   private switchSet: ThreatSwitches | null = null;
   private weak: BulkheadSideView[] | null = null;
+  private figures: ArenaState | null = null;
 
   constructor(state: FdState) {
     this.state = state;
@@ -127,6 +128,12 @@ class StateWorld implements ThreatWorld {
     this.height = this.arena.height;
     this.turn = state.turn;
     this.phase = state.phase === 'team' ? 'team' : 'threat';
+  }
+
+  /** The state's arena state, looked up once per world (sight and reach ask for it many times). */
+  private get arenaState(): ArenaState {
+    if (!this.figures) this.figures = arenaStateOf(this.state);
+    return this.figures;
   }
 
   get threats(): readonly ThreatView[] {
@@ -234,7 +241,7 @@ class StateWorld implements ThreatWorld {
     const w = this.width;
     const ax = from % w;
     const bx = to % w;
-    return inSight(this.state, ax, (from - ax) / w, bx, (to - bx) / w);
+    return inSightOn(this.state, this.arena, this.arenaState, ax, (from - ax) / w, bx, (to - bx) / w);
   }
 
   contact(a: SquareKey, b: SquareKey): boolean {
@@ -256,7 +263,7 @@ class StateWorld implements ThreatWorld {
     if (Math.abs(ax - bx) + Math.abs(ay - by) !== 1) return null;
     const dir = bx > ax ? 2 : bx < ax ? 6 : by > ay ? 4 : 0;
     const door = this.board.doorOnSide(ax, ay, dir);
-    if (door < 0 || !sideShut(this.arena, arenaStateOf(this.state), a, dir, 'threat')) return null;
+    if (door < 0 || !sideShut(this.arena, this.arenaState, a, dir, 'threat')) return null;
     return this.doorView(door);
   }
 
@@ -268,7 +275,7 @@ class StateWorld implements ThreatWorld {
     const state = this.state;
     const t = state.threats[threatId];
     if (!t) throw new Error(`threat ${threatId} missing`);
-    const r = reachable(this.arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, allowance, {
+    const r = reachable(this.arena, this.arenaState, { x: t.x, y: t.y }, t.facing, allowance, {
       mover: 'threat',
       diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
     });
