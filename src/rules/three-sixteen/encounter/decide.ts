@@ -1,10 +1,9 @@
-import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
-import { d100, d1000, fixed, rollSpec } from '../../../engine/dice/typed.ts';
+import { d100, d1000, fixed, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
 import { type DecideContext, othersDice } from '../../../engine/ruleset.ts';
 import { theGroup } from '../campaign/promotion-hook.ts';
 import { codes, coreCommandSchemas, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
-import { isFreeSwitch, killStepDice } from '../data/index.ts';
+import { isFreeSwitch } from '../data/index.ts';
 import type { EventOf, ThreeSixteenEvent, TurnOutcome } from '../events.ts';
 import {
   type AbilityId,
@@ -25,8 +24,6 @@ import {
   flashbackSlot,
   hasAvailableSlot,
   hasWeapon,
-  killSpec,
-  weaponSteps,
 } from './core.ts';
 import {
   actedBeforeByAliens,
@@ -44,16 +41,22 @@ import {
   requireOwnTrooper,
   requireTrooper,
 } from './guards.ts';
-import { ALIENS_SET, EncounterRecord, NOBODY } from './record.ts';
+import { ALIENS_SET, EncounterRecord, NOBODY, POSITION_INDEX, strengthDice } from './record.ts';
 import {
   ambushAttacks,
   ambushFace,
   ambushOrder,
   ambushTie,
   Dominance,
+  dominanceComplete,
   dominanceDie,
   dominanceOutcome,
+  drugsDie,
+  induceDie,
+  killRoll,
   orderQueue,
+  rollsComplete,
+  strengthRoll,
   testDie,
 } from './round.ts';
 import { dropShipTickReady, VEHICLE_RULES, vehicleAboard, vehicleDriven } from './vehicle-rules.ts';
@@ -95,13 +98,7 @@ function actorOf(r: EncounterRecord, a: number): ActorKey {
   return r.actorKey[a] as ActorKey;
 }
 
-function dominanceComplete(state: ThreeSixteenState, e: Encounter): boolean {
-  if (e.step !== 'dominance' || !e.dominance[ALIENS]) return false;
-  return fighters(state, e).every((id) => e.dominance[id] !== undefined);
-}
-
-function resolveDominance(state: ThreeSixteenState, dice: DiceSource): EventOf<'dominance.resolved'> {
-  const r = tableRecord(state);
+function resolveDominance(r: EncounterRecord, dice: DiceSource): EventOf<'dominance.resolved'> {
   const result = dominanceOutcome(r, dice);
   const winner: ActorKey | null =
     r.rangeSetter === NOBODY ? null : r.rangeSetter === ALIENS_SET ? ALIENS : actorOf(r, r.rangeSetter);
@@ -118,14 +115,8 @@ function resolveDominance(state: ThreeSixteenState, dice: DiceSource): EventOf<'
   return { type: 'dominance.resolved', outcome, winner, tieBreaks: r.tieLog ?? [] };
 }
 
-function rollsComplete(state: ThreeSixteenState, e: Encounter): boolean {
-  if (e.step !== 'roll' || (!e.rolls[ALIENS] && aliensAttack(e))) return false;
-  return fighters(state, e).every((id) => e.rolls[id] !== undefined);
-}
-
 /** Successes high→low (ties ordered by roll-off), then failures high→low. */
-function orderRound(state: ThreeSixteenState, dice: DiceSource): EventOf<'round.ordered'> {
-  const r = tableRecord(state);
+function orderRound(r: EncounterRecord, dice: DiceSource): EventOf<'round.ordered'> {
   orderQueue(r, dice);
   const queue: TurnSlot[] = [];
   for (let k = 0; k < r.qLen; k++) {
@@ -141,8 +132,7 @@ function orderRound(state: ThreeSixteenState, dice: DiceSource): EventOf<'round.
   return { type: 'round.ordered', queue, tieBreaks: r.tieLog ?? [] };
 }
 
-function ambush(state: ThreeSixteenState, dice: DiceSource): EventOf<'ambush.resolved'> {
-  const r = tableRecord(state);
+function ambush(r: EncounterRecord, dice: DiceSource): EventOf<'ambush.resolved'> {
   const count = ambushAttacks(r, dice);
   const attacks: EventOf<'ambush.resolved'>['attacks'][number][] = [];
   for (let k = 0; k < count; k++) {
@@ -169,14 +159,18 @@ export function withAutomatic(
   for (let guard = 0; guard < 20; guard++) {
     const e = s.encounter;
     if (!e || e.pendingKills.length > 0 || e.forcedWeakness.length > 0) break;
-    let next: ThreeSixteenEvent | null = null;
+    // Only these steps roll on their own; the others (most commands) take no record here.
+    if (e.step !== 'dominance' && e.step !== 'ambush' && e.step !== 'roll') break;
+    // Whether every die is down is the record's own check (round.ts), as the simulator asks it.
+    const r = tableRecord(s);
     // What the engine rolls on its own (roll-offs, the ambush, tie-breaks) spans several parties:
     // the table's dice, not a player's typed faces.
     const dice = othersDice(ctx);
-    if (dominanceComplete(s, e)) next = resolveDominance(s, dice);
-    else if (e.step === 'ambush') next = ambush(s, dice);
-    else if (rollsComplete(s, e)) next = orderRound(s, dice);
-    if (!next) break;
+    let next: ThreeSixteenEvent;
+    if (e.step === 'dominance' && dominanceComplete(r)) next = resolveDominance(r, dice);
+    else if (e.step === 'ambush') next = ambush(r, dice);
+    else if (e.step === 'roll' && rollsComplete(r)) next = orderRound(r, dice);
+    else break;
     s = foldInto(out, s, next);
   }
   lastFolded = { events: out, state: s };
@@ -535,10 +529,14 @@ const useCombatDrugs = defineCommand(
     const slot = e.queue.find((q) => q.actor === t.id);
     if (slot?.done) fail(codes.WRONG_STEP, 'the turn is over; too late to re-roll');
     if (t.planetUses.combatDrugs) fail(codes.NOT_AVAILABLE, 'the combat drugs are spent on this planet');
-    const face = ctx.dice.roll(D10, `combat drugs re-roll of ${t.name}`);
+    // The die is the record's (round.ts), against the target the round's die had.
+    const r = tableRecord(state);
+    const i = r.ids.indexOf(t.id);
+    const target = drugsDie(r, i, ctx.dice);
+    const face = r.rollFace[i] as number;
     return withAutomatic(
       state,
-      [{ type: 'drugs.used', trooperId: t.id, face, target: roll.target, success: face <= roll.target }],
+      [{ type: 'drugs.used', trooperId: t.id, face, target, success: face <= target }],
       ctx,
     );
   },
@@ -617,8 +615,8 @@ const takeTurn = defineCommand('takeTurn', coreCommandSchemas.takeTurn, GM_AND_P
   };
   // Induce Weakness: the aliens test AA against the target on their turn.
   if (isAliens && e.induceWeaknessTarget) {
-    const target = aaTarget(state);
-    const face = ctx.dice.roll(D10, 'Induce Weakness');
+    const target = tableRecord(state).aa;
+    const face = induceDie(ctx.dice);
     return withAutomatic(
       state,
       [{ ...event, induce: { targetId: e.induceWeaknessTarget, face, target, success: face <= target } }],
@@ -646,9 +644,11 @@ function trooperOutcome(state: ThreeSixteenState, e: Encounter, id: string, dice
       const kills = Array.from({ length: n }, (_, i) => rollSpec(dice, d100, `${d.bomb} kills ${i + 1}`));
       return { kind: 'bomb', bomb: d.bomb, victims, kills };
     }
-    const spec = pos && pos !== 'beyondFar' ? killSpec(state, t, d.weapon, pos) : null;
-    const kills =
-      spec && e.tokens > 0 && !e.roundEffects.killsVoid ? rollSpec(dice, spec, `kills of ${t.name}`) : null;
+    // The kill roll is the record's (round.ts `killRoll`), as the simulator's turn rolls it.
+    const r = tableRecord(state);
+    const i = r.ids.indexOf(id);
+    const spec = pos ? r.weaponSpec(i, d.weapon, POSITION_INDEX[pos]) : null;
+    const kills = killRoll(r, i, spec, dice) >= 0 ? r.kept : null;
     // A grenade that cannot kill from here (out of reach, technology stopped) never goes off.
     if (d.weapon === 'grenades') return { kind: 'fa', kills, weapon: d.weapon, blast: spec !== null };
     return { kind: 'fa', kills, weapon: d.weapon };
@@ -738,11 +738,11 @@ const useStrength = defineCommand(
         },
       ];
     }
+    // The kill roll is the record's (round.ts `strengthRoll`), as the simulator's Strength rolls it.
     const range = bestRange(t, t.currentWeapon, c.range);
-    const step = weaponSteps(t, t.currentWeapon)?.[range];
-    const spec = (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
-    const kills = rollSpec(ctx.dice, spec, `Strength kills of ${t.name}`);
-    return [{ type: 'strength.used', trooperId: t.id, text: c.text, range, kills }];
+    const r = tableRecord(state);
+    strengthRoll(r, r.ids.indexOf(t.id), strengthDice(t, range), ctx.dice);
+    return [{ type: 'strength.used', trooperId: t.id, text: c.text, range, kills: r.kept as RollRecord }];
   },
 );
 

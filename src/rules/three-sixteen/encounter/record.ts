@@ -11,9 +11,11 @@ import {
   type EncounterStep,
   type Position,
   RANGES,
+  type Range,
   SUICIDE,
   type ThreeSixteenState,
   type Trooper,
+  type WeaponId,
 } from '../state.ts';
 import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
 
@@ -75,7 +77,13 @@ const STEP_OF: { readonly [K in EncounterStep]: Step } = {
   ended: Step.Ended,
 };
 
-const POSITION_OF: { readonly [K in Position]: number } = { close: 0, near: 1, far: 2, beyondFar: 3 };
+/** A position's number (`CLOSE`, …, `BEYOND_FAR`). */
+export const POSITION_INDEX: { readonly [K in Position]: number } = {
+  close: 0,
+  near: 1,
+  far: 2,
+  beyondFar: 3,
+};
 
 /** A roll-off face as the table's events keep it. */
 export interface TieFace {
@@ -151,6 +159,15 @@ function killSpecs(state: ThreeSixteenState, t: Trooper): (DiceSpec | null)[] {
   return out;
 }
 
+/**
+ * A Strength's kill roll: the weapon in hand at `range` (its best, as `bestRange` picks), no kills
+ * when it has none there.
+ */
+export function strengthDice(t: Trooper, range: Range): DiceSpec {
+  const step = weaponSteps(t, t.currentWeapon)?.[range];
+  return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
+}
+
 /** Where kills are most from `from` (ties: nearest to it, then nearer), as the policy picks. */
 function bestRangeFrom(power: readonly number[], from: number): number {
   let best = 0;
@@ -222,6 +239,8 @@ export class EncounterRecord {
   readonly aa: number;
   /** Impair on the troopers' tests. */
   readonly impair: number;
+  /** This round's kills count for nothing (Ignore Wounds, alien armour): no kill roll is made. */
+  killsVoid = false;
   /** Actor keys as the events name them (trooper ids, then 'aliens', then 'aliens:suicide'). */
   readonly actorKey: readonly string[];
   /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
@@ -243,6 +262,11 @@ export class EncounterRecord {
   tieLog: TieFace[] | null = null;
   /** The troopers' ambush kill rolls by trooper (null: none), kept only while `tieLog` is. */
   readonly ambushKills: (RollRecord | null)[] = [];
+  /**
+   * The last kill roll drawn (`round.ts` `killRoll`, `strengthRoll`) kept whole for the table's
+   * event while `tieLog` is set; null when none was drawn.
+   */
+  kept: RollRecord | null = null;
 
   // Troopers, as they change.
   readonly bonus: number[];
@@ -289,6 +313,8 @@ export class EncounterRecord {
   readonly rolled: number[];
   readonly rollFace: number[];
   readonly rollSuccess: number[];
+  /** The target each round's die was rolled against (combat drugs re-roll against it). */
+  readonly rollTarget: number[];
 
   // The round's queue, slot by slot.
   qLen = 0;
@@ -345,6 +371,7 @@ export class EncounterRecord {
     this.domFace = zeros(size);
     this.declMove = zeros(size);
     this.rollFace = zeros(size);
+    this.rollTarget = zeros(size);
     this.qActor = zeros(size);
     this.qFace = zeros(size);
     this.qTie = zeros(size);
@@ -395,10 +422,7 @@ export class EncounterRecord {
   /** A Strength's kill roll: the weapon in hand at its best range. */
   get strengthSpec(): readonly DiceSpec[] {
     if (!this.strengthSpecs)
-      this.strengthSpecs = this.troopers.map((t) => {
-        const step = weaponSteps(t, t.currentWeapon)?.[bestRange(t, t.currentWeapon)];
-        return (step !== undefined && step !== null && step > 0 ? killStepDice(step) : null) ?? fixed(0);
-      });
+      this.strengthSpecs = this.troopers.map((t) => strengthDice(t, bestRange(t, t.currentWeapon)));
     return this.strengthSpecs;
   }
 
@@ -410,6 +434,17 @@ export class EncounterRecord {
     if (!this.bests)
       this.bests = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
     return this.bests;
+  }
+
+  /**
+   * The kill roll of trooper i's FA with `weapon` from position `p` (the weapon in hand's is worked
+   * out once; another, a free switch declared this round, when asked), null when it cannot kill.
+   */
+  weaponSpec(i: number, weapon: WeaponId, p: number): DiceSpec | null {
+    if (p === BEYOND_FAR) return null;
+    const t = this.troopers[i] as Trooper;
+    if (weapon === t.currentWeapon) return this.spec[i]?.[p] ?? null;
+    return killSpec(this.start, t, weapon, RANGES[p] as Range);
   }
 
   /** Dice purposes, made once per record rather than per roll. */
@@ -472,7 +507,7 @@ export class EncounterRecord {
       this.kills[i] = t.killsThisMission;
       this.strengthsUsed[i] = 0;
       const p = e.positions[id];
-      this.pos[i] = p === undefined ? FAR : POSITION_OF[p];
+      this.pos[i] = p === undefined ? FAR : POSITION_INDEX[p];
       const out = e.out[id];
       this.out[i] =
         out === undefined
@@ -507,6 +542,7 @@ export class EncounterRecord {
       this.rolled[a] = roll === undefined ? 0 : 1;
       this.rollFace[a] = roll?.face ?? 0;
       this.rollSuccess[a] = roll?.success ? 1 : 0;
+      this.rollTarget[a] = roll?.target ?? 0;
     }
     // The Suicide attack counts as a successful roll of 1 in the round it was declared.
     if (e.roundEffects.suicide) {
@@ -527,6 +563,8 @@ export class EncounterRecord {
     this.ambush = e.ambush === 'aliens' ? 1 : e.ambush === 'pcs' ? 2 : 0;
     this.roundsWithoutKills = e.roundsWithoutKills;
     this.killsThisRound = e.killsThisRound;
+    this.killsVoid = e.roundEffects.killsVoid;
+    this.kept = null;
     this.endReason = e.endReason;
     this.returned = 0;
     this.strengths = 0;

@@ -55,6 +55,51 @@ export function stepPosition(p: number, steps: number): number {
   return i;
 }
 
+/**
+ * Total of a kill roll; with `r.tieLog` set (the table), the roll is also kept whole in `r.kept`
+ * for the event.
+ */
+function rollKept(r: EncounterRecord, dice: DiceSource, spec: DiceSpec, purpose: string): number {
+  if (r.tieLog === null) return rollTotal(dice, spec, purpose);
+  const roll: RollRecord = rollSpec(dice, spec, purpose);
+  r.kept = roll;
+  return roll.total;
+}
+
+/**
+ * Trooper i's FA kill roll with `spec` (the weapon at its range, `r.weaponSpec`), or −1 when none
+ * is made: the weapon cannot kill there, no token is left, or this round's kills are void. The
+ * table's `takeTurn` and the simulator's turn both roll here.
+ */
+export function killRoll(r: EncounterRecord, i: number, spec: DiceSpec | null, dice: DiceSource): number {
+  r.kept = null;
+  if (spec === null || r.tokens <= 0 || r.killsVoid) return -1;
+  return rollKept(r, dice, spec, r.label.kills[i] as string);
+}
+
+/** Trooper i's Strength kill roll with `spec` (`strengthDice` at the range it picks). */
+export function strengthRoll(r: EncounterRecord, i: number, spec: DiceSpec, dice: DiceSource): number {
+  r.kept = null;
+  return rollKept(r, dice, spec, r.label.strength[i] as string);
+}
+
+/**
+ * Combat drugs: trooper i's round die rolled again against the target it had; face and success
+ * written. Returns that target (the table's `drugs.used` shows it).
+ */
+export function drugsDie(r: EncounterRecord, i: number, dice: DiceSource): number {
+  const target = r.rollTarget[i] as number;
+  const face = dice.roll(D10, `combat drugs re-roll of ${r.names[i]}`);
+  r.rollFace[i] = face;
+  r.rollSuccess[i] = face <= target ? 1 : 0;
+  return target;
+}
+
+/** Induce Weakness: the aliens' AA test on their turn, against `r.aa`. Returns the face. */
+export function induceDie(dice: DiceSource): number {
+  return dice.roll(D10, 'Induce Weakness');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Troopers hit, moved, felled
 
@@ -157,6 +202,7 @@ function startRound(r: EncounterRecord): void {
   r.qLen = 0;
   r.cursor = 0;
   r.killsThisRound = 0;
+  r.killsVoid = false;
   for (let i = 0; i < r.n; i++) r.fellAt[i] = -1;
 }
 
@@ -443,16 +489,12 @@ export function ambushAttacks(r: EncounterRecord, dice: DiceSource): number {
     const p = r.pos[i] as number;
     const spec = p === BEYOND_FAR ? null : (r.spec[i]?.[p] ?? null);
     ambushKills[i] = -1;
-    if (keep) r.ambushKills[i] = null;
+    r.kept = null;
     if (spec && tokens > 0) {
-      const purpose = r.label.ambushKills[i] as string;
-      if (keep) {
-        const roll: RollRecord = rollSpec(dice, spec, purpose);
-        r.ambushKills[i] = roll;
-        ambushKills[i] = roll.total;
-      } else ambushKills[i] = rollTotal(dice, spec, purpose);
+      ambushKills[i] = rollKept(r, dice, spec, r.label.ambushKills[i] as string);
       tokens--;
     }
+    if (keep) r.ambushKills[i] = r.kept;
   }
   return order.length;
 }
@@ -553,13 +595,15 @@ function automatic(r: EncounterRecord, dice: DiceSource): void {
   }
 }
 
-function dominanceComplete(r: EncounterRecord): boolean {
+/** Every Dominance die is down (rolled or declined): the aliens' and every fighter's. */
+export function dominanceComplete(r: EncounterRecord): boolean {
   if (!r.domRolled[r.n]) return false;
   for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.domRolled[i]) return false;
   return true;
 }
 
-function rollsComplete(r: EncounterRecord): boolean {
+/** Every round's die is down: every fighter's, and the aliens' while they hold a token to attack. */
+export function rollsComplete(r: EncounterRecord): boolean {
   if (!r.rolled[r.n] && r.tokens > 0) return false;
   for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.rolled[i]) return false;
   return true;
@@ -629,6 +673,7 @@ export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number
   r.rolled[a] = 1;
   r.rollFace[a] = face;
   r.rollSuccess[a] = face <= target ? 1 : 0;
+  r.rollTarget[a] = target;
   if (!aliens) r.bonus[a] = 0;
   return target;
 }
@@ -648,8 +693,8 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
   if (acting && !r.declNfa[i]) {
     const p = r.pos[i] as number;
     const spec = p === BEYOND_FAR ? null : (r.spec[i]?.[p] ?? null);
-    if (spec && r.tokens > 0) {
-      const k = rollTotal(dice, spec, r.label.kills[i] as string);
+    const k = killRoll(r, i, spec, dice);
+    if (k >= 0) {
       r.tokens--;
       r.kills[i] = (r.kills[i] as number) + k;
       r.killsThisRound++;
@@ -723,7 +768,7 @@ export function answerKill(r: EncounterRecord, i: number, useArmour: boolean, di
 
 /** `spendStrength`: kills at the weapon's best range, every token discarded, the encounter won. */
 export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): void {
-  const k = rollTotal(dice, r.strengthSpec[i] as DiceSpec, r.label.strength[i] as string);
+  const k = strengthRoll(r, i, r.strengthSpec[i] as DiceSpec, dice);
   r.strengths++;
   r.strengthsLeft[i] = (r.strengthsLeft[i] as number) - 1;
   r.strengthsUsed[i] = (r.strengthsUsed[i] as number) + 1;
