@@ -77,7 +77,9 @@ describe('describeFdEvent', () => {
       } as { type: string }),
     ).toBe('Threat 1 in the ceiling moves 3 and drops on YOU by the weak spot above (2,5).');
     expect(
-      said({ type: 'ceiling.dropped', threatId: 'h1', x: 0, y: 5, facing: 2, kind: 'hatch' } as { type: string }),
+      said({ type: 'ceiling.dropped', threatId: 'h1', x: 0, y: 5, facing: 2, kind: 'hatch' } as {
+        type: string;
+      }),
     ).toBe('Threat 1 drops from the ceiling through a hatch at (0,5).');
   });
 
