@@ -6,6 +6,7 @@ import { isArenaSquare } from './arena/model.ts';
 import { inTheWay, positionPoint } from './arena/positions.ts';
 import { lineOfFire, lineOfThrow } from './arena/sight.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
+import { decideShootUp } from './ceiling.ts';
 import type { CommandOf } from './commands.ts';
 import type { PackWeapon } from './data/pack-schema.ts';
 import { d6 } from './dice.ts';
@@ -431,6 +432,10 @@ export function shotPreview(
 
 /** SHOOT (a gun at the Threat in a square), a flamer squirt, or a grenade throw. */
 export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
+  if (c.up) {
+    decideShootUp(draft, c);
+    return;
+  }
   const state = draft.state;
   requireActor(state, teamerOrThrow(state, c.teamerId));
   const plan = shotChecks(state, c, false);

@@ -95,6 +95,8 @@ export const coreCommandSchemas = [
     x: coord,
     y: coord,
     duck: z.array(id).max(6).optional(),
+    /** 19: fire into the ceiling above (x, y) at the Threat there (HAR, HEMG; flamer, grenade, shotgun only on a hatch). */
+    up: z.boolean().optional(),
   }),
   /** Grapple a Threat in contact (an action, no fumble test). */
   z.strictObject({ type: z.literal('grapple'), teamerId: id, threatId: id }),

@@ -25,7 +25,11 @@ export function isOver(state: FdState, afterHousekeeping: boolean): boolean {
 function met(state: FdState, c: PackCondition): boolean {
   switch (c.kind) {
     case 'all-placed-threats-dead':
-      return state.threatOrder.length === 0 && state.progress.threatsPlaced > 0;
+      return (
+        state.threatOrder.length === 0 &&
+        (state.ceiling?.order.length ?? 0) === 0 &&
+        state.progress.threatsPlaced > 0
+      );
     case 'source-cleared':
       return state.progress.sourceCleared;
     case 'source-found':

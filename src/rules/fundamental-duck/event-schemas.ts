@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/chat.ts';
-import { arenaOf } from './board-adapter.ts';
+import { arenaOf, boardOf } from './board-adapter.ts';
 import { bulkheadSideById } from './bulkheads.ts';
 import {
   abilityIdSchema,
@@ -38,6 +38,7 @@ const phase = z.enum(['briefing', 'exploration', 'team', 'threat', 'housekeeping
 const activation = z.enum(['fixed', 'nearest-first', 'deck', 'stack']);
 const item = z.enum(['forbidden', 'illegal', 'high-value']);
 const ids = z.array(id).max(100);
+const exitKind = z.enum(['hatch', 'weak']);
 
 const testRecord = z.strictObject({
   test: z.enum(['fumble', 'binge']),
@@ -468,6 +469,36 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     crossingAsked: z.boolean().optional(),
   }),
   'threat.resumed': ev('threat.resumed', { threatId: id }),
+  'ceiling.rolled': ev('ceiling.rolled', {
+    tile: small,
+    face,
+    level: z.boolean(),
+    exits: z.array(z.strictObject({ x: coord, y: coord, kind: exitKind, faces })).max(25),
+  }),
+  'ceiling.entered': ev('ceiling.entered', {
+    tile: small,
+    rolls: z.array(z.strictObject({ threatId: id, face })).max(100),
+    up: ids,
+  }),
+  'ceiling.decided': ev('ceiling.decided', {
+    threatId: id,
+    why: z.enum([
+      'drops on a Teamer',
+      'crawls toward a Teamer',
+      'drops to hunt',
+      'crawls toward an exit',
+      'no way down',
+    ]),
+    allowance: small,
+    faces,
+    rollOffs: faces,
+    target: id.nullable(),
+    exit: z.strictObject({ x: coord, y: coord, kind: exitKind }).optional(),
+  }),
+  'ceiling.moved': ev('ceiling.moved', { threatId: id, x: coord, y: coord }),
+  'ceiling.dropped': ev('ceiling.dropped', { threatId: id, x: coord, y: coord, facing, kind: exitKind }),
+  'ceiling.wounded': ev('ceiling.wounded', { threatId: id, wounds: z.number().int().min(1).max(20) }),
+  'ceiling.killed': ev('ceiling.killed', { threatId: id, by: id.nullable() }),
   'threat.carried': ev('threat.carried', { threatId: id, teamerId: id.nullable() }),
   'horror.seen': ev('horror.seen', { teamerId: id, species: id }),
   'flames.changed': ev('flames.changed', { square: index, flames: small }),
@@ -579,6 +610,8 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
     if (!Object.hasOwn(state.threats, e.threatId)) return `there is no Threat ${e.threatId}`;
     if (!bulkheadSideById(arenaOf(state), e.side)) return `there is no bulkhead side ${e.side}`;
   }
+  const ceilingProblem = ceilingEventProblem(state, e);
+  if (ceilingProblem) return ceilingProblem;
   if (e.type === 'drone.fired' && !Object.hasOwn(state.threats, e.threatId))
     return `there is no Threat ${e.threatId}`;
   if (e.type === 'drone.set') {
@@ -592,4 +625,44 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
       return `(${e.x},${e.y}) is off the arena`;
   }
   return null;
+}
+
+/** 19: a ceiling event needs the extension on, a tile with a level, squares of that tile, Threats that are up there. */
+function ceilingEventProblem(state: FdState, e: CoreEvent): string | null {
+  if (!e.type.startsWith('ceiling.')) return null;
+  if (!state.rules.pack.options.switches.ceiling) return 'this table plays without the ceiling extension';
+  const board = boardOf(state);
+  const c = state.ceiling;
+  const up = (threatId: string) => c !== undefined && Object.hasOwn(c.threats, threatId);
+  switch (e.type) {
+    case 'ceiling.rolled':
+      if (c && Object.hasOwn(c.levels, e.tile)) return `tile ${e.tile} was already rolled for a ceiling`;
+      if (!e.level && e.exits.length > 0) return 'exits without a ceiling level';
+      for (const x of e.exits)
+        if (board.tileAt(x.x, x.y) !== e.tile) return `(${x.x},${x.y}) is not a square of tile ${e.tile}`;
+      return null;
+    case 'ceiling.entered':
+      if (c?.levels[e.tile] !== true) return `tile ${e.tile} has no ceiling level`;
+      for (const id of e.up) if (!Object.hasOwn(state.threats, id)) return `there is no Threat ${id}`;
+      return null;
+    case 'ceiling.moved':
+    case 'ceiling.dropped': {
+      if (!up(e.threatId)) return `there is no Threat ${e.threatId} in the ceiling`;
+      const th = c?.threats[e.threatId];
+      if (th && board.tileAt(e.x, e.y) !== board.tileAt(th.x, th.y))
+        return `(${e.x},${e.y}) is not under the ceiling of ${e.threatId}`;
+      if (e.type === 'ceiling.dropped') {
+        const tile = board.tileAt(e.x, e.y);
+        if (!(c?.exits[tile] ?? []).some((x) => x.x === e.x && x.y === e.y && x.kind === e.kind))
+          return `there is no ${e.kind} exit at (${e.x},${e.y})`;
+      }
+      return null;
+    }
+    case 'ceiling.decided':
+    case 'ceiling.wounded':
+    case 'ceiling.killed':
+      return up(e.threatId) ? null : `there is no Threat ${e.threatId} in the ceiling`;
+    default:
+      return null;
+  }
 }

@@ -316,6 +316,46 @@ export type CoreEvent =
       readonly crossingAsked?: boolean;
     }
   | { readonly type: 'threat.resumed'; readonly threatId: string }
+  /** 19: a tile first entered is rolled for a ceiling level; with one, its exits are diced (weak spots hidden from players). */
+  | {
+      readonly type: 'ceiling.rolled';
+      readonly tile: number;
+      readonly face: number;
+      readonly level: boolean;
+      readonly exits: readonly CeilingExitRoll[];
+    }
+  /** 19: each Threat placed on a tile with a ceiling goes up on the pack's `upOn` (same column and row). */
+  | {
+      readonly type: 'ceiling.entered';
+      readonly tile: number;
+      readonly rolls: readonly { readonly threatId: string; readonly face: number }[];
+      readonly up: readonly string[];
+    }
+  /** 19: a ceiling Threat's activation, with its movement dice and any roll-off, and why. */
+  | {
+      readonly type: 'ceiling.decided';
+      readonly threatId: string;
+      readonly why: CeilingWhy;
+      readonly allowance: number;
+      readonly faces: readonly number[];
+      readonly rollOffs: readonly number[];
+      /** The Teamer it goes for (null: nobody below). */
+      readonly target: string | null;
+      /** The exit it heads for and its kind (players do not get a weak spot it does not drop through now). */
+      readonly exit?: { readonly x: number; readonly y: number; readonly kind: 'hatch' | 'weak' };
+    }
+  | { readonly type: 'ceiling.moved'; readonly threatId: string; readonly x: number; readonly y: number }
+  /** 19: a ceiling Threat goes down through an exit onto its square (a weak spot is revealed); it has acted. */
+  | {
+      readonly type: 'ceiling.dropped';
+      readonly threatId: string;
+      readonly x: number;
+      readonly y: number;
+      readonly facing: Facing;
+      readonly kind: 'hatch' | 'weak';
+    }
+  | { readonly type: 'ceiling.wounded'; readonly threatId: string; readonly wounds: number }
+  | { readonly type: 'ceiling.killed'; readonly threatId: string; readonly by: string | null }
   | { readonly type: 'threat.carried'; readonly threatId: string; readonly teamerId: string | null }
   | { readonly type: 'horror.seen'; readonly teamerId: string; readonly species: string }
   | { readonly type: 'flames.changed'; readonly square: number; readonly flames: number }
@@ -400,4 +440,25 @@ export type CoreEvent =
     };
 
 export type FdEvent = CoreEvent | ChatEvent;
+
+/** An exit as diced (19): column and row dice (with any placement roll-off), then the hatch-or-weak-spot die. */
+export interface CeilingExitRoll {
+  readonly x: number;
+  readonly y: number;
+  readonly kind: 'hatch' | 'weak';
+  readonly faces: readonly number[];
+}
+
+/** Why a ceiling Threat did what it did (19, Bughunt's "attack from above" reading). */
+export type CeilingWhy =
+  /** It reached an exit in or next to a Teamer's square below, and drops on him. */
+  | 'drops on a Teamer'
+  /** A Teamer is below, but the exit above him is farther than its move: it crawls toward it. */
+  | 'crawls toward a Teamer'
+  /** Nobody below to drop on: it goes down through the nearest exit, to attack from the floor. */
+  | 'drops to hunt'
+  /** Nobody below to drop on: it crawls toward the nearest exit. */
+  | 'crawls toward an exit'
+  /** Every exit's square below is taken: it stays where it is. */
+  | 'no way down';
 export type FdEventType = FdEvent['type'];

@@ -2,6 +2,7 @@ import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
 import { arenaOf } from './board-adapter.ts';
 import { evolveCampaign, nextMissionState } from './campaign.ts';
+import { ceilingNewTurn, evolveCeiling, isCeilingEvent } from './ceiling.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import { initialState, layoutFor } from './setup.ts';
 import {
@@ -72,6 +73,7 @@ function evolveUndo(state: FdState, e: CoreEvent): FdState {
 }
 
 function evolveCore(state: FdState, e: CoreEvent): FdState {
+  if (isCeilingEvent(e)) return evolveCeiling(state, e);
   switch (e.type) {
     case 'pack.loaded':
       // The table starts over with the new pack; who sits at it and what was said stay.
@@ -622,7 +624,7 @@ function newTurn(state: FdState): FdState {
     if (th) (threats as Record<string, typeof th>)[id] = th.acted ? { ...th, acted: false } : th;
   }
   return {
-    ...state,
+    ...ceilingNewTurn(state),
     teamers,
     threats,
     shotTiles: state.shotTiles.length > 0 ? [] : state.shotTiles,

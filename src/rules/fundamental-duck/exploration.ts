@@ -1,5 +1,6 @@
 import { arenaOf } from './board-adapter.ts';
 import { resolveCard } from './cards.ts';
+import { rollCeiling, threatsGoUp } from './ceiling.ts';
 import { d6, pick, rollAmount, rollOff, shuffle } from './dice.ts';
 import type { Draft } from './draft.ts';
 import type { PlacedThreat } from './events.ts';
@@ -84,6 +85,7 @@ export function openInto(draft: Draft, tile: number, door: number | null): void 
       resolveCard(draft, tile, cardId, door);
   });
   revealTile(draft, tile, 'opened');
+  rollCeiling(draft, tile, placementSquare);
   placeThreatsOf(draft, tile);
   placeChits(draft, tile);
 }
@@ -146,6 +148,11 @@ export function placeThreats(
     });
   }
   draft.emit({ type: 'threats.placed', tile, marker, ping, countFaces, threats: placed, tieFaces });
+  threatsGoUp(
+    draft,
+    tile,
+    placed.map((p) => p.id),
+  );
 }
 
 /** Where the Team is, for "nearest Teamer": the nearest Teamer on board, or the boarding entry. */

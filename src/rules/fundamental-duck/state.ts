@@ -111,6 +111,29 @@ export interface Threat {
   readonly carrying: string | null;
 }
 
+/** An exit of a ceiling level (19): a hatch (the Team sees it) or a weak spot (hidden until a Threat drops through it). */
+export interface CeilingExit {
+  readonly x: number;
+  readonly y: number;
+  readonly kind: 'hatch' | 'weak';
+  readonly revealed: boolean;
+}
+
+/**
+ * The ceiling levels (19): a second grid above a tile, the same squares by column and row. A
+ * Threat up there is kept out of `threats` (it stands on no floor square: nothing below sees,
+ * blocks or reaches it) until it drops through an exit.
+ */
+export interface CeilingState {
+  /** Tiles rolled for a ceiling when first entered (by tile index): true when it has one. */
+  readonly levels: Readonly<Record<string, boolean>>;
+  /** Each ceiling's exits, by tile index. */
+  readonly exits: Readonly<Record<string, readonly CeilingExit[]>>;
+  /** Threats in a ceiling, by id, at the square they are above. */
+  readonly threats: Readonly<Record<string, Threat>>;
+  readonly order: readonly string[];
+}
+
 /** A drone gun set up in the arena (8.5, 17 step 6, 24.9): a machine in its square. */
 export interface Drone {
   readonly id: string;
@@ -315,6 +338,11 @@ export interface FdState {
    * where it found a weak spot (RED footprints). Absent in states from before the switch existed.
    */
   readonly bulkheads?: { readonly tried: readonly string[]; readonly weak: readonly string[] };
+  /**
+   * The ceiling extension (19), only with the pack's `switches.ceiling`: the ceiling levels, their
+   * exits and the Threats up there. Absent in states from before it existed or with it off.
+   */
+  readonly ceiling?: CeilingState;
   /** Tiles shot from this turn (the disturbance switch, 22); cleared with the turn. */
   readonly shotTiles: readonly number[];
   /** Grenade-explosion markers (square indexes), removed in Housekeeping. */

@@ -1,4 +1,5 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
+import { ceilingThreatsAct } from './ceiling.ts';
 import { grapple, woundTeamer } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
@@ -41,7 +42,10 @@ export function continueThreatPhase(draft: Draft): void {
       continue;
     }
     if (!s.threatPlanned) {
-      const order = planThreatPhase(worldOf(s), draft.table);
+      // 19: the Threats in the ceiling act first, once, before the floor's order is fixed (a
+      // Threat that drops has acted, so the order leaves it out).
+      ceilingThreatsAct(draft);
+      const order = planThreatPhase(worldOf(draft.state), draft.table);
       const queue = order.units.map((u) => (u.kind === 'threat' ? [u.threat] : u.members));
       // With no Teamer in reach the AI's distance is Infinity, which JSON turns into null: the log
       // says -1 (no Teamer) so an exported log replays to the same thing.

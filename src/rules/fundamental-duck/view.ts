@@ -1,5 +1,6 @@
 import { isStandInGm, type Seat, type TableEvent } from '../../engine/ruleset.ts';
 import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
+import { ceilingForPlayers, isCeilingEvent, redactCeiling } from './ceiling.ts';
 import type { FdEvent } from './events.ts';
 import type { FdState, TileState } from './state.ts';
 import { nextInOrder } from './turn.ts';
@@ -67,6 +68,8 @@ export function viewOf(state: FdState, seat: Seat): unknown {
       catastrophes: state.kitty.catastrophes,
       doubled: state.kitty.doubled,
     },
+    // 19: weak spots in a ceiling stay hidden until a Threat drops through one.
+    ...(state.ceiling ? { ceiling: ceilingForPlayers(state.ceiling) } : {}),
     // The rules carry the pack (with the event deck's texts): players get the pack without the deck.
     rules: {
       ...state.rules,
@@ -103,6 +106,6 @@ export function redactOf(event: FdEvent | TableEvent, seat: Seat): { readonly ty
       return trimmed;
     }
     default:
-      return event;
+      return isCeilingEvent(event) ? redactCeiling(event) : event;
   }
 }

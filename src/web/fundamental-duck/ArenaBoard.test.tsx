@@ -90,4 +90,31 @@ describe('the arena board draws', () => {
     expect(html).not.toContain('data-load=');
     expect(html).not.toContain('data-vehicle=');
   });
+
+  it('the ceiling (19): exits the seat may see and the Threats up there, dashed', () => {
+    const up = {
+      id: 'h9',
+      species: 'harpy',
+      x: 2,
+      y: 6,
+      facing: 0 as const,
+      wounds: 0,
+      eye: false,
+      acted: false,
+      shotAt: [],
+      carrying: null,
+    };
+    const html = draw({
+      ...base,
+      ceiling: {
+        levels: { 3: true },
+        exits: { 3: [{ x: 0, y: 5, kind: 'hatch', revealed: false }] },
+        threats: { h9: up },
+        order: ['h9'],
+      },
+    });
+    expect(html).toContain('data-exit="hatch"');
+    expect(html).toContain('data-ceiling-threat="h9"');
+    expect(draw(base)).not.toContain('data-ceiling-threat');
+  });
 });

@@ -65,6 +65,7 @@ export function ArenaBoard(props: ArenaBoardProps) {
       <g className="fd-layer" pointerEvents="none">
         <Static arena={arena} view={view} exploredKey={exploredKey} />
         <Markers view={view} arena={arena} />
+        <Ceiling view={view} />
         <Loads view={view} arena={arena} exploredKey={exploredKey} />
         <Vehicles view={view} arena={arena} exploredKey={exploredKey} />
         {props.scatters?.length ? <Scatters scatters={props.scatters} /> : null}
@@ -270,6 +271,61 @@ function Markers({ view, arena }: { view: FdView; arena: Arena }) {
           className="fd-blast"
         />
       ))}
+    </g>
+  );
+}
+
+/**
+ * The ceiling extension (19): each exit the seat may see (a player's view holds hatches and the
+ * weak spots a Threat has dropped through), and the Threats up in a ceiling, dashed, over the
+ * square they are above.
+ */
+function Ceiling({ view }: { view: FdView }) {
+  const c = view.ceiling;
+  if (!c) return null;
+  return (
+    <g className="fd-ceiling">
+      {Object.values(c.exits).flatMap((list) =>
+        list.map((x) => (
+          <g key={`e${x.x},${x.y}`} data-exit={x.kind} data-x={x.x} data-y={x.y}>
+            <title>{x.kind === 'hatch' ? 'ceiling hatch' : 'ceiling weak spot'}</title>
+            <rect
+              x={x.x + 0.06}
+              y={x.y + 0.62}
+              width={0.32}
+              height={0.32}
+              fill="none"
+              stroke="currentColor"
+              strokeDasharray="0.06 0.04"
+              strokeWidth={0.04}
+            />
+            <text x={x.x + 0.22} y={x.y + 0.88} fontSize={0.24} textAnchor="middle">
+              {x.kind === 'hatch' ? 'h' : 'w'}
+            </text>
+          </g>
+        )),
+      )}
+      {c.order.map((id) => {
+        const th = c.threats[id];
+        if (!th) return null;
+        return (
+          <g key={`u${id}`} data-ceiling-threat={id}>
+            <title>{`${id} in the ceiling`}</title>
+            <circle
+              cx={th.x + 0.5}
+              cy={th.y + 0.5}
+              r={0.3}
+              fill="none"
+              stroke="currentColor"
+              strokeDasharray="0.08 0.06"
+              strokeWidth={0.05}
+            />
+            <text x={th.x + 0.5} y={th.y + 0.58} fontSize={0.22} textAnchor="middle">
+              {`↑${id}`}
+            </text>
+          </g>
+        );
+      })}
     </g>
   );
 }

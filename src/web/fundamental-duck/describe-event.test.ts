@@ -54,6 +54,35 @@ describe('describeFdEvent', () => {
     }
   });
 
+  it('tells the ceiling extension (19): hatches counted, weak spots never named before a drop', () => {
+    expect(
+      said({
+        type: 'ceiling.rolled',
+        tile: 3,
+        face: 6,
+        level: true,
+        exits: [{ x: 0, y: 5, kind: 'hatch', faces: [1, 1, 2] }],
+      } as { type: string }),
+    ).toBe('Module 3 has a ceiling level (rolled 6): 1 hatch in sight.');
+    expect(
+      said({
+        type: 'ceiling.decided',
+        threatId: 'h1',
+        why: 'drops on a Teamer',
+        allowance: 3,
+        faces: [3],
+        rollOffs: [],
+        target: 'you',
+        exit: { x: 2, y: 5, kind: 'weak' },
+      } as { type: string }),
+    ).toBe('Threat 1 in the ceiling moves 3 and drops on YOU by the weak spot above (2,5).');
+    expect(
+      said({ type: 'ceiling.dropped', threatId: 'h1', x: 0, y: 5, facing: 2, kind: 'hatch' } as {
+        type: string;
+      }),
+    ).toBe('Threat 1 drops from the ceiling through a hatch at (0,5).');
+  });
+
   it('tells a played game in plain words, as a player receives it (no codes, no undefined)', () => {
     const seen = new Set<string>();
     for (const seed of [3, 11]) {

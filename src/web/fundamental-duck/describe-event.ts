@@ -460,6 +460,49 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return `${name(e.teamerId)} takes back his last step.`;
     case 'gm.overrode':
       return `The GM changes the board: ${str(e.reason)}.`;
+    case 'ceiling.rolled': {
+      if (e.level !== true)
+        return `Module ${num(e.tile) ?? '?'} has no ceiling level (rolled ${num(e.face) ?? '?'}).`;
+      const hatches = arr(e.exits).filter((x) => obj(x).kind === 'hatch').length;
+      return `Module ${num(e.tile) ?? '?'} has a ceiling level (rolled ${num(e.face) ?? '?'}): ${hatches} hatch${hatches === 1 ? '' : 'es'} in sight.`;
+    }
+    case 'ceiling.entered': {
+      const up = arr(e.up).map((id) => name(id));
+      return up.length > 0
+        ? `Up into the ceiling of module ${num(e.tile) ?? '?'}: ${list(up)}.`
+        : `No Threat of module ${num(e.tile) ?? '?'} goes up into the ceiling.`;
+    }
+    case 'ceiling.decided': {
+      const moved = `moves ${num(e.allowance) ?? 0}`;
+      const at = obj(e.exit);
+      const where =
+        num(at.x) !== null
+          ? ` by the ${at.kind === 'weak' ? 'weak spot' : 'hatch'} above (${num(at.x)},${num(at.y)})`
+          : '';
+      const target = str(e.target) !== '' ? ` ${name(e.target)}` : '';
+      const why = str(e.why);
+      const said =
+        why === 'drops on a Teamer'
+          ? `drops on${target}${where}`
+          : why === 'crawls toward a Teamer'
+            ? `crawls toward${target}${where}`
+            : why === 'drops to hunt'
+              ? `finds nobody below and drops${where}`
+              : why === 'crawls toward an exit'
+                ? `finds nobody below and crawls toward a way down${where}`
+                : 'finds no way down';
+      return `${capital(name(e.threatId))} in the ceiling ${moved} and ${said}.`;
+    }
+    case 'ceiling.moved':
+      return `${capital(name(e.threatId))} crawls in the ceiling to above (${num(e.x) ?? '?'},${num(e.y) ?? '?'}).`;
+    case 'ceiling.dropped':
+      return `${capital(name(e.threatId))} drops from the ceiling through a ${e.kind === 'weak' ? 'weak spot' : 'hatch'} at (${num(e.x) ?? '?'},${num(e.y) ?? '?'}).`;
+    case 'ceiling.wounded':
+      return `${capital(name(e.threatId))} in the ceiling is wounded (${num(e.wounds) ?? '?'}).`;
+    case 'ceiling.killed':
+      return str(e.by) !== ''
+        ? `${name(e.by)} kills ${name(e.threatId)} in the ceiling.`
+        : `${capital(name(e.threatId))} in the ceiling is killed.`;
     default:
       return null;
   }

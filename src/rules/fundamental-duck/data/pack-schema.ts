@@ -726,7 +726,24 @@ export const optionsSchema = z.strictObject({
     batterTogether: z.boolean().default(false),
     /** §14 switch (c): a Threat next to a bulkhead side may search it for a weak spot (3d6, 16+; once per side). */
     weakSpots: z.boolean().default(false),
+    /** §19 extension "They're in the ceiling!": tiles may have a ceiling level with Threats in it. */
+    ceiling: z.boolean().default(false),
   }),
+  /** §19's numbers, used only while `switches.ceiling` is on. */
+  ceiling: z
+    .strictObject({
+      /** A tile first entered has a ceiling level on a d6 at or above this. */
+      levelOn: z.number().int().min(1).max(7),
+      /** A Threat placed on a tile with a ceiling goes up into it on a d6 at or above this. */
+      upOn: z.number().int().min(1).max(7),
+      /** Exits (hatches and weak spots) per ceiling level. */
+      exits: z.number().int().min(0).max(25),
+      /** An exit is a hatch on a d6 at or below this, else a weak spot. */
+      hatchUpTo: z.number().int().min(0).max(6),
+      /** A ceiling Threat is a target only this near (king steps) a Teamer with the Bio-Sensor. */
+      bioSensorRange: z.number().int().min(0).max(20),
+    })
+    .default({ levelOn: 6, upOn: 4, exits: 6, hatchUpTo: 3, bioSensorRange: 2 }),
   /** Tile types a forced entry may never break into (the booklet: the bridge or control room). */
   forcedEntryBarred: z.array(name).max(20).default([]),
 });

@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import type { Die } from '../../engine/dice/die.ts';
+import { type DiceSource, SeededDice } from '../../engine/dice/source.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { defaultPack } from './data/pack.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
+import type { FdEvent } from './events.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import type { Teamer } from './state.ts';
+import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from './test-kit.ts';
+import { redactOf, viewOf } from './view.ts';
+
+/** The ceiling extension (digest 19) with scripted dice: every rule its own case. */
+
+const ENTRY = 3;
+const pack = {
+  ...defaultPack,
+  options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
+};
+
+/** Faces by purpose (first matching rule, each face used once), the rest from a seed; every roll is kept. */
+class ByPurpose implements DiceSource {
+  readonly used: { face: number; purpose: string }[] = [];
+  private readonly seeded = new SeededDice(3);
+  constructor(private readonly rules: [RegExp, number[]][]) {}
+  roll(die: Die, purpose: string): number {
+    const rule = this.rules.find(([re, faces]) => re.test(purpose) && faces.length > 0);
+    const face = rule ? (rule[1].shift() as number) : this.seeded.roll(die);
+    this.used.push({ face, purpose });
+    return face;
+  }
+}
+
+/** Boards with the ceiling on: the entry tile rolls a level (6) and six exits, hatches and weak spots. */
+function boarded(): Table {
+  // Exits (column, row, kind die): hatches (0,5), (1,5), (3,8); weak spots (2,5), (0,7), (4,9).
+  const dice = new ScriptThenSeeded([6, 1, 1, 1, 2, 1, 2, 3, 1, 6, 1, 3, 5, 4, 4, 3, 5, 5, 4], 5);
+  const t = new Table(dice, fd.setup({ pack }));
+  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+  t.send({ type: 'board' });
+  return t;
+}
+
+function upThere(t: Table, id: string, x: number, y: number): void {
+  t.fold([
+    {
+      type: 'threats.placed',
+      tile: ENTRY,
+      marker: 0,
+      ping: 'green',
+      countFaces: [],
+      threats: [{ id, species: 'skitter', x, y, facing: 0, faces: [] }],
+      tieFaces: [],
+    },
+    { type: 'ceiling.entered', tile: ENTRY, rolls: [{ threatId: id, face: 5 }], up: [id] },
+  ]);
+}
+
+function place(t: Table, id: string, x: number, y: number): void {
+  t.send({ type: 'gmOverride', teamerId: id, x, y, facing: 2, reason: 'set-up' }, GM);
+}
+
+describe('the ceiling extension (19)', () => {
+  it('a tile first opened rolls for a ceiling level and dices its exits (hatch or weak spot)', () => {
+    const t = boarded();
+    const rolled = t.log.find((e) => e.type === 'ceiling.rolled');
+    expect(rolled).toMatchObject({ tile: ENTRY, face: 6, level: true });
+    const exits = rolled?.type === 'ceiling.rolled' ? rolled.exits : [];
+    expect(exits.map((x) => x.kind)).toEqual(['hatch', 'hatch', 'weak', 'weak', 'hatch', 'weak']);
+    expect(exits.map((x) => `${x.x},${x.y}`)).toEqual(['0,5', '1,5', '2,5', '0,7', '3,8', '4,9']);
+    const purposes = (t.dice as ScriptThenSeeded).used.slice(0, 4).map((u) => u.purpose);
+    expect(purposes).toEqual([
+      `ceiling level over tile ${ENTRY}`,
+      'ceiling exit: column',
+      'ceiling exit: row',
+      'ceiling exit: hatch or weak spot',
+    ]);
+    expect(t.state.ceiling?.levels[ENTRY]).toBe(true);
+  });
+
+  it('a tile without a 6 has no level, and with the option off nothing is rolled', () => {
+    const t = new Table(new ScriptThenSeeded([5], 5), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    expect(t.log.find((e) => e.type === 'ceiling.rolled')).toMatchObject({
+      face: 5,
+      level: false,
+      exits: [],
+    });
+    const off = new Table(new ScriptThenSeeded([], 5), fd.setup({}));
+    off.fold([fixedDeal(off.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    off.send({ type: 'board' });
+    expect(off.log.some((e) => e.type.startsWith('ceiling.'))).toBe(false);
+    expect(off.state.ceiling).toBeUndefined();
+  });
+
+  it('each Threat placed on a tile with a level goes up on 4–6, above its own square', () => {
+    const dice = new ByPurpose([
+      [/ceiling level/, [6]],
+      [/how many Threats/, [2, 2, 2]],
+      [/Threat placement: column/, [2, 4, 2]],
+      [/Threat placement: row/, [2, 4, 2]],
+      [/into the ceiling/, [4, 3, 3]],
+    ]);
+    const t = new Table(dice, fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: [] } })]);
+    t.send({ type: 'board' });
+    const entered = t.log.find((e) => e.type === 'ceiling.entered');
+    expect(entered?.type === 'ceiling.entered' && entered.up).toHaveLength(1);
+    const [upId] = entered?.type === 'ceiling.entered' ? entered.up : [];
+    const placed = t.log.find((e) => e.type === 'threats.placed');
+    const where = placed?.type === 'threats.placed' ? placed.threats.find((p) => p.id === upId) : undefined;
+    expect(t.state.ceiling?.threats[upId as string]).toMatchObject({ x: where?.x, y: where?.y });
+    expect(t.state.threats[upId as string]).toBeUndefined();
+    expect(t.state.threatOrder).not.toContain(upId);
+  });
+
+  it('a ceiling Threat crawls to the exit next to a Teamer, drops and grapples him (attack from above)', () => {
+    const t = boarded();
+    place(t, 'you', 1, 6);
+    upThere(t, 'h1', 3, 7);
+    // Movement 3; the hatch (1,5) and the weak spot (2,5), both next to YOU, are 2 away: roll-off 1, 6.
+    t.dice = new ScriptThenSeeded([3, 1, 6], 9);
+    const from = t.log.length;
+    t.send({ type: 'endTeamPhase' });
+    const mine = t.log.slice(from).filter((e) => e.type.startsWith('ceiling.'));
+    expect(mine[0]).toMatchObject({
+      type: 'ceiling.decided',
+      threatId: 'h1',
+      why: 'drops on a Teamer',
+      target: 'you',
+      rollOffs: [1, 6],
+      exit: { x: 2, y: 5, kind: 'weak' },
+    });
+    expect(mine[1]).toEqual({ type: 'ceiling.moved', threatId: 'h1', x: 2, y: 5 });
+    expect(mine[2]).toMatchObject({ type: 'ceiling.dropped', threatId: 'h1', x: 2, y: 5, kind: 'weak' });
+    expect(t.log.some((e) => e.type === 'grapple.resolved')).toBe(true);
+    // The weak spot is revealed; the Threat is on the floor, its activation spent.
+    expect(t.state.ceiling?.exits[ENTRY]?.find((x) => x.x === 2 && x.y === 5)?.revealed).toBe(true);
+    expect(t.state.ceiling?.order).toEqual([]);
+  });
+
+  it('too far: it crawls toward that exit and stays up', () => {
+    const t = boarded();
+    place(t, 'you', 1, 6);
+    upThere(t, 'h1', 4, 9);
+    // Movement 1: the four exits next to YOU are 4 away; roll-off 6, 1, 1, 1 picks the hatch (0,5).
+    t.dice = new ScriptThenSeeded([1, 6, 1, 1, 1], 9);
+    t.send({ type: 'endTeamPhase' });
+    const decided = t.log.find((e) => e.type === 'ceiling.decided');
+    expect(decided).toMatchObject({ why: 'crawls toward a Teamer', target: 'you', exit: { x: 0, y: 5 } });
+    expect(t.log.find((e) => e.type === 'ceiling.moved')).toEqual({
+      type: 'ceiling.moved',
+      threatId: 'h1',
+      x: 3,
+      y: 8,
+    });
+    expect(t.state.ceiling?.threats.h1).toMatchObject({ x: 3, y: 8 });
+  });
+
+  it('nobody below: it goes down through the nearest exit to hunt (ties: roll-off)', () => {
+    const t = boarded();
+    t.state.teamOrder
+      .filter((id) => t.state.teamers[id]?.x !== null)
+      .forEach((id, i) => {
+        place(t, id, 6 + i, 7);
+      });
+    upThere(t, 'h1', 1, 6);
+    // Movement 2; (0,5), (1,5), (2,5), (0,7) are all one step: roll-off 6, 1, 1, 1 picks the first.
+    t.dice = new ScriptThenSeeded([2, 6, 1, 1, 1], 9);
+    t.send({ type: 'endTeamPhase' });
+    const decided = t.log.find((e) => e.type === 'ceiling.decided');
+    expect(decided).toMatchObject({ why: 'drops to hunt', target: null, rollOffs: [6, 1, 1, 1] });
+    expect(t.log.find((e) => e.type === 'ceiling.dropped')).toMatchObject({ x: 0, y: 5, kind: 'hatch' });
+  });
+
+  describe('shooting up', () => {
+    function armed(t: Table, changes: Partial<Teamer>): void {
+      const you = t.state.teamers.you as Teamer;
+      t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, ...changes }, reason: 'test' }]);
+    }
+
+    it('HAR fires through the ceiling at a Threat within 2 of the Bio-Sensor; a kill takes it off', () => {
+      const t = boarded();
+      place(t, 'you', 1, 7);
+      armed(t, { weapons: ['har'], ammo: {} });
+      upThere(t, 'h1', 3, 7);
+      t.send({ type: 'activate', teamerId: 'you' });
+      t.dice = new ScriptThenSeeded([6, 6, 6, 6], 9);
+      t.send({ type: 'shoot', teamerId: 'you', weapon: 'har', x: 3, y: 7, up: true });
+      expect(t.log.some((e) => e.type === 'ceiling.killed' && e.threatId === 'h1')).toBe(true);
+      expect(t.state.ceiling?.order).toEqual([]);
+      expect((t.dice as ScriptThenSeeded).used[0]?.purpose).toMatch(/into the ceiling by YOU/);
+    });
+
+    it('refuses: no Bio-Sensor near, a gun that cannot fire up, a shotgun on a weak spot; nothing changes', () => {
+      const t = boarded();
+      place(t, 'you', 1, 7);
+      armed(t, { weapons: ['har', 'shotgun', 'hand-blaster'], ammo: { shotgun: 5 }, bioSensor: false });
+      upThere(t, 'h1', 3, 7);
+      t.send({ type: 'activate', teamerId: 'you' });
+      const before = t.state;
+      const shoot = (weapon: string, x: number, y: number) => () =>
+        t.send({ type: 'shoot', teamerId: 'you', weapon, x, y, up: true });
+      expect(refusalCode(shoot('har', 3, 7))).toBe('NOT_SENSED');
+      armed(t, { bioSensor: true });
+      expect(refusalCode(shoot('hand-blaster', 3, 7))).toBe('NOT_THROUGH_CEILING');
+      expect(refusalCode(shoot('har', 4, 7))).toBe('NO_TARGET');
+      // (2,5) is a weak spot: a shotgun may fire only on a hatch (the same refusal as no exit at all).
+      t.fold([{ type: 'ceiling.moved', threatId: 'h1', x: 2, y: 5 }]);
+      expect(refusalCode(shoot('shotgun', 2, 5))).toBe('NOT_THROUGH_CEILING');
+      t.fold([{ type: 'ceiling.moved', threatId: 'h1', x: 1, y: 5 }]);
+      t.dice = new ScriptThenSeeded([1], 9);
+      t.send({ type: 'shoot', teamerId: 'you', weapon: 'shotgun', x: 1, y: 5, up: true });
+      expect(t.log.at(-2)).toMatchObject({ type: 'attack.resolved', targets: ['h1'] });
+      expect(before.threatOrder).toEqual(t.state.threatOrder);
+      const off = new Table(new ScriptThenSeeded([], 5), fd.setup({}));
+      off.fold([fixedDeal(off.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+      off.send({ type: 'board' });
+      expect(
+        refusalCode(() =>
+          off.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 1, y: 7, up: true }),
+        ),
+      ).toBe('NO_CEILING');
+    });
+  });
+
+  it('hidden information: players never get a weak spot before a Threat drops through it', () => {
+    const t = boarded();
+    const view = viewOf(t.state, PLAYER) as { ceiling: { exits: Record<string, { kind: string }[]> } };
+    expect(view.ceiling.exits[ENTRY]?.map((x) => x.kind)).toEqual(['hatch', 'hatch', 'hatch']);
+    expect(JSON.stringify(view.ceiling)).not.toContain('weak');
+    const gm = viewOf(t.state, GM) as { ceiling: { exits: Record<string, unknown[]> } };
+    expect(gm.ceiling.exits[ENTRY]).toHaveLength(6);
+    for (const e of t.log)
+      if (e.type.startsWith('ceiling.')) expect(JSON.stringify(redactOf(e, PLAYER))).not.toContain('weak');
+    const crawl: FdEvent = {
+      type: 'ceiling.decided',
+      threatId: 'h1',
+      why: 'crawls toward an exit',
+      allowance: 1,
+      faces: [1],
+      rollOffs: [],
+      target: null,
+      exit: { x: 2, y: 5, kind: 'weak' },
+    };
+    expect(redactOf(crawl, PLAYER)).not.toHaveProperty('exit');
+    expect(redactOf({ ...crawl, why: 'drops to hunt' }, PLAYER)).toHaveProperty('exit');
+    // Once dropped through, the weak spot shows.
+    upThere(t, 'h1', 2, 5);
+    t.fold([{ type: 'ceiling.dropped', threatId: 'h1', x: 2, y: 5, facing: 0, kind: 'weak' }]);
+    const after = viewOf(t.state, PLAYER) as { ceiling: { exits: Record<string, { kind: string }[]> } };
+    expect(after.ceiling.exits[ENTRY]?.filter((x) => x.kind === 'weak')).toHaveLength(1);
+  });
+
+  it('import checks: schemas and what the events name', () => {
+    const t = boarded();
+    upThere(t, 'h1', 3, 7);
+    const moved = { type: 'ceiling.moved', threatId: 'h1', x: 2, y: 7 } as const;
+    expect(fdEventSchemas['ceiling.moved']?.safeParse(moved).success).toBe(true);
+    expect(fdEventProblem(t.state, moved)).toBeNull();
+    expect(fdEventProblem(t.state, { ...moved, threatId: 'h9' })).toMatch(/no Threat h9 in the ceiling/);
+    expect(fdEventProblem(t.state, { ...moved, x: 7 })).toMatch(/not under the ceiling/);
+    const drop = { type: 'ceiling.dropped', threatId: 'h1', x: 3, y: 7, facing: 0, kind: 'hatch' } as const;
+    expect(fdEventProblem(t.state, drop)).toMatch(/no hatch exit/);
+    expect(fdEventSchemas['ceiling.dropped']?.safeParse({ ...drop, kind: 'trapdoor' }).success).toBe(false);
+    expect(
+      fdEventProblem(t.state, { type: 'ceiling.rolled', tile: ENTRY, face: 6, level: false, exits: [] }),
+    ).toMatch(/already rolled/);
+    const off = new Table(new ScriptThenSeeded([], 5), fd.setup({}));
+    expect(fdEventProblem(off.state, moved)).toMatch(/without the ceiling/);
+  });
+});
