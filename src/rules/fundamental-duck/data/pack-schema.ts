@@ -727,6 +727,16 @@ export const optionsSchema = z.strictObject({
     /** §14 switch (c): a Threat next to a bulkhead side may search it for a weak spot (3d6, 16+; once per side). */
     weakSpots: z.boolean().default(false),
   }),
+  /**
+   * Multi-team play (21): actions a figure has a turn (the booklet: 1), and Team cards per team in
+   * the round's sequence pack (the booklet: 1).
+   */
+  multiTeam: z
+    .strictObject({
+      actionsPerFigure: z.number().int().min(1).max(2),
+      teamCards: z.number().int().min(1).max(4),
+    })
+    .default({ actionsPerFigure: 1, teamCards: 1 }),
   /** Tile types a forced entry may never break into (the booklet: the bridge or control room). */
   forcedEntryBarred: z.array(name).max(20).default([]),
 });
