@@ -1,6 +1,7 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import { arenaOf } from './board-adapter.ts';
 import { fullAmmo, setDoor } from './cards.ts';
+import { killThreat } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { parsePack } from './data/pack.ts';
 import { d6 } from './dice.ts';
@@ -189,7 +190,7 @@ export function decideCrush(draft: Draft, c: CommandOf<'crush'>): void {
   const th = draft.state.threats[i.threatId];
   if (!th) return;
   if (draft.state.rules.pack.combat.crushing.threat === 'killed') {
-    draft.emit({ type: 'threat.killed', threatId: th.id, by: t.id });
+    killThreat(draft, th.id, t.id);
   } else {
     draft.emit({ type: 'threat.wounded', threatId: th.id, wounds: th.wounds + 1 });
     // A wounded Threat stays on its side: the rest of its move is lost.
@@ -470,8 +471,11 @@ export function decideGmOverride(draft: Draft, c: CommandOf<'gmOverride'>): void
     const th = s.threats[c.threatId];
     if (!th || !Object.hasOwn(s.threats, c.threatId))
       throw new RuleError('UNKNOWN_THREAT', `there is no Threat ${c.threatId}`, {});
-    if (c.remove) draft.emit({ type: 'gm.overrode', by, removeThreat: th.id, reason: c.reason });
-    else
+    if (c.remove) {
+      // A body the Threat was dragging stays where it lies.
+      if (th.carrying) draft.emit({ type: 'threat.carried', threatId: th.id, teamerId: null });
+      draft.emit({ type: 'gm.overrode', by, removeThreat: th.id, reason: c.reason });
+    } else
       draft.emit({
         type: 'gm.overrode',
         by,

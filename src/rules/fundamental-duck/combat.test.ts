@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
-import { shotPreview } from './combat.ts';
+import { killThreat, shotPreview } from './combat.ts';
+import { Draft } from './draft.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import type { FdState } from './state.ts';
+import type { FdState, Threat } from './state.ts';
 import { fixedDeal, GM, PLAYER, Table } from './test-kit.ts';
 
 const ENTRY = 3;
@@ -147,5 +148,44 @@ describe('shot preview (the fire overlay)', () => {
     // at most one 2 after... exactly: P(no hit) = P(both dice 1) = 1/36.
     expect(p.dice).toBe(2);
     expect(p.chance).toBeCloseTo(1 - 1 / 36, 10);
+  });
+});
+
+describe('prey: a body is dropped however its Harpy dies (digest 13.6, 24.3)', () => {
+  /** Boarded with two Harpies on the entry tile; h1 drags YOU, out of action where it stands. */
+  function dragging(): Table {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' }, GM);
+    const h1 = t.state.threats.h1 as Threat;
+    t.send({ type: 'gmOverride', teamerId: 'you', x: h1.x, y: h1.y, wounds: 2, reason: 'downed' }, GM);
+    t.fold([{ type: 'threat.carried', threatId: 'h1', teamerId: 'you' }]);
+    return t;
+  }
+
+  it('killed (any kill goes through killThreat): it lets go first, then dies; the body lies where it was', () => {
+    const t = dragging();
+    const draft = new Draft(t.state, { actor: GM, dice: new ScriptedDice([]) });
+    killThreat(draft, 'h1', null);
+    expect(draft.events).toEqual([
+      { type: 'threat.carried', threatId: 'h1', teamerId: null },
+      { type: 'threat.killed', threatId: 'h1', by: null },
+    ]);
+    expect(draft.state.threats.h1).toBeUndefined();
+    expect(draft.state.teamers.you?.x).toBe(t.state.teamers.you?.x);
+  });
+
+  it('taken off the board by the GM: it lets go too', () => {
+    const t = dragging();
+    const ev = t.send({ type: 'gmOverride', threatId: 'h1', remove: true, reason: 'gone' }, GM);
+    expect(ev[0]).toEqual({ type: 'threat.carried', threatId: 'h1', teamerId: null });
+    expect(ev[1]).toMatchObject({ type: 'gm.overrode', removeThreat: 'h1' });
+  });
+
+  it('a Harpy carrying nobody dies without a drop', () => {
+    const t = dragging();
+    const draft = new Draft(t.state, { actor: GM, dice: new ScriptedDice([]) });
+    killThreat(draft, 'h2', 'brick');
+    expect(draft.events).toEqual([{ type: 'threat.killed', threatId: 'h2', by: 'brick' }]);
   });
 });

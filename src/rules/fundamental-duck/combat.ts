@@ -62,10 +62,19 @@ export function woundThreat(
   const max = draft.state.rules.species[t.species]?.wounds ?? 1;
   const wounds = t.wounds + hits;
   if (wounds >= max) {
-    draft.emit({ type: 'threat.killed', threatId, by });
-    if (t.carrying) draft.emit({ type: 'threat.carried', threatId, teamerId: null });
+    killThreat(draft, threatId, by);
     if (by && firstShot) raiseBinge(draft, by, 'a first-shot kill');
   } else draft.emit({ type: 'threat.wounded', threatId, wounds });
+}
+
+/**
+ * A Threat dies (shot, grappled, burnt, crushed by a door): a body it was dragging drops where it
+ * lies first, so the log says so while the Threat is still there to let go.
+ */
+export function killThreat(draft: Draft, threatId: string, by: string | null): void {
+  if (threatOf(draft.state, threatId)?.carrying)
+    draft.emit({ type: 'threat.carried', threatId, teamerId: null });
+  draft.emit({ type: 'threat.killed', threatId, by });
 }
 
 /** A Teamer's grapple value: the pack's base plus his best weapon bonus (the cutlass). */

@@ -158,6 +158,26 @@ export const coreCommandSchemas = [
     door: z.number().int().min(0).max(499),
     hold: z.boolean(),
   }),
+  /**
+   * Multi-team play (21), before boarding: the Team splits into teams (each a list of Teamer ids,
+   * every Teamer in one); `opposed`: the teams play against each other (an opponent runs the
+   * Threats on a tile only one team occupies).
+   */
+  z.strictObject({
+    type: z.literal('formTeams'),
+    teams: z.array(z.array(id).min(1).max(12)).min(2).max(6),
+    opposed: z.boolean(),
+  }),
+  /** Multi-team play: a player takes a whole team (its Teamers become his seat's). */
+  z.strictObject({ type: z.literal('claimTeam'), team: z.number().int().min(0).max(5) }),
+  /** Multi-team play: lay out his team's activation deck for the next round (21), one card per member. */
+  z.strictObject({
+    type: z.literal('layDeck'),
+    team: z.number().int().min(0).max(5),
+    order: z.array(id).min(1).max(12),
+  }),
+  /** Multi-team play: the seat whose call it is runs the Threat (or pack) next in the phase order. */
+  z.strictObject({ type: z.literal('runThreat') }),
   /** Gold stars the players award (a deed, an unlikely roll, a rescue). */
   z.strictObject({
     type: z.literal('awardStars'),
@@ -237,6 +257,10 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   juggle: TABLE,
   setUpDrone: TABLE,
   putDown: TABLE,
+  formTeams: TABLE,
+  claimTeam: ['player'],
+  layDeck: TABLE,
+  runThreat: TABLE,
   awardStars: TABLE,
   advance: TABLE,
   teamAdvance: TABLE,

@@ -253,6 +253,22 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     entry: z.strictObject({ x: coord, y: coord, facing }).optional(),
   }),
   'order.drawn': ev('order.drawn', { order: ids, faces }),
+  'teams.formed': ev('teams.formed', {
+    teams: z.array(z.array(id).min(1).max(12)).min(2).max(6),
+    opposed: z.boolean(),
+  }),
+  'sequence.drawn': ev('sequence.drawn', { order: z.array(z.number().int().min(0).max(5)).max(6), faces }),
+  'deck.laid': ev('deck.laid', {
+    team: z.number().int().min(0).max(5),
+    seatId: id,
+    order: z.array(id).min(1).max(12),
+  }),
+  'threat.called': ev('threat.called', {
+    threatId: id,
+    team: z.number().int().min(0).max(5),
+    why: z.enum(['opponent', 'turns']),
+  }),
+  'threat.run': ev('threat.run', { threatId: id, team: z.number().int().min(0).max(5) }),
   'arena.dealt': ev('arena.dealt', {
     tiles: z
       .array(
@@ -619,6 +635,8 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
     if (e.x >= arena.width || e.y >= arena.height || arena.isSquare[e.y * arena.width + e.x] !== 1)
       return `(${e.x},${e.y}) is off the arena`;
   }
+  const mt = multiTeamProblem(state, e);
+  if (mt) return mt;
   if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
     const arena = arenaOf(state);
     if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))
@@ -662,6 +680,40 @@ function ceilingEventProblem(state: FdState, e: CoreEvent): string | null {
     case 'ceiling.wounded':
     case 'ceiling.killed':
       return up(e.threatId) ? null : `there is no Threat ${e.threatId} in the ceiling`;
+    default:
+      return null;
+  }
+}
+
+/** Multi-team events name teams that exist, their own Teamers, and Threats on the board. */
+function multiTeamProblem(state: FdState, e: CoreEvent): string | null {
+  switch (e.type) {
+    case 'teams.formed': {
+      const all = e.teams.flat();
+      if (new Set(all).size !== all.length) return 'a Teamer is in two teams';
+      const unknown = all.find((t) => !Object.hasOwn(state.teamers, t));
+      return unknown === undefined ? null : `there is no Teamer ${unknown}`;
+    }
+    case 'sequence.drawn':
+    case 'deck.laid':
+    case 'threat.called':
+    case 'threat.run': {
+      const teams = state.multiTeam?.teams;
+      if (!teams) return 'no teams are formed';
+      if (e.type === 'sequence.drawn') {
+        const bad = e.order.find((i) => i >= teams.length);
+        return bad === undefined ? null : `there is no team ${bad}`;
+      }
+      const team = teams[e.team];
+      if (!team) return `there is no team ${e.team}`;
+      if (e.type === 'deck.laid') {
+        const stranger = e.order.find((t) => !team.teamerIds.includes(t));
+        return stranger === undefined ? null : `${stranger} is not in team ${e.team}`;
+      }
+      // A run names the Threat its call named (a GM may have taken it off the board since).
+      if (e.type === 'threat.run') return null;
+      return Object.hasOwn(state.threats, e.threatId) ? null : `there is no Threat ${e.threatId}`;
+    }
     default:
       return null;
   }

@@ -43,6 +43,30 @@ export type CoreEvent =
       /** Where the Team boards, when not the arena's first boarding point (another one, or a forced entry). */
       readonly entry?: { readonly x: number; readonly y: number; readonly facing: Facing };
     }
+  /** Multi-team play (21): the Team split into teams (Teamer ids), opposed or not. */
+  | {
+      readonly type: 'teams.formed';
+      readonly teams: readonly (readonly string[])[];
+      readonly opposed: boolean;
+    }
+  /** Multi-team play: the round's sequence pack drawn (team indexes in order), with its dice. */
+  | { readonly type: 'sequence.drawn'; readonly order: readonly number[]; readonly faces: readonly number[] }
+  /** Multi-team play: a player's activation deck for the next round (hidden from the other seats). */
+  | {
+      readonly type: 'deck.laid';
+      readonly team: number;
+      readonly seatId: string;
+      readonly order: readonly string[];
+    }
+  /** Multi-team play: the next Threat unit (its first member) waits for this team's player to run it. */
+  | {
+      readonly type: 'threat.called';
+      readonly threatId: string;
+      readonly team: number;
+      readonly why: 'opponent' | 'turns';
+    }
+  /** Multi-team play: the called Threat unit is run. */
+  | { readonly type: 'threat.run'; readonly threatId: string; readonly team: number }
   /** This turn's activation order, drawn or measured (8.1 methods 2–4). */
   | { readonly type: 'order.drawn'; readonly order: readonly string[]; readonly faces: readonly number[] }
   | {

@@ -89,6 +89,41 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     }
     case 'order.drawn':
       return { ...state, turnOrder: e.order };
+    case 'teams.formed':
+      return {
+        ...state,
+        multiTeam: {
+          teams: e.teams.map((teamerIds) => ({ teamerIds, deck: null, playing: null })),
+          opposed: e.opposed,
+          sequence: [],
+          call: null,
+          lastTurn: -1,
+        },
+      };
+    case 'sequence.drawn': {
+      const mt = state.multiTeam;
+      if (!mt) return state;
+      // The laid-out decks go into play; a deck not laid out plays in team order.
+      const teams = mt.teams.map((t) => ({ ...t, playing: t.deck ?? t.teamerIds, deck: null }));
+      return { ...state, multiTeam: { ...mt, teams, sequence: e.order } };
+    }
+    case 'deck.laid': {
+      const mt = state.multiTeam;
+      if (!mt) return state;
+      const teams = mt.teams.map((t, i) => (i === e.team ? { ...t, deck: e.order } : t));
+      return { ...state, multiTeam: { ...mt, teams } };
+    }
+    case 'threat.called': {
+      const mt = state.multiTeam;
+      if (!mt) return state;
+      const call = { threatId: e.threatId, team: e.team, run: false };
+      return { ...state, multiTeam: { ...mt, call, lastTurn: e.why === 'turns' ? e.team : mt.lastTurn } };
+    }
+    case 'threat.run': {
+      const mt = state.multiTeam;
+      if (!mt?.call) return state;
+      return { ...state, multiTeam: { ...mt, call: { ...mt.call, run: true } } };
+    }
     case 'arena.dealt':
       return {
         ...state,
@@ -115,6 +150,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         threatPlanned: false,
         threatQueue: [],
         pack: null,
+        ...(state.multiTeam?.call ? { multiTeam: { ...state.multiTeam, call: null } } : {}),
       };
       if (e.phase === 'exploration' || (e.phase === 'team' && e.turn !== state.turn)) s = newTurn(s);
       if (e.phase === 'team') s = { ...s, activated: [], activation: null, turnOrder: null };
@@ -607,13 +643,15 @@ function dropFromPack(pack: FdState['pack'], id: string): FdState['pack'] {
 
 /** A new turn: chits back to READY (an unused WAIT is lost), dash markers age, moved flags clear. */
 function newTurn(state: FdState): FdState {
+  const oneAction = state.multiTeam ? state.rules.pack.options.multiTeam.actionsPerFigure === 1 : false;
   const teamers: Record<string, Teamer> = {};
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
     const out = t.wounds >= 2 || t.left;
     teamers[id] = {
       ...t,
-      chits: out ? ['ACTED', 'ACTED'] : ['READY', 'READY'],
+      // Multi-team play (21): one action a figure, so the second chit starts spent.
+      chits: out ? ['ACTED', 'ACTED'] : oneAction ? ['READY', 'ACTED'] : ['READY', 'READY'],
       dash: t.dash === 'marked' ? 'penalised' : 'none',
       moved: false,
     };

@@ -38,6 +38,13 @@ import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
 import { decideJuggle } from './juggle.ts';
 import { decideEndMove, decideMove, decideStep, decideTurn } from './movement.ts';
+import {
+  decideClaimTeam,
+  decideFormTeams,
+  decideLayDeck,
+  decideRunThreat,
+  requireOwnTeam,
+} from './multi-team.ts';
 import { type FdOptions, initialState } from './setup.ts';
 import type { FdState } from './state.ts';
 import { settle } from './turn.ts';
@@ -120,11 +127,24 @@ export function decideFolded(
       const t = Object.hasOwn(state.teamers, c.teamerId) ? state.teamers[c.teamerId] : undefined;
       if (!t) throw new RuleError('UNKNOWN_TEAMER', `there is no Teamer ${c.teamerId}`, {});
       if (t.seatId !== null) throw new RuleError('NOT_YOUR_TEAMER', `${t.name} is already taken`, {});
+      requireOwnTeam(state, t.id, ctx.actor.seatId);
       draft.emit({ type: 'teamer.claimed', teamerId: t.id, seatId: ctx.actor.seatId });
       break;
     }
     case 'endExploration':
       decideEndExploration(draft);
+      break;
+    case 'formTeams':
+      decideFormTeams(draft, c);
+      break;
+    case 'claimTeam':
+      decideClaimTeam(draft, c);
+      break;
+    case 'layDeck':
+      decideLayDeck(draft, c);
+      break;
+    case 'runThreat':
+      decideRunThreat(draft);
       break;
     case 'activate':
       decideActivate(draft, c);
@@ -249,6 +269,11 @@ function decideUndo(draft: Draft, ctx: DecideContext): void {
 }
 
 export const CORE_EVENT_TYPES = [
+  'teams.formed',
+  'sequence.drawn',
+  'deck.laid',
+  'threat.called',
+  'threat.run',
   'pack.loaded',
   'mission.chosen',
   'order.drawn',

@@ -280,6 +280,29 @@ export interface UndoPoint {
   readonly activated: readonly string[];
 }
 
+/** One team of a multi-team game (21). */
+export interface PlayTeam {
+  readonly teamerIds: readonly string[];
+  /** The activation deck laid out for the next round (null: not laid; it then goes in team order). */
+  readonly deck: readonly string[] | null;
+  /** The deck being played out this round (null before the round's sequence is drawn). */
+  readonly playing: readonly string[] | null;
+}
+
+/**
+ * Multi-team play (21): the teams, this round's sequence (team indexes, drawn at the Team phase's
+ * start), and the Threat activation waiting for its seat to run it.
+ */
+export interface MultiTeamState {
+  readonly teams: readonly PlayTeam[];
+  readonly opposed: boolean;
+  readonly sequence: readonly number[];
+  /** The unit (its first Threat) waiting to be run and the team whose player runs it. */
+  readonly call: { readonly threatId: string; readonly team: number; readonly run: boolean } | null;
+  /** The team that last ran a Threat by turns (-1: none yet). */
+  readonly lastTurn: number;
+}
+
 export interface FdState {
   readonly seats: Readonly<Record<string, { readonly role: Role; readonly name: string }>>;
   readonly chat: ChatState;
@@ -368,6 +391,13 @@ export interface FdState {
   readonly undo: readonly UndoPoint[];
   /** What lasts from one mission to the next of a campaign (digest 20, 24.10). */
   readonly campaign: CampaignState;
+  /** Multi-team play (21); absent or null in the ordinary one-Team game. */
+  readonly multiTeam?: MultiTeamState | null;
+}
+
+/** The team (index) a Teamer belongs to in a multi-team game, or -1. */
+export function teamIndexOf(state: FdState, teamerId: string): number {
+  return state.multiTeam?.teams.findIndex((t) => t.teamerIds.includes(teamerId)) ?? -1;
 }
 
 export interface CampaignState {

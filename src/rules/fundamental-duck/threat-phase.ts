@@ -5,6 +5,7 @@ import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { dronesCovering, dronesFire } from './drones.ts';
 import { facingToward } from './figures.ts';
+import { callThreat } from './multi-team.ts';
 import { type FdState, type Teamer, type Threat, threatOf, waitChit } from './state.ts';
 import {
   activateThreat,
@@ -56,6 +57,12 @@ export function continueThreatPhase(draft: Draft): void {
     }
     const unit = s.threatQueue[0];
     if (!unit) return;
+    // Multi-team play (21): each unit waits for the player whose call it is to run it.
+    const call = s.multiTeam?.call;
+    if (s.multiTeam && (call?.threatId !== unit[0] || call?.run !== true)) {
+      if (call?.threatId !== unit[0]) callThreat(draft, unit[0] as string);
+      return;
+    }
     if (unit.length > 1) {
       draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(s), unit, draft.table) });
       continue;

@@ -38,10 +38,12 @@ export function inPlay(t: Teamer): boolean {
 export function nextInOrder(state: FdState): string | null {
   // With the activation stack YOU's card is held out of the draw: he comes last unless he cuts in.
   const leader = state.teamOrder.find((id) => (state.teamers[id] as Teamer).leader);
+  const decks = multiTeamOrder(state);
   const order =
-    state.turnOrder && leader !== undefined && !state.turnOrder.includes(leader)
+    decks ??
+    (state.turnOrder && leader !== undefined && !state.turnOrder.includes(leader)
       ? [...state.turnOrder, leader]
-      : (state.turnOrder ?? state.teamOrder);
+      : (state.turnOrder ?? state.teamOrder));
   const waiting = order.filter((id) => {
     const t = state.teamers[id] as Teamer;
     return inPlay(t) && !state.activated.includes(id) && readyChit(t) !== null;
@@ -56,13 +58,50 @@ export function nextInOrder(state: FdState): string | null {
 }
 
 /**
+ * Multi-team play (21): the round's order is the sequence pack's teams, each playing out its
+ * activation deck in the order its player laid it (null: no sequence drawn, e.g. turn 1's
+ * boarding order).
+ */
+function multiTeamOrder(state: FdState): readonly string[] | null {
+  const mt = state.multiTeam;
+  if (!mt || mt.sequence.length === 0) return null;
+  return mt.sequence.flatMap((i) => mt.teams[i]?.playing ?? []);
+}
+
+/**
+ * Multi-team play: the round's sequence pack (one Team card per team, from the pack's
+ * `multiTeam.teamCards`), shuffled with the table's dice when the Team phase begins.
+ */
+function drawSequence(draft: Draft): void {
+  const mt = draft.state.multiTeam;
+  if (!mt) return;
+  const perTeam = draft.state.rules.pack.options.multiTeam.teamCards;
+  const cards = mt.teams.flatMap((_, i) => Array.from({ length: perTeam }, () => i));
+  const faces: number[] = [];
+  const drawn = shuffle(draft.table, cards, 'draw the sequence pack', faces);
+  // A team's further cards add nothing here: its deck is played out at its first card.
+  const order = drawn.filter((team, k) => drawn.indexOf(team) === k);
+  draft.emit({ type: 'sequence.drawn', order, faces });
+}
+
+/** Multi-team play: the Threat phase waits for a player to run the next Threat unit. */
+export function awaitingThreatRun(state: FdState): boolean {
+  return state.phase === 'threat' && state.multiTeam?.call?.run === false;
+}
+
+/**
  * Methods 2–4 of 8.1 fix the turn's order when the Team phase begins (turn 1 is always boarding
  * order): nearest a Threat first (distance 13.2, ties rolled off), or a random draw of the Teamer
  * cards; with the activation stack YOU's card is held out (he may go between any two draws).
  */
 export function drawActivationOrder(draft: Draft): void {
   const s = draft.state;
-  if (s.activationMethod === 'fixed' || s.turn <= 1) return;
+  if (s.turn <= 1) return;
+  if (s.multiTeam) {
+    drawSequence(draft);
+    return;
+  }
+  if (s.activationMethod === 'fixed') return;
   const faces: number[] = [];
   const ids = s.teamOrder.filter((id) => inPlay(s.teamers[id] as Teamer));
   let order: string[];
@@ -169,7 +208,7 @@ export function settle(draft: Draft): void {
   const s = draft.state;
   if (s.phase === 'threat') {
     // A WAIT action under way (a move answering an interrupt) finishes before the Threats go on.
-    if (!s.interrupt && !s.move) afterThreatPhase(draft);
+    if (!s.interrupt && !s.move && !awaitingThreatRun(s)) afterThreatPhase(draft);
     return;
   }
   if (s.phase !== 'team' || s.move || s.interrupt) return;
@@ -195,14 +234,14 @@ export function endTeamPhase(draft: Draft): void {
   }
   draft.emit({ type: 'phase.began', phase: 'threat', turn: draft.state.turn });
   continueThreatPhase(draft);
-  if (!draft.state.interrupt) afterThreatPhase(draft);
+  if (!draft.state.interrupt && !awaitingThreatRun(draft.state)) afterThreatPhase(draft);
 }
 
 /** Housekeeping, then the next turn's Exploration phase (or the evaluation when the game is over). */
 function afterThreatPhase(draft: Draft): void {
   if (draft.state.phase !== 'threat') return;
   continueThreatPhase(draft);
-  if (draft.state.interrupt) return;
+  if (draft.state.interrupt || awaitingThreatRun(draft.state)) return;
   draft.emit({ type: 'phase.began', phase: 'housekeeping', turn: draft.state.turn });
   housekeeping(draft);
   if (evaluateIfOver(draft, true)) return;

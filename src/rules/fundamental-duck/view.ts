@@ -2,6 +2,7 @@ import { isStandInGm, type Seat, type TableEvent } from '../../engine/ruleset.ts
 import { isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
 import { ceilingForPlayers, isCeilingEvent, redactCeiling } from './ceiling.ts';
 import type { FdEvent } from './events.ts';
+import { teamSeat } from './multi-team.ts';
 import type { FdState, TileState } from './state.ts';
 import { nextInOrder } from './turn.ts';
 
@@ -34,6 +35,31 @@ function tileFor(state: FdState, t: TileState): unknown {
           ...(c.examined ? { h: c.h } : {}),
         }))
       : [],
+  };
+}
+
+/**
+ * Multi-team play (21): another seat sees a team's laid-out deck only as its card count, and of
+ * the deck in play only the cards turned up so far (the figures that have activated this round).
+ */
+function multiTeamFor(state: FdState, seat: Seat): unknown {
+  const mt = state.multiTeam as NonNullable<FdState['multiTeam']>;
+  return {
+    ...mt,
+    teams: mt.teams.map((t, i) => {
+      if (teamSeat(state, i) === seat.seatId) return t;
+      return {
+        teamerIds: t.teamerIds,
+        deck: t.deck === null ? null : { cards: t.deck.length },
+        playing:
+          t.playing === null
+            ? null
+            : {
+                cards: t.playing.length,
+                shown: t.playing.filter((id) => state.activated.includes(id)),
+              },
+      };
+    }),
   };
 }
 
@@ -70,6 +96,7 @@ export function viewOf(state: FdState, seat: Seat): unknown {
     },
     // 19: weak spots in a ceiling stay hidden until a Threat drops through one.
     ...(state.ceiling ? { ceiling: ceilingForPlayers(state.ceiling) } : {}),
+    ...(state.multiTeam ? { multiTeam: multiTeamFor(state, seat) } : {}),
     // The rules carry the pack (with the event deck's texts): players get the pack without the deck.
     rules: {
       ...state.rules,
@@ -100,6 +127,12 @@ export function redactOf(event: FdEvent | TableEvent, seat: Seat): { readonly ty
     case 'ping.added': {
       const trimmed = { type: event.type, tile: event.tile, revealed: false };
       return event.revealed ? event : trimmed;
+    }
+    case 'deck.laid': {
+      // The order is for the player who laid it (and the GM): others learn only the card count.
+      if (event.seatId === seat.seatId) return event;
+      const trimmed = { type: event.type, team: event.team, seatId: event.seatId, cards: event.order.length };
+      return trimmed;
     }
     case 'card.added': {
       const trimmed = { type: event.type, tile: event.tile };

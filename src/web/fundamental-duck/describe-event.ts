@@ -204,6 +204,26 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
     }
     case 'mission.chosen':
       return `Mission chosen: ${str(e.missionId)} on ${str(e.arenaId)}${e.activation ? ` (activation: ${str(e.activation)})` : ''}.`;
+    case 'teams.formed': {
+      const teams = arr(e.teams).map((t, i) => `team ${i + 1} (${list(arr(t).map((id) => name(str(id))))})`);
+      return `The Team splits for a multi-team game${e.opposed ? ', the teams against each other' : ''}: ${list(teams)}.`;
+    }
+    case 'sequence.drawn':
+      return `This round’s sequence pack: ${list(nums(e.order).map((i) => `team ${i + 1}`))}${
+        arr(e.faces).length ? ` (dice ${nums(e.faces).join(', ')})` : ''
+      }.`;
+    case 'deck.laid': {
+      const order = arr(e.order).map((id) => name(str(id)));
+      return order.length
+        ? `${who(str(e.seatId))} lays out team ${(num(e.team) ?? 0) + 1}’s activation deck: ${list(order)}.`
+        : `Team ${(num(e.team) ?? 0) + 1}’s activation deck is laid out face down (${num(e.cards) ?? '?'} cards).`;
+    }
+    case 'threat.called':
+      return `${name(str(e.threatId))} acts next: team ${(num(e.team) ?? 0) + 1}’s player runs it${
+        e.why === 'opponent' ? ' (the opponent of the team on its module)' : ' (by turns)'
+      }.`;
+    case 'threat.run':
+      return `Team ${(num(e.team) ?? 0) + 1}’s player runs ${name(str(e.threatId))}.`;
     case 'order.drawn':
       return `This turn’s activation order: ${list(arr(e.order).map((id) => name(id)))}.`;
     case 'arena.dealt':

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { Seat } from '../../engine/ruleset.ts';
+import type { FdCommand } from './commands.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
+import type { FdEvent } from './events.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { nextInOrder } from './turn.ts';
+import { redactOf, viewOf } from './view.ts';
+
+const P1: Seat = { seatId: 'p1', role: 'player' };
+const P2: Seat = { seatId: 'p2', role: 'player' };
+const TEAMS = [
+  ['you', 'brick', 'sparks'],
+  ['kowalski', 'jonesy'],
+];
+
+/** Two opposed teams, p1 and p2, boarded: two Harpies on the entry tile (the dice of turn.test). */
+function boarded(): Table {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+  t.send({ type: 'formTeams', teams: TEAMS, opposed: true });
+  t.send({ type: 'claimTeam', team: 0 }, P1);
+  t.send({ type: 'claimTeam', team: 1 }, P2);
+  t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] }, 4: { chits: [true] } })]);
+  t.send({ type: 'board' }, GM);
+  return t;
+}
+
+/** The refusal's code, and that the state is the very same object afterwards. */
+function refused(t: Table, command: FdCommand, seat: Seat): string {
+  const before = t.state;
+  try {
+    t.send(command, seat);
+  } catch (e) {
+    expect(t.state).toBe(before);
+    if (e instanceof RuleError) return e.code;
+    throw e;
+  }
+  throw new Error(`${command.type} was not refused`);
+}
+
+describe('multi-team play (21)', () => {
+  it('teams are formed before boarding, each taken by one seat; wrong seats are refused', () => {
+    const t = new Table(new ScriptedDice([]));
+    expect(refused(t, { type: 'formTeams', teams: [['you'], ['brick']], opposed: true }, P1)).toBe(
+      'TEAMS_INVALID',
+    );
+    expect(refused(t, { type: 'claimTeam', team: 0 }, P1)).toBe('NO_TEAMS');
+    t.send({ type: 'formTeams', teams: TEAMS, opposed: true });
+    t.send({ type: 'claimTeam', team: 0 }, P1);
+    expect(refused(t, { type: 'claimTeam', team: 0 }, P2)).toBe('TEAM_TAKEN');
+    expect(refused(t, { type: 'claimTeam', team: 1 }, P1)).toBe('TEAM_TAKEN');
+    expect(refused(t, { type: 'claimTeamer', teamerId: 'kowalski' }, P1)).toBe('NOT_YOUR_TEAM');
+    expect(refused(t, { type: 'claimTeam', team: 4 }, P2)).toBe('UNKNOWN_TEAM');
+    t.send({ type: 'claimTeam', team: 1 }, P2);
+    expect(t.state.teamers.jonesy?.seatId).toBe('p2');
+    expect(t.state.teamers.you?.seatId).toBe('p1');
+  });
+
+  it('each figure has one action a turn, and a seat commands only its own team', () => {
+    const t = boarded();
+    for (const id of t.state.teamOrder) expect(t.state.teamers[id]?.chits).toEqual(['READY', 'ACTED']);
+    expect(refused(t, { type: 'activate', teamerId: 'you' }, P2)).toBe('NOT_YOUR_TEAMER');
+    expect(refused(t, { type: 'activate', teamerId: 'kowalski' }, P1)).toBe('NOT_YOUR_TEAMER');
+  });
+
+  it('the Threat phase stops before each Threat for the seat whose call it is', () => {
+    const t = boarded();
+    t.dice = new ScriptedDice([5, 1, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    // Nobody stands in the arena: the teams take turns, team 1 first.
+    expect(ev.at(-1)).toEqual({ type: 'threat.called', threatId: 'h1', team: 0, why: 'turns' });
+    expect(t.state.phase).toBe('threat');
+    expect(refused(t, { type: 'runThreat' }, P2)).toBe('NOT_YOUR_TEAM');
+    const run = t.send({ type: 'runThreat' }, P1);
+    expect(run[0]).toEqual({ type: 'threat.run', threatId: 'h1', team: 0 });
+    expect(run.some((e) => e.type === 'threat.decided')).toBe(true);
+    expect(run.at(-1)).toEqual({ type: 'threat.called', threatId: 'h2', team: 1, why: 'turns' });
+    expect(refused(t, { type: 'runThreat' }, P1)).toBe('NOT_YOUR_TEAM');
+    t.send({ type: 'runThreat' }, P2);
+    expect(t.state.phase).toBe('exploration');
+    expect(refused(t, { type: 'runThreat' }, P2)).toBe('NO_THREAT_CALL');
+  });
+
+  it('with opposed teams, the opponent runs a Threat on a module only one team occupies', () => {
+    const t = boarded();
+    const entry = t.state.entry;
+    t.send({ type: 'gmOverride', teamerId: 'kowalski', x: entry.x, y: entry.y, reason: 'stage' }, GM);
+    t.dice = new ScriptedDice([5, 1]);
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    // Kowalski (team 2) alone on the module: the nearest Harpy is team 1's to run.
+    expect(ev.at(-1)).toMatchObject({ type: 'threat.called', team: 0, why: 'opponent' });
+  });
+
+  it('decks are laid once a team has played, in an order that binds the next round', () => {
+    const t = boarded();
+    t.dice = new ScriptThenSeeded([5, 1], 7);
+    t.send({ type: 'endTeamPhase' }, GM);
+    t.send({ type: 'runThreat' }, P1);
+    t.send({ type: 'runThreat' }, P2);
+    expect(t.state.phase).toBe('exploration');
+    expect(refused(t, { type: 'layDeck', team: 0, order: ['you', 'brick'] }, P1)).toBe('DECK_INVALID');
+    expect(refused(t, { type: 'layDeck', team: 0, order: ['sparks', 'you', 'you'] }, P1)).toBe(
+      'DECK_INVALID',
+    );
+    expect(refused(t, { type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P2)).toBe(
+      'NOT_YOUR_TEAM',
+    );
+    t.send({ type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P1);
+    expect(refused(t, { type: 'layDeck', team: 0, order: ['you', 'sparks', 'brick'] }, P1)).toBe('DECK_LAID');
+    // The sequence pack: one card per team, shuffled with a d2 (face 1: the cards swap).
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'endExploration' }, GM);
+    expect(ev.at(-1)).toEqual({ type: 'sequence.drawn', order: [1, 0], faces: [1] });
+    // Team 2 (no deck laid: team order) plays first, then team 1's deck as laid.
+    expect(nextInOrder(t.state)).toBe('kowalski');
+    expect(refused(t, { type: 'layDeck', team: 1, order: ['jonesy', 'kowalski'] }, P2)).toBe('DECK_IN_PLAY');
+    t.send({ type: 'activate', teamerId: 'kowalski' }, P2);
+    t.send({ type: 'pass', teamerId: 'kowalski' }, P2);
+    t.send({ type: 'activate', teamerId: 'jonesy' }, P2);
+    t.send({ type: 'pass', teamerId: 'jonesy' }, P2);
+    expect(nextInOrder(t.state)).toBe('sparks');
+    // His turn over, p2 lays out the next round's deck while team 1 plays.
+    t.send({ type: 'layDeck', team: 1, order: ['jonesy', 'kowalski'] }, P2);
+    expect(t.state.multiTeam?.teams[1]?.deck).toEqual(['jonesy', 'kowalski']);
+  });
+
+  it('the laid-out order never reaches the other seat (view and events); its own seat and the GM see it', () => {
+    const t = boarded();
+    t.dice = new ScriptThenSeeded([5, 1], 7);
+    t.send({ type: 'endTeamPhase' }, GM);
+    t.send({ type: 'runThreat' }, P1);
+    t.send({ type: 'runThreat' }, P2);
+    const [laid] = t.send({ type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P1);
+    const secret = /sparks[^a-z]+you[^a-z]+brick/;
+    expect(JSON.stringify(redactOf(laid as FdEvent, P2))).not.toMatch(secret);
+    expect(redactOf(laid as FdEvent, P2)).toEqual({ type: 'deck.laid', team: 0, seatId: 'p1', cards: 3 });
+    expect(JSON.stringify(viewOf(t.state, P2))).not.toMatch(secret);
+    expect(JSON.stringify(viewOf(t.state, P1))).toMatch(secret);
+    expect(JSON.stringify(viewOf(t.state, GM))).toMatch(secret);
+    expect(redactOf(laid as FdEvent, P1)).toEqual(laid);
+    // In play: the other seat sees the cards turned up so far only.
+    t.dice = new ScriptedDice([2]);
+    t.send({ type: 'endExploration' }, GM);
+    expect(t.state.multiTeam?.sequence).toEqual([0, 1]);
+    t.send({ type: 'activate', teamerId: 'sparks' }, P1);
+    const seen = viewOf(t.state, P2) as { multiTeam: { teams: { playing: unknown }[] } };
+    expect(seen.multiTeam.teams[0]?.playing).toEqual({ cards: 3, shown: ['sparks'] });
+    expect(JSON.stringify(viewOf(t.state, P2))).not.toMatch(secret);
+  });
+
+  it('every multi-team event fits its schema and the import checks, and a tampered one is refused', () => {
+    const t = boarded();
+    t.dice = new ScriptThenSeeded([5, 1], 7);
+    t.send({ type: 'endTeamPhase' }, GM);
+    t.send({ type: 'runThreat' }, P1);
+    t.send({ type: 'runThreat' }, P2);
+    t.send({ type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P1);
+    t.dice = new ScriptedDice([2]);
+    t.send({ type: 'endExploration' }, GM);
+    let s = fd.setup({});
+    for (const e of t.log) {
+      const schema = fdEventSchemas[e.type];
+      expect(schema?.safeParse(JSON.parse(JSON.stringify(e))).success, e.type).toBe(true);
+      expect(fdEventProblem(s, e), e.type).toBeNull();
+      s = fd.evolve(s, e);
+    }
+    expect(fdEventProblem(s, { type: 'deck.laid', team: 1, seatId: 'p2', order: ['you'] })).toMatch(
+      /not in team/,
+    );
+    expect(fdEventProblem(s, { type: 'sequence.drawn', order: [3], faces: [] })).toMatch(/no team 3/);
+    expect(
+      fdEventProblem(fd.setup({}), { type: 'threat.called', threatId: 'h1', team: 0, why: 'turns' }),
+    ).toMatch(/no teams/);
+  });
+});
