@@ -76,8 +76,8 @@ export function decideSetUpDrone(draft: Draft, c: CommandOf<'setUpDrone'>): void
   });
 }
 
-/** A square next to him (he could step there now), bare floor, with no figure and no machine. */
-function droneSquareFree(s: FdState, t: Teamer, x: number, y: number): boolean {
+/** A square next to him (he could step there now), bare floor, with no figure and no machine (the table lights these). */
+export function droneSquareFree(s: FdState, t: Teamer, x: number, y: number): boolean {
   const arena = arenaOf(s);
   if (t.x === null || t.y === null || x >= arena.width || y >= arena.height) return false;
   const i = y * arena.width + x;
@@ -91,8 +91,8 @@ function droneSquareFree(s: FdState, t: Teamer, x: number, y: number): boolean {
   return step !== null;
 }
 
-/** Could this drone fire at a Threat standing at (x, y)? Power, arc, range, sight and line of fire. */
-function droneCovers(s: FdState, d: Drone, x: number, y: number): boolean {
+/** Could this drone fire at a Threat standing at (x, y)? Power, arc, range, sight and line of fire (the table draws these). */
+export function droneCovers(s: FdState, d: Drone, x: number, y: number): boolean {
   if (d.power <= 0) return false;
   const gun = s.rules.weapons[s.rules.pack.drones.gun];
   if (gun?.kind !== 'drone-gun') return false;

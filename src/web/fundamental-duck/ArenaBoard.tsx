@@ -4,6 +4,7 @@ import { vehicleSquares } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import type { Teamer, Threat } from '../../rules/fundamental-duck/state.ts';
 import { Board } from '../board/Board.tsx';
 import { type SquareCell, squareLayout } from '../board/layout.ts';
+import { BulkheadMarks, DroneLayer } from './Drones.tsx';
 import { arenaShapes } from './geometry.ts';
 import { explored, type FdView, PING_MARK, type SeenPing, threatsOf } from './model.ts';
 import type { Scatter } from './scatter.ts';
@@ -68,6 +69,8 @@ export function ArenaBoard(props: ArenaBoardProps) {
         <Ceiling view={view} />
         <Loads view={view} arena={arena} exploredKey={exploredKey} />
         <Vehicles view={view} arena={arena} exploredKey={exploredKey} />
+        <BulkheadMarks view={view} arena={arena} />
+        <DroneLayer view={view} arena={arena} />
         {props.scatters?.length ? <Scatters scatters={props.scatters} /> : null}
         {props.labels ? <Labels labels={props.labels} width={arena.width} /> : null}
         {props.overlay}

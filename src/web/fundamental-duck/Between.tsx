@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { IssueWeapon } from './IssueWeapon.tsx';
 import type { FdView } from './model.ts';
 import { teamersOf } from './model.ts';
 import type { FdRunner } from './runner.ts';
@@ -24,7 +25,7 @@ export function Between({ view, runner }: { view: FdView; runner: FdRunner }) {
       <h3>Between missions</h3>
       <p>
         Missions flown: {campaign.missions} · Threat Level {campaign.threatLevel} · black money{' '}
-        {campaign.money}k · Team gold stars {view.teamStars}
+        {campaign.money}k · official pay {campaign.pay ?? 0}k · Team gold stars {view.teamStars}
       </p>
       <table className="fd-sheet-table">
         <thead>
@@ -106,6 +107,7 @@ export function Between({ view, runner }: { view: FdView; runner: FdRunner }) {
           Take it
         </button>
       </div>
+      <IssueWeapon view={view} run={run} />
       <div className="fd-buttons">
         <label>
           Black market{' '}

@@ -12,6 +12,9 @@ import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
+import { DroneSetUp, droneSquares, mayPlaceDrone } from './Drone.tsx';
+import { droneNotes } from './Drones.tsx';
+import { FacingPicker } from './FacingPicker.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import { GmOverrides } from './Gm.tsx';
 import { JuggleButtons, PLACE } from './Juggle.tsx';
@@ -20,7 +23,6 @@ import {
   asView,
   explored,
   FACING_NAMES,
-  FACING_SHORT,
   type FdView,
   figureName,
   mayCommand,
@@ -51,7 +53,9 @@ export function FundamentalDuckTable(props: SystemPanelProps) {
   return <Table {...props} view={view} />;
 }
 
-type Mode = 'look' | 'fire' | 'turn';
+type Mode = 'look' | 'fire' | 'turn' | 'drone';
+
+const NO_SQUARES: ReadonlySet<number> = new Set();
 
 interface MovePlan {
   readonly square: number;
@@ -154,8 +158,19 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   }, [mode, sel, fireWeapon, state, arena, w]);
 
   const pathSet = useMemo(() => new Set(path?.map((s) => s.square) ?? []), [path]);
+  // Setting up a drone gun: the squares the rules would take are lit, the one picked marked.
+  const droneAt = useMemo(
+    () => (mode === 'drone' && sel ? droneSquares(view, arena, sel) : NO_SQUARES),
+    [mode, sel, view, arena],
+  );
   const squareClass = useCallback(
     (i: number): string | undefined => {
+      if (droneAt.size > 0)
+        return droneAt.has(i)
+          ? picked === `${i % w},${Math.floor(i / w)}`
+            ? 'fd-target'
+            : 'fd-reach'
+          : undefined;
       if (fire) return i === fireAt && fire.get(i)?.ok ? 'fd-target' : fireClass(fire.get(i));
       if (plan && i === plan.square) return 'fd-target';
       if (pathSet.has(i)) return 'fd-path';
@@ -163,7 +178,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       if (onBridge && i === entry) return 'fd-reach';
       return undefined;
     },
-    [fire, fireAt, plan, pathSet, reach, onBridge, entry],
+    [droneAt, picked, w, fire, fireAt, plan, pathSet, reach, onBridge, entry],
   );
   const labels = useMemo(() => {
     const m = new Map<number, string>();
@@ -194,6 +209,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
         parts.push(
           `${figureName(view, th.id)} facing ${FACING_NAMES[th.facing]}${th.eye ? ', hidden and waiting' : ''}`,
         );
+    parts.push(...droneNotes(view, arena, x, y));
     const height = arena.wholeHeight[i] as number;
     if (height > 0 && explored(tile)) parts.push(`${['', 'low', 'high', 'full'][height]} obstacle`);
     if (reach && (reach.cost[i] ?? -1) > 0) parts.push(`reach: ${reach.cost[i]} point(s)`);
@@ -254,6 +270,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const onSquare = (x: number, y: number) => {
     const i = y * w + x;
     setPicked(`${x},${y}`);
+    if (mode === 'drone') return;
     if (fire) {
       const f = fire.get(i);
       if (f?.ok) {
@@ -411,6 +428,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               hoverInfo={hover !== null && fire ? (fire.get(hover) ?? null) : null}
               w={w}
               picked={picked}
+              droneAt={droneAt}
             />
           ) : null}
           <TeamPanel
@@ -493,43 +511,6 @@ function Legend() {
   );
 }
 
-function FacingPicker({
-  value,
-  onPick,
-  label,
-}: {
-  value: Facing | null;
-  onPick: (f: Facing) => void;
-  label: string;
-}) {
-  // Compass layout: NW N NE / W · E / SW S SE.
-  const grid: (Facing | null)[] = [7, 0, 1, 6, null, 2, 5, 4, 3];
-  return (
-    <fieldset className="fd-facing-picker">
-      <legend>{label}</legend>
-      <div className="fd-compass">
-        {grid.map((f, k) =>
-          f === null ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the compass centre
-            <span key={k} aria-hidden="true" />
-          ) : (
-            <button
-              key={f}
-              type="button"
-              aria-pressed={value === f}
-              aria-label={`Face ${FACING_NAMES[f]}`}
-              className={value === f ? 'fd-on' : undefined}
-              onClick={() => onPick(f)}
-            >
-              {FACING_SHORT[f]}
-            </button>
-          ),
-        )}
-      </div>
-    </fieldset>
-  );
-}
-
 interface ActionsProps {
   view: FdView;
   seat: SeatRef;
@@ -554,8 +535,10 @@ interface ActionsProps {
   setTurnTo: (f: Facing | null) => void;
   hoverInfo: FireSquare | null;
   w: number;
-  /** The square last chosen on the board ("x,y"): where a carried load is set down. */
+  /** The square last chosen on the board ("x,y"): where a carried load is set down, a drone set up. */
   picked: string | null;
+  /** The squares lit for a drone gun (drone mode). */
+  droneAt: ReadonlySet<number>;
 }
 
 /** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
@@ -761,6 +744,17 @@ function Actions(a: ActionsProps) {
               </div>
             </div>
           ) : null}
+          {a.mode === 'drone' ? (
+            <DroneSetUp
+              sel={sel}
+              squares={a.droneAt}
+              picked={a.picked}
+              width={w}
+              busy={runner.busy}
+              run={run}
+              close={() => a.setMode('look')}
+            />
+          ) : null}
           {a.mode === 'fire' ? (
             <div className="fd-fire-box" data-testid="fd-fire-box">
               {a.fireAt !== null && a.fireInfo?.ok ? (
@@ -880,6 +874,16 @@ function Actions(a: ActionsProps) {
                 <ChitTasks view={view} sel={sel} run={run} />
                 <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
                 <JuggleButtons view={view} sel={sel} run={run} />
+                {mayPlaceDrone(view, sel) ? (
+                  <button
+                    type="button"
+                    aria-pressed={a.mode === 'drone'}
+                    onClick={() => a.setMode(a.mode === 'drone' ? 'look' : 'drone')}
+                    data-testid="fd-drone-mode"
+                  >
+                    Set up the drone gun…
+                  </button>
+                ) : null}
                 {(['console', 'locker', 'clearSource'] as const).map((task) => (
                   <button
                     key={task}

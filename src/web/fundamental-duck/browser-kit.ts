@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { newSystemTable } from '../three-sixteen/browser-kit.ts';
 
 /**
@@ -18,4 +19,23 @@ export async function newDuckTable(base: string, players: readonly string[]) {
 /** Waits until the status line says the table waits on this seat for `text`. */
 export async function waitYourMove(page: Page, text: RegExp): Promise<void> {
   await page.getByTestId('fd-your-move').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+}
+
+/** The GM puts a figure on a square through the overrides form (logged with its reason). */
+export async function gmPlace(
+  gm: Page,
+  target: 'a Teamer' | 'a Threat',
+  which: string,
+  square: string,
+  facing?: string,
+): Promise<void> {
+  const form = gm.getByTestId('fd-gm');
+  if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
+  await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: target });
+  await form.getByRole('combobox', { name: 'Which' }).selectOption(which);
+  await form.getByRole('textbox', { name: 'New square (x,y)' }).fill(square);
+  if (facing !== undefined) await form.getByRole('combobox', { name: 'New facing' }).selectOption(facing);
+  await form.getByRole('textbox', { name: 'Reason' }).fill('staging the test');
+  await form.getByTestId('fd-gm-override').click();
+  await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
 }

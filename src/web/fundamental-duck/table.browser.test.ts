@@ -9,7 +9,7 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { newDuckTable, waitYourMove } from './browser-kit.ts';
+import { gmPlace, newDuckTable, waitYourMove } from './browser-kit.ts';
 
 /**
  * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
@@ -128,25 +128,6 @@ async function typeDice(page: Page, face: number): Promise<number> {
     await page.waitForTimeout(200);
   }
   return typed;
-}
-
-/** The GM puts a figure on a square through the overrides form (logged with its reason). */
-async function gmPlace(
-  gm: Page,
-  target: 'a Teamer' | 'a Threat',
-  which: string,
-  square: string,
-  facing?: string,
-): Promise<void> {
-  const form = gm.getByTestId('fd-gm');
-  if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
-  await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: target });
-  await form.getByRole('combobox', { name: 'Which' }).selectOption(which);
-  await form.getByRole('textbox', { name: 'New square (x,y)' }).fill(square);
-  if (facing !== undefined) await form.getByRole('combobox', { name: 'New facing' }).selectOption(facing);
-  await form.getByRole('textbox', { name: 'Reason' }).fill('staging the WAIT test');
-  await form.getByTestId('fd-gm-override').click();
-  await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
 }
 
 /** The GM sets a door's battering damage so far through the overrides form. */
