@@ -78,7 +78,9 @@ describe('the arena board draws', () => {
   it('a vehicle where the state has it now, facing its way, with its crew named', () => {
     const moved: FdState = {
       ...base,
-      vehicles: [{ id: 'loader-1', type: 'cargo-loader', x: 7, y: 3, facing: 3, crew: ['you'], rammedTurn: 0 }],
+      vehicles: [
+        { id: 'loader-1', type: 'cargo-loader', x: 7, y: 3, facing: 3, crew: ['you'], rammedTurn: 0 },
+      ],
     };
     const html = draw(moved);
     expect(html).toContain('front at 7,3, crew: YOU');
