@@ -15,6 +15,7 @@ import { packArena } from './data/pack.ts';
 import { isCarried } from './figures.ts';
 import type { FdRules } from './rules-data.ts';
 import type { FdState } from './state.ts';
+import { vehicleMachines } from './vehicle-squares.ts';
 
 /** Whether `(tx,ty)` is visible to a figure at `(x,y)` facing `facing`: front arc and sight (10.1). */
 export function visibleTo(
@@ -102,13 +103,43 @@ export function arenaFor(rules: FdRules, arenaId: string): Arena {
  */
 export function arenaOf(state: FdState): Arena {
   const base = arenaFor(state.rules, state.arenaId);
-  if (base.loads.length === 0) return base;
+  if (base.loads.length === 0) return withBulldozed(base, state.bulldozed);
   let byLoads = moved.get(state.loads);
   if (!byLoads) {
     byLoads = withLoadsAt(base, state.loads);
     moved.set(state.loads, byLoads);
   }
-  return byLoads;
+  return withBulldozed(byLoads, state.bulldozed);
+}
+
+/** Arenas with the squares vehicles bulldozed bare, by the arena and the bulldozed record. */
+const cleared = new WeakMap<Arena, WeakMap<readonly number[], Arena>>();
+
+/** The arena with the brown obstacles a vehicle shoved aside gone from their squares (18). */
+function withBulldozed(base: Arena, bulldozed: readonly number[] | undefined): Arena {
+  if (!bulldozed || bulldozed.length === 0) return base;
+  let byRecord = cleared.get(base);
+  if (!byRecord) {
+    byRecord = new WeakMap();
+    cleared.set(base, byRecord);
+  }
+  let arena = byRecord.get(bulldozed);
+  if (!arena) {
+    const wholeHeight = base.wholeHeight.slice();
+    const capacity = base.capacity.slice();
+    for (const i of bulldozed) {
+      wholeHeight[i] = 0;
+      capacity[i] = 2;
+    }
+    arena = {
+      ...base,
+      wholeHeight,
+      capacity,
+      obstacles: base.obstacles.filter((o) => !bulldozed.includes(o.square)),
+    };
+    byRecord.set(bulldozed, arena);
+  }
+  return arena;
 }
 
 const moved = new WeakMap<FdState['loads'], Arena>();
@@ -252,12 +283,13 @@ export function arenaStateOf(state: FdState): ArenaState {
   const byThreats = lasting.get(state.teamers)?.get(state.threats);
   const kept = byThreats?.get(state.doors)?.get(state.loads);
   // Drones change seldom (set up, moved): an arena state built with other drones is rebuilt.
-  if (kept && dronesOf.get(kept) === state.drones) {
+  if (kept && dronesOf.get(kept) === state.drones && vehiclesAt.get(kept) === state.vehicles) {
     arenaStates.set(state, kept);
     return kept;
   }
   s = buildArenaState(state);
   dronesOf.set(s, state.drones);
+  vehiclesAt.set(s, state.vehicles);
   arenaStates.set(state, s);
   let a = lasting.get(state.teamers);
   if (!a) {
@@ -277,6 +309,9 @@ export function arenaStateOf(state: FdState): ArenaState {
   c.set(state.loads, s);
   return s;
 }
+
+/** The vehicles record each ArenaState was built with (vehicles move: a new record). */
+const vehiclesAt = new WeakMap<ArenaState, FdState['vehicles']>();
 
 /** The drones record each ArenaState was built with. */
 const dronesOf = new WeakMap<ArenaState, FdState['drones']>();
@@ -298,9 +333,12 @@ function buildArenaState(state: FdState): ArenaState {
     if (g) for (const h of d.holes) holes[g.firstSide + h] = 1;
   });
   const w = arena.width;
+  // Vehicles are machines (4, 10.1); their crew ride inside and fill no square of their own.
+  const vehicles = vehicleMachines(state, w);
   for (const id of state.teamOrder) {
     const t = state.teamers[id];
     if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3 || isCarried(state, id)) continue;
+    if (vehicles.crew.has(id)) continue;
     const i = t.y * w + t.x;
     s.teamers[i] = (s.teamers[i] as number) + 1;
     if (t.ducked || t.wounds >= 2) s.ducked[i] = (s.ducked[i] as number) + 1;
@@ -311,5 +349,6 @@ function buildArenaState(state: FdState): ArenaState {
   }
   // Drones are machines: they block sight and fire and are never entered (4).
   for (const d of state.drones) s.machines[d.y * w + d.x] = 1;
+  for (const i of vehicles.squares) s.machines[i] = 1;
   return s;
 }

@@ -149,6 +149,20 @@ export const coreCommandSchemas = [
    * `facing`; a walking drone gun may be set up again elsewhere the same way.
    */
   z.strictObject({ type: z.literal('setUpDrone'), teamerId: id, x: coord, y: coord, facing }),
+  /** Get into a vehicle next to him (18, 8.5: an Other Action, fumble test). */
+  z.strictObject({ type: z.literal('getIn'), teamerId: id, vehicleId: id }),
+  /** Get out of his vehicle into the bare square (x, y) next to it (an Other Action, fumble test). */
+  z.strictObject({ type: z.literal('getOut'), teamerId: id, x: coord, y: coord }),
+  /** Drive his vehicle (his MOVE action, needs the licence): its dice are rolled now. */
+  z.strictObject({ type: z.literal('drive'), teamerId: id }),
+  /** One manoeuvre of the drive under way; `endMove` stops the vehicle. */
+  z.strictObject({
+    type: z.literal('manoeuvre'),
+    teamerId: id,
+    manoeuvre: z.enum(['forward', 'reverse', 'pivot-left', 'pivot-right']),
+  }),
+  /** Ram (an Other Action, fumble test): this turn's drive may smash one door or bulldoze one obstacle. */
+  z.strictObject({ type: z.literal('ram'), teamerId: id }),
   /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
   z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
   /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
@@ -256,6 +270,11 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   holdDoor: TABLE,
   juggle: TABLE,
   setUpDrone: TABLE,
+  getIn: TABLE,
+  getOut: TABLE,
+  drive: TABLE,
+  manoeuvre: TABLE,
+  ram: TABLE,
   putDown: TABLE,
   formTeams: TABLE,
   claimTeam: ['player'],

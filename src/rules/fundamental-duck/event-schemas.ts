@@ -372,6 +372,25 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     hitOn: z.number().int().min(0).max(20),
     hits: small,
   }),
+  'vehicle.boarded': ev('vehicle.boarded', { vehicleId: id, teamerId: id }),
+  'vehicle.left': ev('vehicle.left', { vehicleId: id, teamerId: id, x: coord, y: coord }),
+  'vehicle.drive-began': ev('vehicle.drive-began', {
+    vehicleId: id,
+    teamerId: id,
+    faces: z.array(face).max(20),
+    allowance: small,
+  }),
+  'vehicle.moved': ev('vehicle.moved', {
+    vehicleId: id,
+    manoeuvre: z.enum(['forward', 'reverse', 'pivot-left', 'pivot-right']),
+    x: coord,
+    y: coord,
+    facing,
+    cost: z.number().int().min(0).max(5),
+    bulldozed: z.array(index).max(4),
+    smashed: z.array(small).max(4),
+  }),
+  'vehicle.rammed': ev('vehicle.rammed', { vehicleId: id, teamerId: id, turn: small }),
   'drone.powered': ev('drone.powered', { droneId: id, power: z.number().int().min(0).max(99) }),
   'bulkhead.searched': ev('bulkhead.searched', {
     threatId: id,
@@ -622,6 +641,10 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
     !state.drones.some((d) => d.id === e.droneId)
   )
     return `there is no drone ${e.droneId}`;
+  if (e.type.startsWith('vehicle.')) {
+    const problem = vehicleEventProblem(state, e as Extract<CoreEvent, { type: `vehicle.${string}` }>);
+    if (problem) return problem;
+  }
   if (e.type === 'bulkhead.searched') {
     if (!Object.hasOwn(state.threats, e.threatId)) return `there is no Threat ${e.threatId}`;
     if (!bulkheadSideById(arenaOf(state), e.side)) return `there is no bulkhead side ${e.side}`;
@@ -717,4 +740,22 @@ function multiTeamProblem(state: FdState, e: CoreEvent): string | null {
     default:
       return null;
   }
+}
+
+/** Vehicle events name a vehicle of the state, squares of the arena and doors that exist. */
+function vehicleEventProblem(
+  state: FdState,
+  e: Extract<CoreEvent, { type: `vehicle.${string}` }>,
+): string | null {
+  if (!(state.vehicles ?? []).some((v) => v.id === e.vehicleId)) return `there is no vehicle ${e.vehicleId}`;
+  const arena = arenaOf(state);
+  if (e.type === 'vehicle.left' || e.type === 'vehicle.moved') {
+    if (e.x >= arena.width || e.y >= arena.height || arena.isSquare[e.y * arena.width + e.x] !== 1)
+      return `(${e.x},${e.y}) is off the arena`;
+  }
+  if (e.type === 'vehicle.moved') {
+    if (e.bulldozed.some((i) => i >= arena.size)) return 'a bulldozed square is off the arena';
+    if (e.smashed.some((d) => d >= state.doors.length)) return 'a smashed door does not exist';
+  }
+  return null;
 }

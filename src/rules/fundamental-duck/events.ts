@@ -5,6 +5,7 @@ type CatastropheEffect = PackCatastropheResult['kind'];
 type EventEffect = PackEventEffect['kind'];
 
 import type { Position } from './arena/positions.ts';
+import type { VehicleManoeuvre } from './arena/vehicles.ts';
 import type { ActionKind, DoorState, Evaluation, Facing, Phase, Ping, Teamer, Threat } from './state.ts';
 import type { PackStart, PhaseOrder, ThreatAction, ThreatDecision } from './threat/index.ts';
 
@@ -258,6 +259,45 @@ export type CoreEvent =
       readonly faces: readonly number[];
       readonly hitOn: number;
       readonly hits: number;
+    }
+  /** A Teamer got into a vehicle (after his fumble test): he rides at its front square. */
+  | { readonly type: 'vehicle.boarded'; readonly vehicleId: string; readonly teamerId: string }
+  /** A Teamer got out of a vehicle into (x, y). */
+  | {
+      readonly type: 'vehicle.left';
+      readonly vehicleId: string;
+      readonly teamerId: string;
+      readonly x: number;
+      readonly y: number;
+    }
+  /** The driver's move began: the type's dice (`faces`) give the movement points. */
+  | {
+      readonly type: 'vehicle.drive-began';
+      readonly vehicleId: string;
+      readonly teamerId: string;
+      readonly faces: readonly number[];
+      readonly allowance: number;
+    }
+  /** One manoeuvre: where the front now is and the facing, its cost, what it bulldozed and smashed. */
+  | {
+      readonly type: 'vehicle.moved';
+      readonly vehicleId: string;
+      readonly manoeuvre: VehicleManoeuvre;
+      readonly x: number;
+      readonly y: number;
+      readonly facing: Facing;
+      readonly cost: number;
+      /** Square indexes of brown obstacles shoved aside (bare floor since). */
+      readonly bulldozed: readonly number[];
+      /** Doors smashed through (open for good, no longer worked). */
+      readonly smashed: readonly number[];
+    }
+  /** A successful ram: during turn `turn` the vehicle may smash one door or bulldoze one obstacle. */
+  | {
+      readonly type: 'vehicle.rammed';
+      readonly vehicleId: string;
+      readonly teamerId: string;
+      readonly turn: number;
     }
   /** Housekeeping: a drone's power after the drain (0: stopped). */
   | { readonly type: 'drone.powered'; readonly droneId: string; readonly power: number }

@@ -13,6 +13,7 @@ import {
   type TileState,
   teamerOf,
   threatOf,
+  type VehicleState,
   withDoor,
   withTeamer,
   withThreat,
@@ -307,6 +308,12 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         },
       };
     }
+    case 'vehicle.boarded':
+    case 'vehicle.left':
+    case 'vehicle.drive-began':
+    case 'vehicle.moved':
+    case 'vehicle.rammed':
+      return evolveVehicle(state, e);
     case 'drone.powered':
       return {
         ...state,
@@ -670,4 +677,75 @@ function newTurn(state: FdState): FdState {
       ? state.tiles.map((t) => (t.dark ? { ...t, dark: false } : t))
       : state.tiles,
   };
+}
+
+type VehicleEvent = Extract<CoreEvent, { type: `vehicle.${string}` }>;
+
+function withVehicle(state: FdState, id: string, change: (v: VehicleState) => VehicleState): FdState {
+  const vehicles = state.vehicles ?? [];
+  return { ...state, vehicles: vehicles.map((v) => (v.id === id ? change(v) : v)) };
+}
+
+/** Vehicles (18): the crew ride at the front square, facing its way; a drive is the driver's move. */
+function evolveVehicle(state: FdState, e: VehicleEvent): FdState {
+  switch (e.type) {
+    case 'vehicle.boarded': {
+      const v = state.vehicles?.find((x) => x.id === e.vehicleId);
+      if (!v) return state;
+      const s = withVehicle(state, v.id, (x) => ({ ...x, crew: [...x.crew, e.teamerId] }));
+      return teamer(s, e.teamerId, (t) => ({ ...t, x: v.x, y: v.y, facing: v.facing }));
+    }
+    case 'vehicle.left': {
+      const s = withVehicle(state, e.vehicleId, (x) => ({
+        ...x,
+        crew: x.crew.filter((c) => c !== e.teamerId),
+      }));
+      return teamer(s, e.teamerId, (t) => ({ ...t, x: e.x, y: e.y }));
+    }
+    case 'vehicle.drive-began':
+      return {
+        ...state,
+        move: {
+          teamerId: e.teamerId,
+          allowance: e.allowance,
+          spent: 0,
+          steps: 0,
+          dash: false,
+          vehicleId: e.vehicleId,
+          done: [],
+        },
+      };
+    case 'vehicle.rammed':
+      return withVehicle(state, e.vehicleId, (v) => ({ ...v, rammedTurn: e.turn }));
+    case 'vehicle.moved': {
+      const used = e.bulldozed.length > 0 || e.smashed.length > 0;
+      let s = withVehicle(state, e.vehicleId, (v) => ({
+        ...v,
+        x: e.x,
+        y: e.y,
+        facing: e.facing,
+        rammedTurn: used ? 0 : v.rammedTurn,
+      }));
+      const v = s.vehicles?.find((x) => x.id === e.vehicleId);
+      for (const id of v?.crew ?? [])
+        s = teamer(s, id, (t) => ({ ...t, x: e.x, y: e.y, facing: e.facing, moved: true }));
+      if (e.bulldozed.length > 0) s = { ...s, bulldozed: [...(s.bulldozed ?? []), ...e.bulldozed] };
+      for (const d of e.smashed) {
+        const door = s.doors[d];
+        if (door) s = withDoor(s, d, { ...door, open: true, stuck: true });
+      }
+      const m = s.move;
+      return m && m.vehicleId === e.vehicleId
+        ? {
+            ...s,
+            move: {
+              ...m,
+              spent: m.spent + e.cost,
+              steps: m.steps + 1,
+              done: [...(m.done ?? []), e.manoeuvre],
+            },
+          }
+        : s;
+    }
+  }
 }

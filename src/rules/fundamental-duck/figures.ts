@@ -1,5 +1,6 @@
 import type { Board } from './board.ts';
 import { DX, DY, type Facing, type FdState, type Teamer, type Threat } from './state.ts';
+import { vehicleMachines } from './vehicle-squares.ts';
 
 /**
  * Who stands where, and the small geometric questions every procedure asks about figures. The
@@ -52,6 +53,7 @@ export function activeTeamers(state: FdState): Teamer[] {
 export function isFree(state: FdState, board: Board, x: number, y: number): boolean {
   if (board.tileAt(x, y) < 0 || board.heightAt(x, y) === 'full') return false;
   if (state.drones.some((d) => d.x === x && d.y === y)) return false;
+  if (vehicleMachines(state, board.width).squares.includes(y * board.width + x)) return false;
   return teamersAt(state, x, y).length === 0 && threatAt(state, x, y) === undefined;
 }
 

@@ -9,10 +9,11 @@ import { avd, d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
 import { chosenPosition, makeRoom } from './juggle.ts';
-import { type Facing, laden, onBridge, type Teamer } from './state.ts';
+import { type Facing, laden, type MoveInProgress, onBridge, type Teamer } from './state.ts';
 import { fumbleTest, stressSituation } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { checkVehicleStop, refuseInVehicle } from './vehicles.ts';
 
 /**
  * A Teamer's MOVE (digest 9): the average die is rolled when the move starts, then each step is
@@ -26,6 +27,7 @@ const DASH_PENALTY = 2;
 export function decideMove(draft: Draft, c: CommandOf<'move'>): void {
   const t = teamerOrThrow(draft.state, c.teamerId);
   requireActor(draft.state, t);
+  refuseInVehicle(draft.state, t);
   if (c.dash && (t.dash !== 'none' || t.ducked))
     throw new RuleError('NO_DASH', `${t.name} cannot dash now`, { teamerId: t.id });
   chitFor(draft.state, t, 'move');
@@ -53,6 +55,7 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
   const t = teamerOrThrow(state, c.teamerId);
   const m = state.move;
   if (!m || m.teamerId !== t.id) throw new RuleError('NOT_MOVING', `${t.name} has no move in progress`, {});
+  refuseWhileDriving(m);
   const left = m.allowance - m.spent;
   const arena = arenaOf(state);
   const entry = draft.state.entry;
@@ -176,6 +179,7 @@ export function decideTurn(draft: Draft, c: CommandOf<'turn'>): void {
   const state = draft.state;
   const t = teamerOrThrow(state, c.teamerId);
   if (t.x === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  refuseInVehicle(state, t);
   const m = state.move;
   const facing = c.facing as Facing;
   if (m && m.teamerId === t.id) {
@@ -201,6 +205,14 @@ export function decideEndMove(draft: Draft, c: CommandOf<'endMove'>): void {
   const t = teamerOrThrow(draft.state, c.teamerId);
   const m = draft.state.move;
   if (!m || m.teamerId !== t.id) throw new RuleError('NOT_MOVING', `${t.name} has no move in progress`, {});
+  if (m.vehicleId !== undefined) {
+    // A drive ends where the vehicle stands, facing its way (no free turn, no place in a square).
+    if ((c.facing !== undefined && c.facing !== t.facing) || c.position !== undefined)
+      throw new RuleError('DRIVING', 'a vehicle stops facing the way it drives', {});
+    checkVehicleStop(draft.state, m);
+    draft.emit({ type: 'move.ended', teamerId: t.id, facing: t.facing });
+    return;
+  }
   // Free alignment only after at least one square (9.3); a crawler keeps his facing.
   const free = m.steps >= 1 && !t.ducked && t.x !== null;
   if (c.facing !== undefined && c.facing !== t.facing && !free)
@@ -223,6 +235,12 @@ export function decideEndMove(draft: Draft, c: CommandOf<'endMove'>): void {
     horrorCheck(draft, t.id);
     checkAmbushes(draft, t.id);
   }
+}
+
+/** A drive is made of manoeuvres, not a Teamer's steps. */
+function refuseWhileDriving(m: MoveInProgress): void {
+  if (m.vehicleId !== undefined)
+    throw new RuleError('DRIVING', 'the vehicle drives by manoeuvres: forward, reverse or a pivot', {});
 }
 
 export { inFrontArc };

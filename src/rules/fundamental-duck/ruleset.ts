@@ -48,6 +48,7 @@ import {
 import { type FdOptions, initialState } from './setup.ts';
 import type { FdState } from './state.ts';
 import { settle } from './turn.ts';
+import { decideDrive, decideGetIn, decideGetOut, decideManoeuvre, decideRam } from './vehicles.ts';
 import { redactOf, viewOf } from './view.ts';
 
 /**
@@ -204,6 +205,21 @@ export function decideFolded(
     case 'juggle':
       decideJuggle(draft, c);
       break;
+    case 'getIn':
+      decideGetIn(draft, c);
+      break;
+    case 'getOut':
+      decideGetOut(draft, c);
+      break;
+    case 'drive':
+      decideDrive(draft, c);
+      break;
+    case 'manoeuvre':
+      decideManoeuvre(draft, c);
+      break;
+    case 'ram':
+      decideRam(draft, c);
+      break;
     case 'setUpDrone':
       decideSetUpDrone(draft, c);
       break;
@@ -333,6 +349,11 @@ export const CORE_EVENT_TYPES = [
   'drone.set',
   'drone.fired',
   'drone.powered',
+  'vehicle.boarded',
+  'vehicle.left',
+  'vehicle.drive-began',
+  'vehicle.moved',
+  'vehicle.rammed',
   'bulkhead.searched',
   'ceiling.rolled',
   'ceiling.entered',

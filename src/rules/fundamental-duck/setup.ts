@@ -183,6 +183,17 @@ function freshMission(rules: FdRules, missionId: string, arenaId: string): Omit<
     loads: arena.loads.map((l) => ({ warming: null, lost: false, at: l.square, delivered: false })),
     blasts: [],
     drones: [],
+    // Vehicles stand as the arena sets them up, empty (18).
+    vehicles: arena.vehicles.map((v) => ({
+      id: v.id,
+      type: v.type,
+      x: v.front % arena.width,
+      y: Math.floor(v.front / arena.width),
+      facing: v.facing,
+      crew: [],
+      rammedTurn: 0,
+    })),
+    bulldozed: [],
     progress: {
       consoleActions: 0,
       hFound: false,

@@ -1,6 +1,7 @@
 import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
 import type { Position } from './arena/positions.ts';
+import type { VehicleManoeuvre } from './arena/vehicles.ts';
 import type { PackTeamer } from './data/pack-schema.ts';
 import type { FdRules } from './rules-data.ts';
 import type { PackPlan, ThreatAction } from './threat/index.ts';
@@ -212,6 +213,23 @@ export interface MoveInProgress {
   readonly spent: number;
   readonly steps: number;
   readonly dash: boolean;
+  /** A drive (18): the vehicle being driven, and the manoeuvres made so far (for the stop rule). */
+  readonly vehicleId?: string;
+  readonly done?: readonly VehicleManoeuvre[];
+}
+
+/** A vehicle in play (18): where its front square is, which way it faces, who rides inside. */
+export interface VehicleState {
+  readonly id: string;
+  /** The pack's vehicle type id. */
+  readonly type: string;
+  readonly x: number;
+  readonly y: number;
+  readonly facing: Facing;
+  /** Teamers inside, in the order they got in (any with the licence may drive). */
+  readonly crew: readonly string[];
+  /** The turn of its last successful ram (smashing doors, bulldozing); 0: never. */
+  readonly rammedTurn: number;
 }
 
 /** The Teamer (or stack pair acting in concert) whose activation is under way. */
@@ -372,6 +390,13 @@ export interface FdState {
   readonly blasts: readonly number[];
   /** Drone guns set up this mission, in set-up order. */
   readonly drones: readonly Drone[];
+  /**
+   * Vehicles as they stand now (18); absent until one is first got into (they stand then as the
+   * arena sets them up: `vehiclesOf` in vehicles.ts).
+   */
+  readonly vehicles?: readonly VehicleState[];
+  /** Squares whose brown obstacle a vehicle bulldozed aside: bare floor since (18). */
+  readonly bulldozed?: readonly number[];
   /** Mission progress: counters the objectives read (Bridge console actions, H found, Source cleared). */
   readonly progress: {
     readonly consoleActions: number;

@@ -75,6 +75,19 @@ describe('the arena board draws', () => {
     expect(html).toContain('grenade aimed at 3,4, landed at 5,4');
   });
 
+  it('a vehicle where the state has it now, facing its way, with its crew named', () => {
+    const moved: FdState = {
+      ...base,
+      vehicles: [
+        { id: 'loader-1', type: 'cargo-loader', x: 7, y: 3, facing: 3, crew: ['you'], rammedTurn: 0 },
+      ],
+    };
+    const html = draw(moved);
+    expect(html).toContain('front at 7,3, crew: YOU');
+    expect(html).toContain('rotate(135)');
+    expect(html).toContain('points="7.5,3.5 6.5,2.5"');
+  });
+
   it('nothing of a tile not explored yet: its loads and vehicles stay hidden', () => {
     const fogged: FdState = {
       ...base,

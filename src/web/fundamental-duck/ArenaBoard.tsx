@@ -371,18 +371,28 @@ function Loads({ view, arena, exploredKey }: { view: FdView; arena: Arena; explo
   );
 }
 
-/** The arena's vehicles (a loader and the like) as they stand at set-up: a bar over the squares they fill, front marked. */
+/**
+ * The vehicles (a loader and the like) where they stand now (the state's, or the arena's set-up
+ * for a state from before vehicles moved): a bar over the squares they fill, front marked.
+ */
 function Vehicles({ view, arena, exploredKey }: { view: FdView; arena: Arena; exploredKey: string }) {
   const w = arena.width;
   const seen = exploredKey.split('').map((c) => c === '1');
+  const standing =
+    view.vehicles ??
+    arena.vehicles.map((v) => ({
+      id: v.id,
+      type: v.type,
+      x: v.front % w,
+      y: Math.floor(v.front / w),
+      facing: v.facing,
+      crew: [] as readonly string[],
+    }));
   return (
     <g>
-      {arena.vehicles.map((v) => {
-        const squares = vehicleSquares({
-          front: { x: v.front % w, y: Math.floor(v.front / w) },
-          facing: v.facing,
-          length: v.length,
-        });
+      {standing.map((v) => {
+        const length = view.rules.pack.vehicleTypes.find((t) => t.id === v.type)?.length ?? 2;
+        const squares = vehicleSquares({ front: { x: v.x, y: v.y }, facing: v.facing, length });
         if (!squares.some((q) => seen[arena.tileOf[q.y * w + q.x] as number])) return null;
         const front = squares[0];
         if (!front) return null;
@@ -390,7 +400,7 @@ function Vehicles({ view, arena, exploredKey }: { view: FdView; arena: Arena; ex
         const pts = squares.map((q) => `${q.x + 0.5},${q.y + 0.5}`).join(' ');
         return (
           <g key={v.id} data-vehicle={v.id} className="fd-vehicle">
-            <title>{`${type?.name ?? v.type} (${v.length} squares), front at ${front.x},${front.y}`}</title>
+            <title>{`${type?.name ?? v.type} (${length} squares), front at ${front.x},${front.y}${v.crew.length > 0 ? `, crew: ${v.crew.map((id) => view.teamers[id]?.name ?? id).join(', ')}` : ''}`}</title>
             <polyline points={pts} className="fd-vehicle-body" />
             <g transform={`translate(${front.x + 0.5} ${front.y + 0.5}) rotate(${v.facing * 45})`}>
               <path d={ARROW} className="fd-vehicle-front" />

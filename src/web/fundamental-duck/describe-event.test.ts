@@ -209,4 +209,40 @@ describe('describeFdEvent', () => {
       'A drone gun runs out of power and stops.',
     );
   });
+
+  it('tells vehicles got into, driven, rammed and left', () => {
+    expect(said({ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' } as never)).toBe(
+      'YOU climbs into the vehicle loader-1.',
+    );
+    expect(
+      said({
+        type: 'vehicle.drive-began',
+        vehicleId: 'loader-1',
+        teamerId: 'you',
+        faces: [3, 4],
+        allowance: 7,
+      } as never),
+    ).toBe('YOU drives the vehicle loader-1 (dice 3, 4): 7 movement.');
+    expect(
+      said({
+        type: 'vehicle.moved',
+        vehicleId: 'loader-1',
+        manoeuvre: 'forward',
+        x: 7,
+        y: 5,
+        facing: 4,
+        cost: 1,
+        bulldozed: [],
+        smashed: [3],
+      } as never),
+    ).toBe(
+      'The vehicle loader-1 drives forward: its front at (7,5), facing south, smashing through the door.',
+    );
+    expect(
+      said({ type: 'vehicle.rammed', vehicleId: 'loader-1', teamerId: 'you', turn: 2 } as never),
+    ).toMatch(/set to ram/);
+    expect(said({ type: 'vehicle.left', vehicleId: 'loader-1', teamerId: 'you', x: 6, y: 2 } as never)).toBe(
+      'YOU climbs out of the vehicle loader-1 to (6,2).',
+    );
+  });
 });

@@ -72,6 +72,13 @@ function square(x: unknown, y: unknown): string {
   return a === null || b === null ? '' : `(${a},${b})`;
 }
 
+const MANOEUVRE: Json = {
+  forward: 'drives forward',
+  reverse: 'backs up',
+  'pivot-left': 'swings left on its front',
+  'pivot-right': 'swings right on its front',
+};
+
 const PHASES: Json = {
   briefing: 'the briefing',
   exploration: 'the Exploration phase',
@@ -467,6 +474,22 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return e.found === true
         ? `${capital(name(e.threatId))} finds a weak spot in the bulkhead at side ${str(e.side)}.`
         : `${capital(name(e.threatId))} searches the bulkhead at side ${str(e.side)} and finds no weak spot.`;
+    case 'vehicle.boarded':
+      return `${name(e.teamerId)} climbs into the vehicle ${str(e.vehicleId)}.`;
+    case 'vehicle.left':
+      return `${name(e.teamerId)} climbs out of the vehicle ${str(e.vehicleId)} to ${square(e.x, e.y)}.`;
+    case 'vehicle.drive-began':
+      return `${name(e.teamerId)} drives the vehicle ${str(e.vehicleId)}${faces(e.faces)}: ${num(e.allowance) ?? 0} movement.`;
+    case 'vehicle.moved': {
+      const how = str(MANOEUVRE[str(e.manoeuvre)]) || str(e.manoeuvre);
+      const extra = [
+        nums(e.smashed).length > 0 ? 'smashing through the door' : '',
+        nums(e.bulldozed).length > 0 ? 'shoving the obstacle aside' : '',
+      ].filter(Boolean);
+      return `The vehicle ${str(e.vehicleId)} ${how}: its front at ${square(e.x, e.y)}, facing ${facing(e.facing)}${extra.length ? `, ${list(extra)}` : ''}.`;
+    }
+    case 'vehicle.rammed':
+      return `${name(e.teamerId)} gets the vehicle ${str(e.vehicleId)} set to ram: this turn it may smash a door or shove an obstacle aside.`;
     case 'drone.powered':
       return (num(e.power) ?? 0) > 0
         ? `A drone gun's power runs down to ${num(e.power)}.`

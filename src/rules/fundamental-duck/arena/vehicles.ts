@@ -69,8 +69,11 @@ function onArena(arena: Arena, s: Square): boolean {
   );
 }
 
-/** Can something as wide as a vehicle get from `a` to its neighbour `b` past walls and doors? */
-function passage(arena: Arena, state: ArenaState, a: Square, b: Square): boolean {
+/**
+ * Can something as wide as a vehicle get from `a` to its neighbour `b` past walls and doors? (Also
+ * the way a Teamer climbs in or out between a vehicle's square and his own.)
+ */
+export function passage(arena: Arena, state: ArenaState, a: Square, b: Square): boolean {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const i = a.y * arena.width + a.x;

@@ -195,6 +195,11 @@ export const teamerSchema = z.strictObject({
   weapons: z.array(carriedWeaponSchema).max(8),
   gear: z.array(gearSchema).max(6).default([]),
   abilities: z.array(abilityIdSchema).max(12).default([]),
+  /**
+   * Vehicle types he holds the licence for (3, 18: the character card's licences); the technical
+   * ability `vehicle-licence` licenses every type.
+   */
+  licences: z.array(id).max(12).default([]),
   /** Carrying his maximum load (−1 move). */
   encumbered: z.boolean().default(false),
   armour: z.boolean().default(false),

@@ -1,0 +1,29 @@
+import { vehicleSquares } from './arena/vehicles.ts';
+import type { FdState, VehicleState } from './state.ts';
+
+/**
+ * Where the vehicles stand (18), with no other rules module behind it: the arena state, the
+ * figures' free squares and the vehicle rules all read it (vehicles.ts has the rules).
+ */
+
+/** The vehicles as they stand (states from before vehicles moved: none). */
+export function vehiclesOf(state: FdState): readonly VehicleState[] {
+  return state.vehicles ?? [];
+}
+
+/** Squares filled by vehicles (for the arena state) and the Teamers riding inside. */
+export function vehicleMachines(state: FdState, width: number): { squares: number[]; crew: Set<string> } {
+  const squares: number[] = [];
+  const crew = new Set<string>();
+  for (const v of vehiclesOf(state)) {
+    const type = state.rules.pack.vehicleTypes.find((x) => x.id === v.type);
+    for (const q of vehicleSquares({
+      front: { x: v.x, y: v.y },
+      facing: v.facing,
+      length: type?.length ?? 2,
+    }))
+      squares.push(q.y * width + q.x);
+    for (const id of v.crew) crew.add(id);
+  }
+  return { squares, crew };
+}

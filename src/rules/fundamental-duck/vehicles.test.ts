@@ -1,0 +1,307 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import { stateHash } from '../../engine/state-hash.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { occupancyProblems } from './arena/model.ts';
+import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
+import type { FdCommand } from './commands.ts';
+import { defaultPack } from './data/pack.ts';
+import type { FdPack } from './data/pack-schema.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
+import type { FdEvent } from './events.ts';
+import { isFree } from './figures.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+
+const ENTRY = 3;
+const W = 15;
+
+/** The default pack, YOU with the vehicle licence ability (or a licence for the loader type on his sheet). */
+function pack(licence: 'ability' | 'sheet' | 'none'): FdPack {
+  return {
+    ...defaultPack,
+    team: {
+      ...defaultPack.team,
+      teamers: defaultPack.team.teamers.map((t) =>
+        t.id !== 'you'
+          ? t
+          : licence === 'ability'
+            ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const] }
+            : licence === 'sheet'
+              ? { ...t, licences: ['cargo-loader'] }
+              : t,
+      ),
+    },
+  };
+}
+
+/** YOU at (7,2) facing north, just south of the cargo loader (front (7,1) facing south, rear (7,0)). */
+function table(licence: 'ability' | 'sheet' | 'none' = 'ability', at = { x: 7, y: 2 }) {
+  const t = new Table(new ScriptedDice([]), fd.setup({ pack: pack(licence) }));
+  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'you', x: at.x, y: at.y, facing: 0, reason: 'set-up' }, GM);
+  return t;
+}
+
+/** YOU already at the wheel, the loader's front at (x, y) facing `facing` (folded, no dice). */
+function atTheWheel(
+  x: number,
+  y: number,
+  facing: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7,
+  licence: 'ability' | 'none' = 'ability',
+) {
+  const t = table(licence);
+  t.fold([
+    { type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' },
+    {
+      type: 'vehicle.moved',
+      vehicleId: 'loader-1',
+      manoeuvre: 'forward',
+      x,
+      y,
+      facing,
+      cost: 0,
+      bulldozed: [],
+      smashed: [],
+    },
+  ]);
+  return t;
+}
+
+/** A refused command: its stable code, the state unchanged and no die rolled. */
+function refused(t: Table, command: FdCommand): string {
+  const before = stateHash(t.state);
+  const code = refusalCode(() => t.send(command));
+  expect(stateHash(t.state)).toBe(before);
+  return code;
+}
+
+function eventsAreSound(events: readonly FdEvent[]) {
+  for (const e of events) expect(fdEventSchemas[e.type]?.safeParse(e).success, e.type).toBe(true);
+}
+
+describe('vehicles in play (18)', () => {
+  it('the arena’s vehicles stand in the state, as machines that block sight and are never free', () => {
+    const t = table();
+    expect(t.state.vehicles).toEqual([
+      { id: 'loader-1', type: 'cargo-loader', x: 7, y: 1, facing: 4, crew: [], rammedTurn: 0 },
+    ]);
+    const st = arenaStateOf(t.state);
+    expect(st.machines[1 * W + 7]).toBe(1);
+    expect(st.machines[0 * W + 7]).toBe(1);
+    // 10.1: a vehicle blocks sight (from (7,2) north past the loader).
+    expect(inSight(t.state, 7, 2, 7, 0)).toBe(false);
+    expect(isFree(t.state, boardOf(t.state), 7, 0)).toBe(false);
+  });
+
+  it('getting in is an Other Action with a fumble test; the crew ride at the front square, filling no square', () => {
+    const t = table();
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'getIn', teamerId: 'you', vehicleId: 'loader-1' });
+    expect(ev.map((e) => e.type)).toEqual(['chit.used', 'test.rolled', 'vehicle.boarded']);
+    eventsAreSound(ev);
+    expect(t.state.vehicles?.[0]?.crew).toEqual(['you']);
+    expect(t.state.teamers.you).toMatchObject({ x: 7, y: 1, facing: 4 });
+    const st = arenaStateOf(t.state);
+    expect(st.teamers[1 * W + 7]).toBe(0);
+    expect(occupancyProblems(arenaOf(t.state), st)).toEqual([]);
+  });
+
+  it('a failed fumble test: the chit is spent, he stays outside', () => {
+    const t = table();
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptThenSeeded([6]);
+    const ev = t.send({ type: 'getIn', teamerId: 'you', vehicleId: 'loader-1' });
+    expect(ev.some((e) => e.type === 'vehicle.boarded')).toBe(false);
+    expect(t.state.vehicles?.[0]?.crew).toEqual([]);
+  });
+
+  it('getting out: an Other Action into a bare square next to the vehicle', () => {
+    const t = atTheWheel(7, 1, 4);
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(t, { type: 'getOut', teamerId: 'you', x: 6, y: 1 })).toBe('NO_ROOM'); // a load stands there
+    expect(refused(t, { type: 'getOut', teamerId: 'you', x: 7, y: 4 })).toBe('NO_ROOM'); // not next to it
+    t.dice = new ScriptedDice([2]);
+    const ev = t.send({ type: 'getOut', teamerId: 'you', x: 6, y: 2 });
+    eventsAreSound(ev);
+    expect(ev.at(-1)).toEqual({ type: 'vehicle.left', vehicleId: 'loader-1', teamerId: 'you', x: 6, y: 2 });
+    expect(t.state.teamers.you).toMatchObject({ x: 6, y: 2 });
+    expect(t.state.vehicles?.[0]?.crew).toEqual([]);
+  });
+
+  it('driving: 2 average dice added are rolled at the start, then forward, reverse and pivots on the front square', () => {
+    const t = atTheWheel(7, 1, 4);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([3, 4]);
+    const began = t.send({ type: 'drive', teamerId: 'you' });
+    expect(began.at(-1)).toEqual({
+      type: 'vehicle.drive-began',
+      vehicleId: 'loader-1',
+      teamerId: 'you',
+      faces: [3, 4],
+      allowance: 7,
+    });
+    t.dice = new ScriptedDice([]);
+    t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    const fwd = t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    eventsAreSound(fwd);
+    expect(t.state.vehicles?.[0]).toMatchObject({ x: 7, y: 3, facing: 4 });
+    expect(t.state.teamers.you).toMatchObject({ x: 7, y: 3, facing: 4 });
+    // Pivot on the front square: the rear swings from (7,2) to (6,2).
+    t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'pivot-left' });
+    expect(t.state.vehicles?.[0]).toMatchObject({ x: 7, y: 3, facing: 3 });
+    expect(arenaStateOf(t.state).machines[2 * W + 6]).toBe(1);
+    t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'pivot-right' });
+    t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'reverse' });
+    expect(t.state.vehicles?.[0]).toMatchObject({ x: 7, y: 2, facing: 4 });
+    expect(t.state.move).toMatchObject({ spent: 5, vehicleId: 'loader-1' });
+    // A Teamer's own steps and turns are not a vehicle's.
+    expect(refused(t, { type: 'step', teamerId: 'you', x: 7, y: 3 })).toBe('DRIVING');
+    const end = t.send({ type: 'endMove', teamerId: 'you' });
+    expect(end.map((e) => e.type)).toContain('move.ended');
+    expect(t.state.move).toBeNull();
+  });
+
+  it('bad input: not a driver, no licence, into a wall or a closed door, a pivot without room, a figure in the way', () => {
+    const out = table('none');
+    out.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(out, { type: 'drive', teamerId: 'you' })).toBe('NOT_IN_VEHICLE');
+    expect(refused(out, { type: 'getIn', teamerId: 'you', vehicleId: 'nope' })).toBe('UNKNOWN_VEHICLE');
+    expect(refused(out, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NOT_DRIVING');
+    const far = table('ability', { x: 7, y: 4 });
+    far.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(far, { type: 'getIn', teamerId: 'you', vehicleId: 'loader-1' })).toBe(
+      'NOT_BESIDE_VEHICLE',
+    );
+
+    const unlicensed = atTheWheel(7, 1, 4, 'none');
+    unlicensed.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(unlicensed, { type: 'drive', teamerId: 'you' })).toBe('NO_LICENCE');
+    expect(refused(unlicensed, { type: 'move', teamerId: 'you' })).toBe('IN_VEHICLE');
+
+    const t = atTheWheel(7, 4, 4);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([5, 5]);
+    t.send({ type: 'drive', teamerId: 'you' });
+    t.dice = new ScriptedDice([]);
+    // The cargo door south of (7,4) is closed.
+    expect(refused(t, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NO_ROOM');
+    // Pivots at (7,4): the rear would swing onto the loads at (6,3) or (8,3).
+    expect(refused(t, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'pivot-left' })).toBe('NO_ROOM');
+    expect(refused(t, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'pivot-right' })).toBe('NO_ROOM');
+
+    const wall = atTheWheel(9, 2, 2);
+    wall.send({ type: 'activate', teamerId: 'you' });
+    wall.dice = new ScriptedDice([5, 5]);
+    wall.send({ type: 'drive', teamerId: 'you' });
+    // East of (9,2) is a door into the Arsenal, closed; north-east of (9,2) a wall.
+    expect(refused(wall, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NO_ROOM');
+
+    // Threats and vehicles: a figure in the way leaves the vehicle no room (it never runs one down).
+    const fig = atTheWheel(7, 2, 4);
+    fig.fold([
+      {
+        type: 'threats.placed',
+        tile: 1,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'harpy', x: 7, y: 3, facing: 0, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    fig.send({ type: 'activate', teamerId: 'you' });
+    fig.dice = new ScriptedDice([5, 5]);
+    fig.send({ type: 'drive', teamerId: 'you' });
+    expect(refused(fig, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NO_ROOM');
+  });
+
+  it('the licence may be the type’s own licence on his sheet', () => {
+    const t = table('sheet');
+    t.fold([{ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' }]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([2, 2]);
+    expect(t.send({ type: 'drive', teamerId: 'you' }).at(-1)?.type).toBe('vehicle.drive-began');
+  });
+
+  it('the stop rule: over 5 squares, it stops early only after its last 2 went straight', () => {
+    const t = atTheWheel(9, 7, 0);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([5, 5]);
+    t.send({ type: 'drive', teamerId: 'you' });
+    expect(t.state.move?.allowance).toBe(10);
+    t.dice = new ScriptedDice([]);
+    for (const m of ['forward', 'forward', 'reverse', 'reverse', 'reverse', 'forward'] as const)
+      t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: m });
+    expect(refused(t, { type: 'endMove', teamerId: 'you' })).toBe('STOP_RULE');
+    t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    expect(t.state.move).toBeNull();
+    expect(t.state.vehicles?.[0]).toMatchObject({ x: 9, y: 6 });
+  });
+
+  it('a successful ram lets the drive smash one door of opened tiles (open for good) or bulldoze one brown obstacle', () => {
+    const t = atTheWheel(7, 4, 4);
+    t.fold([
+      { type: 'tile.revealed', tile: 1, pings: [], chits: 0, how: 'opened' },
+      { type: 'tile.revealed', tile: 4, pings: [], chits: 0, how: 'opened' },
+    ]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([1]);
+    const ram = t.send({ type: 'ram', teamerId: 'you' });
+    expect(ram.map((e) => e.type)).toEqual(['chit.used', 'test.rolled', 'vehicle.rammed']);
+    eventsAreSound(ram);
+    t.dice = new ScriptedDice([2, 2]);
+    t.send({ type: 'drive', teamerId: 'you' });
+    t.dice = new ScriptedDice([]);
+    const smash = t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    const moved = smash.find((e) => e.type === 'vehicle.moved');
+    expect(moved && 'smashed' in moved ? moved.smashed.length : 0).toBe(1);
+    const door = moved && 'smashed' in moved ? (moved.smashed[0] as number) : -1;
+    expect(t.state.doors[door]).toMatchObject({ open: true, stuck: true });
+    expect(t.state.vehicles?.[0]).toMatchObject({ x: 7, y: 5, rammedTurn: 0 });
+    expect(fdEventProblem(t.state, moved as FdEvent)).toBeNull();
+
+    // Bulldozing: the LOW crate at (8,6), east of a loader at (7,6) facing east.
+    const b = atTheWheel(7, 6, 2);
+    b.send({ type: 'activate', teamerId: 'you' });
+    b.dice = new ScriptedDice([1]);
+    b.send({ type: 'ram', teamerId: 'you' });
+    b.dice = new ScriptedDice([2, 2]);
+    b.send({ type: 'drive', teamerId: 'you' });
+    b.dice = new ScriptedDice([]);
+    const dozed = b.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    expect(dozed.find((e) => e.type === 'vehicle.moved')).toMatchObject({ bulldozed: [6 * W + 8] });
+    expect(b.state.bulldozed).toEqual([6 * W + 8]);
+    expect(arenaOf(b.state).wholeHeight[6 * W + 8]).toBe(0);
+  });
+
+  it('without a ram, and never a black-top block: no room', () => {
+    const t = atTheWheel(7, 6, 2);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([2, 2]);
+    t.send({ type: 'drive', teamerId: 'you' });
+    expect(refused(t, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NO_ROOM');
+
+    const black = atTheWheel(7, 10, 4);
+    black.send({ type: 'activate', teamerId: 'you' });
+    black.dice = new ScriptedDice([1]);
+    black.send({ type: 'ram', teamerId: 'you' });
+    black.dice = new ScriptedDice([2, 2]);
+    black.send({ type: 'drive', teamerId: 'you' });
+    expect(refused(black, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NO_ROOM');
+  });
+
+  it('import check: a vehicle event naming no vehicle, or a square off the arena, is refused', () => {
+    const t = table();
+    expect(fdEventProblem(t.state, { type: 'vehicle.boarded', vehicleId: 'x', teamerId: 'you' })).toMatch(
+      /no vehicle/,
+    );
+    expect(
+      fdEventProblem(t.state, { type: 'vehicle.left', vehicleId: 'loader-1', teamerId: 'you', x: 99, y: 0 }),
+    ).toMatch(/off the arena/);
+    expect(fdEventSchemas['vehicle.moved']?.safeParse({ type: 'vehicle.moved' }).success).toBe(false);
+  });
+});
