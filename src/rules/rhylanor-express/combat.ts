@@ -214,7 +214,8 @@ export function coverOf(combat: Combat, m: Combatant): { cover: number; fullCove
   let cover = m.cover;
   let fullCover = m.fullCover;
   for (const a of combat.coverMap ?? []) {
-    if (distance(m, a) > a.radius + 1e-9) continue;
+    // Written so a position a seat may not see (null in its view) falls outside every area.
+    if (!(distance(m, a) <= a.radius + 1e-9)) continue;
     if (a.cover === 'full') fullCover = true;
     else cover = Math.max(cover, a.cover);
   }
