@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { distanceToLine, rangeBand, splitRounds } from './combat.ts';
+import { coverOf, distanceToLine, metresToCover, rangeBand, splitRounds } from './combat.ts';
 import { defaultPack } from './data/pack.ts';
 import { deviate } from './resolve.ts';
 import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
@@ -371,5 +371,98 @@ describe('a graze (§7.12)', () => {
     const evaded = play(r.state, { ...walk, option: 'evade', x: 3 }, [], PLAYER).state;
     expect(evaded.combat?.combatants.c1).toMatchObject({ option: 'evade' });
     expect(evaded.combat?.combatants.c1?.mustEvade).toBeUndefined();
+  });
+});
+
+describe('cover on the map (§7.15)', () => {
+  /** Side a moves first; Vashti (c1) at 0,0; guards c3 at 30,0 and c4 at 30,2. */
+  function ordered(): RhylanorState {
+    let s = table();
+    s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
+    return play(s, { type: 'combat.order', intruder: 'a' }).state;
+  }
+
+  it('gives its DM to whoever stands in it, full cover refuses the shot, and can be taken away', () => {
+    let s = ordered();
+    const crates = play(s, { type: 'combat.coverPlace', x: 30, y: 0, radius: 1.5, cover: 3, name: 'crates' });
+    expect(crates.events).toEqual([
+      { type: 'combat.coverPlaced', area: { id: 1, x: 30, y: 0, radius: 1.5, cover: 3, name: 'crates' } },
+    ]);
+    for (const e of crates.events)
+      expect(rhylanorExpress.eventSchemas?.[e.type]?.safeParse(e).success).toBe(true);
+    s = crates.state;
+    s = play(s, { type: 'combat.coverPlace', x: 30, y: 2.4, radius: 0.5, cover: 'full' }).state;
+    expect(s.combat?.coverMap?.map((a) => a.id)).toEqual([1, 2]);
+    s = play(s, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
+    s = play(s, { type: 'combat.next' }).state;
+    const fire = (target: string, faces: number[], at = s) =>
+      play(at, { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: [target] }, faces, PLAYER);
+    expect(refusalCode(() => fire('c4', []))).toBe('TARGET_IN_FULL_COVER');
+    const hit = of(fire('c3', [1, 1]).events, 'combat.hits')[0];
+    expect(hit?.roll.mods).toContainEqual({ source: 'target in cover', value: -3 });
+    // The referee's own setting on the man still counts: the better of the two.
+    const placed = play(s, { type: 'combat.place', characterId: 'c3', cover: 4 }).state;
+    const better = of(fire('c3', [1, 1], placed).events, 'combat.hits')[0];
+    expect(better?.roll.mods).toContainEqual({ source: 'target in cover', value: -4 });
+    // Taken away, the map gives nothing there.
+    const removed = play(s, { type: 'combat.coverRemove', coverId: 1 });
+    expect(removed.events).toEqual([{ type: 'combat.coverRemoved', coverId: 1 }]);
+    const c3 = removed.state.combat?.combatants.c3;
+    expect(c3 && removed.state.combat && coverOf(removed.state.combat, c3)).toEqual({
+      cover: 0,
+      fullCover: false,
+    });
+    const open = of(fire('c3', [1, 1], removed.state).events, 'combat.hits')[0];
+    expect(open?.roll.mods.some((m) => m.source === 'target in cover')).toBe(false);
+  });
+
+  it('refuses bad input and changes nothing', () => {
+    const s = ordered();
+    const place = { type: 'combat.coverPlace', x: 5, y: 5, radius: 2, cover: 2 } as const;
+    expect(refusalCode(() => play(s, place, [], PLAYER))).toBe('ROLE_NOT_ALLOWED');
+    expect(refusalCode(() => play(s, { type: 'combat.coverRemove', coverId: 7 }))).toBe('UNKNOWN_COVER');
+    expect(refusalCode(() => play(fresh(), place))).toBe('NOT_IN_COMBAT');
+    for (const bad of [
+      { ...place, radius: 0 },
+      { ...place, cover: 5 },
+      { ...place, cover: 0 },
+      { ...place, cover: 'half' },
+      { ...place, x: Number.NaN },
+      { ...place, extra: 1 },
+    ])
+      expect(rhylanorExpress.commandSchema.safeParse(bad).success).toBe(false);
+    expect(metresToCover(s.combat as NonNullable<typeof s.combat>, { x: 0, y: 0 })).toBe(Infinity);
+  });
+
+  it('a failed graze check sends him toward cover within his Evade', () => {
+    let s = ordered();
+    const c1 = s.characters.c1 as NonNullable<(typeof s.characters)['c1']>;
+    s = {
+      ...s,
+      characters: {
+        ...s.characters,
+        c1: {
+          ...c1,
+          wounds: [
+            { id: 1, level: 'graze', endLost: 0, penalty: 0, treated: false, attempted: false, turn: 1 },
+          ],
+        },
+      },
+    };
+    s = play(s, { type: 'combat.steady', characterId: 'c1' }, [3, 3], PLAYER).state;
+    const evade = (x: number, at: RhylanorState) =>
+      play(at, { type: 'combat.move', characterId: 'c1', option: 'evade', x, y: 0 }, [], PLAYER);
+    // Cover 4 m off (its edge), within Evade's 9 m: he must end nearer to it.
+    const near = play(s, { type: 'combat.coverPlace', x: 6, y: 0, radius: 2, cover: 2 }).state;
+    expect(refusalCode(() => evade(-3, near))).toBe('AWAY_FROM_COVER');
+    expect(refusalCode(() => evade(0, near))).toBe('AWAY_FROM_COVER');
+    expect(evade(3, near).state.combat?.combatants.c1).toMatchObject({ x: 3, option: 'evade' });
+    // Already in cover: he stays in it.
+    const inside = play(s, { type: 'combat.coverPlace', x: 1, y: 0, radius: 2, cover: 1 }).state;
+    expect(refusalCode(() => evade(5, inside))).toBe('AWAY_FROM_COVER');
+    expect(evade(-0.5, inside).state.combat?.combatants.c1?.mustEvade).toBeUndefined();
+    // None in reach: the map says nothing.
+    const far = play(s, { type: 'combat.coverPlace', x: 40, y: 9, radius: 1, cover: 'full' }).state;
+    expect(evade(-3, far).state.combat?.combatants.c1).toMatchObject({ x: -3 });
   });
 });

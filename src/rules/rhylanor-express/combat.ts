@@ -134,6 +134,19 @@ const schemas = {
     concealed: z.boolean().optional(),
     tumbling: z.boolean().optional(),
   }),
+  /** The referee puts a patch of cover on the plane: a circle giving partial (DM 1–4) or full cover (§7.15). */
+  coverPlace: z.strictObject({
+    type: z.literal('combat.coverPlace'),
+    x: metres,
+    y: metres,
+    radius: z.number().min(0.5).max(500),
+    cover: z.union([z.literal('full'), z.number().int().min(1).max(4)]),
+    name: z.string().trim().max(60).default(''),
+  }),
+  coverRemove: z.strictObject({
+    type: z.literal('combat.coverRemove'),
+    coverId: z.number().int().min(0).max(1_000_000),
+  }),
   /** A grazed man's own morale check (§7.12): fail, and he spends his next turn evading to cover. */
   steady: z.strictObject({ type: z.literal('combat.steady'), characterId }),
   /** A spotting try at one concealed enemy, once per character in his own command phase (§7.15). */
@@ -190,6 +203,30 @@ export function distanceToLine(
   if (len2 === 0) return distance(p, a);
   const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2));
   return distance(p, { x: a.x + t * dx, y: a.y + t * dy });
+}
+
+/**
+ * The cover a combatant has where he stands (§7.15): the better of the referee's own setting on
+ * him (`combat.place`, which is all a fight begun before the cover map has) and the map's areas
+ * around his point.
+ */
+export function coverOf(combat: Combat, m: Combatant): { cover: number; fullCover: boolean } {
+  let cover = m.cover;
+  let fullCover = m.fullCover;
+  for (const a of combat.coverMap ?? []) {
+    // Written so a position a seat may not see (null in its view) falls outside every area.
+    if (!(distance(m, a) <= a.radius + 1e-9)) continue;
+    if (a.cover === 'full') fullCover = true;
+    else cover = Math.max(cover, a.cover);
+  }
+  return { cover, fullCover };
+}
+
+/** Metres from a point to the nearest cover area's edge (0 inside one; Infinity with none). */
+export function metresToCover(combat: Combat, p: { x: number; y: number }): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const a of combat.coverMap ?? []) best = Math.min(best, Math.max(0, distance(p, a) - a.radius));
+  return best;
 }
 
 export function rangeBand(weapon: Weapon, m: number): RangeBand | null {
@@ -578,6 +615,7 @@ function move(
       { limit },
     );
   }
+  if (m.mustEvade) requireTowardCover(combat, c, m, { x, y }, limit);
   if (cmd.reload !== undefined) {
     const w = c.weapons[cmd.reload];
     const ranged = w && state.pack.weapons.find((x) => x.id === w.weaponId);
@@ -611,6 +649,30 @@ function move(
       contacts,
     },
   ];
+}
+
+/**
+ * A failed graze check sends him toward cover (§7.12): when a cover area lies within his Evade,
+ * he must end nearer to it than he began, or stay inside one he stands in. With none in reach the
+ * map says nothing, and where he goes is the referee's eye.
+ */
+function requireTowardCover(
+  combat: Combat,
+  c: Character,
+  m: Combatant,
+  to: { x: number; y: number },
+  limit: number,
+): void {
+  const from = metresToCover(combat, m);
+  if (from > limit + 1e-9) return;
+  const end = metresToCover(combat, to);
+  const ok = from === 0 ? end === 0 : end < from - 1e-9;
+  if (!ok)
+    throw new RuleError(
+      'AWAY_FROM_COVER',
+      `${c.name} must evade toward cover (${Math.round(from * 10) / 10} m away)`,
+      { metres: from },
+    );
 }
 
 function canFight(state: RhylanorState, id: string): boolean {
@@ -666,8 +728,9 @@ export function fireMods(
   }
   if (target.option === 'evade') mods.push({ source: 'target evading', value: EVADING_TARGET_DM });
   const protectedByCover = target.option === null || MOVEMENT_OPTIONS[target.option].cover;
-  if (target.cover > 0 && protectedByCover) {
-    mods.push({ source: 'target in cover', value: -target.cover });
+  const cover = state.combat ? coverOf(state.combat, target).cover : target.cover;
+  if (cover > 0 && protectedByCover) {
+    mods.push({ source: 'target in cover', value: -cover });
     const t = state.characters[target.id];
     const recon = t && target.option === 'stand' ? (skillLevel(t, 'Recon') ?? 0) : 0;
     if (recon > 0) mods.push({ source: 'target uses cover (Recon)', value: -recon });
@@ -703,7 +766,8 @@ export function checkTargets(
   return ids.map((id, i) => {
     const t = requireCombatant(combat, id);
     if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${id} is on the shooter's side`);
-    if (t.fullCover) throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
+    if (coverOf(combat, t).fullCover)
+      throw new RuleError('TARGET_IN_FULL_COVER', `${id} is fully behind cover`);
     if (t.concealed) throw new RuleError('TARGET_CONCEALED', `${id} has not been spotted`);
     if (i > 0 && distanceToLine(t, m, primary) > SECONDARY_TARGET_METRES) {
       throw new RuleError(
@@ -1232,6 +1296,19 @@ function callFire(
   return [{ type: 'combat.indirectCalled', call }];
 }
 
+function coverPlace(state: RhylanorState, cmd: z.output<typeof schemas.coverPlace>): PersonalEvent[] {
+  const combat = requireCombat(state);
+  const { type: _t, ...area } = cmd;
+  return [{ type: 'combat.coverPlaced', area: { id: combat.nextCoverId ?? 1, ...area } }];
+}
+
+function coverRemove(state: RhylanorState, cmd: z.output<typeof schemas.coverRemove>): PersonalEvent[] {
+  const combat = requireCombat(state);
+  if (!(combat.coverMap ?? []).some((a) => a.id === cmd.coverId))
+    throw new RuleError('UNKNOWN_COVER', `no cover ${cmd.coverId} on the map`, { coverId: cmd.coverId });
+  return [{ type: 'combat.coverRemoved', coverId: cmd.coverId }];
+}
+
 function end(state: RhylanorState, cmd: z.output<typeof schemas.end>): PersonalEvent[] {
   requireCombat(state);
   return [{ type: 'combat.ended', reason: cmd.reason }];
@@ -1248,6 +1325,8 @@ export const combatCommands: readonly CommandSpec[] = [
   fightCommand(schemas.next, GM_AND_PLAYERS, next),
   fightCommand(schemas.morale, GM_AND_PLAYERS, morale),
   defineCommand(schemas.place, GM, place),
+  defineCommand(schemas.coverPlace, GM, coverPlace),
+  defineCommand(schemas.coverRemove, GM, coverRemove),
   defineCommand(schemas.setMorale, GM, setMorale),
   fightCommand(schemas.seek, GM_AND_PLAYERS, seek),
   fightCommand(schemas.steady, GM_AND_PLAYERS, steady),

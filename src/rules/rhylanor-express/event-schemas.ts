@@ -429,6 +429,17 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     clock: z.number().int().min(1).max(12).nullable(),
     metres: z.number().finite().min(0).max(1_000_000),
   }),
+  'combat.coverPlaced': event('combat.coverPlaced', {
+    area: z.strictObject({
+      id: count,
+      x: metres,
+      y: metres,
+      radius: z.number().min(0.5).max(500),
+      cover: z.union([z.literal('full'), z.number().int().min(1).max(4)]),
+      name: z.string().max(60),
+    }),
+  }),
+  'combat.coverRemoved': event('combat.coverRemoved', { coverId: count }),
   'combat.ended': event('combat.ended', { reason: text }),
   'medic.treated': event('medic.treated', {
     medicId: id,

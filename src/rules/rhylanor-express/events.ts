@@ -5,6 +5,7 @@ import type {
   Combat,
   Combatant,
   Continuation,
+  CoverArea,
   IndirectCall,
   Machine,
   Phase,
@@ -241,6 +242,8 @@ export type PersonalEvent =
       readonly clock: number | null;
       readonly metres: number;
     }
+  | { readonly type: 'combat.coverPlaced'; readonly area: CoverArea }
+  | { readonly type: 'combat.coverRemoved'; readonly coverId: number }
   | { readonly type: 'combat.ended'; readonly reason: string }
   // Vehicles in personal combat (§7.7) ------------------------------------------------------------
   | { readonly type: 'combat.vehicleJoined'; readonly combatant: Combatant }

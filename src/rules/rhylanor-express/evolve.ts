@@ -218,6 +218,17 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       }));
     case 'combat.indirectLanded':
       return onCombat(state, (c) => ({ ...c, indirect: c.indirect.filter((x) => x.id !== event.callId) }));
+    case 'combat.coverPlaced':
+      return onCombat(state, (c) => ({
+        ...c,
+        coverMap: [...(c.coverMap ?? []), event.area],
+        nextCoverId: event.area.id + 1,
+      }));
+    case 'combat.coverRemoved':
+      return onCombat(state, (c) => ({
+        ...c,
+        coverMap: (c.coverMap ?? []).filter((a) => a.id !== event.coverId),
+      }));
     case 'combat.ended':
       return { ...state, combat: null, window: null, staged: [] };
     case 'medic.treated':

@@ -135,6 +135,8 @@ export const PERSONAL_EVENT_TYPES = [
   'combat.sought',
   'combat.indirectCalled',
   'combat.indirectLanded',
+  'combat.coverPlaced',
+  'combat.coverRemoved',
   'combat.ended',
   'medic.treated',
   'medic.preserved',

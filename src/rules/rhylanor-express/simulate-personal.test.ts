@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPack } from './data/pack.ts';
-import { simulateFirefights } from './simulate-personal.ts';
+import { firefightStart, simulateFirefights } from './simulate-personal.ts';
 
 describe('firefight simulator (through the ruleset)', () => {
   it('plays the pack scenarios to an end, the same seed the same numbers', () => {
@@ -13,5 +13,15 @@ describe('firefight simulator (through the ruleset)', () => {
       expect(a.undecided.count).toBeLessThan(40);
       expect(a.turns.mean).toBeGreaterThan(0);
     }
+  });
+
+  it('begins the fight with the scenario’s cover on the map', () => {
+    const start = firefightStart(
+      defaultPack,
+      defaultPack.scenarios[0] as (typeof defaultPack.scenarios)[number],
+    );
+    expect(start.combat?.coverMap).toEqual([
+      { id: 1, x: 14, y: 1.5, radius: 3, cover: 2, name: 'cargo pallets' },
+    ]);
   });
 });

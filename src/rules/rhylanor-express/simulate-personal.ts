@@ -2,17 +2,22 @@ import { SeededDice } from '../../engine/dice/source.ts';
 import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../../engine/estimates.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
-import { canAct } from './character.ts';
-import { distance, rangeBand } from './combat.ts';
+import { type Character, canAct, encumbrance } from './character.ts';
+import { allowance, coverOf, distance, fireMods, metresToCover, rangeBand } from './combat.ts';
 import type { Pack, PersonalScenario } from './data/pack-schema.ts';
+import { RANGE_TARGETS } from './data/tables.ts';
 import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { SIDES, type SideId } from './state.ts';
+import { type Combat, type Combatant, SIDES, type SideId } from './state.ts';
+import { chanceOutOf36 } from './task.ts';
 
 /**
  * Firefights played many times through the real ruleset (`decide`/`evolve`, seeded dice), both
- * sides run by one plain policy: stand and shoot at the nearest enemy in range, else walk closer;
- * reload when empty; strike in melee when in contact; check morale when due; keep pool points.
- * What it reports are the rules' odds, not a second model of them.
+ * sides run by one policy: shoot the nearest enemy with the carried weapon that has the best
+ * chance on him; out of cover with cover a walk away that keeps him in range, walk into it; else
+ * stand and shoot when in range, walk closer when not; after a failed graze check, evade toward
+ * cover; reload when empty; strike in melee when in contact; check morale when due; keep pool
+ * points. It sends no command it can tell will be refused (a broken side's shots, a walk past his
+ * allowance), since a refusal costs a thrown error. What it reports are the rules' odds.
  */
 
 export const DEFAULT_MAX_TURNS = 20;
@@ -74,6 +79,7 @@ export function firefightStart(pack: Pack, scenario: PersonalScenario): Rhylanor
       if (m.cover > 0) run({ type: 'combat.place', characterId: ids[i]?.[j], cover: m.cover });
     });
   });
+  for (const area of scenario.cover) run({ type: 'combat.coverPlace', ...area });
   // Both sides are in plain sight: the fight starts at the scenario's positions.
   for (const side of SIDES) run({ type: 'combat.spot', side, result: true });
   return s;
@@ -119,10 +125,12 @@ export function fightFirefight(
     if (over !== undefined) break;
     const phasing = combat.phasing;
     const mine = (side: SideId) =>
-      combat.sides[side].members.filter((id) => {
-        const c = s.characters[id];
-        return c && canAct(c);
-      });
+      combat.sides[side].morale !== 'steady'
+        ? []
+        : combat.sides[side].members.filter((id) => {
+            const c = s.characters[id];
+            return c && canAct(c);
+          });
     switch (combat.phase) {
       case 'movement':
         for (const id of mine(phasing)) moveOne(s, id, tryCommand);
@@ -151,6 +159,7 @@ export function fightFirefight(
         break;
       case 'morale':
         for (const side of SIDES) {
+          if (combat.sides[side].morale !== 'steady' || !combat.sides[side].moraleChecking) continue;
           if (tryCommand({ type: 'combat.morale', side, rally: false } as RhylanorCommand)) closeWindows();
         }
         break;
@@ -206,46 +215,116 @@ function nearestEnemy(s: RhylanorState, id: string) {
   return best;
 }
 
+/** The chance of one aimed shot with the weapon at `weaponIndex` on the foe, or 0 if it cannot shoot him now. */
+function shotChance(s: RhylanorState, c: Character, weaponIndex: number, foe: Combatant, from: Spot): number {
+  const carried = c.weapons[weaponIndex];
+  if (!carried || carried.loaded <= 0) return 0;
+  const weapon = s.pack.weapons.find((w) => w.id === carried.weaponId);
+  if (!weapon) return 0;
+  const band = rangeBand(weapon, distance(from, foe));
+  if (band === null) return 0;
+  const dm = fireMods(s, c, weapon, 0, foe).reduce((t, m) => t + m.value, 0);
+  return chanceOutOf36(dm, RANGE_TARGETS[band]);
+}
+
+/** The carried weapon with the best chance on the foe from `from` (ties: the first), or null. */
+function bestWeapon(s: RhylanorState, c: Character, foe: Combatant, from: Spot): number | null {
+  let best: number | null = null;
+  let bestP = 0;
+  for (let i = 0; i < c.weapons.length; i++) {
+    const p = shotChance(s, c, i, foe, from);
+    if (p > bestP) {
+      bestP = p;
+      best = i;
+    }
+  }
+  return best;
+}
+
+interface Spot {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The point of the nearest cover area's edge (or its centre, when that is nearer than its radius) as seen from `me`. */
+function nearestCoverPoint(combat: Combat, me: Spot): Spot | null {
+  let best: Spot | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const a of combat.coverMap ?? []) {
+    const d = distance(me, a);
+    const toEdge = Math.max(0, d - a.radius);
+    if (toEdge >= bestD) continue;
+    bestD = toEdge;
+    // A step past the edge (half a metre in), so rounding keeps him inside.
+    const inside = Math.min(d, Math.max(0, d - a.radius + 0.5));
+    best = d === 0 ? a : { x: me.x + ((a.x - me.x) / d) * inside, y: me.y + ((a.y - me.y) / d) * inside };
+  }
+  return best;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
 function moveOne(s: RhylanorState, id: string, run: (c: RhylanorCommand) => boolean): void {
-  const me = s.combat?.combatants[id];
+  const combat = s.combat;
+  const me = combat?.combatants[id];
   const c = s.characters[id];
   const foe = nearestEnemy(s, id);
-  if (!me || !c || !foe) return;
-  const carried = c.weapons[0];
-  const weapon = carried && s.pack.weapons.find((w) => w.id === carried.weaponId);
-  const reload = carried && weapon && carried.loaded === 0 && carried.spare > 0 ? { reload: 0 } : {};
-  const d = distance(me, foe);
-  if (!weapon || rangeBand(weapon, d) === null || rangeBand(weapon, d) === 'extreme') {
-    // Walk closer (stopping short of contact unless unarmed of guns).
-    const step = Math.min(18, Math.max(0, d - (weapon ? 1.5 : 1)));
-    const x = me.x + ((foe.x - me.x) / d) * step;
-    const y = me.y + ((foe.y - me.y) / d) * step;
-    if (
-      run({
-        type: 'combat.move',
-        characterId: id,
-        option: 'walk',
-        x: Math.round(x * 100) / 100,
-        y: Math.round(y * 100) / 100,
-        handhold: false,
-        ...reload,
-      } as RhylanorCommand)
-    )
-      return;
+  if (!combat || !me || !c || !foe) return;
+  const enc = encumbrance(c, s.pack).state;
+  const reach = (option: 'walk' | 'evade') =>
+    allowance(c, option, s.pack.rules.woundMovementMetres, enc === 'veryEncumbered');
+  const empty = c.weapons.findIndex((w) => {
+    const weapon = s.pack.weapons.find((x) => x.id === w.weaponId);
+    return weapon && w.loaded === 0 && w.spare > 0;
+  });
+  const reload = empty >= 0 && bestWeapon(s, c, foe, me) === null ? { reload: empty } : {};
+  const go = (option: 'walk' | 'evade' | 'stand', to: Spot | null) =>
+    run({
+      type: 'combat.move',
+      characterId: id,
+      option,
+      ...(to ? { x: round2(to.x), y: round2(to.y) } : {}),
+      handhold: false,
+      ...reload,
+    } as RhylanorCommand);
+  /** A point at most `limit` metres from him toward `target`. */
+  const toward = (target: Spot, limit: number, stopShort = 0): Spot => {
+    const d = distance(me, target);
+    const step = Math.max(0, Math.min(limit - 0.01, d - stopShort));
+    return d === 0
+      ? me
+      : { x: me.x + ((target.x - me.x) / d) * step, y: me.y + ((target.y - me.y) / d) * step };
+  };
+  if (me.mustEvade) {
+    const cover = nearestCoverPoint(combat, me);
+    if (enc !== 'veryEncumbered' && go('evade', cover ? toward(cover, reach('evade')) : null)) return;
   }
-  run({
-    type: 'combat.move',
-    characterId: id,
-    option: 'stand',
-    handhold: false,
-    ...reload,
-  } as RhylanorCommand);
+  const inCover = coverOf(combat, me).cover > 0 || coverOf(combat, me).fullCover;
+  const walk = enc === 'fine' || enc === 'encumbered' ? reach('walk') : 0;
+  // Cover a walk away from which the foe can still be shot: walk into it.
+  if (!inCover && walk > 0 && metresToCover(combat, me) <= walk) {
+    const cover = nearestCoverPoint(combat, me);
+    if (cover && bestWeapon(s, c, foe, cover) !== null && go('walk', toward(cover, walk))) return;
+  }
+  if (bestWeapon(s, c, foe, me) === null && walk > 0 && empty < 0) {
+    // Out of reach of every loaded weapon: walk closer, stopping short of contact.
+    if (go('walk', toward(foe, walk, 1.5))) return;
+  }
+  go('stand', null);
 }
 
 function fireOne(s: RhylanorState, id: string, run: (c: RhylanorCommand) => boolean): void {
   const foe = nearestEnemy(s, id);
-  if (!foe) return;
-  run({ type: 'combat.fire', characterId: id, weaponIndex: 0, targets: [foe.id] } as RhylanorCommand);
+  const me = s.combat?.combatants[id];
+  const c = s.characters[id];
+  const combat = s.combat;
+  if (!foe || !me || !c || !combat || coverOf(combat, foe).fullCover) return;
+  // An evader does not shoot; return fire is for those who stood (§7.4).
+  if (combat.phase === 'directFire' && me.option === 'evade' && me.optionTurn === combat.turn) return;
+  if (combat.phase === 'returnFire' && me.option !== 'stand' && me.option !== null) return;
+  const weaponIndex = bestWeapon(s, c, foe, me);
+  if (weaponIndex === null) return;
+  run({ type: 'combat.fire', characterId: id, weaponIndex, targets: [foe.id] } as RhylanorCommand);
 }
 
 /** n firefights from one seed: the pure core of `bughunt simulate rhylanor-express personal`. */

@@ -26,7 +26,7 @@ export interface Combatant {
   readonly option: MovementOption | null;
   /** Turn number of that choice. */
   readonly optionTurn: number;
-  /** A failed graze check (§7.12): his next move must be Evade (toward cover, the referee's eye). */
+  /** A failed graze check (§7.12): his next move must be Evade, toward cover when the map has some in reach. */
   readonly mustEvade?: boolean;
   /** Weapon index being reloaded (cannot attack this turn; done in the command phase). */
   readonly reloading: number | null;
@@ -131,6 +131,22 @@ export interface Combat {
   readonly nextCallId: number;
   /** Dogfight rolls this fight (§7.7): a win lets that shot ignore the movement DM; a loss lets the target answer. */
   readonly dogfights?: readonly Dogfight[];
+  /** Cover the referee has placed on the fight's plane (§7.15); absent in fights begun before it. */
+  readonly coverMap?: readonly CoverArea[];
+  readonly nextCoverId?: number;
+}
+
+/**
+ * A patch of cover on the plane: a circle (centre and radius in metres) giving partial cover of a
+ * DM 1–4 or full cover to whoever stands in it. Circles because positions are free points in metres.
+ */
+export interface CoverArea {
+  readonly id: number;
+  readonly x: number;
+  readonly y: number;
+  readonly radius: number;
+  readonly cover: number | 'full';
+  readonly name: string;
 }
 
 export interface Dogfight {

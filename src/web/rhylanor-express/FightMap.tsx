@@ -50,10 +50,19 @@ export function FightMap({
   const seen = Object.values(combat.combatants).filter(placed);
   const me = chosen ? seen.find((m) => m.id === chosen) : undefined;
   const reach = plan ? MOVEMENT_OPTIONS[plan.option].metres : 0;
-  const spotsKey = seen.map((m) => `${m.x},${m.y}`).join(';');
+  const cover = combat.coverMap ?? [];
+  // The map takes in every cover area whole: two opposite corners of its square.
+  const spots = [
+    ...seen,
+    ...cover.flatMap((a) => [
+      { x: a.x - a.radius, y: a.y - a.radius },
+      { x: a.x + a.radius, y: a.y + a.radius },
+    ]),
+  ];
+  const spotsKey = spots.map((m) => `${m.x},${m.y}`).join(';');
   // Laid out again only when someone moves or the reach changes, never while a marker is dragged.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the positions' text
-  const grid = useMemo(() => fightGrid(seen, reach), [spotsKey, reach]);
+  const grid = useMemo(() => fightGrid(spots, reach), [spotsKey, reach]);
   const layout = useMemo(() => squareLayout(grid.width, grid.height), [grid]);
   const mayReach = useCallback(
     (c: SquareCell) => {
@@ -74,6 +83,9 @@ export function FightMap({
     if (planCell && planCell.x === c.x && planCell.y === c.y) here.push('planned move');
     if (me && !who(c).some((m) => m.id === me.id))
       here.push(`${metresBetween(at, me)} m from ${names(me.id)}`);
+    for (const a of cover)
+      if (metresBetween(at, a) <= a.radius)
+        here.push(a.cover === 'full' ? 'full cover' : `cover −${a.cover}`);
     if (mayReach(c)) here.push('within the move');
     return `${at.x}, ${at.y} m${here.length > 0 ? `: ${here.join(', ')}` : ''}`;
   };
@@ -101,6 +113,20 @@ export function FightMap({
         onDrag={setIfReachable}
         onDrop={setIfReachable}
       >
+        {cover.map((a) => {
+          const w = toWorld(grid, a);
+          return (
+            <g
+              key={`cover-${a.id}`}
+              className={`re-cover re-cover-${a.cover === 'full' ? 'full' : 'partial'}`}
+            >
+              <circle cx={w.x} cy={w.y} r={a.radius / grid.scale} data-cover={a.id} />
+              <text x={w.x} y={w.y + 0.25} textAnchor="middle">
+                {a.name || (a.cover === 'full' ? 'full' : `−${a.cover}`)}
+              </text>
+            </g>
+          );
+        })}
         {meW && weapon
           ? weapon.ranges.map((r, i) => (
               <circle

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type Character, condition, currentEnd } from '../../rules/rhylanor-express/character.ts';
+import { coverOf } from '../../rules/rhylanor-express/combat.ts';
 import type { Weapon } from '../../rules/rhylanor-express/data/pack-schema.ts';
 import type { MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
@@ -130,13 +131,14 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
             const c = view.characters[m.id];
             const sheet = isSheet(c) ? c : null;
             const machine = view.machines[m.id];
+            const cover = coverOf(combat, m);
             return (
               <tr key={m.id} className={`re-side-${m.side}`} data-combatant={m.id}>
                 <th scope="row">{combatantName(view, m.id)}</th>
                 <td>{m.x === null ? 'unseen' : `${m.x}, ${m.y}`}</td>
                 <td>{machine ? (m.activity ?? '—') : (m.option ?? '—')}</td>
                 <td>
-                  {m.fullCover ? 'full' : m.cover > 0 ? `−${m.cover}` : '—'}
+                  {cover.fullCover ? 'full' : cover.cover > 0 ? `−${cover.cover}` : '—'}
                   {m.concealed ? ', concealed' : ''}
                 </td>
                 <td>
@@ -172,6 +174,7 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
         onPlan={(to) => chosen && setOrdersOf(chosen, { to })}
         onChoose={setChosen}
       />
+      <CoverList combat={combat} referee={seat.role === 'gm'} />
       {view.window ? <PoolWindow view={view} seat={seat} /> : null}
       {members.length > 0 ? (
         <div className="re-fight-actions">
@@ -587,6 +590,93 @@ function StartFight({ view }: { view: View }) {
         Start the fight
       </button>
     </form>
+  );
+}
+
+/**
+ * The cover on the map (§7.15), which every seat sees: each area's place, size and cover. The
+ * referee puts new areas down (centre and radius in metres, partial −1 to −4 or full) and takes
+ * them away; whoever stands inside one has its cover.
+ */
+function CoverList({ combat, referee }: { combat: Combat; referee: boolean }) {
+  const { run, busy } = useRunner();
+  const [x, setX] = useState('0');
+  const [y, setY] = useState('0');
+  const [radius, setRadius] = useState('2');
+  const [kind, setKind] = useState('2');
+  const [name, setName] = useState('');
+  const areas = combat.coverMap ?? [];
+  if (areas.length === 0 && !referee) return null;
+  const ready =
+    [x, y, radius].every((v) => v.trim() !== '' && Number.isFinite(Number(v))) && Number(radius) >= 0.5;
+  return (
+    <section className="re-cover-list" aria-label="Cover on the map">
+      <h4>Cover on the map</h4>
+      {areas.length === 0 ? <p className="re-muted">None placed.</p> : null}
+      <ul>
+        {areas.map((a) => (
+          <li key={a.id} data-cover-area={a.id}>
+            {a.name ? `${a.name}: ` : ''}
+            {a.cover === 'full' ? 'full cover' : `cover −${a.cover}`}, {a.radius} m around {a.x}, {a.y} m
+            {referee ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="re-small"
+                  disabled={busy}
+                  onClick={() => run({ type: 'combat.coverRemove', coverId: a.id }, 'cover removed')}
+                >
+                  Remove
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {referee ? (
+        <form
+          className="re-inline"
+          aria-label="Place cover"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!ready) return;
+            run(
+              {
+                type: 'combat.coverPlace',
+                x: Number(x),
+                y: Number(y),
+                radius: Number(radius),
+                cover: kind === 'full' ? 'full' : Number(kind),
+                name: name.trim(),
+              },
+              'cover placed',
+            );
+          }}
+        >
+          <NumberField label="x m" name="coverX" value={x} onChange={setX} />
+          <NumberField label="y m" name="coverY" value={y} onChange={setY} />
+          <NumberField label="radius m" name="coverRadius" value={radius} onChange={setRadius} min={1} />
+          <Choice
+            label="Cover"
+            name="coverKind"
+            options={[
+              ...[1, 2, 3, 4].map((n) => ({ value: String(n), label: `−${n}` })),
+              { value: 'full', label: 'full' },
+            ]}
+            value={kind}
+            onChange={setKind}
+          />
+          <label>
+            Name{' '}
+            <input name="coverName" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <button type="submit" disabled={busy || !ready}>
+            Place cover
+          </button>
+        </form>
+      ) : null}
+    </section>
   );
 }
 

@@ -313,6 +313,16 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `Called fire lands at ${num(e.x) ?? '?'}, ${num(e.y) ?? '?'} m: ${rollBreakdown(e.roll)}${
         num(e.metres) ? `, ${num(e.metres)} m off` : ''
       }.`;
+    case 'combat.coverPlaced': {
+      const area = obj(e.area);
+      const kind = area.cover === 'full' ? 'full cover' : `cover −${num(area.cover) ?? '?'}`;
+      const name = str(area.name) ? `${str(area.name)}: ` : '';
+      return `The referee puts ${name}${kind} ${num(area.radius) ?? '?'} m around ${num(area.x) ?? '?'}, ${
+        num(area.y) ?? '?'
+      } m.`;
+    }
+    case 'combat.coverRemoved':
+      return `The referee takes cover ${num(e.coverId) ?? '?'} off the map.`;
     case 'combat.ended':
       return `The firefight is over${str(e.reason) ? `: ${str(e.reason)}` : ''}.`;
     case 'medic.treated':

@@ -214,6 +214,19 @@ export const personalScenarioSchema = z.strictObject({
   name,
   description: note.default(''),
   zeroG: z.boolean().default(false),
+  /** Cover areas the fight begins with (§7.15): circles of partial (1–4) or full cover. */
+  cover: z
+    .array(
+      z.strictObject({
+        x: z.number().min(-100000).max(100000),
+        y: z.number().min(-100000).max(100000),
+        radius: z.number().min(0.5).max(500),
+        cover: z.union([z.literal('full'), z.number().int().min(1).max(4)]),
+        name: z.string().trim().max(60).default(''),
+      }),
+    )
+    .max(100)
+    .default([]),
   sides: z
     .array(
       z.strictObject({
