@@ -24,6 +24,7 @@ import {
   type Combat,
   type Combatant,
   type Machine,
+  type Phase,
   type PointDefenceCover,
   pdKey,
   type RhylanorState,
@@ -129,6 +130,30 @@ function vehicleIn(state: RhylanorState, combat: Combat, id: string): { machine:
   return { machine, at: requireCombatant(combat, id) };
 }
 
+/**
+ * A vehicle command of the phasing side: the fight's opening (`fightCommand`), then the phase it
+ * belongs to, the vehicle in the fight and not destroyed, and its side the one whose turn it is.
+ */
+function vehicleCommand<Sch extends z.ZodObject & { shape: { machineId: z.ZodType<string> } }>(
+  schema: Sch,
+  phases: readonly Phase[],
+  what: string,
+  decide: (
+    state: RhylanorState,
+    command: z.output<Sch>,
+    ctx: DecideContext,
+    combat: Combat,
+    vehicle: { machine: Machine; at: Combatant },
+  ) => PersonalEvent[],
+): CommandSpec {
+  return fightCommand(schema, GM_AND_PLAYERS, (state, command, ctx, combat) => {
+    requirePhase(combat, phases, what);
+    const vehicle = vehicleIn(state, combat, (command as { machineId: string }).machineId);
+    requirePhasing(combat, vehicle.at, what);
+    return decide(state, command, ctx, combat, vehicle);
+  });
+}
+
 function packVehicle(state: RhylanorState, machine: Machine) {
   const v = state.pack.vehicles.find((x) => x.id === machine.packId);
   if (!v) throw new RuleError('UNKNOWN_MACHINE', `the data pack has no vehicle ${machine.packId}`);
@@ -207,10 +232,8 @@ function drive(
   cmd: z.output<typeof schemas.drive>,
   ctx: DecideContext,
   combat: Combat,
+  { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  requirePhase(combat, ['movement'], 'driving');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'driving');
   if (cmd.driverId !== undefined) requireFit(requireOwn(state, ctx, cmd.driverId));
   else if (ctx.actor.role !== 'gm') throw new RuleError('DRIVER_NEEDED', 'name the driver');
   if (at.optionTurn === combat.turn && at.option !== null)
@@ -431,10 +454,8 @@ function pointDefenceSet(
   cmd: z.output<typeof schemas.pointDefenceSet>,
   ctx: DecideContext,
   combat: Combat,
+  { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  requirePhase(combat, ['command'], 'setting point defence');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'setting point defence');
   if (cmd.gunnerId !== undefined) requireFit(requireOwn(state, ctx, cmd.gunnerId));
   else if (ctx.actor.role !== 'gm') throw new RuleError('GUNNER_NEEDED', 'name the gunner');
   const weapon = slotWeapon(state, machine, cmd.slot);
@@ -473,11 +494,8 @@ function vehicleReload(
   cmd: z.output<typeof schemas.reload>,
   ctx: DecideContext,
   combat: Combat,
+  { machine }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  // As a man reloads (§7.5): in the command phase, the weapon idle meanwhile.
-  requirePhase(combat, ['command'], 'reloading');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'reloading');
   requireFit(requireOwn(state, ctx, cmd.gunnerId));
   const weapon = slotWeapon(state, machine, cmd.slot);
   if (combat.acted[`reload:${machine.id}#${cmd.slot}`])
@@ -497,10 +515,8 @@ function bomb(
   cmd: z.output<typeof schemas.bomb>,
   ctx: DecideContext,
   combat: Combat,
+  { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  requirePhase(combat, ['directFire'], 'a bomb run');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'a bomb run');
   if (!packVehicle(state, machine).bombRack)
     throw new RuleError('NO_BOMBS', `${machine.name} carries no bombs (the pack's bombRack)`);
   if (combat.acted[`bomb:${machine.id}`])
@@ -518,11 +534,12 @@ function bomb(
 
 export const vehicleCombatCommands: readonly CommandSpec[] = [
   defineCommand(schemas.join, GM, join),
-  fightCommand(schemas.drive, GM_AND_PLAYERS, drive),
+  vehicleCommand(schemas.drive, ['movement'], 'driving', drive),
   fightCommand(schemas.fire, GM_AND_PLAYERS, fire),
   fightCommand(schemas.dogfight, GM_AND_PLAYERS, dogfight),
   fightCommand(schemas.pointDefence, GM_AND_PLAYERS, pointDefence),
-  fightCommand(schemas.pointDefenceSet, GM_AND_PLAYERS, pointDefenceSet),
-  fightCommand(schemas.reload, GM_AND_PLAYERS, vehicleReload),
-  fightCommand(schemas.bomb, GM_AND_PLAYERS, bomb),
+  vehicleCommand(schemas.pointDefenceSet, ['command'], 'setting point defence', pointDefenceSet),
+  // As a man reloads (§7.5): in the command phase, the weapon idle meanwhile.
+  vehicleCommand(schemas.reload, ['command'], 'reloading', vehicleReload),
+  vehicleCommand(schemas.bomb, ['directFire'], 'a bomb run', bomb),
 ];
