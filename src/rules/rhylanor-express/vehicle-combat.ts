@@ -19,7 +19,8 @@ import {
   requireFit,
   requireOwn,
 } from './parts.ts';
-import { deviate, resolveRolls } from './resolve.ts';
+import { attackWounds, deviate, machineHits, resolveRolls } from './resolve.ts';
+import { requireDriver, requireGunner } from './riders.ts';
 import {
   type Combat,
   type Combatant,
@@ -28,6 +29,7 @@ import {
   type PointDefenceCover,
   pdKey,
   type RhylanorState,
+  ridingIn,
   SIDES,
 } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
@@ -234,8 +236,10 @@ function drive(
   combat: Combat,
   { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  if (cmd.driverId !== undefined) requireFit(requireOwn(state, ctx, cmd.driverId));
-  else if (ctx.actor.role !== 'gm') throw new RuleError('DRIVER_NEEDED', 'name the driver');
+  if (cmd.driverId !== undefined) {
+    requireFit(requireOwn(state, ctx, cmd.driverId));
+    requireDriver(machine, cmd.driverId);
+  } else if (ctx.actor.role !== 'gm') throw new RuleError('DRIVER_NEEDED', 'name the driver');
   if (at.optionTurn === combat.turn && at.option !== null)
     throw new RuleError('ALREADY_DONE', `${machine.name} has moved this turn`);
   const metres = distance(at, cmd);
@@ -266,6 +270,7 @@ function fire(
   }
   const gunner = requireOwn(state, ctx, cmd.gunnerId);
   requireFit(gunner);
+  requireGunner(machine, gunner.id);
   const key = `${machine.id}#${cmd.slot}`;
   if (combat.acted[key])
     throw new RuleError('ALREADY_DONE', `that weapon of ${machine.name} has fired this phase`);
@@ -517,19 +522,63 @@ function bomb(
   combat: Combat,
   { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  if (!packVehicle(state, machine).bombRack)
-    throw new RuleError('NO_BOMBS', `${machine.name} carries no bombs (the pack's bombRack)`);
+  const v = packVehicle(state, machine);
+  if (!v.bombRack) throw new RuleError('NO_BOMBS', `${machine.name} carries no bombs (the pack's bombRack)`);
+  if ((machine.bombsDropped ?? 0) >= v.bombLoad)
+    throw new RuleError('NO_BOMBS_LEFT', `${machine.name} has dropped all ${v.bombLoad} of its bombs`, {
+      load: v.bombLoad,
+    });
   if (combat.acted[`bomb:${machine.id}`])
     throw new RuleError('ALREADY_DONE', `${machine.name} has bombed this phase`);
+  requireDriver(machine, cmd.pilotId);
   const purpose = `bomb from ${machine.name}`;
   const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), pilotMods(state, cmd.pilotId, ctx), BOMB_TARGET);
-  const base = { type: 'combat.bombed', machineId: machine.id, pilotId: cmd.pilotId, roll } as const;
-  if (roll.success) return [{ ...base, x: cmd.x, y: cmd.y, clock: null, metres: 0 }];
-  // A miss deviates as indirect fire does, along the line from the aircraft to the point (§7.11).
-  const clock = ctx.dice.roll({ name: 'd12', sides: 12 }, 'bomb deviation direction');
-  const metres = (ctx.dice.roll(D6, 'bomb deviation') + ctx.dice.roll(D6, 'bomb deviation')) * 10;
-  const landed = deviate(at, { x: cmd.x, y: cmd.y }, clock, metres);
-  return [{ ...base, x: landed.x, y: landed.y, clock, metres }];
+  let landed = { x: cmd.x, y: cmd.y };
+  let clock: number | null = null;
+  let metres = 0;
+  if (!roll.success) {
+    // A miss deviates as indirect fire does, along the line from the aircraft to the point (§7.11).
+    clock = ctx.dice.roll({ name: 'd12', sides: 12 }, 'bomb deviation direction');
+    metres = (ctx.dice.roll(D6, 'bomb deviation') + ctx.dice.roll(D6, 'bomb deviation')) * 10;
+    landed = deviate(at, landed, clock, metres);
+  }
+  // Its blast (Bughunt's own data, pack bombPen and bombRadius): one explosive hit on everyone and
+  // everything in the fight within the radius of where it landed, the bomber itself excepted.
+  const caught = Object.values(combat.combatants)
+    .filter((c) => c.id !== machine.id && distance(c, landed) <= v.bombRadius + 1e-9)
+    .filter((c) => !ridingIn(state, c.id))
+    .map((c) => c.id);
+  const bombed: PersonalEvent = {
+    type: 'combat.bombed',
+    machineId: machine.id,
+    pilotId: cmd.pilotId,
+    roll,
+    x: landed.x,
+    y: landed.y,
+    clock,
+    metres,
+    caught,
+  };
+  const after = fold(state, [bombed]);
+  const perTarget = caught.map((targetId) => ({ targetId, hits: 1 }));
+  const blast = { pen: v.bombPen, name: 'the bomb' };
+  const onMachines = machineHits(after, perTarget, blast, 1, cmd.pilotId, ctx.dice);
+  const men = perTarget.filter((t) => !after.machines[t.targetId]);
+  return [
+    bombed,
+    ...onMachines.events,
+    ...attackWounds(
+      fold(after, onMachines.events),
+      cmd.pilotId,
+      men,
+      v.bombPen,
+      {},
+      1,
+      'the bomb',
+      ctx.dice,
+      onMachines.crew,
+    ),
+  ];
 }
 
 export const vehicleCombatCommands: readonly CommandSpec[] = [
