@@ -69,6 +69,14 @@ export function personalEventProblem(state: RhylanorState, event: PersonalEvent)
       for (const t of event.targets)
         if (!combat?.combatants[t.targetId]) return `${t.targetId} is not in the fight`;
       return null;
+    case 'machine.boarded':
+      return state.machines[event.machineId]?.riders?.some((r) => r.characterId === event.characterId)
+        ? `${event.characterId} is already aboard`
+        : null;
+    case 'machine.alighted':
+      return state.machines[event.machineId]?.riders?.some((r) => r.characterId === event.characterId)
+        ? null
+        : `${event.characterId} is not aboard ${event.machineId}`;
     case 'combat.reloaded':
       return weaponProblem(state.characters[event.id], event.weaponIndex);
     case 'pack.loaded':

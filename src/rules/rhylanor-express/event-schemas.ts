@@ -10,7 +10,7 @@ import {
   WOUND_LEVELS,
 } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
-import { PHASES, SIDES } from './state.ts';
+import { PHASES, SEATS, SIDES } from './state.ts';
 
 /**
  * Schemas of the personal half's events as `decide` makes them, checked when a log is imported
@@ -256,6 +256,11 @@ const machineSchema = z.strictObject({
     .array(z.strictObject({ slot, covers: pointDefenceCover }))
     .max(9)
     .optional(),
+  riders: z
+    .array(z.strictObject({ characterId: id, seat: z.enum(SEATS) }))
+    .max(1000)
+    .optional(),
+  bombsDropped: count.optional(),
 });
 
 const damageRollSchema = z.strictObject({
@@ -428,6 +433,7 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     y: metres,
     clock: z.number().int().min(1).max(12).nullable(),
     metres: z.number().finite().min(0).max(1_000_000),
+    caught: z.array(id).max(1000).optional(),
   }),
   'combat.coverPlaced': event('combat.coverPlaced', {
     area: z.strictObject({
@@ -462,6 +468,23 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     damage: z.array(z.string().max(120)).max(200),
     destroyed: z.boolean(),
     inert: z.boolean(),
+  }),
+  'machine.boarded': event('machine.boarded', { machineId: id, characterId: id, seat: z.enum(SEATS) }),
+  'machine.alighted': event('machine.alighted', {
+    machineId: id,
+    characterId: id,
+    x: metres.optional(),
+    y: metres.optional(),
+  }),
+  'machine.crewAttacked': event('machine.crewAttacked', {
+    machineId: id,
+    effect: z.enum(['exposedCrewAttacked', 'oneCrewAttacked', 'allCrewAttacked', 'explode']),
+    pick: z.number().int().min(1).max(1000).nullable(),
+    characterIds: z.array(id).min(1).max(1000),
+    escapes: z
+      .array(z.strictObject({ characterId: id, roll: rollRecordSchema, escaped: z.boolean() }))
+      .max(1000)
+      .optional(),
   }),
   'machine.repaired': event('machine.repaired', {
     machineId: id,
@@ -502,6 +525,7 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     y: metres,
     clock: z.number().int().min(1).max(12).nullable(),
     metres: z.number().finite().min(0).max(1_000_000),
+    caught: z.array(id).max(1000).optional(),
   }),
   'combat.dogfought': event('combat.dogfought', {
     attackerId: id,

@@ -11,6 +11,7 @@ import type {
   Phase,
   PointDefenceCover,
   Research,
+  Seat,
   SideId,
 } from './state.ts';
 import type { RollRecord } from './task.ts';
@@ -278,6 +279,8 @@ export type PersonalEvent =
       readonly y: number;
       readonly clock: number | null;
       readonly metres: number;
+      /** Who stood within the blast (pack `bombRadius`) where it landed; absent in older logs. */
+      readonly caught?: readonly string[];
     }
   | {
       readonly type: 'combat.dogfought';
@@ -330,6 +333,35 @@ export type PersonalEvent =
       readonly damage: readonly string[];
       readonly destroyed: boolean;
       readonly inert: boolean;
+    }
+  | {
+      readonly type: 'machine.boarded';
+      readonly machineId: string;
+      readonly characterId: string;
+      readonly seat: Seat;
+    }
+  | {
+      readonly type: 'machine.alighted';
+      readonly machineId: string;
+      readonly characterId: string;
+      /** Where he stands, in a fight. */
+      readonly x?: number;
+      readonly y?: number;
+    }
+  | {
+      /** A crew effect of the vehicle damage table (§7.13) and whom it reaches. */
+      readonly type: 'machine.crewAttacked';
+      readonly machineId: string;
+      readonly effect: string;
+      /** The die that chose the one crewman (null: nobody to choose between, or all of them). */
+      readonly pick: number | null;
+      readonly characterIds: readonly string[];
+      /** An explosion: each man's vehicle-skill roll to get clear (8+). */
+      readonly escapes?: readonly {
+        readonly characterId: string;
+        readonly roll: RollRecord;
+        readonly escaped: boolean;
+      }[];
     }
   | {
       readonly type: 'machine.repaired';

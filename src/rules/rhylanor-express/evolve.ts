@@ -246,6 +246,41 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
           : { ...m, damage: event.damage };
       return { ...state, machines: { ...state.machines, [m.id]: next } };
     }
+    case 'machine.boarded': {
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const riders = [...(m.riders ?? []), { characterId: event.characterId, seat: event.seat }];
+      const s = { ...state, machines: { ...state.machines, [m.id]: { ...m, riders } } };
+      const at = state.combat?.combatants[m.id];
+      if (!at) return s;
+      // Getting in is his move; inside a closed vehicle no one can aim at him (§7.13: only exposed crew are shot).
+      const openTop = state.pack.vehicles.find((v) => v.id === m.packId)?.openTop ?? false;
+      return onCombatant(s, event.characterId, (man, c) => ({
+        ...man,
+        x: at.x,
+        y: at.y,
+        option: 'walk',
+        optionTurn: c.turn,
+        fullCover: !openTop,
+      }));
+    }
+    case 'machine.alighted': {
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const riders = (m.riders ?? []).filter((r) => r.characterId !== event.characterId);
+      return stepOut({ ...state, machines: { ...state.machines, [m.id]: { ...m, riders } } }, event);
+    }
+    case 'machine.crewAttacked': {
+      // Those who got clear of an explosion are out of the wreck, where it stood.
+      if (!event.escapes) return state;
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const at = state.combat?.combatants[m.id];
+      let s: RhylanorState = { ...state, machines: { ...state.machines, [m.id]: { ...m, riders: [] } } };
+      for (const x of event.escapes)
+        s = stepOut(s, { characterId: x.characterId, ...(at ? { x: at.x, y: at.y } : {}) });
+      return s;
+    }
     case 'research.started':
       return { ...state, research: { ...state.research, [event.research.id]: event.research } };
     case 'research.rolled': {
@@ -264,8 +299,8 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       return { ...state, time: event.now };
     case 'combat.vehicleJoined':
       return onCombat(state, (c) => withCombatant(c, event.combatant));
-    case 'combat.driven':
-      return onCombatant(state, event.id, (m, c) => ({
+    case 'combat.driven': {
+      const s = onCombatant(state, event.id, (m, c) => ({
         ...m,
         x: event.x,
         y: event.y,
@@ -274,13 +309,27 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         option: event.moved ? 'walk' : 'stand',
         optionTurn: c.turn,
       }));
+      // Those aboard go where it goes.
+      let out = s;
+      for (const r of state.machines[event.id]?.riders ?? [])
+        out = onCombatant(out, r.characterId, (m) => ({ ...m, x: event.x, y: event.y }));
+      return out;
+    }
     case 'combat.vehicleFired':
       return onCombat(spendRounds(state, event.machineId, event.slot, event.rounds), (c) => ({
         ...c,
         acted: { ...c.acted, [`${event.machineId}#${event.slot}`]: true },
       }));
-    case 'combat.bombed':
-      return onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`bomb:${event.machineId}`]: true } }));
+    case 'combat.bombed': {
+      const m = state.machines[event.machineId];
+      const s = m
+        ? {
+            ...state,
+            machines: { ...state.machines, [m.id]: { ...m, bombsDropped: (m.bombsDropped ?? 0) + 1 } },
+          }
+        : state;
+      return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [`bomb:${event.machineId}`]: true } }));
+    }
     case 'combat.dogfought':
       return onCombat(state, (c) => ({
         ...c,
@@ -368,6 +417,18 @@ function spendRounds(state: RhylanorState, machineId: string, slot: number, roun
   if (!m || rounds === 0) return state;
   const spent = slotList(m.spent, slot, (n) => n + rounds);
   return { ...state, machines: { ...state.machines, [m.id]: { ...m, spent } } };
+}
+
+/** A man out of a vehicle stands where he got out, in the open again (his move for the turn). */
+function stepOut(state: RhylanorState, e: { characterId: string; x?: number; y?: number }): RhylanorState {
+  return onCombatant(state, e.characterId, (man, c) => ({
+    ...man,
+    x: e.x ?? man.x,
+    y: e.y ?? man.y,
+    option: 'walk',
+    optionTurn: c.turn,
+    fullCover: false,
+  }));
 }
 
 function onCombat(state: RhylanorState, f: (c: Combat) => Combat): RhylanorState {

@@ -8,7 +8,7 @@ import type { PersonalEvent } from './events.ts';
 import { fold } from './parts.ts';
 import { type Continuation, type RhylanorState, SIDES, type SideId } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, withPool } from './task.ts';
-import { damageMachine } from './vehicles.ts';
+import { type CrewHit, crewAttacks, damageMachine } from './vehicles.ts';
 
 /**
  * What happens to rolls once made: the tactics-pool window (§7.3: points before or after the
@@ -128,7 +128,7 @@ function woundRoll(
   return makeRoll(`wound roll on ${target.name}`, roll2d6(dice, `wound roll on ${target.name}`), mods, 4);
 }
 
-function attackWounds(
+export function attackWounds(
   state: RhylanorState,
   attackerId: string,
   perTarget: readonly { targetId: string; hits: number }[],
@@ -137,9 +137,11 @@ function attackWounds(
   shift: -1 | 0 | 1,
   name: string,
   dice: DiceSource,
+  crew: readonly CrewHit[] = [],
 ): PersonalEvent[] {
-  const rolls: RollRecord[] = [];
-  const hits: { targetId: string; shift: -1 | 0 | 1; attackerId: string }[] = [];
+  // A vehicle's crew wounded by the same attack roll in the same volley (one window at a time).
+  const rolls: RollRecord[] = crew.map((x) => x.roll);
+  const hits: { targetId: string; shift: -1 | 0 | 1; attackerId: string }[] = crew.map((x) => x.hit);
   for (const t of perTarget) {
     const target = state.characters[t.targetId];
     if (!target) continue;
@@ -175,17 +177,12 @@ function finishFire(
       events.push(deviation(state, after.shooterId, t.targetId, weapon.deviationD6, dice));
   });
   const s = fold(state, events);
-  // Hits on a vehicle or robot go to its damage tables, not the wound table (§7.13, §7.14).
-  const onMachines: PersonalEvent[] = [];
-  for (const t of perTarget) {
-    const machine = s.machines[t.targetId];
-    if (machine && !machine.destroyed) onMachines.push(...damageMachine(machine, weapon.pen, t.hits, dice));
-  }
+  const onMachines = machineHits(s, perTarget, weapon, weaponShift(weapon), after.shooterId, dice);
   return [
     ...events,
-    ...onMachines,
+    ...onMachines.events,
     ...attackWounds(
-      s,
+      fold(s, onMachines.events),
       after.shooterId,
       perTarget.filter((t) => !s.machines[t.targetId]),
       weapon.pen,
@@ -193,8 +190,41 @@ function finishFire(
       weaponShift(weapon),
       weapon.name,
       dice,
+      onMachines.crew,
     ),
   ];
+}
+
+/**
+ * Hits on vehicles and robots go to their damage tables, not the wound table (§7.13, §7.14); a
+ * vehicle's crew effects pick who aboard is hurt, and their wound rolls come back to join the
+ * attack's own volley.
+ */
+export function machineHits(
+  state: RhylanorState,
+  perTarget: readonly { targetId: string; hits: number }[],
+  weapon: { pen: number; energy?: boolean; laser?: boolean; name: string },
+  shift: -1 | 0 | 1,
+  attackerId: string,
+  dice: DiceSource,
+): { events: PersonalEvent[]; crew: CrewHit[] } {
+  const damaged: PersonalEvent[] = [];
+  for (const t of perTarget) {
+    const machine = state.machines[t.targetId];
+    if (machine && !machine.destroyed) damaged.push(...damageMachine(machine, weapon.pen, t.hits, dice));
+  }
+  const crew = crewAttacks(
+    state,
+    damaged,
+    shift,
+    (id) => {
+      const c = state.characters[id];
+      return c ? woundRoll(state, c, weapon.pen, weapon, dice, weapon.name) : null;
+    },
+    attackerId,
+    dice,
+  );
+  return { events: [...damaged, ...crew.events], crew: crew.hits };
 }
 
 /** Where a missed grenade lands (§7.11): 1d12 clock along the throw line, `n`d6 metres. */

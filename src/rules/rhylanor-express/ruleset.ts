@@ -22,6 +22,7 @@ import { type IntrusionCommand, intrusionCommands } from './intrusion.ts';
 import { type MedicineCommand, medicineCommands } from './medicine.ts';
 import { type PackCommand, packCommands } from './pack-load.ts';
 import type { CommandSpec } from './parts.ts';
+import { type RiderCommand, riderCommands } from './riders.ts';
 import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
   decideSpace,
@@ -59,6 +60,7 @@ export type RhylanorCommand =
   | MedicineCommand
   | IntrusionCommand
   | MachineCommand
+  | RiderCommand
   | VehicleCombatCommand
   | ChatCommand
   | PackCommand
@@ -73,6 +75,7 @@ const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   medicineCommands,
   intrusionCommands,
   machineCommands,
+  riderCommands,
   vehicleCombatCommands,
   packCommands,
 ];
@@ -143,6 +146,9 @@ export const PERSONAL_EVENT_TYPES = [
   'machine.added',
   'machine.damaged',
   'machine.repaired',
+  'machine.boarded',
+  'machine.alighted',
+  'machine.crewAttacked',
   'research.started',
   'research.rolled',
   'intrusion.rolled',

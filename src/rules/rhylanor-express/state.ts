@@ -190,6 +190,26 @@ export interface Machine {
   readonly reloads?: readonly number[];
   /** Slots set to point defence in a command phase, and what each covers (§7.7). */
   readonly pointDefence?: readonly PointDefenceSetting[];
+  /** Who rides in a vehicle and in which seat (absent: nobody; the pack's `capacity` bounds it). */
+  readonly riders?: readonly Rider[];
+  /** Bombs dropped from its rack so far (the pack's `bombLoad` is what a full rack holds, §7.11). */
+  readonly bombsDropped?: number;
+}
+
+export const SEATS = ['driver', 'gunner', 'passenger'] as const;
+export type Seat = (typeof SEATS)[number];
+
+/** One man aboard a vehicle: the driver drives (and pilots), a gunner lays its weapons. */
+export interface Rider {
+  readonly characterId: string;
+  readonly seat: Seat;
+}
+
+/** The vehicle a character rides in, if any. */
+export function ridingIn(state: RhylanorState, characterId: string): Machine | null {
+  for (const m of Object.values(state.machines))
+    if (m.riders?.some((r) => r.characterId === characterId)) return m;
+  return null;
 }
 
 /** What a point-defence weapon covers: its own vehicle, one other vehicle, or one area (≤ 50 × 50 m). */

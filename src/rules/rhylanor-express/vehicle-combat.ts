@@ -19,14 +19,17 @@ import {
   requireFit,
   requireOwn,
 } from './parts.ts';
-import { deviate, resolveRolls } from './resolve.ts';
+import { attackWounds, deviate, machineHits, resolveRolls } from './resolve.ts';
+import { requireDriver, requireGunner } from './riders.ts';
 import {
   type Combat,
   type Combatant,
   type Machine,
+  type Phase,
   type PointDefenceCover,
   pdKey,
   type RhylanorState,
+  ridingIn,
   SIDES,
 } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
@@ -129,6 +132,30 @@ function vehicleIn(state: RhylanorState, combat: Combat, id: string): { machine:
   return { machine, at: requireCombatant(combat, id) };
 }
 
+/**
+ * A vehicle command of the phasing side: the fight's opening (`fightCommand`), then the phase it
+ * belongs to, the vehicle in the fight and not destroyed, and its side the one whose turn it is.
+ */
+function vehicleCommand<Sch extends z.ZodObject & { shape: { machineId: z.ZodType<string> } }>(
+  schema: Sch,
+  phases: readonly Phase[],
+  what: string,
+  decide: (
+    state: RhylanorState,
+    command: z.output<Sch>,
+    ctx: DecideContext,
+    combat: Combat,
+    vehicle: { machine: Machine; at: Combatant },
+  ) => PersonalEvent[],
+): CommandSpec {
+  return fightCommand(schema, GM_AND_PLAYERS, (state, command, ctx, combat) => {
+    requirePhase(combat, phases, what);
+    const vehicle = vehicleIn(state, combat, (command as { machineId: string }).machineId);
+    requirePhasing(combat, vehicle.at, what);
+    return decide(state, command, ctx, combat, vehicle);
+  });
+}
+
 function packVehicle(state: RhylanorState, machine: Machine) {
   const v = state.pack.vehicles.find((x) => x.id === machine.packId);
   if (!v) throw new RuleError('UNKNOWN_MACHINE', `the data pack has no vehicle ${machine.packId}`);
@@ -207,12 +234,12 @@ function drive(
   cmd: z.output<typeof schemas.drive>,
   ctx: DecideContext,
   combat: Combat,
+  { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  requirePhase(combat, ['movement'], 'driving');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'driving');
-  if (cmd.driverId !== undefined) requireFit(requireOwn(state, ctx, cmd.driverId));
-  else if (ctx.actor.role !== 'gm') throw new RuleError('DRIVER_NEEDED', 'name the driver');
+  if (cmd.driverId !== undefined) {
+    requireFit(requireOwn(state, ctx, cmd.driverId));
+    requireDriver(machine, cmd.driverId);
+  } else if (ctx.actor.role !== 'gm') throw new RuleError('DRIVER_NEEDED', 'name the driver');
   if (at.optionTurn === combat.turn && at.option !== null)
     throw new RuleError('ALREADY_DONE', `${machine.name} has moved this turn`);
   const metres = distance(at, cmd);
@@ -243,6 +270,7 @@ function fire(
   }
   const gunner = requireOwn(state, ctx, cmd.gunnerId);
   requireFit(gunner);
+  requireGunner(machine, gunner.id);
   const key = `${machine.id}#${cmd.slot}`;
   if (combat.acted[key])
     throw new RuleError('ALREADY_DONE', `that weapon of ${machine.name} has fired this phase`);
@@ -431,10 +459,8 @@ function pointDefenceSet(
   cmd: z.output<typeof schemas.pointDefenceSet>,
   ctx: DecideContext,
   combat: Combat,
+  { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  requirePhase(combat, ['command'], 'setting point defence');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'setting point defence');
   if (cmd.gunnerId !== undefined) requireFit(requireOwn(state, ctx, cmd.gunnerId));
   else if (ctx.actor.role !== 'gm') throw new RuleError('GUNNER_NEEDED', 'name the gunner');
   const weapon = slotWeapon(state, machine, cmd.slot);
@@ -473,11 +499,8 @@ function vehicleReload(
   cmd: z.output<typeof schemas.reload>,
   ctx: DecideContext,
   combat: Combat,
+  { machine }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  // As a man reloads (§7.5): in the command phase, the weapon idle meanwhile.
-  requirePhase(combat, ['command'], 'reloading');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'reloading');
   requireFit(requireOwn(state, ctx, cmd.gunnerId));
   const weapon = slotWeapon(state, machine, cmd.slot);
   if (combat.acted[`reload:${machine.id}#${cmd.slot}`])
@@ -497,32 +520,75 @@ function bomb(
   cmd: z.output<typeof schemas.bomb>,
   ctx: DecideContext,
   combat: Combat,
+  { machine, at }: { machine: Machine; at: Combatant },
 ): PersonalEvent[] {
-  requirePhase(combat, ['directFire'], 'a bomb run');
-  const { machine, at } = vehicleIn(state, combat, cmd.machineId);
-  requirePhasing(combat, at, 'a bomb run');
-  if (!packVehicle(state, machine).bombRack)
-    throw new RuleError('NO_BOMBS', `${machine.name} carries no bombs (the pack's bombRack)`);
+  const v = packVehicle(state, machine);
+  if (!v.bombRack) throw new RuleError('NO_BOMBS', `${machine.name} carries no bombs (the pack's bombRack)`);
+  if ((machine.bombsDropped ?? 0) >= v.bombLoad)
+    throw new RuleError('NO_BOMBS_LEFT', `${machine.name} has dropped all ${v.bombLoad} of its bombs`, {
+      load: v.bombLoad,
+    });
   if (combat.acted[`bomb:${machine.id}`])
     throw new RuleError('ALREADY_DONE', `${machine.name} has bombed this phase`);
+  requireDriver(machine, cmd.pilotId);
   const purpose = `bomb from ${machine.name}`;
   const roll = makeRoll(purpose, roll2d6(ctx.dice, purpose), pilotMods(state, cmd.pilotId, ctx), BOMB_TARGET);
-  const base = { type: 'combat.bombed', machineId: machine.id, pilotId: cmd.pilotId, roll } as const;
-  if (roll.success) return [{ ...base, x: cmd.x, y: cmd.y, clock: null, metres: 0 }];
-  // A miss deviates as indirect fire does, along the line from the aircraft to the point (§7.11).
-  const clock = ctx.dice.roll({ name: 'd12', sides: 12 }, 'bomb deviation direction');
-  const metres = (ctx.dice.roll(D6, 'bomb deviation') + ctx.dice.roll(D6, 'bomb deviation')) * 10;
-  const landed = deviate(at, { x: cmd.x, y: cmd.y }, clock, metres);
-  return [{ ...base, x: landed.x, y: landed.y, clock, metres }];
+  let landed = { x: cmd.x, y: cmd.y };
+  let clock: number | null = null;
+  let metres = 0;
+  if (!roll.success) {
+    // A miss deviates as indirect fire does, along the line from the aircraft to the point (§7.11).
+    clock = ctx.dice.roll({ name: 'd12', sides: 12 }, 'bomb deviation direction');
+    metres = (ctx.dice.roll(D6, 'bomb deviation') + ctx.dice.roll(D6, 'bomb deviation')) * 10;
+    landed = deviate(at, landed, clock, metres);
+  }
+  // Its blast (Bughunt's own data, pack bombPen and bombRadius): one explosive hit on everyone and
+  // everything in the fight within the radius of where it landed, the bomber itself excepted.
+  const caught = Object.values(combat.combatants)
+    .filter((c) => c.id !== machine.id && distance(c, landed) <= v.bombRadius + 1e-9)
+    .filter((c) => !ridingIn(state, c.id))
+    .map((c) => c.id);
+  const bombed: PersonalEvent = {
+    type: 'combat.bombed',
+    machineId: machine.id,
+    pilotId: cmd.pilotId,
+    roll,
+    x: landed.x,
+    y: landed.y,
+    clock,
+    metres,
+    caught,
+  };
+  const after = fold(state, [bombed]);
+  const perTarget = caught.map((targetId) => ({ targetId, hits: 1 }));
+  const blast = { pen: v.bombPen, name: 'the bomb' };
+  const onMachines = machineHits(after, perTarget, blast, 1, cmd.pilotId, ctx.dice);
+  const men = perTarget.filter((t) => !after.machines[t.targetId]);
+  return [
+    bombed,
+    ...onMachines.events,
+    ...attackWounds(
+      fold(after, onMachines.events),
+      cmd.pilotId,
+      men,
+      v.bombPen,
+      {},
+      1,
+      'the bomb',
+      ctx.dice,
+      onMachines.crew,
+    ),
+  ];
 }
 
 export const vehicleCombatCommands: readonly CommandSpec[] = [
   defineCommand(schemas.join, GM, join),
-  fightCommand(schemas.drive, GM_AND_PLAYERS, drive),
+  vehicleCommand(schemas.drive, ['movement'], 'driving', drive),
   fightCommand(schemas.fire, GM_AND_PLAYERS, fire),
   fightCommand(schemas.dogfight, GM_AND_PLAYERS, dogfight),
   fightCommand(schemas.pointDefence, GM_AND_PLAYERS, pointDefence),
-  fightCommand(schemas.pointDefenceSet, GM_AND_PLAYERS, pointDefenceSet),
-  fightCommand(schemas.reload, GM_AND_PLAYERS, vehicleReload),
-  fightCommand(schemas.bomb, GM_AND_PLAYERS, bomb),
+  vehicleCommand(schemas.pointDefenceSet, ['command'], 'setting point defence', pointDefenceSet),
+  // As a man reloads (§7.5): in the command phase, the weapon idle meanwhile.
+  vehicleCommand(schemas.reload, ['command'], 'reloading', vehicleReload),
+  vehicleCommand(schemas.bomb, ['directFire'], 'a bomb run', bomb),
 ];

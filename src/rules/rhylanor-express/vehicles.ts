@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { D6 } from '../../engine/dice/die.ts';
+import { D6, d } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
@@ -11,13 +11,23 @@ import {
   ROBOT_EFFECTS,
   VEHICLE_ACTIVITIES,
   VEHICLE_EFFECTS,
+  VEHICLE_SKILLS,
   VEHICLE_TARGET_DMS,
   type VehicleActivity,
 } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
-import { type CommandSpec, defineCommand, GM, GM_AND_PLAYERS, requireNoWindow, requireOwn } from './parts.ts';
+import {
+  type CommandSpec,
+  defineCommand,
+  fold,
+  GM,
+  GM_AND_PLAYERS,
+  requireNoWindow,
+  requireOwn,
+} from './parts.ts';
+import { attackWounds, machineHits } from './resolve.ts';
 import type { Machine, RhylanorState } from './state.ts';
-import { type Modifier, makeRoll, roll2d6, skillMods } from './task.ts';
+import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
 
 /** Vehicles and robots under fire (§7.7, §7.13, §7.14): to-hit DMs, damage and repairs. */
 
@@ -148,7 +158,14 @@ function hit(state: RhylanorState, cmd: z.output<typeof schemas.hit>, ctx: Decid
   requireNoWindow(state);
   const m = requireMachine(state, cmd.machineId);
   if (m.destroyed) throw new RuleError('DESTROYED', `${m.name} is already destroyed`);
-  return damageMachine(m, cmd.pen, cmd.hits, ctx.dice);
+  // The referee's hit reaches the crew as a weapon's would (§7.13); it has no wielder, so the machine stands for him.
+  const hits = [{ targetId: m.id, hits: cmd.hits }];
+  const onIt = machineHits(state, hits, { pen: cmd.pen, name: 'the hit' }, 0, m.id, ctx.dice);
+  if (onIt.crew.length === 0) return onIt.events;
+  return [
+    ...onIt.events,
+    ...attackWounds(fold(state, onIt.events), m.id, [], cmd.pen, {}, 0, 'the hit', ctx.dice, onIt.crew),
+  ];
 }
 
 /** `hits` hits of penetration `pen` on a vehicle or robot, each through the damage tables (§7.13, §7.14). */
@@ -176,6 +193,101 @@ export function damageMachine(
     m = after;
   }
   return events;
+}
+
+/** Crew effects of the vehicle damage table (§7.13). */
+const CREW_EFFECTS = new Set(['exposedCrewAttacked', 'oneCrewAttacked', 'allCrewAttacked', 'explode']);
+
+export interface CrewHit {
+  readonly roll: RollRecord;
+  readonly hit: { readonly targetId: string; readonly shift: -1 | 0 | 1; readonly attackerId: string };
+}
+
+/**
+ * What a hit vehicle's crew suffer (§7.13), for each crew effect the damage events name:
+ * exposed crew (riders of an open-top vehicle — a closed one has none) — one, by a die, takes a
+ * normal wound roll of the weapon; one crewman inside (by a die) or all of them take a straight
+ * 2d6 wound roll; an explosion: each rolls his vehicle skill 8+ to escape, and one who fails
+ * takes a straight wound roll raised a level (Bughunt's reading: the book says only who escapes).
+ * Returns the `machine.crewAttacked` events and the wound rolls, which join the attack's volley.
+ */
+export function crewAttacks(
+  state: RhylanorState,
+  damaged: readonly PersonalEvent[],
+  /** The weapon's wound shift and its normal wound roll on a man (for exposed crew). */
+  shift: -1 | 0 | 1,
+  armourRoll: (target: string) => RollRecord | null,
+  attackerId: string,
+  dice: DiceSource,
+): { events: PersonalEvent[]; hits: CrewHit[] } {
+  const events: PersonalEvent[] = [];
+  const hits: CrewHit[] = [];
+  for (const e of damaged) {
+    if (e.type !== 'machine.damaged') continue;
+    const m = state.machines[e.machineId];
+    const riders = (m?.riders ?? []).map((r) => r.characterId).filter((id) => state.characters[id]);
+    if (!m || riders.length === 0) continue;
+    const openTop = state.pack.vehicles.find((v) => v.id === m.packId)?.openTop ?? false;
+    for (const { effect } of e.roll.effects) {
+      if (!CREW_EFFECTS.has(effect)) continue;
+      const pickOne = (pool: readonly string[]) => {
+        const pick = pool.length > 1 ? dice.roll(d(pool.length), `which of ${m.name}'s crew`) : 1;
+        return { pick: pool.length > 1 ? pick : null, ids: [pool[pick - 1] as string] };
+      };
+      if (effect === 'exposedCrewAttacked') {
+        if (!openTop) continue;
+        const { pick, ids } = pickOne(riders);
+        events.push({ type: 'machine.crewAttacked', machineId: m.id, effect, pick, characterIds: ids });
+        for (const id of ids) {
+          const roll = armourRoll(id);
+          if (roll) hits.push({ roll, hit: { targetId: id, shift, attackerId } });
+        }
+        continue;
+      }
+      if (effect === 'oneCrewAttacked' || effect === 'allCrewAttacked') {
+        const { pick, ids } = effect === 'oneCrewAttacked' ? pickOne(riders) : { pick: null, ids: riders };
+        events.push({ type: 'machine.crewAttacked', machineId: m.id, effect, pick, characterIds: ids });
+        for (const id of ids)
+          hits.push({ roll: straightRoll(state, id, dice), hit: { targetId: id, shift: 0, attackerId } });
+        continue;
+      }
+      // The vehicle explodes: each man aboard tries to get clear.
+      const escapes = riders.map((id) => {
+        const c = state.characters[id];
+        const mods = c
+          ? skillMods(
+              c,
+              VEHICLE_SKILLS.map((skill) => ({ skill, dm: 0 })),
+              state.pack,
+            ).mods
+          : [];
+        const purpose = `${c?.name ?? id} escapes the explosion`;
+        const roll = makeRoll(purpose, roll2d6(dice, purpose), mods, 8);
+        return { characterId: id, roll, escaped: roll.success };
+      });
+      events.push({
+        type: 'machine.crewAttacked',
+        machineId: m.id,
+        effect,
+        pick: null,
+        characterIds: riders,
+        escapes,
+      });
+      for (const x of escapes)
+        if (!x.escaped)
+          hits.push({
+            roll: straightRoll(state, x.characterId, dice),
+            hit: { targetId: x.characterId, shift: 1, attackerId },
+          });
+    }
+  }
+  return { events, hits };
+}
+
+/** A straight 2d6 wound roll: no Penetration, no armour (§7.13). */
+function straightRoll(state: RhylanorState, id: string, dice: DiceSource): RollRecord {
+  const name = state.characters[id]?.name ?? id;
+  return makeRoll(`wound roll on ${name}`, roll2d6(dice, `wound roll on ${name}`), [], 4);
 }
 
 function repair(

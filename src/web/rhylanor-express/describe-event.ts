@@ -337,6 +337,23 @@ function describePersonal(e: Json, who: Who): string | undefined {
         e.destroyed ? ', destroyed' : e.inert ? ', inert' : ''
       }.`;
     }
+    case 'machine.boarded':
+      return `${capital(ch(e.characterId))} gets into ${e.machineId ? who(str(e.machineId)) : 'a vehicle'} as ${
+        str(e.seat) === 'driver' ? 'its driver' : str(e.seat) === 'gunner' ? 'a gunner' : 'a passenger'
+      }.`;
+    case 'machine.alighted':
+      return `${capital(ch(e.characterId))} gets out of ${e.machineId ? who(str(e.machineId)) : 'a vehicle'}.`;
+    case 'machine.crewAttacked': {
+      const vehicle = e.machineId ? who(str(e.machineId)) : 'the vehicle';
+      const men = list(arr(e.characterIds).map((id) => ch(id)));
+      if (str(e.effect) === 'explode') {
+        const clear = arr(e.escapes)
+          .filter((x) => obj(x).escaped)
+          .map((x) => ch(obj(x).characterId));
+        return `${capital(vehicle)} explodes around ${men}: ${clear.length > 0 ? `${list(clear)} get clear` : 'nobody gets clear'}.`;
+      }
+      return `The hit on ${vehicle} reaches ${men}${str(e.effect) === 'exposedCrewAttacked' ? ' (exposed)' : ''}.`;
+    }
     case 'machine.repaired':
       return `${capital(ch(e.technicianId))} repairs ${str(e.effect) || 'damage'} on ${e.machineId ? who(str(e.machineId)) : 'a machine'}: ${rollBreakdown(e.roll)}.`;
     case 'research.started':
@@ -380,7 +397,13 @@ function describePersonal(e: Json, who: Who): string | undefined {
         num(e.clock) === null ? null : `it falls ${num(e.metres) ?? 0} m off toward ${num(e.clock)} o'clock`;
       return `${capital(e.machineId ? who(str(e.machineId)) : 'an aircraft')} drops a bomb${
         e.roll ? `, ${rollBreakdown(e.roll)}` : ''
-      }${off ? `: ${off}` : e.clock === null ? ': a direct hit' : ''}.`;
+      }${off ? `: ${off}` : e.clock === null ? ': a direct hit' : ''}${
+        Array.isArray(e.caught)
+          ? arr(e.caught).length > 0
+            ? `; the blast catches ${list(arr(e.caught).map((id) => ch(id)))}`
+            : '; nobody is within the blast'
+          : ''
+      }.`;
     }
     case 'combat.dogfought':
       return `Dogfight: ${ch(e.attackerId)} against ${ch(e.targetId)}${e.roll ? `, ${rollBreakdown(e.roll)}` : ''}: ${

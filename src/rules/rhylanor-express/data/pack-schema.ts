@@ -161,6 +161,13 @@ export const vehicleSchema = z.strictObject({
   spareLoads: z.array(z.number().int().min(0).max(100)).max(9).default([]),
   /** An aircraft that carries unguided bombs (§7.11); the book gives no vehicle's load, so none by default. */
   bombRack: z.boolean().default(false),
+  /** Bughunt's own (the book gives no bomb data): bombs a full rack holds. */
+  bombLoad: z.number().int().min(0).max(100).default(4),
+  /** Bughunt's own: each bomb's Penetration (an explosive contact hit) and blast radius in metres. */
+  bombPen: z.number().int().min(0).max(200).default(20),
+  bombRadius: z.number().min(0).max(1000).default(10),
+  /** Bughunt's own (the book gives none): how many ride in it, driver and gunners included. */
+  capacity: z.number().int().min(0).max(1000).default(4),
   grav: z.boolean().default(false),
   openTop: z.boolean().default(false),
   notes: note.optional(),
@@ -266,6 +273,8 @@ export const packRulesSchema = z.strictObject({
   /** Metres taken off every movement option per point of wound penalty. */
   woundMovementMetres: z.number().int().min(0).max(10).default(1),
   forgeryTarget: z.number().int().min(2).max(20).default(8),
+  /** Bughunt's own: how near a vehicle (metres) a man must be to get in during a fight. */
+  boardingReach: z.number().min(0).max(1000).default(5),
 });
 export type PackRules = z.output<typeof packRulesSchema>;
 

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { RuleError } from '../../engine/rule-error.ts';
+import type { DecideContext } from '../../engine/ruleset.ts';
+import { distance, requirePhase, requirePhasing } from './combat.ts';
+import type { PersonalEvent } from './events.ts';
+import {
+  type CommandSpec,
+  defineCommand,
+  GM_AND_PLAYERS,
+  requireFit,
+  requireNoWindow,
+  requireOwn,
+} from './parts.ts';
+import { type Machine, type RhylanorState, ridingIn, SEATS } from './state.ts';
+
+/**
+ * Who rides in a vehicle (§7.7, §7.13): getting in and out, the driver's and gunners' seats, and
+ * what the crew suffer when the vehicle is hit. Capacity is the pack's (`capacity`, Bughunt's own
+ * numbers: the book gives none). In a fight, getting in or out is the man's move for the turn,
+ * made in his side's movement phase within the pack's `rules.boardingReach` of the vehicle.
+ */
+
+const machineId = z.string().regex(/^m[0-9]{1,5}$/);
+const characterId = z.string().regex(/^c[0-9]{1,5}$/);
+const metres = z.number().min(-100000).max(100000);
+
+const schemas = {
+  board: z.strictObject({
+    type: z.literal('machine.board'),
+    machineId,
+    characterId,
+    seat: z.enum(SEATS).default('passenger'),
+  }),
+  alight: z.strictObject({
+    type: z.literal('machine.alight'),
+    machineId,
+    characterId,
+    /** Where he steps out in a fight (left out: beside the vehicle, at its place). */
+    x: metres.optional(),
+    y: metres.optional(),
+  }),
+} as const;
+
+export type RiderCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
+
+function requireVehicle(state: RhylanorState, id: string): Machine {
+  const m = state.machines[id];
+  if (m?.kind !== 'vehicle')
+    throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle ${id}`, { machineId: id });
+  if (m.destroyed) throw new RuleError('DESTROYED', `${m.name} is destroyed`);
+  return m;
+}
+
+/** Weapon slots a vehicle has (main, then minor): one gunner's seat each. */
+function gunnerSeats(state: RhylanorState, m: Machine): number {
+  const v = state.pack.vehicles.find((x) => x.id === m.packId);
+  if (!v) return 0;
+  return (v.mainWeapon ? 1 : 0) + v.minorWeapons.length;
+}
+
+/** In a fight: his move for the turn, in his side's movement phase, near the vehicle. */
+function fightStep(
+  state: RhylanorState,
+  m: Machine,
+  who: string,
+  to: { x: number; y: number } | null,
+  what: string,
+): void {
+  const combat = state.combat;
+  if (!combat) return;
+  const man = combat.combatants[who];
+  const vehicle = combat.combatants[m.id];
+  if (!man || !vehicle) return;
+  requirePhase(combat, ['movement'], what);
+  requirePhasing(combat, man, what);
+  if (man.optionTurn === combat.turn && man.option !== null)
+    throw new RuleError('ALREADY_DONE', `${state.characters[who]?.name ?? who} has moved this turn`);
+  if (vehicle.side !== man.side) throw new RuleError('NOT_YOUR_SIDE', `${m.name} is the enemy's`);
+  const reach = state.pack.rules.boardingReach;
+  const gap = distance(to ?? man, vehicle);
+  if (gap > reach + 1e-9)
+    throw new RuleError('TOO_FAR', `${what} is done within ${reach} m of ${m.name}`, { max: reach });
+}
+
+function board(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.board>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  requireNoWindow(state);
+  const m = requireVehicle(state, cmd.machineId);
+  const c = requireOwn(state, ctx, cmd.characterId);
+  requireFit(c);
+  const aboard = ridingIn(state, c.id);
+  if (aboard) throw new RuleError('ALREADY_ABOARD', `${c.name} rides in ${aboard.name}`);
+  const riders = m.riders ?? [];
+  const capacity = state.pack.vehicles.find((v) => v.id === m.packId)?.capacity ?? 0;
+  if (riders.length >= capacity)
+    throw new RuleError('VEHICLE_FULL', `${m.name} holds ${capacity}`, { capacity });
+  if (cmd.seat === 'driver' && riders.some((r) => r.seat === 'driver'))
+    throw new RuleError('SEAT_TAKEN', `${m.name} already has a driver`);
+  if (cmd.seat === 'gunner' && riders.filter((r) => r.seat === 'gunner').length >= gunnerSeats(state, m))
+    throw new RuleError('SEAT_TAKEN', `every weapon of ${m.name} already has a gunner`);
+  fightStep(state, m, c.id, null, 'getting in');
+  return [{ type: 'machine.boarded', machineId: m.id, characterId: c.id, seat: cmd.seat }];
+}
+
+function alight(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.alight>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  requireNoWindow(state);
+  const m = state.machines[cmd.machineId];
+  if (m?.kind !== 'vehicle') throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle ${cmd.machineId}`);
+  const c = requireOwn(state, ctx, cmd.characterId);
+  if (!m.riders?.some((r) => r.characterId === c.id))
+    throw new RuleError('NOT_ABOARD', `${c.name} is not in ${m.name}`);
+  if ((cmd.x === undefined) !== (cmd.y === undefined))
+    throw new RuleError('INVALID_VALUE', 'give both x and y');
+  const at = state.combat?.combatants[m.id];
+  const inFight = at !== undefined && state.combat?.combatants[c.id] !== undefined;
+  const to =
+    cmd.x !== undefined && cmd.y !== undefined ? { x: cmd.x, y: cmd.y } : at ? { x: at.x, y: at.y } : null;
+  if (inFight) {
+    // A conscious man climbs out; the wounded are lifted out by the referee.
+    if (ctx.actor.role !== 'gm') requireFit(c);
+    fightStep(state, m, c.id, to, 'getting out');
+  }
+  return [
+    {
+      type: 'machine.alighted',
+      machineId: m.id,
+      characterId: c.id,
+      ...(inFight && to ? { x: to.x, y: to.y } : {}),
+    },
+  ];
+}
+
+/** The gunners a vehicle's weapon answers to: its seated gunners, else its driver; anyone when nobody rides. */
+export function requireGunner(m: Machine, gunnerId: string): void {
+  const riders = m.riders ?? [];
+  if (riders.length === 0) return;
+  const gunners = riders.filter((r) => r.seat === 'gunner');
+  const allowed = gunners.length > 0 ? gunners : riders.filter((r) => r.seat === 'driver');
+  if (!allowed.some((r) => r.characterId === gunnerId))
+    throw new RuleError('NOT_A_GUNNER', `${gunnerId} does not sit at ${m.name}'s guns`, { machineId: m.id });
+}
+
+/** The one who drives or pilots a vehicle: its seated driver when it has one; anyone when none sits there. */
+export function requireDriver(m: Machine, driverId: string): void {
+  const driver = m.riders?.find((r) => r.seat === 'driver');
+  if (driver && driver.characterId !== driverId)
+    throw new RuleError('NOT_THE_DRIVER', `${driverId} is not ${m.name}'s driver`, { machineId: m.id });
+}
+
+export const riderCommands: readonly CommandSpec[] = [
+  defineCommand(schemas.board, GM_AND_PLAYERS, board),
+  defineCommand(schemas.alight, GM_AND_PLAYERS, alight),
+];
