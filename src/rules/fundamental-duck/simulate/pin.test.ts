@@ -11,7 +11,8 @@ import { runMission } from './run.ts';
  * The simulator's speed work must not change a single roll: for each mission of the default pack
  * and many seeds, the dice asked for (purpose and face, in order), the events and the outcome are
  * pinned to what the command path gave before it (`pin-fixture.json`, written by the code before
- * the speed work; `FD_PIN_WRITE=1` writes it again, only when a rules change means to move them).
+ * the speed work; `FD_PIN_WRITE=1` writes it again, only when a rules change means to move them; then run
+ * `npx biome format --write` on the fixture, as lint checks its layout).
  */
 
 const FIXTURE = new URL('./pin-fixture.json', import.meta.url);
