@@ -1,4 +1,5 @@
-import { type Character, parseUpp, requireKnownSkill } from '../rules/rhylanor-express/character.ts';
+import { parseUpp, requireKnownSkill } from '../rules/rhylanor-express/character.ts';
+import { blankCharacter } from '../rules/rhylanor-express/characters.ts';
 import { defaultPack } from '../rules/rhylanor-express/data/pack.ts';
 import { CHARACTERISTICS, type Characteristic, DIFFICULTIES } from '../rules/rhylanor-express/data/tables.ts';
 import {
@@ -87,27 +88,7 @@ export function taskSheet(options: {
     stat = c.stat;
     upp[CHARACTERISTICS.indexOf(c.stat)] = c.value;
   }
-  const c: Character = {
-    id: 'c1',
-    name: 'the character',
-    owner: null,
-    secret: false,
-    upp,
-    mods: [0, 0, 0, 0, 0, 0],
-    skills,
-    ticks: [],
-    wounds: [],
-    weapons: [],
-    armour: null,
-    gear: [],
-    carriedKg: 0,
-    carryingPerson: false,
-    career: null,
-    skillRollsOwed: 0,
-    cascadesOwed: [],
-    advancesOwed: 0,
-    nextWoundId: 1,
-  };
+  const c = blankCharacter('c1', { name: 'the character', upp, skills });
   if (skillName) mods.push(...skillMods(c, [{ skill: skillName, dm: 0 }], defaultPack).mods);
   if (stat) mods.push(charMod(c, stat, defaultPack));
   for (const dm of options.dms ?? []) mods.push({ source: 'DM', value: dm });

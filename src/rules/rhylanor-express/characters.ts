@@ -165,8 +165,16 @@ function newCharacter(
   state: RhylanorState,
   fields: Partial<Character> & { name: string; upp: readonly number[] },
 ): Character {
+  return blankCharacter(`c${state.nextCharacter}`, fields);
+}
+
+/** A character with nothing yet: no skills, wounds, kit or career; `fields` fills in the rest. */
+export function blankCharacter(
+  id: string,
+  fields: Partial<Character> & { name: string; upp: readonly number[] },
+): Character {
   return {
-    id: `c${state.nextCharacter}`,
+    id,
     owner: null,
     secret: false,
     mods: [0, 0, 0, 0, 0, 0],

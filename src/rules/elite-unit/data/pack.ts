@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { RuleError } from '../../../engine/rule-error.ts';
+import { issueLines, packInvalid } from '../../../engine/pack-problems.ts';
 import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { type Pack, packSchema } from './pack-schema.ts';
 
 /** One problem per line: `weapons.2.columns.0.damage: a damage cell looks like …`. */
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
-  return issues.map((i) => `${i.path.length === 0 ? '(pack)' : i.path.join('.')}: ${i.message}`);
+  return issueLines(issues);
 }
 
 /** Ids that must be unique, and references that must point at something in the pack. */
@@ -78,13 +78,7 @@ export function parsePack(json: unknown): Pack {
   const parsed = packSchema.safeParse(json);
   const problems = parsed.success ? crossCheck(parsed.data) : describeIssues(parsed.error.issues);
   if (!parsed.success || problems.length > 0) {
-    throw new RuleError(
-      'PACK_INVALID',
-      `the data pack has ${problems.length} problem(s):\n${problems.join('\n')}`,
-      {
-        problems,
-      },
-    );
+    throw packInvalid(problems);
   }
   return parsed.data;
 }

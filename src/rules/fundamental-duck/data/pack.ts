@@ -1,3 +1,4 @@
+import { issueLines, packInvalid } from '../../../engine/pack-problems.ts';
 import { RuleError } from '../../../engine/rule-error.ts';
 import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { type FdPack, type PackArena, packSchema } from './pack-schema.ts';
@@ -18,10 +19,7 @@ function missingField(issue: { code?: string; input?: unknown; expected?: unknow
 export function packProblems(json: unknown): string[] {
   const result = packSchema.safeParse(json, { error: missingField });
   if (result.success) return [];
-  return result.error.issues.map((issue) => {
-    const path = issue.path.length === 0 ? '(pack)' : issue.path.map(String).join('.');
-    return `${path}: ${issue.message}`;
-  });
+  return issueLines(result.error.issues);
 }
 
 /**
@@ -32,13 +30,7 @@ export function parsePack(json: unknown): FdPack {
   const result = packSchema.safeParse(json, { error: missingField });
   if (result.success) return result.data;
   const problems = packProblems(json);
-  throw new RuleError(
-    'PACK_INVALID',
-    `the data pack has ${problems.length} problem(s):\n${problems.join('\n')}`,
-    {
-      problems,
-    },
-  );
+  throw packInvalid(problems);
 }
 
 /** The shipped "Drifter starter" pack (digest §24), parsed once. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { RuleError } from '../../../engine/rule-error.ts';
+import { issueLines, packInvalid } from '../../../engine/pack-problems.ts';
 import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { type Pack, packSchema } from './pack-schema.ts';
 
@@ -7,9 +7,7 @@ export type { Pack } from './pack-schema.ts';
 
 /** One line per problem: `path: what is wrong` (paths like `weapons.3.pen`). */
 export function packProblems(error: z.ZodError): string[] {
-  return error.issues.map(
-    (issue) => `${issue.path.length ? issue.path.join('.') : '(pack)'}: ${issue.message}`,
-  );
+  return issueLines(error.issues);
 }
 
 /** Cross-references a schema cannot see: ids unique per list, sheets naming weapons that exist. */
@@ -80,13 +78,7 @@ export function parsePack(input: unknown): Pack {
   const parsed = packSchema.safeParse(input);
   const problems = parsed.success ? referenceProblems(parsed.data) : packProblems(parsed.error);
   if (!parsed.success || problems.length > 0) {
-    throw new RuleError(
-      'PACK_INVALID',
-      `the data pack has ${problems.length} problem(s):\n${problems.join('\n')}`,
-      {
-        problems,
-      },
-    );
+    throw packInvalid(problems);
   }
   return parsed.data;
 }
