@@ -1,27 +1,12 @@
+import { arr, capital, type Json, list, num, obj, str } from '../log-words.ts';
+
 /**
  * One Elite Unit event, as a seat receives it (a player's copy of a hidden NPC's event lacks its
  * numbers), in a sentence for the live log. Pure: `who` names a character or seat id. A field
  * missing from a redacted event leaves its part of the sentence out; no line shows internal codes.
  */
 
-type Json = Record<string, unknown>;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const obj = (v: unknown): Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** "a", "a and b", "a, b and c". */
-export function list(items: readonly string[]): string {
-  const xs = items.filter(Boolean);
-  if (xs.length <= 1) return xs[0] ?? '';
-  return `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
-}
+export { list };
 
 /** camelCase and dashed ids in words: "brainReflex" → "brain (reflex)", "run-speed" → "run speed". */
 const PART_WORDS: Readonly<Record<string, string>> = {

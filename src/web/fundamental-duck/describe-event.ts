@@ -1,3 +1,5 @@
+import { arr, capital, type Json, list, num, obj, str } from '../log-words.ts';
+
 /**
  * One Fundamental Duck! event, as a seat receives it (redacted for players), in a sentence for the
  * table's live log and the aliens' turn panel. Pure: it reads the event alone (`who` names seat
@@ -5,23 +7,7 @@
  * with their dice ("Harpy 2: reaction 4 + 2 = 6 on the Team column: HIDE, moves 3").
  */
 
-type Json = Record<string, unknown>;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const obj = (v: unknown): Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const nums = (v: unknown): number[] => arr(v).filter((x): x is number => typeof x === 'number');
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function list(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 const FACING = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
 

@@ -1,3 +1,5 @@
+import { arr, capital, type Json, list, num, obj, str } from '../log-words.ts';
+
 /**
  * One Rhylanor Express event, as a seat receives it, in a sentence for the table's live log. Pure:
  * `who` names a character id, a ship id or a seat id (the table page asks the view for names).
@@ -8,24 +10,7 @@
  * leaves its part of the sentence out instead of showing "undefined".
  */
 
-type Json = Record<string, unknown>;
 type Who = (id: string) => string;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const obj = (v: unknown): Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function list(items: readonly string[]): string {
-  const xs = items.filter(Boolean);
-  if (xs.length <= 1) return xs[0] ?? '';
-  return `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

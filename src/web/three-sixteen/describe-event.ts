@@ -11,6 +11,7 @@ import {
 import { STARKILLER_MULTIPLIER } from '../../rules/three-sixteen/encounter/strategic.ts';
 import { VEHICLE_RULES } from '../../rules/three-sixteen/encounter/vehicle-rules.ts';
 import type { EncounterEndReason } from '../../rules/three-sixteen/state.ts';
+import { arr, capital, type Json, list, num, obj, str } from '../log-words.ts';
 
 /**
  * One 3:16 event, as a seat receives it, in a sentence for the table's live log (the shell shows
@@ -23,26 +24,6 @@ import type { EncounterEndReason } from '../../rules/three-sixteen/state.ts';
  * field missing from an older (or partial) event leaves its part of the sentence out instead of
  * showing "undefined".
  */
-
-type Json = Record<string, unknown>;
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const obj = (v: unknown): Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-/** The first letter in capitals (log lines may start with a name like "the aliens"). */
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** "a", "a and b", "a, b and c". */
-function list(items: readonly string[]): string {
-  const xs = items.filter(Boolean);
-  if (xs.length <= 1) return xs[0] ?? '';
-  return `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
-}
 
 /** "1 Threat Token", "3 Threat Tokens". */
 function count(n: number, one: string, many = `${one}s`): string {
