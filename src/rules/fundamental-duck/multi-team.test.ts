@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { Seat } from '../../engine/ruleset.ts';
+import { candidateCommands } from './candidates.ts';
 import type { FdCommand } from './commands.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
+import { legalCommands } from './legal.ts';
 import type { FdState } from './state.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
 import { nextInOrder } from './turn.ts';
@@ -274,6 +276,9 @@ describe('multi-team play (21)', () => {
     expect(refused(t, { type: 'step', teamerId: 'you', x: 1, y: 7 }, P1)).toBe('AMBUSH_CALLED');
     expect(refused(t, { type: 'endTeamPhase' }, GM)).toBe('AMBUSH_CALLED');
     expect(refused(t, { type: 'runThreat' }, P1)).toBe('NOT_YOUR_TEAM');
+    // Random play and the simulator's list offer the run alone.
+    expect(candidateCommands(t.state)).toEqual([{ type: 'runThreat' }]);
+    expect(legalCommands(t.state)).toEqual([{ type: 'runThreat' }]);
     const run = t.send({ type: 'runThreat' }, P2);
     expect(run[0]).toEqual({ type: 'threat.run', threatId: 'h1', team: 1 });
     const decided = run.find((e) => e.type === 'threat.decided');
