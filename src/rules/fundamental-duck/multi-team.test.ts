@@ -42,6 +42,20 @@ function boarded(threatCards = 0): Table {
   return t;
 }
 
+/** Turn 1's Threat phase, each Harpy run by its seat in turn: the table is at turn 2's Exploration. */
+function throughTurnOne(t: Table): void {
+  t.dice = new ScriptThenSeeded([5, 1], 7);
+  t.send({ type: 'endTeamPhase' }, GM);
+  t.send({ type: 'runThreat' }, P1);
+  t.send({ type: 'runThreat' }, P2);
+}
+
+/** The next round's sequence pack left in pack order (faces 4, 3, 2: team 1, Threats, team 2, Threats). */
+function inPackOrder(t: Table): FdEvent[] {
+  t.dice = new ScriptThenSeeded([4, 3, 2], 7);
+  return t.send({ type: 'endExploration' }, GM);
+}
+
 /** The refusal's code, and that the state is the very same object afterwards. */
 function refused(t: Table, command: FdCommand, seat: Seat): string {
   const before = t.state;
@@ -110,10 +124,7 @@ describe('multi-team play (21)', () => {
 
   it('decks are laid once a team has played, in an order that binds the next round', () => {
     const t = boarded();
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     expect(t.state.phase).toBe('exploration');
     expect(refused(t, { type: 'layDeck', team: 0, order: ['you', 'brick'] }, P1)).toBe('DECK_INVALID');
     expect(refused(t, { type: 'layDeck', team: 0, order: ['sparks', 'you', 'you'] }, P1)).toBe(
@@ -143,10 +154,7 @@ describe('multi-team play (21)', () => {
 
   it('the laid-out order never reaches the other seat (view and events); its own seat and the GM see it', () => {
     const t = boarded();
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     const [laid] = t.send({ type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P1);
     const secret = /sparks[^a-z]+you[^a-z]+brick/;
     expect(JSON.stringify(redactOf(laid as FdEvent, P2))).not.toMatch(secret);
@@ -167,13 +175,9 @@ describe('multi-team play (21)', () => {
 
   it("the sequence pack's Threat cards set the Threats going between the teams, a share each", () => {
     const t = boarded(1);
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     // Four cards, a Team card and a Threat card each team; faces 4, 3, 2 leave them in pack order.
-    t.dice = new ScriptThenSeeded([4, 3, 2], 7);
-    const drawn = t.send({ type: 'endExploration' }, GM);
+    const drawn = inPackOrder(t);
     expect(drawn.at(-1)).toEqual({
       type: 'sequence.drawn',
       order: [0, 'threat', 1, 'threat'],
@@ -226,12 +230,8 @@ describe('multi-team play (21)', () => {
 
   it('a GM ending the Team phase early sets going every Threat the unturned cards would have', () => {
     const t = boarded(1);
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
-    t.dice = new ScriptThenSeeded([4, 3, 2], 7);
-    t.send({ type: 'endExploration' }, GM);
+    throughTurnOne(t);
+    inPackOrder(t);
     const ev = t.send({ type: 'endTeamPhase' }, GM);
     const queue = ev.find((e) => e.type === 'threat.queue');
     expect(queue?.type === 'threat.queue' && queue.queue).toHaveLength(2);
@@ -239,13 +239,9 @@ describe('multi-team play (21)', () => {
 
   it('a Team-phase ambush waits for the seat whose call it is; nothing else goes meanwhile', () => {
     const t = boarded(1);
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     // Turn 2 with the cards in pack order: each Harpy acts on its card and hides (eye up).
-    t.dice = new ScriptThenSeeded([4, 3, 2], 7);
-    t.send({ type: 'endExploration' }, GM);
+    inPackOrder(t);
     for (const [id, seat] of [
       ['you', P1],
       ['brick', P1],
@@ -259,8 +255,7 @@ describe('multi-team play (21)', () => {
       if (call && !call.run) t.send({ type: 'runThreat' }, call.team === 0 ? P1 : P2);
     }
     expect(Object.values(t.state.threats).every((h) => h.eye)).toBe(true);
-    t.dice = new ScriptThenSeeded([4, 3, 2], 7);
-    t.send({ type: 'endExploration' }, GM);
+    inPackOrder(t);
     t.send({ type: 'activate', teamerId: 'you' }, P1);
     t.send({ type: 'move', teamerId: 'you' }, P1);
     const step = t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 }, P1);
@@ -294,10 +289,7 @@ describe('multi-team play (21)', () => {
 
   it('every multi-team event fits its schema and the import checks, and a tampered one is refused', () => {
     const t = boarded();
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     t.send({ type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P1);
     t.dice = new ScriptedDice([2]);
     t.send({ type: 'endExploration' }, GM);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../server/app.ts';
 import { TestTableDice } from '../../server/test-dice.ts';
@@ -20,10 +20,6 @@ import { newDuckTable, waitYourMove } from './browser-kit.ts';
 
 const canRun = browserTestsCanRun();
 const testDice = new TestTableDice(1);
-
-async function status(page: Page): Promise<string> {
-  return (await page.getByTestId('fd-your-move').textContent()) ?? '';
-}
 
 describe.runIf(canRun)('Fundamental Duck! multi-team play in the browser', () => {
   let browser: Browser;
@@ -59,7 +55,7 @@ describe.runIf(canRun)('Fundamental Duck! multi-team play in the browser', () =>
 
     await a.getByTestId('fd-board').click();
     await waitYourMove(a, /YOU is next/);
-    expect(await status(b)).toMatch(/Waiting for the other players/);
+    expect(await b.getByTestId('fd-your-move').textContent()).toMatch(/Waiting for the other players/);
     // Turn 1 goes in boarding order; Ann ends the Team phase at once and the aliens stop for a seat.
     await a.getByTestId('fd-end-team').click();
     await a.getByTestId('fd-end-team-confirm').click();
@@ -79,7 +75,11 @@ describe.runIf(canRun)('Fundamental Duck! multi-team play in the browser', () =>
       .filter({ hasText: /Team 1’s player runs/ })
       .waitFor();
     // Any further Threat goes to the other team in turn, until the phase is over.
-    for (let n = 0; n < 60 && !/Exploration/.test(await status(a)); n++) {
+    for (
+      let n = 0;
+      n < 60 && !/Exploration/.test((await a.getByTestId('fd-your-move').textContent()) ?? '');
+      n++
+    ) {
       for (const page of [a, b])
         if (await page.getByTestId('fd-run-threat-button').count())
           await page.getByTestId('fd-run-threat-button').click();
