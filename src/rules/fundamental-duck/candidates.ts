@@ -13,6 +13,8 @@ export function candidateCommands(state: FdState): FdCommand[] {
   const arena = arenaOf(state);
   const w = arena.width;
   if (state.phase === 'briefing') return [{ type: 'board' }];
+  // Multi-team play (21): a called Threat (or ambush) waits for its seat, and nothing else goes.
+  if (state.multiTeam?.call?.run === false) return [{ type: 'runThreat' }];
   if (state.phase === 'ended') {
     // Between missions: the campaign's commands, then the next mission.
     out.push({ type: 'nextMission' });

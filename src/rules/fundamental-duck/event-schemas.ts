@@ -257,7 +257,12 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     teams: z.array(z.array(id).min(1).max(12)).min(2).max(6),
     opposed: z.boolean(),
   }),
-  'sequence.drawn': ev('sequence.drawn', { order: z.array(z.number().int().min(0).max(5)).max(6), faces }),
+  'sequence.drawn': ev('sequence.drawn', {
+    order: z.array(z.union([z.number().int().min(0).max(5), z.literal('threat')])).max(30),
+    faces,
+  }),
+  'sequence.threatCard': ev('sequence.threatCard', { card: z.number().int().min(1).max(24) }),
+  'sequence.resumed': ev('sequence.resumed', {}),
   'deck.laid': ev('deck.laid', {
     team: z.number().int().min(0).max(5),
     seatId: id,
@@ -267,6 +272,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     threatId: id,
     team: z.number().int().min(0).max(5),
     why: z.enum(['opponent', 'turns']),
+    ambush: id.optional(),
   }),
   'threat.run': ev('threat.run', { threatId: id, team: z.number().int().min(0).max(5) }),
   'arena.dealt': ev('arena.dealt', {
@@ -717,6 +723,16 @@ function multiTeamProblem(state: FdState, e: CoreEvent): string | null {
       const unknown = all.find((t) => !Object.hasOwn(state.teamers, t));
       return unknown === undefined ? null : `there is no Teamer ${unknown}`;
     }
+    case 'sequence.threatCard': {
+      const mt = state.multiTeam;
+      if (!mt) return 'no teams are formed';
+      const cards = mt.sequence.filter((c) => c === 'threat').length;
+      return e.card === mt.threatCards + 1 && e.card <= cards
+        ? null
+        : `the sequence has no Threat card ${e.card} next`;
+    }
+    case 'sequence.resumed':
+      return state.multiTeam?.onThreatCard ? null : 'no Threat card is being played';
     case 'sequence.drawn':
     case 'deck.laid':
     case 'threat.called':
@@ -724,7 +740,7 @@ function multiTeamProblem(state: FdState, e: CoreEvent): string | null {
       const teams = state.multiTeam?.teams;
       if (!teams) return 'no teams are formed';
       if (e.type === 'sequence.drawn') {
-        const bad = e.order.find((i) => i >= teams.length);
+        const bad = e.order.find((i) => i !== 'threat' && i >= teams.length);
         return bad === undefined ? null : `there is no team ${bad}`;
       }
       const team = teams[e.team];
@@ -735,6 +751,8 @@ function multiTeamProblem(state: FdState, e: CoreEvent): string | null {
       }
       // A run names the Threat its call named (a GM may have taken it off the board since).
       if (e.type === 'threat.run') return null;
+      if (e.ambush !== undefined && !Object.hasOwn(state.teamers, e.ambush))
+        return `there is no Teamer ${e.ambush}`;
       return Object.hasOwn(state.threats, e.threatId) ? null : `there is no Threat ${e.threatId}`;
     }
     default:

@@ -50,8 +50,12 @@ export type CoreEvent =
       readonly teams: readonly (readonly string[])[];
       readonly opposed: boolean;
     }
-  /** Multi-team play: the round's sequence pack drawn (team indexes in order), with its dice. */
-  | { readonly type: 'sequence.drawn'; readonly order: readonly number[]; readonly faces: readonly number[] }
+  /** Multi-team play: the round's sequence pack drawn (team indexes and Threat cards in order), with its dice. */
+  | {
+      readonly type: 'sequence.drawn';
+      readonly order: readonly (number | 'threat')[];
+      readonly faces: readonly number[];
+    }
   /** Multi-team play: a player's activation deck for the next round (hidden from the other seats). */
   | {
       readonly type: 'deck.laid';
@@ -65,7 +69,13 @@ export type CoreEvent =
       readonly threatId: string;
       readonly team: number;
       readonly why: 'opponent' | 'turns';
+      /** A Team-phase ambush on this Teamer (absent: the Threat's activation). */
+      readonly ambush?: string;
     }
+  /** Multi-team play: a Threat card of the round's sequence turns up (its Threat units act now). */
+  | { readonly type: 'sequence.threatCard'; readonly card: number }
+  /** Multi-team play: the Threat card's units are done; the teams' cards go on. */
+  | { readonly type: 'sequence.resumed' }
   /** Multi-team play: the called Threat unit is run. */
   | { readonly type: 'threat.run'; readonly threatId: string; readonly team: number }
   /** This turn's activation order, drawn or measured (8.1 methods 2–4). */

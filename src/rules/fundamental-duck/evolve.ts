@@ -97,6 +97,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
           teams: e.teams.map((teamerIds) => ({ teamerIds, deck: null, playing: null })),
           opposed: e.opposed,
           sequence: [],
+          threatCards: 0,
+          onThreatCard: false,
           call: null,
           lastTurn: -1,
         },
@@ -106,7 +108,28 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       if (!mt) return state;
       // The laid-out decks go into play; a deck not laid out plays in team order.
       const teams = mt.teams.map((t) => ({ ...t, playing: t.deck ?? t.teamerIds, deck: null }));
-      return { ...state, multiTeam: { ...mt, teams, sequence: e.order } };
+      return {
+        ...state,
+        multiTeam: { ...mt, teams, sequence: e.order, threatCards: 0, onThreatCard: false },
+      };
+    }
+    case 'sequence.threatCard':
+    case 'sequence.resumed': {
+      const mt = state.multiTeam;
+      if (!mt) return state;
+      // A Threat card's units act between the teams' cards: a Threat phase within the Team phase's
+      // round, so nobody's chits or activations are touched either way.
+      const card = e.type === 'sequence.threatCard';
+      return {
+        ...state,
+        phase: card ? 'threat' : 'team',
+        threatPlanned: false,
+        threatQueue: [],
+        pack: null,
+        activation: null,
+        move: null,
+        multiTeam: { ...mt, call: null, onThreatCard: card, threatCards: card ? e.card : mt.threatCards },
+      };
     }
     case 'deck.laid': {
       const mt = state.multiTeam;
@@ -117,13 +140,19 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'threat.called': {
       const mt = state.multiTeam;
       if (!mt) return state;
-      const call = { threatId: e.threatId, team: e.team, run: false };
+      const call = {
+        threatId: e.threatId,
+        team: e.team,
+        run: false,
+        ...(e.ambush !== undefined ? { ambush: e.ambush } : {}),
+      };
       return { ...state, multiTeam: { ...mt, call, lastTurn: e.why === 'turns' ? e.team : mt.lastTurn } };
     }
     case 'threat.run': {
       const mt = state.multiTeam;
       if (!mt?.call) return state;
-      return { ...state, multiTeam: { ...mt, call: { ...mt.call, run: true } } };
+      // An ambush is carried out at once with its run: nothing waits on its call afterwards.
+      return { ...state, multiTeam: { ...mt, call: mt.call.ambush ? null : { ...mt.call, run: true } } };
     }
     case 'arena.dealt':
       return {
@@ -151,7 +180,9 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         threatPlanned: false,
         threatQueue: [],
         pack: null,
-        ...(state.multiTeam?.call ? { multiTeam: { ...state.multiTeam, call: null } } : {}),
+        ...(state.multiTeam?.call || state.multiTeam?.onThreatCard
+          ? { multiTeam: { ...state.multiTeam, call: null, onThreatCard: false } }
+          : {}),
       };
       if (e.phase === 'exploration' || (e.phase === 'team' && e.turn !== state.turn)) s = newTurn(s);
       if (e.phase === 'team') s = { ...s, activated: [], activation: null, turnOrder: null };

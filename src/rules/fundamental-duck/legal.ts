@@ -258,6 +258,8 @@ export function canMove(state: FdState, t: Teamer): boolean {
 
 /** Every legal command above for each Teamer who may act now, plus the turn's own commands. */
 export function legalCommands(state: FdState): FdCommand[] {
+  // Multi-team play (21): a called Threat (or ambush) waits for its seat, and nothing else goes.
+  if (state.multiTeam?.call?.run === false) return [{ type: 'runThreat' }];
   const out: FdCommand[] = [];
   if (state.move) {
     out.push(...legalSteps(state), { type: 'endMove', teamerId: state.move.teamerId });

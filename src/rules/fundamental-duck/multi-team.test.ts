@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { Seat } from '../../engine/ruleset.ts';
+import { candidateCommands } from './candidates.ts';
 import type { FdCommand } from './commands.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
+import { legalCommands } from './legal.ts';
+import type { FdState } from './state.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
 import { nextInOrder } from './turn.ts';
 import { redactOf, viewOf } from './view.ts';
@@ -17,15 +20,40 @@ const TEAMS = [
   ['kowalski', 'jonesy'],
 ];
 
-/** Two opposed teams, p1 and p2, boarded: two Harpies on the entry tile (the dice of turn.test). */
-function boarded(): Table {
-  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+/** A new game whose pack puts `threatCards` Threat cards a team in the sequence pack. */
+function withThreatCards(threatCards: number): FdState {
+  const s = fd.setup({});
+  const pack = s.rules.pack;
+  const multiTeam = { ...pack.options.multiTeam, threatCards };
+  return { ...s, rules: { ...s.rules, pack: { ...pack, options: { ...pack.options, multiTeam } } } };
+}
+
+/**
+ * Two opposed teams, p1 and p2, boarded: two Harpies on the entry tile (the dice of turn.test).
+ * Without Threat cards unless asked: the Threats then act after all the teams.
+ */
+function boarded(threatCards = 0): Table {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), withThreatCards(threatCards));
   t.send({ type: 'formTeams', teams: TEAMS, opposed: true });
   t.send({ type: 'claimTeam', team: 0 }, P1);
   t.send({ type: 'claimTeam', team: 1 }, P2);
   t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] }, 4: { chits: [true] } })]);
   t.send({ type: 'board' }, GM);
   return t;
+}
+
+/** Turn 1's Threat phase, each Harpy run by its seat in turn: the table is at turn 2's Exploration. */
+function throughTurnOne(t: Table): void {
+  t.dice = new ScriptThenSeeded([5, 1], 7);
+  t.send({ type: 'endTeamPhase' }, GM);
+  t.send({ type: 'runThreat' }, P1);
+  t.send({ type: 'runThreat' }, P2);
+}
+
+/** The next round's sequence pack left in pack order (faces 4, 3, 2: team 1, Threats, team 2, Threats). */
+function inPackOrder(t: Table): FdEvent[] {
+  t.dice = new ScriptThenSeeded([4, 3, 2], 7);
+  return t.send({ type: 'endExploration' }, GM);
 }
 
 /** The refusal's code, and that the state is the very same object afterwards. */
@@ -96,10 +124,7 @@ describe('multi-team play (21)', () => {
 
   it('decks are laid once a team has played, in an order that binds the next round', () => {
     const t = boarded();
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     expect(t.state.phase).toBe('exploration');
     expect(refused(t, { type: 'layDeck', team: 0, order: ['you', 'brick'] }, P1)).toBe('DECK_INVALID');
     expect(refused(t, { type: 'layDeck', team: 0, order: ['sparks', 'you', 'you'] }, P1)).toBe(
@@ -129,10 +154,7 @@ describe('multi-team play (21)', () => {
 
   it('the laid-out order never reaches the other seat (view and events); its own seat and the GM see it', () => {
     const t = boarded();
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     const [laid] = t.send({ type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P1);
     const secret = /sparks[^a-z]+you[^a-z]+brick/;
     expect(JSON.stringify(redactOf(laid as FdEvent, P2))).not.toMatch(secret);
@@ -151,12 +173,123 @@ describe('multi-team play (21)', () => {
     expect(JSON.stringify(viewOf(t.state, P2))).not.toMatch(secret);
   });
 
+  it("the sequence pack's Threat cards set the Threats going between the teams, a share each", () => {
+    const t = boarded(1);
+    throughTurnOne(t);
+    // Four cards, a Team card and a Threat card each team; faces 4, 3, 2 leave them in pack order.
+    const drawn = inPackOrder(t);
+    expect(drawn.at(-1)).toEqual({
+      type: 'sequence.drawn',
+      order: [0, 'threat', 1, 'threat'],
+      faces: [4, 3, 2],
+    });
+    expect(refused(t, { type: 'activate', teamerId: 'kowalski' }, P2)).toBe('NOT_YOUR_TURN');
+    for (const id of ['you', 'brick']) {
+      t.send({ type: 'activate', teamerId: id }, P1);
+      t.send({ type: 'pass', teamerId: id }, P1);
+    }
+    t.send({ type: 'activate', teamerId: 'sparks' }, P1);
+    const card = t.send({ type: 'pass', teamerId: 'sparks' }, P1);
+    // Team 1 played out: the first Threat card turns up and sets going half the two Harpies.
+    expect(card).toContainEqual({ type: 'sequence.threatCard', card: 1 });
+    const queue = card.find((e) => e.type === 'threat.queue');
+    expect(queue?.type === 'threat.queue' && queue.queue).toHaveLength(1);
+    expect(t.state.phase).toBe('threat');
+    expect(refused(t, { type: 'activate', teamerId: 'kowalski' }, P2)).toBe('WRONG_PHASE');
+    const call = t.state.multiTeam?.call;
+    const ran = t.send({ type: 'runThreat' }, call?.team === 0 ? P1 : P2);
+    expect(ran.at(-1)).toEqual({ type: 'sequence.resumed' });
+    expect(t.state.phase).toBe('team');
+    expect(Object.values(t.state.threats).filter((h) => h.acted)).toHaveLength(1);
+    expect(nextInOrder(t.state)).toBe('kowalski');
+    t.send({ type: 'activate', teamerId: 'kowalski' }, P2);
+    t.send({ type: 'pass', teamerId: 'kowalski' }, P2);
+    t.send({ type: 'activate', teamerId: 'jonesy' }, P2);
+    const second = t.send({ type: 'pass', teamerId: 'jonesy' }, P2);
+    expect(second).toContainEqual({ type: 'sequence.threatCard', card: 2 });
+    const last = t.state.multiTeam?.call;
+    const rest = t.send({ type: 'runThreat' }, last?.team === 0 ? P1 : P2);
+    // The last card took the rest: the Threat phase after the teams has nobody left to run.
+    expect(rest).toContainEqual({ type: 'sequence.resumed' });
+    expect(rest).toContainEqual({
+      type: 'threat.queue',
+      queue: [],
+      order: { units: [], rollOffs: [], dice: [] },
+    });
+    expect(t.state.phase).toBe('exploration');
+    expect(t.state.turn).toBe(3);
+    let s = fd.setup({});
+    for (const e of t.log) {
+      expect(fdEventSchemas[e.type]?.safeParse(JSON.parse(JSON.stringify(e))).success, e.type).toBe(true);
+      expect(fdEventProblem(s, e), e.type).toBeNull();
+      s = fd.evolve(s, e);
+    }
+    expect(fdEventProblem(s, { type: 'sequence.threatCard', card: 3 })).toMatch(/no Threat card 3/);
+    expect(fdEventProblem(s, { type: 'sequence.resumed' })).toMatch(/no Threat card/);
+  });
+
+  it('a GM ending the Team phase early sets going every Threat the unturned cards would have', () => {
+    const t = boarded(1);
+    throughTurnOne(t);
+    inPackOrder(t);
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    const queue = ev.find((e) => e.type === 'threat.queue');
+    expect(queue?.type === 'threat.queue' && queue.queue).toHaveLength(2);
+  });
+
+  it('a Team-phase ambush waits for the seat whose call it is; nothing else goes meanwhile', () => {
+    const t = boarded(1);
+    throughTurnOne(t);
+    // Turn 2 with the cards in pack order: each Harpy acts on its card and hides (eye up).
+    inPackOrder(t);
+    for (const [id, seat] of [
+      ['you', P1],
+      ['brick', P1],
+      ['sparks', P1],
+      ['kowalski', P2],
+      ['jonesy', P2],
+    ] as const) {
+      t.send({ type: 'activate', teamerId: id }, seat);
+      t.send({ type: 'pass', teamerId: id }, seat);
+      const call = t.state.multiTeam?.call;
+      if (call && !call.run) t.send({ type: 'runThreat' }, call.team === 0 ? P1 : P2);
+    }
+    expect(Object.values(t.state.threats).every((h) => h.eye)).toBe(true);
+    inPackOrder(t);
+    t.send({ type: 'activate', teamerId: 'you' }, P1);
+    t.send({ type: 'move', teamerId: 'you' }, P1);
+    const step = t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 }, P1);
+    // YOU alone (team 1) on the module: the waiting Harpy's ambush is team 2's to run.
+    expect(step.at(-1)).toEqual({
+      type: 'threat.called',
+      threatId: 'h1',
+      team: 1,
+      why: 'opponent',
+      ambush: 'you',
+    });
+    expect(step.some((e) => e.type === 'threat.decided')).toBe(false);
+    expect(refused(t, { type: 'step', teamerId: 'you', x: 1, y: 7 }, P1)).toBe('AMBUSH_CALLED');
+    expect(refused(t, { type: 'endTeamPhase' }, GM)).toBe('AMBUSH_CALLED');
+    expect(refused(t, { type: 'runThreat' }, P1)).toBe('NOT_YOUR_TEAM');
+    // Random play and the simulator's list offer the run alone.
+    expect(candidateCommands(t.state)).toEqual([{ type: 'runThreat' }]);
+    expect(legalCommands(t.state)).toEqual([{ type: 'runThreat' }]);
+    const run = t.send({ type: 'runThreat' }, P2);
+    expect(run[0]).toEqual({ type: 'threat.run', threatId: 'h1', team: 1 });
+    const decided = run.find((e) => e.type === 'threat.decided');
+    expect(decided?.type === 'threat.decided' && decided.decision.mode).toBe('ambush');
+    expect(t.state.threats.h1?.acted).toBe(true);
+    // The same step set off the other Harpy too: its ambush is called next, in its turn.
+    const next = t.state.multiTeam?.call;
+    expect(next).toMatchObject({ threatId: 'h2', ambush: 'you', run: false });
+    t.send({ type: 'runThreat' }, next?.team === 0 ? P1 : P2);
+    expect(t.state.multiTeam?.call).toBeNull();
+    expect(refused(t, { type: 'runThreat' }, P2)).toBe('NO_THREAT_CALL');
+  });
+
   it('every multi-team event fits its schema and the import checks, and a tampered one is refused', () => {
     const t = boarded();
-    t.dice = new ScriptThenSeeded([5, 1], 7);
-    t.send({ type: 'endTeamPhase' }, GM);
-    t.send({ type: 'runThreat' }, P1);
-    t.send({ type: 'runThreat' }, P2);
+    throughTurnOne(t);
     t.send({ type: 'layDeck', team: 0, order: ['sparks', 'you', 'brick'] }, P1);
     t.dice = new ScriptedDice([2]);
     t.send({ type: 'endExploration' }, GM);

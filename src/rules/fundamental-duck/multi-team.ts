@@ -3,6 +3,7 @@ import type { DecideContext } from '../../engine/ruleset.ts';
 import type { CommandOf } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { canAct, type FdState, type MultiTeamState, onBridge, type Teamer, teamIndexOf } from './state.ts';
+import { runAmbush } from './threat-phase.ts';
 
 /**
  * Multi-team play (digest 21): the Team split into teams, each run by its own player seat. Each
@@ -114,23 +115,26 @@ export function decideLayDeck(draft: Draft, c: CommandOf<'layDeck'>): void {
 export function decideRunThreat(draft: Draft): void {
   const s = draft.state;
   const call = teamsOrThrow(s).call;
-  if (s.phase !== 'threat' || !call || call.run)
+  if (!call || call.run || (s.phase !== 'threat' && call.ambush === undefined))
     throw new RuleError('NO_THREAT_CALL', 'no Threat waits to be run', {});
   requireTeamSeat(s, call.team, draft.ctx);
   draft.emit({ type: 'threat.run', threatId: call.threatId, team: call.team });
+  if (call.ambush !== undefined) runAmbush(draft, call.threatId, call.ambush);
 }
 
 /**
  * Who runs the next Threat unit (21): with opposed teams, a Threat whose tile holds figures of
  * exactly one team is run by the other team (two teams; with more, and otherwise, the teams take
  * turns as activations come up). The unit's first member stands for it: the phase order puts a
- * pack's nearest member first.
+ * pack's nearest member first. A Team-phase ambush (`ambush`: the Teamer it springs on) is called
+ * the same way: Bughunt reads "runs the Threats" as every Threat activation, ambushes too.
  */
-export function callThreat(draft: Draft, threatId: string): void {
+export function callThreat(draft: Draft, threatId: string, ambush?: string): void {
   const s = draft.state;
   const mt = s.multiTeam;
   const th = s.threats[threatId];
   if (!mt || !th) return;
+  const sprung = ambush === undefined ? {} : { ambush };
   const tile = draft.board.tileAt(th.x, th.y);
   const occupants = new Set<number>();
   for (const id of s.teamOrder) {
@@ -140,8 +144,9 @@ export function callThreat(draft: Draft, threatId: string): void {
   }
   const [only] = [...occupants];
   if (mt.opposed && mt.teams.length === 2 && occupants.size === 1 && only !== undefined && only >= 0) {
-    draft.emit({ type: 'threat.called', threatId, team: 1 - only, why: 'opponent' });
+    draft.emit({ type: 'threat.called', threatId, team: 1 - only, why: 'opponent', ...sprung });
     return;
   }
-  draft.emit({ type: 'threat.called', threatId, team: (mt.lastTurn + 1) % mt.teams.length, why: 'turns' });
+  const team = (mt.lastTurn + 1) % mt.teams.length;
+  draft.emit({ type: 'threat.called', threatId, team, why: 'turns', ...sprung });
 }

@@ -47,7 +47,7 @@ import {
 } from './multi-team.ts';
 import { type FdOptions, initialState } from './setup.ts';
 import type { FdState } from './state.ts';
-import { settle } from './turn.ts';
+import { awaitingAmbush, settle } from './turn.ts';
 import { decideDrive, decideGetIn, decideGetOut, decideManoeuvre, decideRam } from './vehicles.ts';
 import { redactOf, viewOf } from './view.ts';
 
@@ -109,6 +109,12 @@ export function decideFolded(
   const c = command as CoreCommand;
   if (state.phase === 'ended' && !BETWEEN_MISSIONS.has(c.type))
     throw new RuleError('GAME_OVER', 'the mission is over', {});
+  // Multi-team play (21): a called ambush holds up the table until its seat runs it (a GM may still
+  // put things right first).
+  if (awaitingAmbush(state) && c.type !== 'runThreat' && c.type !== 'gmOverride')
+    throw new RuleError('AMBUSH_CALLED', 'an ambush waits for its player to run it', {
+      threatId: state.multiTeam?.call?.threatId,
+    });
   const who = teamerOfCommand(c);
   if (who !== null && ctx.actor.role === 'player') {
     const t = Object.hasOwn(state.teamers, who) ? state.teamers[who] : undefined;
@@ -290,6 +296,8 @@ export const CORE_EVENT_TYPES = [
   'deck.laid',
   'threat.called',
   'threat.run',
+  'sequence.threatCard',
+  'sequence.resumed',
   'pack.loaded',
   'mission.chosen',
   'order.drawn',

@@ -307,16 +307,31 @@ export interface PlayTeam {
   readonly playing: readonly string[] | null;
 }
 
+/** A card of the round's sequence pack (21): a team's index, or a Threat card. */
+export type SequenceCard = number | 'threat';
+
 /**
- * Multi-team play (21): the teams, this round's sequence (team indexes, drawn at the Team phase's
- * start), and the Threat activation waiting for its seat to run it.
+ * Multi-team play (21): the teams, this round's sequence (drawn at the Team phase's start), and
+ * the Threat activation waiting for its seat to run it.
  */
 export interface MultiTeamState {
   readonly teams: readonly PlayTeam[];
   readonly opposed: boolean;
-  readonly sequence: readonly number[];
-  /** The unit (its first Threat) waiting to be run and the team whose player runs it. */
-  readonly call: { readonly threatId: string; readonly team: number; readonly run: boolean } | null;
+  readonly sequence: readonly SequenceCard[];
+  /** The sequence's Threat cards turned up so far this round. */
+  readonly threatCards: number;
+  /** A Threat card's units are acting (the teams' cards go on when they are done). */
+  readonly onThreatCard: boolean;
+  /**
+   * The unit (its first Threat) waiting to be run and the team whose player runs it; `ambush`: a
+   * Team-phase ambush on that Teamer, waiting for its seat (nothing else happens meanwhile).
+   */
+  readonly call: {
+    readonly threatId: string;
+    readonly team: number;
+    readonly run: boolean;
+    readonly ambush?: string;
+  } | null;
   /** The team that last ran a Threat by turns (-1: none yet). */
   readonly lastTurn: number;
 }

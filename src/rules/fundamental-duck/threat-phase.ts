@@ -46,7 +46,11 @@ export function continueThreatPhase(draft: Draft): void {
       // 19: the Threats in the ceiling act first, once, before the floor's order is fixed (a
       // Threat that drops has acted, so the order leaves it out).
       ceilingThreatsAct(draft);
-      const order = planThreatPhase(worldOf(draft.state), draft.table);
+      const planned = planThreatPhase(worldOf(draft.state), draft.table);
+      const order = {
+        ...planned,
+        units: planned.units.slice(0, threatCardShare(draft.state, planned.units.length)),
+      };
       const queue = order.units.map((u) => (u.kind === 'threat' ? [u.threat] : u.members));
       // With no Teamer in reach the AI's distance is Infinity, which JSON turns into null: the log
       // says -1 (no Teamer) so an exported log replays to the same thing.
@@ -69,6 +73,22 @@ export function continueThreatPhase(draft: Draft): void {
     }
     apply(draft, activateThreat(worldOf(s), unit[0] as string, draft.table), 'phase');
   }
+}
+
+/**
+ * Multi-team play (21): how many of the `units` not yet acted this round (nearest first) act now.
+ * Bughunt reads the sequence pack's Threat cards as sharing the Threat side out evenly: a Threat
+ * card sets going its share of those still to act (rounded up, so the round's last card takes the
+ * rest); the Threat phase after the teams runs only what cards left unturned (the GM ended the
+ * Team phase early) would have. Without Threat cards (or teams) every unit acts in the phase.
+ */
+function threatCardShare(state: FdState, units: number): number {
+  const mt = state.multiTeam;
+  const cards = mt?.sequence.filter((c) => c === 'threat').length ?? 0;
+  if (!mt || cards === 0) return units;
+  const left = cards - mt.threatCards + (mt.onThreatCard ? 1 : 0);
+  if (left <= 0) return 0;
+  return mt.onThreatCard ? Math.ceil(units / left) : units;
 }
 
 function apply(draft: Draft, decision: ThreatDecision, mode: 'phase' | 'ambush', left?: number): void {
@@ -370,6 +390,19 @@ export function checkAmbushes(draft: Draft, teamerId: string): void {
     if (!th?.eye || th.acted || !t || t.x === null || t.wounds >= 2) continue;
     const world = worldOf(draft.state);
     if (!isAmbushTriggered(world, id, teamerId)) continue;
+    // Multi-team play (21): outside the Threat phase the ambush waits for its seat (callThreat);
+    // runAmbush carries it out and looks for the next one.
+    if (draft.state.multiTeam && draft.state.phase !== 'threat') {
+      callThreat(draft, id, teamerId);
+      return;
+    }
     apply(draft, ambush(world, id, teamerId, draft.table), 'ambush');
   }
+}
+
+/** Multi-team play: the called ambush is run by its seat (the AI still decides the attack). */
+export function runAmbush(draft: Draft, threatId: string, teamerId: string): void {
+  if (threatOf(draft.state, threatId))
+    apply(draft, ambush(worldOf(draft.state), threatId, teamerId, draft.table), 'ambush');
+  checkAmbushes(draft, teamerId);
 }

@@ -9,6 +9,7 @@ import {
   type FdState,
   onBridge,
   readyChit,
+  type SequenceCard,
   type Teamer,
   teamerOf,
   waitChit,
@@ -59,29 +60,66 @@ export function nextInOrder(state: FdState): string | null {
 
 /**
  * Multi-team play (21): the round's order is the sequence pack's teams, each playing out its
- * activation deck in the order its player laid it (null: no sequence drawn, e.g. turn 1's
- * boarding order).
+ * activation deck in the order its player laid it, as far as the next Threat card not yet turned
+ * up (null: no sequence drawn, e.g. turn 1's boarding order).
  */
 function multiTeamOrder(state: FdState): readonly string[] | null {
   const mt = state.multiTeam;
   if (!mt || mt.sequence.length === 0) return null;
-  return mt.sequence.flatMap((i) => mt.teams[i]?.playing ?? []);
+  const out: string[] = [];
+  let threats = 0;
+  for (const card of mt.sequence) {
+    if (card === 'threat') {
+      threats++;
+      if (threats > mt.threatCards) break;
+    } else out.push(...(mt.teams[card]?.playing ?? []));
+  }
+  return out;
+}
+
+/** Multi-team play: the round's sequence still holds a Threat card not turned up. */
+export function threatCardsLeft(state: FdState): number {
+  const mt = state.multiTeam;
+  if (!mt) return 0;
+  return mt.sequence.filter((c) => c === 'threat').length - mt.threatCards;
 }
 
 /**
- * Multi-team play: the round's sequence pack (one Team card per team, from the pack's
- * `multiTeam.teamCards`), shuffled with the table's dice when the Team phase begins.
+ * Multi-team play: the round's sequence pack (the pack's `multiTeam.teamCards` Team cards and
+ * `threatCards` Threat cards per team), shuffled with the table's dice when the Team phase begins.
  */
 function drawSequence(draft: Draft): void {
   const mt = draft.state.multiTeam;
   if (!mt) return;
-  const perTeam = draft.state.rules.pack.options.multiTeam.teamCards;
-  const cards = mt.teams.flatMap((_, i) => Array.from({ length: perTeam }, () => i));
+  const { teamCards, threatCards } = draft.state.rules.pack.options.multiTeam;
+  const cards: SequenceCard[] = mt.teams.flatMap((_, i) => [
+    ...Array.from({ length: teamCards }, () => i),
+    ...Array.from({ length: threatCards }, (): SequenceCard => 'threat'),
+  ]);
   const faces: number[] = [];
   const drawn = shuffle(draft.table, cards, 'draw the sequence pack', faces);
-  // A team's further cards add nothing here: its deck is played out at its first card.
-  const order = drawn.filter((team, k) => drawn.indexOf(team) === k);
+  // A team's further cards add nothing here: its deck is played out at its first card. Every
+  // Threat card counts: each sets a share of the Threat units going.
+  const order = drawn.filter((card, k) => card === 'threat' || drawn.indexOf(card) === k);
   draft.emit({ type: 'sequence.drawn', order, faces });
+}
+
+/**
+ * Multi-team play: the teams before the next Threat card have played, so it turns up and its
+ * Threat units act now (threat-phase.ts takes its share of them), each run by a seat as in the
+ * Threat phase.
+ */
+function turnThreatCard(draft: Draft): void {
+  const mt = draft.state.multiTeam as NonNullable<FdState['multiTeam']>;
+  draft.emit({ type: 'sequence.threatCard', card: mt.threatCards + 1 });
+  continueThreatPhase(draft);
+  if (!draft.state.interrupt && !awaitingThreatRun(draft.state)) afterThreatPhase(draft);
+}
+
+/** A Team-phase ambush waits for the seat whose call it is (21). */
+export function awaitingAmbush(state: FdState): boolean {
+  const call = state.multiTeam?.call;
+  return call?.ambush !== undefined && !call.run;
 }
 
 /** Multi-team play: the Threat phase waits for a player to run the next Threat unit. */
@@ -211,7 +249,7 @@ export function settle(draft: Draft): void {
     if (!s.interrupt && !s.move && !awaitingThreatRun(s)) afterThreatPhase(draft);
     return;
   }
-  if (s.phase !== 'team' || s.move || s.interrupt) return;
+  if (s.phase !== 'team' || s.move || s.interrupt || awaitingAmbush(s)) return;
   const a = s.activation;
   if (a?.teamerIds.every((id) => readyChit(s.teamers[id] as Teamer) === null)) {
     draft.emit({ type: 'activation.ended', teamerIds: a.teamerIds });
@@ -219,6 +257,10 @@ export function settle(draft: Draft): void {
   if (draft.state.activation) return;
   if (evaluateIfOver(draft)) return;
   const everyoneDone = nextInOrder(draft.state) === null;
+  if (everyoneDone && threatCardsLeft(draft.state) > 0) {
+    turnThreatCard(draft);
+    return;
+  }
   const waiting = draft.state.teamOrder.some((id) => waitChit(draft.state.teamers[id] as Teamer) !== null);
   if (everyoneDone && !waiting) endTeamPhase(draft);
 }
@@ -242,6 +284,12 @@ function afterThreatPhase(draft: Draft): void {
   if (draft.state.phase !== 'threat') return;
   continueThreatPhase(draft);
   if (draft.state.interrupt || awaitingThreatRun(draft.state)) return;
+  if (draft.state.multiTeam?.onThreatCard) {
+    // The card's units are done: back to the teams' cards (or the next Threat card, or the end).
+    draft.emit({ type: 'sequence.resumed' });
+    settle(draft);
+    return;
+  }
   draft.emit({ type: 'phase.began', phase: 'housekeeping', turn: draft.state.turn });
   housekeeping(draft);
   if (evaluateIfOver(draft, true)) return;

@@ -38,6 +38,7 @@ import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
 import { scattersOf } from './scatter.ts';
 import { TeamPanel } from './TeamPanel.tsx';
+import { Teams } from './Teams.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
 import { yourMove } from './your-move.ts';
 import './fundamental-duck.css';
@@ -336,6 +337,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   }, []);
 
   const prompt = yourMove(view, seat);
+  const seatName = (id: string) => seats.find((s) => s.seatId === id)?.name ?? view.seats[id]?.name ?? id;
   const undoer = view.pending.undo ? view.teamers[view.pending.undo] : undefined;
   const mayUndo = undoer !== undefined && mayCommand(seat, undoer);
   return (
@@ -431,6 +433,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               droneAt={droneAt}
             />
           ) : null}
+          <Teams view={view} seat={seat} runner={runner} seatName={seatName} />
           <TeamPanel
             view={view}
             selected={selectedId}
@@ -439,11 +442,11 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               setMode('look');
             }}
             onClaim={
-              seat.role === 'player' && view.phase !== 'ended'
+              seat.role === 'player' && view.phase !== 'ended' && !view.multiTeam
                 ? (id) => void runner.run({ type: 'claimTeamer', teamerId: id })
                 : undefined
             }
-            playedBy={(id) => seats.find((s) => s.seatId === id)?.name ?? view.seats[id]?.name ?? id}
+            playedBy={seatName}
           />
           <ThreatTurn playback={playback} />
           {seat.role === 'gm' ? (

@@ -3,8 +3,8 @@ import type { Facing, Threat } from '../../rules/fundamental-duck/state.ts';
 import type { LogItem } from '../log.ts';
 import { TableLogContext } from '../pages/TablePage.tsx';
 import { describeFdEvent, type Who } from './describe-event.ts';
-import type { FdView } from './model.ts';
-import { nameIn } from './your-move.ts';
+import type { FdView, SeatRef } from './model.ts';
+import { callFor, nameIn } from './your-move.ts';
 
 /**
  * The aliens' turn, played back step by step. The engine runs the whole Threat phase in one go
@@ -67,7 +67,11 @@ export function latestThreatPhase(
   let start = -1;
   for (let i = items.length - 1; i >= 0; i--) {
     const it = items[i];
-    if (it?.kind === 'other' && it.type === 'phase.began' && it.event.phase === 'threat') {
+    // Multi-team play (21): a Threat card of the sequence pack is a Threat turn of its own.
+    if (
+      it?.kind === 'other' &&
+      ((it.type === 'phase.began' && it.event.phase === 'threat') || it.type === 'sequence.threatCard')
+    ) {
       start = i;
       break;
     }
@@ -77,7 +81,7 @@ export function latestThreatPhase(
   for (let i = start + 1; i < items.length; i++) {
     const it = items[i];
     if (it?.kind !== 'other') continue;
-    if (it.type === 'phase.began') break;
+    if (it.type === 'phase.began' || it.type === 'sequence.resumed') break;
     if (it.type === 'chit.used') continue;
     const text = describeFdEvent(it.event, who);
     if (text) steps.push({ seq: it.seq, event: it.event, text });
@@ -217,5 +221,41 @@ export function ThreatTurn({ playback }: { playback: Playback }) {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * Multi-team play (21): the Threat unit (or Team-phase ambush) waiting for a player to run it. All
+ * seats see what waits and whose it is; the seat whose call it is gets the button (the AI still
+ * decides what the Threat does).
+ */
+export function RunThreat({
+  view,
+  seat,
+  onRun,
+  busy,
+}: {
+  view: FdView;
+  seat: SeatRef;
+  onRun: () => void;
+  busy: boolean;
+}) {
+  const call = view.multiTeam?.call;
+  if (!call || call.run) return null;
+  const threat = nameIn(view, call.threatId) ?? 'A Threat';
+  const victim = call.ambush !== undefined ? (nameIn(view, call.ambush) ?? call.ambush) : null;
+  const mine = callFor(view, seat) !== null;
+  return (
+    <div className="fd-run-threat" role="status" data-testid="fd-run-threat">
+      <p>
+        {victim ? `${threat} springs an ambush on ${victim}` : `${threat} acts next`}:{' '}
+        {mine ? 'yours to run' : `team ${call.team + 1}’s player runs it`}.
+      </p>
+      {mine ? (
+        <button type="button" onClick={onRun} disabled={busy} data-testid="fd-run-threat-button">
+          Run {threat}
+        </button>
+      ) : null}
+    </div>
   );
 }

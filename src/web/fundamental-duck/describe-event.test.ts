@@ -189,6 +189,23 @@ describe('describeFdEvent', () => {
     ).toMatch(/Cargo: 6 load\(s\) intact, 1 lost, bonus 5k\./);
   });
 
+  it('tells the multi-team sequence pack: Threat cards, their end, and an ambush called to a seat', () => {
+    expect(
+      said({ type: 'sequence.drawn', order: [1, 'threat', 0, 'threat'], faces: [2, 1, 2] } as never),
+    ).toBe('This round’s sequence pack: team 2, Threats, team 1 and Threats (dice 2, 1, 2).');
+    expect(said({ type: 'sequence.threatCard', card: 1 } as never)).toBe(
+      'Threat card 1 of the round turns up: the Threats nearest the teams act now.',
+    );
+    expect(said({ type: 'sequence.resumed' } as never)).toBe(
+      'The Threat card is played out: the teams’ cards go on.',
+    );
+    expect(
+      said({ type: 'threat.called', threatId: 'h1', team: 1, why: 'opponent', ambush: 'you' } as never),
+    ).toBe(
+      'Threat 1 springs an ambush on YOU: team 2’s player runs it (the opponent of the team on its module).',
+    );
+  });
+
   it('tells drone guns set up, firing and running down', () => {
     expect(
       said({

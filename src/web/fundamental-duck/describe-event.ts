@@ -202,7 +202,7 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return `The Team splits for a multi-team game${e.opposed ? ', the teams against each other' : ''}: ${list(teams)}.`;
     }
     case 'sequence.drawn':
-      return `This round’s sequence pack: ${list(nums(e.order).map((i) => `team ${i + 1}`))}${
+      return `This round’s sequence pack: ${list(arr(e.order).map((c) => (c === 'threat' ? 'Threats' : `team ${(num(c) ?? 0) + 1}`)))}${
         arr(e.faces).length ? ` (dice ${nums(e.faces).join(', ')})` : ''
       }.`;
     case 'deck.laid': {
@@ -212,9 +212,13 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
         : `Team ${(num(e.team) ?? 0) + 1}’s activation deck is laid out face down (${num(e.cards) ?? '?'} cards).`;
     }
     case 'threat.called':
-      return `${name(str(e.threatId))} acts next: team ${(num(e.team) ?? 0) + 1}’s player runs it${
+      return `${name(str(e.threatId))} ${e.ambush === undefined ? 'acts next' : `springs an ambush on ${name(str(e.ambush))}`}: team ${(num(e.team) ?? 0) + 1}’s player runs it${
         e.why === 'opponent' ? ' (the opponent of the team on its module)' : ' (by turns)'
       }.`;
+    case 'sequence.threatCard':
+      return `Threat card ${num(e.card) ?? '?'} of the round turns up: the Threats nearest the teams act now.`;
+    case 'sequence.resumed':
+      return 'The Threat card is played out: the teams’ cards go on.';
     case 'threat.run':
       return `Team ${(num(e.team) ?? 0) + 1}’s player runs ${name(str(e.threatId))}.`;
     case 'order.drawn':

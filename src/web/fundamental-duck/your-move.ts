@@ -16,10 +16,47 @@ function mine(view: FdView, seat: SeatRef, id: string | null | undefined): Teame
   return t.seatId === null || t.seatId === seat.seatId ? t : null;
 }
 
+/** Multi-team play (21): the seat playing a team (its Teamers' seat), null while nobody has it. */
+export function teamSeatIn(view: FdView, team: number): string | null {
+  for (const id of view.multiTeam?.teams[team]?.teamerIds ?? []) {
+    const s = Object.hasOwn(view.teamers, id) ? view.teamers[id]?.seatId : null;
+    if (s) return s;
+  }
+  return null;
+}
+
+/** Multi-team play: the team this seat plays (-1: none). */
+export function seatTeamIn(view: FdView, seat: SeatRef): number {
+  if (seat.role !== 'player') return -1;
+  return view.multiTeam?.teams.findIndex((_, i) => teamSeatIn(view, i) === seat.seatId) ?? -1;
+}
+
+/**
+ * Multi-team play: the Threat (or ambush) waiting to be run, if this seat is the one to run it:
+ * its team's player, or the GM for a team nobody has taken.
+ */
+export function callFor(view: FdView, seat: SeatRef): NonNullable<FdView['multiTeam']>['call'] {
+  const call = view.multiTeam?.call;
+  if (!call || call.run) return null;
+  const owner = teamSeatIn(view, call.team);
+  if (seat.role === 'player' && owner === seat.seatId) return call;
+  if (seat.role === 'gm' && owner === null) return call;
+  return null;
+}
+
 /** What this seat is asked to do now, in words; null when the table waits on someone else. */
 export function yourMove(view: FdView, seat: SeatRef): string | null {
   if (seat.role === 'spectator') return null;
   const p = view.pending;
+  const call = callFor(view, seat);
+  if (call) {
+    const threat = nameIn(view, call.threatId) ?? 'A Threat';
+    const victim = call.ambush !== undefined ? (nameIn(view, call.ambush) ?? call.ambush) : null;
+    return victim
+      ? `${threat} springs an ambush on ${victim}: you run it. Press “Run ${threat}”.`
+      : `${threat} acts next and you run it: press “Run ${threat}”.`;
+  }
+  if (view.multiTeam?.call && !view.multiTeam.call.run) return null;
   if (p.interrupt) {
     const who = p.interrupt.teamerIds
       .map((id) => mine(view, seat, id))
@@ -30,6 +67,8 @@ export function yourMove(view: FdView, seat: SeatRef): string | null {
   }
   switch (p.phase) {
     case 'briefing':
+      if (view.multiTeam && seat.role === 'player' && seatTeamIn(view, seat) < 0)
+        return 'Take one of the teams, then board the Drifter.';
       return 'Choose the mission and board the Drifter.';
     case 'exploration':
       return 'Exploration: open doors or scan, then end the exploration.';

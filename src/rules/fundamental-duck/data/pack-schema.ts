@@ -750,15 +750,17 @@ export const optionsSchema = z.strictObject({
     })
     .default({ levelOn: 6, upOn: 4, exits: 6, hatchUpTo: 3, bioSensorRange: 2 }),
   /**
-   * Multi-team play (21): actions a figure has a turn (the booklet: 1), and Team cards per team in
-   * the round's sequence pack (the booklet: 1).
+   * Multi-team play (21): actions a figure has a turn (the booklet: 1), and Team cards and Threat
+   * cards per team in the round's sequence pack (the booklet: 1 of each per module, read as per
+   * team; 0 Threat cards: the Threats act after all the teams, in the Threat phase).
    */
   multiTeam: z
     .strictObject({
       actionsPerFigure: z.number().int().min(1).max(2),
       teamCards: z.number().int().min(1).max(4),
+      threatCards: z.number().int().min(0).max(4).default(1),
     })
-    .default({ actionsPerFigure: 1, teamCards: 1 }),
+    .default({ actionsPerFigure: 1, teamCards: 1, threatCards: 1 }),
   /** Tile types a forced entry may never break into (the booklet: the bridge or control room). */
   forcedEntryBarred: z.array(name).max(20).default([]),
 });
