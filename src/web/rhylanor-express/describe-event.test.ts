@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
 import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
+import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
 import { fresh, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { describeRhylanorEvent } from './describe-event.ts';
 import { nameIn } from './your-move.ts';
@@ -199,7 +199,9 @@ describe('describeRhylanorEvent', () => {
           { characterId: 'c2', escaped: false },
         ],
       }),
-    ).toBe('The air/raft explodes around Sgt. Dara Okonkwo and Starport guard: Sgt. Dara Okonkwo gets clear.');
+    ).toBe(
+      'The air/raft explodes around Sgt. Dara Okonkwo and Starport guard: Sgt. Dara Okonkwo gets clear.',
+    );
 
     // Out again in the next movement phase, beside the vehicle: where he stands is named.
     expect(line({ type: 'machine.alighted', machineId: 'm1', characterId: 'c1', x: 3, y: 0 })).toBe(
