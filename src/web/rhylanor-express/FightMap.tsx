@@ -71,7 +71,12 @@ export function FightMap({
   const seen = Object.values(combat.combatants)
     .filter(placed)
     .filter((m) => !aboard.has(m.id));
-  const me = chosen ? seen.find((m) => m.id === chosen) : undefined;
+  // A chosen rider's rings are drawn from his vehicle, where he is.
+  const me = chosen
+    ? Object.values(combat.combatants)
+        .filter(placed)
+        .find((m) => m.id === chosen)
+    : undefined;
   const reach = plan ? MOVEMENT_OPTIONS[plan.option].metres : 0;
   const cover = combat.coverMap ?? [];
   // The map takes in every cover area whole: two opposite corners of its square.

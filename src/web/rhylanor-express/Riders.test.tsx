@@ -98,18 +98,7 @@ describe('bombs from a rack', () => {
   };
 
   function bomber(): RhylanorState {
-    // The pack goes in before the fight (a pack load waits while one is on).
-    let s = play(fightState(), { type: 'combat.end' }).state;
-    s = play(s, { type: 'pack.load', pack: bomberPack }).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
-    s = play(s, { type: 'combat.order', intruder: 'a' }).state;
-    s = withVehicle('air-raft', s);
+    let s = withVehicle('air-raft', fightState([[{ type: 'pack.load', pack: bomberPack }]]));
     s = play(
       s,
       { type: 'machine.board', machineId: 'm1', characterId: 'c1', seat: 'driver' },
@@ -159,8 +148,8 @@ describe('riders and aims on the fight map', () => {
       <FightMap
         combat={view.combat as never}
         names={(id) => view.characters[id]?.name ?? view.machines[id]?.name ?? id}
-        chosen={null}
-        weapon={null}
+        chosen="c1"
+        weapon={view.pack.weapons.find((w) => w.id === 'rifle') ?? null}
         plan={null}
         onPlan={() => {}}
         onChoose={() => {}}
@@ -169,6 +158,9 @@ describe('riders and aims on the fight map', () => {
       />,
     );
     expect(html).not.toContain('data-combatant="c1"');
+    // Chosen, she rides: her rifle's rings and the line to the guard start at the carrier.
+    expect(html).toContain('re-range-effective');
+    expect(html).toContain('57 m · effective');
     expect(html).toMatch(/data-riders="m1"[^>]*>Sgt. Dara Okonkwo \(gunner\)</);
     expect(html).toContain('data-metres="30,6"');
     const scale = Number(/One square is ([\d.]+) m/.exec(html)?.[1]);

@@ -3,6 +3,7 @@ import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
 import { fresh, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { describeRhylanorEvent } from './describe-event.ts';
+import { fightState } from './test-kit.tsx';
 import { nameIn } from './your-move.ts';
 
 /** Log sentences: every event type of the ruleset has one, and real events read as their rolls went. */
@@ -120,18 +121,7 @@ describe('describeRhylanorEvent', () => {
       ...defaultPack,
       vehicles: defaultPack.vehicles.map((v) => (v.id === 'air-raft' ? { ...v, bombRack: true } : v)),
     };
-    let s = fresh();
-    s = play(s, { type: 'pack.load', pack }).state;
-    s = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER).state;
-    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
-    s = play(s, { type: 'combat.order', intruder: 'a' }).state;
+    let s = fightState([[{ type: 'pack.load', pack }]]);
     s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'air-raft' }).state;
     s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'a', x: 3, y: 0 }).state;
     const name = (id: string) => (id === 'm1' ? 'the air/raft' : who(id));

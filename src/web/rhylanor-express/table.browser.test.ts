@@ -66,6 +66,53 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await cdp.detach();
   }
 
+  /** Each side looks for the other with digital dice; a roll waiting for the Crew's pool points is passed. */
+  async function spotBothSides(gm: Page, player: Page) {
+    const waiting = () => player.getByRole('group', { name: 'Roll waiting for pool points' }).count();
+    for (const side of ['Crew', 'Opposition']) {
+      await gm.getByRole('button', { name: `${side} looks for the enemy` }).click();
+      await expect
+        .poll(
+          async () =>
+            (await waiting()) > 0 ||
+            (await gm.getByRole('button', { name: `${side} looks for the enemy` }).count()) === 0,
+        )
+        .toBe(true);
+      if ((await waiting()) > 0) await player.getByRole('button', { name: 'Crew passes' }).click();
+      await expect.poll(waiting).toBe(0);
+    }
+  }
+
+  /** The referee adds a starport guard (a secret NPC of the pack) and starts a fight 20 m across. */
+  async function startGuardFight(gm: Page, player: Page) {
+    await section(gm, /^Crew/);
+    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
+    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
+    await section(gm, /^Tasks/);
+    const start = gm.getByRole('form', { name: 'Start a firefight' });
+    await start.locator('input[name="gap"]').fill('20');
+    await start.getByRole('button', { name: 'Start the fight' }).click();
+    await section(player, /^Tasks/);
+  }
+
+  /**
+   * The guard's fight to its first move: both sides look (digital dice); on equal pools the
+   * referee rolls off, then the Crew is the Intruder: turn 1, the Crew's movement.
+   */
+  async function guardFightToFirstMove(gm: Page, player: Page) {
+    await startGuardFight(gm, player);
+    await spotBothSides(gm, player);
+    // Equal pools: the referee rolls off for who chooses, then (for the chooser) makes the Crew the Intruder.
+    const rollOff = gm.getByRole('button', { name: 'Roll off for the order' });
+    const crewFirst = gm.getByRole('button', { name: 'Crew is the Intruder', exact: true });
+    await expect.poll(async () => (await rollOff.count()) + (await crewFirst.count())).toBeGreaterThan(0);
+    if ((await rollOff.count()) > 0) await rollOff.click();
+    await crewFirst.click();
+    await expect
+      .poll(() => player.getByTestId('fight-phase').textContent())
+      .toContain('turn 1, Crew: movement');
+  }
+
   async function take(page: Page, name: string) {
     await section(page, /^Crew/);
     await page.getByRole('button', { name: `Take ${name}` }).click();
@@ -270,14 +317,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     const dee = await openSeat(browser, playerUrls[0] as string, true);
     await take(dee, 'Sgt. Dara Okonkwo');
     // The referee runs a starport guard from the pack's templates (a secret NPC).
-    await section(gm, /^Crew/);
-    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
-    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
-    await section(gm, /^Tasks/);
-    const start = gm.getByRole('form', { name: 'Start a firefight' });
-    await start.locator('input[name="gap"]').fill('20');
-    await start.getByRole('button', { name: 'Start the fight' }).click();
-    await section(dee, /^Tasks/);
+    await startGuardFight(gm, dee);
     const fight = dee.getByRole('region', { name: 'Firefight' });
     await fight.waitFor();
     // The NPC's sheet stays the referee's: Dee sees his name in the fight, not his numbers.
@@ -439,34 +479,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(eve, 're-chargen-phone.png');
 
     // A fight: the referee adds a starport guard 20 m off; spotting and the order as the rules go.
-    await section(gm, /^Crew/);
-    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
-    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
-    await section(gm, /^Tasks/);
-    const start = gm.getByRole('form', { name: 'Start a firefight' });
-    await start.locator('input[name="gap"]').fill('20');
-    await start.getByRole('button', { name: 'Start the fight' }).click();
-    await section(eve, /^Tasks/);
-    const waiting = () => eve.getByRole('group', { name: 'Roll waiting for pool points' }).count();
-    for (const side of ['Crew', 'Opposition']) {
-      await gm.getByRole('button', { name: `${side} looks for the enemy` }).click();
-      await expect
-        .poll(
-          async () =>
-            (await waiting()) > 0 ||
-            (await gm.getByRole('button', { name: `${side} looks for the enemy` }).count()) === 0,
-        )
-        .toBe(true);
-      if ((await waiting()) > 0) await eve.getByRole('button', { name: 'Crew passes' }).click();
-      await expect.poll(waiting).toBe(0);
-    }
-    // Equal pools: the referee rolls off for who chooses, then (for the chooser) makes the Crew the Intruder.
-    const rollOff = gm.getByRole('button', { name: 'Roll off for the order' });
-    const crewFirst = gm.getByRole('button', { name: 'Crew is the Intruder', exact: true });
-    await expect.poll(async () => (await rollOff.count()) + (await crewFirst.count())).toBeGreaterThan(0);
-    if ((await rollOff.count()) > 0) await rollOff.click();
-    await crewFirst.click();
-    await expect.poll(() => eve.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+    await guardFightToFirstMove(gm, eve);
 
     // The map: she walks (18 m ring) and, from the keyboard, moves the marker three squares east.
     const actions = eve.getByRole('group', { name: 'Actions of Jessa Vale' });
@@ -542,32 +555,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     });
     await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Bomber raid');
     await take(gus, 'Sgt. Dara Okonkwo');
-    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
-    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
-    await section(gm, /^Tasks/);
-    const start = gm.getByRole('form', { name: 'Start a firefight' });
-    await start.locator('input[name="gap"]').fill('20');
-    await start.getByRole('button', { name: 'Start the fight' }).click();
-    await section(gus, /^Tasks/);
-    const waiting = () => gus.getByRole('group', { name: 'Roll waiting for pool points' }).count();
-    for (const side of ['Crew', 'Opposition']) {
-      await gm.getByRole('button', { name: `${side} looks for the enemy` }).click();
-      await expect
-        .poll(
-          async () =>
-            (await waiting()) > 0 ||
-            (await gm.getByRole('button', { name: `${side} looks for the enemy` }).count()) === 0,
-        )
-        .toBe(true);
-      if ((await waiting()) > 0) await gus.getByRole('button', { name: 'Crew passes' }).click();
-      await expect.poll(waiting).toBe(0);
-    }
-    const rollOff = gm.getByRole('button', { name: 'Roll off for the order' });
-    const crewFirst = gm.getByRole('button', { name: 'Crew is the Intruder', exact: true });
-    await expect.poll(async () => (await rollOff.count()) + (await crewFirst.count())).toBeGreaterThan(0);
-    if ((await rollOff.count()) > 0) await rollOff.click();
-    await crewFirst.click();
-    await expect.poll(() => gus.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+    await guardFightToFirstMove(gm, gus);
 
     // The referee brings the air/raft in on the Crew's side, 3 m from Okonkwo.
     await gm
