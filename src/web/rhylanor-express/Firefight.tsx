@@ -324,13 +324,20 @@ function CombatantActions({
   const firePreview =
     fire && (phase === 'directFire' || phase === 'returnFire') ? previewTask(view, seat, fire) : null;
   const weaponData = ranged.find((r) => r.i === weapon)?.data ?? ranged[0]?.data;
+  const riding = Object.values(view.machines).find((m) => m.riders?.some((r) => r.characterId === c.id));
   return (
     <fieldset className="re-combatant-actions" aria-label={`Actions of ${c.name}`}>
       <strong>{c.name}</strong>{' '}
       <button type="button" className="re-small" aria-pressed={chosen} onClick={onChoose}>
         {chosen ? 'On the map' : 'Show on the map'}
       </button>
-      {phase === 'movement' ? (
+      {phase === 'movement' && riding ? (
+        // A rider moves with his vehicle; getting out is his move (the riders' list below).
+        <p className="re-muted" data-testid="riding">
+          Rides in {riding.name}: he goes where it drives, or gets out as his move.
+        </p>
+      ) : null}
+      {phase === 'movement' && !riding ? (
         <form
           className="re-inline"
           onSubmit={(e) => {

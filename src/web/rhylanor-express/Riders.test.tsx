@@ -5,6 +5,7 @@ import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
 import { GM_SEAT, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { FightMap } from './FightMap.tsx';
+import { Firefight } from './Firefight.tsx';
 import { AimProvider } from './map-aim.tsx';
 import type { SeatRef } from './model.ts';
 import { Riders, seatRefusal } from './Riders.tsx';
@@ -74,6 +75,26 @@ describe('riders of a vehicle at the table', () => {
     expect(
       seatRefusal(viewFor(s, GM_SEAT), viewFor(s, GM_SEAT).machines.m1 as never, 'passenger'),
     ).toBeNull();
+  });
+
+  it('lets the referee alone move a rider to a free seat, and takes a rider’s move form away', () => {
+    const s = play(
+      withVehicle('g-carrier'),
+      { type: 'machine.board', machineId: 'm1', characterId: 'c1', seat: 'driver' },
+      [],
+      PLAYER,
+    ).state;
+    const gm = riders(s, REFEREE, GM_SEAT);
+    expect(gm).toContain('Change seat');
+    expect(gm).toMatch(/<option value="gunner"[^>]*>gunner<\/option><option value="passenger"/);
+    expect(riders(s, ANA, PLAYER)).not.toContain('Change seat');
+    const panel = renderToStaticMarkup(
+      <Recording>
+        <Firefight view={viewFor(s, PLAYER)} seat={ANA} />
+      </Recording>,
+    );
+    expect(text(panel)).toContain('Rides in G-carrier: he goes where it drives, or gets out as his move.');
+    expect(panel).not.toContain('>Move</button>');
   });
 
   it('says a one-seat fighter is full and keeps its Get in disabled', () => {

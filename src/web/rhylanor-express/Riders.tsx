@@ -85,6 +85,7 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
             return (
               <li key={r.characterId} data-rider={r.characterId}>
                 {combatantName(view, r.characterId)}, {SEAT_WORDS[r.seat]}
+                {gm ? <Reseat view={view} m={m} characterId={r.characterId} seat={r.seat} /> : null}
                 {mine ? (
                   <>
                     {' '}
@@ -153,5 +154,42 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
         </form>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * The referee moves a rider to another free seat of the same vehicle (`machine.seat`, the rules'
+ * referee command: no move spent, no roll); only seats the vehicle has free are offered.
+ */
+function Reseat({ view, m, characterId, seat }: { view: View; m: Machine; characterId: string; seat: Seat }) {
+  const { run, busy } = useRunner();
+  const p = placesOf(view, m);
+  const free = (['driver', 'gunner', 'passenger'] as const).filter(
+    (s) =>
+      s !== seat && (s === 'passenger' || (s === 'driver' ? p.driver === null : p.gunners < p.gunnerSeats)),
+  );
+  const [to, setTo] = useState('');
+  const target = free.find((s) => s === to) ?? free[0];
+  if (!target) return null;
+  return (
+    <span className="re-inline">
+      {' '}
+      <Choice
+        label="to"
+        name="reseat"
+        ariaLabel={`New seat of ${combatantName(view, characterId)}`}
+        options={free.map((s) => ({ value: s, label: SEAT_WORDS[s] }))}
+        value={target}
+        onChange={setTo}
+      />{' '}
+      <button
+        type="button"
+        className="re-small"
+        disabled={busy}
+        onClick={() => run({ type: 'machine.seat', machineId: m.id, characterId, seat: target }, 'new seat')}
+      >
+        Change seat
+      </button>
+    </span>
   );
 }
