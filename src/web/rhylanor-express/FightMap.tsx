@@ -6,14 +6,21 @@ import type { Combat, Combatant } from '../../rules/rhylanor-express/state.ts';
 import { Board } from '../board/Board.tsx';
 import { type SquareCell, squareLayout } from '../board/layout.ts';
 import { cellOf, fightGrid, metresBetween, metresOf, type Spot, toWorld } from './fight-map.ts';
+import type { ActiveAim } from './map-aim.tsx';
 
 /**
  * The personal-combat map on the shared board (§7): every combatant the seat may see at his
  * position in metres, the chosen one's range bands for his weapon drawn as rings (effective,
  * long, extreme) with the distance and band to each enemy, and in the movement phase the ring
  * his movement option reaches. His planned spot is dragged (or a square tapped, or Enter on it
- * from the keyboard) within that ring; the move form below sends it.
+ * from the keyboard) within that ring; the move form below sends it. A form below may aim at a
+ * point instead (a bomb, a cover area's centre): then a square picked anywhere sets that point,
+ * drawn with its radius. Those riding in a vehicle are drawn with it, named under it; the referee
+ * picks a cover area by its square to take it away.
  */
+
+/** Who sits in a vehicle on the map, by vehicle id. */
+export type RidersOnMap = Readonly<Record<string, readonly { readonly id: string; readonly seat: string }[]>>;
 
 export interface MovePlan {
   readonly id: string;
@@ -36,6 +43,11 @@ export function FightMap({
   plan,
   onPlan,
   onChoose,
+  aim = null,
+  onAim,
+  riders = {},
+  onCover,
+  selectedCover = null,
 }: {
   combat: Combat;
   names: (id: string) => string;
@@ -46,14 +58,31 @@ export function FightMap({
   plan: MovePlan | null;
   onPlan: (to: Spot) => void;
   onChoose: (id: string) => void;
+  /** A point a form below is aiming at: a picked square sets it. */
+  aim?: ActiveAim | null;
+  onAim?: (to: Spot) => void;
+  riders?: RidersOnMap;
+  /** The referee's: a cover area picked by its square (no one standing there). */
+  onCover?: (coverId: number) => void;
+  selectedCover?: number | null;
 }) {
-  const seen = Object.values(combat.combatants).filter(placed);
-  const me = chosen ? seen.find((m) => m.id === chosen) : undefined;
+  const aboard = new Set(Object.values(riders).flatMap((rs) => rs.map((r) => r.id)));
+  // Riders stand where their vehicle is: drawn as its crew, not as figures of their own.
+  const seen = Object.values(combat.combatants)
+    .filter(placed)
+    .filter((m) => !aboard.has(m.id));
+  // A chosen rider's rings are drawn from his vehicle, where he is.
+  const me = chosen
+    ? Object.values(combat.combatants)
+        .filter(placed)
+        .find((m) => m.id === chosen)
+    : undefined;
   const reach = plan ? MOVEMENT_OPTIONS[plan.option].metres : 0;
   const cover = combat.coverMap ?? [];
   // The map takes in every cover area whole: two opposite corners of its square.
   const spots = [
     ...seen,
+    ...(aim?.at ? [aim.at] : []),
     ...cover.flatMap((a) => [
       { x: a.x - a.radius, y: a.y - a.radius },
       { x: a.x + a.radius, y: a.y + a.radius },
@@ -79,7 +108,12 @@ export function FightMap({
     });
   const describe = (c: SquareCell) => {
     const at = metresOf(grid, c);
-    const here = who(c).map((m) => names(m.id));
+    const here = who(c).map((m) => {
+      const crew = riders[m.id] ?? [];
+      return crew.length > 0
+        ? `${names(m.id)} (carrying ${crew.map((r) => names(r.id)).join(', ')})`
+        : names(m.id);
+    });
     if (planCell && planCell.x === c.x && planCell.y === c.y) here.push('planned move');
     if (me && !who(c).some((m) => m.id === me.id))
       here.push(`${metresBetween(at, me)} m from ${names(me.id)}`);
@@ -87,6 +121,7 @@ export function FightMap({
       if (metresBetween(at, a) <= a.radius)
         here.push(a.cover === 'full' ? 'full cover' : `cover −${a.cover}`);
     if (mayReach(c)) here.push('within the move');
+    if (aim) here.push(`Enter aims ${aim.label} here`);
     return `${at.x}, ${at.y} m${here.length > 0 ? `: ${here.join(', ')}` : ''}`;
   };
   const setIfReachable = (c: SquareCell | null) => {
@@ -102,12 +137,21 @@ export function FightMap({
         describeCell={describe}
         cellClass={(c) => (mayReach(c) ? 're-reach-cell' : undefined)}
         onActivate={(c) => {
+          if (aim && onAim) {
+            onAim(metresOf(grid, c));
+            return;
+          }
           if (mayReach(c)) {
             onPlan(metresOf(grid, c));
             return;
           }
           const there = who(c)[0];
           if (there) onChoose(there.id);
+          else if (onCover) {
+            const at = metresOf(grid, c);
+            const area = cover.find((a) => metresBetween(at, a) <= a.radius);
+            if (area) onCover(area.id);
+          }
         }}
         canDrag={(c) => planCell !== null && c.x === planCell.x && c.y === planCell.y}
         onDrag={setIfReachable}
@@ -118,7 +162,7 @@ export function FightMap({
           return (
             <g
               key={`cover-${a.id}`}
-              className={`re-cover re-cover-${a.cover === 'full' ? 'full' : 'partial'}`}
+              className={`re-cover re-cover-${a.cover === 'full' ? 'full' : 'partial'}${a.id === selectedCover ? ' re-selected' : ''}`}
             >
               <circle cx={w.x} cy={w.y} r={a.radius / grid.scale} data-cover={a.id} />
               <text x={w.x} y={w.y + 0.25} textAnchor="middle">
@@ -161,6 +205,7 @@ export function FightMap({
           : null}
         {seen.map((m) => {
           const w = toWorld(grid, m);
+          const crew = riders[m.id] ?? [];
           return (
             <g
               key={m.id}
@@ -171,6 +216,13 @@ export function FightMap({
               <text x={w.x} y={w.y - 0.6} textAnchor="middle">
                 {names(m.id)}
               </text>
+              {crew.length > 0 ? (
+                <text className="re-crew" x={w.x} y={w.y + 0.85} textAnchor="middle" data-riders={m.id}>
+                  {crew
+                    .map((r) => `${names(r.id)}${r.seat === 'passenger' ? '' : ` (${r.seat})`}`)
+                    .join(', ')}
+                </text>
+              ) : null}
             </g>
           );
         })}
@@ -189,7 +241,32 @@ export function FightMap({
             data-metres={`${plan?.to.x},${plan?.to.y}`}
           />
         ) : null}
+        {aim?.at
+          ? (() => {
+              const w = toWorld(grid, aim.at);
+              return (
+                <g className="re-aim">
+                  {aim.radius > 0 ? <circle cx={w.x} cy={w.y} r={aim.radius / grid.scale} /> : null}
+                  <circle
+                    className="re-aim-marker"
+                    cx={w.x}
+                    cy={w.y}
+                    r={0.3}
+                    data-testid="aim-marker"
+                    data-metres={`${aim.at.x},${aim.at.y}`}
+                  />
+                </g>
+              );
+            })()
+          : null}
       </Board>
+      {aim ? (
+        <p className="re-note" data-testid="aim-note">
+          Pick a square for {aim.label}
+          {aim.at ? `: now ${aim.at.x}, ${aim.at.y} m` : ''}
+          {aim.radius > 0 ? `, ${aim.radius} m around it` : ''}.
+        </p>
+      ) : null}
       <p className="re-muted" data-testid="fight-scale">
         One square is {grid.scale} m.
         {weapon && me

@@ -8,8 +8,9 @@ import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/sta
 import { rollBreakdown } from './describe-event.ts';
 import { Choice, NumberField } from './Fields.tsx';
 import { FightCalls } from './FightCalls.tsx';
-import { FightMap, type MovePlan } from './FightMap.tsx';
+import { FightMap, type MovePlan, type RidersOnMap } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
+import { AimProvider, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
 import { chanceText, previewTask } from './preview.ts';
 import { useRunner } from './runner.tsx';
@@ -90,115 +91,130 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
       : null;
   const weapon = isSheet(chosenSheet) ? rangedWeapons(view, chosenSheet) : [];
   const weaponData = weapon.find((r) => r.i === chosenOrders.weapon)?.data ?? weapon[0]?.data ?? null;
+  const [selectedCover, setSelectedCover] = useState<number | null>(null);
+  const riders: RidersOnMap = Object.fromEntries(
+    Object.values(view.machines)
+      .filter((m) => combat.combatants[m.id] && (m.riders ?? []).length > 0)
+      .map((m) => [m.id, (m.riders ?? []).map((r) => ({ id: r.characterId, seat: r.seat }))]),
+  );
+  const referee = seat.role === 'gm';
   return (
-    <section className="re-card re-fight" aria-label="Firefight">
-      <h3>
-        Firefight{' '}
-        <span className="re-muted" data-testid="fight-phase">
-          {combat.stage === 'turns'
-            ? `· turn ${combat.turn}, ${combat.sides[combat.phasing].name}: ${PHASE_WORDS[combat.phase]}`
-            : combat.stage === 'spotting'
-              ? '· spotting'
-              : '· deciding the order'}
-        </span>
-      </h3>
-      <div className="re-sides">
-        {(['a', 'b'] as const).map((s) => {
-          const side = combat.sides[s];
-          return (
-            <div key={s} className={`re-side re-side-${s}`}>
-              <strong>{side.name}</strong>
-              {combat.intruder === s ? ' (Intruder)' : combat.intruder ? ' (Native)' : ''} · pool {side.pool}{' '}
-              · morale {side.morale}
-              {side.moraleChecking ? ', checking' : ''}
-            </div>
-          );
-        })}
-      </div>
-      <table className="re-combatants">
-        <thead>
-          <tr>
-            <th scope="col">Who</th>
-            <th scope="col">Where (m)</th>
-            <th scope="col">Move</th>
-            <th scope="col">Cover</th>
-            <th scope="col">State</th>
-            <th scope="col">Ammo</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.values(combat.combatants).map((m) => {
-            const c = view.characters[m.id];
-            const sheet = isSheet(c) ? c : null;
-            const machine = view.machines[m.id];
-            const cover = coverOf(combat, m);
-            return (
-              <tr key={m.id} className={`re-side-${m.side}`} data-combatant={m.id}>
-                <th scope="row">{combatantName(view, m.id)}</th>
-                <td>{m.x === null ? 'unseen' : `${m.x}, ${m.y}`}</td>
-                <td>{machine ? (m.activity ?? '—') : (m.option ?? '—')}</td>
-                <td>
-                  {cover.fullCover ? 'full' : cover.cover > 0 ? `−${cover.cover}` : '—'}
-                  {m.concealed ? ', concealed' : ''}
-                </td>
-                <td>
-                  {sheet
-                    ? `${condition(sheet)}, End ${currentEnd(sheet)}${sheet.wounds.length > 0 ? `, ${sheet.wounds.map((w) => w.level).join(', ')}` : ''}`
-                    : machine
-                      ? machine.destroyed
-                        ? 'destroyed'
-                        : machine.damage.length > 0
-                          ? machine.damage.join(', ')
-                          : 'undamaged'
-                      : '?'}
-                </td>
-                <td>
-                  {sheet
-                    ? sheet.weapons
-                        .filter((w) => w.loaded > 0 || w.spare > 0)
-                        .map((w) => `${w.loaded}+${w.spare}`)
-                        .join(' ')
-                    : ''}
-                </td>
+    <AimProvider>
+      {(aim, aimAt) => (
+        <section className="re-card re-fight" aria-label="Firefight">
+          <h3>
+            Firefight{' '}
+            <span className="re-muted" data-testid="fight-phase">
+              {combat.stage === 'turns'
+                ? `· turn ${combat.turn}, ${combat.sides[combat.phasing].name}: ${PHASE_WORDS[combat.phase]}`
+                : combat.stage === 'spotting'
+                  ? '· spotting'
+                  : '· deciding the order'}
+            </span>
+          </h3>
+          <div className="re-sides">
+            {(['a', 'b'] as const).map((s) => {
+              const side = combat.sides[s];
+              return (
+                <div key={s} className={`re-side re-side-${s}`}>
+                  <strong>{side.name}</strong>
+                  {combat.intruder === s ? ' (Intruder)' : combat.intruder ? ' (Native)' : ''} · pool{' '}
+                  {side.pool} · morale {side.morale}
+                  {side.moraleChecking ? ', checking' : ''}
+                </div>
+              );
+            })}
+          </div>
+          <table className="re-combatants">
+            <thead>
+              <tr>
+                <th scope="col">Who</th>
+                <th scope="col">Where (m)</th>
+                <th scope="col">Move</th>
+                <th scope="col">Cover</th>
+                <th scope="col">State</th>
+                <th scope="col">Ammo</th>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <FightMap
-        combat={combat}
-        names={(id) => combatantName(view, id)}
-        chosen={chosen}
-        weapon={weaponData}
-        plan={plan}
-        onPlan={(to) => chosen && setOrdersOf(chosen, { to })}
-        onChoose={setChosen}
-      />
-      <CoverList combat={combat} referee={seat.role === 'gm'} />
-      {view.window ? <PoolWindow view={view} seat={seat} /> : null}
-      {members.length > 0 ? (
-        <div className="re-fight-actions">
-          {members.map((c) => (
-            <CombatantActions
-              key={c.id}
-              view={view}
-              seat={seat}
-              c={c}
-              orders={ordersOf(c.id)}
-              onOrders={(o) => setOrdersOf(c.id, o)}
-              onChoose={() => setChosen(c.id)}
-              chosen={c.id === chosen}
-            />
-          ))}
-        </div>
-      ) : null}
-      {seat.role !== 'spectator' ? (
-        <FightCalls view={view} seat={seat} combat={combat} members={members} />
-      ) : null}
-      <VehiclesInFight view={view} seat={seat} combat={combat} />
-      {seat.role === 'gm' ? <PlaceCombatant view={view} combat={combat} /> : null}
-      {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
-    </section>
+            </thead>
+            <tbody>
+              {Object.values(combat.combatants).map((m) => {
+                const c = view.characters[m.id];
+                const sheet = isSheet(c) ? c : null;
+                const machine = view.machines[m.id];
+                const cover = coverOf(combat, m);
+                return (
+                  <tr key={m.id} className={`re-side-${m.side}`} data-combatant={m.id}>
+                    <th scope="row">{combatantName(view, m.id)}</th>
+                    <td>{m.x === null ? 'unseen' : `${m.x}, ${m.y}`}</td>
+                    <td>{machine ? (m.activity ?? '—') : (m.option ?? '—')}</td>
+                    <td>
+                      {cover.fullCover ? 'full' : cover.cover > 0 ? `−${cover.cover}` : '—'}
+                      {m.concealed ? ', concealed' : ''}
+                    </td>
+                    <td>
+                      {sheet
+                        ? `${condition(sheet)}, End ${currentEnd(sheet)}${sheet.wounds.length > 0 ? `, ${sheet.wounds.map((w) => w.level).join(', ')}` : ''}`
+                        : machine
+                          ? machine.destroyed
+                            ? 'destroyed'
+                            : machine.damage.length > 0
+                              ? machine.damage.join(', ')
+                              : 'undamaged'
+                          : '?'}
+                    </td>
+                    <td>
+                      {sheet
+                        ? sheet.weapons
+                            .filter((w) => w.loaded > 0 || w.spare > 0)
+                            .map((w) => `${w.loaded}+${w.spare}`)
+                            .join(' ')
+                        : ''}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <FightMap
+            combat={combat}
+            names={(id) => combatantName(view, id)}
+            chosen={chosen}
+            weapon={weaponData}
+            plan={plan}
+            onPlan={(to) => chosen && setOrdersOf(chosen, { to })}
+            onChoose={setChosen}
+            aim={aim}
+            onAim={aimAt}
+            riders={riders}
+            {...(referee ? { onCover: setSelectedCover, selectedCover } : {})}
+          />
+          <CoverList combat={combat} referee={referee} selected={selectedCover} onSelect={setSelectedCover} />
+          {view.window ? <PoolWindow view={view} seat={seat} /> : null}
+          {members.length > 0 ? (
+            <div className="re-fight-actions">
+              {members.map((c) => (
+                <CombatantActions
+                  key={c.id}
+                  view={view}
+                  seat={seat}
+                  c={c}
+                  orders={ordersOf(c.id)}
+                  onOrders={(o) => setOrdersOf(c.id, o)}
+                  onChoose={() => setChosen(c.id)}
+                  chosen={c.id === chosen}
+                />
+              ))}
+            </div>
+          ) : null}
+          {seat.role !== 'spectator' ? (
+            <FightCalls view={view} seat={seat} combat={combat} members={members} />
+          ) : null}
+          <VehiclesInFight view={view} seat={seat} combat={combat} />
+          {seat.role === 'gm' ? <PlaceCombatant view={view} combat={combat} /> : null}
+          {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
+        </section>
+      )}
+    </AimProvider>
   );
 }
 
@@ -308,13 +324,20 @@ function CombatantActions({
   const firePreview =
     fire && (phase === 'directFire' || phase === 'returnFire') ? previewTask(view, seat, fire) : null;
   const weaponData = ranged.find((r) => r.i === weapon)?.data ?? ranged[0]?.data;
+  const riding = Object.values(view.machines).find((m) => m.riders?.some((r) => r.characterId === c.id));
   return (
     <fieldset className="re-combatant-actions" aria-label={`Actions of ${c.name}`}>
       <strong>{c.name}</strong>{' '}
       <button type="button" className="re-small" aria-pressed={chosen} onClick={onChoose}>
         {chosen ? 'On the map' : 'Show on the map'}
       </button>
-      {phase === 'movement' ? (
+      {phase === 'movement' && riding ? (
+        // A rider moves with his vehicle; getting out is his move (the riders' list below).
+        <p className="re-muted" data-testid="riding">
+          Rides in {riding.name}: he goes where it drives, or gets out as his move.
+        </p>
+      ) : null}
+      {phase === 'movement' && !riding ? (
         <form
           className="re-inline"
           onSubmit={(e) => {
@@ -596,16 +619,33 @@ function StartFight({ view }: { view: View }) {
 /**
  * The cover on the map (§7.15), which every seat sees: each area's place, size and cover. The
  * referee puts new areas down (centre and radius in metres, partial −1 to −4 or full) and takes
- * them away; whoever stands inside one has its cover.
+ * them away; whoever stands inside one has its cover. The centre is typed or picked on the map
+ * (its radius drawn there first); an area picked on the map is marked here with its Remove.
  */
-function CoverList({ combat, referee }: { combat: Combat; referee: boolean }) {
+function CoverList({
+  combat,
+  referee,
+  selected,
+  onSelect,
+}: {
+  combat: Combat;
+  referee: boolean;
+  selected: number | null;
+  onSelect: (id: number | null) => void;
+}) {
   const { run, busy } = useRunner();
-  const [x, setX] = useState('0');
-  const [y, setY] = useState('0');
   const [radius, setRadius] = useState('2');
+  const r = Number(radius);
+  const { x, y, setX, setY, picking, canPick, togglePicking } = useAim(
+    'cover',
+    'the cover',
+    Number.isFinite(r) && r > 0 ? r : 0,
+    { x: 0, y: 0 },
+  );
   const [kind, setKind] = useState('2');
   const [name, setName] = useState('');
   const areas = combat.coverMap ?? [];
+  const picked = areas.find((a) => a.id === selected);
   if (areas.length === 0 && !referee) return null;
   const ready =
     [x, y, radius].every((v) => v.trim() !== '' && Number.isFinite(Number(v))) && Number(radius) >= 0.5;
@@ -613,9 +653,28 @@ function CoverList({ combat, referee }: { combat: Combat; referee: boolean }) {
     <section className="re-cover-list" aria-label="Cover on the map">
       <h4>Cover on the map</h4>
       {areas.length === 0 ? <p className="re-muted">None placed.</p> : null}
+      {referee && picked ? (
+        <p className="re-note" data-testid="cover-picked">
+          Picked on the map: {picked.name || `cover ${picked.id}`}, {picked.radius} m around {picked.x},{' '}
+          {picked.y} m.{' '}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={async () => {
+              if (await run({ type: 'combat.coverRemove', coverId: picked.id }, 'cover removed'))
+                onSelect(null);
+            }}
+          >
+            Remove this cover
+          </button>{' '}
+          <button type="button" className="re-small" onClick={() => onSelect(null)}>
+            Keep it
+          </button>
+        </p>
+      ) : null}
       <ul>
         {areas.map((a) => (
-          <li key={a.id} data-cover-area={a.id}>
+          <li key={a.id} data-cover-area={a.id} className={a.id === selected ? 're-selected' : undefined}>
             {a.name ? `${a.name}: ` : ''}
             {a.cover === 'full' ? 'full cover' : `cover −${a.cover}`}, {a.radius} m around {a.x}, {a.y} m
             {referee ? (
@@ -656,6 +715,11 @@ function CoverList({ combat, referee }: { combat: Combat; referee: boolean }) {
         >
           <NumberField label="x m" name="coverX" value={x} onChange={setX} />
           <NumberField label="y m" name="coverY" value={y} onChange={setY} />
+          {canPick ? (
+            <button type="button" className="re-small" aria-pressed={picking} onClick={togglePicking}>
+              {picking ? 'Done picking' : 'Pick on the map'}
+            </button>
+          ) : null}
           <NumberField label="radius m" name="coverRadius" value={radius} onChange={setRadius} min={1} />
           <Choice
             label="Cover"

@@ -5,6 +5,7 @@ import { byId, Choice, NumberField, named } from './Fields.tsx';
 import { mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
 import { OddsLine } from './Odds.tsx';
 import { mayRoll, previewOdds } from './preview.ts';
+import { Riders } from './Riders.tsx';
 import { useRunner } from './runner.tsx';
 
 /**
@@ -47,6 +48,10 @@ function MachineCard({ view, seat, m }: { view: View; seat: SeatRef; m: Machine 
               : 'undamaged'}
         {m.kind === 'robot' && skillDm !== 0 ? ` · skills ${signed(skillDm)}` : ''}
       </p>
+      {/* Outside a fight its riders are here; in one, with the vehicle's orders (Vehicles.tsx). */}
+      {m.kind === 'vehicle' && !view.combat?.combatants[m.id] ? (
+        <Riders view={view} seat={seat} m={m} />
+      ) : null}
       {m.destroyed ? null : (
         <form
           className="re-inline"

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { type Character, condition } from '../../rules/rhylanor-express/character.ts';
 import { VEHICLE_ACTIVITIES } from '../../rules/rhylanor-express/data/tables.ts';
-import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
+import type { Combat, Combatant, Machine, SideId } from '../../rules/rhylanor-express/state.ts';
 import { byId, Choice, NumberField, named } from './Fields.tsx';
+import { metresBetween } from './fight-map.ts';
+import { useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, type View } from './model.ts';
+import { Riders } from './Riders.tsx';
 import { useRunner } from './runner.tsx';
 import { playsSide } from './your-move.ts';
 
@@ -11,8 +14,9 @@ import { playsSide } from './your-move.ts';
  * Vehicles in a firefight (§7.7): the referee brings a vehicle from the pack into play and into
  * the fight; the side that has it drives it up to its Turn Speed in its movement phase (what it is
  * doing sets the to-hit DM against it), fires its weapons through a gunner, dogfights an enemy
- * vehicle, and shoots down incoming rounds with point defence. Each row names the crewman whose
- * skill counts; a player names only characters he plays.
+ * vehicle, shoots down incoming rounds with point defence, and drops bombs from a rack on a point
+ * picked on the map. Each row names the crewman whose skill counts; a player names only
+ * characters he plays. Its riders and free places are listed with it.
  */
 
 const ACTIVITY_WORDS: Record<string, string> = {
@@ -91,6 +95,8 @@ function VehicleOrders({
         <Dogfight view={view} at={at} crew={crew} enemies={enemies.filter((m) => view.machines[m.id])} />
       ) : null}
       {phase !== null ? <PointDefence view={view} at={at} crew={crew} /> : null}
+      {phase === 'directFire' && ours ? <Bomb view={view} combat={combat} at={at} crew={crew} /> : null}
+      {view.machines[at.id] ? <Riders view={view} seat={seat} m={view.machines[at.id] as Machine} /> : null}
     </fieldset>
   );
 }
@@ -285,6 +291,89 @@ function PointDefence({ view, at, crew }: { view: View; at: Combatant; crew: Cha
       <button type="submit" disabled={busy}>
         Shoot them down
       </button>
+    </form>
+  );
+}
+
+/**
+ * A bomb from the rack (§7.11): the pilot is the seated driver when there is one; the point is
+ * picked on the map or typed; the blast's radius is drawn there and whoever stands in it now is
+ * named before the button. Bombs left count down from the pack's load.
+ */
+function Bomb({ view, combat, at, crew }: { view: View; combat: Combat; at: Combatant; crew: Character[] }) {
+  const { run, busy } = useRunner();
+  const machine = view.machines[at.id];
+  const v = view.pack.vehicles.find((x) => x.id === machine?.packId);
+  const name = combatantName(view, at.id);
+  const aim = useAim(`bomb:${at.id}`, `the bomb from ${name}`, v?.bombRadius ?? 0, {
+    x: at.x ?? 0,
+    y: at.y ?? 0,
+  });
+  const [pilot, setPilot] = useState('');
+  if (!machine || !v?.bombRack) return null;
+  const left = v.bombLoad - (machine.bombsDropped ?? 0);
+  const driver = machine.riders?.find((r) => r.seat === 'driver')?.characterId;
+  const pilots = driver ? crew.filter((c) => c.id === driver) : crew;
+  const pilotId = pilots.some((c) => c.id === pilot) ? pilot : (pilots[0]?.id ?? '');
+  const target = aim.at;
+  const riders = new Set((machine.riders ?? []).map((r) => r.characterId));
+  const caught = target
+    ? Object.values(combat.combatants).filter(
+        (m) =>
+          m.id !== at.id &&
+          !riders.has(m.id) &&
+          m.x !== null &&
+          m.y !== null &&
+          metresBetween({ x: m.x, y: m.y }, target) <= v.bombRadius,
+      )
+    : [];
+  const why =
+    left <= 0
+      ? `${name} has no bombs left`
+      : !pilotId
+        ? driver
+          ? `only its driver, ${combatantName(view, driver)}, drops its bombs`
+          : 'nobody of yours to fly it'
+        : !target
+          ? 'pick the point'
+          : null;
+  return (
+    <form
+      className="re-inline"
+      aria-label={`Bomb from ${name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (why || !target) return;
+        run({ type: 'combat.bomb', machineId: at.id, pilotId, x: target.x, y: target.y }, 'bomb');
+      }}
+    >
+      <span data-testid="bombs-left">
+        Bombs: {left} of {v.bombLoad} left · blast {v.bombRadius} m, PEN {v.bombPen}
+      </span>{' '}
+      <Choice label="Pilot" name="bombPilot" options={byId(pilots)} value={pilotId} onChange={setPilot} />
+      <NumberField label="at x" name="bombX" value={aim.x} onChange={aim.setX} />
+      <NumberField label="y" name="bombY" value={aim.y} onChange={aim.setY} />
+      {aim.canPick ? (
+        <button type="button" className="re-small" aria-pressed={aim.picking} onClick={aim.togglePicking}>
+          {aim.picking ? 'Done aiming' : 'Aim on the map'}
+        </button>
+      ) : null}{' '}
+      <span className="re-muted" data-testid="bomb-caught">
+        {target
+          ? caught.length > 0
+            ? `In the blast now: ${caught.map((m) => combatantName(view, m.id)).join(', ')}.`
+            : 'Nobody in the blast now.'
+          : ''}
+      </span>{' '}
+      <button type="submit" disabled={busy || why !== null}>
+        Drop a bomb
+      </button>
+      {why && target ? (
+        <span className="re-muted" data-testid="bomb-refusal">
+          {' '}
+          {why}.
+        </span>
+      ) : null}
     </form>
   );
 }

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
 import { fresh, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { describeRhylanorEvent } from './describe-event.ts';
+import { fightState } from './test-kit.tsx';
 import { nameIn } from './your-move.ts';
 
 /** Log sentences: every event type of the ruleset has one, and real events read as their rolls went. */
 
-const names: Record<string, string> = { p1: 'Ana', c1: 'Sgt. Dara Okonkwo', s1: 'Rhylanor Express' };
+const names: Record<string, string> = {
+  p1: 'Ana',
+  c1: 'Sgt. Dara Okonkwo',
+  c2: 'Starport guard',
+  s1: 'Rhylanor Express',
+};
 const who = (id: string) => names[id] ?? id;
 
 describe('describeRhylanorEvent', () => {
@@ -106,6 +113,92 @@ describe('describeRhylanorEvent', () => {
     const event = moved.events.find((e) => e.type === 'space.ship.moved') as { type: string };
     expect(describeRhylanorEvent(event, (id) => nameIn(moved.state, id) ?? id)).toBe(
       'Rhylanor Express moved from -3,1 to -1,1 with thrust 0,1; gravity pulled it 1 time; new vector 3,0.',
+    );
+  });
+
+  it('reads getting in and out of a vehicle, the crew a hit reaches, a bomb run and the cover map (events the rules made)', () => {
+    const pack = {
+      ...defaultPack,
+      vehicles: defaultPack.vehicles.map((v) => (v.id === 'air-raft' ? { ...v, bombRack: true } : v)),
+    };
+    let s = fightState([[{ type: 'pack.load', pack }]]);
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'air-raft' }).state;
+    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'a', x: 3, y: 0 }).state;
+    const name = (id: string) => (id === 'm1' ? 'the air/raft' : who(id));
+    const line = (e: unknown) => describeRhylanorEvent(e as { type: string }, name);
+
+    const placed = play(s, { type: 'combat.coverPlace', x: 40, y: 5, radius: 3, cover: 2, name: 'Crates' });
+    expect(line(placed.events[0])).toBe('The referee puts Crates: cover −2 3 m around 40, 5 m.');
+    s = placed.state;
+    const full = play(s, { type: 'combat.coverPlace', x: -10, y: 0, radius: 2, cover: 'full', name: '' });
+    expect(line(full.events[0])).toBe('The referee puts full cover 2 m around -10, 0 m.');
+    const removed = play(full.state, { type: 'combat.coverRemove', coverId: 2 });
+    expect(line(removed.events[0])).toBe('The referee takes cover 2 off the map.');
+
+    const boarded = play(
+      s,
+      { type: 'machine.board', machineId: 'm1', characterId: 'c1', seat: 'driver' },
+      [],
+      PLAYER,
+    );
+    expect(line(boarded.events[0])).toBe('Sgt. Dara Okonkwo gets into the air/raft as its driver.');
+    expect(line({ type: 'machine.boarded', machineId: 'm1', characterId: 'c1', seat: 'gunner' })).toBe(
+      'Sgt. Dara Okonkwo gets into the air/raft as a gunner.',
+    );
+    s = play(boarded.state, { type: 'combat.next' }).state;
+
+    // A bomb that misses by 20 m straight on, far from anyone.
+    const bombed = play(
+      s,
+      { type: 'combat.bomb', machineId: 'm1', pilotId: 'c1', x: 30, y: 30 },
+      [6, 6, 12, 1, 1],
+      PLAYER,
+    );
+    expect(line(bombed.events[0])).toMatch(
+      /^The air\/raft drops a bomb, 6\+6, unskilled −3 = 9 against 10\+: failure by 1: it falls 20 m off toward 12 o'clock; nobody is within the blast\.$/,
+    );
+    expect(
+      line({
+        type: 'combat.bombed',
+        machineId: 'm1',
+        pilotId: 'c1',
+        x: 60,
+        y: 0,
+        clock: null,
+        metres: 0,
+        caught: ['c2'],
+      }),
+    ).toBe('The air/raft drops a bomb: a direct hit; the blast catches Starport guard.');
+
+    const crew = {
+      type: 'machine.crewAttacked',
+      machineId: 'm1',
+      effect: 'exposedCrewAttacked',
+      pick: 3,
+      characterIds: ['c1'],
+    };
+    expect(line(crew)).toBe('The hit on the air/raft reaches Sgt. Dara Okonkwo (exposed).');
+    expect(
+      line({
+        ...crew,
+        effect: 'explode',
+        pick: null,
+        characterIds: ['c1', 'c2'],
+        escapes: [
+          { characterId: 'c1', escaped: true },
+          { characterId: 'c2', escaped: false },
+        ],
+      }),
+    ).toBe(
+      'The air/raft explodes around Sgt. Dara Okonkwo and Starport guard: Sgt. Dara Okonkwo gets clear.',
+    );
+
+    // Out again in the next movement phase, beside the vehicle: where he stands is named.
+    expect(line({ type: 'machine.alighted', machineId: 'm1', characterId: 'c1', x: 3, y: 0 })).toBe(
+      'Sgt. Dara Okonkwo gets out of the air/raft at 3, 0 m.',
+    );
+    expect(line({ type: 'machine.alighted', machineId: 'm1', characterId: 'c1' })).toBe(
+      'Sgt. Dara Okonkwo gets out of the air/raft.',
     );
   });
 });

@@ -327,7 +327,9 @@ function describePersonal(e: Json, who: Who): string | undefined {
         str(e.seat) === 'driver' ? 'its driver' : str(e.seat) === 'gunner' ? 'a gunner' : 'a passenger'
       }.`;
     case 'machine.alighted':
-      return `${capital(ch(e.characterId))} gets out of ${e.machineId ? who(str(e.machineId)) : 'a vehicle'}.`;
+      return `${capital(ch(e.characterId))} gets out of ${e.machineId ? who(str(e.machineId)) : 'a vehicle'}${
+        num(e.x) !== null && num(e.y) !== null ? ` at ${num(e.x)}, ${num(e.y)} m` : ''
+      }.`;
     case 'machine.crewAttacked': {
       const vehicle = e.machineId ? who(str(e.machineId)) : 'the vehicle';
       const men = list(arr(e.characterIds).map((id) => ch(id)));
@@ -335,7 +337,7 @@ function describePersonal(e: Json, who: Who): string | undefined {
         const clear = arr(e.escapes)
           .filter((x) => obj(x).escaped)
           .map((x) => ch(obj(x).characterId));
-        return `${capital(vehicle)} explodes around ${men}: ${clear.length > 0 ? `${list(clear)} get clear` : 'nobody gets clear'}.`;
+        return `${capital(vehicle)} explodes around ${men}: ${clear.length > 0 ? `${list(clear)} ${clear.length === 1 ? 'gets' : 'get'} clear` : 'nobody gets clear'}.`;
       }
       return `The hit on ${vehicle} reaches ${men}${str(e.effect) === 'exposedCrewAttacked' ? ' (exposed)' : ''}.`;
     }

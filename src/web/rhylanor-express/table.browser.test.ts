@@ -11,7 +11,7 @@ import {
   shot,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
+import { centreOf, dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
 import { cellOf, fightGrid, metresOf } from './fight-map.ts';
 
 /**
@@ -64,6 +64,53 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await touch('touchEnd', []);
     await expect.poll(transform).not.toBe(zoomed);
     await cdp.detach();
+  }
+
+  /** Each side looks for the other with digital dice; a roll waiting for the Crew's pool points is passed. */
+  async function spotBothSides(gm: Page, player: Page) {
+    const waiting = () => player.getByRole('group', { name: 'Roll waiting for pool points' }).count();
+    for (const side of ['Crew', 'Opposition']) {
+      await gm.getByRole('button', { name: `${side} looks for the enemy` }).click();
+      await expect
+        .poll(
+          async () =>
+            (await waiting()) > 0 ||
+            (await gm.getByRole('button', { name: `${side} looks for the enemy` }).count()) === 0,
+        )
+        .toBe(true);
+      if ((await waiting()) > 0) await player.getByRole('button', { name: 'Crew passes' }).click();
+      await expect.poll(waiting).toBe(0);
+    }
+  }
+
+  /** The referee adds a starport guard (a secret NPC of the pack) and starts a fight 20 m across. */
+  async function startGuardFight(gm: Page, player: Page) {
+    await section(gm, /^Crew/);
+    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
+    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
+    await section(gm, /^Tasks/);
+    const start = gm.getByRole('form', { name: 'Start a firefight' });
+    await start.locator('input[name="gap"]').fill('20');
+    await start.getByRole('button', { name: 'Start the fight' }).click();
+    await section(player, /^Tasks/);
+  }
+
+  /**
+   * The guard's fight to its first move: both sides look (digital dice); on equal pools the
+   * referee rolls off, then the Crew is the Intruder: turn 1, the Crew's movement.
+   */
+  async function guardFightToFirstMove(gm: Page, player: Page) {
+    await startGuardFight(gm, player);
+    await spotBothSides(gm, player);
+    // Equal pools: the referee rolls off for who chooses, then (for the chooser) makes the Crew the Intruder.
+    const rollOff = gm.getByRole('button', { name: 'Roll off for the order' });
+    const crewFirst = gm.getByRole('button', { name: 'Crew is the Intruder', exact: true });
+    await expect.poll(async () => (await rollOff.count()) + (await crewFirst.count())).toBeGreaterThan(0);
+    if ((await rollOff.count()) > 0) await rollOff.click();
+    await crewFirst.click();
+    await expect
+      .poll(() => player.getByTestId('fight-phase').textContent())
+      .toContain('turn 1, Crew: movement');
   }
 
   async function take(page: Page, name: string) {
@@ -270,14 +317,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     const dee = await openSeat(browser, playerUrls[0] as string, true);
     await take(dee, 'Sgt. Dara Okonkwo');
     // The referee runs a starport guard from the pack's templates (a secret NPC).
-    await section(gm, /^Crew/);
-    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
-    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
-    await section(gm, /^Tasks/);
-    const start = gm.getByRole('form', { name: 'Start a firefight' });
-    await start.locator('input[name="gap"]').fill('20');
-    await start.getByRole('button', { name: 'Start the fight' }).click();
-    await section(dee, /^Tasks/);
+    await startGuardFight(gm, dee);
     const fight = dee.getByRole('region', { name: 'Firefight' });
     await fight.waitFor();
     // The NPC's sheet stays the referee's: Dee sees his name in the fight, not his numbers.
@@ -439,34 +479,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(eve, 're-chargen-phone.png');
 
     // A fight: the referee adds a starport guard 20 m off; spotting and the order as the rules go.
-    await section(gm, /^Crew/);
-    await gm.getByRole('button', { name: 'Add Starport guard' }).click();
-    await gm.getByRole('article', { name: 'Sheet of Starport guard' }).waitFor();
-    await section(gm, /^Tasks/);
-    const start = gm.getByRole('form', { name: 'Start a firefight' });
-    await start.locator('input[name="gap"]').fill('20');
-    await start.getByRole('button', { name: 'Start the fight' }).click();
-    await section(eve, /^Tasks/);
-    const waiting = () => eve.getByRole('group', { name: 'Roll waiting for pool points' }).count();
-    for (const side of ['Crew', 'Opposition']) {
-      await gm.getByRole('button', { name: `${side} looks for the enemy` }).click();
-      await expect
-        .poll(
-          async () =>
-            (await waiting()) > 0 ||
-            (await gm.getByRole('button', { name: `${side} looks for the enemy` }).count()) === 0,
-        )
-        .toBe(true);
-      if ((await waiting()) > 0) await eve.getByRole('button', { name: 'Crew passes' }).click();
-      await expect.poll(waiting).toBe(0);
-    }
-    // Equal pools: the referee rolls off for who chooses, then (for the chooser) makes the Crew the Intruder.
-    const rollOff = gm.getByRole('button', { name: 'Roll off for the order' });
-    const crewFirst = gm.getByRole('button', { name: 'Crew is the Intruder', exact: true });
-    await expect.poll(async () => (await rollOff.count()) + (await crewFirst.count())).toBeGreaterThan(0);
-    if ((await rollOff.count()) > 0) await rollOff.click();
-    await crewFirst.click();
-    await expect.poll(() => eve.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+    await guardFightToFirstMove(gm, eve);
 
     // The map: she walks (18 m ring) and, from the keyboard, moves the marker three squares east.
     const actions = eve.getByRole('group', { name: 'Actions of Jessa Vale' });
@@ -519,6 +532,124 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect
       .poll(() => eve.locator('tr[data-combatant="c1"] td').first().textContent())
       .toBe(`${dragged.x}, ${dragged.y}`);
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('puts a player in an air/raft as its driver, drops a bomb on a point tapped on the map (typed dice), and the referee places and removes cover by clicking the map', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Gus']);
+    const gm = await openSeat(browser, gmUrl);
+    const gus = await openSeat(browser, playerUrls[0] as string, true);
+    // A pack whose air/raft carries two bombs with a 3 m blast (the default pack has no bomber).
+    const pack = {
+      ...defaultPack,
+      name: 'Bomber raid',
+      vehicles: defaultPack.vehicles.map((v) =>
+        v.id === 'air-raft' ? { ...v, bombRack: true, bombLoad: 2, bombRadius: 3 } : v,
+      ),
+    };
+    await section(gm, /^Crew/);
+    await gm.getByTestId('pack-load').setInputFiles({
+      name: 'bomber.re-pack.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(pack)),
+    });
+    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Bomber raid');
+    await take(gus, 'Sgt. Dara Okonkwo');
+    await guardFightToFirstMove(gm, gus);
+
+    // The referee brings the air/raft in on the Crew's side, 3 m from Okonkwo.
+    await gm
+      .getByRole('form', { name: 'Bring a vehicle into play' })
+      .locator('select')
+      .selectOption('air-raft');
+    await gm.getByRole('button', { name: 'Bring into play' }).click();
+    const join = gm.getByRole('form', { name: 'Air/raft joins the fight' });
+    await join.locator('input[name="x"]').fill('3');
+    await join.getByRole('button', { name: 'Join the fight' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('Air/raft joins the fight');
+    const grid = fightGrid(
+      [
+        { x: 0, y: 0 },
+        { x: 20, y: 0 },
+        { x: 3, y: 0 },
+      ],
+      0,
+    );
+    const cellAt = (metres: { x: number; y: number }) => {
+      const c = cellOf(grid, metres);
+      return `.re-fight-map polygon[data-cell="${c.x},${c.y}"]`;
+    };
+
+    // Cover by clicking: the referee picks the centre on the map (its radius drawn first), then places it.
+    const coverForm = gm.getByRole('form', { name: 'Place cover' });
+    await coverForm.getByRole('button', { name: 'Pick on the map' }).click();
+    await gm.locator('.re-fight-map svg.board-svg').scrollIntoViewIfNeeded();
+    const coverAt = metresOf(grid, cellOf(grid, { x: 12, y: 0 }));
+    await gm.locator(cellAt(coverAt)).scrollIntoViewIfNeeded();
+    const spot = await centreOf(gm, cellAt(coverAt));
+    await gm.mouse.click(spot.x, spot.y);
+    await expect
+      .poll(() => gm.getByTestId('aim-marker').getAttribute('data-metres'))
+      .toBe(`${coverAt.x},${coverAt.y}`);
+    expect(await coverForm.locator('input[name="coverX"]').inputValue()).toBe(String(coverAt.x));
+    expect(await gm.getByTestId('aim-note').textContent()).toContain('2 m around it');
+    await coverForm.locator('input[name="coverName"]').fill('Crates');
+    await shot(gm, 're-cover-pick.png');
+    await coverForm.getByRole('button', { name: 'Place cover' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain(`The referee puts Crates: cover −2 2 m around ${coverAt.x}, ${coverAt.y} m.`);
+    await coverForm.getByRole('button', { name: 'Done picking' }).click();
+    // A click on the placed area picks it for removal (the button scrolled the map: bring it back).
+    const crates = gm.locator('.re-fight-map circle[data-cover="1"]');
+    await crates.scrollIntoViewIfNeeded();
+    const onCover = await centreOf(gm, '.re-fight-map circle[data-cover="1"]');
+    await gm.mouse.click(onCover.x, onCover.y);
+    await expect.poll(() => gm.getByTestId('cover-picked').textContent()).toContain('Crates');
+    await gm.getByRole('button', { name: 'Remove this cover' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('The referee takes cover 1 off the map.');
+
+    // Gus gets Okonkwo in as the driver (his move); the map names her under the air/raft.
+    const riders = gus.getByRole('group', { name: 'Riders of Air/raft' });
+    await expect.poll(() => riders.getByTestId('riders-places').textContent()).toContain('0 of 4 aboard');
+    await riders.locator('select[name="boardSeat"]').selectOption('driver');
+    await riders.getByRole('button', { name: 'Get in' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('Sgt. Dara Okonkwo gets into Air/raft as its driver.');
+    await expect.poll(() => riders.textContent()).toContain('Sgt. Dara Okonkwo, driver');
+    await expect.poll(() => gus.locator('[data-riders="m1"]').textContent()).toContain('Sgt. Dara Okonkwo');
+    const box = await riders.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await shot(gus, 're-riders-phone.png');
+    await gus.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => gus.getByTestId('fight-phase').textContent()).toContain('direct fire');
+
+    // The bomb: aimed by a tap on the map, the 3 m blast drawn and nobody in it; her own dice miss
+    // (6+6 unskilled is 9 against 10) and it falls 120 m straight on.
+    const bomb = gus.getByRole('form', { name: 'Bomb from Air/raft' });
+    await expect.poll(() => bomb.getByTestId('bombs-left').textContent()).toContain('2 of 2 left');
+    await bomb.getByRole('button', { name: 'Aim on the map' }).click();
+    await gus.locator('.re-fight-map svg.board-svg').scrollIntoViewIfNeeded();
+    const aim = metresOf(grid, cellOf(grid, { x: 10, y: -3 }));
+    await gus.locator(cellAt(aim)).scrollIntoViewIfNeeded();
+    const tapAt = await centreOf(gus, cellAt(aim));
+    await gus.touchscreen.tap(tapAt.x, tapAt.y);
+    await expect
+      .poll(() => gus.getByTestId('aim-marker').getAttribute('data-metres'))
+      .toBe(`${aim.x},${aim.y}`);
+    expect(await bomb.locator('input[name="bombY"]').inputValue()).toBe(String(aim.y));
+    expect(await bomb.getByTestId('bomb-caught').textContent()).toBe('Nobody in the blast now.');
+    expect(await gus.locator('.re-aim circle').count()).toBe(2);
+    await shot(gus, 're-bomb-aim-phone.png');
+    await gus.getByLabel('my own dice').check();
+    await bomb.getByRole('button', { name: 'Drop a bomb' }).click();
+    await enterFaces(gus, [6, 6, 12, 6, 6]);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain("it falls 120 m off toward 12 o'clock; nobody is within the blast.");
+    await expect.poll(() => bomb.getByTestId('bombs-left').textContent()).toContain('1 of 2 left');
+    await shot(gus, 're-bomb-dropped-phone.png');
     expect(pageProblems).toEqual([]);
   });
 });

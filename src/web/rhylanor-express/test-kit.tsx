@@ -28,9 +28,13 @@ export function played(steps: readonly (readonly [unknown, number[]?, Seat?])[])
   return s;
 }
 
-/** Ana's okonkwo (c1, a rifle) against a starport guard NPC (c2, a carbine) 60 m away, turn 1. */
-export function fightState(): RhylanorState {
+/**
+ * Ana's okonkwo (c1, a rifle) against a starport guard NPC (c2, a carbine) 60 m away, turn 1.
+ * `before`: steps played first (a pack loaded, which waits while a fight is on).
+ */
+export function fightState(before: Parameters<typeof played>[0] = []): RhylanorState {
   return played([
+    ...before,
     [{ type: 'character.create', sheet: 'okonkwo' }, [], PLAYER],
     [{ type: 'character.create', sheet: 'starport-guard' }],
     [

@@ -3,7 +3,7 @@ import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
 import { fresh, OTHER_PLAYER, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { asView, type SeatRef, type View } from './model.ts';
 import { plotOf, reachOf, thrustTo } from './plot.ts';
-import { awaitsSeat, sectionsAwaiting } from './your-move.ts';
+import { awaitsSeat, nameIn, sectionsAwaiting } from './your-move.ts';
 
 /** "Your move" read from a seat's view, and the plot of a move under gravity. */
 
@@ -91,5 +91,12 @@ describe('plotting a move', () => {
     expect(plot?.drift).toEqual({ q: -14, r: 5 });
     expect(plot ? reachOf(plot) : []).toHaveLength(19);
     expect(plotOf(world, { ...ship({ q: 0, r: 0 }, { q: 0, r: 0 }), at: null })).toBeNull();
+  });
+});
+
+describe('names in the log', () => {
+  it('names a vehicle in play by its name, not its id', () => {
+    const s = play(fresh(), { type: 'machine.add', kind: 'vehicle', packId: 'air-raft' }).state;
+    expect(nameIn(rhylanorExpress.view(s, { seatId: 'p1', role: 'player' }), 'm1')).toBe('Air/raft');
   });
 });

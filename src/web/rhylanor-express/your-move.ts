@@ -116,5 +116,6 @@ export function nameIn(view: unknown, id: string): string | undefined {
   if (!v) return undefined;
   const c = v.characters[id];
   if (c?.name) return c.name;
-  return v.space.ships[id]?.name;
+  // Vehicles and robots in play, so the log says "Air/raft joins the fight", not its id.
+  return v.space.ships[id]?.name ?? v.machines[id]?.name;
 }

@@ -1,0 +1,109 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import type { Spot } from './fight-map.ts';
+
+/**
+ * A point picked on the fight map for a form below it (a bomb's aim, a cover area's centre): the
+ * form's x and y fields and the map share it, so a click, a tap or Enter on a square fills the
+ * fields, and typing in the fields moves the marker. One form aims at a time; the map draws the
+ * active one's point with its radius (the blast, the cover's size) before anything is sent.
+ */
+
+export interface AimPoint {
+  readonly x: string;
+  readonly y: string;
+  readonly radius: number;
+  readonly label: string;
+}
+
+export interface ActiveAim {
+  readonly purpose: string;
+  readonly label: string;
+  readonly radius: number;
+  /** Null while a field holds no number. */
+  readonly at: Spot | null;
+}
+
+interface AimStore {
+  readonly points: Readonly<Record<string, AimPoint>>;
+  readonly active: string | null;
+  update(purpose: string, patch: Partial<AimPoint>, initial: AimPoint): void;
+  activate(purpose: string | null): void;
+}
+
+const AimContext = createContext<AimStore | null>(null);
+
+export function spotOf(p: { x: string; y: string }): Spot | null {
+  if (p.x.trim() === '' || p.y.trim() === '') return null;
+  const x = Number(p.x);
+  const y = Number(p.y);
+  return Number.isFinite(x) && Number.isFinite(y) ? { x, y } : null;
+}
+
+/** Keeps the fight's aims; `children` is given the active one for the map. */
+export function AimProvider({
+  children,
+}: {
+  children: (active: ActiveAim | null, aimAt: (s: Spot) => void) => ReactNode;
+}) {
+  const [points, setPoints] = useState<Readonly<Record<string, AimPoint>>>({});
+  const [active, setActive] = useState<string | null>(null);
+  const store = useMemo<AimStore>(
+    () => ({
+      points,
+      active,
+      update: (purpose, patch, initial) =>
+        setPoints((all) => ({ ...all, [purpose]: { ...(all[purpose] ?? initial), ...patch } })),
+      activate: setActive,
+    }),
+    [points, active],
+  );
+  const point = active ? points[active] : undefined;
+  const shown: ActiveAim | null =
+    active && point ? { purpose: active, label: point.label, radius: point.radius, at: spotOf(point) } : null;
+  const aimAt = (s: Spot) => {
+    if (active)
+      setPoints((all) => ({
+        ...all,
+        [active]: { ...(all[active] as AimPoint), x: String(s.x), y: String(s.y) },
+      }));
+  };
+  return <AimContext.Provider value={store}>{children(shown, aimAt)}</AimContext.Provider>;
+}
+
+/**
+ * A form's aimed point: its x and y as typed text, whether the map is picking it now, and a
+ * toggle. Outside a provider (a form drawn alone) the point is the form's own.
+ */
+export function useAim(purpose: string, label: string, radius: number, start: Spot) {
+  const store = useContext(AimContext);
+  const initial: AimPoint = { x: String(start.x), y: String(start.y), radius, label };
+  const [own, setOwn] = useState(initial);
+  const point = store ? (store.points[purpose] ?? initial) : own;
+  const update = (patch: Partial<AimPoint>) =>
+    store ? store.update(purpose, patch, initial) : setOwn((p) => ({ ...p, ...patch }));
+  // The radius and words follow the form (a cover's radius is typed); the map reads them from here.
+  const stale =
+    store !== null &&
+    store.points[purpose] !== undefined &&
+    (point.radius !== radius || point.label !== label);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form's radius or words change
+  useEffect(() => {
+    if (stale) store?.update(purpose, { radius, label }, initial);
+  }, [stale, radius, label]);
+  const picking = store?.active === purpose;
+  return {
+    x: point.x,
+    y: point.y,
+    at: spotOf(point),
+    setX: (x: string) => update({ x }),
+    setY: (y: string) => update({ y }),
+    picking,
+    /** Only with the fight's map around (a provider). */
+    canPick: store !== null,
+    togglePicking: () => {
+      if (!store) return;
+      if (!store.points[purpose]) store.update(purpose, {}, initial);
+      store.activate(picking ? null : purpose);
+    },
+  };
+}
