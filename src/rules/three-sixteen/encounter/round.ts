@@ -1,6 +1,7 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { type DiceSpec, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
+import { rollNfa, settleTie } from '../campaign/promotion-tests.ts';
 import type { EncounterEndReason } from '../state.ts';
 import {
   ACTIVE,
@@ -130,6 +131,63 @@ function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number,
   r.alive--;
   if (face >= 0) r.fellAt[i] = face;
   if (by >= 0 && by !== i) r.kills[by] = (r.kills[by] as number) + 1;
+  if (r.pc[i]) fallen(r, i);
+}
+
+/** Promoted in the field to `rank` (never down). */
+function promote(r: EncounterRecord, i: number, rank: number): void {
+  if ((r.rank[i] as number) < rank) r.rank[i] = rank;
+}
+
+/**
+ * A PC fell (campaign/promotion-hook.ts `fieldPromotionOnDeath`, on the record): a candidate of a
+ * promotion still waiting leaves it (the last one left takes it); then, if the fallen PC outranked
+ * every PC alive, the next rank steps up: one PC at once, several by NFA tests
+ * (`fieldPromotionRoll`, the policy's next move). The record holds every PC alive when ranks
+ * differ (`recordSupports`), and a promotion changes nothing else it plays: weapons in hand,
+ * FA, NFA and armour stay as they are.
+ */
+function fallen(r: EncounterRecord, dead: number): void {
+  const waiting = r.promotionCandidates;
+  const at = r.promotionRank > 0 ? waiting.indexOf(dead) : -1;
+  if (at >= 0) {
+    waiting.splice(at, 1);
+    const rank = r.promotionRank;
+    if (waiting.length <= 1) r.promotionRank = 0;
+    if (waiting.length === 1) promote(r, waiting[0] as number, rank);
+    if (r.promotionRank === 0) waiting.length = 0;
+  }
+  let next = -1;
+  for (const i of r.seniority)
+    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE) next = Math.max(next, r.rank[i] as number);
+  const rank = r.rank[dead] as number;
+  if (next < 0 || rank <= next) return;
+  let count = 0;
+  let only = -1;
+  for (const i of r.seniority)
+    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE && r.rank[i] === next) {
+      count++;
+      only = i;
+    }
+  if (count === 1) {
+    promote(r, only, rank);
+    return;
+  }
+  r.promotionRank = rank;
+  waiting.length = 0;
+  for (const i of r.seniority)
+    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE && r.rank[i] === next) waiting.push(i);
+}
+
+/** `rollFieldPromotion`: the waiting candidates test NFA until one is left, who takes the rank. */
+export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
+  const { winner } = settleTie(r.promotionCandidates, (i) =>
+    rollNfa(dice, 'field promotion', r.names[i] as string, r.nfa[i] as number),
+  );
+  const rank = r.promotionRank;
+  r.promotionRank = 0;
+  r.promotionCandidates.length = 0;
+  promote(r, winner, rank);
 }
 
 /**

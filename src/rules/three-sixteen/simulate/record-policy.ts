@@ -13,6 +13,7 @@ import {
   answerKill,
   declare,
   declareAliens,
+  fieldPromotionRoll,
   pendingOf,
   rollDominance,
   rollTest,
@@ -206,6 +207,11 @@ function nextRoll(r: EncounterRecord, dice: DiceSource): void {
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
   for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
     if (r.step === Step.Ended) return;
+    // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
+    if (r.promotionRank > 0) {
+      fieldPromotionRoll(r, dice);
+      continue;
+    }
     if (r.pLen > 0) {
       answerKills(r, dice, choose);
       continue;
