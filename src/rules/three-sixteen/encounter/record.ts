@@ -231,6 +231,9 @@ export class EncounterRecord {
   // What never changes while the record is in use.
   readonly fa: readonly number[];
   readonly nfa: readonly number[];
+  /** FA and NFA targets without a preparation bonus (Impair is fixed for the record). */
+  readonly faTarget: readonly number[];
+  readonly nfaTarget: readonly number[];
   readonly grenades: readonly boolean[];
   readonly armourPolicy: readonly number[];
   /** A player character (an NPC squad member takes no part in field promotions). */
@@ -412,6 +415,8 @@ export class EncounterRecord {
     this.actorKey = [...this.ids, ALIENS, SUICIDE];
     this.fa = troopers.map((t) => t.fa);
     this.nfa = troopers.map((t) => t.nfa);
+    this.faTarget = this.fa.map((fa) => testTarget(fa, this.impair, 0));
+    this.nfaTarget = this.nfa.map((nfa) => testTarget(nfa, this.impair, 0));
     this.troopers = troopers;
     this.pc = troopers.map((t) => isPc(t));
     const order = start.trooperOrder;
@@ -641,7 +646,10 @@ export class EncounterRecord {
 
   /** A trooper's FA or NFA for a test now (`pcTarget`: minus Impair, plus the preparation bonus). */
   target(i: number, nfa: boolean): number {
-    return testTarget((nfa ? this.nfa[i] : this.fa[i]) as number, this.impair, this.bonus[i] as number);
+    const bonus = this.bonus[i] as number;
+    // Without a preparation bonus (every test but perhaps a trooper's first) the target is fixed.
+    if (bonus === 0) return (nfa ? this.nfaTarget[i] : this.faTarget[i]) as number;
+    return testTarget((nfa ? this.nfa[i] : this.fa[i]) as number, this.impair, bonus);
   }
 
   /** The state the encounter started from (to report troopers the record does not hold). */
