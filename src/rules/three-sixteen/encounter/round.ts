@@ -692,6 +692,16 @@ export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): 
   automatic(r, dice);
 }
 
+/**
+ * Every fighter's Dominance die not yet down, in the troopers' order, then the aliens'
+ * (`rollDominance` each, as the policy sends them): the encounter moves on once, after the last,
+ * since it waits at Dominance until every die is down.
+ */
+export function dominanceAll(r: EncounterRecord, dice: DiceSource): void {
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.domRolled[i]) dominanceDie(r, i, dice);
+  rollDominance(r, r.n, dice);
+}
+
 /** `setRange`: everyone fighting at `range`; then the troopers' ambush or round 1. */
 export function setRange(r: EncounterRecord, range: number, dice: DiceSource): void {
   setAllRanges(r, range);
@@ -703,10 +713,19 @@ export function setRange(r: EncounterRecord, range: number, dice: DiceSource): v
 
 /** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
 export function declare(r: EncounterRecord, i: number, move: number): void {
+  noteDeclaration(r, i, move);
+  advance(r);
+}
+
+/**
+ * A trooper's declaration written, the round not moved on: `declare` without its `advance`. While
+ * the round waits for declarations nothing `advance` checks can change (no die is down, no token
+ * goes), so a caller declaring several in a row advances once, after the last (`declareAliens`).
+ */
+export function noteDeclaration(r: EncounterRecord, i: number, move: number): void {
   r.declared[i] = 1;
   r.declNfa[i] = move !== 0 ? 1 : 0;
   r.declMove[i] = move;
-  advance(r);
 }
 
 export function declareAliens(r: EncounterRecord): void {
@@ -734,6 +753,16 @@ export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number
   r.rollTarget[a] = target;
   if (!aliens) r.bonus[a] = 0;
   return target;
+}
+
+/**
+ * Every fighter's round die not yet down, in the troopers' order, then the aliens' (`rollTest`
+ * each, in the order the policy sends them): the round moves on once, after the last, since
+ * nothing `advance` or the automatic steps check changes before every die is down.
+ */
+export function rollAll(r: EncounterRecord, dice: DiceSource): void {
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.rolled[i]) testDie(r, i, dice);
+  rollTest(r, r.n, dice);
 }
 
 /** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */

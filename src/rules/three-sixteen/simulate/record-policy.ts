@@ -11,12 +11,12 @@ import {
 import {
   alienTurn,
   answerKill,
-  declare,
   declareAliens,
+  dominanceAll,
   fieldPromotionRoll,
+  noteDeclaration,
   pendingOf,
-  rollDominance,
-  rollTest,
+  rollAll,
   setRange,
   spendStrength,
   stepPosition,
@@ -73,7 +73,7 @@ function declareFor(r: EncounterRecord, i: number): void {
     (here > 0 &&
       (r.target(i, false) * here >= r.target(i, true) * (power[best] as number) ||
         r.roundsWithoutKills >= 2));
-  declare(r, i, fight ? 0 : best < pos ? -1 : 1);
+  noteDeclaration(r, i, fight ? 0 : best < pos ? -1 : 1);
 }
 
 /** An FA success acting before the aliens: no alien success at or above its face. */
@@ -193,16 +193,6 @@ function aliensPlay(r: EncounterRecord): void {
   else alienTurn(r, null, choice);
 }
 
-function nextRoll(r: EncounterRecord, dice: DiceSource): void {
-  let a = r.n;
-  for (let i = 0; i < r.n; i++)
-    if (r.fighting(i) && !r.rolled[i]) {
-      a = i;
-      break;
-    }
-  rollTest(r, a, dice);
-}
-
 /** Plays the encounter on the record to its end, as `driver.ts` plays it through commands. */
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
   for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
@@ -217,33 +207,22 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
       continue;
     }
     switch (r.step) {
-      case Step.Dominance: {
-        let a = r.n;
-        for (let i = 0; i < r.n; i++)
-          if (r.fighting(i) && !r.domRolled[i]) {
-            a = i;
-            break;
-          }
-        rollDominance(r, a, dice);
+      case Step.Dominance:
+        dominanceAll(r, dice);
         break;
-      }
       case Step.SetRange:
         setRange(r, chooseRange(r, r.rangeSetter === ALIENS_SET), dice);
         break;
-      case Step.Declare: {
-        let a = -1;
-        for (let i = 0; i < r.n; i++)
-          if (r.fighting(i) && !r.declared[i]) {
-            a = i;
-            break;
-          }
-        if (a >= 0) declareFor(r, a);
-        else if (!r.aliensDeclared) declareAliens(r);
-        else nextRoll(r, dice);
+      case Step.Declare:
+        // The policy's declarations in its order (each trooper's, then the aliens'), then its
+        // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
+        // `rollAll`), as nothing in between could change.
+        for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i);
+        if (!r.aliensDeclared) declareAliens(r);
+        else rollAll(r, dice);
         break;
-      }
       case Step.Roll:
-        nextRoll(r, dice);
+        rollAll(r, dice);
         break;
       case Step.Resolve: {
         if (r.cursor >= r.qLen) throw new Error('simulate: no turn waiting in the record');
