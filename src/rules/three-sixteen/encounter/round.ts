@@ -826,6 +826,21 @@ export function alienTurn(
   advance(r);
 }
 
+/**
+ * The rest of the round's turns when only failures are left (the queue puts every success first):
+ * none of them attacks, kills or moves, so they are taken together and the round moves on once,
+ * rather than as a `trooperTurn` / `alienTurn` each with nothing to do. False, and nothing done,
+ * while a success is still to act.
+ */
+export function failuresTaken(r: EncounterRecord): boolean {
+  const c = r.cursor;
+  if (c >= r.qLen || r.qSuccess[c]) return false;
+  for (let q = c; q < r.qLen; q++) r.qDone[q] = 1;
+  r.cursor = r.qLen;
+  advance(r);
+  return true;
+}
+
 /** The first Kill waiting for trooper i, or −1. */
 export function pendingOf(r: EncounterRecord, i: number): number {
   for (let p = 0; p < r.pLen; p++) if (r.pTrooper[p] === i) return p;

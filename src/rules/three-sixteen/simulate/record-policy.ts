@@ -13,6 +13,7 @@ import {
   answerKill,
   declareAliens,
   dominanceAll,
+  failuresTaken,
   fieldPromotionRoll,
   noteDeclaration,
   pendingOf,
@@ -226,6 +227,8 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
         break;
       case Step.Resolve: {
         if (r.cursor >= r.qLen) throw new Error('simulate: no turn waiting in the record');
+        // The policy takes a failure's turn doing nothing: the failures left go at once.
+        if (failuresTaken(r)) break;
         const a = r.qActor[r.cursor] as number;
         if (a === r.n) aliensPlay(r);
         else trooperTurn(r, a, dice, trooperMove(r, a));
