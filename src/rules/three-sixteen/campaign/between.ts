@@ -44,6 +44,7 @@ import {
   withService,
 } from './model.ts';
 import { alivePcs, promote, theGroup } from './promotion-hook.ts';
+import { rollNfa, settleTie } from './promotion-tests.ts';
 import { type BrigadierFieldPromotion, campaignSchemas, type RollOffFace } from './schemas.ts';
 
 /**
@@ -72,35 +73,26 @@ declare module '../events.ts' {
 // Shared checks
 
 export function nfaTest(dice: DiceSource, t: Trooper, purpose: string): TestFace {
-  const face = dice.roll(D10, `${purpose}: ${t.name} tests NFA ${t.nfa}`);
-  return { face, target: t.nfa, success: face <= t.nfa };
+  return rollNfa(dice, purpose, t.name, t.nfa);
 }
 
 /**
  * Tied next-in-line PCs test NFA: the best success wins; with no success, the best failed roll
- * does. Shared by the field promotion after a PC's death and after the NPC Brigadier's.
+ * does (`settleTie`, which the simulator's encounter record rolls too). Shared by the field
+ * promotion after a PC's death and after the NPC Brigadier's.
  */
 export function fieldPromotionTests(
   state: ThreeSixteenState,
   candidates: readonly string[],
   diceOf: (trooperId: string) => DiceSource,
 ): { tests: { trooperId: string; face: number; target: number; success: boolean }[][]; promoted: string } {
-  const tests: { trooperId: string; face: number; target: number; success: boolean }[][] = [];
-  let tied = [...candidates];
-  // Bughunt read: candidates still level at the top test again.
-  while (tied.length > 1) {
-    const round = tied.map((id) => {
-      const t = state.troopers[id];
-      if (!t) throw new Error(`field promotion candidate ${id} vanished`);
-      return { trooperId: id, ...nfaTest(diceOf(id), t, 'field promotion') };
-    });
-    tests.push(round);
-    const successes = round.filter((r) => r.success);
-    const pool = successes.length > 0 ? successes : round;
-    const best = Math.max(...pool.map((r) => r.face));
-    tied = pool.filter((r) => r.face === best).map((r) => r.trooperId);
-  }
-  return { tests, promoted: tied[0] as string };
+  const { rounds, winner } = settleTie(candidates, (id) => {
+    const t = state.troopers[id];
+    if (!t) throw new Error(`field promotion candidate ${id} vanished`);
+    return nfaTest(diceOf(id), t, 'field promotion');
+  });
+  const tests = rounds.map((round) => round.map((r) => ({ trooperId: r.candidate, ...r.test })));
+  return { tests, promoted: winner };
 }
 
 /** The between-missions record; refused before the debrief or outside the phase. */

@@ -135,15 +135,19 @@ export function recordSupports(state: ThreeSixteenState): string | null {
   if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return 'answers waiting';
   for (const a of state.planet?.abilities ?? []) if (!STANDING.has(a)) return `ability ${a}`;
   if (campaignOf(state).fieldPromotion) return 'a field promotion waits';
-  // A field promotion happens only when a PC outranks every other PC alive: with one rank among
-  // them, none can.
+  // A field promotion happens only when a PC outranks every other PC alive. The record plays it
+  // (round.ts `fallen`) for the PCs it holds: with mixed ranks, every PC alive must be in the fight.
   let rank = -1;
+  let mixed = false;
+  let keptOut = false;
   for (const id of state.trooperOrder) {
     const t = state.troopers[id];
     if (t?.status !== 'active' || !isPc(t)) continue;
-    if (rank >= 0 && t.rank !== rank) return 'PCs of different ranks';
+    if (rank >= 0 && t.rank !== rank) mixed = true;
     rank = t.rank;
+    if (!e.pcs.includes(id)) keptOut = true;
   }
+  if (mixed && keptOut) return 'PCs of different ranks, some kept out';
   for (const id of e.pcs) {
     const t = state.troopers[id];
     if (t?.status !== 'active') return 'a trooper not active';
@@ -227,8 +231,15 @@ export class EncounterRecord {
   // What never changes while the record is in use.
   readonly fa: readonly number[];
   readonly nfa: readonly number[];
+  /** FA and NFA targets without a preparation bonus (Impair is fixed for the record). */
+  readonly faTarget: readonly number[];
+  readonly nfaTarget: readonly number[];
   readonly grenades: readonly boolean[];
   readonly armourPolicy: readonly number[];
+  /** A player character (an NPC squad member takes no part in field promotions). */
+  readonly pc: readonly boolean[];
+  /** Troopers in the table's order (`trooperOrder`): who is named first among tied candidates. */
+  readonly seniority: readonly number[];
   readonly ignoreArmour: boolean;
   readonly lasting: boolean;
   readonly leaping: boolean;
@@ -278,6 +289,8 @@ export class EncounterRecord {
   readonly weaknessesLeft: number[];
   readonly kills: number[];
   readonly strengthsUsed: number[];
+  /** Ranks, as field promotions raise them. */
+  readonly rank: number[];
   readonly pos: number[];
   readonly out: number[];
   /** The face of the turn that felled a trooper this round, −1 when none. */
@@ -299,6 +312,12 @@ export class EncounterRecord {
   returned = 0;
   /** Strengths used (the `strength.used` events the command path would have made). */
   strengths = 0;
+  /**
+   * A field promotion waiting for its candidates' NFA tests (the campaign's `fieldPromotion`): the
+   * rank (0: none waiting) and the candidates, in the table's order.
+   */
+  promotionRank = 0;
+  readonly promotionCandidates: number[] = [];
 
   // Dominance and the round's dice, per actor (index n = the aliens, n + 1 = their Suicide).
   readonly domRolled: number[];
@@ -365,6 +384,7 @@ export class EncounterRecord {
     this.weaknessesLeft = zeros(size);
     this.kills = zeros(size);
     this.strengthsUsed = zeros(size);
+    this.rank = zeros(size);
     this.pos = zeros(size);
     this.out = zeros(size);
     this.fellAt = zeros(size);
@@ -395,7 +415,14 @@ export class EncounterRecord {
     this.actorKey = [...this.ids, ALIENS, SUICIDE];
     this.fa = troopers.map((t) => t.fa);
     this.nfa = troopers.map((t) => t.nfa);
+    this.faTarget = this.fa.map((fa) => testTarget(fa, this.impair, 0));
+    this.nfaTarget = this.nfa.map((nfa) => testTarget(nfa, this.impair, 0));
     this.troopers = troopers;
+    this.pc = troopers.map((t) => isPc(t));
+    const order = start.trooperOrder;
+    this.seniority = troopers
+      .map((_, i) => i)
+      .sort((a, b) => order.indexOf(this.ids[a] as string) - order.indexOf(this.ids[b] as string));
     this.grenades = troopers.map((t) => t.currentWeapon === 'grenades');
     this.armourPolicy = troopers.map((t) =>
       t.armourPolicy === 'ask'
@@ -506,6 +533,7 @@ export class EncounterRecord {
       this.weaknessesLeft[i] = available(t.weaknesses);
       this.kills[i] = t.killsThisMission;
       this.strengthsUsed[i] = 0;
+      this.rank[i] = t.rank;
       const p = e.positions[id];
       this.pos[i] = p === undefined ? FAR : POSITION_INDEX[p];
       const out = e.out[id];
@@ -568,6 +596,8 @@ export class EncounterRecord {
     this.endReason = e.endReason;
     this.returned = 0;
     this.strengths = 0;
+    this.promotionRank = 0;
+    this.promotionCandidates.length = 0;
     this.aliensDeclared = e.aliensDeclared;
     this.qLen = e.queue.length;
     for (let q = 0; q < this.qLen; q++) {
@@ -616,7 +646,10 @@ export class EncounterRecord {
 
   /** A trooper's FA or NFA for a test now (`pcTarget`: minus Impair, plus the preparation bonus). */
   target(i: number, nfa: boolean): number {
-    return testTarget((nfa ? this.nfa[i] : this.fa[i]) as number, this.impair, this.bonus[i] as number);
+    const bonus = this.bonus[i] as number;
+    // Without a preparation bonus (every test but perhaps a trooper's first) the target is fixed.
+    if (bonus === 0) return (nfa ? this.nfaTarget[i] : this.faTarget[i]) as number;
+    return testTarget((nfa ? this.nfa[i] : this.fa[i]) as number, this.impair, bonus);
   }
 
   /** The state the encounter started from (to report troopers the record does not hold). */

@@ -1,6 +1,7 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { type DiceSpec, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
+import { rollNfa, settleTie } from '../campaign/promotion-tests.ts';
 import type { EncounterEndReason } from '../state.ts';
 import {
   ACTIVE,
@@ -130,6 +131,63 @@ function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number,
   r.alive--;
   if (face >= 0) r.fellAt[i] = face;
   if (by >= 0 && by !== i) r.kills[by] = (r.kills[by] as number) + 1;
+  if (r.pc[i]) fallen(r, i);
+}
+
+/** Promoted in the field to `rank` (never down). */
+function promote(r: EncounterRecord, i: number, rank: number): void {
+  if ((r.rank[i] as number) < rank) r.rank[i] = rank;
+}
+
+/**
+ * A PC fell (campaign/promotion-hook.ts `fieldPromotionOnDeath`, on the record): a candidate of a
+ * promotion still waiting leaves it (the last one left takes it); then, if the fallen PC outranked
+ * every PC alive, the next rank steps up: one PC at once, several by NFA tests
+ * (`fieldPromotionRoll`, the policy's next move). The record holds every PC alive when ranks
+ * differ (`recordSupports`), and a promotion changes nothing else it plays: weapons in hand,
+ * FA, NFA and armour stay as they are.
+ */
+function fallen(r: EncounterRecord, dead: number): void {
+  const waiting = r.promotionCandidates;
+  const at = r.promotionRank > 0 ? waiting.indexOf(dead) : -1;
+  if (at >= 0) {
+    waiting.splice(at, 1);
+    const rank = r.promotionRank;
+    if (waiting.length <= 1) r.promotionRank = 0;
+    if (waiting.length === 1) promote(r, waiting[0] as number, rank);
+    if (r.promotionRank === 0) waiting.length = 0;
+  }
+  let next = -1;
+  for (const i of r.seniority)
+    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE) next = Math.max(next, r.rank[i] as number);
+  const rank = r.rank[dead] as number;
+  if (next < 0 || rank <= next) return;
+  let count = 0;
+  let only = -1;
+  for (const i of r.seniority)
+    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE && r.rank[i] === next) {
+      count++;
+      only = i;
+    }
+  if (count === 1) {
+    promote(r, only, rank);
+    return;
+  }
+  r.promotionRank = rank;
+  waiting.length = 0;
+  for (const i of r.seniority)
+    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE && r.rank[i] === next) waiting.push(i);
+}
+
+/** `rollFieldPromotion`: the waiting candidates test NFA until one is left, who takes the rank. */
+export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
+  const { winner } = settleTie(r.promotionCandidates, (i) =>
+    rollNfa(dice, 'field promotion', r.names[i] as string, r.nfa[i] as number),
+  );
+  const rank = r.promotionRank;
+  r.promotionRank = 0;
+  r.promotionCandidates.length = 0;
+  promote(r, winner, rank);
 }
 
 /**
@@ -634,6 +692,16 @@ export function rollDominance(r: EncounterRecord, a: number, dice: DiceSource): 
   automatic(r, dice);
 }
 
+/**
+ * Every fighter's Dominance die not yet down, in the troopers' order, then the aliens'
+ * (`rollDominance` each, as the policy sends them): the encounter moves on once, after the last,
+ * since it waits at Dominance until every die is down.
+ */
+export function dominanceAll(r: EncounterRecord, dice: DiceSource): void {
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.domRolled[i]) dominanceDie(r, i, dice);
+  rollDominance(r, r.n, dice);
+}
+
 /** `setRange`: everyone fighting at `range`; then the troopers' ambush or round 1. */
 export function setRange(r: EncounterRecord, range: number, dice: DiceSource): void {
   setAllRanges(r, range);
@@ -645,10 +713,19 @@ export function setRange(r: EncounterRecord, range: number, dice: DiceSource): v
 
 /** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
 export function declare(r: EncounterRecord, i: number, move: number): void {
+  noteDeclaration(r, i, move);
+  advance(r);
+}
+
+/**
+ * A trooper's declaration written, the round not moved on: `declare` without its `advance`. While
+ * the round waits for declarations nothing `advance` checks can change (no die is down, no token
+ * goes), so a caller declaring several in a row advances once, after the last (`declareAliens`).
+ */
+export function noteDeclaration(r: EncounterRecord, i: number, move: number): void {
   r.declared[i] = 1;
   r.declNfa[i] = move !== 0 ? 1 : 0;
   r.declMove[i] = move;
-  advance(r);
 }
 
 export function declareAliens(r: EncounterRecord): void {
@@ -676,6 +753,16 @@ export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number
   r.rollTarget[a] = target;
   if (!aliens) r.bonus[a] = 0;
   return target;
+}
+
+/**
+ * Every fighter's round die not yet down, in the troopers' order, then the aliens' (`rollTest`
+ * each, in the order the policy sends them): the round moves on once, after the last, since
+ * nothing `advance` or the automatic steps check changes before every die is down.
+ */
+export function rollAll(r: EncounterRecord, dice: DiceSource): void {
+  for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.rolled[i]) testDie(r, i, dice);
+  rollTest(r, r.n, dice);
 }
 
 /** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
@@ -737,6 +824,21 @@ export function alienTurn(
   }
   if (r.qActor[r.cursor] === r.n) doneSlot(r);
   advance(r);
+}
+
+/**
+ * The rest of the round's turns when only failures are left (the queue puts every success first):
+ * none of them attacks, kills or moves, so they are taken together and the round moves on once,
+ * rather than as a `trooperTurn` / `alienTurn` each with nothing to do. False, and nothing done,
+ * while a success is still to act.
+ */
+export function failuresTaken(r: EncounterRecord): boolean {
+  const c = r.cursor;
+  if (c >= r.qLen || r.qSuccess[c]) return false;
+  for (let q = c; q < r.qLen; q++) r.qDone[q] = 1;
+  r.cursor = r.qLen;
+  advance(r);
+  return true;
 }
 
 /** The first Kill waiting for trooper i, or −1. */

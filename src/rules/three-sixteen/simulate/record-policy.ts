@@ -11,11 +11,13 @@ import {
 import {
   alienTurn,
   answerKill,
-  declare,
   declareAliens,
+  dominanceAll,
+  failuresTaken,
+  fieldPromotionRoll,
+  noteDeclaration,
   pendingOf,
-  rollDominance,
-  rollTest,
+  rollAll,
   setRange,
   spendStrength,
   stepPosition,
@@ -72,7 +74,7 @@ function declareFor(r: EncounterRecord, i: number): void {
     (here > 0 &&
       (r.target(i, false) * here >= r.target(i, true) * (power[best] as number) ||
         r.roundsWithoutKills >= 2));
-  declare(r, i, fight ? 0 : best < pos ? -1 : 1);
+  noteDeclaration(r, i, fight ? 0 : best < pos ? -1 : 1);
 }
 
 /** An FA success acting before the aliens: no alien success at or above its face. */
@@ -192,55 +194,41 @@ function aliensPlay(r: EncounterRecord): void {
   else alienTurn(r, null, choice);
 }
 
-function nextRoll(r: EncounterRecord, dice: DiceSource): void {
-  let a = r.n;
-  for (let i = 0; i < r.n; i++)
-    if (r.fighting(i) && !r.rolled[i]) {
-      a = i;
-      break;
-    }
-  rollTest(r, a, dice);
-}
-
 /** Plays the encounter on the record to its end, as `driver.ts` plays it through commands. */
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
   for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
     if (r.step === Step.Ended) return;
+    // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
+    if (r.promotionRank > 0) {
+      fieldPromotionRoll(r, dice);
+      continue;
+    }
     if (r.pLen > 0) {
       answerKills(r, dice, choose);
       continue;
     }
     switch (r.step) {
-      case Step.Dominance: {
-        let a = r.n;
-        for (let i = 0; i < r.n; i++)
-          if (r.fighting(i) && !r.domRolled[i]) {
-            a = i;
-            break;
-          }
-        rollDominance(r, a, dice);
+      case Step.Dominance:
+        dominanceAll(r, dice);
         break;
-      }
       case Step.SetRange:
         setRange(r, chooseRange(r, r.rangeSetter === ALIENS_SET), dice);
         break;
-      case Step.Declare: {
-        let a = -1;
-        for (let i = 0; i < r.n; i++)
-          if (r.fighting(i) && !r.declared[i]) {
-            a = i;
-            break;
-          }
-        if (a >= 0) declareFor(r, a);
-        else if (!r.aliensDeclared) declareAliens(r);
-        else nextRoll(r, dice);
+      case Step.Declare:
+        // The policy's declarations in its order (each trooper's, then the aliens'), then its
+        // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
+        // `rollAll`), as nothing in between could change.
+        for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i);
+        if (!r.aliensDeclared) declareAliens(r);
+        else rollAll(r, dice);
         break;
-      }
       case Step.Roll:
-        nextRoll(r, dice);
+        rollAll(r, dice);
         break;
       case Step.Resolve: {
         if (r.cursor >= r.qLen) throw new Error('simulate: no turn waiting in the record');
+        // The policy takes a failure's turn doing nothing: the failures left go at once.
+        if (failuresTaken(r)) break;
         const a = r.qActor[r.cursor] as number;
         if (a === r.n) aliensPlay(r);
         else trooperTurn(r, a, dice, trooperMove(r, a));
