@@ -210,13 +210,31 @@ function shieldAtTarget(
   named: readonly string[] | null,
   duckers: Teamer[],
 ): Refused | null {
+  return mustDuck(w, shieldsAt(state, x, y, dx, dy, null), named, duckers);
+}
+
+/**
+ * The Teamers in the target's square (x, y) whose point lies in the half toward a shooter firing
+ * along (dx, dy): they stand in the line of fire before the target. `target` is a Teamer shot at
+ * (a Threat's gun), left out of his own shields; a pair stands on opposite points, so a mate's
+ * point toward the shooter is exactly one ahead of the target's. Out-of-action and ducked Teamers
+ * are listed too: the caller decides what they block.
+ */
+export function shieldsAt(
+  state: FdState,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  target: string | null,
+): Teamer[] {
   const sx = -Math.sign(dx);
   const sy = -Math.sign(dy);
-  const shields = teamersAt(state, x, y).filter((m) => {
+  return teamersAt(state, x, y).filter((m) => {
+    if (m.id === target) return false;
     const p = positionPoint({ facing: m.facing, position: m.position });
     return p.x * sx + p.y * sy > 0;
   });
-  return mustDuck(w, shields, named, duckers);
 }
 
 /** Comrades in the way of a shot: a weapon that never fires past figures is refused; the rest must -DUCK!. */
