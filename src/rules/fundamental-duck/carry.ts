@@ -1,12 +1,11 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import { requirePhase } from './actions.ts';
+import { otherActionSucceeds, requirePhase } from './actions.ts';
 import { arenaOf } from './board-adapter.ts';
 import type { CommandOf } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
 import type { FdState, Teamer } from './state.ts';
-import { fumbleTest } from './stress.ts';
-import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { requireActor, teamerOrThrow } from './turn.ts';
 import { inContact } from './world-adapter.ts';
 
 /**
@@ -45,9 +44,7 @@ export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
       throw new RuleError('IN_A_THREATS_GRIP', `a Threat has ${body.name}`, { comradeId: body.id });
     if (body.x === null || body.y === null || !within(s, t, body.x, body.y))
       throw new RuleError('NOT_NEXT_TO', `${body.name} is not next to ${t.name}`, { comradeId: body.id });
-    chitFor(s, t, 'other');
-    spendChit(draft, t.id, 'other');
-    if (!fumbleTest(draft, t.id, `pick up ${body.name}`, draft.own)) return;
+    if (!otherActionSucceeds(draft, t, `pick up ${body.name}`)) return;
     draft.emit({ type: 'teamer.carried', teamerId: t.id, comradeId: body.id });
     return;
   }
@@ -62,9 +59,7 @@ export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
   if (!within(s, t, x, y)) throw new RuleError('NOT_NEXT_TO', `${l.id} is not next to ${t.name}`, { x, y });
   if (teamersAt(s, x, y).length > 0 || threatAt(s, x, y))
     throw new RuleError('LOAD_OCCUPIED', `someone stands on ${l.id}`, { x, y });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, `pick up ${l.id}`, draft.own)) return;
+  if (!otherActionSucceeds(draft, t, `pick up ${l.id}`)) return;
   draft.emit({ type: 'cargo.moved', teamerId: t.id, load, to: null });
 }
 

@@ -1,5 +1,5 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import { requirePhase } from './actions.ts';
+import { otherActionSucceeds, requirePhase } from './actions.ts';
 import { type ArenaState, doorOnSide } from './arena/model.ts';
 import {
   passage,
@@ -16,7 +16,6 @@ import { rollAmount } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { horrorCheck } from './movement.ts';
 import type { FdState, MoveInProgress, Teamer, VehicleState } from './state.ts';
-import { fumbleTest } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
@@ -122,9 +121,7 @@ export function decideGetIn(draft: Draft, c: CommandOf<'getIn'>): void {
     throw new RuleError('CARRYING', `${t.name} must set down what he carries first`, {});
   if (!besideVehicle(s, v, t.x, t.y))
     throw new RuleError('NOT_BESIDE_VEHICLE', `${t.name} is not next to the vehicle`, { vehicleId: v.id });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'get into a vehicle', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'get into a vehicle')) return;
   draft.emit({ type: 'vehicle.boarded', vehicleId: v.id, teamerId: t.id });
 }
 
@@ -139,9 +136,7 @@ export function decideGetOut(draft: Draft, c: CommandOf<'getOut'>): void {
       x: c.x,
       y: c.y,
     });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'get out of a vehicle', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'get out of a vehicle')) return;
   draft.emit({ type: 'vehicle.left', vehicleId: v.id, teamerId: t.id, x: c.x, y: c.y });
 }
 
@@ -179,9 +174,7 @@ export function decideRam(draft: Draft, c: CommandOf<'ram'>): void {
     });
   if (v.rammedTurn === s.turn)
     throw new RuleError('ALREADY_RAMMED', 'the vehicle is already set to ram this turn', { vehicleId: v.id });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'ram with a vehicle', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'ram with a vehicle')) return;
   draft.emit({ type: 'vehicle.rammed', vehicleId: v.id, teamerId: t.id, turn: s.turn });
 }
 
