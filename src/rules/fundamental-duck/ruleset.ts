@@ -48,7 +48,15 @@ import {
 import { type FdOptions, initialState } from './setup.ts';
 import type { FdState } from './state.ts';
 import { settle } from './turn.ts';
-import { decideDrive, decideGetIn, decideGetOut, decideManoeuvre, decideRam } from './vehicles.ts';
+import {
+  decideDrive,
+  decideGetIn,
+  decideGetOut,
+  decideLoadPod,
+  decideManoeuvre,
+  decideRam,
+  decideUnloadPod,
+} from './vehicles.ts';
 import { redactOf, viewOf } from './view.ts';
 
 /**
@@ -220,6 +228,12 @@ export function decideFolded(
     case 'ram':
       decideRam(draft, c);
       break;
+    case 'loadPod':
+      decideLoadPod(draft, c);
+      break;
+    case 'unloadPod':
+      decideUnloadPod(draft, c);
+      break;
     case 'setUpDrone':
       decideSetUpDrone(draft, c);
       break;
@@ -354,6 +368,8 @@ export const CORE_EVENT_TYPES = [
   'vehicle.drive-began',
   'vehicle.moved',
   'vehicle.rammed',
+  'vehicle.pod-loaded',
+  'vehicle.pod-unloaded',
   'bulkhead.searched',
   'ceiling.rolled',
   'ceiling.entered',

@@ -4,6 +4,7 @@ import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { occupancyProblems } from './arena/model.ts';
 import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
+import { shotPreview } from './combat.ts';
 import type { FdCommand } from './commands.ts';
 import { defaultPack } from './data/pack.ts';
 import type { FdPack } from './data/pack-schema.ts';
@@ -65,6 +66,8 @@ function atTheWheel(
       bulldozed: [],
       smashed: [],
     },
+    // He came into the vehicle's module on foot: it is entered.
+    { type: 'tile.entered', tile: boardOf(t.state).tileAt(x, y), teamerId: 'you' },
   ]);
   return t;
 }
@@ -255,7 +258,8 @@ describe('vehicles in play (18)', () => {
     eventsAreSound(ram);
     t.dice = new ScriptedDice([2, 2]);
     t.send({ type: 'drive', teamerId: 'you' });
-    t.dice = new ScriptedDice([]);
+    // Through the door into module 4, first in: his BINGE test (a 1 passes).
+    t.dice = new ScriptedDice([1]);
     const smash = t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
     const moved = smash.find((e) => e.type === 'vehicle.moved');
     expect(moved && 'smashed' in moved ? moved.smashed.length : 0).toBe(1);
@@ -303,5 +307,133 @@ describe('vehicles in play (18)', () => {
       fdEventProblem(t.state, { type: 'vehicle.left', vehicleId: 'loader-1', teamerId: 'you', x: 99, y: 0 }),
     ).toMatch(/off the arena/);
     expect(fdEventSchemas['vehicle.moved']?.safeParse({ type: 'vehicle.moved' }).success).toBe(false);
+  });
+});
+
+describe('vehicles, what was left of 18: pods, the first into a module, crew inside', () => {
+  it('a crew member has the loader lift a pod beside it (an Other Action, fumble test), then set it down', () => {
+    const t = atTheWheel(7, 1, 4);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'loadPod', teamerId: 'you', x: 6, y: 1 });
+    expect(ev.map((e) => e.type)).toEqual(['chit.used', 'test.rolled', 'vehicle.pod-loaded']);
+    eventsAreSound(ev);
+    expect(fdEventProblem(t.state, ev.at(-1) as FdEvent)).not.toBeNull(); // not in the arena any more
+    expect(t.state.vehicles?.[0]?.pods).toEqual([0]);
+    expect(t.state.loads[0]).toMatchObject({ at: null, lost: false });
+    // Its square is bare floor while the pod rides.
+    expect(arenaOf(t.state).wholeHeight[1 * W + 6]).toBe(0);
+    // The loader holds one pod (the type's `pods`).
+    expect(refused(t, { type: 'loadPod', teamerId: 'you', x: 8, y: 1 })).toBe('PODS_FULL');
+    // Setting down: no chit, no test; bare, empty floor next to it, never its own rear square.
+    expect(refused(t, { type: 'unloadPod', teamerId: 'you', load: 1, x: 6, y: 1 })).toBe('NO_SUCH_POD');
+    expect(refused(t, { type: 'unloadPod', teamerId: 'you', load: 0, x: 7, y: 0 })).toBe('NO_ROOM');
+    expect(refused(t, { type: 'unloadPod', teamerId: 'you', load: 0, x: 8, y: 1 })).toBe('NO_ROOM');
+    t.dice = new ScriptedDice([]);
+    const down = t.send({ type: 'unloadPod', teamerId: 'you', load: 0, x: 6, y: 2 });
+    expect(down).toEqual([
+      { type: 'vehicle.pod-unloaded', vehicleId: 'loader-1', teamerId: 'you', load: 0, to: 2 * W + 6 },
+    ]);
+    expect(fdEventProblem(t.state, { ...down[0], to: 9999 } as FdEvent)).not.toBeNull();
+    expect(t.state.vehicles?.[0]?.pods).toEqual([]);
+    expect(t.state.loads[0]?.at).toBe(2 * W + 6);
+  });
+
+  it('a failed fumble test spends the chit and lifts nothing', () => {
+    const t = atTheWheel(7, 1, 4);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptThenSeeded([6]);
+    const ev = t.send({ type: 'loadPod', teamerId: 'you', x: 6, y: 1 });
+    expect(ev.some((e) => e.type === 'vehicle.pod-loaded')).toBe(false);
+    expect(t.state.loads[0]?.at).toBe(1 * W + 6);
+  });
+
+  it('bad input: not aboard, no pod there, a load too big, a type that lifts no pods', () => {
+    const out = table();
+    out.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(out, { type: 'loadPod', teamerId: 'you', x: 6, y: 1 })).toBe('NOT_IN_VEHICLE');
+    const t = atTheWheel(7, 1, 4);
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(t, { type: 'loadPod', teamerId: 'you', x: 6, y: 2 })).toBe('NO_LOAD_THERE');
+    expect(refused(t, { type: 'loadPod', teamerId: 'you', x: 6, y: 3 })).toBe('NOT_PORTABLE');
+    const noLift: FdPack = {
+      ...pack('ability'),
+      vehicleTypes: defaultPack.vehicleTypes.map((v) => ({ ...v, picksUpPods: false })),
+    };
+    const n = new Table(new ScriptedDice([]), fd.setup({ pack: noLift }));
+    n.fold([fixedDeal(n.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    n.send({ type: 'board' });
+    n.send({ type: 'gmOverride', teamerId: 'you', x: 7, y: 2, facing: 0, reason: 'set-up' }, GM);
+    n.fold([{ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' }]);
+    n.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(n, { type: 'loadPod', teamerId: 'you', x: 6, y: 1 })).toBe('CANNOT_LOAD');
+  });
+
+  it('the driver taking the vehicle first into a module makes the stress test, as on foot', () => {
+    const t = atTheWheel(7, 3, 4);
+    t.fold([
+      { type: 'tile.revealed', tile: 1, pings: [], chits: 0, how: 'opened' },
+      { type: 'tile.revealed', tile: 4, pings: [], chits: 0, how: 'opened' },
+    ]);
+    const door = t.state.doors.findIndex((_, i) =>
+      arenaOf(t.state).doors[i]?.sides.some((s) => s.a === 4 * W + 7),
+    );
+    const shut = t.state.doors[door];
+    if (!shut) throw new Error('a door joins modules 1 and 4 at (7,4)');
+    t.fold([{ type: 'door.changed', door, state: { ...shut, open: true }, why: 'test' }]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([3, 3]);
+    t.send({ type: 'drive', teamerId: 'you' });
+    t.dice = new ScriptedDice([]);
+    t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    // Still in module 1: nothing; the next manoeuvre takes the cab into module 4.
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    expect(ev.map((e) => e.type).slice(0, 4)).toEqual([
+      'vehicle.moved',
+      'tile.entered',
+      'binge.changed',
+      'test.rolled',
+    ]);
+    expect(ev.find((e) => e.type === 'tile.entered')).toEqual({
+      type: 'tile.entered',
+      tile: 4,
+      teamerId: 'you',
+    });
+    expect(t.state.tiles[4]?.entered).toBe(true);
+  });
+
+  it('crew inside neither shoot nor grapple (the hull blocks all shooting): IN_VEHICLE', () => {
+    const t = atTheWheel(7, 1, 4);
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: 1,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'harpy', x: 6, y: 2, facing: 0, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(t, { type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 6, y: 2 })).toBe(
+      'IN_VEHICLE',
+    );
+    expect(refused(t, { type: 'grapple', teamerId: 'you', threatId: 'h1' })).toBe('IN_VEHICLE');
+    expect(shotPreview(t.state, 'you', 'hand-blaster', 6, 2)).toMatchObject({
+      ok: false,
+      code: 'IN_VEHICLE',
+    });
+  });
+
+  it('a default Teamer holds no vehicle licence (24.1 gives none): he may ride, not drive', () => {
+    for (const m of defaultPack.team.teamers) {
+      expect(m.licences).toEqual([]);
+      expect(m.abilities).not.toContain('vehicle-licence');
+    }
+    const t = atTheWheel(7, 1, 4, 'none');
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(t, { type: 'drive', teamerId: 'you' })).toBe('NO_LICENCE');
   });
 });
