@@ -6,6 +6,7 @@ import type { Draft } from './draft.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
 import type { FdState, Teamer } from './state.ts';
 import { requireActor, teamerOrThrow } from './turn.ts';
+import { refuseInVehicle } from './vehicles.ts';
 import { inContact } from './world-adapter.ts';
 
 /**
@@ -29,6 +30,8 @@ export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
   requireActor(s, t);
   requirePhase(draft, 'team', 'threat');
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  // Crew inside lift pods with the vehicle (loadPod), never by hand.
+  refuseInVehicle(s, t);
   if (t.carrying !== null || t.cargo !== null)
     throw new RuleError('HANDS_FULL', `${t.name} already carries something`, { teamerId: t.id });
   if ((c.comradeId === undefined) === (c.x === undefined || c.y === undefined))

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../engine/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { occupancyProblems } from './arena/model.ts';
@@ -12,6 +13,7 @@ import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { isFree } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
+import { legalCommands } from './legal.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
 
 const ENTRY = 3;
@@ -435,5 +437,99 @@ describe('vehicles, what was left of 18: pods, the first into a module, crew ins
     const t = atTheWheel(7, 1, 4, 'none');
     t.send({ type: 'activate', teamerId: 'you' });
     expect(refused(t, { type: 'drive', teamerId: 'you' })).toBe('NO_LICENCE');
+  });
+});
+
+describe('the legal list offers the vehicle commands (legal.ts), and decide accepts each', () => {
+  /** Every listed command is accepted (tried on its own dice, the table untouched). */
+  function allAccepted(t: Table): string[] {
+    const kinds: string[] = [];
+    for (const c of legalCommands(t.state)) {
+      kinds.push(c.type);
+      expect(
+        () => fd.decide(t.state, c, { actor: GM, dice: new ScriptThenSeeded([], 3) }),
+        JSON.stringify(c),
+      ).not.toThrow();
+    }
+    return kinds;
+  }
+
+  it('beside the loader: get in; at the wheel: get out, lift a pod, drive, ram; driving: manoeuvres and stopping', () => {
+    const t = table();
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(allAccepted(t)).toContain('getIn');
+    const w = atTheWheel(7, 1, 4);
+    w.send({ type: 'activate', teamerId: 'you' });
+    const kinds = allAccepted(w);
+    for (const k of ['getOut', 'loadPod', 'drive', 'ram']) expect(kinds).toContain(k);
+    expect(kinds).not.toContain('shoot');
+    w.dice = new ScriptedDice([1]);
+    w.send({ type: 'loadPod', teamerId: 'you', x: 6, y: 1 });
+    expect(allAccepted(w)).toContain('unloadPod');
+    w.dice = new ScriptedDice([3, 4]);
+    w.send({ type: 'drive', teamerId: 'you' });
+    const driving = legalCommands(w.state);
+    expect(driving.map((c) => c.type)).toEqual(expect.arrayContaining(['manoeuvre', 'endMove']));
+    expect(driving.some((c) => c.type === 'step')).toBe(false);
+    allAccepted(w);
+  });
+
+  it('without the licence he is offered no drive and no ram', () => {
+    const w = atTheWheel(7, 1, 4, 'none');
+    w.send({ type: 'activate', teamerId: 'you' });
+    const kinds = allAccepted(w);
+    expect(kinds).toContain('getOut');
+    expect(kinds).not.toContain('drive');
+    expect(kinds).not.toContain('ram');
+  });
+});
+
+describe('random legal driving (fast-check)', () => {
+  const VEHICLE = new Set([
+    'getIn',
+    'getOut',
+    'drive',
+    'manoeuvre',
+    'endMove',
+    'ram',
+    'loadPod',
+    'unloadPod',
+  ]);
+
+  it('each vehicle command the legal list offers is accepted; nothing overlaps; the log replays', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.nat(), { minLength: 40, maxLength: 40 }),
+        (seed, picks) => {
+          const t = atTheWheel(7, 1, 4);
+          t.send({ type: 'activate', teamerId: 'you' });
+          const start = t.state;
+          const ctx = { actor: GM, dice: new SeededDice(seed) };
+          const events: FdEvent[] = [];
+          let s = t.state;
+          for (const pick of picks) {
+            const options = legalCommands(s).filter((c) => VEHICLE.has(c.type));
+            if (options.length === 0) break;
+            // A kind first, then one of its commands: a dozen exits would drown the rest.
+            const kinds = [...new Set(options.map((o) => o.type))];
+            const kind = kinds[pick % kinds.length];
+            const ofKind = options.filter((o) => o.type === kind);
+            const c = ofKind[Math.floor(pick / kinds.length) % ofKind.length] as FdCommand;
+            for (const e of fd.decide(s, c, ctx)) {
+              expect(fdEventProblem(s, e), e.type).toBeNull();
+              s = fd.evolve(s, e);
+              events.push(e);
+            }
+            expect(occupancyProblems(arenaOf(s), arenaStateOf(s))).toEqual([]);
+          }
+          eventsAreSound(events);
+          let replayed = start;
+          for (const e of events) replayed = fd.evolve(replayed, e);
+          expect(stateHash(replayed)).toBe(stateHash(s));
+        },
+      ),
+      { numRuns: 30, endOnFailure: true },
+    );
   });
 });

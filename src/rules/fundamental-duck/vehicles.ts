@@ -322,13 +322,30 @@ export function decideManoeuvre(draft: Draft, c: CommandOf<'manoeuvre'>): void {
   checkAmbushes(draft, t.id);
 }
 
-/** Ending a drive: the stop rule (or its movement spent); refusal STOP_RULE. */
+/** The manoeuvres the drive under way may make next: room for them and movement left to pay. */
+export function legalManoeuvres(state: FdState): VehicleManoeuvre[] {
+  const m = state.move;
+  if (m?.vehicleId === undefined) return [];
+  const v = vehicleOrThrow(state, m.vehicleId);
+  const left = m.allowance - m.spent;
+  return (['forward', 'reverse', 'pivot-left', 'pivot-right'] as const).filter((k) => {
+    const step = driveStep(state, v, k);
+    return step !== null && step.cost <= left;
+  });
+}
+
+/**
+ * Ending a drive: the stop rule (or its movement spent); refusal STOP_RULE. Bughunt reads: a
+ * vehicle with no room (or too few points) to go straight on, either way, stops where it is: the
+ * stop rule asks for straight squares it cannot have, and it may not stay moving for ever.
+ */
 export function checkVehicleStop(state: FdState, m: MoveInProgress): void {
   if (m.vehicleId === undefined) return;
   const v = vehicleOrThrow(state, m.vehicleId);
   const type = vehicleType(state, v);
   if (m.spent >= m.allowance) return;
-  if (!vehicleMayStop(m.done ?? [], type.stopAfter, type.stopSquares))
+  const straight = legalManoeuvres(state).some((k) => k === 'forward' || k === 'reverse');
+  if (straight && !vehicleMayStop(m.done ?? [], type.stopAfter, type.stopSquares))
     throw new RuleError(
       'STOP_RULE',
       `having moved more than ${type.stopAfter} squares it stops only after ${type.stopSquares} straight`,
