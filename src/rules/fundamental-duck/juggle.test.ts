@@ -4,7 +4,7 @@ import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { shotPreview } from './combat.ts';
 import { Draft } from './draft.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 import { threatShoots } from './threat-phase.ts';
 
 const ENTRY = 3;
@@ -208,15 +208,7 @@ describe("a stack-mate shields the Teamer a Threat's gun aims at (9.5, 13.1)", (
     t.fold([
       { type: 'position.changed', positions: { you, brick: you === 'back' ? 'front' : 'back' } },
       ...(brickDucked ? [{ type: 'teamer.ducked' as const, teamerId: 'brick', ducked: true }] : []),
-      {
-        type: 'threats.placed',
-        tile: ENTRY,
-        marker: 0,
-        ping: 'orange',
-        countFaces: [],
-        threats: [{ id: 's1', species: 'scavenger', x: 4, y: 7, facing: 6, faces: [] }],
-        tieFaces: [],
-      },
+      threatPlaced(ENTRY, { id: 's1', species: 'scavenger', x: 4, y: 7, facing: 6 }, 'orange'),
     ]);
     // The HAR's two dice: a 6 (a hit) and a 1; then the armour save if any (a 1: no save).
     const draft = new Draft(t.state, { actor: GM, dice: new ScriptedDice([6, 1, 1]) });

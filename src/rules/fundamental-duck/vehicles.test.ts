@@ -14,7 +14,7 @@ import type { FdEvent } from './events.ts';
 import { isFree } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 const ENTRY = 3;
 const W = 15;
@@ -247,6 +247,23 @@ describe('vehicles in play (18)', () => {
     expect(t.state.vehicles?.[0]).toMatchObject({ x: 9, y: 6 });
   });
 
+  it('the stop rule cannot bind a vehicle with no room to go straight on either way: it stops there', () => {
+    const t = atTheWheel(9, 7, 0);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptedDice([5, 5]);
+    t.send({ type: 'drive', teamerId: 'you' });
+    t.dice = new ScriptedDice([]);
+    for (const m of ['forward', 'forward', 'reverse', 'reverse', 'reverse', 'forward'] as const)
+      t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: m });
+    // Front (9,7), rear (9,8): comrades step in ahead and behind.
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 9, y: 6, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'jonesy', x: 9, y: 9, reason: 'set-up' }, GM);
+    expect(t.state.move?.spent).toBeLessThan(t.state.move?.allowance ?? 0);
+    expect(legalCommands(t.state)).toContainEqual({ type: 'endMove', teamerId: 'you' });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    expect(t.state.move).toBeNull();
+  });
+
   it('a successful ram lets the drive smash one door of opened tiles (open for good) or bulldoze one brown obstacle', () => {
     const t = atTheWheel(7, 4, 4);
     t.fold([
@@ -407,22 +424,14 @@ describe('vehicles, what was left of 18: pods, the first into a module, crew ins
 
   it('crew inside neither shoot nor grapple (the hull blocks all shooting): IN_VEHICLE', () => {
     const t = atTheWheel(7, 1, 4);
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: 1,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'harpy', x: 6, y: 2, facing: 0, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    t.fold([threatPlaced(1, { id: 'h1', species: 'harpy', x: 6, y: 2, facing: 0 })]);
     t.send({ type: 'activate', teamerId: 'you' });
     expect(refused(t, { type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 6, y: 2 })).toBe(
       'IN_VEHICLE',
     );
     expect(refused(t, { type: 'grapple', teamerId: 'you', threatId: 'h1' })).toBe('IN_VEHICLE');
+    // Nor lift a load by hand: the vehicle lifts pods (loadPod).
+    expect(refused(t, { type: 'carry', teamerId: 'you', x: 6, y: 1 })).toBe('IN_VEHICLE');
     expect(shotPreview(t.state, 'you', 'hand-blaster', 6, 2)).toMatchObject({
       ok: false,
       code: 'IN_VEHICLE',
