@@ -15,6 +15,7 @@ import { isFree } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { worldOf } from './world-adapter.ts';
 
 const ENTRY = 3;
 const W = 15;
@@ -436,6 +437,10 @@ describe('vehicles, what was left of 18: pods, the first into a module, crew ins
       ok: false,
       code: 'IN_VEHICLE',
     });
+    // Both ways: the Threats' AI does not see him as a Teamer to reach, grapple or shoot.
+    expect(worldOf(t.state).teamers.map((m) => m.id)).not.toContain('you');
+    t.fold([{ type: 'vehicle.left', vehicleId: 'loader-1', teamerId: 'you', x: 7, y: 2 }]);
+    expect(worldOf(t.state).teamers.map((m) => m.id)).toContain('you');
   });
 
   it('a default Teamer holds no vehicle licence (24.1 gives none): he may ride, not drive', () => {
