@@ -29,6 +29,25 @@ import {
  * (pass, WAIT), biosensor scans, doors and the Other Actions (8.5).
  */
 
+/**
+ * The opening of an Other Action (8.5) that needs no test of its own: the chit it takes (READY,
+ * or WAIT in an interrupt) is spent, refused first if he has none.
+ */
+export function spendOtherAction(draft: Draft, t: Teamer): void {
+  chitFor(draft.state, t, 'other');
+  spendChit(draft, t.id, 'other');
+}
+
+/**
+ * The opening of an Other Action (8.5): the chit is spent, then the fumble test for `purpose`
+ * with his own dice. True when the task goes ahead; a failed test has spent the chit and put its
+ * stress in the Kitty.
+ */
+export function otherActionSucceeds(draft: Draft, t: Teamer, purpose: string): boolean {
+  spendOtherAction(draft, t);
+  return fumbleTest(draft, t.id, purpose, draft.own);
+}
+
 export function requirePhase(draft: Draft, ...phases: string[]): void {
   if (!phases.includes(draft.state.phase))
     throw new RuleError('WRONG_PHASE', `not in the ${draft.state.phase} phase`, { phase: draft.state.phase });
@@ -216,9 +235,7 @@ export function decideScan(draft: Draft, c: CommandOf<'scan'>): void {
   if (s.effects.powerDownUntilTurn >= s.turn)
     throw new RuleError('POWER_DOWN', 'the Bio-Sensor is dead while the power is down', {});
   const tile = inDoorZone(draft, t, c.door);
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'biosensor scan', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'biosensor scan')) return;
   for (const reached of scanReach(draft.state, draft, c.door, tile)) revealTile(draft, reached, 'scan');
 }
 
@@ -250,8 +267,7 @@ export function decideOperateDoor(draft: Draft, c: CommandOf<'operateDoor'>): vo
     throw new RuleError('POWER_DOWN', 'no door lock works while the power is down', {});
   const dives = c.open ? [] : diversFor(draft, c.door, c.divers ?? []);
   if (c.open && c.divers?.length) throw new RuleError('BAD_DIVE', 'one dives under a closing door only', {});
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
+  spendOtherAction(draft, t);
   const hacker = draft.state.rules.pack.campaign.abilities.find((a) => a.id === 'door-hacker');
   const bonus = t.abilities.includes('door-hacker') ? (hacker?.value ?? 1) : 0;
   if (!fumbleTest(draft, t.id, c.open ? 'open a door' : 'close a door', draft.own, bonus)) return;
@@ -336,15 +352,13 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
   switch (c.task) {
     case 'duck': {
       if (t.ducked) throw new RuleError('DUCKED', `${t.name} is already down`, {});
-      chitFor(s, t, 'other');
-      spendChit(draft, t.id, 'other');
+      spendOtherAction(draft, t);
       draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: true });
       return;
     }
     case 'standUp': {
       if (!t.ducked) throw new RuleError('NOT_DUCKED', `${t.name} is standing`, {});
-      chitFor(s, t, 'other');
-      spendChit(draft, t.id, 'other');
+      spendOtherAction(draft, t);
       draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: false });
       return;
     }
@@ -356,9 +370,7 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
       const ts = s.tiles[tile];
       const index = ts ? ts.chits.findIndex((ch) => ch.x === c.x && ch.y === c.y && !ch.examined) : -1;
       if (!ts || index < 0) throw new RuleError('NO_CHIT_THERE', 'no unexamined Source chit there', {});
-      chitFor(s, t, 'other');
-      spendChit(draft, t.id, 'other');
-      if (!fumbleTest(draft, t.id, 'turn over a Source chit', draft.own)) return;
+      if (!otherActionSucceeds(draft, t, 'turn over a Source chit')) return;
       const h = (ts.chits[index] as { h: boolean }).h;
       draft.emit({ type: 'chit.examined', tile, index, h, teamerId: t.id });
       if (h) {
@@ -376,9 +388,7 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
       const kind = c.task === 'console' ? 'console' : 'lockers';
       const special = arenaOf(s).specials.find((sp) => sp.kind === kind && sp.square === here);
       if (!special) throw new RuleError('NOT_THERE', `${t.name} is not at a ${kind}`, {});
-      chitFor(s, t, 'other');
-      spendChit(draft, t.id, 'other');
-      if (!fumbleTest(draft, t.id, c.task, draft.own)) return;
+      if (!otherActionSucceeds(draft, t, c.task)) return;
       if (c.task === 'console') draft.emit({ type: 'console.used', teamerId: t.id });
       else draft.emit({ type: 'grenades.changed', teamerId: t.id, grenades: t.grenades + 1 });
       return;
@@ -396,9 +406,7 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
         return th !== undefined && draft.board.tileAt(th.x, th.y) === tile;
       });
       if (alive) throw new RuleError('THREATS_REMAIN', 'Threats still live on the Source tile', {});
-      chitFor(s, t, 'other');
-      spendChit(draft, t.id, 'other');
-      if (!fumbleTest(draft, t.id, 'clear the Source', draft.own)) return;
+      if (!otherActionSucceeds(draft, t, 'clear the Source')) return;
       draft.emit({ type: 'source.cleared', teamerId: t.id });
       for (const id of draft.state.teamOrder) raiseBinge(draft, id, 'the Source cleared');
       return;
@@ -411,9 +419,7 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
         throw new RuleError('UNKNOWN_WEAPON', 'no weapon to reload', {});
       if (t.ducked && wr.heavy)
         throw new RuleError('DUCKED', 'a heavy weapon is not reloaded lying down', {});
-      chitFor(s, t, 'other');
-      spendChit(draft, t.id, 'other');
-      if (!fumbleTest(draft, t.id, 'reload', draft.own)) return;
+      if (!otherActionSucceeds(draft, t, 'reload')) return;
       draft.emit({ type: 'ammo.changed', teamerId: t.id, weapon, left: full });
       return;
     }
@@ -427,8 +433,7 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
       if (c.task === 'reinstill') {
         if (!t.leader) throw new RuleError('NOT_YOU', 'only YOU re-instils BINGE', {});
         if (!other.chicken) throw new RuleError('NOT_CHICKEN', `${other.name} is no chicken`, {});
-        chitFor(s, t, 'other');
-        spendChit(draft, t.id, 'other');
+        spendOtherAction(draft, t);
         if (!bingeTest(draft, t.id, 're-instil BINGE', draft.own)) return;
         const binge = d6(draft.own, `new BINGE of ${other.name}`);
         draft.emit({ type: 'binge.changed', teamerId: other.id, binge, chicken: false, why: 're-instilled' });
@@ -436,9 +441,7 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
       }
       if (!t.abilities.includes('medic')) throw new RuleError('NOT_MEDIC', `${t.name} is no medic`, {});
       if (other.wounds !== 2) throw new RuleError('NOT_OUT', `${other.name} is not out of action`, {});
-      chitFor(s, t, 'other');
-      spendChit(draft, t.id, 'other');
-      if (!fumbleTest(draft, t.id, 'patch up a comrade', draft.own)) return;
+      if (!otherActionSucceeds(draft, t, 'patch up a comrade')) return;
       draft.emit({ type: 'teamer.wounded', teamerId: other.id, wounds: 1, armourFace: null });
       return;
     }

@@ -1,7 +1,9 @@
 import { arenaOf } from './board-adapter.ts';
 import type { FdCommand } from './commands.ts';
+import { legalVehicleActions } from './legal.ts';
 import type { FdState, Teamer } from './state.ts';
 import { nextInOrder } from './turn.ts';
+import { vehiclesOf } from './vehicle-squares.ts';
 
 /**
  * Commands worth trying now, for random legal play (tests): a superset of the legal ones (decide
@@ -76,6 +78,13 @@ export function candidateCommands(state: FdState): FdCommand[] {
     out.push({ type: 'putDown', teamerId: t.id });
     for (const id of state.teamOrder)
       if (id !== t.id) out.push({ type: 'juggle', teamerId: t.id, partnerId: id });
+    // Vehicles (18): the legal ones about him, and getting in, driving and ramming blindly (most refused).
+    out.push(
+      ...legalVehicleActions(state, t),
+      { type: 'drive', teamerId: t.id },
+      { type: 'ram', teamerId: t.id },
+    );
+    for (const v of vehiclesOf(state)) out.push({ type: 'getIn', teamerId: t.id, vehicleId: v.id });
   };
   if (state.phase === 'exploration') {
     out.push({ type: 'endExploration' });
@@ -100,6 +109,8 @@ export function candidateCommands(state: FdState): FdCommand[] {
   }
   if (state.move) {
     const t = teamer(state.move.teamerId);
+    for (const manoeuvre of ['forward', 'reverse', 'pivot-left', 'pivot-right'] as const)
+      out.push({ type: 'manoeuvre', teamerId: t.id, manoeuvre });
     if (t.x === null || t.y === null) {
       out.push({ type: 'step', teamerId: t.id, x: state.entry.x, y: state.entry.y });
     } else {

@@ -1,12 +1,12 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import { requirePhase } from './actions.ts';
+import { otherActionSucceeds, requirePhase } from './actions.ts';
 import { arenaOf } from './board-adapter.ts';
 import type { CommandOf } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
 import type { FdState, Teamer } from './state.ts';
-import { fumbleTest } from './stress.ts';
-import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { requireActor, teamerOrThrow } from './turn.ts';
+import { refuseInVehicle } from './vehicles.ts';
 import { inContact } from './world-adapter.ts';
 
 /**
@@ -30,6 +30,8 @@ export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
   requireActor(s, t);
   requirePhase(draft, 'team', 'threat');
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  // Crew inside lift pods with the vehicle (loadPod), never by hand.
+  refuseInVehicle(s, t);
   if (t.carrying !== null || t.cargo !== null)
     throw new RuleError('HANDS_FULL', `${t.name} already carries something`, { teamerId: t.id });
   if ((c.comradeId === undefined) === (c.x === undefined || c.y === undefined))
@@ -45,27 +47,39 @@ export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
       throw new RuleError('IN_A_THREATS_GRIP', `a Threat has ${body.name}`, { comradeId: body.id });
     if (body.x === null || body.y === null || !within(s, t, body.x, body.y))
       throw new RuleError('NOT_NEXT_TO', `${body.name} is not next to ${t.name}`, { comradeId: body.id });
-    chitFor(s, t, 'other');
-    spendChit(draft, t.id, 'other');
-    if (!fumbleTest(draft, t.id, `pick up ${body.name}`, draft.own)) return;
+    if (!otherActionSucceeds(draft, t, `pick up ${body.name}`)) return;
     draft.emit({ type: 'teamer.carried', teamerId: t.id, comradeId: body.id });
     return;
   }
   const x = c.x as number;
   const y = c.y as number;
+  const { load, id } = podAt(s, x, y);
+  if (!within(s, t, x, y)) throw new RuleError('NOT_NEXT_TO', `${id} is not next to ${t.name}`, { x, y });
+  if (teamersAt(s, x, y).length > 0 || threatAt(s, x, y))
+    throw new RuleError('LOAD_OCCUPIED', `someone stands on ${id}`, { x, y });
+  if (!otherActionSucceeds(draft, t, `pick up ${id}`)) return;
+  draft.emit({ type: 'cargo.moved', teamerId: t.id, load, to: null });
+}
+
+/**
+ * The portable load (cargo pod) standing at (x, y), not lost: what a Teamer or a vehicle may pick
+ * up. Refusals NO_LOAD_THERE, NOT_PORTABLE, LOAD_LOST.
+ */
+export function podAt(s: FdState, x: number, y: number): { load: number; id: string } {
   const arena = arenaOf(s);
   const load = x < arena.width && y < arena.height ? (arena.loadAt[y * arena.width + x] as number) : -1;
   const l = arena.loads[load];
   if (!l) throw new RuleError('NO_LOAD_THERE', `no load at (${x},${y})`, { x, y });
   if (!l.portable) throw new RuleError('NOT_PORTABLE', `${l.id} is too big to carry`, { load: l.id });
   if (s.loads[load]?.lost) throw new RuleError('LOAD_LOST', `${l.id} is lost`, { load: l.id });
-  if (!within(s, t, x, y)) throw new RuleError('NOT_NEXT_TO', `${l.id} is not next to ${t.name}`, { x, y });
-  if (teamersAt(s, x, y).length > 0 || threatAt(s, x, y))
-    throw new RuleError('LOAD_OCCUPIED', `someone stands on ${l.id}`, { x, y });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, `pick up ${l.id}`, draft.own)) return;
-  draft.emit({ type: 'cargo.moved', teamerId: t.id, load, to: null });
+  return { load, id: l.id };
+}
+
+/** Setting down is done in his own activation, or answering an interrupt (refusal NOT_YOUR_TURN). */
+export function requireOwnTurn(s: FdState, t: Teamer): void {
+  const own =
+    s.activation?.teamerIds.includes(t.id) === true || s.interrupt?.teamerIds.includes(t.id) === true;
+  if (!own) throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated now`, { teamerId: t.id });
 }
 
 /**
@@ -78,9 +92,7 @@ export function decidePutDown(draft: Draft, c: CommandOf<'putDown'>): void {
   const t = teamerOrThrow(s, c.teamerId);
   requireActor(s, t);
   requirePhase(draft, 'team', 'threat');
-  const own =
-    s.activation?.teamerIds.includes(t.id) === true || s.interrupt?.teamerIds.includes(t.id) === true;
-  if (!own) throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated now`, { teamerId: t.id });
+  requireOwnTurn(s, t);
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
   const arena = arenaOf(s);
   if (t.carrying !== null) {

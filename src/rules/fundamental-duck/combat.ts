@@ -15,6 +15,7 @@ import { teamersAt, threatAt } from './figures.ts';
 import { type FdState, readyChit, type Teamer, teamerOf, threatOf, waitChit } from './state.ts';
 import { bingeTest, raiseBinge, stressSituation } from './stress.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { vehiclesOf } from './vehicle-squares.ts';
 import { inContact } from './world-adapter.ts';
 
 /**
@@ -140,12 +141,28 @@ export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
   if (!th)
     throw new RuleError('UNKNOWN_THREAT', `there is no Threat ${c.threatId}`, { threatId: c.threatId });
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  refuseCrewInside(draft.state, t);
   const w = arenaOf(draft.state).width;
   if (!inContact(draft.state, t.y * w + t.x, th.y * w + th.x))
     throw new RuleError('NOT_IN_CONTACT', `${t.name} is not in contact with ${th.id}`, {});
   chitFor(draft.state, t, 'shoot');
   spendChit(draft, t.id, 'shoot');
   grapple(draft, th.id, t.id, draft.own, false);
+}
+
+/**
+ * Crew inside a vehicle neither shoot, throw nor grapple (refusal IN_VEHICLE). Bughunt reads: the
+ * booklet gives vehicles no firing ports and says they block all shooting (4, 10.1), so the hull
+ * stands between the crew and every target; they get out to fight.
+ */
+function crewInside(state: FdState, t: Teamer): Refused | null {
+  if (!vehiclesOf(state).some((v) => v.crew.includes(t.id))) return null;
+  return refused('IN_VEHICLE', `${t.name} is inside a vehicle: he gets out to fight`, { teamerId: t.id });
+}
+
+function refuseCrewInside(state: FdState, t: Teamer): void {
+  const inside = crewInside(state, t);
+  if (inside) throw new RuleError(inside.code, inside.message, inside.details);
 }
 
 /** A refused SHOOT as shotChecks returns it: decideShoot throws it, a preview reports it. */
@@ -210,13 +227,31 @@ function shieldAtTarget(
   named: readonly string[] | null,
   duckers: Teamer[],
 ): Refused | null {
+  return mustDuck(w, shieldsAt(state, x, y, dx, dy, null), named, duckers);
+}
+
+/**
+ * The Teamers in the target's square (x, y) whose point lies in the half toward a shooter firing
+ * along (dx, dy): they stand in the line of fire before the target. `target` is a Teamer shot at
+ * (a Threat's gun), left out of his own shields; a pair stands on opposite points, so a mate's
+ * point toward the shooter is exactly one ahead of the target's. Out-of-action and ducked Teamers
+ * are listed too: the caller decides what they block.
+ */
+export function shieldsAt(
+  state: FdState,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  target: string | null,
+): Teamer[] {
   const sx = -Math.sign(dx);
   const sy = -Math.sign(dy);
-  const shields = teamersAt(state, x, y).filter((m) => {
+  return teamersAt(state, x, y).filter((m) => {
+    if (m.id === target) return false;
     const p = positionPoint({ facing: m.facing, position: m.position });
     return p.x * sx + p.y * sy > 0;
   });
-  return mustDuck(w, shields, named, duckers);
 }
 
 /** Comrades in the way of a shot: a weapon that never fires past figures is refused; the rest must -DUCK!. */
@@ -262,6 +297,8 @@ type ShootCommand = CommandOf<'shoot'>;
 function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan | Refused {
   const t = teamerOrThrow(state, c.teamerId);
   if (t.x === null || t.y === null) return refused('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  const inside = crewInside(state, t);
+  if (inside) return inside;
   if (!t.weapons.includes(c.weapon))
     return refused('UNKNOWN_WEAPON', `${t.name} carries no ${c.weapon}`, { weapon: c.weapon });
   const w = state.rules.weapons[c.weapon];
@@ -441,6 +478,7 @@ export function shotPreview(
 
 /** SHOOT (a gun at the Threat in a square), a flamer squirt, or a grenade throw. */
 export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
+  refuseCrewInside(draft.state, teamerOrThrow(draft.state, c.teamerId));
   if (c.up) {
     decideShootUp(draft, c);
     return;

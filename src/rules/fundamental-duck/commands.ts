@@ -163,6 +163,19 @@ export const coreCommandSchemas = [
   }),
   /** Ram (an Other Action, fumble test): this turn's drive may smash one door or bulldoze one obstacle. */
   z.strictObject({ type: z.literal('ram'), teamerId: id }),
+  /**
+   * A crew member has his vehicle lift the cargo pod at (x, y), next to it (18: a successful
+   * action, an Other Action with a fumble test), if its type picks up pods and has room.
+   */
+  z.strictObject({ type: z.literal('loadPod'), teamerId: id, x: coord, y: coord }),
+  /** A crew member sets a pod his vehicle holds down in the bare, empty square (x, y) next to it. */
+  z.strictObject({
+    type: z.literal('unloadPod'),
+    teamerId: id,
+    load: z.number().int().min(0).max(999),
+    x: coord,
+    y: coord,
+  }),
   /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
   z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
   /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
@@ -275,6 +288,8 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   drive: TABLE,
   manoeuvre: TABLE,
   ram: TABLE,
+  loadPod: TABLE,
+  unloadPod: TABLE,
   putDown: TABLE,
   formTeams: TABLE,
   claimTeam: ['player'],

@@ -1,5 +1,5 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import { requirePhase } from './actions.ts';
+import { otherActionSucceeds, requirePhase } from './actions.ts';
 import { stepCost } from './arena/movement.ts';
 import { lineOfFire } from './arena/sight.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
@@ -8,8 +8,7 @@ import type { CommandOf } from './commands.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import type { Drone, Facing, FdState, Teamer, Threat } from './state.ts';
-import { fumbleTest } from './stress.ts';
-import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { requireActor, teamerOrThrow } from './turn.ts';
 
 /**
  * Drone guns (digest 8.5 "setting up a drone gun", 17 step 6 drone power, 20 the walking drone
@@ -55,9 +54,7 @@ export function decideSetUpDrone(draft: Draft, c: CommandOf<'setUpDrone'>): void
       x: c.x,
       y: c.y,
     });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'set up a drone gun', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'set up a drone gun')) return;
   const drones = s.rules.pack.drones;
   const power = own
     ? own.power

@@ -397,6 +397,8 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     smashed: z.array(small).max(4),
   }),
   'vehicle.rammed': ev('vehicle.rammed', { vehicleId: id, teamerId: id, turn: small }),
+  'vehicle.pod-loaded': ev('vehicle.pod-loaded', { vehicleId: id, teamerId: id, load: index }),
+  'vehicle.pod-unloaded': ev('vehicle.pod-unloaded', { vehicleId: id, teamerId: id, load: index, to: index }),
   'drone.powered': ev('drone.powered', { droneId: id, power: z.number().int().min(0).max(99) }),
   'bulkhead.searched': ev('bulkhead.searched', {
     threatId: id,
@@ -774,6 +776,17 @@ function vehicleEventProblem(
   if (e.type === 'vehicle.moved') {
     if (e.bulldozed.some((i) => i >= arena.size)) return 'a bulldozed square is off the arena';
     if (e.smashed.some((d) => d >= state.doors.length)) return 'a smashed door does not exist';
+  }
+  if (e.type === 'vehicle.pod-loaded' || e.type === 'vehicle.pod-unloaded') {
+    if (!arena.loads[e.load]?.portable) return `load ${e.load} is no cargo pod of the arena`;
+    const v = (state.vehicles ?? []).find((x) => x.id === e.vehicleId);
+    const aboard = v?.pods?.includes(e.load) === true;
+    if (e.type === 'vehicle.pod-loaded' && (aboard || state.loads[e.load]?.at === null))
+      return `load ${e.load} is not standing in the arena`;
+    if (e.type === 'vehicle.pod-unloaded') {
+      if (!aboard) return `the vehicle ${e.vehicleId} does not hold load ${e.load}`;
+      if (e.to >= arena.size || arena.isSquare[e.to] !== 1) return `square ${e.to} is off the arena`;
+    }
   }
   return null;
 }

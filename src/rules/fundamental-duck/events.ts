@@ -309,6 +309,21 @@ export type CoreEvent =
       readonly teamerId: string;
       readonly turn: number;
     }
+  /** A crew member's successful action: the vehicle lifted the cargo pod `load` aboard (18). */
+  | {
+      readonly type: 'vehicle.pod-loaded';
+      readonly vehicleId: string;
+      readonly teamerId: string;
+      readonly load: number;
+    }
+  /** A crew member set the vehicle's pod `load` down in the square `to` next to it. */
+  | {
+      readonly type: 'vehicle.pod-unloaded';
+      readonly vehicleId: string;
+      readonly teamerId: string;
+      readonly load: number;
+      readonly to: number;
+    }
   /** Housekeeping: a drone's power after the drain (0: stopped). */
   | { readonly type: 'drone.powered'; readonly droneId: string; readonly power: number }
   /** Switch (c): a Threat searched a bulkhead side (3d6 in its decision); found = a weak spot there. */

@@ -344,6 +344,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'vehicle.drive-began':
     case 'vehicle.moved':
     case 'vehicle.rammed':
+    case 'vehicle.pod-loaded':
+    case 'vehicle.pod-unloaded':
       return evolveVehicle(state, e);
     case 'drone.powered':
       return {
@@ -748,6 +750,21 @@ function evolveVehicle(state: FdState, e: VehicleEvent): FdState {
       };
     case 'vehicle.rammed':
       return withVehicle(state, e.vehicleId, (v) => ({ ...v, rammedTurn: e.turn }));
+    case 'vehicle.pod-loaded':
+    case 'vehicle.pod-unloaded': {
+      // A pod aboard stands nowhere (like one a Teamer carries): its square is floor meanwhile.
+      const loads = state.loads.slice();
+      const l = loads[e.load];
+      const to = e.type === 'vehicle.pod-loaded' ? null : e.to;
+      if (l) loads[e.load] = { ...l, at: to };
+      return withVehicle({ ...state, loads }, e.vehicleId, (v) => ({
+        ...v,
+        pods:
+          e.type === 'vehicle.pod-loaded'
+            ? [...(v.pods ?? []), e.load]
+            : (v.pods ?? []).filter((p) => p !== e.load),
+      }));
+    }
     case 'vehicle.moved': {
       const used = e.bulldozed.length > 0 || e.smashed.length > 0;
       let s = withVehicle(state, e.vehicleId, (v) => ({

@@ -3,7 +3,9 @@ import { ScriptedDice } from '../../engine/dice/source.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { shotPreview } from './combat.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { Draft } from './draft.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { threatShoots } from './threat-phase.ts';
 
 const ENTRY = 3;
 
@@ -188,6 +190,49 @@ describe("a Teamer sharing the target Threat's square shields it (9.5, digest po
     for (const position of ['front', 'centre'] as const) {
       const t = shared(position);
       expect(shotPreview(t.state, 'you', 'hand-blaster', 3, 7)).toMatchObject({ ok: true, duckers: [] });
+    }
+  });
+});
+
+describe("a stack-mate shields the Teamer a Threat's gun aims at (9.5, 13.1)", () => {
+  /**
+   * YOU and Brick share (2,7), both facing east, YOU in `you` and Brick opposite; a Scavenger
+   * (HAR) at (4,7), east of them, shoots YOU with the table's scripted dice.
+   */
+  function shotAt(you: 'back' | 'front', brickDucked = false) {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.fold([
+      { type: 'position.changed', positions: { you, brick: you === 'back' ? 'front' : 'back' } },
+      ...(brickDucked ? [{ type: 'teamer.ducked' as const, teamerId: 'brick', ducked: true }] : []),
+      threatPlaced(ENTRY, { id: 's1', species: 'scavenger', x: 4, y: 7, facing: 6 }, 'orange'),
+    ]);
+    // The HAR's two dice: a 6 (a hit) and a 1; then the armour save if any (a 1: no save).
+    const draft = new Draft(t.state, { actor: GM, dice: new ScriptedDice([6, 1, 1]) });
+    const replies = threatShoots(draft, 's1', 'you');
+    const shot = draft.events.find((e) => e.type === 'attack.resolved');
+    return { draft, shot, replies };
+  }
+
+  it('Brick in the half toward the Threat takes the shot aimed at YOU', () => {
+    const { draft, shot } = shotAt('back');
+    expect(shot).toMatchObject({ by: 's1', targets: ['brick'], faces: [6, 1], hits: { brick: 1 } });
+    expect(draft.state.teamers.brick?.wounds).toBe(1);
+    expect(draft.state.teamers.you?.wounds).toBe(0);
+  });
+
+  it('in the far half, or ducked, he shields nothing: YOU is shot', () => {
+    for (const [you, ducked] of [
+      ['front', false],
+      ['back', true],
+    ] as const) {
+      const { draft, shot } = shotAt(you, ducked);
+      expect(shot).toMatchObject({ targets: ['you'], hits: { you: 1 } });
+      expect(draft.state.teamers.you?.wounds).toBe(1);
+      expect(draft.state.teamers.brick?.wounds).toBe(0);
     }
   });
 });

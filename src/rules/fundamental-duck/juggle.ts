@@ -1,11 +1,12 @@
 import { RuleError } from '../../engine/rule-error.ts';
+import { spendOtherAction } from './actions.ts';
 import type { Facing } from './arena/model.ts';
 import { type Position, pairFits, positionPoint } from './arena/positions.ts';
 import type { CommandOf } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt } from './figures.ts';
 import { canAct, type FdState, readyChit, type Teamer, waitChit } from './state.ts';
-import { chitFor, spendChit, teamerOrThrow } from './turn.ts';
+import { teamerOrThrow } from './turn.ts';
 
 /**
  * Positions in a square (9.5) and juggling them (8.4). A lone Teamer stands where he likes; when a
@@ -78,8 +79,7 @@ export function decideJuggle(draft: Draft, c: CommandOf<'juggle'>): void {
   } else if (readyChit(p) === null && waitChit(p) === null) {
     throw new RuleError('NO_CHIT', `${p.name} has no action left`, { partnerId: p.id });
   }
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
+  spendOtherAction(draft, t);
   for (const id of [t.id, p.id]) {
     const m = draft.state.teamers[id] as Teamer;
     const w = waitChit(m);

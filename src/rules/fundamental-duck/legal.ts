@@ -1,12 +1,23 @@
 import { inFrontArc } from '../../engine/board/square-grid.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import { stepCost } from './arena/movement.ts';
+import { vehicleSquares } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { type ShotPreview, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
 import { type FdState, readyChit, type Teamer, waitChit } from './state.ts';
 import { chitFor } from './turn.ts';
+import { vehiclesOf } from './vehicle-squares.ts';
+import {
+  besideVehicle,
+  checkVehicleStop,
+  exitSquareFree,
+  hasLicence,
+  legalManoeuvres,
+  vehicleOfCrew,
+  vehicleType,
+} from './vehicles.ts';
 import { inContact } from './world-adapter.ts';
 
 /**
@@ -88,6 +99,7 @@ export function legalShots(state: FdState, t: Teamer): LegalShot[] {
 export function legalGrapples(state: FdState, t: Teamer): CommandOf<'grapple'>[] {
   const out: CommandOf<'grapple'>[] = [];
   if (t.x === null || t.y === null || !canActNow(state, t) || !canPay(state, t, 'shoot')) return out;
+  if (vehicleOfCrew(state, t.id)) return out;
   const w = arenaOf(state).width;
   const here = t.y * w + t.x;
   for (const id of state.threatOrder) {
@@ -105,7 +117,8 @@ export function legalGrapples(state: FdState, t: Teamer): CommandOf<'grapple'>[]
 /** The steps the Teamer whose move is under way may take next (`decideStep`'s checks). */
 export function legalSteps(state: FdState): CommandOf<'step'>[] {
   const m = state.move;
-  if (!m) return [];
+  // A drive goes by manoeuvres (legalVehicleMoves), never by steps.
+  if (!m || m.vehicleId !== undefined) return [];
   const t = state.teamers[m.teamerId] as Teamer;
   const left = m.allowance - m.spent;
   const entry = state.entry;
@@ -215,6 +228,7 @@ export function legalCarries(state: FdState, t: Teamer): CommandOf<'carry'>[] {
   if (t.x === null || t.y === null || !canActNow(state, t)) return out;
   if (state.phase !== 'team' && state.phase !== 'threat') return out;
   if (t.carrying !== null || t.cargo !== null || !canPay(state, t, 'other')) return out;
+  if (vehicleOfCrew(state, t.id)) return out;
   const wounds = state.rules.pack.combat.teamerWounds;
   const w = arenaOf(state).width;
   for (const id of state.teamOrder) {
@@ -235,6 +249,93 @@ export function legalCarries(state: FdState, t: Teamer): CommandOf<'carry'>[] {
     if ((x !== t.x || y !== t.y) && !inContact(state, t.y * w + t.x, l.square)) continue;
     if (teamersAt(state, x, y).length > 0 || threatAt(state, x, y)) continue;
     out.push({ type: 'carry', teamerId: t.id, x, y });
+  }
+  return out;
+}
+
+/** Squares next to a vehicle (each once): where he may get in from, get out to, or a pod stands. */
+function aroundVehicle(state: FdState, v: ReturnType<typeof vehiclesOf>[number]): { x: number; y: number }[] {
+  const arena = arenaOf(state);
+  const own = vehicleSquares({
+    front: { x: v.x, y: v.y },
+    facing: v.facing,
+    length: vehicleType(state, v).length,
+  });
+  const seen = new Set(own.map((q) => q.y * arena.width + q.x));
+  const out: { x: number; y: number }[] = [];
+  for (const q of own)
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = q.x + dx;
+        const y = q.y + dy;
+        if (x < 0 || y < 0 || x >= arena.width || y >= arena.height || seen.has(y * arena.width + x))
+          continue;
+        seen.add(y * arena.width + x);
+        out.push({ x, y });
+      }
+  return out;
+}
+
+/**
+ * The vehicle commands he may give now (`vehicles.ts`' checks): outside, getting into a vehicle
+ * beside him with a seat free; inside, getting out into each free square next to it, lifting
+ * each pod beside it (a type that lifts pods, with room), setting down each pod it holds (in his
+ * own turn), and with the licence driving it (a MOVE) and ramming (once a turn).
+ */
+export function legalVehicleActions(state: FdState, t: Teamer): FdCommand[] {
+  const out: FdCommand[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (state.phase !== 'team' && state.phase !== 'threat') return out;
+  const other = canPay(state, t, 'other');
+  const v = vehicleOfCrew(state, t.id);
+  if (!v) {
+    if (!other || t.ducked || t.carrying !== null || t.cargo !== null) return out;
+    for (const u of vehiclesOf(state))
+      if (u.crew.length < vehicleType(state, u).seats && besideVehicle(state, u, t.x, t.y))
+        out.push({ type: 'getIn', teamerId: t.id, vehicleId: u.id });
+    return out;
+  }
+  const type = vehicleType(state, v);
+  const arena = arenaOf(state);
+  const around = aroundVehicle(state, v);
+  const own =
+    state.activation?.teamerIds.includes(t.id) === true || state.interrupt?.teamerIds.includes(t.id) === true;
+  for (const { x, y } of around) {
+    if (!exitSquareFree(state, v, x, y)) continue;
+    if (other) out.push({ type: 'getOut', teamerId: t.id, x, y });
+    if (own && arena.partHeight[y * arena.width + x] === 0 && teamersAt(state, x, y).length === 0)
+      for (const load of v.pods ?? []) out.push({ type: 'unloadPod', teamerId: t.id, load, x, y });
+  }
+  if (other && type.picksUpPods && (v.pods ?? []).length < type.pods)
+    for (const l of arena.loads) {
+      if (!l.portable || state.loads[l.index]?.lost || state.loads[l.index]?.at === null) continue;
+      const x = l.square % arena.width;
+      const y = Math.floor(l.square / arena.width);
+      if (teamersAt(state, x, y).length > 0 || threatAt(state, x, y) || !besideVehicle(state, v, x, y))
+        continue;
+      out.push({ type: 'loadPod', teamerId: t.id, x, y });
+    }
+  if (!hasLicence(state, t, type)) return out;
+  if (canPay(state, t, 'move')) out.push({ type: 'drive', teamerId: t.id });
+  if (other && (type.smashesDoors || type.bulldozes) && v.rammedTurn !== state.turn)
+    out.push({ type: 'ram', teamerId: t.id });
+  return out;
+}
+
+/** A drive under way: its manoeuvres with room, and stopping when the stop rule allows it. */
+export function legalVehicleMoves(state: FdState): FdCommand[] {
+  const m = state.move;
+  if (m?.vehicleId === undefined) return [];
+  const out: FdCommand[] = legalManoeuvres(state).map((manoeuvre) => ({
+    type: 'manoeuvre' as const,
+    teamerId: m.teamerId,
+    manoeuvre,
+  }));
+  try {
+    checkVehicleStop(state, m);
+    out.push({ type: 'endMove', teamerId: m.teamerId });
+  } catch (e) {
+    if (!isRuleError(e)) throw e;
   }
   return out;
 }
@@ -262,6 +363,7 @@ export function legalCommands(state: FdState): FdCommand[] {
   if (state.multiTeam?.call?.run === false) return [{ type: 'runThreat' }];
   const out: FdCommand[] = [];
   if (state.move) {
+    if (state.move.vehicleId !== undefined) return legalVehicleMoves(state);
     out.push(...legalSteps(state), { type: 'endMove', teamerId: state.move.teamerId });
     return out;
   }
@@ -274,6 +376,7 @@ export function legalCommands(state: FdState): FdCommand[] {
       ...legalDoorOps(state, t),
       ...legalTasks(state, t),
       ...legalCarries(state, t),
+      ...legalVehicleActions(state, t),
     );
     if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
   }

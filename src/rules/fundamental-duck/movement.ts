@@ -132,11 +132,7 @@ export function afterStep(draft: Draft, teamerId: string): void {
   const t = draft.state.teamers[teamerId] as Teamer;
   if (t.x === null || t.y === null) return;
   makeRoom(draft, teamerId);
-  const tile = draft.board.tileAt(t.x, t.y);
-  if (tile >= 0 && !draft.state.tiles[tile]?.entered) {
-    draft.emit({ type: 'tile.entered', tile, teamerId });
-    stressSituation(draft, teamerId, 'first into a module', draft.own);
-  }
+  firstIntoModule(draft, teamerId);
   const sq = t.y * draft.board.width + t.x;
   const flames = draft.state.flames[sq] ?? 0;
   if (flames > 0) {
@@ -157,6 +153,20 @@ export function afterStep(draft: Draft, teamerId: string): void {
   checkOrders(draft, teamerId);
   horrorCheck(draft, teamerId);
   checkAmbushes(draft, teamerId);
+}
+
+/**
+ * The first Teamer into a tile faces a stress situation (12), on foot or driving a vehicle in
+ * (the driver takes it in; the crew beside him arrive after him).
+ */
+export function firstIntoModule(draft: Draft, teamerId: string): void {
+  const t = draft.state.teamers[teamerId] as Teamer;
+  if (t.x === null || t.y === null) return;
+  const tile = draft.board.tileAt(t.x, t.y);
+  if (tile >= 0 && !draft.state.tiles[tile]?.entered) {
+    draft.emit({ type: 'tile.entered', tile, teamerId });
+    stressSituation(draft, teamerId, 'first into a module', draft.own);
+  }
 }
 
 /** First sight of a horrific species this game: a stress situation (12). */

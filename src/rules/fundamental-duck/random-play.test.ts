@@ -6,7 +6,8 @@ import type { Seat } from '../../engine/ruleset.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { arenaOf } from './board-adapter.ts';
 import { candidateCommands } from './candidates.ts';
-import { defaultPack } from './data/pack.ts';
+import { defaultPack, parsePack } from './data/pack.ts';
+import type { FdPack } from './data/pack-schema.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { FdState, Teamer } from './state.ts';
@@ -90,7 +91,39 @@ const ceilingPack = {
   ...defaultPack,
   options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
 };
-const setupFor = (seed: number) => (seed % 2 === 1 ? { pack: ceilingPack } : {});
+
+/**
+ * Every third seed YOU holds the vehicle licence (the §24.1 team has none) and a second loader
+ * with a pod beside it stands by the airlock, so random play rides, drives, rams and lifts pods
+ * (the arena's own loader is two modules away, rarely reached).
+ */
+function withVehicles(pack: FdPack): FdPack {
+  const arena = pack.arenas[0] as FdPack['arenas'][number];
+  return parsePack({
+    ...pack,
+    team: {
+      ...pack.team,
+      teamers: pack.team.teamers.map((t) =>
+        t.leader ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const] } : t,
+      ),
+    },
+    arenas: [
+      {
+        ...arena,
+        vehicles: [...arena.vehicles, { id: 'loader-2', type: 'cargo-loader', x: 2, y: 6, facing: 4 }],
+        loads: [
+          ...arena.loads,
+          { id: 'pod-3', x: 3, y: 6, height: 'low', cargo: 'inert', marked: false, portable: true },
+        ],
+      },
+      ...pack.arenas.slice(1),
+    ],
+  });
+}
+const setupFor = (seed: number) => {
+  const pack = seed % 2 === 1 ? ceilingPack : defaultPack;
+  return seed % 3 === 0 ? { pack: withVehicles(pack) } : seed % 2 === 1 ? { pack } : {};
+};
 
 function play(
   seed: number,

@@ -48,7 +48,15 @@ import {
 import { type FdOptions, initialState } from './setup.ts';
 import type { FdState } from './state.ts';
 import { awaitingAmbush, settle } from './turn.ts';
-import { decideDrive, decideGetIn, decideGetOut, decideManoeuvre, decideRam } from './vehicles.ts';
+import {
+  decideDrive,
+  decideGetIn,
+  decideGetOut,
+  decideLoadPod,
+  decideManoeuvre,
+  decideRam,
+  decideUnloadPod,
+} from './vehicles.ts';
 import { redactOf, viewOf } from './view.ts';
 
 /**
@@ -226,6 +234,12 @@ export function decideFolded(
     case 'ram':
       decideRam(draft, c);
       break;
+    case 'loadPod':
+      decideLoadPod(draft, c);
+      break;
+    case 'unloadPod':
+      decideUnloadPod(draft, c);
+      break;
     case 'setUpDrone':
       decideSetUpDrone(draft, c);
       break;
@@ -362,6 +376,8 @@ export const CORE_EVENT_TYPES = [
   'vehicle.drive-began',
   'vehicle.moved',
   'vehicle.rammed',
+  'vehicle.pod-loaded',
+  'vehicle.pod-unloaded',
   'bulkhead.searched',
   'ceiling.rolled',
   'ceiling.entered',

@@ -230,6 +230,8 @@ export interface VehicleState {
   readonly crew: readonly string[];
   /** The turn of its last successful ram (smashing doors, bulldozing); 0: never. */
   readonly rammedTurn: number;
+  /** Cargo pods it holds (index as `arena.loads`); absent: none (states from before pods rode). */
+  readonly pods?: readonly number[];
 }
 
 /** The Teamer (or stack pair acting in concert) whose activation is under way. */

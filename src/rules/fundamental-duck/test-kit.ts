@@ -3,7 +3,7 @@ import type { DiceSource } from '../../engine/dice/source.ts';
 import { SeededDice } from '../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import type { FdCommand } from './commands.ts';
-import type { FdEvent } from './events.ts';
+import type { FdEvent, PlacedThreat } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { FdState, Ping } from './state.ts';
 
@@ -49,6 +49,23 @@ export function fixedDeal(
     deck: [],
     markers,
     faces: [],
+  };
+}
+
+/** One Threat set down at (x, y) of `tile` with no dice, as a test's staging (a `threats.placed`). */
+export function threatPlaced(
+  tile: number,
+  threat: Omit<PlacedThreat, 'faces'>,
+  ping: Ping = 'green',
+): FdEvent {
+  return {
+    type: 'threats.placed',
+    tile,
+    marker: 0,
+    ping,
+    countFaces: [],
+    threats: [{ ...threat, faces: [] }],
+    tieFaces: [],
   };
 }
 

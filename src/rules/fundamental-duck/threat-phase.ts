@@ -1,6 +1,6 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
 import { ceilingThreatsAct } from './ceiling.ts';
-import { grapple, woundTeamer } from './combat.ts';
+import { grapple, shieldsAt, woundTeamer } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { dronesCovering, dronesFire } from './drones.ts';
@@ -258,14 +258,16 @@ function carryOut(
           eye: false,
         });
         break;
-      case 'shoot':
+      case 'shoot': {
         // 8.3 (c): a Teamer shot at who holds WAIT may reply once the attack is resolved.
-        if (threatShoots(draft, threatId, act.teamer) && mode === 'phase') {
+        const replies = threatShoots(draft, threatId, act.teamer);
+        if (replies !== null && mode === 'phase') {
           draft.emit({ type: 'threat.paused', threatId, actions: actions.slice(a + 1) });
-          draft.emit({ type: 'interrupt.raised', threatId, trigger: 'shot', teamerIds: [act.teamer] });
+          draft.emit({ type: 'interrupt.raised', threatId, trigger: 'shot', teamerIds: [replies] });
           return;
         }
         break;
+      }
       case 'again':
         // Its next action: the AI decides afresh on the world as it now is.
         apply(draft, activateThreat(worldOf(draft.state), threatId, draft.table), mode, act.left);
@@ -277,15 +279,26 @@ function carryOut(
 /**
  * An intellect-driven Threat shoots a Teamer with its species' gun (13.1 solo script): the weapon's
  * dice from the table, each at or over its hit number a wound (armour saves as usual). The AI has
- * checked range and sight; a target gone from the arena since is not shot. True when the target,
- * still able to act, holds a WAIT chit to reply with (8.3 c).
+ * checked range and sight; a target gone from the arena since is not shot. Returns the Teamer
+ * shot (the one aimed at, or the stack-mate shielding him) when he, still able to act, holds a
+ * WAIT chit to reply with (8.3 c); otherwise null.
  */
-function threatShoots(draft: Draft, threatId: string, teamerId: string): boolean {
+export function threatShoots(draft: Draft, threatId: string, aimedAt: string): string | null {
   const th = threatOf(draft.state, threatId);
-  const t = draft.state.teamers[teamerId];
+  const aimed = draft.state.teamers[aimedAt];
   const weaponId = th ? draft.state.rules.species[th.species]?.weapon : null;
   const w = weaponId ? draft.state.rules.weapons[weaponId] : undefined;
-  if (!th || !t || t.x === null || t.y === null || t.left || !weaponId || w?.kind !== 'gun') return false;
+  if (!th || !aimed || aimed.x === null || aimed.y === null || aimed.left || !weaponId || w?.kind !== 'gun')
+    return null;
+  // 9.5: a standing stack-mate in the half of the square toward the Threat shields the one it aims
+  // at, as he shields a Threat from a Teamer's shot. A Threat waits for no -DUCK!: he is the
+  // first figure on its line of fire, so the shot strikes him instead.
+  const shield = shieldsAt(draft.state, aimed.x, aimed.y, aimed.x - th.x, aimed.y - th.y, aimed.id).find(
+    (m) => m.wounds < 2 && !m.ducked,
+  );
+  const t = shield ?? aimed;
+  const teamerId = t.id;
+  if (t.x === null || t.y === null) return null;
   const faces: number[] = [];
   let hits = 0;
   for (let i = 0; i < w.dice; i++) {
@@ -306,12 +319,12 @@ function threatShoots(draft: Draft, threatId: string, teamerId: string): boolean
   });
   for (let i = 0; i < hits; i++) woundTeamer(draft, teamerId, draft.table);
   const after = draft.state.teamers[teamerId];
-  return (
+  const replies =
     after !== undefined &&
     after.wounds < 2 &&
     waitChit(after) !== null &&
-    threatOf(draft.state, threatId) !== undefined
-  );
+    threatOf(draft.state, threatId) !== undefined;
+  return replies ? teamerId : null;
 }
 
 /** The open door whose side an orthogonal step from `a` to `b` crosses, or -1. */

@@ -1,5 +1,5 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import { requirePhase } from './actions.ts';
+import { otherActionSucceeds, requirePhase } from './actions.ts';
 import { type ArenaState, doorOnSide } from './arena/model.ts';
 import {
   passage,
@@ -10,13 +10,14 @@ import {
   vehicleSquares,
 } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf } from './board-adapter.ts';
+import { podAt, requireOwnTurn } from './carry.ts';
 import type { CommandOf } from './commands.ts';
 import type { PackVehicleType } from './data/pack-schema.ts';
 import { rollAmount } from './dice.ts';
 import type { Draft } from './draft.ts';
-import { horrorCheck } from './movement.ts';
+import { teamersAt, threatAt } from './figures.ts';
+import { firstIntoModule, horrorCheck } from './movement.ts';
 import type { FdState, MoveInProgress, Teamer, VehicleState } from './state.ts';
-import { fumbleTest } from './stress.ts';
 import { checkAmbushes } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
@@ -122,9 +123,7 @@ export function decideGetIn(draft: Draft, c: CommandOf<'getIn'>): void {
     throw new RuleError('CARRYING', `${t.name} must set down what he carries first`, {});
   if (!besideVehicle(s, v, t.x, t.y))
     throw new RuleError('NOT_BESIDE_VEHICLE', `${t.name} is not next to the vehicle`, { vehicleId: v.id });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'get into a vehicle', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'get into a vehicle')) return;
   draft.emit({ type: 'vehicle.boarded', vehicleId: v.id, teamerId: t.id });
 }
 
@@ -139,10 +138,66 @@ export function decideGetOut(draft: Draft, c: CommandOf<'getOut'>): void {
       x: c.x,
       y: c.y,
     });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'get out of a vehicle', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'get out of a vehicle')) return;
   draft.emit({ type: 'vehicle.left', vehicleId: v.id, teamerId: t.id, x: c.x, y: c.y });
+}
+
+/**
+ * Picking up a cargo pod (18: "a successful action"): a crew member's Other Action with a fumble
+ * test; the vehicle's type must pick up pods and have room for one more (its `pods`). The pod
+ * stands next to one of the vehicle's squares with a clear way, nobody on it. Bughunt reads:
+ * anyone aboard may work the lift (the booklet ties only driving to the licence).
+ */
+export function decideLoadPod(draft: Draft, c: CommandOf<'loadPod'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'team', 'threat');
+  const v = crewVehicleOrThrow(s, t);
+  const type = vehicleType(s, v);
+  if (!type.picksUpPods)
+    throw new RuleError('CANNOT_LOAD', `a ${type.name} does not pick up cargo pods`, { type: type.id });
+  if ((v.pods ?? []).length >= type.pods)
+    throw new RuleError('PODS_FULL', `the ${type.name} holds no more pods`, { pods: type.pods });
+  const { load, id } = podAt(s, c.x, c.y);
+  if (teamersAt(s, c.x, c.y).length > 0 || threatAt(s, c.x, c.y))
+    throw new RuleError('LOAD_OCCUPIED', `someone stands on ${id}`, { x: c.x, y: c.y });
+  if (!besideVehicle(s, v, c.x, c.y))
+    throw new RuleError('NOT_BESIDE_VEHICLE', `${id} is not next to the vehicle`, { vehicleId: v.id });
+  if (!otherActionSucceeds(draft, t, `lift ${id} aboard the ${type.name}`)) return;
+  draft.emit({ type: 'vehicle.pod-loaded', vehicleId: v.id, teamerId: t.id, load });
+}
+
+/**
+ * Setting a pod down from the vehicle in a bare, empty square next to it: like a Teamer setting
+ * down a load, no task (no chit, no test), in his own activation.
+ */
+export function decideUnloadPod(draft: Draft, c: CommandOf<'unloadPod'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'team', 'threat');
+  requireOwnTurn(s, t);
+  const v = crewVehicleOrThrow(s, t);
+  if (!(v.pods ?? []).includes(c.load))
+    throw new RuleError('NO_SUCH_POD', 'the vehicle does not hold that pod', { load: c.load });
+  const arena = arenaOf(s);
+  if (
+    !exitSquareFree(s, v, c.x, c.y) ||
+    arena.partHeight[c.y * arena.width + c.x] !== 0 ||
+    teamersAt(s, c.x, c.y).length > 0
+  )
+    throw new RuleError('NO_ROOM', `(${c.x},${c.y}) is not bare, empty floor next to the vehicle`, {
+      x: c.x,
+      y: c.y,
+    });
+  draft.emit({
+    type: 'vehicle.pod-unloaded',
+    vehicleId: v.id,
+    teamerId: t.id,
+    load: c.load,
+    to: c.y * arena.width + c.x,
+  });
 }
 
 /** The driver of a vehicle who holds the licence for it, or a refusal. */
@@ -179,9 +234,7 @@ export function decideRam(draft: Draft, c: CommandOf<'ram'>): void {
     });
   if (v.rammedTurn === s.turn)
     throw new RuleError('ALREADY_RAMMED', 'the vehicle is already set to ram this turn', { vehicleId: v.id });
-  chitFor(s, t, 'other');
-  spendChit(draft, t.id, 'other');
-  if (!fumbleTest(draft, t.id, 'ram with a vehicle', draft.own)) return;
+  if (!otherActionSucceeds(draft, t, 'ram with a vehicle')) return;
   draft.emit({ type: 'vehicle.rammed', vehicleId: v.id, teamerId: t.id, turn: s.turn });
 }
 
@@ -262,18 +315,37 @@ export function decideManoeuvre(draft: Draft, c: CommandOf<'manoeuvre'>): void {
     bulldozed: step.bulldozed,
     smashed: step.smashed,
   });
-  // The crew look out from the cab where it now stands; Threats waiting may see them go by.
+  // The driver takes the vehicle into a module first (12); the crew look out from the cab where
+  // it now stands; Threats waiting may see them go by.
+  firstIntoModule(draft, t.id);
   for (const id of v.crew) horrorCheck(draft, id);
   checkAmbushes(draft, t.id);
 }
 
-/** Ending a drive: the stop rule (or its movement spent); refusal STOP_RULE. */
+/** The manoeuvres the drive under way may make next: room for them and movement left to pay. */
+export function legalManoeuvres(state: FdState): VehicleManoeuvre[] {
+  const m = state.move;
+  if (m?.vehicleId === undefined) return [];
+  const v = vehicleOrThrow(state, m.vehicleId);
+  const left = m.allowance - m.spent;
+  return (['forward', 'reverse', 'pivot-left', 'pivot-right'] as const).filter((k) => {
+    const step = driveStep(state, v, k);
+    return step !== null && step.cost <= left;
+  });
+}
+
+/**
+ * Ending a drive: the stop rule (or its movement spent); refusal STOP_RULE. Bughunt reads: a
+ * vehicle with no room (or too few points) to go straight on, either way, stops where it is: the
+ * stop rule asks for straight squares it cannot have, and it may not stay moving for ever.
+ */
 export function checkVehicleStop(state: FdState, m: MoveInProgress): void {
   if (m.vehicleId === undefined) return;
   const v = vehicleOrThrow(state, m.vehicleId);
   const type = vehicleType(state, v);
   if (m.spent >= m.allowance) return;
-  if (!vehicleMayStop(m.done ?? [], type.stopAfter, type.stopSquares))
+  const straight = legalManoeuvres(state).some((k) => k === 'forward' || k === 'reverse');
+  if (straight && !vehicleMayStop(m.done ?? [], type.stopAfter, type.stopSquares))
     throw new RuleError(
       'STOP_RULE',
       `having moved more than ${type.stopAfter} squares it stops only after ${type.stopSquares} straight`,

@@ -21,6 +21,7 @@ import {
   type ThreatView,
   type ThreatWorld,
 } from './threat/index.ts';
+import { vehiclesOf } from './vehicle-squares.ts';
 
 /**
  * The threat AI's `ThreatWorld` over a state: figures, doors and the queries of digest 13 answered
@@ -163,8 +164,12 @@ class StateWorld implements ThreatWorld {
     if (this.teamerList) return this.teamerList;
     const state = this.state;
     const out: TeamerView[] = [];
+    // Crew inside a vehicle are out of the Threats' reach (18, Bughunt's reading): the hull blocks
+    // all shooting (4, 10.1) and no figure enters its squares, as the crew may not fight out.
+    const crew = new Set(vehiclesOf(state).flatMap((v) => v.crew));
     for (const id of state.teamOrder) {
       const t = state.teamers[id] as Teamer;
+      if (crew.has(id)) continue;
       if (t.x !== null && !t.left && t.wounds < 2) out.push(teamerView(t, this.width, state.rules));
     }
     this.teamerList = out;

@@ -261,5 +261,17 @@ describe('describeFdEvent', () => {
     expect(said({ type: 'vehicle.left', vehicleId: 'loader-1', teamerId: 'you', x: 6, y: 2 } as never)).toBe(
       'YOU climbs out of the vehicle loader-1 to (6,2).',
     );
+    expect(
+      said({ type: 'vehicle.pod-loaded', vehicleId: 'loader-1', teamerId: 'you', load: 2 } as never),
+    ).toBe('YOU has the vehicle loader-1 lift cargo load 3 aboard.');
+    expect(
+      said({
+        type: 'vehicle.pod-unloaded',
+        vehicleId: 'loader-1',
+        teamerId: 'you',
+        load: 2,
+        to: 40,
+      } as never),
+    ).toBe('YOU has the vehicle loader-1 set cargo load 3 down on the floor beside it.');
   });
 });

@@ -480,6 +480,10 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
     }
     case 'vehicle.rammed':
       return `${name(e.teamerId)} gets the vehicle ${str(e.vehicleId)} set to ram: this turn it may smash a door or shove an obstacle aside.`;
+    case 'vehicle.pod-loaded':
+      return `${name(e.teamerId)} has the vehicle ${str(e.vehicleId)} lift cargo load ${(num(e.load) ?? 0) + 1} aboard.`;
+    case 'vehicle.pod-unloaded':
+      return `${name(e.teamerId)} has the vehicle ${str(e.vehicleId)} set cargo load ${(num(e.load) ?? 0) + 1} down on the floor beside it.`;
     case 'drone.powered':
       return (num(e.power) ?? 0) > 0
         ? `A drone gun's power runs down to ${num(e.power)}.`

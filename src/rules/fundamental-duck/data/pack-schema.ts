@@ -612,6 +612,11 @@ export const vehicleTypeSchema = z.strictObject({
   seats: z.number().int().min(1).max(12),
   /** What a successful action lets it do. */
   picksUpPods: z.boolean(),
+  /**
+   * Cargo pods it holds at once when it picks them up (Bughunt's number: the booklet gives
+   * none; a loader's forks lift one).
+   */
+  pods: z.number().int().min(1).max(8).default(1),
   smashesDoors: z.boolean(),
   bulldozes: z.boolean(),
   summary: text.default(''),
@@ -990,8 +995,17 @@ function checkReferences(pack: PackObject, issues: Issue[]): void {
         issues.push({ path: [...path, i, 'count'], message: 'only grenades are carried by count' });
     });
   const ranks = new Set(pack.campaign.ranks.map((r) => r.toLowerCase()));
+  const vehicleTypes = new Set(pack.vehicleTypes.map((v) => v.id));
   pack.team.teamers.forEach((t, i) => {
     carried(t.weapons, ['team', 'teamers', i, 'weapons']);
+    // A licence for a vehicle type the pack lacks would license nothing: say so at load.
+    t.licences.forEach((l, k) => {
+      if (!vehicleTypes.has(l))
+        issues.push({
+          path: ['team', 'teamers', i, 'licences', k],
+          message: `${t.name} holds a licence for '${l}', which is no vehicle type in vehicleTypes`,
+        });
+    });
     if (t.rank !== undefined && !ranks.has(t.rank.replace(/-/g, ' ')) && !ranks.has(t.rank))
       issues.push({ path: ['team', 'teamers', i, 'rank'], message: `no rank '${t.rank}' in campaign.ranks` });
   });

@@ -96,6 +96,9 @@ describe('the data pack', () => {
     expect(problemsOf((p) => (p.team.teamers[1].leader = true))).toEqual([
       'team.teamers: exactly one Teamer must be the leader (YOU); found 2',
     ]);
+    expect(problemsOf((p) => (p.team.teamers[2].licences = ['cargo-loader', 'hover-tank']))).toEqual([
+      "team.teamers.2.licences.1: Sparks holds a licence for 'hover-tank', which is no vehicle type in vehicleTypes",
+    ]);
     expect(problemsOf((p) => (p.species[0].profile = 'nope'))).toEqual([
       "species.0.profile: no reaction profile 'nope'",
     ]);
