@@ -133,6 +133,21 @@ describe('vehicle controls at the table (18)', () => {
     expect(html).toContain('Get out to (6,2)');
   });
 
+  it('ram: offered to a licensed driver, then held back as already set for this turn', () => {
+    const licensed = table();
+    licensed.fold([{ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' }]);
+    const v = viewOf(licensed.state);
+    expect(driverRefusals(v, you(v))).toEqual({ drive: null, ram: null });
+    licensed.dice = new ScriptedDice([1]);
+    licensed.send({ type: 'ram', teamerId: 'you' });
+    const after = viewOf(licensed.state);
+    expect(driverRefusals(after, you(after))?.ram).toBe('it is already set to ram this turn');
+    const html = renderToStaticMarkup(
+      <VehicleActions view={after} sel={you(after)} busy={false} run={() => {}} />,
+    );
+    expect(html).toContain('It is set to ram');
+  });
+
   it('the next steps: each one offered is taken by the rules and lands where it said', () => {
     const v = viewOf(driving(7, 1, 4).state);
     const drive = driveOf(v, 'you');
