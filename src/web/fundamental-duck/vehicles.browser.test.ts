@@ -18,16 +18,17 @@ import { gmPlace, newDuckTable } from './browser-kit.ts';
  * on a 390-px phone. A pack loaded at the briefing gives YOU the vehicle licence; the GM puts him
  * beside the Drifter's cargo loader; he gets in at the wheel, drives (a step by tapping the lit
  * square on the board, one by the keyboard, a pivot by its button), stops, and in the next turn
- * gets out. The table's dice are the test-only script's: every fumble test passes, each drive
+ * gets out, then sets up his drone gun with his other action (a lit square picked on the board,
+ * a facing). The table's dice are the test-only script's: every fumble test passes, each drive
  * die shows 3.
  */
 
 const canRun = browserTestsCanRun();
 const testDice = new TestTableDice(5)
-  .always(/^fumble test \(get (into|out of) a vehicle\)/, 1)
+  .always(/^fumble test \((get (into|out of) a vehicle|set up a drone gun)\)/, 1)
   .always(/^drive of the/, 3);
 
-/** The default pack with YOU holding the vehicle licence (an ability of the pack's own list). */
+/** The default pack with YOU holding the vehicle licence (an ability of the pack's own list) and a drone gun. */
 const licensed: FdPack = {
   ...defaultPack,
   id: 'licensed-you',
@@ -35,7 +36,9 @@ const licensed: FdPack = {
   team: {
     ...defaultPack.team,
     teamers: defaultPack.team.teamers.map((t) =>
-      t.id === 'you' ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const] } : t,
+      t.id === 'you'
+        ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const], gear: [...t.gear, 'drone-gun'] }
+        : t,
     ),
   },
 };
@@ -152,6 +155,24 @@ describe.runIf(canRun)('Fundamental Duck! vehicles in the browser', () => {
       await expect
         .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
         .toMatch(new RegExp(`${x}\\.5 ${y}\\.5\\)`));
+
+      // His other action: the drone gun, on a square lit next to him, facing north.
+      await page.getByText('Other actions').click();
+      await page.getByTestId('fd-drone-mode').click();
+      const lit = page.locator('[data-cell].fd-reach');
+      await lit.first().waitFor();
+      const at = (await lit.first().getAttribute('data-cell')) as string;
+      if (phone) await lit.first().tap();
+      else await lit.first().click();
+      await page.getByTestId('fd-drone-box').getByRole('button', { name: 'Face north', exact: true }).click();
+      const confirm = page.getByTestId('fd-drone-confirm');
+      await expect.poll(() => confirm.textContent()).toMatch(/Set it up/);
+      await columnShot(page, `fd-vehicle-drone-${tag}.png`);
+      await confirm.click();
+      await expect
+        .poll(async () => logText(log))
+        .toMatch(new RegExp(`YOU sets up a drone gun at \\(${at}\\), facing north`));
+      await expect.poll(() => page.locator('[data-drone]').count()).toBeGreaterThan(0);
       if (phone)
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await expect.poll(() => page.getByTestId('rejection').count()).toBe(0);
