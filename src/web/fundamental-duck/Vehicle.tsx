@@ -25,22 +25,20 @@ import {
  * beside it; whatever slips through (a chit already spent) is refused by the server in words.
  */
 
+/** What both boxes take: the view, the chosen Teamer, whether a command is in flight, and the sender. */
+export interface VehicleProps {
+  readonly view: FdView;
+  readonly sel: Teamer;
+  readonly busy: boolean;
+  readonly run: (c: FdCommand) => void;
+}
+
 function Why({ text }: { text: string | null | undefined }) {
   return text ? <span className="fd-muted fd-why"> ({text})</span> : null;
 }
 
 /** Get in, or (riding) drive, ram and get out: the Team-phase actions of the chosen Teamer. */
-export function VehicleActions({
-  view,
-  sel,
-  busy,
-  run,
-}: {
-  view: FdView;
-  sel: Teamer;
-  busy: boolean;
-  run: (c: FdCommand) => void;
-}) {
+export function VehicleActions({ view, sel, busy, run }: VehicleProps) {
   const riding = vehicleOfCrew(asState(view), sel.id);
   if (!riding) {
     const options = boardOptions(view, sel);
@@ -129,17 +127,7 @@ function stepText(s: NextStep): string {
 }
 
 /** A drive under way: the movement left, one button per manoeuvre, and ending the drive. */
-export function DriveBox({
-  view,
-  sel,
-  busy,
-  run,
-}: {
-  view: FdView;
-  sel: Teamer;
-  busy: boolean;
-  run: (c: FdCommand) => void;
-}) {
+export function DriveBox({ view, sel, busy, run }: VehicleProps) {
   const drive = driveOf(view, sel.id);
   if (!drive) return null;
   const steps = nextSteps(view, drive.v, drive.left);
