@@ -332,7 +332,12 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       setTurnTo(null);
     } else if (e.key === 'f' || e.key === 'F') setMode((m) => (m === 'fire' ? 'look' : 'fire'));
     else if ((e.key === 'm' || e.key === 'M') && sel && !moving && mine)
-      void runner.run({ type: 'move', teamerId: sel.id });
+      // A rider's move is the drive (the rules refuse his own steps while he rides).
+      void runner.run(
+        vehicleOfCrew(state, sel.id)
+          ? { type: 'drive', teamerId: sel.id }
+          : { type: 'move', teamerId: sel.id },
+      );
     else if ((e.key === 'e' || e.key === 'E') && sel && moving)
       void runner.run({ type: 'endMove', teamerId: sel.id });
     else if ((e.key === 'a' || e.key === 'A') && p.nextTeamer && !p.activated.length)
@@ -531,8 +536,8 @@ function Legend() {
           pivot on the front square.
         </li>
         <li>
-          Keys: arrows move the cursor, Enter acts, M move, F fire mode, E end move, A activate, N next
-          Teamer, Esc cancel.
+          Keys: arrows move the cursor, Enter acts, M move (or drive), F fire mode, E end move, A activate, N
+          next Teamer, Esc cancel.
         </li>
       </ul>
     </details>

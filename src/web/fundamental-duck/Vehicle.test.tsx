@@ -8,6 +8,7 @@ import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer, VehicleState } from '../../rules/fundamental-duck/state.ts';
 import { fixedDeal, GM, Table } from '../../rules/fundamental-duck/test-kit.ts';
 import { asView, type FdView } from './model.ts';
+import { TeamPanel } from './TeamPanel.tsx';
 import { DriveBox, VehicleActions } from './Vehicle.tsx';
 import {
   boardOptions,
@@ -146,6 +147,11 @@ describe('vehicle controls at the table (18)', () => {
       <VehicleActions view={after} sel={you(after)} busy={false} run={() => {}} />,
     );
     expect(html).toContain('It is set to ram');
+    // The team list says where he rides.
+    const panel = renderToStaticMarkup(
+      <TeamPanel view={after} selected="you" onSelect={() => {}} playedBy={(id) => id} />,
+    );
+    expect(panel).toContain('in the Cargo loader at (7,1)');
   });
 
   it('the next steps: each one offered is taken by the rules and lands where it said', () => {

@@ -82,7 +82,7 @@ export function VehicleActions({ view, sel, busy, run }: VehicleProps) {
           onClick={() => run({ type: 'drive', teamerId: sel.id })}
           data-testid="fd-drive"
         >
-          Drive the {name} (his move: its dice are rolled now)
+          Drive the {name} (his move: its dice are rolled now) (M)
         </button>
         <Why text={refusals?.drive} />
       </div>
