@@ -20,7 +20,8 @@ import { gmPlace, newDuckTable } from './browser-kit.ts';
  * square on the board, one by the keyboard, a pivot by its button), stops, and in the next turn
  * gets out, then sets up his drone gun with his other action (a lit square picked on the board,
  * a facing). The table's dice are the test-only script's: every fumble test passes, each drive
- * die shows 3.
+ * die shows 3. Besides (desktop): the between-missions card's advanced-weapon form, refused in
+ * words while the team has no access.
  */
 
 const canRun = browserTestsCanRun();
@@ -78,7 +79,7 @@ async function untilYouAreNext(page: Page): Promise<void> {
   throw new Error(`YOU never came round again; the table says: ${await status(page)}`);
 }
 
-describe.runIf(canRun)('Fundamental Duck! vehicles in the browser', () => {
+describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between missions in the browser', () => {
   let browser: Browser;
   let server: RunningServer;
   withBrowserAndServer(
@@ -88,6 +89,43 @@ describe.runIf(canRun)('Fundamental Duck! vehicles in the browser', () => {
     },
     { testDice },
   );
+
+  it('between missions: the advanced-weapon form, refused in words until the team has access (desktop)', async () => {
+    const { playerUrls } = await newDuckTable(server.url, ['Quitter']);
+    const page = await openSeat(browser, playerUrls[0] as string);
+    await page.getByTestId('fd-board').click();
+    // Every Teamer turns back to Mother from the bridge: the mission ends at once, in failure.
+    const gone = new Set<string>();
+    for (let guard = 0; guard < 60 && !(await page.getByTestId('fd-evaluation').isVisible()); guard++) {
+      const now = await status(page);
+      if (await page.getByTestId('fd-skip').isVisible()) await page.getByTestId('fd-skip').click();
+      else if (/is next: activate/.test(now)) await page.getByTestId('fd-activate').click();
+      else if (/is activated/.test(now)) {
+        // Once back aboard Mother he has nothing left to do: his activation ends.
+        const who = /(\S+) is activated/.exec(now)?.[1] ?? '';
+        if (gone.has(who)) await page.getByTestId('fd-end-activation').click();
+        else {
+          gone.add(who);
+          await page.getByTestId('fd-move').click();
+        }
+      } else if (/is moving/.test(now)) await page.getByTestId('fd-bridge').click();
+      else if (/Exploration/.test(now)) await page.getByTestId('fd-end-exploration').click();
+      else if (/end the Team phase/.test(now)) {
+        await page.getByTestId('fd-end-team').click();
+        await page.getByTestId('fd-end-team-confirm').click();
+      }
+      await page.waitForTimeout(250);
+    }
+    const form = page.getByTestId('fd-issue-weapon');
+    await form.waitFor();
+    expect(await form.textContent()).toMatch(/needs the access to advanced weapons/);
+    await page.getByTestId('fd-issue-weapon-button').click();
+    const refusal = page.getByTestId('rejection');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/no access to advanced weapons yet/);
+    await columnShot(page, 'fd-between-issue-weapon-desktop.png');
+    expect(pageProblems).toEqual([]);
+  });
 
   for (const phone of [false, true]) {
     it(`gets in, drives step by step, stops and gets out (${phone ? 'phone' : 'desktop'})`, async () => {
