@@ -722,7 +722,8 @@ function Actions(a: ActionsProps) {
               </button>
             </div>
           ) : null}
-          {view.phase === 'team' && a.fireWeapons.length > 0 ? (
+          {/* The crew inside a vehicle neither shoot nor grapple (the rules refuse IN_VEHICLE). */}
+          {view.phase === 'team' && a.fireWeapons.length > 0 && !riding ? (
             <div className="fd-buttons">
               <button
                 type="button"
@@ -876,7 +877,7 @@ function Actions(a: ActionsProps) {
                     );
                   })
               : null}
-            {view.phase === 'team'
+            {view.phase === 'team' && !riding
               ? threatsNear.map((th) => (
                   <button
                     key={th.id}
