@@ -102,6 +102,14 @@ describe('the arena board draws', () => {
     const html = draw(fogged);
     expect(html).not.toContain('data-load=');
     expect(html).not.toContain('data-vehicle=');
+    // A Teamer riding in it is seen, and so is the vehicle he rides.
+    const ridden = draw({
+      ...fogged,
+      vehicles: [
+        { id: 'loader-1', type: 'cargo-loader', x: 7, y: 1, facing: 4, crew: ['you'], rammedTurn: 0 },
+      ],
+    });
+    expect(ridden).toContain('data-vehicle="loader-1"');
   });
 
   it('the ceiling (19): exits the seat may see and the Threats up there, dashed', () => {

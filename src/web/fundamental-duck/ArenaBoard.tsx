@@ -393,7 +393,9 @@ function Vehicles({ view, arena, exploredKey }: { view: FdView; arena: Arena; ex
       {standing.map((v) => {
         const length = view.rules.pack.vehicleTypes.find((t) => t.id === v.type)?.length ?? 2;
         const squares = vehicleSquares({ front: { x: v.x, y: v.y }, facing: v.facing, length });
-        if (!squares.some((q) => seen[arena.tileOf[q.y * w + q.x] as number])) return null;
+        // Fogged unless a square of it is explored, or a Teamer rides in it (he is drawn anyway).
+        if (v.crew.length === 0 && !squares.some((q) => seen[arena.tileOf[q.y * w + q.x] as number]))
+          return null;
         const front = squares[0];
         if (!front) return null;
         const type = view.rules.pack.vehicleTypes.find((t) => t.id === v.type);

@@ -6,6 +6,7 @@ import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
+import { vehicleOfCrew } from '../../rules/fundamental-duck/vehicles.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
 import { TableLogContext } from '../pages/TablePage.tsx';
 import type { SystemPanelProps } from '../systems.tsx';
@@ -40,6 +41,8 @@ import { scattersOf } from './scatter.ts';
 import { TeamPanel } from './TeamPanel.tsx';
 import { Teams } from './Teams.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
+import { DriveBox, VehicleActions } from './Vehicle.tsx';
+import { driveOf, MANOEUVRE_LABEL, MANOEUVRE_MARK, type NextStep, nextSteps } from './vehicle-steps.ts';
 import { yourMove } from './your-move.ts';
 import './fundamental-duck.css';
 
@@ -110,6 +113,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   // Reach of the move in progress: the ruleset's own search, with the points left.
   const reach: Reach | null = useMemo(() => {
     if (!moving || !sel || !view.move || sel.x === null || sel.y === null) return null;
+    // A drive's steps are the vehicle's (driveSteps below), not his own.
+    if (view.move.vehicleId !== undefined) return null;
     return reachable(
       arena,
       astate,
@@ -158,6 +163,15 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     return out;
   }, [mode, sel, fireWeapon, state, arena, w]);
 
+  // A drive under way: the square each manoeuvre he can take now would newly fill (the rules' driveStep).
+  const driveSteps = useMemo(() => {
+    const out = new Map<number, NextStep>();
+    const drive = moving && sel ? driveOf(view, sel.id) : null;
+    if (drive)
+      for (const s of nextSteps(view, drive.v, drive.left))
+        if (s.ok && s.square !== null) out.set(s.square, s);
+    return out;
+  }, [moving, sel, view]);
   const pathSet = useMemo(() => new Set(path?.map((s) => s.square) ?? []), [path]);
   // Setting up a drone gun: the squares the rules would take are lit, the one picked marked.
   const droneAt = useMemo(
@@ -173,19 +187,22 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             : 'fd-reach'
           : undefined;
       if (fire) return i === fireAt && fire.get(i)?.ok ? 'fd-target' : fireClass(fire.get(i));
+      if (driveSteps.has(i)) return 'fd-reach fd-drive-step';
       if (plan && i === plan.square) return 'fd-target';
       if (pathSet.has(i)) return 'fd-path';
       if (reach && (reach.cost[i] ?? -1) > 0) return 'fd-reach';
       if (onBridge && i === entry) return 'fd-reach';
       return undefined;
     },
-    [droneAt, picked, w, fire, fireAt, plan, pathSet, reach, onBridge, entry],
+    [droneAt, picked, w, fire, fireAt, driveSteps, plan, pathSet, reach, onBridge, entry],
   );
   const labels = useMemo(() => {
     const m = new Map<number, string>();
     if (fire) {
       for (const [i, f] of fire)
         if (f.ok && f.target !== undefined && f.chance !== undefined) m.set(i, percent(f.chance));
+    } else if (driveSteps.size > 0) {
+      for (const [i, s] of driveSteps) m.set(i, MANOEUVRE_MARK[s.manoeuvre]);
     } else if (reach) {
       for (let i = 0; i < reach.cost.length; i++) {
         const c = reach.cost[i] as number;
@@ -193,7 +210,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       }
     } else if (onBridge && entry >= 0) m.set(entry, '1');
     return m;
-  }, [fire, reach, onBridge, entry]);
+  }, [fire, driveSteps, reach, onBridge, entry]);
 
   const describe = (x: number, y: number): string => {
     const i = y * w + x;
@@ -214,6 +231,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     const height = arena.wholeHeight[i] as number;
     if (height > 0 && explored(tile)) parts.push(`${['', 'low', 'high', 'full'][height]} obstacle`);
     if (reach && (reach.cost[i] ?? -1) > 0) parts.push(`reach: ${reach.cost[i]} point(s)`);
+    const step = driveSteps.get(i);
+    if (step) parts.push(`drive: ${MANOEUVRE_LABEL[step.manoeuvre].toLowerCase()}, ${step.cost} point(s)`);
     if (fire) {
       const f = fire.get(i);
       if (f?.ok)
@@ -272,6 +291,11 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     const i = y * w + x;
     setPicked(`${x},${y}`);
     if (mode === 'drone') return;
+    const step = driveSteps.get(i);
+    if (step && mine && sel) {
+      void runner.run({ type: 'manoeuvre', teamerId: sel.id, manoeuvre: step.manoeuvre });
+      return;
+    }
     if (fire) {
       const f = fire.get(i);
       if (f?.ok) {
@@ -309,7 +333,12 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       setTurnTo(null);
     } else if (e.key === 'f' || e.key === 'F') setMode((m) => (m === 'fire' ? 'look' : 'fire'));
     else if ((e.key === 'm' || e.key === 'M') && sel && !moving && mine)
-      void runner.run({ type: 'move', teamerId: sel.id });
+      // A rider's move is the drive (the rules refuse his own steps while he rides).
+      void runner.run(
+        vehicleOfCrew(state, sel.id)
+          ? { type: 'drive', teamerId: sel.id }
+          : { type: 'move', teamerId: sel.id },
+      );
     else if ((e.key === 'e' || e.key === 'E') && sel && moving)
       void runner.run({ type: 'endMove', teamerId: sel.id });
     else if ((e.key === 'a' || e.key === 'A') && p.nextTeamer && !p.activated.length)
@@ -506,8 +535,12 @@ function Legend() {
           S a Source chit (H the Source once turned). Numbers in squares: movement cost, or the chance to hit.
         </li>
         <li>
-          Keys: arrows move the cursor, Enter acts, M move, F fire mode, E end move, A activate, N next
-          Teamer, Esc cancel.
+          Driving a vehicle: the lit squares are what the next step fills, F forward, B reverse, L and R a
+          pivot on the front square.
+        </li>
+        <li>
+          Keys: arrows move the cursor, Enter acts, M move (or drive), F fire mode, E end move, A activate, N
+          next Teamer, Esc cancel.
         </li>
       </ul>
     </details>
@@ -560,6 +593,8 @@ function Actions(a: ActionsProps) {
   const canActNow =
     team && !p.interrupt && !p.moving && (activated || (p.activated.length === 0 && holdsWait));
   const inInterrupt = p.interrupt?.teamerIds.includes(sel.id) ?? false;
+  // Riding in a vehicle he drives it or gets out: his own move and turn are not offered.
+  const riding = vehicleOfCrew(asState(view), sel.id) !== undefined;
   const arena = arenaFor(view.rules, view.arenaId);
   const sq = sel.x !== null && sel.y !== null ? sel.y * w + sel.x : -1;
   const doors = sq >= 0 ? arena.doors.filter((d) => d.zone.includes(sq)) : [];
@@ -614,7 +649,10 @@ function Actions(a: ActionsProps) {
       p.nextTeamer ? (
         <p className="fd-muted">{view.teamers[p.nextTeamer]?.name ?? p.nextTeamer} activates next.</p>
       ) : null}
-      {a.mine && a.moving && view.move ? (
+      {a.mine && a.moving && view.move?.vehicleId !== undefined ? (
+        <DriveBox view={view} sel={sel} busy={runner.busy} run={run} />
+      ) : null}
+      {a.mine && a.moving && view.move && view.move.vehicleId === undefined ? (
         <div className="fd-move-box" data-testid="fd-move-box">
           <p>
             Moving: <strong>{view.move.allowance - view.move.spent}</strong> of {view.move.allowance} point(s)
@@ -659,6 +697,9 @@ function Actions(a: ActionsProps) {
       !a.moving ? (
         <>
           {!inInterrupt && view.phase === 'team' ? (
+            <VehicleActions view={view} sel={sel} busy={runner.busy} run={run} />
+          ) : null}
+          {!inInterrupt && view.phase === 'team' && !riding ? (
             <div className="fd-buttons">
               <button
                 type="button"
@@ -684,7 +725,8 @@ function Actions(a: ActionsProps) {
               </button>
             </div>
           ) : null}
-          {view.phase === 'team' && a.fireWeapons.length > 0 ? (
+          {/* The crew inside a vehicle neither shoot nor grapple (the rules refuse IN_VEHICLE). */}
+          {view.phase === 'team' && a.fireWeapons.length > 0 && !riding ? (
             <div className="fd-buttons">
               <button
                 type="button"
@@ -838,7 +880,7 @@ function Actions(a: ActionsProps) {
                     );
                   })
               : null}
-            {view.phase === 'team'
+            {view.phase === 'team' && !riding
               ? threatsNear.map((th) => (
                   <button
                     key={th.id}

@@ -71,10 +71,13 @@ export function TeamPanel({
   );
 }
 
-function where(t: Teamer): string {
+function where(view: FdView, t: Teamer): string {
   if (t.left) return 'back aboard Mother';
   if (t.x === null || t.y === null) return 'on the boarding bridge';
-  return `at (${t.x},${t.y})`;
+  // A rider sits in the vehicle's cab, at its front square.
+  const v = view.vehicles?.find((x) => x.crew.includes(t.id));
+  const type = v ? view.rules.pack.vehicleTypes.find((x) => x.id === v.type) : undefined;
+  return v ? `in the ${type?.name ?? v.type} at (${t.x},${t.y})` : `at (${t.x},${t.y})`;
 }
 
 function TeamerLine({ view, t }: { view: FdView; t: Teamer }) {
@@ -98,7 +101,7 @@ function TeamerLine({ view, t }: { view: FdView; t: Teamer }) {
         BINGE {t.binge}
         {t.chicken ? ' (chicken)' : ''} · FF {t.ff} · {WOUND_LABEL[Math.min(t.wounds, 3)]}
         {t.ducked ? ' · ducked' : ''}
-        {t.dash !== 'none' ? ` · ${t.dash === 'marked' ? 'dashed' : 'out of breath'}` : ''} · {where(t)}
+        {t.dash !== 'none' ? ` · ${t.dash === 'marked' ? 'dashed' : 'out of breath'}` : ''} · {where(view, t)}
       </span>
       <span className="fd-teamer-weapons">
         {t.weapons

@@ -42,6 +42,28 @@ export function figure(id: unknown, who: Who): string {
   return named !== s ? named : idName(s);
 }
 
+/**
+ * A vehicle in words: the namer's name for its id (the table's names it by its type, "the Cargo
+ * loader"), else "the vehicle" and its id.
+ */
+function vehicle(id: unknown, who: Who): string {
+  const s = str(id);
+  const named = s ? who(s) : s;
+  return named && named !== s ? `the ${named}` : `the vehicle ${s || 'unknown'}`;
+}
+
+/**
+ * A bulkhead side in words: the namer's (the table's says which wall of which square, from the
+ * arena's width), else which side of the square index it is.
+ */
+function bulkheadSide(id: unknown, who: Who): string {
+  const s = str(id);
+  const named = s ? who(s) : s;
+  if (named && named !== s) return named;
+  const m = /^(\d+)([es])$/.exec(s);
+  return m ? `the bulkhead on the ${m[2] === 'e' ? 'east' : 'south'} side of square ${m[1]}` : 'a bulkhead';
+}
+
 /** A Threat just placed: its species said once when its name does not already say it. */
 function placed(name: string, species: string): string {
   return species && !name.toLowerCase().startsWith(species.toLowerCase()) ? `${name} (${species})` : name;
@@ -462,28 +484,28 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
     }
     case 'bulkhead.searched':
       return e.found === true
-        ? `${capital(name(e.threatId))} finds a weak spot in the bulkhead at side ${str(e.side)}.`
-        : `${capital(name(e.threatId))} searches the bulkhead at side ${str(e.side)} and finds no weak spot.`;
+        ? `${capital(name(e.threatId))} finds a weak spot in ${bulkheadSide(e.side, who)}.`
+        : `${capital(name(e.threatId))} searches ${bulkheadSide(e.side, who)} and finds no weak spot.`;
     case 'vehicle.boarded':
-      return `${name(e.teamerId)} climbs into the vehicle ${str(e.vehicleId)}.`;
+      return `${name(e.teamerId)} climbs into ${vehicle(e.vehicleId, who)}.`;
     case 'vehicle.left':
-      return `${name(e.teamerId)} climbs out of the vehicle ${str(e.vehicleId)} to ${square(e.x, e.y)}.`;
+      return `${name(e.teamerId)} climbs out of ${vehicle(e.vehicleId, who)} to ${square(e.x, e.y)}.`;
     case 'vehicle.drive-began':
-      return `${name(e.teamerId)} drives the vehicle ${str(e.vehicleId)}${faces(e.faces)}: ${num(e.allowance) ?? 0} movement.`;
+      return `${name(e.teamerId)} drives ${vehicle(e.vehicleId, who)}${faces(e.faces)}: ${num(e.allowance) ?? 0} movement.`;
     case 'vehicle.moved': {
       const how = str(MANOEUVRE[str(e.manoeuvre)]) || str(e.manoeuvre);
       const extra = [
         nums(e.smashed).length > 0 ? 'smashing through the door' : '',
         nums(e.bulldozed).length > 0 ? 'shoving the obstacle aside' : '',
       ].filter(Boolean);
-      return `The vehicle ${str(e.vehicleId)} ${how}: its front at ${square(e.x, e.y)}, facing ${facing(e.facing)}${extra.length ? `, ${list(extra)}` : ''}.`;
+      return `${capital(vehicle(e.vehicleId, who))} ${how}: its front at ${square(e.x, e.y)}, facing ${facing(e.facing)}${extra.length ? `, ${list(extra)}` : ''}.`;
     }
     case 'vehicle.rammed':
-      return `${name(e.teamerId)} gets the vehicle ${str(e.vehicleId)} set to ram: this turn it may smash a door or shove an obstacle aside.`;
+      return `${name(e.teamerId)} gets ${vehicle(e.vehicleId, who)} set to ram: this turn it may smash a door or shove an obstacle aside.`;
     case 'vehicle.pod-loaded':
-      return `${name(e.teamerId)} has the vehicle ${str(e.vehicleId)} lift cargo load ${(num(e.load) ?? 0) + 1} aboard.`;
+      return `${name(e.teamerId)} has ${vehicle(e.vehicleId, who)} lift cargo load ${(num(e.load) ?? 0) + 1} aboard.`;
     case 'vehicle.pod-unloaded':
-      return `${name(e.teamerId)} has the vehicle ${str(e.vehicleId)} set cargo load ${(num(e.load) ?? 0) + 1} down on the floor beside it.`;
+      return `${name(e.teamerId)} has ${vehicle(e.vehicleId, who)} set cargo load ${(num(e.load) ?? 0) + 1} down on the floor beside it.`;
     case 'drone.powered':
       return (num(e.power) ?? 0) > 0
         ? `A drone gun's power runs down to ${num(e.power)}.`

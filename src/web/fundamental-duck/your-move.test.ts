@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../engine/dice/source.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
+import { TILE_SIZE } from '../../rules/fundamental-duck/data/pack-schema.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState } from '../../rules/fundamental-duck/state.ts';
 import type { LogItem } from '../log.ts';
 import { describeFdEvent } from './describe-event.ts';
 import { latestThreatPhase } from './ThreatTurn.tsx';
-import { awaitsSeat, nameIn, yourMove } from './your-move.ts';
+import { awaitsSeat, nameIn, TILE_SQUARES, yourMove } from './your-move.ts';
 
 const P1 = { seatId: 'p1', role: 'player' as const, name: 'Ann' };
 const P2 = { seatId: 'p2', role: 'player' as const, name: 'Bob' };
@@ -91,6 +92,35 @@ describe('one name per figure', () => {
     expect(nameIn(view, 'h999')).toBeUndefined();
     expect(nameIn(view, 'constructor')).toBeUndefined();
     expect(nameIn(null, 'you')).toBeUndefined();
+  });
+
+  it('names a vehicle by its type and a bulkhead side by its wall and square, for the log', () => {
+    const { state } = table([{ type: 'board' }]);
+    const view = fd.view(state, P1);
+    expect(nameIn(view, 'loader-1')).toBe('Cargo loader');
+    // Square 37 of the 15-wide Drifter is (7,2); "e" its east side, "s" its south side.
+    expect(nameIn(view, '37e')).toBe('the bulkhead east of (7,2)');
+    expect(nameIn(view, '37s')).toBe('the bulkhead south of (7,2)');
+    expect(TILE_SQUARES).toBe(TILE_SIZE);
+    const who = (id: string) => nameIn(view, id) ?? id;
+    expect(
+      describeFdEvent({ type: 'bulkhead.searched', threatId: 'h1', side: '37e', found: true } as never, who),
+    ).toBe(`${nameIn(view, 'h1') ?? 'Threat 1'} finds a weak spot in the bulkhead east of (7,2).`);
+    expect(
+      describeFdEvent({ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' } as never, who),
+    ).toBe('YOU climbs into the Cargo loader.');
+  });
+
+  it('a drive is asked for as a drive', () => {
+    const { state } = table([{ type: 'board' }]);
+    const view = fd.view(state, P1) as unknown as Parameters<typeof yourMove>[0];
+    const driving = {
+      ...view,
+      phase: 'team' as const,
+      pending: { ...view.pending, phase: 'team' as const, moving: 'you', interrupt: null },
+      move: { teamerId: 'you', allowance: 6, spent: 1, steps: 1, dash: false, vehicleId: 'loader-1' },
+    };
+    expect(yourMove(driving, P1)).toBe('YOU is driving: take the next step or end the drive.');
   });
 
   it('a Threat killed keeps its name ("Harpy 7", never "Threat 7"): its species comes from the log', () => {

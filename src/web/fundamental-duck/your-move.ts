@@ -74,6 +74,8 @@ export function yourMove(view: FdView, seat: SeatRef): string | null {
       return 'Exploration: open doors or scan, then end the exploration.';
     case 'team': {
       const moving = mine(view, seat, p.moving);
+      if (moving && view.move?.vehicleId !== undefined)
+        return `${moving.name} is driving: take the next step or end the drive.`;
       if (moving) return `${moving.name} is moving: step, turn or end the move.`;
       const active = p.activated.map((id) => mine(view, seat, id)).find((t) => t !== null);
       if (active) return `${active.name} is activated: choose an action.`;
@@ -125,6 +127,42 @@ function speciesFromLog(items: readonly LogItem[]): Map<string, string> {
 }
 
 /**
+ * Squares along a tile's side: the rules' `TILE_SIZE` (pack-schema.ts), repeated here because this
+ * file stays free of ruleset code (it is in the page's first bundle); a test holds them equal.
+ */
+export const TILE_SQUARES = 5;
+
+/** A bulkhead side's id ("37e": square 37's east side) in words, with the arena's width from the view. */
+function bulkheadName(
+  v: { arenaId?: unknown; rules?: { pack?: { arenas?: readonly { id?: unknown; cols?: unknown }[] } } },
+  id: string,
+): string | undefined {
+  const m = /^(\d+)([es])$/.exec(id);
+  const arena = v.rules?.pack?.arenas?.find((a) => a.id === v.arenaId);
+  if (!m || typeof arena?.cols !== 'number') return undefined;
+  const width = arena.cols * TILE_SQUARES;
+  const i = Number(m[1]);
+  return `the bulkhead ${m[2] === 'e' ? 'east' : 'south'} of (${i % width},${Math.floor(i / width)})`;
+}
+
+/** A vehicle's name: its type's ("Cargo loader"), numbered when the arena holds more than one of it. */
+function vehicleName(
+  v: {
+    vehicles?: readonly { id?: unknown; type?: unknown }[];
+    rules?: { pack?: { vehicleTypes?: readonly { id?: unknown; name?: unknown }[] } };
+  },
+  id: string,
+): string | undefined {
+  const found = v.vehicles?.find((x) => x.id === id);
+  if (!found) return undefined;
+  const type = v.rules?.pack?.vehicleTypes?.find((t) => t.id === found.type);
+  const name = typeof type?.name === 'string' ? type.name : String(found.type);
+  const twins = v.vehicles?.filter((x) => x.type === found.type).length ?? 1;
+  const n = /\d+$/.exec(id)?.[0];
+  return twins > 1 && n ? `${name} ${n}` : name;
+}
+
+/**
  * A figure's name from the view, for every log line (the table page's namer) and the aliens' turn:
  * a Teamer's own name, a Threat as its species and number ("Harpy 7"). A Threat no longer on the
  * board (killed, gone) keeps that name: its species comes from the log's placement, so its
@@ -139,6 +177,11 @@ export function nameIn(view: unknown, id: string, items?: readonly LogItem[]): s
   };
   const teamer = v.teamers && Object.hasOwn(v.teamers, id) ? v.teamers[id] : undefined;
   if (typeof teamer?.name === 'string') return teamer.name;
+  // Not figures, but named in the log the same way: vehicles and bulkhead sides.
+  const other =
+    vehicleName(view as Parameters<typeof vehicleName>[0], id) ??
+    bulkheadName(view as Parameters<typeof bulkheadName>[0], id);
+  if (other !== undefined) return other;
   const threat = v.threats && Object.hasOwn(v.threats, id) ? v.threats[id] : undefined;
   const speciesId =
     typeof threat?.species === 'string' ? threat.species : items ? speciesFromLog(items).get(id) : undefined;

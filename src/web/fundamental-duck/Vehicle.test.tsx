@@ -1,0 +1,230 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ScriptedDice } from '../../engine/dice/source.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
+import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
+import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
+import type { FdState, Teamer, VehicleState } from '../../rules/fundamental-duck/state.ts';
+import { fixedDeal, GM, Table } from '../../rules/fundamental-duck/test-kit.ts';
+import { asView, type FdView } from './model.ts';
+import { TeamPanel } from './TeamPanel.tsx';
+import { DriveBox, VehicleActions } from './Vehicle.tsx';
+import {
+  boardOptions,
+  driveOf,
+  driverRefusals,
+  exitSquares,
+  nextSteps,
+  stopRefusal,
+} from './vehicle-steps.ts';
+
+/**
+ * The vehicle controls at the table: what they offer is what the rules take (every step lit is
+ * accepted and lands where the helper said; every square offered to get out is taken), and what
+ * they hold back carries the rules' reason (no licence, no room, the stop rule).
+ */
+
+const ENTRY = 3;
+const W = 15;
+const viewOf = (s: FdState) => asView(fd.view(s, GM)) as FdView;
+
+function pack(licence: boolean): FdPack {
+  return {
+    ...defaultPack,
+    team: {
+      ...defaultPack.team,
+      teamers: defaultPack.team.teamers.map((t) =>
+        t.id === 'you' && licence ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const] } : t,
+      ),
+    },
+  };
+}
+
+/** YOU at (7,2) facing north, just south of the loader (front (7,1) facing south), activated. */
+function table(licence = true): Table {
+  const t = new Table(new ScriptedDice([]), fd.setup({ pack: pack(licence) }));
+  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'you', x: 7, y: 2, facing: 0, reason: 'set-up' }, GM);
+  t.send({ type: 'activate', teamerId: 'you' });
+  return t;
+}
+
+/** YOU at the wheel with the loader's front at (x, y), a drive of 2+2 begun. */
+function driving(x: number, y: number, facing: 0 | 2 | 4 | 6, licence = true): Table {
+  const t = table(licence);
+  t.fold([
+    { type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' },
+    {
+      type: 'vehicle.moved',
+      vehicleId: 'loader-1',
+      manoeuvre: 'forward',
+      x,
+      y,
+      facing,
+      cost: 0,
+      bulldozed: [],
+      smashed: [],
+    },
+  ]);
+  if (!licence) return t;
+  t.dice = new ScriptedDice([2, 2]);
+  t.send({ type: 'drive', teamerId: 'you' });
+  t.dice = new ScriptedDice([]);
+  return t;
+}
+
+const you = (v: FdView) => v.teamers.you as Teamer;
+const loader = (s: FdState) => s.vehicles?.[0] as VehicleState;
+
+describe('vehicle controls at the table (18)', () => {
+  it('get in: offered beside the vehicle, at the wheel with the licence, as a rider without; the rules take it', () => {
+    const t = table();
+    const v = viewOf(t.state);
+    expect(boardOptions(v, you(v))).toEqual([
+      { vehicleId: 'loader-1', name: 'Cargo loader', seat: 'driver', ok: true },
+    ]);
+    const rider = viewOf(table(false).state);
+    expect(boardOptions(rider, you(rider))[0]).toMatchObject({ seat: 'passenger', ok: true });
+    const html = renderToStaticMarkup(
+      <VehicleActions view={rider} sel={you(rider)} busy={false} run={() => {}} />,
+    );
+    expect(html).toContain('as a rider (no licence to drive)');
+    // Ducked: offered, disabled, with the reason.
+    t.send({ type: 'task', teamerId: 'you', task: 'duck' });
+    const ducked = viewOf(t.state);
+    expect(boardOptions(ducked, you(ducked))[0]).toMatchObject({
+      ok: false,
+      why: 'he is ducked: stand up first',
+    });
+    // Far from it: nothing offered.
+    const far = table();
+    far.send({ type: 'gmOverride', teamerId: 'you', x: 7, y: 5, facing: 0, reason: 'set-up' }, GM);
+    const fv = viewOf(far.state);
+    expect(boardOptions(fv, you(fv))).toEqual([]);
+
+    const ok = table();
+    ok.dice = new ScriptedDice([1]);
+    ok.send({ type: 'getIn', teamerId: 'you', vehicleId: 'loader-1' });
+    expect(loader(ok.state).crew).toEqual(['you']);
+  });
+
+  it('get out: every square offered is one the rules take; a load’s square is not offered', () => {
+    const t = driving(7, 1, 4, false);
+    const v = viewOf(t.state);
+    const exits = exitSquares(v, you(v));
+    expect(exits).toContainEqual({ x: 6, y: 2 });
+    expect(exits).not.toContainEqual({ x: 6, y: 1 });
+    for (const q of exits) {
+      const u = driving(7, 1, 4, false);
+      u.dice = new ScriptedDice([1]);
+      u.send({ type: 'getOut', teamerId: 'you', x: q.x, y: q.y });
+      expect(u.state.teamers.you).toMatchObject(q);
+    }
+    // Without the licence: drive and ram are shown disabled, with the reason the rules give.
+    expect(driverRefusals(v, you(v))).toEqual({
+      drive: 'YOU holds no licence for a Cargo loader',
+      ram: 'YOU holds no licence for a Cargo loader',
+    });
+    expect(refusalCode(() => t.send({ type: 'drive', teamerId: 'you' }))).toBe('NO_LICENCE');
+    const html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
+    expect(html).toMatch(/data-testid="fd-drive"[^>]*disabled|disabled[^>]*data-testid="fd-drive"/);
+    expect(html).toContain('holds no licence for a Cargo loader');
+    expect(html).toContain('Get out to (6,2)');
+  });
+
+  it('ram: offered to a licensed driver, then held back as already set for this turn', () => {
+    const licensed = table();
+    licensed.fold([{ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' }]);
+    const v = viewOf(licensed.state);
+    expect(driverRefusals(v, you(v))).toEqual({ drive: null, ram: null });
+    licensed.dice = new ScriptedDice([1]);
+    licensed.send({ type: 'ram', teamerId: 'you' });
+    const after = viewOf(licensed.state);
+    expect(driverRefusals(after, you(after))?.ram).toBe('it is already set to ram this turn');
+    const html = renderToStaticMarkup(
+      <VehicleActions view={after} sel={you(after)} busy={false} run={() => {}} />,
+    );
+    expect(html).toContain('It is set to ram');
+    // The team list says where he rides.
+    const panel = renderToStaticMarkup(
+      <TeamPanel view={after} selected="you" onSelect={() => {}} playedBy={(id) => id} />,
+    );
+    expect(panel).toContain('in the Cargo loader at (7,1)');
+  });
+
+  it('the next steps: each one offered is taken by the rules and lands where it said', () => {
+    const v = viewOf(driving(7, 1, 4).state);
+    const drive = driveOf(v, 'you');
+    expect(drive).toMatchObject({ left: 4, allowance: 4 });
+    const steps = nextSteps(v, drive?.v as VehicleState, 4);
+    const forward = steps.find((s) => s.manoeuvre === 'forward');
+    // Forward from (7,1) facing south: the front newly fills (7,2).
+    expect(forward).toMatchObject({ ok: true, cost: 1, square: 2 * W + 7, front: { x: 7, y: 2, facing: 4 } });
+    for (const s of steps.filter((x) => x.ok)) {
+      const t = driving(7, 1, 4);
+      t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: s.manoeuvre });
+      expect(loader(t.state)).toMatchObject({ x: s.front?.x, y: s.front?.y, facing: s.front?.facing });
+    }
+    // Those not offered are refused by the rules.
+    for (const s of steps.filter((x) => !x.ok)) {
+      const t = driving(7, 1, 4);
+      expect(refusalCode(() => t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: s.manoeuvre }))).toBe(
+        'NO_ROOM',
+      );
+    }
+  });
+
+  it('no room and no points: the step is held back with its reason', () => {
+    // At (7,4) facing south: the cargo door ahead is shut, loads beside the rear.
+    const v = viewOf(driving(7, 4, 4).state);
+    const drive = driveOf(v, 'you');
+    const steps = nextSteps(v, drive?.v as VehicleState, drive?.left ?? 0);
+    expect(steps.filter((s) => !s.ok).map((s) => [s.manoeuvre, s.why])).toEqual([
+      ['forward', 'no room'],
+      ['pivot-left', 'no room'],
+      ['pivot-right', 'no room'],
+    ]);
+    // Reverse: the rear newly fills (7,2).
+    expect(steps.find((s) => s.manoeuvre === 'reverse')).toMatchObject({ ok: true, square: 2 * W + 7 });
+    expect(nextSteps(v, drive?.v as VehicleState, 0).find((s) => s.manoeuvre === 'reverse')).toMatchObject({
+      ok: false,
+      why: 'it needs 1 point(s), 0 left',
+    });
+    const html = renderToStaticMarkup(<DriveBox view={v} sel={you(v)} busy={false} run={() => {}} />);
+    expect(html).toContain('data-testid="fd-drive-left">4<');
+    expect(html).toContain('(no room)');
+    expect(html).toContain('Reverse [B]: 1 point(s)');
+  });
+
+  it('the stop rule: ending the drive is held back with the reason until its last moves went straight', () => {
+    const t = table();
+    t.fold([
+      { type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' },
+      {
+        type: 'vehicle.moved',
+        vehicleId: 'loader-1',
+        manoeuvre: 'forward',
+        x: 9,
+        y: 7,
+        facing: 0,
+        cost: 0,
+        bulldozed: [],
+        smashed: [],
+      },
+    ]);
+    t.dice = new ScriptedDice([5, 5]);
+    t.send({ type: 'drive', teamerId: 'you' });
+    t.dice = new ScriptedDice([]);
+    for (const m of ['forward', 'forward', 'reverse', 'reverse', 'reverse', 'forward'] as const)
+      t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: m });
+    const v = viewOf(t.state);
+    expect(stopRefusal(v, loader(t.state))).toMatch(/stops only after 2 straight moves/);
+    expect(refusalCode(() => t.send({ type: 'endMove', teamerId: 'you' }))).toBe('STOP_RULE');
+    const html = renderToStaticMarkup(<DriveBox view={v} sel={you(v)} busy={false} run={() => {}} />);
+    expect(html).toMatch(/disabled[^>]*data-testid="fd-end-drive"|data-testid="fd-end-drive"[^>]*disabled/);
+    t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    expect(stopRefusal(viewOf(t.state), loader(t.state))).toBeNull();
+  });
+});
