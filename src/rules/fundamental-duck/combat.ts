@@ -6,7 +6,7 @@ import { isArenaSquare } from './arena/model.ts';
 import { inTheWay, positionPoint } from './arena/positions.ts';
 import { lineOfFire, lineOfThrow } from './arena/sight.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
-import { decideShootUp } from './ceiling.ts';
+import { decideGrappleUp, decideShootUp } from './ceiling.ts';
 import type { CommandOf } from './commands.ts';
 import type { PackWeapon } from './data/pack-schema.ts';
 import { d6 } from './dice.ts';
@@ -78,7 +78,7 @@ export function killThreat(draft: Draft, threatId: string, by: string | null): v
 }
 
 /** A Teamer's grapple value: the pack's base plus his best weapon bonus (the cutlass). */
-function teamerGrapple(state: FdState, t: Teamer): number {
+export function teamerGrapple(state: FdState, t: Teamer): number {
   let best = 0;
   for (const w of t.weapons) best = Math.max(best, state.rules.weapons[w]?.grappleBonus ?? 0);
   return state.rules.pack.combat.grapple.teamer + (t.chicken ? 0 : best);
@@ -135,6 +135,11 @@ export function grapple(
 
 export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
   const t = teamerOrThrow(draft.state, c.teamerId);
+  // 19: up in the ceiling he grapples the Threats up there.
+  if (t.up === true) {
+    decideGrappleUp(draft, c);
+    return;
+  }
   requireActor(draft.state, t);
   const th = threatOf(draft.state, c.threatId);
   if (!th)
