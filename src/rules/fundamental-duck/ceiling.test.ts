@@ -499,6 +499,40 @@ describe('Teamers in the ceiling (19)', () => {
     expect(d.log.find((e) => e.type === 'drone.fired')).toMatchObject({ droneId: 'dr1', threatId: 'h1' });
   });
 
+  it('a floor Threat on a LOW obstacle by an exit climbs up after a Teamer in that ceiling (its activation)', () => {
+    const t = moving(4);
+    t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: TILE,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h3', species: 'skitter', x: 8, y: 6, facing: 0, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.send({ type: 'endTeamPhase' });
+    // The hatch (7,6) is a step from YOU up there, the weak spot (8,7) two: the hatch.
+    expect(t.log).toContainEqual({
+      type: 'ceiling.threatClimbed',
+      threatId: 'h3',
+      x: 7,
+      y: 6,
+      target: 'you',
+    });
+    expect(t.log.some((e) => e.type === 'threat.decided' && e.decision.threat === 'h3')).toBe(false);
+    expect(t.state.ceiling?.threats.h3).toMatchObject({ x: 7, y: 6 });
+    expect(t.state.threats.h3).toBeUndefined();
+    expect(
+      fdEventProblem(t.state, { type: 'ceiling.threatClimbed', threatId: 'h3', x: 7, y: 6, target: 'you' }),
+    ).toMatch(/no Threat h3 on the floor/);
+  });
+
   it('import checks and the schema of ceiling.climbed', () => {
     const t = moving(4);
     const up = { type: 'ceiling.climbed', teamerId: 'you', up: true, x: 7, y: 6, cost: 2 } as const;

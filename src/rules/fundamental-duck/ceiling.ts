@@ -399,6 +399,45 @@ function nearestBelow(below: readonly Teamer[], x: number, y: number): Teamer | 
   return best;
 }
 
+/**
+ * A floor Threat climbs up (19: Threats too need a LOW obstacle to climb): Bughunt's reading, as
+ * the AI's "move to be above a Teamer and attack him" from below. It climbs only after a Teamer up
+ * in a ceiling (the floor AI cannot reach him otherwise), only when it already stands on a LOW
+ * obstacle with an exit of that ceiling (any kind: Threats know the weak spots) in or next to its
+ * square and room above it, and not while it drags prey; the climb is its activation. No die: the
+ * exit is the one nearest (king steps) that Teamer, the first in the ceiling's list on a tie. It
+ * never walks to an obstacle to climb (the floor AI's moves stay its own).
+ */
+export function floorThreatClimbs(draft: Draft, threatId: string): boolean {
+  const state = draft.state;
+  if (!ceilingOn(state)) return false;
+  const th = Object.hasOwn(state.threats, threatId) ? state.threats[threatId] : undefined;
+  const board = boardOf(state);
+  if (!th || th.carrying !== null || board.heightAt(th.x, th.y) !== 'low') return false;
+  const w = board.width;
+  let best: { x: number; y: number; target: Teamer; d: number } | null = null;
+  for (const [tile, exits] of Object.entries(ceilingOf(state).exits))
+    for (const e of exits) {
+      if (king(e.x, e.y, th.x, th.y) > 1 || ceilingThreatAt(state, e.x, e.y)) continue;
+      if ((e.x !== th.x || e.y !== th.y) && !inContact(state, th.y * w + th.x, e.y * w + e.x)) continue;
+      for (const id of state.teamOrder) {
+        const t = state.teamers[id] as Teamer;
+        if (
+          t.up !== true ||
+          t.wounds >= 3 ||
+          t.left ||
+          String(board.tileAt(t.x as number, t.y as number)) !== tile
+        )
+          continue;
+        const d = king(e.x, e.y, t.x as number, t.y as number);
+        if (!best || d < best.d) best = { x: e.x, y: e.y, target: t, d };
+      }
+    }
+  if (!best) return false;
+  draft.emit({ type: 'ceiling.threatClimbed', threatId, x: best.x, y: best.y, target: best.target.id });
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Teamers in the ceiling
 
@@ -796,6 +835,24 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
     case 'ceiling.wounded': {
       const th = c.threats[e.threatId];
       return th ? { ...state, ceiling: withCeilingThreat(c, { ...th, wounds: e.wounds }) } : state;
+    }
+    case 'ceiling.threatClimbed': {
+      const th = state.threats[e.threatId];
+      if (!th) return state;
+      const { [e.threatId]: _gone, ...floor } = state.threats;
+      return {
+        ...state,
+        threats: floor,
+        threatOrder: state.threatOrder.filter((id) => id !== e.threatId),
+        threatQueue: state.threatQueue
+          .map((u) => u.filter((m) => m !== e.threatId))
+          .filter((u) => u.length > 0),
+        ceiling: {
+          ...c,
+          threats: { ...c.threats, [th.id]: { ...th, x: e.x, y: e.y, eye: false, acted: true } },
+          order: [...c.order, th.id],
+        },
+      };
     }
     case 'ceiling.climbed': {
       const t = state.teamers[e.teamerId];

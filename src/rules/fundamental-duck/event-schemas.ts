@@ -537,6 +537,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'ceiling.dropped': ev('ceiling.dropped', { threatId: id, x: coord, y: coord, facing, kind: exitKind }),
   'ceiling.wounded': ev('ceiling.wounded', { threatId: id, wounds: z.number().int().min(1).max(20) }),
   'ceiling.killed': ev('ceiling.killed', { threatId: id, by: id.nullable() }),
+  'ceiling.threatClimbed': ev('ceiling.threatClimbed', { threatId: id, x: coord, y: coord, target: id }),
   'ceiling.climbed': ev('ceiling.climbed', {
     teamerId: id,
     up: z.boolean(),
@@ -713,6 +714,13 @@ function ceilingEventProblem(state: FdState, e: CoreEvent): string | null {
     case 'ceiling.wounded':
     case 'ceiling.killed':
       return up(e.threatId) ? null : `there is no Threat ${e.threatId} in the ceiling`;
+    case 'ceiling.threatClimbed': {
+      if (!Object.hasOwn(state.threats, e.threatId)) return `there is no Threat ${e.threatId} on the floor`;
+      const tile = board.tileAt(e.x, e.y);
+      if (!(c?.exits[tile] ?? []).some((x) => x.x === e.x && x.y === e.y))
+        return `there is no exit at (${e.x},${e.y})`;
+      return Object.hasOwn(state.teamers, e.target) ? null : `there is no Teamer ${e.target}`;
+    }
     case 'ceiling.climbed': {
       const t = Object.hasOwn(state.teamers, e.teamerId) ? state.teamers[e.teamerId] : undefined;
       if (!t || t.x === null || t.y === null) return `there is no Teamer ${e.teamerId} in the arena`;

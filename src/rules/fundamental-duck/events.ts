@@ -419,6 +419,17 @@ export type CoreEvent =
       readonly kind: 'hatch' | 'weak';
     }
   | { readonly type: 'ceiling.wounded'; readonly threatId: string; readonly wounds: number }
+  /**
+   * 19: a floor Threat on a LOW obstacle climbs up through the exit at (x, y) (in or next to its
+   * square) after `target`, a Teamer up in that ceiling: its activation for the turn.
+   */
+  | {
+      readonly type: 'ceiling.threatClimbed';
+      readonly threatId: string;
+      readonly x: number;
+      readonly y: number;
+      readonly target: string;
+    }
   /** 19: a Teamer climbs up into the ceiling above (x, y), or down onto it, for `cost` movement points. */
   | {
       readonly type: 'ceiling.climbed';

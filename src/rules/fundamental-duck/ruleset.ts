@@ -368,6 +368,7 @@ export const CORE_EVENT_TYPES = [
   'ceiling.wounded',
   'ceiling.killed',
   'ceiling.climbed',
+  'ceiling.threatClimbed',
   'orders.met',
   'mission.evaluated',
   'stars.awarded',

@@ -1,5 +1,5 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
-import { ceilingThreatsAct } from './ceiling.ts';
+import { ceilingThreatsAct, floorThreatClimbs } from './ceiling.ts';
 import { grapple, woundTeamer } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
@@ -64,6 +64,8 @@ export function continueThreatPhase(draft: Draft): void {
       if (call?.threatId !== unit[0]) callThreat(draft, unit[0] as string);
       return;
     }
+    // 19: a lone Threat on a LOW obstacle by an exit goes up after a Teamer in that ceiling.
+    if (unit.length === 1 && floorThreatClimbs(draft, unit[0] as string)) continue;
     if (unit.length > 1) {
       draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(s), unit, draft.table) });
       continue;
