@@ -305,6 +305,30 @@ describe('Teamers in the ceiling (19)', () => {
     return t;
   }
 
+  /** Skitters placed on tile 4 by hand, each `[id, x, y]`; `up`: they go up into its ceiling. */
+  function skitters(t: Table, at: [string, number, number][], up: boolean): void {
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: TILE,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: at.map(([id, x, y]) => ({ id, species: 'skitter', x, y, facing: 0 as const, faces: [] })),
+        tieFaces: [],
+      },
+    ]);
+    if (up)
+      t.fold([
+        {
+          type: 'ceiling.entered',
+          tile: TILE,
+          rolls: at.map(([threatId]) => ({ threatId, face: 6 })),
+          up: at.map(([id]) => id),
+        },
+      ]);
+  }
+
   it('climbs up through a hatch next to his LOW obstacle (2 points), crawls, and climbs down (1 point)', () => {
     const t = moving(4);
     const ev = t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
@@ -372,22 +396,11 @@ describe('Teamers in the ceiling (19)', () => {
     expect(refusalCode(() => t.send({ type: 'step', teamerId: 'you', bridge: true }))).toBe('BAD_STEP');
   });
 
-  it('a ceiling Threat crawls to a Teamer up there and grapples him; he grapples and shoots it back', () => {
+  it('a ceiling Threat crawls to a Teamer up there and grapples him', () => {
     const t = moving(4);
     t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
     t.send({ type: 'endMove', teamerId: 'you' });
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: TILE,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'skitter', x: 9, y: 9, facing: 0, faces: [] }],
-        tieFaces: [],
-      },
-      { type: 'ceiling.entered', tile: TILE, rolls: [{ threatId: 'h1', face: 6 }], up: ['h1'] },
-    ]);
+    skitters(t, [['h1', 9, 9]], true);
     const dice = new ByPurpose([
       [/ceiling movement/, [3]],
       [/grapple: YOU/, [6]],
@@ -411,29 +424,14 @@ describe('Teamers in the ceiling (19)', () => {
     const t = moving(4);
     t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
     t.send({ type: 'endMove', teamerId: 'you' });
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: TILE,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [
-          { id: 'h1', species: 'skitter', x: 8, y: 7, facing: 0, faces: [] },
-          { id: 'h2', species: 'skitter', x: 5, y: 9, facing: 0, faces: [] },
-        ],
-        tieFaces: [],
-      },
-      {
-        type: 'ceiling.entered',
-        tile: TILE,
-        rolls: [
-          { threatId: 'h1', face: 6 },
-          { threatId: 'h2', face: 6 },
-        ],
-        up: ['h1', 'h2'],
-      },
-    ]);
+    skitters(
+      t,
+      [
+        ['h1', 8, 7],
+        ['h2', 5, 9],
+      ],
+      true,
+    );
     expect(legalCommands(t.state)).toContainEqual({ type: 'grapple', teamerId: 'you', threatId: 'h1' });
     expect(refusalCode(() => t.send({ type: 'grapple', teamerId: 'you', threatId: 'h2' }))).toBe(
       'NOT_IN_CONTACT',
@@ -504,17 +502,7 @@ describe('Teamers in the ceiling (19)', () => {
     t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
     t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
     t.send({ type: 'endMove', teamerId: 'you' });
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: TILE,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h3', species: 'skitter', x: 8, y: 6, facing: 0, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    skitters(t, [['h3', 8, 6]], false);
     t.send({ type: 'endActivation', teamerId: 'you' });
     t.send({ type: 'endTeamPhase' });
     // The hatch (7,6) is a step from YOU up there, the weak spot (8,7) two: the hatch.

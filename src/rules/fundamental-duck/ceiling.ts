@@ -1,8 +1,9 @@
 import { inFrontArc } from '../../engine/board/square-grid.ts';
+import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { isArenaSquare } from './arena/model.ts';
 import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
-import { teamerGrapple, woundTeamer } from './combat.ts';
+import { grappleDice, woundTeamer } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { d6, rollAmount, rollOff } from './dice.ts';
 import type { Draft } from './draft.ts';
@@ -228,11 +229,8 @@ function activateCeilingThreat(draft: Draft, th: Threat, landed: Landed): void {
     attacks.length > 0
       ? attacks
       : exits.map((exit) => ({ exit, target: null, steps: king(th.x, th.y, exit.x, exit.y) }));
-  const species = state.rules.species[th.species];
   const faces: number[] = [];
-  const allowance = species
-    ? rollAmount(draft.table, species.move, `ceiling movement of ${th.id}`, faces)
-    : 0;
+  const allowance = ceilingMove(draft, th, faces);
   const rollOffs: number[] = [];
   if (choices.length === 0) {
     draft.emit({
@@ -304,11 +302,8 @@ function goForTeamerUpHere(draft: Draft, th: Threat, tile: number): boolean {
   const dist = (t: Teamer) => king(th.x, th.y, t.x as number, t.y as number);
   const fewest = Math.min(...up.map(dist));
   const tied = up.filter((t) => dist(t) === fewest);
-  const species = state.rules.species[th.species];
   const faces: number[] = [];
-  const allowance = species
-    ? rollAmount(draft.table, species.move, `ceiling movement of ${th.id}`, faces)
-    : 0;
+  const allowance = ceilingMove(draft, th, faces);
   const rollOffs: number[] = [];
   const pick =
     tied.length > 1 ? rollOff(draft.table, tied.length, `ceiling target for ${th.id}`, rollOffs) : 0;
@@ -340,31 +335,12 @@ function goForTeamerUpHere(draft: Draft, th: Threat, tile: number): boolean {
  * wounded; a ceiling Threat is wounded or killed up there, and a prey species drags nobody off
  * (Bughunt's reading: the crawl space is no way to its nest).
  */
-function grappleUpThere(
-  draft: Draft,
-  threatId: string,
-  teamerId: string,
-  teamerDice: typeof draft.table,
-): void {
+function grappleUpThere(draft: Draft, threatId: string, teamerId: string, teamerDice: DiceSource): void {
   const th = ceilingThreatOf(draft.state, threatId);
   const t = draft.state.teamers[teamerId];
   if (!th || !t) return;
   const species = draft.state.rules.species[th.species];
-  const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
-  const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
-  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
-  const threatTotal = threatFace + (species?.grapple ?? 0);
-  const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
-  draft.emit({
-    type: 'grapple.resolved',
-    threatId,
-    teamerId,
-    threatFace,
-    teamerFace,
-    threatTotal,
-    teamerTotal,
-    loser,
-  });
+  const loser = grappleDice(draft, th, t, teamerDice, 0);
   if (loser === 'teamer') woundTeamer(draft, teamerId, draft.table);
   if (loser !== 'threat') return;
   if (th.wounds + 1 >= (species?.wounds ?? 1)) draft.emit({ type: 'ceiling.killed', threatId, by: teamerId });
@@ -386,6 +362,12 @@ export function decideGrappleUp(draft: Draft, c: CommandOf<'grapple'>): void {
   chitFor(draft.state, t, 'shoot');
   spendChit(draft, t.id, 'shoot');
   grappleUpThere(draft, th.id, t.id, draft.own);
+}
+
+/** A ceiling Threat's movement throw (its species' move), the faces kept for the event. */
+function ceilingMove(draft: Draft, th: Threat, faces: number[]): number {
+  const species = draft.state.rules.species[th.species];
+  return species ? rollAmount(draft.table, species.move, `ceiling movement of ${th.id}`, faces) : 0;
 }
 
 function nearestBelow(below: readonly Teamer[], x: number, y: number): Teamer | undefined {
@@ -816,10 +798,6 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
       const th = c.threats[e.threatId];
       if (!th) return state;
       const { [e.threatId]: _gone, ...threats } = c.threats;
-      const tile = String(boardOf(state).tileAt(e.x, e.y));
-      const exits = (c.exits[tile] ?? []).map((x) =>
-        x.x === e.x && x.y === e.y ? { ...x, revealed: true } : x,
-      );
       return {
         ...state,
         threats: { ...state.threats, [th.id]: { ...th, x: e.x, y: e.y, facing: e.facing, acted: true } },
@@ -828,7 +806,7 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
           ...c,
           threats,
           order: c.order.filter((id) => id !== th.id),
-          exits: { ...c.exits, [tile]: exits },
+          exits: revealed(state, c, e.x, e.y),
         },
       };
     }
@@ -851,6 +829,8 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
           ...c,
           threats: { ...c.threats, [th.id]: { ...th, x: e.x, y: e.y, eye: false, acted: true } },
           order: [...c.order, th.id],
+          // Climbing through a weak spot shows it to the Team as a drop through it does.
+          exits: revealed(state, c, e.x, e.y),
         },
       };
     }
@@ -873,6 +853,13 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
       };
     }
   }
+}
+
+/** The ceilings' exits with the one at (x, y) shown to the Team (a Threat went through it). */
+function revealed(state: FdState, c: CeilingState, x: number, y: number): CeilingState['exits'] {
+  const tile = String(boardOf(state).tileAt(x, y));
+  const exits = (c.exits[tile] ?? []).map((e) => (e.x === x && e.y === y ? { ...e, revealed: true } : e));
+  return { ...c.exits, [tile]: exits };
 }
 
 /** A new turn: every ceiling Threat may act again (the floor's are reset by `phase.began` likewise). */

@@ -12,7 +12,7 @@ import type { PackWeapon } from './data/pack-schema.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
-import { type FdState, readyChit, type Teamer, teamerOf, threatOf, waitChit } from './state.ts';
+import { type FdState, readyChit, type Teamer, type Threat, teamerOf, threatOf, waitChit } from './state.ts';
 import { bingeTest, raiseBinge, stressSituation } from './stress.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
 import { inContact } from './world-adapter.ts';
@@ -78,7 +78,7 @@ export function killThreat(draft: Draft, threatId: string, by: string | null): v
 }
 
 /** A Teamer's grapple value: the pack's base plus his best weapon bonus (the cutlass). */
-export function teamerGrapple(state: FdState, t: Teamer): number {
+function teamerGrapple(state: FdState, t: Teamer): number {
   let best = 0;
   for (const w of t.weapons) best = Math.max(best, state.rules.weapons[w]?.grappleBonus ?? 0);
   return state.rules.pack.combat.grapple.teamer + (t.chicken ? 0 : best);
@@ -100,22 +100,8 @@ export function grapple(
   const t = teamerOf(draft.state, teamerId);
   if (!th || !t) return;
   const species = draft.state.rules.species[th.species];
-  const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
-  const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
   const back = fromBehind ? draft.state.rules.pack.combat.grapple.backAttackBonus : 0;
-  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
-  const threatTotal = threatFace + (species?.grapple ?? 0) + back;
-  const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
-  draft.emit({
-    type: 'grapple.resolved',
-    threatId,
-    teamerId,
-    threatFace,
-    teamerFace,
-    threatTotal,
-    teamerTotal,
-    loser,
-  });
+  const loser = grappleDice(draft, th, t, teamerDice, back);
   if (loser === 'threat') woundThreat(draft, threatId, 1, teamerId, false);
   if (loser === 'teamer') {
     woundTeamer(draft, teamerId, draft.table);
@@ -131,6 +117,32 @@ export function grapple(
     )
       draft.emit({ type: 'threat.carried', threatId, teamerId });
   }
+}
+
+/** A grapple's two dice (the Teamer's from his own dice, the Threat's from the table's) and who lost (null: a tie). */
+export function grappleDice(
+  draft: Draft,
+  th: Threat,
+  t: Teamer,
+  teamerDice: DiceSource,
+  back: number,
+): 'threat' | 'teamer' | null {
+  const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
+  const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
+  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
+  const threatTotal = threatFace + (draft.state.rules.species[th.species]?.grapple ?? 0) + back;
+  const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
+  draft.emit({
+    type: 'grapple.resolved',
+    threatId: th.id,
+    teamerId: t.id,
+    threatFace,
+    teamerFace,
+    threatTotal,
+    teamerTotal,
+    loser,
+  });
+  return loser;
 }
 
 export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {

@@ -165,13 +165,7 @@ function carryOut(
               const rest: ThreatAction[] = [];
               if (k + 1 < act.path.length) rest.push({ ...act, path: act.path.slice(k + 1) });
               rest.push(...actions.slice(a + 1));
-              draft.emit({ type: 'threat.paused', threatId, actions: rest });
-              draft.emit({
-                type: 'interrupt.raised',
-                threatId,
-                trigger: triggered[0]?.why ?? 'adjacent',
-                teamerIds: triggered.map((t) => t.id),
-              });
+              pauseFor(draft, threatId, rest, triggered);
               return;
             }
           }
@@ -362,17 +356,24 @@ function landed(draft: Draft, threatId: string, rest: readonly ThreatAction[]): 
     if (!threatOf(draft.state, threatId)) return;
   }
   const triggered = triggers(draft.state, threatOf(draft.state, threatId) as Threat, unseen);
-  if (triggered.length > 0) {
-    draft.emit({ type: 'threat.paused', threatId, actions: rest });
-    draft.emit({
-      type: 'interrupt.raised',
-      threatId,
-      trigger: triggered[0]?.why ?? 'adjacent',
-      teamerIds: triggered.map((t) => t.id),
-    });
-    return;
-  }
-  carryOut(draft, threatId, rest, 'phase');
+  if (triggered.length > 0) pauseFor(draft, threatId, rest, triggered);
+  else carryOut(draft, threatId, rest, 'phase');
+}
+
+/** WAIT (8.3 a, b): the Threat's remaining actions wait while the Teamers it set off answer. */
+function pauseFor(
+  draft: Draft,
+  threatId: string,
+  rest: readonly ThreatAction[],
+  triggered: readonly { id: string; why: 'sighted' | 'adjacent' }[],
+): void {
+  draft.emit({ type: 'threat.paused', threatId, actions: rest });
+  draft.emit({
+    type: 'interrupt.raised',
+    threatId,
+    trigger: triggered[0]?.why ?? 'adjacent',
+    teamerIds: triggered.map((t) => t.id),
+  });
 }
 
 /** The WAIT triggers of 8.3 (a) and (b) that a step set off. */
