@@ -519,6 +519,11 @@ describe('Teamers in the ceiling (19)', () => {
     expect(
       fdEventProblem(t.state, { type: 'ceiling.threatClimbed', threatId: 'h3', x: 7, y: 6, target: 'you' }),
     ).toMatch(/no Threat h3 on the floor/);
+    // Up through a weak spot: the Team sees it go, so the weak spot shows from then on.
+    skitters(t, [['h4', 9, 8]], false);
+    t.fold([{ type: 'ceiling.threatClimbed', threatId: 'h4', x: 8, y: 7, target: 'you' }]);
+    const seen = viewOf(t.state, PLAYER) as { ceiling: { exits: Record<string, { kind: string }[]> } };
+    expect(seen.ceiling.exits[TILE]?.map((x) => x.kind)).toEqual(['hatch', 'weak']);
   });
 
   it('import checks and the schema of ceiling.climbed', () => {
