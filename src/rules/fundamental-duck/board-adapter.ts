@@ -338,7 +338,8 @@ function buildArenaState(state: FdState): ArenaState {
   for (const id of state.teamOrder) {
     const t = state.teamers[id];
     if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3 || isCarried(state, id)) continue;
-    if (vehicles.crew.has(id)) continue;
+    // The crew and a man up in the ceiling (19) take no floor square.
+    if (vehicles.crew.has(id) || t.up === true) continue;
     const i = t.y * w + t.x;
     s.teamers[i] = (s.teamers[i] as number) + 1;
     if (t.ducked || t.wounds >= 2) s.ducked[i] = (s.ducked[i] as number) + 1;

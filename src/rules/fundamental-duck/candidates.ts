@@ -44,6 +44,14 @@ export function candidateCommands(state: FdState): FdCommand[] {
       for (const weapon of t.weapons) out.push({ type: 'shoot', teamerId: t.id, weapon, x: th.x, y: th.y });
       out.push({ type: 'grapple', teamerId: t.id, threatId: id });
     }
+    // 19: the Threats up in a ceiling, shot up at or grappled (from below or up there).
+    for (const id of state.ceiling?.order ?? []) {
+      const th = state.ceiling?.threats[id];
+      if (!th) continue;
+      for (const weapon of t.weapons)
+        out.push({ type: 'shoot', teamerId: t.id, weapon, x: th.x, y: th.y, up: true });
+      out.push({ type: 'grapple', teamerId: t.id, threatId: id });
+    }
     const sq = t.y * w + t.x;
     for (const d of arena.doors) {
       if (!d.zone.includes(sq)) continue;
@@ -119,6 +127,12 @@ export function candidateCommands(state: FdState): FdCommand[] {
           if (dx !== 0 || dy !== 0) out.push({ type: 'step', teamerId: t.id, x: t.x + dx, y: t.y + dy });
       out.push({ type: 'step', teamerId: t.id, bridge: true });
       out.push({ type: 'turn', teamerId: t.id, facing: (t.facing + 1) % 8 });
+      // 19: climbs through the exits about him, only with the ceiling extension on.
+      if (state.ceiling)
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++)
+            if (t.x + dx >= 0 && t.y + dy >= 0)
+              out.push({ type: 'climb', teamerId: t.id, x: t.x + dx, y: t.y + dy });
     }
     out.push(
       { type: 'endMove', teamerId: t.id },

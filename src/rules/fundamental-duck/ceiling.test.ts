@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Die } from '../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { arenaOf, arenaStateOf } from './board-adapter.ts';
 import { defaultPack } from './data/pack.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
+import { teamersAt } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
+import { legalCommands } from './legal.ts';
 import type { Teamer } from './state.ts';
 import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from './test-kit.ts';
 import { redactOf, viewOf } from './view.ts';
+import { worldOf } from './world-adapter.ts';
 
 /** The ceiling extension (digest 19) with scripted dice: every rule its own case. */
 
@@ -269,5 +273,266 @@ describe('the ceiling extension (19)', () => {
     ).toMatch(/already rolled/);
     const off = new Table(new ScriptThenSeeded([], 5), fd.setup({}));
     expect(fdEventProblem(off.state, moved)).toMatch(/without the ceiling/);
+  });
+});
+
+describe('Teamers in the ceiling (19)', () => {
+  const TILE = 4;
+  /** Tile 4 gets a level by hand: a hatch at (7,6) beside the LOW obstacle at (8,6), a hidden weak spot at (8,7). */
+  function withTile4(t: Table): void {
+    t.fold([
+      {
+        type: 'ceiling.rolled',
+        tile: TILE,
+        face: 6,
+        level: true,
+        exits: [
+          { x: 7, y: 6, kind: 'hatch', faces: [] },
+          { x: 8, y: 7, kind: 'weak', faces: [] },
+        ],
+      },
+    ]);
+  }
+
+  /** YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die). */
+  function moving(face = 4): Table {
+    const t = boarded();
+    withTile4(t);
+    place(t, 'you', 8, 6);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptThenSeeded([face], 9);
+    t.send({ type: 'move', teamerId: 'you' });
+    return t;
+  }
+
+  /** Skitters placed on tile 4 by hand, each `[id, x, y]`; `up`: they go up into its ceiling. */
+  function skitters(t: Table, at: [string, number, number][], up: boolean): void {
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: TILE,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: at.map(([id, x, y]) => ({ id, species: 'skitter', x, y, facing: 0 as const, faces: [] })),
+        tieFaces: [],
+      },
+    ]);
+    if (up)
+      t.fold([
+        {
+          type: 'ceiling.entered',
+          tile: TILE,
+          rolls: at.map(([threatId]) => ({ threatId, face: 6 })),
+          up: at.map(([id]) => id),
+        },
+      ]);
+  }
+
+  it('climbs up through a hatch next to his LOW obstacle (2 points), crawls, and climbs down (1 point)', () => {
+    const t = moving(4);
+    const ev = t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    expect(ev).toContainEqual({ type: 'ceiling.climbed', teamerId: 'you', up: true, x: 7, y: 6, cost: 2 });
+    expect(t.state.teamers.you).toMatchObject({ x: 7, y: 6, up: true });
+    expect(t.state.move?.spent).toBe(2);
+    // Off the floor: the square below is empty for every floor rule.
+    expect(legalCommands(t.state)).toContainEqual({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
+    expect(t.state.teamers.you).toMatchObject({ x: 6, y: 7, up: true, facing: 5 });
+    t.send({ type: 'step', teamerId: 'you', x: 7, y: 6 });
+    expect(t.state.move?.spent).toBe(4);
+    expect(legalCommands(t.state).filter((c) => c.type === 'step')).toEqual([]);
+  });
+
+  it('down again: through the hatch he is above, onto its square, with the floor step after it', () => {
+    const t = moving(5);
+    t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    const ev = t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    expect(ev[0]).toEqual({ type: 'ceiling.climbed', teamerId: 'you', up: false, x: 7, y: 6, cost: 1 });
+    expect(ev.some((e) => e.type === 'tile.entered' && e.tile === TILE)).toBe(true);
+    expect(t.state.teamers.you?.up).toBe(false);
+    expect(t.state.move?.spent).toBe(3);
+  });
+
+  it('refuses: no LOW obstacle, a hidden weak spot, too far, too little movement, not moving; nothing changes', () => {
+    const t = moving(4);
+    const before = t.state;
+    const climb = (x: number, y: number) => () => t.send({ type: 'climb', teamerId: 'you', x, y });
+    // The weak spot at (8,7) is unknown to the Team: the same answer as no exit at all.
+    expect(refusalCode(climb(8, 7))).toBe('NO_EXIT');
+    expect(refusalCode(climb(6, 6))).toBe('NO_EXIT');
+    expect(t.state).toBe(before);
+    t.send({ type: 'step', teamerId: 'you', x: 8, y: 5 });
+    expect(refusalCode(climb(7, 6))).toBe('NO_FOOTING');
+    const far = moving(1);
+    expect(refusalCode(() => far.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 }))).toBe(
+      'NOT_ENOUGH_MOVEMENT',
+    );
+    const idle = boarded();
+    withTile4(idle);
+    place(idle, 'you', 8, 6);
+    expect(refusalCode(() => idle.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 }))).toBe('NOT_MOVING');
+    const off = new Table(new ScriptThenSeeded([], 5), fd.setup({}));
+    off.fold([fixedDeal(off.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    off.send({ type: 'board' });
+    expect(refusalCode(() => off.send({ type: 'climb', teamerId: 'you', x: 1, y: 5 }))).toBe('NO_CEILING');
+  });
+
+  it('up there he is off the floor: no room taken, no floor command, no floor Threat goes for him', () => {
+    const t = moving(4);
+    t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    expect(teamersAt(t.state, 7, 6)).toEqual([]);
+    expect(arenaStateOf(t.state).teamers[6 * arenaOf(t.state).width + 7]).toBe(0);
+    expect(worldOf(t.state).teamers.map((m) => m.id)).not.toContain('you');
+    expect(refusalCode(() => t.send({ type: 'task', teamerId: 'you', task: 'duck' }))).toBe('IN_CEILING');
+    expect(
+      refusalCode(() => t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 7, y: 8 })),
+    ).toBe('IN_CEILING');
+    // A step down the floor's way is a crawl up there: never into another tile's ceiling.
+    t.send({ type: 'move', teamerId: 'you' });
+    t.send({ type: 'step', teamerId: 'you', x: 6, y: 5 });
+    expect(refusalCode(() => t.send({ type: 'step', teamerId: 'you', x: 5, y: 4 }))).toBe('STEP_BLOCKED');
+    expect(refusalCode(() => t.send({ type: 'step', teamerId: 'you', bridge: true }))).toBe('BAD_STEP');
+  });
+
+  it('a ceiling Threat crawls to a Teamer up there and grapples him', () => {
+    const t = moving(4);
+    t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    skitters(t, [['h1', 9, 9]], true);
+    const dice = new ByPurpose([
+      [/ceiling movement/, [3]],
+      [/grapple: YOU/, [6]],
+      [/grapple: Threat/, [1]],
+    ]);
+    t.dice = dice;
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.send({ type: 'endTeamPhase' });
+    const decided = t.log.find((e) => e.type === 'ceiling.decided' && e.threatId === 'h1');
+    expect(decided).toMatchObject({ why: 'grapples a Teamer up here', target: 'you', allowance: 3 });
+    const moved = t.log.find((e) => e.type === 'ceiling.moved');
+    expect(moved?.type === 'ceiling.moved' && Math.max(Math.abs(moved.x - 7), Math.abs(moved.y - 6))).toBe(1);
+    expect(t.log.find((e) => e.type === 'grapple.resolved')).toMatchObject({
+      threatId: 'h1',
+      loser: 'threat',
+    });
+    expect(t.log.some((e) => e.type === 'ceiling.wounded' || e.type === 'ceiling.killed')).toBe(true);
+  });
+
+  it('his own grapple and shot up there, at a Threat of his ceiling', () => {
+    const t = moving(4);
+    t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    skitters(
+      t,
+      [
+        ['h1', 8, 7],
+        ['h2', 5, 9],
+      ],
+      true,
+    );
+    expect(legalCommands(t.state)).toContainEqual({ type: 'grapple', teamerId: 'you', threatId: 'h1' });
+    expect(refusalCode(() => t.send({ type: 'grapple', teamerId: 'you', threatId: 'h2' }))).toBe(
+      'NOT_IN_CONTACT',
+    );
+    const shot = t.state;
+    t.dice = new ScriptThenSeeded([6, 1], 9);
+    t.send({ type: 'grapple', teamerId: 'you', threatId: 'h1' });
+    expect(t.log.find((e) => e.type === 'grapple.resolved')).toMatchObject({
+      threatId: 'h1',
+      loser: 'threat',
+    });
+    expect(t.log.some((e) => e.type === 'ceiling.killed' && e.threatId === 'h1')).toBe(true);
+    // Or he shoots it: any gun in arc and range, no Bio-Sensor needed up there; a grenade is refused.
+    t.state = shot;
+    const weapon = (t.state.teamers.you as Teamer).weapons[0] as string;
+    t.dice = new ScriptThenSeeded([6, 6, 6, 6], 9);
+    t.send({ type: 'shoot', teamerId: 'you', weapon, x: 8, y: 7, up: true });
+    expect(t.log.at(-3)).toMatchObject({ type: 'attack.resolved', targets: ['h1'] });
+    t.state = shot;
+    const you = t.state.teamers.you as Teamer;
+    t.fold([
+      {
+        type: 'gm.overrode',
+        by: 'gm',
+        teamer: { ...you, weapons: ['grenade'], grenades: 2 },
+        reason: 'test',
+      },
+    ]);
+    expect(
+      refusalCode(() => t.send({ type: 'shoot', teamerId: 'you', weapon: 'grenade', x: 8, y: 7, up: true })),
+    ).toBe('NOT_THROUGH_CEILING');
+  });
+
+  it('a drop sets off drone guns and WAIT like a floor step: the interrupt comes before its grapple', () => {
+    const t = boarded();
+    place(t, 'you', 1, 6);
+    const you = t.state.teamers.you as Teamer;
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, chits: ['ACTED', 'WAIT'] }, reason: 'test' }]);
+    upThere(t, 'h1', 3, 7);
+    t.dice = new ScriptThenSeeded([3, 1, 6], 9);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.log.at(-1)).toMatchObject({ type: 'interrupt.raised', threatId: 'h1', teamerIds: ['you'] });
+    expect(t.log.at(-2)).toMatchObject({
+      type: 'threat.paused',
+      actions: [{ kind: 'grapple', teamer: 'you' }],
+    });
+    expect(t.log.some((e) => e.type === 'grapple.resolved')).toBe(false);
+    t.send({ type: 'holdWait', teamerId: 'you' });
+    expect(t.log.some((e) => e.type === 'grapple.resolved')).toBe(true);
+
+    const d = boarded();
+    place(d, 'you', 1, 6);
+    d.fold([
+      { type: 'drone.set', droneId: 'dr1', teamerId: 'you', x: 4, y: 5, facing: 6, power: 5, walking: false },
+    ]);
+    upThere(d, 'h1', 3, 7);
+    d.dice = new ByPurpose([
+      [/ceiling movement/, [3]],
+      [/ceiling exit/, [1, 6]],
+      [/drone dr1/, [6, 6, 6, 6, 6, 6]],
+    ]);
+    d.send({ type: 'endTeamPhase' });
+    expect(d.log.find((e) => e.type === 'drone.fired')).toMatchObject({ droneId: 'dr1', threatId: 'h1' });
+  });
+
+  it('a floor Threat on a LOW obstacle by an exit climbs up after a Teamer in that ceiling (its activation)', () => {
+    const t = moving(4);
+    t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    skitters(t, [['h3', 8, 6]], false);
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.send({ type: 'endTeamPhase' });
+    // The hatch (7,6) is a step from YOU up there, the weak spot (8,7) two: the hatch.
+    expect(t.log).toContainEqual({
+      type: 'ceiling.threatClimbed',
+      threatId: 'h3',
+      x: 7,
+      y: 6,
+      target: 'you',
+    });
+    expect(t.log.some((e) => e.type === 'threat.decided' && e.decision.threat === 'h3')).toBe(false);
+    expect(t.state.ceiling?.threats.h3).toMatchObject({ x: 7, y: 6 });
+    expect(t.state.threats.h3).toBeUndefined();
+    expect(
+      fdEventProblem(t.state, { type: 'ceiling.threatClimbed', threatId: 'h3', x: 7, y: 6, target: 'you' }),
+    ).toMatch(/no Threat h3 on the floor/);
+    // Up through a weak spot: the Team sees it go, so the weak spot shows from then on.
+    skitters(t, [['h4', 9, 8]], false);
+    t.fold([{ type: 'ceiling.threatClimbed', threatId: 'h4', x: 8, y: 7, target: 'you' }]);
+    const seen = viewOf(t.state, PLAYER) as { ceiling: { exits: Record<string, { kind: string }[]> } };
+    expect(seen.ceiling.exits[TILE]?.map((x) => x.kind)).toEqual(['hatch', 'weak']);
+  });
+
+  it('import checks and the schema of ceiling.climbed', () => {
+    const t = moving(4);
+    const up = { type: 'ceiling.climbed', teamerId: 'you', up: true, x: 7, y: 6, cost: 2 } as const;
+    expect(fdEventSchemas['ceiling.climbed']?.safeParse(up).success).toBe(true);
+    expect(fdEventProblem(t.state, up)).toBeNull();
+    expect(fdEventProblem(t.state, { ...up, up: false })).toMatch(/already below/);
+    expect(fdEventProblem(t.state, { ...up, x: 6 })).toMatch(/no exit/);
+    expect(fdEventProblem(t.state, { ...up, teamerId: 'nobody' })).toMatch(/no Teamer/);
   });
 });

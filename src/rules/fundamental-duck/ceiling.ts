@@ -1,15 +1,26 @@
 import { inFrontArc } from '../../engine/board/square-grid.ts';
+import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { isArenaSquare } from './arena/model.ts';
-import { arenaOf, boardOf, inSight } from './board-adapter.ts';
-import { grapple } from './combat.ts';
+import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
+import { grappleDice, woundTeamer } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { d6, rollAmount, rollOff } from './dice.ts';
 import type { Draft } from './draft.ts';
 import type { CeilingExitRoll, CeilingWhy, CoreEvent } from './events.ts';
 import { euclid, facingToward, teamersAt, teamersOnBoard, threatAt } from './figures.ts';
-import type { CeilingExit, CeilingState, FdState, Teamer, Threat } from './state.ts';
+import { afterStep } from './movement.ts';
+import {
+  type CeilingExit,
+  type CeilingState,
+  type FdState,
+  laden,
+  type Teamer,
+  type Threat,
+  withTeamer,
+} from './state.ts';
 import { bingeTest, raiseBinge } from './stress.ts';
+import type { ThreatAction } from './threat/index.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
 import { inContact } from './world-adapter.ts';
 
@@ -173,12 +184,22 @@ function crawl(state: FdState, th: Threat, tile: number, to: { x: number; y: num
   return { x, y };
 }
 
-/** Every ceiling Threat acts once, in the order they went up, before the floor's phase order is fixed. */
-export function ceilingThreatsAct(draft: Draft): void {
+/**
+ * What the Threat phase does with a Threat that has just dropped onto the floor: drone guns and
+ * WAIT triggers as for a floor step, then `rest` (its grapple, if it came down on a Teamer).
+ */
+export type Landed = (draft: Draft, threatId: string, rest: readonly ThreatAction[]) => void;
+
+/**
+ * Every ceiling Threat acts once, in the order they went up, before the floor's phase order is
+ * fixed; a landing that raises a WAIT interrupt stops here (the phase comes back for the rest).
+ */
+export function ceilingThreatsAct(draft: Draft, landed: Landed): void {
   if (!ceilingOn(draft.state)) return;
   for (const id of ceilingOf(draft.state).order.slice()) {
+    if (draft.state.interrupt) return;
     const th = ceilingThreatOf(draft.state, id);
-    if (th && !th.acted) activateCeilingThreat(draft, th);
+    if (th && !th.acted) activateCeilingThreat(draft, th, landed);
   }
 }
 
@@ -188,13 +209,16 @@ interface ExitChoice {
   readonly steps: number;
 }
 
-function activateCeilingThreat(draft: Draft, th: Threat): void {
+function activateCeilingThreat(draft: Draft, th: Threat, landed: Landed): void {
   const state = draft.state;
   const board = boardOf(state);
   const w = board.width;
   const tile = board.tileAt(th.x, th.y);
+  if (goForTeamerUpHere(draft, th, tile)) return;
   const exits = (ceilingOf(state).exits[tile] ?? []).filter((e) => canLand(state, e.x, e.y));
-  const below = teamersOnBoard(state).filter((t) => board.tileAt(t.x as number, t.y as number) === tile);
+  const below = teamersOnBoard(state).filter(
+    (t) => t.up !== true && board.tileAt(t.x as number, t.y as number) === tile,
+  );
   // Exits in or next to a Teamer's square (contact across no wall or closed door): drop on him.
   const attacks: ExitChoice[] = [];
   for (const exit of exits)
@@ -205,11 +229,8 @@ function activateCeilingThreat(draft: Draft, th: Threat): void {
     attacks.length > 0
       ? attacks
       : exits.map((exit) => ({ exit, target: null, steps: king(th.x, th.y, exit.x, exit.y) }));
-  const species = state.rules.species[th.species];
   const faces: number[] = [];
-  const allowance = species
-    ? rollAmount(draft.table, species.move, `ceiling movement of ${th.id}`, faces)
-    : 0;
+  const allowance = ceilingMove(draft, th, faces);
   const rollOffs: number[] = [];
   if (choices.length === 0) {
     draft.emit({
@@ -259,11 +280,94 @@ function activateCeilingThreat(draft: Draft, th: Threat): void {
     facing: near ? facingToward(to.x, to.y, near.x as number, near.y as number, th.facing) : th.facing,
     kind: chosen.exit.kind,
   });
-  // Dropped in contact with the Teamer it came for: it grapples him (not from behind: it came from above).
-  const victim = target ? draft.state.teamers[target.id] : undefined;
-  if (victim && victim.x !== null && victim.y !== null && victim.wounds < 3)
-    if (inContact(draft.state, to.y * w + to.x, victim.y * w + victim.x))
-      grapple(draft, th.id, victim.id, draft.table, false);
+  // Dropped in contact with the Teamer it came for: it grapples him (not from behind: it came
+  // from above); the phase checks contact again after any WAIT interrupt or drone shot.
+  landed(draft, th.id, target ? [{ kind: 'grapple', teamer: target.id, fromBehind: false }] : []);
+}
+
+/**
+ * A Teamer up in this Threat's ceiling (19: "move to be above a Teamer and attack him"): the
+ * nearest one (king steps, ties by roll-off) is crawled to and grappled once in contact (same or
+ * next square: nothing stands between squares up there). True when it went for one.
+ */
+function goForTeamerUpHere(draft: Draft, th: Threat, tile: number): boolean {
+  const state = draft.state;
+  const board = boardOf(state);
+  const up = state.teamOrder
+    .map((id) => state.teamers[id] as Teamer)
+    .filter(
+      (t) => t.up === true && t.wounds < 3 && !t.left && board.tileAt(t.x as number, t.y as number) === tile,
+    );
+  if (up.length === 0) return false;
+  const dist = (t: Teamer) => king(th.x, th.y, t.x as number, t.y as number);
+  const fewest = Math.min(...up.map(dist));
+  const tied = up.filter((t) => dist(t) === fewest);
+  const faces: number[] = [];
+  const allowance = ceilingMove(draft, th, faces);
+  const rollOffs: number[] = [];
+  const pick =
+    tied.length > 1 ? rollOff(draft.table, tied.length, `ceiling target for ${th.id}`, rollOffs) : 0;
+  const target = tied[pick] as Teamer;
+  const to = crawl(
+    state,
+    th,
+    tile,
+    { x: target.x as number, y: target.y as number },
+    Math.max(0, Math.min(allowance, fewest - 1)),
+  );
+  const reaches = king(to.x, to.y, target.x as number, target.y as number) <= 1;
+  draft.emit({
+    type: 'ceiling.decided',
+    threatId: th.id,
+    why: reaches ? 'grapples a Teamer up here' : 'crawls toward a Teamer up here',
+    allowance,
+    faces,
+    rollOffs,
+    target: target.id,
+  });
+  draft.emit({ type: 'ceiling.moved', threatId: th.id, x: to.x, y: to.y });
+  if (reaches) grappleUpThere(draft, th.id, target.id, draft.table);
+  return true;
+}
+
+/**
+ * A grapple up in a ceiling (19): the dice and bonuses of a floor grapple (combat.ts), the loser
+ * wounded; a ceiling Threat is wounded or killed up there, and a prey species drags nobody off
+ * (Bughunt's reading: the crawl space is no way to its nest).
+ */
+function grappleUpThere(draft: Draft, threatId: string, teamerId: string, teamerDice: DiceSource): void {
+  const th = ceilingThreatOf(draft.state, threatId);
+  const t = draft.state.teamers[teamerId];
+  if (!th || !t) return;
+  const species = draft.state.rules.species[th.species];
+  const loser = grappleDice(draft, th, t, teamerDice, 0);
+  if (loser === 'teamer') woundTeamer(draft, teamerId, draft.table);
+  if (loser !== 'threat') return;
+  if (th.wounds + 1 >= (species?.wounds ?? 1)) draft.emit({ type: 'ceiling.killed', threatId, by: teamerId });
+  else draft.emit({ type: 'ceiling.wounded', threatId, wounds: th.wounds + 1 });
+}
+
+/** GRAPPLE by a Teamer up in a ceiling: a ceiling Threat in his square or next to it (a shooting action). */
+export function decideGrappleUp(draft: Draft, c: CommandOf<'grapple'>): void {
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  requireActor(draft.state, t);
+  const th = ceilingThreatOf(draft.state, c.threatId);
+  if (!th) throw new RuleError('UNKNOWN_THREAT', `there is no Threat ${c.threatId} in his ceiling`, {});
+  const board = boardOf(draft.state);
+  if (
+    board.tileAt(th.x, th.y) !== board.tileAt(t.x as number, t.y as number) ||
+    king(th.x, th.y, t.x as number, t.y as number) > 1
+  )
+    throw new RuleError('NOT_IN_CONTACT', `${t.name} is not in contact with ${th.id}`, {});
+  chitFor(draft.state, t, 'shoot');
+  spendChit(draft, t.id, 'shoot');
+  grappleUpThere(draft, th.id, t.id, draft.own);
+}
+
+/** A ceiling Threat's movement throw (its species' move), the faces kept for the event. */
+function ceilingMove(draft: Draft, th: Threat, faces: number[]): number {
+  const species = draft.state.rules.species[th.species];
+  return species ? rollAmount(draft.table, species.move, `ceiling movement of ${th.id}`, faces) : 0;
 }
 
 function nearestBelow(below: readonly Teamer[], x: number, y: number): Teamer | undefined {
@@ -275,6 +379,227 @@ function nearestBelow(below: readonly Teamer[], x: number, y: number): Teamer | 
     )
       best = t;
   return best;
+}
+
+/**
+ * A floor Threat climbs up (19: Threats too need a LOW obstacle to climb): Bughunt's reading, as
+ * the AI's "move to be above a Teamer and attack him" from below. It climbs only after a Teamer up
+ * in a ceiling (the floor AI cannot reach him otherwise), only when it already stands on a LOW
+ * obstacle with an exit of that ceiling (any kind: Threats know the weak spots) in or next to its
+ * square and room above it, and not while it drags prey; the climb is its activation. No die: the
+ * exit is the one nearest (king steps) that Teamer, the first in the ceiling's list on a tie. It
+ * never walks to an obstacle to climb (the floor AI's moves stay its own).
+ */
+export function floorThreatClimbs(draft: Draft, threatId: string): boolean {
+  const state = draft.state;
+  if (!ceilingOn(state)) return false;
+  const th = Object.hasOwn(state.threats, threatId) ? state.threats[threatId] : undefined;
+  const board = boardOf(state);
+  if (!th || th.carrying !== null || board.heightAt(th.x, th.y) !== 'low') return false;
+  const w = board.width;
+  let best: { x: number; y: number; target: Teamer; d: number } | null = null;
+  for (const [tile, exits] of Object.entries(ceilingOf(state).exits))
+    for (const e of exits) {
+      if (king(e.x, e.y, th.x, th.y) > 1 || ceilingThreatAt(state, e.x, e.y)) continue;
+      if ((e.x !== th.x || e.y !== th.y) && !inContact(state, th.y * w + th.x, e.y * w + e.x)) continue;
+      for (const id of state.teamOrder) {
+        const t = state.teamers[id] as Teamer;
+        if (
+          t.up !== true ||
+          t.wounds >= 3 ||
+          t.left ||
+          String(board.tileAt(t.x as number, t.y as number)) !== tile
+        )
+          continue;
+        const d = king(e.x, e.y, t.x as number, t.y as number);
+        if (!best || d < best.d) best = { x: e.x, y: e.y, target: t, d };
+      }
+    }
+  if (!best) return false;
+  draft.emit({ type: 'ceiling.threatClimbed', threatId, x: best.x, y: best.y, target: best.target.id });
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Teamers in the ceiling
+
+/** Teamers up in the ceiling above (x, y): at most two a square, as on the floor. */
+export function teamersUpAt(state: FdState, x: number, y: number): Teamer[] {
+  return state.teamOrder
+    .map((id) => state.teamers[id] as Teamer)
+    .filter((t) => t.up === true && t.x === x && t.y === y && t.wounds < 3 && !t.left);
+}
+
+/** An exit the Team knows of: every hatch, and a weak spot once a Threat has broken down through it. */
+function knownExitAt(state: FdState, x: number, y: number): CeilingExit | undefined {
+  const e = exitAt(state, x, y);
+  return e && (e.kind === 'hatch' || e.revealed) ? e : undefined;
+}
+
+/** Why this Teamer may not climb through the exit at (x, y) in his move now, or null (no throw). */
+export function climbRefusal(state: FdState, t: Teamer, x: number, y: number): RuleError | null {
+  const no = (code: string, message: string) => new RuleError(code, message, { x, y });
+  if (!ceilingOn(state)) return no('NO_CEILING', 'this table plays without the ceiling extension');
+  const m = state.move;
+  if (!m || m.teamerId !== t.id) return no('NOT_MOVING', `${t.name} climbs as part of a move`);
+  if (m.vehicleId !== undefined) return no('DRIVING', 'a vehicle does not climb');
+  if (t.x === null || t.y === null) return no('NOT_ABOARD', `${t.name} is not in the arena`);
+  // A weak spot the Team has not seen is no way through for it: the same refusal as no exit.
+  if (!knownExitAt(state, x, y)) return no('NO_EXIT', `there is no hatch at (${x},${y})`);
+  const numbers = state.rules.pack.options.ceiling;
+  const left = m.allowance - m.spent;
+  if (t.up === true) {
+    if (t.x !== x || t.y !== y) return no('NOT_ABOVE', `${t.name} must be above the exit to climb down`);
+    const arena = arenaOf(state);
+    const i = y * arena.width + x;
+    const as = arenaStateOf(state);
+    if (
+      as.threats[i] !== 0 ||
+      as.machines[i] !== 0 ||
+      (as.teamers[i] as number) >= (arena.capacity[i] as number)
+    )
+      return no('STEP_BLOCKED', 'no room below that exit');
+    if (numbers.climbDown > left)
+      return no('NOT_ENOUGH_MOVEMENT', `climbing down costs ${numbers.climbDown}`);
+    return null;
+  }
+  if (t.ducked) return no('DUCKED', `${t.name} must stand up to climb`);
+  if (laden(t) || t.carrying !== null || t.cargo !== null)
+    return no('CARRYING', `${t.name} cannot climb with a comrade or a load in his arms`);
+  if (boardOf(state).heightAt(t.x, t.y) !== 'low')
+    return no('NO_FOOTING', 'climbing up needs a LOW obstacle to stand on');
+  const w = arenaOf(state).width;
+  if ((t.x !== x || t.y !== y) && !inContact(state, t.y * w + t.x, y * w + x))
+    return no('NOT_NEXT_TO', 'the exit must be in his square or next to it');
+  if (ceilingThreatAt(state, x, y) || teamersUpAt(state, x, y).length >= 2)
+    return no('STEP_BLOCKED', 'no room in the ceiling above that exit');
+  if (numbers.climbUp > left) return no('NOT_ENOUGH_MOVEMENT', `climbing up costs ${numbers.climbUp}`);
+  return null;
+}
+
+/**
+ * CLIMB (19) in a move: up through a known exit in or next to his square, standing on a LOW
+ * obstacle, into the ceiling above the exit; or down through the exit he is above onto its square
+ * (the step's consequences follow: room, flames, the first into a module, ambushes). The costs are
+ * the pack's `climbUp` / `climbDown` movement points.
+ */
+export function decideClimb(draft: Draft, c: CommandOf<'climb'>): void {
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  const refusal = climbRefusal(draft.state, t, c.x, c.y);
+  if (refusal) throw refusal;
+  const up = t.up !== true;
+  const numbers = draft.state.rules.pack.options.ceiling;
+  draft.emit({
+    type: 'ceiling.climbed',
+    teamerId: t.id,
+    up,
+    x: c.x,
+    y: c.y,
+    cost: up ? numbers.climbUp : numbers.climbDown,
+  });
+  if (!up) afterStep(draft, t.id);
+}
+
+/** The climbs the moving Teamer may make now (legal.ts offers them; random play takes them). */
+export function legalClimbs(state: FdState): CommandOf<'climb'>[] {
+  const m = state.move;
+  const t = m ? state.teamers[m.teamerId] : undefined;
+  if (!t || t.x === null || t.y === null || !ceilingOn(state)) return [];
+  const out: CommandOf<'climb'>[] = [];
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      if (t.up === true && (dx !== 0 || dy !== 0)) continue;
+      const x = t.x + dx;
+      const y = t.y + dy;
+      if (!climbRefusal(state, t, x, y)) out.push({ type: 'climb', teamerId: t.id, x, y });
+    }
+  return out;
+}
+
+/** Why this king step in the ceiling is refused, or null: one point, within the tile's ceiling, room there. */
+function ceilingStepRefusal(state: FdState, t: Teamer, x: number, y: number, left: number): RuleError | null {
+  const board = boardOf(state);
+  if (
+    king(t.x as number, t.y as number, x, y) !== 1 ||
+    board.tileAt(x, y) !== board.tileAt(t.x as number, t.y as number)
+  )
+    return new RuleError('STEP_BLOCKED', `${t.name} crawls one square at a time within this ceiling`, {
+      x,
+      y,
+    });
+  if (ceilingThreatAt(state, x, y) || teamersUpAt(state, x, y).length >= 2)
+    return new RuleError('STEP_BLOCKED', `no room in the ceiling at (${x},${y})`, { x, y });
+  if (left < 1) return new RuleError('NOT_ENOUGH_MOVEMENT', 'no movement left', { left });
+  return null;
+}
+
+/**
+ * A step of a man up in the ceiling (19): a king step within the tile's ceiling for one point
+ * (Bughunt's reading: a crawl space with nothing in it, as the ceiling Threats move), facing the
+ * way he went. Nothing below sees it: no floor consequence follows.
+ */
+export function decideCeilingStep(draft: Draft, t: Teamer, c: CommandOf<'step'>, left: number): void {
+  if (c.x === undefined || c.y === undefined || c.bridge)
+    throw new RuleError('BAD_STEP', `${t.name} is up in the ceiling: a step needs x and y there`, {});
+  const refusal = ceilingStepRefusal(draft.state, t, c.x, c.y, left);
+  if (refusal) throw refusal;
+  const facing = facingToward(t.x as number, t.y as number, c.x, c.y, t.facing);
+  draft.emit({ type: 'teamer.stepped', teamerId: t.id, x: c.x, y: c.y, facing, cost: 1 });
+}
+
+/** The ceiling steps the moving Teamer may take (`decideCeilingStep`'s checks). */
+export function legalCeilingSteps(state: FdState, t: Teamer, left: number): CommandOf<'step'>[] {
+  const out: CommandOf<'step'>[] = [];
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      const x = (t.x as number) + dx;
+      const y = (t.y as number) + dy;
+      if ((dx !== 0 || dy !== 0) && x >= 0 && y >= 0 && !ceilingStepRefusal(state, t, x, y, left))
+        out.push({ type: 'step', teamerId: t.id, x, y });
+    }
+  return out;
+}
+
+/** Grapples a man up in the ceiling may make: each ceiling Threat of his tile in or next to his square. */
+export function legalGrapplesUp(state: FdState, t: Teamer): CommandOf<'grapple'>[] {
+  const board = boardOf(state);
+  const tile = board.tileAt(t.x as number, t.y as number);
+  return ceilingOf(state)
+    .order.map((id) => ceilingOf(state).threats[id] as Threat)
+    .filter((th) => board.tileAt(th.x, th.y) === tile && king(th.x, th.y, t.x as number, t.y as number) <= 1)
+    .map((th) => ({ type: 'grapple', teamerId: t.id, threatId: th.id }));
+}
+
+/** Commands a man up in the ceiling may still give: his move and its steps and climbs, chits, shots and grapples up there. */
+const UP_THERE = new Set<string>([
+  'activate',
+  'endActivation',
+  'pass',
+  'wait',
+  'holdWait',
+  'move',
+  'step',
+  'turn',
+  'endMove',
+  'climb',
+  'grapple',
+  'shoot',
+  'claimTeamer',
+]);
+
+/**
+ * A man up in the ceiling is off the floor (19): every floor command of his is refused
+ * (IN_CEILING), and SHOOT only `up` at a Threat of his ceiling.
+ */
+export function refuseUpThere(
+  state: FdState,
+  c: { readonly type: string; readonly teamerId?: unknown; readonly up?: unknown },
+): void {
+  if (typeof c.teamerId !== 'string' || !Object.hasOwn(state.teamers, c.teamerId)) return;
+  const t = state.teamers[c.teamerId] as Teamer;
+  if (t.up !== true || c.type === 'gmOverride' || c.type === 'awardStars') return;
+  if (!UP_THERE.has(c.type) || (c.type === 'shoot' && c.up !== true))
+    throw new RuleError('IN_CEILING', `${t.name} is up in the ceiling: climb down first`, { teamerId: t.id });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,6 +621,7 @@ export function shootUpChecks(state: FdState, c: CommandOf<'shoot'>): { t: Teame
     throw new RuleError('OFF_THE_ARENA', `(${c.x},${c.y}) is not a square`, {});
   const target = ceilingThreatAt(state, c.x, c.y);
   if (!target) throw new RuleError('NO_TARGET', 'no Threat in the ceiling above that square', {});
+  if (t.up === true) return shotUpThere(state, t, c, target);
   if (!w.firesThroughCeiling) {
     // A weak spot is never a way through for the Team, known or not: the same refusal as no exit, so it tells nothing.
     const exit = exitAt(state, c.x, c.y);
@@ -325,6 +651,40 @@ export function shootUpChecks(state: FdState, c: CommandOf<'shoot'>): { t: Teame
   }
   if (w.kind === 'grenade' && t.grenades <= 0)
     throw new RuleError('NO_AMMO', `${t.name} has no grenade left`, {});
+  if (w.kind === 'gun' && w.magazine !== null && (t.ammo[c.weapon] ?? 0) <= 0)
+    throw new RuleError('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
+  if (w.kind === 'flamer' && (t.ammo[c.weapon] ?? 0) <= 0)
+    throw new RuleError('NO_AMMO', `the ${w.name} is empty`, {});
+  return { t, target };
+}
+
+/**
+ * A shot by a man up in the ceiling at a Threat up there with him (Bughunt's reading: any gun or
+ * flamer, in his arc and range, in the same tile's ceiling; nothing stands between up there, and
+ * he needs no Bio-Sensor to find it; no grenades in a crawl space).
+ */
+function shotUpThere(
+  state: FdState,
+  t: Teamer,
+  c: CommandOf<'shoot'>,
+  target: Threat,
+): { t: Teamer; target: Threat } {
+  const w = state.rules.weapons[c.weapon];
+  const board = boardOf(state);
+  if (!w || (w.kind !== 'gun' && w.kind !== 'flamer'))
+    throw new RuleError(
+      'NOT_THROUGH_CEILING',
+      `the ${w?.name ?? c.weapon} is not used up in the ceiling`,
+      {},
+    );
+  if (board.tileAt(c.x, c.y) !== board.tileAt(t.x as number, t.y as number))
+    throw new RuleError('NO_TARGET', 'that Threat is in another ceiling', {});
+  const dx = c.x - (t.x as number);
+  const dy = c.y - (t.y as number);
+  if ((dx !== 0 || dy !== 0) && !inFrontArc(t.facing, dx, dy))
+    throw new RuleError('OUT_OF_ARC', 'the target is outside the front arc', {});
+  if (Math.max(Math.abs(dx), Math.abs(dy)) > w.range)
+    throw new RuleError('OUT_OF_RANGE', `out of the ${w.name}'s range`, {});
   if (w.kind === 'gun' && w.magazine !== null && (t.ammo[c.weapon] ?? 0) <= 0)
     throw new RuleError('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
   if (w.kind === 'flamer' && (t.ammo[c.weapon] ?? 0) <= 0)
@@ -438,10 +798,6 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
       const th = c.threats[e.threatId];
       if (!th) return state;
       const { [e.threatId]: _gone, ...threats } = c.threats;
-      const tile = String(boardOf(state).tileAt(e.x, e.y));
-      const exits = (c.exits[tile] ?? []).map((x) =>
-        x.x === e.x && x.y === e.y ? { ...x, revealed: true } : x,
-      );
       return {
         ...state,
         threats: { ...state.threats, [th.id]: { ...th, x: e.x, y: e.y, facing: e.facing, acted: true } },
@@ -450,13 +806,42 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
           ...c,
           threats,
           order: c.order.filter((id) => id !== th.id),
-          exits: { ...c.exits, [tile]: exits },
+          exits: revealed(state, c, e.x, e.y),
         },
       };
     }
     case 'ceiling.wounded': {
       const th = c.threats[e.threatId];
       return th ? { ...state, ceiling: withCeilingThreat(c, { ...th, wounds: e.wounds }) } : state;
+    }
+    case 'ceiling.threatClimbed': {
+      const th = state.threats[e.threatId];
+      if (!th) return state;
+      const { [e.threatId]: _gone, ...floor } = state.threats;
+      return {
+        ...state,
+        threats: floor,
+        threatOrder: state.threatOrder.filter((id) => id !== e.threatId),
+        threatQueue: state.threatQueue
+          .map((u) => u.filter((m) => m !== e.threatId))
+          .filter((u) => u.length > 0),
+        ceiling: {
+          ...c,
+          threats: { ...c.threats, [th.id]: { ...th, x: e.x, y: e.y, eye: false, acted: true } },
+          order: [...c.order, th.id],
+          // Climbing through a weak spot shows it to the Team as a drop through it does.
+          exits: revealed(state, c, e.x, e.y),
+        },
+      };
+    }
+    case 'ceiling.climbed': {
+      const t = state.teamers[e.teamerId];
+      if (!t) return state;
+      const s = withTeamer(state, { ...t, x: e.x, y: e.y, up: e.up, moved: true });
+      const m = s.move;
+      return m && m.teamerId === e.teamerId
+        ? { ...s, move: { ...m, spent: m.spent + e.cost, steps: m.steps + 1 } }
+        : s;
     }
     case 'ceiling.killed': {
       if (!c.threats[e.threatId]) return state;
@@ -468,6 +853,13 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
       };
     }
   }
+}
+
+/** The ceilings' exits with the one at (x, y) shown to the Team (a Threat went through it). */
+function revealed(state: FdState, c: CeilingState, x: number, y: number): CeilingState['exits'] {
+  const tile = String(boardOf(state).tileAt(x, y));
+  const exits = (c.exits[tile] ?? []).map((e) => (e.x === x && e.y === y ? { ...e, revealed: true } : e));
+  return { ...c.exits, [tile]: exits };
 }
 
 /** A new turn: every ceiling Threat may act again (the floor's are reset by `phase.began` likewise). */

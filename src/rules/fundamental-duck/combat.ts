@@ -6,13 +6,13 @@ import { isArenaSquare } from './arena/model.ts';
 import { inTheWay, positionPoint } from './arena/positions.ts';
 import { lineOfFire, lineOfThrow } from './arena/sight.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
-import { decideShootUp } from './ceiling.ts';
+import { decideGrappleUp, decideShootUp } from './ceiling.ts';
 import type { CommandOf } from './commands.ts';
 import type { PackWeapon } from './data/pack-schema.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
-import { type FdState, readyChit, type Teamer, teamerOf, threatOf, waitChit } from './state.ts';
+import { type FdState, readyChit, type Teamer, type Threat, teamerOf, threatOf, waitChit } from './state.ts';
 import { bingeTest, raiseBinge, stressSituation } from './stress.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
@@ -101,22 +101,8 @@ export function grapple(
   const t = teamerOf(draft.state, teamerId);
   if (!th || !t) return;
   const species = draft.state.rules.species[th.species];
-  const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
-  const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
   const back = fromBehind ? draft.state.rules.pack.combat.grapple.backAttackBonus : 0;
-  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
-  const threatTotal = threatFace + (species?.grapple ?? 0) + back;
-  const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
-  draft.emit({
-    type: 'grapple.resolved',
-    threatId,
-    teamerId,
-    threatFace,
-    teamerFace,
-    threatTotal,
-    teamerTotal,
-    loser,
-  });
+  const loser = grappleDice(draft, th, t, teamerDice, back);
   if (loser === 'threat') woundThreat(draft, threatId, 1, teamerId, false);
   if (loser === 'teamer') {
     woundTeamer(draft, teamerId, draft.table);
@@ -134,8 +120,39 @@ export function grapple(
   }
 }
 
+/** A grapple's two dice (the Teamer's from his own dice, the Threat's from the table's) and who lost (null: a tie). */
+export function grappleDice(
+  draft: Draft,
+  th: Threat,
+  t: Teamer,
+  teamerDice: DiceSource,
+  back: number,
+): 'threat' | 'teamer' | null {
+  const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
+  const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
+  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
+  const threatTotal = threatFace + (draft.state.rules.species[th.species]?.grapple ?? 0) + back;
+  const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
+  draft.emit({
+    type: 'grapple.resolved',
+    threatId: th.id,
+    teamerId: t.id,
+    threatFace,
+    teamerFace,
+    threatTotal,
+    teamerTotal,
+    loser,
+  });
+  return loser;
+}
+
 export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
   const t = teamerOrThrow(draft.state, c.teamerId);
+  // 19: up in the ceiling he grapples the Threats up there.
+  if (t.up === true) {
+    decideGrappleUp(draft, c);
+    return;
+  }
   requireActor(draft.state, t);
   const th = threatOf(draft.state, c.threatId);
   if (!th)

@@ -224,6 +224,11 @@ export const coreCommandSchemas = [
   z.strictObject({ type: z.literal('buy'), teamerId: id, purchase: id }),
   /** Between missions: the next mission (and arena) with the same team. */
   z.strictObject({ type: z.literal('nextMission'), mission: id.optional(), arena: id.optional() }),
+  /**
+   * 19: in the move in progress, climb up into the ceiling through the exit at (x, y) (standing on a
+   * LOW obstacle in or next to its square), or down through the exit he is above.
+   */
+  z.strictObject({ type: z.literal('climb'), teamerId: id, x: coord, y: coord }),
   /** GM: change a figure or door outright (an override, logged with its reason). */
   z.strictObject({
     type: z.literal('gmOverride'),
@@ -302,6 +307,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   replace: TABLE,
   buy: TABLE,
   nextMission: TABLE,
+  climb: TABLE,
   gmOverride: ['gm'],
   'chat.roll': ['gm', 'player'],
   'chat.say': ['gm', 'player'],

@@ -93,6 +93,7 @@ const teamer = z.strictObject({
   goldStars: z.number().int().min(-1000).max(100_000),
   carrying: id.nullable(),
   cargo: index.nullable(),
+  up: z.boolean().optional(),
 });
 
 const threat = z.strictObject({
@@ -531,6 +532,8 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
       'drops to hunt',
       'crawls toward an exit',
       'no way down',
+      'grapples a Teamer up here',
+      'crawls toward a Teamer up here',
     ]),
     allowance: small,
     faces,
@@ -542,6 +545,14 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'ceiling.dropped': ev('ceiling.dropped', { threatId: id, x: coord, y: coord, facing, kind: exitKind }),
   'ceiling.wounded': ev('ceiling.wounded', { threatId: id, wounds: z.number().int().min(1).max(20) }),
   'ceiling.killed': ev('ceiling.killed', { threatId: id, by: id.nullable() }),
+  'ceiling.threatClimbed': ev('ceiling.threatClimbed', { threatId: id, x: coord, y: coord, target: id }),
+  'ceiling.climbed': ev('ceiling.climbed', {
+    teamerId: id,
+    up: z.boolean(),
+    x: coord,
+    y: coord,
+    cost: small,
+  }),
   'threat.carried': ev('threat.carried', { threatId: id, teamerId: id.nullable() }),
   'horror.seen': ev('horror.seen', { teamerId: id, species: id }),
   'flames.changed': ev('flames.changed', { square: index, flames: small }),
@@ -711,6 +722,23 @@ function ceilingEventProblem(state: FdState, e: CoreEvent): string | null {
     case 'ceiling.wounded':
     case 'ceiling.killed':
       return up(e.threatId) ? null : `there is no Threat ${e.threatId} in the ceiling`;
+    case 'ceiling.threatClimbed': {
+      if (!Object.hasOwn(state.threats, e.threatId)) return `there is no Threat ${e.threatId} on the floor`;
+      const tile = board.tileAt(e.x, e.y);
+      if (!(c?.exits[tile] ?? []).some((x) => x.x === e.x && x.y === e.y))
+        return `there is no exit at (${e.x},${e.y})`;
+      return Object.hasOwn(state.teamers, e.target) ? null : `there is no Teamer ${e.target}`;
+    }
+    case 'ceiling.climbed': {
+      const t = Object.hasOwn(state.teamers, e.teamerId) ? state.teamers[e.teamerId] : undefined;
+      if (!t || t.x === null || t.y === null) return `there is no Teamer ${e.teamerId} in the arena`;
+      if ((t.up === true) === e.up) return `${e.teamerId} is already ${e.up ? 'up in' : 'below'} the ceiling`;
+      const tile = board.tileAt(e.x, e.y);
+      if (c?.levels[tile] !== true) return `(${e.x},${e.y}) has no ceiling above it`;
+      if (!(c.exits[tile] ?? []).some((x) => x.x === e.x && x.y === e.y))
+        return `there is no exit at (${e.x},${e.y})`;
+      return null;
+    }
     default:
       return null;
   }

@@ -444,6 +444,26 @@ export type CoreEvent =
       readonly kind: 'hatch' | 'weak';
     }
   | { readonly type: 'ceiling.wounded'; readonly threatId: string; readonly wounds: number }
+  /**
+   * 19: a floor Threat on a LOW obstacle climbs up through the exit at (x, y) (in or next to its
+   * square) after `target`, a Teamer up in that ceiling: its activation for the turn.
+   */
+  | {
+      readonly type: 'ceiling.threatClimbed';
+      readonly threatId: string;
+      readonly x: number;
+      readonly y: number;
+      readonly target: string;
+    }
+  /** 19: a Teamer climbs up into the ceiling above (x, y), or down onto it, for `cost` movement points. */
+  | {
+      readonly type: 'ceiling.climbed';
+      readonly teamerId: string;
+      readonly up: boolean;
+      readonly x: number;
+      readonly y: number;
+      readonly cost: number;
+    }
   | { readonly type: 'ceiling.killed'; readonly threatId: string; readonly by: string | null }
   | { readonly type: 'threat.carried'; readonly threatId: string; readonly teamerId: string | null }
   | { readonly type: 'horror.seen'; readonly teamerId: string; readonly species: string }
@@ -549,5 +569,9 @@ export type CeilingWhy =
   /** Nobody below to drop on: it crawls toward the nearest exit. */
   | 'crawls toward an exit'
   /** Every exit's square below is taken: it stays where it is. */
-  | 'no way down';
+  | 'no way down'
+  /** A Teamer is up in its ceiling: it crawls to him and grapples him there. */
+  | 'grapples a Teamer up here'
+  /** A Teamer is up in its ceiling, farther than its move: it crawls toward him. */
+  | 'crawls toward a Teamer up here';
 export type FdEventType = FdEvent['type'];

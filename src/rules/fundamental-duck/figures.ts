@@ -9,13 +9,14 @@ import { vehicleMachines } from './vehicle-squares.ts';
 
 /**
  * Teamers standing in a square (the fallen still lie there and take room; the dead do not, nor
- * does a comrade in someone's arms: he is part of his carrier).
+ * does a comrade in someone's arms: he is part of his carrier, nor a man up in the ceiling, 19).
  */
 export function teamersAt(state: FdState, x: number, y: number): Teamer[] {
   const out: Teamer[] = [];
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
-    if (t.x === x && t.y === y && t.wounds < 3 && !t.left && !isCarried(state, id)) out.push(t);
+    if (t.x === x && t.y === y && t.wounds < 3 && !t.left && t.up !== true && !isCarried(state, id))
+      out.push(t);
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { isRuleError } from '../../engine/rule-error.ts';
 import { stepCost } from './arena/movement.ts';
 import { vehicleSquares } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
+import { legalCeilingSteps, legalClimbs, legalGrapplesUp } from './ceiling.ts';
 import { type ShotPreview, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
@@ -134,6 +135,7 @@ export function legalSteps(state: FdState): CommandOf<'step'>[] {
       out.unshift({ type: 'step', teamerId: t.id, x: entry.x, y: entry.y });
     return out;
   }
+  if (t.up === true) return legalCeilingSteps(state, t, left);
   if (left < 1) return out;
   if (t.x === entry.x && t.y === entry.y) out.push({ type: 'step', teamerId: t.id, bridge: true });
   if (t.ducked && m.steps >= 1) return out;
@@ -365,11 +367,19 @@ export function legalCommands(state: FdState): FdCommand[] {
   if (state.move) {
     if (state.move.vehicleId !== undefined) return legalVehicleMoves(state);
     out.push(...legalSteps(state), { type: 'endMove', teamerId: state.move.teamerId });
+    // 19: climbs only with the ceiling extension on (none otherwise: default play is unchanged).
+    out.push(...legalClimbs(state));
     return out;
   }
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
     if (readyChit(t) === null && waitChit(t) === null) continue;
+    if (t.up === true) {
+      // Up in the ceiling (19) only his grapples up there, beside moving and WAIT, are his to give.
+      if (canActNow(state, t) && canPay(state, t, 'shoot')) out.push(...legalGrapplesUp(state, t));
+      if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
+      continue;
+    }
     out.push(
       ...legalShots(state, t).map((s) => s.command),
       ...legalGrapples(state, t),

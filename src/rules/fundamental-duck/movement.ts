@@ -3,6 +3,7 @@ import { RuleError } from '../../engine/rule-error.ts';
 import { stepCost } from './arena/movement.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
 import { checkOrders } from './cards.ts';
+import { decideCeilingStep } from './ceiling.ts';
 import { woundTeamer } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
@@ -57,6 +58,10 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
   if (!m || m.teamerId !== t.id) throw new RuleError('NOT_MOVING', `${t.name} has no move in progress`, {});
   refuseWhileDriving(m);
   const left = m.allowance - m.spent;
+  if (t.up === true) {
+    decideCeilingStep(draft, t, c, left);
+    return;
+  }
   const arena = arenaOf(state);
   const entry = draft.state.entry;
   if (c.bridge && t.x === null && onBridge(t)) {
@@ -172,7 +177,8 @@ export function firstIntoModule(draft: Draft, teamerId: string): void {
 /** First sight of a horrific species this game: a stress situation (12). */
 export function horrorCheck(draft: Draft, teamerId: string): void {
   const t = draft.state.teamers[teamerId] as Teamer;
-  if (t.x === null || t.y === null || t.wounds >= 2) return;
+  // Up in the ceiling (19) he sees nothing of the floor.
+  if (t.x === null || t.y === null || t.wounds >= 2 || t.up === true) return;
   for (const id of draft.state.threatOrder) {
     const th = draft.state.threats[id];
     if (!th) continue;

@@ -20,6 +20,7 @@ function checkInvariants(s: FdState): void {
   const w = arena.width;
   const teamers = new Map<number, number>();
   const threats = new Map<number, number>();
+  const up = new Map<number, number>();
   const deadAt = s.rules.pack.combat.teamerWounds.deadAt;
   // A body a Threat drags along (prey, 13.6) travels in its square and takes no room there.
   // So does a comrade a Teamer carries (24.3).
@@ -38,6 +39,12 @@ function checkInvariants(s: FdState): void {
     expect(t.chits.filter((c) => c === 'WAIT').length).toBeLessThanOrEqual(1);
     if (t.x === null || t.y === null || t.wounds >= deadAt || t.left || carried.has(t.id)) continue;
     const sq = t.y * w + t.x;
+    if (t.up === true) {
+      // Up in a ceiling (19): over a square of a tile with a level, two at most, never on the floor's count.
+      expect(s.ceiling?.levels[arena.tileOf[sq] as number]).toBe(true);
+      up.set(sq, (up.get(sq) ?? 0) + 1);
+      continue;
+    }
     expect(arena.isSquare[sq]).toBe(1);
     expect(arena.wholeHeight[sq]).not.toBe(3);
     teamers.set(sq, (teamers.get(sq) ?? 0) + 1);
@@ -51,6 +58,7 @@ function checkInvariants(s: FdState): void {
     threats.set(sq, (threats.get(sq) ?? 0) + 1);
   }
   for (const [sq, n] of teamers) expect(n).toBeLessThanOrEqual(arena.capacity[sq] as number);
+  for (const n of up.values()) expect(n).toBeLessThanOrEqual(2);
   for (const [sq, n] of threats) {
     expect(n).toBe(1);
     // A Threat shares a square with at most one Teamer (the reading of digest §4).

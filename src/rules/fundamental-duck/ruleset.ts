@@ -28,6 +28,7 @@ import {
   decideTeamAdvance,
 } from './campaign.ts';
 import { decideCarry, decidePutDown } from './carry.ts';
+import { decideClimb, refuseUpThere } from './ceiling.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { decideHoldDoor } from './door-rc.ts';
@@ -130,6 +131,7 @@ export function decideFolded(
     if (t.seatId !== null && t.seatId !== ctx.actor.seatId && c.type !== 'claimTeamer')
       throw new RuleError('NOT_YOUR_TEAMER', `${t.name} is played by another seat`, { teamerId: who });
   }
+  refuseUpThere(state, c);
   const draft = new Draft(state, ctx);
   switch (c.type) {
     case 'chooseMission':
@@ -257,6 +259,9 @@ export function decideFolded(
       break;
     case 'gmOverride':
       decideGmOverride(draft, c);
+      break;
+    case 'climb':
+      decideClimb(draft, c);
       break;
     case 'loadPack':
       decideLoadPack(draft, c);
@@ -386,6 +391,8 @@ export const CORE_EVENT_TYPES = [
   'ceiling.dropped',
   'ceiling.wounded',
   'ceiling.killed',
+  'ceiling.climbed',
+  'ceiling.threatClimbed',
   'orders.met',
   'mission.evaluated',
   'stars.awarded',

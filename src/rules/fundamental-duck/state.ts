@@ -93,6 +93,11 @@ export interface Teamer {
   readonly carrying: string | null;
   /** The cargo load he carries (index as `arena.loads`), or null. */
   readonly cargo: number | null;
+  /**
+   * Up in the ceiling level (19) above his square (x, y): off the floor for every floor rule
+   * (room, sight, Threat targets, floor moves). Absent or false: on the floor.
+   */
+  readonly up?: boolean;
 }
 
 export interface Threat {

@@ -1,5 +1,5 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
-import { ceilingThreatsAct } from './ceiling.ts';
+import { ceilingThreatsAct, floorThreatClimbs } from './ceiling.ts';
 import { grapple, shieldsAt, woundTeamer } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
@@ -45,7 +45,8 @@ export function continueThreatPhase(draft: Draft): void {
     if (!s.threatPlanned) {
       // 19: the Threats in the ceiling act first, once, before the floor's order is fixed (a
       // Threat that drops has acted, so the order leaves it out).
-      ceilingThreatsAct(draft);
+      ceilingThreatsAct(draft, landed);
+      if (draft.state.interrupt) return;
       const planned = planThreatPhase(worldOf(draft.state), draft.table);
       const order = {
         ...planned,
@@ -67,6 +68,8 @@ export function continueThreatPhase(draft: Draft): void {
       if (call?.threatId !== unit[0]) callThreat(draft, unit[0] as string);
       return;
     }
+    // 19: a lone Threat on a LOW obstacle by an exit goes up after a Teamer in that ceiling.
+    if (unit.length === 1 && floorThreatClimbs(draft, unit[0] as string)) continue;
     if (unit.length > 1) {
       draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(s), unit, draft.table) });
       continue;
@@ -182,13 +185,7 @@ function carryOut(
               const rest: ThreatAction[] = [];
               if (k + 1 < act.path.length) rest.push({ ...act, path: act.path.slice(k + 1) });
               rest.push(...actions.slice(a + 1));
-              draft.emit({ type: 'threat.paused', threatId, actions: rest });
-              draft.emit({
-                type: 'interrupt.raised',
-                threatId,
-                trigger: triggered[0]?.why ?? 'adjacent',
-                teamerIds: triggered.map((t) => t.id),
-              });
+              pauseFor(draft, threatId, rest, triggered);
               return;
             }
           }
@@ -197,7 +194,8 @@ function carryOut(
       }
       case 'grapple': {
         const t = draft.state.teamers[act.teamer];
-        if (!t || t.x === null || t.y === null || t.wounds >= 3) break;
+        // He may have climbed into the ceiling (19) during an interrupt: out of reach below.
+        if (!t || t.x === null || t.y === null || t.wounds >= 3 || t.up === true) break;
         // The target may have moved or fallen during an interrupt: grapple only if still in contact.
         if (!inContact(draft.state, th.y * w + th.x, t.y * w + t.x)) break;
         grapple(draft, threatId, act.teamer, draft.table, act.fromBehind);
@@ -365,13 +363,50 @@ function watchers(state: FdState, th: Threat): Map<string, { saw: boolean; near:
   const w = arenaOf(state).width;
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
-    if (t.x === null || t.y === null || t.left || t.wounds >= 2 || waitChit(t) === null) continue;
+    if (t.x === null || t.y === null || t.left || t.wounds >= 2 || waitChit(t) === null || t.up === true)
+      continue;
     out.set(id, {
       saw: visibleTo(state, t.x, t.y, t.facing, th.x, th.y),
       near: inContact(state, t.y * w + t.x, th.y * w + th.x),
     });
   }
   return out;
+}
+
+/**
+ * A ceiling Threat has just dropped onto the floor (19): a step onto its landing square from
+ * nowhere anyone could see or reach, so drone guns covering the square fire as at a floor step,
+ * and every Teamer on WAIT who now sees it or is in contact gets his interrupt before its grapple.
+ */
+function landed(draft: Draft, threatId: string, rest: readonly ThreatAction[]): void {
+  const th = threatOf(draft.state, threatId);
+  if (!th) return;
+  const unseen = new Map(
+    [...watchers(draft.state, th).keys()].map((id) => [id, { saw: false, near: false }]),
+  );
+  if (draft.state.drones.length > 0) {
+    dronesFire(draft, threatId, new Set());
+    if (!threatOf(draft.state, threatId)) return;
+  }
+  const triggered = triggers(draft.state, threatOf(draft.state, threatId) as Threat, unseen);
+  if (triggered.length > 0) pauseFor(draft, threatId, rest, triggered);
+  else carryOut(draft, threatId, rest, 'phase');
+}
+
+/** WAIT (8.3 a, b): the Threat's remaining actions wait while the Teamers it set off answer. */
+function pauseFor(
+  draft: Draft,
+  threatId: string,
+  rest: readonly ThreatAction[],
+  triggered: readonly { id: string; why: 'sighted' | 'adjacent' }[],
+): void {
+  draft.emit({ type: 'threat.paused', threatId, actions: rest });
+  draft.emit({
+    type: 'interrupt.raised',
+    threatId,
+    trigger: triggered[0]?.why ?? 'adjacent',
+    teamerIds: triggered.map((t) => t.id),
+  });
 }
 
 /** The WAIT triggers of 8.3 (a) and (b) that a step set off. */
@@ -400,7 +435,7 @@ export function checkAmbushes(draft: Draft, teamerId: string): void {
   for (const id of draft.state.threatOrder) {
     const th = draft.state.threats[id];
     const t = draft.state.teamers[teamerId];
-    if (!th?.eye || th.acted || !t || t.x === null || t.wounds >= 2) continue;
+    if (!th?.eye || th.acted || !t || t.x === null || t.wounds >= 2 || t.up === true) continue;
     const world = worldOf(draft.state);
     if (!isAmbushTriggered(world, id, teamerId)) continue;
     // Multi-team play (21): outside the Threat phase the ambush waits for its seat (callThreat);

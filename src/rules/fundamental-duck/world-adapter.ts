@@ -170,7 +170,9 @@ class StateWorld implements ThreatWorld {
     for (const id of state.teamOrder) {
       const t = state.teamers[id] as Teamer;
       if (crew.has(id)) continue;
-      if (t.x !== null && !t.left && t.wounds < 2) out.push(teamerView(t, this.width, state.rules));
+      // A man up in the ceiling (19) is out of the floor AI's reach and sight.
+      if (t.x !== null && !t.left && t.wounds < 2 && t.up !== true)
+        out.push(teamerView(t, this.width, state.rules));
     }
     this.teamerList = out;
     return out;

@@ -329,6 +329,26 @@ function Ceiling({ view }: { view: FdView }) {
           </g>
         );
       })}
+      {view.teamOrder.map((id) => {
+        // A Teamer up in the ceiling (19): a dashed ring over his square says he is off the floor.
+        const t = view.teamers[id];
+        if (t?.up !== true || t.x === null || t.y === null) return null;
+        return (
+          <g key={`t${id}`} data-ceiling-teamer={id}>
+            <title>{`${t.name} up in the ceiling`}</title>
+            <rect
+              x={t.x + 0.08}
+              y={t.y + 0.08}
+              width={0.84}
+              height={0.84}
+              fill="none"
+              stroke="currentColor"
+              strokeDasharray="0.1 0.06"
+              strokeWidth={0.05}
+            />
+          </g>
+        );
+      })}
     </g>
   );
 }

@@ -13,6 +13,7 @@ import type { SystemPanelProps } from '../systems.tsx';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
+import { CeilingButtons } from './Ceiling.tsx';
 import { DroneSetUp, droneSquares, mayPlaceDrone } from './Drone.tsx';
 import { droneNotes } from './Drones.tsx';
 import { FacingPicker } from './FacingPicker.tsx';
@@ -112,7 +113,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
 
   // Reach of the move in progress: the ruleset's own search, with the points left.
   const reach: Reach | null = useMemo(() => {
-    if (!moving || !sel || !view.move || sel.x === null || sel.y === null) return null;
+    // Up in the ceiling (19) his steps are the ceiling's crawl buttons (Ceiling.tsx), not the floor's reach.
+    if (!moving || !sel || !view.move || sel.x === null || sel.y === null || sel.up === true) return null;
     // A drive's steps are the vehicle's (driveSteps below), not his own.
     if (view.move.vehicleId !== undefined) return null;
     return reachable(
@@ -691,6 +693,9 @@ function Actions(a: ActionsProps) {
             <EndMove view={view} sel={sel} runner={runner} />
           )}
         </div>
+      ) : null}
+      {a.mine ? (
+        <CeilingButtons view={view} sel={sel} moving={a.moving} canAct={canActNow || inInterrupt} run={run} />
       ) : null}
       {a.mine &&
       (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&

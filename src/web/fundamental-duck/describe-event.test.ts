@@ -81,6 +81,26 @@ describe('describeFdEvent', () => {
         type: string;
       }),
     ).toBe('Threat 1 drops from the ceiling through a hatch at (0,5).');
+    expect(
+      said({ type: 'ceiling.climbed', teamerId: 'you', up: true, x: 7, y: 6, cost: 2 } as { type: string }),
+    ).toBe('YOU climbs up into the ceiling above (7,6) (2 movement).');
+    expect(
+      said({ type: 'ceiling.climbed', teamerId: 'you', up: false, x: 7, y: 6, cost: 1 } as { type: string }),
+    ).toBe('YOU climbs down from the ceiling to (7,6) (1 movement).');
+    expect(
+      said({ type: 'ceiling.threatClimbed', threatId: 'h1', x: 7, y: 6, target: 'you' } as { type: string }),
+    ).toBe('Threat 1 climbs up into the ceiling through the exit at (7,6), after YOU.');
+    expect(
+      said({
+        type: 'ceiling.decided',
+        threatId: 'h1',
+        why: 'grapples a Teamer up here',
+        allowance: 2,
+        faces: [2],
+        rollOffs: [],
+        target: 'you',
+      } as { type: string }),
+    ).toBe('Threat 1 in the ceiling moves 2 and goes for YOU up there with it.');
   });
 
   it('tells a played game in plain words, as a player receives it (no codes, no undefined)', () => {

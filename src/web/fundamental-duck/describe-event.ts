@@ -549,7 +549,11 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
               ? `finds nobody below and drops${where}`
               : why === 'crawls toward an exit'
                 ? `finds nobody below and crawls toward a way down${where}`
-                : 'finds no way down';
+                : why === 'grapples a Teamer up here'
+                  ? `goes for${target} up there with it`
+                  : why === 'crawls toward a Teamer up here'
+                    ? `crawls toward${target} up there with it`
+                    : 'finds no way down';
       return `${capital(name(e.threatId))} in the ceiling ${moved} and ${said}.`;
     }
     case 'ceiling.moved':
@@ -558,6 +562,12 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return `${capital(name(e.threatId))} drops from the ceiling through a ${e.kind === 'weak' ? 'weak spot' : 'hatch'} at (${num(e.x) ?? '?'},${num(e.y) ?? '?'}).`;
     case 'ceiling.wounded':
       return `${capital(name(e.threatId))} in the ceiling is wounded (${num(e.wounds) ?? '?'}).`;
+    case 'ceiling.threatClimbed':
+      return `${capital(name(e.threatId))} climbs up into the ceiling through the exit at (${num(e.x) ?? '?'},${num(e.y) ?? '?'}), after ${name(e.target)}.`;
+    case 'ceiling.climbed':
+      return e.up
+        ? `${name(e.teamerId)} climbs up into the ceiling above (${num(e.x) ?? '?'},${num(e.y) ?? '?'}) (${num(e.cost) ?? '?'} movement).`
+        : `${name(e.teamerId)} climbs down from the ceiling to (${num(e.x) ?? '?'},${num(e.y) ?? '?'}) (${num(e.cost) ?? '?'} movement).`;
     case 'ceiling.killed':
       return str(e.by) !== ''
         ? `${name(e.by)} kills ${name(e.threatId)} in the ceiling.`

@@ -752,8 +752,15 @@ export const optionsSchema = z.strictObject({
       hatchUpTo: z.number().int().min(0).max(6),
       /** A ceiling Threat is a target only this near (king steps) a Teamer with the Bio-Sensor. */
       bioSensorRange: z.number().int().min(0).max(20),
+      /**
+       * Movement points for a Teamer to climb up through an exit (Bughunt's own: the booklet gives
+       * none; 2 reads as entering a square plus climbing onto something).
+       */
+      climbUp: z.number().int().min(0).max(12).default(2),
+      /** Movement points to climb down through an exit (Bughunt's own: a step, hopping off is free). */
+      climbDown: z.number().int().min(0).max(12).default(1),
     })
-    .default({ levelOn: 6, upOn: 4, exits: 6, hatchUpTo: 3, bioSensorRange: 2 }),
+    .default({ levelOn: 6, upOn: 4, exits: 6, hatchUpTo: 3, bioSensorRange: 2, climbUp: 2, climbDown: 1 }),
   /**
    * Multi-team play (21): actions a figure has a turn (the booklet: 1), and Team cards and Threat
    * cards per team in the round's sequence pack (the booklet: 1 of each per module, read as per
