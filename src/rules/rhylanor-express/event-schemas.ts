@@ -470,6 +470,7 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     inert: z.boolean(),
   }),
   'machine.boarded': event('machine.boarded', { machineId: id, characterId: id, seat: z.enum(SEATS) }),
+  'machine.reseated': event('machine.reseated', { machineId: id, characterId: id, seat: z.enum(SEATS) }),
   'machine.alighted': event('machine.alighted', {
     machineId: id,
     characterId: id,

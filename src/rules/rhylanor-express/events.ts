@@ -341,6 +341,13 @@ export type PersonalEvent =
       readonly seat: Seat;
     }
   | {
+      /** The referee moved a rider to another seat of the same vehicle. */
+      readonly type: 'machine.reseated';
+      readonly machineId: string;
+      readonly characterId: string;
+      readonly seat: Seat;
+    }
+  | {
       readonly type: 'machine.alighted';
       readonly machineId: string;
       readonly characterId: string;

@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { robotFight as fight } from './robot-kit.ts';
 import type { RhylanorState } from './ruleset.ts';
-import { fresh, of, PLAYER, play } from './test-kit.ts';
-
-/**
- * Robots acting in a fight (§7.14, §12.7): Marchetti (c1, p1) on side a; a pirate gunner (c2) and
- * a security robot (m1, SMG) on side b, which moves first. Neither side has a tactics pool, so
- * rolls resolve at once. Scripted dice throughout.
- */
-function fight(): RhylanorState {
-  let s = fresh();
-  s = play(s, { type: 'character.create', sheet: 'marchetti', owner: 'p1' }).state;
-  s = play(s, { type: 'character.create', sheet: 'pirate-gunner' }).state;
-  s = play(s, { type: 'machine.add', kind: 'robot', packId: 'security-robot' }).state;
-  s = play(s, { type: 'machine.add', kind: 'robot', packId: 'cargo-robot' }).state;
-  s = play(s, { type: 'machine.add', kind: 'robot', packId: 'medical-robot' }).state;
-  s = play(s, {
-    type: 'combat.start',
-    sides: [
-      { id: 'a', name: 'Doctor', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-      { id: 'b', name: 'Pirates', members: [{ characterId: 'c2', x: 100, y: 0 }] },
-    ],
-  }).state;
-  s = play(s, { type: 'combat.robot', machineId: 'm1', side: 'b', x: 20, y: 0 }).state;
-  s = play(s, { type: 'combat.robot', machineId: 'm2', side: 'b', x: 40, y: 0 }).state;
-  s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
-  return play(s, { type: 'combat.order', intruder: 'b' }).state;
-}
+import { of, PLAYER, play } from './test-kit.ts';
 
 function withDamage(s: RhylanorState, id: string, damage: string[], more: object = {}): RhylanorState {
   const m = s.machines[id];

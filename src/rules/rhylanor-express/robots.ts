@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import type { Carried, Character } from './character.ts';
+import { newCharacter } from './characters.ts';
 import type { Robot, Weapon } from './data/pack-schema.ts';
 import { MOVEMENT_OPTIONS, type MovementOption } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import { type CommandSpec, defineCommand, GM, requireCombat } from './parts.ts';
-import { type Combatant, type Machine, type RhylanorState, SIDES } from './state.ts';
+import { type Machine, machineCombatant, type RhylanorState, SIDES } from './state.ts';
 import type { Modifier } from './task.ts';
 import { robotSkillDm } from './vehicles.ts';
 
@@ -55,27 +56,13 @@ function robotWeapon(state: RhylanorState, machine: Machine, robot: Robot): Carr
 /** The character-shaped sheet the fight rules read a robot by: no wounds, gear or drugs of its own. */
 export function robotActor(state: RhylanorState, machine: Machine): Character {
   const robot = packRobot(state, machine);
-  return {
+  return newCharacter(state, {
     id: machine.id,
     name: machine.name,
-    owner: null,
-    secret: false,
     upp: CHARACTERISTICS.map((ch) => robot.characteristics[ch] ?? NEUTRAL_CHARACTERISTIC),
-    mods: [0, 0, 0, 0, 0, 0],
     skills: robot.skills,
-    ticks: [],
-    wounds: [],
     weapons: robotWeapon(state, machine, robot),
-    armour: null,
-    gear: [],
-    carriedKg: 0,
-    carryingPerson: false,
-    career: null,
-    skillRollsOwed: 0,
-    cascadesOwed: [],
-    advancesOwed: 0,
-    nextWoundId: 1,
-  };
+  });
 }
 
 /**
@@ -155,24 +142,8 @@ function join(state: RhylanorState, cmd: z.output<typeof schemas.join>): Persona
   if (machine.destroyed || machine.inert)
     throw new RuleError('CANNOT_ACT', `${machine.name} is ${machine.destroyed ? 'destroyed' : 'inert'}`);
   if (combat.combatants[machine.id]) throw new RuleError('ALREADY_DONE', `${machine.name} is in the fight`);
-  const combatant: Combatant = {
-    id: machine.id,
-    side: cmd.side,
-    x: cmd.x,
-    y: cmd.y,
-    option: null,
-    optionTurn: -1,
-    reloading: null,
-    cover: 0,
-    fullCover: false,
-    concealed: false,
-    tumbling: false,
-    controlTurn: -1,
-    handhold: false,
-    contacts: {},
-    // Not a vehicle: the vehicle target table does not apply to it.
-    activity: null,
-  };
+  // Not a vehicle: the vehicle target table does not apply to it (activity null).
+  const combatant = machineCombatant(machine.id, cmd.side, cmd, null);
   // The same joining event a vehicle's has: a machine's place in the fight.
   return [{ type: 'combat.vehicleJoined', combatant }];
 }

@@ -151,6 +151,7 @@ export const PERSONAL_EVENT_TYPES = [
   'machine.repaired',
   'machine.boarded',
   'machine.alighted',
+  'machine.reseated',
   'machine.crewAttacked',
   'research.started',
   'research.rolled',

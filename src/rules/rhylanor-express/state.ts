@@ -287,3 +287,30 @@ export function withSide(combat: Combat, side: Side): Combat {
 export function otherSide(side: SideId): SideId {
   return side === 'a' ? 'b' : 'a';
 }
+
+/** A vehicle's or robot's place when it joins a running fight: in the open, not yet moved. */
+export function machineCombatant(
+  id: string,
+  side: SideId,
+  at: { readonly x: number; readonly y: number },
+  activity: VehicleActivity | null,
+): Combatant {
+  return {
+    id,
+    side,
+    x: at.x,
+    y: at.y,
+    option: null,
+    // −1 as a man's at the start: no turn, not even a surprise turn 0, counts as taken.
+    optionTurn: -1,
+    reloading: null,
+    cover: 0,
+    fullCover: false,
+    concealed: false,
+    tumbling: false,
+    controlTurn: -1,
+    handhold: false,
+    contacts: {},
+    activity,
+  };
+}

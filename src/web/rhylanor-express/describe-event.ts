@@ -460,6 +460,14 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `${capital(ch(e.characterId))}'s drug ${e.stage === 'active' ? 'takes effect' : 'wears off'}${
         num(e.crashFace) !== null ? ` (crash: End −${num(e.crashFace)})` : ''
       }.`;
+    case 'machine.reseated':
+      return `The referee moves ${ch(e.characterId)} to ${
+        str(e.seat) === 'driver'
+          ? 'the driver’s seat'
+          : str(e.seat) === 'gunner'
+            ? 'a gunner’s seat'
+            : 'a passenger’s seat'
+      } of ${e.machineId ? who(str(e.machineId)) : 'the vehicle'}.`;
     default:
       return undefined;
   }
