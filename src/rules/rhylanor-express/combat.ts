@@ -325,7 +325,7 @@ function actorIn(
   if (!id.startsWith('m')) return { ...ownCombatant(state, ctx, combat, id), robot: null };
   const robot = robotOf(state, id);
   if (!robot) throw new RuleError('UNKNOWN_MACHINE', `there is no robot ${id}`, { machineId: id });
-  requireRobotActive(robot, ctx);
+  requireRobotActive(robot, ctx, combat);
   return { c: robotActor(state, robot), m: requireCombatant(combat, robot.id), robot };
 }
 

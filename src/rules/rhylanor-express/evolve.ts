@@ -250,7 +250,13 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       if (!m) return state;
       const next =
         event.type === 'machine.damaged'
-          ? { ...m, damage: event.damage, destroyed: event.destroyed, inert: event.inert }
+          ? {
+              ...m,
+              damage: event.damage,
+              destroyed: event.destroyed,
+              inert: event.inert,
+              ...(event.lostTurns ? { lostTurns: event.lostTurns } : {}),
+            }
           : { ...m, damage: event.damage };
       return { ...state, machines: { ...state.machines, [m.id]: next } };
     }

@@ -20,6 +20,18 @@ function refused(s: RhylanorState, command: unknown, actor = undefined as typeof
 
 const stand = { type: 'combat.move', characterId: 'm1', option: 'stand' };
 
+/** On to side b's movement phase of a turn (nobody else does anything meanwhile). */
+function toMovement(state: RhylanorState, turn: number): RhylanorState {
+  let s = state;
+  for (
+    let i = 0;
+    i < 100 && !(s.combat?.turn === turn && s.combat.phasing === 'b' && s.combat.phase === 'movement');
+    i++
+  )
+    s = play(s, { type: 'combat.next' }).state;
+  return s;
+}
+
 describe('robots in a fight', () => {
   it('joins on a side at a point, by the referee only, once', () => {
     const s = fight();
@@ -111,6 +123,26 @@ describe('robots in a fight', () => {
     expect(refused(hit.state, stand)).toBe('CANNOT_ACT');
     const blown = withDamage(fight(), 'm1', ['explode'], { destroyed: true });
     expect(refused(blown, stand)).toBe('CANNOT_ACT');
+  });
+
+  it('loses turns as its damage says (§7.14): from its side’s next player turn, none more while they run', () => {
+    // 1 + PEN 10 − armour 10 = 1: a surface hit; effect 1: Lose 1 turn. Side b plays now, so it is turn 2 lost.
+    const one = play(fight(), { type: 'machine.hit', machineId: 'm1', pen: 10 }, [1, 1]);
+    expect(of(one.events, 'machine.damaged')[0]).toMatchObject({ lostTurns: { from: 2, through: 2 } });
+    let s = play(one.state, stand).state;
+    // Hit again while the lost turn runs: nothing more is lost.
+    s = play(s, { type: 'machine.hit', machineId: 'm1', pen: 10 }, [1, 1]).state;
+    expect(s.machines.m1?.lostTurns).toEqual({ from: 2, through: 2 });
+    s = toMovement(s, 2);
+    expect(refused(s, stand)).toBe('CANNOT_ACT');
+    play(toMovement(s, 3), stand);
+    // 6 + 10 − 10 = 6, surface; effect 6 rolls on; Minor effect 1: Lose 1d6 turns, the die 3: turns 2 to 4.
+    const many = play(fight(), { type: 'machine.hit', machineId: 'm1', pen: 10 }, [6, 6, 1, 3]);
+    expect(of(many.events, 'machine.damaged')[0]).toMatchObject({
+      lostTurns: { from: 2, through: 4, die: 3 },
+    });
+    expect(refused(toMovement(many.state, 4), stand)).toBe('CANNOT_ACT');
+    play(toMovement(many.state, 5), stand);
   });
 
   it('reloads as a man does: empty, it reloads on its move and is full in its command phase', () => {

@@ -7,7 +7,7 @@ import type { Robot, Weapon } from './data/pack-schema.ts';
 import { MOVEMENT_OPTIONS, type MovementOption } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import { type CommandSpec, defineCommand, GM, requireCombat } from './parts.ts';
-import { type Machine, machineCombatant, type RhylanorState, SIDES } from './state.ts';
+import { type Combat, type Machine, machineCombatant, type RhylanorState, SIDES } from './state.ts';
 import type { Modifier } from './task.ts';
 import { robotSkillDm } from './vehicles.ts';
 
@@ -69,7 +69,7 @@ export function robotActor(state: RhylanorState, machine: Machine): Character {
  * A robot the seat may command and that can still act: the referee's seat only; one whose power
  * plant or brain is gone (inert) or that exploded does nothing more (§7.14 reading).
  */
-export function requireRobotActive(machine: Machine, ctx: DecideContext): void {
+export function requireRobotActive(machine: Machine, ctx: DecideContext, combat: Combat): void {
   if (ctx.actor.role !== 'gm')
     throw new RuleError('ROBOT_REFEREE_ONLY', `${machine.name} is the referee's to command`, {
       machineId: machine.id,
@@ -78,6 +78,12 @@ export function requireRobotActive(machine: Machine, ctx: DecideContext): void {
     throw new RuleError('CANNOT_ACT', `${machine.name} is ${machine.destroyed ? 'destroyed' : 'inert'}`, {
       machineId: machine.id,
       condition: machine.destroyed ? 'destroyed' : 'inert',
+    });
+  const lost = machine.lostTurns;
+  if (lost && combat.turn >= lost.from && combat.turn <= lost.through)
+    throw new RuleError('CANNOT_ACT', `${machine.name} sits out turns ${lost.from} to ${lost.through}`, {
+      machineId: machine.id,
+      condition: 'lostTurns',
     });
 }
 

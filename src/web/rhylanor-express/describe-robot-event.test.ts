@@ -33,6 +33,14 @@ describe('robot and rider log sentences', () => {
     );
   });
 
+  it('a robot’s lost turns follow its damage', () => {
+    const hit = play(robotFight(), { type: 'machine.hit', machineId: 'm1', pen: 10 }, [6, 6, 1, 3]);
+    const damaged = of(hit.events, 'machine.damaged')[0] as { type: string };
+    expect(describeRhylanorEvent(damaged, who)).toBe(
+      'Security robot is hit: lose1d6Turns; it sits out turns 2 to 4 (die 3).',
+    );
+  });
+
   it('the referee moves a rider to another seat', () => {
     let s = fresh();
     s = play(s, { type: 'character.create', sheet: 'marchetti' }).state;
