@@ -161,7 +161,8 @@ const schemas = {
 
 export type CharacterCommand = z.output<(typeof schemas)[keyof typeof schemas]>;
 
-function newCharacter(
+/** A fresh sheet with nothing on it but the fields given (also the sheet a robot fights by, robots.ts). */
+export function newCharacter(
   state: RhylanorState,
   fields: Partial<Character> & { name: string; upp: readonly number[] },
 ): Character {

@@ -37,13 +37,23 @@ import {
 } from './parts.ts';
 import { casualtyFraction, deviate, leaderDown, resolveRolls } from './resolve.ts';
 import {
+  requireRobotActive,
+  requireRobotCanFire,
+  robotActor,
+  robotAllowance,
+  robotMods,
+  robotOf,
+} from './robots.ts';
+import {
   type Combat,
   type Combatant,
   type IndirectCall,
+  type Machine,
   otherSide,
   PHASES,
   type Phase,
   type RhylanorState,
+  ridingIn,
   SIDES,
   type Side,
   type SideId,
@@ -57,6 +67,8 @@ import { vehicleTargetDm } from './vehicles.ts';
 export const CONTACT_METRES = 2;
 
 const characterId = z.string().regex(/^c[0-9]{1,5}$/);
+/** Who moves or fires: a character, or a robot in the fight by its machine id (robots.ts). */
+const actorId = z.string().regex(/^[cm][0-9]{1,5}$/);
 const side = z.enum(SIDES);
 const metres = z.number().min(-100000).max(100000);
 
@@ -95,7 +107,7 @@ const schemas = {
   }),
   move: z.strictObject({
     type: z.literal('combat.move'),
-    characterId,
+    characterId: actorId,
     option: z.enum(['stand', 'evade', 'walk', 'run']),
     x: metres.optional(),
     y: metres.optional(),
@@ -106,7 +118,7 @@ const schemas = {
   }),
   fire: z.strictObject({
     type: z.literal('combat.fire'),
-    characterId,
+    characterId: actorId,
     weaponIndex: z.number().int().min(0).max(11),
     /** Primary target first; each other within 4 m of the line to it (§7.6). A vehicle in the fight is `m…`. */
     targets: z
@@ -298,6 +310,23 @@ export function ownCombatant(
 ): { c: Character; m: Combatant } {
   const c = requireOwn(state, ctx, id);
   return { c, m: requireCombatant(combat, c.id) };
+}
+
+/**
+ * Who moves or shoots: a character the seat plays, or a robot in the fight, which only the
+ * referee's seat commands and which acts by the sheet `robotActor` makes of it.
+ */
+function actorIn(
+  state: RhylanorState,
+  ctx: DecideContext,
+  combat: Combat,
+  id: string,
+): { c: Character; m: Combatant; robot: Machine | null } {
+  if (!id.startsWith('m')) return { ...ownCombatant(state, ctx, combat, id), robot: null };
+  const robot = robotOf(state, id);
+  if (!robot) throw new RuleError('UNKNOWN_MACHINE', `there is no robot ${id}`, { machineId: id });
+  requireRobotActive(robot, ctx, combat);
+  return { c: robotActor(state, robot), m: requireCombatant(combat, robot.id), robot };
 }
 
 /** One attack a phase; a man on the slow drug makes two (§8.3 reading: each phase taken twice). */
@@ -586,8 +615,14 @@ function move(
   combat: Combat,
 ): PersonalEvent[] {
   requirePhase(combat, ['movement'], 'moving');
-  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
+  const { c, m, robot } = actorIn(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'moving');
+  // A man aboard goes where his vehicle goes (combat.drive); he leaves it with machine.alight.
+  const aboard = ridingIn(state, c.id);
+  if (aboard)
+    throw new RuleError('RIDING', `${c.name} rides in ${aboard.name} and moves with it`, {
+      machineId: aboard.id,
+    });
   requireFit(c);
   // On the slow drug he takes the movement phase twice (§8.3 reading).
   if (m.optionTurn === combat.turn && (!underDrug(c, 'slow') || combat.acted[`${c.id}:movedAgain`]))
@@ -601,12 +636,9 @@ function move(
     throw new RuleError('ENCUMBERED', `${c.name} is too loaded to evade`);
   const x = cmd.x ?? m.x;
   const y = cmd.y ?? m.y;
-  const limit = allowance(
-    c,
-    cmd.option,
-    state.pack.rules.woundMovementMetres,
-    enc.state === 'veryEncumbered',
-  );
+  const limit = robot
+    ? robotAllowance(state, robot, cmd.option)
+    : allowance(c, cmd.option, state.pack.rules.woundMovementMetres, enc.state === 'veryEncumbered');
   const dist = distance(m, { x, y });
   if (dist > limit + 1e-9) {
     throw new RuleError(
@@ -749,7 +781,39 @@ export function fireMods(
   }
   const wounds = woundPenalty(shooter);
   if (wounds) mods.push({ source: 'wounds', value: -wounds });
+  // A robot's damage stands where a man's wounds do (§7.14).
+  const robot = robotOf(state, shooter.id);
+  if (robot) mods.push(...robotMods(robot));
   return mods;
+}
+
+/** The vehicle's own movement this turn, which a rider's shot is read by. */
+function motionOf(combat: Combat, vehicle: Machine): Pick<Combatant, 'option' | 'optionTurn'> {
+  const v = combat.combatants[vehicle.id];
+  return v ? { option: v.option, optionTurn: v.optionTurn } : { option: null, optionTurn: -1 };
+}
+
+/**
+ * A rider firing his own weapon from inside (reading; the book has no rule): never the driver,
+ * who drives; anyone else from an open-top vehicle; from a closed one only through its firing
+ * ports, as many riders a phase as the pack's `firePorts` (none by default).
+ */
+function requireRiderFire(state: RhylanorState, combat: Combat, vehicle: Machine, c: Character): void {
+  const riders = vehicle.riders ?? [];
+  if (riders.some((r) => r.characterId === c.id && r.seat === 'driver'))
+    throw new RuleError('DRIVER_BUSY', `${c.name} is driving ${vehicle.name}`, { machineId: vehicle.id });
+  const v = state.pack.vehicles.find((x) => x.id === vehicle.packId);
+  if (v?.openTop) return;
+  const ports = v?.firePorts ?? 0;
+  const using = riders.filter((r) => r.characterId !== c.id && combat.acted[r.characterId]).length;
+  if (using >= ports)
+    throw new RuleError(
+      'NO_FIRING_PORT',
+      ports === 0
+        ? `${vehicle.name} is closed and has no firing ports`
+        : `all ${ports} firing port(s) of ${vehicle.name} are in use this phase`,
+      { machineId: vehicle.id, ports },
+    );
 }
 
 /**
@@ -828,7 +892,11 @@ function fire(
   combat: Combat,
 ): PersonalEvent[] {
   requirePhase(combat, ['directFire', 'returnFire'], 'firing');
-  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
+  const { c, m: at, robot } = actorIn(state, ctx, combat, cmd.characterId);
+  const aboard = ridingIn(state, c.id);
+  if (aboard) requireRiderFire(state, combat, aboard, c);
+  // A rider shoots as his vehicle moves: Stand if it held, Walk if it drove (reading).
+  const m = aboard ? { ...at, ...motionOf(combat, aboard) } : at;
   if (combat.phase === 'directFire') {
     requirePhasing(combat, m, 'direct fire');
     if (m.option === 'evade' && m.optionTurn === combat.turn)
@@ -847,6 +915,7 @@ function fire(
   const weapon = carried && state.pack.weapons.find((w) => w.id === carried.weaponId);
   if (!carried || !weapon)
     throw new RuleError('UNKNOWN_WEAPON', `${c.name} carries no ranged weapon ${cmd.weaponIndex}`);
+  if (robot) requireRobotCanFire(robot, weapon);
   if (m.reloading === cmd.weaponIndex)
     throw new RuleError('RELOADING', `${c.name} is reloading the ${weapon.name}`);
   if (carried.loaded <= 0)
@@ -1057,9 +1126,10 @@ function next(state: RhylanorState, _cmd: unknown, ctx: DecideContext, combat: C
   if (step.turn > combat.turn) events.push(...dueEvents(fold(state, [changed]), ctx.dice));
   if (step.phase === 'command') {
     // Reloads finish in the command phase (§7.5); fire called earlier lands (§7.11).
-    for (const id of combat.sides[step.phasing].members) {
-      const m = combat.combatants[id];
-      if (m && m.reloading !== null) events.push({ type: 'combat.reloaded', id, weaponIndex: m.reloading });
+    // Every combatant of the side, robots (no members of it) included.
+    for (const m of Object.values(combat.combatants)) {
+      if (m.side === step.phasing && m.reloading !== null)
+        events.push({ type: 'combat.reloaded', id: m.id, weaponIndex: m.reloading });
     }
     for (const call of combat.indirect) {
       if (call.arrivesSide === step.phasing && call.arrivesTurn <= step.turn)

@@ -14,7 +14,6 @@ import type { RhylanorState } from './state.ts';
 /** Fields that name a character. */
 const CHARACTER_FIELDS = [
   'characterId',
-  'shooterId',
   'defenderId',
   'spotterId',
   'seekerId',
@@ -24,8 +23,8 @@ const CHARACTER_FIELDS = [
   'patientId',
   'technicianId',
 ] as const;
-/** Fields that name a character or a machine (a vehicle shoots and is shot at too). */
-const BODY_FIELDS = ['attackerId', 'targetId'] as const;
+/** Fields that name a character or a machine (a vehicle shoots and is shot at too, a robot fires). */
+const BODY_FIELDS = ['attackerId', 'targetId', 'shooterId'] as const;
 
 /** Events that belong to a running fight (besides the one that starts it). */
 const needsFight = (type: string) => type.startsWith('combat.') && type !== 'combat.started';
@@ -74,6 +73,7 @@ export function personalEventProblem(state: RhylanorState, event: PersonalEvent)
         ? `${event.characterId} is already aboard`
         : null;
     case 'machine.alighted':
+    case 'machine.reseated':
       return state.machines[event.machineId]?.riders?.some((r) => r.characterId === event.characterId)
         ? null
         : `${event.characterId} is not aboard ${event.machineId}`;

@@ -468,8 +468,10 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     damage: z.array(z.string().max(120)).max(200),
     destroyed: z.boolean(),
     inert: z.boolean(),
+    lostTurns: z.strictObject({ from: count, through: count, die: face.optional() }).optional(),
   }),
   'machine.boarded': event('machine.boarded', { machineId: id, characterId: id, seat: z.enum(SEATS) }),
+  'machine.reseated': event('machine.reseated', { machineId: id, characterId: id, seat: z.enum(SEATS) }),
   'machine.alighted': event('machine.alighted', {
     machineId: id,
     characterId: id,

@@ -7,6 +7,7 @@ import type {
   Continuation,
   CoverArea,
   IndirectCall,
+  LostTurns,
   Machine,
   Phase,
   PointDefenceCover,
@@ -333,9 +334,18 @@ export type PersonalEvent =
       readonly damage: readonly string[];
       readonly destroyed: boolean;
       readonly inert: boolean;
+      /** A robot's lost turns in a fight: the fight turns it sits out (and the 1d6 of Lose 1d6 turns). */
+      readonly lostTurns?: LostTurns;
     }
   | {
       readonly type: 'machine.boarded';
+      readonly machineId: string;
+      readonly characterId: string;
+      readonly seat: Seat;
+    }
+  | {
+      /** The referee moved a rider to another seat of the same vehicle. */
+      readonly type: 'machine.reseated';
       readonly machineId: string;
       readonly characterId: string;
       readonly seat: Seat;

@@ -173,6 +173,14 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       }));
     }
     case 'combat.reloaded': {
+      const robot = state.machines[event.id];
+      if (robot) {
+        // A robot's reload: the slot's load is full again and one spare load is used.
+        const reloads = slotList(robot.reloads, event.weaponIndex, (n) => n + 1);
+        const spent = slotList(robot.spent, event.weaponIndex, () => 0);
+        const s = { ...state, machines: { ...state.machines, [robot.id]: { ...robot, spent, reloads } } };
+        return onCombatant(s, event.id, (m) => ({ ...m, reloading: null }));
+      }
       const c = state.characters[event.id];
       const w = c?.weapons[event.weaponIndex];
       if (!c || !w) return state;
@@ -242,7 +250,13 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
       if (!m) return state;
       const next =
         event.type === 'machine.damaged'
-          ? { ...m, damage: event.damage, destroyed: event.destroyed, inert: event.inert }
+          ? {
+              ...m,
+              damage: event.damage,
+              destroyed: event.destroyed,
+              inert: event.inert,
+              ...(event.lostTurns ? { lostTurns: event.lostTurns } : {}),
+            }
           : { ...m, damage: event.damage };
       return { ...state, machines: { ...state.machines, [m.id]: next } };
     }
@@ -263,6 +277,14 @@ export function evolvePersonal(state: RhylanorState, event: PersonalEvent): Rhyl
         optionTurn: c.turn,
         fullCover: !openTop,
       }));
+    }
+    case 'machine.reseated': {
+      const m = state.machines[event.machineId];
+      if (!m) return state;
+      const riders = (m.riders ?? []).map((r) =>
+        r.characterId === event.characterId ? { ...r, seat: event.seat } : r,
+      );
+      return { ...state, machines: { ...state.machines, [m.id]: { ...m, riders } } };
     }
     case 'machine.alighted': {
       const m = state.machines[event.machineId];
@@ -463,6 +485,8 @@ function spendPool(combat: Combat | null, side: SideId, points: number): Combat 
 }
 
 function ammoSpent(state: RhylanorState, id: string, index: number, rounds: number): RhylanorState {
+  // A robot's weapon keeps its rounds on its machine record, as a vehicle's slots do.
+  if (state.machines[id]) return spendRounds(state, id, index, rounds);
   const c = state.characters[id];
   const w = c?.weapons[index];
   if (!c || !w) return state;

@@ -211,7 +211,8 @@ export function machineHits(
   const damaged: PersonalEvent[] = [];
   for (const t of perTarget) {
     const machine = state.machines[t.targetId];
-    if (machine && !machine.destroyed) damaged.push(...damageMachine(machine, weapon.pen, t.hits, dice));
+    if (machine && !machine.destroyed)
+      damaged.push(...damageMachine(machine, weapon.pen, t.hits, dice, state.combat));
   }
   const crew = crewAttacks(
     state,

@@ -6,12 +6,13 @@ import type { PersonalEvent } from './events.ts';
 import {
   type CommandSpec,
   defineCommand,
+  GM,
   GM_AND_PLAYERS,
   requireFit,
   requireNoWindow,
   requireOwn,
 } from './parts.ts';
-import { type Machine, type RhylanorState, ridingIn, SEATS } from './state.ts';
+import { type Machine, type RhylanorState, type Rider, ridingIn, SEATS } from './state.ts';
 
 /**
  * Who rides in a vehicle (§7.7, §7.13): getting in and out, the driver's and gunners' seats, and
@@ -38,6 +39,13 @@ const schemas = {
     /** Where he steps out in a fight (left out: beside the vehicle, at its place). */
     x: metres.optional(),
     y: metres.optional(),
+  }),
+  /** The referee moves a man aboard to another seat (the book has no rule: the referee's call). */
+  seat: z.strictObject({
+    type: z.literal('machine.seat'),
+    machineId,
+    characterId,
+    seat: z.enum(SEATS),
   }),
 } as const;
 
@@ -82,6 +90,19 @@ function fightStep(
     throw new RuleError('TOO_FAR', `${what} is done within ${reach} m of ${m.name}`, { max: reach });
 }
 
+/** One driver's seat, one gunner's seat a weapon; passengers fill what capacity is left. */
+function requireSeatFree(
+  state: RhylanorState,
+  m: Machine,
+  others: readonly Rider[],
+  seat: (typeof SEATS)[number],
+): void {
+  if (seat === 'driver' && others.some((r) => r.seat === 'driver'))
+    throw new RuleError('SEAT_TAKEN', `${m.name} already has a driver`);
+  if (seat === 'gunner' && others.filter((r) => r.seat === 'gunner').length >= gunnerSeats(state, m))
+    throw new RuleError('SEAT_TAKEN', `every weapon of ${m.name} already has a gunner`);
+}
+
 function board(
   state: RhylanorState,
   cmd: z.output<typeof schemas.board>,
@@ -97,10 +118,7 @@ function board(
   const capacity = state.pack.vehicles.find((v) => v.id === m.packId)?.capacity ?? 0;
   if (riders.length >= capacity)
     throw new RuleError('VEHICLE_FULL', `${m.name} holds ${capacity}`, { capacity });
-  if (cmd.seat === 'driver' && riders.some((r) => r.seat === 'driver'))
-    throw new RuleError('SEAT_TAKEN', `${m.name} already has a driver`);
-  if (cmd.seat === 'gunner' && riders.filter((r) => r.seat === 'gunner').length >= gunnerSeats(state, m))
-    throw new RuleError('SEAT_TAKEN', `every weapon of ${m.name} already has a gunner`);
+  requireSeatFree(state, m, riders, cmd.seat);
   fightStep(state, m, c.id, null, 'getting in');
   return [{ type: 'machine.boarded', machineId: m.id, characterId: c.id, seat: cmd.seat }];
 }
@@ -137,6 +155,21 @@ function alight(
   ];
 }
 
+function reseat(state: RhylanorState, cmd: z.output<typeof schemas.seat>): PersonalEvent[] {
+  requireNoWindow(state);
+  const m = requireVehicle(state, cmd.machineId);
+  const rider = m.riders?.find((r) => r.characterId === cmd.characterId);
+  if (!rider) throw new RuleError('NOT_ABOARD', `${cmd.characterId} is not in ${m.name}`);
+  if (rider.seat === cmd.seat) throw new RuleError('ALREADY_DONE', `${cmd.characterId} already sits there`);
+  requireSeatFree(
+    state,
+    m,
+    (m.riders ?? []).filter((r) => r !== rider),
+    cmd.seat,
+  );
+  return [{ type: 'machine.reseated', machineId: m.id, characterId: rider.characterId, seat: cmd.seat }];
+}
+
 /** The gunners a vehicle's weapon answers to: its seated gunners, else its driver; anyone when nobody rides. */
 export function requireGunner(m: Machine, gunnerId: string): void {
   const riders = m.riders ?? [];
@@ -157,4 +190,5 @@ export function requireDriver(m: Machine, driverId: string): void {
 export const riderCommands: readonly CommandSpec[] = [
   defineCommand(schemas.board, GM_AND_PLAYERS, board),
   defineCommand(schemas.alight, GM_AND_PLAYERS, alight),
+  defineCommand(schemas.seat, GM, reseat),
 ];

@@ -23,6 +23,7 @@ import { type MedicineCommand, medicineCommands } from './medicine.ts';
 import { type PackCommand, packCommands } from './pack-load.ts';
 import type { CommandSpec } from './parts.ts';
 import { type RiderCommand, riderCommands } from './riders.ts';
+import { type RobotCommand, robotCommands } from './robots.ts';
 import { spaceEventSchemas } from './space/event-schemas.ts';
 import {
   decideSpace,
@@ -61,6 +62,7 @@ export type RhylanorCommand =
   | IntrusionCommand
   | MachineCommand
   | RiderCommand
+  | RobotCommand
   | VehicleCombatCommand
   | ChatCommand
   | PackCommand
@@ -76,6 +78,7 @@ const PERSONAL_PARTS: readonly (readonly CommandSpec[])[] = [
   intrusionCommands,
   machineCommands,
   riderCommands,
+  robotCommands,
   vehicleCombatCommands,
   packCommands,
 ];
@@ -148,6 +151,7 @@ export const PERSONAL_EVENT_TYPES = [
   'machine.repaired',
   'machine.boarded',
   'machine.alighted',
+  'machine.reseated',
   'machine.crewAttacked',
   'research.started',
   'research.rolled',

@@ -184,6 +184,8 @@ export interface Machine {
   readonly destroyed: boolean;
   /** A robot whose power plant or brain is gone. */
   readonly inert: boolean;
+  /** A robot's lost turns (§7.14): the fight turns it sits out (absent: none). */
+  readonly lostTurns?: LostTurns;
   /** Rounds each weapon slot fired since its last load (absent: none; §7.7 vehicle weapons). */
   readonly spent?: readonly number[];
   /** Spare loads each slot has used (the pack's `spareLoads` is what it carried). */
@@ -194,6 +196,13 @@ export interface Machine {
   readonly riders?: readonly Rider[];
   /** Bombs dropped from its rack so far (the pack's `bombLoad` is what a full rack holds, §7.11). */
   readonly bombsDropped?: number;
+}
+
+/** Fight turns a robot sits out (§7.14), first and last; `die` is the 1d6 of Lose 1d6 turns. */
+export interface LostTurns {
+  readonly from: number;
+  readonly through: number;
+  readonly die?: number;
 }
 
 export const SEATS = ['driver', 'gunner', 'passenger'] as const;
@@ -286,4 +295,31 @@ export function withSide(combat: Combat, side: Side): Combat {
 
 export function otherSide(side: SideId): SideId {
   return side === 'a' ? 'b' : 'a';
+}
+
+/** A vehicle's or robot's place when it joins a running fight: in the open, not yet moved. */
+export function machineCombatant(
+  id: string,
+  side: SideId,
+  at: { readonly x: number; readonly y: number },
+  activity: VehicleActivity | null,
+): Combatant {
+  return {
+    id,
+    side,
+    x: at.x,
+    y: at.y,
+    option: null,
+    // −1 as a man's at the start: no turn, not even a surprise turn 0, counts as taken.
+    optionTurn: -1,
+    reloading: null,
+    cover: 0,
+    fullCover: false,
+    concealed: false,
+    tumbling: false,
+    controlTurn: -1,
+    handhold: false,
+    contacts: {},
+    activity,
+  };
 }

@@ -25,6 +25,7 @@ import {
   type Combat,
   type Combatant,
   type Machine,
+  machineCombatant,
   type Phase,
   type PointDefenceCover,
   pdKey,
@@ -82,8 +83,9 @@ const schemas = {
     type: z.literal('combat.dogfight'),
     machineId,
     targetId: machineId,
-    pilotId: characterId,
-    /** The target's pilot, whose vehicle skill counts against the roll. */
+    /** Who flies the attacker: its seated driver when one sits there (left out: he is taken). */
+    pilotId: characterId.optional(),
+    /** The target's pilot, whose vehicle skill counts against the roll: its seated driver when it has one. */
     targetPilotId: characterId.optional(),
   }),
   pointDefence: z.strictObject({
@@ -201,23 +203,7 @@ function join(state: RhylanorState, cmd: z.output<typeof schemas.join>): Persona
   if (machine?.kind !== 'vehicle')
     throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle ${cmd.machineId}`);
   if (combat.combatants[machine.id]) throw new RuleError('ALREADY_DONE', `${machine.name} is in the fight`);
-  const combatant: Combatant = {
-    id: machine.id,
-    side: cmd.side,
-    x: cmd.x,
-    y: cmd.y,
-    option: null,
-    optionTurn: 0,
-    reloading: null,
-    cover: 0,
-    fullCover: false,
-    concealed: false,
-    tumbling: false,
-    controlTurn: 0,
-    handhold: false,
-    contacts: {},
-    activity: cmd.activity,
-  };
+  const combatant = machineCombatant(machine.id, cmd.side, cmd, cmd.activity);
   return [{ type: 'combat.vehicleJoined', combatant }];
 }
 
@@ -342,6 +328,11 @@ function pilotMods(state: RhylanorState, pilotId: string, ctx: DecideContext): r
   ).mods;
 }
 
+/** The id of the one in a vehicle's driver's seat, if anyone sits there. */
+function seatedDriver(m: Machine): string | undefined {
+  return m.riders?.find((r) => r.seat === 'driver')?.characterId;
+}
+
 function dogfight(
   state: RhylanorState,
   cmd: z.output<typeof schemas.dogfight>,
@@ -363,10 +354,16 @@ function dogfight(
   }
   if (combat.acted[`dogfight:${machine.id}`])
     throw new RuleError('ALREADY_DONE', `${machine.name} has dogfought this phase`);
-  const mods = [...pilotMods(state, cmd.pilotId, ctx)];
-  if (cmd.targetPilotId !== undefined) {
-    const other = state.characters[cmd.targetPilotId];
-    if (!other) throw new RuleError('UNKNOWN_CHARACTER', `there is no character ${cmd.targetPilotId}`);
+  // Each side's skill is its driver's (§7.7): the seated one, whoever the command names.
+  const pilotId = cmd.pilotId ?? seatedDriver(machine);
+  if (pilotId === undefined) throw new RuleError('DRIVER_NEEDED', `name ${machine.name}'s pilot`);
+  requireDriver(machine, pilotId);
+  if (cmd.targetPilotId !== undefined) requireDriver(target, cmd.targetPilotId);
+  const mods = [...pilotMods(state, pilotId, ctx)];
+  const targetPilotId = cmd.targetPilotId ?? seatedDriver(target);
+  if (targetPilotId !== undefined) {
+    const other = state.characters[targetPilotId];
+    if (!other) throw new RuleError('UNKNOWN_CHARACTER', `there is no character ${targetPilotId}`);
     let best = 0;
     for (const s of VEHICLE_SKILLS) best = Math.max(best, skillLevel(other, s) ?? 0);
     if (best > 0) mods.push({ source: `${other.name}'s piloting`, value: -best });
@@ -381,7 +378,7 @@ function dogfight(
       type: 'combat.dogfought',
       attackerId: machine.id,
       targetId: target.id,
-      pilotId: cmd.pilotId,
+      pilotId,
       roll,
       won: roll.success,
     },

@@ -26,7 +26,7 @@ import {
   requireOwn,
 } from './parts.ts';
 import { attackWounds, machineHits } from './resolve.ts';
-import type { Machine, RhylanorState } from './state.ts';
+import type { Combat, LostTurns, Machine, RhylanorState } from './state.ts';
 import { type Modifier, makeRoll, type RollRecord, roll2d6, skillMods } from './task.ts';
 
 /** Vehicles and robots under fire (§7.7, §7.13, §7.14): to-hit DMs, damage and repairs. */
@@ -174,14 +174,21 @@ export function damageMachine(
   pen: number,
   hits: number,
   dice: DiceSource,
+  /** The running fight, where a robot's lost turns are counted (absent: none are). */
+  combat: Combat | null = null,
 ): PersonalEvent[] {
   let m = machine;
   const events: PersonalEvent[] = [];
   for (let i = 0; i < hits && !m.destroyed; i++) {
     const roll = rollDamage(m.kind, pen, m.armour, dice);
     let after = m;
-    for (const e of roll.effects)
-      if (e.effect !== 'next') after = { ...after, ...withEffect(after, e.effect) };
+    let lost: LostTurns | null = null;
+    for (const e of roll.effects) {
+      if (e.effect === 'next') continue;
+      after = { ...after, ...withEffect(after, e.effect) };
+      lost = lostTurns(after, e.effect, combat, dice) ?? lost;
+    }
+    if (lost) after = { ...after, lostTurns: lost };
     events.push({
       type: 'machine.damaged',
       machineId: m.id,
@@ -189,10 +196,29 @@ export function damageMachine(
       damage: after.damage,
       destroyed: after.destroyed,
       inert: after.inert,
+      ...(lost ? { lostTurns: lost } : {}),
     });
     m = after;
   }
   return events;
+}
+
+/**
+ * A robot's lost turns in a fight (§7.14): Lose 1 turn, or Lose 1d6 turns (the die rolled here),
+ * counted from its side's next player turn; ignored while turns already lost still run. Returns
+ * the fight turns it sits out, or null when nothing is lost.
+ */
+function lostTurns(m: Machine, effect: string, combat: Combat | null, dice: DiceSource): LostTurns | null {
+  if (m.kind !== 'robot' || (effect !== 'lose1Turn' && effect !== 'lose1d6Turns')) return null;
+  const at = combat?.combatants[m.id];
+  if (!combat || !at) return null;
+  if ((m.lostTurns?.through ?? -1) >= combat.turn) return null;
+  // Its side's next player turn: this turn's, if its side has yet to play it, else the next one.
+  const yetToPlay = combat.phasing !== at.side && combat.phasing === combat.intruder;
+  const first = combat.stage === 'turns' && yetToPlay ? combat.turn : combat.turn + 1;
+  if (effect === 'lose1Turn') return { from: first, through: first };
+  const lostDie = dice.roll(D6, `turns ${m.name} loses`);
+  return { from: first, through: first + lostDie - 1, die: lostDie };
 }
 
 /** Crew effects of the vehicle damage table (§7.13). */

@@ -50,7 +50,7 @@ function crewOf(view: View, seat: SeatRef, combat: Combat, side: SideId): Charac
 
 export function VehiclesInFight({ view, seat, combat }: { view: View; seat: SeatRef; combat: Combat }) {
   const gm = seat.role === 'gm';
-  const vehicles = Object.values(combat.combatants).filter((m) => view.machines[m.id] !== undefined);
+  const vehicles = Object.values(combat.combatants).filter((m) => view.machines[m.id]?.kind === 'vehicle');
   const mine = vehicles.filter((m) => gm || playsSide(view, seat, m.side));
   if (!gm && mine.length === 0) return null;
   return (
@@ -92,7 +92,7 @@ function VehicleOrders({
         <VehicleFire view={view} at={at} crew={crew} enemies={enemies} />
       ) : null}
       {phase === 'directFire' || phase === 'returnFire' ? (
-        <Dogfight view={view} at={at} crew={crew} enemies={enemies.filter((m) => view.machines[m.id])} />
+        <Dogfight view={view} at={at} crew={crew} enemies={enemies.filter((m) => view.machines[m.id]?.kind === 'vehicle')} />
       ) : null}
       {phase !== null ? <PointDefence view={view} at={at} crew={crew} /> : null}
       {phase === 'directFire' && ours ? <Bomb view={view} combat={combat} at={at} crew={crew} /> : null}

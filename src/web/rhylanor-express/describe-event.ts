@@ -18,6 +18,16 @@ function signed(n: number): string {
   return n >= 0 ? `+${n}` : `−${-n}`;
 }
 
+/** A robot's lost turns after a hit (§7.14): "; it sits out turns 2 to 4 (die 3)". */
+function lostTurnsText(v: unknown): string {
+  const from = num(obj(v).from);
+  const through = num(obj(v).through);
+  if (from === null || through === null) return '';
+  const die = num(obj(v).die);
+  const span = from === through ? `turn ${from}` : `turns ${from} to ${through}`;
+  return `; it sits out ${span}${die !== null ? ` (die ${die})` : ''}`;
+}
+
 /** "3+5, Rifles-2 +2, Dex DM +1, pool +1 = 11 vs 8: success by 3" (a personal RollRecord). */
 export function rollBreakdown(roll: unknown): string {
   const r = obj(roll);
@@ -320,7 +330,7 @@ function describePersonal(e: Json, who: Who): string | undefined {
       const damage = arr(e.damage).map(str);
       return `${capital(e.machineId ? who(str(e.machineId)) : 'a machine')} is hit: ${damage.length > 0 ? damage.join(', ') : 'no effect'}${
         e.destroyed ? ', destroyed' : e.inert ? ', inert' : ''
-      }.`;
+      }${lostTurnsText(e.lostTurns)}.`;
     }
     case 'machine.boarded':
       return `${capital(ch(e.characterId))} gets into ${e.machineId ? who(str(e.machineId)) : 'a vehicle'} as ${
@@ -447,6 +457,14 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `${capital(ch(e.characterId))}'s drug ${e.stage === 'active' ? 'takes effect' : 'wears off'}${
         num(e.crashFace) !== null ? ` (crash: End −${num(e.crashFace)})` : ''
       }.`;
+    case 'machine.reseated':
+      return `The referee moves ${ch(e.characterId)} to ${
+        str(e.seat) === 'driver'
+          ? 'the driver’s seat'
+          : str(e.seat) === 'gunner'
+            ? 'a gunner’s seat'
+            : 'a passenger’s seat'
+      } of ${e.machineId ? who(str(e.machineId)) : 'the vehicle'}.`;
     default:
       return undefined;
   }

@@ -170,6 +170,11 @@ export const vehicleSchema = z.strictObject({
   capacity: z.number().int().min(0).max(1000).default(4),
   grav: z.boolean().default(false),
   openTop: z.boolean().default(false),
+  /**
+   * Bughunt's own: how many riders of a closed vehicle may fire their own weapons out of it in one
+   * phase (firing ports). An open-top vehicle lets every rider but the driver fire; left out: none.
+   */
+  firePorts: z.number().int().min(0).max(100).default(0),
   notes: note.optional(),
 });
 export type Vehicle = z.output<typeof vehicleSchema>;
@@ -184,6 +189,15 @@ export const robotSchema = z.strictObject({
   ),
   skills: z.record(skillName, level),
   weapon: id.optional(),
+  /**
+   * Bughunt's own (the book's robots have no movement): the §7.5 movement options it may take in a
+   * fight and its metres in each. Left out: a man's four options and distances.
+   */
+  movement: z
+    .partialRecord(z.enum(['stand', 'evade', 'walk', 'run']), z.number().min(0).max(100000))
+    .optional(),
+  /** Bughunt's own: spare full loads it carries for its weapon (none when left out). */
+  spareLoads: z.number().int().min(0).max(100).default(0),
 });
 export type Robot = z.output<typeof robotSchema>;
 

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { refusalCode } from '../../engine/test-kit.ts';
+import type { RhylanorState } from './ruleset.ts';
+import { fresh, GM_SEAT, of, PLAYER, play } from './test-kit.ts';
+
+/**
+ * Riders in a fight (§7.7, issue 15): Orr (c1, p1) and Marchetti (c2, p1) on side a with an
+ * air/raft (m1, open top), a G-carrier (m2, closed, 4 firing ports) and a ground car (m3, closed,
+ * no ports); the corsair captain (c3, given Grav-2) on side b with a speeder (m4). Marchetti drives
+ * the air/raft and the captain the speeder from before the fight. No side has a tactics pool.
+ */
+function fight(): RhylanorState {
+  let s = fresh();
+  s = play(s, { type: 'character.create', sheet: 'orr', owner: 'p1' }).state;
+  s = play(s, { type: 'character.create', sheet: 'marchetti', owner: 'p1' }).state;
+  s = play(s, { type: 'character.create', sheet: 'corsair-captain' }).state;
+  // The captain flies grav vehicles too (his sheet's Pilot is for spacecraft).
+  const captain = s.characters.c3;
+  if (captain)
+    s = { ...s, characters: { ...s.characters, c3: { ...captain, skills: { ...captain.skills, Grav: 2 } } } };
+  for (const packId of ['air-raft', 'g-carrier', 'ground-car', 'speeder'])
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId }).state;
+  s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2', seat: 'driver' }).state;
+  s = play(s, { type: 'machine.board', machineId: 'm4', characterId: 'c3', seat: 'driver' }).state;
+  s = play(s, {
+    type: 'combat.start',
+    sides: [
+      {
+        id: 'a',
+        name: 'Crew',
+        members: [
+          { characterId: 'c1', x: 0, y: 0 },
+          { characterId: 'c2', x: 0, y: -3 },
+        ],
+      },
+      { id: 'b', name: 'Corsairs', members: [{ characterId: 'c3', x: 60, y: 0 }] },
+    ],
+  }).state;
+  s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'a', x: 0, y: -3 }).state;
+  s = play(s, { type: 'combat.vehicle', machineId: 'm2', side: 'a', x: 0, y: 3 }).state;
+  s = play(s, { type: 'combat.vehicle', machineId: 'm3', side: 'a', x: 3, y: 0 }).state;
+  s = play(s, { type: 'combat.vehicle', machineId: 'm4', side: 'b', x: 60, y: 0 }).state;
+  s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
+  return play(s, { type: 'combat.order', intruder: 'a' }).state;
+}
+
+/** Orr gets into a vehicle in side a's movement phase, then on to the direct-fire phase. */
+function aboard(machineId: string, seat = 'passenger'): RhylanorState {
+  let s = play(fight(), { type: 'machine.board', machineId, characterId: 'c1', seat }, [], PLAYER).state;
+  s = play(s, { type: 'combat.next' }).state;
+  return s;
+}
+
+function refused(s: RhylanorState, command: unknown, actor = PLAYER): string {
+  const before = JSON.stringify(s);
+  const code = refusalCode(() => play(s, command, [], actor));
+  expect(JSON.stringify(s)).toBe(before);
+  return code;
+}
+
+const shot = { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['c3'] };
+
+describe('riders in a fight', () => {
+  it('a rider does not walk: he moves with his vehicle', () => {
+    const s = play(fight(), { type: 'machine.board', machineId: 'm2', characterId: 'c1' }, [], PLAYER).state;
+    expect(refused(s, { type: 'combat.move', characterId: 'c1', option: 'walk', x: 5, y: 0 })).toBe('RIDING');
+    expect(refused(fight(), { type: 'combat.move', characterId: 'c2', option: 'stand' })).toBe('RIDING');
+  });
+
+  it('fires his own weapon from an open top, aimed while it holds, as a walker once it drove', () => {
+    const s = aboard('m1');
+    // Carbine at 60 m (Long, 10+): 6+6 and no other DM = 12, two hits; each wound roll 1+1 + 3 − 3 (cloth) = 2.
+    const r = play(s, shot, [6, 6, 1, 1, 1, 1], PLAYER);
+    expect(of(r.events, 'combat.fired')[0]?.shooterId).toBe('c1');
+    expect(of(r.events, 'combat.hits')[0]?.hits).toBe(2);
+    // Driven this turn, the air/raft carries him as a walking man: a snap shot at −2.
+    let d = play(fight(), { type: 'machine.board', machineId: 'm1', characterId: 'c1' }, [], PLAYER).state;
+    d = play(
+      d,
+      { type: 'combat.drive', machineId: 'm1', driverId: 'c2', x: 10, y: -3, activity: 'cruising' },
+      [],
+      PLAYER,
+    ).state;
+    d = play(d, { type: 'combat.next' }).state;
+    // 6+6 − 2 = 10: one hit.
+    const snap = play(d, shot, [6, 6, 1, 1], PLAYER);
+    expect(of(snap.events, 'combat.hits')[0]?.roll.mods).toContainEqual({
+      source: 'snap shot on the move',
+      value: -2,
+    });
+  });
+
+  it('from a closed vehicle only through its firing ports; never the driver', () => {
+    expect(refused(aboard('m3'), shot)).toBe('NO_FIRING_PORT');
+    const ported = play(aboard('m2'), shot, [1, 1], PLAYER);
+    expect(of(ported.events, 'combat.hits')[0]?.hits).toBe(0);
+    expect(refused(aboard('m3', 'driver'), shot)).toBe('DRIVER_BUSY');
+  });
+
+  it('the referee moves a rider between seats', () => {
+    let s = play(fight(), { type: 'machine.board', machineId: 'm1', characterId: 'c1' }, [], PLAYER).state;
+    expect(refused(s, { type: 'machine.seat', machineId: 'm1', characterId: 'c1', seat: 'driver' })).toBe(
+      'ROLE_NOT_ALLOWED',
+    );
+    const gm = GM_SEAT;
+    expect(refused(s, { type: 'machine.seat', machineId: 'm1', characterId: 'c1', seat: 'driver' }, gm)).toBe(
+      'SEAT_TAKEN',
+    );
+    expect(
+      refused(s, { type: 'machine.seat', machineId: 'm1', characterId: 'c1', seat: 'passenger' }, gm),
+    ).toBe('ALREADY_DONE');
+    expect(refused(s, { type: 'machine.seat', machineId: 'm2', characterId: 'c1', seat: 'driver' }, gm)).toBe(
+      'NOT_ABOARD',
+    );
+    s = play(s, { type: 'machine.seat', machineId: 'm1', characterId: 'c2', seat: 'passenger' }).state;
+    const r = play(s, { type: 'machine.seat', machineId: 'm1', characterId: 'c1', seat: 'driver' });
+    expect(r.events).toEqual([
+      { type: 'machine.reseated', machineId: 'm1', characterId: 'c1', seat: 'driver' },
+    ]);
+    expect(r.state.machines.m1?.riders).toEqual([
+      { characterId: 'c2', seat: 'passenger' },
+      { characterId: 'c1', seat: 'driver' },
+    ]);
+  });
+
+  it('a dogfight reads each vehicle’s seated driver (§7.7)', () => {
+    let s = play(fight(), { type: 'combat.next' }).state;
+    // No pilot named: Marchetti drives the air/raft (no vehicle skill: −3), the captain the speeder (Pilot-2).
+    const r = play(s, { type: 'combat.dogfight', machineId: 'm1', targetId: 'm4' }, [6, 6]);
+    const fought = of(r.events, 'combat.dogfought')[0];
+    expect(fought?.pilotId).toBe('c2');
+    expect(fought?.roll.mods.at(-1)).toEqual({ source: "Corsair captain's piloting", value: -2 });
+    expect(
+      refused(s, { type: 'combat.dogfight', machineId: 'm1', targetId: 'm4', pilotId: 'c1' }, GM_SEAT),
+    ).toBe('NOT_THE_DRIVER');
+    expect(
+      refused(s, { type: 'combat.dogfight', machineId: 'm1', targetId: 'm4', targetPilotId: 'c1' }, GM_SEAT),
+    ).toBe('NOT_THE_DRIVER');
+    // A vehicle nobody drives (its driver moved to a passenger's seat) needs its pilot named.
+    s = play(s, { type: 'machine.seat', machineId: 'm1', characterId: 'c2', seat: 'passenger' }).state;
+    expect(refused(s, { type: 'combat.dogfight', machineId: 'm1', targetId: 'm4' }, GM_SEAT)).toBe(
+      'DRIVER_NEEDED',
+    );
+  });
+});

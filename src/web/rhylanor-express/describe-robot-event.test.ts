@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { robotFight } from '../../rules/rhylanor-express/robot-kit.ts';
+import { fresh, of, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { describeRhylanorEvent } from './describe-event.ts';
+
+/** Log sentences of robots acting in a fight and of riders moved between seats (issue 15). */
+
+const names: Record<string, string> = { c1: 'Dr. Lio Marchetti', c2: 'Pirate gunner', m1: 'Security robot' };
+const who = (id: string) => names[id] ?? id;
+
+describe('robot and rider log sentences', () => {
+  it('a robot joins, moves and fires, named as a machine', () => {
+    let s = robotFight();
+    const joined = { type: 'combat.vehicleJoined', combatant: s.combat?.combatants.m1 };
+    expect(describeRhylanorEvent(joined, who)).toBe('Security robot joins the fight on side B.');
+    const moved = play(s, { type: 'combat.move', characterId: 'm1', option: 'walk', x: 20, y: 10 });
+    expect(describeRhylanorEvent(moved.events[0] as { type: string }, who)).toBe(
+      'Security robot chose walk and is now at 20, 10 m.',
+    );
+    s = play(moved.state, { type: 'combat.next' }).state;
+    const fired = play(
+      s,
+      { type: 'combat.fire', characterId: 'm1', weaponIndex: 0, targets: ['c1'] },
+      [1, 1],
+    );
+    const shot = of(fired.events, 'combat.fired')[0] as { type: string };
+    expect(describeRhylanorEvent(shot, who)).toBe(
+      'Security robot fires smg at Dr. Lio Marchetti (effective range, 10 rounds).',
+    );
+    const hit = of(fired.events, 'combat.hits')[0] as { type: string };
+    expect(describeRhylanorEvent(hit, who)).toContain(
+      'Security robot on Dr. Lio Marchetti: 1+1, Machinegun-1 +1',
+    );
+  });
+
+  it('a robot’s lost turns follow its damage', () => {
+    const hit = play(robotFight(), { type: 'machine.hit', machineId: 'm1', pen: 10 }, [6, 6, 1, 3]);
+    const damaged = of(hit.events, 'machine.damaged')[0] as { type: string };
+    expect(describeRhylanorEvent(damaged, who)).toBe(
+      'Security robot is hit: lose1d6Turns; it sits out turns 2 to 4 (die 3).',
+    );
+  });
+
+  it('the referee moves a rider to another seat', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'marchetti' }).state;
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'air-raft' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c1' }).state;
+    const moved = play(s, { type: 'machine.seat', machineId: 'm1', characterId: 'c1', seat: 'driver' });
+    expect(
+      describeRhylanorEvent(moved.events[0] as { type: string }, (id) =>
+        id === 'm1' ? 'Air/raft' : who(id),
+      ),
+    ).toBe('The referee moves Dr. Lio Marchetti to the driver’s seat of Air/raft.');
+  });
+});
