@@ -92,7 +92,12 @@ function VehicleOrders({
         <VehicleFire view={view} at={at} crew={crew} enemies={enemies} />
       ) : null}
       {phase === 'directFire' || phase === 'returnFire' ? (
-        <Dogfight view={view} at={at} crew={crew} enemies={enemies.filter((m) => view.machines[m.id]?.kind === 'vehicle')} />
+        <Dogfight
+          view={view}
+          at={at}
+          crew={crew}
+          enemies={enemies.filter((m) => view.machines[m.id]?.kind === 'vehicle')}
+        />
       ) : null}
       {phase !== null ? <PointDefence view={view} at={at} crew={crew} /> : null}
       {phase === 'directFire' && ours ? <Bomb view={view} combat={combat} at={at} crew={crew} /> : null}
