@@ -11,7 +11,7 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { gmPlace, newDuckTable } from './browser-kit.ts';
+import { gmPlace, loadPack, newDuckTable } from './browser-kit.ts';
 
 /**
  * The ceiling extension at the table (19, Ceiling.tsx) in real Chromium against the real server,
@@ -92,12 +92,7 @@ describe.runIf(canRun)('Fundamental Duck! the ceiling in the browser', () => {
       const gm = await openSeat(browser, gmUrl);
       // The log: on the phone it sits behind a tab, so it is read on the GM's desktop page.
       const log = phone ? gm : page;
-      await page.getByTestId('fd-pack-load').setInputFiles({
-        name: 'ceiling.fd-pack.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(ceilingPack)),
-      });
-      await expect.poll(() => page.getByTestId('fd-pack-name').textContent()).toBe('In the ceiling');
+      await loadPack(page, ceilingPack);
       await page.getByTestId('fd-board').click();
       await page.getByTestId('fd-activate').waitFor();
       // The entry tile's hatch, drawn on the board for the players.
