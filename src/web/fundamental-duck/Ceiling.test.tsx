@@ -193,6 +193,10 @@ describe('the ceiling at the table', () => {
     expect(html).not.toContain('data-testid="fd-fire-mode"');
     expect(html).not.toContain('-DUCK!');
     expect(() => send(s, { type: 'move', teamerId: 'you' }, new ScriptThenSeeded([4], 4))).not.toThrow();
+    expect(
+      refusalCode(() => send(s, { type: 'move', teamerId: 'you', dash: true }, new ScriptThenSeeded([4], 4))),
+    ).toBe('accepted');
+    expect(refusalCode(() => send(s, { type: 'turn', teamerId: 'you', facing: 0 }))).toBe('accepted');
     expect(refusalCode(() => send(s, { type: 'task', teamerId: 'you', task: 'duck' }))).toBe('IN_CEILING');
   });
 });
