@@ -56,6 +56,56 @@ function inPackOrder(t: Table): FdEvent[] {
   return t.send({ type: 'endExploration' }, GM);
 }
 
+/** Turn 1, then turn 2 with the cards in pack order, everyone passing: each Harpy acts on its card and hides (eye up). */
+function hiddenHarpies(t: Table): void {
+  throughTurnOne(t);
+  inPackOrder(t);
+  for (const [id, seat] of [
+    ['you', P1],
+    ['brick', P1],
+    ['sparks', P1],
+    ['kowalski', P2],
+    ['jonesy', P2],
+  ] as const) {
+    t.send({ type: 'activate', teamerId: id }, seat);
+    t.send({ type: 'pass', teamerId: id }, seat);
+    const call = t.state.multiTeam?.call;
+    if (call && !call.run) t.send({ type: 'runThreat' }, call.team === 0 ? P1 : P2);
+  }
+}
+
+/**
+ * YOU steps from the bridge onto the entry square by both hidden Harpies: alone (team 1) on the
+ * module, h1's ambush is called to team 2's seat and holds the table until run; then h2's, in turn.
+ */
+function stepIntoAmbushes(t: Table): void {
+  const step = t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 }, P1);
+  expect(step.at(-1)).toEqual({
+    type: 'threat.called',
+    threatId: 'h1',
+    team: 1,
+    why: 'opponent',
+    ambush: 'you',
+  });
+  expect(step.some((e) => e.type === 'threat.decided')).toBe(false);
+  expect(refused(t, { type: 'step', teamerId: 'you', x: 1, y: 7 }, P1)).toBe('AMBUSH_CALLED');
+  expect(refused(t, { type: 'endTeamPhase' }, GM)).toBe('AMBUSH_CALLED');
+  expect(refused(t, { type: 'runThreat' }, P1)).toBe('NOT_YOUR_TEAM');
+  // Random play and the simulator's list offer the run alone.
+  expect(candidateCommands(t.state)).toEqual([{ type: 'runThreat' }]);
+  expect(legalCommands(t.state)).toEqual([{ type: 'runThreat' }]);
+  const run = t.send({ type: 'runThreat' }, P2);
+  expect(run[0]).toEqual({ type: 'threat.run', threatId: 'h1', team: 1 });
+  const decided = run.find((e) => e.type === 'threat.decided');
+  expect(decided?.type === 'threat.decided' && decided.decision.mode).toBe('ambush');
+  expect(t.state.threats.h1?.acted).toBe(true);
+  // The same step set off the other Harpy too: its ambush is called next, in its turn.
+  const next = t.state.multiTeam?.call;
+  expect(next).toMatchObject({ threatId: 'h2', ambush: 'you', run: false });
+  t.send({ type: 'runThreat' }, next?.team === 0 ? P1 : P2);
+  expect(t.state.multiTeam?.call).toBeNull();
+}
+
 /** The refusal's code, and that the state is the very same object afterwards. */
 function refused(t: Table, command: FdCommand, seat: Seat): string {
   const before = t.state;
@@ -239,52 +289,39 @@ describe('multi-team play (21)', () => {
 
   it('a Team-phase ambush waits for the seat whose call it is; nothing else goes meanwhile', () => {
     const t = boarded(1);
-    throughTurnOne(t);
-    // Turn 2 with the cards in pack order: each Harpy acts on its card and hides (eye up).
-    inPackOrder(t);
-    for (const [id, seat] of [
-      ['you', P1],
-      ['brick', P1],
-      ['sparks', P1],
-      ['kowalski', P2],
-      ['jonesy', P2],
-    ] as const) {
-      t.send({ type: 'activate', teamerId: id }, seat);
-      t.send({ type: 'pass', teamerId: id }, seat);
-      const call = t.state.multiTeam?.call;
-      if (call && !call.run) t.send({ type: 'runThreat' }, call.team === 0 ? P1 : P2);
-    }
+    hiddenHarpies(t);
     expect(Object.values(t.state.threats).every((h) => h.eye)).toBe(true);
     inPackOrder(t);
     t.send({ type: 'activate', teamerId: 'you' }, P1);
     t.send({ type: 'move', teamerId: 'you' }, P1);
-    const step = t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 }, P1);
-    // YOU alone (team 1) on the module: the waiting Harpy's ambush is team 2's to run.
-    expect(step.at(-1)).toEqual({
-      type: 'threat.called',
-      threatId: 'h1',
-      team: 1,
-      why: 'opponent',
-      ambush: 'you',
-    });
-    expect(step.some((e) => e.type === 'threat.decided')).toBe(false);
-    expect(refused(t, { type: 'step', teamerId: 'you', x: 1, y: 7 }, P1)).toBe('AMBUSH_CALLED');
-    expect(refused(t, { type: 'endTeamPhase' }, GM)).toBe('AMBUSH_CALLED');
-    expect(refused(t, { type: 'runThreat' }, P1)).toBe('NOT_YOUR_TEAM');
-    // Random play and the simulator's list offer the run alone.
-    expect(candidateCommands(t.state)).toEqual([{ type: 'runThreat' }]);
-    expect(legalCommands(t.state)).toEqual([{ type: 'runThreat' }]);
-    const run = t.send({ type: 'runThreat' }, P2);
-    expect(run[0]).toEqual({ type: 'threat.run', threatId: 'h1', team: 1 });
-    const decided = run.find((e) => e.type === 'threat.decided');
-    expect(decided?.type === 'threat.decided' && decided.decision.mode).toBe('ambush');
-    expect(t.state.threats.h1?.acted).toBe(true);
-    // The same step set off the other Harpy too: its ambush is called next, in its turn.
-    const next = t.state.multiTeam?.call;
-    expect(next).toMatchObject({ threatId: 'h2', ambush: 'you', run: false });
-    t.send({ type: 'runThreat' }, next?.team === 0 ? P1 : P2);
-    expect(t.state.multiTeam?.call).toBeNull();
+    stepIntoAmbushes(t);
     expect(refused(t, { type: 'runThreat' }, P2)).toBe('NO_THREAT_CALL');
+  });
+
+  it('an ambush set off in the Threat phase (a Teamer answering WAIT) waits for its seat too', () => {
+    const t = boarded(1);
+    hiddenHarpies(t);
+    inPackOrder(t);
+    // Staged (a WAIT interrupt of a Threat card's unit with YOU on the bridge is rare from dice):
+    // a Threat card's Harpy h2, under way, has raised a WAIT interrupt for YOU, who holds WAIT.
+    const mt = t.state.multiTeam;
+    const you = t.state.teamers.you;
+    if (!mt || !you) throw new Error('no teams');
+    t.state = {
+      ...t.state,
+      phase: 'threat',
+      teamers: { ...t.state.teamers, you: { ...you, chits: ['WAIT', 'READY'] } },
+      interrupt: { threatId: 'h2', trigger: 'sighted', teamerIds: ['you'] },
+      multiTeam: { ...mt, call: { threatId: 'h2', team: 0, run: true } },
+    };
+    t.send({ type: 'move', teamerId: 'you' }, P1);
+    // Called to their seats, not run at once (as in the Team phase).
+    stepIntoAmbushes(t);
+    // His WAIT move goes on in the Threat phase; ending it lets the phase go on.
+    expect(t.state.phase).toBe('threat');
+    expect(t.state.move?.teamerId).toBe('you');
+    expect(() => t.send({ type: 'endMove', teamerId: 'you' }, P1)).not.toThrow();
+    expect(t.state.multiTeam?.call?.ambush).toBeUndefined();
   });
 
   it('every multi-team event fits its schema and the import checks, and a tampered one is refused', () => {

@@ -438,9 +438,11 @@ export function checkAmbushes(draft: Draft, teamerId: string): void {
     if (!th?.eye || th.acted || !t || t.x === null || t.wounds >= 2 || t.up === true) continue;
     const world = worldOf(draft.state);
     if (!isAmbushTriggered(world, id, teamerId)) continue;
-    // Multi-team play (21): outside the Threat phase the ambush waits for its seat (callThreat);
-    // runAmbush carries it out and looks for the next one.
-    if (draft.state.multiTeam && draft.state.phase !== 'threat') {
+    // Multi-team play (21): the ambush waits for its seat (callThreat), in the Team phase and in
+    // the Threat phase alike (a Teamer answering a WAIT interrupt, a Threat card's turn); runAmbush
+    // carries it out and looks for the next one. The unit under way is paused behind the interrupt
+    // and resumes by itself (continueThreatPhase), so the call may take the place of its own.
+    if (draft.state.multiTeam) {
       callThreat(draft, id, teamerId);
       return;
     }

@@ -2,6 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import type { Seat } from '../../engine/ruleset.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdEvent } from '../../rules/fundamental-duck/events.ts';
@@ -9,7 +11,9 @@ import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { fixedDeal, ScriptThenSeeded } from '../../rules/fundamental-duck/test-kit.ts';
 import { CeilingButtons, ceilingChoices } from './Ceiling.tsx';
+import { Actions, type ActionsProps } from './FundamentalDuckTable.tsx';
 import { asView, type FdView } from './model.ts';
+import type { FdRunner } from './runner.ts';
 
 /**
  * The ceiling at the table (19): climb and shoot-up buttons only when the rules take them, from a
@@ -130,5 +134,69 @@ describe('the ceiling at the table', () => {
     expect(html).toMatch(/<button type="button" data-testid="fd-shoot-up-h1-har">Shoot up at/);
     const off = asView(fd.view(fd.setup({}), PLAYER)) as FdView;
     expect(ceilingChoices(off, off.teamers.you as Teamer, false, true)).toEqual([]);
+  });
+
+  it('offers a man up in the ceiling no floor orders, only what the rules take up there', () => {
+    const noRunner = { run: async () => undefined, busy: false } as unknown as FdRunner;
+    const actions = (st: FdState, moving = false) => {
+      const v = viewOf(st);
+      const sel = v.teamers.you as Teamer;
+      const props: ActionsProps = {
+        view: v,
+        seat: { seatId: 'p1', role: 'player', name: 'P1' },
+        sel,
+        mine: true,
+        runner: noRunner,
+        mode: 'look',
+        setMode: () => undefined,
+        moving,
+        plan: null,
+        setPlan: () => undefined,
+        reachCost: null,
+        commitMove: async () => undefined,
+        fireWeapons: sel.up === true ? [] : sel.weapons,
+        fireWeapon: null,
+        setWeapon: () => undefined,
+        fireAt: null,
+        fireInfo: null,
+        commitFire: async () => undefined,
+        cancelFire: () => undefined,
+        turnTo: null,
+        setTurnTo: () => undefined,
+        hoverInfo: null,
+        w: arenaFor(v.rules, v.arenaId).width,
+        picked: null,
+        droneAt: new Set(),
+      };
+      return renderToStaticMarkup(<Actions {...props} />);
+    };
+    // On the floor, activated: the floor's orders are there.
+    const floor = actions(atTheHatch());
+    expect(floor).toContain('data-testid="fd-move"');
+    expect(floor).toContain('data-testid="fd-other-actions"');
+    expect(floor).toContain('data-testid="fd-fire-mode"');
+    // Up the hatch and the move ended: still activated, with a second chit.
+    let s = send(atTheHatch(), { type: 'move', teamerId: 'you' }, new ScriptThenSeeded([4], 4));
+    s = send(s, { type: 'climb', teamerId: 'you', x: 7, y: 6 });
+    const moving = actions(s, true);
+    expect(moving).toContain('Up in the ceiling: crawl or climb down');
+    expect(moving).toContain('data-testid="fd-climb-7-6"');
+    s = send(s, { type: 'endMove', teamerId: 'you' });
+    expect(s.teamers.you?.up).toBe(true);
+    const html = actions(s);
+    expect(html).toContain('is up in the ceiling');
+    // Move and the chits' buttons stay (the rules take them up there)...
+    expect(html).toContain('data-testid="fd-move"');
+    expect(html).toContain('data-testid="fd-end-activation"');
+    // ...the floor's tasks, aiming, doors and vehicles do not (the rules refuse them: IN_CEILING).
+    expect(html).not.toContain('data-testid="fd-other-actions"');
+    expect(html).not.toContain('data-testid="fd-fire-mode"');
+    expect(html).not.toContain('-DUCK!');
+    expect(() => send(s, { type: 'move', teamerId: 'you' }, new ScriptThenSeeded([4], 4))).not.toThrow();
+    expect(
+      refusalCode(() => send(s, { type: 'move', teamerId: 'you', dash: true }, new ScriptThenSeeded([4], 4))),
+    ).toBe('accepted');
+    expect(refusalCode(() => send(s, { type: 'turn', teamerId: 'you', facing: 0 }))).toBe('accepted');
+    expect(refusalCode(() => send(s, { type: 'task', teamerId: 'you', task: 'duck' }))).toBe('IN_CEILING');
   });
 });

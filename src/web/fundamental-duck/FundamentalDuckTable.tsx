@@ -147,12 +147,15 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   }, [reach, previewSquare]);
 
   // Fire overlay for the chosen weapon.
-  const fireWeapons = sel
-    ? sel.weapons.filter(
-        (id, i, all) =>
-          all.indexOf(id) === i && ['gun', 'flamer', 'grenade'].includes(view.rules.weapons[id]?.kind ?? ''),
-      )
-    : [];
+  // Up in the ceiling (19) his only shots are the ceiling's "Shoot up" buttons (Ceiling.tsx): no floor aiming.
+  const fireWeapons =
+    sel && sel.up !== true
+      ? sel.weapons.filter(
+          (id, i, all) =>
+            all.indexOf(id) === i &&
+            ['gun', 'flamer', 'grenade'].includes(view.rules.weapons[id]?.kind ?? ''),
+        )
+      : [];
   const fireWeapon = weapon && fireWeapons.includes(weapon) ? weapon : (fireWeapons[0] ?? null);
   const fire = useMemo(() => {
     if (mode !== 'fire' || !sel || !fireWeapon || sel.x === null) return null;
@@ -549,7 +552,7 @@ function Legend() {
   );
 }
 
-interface ActionsProps {
+export interface ActionsProps {
   view: FdView;
   seat: SeatRef;
   sel: Teamer;
@@ -580,7 +583,7 @@ interface ActionsProps {
 }
 
 /** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
-function Actions(a: ActionsProps) {
+export function Actions(a: ActionsProps) {
   const { view, sel, runner, w } = a;
   const p = view.pending;
   const run = (c: FdCommand) => void runner.run(c);
@@ -597,6 +600,9 @@ function Actions(a: ActionsProps) {
   const inInterrupt = p.interrupt?.teamerIds.includes(sel.id) ?? false;
   // Riding in a vehicle he drives it or gets out: his own move and turn are not offered.
   const riding = vehicleOfCrew(asState(view), sel.id) !== undefined;
+  // Up in the ceiling (19) the rules take only his move, turn, chits and the ceiling's own shots and
+  // grapples (IN_CEILING otherwise): the floor's vehicle, aiming, door, grapple and task buttons are not offered.
+  const up = sel.up === true;
   const arena = arenaFor(view.rules, view.arenaId);
   const sq = sel.x !== null && sel.y !== null ? sel.y * w + sel.x : -1;
   const doors = sq >= 0 ? arena.doors.filter((d) => d.zone.includes(sq)) : [];
@@ -658,7 +664,10 @@ function Actions(a: ActionsProps) {
         <div className="fd-move-box" data-testid="fd-move-box">
           <p>
             Moving: <strong>{view.move.allowance - view.move.spent}</strong> of {view.move.allowance} point(s)
-            left. Pick a lit square (the number is its cost), then confirm.
+            left.{' '}
+            {up
+              ? 'Up in the ceiling: crawl or climb down with the ceiling buttons.'
+              : 'Pick a lit square (the number is its cost), then confirm.'}
           </p>
           {a.plan ? (
             <>
@@ -701,7 +710,7 @@ function Actions(a: ActionsProps) {
       (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
       !a.moving ? (
         <>
-          {!inInterrupt && view.phase === 'team' ? (
+          {!inInterrupt && view.phase === 'team' && !up ? (
             <VehicleActions view={view} sel={sel} busy={runner.busy} run={run} />
           ) : null}
           {!inInterrupt && view.phase === 'team' && !riding ? (
@@ -731,7 +740,7 @@ function Actions(a: ActionsProps) {
             </div>
           ) : null}
           {/* The crew inside a vehicle neither shoot nor grapple (the rules refuse IN_VEHICLE). */}
-          {view.phase === 'team' && a.fireWeapons.length > 0 && !riding ? (
+          {view.phase === 'team' && a.fireWeapons.length > 0 && !riding && !up ? (
             <div className="fd-buttons">
               <button
                 type="button"
@@ -845,60 +854,64 @@ function Actions(a: ActionsProps) {
               )}
             </div>
           ) : null}
-          <div className="fd-buttons">
-            {doors.map((d) => {
-              const open = view.doors[d.index]?.open ?? false;
-              return (
-                <span key={d.id} className="fd-door-actions">
-                  <button
-                    type="button"
-                    onClick={() => run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: !open })}
-                  >
-                    {open ? 'Close' : 'Open'} door {d.id}
-                  </button>
-                  {sel.bioSensor && !open ? (
+          {up ? null : (
+            <div className="fd-buttons">
+              {doors.map((d) => {
+                const open = view.doors[d.index]?.open ?? false;
+                return (
+                  <span key={d.id} className="fd-door-actions">
                     <button
                       type="button"
-                      onClick={() => run({ type: 'scan', teamerId: sel.id, door: d.index })}
+                      onClick={() =>
+                        run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: !open })
+                      }
                     >
-                      Scan through {d.id}
+                      {open ? 'Close' : 'Open'} door {d.id}
                     </button>
-                  ) : null}
-                </span>
-              );
-            })}
-            {sel.doorRc && sq >= 0
-              ? arena.doors
-                  .filter((d) => d.tiles.includes(arena.tileOf[sq] as number))
-                  .map((d) => {
-                    const held = view.doorsHeld.includes(d.index);
-                    return (
+                    {sel.bioSensor && !open ? (
                       <button
-                        key={`rc${d.id}`}
                         type="button"
-                        onClick={() =>
-                          run({ type: 'holdDoor', teamerId: sel.id, door: d.index, hold: !held })
-                        }
+                        onClick={() => run({ type: 'scan', teamerId: sel.id, door: d.index })}
                       >
-                        {held ? `Let door ${d.id} go (DOOR RC)` : `Hold door ${d.id} open (DOOR RC)`}
+                        Scan through {d.id}
                       </button>
-                    );
-                  })
-              : null}
-            {view.phase === 'team' && !riding
-              ? threatsNear.map((th) => (
-                  <button
-                    key={th.id}
-                    type="button"
-                    onClick={() => run({ type: 'grapple', teamerId: sel.id, threatId: th.id })}
-                  >
-                    Grapple {figureName(view, th.id)}
-                  </button>
-                ))
-              : null}
-          </div>
-          {view.phase === 'team' ? (
-            <details className="fd-more">
+                    ) : null}
+                  </span>
+                );
+              })}
+              {sel.doorRc && sq >= 0
+                ? arena.doors
+                    .filter((d) => d.tiles.includes(arena.tileOf[sq] as number))
+                    .map((d) => {
+                      const held = view.doorsHeld.includes(d.index);
+                      return (
+                        <button
+                          key={`rc${d.id}`}
+                          type="button"
+                          onClick={() =>
+                            run({ type: 'holdDoor', teamerId: sel.id, door: d.index, hold: !held })
+                          }
+                        >
+                          {held ? `Let door ${d.id} go (DOOR RC)` : `Hold door ${d.id} open (DOOR RC)`}
+                        </button>
+                      );
+                    })
+                : null}
+              {view.phase === 'team' && !riding
+                ? threatsNear.map((th) => (
+                    <button
+                      key={th.id}
+                      type="button"
+                      onClick={() => run({ type: 'grapple', teamerId: sel.id, threatId: th.id })}
+                    >
+                      Grapple {figureName(view, th.id)}
+                    </button>
+                  ))
+                : null}
+            </div>
+          )}
+          {view.phase === 'team' && !up ? (
+            <details className="fd-more" data-testid="fd-other-actions">
               <summary>Other actions</summary>
               <div className="fd-buttons">
                 {sel.ducked ? (

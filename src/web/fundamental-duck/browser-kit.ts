@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
 import { newSystemTable } from '../three-sixteen/browser-kit.ts';
 
 /**
@@ -38,4 +39,14 @@ export async function gmPlace(
   await form.getByRole('textbox', { name: 'Reason' }).fill('staging the test');
   await form.getByTestId('fd-gm-override').click();
   await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
+}
+
+/** Loads a pack at the briefing (the pack card's file input) and waits until the table names it. */
+export async function loadPack(page: Page, pack: FdPack): Promise<void> {
+  await page.getByTestId('fd-pack-load').setInputFiles({
+    name: `${pack.id}.fd-pack.json`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(pack)),
+  });
+  await expect.poll(() => page.getByTestId('fd-pack-name').textContent()).toBe(pack.name);
 }
