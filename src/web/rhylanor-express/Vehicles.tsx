@@ -92,7 +92,12 @@ function VehicleOrders({
         <VehicleFire view={view} at={at} crew={crew} enemies={enemies} />
       ) : null}
       {phase === 'directFire' || phase === 'returnFire' ? (
-        <Dogfight view={view} at={at} crew={crew} enemies={enemies.filter((m) => view.machines[m.id]?.kind === 'vehicle')} />
+        <Dogfight
+          view={view}
+          at={at}
+          crew={crew}
+          enemies={enemies.filter((m) => view.machines[m.id]?.kind === 'vehicle')}
+        />
       ) : null}
       {phase !== null ? <PointDefence view={view} at={at} crew={crew} /> : null}
       {phase === 'directFire' && ours ? <Bomb view={view} combat={combat} at={at} crew={crew} /> : null}
@@ -409,44 +414,65 @@ function BringVehicle({ view, combat }: { view: View; combat: Combat }) {
         </form>
       ) : null}
       {idle.map((m) => (
-        <form
-          key={m.id}
-          className="re-inline"
-          aria-label={`${m.name} joins the fight`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const d = new FormData(e.currentTarget);
-            run(
-              {
-                type: 'combat.vehicle',
-                machineId: m.id,
-                side: String(d.get('side')),
-                x: Number(d.get('x')),
-                y: Number(d.get('y')),
-                activity: String(d.get('activity')),
-              },
-              `${m.name} joins`,
-            );
-          }}
-        >
-          {m.name}{' '}
-          <Choice
-            label="side"
-            name="side"
-            options={(['a', 'b'] as const).map((s) => ({ value: s, label: combat.sides[s].name }))}
-          />
-          <label>
-            x <input className="re-num" name="x" type="number" defaultValue={0} />
-          </label>
-          <label>
-            y <input className="re-num" name="y" type="number" defaultValue={0} />
-          </label>
-          <Choice label="doing" name="activity" options={named([...VEHICLE_ACTIVITIES])} />
-          <button type="submit" disabled={busy}>
-            Join the fight
-          </button>
-        </form>
+        <JoinFight key={m.id} combat={combat} m={m} />
       ))}
     </div>
+  );
+}
+
+/**
+ * The referee's: a vehicle or robot in play brought into the running fight on a side, at a point
+ * typed or picked on the fight map; a vehicle also says what it is doing (its to-hit DM).
+ */
+export function JoinFight({ combat, m }: { combat: Combat; m: Machine }) {
+  const { run, busy } = useRunner();
+  const [side, setSide] = useState<string>('a');
+  const [activity, setActivity] = useState<string>(VEHICLE_ACTIVITIES[0]);
+  const aim = useAim(`join:${m.id}`, `where ${m.name} comes in`, 1, { x: 0, y: 0 });
+  const ready = aim.at !== null;
+  return (
+    <form
+      className="re-inline"
+      aria-label={`${m.name} joins the fight`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!aim.at) return;
+        const where = { machineId: m.id, side, x: aim.at.x, y: aim.at.y };
+        run(
+          m.kind === 'robot'
+            ? { type: 'combat.robot', ...where }
+            : { type: 'combat.vehicle', ...where, activity },
+          `${m.name} joins`,
+        );
+      }}
+    >
+      {m.name}{' '}
+      <Choice
+        label="side"
+        name="side"
+        options={(['a', 'b'] as const).map((s) => ({ value: s, label: combat.sides[s].name }))}
+        value={side}
+        onChange={setSide}
+      />
+      <NumberField label="x" name="x" value={aim.x} onChange={aim.setX} />
+      <NumberField label="y" name="y" value={aim.y} onChange={aim.setY} />
+      {aim.canPick ? (
+        <button type="button" className="re-small" aria-pressed={aim.picking} onClick={aim.togglePicking}>
+          {aim.picking ? 'Done picking' : 'Pick on the map'}
+        </button>
+      ) : null}
+      {m.kind === 'vehicle' ? (
+        <Choice
+          label="doing"
+          name="activity"
+          options={named([...VEHICLE_ACTIVITIES])}
+          value={activity}
+          onChange={setActivity}
+        />
+      ) : null}
+      <button type="submit" disabled={busy || !ready}>
+        Join the fight
+      </button>
+    </form>
   );
 }
