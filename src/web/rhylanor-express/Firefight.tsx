@@ -12,7 +12,7 @@ import { Choice, NumberField } from './Fields.tsx';
 import { FightCalls } from './FightCalls.tsx';
 import { FightMap, type MovePlan, type RidersOnMap } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
-import { AimProvider, useAim } from './map-aim.tsx';
+import { AimFields, AimProvider, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
 import { chanceText, previewCommand, previewTask } from './preview.ts';
 import { RobotsToJoin, robotsOnSide } from './Robots.tsx';
@@ -704,12 +704,8 @@ function CoverList({
   const { run, busy } = useRunner();
   const [radius, setRadius] = useState('2');
   const r = Number(radius);
-  const { x, y, setX, setY, picking, canPick, togglePicking } = useAim(
-    'cover',
-    'the cover',
-    Number.isFinite(r) && r > 0 ? r : 0,
-    { x: 0, y: 0 },
-  );
+  const aim = useAim('cover', 'the cover', Number.isFinite(r) && r > 0 ? r : 0, { x: 0, y: 0 });
+  const { x, y } = aim;
   const [kind, setKind] = useState('2');
   const [name, setName] = useState('');
   const areas = combat.coverMap ?? [];
@@ -781,13 +777,7 @@ function CoverList({
             );
           }}
         >
-          <NumberField label="x m" name="coverX" value={x} onChange={setX} />
-          <NumberField label="y m" name="coverY" value={y} onChange={setY} />
-          {canPick ? (
-            <button type="button" className="re-small" aria-pressed={picking} onClick={togglePicking}>
-              {picking ? 'Done picking' : 'Pick on the map'}
-            </button>
-          ) : null}
+          <AimFields aim={aim} names={['coverX', 'coverY']} labels={['x m', 'y m']} />
           <NumberField label="radius m" name="coverRadius" value={radius} onChange={setRadius} min={1} />
           <Choice
             label="Cover"

@@ -4,7 +4,7 @@ import { VEHICLE_ACTIVITIES } from '../../rules/rhylanor-express/data/tables.ts'
 import type { Combat, Combatant, Machine, SideId } from '../../rules/rhylanor-express/state.ts';
 import { byId, Choice, NumberField, named } from './Fields.tsx';
 import { metresBetween } from './fight-map.ts';
-import { useAim } from './map-aim.tsx';
+import { AimFields, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, type View } from './model.ts';
 import { Riders } from './Riders.tsx';
 import { useRunner } from './runner.tsx';
@@ -356,13 +356,12 @@ function Bomb({ view, combat, at, crew }: { view: View; combat: Combat; at: Comb
         Bombs: {left} of {v.bombLoad} left · blast {v.bombRadius} m, PEN {v.bombPen}
       </span>{' '}
       <Choice label="Pilot" name="bombPilot" options={byId(pilots)} value={pilotId} onChange={setPilot} />
-      <NumberField label="at x" name="bombX" value={aim.x} onChange={aim.setX} />
-      <NumberField label="y" name="bombY" value={aim.y} onChange={aim.setY} />
-      {aim.canPick ? (
-        <button type="button" className="re-small" aria-pressed={aim.picking} onClick={aim.togglePicking}>
-          {aim.picking ? 'Done aiming' : 'Aim on the map'}
-        </button>
-      ) : null}{' '}
+      <AimFields
+        aim={aim}
+        names={['bombX', 'bombY']}
+        labels={['at x', 'y']}
+        words={['Aim on the map', 'Done aiming']}
+      />{' '}
       <span className="re-muted" data-testid="bomb-caught">
         {target
           ? caught.length > 0
@@ -454,13 +453,7 @@ export function JoinFight({ combat, m }: { combat: Combat; m: Machine }) {
         value={side}
         onChange={setSide}
       />
-      <NumberField label="x" name="x" value={aim.x} onChange={aim.setX} />
-      <NumberField label="y" name="y" value={aim.y} onChange={aim.setY} />
-      {aim.canPick ? (
-        <button type="button" className="re-small" aria-pressed={aim.picking} onClick={aim.togglePicking}>
-          {aim.picking ? 'Done picking' : 'Pick on the map'}
-        </button>
-      ) : null}
+      <AimFields aim={aim} names={['x', 'y']} />
       {m.kind === 'vehicle' ? (
         <Choice
           label="doing"
