@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type RhylanorEvent, rhylanorExpress } from './ruleset.ts';
-import { fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
+import { type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
+import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
 
 /** Referee secrets never reach a player's view or the events it receives. */
 
@@ -89,5 +89,109 @@ describe('referee secrets', () => {
     const opened = r.events.find((e) => e.type === 'window.opened');
     expect(JSON.stringify(rhylanorExpress.redact(opened as never, PLAYER))).not.toContain('Rifles-1');
     expect(JSON.stringify(rhylanorExpress.redact(opened as never, GM_SEAT))).toContain('Rifles-1');
+  });
+});
+
+describe('an unfound man aboard a vehicle (§7.15)', () => {
+  type Seen = { machines: Record<string, { riders?: { characterId: string }[] }> };
+  const riders = (s: RhylanorState, seat: typeof PLAYER) =>
+    (rhylanorExpress.view(s, seat) as Seen).machines.m1?.riders?.map((r) => r.characterId) ?? [];
+
+  it('neither the view nor the events show the other side where he got in or out until he is found', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state; // c1
+    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state; // c2
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state; // m1
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        {
+          id: 'b',
+          name: 'Lurkers',
+          disposition: 'concealed',
+          members: [{ characterId: 'c2', x: 60, y: 0 }],
+        },
+      ],
+    }).state;
+    // The G-carrier stands in plain sight beside him.
+    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 3 }).state;
+    s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
+    s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
+    s = play(s, { type: 'combat.order', intruder: 'b' }).state;
+    const log: RhylanorEvent[] = [];
+    const step = (command: unknown, actor = GM_SEAT) => {
+      const r = play(s, command, [], actor);
+      s = r.state;
+      log.push(...r.events);
+    };
+    step({ type: 'machine.board', machineId: 'm1', characterId: 'c2', seat: 'driver' }, OTHER_PLAYER);
+    step({ type: 'machine.seat', machineId: 'm1', characterId: 'c2', seat: 'gunner' });
+    expect(s.combat?.combatants.c2).toMatchObject({ x: 60, y: 3, concealed: true });
+    expect(riders(s, PLAYER)).toEqual([]);
+    expect(riders(s, { seatId: 's1', role: 'spectator' })).toEqual([]);
+    expect(JSON.stringify(rhylanorExpress.view(s, PLAYER))).not.toMatch(/"characterId":"c2"/);
+    for (const e of log) {
+      expect(JSON.stringify(rhylanorExpress.redact(e, PLAYER))).not.toContain('c2');
+      expect(rhylanorExpress.redact(e, GM_SEAT)).toBe(e);
+    }
+    // His own seat and the referee know he is aboard.
+    expect(riders(s, OTHER_PLAYER)).toEqual(['c2']);
+    expect(riders(s, GM_SEAT)).toEqual(['c2']);
+    // Found: now the other side sees him in it, and his getting out is told in full.
+    s = play(s, { type: 'combat.place', characterId: 'c2', concealed: false }).state;
+    expect(riders(s, PLAYER)).toEqual(['c2']);
+    // On to his side's next movement phase.
+    const turn = s.combat?.turn ?? 0;
+    while (!(s.combat?.turn === turn + 1 && s.combat.phasing === 'b' && s.combat.phase === 'movement'))
+      s = play(s, { type: 'combat.next' }).state;
+    const out = play(s, { type: 'machine.alight', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER);
+    const alighted = out.events.find((e) => e.type === 'machine.alighted');
+    expect(rhylanorExpress.redact(alighted as never, PLAYER)).toEqual(alighted);
+  });
+
+  it('an unfound man getting out keeps where he stepped out to himself', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state;
+    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+      ],
+    }).state;
+    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
+    s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
+    s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
+    s = play(s, { type: 'combat.order', intruder: 'b' }).state;
+    expect(riders(s, PLAYER)).toEqual([]);
+    const out = play(
+      s,
+      { type: 'machine.alight', machineId: 'm1', characterId: 'c2', x: 62, y: 1 },
+      [],
+      OTHER_PLAYER,
+    );
+    const alighted = out.events.find((e) => e.type === 'machine.alighted');
+    expect(rhylanorExpress.redact(alighted as never, PLAYER)).toEqual({
+      type: 'machine.alighted',
+      hidden: true,
+    });
+    expect(rhylanorExpress.redact(alighted as never, GM_SEAT)).toMatchObject({ characterId: 'c2', x: 62 });
+  });
+
+  it('a secret NPC aboard outside a fight is neither in the rider list nor named by the event', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state; // c1, secret
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    const r = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c1' });
+    expect(riders(r.state, PLAYER)).toEqual([]);
+    expect(riders(r.state, GM_SEAT)).toEqual(['c1']);
+    expect(rhylanorExpress.redact(r.events[0] as never, PLAYER)).toEqual({
+      type: 'machine.boarded',
+      hidden: true,
+    });
   });
 });

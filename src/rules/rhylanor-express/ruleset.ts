@@ -277,8 +277,21 @@ function markSecret(
     ) {
       if (!(e.type === 'combat.positioned' && e.concealed === false)) return { ...e, hidden: true };
     }
+    // An unfound man getting in or out of a vehicle in plain sight would show where he is.
+    if (
+      (e.type === 'machine.boarded' || e.type === 'machine.alighted' || e.type === 'machine.reseated') &&
+      unseenRider(state, e.characterId)
+    )
+      return { ...e, hidden: true };
     return secret ? { ...e, secret: true } : e;
   });
+}
+
+/** A rider players may not see: concealed in the fight, or a secret NPC who is in no fight. */
+function unseenRider(state: RhylanorState, id: string): boolean {
+  const inFight = state.combat?.combatants[id];
+  if (inFight) return inFight.concealed;
+  return state.characters[id]?.secret === true;
 }
 
 function evolve(state: RhylanorState, event: RhylanorEvent | TableEvent): RhylanorState {

@@ -2,7 +2,7 @@ import type { Seat, TableEvent } from '../../engine/ruleset.ts';
 import { type ChatEvent, isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
 import type { Pack } from './data/pack-schema.ts';
 import type { PersonalEvent } from './events.ts';
-import type { Combat, Combatant, Continuation, RhylanorState } from './state.ts';
+import type { Combat, Combatant, Continuation, Machine, RhylanorState } from './state.ts';
 import type { RollRecord } from './task.ts';
 
 /**
@@ -71,12 +71,12 @@ export function viewPersonal(state: RhylanorState, seat: Seat) {
     };
   }
   const w = state.window;
+  const mine = (id: string) => state.characters[id]?.owner === seat.seatId;
   const window = w && isSecretRoller(state, w.after) ? { ...w, rolls: w.rolls.map(lumped) } : w;
   return {
     ...state,
-    combat:
-      state.combat &&
-      withoutHiddenPositions(state.combat, (id) => state.characters[id]?.owner === seat.seatId),
+    combat: state.combat && withoutHiddenPositions(state.combat, mine),
+    machines: withoutHiddenRiders(state, (id) => characters[id] !== undefined && !unfound(state, id, mine)),
     window,
     chat: viewChat(state.chat, seat),
     pack: cachedPlayerPack(state.pack),
@@ -95,6 +95,25 @@ function withoutHiddenPositions(combat: Combat, own: (id: string) => boolean): C
     combatants[m.id] = { ...m, x: null as unknown as number, y: null as unknown as number, contacts: {} };
   }
   return combatants ? { ...combat, combatants } : combat;
+}
+
+/** A concealed man in the fight who is not the seat's own: where he is stays unknown (§7.15). */
+function unfound(state: RhylanorState, id: string, own: (id: string) => boolean): boolean {
+  return state.combat?.combatants[id]?.concealed === true && !own(id);
+}
+
+/**
+ * Vehicles' rider lists without the men the seat may not see: an unfound man aboard a vehicle in
+ * plain sight would give away where he is, and a secret NPC outside a fight is not shown at all.
+ */
+function withoutHiddenRiders(state: RhylanorState, sees: (id: string) => boolean): RhylanorState['machines'] {
+  let machines: Record<string, Machine> | null = null;
+  for (const m of Object.values(state.machines)) {
+    if (!m.riders?.some((r) => !sees(r.characterId))) continue;
+    machines ??= { ...state.machines };
+    machines[m.id] = { ...m, riders: m.riders.filter((r) => sees(r.characterId)) };
+  }
+  return machines ?? state.machines;
 }
 
 /** The character whose sheet a roll's modifiers come from. */
@@ -166,6 +185,13 @@ export function redactPersonal(
     case 'combat.positioned':
       // `hidden`: set by decide when the one moving is concealed; his new place stays unknown.
       out = (event as { hidden?: boolean }).hidden ? { type: event.type, id: event.id } : event;
+      return out as { readonly type: string };
+    case 'machine.boarded':
+    case 'machine.alighted':
+    case 'machine.reseated':
+      // `hidden`: set by decide when the rider is unfound or a secret NPC outside a fight; a
+      // vehicle's place is public, so who got in or out of it (and where he stepped out) stays back.
+      out = (event as { hidden?: boolean }).hidden ? { type: event.type, hidden: true } : event;
       return out as { readonly type: string };
     case 'combat.hits':
       out = secret ? { ...event, roll: lumped(event.roll) } : event;

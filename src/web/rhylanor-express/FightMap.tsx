@@ -26,6 +26,8 @@ export interface MovePlan {
   readonly id: string;
   readonly option: MovementOption;
   readonly to: Spot;
+  /** How far the option takes this one, when not a man's (a robot's pack movement and damage). */
+  readonly metres?: number;
 }
 
 const BAND_CLASS = ['effective', 'long', 'extreme'] as const;
@@ -77,7 +79,7 @@ export function FightMap({
         .filter(placed)
         .find((m) => m.id === chosen)
     : undefined;
-  const reach = plan ? MOVEMENT_OPTIONS[plan.option].metres : 0;
+  const reach = plan ? (plan.metres ?? MOVEMENT_OPTIONS[plan.option].metres) : 0;
   const cover = combat.coverMap ?? [];
   // The map takes in every cover area whole: two opposite corners of its square.
   const spots = [
@@ -96,9 +98,9 @@ export function FightMap({
   const mayReach = useCallback(
     (c: SquareCell) => {
       if (!plan || !me) return false;
-      return metresBetween(metresOf(grid, c), me) <= MOVEMENT_OPTIONS[plan.option].metres;
+      return metresBetween(metresOf(grid, c), me) <= reach;
     },
-    [plan, me, grid],
+    [plan, me, grid, reach],
   );
   const planCell = plan ? cellOf(grid, plan.to) : null;
   const who = (c: SquareCell) =>

@@ -1,18 +1,21 @@
 import { useState } from 'react';
+import { isRuleError } from '../../engine/rule-error.ts';
 import { type Character, condition, currentEnd } from '../../rules/rhylanor-express/character.ts';
 import { coverOf } from '../../rules/rhylanor-express/combat.ts';
 import type { Weapon } from '../../rules/rhylanor-express/data/pack-schema.ts';
-import type { MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
-import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
+import { MOVEMENT_OPTIONS, type MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
+import { robotAllowance } from '../../rules/rhylanor-express/robots.ts';
+import type { RhylanorCommand, RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
 import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
 import { Choice, NumberField } from './Fields.tsx';
 import { FightCalls } from './FightCalls.tsx';
 import { FightMap, type MovePlan, type RidersOnMap } from './FightMap.tsx';
 import type { Spot } from './fight-map.ts';
-import { AimProvider, useAim } from './map-aim.tsx';
+import { AimFields, AimProvider, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
-import { chanceText, previewTask } from './preview.ts';
+import { chanceText, previewCommand, previewTask } from './preview.ts';
+import { RobotsToJoin, robotsOnSide } from './Robots.tsx';
 import { useRunner } from './runner.tsx';
 import { combatantName, VehiclesInFight } from './Vehicles.tsx';
 import { actingFireteam, playsSide, poolSidesWaiting } from './your-move.ts';
@@ -63,31 +66,50 @@ export interface Orders {
 
 const NO_ORDERS: Orders = { option: 'stand', to: null, weapon: 0 };
 
-/** The characters this seat may order now: its fit members of the acting side, outside a pool window. */
-function orderable(view: View, seat: SeatRef, combat: Combat): Character[] {
+/**
+ * Who this seat may order now, outside a pool window: its fit members of the acting side (`men`,
+ * who also make the fight's rarer calls) and, for the referee, that side's robots (`robots`).
+ */
+function orderable(view: View, seat: SeatRef, combat: Combat): { men: Character[]; robots: Character[] } {
   const acting = actingFireteam(view);
-  if (combat.stage !== 'turns' || !acting || view.window || !playsSide(view, seat, acting)) return [];
-  return combat.sides[acting].members
-    .map((id) => view.characters[id])
-    .filter((c): c is Character => isSheet(c) && mayAct(seat, c) && condition(c) === 'fit');
+  if (combat.stage !== 'turns' || !acting || view.window || !playsSide(view, seat, acting))
+    return { men: [], robots: [] };
+  return {
+    men: combat.sides[acting].members
+      .map((id) => view.characters[id])
+      .filter((c): c is Character => isSheet(c) && mayAct(seat, c) && condition(c) === 'fit'),
+    robots: robotsOnSide(view, seat, combat, acting),
+  };
 }
 
 function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; combat: Combat }) {
   const [chosenId, setChosen] = useState<string | null>(null);
   const [orders, setOrders] = useState<Readonly<Record<string, Orders>>>({});
-  const members = orderable(view, seat, combat);
+  const { men: members, robots } = orderable(view, seat, combat);
+  // A robot acts through the man's forms, its sheet made by the rules (robotsOnSide).
+  const actors = [...members, ...robots];
   const own = sheets(view).filter((c) => mayAct(seat, c) && combat.combatants[c.id]);
-  const chosen = chosenId ?? members[0]?.id ?? own[0]?.id ?? null;
-  const chosenSheet = chosen ? view.characters[chosen] : undefined;
+  const chosen = chosenId ?? actors[0]?.id ?? own[0]?.id ?? null;
+  const chosenSheet = actors.find((c) => c.id === chosen) ?? (chosen ? view.characters[chosen] : undefined);
   const ordersOf = (id: string): Orders => orders[id] ?? NO_ORDERS;
   const setOrdersOf = (id: string, o: Partial<Orders>) =>
     setOrders((all) => ({ ...all, [id]: { ...(all[id] ?? NO_ORDERS), ...o } }));
   const chosenOrders = chosen ? ordersOf(chosen) : NO_ORDERS;
   const chosenAt = chosen ? combat.combatants[chosen] : undefined;
-  const moving = combat.phase === 'movement' && members.some((c) => c.id === chosen);
+  const moving = combat.phase === 'movement' && actors.some((c) => c.id === chosen);
   const plan: MovePlan | null =
     moving && chosen && chosenAt && chosenAt.x !== null
-      ? { id: chosen, option: chosenOrders.option, to: chosenOrders.to ?? { x: chosenAt.x, y: chosenAt.y } }
+      ? {
+          id: chosen,
+          option: chosenOrders.option,
+          to: chosenOrders.to ?? { x: chosenAt.x, y: chosenAt.y },
+          // A robot's reach is its own (its pack movement, halved or nil by damage).
+          ...(view.machines[chosen]?.kind === 'robot'
+            ? {
+                metres: moveOptions(view, chosen).find((o) => o.value === chosenOrders.option)?.metres ?? 0,
+              }
+            : {}),
+        }
       : null;
   const weapon = isSheet(chosenSheet) ? rangedWeapons(view, chosenSheet) : [];
   const weaponData = weapon.find((r) => r.i === chosenOrders.weapon)?.data ?? weapon[0]?.data ?? null;
@@ -190,9 +212,9 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
           />
           <CoverList combat={combat} referee={referee} selected={selectedCover} onSelect={setSelectedCover} />
           {view.window ? <PoolWindow view={view} seat={seat} /> : null}
-          {members.length > 0 ? (
+          {actors.length > 0 ? (
             <div className="re-fight-actions">
-              {members.map((c) => (
+              {actors.map((c) => (
                 <CombatantActions
                   key={c.id}
                   view={view}
@@ -210,6 +232,7 @@ function FightUnderWay({ view, seat, combat }: { view: View; seat: SeatRef; comb
             <FightCalls view={view} seat={seat} combat={combat} members={members} />
           ) : null}
           <VehiclesInFight view={view} seat={seat} combat={combat} />
+          {referee ? <RobotsToJoin view={view} combat={combat} /> : null}
           {seat.role === 'gm' ? <PlaceCombatant view={view} combat={combat} /> : null}
           {seat.role !== 'spectator' ? <StepControls view={view} seat={seat} /> : null}
         </section>
@@ -272,6 +295,35 @@ function PoolWindow({ view, seat }: { view: View; seat: SeatRef }) {
   );
 }
 
+/**
+ * The movement options offered (§7.5): a man's four; a robot's, as far as its pack movement and its
+ * damage allow (`robotAllowance`; an option its locomotion forbids stays, the refusal then in words).
+ */
+function moveOptions(
+  view: View,
+  id: string,
+): { value: MovementOption; label: string; metres: number | null }[] {
+  const robot = view.machines[id];
+  const options = Object.keys(MOVEMENT_OPTIONS) as MovementOption[];
+  return options.flatMap((o): { value: MovementOption; label: string; metres: number | null }[] => {
+    let metres: number = MOVEMENT_OPTIONS[o].metres;
+    if (robot?.kind === 'robot') {
+      try {
+        metres = robotAllowance(view as unknown as RhylanorState, robot, o);
+      } catch (e) {
+        if (isRuleError(e) && e.code === 'OPTION_NOT_ALLOWED') return [];
+        return [{ value: o, label: `${o} (${isRuleError(e) ? e.message : 'not now'})`, metres: null }];
+      }
+    }
+    const snap = MOVEMENT_OPTIONS[o].snapDm;
+    const label =
+      o === 'stand'
+        ? 'stand (aimed fire, return fire)'
+        : `${o} (${metres} m${snap ? `, snap fire −${-snap}` : ''})`;
+    return [{ value: o, label, metres }];
+  });
+}
+
 /** The ranged weapons a character carries, with their index on his sheet. */
 function rangedWeapons(view: View, c: Character) {
   return c.weapons
@@ -325,6 +377,19 @@ function CombatantActions({
     fire && (phase === 'directFire' || phase === 'returnFire') ? previewTask(view, seat, fire) : null;
   const weaponData = ranged.find((r) => r.i === weapon)?.data ?? ranged[0]?.data;
   const riding = Object.values(view.machines).find((m) => m.riders?.some((r) => r.characterId === c.id));
+  const robot = view.machines[c.id]?.kind === 'robot';
+  const move = {
+    type: 'combat.move',
+    characterId: c.id,
+    option,
+    x: Number(x),
+    y: Number(y),
+  } as RhylanorCommand;
+  // What the rules would refuse, said before the button (a robot that cannot move or act).
+  const movePreview = phase === 'movement' && !riding ? previewCommand(view, seat, move) : null;
+  // A preview that broke on the seat's partial view is no refusal of the rules: nothing said then.
+  const moveRefusal =
+    movePreview && !movePreview.ok && movePreview.code !== 'PREVIEW_FAILED' ? movePreview.message : null;
   return (
     <fieldset className="re-combatant-actions" aria-label={`Actions of ${c.name}`}>
       <strong>{c.name}</strong>{' '}
@@ -342,19 +407,17 @@ function CombatantActions({
           className="re-inline"
           onSubmit={(e) => {
             e.preventDefault();
-            run(
-              { type: 'combat.move', characterId: c.id, option, x: Number(x), y: Number(y) },
-              `${c.name} moves`,
-            );
+            run(move, `${c.name} moves`);
           }}
         >
           <label>
             Option{' '}
             <select name="option" value={option} onChange={(e) => setOption(e.target.value)}>
-              <option value="stand">stand (aimed fire, return fire)</option>
-              <option value="evade">evade (9 m)</option>
-              <option value="walk">walk (18 m, snap fire −2)</option>
-              <option value="run">run (45 m, snap fire −4)</option>
+              {moveOptions(view, c.id).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
             </select>
           </label>{' '}
           <NumberField label="x" name="x" value={x} onChange={setX} />{' '}
@@ -362,6 +425,11 @@ function CombatantActions({
           <button type="submit" disabled={busy}>
             Move
           </button>
+          {moveRefusal ? (
+            <p className="re-muted" data-testid="move-refusal">
+              {moveRefusal}
+            </p>
+          ) : null}
         </form>
       ) : null}
       {(phase === 'directFire' || phase === 'returnFire') && fire ? (
@@ -423,7 +491,7 @@ function CombatantActions({
           </button>
         </form>
       ) : null}
-      {phase === 'melee' && chosenTarget ? (
+      {phase === 'melee' && chosenTarget && !robot ? (
         <button
           type="button"
           disabled={busy}
@@ -636,12 +704,8 @@ function CoverList({
   const { run, busy } = useRunner();
   const [radius, setRadius] = useState('2');
   const r = Number(radius);
-  const { x, y, setX, setY, picking, canPick, togglePicking } = useAim(
-    'cover',
-    'the cover',
-    Number.isFinite(r) && r > 0 ? r : 0,
-    { x: 0, y: 0 },
-  );
+  const aim = useAim('cover', 'the cover', Number.isFinite(r) && r > 0 ? r : 0, { x: 0, y: 0 });
+  const { x, y } = aim;
   const [kind, setKind] = useState('2');
   const [name, setName] = useState('');
   const areas = combat.coverMap ?? [];
@@ -713,13 +777,7 @@ function CoverList({
             );
           }}
         >
-          <NumberField label="x m" name="coverX" value={x} onChange={setX} />
-          <NumberField label="y m" name="coverY" value={y} onChange={setY} />
-          {canPick ? (
-            <button type="button" className="re-small" aria-pressed={picking} onClick={togglePicking}>
-              {picking ? 'Done picking' : 'Pick on the map'}
-            </button>
-          ) : null}
+          <AimFields aim={aim} names={['coverX', 'coverY']} labels={['x m', 'y m']} />
           <NumberField label="radius m" name="coverRadius" value={radius} onChange={setRadius} min={1} />
           <Choice
             label="Cover"

@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import type { Machine } from '../../rules/rhylanor-express/state.ts';
+import type { Character } from '../../rules/rhylanor-express/character.ts';
+import { robotActor } from '../../rules/rhylanor-express/robots.ts';
+import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
+import type { Combat, Machine, SideId } from '../../rules/rhylanor-express/state.ts';
 import { robotSkillDm } from '../../rules/rhylanor-express/vehicles.ts';
 import { byId, Choice, NumberField, named } from './Fields.tsx';
 import { mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
@@ -7,6 +10,7 @@ import { OddsLine } from './Odds.tsx';
 import { mayRoll, previewOdds } from './preview.ts';
 import { Riders } from './Riders.tsx';
 import { useRunner } from './runner.tsx';
+import { JoinFight } from './Vehicles.tsx';
 
 /**
  * Robots and vehicles in play (§7.13, §7.14): the referee brings a robot from the pack; anyone
@@ -162,6 +166,39 @@ export function Robots({ view, seat }: { view: View; seat: SeatRef }) {
           </button>
         </form>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The robots of a side in the fight as the rules read them (§7.14): a character-shaped sheet under
+ * the machine's id (`robotActor`: its pack skills, its weapon and the rounds left), so the man's
+ * move and fire forms serve it too. The referee's only (the rules refuse players a robot); a
+ * wrecked one is left out, one that cannot act now stays, its refusal said in words.
+ */
+export function robotsOnSide(view: View, seat: SeatRef, combat: Combat, side: SideId): Character[] {
+  if (seat.role !== 'gm') return [];
+  return Object.values(combat.combatants).flatMap((at) => {
+    const m = view.machines[at.id];
+    if (m?.kind !== 'robot' || at.side !== side || m.destroyed) return [];
+    if (!view.pack.robots.some((r) => r.id === m.packId)) return [];
+    // The referee's view is the whole state.
+    return [robotActor(view as unknown as RhylanorState, m)];
+  });
+}
+
+/** The referee's: robots in play but not in the fight, each with its way in. */
+export function RobotsToJoin({ view, combat }: { view: View; combat: Combat }) {
+  const idle = Object.values(view.machines).filter(
+    (m) => m.kind === 'robot' && !m.destroyed && !m.inert && !combat.combatants[m.id],
+  );
+  if (idle.length === 0) return null;
+  return (
+    <section className="re-vehicles" aria-label="Robots to bring in">
+      <h4>Robots</h4>
+      {idle.map((m) => (
+        <JoinFight key={m.id} combat={combat} m={m} />
+      ))}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { VEHICLE_ACTIVITIES } from '../../rules/rhylanor-express/data/tables.ts'
 import type { Combat, Combatant, Machine, SideId } from '../../rules/rhylanor-express/state.ts';
 import { byId, Choice, NumberField, named } from './Fields.tsx';
 import { metresBetween } from './fight-map.ts';
-import { useAim } from './map-aim.tsx';
+import { AimFields, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, type View } from './model.ts';
 import { Riders } from './Riders.tsx';
 import { useRunner } from './runner.tsx';
@@ -356,13 +356,12 @@ function Bomb({ view, combat, at, crew }: { view: View; combat: Combat; at: Comb
         Bombs: {left} of {v.bombLoad} left · blast {v.bombRadius} m, PEN {v.bombPen}
       </span>{' '}
       <Choice label="Pilot" name="bombPilot" options={byId(pilots)} value={pilotId} onChange={setPilot} />
-      <NumberField label="at x" name="bombX" value={aim.x} onChange={aim.setX} />
-      <NumberField label="y" name="bombY" value={aim.y} onChange={aim.setY} />
-      {aim.canPick ? (
-        <button type="button" className="re-small" aria-pressed={aim.picking} onClick={aim.togglePicking}>
-          {aim.picking ? 'Done aiming' : 'Aim on the map'}
-        </button>
-      ) : null}{' '}
+      <AimFields
+        aim={aim}
+        names={['bombX', 'bombY']}
+        labels={['at x', 'y']}
+        words={['Aim on the map', 'Done aiming']}
+      />{' '}
       <span className="re-muted" data-testid="bomb-caught">
         {target
           ? caught.length > 0
@@ -414,44 +413,59 @@ function BringVehicle({ view, combat }: { view: View; combat: Combat }) {
         </form>
       ) : null}
       {idle.map((m) => (
-        <form
-          key={m.id}
-          className="re-inline"
-          aria-label={`${m.name} joins the fight`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const d = new FormData(e.currentTarget);
-            run(
-              {
-                type: 'combat.vehicle',
-                machineId: m.id,
-                side: String(d.get('side')),
-                x: Number(d.get('x')),
-                y: Number(d.get('y')),
-                activity: String(d.get('activity')),
-              },
-              `${m.name} joins`,
-            );
-          }}
-        >
-          {m.name}{' '}
-          <Choice
-            label="side"
-            name="side"
-            options={(['a', 'b'] as const).map((s) => ({ value: s, label: combat.sides[s].name }))}
-          />
-          <label>
-            x <input className="re-num" name="x" type="number" defaultValue={0} />
-          </label>
-          <label>
-            y <input className="re-num" name="y" type="number" defaultValue={0} />
-          </label>
-          <Choice label="doing" name="activity" options={named([...VEHICLE_ACTIVITIES])} />
-          <button type="submit" disabled={busy}>
-            Join the fight
-          </button>
-        </form>
+        <JoinFight key={m.id} combat={combat} m={m} />
       ))}
     </div>
+  );
+}
+
+/**
+ * The referee's: a vehicle or robot in play brought into the running fight on a side, at a point
+ * typed or picked on the fight map; a vehicle also says what it is doing (its to-hit DM).
+ */
+export function JoinFight({ combat, m }: { combat: Combat; m: Machine }) {
+  const { run, busy } = useRunner();
+  const [side, setSide] = useState<string>('a');
+  const [activity, setActivity] = useState<string>(VEHICLE_ACTIVITIES[0]);
+  const aim = useAim(`join:${m.id}`, `where ${m.name} comes in`, 1, { x: 0, y: 0 });
+  const ready = aim.at !== null;
+  return (
+    <form
+      className="re-inline"
+      aria-label={`${m.name} joins the fight`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!aim.at) return;
+        const where = { machineId: m.id, side, x: aim.at.x, y: aim.at.y };
+        run(
+          m.kind === 'robot'
+            ? { type: 'combat.robot', ...where }
+            : { type: 'combat.vehicle', ...where, activity },
+          `${m.name} joins`,
+        );
+      }}
+    >
+      {m.name}{' '}
+      <Choice
+        label="side"
+        name="side"
+        options={(['a', 'b'] as const).map((s) => ({ value: s, label: combat.sides[s].name }))}
+        value={side}
+        onChange={setSide}
+      />
+      <AimFields aim={aim} names={['x', 'y']} />
+      {m.kind === 'vehicle' ? (
+        <Choice
+          label="doing"
+          name="activity"
+          options={named([...VEHICLE_ACTIVITIES])}
+          value={activity}
+          onChange={setActivity}
+        />
+      ) : null}
+      <button type="submit" disabled={busy || !ready}>
+        Join the fight
+      </button>
+    </form>
   );
 }

@@ -145,6 +145,12 @@ describe('describeRhylanorEvent', () => {
     expect(line({ type: 'machine.boarded', machineId: 'm1', characterId: 'c1', seat: 'gunner' })).toBe(
       'Sgt. Dara Okonkwo gets into the air/raft as a gunner.',
     );
+    // An unfound man's getting in or out, as the other side reads it.
+    expect(line({ type: 'machine.boarded', hidden: true })).toBe('Someone unseen gets into a vehicle.');
+    expect(line({ type: 'machine.alighted', hidden: true })).toBe('Someone unseen gets out of a vehicle.');
+    expect(line({ type: 'machine.reseated', hidden: true })).toBe(
+      'The referee moves someone unseen to another seat.',
+    );
     s = play(boarded.state, { type: 'combat.next' }).state;
 
     // A bomb that misses by 20 m straight on, far from anyone.

@@ -333,10 +333,13 @@ function describePersonal(e: Json, who: Who): string | undefined {
       }${lostTurnsText(e.lostTurns)}.`;
     }
     case 'machine.boarded':
+      // The player copy of an unfound man's boarding: who and which vehicle stay back.
+      if (e.hidden === true) return 'Someone unseen gets into a vehicle.';
       return `${capital(ch(e.characterId))} gets into ${e.machineId ? who(str(e.machineId)) : 'a vehicle'} as ${
         str(e.seat) === 'driver' ? 'its driver' : str(e.seat) === 'gunner' ? 'a gunner' : 'a passenger'
       }.`;
     case 'machine.alighted':
+      if (e.hidden === true) return 'Someone unseen gets out of a vehicle.';
       return `${capital(ch(e.characterId))} gets out of ${e.machineId ? who(str(e.machineId)) : 'a vehicle'}${
         num(e.x) !== null && num(e.y) !== null ? ` at ${num(e.x)}, ${num(e.y)} m` : ''
       }.`;
@@ -458,6 +461,7 @@ function describePersonal(e: Json, who: Who): string | undefined {
         num(e.crashFace) !== null ? ` (crash: End −${num(e.crashFace)})` : ''
       }.`;
     case 'machine.reseated':
+      if (e.hidden === true) return 'The referee moves someone unseen to another seat.';
       return `The referee moves ${ch(e.characterId)} to ${
         str(e.seat) === 'driver'
           ? 'the driver’s seat'

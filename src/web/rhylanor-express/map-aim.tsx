@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { NumberField } from './Fields.tsx';
 import type { Spot } from './fight-map.ts';
 
 /**
@@ -106,4 +107,34 @@ export function useAim(purpose: string, label: string, radius: number, start: Sp
       store.activate(picking ? null : purpose);
     },
   };
+}
+
+/**
+ * A form's x and y fields for its aimed point and, with the map around, the button that lets the
+ * map pick it (a bomb's aim, a cover's centre, where a machine joins the fight).
+ */
+export function AimFields({
+  aim,
+  names,
+  labels = ['x', 'y'],
+  words = ['Pick on the map', 'Done picking'],
+}: {
+  aim: ReturnType<typeof useAim>;
+  /** The fields' names (x, y). */
+  names: readonly [string, string];
+  labels?: readonly [string, string];
+  /** The button's words: to start picking, to stop. */
+  words?: readonly [string, string];
+}) {
+  return (
+    <>
+      <NumberField label={labels[0]} name={names[0]} value={aim.x} onChange={aim.setX} />
+      <NumberField label={labels[1]} name={names[1]} value={aim.y} onChange={aim.setY} />
+      {aim.canPick ? (
+        <button type="button" className="re-small" aria-pressed={aim.picking} onClick={aim.togglePicking}>
+          {aim.picking ? words[1] : words[0]}
+        </button>
+      ) : null}
+    </>
+  );
 }
