@@ -19,9 +19,9 @@ function grenadier(harpies: readonly (readonly [number, number])[], wounds = 0):
   t.send({ type: 'move', teamerId: 'you' });
   t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
   t.send({ type: 'endMove', teamerId: 'you' });
-  harpies.forEach(([x, y], i) =>
-    t.send({ type: 'gmOverride', threatId: `h${i + 1}`, x, y, wounds, reason: 'set-up' }, GM),
-  );
+  harpies.forEach(([x, y], i) => {
+    t.send({ type: 'gmOverride', threatId: `h${i + 1}`, x, y, wounds, reason: 'set-up' }, GM);
+  });
   return t;
 }
 
