@@ -205,6 +205,29 @@ export function legalDoorOps(state: FdState, t: Teamer): CommandOf<'operateDoor'
 }
 
 /**
+ * Bio-Sensor scans (7.2) through each door whose zone he stands in, from his own tile
+ * (`decideScan`'s checks: the sensor or the scanner-operator ability, power on, a chit for an
+ * Other Action). Listed only while the scan would reach a tile with a marker still face down.
+ */
+export function legalScans(state: FdState, t: Teamer): CommandOf<'scan'>[] {
+  const out: CommandOf<'scan'>[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (!t.bioSensor && !t.abilities.includes('scanner-operator')) return out;
+  if (state.phase !== 'exploration' && state.phase !== 'team' && state.phase !== 'threat') return out;
+  if (state.effects.powerDownUntilTurn >= state.turn || !canPay(state, t, 'other')) return out;
+  const arena = arenaOf(state);
+  const sq = t.y * arena.width + t.x;
+  const own = arena.tileOf[sq] as number;
+  for (const g of arena.doors) {
+    if (!g.zone.includes(sq)) continue;
+    const across = g.tiles[0] === own ? g.tiles[1] : g.tiles[0];
+    if (state.tiles[across]?.revealed.every(Boolean) !== false) continue;
+    out.push({ type: 'scan', teamerId: t.id, door: g.index });
+  }
+  return out;
+}
+
+/**
  * The Other Actions he can take where he stands: turn over an unexamined Source chit in or next to
  * his square, clear the found Source, work a console or lockers he stands at, reload a gun, stand
  * up (`decideTask`'s checks).
@@ -413,6 +436,7 @@ export function legalCommands(state: FdState): FdCommand[] {
       ...legalGrenades(state, t).map((s) => s.command),
       ...legalGrapples(state, t),
       ...legalDoorOps(state, t),
+      ...legalScans(state, t),
       ...legalTasks(state, t),
       ...legalCarries(state, t),
       ...legalVehicleActions(state, t),

@@ -91,3 +91,17 @@ describe('grenades in the legal list and the policy', () => {
     expect(isGrenade(chooseCommand(t.state))).toBe(false);
   });
 });
+
+describe('Bio-Sensor scans in the legal list', () => {
+  it('offers a scan through a door into a tile with a marker face down, only to the man with the sensor; decide accepts it', () => {
+    const t = grenadier([]);
+    // YOU in the zone of the corridor's east door (2) into the Hub, whose marker is face down.
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
+    const scans = legalCommands(t.state).filter((c) => c.type === 'scan');
+    expect(scans).toEqual([{ type: 'scan', teamerId: 'you', door: 2 }]);
+    t.dice = new ScriptedDice([1]);
+    expect(t.send(scans[0] as FdCommand).map((e) => e.type)).toContain('tile.revealed');
+    // Scanned (and his chits spent): the Hub's marker is face up, and no scan is offered again.
+    expect(legalCommands(t.state).some((c) => c.type === 'scan')).toBe(false);
+  });
+});
