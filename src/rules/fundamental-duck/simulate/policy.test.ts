@@ -3,7 +3,7 @@ import { ScriptedDice } from '../../../engine/dice/source.ts';
 import type { FdCommand } from '../commands.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import { legalCommands } from '../legal.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from '../test-kit.ts';
+import { GM, ScriptThenSeeded, type Table, youAboard } from '../test-kit.ts';
 import { chooseCommand, DEFAULT_POLICY } from './policy.ts';
 
 /**
@@ -11,14 +11,7 @@ import { chooseCommand, DEFAULT_POLICY } from './policy.ts';
  * Harpies are set down where the test says, with `wounds` taken already (gmOverride).
  */
 function grenadier(harpies: readonly (readonly [number, number])[], wounds = 0): Table {
-  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-  t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'activate', teamerId: 'you' });
-  t.dice = new ScriptedDice([2, 1, 1]);
-  t.send({ type: 'move', teamerId: 'you' });
-  t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
-  t.send({ type: 'endMove', teamerId: 'you' });
+  const t = youAboard();
   harpies.forEach(([x, y], i) => {
     t.send({ type: 'gmOverride', threatId: `h${i + 1}`, x, y, wounds, reason: 'set-up' }, GM);
   });
