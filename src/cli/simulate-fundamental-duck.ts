@@ -23,6 +23,9 @@ cap counts as unfinished.
   --max-turns T   turn cap per mission (default 40)
   --board-past K  a Teamer stays on the boarding bridge while more than K Threats are within
                   2 squares of the entry (default: always boards; 0 saves lives, costs completions)
+  --grenade-pack K       throw a grenade only at K or more Threats in its blast (default 2)
+  --grenade-load-cost C  what a blast reaching a load aboard costs, in Threat kills (default 2;
+                  0 throws among Salvage's pods, 99 keeps grenades well away from them)
   --json          one JSON object instead of the table
 `;
 
@@ -33,6 +36,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     seed: { type: 'string' },
     'max-turns': { type: 'string' },
     'board-past': { type: 'string' },
+    'grenade-pack': { type: 'string' },
+    'grenade-load-cost': { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -57,6 +62,14 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   const policy = {
     ...DEFAULT_POLICY,
     boardPast: int('board-past', values['board-past'], DEFAULT_POLICY.boardPast, 0, 99),
+    grenadePack: int('grenade-pack', values['grenade-pack'], DEFAULT_POLICY.grenadePack, 1, 99),
+    grenadeLoadCost: int(
+      'grenade-load-cost',
+      values['grenade-load-cost'],
+      DEFAULT_POLICY.grenadeLoadCost,
+      0,
+      99,
+    ),
   };
   const outcomes: Record<string, number> = { completed: 0, 'part-completed': 0, failed: 0, unfinished: 0 };
   let cas = 0;
@@ -82,6 +95,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     seed,
     maxTurns,
     boardPast: policy.boardPast,
+    grenadePack: policy.grenadePack,
+    grenadeLoadCost: policy.grenadeLoadCost,
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),

@@ -5,22 +5,7 @@ import { Draft } from './draft.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { FdState, Threat } from './state.ts';
-import { fixedDeal, GM, PLAYER, Table } from './test-kit.ts';
-
-const ENTRY = 3;
-
-/** YOU aboard at (0,7) facing east with his first chit left, two Harpies on the corridor tile. */
-function youAboard() {
-  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'activate', teamerId: 'you' });
-  t.dice = new ScriptedDice([2, 1, 1]);
-  t.send({ type: 'move', teamerId: 'you' });
-  t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
-  t.send({ type: 'endMove', teamerId: 'you' });
-  return t;
-}
+import { fixedDeal, GM, PLAYER, Table, youAboard } from './test-kit.ts';
 
 describe('grapple (24.3)', () => {
   it('each side d6 + its value (cutlass +1, Harpy +2); the higher wounds the other', () => {

@@ -568,10 +568,7 @@ export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
     if (w.scatter) {
       const f = d6(draft.own, 'grenade scatter');
       scatterFaces.push(f);
-      const total = f + (t.ducked ? w.scatter.duckedAdd : 0) - (t.abilities.includes('demolitions') ? 1 : 0);
-      const band =
-        w.scatter.bands.find((b) => total <= b.upTo) ?? w.scatter.bands[w.scatter.bands.length - 1];
-      const off = band?.squares ?? 0;
+      const off = scatterSquares(w, t, f);
       if (off > 0) {
         const dir = draft.own.roll(d(8), 'grenade scatter direction') - 1;
         scatterFaces.push(dir + 1);
@@ -593,6 +590,20 @@ export function decideShoot(draft: Draft, c: CommandOf<'shoot'>): void {
     draft.emit({ type: 'blasts.changed', blasts });
     blast(draft, t, c.weapon, squares, w.hitOn, lx, ly, { faces: scatterFaces, x: lx, y: ly });
   }
+}
+
+type GrenadeWeapon = Extract<PackWeapon, { kind: 'grenade' }>;
+
+/**
+ * How many squares a grenade thrown by `t` scatters on the scatter die `face` (its band of the
+ * pack's table, after the ducked and demolitions modifiers). Shared by the throw and the
+ * simulator's policy, which weighs every face before it throws.
+ */
+export function scatterSquares(w: GrenadeWeapon, t: Teamer, face: number): number {
+  if (!w.scatter) return 0;
+  const total = face + (t.ducked ? w.scatter.duckedAdd : 0) - (t.abilities.includes('demolitions') ? 1 : 0);
+  const band = w.scatter.bands.find((b) => total <= b.upTo) ?? w.scatter.bands[w.scatter.bands.length - 1];
+  return band?.squares ?? 0;
 }
 
 /** Every figure in `squares` is hit on `hitOn` (one die each, the thrower's): one wound per hit. */

@@ -96,6 +96,34 @@ export function legalShots(state: FdState, t: Teamer): LegalShot[] {
   return out;
 }
 
+/**
+ * Every legal grenade throw at a Threat's square (a SHOOT with a grenade): one per grenade kind he
+ * carries, while he has a grenade left, at a square in his front arc and throwing range with a
+ * clear throw (`shotPreview`'s checks). Whether a throw is worth it (scatter, comrades in the
+ * blast) is the caller's choice.
+ */
+export function legalGrenades(state: FdState, t: Teamer): LegalShot[] {
+  const out: LegalShot[] = [];
+  if (t.x === null || t.y === null || t.grenades <= 0 || !canActNow(state, t) || !canPay(state, t, 'shoot'))
+    return out;
+  const seen = new Set<number>();
+  const w = arenaOf(state).width;
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (!th || seen.has(th.y * w + th.x)) continue;
+    seen.add(th.y * w + th.x);
+    const range = Math.max(Math.abs(th.x - t.x), Math.abs(th.y - t.y));
+    if (range === 0 || !inFrontArc(t.facing, th.x - t.x, th.y - t.y)) continue;
+    for (const weapon of t.weapons) {
+      if (state.rules.weapons[weapon]?.kind !== 'grenade') continue;
+      const p = shotPreview(state, t.id, weapon, th.x, th.y);
+      if (!p.ok) continue;
+      out.push({ command: { type: 'shoot', teamerId: t.id, weapon, x: th.x, y: th.y }, preview: p, range });
+    }
+  }
+  return out;
+}
+
 /** GRAPPLE (paid as a shooting action) against each Threat in contact. */
 export function legalGrapples(state: FdState, t: Teamer): CommandOf<'grapple'>[] {
   const out: CommandOf<'grapple'>[] = [];
@@ -172,6 +200,29 @@ export function legalDoorOps(state: FdState, t: Teamer): CommandOf<'operateDoor'
     if (!d || d.stuck || !g.zone.includes(sq)) continue;
     if (d.open && d.jammed) continue;
     out.push({ type: 'operateDoor', teamerId: t.id, door: g.index, open: !d.open });
+  }
+  return out;
+}
+
+/**
+ * Bio-Sensor scans (7.2) through each door whose zone he stands in, from his own tile
+ * (`decideScan`'s checks: the sensor or the scanner-operator ability, power on, a chit for an
+ * Other Action). Listed only while the scan would reach a tile with a marker still face down.
+ */
+export function legalScans(state: FdState, t: Teamer): CommandOf<'scan'>[] {
+  const out: CommandOf<'scan'>[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (!t.bioSensor && !t.abilities.includes('scanner-operator')) return out;
+  if (state.phase !== 'exploration' && state.phase !== 'team' && state.phase !== 'threat') return out;
+  if (state.effects.powerDownUntilTurn >= state.turn || !canPay(state, t, 'other')) return out;
+  const arena = arenaOf(state);
+  const sq = t.y * arena.width + t.x;
+  const own = arena.tileOf[sq] as number;
+  for (const g of arena.doors) {
+    if (!g.zone.includes(sq)) continue;
+    const across = g.tiles[0] === own ? g.tiles[1] : g.tiles[0];
+    if (state.tiles[across]?.revealed.every(Boolean) !== false) continue;
+    out.push({ type: 'scan', teamerId: t.id, door: g.index });
   }
   return out;
 }
@@ -382,8 +433,10 @@ export function legalCommands(state: FdState): FdCommand[] {
     }
     out.push(
       ...legalShots(state, t).map((s) => s.command),
+      ...legalGrenades(state, t).map((s) => s.command),
       ...legalGrapples(state, t),
       ...legalDoorOps(state, t),
+      ...legalScans(state, t),
       ...legalTasks(state, t),
       ...legalCarries(state, t),
       ...legalVehicleActions(state, t),

@@ -1,6 +1,6 @@
 import type { Die } from '../../engine/dice/die.ts';
 import type { DiceSource } from '../../engine/dice/source.ts';
-import { SeededDice } from '../../engine/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import type { FdCommand } from './commands.ts';
 import type { FdEvent, PlacedThreat } from './events.ts';
@@ -88,4 +88,20 @@ export class Table {
     this.fold(events);
     return events;
   }
+}
+
+/**
+ * YOU aboard at (0,7) facing east after a MOVE (his second chit still READY), the entry tile's
+ * marker green and its card quiet: two Harpies on the corridor tile (combat and policy tests).
+ */
+export function youAboard(): Table {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+  t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'activate', teamerId: 'you' });
+  t.dice = new ScriptedDice([2, 1, 1]);
+  t.send({ type: 'move', teamerId: 'you' });
+  t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+  t.send({ type: 'endMove', teamerId: 'you' });
+  return t;
 }

@@ -1,9 +1,13 @@
+import { D6, faceValues } from '../../../engine/dice/die.ts';
 import { isRuleError } from '../../../engine/rule-error.ts';
 import type { DecideContext } from '../../../engine/ruleset.ts';
+import { isArenaSquare } from '../arena/model.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
+import { scatterSquares } from '../combat.ts';
 import type { FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
+import { threatAt } from '../figures.ts';
 import {
   canMove,
   canWait,
@@ -11,6 +15,7 @@ import {
   legalCarries,
   legalDoorOps,
   legalGrapples,
+  legalGrenades,
   legalShots,
   legalSteps,
   legalTasks,
@@ -26,8 +31,11 @@ import { routeField } from './route.ts';
  * (`legal.ts`), so the ruleset is asked once per command. In each activation a Teamer:
  * 1. carrying a comrade (or a pod), opens a shut door in his way or walks on home (to the entry
  *    square, then over the bridge);
- * 2. shoots the Threat with the best odds of a kill (then of a hit, then a shot that needs no
- *    comrade to -DUCK!, then the nearer), else grapples one in contact;
+ * 2. throws a grenade at a pack of at least `grenadePack` Threats (none in his own square) when
+ *    its expected kills, over every scatter the pack's table allows and less `grenadeComradeCost`
+ *    for each comrade it may hit, beat the best shot's kill chance; else shoots the Threat with
+ *    the best odds of a kill (then of a hit, then a shot that needs no comrade to -DUCK!, then
+ *    the nearer), else grapples one in contact;
  * 3. picks up a comrade out of action next to him (or a marked pod, in Salvage); clears the found
  *    Source; works a console the mission asks for; turns over a Source chit; reloads an empty
  *    gun; opens the door he came for or a shut one in his way; stands up;
@@ -59,6 +67,15 @@ export interface PolicyOptions {
    * entry. Low values save lives and cost completions (docs/rules/fundamental-duck.md).
    */
   readonly boardPast: number;
+  /** The fewest Threats in the blast of the square aimed at for a grenade to be worth throwing. */
+  readonly grenadePack: number;
+  /** What an expected grenade hit on a comrade (or the thrower) costs, in Threat kills. */
+  readonly grenadeComradeCost: number;
+  /**
+   * What a grenade blast in or next to a load standing aboard costs, in Threat kills: Housekeeping
+   * ruins an inert load and warms a hazardous one there (a lost marked pod fails Salvage).
+   */
+  readonly grenadeLoadCost: number;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -68,6 +85,9 @@ export const DEFAULT_POLICY: PolicyOptions = {
   straggle: 3,
   chaseRange: 99,
   boardPast: 99,
+  grenadePack: 2,
+  grenadeComradeCost: 2,
+  grenadeLoadCost: 2,
 };
 
 interface Target {
@@ -303,6 +323,100 @@ function bestShot(shots: readonly LegalShot[]): LegalShot | null {
   return best;
 }
 
+/** The squares a blast centred on (x, y) covers (`decideShoot`'s square of side `blast`). */
+function blastSquares(state: FdState, blast: number, x: number, y: number): [number, number][] {
+  const arena = arenaOf(state);
+  const half = Math.floor(blast / 2);
+  const out: [number, number][] = [];
+  for (let by = y - half; by <= y + half; by++)
+    for (let bx = x - half; bx <= x + half; bx++) if (isArenaSquare(arena, bx, by)) out.push([bx, by]);
+  return out;
+}
+
+/**
+ * A grenade throw's worth in Threat kills: each Threat hit is one wound, the share of a kill it is
+ * (a whole one on its last wound), less `grenadeComradeCost` per expected hit on a Teamer and
+ * `grenadeLoadCost` per load standing aboard the blast reaches;
+ * averaged over every scatter die face and direction (`scatterSquares`, the throw's own walk to
+ * the arena's edge). Each figure in the blast is hit on the preview's chance. Null when the aimed blast holds fewer than `grenadePack` Threats
+ * or the thrower himself.
+ */
+function grenadeWorth(state: FdState, t: Teamer, s: LegalShot, P: PolicyOptions): number | null {
+  const w = state.rules.weapons[s.command.weapon];
+  if (w?.kind !== 'grenade') return null;
+  const { x, y } = s.command;
+  const aimed = blastSquares(state, w.blast, x, y);
+  if (aimed.some(([bx, by]) => bx === t.x && by === t.y)) return null;
+  if (aimed.filter(([bx, by]) => threatAt(state, bx, by)).length < P.grenadePack) return null;
+  const arena = arenaOf(state);
+  const p = s.preview.chance;
+  const loads = arena.loads
+    .filter((l) => !state.loads[l.index]?.lost && state.loads[l.index]?.at !== null)
+    .map((l) => [l.square % arena.width, Math.floor(l.square / arena.width)] as const);
+  const landing = (lx: number, ly: number): number => {
+    let v = 0;
+    const squares = blastSquares(state, w.blast, lx, ly);
+    // Housekeeping looks for markers in a load's square and the eight around it.
+    for (const [x0, y0] of loads)
+      if (squares.some(([bx, by]) => Math.max(Math.abs(x0 - bx), Math.abs(y0 - by)) <= 1))
+        v -= P.grenadeLoadCost;
+    for (const [bx, by] of squares) {
+      const th = threatAt(state, bx, by);
+      // A hit is one wound: the share of a kill it is (a whole one on a Threat's last wound).
+      if (th) v += p / Math.max(1, (state.rules.species[th.species]?.wounds ?? 1) - th.wounds);
+      for (const id of state.teamOrder) {
+        const m = state.teamers[id] as Teamer;
+        if (m.x === bx && m.y === by && !m.left) v -= p * P.grenadeComradeCost;
+      }
+    }
+    return v;
+  };
+  if (!w.scatter) return landing(x, y);
+  // The scatter die is the throw's d6 (`decideShoot`); its direction die has one face per heading.
+  const faces = faceValues(D6);
+  let total = 0;
+  for (const f of faces) {
+    const off = scatterSquares(w, t, f);
+    if (off === 0) {
+      total += landing(x, y) / faces.length;
+      continue;
+    }
+    for (let dir = 0; dir < DXS.length; dir++) {
+      let lx = x;
+      let ly = y;
+      for (let k = 0; k < off; k++) {
+        if (!isArenaSquare(arena, lx + (DXS[dir] as number), ly + (DYS[dir] as number))) break;
+        lx += DXS[dir] as number;
+        ly += DYS[dir] as number;
+      }
+      total += landing(lx, ly) / faces.length / DXS.length;
+    }
+  }
+  return total;
+}
+
+/**
+ * A gun shot's worth in the same kills as `grenadeWorth`: the expected share of the target's
+ * wounds left it takes, (P(a hit) + P(a kill)) / 2, exact for a Threat with one or two wounds left.
+ */
+function shotWorth(s: LegalShot): number {
+  return (s.preview.chance + (s.preview.kill ?? s.preview.chance)) / 2;
+}
+
+/** The best grenade throw worth more than `beat` (see `grenadeWorth`), or null. */
+function bestGrenade(state: FdState, t: Teamer, beat: number, P: PolicyOptions): LegalShot | null {
+  let best: LegalShot | null = null;
+  let bestV = beat;
+  for (const s of legalGrenades(state, t)) {
+    const v = grenadeWorth(state, t, s, P);
+    if (v !== null && v > bestV) {
+      bestV = v;
+      best = s;
+    }
+  }
+  return best;
+}
+
 const DXS = [0, 1, 1, 1, 0, -1, -1, -1];
 const DYS = [-1, -1, 0, 1, 1, 1, 0, -1];
 
@@ -457,6 +571,8 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
   }
   const shot = bestShot(legalShots(state, t));
+  const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
+  if (grenade) return grenade.command;
   if (shot) return shot.command;
   const grapple = legalGrapples(state, t)[0];
   if (grapple) return grapple;
