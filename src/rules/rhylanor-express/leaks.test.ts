@@ -194,4 +194,22 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
       hidden: true,
     });
   });
+
+  it('a hit on the vehicle that reaches a secret NPC aboard names nobody to players', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state; // c1, secret
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c1' }).state;
+    // 1 + 40 − 30 = 11, a minor penetration; effect 2d6 = 4, one crewman (only he is aboard); wound 3 + 3.
+    const r = play(s, { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 3, 3]);
+    const hit = r.events.find((e) => e.type === 'machine.crewAttacked');
+    expect(hit).toMatchObject({ characterIds: ['c1'], hidden: true });
+    expect(rhylanorExpress.redact(hit as never, PLAYER)).toEqual({
+      type: 'machine.crewAttacked',
+      machineId: 'm1',
+      effect: 'oneCrewAttacked',
+      hidden: true,
+    });
+    expect(rhylanorExpress.redact(hit as never, GM_SEAT)).toBe(hit);
+  });
 });

@@ -283,6 +283,9 @@ function markSecret(
       unseenRider(state, e.characterId)
     )
       return { ...e, hidden: true };
+    // A hit on a vehicle that reaches an unfound man aboard would say where he is.
+    if (e.type === 'machine.crewAttacked' && e.characterIds.some((id) => unseenRider(state, id)))
+      return { ...e, hidden: true };
     return secret ? { ...e, secret: true } : e;
   });
 }

@@ -193,6 +193,13 @@ export function redactPersonal(
       // vehicle's place is public, so who got in or out of it (and where he stepped out) stays back.
       out = (event as { hidden?: boolean }).hidden ? { type: event.type, hidden: true } : event;
       return out as { readonly type: string };
+    case 'machine.crewAttacked':
+      // `hidden`: the hit reached an unfound man (or a secret NPC) aboard; the vehicle and what the
+      // hit did are public, who was aboard (and who got clear of an explosion) is not.
+      out = (event as { hidden?: boolean }).hidden
+        ? { type: event.type, machineId: event.machineId, effect: event.effect, hidden: true }
+        : event;
+      return out as { readonly type: string };
     case 'combat.hits':
       out = secret ? { ...event, roll: lumped(event.roll) } : event;
       return out as { readonly type: string };

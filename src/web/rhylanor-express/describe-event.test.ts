@@ -151,6 +151,12 @@ describe('describeRhylanorEvent', () => {
     expect(line({ type: 'machine.reseated', hidden: true })).toBe(
       'The referee moves someone unseen to another seat.',
     );
+    expect(
+      line({ type: 'machine.crewAttacked', machineId: 'm1', effect: 'oneCrewAttacked', hidden: true }),
+    ).toBe('The hit on the air/raft reaches someone unseen aboard.');
+    expect(line({ type: 'machine.crewAttacked', machineId: 'm1', effect: 'explode', hidden: true })).toBe(
+      'The air/raft explodes with someone unseen aboard.',
+    );
     s = play(boarded.state, { type: 'combat.next' }).state;
 
     // A bomb that misses by 20 m straight on, far from anyone.

@@ -345,6 +345,11 @@ function describePersonal(e: Json, who: Who): string | undefined {
       }.`;
     case 'machine.crewAttacked': {
       const vehicle = e.machineId ? who(str(e.machineId)) : 'the vehicle';
+      // A player's copy of a hit on an unfound man aboard names nobody.
+      if (e.hidden === true)
+        return str(e.effect) === 'explode'
+          ? `${capital(vehicle)} explodes with someone unseen aboard.`
+          : `The hit on ${vehicle} reaches someone unseen aboard.`;
       const men = list(arr(e.characterIds).map((id) => ch(id)));
       if (str(e.effect) === 'explode') {
         const clear = arr(e.escapes)
