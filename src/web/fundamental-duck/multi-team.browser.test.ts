@@ -48,14 +48,20 @@ describe.runIf(canRun)('Fundamental Duck! multi-team play in the browser', () =>
       .getByTestId('fd-team-1')
       .filter({ hasText: /played by you/ })
       .waitFor();
-    expect(await a.getByTestId('fd-team-1').textContent()).toMatch(/played by Ben/);
+    // Ann's page gets the claim over its own socket, maybe a moment after Ben's: wait for it.
+    await a
+      .getByTestId('fd-team-1')
+      .filter({ hasText: /played by Ben/ })
+      .waitFor();
     // Each page offers only its own team's Teamers.
     expect(await a.getByTestId('fd-claim-you').count()).toBe(0);
     await columnShot(b, 'fd-multi-teams-phone.png');
 
     await a.getByTestId('fd-board').click();
     await waitYourMove(a, /YOU is next/);
-    expect(await b.getByTestId('fd-your-move').textContent()).toMatch(/Waiting for the other players/);
+    await expect
+      .poll(() => b.getByTestId('fd-your-move').textContent())
+      .toMatch(/Waiting for the other players/);
     // Turn 1 goes in boarding order; Ann ends the Team phase at once and the aliens stop for a seat.
     await a.getByTestId('fd-end-team').click();
     await a.getByTestId('fd-end-team-confirm').click();
