@@ -6,8 +6,6 @@ import { arr, capital, type Json, list, num, obj, str } from '../log-words.ts';
  * missing from a redacted event leaves its part of the sentence out; no line shows internal codes.
  */
 
-export { list };
-
 /** camelCase and dashed ids in words: "brainReflex" → "brain (reflex)", "run-speed" → "run speed". */
 const PART_WORDS: Readonly<Record<string, string>> = {
   trunk: 'trunk',

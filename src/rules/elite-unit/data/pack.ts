@@ -1,12 +1,6 @@
-import type { z } from 'zod';
 import { issueLines, packInvalid } from '../../../engine/pack-problems.ts';
 import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { type Pack, packSchema } from './pack-schema.ts';
-
-/** One problem per line: `weapons.2.columns.0.damage: a damage cell looks like …`. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
-  return issueLines(issues);
-}
 
 /** Ids that must be unique, and references that must point at something in the pack. */
 function crossCheck(pack: Pack): string[] {
@@ -76,7 +70,7 @@ function crossCheck(pack: Pack): string[] {
 /** Checks untrusted pack JSON; every problem is reported, one `path: problem` per line, as PACK_INVALID. */
 export function parsePack(json: unknown): Pack {
   const parsed = packSchema.safeParse(json);
-  const problems = parsed.success ? crossCheck(parsed.data) : describeIssues(parsed.error.issues);
+  const problems = parsed.success ? crossCheck(parsed.data) : issueLines(parsed.error.issues);
   if (!parsed.success || problems.length > 0) {
     throw packInvalid(problems);
   }

@@ -1,14 +1,8 @@
-import type { z } from 'zod';
 import { issueLines, packInvalid } from '../../../engine/pack-problems.ts';
 import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { type Pack, packSchema } from './pack-schema.ts';
 
 export type { Pack } from './pack-schema.ts';
-
-/** One line per problem: `path: what is wrong` (paths like `weapons.3.pen`). */
-export function packProblems(error: z.ZodError): string[] {
-  return issueLines(error.issues);
-}
 
 /** Cross-references a schema cannot see: ids unique per list, sheets naming weapons that exist. */
 export function referenceProblems(pack: Pack): string[] {
@@ -76,7 +70,7 @@ export function referenceProblems(pack: Pack): string[] {
  */
 export function parsePack(input: unknown): Pack {
   const parsed = packSchema.safeParse(input);
-  const problems = parsed.success ? referenceProblems(parsed.data) : packProblems(parsed.error);
+  const problems = parsed.success ? referenceProblems(parsed.data) : issueLines(parsed.error.issues);
   if (!parsed.success || problems.length > 0) {
     throw packInvalid(problems);
   }
