@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Role } from '../../engine/ruleset.ts';
 import { nonEmptyFreeText } from '../../engine/text.ts';
 import { chatCommandSchemas } from '../dice-chat/chat.ts';
+import { GM_FIELDS } from './gm-fields.ts';
+import { RISKY_ACTIONS } from './rules/vehicles.ts';
 
 /** Commands of the Elite Unit ruleset: plain JSON, strict objects, every string and number bounded. */
 
@@ -39,28 +41,7 @@ export const commandSchemas = [
   z.strictObject({
     type: z.literal('gm.set'),
     id,
-    field: z.enum([
-      'attribute',
-      'stamina',
-      'staminaMax',
-      'ne',
-      'neMax',
-      'poison',
-      'actions',
-      'age',
-      'money',
-      'licence',
-      'part',
-      'layerDc',
-      'loaded',
-      'recoil',
-      'controlPort',
-      'level',
-      'condition',
-      'spell',
-      'item',
-      'neStore',
-    ]),
+    field: z.enum(GM_FIELDS),
     /**
      * Attribute id, part id, layer or weapon key, level kind, condition id, the pack's spell,
      * accessory or armour id: what `field` needs. `condition`, `spell` and `item` take true (add)
@@ -264,20 +245,7 @@ export const commandSchemas = [
     controls: z.enum(['manual', 'port']).optional(),
     /** A ram on a stationary object (§13.6): the speed, so a successful save deals the impact. */
     kph: z.number().min(0).max(5000).optional(),
-    action: z.enum([
-      'sharpTurn',
-      'ramMovingVehicle',
-      'fireFixedTurret',
-      'ramNarrowObject',
-      'ramWideObject',
-      'ramVeryWideObject',
-      'bumpyGround',
-      'veryBumpyGround',
-      'flatOutVeryBumpy',
-      'narrowSpace',
-      'airGap',
-      'airDeadLanding',
-    ]),
+    action: z.enum(RISKY_ACTIONS),
   }),
   z.strictObject({
     type: z.literal('vehicle.ram'),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { RISKY_ACTIONS, type RiskyAction } from '../../rules/elite-unit/rules/vehicles.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import { words } from './describe-event.ts';
 import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
@@ -10,21 +11,6 @@ import { vehiclesOf } from './Vehicles.tsx';
  * words, and vehicles (risky manoeuvres, rams; a crash is the GM's). The rules check each one and
  * their refusal is shown as a sentence; nothing is decided here.
  */
-
-const RISKY = [
-  'sharpTurn',
-  'ramMovingVehicle',
-  'fireFixedTurret',
-  'ramNarrowObject',
-  'ramWideObject',
-  'ramVeryWideObject',
-  'bumpyGround',
-  'veryBumpyGround',
-  'flatOutVeryBumpy',
-  'narrowSpace',
-  'airGap',
-  'airDeadLanding',
-] as const;
 
 function living(view: View): Character[] {
   return roster(view)
@@ -249,7 +235,7 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
   const r = useRunner();
   const [vehicle, setVehicle] = useState('');
   const [controlsKind, setControls] = useState<'manual' | 'port'>('manual');
-  const [action, setAction] = useState<(typeof RISKY)[number]>('sharpTurn');
+  const [action, setAction] = useState<RiskyAction>('sharpTurn');
   const [kph, setKph] = useState('');
   const [target, setTarget] = useState('');
   const vehicles = drivable(view, c.id);
@@ -288,8 +274,8 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
       <div className="eu-form">
         <label>
           Risky manoeuvre{' '}
-          <select value={action} onChange={(ev) => setAction(ev.target.value as (typeof RISKY)[number])}>
-            {RISKY.map((a) => (
+          <select value={action} onChange={(ev) => setAction(ev.target.value as RiskyAction)}>
+            {RISKY_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {words(a)}
               </option>

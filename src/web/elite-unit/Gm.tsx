@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CONDITIONS, PARTS } from '../../rules/elite-unit/data/tables.ts';
+import { GM_FIELDS, type GmField } from '../../rules/elite-unit/gm-fields.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import type { SeatInfo } from '../../server/protocol.ts';
 import { words } from './describe-event.ts';
@@ -13,32 +14,8 @@ import { SurgeryPanel } from './Surgery.tsx';
  * the questions the rules leave to the GM.
  */
 
-const FIELDS = [
-  'stamina',
-  'staminaMax',
-  'attribute',
-  'ne',
-  'neMax',
-  'poison',
-  'actions',
-  'age',
-  'money',
-  'licence',
-  'part',
-  'layerDc',
-  'loaded',
-  'recoil',
-  'controlPort',
-  'level',
-  'condition',
-  'spell',
-  'item',
-  'neStore',
-] as const;
-type Field = (typeof FIELDS)[number];
-
 /** Fields whose value is a list entry put on or taken off, each with its two verbs. */
-const LIST_VERBS: Partial<Record<Field, readonly [string, string]>> = {
+const LIST_VERBS: Partial<Record<GmField, readonly [string, string]>> = {
   condition: ['Put on', 'Take off'],
   spell: ['Teach', 'Forget'],
   item: ['Add', 'Take away'],
@@ -48,7 +25,7 @@ const LIST_VERBS: Partial<Record<Field, readonly [string, string]>> = {
 /** What the override form holds, as the GM typed or chose it. */
 export interface OverrideInput {
   readonly id: string;
-  readonly field: Field;
+  readonly field: GmField;
   readonly name: string;
   /** The typed number, or the chosen word (a part state, yes/no). */
   readonly value: string;
@@ -297,7 +274,7 @@ function Roster({ view, seats }: { view: View; seats: readonly SeatInfo[] }) {
 }
 
 /** Names a field takes: attribute ids, part ids, layer or weapon keys, level kinds. */
-export function namesFor(view: View, id: string, field: Field): { value: string; label: string }[] {
+export function namesFor(view: View, id: string, field: GmField): { value: string; label: string }[] {
   const c = view.characters[id];
   if (!c || !isWhole(c)) return [];
   switch (field) {
@@ -360,7 +337,7 @@ export function Override({ view }: { view: View }) {
   const r = useRunner();
   const all = roster(view).filter(isWhole);
   const [id, setId] = useState('');
-  const [field, setField] = useState<Field>('stamina');
+  const [field, setField] = useState<GmField>('stamina');
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
   const [remove, setRemove] = useState(false);
@@ -395,8 +372,8 @@ export function Override({ view }: { view: View }) {
         </label>
         <label>
           Field{' '}
-          <select value={field} onChange={(ev) => setField(ev.target.value as Field)}>
-            {FIELDS.map((f) => (
+          <select value={field} onChange={(ev) => setField(ev.target.value as GmField)}>
+            {GM_FIELDS.map((f) => (
               <option key={f} value={f}>
                 {words(f)}
               </option>

@@ -46,6 +46,8 @@ export const RISKY = {
   airDeadLanding: { value: -4, crashOnFail: true },
 } as const satisfies Record<string, { value: number; untracked?: boolean; crashOnFail?: boolean }>;
 export type RiskyAction = keyof typeof RISKY;
+/** The risky actions in the table's order: the command's choices and the table's list. */
+export const RISKY_ACTIONS = Object.keys(RISKY) as [RiskyAction, ...RiskyAction[]];
 
 /** The width row of a ram on a stationary object (exactly 1 m: the narrow row; exactly 3 m: +3). */
 export function ramRow(widthMetres: number): RiskyAction {
