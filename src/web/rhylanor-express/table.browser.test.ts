@@ -652,4 +652,98 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(gus, 're-bomb-dropped-phone.png');
     expect(pageProblems).toEqual([]);
   });
+  it('the referee brings a security robot into the fight, moves it and fires it with typed dice; the player reads it in the log and gets no robot controls', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Hal']);
+    const gm = await openSeat(browser, gmUrl);
+    // Hal on a wide screen: his log stands beside the game (on a phone it is a tab of its own).
+    const hal = await openSeat(browser, playerUrls[0] as string);
+    await take(hal, 'Sgt. Dara Okonkwo');
+    await startGuardFight(gm, hal);
+    // Spotting with the referee's typed dice (the Crew sees, the guard does not); Hal passes his pool.
+    const pass = async () => {
+      await hal.getByRole('button', { name: 'Crew passes' }).click();
+      await expect
+        .poll(() => hal.getByRole('group', { name: 'Roll waiting for pool points' }).count())
+        .toBe(0);
+    };
+    await gm.getByLabel('my own dice').check();
+    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
+    await enterFaces(gm, [6, 6]);
+    await pass();
+    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
+    await enterFaces(gm, [1, 1]);
+    await pass();
+    await hal.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
+    await expect.poll(() => gm.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+
+    // The referee brings a security robot into play, then into the fight on the guard's side, typed at 20, 6 m.
+    await gm
+      .getByRole('form', { name: 'Bring a robot into play' })
+      .locator('select')
+      .selectOption('security-robot');
+    await gm.getByRole('button', { name: 'Bring the robot into play' }).click();
+    const join = gm.getByRole('form', { name: 'Security robot joins the fight' });
+    await join.locator('select[name="side"]').selectOption('b');
+    await join.locator('input[name="x"]').fill('20');
+    await join.locator('input[name="y"]').fill('6');
+    await join.getByRole('button', { name: 'Join the fight' }).click();
+    await expect.poll(() => log(hal).textContent()).toContain('Security robot joins the fight');
+    await expect.poll(() => hal.locator('.re-fight-map [data-combatant="m1"]').count()).toBe(1);
+    // Nothing of the robot is the player's to order, nor its way in.
+    expect(await hal.getByRole('group', { name: 'Actions of Security robot' }).count()).toBe(0);
+    expect(await hal.getByRole('region', { name: 'Robots to bring in' }).count()).toBe(0);
+
+    // The referee steps the Crew's turn on to the guard's side's movement.
+    const phase = () => gm.getByTestId('fight-phase').textContent();
+    for (let i = 0; i < 6 && !(await phase())?.includes('Opposition: movement'); i++) {
+      const before = await phase();
+      await gm.getByRole('button', { name: /^End the .* phase$/ }).click();
+      await expect.poll(phase).not.toBe(before);
+    }
+    await expect.poll(phase).toContain('turn 1, Opposition: movement');
+
+    // The robot walks 6 m with the man's own form (its pack's 18 m walk offered).
+    const robot = gm.getByRole('group', { name: 'Actions of Security robot' });
+    await expect.poll(() => robot.locator('select[name="option"]').textContent()).toContain('walk (18 m');
+    await robot.locator('select[name="option"]').selectOption('walk');
+    await robot.locator('input[name="x"]').fill('14');
+    await robot.locator('input[name="y"]').fill('6');
+    await robot.getByRole('button', { name: 'Move' }).click();
+    await expect
+      .poll(() => log(hal).textContent())
+      .toContain('Security robot chose walk and is now at 14, 6 m.');
+    await gm.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(phase).toContain('Opposition: direct fire');
+
+    // Its SMG at Okonkwo: the rules' chance first, then the referee's typed 1 and 1 miss.
+    await expect
+      .poll(() => robot.locator('select[name="fireTarget"]').textContent())
+      .toContain('Sgt. Dara Okonkwo');
+    await expect.poll(() => robot.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
+    await robot.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(gm, [1, 1]);
+    // The roll may wait for the Crew's pool points: Hal passes.
+    const crewPasses = hal.getByRole('button', { name: 'Crew passes' });
+    await expect
+      .poll(
+        async () =>
+          (await crewPasses.count()) > 0 ||
+          /Security robot on .*a miss/.test((await log(hal).textContent()) ?? ''),
+      )
+      .toBe(true);
+    if ((await crewPasses.count()) > 0) await pass();
+    await expect.poll(() => log(hal).textContent()).toContain('Security robot fires');
+    await expect
+      .poll(() => log(hal).textContent())
+      .toMatch(/Security robot on Sgt\. Dara Okonkwo: 1\+1.*a miss/);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Security robot on Sgt\. Dara Okonkwo: 1\+1.*a miss/);
+    // Still no robot controls on the player's page, in the robot's own side's fire.
+    expect(await hal.getByRole('group', { name: 'Actions of Security robot' }).count()).toBe(0);
+    expect(await hal.getByRole('form', { name: /joins the fight/ }).count()).toBe(0);
+    await shot(hal, 're-robot-fight-player.png');
+    await shot(gm, 're-robot-fight-referee.png');
+    expect(pageProblems).toEqual([]);
+  });
 });
