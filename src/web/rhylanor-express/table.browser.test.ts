@@ -13,6 +13,7 @@ import {
 } from '../three-sixteen/browser-kit.ts';
 import { centreOf, dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
 import { cellOf, fightGrid, metresOf } from './fight-map.ts';
+import { withinLimit } from './map-aim.tsx';
 
 /**
  * Rhylanor Express in the browser (real Chromium): a referee and two players, one on a 390×844
@@ -744,6 +745,119 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     expect(await hal.getByRole('form', { name: /joins the fight/ }).count()).toBe(0);
     await shot(hal, 're-robot-fight-player.png');
     await shot(gm, 're-robot-fight-referee.png');
+    expect(pageProblems).toEqual([]);
+  });
+  it('a player on a phone rides in an air/raft, fires his own rifle over its open top with typed dice, then gets out at a spot picked by keyboard within the ringed reach', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ivy']);
+    const gm = await openSeat(browser, gmUrl);
+    const ivy = await openSeat(browser, playerUrls[0] as string, true);
+    await take(ivy, 'Sgt. Dara Okonkwo');
+    await startGuardFight(gm, ivy);
+    const crewPasses = async () => {
+      await ivy.getByRole('button', { name: 'Crew passes' }).click();
+      await expect
+        .poll(() => ivy.getByRole('group', { name: 'Roll waiting for pool points' }).count())
+        .toBe(0);
+    };
+    // Typed spotting (the Crew sees, the guard does not); Ivy passes her pool and makes the Crew the Intruder.
+    await gm.getByLabel('my own dice').check();
+    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
+    await enterFaces(gm, [6, 6]);
+    await crewPasses();
+    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
+    await enterFaces(gm, [1, 1]);
+    await crewPasses();
+    await ivy.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
+    await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+
+    // The referee brings an air/raft (open top) in on the Crew's side, 3 m from Okonkwo; she gets in.
+    await gm
+      .getByRole('form', { name: 'Bring a vehicle into play' })
+      .locator('select')
+      .selectOption('air-raft');
+    await gm.getByRole('button', { name: 'Bring into play' }).click();
+    const join = gm.getByRole('form', { name: 'Air/raft joins the fight' });
+    await join.locator('input[name="x"]').fill('3');
+    await join.getByRole('button', { name: 'Join the fight' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('Air/raft joins the fight');
+    const riders = ivy.getByRole('group', { name: 'Riders of Air/raft' });
+    await riders.getByRole('button', { name: 'Get in' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('Sgt. Dara Okonkwo gets into Air/raft as a passenger.');
+    // Aboard, her own move is the rules' RIDING refusal: the line says so.
+    await expect.poll(() => ivy.getByTestId('riding').getAttribute('data-code')).toBe('RIDING');
+    await ivy.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('Crew: direct fire');
+
+    // Her rifle over the open top: where she fires from, the chance first, the form inside the phone's width.
+    const fire = ivy.getByRole('form', { name: 'Sgt. Dara Okonkwo fires from Air/raft' });
+    await expect
+      .poll(() => fire.getByTestId('rider-fire').textContent())
+      .toBe('Fires his own weapon over the open top of Air/raft.');
+    await expect.poll(() => fire.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
+    const box = await fire.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await shot(ivy, 're-rider-fire-phone.png');
+    await ivy.getByLabel('my own dice').check();
+    await fire.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(ivy, [1, 1]);
+    await crewPasses();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
+
+    // The referee steps the fight on to the Crew's next movement phase.
+    const phase = () => gm.getByTestId('fight-phase').textContent();
+    for (let i = 0; i < 14 && !(await phase())?.includes('turn 2, Crew: movement'); i++) {
+      const before = await phase();
+      await gm.getByRole('button', { name: /^End the .* phase$/ }).click();
+      await expect.poll(phase).not.toBe(before);
+    }
+    await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('turn 2, Crew: movement');
+
+    // Getting out: the 5 m reach ringed around the air/raft; from the keyboard she picks a square
+    // 10 m east, beyond it, and the spot stops on the ring's edge toward it.
+    const out = ivy.getByRole('form', { name: 'Where Sgt. Dara Okonkwo gets out' });
+    await expect
+      .poll(() => out.getByTestId('alight-reach').textContent())
+      .toContain('Within 5 m of Air/raft');
+    await out.getByRole('button', { name: 'Pick the spot on the map' }).click();
+    await expect.poll(() => ivy.getByTestId('aim-limit').count()).toBe(1);
+    const grid = fightGrid(
+      [
+        { x: 20, y: 0 },
+        { x: 3, y: 0 },
+        { x: 3, y: 0 },
+        { x: -2, y: -5 },
+        { x: 8, y: 5 },
+      ],
+      0,
+    );
+    const scale = Number((await ivy.getByTestId('fight-scale').textContent())?.match(/([\d.]+) m/)?.[1]);
+    expect(scale).toBe(grid.scale);
+    const beyond = cellOf(grid, { x: 13, y: 0 });
+    const map = ivy.locator('.re-fight-map svg.board-svg');
+    await map.scrollIntoViewIfNeeded();
+    await map.focus();
+    await map.press('ArrowRight');
+    for (let i = 0; i < beyond.x; i++) await map.press('ArrowRight');
+    for (let i = 0; i < beyond.y; i++) await map.press('ArrowDown');
+    await map.press('Enter');
+    const edge = withinLimit(metresOf(grid, beyond), { centre: { x: 3, y: 0 }, radius: 5, words: '' });
+    expect(Math.hypot(edge.x - 3, edge.y)).toBeLessThanOrEqual(5);
+    await expect
+      .poll(() => ivy.getByTestId('aim-marker').getAttribute('data-metres'))
+      .toBe(`${edge.x},${edge.y}`);
+    expect(await out.locator('input[name="alightX"]').inputValue()).toBe(String(edge.x));
+    await shot(ivy, 're-get-out-pick-phone.png');
+    await out.getByRole('button', { name: 'Get Sgt. Dara Okonkwo out' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain(`Sgt. Dara Okonkwo gets out of Air/raft at ${edge.x}, ${edge.y} m.`);
+    await expect
+      .poll(() => ivy.locator('tr[data-combatant="c1"] td').first().textContent())
+      .toBe(`${edge.x}, ${edge.y}`);
     expect(pageProblems).toEqual([]);
   });
 });
