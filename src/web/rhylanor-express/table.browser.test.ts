@@ -114,6 +114,43 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toContain('turn 1, Crew: movement');
   }
 
+  /** The Crew's pool spent on nothing: the player passes and the waiting roll closes on his page. */
+  async function crewPasses(player: Page) {
+    await player.getByRole('button', { name: 'Crew passes' }).click();
+    await expect
+      .poll(() => player.getByRole('group', { name: 'Roll waiting for pool points' }).count())
+      .toBe(0);
+  }
+
+  /**
+   * The guard's fight to its first move with the referee's typed spotting dice (the Crew sees, the
+   * guard does not; the player passes his pool each time) and the Crew made the Intruder by the
+   * player: turn 1, the Crew's movement. The referee's own dice stay on.
+   */
+  async function guardFightTyped(gm: Page, player: Page) {
+    await startGuardFight(gm, player);
+    await gm.getByLabel('my own dice').check();
+    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
+    await enterFaces(gm, [6, 6]);
+    await crewPasses(player);
+    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
+    await enterFaces(gm, [1, 1]);
+    await crewPasses(player);
+    await player.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
+    await expect.poll(() => gm.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+  }
+
+  /** The referee ends phase after phase (each waited on his page) until the fight reaches `at`. */
+  async function refereeStepsTo(gm: Page, at: string) {
+    const phase = () => gm.getByTestId('fight-phase').textContent();
+    for (let i = 0; i < 14 && !(await phase())?.includes(at); i++) {
+      const before = await phase();
+      await gm.getByRole('button', { name: /^End the .* phase$/ }).click();
+      await expect.poll(phase).not.toBe(before);
+    }
+    await expect.poll(phase).toContain(at);
+  }
+
   async function take(page: Page, name: string) {
     await section(page, /^Crew/);
     await page.getByRole('button', { name: `Take ${name}` }).click();
@@ -653,29 +690,14 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(gus, 're-bomb-dropped-phone.png');
     expect(pageProblems).toEqual([]);
   });
+
   it('the referee brings a security robot into the fight, moves it and fires it with typed dice; the player reads it in the log and gets no robot controls', async () => {
     const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Hal']);
     const gm = await openSeat(browser, gmUrl);
     // Hal on a wide screen: his log stands beside the game (on a phone it is a tab of its own).
     const hal = await openSeat(browser, playerUrls[0] as string);
     await take(hal, 'Sgt. Dara Okonkwo');
-    await startGuardFight(gm, hal);
-    // Spotting with the referee's typed dice (the Crew sees, the guard does not); Hal passes his pool.
-    const pass = async () => {
-      await hal.getByRole('button', { name: 'Crew passes' }).click();
-      await expect
-        .poll(() => hal.getByRole('group', { name: 'Roll waiting for pool points' }).count())
-        .toBe(0);
-    };
-    await gm.getByLabel('my own dice').check();
-    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
-    await enterFaces(gm, [6, 6]);
-    await pass();
-    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
-    await enterFaces(gm, [1, 1]);
-    await pass();
-    await hal.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
-    await expect.poll(() => gm.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+    await guardFightTyped(gm, hal);
 
     // The referee brings a security robot into play, then into the fight on the guard's side, typed at 20, 6 m.
     await gm
@@ -695,13 +717,8 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     expect(await hal.getByRole('region', { name: 'Robots to bring in' }).count()).toBe(0);
 
     // The referee steps the Crew's turn on to the guard's side's movement.
+    await refereeStepsTo(gm, 'turn 1, Opposition: movement');
     const phase = () => gm.getByTestId('fight-phase').textContent();
-    for (let i = 0; i < 6 && !(await phase())?.includes('Opposition: movement'); i++) {
-      const before = await phase();
-      await gm.getByRole('button', { name: /^End the .* phase$/ }).click();
-      await expect.poll(phase).not.toBe(before);
-    }
-    await expect.poll(phase).toContain('turn 1, Opposition: movement');
 
     // The robot walks 6 m with the man's own form (its pack's 18 m walk offered).
     const robot = gm.getByRole('group', { name: 'Actions of Security robot' });
@@ -723,16 +740,16 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect.poll(() => robot.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
     await robot.getByRole('button', { name: 'Fire' }).click();
     await enterFaces(gm, [1, 1]);
-    // The roll may wait for the Crew's pool points: Hal passes.
-    const crewPasses = hal.getByRole('button', { name: 'Crew passes' });
+    // The roll may wait for the Crew's pool points (the pools decide, not the dice): Hal passes.
+    const waiting = hal.getByRole('button', { name: 'Crew passes' });
     await expect
       .poll(
         async () =>
-          (await crewPasses.count()) > 0 ||
+          (await waiting.count()) > 0 ||
           /Security robot on .*a miss/.test((await log(hal).textContent()) ?? ''),
       )
       .toBe(true);
-    if ((await crewPasses.count()) > 0) await pass();
+    if ((await waiting.count()) > 0) await crewPasses(hal);
     await expect.poll(() => log(hal).textContent()).toContain('Security robot fires');
     await expect
       .poll(() => log(hal).textContent())
@@ -747,28 +764,13 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(gm, 're-robot-fight-referee.png');
     expect(pageProblems).toEqual([]);
   });
+
   it('a player on a phone rides in an air/raft, fires his own rifle over its open top with typed dice, then gets out at a spot picked by keyboard within the ringed reach', async () => {
     const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ivy']);
     const gm = await openSeat(browser, gmUrl);
     const ivy = await openSeat(browser, playerUrls[0] as string, true);
     await take(ivy, 'Sgt. Dara Okonkwo');
-    await startGuardFight(gm, ivy);
-    const crewPasses = async () => {
-      await ivy.getByRole('button', { name: 'Crew passes' }).click();
-      await expect
-        .poll(() => ivy.getByRole('group', { name: 'Roll waiting for pool points' }).count())
-        .toBe(0);
-    };
-    // Typed spotting (the Crew sees, the guard does not); Ivy passes her pool and makes the Crew the Intruder.
-    await gm.getByLabel('my own dice').check();
-    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
-    await enterFaces(gm, [6, 6]);
-    await crewPasses();
-    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
-    await enterFaces(gm, [1, 1]);
-    await crewPasses();
-    await ivy.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
-    await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+    await guardFightTyped(gm, ivy);
 
     // The referee brings an air/raft (open top) in on the Crew's side, 3 m from Okonkwo; she gets in.
     await gm
@@ -802,18 +804,13 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await ivy.getByLabel('my own dice').check();
     await fire.getByRole('button', { name: 'Fire' }).click();
     await enterFaces(ivy, [1, 1]);
-    await crewPasses();
+    await crewPasses(ivy);
     await expect
       .poll(() => log(gm).textContent())
       .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
 
     // The referee steps the fight on to the Crew's next movement phase.
-    const phase = () => gm.getByTestId('fight-phase').textContent();
-    for (let i = 0; i < 14 && !(await phase())?.includes('turn 2, Crew: movement'); i++) {
-      const before = await phase();
-      await gm.getByRole('button', { name: /^End the .* phase$/ }).click();
-      await expect.poll(phase).not.toBe(before);
-    }
+    await refereeStepsTo(gm, 'turn 2, Crew: movement');
     await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('turn 2, Crew: movement');
 
     // Getting out: the 5 m reach ringed around the air/raft; from the keyboard she picks a square
