@@ -15,7 +15,9 @@ import type { ActiveAim } from './map-aim.tsx';
  * his movement option reaches. His planned spot is dragged (or a square tapped, or Enter on it
  * from the keyboard) within that ring; the move form below sends it. A form below may aim at a
  * point instead (a bomb, a cover area's centre): then a square picked anywhere sets that point,
- * drawn with its radius. Those riding in a vehicle are drawn with it, named under it; the referee
+ * drawn with its radius, and where the rules bound it (a man getting out stays near his vehicle)
+ * that bound is ringed, its squares marked, and a square beyond it aims at the nearest point
+ * within. Those riding in a vehicle are drawn with it, named under it; the referee
  * picks a cover area by its square to take it away.
  */
 
@@ -81,10 +83,17 @@ export function FightMap({
     : undefined;
   const reach = plan ? (plan.metres ?? MOVEMENT_OPTIONS[plan.option].metres) : 0;
   const cover = combat.coverMap ?? [];
-  // The map takes in every cover area whole: two opposite corners of its square.
+  const limit = aim?.limit;
+  // The map takes in every cover area whole (two opposite corners of its square), and an aim's bound.
   const spots = [
     ...seen,
     ...(aim?.at ? [aim.at] : []),
+    ...(limit
+      ? [
+          { x: limit.centre.x - limit.radius, y: limit.centre.y - limit.radius },
+          { x: limit.centre.x + limit.radius, y: limit.centre.y + limit.radius },
+        ]
+      : []),
     ...cover.flatMap((a) => [
       { x: a.x - a.radius, y: a.y - a.radius },
       { x: a.x + a.radius, y: a.y + a.radius },
@@ -102,6 +111,8 @@ export function FightMap({
     },
     [plan, me, grid, reach],
   );
+  const inLimit = (c: SquareCell) =>
+    !!limit && metresBetween(metresOf(grid, c), limit.centre) <= limit.radius;
   const planCell = plan ? cellOf(grid, plan.to) : null;
   const who = (c: SquareCell) =>
     seen.filter((m) => {
@@ -123,7 +134,9 @@ export function FightMap({
       if (metresBetween(at, a) <= a.radius)
         here.push(a.cover === 'full' ? 'full cover' : `cover −${a.cover}`);
     if (mayReach(c)) here.push('within the move');
-    if (aim) here.push(`Enter aims ${aim.label} here`);
+    if (aim && limit && !inLimit(c))
+      here.push(`beyond ${limit.words}: Enter aims ${aim.label} at the nearest point within`);
+    else if (aim) here.push(`Enter aims ${aim.label} here`);
     return `${at.x}, ${at.y} m${here.length > 0 ? `: ${here.join(', ')}` : ''}`;
   };
   const setIfReachable = (c: SquareCell | null) => {
@@ -137,7 +150,7 @@ export function FightMap({
         layout={layout}
         label={`Fight map, ${grid.scale} m a square`}
         describeCell={describe}
-        cellClass={(c) => (mayReach(c) ? 're-reach-cell' : undefined)}
+        cellClass={(c) => (mayReach(c) || inLimit(c) ? 're-reach-cell' : undefined)}
         onActivate={(c) => {
           if (aim && onAim) {
             onAim(metresOf(grid, c));
@@ -243,6 +256,20 @@ export function FightMap({
             data-metres={`${plan?.to.x},${plan?.to.y}`}
           />
         ) : null}
+        {limit
+          ? (() => {
+              const w = toWorld(grid, limit.centre);
+              return (
+                <circle
+                  className="re-aim-limit"
+                  cx={w.x}
+                  cy={w.y}
+                  r={limit.radius / grid.scale}
+                  data-testid="aim-limit"
+                />
+              );
+            })()
+          : null}
         {aim?.at
           ? (() => {
               const w = toWorld(grid, aim.at);
@@ -266,7 +293,8 @@ export function FightMap({
         <p className="re-note" data-testid="aim-note">
           Pick a square for {aim.label}
           {aim.at ? `: now ${aim.at.x}, ${aim.at.y} m` : ''}
-          {aim.radius > 0 ? `, ${aim.radius} m around it` : ''}.
+          {aim.radius > 0 ? `, ${aim.radius} m around it` : ''}
+          {limit ? `, within ${limit.words} (ringed)` : ''}.
         </p>
       ) : null}
       <p className="re-muted" data-testid="fight-scale">

@@ -6,7 +6,7 @@ import type { Weapon } from '../../rules/rhylanor-express/data/pack-schema.ts';
 import { MOVEMENT_OPTIONS, type MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
 import { robotAllowance } from '../../rules/rhylanor-express/robots.ts';
 import type { RhylanorCommand, RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
-import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
+import type { Combat, Combatant, Machine, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
 import { Choice, NumberField } from './Fields.tsx';
 import { FightCalls } from './FightCalls.tsx';
@@ -324,6 +324,28 @@ function moveOptions(
   });
 }
 
+/** The rules' refusals of a rider's own shot (combat.ts `requireRiderFire`, and his move while aboard). */
+const RIDER_REFUSALS: ReadonlySet<string> = new Set(['RIDING', 'NO_FIRING_PORT', 'DRIVER_BUSY']);
+
+/**
+ * Where a rider shoots from (reading of the rules, combat.ts `requireRiderFire`): the open top, a
+ * closed vehicle's firing ports (those other riders used this phase counted), or nowhere for the
+ * driver. Words only; whether he may is the rules' preview.
+ */
+export function riderPlace(view: View, vehicle: Machine, characterId: string): string {
+  const riders = vehicle.riders ?? [];
+  if (riders.some((r) => r.characterId === characterId && r.seat === 'driver'))
+    return `Drives ${vehicle.name}: the driver does not fire his own weapon.`;
+  const v = view.pack.vehicles.find((x) => x.id === vehicle.packId);
+  if (v?.openTop) return `Fires his own weapon over the open top of ${vehicle.name}.`;
+  const ports = v?.firePorts ?? 0;
+  if (ports === 0) return `${vehicle.name} is closed and has no firing ports: he cannot fire from inside.`;
+  const used = riders.filter(
+    (r) => r.characterId !== characterId && view.combat?.acted[r.characterId],
+  ).length;
+  return `Fires through a firing port of ${vehicle.name}: ${Math.max(0, ports - used)} of ${ports} free this phase.`;
+}
+
 /** The ranged weapons a character carries, with their index on his sheet. */
 function rangedWeapons(view: View, c: Character) {
   return c.weapons
@@ -385,8 +407,11 @@ function CombatantActions({
     x: Number(x),
     y: Number(y),
   } as RhylanorCommand;
-  // What the rules would refuse, said before the button (a robot that cannot move or act).
-  const movePreview = phase === 'movement' && !riding ? previewCommand(view, seat, move) : null;
+  // What the rules would refuse, said before the button (a robot that cannot move or act, a rider).
+  const movePreview = phase === 'movement' ? previewCommand(view, seat, move) : null;
+  // A rider's own shot the rules refuse (no port, the driver) keeps its button shut.
+  const riderRefusal =
+    riding && firePreview && !firePreview.ok && RIDER_REFUSALS.has(firePreview.code) ? firePreview : null;
   // A preview that broke on the seat's partial view is no refusal of the rules: nothing said then.
   const moveRefusal =
     movePreview && !movePreview.ok && movePreview.code !== 'PREVIEW_FAILED' ? movePreview.message : null;
@@ -397,9 +422,15 @@ function CombatantActions({
         {chosen ? 'On the map' : 'Show on the map'}
       </button>
       {phase === 'movement' && riding ? (
-        // A rider moves with his vehicle; getting out is his move (the riders' list below).
-        <p className="re-muted" data-testid="riding">
-          Rides in {riding.name}: he goes where it drives, or gets out as his move.
+        // A rider moves with his vehicle (the rules refuse his own move: RIDING); getting out is
+        // his move, its spot picked under the vehicle's riders.
+        <p
+          className="re-muted"
+          data-testid="riding"
+          data-code={movePreview?.ok ? undefined : movePreview?.code}
+        >
+          Rides in {riding.name}: he goes where it drives, or gets out as his move (pick the spot with “Get{' '}
+          {c.name} out” under its riders).
         </p>
       ) : null}
       {phase === 'movement' && !riding ? (
@@ -435,11 +466,18 @@ function CombatantActions({
       {(phase === 'directFire' || phase === 'returnFire') && fire ? (
         <form
           className="re-inline"
+          aria-label={riding ? `${c.name} fires from ${riding.name}` : undefined}
           onSubmit={(e) => {
             e.preventDefault();
+            if (riderRefusal) return;
             run(fire, `${c.name} fires`);
           }}
         >
+          {riding ? (
+            <p className="re-rider-fire" data-testid="rider-fire">
+              {riderPlace(view, riding, c.id)}
+            </p>
+          ) : null}
           <label>
             Weapon{' '}
             <select name="weapon" value={weapon} onChange={(e) => setWeapon(Number(e.target.value))}>
@@ -482,13 +520,23 @@ function CombatantActions({
           <span data-testid="fire-chance">
             {firePreview?.ok
               ? `${firePreview.mods.map((m) => `${m.source} ${signed(m.value)}`).join(', ')}; ${firePreview.target}+: ${chanceText(firePreview.outOf36)}`
-              : firePreview
+              : firePreview && !riderRefusal
                 ? firePreview.message
                 : ''}
           </span>{' '}
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || riderRefusal !== null}>
             Fire
           </button>
+          {riderRefusal ? (
+            <p
+              className="re-refusal"
+              role="status"
+              data-testid="rider-fire-refusal"
+              data-code={riderRefusal.code}
+            >
+              He cannot fire from {riding?.name}: {riderRefusal.message}.
+            </p>
+          ) : null}
         </form>
       ) : null}
       {phase === 'melee' && chosenTarget && !robot ? (

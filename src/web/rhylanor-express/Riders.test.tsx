@@ -6,10 +6,10 @@ import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
 import { GM_SEAT, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { FightMap } from './FightMap.tsx';
 import { Firefight } from './Firefight.tsx';
-import { AimProvider } from './map-aim.tsx';
+import { AimProvider, withinLimit } from './map-aim.tsx';
 import type { SeatRef } from './model.ts';
 import { Riders, seatRefusal } from './Riders.tsx';
-import { ANA, fightState, REFEREE, Recording, viewFor } from './test-kit.tsx';
+import { ANA, fightState, played, REFEREE, Recording, viewFor } from './test-kit.tsx';
 import { VehiclesInFight } from './Vehicles.tsx';
 
 /** Riders at the table: places and refusals in words, getting in and out, bombs aimed at a point, riders on the map. */
@@ -93,7 +93,11 @@ describe('riders of a vehicle at the table', () => {
         <Firefight view={viewFor(s, PLAYER)} seat={ANA} />
       </Recording>,
     );
-    expect(text(panel)).toContain('Rides in G-carrier: he goes where it drives, or gets out as his move.');
+    expect(text(panel)).toContain(
+      'Rides in G-carrier: he goes where it drives, or gets out as his move (pick the spot with “Get Sgt. Dara Okonkwo out” under its riders).',
+    );
+    // The rules refuse a rider's own move: the line carries their code.
+    expect(panel).toContain('data-testid="riding" data-code="RIDING"');
     expect(panel).not.toContain('>Move</button>');
   });
 
@@ -188,5 +192,172 @@ describe('riders and aims on the fight map', () => {
     const ring = /<g class="re-aim"><circle [^>]*r="([\d.]+)"/.exec(html);
     expect(Number(ring?.[1])).toBeCloseTo(10 / scale, 5);
     expect(text(html)).toContain('Pick a square for the bomb: now 30, 6 m, 10 m around it.');
+  });
+});
+
+/** The fight stepped on by the referee until the Crew's next movement phase (turn 2). */
+function toNextCrewMove(s: RhylanorState): RhylanorState {
+  let out = s;
+  for (let i = 0; i < 40; i++) {
+    out = play(out, { type: 'combat.next' }).state;
+    if (out.combat?.turn === 2 && out.combat.phasing === 'a' && out.combat.phase === 'movement') return out;
+  }
+  throw new Error('the Crew never moved again');
+}
+
+function boarded(packId: string, seat: 'driver' | 'gunner' | 'passenger', s = fightState()): RhylanorState {
+  return play(
+    withVehicle(packId, s),
+    { type: 'machine.board', machineId: 'm1', characterId: 'c1', seat },
+    [],
+    PLAYER,
+  ).state;
+}
+
+describe('getting out in a fight, at a spot within the boarding reach', () => {
+  it('keeps a pick on the map within the reach: the nearest point on its edge toward a square beyond', () => {
+    const limit = { centre: { x: 3, y: 0 }, radius: 5, words: '5 m of the G-carrier' };
+    expect(withinLimit({ x: 5, y: 2 }, limit)).toEqual({ x: 5, y: 2 });
+    const far = withinLimit({ x: 43, y: 30 }, limit);
+    expect(far).toEqual({ x: 7, y: 3 });
+    const odd = withinLimit({ x: -17, y: 11 }, limit);
+    expect(Math.hypot(odd.x - 3, odd.y)).toBeLessThanOrEqual(5);
+    expect(Math.hypot(odd.x - 3, odd.y)).toBeGreaterThan(4.8);
+    expect(withinLimit({ x: 99, y: 99 }, undefined)).toEqual({ x: 99, y: 99 });
+  });
+
+  it('rings the reach around the vehicle on the map and marks the squares within it', () => {
+    const view = viewFor(boarded('g-carrier', 'passenger'), PLAYER);
+    const html = renderToStaticMarkup(
+      <FightMap
+        combat={view.combat as never}
+        names={(id) => view.characters[id]?.name ?? view.machines[id]?.name ?? id}
+        chosen={null}
+        weapon={null}
+        plan={null}
+        onPlan={() => {}}
+        onChoose={() => {}}
+        riders={{ m1: [{ id: 'c1', seat: 'passenger' }] }}
+        aim={{
+          purpose: 'alight:c1',
+          label: 'where Okonkwo gets out',
+          radius: 0,
+          at: { x: 3, y: 0 },
+          limit: { centre: { x: 3, y: 0 }, radius: 5, words: '5 m of G-carrier' },
+        }}
+      />,
+    );
+    const scale = Number(/One square is ([\d.]+) m/.exec(html)?.[1]);
+    const ring = /class="re-aim-limit"[^>]* r="([\d.]+)"/.exec(html);
+    expect(Number(ring?.[1])).toBeCloseTo(5 / scale, 5);
+    expect(html).toContain('re-reach-cell');
+    expect(text(html)).toContain(
+      'Pick a square for where Okonkwo gets out: now 3, 0 m, within 5 m of G-carrier (ringed).',
+    );
+  });
+
+  it('offers her way out with the spot at the vehicle, shut with the rules’ reason until her next move', () => {
+    const s = boarded('g-carrier', 'passenger');
+    const now = riders(s, ANA, PLAYER);
+    expect(now).toContain('aria-label="Where Sgt. Dara Okonkwo gets out"');
+    expect(now).toMatch(/name="alightX"[^>]*value="3"/);
+    expect(text(now)).toContain('Within 5 m of G-carrier (at 3, 0 m).');
+    // Getting in was her move this turn: the button waits, the reason in words.
+    expect(text(now)).toContain('Sgt. Dara Okonkwo has moved this turn.');
+    expect(now).toMatch(
+      /<button type="submit" class="re-small" disabled="">Get Sgt. Dara Okonkwo out<\/button>/,
+    );
+    const next = riders(toNextCrewMove(s), ANA, PLAYER);
+    expect(next).toMatch(/<button type="submit" class="re-small">Get Sgt. Dara Okonkwo out<\/button>/);
+    expect(next).not.toContain('data-testid="alight-refusal"');
+    // With the fight's map around, the spot may be picked there.
+    expect(vehicles(toNextCrewMove(s), ANA, PLAYER)).toContain('Pick the spot on the map');
+  });
+
+  it('keeps the plain way out outside a fight (no spot to pick)', () => {
+    let s = played([[{ type: 'character.create', sheet: 'okonkwo' }, [], PLAYER]]);
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(
+      s,
+      { type: 'machine.board', machineId: 'm1', characterId: 'c1', seat: 'passenger' },
+      [],
+      PLAYER,
+    ).state;
+    const html = riders(s, ANA, PLAYER);
+    expect(html).toContain('Get Sgt. Dara Okonkwo out');
+    expect(html).not.toContain('alightX');
+  });
+});
+
+describe('a rider’s own fire', () => {
+  /** The part of the fight panel inside her actions, in direct fire. */
+  function herActions(s: RhylanorState, seat: SeatRef = ANA, raw: Seat = PLAYER): string {
+    const html = renderToStaticMarkup(
+      <Recording>
+        <Firefight view={viewFor(play(s, { type: 'combat.next' }).state, raw)} seat={seat} />
+      </Recording>,
+    );
+    const at = html.indexOf('aria-label="Actions of Sgt. Dara Okonkwo"');
+    if (at < 0) throw new Error('no actions of Okonkwo');
+    return html.slice(at, html.indexOf('</fieldset>', at));
+  }
+
+  it('fires over an open top: the place said, the rules’ chance, the button open', () => {
+    const html = herActions(boarded('air-raft', 'passenger'));
+    expect(html).toContain('aria-label="Sgt. Dara Okonkwo fires from Air/raft"');
+    expect(text(html)).toContain('Fires his own weapon over the open top of Air/raft.');
+    expect(text(html)).toMatch(/\d+\+: \d+\/36/);
+    expect(html).toMatch(/<button type="submit">Fire<\/button>/);
+    expect(html).not.toContain('rider-fire-refusal');
+  });
+
+  it('fires through a closed carrier’s firing port, the free ports counted', () => {
+    const html = herActions(boarded('g-carrier', 'passenger'));
+    expect(text(html)).toContain('Fires through a firing port of G-carrier: 4 of 4 free this phase.');
+    expect(html).toMatch(/<button type="submit">Fire<\/button>/);
+  });
+
+  it('shuts the button with the rules’ reason: the driver drives, a closed vehicle without ports, every port in use', () => {
+    const driver = herActions(boarded('g-carrier', 'driver'));
+    expect(text(driver)).toContain('Drives G-carrier: the driver does not fire his own weapon.');
+    expect(driver).toContain('data-code="DRIVER_BUSY"');
+    expect(text(driver)).toContain('He cannot fire from G-carrier: Sgt. Dara Okonkwo is driving G-carrier.');
+    expect(driver).toMatch(/<button type="submit" disabled="">Fire<\/button>/);
+
+    const atv = herActions(boarded('atv', 'passenger'));
+    expect(atv).toContain('data-code="NO_FIRING_PORT"');
+    expect(text(atv)).toContain('ATV is closed and has no firing ports: he cannot fire from inside.');
+    expect(text(atv)).toContain('He cannot fire from ATV: ATV is closed and has no firing ports.');
+    expect(atv).toMatch(/<button type="submit" disabled="">Fire<\/button>/);
+
+    // One port, already used this phase by another rider (a test's shortcut: the guard, put aboard by hand).
+    const onePort = {
+      ...defaultPack,
+      vehicles: defaultPack.vehicles.map((v) => (v.id === 'g-carrier' ? { ...v, firePorts: 1 } : v)),
+    };
+    const s = boarded('g-carrier', 'passenger', fightState([[{ type: 'pack.load', pack: onePort }]]));
+    const m1 = s.machines.m1 as NonNullable<typeof s.machines.m1>;
+    const combat = s.combat as NonNullable<typeof s.combat>;
+    const busy: RhylanorState = {
+      ...s,
+      machines: {
+        ...s.machines,
+        m1: { ...m1, riders: [...(m1.riders ?? []), { characterId: 'c2', seat: 'passenger' }] },
+      },
+    };
+    const fired = play(busy, { type: 'combat.next' }).state;
+    const full: RhylanorState = {
+      ...fired,
+      combat: { ...(fired.combat as typeof combat), acted: { c2: true } },
+    };
+    const html = renderToStaticMarkup(
+      <Recording>
+        <Firefight view={viewFor(full, PLAYER)} seat={ANA} />
+      </Recording>,
+    );
+    const mine = html.slice(html.indexOf('aria-label="Actions of Sgt. Dara Okonkwo"'));
+    expect(text(mine)).toContain('Fires through a firing port of G-carrier: 0 of 1 free this phase.');
+    expect(mine).toContain('data-code="NO_FIRING_PORT"');
+    expect(text(mine)).toContain('all 1 firing port(s) of G-carrier are in use this phase');
   });
 });

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { condition } from '../../rules/rhylanor-express/character.ts';
 import type { Machine, Seat } from '../../rules/rhylanor-express/state.ts';
 import { Choice } from './Fields.tsx';
+import { AimFields, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
+import { previewCommand } from './preview.ts';
 import { useRunner } from './runner.tsx';
 import { combatantName, vehicleSlots } from './Vehicles.tsx';
 
@@ -10,7 +12,8 @@ import { combatantName, vehicleSlots } from './Vehicles.tsx';
  * Who rides in a vehicle (§7.7, §7.13): its places (one driver, a gunner per weapon, passengers up
  * to the pack's capacity) and who sits where. A player gets his own characters in and out; the
  * referee anyone. What the rules would refuse is said before the button: a full vehicle, a taken
- * seat, a man riding elsewhere or not fit. In a fight, getting in or out is the man's move.
+ * seat, a man riding elsewhere or not fit. In a fight, getting in or out is the man's move, and
+ * the spot he steps out on is typed or picked on the fight map within the boarding reach.
  */
 
 const SEAT_WORDS: Record<Seat, string> = { driver: 'driver', gunner: 'gunner', passenger: 'passenger' };
@@ -86,7 +89,9 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
               <li key={r.characterId} data-rider={r.characterId}>
                 {combatantName(view, r.characterId)}, {SEAT_WORDS[r.seat]}
                 {gm ? <Reseat view={view} m={m} characterId={r.characterId} seat={r.seat} /> : null}
-                {mine ? (
+                {mine && inFight && view.combat?.combatants[r.characterId] ? (
+                  <GetOut view={view} seat={seat} m={m} characterId={r.characterId} />
+                ) : mine ? (
                   <>
                     {' '}
                     <button
@@ -154,6 +159,78 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
         </form>
       ) : null}
     </fieldset>
+  );
+}
+
+/**
+ * Getting out in a fight (riders.ts `alight`): the spot is typed or picked on the fight map, which
+ * rings the pack's boarding reach around the vehicle (the rules' `TOO_FAR` bound) and keeps a pick
+ * within it; it starts at the vehicle's own place. What the rules would refuse (not his side's
+ * movement phase, he has moved, too far) is said before the button, which stays shut.
+ */
+function GetOut({
+  view,
+  seat,
+  m,
+  characterId,
+}: {
+  view: View;
+  seat: SeatRef;
+  m: Machine;
+  characterId: string;
+}) {
+  const { run, busy } = useRunner();
+  const at = view.combat?.combatants[m.id];
+  const reach = view.pack.rules.boardingReach;
+  const name = combatantName(view, characterId);
+  const centre = { x: at?.x ?? 0, y: at?.y ?? 0 };
+  const aim = useAim(`alight:${characterId}`, `where ${name} gets out`, 0, centre, {
+    centre,
+    radius: reach,
+    words: `${reach} m of ${m.name}`,
+  });
+  const to = aim.at;
+  const preview = to
+    ? previewCommand(view, seat, { type: 'machine.alight', machineId: m.id, characterId, x: to.x, y: to.y })
+    : null;
+  // A preview that broke on the seat's partial view is no refusal of the rules.
+  const refusal = !to
+    ? 'type the spot or pick it on the map'
+    : preview && !preview.ok && preview.code !== 'PREVIEW_FAILED'
+      ? preview.message
+      : null;
+  return (
+    <form
+      className="re-inline re-get-out"
+      aria-label={`Where ${name} gets out`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!to || refusal) return;
+        run({ type: 'machine.alight', machineId: m.id, characterId, x: to.x, y: to.y }, 'getting out');
+      }}
+    >
+      {' '}
+      <AimFields
+        aim={aim}
+        names={['alightX', 'alightY']}
+        labels={['out at x', 'y']}
+        words={['Pick the spot on the map', 'Done picking']}
+      />{' '}
+      <button type="submit" className="re-small" disabled={busy || refusal !== null}>
+        Get {name} out
+      </button>
+      <span className="re-muted" data-testid="alight-reach">
+        {' '}
+        Within {reach} m of {m.name}
+        {at?.x !== null && at?.x !== undefined ? ` (at ${at.x}, ${at.y} m)` : ''}.
+      </span>
+      {refusal && to ? (
+        <span className="re-refusal" data-testid="alight-refusal">
+          {' '}
+          {refusal}.
+        </span>
+      ) : null}
+    </form>
   );
 }
 

@@ -9,11 +9,24 @@ import type { Spot } from './fight-map.ts';
  * active one's point with its radius (the blast, the cover's size) before anything is sent.
  */
 
+/**
+ * Where the rules let an aimed point fall: within `radius` metres of `centre` (a man getting out
+ * stays within the pack's boarding reach of his vehicle). The map rings it, and a square picked
+ * beyond it sets the nearest point on its edge toward that square.
+ */
+export interface AimLimit {
+  readonly centre: Spot;
+  readonly radius: number;
+  /** What the ring stands for, in words ("5 m of the Air/raft"). */
+  readonly words: string;
+}
+
 export interface AimPoint {
   readonly x: string;
   readonly y: string;
   readonly radius: number;
   readonly label: string;
+  readonly limit?: AimLimit | undefined;
 }
 
 export interface ActiveAim {
@@ -22,6 +35,23 @@ export interface ActiveAim {
   readonly radius: number;
   /** Null while a field holds no number. */
   readonly at: Spot | null;
+  readonly limit?: AimLimit | undefined;
+}
+
+/**
+ * The point the rules allow nearest to `to`: `to` itself within the limit, else on the limit's
+ * edge toward it (kept to a tenth of a metre, never past the edge).
+ */
+export function withinLimit(to: Spot, limit: AimLimit | undefined): Spot {
+  if (!limit) return to;
+  const dx = to.x - limit.centre.x;
+  const dy = to.y - limit.centre.y;
+  const gap = Math.hypot(dx, dy);
+  if (gap <= limit.radius) return to;
+  const k = limit.radius / gap;
+  // Truncated toward the centre so the rounding never carries the point past the edge.
+  const tenth = (v: number) => Math.trunc(v * 10) / 10;
+  return { x: limit.centre.x + tenth(dx * k), y: limit.centre.y + tenth(dy * k) };
 }
 
 interface AimStore {
@@ -60,13 +90,22 @@ export function AimProvider({
   );
   const point = active ? points[active] : undefined;
   const shown: ActiveAim | null =
-    active && point ? { purpose: active, label: point.label, radius: point.radius, at: spotOf(point) } : null;
+    active && point
+      ? {
+          purpose: active,
+          label: point.label,
+          radius: point.radius,
+          at: spotOf(point),
+          ...(point.limit ? { limit: point.limit } : {}),
+        }
+      : null;
   const aimAt = (s: Spot) => {
-    if (active)
-      setPoints((all) => ({
-        ...all,
-        [active]: { ...(all[active] as AimPoint), x: String(s.x), y: String(s.y) },
-      }));
+    if (!active) return;
+    setPoints((all) => {
+      const p = all[active] as AimPoint;
+      const to = withinLimit(s, p.limit);
+      return { ...all, [active]: { ...p, x: String(to.x), y: String(to.y) } };
+    });
   };
   return <AimContext.Provider value={store}>{children(shown, aimAt)}</AimContext.Provider>;
 }
@@ -75,22 +114,28 @@ export function AimProvider({
  * A form's aimed point: its x and y as typed text, whether the map is picking it now, and a
  * toggle. Outside a provider (a form drawn alone) the point is the form's own.
  */
-export function useAim(purpose: string, label: string, radius: number, start: Spot) {
+export function useAim(purpose: string, label: string, radius: number, start: Spot, limit?: AimLimit) {
   const store = useContext(AimContext);
-  const initial: AimPoint = { x: String(start.x), y: String(start.y), radius, label };
+  const initial: AimPoint = { x: String(start.x), y: String(start.y), radius, label, limit };
   const [own, setOwn] = useState(initial);
   const point = store ? (store.points[purpose] ?? initial) : own;
   const update = (patch: Partial<AimPoint>) =>
     store ? store.update(purpose, patch, initial) : setOwn((p) => ({ ...p, ...patch }));
-  // The radius and words follow the form (a cover's radius is typed); the map reads them from here.
+  // The radius, words and limit follow the form (a cover's radius is typed, a vehicle drives on);
+  // the map reads them from here.
+  const limitKey = limit ? `${limit.centre.x},${limit.centre.y},${limit.radius},${limit.words}` : '';
+  const pointLimit = point.limit;
+  const pointLimitKey = pointLimit
+    ? `${pointLimit.centre.x},${pointLimit.centre.y},${pointLimit.radius},${pointLimit.words}`
+    : '';
   const stale =
     store !== null &&
     store.points[purpose] !== undefined &&
-    (point.radius !== radius || point.label !== label);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form's radius or words change
+    (point.radius !== radius || point.label !== label || pointLimitKey !== limitKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form's radius, words or limit change
   useEffect(() => {
-    if (stale) store?.update(purpose, { radius, label }, initial);
-  }, [stale, radius, label]);
+    if (stale) store?.update(purpose, { radius, label, limit }, initial);
+  }, [stale, radius, label, limitKey]);
   const picking = store?.active === purpose;
   return {
     x: point.x,

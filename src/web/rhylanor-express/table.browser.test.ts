@@ -13,6 +13,7 @@ import {
 } from '../three-sixteen/browser-kit.ts';
 import { centreOf, dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
 import { cellOf, fightGrid, metresOf } from './fight-map.ts';
+import { withinLimit } from './map-aim.tsx';
 
 /**
  * Rhylanor Express in the browser (real Chromium): a referee and two players, one on a 390×844
@@ -111,6 +112,43 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect
       .poll(() => player.getByTestId('fight-phase').textContent())
       .toContain('turn 1, Crew: movement');
+  }
+
+  /** The Crew's pool spent on nothing: the player passes and the waiting roll closes on his page. */
+  async function crewPasses(player: Page) {
+    await player.getByRole('button', { name: 'Crew passes' }).click();
+    await expect
+      .poll(() => player.getByRole('group', { name: 'Roll waiting for pool points' }).count())
+      .toBe(0);
+  }
+
+  /**
+   * The guard's fight to its first move with the referee's typed spotting dice (the Crew sees, the
+   * guard does not; the player passes his pool each time) and the Crew made the Intruder by the
+   * player: turn 1, the Crew's movement. The referee's own dice stay on.
+   */
+  async function guardFightTyped(gm: Page, player: Page) {
+    await startGuardFight(gm, player);
+    await gm.getByLabel('my own dice').check();
+    await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
+    await enterFaces(gm, [6, 6]);
+    await crewPasses(player);
+    await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
+    await enterFaces(gm, [1, 1]);
+    await crewPasses(player);
+    await player.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
+    await expect.poll(() => gm.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
+  }
+
+  /** The referee ends phase after phase (each waited on his page) until the fight reaches `at`. */
+  async function refereeStepsTo(gm: Page, at: string) {
+    const phase = () => gm.getByTestId('fight-phase').textContent();
+    for (let i = 0; i < 14 && !(await phase())?.includes(at); i++) {
+      const before = await phase();
+      await gm.getByRole('button', { name: /^End the .* phase$/ }).click();
+      await expect.poll(phase).not.toBe(before);
+    }
+    await expect.poll(phase).toContain(at);
   }
 
   async function take(page: Page, name: string) {
@@ -650,6 +688,173 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toContain("it falls 120 m off toward 12 o'clock; nobody is within the blast.");
     await expect.poll(() => bomb.getByTestId('bombs-left').textContent()).toContain('1 of 2 left');
     await shot(gus, 're-bomb-dropped-phone.png');
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('the referee brings a security robot into the fight, moves it and fires it with typed dice; the player reads it in the log and gets no robot controls', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Hal']);
+    const gm = await openSeat(browser, gmUrl);
+    // Hal on a wide screen: his log stands beside the game (on a phone it is a tab of its own).
+    const hal = await openSeat(browser, playerUrls[0] as string);
+    await take(hal, 'Sgt. Dara Okonkwo');
+    await guardFightTyped(gm, hal);
+
+    // The referee brings a security robot into play, then into the fight on the guard's side, typed at 20, 6 m.
+    await gm
+      .getByRole('form', { name: 'Bring a robot into play' })
+      .locator('select')
+      .selectOption('security-robot');
+    await gm.getByRole('button', { name: 'Bring the robot into play' }).click();
+    const join = gm.getByRole('form', { name: 'Security robot joins the fight' });
+    await join.locator('select[name="side"]').selectOption('b');
+    await join.locator('input[name="x"]').fill('20');
+    await join.locator('input[name="y"]').fill('6');
+    await join.getByRole('button', { name: 'Join the fight' }).click();
+    await expect.poll(() => log(hal).textContent()).toContain('Security robot joins the fight');
+    await expect.poll(() => hal.locator('.re-fight-map [data-combatant="m1"]').count()).toBe(1);
+    // Nothing of the robot is the player's to order, nor its way in.
+    expect(await hal.getByRole('group', { name: 'Actions of Security robot' }).count()).toBe(0);
+    expect(await hal.getByRole('region', { name: 'Robots to bring in' }).count()).toBe(0);
+
+    // The referee steps the Crew's turn on to the guard's side's movement.
+    await refereeStepsTo(gm, 'turn 1, Opposition: movement');
+    const phase = () => gm.getByTestId('fight-phase').textContent();
+
+    // The robot walks 6 m with the man's own form (its pack's 18 m walk offered).
+    const robot = gm.getByRole('group', { name: 'Actions of Security robot' });
+    await expect.poll(() => robot.locator('select[name="option"]').textContent()).toContain('walk (18 m');
+    await robot.locator('select[name="option"]').selectOption('walk');
+    await robot.locator('input[name="x"]').fill('14');
+    await robot.locator('input[name="y"]').fill('6');
+    await robot.getByRole('button', { name: 'Move' }).click();
+    await expect
+      .poll(() => log(hal).textContent())
+      .toContain('Security robot chose walk and is now at 14, 6 m.');
+    await gm.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(phase).toContain('Opposition: direct fire');
+
+    // Its SMG at Okonkwo: the rules' chance first, then the referee's typed 1 and 1 miss.
+    await expect
+      .poll(() => robot.locator('select[name="fireTarget"]').textContent())
+      .toContain('Sgt. Dara Okonkwo');
+    await expect.poll(() => robot.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
+    await robot.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(gm, [1, 1]);
+    // The roll may wait for the Crew's pool points (the pools decide, not the dice): Hal passes.
+    const waiting = hal.getByRole('button', { name: 'Crew passes' });
+    await expect
+      .poll(
+        async () =>
+          (await waiting.count()) > 0 ||
+          /Security robot on .*a miss/.test((await log(hal).textContent()) ?? ''),
+      )
+      .toBe(true);
+    if ((await waiting.count()) > 0) await crewPasses(hal);
+    await expect.poll(() => log(hal).textContent()).toContain('Security robot fires');
+    await expect
+      .poll(() => log(hal).textContent())
+      .toMatch(/Security robot on Sgt\. Dara Okonkwo: 1\+1.*a miss/);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Security robot on Sgt\. Dara Okonkwo: 1\+1.*a miss/);
+    // Still no robot controls on the player's page, in the robot's own side's fire.
+    expect(await hal.getByRole('group', { name: 'Actions of Security robot' }).count()).toBe(0);
+    expect(await hal.getByRole('form', { name: /joins the fight/ }).count()).toBe(0);
+    await shot(hal, 're-robot-fight-player.png');
+    await shot(gm, 're-robot-fight-referee.png');
+    expect(pageProblems).toEqual([]);
+  });
+
+  it('a player on a phone rides in an air/raft, fires his own rifle over its open top with typed dice, then gets out at a spot picked by keyboard within the ringed reach', async () => {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ivy']);
+    const gm = await openSeat(browser, gmUrl);
+    const ivy = await openSeat(browser, playerUrls[0] as string, true);
+    await take(ivy, 'Sgt. Dara Okonkwo');
+    await guardFightTyped(gm, ivy);
+
+    // The referee brings an air/raft (open top) in on the Crew's side, 3 m from Okonkwo; she gets in.
+    await gm
+      .getByRole('form', { name: 'Bring a vehicle into play' })
+      .locator('select')
+      .selectOption('air-raft');
+    await gm.getByRole('button', { name: 'Bring into play' }).click();
+    const join = gm.getByRole('form', { name: 'Air/raft joins the fight' });
+    await join.locator('input[name="x"]').fill('3');
+    await join.getByRole('button', { name: 'Join the fight' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain('Air/raft joins the fight');
+    const riders = ivy.getByRole('group', { name: 'Riders of Air/raft' });
+    await riders.getByRole('button', { name: 'Get in' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('Sgt. Dara Okonkwo gets into Air/raft as a passenger.');
+    // Aboard, her own move is the rules' RIDING refusal: the line says so.
+    await expect.poll(() => ivy.getByTestId('riding').getAttribute('data-code')).toBe('RIDING');
+    await ivy.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('Crew: direct fire');
+
+    // Her rifle over the open top: where she fires from, the chance first, the form inside the phone's width.
+    const fire = ivy.getByRole('form', { name: 'Sgt. Dara Okonkwo fires from Air/raft' });
+    await expect
+      .poll(() => fire.getByTestId('rider-fire').textContent())
+      .toBe('Fires his own weapon over the open top of Air/raft.');
+    await expect.poll(() => fire.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
+    const box = await fire.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await shot(ivy, 're-rider-fire-phone.png');
+    await ivy.getByLabel('my own dice').check();
+    await fire.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(ivy, [1, 1]);
+    await crewPasses(ivy);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
+
+    // The referee steps the fight on to the Crew's next movement phase.
+    await refereeStepsTo(gm, 'turn 2, Crew: movement');
+    await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('turn 2, Crew: movement');
+
+    // Getting out: the 5 m reach ringed around the air/raft; from the keyboard she picks a square
+    // 10 m east, beyond it, and the spot stops on the ring's edge toward it.
+    const out = ivy.getByRole('form', { name: 'Where Sgt. Dara Okonkwo gets out' });
+    await expect
+      .poll(() => out.getByTestId('alight-reach').textContent())
+      .toContain('Within 5 m of Air/raft');
+    await out.getByRole('button', { name: 'Pick the spot on the map' }).click();
+    await expect.poll(() => ivy.getByTestId('aim-limit').count()).toBe(1);
+    const grid = fightGrid(
+      [
+        { x: 20, y: 0 },
+        { x: 3, y: 0 },
+        { x: 3, y: 0 },
+        { x: -2, y: -5 },
+        { x: 8, y: 5 },
+      ],
+      0,
+    );
+    const scale = Number((await ivy.getByTestId('fight-scale').textContent())?.match(/([\d.]+) m/)?.[1]);
+    expect(scale).toBe(grid.scale);
+    const beyond = cellOf(grid, { x: 13, y: 0 });
+    const map = ivy.locator('.re-fight-map svg.board-svg');
+    await map.scrollIntoViewIfNeeded();
+    await map.focus();
+    await map.press('ArrowRight');
+    for (let i = 0; i < beyond.x; i++) await map.press('ArrowRight');
+    for (let i = 0; i < beyond.y; i++) await map.press('ArrowDown');
+    await map.press('Enter');
+    const edge = withinLimit(metresOf(grid, beyond), { centre: { x: 3, y: 0 }, radius: 5, words: '' });
+    expect(Math.hypot(edge.x - 3, edge.y)).toBeLessThanOrEqual(5);
+    await expect
+      .poll(() => ivy.getByTestId('aim-marker').getAttribute('data-metres'))
+      .toBe(`${edge.x},${edge.y}`);
+    expect(await out.locator('input[name="alightX"]').inputValue()).toBe(String(edge.x));
+    await shot(ivy, 're-get-out-pick-phone.png');
+    await out.getByRole('button', { name: 'Get Sgt. Dara Okonkwo out' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain(`Sgt. Dara Okonkwo gets out of Air/raft at ${edge.x}, ${edge.y} m.`);
+    await expect
+      .poll(() => ivy.locator('tr[data-combatant="c1"] td').first().textContent())
+      .toBe(`${edge.x}, ${edge.y}`);
     expect(pageProblems).toEqual([]);
   });
 });
