@@ -51,8 +51,13 @@ import { routeField } from './route.ts';
  * heads home (turn `giveUpTurn`, or fewer than `homewardAble` able men); the point man when he
  * has straggled more than `straggle` squares behind; the nearest Threat within `chaseRange` (or
  * dragging a comrade off); home once the objective is met; the objective (Source chits, the
- * Source, consoles, marked pods); an unexplored door; home. An interrupt's WAIT chit crushes a
- * Threat in a doorway, else takes the best shot or a grapple, else is held.
+ * Source, consoles, marked pods); the unexplored door cheapest by distance and what is known of
+ * the tile behind it (`tileCost`: face-up pings, shown Source chits); home. An interrupt's WAIT
+ * chit crushes a Threat in a doorway, else throws a grenade worth it or takes the best shot or a
+ * grapple, else is held. Also: a sound man first swaps places with a wounded stack-mate toward a
+ * near Threat (`juggleWorthIt`); a Teamer with a drone gun sets it up facing a near Threat
+ * (`droneSetUp`); the Bio-Sensor scans the door he came to open (`scanWorthIt`); with `teams`
+ * above 1 the policy forms and claims the teams and runs called Threats (`briefing`, `seatFor`).
  */
 
 /** The policy's knobs (see the header); `DEFAULT_POLICY` is what the simulator plays. */
