@@ -664,12 +664,8 @@ function droneSquares(state: FdState): number[] {
 /** A Threat within `range` squares (13.2 distance) of him. */
 function threatWithin(state: FdState, t: Teamer, range: number): boolean {
   if (t.x === null || t.y === null) return false;
-  const board = boardOf(state);
-  for (const id of state.threatOrder) {
-    const th = state.threats[id];
-    if (th && board.distance(t.x, t.y, th.x, th.y) <= range) return true;
-  }
-  return false;
+  const th = nearestThreat(state, t.x, t.y);
+  return th !== null && th.d <= range;
 }
 
 /** The nearest Threat to (x, y) by 13.2 distance, with that distance (first in threat order on ties). */
