@@ -1,7 +1,7 @@
 import { meanEstimate, wilson } from '../engine/estimates.ts';
 import { defaultPack } from '../rules/fundamental-duck/data/pack.ts';
 import { DEFAULT_POLICY } from '../rules/fundamental-duck/simulate/policy.ts';
-import { runMission } from '../rules/fundamental-duck/simulate/run.ts';
+import { packWithGear, runMission } from '../rules/fundamental-duck/simulate/run.ts';
 import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
 
 /**
@@ -10,7 +10,7 @@ import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
  * output: mission i uses seed + i.
  */
 
-const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--json]
+const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--teams N [--opposed]] [--drone-gun ID] [--json]
 
 Plays N whole missions of Fundamental Duck! (default pack, Drifter Mary Rose) with the built-in
 team policy and the engine's own Threat phase, and prints how they went, each number with a 95%
@@ -26,6 +26,11 @@ cap counts as unfinished.
   --grenade-pack K       throw a grenade only at K or more Threats in its blast (default 2)
   --grenade-load-cost C  what a blast reaching a load aboard costs, in Threat kills (default 2;
                   0 throws among Salvage's pods, 99 keeps grenades well away from them)
+  --teams N       multi-team play (21): the Team splits into N teams (1–5, default 1), each
+                  played from a seat of its own that runs the Threats and ambushes called to it
+  --opposed       with --teams: the teams play against each other
+  --drone-gun ID  the Teamer ID (you, brick, sparks, kowalski, jonesy) carries a drone gun and
+                  sets it up facing a Threat within 6 squares
   --json          one JSON object instead of the table
 `;
 
@@ -38,6 +43,9 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     'board-past': { type: 'string' },
     'grenade-pack': { type: 'string' },
     'grenade-load-cost': { type: 'string' },
+    teams: { type: 'string' },
+    opposed: { type: 'boolean' },
+    'drone-gun': { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -70,7 +78,16 @@ async function run(argv: string[], io: CliIo): Promise<number> {
       0,
       99,
     ),
+    teams: int('teams', values.teams, 1, 1, defaultPack.team.teamers.length),
+    opposed: values.opposed === true,
   };
+  if (policy.opposed && policy.teams < 2) throw new UsageError('--opposed needs --teams 2 or more');
+  const droneGun = values['drone-gun'];
+  if (droneGun !== undefined && !defaultPack.team.teamers.some((t) => t.id === droneGun))
+    throw new UsageError(
+      `no Teamer ${droneGun}; the pack has ${defaultPack.team.teamers.map((t) => t.id).join(', ')}`,
+    );
+  const setup = droneGun === undefined ? {} : { pack: packWithGear(defaultPack, { droneGun }) };
   const outcomes: Record<string, number> = { completed: 0, 'part-completed': 0, failed: 0, unfinished: 0 };
   let cas = 0;
   let cas2 = 0;
@@ -79,7 +96,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   let dead = 0;
   let dead2 = 0;
   for (let i = 0; i < n; i++) {
-    const r = runMission(mission, seed + i, maxTurns, 20_000, {}, undefined, policy);
+    const r = runMission(mission, seed + i, maxTurns, 20_000, setup, undefined, policy);
     outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
     cas += r.casualties;
     cas2 += r.casualties * r.casualties;
@@ -97,6 +114,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     boardPast: policy.boardPast,
     grenadePack: policy.grenadePack,
     grenadeLoadCost: policy.grenadeLoadCost,
+    ...(policy.teams > 1 ? { teams: policy.teams, opposed: policy.opposed } : {}),
+    ...(droneGun === undefined ? {} : { droneGun }),
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),

@@ -6,8 +6,9 @@ import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { legalCeilingSteps, legalClimbs, legalGrapplesUp } from './ceiling.ts';
 import { type ShotPreview, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
+import { droneGear, droneSquareFree } from './drones.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
-import { type FdState, readyChit, type Teamer, waitChit } from './state.ts';
+import { canAct, type FdState, readyChit, type Teamer, waitChit } from './state.ts';
 import { chitFor } from './turn.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
 import {
@@ -393,6 +394,47 @@ export function legalVehicleMoves(state: FdState): FdCommand[] {
   return out;
 }
 
+/**
+ * Position juggling (8.4, `decideJuggle`'s checks): swapping places with each able stack-mate, as
+ * his Other Action; the mate must not have activated yet this turn (outside his activation) and
+ * still hold a chit, or, when an interrupt names him, hold a WAIT chit.
+ */
+export function legalJuggles(state: FdState, t: Teamer): CommandOf<'juggle'>[] {
+  const out: CommandOf<'juggle'>[] = [];
+  if (t.x === null || t.y === null || !canActNow(state, t) || !canPay(state, t, 'other')) return out;
+  for (const p of teamersAt(state, t.x, t.y)) {
+    if (p.id === t.id || !canAct(p)) continue;
+    if (state.interrupt) {
+      if (waitChit(p) === null) continue;
+    } else if (state.activated.includes(p.id) && !state.activation?.teamerIds.includes(p.id)) continue;
+    else if (readyChit(p) === null && waitChit(p) === null) continue;
+    out.push({ type: 'juggle', teamerId: t.id, partnerId: p.id });
+  }
+  return out;
+}
+
+/**
+ * Setting up his drone gun (8.5, `decideSetUpDrone`'s checks): with the gear, standing, his drone
+ * not yet set up (a walking one may be set up again), in each free bare square next to him that
+ * he could step to, facing each way.
+ */
+export function legalDroneSetups(state: FdState, t: Teamer): CommandOf<'setUpDrone'>[] {
+  const out: CommandOf<'setUpDrone'>[] = [];
+  if (t.x === null || t.y === null || t.ducked || !canActNow(state, t)) return out;
+  if (state.phase !== 'team' && state.phase !== 'threat') return out;
+  const gear = droneGear(state, t.id);
+  if (gear === null || (gear !== 'walking-drone-gun' && state.drones.some((d) => d.owner === t.id)))
+    return out;
+  if (!canPay(state, t, 'other')) return out;
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      if ((dx === 0 && dy === 0) || !droneSquareFree(state, t, t.x + dx, t.y + dy)) continue;
+      for (let facing = 0; facing < 8; facing++)
+        out.push({ type: 'setUpDrone', teamerId: t.id, x: t.x + dx, y: t.y + dy, facing });
+    }
+  return out;
+}
+
 /** Putting a WAIT chit down: in his activation, one chit used and the other still READY. */
 export function canWait(state: FdState, t: Teamer): boolean {
   return (
@@ -440,6 +482,8 @@ export function legalCommands(state: FdState): FdCommand[] {
       ...legalTasks(state, t),
       ...legalCarries(state, t),
       ...legalVehicleActions(state, t),
+      ...legalJuggles(state, t),
+      ...legalDroneSetups(state, t),
     );
     if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
   }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../engine/dice/source.ts';
 import type { FdCommand } from '../commands.ts';
+import { defaultPack } from '../data/pack.ts';
+import type { FdEvent } from '../events.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import { legalCommands } from '../legal.ts';
+import { initialState } from '../setup.ts';
 import { GM, ScriptThenSeeded, type Table, youAboard } from '../test-kit.ts';
-import { chooseCommand, DEFAULT_POLICY } from './policy.ts';
+import { chooseCommand, DEFAULT_POLICY, policyStats } from './policy.ts';
+import { packWithGear, runMission } from './run.ts';
 
 /**
  * YOU (one grenade) stands at (0,7) looking east after a MOVE, his second chit READY; the two
@@ -96,5 +100,119 @@ describe('Bio-Sensor scans in the legal list', () => {
     expect(t.send(scans[0] as FdCommand).map((e) => e.type)).toContain('tile.revealed');
     // Scanned (and his chits spent): the Hub's marker is face up, and no scan is offered again.
     expect(legalCommands(t.state).some((c) => c.type === 'scan')).toBe(false);
+  });
+});
+
+describe('position juggling and drone guns in the legal list and the policy', () => {
+  /** Brick (sound) activating beside wounded Sparks at (1,7), both facing east; a Harpy at (3,7). */
+  function stacked(): Table {
+    const t = grenadier([[3, 7]]);
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send(
+      { type: 'gmOverride', teamerId: 'sparks', x: 1, y: 7, facing: 2, wounds: 1, reason: 'set-up' },
+      GM,
+    );
+    t.send({ type: 'activate', teamerId: 'brick' });
+    return t;
+  }
+
+  it('offers a swap with a stack-mate who has not activated, and decide accepts it', () => {
+    const t = stacked();
+    const juggles = legalCommands(t.state).filter((c) => c.type === 'juggle');
+    expect(juggles).toEqual([{ type: 'juggle', teamerId: 'brick', partnerId: 'sparks' }]);
+    const before = { brick: t.state.teamers.brick?.position, sparks: t.state.teamers.sparks?.position };
+    t.send(juggles[0] as FdCommand);
+    expect(t.state.teamers.brick?.position).toBe(before.sparks);
+    expect(t.state.teamers.sparks?.position).toBe(before.brick);
+  });
+
+  it('the sound man swaps with a wounded mate who stands toward the Threat, not with one behind him', () => {
+    const t = stacked();
+    const sparks = t.state.teamers.sparks;
+    const brick = t.state.teamers.brick;
+    // The pair stands on opposite points: exactly one of them is nearer the Harpy to the east.
+    const ahead = (p: string | undefined) => (p === 'front' ? 1 : p === 'back' ? -1 : 0);
+    const sparksAhead = ahead(sparks?.position) > ahead(brick?.position);
+    const c = chooseCommand(t.state);
+    if (sparksAhead) expect(c).toEqual({ type: 'juggle', teamerId: 'brick', partnerId: 'sparks' });
+    else expect(c?.type).not.toBe('juggle');
+    // Out of the juggle's range the pair stays as it is.
+    expect(chooseCommand(t.state, { ...DEFAULT_POLICY, juggleRange: 1 })?.type).not.toBe('juggle');
+  });
+
+  it('sets up a drone gun facing a near Threat when he carries one, out of every door zone', () => {
+    const pack = packWithGear(defaultPack, { droneGun: 'you' });
+    const t = grenadier([[5, 7]]);
+    t.state = {
+      ...t.state,
+      campaign: { ...t.state.campaign, sheets: initialState({ pack }).campaign.sheets },
+    };
+    const setups = legalCommands(t.state).filter((c) => c.type === 'setUpDrone');
+    expect(setups.length).toBeGreaterThan(0);
+    const c = chooseCommand(t.state, { ...DEFAULT_POLICY, grenadePack: 99 });
+    // A shot comes first when he has one; without a line he sets the drone up.
+    const shots = legalCommands(t.state).filter((x) => x.type === 'shoot');
+    if (shots.length === 0) {
+      expect(c).toMatchObject({ type: 'setUpDrone', teamerId: 'you', facing: 2 });
+      t.dice = new ScriptedDice([1]);
+      t.send(c as FdCommand);
+      expect(t.state.drones).toHaveLength(1);
+    } else expect(c?.type).toBe('shoot');
+    // Without the gear nothing is offered.
+    expect(legalCommands(grenadier([[5, 7]]).state).some((x) => x.type === 'setUpDrone')).toBe(false);
+  });
+});
+
+describe('multi-team play in the simulator', () => {
+  it('a 2-team simulation forms and claims the teams, runs every call from its seat, and ends its missions sanely', () => {
+    const refused = policyStats.refused;
+    const outcomes = new Set<string>();
+    for (const opposed of [false, true])
+      for (let seed = 1; seed <= 6; seed++) {
+        const log: FdEvent[] = [];
+        const r = runMission('clean-sweep', seed, 40, 20_000, {}, log, {
+          ...DEFAULT_POLICY,
+          teams: 2,
+          opposed,
+        });
+        outcomes.add(r.outcome);
+        expect(r.outcome).not.toBe('unfinished');
+        expect(log[0]).toEqual({
+          type: 'teams.formed',
+          teams: [
+            ['you', 'brick'],
+            ['sparks', 'kowalski', 'jonesy'],
+          ],
+          opposed,
+        });
+        const claimed = log.filter((e) => e.type === 'teamer.claimed');
+        expect(claimed.map((e) => e.type === 'teamer.claimed' && e.seatId)).toEqual([
+          'team1',
+          'team1',
+          'team2',
+          'team2',
+          'team2',
+        ]);
+        // Every Threat called to a seat was run, and by the team it was called to.
+        const calls = log.filter((e) => e.type === 'threat.called');
+        const runs = log.filter((e) => e.type === 'threat.run');
+        expect(runs.length).toBeGreaterThan(0);
+        expect(runs.map((e) => e.type === 'threat.run' && e.team)).toEqual(
+          calls.slice(0, runs.length).map((e) => e.type === 'threat.called' && e.team),
+        );
+        expect(r.dead).toBeLessThanOrEqual(r.casualties);
+        expect(r.casualties).toBeLessThanOrEqual(5);
+        expect(r.turns).toBeGreaterThanOrEqual(1);
+      }
+    expect(policyStats.refused).toBe(refused);
+    expect([...outcomes].every((o) => ['completed', 'part-completed', 'failed'].includes(o))).toBe(true);
+  });
+
+  it('the same seed plays the same 2-team mission', () => {
+    const P = { ...DEFAULT_POLICY, teams: 2 };
+    expect(runMission('black-box', 9, 40, 20_000, {}, undefined, P)).toEqual(
+      runMission('black-box', 9, 40, 20_000, {}, undefined, P),
+    );
   });
 });

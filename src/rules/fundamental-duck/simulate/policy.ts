@@ -1,7 +1,8 @@
 import { D6, faceValues } from '../../../engine/dice/die.ts';
 import { isRuleError } from '../../../engine/rule-error.ts';
-import type { DecideContext } from '../../../engine/ruleset.ts';
+import type { DecideContext, Seat } from '../../../engine/ruleset.ts';
 import { isArenaSquare } from '../arena/model.ts';
+import { positionPoint } from '../arena/positions.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
 import { scatterSquares } from '../combat.ts';
@@ -14,15 +15,19 @@ import {
   type LegalShot,
   legalCarries,
   legalDoorOps,
+  legalDroneSetups,
   legalGrapples,
   legalGrenades,
+  legalJuggles,
+  legalScans,
   legalShots,
   legalSteps,
   legalTasks,
 } from '../legal.ts';
+import { teamSeat } from '../multi-team.ts';
 import { missionOf } from '../rules-data.ts';
 import { decideFolded } from '../ruleset.ts';
-import { type FdState, readyChit, type Teamer, waitChit } from '../state.ts';
+import { type FdState, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
 import { nextInOrder } from '../turn.ts';
 import { routeField } from './route.ts';
 
@@ -46,8 +51,13 @@ import { routeField } from './route.ts';
  * heads home (turn `giveUpTurn`, or fewer than `homewardAble` able men); the point man when he
  * has straggled more than `straggle` squares behind; the nearest Threat within `chaseRange` (or
  * dragging a comrade off); home once the objective is met; the objective (Source chits, the
- * Source, consoles, marked pods); an unexplored door; home. An interrupt's WAIT chit crushes a
- * Threat in a doorway, else takes the best shot or a grapple, else is held.
+ * Source, consoles, marked pods); the unexplored door cheapest by distance and what is known of
+ * the tile behind it (`tileCost`: face-up pings, shown Source chits); home. An interrupt's WAIT
+ * chit crushes a Threat in a doorway, else throws a grenade worth it or takes the best shot or a
+ * grapple, else is held. Also: a sound man first swaps places with a wounded stack-mate toward a
+ * near Threat (`juggleWorthIt`); a Teamer with a drone gun sets it up facing a near Threat
+ * (`droneSetUp`); the Bio-Sensor scans the door he came to open (`scanWorthIt`); with `teams`
+ * above 1 the policy forms and claims the teams and runs called Threats (`briefing`, `seatFor`).
  */
 
 /** The policy's knobs (see the header); `DEFAULT_POLICY` is what the simulator plays. */
@@ -76,6 +86,27 @@ export interface PolicyOptions {
    * ruins an inert load and warms a hazardous one there (a lost marked pod fails Salvage).
    */
   readonly grenadeLoadCost: number;
+  /**
+   * Multi-team play (21): how many teams the Team splits into before boarding (1: one team, no
+   * split). The policy forms them in team order, in runs as even as they go, and takes each with
+   * a seat of its own (`team1`, `team2`, …), so each runs the Threats and ambushes called to it.
+   */
+  readonly teams: number;
+  /** With `teams` above 1: the teams play against each other (an opponent runs the Threats). */
+  readonly opposed: boolean;
+  /**
+   * What a tile's infestation costs in squares of walking when the policy picks the unexplored
+   * door to open next: each marker counts its ping's place in the pack's order (NONE 0 … RED 5),
+   * a face-down one the middle (2.5), so a scan that shows a RED ping can send the Team to
+   * another door. 0: the nearest door, whatever is behind it.
+   */
+  readonly pingWeight: number;
+  /** What each Source chit a scan has shown in a tile is worth in squares, while the Source is wanted. */
+  readonly chitWeight: number;
+  /** A Threat this near (13.2 squares) makes a sound man swap places with a wounded stack-mate in front. */
+  readonly juggleRange: number;
+  /** A Threat this near (13.2 squares) makes a Teamer with a drone gun set it up, facing the Threat. */
+  readonly droneRange: number;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -88,6 +119,12 @@ export const DEFAULT_POLICY: PolicyOptions = {
   grenadePack: 2,
   grenadeComradeCost: 2,
   grenadeLoadCost: 2,
+  teams: 1,
+  opposed: false,
+  pingWeight: 2,
+  chitWeight: 1,
+  juggleRange: 4,
+  droneRange: 6,
 };
 
 interface Target {
@@ -108,8 +145,9 @@ export interface PolicyStep {
 }
 
 function send(state: FdState, ctx: DecideContext, command: FdCommand): PolicyStep | null {
+  const actor = seatFor(state, command, ctx.actor);
   try {
-    const r = decideFolded(state, command, ctx);
+    const r = decideFolded(state, command, actor === ctx.actor ? ctx : { ...ctx, actor });
     return { command, events: r.events, state: r.state };
   } catch (e) {
     if (!isRuleError(e)) throw e;
@@ -251,14 +289,18 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
   }
   const aim = nearest(board, t, aims);
   if (aim) return aim;
-  const door = unexploredDoor(state, t, board);
+  const door = unexploredDoor(state, t, board, P);
   return door ?? home(state);
 }
 
-/** The nearest square in the zone of a door from an opened tile into an unopened one. */
-function unexploredDoor(state: FdState, t: Teamer, board: Board): Target | null {
+/**
+ * The square in the zone of a door from an opened tile into an unopened one that is cheapest to
+ * make for: its 13.2 distance plus what the policy knows of the tile behind it (`tileCost`).
+ */
+function unexploredDoor(state: FdState, t: Teamer, board: Board, P: PolicyOptions): Target | null {
   const arena = arenaOf(state);
-  const zones: Target[] = [];
+  let best: Target | null = null;
+  let bestCost = Number.POSITIVE_INFINITY;
   for (const d of arena.doors) {
     // A stuck door never opens: waiting by it would stall the Team for the rest of the mission.
     if (state.doors[d.index]?.stuck) continue;
@@ -267,11 +309,73 @@ function unexploredDoor(state: FdState, t: Teamer, board: Board): Target | null 
     const bOpen = state.tiles[b]?.opened === true;
     if (aOpen === bOpen) continue;
     const near = aOpen ? a : b;
-    for (const sq of d.zone)
-      if (arena.tileOf[sq] === near)
-        zones.push({ x: sq % arena.width, y: Math.floor(sq / arena.width), door: d.index });
+    const behind = tileCost(state, aOpen ? b : a, P);
+    for (const sq of d.zone) {
+      if (arena.tileOf[sq] !== near) continue;
+      const x = sq % arena.width;
+      const y = Math.floor(sq / arena.width);
+      const cost = board.distance(t.x as number, t.y as number, x, y) + behind;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = { x, y, door: d.index };
+      }
+    }
   }
-  return nearest(board, t, zones);
+  return best;
+}
+
+/**
+ * What the policy knows of an unopened tile, in squares of walking: its markers by their pings as
+ * far as they are face up (a scan, Mother's message; a face-down one counts the middle), less the
+ * Source chits a scan has set out while the mission still wants the Source. Only what a player
+ * sees is read: a face-down ping and a chit count not yet shown are never looked at.
+ */
+function tileCost(state: FdState, tile: number, P: PolicyOptions): number {
+  const ts = state.tiles[tile];
+  if (!ts) return 0;
+  let cost = 0;
+  ts.revealed.forEach((up, i) => {
+    cost += up ? PINGS.length - 1 - PINGS.indexOf(ts.pings[i] as Ping) : (PINGS.length - 1) / 2;
+  });
+  cost *= P.pingWeight;
+  if (ts.chitsShown && wantsSource(state)) cost -= P.chitWeight * ts.chits.length;
+  return cost;
+}
+
+/** The mission asks for the Source found or cleared, and it is not yet. */
+function wantsSource(state: FdState): boolean {
+  const m = missionOf(state.rules, state.missionId);
+  return m.objectives.some((o) =>
+    o.conditions.some(
+      (c) =>
+        (c.kind === 'source-found' && !state.progress.hFound) ||
+        (c.kind === 'source-cleared' && !state.progress.sourceCleared),
+    ),
+  );
+}
+
+/**
+ * A Bio-Sensor scan (7.2) worth its chit: through the door he has come to open, into a tile with a
+ * marker still face down, while another unopened tile is there to go to instead (what the scan
+ * shows can change his mind, `tileCost`).
+ */
+function scanWorthIt(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (P.pingWeight <= 0) return null;
+  const scans = legalScans(state, t);
+  if (scans.length === 0) return null;
+  const g = goal(state, t, P);
+  const scan = scans.find((c) => c.door === g.door);
+  if (!scan) return null;
+  const arena = arenaOf(state);
+  const here = arena.tileOf[(t.y as number) * arena.width + (t.x as number)];
+  const across = arena.doors[scan.door]?.tiles.find((x) => x !== here);
+  const others = arena.doors.some((d) => {
+    if (state.doors[d.index]?.stuck) return false;
+    const [a, b] = d.tiles;
+    const shut = state.tiles[a]?.opened === true ? b : state.tiles[b]?.opened === true ? a : -1;
+    return shut >= 0 && shut !== across && state.tiles[shut]?.opened !== true;
+  });
+  return others ? scan : null;
 }
 
 /**
@@ -464,7 +568,7 @@ function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   }
   // Steps by the route field (route.ts); where the goal is out of its reach, by the 13.2 distance.
   const arena = arenaOf(state);
-  const field = routeField(arena, g.y * arena.width + g.x, stuckDoors(state));
+  const field = routeField(arena, g.y * arena.width + g.x, stuckDoors(state), droneSquares(state));
   const board = boardOf(state);
   const far = (x: number, y: number) => {
     const r = field[y * arena.width + x] as number;
@@ -517,7 +621,7 @@ function doorOnTheWay(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | 
   if (aimed) return aimed;
   // A door is on the way when its far side is nearer the goal by the route field (route.ts).
   const arena = arenaOf(state);
-  const field = routeField(arena, g.y * arena.width + g.x, stuckDoors(state));
+  const field = routeField(arena, g.y * arena.width + g.x, stuckDoors(state), droneSquares(state));
   const here = (t.y as number) * arena.width + (t.x as number);
   const d0 = field[here] as number;
   for (const op of doors) {
@@ -551,15 +655,79 @@ function stuckDoors(state: FdState): number[] {
   return out;
 }
 
+/** The squares drone guns stand in (machines: the route goes round them). */
+function droneSquares(state: FdState): number[] {
+  const w = arenaOf(state).width;
+  return state.drones.map((d) => d.y * w + d.x);
+}
+
 /** A Threat within `range` squares (13.2 distance) of him. */
 function threatWithin(state: FdState, t: Teamer, range: number): boolean {
   if (t.x === null || t.y === null) return false;
+  const th = nearestThreat(state, t.x, t.y);
+  return th !== null && th.d <= range;
+}
+
+/** The nearest Threat to (x, y) by 13.2 distance, with that distance (first in threat order on ties). */
+function nearestThreat(state: FdState, x: number, y: number): { x: number; y: number; d: number } | null {
   const board = boardOf(state);
+  let best: { x: number; y: number; d: number } | null = null;
   for (const id of state.threatOrder) {
     const th = state.threats[id];
-    if (th && board.distance(t.x, t.y, th.x, th.y) <= range) return true;
+    if (!th) continue;
+    const d = board.distance(x, y, th.x, th.y);
+    if (!best || d < best.d) best = { x: th.x, y: th.y, d };
   }
-  return false;
+  return best;
+}
+
+/**
+ * Position juggling (8.4): at the start of his activation a sound man swaps places with a wounded
+ * stack-mate who stands on the side toward the nearest Threat (within `juggleRange`), so the sound
+ * man takes the fire of a Threat's gun and stands ahead in the square for his own shots.
+ */
+function juggleWorthIt(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (t.x === null || t.y === null || t.wounds > 0 || t.chits[0] !== 'READY') return null;
+  const th = nearestThreat(state, t.x, t.y);
+  if (!th || th.d > P.juggleRange) return null;
+  for (const j of legalJuggles(state, t)) {
+    const p = state.teamers[j.partnerId] as Teamer;
+    if (p.wounds === 0) continue;
+    const toward = (m: Teamer) => {
+      const q = positionPoint({ facing: m.facing, position: m.position });
+      return q.x * (th.x - (t.x as number)) + q.y * (th.y - (t.y as number));
+    };
+    if (toward(p) > toward(t)) return j;
+  }
+  return null;
+}
+
+/**
+ * Setting up his drone gun (8.5) once a Threat is within `droneRange`: in the free square next to
+ * him nearest that Threat, out of every door's zone, facing it (the route then goes round it).
+ */
+function droneSetUp(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (t.x === null || t.y === null) return null;
+  const th = nearestThreat(state, t.x, t.y);
+  if (!th || th.d > P.droneRange) return null;
+  const setups = legalDroneSetups(state, t);
+  if (setups.length === 0) return null;
+  const board = boardOf(state);
+  const arena = arenaOf(state);
+  let best: FdCommand | null = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const c of setups) {
+    if (c.facing !== facingToward(c.x, c.y, th.x, th.y)) continue;
+    // Never in a door's zone: a machine there would bar the door's way for the rest of the mission.
+    const sq = c.y * arena.width + c.x;
+    if (arena.doors.some((d) => d.zone.includes(sq))) continue;
+    const d = board.distance(c.x, c.y, th.x, th.y);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
 }
 
 /** An activated Teamer's next action, or null when he has nothing worth a chit. */
@@ -570,12 +738,16 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
     if (door) return door;
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
   }
+  const juggle = juggleWorthIt(state, t, P);
+  if (juggle) return juggle;
   const shot = bestShot(legalShots(state, t));
   const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
   if (grenade) return grenade.command;
   if (shot) return shot.command;
   const grapple = legalGrapples(state, t)[0];
   if (grapple) return grapple;
+  const drone = droneSetUp(state, t, P);
+  if (drone) return drone;
   const carries = legalCarries(state, t);
   const carry =
     carries.find((c) => c.comradeId !== undefined) ??
@@ -590,6 +762,8 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
     tasks.find((c) => c.task === 'examineChit') ??
     tasks.find((c) => c.task === 'reload' && c.weapon !== undefined && (t.ammo[c.weapon] ?? 1) <= 0);
   if (task) return task;
+  const scan = scanWorthIt(state, t, P);
+  if (scan) return scan;
   const door = doorOnTheWay(state, t, P);
   if (door) return door;
   if (t.ducked) {
@@ -601,10 +775,54 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   return null;
 }
 
+/**
+ * Before boarding: with `teams` above 1 the Team splits in team order into runs as even as they go
+ * (5 in 2: three and two), then each team is taken by a seat of its own (`seatFor`); then it boards.
+ */
+function briefing(state: FdState, P: PolicyOptions): FdCommand {
+  if (P.teams > 1) {
+    const mt = state.multiTeam;
+    if (!mt) {
+      const ids = state.teamOrder;
+      const n = Math.min(P.teams, ids.length);
+      const teams = Array.from({ length: n }, (_, i) =>
+        ids.slice(Math.floor((i * ids.length) / n), Math.floor(((i + 1) * ids.length) / n)),
+      );
+      return { type: 'formTeams', teams, opposed: P.opposed };
+    }
+    const free = mt.teams.findIndex((_, i) => teamSeat(state, i) === null);
+    if (free >= 0) return { type: 'claimTeam', team: free };
+  }
+  return { type: 'board' };
+}
+
+/** The seat each team's player sits in when the policy plays several teams. */
+export function teamSeatId(team: number): string {
+  return `team${team + 1}`;
+}
+
+/**
+ * Who sends a command (21): in a multi-team game a team's own seat for its Teamers, a team's claim
+ * and the run of a Threat called to it; the table's seat (`seat`) for the rest (boarding, the
+ * phases' ends) and in a one-team game.
+ */
+export function seatFor(state: FdState, command: FdCommand, seat: Seat): Seat {
+  const mt = state.multiTeam;
+  if (!mt) return seat;
+  let seatId: string | null = null;
+  if (command.type === 'claimTeam') seatId = teamSeatId(command.team);
+  else if (command.type === 'runThreat') seatId = mt.call ? teamSeat(state, mt.call.team) : null;
+  else if ('teamerId' in command && typeof command.teamerId === 'string')
+    seatId = state.teamers[command.teamerId]?.seatId ?? null;
+  return seatId === null || seatId === seat.seatId ? seat : { seatId, role: 'player' };
+}
+
 /** The policy's next command, or null when it has nothing to send (the game is over). */
 export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY): FdCommand | null {
   if (state.phase === 'ended') return null;
-  if (state.phase === 'briefing') return { type: 'board' };
+  // 21: a called Threat or ambush holds the table until its seat runs it (`seatFor` sends it).
+  if (state.multiTeam?.call?.run === false) return { type: 'runThreat' };
+  if (state.phase === 'briefing') return briefing(state, P);
   if (state.phase === 'exploration') return { type: 'endExploration' };
   if (state.move) return moveStep(state, state.teamers[state.move.teamerId] as Teamer, P);
   if (state.interrupt) {
@@ -613,6 +831,8 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
       const t = state.teamers[id] as Teamer;
       if (i.trigger === 'crossing' && i.door !== undefined) return { type: 'crush', teamerId: id };
       const shot = bestShot(legalShots(state, t));
+      const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
+      if (grenade) return grenade.command;
       if (shot) return shot.command;
       const grapple = legalGrapples(state, t)[0];
       if (grapple) return grapple;
@@ -637,6 +857,8 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
     const t = state.teamers[id] as Teamer;
     if (waitChit(t) === null) continue;
     const shot = bestShot(legalShots(state, t));
+    const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
+    if (grenade) return grenade.command;
     if (shot) return shot.command;
   }
   return { type: 'endTeamPhase' };

@@ -18,18 +18,28 @@ const fields = new WeakMap<Arena, Map<string, Int16Array>>();
  * Steps from each square to `goal` (square index), -1 where the goal cannot be reached. `stuck`
  * lists the doors stuck shut (they never open, so the route goes round them).
  */
-export function routeField(arena: Arena, goal: number, stuck: readonly number[] = []): Int16Array {
+export function routeField(
+  arena: Arena,
+  goal: number,
+  stuck: readonly number[] = [],
+  /** Squares a machine stands in for good (a drone gun set up): never entered, so gone round. */
+  machines: readonly number[] = [],
+): Int16Array {
   let byGoal = fields.get(arena);
   if (!byGoal) {
     byGoal = new Map();
     fields.set(arena, byGoal);
   }
-  const key = stuck.length === 0 ? `${goal}` : `${goal}:${stuck.join(',')}`;
+  const key =
+    stuck.length === 0 && machines.length === 0
+      ? `${goal}`
+      : `${goal}:${stuck.join(',')}:${machines.join(',')}`;
   let f = byGoal.get(key);
   if (f) return f;
   const as = newArenaState(arena);
   as.doorOpen.fill(1);
   for (const d of stuck) as.doorOpen[d] = 0;
+  for (const m of machines) as.machines[m] = 1;
   const w = arena.width;
   const h = arena.height;
   f = new Int16Array(arena.size).fill(-1);

@@ -1,5 +1,6 @@
 import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
+import type { FdPack } from '../data/pack.ts';
 import type { FdEvent } from '../events.ts';
 import { type FdOptions, initialState } from '../setup.ts';
 import type { FdState, Teamer } from '../state.ts';
@@ -16,6 +17,26 @@ export interface MissionResult {
 }
 
 const SEAT: Seat = { seatId: 'sim', role: 'player' };
+
+/** What the simulated Team carries beyond its pack's sheets (`bughunt simulate` options). */
+export interface TeamGear {
+  /** The Teamer (id) who carries a drone gun (8.5) besides his sheet's gear. */
+  readonly droneGun?: string;
+}
+
+/**
+ * The pack with its Team's sheets given the gear asked for (an unknown Teamer id throws: the CLI
+ * checks ids first). The rest of the pack is the same object.
+ */
+export function packWithGear(pack: FdPack, gear: TeamGear): FdPack {
+  const id = gear.droneGun;
+  if (id !== undefined && !pack.team.teamers.some((t) => t.id === id))
+    throw new Error(`no Teamer ${id} in the pack`);
+  const teamers = pack.team.teamers.map((t) =>
+    t.id === id && !t.gear.includes('drone-gun') ? { ...t, gear: [...t.gear, 'drone-gun' as const] } : t,
+  );
+  return { ...pack, team: { ...pack.team, teamers } };
+}
 
 export function runMission(
   mission: string,
