@@ -149,6 +149,11 @@ export const coreCommandSchemas = [
    * `facing`; a walking drone gun may be set up again elsewhere the same way.
    */
   z.strictObject({ type: z.literal('setUpDrone'), teamerId: id, x: coord, y: coord, facing }),
+  /**
+   * Walk his walking drone gun (an Other Action, fumble test) to the bare square (x, y) within the
+   * pack's drone speed, facing `facing` at the end.
+   */
+  z.strictObject({ type: z.literal('directDrone'), teamerId: id, x: coord, y: coord, facing }),
   /** Get into a vehicle next to him (18, 8.5: an Other Action, fumble test). */
   z.strictObject({ type: z.literal('getIn'), teamerId: id, vehicleId: id }),
   /** Get out of his vehicle into the bare square (x, y) next to it (an Other Action, fumble test). */
@@ -288,6 +293,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   holdDoor: TABLE,
   juggle: TABLE,
   setUpDrone: TABLE,
+  directDrone: TABLE,
   getIn: TABLE,
   getOut: TABLE,
   drive: TABLE,

@@ -5,8 +5,11 @@ import { refusalCode } from '../../engine/test-kit.ts';
 import { boardOf, inSight } from './board-adapter.ts';
 import { defaultPack } from './data/pack.ts';
 import type { FdPack } from './data/pack-schema.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
+import type { FdEvent } from './events.ts';
 import { isFree } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
+import { legalCommands } from './legal.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
 
 const ENTRY = 3;
@@ -113,5 +116,98 @@ describe('drone guns (8.5, 17 step 6, 24.2, 24.9)', () => {
     expect(t.state.drones).toEqual([
       { id: 'd1', owner: 'you', x: 3, y: 8, facing: 2, power: 10, walking: true, firedTurn: 0 },
     ]);
+  });
+});
+
+describe('walking drone guns directed by their operator (17 step 6, 24.9; Bughunt reading)', () => {
+  const at = (x: number, y: number) => y * 15 + x;
+  function walking() {
+    const t = table('walking-drone-gun');
+    t.fold([
+      { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 7, facing: 0, power: 10, walking: true },
+    ]);
+    return t;
+  }
+  function refused(t: Table, c: Parameters<Table['send']>[0]): string {
+    const before = stateHash(t.state);
+    const code = refusalCode(() => t.send(c));
+    expect(stateHash(t.state)).toBe(before);
+    return code;
+  }
+
+  it('an Other Action with a fumble test walks it up to the pack’s speed over bare floor; it blocks sight where it now stands', () => {
+    const t = walking();
+    expect(inSight(t.state, 2, 8, 2, 6)).toBe(false);
+    expect(legalCommands(t.state)).toContainEqual({
+      type: 'directDrone',
+      teamerId: 'you',
+      x: 2,
+      y: 5,
+      facing: 0,
+    });
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 2 });
+    expect(ev.map((e) => e.type)).toEqual(['chit.used', 'test.rolled', 'drone.moved']);
+    expect(ev[2]).toEqual({
+      type: 'drone.moved',
+      droneId: 'd1',
+      teamerId: 'you',
+      path: [at(2, 6), at(2, 5)],
+      x: 2,
+      y: 5,
+      facing: 2,
+    });
+    for (const e of ev) expect(fdEventSchemas[e.type]?.safeParse(e).success, e.type).toBe(true);
+    expect(t.state.drones[0]).toMatchObject({ x: 2, y: 5, facing: 2, power: 10 });
+    expect(inSight(t.state, 2, 8, 2, 6)).toBe(true);
+    expect(inSight(t.state, 2, 8, 2, 4)).toBe(false);
+    // Import check: a path that does not end where the drone stands.
+    expect(fdEventProblem(t.state, { ...ev[2], x: 3 } as FdEvent)).not.toBeNull();
+  });
+
+  it('a failed fumble test spends the chit and the drone stays', () => {
+    const t = walking();
+    t.dice = new ScriptThenSeeded([6]);
+    const ev = t.send({ type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 0 });
+    expect(ev.some((e) => e.type === 'drone.moved')).toBe(false);
+    expect(t.state.drones[0]).toMatchObject({ x: 2, y: 7 });
+  });
+
+  it('bad input: a figure’s square, beyond a closed door or its speed, a plain gun, no drone, no power', () => {
+    const t = walking();
+    expect(refused(t, { type: 'directDrone', teamerId: 'you', x: 0, y: 9, facing: 0 })).toBe('NO_ROOM');
+    expect(refused(t, { type: 'directDrone', teamerId: 'you', x: 2, y: 8, facing: 0 })).toBe('NO_ROOM');
+    expect(refused(t, { type: 'directDrone', teamerId: 'you', x: 2, y: 4, facing: 0 })).toBe('NO_ROOM');
+    t.fold([{ type: 'drone.powered', droneId: 'd1', power: 0 }]);
+    expect(refused(t, { type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 0 })).toBe('DRONE_STOPPED');
+    expect(legalCommands(t.state).some((c) => c.type === 'directDrone')).toBe(false);
+
+    const plain = table();
+    expect(refused(plain, { type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 0 })).toBe('NO_DRONE');
+    plain.fold([
+      { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 7, facing: 0, power: 10, walking: false },
+    ]);
+    expect(refused(plain, { type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 0 })).toBe(
+      'DRONE_FIXED',
+    );
+
+    const slow = new Table(
+      new ScriptedDice([]),
+      fd.setup({
+        pack: { ...packWithDrone('walking-drone-gun'), drones: { ...defaultPack.drones, speed: 1 } },
+      }),
+    );
+    slow.fold([fixedDeal(slow.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    slow.send({ type: 'board' });
+    slow.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 8, facing: 4, reason: 'set-up' }, GM);
+    slow.fold([
+      { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 7, facing: 0, power: 10, walking: true },
+    ]);
+    slow.send({ type: 'activate', teamerId: 'you' });
+    expect(refused(slow, { type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 0 })).toBe('NO_ROOM');
+    slow.dice = new ScriptedDice([1]);
+    expect(slow.send({ type: 'directDrone', teamerId: 'you', x: 2, y: 6, facing: 0 }).at(-1)?.type).toBe(
+      'drone.moved',
+    );
   });
 });

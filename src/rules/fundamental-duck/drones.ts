@@ -2,6 +2,7 @@ import { RuleError } from '../../engine/rule-error.ts';
 import { otherActionSucceeds, requirePhase } from './actions.ts';
 import { stepCost } from './arena/movement.ts';
 import { lineOfFire } from './arena/sight.ts';
+import { passage } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
 import { woundThreat } from './combat.ts';
 import type { CommandOf } from './commands.ts';
@@ -29,6 +30,14 @@ import { requireActor, teamerOrThrow } from './turn.ts';
  * - The walking drone gun (the team advancement) is the one drone that may be set up again
  *   elsewhere, with the same action, as it walks with its owner; a plain drone gun stays put
  *   (DRONE_SET_UP).
+ * - Drones moving (17 step 6: power goes "moving or not", so drones move; 24.9): Bughunt reads the
+ *   walking drone gun as the booklet's moving drone. Its operator (the Teamer who set it up)
+ *   directs it with an Other Action and a fumble test (`directDrone`, radio control: no sight of
+ *   it needed): it walks up to the pack's `drones.speed` king steps over bare, empty floor (no
+ *   obstacle or part obstacle, figure or machine; walls and closed doors as for a vehicle's squares)
+ *   and ends facing as he says. A plain drone gun sits on its mount (DRONE_FIXED); a drone at 0
+ *   power does not move (DRONE_STOPPED). It never moves of its own accord: the booklet gives it no
+ *   way to choose where to go. Moving costs no extra power (the drain is the same "moving or not").
  */
 
 export function droneGear(state: FdState, teamerId: string): 'drone-gun' | 'walking-drone-gun' | null {
@@ -136,4 +145,100 @@ export function dronePower(draft: Draft): void {
   for (const d of draft.state.drones)
     if (d.power > 0)
       draft.emit({ type: 'drone.powered', droneId: d.id, power: Math.max(0, d.power - drain) });
+}
+
+/** Bare, empty floor a drone may walk into: no obstacle of any kind, figure or machine. */
+function droneFloor(s: FdState, i: number): boolean {
+  const arena = arenaOf(s);
+  if (arena.isSquare[i] !== 1 || arena.wholeHeight[i] !== 0 || arena.partAt[i] !== 0) return false;
+  const st = arenaStateOf(s);
+  return st.teamers[i] === 0 && st.threats[i] === 0 && st.machines[i] === 0;
+}
+
+/**
+ * The squares this drone may walk to now, each with its shortest path (square indexes, start left
+ * out; neighbours tried clockwise from north, so the path is the same every time).
+ */
+export function droneWalks(s: FdState, d: Drone): Map<number, readonly number[]> {
+  const arena = arenaOf(s);
+  const st = arenaStateOf(s);
+  const w = arena.width;
+  const out = new Map<number, readonly number[]>();
+  const speed = s.rules.pack.drones.speed;
+  if (!d.walking || d.power <= 0 || speed <= 0) return out;
+  const start = d.y * w + d.x;
+  const paths = new Map<number, readonly number[]>([[start, []]]);
+  let frontier = [start];
+  for (let step = 0; step < speed && frontier.length > 0; step++) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      const a = { x: i % w, y: Math.floor(i / w) };
+      for (const [dx, dy] of KING) {
+        const b = { x: a.x + dx, y: a.y + dy };
+        if (b.x < 0 || b.y < 0 || b.x >= w || b.y >= arena.height) continue;
+        const j = b.y * w + b.x;
+        if (paths.has(j) || !droneFloor(s, j) || !passage(arena, st, a, b)) continue;
+        const path = [...(paths.get(i) ?? []), j];
+        paths.set(j, path);
+        out.set(j, path);
+        next.push(j);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+const KING: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+];
+
+export function decideDirectDrone(draft: Draft, c: CommandOf<'directDrone'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'team', 'threat');
+  const d = s.drones.find((x) => x.owner === t.id);
+  if (!d) throw new RuleError('NO_DRONE', `${t.name} has no drone set up`, { teamerId: t.id });
+  if (!d.walking)
+    throw new RuleError('DRONE_FIXED', 'a plain drone gun sits on its mount', { droneId: d.id });
+  if (d.power <= 0) throw new RuleError('DRONE_STOPPED', 'the drone has no power left', { droneId: d.id });
+  const path = droneWalks(s, d).get(c.y * arenaOf(s).width + c.x);
+  if (!path)
+    throw new RuleError('NO_ROOM', `the drone cannot walk to (${c.x},${c.y}) within its speed`, {
+      x: c.x,
+      y: c.y,
+      speed: s.rules.pack.drones.speed,
+    });
+  if (!otherActionSucceeds(draft, t, 'direct a drone')) return;
+  draft.emit({
+    type: 'drone.moved',
+    droneId: d.id,
+    teamerId: t.id,
+    path,
+    x: c.x,
+    y: c.y,
+    facing: c.facing as Facing,
+  });
+}
+
+/** The drone walks his Teamer may order now (each reachable square once, its facing kept). */
+export function legalDroneWalks(s: FdState, t: Teamer): CommandOf<'directDrone'>[] {
+  const d = s.drones.find((x) => x.owner === t.id);
+  if (!d) return [];
+  const w = arenaOf(s).width;
+  return [...droneWalks(s, d).keys()].map((i) => ({
+    type: 'directDrone' as const,
+    teamerId: t.id,
+    x: i % w,
+    y: Math.floor(i / w),
+    facing: d.facing,
+  }));
 }

@@ -22,7 +22,7 @@ export function isOver(state: FdState, afterHousekeeping: boolean): boolean {
   return afterHousekeeping && limit !== null && state.turn >= limit;
 }
 
-function met(state: FdState, c: PackCondition): boolean {
+export function met(state: FdState, c: PackCondition): boolean {
   switch (c.kind) {
     case 'all-placed-threats-dead':
       return (

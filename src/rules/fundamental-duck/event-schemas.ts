@@ -401,6 +401,36 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
   'vehicle.pod-loaded': ev('vehicle.pod-loaded', { vehicleId: id, teamerId: id, load: index }),
   'vehicle.pod-unloaded': ev('vehicle.pod-unloaded', { vehicleId: id, teamerId: id, load: index, to: index }),
   'drone.powered': ev('drone.powered', { droneId: id, power: z.number().int().min(0).max(99) }),
+  'vehicle.pods-delivered': ev('vehicle.pods-delivered', {
+    vehicleId: id,
+    loads: z.array(index).min(1).max(8),
+  }),
+  'vehicle.ran-down': ev('vehicle.ran-down', {
+    vehicleId: id,
+    teamerId: id,
+    figure: z.strictObject({ kind: z.enum(['threat', 'teamer']), id }),
+    face: z.number().int().min(1).max(6),
+    hitOn: z.number().int().min(1).max(6),
+    hit: z.boolean(),
+  }),
+  'vehicle.stopped': ev('vehicle.stopped', { vehicleId: id, teamerId: id }),
+  'vehicle.attacked': ev('vehicle.attacked', {
+    vehicleId: id,
+    threatId: id,
+    how: z.enum(['grapple', 'shot']),
+    faces: z.array(face).max(20),
+    hits: small,
+    damage: small,
+  }),
+  'vehicle.wrecked': ev('vehicle.wrecked', { vehicleId: id }),
+  'drone.moved': ev('drone.moved', {
+    droneId: id,
+    teamerId: id,
+    path: z.array(index).min(1).max(12),
+    x: coord,
+    y: coord,
+    facing,
+  }),
   'bulkhead.searched': ev('bulkhead.searched', {
     threatId: id,
     side: z.string().regex(/^\d{1,6}[es]$/),
@@ -656,7 +686,7 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if ((e.type === 'load.changed' || e.type === 'load.blasted') && e.load >= state.loads.length)
     return `there is no load ${e.load}`;
   if (
-    (e.type === 'drone.fired' || e.type === 'drone.powered') &&
+    (e.type === 'drone.fired' || e.type === 'drone.powered' || e.type === 'drone.moved') &&
     !state.drones.some((d) => d.id === e.droneId)
   )
     return `there is no drone ${e.droneId}`;
@@ -672,6 +702,12 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (ceilingProblem) return ceilingProblem;
   if (e.type === 'drone.fired' && !Object.hasOwn(state.threats, e.threatId))
     return `there is no Threat ${e.threatId}`;
+  if (e.type === 'drone.moved') {
+    const arena = arenaOf(state);
+    if (e.path.some((i) => i >= arena.size || arena.isSquare[i] !== 1))
+      return 'a drone path square is off the arena';
+    if (e.path.at(-1) !== e.y * arena.width + e.x) return 'the drone path does not end where it stands';
+  }
   if (e.type === 'drone.set') {
     const arena = arenaOf(state);
     if (e.x >= arena.width || e.y >= arena.height || arena.isSquare[e.y * arena.width + e.x] !== 1)
@@ -805,9 +841,22 @@ function vehicleEventProblem(
     if (e.bulldozed.some((i) => i >= arena.size)) return 'a bulldozed square is off the arena';
     if (e.smashed.some((d) => d >= state.doors.length)) return 'a smashed door does not exist';
   }
+  const v = (state.vehicles ?? []).find((x) => x.id === e.vehicleId);
+  if (e.type === 'vehicle.pods-delivered' && e.loads.some((l) => !v?.pods?.includes(l)))
+    return `the vehicle ${e.vehicleId} does not hold every pod it delivers`;
+  if (e.type === 'vehicle.ran-down') {
+    const there =
+      e.figure.kind === 'threat'
+        ? Object.hasOwn(state.threats, e.figure.id)
+        : Object.hasOwn(state.teamers, e.figure.id);
+    if (!there) return `there is no ${e.figure.kind} ${e.figure.id}`;
+  }
+  if (e.type === 'vehicle.attacked' && !Object.hasOwn(state.threats, e.threatId))
+    return `there is no Threat ${e.threatId}`;
+  if ((e.type === 'vehicle.attacked' || e.type === 'vehicle.wrecked') && v?.wrecked === true)
+    return `the vehicle ${e.vehicleId} is already a wreck`;
   if (e.type === 'vehicle.pod-loaded' || e.type === 'vehicle.pod-unloaded') {
     if (!arena.loads[e.load]?.portable) return `load ${e.load} is no cargo pod of the arena`;
-    const v = (state.vehicles ?? []).find((x) => x.id === e.vehicleId);
     const aboard = v?.pods?.includes(e.load) === true;
     if (e.type === 'vehicle.pod-loaded' && (aboard || state.loads[e.load]?.at === null))
       return `load ${e.load} is not standing in the arena`;

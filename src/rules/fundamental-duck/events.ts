@@ -326,6 +326,48 @@ export type CoreEvent =
     }
   /** Housekeeping: a drone's power after the drain (0: stopped). */
   | { readonly type: 'drone.powered'; readonly droneId: string; readonly power: number }
+  /** The vehicle stands on the entry square: its pods `loads` go over the boarding bridge, delivered. */
+  | { readonly type: 'vehicle.pods-delivered'; readonly vehicleId: string; readonly loads: readonly number[] }
+  /**
+   * The driver drove into a figure's square: his die `face` (at or over `hitOn` crushes it, the
+   * pack's crushing result following as its own events).
+   */
+  | {
+      readonly type: 'vehicle.ran-down';
+      readonly vehicleId: string;
+      readonly teamerId: string;
+      readonly figure: { readonly kind: 'threat' | 'teamer'; readonly id: string };
+      readonly face: number;
+      readonly hitOn: number;
+      readonly hit: boolean;
+    }
+  /** A figure left standing in its way stopped the vehicle: the drive ends there. */
+  | { readonly type: 'vehicle.stopped'; readonly vehicleId: string; readonly teamerId: string }
+  /**
+   * A Threat attacked the vehicle (a grapple's die `faces` against the hull's armour, or a shot's
+   * dice); `hits` on the hull, `damage` its hits since.
+   */
+  | {
+      readonly type: 'vehicle.attacked';
+      readonly vehicleId: string;
+      readonly threatId: string;
+      readonly how: 'grapple' | 'shot';
+      readonly faces: readonly number[];
+      readonly hits: number;
+      readonly damage: number;
+    }
+  /** The hull gave way: the vehicle is a wreck (the crew getting out follow as `vehicle.left`). */
+  | { readonly type: 'vehicle.wrecked'; readonly vehicleId: string }
+  /** The operator walked his drone (a walking drone gun) to (x, y) by `path` (square indexes). */
+  | {
+      readonly type: 'drone.moved';
+      readonly droneId: string;
+      readonly teamerId: string;
+      readonly path: readonly number[];
+      readonly x: number;
+      readonly y: number;
+      readonly facing: Facing;
+    }
   /** Switch (c): a Threat searched a bulkhead side (3d6 in its decision); found = a weak spot there. */
   | {
       readonly type: 'bulkhead.searched';

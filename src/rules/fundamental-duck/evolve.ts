@@ -346,7 +346,19 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'vehicle.rammed':
     case 'vehicle.pod-loaded':
     case 'vehicle.pod-unloaded':
+    case 'vehicle.pods-delivered':
+    case 'vehicle.ran-down':
+    case 'vehicle.stopped':
+    case 'vehicle.attacked':
+    case 'vehicle.wrecked':
       return evolveVehicle(state, e);
+    case 'drone.moved':
+      return {
+        ...state,
+        drones: state.drones.map((d) =>
+          d.id === e.droneId ? { ...d, x: e.x, y: e.y, facing: e.facing } : d,
+        ),
+      };
     case 'drone.powered':
       return {
         ...state,
@@ -750,6 +762,26 @@ function evolveVehicle(state: FdState, e: VehicleEvent): FdState {
       };
     case 'vehicle.rammed':
       return withVehicle(state, e.vehicleId, (v) => ({ ...v, rammedTurn: e.turn }));
+    case 'vehicle.pods-delivered': {
+      // Handed over the boarding bridge from the entry square: home, like a pod carried over it.
+      const loads = state.loads.slice();
+      for (const i of e.loads) {
+        const l = loads[i];
+        if (l) loads[i] = { ...l, at: null, delivered: true };
+      }
+      return withVehicle({ ...state, loads }, e.vehicleId, (v) => ({
+        ...v,
+        pods: (v.pods ?? []).filter((p) => !e.loads.includes(p)),
+      }));
+    }
+    case 'vehicle.ran-down':
+    case 'vehicle.stopped':
+      // The crushing's wounds, and the drive's end (`move.ended`), follow as their own events.
+      return state;
+    case 'vehicle.attacked':
+      return withVehicle(state, e.vehicleId, (v) => ({ ...v, damage: e.damage }));
+    case 'vehicle.wrecked':
+      return withVehicle(state, e.vehicleId, (v) => ({ ...v, wrecked: true }));
     case 'vehicle.pod-loaded':
     case 'vehicle.pod-unloaded': {
       // A pod aboard stands nowhere (like one a Teamer carries): its square is floor meanwhile.

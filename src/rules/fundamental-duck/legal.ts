@@ -6,7 +6,7 @@ import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { legalCeilingSteps, legalClimbs, legalGrapplesUp } from './ceiling.ts';
 import { type ShotPreview, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
-import { droneGear, droneSquareFree } from './drones.ts';
+import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
 import { canAct, type FdState, readyChit, type Teamer, waitChit } from './state.ts';
 import { chitFor } from './turn.ts';
@@ -345,7 +345,11 @@ export function legalVehicleActions(state: FdState, t: Teamer): FdCommand[] {
   if (!v) {
     if (!other || t.ducked || t.carrying !== null || t.cargo !== null) return out;
     for (const u of vehiclesOf(state))
-      if (u.crew.length < vehicleType(state, u).seats && besideVehicle(state, u, t.x, t.y))
+      if (
+        u.wrecked !== true &&
+        u.crew.length < vehicleType(state, u).seats &&
+        besideVehicle(state, u, t.x, t.y)
+      )
         out.push({ type: 'getIn', teamerId: t.id, vehicleId: u.id });
     return out;
   }
@@ -360,6 +364,8 @@ export function legalVehicleActions(state: FdState, t: Teamer): FdCommand[] {
     if (own && arena.partHeight[y * arena.width + x] === 0 && teamersAt(state, x, y).length === 0)
       for (const load of v.pods ?? []) out.push({ type: 'unloadPod', teamerId: t.id, load, x, y });
   }
+  // A wreck lifts, drives and rams no more (WRECKED): its crew may only get out or set pods down.
+  if (v.wrecked === true) return out;
   if (other && type.picksUpPods && (v.pods ?? []).length < type.pods)
     for (const l of arena.loads) {
       if (!l.portable || state.loads[l.index]?.lost || state.loads[l.index]?.at === null) continue;
@@ -484,6 +490,12 @@ export function legalCommands(state: FdState): FdCommand[] {
       ...legalVehicleActions(state, t),
       ...legalJuggles(state, t),
       ...legalDroneSetups(state, t),
+      ...(state.drones.length > 0 &&
+      canActNow(state, t) &&
+      canPay(state, t, 'other') &&
+      !vehicleOfCrew(state, t.id)
+        ? legalDroneWalks(state, t)
+        : []),
     );
     if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
   }

@@ -33,7 +33,7 @@ import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
 import { decideHoldDoor } from './door-rc.ts';
 import { Draft } from './draft.ts';
-import { decideSetUpDrone } from './drones.ts';
+import { decideDirectDrone, decideSetUpDrone } from './drones.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
@@ -245,6 +245,9 @@ export function decideFolded(
     case 'setUpDrone':
       decideSetUpDrone(draft, c);
       break;
+    case 'directDrone':
+      decideDirectDrone(draft, c);
+      break;
     case 'holdDoor':
       decideHoldDoor(draft, c);
       break;
@@ -376,6 +379,12 @@ export const CORE_EVENT_TYPES = [
   'drone.set',
   'drone.fired',
   'drone.powered',
+  'vehicle.pods-delivered',
+  'vehicle.ran-down',
+  'vehicle.stopped',
+  'vehicle.attacked',
+  'vehicle.wrecked',
+  'drone.moved',
   'vehicle.boarded',
   'vehicle.left',
   'vehicle.drive-began',

@@ -237,6 +237,10 @@ export interface VehicleState {
   readonly rammedTurn: number;
   /** Cargo pods it holds (index as `arena.loads`); absent: none (states from before pods rode). */
   readonly pods?: readonly number[];
+  /** Hits on its hull from Threats (absent: none). */
+  readonly damage?: number;
+  /** Wrecked by Threats: it never moves again and no longer shields whoever is still inside. */
+  readonly wrecked?: boolean;
 }
 
 /** The Teamer (or stack pair acting in concert) whose activation is under way. */

@@ -16,6 +16,7 @@ import {
   type ThreatAction,
   type ThreatDecision,
 } from './threat/index.ts';
+import { attackVehicle, shieldingVehicle } from './vehicle-contact.ts';
 import { inContact, worldOf } from './world-adapter.ts';
 
 /**
@@ -198,7 +199,10 @@ function carryOut(
         if (!t || t.x === null || t.y === null || t.wounds >= 3 || t.up === true) break;
         // The target may have moved or fallen during an interrupt: grapple only if still in contact.
         if (!inContact(draft.state, th.y * w + th.x, t.y * w + t.x)) break;
-        grapple(draft, threatId, act.teamer, draft.table, act.fromBehind);
+        // A man inside a vehicle: the Threat tears at the hull instead (18, `vehicle-contact.ts`).
+        const hull = shieldingVehicle(draft.state, act.teamer);
+        if (hull) attackVehicle(draft, hull, threatId, { how: 'grapple' });
+        else grapple(draft, threatId, act.teamer, draft.table, act.fromBehind);
         break;
       }
       case 'batter': {
@@ -303,6 +307,12 @@ export function threatShoots(draft: Draft, threatId: string, aimedAt: string): s
     const f = d6(draft.table, `${w.name} shot by Threat ${th.id}`);
     faces.push(f);
     if (f >= w.hitOn) hits++;
+  }
+  // A man inside a vehicle: the hull takes the hits (18, `vehicle-contact.ts`); he cannot reply.
+  const hull = shieldingVehicle(draft.state, teamerId);
+  if (hull) {
+    attackVehicle(draft, hull, threatId, { how: 'shot', faces, hits });
+    return null;
   }
   draft.emit({
     type: 'attack.resolved',

@@ -40,8 +40,12 @@ function pack(licence: 'ability' | 'sheet' | 'none'): FdPack {
 }
 
 /** YOU at (7,2) facing north, just south of the cargo loader (front (7,1) facing south, rear (7,0)). */
-function table(licence: 'ability' | 'sheet' | 'none' = 'ability', at = { x: 7, y: 2 }) {
-  const t = new Table(new ScriptedDice([]), fd.setup({ pack: pack(licence) }));
+function table(
+  licence: 'ability' | 'sheet' | 'none' = 'ability',
+  at = { x: 7, y: 2 },
+  change: (p: FdPack) => FdPack = (p) => p,
+) {
+  const t = new Table(new ScriptedDice([]), fd.setup({ pack: change(pack(licence)) }));
   t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
   t.send({ type: 'board' });
   t.send({ type: 'gmOverride', teamerId: 'you', x: at.x, y: at.y, facing: 0, reason: 'set-up' }, GM);
@@ -54,8 +58,9 @@ function atTheWheel(
   y: number,
   facing: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7,
   licence: 'ability' | 'none' = 'ability',
+  change: (p: FdPack) => FdPack = (p) => p,
 ) {
-  const t = table(licence);
+  const t = table(licence, { x: 7, y: 2 }, change);
   t.fold([
     { type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' },
     {
@@ -205,8 +210,11 @@ describe('vehicles in play (18)', () => {
     // East of (9,2) is a door into the Arsenal, closed; north-east of (9,2) a wall.
     expect(refused(wall, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NO_ROOM');
 
-    // Threats and vehicles: a figure in the way leaves the vehicle no room (it never runs one down).
-    const fig = atTheWheel(7, 2, 4);
+    // A figure in the way: a type that never runs one down has no room (run-down.test.ts: the loader does).
+    const fig = atTheWheel(7, 2, 4, 'ability', (p) => ({
+      ...p,
+      vehicleTypes: p.vehicleTypes.map((v) => ({ ...v, runDown: null })),
+    }));
     fig.fold([
       {
         type: 'threats.placed',
@@ -437,8 +445,8 @@ describe('vehicles, what was left of 18: pods, the first into a module, crew ins
       ok: false,
       code: 'IN_VEHICLE',
     });
-    // Both ways: the Threats' AI does not see him as a Teamer to reach, grapple or shoot.
-    expect(worldOf(t.state).teamers.map((m) => m.id)).not.toContain('you');
+    // The Threats' AI sees him in the cab (its grapple or shot strikes the hull: run-down.test.ts).
+    expect(worldOf(t.state).teamers.find((m) => m.id === 'you')?.square).toBe(1 * W + 7);
     t.fold([{ type: 'vehicle.left', vehicleId: 'loader-1', teamerId: 'you', x: 7, y: 2 }]);
     expect(worldOf(t.state).teamers.map((m) => m.id)).toContain('you');
   });

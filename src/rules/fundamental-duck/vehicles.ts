@@ -20,6 +20,7 @@ import { firstIntoModule, horrorCheck } from './movement.ts';
 import type { FdState, MoveInProgress, Teamer, VehicleState } from './state.ts';
 import { checkAmbushes } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
+import { deliverPods, type FigureInTheWay, figuresIn, runDown } from './vehicle-contact.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
 
 export { vehiclesOf };
@@ -85,6 +86,11 @@ function crewVehicleOrThrow(state: FdState, t: Teamer): VehicleState {
   return v;
 }
 
+/** A wreck (Threats broke its hull) is no vehicle any more: nobody gets in, drives or lifts with it. */
+function refuseWreck(v: VehicleState): void {
+  if (v.wrecked === true) throw new RuleError('WRECKED', 'the vehicle is a wreck', { vehicleId: v.id });
+}
+
 /** Is (x, y) next to one of the vehicle's squares, with a clear way between them? */
 export function besideVehicle(state: FdState, v: VehicleState, x: number, y: number): boolean {
   const arena = arenaOf(state);
@@ -116,6 +122,7 @@ export function decideGetIn(draft: Draft, c: CommandOf<'getIn'>): void {
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
   if (vehicleOfCrew(s, t.id)) throw new RuleError('IN_VEHICLE', `${t.name} is already in a vehicle`, {});
   const v = vehicleOrThrow(s, c.vehicleId);
+  refuseWreck(v);
   if (v.crew.length >= vehicleType(s, v).seats)
     throw new RuleError('VEHICLE_FULL', 'every seat of the vehicle is taken', { vehicleId: v.id });
   if (t.ducked) throw new RuleError('DUCKED', `${t.name} is ducked: stand up first`, {});
@@ -154,6 +161,7 @@ export function decideLoadPod(draft: Draft, c: CommandOf<'loadPod'>): void {
   requireActor(s, t);
   requirePhase(draft, 'team', 'threat');
   const v = crewVehicleOrThrow(s, t);
+  refuseWreck(v);
   const type = vehicleType(s, v);
   if (!type.picksUpPods)
     throw new RuleError('CANNOT_LOAD', `a ${type.name} does not pick up cargo pods`, { type: type.id });
@@ -166,6 +174,7 @@ export function decideLoadPod(draft: Draft, c: CommandOf<'loadPod'>): void {
     throw new RuleError('NOT_BESIDE_VEHICLE', `${id} is not next to the vehicle`, { vehicleId: v.id });
   if (!otherActionSucceeds(draft, t, `lift ${id} aboard the ${type.name}`)) return;
   draft.emit({ type: 'vehicle.pod-loaded', vehicleId: v.id, teamerId: t.id, load });
+  deliverPods(draft, v.id);
 }
 
 /**
@@ -203,6 +212,7 @@ export function decideUnloadPod(draft: Draft, c: CommandOf<'unloadPod'>): void {
 /** The driver of a vehicle who holds the licence for it, or a refusal. */
 function driverOrThrow(state: FdState, t: Teamer): { v: VehicleState; type: PackVehicleType } {
   const v = crewVehicleOrThrow(state, t);
+  refuseWreck(v);
   const type = vehicleType(state, v);
   if (!hasLicence(state, t, type))
     throw new RuleError('NO_LICENCE', `${t.name} holds no licence for a ${type.name}`, { type: type.id });
@@ -253,6 +263,13 @@ export interface DriveStep {
   readonly bulldozed: readonly number[];
   /** Doors it smashes through. */
   readonly smashed: readonly number[];
+  /** Figures standing in the squares it would newly fill: it runs them down (`vehicle-contact.ts`). */
+  readonly runDown: readonly FigureInTheWay[];
+}
+
+/** The arena state with no figure anywhere: where a vehicle could go if nobody stood in the way. */
+function withoutFigures(st: ArenaState): ArenaState {
+  return { ...st, teamers: new Uint8Array(st.teamers.length), threats: new Uint8Array(st.threats.length) };
 }
 
 /**
@@ -260,6 +277,7 @@ export interface DriveStep {
  * door or bulldoze one obstacle), or null when there is no room.
  */
 export function driveStep(state: FdState, v: VehicleState, manoeuvre: VehicleManoeuvre): DriveStep | null {
+  if (v.wrecked === true) return null;
   const arena = arenaOf(state);
   const type = vehicleType(state, v);
   const here = placementOf(state, v);
@@ -269,7 +287,17 @@ export function driveStep(state: FdState, v: VehicleState, manoeuvre: VehicleMan
     pivotCost: type.pivotCost,
     bulldoze: rammed && type.bulldozes,
   });
-  if (plain) return { ...plain, smashed: [] };
+  if (plain) return { ...plain, smashed: [], runDown: [] };
+  if (type.runDown && (manoeuvre === 'forward' || manoeuvre === 'reverse')) {
+    // Into figures (never with a ram's smash or shove at once: one thing at a time).
+    const clear = vehicleManoeuvre(arena, withoutFigures(st), here, manoeuvre, { pivotCost: type.pivotCost });
+    if (clear) {
+      const old = new Set(vehicleSquares(here).map((q) => q.y * arena.width + q.x));
+      const fresh = vehicleSquares(clear.placement).filter((q) => !old.has(q.y * arena.width + q.x));
+      const runDown = figuresIn(state, fresh);
+      if (runDown.length > 0) return { ...clear, smashed: [], runDown };
+    }
+  }
   if (!rammed || !type.smashesDoors || (manoeuvre !== 'forward' && manoeuvre !== 'reverse')) return null;
   // Smashing: the side the leading square crosses holds a closed door of opened tiles.
   const squares = vehicleSquares(here);
@@ -289,7 +317,7 @@ export function driveStep(state: FdState, v: VehicleState, manoeuvre: VehicleMan
   const through = vehicleManoeuvre(arena, { ...st, doorOpen }, here, manoeuvre, {
     pivotCost: type.pivotCost,
   });
-  return through ? { ...through, smashed: [door] } : null;
+  return through ? { ...through, smashed: [door], runDown: [] } : null;
 }
 
 export function decideManoeuvre(draft: Draft, c: CommandOf<'manoeuvre'>): void {
@@ -304,6 +332,22 @@ export function decideManoeuvre(draft: Draft, c: CommandOf<'manoeuvre'>): void {
     throw new RuleError('NO_ROOM', 'the vehicle has no room for that manoeuvre', { manoeuvre: c.manoeuvre });
   const left = m.allowance - m.spent;
   if (step.cost > left) throw new RuleError('NOT_ENOUGH_MOVEMENT', 'not enough movement left', { left });
+  if (step.runDown.length > 0) {
+    runDown(draft, v, t.id, step.runDown);
+    // Anyone left standing in the way stops it dead short of him: the drive ends there.
+    if (
+      figuresIn(draft.state, vehicleSquares(step.placement)).length > 0 ||
+      !vehicleOfCrew(draft.state, t.id)
+    ) {
+      draft.emit({ type: 'vehicle.stopped', vehicleId: v.id, teamerId: t.id });
+      draft.emit({
+        type: 'move.ended',
+        teamerId: t.id,
+        facing: draft.state.teamers[t.id]?.facing ?? t.facing,
+      });
+      return;
+    }
+  }
   draft.emit({
     type: 'vehicle.moved',
     vehicleId: v.id,
@@ -319,6 +363,7 @@ export function decideManoeuvre(draft: Draft, c: CommandOf<'manoeuvre'>): void {
   // it now stands; Threats waiting may see them go by.
   firstIntoModule(draft, t.id);
   for (const id of v.crew) horrorCheck(draft, id);
+  deliverPods(draft, v.id);
   checkAmbushes(draft, t.id);
 }
 
@@ -336,15 +381,21 @@ export function legalManoeuvres(state: FdState): VehicleManoeuvre[] {
 
 /**
  * Ending a drive: the stop rule (or its movement spent); refusal STOP_RULE. Bughunt reads: a
- * vehicle with no room (or too few points) to go straight on, either way, stops where it is: the
- * stop rule asks for straight squares it cannot have, and it may not stay moving for ever.
+ * vehicle with no clear room (or too few points) to go straight on, either way, stops where it is:
+ * the stop rule asks for straight squares it cannot have, and it may not stay moving for ever. A
+ * square with a figure in it is no clear room (the rule never forces a driver to run anyone down).
  */
 export function checkVehicleStop(state: FdState, m: MoveInProgress): void {
   if (m.vehicleId === undefined) return;
   const v = vehicleOrThrow(state, m.vehicleId);
   const type = vehicleType(state, v);
   if (m.spent >= m.allowance) return;
-  const straight = legalManoeuvres(state).some((k) => k === 'forward' || k === 'reverse');
+  // Clear room only: a square with a figure in it is no room to pull up in (it would run him down).
+  const left = m.allowance - m.spent;
+  const straight = (['forward', 'reverse'] as const).some((k) => {
+    const step = driveStep(state, v, k);
+    return step !== null && step.runDown.length === 0 && step.cost <= left;
+  });
   if (straight && !vehicleMayStop(m.done ?? [], type.stopAfter, type.stopSquares))
     throw new RuleError(
       'STOP_RULE',

@@ -21,7 +21,6 @@ import {
   type ThreatView,
   type ThreatWorld,
 } from './threat/index.ts';
-import { vehiclesOf } from './vehicle-squares.ts';
 
 /**
  * The threat AI's `ThreatWorld` over a state: figures, doors and the queries of digest 13 answered
@@ -164,12 +163,11 @@ class StateWorld implements ThreatWorld {
     if (this.teamerList) return this.teamerList;
     const state = this.state;
     const out: TeamerView[] = [];
-    // Crew inside a vehicle are out of the Threats' reach (18, Bughunt's reading): the hull blocks
-    // all shooting (4, 10.1) and no figure enters its squares, as the crew may not fight out.
-    const crew = new Set(vehiclesOf(state).flatMap((v) => v.crew));
+    // Crew inside a vehicle stand for the Threats at its front square (the cab), as any Teamer:
+    // the Threats go for the people inside, and fd-rules turns a grapple or shot at one of them
+    // into an attack on the hull (`vehicle-contact.ts`, 18, Bughunt's reading).
     for (const id of state.teamOrder) {
       const t = state.teamers[id] as Teamer;
-      if (crew.has(id)) continue;
       // A man up in the ceiling (19) is out of the floor AI's reach and sight.
       if (t.x !== null && !t.left && t.wounds < 2 && t.up !== true)
         out.push(teamerView(t, this.width, state.rules));

@@ -247,6 +247,51 @@ describe('describeFdEvent', () => {
     );
   });
 
+  it('tells drones walked, pods delivered, figures run down, vehicles attacked and wrecked', () => {
+    expect(
+      said({
+        type: 'drone.moved',
+        droneId: 'd1',
+        teamerId: 'you',
+        path: [32, 33],
+        x: 3,
+        y: 2,
+        facing: 2,
+      } as never),
+    ).toBe('YOU walks his drone gun to (3,2) (2 squares), facing east.');
+    expect(said({ type: 'vehicle.pods-delivered', vehicleId: 'loader-1', loads: [0] } as never)).toBe(
+      'The vehicle loader-1 stands at the boarding bridge: cargo load 1 goes home to Mother.',
+    );
+    expect(
+      said({
+        type: 'vehicle.ran-down',
+        vehicleId: 'loader-1',
+        teamerId: 'you',
+        figure: { kind: 'threat', id: 'h1' },
+        face: 5,
+        hitOn: 4,
+        hit: true,
+      } as never),
+    ).toBe('The vehicle loader-1 drives into Threat 1 (die 5), crushes on 4+: crushed.');
+    expect(said({ type: 'vehicle.stopped', vehicleId: 'loader-1', teamerId: 'you' } as never)).toBe(
+      "The vehicle loader-1 stops dead against someone still in its way: YOU's drive is over.",
+    );
+    expect(
+      said({
+        type: 'vehicle.attacked',
+        vehicleId: 'loader-1',
+        threatId: 'h1',
+        how: 'grapple',
+        faces: [4],
+        hits: 1,
+        damage: 2,
+      } as never),
+    ).toBe('Threat 1 tears at the vehicle loader-1 (die 4): 1 hit(s) on the hull (2 so far).');
+    expect(said({ type: 'vehicle.wrecked', vehicleId: 'loader-1' } as never)).toBe(
+      'The vehicle loader-1 is wrecked: it will never move again.',
+    );
+  });
+
   it('tells vehicles got into, driven, rammed and left', () => {
     expect(said({ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' } as never)).toBe(
       'YOU climbs into the vehicle loader-1.',

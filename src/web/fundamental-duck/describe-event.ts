@@ -506,6 +506,25 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return `${name(e.teamerId)} has ${vehicle(e.vehicleId, who)} lift cargo load ${(num(e.load) ?? 0) + 1} aboard.`;
     case 'vehicle.pod-unloaded':
       return `${name(e.teamerId)} has ${vehicle(e.vehicleId, who)} set cargo load ${(num(e.load) ?? 0) + 1} down on the floor beside it.`;
+    case 'vehicle.pods-delivered': {
+      const loads = nums(e.loads).map((l) => `${l + 1}`);
+      return `${capital(vehicle(e.vehicleId, who))} stands at the boarding bridge: cargo load${loads.length === 1 ? '' : 's'} ${list(loads)} go${loads.length === 1 ? 'es' : ''} home to Mother.`;
+    }
+    case 'vehicle.ran-down': {
+      const f = obj(e.figure);
+      return `${capital(vehicle(e.vehicleId, who))} drives into ${name(f.id)}${faces([e.face])}, crushes on ${num(e.hitOn)}+: ${e.hit === true ? 'crushed' : 'not crushed'}.`;
+    }
+    case 'vehicle.stopped':
+      return `${capital(vehicle(e.vehicleId, who))} stops dead against someone still in its way: ${name(e.teamerId)}'s drive is over.`;
+    case 'vehicle.attacked': {
+      const hits = num(e.hits) ?? 0;
+      const how = str(e.how) === 'shot' ? 'shoots at' : 'tears at';
+      return `${capital(name(e.threatId))} ${how} ${vehicle(e.vehicleId, who)}${faces(e.faces)}: ${hits ? `${hits} hit(s) on the hull` : 'the hull holds'} (${num(e.damage) ?? 0} so far).`;
+    }
+    case 'vehicle.wrecked':
+      return `${capital(vehicle(e.vehicleId, who))} is wrecked: it will never move again.`;
+    case 'drone.moved':
+      return `${name(e.teamerId)} walks his drone gun to ${square(e.x, e.y)} (${nums(e.path).length} square${nums(e.path).length === 1 ? '' : 's'}), facing ${facing(e.facing)}.`;
     case 'drone.powered':
       return (num(e.power) ?? 0) > 0
         ? `A drone gun's power runs down to ${num(e.power)}.`

@@ -619,6 +619,24 @@ export const vehicleTypeSchema = z.strictObject({
   pods: z.number().int().min(1).max(8).default(1),
   smashesDoors: z.boolean(),
   bulldozes: z.boolean(),
+  /**
+   * Driving into a square with a figure (Bughunt's numbers: the booklet says nothing of running
+   * figures down): one die per figure, at or over `hitsOn` it is crushed (the pack's
+   * `combat.crushing`); null: the vehicle never drives into a figure (no room).
+   */
+  runDown: z.strictObject({ hitsOn: face }).nullable().default({ hitsOn: 4 }),
+  /**
+   * Threats attacking the vehicle (Bughunt's numbers): a grapple (d6 + its grapple value) at or
+   * over `armour`, or each hit of a shot, is one hit on the hull; at `hits` it is wrecked, the crew
+   * get out where there is room and each takes `crewWounds` wounds.
+   */
+  hull: z
+    .strictObject({
+      armour: z.number().int().min(1).max(20),
+      hits: z.number().int().min(1).max(20),
+      crewWounds: count(3),
+    })
+    .default({ armour: 6, hits: 3, crewWounds: 1 }),
   summary: text.default(''),
 });
 export type PackVehicleType = z.infer<typeof vehicleTypeSchema>;
@@ -629,6 +647,11 @@ export const dronesSchema = z.strictObject({
   powerWithLicence: z.number().int().min(1).max(99),
   drainPerHousekeeping: z.number().int().min(0).max(10),
   gun: id,
+  /**
+   * Squares a walking drone gun goes when its operator directs it (one Other Action; Bughunt's
+   * number: the booklet's drones move but it gives no speed). 0: drones never move.
+   */
+  speed: count(12).default(4),
 });
 
 export const abilitySchema = z.strictObject({
