@@ -9,7 +9,7 @@ import {
   SIDE_WALL,
   sideKind,
 } from './arena/model.ts';
-import { lineOfSight } from './arena/sight.ts';
+import { hasLineOfSight } from './arena/sight.ts';
 import type { Board, DoorGeometry, Height } from './board.ts';
 import { packArena } from './data/pack.ts';
 import { isCarried } from './figures.ts';
@@ -50,7 +50,8 @@ export function inSightOn(
 ): boolean {
   const range = sightLimit(state, arena, x, y, tx, ty);
   if (Math.max(Math.abs(tx - x), Math.abs(ty - y)) > range) return false;
-  return lineOfSight(arena, as, { x, y }, { x: tx, y: ty }).clear;
+  // The bare yes/no walk (sight.test.ts checks it agrees with `lineOfSight`): no squares made.
+  return hasLineOfSight(arena, as, x, y, tx, ty);
 }
 
 function sightLimit(state: FdState, arena: Arena, x: number, y: number, tx: number, ty: number): number {
