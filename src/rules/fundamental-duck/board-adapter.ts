@@ -393,6 +393,7 @@ function standsAsBuilt(state: FdState, b: Built): boolean {
   return true;
 }
 
+/** Every record or figure field read here must be compared by `standsAsBuilt`, or a stale build is handed on. */
 function buildArenaState(state: FdState): ArenaState {
   const arena = arenaOf(state);
   const s = newArenaState(arena);
