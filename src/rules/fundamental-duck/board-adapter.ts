@@ -354,12 +354,8 @@ function standsAsBuilt(state: FdState, b: Built): boolean {
   )
     return false;
   if (state.teamers !== b.teamers) {
-    const order = state.teamOrder;
-    if (order !== b.teamOrder) {
-      if (order.length !== b.teamOrder.length) return false;
-      for (let i = 0; i < order.length; i++) if (order[i] !== b.teamOrder[i]) return false;
-    }
-    for (const id of order) {
+    if (!sameIds(state.teamOrder, b.teamOrder)) return false;
+    for (const id of state.teamOrder) {
       const t = state.teamers[id];
       const u = b.teamers[id];
       if (t === u) continue;
@@ -378,18 +374,20 @@ function standsAsBuilt(state: FdState, b: Built): boolean {
     }
   }
   if (state.threats !== b.threats) {
-    const order = state.threatOrder;
-    if (order !== b.threatOrder) {
-      if (order.length !== b.threatOrder.length) return false;
-      for (let i = 0; i < order.length; i++) if (order[i] !== b.threatOrder[i]) return false;
-    }
-    for (const id of order) {
+    if (!sameIds(state.threatOrder, b.threatOrder)) return false;
+    for (const id of state.threatOrder) {
       const t = state.threats[id];
       const u = b.threats[id];
-      if (t === u) continue;
-      if (!t || !u || t.x !== u.x || t.y !== u.y) return false;
+      if (t !== u && (!t || !u || t.x !== u.x || t.y !== u.y)) return false;
     }
   }
+  return true;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
