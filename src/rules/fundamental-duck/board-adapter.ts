@@ -9,7 +9,7 @@ import {
   SIDE_WALL,
   sideKind,
 } from './arena/model.ts';
-import { lineOfSight } from './arena/sight.ts';
+import { hasLineOfSight } from './arena/sight.ts';
 import type { Board, DoorGeometry, Height } from './board.ts';
 import { packArena } from './data/pack.ts';
 import { isCarried } from './figures.ts';
@@ -50,7 +50,8 @@ export function inSightOn(
 ): boolean {
   const range = sightLimit(state, arena, x, y, tx, ty);
   if (Math.max(Math.abs(tx - x), Math.abs(ty - y)) > range) return false;
-  return lineOfSight(arena, as, { x, y }, { x: tx, y: ty }).clear;
+  // The bare yes/no walk (sight.test.ts checks it agrees with `lineOfSight`): no squares made.
+  return hasLineOfSight(arena, as, x, y, tx, ty);
 }
 
 function sightLimit(state: FdState, arena: Arena, x: number, y: number, tx: number, ty: number): number {
@@ -269,59 +270,128 @@ function makeBoard(arena: Arena): Board {
   };
 }
 
-const arenaStates = new WeakMap<FdState, ArenaState>();
-
 /**
  * The arena's changing part (doors, holes, figures) as fd-board's typed arrays, for the state as it
- * stands. States never change, so one build per state object is enough (cached by identity).
+ * stands. States never change, so a state asked again gets the same object; and most events touch
+ * no figure's square, door, load, drone or vehicle (chits, tests, the Kitty, the Threat queue, a
+ * Threat marked as acted), so a state whose figures stand where those of a recent build stood gets
+ * that build's arrays. Recent answers are kept in two small rings instead of WeakMaps: a command
+ * asks about a handful of states in a row, and every WeakMap entry cost the garbage collector work
+ * (about a tenth of a simulated mission went to four WeakMaps here).
  */
 export function arenaStateOf(state: FdState): ArenaState {
-  let s = arenaStates.get(state);
-  if (s) return s;
-  // Most events touch neither figures, doors nor loads (chits, tests, the Kitty, the Threat
-  // queue): evolve then keeps those records, and the arrays built for them still stand.
-  const byThreats = lasting.get(state.teamers)?.get(state.threats);
-  const kept = byThreats?.get(state.doors)?.get(state.loads);
-  // Drones change seldom (set up, moved): an arena state built with other drones is rebuilt.
-  if (kept && dronesOf.get(kept) === state.drones && vehiclesAt.get(kept) === state.vehicles) {
-    arenaStates.set(state, kept);
-    return kept;
+  for (let i = 0; i < ASKED; i++) if (askedStates[i] === state) return askedAnswers[i] as ArenaState;
+  let s: ArenaState | undefined;
+  for (let k = 0; k < BUILT; k++) {
+    const b = built[(builtAt - k + BUILT) % BUILT];
+    if (b && standsAsBuilt(state, b)) {
+      s = b.as;
+      break;
+    }
   }
-  s = buildArenaState(state);
-  dronesOf.set(s, state.drones);
-  vehiclesAt.set(s, state.vehicles);
-  arenaStates.set(state, s);
-  let a = lasting.get(state.teamers);
-  if (!a) {
-    a = new WeakMap();
-    lasting.set(state.teamers, a);
+  if (!s) {
+    s = buildArenaState(state);
+    builtAt = (builtAt + 1) % BUILT;
+    built[builtAt] = {
+      as: s,
+      rules: state.rules,
+      arenaId: state.arenaId,
+      teamOrder: state.teamOrder,
+      teamers: state.teamers,
+      threatOrder: state.threatOrder,
+      threats: state.threats,
+      doors: state.doors,
+      loads: state.loads,
+      drones: state.drones,
+      vehicles: state.vehicles,
+      bulldozed: state.bulldozed,
+    };
   }
-  let b = a.get(state.threats);
-  if (!b) {
-    b = new WeakMap();
-    a.set(state.threats, b);
-  }
-  let c = b.get(state.doors);
-  if (!c) {
-    c = new WeakMap();
-    b.set(state.doors, c);
-  }
-  c.set(state.loads, s);
+  askedAt = (askedAt + 1) % ASKED;
+  askedStates[askedAt] = state;
+  askedAnswers[askedAt] = s;
   return s;
 }
 
-/** The vehicles record each ArenaState was built with (vehicles move: a new record). */
-const vehiclesAt = new WeakMap<ArenaState, FdState['vehicles']>();
+/** A built arena state and the records it was built from. */
+interface Built {
+  readonly as: ArenaState;
+  readonly rules: FdRules;
+  readonly arenaId: string;
+  readonly teamOrder: FdState['teamOrder'];
+  readonly teamers: FdState['teamers'];
+  readonly threatOrder: FdState['threatOrder'];
+  readonly threats: FdState['threats'];
+  readonly doors: FdState['doors'];
+  readonly loads: FdState['loads'];
+  readonly drones: FdState['drones'];
+  readonly vehicles: FdState['vehicles'];
+  readonly bulldozed: FdState['bulldozed'];
+}
 
-/** The drones record each ArenaState was built with. */
-const dronesOf = new WeakMap<ArenaState, FdState['drones']>();
+const ASKED = 8;
+const askedStates: (FdState | undefined)[] = new Array(ASKED).fill(undefined);
+const askedAnswers: (ArenaState | undefined)[] = new Array(ASKED).fill(undefined);
+let askedAt = 0;
+const BUILT = 4;
+const built: (Built | undefined)[] = new Array(BUILT).fill(undefined);
+let builtAt = 0;
 
-/** ArenaStates by the records they are built from: Teamers, Threats, doors, loads (all by identity). */
-const lasting = new WeakMap<
-  FdState['teamers'],
-  WeakMap<FdState['threats'], WeakMap<FdState['doors'], WeakMap<FdState['loads'], ArenaState>>>
->();
+/**
+ * Whether `buildArenaState` would fill the same arrays for this state as for the build: the same
+ * doors, loads, drones, vehicles and arena, and every figure on the same square with the same say
+ * in it (standing or down, ducked, carried, up in the ceiling, gone).
+ */
+function standsAsBuilt(state: FdState, b: Built): boolean {
+  if (
+    state.doors !== b.doors ||
+    state.loads !== b.loads ||
+    state.drones !== b.drones ||
+    state.vehicles !== b.vehicles ||
+    state.bulldozed !== b.bulldozed ||
+    state.rules !== b.rules ||
+    state.arenaId !== b.arenaId
+  )
+    return false;
+  if (state.teamers !== b.teamers) {
+    if (!sameIds(state.teamOrder, b.teamOrder)) return false;
+    for (const id of state.teamOrder) {
+      const t = state.teamers[id];
+      const u = b.teamers[id];
+      if (t === u) continue;
+      if (
+        !t ||
+        !u ||
+        t.x !== u.x ||
+        t.y !== u.y ||
+        t.left !== u.left ||
+        t.wounds !== u.wounds ||
+        t.ducked !== u.ducked ||
+        t.up !== u.up ||
+        t.carrying !== u.carrying
+      )
+        return false;
+    }
+  }
+  if (state.threats !== b.threats) {
+    if (!sameIds(state.threatOrder, b.threatOrder)) return false;
+    for (const id of state.threatOrder) {
+      const t = state.threats[id];
+      const u = b.threats[id];
+      if (t !== u && (!t || !u || t.x !== u.x || t.y !== u.y)) return false;
+    }
+  }
+  return true;
+}
 
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Every record or figure field read here must be compared by `standsAsBuilt`, or a stale build is handed on. */
 function buildArenaState(state: FdState): ArenaState {
   const arena = arenaOf(state);
   const s = newArenaState(arena);

@@ -40,6 +40,12 @@ export function evolve(state: FdState, event: FdEvent | TableEvent): FdState {
   }
 }
 
+/**
+ * A fresh copy of the state's top level that the case building it may still fill in: one copy per
+ * event however many of its records the event changes (each `{ ...state, x }` copies every field).
+ */
+type Fresh = { -readonly [K in keyof FdState]: FdState[K] };
+
 function teamer(state: FdState, id: string, change: (t: Teamer) => Teamer): FdState {
   const t = teamerOf(state, id);
   return t ? withTeamer(state, change(t)) : state;
@@ -173,7 +179,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         markers: e.markers,
       };
     case 'phase.began': {
-      let s: FdState = {
+      const s: Fresh = {
         ...state,
         phase: e.phase,
         turn: e.turn,
@@ -184,9 +190,16 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
           ? { multiTeam: { ...state.multiTeam, call: null, onThreatCard: false } }
           : {}),
       };
-      if (e.phase === 'exploration' || (e.phase === 'team' && e.turn !== state.turn)) s = newTurn(s);
-      if (e.phase === 'team') s = { ...s, activated: [], activation: null, turnOrder: null };
-      if (e.phase === 'threat') s = { ...s, activation: null, move: null };
+      if (e.phase === 'exploration' || (e.phase === 'team' && e.turn !== state.turn)) newTurn(s);
+      if (e.phase === 'team') {
+        s.activated = [];
+        s.activation = null;
+        s.turnOrder = null;
+      }
+      if (e.phase === 'threat') {
+        s.activation = null;
+        s.move = null;
+      }
       return s;
     }
     case 'tile.revealed':
@@ -221,6 +234,26 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
           : state.teamers,
       };
     case 'teamer.stepped': {
+      const stepper = teamerOf(state, e.teamerId);
+      if (stepper && stepper.carrying === null && (e.x !== null || stepper.cargo === null)) {
+        // Alone and not stepping out with a load (nearly every step): one copy of the state.
+        const s: Fresh = { ...state };
+        s.teamers = {
+          ...state.teamers,
+          [stepper.id]: {
+            ...stepper,
+            x: e.x,
+            y: e.y,
+            facing: e.facing,
+            moved: true,
+            aboard: true,
+            left: e.x === null ? true : stepper.left,
+          },
+        };
+        const m = state.move;
+        if (m && m.teamerId === e.teamerId) s.move = { ...m, spent: m.spent + e.cost, steps: m.steps + 1 };
+        return s;
+      }
       let s = teamer(state, e.teamerId, (t) => ({
         ...t,
         x: e.x,
@@ -246,15 +279,20 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         : s;
     }
     case 'teamer.turned': {
-      const s = teamer(state, e.teamerId, (t) => ({ ...t, facing: e.facing }));
-      const m = s.move;
-      return m && m.teamerId === e.teamerId && e.cost > 0
-        ? { ...s, move: { ...m, spent: m.spent + e.cost } }
-        : s;
+      const t = teamerOf(state, e.teamerId);
+      const m = state.move;
+      const pays = m !== null && m.teamerId === e.teamerId && e.cost > 0;
+      if (!t && !pays) return state;
+      const s: Fresh = { ...state };
+      if (t) s.teamers = { ...state.teamers, [t.id]: { ...t, facing: e.facing } };
+      if (m && pays) s.move = { ...m, spent: m.spent + e.cost };
+      return s;
     }
     case 'move.ended': {
-      const s = teamer(state, e.teamerId, (t) => ({ ...t, facing: e.facing }));
-      return { ...s, move: null };
+      const t = teamerOf(state, e.teamerId);
+      const s: Fresh = { ...state, move: null };
+      if (t) s.teamers = { ...state.teamers, [t.id]: { ...t, facing: e.facing } };
+      return s;
     }
     case 'teamer.breathed':
       return teamer(state, e.teamerId, (t) => ({ ...t, dash: 'none' }));
@@ -513,13 +551,17 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'threat.decided': {
       const id = e.decision.threat;
       const t = threatOf(state, id);
-      let s = t ? withThreat(state, { ...t, acted: true }) : state;
-      const first = s.threatQueue[0];
-      if (first && first.length === 1 && first[0] === id) s = { ...s, threatQueue: s.threatQueue.slice(1) };
-      const pack = s.pack;
-      if (pack?.members.includes(id)) {
+      const first = state.threatQueue[0];
+      const dequeued = first !== undefined && first.length === 1 && first[0] === id;
+      const pack = state.pack;
+      const inPack = pack?.members.includes(id) === true;
+      if (!t && !dequeued && !inPack) return state;
+      const s: Fresh = { ...state };
+      if (t) s.threats = { ...state.threats, [t.id]: { ...t, acted: true } };
+      if (dequeued) s.threatQueue = state.threatQueue.slice(1);
+      if (pack && inPack) {
         const members = pack.members.filter((m) => m !== id);
-        s = { ...s, pack: members.length > 0 ? { ...pack, members } : null };
+        s.pack = members.length > 0 ? { ...pack, members } : null;
       }
       return s;
     }
@@ -693,8 +735,11 @@ function dropFromPack(pack: FdState['pack'], id: string): FdState['pack'] {
   return members.length > 0 ? { ...pack, members } : null;
 }
 
-/** A new turn: chits back to READY (an unused WAIT is lost), dash markers age, moved flags clear. */
-function newTurn(state: FdState): FdState {
+/**
+ * A new turn, into the fresh copy `phase.began` makes: chits back to READY (an unused WAIT is
+ * lost), dash markers age, moved flags clear.
+ */
+function newTurn(state: Fresh): void {
   const oneAction = state.multiTeam ? state.rules.pack.options.multiTeam.actionsPerFigure === 1 : false;
   const teamers: Record<string, Teamer> = {};
   for (const id of state.teamOrder) {
@@ -713,15 +758,13 @@ function newTurn(state: FdState): FdState {
     const th = state.threats[id];
     if (th) (threats as Record<string, typeof th>)[id] = th.acted ? { ...th, acted: false } : th;
   }
-  return {
-    ...ceilingNewTurn(state),
-    teamers,
-    threats,
-    shotTiles: state.shotTiles.length > 0 ? [] : state.shotTiles,
-    tiles: state.tiles.some((t) => t.dark)
-      ? state.tiles.map((t) => (t.dark ? { ...t, dark: false } : t))
-      : state.tiles,
-  };
+  const ceiling = ceilingNewTurn(state);
+  if (ceiling !== state) state.ceiling = ceiling.ceiling;
+  state.teamers = teamers;
+  state.threats = threats;
+  if (state.shotTiles.length > 0) state.shotTiles = [];
+  if (state.tiles.some((t) => t.dark))
+    state.tiles = state.tiles.map((t) => (t.dark ? { ...t, dark: false } : t));
 }
 
 type VehicleEvent = Extract<CoreEvent, { type: `vehicle.${string}` }>;

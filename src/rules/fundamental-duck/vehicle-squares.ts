@@ -11,8 +11,18 @@ export function vehiclesOf(state: FdState): readonly VehicleState[] {
   return state.vehicles ?? [];
 }
 
+const NO_VEHICLES: { readonly squares: readonly number[]; readonly crew: ReadonlySet<string> } = {
+  squares: [],
+  crew: new Set(),
+};
+
 /** Squares filled by vehicles (for the arena state) and the Teamers riding inside. */
-export function vehicleMachines(state: FdState, width: number): { squares: number[]; crew: Set<string> } {
+export function vehicleMachines(
+  state: FdState,
+  width: number,
+): { readonly squares: readonly number[]; readonly crew: ReadonlySet<string> } {
+  // Asked for every arena state built and every free-square test; most tables have no vehicle.
+  if (vehiclesOf(state).length === 0) return NO_VEHICLES;
   const squares: number[] = [];
   const crew = new Set<string>();
   for (const v of vehiclesOf(state)) {

@@ -6,7 +6,7 @@ import { arenaOf, arenaStateOf, boardOf, inSightOn } from './board-adapter.ts';
 import { type BulkheadSide, bulkheadSideById, bulkheadSidesAt } from './bulkheads.ts';
 import { isFree } from './figures.ts';
 import type { FdRules } from './rules-data.ts';
-import type { FdState, Teamer } from './state.ts';
+import type { FdState, Teamer, Threat } from './state.ts';
 import {
   type BulkheadSideView,
   basicProfile,
@@ -84,20 +84,32 @@ export function teamerView(t: Teamer, w: number, rules: FdRules): TeamerView {
  * Worlds by state: a state never changes, and the world only reads it, so the Threat phase and the
  * ambush checks after every step (which asked for one per waiting Threat) share one per state.
  */
-const worlds = new WeakMap<FdState, ThreatWorld>();
-
 export function worldOf(state: FdState): ThreatWorld {
-  let world = worlds.get(state);
-  if (!world) {
-    world = buildWorld(state);
-    worlds.set(state, world);
-  }
+  // The last few states asked about, in a ring: the AI asks about one state many times in a row,
+  // and a WeakMap entry per state cost the garbage collector more than the lookups saved.
+  for (let i = 0; i < WORLDS; i++) if (worldStates[i] === state) return worlds[i] as StateWorld;
+  const world = new StateWorld(state);
+  worldAt = (worldAt + 1) % WORLDS;
+  worldStates[worldAt] = state;
+  worlds[worldAt] = world;
   return world;
 }
 
-function buildWorld(state: FdState): ThreatWorld {
-  return new StateWorld(state);
-}
+const WORLDS = 4;
+const worldStates: (FdState | undefined)[] = new Array(WORLDS).fill(undefined);
+const worlds: (StateWorld | undefined)[] = new Array(WORLDS).fill(undefined);
+let worldAt = 0;
+
+/**
+ * The last Threat list made and the Threat records it was made from, place by place: a Threat's
+ * view depends on its record alone (and the arena's width), and most events of a Threat phase
+ * change one Threat, so the next world's list takes the others' views as they are.
+ */
+let lastViews: {
+  readonly width: number;
+  readonly from: readonly Threat[];
+  readonly views: readonly ThreatView[];
+} = { width: 0, from: [], views: [] };
 
 /**
  * The world over one state, as a class: its queries are methods on the prototype, and the Threat
@@ -141,20 +153,29 @@ class StateWorld implements ThreatWorld {
     const state = this.state;
     const w = this.width;
     const out: ThreatView[] = [];
+    const from: Threat[] = [];
+    const before = lastViews.width === w ? lastViews : null;
     for (const id of state.threatOrder) {
       const t = state.threats[id];
       if (!t) throw new Error(`threat ${id} missing`);
-      out.push({
-        id: t.id,
-        species: t.species,
-        square: t.y * w + t.x,
-        facing: t.facing,
-        wounded: t.wounds > 0,
-        waiting: t.eye,
-        acted: t.acted,
-        carrying: t.carrying,
-      });
+      const i = out.length;
+      out.push(
+        before?.from[i] === t
+          ? (before.views[i] as ThreatView)
+          : {
+              id: t.id,
+              species: t.species,
+              square: t.y * w + t.x,
+              facing: t.facing,
+              wounded: t.wounds > 0,
+              waiting: t.eye,
+              acted: t.acted,
+              carrying: t.carrying,
+            },
+      );
+      from.push(t);
     }
+    lastViews = { width: w, from, views: out };
     this.threatList = out;
     return out;
   }

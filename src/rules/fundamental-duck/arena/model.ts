@@ -211,15 +211,22 @@ const CORNER_DIR: Readonly<Record<PackCorner, 1 | 3 | 5 | 7>> = { ne: 1, se: 3, 
 const HEIGHT_CODE = { low: HEIGHT_LOW, high: HEIGHT_HIGH, full: HEIGHT_FULL } as const;
 
 export function newArenaState(arena: Arena): ArenaState {
-  const doorOpen = new Uint8Array(arena.doors.length);
+  // One buffer for the six arrays: a typed array of its own costs an allocation outside the heap
+  // each, and the rules make one arena state per position of the figures.
+  const d = arena.doors.length;
+  const h = arena.doorSideCount;
+  const n = arena.size;
+  const all = new Uint8Array(d + h + 4 * n);
+  const doorOpen = all.subarray(0, d);
   for (const door of arena.doors) doorOpen[door.index] = door.openAtStart ? 1 : 0;
+  const at = d + h;
   return {
     doorOpen,
-    holes: new Uint8Array(arena.doorSideCount),
-    teamers: new Uint8Array(arena.size),
-    ducked: new Uint8Array(arena.size),
-    threats: new Uint8Array(arena.size),
-    machines: new Uint8Array(arena.size),
+    holes: all.subarray(d, at),
+    teamers: all.subarray(at, at + n),
+    ducked: all.subarray(at + n, at + 2 * n),
+    threats: all.subarray(at + 2 * n, at + 3 * n),
+    machines: all.subarray(at + 3 * n, at + 4 * n),
   };
 }
 

@@ -343,13 +343,17 @@ export function reachable(
   const turn = turnCost(mover);
   const teamer = mover === 'teamer';
   const w = arena.width;
-  const dist = new Int16Array(size * 8).fill(0x7fff);
-  const previous = new Int32Array(size * 8).fill(-1);
-  const turned = new Uint8Array(size * 8);
-  const cost = new Int16Array(size).fill(-1);
-  const arrival = new Int8Array(size).fill(-1);
-  const best = new Int32Array(size).fill(-1);
-  const endOnly = new Uint8Array(size);
+  // One buffer for the seven arrays (the widest first, so each starts on its own alignment): an
+  // array of its own is an allocation outside the heap each, and the Threat AI asks for a reach
+  // several times a Threat.
+  const buffer = new ArrayBuffer(size * (8 * 4 + 4 + 8 * 2 + 2 + 8 + 1 + 1));
+  const previous = new Int32Array(buffer, 0, size * 8).fill(-1);
+  const best = new Int32Array(buffer, size * 32, size).fill(-1);
+  const dist = new Int16Array(buffer, size * 36, size * 8).fill(0x7fff);
+  const cost = new Int16Array(buffer, size * 52, size).fill(-1);
+  const turned = new Uint8Array(buffer, size * 54, size * 8);
+  const arrival = new Int8Array(buffer, size * 62, size).fill(-1);
+  const endOnly = new Uint8Array(buffer, size * 63, size);
   const limit = Math.max(0, Math.floor(allowance));
   for (let c = 0; c <= limit; c++) {
     if (buckets[c]) (buckets[c] as number[]).length = 0;
