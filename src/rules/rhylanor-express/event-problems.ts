@@ -15,16 +15,17 @@ import type { RhylanorState } from './state.ts';
 const CHARACTER_FIELDS = [
   'characterId',
   'defenderId',
-  'spotterId',
-  'seekerId',
   'gunnerId',
   'pilotId',
   'medicId',
   'patientId',
   'technicianId',
 ] as const;
-/** Fields that name a character or a machine (a vehicle shoots and is shot at too, a robot fires). */
-const BODY_FIELDS = ['attackerId', 'targetId', 'shooterId'] as const;
+/**
+ * Fields that name a character or a machine (a vehicle shoots and is shot at too; a robot fires,
+ * strikes and looks).
+ */
+const BODY_FIELDS = ['attackerId', 'targetId', 'shooterId', 'spotterId', 'seekerId'] as const;
 
 /** Events that belong to a running fight (besides the one that starts it). */
 const needsFight = (type: string) => type.startsWith('combat.') && type !== 'combat.started';
