@@ -27,8 +27,12 @@ const CHARACTER_FIELDS = [
  */
 const BODY_FIELDS = ['attackerId', 'targetId', 'shooterId', 'spotterId', 'seekerId'] as const;
 
-/** Events that belong to a running fight (besides the one that starts it). */
-const needsFight = (type: string) => type.startsWith('combat.') && type !== 'combat.started';
+/**
+ * Events that belong to a running fight (besides the one that starts it). A wound roll's
+ * "unhurt" does not: the referee's `machine.hit` on a crewed vehicle rolls wounds outside one.
+ */
+const needsFight = (type: string) =>
+  type.startsWith('combat.') && type !== 'combat.started' && type !== 'combat.unhurt';
 
 export function personalEventProblem(state: RhylanorState, event: PersonalEvent): string | null {
   const f = event as unknown as Record<string, unknown>;

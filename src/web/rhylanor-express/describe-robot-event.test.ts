@@ -48,6 +48,13 @@ describe('robot and rider log sentences', () => {
     );
   });
 
+  it('a player’s copy of a wound roll on someone unseen aboard names nobody', () => {
+    const wounded = { type: 'character.wounded', hidden: true, level: 'light' };
+    const unhurt = { type: 'combat.unhurt', hidden: true };
+    expect(describeRhylanorEvent(wounded, who)).toBe('Someone unseen aboard takes a light wound.');
+    expect(describeRhylanorEvent(unhurt, who)).toBe('Someone unseen aboard comes through unhurt.');
+  });
+
   it('a robot’s lost turns follow its damage', () => {
     const hit = play(robotFight(), { type: 'machine.hit', machineId: 'm1', pen: 10 }, [6, 6, 1, 3]);
     const damaged = of(hit.events, 'machine.damaged')[0] as { type: string };
