@@ -6,6 +6,24 @@ import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
 
 const SPECTATOR = { seatId: 's1', role: 'spectator' as const };
 
+/** A's sheet (c1, p1) against Arrano (c2, p2), concealed in a G-carrier (m1) that side a has spotted. */
+function lurking(sheet: string): RhylanorState {
+  let s = fresh();
+  s = play(s, { type: 'character.create', sheet, owner: 'p1' }).state;
+  s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
+  s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+  s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
+  s = play(s, {
+    type: 'combat.start',
+    sides: [
+      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+      { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+    ],
+  }).state;
+  s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
+  return play(s, { type: 'combat.spot', side: 'a', result: true }).state;
+}
+
 describe('referee secrets', () => {
   it('lock and network numbers, research targets and NPC sheets stay with the referee', () => {
     let s = fresh();
@@ -151,20 +169,7 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
   });
 
   it('an unfound man getting out keeps where he stepped out to himself', () => {
-    let s = fresh();
-    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state;
-    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
-    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
-    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
-    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
-    s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
+    let s = lurking('vashti');
     s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
     s = play(s, { type: 'combat.order', intruder: 'b' }).state;
     expect(riders(s, PLAYER)).toEqual([]);
@@ -221,29 +226,12 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
  * (`/api/tables/:id/export` refuses others), and his copy is whole.
  */
 describe('wound rolls on an unseen man aboard', () => {
-  /** Okonkwo (c1, Tactics 1: his side has a pool, so the wound rolls wait in a window) against Arrano (c2), concealed in a G-carrier. */
-  function lurking(): RhylanorState {
-    let s = fresh();
-    s = play(s, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
-    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
-    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
-    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
-    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
-    s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
-    return play(s, { type: 'combat.order', intruder: 'b' }).state;
-  }
-
   it('the window, the view and the wound keep his name from players; the referee sees it all', () => {
     // 1 + 40 − 30 = 11, a minor penetration; effect 2 + 2 = 4, one crewman (only he is aboard);
     // a straight wound roll 3 + 3 = 6: light.
-    const hit = play(lurking(), { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 3, 3]);
+    // Okonkwo's Tactics 1 gives his side a pool: the wound rolls wait in a window.
+    const start = play(lurking('okonkwo'), { type: 'combat.order', intruder: 'b' }).state;
+    const hit = play(start, { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 3, 3]);
     const opened = hit.events.find((e) => e.type === 'window.opened');
     expect(opened).toMatchObject({ unseen: [0] });
     const forPlayer = rhylanorExpress.redact(opened as never, PLAYER);

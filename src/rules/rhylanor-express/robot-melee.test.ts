@@ -162,3 +162,16 @@ describe('a robot spotting for its side (§7.2)', () => {
     expect(of(r.events, 'combat.spotted')[0]?.roll?.purpose).toBe('spotting by Pirate gunner');
   });
 });
+
+describe('a robot hit outside a fight (reading: its lost turns are over at once)', () => {
+  it('loses no turns and rolls no die for them', () => {
+    let s = fresh();
+    s = play(s, { type: 'machine.add', kind: 'robot', packId: 'security-robot' }).state;
+    // 6 + 10 − 10 = 6, a surface hit; effect 6 → the minor column; effect 1: Lose 1d6 turns, and no 1d6 follows.
+    const r = play(s, { type: 'machine.hit', machineId: 'm1', pen: 10 }, [6, 6, 1]);
+    const damaged = of(r.events, 'machine.damaged')[0];
+    expect(damaged?.damage).toEqual(['lose1d6Turns']);
+    expect(damaged).not.toHaveProperty('lostTurns');
+    expect(r.state.machines.m1?.lostTurns).toBeUndefined();
+  });
+});
