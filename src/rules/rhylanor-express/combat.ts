@@ -39,10 +39,14 @@ import { casualtyFraction, deviate, leaderDown, resolveRolls } from './resolve.t
 import {
   requireRobotActive,
   requireRobotCanFire,
+  requireRobotCanSpot,
+  requireRobotCanStrike,
   robotActor,
   robotAllowance,
+  robotCanSpot,
   robotMods,
   robotOf,
+  robotSightMods,
 } from './robots.ts';
 import {
   type Combat,
@@ -129,7 +133,8 @@ const schemas = {
   }),
   melee: z.strictObject({
     type: z.literal('combat.melee'),
-    characterId,
+    /** The attacker: a man, or a robot in the fight (the referee's). */
+    characterId: actorId,
     targetId: characterId,
     /** A melee weapon carried; unarmed when absent. */
     weaponId: z.string().min(1).max(60).optional(),
@@ -162,7 +167,7 @@ const schemas = {
   /** A grazed man's own morale check (§7.12): fail, and he spends his next turn evading to cover. */
   steady: z.strictObject({ type: z.literal('combat.steady'), characterId }),
   /** A spotting try at one concealed enemy, once per character in his own command phase (§7.15). */
-  seek: z.strictObject({ type: z.literal('combat.seek'), characterId, targetId: characterId }),
+  seek: z.strictObject({ type: z.literal('combat.seek'), characterId: actorId, targetId: characterId }),
   setMorale: z.strictObject({
     type: z.literal('combat.setMorale'),
     side,
@@ -492,6 +497,16 @@ function spot(
   const members = combat.sides[cmd.side].members
     .map((id) => state.characters[id])
     .filter((c): c is Character => !!c);
+  // The side's robots in the fight look too, by their pack skills (the security robot's Recon),
+  // unless their damage stops them (§7.14); they are no members of the side (robots.ts).
+  const robots = Object.values(combat.combatants)
+    .filter((x) => x.side === cmd.side)
+    .map((x) => robotOf(state, x.id))
+    .filter((r): r is Machine => r !== null && !r.destroyed && !r.inert && robotCanSpot(r));
+  const lookers = [
+    ...members.map((c) => ({ c, robot: null as Machine | null })),
+    ...robots.map((r) => ({ c: robotActor(state, r), robot: r as Machine | null })),
+  ];
   const scanner = members.some((c) => hasGear(state, c, 'spot') || hasGear(state, c, 'spotTotallyConcealed'));
   const advanced = members.some((c) => hasGear(state, c, 'spotTotallyConcealed'));
   const reflec = other.members.some((id) => {
@@ -525,7 +540,7 @@ function spot(
   // The best spotter: top level among Recon, Hunting and Forward Observer, or a scanner operator's
   // Navigation or Computer.
   let best: { c: Character; mods: Modifier[]; score: number } | null = null;
-  for (const c of members) {
+  for (const { c, robot } of lookers) {
     if (
       c.wounds.some((w) => !w.treated && w.level !== 'graze' && w.level !== 'light' && w.level !== 'moderate')
     )
@@ -545,6 +560,7 @@ function spot(
       const bino = gearDm(state, c, 'daylightSpot');
       if (bino > 0) mods.push({ source: 'binoculars', value: bino });
     }
+    if (robot) mods.push(...robotSightMods(robot));
     const score = mods.reduce((s, m) => s + m.value, 0);
     if (!best || score > best.score) best = { c, mods, score };
   }
@@ -1015,7 +1031,7 @@ function melee(
   combat: Combat,
 ): PersonalEvent[] {
   requirePhase(combat, ['melee'], 'melee');
-  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
+  const { c, m, robot } = actorIn(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'melee');
   requireFit(c);
   requireSteady(combat, m);
@@ -1026,6 +1042,7 @@ function melee(
   if (distance(m, t) > CONTACT_METRES)
     throw new RuleError('NOT_IN_CONTACT', `${d.name} is not in melee contact`);
   const weapon = meleeWeaponOf(state, c, cmd.weaponId);
+  if (robot) requireRobotCanStrike(robot, weapon);
   const parry = parryWeapon(state, d);
   const made = contactTurn(m, t) ?? combat.turn;
   const fresh = made === combat.turn;
@@ -1058,6 +1075,8 @@ function melee(
   }
   const wounds = woundPenalty(c);
   if (wounds) mods.push({ source: 'wounds', value: -wounds });
+  // A robot's damage stands where a man's wounds do (§7.14), as in its fire.
+  if (robot) mods.push(...robotMods(robot));
   const control = zeroGControl(
     state,
     c,
@@ -1237,9 +1256,10 @@ function seek(
   combat: Combat,
 ): PersonalEvent[] {
   requirePhase(combat, ['command'], 'looking for a hidden enemy');
-  const { c, m } = ownCombatant(state, ctx, combat, cmd.characterId);
+  const { c, m, robot } = actorIn(state, ctx, combat, cmd.characterId);
   requirePhasing(combat, m, 'looking');
   requireFit(c);
+  if (robot) requireRobotCanSpot(robot);
   if (combat.acted[`seek:${c.id}`]) throw new RuleError('ALREADY_DONE', `${c.name} has looked this phase`);
   const t = requireCombatant(combat, cmd.targetId);
   if (t.side === m.side) throw new RuleError('FRIENDLY_TARGET', `${cmd.targetId} is on the same side`);
@@ -1263,6 +1283,7 @@ function seek(
   }
   const woundDm = woundPenalty(c);
   if (woundDm) mods.push({ source: 'wounds', value: -woundDm });
+  if (robot) mods.push(...robotSightMods(robot));
   const name = state.characters[t.id]?.name ?? t.id;
   const roll = makeRoll(
     `looking for ${name}`,

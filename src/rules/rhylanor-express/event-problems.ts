@@ -15,19 +15,24 @@ import type { RhylanorState } from './state.ts';
 const CHARACTER_FIELDS = [
   'characterId',
   'defenderId',
-  'spotterId',
-  'seekerId',
   'gunnerId',
   'pilotId',
   'medicId',
   'patientId',
   'technicianId',
 ] as const;
-/** Fields that name a character or a machine (a vehicle shoots and is shot at too, a robot fires). */
-const BODY_FIELDS = ['attackerId', 'targetId', 'shooterId'] as const;
+/**
+ * Fields that name a character or a machine (a vehicle shoots and is shot at too; a robot fires,
+ * strikes and looks).
+ */
+const BODY_FIELDS = ['attackerId', 'targetId', 'shooterId', 'spotterId', 'seekerId'] as const;
 
-/** Events that belong to a running fight (besides the one that starts it). */
-const needsFight = (type: string) => type.startsWith('combat.') && type !== 'combat.started';
+/**
+ * Events that belong to a running fight (besides the one that starts it). A wound roll's
+ * "unhurt" does not: the referee's `machine.hit` on a crewed vehicle rolls wounds outside one.
+ */
+const needsFight = (type: string) =>
+  type.startsWith('combat.') && type !== 'combat.started' && type !== 'combat.unhurt';
 
 export function personalEventProblem(state: RhylanorState, event: PersonalEvent): string | null {
   const f = event as unknown as Record<string, unknown>;

@@ -282,6 +282,8 @@ function event<T extends PersonalEvent['type'], S extends z.ZodRawShape>(type: T
 }
 
 const rolls = z.array(rollRecordSchema).max(200);
+/** Set by decide for `redact`: the rolls of a wound volley that fall on an unseen man aboard (their places). */
+const unseen = z.array(count).min(1).max(200).optional();
 
 export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodType>> = {
   'character.created': event('character.created', { character: characterSchema }),
@@ -332,10 +334,10 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
       for (const problem of referenceProblems(pack)) ctx.addIssue({ code: 'custom', message: problem });
     }),
   }),
-  'window.opened': event('window.opened', { rolls, after: continuationSchema }),
+  'window.opened': event('window.opened', { rolls, after: continuationSchema, unseen }),
   'pool.spent': event('pool.spent', { side, delta: int, rollIndex: count.nullable() }),
   'pool.passed': event('pool.passed', { side }),
-  'window.closed': event('window.closed', { rolls, by: z.enum(['pools', 'referee']) }),
+  'window.closed': event('window.closed', { rolls, by: z.enum(['pools', 'referee']), unseen }),
   'pool.stagedUsed': event('pool.stagedUsed', {}),
   'combat.started': event('combat.started', { combat: combatSchema }),
   'combat.spotted': event('combat.spotted', {

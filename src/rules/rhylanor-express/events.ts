@@ -100,7 +100,13 @@ export type PersonalEvent =
   /** The referee's new data pack (`pack.load`), checked whole; players see it without its secrets. */
   | { readonly type: 'pack.loaded'; readonly pack: Pack }
   // Tactics-pool windows ----------------------------------------------------------------------
-  | { readonly type: 'window.opened'; readonly rolls: readonly RollRecord[]; readonly after: Continuation }
+  | {
+      readonly type: 'window.opened';
+      readonly rolls: readonly RollRecord[];
+      readonly after: Continuation;
+      /** Set by decide: the wound rolls on an unseen man aboard, kept anonymous from players. */
+      readonly unseen?: readonly number[];
+    }
   | {
       readonly type: 'pool.spent';
       readonly side: SideId;
@@ -113,6 +119,8 @@ export type PersonalEvent =
       readonly type: 'window.closed';
       readonly rolls: readonly RollRecord[];
       readonly by: 'pools' | 'referee';
+      /** As on `window.opened`. */
+      readonly unseen?: readonly number[];
     }
   | { readonly type: 'pool.stagedUsed' }
   // Personal combat ---------------------------------------------------------------------------
@@ -175,7 +183,13 @@ export type PersonalEvent =
       /** The attack roll as it finally stood (pool points included). */
       readonly roll: RollRecord;
     }
-  | { readonly type: 'combat.unhurt'; readonly characterId: string; readonly roll: RollRecord }
+  | {
+      readonly type: 'combat.unhurt';
+      readonly characterId: string;
+      readonly roll: RollRecord;
+      /** Set by decide: he is an unseen man aboard a vehicle that was hit. */
+      readonly hidden?: boolean;
+    }
   | {
       readonly type: 'combat.deviated';
       readonly attackerId: string;
@@ -187,6 +201,8 @@ export type PersonalEvent =
   | {
       readonly type: 'character.wounded';
       readonly characterId: string;
+      /** Set by decide: he is an unseen man aboard a vehicle that was hit. */
+      readonly hidden?: boolean;
       readonly wound: Wound;
       readonly rolled: WoundLevel;
       readonly shift: number;

@@ -6,6 +6,24 @@ import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
 
 const SPECTATOR = { seatId: 's1', role: 'spectator' as const };
 
+/** A's sheet (c1, p1) against Arrano (c2, p2), concealed in a G-carrier (m1) that side a has spotted. */
+function lurking(sheet: string): RhylanorState {
+  let s = fresh();
+  s = play(s, { type: 'character.create', sheet, owner: 'p1' }).state;
+  s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
+  s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+  s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
+  s = play(s, {
+    type: 'combat.start',
+    sides: [
+      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+      { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+    ],
+  }).state;
+  s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
+  return play(s, { type: 'combat.spot', side: 'a', result: true }).state;
+}
+
 describe('referee secrets', () => {
   it('lock and network numbers, research targets and NPC sheets stay with the referee', () => {
     let s = fresh();
@@ -151,20 +169,7 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
   });
 
   it('an unfound man getting out keeps where he stepped out to himself', () => {
-    let s = fresh();
-    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state;
-    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
-    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
-    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
-    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
-    s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
+    let s = lurking('vashti');
     s = play(s, { type: 'combat.rollOff' }, [6, 6, 1, 1]).state;
     s = play(s, { type: 'combat.order', intruder: 'b' }).state;
     expect(riders(s, PLAYER)).toEqual([]);
@@ -211,5 +216,85 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
       hidden: true,
     });
     expect(rhylanorExpress.redact(hit as never, GM_SEAT)).toBe(hit);
+  });
+});
+
+/**
+ * Issue 15, hidden riders: the wound rolls that follow a hit on a vehicle name nobody in players'
+ * copies when they fall on an unfound man aboard (the events, the open window in the view, his
+ * sheet). Export needs no check of its own: only the referee's seat may export the log
+ * (`/api/tables/:id/export` refuses others), and his copy is whole.
+ */
+describe('wound rolls on an unseen man aboard', () => {
+  it('the window, the view and the wound keep his name from players; the referee sees it all', () => {
+    // 1 + 40 − 30 = 11, a minor penetration; effect 2 + 2 = 4, one crewman (only he is aboard);
+    // a straight wound roll 3 + 3 = 6: light.
+    // Okonkwo's Tactics 1 gives his side a pool: the wound rolls wait in a window.
+    const start = play(lurking('okonkwo'), { type: 'combat.order', intruder: 'b' }).state;
+    const hit = play(start, { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 3, 3]);
+    const opened = hit.events.find((e) => e.type === 'window.opened');
+    expect(opened).toMatchObject({ unseen: [0] });
+    const forPlayer = rhylanorExpress.redact(opened as never, PLAYER);
+    expect(forPlayer).toMatchObject({
+      rolls: [{ purpose: 'wound roll on someone unseen aboard', faces: [3, 3] }],
+      after: { kind: 'wounds', hits: [{ targetId: 'someone unseen aboard' }] },
+    });
+    for (const seat of [PLAYER, OTHER_PLAYER, SPECTATOR]) {
+      const copy = JSON.stringify(rhylanorExpress.redact(opened as never, seat));
+      expect(copy).not.toContain('c2');
+      expect(copy).not.toContain('Arrano');
+      expect(copy).not.toContain('unseen":[');
+    }
+    expect(rhylanorExpress.redact(opened as never, GM_SEAT)).toBe(opened);
+    // The open window in a player's view, and Arrano's sheet (its wounds would tell).
+    const view = rhylanorExpress.view(hit.state, PLAYER) as {
+      window: unknown;
+      characters: Record<string, unknown>;
+    };
+    expect(JSON.stringify(view.window)).not.toContain('c2');
+    expect(JSON.stringify(view.window)).not.toContain('Arrano');
+    expect(view.characters.c2).toEqual({ id: 'c2', name: expect.any(String), secret: true });
+    // His own player sees his sheet; the referee, the window as it is.
+    const own = rhylanorExpress.view(hit.state, OTHER_PLAYER) as {
+      characters: Record<string, { wounds?: unknown }>;
+    };
+    expect(own.characters.c2?.wounds).toEqual([]);
+    const gm = rhylanorExpress.view(hit.state, GM_SEAT) as { window: { after: unknown } };
+    expect(gm.window.after).toMatchObject({ hits: [{ targetId: 'c2' }] });
+
+    const closed = play(hit.state, { type: 'window.close' });
+    const shut = closed.events.find((e) => e.type === 'window.closed');
+    expect(shut).toMatchObject({ unseen: [0] });
+    expect(JSON.stringify(rhylanorExpress.redact(shut as never, PLAYER))).not.toContain('Arrano');
+    const wounded = closed.events.find((e) => e.type === 'character.wounded');
+    expect(wounded).toMatchObject({ characterId: 'c2', hidden: true });
+    expect(rhylanorExpress.redact(wounded as never, PLAYER)).toEqual({
+      type: 'character.wounded',
+      hidden: true,
+      level: 'light',
+    });
+    expect(rhylanorExpress.redact(wounded as never, GM_SEAT)).toBe(wounded);
+    const after = rhylanorExpress.view(closed.state, PLAYER) as { characters: Record<string, unknown> };
+    expect(JSON.stringify(after.characters.c2)).not.toContain('light');
+  });
+
+  it('an unhurt roll on a secret NPC aboard names nobody either; a seen rider is named', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state; // c1, secret
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c1' }).state;
+    // As above, the wound roll 1 + 1 = 2: unhurt.
+    const r = play(s, { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 1, 1]);
+    const unhurt = r.events.find((e) => e.type === 'combat.unhurt');
+    expect(rhylanorExpress.redact(unhurt as never, PLAYER)).toEqual({ type: 'combat.unhurt', hidden: true });
+    // A PC aboard is seen: his wound roll names him.
+    let t = fresh();
+    t = play(t, { type: 'character.create', sheet: 'arrano', owner: 'p1' }).state;
+    t = play(t, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    t = play(t, { type: 'machine.board', machineId: 'm1', characterId: 'c1' }, [], PLAYER).state;
+    const seen = play(t, { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 1, 1]);
+    const named = seen.events.find((e) => e.type === 'combat.unhurt');
+    expect(named).not.toHaveProperty('hidden');
+    expect(rhylanorExpress.redact(named as never, PLAYER)).toBe(named);
   });
 });

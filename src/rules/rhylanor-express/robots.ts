@@ -3,7 +3,7 @@ import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import type { Carried, Character } from './character.ts';
 import { newCharacter } from './characters.ts';
-import type { Robot, Weapon } from './data/pack-schema.ts';
+import type { MeleeWeapon, Robot, Weapon } from './data/pack-schema.ts';
 import { MOVEMENT_OPTIONS, type MovementOption } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import { type CommandSpec, defineCommand, GM, requireCombat } from './parts.ts';
@@ -40,17 +40,22 @@ export function robotOf(state: RhylanorState, id: string): Machine | null {
   return m?.kind === 'robot' ? m : null;
 }
 
-/** A robot's weapon (slot 0) and the rounds left in it and in its spare loads. */
+/**
+ * A robot's weapon (slot 0) and the rounds left in it and in its spare loads; then the melee
+ * weapon its pack gives it, carried as a man carries his blade (no rounds).
+ */
 function robotWeapon(state: RhylanorState, machine: Machine, robot: Robot): Carried[] {
+  const carried: Carried[] = [];
   const w = robot.weapon && state.pack.weapons.find((x) => x.id === robot.weapon);
-  if (!w) return [];
-  return [
-    {
+  if (w)
+    carried.push({
       weaponId: w.id,
       loaded: Math.max(0, w.magazine - (machine.spent?.[0] ?? 0)),
       spare: Math.max(0, robot.spareLoads - (machine.reloads?.[0] ?? 0)),
-    },
-  ];
+    });
+  if (robot.melee && state.pack.melee.some((x) => x.id === robot.melee))
+    carried.push({ weaponId: robot.melee, loaded: 0, spare: 0 });
+  return carried;
 }
 
 /** The character-shaped sheet the fight rules read a robot by: no wounds, gear or drugs of its own. */
@@ -109,6 +114,44 @@ export function requireRobotCanFire(machine: Machine, weapon: Weapon): void {
   // Senses destroyed: it perceives nothing outside its body, so it has nothing to aim at.
   if (machine.damage.includes('sensesDestroyed'))
     throw new RuleError('CANNOT_FIRE', `${machine.name} perceives nothing to aim at`);
+}
+
+/**
+ * A robot striking in melee (§7.8, §7.14): its weapon or limb jammed or destroyed puts its pack
+ * melee weapon out, but it may still strike bare (reading: another limb); with its senses
+ * destroyed it perceives no one to strike at.
+ */
+export function requireRobotCanStrike(machine: Machine, weapon: MeleeWeapon): void {
+  if (!weapon.unarmed && machine.damage.some((d) => d === 'weaponJammed' || d === 'weaponDestroyed'))
+    throw new RuleError('WEAPON_OUT', `${machine.name}'s ${weapon.name} is out of action`);
+  if (machine.damage.includes('sensesDestroyed'))
+    throw new RuleError('CANNOT_ACT', `${machine.name} perceives no one to strike at`, {
+      machineId: machine.id,
+      condition: 'sensesDestroyed',
+    });
+}
+
+/**
+ * Whether a robot may make a spotting roll (§7.14): not with its electronics impeded, nor (reading:
+ * worse than impeded) jammed, nor with its senses destroyed.
+ */
+export function robotCanSpot(machine: Machine): boolean {
+  return !machine.damage.some(
+    (d) => d === 'electronicsImpeded' || d === 'electronicsJammed' || d === 'sensesDestroyed',
+  );
+}
+
+export function requireRobotCanSpot(machine: Machine): void {
+  if (!robotCanSpot(machine))
+    throw new RuleError('CANNOT_SPOT', `${machine.name}'s damage keeps it from looking`, {
+      machineId: machine.id,
+    });
+}
+
+/** What a robot's damage does to its spotting: its skill penalty (§7.14). */
+export function robotSightMods(machine: Machine): Modifier[] {
+  const skills = robotSkillDm(machine);
+  return skills ? [{ source: 'robot damage: skills', value: skills }] : [];
 }
 
 /**

@@ -40,11 +40,16 @@ import {
   spaceCommandSchemas,
   viewSpace,
 } from './space/index.ts';
-import { initialState, type RhylanorState as PersonalState, type RhylanorOptions } from './state.ts';
+import {
+  initialState,
+  type RhylanorState as PersonalState,
+  type RhylanorOptions,
+  ridingIn,
+} from './state.ts';
 import { type TaskCommand, taskCommands } from './tasks.ts';
 import { type VehicleCombatCommand, vehicleCombatCommands } from './vehicle-combat.ts';
 import { type MachineCommand, machineCommands } from './vehicles.ts';
-import { redactPersonal, rollerOf, viewPersonal } from './view.ts';
+import { redactPersonal, rollerOf, unseenWoundRolls, viewPersonal } from './view.ts';
 
 /**
  * Rhylanor Express (classic Traveller house rules, seed 002): the parts below joined. Each part
@@ -286,8 +291,23 @@ function markSecret(
     // A hit on a vehicle that reaches an unfound man aboard would say where he is.
     if (e.type === 'machine.crewAttacked' && e.characterIds.some((id) => unseenRider(state, id)))
       return { ...e, hidden: true };
-    return secret ? { ...e, secret: true } : e;
+    // So would the wound rolls that follow it, on him (issue 15).
+    const flagged = secret ? { ...e, secret: true as const } : e;
+    if ((e.type === 'character.wounded' || e.type === 'combat.unhurt') && unseenAboard(state, e.characterId))
+      return { ...flagged, hidden: true };
+    if (e.type === 'window.opened' || e.type === 'window.closed') {
+      const unseen = unseenWoundRolls(e.type === 'window.opened' ? e.after : then, (id) =>
+        unseenAboard(state, id),
+      );
+      if (unseen.length > 0) return { ...flagged, unseen };
+    }
+    return flagged;
   });
+}
+
+/** A man aboard a vehicle whom players may not see. */
+function unseenAboard(state: RhylanorState, id: string): boolean {
+  return ridingIn(state, id) !== null && unseenRider(state, id);
 }
 
 /** A rider players may not see: concealed in the fight, or a secret NPC who is in no fight. */

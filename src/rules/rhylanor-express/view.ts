@@ -2,7 +2,14 @@ import type { Seat, TableEvent } from '../../engine/ruleset.ts';
 import { type ChatEvent, isChatEvent, redactChat, viewChat } from '../dice-chat/chat.ts';
 import type { Pack } from './data/pack-schema.ts';
 import type { PersonalEvent } from './events.ts';
-import type { Combat, Combatant, Continuation, Machine, RhylanorState } from './state.ts';
+import {
+  type Combat,
+  type Combatant,
+  type Continuation,
+  type Machine,
+  type RhylanorState,
+  ridingIn,
+} from './state.ts';
 import type { RollRecord } from './task.ts';
 
 /**
@@ -55,8 +62,11 @@ export function viewPersonal(state: RhylanorState, seat: Seat) {
   if (seesSecrets(seat)) return state;
   const characters: Record<string, unknown> = {};
   const inFight = state.combat?.combatants ?? {};
+  const own = (id: string) => state.characters[id]?.owner === seat.seatId;
   for (const c of Object.values(state.characters)) {
-    if (!c.secret || c.owner === seat.seatId) characters[c.id] = c;
+    // An unfound man aboard shows no sheet: its wounds would tell that a hit on his vehicle reached him.
+    if (!c.secret || c.owner === seat.seatId)
+      characters[c.id] = unfound(state, c.id, own) && ridingIn(state, c.id) ? hiddenCharacter(c) : c;
     else if (inFight[c.id]) characters[c.id] = hiddenCharacter(c);
   }
   const research: Record<string, unknown> = {};
@@ -71,12 +81,19 @@ export function viewPersonal(state: RhylanorState, seat: Seat) {
     };
   }
   const w = state.window;
-  const mine = (id: string) => state.characters[id]?.owner === seat.seatId;
-  const window = w && isSecretRoller(state, w.after) ? { ...w, rolls: w.rolls.map(lumped) } : w;
+  const sees = (id: string) => characters[id] !== undefined && !unfound(state, id, own);
+  const lumpedWindow = w && isSecretRoller(state, w.after) ? { ...w, rolls: w.rolls.map(lumped) } : w;
+  // Wound rolls waiting on a man aboard whom the seat may not see name nobody (issue 15).
+  const window =
+    lumpedWindow &&
+    withoutUnseenWounds(
+      lumpedWindow,
+      unseenWoundRolls(lumpedWindow.after, (id) => !sees(id) && !!ridingIn(state, id)),
+    );
   return {
     ...state,
-    combat: state.combat && withoutHiddenPositions(state.combat, mine),
-    machines: withoutHiddenRiders(state, (id) => characters[id] !== undefined && !unfound(state, id, mine)),
+    combat: state.combat && withoutHiddenPositions(state.combat, own),
+    machines: withoutHiddenRiders(state, sees),
     window,
     chat: viewChat(state.chat, seat),
     pack: cachedPlayerPack(state.pack),
@@ -114,6 +131,41 @@ function withoutHiddenRiders(state: RhylanorState, sees: (id: string) => boolean
     machines[m.id] = { ...m, riders: m.riders.filter((r) => sees(r.characterId)) };
   }
   return machines ?? state.machines;
+}
+
+/** Which rolls of a wound volley fall on a man the seat may not see (by their place in it). */
+export function unseenWoundRolls(after: Continuation | null, unseen: (id: string) => boolean): number[] {
+  if (after?.kind !== 'wounds') return [];
+  const out: number[] = [];
+  after.hits.forEach((h, i) => {
+    if (unseen(h.targetId)) out.push(i);
+  });
+  return out;
+}
+
+/** Who an unseen wound roll falls on in a player's copy (his name would say he is aboard). */
+const SOMEONE_UNSEEN = 'someone unseen aboard';
+
+/**
+ * A wound volley with the rolls on unseen men made anonymous: no name in the purpose or the
+ * hits, one lump of modifiers (his armour's name would tell who he is).
+ */
+function withoutUnseenWounds<
+  T extends { readonly rolls: readonly RollRecord[]; readonly after?: Continuation },
+>(w: T, unseen: readonly number[]): T {
+  if (unseen.length === 0) return w;
+  const hidden = new Set(unseen);
+  const rolls = w.rolls.map((r, i) =>
+    hidden.has(i) ? { ...lumped(r), purpose: `wound roll on ${SOMEONE_UNSEEN}` } : r,
+  );
+  const after =
+    w.after?.kind === 'wounds'
+      ? {
+          ...w.after,
+          hits: w.after.hits.map((h, i) => (hidden.has(i) ? { ...h, targetId: SOMEONE_UNSEEN } : h)),
+        }
+      : w.after;
+  return { ...w, rolls, ...(after ? { after } : {}) };
 }
 
 /** The character whose sheet a roll's modifiers come from. */
@@ -204,8 +256,19 @@ export function redactPersonal(
       out = secret ? { ...event, roll: lumped(event.roll) } : event;
       return out as { readonly type: string };
     case 'window.opened':
-    case 'window.closed':
-      out = secret ? { ...event, rolls: event.rolls.map(lumped) } : event;
+    case 'window.closed': {
+      const rolls = secret ? { ...event, rolls: event.rolls.map(lumped) } : event;
+      // `unseen`: set by decide, the rolls of the volley that fall on an unseen man aboard.
+      const { unseen, ...rest } = rolls as typeof rolls & { unseen?: number[] };
+      out = unseen ? withoutUnseenWounds(rest, unseen) : rolls;
+      return out as { readonly type: string };
+    }
+    case 'character.wounded':
+      // `hidden`: a wound roll after a hit on a vehicle fell on an unseen man aboard; how bad stays public.
+      out = event.hidden ? { type: event.type, hidden: true, level: event.wound.level } : event;
+      return out as { readonly type: string };
+    case 'combat.unhurt':
+      out = event.hidden ? { type: event.type, hidden: true } : event;
       return out as { readonly type: string };
     case 'pack.loaded':
       out = { type: event.type, pack: playerPack(event.pack) };

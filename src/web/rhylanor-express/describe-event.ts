@@ -255,10 +255,15 @@ function describePersonal(e: Json, who: Who): string | undefined {
       }.`;
     }
     case 'combat.unhurt':
+      // A player's copy of a wound roll on an unseen man aboard a hit vehicle names nobody.
+      if (e.hidden === true && e.characterId === undefined)
+        return 'Someone unseen aboard comes through unhurt.';
       return `${capital(ch(e.characterId))} is unhurt: ${rollBreakdown(e.roll)}.`;
     case 'combat.deviated':
       return `${capital(ch(e.attackerId))}'s shot went astray: ${num(e.metres) ?? '?'} m toward ${num(e.clock) ?? '?'} o'clock.`;
     case 'character.wounded': {
+      if (e.hidden === true && e.characterId === undefined)
+        return `Someone unseen aboard takes ${woundText({ level: e.level })}.`;
       const roll = e.roll ? ` (${rollBreakdown(e.roll)})` : ' (set by the referee)';
       return `${capital(ch(e.characterId))} takes ${woundText(e.wound)}${roll}.`;
     }

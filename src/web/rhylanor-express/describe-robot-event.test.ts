@@ -33,6 +33,28 @@ describe('robot and rider log sentences', () => {
     );
   });
 
+  it('a robot strikes in melee and looks for a hidden man, named as a machine', () => {
+    let s = play(robotFight(), { type: 'combat.move', characterId: 'm1', option: 'run', x: 1, y: 0 }).state;
+    for (let i = 0; i < 3; i++) s = play(s, { type: 'combat.next' }).state;
+    const struck = play(s, { type: 'combat.melee', characterId: 'm1', targetId: 'c1' }, [1, 1]);
+    expect(describeRhylanorEvent(struck.events[0] as { type: string }, who)).toBe(
+      'Security robot strikes at Dr. Lio Marchetti with unarmed.',
+    );
+    s = play(struck.state, { type: 'combat.place', characterId: 'c1', concealed: true }).state;
+    for (let i = 0; i < 2; i++) s = play(s, { type: 'combat.next' }).state;
+    const looked = play(s, { type: 'combat.seek', characterId: 'm1', targetId: 'c1' }, [3, 2]);
+    expect(describeRhylanorEvent(looked.events[0] as { type: string }, who)).toBe(
+      'Security robot looks for Dr. Lio Marchetti: 3+2, Recon-1 +1 = 6 against 6+: success, found.',
+    );
+  });
+
+  it('a player’s copy of a wound roll on someone unseen aboard names nobody', () => {
+    const wounded = { type: 'character.wounded', hidden: true, level: 'light' };
+    const unhurt = { type: 'combat.unhurt', hidden: true };
+    expect(describeRhylanorEvent(wounded, who)).toBe('Someone unseen aboard takes a light wound.');
+    expect(describeRhylanorEvent(unhurt, who)).toBe('Someone unseen aboard comes through unhurt.');
+  });
+
   it('a robot’s lost turns follow its damage', () => {
     const hit = play(robotFight(), { type: 'machine.hit', machineId: 'm1', pen: 10 }, [6, 6, 1, 3]);
     const damaged = of(hit.events, 'machine.damaged')[0] as { type: string };

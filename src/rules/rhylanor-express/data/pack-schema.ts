@@ -190,6 +190,11 @@ export const robotSchema = z.strictObject({
   skills: z.record(skillName, level),
   weapon: id.optional(),
   /**
+   * Bughunt's own (the book arms no robot for melee): a melee weapon it strikes with (an id of the
+   * pack's `melee`), its Reach and parry as a man's. Left out: it strikes bare (the unarmed row).
+   */
+  melee: id.optional(),
+  /**
    * Bughunt's own (the book's robots have no movement): the §7.5 movement options it may take in a
    * fight and its metres in each. Left out: a man's four options and distances.
    */
