@@ -82,16 +82,16 @@ export function continueThreatPhase(draft: Draft): void {
  * Multi-team play (21): how many of the `units` not yet acted this round (nearest first) act now.
  * Bughunt reads the sequence pack's Threat cards as sharing the Threat side out evenly: a Threat
  * card sets going its share of those still to act (rounded up, so the round's last card takes the
- * rest); the Threat phase after the teams runs only what cards left unturned (the GM ended the
- * Team phase early) would have. Without Threat cards (or teams) every unit acts in the phase.
+ * rest). The Threat phase after the teams runs every unit still to act: what cards left unturned
+ * (the GM ended the Team phase early) would have, and a Threat that turned up after the round's
+ * last Threat card (every Threat acts once a turn, 13.1). Without Threat cards (or teams) every
+ * unit acts in the phase.
  */
 function threatCardShare(state: FdState, units: number): number {
   const mt = state.multiTeam;
   const cards = mt?.sequence.filter((c) => c === 'threat').length ?? 0;
-  if (!mt || cards === 0) return units;
-  const left = cards - mt.threatCards + (mt.onThreatCard ? 1 : 0);
-  if (left <= 0) return 0;
-  return mt.onThreatCard ? Math.ceil(units / left) : units;
+  if (!mt?.onThreatCard || cards === 0) return units;
+  return Math.ceil(units / (cards - mt.threatCards + 1));
 }
 
 function apply(draft: Draft, decision: ThreatDecision, mode: 'phase' | 'ambush', left?: number): void {
