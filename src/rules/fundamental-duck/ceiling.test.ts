@@ -3,6 +3,7 @@ import type { Die } from '../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { arenaOf, arenaStateOf } from './board-adapter.ts';
+import { climbGoal } from './ceiling.ts';
 import { defaultPack } from './data/pack.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
@@ -524,6 +525,111 @@ describe('Teamers in the ceiling (19)', () => {
     t.fold([{ type: 'ceiling.threatClimbed', threatId: 'h4', x: 8, y: 7, target: 'you' }]);
     const seen = viewOf(t.state, PLAYER) as { ceiling: { exits: Record<string, { kind: string }[]> } };
     expect(seen.ceiling.exits[TILE]?.map((x) => x.kind)).toEqual(['hatch', 'weak']);
+  });
+
+  describe('a floor Threat goes after a man up there', () => {
+    /** YOU up above (6,7), by the hatch (7,6); a lone Harpy on the floor at (x, y) of tile 4. */
+    function hunted(x: number, y: number): Table {
+      const t = moving(4);
+      t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+      t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
+      t.send({ type: 'endMove', teamerId: 'you' });
+      t.fold([
+        {
+          type: 'threats.placed',
+          tile: TILE,
+          marker: 0,
+          ping: 'green',
+          countFaces: [],
+          threats: [{ id: 'h5', species: 'harpy', x, y, facing: 0, faces: [] }],
+          tieFaces: [],
+        },
+      ]);
+      t.send({ type: 'endActivation', teamerId: 'you' });
+      return t;
+    }
+
+    function decisionOf(events: readonly FdEvent[]) {
+      const e = events.find((x) => x.type === 'threat.decided' && x.decision.threat === 'h5');
+      return e?.type === 'threat.decided' ? e.decision : undefined;
+    }
+
+    it('walks to the LOW obstacle under the hatch nearest him and climbs with movement left', () => {
+      const t = hunted(8, 9);
+      // The foot is (8,6), the only LOW square by an exit: 3 steps, then the hatch (7,6) one from
+      // YOU (the weak spot (8,7) is two). Movement 6: three steps (4 points with the climb onto the
+      // crate), 2 left for the climb.
+      t.dice = new ByPurpose([[/movement of h5/, [6]]]);
+      const ev = t.send({ type: 'endTeamPhase' });
+      const d = decisionOf(ev);
+      expect(d).toMatchObject({
+        because: 'climbingAfter',
+        outcome: 'climbed',
+        reaction: null,
+        target: { teamer: 'you', reachable: false },
+        movement: { faces: [6], allowance: 6 },
+        rollOffs: [],
+      });
+      expect(d?.dice.map((x) => x.purpose)).toEqual(['movement of h5']);
+      const w = 15;
+      expect(d?.actions).toEqual([
+        { kind: 'move', path: [8 * w + 8, 7 * w + 8, 6 * w + 8] },
+        { kind: 'climb', exit: 6 * w + 7, teamer: 'you' },
+      ]);
+      expect(ev).toContainEqual({ type: 'ceiling.threatClimbed', threatId: 'h5', x: 7, y: 6, target: 'you' });
+      expect(t.state.ceiling?.threats.h5).toMatchObject({ x: 7, y: 6 });
+      expect(t.state.threats.h5).toBeUndefined();
+      for (const e of ev) expect(fdEventSchemas[e.type]?.safeParse(e).success, e.type).toBe(true);
+    });
+
+    it('short of movement: closes in, stops on the foot, and climbs there next turn without a throw', () => {
+      const t = hunted(8, 9);
+      // Movement 3 cannot reach the crate (4 points): it closes in as the AI does, to a square one
+      // from the foot, (7,6), (9,6) or (8,7) all as near: the roll-off 1, 1, 6 picks (8,7).
+      t.dice = new ByPurpose([
+        [/movement of h5/, [3, 3]],
+        [/where h5 closes in/, [1, 1, 6]],
+      ]);
+      const first = decisionOf(t.send({ type: 'endTeamPhase' }));
+      expect(first).toMatchObject({ because: 'climbingAfter', outcome: 'closedIn' });
+      expect(first?.dice.map((x) => x.face)).toEqual([3, 1, 1, 6]);
+      expect(first?.rollOffs[0]?.parties).toEqual(['square 97', 'square 99', 'square 113']);
+      expect(t.state.threats.h5).toMatchObject({ x: 8, y: 7 });
+      t.send({ type: 'endExploration' }, GM);
+      // Movement 3: onto the crate for 2, 1 left, short of the climb's 2: it stops there.
+      const second = decisionOf(t.send({ type: 'endTeamPhase' }, GM));
+      expect(second).toMatchObject({ outcome: 'closedIn', movement: { allowance: 3 } });
+      expect(t.state.threats.h5).toMatchObject({ x: 8, y: 6 });
+      t.send({ type: 'endExploration' }, GM);
+      const dice = t.dice as ByPurpose;
+      const thrown = dice.used.length;
+      const third = t.send({ type: 'endTeamPhase' }, GM);
+      expect(third).toContainEqual({
+        type: 'ceiling.threatClimbed',
+        threatId: 'h5',
+        x: 7,
+        y: 6,
+        target: 'you',
+      });
+      expect(decisionOf(third)).toBeUndefined();
+      expect(dice.used.slice(thrown).some((u) => /h5/.test(u.purpose))).toBe(false);
+    });
+
+    it('a Teamer on the floor as near keeps it hunting the floor; so does waiting or dragging prey', () => {
+      const t = hunted(8, 9);
+      expect(climbGoal(t.state, 'h5')).toMatchObject({ foot: 6 * 15 + 8, exit: 6 * 15 + 7, teamer: 'you' });
+      // Brick on the floor 4 squares off (the climb is 3 + 1): a tie goes to the floor.
+      place(t, 'brick', 8, 5);
+      expect(climbGoal(t.state, 'h5')).toBeNull();
+      place(t, 'brick', 0, 1);
+      expect(climbGoal(t.state, 'h5')).not.toBeNull();
+      const h5 = t.state.threats.h5 as NonNullable<typeof t.state.threats.h5>;
+      t.fold([{ type: 'threat.moved', threatId: 'h5', x: h5.x, y: h5.y, facing: 0, eye: true }]);
+      expect(climbGoal(t.state, 'h5')).toBeNull();
+      t.fold([{ type: 'threat.moved', threatId: 'h5', x: h5.x, y: h5.y, facing: 0, eye: false }]);
+      t.fold([{ type: 'threat.carried', threatId: 'h5', teamerId: 'brick' }]);
+      expect(climbGoal(t.state, 'h5')).toBeNull();
+    });
   });
 
   it('import checks and the schema of ceiling.climbed', () => {

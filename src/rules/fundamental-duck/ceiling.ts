@@ -20,9 +20,9 @@ import {
   withTeamer,
 } from './state.ts';
 import { bingeTest, raiseBinge } from './stress.ts';
-import type { ThreatAction } from './threat/index.ts';
+import type { ClimbGoal, ThreatAction } from './threat/index.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
-import { inContact } from './world-adapter.ts';
+import { inContact, worldOf } from './world-adapter.ts';
 
 /**
  * The extension "They're in the ceiling!" (digest 19), on only with the pack's
@@ -381,43 +381,96 @@ function nearestBelow(below: readonly Teamer[], x: number, y: number): Teamer | 
   return best;
 }
 
+/** Men up in a ceiling still on their feet (out of action, they are no quarry: 13.4 hunts the standing). */
+function standingUpThere(state: FdState): Teamer[] {
+  const out = state.rules.pack.combat.teamerWounds.outOfActionAt;
+  return state.teamOrder
+    .map((id) => state.teamers[id] as Teamer)
+    .filter((t) => t.up === true && t.x !== null && t.y !== null && t.wounds < out && !t.left);
+}
+
 /**
- * A floor Threat climbs up (19: Threats too need a LOW obstacle to climb): Bughunt's reading, as
- * the AI's "move to be above a Teamer and attack him" from below. It climbs only after a Teamer up
- * in a ceiling (the floor AI cannot reach him otherwise), only when it already stands on a LOW
- * obstacle with an exit of that ceiling (any kind: Threats know the weak spots) in or next to its
- * square and room above it, and not while it drags prey; the climb is its activation. No die: the
- * exit is the one nearest (king steps) that Teamer, the first in the ceiling's list on a tie. It
- * never walks to an obstacle to climb (the floor AI's moves stay its own).
+ * Whether a floor Threat goes after a man up in a ceiling, and where it climbs (19: Threats too
+ * need a LOW obstacle to climb; Bughunt's reading of "move to be above a Teamer and attack him"
+ * from below). Only a lone stimulus-driven Threat that is not waiting and drags nobody. A climb is
+ * a LOW obstacle square (the foot: free of other figures) with an exit of the man's ceiling in it
+ * or next to it (contact; any kind, Threats know the weak spots), no ceiling Threat above that
+ * exit. Its length is the 13.2 distance to the foot plus the king steps from the exit to him up
+ * there. The shortest climb wins, then the nearer foot, then the first found (men in team order,
+ * exits in the ceiling's list, feet row by row): no die. He is its quarry only when no Teamer on
+ * the floor is as near by 13.2 (a tie goes to the floor, where the AI hunts as ever).
  */
-export function floorThreatClimbs(draft: Draft, threatId: string): boolean {
-  const state = draft.state;
-  if (!ceilingOn(state)) return false;
+export function climbGoal(state: FdState, threatId: string): ClimbGoal | null {
+  if (!ceilingOn(state)) return null;
   const th = Object.hasOwn(state.threats, threatId) ? state.threats[threatId] : undefined;
+  if (!th || th.carrying !== null || th.eye || state.rules.species[th.species]?.kind !== 'stimulus')
+    return null;
+  const men = standingUpThere(state);
+  if (men.length === 0) return null;
   const board = boardOf(state);
-  if (!th || th.carrying !== null || board.heightAt(th.x, th.y) !== 'low') return false;
   const w = board.width;
-  let best: { x: number; y: number; target: Teamer; d: number } | null = null;
-  for (const [tile, exits] of Object.entries(ceilingOf(state).exits))
-    for (const e of exits) {
-      if (king(e.x, e.y, th.x, th.y) > 1 || ceilingThreatAt(state, e.x, e.y)) continue;
-      if ((e.x !== th.x || e.y !== th.y) && !inContact(state, th.y * w + th.x, e.y * w + e.x)) continue;
-      for (const id of state.teamOrder) {
-        const t = state.teamers[id] as Teamer;
-        if (
-          t.up !== true ||
-          t.wounds >= 3 ||
-          t.left ||
-          String(board.tileAt(t.x as number, t.y as number)) !== tile
-        )
-          continue;
-        const d = king(e.x, e.y, t.x as number, t.y as number);
-        if (!best || d < best.d) best = { x: e.x, y: e.y, target: t, d };
-      }
+  const world = worldOf(state);
+  const here = th.y * w + th.x;
+  const climbUp = state.rules.pack.options.ceiling.climbUp;
+  let best: { goal: ClimbGoal; length: number; near: number } | null = null;
+  for (const t of men) {
+    const tile = board.tileAt(t.x as number, t.y as number);
+    for (const e of ceilingOf(state).exits[tile] ?? []) {
+      if (ceilingThreatAt(state, e.x, e.y)) continue;
+      const exit = e.y * w + e.x;
+      const above = king(e.x, e.y, t.x as number, t.y as number);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const fx = e.x + dx;
+          const fy = e.y + dy;
+          if (board.tileAt(fx, fy) < 0 || board.heightAt(fx, fy) !== 'low') continue;
+          const foot = fy * w + fx;
+          if (foot !== exit && !inContact(state, foot, exit)) continue;
+          const other = threatAt(state, fx, fy);
+          if ((other && other.id !== th.id) || teamersAt(state, fx, fy).length > 0) continue;
+          const near = world.distance(here, foot);
+          if (!Number.isFinite(near)) continue;
+          const length = near + above;
+          if (!best || length < best.length || (length === best.length && near < best.near))
+            best = { goal: { foot, exit, teamer: t.id, cost: climbUp }, length, near };
+        }
     }
-  if (!best) return false;
-  draft.emit({ type: 'ceiling.threatClimbed', threatId, x: best.x, y: best.y, target: best.target.id });
+  }
+  if (!best) return null;
+  for (const m of world.teamers) if (world.distance(here, m.square) <= best.length) return null;
+  return best.goal;
+}
+
+/**
+ * A floor Threat already standing at the foot of its climb goes up at once, no die: the climb is
+ * its activation (and so it is, climbing after a walk there, in the next one). True if it did.
+ */
+export function climbsWhereItStands(draft: Draft, threatId: string, goal: ClimbGoal): boolean {
+  const th = draft.state.threats[threatId];
+  const w = boardOf(draft.state).width;
+  if (!th || th.y * w + th.x !== goal.foot) return false;
+  threatClimbs(draft, threatId, goal.exit, goal.teamer);
   return true;
+}
+
+/**
+ * The climb itself (the AI's `climb` action, or `climbsWhereItStands`): up through the exit into
+ * the ceiling above it, if the man is still up there in that ceiling and nothing sits above the
+ * exit (a WAIT interrupt may have changed either since the AI decided).
+ */
+export function threatClimbs(draft: Draft, threatId: string, exit: number, teamerId: string): void {
+  const state = draft.state;
+  const board = boardOf(state);
+  const w = board.width;
+  const x = exit % w;
+  const y = Math.floor(exit / w);
+  const th = state.threats[threatId];
+  const man = standingUpThere(state).find((t) => t.id === teamerId);
+  if (!th || !man || board.heightAt(th.x, th.y) !== 'low' || !exitAt(state, x, y)) return;
+  if (board.tileAt(x, y) !== board.tileAt(man.x as number, man.y as number) || ceilingThreatAt(state, x, y))
+    return;
+  if ((th.x !== x || th.y !== y) && !inContact(state, th.y * w + th.x, exit)) return;
+  draft.emit({ type: 'ceiling.threatClimbed', threatId, x, y, target: teamerId });
 }
 
 // ---------------------------------------------------------------------------------------------

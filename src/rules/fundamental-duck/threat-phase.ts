@@ -1,5 +1,5 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
-import { ceilingThreatsAct, floorThreatClimbs } from './ceiling.ts';
+import { ceilingThreatsAct, climbGoal, climbsWhereItStands, threatClimbs } from './ceiling.ts';
 import { grapple, shieldsAt, woundTeamer } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
@@ -11,6 +11,7 @@ import {
   activateThreat,
   ambush,
   beginPack,
+  climbAfter,
   isAmbushTriggered,
   planThreatPhase,
   type ThreatAction,
@@ -68,8 +69,14 @@ export function continueThreatPhase(draft: Draft): void {
       if (call?.threatId !== unit[0]) callThreat(draft, unit[0] as string);
       return;
     }
-    // 19: a lone Threat on a LOW obstacle by an exit goes up after a Teamer in that ceiling.
-    if (unit.length === 1 && floorThreatClimbs(draft, unit[0] as string)) continue;
+    // 19: a lone Threat whose quarry is a man up in a ceiling goes to a LOW obstacle by an exit
+    // of it and climbs (ceiling.ts picks the climb; the AI walks there).
+    const goal = unit.length === 1 ? climbGoal(s, unit[0] as string) : null;
+    if (goal) {
+      if (!climbsWhereItStands(draft, unit[0] as string, goal))
+        apply(draft, climbAfter(worldOf(s), unit[0] as string, goal, draft.table), 'phase');
+      continue;
+    }
     if (unit.length > 1) {
       draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(s), unit, draft.table) });
       continue;
@@ -266,6 +273,9 @@ function carryOut(
         }
         break;
       }
+      case 'climb':
+        threatClimbs(draft, threatId, act.exit, act.teamer);
+        break;
       case 'again':
         // Its next action: the AI decides afresh on the world as it now is.
         apply(draft, activateThreat(worldOf(draft.state), threatId, draft.table), mode, act.left);

@@ -119,6 +119,7 @@ const BECAUSE: Json = {
   preyAtNest: 'its prey is at the nest',
   controller: 'its moves are left to the controller',
   noTeamers: 'no Teamer is left to hunt',
+  climbingAfter: 'it goes after a man up in the ceiling',
 };
 
 const OUTCOME: Json = {
@@ -132,6 +133,7 @@ const OUTCOME: Json = {
   movedAwayInSight: 'moves away but stays in sight',
   shot: 'shoots',
   dragged: 'drags its prey',
+  climbed: 'climbs up into the ceiling after him',
   none: '',
 };
 
