@@ -555,7 +555,13 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
                   ? `goes for${target} up there with it`
                   : why === 'crawls toward a Teamer up here'
                     ? `crawls toward${target} up there with it`
-                    : 'finds no way down';
+                    : why === 'drags its prey toward an exit'
+                      ? `drags${target} toward a way down to its nest${where}`
+                      : why === 'drops with its prey'
+                        ? `drops with${target}${where}`
+                        : why === 'holds its prey'
+                          ? `holds${target}: it has no nest to take him to`
+                          : 'finds no way down';
       return `${capital(name(e.threatId))} in the ceiling ${moved} and ${said}.`;
     }
     case 'ceiling.moved':
