@@ -111,14 +111,14 @@ export function grapple(
 
 /**
  * Prey (13.6): a Threat of a prey species (still there) that put a man out of action in a grapple,
- * not dead, takes hold of him to drag him to its nest; on the floor or up in a ceiling (19).
+ * not dead, takes hold of him to drag him to its nest (letting go of any it held); on the floor or
+ * up in a ceiling (19).
  */
 export function seizePrey(draft: Draft, th: Threat | undefined, teamerId: string): void {
   const after = teamerOf(draft.state, teamerId);
   const { outOfActionAt, deadAt } = draft.state.rules.pack.combat.teamerWounds;
   if (
     th &&
-    th.carrying === null &&
     after &&
     after.wounds >= outOfActionAt &&
     after.wounds < deadAt &&
