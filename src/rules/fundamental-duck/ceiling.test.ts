@@ -308,8 +308,8 @@ describe('Teamers in the ceiling (19)', () => {
     return t;
   }
 
-  /** Skitters placed on tile 4 by hand, each `[id, x, y]`; `up`: they go up into its ceiling. */
-  function skitters(t: Table, at: [string, number, number][], up: boolean): void {
+  /** Skitters (or `species`) placed on tile 4 by hand, each `[id, x, y]`; `up`: they go up into its ceiling. */
+  function skitters(t: Table, at: [string, number, number][], up: boolean, species = 'skitter'): void {
     t.fold([
       {
         type: 'threats.placed',
@@ -317,7 +317,7 @@ describe('Teamers in the ceiling (19)', () => {
         marker: 0,
         ping: 'green',
         countFaces: [],
-        threats: at.map(([id, x, y]) => ({ id, species: 'skitter', x, y, facing: 0 as const, faces: [] })),
+        threats: at.map(([id, x, y]) => ({ id, species, x, y, facing: 0 as const, faces: [] })),
         tieFaces: [],
       },
     ]);
@@ -536,17 +536,7 @@ describe('Teamers in the ceiling (19)', () => {
       t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
       t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
       t.send({ type: 'endMove', teamerId: 'you' });
-      t.fold([
-        {
-          type: 'threats.placed',
-          tile: TILE,
-          marker: 0,
-          ping: 'green',
-          countFaces: [],
-          threats: [{ id: 'h5', species: 'harpy', x, y, facing: 0, faces: [] }],
-          tieFaces: [],
-        },
-      ]);
+      skitters(t, [['h5', x, y]], false, 'harpy');
       t.send({ type: 'endActivation', teamerId: 'you' });
       return t;
     }
@@ -644,18 +634,7 @@ describe('Teamers in the ceiling (19)', () => {
       t.fold([
         { type: 'gm.overrode', by: 'gm', teamer: { ...you, wounds: 1, armour: false }, reason: 'test' },
       ]);
-      t.fold([
-        {
-          type: 'threats.placed',
-          tile: TILE,
-          marker: 0,
-          ping: 'green',
-          countFaces: [],
-          threats: [{ id: 'h6', species: 'harpy', x: 9, y: 9, facing: 0, faces: [] }],
-          tieFaces: [],
-        },
-        { type: 'ceiling.entered', tile: TILE, rolls: [{ threatId: 'h6', face: 6 }], up: ['h6'] },
-      ]);
+      skitters(t, [['h6', 9, 9]], true, 'harpy');
       t.send({ type: 'endActivation', teamerId: 'you' });
       // Movement 3 brings it next to him; his grapple die 1 against its 6: he falls, and it holds him.
       t.dice = new ByPurpose([
