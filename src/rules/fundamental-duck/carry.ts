@@ -1,6 +1,7 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import { otherActionSucceeds, requirePhase } from './actions.ts';
-import { arenaOf } from './board-adapter.ts';
+import { arenaOf, boardOf } from './board-adapter.ts';
+import { ceilingOf, teamersUpAt } from './ceiling.ts';
 import type { CommandOf } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
@@ -24,6 +25,31 @@ function within(state: FdState, t: Teamer, x: number, y: number): boolean {
   return (x === t.x && y === t.y) || inContact(state, t.y * w + t.x, y * w + x);
 }
 
+/**
+ * Where he could pick up this comrade: on the floor in or next to his square (as `within`), or up
+ * in the same ceiling in or next to his square (19: nothing stands between squares up there); never
+ * from the floor to the ceiling or back.
+ */
+export function comradeWithin(state: FdState, t: Teamer, body: Teamer): boolean {
+  if (body.x === null || body.y === null || t.x === null || t.y === null) return false;
+  if ((t.up === true) !== (body.up === true)) return false;
+  if (t.up !== true) return within(state, t, body.x, body.y);
+  const board = boardOf(state);
+  return (
+    Math.max(Math.abs(body.x - t.x), Math.abs(body.y - t.y)) <= 1 &&
+    board.tileAt(body.x, body.y) === board.tileAt(t.x, t.y)
+  );
+}
+
+/** A Threat holds him as prey, on the floor or up in a ceiling (19). */
+export function inAThreatsGrip(state: FdState, id: string): boolean {
+  const c = ceilingOf(state);
+  return (
+    state.threatOrder.some((th) => state.threats[th]?.carrying === id) ||
+    c.order.some((th) => c.threats[th]?.carrying === id)
+  );
+}
+
 export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
   const s = draft.state;
   const t = teamerOrThrow(s, c.teamerId);
@@ -43,9 +69,9 @@ export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
       throw new RuleError('NOT_OUT', `${body.name} is not a comrade out of action`, { comradeId: body.id });
     if (isCarried(s, body.id))
       throw new RuleError('ALREADY_CARRIED', `someone already carries ${body.name}`, { comradeId: body.id });
-    if (s.threatOrder.some((id) => s.threats[id]?.carrying === body.id))
+    if (inAThreatsGrip(s, body.id))
       throw new RuleError('IN_A_THREATS_GRIP', `a Threat has ${body.name}`, { comradeId: body.id });
-    if (body.x === null || body.y === null || !within(s, t, body.x, body.y))
+    if (!comradeWithin(s, t, body))
       throw new RuleError('NOT_NEXT_TO', `${body.name} is not next to ${t.name}`, { comradeId: body.id });
     if (!otherActionSucceeds(draft, t, `pick up ${body.name}`)) return;
     draft.emit({ type: 'teamer.carried', teamerId: t.id, comradeId: body.id });
@@ -53,6 +79,8 @@ export function decideCarry(draft: Draft, c: CommandOf<'carry'>): void {
   }
   const x = c.x as number;
   const y = c.y as number;
+  if (t.up === true)
+    throw new RuleError('IN_CEILING', `${t.name} is up in the ceiling: no load up there`, {});
   const { load, id } = podAt(s, x, y);
   if (!within(s, t, x, y)) throw new RuleError('NOT_NEXT_TO', `${id} is not next to ${t.name}`, { x, y });
   if (teamersAt(s, x, y).length > 0 || threatAt(s, x, y))
@@ -97,8 +125,12 @@ export function decidePutDown(draft: Draft, c: CommandOf<'putDown'>): void {
   const arena = arenaOf(s);
   if (t.carrying !== null) {
     const here = t.y * arena.width + t.x;
-    if (teamersAt(s, t.x, t.y).length >= (arena.capacity[here] as number))
-      throw new RuleError('NO_ROOM', 'no room in his square to set the comrade down', {});
+    // Up in a ceiling (19) two men share a square, the one setting him down among them.
+    const room =
+      t.up === true
+        ? teamersUpAt(s, t.x, t.y).length >= 2
+        : teamersAt(s, t.x, t.y).length >= (arena.capacity[here] as number);
+    if (room) throw new RuleError('NO_ROOM', 'no room in his square to set the comrade down', {});
     draft.emit({ type: 'teamer.carried', teamerId: t.id, comradeId: null });
     return;
   }

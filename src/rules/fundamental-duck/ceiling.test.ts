@@ -3,6 +3,7 @@ import type { Die } from '../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { arenaOf, arenaStateOf } from './board-adapter.ts';
+import { climbGoal } from './ceiling.ts';
 import { defaultPack } from './data/pack.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
@@ -36,11 +37,13 @@ class ByPurpose implements DiceSource {
 }
 
 /** Boards with the ceiling on: the entry tile rolls a level (6) and six exits, hatches and weak spots. */
-function boarded(): Table {
+function boarded(nest?: number): Table {
   // Exits (column, row, kind die): hatches (0,5), (1,5), (3,8); weak spots (2,5), (0,7), (4,9).
   const dice = new ScriptThenSeeded([6, 1, 1, 1, 2, 1, 2, 3, 1, 6, 1, 3, 5, 4, 4, 3, 5, 5, 4], 5);
   const t = new Table(dice, fd.setup({ pack }));
-  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+  // `nest`: the tile dealt the H chit (the Source tile, where prey is taken).
+  const source = nest === undefined ? {} : { [nest]: { chits: [true] } };
+  t.fold([fixedDeal(t.state, { ...source, [ENTRY]: { pings: ['none'], cards: [] } })]);
   t.send({ type: 'board' });
   return t;
 }
@@ -295,8 +298,8 @@ describe('Teamers in the ceiling (19)', () => {
   }
 
   /** YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die). */
-  function moving(face = 4): Table {
-    const t = boarded();
+  function moving(face = 4, nest?: number): Table {
+    const t = boarded(nest);
     withTile4(t);
     place(t, 'you', 8, 6);
     t.send({ type: 'activate', teamerId: 'you' });
@@ -305,8 +308,8 @@ describe('Teamers in the ceiling (19)', () => {
     return t;
   }
 
-  /** Skitters placed on tile 4 by hand, each `[id, x, y]`; `up`: they go up into its ceiling. */
-  function skitters(t: Table, at: [string, number, number][], up: boolean): void {
+  /** Skitters (or `species`) placed on tile 4 by hand, each `[id, x, y]`; `up`: they go up into its ceiling. */
+  function skitters(t: Table, at: [string, number, number][], up: boolean, species = 'skitter'): void {
     t.fold([
       {
         type: 'threats.placed',
@@ -314,7 +317,7 @@ describe('Teamers in the ceiling (19)', () => {
         marker: 0,
         ping: 'green',
         countFaces: [],
-        threats: at.map(([id, x, y]) => ({ id, species: 'skitter', x, y, facing: 0 as const, faces: [] })),
+        threats: at.map(([id, x, y]) => ({ id, species, x, y, facing: 0 as const, faces: [] })),
         tieFaces: [],
       },
     ]);
@@ -524,6 +527,218 @@ describe('Teamers in the ceiling (19)', () => {
     t.fold([{ type: 'ceiling.threatClimbed', threatId: 'h4', x: 8, y: 7, target: 'you' }]);
     const seen = viewOf(t.state, PLAYER) as { ceiling: { exits: Record<string, { kind: string }[]> } };
     expect(seen.ceiling.exits[TILE]?.map((x) => x.kind)).toEqual(['hatch', 'weak']);
+  });
+
+  describe('a floor Threat goes after a man up there', () => {
+    /** YOU up above (6,7), by the hatch (7,6); a lone Harpy on the floor at (x, y) of tile 4. */
+    function hunted(x: number, y: number): Table {
+      const t = moving(4);
+      t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+      t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
+      t.send({ type: 'endMove', teamerId: 'you' });
+      skitters(t, [['h5', x, y]], false, 'harpy');
+      t.send({ type: 'endActivation', teamerId: 'you' });
+      return t;
+    }
+
+    function decisionOf(events: readonly FdEvent[]) {
+      const e = events.find((x) => x.type === 'threat.decided' && x.decision.threat === 'h5');
+      return e?.type === 'threat.decided' ? e.decision : undefined;
+    }
+
+    it('walks to the LOW obstacle under the hatch nearest him and climbs with movement left', () => {
+      const t = hunted(8, 9);
+      // The foot is (8,6), the only LOW square by an exit: 3 steps, then the hatch (7,6) one from
+      // YOU (the weak spot (8,7) is two). Movement 6: three steps (4 points with the climb onto the
+      // crate), 2 left for the climb.
+      t.dice = new ByPurpose([[/movement of h5/, [6]]]);
+      const ev = t.send({ type: 'endTeamPhase' });
+      const d = decisionOf(ev);
+      expect(d).toMatchObject({
+        because: 'climbingAfter',
+        outcome: 'climbed',
+        reaction: null,
+        target: { teamer: 'you', reachable: false },
+        movement: { faces: [6], allowance: 6 },
+        rollOffs: [],
+      });
+      expect(d?.dice.map((x) => x.purpose)).toEqual(['movement of h5']);
+      const w = 15;
+      expect(d?.actions).toEqual([
+        { kind: 'move', path: [8 * w + 8, 7 * w + 8, 6 * w + 8] },
+        { kind: 'climb', exit: 6 * w + 7, teamer: 'you' },
+      ]);
+      expect(ev).toContainEqual({ type: 'ceiling.threatClimbed', threatId: 'h5', x: 7, y: 6, target: 'you' });
+      expect(t.state.ceiling?.threats.h5).toMatchObject({ x: 7, y: 6 });
+      expect(t.state.threats.h5).toBeUndefined();
+      for (const e of ev) expect(fdEventSchemas[e.type]?.safeParse(e).success, e.type).toBe(true);
+    });
+
+    it('short of movement: closes in, stops on the foot, and climbs there next turn without a throw', () => {
+      const t = hunted(8, 9);
+      // Movement 3 cannot reach the crate (4 points): it closes in as the AI does, to a square one
+      // from the foot, (7,6), (9,6) or (8,7) all as near: the roll-off 1, 1, 6 picks (8,7).
+      t.dice = new ByPurpose([
+        [/movement of h5/, [3, 3]],
+        [/where h5 closes in/, [1, 1, 6]],
+      ]);
+      const first = decisionOf(t.send({ type: 'endTeamPhase' }));
+      expect(first).toMatchObject({ because: 'climbingAfter', outcome: 'closedIn' });
+      expect(first?.dice.map((x) => x.face)).toEqual([3, 1, 1, 6]);
+      expect(first?.rollOffs[0]?.parties).toEqual(['square 97', 'square 99', 'square 113']);
+      expect(t.state.threats.h5).toMatchObject({ x: 8, y: 7 });
+      t.send({ type: 'endExploration' }, GM);
+      // Movement 3: onto the crate for 2, 1 left, short of the climb's 2: it stops there.
+      const second = decisionOf(t.send({ type: 'endTeamPhase' }, GM));
+      expect(second).toMatchObject({ outcome: 'closedIn', movement: { allowance: 3 } });
+      expect(t.state.threats.h5).toMatchObject({ x: 8, y: 6 });
+      t.send({ type: 'endExploration' }, GM);
+      const dice = t.dice as ByPurpose;
+      const thrown = dice.used.length;
+      const third = t.send({ type: 'endTeamPhase' }, GM);
+      expect(third).toContainEqual({
+        type: 'ceiling.threatClimbed',
+        threatId: 'h5',
+        x: 7,
+        y: 6,
+        target: 'you',
+      });
+      expect(decisionOf(third)).toBeUndefined();
+      expect(dice.used.slice(thrown).some((u) => /h5/.test(u.purpose))).toBe(false);
+    });
+
+    it('a Teamer on the floor as near keeps it hunting the floor; so does waiting or dragging prey', () => {
+      const t = hunted(8, 9);
+      expect(climbGoal(t.state, 'h5')).toMatchObject({ foot: 6 * 15 + 8, exit: 6 * 15 + 7, teamer: 'you' });
+      // Brick on the floor 4 squares off (the climb is 3 + 1): a tie goes to the floor.
+      place(t, 'brick', 8, 5);
+      expect(climbGoal(t.state, 'h5')).toBeNull();
+      place(t, 'brick', 0, 1);
+      expect(climbGoal(t.state, 'h5')).not.toBeNull();
+      const h5 = t.state.threats.h5 as NonNullable<typeof t.state.threats.h5>;
+      t.fold([{ type: 'threat.moved', threatId: 'h5', x: h5.x, y: h5.y, facing: 0, eye: true }]);
+      expect(climbGoal(t.state, 'h5')).toBeNull();
+      t.fold([{ type: 'threat.moved', threatId: 'h5', x: h5.x, y: h5.y, facing: 0, eye: false }]);
+      t.fold([{ type: 'threat.carried', threatId: 'h5', teamerId: 'brick' }]);
+      expect(climbGoal(t.state, 'h5')).toBeNull();
+    });
+  });
+
+  describe('prey and the fallen up there', () => {
+    /** YOU up above the hatch (7,6) with one wound (the next puts him out of action); a Harpy up at (9,9). */
+    function preyed(nest?: number): Table {
+      const t = moving(4, nest);
+      t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+      t.send({ type: 'endMove', teamerId: 'you' });
+      const you = t.state.teamers.you as Teamer;
+      t.fold([
+        { type: 'gm.overrode', by: 'gm', teamer: { ...you, wounds: 1, armour: false }, reason: 'test' },
+      ]);
+      skitters(t, [['h6', 9, 9]], true, 'harpy');
+      t.send({ type: 'endActivation', teamerId: 'you' });
+      // Movement 3 brings it next to him; his grapple die 1 against its 6: he falls, and it holds him.
+      t.dice = new ByPurpose([
+        [/ceiling movement of h6/, [3]],
+        [/grapple: YOU/, [1]],
+        [/grapple: Threat/, [6]],
+      ]);
+      t.send({ type: 'endTeamPhase' });
+      return t;
+    }
+
+    it('a prey species downing a man up there takes hold of him, and drags him down an exit toward its nest', () => {
+      const t = preyed(5);
+      expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h6', teamerId: 'you' });
+      expect(t.state.ceiling?.threats.h6?.carrying).toBe('you');
+      expect(t.state.teamers.you).toMatchObject({ wounds: 2, up: true });
+      expect(t.state.ceiling?.threats.h6).toMatchObject({ x: 7, y: 7 });
+      t.send({ type: 'endExploration' }, GM);
+      // Movement 4 less 1 for its burden; the weak spot (8,7) is nearer the nest (tile 5) than the
+      // hatch (7,6), and one step away: it drops through it with him.
+      t.dice = new ByPurpose([[/ceiling movement of h6/, [4]]]);
+      const ev = t.send({ type: 'endTeamPhase' }, GM);
+      expect(ev.filter((e) => e.type.startsWith('ceiling.'))).toEqual([
+        {
+          type: 'ceiling.decided',
+          threatId: 'h6',
+          why: 'drops with its prey',
+          allowance: 3,
+          faces: [4],
+          rollOffs: [],
+          target: 'you',
+          exit: { x: 8, y: 7, kind: 'weak' },
+        },
+        { type: 'ceiling.moved', threatId: 'h6', x: 8, y: 7 },
+        { type: 'ceiling.dropped', threatId: 'h6', x: 8, y: 7, facing: 0, kind: 'weak' },
+      ]);
+      expect(t.state.teamers.you).toMatchObject({ x: 8, y: 7, up: false, wounds: 2 });
+      expect(t.state.threats.h6).toMatchObject({ x: 8, y: 7, carrying: 'you' });
+      expect(redactOf(ev.find((e) => e.type === 'ceiling.decided') as FdEvent, PLAYER)).toHaveProperty(
+        'exit',
+      );
+      for (const e of ev) expect(fdEventSchemas[e.type]?.safeParse(e).success, e.type).toBe(true);
+    });
+
+    it('without a nest it holds him up there; killed, it lets him lie there', () => {
+      const t = preyed();
+      t.send({ type: 'endExploration' }, GM);
+      t.dice = new ByPurpose([]);
+      const ev = t.send({ type: 'endTeamPhase' }, GM);
+      expect(ev.find((e) => e.type === 'ceiling.decided')).toMatchObject({
+        why: 'holds its prey',
+        faces: [],
+      });
+      expect(t.state.teamers.you).toMatchObject({ x: 7, y: 7, up: true });
+      t.fold([
+        { type: 'threat.carried', threatId: 'h6', teamerId: null },
+        { type: 'ceiling.killed', threatId: 'h6', by: null },
+      ]);
+      expect(t.state.teamers.you).toMatchObject({ x: 7, y: 7, up: true });
+    });
+
+    it('a comrade picks up a fallen man up there and climbs down with him; refusals change nothing', () => {
+      const t = boarded();
+      withTile4(t);
+      place(t, 'you', 8, 6);
+      place(t, 'brick', 8, 6);
+      // Brick unburdened (his heavy gun would bar the climb with a man in his arms).
+      const brick = t.state.teamers.brick as Teamer;
+      t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...brick, encumbered: false }, reason: 'test' }]);
+      const you = t.state.teamers.you as Teamer;
+      t.fold([
+        { type: 'ceiling.climbed', teamerId: 'you', up: true, x: 7, y: 6, cost: 2 },
+        {
+          type: 'gm.overrode',
+          by: 'gm',
+          teamer: { ...you, x: 7, y: 6, up: true, wounds: 2 },
+          reason: 'test',
+        },
+      ]);
+      t.send({ type: 'activate', teamerId: 'brick' });
+      // From the floor he cannot reach a man up in the ceiling.
+      expect(refusalCode(() => t.send({ type: 'carry', teamerId: 'brick', comradeId: 'you' }))).toBe(
+        'NOT_NEXT_TO',
+      );
+      t.dice = new ScriptThenSeeded([4], 9);
+      t.send({ type: 'move', teamerId: 'brick' });
+      t.send({ type: 'climb', teamerId: 'brick', x: 7, y: 6 });
+      t.send({ type: 'endMove', teamerId: 'brick' });
+      expect(legalCommands(t.state)).toContainEqual({ type: 'carry', teamerId: 'brick', comradeId: 'you' });
+      expect(refusalCode(() => t.send({ type: 'carry', teamerId: 'brick', x: 8, y: 6 }))).toBe('IN_CEILING');
+      // The fumble test (an Other Action): a 1 passes.
+      t.dice = new ScriptThenSeeded([1], 9);
+      t.send({ type: 'carry', teamerId: 'brick', comradeId: 'you' });
+      expect(t.state.teamers.brick?.carrying).toBe('you');
+      // Next turn: down through the hatch, YOU in his arms.
+      t.send({ type: 'endTeamPhase' }, GM);
+      t.send({ type: 'endExploration' }, GM);
+      t.send({ type: 'activate', teamerId: 'brick' });
+      t.dice = new ScriptThenSeeded([4], 9);
+      t.send({ type: 'move', teamerId: 'brick' });
+      t.send({ type: 'climb', teamerId: 'brick', x: 7, y: 6 });
+      expect(t.state.teamers.brick).toMatchObject({ x: 7, y: 6, up: false, carrying: 'you' });
+      expect(t.state.teamers.you).toMatchObject({ x: 7, y: 6, up: false });
+    });
   });
 
   it('import checks and the schema of ceiling.climbed', () => {

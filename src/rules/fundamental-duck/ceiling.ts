@@ -3,12 +3,12 @@ import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { isArenaSquare } from './arena/model.ts';
 import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
-import { grappleDice, woundTeamer } from './combat.ts';
+import { grappleDice, seizePrey, woundTeamer } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { d6, rollAmount, rollOff } from './dice.ts';
 import type { Draft } from './draft.ts';
 import type { CeilingExitRoll, CeilingWhy, CoreEvent } from './events.ts';
-import { euclid, facingToward, teamersAt, teamersOnBoard, threatAt } from './figures.ts';
+import { euclid, facingToward, isCarried, teamersAt, teamersOnBoard, threatAt } from './figures.ts';
 import { afterStep } from './movement.ts';
 import {
   type CeilingExit,
@@ -20,9 +20,9 @@ import {
   withTeamer,
 } from './state.ts';
 import { bingeTest, raiseBinge } from './stress.ts';
-import type { ThreatAction } from './threat/index.ts';
+import type { ClimbGoal, ThreatAction } from './threat/index.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
-import { inContact } from './world-adapter.ts';
+import { inContact, worldOf } from './world-adapter.ts';
 
 /**
  * The extension "They're in the ceiling!" (digest 19), on only with the pack's
@@ -214,6 +214,10 @@ function activateCeilingThreat(draft: Draft, th: Threat, landed: Landed): void {
   const board = boardOf(state);
   const w = board.width;
   const tile = board.tileAt(th.x, th.y);
+  if (th.carrying !== null) {
+    dragUpThere(draft, th, tile, landed);
+    return;
+  }
   if (goForTeamerUpHere(draft, th, tile)) return;
   const exits = (ceilingOf(state).exits[tile] ?? []).filter((e) => canLand(state, e.x, e.y));
   const below = teamersOnBoard(state).filter(
@@ -293,11 +297,8 @@ function activateCeilingThreat(draft: Draft, th: Threat, landed: Landed): void {
 function goForTeamerUpHere(draft: Draft, th: Threat, tile: number): boolean {
   const state = draft.state;
   const board = boardOf(state);
-  const up = state.teamOrder
-    .map((id) => state.teamers[id] as Teamer)
-    .filter(
-      (t) => t.up === true && t.wounds < 3 && !t.left && board.tileAt(t.x as number, t.y as number) === tile,
-    );
+  // A man out of action up there is no foe (as the floor AI hunts only the standing).
+  const up = standingUpThere(state).filter((t) => board.tileAt(t.x as number, t.y as number) === tile);
   if (up.length === 0) return false;
   const dist = (t: Teamer) => king(th.x, th.y, t.x as number, t.y as number);
   const fewest = Math.min(...up.map(dist));
@@ -332,8 +333,8 @@ function goForTeamerUpHere(draft: Draft, th: Threat, tile: number): boolean {
 
 /**
  * A grapple up in a ceiling (19): the dice and bonuses of a floor grapple (combat.ts), the loser
- * wounded; a ceiling Threat is wounded or killed up there, and a prey species drags nobody off
- * (Bughunt's reading: the crawl space is no way to its nest).
+ * wounded; a ceiling Threat is wounded or killed up there, and a prey species takes hold of a man
+ * it puts out of action there, as on the floor (`dragUpThere` takes him down to its nest).
  */
 function grappleUpThere(draft: Draft, threatId: string, teamerId: string, teamerDice: DiceSource): void {
   const th = ceilingThreatOf(draft.state, threatId);
@@ -341,10 +342,90 @@ function grappleUpThere(draft: Draft, threatId: string, teamerId: string, teamer
   if (!th || !t) return;
   const species = draft.state.rules.species[th.species];
   const loser = grappleDice(draft, th, t, teamerDice, 0);
-  if (loser === 'teamer') woundTeamer(draft, teamerId, draft.table);
+  if (loser === 'teamer') {
+    woundTeamer(draft, teamerId, draft.table);
+    seizePrey(draft, ceilingThreatOf(draft.state, threatId), teamerId);
+  }
   if (loser !== 'threat') return;
-  if (th.wounds + 1 >= (species?.wounds ?? 1)) draft.emit({ type: 'ceiling.killed', threatId, by: teamerId });
+  if (th.wounds + 1 >= (species?.wounds ?? 1)) killUpThere(draft, threatId, teamerId);
   else draft.emit({ type: 'ceiling.wounded', threatId, wounds: th.wounds + 1 });
+}
+
+/** A ceiling Threat dies: a man it held lies where it was, up there (the log says so first, as on the floor). */
+function killUpThere(draft: Draft, threatId: string, by: string): void {
+  if (ceilingThreatOf(draft.state, threatId)?.carrying)
+    draft.emit({ type: 'threat.carried', threatId, teamerId: null });
+  draft.emit({ type: 'ceiling.killed', threatId, by });
+}
+
+/**
+ * Prey up in a ceiling (13.6 with 19, Bughunt's reading): the crawl space leads to the nest only
+ * downward, so a Threat holding a man it downed up there takes him to the exit whose square is
+ * nearest the Source tile (13.2 distance; then fewest king steps up there; then a roll-off), its
+ * move cut by its species' carrying penalty, and drops through it with him when this move gets it
+ * there; he comes down with it, lying on that square, where the floor AI drags him on (13.6).
+ * The exit's square must be free for both (no Teamer, Threat, drone or FULL obstacle). Without a
+ * Source tile it holds him where it is, no throw (the floor AI, too, stops without a nest).
+ * Dice: its movement throw, then the roll-off for the exit if tied.
+ */
+function dragUpThere(draft: Draft, th: Threat, tile: number, landed: Landed): void {
+  const state = draft.state;
+  const w = boardOf(state).width;
+  const world = worldOf(state);
+  const nest = world.sourceTile;
+  const faces: number[] = [];
+  const rollOffs: number[] = [];
+  const target = th.carrying;
+  const stays = (why: CeilingWhy, allowance: number): void => {
+    draft.emit({ type: 'ceiling.decided', threatId: th.id, why, allowance, faces, rollOffs, target });
+    draft.emit({ type: 'ceiling.moved', threatId: th.id, x: th.x, y: th.y });
+  };
+  if (nest === null) {
+    stays('holds its prey', 0);
+    return;
+  }
+  const penalty = state.rules.species[th.species]?.prey?.moveWhileCarrying ?? 0;
+  const allowance = Math.max(0, ceilingMove(draft, th, faces) + penalty);
+  const exits = (ceilingOf(state).exits[tile] ?? [])
+    .filter((e) => canLand(state, e.x, e.y) && teamersAt(state, e.x, e.y).length === 0)
+    .map((exit) => ({
+      exit,
+      nest: world.distanceToTile(exit.y * w + exit.x, nest),
+      steps: king(th.x, th.y, exit.x, exit.y),
+    }));
+  if (exits.length === 0) {
+    stays('no way down', allowance);
+    return;
+  }
+  const nearest = Math.min(...exits.map((e) => e.nest));
+  const toNest = exits.filter((e) => e.nest === nearest);
+  const fewest = Math.min(...toNest.map((e) => e.steps));
+  const tied = toNest.filter((e) => e.steps === fewest);
+  const pick = tied.length > 1 ? rollOff(draft.table, tied.length, `ceiling exit for ${th.id}`, rollOffs) : 0;
+  const { exit } = tied[pick] as (typeof tied)[number];
+  const drops = fewest <= allowance;
+  draft.emit({
+    type: 'ceiling.decided',
+    threatId: th.id,
+    why: drops ? 'drops with its prey' : 'drags its prey toward an exit',
+    allowance,
+    faces,
+    rollOffs,
+    target,
+    exit: { x: exit.x, y: exit.y, kind: exit.kind },
+  });
+  const to = drops ? exit : crawl(state, th, tile, exit, allowance);
+  draft.emit({ type: 'ceiling.moved', threatId: th.id, x: to.x, y: to.y });
+  if (!drops) return;
+  draft.emit({
+    type: 'ceiling.dropped',
+    threatId: th.id,
+    x: to.x,
+    y: to.y,
+    facing: th.facing,
+    kind: exit.kind,
+  });
+  landed(draft, th.id, []);
 }
 
 /** GRAPPLE by a Teamer up in a ceiling: a ceiling Threat in his square or next to it (a shooting action). */
@@ -381,43 +462,96 @@ function nearestBelow(below: readonly Teamer[], x: number, y: number): Teamer | 
   return best;
 }
 
+/** Men up in a ceiling still on their feet (out of action, they are no quarry: 13.4 hunts the standing). */
+function standingUpThere(state: FdState): Teamer[] {
+  const out = state.rules.pack.combat.teamerWounds.outOfActionAt;
+  return state.teamOrder
+    .map((id) => state.teamers[id] as Teamer)
+    .filter((t) => t.up === true && t.x !== null && t.y !== null && t.wounds < out && !t.left);
+}
+
 /**
- * A floor Threat climbs up (19: Threats too need a LOW obstacle to climb): Bughunt's reading, as
- * the AI's "move to be above a Teamer and attack him" from below. It climbs only after a Teamer up
- * in a ceiling (the floor AI cannot reach him otherwise), only when it already stands on a LOW
- * obstacle with an exit of that ceiling (any kind: Threats know the weak spots) in or next to its
- * square and room above it, and not while it drags prey; the climb is its activation. No die: the
- * exit is the one nearest (king steps) that Teamer, the first in the ceiling's list on a tie. It
- * never walks to an obstacle to climb (the floor AI's moves stay its own).
+ * Whether a floor Threat goes after a man up in a ceiling, and where it climbs (19: Threats too
+ * need a LOW obstacle to climb; Bughunt's reading of "move to be above a Teamer and attack him"
+ * from below). Only a lone stimulus-driven Threat that is not waiting and drags nobody. A climb is
+ * a LOW obstacle square (the foot: free of other figures) with an exit of the man's ceiling in it
+ * or next to it (contact; any kind, Threats know the weak spots), no ceiling Threat above that
+ * exit. Its length is the 13.2 distance to the foot plus the king steps from the exit to him up
+ * there. The shortest climb wins, then the nearer foot, then the first found (men in team order,
+ * exits in the ceiling's list, feet row by row): no die. He is its quarry only when no Teamer on
+ * the floor is as near by 13.2 (a tie goes to the floor, where the AI hunts as ever).
  */
-export function floorThreatClimbs(draft: Draft, threatId: string): boolean {
-  const state = draft.state;
-  if (!ceilingOn(state)) return false;
+export function climbGoal(state: FdState, threatId: string): ClimbGoal | null {
+  if (!ceilingOn(state)) return null;
   const th = Object.hasOwn(state.threats, threatId) ? state.threats[threatId] : undefined;
+  if (!th || th.carrying !== null || th.eye || state.rules.species[th.species]?.kind !== 'stimulus')
+    return null;
+  const men = standingUpThere(state);
+  if (men.length === 0) return null;
   const board = boardOf(state);
-  if (!th || th.carrying !== null || board.heightAt(th.x, th.y) !== 'low') return false;
   const w = board.width;
-  let best: { x: number; y: number; target: Teamer; d: number } | null = null;
-  for (const [tile, exits] of Object.entries(ceilingOf(state).exits))
-    for (const e of exits) {
-      if (king(e.x, e.y, th.x, th.y) > 1 || ceilingThreatAt(state, e.x, e.y)) continue;
-      if ((e.x !== th.x || e.y !== th.y) && !inContact(state, th.y * w + th.x, e.y * w + e.x)) continue;
-      for (const id of state.teamOrder) {
-        const t = state.teamers[id] as Teamer;
-        if (
-          t.up !== true ||
-          t.wounds >= 3 ||
-          t.left ||
-          String(board.tileAt(t.x as number, t.y as number)) !== tile
-        )
-          continue;
-        const d = king(e.x, e.y, t.x as number, t.y as number);
-        if (!best || d < best.d) best = { x: e.x, y: e.y, target: t, d };
-      }
+  const world = worldOf(state);
+  const here = th.y * w + th.x;
+  const climbUp = state.rules.pack.options.ceiling.climbUp;
+  let best: { goal: ClimbGoal; length: number; near: number } | null = null;
+  for (const t of men) {
+    const tile = board.tileAt(t.x as number, t.y as number);
+    for (const e of ceilingOf(state).exits[tile] ?? []) {
+      if (ceilingThreatAt(state, e.x, e.y)) continue;
+      const exit = e.y * w + e.x;
+      const above = king(e.x, e.y, t.x as number, t.y as number);
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const fx = e.x + dx;
+          const fy = e.y + dy;
+          if (board.tileAt(fx, fy) < 0 || board.heightAt(fx, fy) !== 'low') continue;
+          const foot = fy * w + fx;
+          if (foot !== exit && !inContact(state, foot, exit)) continue;
+          const other = threatAt(state, fx, fy);
+          if ((other && other.id !== th.id) || teamersAt(state, fx, fy).length > 0) continue;
+          const near = world.distance(here, foot);
+          if (!Number.isFinite(near)) continue;
+          const length = near + above;
+          if (!best || length < best.length || (length === best.length && near < best.near))
+            best = { goal: { foot, exit, teamer: t.id, cost: climbUp }, length, near };
+        }
     }
-  if (!best) return false;
-  draft.emit({ type: 'ceiling.threatClimbed', threatId, x: best.x, y: best.y, target: best.target.id });
+  }
+  if (!best) return null;
+  for (const m of world.teamers) if (world.distance(here, m.square) <= best.length) return null;
+  return best.goal;
+}
+
+/**
+ * A floor Threat already standing at the foot of its climb goes up at once, no die: the climb is
+ * its activation (and so it is, climbing after a walk there, in the next one). True if it did.
+ */
+export function climbsWhereItStands(draft: Draft, threatId: string, goal: ClimbGoal): boolean {
+  const th = draft.state.threats[threatId];
+  const w = boardOf(draft.state).width;
+  if (!th || th.y * w + th.x !== goal.foot) return false;
+  threatClimbs(draft, threatId, goal.exit, goal.teamer);
   return true;
+}
+
+/**
+ * The climb itself (the AI's `climb` action, or `climbsWhereItStands`): up through the exit into
+ * the ceiling above it, if the man is still up there in that ceiling and nothing sits above the
+ * exit (a WAIT interrupt may have changed either since the AI decided).
+ */
+export function threatClimbs(draft: Draft, threatId: string, exit: number, teamerId: string): void {
+  const state = draft.state;
+  const board = boardOf(state);
+  const w = board.width;
+  const x = exit % w;
+  const y = Math.floor(exit / w);
+  const th = state.threats[threatId];
+  const man = standingUpThere(state).find((t) => t.id === teamerId);
+  if (!th || !man || board.heightAt(th.x, th.y) !== 'low' || !exitAt(state, x, y)) return;
+  if (board.tileAt(x, y) !== board.tileAt(man.x as number, man.y as number) || ceilingThreatAt(state, x, y))
+    return;
+  if ((th.x !== x || th.y !== y) && !inContact(state, th.y * w + th.x, exit)) return;
+  draft.emit({ type: 'ceiling.threatClimbed', threatId, x, y, target: teamerId });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,7 +561,9 @@ export function floorThreatClimbs(draft: Draft, threatId: string): boolean {
 export function teamersUpAt(state: FdState, x: number, y: number): Teamer[] {
   return state.teamOrder
     .map((id) => state.teamers[id] as Teamer)
-    .filter((t) => t.up === true && t.x === x && t.y === y && t.wounds < 3 && !t.left);
+    .filter(
+      (t) => t.up === true && t.x === x && t.y === y && t.wounds < 3 && !t.left && !isCarried(state, t.id),
+    );
 }
 
 /** An exit the Team knows of: every hatch, and a weak spot once a Threat has broken down through it. */
@@ -584,6 +720,8 @@ const UP_THERE = new Set<string>([
   'climb',
   'grapple',
   'shoot',
+  'carry',
+  'putDown',
   'claimTeamer',
 ]);
 
@@ -735,7 +873,7 @@ export function decideShootUp(draft: Draft, c: CommandOf<'shoot'>): void {
   const max = state.rules.species[target.species]?.wounds ?? 1;
   const wounds = target.wounds + hits;
   if (wounds >= max) {
-    draft.emit({ type: 'ceiling.killed', threatId: target.id, by: t.id });
+    killUpThere(draft, target.id, t.id);
     if (!target.shotAt.includes(t.id)) raiseBinge(draft, t.id, 'a first-shot kill');
   } else draft.emit({ type: 'ceiling.wounded', threatId: target.id, wounds });
 }
@@ -792,14 +930,19 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
       return state;
     case 'ceiling.moved': {
       const th = c.threats[e.threatId];
-      return th ? { ...state, ceiling: withCeilingThreat(c, { ...th, x: e.x, y: e.y, acted: true }) } : state;
+      if (!th) return state;
+      const s = { ...state, ceiling: withCeilingThreat(c, { ...th, x: e.x, y: e.y, acted: true }) };
+      // The man it holds (prey) goes where it goes.
+      return th.carrying ? movedWith(s, th.carrying, e.x, e.y, true) : s;
     }
     case 'ceiling.dropped': {
       const th = c.threats[e.threatId];
       if (!th) return state;
       const { [e.threatId]: _gone, ...threats } = c.threats;
+      // The man it holds comes down with it (prey), lying on the exit's square.
+      const below = th.carrying ? movedWith(state, th.carrying, e.x, e.y, false) : state;
       return {
-        ...state,
+        ...below,
         threats: { ...state.threats, [th.id]: { ...th, x: e.x, y: e.y, facing: e.facing, acted: true } },
         threatOrder: [...state.threatOrder, th.id],
         ceiling: {
@@ -837,7 +980,9 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
     case 'ceiling.climbed': {
       const t = state.teamers[e.teamerId];
       if (!t) return state;
-      const s = withTeamer(state, { ...t, x: e.x, y: e.y, up: e.up, moved: true });
+      // A comrade he carries goes down with him (he climbs up with nobody in his arms).
+      const carried = t.carrying ? movedWith(state, t.carrying, e.x, e.y, e.up) : state;
+      const s = withTeamer(carried, { ...t, x: e.x, y: e.y, up: e.up, moved: true });
       const m = s.move;
       return m && m.teamerId === e.teamerId
         ? { ...s, move: { ...m, spent: m.spent + e.cost, steps: m.steps + 1 } }
@@ -853,6 +998,19 @@ export function evolveCeiling(state: FdState, e: CeilingEvent): FdState {
       };
     }
   }
+}
+
+/** A man carried (by a comrade, or by a Threat as prey) put where his carrier now is, up there or below. */
+function movedWith(state: FdState, id: string, x: number, y: number, up: boolean): FdState {
+  const t = state.teamers[id];
+  return t ? withTeamer(state, { ...t, x, y, up }) : state;
+}
+
+/** `threat.carried` for a Threat up in a ceiling (evolve.ts hands it here when none is on the floor). */
+export function ceilingThreatCarries(state: FdState, threatId: string, teamerId: string | null): FdState {
+  const c = ceilingOf(state);
+  const th = c.threats[threatId];
+  return th ? { ...state, ceiling: withCeilingThreat(c, { ...th, carrying: teamerId }) } : state;
 }
 
 /** The ceilings' exits with the one at (x, y) shown to the Team (a Threat went through it). */
@@ -889,7 +1047,8 @@ export function redactCeiling(e: CeilingEvent): CeilingEvent {
     e.type === 'ceiling.decided' &&
     e.exit?.kind === 'weak' &&
     e.why !== 'drops on a Teamer' &&
-    e.why !== 'drops to hunt'
+    e.why !== 'drops to hunt' &&
+    e.why !== 'drops with its prey'
   ) {
     const { exit: _hidden, ...rest } = e;
     return rest;

@@ -100,24 +100,31 @@ export function grapple(
   const th = threatOf(draft.state, threatId);
   const t = teamerOf(draft.state, teamerId);
   if (!th || !t) return;
-  const species = draft.state.rules.species[th.species];
   const back = fromBehind ? draft.state.rules.pack.combat.grapple.backAttackBonus : 0;
   const loser = grappleDice(draft, th, t, teamerDice, back);
   if (loser === 'threat') woundThreat(draft, threatId, 1, teamerId, false);
   if (loser === 'teamer') {
     woundTeamer(draft, teamerId, draft.table);
-    const after = teamerOf(draft.state, teamerId);
-    const outAt = draft.state.rules.pack.combat.teamerWounds.outOfActionAt;
-    const deadAt = draft.state.rules.pack.combat.teamerWounds.deadAt;
-    if (
-      after &&
-      after.wounds >= outAt &&
-      after.wounds < deadAt &&
-      species?.prey &&
-      threatOf(draft.state, threatId)
-    )
-      draft.emit({ type: 'threat.carried', threatId, teamerId });
+    seizePrey(draft, threatOf(draft.state, threatId), teamerId);
   }
+}
+
+/**
+ * Prey (13.6): a Threat of a prey species (still there) that put a man out of action in a grapple,
+ * not dead, takes hold of him to drag him to its nest (letting go of any it held); on the floor or
+ * up in a ceiling (19).
+ */
+export function seizePrey(draft: Draft, th: Threat | undefined, teamerId: string): void {
+  const after = teamerOf(draft.state, teamerId);
+  const { outOfActionAt, deadAt } = draft.state.rules.pack.combat.teamerWounds;
+  if (
+    th &&
+    after &&
+    after.wounds >= outOfActionAt &&
+    after.wounds < deadAt &&
+    draft.state.rules.species[th.species]?.prey
+  )
+    draft.emit({ type: 'threat.carried', threatId: th.id, teamerId });
 }
 
 /** A grapple's two dice (the Teamer's from his own dice, the Threat's from the table's) and who lost (null: a tie). */

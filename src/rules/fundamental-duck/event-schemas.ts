@@ -132,6 +132,7 @@ const threatAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('searchWeakSpot'), side: id, found: z.boolean() }),
   z.strictObject({ kind: z.literal('crossWeakSpot'), side: id, to: index }),
   z.strictObject({ kind: z.literal('crossShortCut'), door: id, side: small, to: index }),
+  z.strictObject({ kind: z.literal('climb'), exit: index, teamer: id }),
   z.strictObject({ kind: z.literal('again'), left: z.number().int().min(0).max(5) }),
 ]);
 
@@ -150,6 +151,7 @@ const decision = z.strictObject({
     'preyAtNest',
     'controller',
     'noTeamers',
+    'climbingAfter',
   ]),
   choice: z.enum([...REACTIONS, 'wait', 'drag', 'controller']),
   reaction: z
@@ -227,6 +229,7 @@ const decision = z.strictObject({
     'movedAwayInSight',
     'shot',
     'dragged',
+    'climbed',
     'none',
   ]),
   rollOffs: z.array(rollOff).max(100),
@@ -564,6 +567,9 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
       'no way down',
       'grapples a Teamer up here',
       'crawls toward a Teamer up here',
+      'drags its prey toward an exit',
+      'drops with its prey',
+      'holds its prey',
     ]),
     allowance: small,
     faces,

@@ -615,5 +615,11 @@ export type CeilingWhy =
   /** A Teamer is up in its ceiling: it crawls to him and grapples him there. */
   | 'grapples a Teamer up here'
   /** A Teamer is up in its ceiling, farther than its move: it crawls toward him. */
-  | 'crawls toward a Teamer up here';
+  | 'crawls toward a Teamer up here'
+  /** Prey (13.6): it drags the man it downed up there toward the exit nearest its nest. */
+  | 'drags its prey toward an exit'
+  /** Prey: it reached that exit and drops through it with him. */
+  | 'drops with its prey'
+  /** Prey, and no nest (Source tile) to take him to: it holds him where it is. */
+  | 'holds its prey';
 export type FdEventType = FdEvent['type'];

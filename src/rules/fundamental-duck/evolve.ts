@@ -2,7 +2,7 @@ import type { TableEvent } from '../../engine/ruleset.ts';
 import { evolveChat, isChatEvent } from '../dice-chat/chat.ts';
 import { arenaOf } from './board-adapter.ts';
 import { evolveCampaign, nextMissionState } from './campaign.ts';
-import { ceilingNewTurn, evolveCeiling, isCeilingEvent } from './ceiling.ts';
+import { ceilingNewTurn, ceilingThreatCarries, evolveCeiling, isCeilingEvent } from './ceiling.ts';
 import type { CoreEvent, FdEvent } from './events.ts';
 import { initialState, layoutFor } from './setup.ts';
 import {
@@ -597,7 +597,10 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return { ...state, paused: null };
     case 'threat.carried': {
       const t = threatOf(state, e.threatId);
-      return t ? withThreat(state, { ...t, carrying: e.teamerId }) : state;
+      // 19: a Threat up in a ceiling takes hold of (or lets go of) a man up there.
+      return t
+        ? withThreat(state, { ...t, carrying: e.teamerId })
+        : ceilingThreatCarries(state, e.threatId, e.teamerId);
     }
     case 'horror.seen':
       return teamer(state, e.teamerId, (t) => ({ ...t, seenHorrific: [...t.seenHorrific, e.species] }));

@@ -3,6 +3,7 @@ import { isRuleError } from '../../engine/rule-error.ts';
 import { stepCost } from './arena/movement.ts';
 import { vehicleSquares } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
+import { comradeWithin, inAThreatsGrip } from './carry.ts';
 import { legalCeilingSteps, legalClimbs, legalGrapplesUp } from './ceiling.ts';
 import { type ShotPreview, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
@@ -288,11 +289,10 @@ export function legalCarries(state: FdState, t: Teamer): CommandOf<'carry'>[] {
   for (const id of state.teamOrder) {
     const b = state.teamers[id] as Teamer;
     if (b.id === t.id || b.left || b.wounds < wounds.outOfActionAt || b.wounds >= wounds.deadAt) continue;
-    if (b.x === null || b.y === null || Math.max(Math.abs(b.x - t.x), Math.abs(b.y - t.y)) > 1) continue;
-    if (isCarried(state, id) || state.threatOrder.some((th) => state.threats[th]?.carrying === id)) continue;
-    if ((b.x !== t.x || b.y !== t.y) && !inContact(state, t.y * w + t.x, b.y * w + b.x)) continue;
+    if (isCarried(state, id) || inAThreatsGrip(state, id) || !comradeWithin(state, t, b)) continue;
     out.push({ type: 'carry', teamerId: t.id, comradeId: id });
   }
+  if (t.up === true) return out;
   // Portable loads in a neighbouring square he could reach, with nobody standing on them.
   const arena = arenaOf(state);
   for (const l of arena.loads) {
@@ -474,8 +474,10 @@ export function legalCommands(state: FdState): FdCommand[] {
     const t = state.teamers[id] as Teamer;
     if (readyChit(t) === null && waitChit(t) === null) continue;
     if (t.up === true) {
-      // Up in the ceiling (19) only his grapples up there, beside moving and WAIT, are his to give.
+      // Up in the ceiling (19) only his grapples and picking up a fallen comrade up there, beside
+      // moving and WAIT, are his to give.
       if (canActNow(state, t) && canPay(state, t, 'shoot')) out.push(...legalGrapplesUp(state, t));
+      out.push(...legalCarries(state, t));
       if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
       continue;
     }

@@ -278,6 +278,53 @@ describe('multi-team play (21)', () => {
     expect(fdEventProblem(s, { type: 'sequence.resumed' })).toMatch(/no Threat card/);
   });
 
+  it("a Threat that turns up after the round's last Threat card acts in the Threat phase after the teams", () => {
+    const t = boarded(1);
+    throughTurnOne(t);
+    // Faces 3, 3, 2: the Threat cards swap in front of team 2's card (team 1, Threats, Threats, team 2).
+    t.dice = new ScriptThenSeeded([3, 3, 2], 7);
+    const drawn = t.send({ type: 'endExploration' }, GM);
+    expect(drawn.at(-1)).toMatchObject({ type: 'sequence.drawn', order: [0, 'threat', 'threat', 1] });
+    for (const id of ['you', 'brick', 'sparks']) {
+      t.send({ type: 'activate', teamerId: id }, P1);
+      t.send({ type: 'pass', teamerId: id }, P1);
+      const call = t.state.multiTeam?.call;
+      if (call && !call.run) t.send({ type: 'runThreat' }, call.team === 0 ? P1 : P2);
+    }
+    const call = t.state.multiTeam?.call;
+    if (call && !call.run) t.send({ type: 'runThreat' }, call.team === 0 ? P1 : P2);
+    // Both cards are played out, each Harpy has acted, and team 2 is to play.
+    expect(t.state.multiTeam?.threatCards).toBe(2);
+    expect(t.state.phase).toBe('team');
+    expect(Object.values(t.state.threats).every((h) => h.acted)).toBe(true);
+    // A Harpy turns up while team 2 plays (as a module opened in its activations would place it).
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: 3,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h9', species: 'harpy', x: 4, y: 9, facing: 0, faces: [] }],
+        tieFaces: [],
+      },
+    ]);
+    t.send({ type: 'activate', teamerId: 'kowalski' }, P2);
+    t.send({ type: 'pass', teamerId: 'kowalski' }, P2);
+    t.send({ type: 'activate', teamerId: 'jonesy' }, P2);
+    t.dice = new ScriptThenSeeded([5], 7);
+    const after = t.send({ type: 'pass', teamerId: 'jonesy' }, P2);
+    // No card is left to set it going: the Threat phase after the teams runs it.
+    const queue = after.find((e) => e.type === 'threat.queue');
+    expect(queue?.type === 'threat.queue' && queue.queue).toEqual([['h9']]);
+    const runIt = t.state.multiTeam?.call;
+    expect(runIt).toMatchObject({ threatId: 'h9', run: false });
+    const ran = t.send({ type: 'runThreat' }, runIt?.team === 0 ? P1 : P2);
+    expect(ran.some((e) => e.type === 'threat.decided' && e.decision.threat === 'h9')).toBe(true);
+    expect(t.state.phase).toBe('exploration');
+    expect(t.state.turn).toBe(3);
+  });
+
   it('a GM ending the Team phase early sets going every Threat the unturned cards would have', () => {
     const t = boarded(1);
     throughTurnOne(t);

@@ -1,5 +1,5 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
-import { ceilingThreatsAct, floorThreatClimbs } from './ceiling.ts';
+import { ceilingThreatsAct, climbGoal, climbsWhereItStands, threatClimbs } from './ceiling.ts';
 import { grapple, shieldsAt, woundTeamer } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
@@ -11,6 +11,7 @@ import {
   activateThreat,
   ambush,
   beginPack,
+  climbAfter,
   isAmbushTriggered,
   planThreatPhase,
   type ThreatAction,
@@ -69,8 +70,14 @@ export function continueThreatPhase(draft: Draft): void {
       if (call?.threatId !== unit[0]) callThreat(draft, unit[0] as string);
       return;
     }
-    // 19: a lone Threat on a LOW obstacle by an exit goes up after a Teamer in that ceiling.
-    if (unit.length === 1 && floorThreatClimbs(draft, unit[0] as string)) continue;
+    // 19: a lone Threat whose quarry is a man up in a ceiling goes to a LOW obstacle by an exit
+    // of it and climbs (ceiling.ts picks the climb; the AI walks there).
+    const goal = unit.length === 1 ? climbGoal(s, unit[0] as string) : null;
+    if (goal) {
+      if (!climbsWhereItStands(draft, unit[0] as string, goal))
+        apply(draft, climbAfter(worldOf(s), unit[0] as string, goal, draft.table), 'phase');
+      continue;
+    }
     if (unit.length > 1) {
       draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(s), unit, draft.table) });
       continue;
@@ -83,16 +90,16 @@ export function continueThreatPhase(draft: Draft): void {
  * Multi-team play (21): how many of the `units` not yet acted this round (nearest first) act now.
  * Bughunt reads the sequence pack's Threat cards as sharing the Threat side out evenly: a Threat
  * card sets going its share of those still to act (rounded up, so the round's last card takes the
- * rest); the Threat phase after the teams runs only what cards left unturned (the GM ended the
- * Team phase early) would have. Without Threat cards (or teams) every unit acts in the phase.
+ * rest). The Threat phase after the teams runs every unit still to act: what cards left unturned
+ * (the GM ended the Team phase early) would have, and a Threat that turned up after the round's
+ * last Threat card (every Threat acts once a turn, 13.1). Without Threat cards (or teams) every
+ * unit acts in the phase.
  */
 function threatCardShare(state: FdState, units: number): number {
   const mt = state.multiTeam;
   const cards = mt?.sequence.filter((c) => c === 'threat').length ?? 0;
-  if (!mt || cards === 0) return units;
-  const left = cards - mt.threatCards + (mt.onThreatCard ? 1 : 0);
-  if (left <= 0) return 0;
-  return mt.onThreatCard ? Math.ceil(units / left) : units;
+  if (!mt?.onThreatCard || cards === 0) return units;
+  return Math.ceil(units / (cards - mt.threatCards + 1));
 }
 
 function apply(draft: Draft, decision: ThreatDecision, mode: 'phase' | 'ambush', left?: number): void {
@@ -270,6 +277,9 @@ function carryOut(
         }
         break;
       }
+      case 'climb':
+        threatClimbs(draft, threatId, act.exit, act.teamer);
+        break;
       case 'again':
         // Its next action: the AI decides afresh on the world as it now is.
         apply(draft, activateThreat(worldOf(draft.state), threatId, draft.table), mode, act.left);

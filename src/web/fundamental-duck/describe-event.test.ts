@@ -155,6 +155,32 @@ describe('describeFdEvent', () => {
     );
   });
 
+  it('explains a floor Threat going up after a man in the ceiling (19)', () => {
+    const text = describeDecision(
+      {
+        threat: 'h5',
+        species: 'harpy',
+        turn: 2,
+        mode: 'phase',
+        because: 'climbingAfter',
+        choice: 'attack',
+        reaction: null,
+        movement: { faces: [6], die: 'd6', add: 0, carryPenalty: 0, allowance: 6, from: 'own' },
+        target: { teamer: 'you', reachable: false, priority: null, tie: 'none' },
+        door: null,
+        weakSpot: null,
+        outcome: 'climbed',
+        rollOffs: [],
+        dice: [],
+        actions: [],
+      },
+      (id) => (id === 'h5' ? 'Harpy 5' : id === 'you' ? 'YOU' : id),
+    );
+    expect(text).toContain('it goes after a man up in the ceiling');
+    expect(text).toContain('climbs up into the ceiling after him');
+    expect(text).not.toMatch(/undefined|climbingAfter|climbed\b/);
+  });
+
   it('names a figure the namer knows by that name in every line, and an unknown Threat as “Threat N”', () => {
     const who = (id: string) => (id === 'h7' ? 'Harpy 7' : id === 'brick' ? 'Brick' : id);
     expect(describeFdEvent({ type: 'threat.wounded', threatId: 'h7', wounds: 1 } as never, who)).toBe(

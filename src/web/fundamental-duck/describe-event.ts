@@ -119,6 +119,7 @@ const BECAUSE: Json = {
   preyAtNest: 'its prey is at the nest',
   controller: 'its moves are left to the controller',
   noTeamers: 'no Teamer is left to hunt',
+  climbingAfter: 'it goes after a man up in the ceiling',
 };
 
 const OUTCOME: Json = {
@@ -132,6 +133,7 @@ const OUTCOME: Json = {
   movedAwayInSight: 'moves away but stays in sight',
   shot: 'shoots',
   dragged: 'drags its prey',
+  climbed: 'climbs up into the ceiling after him',
   none: '',
 };
 
@@ -572,7 +574,13 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
                   ? `goes for${target} up there with it`
                   : why === 'crawls toward a Teamer up here'
                     ? `crawls toward${target} up there with it`
-                    : 'finds no way down';
+                    : why === 'drags its prey toward an exit'
+                      ? `drags${target} toward a way down to its nest${where}`
+                      : why === 'drops with its prey'
+                        ? `drops with${target}${where}`
+                        : why === 'holds its prey'
+                          ? `holds${target}: it has no nest to take him to`
+                          : 'finds no way down';
       return `${capital(name(e.threatId))} in the ceiling ${moved} and ${said}.`;
     }
     case 'ceiling.moved':

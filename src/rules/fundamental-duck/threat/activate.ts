@@ -505,6 +505,67 @@ export function activateThreat(
   return finish(world, threat, mode, roller, d);
 }
 
+/**
+ * Where a floor Threat climbs up after a man in a ceiling (digest 19). fd-rules knows the ceiling
+ * and picks it; the AI only walks there: `foot` is the LOW obstacle it climbs from, `exit` the
+ * exit (its own square or next to it) it goes up through, `cost` the movement the climb takes.
+ */
+export interface ClimbGoal {
+  readonly foot: SquareKey;
+  readonly exit: SquareKey;
+  readonly teamer: string;
+  readonly cost: number;
+}
+
+/**
+ * A floor Threat going after a man up in a ceiling (fd-rules' reading of 19): no reaction roll;
+ * its movement throw, then along the shortest way to the foot of the climb as an ATTACK that
+ * reaches nobody closes in (the same reach, the same door procedure, the same closing-in square
+ * and roll-off), and up through the exit if it gets there with the climb's cost left. It turns
+ * no further than the way it went: the man it is after is up where no floor facing points.
+ * (A Threat already standing at the foot climbs without a throw: fd-rules does that itself.)
+ */
+export function climbAfter(
+  world: ThreatWorld,
+  threatId: string,
+  goal: ClimbGoal,
+  dice: DiceSource,
+): ThreatDecision {
+  const threat = findThreat(world, threatId);
+  const profile = profileOf(world, threat.species);
+  const roller = new Roller(dice);
+  const d = draft('climbingAfter', 'attack');
+  d.movement = rollMovement(threat, profile, roller, 0);
+  d.target = { teamer: goal.teamer, reachable: false, priority: null, tie: 'none' };
+  const climb = (): void => {
+    d.actions.push({ kind: 'climb', exit: goal.exit, teamer: goal.teamer });
+    d.outcome = 'climbed';
+  };
+  const reach = world.reach(threat.id, d.movement.allowance);
+  const cost = reach.cost(goal.foot);
+  if (Number.isFinite(cost) && !world.teamers.some((t) => t.square === goal.foot)) {
+    moveActions(reach.path(goal.foot), d.actions);
+    if (d.movement.allowance - cost >= goal.cost) climb();
+    else d.outcome = 'closedIn';
+    return finish(world, threat, 'phase', roller, d);
+  }
+  const door = doorInTheWay(world, threat, goal.foot);
+  if (door) {
+    const res = atDoor(world, threat, door, reach, roller);
+    d.door = res.record;
+    d.outcome = 'atDoor';
+    d.actions.push(...res.actions);
+    return finish(world, threat, 'phase', roller, d);
+  }
+  const to = closeIn(world, threat, reach, goal.foot, roller);
+  if (to === null) d.outcome = 'noCloserSquare';
+  else {
+    moveActions(reach.path(to), d.actions);
+    d.outcome = 'closedIn';
+  }
+  return finish(world, threat, 'phase', roller, d);
+}
+
 /** Is this waiting Threat set off by this Teamer (he came into its sight or stimulus range)? */
 export function isAmbushTriggered(world: ThreatWorld, threatId: string, teamerId: string): boolean {
   const threat = findThreat(world, threatId);

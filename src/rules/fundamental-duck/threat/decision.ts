@@ -98,7 +98,9 @@ export type Because =
   | 'draggingPrey'
   | 'preyAtNest'
   | 'controller'
-  | 'noTeamers';
+  | 'noTeamers'
+  /** fd-rules' ceiling (19): it goes after a man up in a ceiling, to climb up to him. */
+  | 'climbingAfter';
 
 /** What the Threat ended up doing, beyond its reaction. */
 export type Outcome =
@@ -117,6 +119,8 @@ export type Outcome =
   | 'movedAwayInSight'
   | 'shot'
   | 'dragged'
+  /** Climbed up into a ceiling after a man up there (19). */
+  | 'climbed'
   | 'none';
 
 export type ThreatAction =
@@ -151,6 +155,8 @@ export type ThreatAction =
   | { readonly kind: 'crossWeakSpot'; readonly side: string; readonly to: SquareKey }
   /** Crawls through the RED footprints' short cut: its whole activation, ending at `to`. */
   | { readonly kind: 'crossShortCut'; readonly door: string; readonly side: number; readonly to: SquareKey }
+  /** Up through the ceiling exit at `exit` after the man up there (19): fd-rules carries it out. */
+  | { readonly kind: 'climb'; readonly exit: SquareKey; readonly teamer: string }
   /**
    * fd-rules' own: a Threat with more actions (an intellect-driven one) activates again once the
    * actions before it are done (`left` more after that one). Never made by the AI itself.

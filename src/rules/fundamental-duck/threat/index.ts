@@ -9,6 +9,8 @@ export {
   type ActivationContext,
   activateThreat,
   ambush,
+  type ClimbGoal,
+  climbAfter,
   isAmbushTriggered,
   type PackPlan,
 } from './activate.ts';
