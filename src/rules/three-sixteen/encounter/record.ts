@@ -9,7 +9,6 @@ import {
   type Encounter,
   type EncounterEndReason,
   type EncounterStep,
-  type Position,
   RANGES,
   type Range,
   SUICIDE,
@@ -18,6 +17,7 @@ import {
   type WeaponId,
 } from '../state.ts';
 import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
+import { BEYOND_FAR, FAR, POSITION_INDEX } from './rulings.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -33,10 +33,8 @@ import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.t
  * outcome over many seeds.
  */
 
-/** Positions as numbers: Close, Near, Far, then beyond Far (out for good). */
-export const CLOSE = 0;
-export const FAR = 2;
-export const BEYOND_FAR = 3;
+// Positions as numbers, shared with evolve's reducers (core.ts) through the rulings.
+export { BEYOND_FAR, CLOSE, FAR, POSITION_INDEX } from './rulings.ts';
 
 /** Why a trooper is out of the fight. */
 export const IN = 0;
@@ -75,14 +73,6 @@ const STEP_OF: { readonly [K in EncounterStep]: Step } = {
   roll: Step.Roll,
   resolve: Step.Resolve,
   ended: Step.Ended,
-};
-
-/** A position's number (`CLOSE`, …, `BEYOND_FAR`). */
-export const POSITION_INDEX: { readonly [K in Position]: number } = {
-  close: 0,
-  near: 1,
-  far: 2,
-  beyondFar: 3,
 };
 
 /** A roll-off face as the table's events keep it. */

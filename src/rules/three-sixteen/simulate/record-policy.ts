@@ -20,9 +20,9 @@ import {
   rollAll,
   setRange,
   spendStrength,
-  stepPosition,
   trooperTurn,
 } from '../encounter/round.ts';
+import { stepPosition } from '../encounter/rulings.ts';
 import type { Chooser } from './policy.ts';
 
 /**
