@@ -19,7 +19,6 @@ import {
   type HitSource,
   type PendingKill,
   type Position,
-  RANGES,
   type Range,
   type RangeSteps,
   type RoundEffects,
@@ -33,6 +32,20 @@ import {
   withThreat,
   withTrooper,
 } from '../state.ts';
+import {
+  beatenByAliens,
+  isStandoff,
+  KillFate,
+  killCredited,
+  killFate,
+  nobodyFightingReason,
+  POSITION_INDEX,
+  POSITIONS,
+  roundsWithoutKillsAfter,
+  stepPosition as stepIndex,
+  tokensBackToPool,
+  woundFells,
+} from './rulings.ts';
 import { dropShipTickReady, sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
 /**
@@ -90,11 +103,7 @@ export function positionOf(e: Encounter, id: string): Position | undefined {
 
 /** One step closer (−1) or farther (+1); past Far is beyond Far, Close stays Close. */
 export function stepPosition(p: Position, steps: number): Position {
-  if (p === 'beyondFar') return p;
-  const i = RANGES.indexOf(p) + steps;
-  if (i < 0) return 'close';
-  if (i >= RANGES.length) return 'beyondFar';
-  return RANGES[i] as Range;
+  return POSITIONS[stepIndex(POSITION_INDEX[p], steps)] as Position;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,12 +295,21 @@ export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeS
   // Stop Technology: no technology works this round, so neither the kinetic field nor the Drop
   // Ship's extra tick protects (MandelBrite is the troopers' own armour and still does).
   const techDown = e?.roundEffects.stopTechnology ?? false;
-  if (stoppable && !techDown && e?.effects.kineticField.includes(id)) {
+  const shielded = stoppable && !techDown && (e?.effects.kineticField.includes(id) ?? false);
+  // The Drop Ship's extra tick stands behind MandelBrite (Ignore Armour makes the kill unstoppable).
+  const armourReady = stoppable && (t.armour === 'available' || dropShipTickReady(e, t));
+  // Outside an encounter nobody is asked: there is no answer to wait for.
+  const fate = killFate(
+    shielded,
+    armourReady,
+    !!e && t.armourPolicy === 'ask',
+    hasAvailableSlot(t, 'strengths') || hasAvailableSlot(t, 'weaknesses'),
+    t.armourPolicy === 'never',
+  );
+  if (fate === KillFate.Stopped) {
     noteHit(id, hit.source, 'stopped');
     return appendLog(s, id, `${t.name}'s kinetic field turns the blow aside.`);
   }
-  // The Drop Ship's extra tick stands behind MandelBrite (Ignore Armour makes the kill unstoppable).
-  const armourReady = stoppable && (t.armour === 'available' || dropShipTickReady(e, t));
   const pending: PendingKill = {
     trooperId: id,
     source: hit.source,
@@ -301,16 +319,13 @@ export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeS
     by: hit.by ?? null,
     face: hit.face ?? null,
   };
-  if (e && t.armourPolicy === 'ask') {
-    const choice = armourReady || hasAvailableSlot(t, 'strengths') || hasAvailableSlot(t, 'weaknesses');
-    if (choice) {
-      noteHit(id, hit.source, 'asked');
-      return editEncounter(s, (draft, en) => {
-        draft.pendingKills = [...en.pendingKills, pending];
-      });
-    }
+  if (fate === KillFate.Asked) {
+    noteHit(id, hit.source, 'asked');
+    return editEncounter(s, (draft, en) => {
+      draft.pendingKills = [...en.pendingKills, pending];
+    });
   }
-  if (armourReady && t.armourPolicy !== 'never') return tickArmour(s, id, hit.source);
+  if (fate === KillFate.Armour) return tickArmour(s, id, hit.source);
   return applyWound(s, pending);
 }
 
@@ -410,7 +425,7 @@ export function applyWound(state: ThreeSixteenState, p: PendingKill): ThreeSixte
   const i = health.indexOf(null);
   if (i < 0) return state;
   health[i] = p.mark;
-  const dies = i === 2;
+  const dies = woundFells(i);
   noteHit(t.id, p.source, p.mark);
   let s = editTrooper(state, t.id, (draft, tr) => {
     draft.health = health as unknown as Health;
@@ -431,7 +446,7 @@ export function applyWound(state: ThreeSixteenState, p: PendingKill): ThreeSixte
     );
     s = dropRider(s, t.id);
     // Killing a fellow PC counts only when the victim ends Dead.
-    if (p.by && p.by !== t.id && p.mark === 'X') s = addKills(s, p.by, 1);
+    if (p.by && killCredited(true, p.by === t.id, p.mark === 'E')) s = addKills(s, p.by, 1);
     s = appendLog(s, t.id, `${t.name} is ${p.mark === 'E' ? 'broken beyond saving' : 'dead'}.`);
     // Campaign hook: the next most senior PC may take the fallen one's rank (field promotion).
     s = fieldPromotionOnDeath(s, t.id);
@@ -531,11 +546,6 @@ export function moveTrooper(state: ThreeSixteenState, id: string, to: Position):
   });
 }
 
-/** Tokens go back to the pool unless the reason discards them. */
-function tokenFate(reason: EncounterEndReason): 'pool' | 'discard' {
-  return reason === 'strength' || reason === 'eVac' ? 'discard' : 'pool';
-}
-
 export function markEnd(state: ThreeSixteenState, reason: EncounterEndReason): ThreeSixteenState {
   if (!state.encounter || state.encounter.endReason) return state;
   return editEncounter(state, (draft) => {
@@ -550,10 +560,9 @@ export function finishEncounter(state: ThreeSixteenState): ThreeSixteenState {
   const reason = e.endReason ?? 'gm';
   let s = state;
   if (e.tokens > 0) {
-    s =
-      tokenFate(reason) === 'pool'
-        ? withThreat(s, (t) => ({ ...t, pool: t.pool + e.tokens }))
-        : withThreat(s, (t) => ({ ...t, discarded: t.discarded + e.tokens }));
+    s = tokensBackToPool(reason)
+      ? withThreat(s, (t) => ({ ...t, pool: t.pool + e.tokens }))
+      : withThreat(s, (t) => ({ ...t, discarded: t.discarded + e.tokens }));
   }
   s = supportLostAtEnd(s, e, reason);
   const troopers = { ...s.troopers };
@@ -649,21 +658,21 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     if (alive.length === 0) {
       const anyGone = e.pcs.some((id) => e.out[id] === 'beyondFar' || e.out[id] === 'weakness');
       const anyAlive = e.pcs.some((id) => s.troopers[id]?.status === 'active');
-      return finishEncounter(markEnd(s, anyGone && anyAlive ? 'allBeyondFar' : 'allDead'));
+      return finishEncounter(markEnd(s, nobodyFightingReason(anyGone, anyAlive)));
     }
     if (e.step !== 'resolve') return s;
     const slot = e.queue[e.cursor];
     if (!slot) {
       // Round complete: count towards a standoff, then the next round.
-      const still = e.killsThisRound === 0 ? e.roundsWithoutKills + 1 : 0;
+      const still = roundsWithoutKillsAfter(e.killsThisRound, e.roundsWithoutKills);
       // Each token removed is one troopers' kill; Ignore Wounds may still void them (next round).
       const removed = e.tokensRemovedByRound[String(e.round)] ?? 0;
-      const ifVoid = e.killsThisRound - removed <= 0 ? e.roundsWithoutKills + 1 : 0;
+      const ifVoid = roundsWithoutKillsAfter(e.killsThisRound - removed, e.roundsWithoutKills);
       s = editEncounter(s, (draft) => {
         draft.roundsWithoutKills = still;
         draft.roundsWithoutKillsIfVoid = ifVoid;
       });
-      if (still >= 3) return finishEncounter(markEnd(s, 'standoff'));
+      if (isStandoff(still)) return finishEncounter(markEnd(s, 'standoff'));
       return startRound(s);
     }
     if (slot.actor === ALIENS) return s;
@@ -746,7 +755,7 @@ export function resolveAlienAttack(
   const failedOrLower = new Set<string>();
   for (const q of e.queue) {
     if (q.actor === ALIENS || q.actor === 'aliens:suicide') continue;
-    if (!q.success || q.cancelled || q.face <= face) failedOrLower.add(q.actor);
+    if (beatenByAliens(q.success, q.cancelled, q.face, face)) failedOrLower.add(q.actor);
   }
   const hit = fighters(state, e).filter(
     (id) => failedOrLower.has(id) && !(e.effects.reduceVisibility && e.positions[id] === 'far'),

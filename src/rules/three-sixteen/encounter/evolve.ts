@@ -37,6 +37,7 @@ import {
   tickArmour,
   withFlashbackUsed,
 } from './core.ts';
+import { failedSlot, isStandoff } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
 
@@ -329,7 +330,7 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
       for (const id of fighters(s, s.encounter as Encounter)) {
         if (id === actor || e.positions[id] !== 'close') continue;
         const q = e.queue.find((x) => x.actor === id);
-        if (q && (!q.success || q.cancelled)) {
+        if (q && failedSlot(q.success, q.cancelled)) {
           s = dealKill(s, id, { source: 'grenades', armourStoppable: true, by: actor, face: slot.face });
         }
       }
@@ -642,7 +643,7 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
           killsByTrooperLastRound: {},
           roundsWithoutKills: quiet,
         }));
-        return quiet >= 3 ? markEnd(s, 'standoff') : s;
+        return isStandoff(quiet) ? markEnd(s, 'standoff') : s;
       }
       return withEncounter(s, (en) => ({
         ...en,

@@ -9,7 +9,6 @@ import {
   type Encounter,
   type EncounterEndReason,
   type EncounterStep,
-  type Position,
   RANGES,
   type Range,
   SUICIDE,
@@ -18,6 +17,7 @@ import {
   type WeaponId,
 } from '../state.ts';
 import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
+import { BEYOND_FAR, FAR, POSITION_INDEX } from './rulings.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -28,15 +28,14 @@ import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.t
  * It holds the encounters the simulator plays through the command path's rules as they stand
  * (see `recordSupports`): no vehicles, kinetic field or Drop Pods in play, no field promotion
  * possible, and the alien abilities whose effect is a standing condition (Ignore Armour, Lasting
- * Wounds, Leaping, Reduce Visibility, Flee, Swarm, Isolate). Any other encounter keeps the
+ * Wounds, Leaping, Reduce Visibility, Flee, Swarm, Isolate, and Boost Ability and Impair once
+ * spent as the encounter opens). Any other encounter keeps the
  * command path; `simulate/record-run.test.ts` checks both paths play the same dice to the same
  * outcome over many seeds.
  */
 
-/** Positions as numbers: Close, Near, Far, then beyond Far (out for good). */
-export const CLOSE = 0;
-export const FAR = 2;
-export const BEYOND_FAR = 3;
+// Positions as numbers, shared with evolve's reducers (core.ts) through the rulings.
+export { BEYOND_FAR, CLOSE, FAR, POSITION_INDEX } from './rulings.ts';
 
 /** Why a trooper is out of the fight. */
 export const IN = 0;
@@ -77,14 +76,6 @@ const STEP_OF: { readonly [K in EncounterStep]: Step } = {
   ended: Step.Ended,
 };
 
-/** A position's number (`CLOSE`, …, `BEYOND_FAR`). */
-export const POSITION_INDEX: { readonly [K in Position]: number } = {
-  close: 0,
-  near: 1,
-  far: 2,
-  beyondFar: 3,
-};
-
 /** A roll-off face as the table's events keep it. */
 export interface TieFace {
   readonly actor: ActorKey;
@@ -107,6 +98,14 @@ const STANDING: ReadonlySet<AbilityId> = new Set<AbilityId>([
   'isolate',
 ]);
 
+/**
+ * The aliens' abilities the simulator's policy spends only as an encounter opens, before the first
+ * die (Boost Ability, Impair): once spent, what they do is a standing condition the record reads
+ * from the state (its AA, the troopers' targets). Taken only from a caller that has played that
+ * opening already (`recordSupports`'s `opened`: simulate/record-run.ts plays it through the ruleset).
+ */
+const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair']);
+
 /** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
 export function killMean(spec: DiceSpec | null): number {
   if (!spec) return 0;
@@ -122,18 +121,22 @@ export function killMean(spec: DiceSpec | null): number {
 
 /**
  * Why the record cannot take this encounter, or null when it can: an encounter just started
- * (nothing rolled yet) in a state the record's rules cover.
+ * (nothing rolled yet) in a state the record's rules cover. `opened`: the aliens' opening
+ * abilities (`OPENING`) have been spent as the policy spends them, so only their effect is left.
  */
-export function recordSupports(state: ThreeSixteenState): string | null {
+export function recordSupports(state: ThreeSixteenState, opened = false): string | null {
   const e = state.encounter;
   if (!e) return 'no encounter';
   if (e.step !== 'dominance' || e.round !== 0 || Object.keys(e.dominance).length > 0 || e.ambush !== null)
     return 'the encounter is under way';
   if (e.vehicles.length > 0) return 'vehicles';
   if (e.effects.kineticField.length > 0 || e.effects.pcAutomaticAmbush) return 'support in play';
-  if (e.effects.aaBonus !== 0 || e.effects.impair !== 0 || e.effects.enraged) return 'abilities in force';
+  // Enrage raises the AA round by round, which the record does not play.
+  if (e.effects.enraged || (!opened && (e.effects.aaBonus !== 0 || e.effects.impair !== 0)))
+    return 'abilities in force';
   if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return 'answers waiting';
-  for (const a of state.planet?.abilities ?? []) if (!STANDING.has(a)) return `ability ${a}`;
+  for (const a of state.planet?.abilities ?? [])
+    if (!STANDING.has(a) && !(opened && OPENING.has(a))) return `ability ${a}`;
   if (campaignOf(state).fieldPromotion) return 'a field promotion waits';
   // A field promotion happens only when a PC outranks every other PC alive. The record plays it
   // (round.ts `fallen`) for the PCs it holds: with mixed ranks, every PC alive must be in the fight.

@@ -21,6 +21,20 @@ import {
   POLICY_NEVER,
   Step,
 } from './record.ts';
+import {
+  beatenByAliens,
+  failedSlot,
+  HEALTH_BOXES,
+  isStandoff,
+  KillFate,
+  killCredited,
+  killFate,
+  nobodyFightingReason,
+  roundsWithoutKillsAfter,
+  stepPosition,
+  tokensBackToPool,
+  woundFells,
+} from './rulings.ts';
 
 /**
  * The rules of an encounter's round on the encounter record (`record.ts`): the same steps, in the
@@ -45,15 +59,6 @@ export function rollTotal(dice: DiceSource, spec: DiceSpec, purpose: string): nu
     case 'percentile':
       return rollSpec(dice, spec, purpose).total;
   }
-}
-
-/** One step closer (−1) or farther (+1); past Far is beyond Far, Close stays Close. */
-export function stepPosition(p: number, steps: number): number {
-  if (p === BEYOND_FAR) return p;
-  const i = p + steps;
-  if (i < CLOSE) return CLOSE;
-  if (i > FAR) return BEYOND_FAR;
-  return i;
 }
 
 /**
@@ -122,15 +127,16 @@ function moveBy(r: EncounterRecord, i: number, steps: number): void {
 function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number, face: number): void {
   if (r.status[i] !== ACTIVE) return;
   const box = r.wounds[i] as number;
-  if (box >= 3) return;
+  if (box >= HEALTH_BOXES) return;
   r.wounds[i] = box + 1;
   if (lasting) r.lastingWounds[i] = (r.lastingWounds[i] as number) + 1;
-  if (box !== 2) return;
+  if (!woundFells(box)) return;
   r.status[i] = DEAD;
   r.out[i] = OUT_DEAD;
   r.alive--;
   if (face >= 0) r.fellAt[i] = face;
-  if (by >= 0 && by !== i) r.kills[by] = (r.kills[by] as number) + 1;
+  // The record marks no E (no emotional attack plays on it).
+  if (killCredited(by >= 0, by === i, false)) r.kills[by] = (r.kills[by] as number) + 1;
   if (r.pc[i]) fallen(r, i);
 }
 
@@ -204,12 +210,16 @@ function dealKill(
 ): void {
   if (r.status[i] !== ACTIVE) return;
   r.killsThisRound++;
-  const armourReady = stoppable && r.armour[i] === ARMOUR_AVAILABLE;
   const policy = r.armourPolicy[i];
-  if (
-    policy === POLICY_ASK &&
-    (armourReady || (r.strengthsLeft[i] as number) > 0 || (r.weaknessesLeft[i] as number) > 0)
-  ) {
+  // No kinetic field plays on the record (`recordSupports`), so nothing is shielded.
+  const fate = killFate(
+    false,
+    stoppable && r.armour[i] === ARMOUR_AVAILABLE,
+    policy === POLICY_ASK,
+    (r.strengthsLeft[i] as number) > 0 || (r.weaknessesLeft[i] as number) > 0,
+    policy === POLICY_NEVER,
+  );
+  if (fate === KillFate.Asked) {
     const p = r.pLen++;
     r.pTrooper[p] = i;
     r.pStoppable[p] = stoppable ? 1 : 0;
@@ -218,7 +228,7 @@ function dealKill(
     r.pFace[p] = face;
     return;
   }
-  if (armourReady && policy !== POLICY_NEVER) r.armour[i] = ARMOUR_USED;
+  if (fate === KillFate.Armour) r.armour[i] = ARMOUR_USED;
   else applyWound(r, i, lasting, by, face);
 }
 
@@ -234,7 +244,8 @@ function alienAttack(r: EncounterRecord, face: number): void {
       let beaten = false;
       for (let q = 0; q < r.qLen; q++) {
         if (r.qActor[q] !== i) continue;
-        if (!r.qSuccess[q] || r.qCancelled[q] || (r.qFace[q] as number) <= face) beaten = true;
+        if (beatenByAliens(r.qSuccess[q] === 1, r.qCancelled[q] === 1, r.qFace[q] as number, face))
+          beaten = true;
       }
       if (!beaten) continue;
     }
@@ -268,7 +279,7 @@ function finish(r: EncounterRecord, reason: EncounterEndReason): void {
   if (r.endReason === null) r.endReason = reason;
   // Tokens left go back to the pool unless the ending discards them.
   const end = r.endReason;
-  r.returned = r.tokens > 0 && end !== 'strength' && end !== 'eVac' ? r.tokens : 0;
+  r.returned = r.tokens > 0 && tokensBackToPool(end) ? r.tokens : 0;
   r.step = Step.Ended;
 }
 
@@ -328,14 +339,14 @@ export function advance(r: EncounterRecord): void {
         if (r.out[i] === OUT_BEYOND_FAR) anyGone = true;
         if (r.status[i] === ACTIVE) anyAlive = true;
       }
-      finish(r, anyGone && anyAlive ? 'allBeyondFar' : 'allDead');
+      finish(r, nobodyFightingReason(anyGone, anyAlive));
       return;
     }
     if (r.step !== Step.Resolve) return;
     if (now < 0) {
       // Round complete: count towards a standoff, then the next round.
-      r.roundsWithoutKills = r.killsThisRound === 0 ? r.roundsWithoutKills + 1 : 0;
-      if (r.roundsWithoutKills >= 3) {
+      r.roundsWithoutKills = roundsWithoutKillsAfter(r.killsThisRound, r.roundsWithoutKills);
+      if (isStandoff(r.roundsWithoutKills)) {
         finish(r, 'standoff');
         return;
       }
@@ -793,7 +804,7 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
         if (j === i || !r.fighting(j) || r.pos[j] !== CLOSE) continue;
         for (let q = 0; q < r.qLen; q++) {
           if (r.qActor[q] !== j) continue;
-          if (!r.qSuccess[q] || r.qCancelled[q]) dealKill(r, j, true, false, i, face);
+          if (failedSlot(r.qSuccess[q] === 1, r.qCancelled[q] === 1)) dealKill(r, j, true, false, i, face);
           break;
         }
       }

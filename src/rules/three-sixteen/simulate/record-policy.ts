@@ -20,16 +20,17 @@ import {
   rollAll,
   setRange,
   spendStrength,
-  stepPosition,
   trooperTurn,
 } from '../encounter/round.ts';
+import { stepPosition } from '../encounter/rulings.ts';
 import type { Chooser } from './policy.ts';
 
 /**
  * `policy.ts`'s table, playing on the encounter record: the same choices, made in the same order
  * (so the same dice and the same chooser draws), each applied at once by the round's rules in
  * `encounter/round.ts` rather than sent as a command. It covers what the record holds (see
- * `recordSupports`): no ability of the aliens' that costs tokens, so none of `alienAbility`.
+ * `recordSupports`): of the aliens' abilities that cost tokens only Boost Ability and Impair, which
+ * record-run.ts spends through the ruleset before the record takes over, so none of `alienAbility`.
  */
 
 /** Commands one encounter may take before the driver calls it a bug (an endless loop). */

@@ -7,7 +7,7 @@ import { threeSixteen } from '../ruleset.ts';
 import type { AbilityId, ThreeSixteenState } from '../state.ts';
 import { buildBaseState, fightingIds, GM_SEAT, playOnRecords, runEncounter } from './driver.ts';
 import type { PcSpec, SimulationOptions } from './options.ts';
-import { runEncounterOnRecord } from './record-run.ts';
+import { opening, runEncounterOnRecord } from './record-run.ts';
 import { chooserFrom, simulateEncounters } from './simulate.ts';
 
 /** Dice that write down every die they serve: what it was for, its sides, its face. */
@@ -131,6 +131,26 @@ const squads: {
       aa: 1,
       tokens: 6,
       abilities: [],
+      n: 1,
+      seed: 1,
+    },
+  },
+  {
+    name: 'Boost Ability and Impair spent as the encounter opens, paid from the pool',
+    options: { pcs: mixed, aa: 6, tokens: 6, abilities: ['boostAbility', 'impair'], n: 1, seed: 1 },
+  },
+  {
+    name: 'Impair against three troopers, paid from the encounter (an empty pool)',
+    options: {
+      pcs: [
+        { fa: 6, nfa: 6, weapon: 'sidearm' as const, rank: 2 },
+        { fa: 7, nfa: 4, weapon: 'slugRifle' as const, rank: 2 },
+        { fa: 5, nfa: 7, weapon: 'sidearm' as const, rank: 2 },
+      ],
+      aa: 7,
+      tokens: 5,
+      threat: 5,
+      abilities: ['impair', 'ignoreArmour'],
       n: 1,
       seed: 1,
     },
@@ -275,6 +295,33 @@ describe('the encounter record plays the same encounters as the commands', () =>
       expect(JSON.stringify(simulateEncounters(o))).toBe(onRecord);
       playOnRecords(true);
     }
+  });
+
+  it("spends the aliens' opening abilities once per start, from the pool or the encounter", () => {
+    const start = (options: SimulationOptions) => {
+      const base = buildBaseState(options, new SeededDice(7));
+      const ctx = { actor: GM_SEAT, dice: new SeededDice(1) };
+      let s = base;
+      for (const ev of threeSixteen.decide(base, { type: 'startEncounter', tokens: options.tokens }, ctx))
+        s = threeSixteen.evolve(s, ev);
+      return { started: s, opened: opening(s, ctx) };
+    };
+    const both = squads.find((q) => q.name.startsWith('Boost Ability'))?.options as SimulationOptions;
+    const a = start(both);
+    expect(recordSupports(a.started)).toBe('ability boostAbility');
+    expect(a.opened.encounter?.effects).toMatchObject({ aaBonus: 1, impair: 1 });
+    expect(a.opened.planet?.threat.pool).toBe((a.started.planet?.threat.pool ?? 0) - 2);
+    expect(a.opened.encounter?.tokens).toBe(6);
+    expect(recordSupports(a.opened, true)).toBeNull();
+    const impair = squads.find((q) => q.name.startsWith('Impair'))?.options as SimulationOptions;
+    const b = start(impair);
+    expect(b.started.planet?.threat.pool).toBe(0);
+    expect(b.opened.encounter?.effects.impair).toBe(1);
+    expect(b.opened.encounter?.tokens).toBe(4);
+    expect(recordSupports(b.opened, true)).toBeNull();
+    // Enrage raises the AA every round: still the commands'.
+    const enraged = start({ ...both, abilities: ['boostAbility', 'enrage'] });
+    expect(recordSupports(enraged.opened, true)).toBe('ability enrage');
   });
 
   it('leaves to the commands what it does not hold, and says why', () => {

@@ -6,7 +6,7 @@ import { threeSixteen } from '../ruleset.ts';
 import type { ThreeSixteenState } from '../state.ts';
 import type { RunOutcome } from './driver.ts';
 import type { SimulationOptions } from './options.ts';
-import type { Chooser } from './policy.ts';
+import { type Chooser, newMemo, nextCommand } from './policy.ts';
 import { playOnRecord } from './record-policy.ts';
 
 /**
@@ -71,11 +71,29 @@ function startedFor(
     const ctx: DecideContext = { actor: { seatId: 'gm', role: 'gm' }, dice: NO_DICE };
     let s = base;
     for (const ev of threeSixteen.decide(base, command, ctx)) s = threeSixteen.evolve(s, ev);
-    const why = recordSupports(s);
+    s = opening(s, ctx);
+    const why = recordSupports(s, true);
     rec = why ?? new EncounterRecord(s);
     byShape.set(key, rec);
   }
   return rec;
+}
+
+/**
+ * The aliens' opening abilities (Boost Ability, Impair) spent as the command policy spends them
+ * before the first die: no dice and no chooser draws, so the same for every run of this start and
+ * played once, through the ruleset. The record then holds their effect (its AA, the targets);
+ * tokens paid from the encounter are gone from it, and those paid from the pool are outside what a
+ * run reports (the command path's `fight` counts them back).
+ */
+export function opening(state: ThreeSixteenState, ctx: DecideContext): ThreeSixteenState {
+  const memo = newMemo();
+  let s = state;
+  for (;;) {
+    const c = nextCommand(s, memo);
+    if (c?.type !== 'useAbility' || (c.ability !== 'boostAbility' && c.ability !== 'impair')) return s;
+    for (const ev of threeSixteen.decide(s, c, ctx)) s = threeSixteen.evolve(s, ev);
+  }
 }
 
 /**
