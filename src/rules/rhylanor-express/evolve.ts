@@ -208,7 +208,7 @@ export function evolvePersonalInPlace(state: RhylanorState, event: PersonalEvent
  * character, the fight, its sides and combatants, each machine) are copied; everything inside
  * them, the pack and the space half are shared, since the fold only ever replaces those.
  */
-export function workingCopy(state: RhylanorState): RhylanorState {
+export function workingCopy<S extends RhylanorState>(state: S): S {
   const characters: Record<string, Character> = {};
   for (const id in state.characters) characters[id] = { ...(state.characters[id] as Character) };
   const machines: Record<string, Machine> = {};
