@@ -10,6 +10,7 @@ import {
   distance,
   fireMods,
   metresToCover,
+  moraleDueNow,
   rangeBand,
 } from './combat.ts';
 import type { MeleeWeapon, Pack, PersonalScenario } from './data/pack-schema.ts';
@@ -108,7 +109,21 @@ export interface FightOptions {
   readonly inPlace?: boolean;
   /** Every event the fight makes, in order, when given (tests compare the two folds by it). */
   readonly log?: RhylanorEvent[];
+  /** Parts of the policy to leave out (to measure what each changes); all on by default. */
+  readonly policy?: Partial<FirefightPolicy>;
 }
+
+/** The policy's choices beyond shooting and moving, each of which can be switched off. */
+export interface FirefightPolicy {
+  /** Spend tactics pool points that turn a roll (else every side passes). */
+  readonly spendPool: boolean;
+  /** A fled side's leader tries to rally it in its command phase (else a fled side is out). */
+  readonly rally: boolean;
+  /** Melee with the best weapon carried and close to contact when a blade beats the shot (else bare hands, never closing). */
+  readonly chooseMelee: boolean;
+}
+
+export const FULL_POLICY: FirefightPolicy = { spendPool: true, rally: true, chooseMelee: true };
 
 /** One firefight from `start` with `dice`; `start` itself is never changed. */
 export function fightFirefight(
@@ -131,6 +146,7 @@ class Firefight {
   private readonly ctx: DecideContext;
   private readonly inPlace: boolean;
   private readonly log: RhylanorEvent[] | null;
+  readonly policy: FirefightPolicy;
   /** A side's leader has tried to rally it since it last fled (one try a flight). */
   private readonly rallyTried = { a: false, b: false };
 
@@ -139,6 +155,7 @@ class Firefight {
     this.s = this.inPlace ? workingCopy(start) : start;
     this.ctx = { actor: GM, dice };
     this.log = options.log ?? null;
+    this.policy = { ...FULL_POLICY, ...options.policy };
   }
 
   /** Decides a command and folds its events; false when the rules refuse it. */
@@ -174,7 +191,7 @@ class Firefight {
       const phasing = combat.phasing;
       switch (combat.phase) {
         case 'movement':
-          for (const id of this.fighters(phasing)) moveOne(this.s, id, this);
+          for (const id of this.fighters(phasing)) moveOne(this.s, id, this, this.policy.chooseMelee);
           break;
         case 'directFire':
           for (const id of this.fighters(phasing)) {
@@ -190,14 +207,15 @@ class Firefight {
           break;
         case 'melee':
           for (const id of this.fighters(phasing)) {
-            meleeOne(this.s, id, this);
+            meleeOne(this.s, id, this, this.policy.chooseMelee);
             this.closeWindows();
           }
           break;
         case 'morale':
           for (const side of SIDES) {
-            const now = this.s.combat?.sides[side];
-            if (now?.morale !== 'steady' || !now.moraleChecking) continue;
+            // Only a check the rules want now (a refusal costs a thrown error).
+            const now = this.s.combat;
+            if (!now || !moraleDueNow(now, side)) continue;
             if (this.send({ type: 'combat.morale', side, rally: false } as RhylanorCommand))
               this.closeWindows();
           }
@@ -226,8 +244,12 @@ class Firefight {
     const mine = s.combat?.sides[side];
     if (mine?.morale !== 'steady') return [];
     const out: string[] = [];
+    const combat = s.combat as Combat;
     for (const id of mine.members) {
       const c = s.characters[id];
+      // A man tumbling in zero-G who has rolled for control this turn can do nothing more in it.
+      const m = combat.combatants[id];
+      if (m?.tumbling && m.controlTurn === combat.turn) continue;
       if (c && canAct(c)) out.push(id);
     }
     return out;
@@ -243,7 +265,12 @@ class Firefight {
   private mayRally(side: SideId): boolean {
     const s = this.s.combat?.sides[side];
     return (
-      !!s && s.morale === 'fled' && !this.rallyTried[side] && !!s.leaderId && !leaderDown(this.s, s.leaderId)
+      this.policy.rally &&
+      !!s &&
+      s.morale === 'fled' &&
+      !this.rallyTried[side] &&
+      !!s.leaderId &&
+      !leaderDown(this.s, s.leaderId)
     );
   }
 
@@ -257,8 +284,12 @@ class Firefight {
       const w = this.s.window;
       const combat = this.s.combat;
       const side = SIDES.find((x) => (combat?.sides[x].pool ?? 0) > 0 && !w.passed.includes(x));
-      if (!side) break;
-      const spend = poolSpend(this.s, side);
+      // A spend that emptied the last pool leaves nobody with a say: a pass closes the window.
+      if (!side) {
+        if (!this.send({ type: 'pool.pass', side: 'a' } as RhylanorCommand)) break;
+        continue;
+      }
+      const spend = this.policy.spendPool ? poolSpend(this.s, side) : null;
       if (spend && this.send({ type: 'pool.spend', side, ...spend } as RhylanorCommand)) continue;
       if (!this.send({ type: 'pool.pass', side } as RhylanorCommand)) break;
     }
@@ -454,7 +485,7 @@ function emptyWeapon(c: Character): number {
   return -1;
 }
 
-function moveOne(s: RhylanorState, id: string, fight: Sender): void {
+function moveOne(s: RhylanorState, id: string, fight: Sender, closeIn: boolean): void {
   const combat = s.combat;
   const me = combat?.combatants[id];
   const c = s.characters[id];
@@ -476,7 +507,7 @@ function moveOne(s: RhylanorState, id: string, fight: Sender): void {
   const walk = enc === 'fine' || enc === 'encumbered' ? allowance(c, 'walk', woundMetres, veryEncumbered) : 0;
   // A blade better than his best shot, the foe a walk away: close to contact (Reach counts then, §7.8).
   const d = distance(me, foe);
-  if (walk > 0 && d > CONTACT_METRES && d - 1.5 < walk) {
+  if (closeIn && walk > 0 && d > CONTACT_METRES && d - 1.5 < walk) {
     const target = s.characters[foe.id];
     const blade = target ? bestMelee(s, c, target, true) : null;
     const shooting = shot === null ? 0 : shotChance(s, c, shot, foe, me);
@@ -516,7 +547,7 @@ function fireOne(s: RhylanorState, id: string, fight: Sender): void {
 }
 
 /** In contact with the nearest foe: strike with the best melee weapon he carries, or bare-handed. */
-function meleeOne(s: RhylanorState, id: string, fight: Sender): void {
+function meleeOne(s: RhylanorState, id: string, fight: Sender, choose: boolean): void {
   const combat = s.combat;
   const me = combat?.combatants[id];
   const c = s.characters[id];
@@ -525,7 +556,7 @@ function meleeOne(s: RhylanorState, id: string, fight: Sender): void {
   if (!combat || !me || !c || !foe || !target || distance(me, foe) > CONTACT_METRES) return;
   const made = Math.max(me.contacts[foe.id] ?? -1, foe.contacts[id] ?? -1);
   const fresh = made < 0 || made === combat.turn;
-  const blade = bestMelee(s, c, target, fresh);
+  const blade = choose ? bestMelee(s, c, target, fresh) : { weaponId: undefined };
   fight.send({
     type: 'combat.melee',
     characterId: id,
@@ -593,6 +624,7 @@ export function simulateFirefights(
   n: number,
   seed: number,
   maxTurns = DEFAULT_MAX_TURNS,
+  policy: Partial<FirefightPolicy> = FULL_POLICY,
 ): FirefightSummary {
   const start = firefightStart(pack, scenario);
   const dice = new SeededDice(seed);
@@ -605,7 +637,7 @@ export function simulateFirefights(
     acc[k][1] = (acc[k][1] as number) + v * v;
   };
   for (let i = 0; i < n; i++) {
-    const o = fightFirefight(start, dice, maxTurns);
+    const o = fightFirefight(start, dice, maxTurns, { policy });
     if (o.winner) wins[o.winner]++;
     else undecided++;
     add('turns', o.turns);
