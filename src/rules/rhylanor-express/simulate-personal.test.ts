@@ -66,7 +66,7 @@ describe('the firefight policy', () => {
         const closed = log.slice(i).find((x) => x.type === 'window.closed');
         const roll = closed?.type === 'window.closed' ? closed.rolls[e.rollIndex] : undefined;
         expect(roll).toBeDefined();
-        if (!roll || roll.pool.length !== 1) continue;
+        if (roll?.pool.length !== 1) continue;
         const wound = roll.purpose.startsWith('wound roll');
         const turned = wound ? roll.total >= 9 : roll.success;
         expect(turned).toBe(e.delta > 0);
