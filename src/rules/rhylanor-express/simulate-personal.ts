@@ -11,9 +11,10 @@ import {
   fireMods,
   metresToCover,
   moraleDueNow,
+  parryWeapon,
   rangeBand,
 } from './combat.ts';
-import type { MeleeWeapon, Pack, PersonalScenario } from './data/pack-schema.ts';
+import type { Pack, PersonalScenario } from './data/pack-schema.ts';
 import { RANGE_TARGETS, shiftWound, woundFromTotal } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import { evolvePersonalInPlace, workingCopy } from './evolve.ts';
@@ -565,16 +566,6 @@ function meleeOne(s: RhylanorState, id: string, fight: Sender, choose: boolean):
   } as RhylanorCommand);
 }
 
-/** The melee weapon a man parries with (the rules' choice: best parry plus Reach carried, else bare hands). */
-function parryOf(s: RhylanorState, c: Character): MeleeWeapon | undefined {
-  let best = s.pack.melee.find((w) => w.unarmed);
-  for (const carried of c.weapons) {
-    const w = s.pack.melee.find((x) => x.id === carried.weaponId);
-    if (w && (!best || w.parry + w.reach > best.parry + best.reach)) best = w;
-  }
-  return best;
-}
-
 /**
  * The melee weapon he carries (bare hands included) with the best chance on the foe, Reach in
  * place of attack and parry on a fresh contact (§7.8); ties go to the higher Penetration.
@@ -586,7 +577,7 @@ function bestMelee(
   foe: Character,
   fresh: boolean,
 ): { weaponId: string | undefined; chance: number } {
-  const parry = parryOf(s, foe);
+  const parry = parryWeapon(s, foe);
   let against = 0;
   if (parry) {
     against += fresh && parry.reach > parry.parry ? parry.reach : parry.parry;
