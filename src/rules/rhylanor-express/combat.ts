@@ -1015,7 +1015,7 @@ function meleeWeaponOf(state: RhylanorState, c: Character, id: string | undefine
 }
 
 /** The weapon a defender parries with: his best carried melee weapon, or bare hands. */
-function parryWeapon(state: RhylanorState, c: Character): MeleeWeapon | undefined {
+export function parryWeapon(state: RhylanorState, c: Character): MeleeWeapon | undefined {
   let best: MeleeWeapon | undefined = state.pack.melee.find((w) => w.unarmed);
   for (const carried of c.weapons) {
     const w = state.pack.melee.find((x) => x.id === carried.weaponId);

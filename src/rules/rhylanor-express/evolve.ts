@@ -4,425 +4,687 @@ import type { PersonalEvent } from './events.ts';
 import {
   type Combat,
   type Combatant,
+  type Machine,
   pdKey,
   type RhylanorState,
+  type Side,
   type SideId,
-  withCharacter,
-  withCombatant,
-  withSide,
 } from './state.ts';
 import { withPool } from './task.ts';
 
 /**
- * Folds one personal-half event into the state: no dice, no clock; copies only along the path
- * that changed. Record-only events (rolls whose effects follow as their own events) change nothing.
+ * Folding personal-half events into the state: no dice, no clock. One implementation, two ways to
+ * write (as space combat's `evolveSpace`): `evolvePersonal` copies only the records an event
+ * touches (a character, the fight, a side, a combatant, a machine) and shares the rest, for the
+ * table's log; `evolvePersonalInPlace` edits the simulator's own working record (`workingCopy`),
+ * with no copy per event. Both run `apply` below. Record-only events (rolls whose effects follow
+ * as their own events) change nothing.
+ *
+ * The rule that makes writing in place safe: only those records are ever edited; anything inside
+ * them (a character's wounds and weapons, a combatant's contacts, the open window) is replaced,
+ * never changed, so it may be shared with events and with earlier states.
  */
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type MState = Mutable<RhylanorState>;
+type MCharacter = Mutable<Character>;
+type MCombat = Mutable<Combat>;
+type MCombatant = Mutable<Combatant>;
+type MSide = Mutable<Side>;
+type MMachine = Mutable<Machine>;
+
+interface Writer {
+  /** The state as this event has left it so far (for reading). */
+  readonly now: RhylanorState;
+  /** The top-level record, to set its fields. */
+  top(): MState;
+  character(id: string): MCharacter | undefined;
+  combat(): MCombat | undefined;
+  combatant(id: string): MCombatant | undefined;
+  side(id: SideId): MSide | undefined;
+  machine(id: string): MMachine | undefined;
+  /** New records from an event: a character, a machine, a fight, a combatant joining it. */
+  putCharacter(c: Character): void;
+  putMachine(m: Machine): void;
+  putCombatant(m: Combatant): void;
+  setCombat(c: Combat | null): void;
+}
+
+/** Copy-on-write: each record is copied at most once per event; an event that changes nothing keeps the state. */
+class CopyingWriter implements Writer {
+  private out: MState | null = null;
+  private readonly copied = new Set<object>();
+  constructor(private readonly base: RhylanorState) {}
+  get now(): RhylanorState {
+    return this.out ?? this.base;
+  }
+  result(): RhylanorState {
+    return this.out ?? this.base;
+  }
+  top(): MState {
+    if (!this.out) this.out = { ...this.base };
+    return this.out;
+  }
+  private fresh<T extends object>(x: T): T {
+    const c = { ...x };
+    this.copied.add(c);
+    return c;
+  }
+  private characters(): Record<string, Character> {
+    const s = this.top();
+    if (!this.copied.has(s.characters)) s.characters = this.fresh(s.characters);
+    return s.characters as Record<string, Character>;
+  }
+  character(id: string): MCharacter | undefined {
+    const found = this.now.characters[id];
+    if (!found) return undefined;
+    if (this.copied.has(found)) return found;
+    const c = this.fresh(found);
+    this.characters()[id] = c;
+    return c;
+  }
+  combat(): MCombat | undefined {
+    const found = this.now.combat;
+    if (!found) return undefined;
+    if (this.copied.has(found)) return found;
+    const c = this.fresh(found);
+    this.top().combat = c;
+    return c;
+  }
+  private combatants(): Record<string, Combatant> | undefined {
+    const c = this.combat();
+    if (!c) return undefined;
+    if (!this.copied.has(c.combatants)) c.combatants = this.fresh(c.combatants);
+    return c.combatants as Record<string, Combatant>;
+  }
+  combatant(id: string): MCombatant | undefined {
+    const found = this.now.combat?.combatants[id];
+    if (!found) return undefined;
+    if (this.copied.has(found)) return found;
+    const m = this.fresh(found);
+    (this.combatants() as Record<string, Combatant>)[id] = m;
+    return m;
+  }
+  side(id: SideId): MSide | undefined {
+    const found = this.now.combat?.sides[id];
+    if (!found) return undefined;
+    if (this.copied.has(found)) return found;
+    const c = this.combat() as MCombat;
+    if (!this.copied.has(c.sides)) c.sides = this.fresh(c.sides);
+    const s = this.fresh(found);
+    (c.sides as Record<SideId, Side>)[id] = s;
+    return s;
+  }
+  private machines(): Record<string, Machine> {
+    const s = this.top();
+    if (!this.copied.has(s.machines)) s.machines = this.fresh(s.machines);
+    return s.machines as Record<string, Machine>;
+  }
+  machine(id: string): MMachine | undefined {
+    const found = this.now.machines[id];
+    if (!found) return undefined;
+    if (this.copied.has(found)) return found;
+    const m = this.fresh(found);
+    this.machines()[id] = m;
+    return m;
+  }
+  putCharacter(c: Character): void {
+    this.characters()[c.id] = c;
+  }
+  putMachine(m: Machine): void {
+    this.machines()[m.id] = m;
+  }
+  putCombatant(m: Combatant): void {
+    const all = this.combatants();
+    if (all) all[m.id] = m;
+  }
+  setCombat(c: Combat | null): void {
+    this.top().combat = c;
+  }
+}
+
+/**
+ * Writes straight into the record (the simulator owns it and never shares it). A record an event
+ * brings is copied as it comes in, so a later edit never reaches the event.
+ */
+class InPlaceWriter implements Writer {
+  constructor(private readonly s: MState) {}
+  get now(): RhylanorState {
+    return this.s;
+  }
+  top(): MState {
+    return this.s;
+  }
+  character(id: string): MCharacter | undefined {
+    return this.s.characters[id];
+  }
+  combat(): MCombat | undefined {
+    return this.s.combat ?? undefined;
+  }
+  combatant(id: string): MCombatant | undefined {
+    return this.s.combat?.combatants[id];
+  }
+  side(id: SideId): MSide | undefined {
+    return this.s.combat?.sides[id];
+  }
+  machine(id: string): MMachine | undefined {
+    return this.s.machines[id];
+  }
+  putCharacter(c: Character): void {
+    (this.s.characters as Record<string, Character>)[c.id] = { ...c };
+  }
+  putMachine(m: Machine): void {
+    (this.s.machines as Record<string, Machine>)[m.id] = { ...m };
+  }
+  putCombatant(m: Combatant): void {
+    const c = this.s.combat;
+    if (c) (c.combatants as Record<string, Combatant>)[m.id] = { ...m };
+  }
+  setCombat(c: Combat | null): void {
+    this.s.combat = c && ownCombat(c);
+  }
+}
+
+function ownCombat(c: Combat): Combat {
+  const combatants: Record<string, Combatant> = {};
+  for (const id in c.combatants) combatants[id] = { ...(c.combatants[id] as Combatant) };
+  return { ...c, sides: { a: { ...c.sides.a }, b: { ...c.sides.b } }, combatants };
+}
+
+/** Folds one event into a new state, copying only what it touches (the table's log, replay, decide). */
 export function evolvePersonal(state: RhylanorState, event: PersonalEvent): RhylanorState {
+  const w = new CopyingWriter(state);
+  apply(w, event);
+  return w.result();
+}
+
+/** The simulator's fold: edits `state` itself, which must be the caller's own (see `workingCopy`). */
+export function evolvePersonalInPlace(state: RhylanorState, event: PersonalEvent): void {
+  apply(new InPlaceWriter(state as MState), event);
+}
+
+/**
+ * A working record the simulator may edit in place: the records the fold edits (the state, each
+ * character, the fight, its sides and combatants, each machine) are copied; everything inside
+ * them, the pack and the space half are shared, since the fold only ever replaces those.
+ */
+export function workingCopy<S extends RhylanorState>(state: S): S {
+  const characters: Record<string, Character> = {};
+  for (const id in state.characters) characters[id] = { ...(state.characters[id] as Character) };
+  const machines: Record<string, Machine> = {};
+  for (const id in state.machines) machines[id] = { ...(state.machines[id] as Machine) };
+  return { ...state, characters, machines, combat: state.combat && ownCombat(state.combat) };
+}
+
+function apply(w: Writer, event: PersonalEvent): void {
   switch (event.type) {
-    case 'character.created':
-      return {
-        ...withCharacter(state, event.character),
-        nextCharacter: state.nextCharacter + 1,
-      };
-    case 'character.updated':
-      return patch(state, event.characterId, event.set);
+    case 'character.created': {
+      w.putCharacter(event.character);
+      const s = w.top();
+      s.nextCharacter = s.nextCharacter + 1;
+      return;
+    }
+    case 'character.updated': {
+      const c = w.character(event.characterId);
+      if (c) Object.assign(c, event.set);
+      return;
+    }
     case 'character.skillGained': {
-      const c = state.characters[event.characterId];
-      if (!c) return state;
+      const c = w.character(event.characterId);
+      if (!c) return;
       const owed = c.cascadesOwed.indexOf(event.result);
-      const cascadesOwed = owed < 0 ? c.cascadesOwed : c.cascadesOwed.filter((_, i) => i !== owed);
-      return withCharacter(state, {
-        ...c,
-        skills: { ...c.skills, [event.skill]: event.level },
-        cascadesOwed,
-      });
+      c.skills = { ...c.skills, [event.skill]: event.level };
+      if (owed >= 0) c.cascadesOwed = c.cascadesOwed.filter((_, i) => i !== owed);
+      return;
     }
     case 'character.advancementRolled': {
-      const c = state.characters[event.characterId];
-      if (!c) return state;
-      const ticks = c.ticks.filter((t) => t !== event.skill);
-      const skills = event.rose ? { ...c.skills, [event.skill]: event.from + 1 } : c.skills;
-      return withCharacter(state, { ...c, ticks, skills, advancesOwed: Math.max(0, c.advancesOwed - 1) });
+      const c = w.character(event.characterId);
+      if (!c) return;
+      c.ticks = c.ticks.filter((t) => t !== event.skill);
+      if (event.rose) c.skills = { ...c.skills, [event.skill]: event.from + 1 };
+      c.advancesOwed = Math.max(0, c.advancesOwed - 1);
+      return;
     }
     case 'chargen.rolled': {
-      const c = state.characters[event.characterId];
-      if (!c || event.extraSkillRolls === 0) return state;
-      return withCharacter(state, { ...c, skillRollsOwed: c.skillRollsOwed + event.extraSkillRolls });
+      if (event.extraSkillRolls === 0) return;
+      const c = w.character(event.characterId);
+      if (c) c.skillRollsOwed = c.skillRollsOwed + event.extraSkillRolls;
+      return;
     }
     case 'chargen.skillRolled': {
-      const c = state.characters[event.characterId];
-      if (!c) return state;
-      return withCharacter(state, {
-        ...c,
-        skillRollsOwed: event.extra ? Math.max(0, c.skillRollsOwed - 1) : c.skillRollsOwed,
-        cascadesOwed: event.cascade ? [...c.cascadesOwed, event.result] : c.cascadesOwed,
-      });
+      const c = w.character(event.characterId);
+      if (!c) return;
+      if (event.extra) c.skillRollsOwed = Math.max(0, c.skillRollsOwed - 1);
+      if (event.cascade) c.cascadesOwed = [...c.cascadesOwed, event.result];
+      return;
     }
     case 'task.rolled': {
-      const c = state.characters[event.characterId];
-      if (!c || event.ticked === null || c.ticks.includes(event.ticked)) return state;
-      return withCharacter(state, { ...c, ticks: [...c.ticks, event.ticked] });
+      const ticked = event.ticked;
+      const now = w.now.characters[event.characterId];
+      if (!now || ticked === null || now.ticks.includes(ticked)) return;
+      const c = w.character(event.characterId) as MCharacter;
+      c.ticks = [...c.ticks, ticked];
+      return;
     }
     case 'pack.loaded':
-      return { ...state, pack: event.pack };
+      w.top().pack = event.pack;
+      return;
     case 'window.opened':
-      return { ...state, window: { rolls: event.rolls, passed: [], after: event.after } };
+      w.top().window = { rolls: event.rolls, passed: [], after: event.after };
+      return;
     case 'pool.spent': {
-      const combat = spendPool(state.combat, event.side, Math.abs(event.delta));
+      spendPool(w, event.side, Math.abs(event.delta));
+      const s = w.top();
       if (event.rollIndex === null) {
-        return {
-          ...state,
-          combat,
-          staged: [...state.staged, { side: event.side, delta: event.delta, when: 'before' }],
-        };
+        s.staged = [...s.staged, { side: event.side, delta: event.delta, when: 'before' }];
+        return;
       }
-      const w = state.window;
-      if (!w) return { ...state, combat };
-      const rolls = w.rolls.map((r, i) =>
+      const win = s.window;
+      if (!win) return;
+      const rolls = win.rolls.map((r, i) =>
         i === event.rollIndex ? withPool(r, { side: event.side, delta: event.delta, when: 'after' }) : r,
       );
       // A spend lets every side answer the new total: passes so far no longer count.
-      return { ...state, combat, window: { ...w, rolls, passed: [] } };
+      s.window = { ...win, rolls, passed: [] };
+      return;
     }
     case 'pool.stagedUsed':
-      return { ...state, staged: [] };
+      w.top().staged = [];
+      return;
     case 'pool.passed': {
-      const w = state.window;
-      if (!w || w.passed.includes(event.side)) return state;
-      return { ...state, window: { ...w, passed: [...w.passed, event.side] } };
+      const win = w.now.window;
+      if (!win || win.passed.includes(event.side)) return;
+      w.top().window = { ...win, passed: [...win.passed, event.side] };
+      return;
     }
     case 'window.closed':
-      return { ...state, window: null };
-    case 'combat.started':
-      return { ...state, combat: event.combat, window: null, staged: [] };
-    case 'combat.spotted':
-      return onCombat(state, (c) => ({ ...c, spotted: { ...c.spotted, [event.side]: event.success } }));
-    case 'combat.rolledOff':
-      return onCombat(state, (c) => ({ ...c, chooser: event.chooser }));
-    case 'combat.ordered':
-      return onCombat(state, (c) => ({
-        ...c,
-        stage: 'turns',
-        intruder: event.intruder,
-        surprise: event.surprise,
-        phasing: event.surprise ?? event.intruder,
-        phase: 'movement',
-        turn: event.surprise ? 0 : 1,
-        acted: {},
-      }));
+      w.top().window = null;
+      return;
+    case 'combat.started': {
+      w.setCombat(event.combat);
+      const s = w.top();
+      s.window = null;
+      s.staged = [];
+      return;
+    }
+    case 'combat.spotted': {
+      const c = w.combat();
+      if (c) c.spotted = { ...c.spotted, [event.side]: event.success };
+      return;
+    }
+    case 'combat.rolledOff': {
+      const c = w.combat();
+      if (c) c.chooser = event.chooser;
+      return;
+    }
+    case 'combat.ordered': {
+      const c = w.combat();
+      if (!c) return;
+      c.stage = 'turns';
+      c.intruder = event.intruder;
+      c.surprise = event.surprise;
+      c.phasing = event.surprise ?? event.intruder;
+      c.phase = 'movement';
+      c.turn = event.surprise ? 0 : 1;
+      c.acted = {};
+      return;
+    }
     case 'combat.moved': {
+      const combat = w.now.combat;
+      const before = combat?.combatants[event.id];
+      if (!combat || !before) return;
       // A second move in one turn (the slow drug) is kept under `<id>:movedAgain`.
-      const again = state.combat?.combatants[event.id]?.optionTurn === state.combat?.turn;
-      const moved = again
-        ? onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`${event.id}:movedAgain`]: true } }))
-        : state;
+      if (before.optionTurn === combat.turn) {
+        const c = w.combat() as MCombat;
+        c.acted = { ...c.acted, [`${event.id}:movedAgain`]: true };
+      }
+      const m = w.combatant(event.id) as MCombatant;
       // His move answers a failed graze check's turn of evading.
-      return onCombatant(moved, event.id, ({ mustEvade: _done, ...m }, c) => ({
-        ...m,
-        x: event.x,
-        y: event.y,
-        option: event.option,
-        optionTurn: c.turn,
-        reloading: event.reloading,
-        handhold: event.handhold,
-        contacts: event.contacts,
-      }));
+      if (m.mustEvade !== undefined) delete m.mustEvade;
+      m.x = event.x;
+      m.y = event.y;
+      m.option = event.option;
+      m.optionTurn = (w.now.combat as Combat).turn;
+      m.reloading = event.reloading;
+      m.handhold = event.handhold;
+      m.contacts = event.contacts;
+      return;
     }
-    case 'combat.controlRolled':
-      return onCombatant(state, event.id, (m, c) => ({
-        ...m,
-        tumbling: event.tumbling,
-        controlTurn: c.turn,
-      }));
-    case 'combat.fired': {
-      const withAmmo = ammoSpent(state, event.shooterId, event.weaponIndex, event.rounds);
-      return onCombat(withAmmo, (c) => ({ ...c, acted: actedOnce(c.acted, event.shooterId) }));
+    case 'combat.controlRolled': {
+      const m = w.combatant(event.id);
+      if (!m) return;
+      m.tumbling = event.tumbling;
+      m.controlTurn = (w.now.combat as Combat).turn;
+      return;
     }
+    case 'combat.fired':
+      ammoSpent(w, event.shooterId, event.weaponIndex, event.rounds);
+      actedOnce(w, event.shooterId);
+      return;
     case 'combat.meleeStruck': {
-      const s = onCombatant(state, event.attackerId, (m) => ({ ...m, contacts: event.contacts }));
-      return onCombat(s, (c) => ({ ...c, acted: actedOnce(c.acted, event.attackerId) }));
+      const m = w.combatant(event.attackerId);
+      if (m) m.contacts = event.contacts;
+      actedOnce(w, event.attackerId);
+      return;
     }
     case 'combat.hits':
     case 'combat.unhurt':
     case 'combat.deviated':
-      return state;
+      return;
     case 'character.wounded': {
-      const c = state.characters[event.characterId];
-      if (!c) return state;
-      return withCharacter(state, {
-        ...c,
-        // The game time it was taken, for a mortal wound's clock (§8.1).
-        wounds: [
-          ...c.wounds,
-          event.wound.at === undefined ? { ...event.wound, at: state.time } : event.wound,
-        ],
-        nextWoundId: event.wound.id + 1,
-      });
+      const c = w.character(event.characterId);
+      if (!c) return;
+      // The game time it was taken, for a mortal wound's clock (§8.1).
+      const wound = event.wound.at === undefined ? { ...event.wound, at: w.now.time } : event.wound;
+      c.wounds = [...c.wounds, wound];
+      c.nextWoundId = event.wound.id + 1;
+      return;
     }
     case 'combat.phaseChanged': {
       // Each new combat turn is 15 s of game time (§7.1): drugs and clocks run with it.
-      const turns = state.combat ? Math.max(0, event.turn - state.combat.turn) : 0;
-      const timed = turns > 0 ? { ...state, time: state.time + turns * TURN_SECONDS } : state;
-      return onCombat(timed, (c) => ({
-        ...c,
-        turn: event.turn,
-        phasing: event.phasing,
-        phase: event.phase,
-        acted: {},
-        surprise: event.turn >= 1 ? null : c.surprise,
-      }));
+      const now = w.now.combat;
+      if (!now) return;
+      const turns = Math.max(0, event.turn - now.turn);
+      if (turns > 0) {
+        const s = w.top();
+        s.time = s.time + turns * TURN_SECONDS;
+      }
+      const c = w.combat() as MCombat;
+      c.turn = event.turn;
+      c.phasing = event.phasing;
+      c.phase = event.phase;
+      c.acted = {};
+      if (event.turn >= 1) c.surprise = null;
+      return;
     }
     case 'combat.reloaded': {
-      const robot = state.machines[event.id];
+      const robot = w.now.machines[event.id];
       if (robot) {
         // A robot's reload: the slot's load is full again and one spare load is used.
-        const reloads = slotList(robot.reloads, event.weaponIndex, (n) => n + 1);
-        const spent = slotList(robot.spent, event.weaponIndex, () => 0);
-        const s = { ...state, machines: { ...state.machines, [robot.id]: { ...robot, spent, reloads } } };
-        return onCombatant(s, event.id, (m) => ({ ...m, reloading: null }));
+        const m = w.machine(event.id) as MMachine;
+        m.spent = slotList(robot.spent, event.weaponIndex, () => 0);
+        m.reloads = slotList(robot.reloads, event.weaponIndex, (n) => n + 1);
+        notReloading(w, event.id);
+        return;
       }
-      const c = state.characters[event.id];
-      const w = c?.weapons[event.weaponIndex];
-      if (!c || !w) return state;
-      const magazine = state.pack.weapons.find((x) => x.id === w.weaponId)?.magazine ?? w.loaded;
-      const weapons = c.weapons.map((x, i) =>
+      const now = w.now.characters[event.id];
+      const carried = now?.weapons[event.weaponIndex];
+      if (!now || !carried) return;
+      const magazine = w.now.pack.weapons.find((x) => x.id === carried.weaponId)?.magazine ?? carried.loaded;
+      const c = w.character(event.id) as MCharacter;
+      c.weapons = c.weapons.map((x, i) =>
         i === event.weaponIndex ? { ...x, loaded: magazine, spare: Math.max(0, x.spare - 1) } : x,
       );
-      const s = withCharacter(state, { ...c, weapons });
-      return onCombatant(s, event.id, (m) => ({ ...m, reloading: null }));
+      notReloading(w, event.id);
+      return;
     }
-    case 'combat.moraleDue':
-      return onSide(state, event.side, (s) => ({ ...s, moraleChecking: true }));
-    case 'combat.leaderLost':
-      return onSide(state, event.side, (s) => ({ ...s, leaderLostTurn: event.turn }));
+    case 'combat.moraleDue': {
+      const s = w.side(event.side);
+      if (s) s.moraleChecking = true;
+      return;
+    }
+    case 'combat.leaderLost': {
+      const s = w.side(event.side);
+      if (s) s.leaderLostTurn = event.turn;
+      return;
+    }
     case 'combat.moraleRolled': {
-      const s = onSide(state, event.side, (x) => ({
-        ...x,
-        morale: event.result,
-        moraleChecks: event.rally ? x.moraleChecks : x.moraleChecks + 1,
-      }));
-      return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [`morale:${event.side}`]: true } }));
+      const s = w.side(event.side);
+      if (!s) return;
+      s.morale = event.result;
+      if (!event.rally) s.moraleChecks = s.moraleChecks + 1;
+      const c = w.combat() as MCombat;
+      c.acted = { ...c.acted, [`morale:${event.side}`]: true };
+      return;
     }
-    case 'combat.positioned':
-      return onCombatant(state, event.id, (m) => ({
-        ...m,
-        ...(event.x === undefined ? {} : { x: event.x }),
-        ...(event.y === undefined ? {} : { y: event.y }),
-        ...(event.cover === undefined ? {} : { cover: event.cover }),
-        ...(event.fullCover === undefined ? {} : { fullCover: event.fullCover }),
-        ...(event.concealed === undefined ? {} : { concealed: event.concealed }),
-        ...(event.tumbling === undefined ? {} : { tumbling: event.tumbling }),
-        ...(event.activity === undefined ? {} : { activity: event.activity as Combatant['activity'] }),
-      }));
-    case 'combat.steadied':
-      return event.holds ? state : onCombatant(state, event.characterId, (m) => ({ ...m, mustEvade: true }));
+    case 'combat.positioned': {
+      const m = w.combatant(event.id);
+      if (!m) return;
+      if (event.x !== undefined) m.x = event.x;
+      if (event.y !== undefined) m.y = event.y;
+      if (event.cover !== undefined) m.cover = event.cover;
+      if (event.fullCover !== undefined) m.fullCover = event.fullCover;
+      if (event.concealed !== undefined) m.concealed = event.concealed;
+      if (event.tumbling !== undefined) m.tumbling = event.tumbling;
+      if (event.activity !== undefined) m.activity = event.activity as Combatant['activity'];
+      return;
+    }
+    case 'combat.steadied': {
+      if (event.holds) return;
+      const m = w.combatant(event.characterId);
+      if (m) m.mustEvade = true;
+      return;
+    }
     case 'combat.sought':
-      return onCombat(state, (c) => ({ ...c, acted: { ...c.acted, [`seek:${event.seekerId}`]: true } }));
-    case 'combat.indirectCalled':
-      return onCombat(state, (c) => ({
-        ...c,
-        indirect: [...c.indirect, event.call],
-        nextCallId: event.call.id + 1,
-      }));
-    case 'combat.indirectLanded':
-      return onCombat(state, (c) => ({ ...c, indirect: c.indirect.filter((x) => x.id !== event.callId) }));
-    case 'combat.coverPlaced':
-      return onCombat(state, (c) => ({
-        ...c,
-        coverMap: [...(c.coverMap ?? []), event.area],
-        nextCoverId: event.area.id + 1,
-      }));
-    case 'combat.coverRemoved':
-      return onCombat(state, (c) => ({
-        ...c,
-        coverMap: (c.coverMap ?? []).filter((a) => a.id !== event.coverId),
-      }));
-    case 'combat.ended':
-      return { ...state, combat: null, window: null, staged: [] };
+      markActed(w, `seek:${event.seekerId}`);
+      return;
+    case 'combat.indirectCalled': {
+      const c = w.combat();
+      if (!c) return;
+      c.indirect = [...c.indirect, event.call];
+      c.nextCallId = event.call.id + 1;
+      return;
+    }
+    case 'combat.indirectLanded': {
+      const c = w.combat();
+      if (c) c.indirect = c.indirect.filter((x) => x.id !== event.callId);
+      return;
+    }
+    case 'combat.coverPlaced': {
+      const c = w.combat();
+      if (!c) return;
+      c.coverMap = [...(c.coverMap ?? []), event.area];
+      c.nextCoverId = event.area.id + 1;
+      return;
+    }
+    case 'combat.coverRemoved': {
+      const c = w.combat();
+      if (c) c.coverMap = (c.coverMap ?? []).filter((a) => a.id !== event.coverId);
+      return;
+    }
+    case 'combat.ended': {
+      w.setCombat(null);
+      const s = w.top();
+      s.window = null;
+      s.staged = [];
+      return;
+    }
     case 'medic.treated':
-    case 'medic.preserved':
-      return patch(state, event.patientId, { wounds: event.wounds });
+    case 'medic.preserved': {
+      const c = w.character(event.patientId);
+      if (c) c.wounds = event.wounds;
+      return;
+    }
     case 'machine.added':
-      return { ...state, machines: { ...state.machines, [event.machine.id]: event.machine } };
-    case 'machine.damaged':
+      w.putMachine(event.machine);
+      return;
+    case 'machine.damaged': {
+      const m = w.machine(event.machineId);
+      if (!m) return;
+      m.damage = event.damage;
+      m.destroyed = event.destroyed;
+      m.inert = event.inert;
+      if (event.lostTurns) m.lostTurns = event.lostTurns;
+      return;
+    }
     case 'machine.repaired': {
-      const m = state.machines[event.machineId];
-      if (!m) return state;
-      const next =
-        event.type === 'machine.damaged'
-          ? {
-              ...m,
-              damage: event.damage,
-              destroyed: event.destroyed,
-              inert: event.inert,
-              ...(event.lostTurns ? { lostTurns: event.lostTurns } : {}),
-            }
-          : { ...m, damage: event.damage };
-      return { ...state, machines: { ...state.machines, [m.id]: next } };
+      const m = w.machine(event.machineId);
+      if (m) m.damage = event.damage;
+      return;
     }
     case 'machine.boarded': {
-      const m = state.machines[event.machineId];
-      if (!m) return state;
-      const riders = [...(m.riders ?? []), { characterId: event.characterId, seat: event.seat }];
-      const s = { ...state, machines: { ...state.machines, [m.id]: { ...m, riders } } };
-      const at = state.combat?.combatants[m.id];
-      if (!at) return s;
+      const m = w.machine(event.machineId);
+      if (!m) return;
+      m.riders = [...(m.riders ?? []), { characterId: event.characterId, seat: event.seat }];
+      const at = w.now.combat?.combatants[m.id];
+      if (!at) return;
       // Getting in is his move; inside a closed vehicle no one can aim at him (§7.13: only exposed crew are shot).
-      const openTop = state.pack.vehicles.find((v) => v.id === m.packId)?.openTop ?? false;
-      return onCombatant(s, event.characterId, (man, c) => ({
-        ...man,
-        x: at.x,
-        y: at.y,
-        option: 'walk',
-        optionTurn: c.turn,
-        fullCover: !openTop,
-      }));
+      const openTop = w.now.pack.vehicles.find((v) => v.id === m.packId)?.openTop ?? false;
+      const man = w.combatant(event.characterId);
+      if (!man) return;
+      man.x = at.x;
+      man.y = at.y;
+      man.option = 'walk';
+      man.optionTurn = (w.now.combat as Combat).turn;
+      man.fullCover = !openTop;
+      return;
     }
     case 'machine.reseated': {
-      const m = state.machines[event.machineId];
-      if (!m) return state;
-      const riders = (m.riders ?? []).map((r) =>
+      const m = w.machine(event.machineId);
+      if (!m) return;
+      m.riders = (m.riders ?? []).map((r) =>
         r.characterId === event.characterId ? { ...r, seat: event.seat } : r,
       );
-      return { ...state, machines: { ...state.machines, [m.id]: { ...m, riders } } };
+      return;
     }
     case 'machine.alighted': {
-      const m = state.machines[event.machineId];
-      if (!m) return state;
-      const riders = (m.riders ?? []).filter((r) => r.characterId !== event.characterId);
-      return stepOut({ ...state, machines: { ...state.machines, [m.id]: { ...m, riders } } }, event);
+      const m = w.machine(event.machineId);
+      if (!m) return;
+      m.riders = (m.riders ?? []).filter((r) => r.characterId !== event.characterId);
+      stepOut(w, event);
+      return;
     }
     case 'machine.crewAttacked': {
       // Those who got clear of an explosion are out of the wreck, where it stood.
-      if (!event.escapes) return state;
-      const m = state.machines[event.machineId];
-      if (!m) return state;
-      const at = state.combat?.combatants[m.id];
-      let s: RhylanorState = { ...state, machines: { ...state.machines, [m.id]: { ...m, riders: [] } } };
+      if (!event.escapes) return;
+      const m = w.machine(event.machineId);
+      if (!m) return;
+      const at = w.now.combat?.combatants[m.id];
+      m.riders = [];
       for (const x of event.escapes)
-        s = stepOut(s, { characterId: x.characterId, ...(at ? { x: at.x, y: at.y } : {}) });
-      return s;
+        stepOut(w, { characterId: x.characterId, ...(at ? { x: at.x, y: at.y } : {}) });
+      return;
     }
-    case 'research.started':
-      return { ...state, research: { ...state.research, [event.research.id]: event.research } };
+    case 'research.started': {
+      const s = w.top();
+      s.research = { ...s.research, [event.research.id]: event.research };
+      return;
+    }
     case 'research.rolled': {
-      const r = state.research[event.researchId];
-      if (!r) return state;
-      return {
-        ...state,
-        research: { ...state.research, [r.id]: { ...r, successes: event.successes, done: event.done } },
-      };
+      const r = w.now.research[event.researchId];
+      if (!r) return;
+      const s = w.top();
+      s.research = { ...s.research, [r.id]: { ...r, successes: event.successes, done: event.done } };
+      return;
     }
-    case 'intrusion.rolled':
-      return event.jammedLock === undefined || state.jammedLocks.includes(event.jammedLock)
-        ? state
-        : { ...state, jammedLocks: [...state.jammedLocks, event.jammedLock] };
+    case 'intrusion.rolled': {
+      const jammed = event.jammedLock;
+      if (jammed === undefined || w.now.jammedLocks.includes(jammed)) return;
+      const s = w.top();
+      s.jammedLocks = [...s.jammedLocks, jammed];
+      return;
+    }
     case 'time.passed':
-      return { ...state, time: event.now };
+      w.top().time = event.now;
+      return;
     case 'combat.vehicleJoined':
-      return onCombat(state, (c) => withCombatant(c, event.combatant));
+      w.putCombatant(event.combatant);
+      return;
     case 'combat.driven': {
-      const s = onCombatant(state, event.id, (m, c) => ({
-        ...m,
-        x: event.x,
-        y: event.y,
-        activity: event.activity,
+      const m = w.combatant(event.id);
+      if (m) {
+        m.x = event.x;
+        m.y = event.y;
+        m.activity = event.activity;
         // Return fire reads Stand as "did not move" (§7.7).
-        option: event.moved ? 'walk' : 'stand',
-        optionTurn: c.turn,
-      }));
+        m.option = event.moved ? 'walk' : 'stand';
+        m.optionTurn = (w.now.combat as Combat).turn;
+      }
       // Those aboard go where it goes.
-      let out = s;
-      for (const r of state.machines[event.id]?.riders ?? [])
-        out = onCombatant(out, r.characterId, (m) => ({ ...m, x: event.x, y: event.y }));
-      return out;
+      for (const r of w.now.machines[event.id]?.riders ?? []) {
+        const man = w.combatant(r.characterId);
+        if (!man) continue;
+        man.x = event.x;
+        man.y = event.y;
+      }
+      return;
     }
     case 'combat.vehicleFired':
-      return onCombat(spendRounds(state, event.machineId, event.slot, event.rounds), (c) => ({
-        ...c,
-        acted: { ...c.acted, [`${event.machineId}#${event.slot}`]: true },
-      }));
+      spendRounds(w, event.machineId, event.slot, event.rounds);
+      markActed(w, `${event.machineId}#${event.slot}`);
+      return;
     case 'combat.bombed': {
-      const m = state.machines[event.machineId];
-      const s = m
-        ? {
-            ...state,
-            machines: { ...state.machines, [m.id]: { ...m, bombsDropped: (m.bombsDropped ?? 0) + 1 } },
-          }
-        : state;
-      return onCombat(s, (c) => ({ ...c, acted: { ...c.acted, [`bomb:${event.machineId}`]: true } }));
+      const m = w.machine(event.machineId);
+      if (m) m.bombsDropped = (m.bombsDropped ?? 0) + 1;
+      markActed(w, `bomb:${event.machineId}`);
+      return;
     }
-    case 'combat.dogfought':
-      return onCombat(state, (c) => ({
-        ...c,
-        acted: { ...c.acted, [`dogfight:${event.attackerId}`]: true },
-        dogfights: [
-          ...(c.dogfights ?? []),
-          {
-            attackerId: event.attackerId,
-            targetId: event.targetId,
-            turn: c.turn,
-            phase: c.phase,
-            won: event.won,
-          },
-        ],
-      }));
+    case 'combat.dogfought': {
+      const c = w.combat();
+      if (!c) return;
+      c.acted = { ...c.acted, [`dogfight:${event.attackerId}`]: true };
+      c.dogfights = [
+        ...(c.dogfights ?? []),
+        {
+          attackerId: event.attackerId,
+          targetId: event.targetId,
+          turn: c.turn,
+          phase: c.phase,
+          won: event.won,
+        },
+      ];
+      return;
+    }
     case 'combat.pointDefended': {
       // Logs from before vehicle ammunition was counted carry no slot: nothing to take off.
-      if (event.slot === undefined) return state;
-      const slot = event.slot;
-      return onCombat(spendRounds(state, event.machineId, slot, event.rounds ?? 0), (c) => ({
-        ...c,
-        acted: { ...c.acted, [pdKey(event.machineId, slot)]: true },
-      }));
+      if (event.slot === undefined) return;
+      spendRounds(w, event.machineId, event.slot, event.rounds ?? 0);
+      markActed(w, pdKey(event.machineId, event.slot));
+      return;
     }
     case 'combat.pointDefenceSet': {
-      const m = state.machines[event.machineId];
-      if (!m) return state;
+      const m = w.machine(event.machineId);
+      if (!m) return;
       const others = (m.pointDefence ?? []).filter((p) => p.slot !== event.slot);
-      const pointDefence = event.on
+      m.pointDefence = event.on
         ? [...others, { slot: event.slot, covers: event.covers ?? { kind: 'self' as const } }]
         : others;
-      const next = { ...state, machines: { ...state.machines, [m.id]: { ...m, pointDefence } } };
-      return onCombat(next, (c) => ({ ...c, acted: { ...c.acted, [`pdset:${m.id}#${event.slot}`]: true } }));
+      markActed(w, `pdset:${m.id}#${event.slot}`);
+      return;
     }
     case 'combat.vehicleReloaded': {
-      const m = state.machines[event.machineId];
-      if (!m) return state;
-      const reloads = slotList(m.reloads, event.slot, (n) => n + 1);
-      const spent = slotList(m.spent, event.slot, () => 0);
-      const next = { ...state, machines: { ...state.machines, [m.id]: { ...m, spent, reloads } } };
-      return onCombat(next, (c) => ({ ...c, acted: { ...c.acted, [`reload:${m.id}#${event.slot}`]: true } }));
+      const m = w.machine(event.machineId);
+      if (!m) return;
+      m.reloads = slotList(m.reloads, event.slot, (n) => n + 1);
+      m.spent = slotList(m.spent, event.slot, () => 0);
+      markActed(w, `reload:${m.id}#${event.slot}`);
+      return;
     }
     case 'clock.deathRolled': {
-      const c = state.characters[event.characterId];
-      if (!c) return state;
-      const wounds = c.wounds.map((w) => (w.id === event.woundId ? { ...w, diesAt: event.diesAt } : w));
-      return withCharacter(state, { ...c, wounds });
+      const c = w.character(event.characterId);
+      if (c) c.wounds = c.wounds.map((x) => (x.id === event.woundId ? { ...x, diesAt: event.diesAt } : x));
+      return;
     }
     case 'drug.taken': {
-      const c = state.characters[event.characterId];
-      if (!c) return state;
-      return withCharacter(state, { ...c, drugs: [...(c.drugs ?? []), event.dose] });
+      const c = w.character(event.characterId);
+      if (c) c.drugs = [...(c.drugs ?? []), event.dose];
+      return;
     }
     case 'drug.changed': {
-      const c = state.characters[event.characterId];
-      if (!c?.drugs) return state;
-      const drugs = c.drugs.map((d, i) => (i === event.index ? { ...d, stage: event.stage } : d));
-      return withCharacter(state, { ...c, drugs });
+      if (!w.now.characters[event.characterId]?.drugs) return;
+      const c = w.character(event.characterId) as MCharacter;
+      c.drugs = (c.drugs ?? []).map((d, i) => (i === event.index ? { ...d, stage: event.stage } : d));
+      return;
     }
   }
 }
 
 /** One more attack this phase: a second one (slow drug, §8.3) is kept under `<id>:again`. */
-export function actedOnce(acted: Combat['acted'], id: string): Combat['acted'] {
-  return acted[id] ? { ...acted, [`${id}:again`]: true } : { ...acted, [id]: true };
+function actedOnce(w: Writer, id: string): void {
+  const c = w.combat();
+  if (!c) return;
+  c.acted = c.acted[id] ? { ...c.acted, [`${id}:again`]: true } : { ...c.acted, [id]: true };
 }
 
-function patch(state: RhylanorState, id: string, set: Partial<Character>): RhylanorState {
-  const c = state.characters[id];
-  if (!c) return state;
-  return withCharacter(state, { ...c, ...set });
+/** A once-a-phase mark in the fight's `acted` (a vehicle weapon, a bomb rack, a seeker). */
+function markActed(w: Writer, key: string): void {
+  const c = w.combat();
+  if (c) c.acted = { ...c.acted, [key]: true };
+}
+
+function notReloading(w: Writer, id: string): void {
+  const m = w.combatant(id);
+  if (m) m.reloading = null;
 }
 
 /** A per-slot list with one slot changed (missing slots count 0). */
@@ -434,64 +696,35 @@ function slotList(list: readonly number[] | undefined, slot: number, f: (n: numb
 }
 
 /** A vehicle weapon's rounds taken off its load (§7.7). */
-function spendRounds(state: RhylanorState, machineId: string, slot: number, rounds: number): RhylanorState {
-  const m = state.machines[machineId];
-  if (!m || rounds === 0) return state;
-  const spent = slotList(m.spent, slot, (n) => n + rounds);
-  return { ...state, machines: { ...state.machines, [m.id]: { ...m, spent } } };
+function spendRounds(w: Writer, machineId: string, slot: number, rounds: number): void {
+  if (rounds === 0) return;
+  const m = w.machine(machineId);
+  if (m) m.spent = slotList(m.spent, slot, (n) => n + rounds);
 }
 
 /** A man out of a vehicle stands where he got out, in the open again (his move for the turn). */
-function stepOut(state: RhylanorState, e: { characterId: string; x?: number; y?: number }): RhylanorState {
-  return onCombatant(state, e.characterId, (man, c) => ({
-    ...man,
-    x: e.x ?? man.x,
-    y: e.y ?? man.y,
-    option: 'walk',
-    optionTurn: c.turn,
-    fullCover: false,
-  }));
+function stepOut(w: Writer, e: { characterId: string; x?: number; y?: number }): void {
+  const man = w.combatant(e.characterId);
+  if (!man) return;
+  man.x = e.x ?? man.x;
+  man.y = e.y ?? man.y;
+  man.option = 'walk';
+  man.optionTurn = (w.now.combat as Combat).turn;
+  man.fullCover = false;
 }
 
-function onCombat(state: RhylanorState, f: (c: Combat) => Combat): RhylanorState {
-  return state.combat ? { ...state, combat: f(state.combat) } : state;
+function spendPool(w: Writer, side: SideId, points: number): void {
+  const s = w.side(side);
+  if (s) s.pool = Math.max(0, s.pool - points);
 }
 
-function onCombatant(
-  state: RhylanorState,
-  id: string,
-  f: (m: Combatant, c: Combat) => Combatant,
-): RhylanorState {
-  const combat = state.combat;
-  const m = combat?.combatants[id];
-  if (!combat || !m) return state;
-  return { ...state, combat: withCombatant(combat, f(m, combat)) };
-}
-
-function onSide(
-  state: RhylanorState,
-  id: SideId,
-  f: (s: Combat['sides'][SideId]) => Combat['sides'][SideId],
-) {
-  const combat = state.combat;
-  if (!combat) return state;
-  return { ...state, combat: withSide(combat, f(combat.sides[id])) };
-}
-
-function spendPool(combat: Combat | null, side: SideId, points: number): Combat | null {
-  if (!combat) return combat;
-  const s = combat.sides[side];
-  return withSide(combat, { ...s, pool: Math.max(0, s.pool - points) });
-}
-
-function ammoSpent(state: RhylanorState, id: string, index: number, rounds: number): RhylanorState {
+function ammoSpent(w: Writer, id: string, index: number, rounds: number): void {
   // A robot's weapon keeps its rounds on its machine record, as a vehicle's slots do.
-  if (state.machines[id]) return spendRounds(state, id, index, rounds);
-  const c = state.characters[id];
-  const w = c?.weapons[index];
-  if (!c || !w) return state;
-  const weapons = c.weapons.map((x, i) =>
-    i === index ? { ...x, loaded: Math.max(0, x.loaded - rounds) } : x,
-  );
-  return withCharacter(state, { ...c, weapons });
+  if (w.now.machines[id]) {
+    spendRounds(w, id, index, rounds);
+    return;
+  }
+  if (!w.now.characters[id]?.weapons[index]) return;
+  const c = w.character(id) as MCharacter;
+  c.weapons = c.weapons.map((x, i) => (i === index ? { ...x, loaded: Math.max(0, x.loaded - rounds) } : x));
 }

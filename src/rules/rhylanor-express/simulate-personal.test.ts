@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SeededDice } from '../../engine/dice/source.ts';
 import { defaultPack } from './data/pack.ts';
-import { firefightStart, simulateFirefights } from './simulate-personal.ts';
+import type { PersonalScenario } from './data/pack-schema.ts';
+import type { RhylanorEvent } from './ruleset.ts';
+import {
+  type FirefightPolicy,
+  fightFirefight,
+  firefightStart,
+  simulateFirefights,
+} from './simulate-personal.ts';
 
 describe('firefight simulator (through the ruleset)', () => {
   it('plays the pack scenarios to an end, the same seed the same numbers', () => {
@@ -23,5 +31,87 @@ describe('firefight simulator (through the ruleset)', () => {
     expect(start.combat?.coverMap).toEqual([
       { id: 1, x: 14, y: 1.5, radius: 3, cover: 2, name: 'cargo pallets' },
     ]);
+  });
+});
+
+describe('the firefight policy', () => {
+  const brawl = defaultPack.scenarios[0] as (typeof defaultPack.scenarios)[number];
+
+  /** The events of `n` fights from seed 1. */
+  function logs(
+    scenario: PersonalScenario,
+    n: number,
+    policy: Partial<FirefightPolicy> = {},
+  ): RhylanorEvent[][] {
+    const start = firefightStart(defaultPack, scenario);
+    const dice = new SeededDice(1);
+    const out: RhylanorEvent[][] = [];
+    for (let i = 0; i < n; i++) {
+      const log: RhylanorEvent[] = [];
+      fightFirefight(start, dice, 20, { log, policy });
+      out.push(log);
+    }
+    return out;
+  }
+
+  it('spends pool points only where they turn the roll, and not at all when told not to', () => {
+    let spends = 0;
+    for (const log of logs(brawl, 60)) {
+      for (let i = 0; i < log.length; i++) {
+        const e = log[i] as RhylanorEvent;
+        if (e.type !== 'pool.spent' || e.rollIndex === null) continue;
+        spends++;
+        // Where nobody answered it, the roll closes on the spender's side of the line: a hit or a
+        // held check he needed, a miss he wanted, a wound that drops the man (9+) or does not.
+        const closed = log.slice(i).find((x) => x.type === 'window.closed');
+        const roll = closed?.type === 'window.closed' ? closed.rolls[e.rollIndex] : undefined;
+        expect(roll).toBeDefined();
+        if (roll?.pool.length !== 1) continue;
+        const wound = roll.purpose.startsWith('wound roll');
+        const turned = wound ? roll.total >= 9 : roll.success;
+        expect(turned).toBe(e.delta > 0);
+      }
+    }
+    expect(spends).toBeGreaterThan(10);
+    const none = logs(brawl, 30, { spendPool: false }).flat();
+    expect(none.some((e) => e.type === 'pool.spent')).toBe(false);
+  });
+
+  it('has a fled side’s leader try a rally in its own command phase', () => {
+    const rallies = logs(brawl, 100)
+      .flat()
+      .filter((e) => e.type === 'combat.moraleRolled' && e.rally);
+    expect(rallies.length).toBeGreaterThan(0);
+    const off = logs(brawl, 100, { rally: false })
+      .flat()
+      .filter((e) => e.type === 'combat.moraleRolled' && e.rally);
+    expect(off).toEqual([]);
+  });
+
+  it('strikes with the cutlass, not bare hands, when in contact', () => {
+    const close: PersonalScenario = {
+      ...brawl,
+      name: 'Blades drawn',
+      cover: [],
+      sides: [
+        {
+          ...(brawl.sides[0] as PersonalScenario['sides'][number]),
+          members: [{ sheet: 'okonkwo', x: 0, y: 0, cover: 0 }],
+        },
+        {
+          ...(brawl.sides[1] as PersonalScenario['sides'][number]),
+          members: [{ sheet: 'starport-guard', x: 1, y: 0, cover: 0 }],
+        },
+      ],
+    };
+    const struck = logs(close, 20)
+      .flat()
+      .filter((e) => e.type === 'combat.meleeStruck' && e.attackerId === 'c1');
+    expect(struck.length).toBeGreaterThan(0);
+    for (const e of struck) expect(e.type === 'combat.meleeStruck' && e.weaponId).toBe('cutlass');
+    const bare = logs(close, 20, { chooseMelee: false })
+      .flat()
+      .filter((e) => e.type === 'combat.meleeStruck' && e.attackerId === 'c1');
+    for (const e of bare) expect(e.type === 'combat.meleeStruck' && e.weaponId).toBe('unarmed');
   });
 });

@@ -2,13 +2,32 @@ import { SeededDice } from '../../engine/dice/source.ts';
 import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../../engine/estimates.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
-import { type Character, canAct, encumbrance } from './character.ts';
-import { allowance, coverOf, distance, fireMods, metresToCover, rangeBand } from './combat.ts';
+import { type Character, canAct, charDm, encumbrance, skillLevel, woundPenalty } from './character.ts';
+import {
+  allowance,
+  CONTACT_METRES,
+  coverOf,
+  distance,
+  fireMods,
+  metresToCover,
+  moraleDueNow,
+  parryWeapon,
+  rangeBand,
+} from './combat.ts';
 import type { Pack, PersonalScenario } from './data/pack-schema.ts';
-import { RANGE_TARGETS } from './data/tables.ts';
-import { type RhylanorCommand, type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { type Combat, type Combatant, SIDES, type SideId } from './state.ts';
-import { chanceOutOf36 } from './task.ts';
+import { RANGE_TARGETS, shiftWound, woundFromTotal } from './data/tables.ts';
+import type { PersonalEvent } from './events.ts';
+import { evolvePersonalInPlace, workingCopy } from './evolve.ts';
+import { leaderDown } from './resolve.ts';
+import {
+  PERSONAL_EVENT_TYPES,
+  type RhylanorCommand,
+  type RhylanorEvent,
+  type RhylanorState,
+  rhylanorExpress,
+} from './ruleset.ts';
+import { type Combat, type Combatant, otherSide, SIDES, type SideId } from './state.ts';
+import { chanceOutOf36, type RollRecord, skillMods } from './task.ts';
 
 /**
  * Firefights played many times through the real ruleset (`decide`/`evolve`, seeded dice), both
@@ -85,115 +104,276 @@ export function firefightStart(pack: Pack, scenario: PersonalScenario): Rhylanor
   return s;
 }
 
-/** One firefight from `start` with `dice`. */
+/** How a fight folds its events: into its own working record (the simulator) or copying (the table's way). */
+export interface FightOptions {
+  /** Fold in place into a working copy of `start` (default); false: copy on write, as the table does. */
+  readonly inPlace?: boolean;
+  /** Every event the fight makes, in order, when given (tests compare the two folds by it). */
+  readonly log?: RhylanorEvent[];
+  /** Parts of the policy to leave out (to measure what each changes); all on by default. */
+  readonly policy?: Partial<FirefightPolicy>;
+}
+
+/** The policy's choices beyond shooting and moving, each of which can be switched off. */
+export interface FirefightPolicy {
+  /** Spend tactics pool points that turn a roll (else every side passes). */
+  readonly spendPool: boolean;
+  /** A fled side's leader tries to rally it in its command phase (else a fled side is out). */
+  readonly rally: boolean;
+  /** Melee with the best weapon carried and close to contact when a blade beats the shot (else bare hands, never closing). */
+  readonly chooseMelee: boolean;
+}
+
+export const FULL_POLICY: FirefightPolicy = { spendPool: true, rally: true, chooseMelee: true };
+
+/** One firefight from `start` with `dice`; `start` itself is never changed. */
 export function fightFirefight(
   start: RhylanorState,
   dice: SeededDice,
   maxTurns = DEFAULT_MAX_TURNS,
+  options: FightOptions = {},
 ): FirefightOutcome {
-  let s = start;
-  const ctx: DecideContext = { actor: GM, dice };
-  const tryCommand = (command: RhylanorCommand): boolean => {
+  return new Firefight(start, dice, options).play(maxTurns);
+}
+
+const PERSONAL_EVENTS = new Set<string>(PERSONAL_EVENT_TYPES);
+
+/**
+ * One fight's working record and its policy. Its helpers are methods rather than closures made
+ * per fight or per phase (under tsx each named closure costs a property definition).
+ */
+class Firefight {
+  s: RhylanorState;
+  private readonly ctx: DecideContext;
+  private readonly inPlace: boolean;
+  private readonly log: RhylanorEvent[] | null;
+  readonly policy: FirefightPolicy;
+  /** A side's leader has tried to rally it since it last fled (one try a flight). */
+  private readonly rallyTried = { a: false, b: false };
+
+  constructor(start: RhylanorState, dice: SeededDice, options: FightOptions) {
+    this.inPlace = options.inPlace ?? true;
+    this.s = this.inPlace ? workingCopy(start) : start;
+    this.ctx = { actor: GM, dice };
+    this.log = options.log ?? null;
+    this.policy = { ...FULL_POLICY, ...options.policy };
+  }
+
+  /** Decides a command and folds its events; false when the rules refuse it. */
+  send(command: RhylanorCommand): boolean {
     let events: RhylanorEvent[];
     try {
-      events = rhylanorExpress.decide(s, command, ctx);
+      events = rhylanorExpress.decide(this.s, command, this.ctx);
     } catch (e) {
       if (isRuleError(e)) return false;
       throw e;
     }
-    for (const e of events) s = rhylanorExpress.evolve(s, e);
+    for (const e of events) {
+      if (this.log) this.log.push(e);
+      if (this.inPlace && PERSONAL_EVENTS.has(e.type)) evolvePersonalInPlace(this.s, e as PersonalEvent);
+      else this.s = rhylanorExpress.evolve(this.s, e);
+    }
     return true;
-  };
-  // Whoever chooses becomes the Intruder (moving first).
-  if (s.combat?.chooser === null) tryCommand({ type: 'combat.rollOff' } as RhylanorCommand);
-  tryCommand({
-    type: 'combat.order',
-    intruder: s.combat?.chooser ?? 'a',
-    surprise: false,
-  } as RhylanorCommand);
-  const closeWindows = () => {
-    while (s.window) {
-      const side = SIDES.find((x) => (s.combat?.sides[x].pool ?? 0) > 0 && !s.window?.passed.includes(x));
-      if (!side) break;
-      tryCommand({ type: 'pool.pass', side } as RhylanorCommand);
-    }
-  };
-  let guard = 0;
-  while (s.combat && s.combat.turn <= maxTurns && guard++ < 10_000) {
-    const combat = s.combat;
-    const over = winner(s);
-    if (over !== undefined) break;
-    const phasing = combat.phasing;
-    const mine = (side: SideId) =>
-      combat.sides[side].morale !== 'steady'
-        ? []
-        : combat.sides[side].members.filter((id) => {
-            const c = s.characters[id];
-            return c && canAct(c);
-          });
-    switch (combat.phase) {
-      case 'movement':
-        for (const id of mine(phasing)) moveOne(s, id, tryCommand);
-        break;
-      case 'directFire':
-        for (const id of mine(phasing)) {
-          fireOne(s, id, tryCommand);
-          closeWindows();
-        }
-        break;
-      case 'returnFire':
-        for (const id of mine(phasing === 'a' ? 'b' : 'a')) {
-          fireOne(s, id, tryCommand);
-          closeWindows();
-        }
-        break;
-      case 'melee':
-        for (const id of mine(phasing)) {
-          const m = s.combat?.combatants[id];
-          const foe = m && nearestEnemy(s, id);
-          if (foe && m && distance(m, foe) <= 2) {
-            tryCommand({ type: 'combat.melee', characterId: id, targetId: foe.id } as RhylanorCommand);
-            closeWindows();
+  }
+
+  play(maxTurns: number): FirefightOutcome {
+    // Whoever chooses becomes the Intruder (moving first).
+    if (this.s.combat?.chooser === null) this.send({ type: 'combat.rollOff' } as RhylanorCommand);
+    this.send({
+      type: 'combat.order',
+      intruder: this.s.combat?.chooser ?? 'a',
+      surprise: false,
+    } as RhylanorCommand);
+    let guard = 0;
+    while (this.s.combat && this.s.combat.turn <= maxTurns && guard++ < 10_000) {
+      const combat = this.s.combat;
+      for (const side of SIDES) if (combat.sides[side].morale === 'steady') this.rallyTried[side] = false;
+      if (this.winner() !== undefined) break;
+      const phasing = combat.phasing;
+      switch (combat.phase) {
+        case 'movement':
+          for (const id of this.fighters(phasing)) moveOne(this.s, id, this, this.policy.chooseMelee);
+          break;
+        case 'directFire':
+          for (const id of this.fighters(phasing)) {
+            fireOne(this.s, id, this);
+            this.closeWindows();
           }
-        }
-        break;
-      case 'morale':
-        for (const side of SIDES) {
-          if (combat.sides[side].morale !== 'steady' || !combat.sides[side].moraleChecking) continue;
-          if (tryCommand({ type: 'combat.morale', side, rally: false } as RhylanorCommand)) closeWindows();
-        }
-        break;
-      case 'command':
-        break;
+          break;
+        case 'returnFire':
+          for (const id of this.fighters(otherSide(phasing))) {
+            fireOne(this.s, id, this);
+            this.closeWindows();
+          }
+          break;
+        case 'melee':
+          for (const id of this.fighters(phasing)) {
+            meleeOne(this.s, id, this, this.policy.chooseMelee);
+            this.closeWindows();
+          }
+          break;
+        case 'morale':
+          for (const side of SIDES) {
+            // Only a check the rules want now (a refusal costs a thrown error).
+            const now = this.s.combat;
+            if (!now || !moraleDueNow(now, side)) continue;
+            if (this.send({ type: 'combat.morale', side, rally: false } as RhylanorCommand))
+              this.closeWindows();
+          }
+          break;
+        case 'command':
+          this.rally(phasing);
+          break;
+      }
+      this.closeWindows();
+      if (!this.send({ type: 'combat.next' } as RhylanorCommand)) break;
     }
-    closeWindows();
-    if (!tryCommand({ type: 'combat.next' } as RhylanorCommand)) break;
+    const s = this.s;
+    const down = { a: 0, b: 0 };
+    for (const side of SIDES) {
+      for (const id of s.combat?.sides[side].members ?? []) {
+        const c = s.characters[id];
+        if (c && !canAct(c)) down[side]++;
+      }
+    }
+    return { winner: this.winner() ?? null, turns: Math.min(s.combat?.turn ?? 0, maxTurns), down };
   }
-  const down = { a: 0, b: 0 };
-  for (const side of SIDES) {
-    for (const id of s.combat?.sides[side].members ?? []) {
+
+  /** The side's members able to act, or none while it is not steady. */
+  private fighters(side: SideId): string[] {
+    const s = this.s;
+    const mine = s.combat?.sides[side];
+    if (mine?.morale !== 'steady') return [];
+    const out: string[] = [];
+    const combat = s.combat as Combat;
+    for (const id of mine.members) {
       const c = s.characters[id];
-      if (c && !canAct(c)) down[side]++;
+      // A man tumbling in zero-G who has rolled for control this turn can do nothing more in it.
+      const m = combat.combatants[id];
+      if (m?.tumbling && m.controlTurn === combat.turn) continue;
+      if (c && canAct(c)) out.push(id);
+    }
+    return out;
+  }
+
+  /** A fled side's conscious leader tries to rally it in its own command phase (§7.9), once a flight. */
+  private rally(side: SideId): void {
+    if (!this.mayRally(side)) return;
+    this.rallyTried[side] = true;
+    if (this.send({ type: 'combat.morale', side, rally: true } as RhylanorCommand)) this.closeWindows();
+  }
+
+  private mayRally(side: SideId): boolean {
+    const s = this.s.combat?.sides[side];
+    return (
+      this.policy.rally &&
+      !!s &&
+      s.morale === 'fled' &&
+      !this.rallyTried[side] &&
+      !!s.leaderId &&
+      !leaderDown(this.s, s.leaderId)
+    );
+  }
+
+  /**
+   * Each side with a say spends the points that turn an open roll its way (a miss into a hit, a
+   * hit on it into a miss, a wound that would drop a man into one that does not, a failed morale
+   * check into a held one), else passes.
+   */
+  closeWindows(): void {
+    while (this.s.window) {
+      const w = this.s.window;
+      const combat = this.s.combat;
+      const side = SIDES.find((x) => (combat?.sides[x].pool ?? 0) > 0 && !w.passed.includes(x));
+      // A spend that emptied the last pool leaves nobody with a say: a pass closes the window.
+      if (!side) {
+        if (!this.send({ type: 'pool.pass', side: 'a' } as RhylanorCommand)) break;
+        continue;
+      }
+      const spend = this.policy.spendPool ? poolSpend(this.s, side) : null;
+      if (spend && this.send({ type: 'pool.spend', side, ...spend } as RhylanorCommand)) continue;
+      if (!this.send({ type: 'pool.pass', side } as RhylanorCommand)) break;
     }
   }
-  return { winner: winner(s) ?? null, turns: Math.min(s.combat?.turn ?? 0, maxTurns), down };
+
+  /** The side still in the fight when the other is all down or out; undefined while both fight. */
+  winner(): SideId | undefined {
+    const a = this.out('a');
+    const b = this.out('b');
+    if (a && !b) return 'b';
+    if (b && !a) return 'a';
+    return undefined;
+  }
+
+  /** Out of the fight: all down, surrendered, or fled with no rally left to try. */
+  private out(side: SideId): boolean {
+    const s = this.s;
+    const combat = s.combat;
+    if (!combat) return false;
+    const morale = combat.sides[side].morale;
+    if (morale === 'surrendered' || (morale === 'fled' && !this.mayRally(side))) return true;
+    for (const id of combat.sides[side].members) {
+      const c = s.characters[id];
+      if (c && canAct(c)) return false;
+    }
+    return true;
+  }
 }
 
-/** The side still in the fight when the other is all down or broken; undefined while both fight. */
-function winner(s: RhylanorState): SideId | undefined {
+/** A wound level that takes a man out of the fight (the rules' "down": Serious or worse). */
+function dropsHim(total: number, shift: -1 | 0 | 1): boolean {
+  const level = shiftWound(woundFromTotal(total), shift);
+  return level === 'serious' || level === 'mortal' || level === 'dead' || level === 'destroyed';
+}
+
+/**
+ * The points `side` spends on the open window, if any roll of it is worth turning: the first one,
+ * by the fewest points its pool allows. Null: pass.
+ */
+function poolSpend(s: RhylanorState, side: SideId): { delta: number; rollIndex: number } | null {
+  const w = s.window;
   const combat = s.combat;
-  if (!combat) return undefined;
-  const out = (side: SideId) =>
-    combat.sides[side].morale !== 'steady' ||
-    combat.sides[side].members.every((id) => {
-      const c = s.characters[id];
-      return !c || !canAct(c);
-    });
-  const a = out('a');
-  const b = out('b');
-  if (a && !b) return 'b';
-  if (b && !a) return 'a';
-  return undefined;
+  if (!w || !combat) return null;
+  const pool = combat.sides[side].pool;
+  const sideOf = (id: string) => combat.combatants[id]?.side;
+  const after = w.after;
+  for (let i = 0; i < w.rolls.length; i++) {
+    const roll = w.rolls[i] as RollRecord;
+    let mine: boolean;
+    switch (after.kind) {
+      case 'fire':
+        mine = sideOf(after.shooterId) === side;
+        break;
+      case 'melee':
+        mine = sideOf(after.attackerId) === side;
+        break;
+      case 'morale':
+      case 'spot':
+        mine = after.side === side;
+        break;
+      case 'wounds': {
+        const hit = after.hits[i];
+        if (!hit) continue;
+        // Wound rolls: the victim's side lowers a wound that would drop him, the other side raises one that would not.
+        const victim = sideOf(hit.targetId) === side;
+        const drops = dropsHim(roll.total, hit.shift);
+        if (victim && drops) {
+          for (let k = 1; k <= pool; k++)
+            if (!dropsHim(roll.total - k, hit.shift)) return { delta: -k, rollIndex: i };
+        } else if (!victim && !drops) {
+          for (let k = 1; k <= pool; k++)
+            if (dropsHim(roll.total + k, hit.shift)) return { delta: k, rollIndex: i };
+        }
+        continue;
+      }
+      case 'task':
+        continue;
+    }
+    if (mine && !roll.success && roll.target - roll.total <= pool)
+      return { delta: roll.target - roll.total, rollIndex: i };
+    if (!mine && roll.success && roll.margin + 1 <= pool) return { delta: -(roll.margin + 1), rollIndex: i };
+  }
+  return null;
 }
 
 function nearestEnemy(s: RhylanorState, id: string) {
@@ -262,58 +442,98 @@ function nearestCoverPoint(combat: Combat, me: Spot): Spot | null {
   return best;
 }
 
-const round2 = (v: number) => Math.round(v * 100) / 100;
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
 
-function moveOne(s: RhylanorState, id: string, run: (c: RhylanorCommand) => boolean): void {
+/** What the policy sends its commands through (the fight's `send`). */
+interface Sender {
+  send(command: RhylanorCommand): boolean;
+}
+
+/** A point at most `limit` metres from `me` toward `target`, stopping `stopShort` metres before it. */
+function toward(me: Spot, target: Spot, limit: number, stopShort = 0): Spot {
+  const d = distance(me, target);
+  const step = Math.max(0, Math.min(limit - 0.01, d - stopShort));
+  return d === 0
+    ? me
+    : { x: me.x + ((target.x - me.x) / d) * step, y: me.y + ((target.y - me.y) / d) * step };
+}
+
+function go(
+  fight: Sender,
+  id: string,
+  option: 'walk' | 'evade' | 'stand',
+  to: Spot | null,
+  reload: number | null,
+): boolean {
+  return fight.send({
+    type: 'combat.move',
+    characterId: id,
+    option,
+    ...(to ? { x: round2(to.x), y: round2(to.y) } : {}),
+    handhold: false,
+    ...(reload === null ? {} : { reload }),
+  } as RhylanorCommand);
+}
+
+/** A carried weapon that is empty with a spare load left, or -1. */
+function emptyWeapon(c: Character): number {
+  for (let i = 0; i < c.weapons.length; i++) {
+    const w = c.weapons[i] as Character['weapons'][number];
+    if (w.loaded === 0 && w.spare > 0) return i;
+  }
+  return -1;
+}
+
+function moveOne(s: RhylanorState, id: string, fight: Sender, closeIn: boolean): void {
   const combat = s.combat;
   const me = combat?.combatants[id];
   const c = s.characters[id];
   const foe = nearestEnemy(s, id);
   if (!combat || !me || !c || !foe) return;
   const enc = encumbrance(c, s.pack).state;
-  const reach = (option: 'walk' | 'evade') =>
-    allowance(c, option, s.pack.rules.woundMovementMetres, enc === 'veryEncumbered');
-  const empty = c.weapons.findIndex((w) => {
-    const weapon = s.pack.weapons.find((x) => x.id === w.weaponId);
-    return weapon && w.loaded === 0 && w.spare > 0;
-  });
-  const reload = empty >= 0 && bestWeapon(s, c, foe, me) === null ? { reload: empty } : {};
-  const go = (option: 'walk' | 'evade' | 'stand', to: Spot | null) =>
-    run({
-      type: 'combat.move',
-      characterId: id,
-      option,
-      ...(to ? { x: round2(to.x), y: round2(to.y) } : {}),
-      handhold: false,
-      ...reload,
-    } as RhylanorCommand);
-  /** A point at most `limit` metres from him toward `target`. */
-  const toward = (target: Spot, limit: number, stopShort = 0): Spot => {
-    const d = distance(me, target);
-    const step = Math.max(0, Math.min(limit - 0.01, d - stopShort));
-    return d === 0
-      ? me
-      : { x: me.x + ((target.x - me.x) / d) * step, y: me.y + ((target.y - me.y) / d) * step };
-  };
+  const veryEncumbered = enc === 'veryEncumbered';
+  const woundMetres = s.pack.rules.woundMovementMetres;
+  const empty = emptyWeapon(c);
+  const shot = bestWeapon(s, c, foe, me);
+  const reload = empty >= 0 && shot === null ? empty : null;
   if (me.mustEvade) {
     const cover = nearestCoverPoint(combat, me);
-    if (enc !== 'veryEncumbered' && go('evade', cover ? toward(cover, reach('evade')) : null)) return;
+    const to = cover ? toward(me, cover, allowance(c, 'evade', woundMetres, veryEncumbered)) : null;
+    if (!veryEncumbered && go(fight, id, 'evade', to, reload)) return;
   }
-  const inCover = coverOf(combat, me).cover > 0 || coverOf(combat, me).fullCover;
-  const walk = enc === 'fine' || enc === 'encumbered' ? reach('walk') : 0;
+  const here = coverOf(combat, me);
+  const inCover = here.cover > 0 || here.fullCover;
+  const walk = enc === 'fine' || enc === 'encumbered' ? allowance(c, 'walk', woundMetres, veryEncumbered) : 0;
+  // A blade better than his best shot, the foe a walk away: close to contact (Reach counts then, §7.8).
+  const d = distance(me, foe);
+  if (closeIn && walk > 0 && d > CONTACT_METRES && d - 1.5 < walk) {
+    const target = s.characters[foe.id];
+    const blade = target ? bestMelee(s, c, target, true) : null;
+    const shooting = shot === null ? 0 : shotChance(s, c, shot, foe, me);
+    if (blade && blade.weaponId !== undefined && blade.chance > shooting) {
+      if (go(fight, id, 'walk', toward(me, foe, walk, 1.5), reload)) return;
+    }
+  }
   // Cover a walk away from which the foe can still be shot: walk into it.
   if (!inCover && walk > 0 && metresToCover(combat, me) <= walk) {
     const cover = nearestCoverPoint(combat, me);
-    if (cover && bestWeapon(s, c, foe, cover) !== null && go('walk', toward(cover, walk))) return;
+    if (
+      cover &&
+      bestWeapon(s, c, foe, cover) !== null &&
+      go(fight, id, 'walk', toward(me, cover, walk), reload)
+    )
+      return;
   }
-  if (bestWeapon(s, c, foe, me) === null && walk > 0 && empty < 0) {
+  if (shot === null && walk > 0 && empty < 0) {
     // Out of reach of every loaded weapon: walk closer, stopping short of contact.
-    if (go('walk', toward(foe, walk, 1.5))) return;
+    if (go(fight, id, 'walk', toward(me, foe, walk, 1.5), reload)) return;
   }
-  go('stand', null);
+  go(fight, id, 'stand', null, reload);
 }
 
-function fireOne(s: RhylanorState, id: string, run: (c: RhylanorCommand) => boolean): void {
+function fireOne(s: RhylanorState, id: string, fight: Sender): void {
   const foe = nearestEnemy(s, id);
   const me = s.combat?.combatants[id];
   const c = s.characters[id];
@@ -324,7 +544,68 @@ function fireOne(s: RhylanorState, id: string, run: (c: RhylanorCommand) => bool
   if (combat.phase === 'returnFire' && me.option !== 'stand' && me.option !== null) return;
   const weaponIndex = bestWeapon(s, c, foe, me);
   if (weaponIndex === null) return;
-  run({ type: 'combat.fire', characterId: id, weaponIndex, targets: [foe.id] } as RhylanorCommand);
+  fight.send({ type: 'combat.fire', characterId: id, weaponIndex, targets: [foe.id] } as RhylanorCommand);
+}
+
+/** In contact with the nearest foe: strike with the best melee weapon he carries, or bare-handed. */
+function meleeOne(s: RhylanorState, id: string, fight: Sender, choose: boolean): void {
+  const combat = s.combat;
+  const me = combat?.combatants[id];
+  const c = s.characters[id];
+  const foe = nearestEnemy(s, id);
+  const target = foe && s.characters[foe.id];
+  if (!combat || !me || !c || !foe || !target || distance(me, foe) > CONTACT_METRES) return;
+  const made = Math.max(me.contacts[foe.id] ?? -1, foe.contacts[id] ?? -1);
+  const fresh = made < 0 || made === combat.turn;
+  const blade = choose ? bestMelee(s, c, target, fresh) : { weaponId: undefined };
+  fight.send({
+    type: 'combat.melee',
+    characterId: id,
+    targetId: foe.id,
+    ...(blade.weaponId === undefined ? {} : { weaponId: blade.weaponId }),
+  } as RhylanorCommand);
+}
+
+/**
+ * The melee weapon he carries (bare hands included) with the best chance on the foe, Reach in
+ * place of attack and parry on a fresh contact (§7.8); ties go to the higher Penetration.
+ * `weaponId` is undefined for bare hands (the command's default).
+ */
+function bestMelee(
+  s: RhylanorState,
+  c: Character,
+  foe: Character,
+  fresh: boolean,
+): { weaponId: string | undefined; chance: number } {
+  const parry = parryWeapon(s, foe);
+  let against = 0;
+  if (parry) {
+    against += fresh && parry.reach > parry.parry ? parry.reach : parry.parry;
+    let level = 0;
+    for (const skill of parry.skills) level = Math.max(level, skillLevel(foe, skill) ?? 0);
+    against += level;
+  }
+  const base = charDm(c, 'Str', s.pack) - woundPenalty(c) - against;
+  let best: { weaponId: string | undefined; chance: number; pen: number } = {
+    weaponId: undefined,
+    chance: -1,
+    pen: -1,
+  };
+  for (const w of s.pack.melee) {
+    if (!w.unarmed && !c.weapons.some((x) => x.weaponId === w.id)) continue;
+    const attack = fresh && w.reach > w.attack ? w.reach : w.attack;
+    let skill = 0;
+    for (const m of skillMods(
+      c,
+      w.skills.map((x) => ({ skill: x, dm: 0 })),
+      s.pack,
+    ).mods)
+      skill += m.value;
+    const chance = chanceOutOf36(base + attack + skill, 8);
+    if (chance > best.chance || (chance === best.chance && w.pen > best.pen))
+      best = { weaponId: w.unarmed ? undefined : w.id, chance, pen: w.pen };
+  }
+  return { weaponId: best.weaponId, chance: Math.max(0, best.chance) };
 }
 
 /** n firefights from one seed: the pure core of `bughunt simulate rhylanor-express personal`. */
@@ -334,6 +615,7 @@ export function simulateFirefights(
   n: number,
   seed: number,
   maxTurns = DEFAULT_MAX_TURNS,
+  policy: Partial<FirefightPolicy> = FULL_POLICY,
 ): FirefightSummary {
   const start = firefightStart(pack, scenario);
   const dice = new SeededDice(seed);
@@ -346,7 +628,7 @@ export function simulateFirefights(
     acc[k][1] = (acc[k][1] as number) + v * v;
   };
   for (let i = 0; i < n; i++) {
-    const o = fightFirefight(start, dice, maxTurns);
+    const o = fightFirefight(start, dice, maxTurns, { policy });
     if (o.winner) wins[o.winner]++;
     else undecided++;
     add('turns', o.turns);
