@@ -383,6 +383,20 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
       }
       return;
     }
+    case 'examineLoad': {
+      // 18: an Other Action on a load in or next to his square (named by its square).
+      if (c.x === undefined || c.y === undefined) throw new RuleError('BAD_TASK', 'say which square', {});
+      if (Math.max(Math.abs(c.x - t.x), Math.abs(c.y - t.y)) > 1)
+        throw new RuleError('NOT_NEXT_TO', 'the load must be in or next to his square', {});
+      const square = c.y * draft.board.width + c.x;
+      const load = s.loads.findIndex((l) => l.at === square && !l.lost);
+      if (load < 0) throw new RuleError('NO_LOAD_THERE', 'no cargo load stands there', {});
+      if (s.loads[load]?.examined)
+        throw new RuleError('ALREADY_EXAMINED', 'that load is already examined', {});
+      if (!otherActionSucceeds(draft, t, 'examine a load for tampering')) return;
+      draft.emit({ type: 'load.examined', teamerId: t.id, load, tampered: s.loads[load]?.tampered ?? false });
+      return;
+    }
     case 'console':
     case 'locker': {
       const kind = c.task === 'console' ? 'console' : 'lockers';

@@ -117,6 +117,7 @@ export const coreCommandSchemas = [
     teamerId: id,
     task: z.enum([
       'examineChit',
+      'examineLoad',
       'console',
       'clearSource',
       'locker',

@@ -59,7 +59,8 @@ export function met(state: FdState, c: PackCondition): boolean {
  */
 export function cargoBonus(state: FdState): { intact: number; lost: number; bonus: number } | null {
   if (state.loads.length === 0) return null;
-  const lost = state.loads.filter((l) => l.lost).length;
+  // A tampered load pays as a lost one (pack `cargoTampering`), found out or not.
+  const lost = state.loads.filter((l) => l.lost || l.tampered).length;
   const intact = state.loads.length - lost;
   const price = state.rules.pack.campaign.cargoBonus;
   return { intact, lost, bonus: intact * price.intact + lost * price.lost };

@@ -292,6 +292,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     deck: z.array(id).max(500),
     markers: z.array(ping).max(500),
     faces,
+    tampered: z.array(index).max(200).optional(),
   }),
   'phase.began': ev('phase.began', { phase, turn: small }),
   'tile.revealed': ev('tile.revealed', {
@@ -339,6 +340,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     positions: z.record(id, z.enum(['centre', 'left', 'right', 'front', 'back'])),
   }),
   'door.held': ev('door.held', { teamerId: id, door: small, held: z.boolean() }),
+  'load.examined': ev('load.examined', { teamerId: id, load: small, tampered: z.boolean() }),
   'cargo.moved': ev('cargo.moved', { teamerId: id, load: small, to: index.nullable() }),
   'teamer.carried': ev('teamer.carried', { teamerId: id, comradeId: id.nullable() }),
   'teamer.breathed': ev('teamer.breathed', { teamerId: id }),
@@ -689,8 +691,16 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (typeof e.tile === 'number' && e.tile >= state.tiles.length) return `there is no tile ${e.tile}`;
   if ((e.type === 'door.changed' || e.type === 'door.held') && e.door >= state.doors.length)
     return `there is no door ${e.door}`;
-  if ((e.type === 'load.changed' || e.type === 'load.blasted') && e.load >= state.loads.length)
+  if (
+    (e.type === 'load.changed' || e.type === 'load.blasted' || e.type === 'load.examined') &&
+    e.load >= state.loads.length
+  )
     return `there is no load ${e.load}`;
+  // What a Teamer finds is what the deal marked (an imported log cannot make a clean load tampered).
+  if (e.type === 'load.examined' && (state.loads[e.load]?.tampered ?? false) !== e.tampered)
+    return `load ${e.load} was ${e.tampered ? 'not ' : ''}marked tampered at the deal`;
+  if (e.type === 'arena.dealt' && e.tampered?.some((i) => i >= state.loads.length))
+    return 'a tampered load the arena lacks';
   if (
     (e.type === 'drone.fired' || e.type === 'drone.powered' || e.type === 'drone.moved') &&
     !state.drones.some((d) => d.id === e.droneId)

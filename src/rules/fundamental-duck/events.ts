@@ -91,6 +91,8 @@ export type CoreEvent =
       readonly deck: readonly string[];
       readonly markers: readonly Ping[];
       readonly faces: readonly number[];
+      /** Loads (index as `arena.loads`) the tampering dice marked; absent when the pack tampers none. */
+      readonly tampered?: readonly number[];
     }
   | { readonly type: 'phase.began'; readonly phase: Phase; readonly turn: number }
   | {
@@ -158,6 +160,13 @@ export type CoreEvent =
     }
   /** A DOOR RC holder keeps a door open at Door Check, or lets it go. */
   | { readonly type: 'door.held'; readonly teamerId: string; readonly door: number; readonly held: boolean }
+  /** He examined cargo load `load` for tampering (18): what he found is now the Team's. */
+  | {
+      readonly type: 'load.examined';
+      readonly teamerId: string;
+      readonly load: number;
+      readonly tampered: boolean;
+    }
   /** He picks up a cargo load (`to` null) or sets it down in square `to`. */
   | {
       readonly type: 'cargo.moved';

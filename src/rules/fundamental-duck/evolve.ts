@@ -177,6 +177,9 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         }),
         deck: e.deck,
         markers: e.markers,
+        ...(e.tampered
+          ? { loads: state.loads.map((l, i) => ({ ...l, tampered: e.tampered?.includes(i) })) }
+          : {}),
       };
     case 'phase.began': {
       const s: Fresh = {
@@ -311,6 +314,12 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         ...state,
         doorsHeld: e.held ? [...state.doorsHeld, e.door] : state.doorsHeld.filter((d) => d !== e.door),
       };
+    case 'load.examined': {
+      const loads = state.loads.slice();
+      const l = loads[e.load];
+      if (l) loads[e.load] = { ...l, examined: true };
+      return { ...state, loads };
+    }
     case 'cargo.moved': {
       const loads = state.loads.slice();
       const l = loads[e.load];

@@ -40,7 +40,24 @@ export function deal(draft: Draft): void {
       chits,
     };
   });
-  draft.emit({ type: 'arena.dealt', tiles, deck, markers, faces });
+  // Tampering (18, pack `cargoTampering`): one die per load, in the arena's order; thrown last so
+  // a pack that tampers nothing deals exactly as before.
+  const tamperedOn = rules.pack.campaign.cargoTampering.tamperedOn;
+  const tampered: number[] = [];
+  if (tamperedOn.length > 0)
+    draft.state.loads.forEach((_, i) => {
+      const f = d6(draft.table, 'is this load tampered');
+      faces.push(f);
+      if (tamperedOn.includes(f)) tampered.push(i);
+    });
+  draft.emit({
+    type: 'arena.dealt',
+    tiles,
+    deck,
+    markers,
+    faces,
+    ...(tamperedOn.length > 0 ? { tampered } : {}),
+  });
 }
 
 /** Every tile the biosensor reaches from a door: the tile across, and beyond it through open doors (7.2). */

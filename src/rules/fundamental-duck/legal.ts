@@ -251,6 +251,13 @@ export function legalTasks(state: FdState, t: Teamer): CommandOf<'task'>[] {
         state.tiles[board.tileAt(ch.x, ch.y)] === ts
       )
         out.push({ type: 'task', teamerId: t.id, task: 'examineChit', x: ch.x, y: ch.y });
+  for (const l of state.loads) {
+    if (l.at === null || l.lost || l.examined) continue;
+    const x = l.at % board.width;
+    const y = Math.floor(l.at / board.width);
+    if (Math.max(Math.abs(x - t.x), Math.abs(y - t.y)) <= 1)
+      out.push({ type: 'task', teamerId: t.id, task: 'examineLoad', x, y });
+  }
   if (!state.progress.sourceCleared) {
     const tile = board.tileAt(t.x, t.y);
     const h = state.tiles[tile]?.chits.some((ch) => ch.h && ch.examined && ch.x === t.x && ch.y === t.y);

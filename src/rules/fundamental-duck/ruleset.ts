@@ -341,6 +341,7 @@ export const CORE_EVENT_TYPES = [
   'door.held',
   'position.changed',
   'cargo.moved',
+  'load.examined',
   'teamer.breathed',
   'teamer.claimed',
   'door.changed',

@@ -193,6 +193,10 @@ export interface LoadState {
   readonly at: number | null;
   /** Carried back over the boarding bridge (a Salvage pod brought home). */
   readonly delivered: boolean;
+  /** Marked tampered at the deal (pack `cargoTampering`); players learn it only once examined. */
+  readonly tampered?: boolean;
+  /** A Teamer examined it for tampering (18). */
+  readonly examined?: boolean;
 }
 
 export interface DoorState {

@@ -87,6 +87,8 @@ export function viewOf(state: FdState, seat: Seat): unknown {
     pending: pendingOf(state),
     chat: viewChat(state.chat, seat),
     tiles: state.tiles.map((t) => tileFor(state, t)),
+    // 18: whether a load was tampered with stays secret until a Teamer examines it.
+    loads: state.loads.map(({ tampered, ...l }) => (l.examined ? { ...l, tampered } : l)),
     deck: { cards: state.deck.length },
     markers: { left: state.markers.length },
     kitty: {

@@ -345,6 +345,8 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
     }
     case 'chits.placed':
       return `Source chits set out in module ${num(e.tile)}.`;
+    case 'load.examined':
+      return `${name(e.teamerId)} examines cargo load ${(num(e.load) ?? 0) + 1} for tampering: ${e.tampered ? 'it has been tampered with, worthless to the company.' : 'it is untouched.'}`;
     case 'chit.examined':
       return `${name(e.teamerId)} turns a Source chit: ${e.h ? 'it is the H, the Source!' : 'nothing.'}`;
     case 'ping.added':

@@ -733,6 +733,13 @@ export const campaignSchema = z.strictObject({
     intact: z.number().int().min(-99).max(99),
     lost: z.number().int().min(-99).max(99),
   }),
+  /**
+   * Tampered loads (18; the booklet names "examine a load for tampering" and gives no result):
+   * at the deal one table die per load, a face listed here marks it tampered, secretly, until a
+   * Teamer examines it. A tampered load is worth nothing to the company: it pays as a lost one.
+   * Empty (the default): no load is tampered and no die is thrown.
+   */
+  cargoTampering: z.strictObject({ tamperedOn: z.array(face).max(6) }).default({ tamperedOn: [] }),
 });
 
 export const gameEndSchema = z.strictObject({
