@@ -6,6 +6,7 @@ import { boardOf } from './board-adapter.ts';
 import type { FdCommand } from './commands.ts';
 import { defaultPack } from './data/pack.ts';
 import type { FdPack } from './data/pack-schema.ts';
+import { Draft } from './draft.ts';
 import { met } from './evaluation.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
@@ -13,6 +14,7 @@ import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
 import type { Facing } from './state.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { threatShoots } from './threat-phase.ts';
 import { worldOf } from './world-adapter.ts';
 
 const ENTRY = 3;
@@ -265,6 +267,27 @@ describe('Threats attacking a vehicle (18, Bughunt reading)', () => {
     expect(ev.some((e) => e.type === 'grapple.resolved')).toBe(false);
     expect(t.state.teamers.you?.wounds).toBe(0);
     expect(t.state.vehicles?.[0]?.damage).toBe(1);
+  });
+
+  it('a Threat’s shot at the crewman strikes the hull: one hit a hitting die, no wound, no reply', () => {
+    const t = beset(0);
+    // A Scavenger (the HAR: two dice, its hit number from the pack) two squares west of the cab.
+    t.fold([threatPlaced(1, { id: 's1', species: 'scavenger', x: 5, y: 2, facing: 2 }, 'orange')]);
+    const draft = new Draft(t.state, { actor: GM, dice: new ScriptedDice([6, 1]) });
+    expect(threatShoots(draft, 's1', 'you')).toBeNull();
+    sound(draft.events);
+    expect(draft.events.some((e) => e.type === 'attack.resolved')).toBe(false);
+    expect(draft.events.find((e) => e.type === 'vehicle.attacked')).toEqual({
+      type: 'vehicle.attacked',
+      vehicleId: 'loader-1',
+      threatId: 's1',
+      how: 'shot',
+      faces: [6, 1],
+      hits: 1,
+      damage: 1,
+    });
+    expect(draft.state.teamers.you?.wounds).toBe(0);
+    expect(draft.state.vehicles?.[0]?.damage).toBe(1);
   });
 
   it('at the hull’s hits it is a wreck: the crew get out beside it, each wounded; it drives and takes nobody any more', () => {
