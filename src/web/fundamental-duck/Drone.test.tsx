@@ -12,7 +12,17 @@ import type { Facing, FdState, Teamer } from '../../rules/fundamental-duck/state
 import { fixedDeal, GM, Table } from '../../rules/fundamental-duck/test-kit.ts';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
-import { DroneSetUp, droneCommand, droneSquares, mayPlaceDrone } from './Drone.tsx';
+import {
+  DroneSetUp,
+  DroneWalk,
+  droneCommand,
+  droneSquares,
+  droneWalkCommand,
+  droneWalkRefusal,
+  droneWalkSquares,
+  mayPlaceDrone,
+  ownsDrone,
+} from './Drone.tsx';
 import { droneCover, droneNotes } from './Drones.tsx';
 import { advancedWeapons, hasAccess, IssueWeapon } from './IssueWeapon.tsx';
 import { asView, type FdView } from './model.ts';
@@ -195,5 +205,77 @@ describe('between missions: the official pay and advanced weapons', () => {
     expect(renderToStaticMarkup(<IssueWeapon view={v2} run={() => undefined} />)).toMatch(/up to 1 each/);
     expect(t.send(c)).toEqual([{ type: 'weapon.issued', teamerId: 'brick', weapon }]);
     expect(refusalCode(() => t.send(c))).toBe('ALREADY_HAS');
+  });
+
+  it('walks a walking drone: lit squares are the rules’ list, the box sends a walk they accept', () => {
+    const t = table();
+    // His drone gun is a walking one, set up north of him, facing north.
+    t.fold([
+      { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 7, facing: 0, power: 10, walking: true },
+    ]);
+    const v = viewOf(t.state);
+    const you = v.teamers.you as Teamer;
+    const arena = arenaFor(v.rules, v.arenaId);
+    expect(ownsDrone(v, you)).toBe(true);
+    expect(ownsDrone(v, v.teamers.brick as Teamer)).toBe(false);
+    const squares = droneWalkSquares(v, arena, you);
+    const w = arena.width;
+    expect(squares.has(5 * w + 2)).toBe(true);
+    // Its own square and his are never lit; nothing beyond the pack's speed is.
+    expect(squares.has(7 * w + 2)).toBe(false);
+    expect(squares.has(8 * w + 2)).toBe(false);
+    for (const i of squares)
+      expect(Math.max(Math.abs((i % w) - 2), Math.abs(Math.floor(i / w) - 7))).toBeLessThanOrEqual(
+        v.rules.pack.drones.speed,
+      );
+    expect(droneWalkRefusal(v, arena, you)).toBeNull();
+    expect(droneWalkCommand(you, squares, '2,8', w, 0)).toBeNull();
+    const command = droneWalkCommand(you, squares, '2,5', w, 2 as Facing);
+    expect(command).toEqual({ type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 2 });
+    const html = renderToStaticMarkup(
+      <DroneWalk
+        sel={you}
+        start={0}
+        squares={squares}
+        picked="2,5"
+        width={w}
+        busy={false}
+        run={() => undefined}
+        close={() => undefined}
+      />,
+    );
+    expect(html).toMatch(/walks to \(2,5\), ending facing north/);
+    expect(html).toMatch(/data-testid="fd-drone-walk-confirm"/);
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send(command as NonNullable<typeof command>);
+    expect(ev.at(-1)?.type).toBe('drone.moved');
+    expect(t.state.drones[0]).toMatchObject({ x: 2, y: 5, facing: 2 });
+    const after = viewOf(t.state);
+    expect(after.drones?.[0]).toMatchObject({ x: 2, y: 5 });
+  });
+
+  it('gives the rules’ reason when no walk is open: a plain gun, a stopped drone', () => {
+    const t = table();
+    t.fold([
+      { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 7, facing: 0, power: 10, walking: false },
+    ]);
+    let v = viewOf(t.state);
+    const arena = arenaFor(v.rules, v.arenaId);
+    expect(droneWalkSquares(v, arena, v.teamers.you as Teamer).size).toBe(0);
+    expect(droneWalkRefusal(v, arena, v.teamers.you as Teamer)).toMatch(/mount/);
+    expect(refusalCode(() => t.send({ type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 0 }))).toBe(
+      'DRONE_FIXED',
+    );
+    const walker = table();
+    walker.fold([
+      { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 7, facing: 0, power: 0, walking: true },
+    ]);
+    v = viewOf(walker.state);
+    expect(droneWalkRefusal(v, arena, v.teamers.you as Teamer)).toMatch(/no power/);
+    expect(
+      refusalCode(() => walker.send({ type: 'directDrone', teamerId: 'you', x: 2, y: 5, facing: 0 })),
+    ).toBe('DRONE_STOPPED');
+    // Brick has no drone: the rules say so.
+    expect(droneWalkRefusal(v, arena, v.teamers.brick as Teamer)).toMatch(/no drone/);
   });
 });

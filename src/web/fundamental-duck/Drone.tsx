@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { probeDice } from '../../engine/dice/source.ts';
+import { isRuleError } from '../../engine/rule-error.ts';
 import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
 import type { CommandOf } from '../../rules/fundamental-duck/commands.ts';
-import { droneGear, droneSquareFree } from '../../rules/fundamental-duck/drones.ts';
+import { droneGear, droneSquareFree, legalDroneWalks } from '../../rules/fundamental-duck/drones.ts';
+import { fundamentalDuck } from '../../rules/fundamental-duck/index.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { FacingPicker } from './FacingPicker.tsx';
 import { asState, FACING_NAMES, type FdView } from './model.ts';
@@ -97,6 +100,114 @@ export function DroneSetUp({
           data-testid="fd-drone-confirm"
         >
           {command ? 'Set it up (an Other Action, a fumble test)' : 'Pick a square first'}
+        </button>
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Walking his drone gun (the ruleset's `directDrone`, an Other Action with a fumble test): the
+ * squares its walk can reach are lit on the board (the rules' own `legalDroneWalks`), the player
+ * picks one and a facing, and only the confirm button sends the command.
+ */
+
+/** Does he own a drone set up on the floor (the one he might direct)? */
+export function ownsDrone(view: FdView, sel: Teamer): boolean {
+  return (view.drones ?? []).some((d) => d.owner === sel.id);
+}
+
+/** The squares (indexes) his walking drone may walk to now, from the rules' `legalDroneWalks`. */
+export function droneWalkSquares(view: FdView, arena: Arena, sel: Teamer): ReadonlySet<number> {
+  return new Set(legalDroneWalks(asState(view), sel).map((c) => c.y * arena.width + c.x));
+}
+
+/**
+ * Why his drone may not walk at all now, in the rules' own words (null when some walk is open):
+ * the ruleset is asked to walk it onto its own square, which no walk reaches, so the first check
+ * that fails (NO_DRONE, DRONE_FIXED, DRONE_STOPPED, the phase, then NO_ROOM) speaks.
+ */
+export function droneWalkRefusal(view: FdView, arena: Arena, sel: Teamer): string | null {
+  if (droneWalkSquares(view, arena, sel).size > 0) return null;
+  const d = (view.drones ?? []).find((x) => x.owner === sel.id);
+  const command: CommandOf<'directDrone'> = {
+    type: 'directDrone',
+    teamerId: sel.id,
+    x: d?.x ?? 0,
+    y: d?.y ?? 0,
+    facing: d?.facing ?? 0,
+  };
+  try {
+    fundamentalDuck.decide(asState(view), command, {
+      actor: { seatId: 'gm', role: 'gm' },
+      dice: probeDice(),
+    });
+  } catch (e) {
+    if (isRuleError(e)) return e.message;
+    throw e;
+  }
+  return 'no square within its walk';
+}
+
+/** The walk the box sends: the square picked on the board (if lit) and the facing. */
+export function droneWalkCommand(
+  sel: Teamer,
+  squares: ReadonlySet<number>,
+  picked: string | null,
+  width: number,
+  facing: Facing,
+): CommandOf<'directDrone'> | null {
+  const set = droneCommand(sel, squares, picked, width, facing);
+  return set ? { type: 'directDrone', teamerId: sel.id, x: set.x, y: set.y, facing } : null;
+}
+
+export function DroneWalk({
+  sel,
+  start,
+  squares,
+  picked,
+  width,
+  busy,
+  run,
+  close,
+}: {
+  sel: Teamer;
+  /** The drone's facing now (the compass starts there). */
+  start: Facing;
+  squares: ReadonlySet<number>;
+  /** The square last chosen on the board ("x,y"). */
+  picked: string | null;
+  width: number;
+  busy: boolean;
+  run: (c: CommandOf<'directDrone'>) => void;
+  close: () => void;
+}) {
+  const [facing, setFacing] = useState<Facing>(start);
+  const command = droneWalkCommand(sel, squares, picked, width, facing);
+  return (
+    <div className="fd-drone-box" data-testid="fd-drone-walk-box">
+      <p>
+        {command
+          ? `The drone gun walks to (${command.x},${command.y}), ending facing ${FACING_NAMES[facing]}.`
+          : 'Pick a lit square on the board for the drone gun to walk to (click, or the cursor keys and Enter).'}
+      </p>
+      <FacingPicker value={facing} label="The drone gun ends facing (its front arc)" onPick={setFacing} />
+      <div className="fd-buttons">
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || command === null}
+          onClick={() => {
+            if (!command) return;
+            run(command);
+            close();
+          }}
+          data-testid="fd-drone-walk-confirm"
+        >
+          {command ? 'Walk it there (an Other Action, a fumble test)' : 'Pick a square first'}
         </button>
         <button type="button" onClick={close}>
           Cancel

@@ -1,4 +1,5 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
 import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
 import type { Position } from '../../rules/fundamental-duck/arena/positions.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
@@ -14,7 +15,15 @@ import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { CeilingButtons } from './Ceiling.tsx';
-import { DroneSetUp, droneSquares, mayPlaceDrone } from './Drone.tsx';
+import {
+  DroneSetUp,
+  DroneWalk,
+  droneSquares,
+  droneWalkRefusal,
+  droneWalkSquares,
+  mayPlaceDrone,
+  ownsDrone,
+} from './Drone.tsx';
 import { droneNotes } from './Drones.tsx';
 import { FacingPicker } from './FacingPicker.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
@@ -58,7 +67,7 @@ export function FundamentalDuckTable(props: SystemPanelProps) {
   return <Table {...props} view={view} />;
 }
 
-type Mode = 'look' | 'fire' | 'turn' | 'drone';
+type Mode = 'look' | 'fire' | 'turn' | 'drone' | 'droneWalk';
 
 const NO_SQUARES: ReadonlySet<number> = new Set();
 
@@ -180,7 +189,14 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const pathSet = useMemo(() => new Set(path?.map((s) => s.square) ?? []), [path]);
   // Setting up a drone gun: the squares the rules would take are lit, the one picked marked.
   const droneAt = useMemo(
-    () => (mode === 'drone' && sel ? droneSquares(view, arena, sel) : NO_SQUARES),
+    () =>
+      !sel
+        ? NO_SQUARES
+        : mode === 'drone'
+          ? droneSquares(view, arena, sel)
+          : mode === 'droneWalk'
+            ? droneWalkSquares(view, arena, sel)
+            : NO_SQUARES,
     [mode, sel, view, arena],
   );
   const squareClass = useCallback(
@@ -295,7 +311,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const onSquare = (x: number, y: number) => {
     const i = y * w + x;
     setPicked(`${x},${y}`);
-    if (mode === 'drone') return;
+    if (mode === 'drone' || mode === 'droneWalk') return;
     const step = driveSteps.get(i);
     if (step && mine && sel) {
       void runner.run({ type: 'manoeuvre', teamerId: sel.id, manoeuvre: step.manoeuvre });
@@ -803,6 +819,18 @@ export function Actions(a: ActionsProps) {
               </div>
             </div>
           ) : null}
+          {a.mode === 'droneWalk' ? (
+            <DroneWalk
+              sel={sel}
+              start={((view.drones ?? []).find((d) => d.owner === sel.id)?.facing ?? 0) as Facing}
+              squares={a.droneAt}
+              picked={a.picked}
+              width={w}
+              busy={runner.busy}
+              run={run}
+              close={() => a.setMode('look')}
+            />
+          ) : null}
           {a.mode === 'drone' ? (
             <DroneSetUp
               sel={sel}
@@ -947,6 +975,7 @@ export function Actions(a: ActionsProps) {
                     Set up the drone gun…
                   </button>
                 ) : null}
+                {ownsDrone(view, sel) ? <DroneWalkButton a={a} arena={arena} /> : null}
                 {(['console', 'locker', 'clearSource'] as const).map((task) => (
                   <button
                     key={task}
@@ -1411,5 +1440,24 @@ function EntryChoice({ view, runner, picked }: { view: FdView; runner: FdRunner;
         )
       ) : null}
     </div>
+  );
+}
+
+/** The button that opens the drone walk, disabled with the rules' reason when no walk is open. */
+function DroneWalkButton({ a, arena }: { a: ActionsProps; arena: Arena }) {
+  const why = droneWalkRefusal(a.view, arena, a.sel);
+  return (
+    <span>
+      <button
+        type="button"
+        aria-pressed={a.mode === 'droneWalk'}
+        disabled={why !== null}
+        onClick={() => a.setMode(a.mode === 'droneWalk' ? 'look' : 'droneWalk')}
+        data-testid="fd-drone-walk-mode"
+      >
+        Walk the drone gun…
+      </button>
+      {why ? <span className="fd-muted fd-why"> ({why})</span> : null}
+    </span>
   );
 }

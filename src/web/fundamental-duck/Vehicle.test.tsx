@@ -230,4 +230,51 @@ describe('vehicle controls at the table (18)', () => {
     t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
     expect(stopRefusal(viewOf(t.state), loader(t.state))).toBeNull();
   });
+
+  it('a step into a figure’s square is offered with the run-down it means, as the rules’ driveStep says', () => {
+    const t = driving(7, 1, 4);
+    // Brick stands where the loader's front would go.
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 7, y: 2, facing: 0, reason: 'set-up' }, GM);
+    const v = viewOf(t.state);
+    const drive = driveOf(v, 'you');
+    const forward = nextSteps(v, drive?.v as VehicleState, drive?.left ?? 0).find(
+      (s) => s.manoeuvre === 'forward',
+    );
+    expect(forward).toMatchObject({ ok: true, runDown: ['brick'] });
+    const html = renderToStaticMarkup(<DriveBox view={v} sel={you(v)} busy={false} run={() => {}} />);
+    expect(html).toMatch(/running down Brick \(a die each\)/);
+    // The rules roll that die when the step is sent: a 1 misses and the loader stops short.
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' });
+    expect(ev.map((e) => e.type)).toContain('vehicle.ran-down');
+  });
+
+  it('shows the hull’s hits, the wreck and the pods; a wreck is held back with the rules’ WRECKED', () => {
+    const t = table();
+    t.fold([{ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' }]);
+    t.fold([
+      {
+        type: 'vehicle.attacked',
+        vehicleId: 'loader-1',
+        threatId: 'x1',
+        how: 'grapple',
+        faces: [6],
+        hits: 1,
+        damage: 1,
+      },
+    ]);
+    let v = viewOf(t.state);
+    let html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
+    expect(html).toContain('Hull: 1 of 3 hit(s) taken.');
+    t.fold([{ type: 'vehicle.wrecked', vehicleId: 'loader-1' }]);
+    v = viewOf(t.state);
+    html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
+    expect(html).toContain('It is a wreck: it never moves again.');
+    expect(driverRefusals(v, you(v))).toEqual({
+      drive: 'the vehicle is a wreck',
+      ram: 'the vehicle is a wreck',
+    });
+    expect(html).toContain('(the vehicle is a wreck)');
+    expect(refusalCode(() => t.send({ type: 'drive', teamerId: 'you' }))).toBe('WRECKED');
+  });
 });

@@ -1,12 +1,13 @@
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
 import { vehicleOfCrew } from '../../rules/fundamental-duck/vehicles.ts';
-import { asState, FACING_NAMES, type FdView } from './model.ts';
+import { asState, FACING_NAMES, type FdView, figureName } from './model.ts';
 import {
   boardOptions,
   driveOf,
   driverRefusals,
   exitSquares,
+  hullText,
   MANOEUVRE_LABEL,
   MANOEUVRE_MARK,
   type NextStep,
@@ -72,7 +73,8 @@ export function VehicleActions({ view, sel, busy, run }: VehicleProps) {
         {sel.name} rides in the {name}, facing {FACING_NAMES[riding.facing]}.
         {riding.rammedTurn === view.turn && view.turn > 0
           ? ' It is set to ram: this turn it may smash one door or shove one obstacle aside.'
-          : ''}
+          : ''}{' '}
+        <span data-testid="fd-hull">{hullText(view, riding)}</span>
       </p>
       <div className="fd-buttons">
         <button
@@ -119,8 +121,14 @@ export function VehicleActions({ view, sel, busy, run }: VehicleProps) {
   );
 }
 
-function stepText(s: NextStep): string {
-  const extra = [s.smashes ? 'smashing the door' : '', s.bulldozes ? 'shoving the obstacle aside' : '']
+function stepText(view: FdView, s: NextStep): string {
+  const extra = [
+    s.smashes ? 'smashing the door' : '',
+    s.bulldozes ? 'shoving the obstacle aside' : '',
+    s.runDown.length > 0
+      ? `running down ${s.runDown.map((id) => figureName(view, id)).join(' and ')} (a die each)`
+      : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return `${MANOEUVRE_LABEL[s.manoeuvre]} [${MANOEUVRE_MARK[s.manoeuvre]}]${s.ok ? `: ${s.cost} point(s)` : ''}${extra ? `, ${extra}` : ''}`;
@@ -150,7 +158,7 @@ export function DriveBox({ view, sel, busy, run }: VehicleProps) {
               onClick={() => run({ type: 'manoeuvre', teamerId: sel.id, manoeuvre: s.manoeuvre })}
               data-testid={`fd-step-${s.manoeuvre}`}
             >
-              {stepText(s)}
+              {stepText(view, s)}
             </button>
             <Why text={s.why} />
           </span>

@@ -62,6 +62,8 @@ export interface NextStep {
   readonly front: { readonly x: number; readonly y: number; readonly facing: number } | null;
   readonly smashes: boolean;
   readonly bulldozes: boolean;
+  /** The figures (ids) it would drive into, each to be run down (the rules' `driveStep` and `figuresIn`). */
+  readonly runDown: readonly string[];
   /** Why not, in words (when not ok). */
   readonly why?: string;
 }
@@ -96,7 +98,8 @@ export function nextSteps(view: FdView, v: VehicleState, left: number): NextStep
         front: null,
         smashes: false,
         bulldozes: false,
-        why: 'no room',
+        runDown: [],
+        why: v.wrecked === true ? 'the vehicle is a wreck' : 'no room',
       };
     const fresh = vehicleSquares(step.placement).find((q) => !before.has(`${q.x},${q.y}`));
     const base = {
@@ -106,6 +109,7 @@ export function nextSteps(view: FdView, v: VehicleState, left: number): NextStep
       front: { ...step.placement.front, facing: step.placement.facing },
       smashes: step.smashed.length > 0,
       bulldozes: step.bulldozed.length > 0,
+      runDown: step.runDown.map((f) => f.id),
     };
     return step.cost > left
       ? { ...base, ok: false, why: `it needs ${step.cost} point(s), ${left} left` }
@@ -141,13 +145,15 @@ export function boardOptions(view: FdView, t: Teamer): BoardOption[] {
     if (!type || !besideVehicle(state, v, t.x, t.y)) continue;
     const seat = hasLicence(state, t, type) ? 'driver' : 'passenger';
     const why =
-      v.crew.length >= type.seats
-        ? `every seat is taken (${type.seats})`
-        : t.ducked
-          ? 'he is ducked: stand up first'
-          : t.carrying !== null || t.cargo !== null
-            ? 'he must set down what he carries first'
-            : undefined;
+      v.wrecked === true
+        ? 'it is a wreck'
+        : v.crew.length >= type.seats
+          ? `every seat is taken (${type.seats})`
+          : t.ducked
+            ? 'he is ducked: stand up first'
+            : t.carrying !== null || t.cargo !== null
+              ? 'he must set down what he carries first'
+              : undefined;
     out.push({ vehicleId: v.id, name: type.name, seat, ok: why === undefined, ...(why ? { why } : {}) });
   }
   return out;
@@ -179,7 +185,12 @@ export function driverRefusals(view: FdView, t: Teamer): { drive: string | null;
   const v = vehicleOfCrew(state, t.id);
   const type = v ? typeOf(view, v) : undefined;
   if (!v || !type) return null;
-  const licence = hasLicence(state, t, type) ? null : `${t.name} holds no licence for a ${type.name}`;
+  const licence =
+    v.wrecked === true
+      ? 'the vehicle is a wreck'
+      : hasLicence(state, t, type)
+        ? null
+        : `${t.name} holds no licence for a ${type.name}`;
   const ram =
     licence ??
     (!type.smashesDoors && !type.bulldozes
@@ -188,4 +199,16 @@ export function driverRefusals(view: FdView, t: Teamer): { drive: string | null;
         ? 'it is already set to ram this turn'
         : null);
   return { drive: licence, ram };
+}
+
+/** The hull in words: hits taken of the type's `hull.hits`, a wreck, and the pods aboard. */
+export function hullText(view: FdView, v: VehicleState): string {
+  const type = typeOf(view, v);
+  const of = type?.hull.hits ?? 0;
+  const pods = (v.pods ?? []).length;
+  const hull =
+    v.wrecked === true
+      ? 'It is a wreck: it never moves again.'
+      : `Hull: ${v.damage ?? 0} of ${of} hit(s) taken.`;
+  return `${hull}${pods > 0 ? ` ${pods} cargo pod(s) aboard.` : ''}`;
 }
