@@ -56,6 +56,7 @@ import {
   otherSide,
   PHASES,
   type Phase,
+  portSeatsOf,
   type RhylanorState,
   ridingIn,
   SIDES,
@@ -775,7 +776,8 @@ export function fireMods(
     if (best !== 0) mods.push({ source: 'sights', value: best });
   }
   if (target.option === 'evade') mods.push({ source: 'target evading', value: EVADING_TARGET_DM });
-  const protectedByCover = target.option === null || MOVEMENT_OPTIONS[target.option].cover;
+  const protectedByCover =
+    target.option === null || MOVEMENT_OPTIONS[target.option].cover || behindHull(state, target);
   const cover = state.combat ? coverOf(state.combat, target).cover : target.cover;
   if (cover > 0 && protectedByCover) {
     mods.push({ source: 'target in cover', value: -cover });
@@ -811,25 +813,50 @@ function motionOf(combat: Combat, vehicle: Machine): Pick<Combatant, 'option' | 
 
 /**
  * A rider firing his own weapon from inside (reading; the book has no rule): never the driver,
- * who drives; anyone else from an open-top vehicle; from a closed one only through its firing
- * ports, as many riders a phase as the pack's `firePorts` (none by default).
+ * who drives; anyone else from an open-top vehicle; from a closed one only a passenger in a seat
+ * with a firing port (the pack's `portSeats`). A gunner's seat is at the vehicle's weapons and has
+ * no port. A passenger with no numbered seat (boarded in a log from before seats were numbered)
+ * takes any port no numbered passenger holds, as many a phase as there are such ports. Returns
+ * whether he fires through a port (and so shows himself at it, `atPort`).
  */
-function requireRiderFire(state: RhylanorState, combat: Combat, vehicle: Machine, c: Character): void {
+function requireRiderFire(state: RhylanorState, combat: Combat, vehicle: Machine, c: Character): boolean {
   const riders = vehicle.riders ?? [];
-  if (riders.some((r) => r.characterId === c.id && r.seat === 'driver'))
+  const rider = riders.find((r) => r.characterId === c.id);
+  if (rider?.seat === 'driver')
     throw new RuleError('DRIVER_BUSY', `${c.name} is driving ${vehicle.name}`, { machineId: vehicle.id });
   const v = state.pack.vehicles.find((x) => x.id === vehicle.packId);
-  if (v?.openTop) return;
-  const ports = v?.firePorts ?? 0;
-  const using = riders.filter((r) => r.characterId !== c.id && combat.acted[r.characterId]).length;
-  if (using >= ports)
-    throw new RuleError(
-      'NO_FIRING_PORT',
-      ports === 0
-        ? `${vehicle.name} is closed and has no firing ports`
-        : `all ${ports} firing port(s) of ${vehicle.name} are in use this phase`,
-      { machineId: vehicle.id, ports },
-    );
+  if (v?.openTop) return false;
+  const ports = v ? portSeatsOf(v) : [];
+  const refuse = (why: string): RuleError =>
+    new RuleError('NO_FIRING_PORT', why, { machineId: vehicle.id, ports: ports.length });
+  if (ports.length === 0) throw refuse(`${vehicle.name} is closed and has no firing ports`);
+  if (rider?.seat === 'gunner')
+    throw refuse(`${c.name} sits at ${vehicle.name}'s weapons, which have no firing port`);
+  if (rider?.place !== undefined) {
+    if (!ports.includes(rider.place))
+      throw refuse(`seat ${rider.place} of ${vehicle.name} has no firing port`);
+    return true;
+  }
+  const held = new Set(riders.map((r) => r.place));
+  const free = ports.filter((p) => !held.has(p)).length;
+  const using = riders.filter(
+    (r) => r.place === undefined && r.characterId !== c.id && combat.acted[r.characterId],
+  ).length;
+  if (using >= free) throw refuse(`all ${free} free firing port(s) of ${vehicle.name} are in use this phase`);
+  return true;
+}
+
+/**
+ * A man who has fired through a closed vehicle's port stays at it (reading; the book has no
+ * ports): no longer behind the whole hull but a target himself, with the pack's `firingPortCover`
+ * as his cover (`combat.positioned`), until the referee moves him to another seat or he gets out.
+ * The hull is his cover whatever the vehicle does, so his own (rider's) movement option does not
+ * take it away.
+ */
+function behindHull(state: RhylanorState, target: Combatant): boolean {
+  const vehicle = ridingIn(state, target.id);
+  if (!vehicle) return false;
+  return state.pack.vehicles.find((x) => x.id === vehicle.packId)?.openTop === false;
 }
 
 /**
@@ -910,7 +937,7 @@ function fire(
   requirePhase(combat, ['directFire', 'returnFire'], 'firing');
   const { c, m: at, robot } = actorIn(state, ctx, combat, cmd.characterId);
   const aboard = ridingIn(state, c.id);
-  if (aboard) requireRiderFire(state, combat, aboard, c);
+  const throughPort = aboard ? requireRiderFire(state, combat, aboard, c) : false;
   // A rider shoots as his vehicle moves: Stand if it held, Walk if it drove (reading).
   const m = aboard ? { ...at, ...motionOf(combat, aboard) } : at;
   if (combat.phase === 'directFire') {
@@ -987,6 +1014,16 @@ function fire(
   ];
   // Firing gunpowder or energy weapons gives the shooter away (§7.15).
   if (m.concealed) fired.push({ type: 'combat.positioned', id: c.id, concealed: false, by: 'rule' });
+  // At the port he is a target himself (`behindHull`), from the moment he fires.
+  const portCover = state.pack.rules.firingPortCover;
+  if (throughPort && (m.fullCover || m.cover < portCover))
+    fired.push({
+      type: 'combat.positioned',
+      id: c.id,
+      fullCover: false,
+      cover: Math.max(m.cover, portCover),
+      by: 'rule',
+    });
   const after = fold(state, fired);
   return [
     ...fired,

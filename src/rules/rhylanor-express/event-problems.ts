@@ -76,11 +76,14 @@ export function personalEventProblem(state: RhylanorState, event: PersonalEvent)
     case 'machine.boarded':
       return state.machines[event.machineId]?.riders?.some((r) => r.characterId === event.characterId)
         ? `${event.characterId} is already aboard`
-        : null;
+        : placeProblem(state, event);
     case 'machine.alighted':
-    case 'machine.reseated':
       return state.machines[event.machineId]?.riders?.some((r) => r.characterId === event.characterId)
         ? null
+        : `${event.characterId} is not aboard ${event.machineId}`;
+    case 'machine.reseated':
+      return state.machines[event.machineId]?.riders?.some((r) => r.characterId === event.characterId)
+        ? placeProblem(state, event)
         : `${event.characterId} is not aboard ${event.machineId}`;
     case 'combat.reloaded':
       return weaponProblem(state.characters[event.id], event.weaponIndex);
@@ -153,4 +156,19 @@ export function spaceEventProblem(space: SpaceState, event: SpaceEvent): string 
     default:
       return null;
   }
+}
+
+/** A numbered seat is a passenger's, within the vehicle's capacity, and held by nobody else (riders.ts `placeFor`). */
+function placeProblem(
+  state: RhylanorState,
+  event: { machineId: string; characterId: string; seat: string; place?: number },
+): string | null {
+  if (event.place === undefined) return null;
+  if (event.seat !== 'passenger') return `a ${event.seat}'s seat is not numbered`;
+  const m = state.machines[event.machineId];
+  const capacity = state.pack.vehicles.find((v) => v.id === m?.packId)?.capacity ?? 0;
+  if (event.place > capacity) return `${event.machineId} has seats 1 to ${capacity}`;
+  return m?.riders?.some((r) => r.characterId !== event.characterId && r.place === event.place)
+    ? `seat ${event.place} of ${event.machineId} is taken`
+    : null;
 }

@@ -24,6 +24,8 @@ const text = z.string().max(500);
 const id = z.string().min(1).max(100);
 const int = z.number().int().min(-1_000_000).max(1_000_000);
 const count = z.number().int().min(0).max(1_000_000);
+/** A passenger's numbered seat in a vehicle (the pack's `capacity` bounds it). */
+const seatPlace = z.number().int().min(1).max(1000);
 const metres = z.number().finite().min(-1_000_000).max(1_000_000);
 const side = z.enum(SIDES);
 const woundLevel = z.enum(WOUND_LEVELS);
@@ -257,7 +259,7 @@ const machineSchema = z.strictObject({
     .max(9)
     .optional(),
   riders: z
-    .array(z.strictObject({ characterId: id, seat: z.enum(SEATS) }))
+    .array(z.strictObject({ characterId: id, seat: z.enum(SEATS), place: seatPlace.optional() }))
     .max(1000)
     .optional(),
   bombsDropped: count.optional(),
@@ -472,8 +474,18 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     inert: z.boolean(),
     lostTurns: z.strictObject({ from: count, through: count, die: face.optional() }).optional(),
   }),
-  'machine.boarded': event('machine.boarded', { machineId: id, characterId: id, seat: z.enum(SEATS) }),
-  'machine.reseated': event('machine.reseated', { machineId: id, characterId: id, seat: z.enum(SEATS) }),
+  'machine.boarded': event('machine.boarded', {
+    machineId: id,
+    characterId: id,
+    seat: z.enum(SEATS),
+    place: seatPlace.optional(),
+  }),
+  'machine.reseated': event('machine.reseated', {
+    machineId: id,
+    characterId: id,
+    seat: z.enum(SEATS),
+    place: seatPlace.optional(),
+  }),
   'machine.alighted': event('machine.alighted', {
     machineId: id,
     characterId: id,

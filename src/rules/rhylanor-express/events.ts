@@ -358,6 +358,8 @@ export type PersonalEvent =
       readonly machineId: string;
       readonly characterId: string;
       readonly seat: Seat;
+      /** A passenger's numbered seat (absent in logs written before seats were numbered). */
+      readonly place?: number;
     }
   | {
       /** The referee moved a rider to another seat of the same vehicle. */
@@ -365,6 +367,8 @@ export type PersonalEvent =
       readonly machineId: string;
       readonly characterId: string;
       readonly seat: Seat;
+      /** A passenger's numbered seat (absent in logs written before seats were numbered). */
+      readonly place?: number;
     }
   | {
       readonly type: 'machine.alighted';

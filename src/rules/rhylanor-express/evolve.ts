@@ -515,7 +515,9 @@ function apply(w: Writer, event: PersonalEvent): void {
     case 'machine.boarded': {
       const m = w.machine(event.machineId);
       if (!m) return;
-      m.riders = [...(m.riders ?? []), { characterId: event.characterId, seat: event.seat }];
+      // A numbered seat only when the event names one: logs from before seats were numbered fold as they did.
+      const place = event.place !== undefined ? { place: event.place } : {};
+      m.riders = [...(m.riders ?? []), { characterId: event.characterId, seat: event.seat, ...place }];
       const at = w.now.combat?.combatants[m.id];
       if (!at) return;
       // Getting in is his move; inside a closed vehicle no one can aim at him (§7.13: only exposed crew are shot).
@@ -532,8 +534,10 @@ function apply(w: Writer, event: PersonalEvent): void {
     case 'machine.reseated': {
       const m = w.machine(event.machineId);
       if (!m) return;
+      // The new seat's number replaces the old (none: he left the numbered passenger seats).
+      const place = event.place !== undefined ? { place: event.place } : {};
       m.riders = (m.riders ?? []).map((r) =>
-        r.characterId === event.characterId ? { ...r, seat: event.seat } : r,
+        r.characterId === event.characterId ? { characterId: r.characterId, seat: event.seat, ...place } : r,
       );
       return;
     }

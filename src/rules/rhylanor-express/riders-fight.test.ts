@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { checkTargets, fireMods } from './combat.ts';
 import type { RhylanorState } from './ruleset.ts';
+import { rhylanorExpress } from './ruleset.ts';
 import { fresh, GM_SEAT, of, PLAYER, play } from './test-kit.ts';
 
 /**
@@ -117,8 +119,9 @@ describe('riders in a fight', () => {
     expect(r.events).toEqual([
       { type: 'machine.reseated', machineId: 'm1', characterId: 'c1', seat: 'driver' },
     ]);
+    // Moved to a passenger's seat, Marchetti takes the lowest free number (Orr held 1 until now).
     expect(r.state.machines.m1?.riders).toEqual([
-      { characterId: 'c2', seat: 'passenger' },
+      { characterId: 'c2', seat: 'passenger', place: 2 },
       { characterId: 'c1', seat: 'driver' },
     ]);
   });
@@ -141,5 +144,122 @@ describe('riders in a fight', () => {
     expect(refused(s, { type: 'combat.dogfight', machineId: 'm1', targetId: 'm4' }, GM_SEAT)).toBe(
       'DRIVER_NEEDED',
     );
+  });
+
+  it('numbers the passengers’ seats: the lowest free one, or the one asked for', () => {
+    const s = play(fight(), { type: 'machine.board', machineId: 'm2', characterId: 'c1' }, [], PLAYER);
+    expect(s.events).toEqual([
+      { type: 'machine.boarded', machineId: 'm2', characterId: 'c1', seat: 'passenger', place: 1 },
+    ]);
+    const at = (place: number, seat = 'passenger') => ({
+      type: 'machine.board',
+      machineId: 'm2',
+      characterId: 'c1',
+      seat,
+      place,
+    });
+    // The G-carrier holds 10; a driver's or gunner's seat has no number.
+    expect(refused(fight(), at(11), PLAYER)).toBe('INVALID_VALUE');
+    expect(refused(fight(), at(2, 'gunner'), PLAYER)).toBe('INVALID_VALUE');
+    let two = play(fight(), at(7), [], PLAYER).state;
+    expect(two.machines.m2?.riders).toEqual([{ characterId: 'c1', seat: 'passenger', place: 7 }]);
+    two = play(two, { type: 'machine.alight', machineId: 'm1', characterId: 'c2' }, [], GM_SEAT).state;
+    expect(refused(two, { ...at(7), characterId: 'c2' }, GM_SEAT)).toBe('SEAT_TAKEN');
+    // The referee moves him to another numbered seat; the same one is nothing to do.
+    expect(
+      refused(
+        two,
+        { type: 'machine.seat', machineId: 'm2', characterId: 'c1', seat: 'passenger', place: 7 },
+        GM_SEAT,
+      ),
+    ).toBe('ALREADY_DONE');
+    const moved = play(two, {
+      type: 'machine.seat',
+      machineId: 'm2',
+      characterId: 'c1',
+      seat: 'passenger',
+      place: 3,
+    });
+    expect(moved.state.machines.m2?.riders).toEqual([{ characterId: 'c1', seat: 'passenger', place: 3 }]);
+  });
+
+  it('only a passenger in a seat with a port fires out of a closed vehicle', () => {
+    // The G-carrier's 4 ports default to seats 1–4: seat 5 has none, nor has a gunner's seat.
+    const board = (place?: number, seat = 'passenger') => {
+      let s = play(
+        fight(),
+        { type: 'machine.board', machineId: 'm2', characterId: 'c1', seat, ...(place ? { place } : {}) },
+        [],
+        PLAYER,
+      ).state;
+      s = play(s, { type: 'combat.next' }).state;
+      return s;
+    };
+    expect(refused(board(5), shot)).toBe('NO_FIRING_PORT');
+    expect(refused(board(undefined, 'gunner'), shot)).toBe('NO_FIRING_PORT');
+    expect(of(play(board(4), shot, [1, 1], PLAYER).events, 'combat.fired')).toHaveLength(1);
+    // A pack that puts the only port at seat 5 turns it round.
+    let s = fresh();
+    const pack = s.pack;
+    s = {
+      ...s,
+      pack: {
+        ...pack,
+        vehicles: pack.vehicles.map((v) => (v.id === 'g-carrier' ? { ...v, portSeats: [5] } : v)),
+      },
+    };
+    const packed = (state: RhylanorState) => ({ ...state, pack: s.pack });
+    expect(of(play(packed(board(5)), shot, [1, 1], PLAYER).events, 'combat.fired')).toHaveLength(1);
+    expect(refused(packed(board(4)), shot)).toBe('NO_FIRING_PORT');
+  });
+
+  it('a man who fired through a port is a target himself, with the port’s cover, until he leaves it', () => {
+    const s = aboard('m2');
+    const combat = s.combat;
+    const corsair = combat?.combatants.c3;
+    const carbine = s.pack.weapons.find((w) => w.id === s.characters.c1?.weapons[0]?.weaponId);
+    if (!combat || !corsair || !carbine) throw new Error('fixture');
+    expect(refusalCode(() => checkTargets(combat, corsair, carbine, ['c1']))).toBe('TARGET_IN_FULL_COVER');
+    // Orr fires (1+1: a miss) and shows himself at the port: the pack's firingPortCover, 4.
+    const r = play(s, shot, [1, 1], PLAYER);
+    expect(of(r.events, 'combat.positioned')).toEqual([
+      { type: 'combat.positioned', id: 'c1', fullCover: false, cover: 4, by: 'rule' },
+    ]);
+    const after = r.state.combat;
+    const target = after?.combatants.c1;
+    if (!after || !target) throw new Error('fixture');
+    expect(checkTargets(after, corsair, carbine, ['c1'])).toHaveLength(1);
+    // The hull covers him though a rider's own option (walk, from getting in) would not.
+    const captain = r.state.characters.c3;
+    if (!captain) throw new Error('fixture');
+    expect(fireMods(r.state, captain, carbine, 0, target)).toContainEqual({
+      source: 'target in cover',
+      value: -4,
+    });
+    // Moved to a seat without a port, he is behind the hull again.
+    const back = play(r.state, {
+      type: 'machine.seat',
+      machineId: 'm2',
+      characterId: 'c1',
+      seat: 'passenger',
+      place: 6,
+    });
+    expect(of(back.events, 'combat.positioned')).toEqual([
+      { type: 'combat.positioned', id: 'c1', fullCover: true, by: 'rule' },
+    ]);
+    expect(back.state.combat?.combatants.c1?.fullCover).toBe(true);
+  });
+
+  it('a log from before seats were numbered folds as it did, and its riders share the ports by count', () => {
+    let s = rhylanorExpress.evolve(fight(), {
+      type: 'machine.boarded',
+      machineId: 'm2',
+      characterId: 'c1',
+      seat: 'passenger',
+    });
+    expect(s.machines.m2?.riders).toEqual([{ characterId: 'c1', seat: 'passenger' }]);
+    // Without a number he takes any of the G-carrier's 4 ports, as riders did before.
+    s = play(s, { type: 'combat.next' }).state;
+    expect(of(play(s, shot, [1, 1], PLAYER).events, 'combat.fired')).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import {
   requireNoWindow,
   requireOwn,
 } from './parts.ts';
-import { type Machine, type RhylanorState, type Rider, ridingIn, SEATS } from './state.ts';
+import { type Combatant, type Machine, type RhylanorState, type Rider, ridingIn, SEATS } from './state.ts';
 
 /**
  * Who rides in a vehicle (§7.7, §7.13): getting in and out, the driver's and gunners' seats, and
@@ -24,6 +24,8 @@ import { type Machine, type RhylanorState, type Rider, ridingIn, SEATS } from '.
 const machineId = z.string().regex(/^m[0-9]{1,5}$/);
 const characterId = z.string().regex(/^c[0-9]{1,5}$/);
 const metres = z.number().min(-100000).max(100000);
+/** A passenger's numbered seat (left out: the lowest free one). */
+const place = z.number().int().min(1).max(1000).optional();
 
 const schemas = {
   board: z.strictObject({
@@ -31,6 +33,7 @@ const schemas = {
     machineId,
     characterId,
     seat: z.enum(SEATS).default('passenger'),
+    place,
   }),
   alight: z.strictObject({
     type: z.literal('machine.alight'),
@@ -46,6 +49,7 @@ const schemas = {
     machineId,
     characterId,
     seat: z.enum(SEATS),
+    place,
   }),
 } as const;
 
@@ -103,6 +107,40 @@ function requireSeatFree(
     throw new RuleError('SEAT_TAKEN', `every weapon of ${m.name} already has a gunner`);
 }
 
+/**
+ * The numbered seat a passenger takes (reading: the book numbers no seats): 1 up to the pack's
+ * `capacity`, the one asked for if free, else the lowest free. The driver's and gunners' seats are
+ * not numbered.
+ */
+function placeFor(
+  state: RhylanorState,
+  m: Machine,
+  others: readonly Rider[],
+  seat: (typeof SEATS)[number],
+  asked: number | undefined,
+): { place?: number } {
+  if (seat !== 'passenger') {
+    if (asked !== undefined) throw new RuleError('INVALID_VALUE', 'only passengers’ seats are numbered');
+    return {};
+  }
+  const capacity = state.pack.vehicles.find((v) => v.id === m.packId)?.capacity ?? 0;
+  const taken = new Set(others.map((r) => r.place));
+  if (asked !== undefined) {
+    if (asked > capacity)
+      throw new RuleError('INVALID_VALUE', `${m.name} has seats 1 to ${capacity}`, { capacity });
+    if (taken.has(asked)) throw new RuleError('SEAT_TAKEN', `seat ${asked} of ${m.name} is taken`);
+    return { place: asked };
+  }
+  for (let n = 1; n <= capacity; n++) if (!taken.has(n)) return { place: n };
+  return {};
+}
+
+/** A rider of a closed vehicle who shows himself at a firing port (combat.ts `fire`). */
+function atPort(state: RhylanorState, m: Machine, man: Combatant): boolean {
+  const openTop = state.pack.vehicles.find((v) => v.id === m.packId)?.openTop ?? false;
+  return !openTop && !man.fullCover && man.cover >= state.pack.rules.firingPortCover;
+}
+
 function board(
   state: RhylanorState,
   cmd: z.output<typeof schemas.board>,
@@ -119,8 +157,9 @@ function board(
   if (riders.length >= capacity)
     throw new RuleError('VEHICLE_FULL', `${m.name} holds ${capacity}`, { capacity });
   requireSeatFree(state, m, riders, cmd.seat);
+  const place = placeFor(state, m, riders, cmd.seat, cmd.place);
   fightStep(state, m, c.id, null, 'getting in');
-  return [{ type: 'machine.boarded', machineId: m.id, characterId: c.id, seat: cmd.seat }];
+  return [{ type: 'machine.boarded', machineId: m.id, characterId: c.id, seat: cmd.seat, ...place }];
 }
 
 function alight(
@@ -145,7 +184,7 @@ function alight(
     if (ctx.actor.role !== 'gm') requireFit(c);
     fightStep(state, m, c.id, to, 'getting out');
   }
-  return [
+  const events: PersonalEvent[] = [
     {
       type: 'machine.alighted',
       machineId: m.id,
@@ -153,6 +192,11 @@ function alight(
       ...(inFight && to ? { x: to.x, y: to.y } : {}),
     },
   ];
+  // Out of the vehicle, the port's cover (combat.ts `behindHull`) no longer shields him.
+  const man = state.combat?.combatants[c.id];
+  if (inFight && man && atPort(state, m, man))
+    events.push({ type: 'combat.positioned', id: c.id, cover: 0, by: 'rule' });
+  return events;
 }
 
 function reseat(state: RhylanorState, cmd: z.output<typeof schemas.seat>): PersonalEvent[] {
@@ -160,14 +204,19 @@ function reseat(state: RhylanorState, cmd: z.output<typeof schemas.seat>): Perso
   const m = requireVehicle(state, cmd.machineId);
   const rider = m.riders?.find((r) => r.characterId === cmd.characterId);
   if (!rider) throw new RuleError('NOT_ABOARD', `${cmd.characterId} is not in ${m.name}`);
-  if (rider.seat === cmd.seat) throw new RuleError('ALREADY_DONE', `${cmd.characterId} already sits there`);
-  requireSeatFree(
-    state,
-    m,
-    (m.riders ?? []).filter((r) => r !== rider),
-    cmd.seat,
-  );
-  return [{ type: 'machine.reseated', machineId: m.id, characterId: rider.characterId, seat: cmd.seat }];
+  if (rider.seat === cmd.seat && (cmd.place === undefined || cmd.place === rider.place))
+    throw new RuleError('ALREADY_DONE', `${cmd.characterId} already sits there`);
+  const others = (m.riders ?? []).filter((r) => r !== rider);
+  requireSeatFree(state, m, others, cmd.seat);
+  const place = placeFor(state, m, others, cmd.seat, cmd.place);
+  const events: PersonalEvent[] = [
+    { type: 'machine.reseated', machineId: m.id, characterId: rider.characterId, seat: cmd.seat, ...place },
+  ];
+  // Moved off a firing port he is back behind the closed hull.
+  const man = state.combat?.combatants[rider.characterId];
+  if (man && atPort(state, m, man))
+    events.push({ type: 'combat.positioned', id: man.id, fullCover: true, by: 'rule' });
+  return events;
 }
 
 /** The gunners a vehicle's weapon answers to: its seated gunners, else its driver; anyone when nobody rides. */

@@ -1,7 +1,7 @@
 import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
 import type { Character } from './character.ts';
-import type { Pack } from './data/pack-schema.ts';
+import type { Pack, Vehicle } from './data/pack-schema.ts';
 import type { Disposition, MovementOption, VehicleActivity } from './data/tables.ts';
 import type { PoolSpend, RollRecord } from './task.ts';
 
@@ -212,6 +212,16 @@ export type Seat = (typeof SEATS)[number];
 export interface Rider {
   readonly characterId: string;
   readonly seat: Seat;
+  /** A passenger's numbered seat (1 up to the pack's `capacity`); absent for the driver, a gunner, or one boarded before seats were numbered. */
+  readonly place?: number;
+}
+
+/**
+ * The passenger seats of a vehicle that have a firing port: the pack's `portSeats`, else seats 1 to
+ * its `firePorts` (so a pack written before seats were numbered keeps its count of ports).
+ */
+export function portSeatsOf(v: Pick<Vehicle, 'portSeats' | 'firePorts'>): readonly number[] {
+  return v.portSeats ?? Array.from({ length: v.firePorts }, (_, i) => i + 1);
 }
 
 /** The vehicle a character rides in, if any. */

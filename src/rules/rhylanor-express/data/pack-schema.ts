@@ -175,6 +175,11 @@ export const vehicleSchema = z.strictObject({
    * phase (firing ports). An open-top vehicle lets every rider but the driver fire; left out: none.
    */
   firePorts: z.number().int().min(0).max(100).default(0),
+  /**
+   * Bughunt's own: the numbered passenger seats (1 up to `capacity`) that have a firing port; only
+   * a passenger in one of them fires out of a closed vehicle. Left out: seats 1 to `firePorts`.
+   */
+  portSeats: z.array(z.number().int().min(1).max(1000)).max(100).optional(),
   notes: note.optional(),
 });
 export type Vehicle = z.output<typeof vehicleSchema>;
@@ -294,6 +299,11 @@ export const packRulesSchema = z.strictObject({
   forgeryTarget: z.number().int().min(2).max(20).default(8),
   /** Bughunt's own: how near a vehicle (metres) a man must be to get in during a fight. */
   boardingReach: z.number().min(0).max(1000).default(5),
+  /**
+   * Bughunt's own (the book has no firing ports): the cover DM of a rider who has fired through a
+   * closed vehicle's port, read as the −4 row (all but head and one arm hidden).
+   */
+  firingPortCover: z.number().int().min(0).max(4).default(4),
 });
 export type PackRules = z.output<typeof packRulesSchema>;
 
