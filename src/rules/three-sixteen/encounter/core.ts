@@ -33,7 +33,10 @@ import {
   withTrooper,
 } from '../state.ts';
 import {
+  alienTarget,
   beatenByAliens,
+  bonusAsRoundOpens,
+  endsOutOfTokens,
   isStandoff,
   KillFate,
   killCredited,
@@ -82,9 +85,7 @@ export function fighters(state: ThreeSixteenState, e: Encounter): readonly strin
 
 /** The aliens' ability right now: planet AA plus Boost/Enrage, never above 10. */
 export function aaTarget(state: ThreeSixteenState): number {
-  const base = state.planet?.aa ?? 5;
-  const bonus = state.encounter?.effects.aaBonus ?? 0;
-  return Math.max(1, Math.min(10, base + bonus));
+  return alienTarget(state.planet?.aa ?? 5, state.encounter?.effects.aaBonus ?? 0);
 }
 
 /** A trooper's FA or NFA for a test now: minus Impair, plus the GM's one-shot preparation bonus. */
@@ -510,11 +511,8 @@ export function startRound(state: ThreeSixteenState): ThreeSixteenState {
     draft.killsByTrooperThisRound = {};
     draft.fellAtFace = {};
     draft.roundEffects = NO_ROUND_EFFECTS;
-    if (e.effects.enraged && e.round >= 1)
-      draft.effects = {
-        ...e.effects,
-        aaBonus: Math.min(10 - (state.planet?.aa ?? 0), e.effects.aaBonus + 1),
-      };
+    const aaBonus = bonusAsRoundOpens(e.effects.enraged, e.round, e.effects.aaBonus, state.planet?.aa ?? 0);
+    if (aaBonus !== e.effects.aaBonus) draft.effects = { ...e.effects, aaBonus };
   });
 }
 
@@ -649,7 +647,7 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     if (e.step === 'dominance' || e.step === 'setRange') return s;
     // End conditions that hold at any moment of a round. Tied successes act together: aliens
     // tied with the success that took the last token still strike.
-    if (e.tokens <= 0 && !alienTiedStillToAct(e) && !suicideStillToStrike(e))
+    if (endsOutOfTokens(e.tokens, alienTiedStillToAct(e), suicideStillToStrike(e)))
       return finishEncounter(markEnd(s, 'noTokens'));
     // A trooper felled by a success tied with its own still strikes before anything else is judged.
     const now = e.step === 'resolve' ? e.queue[e.cursor] : undefined;

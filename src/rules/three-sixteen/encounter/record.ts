@@ -28,8 +28,8 @@ import { BEYOND_FAR, FAR, POSITION_INDEX } from './rulings.ts';
  * It holds the encounters the simulator plays through the command path's rules as they stand
  * (see `recordSupports`): no vehicles, kinetic field or Drop Pods in play, no field promotion
  * possible, and the alien abilities whose effect is a standing condition (Ignore Armour, Lasting
- * Wounds, Leaping, Reduce Visibility, Flee, Swarm, Isolate, and Boost Ability and Impair once
- * spent as the encounter opens). Any other encounter keeps the
+ * Wounds, Leaping, Reduce Visibility, Flee, Swarm, Isolate; Boost Ability, Impair and Enrage once
+ * spent as the encounter opens), and Suicide, spent round by round. Any other encounter keeps the
  * command path; `simulate/record-run.test.ts` checks both paths play the same dice to the same
  * outcome over many seeds.
  */
@@ -104,7 +104,13 @@ const STANDING: ReadonlySet<AbilityId> = new Set<AbilityId>([
  * from the state (its AA, the troopers' targets). Taken only from a caller that has played that
  * opening already (`recordSupports`'s `opened`: simulate/record-run.ts plays it through the ruleset).
  */
-const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair']);
+const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage']);
+
+/**
+ * The aliens' abilities the record plays as the round goes (`simulate/record-policy.ts` spends
+ * them where the command policy does): Suicide, a token of the encounter for an extra attack.
+ */
+const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>(['suicide']);
 
 /** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
 export function killMean(spec: DiceSpec | null): number {
@@ -131,12 +137,11 @@ export function recordSupports(state: ThreeSixteenState, opened = false): string
     return 'the encounter is under way';
   if (e.vehicles.length > 0) return 'vehicles';
   if (e.effects.kineticField.length > 0 || e.effects.pcAutomaticAmbush) return 'support in play';
-  // Enrage raises the AA round by round, which the record does not play.
-  if (e.effects.enraged || (!opened && (e.effects.aaBonus !== 0 || e.effects.impair !== 0)))
+  if (!opened && (e.effects.enraged || e.effects.aaBonus !== 0 || e.effects.impair !== 0))
     return 'abilities in force';
   if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return 'answers waiting';
   for (const a of state.planet?.abilities ?? [])
-    if (!STANDING.has(a) && !(opened && OPENING.has(a))) return `ability ${a}`;
+    if (!STANDING.has(a) && !IN_ROUND.has(a) && !(opened && OPENING.has(a))) return `ability ${a}`;
   if (campaignOf(state).fieldPromotion) return 'a field promotion waits';
   // A field promotion happens only when a PC outranks every other PC alive. The record plays it
   // (round.ts `fallen`) for the PCs it holds: with mixed ranks, every PC alive must be in the fight.
@@ -249,8 +254,15 @@ export class EncounterRecord {
   readonly reduceVisibility: boolean;
   readonly flee: boolean;
   readonly swarm: boolean;
-  /** The aliens' AA target (planet AA with Boost or Enrage, clamped: `aaTarget`). */
-  readonly aa: number;
+  /** The planet's AA, before the encounter's bonus. */
+  readonly planetAa: number;
+  /** Enrage spent: the AA bonus grows as each further round opens (round.ts `startRound`). */
+  readonly enraged: boolean;
+  /** The aliens may spend a token on a Suicide attack each round. */
+  readonly suicideAbility: boolean;
+  /** The encounter's AA bonus (Boost Ability, Enrage) and the aliens' AA target from it (`aaTarget`). */
+  aaBonus = 0;
+  aa = 0;
   /** Impair on the troopers' tests. */
   readonly impair: number;
   /** This round's kills count for nothing (Ignore Wounds, alien armour): no kill roll is made. */
@@ -368,7 +380,9 @@ export class EncounterRecord {
     this.reduceVisibility = e.effects.reduceVisibility;
     this.flee = e.effects.flee;
     this.swarm = e.effects.swarm;
-    this.aa = aaTarget(start);
+    this.planetAa = start.planet?.aa ?? 5;
+    this.enraged = e.effects.enraged;
+    this.suicideAbility = start.planet?.abilities.includes('suicide') ?? false;
     this.impair = e.effects.impair;
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
@@ -582,6 +596,8 @@ export class EncounterRecord {
       this.rollSuccess[this.suicide] = 1;
     }
     this.alive = alive;
+    this.aaBonus = e.effects.aaBonus;
+    this.aa = aaTarget(s);
     this.step = STEP_OF[e.step];
     this.tokens = e.tokens;
     this.round = e.round;

@@ -22,7 +22,10 @@ import {
   Step,
 } from './record.ts';
 import {
+  alienTarget,
   beatenByAliens,
+  bonusAsRoundOpens,
+  endsOutOfTokens,
   failedSlot,
   HEALTH_BOXES,
   isStandoff,
@@ -261,6 +264,11 @@ function setAllRanges(r: EncounterRecord, range: number): void {
 }
 
 function startRound(r: EncounterRecord): void {
+  const bonus = bonusAsRoundOpens(r.enraged, r.round, r.aaBonus, r.planetAa);
+  if (bonus !== r.aaBonus) {
+    r.aaBonus = bonus;
+    r.aa = alienTarget(r.planetAa, bonus);
+  }
   r.step = Step.Declare;
   r.round++;
   for (let a = 0; a <= r.suicide; a++) {
@@ -306,6 +314,27 @@ function alienTiedStillToAct(r: EncounterRecord): boolean {
   return false;
 }
 
+/** The aliens' Suicide attack of this round is declared and has not struck yet (core.ts's twin). */
+function suicideStillToStrike(r: EncounterRecord): boolean {
+  if (!r.rolled[r.suicide]) return false;
+  if (r.step === Step.Declare || r.step === Step.Roll) return true;
+  if (r.step !== Step.Resolve) return false;
+  for (let q = 0; q < r.qLen; q++) if (r.qActor[q] === r.suicide && !r.qDone[q]) return true;
+  return false;
+}
+
+/**
+ * Suicide (`useAbility`, ability.used): the aliens give up a token of the encounter for an attack
+ * that acts as a success of 1 this round. Taken before the round's declarations.
+ */
+export function suicide(r: EncounterRecord): void {
+  r.tokens--;
+  r.rolled[r.suicide] = 1;
+  r.rollFace[r.suicide] = 1;
+  r.rollSuccess[r.suicide] = 1;
+  advance(r);
+}
+
 /** After anything happens: the round moves on by itself until someone must decide (core.ts `advance`). */
 export function advance(r: EncounterRecord): void {
   for (let guard = 0; guard < 1000; guard++) {
@@ -315,7 +344,7 @@ export function advance(r: EncounterRecord): void {
       return;
     }
     if (r.step === Step.Dominance || r.step === Step.SetRange) return;
-    if (r.tokens <= 0 && !alienTiedStillToAct(r)) {
+    if (endsOutOfTokens(r.tokens, alienTiedStillToAct(r), suicideStillToStrike(r))) {
       finish(r, 'noTokens');
       return;
     }
@@ -355,6 +384,12 @@ export function advance(r: EncounterRecord): void {
     }
     const a = r.qActor[now] as number;
     if (a === r.n) return;
+    if (a === r.suicide) {
+      // The Suicide attack strikes on its own at its place in the order (core.ts `advance`).
+      alienAttack(r, r.qFace[now] as number);
+      doneSlot(r);
+      continue;
+    }
     if (r.out[a] !== IN) {
       doneSlot(r);
       continue;

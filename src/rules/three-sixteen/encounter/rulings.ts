@@ -136,3 +136,27 @@ export function nobodyFightingReason(anyGone: boolean, anyAlive: boolean): Encou
 export function tokensBackToPool(reason: EncounterEndReason): boolean {
   return reason !== 'strength' && reason !== 'eVac';
 }
+
+/**
+ * The encounter is out of tokens and ends, unless an alien success tied with the turn that took
+ * the last token still strikes, or the aliens' Suicide attack of this round has yet to come.
+ */
+export function endsOutOfTokens(tokens: number, alienTied: boolean, suicideToStrike: boolean): boolean {
+  return tokens <= 0 && !alienTied && !suicideToStrike;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The aliens' AA
+
+/** The aliens' AA target: the planet's AA with the encounter's bonus (Boost Ability, Enrage), 1–10. */
+export function alienTarget(planetAa: number, bonus: number): number {
+  return Math.max(1, Math.min(10, planetAa + bonus));
+}
+
+/**
+ * The AA bonus as a new round opens after round `round`: enraged aliens gain one more from the
+ * second round on (round 1 opens at the AA they started with), never past AA 10.
+ */
+export function bonusAsRoundOpens(enraged: boolean, round: number, bonus: number, planetAa: number): number {
+  return enraged && round >= 1 ? Math.min(10 - planetAa, bonus + 1) : bonus;
+}

@@ -20,6 +20,7 @@ import {
   rollAll,
   setRange,
   spendStrength,
+  suicide,
   trooperTurn,
 } from '../encounter/round.ts';
 import { stepPosition } from '../encounter/rulings.ts';
@@ -29,8 +30,9 @@ import type { Chooser } from './policy.ts';
  * `policy.ts`'s table, playing on the encounter record: the same choices, made in the same order
  * (so the same dice and the same chooser draws), each applied at once by the round's rules in
  * `encounter/round.ts` rather than sent as a command. It covers what the record holds (see
- * `recordSupports`): of the aliens' abilities that cost tokens only Boost Ability and Impair, which
- * record-run.ts spends through the ruleset before the record takes over, so none of `alienAbility`.
+ * `recordSupports`): of the aliens' abilities that cost tokens, Boost Ability, Impair and Enrage,
+ * which record-run.ts spends through the ruleset before the record takes over, and Suicide, which
+ * `alienAbility` spends at the start of every round while the encounter holds two tokens or more.
  */
 
 /** Commands one encounter may take before the driver calls it a bug (an endless loop). */
@@ -135,7 +137,7 @@ function aliensPlay(r: EncounterRecord): void {
   pushOrder.length = 0;
   for (let q = 0; q < r.qLen; q++) {
     const i = r.qActor[q] as number;
-    if (i === r.n || !r.fighting(i)) continue;
+    if (i >= r.n || !r.fighting(i)) continue;
     if (r.qSuccess[q] && !r.qCancelled[q] && (r.qFace[q] as number) >= face) continue;
     const power = r.power[i] as readonly number[];
     const from = r.pos[i] as number;
@@ -195,6 +197,12 @@ function aliensPlay(r: EncounterRecord): void {
   else alienTurn(r, null, choice);
 }
 
+/** A trooper has declared this round (the policy's abilities at a round's start come before any). */
+function anyDeclared(r: EncounterRecord): boolean {
+  for (let i = 0; i < r.n; i++) if (r.declared[i]) return true;
+  return false;
+}
+
 /** Plays the encounter on the record to its end, as `driver.ts` plays it through commands. */
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
   for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
@@ -216,6 +224,16 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
         setRange(r, chooseRange(r, r.rangeSetter === ALIENS_SET), dice);
         break;
       case Step.Declare:
+        if (
+          r.suicideAbility &&
+          !r.aliensDeclared &&
+          !r.rolled[r.suicide] &&
+          r.tokens >= 2 &&
+          !anyDeclared(r)
+        ) {
+          suicide(r);
+          break;
+        }
         // The policy's declarations in its order (each trooper's, then the aliens'), then its
         // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
         // `rollAll`), as nothing in between could change.

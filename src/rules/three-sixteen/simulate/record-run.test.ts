@@ -156,6 +156,42 @@ const squads: {
     },
   },
   {
+    name: 'Enrage: the AA rises round by round, paid from the pool',
+    options: { pcs: mixed, aa: 5, tokens: 8, abilities: ['enrage'], n: 1, seed: 1 },
+  },
+  {
+    name: 'Enrage with Boost Ability against sure manoeuvrers: the AA reaches 10 and stays (standoffs)',
+    options: {
+      pcs: Array.from({ length: 3 }, () => ({ fa: 3, nfa: 9, weapon: 'energyRifle' as const })),
+      aa: 7,
+      tokens: 6,
+      threat: 6,
+      abilities: ['boostAbility', 'enrage', 'reduceVisibility'],
+      n: 1,
+      seed: 1,
+    },
+  },
+  {
+    name: 'Suicide every round while two tokens are left',
+    options: { pcs: mixed, aa: 6, tokens: 8, abilities: ['suicide'], n: 1, seed: 1 },
+  },
+  {
+    name: 'Suicide with Enrage, Lasting Wounds and no flashbacks (the blast kills, the last token goes)',
+    options: {
+      pcs: [
+        { fa: 7, nfa: 4, weapon: 'slugRifle' as const, rank: 2 },
+        { fa: 6, nfa: 5, weapon: 'sidearm' as const, rank: 2 },
+        { fa: 8, nfa: 3, weapon: 'slugRifle' as const, rank: 2 },
+      ],
+      aa: 7,
+      tokens: 6,
+      abilities: ['suicide', 'enrage', 'lastingWounds', 'ignoreArmour'],
+      n: 1,
+      seed: 1,
+    },
+    prepare: spent,
+  },
+  {
     name: 'six troopers against AA 3, a final encounter',
     options: {
       pcs: Array.from({ length: 6 }, (_, i) => ({
@@ -319,9 +355,13 @@ describe('the encounter record plays the same encounters as the commands', () =>
     expect(b.opened.encounter?.effects.impair).toBe(1);
     expect(b.opened.encounter?.tokens).toBe(4);
     expect(recordSupports(b.opened, true)).toBeNull();
-    // Enrage raises the AA every round: still the commands'.
+    // Enrage, spent as the encounter opens, leaves the AA rising round by round on the record.
     const enraged = start({ ...both, abilities: ['boostAbility', 'enrage'] });
-    expect(recordSupports(enraged.opened, true)).toBe('ability enrage');
+    expect(recordSupports(enraged.started)).toBe('ability boostAbility');
+    expect(enraged.opened.encounter?.effects).toMatchObject({ aaBonus: 1, enraged: true });
+    expect(recordSupports(enraged.opened, true)).toBeNull();
+    // Spent some other way (not as the opening the record plays), it is refused.
+    expect(recordSupports(enraged.opened)).toBe('abilities in force');
   });
 
   it('leaves to the commands what it does not hold, and says why', () => {

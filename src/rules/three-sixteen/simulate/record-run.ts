@@ -3,7 +3,7 @@ import type { DecideContext } from '../../../engine/ruleset.ts';
 import type { ThreeSixteenCommand } from '../commands.ts';
 import { EncounterRecord, recordSupports } from '../encounter/record.ts';
 import { threeSixteen } from '../ruleset.ts';
-import type { ThreeSixteenState } from '../state.ts';
+import type { AbilityId, ThreeSixteenState } from '../state.ts';
 import type { RunOutcome } from './driver.ts';
 import type { SimulationOptions } from './options.ts';
 import { type Chooser, newMemo, nextCommand } from './policy.ts';
@@ -79,10 +79,14 @@ function startedFor(
   return rec;
 }
 
+/** What the policy spends as an encounter opens, before any die (policy.ts `alienAbility`). */
+const OPENING_SPENT: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage']);
+
 /**
- * The aliens' opening abilities (Boost Ability, Impair) spent as the command policy spends them
+ * The aliens' opening abilities (Boost Ability, Impair, Enrage) spent as the command policy spends them
  * before the first die: no dice and no chooser draws, so the same for every run of this start and
- * played once, through the ruleset. The record then holds their effect (its AA, the targets);
+ * played once, through the ruleset. The record then holds their effect (its AA, the targets, AA
+ * rising round by round when enraged);
  * tokens paid from the encounter are gone from it, and those paid from the pool are outside what a
  * run reports (the command path's `fight` counts them back).
  */
@@ -91,7 +95,7 @@ export function opening(state: ThreeSixteenState, ctx: DecideContext): ThreeSixt
   let s = state;
   for (;;) {
     const c = nextCommand(s, memo);
-    if (c?.type !== 'useAbility' || (c.ability !== 'boostAbility' && c.ability !== 'impair')) return s;
+    if (c?.type !== 'useAbility' || !OPENING_SPENT.has(c.ability)) return s;
     for (const ev of threeSixteen.decide(s, c, ctx)) s = threeSixteen.evolve(s, ev);
   }
 }
