@@ -10,7 +10,7 @@ import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
  * output: mission i uses seed + i.
  */
 
-const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--teams N [--opposed]] [--drone-gun ID] [--json]
+const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--teams N [--opposed]] [--drone-gun ID] [--walking-drone-gun ID] [--json]
 
 Plays N whole missions of Fundamental Duck! (default pack, Drifter Mary Rose) with the built-in
 team policy and the engine's own Threat phase, and prints how they went, each number with a 95%
@@ -31,6 +31,8 @@ cap counts as unfinished.
   --opposed       with --teams: the teams play against each other
   --drone-gun ID  the Teamer ID (you, brick, sparks, kowalski, jonesy) carries a drone gun and
                   sets it up facing a Threat within 6 squares
+  --walking-drone-gun ID  the Teamer ID carries a walking drone gun: he sets it up as above,
+                  then walks it toward the Threat nearest it until it stands within 3 squares
   --json          one JSON object instead of the table
 `;
 
@@ -46,6 +48,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     teams: { type: 'string' },
     opposed: { type: 'boolean' },
     'drone-gun': { type: 'string' },
+    'walking-drone-gun': { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -83,11 +86,21 @@ async function run(argv: string[], io: CliIo): Promise<number> {
   };
   if (policy.opposed && policy.teams < 2) throw new UsageError('--opposed needs --teams 2 or more');
   const droneGun = values['drone-gun'];
-  if (droneGun !== undefined && !defaultPack.team.teamers.some((t) => t.id === droneGun))
-    throw new UsageError(
-      `no Teamer ${droneGun}; the pack has ${defaultPack.team.teamers.map((t) => t.id).join(', ')}`,
-    );
-  const setup = droneGun === undefined ? {} : { pack: packWithGear(defaultPack, { droneGun }) };
+  const walkingDroneGun = values['walking-drone-gun'];
+  for (const id of [droneGun, walkingDroneGun])
+    if (id !== undefined && !defaultPack.team.teamers.some((t) => t.id === id))
+      throw new UsageError(
+        `no Teamer ${id}; the pack has ${defaultPack.team.teamers.map((t) => t.id).join(', ')}`,
+      );
+  const setup =
+    droneGun === undefined && walkingDroneGun === undefined
+      ? {}
+      : {
+          pack: packWithGear(defaultPack, {
+            ...(droneGun === undefined ? {} : { droneGun }),
+            ...(walkingDroneGun === undefined ? {} : { walkingDroneGun }),
+          }),
+        };
   const outcomes: Record<string, number> = { completed: 0, 'part-completed': 0, failed: 0, unfinished: 0 };
   let cas = 0;
   let cas2 = 0;
@@ -116,6 +129,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     grenadeLoadCost: policy.grenadeLoadCost,
     ...(policy.teams > 1 ? { teams: policy.teams, opposed: policy.opposed } : {}),
     ...(droneGun === undefined ? {} : { droneGun }),
+    ...(walkingDroneGun === undefined ? {} : { walkingDroneGun }),
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),

@@ -427,6 +427,16 @@ export function legalJuggles(state: FdState, t: Teamer): CommandOf<'juggle'>[] {
 }
 
 /**
+ * Walking his drone (24.9, `decideDirectDrone`'s checks): an Other Action he can pay for now, not
+ * from a vehicle's crew; each square the drone reaches once, with its facing kept (the command may
+ * turn it to any facing).
+ */
+export function legalDroneDirections(state: FdState, t: Teamer): CommandOf<'directDrone'>[] {
+  if (state.drones.length === 0 || !canActNow(state, t) || !canPay(state, t, 'other')) return [];
+  return vehicleOfCrew(state, t.id) ? [] : legalDroneWalks(state, t);
+}
+
+/**
  * Setting up his drone gun (8.5, `decideSetUpDrone`'s checks): with the gear, standing, his drone
  * not yet set up (a walking one may be set up again), in each free bare square next to him that
  * he could step to, facing each way.
@@ -499,12 +509,7 @@ export function legalCommands(state: FdState): FdCommand[] {
       ...legalVehicleActions(state, t),
       ...legalJuggles(state, t),
       ...legalDroneSetups(state, t),
-      ...(state.drones.length > 0 &&
-      canActNow(state, t) &&
-      canPay(state, t, 'other') &&
-      !vehicleOfCrew(state, t.id)
-        ? legalDroneWalks(state, t)
-        : []),
+      ...legalDroneDirections(state, t),
     );
     if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
   }

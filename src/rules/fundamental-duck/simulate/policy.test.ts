@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../../engine/dice/source.ts';
+import { boardOf } from '../board-adapter.ts';
 import type { FdCommand } from '../commands.ts';
 import { defaultPack } from '../data/pack.ts';
 import type { FdEvent } from '../events.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import { legalCommands } from '../legal.ts';
 import { initialState } from '../setup.ts';
-import { GM, ScriptThenSeeded, type Table, youAboard } from '../test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, youAboard } from '../test-kit.ts';
 import { chooseCommand, DEFAULT_POLICY, policyStats } from './policy.ts';
 import { packWithGear, runMission } from './run.ts';
 
@@ -161,6 +162,72 @@ describe('position juggling and drone guns in the legal list and the policy', ()
     } else expect(c?.type).toBe('shoot');
     // Without the gear nothing is offered.
     expect(legalCommands(grenadier([[5, 7]]).state).some((x) => x.type === 'setUpDrone')).toBe(false);
+  });
+});
+
+describe('a walking drone gun walked ahead of the Team', () => {
+  /**
+   * YOU (walking drone gun) at (2,8) looking north, his drone set up at (2,5); a Harpy at (0,9)
+   * behind him (no shot), 4 squares from the drone; YOU activated with both chits READY.
+   */
+  function walker(): Table {
+    const pack = packWithGear(defaultPack, { walkingDroneGun: 'you' });
+    const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 8, facing: 0, reason: 'set-up' }, GM);
+    t.fold([
+      {
+        type: 'threats.placed',
+        tile: 3,
+        marker: 0,
+        ping: 'green',
+        countFaces: [],
+        threats: [{ id: 'h1', species: 'harpy', x: 0, y: 9, facing: 1, faces: [] }],
+        tieFaces: [],
+      },
+      { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 5, facing: 0, power: 10, walking: true },
+    ]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    return t;
+  }
+
+  it('walks it, through a listed walk, to the square nearest the Threat, facing it; decide accepts it', () => {
+    const t = walker();
+    if (!t.state.threats.h1) throw new Error('the Harpy is not placed');
+    const c = chooseCommand(t.state);
+    expect(c?.type).toBe('directDrone');
+    if (c?.type !== 'directDrone') return;
+    // The square is one the legal list offers (the list keeps the drone's facing; any facing is his to give).
+    expect(legalCommands(t.state)).toContainEqual({ ...c, facing: 0 });
+    const board = boardOf(t.state);
+    expect(board.distance(c.x, c.y, 0, 9)).toBeLessThan(board.distance(2, 5, 0, 9));
+    expect(c.facing).not.toBe(0);
+    const refused = policyStats.refused;
+    t.dice = new ScriptedDice([1]);
+    t.send(c);
+    expect(t.state.drones[0]).toMatchObject({ x: c.x, y: c.y, facing: c.facing });
+    expect(policyStats.refused).toBe(refused);
+  });
+
+  it('leaves it standing within the stand-off and never sets a walking gun up afresh', () => {
+    const t = walker();
+    const far = chooseCommand(t.state, { ...DEFAULT_POLICY, droneStandOff: 99 });
+    expect(far?.type).not.toBe('directDrone');
+    expect(far?.type).not.toBe('setUpDrone');
+  });
+
+  it('plays whole Salvage and Clean Sweep missions with the walking gun, none refused, the same per seed', () => {
+    const pack = packWithGear(defaultPack, { walkingDroneGun: 'you' });
+    const refused = policyStats.refused;
+    for (const mission of ['clean-sweep', 'salvage'])
+      for (let seed = 1; seed <= 4; seed++) {
+        const log: FdEvent[] = [];
+        const r = runMission(mission, seed, 40, 20_000, { pack }, log);
+        expect(log.every((e) => e.type !== 'drone.moved' || e.teamerId === 'you')).toBe(true);
+        expect(runMission(mission, seed, 40, 20_000, { pack })).toEqual(r);
+      }
+    expect(policyStats.refused).toBe(refused);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type LegalShot,
   legalCarries,
   legalDoorOps,
+  legalDroneDirections,
   legalDroneSetups,
   legalGrapples,
   legalGrenades,
@@ -56,7 +57,7 @@ import { routeField } from './route.ts';
  * chit crushes a Threat in a doorway, else throws a grenade worth it or takes the best shot or a
  * grapple, else is held. Also: a sound man first swaps places with a wounded stack-mate toward a
  * near Threat (`juggleWorthIt`); a Teamer with a drone gun sets it up facing a near Threat
- * (`droneSetUp`); the Bio-Sensor scans the door he came to open (`scanWorthIt`); with `teams`
+ * (`droneSetUp`) and walks a walking one toward the Threats (`droneWalk`); the Bio-Sensor scans the door he came to open (`scanWorthIt`); with `teams`
  * above 1 the policy forms and claims the teams and runs called Threats (`briefing`, `seatFor`).
  */
 
@@ -107,6 +108,11 @@ export interface PolicyOptions {
   readonly juggleRange: number;
   /** A Threat this near (13.2 squares) makes a Teamer with a drone gun set it up, facing the Threat. */
   readonly droneRange: number;
+  /**
+   * A walking drone gun (24.9) is walked toward the Threat nearest it while that Threat is farther
+   * than this (13.2 squares) from it; nearer, it stands and shoots.
+   */
+  readonly droneStandOff: number;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -125,6 +131,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   chitWeight: 1,
   juggleRange: 4,
   droneRange: 6,
+  droneStandOff: 3,
 };
 
 interface Target {
@@ -708,6 +715,8 @@ function juggleWorthIt(state: FdState, t: Teamer, P: PolicyOptions): FdCommand |
  */
 function droneSetUp(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (t.x === null || t.y === null) return null;
+  // A walking drone gun already set up is walked (`droneWalk`), never set up afresh.
+  if (state.drones.some((d) => d.owner === t.id)) return null;
   const th = nearestThreat(state, t.x, t.y);
   if (!th || th.d > P.droneRange) return null;
   const setups = legalDroneSetups(state, t);
@@ -730,6 +739,35 @@ function droneSetUp(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nu
   return best;
 }
 
+/**
+ * Walking his drone gun ahead of the Team (24.9, `directDrone`): with the first chit of his
+ * activation (the second still moves him), while the Threat nearest the drone is farther than
+ * `droneStandOff` from it, to the square it reaches nearest that Threat, out of every door's zone,
+ * facing it. Only a walk that brings it nearer; the drone then shoots in the Threat phase.
+ */
+function droneWalk(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (t.chits[0] !== 'READY') return null;
+  const drone = state.drones.find((d) => d.owner === t.id);
+  if (!drone?.walking || drone.power <= 0) return null;
+  const th = nearestThreat(state, drone.x, drone.y);
+  if (!th || th.d <= P.droneStandOff) return null;
+  const board = boardOf(state);
+  const arena = arenaOf(state);
+  let best: FdCommand | null = null;
+  let bestD = th.d;
+  for (const c of legalDroneDirections(state, t)) {
+    // Never in a door's zone: a machine there would bar the door's way.
+    const sq = c.y * arena.width + c.x;
+    if (arena.doors.some((d) => d.zone.includes(sq))) continue;
+    const d = board.distance(c.x, c.y, th.x, th.y);
+    if (d < bestD) {
+      bestD = d;
+      best = { ...c, facing: facingToward(c.x, c.y, th.x, th.y) };
+    }
+  }
+  return best;
+}
+
 /** An activated Teamer's next action, or null when he has nothing worth a chit. */
 function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (t.carrying !== null || t.cargo !== null) {
@@ -746,7 +784,7 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (shot) return shot.command;
   const grapple = legalGrapples(state, t)[0];
   if (grapple) return grapple;
-  const drone = droneSetUp(state, t, P);
+  const drone = droneSetUp(state, t, P) ?? droneWalk(state, t, P);
   if (drone) return drone;
   const carries = legalCarries(state, t);
   const carry =

@@ -22,6 +22,8 @@ const SEAT: Seat = { seatId: 'sim', role: 'player' };
 export interface TeamGear {
   /** The Teamer (id) who carries a drone gun (8.5) besides his sheet's gear. */
   readonly droneGun?: string;
+  /** The Teamer (id) who carries a walking drone gun (the team advancement's, 24.9) besides his sheet's gear. */
+  readonly walkingDroneGun?: string;
 }
 
 /**
@@ -29,12 +31,18 @@ export interface TeamGear {
  * checks ids first). The rest of the pack is the same object.
  */
 export function packWithGear(pack: FdPack, gear: TeamGear): FdPack {
-  const id = gear.droneGun;
-  if (id !== undefined && !pack.team.teamers.some((t) => t.id === id))
-    throw new Error(`no Teamer ${id} in the pack`);
-  const teamers = pack.team.teamers.map((t) =>
-    t.id === id && !t.gear.includes('drone-gun') ? { ...t, gear: [...t.gear, 'drone-gun' as const] } : t,
-  );
+  const given: [string | undefined, 'drone-gun' | 'walking-drone-gun'][] = [
+    [gear.droneGun, 'drone-gun'],
+    [gear.walkingDroneGun, 'walking-drone-gun'],
+  ];
+  let teamers = pack.team.teamers;
+  for (const [id, item] of given) {
+    if (id === undefined) continue;
+    if (!teamers.some((t) => t.id === id)) throw new Error(`no Teamer ${id} in the pack`);
+    teamers = teamers.map((t) =>
+      t.id === id && !t.gear.includes(item) ? { ...t, gear: [...t.gear, item] } : t,
+    );
+  }
   return { ...pack, team: { ...pack.team, teamers } };
 }
 
