@@ -317,7 +317,7 @@ describe('a rider’s own fire', () => {
     expect(html).toMatch(/<button type="submit">Fire<\/button>/);
   });
 
-  it('shuts the button with the rules’ reason: the driver drives, a closed vehicle without ports, every port in use', () => {
+  it('shuts the button with the rules’ reason: the driver drives, a closed vehicle without ports, a seat without one', () => {
     const driver = herActions(boarded('g-carrier', 'driver'));
     expect(text(driver)).toContain('Drives G-carrier: the driver does not fire his own weapon.');
     expect(driver).toContain('data-code="DRIVER_BUSY"');
@@ -330,34 +330,21 @@ describe('a rider’s own fire', () => {
     expect(text(atv)).toContain('He cannot fire from ATV: ATV is closed and has no firing ports.');
     expect(atv).toMatch(/<button type="submit" disabled="">Fire<\/button>/);
 
-    // One port, already used this phase by another rider (a test's shortcut: the guard, put aboard by hand).
-    const onePort = {
+    // Her seat has no port: the pack gives G-carrier's port to seat 2 only, and she boarded into seat 1.
+    const portOnSeatTwo = {
       ...defaultPack,
-      vehicles: defaultPack.vehicles.map((v) => (v.id === 'g-carrier' ? { ...v, firePorts: 1 } : v)),
+      vehicles: defaultPack.vehicles.map((v) => (v.id === 'g-carrier' ? { ...v, portSeats: [2] } : v)),
     };
-    const s = boarded('g-carrier', 'passenger', fightState([[{ type: 'pack.load', pack: onePort }]]));
-    const m1 = s.machines.m1 as NonNullable<typeof s.machines.m1>;
-    const combat = s.combat as NonNullable<typeof s.combat>;
-    const busy: RhylanorState = {
-      ...s,
-      machines: {
-        ...s.machines,
-        m1: { ...m1, riders: [...(m1.riders ?? []), { characterId: 'c2', seat: 'passenger' }] },
-      },
-    };
-    const fired = play(busy, { type: 'combat.next' }).state;
-    const full: RhylanorState = {
-      ...fired,
-      combat: { ...(fired.combat as typeof combat), acted: { c2: true } },
-    };
+    const s = boarded('g-carrier', 'passenger', fightState([[{ type: 'pack.load', pack: portOnSeatTwo }]]));
+    const firing = play(s, { type: 'combat.next' }).state;
     const html = renderToStaticMarkup(
       <Recording>
-        <Firefight view={viewFor(full, PLAYER)} seat={ANA} />
+        <Firefight view={viewFor(firing, PLAYER)} seat={ANA} />
       </Recording>,
     );
     const mine = html.slice(html.indexOf('aria-label="Actions of Sgt. Dara Okonkwo"'));
-    expect(text(mine)).toContain('Fires through a firing port of G-carrier: 0 of 1 free this phase.');
     expect(mine).toContain('data-code="NO_FIRING_PORT"');
-    expect(text(mine)).toContain('all 1 firing port(s) of G-carrier are in use this phase');
+    expect(text(mine)).toContain('seat 1 of G-carrier has no firing port');
+    expect(mine).toMatch(/<button type="submit" disabled="">Fire<\/button>/);
   });
 });
