@@ -78,34 +78,24 @@ export function DroneSetUp({
   const [facing, setFacing] = useState<Facing>(sel.facing);
   const command = droneCommand(sel, squares, picked, width, facing);
   return (
-    <div className="fd-drone-box" data-testid="fd-drone-box">
-      <p>
-        {squares.size === 0
+    <DroneBox
+      testId="fd-drone-box"
+      message={
+        squares.size === 0
           ? 'No free bare square next to him that he could step to: nowhere to set the drone gun.'
           : command
             ? `The drone gun goes to (${command.x},${command.y}), facing ${FACING_NAMES[facing]}.`
-            : 'Pick a lit square next to him on the board for the drone gun.'}
-      </p>
-      <FacingPicker value={facing} label="The drone gun faces (its front arc)" onPick={setFacing} />
-      <div className="fd-buttons">
-        <button
-          type="button"
-          className="primary"
-          disabled={busy || command === null}
-          onClick={() => {
-            if (!command) return;
-            run(command);
-            close();
-          }}
-          data-testid="fd-drone-confirm"
-        >
-          {command ? 'Set it up (an Other Action, a fumble test)' : 'Pick a square first'}
-        </button>
-        <button type="button" onClick={close}>
-          Cancel
-        </button>
-      </div>
-    </div>
+            : 'Pick a lit square next to him on the board for the drone gun.'
+      }
+      facing={facing}
+      facingLabel="The drone gun faces (its front arc)"
+      onFacing={setFacing}
+      confirm={command ? 'Set it up (an Other Action, a fumble test)' : null}
+      confirmTestId="fd-drone-confirm"
+      busy={busy}
+      onConfirm={command ? () => run(command) : null}
+      close={close}
+    />
   );
 }
 
@@ -188,26 +178,57 @@ export function DroneWalk({
   const [facing, setFacing] = useState<Facing>(start);
   const command = droneWalkCommand(sel, squares, picked, width, facing);
   return (
-    <div className="fd-drone-box" data-testid="fd-drone-walk-box">
-      <p>
-        {command
+    <DroneBox
+      testId="fd-drone-walk-box"
+      message={
+        command
           ? `The drone gun walks to (${command.x},${command.y}), ending facing ${FACING_NAMES[facing]}.`
-          : 'Pick a lit square on the board for the drone gun to walk to (click, or the cursor keys and Enter).'}
-      </p>
-      <FacingPicker value={facing} label="The drone gun ends facing (its front arc)" onPick={setFacing} />
+          : 'Pick a lit square on the board for the drone gun to walk to (click, or the cursor keys and Enter).'
+      }
+      facing={facing}
+      facingLabel="The drone gun ends facing (its front arc)"
+      onFacing={setFacing}
+      confirm={command ? 'Walk it there (an Other Action, a fumble test)' : null}
+      confirmTestId="fd-drone-walk-confirm"
+      busy={busy}
+      onConfirm={command ? () => run(command) : null}
+      close={close}
+    />
+  );
+}
+
+/** The box both drone orders share: what the pick means, the facing compass, confirm and cancel. */
+function DroneBox(props: {
+  testId: string;
+  message: string;
+  facing: Facing;
+  facingLabel: string;
+  onFacing: (f: Facing) => void;
+  /** The confirm button's words, or null while no square is picked. */
+  confirm: string | null;
+  confirmTestId: string;
+  busy: boolean;
+  onConfirm: (() => void) | null;
+  close: () => void;
+}) {
+  const { onConfirm, close } = props;
+  return (
+    <div className="fd-drone-box" data-testid={props.testId}>
+      <p>{props.message}</p>
+      <FacingPicker value={props.facing} label={props.facingLabel} onPick={props.onFacing} />
       <div className="fd-buttons">
         <button
           type="button"
           className="primary"
-          disabled={busy || command === null}
+          disabled={props.busy || onConfirm === null}
           onClick={() => {
-            if (!command) return;
-            run(command);
+            if (!onConfirm) return;
+            onConfirm();
             close();
           }}
-          data-testid="fd-drone-walk-confirm"
+          data-testid={props.confirmTestId}
         >
-          {command ? 'Walk it there (an Other Action, a fumble test)' : 'Pick a square first'}
+          {props.confirm ?? 'Pick a square first'}
         </button>
         <button type="button" onClick={close}>
           Cancel
