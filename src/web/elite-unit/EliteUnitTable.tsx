@@ -23,6 +23,7 @@ import { Sheet } from './Sheet.tsx';
 import { Tracker } from './Tracker.tsx';
 import { VehiclesPanel } from './Vehicles.tsx';
 import { awaitsSeat, isMyMove } from './your-move.ts';
+import '../paper-desk.css';
 import './elite-unit.css';
 
 /**
@@ -74,7 +75,7 @@ function Table({ view, seat, seats, send }: Omit<EliteUnitTableProps, 'view'> & 
   return (
     <RunnerContext.Provider value={runner}>
       <OddsContext.Provider value={odds}>
-        <div className="eu-root">
+        <div className="eu-root paper-desk">
           <div className="eu-toolbar">
             <nav className="eu-tabs" aria-label="Elite Unit sections">
               {sections.map((s) => {

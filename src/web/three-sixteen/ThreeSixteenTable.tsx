@@ -22,6 +22,7 @@ import { DicePrompt, RejectionBanner, RunnerContext, useCommandRunner } from './
 import { TrooperSheet } from './TrooperSheet.tsx';
 import { Waiting } from './Waiting.tsx';
 import { actingSeat, type Section, sectionsAwaiting } from './your-move.ts';
+import '../paper-desk.css';
 import './three-sixteen.css';
 
 /**
@@ -76,7 +77,7 @@ function Table({ tableId, view, seat, seats, send }: Omit<ThreeSixteenTableProps
 
   return (
     <RunnerContext.Provider value={runner}>
-      <div className="ts-root" data-phase={phase}>
+      <div className="ts-root paper-desk" data-phase={phase}>
         <div className="ts-toolbar ts-noprint">
           <nav className="ts-tabs" aria-label="3:16 sections">
             {SECTIONS.map((t) => {
