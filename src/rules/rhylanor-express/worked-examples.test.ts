@@ -48,6 +48,9 @@ describe('Fantastic Steve (§7.6 example)', () => {
     expect(fired?.rounds).toBe(3);
     const hits = of(r.events, 'combat.hits')[0];
     expect(hits?.hits).toBe(2);
+    // The book's arithmetic: 9 on the dice + Lasers-2 = 11 against Effective range's 8+.
+    expect(hits?.roll).toMatchObject({ natural: 9, total: 11, target: 8, margin: 3 });
+    expect(of(r.events, 'combat.fired')[0]?.targets[0]?.band).toMatch(/effective/i);
     expect(r.state.characters.c1?.weapons[0]?.loaded).toBe(47);
     // The breakdown names what added what.
     const opened = r.events.find((e) => e.type === 'task.rolled' || e.type === 'window.opened');
