@@ -61,6 +61,35 @@ describe('bughunt vector', () => {
     expect((await cli('vector', file('crash.json', crash))).stdout).toContain('ENTERED WORLD HEX (0,0)');
   });
 
+  it('a pack scenario by name: its ships from the rules’ own set-up, coasting under its worlds', async () => {
+    const r = await cli('vector', 'Pirate ambush', '--turns', '3');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('start\n  Rhylanor Express  at (-20,0)  vector (2,0)  future (-18,0)\n');
+    expect(r.stdout).toContain(
+      'after turn 3\n  Rhylanor Express  at (-14,0)  vector (2,0)  future (-12,0)  past (-16,0)\n',
+    );
+    expect(r.stdout).toContain(
+      '  Black Lantern     at (20,-5)  vector (0,0)  future (20,-5)  past (20,-5)\n',
+    );
+    // The standard set-up (§6.3): 30 hexes apart, 4 toward the enemy; Gravity well's world pulls.
+    const standard = JSON.parse((await cli('vector', 'standard meeting', '--turns', '0', '--json')).stdout);
+    const [a, , b] = standard[0].ships;
+    expect(b.at.q - a.at.q).toBe(30);
+    expect([a.vel, b.vel]).toEqual([
+      { q: 4, r: 0 },
+      { q: -4, r: 0 },
+    ]);
+    const well = JSON.parse((await cli('vector', 'Gravity well', '--turns', '6', '--json')).stdout);
+    expect(well.some((t: { ships: { pulls: unknown[] }[] }) => t.ships.some((s) => s.pulls.length > 0))).toBe(
+      true,
+    );
+    const none = await cli('vector', 'Nowhere');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      'bughunt: no plot file or scenario "Nowhere" (the pack has: Standard meeting, Gravity well, Pirate ambush)\n',
+    );
+  });
+
   it('bad input: an order beyond the drive, a bad file, a bad count: exit 2, one line', async () => {
     const fast = { ships: [{ name: 'Slow', at: { q: 0, r: 0 }, g: 1, orders: [{ q: 2, r: 0 }] }] };
     const over = await cli('vector', file('fast.json', fast));

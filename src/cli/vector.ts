@@ -1,6 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { HEX_DIRECTION_NAMES, HEX_DIRECTIONS, type Hex, hexKey } from '../engine/board/hex-grid.ts';
+import { ScriptedDice } from '../engine/dice/source.ts';
+import { defaultSpacePack, type SpacePack } from '../rules/rhylanor-express/data/space-pack.ts';
+import { decideSpace } from '../rules/rhylanor-express/space/decide.ts';
+import { evolveSpace } from '../rules/rhylanor-express/space/evolve.ts';
+import { initialSpace } from '../rules/rhylanor-express/space/model.ts';
 import { thrustLength, vectorStep } from '../rules/rhylanor-express/space/movement.ts';
 import {
   type CliIo,
@@ -12,9 +17,9 @@ import {
 } from './command.ts';
 
 /**
- * `bughunt vector <scenario.json> --turns N`: where every ship is after N turns of given orders,
- * by Rhylanor Express vector movement (digest §6.6, the same step the rules use), so a referee can
- * check a plot drawn on paper.
+ * `bughunt vector <plot.json | scenario> --turns N`: where every ship is after N turns of given
+ * orders (or, for a pack scenario, coasting from its set-up), by Rhylanor Express vector movement
+ * (digest §6.6, the same step the rules use), so a referee can check a plot drawn on paper.
  */
 
 export const MAX_TURNS = 200;
@@ -91,6 +96,30 @@ export function plotCourses(plot: Plot, turns: number): PlotTurn[] {
   return out;
 }
 
+/**
+ * A pack scenario as a plot: its ships where the rules' own scenario load puts them (the §6.3
+ * set-up for ships it does not place), each with its drive's G and no orders (they coast), and
+ * its worlds.
+ */
+export function scenarioPlot(name: string, pack: SpacePack = defaultSpacePack): Plot {
+  const scenario = pack.scenarios.find((s) => s.name.toLowerCase() === name.trim().toLowerCase());
+  if (!scenario) {
+    const names = pack.scenarios.map((s) => s.name).join(', ');
+    throw new UsageError(`no plot file or scenario "${name}" (the pack has: ${names})`);
+  }
+  let space = initialSpace();
+  const load = { type: 'space.scenario.load', scenario: scenario.name } as const;
+  const referee = { actor: { seatId: 'cli', role: 'gm' as const }, dice: new ScriptedDice([]) };
+  for (const event of decideSpace(space, load, referee, pack)) space = evolveSpace(space, event);
+  const ships: Plot['ships'] = [];
+  for (const id of space.order) {
+    const ship = space.ships[id];
+    if (ship?.at)
+      ships.push({ name: ship.name, at: ship.at, vel: ship.vel, g: ship.maneuver.now, orders: [] });
+  }
+  return { worlds: space.worlds.map((w) => w.at), ships };
+}
+
 const pair = (h: Hex) => `(${h.q},${h.r})`;
 function direction(h: Hex): string {
   const i = HEX_DIRECTIONS.findIndex((d) => d.q === h.q && d.r === h.r);
@@ -115,7 +144,7 @@ export function formatPlot(turns: readonly PlotTurn[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-const usage = `Usage: bughunt vector <plot.json> [--turns N] [--json]
+const usage = `Usage: bughunt vector (<plot.json> | <scenario>) [--turns N] [--json]
 
 Rhylanor Express vector movement: moves every ship of the plot N turns (each
 ship jumps to its future marker, worlds next to the hexes it passes pull its
@@ -129,6 +158,9 @@ The plot is JSON:
 Hexes are axial (q, r) on a pointy-top map: E (1,0), NE (1,-1), NW (0,-1),
 W (-1,0), SW (-1,1), SE (0,1). An order longer than the ship's G is refused;
 turns without an order coast.
+
+Instead of a file, the name of a scenario of the default pack, whose ships
+coast from their set-up: ${defaultSpacePack.scenarios.map((s) => `"${s.name}"`).join(', ')}.
 
 Options:
   --turns N  turns to move, 0 to ${MAX_TURNS} (default 1)
@@ -170,9 +202,12 @@ export const command: Command = {
       io.out(`${usage}\n`);
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError('give one plot file (see bughunt vector --help)');
+    if (positionals.length !== 1)
+      throw new UsageError('give one plot file or scenario name (see bughunt vector --help)');
     const turns = values.turns === undefined ? 1 : integerOption('--turns', values.turns, 0, MAX_TURNS);
-    const plot = readPlot(positionals[0] as string);
+    const source = positionals[0] as string;
+    // A file if there is one by that name (or it looks like one), else a scenario of the pack.
+    const plot = existsSync(source) || source.endsWith('.json') ? readPlot(source) : scenarioPlot(source);
     const result = plotCourses(plot, turns);
     io.out(values.json ? `${JSON.stringify(result)}\n` : formatPlot(result));
     return 0;

@@ -34,8 +34,9 @@ export function playerPack(pack: Pack): Omit<Pack, 'locks' | 'networks' | 'disea
     characters: pack.characters.filter((c) => !c.secret),
     // Set-ups are the referee's preparation (and name secret NPC sheets).
     scenarios: [],
-    // Space set-ups too: an ambush's hidden ships start there.
-    space: { ...pack.space, scenarios: [] },
+    // Space set-ups too: an ambush's hidden ships start there. The people who crew the sample
+    // ships are sheets the referee assigns (the pirates' among them), as secret NPCs are.
+    space: { ...pack.space, scenarios: [], people: [] },
     locks: pack.locks.map(({ id, name, kind }) => ({ id, name, kind })),
     networks: pack.networks.map(({ id, name }) => ({ id, name })),
     diseases: pack.diseases.map(({ id, name, effects }) => ({ id, name, effects })),

@@ -1,4 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { Ship, SpaceState } from './space/model.ts';
+import {
+  advanceTo,
+  duel,
+  PLAYER_A,
+  person,
+  play as playSpace,
+  refusal as spaceRefusal,
+} from './space/test-kit.ts';
 import { fresh, of, PLAYER, play } from './test-kit.ts';
 
 /** Digest §10: the document's worked examples, with scripted dice. */
@@ -39,6 +48,9 @@ describe('Fantastic Steve (§7.6 example)', () => {
     expect(fired?.rounds).toBe(3);
     const hits = of(r.events, 'combat.hits')[0];
     expect(hits?.hits).toBe(2);
+    // The book's arithmetic: 9 on the dice + Lasers-2 = 11 against Effective range's 8+.
+    expect(hits?.roll).toMatchObject({ natural: 9, total: 11, target: 8, margin: 3 });
+    expect(of(r.events, 'combat.fired')[0]?.targets[0]?.band).toMatch(/effective/i);
     expect(r.state.characters.c1?.weapons[0]?.loaded).toBe(47);
     // The breakdown names what added what.
     const opened = r.events.find((e) => e.type === 'task.rolled' || e.type === 'window.opened');
@@ -103,5 +115,87 @@ describe('Dr Sanchez and the Screaming Monkey Fever (§8.4 example)', () => {
       roll: { total: 9, success: true },
     });
     expect(r.state.characters.c2?.mods[2]).toBe(-1);
+  });
+});
+
+describe('Reloading a triple missile turret (§6.10 example)', () => {
+  const gunner = person('Gunner', { Gunnery: 1 });
+  /** A corsair in its side's ordnance phase with turret T2's three racks empty (nine rounds to load). */
+  function emptyTurret(): SpaceState {
+    const s = advanceTo(
+      duel(
+        [{ design: 'Corsair', at: { q: 0, r: 0 }, crew: gunner }],
+        [{ design: 'Free trader', at: { q: 9, r: 0 } }],
+      ),
+      'ordnance',
+      'a',
+    );
+    const ship = s.ships.s1 as Ship;
+    const turrets = ship.turrets.map((t, i) =>
+      i === 1 ? { ...t, weapons: t.weapons.map((w) => ({ ...w, ready: 0 })) } : t,
+    );
+    return { ...s, ships: { ...s.ships, s1: { ...ship, turrets } } };
+  }
+  const readyIn = (s: SpaceState) => (s.ships.s1 as Ship).turrets[1]?.weapons.map((w) => w.ready);
+  const load = (weapon: number, rounds: number) => ({
+    type: 'space.reload',
+    ship: 's1',
+    turret: 1,
+    weapon,
+    rounds,
+  });
+
+  it('the turret holds nine ready missiles, three a rack', () => {
+    const s = duel(
+      [{ design: 'Corsair', at: { q: 0, r: 0 } }],
+      [{ design: 'Free trader', at: { q: 9, r: 0 } }],
+    );
+    expect((s.ships.s1 as Ship).turrets[1]?.weapons.map((w) => [w.kind, w.ready])).toEqual([
+      ['missileRack', 3],
+      ['missileRack', 3],
+      ['missileRack', 3],
+    ]);
+  });
+
+  it('one gunner loads one missile a turn', () => {
+    const s = playSpace(emptyTurret(), load(0, 1), [], PLAYER_A).state;
+    expect(readyIn(s)).toEqual([1, 0, 0]);
+    expect((s.ships.s1 as Ship).magazine.missiles).toBe(17);
+    expect(spaceRefusal(s, load(1, 1), PLAYER_A)).toBe('SPACE_TOO_FEW_GUNNERS');
+  });
+
+  it('nine gunners refill all nine in one turn, and not a tenth', () => {
+    let s = playSpace(emptyTurret(), {
+      type: 'space.gunner.assign',
+      ship: 's1',
+      turret: 1,
+      person: gunner,
+      hands: 9,
+    }).state;
+    expect((s.ships.s1 as Ship).turrets[1]?.hands).toBe(9);
+    for (const weapon of [0, 1, 2]) s = playSpace(s, load(weapon, 3), [], PLAYER_A).state;
+    expect(readyIn(s)).toEqual([3, 3, 3]);
+    expect((s.ships.s1 as Ship).magazine.missiles).toBe(9);
+    expect((s.ships.s1 as Ship).turrets[1]?.loadedRounds).toBe(9);
+  });
+
+  it('four gunners load four rounds that turn; the fifth waits for the next', () => {
+    let s = playSpace(emptyTurret(), {
+      type: 'space.gunner.assign',
+      ship: 's1',
+      turret: 1,
+      person: gunner,
+      hands: 4,
+    }).state;
+    s = playSpace(s, load(0, 3), [], PLAYER_A).state;
+    expect(spaceRefusal(s, load(1, 2), PLAYER_A)).toBe('SPACE_TOO_FEW_GUNNERS');
+    s = playSpace(s, load(1, 1), [], PLAYER_A).state;
+    expect(readyIn(s)).toEqual([3, 1, 0]);
+    expect(spaceRefusal(s, load(2, 1), PLAYER_A)).toBe('SPACE_TOO_FEW_GUNNERS');
+    // Its side's next ordnance phase: four more hands' worth.
+    s = advanceTo(advanceTo(s, 'movement', 'b'), 'ordnance', 'a');
+    s = playSpace(s, load(1, 2), [], PLAYER_A).state;
+    s = playSpace(s, load(2, 2), [], PLAYER_A).state;
+    expect(readyIn(s)).toEqual([3, 3, 2]);
   });
 });

@@ -582,7 +582,11 @@ export function sandCast(w: Work, c: SpaceCommandOf<'space.sand'>): void {
 export function reload(w: Work, c: SpaceCommandOf<'space.reload'>): void {
   const s = w.s;
   const ship = ordnanceShip(w, c.ship);
-  const turret = usableTurret(w, ship, c.turret);
+  // Its gunners may go on loading in the turn they began (their hands not yet all used).
+  const loadedNow = ship.turrets[c.turret]?.loadedTurn === s.playerTurn;
+  const turret = loadedNow ? (ship.turrets[c.turret] as Turret) : usableTurret(w, ship, c.turret);
+  if (loadedNow && (turret.state !== 0 || ship.weaponsState !== 0))
+    fail('SPACE_TURRET_DOWN', `${ship.name}'s turret ${turret.name} is out of action`);
   const wp = turret.weapons[c.weapon];
   if (!wp) fail('SPACE_WEAPON_UNKNOWN', `turret ${turret.name} has no weapon ${c.weapon}`);
   if (wp.kind !== 'missileRack' && wp.kind !== 'sandCaster')
@@ -590,8 +594,15 @@ export function reload(w: Work, c: SpaceCommandOf<'space.reload'>): void {
   gunnerOf(ship, turret);
   if (turret.firedTurn >= s.playerTurn - 1)
     fail('SPACE_TURRET_BUSY', `turret ${turret.name}'s gunner fired this turn; he reloads the next`);
-  // One gunner per turret loads one round per turn.
-  if (c.rounds > 1) fail('SPACE_TOO_FEW_GUNNERS', `turret ${turret.name} has one gunner: one round per turn`);
+  // Each gunner at the turret loads one round per turn (§6.10).
+  const hands = turret.hands ?? 1;
+  const free = hands - (loadedNow ? (turret.loadedRounds ?? 0) : 0);
+  if (c.rounds > free)
+    fail(
+      'SPACE_TOO_FEW_GUNNERS',
+      `turret ${turret.name} has ${hands} gunner${hands === 1 ? '' : 's'} loading, one round each a turn: ${free} more this turn`,
+      { hands, free },
+    );
   if (wp.ready + c.rounds > READY_ROUNDS)
     fail('SPACE_LAUNCHER_FULL', `weapon ${c.weapon} holds ${READY_ROUNDS} ready rounds`);
   const stock = wp.kind === 'missileRack' ? ship.magazine.missiles : ship.magazine.sand;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../../../engine/ruleset.ts';
 import { POSTS, personSchema, SIDES } from '../data/space-pack.ts';
+import { TURRET_HANDS_MAX } from './tables.ts';
 
 /** Every space-combat command: plain JSON, strict, bounded (digest §6). */
 
@@ -60,6 +61,8 @@ export const spaceCommandSchemas = [
     ship: id,
     turret,
     person: personSchema.nullable(),
+    /** How many gunners work this turret, its own included, each loading one round a turn (§6.10); left out, unchanged (one). */
+    hands: z.number().int().min(1).max(TURRET_HANDS_MAX).optional(),
   }),
   z.strictObject({ type: z.literal('space.commander.assign'), side: z.enum(SIDES), person: personSchema }),
   z.strictObject({ type: z.literal('space.setup.standard') }),

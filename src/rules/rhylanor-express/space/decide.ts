@@ -613,6 +613,7 @@ function decideInto(w: Work, command: SpaceCommand): SpaceEvent[] {
         ship: ship.id,
         turret: command.turret,
         person: command.person,
+        ...(command.hands === undefined ? {} : { hands: command.hands }),
         secret: true,
         seen: sideSeats(s, ship.side),
       });

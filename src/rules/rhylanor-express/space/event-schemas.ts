@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HULL_KINDS, hexSchema, POSTS, personSchema, SIDES, WEAPON_KINDS } from '../data/space-pack.ts';
 import { OWN_ROLL_KINDS, REPAIR_ITEMS, spaceCommandSchemas } from './commands.ts';
 import type { SpaceEvent } from './events.ts';
+import { TURRET_HANDS_MAX } from './tables.ts';
 
 /**
  * Schemas of the space events as `decide` makes them, checked when a log is imported
@@ -71,6 +72,9 @@ const turretSchema = z.strictObject({
   busyUntil: int,
   firedAt: id.nullable(),
   firedPhase: int,
+  hands: z.number().int().min(1).max(TURRET_HANDS_MAX).optional(),
+  loadedTurn: int.optional(),
+  loadedRounds: count.optional(),
 });
 
 const shipSchema = z.strictObject({
@@ -199,6 +203,7 @@ export const spaceEventSchemas: Readonly<Record<SpaceEvent['type'], z.ZodType>> 
     ship: id,
     turret: count,
     person: personSchema.nullable(),
+    hands: z.number().int().min(1).max(TURRET_HANDS_MAX).optional(),
     ...hidden,
   }),
   'space.commander.assigned': event('space.commander.assigned', { side, person: personSchema, ...hidden }),

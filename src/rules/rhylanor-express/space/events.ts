@@ -104,6 +104,8 @@ export type SpaceEvent =
       readonly ship: string;
       readonly turret: number;
       readonly person: Person | null;
+      /** Gunners at the turret who load, its own included (absent: unchanged). */
+      readonly hands?: number;
     } & Hidden)
   | ({ readonly type: 'space.commander.assigned'; readonly side: Side; readonly person: Person } & Hidden)
   | ({

@@ -265,9 +265,12 @@ function apply(w: Writer, e: SpaceEvent): void {
       ship.crew = { ...ship.crew, [e.post]: e.person };
       return;
     }
-    case 'space.gunner.assigned':
-      w.turret(w.ship(e.ship), e.turret).gunner = e.person;
+    case 'space.gunner.assigned': {
+      const t = w.turret(w.ship(e.ship), e.turret);
+      t.gunner = e.person;
+      if (e.hands !== undefined) t.hands = e.hands;
       return;
+    }
     case 'space.commander.assigned':
       w.side(e.side).commander = e.person;
       return;
@@ -419,7 +422,10 @@ function apply(w: Writer, e: SpaceEvent): void {
         missiles: ship.magazine.missiles - (missile ? e.rounds : 0),
         sand: ship.magazine.sand - (missile ? 0 : e.rounds),
       };
-      w.turret(ship, e.turret).busyUntil = s.playerTurn + 2;
+      const t = w.turret(ship, e.turret);
+      t.busyUntil = s.playerTurn + 2;
+      t.loadedRounds = (t.loadedTurn === s.playerTurn ? (t.loadedRounds ?? 0) : 0) + e.rounds;
+      t.loadedTurn = s.playerTurn;
       return;
     }
     case 'space.repair.rolled':

@@ -46,6 +46,14 @@ export interface Turret {
   /** The ship it fired at in `firedPhase` (all its beam weapons engage the same ship in a phase). */
   readonly firedAt: string | null;
   readonly firedPhase: number;
+  /**
+   * Gunners who load at this turret, its own included (absent: one). Each loads one round a turn
+   * (§6.10: nine gunners refill a triple missile turret's nine rounds in one turn).
+   */
+  readonly hands?: number;
+  /** The player turn its gunners last loaded in, and how many rounds they loaded then. */
+  readonly loadedTurn?: number;
+  readonly loadedRounds?: number;
 }
 
 export interface Carried {

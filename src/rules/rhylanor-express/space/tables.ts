@@ -19,6 +19,8 @@ export const DETECT_QUIET = 12;
 export const REPAIR_TARGET = 8;
 export const GROUND_TO_HIT = 8;
 export const READY_ROUNDS = 3;
+/** A turret holds at most three launchers of three ready rounds: more loaders than nine have nothing to load. */
+export const TURRET_HANDS_MAX = 3 * READY_ROUNDS;
 export const MAX_SAND_DM = 6;
 export const MAX_EARLY_DETONATION = 3;
 export const FUEL_PER_HIT = 10;
