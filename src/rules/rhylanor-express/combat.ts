@@ -847,6 +847,12 @@ function requireRiderFire(state: RhylanorState, combat: Combat, vehicle: Machine
   return true;
 }
 
+/** The port a rider fires through, for the log: his vehicle and, when numbered, his seat. */
+function portOf(vehicle: Machine, id: string): { machineId: string; place?: number } {
+  const place = vehicle.riders?.find((r) => r.characterId === id)?.place;
+  return { machineId: vehicle.id, ...(place !== undefined ? { place } : {}) };
+}
+
 /**
  * A man who has fired through a closed vehicle's port stays at it (reading; the book has no
  * ports): no longer behind the whole hull but a target himself, with the pack's `firingPortCover`
@@ -1011,6 +1017,7 @@ function fire(
       weaponId: weapon.id,
       rounds,
       targets: told,
+      ...(throughPort && aboard ? { port: portOf(aboard, c.id) } : {}),
     },
   ];
   // Firing gunpowder or energy weapons gives the shooter away (§7.15).

@@ -78,6 +78,7 @@ describe('riders in a fight', () => {
     // Carbine at 60 m (Long, 10+): 6+6 and no other DM = 12, two hits; each wound roll 1+1 + 3 − 3 (cloth) = 2.
     const r = play(s, shot, [6, 6, 1, 1, 1, 1], PLAYER);
     expect(of(r.events, 'combat.fired')[0]?.shooterId).toBe('c1');
+    expect(of(r.events, 'combat.fired')[0]?.port).toBeUndefined();
     expect(of(r.events, 'combat.hits')[0]?.hits).toBe(2);
     // Driven this turn, the air/raft carries him as a walking man: a snap shot at −2.
     let d = play(fight(), { type: 'machine.board', machineId: 'm1', characterId: 'c1' }, [], PLAYER).state;
@@ -227,6 +228,13 @@ describe('riders in a fight', () => {
     expect(refusalCode(() => checkTargets(combat, corsair, carbine, ['c1']))).toBe('TARGET_IN_FULL_COVER');
     // Orr fires (1+1: a miss) and shows himself at the port: the pack's firingPortCover, 4.
     const r = play(s, shot, [1, 1], PLAYER);
+    // The shot names the port it goes through: the G-carrier's, at his seat 1 (for the log).
+    const fired = of(r.events, 'combat.fired')[0];
+    expect(fired?.port).toEqual({ machineId: 'm2', place: 1 });
+    expect(rhylanorExpress.eventSchemas?.['combat.fired']?.safeParse(fired).success).toBe(true);
+    expect(rhylanorExpress.eventProblem?.(s, { ...fired, port: { machineId: 'm9' } } as never)).toBe(
+      'port.machineId m9 names no machine',
+    );
     expect(of(r.events, 'combat.positioned')).toEqual([
       { type: 'combat.positioned', id: 'c1', fullCover: false, cover: 4, by: 'rule' },
     ]);
@@ -265,7 +273,9 @@ describe('riders in a fight', () => {
     expect(s.machines.m2?.riders).toEqual([{ characterId: 'c1', seat: 'passenger' }]);
     // Without a number he takes any of the G-carrier's 4 ports, as riders did before.
     s = play(s, { type: 'combat.next' }).state;
-    expect(of(play(s, shot, [1, 1], PLAYER).events, 'combat.fired')).toHaveLength(1);
+    const fired = of(play(s, shot, [1, 1], PLAYER).events, 'combat.fired');
+    expect(fired).toHaveLength(1);
+    expect(fired[0]?.port).toEqual({ machineId: 'm2' });
   });
 
   it('a rider aboard a closed vehicle before the fight starts behind its hull, and is carried to it when it joins', () => {
