@@ -60,6 +60,9 @@ describe('simulate rhylanor-express personal (the same six options, parsed by th
     });
     const text = await run('personal', '--scenario', 'Boarding action', '--n', '10', '--seed', '1');
     expect(text.out).toMatch(/^Boarding action: 10 fights, seed 1/);
+    // The melee scenario: the sides start in contact.
+    const melee = await run('personal', '--scenario', 'Pouncers in the hold', '--n', '10', '--seed', '1');
+    expect(melee.out).toMatch(/^Pouncers in the hold: 10 fights, seed 1/);
     await expect(run('personal', '--scenario', 'Nowhere')).rejects.toThrow(/no firefight Nowhere/);
     await expect(run('personal', '--n', '0')).rejects.toThrow(/--n must be/);
     await expect(run('personal', 'extra')).rejects.toThrow(/unexpected argument 'extra'/);

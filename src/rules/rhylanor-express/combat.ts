@@ -422,7 +422,8 @@ function start(state: RhylanorState, cmd: z.output<typeof schemas.start>): Perso
         optionTurn: -1,
         reloading: null,
         cover: 0,
-        fullCover: false,
+        // Aboard a closed vehicle since before the fight: behind its hull, as one who boards in it.
+        fullCover: behindHull(state, m.characterId),
         concealed: s.disposition === 'concealed' || s.disposition === 'totallyConcealed',
         tumbling: false,
         controlTurn: -1,
@@ -777,7 +778,7 @@ export function fireMods(
   }
   if (target.option === 'evade') mods.push({ source: 'target evading', value: EVADING_TARGET_DM });
   const protectedByCover =
-    target.option === null || MOVEMENT_OPTIONS[target.option].cover || behindHull(state, target);
+    target.option === null || MOVEMENT_OPTIONS[target.option].cover || behindHull(state, target.id);
   const cover = state.combat ? coverOf(state.combat, target).cover : target.cover;
   if (cover > 0 && protectedByCover) {
     mods.push({ source: 'target in cover', value: -cover });
@@ -846,6 +847,12 @@ function requireRiderFire(state: RhylanorState, combat: Combat, vehicle: Machine
   return true;
 }
 
+/** The port a rider fires through, for the log: his vehicle and, when numbered, his seat. */
+function portOf(vehicle: Machine, id: string): { machineId: string; place?: number } {
+  const place = vehicle.riders?.find((r) => r.characterId === id)?.place;
+  return { machineId: vehicle.id, ...(place !== undefined ? { place } : {}) };
+}
+
 /**
  * A man who has fired through a closed vehicle's port stays at it (reading; the book has no
  * ports): no longer behind the whole hull but a target himself, with the pack's `firingPortCover`
@@ -853,8 +860,8 @@ function requireRiderFire(state: RhylanorState, combat: Combat, vehicle: Machine
  * The hull is his cover whatever the vehicle does, so his own (rider's) movement option does not
  * take it away.
  */
-function behindHull(state: RhylanorState, target: Combatant): boolean {
-  const vehicle = ridingIn(state, target.id);
+export function behindHull(state: RhylanorState, id: string): boolean {
+  const vehicle = ridingIn(state, id);
   if (!vehicle) return false;
   return state.pack.vehicles.find((x) => x.id === vehicle.packId)?.openTop === false;
 }
@@ -1010,6 +1017,7 @@ function fire(
       weaponId: weapon.id,
       rounds,
       targets: told,
+      ...(throughPort && aboard ? { port: portOf(aboard, c.id) } : {}),
     },
   ];
   // Firing gunpowder or energy weapons gives the shooter away (§7.15).

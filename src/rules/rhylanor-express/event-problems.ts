@@ -69,6 +69,11 @@ export function personalEventProblem(state: RhylanorState, event: PersonalEvent)
     case 'combat.vehicleJoined':
       return state.machines[event.combatant.id] ? null : `${event.combatant.id} names no machine`;
     case 'combat.fired':
+      if (event.port && !state.machines[event.port.machineId])
+        return `port.machineId ${event.port.machineId} names no machine`;
+      for (const t of event.targets)
+        if (!combat?.combatants[t.targetId]) return `${t.targetId} is not in the fight`;
+      return null;
     case 'combat.vehicleFired':
       for (const t of event.targets)
         if (!combat?.combatants[t.targetId]) return `${t.targetId} is not in the fight`;

@@ -374,6 +374,7 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     weaponId: id,
     rounds: count,
     targets: z.array(z.strictObject({ targetId: id, band: z.string().max(20), rounds: count })).max(100),
+    port: z.strictObject({ machineId: id, place: seatPlace.optional() }).optional(),
   }),
   'combat.meleeStruck': event('combat.meleeStruck', {
     attackerId: id,

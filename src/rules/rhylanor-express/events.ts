@@ -167,6 +167,8 @@ export type PersonalEvent =
         readonly band: string;
         readonly rounds: number;
       }[];
+      /** A rider's shot through a closed vehicle's firing port: the vehicle and his seat's number (none in older logs' unnumbered seats). */
+      readonly port?: { readonly machineId: string; readonly place?: number };
     }
   | {
       readonly type: 'combat.meleeStruck';

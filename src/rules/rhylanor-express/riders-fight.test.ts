@@ -8,10 +8,13 @@ import { fresh, GM_SEAT, of, PLAYER, play } from './test-kit.ts';
 /**
  * Riders in a fight (§7.7, issue 15): Orr (c1, p1) and Marchetti (c2, p1) on side a with an
  * air/raft (m1, open top), a G-carrier (m2, closed, 4 firing ports) and a ground car (m3, closed,
- * no ports); the corsair captain (c3, given Grav-2) on side b with a speeder (m4). Marchetti drives
- * the air/raft and the captain the speeder from before the fight. No side has a tactics pool.
+ * no ports); the corsair captain (c3, given Grav-2) on side b with a speeder (m4, closed), standing
+ * beside it. Marchetti drives the air/raft from before the fight; `early` puts others aboard before
+ * it (in a closed vehicle they start behind its hull). No side has a tactics pool.
  */
-function fight(): RhylanorState {
+function fight(
+  early: readonly { machineId: string; characterId: string; seat?: string; place?: number }[] = [],
+): RhylanorState {
   let s = fresh();
   s = play(s, { type: 'character.create', sheet: 'orr', owner: 'p1' }).state;
   s = play(s, { type: 'character.create', sheet: 'marchetti', owner: 'p1' }).state;
@@ -23,7 +26,8 @@ function fight(): RhylanorState {
   for (const packId of ['air-raft', 'g-carrier', 'ground-car', 'speeder'])
     s = play(s, { type: 'machine.add', kind: 'vehicle', packId }).state;
   s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2', seat: 'driver' }).state;
-  s = play(s, { type: 'machine.board', machineId: 'm4', characterId: 'c3', seat: 'driver' }).state;
+  // Others get in before the fight when asked (the referee's seat puts anyone in).
+  for (const e of early) s = play(s, { type: 'machine.board', ...e }).state;
   s = play(s, {
     type: 'combat.start',
     sides: [
@@ -74,6 +78,7 @@ describe('riders in a fight', () => {
     // Carbine at 60 m (Long, 10+): 6+6 and no other DM = 12, two hits; each wound roll 1+1 + 3 − 3 (cloth) = 2.
     const r = play(s, shot, [6, 6, 1, 1, 1, 1], PLAYER);
     expect(of(r.events, 'combat.fired')[0]?.shooterId).toBe('c1');
+    expect(of(r.events, 'combat.fired')[0]?.port).toBeUndefined();
     expect(of(r.events, 'combat.hits')[0]?.hits).toBe(2);
     // Driven this turn, the air/raft carries him as a walking man: a snap shot at −2.
     let d = play(fight(), { type: 'machine.board', machineId: 'm1', characterId: 'c1' }, [], PLAYER).state;
@@ -127,7 +132,8 @@ describe('riders in a fight', () => {
   });
 
   it('a dogfight reads each vehicle’s seated driver (§7.7)', () => {
-    let s = play(fight(), { type: 'combat.next' }).state;
+    const driving = fight([{ machineId: 'm4', characterId: 'c3', seat: 'driver' }]);
+    let s = play(driving, { type: 'combat.next' }).state;
     // No pilot named: Marchetti drives the air/raft (no vehicle skill: −3), the captain the speeder (Pilot-2).
     const r = play(s, { type: 'combat.dogfight', machineId: 'm1', targetId: 'm4' }, [6, 6]);
     const fought = of(r.events, 'combat.dogfought')[0];
@@ -222,6 +228,13 @@ describe('riders in a fight', () => {
     expect(refusalCode(() => checkTargets(combat, corsair, carbine, ['c1']))).toBe('TARGET_IN_FULL_COVER');
     // Orr fires (1+1: a miss) and shows himself at the port: the pack's firingPortCover, 4.
     const r = play(s, shot, [1, 1], PLAYER);
+    // The shot names the port it goes through: the G-carrier's, at his seat 1 (for the log).
+    const fired = of(r.events, 'combat.fired')[0];
+    expect(fired?.port).toEqual({ machineId: 'm2', place: 1 });
+    expect(rhylanorExpress.eventSchemas?.['combat.fired']?.safeParse(fired).success).toBe(true);
+    expect(rhylanorExpress.eventProblem?.(s, { ...fired, port: { machineId: 'm9' } } as never)).toBe(
+      'port.machineId m9 names no machine',
+    );
     expect(of(r.events, 'combat.positioned')).toEqual([
       { type: 'combat.positioned', id: 'c1', fullCover: false, cover: 4, by: 'rule' },
     ]);
@@ -260,6 +273,64 @@ describe('riders in a fight', () => {
     expect(s.machines.m2?.riders).toEqual([{ characterId: 'c1', seat: 'passenger' }]);
     // Without a number he takes any of the G-carrier's 4 ports, as riders did before.
     s = play(s, { type: 'combat.next' }).state;
-    expect(of(play(s, shot, [1, 1], PLAYER).events, 'combat.fired')).toHaveLength(1);
+    const fired = of(play(s, shot, [1, 1], PLAYER).events, 'combat.fired');
+    expect(fired).toHaveLength(1);
+    expect(fired[0]?.port).toEqual({ machineId: 'm2' });
+  });
+
+  it('a rider aboard a closed vehicle before the fight starts behind its hull, and is carried to it when it joins', () => {
+    const s = fight([{ machineId: 'm2', characterId: 'c1' }]);
+    const combat = s.combat;
+    const orr = combat?.combatants.c1;
+    const corsair = combat?.combatants.c3;
+    const carbine = s.pack.weapons.find((w) => w.id === s.characters.c1?.weapons[0]?.weaponId);
+    if (!combat || !orr || !corsair || !carbine) throw new Error('fixture');
+    expect(orr.fullCover).toBe(true);
+    // The G-carrier joined at (0, 3): Orr, started at (0, 0), rides there.
+    expect({ x: orr.x, y: orr.y }).toEqual({ x: 0, y: 3 });
+    expect(refusalCode(() => checkTargets(combat, corsair, carbine, ['c1']))).toBe('TARGET_IN_FULL_COVER');
+    // The open-top air/raft's driver is not behind anything.
+    expect(combat.combatants.c2?.fullCover).toBe(false);
+    // He still fires through his port, and shows himself there.
+    const r = play(play(s, { type: 'combat.next' }).state, shot, [1, 1], PLAYER);
+    expect(of(r.events, 'combat.positioned')).toEqual([
+      { type: 'combat.positioned', id: 'c1', fullCover: false, cover: 4, by: 'rule' },
+    ]);
+  });
+
+  it('bringing a vehicle in moves its riders in the fight to it; a log without that replays as it was', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'orr', owner: 'p1' }).state;
+    s = play(s, { type: 'character.create', sheet: 'corsair-captain' }).state;
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c1' }, [], PLAYER).state;
+    const started = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Corsairs', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+      ],
+    });
+    const event = of(started.events, 'combat.started')[0];
+    if (!event) throw new Error('fixture');
+    expect(event.combat.combatants.c1?.fullCover).toBe(true);
+    // An old log: its fight started with the rider in the open, and the vehicle joined alone.
+    const oldStart = {
+      ...event,
+      combat: {
+        ...event.combat,
+        combatants: { ...event.combat.combatants, c1: { ...event.combat.combatants.c1, fullCover: false } },
+      },
+    };
+    const old = rhylanorExpress.evolve(s, oldStart as typeof event);
+    const joined = play(old, { type: 'combat.vehicle', machineId: 'm1', side: 'a', x: 5, y: 1 });
+    const bare = joined.events.filter((e) => e.type === 'combat.vehicleJoined');
+    const replayed = bare.reduce(rhylanorExpress.evolve, old);
+    expect(replayed.combat?.combatants.c1).toMatchObject({ x: 0, y: 0, fullCover: false });
+    // Brought in now, the vehicle takes him to its place and behind its hull.
+    expect(of(joined.events, 'combat.positioned')).toEqual([
+      { type: 'combat.positioned', id: 'c1', x: 5, y: 1, fullCover: true, by: 'rule' },
+    ]);
+    expect(joined.state.combat?.combatants.c1).toMatchObject({ x: 5, y: 1, fullCover: true });
   });
 });

@@ -219,6 +219,31 @@ function reseat(state: RhylanorState, cmd: z.output<typeof schemas.seat>): Perso
   return events;
 }
 
+/**
+ * A vehicle brought into a fight takes those of its riders who are in it to its place: they ride
+ * there, as they go where it drives. A rider of a closed vehicle is behind its hull unless he is
+ * at a port (a fight started before this rule put nobody behind it).
+ */
+export function ridersJoin(state: RhylanorState, m: Machine, at: { x: number; y: number }): PersonalEvent[] {
+  const events: PersonalEvent[] = [];
+  const closed = state.pack.vehicles.find((v) => v.id === m.packId)?.openTop === false;
+  for (const r of m.riders ?? []) {
+    const man = state.combat?.combatants[r.characterId];
+    if (!man) continue;
+    const moved = man.x !== at.x || man.y !== at.y;
+    const hull = closed && !man.fullCover && !atPort(state, m, man);
+    if (!moved && !hull) continue;
+    events.push({
+      type: 'combat.positioned',
+      id: man.id,
+      ...(moved ? { x: at.x, y: at.y } : {}),
+      ...(hull ? { fullCover: true } : {}),
+      by: 'rule',
+    });
+  }
+  return events;
+}
+
 /** The gunners a vehicle's weapon answers to: its seated gunners, else its driver; anyone when nobody rides. */
 export function requireGunner(m: Machine, gunnerId: string): void {
   const riders = m.riders ?? [];

@@ -114,4 +114,49 @@ describe('the firefight policy', () => {
       .filter((e) => e.type === 'combat.meleeStruck' && e.attackerId === 'c1');
     for (const e of bare) expect(e.type === 'combat.meleeStruck' && e.weaponId).toBe('unarmed');
   });
+
+  it('fights the pack’s contact scenario hand to hand: blades and claws, no walk on the spot', () => {
+    const hold = defaultPack.scenarios.find((x) => x.name === 'Pouncers in the hold');
+    if (!hold) throw new Error('the default pack lost its melee scenario');
+    // Every pouncer starts within contact of a crewman.
+    const start = firefightStart(defaultPack, hold);
+    const combat = start.combat;
+    if (!combat) throw new Error('no fight');
+    for (const id of combat.sides.b.members) {
+      const m = combat.combatants[id];
+      const near = combat.sides.a.members.some((a) => {
+        const o = combat.combatants[a];
+        return m && o && Math.hypot(m.x - o.x, m.y - o.y) <= 2;
+      });
+      expect(near, id).toBe(true);
+    }
+    const events = logs(hold, 40).flat();
+    const struck = events.filter((e) => e.type === 'combat.meleeStruck');
+    // Arrano (c1) strikes with his dagger, Marchetti (c2) with bare hands, the pouncers with claws.
+    expect(struck.filter((e) => e.attackerId === 'c1').map((e) => e.weaponId)).toContain('dagger');
+    expect(new Set(struck.filter((e) => e.attackerId === 'c1').map((e) => e.weaponId))).toEqual(
+      new Set(['dagger']),
+    );
+    expect(new Set(struck.filter((e) => e.attackerId === 'c2').map((e) => e.weaponId))).toEqual(
+      new Set(['unarmed']),
+    );
+    expect(
+      new Set(struck.filter((e) => e.attackerId === 'c3' || e.attackerId === 'c4').map((e) => e.weaponId)),
+    ).toEqual(new Set(['claws']));
+    // A pouncer walks only to go somewhere (to the next crewman once his own is down), never on the spot.
+    let walks = 0;
+    for (const log of logs(hold, 40)) {
+      const at = new Map(Object.values(combat.combatants).map((m) => [m.id, `${m.x},${m.y}`]));
+      for (const e of log) {
+        if (e.type !== 'combat.moved' || e.x === undefined) continue;
+        const to = `${e.x},${e.y}`;
+        if ((e.id === 'c3' || e.id === 'c4') && e.option === 'walk') {
+          walks++;
+          expect(to).not.toBe(at.get(e.id));
+        }
+        at.set(e.id, to);
+      }
+    }
+    expect(walks).toBeGreaterThan(0);
+  });
 });

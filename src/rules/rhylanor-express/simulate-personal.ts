@@ -526,8 +526,9 @@ function moveOne(s: RhylanorState, id: string, fight: Sender, closeIn: boolean):
     )
       return;
   }
-  if (shot === null && walk > 0 && empty < 0) {
-    // Out of reach of every loaded weapon: walk closer, stopping short of contact.
+  if (shot === null && walk > 0 && empty < 0 && d > CONTACT_METRES) {
+    // Out of reach of every loaded weapon: walk closer, stopping short of contact (in contact
+    // already, he stands and fights: a walk of no metres would only throw away his Stand).
     if (go(fight, id, 'walk', toward(me, foe, walk, 1.5), reload)) return;
   }
   go(fight, id, 'stand', null, reload);

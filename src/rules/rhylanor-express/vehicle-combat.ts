@@ -20,7 +20,7 @@ import {
   requireOwn,
 } from './parts.ts';
 import { attackWounds, deviate, machineHits, resolveRolls } from './resolve.ts';
-import { requireDriver, requireGunner } from './riders.ts';
+import { requireDriver, requireGunner, ridersJoin } from './riders.ts';
 import {
   type Combat,
   type Combatant,
@@ -204,7 +204,7 @@ function join(state: RhylanorState, cmd: z.output<typeof schemas.join>): Persona
     throw new RuleError('UNKNOWN_MACHINE', `there is no vehicle ${cmd.machineId}`);
   if (combat.combatants[machine.id]) throw new RuleError('ALREADY_DONE', `${machine.name} is in the fight`);
   const combatant = machineCombatant(machine.id, cmd.side, cmd, cmd.activity);
-  return [{ type: 'combat.vehicleJoined', combatant }];
+  return [{ type: 'combat.vehicleJoined', combatant }, ...ridersJoin(state, machine, cmd)];
 }
 
 /** Turn Speed in metres a turn, halved for each engine or locomotion impediment (§7.13 reading). */

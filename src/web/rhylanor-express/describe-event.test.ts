@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
-import { fresh, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { fresh, of, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { describeRhylanorEvent } from './describe-event.ts';
 import { fightState } from './test-kit.tsx';
 import { nameIn } from './your-move.ts';
@@ -211,6 +211,62 @@ describe('describeRhylanorEvent', () => {
     );
     expect(line({ type: 'machine.alighted', machineId: 'm1', characterId: 'c1' })).toBe(
       'Sgt. Dara Okonkwo gets out of the air/raft.',
+    );
+  });
+
+  it('names a passenger’s seat when he gets in, is moved, and fires through its port (events the rules made)', () => {
+    let s = fightState();
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'a', x: 3, y: 0 }).state;
+    const name = (id: string) => (id === 'm1' ? 'the G-carrier' : who(id));
+    const line = (e: unknown) => describeRhylanorEvent(e as { type: string }, name);
+
+    const boarded = play(
+      s,
+      { type: 'machine.board', machineId: 'm1', characterId: 'c1', place: 3 },
+      [],
+      PLAYER,
+    );
+    expect(line(boarded.events[0])).toBe(
+      'Sgt. Dara Okonkwo gets into the G-carrier as a passenger in seat 3.',
+    );
+    // Seat 3 has one of the G-carrier's four ports: his shot (1+1, a miss) goes through it.
+    s = play(boarded.state, { type: 'combat.next' }).state;
+    const fired = play(
+      s,
+      { type: 'combat.fire', characterId: 'c1', weaponIndex: 0, targets: ['c2'] },
+      [1, 1],
+      PLAYER,
+    );
+    expect(line(of(fired.events, 'combat.fired')[0])).toMatch(
+      /^Sgt\. Dara Okonkwo fires [a-z-]+ through a firing port of the G-carrier \(seat 3\) at Starport guard \(/,
+    );
+    // Okonkwo's Tactics hold the roll open for pool points: the referee closes it.
+    const closed = play(fired.state, { type: 'window.close' }).state;
+    const moved = play(closed, {
+      type: 'machine.seat',
+      machineId: 'm1',
+      characterId: 'c1',
+      seat: 'passenger',
+      place: 7,
+    });
+    expect(line(moved.events[0])).toBe(
+      'The referee moves Sgt. Dara Okonkwo to passenger seat 7 of the G-carrier.',
+    );
+    // Older logs numbered no seats: the sentences name none.
+    expect(line({ type: 'machine.boarded', machineId: 'm1', characterId: 'c1', seat: 'passenger' })).toBe(
+      'Sgt. Dara Okonkwo gets into the G-carrier as a passenger.',
+    );
+    expect(
+      line({
+        type: 'combat.fired',
+        shooterId: 'c1',
+        weaponId: 'carbine',
+        port: { machineId: 'm1' },
+        targets: [{ targetId: 'c2', band: 'long', rounds: 1 }],
+      }),
+    ).toBe(
+      'Sgt. Dara Okonkwo fires carbine through a firing port of the G-carrier at Starport guard (long range, 1 round).',
     );
   });
 });

@@ -18,6 +18,12 @@ function signed(n: number): string {
   return n >= 0 ? `+${n}` : `−${-n}`;
 }
 
+/** A passenger's numbered seat: " in seat 2" (none in older logs, and none for a driver or gunner). */
+function seatNumber(place: unknown): string {
+  const n = num(place);
+  return n !== null ? ` in seat ${n}` : '';
+}
+
 /** A robot's lost turns after a hit (§7.14): "; it sits out turns 2 to 4 (die 3)". */
 function lostTurnsText(v: unknown): string {
   const from = num(obj(v).from);
@@ -244,7 +250,12 @@ function describePersonal(e: Json, who: Who): string | undefined {
         const x = obj(t);
         return `${ch(x.targetId)} (${str(x.band)} range, ${plural(num(x.rounds) ?? 0, 'round')})`;
       });
-      return `${capital(ch(e.shooterId))} fires ${str(e.weaponId)} at ${list(targets)}.`;
+      // A rider's shot through a closed vehicle's port names the vehicle and his seat.
+      const port = obj(e.port);
+      const through = port.machineId
+        ? ` through a firing port of ${who(str(port.machineId))}${num(port.place) !== null ? ` (seat ${num(port.place)})` : ''}`
+        : '';
+      return `${capital(ch(e.shooterId))} fires ${str(e.weaponId)}${through} at ${list(targets)}.`;
     }
     case 'combat.meleeStruck':
       return `${capital(ch(e.attackerId))} strikes at ${ch(e.defenderId)} with ${str(e.weaponId)}.`;
@@ -342,7 +353,7 @@ function describePersonal(e: Json, who: Who): string | undefined {
       if (e.hidden === true) return 'Someone unseen gets into a vehicle.';
       return `${capital(ch(e.characterId))} gets into ${e.machineId ? who(str(e.machineId)) : 'a vehicle'} as ${
         str(e.seat) === 'driver' ? 'its driver' : str(e.seat) === 'gunner' ? 'a gunner' : 'a passenger'
-      }.`;
+      }${seatNumber(e.place)}.`;
     case 'machine.alighted':
       if (e.hidden === true) return 'Someone unseen gets out of a vehicle.';
       return `${capital(ch(e.characterId))} gets out of ${e.machineId ? who(str(e.machineId)) : 'a vehicle'}${
@@ -477,7 +488,9 @@ function describePersonal(e: Json, who: Who): string | undefined {
           ? 'the driver’s seat'
           : str(e.seat) === 'gunner'
             ? 'a gunner’s seat'
-            : 'a passenger’s seat'
+            : num(e.place) !== null
+              ? `passenger seat ${num(e.place)}`
+              : 'a passenger’s seat'
       } of ${e.machineId ? who(str(e.machineId)) : 'the vehicle'}.`;
     default:
       return undefined;
