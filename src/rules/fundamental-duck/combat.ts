@@ -614,7 +614,7 @@ export function scatterSquares(w: GrenadeWeapon, t: Teamer, face: number): numbe
 }
 
 /** Every figure in `squares` is hit on `hitOn` (one die each, the thrower's): one wound per hit. */
-function blast(
+export function blast(
   draft: Draft,
   t: Teamer,
   weapon: string,
@@ -623,6 +623,7 @@ function blast(
   x: number,
   y: number,
   scatter?: { faces: readonly number[]; x: number; y: number },
+  dice: DiceSource = draft.own,
 ): void {
   const targets: string[] = [];
   const faces: number[] = [];
@@ -631,13 +632,13 @@ function blast(
   for (const [sx, sy] of squares) {
     const th = threatAt(draft.state, sx, sy);
     if (th) {
-      const f = d6(draft.own, `${weapon} hits ${th.id}?`);
+      const f = d6(dice, `${weapon} hits ${th.id}?`);
       faces.push(f);
       targets.push(th.id);
       hits[th.id] = f >= hitOn ? 1 : 0;
     }
     for (const m of teamersAt(draft.state, sx, sy)) {
-      const f = d6(draft.own, `${weapon} hits ${m.name}?`);
+      const f = d6(dice, `${weapon} hits ${m.name}?`);
       faces.push(f);
       targets.push(m.id);
       hits[m.id] = f >= hitOn ? 1 : 0;
@@ -660,7 +661,7 @@ function blast(
     if ((hits[id] ?? 0) === 0) continue;
     if (threatOf(draft.state, id)) woundThreat(draft, id, 1, t.id, false);
   }
-  for (const id of struckTeamers) woundTeamer(draft, id, draft.own);
+  for (const id of struckTeamers) woundTeamer(draft, id, dice);
 }
 
 /**
