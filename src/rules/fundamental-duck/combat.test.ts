@@ -32,6 +32,23 @@ describe('grapple (24.3)', () => {
     expect(t.state.teamers.you?.wounds).toBe(1);
   });
 
+  it('the turn after a dash his own grapple die is 2 worse (9.4)', () => {
+    const t = youAboard();
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 1, y: 7, reason: 'set-up' }, GM);
+    const you = t.state.teamers.you as NonNullable<FdState['teamers'][string]>;
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, dash: 'penalised' }, reason: 'test' }]);
+    // YOU 6 + 1 (cutlass) − 2 = 5 against the Harpy's 3 + 2 = 5: a tie, nobody hurt.
+    t.dice = new ScriptedDice([6, 3]);
+    const ev = t.send({ type: 'grapple', teamerId: 'you', threatId: 'h1' });
+    expect(ev.find((e) => e.type === 'grapple.resolved')).toMatchObject({
+      teamerFace: 6,
+      teamerTotal: 5,
+      threatTotal: 5,
+      loser: null,
+    });
+    expect(t.state.threats.h1?.wounds).toBe(0);
+  });
+
   it('a Threat out of contact cannot be grappled', () => {
     const t = youAboard();
     t.dice = new ScriptedDice([]);

@@ -96,12 +96,13 @@ export function grapple(
   teamerId: string,
   teamerDice: DiceSource,
   fromBehind: boolean,
+  teamerPenalty = 0,
 ): void {
   const th = threatOf(draft.state, threatId);
   const t = teamerOf(draft.state, teamerId);
   if (!th || !t) return;
   const back = fromBehind ? draft.state.rules.pack.combat.grapple.backAttackBonus : 0;
-  const loser = grappleDice(draft, th, t, teamerDice, back);
+  const loser = grappleDice(draft, th, t, teamerDice, back, teamerPenalty);
   if (loser === 'threat') woundThreat(draft, threatId, 1, teamerId, false);
   if (loser === 'teamer') {
     woundTeamer(draft, teamerId, draft.table);
@@ -134,10 +135,11 @@ export function grappleDice(
   t: Teamer,
   teamerDice: DiceSource,
   back: number,
+  teamerPenalty = 0,
 ): 'threat' | 'teamer' | null {
   const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
   const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
-  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
+  const teamerTotal = teamerFace + teamerGrapple(draft.state, t) - teamerPenalty;
   const threatTotal = threatFace + (draft.state.rules.species[th.species]?.grapple ?? 0) + back;
   const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
   draft.emit({
@@ -171,7 +173,9 @@ export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
     throw new RuleError('NOT_IN_CONTACT', `${t.name} is not in contact with ${th.id}`, {});
   chitFor(draft.state, t, 'shoot');
   spendChit(draft, t.id, 'shoot');
-  grapple(draft, th.id, t.id, draft.own, false);
+  // 9.4: the turn after a dash every die he rolls for an action is 2 worse, his grapple too (a
+  // grapple he is dragged into by a Threat is not his action, so it is not).
+  grapple(draft, th.id, t.id, draft.own, false, t.dash === 'penalised' ? DASH_PENALTY : 0);
 }
 
 /**
