@@ -37,10 +37,10 @@ class ByPurpose implements DiceSource {
 }
 
 /** Boards with the ceiling on: the entry tile rolls a level (6) and six exits, hatches and weak spots. */
-function boarded(nest?: number): Table {
+function boarded(nest?: number, withPack = pack): Table {
   // Exits (column, row, kind die): hatches (0,5), (1,5), (3,8); weak spots (2,5), (0,7), (4,9).
   const dice = new ScriptThenSeeded([6, 1, 1, 1, 2, 1, 2, 3, 1, 6, 1, 3, 5, 4, 4, 3, 5, 5, 4], 5);
-  const t = new Table(dice, fd.setup({ pack }));
+  const t = new Table(dice, fd.setup({ pack: withPack }));
   // `nest`: the tile dealt the H chit (the Source tile, where prey is taken).
   const source = nest === undefined ? {} : { [nest]: { chits: [true] } };
   t.fold([fixedDeal(t.state, { ...source, [ENTRY]: { pings: ['none'], cards: [] } })]);
@@ -298,8 +298,8 @@ describe('Teamers in the ceiling (19)', () => {
   }
 
   /** YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die). */
-  function moving(face = 4, nest?: number): Table {
-    const t = boarded(nest);
+  function moving(face = 4, nest?: number, withPack = pack): Table {
+    const t = boarded(nest, withPack);
     withTile4(t);
     place(t, 'you', 8, 6);
     t.send({ type: 'activate', teamerId: 'you' });
@@ -605,6 +605,66 @@ describe('Teamers in the ceiling (19)', () => {
       });
       expect(decisionOf(third)).toBeUndefined();
       expect(dice.used.slice(thrown).some((u) => /h5/.test(u.purpose))).toBe(false);
+    });
+
+    it('with switch (c), a foot walled off is worth a bulkhead search, and a weak spot found is crossed', () => {
+      const weakSpots = {
+        ...pack,
+        options: { ...pack.options, switches: { ...pack.options.switches, weakSpots: true } },
+      };
+      const t = moving(4, undefined, weakSpots);
+      t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+      t.send({ type: 'step', teamerId: 'you', x: 6, y: 7 });
+      t.send({ type: 'endMove', teamerId: 'you' });
+      // A lone Harpy in the Tech Lab at (10,5), out of its door's zone: the foot (8,6) is 4 away
+      // through the shut door, the square (9,5) beyond the bulkhead west of it only 1.
+      t.fold([
+        {
+          type: 'threats.placed',
+          tile: 5,
+          marker: 0,
+          ping: 'green',
+          countFaces: [],
+          threats: [{ id: 'h5', species: 'harpy', x: 10, y: 5, facing: 0, faces: [] }],
+          tieFaces: [],
+        },
+      ]);
+      t.send({ type: 'endActivation', teamerId: 'you' });
+      const w = 15;
+      const side = `${5 * w + 9}e`;
+      t.dice = new ByPurpose([
+        [/movement of h5/, [6, 6, 6]],
+        [/h5 searches the bulkhead/, [6, 5, 5]],
+      ]);
+      const first = decisionOf(t.send({ type: 'endTeamPhase' }));
+      expect(first).toMatchObject({
+        because: 'climbingAfter',
+        outcome: 'atBulkhead',
+        weakSpot: { side, step: 'searchWeakSpot', faces: [6, 5, 5], found: true },
+        actions: [{ kind: 'searchWeakSpot', side, found: true }],
+      });
+      expect(t.state.bulkheads).toEqual({ tried: [side], weak: [side] });
+      expect(t.state.threats.h5).toMatchObject({ x: 10, y: 5 });
+      // Next turn: through the plate, the whole activation, facing as it was.
+      t.send({ type: 'endExploration' }, GM);
+      const second = decisionOf(t.send({ type: 'endTeamPhase' }, GM));
+      expect(second).toMatchObject({
+        outcome: 'atBulkhead',
+        weakSpot: { side, step: 'crossWeakSpot' },
+        actions: [{ kind: 'crossWeakSpot', side, to: 5 * w + 9 }],
+      });
+      expect(t.state.threats.h5).toMatchObject({ x: 9, y: 5, facing: 0 });
+      // Then onto the crate (a diagonal climb, 3) with 3 left for the climb up (2).
+      t.send({ type: 'endExploration' }, GM);
+      const third = t.send({ type: 'endTeamPhase' }, GM);
+      expect(decisionOf(third)).toMatchObject({ outcome: 'climbed' });
+      expect(t.state.ceiling?.threats.h5).toMatchObject({ x: 7, y: 6 });
+      // Without the switch the same Harpy only closes in along the wall: no search, no die for one.
+      const off = hunted(10, 5);
+      off.dice = new ByPurpose([[/movement of h5/, [6]]]);
+      const plain = decisionOf(off.send({ type: 'endTeamPhase' }));
+      expect(plain?.weakSpot).toBeNull();
+      expect(plain?.dice.map((x) => x.purpose)).not.toContainEqual(expect.stringMatching(/bulkhead/));
     });
 
     it('a Teamer on the floor as near keeps it hunting the floor; so does waiting or dragging prey', () => {

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { killThreat, shotPreview } from './combat.ts';
 import { Draft } from './draft.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { FdState, Threat } from './state.ts';
-import { fixedDeal, GM, PLAYER, Table, youAboard } from './test-kit.ts';
+import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
 
 describe('grapple (24.3)', () => {
   it('each side d6 + its value (cutlass +1, Harpy +2); the higher wounds the other', () => {
@@ -29,6 +30,23 @@ describe('grapple (24.3)', () => {
     t.dice = new ScriptedDice([1, 6]);
     t.send({ type: 'grapple', teamerId: 'you', threatId: 'h1' });
     expect(t.state.teamers.you?.wounds).toBe(1);
+  });
+
+  it('the turn after a dash his own grapple die is 2 worse (9.4)', () => {
+    const t = youAboard();
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 1, y: 7, reason: 'set-up' }, GM);
+    const you = t.state.teamers.you as NonNullable<FdState['teamers'][string]>;
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, dash: 'penalised' }, reason: 'test' }]);
+    // YOU 6 + 1 (cutlass) − 2 = 5 against the Harpy's 3 + 2 = 5: a tie, nobody hurt.
+    t.dice = new ScriptedDice([6, 3]);
+    const ev = t.send({ type: 'grapple', teamerId: 'you', threatId: 'h1' });
+    expect(ev.find((e) => e.type === 'grapple.resolved')).toMatchObject({
+      teamerFace: 6,
+      teamerTotal: 5,
+      threatTotal: 5,
+      loser: null,
+    });
+    expect(t.state.threats.h1?.wounds).toBe(0);
   });
 
   it('a Threat out of contact cannot be grappled', () => {
@@ -172,5 +190,69 @@ describe('prey: a body is dropped however its Harpy dies (digest 13.6, 24.3)', (
     const draft = new Draft(t.state, { actor: GM, dice: new ScriptedDice([]) });
     killThreat(draft, 'h2', 'brick');
     expect(draft.events).toEqual([{ type: 'threat.killed', threatId: 'h2', by: 'brick' }]);
+  });
+});
+
+describe('flame markers (24.2): a flame hits a figure entering its square on 4+', () => {
+  /** YOU at (0,7) facing east on the entry corridor; a lone Skitter at (3,7) facing him; a flame at (1,7). */
+  function burning(): Table {
+    const t = new Table(new ScriptThenSeeded([], 3));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    // AvD 2; the first into the module: BINGE 6 → 5, test 1 passes.
+    t.dice = new ScriptedDice([2, 1]);
+    t.send({ type: 'move', teamerId: 'you' });
+    t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    t.send({ type: 'endMove', teamerId: 'you' });
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.fold([
+      threatPlaced(3, { id: 's1', species: 'skitter', x: 3, y: 7, facing: 6 }),
+      { type: 'flames.changed', square: 7 * 15 + 1, flames: 1 },
+    ]);
+    return t;
+  }
+
+  it('a Threat closing in through the flame square is burnt on 4+: a Skitter dies there before its grapple', () => {
+    const t = burning();
+    // Reaction 1 (ATTACK), movement AvD 3: to (1,7) in contact with YOU; the flame die 4 hits.
+    const dice = new ScriptThenSeeded([1, 3, 4], 5);
+    t.dice = dice;
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    const burnt = ev.find((e) => e.type === 'threat.burned');
+    expect(burnt).toEqual({
+      type: 'threat.burned',
+      threatId: 's1',
+      x: 1,
+      y: 7,
+      face: 4,
+      hitOn: 4,
+      hit: true,
+    });
+    expect(ev).toContainEqual({ type: 'threat.killed', threatId: 's1', by: null });
+    expect(ev.some((e) => e.type === 'grapple.resolved')).toBe(false);
+    expect(dice.used.slice(0, 3).map((u) => u.purpose)).toEqual([
+      expect.stringMatching(/reaction/),
+      expect.stringMatching(/movement/),
+      'flames burn s1?',
+    ]);
+    expect(fdEventSchemas['threat.burned']?.safeParse(burnt).success).toBe(true);
+  });
+
+  it('a 3 does not burn it: the Skitter grapples as ever', () => {
+    const t = burning();
+    t.dice = new ScriptThenSeeded([1, 3, 3, 6, 1], 5);
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    expect(ev.find((e) => e.type === 'threat.burned')).toMatchObject({ face: 3, hit: false });
+    expect(ev.some((e) => e.type === 'grapple.resolved')).toBe(true);
+  });
+
+  it('an import refuses a burn of a Threat not there, or whose hit does not follow the die', () => {
+    const t = burning();
+    const ok = { type: 'threat.burned', threatId: 's1', x: 3, y: 7, face: 5, hitOn: 4, hit: true } as const;
+    expect(fdEventProblem(t.state, ok)).toBeNull();
+    expect(fdEventProblem(t.state, { ...ok, x: 2 })).toMatch(/not at/);
+    expect(fdEventProblem(t.state, { ...ok, threatId: 'h9' })).toMatch(/no Threat/);
+    expect(fdEventProblem(t.state, { ...ok, hit: false })).toMatch(/does not follow/);
   });
 });

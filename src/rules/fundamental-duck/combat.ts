@@ -96,12 +96,13 @@ export function grapple(
   teamerId: string,
   teamerDice: DiceSource,
   fromBehind: boolean,
+  teamerPenalty = 0,
 ): void {
   const th = threatOf(draft.state, threatId);
   const t = teamerOf(draft.state, teamerId);
   if (!th || !t) return;
   const back = fromBehind ? draft.state.rules.pack.combat.grapple.backAttackBonus : 0;
-  const loser = grappleDice(draft, th, t, teamerDice, back);
+  const loser = grappleDice(draft, th, t, teamerDice, back, teamerPenalty);
   if (loser === 'threat') woundThreat(draft, threatId, 1, teamerId, false);
   if (loser === 'teamer') {
     woundTeamer(draft, teamerId, draft.table);
@@ -134,10 +135,11 @@ export function grappleDice(
   t: Teamer,
   teamerDice: DiceSource,
   back: number,
+  teamerPenalty = 0,
 ): 'threat' | 'teamer' | null {
   const teamerFace = d6(teamerDice, `grapple: ${t.name}`);
   const threatFace = d6(draft.table, `grapple: Threat ${th.id}`);
-  const teamerTotal = teamerFace + teamerGrapple(draft.state, t);
+  const teamerTotal = teamerFace + teamerGrapple(draft.state, t) - teamerPenalty;
   const threatTotal = threatFace + (draft.state.rules.species[th.species]?.grapple ?? 0) + back;
   const loser = teamerTotal > threatTotal ? 'threat' : threatTotal > teamerTotal ? 'teamer' : null;
   draft.emit({
@@ -171,7 +173,9 @@ export function decideGrapple(draft: Draft, c: CommandOf<'grapple'>): void {
     throw new RuleError('NOT_IN_CONTACT', `${t.name} is not in contact with ${th.id}`, {});
   chitFor(draft.state, t, 'shoot');
   spendChit(draft, t.id, 'shoot');
-  grapple(draft, th.id, t.id, draft.own, false);
+  // 9.4: the turn after a dash every die he rolls for an action is 2 worse, his grapple too (a
+  // grapple he is dragged into by a Threat is not his action, so it is not).
+  grapple(draft, th.id, t.id, draft.own, false, t.dash === 'penalised' ? DASH_PENALTY : 0);
 }
 
 /**
@@ -614,7 +618,7 @@ export function scatterSquares(w: GrenadeWeapon, t: Teamer, face: number): numbe
 }
 
 /** Every figure in `squares` is hit on `hitOn` (one die each, the thrower's): one wound per hit. */
-function blast(
+export function blast(
   draft: Draft,
   t: Teamer,
   weapon: string,
@@ -623,6 +627,7 @@ function blast(
   x: number,
   y: number,
   scatter?: { faces: readonly number[]; x: number; y: number },
+  dice: DiceSource = draft.own,
 ): void {
   const targets: string[] = [];
   const faces: number[] = [];
@@ -631,13 +636,13 @@ function blast(
   for (const [sx, sy] of squares) {
     const th = threatAt(draft.state, sx, sy);
     if (th) {
-      const f = d6(draft.own, `${weapon} hits ${th.id}?`);
+      const f = d6(dice, `${weapon} hits ${th.id}?`);
       faces.push(f);
       targets.push(th.id);
       hits[th.id] = f >= hitOn ? 1 : 0;
     }
     for (const m of teamersAt(draft.state, sx, sy)) {
-      const f = d6(draft.own, `${weapon} hits ${m.name}?`);
+      const f = d6(dice, `${weapon} hits ${m.name}?`);
       faces.push(f);
       targets.push(m.id);
       hits[m.id] = f >= hitOn ? 1 : 0;
@@ -660,7 +665,7 @@ function blast(
     if ((hits[id] ?? 0) === 0) continue;
     if (threatOf(draft.state, id)) woundThreat(draft, id, 1, t.id, false);
   }
-  for (const id of struckTeamers) woundTeamer(draft, id, draft.own);
+  for (const id of struckTeamers) woundTeamer(draft, id, dice);
 }
 
 /**

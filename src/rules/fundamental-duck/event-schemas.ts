@@ -377,6 +377,14 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     power: z.number().int().min(0).max(99),
     walking: z.boolean(),
   }),
+  'threat.burned': ev('threat.burned', {
+    threatId: id,
+    x: coord,
+    y: coord,
+    face,
+    hitOn: z.number().int().min(0).max(20),
+    hit: z.boolean(),
+  }),
   'drone.fired': ev('drone.fired', {
     droneId: id,
     threatId: id,
@@ -718,6 +726,12 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (ceilingProblem) return ceilingProblem;
   if (e.type === 'drone.fired' && !Object.hasOwn(state.threats, e.threatId))
     return `there is no Threat ${e.threatId}`;
+  if (e.type === 'threat.burned') {
+    const th = state.threats[e.threatId];
+    if (!th || !Object.hasOwn(state.threats, e.threatId)) return `there is no Threat ${e.threatId}`;
+    if (th.x !== e.x || th.y !== e.y) return `${e.threatId} is not at (${e.x},${e.y})`;
+    if (e.hit !== e.face >= e.hitOn) return 'a burn whose hit does not follow its die';
+  }
   if (e.type === 'drone.moved') {
     const arena = arenaOf(state);
     if (e.path.some((i) => i >= arena.size || arena.isSquare[i] !== 1))

@@ -270,6 +270,19 @@ export type CoreEvent =
       readonly power: number;
       readonly walking: boolean;
     }
+  /**
+   * A Threat stepped into a square with flame markers (24.2: a flame hits a figure entering it on
+   * the pack's `flameSquareHitsOn`): one table die; a hit's wound follows as its own event.
+   */
+  | {
+      readonly type: 'threat.burned';
+      readonly threatId: string;
+      readonly x: number;
+      readonly y: number;
+      readonly face: number;
+      readonly hitOn: number;
+      readonly hit: boolean;
+    }
   /** A drone fired at a Threat that came into its cover (table dice); `hits` wounds follow. */
   | {
       readonly type: 'drone.fired';

@@ -371,6 +371,9 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         drones: old ? state.drones.map((d) => (d.id === e.droneId ? drone : d)) : [...state.drones, drone],
       };
     }
+    case 'threat.burned':
+      // The wound follows as its own event.
+      return state;
     case 'drone.fired':
       return {
         ...state,

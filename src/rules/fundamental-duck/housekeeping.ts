@@ -1,6 +1,7 @@
 import { isArenaSquare } from './arena/model.ts';
 import { arenaOf } from './board-adapter.ts';
 import { resolveCard } from './cards.ts';
+import { lashOut } from './chicken.ts';
 import { woundTeamer, woundThreat } from './combat.ts';
 import { d6 } from './dice.ts';
 import { heldOpen } from './door-rc.ts';
@@ -176,9 +177,9 @@ function loadBlast(
 }
 
 /**
- * A chicken who stood still this turn rolls 2d6; on 12 he lashes out. Bughunt reads the lash-out
- * as one wound to the nearest other figure, friend or foe (the booklet's shot, grenade or cutlass
- * all come to one hit here).
+ * A chicken who stood still this turn rolls 2d6; on 12 he lashes out at the nearest other figure
+ * (13.2 distance; ties: the first in team order, then Threats in their order), friend or foe:
+ * `chicken.ts` `lashOut` (his gun, else his own grenade, else his cutlass).
  */
 function chickenLashOut(draft: Draft): void {
   for (const id of draft.state.teamOrder) {
@@ -205,9 +206,7 @@ function chickenLashOut(draft: Draft): void {
       if (th) consider(th.id, 'threat', th.x, th.y);
     }
     const victim = best as { id: string; kind: 'teamer' | 'threat'; d: number } | null;
-    if (!victim) continue;
-    if (victim.kind === 'teamer') woundTeamer(draft, victim.id, draft.table);
-    else woundThreat(draft, victim.id, 1, id, false);
+    if (victim) lashOut(draft, t, victim);
   }
 }
 

@@ -379,6 +379,7 @@ export const CORE_EVENT_TYPES = [
   'load.blasted',
   'drone.set',
   'drone.fired',
+  'threat.burned',
   'drone.powered',
   'vehicle.pods-delivered',
   'vehicle.ran-down',

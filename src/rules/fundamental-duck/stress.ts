@@ -1,5 +1,6 @@
 import type { DiceSource } from '../../engine/dice/source.ts';
 import { strikeCatastrophe } from './catastrophe.ts';
+import { chickenStepsBack } from './chicken.ts';
 import { d6, pick } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { missionOf } from './rules-data.ts';
@@ -117,6 +118,7 @@ export function stressSituation(draft: Draft, teamerId: string, why: string, dic
   if (bingeTest(draft, teamerId, why, dice)) return;
   draft.emit({ type: 'binge.changed', teamerId, binge, chicken: true, why: 'BINGE deficit' });
   addStress(draft, teamerId, 'BINGE deficit');
+  chickenStepsBack(draft, teamerId);
 }
 
 /** BINGE +1 (a first-shot kill, the Source cleared...), never above the start value. */

@@ -1,6 +1,6 @@
 import { arenaOf, visibleTo } from './board-adapter.ts';
 import { ceilingThreatsAct, climbGoal, climbsWhereItStands, threatClimbs } from './ceiling.ts';
-import { grapple, shieldsAt, woundTeamer } from './combat.ts';
+import { grapple, shieldsAt, woundTeamer, woundThreat } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { dronesCovering, dronesFire } from './drones.ts';
@@ -186,6 +186,7 @@ function carryOut(
             dronesFire(draft, threatId, covered);
             if (!threatOf(draft.state, threatId)) return;
           }
+          if (!burns(draft, threatId)) return;
           if (mode === 'phase') {
             const moved = threatOf(draft.state, threatId) as Threat;
             const triggered = triggers(draft.state, moved, before);
@@ -251,6 +252,7 @@ function carryOut(
           facing: th.facing,
           eye: false,
         });
+        if (!burns(draft, threatId)) return;
         break;
       }
       case 'searchWeakSpot':
@@ -266,6 +268,7 @@ function carryOut(
           facing: th.facing,
           eye: false,
         });
+        if (!burns(draft, threatId)) return;
         break;
       case 'shoot': {
         // 8.3 (c): a Teamer shot at who holds WAIT may reply once the attack is resolved.
@@ -346,6 +349,22 @@ export function threatShoots(draft: Draft, threatId: string, aimedAt: string): s
 }
 
 /** The open door whose side an orthogonal step from `a` to `b` crosses, or -1. */
+/**
+ * A Threat that has just come into a square with flame markers (24.2: a flame hits a figure
+ * entering it on the pack's `flameSquareHitsOn`, Teamers in `movement.ts` `afterStep`): one table
+ * die, a hit one wound. False if that killed it.
+ */
+function burns(draft: Draft, threatId: string): boolean {
+  const th = threatOf(draft.state, threatId);
+  if (!th) return false;
+  if ((draft.state.flames[th.y * arenaOf(draft.state).width + th.x] ?? 0) <= 0) return true;
+  const hitOn = draft.state.rules.pack.combat.flameSquareHitsOn;
+  const face = d6(draft.table, `flames burn ${threatId}?`);
+  draft.emit({ type: 'threat.burned', threatId, x: th.x, y: th.y, face, hitOn, hit: face >= hitOn });
+  if (face >= hitOn) woundThreat(draft, threatId, 1, null, false);
+  return threatOf(draft.state, threatId) !== undefined;
+}
+
 function doorCrossed(state: FdState, a: number, b: number): number {
   const arena = arenaOf(state);
   for (const d of arena.doors)

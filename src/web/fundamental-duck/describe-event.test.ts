@@ -268,6 +268,9 @@ describe('describeFdEvent', () => {
     expect(
       said({ type: 'drone.fired', droneId: 'd1', threatId: 'h1', faces: [5, 6], hitOn: 4, hits: 2 } as never),
     ).toBe('The drone gun fires at Threat 1 (dice 5, 6), hits on 4+: 2 hit(s).');
+    expect(
+      said({ type: 'threat.burned', threatId: 'h1', x: 1, y: 7, face: 4, hitOn: 4, hit: true } as never),
+    ).toBe('Threat 1 steps into the flames at (1,7) (die 4), burns on 4+: burnt.');
     expect(said({ type: 'drone.powered', droneId: 'd1', power: 0 } as never)).toBe(
       'A drone gun runs out of power and stops.',
     );

@@ -520,8 +520,8 @@ export interface ClimbGoal {
 /**
  * A floor Threat going after a man up in a ceiling (fd-rules' reading of 19): no reaction roll;
  * its movement throw, then along the shortest way to the foot of the climb as an ATTACK that
- * reaches nobody closes in (the same reach, the same door procedure, the same closing-in square
- * and roll-off), and up through the exit if it gets there with the climb's cost left. It turns
+ * reaches nobody closes in (the same reach, the same door procedure, the same weak-spot search
+ * with switch (c), the same closing-in square and roll-off), and up through the exit if it gets there with the climb's cost left. It turns
  * no further than the way it went: the man it is after is up where no floor facing points.
  * (A Threat already standing at the foot climbs without a throw: fd-rules does that itself.)
  */
@@ -555,6 +555,15 @@ export function climbAfter(
     d.door = res.record;
     d.outcome = 'atDoor';
     d.actions.push(...res.actions);
+    return finish(world, threat, 'phase', roller, d);
+  }
+  // Switch (c): a foot walled off from it is worth a bulkhead search, as a Teamer it cannot
+  // reach on the floor is (the same sides, the same "worth crossing" test, aimed at the foot).
+  const bulkhead = atBulkhead(world, threat, goal.foot, reach, roller);
+  if (bulkhead) {
+    d.weakSpot = bulkhead.record;
+    d.outcome = 'atBulkhead';
+    d.actions.push(...bulkhead.actions);
     return finish(world, threat, 'phase', roller, d);
   }
   const to = closeIn(world, threat, reach, goal.foot, roller);

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+
+/** The BINGE deficit's flinch (digest 12): moved one square away from the nearest Threat, free. */
+describe('a BINGE deficit moves the new chicken a square away from the nearest Threat (12)', () => {
+  /** Boarded, nobody in yet, a Skitter at `at` on the entry corridor; YOU starts a MOVE of 2. */
+  function boarding(at: [number, number] | null): Table {
+    const t = new Table(new ScriptThenSeeded([], 3));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    if (at) t.fold([threatPlaced(3, { id: 's1', species: 'skitter', x: at[0], y: at[1], facing: 6 })]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    return t;
+  }
+
+  it('first into the module, the BINGE test fails: chicken, a stress chit, and a free step back', () => {
+    const t = boarding([2, 5]);
+    // AvD 2; on the entry square (0,7) BINGE 6 → 5 and the test's 6 fails; then the chit draw.
+    t.dice = new ScriptThenSeeded([2, 6], 5);
+    t.send({ type: 'move', teamerId: 'you' });
+    const ev = t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    expect(t.state.teamers.you).toMatchObject({ chicken: true, binge: 5 });
+    expect(ev.some((e) => e.type === 'stress.added' && e.teamerId === 'you')).toBe(true);
+    // From (0,7), 2 from the Skitter at (2,5): (0,8) and (1,8) are 3 away; (0,8) is farther in a
+    // straight line. Facing kept (east), and the flinch costs nothing of the move.
+    const last = ev.filter((e) => e.type === 'teamer.stepped').at(-1);
+    expect(last).toEqual({ type: 'teamer.stepped', teamerId: 'you', x: 0, y: 8, facing: 2, cost: 0 });
+    expect(t.state.teamers.you).toMatchObject({ x: 0, y: 8, facing: 2 });
+    expect(t.state.move?.spent).toBe(1);
+  });
+
+  it('a passed test, or no Threat on the board, or nowhere farther: he stays', () => {
+    const passed = boarding([2, 5]);
+    passed.dice = new ScriptThenSeeded([2, 5], 5);
+    passed.send({ type: 'move', teamerId: 'you' });
+    passed.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    expect(passed.state.teamers.you).toMatchObject({ chicken: false, x: 0, y: 7 });
+
+    const alone = boarding(null);
+    alone.dice = new ScriptThenSeeded([2, 6], 5);
+    alone.send({ type: 'move', teamerId: 'you' });
+    alone.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    expect(alone.state.teamers.you).toMatchObject({ chicken: true, x: 0, y: 7 });
+
+    // The Skitter at (2,7): every square he could step to is as near or nearer.
+    const cornered = boarding([2, 7]);
+    cornered.dice = new ScriptThenSeeded([2, 6], 5);
+    cornered.send({ type: 'move', teamerId: 'you' });
+    cornered.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    expect(cornered.state.teamers.you).toMatchObject({ chicken: true, x: 0, y: 7 });
+    expect(cornered.send({ type: 'endMove', teamerId: 'you' }, GM).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a chicken who stood still lashes out on 2d6 = 12 in Housekeeping (12, 17)', () => {
+  /** Boarded; `chicken` and `other` stood by hand at (0,7) and (2,7); nobody has moved; no Threats. */
+  function standing(chicken: string, other: string): Table {
+    const t = new Table(new ScriptThenSeeded([], 3));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send(
+      { type: 'gmOverride', teamerId: chicken, x: 0, y: 7, facing: 2, chicken: true, reason: 'set-up' },
+      GM,
+    );
+    t.send({ type: 'gmOverride', teamerId: other, x: 2, y: 7, facing: 6, reason: 'set-up' }, GM);
+    return t;
+  }
+
+  it('with a gun he shoots the nearest figure, friend or foe: the weapon’s dice, a wound a hit', () => {
+    const t = standing('you', 'brick');
+    // 6 + 6 = 12: YOU's hand-blaster (one die, 4+) rolls 5 at Brick.
+    const dice = new ScriptThenSeeded([6, 6, 5], 5);
+    t.dice = dice;
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    expect(ev.find((e) => e.type === 'test.rolled' && e.record.face === 12)).toBeDefined();
+    expect(ev.find((e) => e.type === 'attack.resolved')).toMatchObject({
+      by: 'you',
+      weapon: 'hand-blaster',
+      targets: ['brick'],
+      faces: [5],
+      hits: { brick: 1 },
+    });
+    expect(t.state.teamers.brick?.wounds).toBe(1);
+    expect(dice.used.slice(0, 3).map((u) => u.purpose)).toEqual([
+      'chicken lash-out of YOU',
+      'chicken lash-out of YOU',
+      'Hand-blaster lash-out by YOU',
+    ]);
+  });
+
+  it('an 11 does nothing; a flamer squirts into the nearest figure’s square', () => {
+    const calm = standing('you', 'brick');
+    calm.dice = new ScriptThenSeeded([6, 5], 5);
+    const quiet = calm.send({ type: 'endTeamPhase' }, GM);
+    expect(quiet.some((e) => e.type === 'attack.resolved')).toBe(false);
+    expect(calm.state.teamers.brick?.wounds).toBe(0);
+
+    const t = standing('sparks', 'you');
+    // 12, then the squirt's 2+ die for YOU: 1 misses; a flame marker is set in his square (the same
+    // Housekeeping's flames step then burns it down).
+    t.dice = new ScriptThenSeeded([6, 6, 1], 5);
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    expect(ev.find((e) => e.type === 'attack.resolved')).toMatchObject({
+      by: 'sparks',
+      weapon: 'flamer',
+      targets: ['you'],
+      faces: [1],
+      hits: { you: 0 },
+    });
+    expect(ev).toContainEqual({ type: 'flames.changed', square: 7 * 15 + 2, flames: 1 });
+    expect(t.state.teamers.sparks?.ammo.flamer).toBe(11);
+  });
+});

@@ -1,0 +1,133 @@
+import { isArenaSquare } from './arena/model.ts';
+import { stepCost } from './arena/movement.ts';
+import { arenaOf, arenaStateOf } from './board-adapter.ts';
+import { blast, grapple, woundTeamer, woundThreat } from './combat.ts';
+import { d6 } from './dice.ts';
+import type { Draft } from './draft.ts';
+import { euclid } from './figures.ts';
+import { makeRoom } from './juggle.ts';
+import type { Teamer, Threat } from './state.ts';
+import { vehicleOfCrew } from './vehicles.ts';
+
+/**
+ * A Teamer whose BINGE test just failed flinches (12: the failed check shoves him one square back
+ * from the nearest Threat, for nothing). Bughunt reads: to the neighbouring square he could step to that is
+ * farthest from the nearest Threat(s) by the 13.2 distance, and only if it is farther than where he
+ * stands; ties go to the one farther in a straight line, then the first in reading order (no die:
+ * a flinch is no choice). Facing unchanged (it is a step back), no movement spent, and it sets off
+ * nothing a step would (no flames, ambush or first-into-a-module test: it is a recoil, not a
+ * step he takes). With no Threat on the board, or up in a ceiling or riding a vehicle, he stays.
+ */
+export function chickenStepsBack(draft: Draft, teamerId: string): void {
+  const state = draft.state;
+  const t = state.teamers[teamerId] as Teamer | undefined;
+  if (!t || t.x === null || t.y === null || t.up === true || vehicleOfCrew(state, t.id)) return;
+  const board = draft.board;
+  const x0 = t.x;
+  const y0 = t.y;
+  let near = Number.POSITIVE_INFINITY;
+  let nearest: Threat[] = [];
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (!th) continue;
+    const d = board.distance(x0, y0, th.x, th.y);
+    if (d < near) {
+      near = d;
+      nearest = [th];
+    } else if (d === near) nearest.push(th);
+  }
+  if (nearest.length === 0 || !Number.isFinite(near)) return;
+  const arena = arenaOf(state);
+  const figures = arenaStateOf(state);
+  const diagonalsCostTwo = state.rules.pack.options.switches.diagonalsCostTwo;
+  let best: { x: number; y: number; d: number; e: number } | null = null;
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      const x = x0 + dx;
+      const y = y0 + dy;
+      if (
+        !stepCost(arena, figures, { x: x0, y: y0 }, { x, y }, t.facing, { mover: 'teamer', diagonalsCostTwo })
+      )
+        continue;
+      let d = Number.POSITIVE_INFINITY;
+      let e = Number.POSITIVE_INFINITY;
+      for (const th of nearest) {
+        d = Math.min(d, board.distance(x, y, th.x, th.y));
+        e = Math.min(e, euclid(x, y, th.x, th.y));
+      }
+      if (d <= near) continue;
+      if (!best || d > best.d || (d === best.d && e > best.e)) best = { x, y, d, e };
+    }
+  if (!best) return;
+  draft.emit({ type: 'teamer.stepped', teamerId, x: best.x, y: best.y, facing: t.facing, cost: 0 });
+  makeRoom(draft, teamerId);
+}
+
+/**
+ * A chicken's lash-out on a 12 (12: his gun at the nearest figure, failing that his own grenade,
+ * failing that his cutlass), table dice, his + factors lost as a chicken's are. Bughunt reads: "gun" = his first weapon, in his sheet's order, that fires
+ * with SHOOT and has a shot left (a flamer squirts into the victim's square); a panicked shot needs
+ * no facing, range or line of fire (he turns and fires); its dice are the weapon's, each hit one
+ * wound. No gun: his own grenade goes off in his square (the 3×3 blast, no scatter). Neither: a
+ * grapple if the victim is a Threat, and against a comrade one wound (the booklet gives no grapple
+ * between Teamers).
+ */
+export function lashOut(draft: Draft, t: Teamer, victim: { id: string; kind: 'teamer' | 'threat' }): void {
+  const state = draft.state;
+  const x = t.x as number;
+  const y = t.y as number;
+  const where =
+    victim.kind === 'teamer' ? state.teamers[victim.id] : (state.threats[victim.id] as Threat | undefined);
+  if (!where || where.x === null || where.y === null) return;
+  const vx = where.x;
+  const vy = where.y;
+  for (const id of t.weapons) {
+    const w = state.rules.weapons[id];
+    if (!w) continue;
+    if (w.kind === 'flamer' && (t.ammo[id] ?? 0) > 0) {
+      draft.emit({ type: 'ammo.changed', teamerId: t.id, weapon: id, left: (t.ammo[id] ?? 1) - 1 });
+      const sq = vy * arenaOf(state).width + vx;
+      draft.emit({ type: 'flames.changed', square: sq, flames: (draft.state.flames[sq] ?? 0) + 1 });
+      blast(draft, t, id, [[vx, vy]], w.hitOn, vx, vy, undefined, draft.table);
+      return;
+    }
+    if (w.kind !== 'gun' || (w.magazine !== null && (t.ammo[id] ?? 0) <= 0)) continue;
+    const faces: number[] = [];
+    for (let i = 0; i < w.dice; i++) faces.push(d6(draft.table, `${w.name} lash-out by ${t.name}`));
+    const hits = faces.filter((f) => f >= w.hitOn).length;
+    draft.emit({
+      type: 'attack.resolved',
+      by: t.id,
+      weapon: id,
+      x: vx,
+      y: vy,
+      targets: [victim.id],
+      faces,
+      hitOn: w.hitOn,
+      hits: { [victim.id]: hits },
+    });
+    if (w.magazine !== null)
+      draft.emit({ type: 'ammo.changed', teamerId: t.id, weapon: id, left: (t.ammo[id] ?? 1) - 1 });
+    if (victim.kind === 'threat') woundThreat(draft, victim.id, hits, t.id, false);
+    else for (let h = 0; h < hits; h++) woundTeamer(draft, victim.id, draft.table);
+    return;
+  }
+  const grenade = t.weapons.map((id) => state.rules.weapons[id]).find((w) => w?.kind === 'grenade');
+  if (t.grenades > 0 && grenade?.kind === 'grenade') {
+    draft.emit({ type: 'grenades.changed', teamerId: t.id, grenades: t.grenades - 1 });
+    const arena = arenaOf(state);
+    const half = Math.floor(grenade.blast / 2);
+    const squares: [number, number][] = [];
+    for (let sy = y - half; sy <= y + half; sy++)
+      for (let sx = x - half; sx <= x + half; sx++) if (isArenaSquare(arena, sx, sy)) squares.push([sx, sy]);
+    draft.emit({
+      type: 'blasts.changed',
+      blasts: [...draft.state.blasts, ...squares.map(([a, b]) => b * arena.width + a)],
+    });
+    blast(draft, t, grenade.id, squares, grenade.hitOn, x, y, { faces: [], x, y }, draft.table);
+    return;
+  }
+  if (victim.kind === 'threat') grapple(draft, victim.id, t.id, draft.table, false);
+  else woundTeamer(draft, victim.id, draft.table);
+}
