@@ -1,7 +1,7 @@
 import { meanEstimate, wilson } from '../engine/estimates.ts';
 import { defaultPack } from '../rules/fundamental-duck/data/pack.ts';
 import { DEFAULT_POLICY } from '../rules/fundamental-duck/simulate/policy.ts';
-import { packWithGear, runMission } from '../rules/fundamental-duck/simulate/run.ts';
+import { packWithGear, packWithTampering, runMission } from '../rules/fundamental-duck/simulate/run.ts';
 import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
 
 /**
@@ -10,7 +10,7 @@ import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
  * output: mission i uses seed + i.
  */
 
-const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--teams N [--opposed]] [--drone-gun ID] [--walking-drone-gun ID] [--json]
+const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--teams N [--opposed]] [--drone-gun ID] [--walking-drone-gun ID] [--licence ID] [--tampered-on F,F] [--json]
 
 Plays N whole missions of Fundamental Duck! (default pack, Drifter Mary Rose) with the built-in
 team policy and the engine's own Threat phase, and prints how they went, each number with a 95%
@@ -33,6 +33,12 @@ cap counts as unfinished.
                   sets it up facing a Threat within 6 squares
   --walking-drone-gun ID  the Teamer ID carries a walking drone gun: he sets it up as above,
                   then walks it toward the Threat nearest it until it stands within 3 squares
+  --licence ID    the Teamer ID holds the licence for every vehicle type and drives: in a
+                  mission that wants marked pods home he takes the cargo loader, lifts a
+                  marked pod beside it and drives it to the entry square
+  --tampered-on F,F  the pack tampers with each load whose deal die shows one of these d6
+                  faces (default: none); the Team examines a load before picking it up and
+                  leaves one found tampered
   --json          one JSON object instead of the table
 `;
 
@@ -49,6 +55,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     opposed: { type: 'boolean' },
     'drone-gun': { type: 'string' },
     'walking-drone-gun': { type: 'string' },
+    licence: { type: 'string' },
+    'tampered-on': { type: 'string' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -83,24 +91,28 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ),
     teams: int('teams', values.teams, 1, 1, defaultPack.team.teamers.length),
     opposed: values.opposed === true,
+    driver: values.licence ?? null,
   };
   if (policy.opposed && policy.teams < 2) throw new UsageError('--opposed needs --teams 2 or more');
   const droneGun = values['drone-gun'];
   const walkingDroneGun = values['walking-drone-gun'];
-  for (const id of [droneGun, walkingDroneGun])
+  const licence = values.licence;
+  const tamperedOn = tamperFaces(values['tampered-on']);
+  for (const id of [droneGun, walkingDroneGun, licence])
     if (id !== undefined && !defaultPack.team.teamers.some((t) => t.id === id))
       throw new UsageError(
         `no Teamer ${id}; the pack has ${defaultPack.team.teamers.map((t) => t.id).join(', ')}`,
       );
-  const setup =
-    droneGun === undefined && walkingDroneGun === undefined
-      ? {}
-      : {
-          pack: packWithGear(defaultPack, {
-            ...(droneGun === undefined ? {} : { droneGun }),
-            ...(walkingDroneGun === undefined ? {} : { walkingDroneGun }),
-          }),
-        };
+  const geared =
+    droneGun === undefined && walkingDroneGun === undefined && licence === undefined
+      ? defaultPack
+      : packWithGear(defaultPack, {
+          ...(droneGun === undefined ? {} : { droneGun }),
+          ...(walkingDroneGun === undefined ? {} : { walkingDroneGun }),
+          ...(licence === undefined ? {} : { licence }),
+        });
+  const pack = tamperedOn.length === 0 ? geared : packWithTampering(geared, tamperedOn);
+  const setup = pack === defaultPack ? {} : { pack };
   const outcomes: Record<string, number> = { completed: 0, 'part-completed': 0, failed: 0, unfinished: 0 };
   let cas = 0;
   let cas2 = 0;
@@ -130,6 +142,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ...(policy.teams > 1 ? { teams: policy.teams, opposed: policy.opposed } : {}),
     ...(droneGun === undefined ? {} : { droneGun }),
     ...(walkingDroneGun === undefined ? {} : { walkingDroneGun }),
+    ...(licence === undefined ? {} : { licence }),
+    ...(tamperedOn.length === 0 ? {} : { tamperedOn }),
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),
@@ -152,6 +166,15 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     lines.push(`${k.padEnd(16)} ${num(m.mean).padStart(7)}  [${num(m.low)}, ${num(m.high)}]`);
   io.out(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** `--tampered-on 1,2`: distinct d6 faces, comma-separated (none when the option is absent). */
+function tamperFaces(v: string | undefined): number[] {
+  if (v === undefined) return [];
+  const faces = v.split(',').map((f) => Number(f.trim()));
+  if (faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6) || new Set(faces).size !== faces.length)
+    throw new UsageError('--tampered-on must list distinct d6 faces 1–6, comma-separated (e.g. 1,2)');
+  return faces;
 }
 
 export const simulator = { system: 'fundamental-duck', usage, run };

@@ -6,7 +6,7 @@ import { positionPoint } from '../arena/positions.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
 import { scatterSquares } from '../combat.ts';
-import type { FdCommand } from '../commands.ts';
+import type { CommandOf, FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
 import { threatAt } from '../figures.ts';
 import {
@@ -30,6 +30,8 @@ import { missionOf } from '../rules-data.ts';
 import { decideFolded } from '../ruleset.ts';
 import { type FdState, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
 import { nextInOrder } from '../turn.ts';
+import { vehicleOfCrew } from '../vehicles.ts';
+import { besideTarget, driveCommand, planVehicle, vehicleAction } from './drive.ts';
 import { routeField } from './route.ts';
 
 /**
@@ -113,6 +115,12 @@ export interface PolicyOptions {
    * than this (13.2 squares) from it; nearer, it stands and shoots.
    */
   readonly droneStandOff: number;
+  /**
+   * The Teamer (id) who drives (18): he must hold the licence (CLI `--licence`). In a mission that
+   * wants marked pods home he takes a pod-lifting vehicle with a marked pod beside it to the entry
+   * square (`drive.ts`). Null: nobody drives.
+   */
+  readonly driver: string | null;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -132,6 +140,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   juggleRange: 4,
   droneRange: 6,
   droneStandOff: 3,
+  driver: null,
 };
 
 interface Target {
@@ -173,7 +182,7 @@ function able(state: FdState, t: Teamer): boolean {
 function pointMan(state: FdState): Teamer | null {
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
-    if (able(state, t) && t.carrying === null) return t;
+    if (able(state, t) && t.carrying === null && !vehicleOfCrew(state, t.id)) return t;
   }
   return null;
 }
@@ -260,6 +269,12 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
   const fallen = fallenFor(state, t);
   if (fallen) return fallen;
   if (homeward(state, P)) return home(state);
+  if (P.driver === t.id && !vehicleOfCrew(state, t.id)) {
+    // The driver makes for the vehicle his plan uses (drive.ts).
+    const v = planVehicle(state, t);
+    const at = v && besideTarget(state, t, v);
+    if (at) return at;
+  }
   const lead = pointMan(state);
   if (lead && lead.id !== t.id && board.distance(t.x, t.y, lead.x as number, lead.y as number) > P.straggle)
     return { x: lead.x as number, y: lead.y as number };
@@ -284,6 +299,7 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
     for (const l of arena.loads) {
       const ls = state.loads[l.index];
       if (!l.marked || !l.portable || ls?.lost || ls?.delivered || ls?.at === null) continue;
+      if (foundTampered(state, l.index)) continue;
       if (!state.tiles[arena.tileOf[l.square] as number]?.opened) continue;
       aims.push({ x: l.square % arena.width, y: Math.floor(l.square / arena.width) });
     }
@@ -402,7 +418,7 @@ function fallenFor(state: FdState, t: Teamer): Target | null {
     let bestD = Number.POSITIVE_INFINITY;
     for (const o of state.teamOrder) {
       const c = state.teamers[o] as Teamer;
-      if (!able(state, c) || c.carrying !== null) continue;
+      if (!able(state, c) || c.carrying !== null || vehicleOfCrew(state, o)) continue;
       const d = board.distance(c.x as number, c.y as number, f.x, f.y);
       if (d < bestD) {
         bestD = d;
@@ -551,6 +567,7 @@ function facingToward(x: number, y: number, tx: number, ty: number): number {
 /** The next command of the Teamer whose move is under way. */
 function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   const m = state.move as NonNullable<FdState['move']>;
+  if (m.vehicleId !== undefined) return driveCommand(state);
   const g = goal(state, t, P);
   const steps = legalSteps(state);
   if (t.x === null || t.y === null) {
@@ -613,10 +630,38 @@ function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   return { type: 'endMove', teamerId: t.id };
 }
 
+/** A marked load in that square, not yet found tampered. */
 function isMarkedLoad(state: FdState, c: { x?: number | undefined; y?: number | undefined }): boolean {
   const arena = arenaOf(state);
   const i = arena.loadAt[(c.y as number) * arena.width + (c.x as number)] as number;
-  return arena.loads[i]?.marked === true;
+  return arena.loads[i]?.marked === true && !foundTampered(state, i);
+}
+
+/**
+ * A load examined and found tampered (18): it pays as a lost one whatever the Team does, so the
+ * policy leaves it where it stands. Only what an examination showed is read (`view.ts` hides the
+ * rest).
+ */
+function foundTampered(state: FdState, load: number): boolean {
+  const l = state.loads[load];
+  return l?.examined === true && l.tampered === true;
+}
+
+/**
+ * Before picking up a load when the pack tampers with loads (pack `cargoTampering`): examine it
+ * first if nobody has (an Other Action), so a tampered one is left behind.
+ */
+function examineFirst(
+  state: FdState,
+  tasks: readonly CommandOf<'task'>[],
+  c: CommandOf<'carry'>,
+): CommandOf<'task'> | null {
+  if (c.comradeId !== undefined || state.rules.pack.campaign.cargoTampering.tamperedOn.length === 0)
+    return null;
+  const arena = arenaOf(state);
+  const i = arena.loadAt[(c.y as number) * arena.width + (c.x as number)] as number;
+  if (state.loads[i]?.examined === true) return null;
+  return tasks.find((x) => x.task === 'examineLoad' && x.x === c.x && x.y === c.y) ?? null;
 }
 
 /** The door he came for, or a shut one in the way to his goal, if he can open it from here. */
@@ -776,6 +821,12 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
     if (door) return door;
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
   }
+  if (vehicleOfCrew(state, t.id)) {
+    // Riding: the vehicle plan (drive.ts), else a shot from the cab; he cannot walk from a seat.
+    return (
+      (P.driver === t.id ? vehicleAction(state, t) : null) ?? bestShot(legalShots(state, t))?.command ?? null
+    );
+  }
   const juggle = juggleWorthIt(state, t, P);
   if (juggle) return juggle;
   const shot = bestShot(legalShots(state, t));
@@ -786,14 +837,16 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (grapple) return grapple;
   const drone = droneSetUp(state, t, P) ?? droneWalk(state, t, P);
   if (drone) return drone;
+  const ride = P.driver === t.id ? vehicleAction(state, t) : null;
+  if (ride) return ride;
   const carries = legalCarries(state, t);
   const carry =
     carries.find((c) => c.comradeId !== undefined) ??
     (wantsLoads(state)
       ? carries.find((c) => c.comradeId === undefined && isMarkedLoad(state, c))
       : undefined);
-  if (carry) return carry;
   const tasks = legalTasks(state, t);
+  if (carry) return examineFirst(state, tasks, carry) ?? carry;
   const task =
     tasks.find((c) => c.task === 'clearSource') ??
     (wantsConsole(state) ? tasks.find((c) => c.task === 'console') : undefined) ??

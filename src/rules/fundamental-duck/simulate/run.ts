@@ -24,6 +24,8 @@ export interface TeamGear {
   readonly droneGun?: string;
   /** The Teamer (id) who carries a walking drone gun (the team advancement's, 24.9) besides his sheet's gear. */
   readonly walkingDroneGun?: string;
+  /** The Teamer (id) who holds the licence for every vehicle type of the pack (18; his sheet's `licences`). */
+  readonly licence?: string;
 }
 
 /**
@@ -43,7 +45,23 @@ export function packWithGear(pack: FdPack, gear: TeamGear): FdPack {
       t.id === id && !t.gear.includes(item) ? { ...t, gear: [...t.gear, item] } : t,
     );
   }
+  if (gear.licence !== undefined) {
+    const id = gear.licence;
+    if (!teamers.some((t) => t.id === id)) throw new Error(`no Teamer ${id} in the pack`);
+    const all = pack.vehicleTypes.map((v) => v.id);
+    teamers = teamers.map((t) =>
+      t.id === id ? { ...t, licences: [...new Set([...t.licences, ...all])] } : t,
+    );
+  }
   return { ...pack, team: { ...pack.team, teamers } };
+}
+
+/**
+ * The pack with its loads tampered with on these d6 faces at the deal (18, pack
+ * `campaign.cargoTampering.tamperedOn`; CLI `--tampered-on`). The rest of the pack is the same object.
+ */
+export function packWithTampering(pack: FdPack, tamperedOn: readonly number[]): FdPack {
+  return { ...pack, campaign: { ...pack.campaign, cargoTampering: { tamperedOn: [...tamperedOn] } } };
 }
 
 export function runMission(
