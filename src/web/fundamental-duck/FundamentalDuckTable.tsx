@@ -48,6 +48,7 @@ import { PackFile } from './Pack.tsx';
 import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
 import { scattersOf } from './scatter.ts';
+import { ExamineButtons, loadFinding } from './Tampering.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
 import { Teams } from './Teams.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
@@ -249,6 +250,12 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
           `${figureName(view, th.id)} facing ${FACING_NAMES[th.facing]}${th.eye ? ', hidden and waiting' : ''}`,
         );
     parts.push(...droneNotes(view, arena, x, y));
+    for (const l of arena.loads) {
+      const s = view.loads[l.index];
+      if (!s || s.at !== i || s.delivered || !explored(tile)) continue;
+      const found = loadFinding(s);
+      parts.push(`cargo load ${l.index + 1}${s.lost ? ', lost' : ''}${found ? `, examined: ${found}` : ''}`);
+    }
     const height = arena.wholeHeight[i] as number;
     if (height > 0 && explored(tile)) parts.push(`${['', 'low', 'high', 'full'][height]} obstacle`);
     if (reach && (reach.cost[i] ?? -1) > 0) parts.push(`reach: ${reach.cost[i]} point(s)`);
@@ -550,11 +557,13 @@ function Legend() {
           .
         </li>
         <li>
-          Obstacles: L low, H high, F full. C cargo (C* marked). Doors: D closed, o open, X holed, J jammed.
+          Obstacles: L low, H high, F full. C cargo (C* marked; C! examined and found tampered with, C✓
+          examined and untouched). Doors: D closed, o open, X holed, J jammed.
         </li>
         <li>
           S a Source chit (H the Source once turned). Numbers in squares: movement cost, or the chance to hit.
         </li>
+        <li>Vehicles: a bar over their squares, V at the front (V2: two cargo pods aboard), W a wreck.</li>
         <li>
           Driving a vehicle: the lit squares are what the next step fills, F forward, B reverse, L and R a
           pivot on the front square.
@@ -964,6 +973,7 @@ export function Actions(a: ActionsProps) {
                 ) : null}
                 <ChitTasks view={view} sel={sel} run={run} />
                 <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
+                <ExamineButtons view={view} sel={sel} run={run} />
                 <JuggleButtons view={view} sel={sel} run={run} />
                 {mayPlaceDrone(view, sel) ? (
                   <button

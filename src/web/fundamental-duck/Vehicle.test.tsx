@@ -2,11 +2,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer, VehicleState } from '../../rules/fundamental-duck/state.ts';
 import { fixedDeal, GM, Table } from '../../rules/fundamental-duck/test-kit.ts';
+import { ArenaBoard } from './ArenaBoard.tsx';
 import { asView, type FdView } from './model.ts';
 import { TeamPanel } from './TeamPanel.tsx';
 import { DriveBox, VehicleActions } from './Vehicle.tsx';
@@ -76,6 +78,11 @@ function driving(x: number, y: number, facing: 0 | 2 | 4 | 6, licence = true): T
 }
 
 const you = (v: FdView) => v.teamers.you as Teamer;
+/** The loader as the board draws it (its group's markup). */
+const loaderOnBoard = (v: FdView) =>
+  /<g data-vehicle="loader-1".*?<\/text><\/g>/.exec(
+    renderToStaticMarkup(<ArenaBoard view={v} arena={arenaFor(v.rules, v.arenaId)} describe={() => ''} />),
+  )?.[0] ?? '';
 const loader = (s: FdState) => s.vehicles?.[0] as VehicleState;
 
 describe('vehicle controls at the table (18)', () => {
@@ -263,11 +270,22 @@ describe('vehicle controls at the table (18)', () => {
         damage: 1,
       },
     ]);
+    t.fold([{ type: 'vehicle.pod-loaded', vehicleId: 'loader-1', teamerId: 'you', load: 0 }]);
     let v = viewOf(t.state);
     let html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
-    expect(html).toContain('Hull: 1 of 3 hit(s) taken.');
+    expect(html).toContain('Hull: 1 of 3 hit(s) taken. 1 cargo pod(s) aboard.');
+    // The board tells the pods aboard too (its title, and V1 at the front).
+    let drawn = loaderOnBoard(v);
+    expect(drawn).toContain('1 cargo pod(s) aboard');
+    expect(drawn).toContain('>V1<');
+    expect(drawn).not.toContain('data-wrecked');
     t.fold([{ type: 'vehicle.wrecked', vehicleId: 'loader-1' }]);
     v = viewOf(t.state);
+    drawn = loaderOnBoard(v);
+    expect(drawn).toContain('data-wrecked="true"');
+    expect(drawn).toContain('class="fd-vehicle fd-vehicle-wrecked"');
+    expect(drawn).toContain('a wreck that never moves again');
+    expect(drawn).toContain('>W<');
     html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
     expect(html).toContain('It is a wreck: it never moves again.');
     expect(driverRefusals(v, you(v))).toEqual({
