@@ -8,6 +8,7 @@ import { BulkheadMarks, DroneLayer } from './Drones.tsx';
 import { arenaShapes } from './geometry.ts';
 import { explored, type FdView, PING_MARK, type SeenPing, threatsOf } from './model.ts';
 import type { Scatter } from './scatter.ts';
+import { loadFinding } from './Tampering.tsx';
 
 /**
  * The arena drawn to scale on the shared board: tiles (fogged until explored), walls, doors with
@@ -370,9 +371,16 @@ function Loads({ view, arena, exploredKey }: { view: FdView; arena: Arena; explo
         const x = at % w;
         const y = Math.floor(at / w);
         const lost = s?.lost ?? false;
+        // What an examination found (18); the view hides the mark until a Teamer examines it.
+        const found = loadFinding(s);
         return (
-          <g key={l.id} data-load={l.id} className={lost ? 'fd-load-lost' : undefined}>
-            <title>{`${l.id.replace(/-/g, ' ')}: ${l.cargo} cargo${l.portable ? ', can be carried' : ''}${lost ? ', lost' : ''}${s && s.warming !== null ? `, warming (${s.warming})` : ''}`}</title>
+          <g
+            key={l.id}
+            data-load={l.id}
+            data-examined={found ?? undefined}
+            className={lost ? 'fd-load-lost' : found === 'tampered with' ? 'fd-load-tampered' : undefined}
+          >
+            <title>{`${l.id.replace(/-/g, ' ')}: ${l.cargo} cargo${l.portable ? ', can be carried' : ''}${lost ? ', lost' : ''}${s && s.warming !== null ? `, warming (${s.warming})` : ''}${found ? `, examined: ${found}` : ''}`}</title>
             <rect
               x={x + 0.12}
               y={y + 0.12}
@@ -382,7 +390,7 @@ function Loads({ view, arena, exploredKey }: { view: FdView; arena: Arena; explo
               className={`fd-load fd-h${l.height}`}
             />
             <text x={x + 0.5} y={y + 0.62} className="fd-load-mark">
-              {lost ? 'C✕' : l.marked ? 'C*' : 'C'}
+              {lost ? 'C✕' : found === 'tampered with' ? 'C!' : found ? 'C✓' : l.marked ? 'C*' : 'C'}
             </text>
           </g>
         );
@@ -420,15 +428,23 @@ function Vehicles({ view, arena, exploredKey }: { view: FdView; arena: Arena; ex
         if (!front) return null;
         const type = view.rules.pack.vehicleTypes.find((t) => t.id === v.type);
         const pts = squares.map((q) => `${q.x + 0.5},${q.y + 0.5}`).join(' ');
+        // The state's wreck and pods (absent in the arena's set-up fallback): told on the board too.
+        const wrecked = 'wrecked' in v && v.wrecked === true;
+        const pods = 'pods' in v ? (v.pods ?? []).length : 0;
         return (
-          <g key={v.id} data-vehicle={v.id} className="fd-vehicle">
-            <title>{`${type?.name ?? v.type} (${length} squares), front at ${front.x},${front.y}${v.crew.length > 0 ? `, crew: ${v.crew.map((id) => view.teamers[id]?.name ?? id).join(', ')}` : ''}`}</title>
+          <g
+            key={v.id}
+            data-vehicle={v.id}
+            data-wrecked={wrecked ? 'true' : undefined}
+            className={wrecked ? 'fd-vehicle fd-vehicle-wrecked' : 'fd-vehicle'}
+          >
+            <title>{`${type?.name ?? v.type} (${length} squares), front at ${front.x},${front.y}${wrecked ? ', a wreck that never moves again' : ''}${pods > 0 ? `, ${pods} cargo pod(s) aboard` : ''}${v.crew.length > 0 ? `, crew: ${v.crew.map((id) => view.teamers[id]?.name ?? id).join(', ')}` : ''}`}</title>
             <polyline points={pts} className="fd-vehicle-body" />
             <g transform={`translate(${front.x + 0.5} ${front.y + 0.5}) rotate(${v.facing * 45})`}>
               <path d={ARROW} className="fd-vehicle-front" />
             </g>
             <text x={front.x + 0.5} y={front.y + 0.62} className="fd-vehicle-mark">
-              V
+              {wrecked ? 'W' : pods > 0 ? `V${pods}` : 'V'}
             </text>
           </g>
         );

@@ -39,6 +39,13 @@ describe('carrying at the table', () => {
     expect(choices).toContainEqual({ type: 'carry', teamerId: 'you', x: px, y: py });
     // A wounded man walks; he is not carried.
     expect(choices.some((c) => 'comradeId' in c && c.comradeId === 'sparks')).toBe(false);
+    // One lying up in the ceiling above is no pick-up from the floor (the ceiling's own button does it).
+    const above = viewOf(put(s, 'brick', { up: true }));
+    expect(carryChoices(above, arena, above.teamers.you as Teamer).map((c) => c.command)).not.toContainEqual({
+      type: 'carry',
+      teamerId: 'you',
+      comradeId: 'brick',
+    });
     const far = viewOf(put(s, 'you', { x: px, y: py + 4 }));
     expect(carryChoices(far, arena, far.teamers.you as Teamer)).toEqual([]);
   });

@@ -34,6 +34,8 @@ export function carryChoices(view: FdView, arena: Arena, sel: Teamer): Choice[] 
     if (t.id === sel.id || t.left || t.x === null || t.y === null) continue;
     if (t.wounds < wounds.outOfActionAt || t.wounds >= wounds.deadAt) continue;
     if (carried.has(t.id) || gripped.has(t.id) || !near(sel, t.x, t.y)) continue;
+    // One lying up in a ceiling is picked up from up there (Ceiling.tsx), never from the floor below.
+    if ((t.up === true) !== (sel.up === true)) continue;
     const command: CommandOf<'carry'> = { type: 'carry', teamerId: sel.id, comradeId: t.id };
     out.push({ label: `Pick up ${t.name} (out of action)`, command });
   }

@@ -199,4 +199,53 @@ describe('the ceiling at the table', () => {
     expect(refusalCode(() => send(s, { type: 'turn', teamerId: 'you', facing: 0 }))).toBe('accepted');
     expect(refusalCode(() => send(s, { type: 'task', teamerId: 'you', task: 'duck' }))).toBe('IN_CEILING');
   });
+
+  it('offers a man up there to pick up a fallen comrade beside him, and to climb down carrying him', () => {
+    // YOU activated, up in the ceiling above the hatch at (7,6); Brick lying out of action beside him up there.
+    let s = atTheHatch();
+    s = fold(s, [
+      {
+        type: 'gm.overrode',
+        by: 'gm',
+        teamer: { ...(s.teamers.you as Teamer), x: 7, y: 6, up: true },
+        reason: 'test',
+      },
+      {
+        type: 'gm.overrode',
+        by: 'gm',
+        teamer: { ...(s.teamers.brick as Teamer), x: 6, y: 6, up: true, wounds: 2 },
+        reason: 'test',
+      },
+    ]);
+    let v = viewOf(s);
+    const carry = ceilingChoices(v, v.teamers.you as Teamer, false, true).find(
+      (c) => c.testId === 'fd-carry-up-brick',
+    );
+    expect(carry?.command).toEqual({ type: 'carry', teamerId: 'you', comradeId: 'brick' });
+    expect(carry?.label).toBe('Pick up Brick (out of action) to carry him down');
+    // Not offered when he may not act now (no chit to spend).
+    expect(ceilingChoices(v, v.teamers.you as Teamer, false, false)).toEqual([]);
+    // The pick-up is an Other Action with a fumble test: the script's 1 passes it.
+    s = send(s, carry?.command as FdCommand, new ScriptThenSeeded([1], 4));
+    expect(s.teamers.you?.carrying).toBe('brick');
+    v = viewOf(s);
+    const html = renderToStaticMarkup(
+      <CeilingButtons view={v} sel={v.teamers.you as Teamer} moving={false} canAct run={() => undefined} />,
+    );
+    expect(html).toContain('carrying Brick: move, crawl to an exit and climb down with him');
+    expect(html).toContain('data-testid="fd-put-down-up"');
+    expect(html).not.toContain('fd-carry-up-brick');
+    // His other chit: a move, and the climb down says whom he carries; both come down onto the hatch's square.
+    s = send(s, { type: 'move', teamerId: 'you' }, new ScriptThenSeeded([4], 4));
+    v = viewOf(s);
+    const down = ceilingChoices(v, v.teamers.you as Teamer, true, false).find(
+      (c) => c.command.type === 'climb',
+    );
+    expect(down?.label).toBe('Climb down here carrying Brick (1 pt)');
+    s = send(s, down?.command as FdCommand);
+    expect(s.teamers.you).toMatchObject({ x: 7, y: 6, carrying: 'brick' });
+    expect(s.teamers.you?.up).not.toBe(true);
+    expect(s.teamers.brick).toMatchObject({ x: 7, y: 6 });
+    expect(s.teamers.brick?.up).not.toBe(true);
+  });
 });

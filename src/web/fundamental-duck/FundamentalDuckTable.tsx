@@ -2,6 +2,7 @@ import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'r
 import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
 import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
 import type { Position } from '../../rules/fundamental-duck/arena/positions.ts';
+import type { VehicleManoeuvre } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
 import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
@@ -48,11 +49,19 @@ import { PackFile } from './Pack.tsx';
 import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
 import { scattersOf } from './scatter.ts';
+import { ExamineButtons, loadFinding } from './Tampering.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
 import { Teams } from './Teams.tsx';
 import { ThreatTurn, useThreatPlayback } from './ThreatTurn.tsx';
 import { DriveBox, VehicleActions } from './Vehicle.tsx';
-import { driveOf, MANOEUVRE_LABEL, MANOEUVRE_MARK, type NextStep, nextSteps } from './vehicle-steps.ts';
+import {
+  driveOf,
+  exitSquares,
+  MANOEUVRE_LABEL,
+  MANOEUVRE_MARK,
+  type NextStep,
+  nextSteps,
+} from './vehicle-steps.ts';
 import { yourMove } from './your-move.ts';
 import './fundamental-duck.css';
 
@@ -67,7 +76,7 @@ export function FundamentalDuckTable(props: SystemPanelProps) {
   return <Table {...props} view={view} />;
 }
 
-type Mode = 'look' | 'fire' | 'turn' | 'drone' | 'droneWalk';
+type Mode = 'look' | 'fire' | 'turn' | 'drone' | 'droneWalk' | 'getOut';
 
 const NO_SQUARES: ReadonlySet<number> = new Set();
 
@@ -186,6 +195,20 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
         if (s.ok && s.square !== null) out.set(s.square, s);
     return out;
   }, [moving, sel, view]);
+  // The drive's preview: every square the vehicle fills after the step pointed at (a lit square on
+  // the board, or a step button hovered or focused), not only the one it newly fills.
+  const [stepShown, setStepShown] = useState<VehicleManoeuvre | null>(null);
+  const driveAfter = useMemo(() => {
+    const shown =
+      (stepShown !== null ? [...driveSteps.values()].find((s) => s.manoeuvre === stepShown) : undefined) ??
+      (hover !== null ? driveSteps.get(hover) : undefined);
+    return new Set(shown?.placement ?? []);
+  }, [driveSteps, stepShown, hover]);
+  // Getting out of a vehicle: the squares the rules would take are lit; a pick there sends it.
+  const exitAt = useMemo(
+    () => (mode === 'getOut' && sel ? new Set(exitSquares(view, sel).map((q) => q.y * w + q.x)) : NO_SQUARES),
+    [mode, sel, view, w],
+  );
   const pathSet = useMemo(() => new Set(path?.map((s) => s.square) ?? []), [path]);
   // Setting up a drone gun: the squares the rules would take are lit, the one picked marked.
   const droneAt = useMemo(
@@ -208,20 +231,24 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             : 'fd-reach'
           : undefined;
       if (fire) return i === fireAt && fire.get(i)?.ok ? 'fd-target' : fireClass(fire.get(i));
-      if (driveSteps.has(i)) return 'fd-reach fd-drive-step';
+      if (exitAt.size > 0) return exitAt.has(i) ? 'fd-reach fd-exit' : undefined;
+      if (driveSteps.has(i)) return driveAfter.has(i) ? 'fd-path fd-drive-step' : 'fd-reach fd-drive-step';
+      if (driveAfter.has(i)) return 'fd-path fd-drive-after';
       if (plan && i === plan.square) return 'fd-target';
       if (pathSet.has(i)) return 'fd-path';
       if (reach && (reach.cost[i] ?? -1) > 0) return 'fd-reach';
       if (onBridge && i === entry) return 'fd-reach';
       return undefined;
     },
-    [droneAt, picked, w, fire, fireAt, driveSteps, plan, pathSet, reach, onBridge, entry],
+    [droneAt, picked, w, fire, fireAt, exitAt, driveSteps, driveAfter, plan, pathSet, reach, onBridge, entry],
   );
   const labels = useMemo(() => {
     const m = new Map<number, string>();
     if (fire) {
       for (const [i, f] of fire)
         if (f.ok && f.target !== undefined && f.chance !== undefined) m.set(i, percent(f.chance));
+    } else if (exitAt.size > 0) {
+      for (const i of exitAt) m.set(i, 'O');
     } else if (driveSteps.size > 0) {
       for (const [i, s] of driveSteps) m.set(i, MANOEUVRE_MARK[s.manoeuvre]);
     } else if (reach) {
@@ -231,7 +258,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       }
     } else if (onBridge && entry >= 0) m.set(entry, '1');
     return m;
-  }, [fire, driveSteps, reach, onBridge, entry]);
+  }, [fire, exitAt, driveSteps, reach, onBridge, entry]);
 
   const describe = (x: number, y: number): string => {
     const i = y * w + x;
@@ -249,11 +276,18 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
           `${figureName(view, th.id)} facing ${FACING_NAMES[th.facing]}${th.eye ? ', hidden and waiting' : ''}`,
         );
     parts.push(...droneNotes(view, arena, x, y));
+    for (const l of arena.loads) {
+      const s = view.loads[l.index];
+      if (!s || s.at !== i || s.delivered || !explored(tile)) continue;
+      const found = loadFinding(s);
+      parts.push(`cargo load ${l.index + 1}${s.lost ? ', lost' : ''}${found ? `, examined: ${found}` : ''}`);
+    }
     const height = arena.wholeHeight[i] as number;
     if (height > 0 && explored(tile)) parts.push(`${['', 'low', 'high', 'full'][height]} obstacle`);
     if (reach && (reach.cost[i] ?? -1) > 0) parts.push(`reach: ${reach.cost[i]} point(s)`);
     const step = driveSteps.get(i);
     if (step) parts.push(`drive: ${MANOEUVRE_LABEL[step.manoeuvre].toLowerCase()}, ${step.cost} point(s)`);
+    if (exitAt.has(i)) parts.push('get out here');
     if (fire) {
       const f = fire.get(i);
       if (f?.ok)
@@ -312,6 +346,13 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     const i = y * w + x;
     setPicked(`${x},${y}`);
     if (mode === 'drone' || mode === 'droneWalk') return;
+    if (mode === 'getOut') {
+      if (exitAt.has(i) && mine && sel) {
+        void runner.run({ type: 'getOut', teamerId: sel.id, x, y });
+        setMode('look');
+      }
+      return;
+    }
     const step = driveSteps.get(i);
     if (step && mine && sel) {
       void runner.run({ type: 'manoeuvre', teamerId: sel.id, manoeuvre: step.manoeuvre });
@@ -481,6 +522,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               w={w}
               picked={picked}
               droneAt={droneAt}
+              showStep={setStepShown}
             />
           ) : null}
           <Teams view={view} seat={seat} runner={runner} seatName={seatName} />
@@ -550,14 +592,17 @@ function Legend() {
           .
         </li>
         <li>
-          Obstacles: L low, H high, F full. C cargo (C* marked). Doors: D closed, o open, X holed, J jammed.
+          Obstacles: L low, H high, F full. C cargo (C* marked; C! examined and found tampered with, C✓
+          examined and untouched). Doors: D closed, o open, X holed, J jammed.
         </li>
         <li>
           S a Source chit (H the Source once turned). Numbers in squares: movement cost, or the chance to hit.
         </li>
+        <li>Vehicles: a bar over their squares, V at the front (V2: two cargo pods aboard), W a wreck.</li>
         <li>
           Driving a vehicle: the lit squares are what the next step fills, F forward, B reverse, L and R a
-          pivot on the front square.
+          pivot on the front square; pointing at one shows every square the vehicle fills after it. Getting
+          out: O marks each square he may climb out to.
         </li>
         <li>
           Keys: arrows move the cursor, Enter acts, M move (or drive), F fire mode, E end move, A activate, N
@@ -596,6 +641,8 @@ export interface ActionsProps {
   picked: string | null;
   /** The squares lit for a drone gun (drone mode). */
   droneAt: ReadonlySet<number>;
+  /** A drive step pointed at (its button hovered or focused), for the board's preview. */
+  showStep?: (m: VehicleManoeuvre | null) => void;
 }
 
 /** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
@@ -674,7 +721,7 @@ export function Actions(a: ActionsProps) {
         <p className="fd-muted">{view.teamers[p.nextTeamer]?.name ?? p.nextTeamer} activates next.</p>
       ) : null}
       {a.mine && a.moving && view.move?.vehicleId !== undefined ? (
-        <DriveBox view={view} sel={sel} busy={runner.busy} run={run} />
+        <DriveBox view={view} sel={sel} busy={runner.busy} run={run} onPreview={a.showStep} />
       ) : null}
       {a.mine && a.moving && view.move && view.move.vehicleId === undefined ? (
         <div className="fd-move-box" data-testid="fd-move-box">
@@ -727,7 +774,13 @@ export function Actions(a: ActionsProps) {
       !a.moving ? (
         <>
           {!inInterrupt && view.phase === 'team' && !up ? (
-            <VehicleActions view={view} sel={sel} busy={runner.busy} run={run} />
+            <VehicleActions
+              view={view}
+              sel={sel}
+              busy={runner.busy}
+              run={run}
+              exitPick={{ on: a.mode === 'getOut', set: (on) => a.setMode(on ? 'getOut' : 'look') }}
+            />
           ) : null}
           {!inInterrupt && view.phase === 'team' && !riding ? (
             <div className="fd-buttons">
@@ -964,6 +1017,7 @@ export function Actions(a: ActionsProps) {
                 ) : null}
                 <ChitTasks view={view} sel={sel} run={run} />
                 <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
+                <ExamineButtons view={view} sel={sel} run={run} />
                 <JuggleButtons view={view} sel={sel} run={run} />
                 {mayPlaceDrone(view, sel) ? (
                   <button

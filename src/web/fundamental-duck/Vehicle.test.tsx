@@ -2,11 +2,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { vehicleSquares } from '../../rules/fundamental-duck/arena/vehicles.ts';
+import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer, VehicleState } from '../../rules/fundamental-duck/state.ts';
 import { fixedDeal, GM, Table } from '../../rules/fundamental-duck/test-kit.ts';
+import { placementOf } from '../../rules/fundamental-duck/vehicles.ts';
+import { ArenaBoard } from './ArenaBoard.tsx';
 import { asView, type FdView } from './model.ts';
 import { TeamPanel } from './TeamPanel.tsx';
 import { DriveBox, VehicleActions } from './Vehicle.tsx';
@@ -76,6 +80,11 @@ function driving(x: number, y: number, facing: 0 | 2 | 4 | 6, licence = true): T
 }
 
 const you = (v: FdView) => v.teamers.you as Teamer;
+/** The loader as the board draws it (its group's markup). */
+const loaderOnBoard = (v: FdView) =>
+  /<g data-vehicle="loader-1".*?<\/text><\/g>/.exec(
+    renderToStaticMarkup(<ArenaBoard view={v} arena={arenaFor(v.rules, v.arenaId)} describe={() => ''} />),
+  )?.[0] ?? '';
 const loader = (s: FdState) => s.vehicles?.[0] as VehicleState;
 
 describe('vehicle controls at the table (18)', () => {
@@ -131,7 +140,20 @@ describe('vehicle controls at the table (18)', () => {
     const html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
     expect(html).toMatch(/data-testid="fd-drive"[^>]*disabled|disabled[^>]*data-testid="fd-drive"/);
     expect(html).toContain('holds no licence for a Cargo loader');
-    expect(html).toContain('Get out to (6,2)');
+    // Getting out is picked on the board: one button switches the picking on, then a hint says how.
+    expect(html).toContain(`Get out… (${exits.length} square(s) to pick on the board)`);
+    expect(html).not.toContain('fd-get-out-hint');
+    const picking = renderToStaticMarkup(
+      <VehicleActions
+        view={v}
+        sel={you(v)}
+        busy={false}
+        run={() => {}}
+        exitPick={{ on: true, set: () => undefined }}
+      />,
+    );
+    expect(picking).toMatch(/aria-pressed="true"[^>]*data-testid="fd-get-out">Stop picking a square/);
+    expect(picking).toContain('Tap or click a lit square (O) next to the Cargo loader');
   });
 
   it('ram: offered to a licensed driver, then held back as already set for this turn', () => {
@@ -162,12 +184,19 @@ describe('vehicle controls at the table (18)', () => {
     const forward = steps.find((s) => s.manoeuvre === 'forward');
     // Forward from (7,1) facing south: the front newly fills (7,2).
     expect(forward).toMatchObject({ ok: true, cost: 1, square: 2 * W + 7, front: { x: 7, y: 2, facing: 4 } });
+    // The preview lights the whole loader after the step: its front at (7,2), its rear at (7,1).
+    expect(forward?.placement).toEqual([2 * W + 7, 1 * W + 7]);
+    const html = renderToStaticMarkup(<DriveBox view={v} sel={you(v)} busy={false} run={() => {}} />);
+    expect(html).toContain('Point at a step (or its button) to see every square the Cargo loader would fill');
     for (const s of steps.filter((x) => x.ok)) {
       const t = driving(7, 1, 4);
       // A step that takes him into a module first makes his BINGE test (a 1 always passes).
       t.dice = new ScriptedDice([1]);
       t.send({ type: 'manoeuvre', teamerId: 'you', manoeuvre: s.manoeuvre });
       expect(loader(t.state)).toMatchObject({ x: s.front?.x, y: s.front?.y, facing: s.front?.facing });
+      // Where the preview said the whole vehicle would stand is where the rules put it.
+      const placed = vehicleSquares(placementOf(t.state, loader(t.state))).map((q) => q.y * W + q.x);
+      expect([...s.placement].sort()).toEqual(placed.sort());
     }
     // Those not offered are refused by the rules.
     for (const s of steps.filter((x) => !x.ok)) {
@@ -263,11 +292,22 @@ describe('vehicle controls at the table (18)', () => {
         damage: 1,
       },
     ]);
+    t.fold([{ type: 'vehicle.pod-loaded', vehicleId: 'loader-1', teamerId: 'you', load: 0 }]);
     let v = viewOf(t.state);
     let html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
-    expect(html).toContain('Hull: 1 of 3 hit(s) taken.');
+    expect(html).toContain('Hull: 1 of 3 hit(s) taken. 1 cargo pod(s) aboard.');
+    // The board tells the pods aboard too (its title, and V1 at the front).
+    let drawn = loaderOnBoard(v);
+    expect(drawn).toContain('1 cargo pod(s) aboard');
+    expect(drawn).toContain('>V1<');
+    expect(drawn).not.toContain('data-wrecked');
     t.fold([{ type: 'vehicle.wrecked', vehicleId: 'loader-1' }]);
     v = viewOf(t.state);
+    drawn = loaderOnBoard(v);
+    expect(drawn).toContain('data-wrecked="true"');
+    expect(drawn).toContain('class="fd-vehicle fd-vehicle-wrecked"');
+    expect(drawn).toContain('a wreck that never moves again');
+    expect(drawn).toContain('>W<');
     html = renderToStaticMarkup(<VehicleActions view={v} sel={you(v)} busy={false} run={() => {}} />);
     expect(html).toContain('It is a wreck: it never moves again.');
     expect(driverRefusals(v, you(v))).toEqual({

@@ -1,3 +1,4 @@
+import type { VehicleManoeuvre } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
 import { vehicleOfCrew } from '../../rules/fundamental-duck/vehicles.ts';
@@ -19,7 +20,8 @@ import {
 /**
  * The vehicle controls at the table (digest 18; the rules in `vehicles.ts`): getting in (a seat at
  * the wheel for a Teamer with the licence, a rider's seat otherwise), getting out into a bare
- * square next to the vehicle, ramming, and driving. A drive rolls its movement when it starts
+ * square next to the vehicle (picked on the board, where the squares the rules take are lit),
+ * ramming, and driving. A drive rolls its movement when it starts
  * (the rules' dice), then goes one manoeuvre at a time: the squares each step would fill are lit
  * on the board (F forward, B reverse, L and R the pivots) and a button for each step says what it
  * costs or why it cannot be taken. Every button the rules would refuse is disabled with the reason
@@ -38,8 +40,20 @@ function Why({ text }: { text: string | null | undefined }) {
   return text ? <span className="fd-muted fd-why"> ({text})</span> : null;
 }
 
+/** Getting out is picked on the board: whether its squares are lit now, and the switch. */
+export interface ExitPicking {
+  readonly on: boolean;
+  readonly set: (on: boolean) => void;
+}
+
 /** Get in, or (riding) drive, ram and get out: the Team-phase actions of the chosen Teamer. */
-export function VehicleActions({ view, sel, busy, run }: VehicleProps) {
+export function VehicleActions({
+  view,
+  sel,
+  busy,
+  run,
+  exitPick,
+}: VehicleProps & { readonly exitPick?: ExitPicking }) {
   const riding = vehicleOfCrew(asState(view), sel.id);
   if (!riding) {
     const options = boardOptions(view, sel);
@@ -104,17 +118,25 @@ export function VehicleActions({ view, sel, busy, run }: VehicleProps) {
         {exits.length === 0 ? (
           <span className="fd-muted">No bare square next to the {name} to get out into.</span>
         ) : (
-          exits.map((q) => (
+          <>
             <button
-              key={`${q.x},${q.y}`}
               type="button"
+              aria-pressed={exitPick?.on ?? false}
               disabled={busy}
-              onClick={() => run({ type: 'getOut', teamerId: sel.id, x: q.x, y: q.y })}
-              data-testid={`fd-get-out-${q.x}-${q.y}`}
+              onClick={() => exitPick?.set(!exitPick.on)}
+              data-testid="fd-get-out"
             >
-              Get out to ({q.x},{q.y})
+              {exitPick?.on
+                ? 'Stop picking a square'
+                : `Get out… (${exits.length} square(s) to pick on the board)`}
             </button>
-          ))
+            {exitPick?.on ? (
+              <span className="fd-muted" data-testid="fd-get-out-hint">
+                Tap or click a lit square (O) next to the {name}, or move the board's cursor there and press
+                Enter: {sel.name} climbs out there (an Other Action, a fumble test). Esc cancels.
+              </span>
+            ) : null}
+          </>
         )}
       </fieldset>
     </div>
@@ -135,7 +157,16 @@ function stepText(view: FdView, s: NextStep): string {
 }
 
 /** A drive under way: the movement left, one button per manoeuvre, and ending the drive. */
-export function DriveBox({ view, sel, busy, run }: VehicleProps) {
+export function DriveBox({
+  view,
+  sel,
+  busy,
+  run,
+  onPreview,
+}: VehicleProps & {
+  /** A step button pointed at or focused (null: none): the board lights where the vehicle would end up. */
+  readonly onPreview?: (m: VehicleManoeuvre | null) => void;
+}) {
   const drive = driveOf(view, sel.id);
   if (!drive) return null;
   const steps = nextSteps(view, drive.v, drive.left);
@@ -146,7 +177,8 @@ export function DriveBox({ view, sel, busy, run }: VehicleProps) {
       <p>
         Driving the {name}: <strong data-testid="fd-drive-left">{drive.left}</strong> of {drive.allowance}{' '}
         point(s) left, facing {FACING_NAMES[drive.v.facing]}. Take one step at a time: a button, or a lit
-        square on the board (F forward, B reverse, L and R pivot on the front square).
+        square on the board (F forward, B reverse, L and R pivot on the front square). Point at a step (or its
+        button) to see every square the {name} would fill after it.
       </p>
       <fieldset className="fd-buttons fd-vehicle-group">
         <legend>Next step</legend>
@@ -156,6 +188,10 @@ export function DriveBox({ view, sel, busy, run }: VehicleProps) {
               type="button"
               disabled={busy || !s.ok}
               onClick={() => run({ type: 'manoeuvre', teamerId: sel.id, manoeuvre: s.manoeuvre })}
+              onMouseEnter={() => onPreview?.(s.manoeuvre)}
+              onFocus={() => onPreview?.(s.manoeuvre)}
+              onMouseLeave={() => onPreview?.(null)}
+              onBlur={() => onPreview?.(null)}
               data-testid={`fd-step-${s.manoeuvre}`}
             >
               {stepText(view, s)}

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
-import { newSystemTable } from '../three-sixteen/browser-kit.ts';
+import { newSystemTable, openSeat } from '../three-sixteen/browser-kit.ts';
 
 /**
  * Helpers for the Fundamental Duck! browser tests (the build, server and Chromium come from the
@@ -49,4 +49,58 @@ export async function loadPack(page: Page, pack: FdPack): Promise<void> {
     buffer: Buffer.from(JSON.stringify(pack)),
   });
   await expect.poll(() => page.getByTestId('fd-pack-name').textContent()).toBe(pack.name);
+}
+
+/** The table's log as one text (where each test reads what the rules said). */
+export async function logText(page: Page): Promise<string> {
+  return (await page.locator('.log').textContent()) ?? '';
+}
+
+/**
+ * The set-up most single-player FD browser tests repeat: a table with one player seat, that
+ * seat's page (a 390-px phone if asked) and the GM's desktop page, a pack loaded at the briefing
+ * (if given), the Team boarded, and the first activation offered. `log` is the page to read the
+ * log on: on the phone the log sits behind a tab, so it is read on the GM's page.
+ */
+export async function boardedDuckTable(
+  browser: Browser,
+  base: string,
+  player: string,
+  options: { readonly phone?: boolean; readonly pack?: FdPack } = {},
+): Promise<{ page: Page; gm: Page; log: Page }> {
+  const { gmUrl, playerUrls } = await newDuckTable(base, [player]);
+  const page = await openSeat(browser, playerUrls[0] as string, options.phone ?? false);
+  const gm = await openSeat(browser, gmUrl);
+  if (options.pack) await loadPack(page, options.pack);
+  await page.getByTestId('fd-board').click();
+  await page.getByTestId('fd-activate').waitFor();
+  return { page, gm, log: options.phone ? gm : page };
+}
+
+/**
+ * Walks the board's keyboard cursor to (x, y) with the arrow keys (the board must have the
+ * focus): the status line under the board names the square the cursor is on.
+ */
+export async function cursorTo(page: Page, x: number, y: number): Promise<void> {
+  const where = async () => {
+    const m = /^Square (\d+),(\d+)/.exec((await page.locator('.board-status').textContent()) ?? '');
+    return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
+  };
+  for (let guard = 0; guard < 60; guard++) {
+    const at = await where();
+    if (at && at.x === x && at.y === y) return;
+    const key = !at
+      ? 'ArrowRight'
+      : at.x < x
+        ? 'ArrowRight'
+        : at.x > x
+          ? 'ArrowLeft'
+          : at.y < y
+            ? 'ArrowDown'
+            : 'ArrowUp';
+    const before = JSON.stringify(at);
+    await page.keyboard.press(key);
+    await expect.poll(async () => JSON.stringify(await where())).not.toBe(before);
+  }
+  throw new Error(`the board's cursor never reached (${x},${y})`);
 }

@@ -58,6 +58,8 @@ export interface NextStep {
   readonly cost: number;
   /** The square (index) the step newly fills: lit on the board; null when it fills none (a pivot of a one-square vehicle) or cannot be made. */
   readonly square: number | null;
+  /** Every square (index) the vehicle fills after the step: the board's preview of where it ends up. */
+  readonly placement: readonly number[];
   /** Where the front stands after it, and its facing. */
   readonly front: { readonly x: number; readonly y: number; readonly facing: number } | null;
   readonly smashes: boolean;
@@ -95,6 +97,7 @@ export function nextSteps(view: FdView, v: VehicleState, left: number): NextStep
         ok: false,
         cost: 0,
         square: null,
+        placement: [],
         front: null,
         smashes: false,
         bulldozes: false,
@@ -106,6 +109,7 @@ export function nextSteps(view: FdView, v: VehicleState, left: number): NextStep
       manoeuvre,
       cost: step.cost,
       square: fresh ? fresh.y * width + fresh.x : null,
+      placement: vehicleSquares(step.placement).map((q) => q.y * width + q.x),
       front: { ...step.placement.front, facing: step.placement.facing },
       smashes: step.smashed.length > 0,
       bulldozes: step.bulldozed.length > 0,

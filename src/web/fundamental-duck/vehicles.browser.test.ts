@@ -11,7 +11,7 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { gmPlace, newDuckTable } from './browser-kit.ts';
+import { boardedDuckTable, cursorTo, gmPlace, logText, newDuckTable } from './browser-kit.ts';
 
 /**
  * The vehicle controls (Vehicle.tsx) in real Chromium against the real server, on a desktop and
@@ -43,10 +43,6 @@ const licensed: FdPack = {
     ),
   },
 };
-
-async function logText(page: Page): Promise<string> {
-  return (await page.locator('.log').textContent()) ?? '';
-}
 
 async function status(page: Page): Promise<string> {
   return (await page.getByTestId('fd-your-move').textContent()) ?? '';
@@ -130,19 +126,10 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
   for (const phone of [false, true]) {
     it(`gets in, drives step by step, stops and gets out (${phone ? 'phone' : 'desktop'})`, async () => {
       const tag = phone ? 'phone' : 'desktop';
-      const { gmUrl, playerUrls } = await newDuckTable(server.url, ['Driver']);
-      const page = await openSeat(browser, playerUrls[0] as string, phone);
-      const gm = await openSeat(browser, gmUrl);
-      // The log: on the phone it sits behind a tab, so it is read on the GM's desktop page.
-      const log = phone ? gm : page;
-      await page.getByTestId('fd-pack-load').setInputFiles({
-        name: 'licensed.fd-pack.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(licensed)),
+      const { page, gm, log } = await boardedDuckTable(browser, server.url, 'Driver', {
+        phone,
+        pack: licensed,
       });
-      await expect.poll(() => page.getByTestId('fd-pack-name').textContent()).toBe('YOU drives');
-      await page.getByTestId('fd-board').click();
-      await page.getByTestId('fd-activate').waitFor();
       // YOU just south of the loader (its front at (7,1) facing south), facing it.
       await gmPlace(gm, 'a Teamer', 'you', '7,2', '0');
       await expect
@@ -167,6 +154,15 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
       await expect.poll(() => left.textContent()).toBe('6');
       const ahead = page.locator('[data-cell="7,2"]');
       await expect.poll(() => ahead.getAttribute('class')).toMatch(/fd-drive-step/);
+      // The preview: pointing at the forward step lights the whole loader after it (front (7,2),
+      // rear (7,1)), not only the square it newly fills.
+      if (!phone) {
+        await page.getByTestId('fd-step-forward').hover();
+        await expect
+          .poll(() => page.locator('[data-cell="7,1"]').getAttribute('class'))
+          .toMatch(/fd-drive-after/);
+        await expect.poll(() => ahead.getAttribute('class')).toMatch(/fd-path fd-drive-step/);
+      }
       await columnShot(page, `fd-vehicle-drive-${tag}.png`);
       // A step by the lit square (tap on the phone, click on the desktop).
       if (phone) await ahead.tap();
@@ -185,19 +181,27 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
       await page.getByTestId('fd-drive-box').waitFor({ state: 'detached' });
       await untilYouAreNext(page);
 
-      // The next turn: get out into a bare square next to the loader (an Other Action).
+      // The next turn: get out into a bare square next to the loader (an Other Action), picked on
+      // the board: the squares the rules take are lit (O), and a tap (phone) or the keyboard
+      // cursor and Enter (desktop) on one sends it.
       await page.getByTestId('fd-activate').click();
-      const exits = page.locator('[data-testid^="fd-get-out-"]');
+      await page.getByTestId('fd-get-out').click();
+      await page.getByTestId('fd-get-out-hint').waitFor();
+      const exits = page.locator('[data-cell].fd-exit');
       await exits.first().waitFor();
-      const [x, y] = ((await exits.first().getAttribute('data-testid')) as string)
-        .replace('fd-get-out-', '')
-        .split('-');
+      const [x, y] = ((await exits.first().getAttribute('data-cell')) as string).split(',').map(Number);
       await columnShot(page, `fd-vehicle-get-out-${tag}.png`);
-      await exits.first().click();
+      if (phone) await exits.first().tap();
+      else {
+        await page.locator('svg.board-svg').focus();
+        await cursorTo(page, x as number, y as number);
+        await page.keyboard.press('Enter');
+      }
       await expect.poll(async () => logText(log)).toMatch(new RegExp(`YOU climbs out of .* \\(?${x},${y}`));
       await expect
         .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
         .toMatch(new RegExp(`${x}\\.5 ${y}\\.5\\)`));
+      await page.getByTestId('fd-get-out-hint').waitFor({ state: 'detached' });
 
       // His other action: the drone gun, on a square lit next to him, facing north.
       await page.getByText('Other actions').click();
