@@ -6,7 +6,7 @@ import type { Weapon } from '../../rules/rhylanor-express/data/pack-schema.ts';
 import { MOVEMENT_OPTIONS, type MovementOption } from '../../rules/rhylanor-express/data/tables.ts';
 import { robotAllowance } from '../../rules/rhylanor-express/robots.ts';
 import type { RhylanorCommand, RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
-import type { Combat, Combatant, Machine, SideId } from '../../rules/rhylanor-express/state.ts';
+import type { Combat, Combatant, SideId } from '../../rules/rhylanor-express/state.ts';
 import { rollBreakdown } from './describe-event.ts';
 import { Choice, NumberField } from './Fields.tsx';
 import { FightCalls } from './FightCalls.tsx';
@@ -15,6 +15,7 @@ import type { Spot } from './fight-map.ts';
 import { AimFields, AimProvider, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, signed, type View } from './model.ts';
 import { chanceText, previewCommand, previewTask } from './preview.ts';
+import { riderPlace } from './Riders.tsx';
 import { RobotsToJoin, robotsOnSide } from './Robots.tsx';
 import { useRunner } from './runner.tsx';
 import { combatantName, VehiclesInFight } from './Vehicles.tsx';
@@ -326,25 +327,6 @@ function moveOptions(
 
 /** The rules' refusals of a rider's own shot (combat.ts `requireRiderFire`, and his move while aboard). */
 const RIDER_REFUSALS: ReadonlySet<string> = new Set(['RIDING', 'NO_FIRING_PORT', 'DRIVER_BUSY']);
-
-/**
- * Where a rider shoots from (reading of the rules, combat.ts `requireRiderFire`): the open top, a
- * closed vehicle's firing ports (those other riders used this phase counted), or nowhere for the
- * driver. Words only; whether he may is the rules' preview.
- */
-export function riderPlace(view: View, vehicle: Machine, characterId: string): string {
-  const riders = vehicle.riders ?? [];
-  if (riders.some((r) => r.characterId === characterId && r.seat === 'driver'))
-    return `Drives ${vehicle.name}: the driver does not fire his own weapon.`;
-  const v = view.pack.vehicles.find((x) => x.id === vehicle.packId);
-  if (v?.openTop) return `Fires his own weapon over the open top of ${vehicle.name}.`;
-  const ports = v?.firePorts ?? 0;
-  if (ports === 0) return `${vehicle.name} is closed and has no firing ports: he cannot fire from inside.`;
-  const used = riders.filter(
-    (r) => r.characterId !== characterId && view.combat?.acted[r.characterId],
-  ).length;
-  return `Fires through a firing port of ${vehicle.name}: ${Math.max(0, ports - used)} of ${ports} free this phase.`;
-}
 
 /** The ranged weapons a character carries, with their index on his sheet. */
 function rangedWeapons(view: View, c: Character) {

@@ -86,7 +86,11 @@ describe('riders of a vehicle at the table', () => {
     ).state;
     const gm = riders(s, REFEREE, GM_SEAT);
     expect(gm).toContain('Change seat');
-    expect(gm).toMatch(/<option value="gunner"[^>]*>gunner<\/option><option value="passenger"/);
+    // The driver may go to a gunner's seat or any free numbered seat, its port said.
+    expect(gm).toMatch(
+      /aria-label="New seat of Sgt. Dara Okonkwo"><option value="gunner" selected="">gunner<\/option><option value="1">seat 1 \(firing port\)<\/option>/,
+    );
+    expect(gm).toContain('<option value="5">seat 5</option>');
     expect(riders(s, ANA, PLAYER)).not.toContain('Change seat');
     const panel = renderToStaticMarkup(
       <Recording>
@@ -99,6 +103,42 @@ describe('riders of a vehicle at the table', () => {
     // The rules refuse a rider's own move: the line carries their code.
     expect(panel).toContain('data-testid="riding" data-code="RIDING"');
     expect(panel).not.toContain('>Move</button>');
+  });
+
+  it('says which numbered seats are free and which have ports, and offers the free ones by number', () => {
+    const empty = riders(withVehicle('g-carrier'), ANA, PLAYER);
+    expect(text(empty)).toContain('Seats free: 1–10 · firing ports at 1–4');
+    expect(empty).toMatch(
+      /name="boardPlace"><option value="" selected="">lowest free \(seat 1 \(firing port\)\)<\/option><option value="1">seat 1 \(firing port\)<\/option>/,
+    );
+    expect(empty).toContain('<option value="10">seat 10</option>');
+    // The guard takes seat 2, she seat 6: both out of the offer, and the list says who sits where.
+    // Out of a fight, so the guard's side need not have its turn.
+    let s = played([
+      [{ type: 'character.create', sheet: 'okonkwo' }, [], PLAYER],
+      [{ type: 'character.create', sheet: 'starport-guard' }],
+      [{ type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }],
+      [{ type: 'machine.board', machineId: 'm1', characterId: 'c2', seat: 'passenger', place: 2 }],
+    ]);
+    s = play(
+      s,
+      { type: 'machine.board', machineId: 'm1', characterId: 'c1', seat: 'passenger', place: 6 },
+      [],
+      PLAYER,
+    ).state;
+    const gm = riders(s, REFEREE, GM_SEAT);
+    expect(text(gm)).toContain('Seats free: 1, 3–5, 7–10 · firing ports at 1–4');
+    expect(text(gm)).toContain('Starport guard, passenger, seat 2 (firing port)');
+    expect(text(gm)).toContain('Sgt. Dara Okonkwo, passenger, seat 6');
+    const hers = gm.slice(gm.indexOf('aria-label="New seat of Sgt. Dara Okonkwo"'));
+    const offer = hers.slice(0, hers.indexOf('</select>'));
+    expect(offer).toContain('<option value="3">seat 3 (firing port)</option>');
+    expect(offer).not.toContain('<option value="2">');
+    expect(offer).not.toContain('<option value="6">');
+    // Over an open top every passenger fires: no seat is told apart by a port.
+    const open = riders(withVehicle('air-raft'), ANA, PLAYER);
+    expect(text(open)).toContain('Seats free: 1–4 · open top: every passenger fires');
+    expect(open).toContain('<option value="1">seat 1</option>');
   });
 
   it('says a one-seat fighter is full and keeps its Get in disabled', () => {
@@ -311,10 +351,42 @@ describe('a rider’s own fire', () => {
     expect(html).not.toContain('rider-fire-refusal');
   });
 
-  it('fires through a closed carrier’s firing port, the free ports counted', () => {
+  it('fires through the firing port of her own seat in a closed carrier', () => {
+    // The default pack's G-carrier has four ports: seats 1 to 4. She took the lowest free seat, 1.
     const html = herActions(boarded('g-carrier', 'passenger'));
+    expect(text(html)).toContain('Fires through the firing port at seat 1 of G-carrier.');
+    expect(html).toMatch(/<button type="submit">Fire<\/button>/);
+    // In seat 7 she has none: the line says so in the rules' words, and the button is shut.
+    const s = play(
+      withVehicle('g-carrier'),
+      { type: 'machine.board', machineId: 'm1', characterId: 'c1', seat: 'passenger', place: 7 },
+      [],
+      PLAYER,
+    ).state;
+    const seven = herActions(s);
+    expect(text(seven)).toContain('Seat 7 of G-carrier has no firing port: he cannot fire from inside.');
+    expect(text(seven)).toContain('He cannot fire from G-carrier: seat 7 of G-carrier has no firing port.');
+    expect(seven).toMatch(/<button type="submit" disabled="">Fire<\/button>/);
+  });
+
+  it('counts the free ports for a passenger with no seat number (a log from before seats were numbered)', () => {
+    const s = boarded('g-carrier', 'passenger');
+    const m1 = s.machines.m1 as NonNullable<typeof s.machines.m1>;
+    const old = {
+      ...s,
+      machines: { ...s.machines, m1: { ...m1, riders: [{ characterId: 'c1', seat: 'passenger' as const }] } },
+    };
+    const html = herActions(old);
     expect(text(html)).toContain('Fires through a firing port of G-carrier: 4 of 4 free this phase.');
     expect(html).toMatch(/<button type="submit">Fire<\/button>/);
+  });
+
+  it('says a gunner’s seat has no port for his own weapon, as the rules refuse it', () => {
+    const html = herActions(boarded('g-carrier', 'gunner'));
+    const said = "Sgt. Dara Okonkwo sits at G-carrier's weapons, which have no firing port";
+    expect(text(html)).toContain(`${said}: he cannot fire from inside.`);
+    expect(text(html)).toContain(`He cannot fire from G-carrier: ${said}.`);
+    expect(html).toContain('data-code="NO_FIRING_PORT"');
   });
 
   it('shuts the button with the rules’ reason: the driver drives, a closed vehicle without ports, a seat without one', () => {
@@ -344,7 +416,8 @@ describe('a rider’s own fire', () => {
     );
     const mine = html.slice(html.indexOf('aria-label="Actions of Sgt. Dara Okonkwo"'));
     expect(mine).toContain('data-code="NO_FIRING_PORT"');
-    expect(text(mine)).toContain('seat 1 of G-carrier has no firing port');
+    expect(text(mine)).toContain('Seat 1 of G-carrier has no firing port: he cannot fire from inside.');
+    expect(text(mine)).toContain('He cannot fire from G-carrier: seat 1 of G-carrier has no firing port.');
     expect(mine).toMatch(/<button type="submit" disabled="">Fire<\/button>/);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { condition } from '../../rules/rhylanor-express/character.ts';
-import type { Machine, Seat } from '../../rules/rhylanor-express/state.ts';
+import { type Machine, portSeatsOf, type Rider, type Seat } from '../../rules/rhylanor-express/state.ts';
 import { Choice } from './Fields.tsx';
 import { AimFields, useAim } from './map-aim.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
@@ -13,7 +13,10 @@ import { combatantName, vehicleSlots } from './Vehicles.tsx';
  * to the pack's capacity) and who sits where. A player gets his own characters in and out; the
  * referee anyone. What the rules would refuse is said before the button: a full vehicle, a taken
  * seat, a man riding elsewhere or not fit. In a fight, getting in or out is the man's move, and
- * the spot he steps out on is typed or picked on the fight map within the boarding reach.
+ * the spot he steps out on is typed or picked on the fight map within the boarding reach. A
+ * passenger's numbered seat (1 up to the capacity, the rules' `place`) is picked from the free
+ * ones, each said with its firing port or none (the pack's `portSeats`), or left to the rules'
+ * lowest free seat.
  */
 
 const SEAT_WORDS: Record<Seat, string> = { driver: 'driver', gunner: 'gunner', passenger: 'passenger' };
@@ -38,6 +41,60 @@ export function placesOf(view: View, m: Machine): Places {
   };
 }
 
+/** One numbered passenger seat: whether it has a firing port, and who holds it. */
+export interface NumberedSeat {
+  readonly n: number;
+  readonly port: boolean;
+  readonly holder: string | null;
+}
+
+/**
+ * A vehicle's numbered seats, 1 up to the pack's capacity (riders.ts `placeFor`); a seat has a
+ * firing port when the pack's `portSeats` name it and the vehicle is closed (over an open top
+ * every passenger fires, so no seat is told apart).
+ */
+export function numberedSeats(view: View, m: Machine): NumberedSeat[] {
+  const v = view.pack.vehicles.find((x) => x.id === m.packId);
+  const ports = v && !v.openTop ? portSeatsOf(v) : [];
+  const holders = new Map((m.riders ?? []).map((r) => [r.place, r.characterId]));
+  return Array.from({ length: v?.capacity ?? 0 }, (_, i) => ({
+    n: i + 1,
+    port: ports.includes(i + 1),
+    holder: holders.get(i + 1) ?? null,
+  }));
+}
+
+/** A seat in words for a list: "seat 3 (firing port)". */
+export function seatWords(s: Pick<NumberedSeat, 'n' | 'port'>): string {
+  return s.port ? `seat ${s.n} (firing port)` : `seat ${s.n}`;
+}
+
+/** Seat numbers as short runs: 1–4, 7, 9–10. */
+function runs(ns: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < ns.length; ) {
+    let j = i;
+    while (j + 1 < ns.length && ns[j + 1] === (ns[j] as number) + 1) j++;
+    out.push(j === i ? String(ns[i]) : `${ns[i]}–${ns[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+/** Which numbered seats are free and which have firing ports, in one line. */
+export function seatsLine(view: View, m: Machine): string {
+  const all = numberedSeats(view, m);
+  const free = all.filter((s) => s.holder === null).map((s) => s.n);
+  const ports = all.filter((s) => s.port).map((s) => s.n);
+  const v = view.pack.vehicles.find((x) => x.id === m.packId);
+  const portWords = v?.openTop
+    ? 'open top: every passenger fires'
+    : ports.length > 0
+      ? `firing ports at ${runs(ports)}`
+      : 'no firing ports';
+  return `Seats free: ${free.length > 0 ? runs(free) : 'none'} · ${portWords}`;
+}
+
 /** Why a seat cannot be taken now, in words; null when it can. */
 export function seatRefusal(view: View, m: Machine, seat: Seat): string | null {
   const p = placesOf(view, m);
@@ -46,6 +103,38 @@ export function seatRefusal(view: View, m: Machine, seat: Seat): string | null {
   if (seat === 'gunner' && p.gunners >= p.gunnerSeats)
     return p.gunnerSeats === 0 ? `${m.name} has no weapons to man` : 'every weapon has its gunner';
   return null;
+}
+
+/**
+ * Where a rider shoots from (reading of the rules, combat.ts `requireRiderFire`, in its words):
+ * over the open top; through the firing port of his numbered seat, or that seat has none; a
+ * gunner's seat, at the weapons, has none; nowhere for the driver. A passenger with no number
+ * (boarded before seats were numbered) takes a port no numbered passenger holds, those others
+ * used this phase counted. Words only; whether he may is the rules' preview.
+ */
+export function riderPlace(view: View, vehicle: Machine, characterId: string): string {
+  const riders = vehicle.riders ?? [];
+  const rider: Rider | undefined = riders.find((r) => r.characterId === characterId);
+  if (rider?.seat === 'driver') return `Drives ${vehicle.name}: the driver does not fire his own weapon.`;
+  const v = view.pack.vehicles.find((x) => x.id === vehicle.packId);
+  if (v?.openTop) return `Fires his own weapon over the open top of ${vehicle.name}.`;
+  const ports = v ? portSeatsOf(v) : [];
+  const cannot = ': he cannot fire from inside.';
+  if (ports.length === 0) return `${vehicle.name} is closed and has no firing ports${cannot}`;
+  if (rider?.seat === 'gunner')
+    return `${combatantName(view, characterId)} sits at ${vehicle.name}'s weapons, which have no firing port${cannot}`;
+  if (rider?.place !== undefined)
+    return ports.includes(rider.place)
+      ? `Fires through the firing port at seat ${rider.place} of ${vehicle.name}.`
+      : `Seat ${rider.place} of ${vehicle.name} has no firing port${cannot}`;
+  const held = new Set(riders.map((r) => r.place));
+  const free = ports.filter((p) => !held.has(p)).length;
+  const used = riders.filter(
+    (r) => r.place === undefined && r.characterId !== characterId && view.combat?.acted[r.characterId],
+  ).length;
+  return used >= free
+    ? `All ${free} free firing port(s) of ${vehicle.name} are in use this phase${cannot}`
+    : `Fires through a firing port of ${vehicle.name}: ${free - used} of ${free} free this phase.`;
 }
 
 /** The vehicle a character rides in, as the view shows it. */
@@ -67,8 +156,13 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
   );
   const [who, setWho] = useState('');
   const [where, setWhere] = useState<Seat>('passenger');
+  const [number, setNumber] = useState('');
   const characterId = candidates.some((c) => c.id === who) ? who : (candidates[0]?.id ?? '');
   const picked = candidates.find((c) => c.id === characterId);
+  const seatsNow = numberedSeats(view, m);
+  const free = seatsNow.filter((s) => s.holder === null);
+  // A pick someone else has taken meanwhile falls back to the rules' lowest free seat.
+  const place = where === 'passenger' ? free.find((s) => String(s.n) === number) : undefined;
   const refusal =
     seatRefusal(view, m, where) ??
     (picked && condition(picked) !== 'fit' ? `${picked.name} is not fit to climb in` : null);
@@ -80,6 +174,11 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
         {places.driver ? combatantName(view, places.driver) : 'empty'}
         {places.gunnerSeats > 0 ? ` · gunners ${places.gunners} of ${places.gunnerSeats}` : ''}
       </p>
+      {seatsNow.length > 0 ? (
+        <p className="re-muted" data-testid="riders-seats">
+          {seatsLine(view, m)}
+        </p>
+      ) : null}
       {riders.length > 0 ? (
         <ul className="re-rider-list">
           {riders.map((r) => {
@@ -88,7 +187,10 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
             return (
               <li key={r.characterId} data-rider={r.characterId}>
                 {combatantName(view, r.characterId)}, {SEAT_WORDS[r.seat]}
-                {gm ? <Reseat view={view} m={m} characterId={r.characterId} seat={r.seat} /> : null}
+                {r.place !== undefined
+                  ? `, ${seatWords(seatsNow[r.place - 1] ?? { n: r.place, port: false })}`
+                  : null}
+                {gm ? <Reseat view={view} m={m} rider={r} /> : null}
                 {mine && inFight && view.combat?.combatants[r.characterId] ? (
                   <GetOut view={view} seat={seat} m={m} characterId={r.characterId} />
                 ) : mine ? (
@@ -121,7 +223,16 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
           onSubmit={(e) => {
             e.preventDefault();
             if (characterId)
-              run({ type: 'machine.board', machineId: m.id, characterId, seat: where }, 'getting in');
+              run(
+                {
+                  type: 'machine.board',
+                  machineId: m.id,
+                  characterId,
+                  seat: where,
+                  ...(place ? { place: place.n } : {}),
+                },
+                'getting in',
+              );
           }}
         >
           <Choice
@@ -141,6 +252,18 @@ export function Riders({ view, seat, m }: { view: View; seat: SeatRef; m: Machin
             value={where}
             onChange={(v) => setWhere(v as Seat)}
           />
+          {where === 'passenger' && free.length > 0 ? (
+            <Choice
+              label="seat no."
+              name="boardPlace"
+              options={[
+                { value: '', label: `lowest free (${seatWords(free[0] as NumberedSeat)})` },
+                ...free.map((s) => ({ value: String(s.n), label: seatWords(s) })),
+              ]}
+              value={place ? String(place.n) : ''}
+              onChange={setNumber}
+            />
+          ) : null}
           <button type="submit" disabled={busy || !characterId || refusal !== null}>
             Get in
           </button>
@@ -236,34 +359,48 @@ function GetOut({
 
 /**
  * The referee moves a rider to another free seat of the same vehicle (`machine.seat`, the rules'
- * referee command: no move spent, no roll); only seats the vehicle has free are offered.
+ * referee command: no move spent, no roll): the driver's or a gunner's seat when free, or a free
+ * numbered passenger seat, each said with its firing port or none. His own seat is not offered.
  */
-function Reseat({ view, m, characterId, seat }: { view: View; m: Machine; characterId: string; seat: Seat }) {
+function Reseat({ view, m, rider }: { view: View; m: Machine; rider: Rider }) {
   const { run, busy } = useRunner();
   const p = placesOf(view, m);
-  const free = (['driver', 'gunner', 'passenger'] as const).filter(
-    (s) =>
-      s !== seat && (s === 'passenger' || (s === 'driver' ? p.driver === null : p.gunners < p.gunnerSeats)),
-  );
+  const crew = (['driver', 'gunner'] as const)
+    .filter((s) => s !== rider.seat && (s === 'driver' ? p.driver === null : p.gunners < p.gunnerSeats))
+    .map((s) => ({ value: s, label: SEAT_WORDS[s] }));
+  const numbered = numberedSeats(view, m)
+    .filter((s) => s.holder === null)
+    .map((s) => ({ value: String(s.n), label: seatWords(s) }));
+  const free = [...crew, ...numbered];
   const [to, setTo] = useState('');
-  const target = free.find((s) => s === to) ?? free[0];
+  const target = free.find((s) => s.value === to) ?? free[0];
   if (!target) return null;
+  const name = combatantName(view, rider.characterId);
+  const command =
+    target.value === 'driver' || target.value === 'gunner'
+      ? { seat: target.value }
+      : { seat: 'passenger', place: Number(target.value) };
   return (
     <span className="re-inline">
       {' '}
       <Choice
         label="to"
         name="reseat"
-        ariaLabel={`New seat of ${combatantName(view, characterId)}`}
-        options={free.map((s) => ({ value: s, label: SEAT_WORDS[s] }))}
-        value={target}
+        ariaLabel={`New seat of ${name}`}
+        options={free}
+        value={target.value}
         onChange={setTo}
       />{' '}
       <button
         type="button"
         className="re-small"
         disabled={busy}
-        onClick={() => run({ type: 'machine.seat', machineId: m.id, characterId, seat: target }, 'new seat')}
+        onClick={() =>
+          run(
+            { type: 'machine.seat', machineId: m.id, characterId: rider.characterId, ...command },
+            'new seat',
+          )
+        }
       >
         Change seat
       </button>

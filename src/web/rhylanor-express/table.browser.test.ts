@@ -157,6 +157,59 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
   }
 
+  const packFile = (pack: unknown, name = 'raid.re-pack.json') => ({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(pack)),
+  });
+
+  /**
+   * The referee loads a pack file (the bulk `pack.load`) and waits until his page shows the new
+   * pack's name, or a refusal. Between the file and the name lie the page's own pack check, a
+   * message of some 100 KB, the server's checks and a new view for every seat: a chain whose
+   * length is the machine's load, so the wait is on what the page shows (Playwright's wait for the
+   * element, as for any click), not on a one-second poll that a busy machine outlasts.
+   */
+  async function loadPack(gm: Page, pack: { readonly name: string }, file?: string) {
+    await section(gm, /^Crew/);
+    await gm.getByTestId('pack-load').setInputFiles(packFile(pack, file));
+    const named = gm
+      .getByTestId('pack-name')
+      .filter({ hasText: new RegExp(`^${pack.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    const refused = gm.getByTestId('rejection');
+    await named.or(refused).first().waitFor();
+    expect(await refused.count(), (await refused.allTextContents()).join(' ')).toBe(0);
+    expect(await gm.getByTestId('pack-name').textContent()).toBe(pack.name);
+  }
+
+  /**
+   * A table where one player (on a phone unless `wide`) takes Okonkwo and the referee fights her
+   * against the starport guard to the Crew's first move, with his typed spotting dice unless
+   * `digital`. `before` runs on the referee's page first (a pack is loaded before a fight).
+   */
+  async function okonkwoFights(
+    player: string,
+    options: { wide?: boolean; digital?: boolean; before?: (gm: Page) => Promise<void> } = {},
+  ) {
+    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, [player]);
+    const gm = await openSeat(browser, gmUrl);
+    const page = await openSeat(browser, playerUrls[0] as string, !options.wide);
+    await options.before?.(gm);
+    await take(page, 'Sgt. Dara Okonkwo');
+    await (options.digital ? guardFightToFirstMove : guardFightTyped)(gm, page);
+    return { gm, page };
+  }
+
+  /** The referee brings a vehicle of the pack into play and into the fight on the Crew's side, 3 m east of Okonkwo. */
+  async function vehicleJoins(gm: Page, packId: string, name: string) {
+    await gm.getByRole('form', { name: 'Bring a vehicle into play' }).locator('select').selectOption(packId);
+    await gm.getByRole('button', { name: 'Bring into play' }).click();
+    const join = gm.getByRole('form', { name: `${name} joins the fight` });
+    await join.locator('input[name="x"]').fill('3');
+    await join.getByRole('button', { name: 'Join the fight' }).click();
+    await expect.poll(() => log(gm).textContent()).toContain(`${name} joins the fight`);
+  }
+
   it('takes sample characters, rolls tasks (digital and typed dice) with the chance shown first, outfits a sheet, plots a move under gravity, fires lasers and launches a missile', async () => {
     const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ann', 'Ben']);
     const gm = await openSeat(browser, gmUrl);
@@ -436,13 +489,8 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       await fay.goto(playerUrls[0] as string);
       await section(fay, /^Crew/);
       await section(gm, /^Crew/);
-      const file = (pack: unknown) => ({
-        name: 'raid.re-pack.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(pack)),
-      });
       // A broken pack: every problem listed, nothing sent.
-      await gm.getByTestId('pack-load').setInputFiles(file({ ...defaultPack, weapons: [{ id: 'x' }] }));
+      await gm.getByTestId('pack-load').setInputFiles(packFile({ ...defaultPack, weapons: [{ id: 'x' }] }));
       await expect.poll(() => gm.getByTestId('pack-problems').textContent()).toContain('weapons.0.');
       // A good one: a new name and a lock whose pick number (13) is the referee's.
       const raid = {
@@ -450,8 +498,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
         name: 'Spinward raid',
         locks: [...defaultPack.locks, { id: 'vault', name: 'Vault door', kind: 'mechanical', pick: 13 }],
       };
-      await gm.getByTestId('pack-load').setInputFiles(file(raid));
-      await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Spinward raid');
+      await loadPack(gm, raid);
       await expect
         .poll(() => log(gm).textContent())
         .toContain('The referee loads the data pack Spinward raid.');
@@ -574,9 +621,6 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   });
 
   it('puts a player in an air/raft as its driver, drops a bomb on a point tapped on the map (typed dice), and the referee places and removes cover by clicking the map', async () => {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Gus']);
-    const gm = await openSeat(browser, gmUrl);
-    const gus = await openSeat(browser, playerUrls[0] as string, true);
     // A pack whose air/raft carries two bombs with a 3 m blast (the default pack has no bomber).
     const pack = {
       ...defaultPack,
@@ -585,26 +629,13 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
         v.id === 'air-raft' ? { ...v, bombRack: true, bombLoad: 2, bombRadius: 3 } : v,
       ),
     };
-    await section(gm, /^Crew/);
-    await gm.getByTestId('pack-load').setInputFiles({
-      name: 'bomber.re-pack.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(pack)),
+    const { gm, page: gus } = await okonkwoFights('Gus', {
+      digital: true,
+      before: (referee) => loadPack(referee, pack, 'bomber.re-pack.json'),
     });
-    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Bomber raid');
-    await take(gus, 'Sgt. Dara Okonkwo');
-    await guardFightToFirstMove(gm, gus);
 
     // The referee brings the air/raft in on the Crew's side, 3 m from Okonkwo.
-    await gm
-      .getByRole('form', { name: 'Bring a vehicle into play' })
-      .locator('select')
-      .selectOption('air-raft');
-    await gm.getByRole('button', { name: 'Bring into play' }).click();
-    const join = gm.getByRole('form', { name: 'Air/raft joins the fight' });
-    await join.locator('input[name="x"]').fill('3');
-    await join.getByRole('button', { name: 'Join the fight' }).click();
-    await expect.poll(() => log(gm).textContent()).toContain('Air/raft joins the fight');
+    await vehicleJoins(gm, 'air-raft', 'Air/raft');
     const grid = fightGrid(
       [
         { x: 0, y: 0 },
@@ -692,12 +723,8 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   });
 
   it('the referee brings a security robot into the fight, moves it and fires it with typed dice; the player reads it in the log and gets no robot controls', async () => {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Hal']);
-    const gm = await openSeat(browser, gmUrl);
     // Hal on a wide screen: his log stands beside the game (on a phone it is a tab of its own).
-    const hal = await openSeat(browser, playerUrls[0] as string);
-    await take(hal, 'Sgt. Dara Okonkwo');
-    await guardFightTyped(gm, hal);
+    const { gm, page: hal } = await okonkwoFights('Hal', { wide: true });
 
     // The referee brings a security robot into play, then into the fight on the guard's side, typed at 20, 6 m.
     await gm
@@ -766,27 +793,16 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   });
 
   it('a player on a phone rides in an air/raft, fires his own rifle over its open top with typed dice, then gets out at a spot picked by keyboard within the ringed reach', async () => {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ivy']);
-    const gm = await openSeat(browser, gmUrl);
-    const ivy = await openSeat(browser, playerUrls[0] as string, true);
-    await take(ivy, 'Sgt. Dara Okonkwo');
-    await guardFightTyped(gm, ivy);
+    const { gm, page: ivy } = await okonkwoFights('Ivy');
 
     // The referee brings an air/raft (open top) in on the Crew's side, 3 m from Okonkwo; she gets in.
-    await gm
-      .getByRole('form', { name: 'Bring a vehicle into play' })
-      .locator('select')
-      .selectOption('air-raft');
-    await gm.getByRole('button', { name: 'Bring into play' }).click();
-    const join = gm.getByRole('form', { name: 'Air/raft joins the fight' });
-    await join.locator('input[name="x"]').fill('3');
-    await join.getByRole('button', { name: 'Join the fight' }).click();
-    await expect.poll(() => log(gm).textContent()).toContain('Air/raft joins the fight');
+    await vehicleJoins(gm, 'air-raft', 'Air/raft');
     const riders = ivy.getByRole('group', { name: 'Riders of Air/raft' });
     await riders.getByRole('button', { name: 'Get in' }).click();
+    // (The sentence may go on to name her seat: branch rerules.)
     await expect
       .poll(() => log(gm).textContent())
-      .toContain('Sgt. Dara Okonkwo gets into Air/raft as a passenger.');
+      .toContain('Sgt. Dara Okonkwo gets into Air/raft as a passenger');
     // Aboard, her own move is the rules' RIDING refusal: the line says so.
     await expect.poll(() => ivy.getByTestId('riding').getAttribute('data-code')).toBe('RIDING');
     await ivy.getByRole('button', { name: 'End the movement phase' }).click();
@@ -855,6 +871,63 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect
       .poll(() => ivy.locator('tr[data-combatant="c1"] td').first().textContent())
       .toBe(`${edge.x}, ${edge.y}`);
+    expect(pageProblems).toEqual([]);
+  });
+  it('a player on a phone picks a seat number in a closed G-carrier by keyboard, the referee moves her to a seat with a port, and she fires through it with typed dice', async () => {
+    const { gm, page: jo } = await okonkwoFights('Jo');
+    await vehicleJoins(gm, 'g-carrier', 'G-carrier');
+
+    // The seats said before she picks: all ten free, ports at 1 to 4 (the default pack's four).
+    const riders = jo.getByRole('group', { name: 'Riders of G-carrier' });
+    await expect
+      .poll(() => riders.getByTestId('riders-seats').textContent())
+      .toBe('Seats free: 1–10 · firing ports at 1–4');
+    // From the keyboard: seat 7 (no port) on the seat-number list, then Get in.
+    const number = riders.locator('select[name="boardPlace"]');
+    await number.focus();
+    for (let i = 0; i < 7; i++) await number.press('ArrowDown');
+    await expect.poll(() => number.inputValue()).toBe('7');
+    await riders.getByRole('button', { name: 'Get in' }).press('Enter');
+    // (The sentence may go on to name her seat: branch rerules.)
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('Sgt. Dara Okonkwo gets into G-carrier as a passenger');
+    await expect.poll(() => riders.textContent()).toContain('Sgt. Dara Okonkwo, passenger, seat 7');
+    await expect
+      .poll(() => riders.getByTestId('riders-seats').textContent())
+      .toBe('Seats free: 1–6, 8–10 · firing ports at 1–4');
+    const box = await riders.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await shot(jo, 're-seat-pick-phone.png');
+    await jo.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => jo.getByTestId('fight-phase').textContent()).toContain('Crew: direct fire');
+
+    // Seat 7 has no port: her line says so in the rules' words, and Fire stays shut.
+    const fire = jo.getByRole('form', { name: 'Sgt. Dara Okonkwo fires from G-carrier' });
+    await expect
+      .poll(() => fire.getByTestId('rider-fire').textContent())
+      .toBe('Seat 7 of G-carrier has no firing port: he cannot fire from inside.');
+    expect(await fire.getByRole('button', { name: 'Fire' }).isDisabled()).toBe(true);
+
+    // The referee moves her to seat 3, which has a port; her line and her button follow.
+    const gmRiders = gm.getByRole('group', { name: 'Riders of G-carrier' });
+    await gmRiders.getByLabel('New seat of Sgt. Dara Okonkwo').selectOption('3');
+    await gmRiders.getByRole('button', { name: 'Change seat' }).click();
+    await expect
+      .poll(() => log(gm).textContent())
+      .toContain('The referee moves Sgt. Dara Okonkwo to a passenger’s seat');
+    await expect
+      .poll(() => fire.getByTestId('rider-fire').textContent())
+      .toBe('Fires through the firing port at seat 3 of G-carrier.');
+    await expect.poll(() => fire.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
+    await shot(jo, 're-port-fire-phone.png');
+    await jo.getByLabel('my own dice').check();
+    await fire.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(jo, [1, 1]);
+    await crewPasses(jo);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
     expect(pageProblems).toEqual([]);
   });
 });
