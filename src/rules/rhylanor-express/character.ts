@@ -85,6 +85,11 @@ export interface Character {
   readonly career: string | null;
   /** Extra skill rolls and cascade picks owed by character generation (§3). */
   readonly skillRollsOwed: number;
+  /**
+   * How many of those came from special duty (§3.1), the only ones Edu 8+ may take on another
+   * career's table; absent: none (sheets made before this was kept).
+   */
+  readonly specialDutyRollsOwed?: number;
   /** Cascade results from generation still waiting for the player's pick. */
   readonly cascadesOwed: readonly string[];
   /** End-of-session advancement attempts open (§5: one, two in a long productive session). */

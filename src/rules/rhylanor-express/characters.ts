@@ -535,11 +535,12 @@ function chargenSkillRoll(
     throw new RuleError('NOT_OWED', `${c.name} has no extra skill roll owed`);
   const careerName = cmd.career ?? c.career;
   if (cmd.career !== undefined && cmd.career !== c.career) {
-    // Another career's table only on an extra roll with Edu 8+ (§3, special duty).
-    if (!cmd.extra || (c.upp[4] ?? 0) < 8) {
+    // Another career's table only on a special duty's extra roll, with Edu 8+ (§3.1): a high
+    // result's bonus roll stays on his own career's tables.
+    if (!cmd.extra || (c.upp[4] ?? 0) < 8 || (c.specialDutyRollsOwed ?? 0) <= 0) {
       throw new RuleError(
         'OTHER_CAREER_NOT_ALLOWED',
-        'another career’s table needs an extra roll and Edu 8+',
+        'another career’s table needs an extra roll from special duty and Edu 8+',
       );
     }
   }

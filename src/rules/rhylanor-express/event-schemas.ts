@@ -116,6 +116,7 @@ const characterFields = {
   carryingPerson: z.boolean(),
   career: z.string().max(60).nullable(),
   skillRollsOwed: count,
+  specialDutyRollsOwed: count.optional(),
   cascadesOwed: z.array(z.string().max(60)).max(50),
   advancesOwed: count,
   drugs: z.array(doseSchema).max(200).optional(),

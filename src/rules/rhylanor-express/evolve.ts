@@ -248,13 +248,23 @@ function apply(w: Writer, event: PersonalEvent): void {
     case 'chargen.rolled': {
       if (event.extraSkillRolls === 0) return;
       const c = w.character(event.characterId);
-      if (c) c.skillRollsOwed = c.skillRollsOwed + event.extraSkillRolls;
+      if (!c) return;
+      c.skillRollsOwed = c.skillRollsOwed + event.extraSkillRolls;
+      if (event.kind === 'specialDuty')
+        c.specialDutyRollsOwed = (c.specialDutyRollsOwed ?? 0) + event.extraSkillRolls;
       return;
     }
     case 'chargen.skillRolled': {
       const c = w.character(event.characterId);
       if (!c) return;
-      if (event.extra) c.skillRollsOwed = Math.max(0, c.skillRollsOwed - 1);
+      if (event.extra) {
+        c.skillRollsOwed = Math.max(0, c.skillRollsOwed - 1);
+        // Another career's table spends a special-duty roll; one's own spends a high result's
+        // first, keeping the special-duty rolls' wider choice (§3.1).
+        const special = (c.specialDutyRollsOwed ?? 0) - (event.career !== c.career ? 1 : 0);
+        if (c.specialDutyRollsOwed !== undefined)
+          c.specialDutyRollsOwed = Math.max(0, Math.min(special, c.skillRollsOwed));
+      }
       if (event.cascade) c.cascadesOwed = [...c.cascadesOwed, event.result];
       return;
     }

@@ -10,7 +10,7 @@ import type { SpaceEvent } from './events.ts';
 import { workingCopy } from './evolve.ts';
 import { initialSpace, type Ship, type SpaceState } from './model.ts';
 import { policyCommands } from './policy.ts';
-import { fold, GM, PLAYER_A } from './test-kit.ts';
+import { expectShipInBounds, fold, GM, PLAYER_A } from './test-kit.ts';
 import { viewSpace } from './view.ts';
 
 /** A command drawn at random: often a sensible one, often nonsense the rules must refuse cleanly. */
@@ -63,21 +63,9 @@ function randomCommand(s: SpaceState, rng: Rng): SpaceCommand {
 function checkInvariants(s: SpaceState): void {
   for (const id of s.order) {
     const ship = s.ships[id] as Ship;
-    expect(ship.hullPoints).toBeGreaterThanOrEqual(0);
-    expect(ship.hullPoints).toBeLessThanOrEqual(ship.hullPointsMax);
-    for (const r of [ship.maneuver, ship.jump, ship.computer]) {
-      expect(r.now).toBeGreaterThanOrEqual(0);
-      expect(r.now).toBeLessThanOrEqual(r.max);
-    }
+    expectShipInBounds(ship);
     expect(ship.pool).toBeGreaterThanOrEqual(0);
     expect(ship.sand).toBeGreaterThanOrEqual(0);
-    expect(ship.magazine.missiles).toBeGreaterThanOrEqual(0);
-    expect(ship.magazine.sand).toBeGreaterThanOrEqual(0);
-    for (const t of ship.turrets)
-      for (const w of t.weapons) {
-        expect(w.ready).toBeGreaterThanOrEqual(0);
-        expect(w.ready).toBeLessThanOrEqual(3);
-      }
   }
   expect(s.sides.a.chips).toBeGreaterThanOrEqual(0);
   expect(s.sides.b.chips).toBeGreaterThanOrEqual(0);

@@ -8,6 +8,7 @@ import { rhylanorExpress } from '../index.ts';
 import type { RhylanorEvent, RhylanorState } from '../ruleset.ts';
 import type { Ship } from './model.ts';
 import { policyCommands } from './policy.ts';
+import { expectShipInBounds } from './test-kit.ts';
 
 /**
  * Random play through space combat as the acceptance tests drive it: the exported ruleset's
@@ -114,20 +115,7 @@ describe('random play through space combat via the exported ruleset', () => {
           const command = randomCommand(s, rng);
           send(command, sender(s, command));
           for (const id of s.space.order) {
-            const ship = s.space.ships[id] as Ship;
-            expect(ship.hullPoints).toBeGreaterThanOrEqual(0);
-            expect(ship.hullPoints).toBeLessThanOrEqual(ship.hullPointsMax);
-            for (const r of [ship.maneuver, ship.jump, ship.computer]) {
-              expect(r.now).toBeGreaterThanOrEqual(0);
-              expect(r.now).toBeLessThanOrEqual(r.max);
-            }
-            expect(ship.magazine.missiles).toBeGreaterThanOrEqual(0);
-            expect(ship.magazine.sand).toBeGreaterThanOrEqual(0);
-            for (const t of ship.turrets)
-              for (const w of t.weapons) {
-                expect(w.ready).toBeGreaterThanOrEqual(0);
-                expect(w.ready).toBeLessThanOrEqual(3);
-              }
+            expectShipInBounds(s.space.ships[id] as Ship);
           }
           const corsair = s.space.ships.s2 as Ship;
           const view = JSON.stringify(rhylanorExpress.view(s, PLAYER_A));

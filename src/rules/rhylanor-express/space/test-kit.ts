@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { ScriptedDice } from '../../../engine/dice/source.ts';
 import type { Seat } from '../../../engine/ruleset.ts';
 import { defaultSpacePack, type Person, type Side, type SpacePack } from '../data/space-pack.ts';
@@ -147,4 +148,21 @@ export function fitsSpaceSchema(event: SpaceEvent): void {
   const fit = spaceEventSchemas[event.type].safeParse(event);
   if (!fit.success)
     throw new Error(`${event.type} does not fit its import schema: ${JSON.stringify(fit.error.issues[0])}`);
+}
+
+/** A ship's numbers stay in their bounds: hull points, drive, jump and computer ratings, magazines, ready rounds 0–3. */
+export function expectShipInBounds(ship: Ship): void {
+  expect(ship.hullPoints).toBeGreaterThanOrEqual(0);
+  expect(ship.hullPoints).toBeLessThanOrEqual(ship.hullPointsMax);
+  for (const r of [ship.maneuver, ship.jump, ship.computer]) {
+    expect(r.now).toBeGreaterThanOrEqual(0);
+    expect(r.now).toBeLessThanOrEqual(r.max);
+  }
+  expect(ship.magazine.missiles).toBeGreaterThanOrEqual(0);
+  expect(ship.magazine.sand).toBeGreaterThanOrEqual(0);
+  for (const t of ship.turrets)
+    for (const w of t.weapons) {
+      expect(w.ready).toBeGreaterThanOrEqual(0);
+      expect(w.ready).toBeLessThanOrEqual(3);
+    }
 }
