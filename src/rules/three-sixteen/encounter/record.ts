@@ -17,7 +17,7 @@ import {
   type WeaponId,
 } from '../state.ts';
 import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
-import { BEYOND_FAR, FAR, POSITION_INDEX } from './rulings.ts';
+import { BEYOND_FAR, FAR, POSITION_INDEX, stepPosition } from './rulings.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -197,6 +197,22 @@ function bestRangeFrom(power: readonly number[], from: number): number {
   return best;
 }
 
+/** The step (−limit…limit, 0: stay) to where `power` is least from `from`, never beyond Far. */
+function weakestStep(power: readonly number[], from: number, limit: number): number {
+  let bestSteps = 0;
+  let bestPower = power[from] as number;
+  for (let s = -limit; s <= limit; s++) {
+    const to = stepPosition(from, s);
+    if (s === 0 || to === BEYOND_FAR || to === from) continue;
+    const p = power[to] as number;
+    if (p < bestPower) {
+      bestPower = p;
+      bestSteps = s;
+    }
+  }
+  return bestSteps;
+}
+
 function available(slots: Trooper['strengths']): number {
   let n = 0;
   for (const s of slots) if (s.status === 'available') n++;
@@ -277,6 +293,7 @@ export class EncounterRecord {
   private powers: (readonly number[])[] | null = null;
   private strengthSpecs: DiceSpec[] | null = null;
   private bests: (readonly number[])[] | null = null;
+  private pushes: (readonly number[])[] | null = null;
   private labels: Labels | null = null;
   private dominanceRollOff: readonly string[] | null = null;
   private readonly troopers: readonly Trooper[];
@@ -478,6 +495,20 @@ export class EncounterRecord {
     if (!this.bests)
       this.bests = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
     return this.bests;
+  }
+
+  /**
+   * The aliens' push of each trooper from each position, in steps (0: none): toward where its
+   * weapon kills the least, one step (two when Leaping), never beyond Far; the first such step
+   * counting from the farthest back. The policy's choice, fixed for the encounter as the kill
+   * rolls are, so worked out once rather than on every alien success.
+   */
+  get pushFrom(): readonly (readonly number[])[] {
+    if (!this.pushes) {
+      const limit = this.leaping ? 2 : 1;
+      this.pushes = this.power.map((power) => [0, 1, 2, 3].map((from) => weakestStep(power, from, limit)));
+    }
+    return this.pushes;
   }
 
   /**

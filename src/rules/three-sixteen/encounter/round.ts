@@ -344,7 +344,8 @@ export function advance(r: EncounterRecord): void {
       return;
     }
     if (r.step === Step.Dominance || r.step === Step.SetRange) return;
-    if (endsOutOfTokens(r.tokens, alienTiedStillToAct(r), suicideStillToStrike(r))) {
+    // The queue scans only when no token is left (most steps hold some).
+    if (r.tokens <= 0 && endsOutOfTokens(r.tokens, alienTiedStillToAct(r), suicideStillToStrike(r))) {
       finish(r, 'noTokens');
       return;
     }
@@ -852,17 +853,17 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
 
 /**
  * The aliens' turn: on a success, their attack, then the moves they chose: `moves[i]` steps for
- * trooper i (null: none), or 'swarm' / 'flee'.
+ * each trooper i (0: none; null: no pushes), or 'swarm' / 'flee'. Each push moves one trooper
+ * alone, so their order makes no difference.
  */
 export function alienTurn(
   r: EncounterRecord,
   moves: readonly number[] | null,
   movement: 'swarm' | 'flee' | null,
-  order: readonly number[] = [],
 ): void {
   const slot = r.cursor;
   if (r.qSuccess[slot] && !r.qCancelled[slot]) alienAttack(r, r.qFace[slot] as number);
-  if (moves) for (const i of order) moveBy(r, i, moves[i] as number);
+  if (moves) for (let i = 0; i < r.n; i++) moveBy(r, i, moves[i] as number);
   if (movement === 'flee') {
     for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveBy(r, i, 1);
   } else if (movement === 'swarm') {
