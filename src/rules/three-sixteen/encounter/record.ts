@@ -17,7 +17,7 @@ import {
   type WeaponId,
 } from '../state.ts';
 import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
-import { BEYOND_FAR, FAR, POSITION_INDEX } from './rulings.ts';
+import { BEYOND_FAR, FAR, POSITION_INDEX, stepPosition } from './rulings.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -197,6 +197,22 @@ function bestRangeFrom(power: readonly number[], from: number): number {
   return best;
 }
 
+/** The step (−limit…limit, 0: stay) to where `power` is least from `from`, never beyond Far. */
+function weakestStep(power: readonly number[], from: number, limit: number): number {
+  let bestSteps = 0;
+  let bestPower = power[from] as number;
+  for (let s = -limit; s <= limit; s++) {
+    const to = stepPosition(from, s);
+    if (s === 0 || to === BEYOND_FAR || to === from) continue;
+    const p = power[to] as number;
+    if (p < bestPower) {
+      bestPower = p;
+      bestSteps = s;
+    }
+  }
+  return bestSteps;
+}
+
 function available(slots: Trooper['strengths']): number {
   let n = 0;
   for (const s of slots) if (s.status === 'available') n++;
@@ -277,6 +293,7 @@ export class EncounterRecord {
   private powers: (readonly number[])[] | null = null;
   private strengthSpecs: DiceSpec[] | null = null;
   private bests: (readonly number[])[] | null = null;
+  private pushes: (readonly number[])[] | null = null;
   private labels: Labels | null = null;
   private dominanceRollOff: readonly string[] | null = null;
   private readonly troopers: readonly Trooper[];
@@ -481,6 +498,20 @@ export class EncounterRecord {
   }
 
   /**
+   * The aliens' push of each trooper from each position, in steps (0: none): toward where its
+   * weapon kills the least, one step (two when Leaping), never beyond Far; the first such step
+   * counting from the farthest back. The policy's choice, fixed for the encounter as the kill
+   * rolls are, so worked out once rather than on every alien success.
+   */
+  get pushFrom(): readonly (readonly number[])[] {
+    if (!this.pushes) {
+      const limit = this.leaping ? 2 : 1;
+      this.pushes = this.power.map((power) => [0, 1, 2, 3].map((from) => weakestStep(power, from, limit)));
+    }
+    return this.pushes;
+  }
+
+  /**
    * The kill roll of trooper i's FA with `weapon` from position `p` (the weapon in hand's is worked
    * out once; another, a free switch declared this round, when asked), null when it cannot kill.
    */
@@ -527,12 +558,31 @@ export class EncounterRecord {
     )
       return false;
     this.start = state;
+    this.snapshot = null;
     this.reset();
     return true;
   }
 
+  /**
+   * The troopers' and actors' numbers as `readStart` found them in the start (per trooper, then per
+   * actor), copied back by the next `reset` of the same start: reading them from the state's maps
+   * by id cost most of a reset. Null until read.
+   */
+  private snapshot: number[] | null = null;
+  private aliveAtStart = 0;
+
   /** Back to the encounter as the record took it: a new run from the same table. */
   reset(): void {
+    const s = this.start;
+    const e = s.encounter as Encounter;
+    if (this.snapshot === null) this.readStart();
+    else this.restoreStart(this.snapshot);
+    this.alive = this.aliveAtStart;
+    this.resetEncounter(s, e);
+  }
+
+  /** The troopers' and actors' numbers read from the start's maps, then kept (`takeSnapshot`). */
+  private readStart(): void {
     const s = this.start;
     const e = s.encounter as Encounter;
     const n = this.n;
@@ -595,7 +645,62 @@ export class EncounterRecord {
       this.rollFace[this.suicide] = 1;
       this.rollSuccess[this.suicide] = 1;
     }
-    this.alive = alive;
+    this.aliveAtStart = alive;
+    this.snapshot = this.takeSnapshot();
+  }
+
+  /** The numbers `readStart` wrote, in one flat list (`restoreStart` reads them back in order). */
+  private takeSnapshot(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.n; i++) {
+      out.push(this.bonus[i] as number, this.wounds[i] as number, this.lastingWounds[i] as number);
+      out.push(this.status[i] as number, this.armour[i] as number, this.strengthsLeft[i] as number);
+      out.push(this.weaknessesLeft[i] as number, this.kills[i] as number, this.rank[i] as number);
+      out.push(this.pos[i] as number, this.out[i] as number, this.fellAt[i] as number);
+    }
+    for (let a = 0; a <= this.suicide; a++) {
+      out.push(this.domRolled[a] as number, this.domDeclined[a] as number, this.domFace[a] as number);
+      out.push(this.domSuccess[a] as number, this.declared[a] as number, this.declNfa[a] as number);
+      out.push(this.declMove[a] as number, this.rolled[a] as number, this.rollFace[a] as number);
+      out.push(this.rollSuccess[a] as number, this.rollTarget[a] as number);
+    }
+    return out;
+  }
+
+  private restoreStart(snap: readonly number[]): void {
+    let k = 0;
+    for (let i = 0; i < this.n; i++) {
+      this.bonus[i] = snap[k++] as number;
+      this.wounds[i] = snap[k++] as number;
+      this.lastingWounds[i] = snap[k++] as number;
+      this.status[i] = snap[k++] as number;
+      this.armour[i] = snap[k++] as number;
+      this.strengthsLeft[i] = snap[k++] as number;
+      this.weaknessesLeft[i] = snap[k++] as number;
+      this.kills[i] = snap[k++] as number;
+      this.strengthsUsed[i] = 0;
+      this.rank[i] = snap[k++] as number;
+      this.pos[i] = snap[k++] as number;
+      this.out[i] = snap[k++] as number;
+      this.fellAt[i] = snap[k++] as number;
+    }
+    for (let a = 0; a <= this.suicide; a++) {
+      this.domRolled[a] = snap[k++] as number;
+      this.domDeclined[a] = snap[k++] as number;
+      this.domFace[a] = snap[k++] as number;
+      this.domSuccess[a] = snap[k++] as number;
+      this.declared[a] = snap[k++] as number;
+      this.declNfa[a] = snap[k++] as number;
+      this.declMove[a] = snap[k++] as number;
+      this.rolled[a] = snap[k++] as number;
+      this.rollFace[a] = snap[k++] as number;
+      this.rollSuccess[a] = snap[k++] as number;
+      this.rollTarget[a] = snap[k++] as number;
+    }
+  }
+
+  /** The rest of the encounter, read from the start (cheap: no lookups by id). */
+  private resetEncounter(s: ThreeSixteenState, e: Encounter): void {
     this.aaBonus = e.effects.aaBonus;
     this.aa = aaTarget(s);
     this.step = STEP_OF[e.step];
@@ -616,7 +721,7 @@ export class EncounterRecord {
     this.returned = 0;
     this.strengths = 0;
     this.promotionRank = 0;
-    this.promotionCandidates.length = 0;
+    if (this.promotionCandidates.length > 0) this.promotionCandidates.length = 0;
     this.aliensDeclared = e.aliensDeclared;
     this.qLen = e.queue.length;
     for (let q = 0; q < this.qLen; q++) {

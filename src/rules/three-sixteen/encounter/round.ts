@@ -344,7 +344,8 @@ export function advance(r: EncounterRecord): void {
       return;
     }
     if (r.step === Step.Dominance || r.step === Step.SetRange) return;
-    if (endsOutOfTokens(r.tokens, alienTiedStillToAct(r), suicideStillToStrike(r))) {
+    // The queue scans only when no token is left (most steps hold some).
+    if (r.tokens <= 0 && endsOutOfTokens(r.tokens, alienTiedStillToAct(r), suicideStillToStrike(r))) {
       finish(r, 'noTokens');
       return;
     }
@@ -618,74 +619,91 @@ function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
   advance(r);
 }
 
-/** Scratch lists for a round's order (one encounter at a time per thread). */
-const actors: number[] = [];
+/**
+ * Scratch lists for a round's order (one encounter at a time per thread): the actors of each place
+ * in the order (`orderKey`) as a linked list in the actors' order, and a roll-off's group.
+ */
+const head: number[] = [];
+const tail: number[] = [];
+const next: number[] = [];
 const group: number[] = [];
 const tie: number[] = [];
-const successesAt: number[] = new Array<number>(11).fill(0);
+
+/**
+ * An actor's place in the round's order: successes before failures, then the higher face (1–30,
+ * higher first; actors with the same key roll off when they succeeded, else keep their order).
+ */
+function orderKey(success: number, face: number): number {
+  return success ? 20 + face : face;
+}
 
 /**
  * The round's order once every die is down, written into the queue: successes high to low (ties
- * by roll-off), then failures high to low; the Suicide attack is a success of 1.
+ * by roll-off), then failures high to low; the Suicide attack is a success of 1. The actors go
+ * into lists by key as they are read (a bit per key in use), so the order comes out in one pass
+ * over the keys in use, high to low, without comparing actors; roll-offs come in the same order
+ * (highest face first), drawing the same dice.
  */
 export function orderQueue(r: EncounterRecord, dice: DiceSource): void {
-  let len = 0;
-  for (let i = 0; i < r.n; i++) if (r.fighting(i) && r.rolled[i]) actors[len++] = i;
-  if (r.rolled[r.n]) actors[len++] = r.n;
-  if (r.rolled[r.suicide]) actors[len++] = r.suicide;
-  for (let f = 1; f <= 10; f++) successesAt[f] = 0;
-  for (let k = 0; k < len; k++) {
-    const a = actors[k] as number;
+  let used = 0;
+  for (let a = 0; a <= r.suicide; a++) {
+    // Every fighter's die, the aliens' and their Suicide's, in the actors' order.
+    if (!r.rolled[a] || (a < r.n && r.out[a] !== IN)) continue;
+    const key = orderKey(r.rollSuccess[a] as number, r.rollFace[a] as number);
+    const bit = 1 << key;
     tie[a] = 0;
-    const f = r.rollFace[a] as number;
-    if (r.rollSuccess[a] && f >= 1 && f <= 10) successesAt[f] = (successesAt[f] as number) + 1;
+    next[a] = -1;
+    if (used & bit) next[tail[key] as number] = a;
+    else {
+      used |= bit;
+      head[key] = a;
+    }
+    tail[key] = a;
   }
-  for (let face = 10; face >= 1; face--) {
-    if ((successesAt[face] as number) < 2) continue;
+  let len = 0;
+  while (used !== 0) {
+    const key = 31 - Math.clz32(used);
+    used ^= 1 << key;
+    const first = head[key] as number;
+    if (next[first] === -1) {
+      writeSlot(r, len++, first);
+      continue;
+    }
     let count = 0;
-    for (let k = 0; k < len; k++) {
-      const a = actors[k] as number;
-      if (r.rollSuccess[a] && r.rollFace[a] === face) group[count++] = a;
+    for (let a = first; a !== -1; a = next[a] as number) group[count++] = a;
+    if (key > 20) {
+      // Tied successes roll off; the higher roll acts first (each roll-off's places differ).
+      roundRollOff(r, dice, group, count, key - 20, tie);
+      for (let k = 1; k < count; k++) {
+        const a = group[k] as number;
+        let j = k;
+        while (j > 0 && (tie[a] as number) > (tie[group[j - 1] as number] as number)) {
+          group[j] = group[j - 1] as number;
+          j--;
+        }
+        group[j] = a;
+      }
     }
-    roundRollOff(r, dice, group, count, face, tie);
-  }
-  // Insertion sort straight into the queue: stable, as Array.sort is.
-  for (let k = 0; k < len; k++) {
-    const a = actors[k] as number;
-    let j = k;
-    while (j > 0 && slotBefore(r, a, r.qActor[j - 1] as number, tie)) {
-      r.qActor[j] = r.qActor[j - 1] as number;
-      j--;
-    }
-    r.qActor[j] = a;
+    for (let k = 0; k < count; k++) writeSlot(r, len++, group[k] as number);
   }
   r.qLen = len;
-  for (let k = 0; k < len; k++) {
-    const a = r.qActor[k] as number;
-    r.qFace[k] = r.rollFace[a] as number;
-    r.qSuccess[k] = r.rollSuccess[a] as number;
-    r.qTie[k] = tie[a] as number;
-    r.qDone[k] = 0;
-    r.qCancelled[k] = 0;
-  }
   r.cursor = 0;
+}
+
+/** Slot `k` of the queue: actor `a` with its die and roll-off place, not yet taken. */
+function writeSlot(r: EncounterRecord, k: number, a: number): void {
+  r.qActor[k] = a;
+  r.qFace[k] = r.rollFace[a] as number;
+  r.qSuccess[k] = r.rollSuccess[a] as number;
+  r.qTie[k] = tie[a] as number;
+  r.qDone[k] = 0;
+  r.qCancelled[k] = 0;
 }
 
 function orderRound(r: EncounterRecord, dice: DiceSource): void {
   orderQueue(r, dice);
   r.step = Step.Resolve;
   advance(r);
-}
-
-/** `a` acts strictly before `b`: success first, then the higher face, then the roll-off. */
-function slotBefore(r: EncounterRecord, a: number, b: number, tie: readonly number[]): boolean {
-  const sa = r.rollSuccess[a] ? 1 : 0;
-  const sb = r.rollSuccess[b] ? 1 : 0;
-  if (sa !== sb) return sa > sb;
-  const fa = r.rollFace[a] as number;
-  const fb = r.rollFace[b] as number;
-  if (fa !== fb) return fa > fb;
-  return (tie[a] ?? 0) > (tie[b] ?? 0);
 }
 
 /** What the table rolls on its own after a step, until a person must decide. */
@@ -852,17 +870,17 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
 
 /**
  * The aliens' turn: on a success, their attack, then the moves they chose: `moves[i]` steps for
- * trooper i (null: none), or 'swarm' / 'flee'.
+ * each trooper i (0: none; null: no pushes), or 'swarm' / 'flee'. Each push moves one trooper
+ * alone, so their order makes no difference.
  */
 export function alienTurn(
   r: EncounterRecord,
   moves: readonly number[] | null,
   movement: 'swarm' | 'flee' | null,
-  order: readonly number[] = [],
 ): void {
   const slot = r.cursor;
   if (r.qSuccess[slot] && !r.qCancelled[slot]) alienAttack(r, r.qFace[slot] as number);
-  if (moves) for (const i of order) moveBy(r, i, moves[i] as number);
+  if (moves) for (let i = 0; i < r.n; i++) moveBy(r, i, moves[i] as number);
   if (movement === 'flee') {
     for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveBy(r, i, 1);
   } else if (movement === 'swarm') {

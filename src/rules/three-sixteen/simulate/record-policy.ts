@@ -116,9 +116,8 @@ function chooseRange(r: EncounterRecord, forAliens: boolean): number {
   return pick;
 }
 
-/** Steps per trooper for the aliens' pushes (reused: one encounter at a time per thread). */
+/** Steps per trooper for the aliens' pushes, 0 for none (reused: one encounter at a time per thread). */
 const pushes: number[] = [];
-const pushOrder: number[] = [];
 
 function aliensPlay(r: EncounterRecord): void {
   const slot = r.cursor;
@@ -127,49 +126,37 @@ function aliensPlay(r: EncounterRecord): void {
     return;
   }
   const face = r.qFace[slot] as number;
-  let now = 0;
-  for (let i = 0; i < r.n; i++)
-    if (r.fighting(i)) now += (r.power[i] as readonly number[])[r.pos[i] as number] as number;
-  let bestScore = now;
-  let choice: 'moves' | 'swarm' | 'flee' | null = null;
-  // Pushes: each trooper the aliens acted before (queue order), toward its weakest range, never past Far.
-  const limit = r.leaping ? 2 : 1;
-  pushOrder.length = 0;
+  const power = r.power;
+  // Pushes: each trooper the aliens acted before, toward its weakest range (`pushFrom`).
+  const pushFrom = r.pushFrom;
+  let anyPush = false;
+  for (let i = 0; i < r.n; i++) pushes[i] = 0;
   for (let q = 0; q < r.qLen; q++) {
     const i = r.qActor[q] as number;
     if (i >= r.n || !r.fighting(i)) continue;
     if (r.qSuccess[q] && !r.qCancelled[q] && (r.qFace[q] as number) >= face) continue;
-    const power = r.power[i] as readonly number[];
-    const from = r.pos[i] as number;
-    let bestSteps = 0;
-    let bestPower = power[from] as number;
-    for (let s = -limit; s <= limit; s++) {
-      const to = stepPosition(from, s);
-      if (s === 0 || to === BEYOND_FAR || to === from) continue;
-      const p = power[to] as number;
-      if (p < bestPower) {
-        bestPower = p;
-        bestSteps = s;
-      }
-    }
-    if (bestSteps !== 0) {
-      pushes[i] = bestSteps;
-      pushOrder.push(i);
+    const steps = (pushFrom[i] as readonly number[])[r.pos[i] as number] as number;
+    if (steps !== 0) {
+      pushes[i] = steps;
+      anyPush = true;
     }
   }
-  if (pushOrder.length > 0) {
-    let score = 0;
-    for (let i = 0; i < r.n; i++) {
-      if (!r.fighting(i)) continue;
-      const to = pushOrder.includes(i)
-        ? stepPosition(r.pos[i] as number, pushes[i] as number)
-        : (r.pos[i] as number);
-      score += (r.power[i] as readonly number[])[to] as number;
-    }
-    if (score < bestScore) {
-      bestScore = score;
-      choice = 'moves';
-    }
+  // The troopers' power where they stand, and after the pushes (summed in the same order).
+  let now = 0;
+  let pushed = 0;
+  for (let i = 0; i < r.n; i++) {
+    if (!r.fighting(i)) continue;
+    const p = r.pos[i] as number;
+    const row = power[i] as readonly number[];
+    now += row[p] as number;
+    const steps = pushes[i] as number;
+    pushed += row[steps === 0 ? p : stepPosition(p, steps)] as number;
+  }
+  let bestScore = now;
+  let choice: 'moves' | 'swarm' | 'flee' | null = null;
+  if (anyPush && pushed < bestScore) {
+    bestScore = pushed;
+    choice = 'moves';
   }
   if (r.swarm) {
     let score = 0;
@@ -193,7 +180,7 @@ function aliensPlay(r: EncounterRecord): void {
       choice = 'flee';
     }
   }
-  if (choice === 'moves') alienTurn(r, pushes, null, pushOrder);
+  if (choice === 'moves') alienTurn(r, pushes, null);
   else alienTurn(r, null, choice);
 }
 

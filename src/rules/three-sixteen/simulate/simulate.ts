@@ -1,3 +1,4 @@
+import type { Die } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { SeededDice } from '../../../engine/dice/source.ts';
 import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../../../engine/estimates.ts';
@@ -33,9 +34,10 @@ export function blockCount(n: number): number {
 export class CountingDice implements DiceSource {
   draws = 0;
   constructor(private readonly inner: DiceSource) {}
-  roll(...args: Parameters<DiceSource['roll']>): number {
+  // Named parameters rather than a rest list: spreading one allocates an array per draw.
+  roll(die: Die, purpose: string): number {
     this.draws++;
-    return this.inner.roll(...args);
+    return this.inner.roll(die, purpose);
   }
 }
 

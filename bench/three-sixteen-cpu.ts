@@ -1,0 +1,90 @@
+/**
+ * CPU time of simulated 3:16 encounters (the bench squad of `simulate.bench.ts`: 4 PCs FA 6 NFA 4
+ * with Energy Rifles, AA 6, 8 tokens) on the main thread, against a bare pure-rand d10 loop in the
+ * same process. Not a bench of `npm run bench`: one line to compare two versions of the code in
+ * alternating runs (separate processes) on a loaded machine, where wall clock swings by several
+ * times.
+ *
+ *   node --import tsx bench/three-sixteen-cpu.ts [encounters] [warm-up encounters]
+ *
+ * or as an esbuild bundle (no tsx `__name` calls; gives line ticks with `node --cpu-prof`).
+ * Prints one JSON line: encounters and d10 draws per CPU-second of the main thread (from
+ * /proc/self/task/<pid>/stat, so the garbage collector's and compiler's helper threads are not
+ * counted; its tick is 10 ms, so time a few seconds at least), the bare loop's draws per
+ * CPU-second, their ratio (the bench's draws ratio, by CPU time), and a checksum of the outcomes
+ * (equal between two versions that play the same dice to the same ends).
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { SeededDice } from '../src/engine/dice/source.ts';
+import { buildBaseState, runEncounter } from '../src/rules/three-sixteen/simulate/driver.ts';
+import type { SimulationOptions } from '../src/rules/three-sixteen/simulate/options.ts';
+import { CountingDice } from '../src/rules/three-sixteen/simulate/simulate.ts';
+
+const OPTIONS: SimulationOptions = {
+  pcs: Array.from({ length: 4 }, () => ({ fa: 6, nfa: 4, weapon: 'energyRifle' as const })),
+  aa: 6,
+  tokens: 8,
+  abilities: [],
+  n: 1,
+  seed: 1,
+};
+
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const n = Number(process.argv[2] ?? 200_000);
+const warm = Number(process.argv[3] ?? 20_000);
+const base = buildBaseState(OPTIONS, new SeededDice(7));
+const warmDice = new SeededDice(1);
+for (let k = 0; k < warm; k++) runEncounter(base, OPTIONS, warmDice);
+
+const counting = new CountingDice(new SeededDice(3160));
+let checksum = 0;
+const cpu0 = mainThreadCpuMs();
+for (let k = 0; k < n; k++) {
+  const o = runEncounter(base, OPTIONS, counting);
+  checksum = (checksum * 31 + o.rounds + (o.win ? 7 : 0) + o.tokensReturned * 11) % 1_000_000_007;
+  for (const kills of o.kills) checksum = (checksum * 13 + kills) % 1_000_000_007;
+}
+const cpuMs = mainThreadCpuMs() - cpu0;
+
+// The bare loop for about as long, in batches of 1000 draws as the bench times it (the clock read
+// only every million draws: reading /proc costs more than a batch).
+const gen = xoroshiro128plus(3160);
+function bareBatch(): number {
+  let sum = 0;
+  for (let i = 0; i < 1000; i++) sum += uniformInt(gen, 1, 10);
+  return sum;
+}
+let sum = 0;
+let bareDraws = 0;
+const bare0 = mainThreadCpuMs();
+while (mainThreadCpuMs() - bare0 < Math.max(1000, cpuMs / 2)) {
+  for (let b = 0; b < 1000; b++) sum += bareBatch();
+  bareDraws += 1_000_000;
+}
+const bareMs = mainThreadCpuMs() - bare0;
+
+const drawsPerSec = (counting.draws * 1000) / cpuMs;
+const barePerSec = (bareDraws * 1000) / bareMs;
+process.stdout.write(
+  `${JSON.stringify({
+    encounters: n,
+    encPerCpuS: Math.round((n * 1000) / cpuMs),
+    usPerEnc: +((cpuMs * 1000) / n).toFixed(2),
+    drawsPerEnc: +(counting.draws / n).toFixed(2),
+    drawsPerCpuS: Math.round(drawsPerSec),
+    bareDrawsPerCpuS: Math.round(barePerSec),
+    ratio: +(drawsPerSec / barePerSec).toFixed(4),
+    checksum,
+    sum: sum % 10,
+    load: loadavg().map((l) => +l.toFixed(2)),
+  })}\n`,
+);
