@@ -104,13 +104,23 @@ const STANDING: ReadonlySet<AbilityId> = new Set<AbilityId>([
  * from the state (its AA, the troopers' targets). Taken only from a caller that has played that
  * opening already (`recordSupports`'s `opened`: simulate/record-run.ts plays it through the ruleset).
  */
-const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage']);
+const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage', 'ambush']);
 
 /**
  * The aliens' abilities the record plays as the round goes (`simulate/record-policy.ts` spends
- * them where the command policy does): Suicide, a token of the encounter for an extra attack.
+ * them where the command policy does): Suicide, a token of the encounter for an extra attack; at
+ * a round's start Regeneration and End Encounter; once the dice are down alien Armour; during the
+ * turns Rapid Movement, Ignore Wounds and Exploding Bodies (round.ts's ability moves).
  */
-const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>(['suicide']);
+const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>([
+  'suicide',
+  'armour',
+  'regeneration',
+  'endEncounter',
+  'rapidMovement',
+  'ignoreWounds',
+  'explodingBodies',
+]);
 
 /** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
 export function killMean(spec: DiceSpec | null): number {
@@ -133,13 +143,17 @@ export function killMean(spec: DiceSpec | null): number {
 export function recordSupports(state: ThreeSixteenState, opened = false): string | null {
   const e = state.encounter;
   if (!e) return 'no encounter';
-  if (e.step !== 'dominance' || e.round !== 0 || Object.keys(e.dominance).length > 0 || e.ambush !== null)
+  // The aliens' Ambush, spent as the encounter opens (`opened`), leaves it waiting for their range.
+  const ambushed = opened && e.step === 'setRange' && e.ambush === 'aliens';
+  if (!ambushed && (e.step !== 'dominance' || Object.keys(e.dominance).length > 0 || e.ambush !== null))
     return 'the encounter is under way';
+  if (e.round !== 0) return 'the encounter is under way';
   if (e.vehicles.length > 0) return 'vehicles';
   if (e.effects.kineticField.length > 0 || e.effects.pcAutomaticAmbush) return 'support in play';
   if (!opened && (e.effects.enraged || e.effects.aaBonus !== 0 || e.effects.impair !== 0))
     return 'abilities in force';
-  if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return 'answers waiting';
+  // The ambush's Kills may wait for their answers (the record holds Kills waiting); nothing else.
+  if ((e.pendingKills.length > 0 && !ambushed) || e.forcedWeakness.length > 0) return 'answers waiting';
   for (const a of state.planet?.abilities ?? [])
     if (!STANDING.has(a) && !IN_ROUND.has(a) && !(opened && OPENING.has(a))) return `ability ${a}`;
   if (campaignOf(state).fieldPromotion) return 'a field promotion waits';
@@ -260,6 +274,24 @@ export class EncounterRecord {
   readonly enraged: boolean;
   /** The aliens may spend a token on a Suicide attack each round. */
   readonly suicideAbility: boolean;
+  /** The planet's token abilities the record plays during the rounds (`IN_ROUND`). */
+  readonly alienArmour: boolean;
+  readonly regeneration: boolean;
+  readonly endEncounter: boolean;
+  readonly rapidMovement: boolean;
+  readonly ignoreWounds: boolean;
+  readonly explodingBodies: boolean;
+  /** Any of those but Suicide: the record's policy looks at them before each move. */
+  readonly tokenAbilities: boolean;
+  /** Tokens in the planet's pool, which the aliens may pay abilities from. */
+  pool = 0;
+  /** Tokens the troopers' kills removed this round, and in the round before (`tokensRemovedByRound`). */
+  removedNow = 0;
+  removedLast = 0;
+  /** Alien Armour spent this encounter (once). */
+  alienArmourUsed = false;
+  /** End Encounter spent: the aliens leave after their next turn. */
+  endAfterAlienTurn = false;
   /** The encounter's AA bonus (Boost Ability, Enrage) and the aliens' AA target from it (`aaTarget`). */
   aaBonus = 0;
   aa = 0;
@@ -303,6 +335,8 @@ export class EncounterRecord {
   readonly strengthsLeft: number[];
   readonly weaknessesLeft: number[];
   readonly kills: number[];
+  /** Kills each trooper counted this round (`killsByTrooperThisRound`: Ignore Wounds takes them back). */
+  readonly roundKills: number[];
   readonly strengthsUsed: number[];
   /** Ranks, as field promotions raise them. */
   readonly rank: number[];
@@ -382,7 +416,21 @@ export class EncounterRecord {
     this.swarm = e.effects.swarm;
     this.planetAa = start.planet?.aa ?? 5;
     this.enraged = e.effects.enraged;
-    this.suicideAbility = start.planet?.abilities.includes('suicide') ?? false;
+    const abilities: readonly AbilityId[] = start.planet?.abilities ?? [];
+    this.suicideAbility = abilities.includes('suicide');
+    this.alienArmour = abilities.includes('armour');
+    this.regeneration = abilities.includes('regeneration');
+    this.endEncounter = abilities.includes('endEncounter');
+    this.rapidMovement = abilities.includes('rapidMovement');
+    this.ignoreWounds = abilities.includes('ignoreWounds');
+    this.explodingBodies = abilities.includes('explodingBodies');
+    this.tokenAbilities =
+      this.alienArmour ||
+      this.regeneration ||
+      this.endEncounter ||
+      this.rapidMovement ||
+      this.ignoreWounds ||
+      this.explodingBodies;
     this.impair = e.effects.impair;
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
@@ -400,6 +448,7 @@ export class EncounterRecord {
     this.strengthsLeft = zeros(size);
     this.weaknessesLeft = zeros(size);
     this.kills = zeros(size);
+    this.roundKills = zeros(size);
     this.strengthsUsed = zeros(size);
     this.rank = zeros(size);
     this.pos = zeros(size);
@@ -549,6 +598,7 @@ export class EncounterRecord {
       this.strengthsLeft[i] = available(t.strengths);
       this.weaknessesLeft[i] = available(t.weaknesses);
       this.kills[i] = t.killsThisMission;
+      this.roundKills[i] = e.killsByTrooperThisRound[id] ?? 0;
       this.strengthsUsed[i] = 0;
       this.rank[i] = t.rank;
       const p = e.positions[id];
@@ -611,6 +661,11 @@ export class EncounterRecord {
     this.roundsWithoutKills = e.roundsWithoutKills;
     this.killsThisRound = e.killsThisRound;
     this.killsVoid = e.roundEffects.killsVoid;
+    this.pool = s.planet?.threat.pool ?? 0;
+    this.removedNow = e.tokensRemovedByRound[String(e.round)] ?? 0;
+    this.removedLast = e.tokensRemovedByRound[String(e.round - 1)] ?? 0;
+    this.alienArmourUsed = e.effects.alienArmourUsed;
+    this.endAfterAlienTurn = e.effects.endAfterAlienTurn;
     this.kept = null;
     this.endReason = e.endReason;
     this.returned = 0;
