@@ -120,6 +120,7 @@ const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>([
   'rapidMovement',
   'ignoreWounds',
   'explodingBodies',
+  'stopTechnology',
 ]);
 
 /** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
@@ -223,6 +224,13 @@ function woundsOf(t: Trooper): number {
   return n;
 }
 
+/** What the weapons in hand do while Stop Technology holds (`EncounterRecord.stopped`). */
+interface TechDown {
+  readonly spec: readonly (readonly (DiceSpec | null)[])[];
+  readonly power: readonly (readonly number[])[];
+  readonly best: readonly (readonly number[])[];
+}
+
 /** Dice purposes per trooper. */
 interface Labels {
   readonly dominance: readonly string[];
@@ -257,6 +265,8 @@ export class EncounterRecord {
   readonly faTarget: readonly number[];
   readonly nfaTarget: readonly number[];
   readonly grenades: readonly boolean[];
+  /** Hand-to-Hand in hand: the one weapon Stop Technology leaves working. */
+  readonly handToHand: readonly boolean[];
   readonly armourPolicy: readonly number[];
   /** A player character (an NPC squad member takes no part in field promotions). */
   readonly pc: readonly boolean[];
@@ -281,6 +291,7 @@ export class EncounterRecord {
   readonly rapidMovement: boolean;
   readonly ignoreWounds: boolean;
   readonly explodingBodies: boolean;
+  readonly stopTechnology: boolean;
   /** Any of those but Suicide: the record's policy looks at them before each move. */
   readonly tokenAbilities: boolean;
   /** Tokens in the planet's pool, which the aliens may pay abilities from. */
@@ -299,6 +310,8 @@ export class EncounterRecord {
   readonly impair: number;
   /** This round's kills count for nothing (Ignore Wounds, alien armour): no kill roll is made. */
   killsVoid = false;
+  /** Stop Technology this round: only Hand-to-Hand kills (`spec`, `power` and `bestFrom` say so). */
+  techDown = false;
   /** Actor keys as the events name them (trooper ids, then 'aliens', then 'aliens:suicide'). */
   readonly actorKey: readonly string[];
   /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
@@ -309,6 +322,7 @@ export class EncounterRecord {
   private powers: (readonly number[])[] | null = null;
   private strengthSpecs: DiceSpec[] | null = null;
   private bests: (readonly number[])[] | null = null;
+  private down: TechDown | null = null;
   private labels: Labels | null = null;
   private dominanceRollOff: readonly string[] | null = null;
   private readonly troopers: readonly Trooper[];
@@ -424,13 +438,15 @@ export class EncounterRecord {
     this.rapidMovement = abilities.includes('rapidMovement');
     this.ignoreWounds = abilities.includes('ignoreWounds');
     this.explodingBodies = abilities.includes('explodingBodies');
+    this.stopTechnology = abilities.includes('stopTechnology');
     this.tokenAbilities =
       this.alienArmour ||
       this.regeneration ||
       this.endEncounter ||
       this.rapidMovement ||
       this.ignoreWounds ||
-      this.explodingBodies;
+      this.explodingBodies ||
+      this.stopTechnology;
     this.impair = e.effects.impair;
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
@@ -490,6 +506,7 @@ export class EncounterRecord {
       .map((_, i) => i)
       .sort((a, b) => order.indexOf(this.ids[a] as string) - order.indexOf(this.ids[b] as string));
     this.grenades = troopers.map((t) => t.currentWeapon === 'grenades');
+    this.handToHand = troopers.map((t) => t.currentWeapon === 'handToHand');
     this.armourPolicy = troopers.map((t) =>
       t.armourPolicy === 'ask'
         ? POLICY_ASK
@@ -502,14 +519,34 @@ export class EncounterRecord {
 
   /** Kill roll of the weapon in hand per range (Close, Near, Far), null when it cannot kill. */
   get spec(): readonly (readonly (DiceSpec | null)[])[] {
+    if (this.techDown) return this.stopped().spec;
+    return this.baseSpec();
+  }
+
+  private baseSpec(): readonly (readonly (DiceSpec | null)[])[] {
     if (!this.specs) this.specs = this.troopers.map((t) => killSpecs(this.start, t));
     return this.specs;
   }
 
   /** Average kills per position (Close, Near, Far, beyond Far = 0). */
   get power(): readonly (readonly number[])[] {
-    if (!this.powers) this.powers = this.spec.map((specs) => [...specs.map(killMean), 0]);
+    if (this.techDown) return this.stopped().power;
+    if (!this.powers) this.powers = this.baseSpec().map((specs) => [...specs.map(killMean), 0]);
     return this.powers;
+  }
+
+  /**
+   * The kill rolls, average kills and best ranges while Stop Technology holds this round
+   * (core.ts `killSpec`): only Hand-to-Hand still kills, so every other weapon's row is blank.
+   */
+  private stopped(): TechDown {
+    if (!this.down) {
+      const spec = this.baseSpec().map((row, i) => (this.handToHand[i] ? row : row.map(() => null)));
+      const power = spec.map((row) => [...row.map(killMean), 0]);
+      const best = power.map((p) => [0, 1, 2, 3].map((from) => bestRangeFrom(p, from)));
+      this.down = { spec, power, best };
+    }
+    return this.down;
   }
 
   /** A Strength's kill roll: the weapon in hand at its best range. */
@@ -524,6 +561,7 @@ export class EncounterRecord {
    * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
    */
   get bestFrom(): readonly (readonly number[])[] {
+    if (this.techDown) return this.stopped().best;
     if (!this.bests)
       this.bests = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
     return this.bests;
@@ -661,6 +699,7 @@ export class EncounterRecord {
     this.roundsWithoutKills = e.roundsWithoutKills;
     this.killsThisRound = e.killsThisRound;
     this.killsVoid = e.roundEffects.killsVoid;
+    this.techDown = e.roundEffects.stopTechnology;
     this.pool = s.planet?.threat.pool ?? 0;
     this.removedNow = e.tokensRemovedByRound[String(e.round)] ?? 0;
     this.removedLast = e.tokensRemovedByRound[String(e.round - 1)] ?? 0;

@@ -284,6 +284,7 @@ function startRound(r: EncounterRecord): void {
   r.cursor = 0;
   r.killsThisRound = 0;
   r.killsVoid = false;
+  r.techDown = false;
   r.removedLast = r.removedNow;
   r.removedNow = 0;
   for (let i = 0; i < r.n; i++) {
@@ -1034,5 +1035,12 @@ export function explodingBodies(r: EncounterRecord, fromPool: boolean): void {
   pay(r, fromPool);
   for (let i = 0; i < r.n; i++)
     if (r.fighting(i) && r.pos[i] === CLOSE) dealKill(r, i, !r.ignoreArmour, r.lasting, -1, -1);
+  advance(r);
+}
+
+/** Stop Technology before the round's turns: only Hand-to-Hand kills this round. */
+export function stopTechnology(r: EncounterRecord, fromPool: boolean): void {
+  pay(r, fromPool);
+  r.techDown = true;
   advance(r);
 }

@@ -26,6 +26,7 @@ import {
   rollAll,
   setRange,
   spendStrength,
+  stopTechnology,
   suicide,
   trooperTurn,
 } from '../encounter/round.ts';
@@ -213,13 +214,25 @@ function anyDeclared(r: EncounterRecord): boolean {
  * The policy's once-a-round or once-an-encounter looks at an ability (policy.ts `once`, its memo
  * keys): the round each was last looked at; Ignore Wounds also by the tokens removed when looked.
  */
-const looked = { regen: -1, end: -1, explode: -1, ignoreRound: -1, ignoreRemoved: -1, rapid: false };
+const looked = {
+  regen: -1,
+  end: -1,
+  stop: -1,
+  explode: -1,
+  ignoreRound: -1,
+  ignoreRemoved: -1,
+  rapid: false,
+};
 
-/** An FA success in this round's order whose weapon kills where its trooper stands (alien Armour's cue). */
-function faSuccessThatKills(r: EncounterRecord): boolean {
+/**
+ * An FA success in this round's order whose weapon kills where its trooper stands (alien Armour's
+ * cue; with `tech`, a weapon of technology, Stop Technology's).
+ */
+function faSuccessThatKills(r: EncounterRecord, tech: boolean): boolean {
   for (let q = 0; q < r.qLen; q++) {
     const a = r.qActor[q] as number;
     if (a >= r.n || !r.qSuccess[q] || r.qCancelled[q] || r.declNfa[a]) continue;
+    if (tech && r.handToHand[a]) continue;
     const pos = r.pos[a] as number;
     if (pos !== BEYOND_FAR && (r.spec[a] as readonly unknown[])[pos] !== null) return true;
   }
@@ -281,9 +294,25 @@ function alienAbility(r: EncounterRecord): boolean {
   }
   let anyDone = false;
   for (let q = 0; q < r.qLen; q++) if (r.qDone[q]) anyDone = true;
-  if (!anyDone && r.alienArmour && !r.alienArmourUsed && faSuccessThatKills(r)) {
-    alienArmour(r);
-    return true;
+  if (!anyDone) {
+    if (r.alienArmour && !r.alienArmourUsed && faSuccessThatKills(r, false)) {
+      alienArmour(r);
+      return true;
+    }
+    if (
+      r.stopTechnology &&
+      !r.techDown &&
+      !r.killsVoid &&
+      faSuccessThatKills(r, true) &&
+      looked.stop !== round
+    ) {
+      looked.stop = round;
+      const from = payFrom(r.pool, r.tokens, 1);
+      if (from) {
+        stopTechnology(r, from === 'pool');
+        return true;
+      }
+    }
   }
   const removed = r.removedNow;
   if (r.ignoreWounds && removed > 0 && (looked.ignoreRound !== round || looked.ignoreRemoved !== removed)) {
@@ -322,6 +351,7 @@ function aliensTurnCounts(r: EncounterRecord): boolean {
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
   looked.regen = -1;
   looked.end = -1;
+  looked.stop = -1;
   looked.explode = -1;
   looked.ignoreRound = -1;
   looked.ignoreRemoved = -1;

@@ -125,9 +125,11 @@ const table: readonly Squad[] = [
   ['Rapid Movement on the aliens’ turn', mixed, 6, 6, ['rapidMovement']],
   ['Ignore Wounds, paid from the pool', bench, 5, 8, ['ignoreWounds']],
   ['Ignore Wounds paid from the encounter, with alien Armour', mixed, 5, 8, ['ignoreWounds', 'armour'], { threat: 8 }],
+  ['Stop Technology before the turns (Hand-to-Hand still kills, grenades do not go off)', mixed, 6, 7, ['stopTechnology']],
+  ['Stop Technology with alien Armour and Leaping, paid from the encounter', mixed, 7, 6, ['stopTechnology', 'armour', 'leaping'], { threat: 6 }],
   ['Exploding Bodies at Close', mixed, 6, 7, ['explodingBodies', 'swarm']],
   ['Exploding Bodies with no flashbacks and grenades', threeRanks, 7, 6, ['explodingBodies', 'lastingWounds'], { spent: true }],
-  ['the token abilities together (all but Exploding Bodies), no flashbacks left', mixed, 6, 8, ['ambush', 'armour', 'regeneration', 'endEncounter', 'rapidMovement', 'ignoreWounds', 'suicide'], { spent: true }],
+  ['the token abilities together (all but Exploding Bodies), no flashbacks left', mixed, 6, 8, ['ambush', 'armour', 'regeneration', 'endEncounter', 'rapidMovement', 'ignoreWounds', 'stopTechnology', 'suicide'], { spent: true }],
 ];
 
 const squads = table.map(([name, pcs, aa, tokens, abilities, more]) => ({
@@ -177,6 +179,7 @@ const SPENT: ReadonlySet<AbilityId> = new Set<AbilityId>([
   'rapidMovement',
   'ignoreWounds',
   'explodingBodies',
+  'stopTechnology',
 ]);
 
 /** Both paths from the same seed: the outcome and every die, purpose and face. */
@@ -354,14 +357,14 @@ describe('the encounter record plays the same encounters as the commands', () =>
     const ranks = buildBaseState(options, new SeededDice(7));
     // Mixed ranks with a PC kept out: a field promotion could reach a PC the record does not hold.
     expect(runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1'], ['t1'], () => 0)).toBeNull();
-    const stopping = {
+    const inducing = {
       ...options,
       pcs: [options.pcs[0] as PcSpec],
-      abilities: ['stopTechnology' as const],
+      abilities: ['induceWeakness' as const],
       tokens: 2,
     };
-    const base = buildBaseState(stopping, new SeededDice(7));
-    expect(runEncounterOnRecord(base, stopping, new SeededDice(1), ['t1'], undefined, () => 0)).toBeNull();
+    const base = buildBaseState(inducing, new SeededDice(7));
+    expect(runEncounterOnRecord(base, inducing, new SeededDice(1), ['t1'], undefined, () => 0)).toBeNull();
     let started = base;
     for (const ev of threeSixteen.decide(
       base,
@@ -369,7 +372,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       { actor: GM_SEAT, dice: new SeededDice(1) },
     ))
       started = threeSixteen.evolve(started, ev);
-    expect(recordSupports(started)).toBe('ability stopTechnology');
+    expect(recordSupports(started)).toBe('ability induceWeakness');
     expect(recordSupports(base)).toBe('no encounter');
     // The driver still plays them, through the commands.
     expect(runEncounter(ranks, options, new SeededDice(3)).encounters).toBe(1);
