@@ -37,7 +37,7 @@ import {
   tickArmour,
   withFlashbackUsed,
 } from './core.ts';
-import { failedSlot, isStandoff } from './rulings.ts';
+import { failedSlot, isStandoff, regenerationRoundOf } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
 
@@ -698,9 +698,7 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
  * Older rounds and an opening ambush (round 0) are out of reach.
  */
 export function regenerationRound(e: Encounter): number | null {
-  if (removedIn(e, e.round) > 0) return e.round;
-  const before = e.round - 1;
-  return before >= 1 && removedIn(e, before) > 0 ? before : null;
+  return regenerationRoundOf(e.round, removedIn(e, e.round), removedIn(e, e.round - 1));
 }
 
 /**

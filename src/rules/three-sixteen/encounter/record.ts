@@ -104,13 +104,24 @@ const STANDING: ReadonlySet<AbilityId> = new Set<AbilityId>([
  * from the state (its AA, the troopers' targets). Taken only from a caller that has played that
  * opening already (`recordSupports`'s `opened`: simulate/record-run.ts plays it through the ruleset).
  */
-const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage']);
+const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage', 'ambush']);
 
 /**
  * The aliens' abilities the record plays as the round goes (`simulate/record-policy.ts` spends
- * them where the command policy does): Suicide, a token of the encounter for an extra attack.
+ * them where the command policy does): Suicide, a token of the encounter for an extra attack; at
+ * a round's start Regeneration and End Encounter; once the dice are down alien Armour; during the
+ * turns Rapid Movement, Ignore Wounds and Exploding Bodies (round.ts's ability moves).
  */
-const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>(['suicide']);
+const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>([
+  'suicide',
+  'armour',
+  'regeneration',
+  'endEncounter',
+  'rapidMovement',
+  'ignoreWounds',
+  'explodingBodies',
+  'stopTechnology',
+]);
 
 /** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
 export function killMean(spec: DiceSpec | null): number {
@@ -133,13 +144,17 @@ export function killMean(spec: DiceSpec | null): number {
 export function recordSupports(state: ThreeSixteenState, opened = false): string | null {
   const e = state.encounter;
   if (!e) return 'no encounter';
-  if (e.step !== 'dominance' || e.round !== 0 || Object.keys(e.dominance).length > 0 || e.ambush !== null)
+  // The aliens' Ambush, spent as the encounter opens (`opened`), leaves it waiting for their range.
+  const ambushed = opened && e.step === 'setRange' && e.ambush === 'aliens';
+  if (!ambushed && (e.step !== 'dominance' || Object.keys(e.dominance).length > 0 || e.ambush !== null))
     return 'the encounter is under way';
+  if (e.round !== 0) return 'the encounter is under way';
   if (e.vehicles.length > 0) return 'vehicles';
   if (e.effects.kineticField.length > 0 || e.effects.pcAutomaticAmbush) return 'support in play';
   if (!opened && (e.effects.enraged || e.effects.aaBonus !== 0 || e.effects.impair !== 0))
     return 'abilities in force';
-  if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return 'answers waiting';
+  // The ambush's Kills may wait for their answers (the record holds Kills waiting); nothing else.
+  if ((e.pendingKills.length > 0 && !ambushed) || e.forcedWeakness.length > 0) return 'answers waiting';
   for (const a of state.planet?.abilities ?? [])
     if (!STANDING.has(a) && !IN_ROUND.has(a) && !(opened && OPENING.has(a))) return `ability ${a}`;
   if (campaignOf(state).fieldPromotion) return 'a field promotion waits';
@@ -225,6 +240,13 @@ function woundsOf(t: Trooper): number {
   return n;
 }
 
+/** What the weapons in hand do while Stop Technology holds (`EncounterRecord.stopped`). */
+interface TechDown {
+  readonly spec: readonly (readonly (DiceSpec | null)[])[];
+  readonly power: readonly (readonly number[])[];
+  readonly best: readonly (readonly number[])[];
+}
+
 /** Dice purposes per trooper. */
 interface Labels {
   readonly dominance: readonly string[];
@@ -259,6 +281,8 @@ export class EncounterRecord {
   readonly faTarget: readonly number[];
   readonly nfaTarget: readonly number[];
   readonly grenades: readonly boolean[];
+  /** Hand-to-Hand in hand: the one weapon Stop Technology leaves working. */
+  readonly handToHand: readonly boolean[];
   readonly armourPolicy: readonly number[];
   /** A player character (an NPC squad member takes no part in field promotions). */
   readonly pc: readonly boolean[];
@@ -276,6 +300,25 @@ export class EncounterRecord {
   readonly enraged: boolean;
   /** The aliens may spend a token on a Suicide attack each round. */
   readonly suicideAbility: boolean;
+  /** The planet's token abilities the record plays during the rounds (`IN_ROUND`). */
+  readonly alienArmour: boolean;
+  readonly regeneration: boolean;
+  readonly endEncounter: boolean;
+  readonly rapidMovement: boolean;
+  readonly ignoreWounds: boolean;
+  readonly explodingBodies: boolean;
+  readonly stopTechnology: boolean;
+  /** Any of those but Suicide: the record's policy looks at them before each move. */
+  readonly tokenAbilities: boolean;
+  /** Tokens in the planet's pool, which the aliens may pay abilities from. */
+  pool = 0;
+  /** Tokens the troopers' kills removed this round, and in the round before (`tokensRemovedByRound`). */
+  removedNow = 0;
+  removedLast = 0;
+  /** Alien Armour spent this encounter (once). */
+  alienArmourUsed = false;
+  /** End Encounter spent: the aliens leave after their next turn. */
+  endAfterAlienTurn = false;
   /** The encounter's AA bonus (Boost Ability, Enrage) and the aliens' AA target from it (`aaTarget`). */
   aaBonus = 0;
   aa = 0;
@@ -283,6 +326,8 @@ export class EncounterRecord {
   readonly impair: number;
   /** This round's kills count for nothing (Ignore Wounds, alien armour): no kill roll is made. */
   killsVoid = false;
+  /** Stop Technology this round: only Hand-to-Hand kills (`spec`, `power` and `bestFrom` say so). */
+  techDown = false;
   /** Actor keys as the events name them (trooper ids, then 'aliens', then 'aliens:suicide'). */
   readonly actorKey: readonly string[];
   /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
@@ -294,6 +339,7 @@ export class EncounterRecord {
   private strengthSpecs: DiceSpec[] | null = null;
   private bests: (readonly number[])[] | null = null;
   private pushes: (readonly number[])[] | null = null;
+  private down: TechDown | null = null;
   private labels: Labels | null = null;
   private dominanceRollOff: readonly string[] | null = null;
   private readonly troopers: readonly Trooper[];
@@ -320,6 +366,8 @@ export class EncounterRecord {
   readonly strengthsLeft: number[];
   readonly weaknessesLeft: number[];
   readonly kills: number[];
+  /** Kills each trooper counted this round (`killsByTrooperThisRound`: Ignore Wounds takes them back). */
+  readonly roundKills: number[];
   readonly strengthsUsed: number[];
   /** Ranks, as field promotions raise them. */
   readonly rank: number[];
@@ -399,7 +447,23 @@ export class EncounterRecord {
     this.swarm = e.effects.swarm;
     this.planetAa = start.planet?.aa ?? 5;
     this.enraged = e.effects.enraged;
-    this.suicideAbility = start.planet?.abilities.includes('suicide') ?? false;
+    const abilities: readonly AbilityId[] = start.planet?.abilities ?? [];
+    this.suicideAbility = abilities.includes('suicide');
+    this.alienArmour = abilities.includes('armour');
+    this.regeneration = abilities.includes('regeneration');
+    this.endEncounter = abilities.includes('endEncounter');
+    this.rapidMovement = abilities.includes('rapidMovement');
+    this.ignoreWounds = abilities.includes('ignoreWounds');
+    this.explodingBodies = abilities.includes('explodingBodies');
+    this.stopTechnology = abilities.includes('stopTechnology');
+    this.tokenAbilities =
+      this.alienArmour ||
+      this.regeneration ||
+      this.endEncounter ||
+      this.rapidMovement ||
+      this.ignoreWounds ||
+      this.explodingBodies ||
+      this.stopTechnology;
     this.impair = e.effects.impair;
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
@@ -417,6 +481,7 @@ export class EncounterRecord {
     this.strengthsLeft = zeros(size);
     this.weaknessesLeft = zeros(size);
     this.kills = zeros(size);
+    this.roundKills = zeros(size);
     this.strengthsUsed = zeros(size);
     this.rank = zeros(size);
     this.pos = zeros(size);
@@ -458,6 +523,7 @@ export class EncounterRecord {
       .map((_, i) => i)
       .sort((a, b) => order.indexOf(this.ids[a] as string) - order.indexOf(this.ids[b] as string));
     this.grenades = troopers.map((t) => t.currentWeapon === 'grenades');
+    this.handToHand = troopers.map((t) => t.currentWeapon === 'handToHand');
     this.armourPolicy = troopers.map((t) =>
       t.armourPolicy === 'ask'
         ? POLICY_ASK
@@ -470,14 +536,34 @@ export class EncounterRecord {
 
   /** Kill roll of the weapon in hand per range (Close, Near, Far), null when it cannot kill. */
   get spec(): readonly (readonly (DiceSpec | null)[])[] {
+    if (this.techDown) return this.stopped().spec;
+    return this.baseSpec();
+  }
+
+  private baseSpec(): readonly (readonly (DiceSpec | null)[])[] {
     if (!this.specs) this.specs = this.troopers.map((t) => killSpecs(this.start, t));
     return this.specs;
   }
 
   /** Average kills per position (Close, Near, Far, beyond Far = 0). */
   get power(): readonly (readonly number[])[] {
-    if (!this.powers) this.powers = this.spec.map((specs) => [...specs.map(killMean), 0]);
+    if (this.techDown) return this.stopped().power;
+    if (!this.powers) this.powers = this.baseSpec().map((specs) => [...specs.map(killMean), 0]);
     return this.powers;
+  }
+
+  /**
+   * The kill rolls, average kills and best ranges while Stop Technology holds this round
+   * (core.ts `killSpec`): only Hand-to-Hand still kills, so every other weapon's row is blank.
+   */
+  private stopped(): TechDown {
+    if (!this.down) {
+      const spec = this.baseSpec().map((row, i) => (this.handToHand[i] ? row : row.map(() => null)));
+      const power = spec.map((row) => [...row.map(killMean), 0]);
+      const best = power.map((p) => [0, 1, 2, 3].map((from) => bestRangeFrom(p, from)));
+      this.down = { spec, power, best };
+    }
+    return this.down;
   }
 
   /** A Strength's kill roll: the weapon in hand at its best range. */
@@ -492,6 +578,7 @@ export class EncounterRecord {
    * the nearer): the policy's best range, fixed for the encounter since the kill rolls are.
    */
   get bestFrom(): readonly (readonly number[])[] {
+    if (this.techDown) return this.stopped().best;
     if (!this.bests)
       this.bests = this.power.map((power) => [0, 1, 2, 3].map((from) => bestRangeFrom(power, from)));
     return this.bests;
@@ -599,6 +686,7 @@ export class EncounterRecord {
       this.strengthsLeft[i] = available(t.strengths);
       this.weaknessesLeft[i] = available(t.weaknesses);
       this.kills[i] = t.killsThisMission;
+      this.roundKills[i] = e.killsByTrooperThisRound[id] ?? 0;
       this.strengthsUsed[i] = 0;
       this.rank[i] = t.rank;
       const p = e.positions[id];
@@ -716,6 +804,12 @@ export class EncounterRecord {
     this.roundsWithoutKills = e.roundsWithoutKills;
     this.killsThisRound = e.killsThisRound;
     this.killsVoid = e.roundEffects.killsVoid;
+    this.techDown = e.roundEffects.stopTechnology;
+    this.pool = s.planet?.threat.pool ?? 0;
+    this.removedNow = e.tokensRemovedByRound[String(e.round)] ?? 0;
+    this.removedLast = e.tokensRemovedByRound[String(e.round - 1)] ?? 0;
+    this.alienArmourUsed = e.effects.alienArmourUsed;
+    this.endAfterAlienTurn = e.effects.endAfterAlienTurn;
     this.kept = null;
     this.endReason = e.endReason;
     this.returned = 0;

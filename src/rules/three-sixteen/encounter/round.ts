@@ -33,6 +33,7 @@ import {
   killCredited,
   killFate,
   nobodyFightingReason,
+  regenerationRoundOf,
   roundsWithoutKillsAfter,
   stepPosition,
   tokensBackToPool,
@@ -139,7 +140,10 @@ function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number,
   r.alive--;
   if (face >= 0) r.fellAt[i] = face;
   // The record marks no E (no emotional attack plays on it).
-  if (killCredited(by >= 0, by === i, false)) r.kills[by] = (r.kills[by] as number) + 1;
+  if (killCredited(by >= 0, by === i, false)) {
+    r.kills[by] = (r.kills[by] as number) + 1;
+    r.roundKills[by] = (r.roundKills[by] as number) + 1;
+  }
   if (r.pc[i]) fallen(r, i);
 }
 
@@ -280,7 +284,13 @@ function startRound(r: EncounterRecord): void {
   r.cursor = 0;
   r.killsThisRound = 0;
   r.killsVoid = false;
-  for (let i = 0; i < r.n; i++) r.fellAt[i] = -1;
+  r.techDown = false;
+  r.removedLast = r.removedNow;
+  r.removedNow = 0;
+  for (let i = 0; i < r.n; i++) {
+    r.fellAt[i] = -1;
+    r.roundKills[i] = 0;
+  }
 }
 
 function finish(r: EncounterRecord, reason: EncounterEndReason): void {
@@ -612,7 +622,9 @@ function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
     const kills = ambushKills[i] as number;
     if (kills < 0 || r.tokens <= 0) continue;
     r.tokens--;
+    r.removedNow++;
     r.kills[i] = (r.kills[i] as number) + kills;
+    r.roundKills[i] = (r.roundKills[i] as number) + kills;
     r.killsThisRound++;
   }
   startRound(r);
@@ -847,7 +859,9 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
     const k = killRoll(r, i, spec, dice);
     if (k >= 0) {
       r.tokens--;
+      r.removedNow++;
       r.kills[i] = (r.kills[i] as number) + k;
+      r.roundKills[i] = (r.roundKills[i] as number) + k;
       r.killsThisRound++;
     }
     if (r.grenades[i] && spec !== null) {
@@ -886,6 +900,8 @@ export function alienTurn(
   } else if (movement === 'swarm') {
     for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveTrooper(r, i, CLOSE);
   }
+  // End Encounter: the aliens leave once their turn is over, struck or not (evolve.ts `turn`).
+  if (r.endAfterAlienTurn && r.endReason === null) r.endReason = 'endEncounterAbility';
   if (r.qActor[r.cursor] === r.n) doneSlot(r);
   advance(r);
 }
@@ -918,14 +934,7 @@ export function answerKill(r: EncounterRecord, i: number, useArmour: boolean, di
   const lasting = r.pLasting[p] === 1;
   const by = r.pBy[p] as number;
   const face = r.pFace[p] as number;
-  for (let k = p + 1; k < r.pLen; k++) {
-    r.pTrooper[k - 1] = r.pTrooper[k] as number;
-    r.pStoppable[k - 1] = r.pStoppable[k] as number;
-    r.pLasting[k - 1] = r.pLasting[k] as number;
-    r.pBy[k - 1] = r.pBy[k] as number;
-    r.pFace[k - 1] = r.pFace[k] as number;
-  }
-  r.pLen--;
+  dropPending(r, p);
   if (useArmour) r.armour[i] = ARMOUR_USED;
   else applyWound(r, i, lasting, by, face);
   advance(r);
@@ -934,6 +943,10 @@ export function answerKill(r: EncounterRecord, i: number, useArmour: boolean, di
 
 /** `spendStrength`: kills at the weapon's best range, every token discarded, the encounter won. */
 export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): void {
+  if (r.endReason !== null) {
+    dodgeWithStrength(r, i);
+    return;
+  }
   const k = strengthRoll(r, i, r.strengthSpec[i] as DiceSpec, dice);
   r.strengths++;
   r.strengthsLeft[i] = (r.strengthsLeft[i] as number) - 1;
@@ -942,5 +955,110 @@ export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): 
   r.pLen = 0;
   r.tokens = 0;
   if (r.endReason === null) r.endReason = 'strength';
+  advance(r);
+}
+
+/**
+ * A Strength answering a Kill that waits after the encounter already ended (End Encounter on the
+ * aliens' striking turn): it rolls no kills and only spares its user that Kill (decide.ts
+ * `useStrength`, evolve.ts `strength`).
+ */
+function dodgeWithStrength(r: EncounterRecord, i: number): void {
+  r.strengths++;
+  r.strengthsLeft[i] = (r.strengthsLeft[i] as number) - 1;
+  r.strengthsUsed[i] = (r.strengthsUsed[i] as number) + 1;
+  while (pendingOf(r, i) >= 0) dropPending(r, pendingOf(r, i));
+  advance(r);
+}
+
+/** Removes the Kill waiting at `p`, keeping the others in order. */
+function dropPending(r: EncounterRecord, p: number): void {
+  for (let k = p + 1; k < r.pLen; k++) {
+    r.pTrooper[k - 1] = r.pTrooper[k] as number;
+    r.pStoppable[k - 1] = r.pStoppable[k] as number;
+    r.pLasting[k - 1] = r.pLasting[k] as number;
+    r.pBy[k - 1] = r.pBy[k] as number;
+    r.pFace[k - 1] = r.pFace[k] as number;
+  }
+  r.pLen--;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The aliens' token abilities (`useAbility`, evolve.ts `ability`): each paid first, from the
+// planet's pool or the encounter, as the policy chose; then the round moves on by itself.
+
+function pay(r: EncounterRecord, fromPool: boolean): void {
+  if (fromPool) r.pool--;
+  else r.tokens--;
+}
+
+/**
+ * Regeneration: the tokens the troopers' kills removed in the round `regenerationRoundOf` names
+ * come back into the encounter (the troopers keep the kills).
+ */
+export function regenerate(r: EncounterRecord, fromPool: boolean): void {
+  pay(r, fromPool);
+  const round = regenerationRoundOf(r.round, r.removedNow, r.removedLast);
+  if (round === r.round) {
+    r.tokens += r.removedNow;
+    r.removedNow = 0;
+  } else if (round !== null) {
+    r.tokens += r.removedLast;
+    r.removedLast = 0;
+  }
+  advance(r);
+}
+
+/** End Encounter (paid from the pool): the aliens leave after their next turn (`alienTurn`). */
+export function endEncounter(r: EncounterRecord, fromPool: boolean): void {
+  pay(r, fromPool);
+  r.endAfterAlienTurn = true;
+  advance(r);
+}
+
+/** Alien Armour (free, once an encounter): this round's kills count for nothing. */
+export function alienArmour(r: EncounterRecord): void {
+  r.alienArmourUsed = true;
+  r.killsVoid = true;
+  advance(r);
+}
+
+/** Rapid Movement on the aliens' turn: every trooper fighting goes to position `to`. */
+export function rapidMovement(r: EncounterRecord, to: number, fromPool: boolean): void {
+  pay(r, fromPool);
+  for (let i = 0; i < r.n; i++) moveTrooper(r, i, to);
+  advance(r);
+}
+
+/**
+ * Ignore Wounds during the turns: this round's kills are undone (their tokens back, the troopers'
+ * kills of the round taken off) and void for the rest of the round.
+ */
+export function ignoreWounds(r: EncounterRecord, fromPool: boolean): void {
+  pay(r, fromPool);
+  const back = r.removedNow;
+  for (let i = 0; i < r.n; i++) {
+    r.kills[i] = Math.max(0, (r.kills[i] as number) - (r.roundKills[i] as number));
+    r.roundKills[i] = 0;
+  }
+  r.tokens += back;
+  r.killsThisRound = Math.max(0, r.killsThisRound - back);
+  r.removedNow = 0;
+  r.killsVoid = true;
+  advance(r);
+}
+
+/** Exploding Bodies: a Kill on every trooper fighting at Close. */
+export function explodingBodies(r: EncounterRecord, fromPool: boolean): void {
+  pay(r, fromPool);
+  for (let i = 0; i < r.n; i++)
+    if (r.fighting(i) && r.pos[i] === CLOSE) dealKill(r, i, !r.ignoreArmour, r.lasting, -1, -1);
+  advance(r);
+}
+
+/** Stop Technology before the round's turns: only Hand-to-Hand kills this round. */
+export function stopTechnology(r: EncounterRecord, fromPool: boolean): void {
+  pay(r, fromPool);
+  r.techDown = true;
   advance(r);
 }

@@ -160,3 +160,17 @@ export function alienTarget(planetAa: number, bonus: number): number {
 export function bonusAsRoundOpens(enraged: boolean, round: number, bonus: number, planetAa: number): number {
   return enraged && round >= 1 ? Math.min(10 - planetAa, bonus + 1) : bonus;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The aliens' token abilities
+
+/**
+ * The round Regeneration brings tokens back from, in round `round` where the troopers' kills
+ * removed `removedNow` tokens so far and `removedBefore` in the round before: the current round if
+ * its kills removed any, else the one before, else none (null). An opening ambush (round 0) is out
+ * of reach.
+ */
+export function regenerationRoundOf(round: number, removedNow: number, removedBefore: number): number | null {
+  if (removedNow > 0) return round;
+  return round - 1 >= 1 && removedBefore > 0 ? round - 1 : null;
+}

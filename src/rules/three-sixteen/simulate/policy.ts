@@ -294,20 +294,19 @@ function alienTurn(state: ThreeSixteenState, e: Encounter): ThreeSixteenCommand 
   return bestCommand;
 }
 
-/** Where a cost of `cost` tokens is paid from, or null when the aliens will not pay it. */
-function payFrom(state: ThreeSixteenState, e: Encounter, cost: number): 'pool' | 'encounter' | null {
-  if ((state.planet?.threat.pool ?? 0) >= cost) return 'pool';
-  if (e.tokens > cost) return 'encounter';
+/**
+ * Where a cost of `cost` tokens is paid from (`pool` tokens in the planet's pool, `tokens` in the
+ * encounter), or null when the aliens will not pay it. Numbers, so the record's policy asks the same.
+ */
+export function payFrom(pool: number, tokens: number, cost: number): 'pool' | 'encounter' | null {
+  if (pool >= cost) return 'pool';
+  if (tokens > cost) return 'encounter';
   return null;
 }
 
 /** Removed tokens worth buying back: more than the token it costs from the encounter. */
-function worthBuyingBack(
-  state: ThreeSixteenState,
-  e: Encounter,
-  removed: number,
-): 'pool' | 'encounter' | null {
-  const from = payFrom(state, e, 1);
+export function worthBuyingBack(pool: number, tokens: number, removed: number): 'pool' | 'encounter' | null {
+  const from = payFrom(pool, tokens, 1);
   if (from === 'pool' && removed >= 1) return from;
   if (from === 'encounter' && removed >= 2) return from;
   return null;
@@ -342,18 +341,19 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
     ({ type: 'useAbility', ability, from, ...extra }) as ThreeSixteenCommand;
   const r = e.round;
   const alive = fighters(state, e);
+  const pool = state.planet?.threat.pool ?? 0;
 
   if (e.step === 'dominance' && Object.keys(e.dominance).length === 0 && e.ambush === null) {
     if (has('boostAbility') && aaTarget(state) < 10 && once(memo, 'boost')) {
-      const from = payFrom(state, e, 1);
+      const from = payFrom(pool, e.tokens, 1);
       if (from) return use('boostAbility', from, { amount: 1 });
     }
     if (has('impair') && once(memo, 'impair')) {
-      const from = payFrom(state, e, 1);
+      const from = payFrom(pool, e.tokens, 1);
       if (from) return use('impair', from, { amount: 1 });
     }
     if (has('enrage') && !e.effects.enraged && once(memo, 'enrage')) {
-      const from = payFrom(state, e, 1);
+      const from = payFrom(pool, e.tokens, 1);
       if (from) return use('enrage', from);
     }
     if (
@@ -362,7 +362,7 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
       !dropPodsAvailable(state, e) &&
       once(memo, 'ambush')
     ) {
-      const from = payFrom(state, e, 1);
+      const from = payFrom(pool, e.tokens, 1);
       if (from) return use('ambush', from);
     }
     return null;
@@ -370,18 +370,18 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
 
   if (e.step === 'declare' && Object.keys(e.declarations).length === 0 && !e.aliensDeclared) {
     if (has('regeneration') && r > 1 && regenerationRound(e) === r - 1 && once(memo, `regen${r}`)) {
-      const from = worthBuyingBack(state, e, e.tokensRemovedByRound[String(r - 1)] ?? 0);
+      const from = worthBuyingBack(pool, e.tokens, e.tokensRemovedByRound[String(r - 1)] ?? 0);
       if (from) return use('regeneration', from);
     }
     if (has('endEncounter') && e.tokens <= 1 && !e.effects.endAfterAlienTurn && once(memo, `end${r}`)) {
-      if ((state.planet?.threat.pool ?? 0) >= 1) return use('endEncounter', 'pool');
+      if (pool >= 1) return use('endEncounter', 'pool');
     }
     if (has('induceWeakness') && !e.induceWeaknessTarget && once(memo, `induce${r}`)) {
       const targets = alive.filter((id) => {
         const t = state.troopers[id] as Trooper;
         return !t.missionFlags.inducedWeakness && hasAvailableSlot(t, 'weaknesses');
       });
-      const from = payFrom(state, e, 1);
+      const from = payFrom(pool, e.tokens, 1);
       // Picked only when the aliens can pay, so the chooser is not asked for nothing.
       const target = from ? pick(memo, targets) : undefined;
       if (target && from) return use('induceWeakness', from, { targetId: target });
@@ -398,7 +398,7 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
       // Everyone to the one range where the squad kills least, if that beats where they stand.
       const to = chooseRange(state, e, true);
       const before = squadPower(state, alive, (id) => e.positions[id] ?? 'far');
-      const from = payFrom(state, e, 1);
+      const from = payFrom(pool, e.tokens, 1);
       if (from && alive.length > 0 && squadPower(state, alive, () => to) < before)
         return use('rapidMovement', from, { ranges: alive.map((trooperId) => ({ trooperId, range: to })) });
     }
@@ -413,13 +413,13 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
         pcFaSuccessThatKills(state, e, true) &&
         once(memo, `stop${r}`)
       ) {
-        const from = payFrom(state, e, 1);
+        const from = payFrom(pool, e.tokens, 1);
         if (from) return use('stopTechnology', from);
       }
     }
     const removed = e.tokensRemovedByRound[String(r)] ?? 0;
     if (has('ignoreWounds') && removed > 0 && once(memo, `ignore${r}:${removed}`)) {
-      const from = worthBuyingBack(state, e, removed);
+      const from = worthBuyingBack(pool, e.tokens, removed);
       if (from) return use('ignoreWounds', from);
     }
     if (
@@ -428,7 +428,7 @@ function alienAbility(state: ThreeSixteenState, e: Encounter, memo: PolicyMemo):
       alive.some((id) => e.positions[id] === 'close') &&
       once(memo, `explode${r}`)
     ) {
-      const from = payFrom(state, e, 1);
+      const from = payFrom(pool, e.tokens, 1);
       if (from) return use('explodingBodies', from);
     }
   }

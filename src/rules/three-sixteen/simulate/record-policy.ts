@@ -9,22 +9,29 @@ import {
   Step,
 } from '../encounter/record.ts';
 import {
+  alienArmour,
   alienTurn,
   answerKill,
   declareAliens,
   dominanceAll,
+  endEncounter,
+  explodingBodies,
   failuresTaken,
   fieldPromotionRoll,
+  ignoreWounds,
   noteDeclaration,
   pendingOf,
+  rapidMovement,
+  regenerate,
   rollAll,
   setRange,
   spendStrength,
+  stopTechnology,
   suicide,
   trooperTurn,
 } from '../encounter/round.ts';
-import { stepPosition } from '../encounter/rulings.ts';
-import type { Chooser } from './policy.ts';
+import { regenerationRoundOf, stepPosition } from '../encounter/rulings.ts';
+import { type Chooser, payFrom, worthBuyingBack } from './policy.ts';
 
 /**
  * `policy.ts`'s table, playing on the encounter record: the same choices, made in the same order
@@ -190,8 +197,152 @@ function anyDeclared(r: EncounterRecord): boolean {
   return false;
 }
 
+/**
+ * The policy's once-a-round or once-an-encounter looks at an ability (policy.ts `once`, its memo
+ * keys): the round each was last looked at; Ignore Wounds also by the tokens removed when looked.
+ */
+const looked = {
+  regen: -1,
+  end: -1,
+  stop: -1,
+  explode: -1,
+  ignoreRound: -1,
+  ignoreRemoved: -1,
+  rapid: false,
+};
+
+/**
+ * An FA success in this round's order whose weapon kills where its trooper stands (alien Armour's
+ * cue; with `tech`, a weapon of technology, Stop Technology's).
+ */
+function faSuccessThatKills(r: EncounterRecord, tech: boolean): boolean {
+  for (let q = 0; q < r.qLen; q++) {
+    const a = r.qActor[q] as number;
+    if (a >= r.n || !r.qSuccess[q] || r.qCancelled[q] || r.declNfa[a]) continue;
+    if (tech && r.handToHand[a]) continue;
+    const pos = r.pos[a] as number;
+    if (pos !== BEYOND_FAR && (r.spec[a] as readonly unknown[])[pos] !== null) return true;
+  }
+  return false;
+}
+
+/**
+ * `policy.ts` `alienAbility` for the token abilities the record plays during the rounds (Suicide
+ * stays in the declarations' step below, after these): the same checks in the same order, each
+ * spending at most one ability per move. True when one was spent.
+ */
+function alienAbility(r: EncounterRecord): boolean {
+  const round = r.round;
+  if (r.step === Step.Declare) {
+    if (r.aliensDeclared || anyDeclared(r)) return false;
+    if (
+      r.regeneration &&
+      round > 1 &&
+      regenerationRoundOf(round, r.removedNow, r.removedLast) === round - 1 &&
+      looked.regen !== round
+    ) {
+      looked.regen = round;
+      const from = worthBuyingBack(r.pool, r.tokens, r.removedLast);
+      if (from) {
+        regenerate(r, from === 'pool');
+        return true;
+      }
+    }
+    if (r.endEncounter && r.tokens <= 1 && !r.endAfterAlienTurn && looked.end !== round) {
+      looked.end = round;
+      if (r.pool >= 1) {
+        endEncounter(r, true);
+        return true;
+      }
+    }
+    return false;
+  }
+  if (r.step !== Step.Resolve) return false;
+  const c = r.cursor;
+  if (r.rapidMovement && c < r.qLen && r.qActor[c] === r.n && !r.qDone[c] && !looked.rapid) {
+    looked.rapid = true;
+    // Everyone to the one range where the squad kills least, if that beats where they stand.
+    const to = chooseRange(r, true);
+    let before = 0;
+    let after = 0;
+    let alive = 0;
+    for (let i = 0; i < r.n; i++) {
+      if (!r.fighting(i)) continue;
+      const power = r.power[i] as readonly number[];
+      before += power[r.pos[i] as number] as number;
+      after += power[to] as number;
+      alive++;
+    }
+    const from = payFrom(r.pool, r.tokens, 1);
+    if (from && alive > 0 && after < before) {
+      rapidMovement(r, to, from === 'pool');
+      return true;
+    }
+  }
+  let anyDone = false;
+  for (let q = 0; q < r.qLen; q++) if (r.qDone[q]) anyDone = true;
+  if (!anyDone) {
+    if (r.alienArmour && !r.alienArmourUsed && faSuccessThatKills(r, false)) {
+      alienArmour(r);
+      return true;
+    }
+    if (
+      r.stopTechnology &&
+      !r.techDown &&
+      !r.killsVoid &&
+      faSuccessThatKills(r, true) &&
+      looked.stop !== round
+    ) {
+      looked.stop = round;
+      const from = payFrom(r.pool, r.tokens, 1);
+      if (from) {
+        stopTechnology(r, from === 'pool');
+        return true;
+      }
+    }
+  }
+  const removed = r.removedNow;
+  if (r.ignoreWounds && removed > 0 && (looked.ignoreRound !== round || looked.ignoreRemoved !== removed)) {
+    looked.ignoreRound = round;
+    looked.ignoreRemoved = removed;
+    const from = worthBuyingBack(r.pool, r.tokens, removed);
+    if (from) {
+      ignoreWounds(r, from === 'pool');
+      return true;
+    }
+  }
+  if (r.explodingBodies && removed > 0 && looked.explode !== round) {
+    let atClose = false;
+    for (let i = 0; i < r.n; i++) if (r.fighting(i) && r.pos[i] === CLOSE) atClose = true;
+    if (atClose) {
+      looked.explode = round;
+      const from = payFrom(r.pool, r.tokens, 1);
+      if (from) {
+        explodingBodies(r, from === 'pool');
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The aliens' turn does something even when their die failed (Rapid Movement not yet looked at,
+ * End Encounter due): their slot is then taken on its own, not with the other failures.
+ */
+function aliensTurnCounts(r: EncounterRecord): boolean {
+  return (r.rapidMovement && !looked.rapid) || r.endAfterAlienTurn;
+}
+
 /** Plays the encounter on the record to its end, as `driver.ts` plays it through commands. */
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
+  looked.regen = -1;
+  looked.end = -1;
+  looked.stop = -1;
+  looked.explode = -1;
+  looked.ignoreRound = -1;
+  looked.ignoreRemoved = -1;
+  looked.rapid = false;
   for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
     if (r.step === Step.Ended) return;
     // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
@@ -203,6 +354,7 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
       answerKills(r, dice, choose);
       continue;
     }
+    if (r.tokenAbilities && alienAbility(r)) continue;
     switch (r.step) {
       case Step.Dominance:
         dominanceAll(r, dice);
@@ -234,7 +386,7 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
       case Step.Resolve: {
         if (r.cursor >= r.qLen) throw new Error('simulate: no turn waiting in the record');
         // The policy takes a failure's turn doing nothing: the failures left go at once.
-        if (failuresTaken(r)) break;
+        if (!aliensTurnCounts(r) && failuresTaken(r)) break;
         const a = r.qActor[r.cursor] as number;
         if (a === r.n) aliensPlay(r);
         else trooperTurn(r, a, dice, trooperMove(r, a));

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Die } from '../../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
 import { Rng } from '../../../engine/rng.ts';
@@ -36,6 +36,42 @@ const mixed: PcSpec[] = [
   { fa: 6, nfa: 6, weapon: 'grenades', rank: 1 },
   { fa: 4, nfa: 8, weapon: 'handToHand', rank: 1 },
 ];
+const bench: PcSpec[] = Array.from({ length: 4 }, () => ({ fa: 6, nfa: 4, weapon: 'energyRifle' as const }));
+const duo: PcSpec[] = [
+  { fa: 5, nfa: 5, weapon: 'sidearm', rank: 2 },
+  { fa: 8, nfa: 2, weapon: 'slugRifle', rank: 2 },
+];
+const seniorFalls: PcSpec[] = [
+  { fa: 5, nfa: 5, weapon: 'sidearm', rank: 3 },
+  { fa: 6, nfa: 7, weapon: 'eCannon', rank: 1 },
+  { fa: 5, nfa: 7, weapon: 'heavyMg', rank: 1 },
+  { fa: 7, nfa: 3, weapon: 'slugRifle', rank: 0 },
+];
+const threeRanks: PcSpec[] = [
+  { fa: 5, nfa: 5, weapon: 'sidearm', rank: 4 },
+  { fa: 5, nfa: 6, weapon: 'slugRifle', rank: 2 },
+  { fa: 6, nfa: 6, weapon: 'heavyMg', rank: 1 },
+  { fa: 6, nfa: 6, weapon: 'grenades', rank: 1 },
+];
+/** Sure manoeuvrers, poor shots (`fa`). */
+const manoeuvrers = (fa: number): PcSpec[] =>
+  Array.from({ length: 3 }, () => ({ fa, nfa: 9, weapon: 'energyRifle' as const }));
+const trio: PcSpec[] = [
+  { fa: 6, nfa: 6, weapon: 'sidearm', rank: 2 },
+  { fa: 7, nfa: 4, weapon: 'slugRifle', rank: 2 },
+  { fa: 5, nfa: 7, weapon: 'sidearm', rank: 2 },
+];
+const riflemen: PcSpec[] = [
+  { fa: 7, nfa: 4, weapon: 'slugRifle', rank: 2 },
+  { fa: 6, nfa: 5, weapon: 'sidearm', rank: 2 },
+  { fa: 8, nfa: 3, weapon: 'slugRifle', rank: 2 },
+];
+const six: PcSpec[] = Array.from({ length: 6 }, (_, i) => ({
+  fa: 3 + i,
+  nfa: 9 - i,
+  weapon: i % 2 ? ('shotgun' as const) : ('flameGun' as const),
+  rank: 5,
+}));
 
 /** Every trooper's Strengths and Weaknesses already used: Kills wound or kill at once. */
 function spent(base: ThreeSixteenState): ThreeSixteenState {
@@ -47,175 +83,113 @@ function spent(base: ThreeSixteenState): ThreeSixteenState {
   return { ...base, troopers };
 }
 
-const squads: {
-  name: string;
-  options: SimulationOptions;
-  prepare?: (base: ThreeSixteenState) => ThreeSixteenState;
-}[] = [
-  {
-    name: 'the bench squad',
-    options: {
-      pcs: Array.from({ length: 4 }, () => ({ fa: 6, nfa: 4, weapon: 'energyRifle' as const })),
-      aa: 6,
-      tokens: 8,
-      abilities: [],
-      n: 1,
-      seed: 1,
-    },
-  },
-  { name: 'mixed weapons', options: { pcs: mixed, aa: 7, tokens: 6, abilities: [], n: 1, seed: 1 } },
-  {
-    name: 'every standing ability',
-    options: { pcs: mixed, aa: 6, tokens: 8, abilities: STANDING, n: 1, seed: 1 },
-  },
-  ...STANDING.map((a) => ({
-    name: a,
-    options: { pcs: mixed, aa: 8, tokens: 5, abilities: [a], n: 1, seed: 1 } as SimulationOptions,
-  })),
-  {
-    name: 'two troopers against AA 9 (Strengths, deaths)',
-    options: {
-      pcs: [
-        { fa: 5, nfa: 5, weapon: 'sidearm' as const, rank: 2 },
-        { fa: 8, nfa: 2, weapon: 'slugRifle' as const, rank: 2 },
-      ],
-      aa: 9,
-      tokens: 4,
-      abilities: [],
-      n: 1,
-      seed: 1,
-    },
-  },
-  {
-    name: 'mixed ranks against AA 9: the senior falls, one steps up at once or several test NFA',
-    options: {
-      pcs: [
-        { fa: 5, nfa: 5, weapon: 'sidearm' as const, rank: 3 },
-        { fa: 6, nfa: 7, weapon: 'eCannon' as const, rank: 1 },
-        { fa: 5, nfa: 7, weapon: 'heavyMg' as const, rank: 1 },
-        { fa: 7, nfa: 3, weapon: 'slugRifle' as const, rank: 0 },
-      ],
-      aa: 9,
-      tokens: 6,
-      abilities: ['ignoreArmour'],
-      n: 1,
-      seed: 1,
-    },
-    prepare: spent,
-  },
-  {
-    name: 'three ranks, a chain of field promotions',
-    options: {
-      pcs: [
-        { fa: 5, nfa: 5, weapon: 'sidearm' as const, rank: 4 },
-        { fa: 5, nfa: 6, weapon: 'slugRifle' as const, rank: 2 },
-        { fa: 6, nfa: 6, weapon: 'heavyMg' as const, rank: 1 },
-        { fa: 6, nfa: 6, weapon: 'grenades' as const, rank: 1 },
-      ],
-      aa: 8,
-      tokens: 7,
-      abilities: ['lastingWounds'],
-      n: 1,
-      seed: 1,
-    },
-  },
-  {
-    name: 'no flashbacks left, against AA 9 (deaths without answers)',
-    options: { pcs: mixed, aa: 8, tokens: 4, abilities: ['ignoreArmour'], n: 1, seed: 1 },
-    prepare: spent,
-  },
-  {
-    name: 'sure manoeuvrers, poor shots, poor aliens (troopers ambush, standoffs)',
-    options: {
-      pcs: Array.from({ length: 3 }, () => ({ fa: 2, nfa: 9, weapon: 'energyRifle' as const })),
-      aa: 1,
-      tokens: 6,
-      abilities: [],
-      n: 1,
-      seed: 1,
-    },
-  },
-  {
-    name: 'Boost Ability and Impair spent as the encounter opens, paid from the pool',
-    options: { pcs: mixed, aa: 6, tokens: 6, abilities: ['boostAbility', 'impair'], n: 1, seed: 1 },
-  },
-  {
-    name: 'Impair against three troopers, paid from the encounter (an empty pool)',
-    options: {
-      pcs: [
-        { fa: 6, nfa: 6, weapon: 'sidearm' as const, rank: 2 },
-        { fa: 7, nfa: 4, weapon: 'slugRifle' as const, rank: 2 },
-        { fa: 5, nfa: 7, weapon: 'sidearm' as const, rank: 2 },
-      ],
-      aa: 7,
-      tokens: 5,
-      threat: 5,
-      abilities: ['impair', 'ignoreArmour'],
-      n: 1,
-      seed: 1,
-    },
-  },
-  {
-    name: 'Enrage: the AA rises round by round, paid from the pool',
-    options: { pcs: mixed, aa: 5, tokens: 8, abilities: ['enrage'], n: 1, seed: 1 },
-  },
-  {
-    name: 'Enrage with Boost Ability against sure manoeuvrers: the AA reaches 10 and stays (standoffs)',
-    options: {
-      pcs: Array.from({ length: 3 }, () => ({ fa: 3, nfa: 9, weapon: 'energyRifle' as const })),
-      aa: 7,
-      tokens: 6,
-      threat: 6,
-      abilities: ['boostAbility', 'enrage', 'reduceVisibility'],
-      n: 1,
-      seed: 1,
-    },
-  },
-  {
-    name: 'Suicide every round while two tokens are left',
-    options: { pcs: mixed, aa: 6, tokens: 8, abilities: ['suicide'], n: 1, seed: 1 },
-  },
-  {
-    name: 'Suicide with Enrage, Lasting Wounds and no flashbacks (the blast kills, the last token goes)',
-    options: {
-      pcs: [
-        { fa: 7, nfa: 4, weapon: 'slugRifle' as const, rank: 2 },
-        { fa: 6, nfa: 5, weapon: 'sidearm' as const, rank: 2 },
-        { fa: 8, nfa: 3, weapon: 'slugRifle' as const, rank: 2 },
-      ],
-      aa: 7,
-      tokens: 6,
-      abilities: ['suicide', 'enrage', 'lastingWounds', 'ignoreArmour'],
-      n: 1,
-      seed: 1,
-    },
-    prepare: spent,
-  },
-  {
-    name: 'six troopers against AA 3, a final encounter',
-    options: {
-      pcs: Array.from({ length: 6 }, (_, i) => ({
-        fa: 3 + i,
-        nfa: 9 - i,
-        weapon: i % 2 ? ('shotgun' as const) : ('flameGun' as const),
-        rank: 5,
-      })),
-      aa: 3,
-      tokens: 12,
-      final: true,
-      abilities: ['swarm', 'flee'],
-      n: 1,
-      seed: 1,
-    },
-  },
+/**
+ * A squad both paths play: its name, troopers, AA, tokens, the aliens' abilities, and what else:
+ * the planet's Threat (when it is the encounter's tokens, the pool is empty and the aliens pay from
+ * the encounter), a final encounter, or no flashbacks left (`spent`).
+ */
+type Squad = readonly [
+  name: string,
+  pcs: readonly PcSpec[],
+  aa: number,
+  tokens: number,
+  abilities: readonly AbilityId[],
+  more?: { readonly threat?: number; readonly final?: true; readonly spent?: true },
 ];
+
+// biome-ignore format: one squad a line
+const table: readonly Squad[] = [
+  ['the bench squad', bench, 6, 8, []],
+  ['mixed weapons', mixed, 7, 6, []],
+  ['every standing ability', mixed, 6, 8, STANDING],
+  ...STANDING.map((a): Squad => [a, mixed, 8, 5, [a]]),
+  ['two troopers against AA 9 (Strengths, deaths)', duo, 9, 4, []],
+  ['mixed ranks against AA 9: the senior falls, one steps up at once or several test NFA', seniorFalls, 9, 6, ['ignoreArmour'], { spent: true }],
+  ['three ranks, a chain of field promotions', threeRanks, 8, 7, ['lastingWounds']],
+  ['no flashbacks left, against AA 9 (deaths without answers)', mixed, 8, 4, ['ignoreArmour'], { spent: true }],
+  ['sure manoeuvrers, poor shots, poor aliens (troopers ambush, standoffs)', manoeuvrers(2), 1, 6, []],
+  ['Boost Ability and Impair spent as the encounter opens, paid from the pool', mixed, 6, 6, ['boostAbility', 'impair']],
+  ['Impair against three troopers, paid from the encounter (an empty pool)', trio, 7, 5, ['impair', 'ignoreArmour'], { threat: 5 }],
+  ['Enrage: the AA rises round by round, paid from the pool', mixed, 5, 8, ['enrage']],
+  ['Enrage with Boost Ability against sure manoeuvrers: the AA reaches 10 and stays (standoffs)', manoeuvrers(3), 7, 6, ['boostAbility', 'enrage', 'reduceVisibility'], { threat: 6 }],
+  ['Suicide every round while two tokens are left', mixed, 6, 8, ['suicide']],
+  ['Suicide with Enrage, Lasting Wounds and no flashbacks (the blast kills, the last token goes)', riflemen, 7, 6, ['suicide', 'enrage', 'lastingWounds', 'ignoreArmour'], { spent: true }],
+  ['six troopers against AA 3, a final encounter', six, 3, 12, ['swarm', 'flee'], { final: true }],
+  ['Ambush as the encounter opens (its Kills answered), paid from the pool', mixed, 7, 6, ['ambush']],
+  ['Ambush paid from the encounter, no flashbacks left', trio, 8, 4, ['ambush', 'ignoreArmour'], { threat: 4, spent: true }],
+  ['alien Armour voids a round of kills', mixed, 6, 7, ['armour']],
+  ['Regeneration buys back the last round’s tokens, paid from the pool', bench, 5, 8, ['regeneration']],
+  ['Regeneration paid from the encounter (two tokens or more back)', mixed, 5, 8, ['regeneration'], { threat: 8 }],
+  ['End Encounter on the last token', duo, 7, 4, ['endEncounter']],
+  ['End Encounter with no flashbacks (Kills waiting after the end)', mixed, 8, 3, ['endEncounter', 'ignoreArmour'], { spent: true }],
+  ['Rapid Movement on the aliens’ turn', mixed, 6, 6, ['rapidMovement']],
+  ['Ignore Wounds, paid from the pool', bench, 5, 8, ['ignoreWounds']],
+  ['Ignore Wounds paid from the encounter, with alien Armour', mixed, 5, 8, ['ignoreWounds', 'armour'], { threat: 8 }],
+  ['Stop Technology before the turns (Hand-to-Hand still kills, grenades do not go off)', mixed, 6, 7, ['stopTechnology']],
+  ['Stop Technology with alien Armour and Leaping, paid from the encounter', mixed, 7, 6, ['stopTechnology', 'armour', 'leaping'], { threat: 6 }],
+  ['Exploding Bodies at Close', mixed, 6, 7, ['explodingBodies', 'swarm']],
+  ['Exploding Bodies with no flashbacks and grenades', threeRanks, 7, 6, ['explodingBodies', 'lastingWounds'], { spent: true }],
+  ['the token abilities together (all but Exploding Bodies), no flashbacks left', mixed, 6, 8, ['ambush', 'armour', 'regeneration', 'endEncounter', 'rapidMovement', 'ignoreWounds', 'stopTechnology', 'suicide'], { spent: true }],
+];
+
+const squads = table.map(([name, pcs, aa, tokens, abilities, more]) => ({
+  name,
+  options: {
+    pcs,
+    aa,
+    tokens,
+    abilities,
+    n: 1,
+    seed: 1,
+    ...(more?.threat !== undefined ? { threat: more.threat } : {}),
+    ...(more?.final ? { final: true } : {}),
+  } as SimulationOptions,
+  prepare: more?.spent ? spent : undefined,
+}));
+
+/** The aliens' abilities the command path spent (`ability.used`), counted while a squad plays. */
+const spentAbilities = new Map<AbilityId, number>();
+
+function countingAbilities<T>(run: () => T): T {
+  const decide = threeSixteen.decide;
+  const spy = vi.spyOn(threeSixteen, 'decide').mockImplementation((state, command, ctx) => {
+    const events = decide.call(threeSixteen, state, command, ctx);
+    for (const ev of events)
+      if (ev.type === 'ability.used')
+        spentAbilities.set(ev.ability, (spentAbilities.get(ev.ability) ?? 0) + 1);
+    return events;
+  });
+  try {
+    return run();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** Abilities the aliens spend tokens (or a free use) on: each squad that has one must see it used. */
+const SPENT: ReadonlySet<AbilityId> = new Set<AbilityId>([
+  'boostAbility',
+  'impair',
+  'enrage',
+  'suicide',
+  'ambush',
+  'armour',
+  'regeneration',
+  'endEncounter',
+  'rapidMovement',
+  'ignoreWounds',
+  'explodingBodies',
+  'stopTechnology',
+]);
 
 /** Both paths from the same seed: the outcome and every die, purpose and face. */
 function bothPaths(base: ThreeSixteenState, options: SimulationOptions, seed: number, troopers?: string[]) {
   const ids = troopers ?? fightingIds(base);
   playOnRecords(false);
   const commandDice = new RecordingDice(new SeededDice(seed));
-  const byCommands = runEncounter(base, options, commandDice, troopers, chooserFrom(Rng.fromSeed(seed + 1)));
+  const byCommands = countingAbilities(() =>
+    runEncounter(base, options, commandDice, troopers, chooserFrom(Rng.fromSeed(seed + 1))),
+  );
   const recordDice = new RecordingDice(new SeededDice(seed));
   const onRecord = runEncounterOnRecord(
     base,
@@ -241,6 +215,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       const base = prepare ? prepare(built) : built;
       const reasons = new Set<string>();
       let draws = 0;
+      spentAbilities.clear();
       for (let seed = 1; seed <= 150; seed++) {
         const { byCommands, onRecord, commandDice, recordDice } = bothPaths(base, options, seed);
         expect(onRecord, `seed ${seed}`).not.toBeNull();
@@ -255,6 +230,9 @@ describe('the encounter record plays the same encounters as the commands', () =>
       }
       expect(draws).toBeGreaterThan(150 * 10);
       expect(reasons.size).toBeGreaterThan(1);
+      // The runs went through each ability the aliens spend: what the pin covers.
+      for (const a of options.abilities)
+        if (SPENT.has(a)) expect(spentAbilities.get(a) ?? 0, a).toBeGreaterThan(0);
     });
   }
 
@@ -379,16 +357,14 @@ describe('the encounter record plays the same encounters as the commands', () =>
     const ranks = buildBaseState(options, new SeededDice(7));
     // Mixed ranks with a PC kept out: a field promotion could reach a PC the record does not hold.
     expect(runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1'], ['t1'], () => 0)).toBeNull();
-    const regenerating = {
+    const inducing = {
       ...options,
       pcs: [options.pcs[0] as PcSpec],
-      abilities: ['regeneration' as const],
+      abilities: ['induceWeakness' as const],
       tokens: 2,
     };
-    const base = buildBaseState(regenerating, new SeededDice(7));
-    expect(
-      runEncounterOnRecord(base, regenerating, new SeededDice(1), ['t1'], undefined, () => 0),
-    ).toBeNull();
+    const base = buildBaseState(inducing, new SeededDice(7));
+    expect(runEncounterOnRecord(base, inducing, new SeededDice(1), ['t1'], undefined, () => 0)).toBeNull();
     let started = base;
     for (const ev of threeSixteen.decide(
       base,
@@ -396,7 +372,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       { actor: GM_SEAT, dice: new SeededDice(1) },
     ))
       started = threeSixteen.evolve(started, ev);
-    expect(recordSupports(started)).toBe('ability regeneration');
+    expect(recordSupports(started)).toBe('ability induceWeakness');
     expect(recordSupports(base)).toBe('no encounter');
     // The driver still plays them, through the commands.
     expect(runEncounter(ranks, options, new SeededDice(3)).encounters).toBe(1);

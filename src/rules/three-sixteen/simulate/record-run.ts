@@ -80,7 +80,12 @@ function startedFor(
 }
 
 /** What the policy spends as an encounter opens, before any die (policy.ts `alienAbility`). */
-const OPENING_SPENT: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage']);
+const OPENING_SPENT: ReadonlySet<AbilityId> = new Set<AbilityId>([
+  'boostAbility',
+  'impair',
+  'enrage',
+  'ambush',
+]);
 
 /**
  * The aliens' opening abilities (Boost Ability, Impair, Enrage) spent as the command policy spends them
