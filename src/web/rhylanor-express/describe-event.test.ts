@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
-import { fresh, of, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { fresh, OTHER_PLAYER, of, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { describeRhylanorEvent } from './describe-event.ts';
 import { fightState } from './test-kit.tsx';
 import { nameIn } from './your-move.ts';
@@ -268,5 +268,43 @@ describe('describeRhylanorEvent', () => {
     ).toBe(
       'Sgt. Dara Okonkwo fires carbine through a firing port of the G-carrier at Starport guard (long range, 1 round).',
     );
+  });
+
+  it('gives an unseen rider’s own player his own getting in, seat changes and wounds by name (issue 15)', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state; // c1
+    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state; // c2
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+      ],
+    }).state;
+    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
+    const names: Record<string, string> = { c2: 'Kez Arrano', m1: 'the G-carrier' };
+    const line = (e: unknown, seat: typeof PLAYER) =>
+      describeRhylanorEvent(
+        rhylanorExpress.redact(e as never, seat) as { type: string },
+        (id) => names[id] ?? id,
+      );
+    const moved = play(s, {
+      type: 'machine.seat',
+      machineId: 'm1',
+      characterId: 'c2',
+      seat: 'passenger',
+      place: 5,
+    });
+    expect(line(moved.events[0], OTHER_PLAYER)).toBe(
+      'The referee moves Kez Arrano to passenger seat 5 of the G-carrier, unseen by the other side.',
+    );
+    expect(line(moved.events[0], PLAYER)).toBe('The referee moves someone unseen to another seat.');
+    // A hit reaching him: 1 + 40 − 30 = 11, minor; effect 2 + 2 = 4, one crewman; wound 3 + 3, light.
+    const hit = play(moved.state, { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 3, 3]);
+    const wounded = of(hit.events, 'character.wounded')[0];
+    expect(line(wounded, OTHER_PLAYER)).toMatch(/^Kez Arrano takes a light wound \(.*3\+3/);
+    expect(line(wounded, PLAYER)).toBe('Someone unseen aboard takes a light wound.');
   });
 });
