@@ -6,6 +6,22 @@ import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
 
 const SPECTATOR = { seatId: 's1', role: 'spectator' as const };
 
+/** The fight: c1 of side a in the open against `lurkers` of side b, concealed at 60 m. */
+function againstLurkers(s: RhylanorState, lurkers: readonly string[]): RhylanorState {
+  return play(s, {
+    type: 'combat.start',
+    sides: [
+      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+      {
+        id: 'b',
+        name: 'Lurkers',
+        disposition: 'concealed',
+        members: lurkers.map((characterId) => ({ characterId, x: 60, y: 0 })),
+      },
+    ],
+  }).state;
+}
+
 /** A's sheet (c1, p1) against Arrano (c2, p2), concealed in a G-carrier (m1) that side a has spotted. */
 function lurking(sheet: string): RhylanorState {
   let s = fresh();
@@ -13,13 +29,7 @@ function lurking(sheet: string): RhylanorState {
   s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
   s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
   s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
-  s = play(s, {
-    type: 'combat.start',
-    sides: [
-      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-      { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-    ],
-  }).state;
+  s = againstLurkers(s, ['c2']);
   s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
   return play(s, { type: 'combat.spot', side: 'a', result: true }).state;
 }
@@ -120,18 +130,7 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
     s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state; // c1
     s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state; // c2
     s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state; // m1
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        {
-          id: 'b',
-          name: 'Lurkers',
-          disposition: 'concealed',
-          members: [{ characterId: 'c2', x: 60, y: 0 }],
-        },
-      ],
-    }).state;
+    s = againstLurkers(s, ['c2']);
     // The G-carrier stands in plain sight beside him.
     s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 3 }).state;
     s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
@@ -210,21 +209,7 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
     s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
     const p3 = { seatId: 'p3', role: 'player' as const };
     s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c3' }, [], p3).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        {
-          id: 'b',
-          name: 'Lurkers',
-          disposition: 'concealed',
-          members: [
-            { characterId: 'c2', x: 60, y: 0 },
-            { characterId: 'c3', x: 60, y: 0 },
-          ],
-        },
-      ],
-    }).state;
+    s = againstLurkers(s, ['c2', 'c3']);
     s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
     // 1 + 44 − 30 = 15, a major penetration; effect 2 + 2 = 4: every crewman; wounds 1 + 1 each.
     const r = play(s, { type: 'machine.hit', machineId: 'm1', pen: 44 }, [1, 2, 2, 1, 1, 1, 1]);

@@ -251,9 +251,12 @@ describe('describeRhylanorEvent', () => {
       place: 7,
     });
     expect(line(moved.events[0])).toBe(
-      'The referee moves Sgt. Dara Okonkwo to passenger seat 7 of the G-carrier.',
+      'The referee moves Sgt. Dara Okonkwo to a passenger’s seat (seat 7) of the G-carrier.',
     );
     // Older logs numbered no seats: the sentences name none.
+    expect(line({ type: 'machine.reseated', machineId: 'm1', characterId: 'c1', seat: 'passenger' })).toBe(
+      'The referee moves Sgt. Dara Okonkwo to a passenger’s seat of the G-carrier.',
+    );
     expect(line({ type: 'machine.boarded', machineId: 'm1', characterId: 'c1', seat: 'passenger' })).toBe(
       'Sgt. Dara Okonkwo gets into the G-carrier as a passenger.',
     );
@@ -298,7 +301,7 @@ describe('describeRhylanorEvent', () => {
       place: 5,
     });
     expect(line(moved.events[0], OTHER_PLAYER)).toBe(
-      'The referee moves Kez Arrano to passenger seat 5 of the G-carrier, unseen by the other side.',
+      'The referee moves Kez Arrano to a passenger’s seat (seat 5) of the G-carrier, unseen by the other side.',
     );
     expect(line(moved.events[0], PLAYER)).toBe('The referee moves someone unseen to another seat.');
     // A hit reaching him: 1 + 40 − 30 = 11, minor; effect 2 + 2 = 4, one crewman; wound 3 + 3, light.
@@ -306,5 +309,18 @@ describe('describeRhylanorEvent', () => {
     const wounded = of(hit.events, 'character.wounded')[0];
     expect(line(wounded, OTHER_PLAYER)).toMatch(/^Kez Arrano takes a light wound \(.*3\+3/);
     expect(line(wounded, PLAYER)).toBe('Someone unseen aboard takes a light wound.');
+  });
+
+  it('counts the gunners loading at a turret when the assignment names them (branch reaudit’s hands)', () => {
+    const person = { name: 'Gunner Ives' };
+    expect(
+      describeRhylanorEvent(
+        { type: 'space.gunner.assigned', ship: 's1', turret: 1, person, hands: 3 } as never,
+        who,
+      ),
+    ).toBe('Gunner Ives mans turret 2 of Rhylanor Express, 3 gunners loading.');
+    expect(
+      describeRhylanorEvent({ type: 'space.gunner.assigned', ship: 's1', turret: 0, person } as never, who),
+    ).toBe('Gunner Ives mans turret 1 of Rhylanor Express.');
   });
 });

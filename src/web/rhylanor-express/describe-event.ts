@@ -497,9 +497,7 @@ function describePersonal(e: Json, who: Who): string | undefined {
           ? 'the driver’s seat'
           : str(e.seat) === 'gunner'
             ? 'a gunner’s seat'
-            : num(e.place) !== null
-              ? `passenger seat ${num(e.place)}`
-              : 'a passenger’s seat'
+            : `a passenger’s seat${num(e.place) !== null ? ` (seat ${num(e.place)})` : ''}`
       } of ${e.machineId ? who(str(e.machineId)) : 'the vehicle'}${unseenNote(e)}.`;
     default:
       return undefined;
@@ -527,10 +525,14 @@ function describeSpace(e: Json, who: Who): string | undefined {
         : `The referee commands ${ship(e.ship)}.`;
     case 'space.crew.assigned':
       return `${str(obj(e.person).name) || 'Someone'} takes the ${str(e.post)} post on ${ship(e.ship)}.`;
-    case 'space.gunner.assigned':
+    case 'space.gunner.assigned': {
+      // `hands` (branch reaudit): the gunners loading at that turret, its own included.
+      const hands = num(e.hands);
+      const loading = hands !== null ? `, ${plural(hands, 'gunner')} loading` : '';
       return e.person
-        ? `${str(obj(e.person).name) || 'Someone'} mans turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)}.`
-        : `Turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)} has no gunner of its own.`;
+        ? `${str(obj(e.person).name) || 'Someone'} mans turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)}${loading}.`
+        : `Turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)} has no gunner of its own${loading}.`;
+    }
     case 'space.commander.assigned':
       return `${str(obj(e.person).name) || 'Someone'} commands ${sideName(e.side)}.`;
     case 'space.ship.placed':
