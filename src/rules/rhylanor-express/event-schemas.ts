@@ -278,7 +278,12 @@ const damageRollSchema = z.strictObject({
 });
 
 /** What decide adds to an event for redact: about a secret NPC, or a concealed man's move. */
-const flags = { secret: z.literal(true).optional(), hidden: z.literal(true).optional() };
+const flags = {
+  secret: z.literal(true).optional(),
+  hidden: z.literal(true).optional(),
+  /** Beside `hidden`: the seat that owns the unseen man, whose own copy stays whole. */
+  seenBy: z.string().min(1).max(100).optional(),
+};
 
 function event<T extends PersonalEvent['type'], S extends z.ZodRawShape>(type: T, shape: S) {
   return z.strictObject({ type: z.literal(type), ...shape, ...flags });
@@ -287,6 +292,8 @@ function event<T extends PersonalEvent['type'], S extends z.ZodRawShape>(type: T
 const rolls = z.array(rollRecordSchema).max(200);
 /** Set by decide for `redact`: the rolls of a wound volley that fall on an unseen man aboard (their places). */
 const unseen = z.array(count).min(1).max(200).optional();
+/** Beside `unseen`: the seat owning each of those men (null: nobody's, a secret NPC). */
+const unseenBy = z.array(z.string().min(1).max(100).nullable()).min(1).max(200).optional();
 
 export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodType>> = {
   'character.created': event('character.created', { character: characterSchema }),
@@ -337,10 +344,10 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
       for (const problem of referenceProblems(pack)) ctx.addIssue({ code: 'custom', message: problem });
     }),
   }),
-  'window.opened': event('window.opened', { rolls, after: continuationSchema, unseen }),
+  'window.opened': event('window.opened', { rolls, after: continuationSchema, unseen, unseenBy }),
   'pool.spent': event('pool.spent', { side, delta: int, rollIndex: count.nullable() }),
   'pool.passed': event('pool.passed', { side }),
-  'window.closed': event('window.closed', { rolls, by: z.enum(['pools', 'referee']), unseen }),
+  'window.closed': event('window.closed', { rolls, by: z.enum(['pools', 'referee']), unseen, unseenBy }),
   'pool.stagedUsed': event('pool.stagedUsed', {}),
   'combat.started': event('combat.started', { combat: combatSchema }),
   'combat.spotted': event('combat.spotted', {

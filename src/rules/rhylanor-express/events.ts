@@ -106,6 +106,8 @@ export type PersonalEvent =
       readonly after: Continuation;
       /** Set by decide: the wound rolls on an unseen man aboard, kept anonymous from players. */
       readonly unseen?: readonly number[];
+      /** Set by decide, beside `unseen`: the seat that owns each such man (null: nobody's), who sees his own roll. */
+      readonly unseenBy?: readonly (string | null)[];
     }
   | {
       readonly type: 'pool.spent';
@@ -121,6 +123,7 @@ export type PersonalEvent =
       readonly by: 'pools' | 'referee';
       /** As on `window.opened`. */
       readonly unseen?: readonly number[];
+      readonly unseenBy?: readonly (string | null)[];
     }
   | { readonly type: 'pool.stagedUsed' }
   // Personal combat ---------------------------------------------------------------------------
@@ -191,6 +194,8 @@ export type PersonalEvent =
       readonly roll: RollRecord;
       /** Set by decide: he is an unseen man aboard a vehicle that was hit. */
       readonly hidden?: boolean;
+      /** Set by decide beside `hidden`: his owner's seat, whose copy names him. */
+      readonly seenBy?: string;
     }
   | {
       readonly type: 'combat.deviated';
@@ -205,6 +210,8 @@ export type PersonalEvent =
       readonly characterId: string;
       /** Set by decide: he is an unseen man aboard a vehicle that was hit. */
       readonly hidden?: boolean;
+      /** Set by decide beside `hidden`: his owner's seat, whose copy names him. */
+      readonly seenBy?: string;
       readonly wound: Wound;
       readonly rolled: WoundLevel;
       readonly shift: number;

@@ -6,6 +6,22 @@ import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
 
 const SPECTATOR = { seatId: 's1', role: 'spectator' as const };
 
+/** The fight: c1 of side a in the open against `lurkers` of side b, concealed at 60 m. */
+function againstLurkers(s: RhylanorState, lurkers: readonly string[]): RhylanorState {
+  return play(s, {
+    type: 'combat.start',
+    sides: [
+      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+      {
+        id: 'b',
+        name: 'Lurkers',
+        disposition: 'concealed',
+        members: lurkers.map((characterId) => ({ characterId, x: 60, y: 0 })),
+      },
+    ],
+  }).state;
+}
+
 /** A's sheet (c1, p1) against Arrano (c2, p2), concealed in a G-carrier (m1) that side a has spotted. */
 function lurking(sheet: string): RhylanorState {
   let s = fresh();
@@ -13,13 +29,7 @@ function lurking(sheet: string): RhylanorState {
   s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state;
   s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
   s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
-  s = play(s, {
-    type: 'combat.start',
-    sides: [
-      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-      { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-    ],
-  }).state;
+  s = againstLurkers(s, ['c2']);
   s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
   return play(s, { type: 'combat.spot', side: 'a', result: true }).state;
 }
@@ -120,18 +130,7 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
     s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state; // c1
     s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state; // c2
     s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state; // m1
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        {
-          id: 'b',
-          name: 'Lurkers',
-          disposition: 'concealed',
-          members: [{ characterId: 'c2', x: 60, y: 0 }],
-        },
-      ],
-    }).state;
+    s = againstLurkers(s, ['c2']);
     // The G-carrier stands in plain sight beside him.
     s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 3 }).state;
     s = play(s, { type: 'combat.spot', side: 'a', result: true }).state;
@@ -151,7 +150,10 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
     expect(JSON.stringify(rhylanorExpress.view(s, PLAYER))).not.toMatch(/"characterId":"c2"/);
     for (const e of log) {
       expect(JSON.stringify(rhylanorExpress.redact(e, PLAYER))).not.toContain('c2');
+      expect(JSON.stringify(rhylanorExpress.redact(e, PLAYER))).not.toContain('p2');
       expect(rhylanorExpress.redact(e, GM_SEAT)).toBe(e);
+      // His own player reads his own getting in and changing seat whole (issue 15).
+      expect(rhylanorExpress.redact(e, OTHER_PLAYER)).toBe(e);
     }
     // His own seat and the referee know he is aboard.
     expect(riders(s, OTHER_PLAYER)).toEqual(['c2']);
@@ -185,6 +187,53 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
       hidden: true,
     });
     expect(rhylanorExpress.redact(alighted as never, GM_SEAT)).toMatchObject({ characterId: 'c2', x: 62 });
+    // His own player's copy is whole: he knows where he stepped out (issue 15); a spectator's is not.
+    expect(rhylanorExpress.redact(alighted as never, OTHER_PLAYER)).toMatchObject({
+      characterId: 'c2',
+      machineId: 'm1',
+      x: 62,
+      y: 1,
+    });
+    expect(rhylanorExpress.redact(alighted as never, SPECTATOR)).toEqual({
+      type: 'machine.alighted',
+      hidden: true,
+    });
+  });
+
+  it('a hit reaching unseen men of two players names them to neither: one seat sees only events all his own', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state; // c1
+    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state; // c2
+    s = play(s, { type: 'character.create', sheet: 'marchetti', owner: 'p3' }).state; // c3
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
+    const p3 = { seatId: 'p3', role: 'player' as const };
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c3' }, [], p3).state;
+    s = againstLurkers(s, ['c2', 'c3']);
+    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
+    // 1 + 44 − 30 = 15, a major penetration; effect 2 + 2 = 4: every crewman; wounds 1 + 1 each.
+    const r = play(s, { type: 'machine.hit', machineId: 'm1', pen: 44 }, [1, 2, 2, 1, 1, 1, 1]);
+    const hit = r.events.find((e) => e.type === 'machine.crewAttacked');
+    expect(hit).toMatchObject({ characterIds: ['c2', 'c3'], hidden: true });
+    expect(hit).not.toHaveProperty('seenBy');
+    for (const seat of [PLAYER, OTHER_PLAYER, p3])
+      expect(rhylanorExpress.redact(hit as never, seat)).toEqual({
+        type: 'machine.crewAttacked',
+        machineId: 'm1',
+        effect: 'allCrewAttacked',
+        hidden: true,
+      });
+    // Each wound roll is its own man's: his player alone reads it whole.
+    const unhurt = r.events.filter((e) => e.type === 'combat.unhurt');
+    expect(unhurt.map((e) => (e as { seenBy?: string }).seenBy)).toEqual(['p2', 'p3']);
+    const [arrano, marchetti] = unhurt;
+    expect(rhylanorExpress.redact(arrano as never, OTHER_PLAYER)).toBe(arrano);
+    expect(rhylanorExpress.redact(arrano as never, p3)).toEqual({ type: 'combat.unhurt', hidden: true });
+    expect(rhylanorExpress.redact(marchetti as never, p3)).toBe(marchetti);
+    expect(rhylanorExpress.redact(marchetti as never, OTHER_PLAYER)).toEqual({
+      type: 'combat.unhurt',
+      hidden: true,
+    });
   });
 
   it('a secret NPC aboard outside a fight is neither in the rider list nor named by the event', () => {
@@ -239,12 +288,22 @@ describe('wound rolls on an unseen man aboard', () => {
       rolls: [{ purpose: 'wound roll on someone unseen aboard', faces: [3, 3] }],
       after: { kind: 'wounds', hits: [{ targetId: 'someone unseen aboard' }] },
     });
-    for (const seat of [PLAYER, OTHER_PLAYER, SPECTATOR]) {
+    expect(opened).toMatchObject({ unseenBy: ['p2'] });
+    for (const seat of [PLAYER, SPECTATOR]) {
       const copy = JSON.stringify(rhylanorExpress.redact(opened as never, seat));
       expect(copy).not.toContain('c2');
       expect(copy).not.toContain('Arrano');
-      expect(copy).not.toContain('unseen":[');
+      expect(copy).not.toContain('"unseen');
+      expect(copy).not.toContain('p2');
     }
+    // Arrano's own player (p2) reads the roll on him by name, without the others' lists.
+    const ownCopy = rhylanorExpress.redact(opened as never, OTHER_PLAYER);
+    expect(ownCopy).toMatchObject({
+      rolls: [{ purpose: 'wound roll on Kez Arrano', faces: [3, 3] }],
+      after: { kind: 'wounds', hits: [{ targetId: 'c2' }] },
+    });
+    expect(JSON.stringify(ownCopy)).not.toContain('unseen');
+    expect(rhylanorExpress.eventSchemas?.['window.opened']?.safeParse(opened).success).toBe(true);
     expect(rhylanorExpress.redact(opened as never, GM_SEAT)).toBe(opened);
     // The open window in a player's view, and Arrano's sheet (its wounds would tell).
     const view = rhylanorExpress.view(hit.state, PLAYER) as {
@@ -274,6 +333,10 @@ describe('wound rolls on an unseen man aboard', () => {
       level: 'light',
     });
     expect(rhylanorExpress.redact(wounded as never, GM_SEAT)).toBe(wounded);
+    // His own player reads his own wound whole.
+    expect(wounded).toMatchObject({ seenBy: 'p2' });
+    expect(rhylanorExpress.redact(wounded as never, OTHER_PLAYER)).toBe(wounded);
+    expect(JSON.stringify(rhylanorExpress.redact(wounded as never, PLAYER))).not.toContain('p2');
     const after = rhylanorExpress.view(closed.state, PLAYER) as { characters: Record<string, unknown> };
     expect(JSON.stringify(after.characters.c2)).not.toContain('light');
   });

@@ -280,29 +280,50 @@ function markSecret(
       (e.type === 'combat.moved' || e.type === 'combat.positioned') &&
       state.combat?.combatants[e.id]?.concealed
     ) {
-      if (!(e.type === 'combat.positioned' && e.concealed === false)) return { ...e, hidden: true };
+      if (!(e.type === 'combat.positioned' && e.concealed === false))
+        return { ...e, hidden: true, ...seenBy(state, [e.id]) };
     }
-    // An unfound man getting in or out of a vehicle in plain sight would show where he is.
+    // An unfound man getting in or out of a vehicle in plain sight would show where he is; his own
+    // seat (`seenBy`) knows where he is and reads it whole.
     if (
       (e.type === 'machine.boarded' || e.type === 'machine.alighted' || e.type === 'machine.reseated') &&
       unseenRider(state, e.characterId)
     )
-      return { ...e, hidden: true };
+      return { ...e, hidden: true, ...seenBy(state, [e.characterId]) };
     // A hit on a vehicle that reaches an unfound man aboard would say where he is.
-    if (e.type === 'machine.crewAttacked' && e.characterIds.some((id) => unseenRider(state, id)))
-      return { ...e, hidden: true };
+    if (e.type === 'machine.crewAttacked') {
+      const unseen = e.characterIds.filter((id) => unseenRider(state, id));
+      if (unseen.length > 0) return { ...e, hidden: true, ...seenBy(state, unseen) };
+    }
     // So would the wound rolls that follow it, on him (issue 15).
     const flagged = secret ? { ...e, secret: true as const } : e;
     if ((e.type === 'character.wounded' || e.type === 'combat.unhurt') && unseenAboard(state, e.characterId))
-      return { ...flagged, hidden: true };
+      return { ...flagged, hidden: true, ...seenBy(state, [e.characterId]) };
     if (e.type === 'window.opened' || e.type === 'window.closed') {
-      const unseen = unseenWoundRolls(e.type === 'window.opened' ? e.after : then, (id) =>
-        unseenAboard(state, id),
-      );
-      if (unseen.length > 0) return { ...flagged, unseen };
+      const after = e.type === 'window.opened' ? e.after : then;
+      const unseen = unseenWoundRolls(after, (id) => unseenAboard(state, id));
+      if (unseen.length > 0 && after?.kind === 'wounds') {
+        const unseenBy = unseen.map((i) => ownerOf(state, after.hits[i]?.targetId));
+        return { ...flagged, unseen, ...(unseenBy.some((o) => o !== null) ? { unseenBy } : {}) };
+      }
     }
     return flagged;
   });
+}
+
+/** The seat that plays a character (null: the referee's, as a secret NPC is). */
+function ownerOf(state: RhylanorState, id: string | undefined): string | null {
+  return (id !== undefined && state.characters[id]?.owner) || null;
+}
+
+/**
+ * `seenBy` for an event about unseen men: the one seat that owns them all, whose copy may name
+ * them (they are his own); none when a secret NPC or another player's man is among them.
+ */
+function seenBy(state: RhylanorState, ids: readonly string[]): { seenBy?: string } {
+  const owners = new Set(ids.map((id) => ownerOf(state, id)));
+  const [only] = owners;
+  return owners.size === 1 && typeof only === 'string' ? { seenBy: only } : {};
 }
 
 /** A man aboard a vehicle whom players may not see. */

@@ -205,6 +205,8 @@ export function redactPersonal(
   if (seesSecrets(seat)) return event;
   if (isChatEvent(event)) return redactChat(event, seat);
   const secret = (event as { secret?: boolean }).secret === true;
+  // An event about unseen men all of whom this seat plays: his own, so whole (issue 15).
+  const own = (event as { seenBy?: string }).seenBy === seat.seatId;
   // Assembled per case; every branch keeps the event's `type`.
   let out: unknown;
   switch (event.type) {
@@ -237,21 +239,22 @@ export function redactPersonal(
     case 'combat.moved':
     case 'combat.positioned':
       // `hidden`: set by decide when the one moving is concealed; his new place stays unknown.
-      out = (event as { hidden?: boolean }).hidden ? { type: event.type, id: event.id } : event;
+      out = (event as { hidden?: boolean }).hidden && !own ? { type: event.type, id: event.id } : event;
       return out as { readonly type: string };
     case 'machine.boarded':
     case 'machine.alighted':
     case 'machine.reseated':
       // `hidden`: set by decide when the rider is unfound or a secret NPC outside a fight; a
       // vehicle's place is public, so who got in or out of it (and where he stepped out) stays back.
-      out = (event as { hidden?: boolean }).hidden ? { type: event.type, hidden: true } : event;
+      out = (event as { hidden?: boolean }).hidden && !own ? { type: event.type, hidden: true } : event;
       return out as { readonly type: string };
     case 'machine.crewAttacked':
       // `hidden`: the hit reached an unfound man (or a secret NPC) aboard; the vehicle and what the
       // hit did are public, who was aboard (and who got clear of an explosion) is not.
-      out = (event as { hidden?: boolean }).hidden
-        ? { type: event.type, machineId: event.machineId, effect: event.effect, hidden: true }
-        : event;
+      out =
+        (event as { hidden?: boolean }).hidden && !own
+          ? { type: event.type, machineId: event.machineId, effect: event.effect, hidden: true }
+          : event;
       return out as { readonly type: string };
     case 'combat.hits':
       out = secret ? { ...event, roll: lumped(event.roll) } : event;
@@ -259,17 +262,20 @@ export function redactPersonal(
     case 'window.opened':
     case 'window.closed': {
       const rolls = secret ? { ...event, rolls: event.rolls.map(lumped) } : event;
-      // `unseen`: set by decide, the rolls of the volley that fall on an unseen man aboard.
-      const { unseen, ...rest } = rolls as typeof rolls & { unseen?: number[] };
-      out = unseen ? withoutUnseenWounds(rest, unseen) : rolls;
+      // `unseen`: set by decide, the rolls of the volley that fall on an unseen man aboard; the
+      // seat that plays one of them (`unseenBy`) sees his own roll named. Neither list goes out:
+      // the owners would say whose men are hidden.
+      const { unseen, unseenBy, ...rest } = rolls;
+      const others = unseen?.filter((_, k) => unseenBy?.[k] !== seat.seatId) ?? [];
+      out = unseen ? withoutUnseenWounds(rest, others) : rolls;
       return out as { readonly type: string };
     }
     case 'character.wounded':
       // `hidden`: a wound roll after a hit on a vehicle fell on an unseen man aboard; how bad stays public.
-      out = event.hidden ? { type: event.type, hidden: true, level: event.wound.level } : event;
+      out = event.hidden && !own ? { type: event.type, hidden: true, level: event.wound.level } : event;
       return out as { readonly type: string };
     case 'combat.unhurt':
-      out = event.hidden ? { type: event.type, hidden: true } : event;
+      out = event.hidden && !own ? { type: event.type, hidden: true } : event;
       return out as { readonly type: string };
     case 'pack.loaded':
       out = { type: event.type, pack: playerPack(event.pack) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
-import { fresh, of, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { fresh, OTHER_PLAYER, of, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { describeRhylanorEvent } from './describe-event.ts';
 import { fightState } from './test-kit.tsx';
 import { nameIn } from './your-move.ts';
@@ -251,9 +251,12 @@ describe('describeRhylanorEvent', () => {
       place: 7,
     });
     expect(line(moved.events[0])).toBe(
-      'The referee moves Sgt. Dara Okonkwo to passenger seat 7 of the G-carrier.',
+      'The referee moves Sgt. Dara Okonkwo to a passenger’s seat (seat 7) of the G-carrier.',
     );
     // Older logs numbered no seats: the sentences name none.
+    expect(line({ type: 'machine.reseated', machineId: 'm1', characterId: 'c1', seat: 'passenger' })).toBe(
+      'The referee moves Sgt. Dara Okonkwo to a passenger’s seat of the G-carrier.',
+    );
     expect(line({ type: 'machine.boarded', machineId: 'm1', characterId: 'c1', seat: 'passenger' })).toBe(
       'Sgt. Dara Okonkwo gets into the G-carrier as a passenger.',
     );
@@ -268,5 +271,56 @@ describe('describeRhylanorEvent', () => {
     ).toBe(
       'Sgt. Dara Okonkwo fires carbine through a firing port of the G-carrier at Starport guard (long range, 1 round).',
     );
+  });
+
+  it('gives an unseen rider’s own player his own getting in, seat changes and wounds by name (issue 15)', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state; // c1
+    s = play(s, { type: 'character.create', sheet: 'arrano', owner: 'p2' }).state; // c2
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c2' }, [], OTHER_PLAYER).state;
+    s = play(s, {
+      type: 'combat.start',
+      sides: [
+        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+        { id: 'b', name: 'Lurkers', disposition: 'concealed', members: [{ characterId: 'c2', x: 60, y: 0 }] },
+      ],
+    }).state;
+    s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'b', x: 60, y: 0 }).state;
+    const names: Record<string, string> = { c2: 'Kez Arrano', m1: 'the G-carrier' };
+    const line = (e: unknown, seat: typeof PLAYER) =>
+      describeRhylanorEvent(
+        rhylanorExpress.redact(e as never, seat) as { type: string },
+        (id) => names[id] ?? id,
+      );
+    const moved = play(s, {
+      type: 'machine.seat',
+      machineId: 'm1',
+      characterId: 'c2',
+      seat: 'passenger',
+      place: 5,
+    });
+    expect(line(moved.events[0], OTHER_PLAYER)).toBe(
+      'The referee moves Kez Arrano to a passenger’s seat (seat 5) of the G-carrier, unseen by the other side.',
+    );
+    expect(line(moved.events[0], PLAYER)).toBe('The referee moves someone unseen to another seat.');
+    // A hit reaching him: 1 + 40 − 30 = 11, minor; effect 2 + 2 = 4, one crewman; wound 3 + 3, light.
+    const hit = play(moved.state, { type: 'machine.hit', machineId: 'm1', pen: 40 }, [1, 2, 2, 3, 3]);
+    const wounded = of(hit.events, 'character.wounded')[0];
+    expect(line(wounded, OTHER_PLAYER)).toMatch(/^Kez Arrano takes a light wound \(.*3\+3/);
+    expect(line(wounded, PLAYER)).toBe('Someone unseen aboard takes a light wound.');
+  });
+
+  it('counts the gunners loading at a turret when the assignment names them (branch reaudit’s hands)', () => {
+    const person = { name: 'Gunner Ives' };
+    expect(
+      describeRhylanorEvent(
+        { type: 'space.gunner.assigned', ship: 's1', turret: 1, person, hands: 3 } as never,
+        who,
+      ),
+    ).toBe('Gunner Ives mans turret 2 of Rhylanor Express, 3 gunners loading.');
+    expect(
+      describeRhylanorEvent({ type: 'space.gunner.assigned', ship: 's1', turret: 0, person } as never, who),
+    ).toBe('Gunner Ives mans turret 1 of Rhylanor Express.');
   });
 });

@@ -24,6 +24,14 @@ function seatNumber(place: unknown): string {
   return n !== null ? ` in seat ${n}` : '';
 }
 
+/**
+ * Whole copies (the referee's, or the player whose unseen man it is) of an event the others get
+ * without names: say so, so the reader knows the other side was not told.
+ */
+function unseenNote(e: Json): string {
+  return e.hidden === true ? ', unseen by the other side' : '';
+}
+
 /** A robot's lost turns after a hit (§7.14): "; it sits out turns 2 to 4 (die 3)". */
 function lostTurnsText(v: unknown): string {
   const from = num(obj(v).from);
@@ -350,19 +358,19 @@ function describePersonal(e: Json, who: Who): string | undefined {
     }
     case 'machine.boarded':
       // The player copy of an unfound man's boarding: who and which vehicle stay back.
-      if (e.hidden === true) return 'Someone unseen gets into a vehicle.';
+      if (e.hidden === true && e.characterId === undefined) return 'Someone unseen gets into a vehicle.';
       return `${capital(ch(e.characterId))} gets into ${e.machineId ? who(str(e.machineId)) : 'a vehicle'} as ${
         str(e.seat) === 'driver' ? 'its driver' : str(e.seat) === 'gunner' ? 'a gunner' : 'a passenger'
-      }${seatNumber(e.place)}.`;
+      }${seatNumber(e.place)}${unseenNote(e)}.`;
     case 'machine.alighted':
-      if (e.hidden === true) return 'Someone unseen gets out of a vehicle.';
+      if (e.hidden === true && e.characterId === undefined) return 'Someone unseen gets out of a vehicle.';
       return `${capital(ch(e.characterId))} gets out of ${e.machineId ? who(str(e.machineId)) : 'a vehicle'}${
         num(e.x) !== null && num(e.y) !== null ? ` at ${num(e.x)}, ${num(e.y)} m` : ''
-      }.`;
+      }${unseenNote(e)}.`;
     case 'machine.crewAttacked': {
       const vehicle = e.machineId ? who(str(e.machineId)) : 'the vehicle';
       // A player's copy of a hit on an unfound man aboard names nobody.
-      if (e.hidden === true)
+      if (e.hidden === true && e.characterIds === undefined)
         return str(e.effect) === 'explode'
           ? `${capital(vehicle)} explodes with someone unseen aboard.`
           : `The hit on ${vehicle} reaches someone unseen aboard.`;
@@ -482,16 +490,15 @@ function describePersonal(e: Json, who: Who): string | undefined {
         num(e.crashFace) !== null ? ` (crash: End −${num(e.crashFace)})` : ''
       }.`;
     case 'machine.reseated':
-      if (e.hidden === true) return 'The referee moves someone unseen to another seat.';
+      if (e.hidden === true && e.characterId === undefined)
+        return 'The referee moves someone unseen to another seat.';
       return `The referee moves ${ch(e.characterId)} to ${
         str(e.seat) === 'driver'
           ? 'the driver’s seat'
           : str(e.seat) === 'gunner'
             ? 'a gunner’s seat'
-            : num(e.place) !== null
-              ? `passenger seat ${num(e.place)}`
-              : 'a passenger’s seat'
-      } of ${e.machineId ? who(str(e.machineId)) : 'the vehicle'}.`;
+            : `a passenger’s seat${num(e.place) !== null ? ` (seat ${num(e.place)})` : ''}`
+      } of ${e.machineId ? who(str(e.machineId)) : 'the vehicle'}${unseenNote(e)}.`;
     default:
       return undefined;
   }
@@ -518,10 +525,14 @@ function describeSpace(e: Json, who: Who): string | undefined {
         : `The referee commands ${ship(e.ship)}.`;
     case 'space.crew.assigned':
       return `${str(obj(e.person).name) || 'Someone'} takes the ${str(e.post)} post on ${ship(e.ship)}.`;
-    case 'space.gunner.assigned':
+    case 'space.gunner.assigned': {
+      // `hands` (branch reaudit): the gunners loading at that turret, its own included.
+      const hands = num(e.hands);
+      const loading = hands !== null ? `, ${plural(hands, 'gunner')} loading` : '';
       return e.person
-        ? `${str(obj(e.person).name) || 'Someone'} mans turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)}.`
-        : `Turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)} has no gunner of its own.`;
+        ? `${str(obj(e.person).name) || 'Someone'} mans turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)}${loading}.`
+        : `Turret ${(num(e.turret) ?? 0) + 1} of ${ship(e.ship)} has no gunner of its own${loading}.`;
+    }
     case 'space.commander.assigned':
       return `${str(obj(e.person).name) || 'Someone'} commands ${sideName(e.side)}.`;
     case 'space.ship.placed':
