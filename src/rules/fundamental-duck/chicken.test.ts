@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultPack } from './data/pack.ts';
+import { fundamentalDuck as fd } from './index.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 /** The BINGE deficit's flinch (digest 12): moved one square away from the nearest Threat, free. */
@@ -109,5 +111,63 @@ describe('a chicken who stood still lashes out on 2d6 = 12 in Housekeeping (12, 
     });
     expect(ev).toContainEqual({ type: 'flames.changed', square: 7 * 15 + 2, flames: 1 });
     expect(t.state.teamers.sparks?.ammo.flamer).toBe(11);
+  });
+});
+
+describe('a lash-out without a gun (12)', () => {
+  /** YOU armed only with `weapons`, a chicken at (0,7) who has not moved; Brick at (1,7) or a Skitter at (1,8) that has acted. */
+  function unarmed(names: string[], victim: 'brick' | 'skitter'): Table {
+    const weapons = names.map((weapon) => ({ weapon, count: 1, upgrades: 0, doubleDice: false }));
+    const team = {
+      ...defaultPack.team,
+      teamers: defaultPack.team.teamers.map((m) => (m.id === 'you' ? { ...m, weapons } : m)),
+    };
+    const t = new Table(new ScriptThenSeeded([], 3), fd.setup({ pack: { ...defaultPack, team } }));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send(
+      { type: 'gmOverride', teamerId: 'you', x: 0, y: 7, facing: 2, chicken: true, reason: 'set-up' },
+      GM,
+    );
+    if (victim === 'brick')
+      t.send({ type: 'gmOverride', teamerId: 'brick', x: 1, y: 7, facing: 6, reason: 'set-up' }, GM);
+    else {
+      t.fold([threatPlaced(3, { id: 's1', species: 'skitter', x: 1, y: 8, facing: 6 })]);
+      const s1 = t.state.threats.s1 as NonNullable<(typeof t.state.threats)[string]>;
+      t.fold([{ type: 'gm.overrode', by: 'gm', threat: { ...s1, acted: true }, reason: 'test' }]);
+    }
+    return t;
+  }
+
+  it('with a grenade and no gun, his own grenade goes off in his square: every figure in the 3×3 on 4+', () => {
+    const t = unarmed(['cutlass', 'grenade'], 'brick');
+    // Housekeeping: 12, then the blast dice in reading order: YOU (0,7) 3 misses, Brick (1,7) 4 hits.
+    t.dice = new ScriptThenSeeded([6, 6, 3, 4], 5);
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    expect(ev.find((e) => e.type === 'attack.resolved')).toMatchObject({
+      by: 'you',
+      weapon: 'grenade',
+      x: 0,
+      y: 7,
+      targets: ['you', 'brick'],
+      faces: [3, 4],
+      hits: { you: 0, brick: 1 },
+    });
+    expect(t.state.teamers.brick?.wounds).toBe(1);
+    expect(t.state.teamers.you?.grenades).toBe(0);
+  });
+
+  it('with neither, he grapples the nearest Threat in contact, his cutlass worth nothing to a chicken', () => {
+    const t = unarmed(['cutlass'], 'skitter');
+    t.dice = new ScriptThenSeeded([6, 6, 6, 1], 5);
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    expect(ev.find((e) => e.type === 'grapple.resolved')).toMatchObject({
+      teamerId: 'you',
+      threatId: 's1',
+      teamerFace: 6,
+      teamerTotal: 6,
+      loser: 'threat',
+    });
+    expect(t.state.threats.s1).toBeUndefined();
   });
 });

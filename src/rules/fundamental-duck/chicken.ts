@@ -8,6 +8,7 @@ import { euclid } from './figures.ts';
 import { makeRoom } from './juggle.ts';
 import type { Teamer, Threat } from './state.ts';
 import { vehicleOfCrew } from './vehicles.ts';
+import { inContact } from './world-adapter.ts';
 
 /**
  * A Teamer whose BINGE test just failed flinches (12: the failed check shoves him one square back
@@ -69,9 +70,9 @@ export function chickenStepsBack(draft: Draft, teamerId: string): void {
  * failing that his cutlass), table dice, his + factors lost as a chicken's are. Bughunt reads: "gun" = his first weapon, in his sheet's order, that fires
  * with SHOOT and has a shot left (a flamer squirts into the victim's square); a panicked shot needs
  * no facing, range or line of fire (he turns and fires); its dice are the weapon's, each hit one
- * wound. No gun: his own grenade goes off in his square (the 3×3 blast, no scatter). Neither: a
- * grapple if the victim is a Threat, and against a comrade one wound (the booklet gives no grapple
- * between Teamers).
+ * wound. No gun: his own grenade goes off in his square (the 3×3 blast, no scatter). Neither: if
+ * the victim is in contact, a grapple if it is a Threat, and against a comrade one wound (the
+ * booklet gives no grapple between Teamers); not in contact, nothing (a cutlass needs reach).
  */
 export function lashOut(draft: Draft, t: Teamer, victim: { id: string; kind: 'teamer' | 'threat' }): void {
   const state = draft.state;
@@ -128,6 +129,9 @@ export function lashOut(draft: Draft, t: Teamer, victim: { id: string; kind: 'te
     blast(draft, t, grenade.id, squares, grenade.hitOn, x, y, { faces: [], x, y }, draft.table);
     return;
   }
+  // A cutlass reaches only a figure in contact; farther off, his lash-out comes to nothing.
+  const w = arenaOf(state).width;
+  if (!inContact(state, y * w + x, vy * w + vx)) return;
   if (victim.kind === 'threat') grapple(draft, victim.id, t.id, draft.table, false);
   else woundTeamer(draft, victim.id, draft.table);
 }

@@ -73,6 +73,17 @@ describe('grenades (24.2)', () => {
     expect(t.state.blasts).toHaveLength(9);
   });
 
+  it('the turn after a dash the scatter roll is 2 worse (9.4): a 2 lands one square off', () => {
+    const t = youAboard();
+    const you = t.state.teamers.you as NonNullable<FdState['teamers'][string]>;
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, dash: 'penalised' }, reason: 'test' }]);
+    // Scatter 2 + 2 = 4: one square, d8 face 3 → east: (3,7) lands at (4,7).
+    t.dice = new ScriptedDice([2, 3]);
+    const ev = t.send({ type: 'shoot', teamerId: 'you', weapon: 'grenade', x: 3, y: 7 });
+    const attack = ev.find((e) => e.type === 'attack.resolved');
+    expect(attack).toMatchObject({ scatter: { faces: [2, 3], x: 4, y: 7 } });
+  });
+
   it('a 6 scatters two squares in the d8 direction', () => {
     const t = youAboard();
     // Scatter 6 → two off, d8 face 5 → south: (3,7) lands at (3,9); the Harpy at (2,9) is in the blast.

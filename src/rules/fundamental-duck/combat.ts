@@ -607,12 +607,17 @@ type GrenadeWeapon = Extract<PackWeapon, { kind: 'grenade' }>;
 
 /**
  * How many squares a grenade thrown by `t` scatters on the scatter die `face` (its band of the
- * pack's table, after the ducked and demolitions modifiers). Shared by the throw and the
+ * pack's table, after the ducked, demolitions and dash modifiers). Shared by the throw and the
  * simulator's policy, which weighs every face before it throws.
  */
 export function scatterSquares(w: GrenadeWeapon, t: Teamer, face: number): number {
   if (!w.scatter) return 0;
-  const total = face + (t.ducked ? w.scatter.duckedAdd : 0) - (t.abilities.includes('demolitions') ? 1 : 0);
+  // The turn after a dash his dice are 2 worse (9.4): for a throw, 2 more on the scatter roll.
+  const total =
+    face +
+    (t.ducked ? w.scatter.duckedAdd : 0) -
+    (t.abilities.includes('demolitions') ? 1 : 0) +
+    (t.dash === 'penalised' ? DASH_PENALTY : 0);
   const band = w.scatter.bands.find((b) => total <= b.upTo) ?? w.scatter.bands[w.scatter.bands.length - 1];
   return band?.squares ?? 0;
 }

@@ -182,9 +182,10 @@ function loadBlast(
  * `chicken.ts` `lashOut` (his gun, else his own grenade, else his cutlass).
  */
 function chickenLashOut(draft: Draft): void {
+  const out = draft.state.rules.pack.combat.teamerWounds.outOfActionAt;
   for (const id of draft.state.teamOrder) {
     const t = draft.state.teamers[id] as Teamer;
-    if (!t.chicken || t.moved || t.x === null || t.y === null || t.wounds >= 2 || t.left) continue;
+    if (!t.chicken || t.moved || t.x === null || t.y === null || t.wounds >= out || t.left) continue;
     const a = d6(draft.table, `chicken lash-out of ${t.name}`);
     const b = d6(draft.table, `chicken lash-out of ${t.name}`);
     draft.emit({
@@ -236,7 +237,7 @@ function doorCheck(draft: Draft): void {
 function greenEvents(draft: Draft): void {
   const onTiles = new Set(
     teamersOnBoard(draft.state)
-      .filter((t) => t.wounds < 2)
+      .filter((t) => t.wounds < draft.state.rules.pack.combat.teamerWounds.outOfActionAt)
       .map((t) => draft.board.tileAt(t.x as number, t.y as number)),
   );
   for (const tile of [...onTiles].sort((a, b) => a - b)) {

@@ -112,7 +112,7 @@ export function bingeTest(draft: Draft, teamerId: string, purpose: string, dice:
  */
 export function stressSituation(draft: Draft, teamerId: string, why: string, dice: DiceSource): void {
   const t = teamerOf(draft.state, teamerId);
-  if (!t || t.wounds >= 2 || t.left) return;
+  if (!t || t.wounds >= draft.state.rules.pack.combat.teamerWounds.outOfActionAt || t.left) return;
   const binge = Math.max(1, t.binge - 1);
   draft.emit({ type: 'binge.changed', teamerId, binge, chicken: t.chicken, why });
   if (bingeTest(draft, teamerId, why, dice)) return;
