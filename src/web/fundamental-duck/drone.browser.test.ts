@@ -92,7 +92,7 @@ describe.runIf(canRun)('Fundamental Duck! the walking drone gun in the browser',
       await page.getByTestId('fd-drone-confirm').click();
       await expect
         .poll(async () => logText(log))
-        .toMatch(new RegExp(`YOU sets up a drone gun at \\(${sx},${sy}\\)`));
+        .toMatch(new RegExp(`YOU sets up the walking drone gun at \\(${sx},${sy}\\)`));
       await expect.poll(() => droneAt(page)).toBe(`translate(${sx}.5 ${sy}.5)`);
 
       // Second action: walk it to the lit square farthest from where it stands.
