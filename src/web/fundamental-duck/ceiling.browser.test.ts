@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
-import type { RunningServer } from '../../server/app.ts';
 import { TestTableDice } from '../../server/test-dice.ts';
-import {
-  browserTestsCanRun,
-  shot as columnShot,
-  pageProblems,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { boardedDuckTable, gmPlace, logText } from './browser-kit.ts';
+import { shot as columnShot, pageProblems } from '../three-sixteen/browser-kit.ts';
+import { boardedDuckTable, duckBrowserSuite, gmPlace, logText } from './browser-kit.ts';
 
 /**
  * The ceiling extension at the table (19, Ceiling.tsx) in real Chromium against the real server,
@@ -23,7 +16,6 @@ import { boardedDuckTable, gmPlace, logText } from './browser-kit.ts';
  * second move he crawls back and climbs down.
  */
 
-const canRun = browserTestsCanRun();
 const testDice = new TestTableDice(3)
   .always(/^ceiling level over tile/, 6)
   .always(/^ceiling exit: column/, 2)
@@ -68,21 +60,11 @@ const ceilingPack: FdPack = {
   },
 };
 
-describe.runIf(canRun)('Fundamental Duck! the ceiling in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer(
-    (b, s) => {
-      browser = b;
-      server = s;
-    },
-    { testDice },
-  );
-
+duckBrowserSuite('Fundamental Duck! the ceiling in the browser', testDice, (suite) => {
   for (const phone of [false, true]) {
     it(`climbs up through a hatch, crawls, and climbs down (${phone ? 'phone' : 'desktop'})`, async () => {
       const tag = phone ? 'phone' : 'desktop';
-      const { page, gm, log } = await boardedDuckTable(browser, server.url, 'Climber', {
+      const { page, gm, log } = await boardedDuckTable(suite.browser, suite.server.url, 'Climber', {
         phone,
         pack: ceilingPack,
       });
