@@ -1,12 +1,57 @@
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
-import { newSystemTable, openSeat } from '../three-sixteen/browser-kit.ts';
+import type { RunningServer } from '../../server/app.ts';
+import type { TestTableDice } from '../../server/test-dice.ts';
+import {
+  browserTestsCanRun,
+  newSystemTable,
+  openSeat,
+  withBrowserAndServer,
+} from '../three-sixteen/browser-kit.ts';
 
 /**
  * Helpers for the Fundamental Duck! browser tests (the build, server and Chromium come from the
  * 3:16 kit): a table of this system with its seats, and waits on the board.
  */
+
+/** The suite's Chromium and server, set once its `beforeAll` has run (read them inside a test). */
+export interface DuckSuite {
+  readonly browser: Browser;
+  readonly server: RunningServer;
+}
+
+/**
+ * A suite of FD browser tests: skipped where Chromium cannot run, one built app, server (its
+ * tables rolling `testDice`) and browser for all its tests, as every FD browser test sets up.
+ */
+export function duckBrowserSuite(
+  name: string,
+  testDice: TestTableDice,
+  body: (suite: DuckSuite) => void,
+): void {
+  const suite: { browser?: Browser; server?: RunningServer } = {};
+  const ready: DuckSuite = {
+    get browser() {
+      if (!suite.browser) throw new Error('the suite has no browser yet (read it inside a test)');
+      return suite.browser;
+    },
+    get server() {
+      if (!suite.server) throw new Error('the suite has no server yet (read it inside a test)');
+      return suite.server;
+    },
+  };
+  describe.runIf(browserTestsCanRun())(name, () => {
+    withBrowserAndServer(
+      (b, s) => {
+        suite.browser = b;
+        suite.server = s;
+      },
+      { testDice },
+    );
+    body(ready);
+  });
+}
 
 /** A Fundamental Duck! table: the creator's seat (GM) and one player seat per name. */
 export async function newDuckTable(base: string, players: readonly string[]) {

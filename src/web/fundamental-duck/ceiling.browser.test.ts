@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
-import type { RunningServer } from '../../server/app.ts';
 import { TestTableDice } from '../../server/test-dice.ts';
-import {
-  browserTestsCanRun,
-  shot as columnShot,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { gmPlace, loadPack, newDuckTable } from './browser-kit.ts';
+import { shot as columnShot, pageProblems } from '../three-sixteen/browser-kit.ts';
+import { boardedDuckTable, duckBrowserSuite, gmPlace, logText } from './browser-kit.ts';
 
 /**
  * The ceiling extension at the table (19, Ceiling.tsx) in real Chromium against the real server,
@@ -24,7 +16,6 @@ import { gmPlace, loadPack, newDuckTable } from './browser-kit.ts';
  * second move he crawls back and climbs down.
  */
 
-const canRun = browserTestsCanRun();
 const testDice = new TestTableDice(3)
   .always(/^ceiling level over tile/, 6)
   .always(/^ceiling exit: column/, 2)
@@ -69,32 +60,14 @@ const ceilingPack: FdPack = {
   },
 };
 
-async function logText(page: Page): Promise<string> {
-  return (await page.locator('.log').textContent()) ?? '';
-}
-
-describe.runIf(canRun)('Fundamental Duck! the ceiling in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer(
-    (b, s) => {
-      browser = b;
-      server = s;
-    },
-    { testDice },
-  );
-
+duckBrowserSuite('Fundamental Duck! the ceiling in the browser', testDice, (suite) => {
   for (const phone of [false, true]) {
     it(`climbs up through a hatch, crawls, and climbs down (${phone ? 'phone' : 'desktop'})`, async () => {
       const tag = phone ? 'phone' : 'desktop';
-      const { gmUrl, playerUrls } = await newDuckTable(server.url, ['Climber']);
-      const page = await openSeat(browser, playerUrls[0] as string, phone);
-      const gm = await openSeat(browser, gmUrl);
-      // The log: on the phone it sits behind a tab, so it is read on the GM's desktop page.
-      const log = phone ? gm : page;
-      await loadPack(page, ceilingPack);
-      await page.getByTestId('fd-board').click();
-      await page.getByTestId('fd-activate').waitFor();
+      const { page, gm, log } = await boardedDuckTable(suite.browser, suite.server.url, 'Climber', {
+        phone,
+        pack: ceilingPack,
+      });
       // The entry tile's hatch, drawn on the board for the players.
       await expect.poll(() => page.locator('[data-exit="hatch"][data-x="1"][data-y="6"]').count()).toBe(1);
       // YOU on the crate next to it.

@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
-import type { RunningServer } from '../../server/app.ts';
 import { TestTableDice } from '../../server/test-dice.ts';
-import {
-  browserTestsCanRun,
-  shot as columnShot,
-  pageProblems,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { boardedDuckTable, cursorTo, gmPlace, logText } from './browser-kit.ts';
+import { shot as columnShot, pageProblems } from '../three-sixteen/browser-kit.ts';
+import { boardedDuckTable, cursorTo, duckBrowserSuite, gmPlace, logText } from './browser-kit.ts';
 
 /**
  * The walking drone gun (Drone.tsx; the rules' `setUpDrone` and `directDrone`) in real Chromium
@@ -21,7 +15,6 @@ import { boardedDuckTable, cursorTo, gmPlace, logText } from './browser-kit.ts';
  * The table's dice are the test-only script's: both fumble tests pass.
  */
 
-const canRun = browserTestsCanRun();
 const testDice = new TestTableDice(4).always(/^fumble test \((set up a drone gun|direct a drone)\)/, 1);
 
 /** The default pack with YOU carrying the walking drone gun. */
@@ -58,21 +51,11 @@ async function pick(page: Page, phone: boolean, x: number, y: number): Promise<v
 
 const droneAt = (page: Page) => page.locator('[data-drone]').first().getAttribute('transform');
 
-describe.runIf(canRun)('Fundamental Duck! the walking drone gun in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer(
-    (b, s) => {
-      browser = b;
-      server = s;
-    },
-    { testDice },
-  );
-
+duckBrowserSuite('Fundamental Duck! the walking drone gun in the browser', testDice, (suite) => {
   for (const phone of [false, true]) {
     it(`sets up a walking drone gun and walks it to a new square (${phone ? 'phone' : 'desktop'})`, async () => {
       const tag = phone ? 'phone' : 'desktop';
-      const { page, gm, log } = await boardedDuckTable(browser, server.url, 'Operator', {
+      const { page, gm, log } = await boardedDuckTable(suite.browser, suite.server.url, 'Operator', {
         phone,
         pack: walking,
       });
@@ -92,7 +75,7 @@ describe.runIf(canRun)('Fundamental Duck! the walking drone gun in the browser',
       await page.getByTestId('fd-drone-confirm').click();
       await expect
         .poll(async () => logText(log))
-        .toMatch(new RegExp(`YOU sets up a drone gun at \\(${sx},${sy}\\)`));
+        .toMatch(new RegExp(`YOU sets up the walking drone gun at \\(${sx},${sy}\\)`));
       await expect.poll(() => droneAt(page)).toBe(`translate(${sx}.5 ${sy}.5)`);
 
       // Second action: walk it to the lit square farthest from where it stands.
