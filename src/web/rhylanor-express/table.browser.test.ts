@@ -169,6 +169,17 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect.poll(() => player.getByTestId('fight-phase').textContent()).toContain('Crew: direct fire');
   }
 
+  /** Okonkwo fires from inside a vehicle with her player's own dice, 1 and 1 (a miss); the Crew passes its pool. */
+  async function okonkwoMissesFrom(player: Page, gm: Page, fire: Locator) {
+    await player.getByLabel('my own dice').check();
+    await fire.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(player, [1, 1]);
+    await crewPasses(player);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
+  }
+
   const packFile = (pack: unknown, name = 'raid.re-pack.json') => ({
     name,
     mimeType: 'application/json',
@@ -824,13 +835,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect.poll(() => fire.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
     await withinPhone(fire);
     await shot(ivy, 're-rider-fire-phone.png');
-    await ivy.getByLabel('my own dice').check();
-    await fire.getByRole('button', { name: 'Fire' }).click();
-    await enterFaces(ivy, [1, 1]);
-    await crewPasses(ivy);
-    await expect
-      .poll(() => log(gm).textContent())
-      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
+    await okonkwoMissesFrom(ivy, gm, fire);
 
     // The referee steps the fight on to the Crew's next movement phase.
     await refereeStepsTo(gm, 'turn 2, Crew: movement');
@@ -926,13 +931,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toBe('Fires through the firing port at seat 3 of G-carrier.');
     await expect.poll(() => fire.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
     await shot(jo, 're-port-fire-phone.png');
-    await jo.getByLabel('my own dice').check();
-    await fire.getByRole('button', { name: 'Fire' }).click();
-    await enterFaces(jo, [1, 1]);
-    await crewPasses(jo);
-    await expect
-      .poll(() => log(gm).textContent())
-      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
+    await okonkwoMissesFrom(jo, gm, fire);
     expect(pageProblems).toEqual([]);
   });
 });
