@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { chanceOutOf36 } from '../../rules/rhylanor-express/index.ts';
@@ -155,6 +155,29 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await section(page, /^Crew/);
     await page.getByRole('button', { name: `Take ${name}` }).click();
     await page.getByRole('article', { name: `Sheet of ${name}` }).waitFor();
+  }
+
+  /** The part ends within a 390 px phone's width (nothing to scroll sideways for). */
+  async function withinPhone(part: Locator) {
+    const box = await part.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+
+  /** The Crew's player ends his side's movement phase and waits until his page shows its direct fire. */
+  async function crewToDirectFire(player: Page) {
+    await player.getByRole('button', { name: 'End the movement phase' }).click();
+    await expect.poll(() => player.getByTestId('fight-phase').textContent()).toContain('Crew: direct fire');
+  }
+
+  /** Okonkwo fires from inside a vehicle with her player's own dice, 1 and 1 (a miss); the Crew passes its pool. */
+  async function okonkwoMissesFrom(player: Page, gm: Page, fire: Locator) {
+    await player.getByLabel('my own dice').check();
+    await fire.getByRole('button', { name: 'Fire' }).click();
+    await enterFaces(player, [1, 1]);
+    await crewPasses(player);
+    await expect
+      .poll(() => log(gm).textContent())
+      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
   }
 
   const packFile = (pack: unknown, name = 'raid.re-pack.json') => ({
@@ -435,8 +458,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     const actions = dee.getByRole('group', { name: 'Actions of Sgt. Dara Okonkwo' });
     await actions.locator('select[name="option"]').selectOption('stand');
     await actions.getByRole('button', { name: 'Move' }).click();
-    await dee.getByRole('button', { name: 'End the movement phase' }).click();
-    await expect.poll(() => dee.getByTestId('fight-phase').textContent()).toContain('direct fire');
+    await crewToDirectFire(dee);
     // Her rifle at the guard: the target shows range and band, the rules' chance shows before the dice.
     await expect.poll(() => actions.locator('select[name="fireTarget"]').textContent()).toContain('20 m');
     await expect.poll(() => actions.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
@@ -688,11 +710,9 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toContain('Sgt. Dara Okonkwo gets into Air/raft as its driver.');
     await expect.poll(() => riders.textContent()).toContain('Sgt. Dara Okonkwo, driver');
     await expect.poll(() => gus.locator('[data-riders="m1"]').textContent()).toContain('Sgt. Dara Okonkwo');
-    const box = await riders.boundingBox();
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await withinPhone(riders);
     await shot(gus, 're-riders-phone.png');
-    await gus.getByRole('button', { name: 'End the movement phase' }).click();
-    await expect.poll(() => gus.getByTestId('fight-phase').textContent()).toContain('direct fire');
+    await crewToDirectFire(gus);
 
     // The bomb: aimed by a tap on the map, the 3 m blast drawn and nobody in it; her own dice miss
     // (6+6 unskilled is 9 against 10) and it falls 120 m straight on.
@@ -805,8 +825,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toContain('Sgt. Dara Okonkwo gets into Air/raft as a passenger');
     // Aboard, her own move is the rules' RIDING refusal: the line says so.
     await expect.poll(() => ivy.getByTestId('riding').getAttribute('data-code')).toBe('RIDING');
-    await ivy.getByRole('button', { name: 'End the movement phase' }).click();
-    await expect.poll(() => ivy.getByTestId('fight-phase').textContent()).toContain('Crew: direct fire');
+    await crewToDirectFire(ivy);
 
     // Her rifle over the open top: where she fires from, the chance first, the form inside the phone's width.
     const fire = ivy.getByRole('form', { name: 'Sgt. Dara Okonkwo fires from Air/raft' });
@@ -814,16 +833,9 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .poll(() => fire.getByTestId('rider-fire').textContent())
       .toBe('Fires his own weapon over the open top of Air/raft.');
     await expect.poll(() => fire.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
-    const box = await fire.boundingBox();
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await withinPhone(fire);
     await shot(ivy, 're-rider-fire-phone.png');
-    await ivy.getByLabel('my own dice').check();
-    await fire.getByRole('button', { name: 'Fire' }).click();
-    await enterFaces(ivy, [1, 1]);
-    await crewPasses(ivy);
-    await expect
-      .poll(() => log(gm).textContent())
-      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
+    await okonkwoMissesFrom(ivy, gm, fire);
 
     // The referee steps the fight on to the Crew's next movement phase.
     await refereeStepsTo(gm, 'turn 2, Crew: movement');
@@ -896,11 +908,9 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await expect
       .poll(() => riders.getByTestId('riders-seats').textContent())
       .toBe('Seats free: 1–6, 8–10 · firing ports at 1–4');
-    const box = await riders.boundingBox();
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await withinPhone(riders);
     await shot(jo, 're-seat-pick-phone.png');
-    await jo.getByRole('button', { name: 'End the movement phase' }).click();
-    await expect.poll(() => jo.getByTestId('fight-phase').textContent()).toContain('Crew: direct fire');
+    await crewToDirectFire(jo);
 
     // Seat 7 has no port: her line says so in the rules' words, and Fire stays shut.
     const fire = jo.getByRole('form', { name: 'Sgt. Dara Okonkwo fires from G-carrier' });
@@ -921,13 +931,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toBe('Fires through the firing port at seat 3 of G-carrier.');
     await expect.poll(() => fire.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
     await shot(jo, 're-port-fire-phone.png');
-    await jo.getByLabel('my own dice').check();
-    await fire.getByRole('button', { name: 'Fire' }).click();
-    await enterFaces(jo, [1, 1]);
-    await crewPasses(jo);
-    await expect
-      .poll(() => log(gm).textContent())
-      .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 1\+1.*a miss/);
+    await okonkwoMissesFrom(jo, gm, fire);
     expect(pageProblems).toEqual([]);
   });
 });
