@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulator } from '../../../cli/simulate-fundamental-duck.ts';
 import { ScriptedDice } from '../../../engine/dice/source.ts';
 import type { FdCommand } from '../commands.ts';
 import { defaultPack } from '../data/pack.ts';
@@ -65,5 +66,18 @@ describe('examining loads for tampering (18) in the policy', () => {
     }
     expect(examined).toBeGreaterThan(0);
     expect(policyStats.refused).toBe(refused);
+  });
+});
+
+describe('the CLI options for tampering and the licence', () => {
+  it('takes --tampered-on and --licence into its JSON, and refuses bad faces or an unknown Teamer', async () => {
+    const out: string[] = [];
+    const io = { out: (s: string) => out.push(s), err: () => {} };
+    const args = ['--mission', 'salvage', '--n', '2', '--max-turns', '4', '--json'];
+    expect(await simulator.run([...args, '--tampered-on', '1,2', '--licence', 'jonesy'], io)).toBe(0);
+    expect(JSON.parse(out[0] as string)).toMatchObject({ tamperedOn: [1, 2], licence: 'jonesy', n: 2 });
+    await expect(simulator.run(['--tampered-on', '0,7'], io)).rejects.toThrow(/--tampered-on/);
+    await expect(simulator.run(['--tampered-on', '2,2'], io)).rejects.toThrow(/--tampered-on/);
+    await expect(simulator.run(['--licence', 'nobody'], io)).rejects.toThrow(/no Teamer nobody/);
   });
 });
