@@ -31,8 +31,10 @@ import {
 const MANOEUVRES: readonly VehicleManoeuvre[] = ['forward', 'reverse', 'pivot-left', 'pivot-right'];
 
 /**
- * The arena state with no figure anywhere and this vehicle's own squares free; with `smash`, every
- * shut door between opened tiles open too (a ram lets the drive smash through one: `driveStep`).
+ * The arena state with no standing figure anywhere (they move out of the way) and this vehicle's
+ * own squares free; comrades out of action still lie where they are (the drive never runs one
+ * down). With `smash`, every shut door between opened tiles is open too (a ram lets the drive smash
+ * through one: `driveStep`).
  */
 function clearFor(state: FdState, v: VehicleState, smash: boolean): ArenaState {
   const st = arenaStateOf(state);
@@ -43,11 +45,18 @@ function clearFor(state: FdState, v: VehicleState, smash: boolean): ArenaState {
   if (smash)
     for (const d of arena.doors)
       if (d.tiles.every((tile) => tile < 0 || state.tiles[tile]?.opened === true)) doorOpen[d.index] = 1;
+  const teamers = new Uint8Array(st.teamers.length);
+  const outAt = state.rules.pack.combat.teamerWounds.outOfActionAt;
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    if (t.x !== null && t.y !== null && !t.left && t.wounds >= outAt && !v.crew.includes(id))
+      teamers[t.y * arena.width + t.x] = 1;
+  }
   return {
     ...st,
     doorOpen,
     machines,
-    teamers: new Uint8Array(st.teamers.length),
+    teamers,
     ducked: new Uint8Array(st.ducked.length),
     threats: new Uint8Array(st.threats.length),
   };
@@ -55,16 +64,21 @@ function clearFor(state: FdState, v: VehicleState, smash: boolean): ArenaState {
 
 /**
  * Where a drive heads: `entry`, a placement with a square on the entry square (its pods go home);
- * `clear`, one with every square at least 2 squares (king steps) from it, so the Team walks home
- * past the vehicle.
+ * `clear`, one with every square at least 2 squares (king steps) from it and out of every door's
+ * zone, so the Team walks home past the vehicle.
  */
 export type DriveGoal = 'entry' | 'clear';
 
 function reached(state: FdState, p: VehiclePlacement, goal: DriveGoal): boolean {
   const { x: ex, y: ey } = state.entry;
-  const near = goal === 'entry' ? 0 : 1;
-  const within = vehicleSquares(p).some((q) => Math.max(Math.abs(q.x - ex), Math.abs(q.y - ey)) <= near);
-  return goal === 'entry' ? within : !within;
+  const squares = vehicleSquares(p);
+  if (goal === 'entry') return squares.some((q) => q.x === ex && q.y === ey);
+  const arena = arenaOf(state);
+  return squares.every(
+    (q) =>
+      Math.max(Math.abs(q.x - ex), Math.abs(q.y - ey)) > 1 &&
+      !arena.doors.some((d) => d.zone.includes(q.y * arena.width + q.x)),
+  );
 }
 
 /**
