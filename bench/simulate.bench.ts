@@ -6,7 +6,8 @@ import type { SimulationOptions } from '../src/rules/three-sixteen/simulate/opti
 import { CountingDice } from '../src/rules/three-sixteen/simulate/simulate.ts';
 import { compare, report } from './harness.ts';
 
-const OPTIONS: SimulationOptions = {
+/** The bench's squad (also `three-sixteen-cpu.ts`'s): 4 PCs FA 6 NFA 4 with Energy Rifles, AA 6, 8 tokens. */
+export const OPTIONS: SimulationOptions = {
   pcs: Array.from({ length: 4 }, () => ({ fa: 6, nfa: 4, weapon: 'energyRifle' as const })),
   aa: 6,
   tokens: 8,

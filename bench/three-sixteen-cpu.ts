@@ -20,17 +20,8 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { SeededDice } from '../src/engine/dice/source.ts';
 import { buildBaseState, runEncounter } from '../src/rules/three-sixteen/simulate/driver.ts';
-import type { SimulationOptions } from '../src/rules/three-sixteen/simulate/options.ts';
 import { CountingDice } from '../src/rules/three-sixteen/simulate/simulate.ts';
-
-const OPTIONS: SimulationOptions = {
-  pcs: Array.from({ length: 4 }, () => ({ fa: 6, nfa: 4, weapon: 'energyRifle' as const })),
-  aa: 6,
-  tokens: 8,
-  abilities: [],
-  n: 1,
-  seed: 1,
-};
+import { OPTIONS } from './simulate.bench.ts';
 
 function mainThreadCpuMs(): number {
   const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');

@@ -73,18 +73,59 @@ function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser): voi
   answerKill(r, first, answerFor(r, first) === 1, dice);
 }
 
-function declareFor(r: EncounterRecord, i: number): void {
+/**
+ * The policy's declaration for trooper i at position `pos` with FA and NFA targets `fa`, `nfa`: FA
+ * (0) where it fights, else a manoeuvre one step toward its best range (−1 closer, +1 farther).
+ * `stale`: two rounds or more without kills, when it fights wherever its weapon kills at all.
+ */
+function declarationMove(
+  r: EncounterRecord,
+  i: number,
+  pos: number,
+  stale: boolean,
+  fa: number,
+  nfa: number,
+): number {
   const power = r.power[i] as readonly number[];
-  const pos = r.pos[i] as number;
   const best = bestRangeFor(r, i, pos);
   const here = power[pos] as number;
   const fight =
-    pos === best ||
-    pos === BEYOND_FAR ||
-    (here > 0 &&
-      (r.target(i, false) * here >= r.target(i, true) * (power[best] as number) ||
-        r.roundsWithoutKills >= 2));
-  noteDeclaration(r, i, fight ? 0 : best < pos ? -1 : 1);
+    pos === best || pos === BEYOND_FAR || (here > 0 && (fa * here >= nfa * (power[best] as number) || stale));
+  return fight ? 0 : best < pos ? -1 : 1;
+}
+
+/**
+ * Each trooper's declaration without a preparation bonus (every one but perhaps its first), by
+ * position and staleness (`declarationMove`; index i·8 + (stale ? 4 : 0) + position): fixed for
+ * a record, so worked out once per record rather than per round.
+ */
+const declarationTables = new WeakMap<EncounterRecord, readonly number[]>();
+
+function declarationTable(r: EncounterRecord): readonly number[] {
+  let table = declarationTables.get(r);
+  if (!table) {
+    const moves: number[] = [];
+    for (let i = 0; i < r.n; i++)
+      for (const stale of [false, true])
+        for (let pos = 0; pos <= BEYOND_FAR; pos++)
+          moves.push(declarationMove(r, i, pos, stale, r.faTarget[i] as number, r.nfaTarget[i] as number));
+    // The targets without a bonus; with one, `declareFor` works the declaration out as it comes.
+    table = moves;
+    declarationTables.set(r, table);
+  }
+  return table;
+}
+
+function declareFor(r: EncounterRecord, i: number, table: readonly number[]): void {
+  const pos = r.pos[i] as number;
+  const stale = r.roundsWithoutKills >= 2;
+  noteDeclaration(
+    r,
+    i,
+    r.bonus[i] === 0
+      ? (table[i * 8 + (stale ? 4 : 0) + pos] as number)
+      : declarationMove(r, i, pos, stale, r.target(i, false), r.target(i, true)),
+  );
 }
 
 /** An FA success acting before the aliens: no alien success at or above its face. */
@@ -343,6 +384,7 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
   looked.ignoreRound = -1;
   looked.ignoreRemoved = -1;
   looked.rapid = false;
+  const declarations = declarationTable(r);
   for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
     if (r.step === Step.Ended) return;
     // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
@@ -376,7 +418,7 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
         // The policy's declarations in its order (each trooper's, then the aliens'), then its
         // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
         // `rollAll`), as nothing in between could change.
-        for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i);
+        for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i, declarations);
         if (!r.aliensDeclared) declareAliens(r);
         else rollAll(r, dice);
         break;
