@@ -126,6 +126,9 @@ const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>([
   'induceWeakness',
 ]);
 
+/** Every ability the aliens spend (tokens, or a free use) that the record plays, opening or in the round. */
+export const SPENT_ON_RECORD: ReadonlySet<AbilityId> = new Set<AbilityId>([...OPENING, ...IN_ROUND]);
+
 /** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
 export function killMean(spec: DiceSpec | null): number {
   if (!spec) return 0;

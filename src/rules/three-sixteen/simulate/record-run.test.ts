@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Die } from '../../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
 import { Rng } from '../../../engine/rng.ts';
-import { recordSupports } from '../encounter/record.ts';
+import { recordSupports, SPENT_ON_RECORD } from '../encounter/record.ts';
 import { threeSixteen } from '../ruleset.ts';
 import type { AbilityId, ThreeSixteenState } from '../state.ts';
 import { buildBaseState, fightingIds, GM_SEAT, playOnRecords, runEncounter } from './driver.ts';
@@ -168,23 +168,6 @@ function countingAbilities<T>(run: () => T): T {
   }
 }
 
-/** Abilities the aliens spend tokens (or a free use) on: each squad that has one must see it used. */
-const SPENT: ReadonlySet<AbilityId> = new Set<AbilityId>([
-  'boostAbility',
-  'impair',
-  'enrage',
-  'suicide',
-  'ambush',
-  'armour',
-  'regeneration',
-  'endEncounter',
-  'rapidMovement',
-  'ignoreWounds',
-  'explodingBodies',
-  'stopTechnology',
-  'induceWeakness',
-]);
-
 /** Both paths from the same seed: the outcome and every die, purpose and face. */
 function bothPaths(base: ThreeSixteenState, options: SimulationOptions, seed: number, troopers?: string[]) {
   const ids = troopers ?? fightingIds(base);
@@ -235,7 +218,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       expect(reasons.size).toBeGreaterThan(1);
       // The runs went through each ability the aliens spend: what the pin covers.
       for (const a of options.abilities)
-        if (SPENT.has(a)) expect(spentAbilities.get(a) ?? 0, a).toBeGreaterThan(0);
+        if (SPENT_ON_RECORD.has(a)) expect(spentAbilities.get(a) ?? 0, a).toBeGreaterThan(0);
     });
   }
 
