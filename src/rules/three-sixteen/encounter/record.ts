@@ -27,11 +27,13 @@ import { BEYOND_FAR, FAR, POSITION_INDEX, stepPosition } from './rulings.ts';
  *
  * It holds the encounters the simulator plays through the command path's rules as they stand
  * (see `recordSupports`): no vehicles, kinetic field or Drop Pods in play, no field promotion
- * possible, and the alien abilities whose effect is a standing condition (Ignore Armour, Lasting
- * Wounds, Leaping, Reduce Visibility, Flee, Swarm, Isolate; Boost Ability, Impair and Enrage once
- * spent as the encounter opens), and Suicide, spent round by round. Any other encounter keeps the
- * command path; `simulate/record-run.test.ts` checks both paths play the same dice to the same
- * outcome over many seeds.
+ * that could reach a PC kept out, and every alien ability but Induce Weakness: those whose effect
+ * is a standing condition (Ignore Armour, Lasting Wounds, Leaping, Reduce Visibility, Flee, Swarm,
+ * Isolate; Boost Ability, Impair, Enrage and Ambush once spent as the encounter opens), and those
+ * spent round by round (Suicide, alien Armour, Stop Technology, Regeneration, End Encounter, Rapid
+ * Movement, Ignore Wounds, Exploding Bodies). Any other encounter keeps the command path;
+ * `simulate/record-run.test.ts` checks both paths play the same dice to the same outcome over
+ * many seeds.
  */
 
 // Positions as numbers, shared with evolve's reducers (core.ts) through the rulings.
@@ -121,7 +123,11 @@ const IN_ROUND: ReadonlySet<AbilityId> = new Set<AbilityId>([
   'ignoreWounds',
   'explodingBodies',
   'stopTechnology',
+  'induceWeakness',
 ]);
+
+/** Every ability the aliens spend (tokens, or a free use) that the record plays, opening or in the round. */
+export const SPENT_ON_RECORD: ReadonlySet<AbilityId> = new Set<AbilityId>([...OPENING, ...IN_ROUND]);
 
 /** Average kills of a kill roll (0 when it cannot kill): the policy's measure of a range. */
 export function killMean(spec: DiceSpec | null): number {
@@ -308,6 +314,7 @@ export class EncounterRecord {
   readonly ignoreWounds: boolean;
   readonly explodingBodies: boolean;
   readonly stopTechnology: boolean;
+  readonly induceWeakness: boolean;
   /** Any of those but Suicide: the record's policy looks at them before each move. */
   readonly tokenAbilities: boolean;
   /** Tokens in the planet's pool, which the aliens may pay abilities from. */
@@ -319,6 +326,12 @@ export class EncounterRecord {
   alienArmourUsed = false;
   /** End Encounter spent: the aliens leave after their next turn. */
   endAfterAlienTurn = false;
+  /** Induce Weakness: the trooper the aliens test AA against on their next turn (−1: none). */
+  induceTarget = -1;
+  /** That test's outcome, rolled as their turn starts (`round.ts` `induceTest`). */
+  induceSuccess = false;
+  /** The trooper who must show a Weakness now (`forcedWeakness`; −1: none). */
+  forced = -1;
   /** The encounter's AA bonus (Boost Ability, Enrage) and the aliens' AA target from it (`aaTarget`). */
   aaBonus = 0;
   aa = 0;
@@ -368,6 +381,8 @@ export class EncounterRecord {
   readonly kills: number[];
   /** Kills each trooper counted this round (`killsByTrooperThisRound`: Ignore Wounds takes them back). */
   readonly roundKills: number[];
+  /** Had a Weakness induced this mission (once per trooper: `missionFlags.inducedWeakness`). */
+  readonly induced: number[];
   readonly strengthsUsed: number[];
   /** Ranks, as field promotions raise them. */
   readonly rank: number[];
@@ -456,6 +471,7 @@ export class EncounterRecord {
     this.ignoreWounds = abilities.includes('ignoreWounds');
     this.explodingBodies = abilities.includes('explodingBodies');
     this.stopTechnology = abilities.includes('stopTechnology');
+    this.induceWeakness = abilities.includes('induceWeakness');
     this.tokenAbilities =
       this.alienArmour ||
       this.regeneration ||
@@ -463,7 +479,8 @@ export class EncounterRecord {
       this.rapidMovement ||
       this.ignoreWounds ||
       this.explodingBodies ||
-      this.stopTechnology;
+      this.stopTechnology ||
+      this.induceWeakness;
     this.impair = e.effects.impair;
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
@@ -482,6 +499,7 @@ export class EncounterRecord {
     this.weaknessesLeft = zeros(size);
     this.kills = zeros(size);
     this.roundKills = zeros(size);
+    this.induced = zeros(size);
     this.strengthsUsed = zeros(size);
     this.rank = zeros(size);
     this.pos = zeros(size);
@@ -687,6 +705,7 @@ export class EncounterRecord {
       this.weaknessesLeft[i] = available(t.weaknesses);
       this.kills[i] = t.killsThisMission;
       this.roundKills[i] = e.killsByTrooperThisRound[id] ?? 0;
+      this.induced[i] = t.missionFlags.inducedWeakness ? 1 : 0;
       this.strengthsUsed[i] = 0;
       this.rank[i] = t.rank;
       const p = e.positions[id];
@@ -810,6 +829,10 @@ export class EncounterRecord {
     this.removedLast = e.tokensRemovedByRound[String(e.round - 1)] ?? 0;
     this.alienArmourUsed = e.effects.alienArmourUsed;
     this.endAfterAlienTurn = e.effects.endAfterAlienTurn;
+    this.induceTarget = e.induceWeaknessTarget === null ? -1 : this.ids.indexOf(e.induceWeaknessTarget);
+    this.induceSuccess = false;
+    const forced = e.forcedWeakness[0];
+    this.forced = forced === undefined ? -1 : this.ids.indexOf(forced);
     this.kept = null;
     this.endReason = e.endReason;
     this.returned = 0;

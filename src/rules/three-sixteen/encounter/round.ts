@@ -17,6 +17,7 @@ import {
   NOBODY,
   OUT_BEYOND_FAR,
   OUT_DEAD,
+  OUT_WEAKNESS,
   POLICY_ASK,
   POLICY_NEVER,
   Step,
@@ -138,6 +139,7 @@ function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number,
   r.status[i] = DEAD;
   r.out[i] = OUT_DEAD;
   r.alive--;
+  if (r.forced === i) r.forced = -1;
   if (face >= 0) r.fellAt[i] = face;
   // The record marks no E (no emotional attack plays on it).
   if (killCredited(by >= 0, by === i, false)) {
@@ -348,7 +350,7 @@ export function suicide(r: EncounterRecord): void {
 /** After anything happens: the round moves on by itself until someone must decide (core.ts `advance`). */
 export function advance(r: EncounterRecord): void {
   for (let guard = 0; guard < 1000; guard++) {
-    if (r.step === Step.Ended || r.pLen > 0) return;
+    if (r.step === Step.Ended || r.pLen > 0 || r.forced >= 0) return;
     if (r.endReason !== null) {
       finish(r, r.endReason);
       return;
@@ -376,7 +378,8 @@ export function advance(r: EncounterRecord): void {
       let anyGone = false;
       let anyAlive = false;
       for (let i = 0; i < r.n; i++) {
-        if (r.out[i] === OUT_BEYOND_FAR) anyGone = true;
+        // Gone beyond Far, or through a Weakness (core.ts `advance`).
+        if (r.out[i] === OUT_BEYOND_FAR || r.out[i] === OUT_WEAKNESS) anyGone = true;
         if (r.status[i] === ACTIVE) anyAlive = true;
       }
       finish(r, nobodyFightingReason(anyGone, anyAlive));
@@ -900,6 +903,7 @@ export function alienTurn(
   } else if (movement === 'swarm') {
     for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveTrooper(r, i, CLOSE);
   }
+  if (r.induceTarget >= 0) induced(r);
   // End Encounter: the aliens leave once their turn is over, struck or not (evolve.ts `turn`).
   if (r.endAfterAlienTurn && r.endReason === null) r.endReason = 'endEncounterAbility';
   if (r.qActor[r.cursor] === r.n) doneSlot(r);
@@ -953,6 +957,7 @@ export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): 
   r.strengthsUsed[i] = (r.strengthsUsed[i] as number) + 1;
   r.kills[i] = (r.kills[i] as number) + k;
   r.pLen = 0;
+  r.forced = -1;
   r.tokens = 0;
   if (r.endReason === null) r.endReason = 'strength';
   advance(r);
@@ -1060,5 +1065,51 @@ export function explodingBodies(r: EncounterRecord, fromPool: boolean): void {
 export function stopTechnology(r: EncounterRecord, fromPool: boolean): void {
   pay(r, fromPool);
   r.techDown = true;
+  advance(r);
+}
+
+/** Induce Weakness on trooper `i`: the aliens will test AA against it on their next turn. */
+export function induceWeakness(r: EncounterRecord, i: number, fromPool: boolean): void {
+  pay(r, fromPool);
+  r.induceTarget = i;
+  advance(r);
+}
+
+/** The aliens' AA test of Induce Weakness, rolled as their turn starts (decide.ts `takeTurn`). */
+export function induceTest(r: EncounterRecord, dice: DiceSource): void {
+  r.induceSuccess = induceDie(dice) <= r.aa;
+}
+
+/**
+ * The aliens' turn over with a target named (evolve.ts `induced`): on a success the target, still
+ * fighting with a Weakness left, must show one now; the test is spent either way.
+ */
+function induced(r: EncounterRecord): void {
+  const i = r.induceTarget;
+  r.induceTarget = -1;
+  if (r.induceSuccess && r.fighting(i) && (r.weaknessesLeft[i] as number) > 0) {
+    r.forced = i;
+    r.induced[i] = 1;
+  }
+}
+
+/**
+ * `useWeakness` for the trooper the aliens forced (evolve.ts `weakness`): healed as between
+ * encounters, out of the fight, its Kills waiting dropped, a token of the encounter discarded.
+ * With the encounter already over (End Encounter on that same turn) the GM closes it instead
+ * (`gmEndEncounter`: nothing waits any more).
+ */
+export function showWeakness(r: EncounterRecord): void {
+  const i = r.forced;
+  r.forced = -1;
+  if (r.endReason === null) {
+    // One X heals unless it is a Lasting Wound (the record marks no E).
+    if ((r.wounds[i] as number) > (r.lastingWounds[i] as number)) r.wounds[i] = (r.wounds[i] as number) - 1;
+    r.weaknessesLeft[i] = (r.weaknessesLeft[i] as number) - 1;
+    r.out[i] = OUT_WEAKNESS;
+    r.alive--;
+    while (pendingOf(r, i) >= 0) dropPending(r, pendingOf(r, i));
+    if (r.tokens > 0) r.tokens--;
+  } else r.pLen = 0;
   advance(r);
 }

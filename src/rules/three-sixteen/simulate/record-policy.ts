@@ -19,12 +19,15 @@ import {
   failuresTaken,
   fieldPromotionRoll,
   ignoreWounds,
+  induceTest,
+  induceWeakness,
   noteDeclaration,
   pendingOf,
   rapidMovement,
   regenerate,
   rollAll,
   setRange,
+  showWeakness,
   spendStrength,
   stopTechnology,
   suicide,
@@ -37,9 +40,10 @@ import { type Chooser, payFrom, worthBuyingBack } from './policy.ts';
  * `policy.ts`'s table, playing on the encounter record: the same choices, made in the same order
  * (so the same dice and the same chooser draws), each applied at once by the round's rules in
  * `encounter/round.ts` rather than sent as a command. It covers what the record holds (see
- * `recordSupports`): of the aliens' abilities that cost tokens, Boost Ability, Impair and Enrage,
- * which record-run.ts spends through the ruleset before the record takes over, and Suicide, which
- * `alienAbility` spends at the start of every round while the encounter holds two tokens or more.
+ * `recordSupports`): of the aliens' abilities that cost tokens, Boost Ability, Impair, Enrage and
+ * Ambush, which record-run.ts spends through the ruleset before the record takes over; Suicide,
+ * spent at the start of every round while the encounter holds two tokens or more; and the others
+ * but Induce Weakness, which `alienAbility` spends where policy.ts's `alienAbility` does.
  */
 
 /** Commands one encounter may take before the driver calls it a bug (an endless loop). */
@@ -53,7 +57,7 @@ function bestRangeFor(r: EncounterRecord, i: number, from: number): number {
 function answerFor(r: EncounterRecord, i: number): number {
   const lethal = (r.wounds[i] as number) >= 2;
   if (lethal && r.pStoppable[pendingOf(r, i)] && r.armour[i] === ARMOUR_AVAILABLE) return 1;
-  if (lethal && (r.strengthsLeft[i] as number) > 0) return 2;
+  if (lethal && (r.strengthsLeft[i] as number) > 0 && r.forced !== i) return 2;
   return 0;
 }
 
@@ -245,6 +249,7 @@ function anyDeclared(r: EncounterRecord): boolean {
 const looked = {
   regen: -1,
   end: -1,
+  induce: -1,
   stop: -1,
   explode: -1,
   ignoreRound: -1,
@@ -272,7 +277,7 @@ function faSuccessThatKills(r: EncounterRecord, tech: boolean): boolean {
  * stays in the declarations' step below, after these): the same checks in the same order, each
  * spending at most one ability per move. True when one was spent.
  */
-function alienAbility(r: EncounterRecord): boolean {
+function alienAbility(r: EncounterRecord, choose: Chooser): boolean {
   const round = r.round;
   if (r.step === Step.Declare) {
     if (r.aliensDeclared || anyDeclared(r)) return false;
@@ -293,6 +298,21 @@ function alienAbility(r: EncounterRecord): boolean {
       looked.end = round;
       if (r.pool >= 1) {
         endEncounter(r, true);
+        return true;
+      }
+    }
+    if (r.induceWeakness && r.induceTarget < 0 && looked.induce !== round) {
+      looked.induce = round;
+      // A trooper fighting, never induced this mission, with a Weakness left; picked by the
+      // chooser only when the aliens can pay.
+      targets.length = 0;
+      for (let i = 0; i < r.n; i++)
+        if (r.fighting(i) && !r.induced[i] && (r.weaknessesLeft[i] as number) > 0) targets.push(i);
+      const from = payFrom(r.pool, r.tokens, 1);
+      if (from && targets.length > 0) {
+        const k =
+          targets.length === 1 ? 0 : Math.max(0, Math.min(targets.length - 1, choose(targets.length)));
+        induceWeakness(r, targets[k] as number, from === 'pool');
         return true;
       }
     }
@@ -367,18 +387,22 @@ function alienAbility(r: EncounterRecord): boolean {
   return false;
 }
 
+/** Induce Weakness's candidates (reused: one encounter at a time per thread). */
+const targets: number[] = [];
+
 /**
  * The aliens' turn does something even when their die failed (Rapid Movement not yet looked at,
  * End Encounter due): their slot is then taken on its own, not with the other failures.
  */
 function aliensTurnCounts(r: EncounterRecord): boolean {
-  return (r.rapidMovement && !looked.rapid) || r.endAfterAlienTurn;
+  return (r.rapidMovement && !looked.rapid) || r.endAfterAlienTurn || r.induceTarget >= 0;
 }
 
 /** Plays the encounter on the record to its end, as `driver.ts` plays it through commands. */
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
   looked.regen = -1;
   looked.end = -1;
+  looked.induce = -1;
   looked.stop = -1;
   looked.explode = -1;
   looked.ignoreRound = -1;
@@ -396,7 +420,12 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
       answerKills(r, dice, choose);
       continue;
     }
-    if (r.tokenAbilities && alienAbility(r)) continue;
+    // The Weakness the aliens forced is shown at once (policy.ts `nextCommand`).
+    if (r.forced >= 0) {
+      showWeakness(r);
+      continue;
+    }
+    if (r.tokenAbilities && alienAbility(r, choose)) continue;
     switch (r.step) {
       case Step.Dominance:
         dominanceAll(r, dice);
@@ -430,8 +459,11 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
         // The policy takes a failure's turn doing nothing: the failures left go at once.
         if (!aliensTurnCounts(r) && failuresTaken(r)) break;
         const a = r.qActor[r.cursor] as number;
-        if (a === r.n) aliensPlay(r);
-        else trooperTurn(r, a, dice, trooperMove(r, a));
+        if (a === r.n) {
+          // Induce Weakness: the aliens' AA test comes first on their turn, struck or not.
+          if (r.induceTarget >= 0) induceTest(r, dice);
+          aliensPlay(r);
+        } else trooperTurn(r, a, dice, trooperMove(r, a));
         break;
       }
       default:

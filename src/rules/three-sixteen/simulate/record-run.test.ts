@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Die } from '../../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
 import { Rng } from '../../../engine/rng.ts';
-import { recordSupports } from '../encounter/record.ts';
+import { recordSupports, SPENT_ON_RECORD } from '../encounter/record.ts';
 import { threeSixteen } from '../ruleset.ts';
 import type { AbilityId, ThreeSixteenState } from '../state.ts';
 import { buildBaseState, fightingIds, GM_SEAT, playOnRecords, runEncounter } from './driver.ts';
@@ -127,9 +127,11 @@ const table: readonly Squad[] = [
   ['Ignore Wounds paid from the encounter, with alien Armour', mixed, 5, 8, ['ignoreWounds', 'armour'], { threat: 8 }],
   ['Stop Technology before the turns (Hand-to-Hand still kills, grenades do not go off)', mixed, 6, 7, ['stopTechnology']],
   ['Stop Technology with alien Armour and Leaping, paid from the encounter', mixed, 7, 6, ['stopTechnology', 'armour', 'leaping'], { threat: 6 }],
+  ['Induce Weakness on a trooper picked at random, the Weakness shown at once', mixed, 7, 7, ['induceWeakness']],
+  ['Induce Weakness with End Encounter and Lasting Wounds (a Weakness owed after the end)', duo, 8, 4, ['induceWeakness', 'endEncounter', 'lastingWounds']],
   ['Exploding Bodies at Close', mixed, 6, 7, ['explodingBodies', 'swarm']],
   ['Exploding Bodies with no flashbacks and grenades', threeRanks, 7, 6, ['explodingBodies', 'lastingWounds'], { spent: true }],
-  ['the token abilities together (all but Exploding Bodies), no flashbacks left', mixed, 6, 8, ['ambush', 'armour', 'regeneration', 'endEncounter', 'rapidMovement', 'ignoreWounds', 'stopTechnology', 'suicide'], { spent: true }],
+  ['the token abilities together (all but Exploding Bodies; no Weakness left to induce), no flashbacks left', mixed, 6, 8, ['ambush', 'armour', 'regeneration', 'endEncounter', 'rapidMovement', 'ignoreWounds', 'stopTechnology', 'suicide'], { spent: true }],
 ];
 
 const squads = table.map(([name, pcs, aa, tokens, abilities, more]) => ({
@@ -165,22 +167,6 @@ function countingAbilities<T>(run: () => T): T {
     spy.mockRestore();
   }
 }
-
-/** Abilities the aliens spend tokens (or a free use) on: each squad that has one must see it used. */
-const SPENT: ReadonlySet<AbilityId> = new Set<AbilityId>([
-  'boostAbility',
-  'impair',
-  'enrage',
-  'suicide',
-  'ambush',
-  'armour',
-  'regeneration',
-  'endEncounter',
-  'rapidMovement',
-  'ignoreWounds',
-  'explodingBodies',
-  'stopTechnology',
-]);
 
 /** Both paths from the same seed: the outcome and every die, purpose and face. */
 function bothPaths(base: ThreeSixteenState, options: SimulationOptions, seed: number, troopers?: string[]) {
@@ -232,7 +218,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       expect(reasons.size).toBeGreaterThan(1);
       // The runs went through each ability the aliens spend: what the pin covers.
       for (const a of options.abilities)
-        if (SPENT.has(a)) expect(spentAbilities.get(a) ?? 0, a).toBeGreaterThan(0);
+        if (SPENT_ON_RECORD.has(a)) expect(spentAbilities.get(a) ?? 0, a).toBeGreaterThan(0);
     });
   }
 
@@ -357,14 +343,15 @@ describe('the encounter record plays the same encounters as the commands', () =>
     const ranks = buildBaseState(options, new SeededDice(7));
     // Mixed ranks with a PC kept out: a field promotion could reach a PC the record does not hold.
     expect(runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1'], ['t1'], () => 0)).toBeNull();
-    const inducing = {
-      ...options,
-      pcs: [options.pcs[0] as PcSpec],
-      abilities: ['induceWeakness' as const],
-      tokens: 2,
+    // An E wound (an emotional attack's mark, which the record does not hold).
+    const single = { ...options, pcs: [options.pcs[0] as PcSpec], tokens: 2 };
+    const built = buildBaseState(single, new SeededDice(7));
+    const t1 = built.troopers.t1 as ThreeSixteenState['troopers'][string];
+    const base: ThreeSixteenState = {
+      ...built,
+      troopers: { ...built.troopers, t1: { ...t1, health: ['E', null, null] } },
     };
-    const base = buildBaseState(inducing, new SeededDice(7));
-    expect(runEncounterOnRecord(base, inducing, new SeededDice(1), ['t1'], undefined, () => 0)).toBeNull();
+    expect(runEncounterOnRecord(base, single, new SeededDice(1), ['t1'], undefined, () => 0)).toBeNull();
     let started = base;
     for (const ev of threeSixteen.decide(
       base,
@@ -372,7 +359,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       { actor: GM_SEAT, dice: new SeededDice(1) },
     ))
       started = threeSixteen.evolve(started, ev);
-    expect(recordSupports(started)).toBe('ability induceWeakness');
+    expect(recordSupports(started)).toBe('an E wound');
     expect(recordSupports(base)).toBe('no encounter');
     // The driver still plays them, through the commands.
     expect(runEncounter(ranks, options, new SeededDice(3)).encounters).toBe(1);
