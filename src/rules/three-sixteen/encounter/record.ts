@@ -251,6 +251,7 @@ interface TechDown {
   readonly spec: readonly (readonly (DiceSpec | null)[])[];
   readonly power: readonly (readonly number[])[];
   readonly best: readonly (readonly number[])[];
+  readonly push: readonly (readonly number[])[];
 }
 
 /** Dice purposes per trooper. */
@@ -351,7 +352,7 @@ export class EncounterRecord {
   private powers: (readonly number[])[] | null = null;
   private strengthSpecs: DiceSpec[] | null = null;
   private bests: (readonly number[])[] | null = null;
-  private pushes: (readonly number[])[] | null = null;
+  private pushes: readonly (readonly number[])[] | null = null;
   private down: TechDown | null = null;
   private labels: Labels | null = null;
   private dominanceRollOff: readonly string[] | null = null;
@@ -579,7 +580,7 @@ export class EncounterRecord {
       const spec = this.baseSpec().map((row, i) => (this.handToHand[i] ? row : row.map(() => null)));
       const power = spec.map((row) => [...row.map(killMean), 0]);
       const best = power.map((p) => [0, 1, 2, 3].map((from) => bestRangeFrom(p, from)));
-      this.down = { spec, power, best };
+      this.down = { spec, power, best, push: this.pushesFor(power) };
     }
     return this.down;
   }
@@ -606,14 +607,18 @@ export class EncounterRecord {
    * The aliens' push of each trooper from each position, in steps (0: none): toward where its
    * weapon kills the least, one step (two when Leaping), never beyond Far; the first such step
    * counting from the farthest back. The policy's choice, fixed for the encounter as the kill
-   * rolls are, so worked out once rather than on every alien success.
+   * rolls are (one set more while Stop Technology holds), so worked out once rather than on
+   * every alien success.
    */
   get pushFrom(): readonly (readonly number[])[] {
-    if (!this.pushes) {
-      const limit = this.leaping ? 2 : 1;
-      this.pushes = this.power.map((power) => [0, 1, 2, 3].map((from) => weakestStep(power, from, limit)));
-    }
+    if (this.techDown) return this.stopped().push;
+    if (!this.pushes) this.pushes = this.pushesFor(this.power);
     return this.pushes;
+  }
+
+  private pushesFor(powers: readonly (readonly number[])[]): readonly (readonly number[])[] {
+    const limit = this.leaping ? 2 : 1;
+    return powers.map((power) => [0, 1, 2, 3].map((from) => weakestStep(power, from, limit)));
   }
 
   /**
@@ -764,6 +769,7 @@ export class EncounterRecord {
       out.push(this.status[i] as number, this.armour[i] as number, this.strengthsLeft[i] as number);
       out.push(this.weaknessesLeft[i] as number, this.kills[i] as number, this.rank[i] as number);
       out.push(this.pos[i] as number, this.out[i] as number, this.fellAt[i] as number);
+      out.push(this.roundKills[i] as number, this.induced[i] as number);
     }
     for (let a = 0; a <= this.suicide; a++) {
       out.push(this.domRolled[a] as number, this.domDeclined[a] as number, this.domFace[a] as number);
@@ -790,6 +796,8 @@ export class EncounterRecord {
       this.pos[i] = snap[k++] as number;
       this.out[i] = snap[k++] as number;
       this.fellAt[i] = snap[k++] as number;
+      this.roundKills[i] = snap[k++] as number;
+      this.induced[i] = snap[k++] as number;
     }
     for (let a = 0; a <= this.suicide; a++) {
       this.domRolled[a] = snap[k++] as number;

@@ -101,12 +101,15 @@ function declarationMove(
 /**
  * Each trooper's declaration without a preparation bonus (every one but perhaps its first), by
  * position and staleness (`declarationMove`; index i·8 + (stale ? 4 : 0) + position): fixed for
- * a record, so worked out once per record rather than per round.
+ * a record, so worked out once per record rather than per round; a second table for the rounds
+ * when Stop Technology holds (the weapons' power then differs).
  */
 const declarationTables = new WeakMap<EncounterRecord, readonly number[]>();
+const stoppedDeclarationTables = new WeakMap<EncounterRecord, readonly number[]>();
 
 function declarationTable(r: EncounterRecord): readonly number[] {
-  let table = declarationTables.get(r);
+  const tables = r.techDown ? stoppedDeclarationTables : declarationTables;
+  let table = tables.get(r);
   if (!table) {
     const moves: number[] = [];
     for (let i = 0; i < r.n; i++)
@@ -115,7 +118,7 @@ function declarationTable(r: EncounterRecord): readonly number[] {
           moves.push(declarationMove(r, i, pos, stale, r.faTarget[i] as number, r.nfaTarget[i] as number));
     // The targets without a bonus; with one, `declareFor` works the declaration out as it comes.
     table = moves;
-    declarationTables.set(r, table);
+    tables.set(r, table);
   }
   return table;
 }
@@ -408,7 +411,6 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
   looked.ignoreRound = -1;
   looked.ignoreRemoved = -1;
   looked.rapid = false;
-  const declarations = declarationTable(r);
   for (let move = 0; move < MAX_MOVES_PER_ENCOUNTER; move++) {
     if (r.step === Step.Ended) return;
     // The most senior PC fell and several share the next rank: their NFA test settles who steps up.
@@ -447,7 +449,8 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
         // The policy's declarations in its order (each trooper's, then the aliens'), then its
         // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
         // `rollAll`), as nothing in between could change.
-        for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i, declarations);
+        for (let i = 0; i < r.n; i++)
+          if (r.fighting(i) && !r.declared[i]) declareFor(r, i, declarationTable(r));
         if (!r.aliensDeclared) declareAliens(r);
         else rollAll(r, dice);
         break;
