@@ -256,6 +256,14 @@ export function isMilitary(career: string | null): boolean {
 }
 
 /**
+ * Whether his next extra skill roll may go to another career's table (§3.1): only a special
+ * duty's roll may, and only with Edu 8+; a high result's bonus roll stays on his own tables.
+ */
+export function mayRollOtherCareer(c: Character): boolean {
+  return (c.upp[4] ?? 0) >= 8 && (c.specialDutyRollsOwed ?? 0) > 0;
+}
+
+/**
  * What a skill result from a career table gives: a skill name, or the members the player must
  * choose from (a cascade). `pick` chooses; an illegal or missing pick is refused.
  */

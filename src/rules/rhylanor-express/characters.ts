@@ -9,6 +9,7 @@ import {
   canonicalSkill,
   carryLimit,
   levelAfterGain,
+  mayRollOtherCareer,
   parseUpp,
   requireKnownSkill,
   resolveSkillResult,
@@ -537,7 +538,7 @@ function chargenSkillRoll(
   if (cmd.career !== undefined && cmd.career !== c.career) {
     // Another career's table only on a special duty's extra roll, with Edu 8+ (§3.1): a high
     // result's bonus roll stays on his own career's tables.
-    if (!cmd.extra || (c.upp[4] ?? 0) < 8 || (c.specialDutyRollsOwed ?? 0) <= 0) {
+    if (!cmd.extra || !mayRollOtherCareer(c)) {
       throw new RuleError(
         'OTHER_CAREER_NOT_ALLOWED',
         'another career’s table needs an extra roll from special duty and Edu 8+',

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { refusalCode } from '../../engine/test-kit.ts';
 import { characteristicDm } from '../../rules/rhylanor-express/data/tables.ts';
-import { OTHER_PLAYER, PLAYER } from '../../rules/rhylanor-express/test-kit.ts';
+import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
+import { fresh, OTHER_PLAYER, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { Generation, NewCharacter, rollableCareers, uppDmText } from './Chargen.tsx';
 import { isSheet, signed } from './model.ts';
 import { CharacterSheet } from './Sheet.tsx';
@@ -90,3 +92,76 @@ describe('the generation panel', () => {
     expect(gm).toContain('>Ana<');
   });
 });
+
+/** A Navy recruit of the given UPP whose pack gives Scouts and Navy one full table each, then the rolls played. */
+function recruit(upp: string, rolls: readonly (readonly [unknown, readonly number[]])[]): RhylanorState {
+  let s = play(fresh(), { type: 'character.create', name: 'Recruit', upp, career: 'Navy' }, [], PLAYER).state;
+  const table = (skill: string) => [[skill, skill, skill, skill, skill, skill]];
+  s = {
+    ...s,
+    pack: {
+      ...s.pack,
+      careers: s.pack.careers.map((k) =>
+        k.name === 'Scouts'
+          ? { ...k, tables: table('Pilot') }
+          : k.name === 'Navy'
+            ? { ...k, tables: table('Admin') }
+            : k,
+      ),
+    },
+  };
+  for (const [command, faces] of rolls) s = play(s, command, [...faces], PLAYER).state;
+  return s;
+}
+
+describe('another career’s skill table (§3.1)', () => {
+  const promotion10 = [
+    { type: 'chargen.roll', characterId: 'c1', kind: 'promotion', target: 8 },
+    [5, 5],
+  ] as const;
+  const specialDuty = [{ type: 'chargen.roll', characterId: 'c1', kind: 'specialDuty' }, [6, 6]] as const;
+  const cases = [
+    { name: 'no extra roll owed', upp: '777787', rolls: [] },
+    { name: 'a high result’s bonus roll, Edu 8', upp: '777787', rolls: [promotion10] },
+    { name: 'a special duty roll, Edu 7', upp: '777777', rolls: [specialDuty] },
+    { name: 'a special duty roll, Edu 8', upp: '777787', rolls: [specialDuty] },
+    { name: 'both owed, Edu 8', upp: '777787', rolls: [promotion10, specialDuty] },
+  ];
+
+  it.each(cases)('is offered exactly when the rules take it: $name', ({ upp, rolls }) => {
+    const s = recruit(upp, rolls);
+    const offered = generationHtml(s).includes('name="otherCareer"');
+    const verdict = refusalCode(() =>
+      play(
+        s,
+        { type: 'chargen.skillRoll', characterId: 'c1', table: 0, career: 'Scouts', extra: true },
+        [3],
+        PLAYER,
+      ),
+    );
+    expect(verdict === 'accepted' || verdict === 'OTHER_CAREER_NOT_ALLOWED' || verdict === 'NOT_OWED').toBe(
+      true,
+    );
+    expect(offered).toBe(verdict === 'accepted');
+  });
+
+  it('names the special duty roll; a high result’s bonus roll keeps only the extra-roll box', () => {
+    const special = generationHtml(recruit('777787', [specialDuty]));
+    expect(special).toContain('from (special duty roll)');
+    expect(special).toContain('>Navy (own)<');
+    const high = generationHtml(recruit('777787', [promotion10]));
+    expect(high).not.toContain('from (special duty roll)');
+    expect(high).toContain('use an extra roll');
+  });
+});
+
+function generationHtml(s: RhylanorState): string {
+  const view = viewFor(s, PLAYER);
+  const c = view.characters.c1;
+  if (!isSheet(c)) throw new Error('no sheet');
+  return renderToStaticMarkup(
+    <Recording>
+      <Generation view={view} seat={ANA} c={c} />
+    </Recording>,
+  );
+}

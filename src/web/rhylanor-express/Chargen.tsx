@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type Character, skillLevel } from '../../rules/rhylanor-express/character.ts';
+import { type Character, mayRollOtherCareer, skillLevel } from '../../rules/rhylanor-express/character.ts';
 import {
   CASCADES,
   CHARACTERISTICS,
@@ -241,7 +241,11 @@ function CareerRoll({ view, seat, c }: { view: View; seat: SeatRef; c: Character
   );
 }
 
-/** One d6 on a skill table of the career (or, on an extra roll with Edu 8+, another career's). */
+/**
+ * One d6 on a skill table of the career, or, with a special duty roll owed and Edu 8+, another
+ * career's (the rules refuse it on a high result's bonus roll): picking another career spends
+ * that owed roll, so the extra-roll box ticks itself.
+ */
 function SkillRoll({
   view,
   c,
@@ -255,11 +259,13 @@ function SkillRoll({
   const [table, setTable] = useState('0');
   const [extra, setExtra] = useState(false);
   const [other, setOther] = useState('');
-  const mayOther = extra && (c.upp[4] ?? 0) >= 8;
+  const mayOther = c.skillRollsOwed > 0 && mayRollOtherCareer(c);
   const others = rollableCareers(view).filter((k) => k !== c.career);
-  const rows = (mayOther && other ? view.pack.careers.find((k) => k.name === other)?.tables : tables) ?? [];
+  const otherChosen = mayOther && other !== '';
+  const useExtra = extra || otherChosen;
+  const rows = (otherChosen ? view.pack.careers.find((k) => k.name === other)?.tables : tables) ?? [];
   const shown = rows[Number(table)] ?? [];
-  const careerName = mayOther && other ? other : c.career;
+  const careerName = otherChosen ? other : c.career;
   return (
     <form
       className="re-inline"
@@ -271,8 +277,8 @@ function SkillRoll({
             type: 'chargen.skillRoll',
             characterId: c.id,
             table: Number(table),
-            extra,
-            ...(mayOther && other ? { career: other } : {}),
+            extra: useExtra,
+            ...(otherChosen ? { career: other } : {}),
           },
           'skill table',
         );
@@ -292,7 +298,8 @@ function SkillRoll({
           <input
             type="checkbox"
             name="extraRoll"
-            checked={extra}
+            checked={useExtra}
+            disabled={otherChosen}
             onChange={(e) => setExtra(e.target.checked)}
           />{' '}
           use an extra roll
@@ -300,7 +307,7 @@ function SkillRoll({
       ) : null}
       {mayOther && others.length > 0 ? (
         <Choice
-          label="from"
+          label="from (special duty roll)"
           name="otherCareer"
           options={[{ value: '', label: `${c.career} (own)` }, ...named(others)]}
           value={other}
