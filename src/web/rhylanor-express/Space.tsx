@@ -4,6 +4,7 @@ import { ownRollOnly } from '../../rules/rhylanor-express/space/model.ts';
 import { WEAPONS } from '../../rules/rhylanor-express/space/tables.ts';
 import { Board } from '../board/Board.tsx';
 import { type HexCell, hexLayout } from '../board/layout.ts';
+import { GunnersLoading, loadingText } from './Gunners.tsx';
 import {
   mayCommand,
   type SeatName,
@@ -938,6 +939,10 @@ function ShipCard({
               .map((w) => `${WEAPON_WORDS[w.kind] ?? w.kind}${WEAPONS[w.kind]?.beam ? '' : ` (${w.ready})`}`)
               .join(', ')}
             {t.state > 0 ? <strong> · {LEVEL[t.state]}</strong> : null}
+            <span className="re-muted">{loadingText(t, space.playerTurn)}</span>
+            {mine && !ship.destroyed && space.phase !== 'ended' ? (
+              <GunnersLoading ship={ship} turret={i} />
+            ) : null}
           </li>
         ))}
       </ul>
