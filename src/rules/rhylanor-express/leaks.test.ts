@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusalCode } from '../../engine/test-kit.ts';
 import { type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
 import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
 
@@ -247,6 +248,38 @@ describe('an unfound man aboard a vehicle (§7.15)', () => {
       type: 'machine.boarded',
       hidden: true,
     });
+  });
+
+  it('a seat held by a man the player cannot see is not refused: he gets the lowest seat really free', () => {
+    let s = fresh();
+    s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state; // c1, secret
+    s = play(s, { type: 'character.create', sheet: 'vashti', owner: 'p1' }).state; // c2
+    s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
+    s = play(s, { type: 'machine.board', machineId: 'm1', characterId: 'c1', place: 1 }).state;
+    const wants1 = { type: 'machine.board', machineId: 'm1', characterId: 'c2', place: 1 };
+    // The referee sees him there: the seat is refused to the referee's command.
+    expect(refusalCode(() => play(s, wants1, [], GM_SEAT))).toBe('SEAT_TAKEN');
+    // To Ana seat 1 shows free; asking for it seats her in seat 2, the lowest really free.
+    const r = play(s, wants1, [], PLAYER);
+    expect(r.state.machines.m1?.riders).toEqual([
+      { characterId: 'c1', seat: 'passenger', place: 1 },
+      { characterId: 'c2', seat: 'passenger', place: 2 },
+    ]);
+    // Nothing she receives names the guard or says who sits in seat 1.
+    const seen = JSON.stringify([
+      rhylanorExpress.view(r.state, PLAYER),
+      ...r.events.map((e) => rhylanorExpress.redact(e, PLAYER)),
+    ]);
+    expect(seen).not.toContain('"characterId":"c1"');
+    expect(seen).not.toContain('Starport guard');
+    expect(riders(r.state, PLAYER)).toEqual(['c2']);
+    // A seat held by a man she sees is still refused by number.
+    const arrano = play(r.state, { type: 'character.create', sheet: 'arrano', owner: 'p1' }).state; // c3, hers too
+    expect(
+      refusalCode(() =>
+        play(arrano, { type: 'machine.board', machineId: 'm1', characterId: 'c3', place: 2 }, [], PLAYER),
+      ),
+    ).toBe('SEAT_TAKEN');
   });
 
   it('a hit on the vehicle that reaches a secret NPC aboard names nobody to players', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RuleError } from '../../engine/rule-error.ts';
-import type { DecideContext } from '../../engine/ruleset.ts';
+import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import { distance, requirePhase, requirePhasing } from './combat.ts';
 import type { PersonalEvent } from './events.ts';
 import {
@@ -13,6 +13,7 @@ import {
   requireOwn,
 } from './parts.ts';
 import { type Combatant, type Machine, type RhylanorState, type Rider, ridingIn, SEATS } from './state.ts';
+import { seesMan } from './view.ts';
 
 /**
  * Who rides in a vehicle (§7.7, §7.13): getting in and out, the driver's and gunners' seats, and
@@ -110,7 +111,9 @@ function requireSeatFree(
 /**
  * The numbered seat a passenger takes (reading: the book numbers no seats): 1 up to the pack's
  * `capacity`, the one asked for if free, else the lowest free. The driver's and gunners' seats are
- * not numbered.
+ * not numbered. A seat held by a man the actor cannot see (an unfound man, a secret NPC: view.ts
+ * leaves him out, so the seat shows free) is not refused, as a refusal would tell that someone
+ * unseen is there: the boarder takes the lowest seat really free instead (reading, issue 15).
  */
 function placeFor(
   state: RhylanorState,
@@ -118,20 +121,23 @@ function placeFor(
   others: readonly Rider[],
   seat: (typeof SEATS)[number],
   asked: number | undefined,
+  actor: Seat,
 ): { place?: number } {
   if (seat !== 'passenger') {
     if (asked !== undefined) throw new RuleError('INVALID_VALUE', 'only passengers’ seats are numbered');
     return {};
   }
   const capacity = state.pack.vehicles.find((v) => v.id === m.packId)?.capacity ?? 0;
-  const taken = new Set(others.map((r) => r.place));
+  const held = new Set(others.map((r) => r.place));
   if (asked !== undefined) {
     if (asked > capacity)
       throw new RuleError('INVALID_VALUE', `${m.name} has seats 1 to ${capacity}`, { capacity });
-    if (taken.has(asked)) throw new RuleError('SEAT_TAKEN', `seat ${asked} of ${m.name} is taken`);
-    return { place: asked };
+    const holder = others.find((r) => r.place === asked);
+    if (!holder) return { place: asked };
+    if (seesMan(state, actor, holder.characterId))
+      throw new RuleError('SEAT_TAKEN', `seat ${asked} of ${m.name} is taken`);
   }
-  for (let n = 1; n <= capacity; n++) if (!taken.has(n)) return { place: n };
+  for (let n = 1; n <= capacity; n++) if (!held.has(n)) return { place: n };
   return {};
 }
 
@@ -157,7 +163,7 @@ function board(
   if (riders.length >= capacity)
     throw new RuleError('VEHICLE_FULL', `${m.name} holds ${capacity}`, { capacity });
   requireSeatFree(state, m, riders, cmd.seat);
-  const place = placeFor(state, m, riders, cmd.seat, cmd.place);
+  const place = placeFor(state, m, riders, cmd.seat, cmd.place, ctx.actor);
   fightStep(state, m, c.id, null, 'getting in');
   return [{ type: 'machine.boarded', machineId: m.id, characterId: c.id, seat: cmd.seat, ...place }];
 }
@@ -199,7 +205,11 @@ function alight(
   return events;
 }
 
-function reseat(state: RhylanorState, cmd: z.output<typeof schemas.seat>): PersonalEvent[] {
+function reseat(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.seat>,
+  ctx: DecideContext,
+): PersonalEvent[] {
   requireNoWindow(state);
   const m = requireVehicle(state, cmd.machineId);
   const rider = m.riders?.find((r) => r.characterId === cmd.characterId);
@@ -208,7 +218,7 @@ function reseat(state: RhylanorState, cmd: z.output<typeof schemas.seat>): Perso
     throw new RuleError('ALREADY_DONE', `${cmd.characterId} already sits there`);
   const others = (m.riders ?? []).filter((r) => r !== rider);
   requireSeatFree(state, m, others, cmd.seat);
-  const place = placeFor(state, m, others, cmd.seat, cmd.place);
+  const place = placeFor(state, m, others, cmd.seat, cmd.place, ctx.actor);
   const events: PersonalEvent[] = [
     { type: 'machine.reseated', machineId: m.id, characterId: rider.characterId, seat: cmd.seat, ...place },
   ];

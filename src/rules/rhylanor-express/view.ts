@@ -82,7 +82,7 @@ export function viewPersonal(state: RhylanorState, seat: Seat) {
     };
   }
   const w = state.window;
-  const sees = (id: string) => characters[id] !== undefined && !unfound(state, id, own);
+  const sees = (id: string) => seesMan(state, seat, id);
   const lumpedWindow = w && isSecretRoller(state, w.after) ? { ...w, rolls: w.rolls.map(lumped) } : w;
   // Wound rolls waiting on a man aboard whom the seat may not see name nobody (issue 15).
   const window =
@@ -113,6 +113,20 @@ function withoutHiddenPositions(combat: Combat, own: (id: string) => boolean): C
     combatants[m.id] = { ...m, x: null as unknown as number, y: null as unknown as number, contacts: {} };
   }
   return combatants ? { ...combat, combatants } : combat;
+}
+
+/**
+ * Whether a seat sees a man at all: his sheet or at least his name (a secret NPC's only once in a
+ * fight), and not an unfound man of another seat. The riders a vehicle shows (and the seats riders.ts
+ * lets a boarder find taken) go by it.
+ */
+export function seesMan(state: RhylanorState, seat: Seat, id: string): boolean {
+  if (seesSecrets(seat)) return true;
+  const c = state.characters[id];
+  if (!c) return false;
+  const own = (x: string) => state.characters[x]?.owner === seat.seatId;
+  const shown = !c.secret || own(id) || state.combat?.combatants[id] !== undefined;
+  return shown && !unfound(state, id, own);
 }
 
 /** A concealed man in the fight who is not the seat's own: where he is stays unknown (§7.15). */
