@@ -1,30 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import type { RhylanorState } from './ruleset.ts';
-import { fresh, PLAYER, play } from './test-kit.ts';
+import { fresh, oneSkillTables, PLAYER, play } from './test-kit.ts';
 
 /** §3.1–§3.2: only a special duty's extra roll may go to another career's table (Edu 8+); a high result's stays home. */
 
 function recruit(): RhylanorState {
-  let s = play(
+  const s = play(
     fresh(),
     { type: 'character.create', name: 'Recruit', upp: '777787', career: 'Navy' },
     [],
     PLAYER,
   ).state;
-  const tables = (skill: string) => [[skill, skill, skill, skill, skill, skill]];
-  const pack = {
-    ...s.pack,
-    careers: s.pack.careers.map((c) =>
-      c.name === 'Scouts'
-        ? { ...c, tables: tables('Pilot') }
-        : c.name === 'Navy'
-          ? { ...c, tables: tables('Admin') }
-          : c,
-    ),
-  };
-  s = { ...s, pack };
-  return s;
+  return oneSkillTables(s, { Scouts: 'Pilot', Navy: 'Admin' });
 }
 
 const scouts = { type: 'chargen.skillRoll', characterId: 'c1', table: 0, career: 'Scouts', extra: true };

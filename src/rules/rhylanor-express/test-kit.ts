@@ -16,6 +16,18 @@ export function fresh(): RhylanorState {
   return rhylanorExpress.evolve(s, { type: 'seat.joined', seatId: 'p2', role: 'player', name: 'Bo' });
 }
 
+/** The pack with each named career given one skill table of a single skill on all six faces (any face gives it). */
+export function oneSkillTables(
+  state: RhylanorState,
+  skills: Readonly<Record<string, string>>,
+): RhylanorState {
+  const careers = state.pack.careers.map((k) => {
+    const skill = skills[k.name];
+    return skill === undefined ? k : { ...k, tables: [[skill, skill, skill, skill, skill, skill]] };
+  });
+  return { ...state, pack: { ...state.pack, careers } };
+}
+
 export interface Played {
   readonly state: RhylanorState;
   readonly events: RhylanorEvent[];

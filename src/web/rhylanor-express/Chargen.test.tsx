@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { characteristicDm } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
-import { fresh, OTHER_PLAYER, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { fresh, OTHER_PLAYER, oneSkillTables, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import { Generation, NewCharacter, rollableCareers, uppDmText } from './Chargen.tsx';
 import { isSheet, signed } from './model.ts';
 import { CharacterSheet } from './Sheet.tsx';
@@ -96,20 +96,7 @@ describe('the generation panel', () => {
 /** A Navy recruit of the given UPP whose pack gives Scouts and Navy one full table each, then the rolls played. */
 function recruit(upp: string, rolls: readonly (readonly [unknown, readonly number[]])[]): RhylanorState {
   let s = play(fresh(), { type: 'character.create', name: 'Recruit', upp, career: 'Navy' }, [], PLAYER).state;
-  const table = (skill: string) => [[skill, skill, skill, skill, skill, skill]];
-  s = {
-    ...s,
-    pack: {
-      ...s.pack,
-      careers: s.pack.careers.map((k) =>
-        k.name === 'Scouts'
-          ? { ...k, tables: table('Pilot') }
-          : k.name === 'Navy'
-            ? { ...k, tables: table('Admin') }
-            : k,
-      ),
-    },
-  };
+  s = oneSkillTables(s, { Scouts: 'Pilot', Navy: 'Admin' });
   for (const [command, faces] of rolls) s = play(s, command, [...faces], PLAYER).state;
   return s;
 }

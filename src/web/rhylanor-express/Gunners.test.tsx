@@ -1,52 +1,23 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Seat } from '../../engine/ruleset.ts';
-import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
 import { GM_SEAT, OTHER_PLAYER, PLAYER } from '../../rules/rhylanor-express/test-kit.ts';
 import { loadingText } from './Gunners.tsx';
-import type { SeatRef } from './model.ts';
-import { SpacePanel } from './Space.tsx';
-import { ANA, BO, played, REFEREE, Recording, viewFor } from './test-kit.tsx';
+import { ANA, ambush, BO, REFEREE, spacePanel, viewFor } from './test-kit.tsx';
 
 /** Gunners loading at a turret (§6.10): the count set at the table and shown on the turret's line. */
-
-const SEATS = [
-  { seatId: 'gm', role: 'gm', name: 'Referee', online: true },
-  { seatId: 'p1', role: 'player', name: 'Ana', online: true },
-  { seatId: 'p2', role: 'player', name: 'Bo', online: true },
-] as const;
-
-/** The pirate ambush, Ana commanding the Rhylanor Express (s1), Bo the Black Lantern (s2); `after` played by the referee. */
-function ambush(after: Parameters<typeof played>[0] = []): RhylanorState {
-  return played([
-    [{ type: 'space.scenario.load', scenario: 'Pirate ambush' }],
-    [{ type: 'space.ship.control', ship: 's1', seatId: 'p1' }],
-    [{ type: 'space.ship.control', ship: 's2', seatId: 'p2' }],
-    ...after,
-  ]);
-}
-
-function panel(s: RhylanorState, seat: SeatRef, raw: Seat): string {
-  return renderToStaticMarkup(
-    <Recording>
-      <SpacePanel view={viewFor(s, raw)} seat={seat} seats={SEATS} />
-    </Recording>,
-  );
-}
 
 describe('gunners loading at a turret', () => {
   it('a commander sets them on his own ship’s turrets, one by default; the referee on every ship', () => {
     const s = ambush();
     const express = viewFor(s, PLAYER).space.ships.s1;
     if (!express) throw new Error('Ana sees her ship');
-    const ana = panel(s, ANA, PLAYER);
+    const ana = spacePanel(s, ANA, PLAYER);
     for (const t of express.turrets) {
       expect(ana).toContain(`aria-label="Gunners loading at Rhylanor Express ${t.name}"`);
     }
     expect(ana).toContain('1 gunner loading, 0 rounds loaded this turn');
     expect(ana).not.toContain('Gunners loading at Black Lantern');
-    expect(panel(s, BO, OTHER_PLAYER)).not.toContain('Gunners loading at Rhylanor Express');
-    const gm = panel(s, REFEREE, GM_SEAT);
+    expect(spacePanel(s, BO, OTHER_PLAYER)).not.toContain('Gunners loading at Rhylanor Express');
+    const gm = spacePanel(s, REFEREE, GM_SEAT);
     expect(gm).toContain('Gunners loading at Rhylanor Express');
     expect(gm).toContain('Gunners loading at Black Lantern');
   });
@@ -54,7 +25,7 @@ describe('gunners loading at a turret', () => {
   it('shows the hands the rules recorded, and the field starts there', () => {
     const s = ambush([[{ type: 'space.gunner.assign', ship: 's1', turret: 0, person: null, hands: 3 }]]);
     expect(s.space.ships.s1?.turrets[0]?.hands).toBe(3);
-    const ana = panel(s, ANA, PLAYER);
+    const ana = spacePanel(s, ANA, PLAYER);
     expect(ana).toContain('3 gunners loading, 0 rounds loaded this turn');
     expect(ana).toMatch(/name="hands-0"[^>]*value="3"/);
   });

@@ -5,26 +5,10 @@ import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
 import { GM_SEAT, OTHER_PLAYER, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import type { SeatRef } from './model.ts';
 import { mapCells, surpriseHexes } from './plot.ts';
-import { SpacePanel } from './Space.tsx';
 import { beforeDiceFields, FleetChips } from './SpaceOrders.tsx';
-import { ANA, BO, played, REFEREE, Recording, viewFor } from './test-kit.tsx';
+import { ANA, ambush, BO, REFEREE, Recording, spacePanel, viewFor } from './test-kit.tsx';
 
 /** Posture, surprise placement, fleet chips and ground fire at the table, and what each seat sees. */
-
-const SEATS = [
-  { seatId: 'gm', role: 'gm', name: 'Referee', online: true },
-  { seatId: 'p1', role: 'player', name: 'Ana', online: true },
-  { seatId: 'p2', role: 'player', name: 'Bo', online: true },
-] as const;
-
-/** The pirate ambush: Ana commands the Rhylanor Express (s1), Bo the quiet Black Lantern (s2). */
-function ambush(): RhylanorState {
-  return played([
-    [{ type: 'space.scenario.load', scenario: 'Pirate ambush' }],
-    [{ type: 'space.ship.control', ship: 's1', seatId: 'p1' }],
-    [{ type: 'space.ship.control', ship: 's2', seatId: 'p2' }],
-  ]);
-}
 
 /** Ana's navigator misses; nobody found the pirate: his side has surprise. */
 function surprised(): RhylanorState {
@@ -32,17 +16,9 @@ function surprised(): RhylanorState {
   return play(missed, { type: 'space.detection.resolve' }).state;
 }
 
-function panel(s: RhylanorState, seat: SeatRef, raw: Seat): string {
-  return renderToStaticMarkup(
-    <Recording>
-      <SpacePanel view={viewFor(s, raw)} seat={seat} seats={SEATS} />
-    </Recording>,
-  );
-}
-
 describe('before the battle', () => {
   it('a commander may set his ship quiet or active during detection', () => {
-    const html = panel(ambush(), ANA, PLAYER);
+    const html = spacePanel(ambush(), ANA, PLAYER);
     expect(html).toMatch(/Rhylanor Express: (run quiet|go active)/);
     expect(html).not.toContain('Black Lantern');
   });
@@ -57,8 +33,8 @@ describe('before the battle', () => {
     // The ruleset takes (−10, 0) and refuses (−18, 0) for this ship (its own detection test).
     expect(has(-10, 0)).toBe(true);
     expect(has(-18, 0)).toBe(false);
-    expect(panel(s, BO, OTHER_PLAYER)).toContain('Surprise placement of Black Lantern');
-    const ana = panel(s, ANA, PLAYER);
+    expect(spacePanel(s, BO, OTHER_PLAYER)).toContain('Surprise placement of Black Lantern');
+    const ana = spacePanel(s, ANA, PLAYER);
     expect(ana).not.toContain('Black Lantern');
     expect(ana).not.toContain('Surprise placement');
   });
@@ -92,7 +68,7 @@ describe('fleet chips and pool points before the dice', () => {
 
 describe('ground fire', () => {
   it('the referee has hits from the ground on any ship in the battle', () => {
-    expect(panel(ambush(), REFEREE, GM_SEAT)).toContain('Ground fire hits');
-    expect(panel(ambush(), ANA, PLAYER)).not.toContain('Ground fire hits');
+    expect(spacePanel(ambush(), REFEREE, GM_SEAT)).toContain('Ground fire hits');
+    expect(spacePanel(ambush(), ANA, PLAYER)).not.toContain('Ground fire hits');
   });
 });

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { Seat } from '../../engine/ruleset.ts';
 import { type RhylanorState, rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
 import { fresh, GM_SEAT, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
 import type { DiceSender } from '../dice/use-dice-sender.ts';
 import { asView, type SeatRef, type View } from './model.ts';
 import { type Command, RunnerContext } from './runner.tsx';
+import { SpacePanel } from './Space.tsx';
 
 /**
  * Component tests of the Rhylanor Express screens: views made by the ruleset itself for one seat
@@ -80,4 +82,29 @@ export function Recording({
     clearError: () => {},
   };
   return <RunnerContext.Provider value={{ run, busy, sender }}>{children}</RunnerContext.Provider>;
+}
+
+const SPACE_SEATS = [
+  { seatId: 'gm', role: 'gm', name: 'Referee', online: true },
+  { seatId: 'p1', role: 'player', name: 'Ana', online: true },
+  { seatId: 'p2', role: 'player', name: 'Bo', online: true },
+] as const;
+
+/** The pirate ambush: Ana commands the Rhylanor Express (s1), Bo the quiet Black Lantern (s2); `after` played next. */
+export function ambush(after: Parameters<typeof played>[0] = []): RhylanorState {
+  return played([
+    [{ type: 'space.scenario.load', scenario: 'Pirate ambush' }],
+    [{ type: 'space.ship.control', ship: 's1', seatId: 'p1' }],
+    [{ type: 'space.ship.control', ship: 's2', seatId: 'p2' }],
+    ...after,
+  ]);
+}
+
+/** The space panel as one seat's browser would draw it (referee, Ana and Bo at the table). */
+export function spacePanel(s: RhylanorState, seat: SeatRef, raw: Seat): string {
+  return renderToStaticMarkup(
+    <Recording>
+      <SpacePanel view={viewFor(s, raw)} seat={seat} seats={SPACE_SEATS} />
+    </Recording>,
+  );
 }
