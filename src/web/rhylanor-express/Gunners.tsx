@@ -8,7 +8,8 @@ import { useRunner } from './runner.tsx';
 /**
  * Gunners loading at a turret (§6.10): each loads one round a turn, so several `space.reload`
  * commands may fill one turret in the same turn up to its hands. The turret's line shows its hands
- * and what they loaded this player turn; its commander (or the referee) sets how many work it.
+ * and what they loaded this player turn; the referee sets how many work it
+ * (assigning gunners is a referee command, as assigning crew is).
  */
 
 /** " · 3 gunners loading, 2 rounds loaded this turn": the turret's hands and this turn's loading. */

@@ -159,6 +159,7 @@ export function SpacePanel({ view, seat, seats }: { view: View; seat: SeatRef; s
             space={space}
             chosen={chosen}
             mine={mayCommand(seat, s)}
+            referee={gm}
             seatName={seats.find((x) => x.seatId === s.controller)?.name ?? null}
             onSelect={() => setSelected(s.id)}
           />
@@ -860,6 +861,7 @@ function ShipCard({
   space,
   chosen,
   mine,
+  referee,
   seatName,
   onSelect,
 }: {
@@ -867,6 +869,8 @@ function ShipCard({
   space: SpaceView;
   chosen: ShipView | null;
   mine: boolean;
+  /** The referee's seat: gunner assignments are his (`space.gunner.assign` is a referee command). */
+  referee: boolean;
   seatName: string | null;
   onSelect: () => void;
 }) {
@@ -940,7 +944,7 @@ function ShipCard({
               .join(', ')}
             {t.state > 0 ? <strong> · {LEVEL[t.state]}</strong> : null}
             <span className="re-muted">{loadingText(t, space.playerTurn)}</span>
-            {mine && !ship.destroyed && space.phase !== 'ended' ? (
+            {referee && !ship.destroyed && space.phase !== 'ended' ? (
               <GunnersLoading ship={ship} turret={i} />
             ) : null}
           </li>
