@@ -52,7 +52,8 @@ import { routeField } from './route.ts';
  * 4. with one chit used and a Threat within `coverRange`, keeps the other on WAIT (covering the
  *    Team in the Threat phase) rather than moving off;
  * 5. else moves toward his goal (`route.ts`) and ends the move facing the nearest Threat.
- * Goals (`goal`): home when carrying; a fallen comrade nobody nearer fetches; home when the Team
+ * Goals (`goal`): home when carrying; a fallen comrade nobody nearer fetches (up in a ceiling,
+ * 19: he climbs up to him and down with him, `ceilingGoal`, `climbNow`); home when the Team
  * heads home (turn `giveUpTurn`, or fewer than `homewardAble` able men); the point man when he
  * has straggled more than `straggle` squares behind; the nearest Threat within `chaseRange` (or
  * dragging a comrade off); home once the objective is met; the objective (Source chits, the
