@@ -4,7 +4,7 @@ import type { FdCommand } from '../commands.ts';
 import { defaultPack } from '../data/pack.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import type { Teamer } from '../state.ts';
-import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from '../test-kit.ts';
+import { ceilingOverTile4, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from '../test-kit.ts';
 import { policyStats, policyStep } from './policy.ts';
 
 /**
@@ -26,18 +26,7 @@ function fallenUpThere(): Table {
   );
   t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] } })]);
   t.send({ type: 'board' });
-  t.fold([
-    {
-      type: 'ceiling.rolled',
-      tile: 4,
-      face: 6,
-      level: true,
-      exits: [
-        { x: 7, y: 6, kind: 'hatch', faces: [] },
-        { x: 8, y: 7, kind: 'weak', faces: [] },
-      ],
-    },
-  ]);
+  t.fold([ceilingOverTile4()]);
   t.send({ type: 'gmOverride', teamerId: 'you', x: 8, y: 6, facing: 2, reason: 'set-up' }, GM);
   t.send({ type: 'gmOverride', teamerId: 'brick', x: 8, y: 4, facing: 2, reason: 'set-up' }, GM);
   // Brick unburdened: a heavy gun bars picking a man up.
