@@ -11,7 +11,7 @@ import { teamersAt } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
 import type { Teamer } from './state.ts';
-import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from './test-kit.ts';
+import { ceilingOverTile4, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from './test-kit.ts';
 import { redactOf, viewOf } from './view.ts';
 import { worldOf } from './world-adapter.ts';
 
@@ -283,18 +283,7 @@ describe('Teamers in the ceiling (19)', () => {
   const TILE = 4;
   /** Tile 4 gets a level by hand: a hatch at (7,6) beside the LOW obstacle at (8,6), a hidden weak spot at (8,7). */
   function withTile4(t: Table): void {
-    t.fold([
-      {
-        type: 'ceiling.rolled',
-        tile: TILE,
-        face: 6,
-        level: true,
-        exits: [
-          { x: 7, y: 6, kind: 'hatch', faces: [] },
-          { x: 8, y: 7, kind: 'weak', faces: [] },
-        ],
-      },
-    ]);
+    t.fold([ceilingOverTile4()]);
   }
 
   /** YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die). */

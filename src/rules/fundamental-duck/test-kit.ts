@@ -105,3 +105,17 @@ export function youAboard(): Table {
   t.send({ type: 'endMove', teamerId: 'you' });
   return t;
 }
+
+/** Tile 4's ceiling level as the ceiling tests lay it: a hatch at (7,6), a weak spot at (8,7). */
+export function ceilingOverTile4(): FdEvent {
+  return {
+    type: 'ceiling.rolled',
+    tile: 4,
+    face: 6,
+    level: true,
+    exits: [
+      { x: 7, y: 6, kind: 'hatch', faces: [] },
+      { x: 8, y: 7, kind: 'weak', faces: [] },
+    ],
+  };
+}

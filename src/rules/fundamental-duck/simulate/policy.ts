@@ -5,6 +5,7 @@ import { isArenaSquare } from '../arena/model.ts';
 import { positionPoint } from '../arena/positions.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
+import { ceilingOf, legalClimbs } from '../ceiling.ts';
 import { scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
@@ -31,6 +32,7 @@ import { decideFolded } from '../ruleset.ts';
 import { type FdState, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
 import { nextInOrder } from '../turn.ts';
 import { vehicleOfCrew } from '../vehicles.ts';
+import { inContact } from '../world-adapter.ts';
 import { besideTarget, driveCommand, planVehicle, vehicleAction } from './drive.ts';
 import { routeField } from './route.ts';
 
@@ -50,7 +52,8 @@ import { routeField } from './route.ts';
  * 4. with one chit used and a Threat within `coverRange`, keeps the other on WAIT (covering the
  *    Team in the Threat phase) rather than moving off;
  * 5. else moves toward his goal (`route.ts`) and ends the move facing the nearest Threat.
- * Goals (`goal`): home when carrying; a fallen comrade nobody nearer fetches; home when the Team
+ * Goals (`goal`): home when carrying; a fallen comrade nobody nearer fetches (up in a ceiling,
+ * 19: he climbs up to him and down with him, `ceilingGoal`, `climbNow`); home when the Team
  * heads home (turn `giveUpTurn`, or fewer than `homewardAble` able men); the point man when he
  * has straggled more than `straggle` squares behind; the nearest Threat within `chaseRange` (or
  * dragging a comrade off); home once the objective is met; the objective (Source chits, the
@@ -148,6 +151,8 @@ interface Target {
   readonly y: number;
   readonly door?: number;
   readonly home?: boolean;
+  /** A fallen comrade up in a ceiling (19): the rescuer climbs to him (`ceilingGoal`). */
+  readonly up?: boolean;
 }
 
 /** How many commands `decide` refused (a bug in `legal.ts` if ever above 0; see the tests). */
@@ -425,7 +430,7 @@ function fallenFor(state: FdState, t: Teamer): Target | null {
         bestId = o;
       }
     }
-    if (bestId === t.id) return { x: f.x, y: f.y };
+    if (bestId === t.id) return { x: f.x, y: f.y, ...(f.up === true ? { up: true } : {}) };
   }
   return null;
 }
@@ -564,11 +569,67 @@ function facingToward(x: number, y: number, tx: number, ty: number): number {
   return best;
 }
 
+/** The exits of a tile's ceiling the Team knows of (19): every hatch, a weak spot once shown. */
+function knownExits(state: FdState, tile: number): { x: number; y: number }[] {
+  return (ceilingOf(state).exits[tile] ?? []).filter((e) => e.kind === 'hatch' || e.revealed);
+}
+
+/**
+ * Where a move goes when a ceiling (19) is in the way: a man on the floor fetching a comrade who
+ * lies up in a ceiling makes for the nearest LOW square in or next to a known exit of that tile
+ * (`climbRefusal`'s footing), a man up there with that comrade in reach of his crawl makes for
+ * him, and a man up there for any other goal (carrying him home, say) makes for the nearest known
+ * exit of his tile to climb down. Null: the floor goal stands.
+ */
+function ceilingGoal(state: FdState, t: Teamer, g: Target): Target | null {
+  if (t.x === null || t.y === null) return null;
+  const board = boardOf(state);
+  const tile = board.tileAt(t.x, t.y);
+  if (t.up === true) {
+    if (g.up && t.carrying === null && board.tileAt(g.x, g.y) === tile) return g;
+    return nearest(board, t, knownExits(state, tile));
+  }
+  if (!g.up) return null;
+  const arena = arenaOf(state);
+  const w = arena.width;
+  const feet: Target[] = [];
+  for (const e of knownExits(state, board.tileAt(g.x, g.y)))
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = e.x + dx;
+        const y = e.y + dy;
+        if (!isArenaSquare(arena, x, y) || board.heightAt(x, y) !== 'low') continue;
+        if ((dx !== 0 || dy !== 0) && !inContact(state, y * w + x, e.y * w + e.x)) continue;
+        feet.push({ x, y });
+      }
+  return nearest(board, t, feet);
+}
+
+/**
+ * A climb the moving Teamer takes now (19, only what `legalClimbs` lists): up into the ceiling of
+ * the fallen comrade he fetches, or down through the exit he stands above when his goal is below.
+ */
+function climbNow(state: FdState, t: Teamer, g: Target): FdCommand | null {
+  const climbs = legalClimbs(state);
+  if (climbs.length === 0) return null;
+  const board = boardOf(state);
+  if (t.up === true) {
+    const stay =
+      g.up && t.carrying === null && board.tileAt(g.x, g.y) === board.tileAt(t.x as number, t.y as number);
+    return stay ? null : (climbs[0] ?? null);
+  }
+  if (!g.up) return null;
+  return climbs.find((c) => board.tileAt(c.x, c.y) === board.tileAt(g.x, g.y)) ?? null;
+}
+
 /** The next command of the Teamer whose move is under way. */
 function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   const m = state.move as NonNullable<FdState['move']>;
   if (m.vehicleId !== undefined) return driveCommand(state);
-  const g = goal(state, t, P);
+  const wanted = goal(state, t, P);
+  const climb = climbNow(state, t, wanted);
+  if (climb) return climb;
+  const g = ceilingGoal(state, t, wanted) ?? wanted;
   const steps = legalSteps(state);
   if (t.x === null || t.y === null) {
     // On the bridge: board if the entry square has room; go back only once the Team heads home
@@ -595,6 +656,8 @@ function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   const field = routeField(arena, g.y * arena.width + g.x, stuckDoors(state), droneSquares(state));
   const board = boardOf(state);
   const far = (x: number, y: number) => {
+    // Up in a ceiling a man crawls by king steps within its tile: the route field is the floor's.
+    if (t.up === true) return Math.max(Math.abs(x - g.x), Math.abs(y - g.y));
     const r = field[y * arena.width + x] as number;
     return r >= 0 ? r : 1000 + board.distance(x, y, g.x, g.y);
   };
@@ -815,6 +878,13 @@ function droneWalk(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nul
 
 /** An activated Teamer's next action, or null when he has nothing worth a chit. */
 function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (t.up === true) {
+    // Up in a ceiling (19): he picks up the fallen comrade in reach, else moves (to him, or to an
+    // exit to climb down); the floor's actions are not his to give up there.
+    const carry = legalCarries(state, t).find((c) => c.comradeId !== undefined);
+    if (carry) return carry;
+    return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
+  }
   if (t.carrying !== null || t.cargo !== null) {
     // Taking a comrade or a pod home: open a shut door in the way, else walk on.
     const door = doorOnTheWay(state, t, P);
@@ -920,6 +990,8 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
     const i = state.interrupt;
     for (const id of i.teamerIds) {
       const t = state.teamers[id] as Teamer;
+      // Up in a ceiling (19) the floor's crush, shots and grapples are not his: he holds.
+      if (t.up === true) continue;
       if (i.trigger === 'crossing' && i.door !== undefined) return { type: 'crush', teamerId: id };
       const shot = bestShot(legalShots(state, t));
       const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
@@ -946,7 +1018,7 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
   // Between activations a waiting Teamer may shoot with his WAIT chit; otherwise the phase ends.
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
-    if (waitChit(t) === null) continue;
+    if (waitChit(t) === null || t.up === true) continue;
     const shot = bestShot(legalShots(state, t));
     const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
     if (grenade) return grenade.command;
