@@ -156,3 +156,90 @@ describe('the diagonal flank rule (9.2)', () => {
     expect(t.state).toBe(before);
   });
 });
+
+describe('climbing onto and stepping off an obstacle (9.2)', () => {
+  /** YOU mid-move at (7,6) facing east, next to the LOW obstacle at (8,6), its module already entered. */
+  function besideObstacle(face: number): Table {
+    const t = inAtEntry(face);
+    t.fold([
+      { type: 'teamer.stepped', teamerId: 'you', x: 7, y: 6, facing: 2, cost: 0 },
+      { type: 'tile.entered', tile: 4, teamerId: 'you' },
+    ]);
+    // Onto the LOW obstacle orthogonally: 2.
+    expect(stepped(t.send({ type: 'step', teamerId: 'you', x: 8, y: 6 }))).toMatchObject({ cost: 2 });
+    return t;
+  }
+
+  it('diagonally onto it: 3', () => {
+    const t = inAtEntry(5);
+    t.fold([
+      { type: 'teamer.stepped', teamerId: 'you', x: 7, y: 5, facing: 2, cost: 0 },
+      { type: 'tile.entered', tile: 4, teamerId: 'you' },
+    ]);
+    expect(stepped(t.send({ type: 'step', teamerId: 'you', x: 8, y: 6 }))).toMatchObject({
+      facing: 3,
+      cost: 3,
+    });
+    expect(t.state.move?.spent).toBe(4);
+  });
+
+  it('off it: a passed fumble test, cost 1', () => {
+    const t = besideObstacle(5);
+    t.dice = new ScriptThenSeeded([1], 11);
+    const ev = t.send({ type: 'step', teamerId: 'you', x: 9, y: 6 });
+    expect(ev).toContainEqual(
+      expect.objectContaining({ type: 'test.rolled', purpose: 'stepping off an obstacle' }),
+    );
+    expect(stepped(ev)).toMatchObject({ x: 9, y: 6, cost: 1 });
+    expect(t.state.move?.spent).toBe(4);
+  });
+
+  it('off it: a failed fumble test adds 1 (and a stress chit)', () => {
+    const t = besideObstacle(5);
+    t.dice = new ScriptThenSeeded([6], 11);
+    const ev = t.send({ type: 'step', teamerId: 'you', x: 9, y: 6 });
+    expect(stepped(ev)).toMatchObject({ x: 9, y: 6, cost: 2 });
+    expect(ev.some((e) => e.type === 'stress.added' && e.teamerId === 'you')).toBe(true);
+    expect(t.state.move?.spent).toBe(5);
+  });
+
+  it('a failed test with too few points left: he stays on the obstacle and the move ends', () => {
+    const t = besideObstacle(4);
+    t.dice = new ScriptThenSeeded([6], 11);
+    const ev = t.send({ type: 'step', teamerId: 'you', x: 9, y: 6 });
+    expect(stepped(ev)).toBeUndefined();
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'move.ended', teamerId: 'you' }));
+    expect(t.state.teamers.you).toMatchObject({ x: 8, y: 6 });
+    expect(t.state.move).toBeNull();
+  });
+});
+
+describe('crawling while ducked (10.2)', () => {
+  it('a ducked Teamer crawls one square per MOVE, whatever the way, facing kept; no dash', () => {
+    const t = inAtEntry(2);
+    t.send({ type: 'endMove', teamerId: 'you' });
+    t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
+    expect(refusalCode(() => t.send({ type: 'move', teamerId: 'you', dash: true }))).toBe('NO_DASH');
+    t.dice = new ScriptThenSeeded([], 13);
+    const began = t.send({ type: 'move', teamerId: 'you' });
+    expect(began).toContainEqual({
+      type: 'move.began',
+      teamerId: 'you',
+      faces: [],
+      allowance: 1,
+      dash: false,
+    });
+    expect((t.dice as ScriptThenSeeded).used).toEqual([]);
+    // A diagonal still costs the one square, and the crawler keeps facing east (no turn along it).
+    expect(stepped(t.send({ type: 'step', teamerId: 'you', x: 1, y: 8 }))).toMatchObject({
+      facing: 2,
+      cost: 1,
+    });
+    const before = t.state;
+    expect(refusalCode(() => t.send({ type: 'step', teamerId: 'you', x: 2, y: 8 }))).toBe(
+      'NOT_ENOUGH_MOVEMENT',
+    );
+    expect(refusalCode(() => t.send({ type: 'endMove', teamerId: 'you', facing: 4 }))).toBe('NO_FREE_TURN');
+    expect(t.state).toBe(before);
+  });
+});
