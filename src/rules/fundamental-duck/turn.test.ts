@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, youAboard } from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -204,5 +205,32 @@ describe('crushing a Threat in a doorway (15.3)', () => {
     const t = atTheDoor();
     t.dice = new ScriptedDice([]);
     expect(() => t.send({ type: 'crush', teamerId: 'brick' })).toThrow(/crossing/);
+  });
+});
+
+describe('putting a chit on WAIT (8.3)', () => {
+  it('only after the first chit is used, and never a second one', () => {
+    const early = new Table(new ScriptThenSeeded([], 3));
+    early.fold([fixedDeal(early.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    early.send({ type: 'board' });
+    early.send({ type: 'activate', teamerId: 'you' });
+    const before = early.state;
+    expect(refusalCode(() => early.send({ type: 'wait', teamerId: 'you' }))).toBe('WAIT_TOO_EARLY');
+    expect(early.state).toBe(before);
+    // YOU has moved with his first chit: the second goes on WAIT, and there is no third.
+    const t = youAboard();
+    expect(t.send({ type: 'wait', teamerId: 'you' })).toContainEqual({
+      type: 'chit.used',
+      teamerId: 'you',
+      chit: 1,
+      to: 'WAIT',
+      kind: 'wait',
+    });
+    expect(t.state.teamers.you?.chits).toEqual(['ACTED', 'WAIT']);
+    // Both chits are placed: his activation is over, so no second WAIT.
+    expect(t.log.at(-1)).toMatchObject({ type: 'activation.ended' });
+    const waiting = t.state;
+    expect(refusalCode(() => t.send({ type: 'wait', teamerId: 'you' }))).toBe('NOT_YOUR_TURN');
+    expect(t.state).toBe(waiting);
   });
 });
