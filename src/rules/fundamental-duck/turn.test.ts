@@ -111,6 +111,33 @@ describe('exploration (7)', () => {
     expect(t.state.kitty.chits.length).toBe(1);
   });
 
+  it('operating a door (15.1): a failed fumble test spends the chit and leaves it shut; refusals change nothing', () => {
+    const t = inCorridor();
+    t.send({ type: 'endExploration' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    let before = t.state;
+    t.dice = new ScriptedDice([]);
+    expect(refusalCode(() => t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: false }))).toBe(
+      'DOOR_ALREADY',
+    );
+    expect(t.state).toBe(before);
+    // A fumble test of 6 fails (FF 5): the door stays shut, the chit is spent, a stress chit.
+    t.dice = new ScriptThenSeeded([6], 3);
+    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: true });
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'test.rolled', purpose: 'open a door' }));
+    expect(ev.some((e) => e.type === 'stress.added' && e.teamerId === 'you')).toBe(true);
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(t.state.tiles[HUB]?.opened).toBe(false);
+    expect(t.state.teamers.you?.chits).toContain('ACTED');
+    // Out of the door zone (two squares back along the corridor).
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    before = t.state;
+    expect(refusalCode(() => t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: true }))).toBe(
+      'NOT_AT_DOOR',
+    );
+    expect(t.state).toBe(before);
+  });
+
   it('opening a door into an unopened tile reveals it and dices its Source chits onto squares', () => {
     const t = inCorridor();
     t.send({ type: 'endExploration' });
