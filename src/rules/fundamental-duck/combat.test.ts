@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
 import { killThreat, shotPreview } from './combat.ts';
 import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
@@ -265,5 +266,104 @@ describe('flame markers (24.2): a flame hits a figure entering its square on 4+'
     expect(fdEventProblem(t.state, { ...ok, x: 2 })).toMatch(/not at/);
     expect(fdEventProblem(t.state, { ...ok, threatId: 'h9' })).toMatch(/no Threat/);
     expect(fdEventProblem(t.state, { ...ok, hit: false })).toMatch(/does not follow/);
+  });
+});
+
+describe('a ducked Teamer shoots a Threat come into his square (10.2)', () => {
+  /** YOU at (0,7) with his second chit READY, Harpy h1 moved into his square. */
+  function sharing(ducked: boolean): Table {
+    const t = youAboard();
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 0, y: 7, reason: 'set-up' }, GM);
+    if (ducked) t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
+    return t;
+  }
+
+  it('ducked, his gun fires into his own square at the Threat there', () => {
+    const t = sharing(true);
+    expect(t.state.teamers.you?.weapons).toContain('hand-blaster');
+    expect(shotPreview(t.state, 'you', 'hand-blaster', 0, 7)).toMatchObject({
+      ok: true,
+      target: 'h1',
+      duckers: [],
+    });
+    t.dice = new ScriptThenSeeded([6], 5);
+    const ev = t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 0, y: 7 });
+    expect(ev.find((e) => e.type === 'attack.resolved')).toMatchObject({
+      by: 'you',
+      x: 0,
+      y: 7,
+      targets: ['h1'],
+      faces: [6],
+      hits: { h1: 1 },
+    });
+    expect(t.state.teamers.you?.ducked).toBe(true);
+  });
+
+  it('standing, or with a grenade, or with no Threat there: refused, nothing changed', () => {
+    const standing = sharing(false);
+    let before = standing.state;
+    expect(
+      refusalCode(() =>
+        standing.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 0, y: 7 }),
+      ),
+    ).toBe('TARGET_INVALID');
+    expect(standing.state).toBe(before);
+    const ducked = sharing(true);
+    before = ducked.state;
+    expect(ducked.state.teamers.you?.weapons).toContain('grenade');
+    expect(
+      refusalCode(() => ducked.send({ type: 'shoot', teamerId: 'you', weapon: 'grenade', x: 0, y: 7 })),
+    ).toBe('TARGET_INVALID');
+    expect(ducked.state).toBe(before);
+    ducked.send({ type: 'gmOverride', threatId: 'h1', x: 4, y: 5, reason: 'set-up' }, GM);
+    before = ducked.state;
+    expect(
+      refusalCode(() => ducked.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 0, y: 7 })),
+    ).toBe('NO_TARGET');
+    expect(ducked.state).toBe(before);
+  });
+});
+
+describe('what a -DUCK! costs the comrade who ducks (10.2)', () => {
+  /** YOU at (0,7) facing east, Brick standing at (1,7) in the line, Harpy h1 at (3,7). */
+  function inTheLine(brickChits: readonly FdEvent[]): Table {
+    const t = youAboard();
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 3, y: 7, reason: 'set-up' }, GM);
+    t.fold([{ type: 'teamer.stepped', teamerId: 'brick', x: 1, y: 7, facing: 2, cost: 0 }, ...brickChits]);
+    return t;
+  }
+  function duckedWith(t: Table): FdEvent[] {
+    t.dice = new ScriptThenSeeded([], 3);
+    const ev = t.send({
+      type: 'shoot',
+      teamerId: 'you',
+      weapon: 'hand-blaster',
+      x: 3,
+      y: 7,
+      duck: ['brick'],
+    });
+    expect(t.state.teamers.brick?.ducked).toBe(true);
+    expect(ev.some((e) => e.type === 'attack.resolved')).toBe(true);
+    return ev.filter((e) => e.type === 'chit.used' && e.teamerId === 'brick');
+  }
+
+  it('his WAIT chit if he holds one', () => {
+    const t = inTheLine([{ type: 'chit.used', teamerId: 'brick', chit: 1, to: 'WAIT', kind: 'wait' }]);
+    expect(duckedWith(t)).toEqual([
+      { type: 'chit.used', teamerId: 'brick', chit: 1, to: 'ACTED', kind: 'duck' },
+    ]);
+    expect(t.state.teamers.brick?.chits).toEqual(['READY', 'ACTED']);
+  });
+
+  it('else a READY chit, else nothing', () => {
+    const ready = inTheLine([]);
+    expect(duckedWith(ready)).toEqual([
+      { type: 'chit.used', teamerId: 'brick', chit: 0, to: 'ACTED', kind: 'duck' },
+    ]);
+    const spent = inTheLine([
+      { type: 'chit.used', teamerId: 'brick', chit: 0, to: 'ACTED', kind: 'move' },
+      { type: 'chit.used', teamerId: 'brick', chit: 1, to: 'ACTED', kind: 'move' },
+    ]);
+    expect(duckedWith(spent)).toEqual([]);
   });
 });

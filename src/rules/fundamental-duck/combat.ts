@@ -336,8 +336,7 @@ function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan
   if (!isArenaSquare(arena, c.x, c.y)) return refused('OFF_THE_ARENA', `(${c.x},${c.y}) is not a square`, {});
   const dx = c.x - t.x;
   const dy = c.y - t.y;
-  if (dx === 0 && dy === 0)
-    return refused('TARGET_INVALID', 'a Teamer does not shoot into his own square', {});
+  if (dx === 0 && dy === 0) return ownSquareShot(state, t, w, c);
   if (!inFrontArc(t.facing, dx, dy)) return refused('OUT_OF_ARC', 'the target is outside the front arc', {});
   const range = Math.max(Math.abs(dx), Math.abs(dy));
   const as = arenaStateOf(state);
@@ -387,6 +386,22 @@ function shotChecks(state: FdState, c: ShootCommand, duckAll: boolean): ShotPlan
     }
   }
   return { t, w, targetId, duckers };
+}
+
+/**
+ * A shot into the shooter's own square (10.2): only a ducked Teamer firing a gun at the Threat
+ * that came into his square. Bughunt reads: no line, arc or range to check (the Threat is on
+ * top of him, and his own square counts as in his arc), and no flamer or grenade (they would
+ * strike him too). A standing Teamer meets a Threat in his square by grappling.
+ */
+function ownSquareShot(state: FdState, t: Teamer, w: PackWeapon, c: ShootCommand): ShotPlan | Refused {
+  if (!t.ducked || w.kind !== 'gun')
+    return refused('TARGET_INVALID', 'only a ducked Teamer fires a gun into his own square', {});
+  const target = threatAt(state, c.x, c.y);
+  if (!target) return refused('NO_TARGET', 'no Threat in that square', {});
+  if (w.magazine !== null && (t.ammo[c.weapon] ?? 0) <= 0)
+    return refused('NEEDS_RELOAD', `the ${w.name} needs a reload`, {});
+  return { t, w, targetId: target.id, duckers: [] };
 }
 
 /** A shot as the board's fire overlay shows it: the rules' own checks, and its odds. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, youAboard } from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -110,6 +111,33 @@ describe('exploration (7)', () => {
     expect(t.state.kitty.chits.length).toBe(1);
   });
 
+  it('operating a door (15.1): a failed fumble test spends the chit and leaves it shut; refusals change nothing', () => {
+    const t = inCorridor();
+    t.send({ type: 'endExploration' });
+    t.send({ type: 'activate', teamerId: 'you' });
+    let before = t.state;
+    t.dice = new ScriptedDice([]);
+    expect(refusalCode(() => t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: false }))).toBe(
+      'DOOR_ALREADY',
+    );
+    expect(t.state).toBe(before);
+    // A fumble test of 6 fails (FF 5): the door stays shut, the chit is spent, a stress chit.
+    t.dice = new ScriptThenSeeded([6], 3);
+    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: true });
+    expect(ev).toContainEqual(expect.objectContaining({ type: 'test.rolled', purpose: 'open a door' }));
+    expect(ev.some((e) => e.type === 'stress.added' && e.teamerId === 'you')).toBe(true);
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(t.state.tiles[HUB]?.opened).toBe(false);
+    expect(t.state.teamers.you?.chits).toContain('ACTED');
+    // Out of the door zone (two squares back along the corridor).
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    before = t.state;
+    expect(refusalCode(() => t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: true }))).toBe(
+      'NOT_AT_DOOR',
+    );
+    expect(t.state).toBe(before);
+  });
+
   it('opening a door into an unopened tile reveals it and dices its Source chits onto squares', () => {
     const t = inCorridor();
     t.send({ type: 'endExploration' });
@@ -204,5 +232,32 @@ describe('crushing a Threat in a doorway (15.3)', () => {
     const t = atTheDoor();
     t.dice = new ScriptedDice([]);
     expect(() => t.send({ type: 'crush', teamerId: 'brick' })).toThrow(/crossing/);
+  });
+});
+
+describe('putting a chit on WAIT (8.3)', () => {
+  it('only after the first chit is used, and never a second one', () => {
+    const early = new Table(new ScriptThenSeeded([], 3));
+    early.fold([fixedDeal(early.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    early.send({ type: 'board' });
+    early.send({ type: 'activate', teamerId: 'you' });
+    const before = early.state;
+    expect(refusalCode(() => early.send({ type: 'wait', teamerId: 'you' }))).toBe('WAIT_TOO_EARLY');
+    expect(early.state).toBe(before);
+    // YOU has moved with his first chit: the second goes on WAIT, and there is no third.
+    const t = youAboard();
+    expect(t.send({ type: 'wait', teamerId: 'you' })).toContainEqual({
+      type: 'chit.used',
+      teamerId: 'you',
+      chit: 1,
+      to: 'WAIT',
+      kind: 'wait',
+    });
+    expect(t.state.teamers.you?.chits).toEqual(['ACTED', 'WAIT']);
+    // Both chits are placed: his activation is over, so no second WAIT.
+    expect(t.log.at(-1)).toMatchObject({ type: 'activation.ended' });
+    const waiting = t.state;
+    expect(refusalCode(() => t.send({ type: 'wait', teamerId: 'you' }))).toBe('NOT_YOUR_TURN');
+    expect(t.state).toBe(waiting);
   });
 });
