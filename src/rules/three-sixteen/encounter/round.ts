@@ -671,11 +671,16 @@ function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
  * Scratch lists for a round's order (one encounter at a time per thread): the actors of each place
  * in the order (`orderKey`) as a linked list in the actors' order, and a roll-off's group.
  */
-const head: number[] = [];
-const tail: number[] = [];
-const next: number[] = [];
-const group: number[] = [];
-const tie: number[] = [];
+const head: number[] = scratch();
+const tail: number[] = scratch();
+const next: number[] = scratch();
+const group: number[] = scratch();
+const tie: number[] = scratch();
+
+/** A scratch list already as long as any key or actor index (32), so writes never grow it or leave holes. */
+function scratch(): number[] {
+  return new Array<number>(32).fill(0);
+}
 
 /**
  * An actor's place in the round's order: successes before failures, then the higher face (1–30,
