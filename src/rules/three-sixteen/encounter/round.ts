@@ -425,42 +425,68 @@ function logTie(r: EncounterRecord, a: number, face: number): void {
 }
 
 /**
- * Roll-off among tied actors, highest first; each face rolled draws a d10, re-rolled among those
- * still level. `label` names each die's purpose.
+ * Scratch for roll-offs (one at a time per thread): the actors being ordered and each one's last
+ * face, a segment per level of re-rolls.
  */
-function rollOffOrder(
+const offActors: number[] = [];
+const offFaces: number[] = [];
+
+/**
+ * Roll-off among the tied actors in `offActors[start, start + count)`, put in order there, highest
+ * first: each rolls a d10 in turn, then each set of equal faces (highest first, in their order)
+ * re-rolls among itself the same way. `label` names each die's purpose. In place: a stable sort of
+ * the segment by face, then each run of equal faces again (no lists built; the same dice in the
+ * same order as building a list per face).
+ */
+function rollOffSegment(
   r: EncounterRecord,
   dice: DiceSource,
-  group: readonly number[],
+  start: number,
+  count: number,
   label: (a: number) => string,
-): number[] {
-  if (group.length <= 1) return group.slice();
-  const faces: number[] = [];
-  for (const a of group) {
+): void {
+  if (count <= 1) return;
+  const end = start + count;
+  for (let k = start; k < end; k++) {
+    const a = offActors[k] as number;
     const face = dice.roll(D10, label(a));
     logTie(r, a, face);
-    faces.push(face);
+    offFaces[k] = face;
   }
-  const distinct = [...new Set(faces)].sort((x, y) => y - x);
-  const out: number[] = [];
-  for (const f of distinct) {
-    const sub: number[] = [];
-    for (let k = 0; k < group.length; k++) if (faces[k] === f) sub.push(group[k] as number);
-    for (const a of rollOffOrder(r, dice, sub, label)) out.push(a);
+  for (let k = start + 1; k < end; k++) {
+    const a = offActors[k] as number;
+    const f = offFaces[k] as number;
+    let j = k;
+    while (j > start && (offFaces[j - 1] as number) < f) {
+      offActors[j] = offActors[j - 1] as number;
+      offFaces[j] = offFaces[j - 1] as number;
+      j--;
+    }
+    offActors[j] = a;
+    offFaces[j] = f;
   }
-  return out;
+  // Each run of one face re-rolls; a run's re-rolls write only inside the run.
+  for (let k = start; k < end; ) {
+    const f = offFaces[k] as number;
+    let run = k + 1;
+    while (run < end && offFaces[run] === f) run++;
+    rollOffSegment(r, dice, k, run - k, label);
+    k = run;
+  }
 }
 
-/** Each actor's place in a roll-off (higher acts first), written into `tie`. */
+/** Each actor's place in a roll-off among the first `count` of `group` (higher acts first), written into `tie`. */
 function rollOff(
   r: EncounterRecord,
   dice: DiceSource,
   group: readonly number[],
+  count: number,
   label: (a: number) => string,
   tie: number[],
 ): void {
-  const ordered = rollOffOrder(r, dice, group, label);
-  for (let k = 0; k < ordered.length; k++) tie[ordered[k] as number] = ordered.length - k;
+  for (let k = 0; k < count; k++) offActors[k] = group[k] as number;
+  rollOffSegment(r, dice, 0, count, label);
+  for (let k = 0; k < count; k++) tie[offActors[k] as number] = count - k;
 }
 
 /**
@@ -489,7 +515,7 @@ function roundRollOff(
       return;
     }
   }
-  rollOff(r, dice, group.slice(0, count), (a) => r.tieLabel(face, a), tie);
+  rollOff(r, dice, group, count, (a) => r.tieLabel(face, a), tie);
 }
 
 /** The best Dominance face among `actors`; ties roll d10s, re-rolled while level. */
@@ -590,7 +616,14 @@ export function ambushAttacks(r: EncounterRecord, dice: DiceSource): number {
   for (let face = 10; face >= 1; face--) {
     const group = ids.filter((i) => ambushFace[i] === face);
     if (group.length > 1)
-      rollOff(r, dice, group, (a) => `ambush tie-break at ${face} (${r.actorKey[a]})`, ambushTie);
+      rollOff(
+        r,
+        dice,
+        group,
+        group.length,
+        (a) => `ambush tie-break at ${face} (${r.actorKey[a]})`,
+        ambushTie,
+      );
   }
   const order = ids
     .slice()
@@ -638,11 +671,16 @@ function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
  * Scratch lists for a round's order (one encounter at a time per thread): the actors of each place
  * in the order (`orderKey`) as a linked list in the actors' order, and a roll-off's group.
  */
-const head: number[] = [];
-const tail: number[] = [];
-const next: number[] = [];
-const group: number[] = [];
-const tie: number[] = [];
+const head: number[] = scratch();
+const tail: number[] = scratch();
+const next: number[] = scratch();
+const group: number[] = scratch();
+const tie: number[] = scratch();
+
+/** A scratch list already as long as any key or actor index (32), so writes never grow it or leave holes. */
+function scratch(): number[] {
+  return new Array<number>(32).fill(0);
+}
 
 /**
  * An actor's place in the round's order: successes before failures, then the higher face (1–30,
