@@ -331,12 +331,14 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
 
   it('co-op: two players share the Team (one on a phone), own dice typed, an undo, a GM-staged Threat, the aliens’ turn with a reload in it, a WAIT shot after a reload mid-prompt, a door bashed open', async () => {
     const urls = await newDuckTable(server.url, ['Ann', 'Ben']);
-    // Every Threat that senses the Team attacks (reaction die 1): the one the GM stages three
+    // Every BINGE test passes (1), so nobody flinches off the entry (12). Every Threat that senses
+    // the Team attacks (reaction die 1): the one the GM stages three
     // squares from YOU comes at him and sets off his WAIT. The rest of the dice are the seed's.
     // A Threat at a closed door batters it (choice die 1) rather than seeking a short cut, with a 1.
     testDice
       .table(urls.table.tableId)
       .always(/^reaction of/, 1)
+      .always(/^BINGE test/, 1)
       .always(/seeks a short cut or batters$/, 1)
       .always(/batters the door$/, 1);
     const a = await openSeat(browser, urls.playerUrls[0] as string);
