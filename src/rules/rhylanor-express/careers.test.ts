@@ -133,4 +133,32 @@ describe('character generation over the sample career', () => {
       ),
     ).toBe('NO_CAREER_TABLE');
   });
+
+  it('Flyers: Brawling reads Forward Observer on table 2 (Service Skills) only, the F-O cascade then open to him', () => {
+    // The referee's Flyers career (the document has no career tables): Brawling on every face of
+    // tables 1 and 2.
+    const brawling = ['Brawling', 'Brawling', 'Brawling', 'Brawling', 'Brawling', 'Brawling'];
+    const base = fresh();
+    const flyers = { name: 'Flyers', military: true, tables: [brawling, brawling, brawling, brawling] };
+    let s = { ...base, pack: { ...base.pack, careers: [...base.pack.careers, flyers] } };
+    s = play(
+      s,
+      { type: 'character.create', name: 'Tam Oduya', upp: '787787', career: 'Flyers', owner: 'p1' },
+      [],
+      PLAYER,
+    ).state;
+    const first = play(s, { type: 'chargen.skillRoll', characterId: 'c1', table: 0 }, [2], PLAYER);
+    expect(of(first.events, 'chargen.skillRolled')[0]).toMatchObject({ result: 'Brawling', cascade: false });
+    expect(first.state.characters.c1?.skills.Brawling).toBe(1);
+    const service = play(
+      first.state,
+      { type: 'chargen.skillRoll', characterId: 'c1', table: 1 },
+      [2],
+      PLAYER,
+    );
+    expect(of(service.events, 'chargen.skillRolled')[0]).toMatchObject({
+      result: 'Forward Observer',
+      cascade: true,
+    });
+  });
 });

@@ -558,7 +558,9 @@ function chargenSkillRoll(
     );
   }
   const face = ctx.dice.roll(D6, `${career.name} skill table ${cmd.table + 1}`);
-  const result = canonicalSkill(careerResult(career.name, table[Math.min(face, table.length) - 1] as string));
+  const result = canonicalSkill(
+    careerResult(career.name, table[Math.min(face, table.length) - 1] as string, cmd.table),
+  );
   const events: PersonalEvent[] = [];
   const isCascade = CASCADES[result] !== undefined;
   let needsPick = false;
@@ -605,7 +607,7 @@ function fillLevelZero(
     throw new RuleError('NO_CAREER_TABLE', `no Service Skills table for ${c.career ?? '(no career)'}`);
   const skills: Record<string, number> = { ...c.skills };
   for (const raw of service) {
-    const entry = careerResult(career.name, raw);
+    const entry = careerResult(career.name, raw, 1);
     const name = canonicalSkill(entry);
     if (name === 'Jack-of-all-Trades') continue;
     const cascade = CASCADES[name];

@@ -315,7 +315,7 @@ function SkillRoll({
         />
       ) : null}
       <span className="re-muted" data-testid="skill-table">
-        {shown.map((entry, i) => `${i + 1} ${careerResult(careerName, entry)}`).join(' · ')}
+        {shown.map((entry, i) => `${i + 1} ${careerResult(careerName, entry, Number(table))}`).join(' · ')}
       </span>
       <button type="submit" disabled={busy || shown.length === 0}>
         Roll on the table
@@ -328,7 +328,7 @@ function SkillRoll({
 function LevelZero({ view, c, service }: { view: View; c: Character; service: readonly string[] }) {
   const { run, busy } = useRunner();
   const cascades = service
-    .map((raw) => careerResult(c.career, raw))
+    .map((raw) => careerResult(c.career, raw, 1))
     .filter((entry) => {
       const cascade = CASCADES[entry];
       return (

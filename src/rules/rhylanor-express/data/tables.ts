@@ -91,21 +91,31 @@ export const SKILL_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Career table edits (§3): results renamed for these careers' tables. Army and Marines: ATV and
- * Air/raft become Vehicle, Rifle becomes Rifles, SMG Machinegun, Revolver Pistols; Flyers: Brawling
- * on table 2 becomes Forward Observer; Rogue: Ship Tactics becomes Tactics.
+ * Career table edits (§3): results renamed wherever they stand in these careers' tables. Army and
+ * Marines: ATV and Air/raft become Vehicle, Rifle becomes Rifles, SMG Machinegun, Revolver Pistols;
+ * Scouts: Air/raft becomes Vehicle; Rogue: Ship Tactics becomes Tactics.
  */
 export const CAREER_EDITS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   Army: { ATV: 'Vehicle', 'Air/raft': 'Vehicle', 'Air/Raft': 'Vehicle', Rifle: 'Rifles', SMG: 'Machinegun' },
   Marines: { ATV: 'Vehicle', Revolver: 'Pistols' },
   Scouts: { 'Air/raft': 'Vehicle', 'Air/Raft': 'Vehicle' },
-  Flyers: { Brawling: 'Forward Observer' },
   Rogue: { 'Ship Tactics': 'Tactics' },
 };
 
-/** A career table entry as this career reads it after the §3 edits. */
-export function careerResult(career: string | null, entry: string): string {
-  return (career ? CAREER_EDITS[career]?.[entry] : undefined) ?? entry;
+/**
+ * Career table edits (§3) that hold on one table only, by its index (0 is the book's table 1):
+ * Flyers' Brawling becomes Forward Observer on table 2, the Service Skills, and nowhere else.
+ */
+export const CAREER_TABLE_EDITS: Readonly<
+  Record<string, Readonly<Record<number, Readonly<Record<string, string>>>>>
+> = {
+  Flyers: { 1: { Brawling: 'Forward Observer' } },
+};
+
+/** A career table entry as this career reads it after the §3 edits (`table`: the table's index). */
+export function careerResult(career: string | null, entry: string, table: number): string {
+  if (!career) return entry;
+  return CAREER_TABLE_EDITS[career]?.[table]?.[entry] ?? CAREER_EDITS[career]?.[entry] ?? entry;
 }
 
 /** The document's skill names (§2.3). Scientists add their own academic field on top. */
