@@ -161,4 +161,29 @@ describe('character generation over the sample career', () => {
       cascade: true,
     });
   });
+
+  it('special duty once a term: a second roll waits for the term’s re-enlistment roll', () => {
+    let s = prospector();
+    s = play(s, { type: 'chargen.roll', characterId: 'c1', kind: 'specialDuty' }, [2, 3], PLAYER).state;
+    expect(s.characters.c1?.specialDutyThisTerm).toBe(true);
+    const again = { type: 'chargen.roll', characterId: 'c1', kind: 'specialDuty' };
+    expect(refusalCode(() => play(s, again, [6, 6], PLAYER))).toBe('SPECIAL_DUTY_TAKEN');
+    // Other career rolls of the term do not end it; the re-enlistment roll does.
+    s = play(
+      s,
+      { type: 'chargen.roll', characterId: 'c1', kind: 'survival', target: 5 },
+      [3, 4],
+      PLAYER,
+    ).state;
+    expect(refusalCode(() => play(s, again, [6, 6], PLAYER))).toBe('SPECIAL_DUTY_TAKEN');
+    s = play(
+      s,
+      { type: 'chargen.roll', characterId: 'c1', kind: 'reenlist', target: 6 },
+      [3, 4],
+      PLAYER,
+    ).state;
+    expect(s.characters.c1?.specialDutyThisTerm).toBe(false);
+    const next = play(s, again, [5, 4], PLAYER);
+    expect(of(next.events, 'chargen.rolled')[0]).toMatchObject({ kind: 'specialDuty', extraSkillRolls: 1 });
+  });
 });

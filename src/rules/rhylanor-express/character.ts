@@ -90,6 +90,11 @@ export interface Character {
    * career's table; absent: none (sheets made before this was kept).
    */
   readonly specialDutyRollsOwed?: number;
+  /**
+   * Special duty already rolled this term (§3.1: once a term). Bughunt reads: a term ends with its
+   * re-enlistment roll, the last roll of a classic term; absent: not rolled (older sheets).
+   */
+  readonly specialDutyThisTerm?: boolean;
   /** Cascade results from generation still waiting for the player's pick. */
   readonly cascadesOwed: readonly string[];
   /** End-of-session advancement attempts open (§5: one, two in a long productive session). */

@@ -517,6 +517,12 @@ function chargenRoll(
   c: Character,
 ): PersonalEvent[] {
   const special = cmd.kind === 'specialDuty';
+  if (special && c.specialDutyThisTerm) {
+    throw new RuleError(
+      'SPECIAL_DUTY_TAKEN',
+      `${c.name} has had his special duty roll this term (the next comes after re-enlisting)`,
+    );
+  }
   const target = special ? 8 : cmd.target;
   if (target === undefined) throw invalid(`a ${cmd.kind} roll needs the career's target`);
   const mods: Modifier[] = special ? [] : (cmd.dms ?? []);

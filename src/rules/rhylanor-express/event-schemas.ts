@@ -117,6 +117,7 @@ const characterFields = {
   career: z.string().max(60).nullable(),
   skillRollsOwed: count,
   specialDutyRollsOwed: count.optional(),
+  specialDutyThisTerm: z.boolean().optional(),
   cascadesOwed: z.array(z.string().max(60)).max(50),
   advancesOwed: count,
   drugs: z.array(doseSchema).max(200).optional(),

@@ -246,9 +246,12 @@ function apply(w: Writer, event: PersonalEvent): void {
       return;
     }
     case 'chargen.rolled': {
-      if (event.extraSkillRolls === 0) return;
       const c = w.character(event.characterId);
       if (!c) return;
+      // Special duty once a term (§3.1); a term ends with its re-enlistment roll.
+      if (event.kind === 'specialDuty') c.specialDutyThisTerm = true;
+      else if (event.kind === 'reenlist' && c.specialDutyThisTerm) c.specialDutyThisTerm = false;
+      if (event.extraSkillRolls === 0) return;
       c.skillRollsOwed = c.skillRollsOwed + event.extraSkillRolls;
       if (event.kind === 'specialDuty')
         c.specialDutyRollsOwed = (c.specialDutyRollsOwed ?? 0) + event.extraSkillRolls;
