@@ -14,6 +14,20 @@ import { type FdView, teamersOf } from './model.ts';
 export interface Choice {
   readonly label: string;
   readonly command: FdCommand;
+  readonly testId?: string;
+}
+
+/** A button for each choice, sending its command (carry, juggle and examine share this list). */
+export function ChoiceButtons({ choices, run }: { choices: readonly Choice[]; run: (c: FdCommand) => void }) {
+  return (
+    <>
+      {choices.map((c) => (
+        <button key={c.testId ?? c.label} type="button" onClick={() => run(c.command)} data-testid={c.testId}>
+          {c.label}
+        </button>
+      ))}
+    </>
+  );
 }
 
 const near = (t: Teamer, x: number, y: number) =>
@@ -93,11 +107,7 @@ export function CarryButtons({
   const put = putDownChoice(view, sel, picked);
   return (
     <>
-      {pick.map((c) => (
-        <button key={c.label} type="button" onClick={() => run(c.command)}>
-          {c.label}
-        </button>
-      ))}
+      <ChoiceButtons choices={pick} run={run} />
       {put && 'command' in put ? (
         <button type="button" onClick={() => run(put.command)} data-testid="fd-put-down">
           {put.label}

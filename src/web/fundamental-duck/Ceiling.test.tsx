@@ -9,7 +9,7 @@ import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdEvent } from '../../rules/fundamental-duck/events.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
-import { fixedDeal, ScriptThenSeeded } from '../../rules/fundamental-duck/test-kit.ts';
+import { ceilingOverTile4, fixedDeal, ScriptThenSeeded } from '../../rules/fundamental-duck/test-kit.ts';
 import { CeilingButtons, ceilingChoices } from './Ceiling.tsx';
 import { Actions, type ActionsProps } from './FundamentalDuckTable.tsx';
 import { asView, type FdView } from './model.ts';
@@ -45,18 +45,7 @@ function atTheHatch(): FdState {
   let s = fd.setup({ pack });
   s = fold(s, [fixedDeal(s, { 3: { pings: ['none'], cards: [] } })]);
   s = send(s, { type: 'board' }, new ScriptThenSeeded([1], 4));
-  s = fold(s, [
-    {
-      type: 'ceiling.rolled',
-      tile: 4,
-      face: 6,
-      level: true,
-      exits: [
-        { x: 7, y: 6, kind: 'hatch', faces: [] },
-        { x: 8, y: 7, kind: 'weak', faces: [] },
-      ],
-    },
-  ]);
+  s = fold(s, [ceilingOverTile4()]);
   s = send(
     s,
     { type: 'gmOverride', teamerId: 'you', x: 8, y: 6, facing: 2, reason: 'set-up' },

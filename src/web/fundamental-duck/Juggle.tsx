@@ -1,6 +1,6 @@
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
-import type { Choice } from './Carry.tsx';
+import { type Choice, ChoiceButtons } from './Carry.tsx';
 import { type FdView, teamersOf } from './model.ts';
 
 /**
@@ -39,7 +39,7 @@ export function juggleChoices(view: FdView, sel: Teamer): Choice[] {
     const label = interrupt
       ? `Swap places with ${t.name} (both WAIT chits go)`
       : `Swap places with ${t.name} (${sel.name} ${PLACE[sel.position]}, ${t.name} ${PLACE[t.position]}; an action)`;
-    out.push({ label, command });
+    out.push({ label, command, testId: `fd-juggle-${t.id}` });
   }
   return out;
 }
@@ -53,18 +53,5 @@ export function JuggleButtons({
   sel: Teamer;
   run: (c: FdCommand) => void;
 }) {
-  return (
-    <>
-      {juggleChoices(view, sel).map((c) => (
-        <button
-          key={c.label}
-          type="button"
-          onClick={() => run(c.command)}
-          data-testid={`fd-juggle-${(c.command as { partnerId: string }).partnerId}`}
-        >
-          {c.label}
-        </button>
-      ))}
-    </>
-  );
+  return <ChoiceButtons choices={juggleChoices(view, sel)} run={run} />;
 }

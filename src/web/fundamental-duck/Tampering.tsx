@@ -2,6 +2,7 @@ import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import type { CommandOf, FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { legalTasks } from '../../rules/fundamental-duck/legal.ts';
 import type { LoadState, Teamer } from '../../rules/fundamental-duck/state.ts';
+import { ChoiceButtons } from './Carry.tsx';
 import { asState, type FdView } from './model.ts';
 
 /**
@@ -55,13 +56,5 @@ export function ExamineButtons({
   sel: Teamer;
   run: (c: FdCommand) => void;
 }) {
-  return (
-    <>
-      {examineChoices(view, sel).map((c) => (
-        <button key={c.testId} type="button" onClick={() => run(c.command)} data-testid={c.testId}>
-          {c.label}
-        </button>
-      ))}
-    </>
-  );
+  return <ChoiceButtons choices={examineChoices(view, sel)} run={run} />;
 }
