@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RISKY_ACTIONS, type RiskyAction } from '../../rules/elite-unit/rules/vehicles.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
+import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { words } from './describe-event.ts';
 import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
@@ -194,7 +195,7 @@ function Act({ c }: { c: Character }) {
         onSubmit={(ev) => {
           ev.preventDefault();
           if (text.trim())
-            void r.run({ type: 'act', id: c.id, text: text.trim() }).then((ok) => ok && setText(''));
+            void r.run({ type: 'act', id: c.id, text: text.trim() }).then(clearIfUnchanged(setText, text));
         }}
       >
         <label>
@@ -402,7 +403,7 @@ export function Contest({
             ...(gm && n(modifier) !== 0 ? { modifier: n(modifier) } : {}),
             ...(gm && n(rivalModifier) !== 0 ? { rivalModifier: n(rivalModifier) } : {}),
           })
-          .then((ok) => ok && setPurpose(''));
+          .then(clearIfUnchanged(setPurpose, purpose));
       }}
     >
       <label>

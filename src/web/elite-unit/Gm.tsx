@@ -3,6 +3,7 @@ import { CONDITIONS, PARTS } from '../../rules/elite-unit/data/tables.ts';
 import { GM_FIELDS, type GmField } from '../../rules/elite-unit/gm-fields.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import type { SeatInfo } from '../../server/protocol.ts';
+import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { words } from './describe-event.ts';
 import { type Command, isWhole, nameOf, roster, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
@@ -109,7 +110,7 @@ export function AddCharacter({
               ...(name.trim() ? { name: name.trim() } : {}),
               ownerSeatId: seat.seatId,
             };
-        void r.run(command).then((ok) => ok && setName(''));
+        void r.run(command).then(clearIfUnchanged(setName, name));
       }}
     >
       <label>
@@ -357,7 +358,7 @@ export function Override({ view }: { view: View }) {
         onSubmit={(ev) => {
           ev.preventDefault();
           if (!command) return;
-          void r.run(command).then((ok) => ok && setValue(''));
+          void r.run(command).then(clearIfUnchanged(setValue, value));
         }}
       >
         <label>

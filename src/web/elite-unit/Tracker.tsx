@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { isHelpless } from '../../rules/elite-unit/rules/effective.ts';
+import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { controls, isWhole, nameOf, roster, type SeatRef, stateWords, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 import { isMyMove } from './your-move.ts';
@@ -137,7 +138,9 @@ export function Tracker({ view, seat }: { view: View; seat: SeatRef }) {
                 type="button"
                 disabled={r.busy || newcomer === ''}
                 onClick={() =>
-                  void r.run({ type: 'battle.join', id: newcomer }).then((ok) => ok && setNewcomer(''))
+                  void r
+                    .run({ type: 'battle.join', id: newcomer })
+                    .then(clearIfUnchanged(setNewcomer, newcomer))
                 }
               >
                 Join the battle

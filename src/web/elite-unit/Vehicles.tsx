@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { VehicleInScene } from '../../rules/elite-unit/state.ts';
+import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { controls, isWhole, nameOf, roster, type SeatRef, type View, weaponName } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -123,7 +124,7 @@ function VehicleRow({ view, seat, v }: { view: View; seat: SeatRef; v: VehicleIn
               onClick={() =>
                 void r
                   .run({ type: 'vehicle.drive', vehicleId: v.id, speedKph: Number(speed) })
-                  .then((ok) => ok && setSpeed(''))
+                  .then(clearIfUnchanged(setSpeed, speed))
               }
             >
               Set the speed
@@ -173,7 +174,7 @@ function VehicleRow({ view, seat, v }: { view: View; seat: SeatRef; v: VehicleIn
               onClick={() =>
                 void r
                   .run({ type: 'vehicle.drive', vehicleId: v.id, dc: Number(dc) })
-                  .then((ok) => ok && setDc(''))
+                  .then(clearIfUnchanged(setDc, dc))
               }
             >
               Set the hull DC
@@ -210,7 +211,7 @@ function AddVehicle({ view }: { view: View }) {
         ev.preventDefault();
         void r
           .run({ type: 'vehicle.add', from: chosen.id, ...(name.trim() ? { name: name.trim() } : {}) })
-          .then((ok) => ok && setName(''));
+          .then(clearIfUnchanged(setName, name));
       }}
     >
       <label>
