@@ -15,6 +15,7 @@ import {
   threatOf,
   type VehicleState,
   withDoor,
+  withRecordEntry,
   withTeamer,
   withThreat,
   withTile,
@@ -569,7 +570,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       const inPack = pack?.members.includes(id) === true;
       if (!t && !dequeued && !inPack) return state;
       const s: Fresh = { ...state };
-      if (t) s.threats = { ...state.threats, [t.id]: { ...t, acted: true } };
+      if (t) s.threats = withRecordEntry(state.threats, t.id, { ...t, acted: true });
       if (dequeued) s.threatQueue = state.threatQueue.slice(1);
       if (pack && inPack) {
         const members = pack.members.filter((m) => m !== id);

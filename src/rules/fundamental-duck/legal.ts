@@ -104,7 +104,15 @@ export function legalShots(state: FdState, t: Teamer): LegalShot[] {
  * clear throw (`shotPreview`'s checks). Whether a throw is worth it (scatter, comrades in the
  * blast) is the caller's choice.
  */
-export function legalGrenades(state: FdState, t: Teamer): LegalShot[] {
+export function legalGrenades(
+  state: FdState,
+  t: Teamer,
+  /**
+   * Asked before the preview (which traces the throw): a false leaves the aim out. The policy
+   * skips throws it would never make, so no throw is traced for nothing.
+   */
+  worthAiming?: (weapon: string, x: number, y: number) => boolean,
+): LegalShot[] {
   const out: LegalShot[] = [];
   if (t.x === null || t.y === null || t.grenades <= 0 || !canActNow(state, t) || !canPay(state, t, 'shoot'))
     return out;
@@ -118,6 +126,7 @@ export function legalGrenades(state: FdState, t: Teamer): LegalShot[] {
     if (range === 0 || !inFrontArc(t.facing, th.x - t.x, th.y - t.y)) continue;
     for (const weapon of t.weapons) {
       if (state.rules.weapons[weapon]?.kind !== 'grenade') continue;
+      if (worthAiming && !worthAiming(weapon, th.x, th.y)) continue;
       const p = shotPreview(state, t.id, weapon, th.x, th.y);
       if (!p.ok) continue;
       out.push({ command: { type: 'shoot', teamerId: t.id, weapon, x: th.x, y: th.y }, preview: p, range });

@@ -533,7 +533,24 @@ export function withTeamer(state: FdState, t: Teamer): FdState {
 }
 
 export function withThreat(state: FdState, t: Threat): FdState {
-  return { ...state, threats: { ...state.threats, [t.id]: t } };
+  return { ...state, threats: withRecordEntry(state.threats, t.id, t) };
+}
+
+/**
+ * A copy of a record by id with one entry set (added at the end, or replaced where it stands):
+ * what `{ ...record, [id]: value }` makes. The Threats' record has another set of ids, so another
+ * hidden class, at almost every state of a mission, and V8 copies a spread of so many shapes by
+ * its slow generic path; a loop over the keys is several times faster. Same keys, same order.
+ */
+export function withRecordEntry<T>(
+  record: Readonly<Record<string, T>>,
+  id: string,
+  value: T,
+): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k in record) out[k] = record[k] as T;
+  out[id] = value;
+  return out;
 }
 
 export function withTile(state: FdState, index: number, tile: TileState): FdState {

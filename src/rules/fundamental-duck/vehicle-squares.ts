@@ -22,7 +22,12 @@ export function vehicleMachines(
   width: number,
 ): { readonly squares: readonly number[]; readonly crew: ReadonlySet<string> } {
   // Asked for every arena state built and every free-square test; most tables have no vehicle.
-  if (vehiclesOf(state).length === 0) return NO_VEHICLES;
+  const vehicles = vehiclesOf(state);
+  if (vehicles.length === 0) return NO_VEHICLES;
+  // The vehicles' list is replaced whenever one moves, so the last answer holds while it stands.
+  const last = lastMachines;
+  if (last && last.vehicles === vehicles && last.rules === state.rules && last.width === width)
+    return last.machines;
   const squares: number[] = [];
   const crew = new Set<string>();
   for (const v of vehiclesOf(state)) {
@@ -35,5 +40,14 @@ export function vehicleMachines(
       squares.push(q.y * width + q.x);
     for (const id of v.crew) crew.add(id);
   }
-  return { squares, crew };
+  const machines = { squares, crew };
+  lastMachines = { vehicles, rules: state.rules, width, machines };
+  return machines;
 }
+
+let lastMachines: {
+  readonly vehicles: readonly VehicleState[];
+  readonly rules: FdState['rules'];
+  readonly width: number;
+  readonly machines: { readonly squares: readonly number[]; readonly crew: ReadonlySet<string> };
+} | null = null;

@@ -455,14 +455,29 @@ function bestShot(shots: readonly LegalShot[]): LegalShot | null {
   return best;
 }
 
-/** The squares a blast centred on (x, y) covers (`decideShoot`'s square of side `blast`). */
-function blastSquares(state: FdState, blast: number, x: number, y: number): [number, number][] {
+/**
+ * Whether a blast of side `blast` aimed at (x, y) is one the policy would throw: at least
+ * `grenadePack` Threats under it and not the thrower himself (`decideShoot`'s square of side
+ * `blast`, arena squares only).
+ */
+function packUnderBlast(
+  state: FdState,
+  t: Teamer,
+  blast: number,
+  x: number,
+  y: number,
+  P: PolicyOptions,
+): boolean {
   const arena = arenaOf(state);
   const half = Math.floor(blast / 2);
-  const out: [number, number][] = [];
+  let threats = 0;
   for (let by = y - half; by <= y + half; by++)
-    for (let bx = x - half; bx <= x + half; bx++) if (isArenaSquare(arena, bx, by)) out.push([bx, by]);
-  return out;
+    for (let bx = x - half; bx <= x + half; bx++) {
+      if (!isArenaSquare(arena, bx, by)) continue;
+      if (bx === t.x && by === t.y) return false;
+      if (threatAt(state, bx, by)) threats++;
+    }
+  return threats >= P.grenadePack;
 }
 
 /**
@@ -477,30 +492,47 @@ function grenadeWorth(state: FdState, t: Teamer, s: LegalShot, P: PolicyOptions)
   const w = state.rules.weapons[s.command.weapon];
   if (w?.kind !== 'grenade') return null;
   const { x, y } = s.command;
-  const aimed = blastSquares(state, w.blast, x, y);
-  if (aimed.some(([bx, by]) => bx === t.x && by === t.y)) return null;
-  if (aimed.filter(([bx, by]) => threatAt(state, bx, by)).length < P.grenadePack) return null;
+  if (!packUnderBlast(state, t, w.blast, x, y, P)) return null;
   const arena = arenaOf(state);
   const p = s.preview.chance;
-  const loads = arena.loads
-    .filter((l) => !state.loads[l.index]?.lost && state.loads[l.index]?.at !== null)
-    .map((l) => [l.square % arena.width, Math.floor(l.square / arena.width)] as const);
+  const half = Math.floor(w.blast / 2);
+  const loads: number[] = [];
+  for (const l of arena.loads)
+    if (!state.loads[l.index]?.lost && state.loads[l.index]?.at !== null)
+      loads.push(l.square % arena.width, Math.floor(l.square / arena.width));
+  // Many scatters end on the same square (at the arena's edge, or no scatter at all): each
+  // landing is worked out once per throw. Same sums in the same order, so the same numbers.
+  const known = new Map<number, number>();
   const landing = (lx: number, ly: number): number => {
+    const key = ly * arena.width + lx;
+    const seen = known.get(key);
+    if (seen !== undefined) return seen;
     let v = 0;
-    const squares = blastSquares(state, w.blast, lx, ly);
     // Housekeeping looks for markers in a load's square and the eight around it.
-    for (const [x0, y0] of loads)
-      if (squares.some(([bx, by]) => Math.max(Math.abs(x0 - bx), Math.abs(y0 - by)) <= 1))
-        v -= P.grenadeLoadCost;
-    for (const [bx, by] of squares) {
-      const th = threatAt(state, bx, by);
-      // A hit is one wound: the share of a kill it is (a whole one on a Threat's last wound).
-      if (th) v += p / Math.max(1, (state.rules.species[th.species]?.wounds ?? 1) - th.wounds);
-      for (const id of state.teamOrder) {
-        const m = state.teamers[id] as Teamer;
-        if (m.x === bx && m.y === by && !m.left) v -= p * P.grenadeComradeCost;
-      }
+    for (let i = 0; i < loads.length; i += 2) {
+      const x0 = loads[i] as number;
+      const y0 = loads[i + 1] as number;
+      let near = false;
+      for (let by = ly - half; by <= ly + half && !near; by++)
+        for (let bx = lx - half; bx <= lx + half; bx++)
+          if (isArenaSquare(arena, bx, by) && Math.max(Math.abs(x0 - bx), Math.abs(y0 - by)) <= 1) {
+            near = true;
+            break;
+          }
+      if (near) v -= P.grenadeLoadCost;
     }
+    for (let by = ly - half; by <= ly + half; by++)
+      for (let bx = lx - half; bx <= lx + half; bx++) {
+        if (!isArenaSquare(arena, bx, by)) continue;
+        const th = threatAt(state, bx, by);
+        // A hit is one wound: the share of a kill it is (a whole one on a Threat's last wound).
+        if (th) v += p / Math.max(1, (state.rules.species[th.species]?.wounds ?? 1) - th.wounds);
+        for (const id of state.teamOrder) {
+          const m = state.teamers[id] as Teamer;
+          if (m.x === bx && m.y === by && !m.left) v -= p * P.grenadeComradeCost;
+        }
+      }
+    known.set(key, v);
     return v;
   };
   if (!w.scatter) return landing(x, y);
@@ -539,7 +571,12 @@ function shotWorth(s: LegalShot): number {
 function bestGrenade(state: FdState, t: Teamer, beat: number, P: PolicyOptions): LegalShot | null {
   let best: LegalShot | null = null;
   let bestV = beat;
-  for (const s of legalGrenades(state, t)) {
+  // Aims with no pack under the blast are left out before their throw is traced.
+  const worthAiming = (weapon: string, x: number, y: number): boolean => {
+    const w = state.rules.weapons[weapon];
+    return w?.kind === 'grenade' && packUnderBlast(state, t, w.blast, x, y, P);
+  };
+  for (const s of legalGrenades(state, t, worthAiming)) {
     const v = grenadeWorth(state, t, s, P);
     if (v !== null && v > bestV) {
       bestV = v;
