@@ -48,6 +48,26 @@ export function otherActionSucceeds(draft: Draft, t: Teamer, purpose: string): b
   return fumbleTest(draft, t.id, purpose, draft.own);
 }
 
+/**
+ * 10.2: "standing up can at the same time be a WAITing action". Bughunt reads: a ducked Teamer who
+ * pays an action with his WAIT chit (a trigger in the Threat phase, or between activations in the
+ * Team phase) may stand up as part of it, free, and the action is then made standing; with any
+ * other chit standing up stays an action of its own (`task standUp`). The command's own checks
+ * follow, and a refusal of the action takes the standing up back with it (nothing is changed).
+ */
+export function standForWait(draft: Draft, teamerId: string, kind: ActionKind): void {
+  const t = teamerOrThrow(draft.state, teamerId);
+  requireActor(draft.state, t);
+  if (!t.ducked) throw new RuleError('NOT_DUCKED', `${t.name} is standing`, { teamerId });
+  if (!chitFor(draft.state, t, kind).viaWait)
+    throw new RuleError(
+      'NOT_WAITING',
+      `${t.name} stands up with his waiting action only; otherwise standing up is an action of its own`,
+      { teamerId },
+    );
+  draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: false });
+}
+
 export function requirePhase(draft: Draft, ...phases: string[]): void {
   if (!phases.includes(draft.state.phase))
     throw new RuleError('WRONG_PHASE', `not in the ${draft.state.phase} phase`, { phase: draft.state.phase });
@@ -349,6 +369,8 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
   const w = arenaOf(s).width;
   const here = t.y * w + t.x;
+  if (c.standUp && (c.task === 'standUp' || c.task === 'duck'))
+    throw new RuleError('BAD_TASK', 'standing up or ducking is the task itself', {});
   switch (c.task) {
     case 'duck': {
       if (t.ducked) throw new RuleError('DUCKED', `${t.name} is already down`, {});

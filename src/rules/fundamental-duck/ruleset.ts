@@ -18,6 +18,7 @@ import {
   decideScan,
   decideTask,
   decideWait,
+  standForWait,
 } from './actions.ts';
 import {
   decideAdvance,
@@ -133,6 +134,12 @@ export function decideFolded(
   }
   refuseUpThere(state, c);
   const draft = new Draft(state, ctx);
+  if ('standUp' in c && c.standUp === true)
+    standForWait(
+      draft,
+      c.teamerId,
+      c.type === 'move' ? 'move' : c.type === 'shoot' || c.type === 'grapple' ? 'shoot' : 'other',
+    );
   switch (c.type) {
     case 'chooseMission':
       decideChooseMission(draft, c);
