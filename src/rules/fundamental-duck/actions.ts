@@ -9,7 +9,7 @@ import type { Draft } from './draft.ts';
 import { entryFor } from './entry.ts';
 import { deal, openInto, placeThreatsOf, revealTile, scanReach } from './exploration.ts';
 import { teamersAt, threatAt } from './figures.ts';
-import { afterStep } from './movement.ts';
+import { afterStep, flamesBurnTeamer } from './movement.ts';
 import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
 import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
 import { DOOR_RULES } from './threat/door-rules.ts';
@@ -160,6 +160,8 @@ export function decideActivate(draft: Draft, c: CommandOf<'activate'>): void {
   const plans: Record<string, readonly (ActionKind | 'wait')[]> = {};
   if (c.plan) plans[t.id] = c.plan;
   draft.emit({ type: 'activation.began', teamerIds: ids, plans });
+  // 24.2: a flame marker hits a figure starting its activation in its square.
+  for (const id of ids) flamesBurnTeamer(draft, id);
 }
 
 export function decideEndActivation(draft: Draft, c: CommandOf<'endActivation'>): void {

@@ -271,7 +271,8 @@ export type CoreEvent =
       readonly walking: boolean;
     }
   /**
-   * A Threat stepped into a square with flame markers (24.2: a flame hits a figure entering it on
+   * A Threat came into a square with flame markers (a step, a short cut, a drop from a ceiling)
+   * or starts its activation in one (24.2: a flame hits a figure entering or starting there on
    * the pack's `flameSquareHitsOn`): one table die; a hit's wound follows as its own event.
    */
   | {

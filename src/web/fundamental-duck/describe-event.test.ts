@@ -270,7 +270,7 @@ describe('describeFdEvent', () => {
     ).toBe('The drone gun fires at Threat 1 (dice 5, 6), hits on 4+: 2 hit(s).');
     expect(
       said({ type: 'threat.burned', threatId: 'h1', x: 1, y: 7, face: 4, hitOn: 4, hit: true } as never),
-    ).toBe('Threat 1 steps into the flames at (1,7) (die 4), burns on 4+: burnt.');
+    ).toBe('Threat 1 is in the flames at (1,7) (die 4), burns on 4+: burnt.');
     expect(said({ type: 'drone.powered', droneId: 'd1', power: 0 } as never)).toBe(
       'A drone gun runs out of power and stops.',
     );
