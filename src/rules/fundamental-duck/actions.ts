@@ -197,9 +197,12 @@ export function decideWait(draft: Draft, c: CommandOf<'wait'>): void {
   requireActor(draft.state, t);
   if (!draft.state.activation?.teamerIds.includes(t.id))
     throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated`, {});
-  if (t.chits[0] === 'READY' || t.chits[1] !== 'READY')
-    throw new RuleError('WAIT_TOO_EARLY', 'one chit must be used before the other goes on WAIT', {});
+  // In this order each refusal can happen: a Teamer acting in concert stays activated after his
+  // second chit went on WAIT (his partner still acts), or after he spent both.
   if (waitChit(t) !== null) throw new RuleError('ALREADY_WAITING', `${t.name} already holds a WAIT chit`, {});
+  if (readyChit(t) === null) throw new RuleError('NO_CHIT', `${t.name} has no READY chit left`, {});
+  if (t.chits[0] === 'READY')
+    throw new RuleError('WAIT_TOO_EARLY', 'one chit must be used before the other goes on WAIT', {});
   draft.emit({ type: 'chit.used', teamerId: t.id, chit: 1, to: 'WAIT', kind: 'wait' });
 }
 

@@ -260,6 +260,41 @@ describe('putting a chit on WAIT (8.3)', () => {
     expect(refusalCode(() => t.send({ type: 'wait', teamerId: 'you' }))).toBe('NOT_YOUR_TURN');
     expect(t.state).toBe(waiting);
   });
+
+  /** YOU and Brick stacked at (1,7), activated in concert (8.1): YOU stays activated while Brick acts. */
+  function inConcert(): Table {
+    const t = new Table(new ScriptThenSeeded([], 3));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you', partnerId: 'brick' });
+    return t;
+  }
+
+  it('a second WAIT chit is refused ALREADY_WAITING; with no READY chit left, NO_CHIT', () => {
+    const t = inConcert();
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    expect(t.state.teamers.you?.chits).toEqual(['ACTED', 'WAIT']);
+    // Brick still acts, so YOU is still activated: a second WAIT is what is refused.
+    expect(t.state.activation?.teamerIds).toContain('you');
+    let before = t.state;
+    expect(refusalCode(() => t.send({ type: 'wait', teamerId: 'you' }))).toBe('ALREADY_WAITING');
+    expect(t.state).toBe(before);
+    const spent = inConcert();
+    spent.send({ type: 'pass', teamerId: 'you' });
+    spent.send({ type: 'pass', teamerId: 'you' });
+    expect(spent.state.activation?.teamerIds).toContain('you');
+    before = spent.state;
+    expect(refusalCode(() => spent.send({ type: 'wait', teamerId: 'you' }))).toBe('NO_CHIT');
+    expect(spent.state).toBe(before);
+    // The first chit still READY: too early.
+    const early = inConcert();
+    before = early.state;
+    expect(refusalCode(() => early.send({ type: 'wait', teamerId: 'brick' }))).toBe('WAIT_TOO_EARLY');
+    expect(early.state).toBe(before);
+  });
 });
 
 describe('standing up as the waiting action (10.2)', () => {
