@@ -193,6 +193,12 @@ export const coreCommandSchemas = [
   }),
   /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
   z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
+  /**
+   * At a console that carries it (the Bridge console), set (`on`) or lift the bridge /
+   * control-room override (15.1): an Other Action with a fumble test; while it is set Door Check
+   * is skipped.
+   */
+  z.strictObject({ type: z.literal('bridgeOverride'), teamerId: id, on: z.boolean() }),
   /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
   z.strictObject({
     type: z.literal('holdDoor'),
@@ -301,6 +307,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   task: TABLE,
   carry: TABLE,
   holdDoor: TABLE,
+  bridgeOverride: TABLE,
   juggle: TABLE,
   setUpDrone: TABLE,
   directDrone: TABLE,

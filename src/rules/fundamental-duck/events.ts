@@ -160,6 +160,8 @@ export type CoreEvent =
     }
   /** A DOOR RC holder keeps a door open at Door Check, or lets it go. */
   | { readonly type: 'door.held'; readonly teamerId: string; readonly door: number; readonly held: boolean }
+  /** A Teamer at the Bridge console sets (`on`) or lifts the override that skips Door Check (15.1). */
+  | { readonly type: 'override.set'; readonly teamerId: string; readonly on: boolean }
   /** He examined cargo load `load` for tampering (18): what he found is now the Team's. */
   | {
       readonly type: 'load.examined';

@@ -32,7 +32,7 @@ import { decideCarry, decidePutDown } from './carry.ts';
 import { decideClimb, refuseUpThere } from './ceiling.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
-import { decideHoldDoor } from './door-rc.ts';
+import { decideBridgeOverride, decideHoldDoor } from './door-rc.ts';
 import { Draft } from './draft.ts';
 import { decideDirectDrone, decideSetUpDrone } from './drones.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
@@ -255,6 +255,9 @@ export function decideFolded(
     case 'directDrone':
       decideDirectDrone(draft, c);
       break;
+    case 'bridgeOverride':
+      decideBridgeOverride(draft, c);
+      break;
     case 'holdDoor':
       decideHoldDoor(draft, c);
       break;
@@ -346,6 +349,7 @@ export const CORE_EVENT_TYPES = [
   'teamer.ducked',
   'teamer.carried',
   'door.held',
+  'override.set',
   'position.changed',
   'cargo.moved',
   'load.examined',

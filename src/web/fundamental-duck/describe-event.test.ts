@@ -252,6 +252,15 @@ describe('describeFdEvent', () => {
     );
   });
 
+  it('tells the bridge override set and lifted (15.1)', () => {
+    expect(said({ type: 'override.set', teamerId: 'you', on: true } as never)).toBe(
+      'YOU sets the door override: Door Check is skipped.',
+    );
+    expect(said({ type: 'override.set', teamerId: 'you', on: false } as never)).toBe(
+      'YOU lifts the door override.',
+    );
+  });
+
   it('tells drone guns set up, firing and running down', () => {
     expect(
       said({

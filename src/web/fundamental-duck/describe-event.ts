@@ -313,6 +313,10 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       );
       return `Places in the square: ${list(places)}.`;
     }
+    case 'override.set':
+      return e.on
+        ? `${name(e.teamerId)} sets the door override: Door Check is skipped.`
+        : `${name(e.teamerId)} lifts the door override.`;
     case 'door.held':
       return e.held
         ? `${name(e.teamerId)} holds door ${num(e.door)} open with his DOOR RC.`
