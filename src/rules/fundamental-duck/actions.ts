@@ -9,7 +9,7 @@ import type { Draft } from './draft.ts';
 import { entryFor } from './entry.ts';
 import { deal, openInto, placeThreatsOf, revealTile, scanReach } from './exploration.ts';
 import { teamersAt, threatAt } from './figures.ts';
-import { afterStep } from './movement.ts';
+import { afterStep, flamesBurnTeamer } from './movement.ts';
 import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
 import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
 import { DOOR_RULES } from './threat/door-rules.ts';
@@ -46,6 +46,26 @@ export function spendOtherAction(draft: Draft, t: Teamer): void {
 export function otherActionSucceeds(draft: Draft, t: Teamer, purpose: string): boolean {
   spendOtherAction(draft, t);
   return fumbleTest(draft, t.id, purpose, draft.own);
+}
+
+/**
+ * 10.2: "standing up can at the same time be a WAITing action". Bughunt reads: a ducked Teamer who
+ * pays an action with his WAIT chit (a trigger in the Threat phase, or between activations in the
+ * Team phase) may stand up as part of it, free, and the action is then made standing; with any
+ * other chit standing up stays an action of its own (`task standUp`). The command's own checks
+ * follow, and a refusal of the action takes the standing up back with it (nothing is changed).
+ */
+export function standForWait(draft: Draft, teamerId: string, kind: ActionKind): void {
+  const t = teamerOrThrow(draft.state, teamerId);
+  requireActor(draft.state, t);
+  if (!t.ducked) throw new RuleError('NOT_DUCKED', `${t.name} is standing`, { teamerId });
+  if (!chitFor(draft.state, t, kind).viaWait)
+    throw new RuleError(
+      'NOT_WAITING',
+      `${t.name} stands up with his waiting action only; otherwise standing up is an action of its own`,
+      { teamerId },
+    );
+  draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: false });
 }
 
 export function requirePhase(draft: Draft, ...phases: string[]): void {
@@ -140,6 +160,8 @@ export function decideActivate(draft: Draft, c: CommandOf<'activate'>): void {
   const plans: Record<string, readonly (ActionKind | 'wait')[]> = {};
   if (c.plan) plans[t.id] = c.plan;
   draft.emit({ type: 'activation.began', teamerIds: ids, plans });
+  // 24.2: a flame marker hits a figure starting its activation in its square.
+  for (const id of ids) flamesBurnTeamer(draft, id);
 }
 
 export function decideEndActivation(draft: Draft, c: CommandOf<'endActivation'>): void {
@@ -175,9 +197,12 @@ export function decideWait(draft: Draft, c: CommandOf<'wait'>): void {
   requireActor(draft.state, t);
   if (!draft.state.activation?.teamerIds.includes(t.id))
     throw new RuleError('NOT_YOUR_TURN', `${t.name} is not activated`, {});
-  if (t.chits[0] === 'READY' || t.chits[1] !== 'READY')
-    throw new RuleError('WAIT_TOO_EARLY', 'one chit must be used before the other goes on WAIT', {});
+  // In this order each refusal can happen: a Teamer acting in concert stays activated after his
+  // second chit went on WAIT (his partner still acts), or after he spent both.
   if (waitChit(t) !== null) throw new RuleError('ALREADY_WAITING', `${t.name} already holds a WAIT chit`, {});
+  if (readyChit(t) === null) throw new RuleError('NO_CHIT', `${t.name} has no READY chit left`, {});
+  if (t.chits[0] === 'READY')
+    throw new RuleError('WAIT_TOO_EARLY', 'one chit must be used before the other goes on WAIT', {});
   draft.emit({ type: 'chit.used', teamerId: t.id, chit: 1, to: 'WAIT', kind: 'wait' });
 }
 
@@ -349,6 +374,8 @@ export function decideTask(draft: Draft, c: CommandOf<'task'>): void {
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
   const w = arenaOf(s).width;
   const here = t.y * w + t.x;
+  if (c.standUp && (c.task === 'standUp' || c.task === 'duck'))
+    throw new RuleError('BAD_TASK', 'standing up or ducking is the task itself', {});
   switch (c.task) {
     case 'duck': {
       if (t.ducked) throw new RuleError('DUCKED', `${t.name} is already down`, {});

@@ -147,6 +147,31 @@ describe('the ceiling extension (19)', () => {
     expect(t.state.ceiling?.order).toEqual([]);
   });
 
+  it('dropping into a square with flame markers is entering it: the flame hits the Threat (24.2)', () => {
+    const t = boarded();
+    place(t, 'you', 1, 6);
+    upThere(t, 'h1', 3, 7);
+    t.fold([{ type: 'flames.changed', square: 5 * 15 + 2, flames: 1 }]);
+    // As above it drops through the weak spot (2,5); the flame die 4 kills the Skitter: no grapple.
+    t.dice = new ScriptThenSeeded([3, 1, 6, 4], 9);
+    const from = t.log.length;
+    t.send({ type: 'endTeamPhase' });
+    const mine = t.log.slice(from);
+    const drop = mine.findIndex((e) => e.type === 'ceiling.dropped');
+    expect(drop).toBeGreaterThanOrEqual(0);
+    expect(mine[drop + 1]).toEqual({
+      type: 'threat.burned',
+      threatId: 'h1',
+      x: 2,
+      y: 5,
+      face: 4,
+      hitOn: 4,
+      hit: true,
+    });
+    expect(mine).toContainEqual({ type: 'threat.killed', threatId: 'h1', by: null });
+    expect(mine.some((e) => e.type === 'grapple.resolved')).toBe(false);
+  });
+
   it('too far: it crawls toward that exit and stays up', () => {
     const t = boarded();
     place(t, 'you', 1, 6);

@@ -205,7 +205,7 @@ describe('prey: a body is dropped however its Harpy dies (digest 13.6, 24.3)', (
   });
 });
 
-describe('flame markers (24.2): a flame hits a figure entering its square on 4+', () => {
+describe('flame markers (24.2): a flame hits a figure entering or starting in its square on 4+', () => {
   /** YOU at (0,7) facing east on the entry corridor; a lone Skitter at (3,7) facing him; a flame at (1,7). */
   function burning(): Table {
     const t = new Table(new ScriptThenSeeded([], 3));
@@ -257,6 +257,75 @@ describe('flame markers (24.2): a flame hits a figure entering its square on 4+'
     const ev = t.send({ type: 'endTeamPhase' }, GM);
     expect(ev.find((e) => e.type === 'threat.burned')).toMatchObject({ face: 3, hit: false });
     expect(ev.some((e) => e.type === 'grapple.resolved')).toBe(true);
+  });
+
+  it('a Threat starting its activation in a flame square is hit before it decides anything', () => {
+    const t = burning();
+    // Move the flame under the Skitter: its activation opens with the flame die (4 kills it).
+    t.fold([
+      { type: 'flames.changed', square: 7 * 15 + 1, flames: 0 },
+      { type: 'flames.changed', square: 7 * 15 + 3, flames: 1 },
+    ]);
+    const dice = new ScriptThenSeeded([4], 5);
+    t.dice = dice;
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    expect(ev.find((e) => e.type === 'threat.burned')).toEqual({
+      type: 'threat.burned',
+      threatId: 's1',
+      x: 3,
+      y: 7,
+      face: 4,
+      hitOn: 4,
+      hit: true,
+    });
+    expect(ev).toContainEqual({ type: 'threat.killed', threatId: 's1', by: null });
+    expect(dice.used[0]?.purpose).toBe('flames burn s1?');
+    expect(dice.used.some((u) => /reaction/.test(u.purpose))).toBe(false);
+    expect(ev.some((e) => e.type === 'threat.decided')).toBe(false);
+  });
+
+  it('unhurt by its flame (3), the Threat acts as ever, and burns only once', () => {
+    const t = burning();
+    t.fold([
+      { type: 'flames.changed', square: 7 * 15 + 1, flames: 0 },
+      { type: 'flames.changed', square: 7 * 15 + 3, flames: 1 },
+    ]);
+    // Flame die 3; reaction 1 (ATTACK), movement 3 to (1,7); grapple dice.
+    const dice = new ScriptThenSeeded([3, 1, 3, 6, 1], 5);
+    t.dice = dice;
+    const ev = t.send({ type: 'endTeamPhase' }, GM);
+    expect(ev.filter((e) => e.type === 'threat.burned')).toEqual([
+      { type: 'threat.burned', threatId: 's1', x: 3, y: 7, face: 3, hitOn: 4, hit: false },
+    ]);
+    expect(dice.used.slice(0, 3).map((u) => u.purpose)).toEqual([
+      'flames burn s1?',
+      expect.stringMatching(/reaction/),
+      expect.stringMatching(/movement/),
+    ]);
+    expect(ev.some((e) => e.type === 'grapple.resolved')).toBe(true);
+  });
+
+  it('a Teamer starting his activation in a flame square is hit on 4+', () => {
+    const start = (face: number) => {
+      const t = new Table(new ScriptThenSeeded([], 3));
+      t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+      t.send({ type: 'board' });
+      t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+      t.fold([{ type: 'flames.changed', square: 7 * 15 + 1, flames: 1 }]);
+      t.dice = new ScriptThenSeeded([face], 3);
+      return { t, ev: t.send({ type: 'activate', teamerId: 'you' }) };
+    };
+    const hit = start(4);
+    expect(hit.ev[1]).toEqual({
+      type: 'test.rolled',
+      teamerId: 'you',
+      purpose: 'flames in the square',
+      record: { test: 'fumble', face: 4, target: 4, success: false },
+    });
+    expect(hit.t.state.teamers.you?.wounds).toBe(1);
+    const missed = start(3);
+    expect(missed.ev[1]).toMatchObject({ type: 'test.rolled', record: { face: 3, success: true } });
+    expect(missed.t.state.teamers.you?.wounds).toBe(0);
   });
 
   it('an import refuses a burn of a Threat not there, or whose hit does not follow the die', () => {

@@ -17,6 +17,11 @@ const facing = z.number().int().min(0).max(7);
 const actionKind = z.enum(['move', 'shoot', 'other']);
 const position = z.enum(POSITIONS as unknown as ['centre', 'left', 'right', 'front', 'back']);
 const reason = freeText(400);
+/**
+ * 10.2: a ducked Teamer paying this action with his WAIT chit stands up as part of it (standing
+ * up is at the same time his waiting action); refused when the action is not paid with it.
+ */
+const standUp = z.literal(true).optional();
 
 export const coreCommandSchemas = [
   /** Before boarding: pick the mission and arena from the pack. */
@@ -61,7 +66,7 @@ export const coreCommandSchemas = [
   z.strictObject({ type: z.literal('holdWait'), teamerId: id }),
   z.strictObject({ type: z.literal('endTeamPhase') }),
   /** A MOVE action: rolls the average die (a ducked Teamer crawls one square instead). */
-  z.strictObject({ type: z.literal('move'), teamerId: id, dash: z.boolean().optional() }),
+  z.strictObject({ type: z.literal('move'), teamerId: id, dash: z.boolean().optional(), standUp }),
   /** One step of the move in progress to a neighbouring square, or back over the boarding bridge. */
   z.strictObject({
     type: z.literal('step'),
@@ -97,11 +102,12 @@ export const coreCommandSchemas = [
     duck: z.array(id).max(6).optional(),
     /** 19: fire into the ceiling above (x, y) at the Threat there (HAR, HEMG; flamer, grenade, shotgun only on a hatch). */
     up: z.boolean().optional(),
+    standUp,
   }),
   /** Grapple a Threat in contact (an action, no fumble test). */
-  z.strictObject({ type: z.literal('grapple'), teamerId: id, threatId: id }),
+  z.strictObject({ type: z.literal('grapple'), teamerId: id, threatId: id, standUp }),
   /** Biosensor scan through a door of the Teamer's tile (an Other Action). */
-  z.strictObject({ type: z.literal('scan'), teamerId: id, door: z.number().int().min(0).max(499) }),
+  z.strictObject({ type: z.literal('scan'), teamerId: id, door: z.number().int().min(0).max(499), standUp }),
   /** Open or close a door from its door zone (an Other Action). */
   z.strictObject({
     type: z.literal('operateDoor'),
@@ -110,6 +116,7 @@ export const coreCommandSchemas = [
     open: z.boolean(),
     /** Closing only: Teamers in its aperture squares who dive under it as it shuts (15.2). */
     divers: z.array(id).max(4).optional(),
+    standUp,
   }),
   /** Other Actions with a fumble test (turn a Source chit, the console, clear the Source, reload...) or without (stand up, duck). */
   z.strictObject({
@@ -131,6 +138,7 @@ export const coreCommandSchemas = [
     y: coord.optional(),
     targetId: id.optional(),
     weapon: id.optional(),
+    standUp,
   }),
   /**
    * Pick up a comrade out of action or a portable load in or next to his square (an Other Action):
@@ -142,6 +150,7 @@ export const coreCommandSchemas = [
     comradeId: id.optional(),
     x: coord.optional(),
     y: coord.optional(),
+    standUp,
   }),
   /** Set down what he carries: a comrade in his square, a load in the neighbouring square (x, y). */
   z.strictObject({ type: z.literal('putDown'), teamerId: id, x: coord.optional(), y: coord.optional() }),
@@ -184,6 +193,12 @@ export const coreCommandSchemas = [
   }),
   /** Stack-mates swap places in their square (8.4): an action of the first, before the other activates. */
   z.strictObject({ type: z.literal('juggle'), teamerId: id, partnerId: id }),
+  /**
+   * At a console that carries it (the Bridge console), set (`on`) or lift the bridge /
+   * control-room override (15.1): an Other Action with a fumble test; while it is set Door Check
+   * is skipped.
+   */
+  z.strictObject({ type: z.literal('bridgeOverride'), teamerId: id, on: z.boolean() }),
   /** DOOR RC: keep a door of his tile open at Door Check (`hold`), or let it close again (17). */
   z.strictObject({
     type: z.literal('holdDoor'),
@@ -292,6 +307,7 @@ export const COMMAND_ROLES: Readonly<Record<FdCommand['type'], readonly Role[]>>
   task: TABLE,
   carry: TABLE,
   holdDoor: TABLE,
+  bridgeOverride: TABLE,
   juggle: TABLE,
   setUpDrone: TABLE,
   directDrone: TABLE,

@@ -3,6 +3,7 @@ import { ScriptedDice } from '../../engine/dice/source.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
+import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
 
@@ -116,5 +117,84 @@ describe('GM override of a door’s battering damage', () => {
       state: expect.objectContaining({ open: false, damage: 20, holes: [0] }),
       why: 'battered through',
     });
+  });
+});
+
+describe('the bridge / control-room override (15.1, 17)', () => {
+  /** Turn 1, door 2 open and nobody by it, YOU at the Bridge console (2,1), activated. */
+  function atTheConsole() {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 1, facing: 4, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    return t;
+  }
+
+  it('set at the console (an Other Action, fumble test), Door Check is skipped until it is lifted', () => {
+    const t = atTheConsole();
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'bridgeOverride', teamerId: 'you', on: true });
+    expect(ev.map((e) => e.type)).toEqual(['chit.used', 'test.rolled', 'override.set']);
+    expect(ev[2]).toEqual({ type: 'override.set', teamerId: 'you', on: true });
+    expect(fdEventSchemas['override.set']?.safeParse(ev[2]).success).toBe(true);
+    expect(t.state.doorOverride).toBe(true);
+    t.dice = new ScriptThenSeeded([], 3);
+    t.send({ type: 'endActivation', teamerId: 'you' });
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.phase).toBe('exploration');
+    expect(t.state.doors[DOOR]?.open).toBe(true);
+    // Lifted in the next Exploration phase (a chit of this turn): the next Door Check shuts it.
+    t.dice = new ScriptThenSeeded([1], 3);
+    t.send({ type: 'bridgeOverride', teamerId: 'you', on: false });
+    expect(t.state.doorOverride).toBe(false);
+    t.send({ type: 'endExploration' });
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.doors[DOOR]?.open).toBe(false);
+  });
+
+  it('a failed fumble test spends the chit, sets nothing and puts stress in the Kitty', () => {
+    const t = atTheConsole();
+    t.dice = new ScriptThenSeeded([6], 3);
+    const ev = t.send({ type: 'bridgeOverride', teamerId: 'you', on: true });
+    expect(ev.some((e) => e.type === 'override.set')).toBe(false);
+    expect(ev.some((e) => e.type === 'stress.added')).toBe(true);
+    expect(t.state.doorOverride).toBe(false);
+    expect(t.state.teamers.you?.chits[0]).toBe('ACTED');
+  });
+
+  it('bad use: stable codes, nothing changed', () => {
+    const t = atTheConsole();
+    t.dice = new ScriptedDice([]);
+    const before = t.state;
+    expect(refusalCode(() => t.send({ type: 'bridgeOverride', teamerId: 'you', on: false }))).toBe('ALREADY');
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'away' }, GM);
+    const away = t.state;
+    expect(refusalCode(() => t.send({ type: 'bridgeOverride', teamerId: 'you', on: true }))).toBe(
+      'NOT_THERE',
+    );
+    expect(t.state).toBe(away);
+    expect(before.doorOverride).toBe(false);
+    const dark = atTheConsole();
+    dark.state = { ...dark.state, effects: { ...dark.state.effects, powerDownUntilTurn: 3 } };
+    dark.dice = new ScriptedDice([]);
+    expect(refusalCode(() => dark.send({ type: 'bridgeOverride', teamerId: 'you', on: true }))).toBe(
+      'POWER_DOWN',
+    );
+    expect(dark.state.doorOverride).toBe(false);
+    // Brick is not activated: NOT_YOUR_TURN, from the chit the action needs.
+    const other = atTheConsole();
+    other.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 1, facing: 4, reason: 'set-up' }, GM);
+    other.dice = new ScriptedDice([]);
+    expect(refusalCode(() => other.send({ type: 'bridgeOverride', teamerId: 'brick', on: true }))).toBe(
+      'NOT_YOUR_TURN',
+    );
+    // An imported log cannot set it twice.
+    const set = atTheConsole();
+    set.dice = new ScriptedDice([1]);
+    set.send({ type: 'bridgeOverride', teamerId: 'you', on: true });
+    expect(fdEventProblem(set.state, { type: 'override.set', teamerId: 'you', on: true })).toMatch(/already/);
+    expect(fdEventProblem(set.state, { type: 'override.set', teamerId: 'you', on: false })).toBeNull();
   });
 });

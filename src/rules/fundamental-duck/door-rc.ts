@@ -1,10 +1,10 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import { requirePhase } from './actions.ts';
+import { otherActionSucceeds, requirePhase } from './actions.ts';
 import { arenaOf } from './board-adapter.ts';
 import type { CommandOf } from './commands.ts';
 import type { Draft } from './draft.ts';
 import { canAct, type FdState, type Teamer } from './state.ts';
-import { teamerOrThrow } from './turn.ts';
+import { requireActor, teamerOrThrow } from './turn.ts';
 
 /**
  * DOOR RC (15.1, 17 step 5): at Door Check a door nobody stands by closes, unless a Teamer holding
@@ -30,6 +30,32 @@ function controllers(state: FdState, door: number): Teamer[] {
 /** Whether Door Check leaves this door open: held, and a DOOR RC holder is on one of its tiles. */
 export function heldOpen(state: FdState, door: number): boolean {
   return state.doorsHeld.includes(door) && controllers(state, door).length > 0;
+}
+
+/**
+ * The bridge / control-room override (15.1, 17 step 5: "Door Check is skipped"). The booklet names
+ * it a scenario action and says no more. Bughunt reads: a Teamer standing at a special location
+ * the pack marks `overridesDoors` (the Drifter's Bridge console) sets it, or lifts it again, as an
+ * Other Action with a fumble test (8.5: a scenario task); it holds until lifted, for every door;
+ * with the power down no door control works, so it cannot be changed then (Door Check is skipped
+ * anyway).
+ */
+export function decideBridgeOverride(draft: Draft, c: CommandOf<'bridgeOverride'>): void {
+  const s = draft.state;
+  const t = teamerOrThrow(s, c.teamerId);
+  requireActor(s, t);
+  requirePhase(draft, 'exploration', 'team', 'threat');
+  if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
+  const arena = arenaOf(s);
+  const here = t.y * arena.width + t.x;
+  if (!arena.specials.some((sp) => sp.overridesDoors && sp.square === here))
+    throw new RuleError('NOT_THERE', `${t.name} is not at a console that overrides the doors`, {});
+  if (s.doorOverride === c.on)
+    throw new RuleError('ALREADY', c.on ? 'the override is already set' : 'the override is not set', {});
+  if (s.effects.powerDownUntilTurn >= s.turn)
+    throw new RuleError('POWER_DOWN', 'no door control works while the power is down', {});
+  if (!otherActionSucceeds(draft, t, c.on ? 'set the door override' : 'lift the door override')) return;
+  draft.emit({ type: 'override.set', teamerId: t.id, on: c.on });
 }
 
 export function decideHoldDoor(draft: Draft, c: CommandOf<'holdDoor'>): void {

@@ -340,6 +340,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     positions: z.record(id, z.enum(['centre', 'left', 'right', 'front', 'back'])),
   }),
   'door.held': ev('door.held', { teamerId: id, door: small, held: z.boolean() }),
+  'override.set': ev('override.set', { teamerId: id, on: z.boolean() }),
   'load.examined': ev('load.examined', { teamerId: id, load: small, tampered: z.boolean() }),
   'cargo.moved': ev('cargo.moved', { teamerId: id, load: small, to: index.nullable() }),
   'teamer.carried': ev('teamer.carried', { teamerId: id, comradeId: id.nullable() }),
@@ -699,6 +700,8 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   if (typeof e.tile === 'number' && e.tile >= state.tiles.length) return `there is no tile ${e.tile}`;
   if ((e.type === 'door.changed' || e.type === 'door.held') && e.door >= state.doors.length)
     return `there is no door ${e.door}`;
+  if (e.type === 'override.set' && state.doorOverride === e.on)
+    return `the override is already ${e.on ? 'set' : 'off'}`;
   if (
     (e.type === 'load.changed' || e.type === 'load.blasted' || e.type === 'load.examined') &&
     e.load >= state.loads.length

@@ -160,6 +160,8 @@ export type CoreEvent =
     }
   /** A DOOR RC holder keeps a door open at Door Check, or lets it go. */
   | { readonly type: 'door.held'; readonly teamerId: string; readonly door: number; readonly held: boolean }
+  /** A Teamer at the Bridge console sets (`on`) or lifts the override that skips Door Check (15.1). */
+  | { readonly type: 'override.set'; readonly teamerId: string; readonly on: boolean }
   /** He examined cargo load `load` for tampering (18): what he found is now the Team's. */
   | {
       readonly type: 'load.examined';
@@ -271,7 +273,8 @@ export type CoreEvent =
       readonly walking: boolean;
     }
   /**
-   * A Threat stepped into a square with flame markers (24.2: a flame hits a figure entering it on
+   * A Threat came into a square with flame markers (a step, a short cut, a drop from a ceiling)
+   * or starts its activation in one (24.2: a flame hits a figure entering or starting there on
    * the pack's `flameSquareHitsOn`): one table die; a hit's wound follows as its own event.
    */
   | {

@@ -310,6 +310,8 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
         s = teamer(s, id, (t) => ({ ...t, position }));
       return s;
     }
+    case 'override.set':
+      return { ...state, doorOverride: e.on };
     case 'door.held':
       return {
         ...state,

@@ -212,11 +212,13 @@ function chickenLashOut(draft: Draft): void {
 }
 
 /**
- * Door Check: an open door with nobody in its zone closes (not while the power is down; never a
- * jammed one), unless a DOOR RC holder on one of its tiles keeps it open.
+ * Door Check: an open door with nobody in its zone closes (not while the power is down or the
+ * bridge override is set; never a jammed one), unless a DOOR RC holder on one of its tiles keeps it open.
  */
 function doorCheck(draft: Draft): void {
   if (draft.state.effects.powerDownUntilTurn >= draft.state.turn) return;
+  // 15.1: skipped entirely while the bridge / control-room override is set.
+  if (draft.state.doorOverride) return;
   const arena = arenaOf(draft.state);
   const w = arena.width;
   const occupied = new Set<number>();

@@ -138,26 +138,31 @@ export function afterStep(draft: Draft, teamerId: string): void {
   if (t.x === null || t.y === null) return;
   makeRoom(draft, teamerId);
   firstIntoModule(draft, teamerId);
-  const sq = t.y * draft.board.width + t.x;
-  const flames = draft.state.flames[sq] ?? 0;
-  if (flames > 0) {
-    const f = d6(draft.table, `flames burn ${t.name}?`);
-    draft.emit({
-      type: 'test.rolled',
-      teamerId,
-      purpose: 'flames in the square',
-      record: {
-        test: 'fumble',
-        face: f,
-        target: draft.state.rules.pack.combat.flameSquareHitsOn,
-        success: f < draft.state.rules.pack.combat.flameSquareHitsOn,
-      },
-    });
-    if (f >= draft.state.rules.pack.combat.flameSquareHitsOn) woundTeamer(draft, teamerId, draft.table);
-  }
+  flamesBurnTeamer(draft, teamerId);
   checkOrders(draft, teamerId);
   horrorCheck(draft, teamerId);
   checkAmbushes(draft, teamerId);
+}
+
+/**
+ * A flame marker in his square hits a Teamer entering it or starting his activation there (24.2,
+ * the pack's `flameSquareHitsOn`): one table die, logged as a test he passes below that number;
+ * a hit is a wound.
+ */
+export function flamesBurnTeamer(draft: Draft, teamerId: string): void {
+  const t = draft.state.teamers[teamerId] as Teamer;
+  if (t.x === null || t.y === null || t.up === true) return;
+  const sq = t.y * draft.board.width + t.x;
+  if ((draft.state.flames[sq] ?? 0) <= 0) return;
+  const hitOn = draft.state.rules.pack.combat.flameSquareHitsOn;
+  const f = d6(draft.table, `flames burn ${t.name}?`);
+  draft.emit({
+    type: 'test.rolled',
+    teamerId,
+    purpose: 'flames in the square',
+    record: { test: 'fumble', face: f, target: hitOn, success: f < hitOn },
+  });
+  if (f >= hitOn) woundTeamer(draft, teamerId, draft.table);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   decideScan,
   decideTask,
   decideWait,
+  standForWait,
 } from './actions.ts';
 import {
   decideAdvance,
@@ -31,7 +32,7 @@ import { decideCarry, decidePutDown } from './carry.ts';
 import { decideClimb, refuseUpThere } from './ceiling.ts';
 import { decideGrapple, decideShoot } from './combat.ts';
 import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from './commands.ts';
-import { decideHoldDoor } from './door-rc.ts';
+import { decideBridgeOverride, decideHoldDoor } from './door-rc.ts';
 import { Draft } from './draft.ts';
 import { decideDirectDrone, decideSetUpDrone } from './drones.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
@@ -133,6 +134,12 @@ export function decideFolded(
   }
   refuseUpThere(state, c);
   const draft = new Draft(state, ctx);
+  if ('standUp' in c && c.standUp === true)
+    standForWait(
+      draft,
+      c.teamerId,
+      c.type === 'move' ? 'move' : c.type === 'shoot' || c.type === 'grapple' ? 'shoot' : 'other',
+    );
   switch (c.type) {
     case 'chooseMission':
       decideChooseMission(draft, c);
@@ -248,6 +255,9 @@ export function decideFolded(
     case 'directDrone':
       decideDirectDrone(draft, c);
       break;
+    case 'bridgeOverride':
+      decideBridgeOverride(draft, c);
+      break;
     case 'holdDoor':
       decideHoldDoor(draft, c);
       break;
@@ -339,6 +349,7 @@ export const CORE_EVENT_TYPES = [
   'teamer.ducked',
   'teamer.carried',
   'door.held',
+  'override.set',
   'position.changed',
   'cargo.moved',
   'load.examined',

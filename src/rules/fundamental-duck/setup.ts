@@ -165,6 +165,7 @@ function freshMission(rules: FdRules, missionId: string, arenaId: string): Omit<
       shortCuts: [],
     })),
     doorsHeld: [],
+    doorOverride: false,
     deck: [],
     markers: [],
     contraband: [],

@@ -374,6 +374,8 @@ export interface FdState {
   readonly doors: readonly DoorState[];
   /** Doors a DOOR RC holder keeps open at Door Check (his standing decision, 17 step 5). */
   readonly doorsHeld: readonly number[];
+  /** The bridge / control-room override is set: Door Check is skipped (15.1, 17 step 5). */
+  readonly doorOverride: boolean;
   /** Event card ids not dealt yet, in deck order (hidden). */
   readonly deck: readonly string[];
   /** Spare infestation markers, in draw order (hidden): extra pings come from here. */

@@ -62,27 +62,33 @@ export function continueThreatPhase(draft: Draft): void {
       if (queue.length === 0) return;
       continue;
     }
-    const unit = s.threatQueue[0];
-    if (!unit) return;
+    const head = s.threatQueue[0];
+    if (!head) return;
     // Multi-team play (21): each unit waits for the player whose call it is to run it.
     const call = s.multiTeam?.call;
-    if (s.multiTeam && (call?.threatId !== unit[0] || call?.run !== true)) {
-      if (call?.threatId !== unit[0]) callThreat(draft, unit[0] as string);
+    if (s.multiTeam && (call?.threatId !== head[0] || call?.run !== true)) {
+      if (call?.threatId !== head[0]) callThreat(draft, head[0] as string);
       return;
     }
+    // 24.2: a flame marker in its square hits each Threat of the unit as its activation starts.
+    // Those it kills leave the queue; the survivors go on at once (so nobody burns twice).
+    for (const id of head) burns(draft, id);
+    const unit = draft.state.threatQueue[0];
+    if (!unit || !head.includes(unit[0] as string)) continue;
     // 19: a lone Threat whose quarry is a man up in a ceiling goes to a LOW obstacle by an exit
     // of it and climbs (ceiling.ts picks the climb; the AI walks there).
-    const goal = unit.length === 1 ? climbGoal(s, unit[0] as string) : null;
+    const now = draft.state;
+    const goal = unit.length === 1 ? climbGoal(now, unit[0] as string) : null;
     if (goal) {
       if (!climbsWhereItStands(draft, unit[0] as string, goal))
-        apply(draft, climbAfter(worldOf(s), unit[0] as string, goal, draft.table), 'phase');
+        apply(draft, climbAfter(worldOf(now), unit[0] as string, goal, draft.table), 'phase');
       continue;
     }
     if (unit.length > 1) {
-      draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(s), unit, draft.table) });
+      draft.emit({ type: 'threat.pack', pack: beginPack(worldOf(now), unit, draft.table) });
       continue;
     }
-    apply(draft, activateThreat(worldOf(s), unit[0] as string, draft.table), 'phase');
+    apply(draft, activateThreat(worldOf(now), unit[0] as string, draft.table), 'phase');
   }
 }
 
@@ -350,9 +356,10 @@ export function threatShoots(draft: Draft, threatId: string, aimedAt: string): s
 
 /** The open door whose side an orthogonal step from `a` to `b` crosses, or -1. */
 /**
- * A Threat that has just come into a square with flame markers (24.2: a flame hits a figure
- * entering it on the pack's `flameSquareHitsOn`, Teamers in `movement.ts` `afterStep`): one table
- * die, a hit one wound. False if that killed it.
+ * A Threat that has just come into a square with flame markers, or starts its activation in one
+ * (24.2: a flame hits a figure entering or starting there on the pack's `flameSquareHitsOn`,
+ * Teamers in `movement.ts` `flamesBurnTeamer`): one table die, a hit one wound. False if that
+ * killed it.
  */
 function burns(draft: Draft, threatId: string): boolean {
   const th = threatOf(draft.state, threatId);
@@ -427,6 +434,8 @@ function landed(draft: Draft, threatId: string, rest: readonly ThreatAction[]): 
     dronesFire(draft, threatId, new Set());
     if (!threatOf(draft.state, threatId)) return;
   }
+  // 24.2: dropping into a square with flame markers is entering it.
+  if (!burns(draft, threatId)) return;
   const triggered = triggers(draft.state, threatOf(draft.state, threatId) as Threat, unseen);
   if (triggered.length > 0) pauseFor(draft, threatId, rest, triggered);
   else carryOut(draft, threatId, rest, 'phase');
@@ -485,13 +494,15 @@ export function checkAmbushes(draft: Draft, teamerId: string): void {
       callThreat(draft, id, teamerId);
       return;
     }
-    apply(draft, ambush(world, id, teamerId, draft.table), 'ambush');
+    // The ambush is its activation: a flame marker in its square hits it first (24.2).
+    if (!burns(draft, id)) continue;
+    apply(draft, ambush(worldOf(draft.state), id, teamerId, draft.table), 'ambush');
   }
 }
 
 /** Multi-team play: the called ambush is run by its seat (the AI still decides the attack). */
 export function runAmbush(draft: Draft, threatId: string, teamerId: string): void {
-  if (threatOf(draft.state, threatId))
+  if (threatOf(draft.state, threatId) && burns(draft, threatId))
     apply(draft, ambush(worldOf(draft.state), threatId, teamerId, draft.table), 'ambush');
   checkAmbushes(draft, teamerId);
 }

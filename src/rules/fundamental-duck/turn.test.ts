@@ -260,4 +260,119 @@ describe('putting a chit on WAIT (8.3)', () => {
     expect(refusalCode(() => t.send({ type: 'wait', teamerId: 'you' }))).toBe('NOT_YOUR_TURN');
     expect(t.state).toBe(waiting);
   });
+
+  /** YOU and Brick stacked at (1,7), activated in concert (8.1): YOU stays activated while Brick acts. */
+  function inConcert(): Table {
+    const t = new Table(new ScriptThenSeeded([], 3));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you', partnerId: 'brick' });
+    return t;
+  }
+
+  it('a second WAIT chit is refused ALREADY_WAITING; with no READY chit left, NO_CHIT', () => {
+    const t = inConcert();
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    expect(t.state.teamers.you?.chits).toEqual(['ACTED', 'WAIT']);
+    // Brick still acts, so YOU is still activated: a second WAIT is what is refused.
+    expect(t.state.activation?.teamerIds).toContain('you');
+    let before = t.state;
+    expect(refusalCode(() => t.send({ type: 'wait', teamerId: 'you' }))).toBe('ALREADY_WAITING');
+    expect(t.state).toBe(before);
+    const spent = inConcert();
+    spent.send({ type: 'pass', teamerId: 'you' });
+    spent.send({ type: 'pass', teamerId: 'you' });
+    expect(spent.state.activation?.teamerIds).toContain('you');
+    before = spent.state;
+    expect(refusalCode(() => spent.send({ type: 'wait', teamerId: 'you' }))).toBe('NO_CHIT');
+    expect(spent.state).toBe(before);
+    // The first chit still READY: too early.
+    const early = inConcert();
+    before = early.state;
+    expect(refusalCode(() => early.send({ type: 'wait', teamerId: 'brick' }))).toBe('WAIT_TOO_EARLY');
+    expect(early.state).toBe(before);
+  });
+});
+
+describe('standing up as the waiting action (10.2)', () => {
+  /** YOU ducked at (2,7) facing east with his WAIT chit; the Harpy at (4,7) in front of him. */
+  function duckedAndWaiting() {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 4, y: 7, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'task', teamerId: 'you', task: 'duck' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    return t;
+  }
+
+  /** The Threat phase stopped for YOU: the Harpy has moved into his sight (what threat-phase.ts raises). */
+  function triggered() {
+    const t = duckedAndWaiting();
+    t.fold([
+      { type: 'phase.began', phase: 'threat', turn: 1 },
+      { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },
+      { type: 'threat.paused', threatId: 'h1', actions: [] },
+      { type: 'interrupt.raised', threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] },
+    ]);
+    return t;
+  }
+
+  it('a ducked Teamer whose WAIT is set off stands and fires for that one chit', () => {
+    const t = triggered();
+    expect(t.state.teamers.you?.ducked).toBe(true);
+    t.dice = new ScriptThenSeeded([6], 5);
+    const before = t.state;
+    // Lying down he may not fire at a Threat outside his square.
+    expect(
+      refusalCode(() => t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 4, y: 7 })),
+    ).toBe('DUCKED');
+    expect(t.state).toBe(before);
+    const ev = t.send({ type: 'shoot', teamerId: 'you', weapon: 'hand-blaster', x: 4, y: 7, standUp: true });
+    expect(ev.slice(0, 3)).toEqual([
+      { type: 'teamer.ducked', teamerId: 'you', ducked: false },
+      { type: 'chit.used', teamerId: 'you', chit: 1, to: 'ACTED', kind: 'shoot' },
+      { type: 'interrupt.answered', teamerId: 'you', used: true },
+    ]);
+    expect(ev.some((e) => e.type === 'attack.resolved' && e.by === 'you')).toBe(true);
+    expect(t.state.teamers.you?.ducked).toBe(false);
+  });
+
+  it('a waiting move made standing is a full move, not a crawl', () => {
+    const t = triggered();
+    t.dice = new ScriptThenSeeded([4], 5);
+    const ev = t.send({ type: 'move', teamerId: 'you', standUp: true });
+    expect(ev[0]).toEqual({ type: 'teamer.ducked', teamerId: 'you', ducked: false });
+    expect(t.state.move?.teamerId).toBe('you');
+    expect(t.state.move?.allowance).toBeGreaterThan(1);
+  });
+
+  it('only with the WAIT chit, and only lying down: refusals change nothing', () => {
+    const t = triggered();
+    t.dice = new ScriptedDice([]);
+    // Standing up is the task itself: it takes no stand-up option.
+    let before = t.state;
+    expect(refusalCode(() => t.send({ type: 'task', teamerId: 'you', task: 'standUp', standUp: true }))).toBe(
+      'BAD_TASK',
+    );
+    expect(t.state).toBe(before);
+    // In his own activation the chit is a READY one: standing up is then an action by itself.
+    const own = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    own.fold([fixedDeal(own.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
+    own.send({ type: 'board' });
+    own.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    own.send({ type: 'activate', teamerId: 'you' });
+    before = own.state;
+    expect(refusalCode(() => own.send({ type: 'move', teamerId: 'you', standUp: true }))).toBe('NOT_DUCKED');
+    expect(own.state).toBe(before);
+    own.send({ type: 'task', teamerId: 'you', task: 'duck' });
+    before = own.state;
+    expect(refusalCode(() => own.send({ type: 'move', teamerId: 'you', standUp: true }))).toBe('NOT_WAITING');
+    expect(own.state).toBe(before);
+  });
 });

@@ -1197,14 +1197,27 @@ function loadReflexes(tableId: string): Record<string, Reflex> {
   }
 }
 
-/** The shot a Teamer's standing order fires at the Threat that set off the interrupt, if any gun can. */
-function reflexShot(view: FdView, teamerId: string, threatId: string): FdCommand | null {
+/**
+ * The shot a Teamer's standing order fires at the Threat that set off the interrupt, if any gun
+ * can. `standing`: a ducked Teamer's shot as he would fire it once up (10.2: he stands up with
+ * the waiting action), sent with `standUp`.
+ */
+export function reflexShot(
+  view: FdView,
+  teamerId: string,
+  threatId: string,
+  standing = false,
+): FdCommand | null {
   const t = view.teamers[teamerId];
   const th = view.threats[threatId];
   if (!t || !th) return null;
+  const up = standing && t.ducked;
+  const state = asState(
+    up ? { ...view, teamers: { ...view.teamers, [teamerId]: { ...t, ducked: false } } } : view,
+  );
   for (const weapon of t.weapons) {
     if (view.rules.weapons[weapon]?.kind !== 'gun') continue;
-    const p = shotPreview(asState(view), teamerId, weapon, th.x, th.y);
+    const p = shotPreview(state, teamerId, weapon, th.x, th.y);
     if (p.ok)
       return {
         type: 'shoot',
@@ -1213,6 +1226,7 @@ function reflexShot(view: FdView, teamerId: string, threatId: string): FdCommand
         x: th.x,
         y: th.y,
         ...(p.duckers.length ? { duck: [...p.duckers] } : {}),
+        ...(up ? { standUp: true as const } : {}),
       };
   }
   return null;
@@ -1255,7 +1269,8 @@ export function WaitPrompt({
       const t = view.teamers[id];
       if (!t || !mayCommand(seat, t)) continue;
       const r = reflexes[id] ?? 'ask';
-      const shot = r === 'fire' ? reflexShot(view, id, i.threatId) : null;
+      const shot =
+        r === 'fire' ? (reflexShot(view, id, i.threatId) ?? reflexShot(view, id, i.threatId, true)) : null;
       if (r === 'pass' || shot) {
         answered.current = key;
         void runner.run(shot ?? { type: 'holdWait', teamerId: id });
@@ -1285,12 +1300,23 @@ export function WaitPrompt({
       {i.teamerIds.map((id) => {
         const t = view.teamers[id];
         if (!t || !mayCommand(seat, t)) return null;
+        // 10.2: lying down he fires only into his own square; he may stand up as he fires.
+        const standAndFire = t.ducked ? reflexShot(view, id, i.threatId, true) : null;
         return (
           <div key={id} className="fd-buttons">
             <strong>{t.name}:</strong>
             <button type="button" onClick={() => onFire(id)}>
               Fire with the WAIT chit
             </button>
+            {standAndFire ? (
+              <button
+                type="button"
+                onClick={() => void runner.run(standAndFire)}
+                data-testid={`fd-stand-fire-${id}`}
+              >
+                Stand up and fire with the WAIT chit
+              </button>
+            ) : null}
             {i.trigger === 'crossing' ? (
               <button type="button" onClick={() => void runner.run({ type: 'crush', teamerId: id })}>
                 Shut the door on it

@@ -252,6 +252,15 @@ describe('describeFdEvent', () => {
     );
   });
 
+  it('tells the bridge override set and lifted (15.1)', () => {
+    expect(said({ type: 'override.set', teamerId: 'you', on: true } as never)).toBe(
+      'YOU sets the door override: Door Check is skipped.',
+    );
+    expect(said({ type: 'override.set', teamerId: 'you', on: false } as never)).toBe(
+      'YOU lifts the door override.',
+    );
+  });
+
   it('tells drone guns set up, firing and running down', () => {
     expect(
       said({
@@ -270,7 +279,7 @@ describe('describeFdEvent', () => {
     ).toBe('The drone gun fires at Threat 1 (dice 5, 6), hits on 4+: 2 hit(s).');
     expect(
       said({ type: 'threat.burned', threatId: 'h1', x: 1, y: 7, face: 4, hitOn: 4, hit: true } as never),
-    ).toBe('Threat 1 steps into the flames at (1,7) (die 4), burns on 4+: burnt.');
+    ).toBe('Threat 1 is in the flames at (1,7) (die 4), burns on 4+: burnt.');
     expect(said({ type: 'drone.powered', droneId: 'd1', power: 0 } as never)).toBe(
       'A drone gun runs out of power and stops.',
     );

@@ -313,6 +313,10 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       );
       return `Places in the square: ${list(places)}.`;
     }
+    case 'override.set':
+      return e.on
+        ? `${name(e.teamerId)} sets the door override: Door Check is skipped.`
+        : `${name(e.teamerId)} lifts the door override.`;
     case 'door.held':
       return e.held
         ? `${name(e.teamerId)} holds door ${num(e.door)} open with his DOOR RC.`
@@ -483,7 +487,7 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
     case 'drone.set':
       return `${name(e.teamerId)} sets up ${e.walking === true ? 'the walking' : 'a'} drone gun at ${square(e.x, e.y)}, facing ${facing(e.facing)} (power ${num(e.power) ?? 0}).`;
     case 'threat.burned':
-      return `${name(e.threatId)} steps into the flames at ${square(e.x, e.y)}${faces([e.face])}, burns on ${num(e.hitOn)}+: ${e.hit === true ? 'burnt' : 'unhurt'}.`;
+      return `${name(e.threatId)} is in the flames at ${square(e.x, e.y)}${faces([e.face])}, burns on ${num(e.hitOn)}+: ${e.hit === true ? 'burnt' : 'unhurt'}.`;
     case 'drone.fired': {
       const hits = num(e.hits) ?? 0;
       return `The drone gun fires at ${name(e.threatId)}${faces(e.faces)}, hits on ${num(e.hitOn)}+: ${hits ? `${hits} hit(s)` : 'missed'}.`;

@@ -127,6 +127,8 @@ export interface ArenaSpecial {
   readonly grenades: number;
   /** An Other Action here may locate the Source remotely. */
   readonly locatesSource: boolean;
+  /** A Teamer here may set the bridge / control-room override (15.1). */
+  readonly overridesDoors: boolean;
 }
 
 export interface ArenaBoardingPoint {
@@ -370,6 +372,7 @@ export function buildArena(
     square: s.y * width + s.x,
     grenades: s.grenades,
     locatesSource: s.locatesSource,
+    overridesDoors: s.overridesDoors,
   }));
   const boardingPoints = pack.boardingPoints.map((b): ArenaBoardingPoint => {
     const side = SIDE_DIR[b.side];

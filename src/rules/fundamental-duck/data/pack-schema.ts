@@ -413,6 +413,11 @@ export const specialSchema = z.strictObject({
   grenades: count(9).default(0),
   /** An Other Action here may locate the Source remotely (the Bridge console). */
   locatesSource: z.boolean().default(false),
+  /**
+   * A Teamer here may set (or lift) the bridge / control-room override (15.1): Door Check is
+   * skipped while it is set (the Bridge console).
+   */
+  overridesDoors: z.boolean().default(false),
 });
 export type PackSpecial = z.infer<typeof specialSchema>;
 
