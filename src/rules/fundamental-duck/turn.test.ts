@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, youAboard } from './test-kit.ts';
+import { defaultPack } from './data/pack.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -232,6 +234,71 @@ describe('crushing a Threat in a doorway (15.3)', () => {
     const t = atTheDoor();
     t.dice = new ScriptedDice([]);
     expect(() => t.send({ type: 'crush', teamerId: 'brick' })).toThrow(/crossing/);
+  });
+});
+
+describe('crushing through the Threat phase (15.3)', () => {
+  /**
+   * YOU at (4,6) in the zone of the open hub door, facing east, his second chit on WAIT; a Harpy
+   * (wounded or not) at (6,7) in the hub, two squares off (scented). Its attack on YOU's back runs
+   * (5,7) → (4,7) → (3,7): first the step next to him (trigger b), then the step across the door.
+   */
+  function crossing(crushing: 'killed' | 'wounded', wounds: number) {
+    const pack = {
+      ...defaultPack,
+      combat: { ...defaultPack.combat, crushing: { threat: crushing, teamer: 'killed' as const } },
+    };
+    const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 6, y: 7, facing: 6 })]);
+    t.send({ type: 'gmOverride', threatId: 'h1', wounds, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    // Reaction 1 (ATTACK; +2 if wounded is still ATTACK), movement 6: his back is in reach.
+    t.dice = new ScriptedDice([1, 6]);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.interrupt).toMatchObject({ trigger: 'adjacent', teamerIds: ['you'] });
+    t.send({ type: 'holdWait', teamerId: 'you' });
+    expect(t.state.interrupt).toMatchObject({
+      threatId: 'h1',
+      trigger: 'crossing',
+      teamerIds: ['you'],
+      door: 2,
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7 });
+    return t;
+  }
+  const grappled = (t: Table) => t.log.some((e) => e.type === 'test.rolled' && e.purpose.includes('grapple'));
+
+  it('the phase itself stops the Threat on the threshold; crushed (the default), it dies and grapples nobody', () => {
+    const t = crossing('killed', 0);
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'crush', teamerId: 'you' });
+    expect(ev).toContainEqual({ type: 'threat.killed', threatId: 'h1', by: 'you' });
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(t.state.teamers.you).toMatchObject({ x: 4, y: 6, wounds: 0 });
+    expect(grappled(t)).toBe(false);
+  });
+
+  it("a 'wounded' pack: a sound Harpy takes a wound and stays on its side, its move lost", () => {
+    const t = crossing('wounded', 0);
+    t.dice = new ScriptedDice([1]);
+    t.send({ type: 'crush', teamerId: 'you' });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, wounds: 1 });
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(grappled(t)).toBe(false);
+  });
+
+  it("a 'wounded' pack: the wound kills a Harpy already wounded (was: left standing at 2 wounds)", () => {
+    const t = crossing('wounded', 1);
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'crush', teamerId: 'you' });
+    expect(ev).toContainEqual({ type: 'threat.killed', threatId: 'h1', by: 'you' });
+    expect(t.state.threats.h1).toBeUndefined();
   });
 });
 
