@@ -13,7 +13,7 @@ import { afterStep } from './movement.ts';
 import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
 import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
 import { DOOR_RULES } from './threat/door-rules.ts';
-import { checkAmbushes } from './threat-phase.ts';
+import { checkAmbushesAll } from './threat-phase.ts';
 import {
   chitFor,
   drawActivationOrder,
@@ -278,7 +278,7 @@ export function decideOperateDoor(draft: Draft, c: CommandOf<'operateDoor'>): vo
     const g = arenaOf(draft.state).doors[c.door];
     const far = g ? (g.tiles[0] === tile ? g.tiles[1] : g.tiles[0]) : -1;
     if (far >= 0 && !draft.state.tiles[far]?.opened) openInto(draft, far, c.door);
-    checkAmbushes(draft, t.id);
+    checkAmbushesAll(draft, t.id);
   }
 }
 

@@ -302,6 +302,65 @@ describe('crushing through the Threat phase (15.3)', () => {
   });
 });
 
+describe('ambushes in the Team phase (13.6)', () => {
+  /** A Harpy waiting (eye) in the hub at (8,7) facing west; YOU at (4,6) by the hub door, Brick at (2,7) facing east. */
+  function waitingHarpy(doorOpen: boolean) {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 4, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    if (doorOpen) t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.fold([
+      threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 8, y: 7, facing: 6 }),
+      { type: 'threat.moved', threatId: 'h1', x: 8, y: 7, facing: 6, eye: true },
+    ]);
+    return t;
+  }
+  const ambushes = (t: Table) =>
+    t.log.flatMap((e) => (e.type === 'threat.decided' && e.decision.mode === 'ambush' ? [e.decision] : []));
+
+  it('a door opened brings a comrade into its sight: it springs on him, not only on the opener', () => {
+    const t = waitingHarpy(false);
+    t.send({ type: 'activate', teamerId: 'you' });
+    // Fumble test 1 opens the door (the hub is empty); Brick, down row 7, is now in the Harpy's
+    // sight (YOU by the wall is not): movement 6, then the grapple's Teamer d6 and Threat d6.
+    t.dice = new ScriptedDice([1, 6, 1, 1]);
+    t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: true });
+    expect(ambushes(t)).toEqual([
+      expect.objectContaining({ threat: 'h1', target: expect.objectContaining({ teamer: 'brick' }) }),
+    ]);
+    expect(t.state.threats.h1).toMatchObject({ x: 3, y: 7, eye: false, acted: true });
+    expect(t.state.teamers.brick?.wounds).toBe(1);
+  });
+
+  it('a step into its sight springs it at once, as its activation: it does not act again in the Threat phase', () => {
+    const t = waitingHarpy(true);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 9, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 3, y: 6, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    // AvD 3; the step to (3,7) (he turns south) is his first into the module (BINGE test 1) and
+    // his first sight of a Harpy (BINGE test 1), and puts him in the Harpy's sight: its movement
+    // 6, and the grapple YOU wins (6 against 1).
+    t.dice = new ScriptedDice([3]);
+    t.send({ type: 'move', teamerId: 'you' });
+    t.dice = new ScriptedDice([1, 1, 6, 6, 1]);
+    t.send({ type: 'step', teamerId: 'you', x: 3, y: 7 });
+    expect(ambushes(t)).toEqual([
+      expect.objectContaining({ threat: 'h1', target: expect.objectContaining({ teamer: 'you' }) }),
+    ]);
+    expect(t.state.threats.h1).toMatchObject({ wounds: 1, acted: true });
+    // His move goes on after it.
+    expect(t.state.move?.teamerId).toBe('you');
+    t.dice = new ScriptThenSeeded([], 5);
+    t.send({ type: 'endMove', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'endTeamPhase' });
+    const queue = t.log.find((e) => e.type === 'threat.queue');
+    expect(queue?.type === 'threat.queue' && queue.queue).toEqual([]);
+  });
+});
+
 describe('putting a chit on WAIT (8.3)', () => {
   it('only after the first chit is used, and never a second one', () => {
     const early = new Table(new ScriptThenSeeded([], 3));
