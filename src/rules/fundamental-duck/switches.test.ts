@@ -84,6 +84,47 @@ describe('the door switch (a) from the pack (14)', () => {
   });
 });
 
+describe('the door switches (d) and (e) from the pack (14, 22)', () => {
+  /** YOU at (3,7); a Harpy behind the shut hub door at (5,7), two squares off (scented). */
+  function table(switches: { everyShortCut?: boolean; ductsOnFour?: boolean }): Table {
+    const pack = {
+      ...defaultPack,
+      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ...switches } },
+    };
+    const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 3, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 5, y: 7, facing: 6 })]);
+    return t;
+  }
+
+  it('(e) ducts: a search of 4 finds a short cut (RED footprints) and the Threat comes through', () => {
+    const t = table({ ductsOnFour: true });
+    // Reaction 1 (ATTACK), move 3, nobody in reach: choice 5 (seek), search 4; then the grapple.
+    t.dice = new ScriptThenSeeded([1, 3, 5, 4], 7);
+    t.send({ type: 'endTeamPhase' });
+    const decided = t.log.find((e) => e.type === 'threat.decided');
+    expect(decided?.type === 'threat.decided' && decided.decision.door).toMatchObject({
+      step: 'seekShortCut',
+      searchFace: 4,
+      found: true,
+    });
+    expect(t.state.doors[HUB_DOOR]).toMatchObject({ open: false, shortCuts: [0] });
+    expect(t.log).toContainEqual(
+      expect.objectContaining({ type: 'threat.moved', threatId: 'h1', x: 4, y: 7 }),
+    );
+  });
+
+  it('without (e) a 4 finds nothing; (d) reaches the AI from the pack', () => {
+    const t = table({ everyShortCut: true });
+    expect(worldOf(t.state).switches).toMatchObject({ everyShortCutFinds: true, ductsOnFourPlus: false });
+    t.dice = new ScriptThenSeeded([1, 3, 5, 4], 7);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.doors[HUB_DOOR]).toMatchObject({ shortCuts: [] });
+  });
+});
+
 describe('the door switch (b) from the pack (14)', () => {
   /** YOU at the hub door's aperture; Skitters (no packs) on the hub side of the door zone. */
   function table(threats: { id: string; y: number }[]): Table {
