@@ -1,7 +1,7 @@
 import { RuleError } from '../../engine/rule-error.ts';
 import { arenaOf } from './board-adapter.ts';
 import { fullAmmo, setDoor } from './cards.ts';
-import { killThreat } from './combat.ts';
+import { killThreat, woundTeamer, woundThreat } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { parsePack } from './data/pack.ts';
 import { d6 } from './dice.ts';
@@ -13,7 +13,7 @@ import { afterStep, flamesBurnTeamer } from './movement.ts';
 import { type ActionKind, canAct, readyChit, type Teamer, teamerOf, waitChit } from './state.ts';
 import { bingeTest, fumbleTest, raiseBinge } from './stress.ts';
 import { DOOR_RULES } from './threat/door-rules.ts';
-import { checkAmbushes } from './threat-phase.ts';
+import { checkAmbushesAll } from './threat-phase.ts';
 import {
   chitFor,
   drawActivationOrder,
@@ -236,9 +236,10 @@ export function decideCrush(draft: Draft, c: CommandOf<'crush'>): void {
   if (draft.state.rules.pack.combat.crushing.threat === 'killed') {
     killThreat(draft, th.id, t.id);
   } else {
-    draft.emit({ type: 'threat.wounded', threatId: th.id, wounds: th.wounds + 1 });
-    // A wounded Threat stays on its side: the rest of its move is lost.
-    draft.emit({ type: 'threat.resumed', threatId: th.id });
+    // One wound, which kills a Threat already at its species' last (a Skitter, a wounded Harpy).
+    woundThreat(draft, th.id, 1, t.id, false);
+    // A Threat that lives stays on its side: the rest of its move is lost.
+    if (draft.state.threats[th.id]) draft.emit({ type: 'threat.resumed', threatId: th.id });
   }
 }
 
@@ -302,7 +303,7 @@ export function decideOperateDoor(draft: Draft, c: CommandOf<'operateDoor'>): vo
     const g = arenaOf(draft.state).doors[c.door];
     const far = g ? (g.tiles[0] === tile ? g.tiles[1] : g.tiles[0]) : -1;
     if (far >= 0 && !draft.state.tiles[far]?.opened) openInto(draft, far, c.door);
-    checkAmbushes(draft, t.id);
+    checkAmbushesAll(draft, t.id);
   }
 }
 
@@ -356,8 +357,13 @@ function diveUnder(draft: Draft, dive: Dive): void {
   const chit = waitChit(t) ?? readyChit(t);
   if (chit !== null) draft.emit({ type: 'chit.used', teamerId: t.id, chit, to: 'ACTED', kind: 'dive' });
   else if (!fumbleTest(draft, t.id, 'dive under a closing door', draft.own)) {
-    const deadAt = draft.state.rules.pack.combat.teamerWounds.deadAt;
-    draft.emit({ type: 'teamer.wounded', teamerId: t.id, wounds: deadAt, armourFace: null });
+    // The door shuts on him before he is through: crushed as the pack says (24.3: killed by
+    // default, whatever his armour; a 'wounded' pack gives one wound and he stays on his side).
+    if (draft.state.rules.pack.combat.crushing.teamer === 'wounded') woundTeamer(draft, t.id, draft.own);
+    else {
+      const deadAt = draft.state.rules.pack.combat.teamerWounds.deadAt;
+      draft.emit({ type: 'teamer.wounded', teamerId: t.id, wounds: deadAt, armourFace: null });
+    }
     return;
   }
   draft.emit({ type: 'teamer.stepped', teamerId: t.id, x: dive.x, y: dive.y, facing: t.facing, cost: 0 });

@@ -63,6 +63,45 @@ describe('event cards: gas leak and new orders (24.6)', () => {
   });
 });
 
+describe('the event roll option (22)', () => {
+  /** The pack's `eventRoll` switch on (a card happens on the pack's `markers.eventRoll.happensOn`, 4); YOU at the hub door. */
+  function rolling() {
+    const pack = {
+      ...defaultPack,
+      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, eventRoll: true } },
+    };
+    const t = new Table(new ScriptThenSeeded([], 5), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] }, [HUB]: { cards: ['gas-leak'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    return t;
+  }
+
+  it('a RED card rolls first: under 4 nothing happens (the card is still turned over)', () => {
+    const t = rolling();
+    // Fumble test 1 opens the door; the event die 3 says the gas leak does not happen.
+    t.dice = new ScriptThenSeeded([1, 3], 3);
+    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: true });
+    expect(ev.find((e) => e.type === 'card.resolved')).toMatchObject({
+      cardId: 'gas-leak',
+      effect: 'nothing',
+    });
+    expect(t.state.effects.gasLeak).toBeFalsy();
+  });
+
+  it('4 or more: the event happens as without the option', () => {
+    const t = rolling();
+    t.dice = new ScriptThenSeeded([1, 4], 3);
+    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: true });
+    expect(ev.find((e) => e.type === 'card.resolved')).toMatchObject({
+      cardId: 'gas-leak',
+      effect: 'gas-leak',
+    });
+    expect(t.state.effects.gasLeak).toEqual({ door: HUB_DOOR, turn: 1, ff: -1 });
+  });
+});
+
 describe('difficult game: the disturbance switch (22)', () => {
   function shootingTurn(on: boolean) {
     const switches = { ...defaultPack.options.switches, disturbance: on };

@@ -166,6 +166,50 @@ describe('shot preview (the fire overlay)', () => {
   });
 });
 
+describe('prey: dragged to the nest (13.6)', () => {
+  it('a Harpy that puts a man out of action in a grapple drags him toward the Source tile at −1, and stops there', () => {
+    const t = new Table(new ScriptedDice([]));
+    // The H lies in the hub (tile 4): the nest. The hub door is open.
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] }, 4: { chits: [true] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 6, wounds: 1, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(3, { id: 'h1', species: 'harpy', x: 3, y: 7, facing: 6 })]);
+    // Reaction 1 (ATTACK), movement 6, already at his back: grapple, Brick 1 against the Harpy's 6 + 2 + 1.
+    t.dice = new ScriptedDice([1, 6, 1, 6]);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h1', teamerId: 'brick' });
+    expect(t.state.teamers.brick?.wounds).toBe(2);
+    // Next turn (the door, shut at Door Check, opened again): no reaction roll; movement 4 less 1
+    // for the body. Into the hub by the cheapest way, (5,7), through the door.
+    t.dice = new ScriptThenSeeded([], 4);
+    t.send({ type: 'endExploration' });
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'Door Check shut it' }, GM);
+    t.dice = new ScriptedDice([4]);
+    t.send({ type: 'endTeamPhase' });
+    const dragged = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(dragged?.type === 'threat.decided' && dragged.decision).toMatchObject({
+      because: 'draggingPrey',
+      reaction: null,
+      movement: { faces: [4], carryPenalty: 1, allowance: 3 },
+      outcome: 'dragged',
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
+    // On the nest it drags him no further, and throws no die.
+    t.dice = new ScriptThenSeeded([], 4);
+    t.send({ type: 'endExploration' });
+    t.dice = new ScriptedDice([]);
+    t.send({ type: 'endTeamPhase' });
+    const still = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(still?.type === 'threat.decided' && still.decision).toMatchObject({
+      because: 'preyAtNest',
+      dice: [],
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7 });
+  });
+});
+
 describe('prey: a body is dropped however its Harpy dies (digest 13.6, 24.3)', () => {
   /** Boarded with two Harpies on the entry tile; h1 drags YOU, out of action where it stands. */
   function dragging(): Table {

@@ -48,6 +48,31 @@ describe('diving under a closing door (15.2)', () => {
     expect(t.state.doors[DOOR]?.open).toBe(false);
   });
 
+  it("a pack whose doors only wound a Teamer (crushing.teamer 'wounded'): the failed dive costs a wound, he stays put", () => {
+    const pack = {
+      ...defaultPack,
+      combat: {
+        ...defaultPack.combat,
+        crushing: { ...defaultPack.combat.crushing, teamer: 'wounded' as const },
+      },
+    };
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), fd.setup({ pack }));
+    t.fold([
+      fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } }),
+    ]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptThenSeeded([1, 1], 1);
+    t.send({ type: 'turn', teamerId: 'you', facing: 1 });
+    // Closing test 1 passes; the dive's test 6 fails (YOU wears no armour: no save die).
+    t.dice = new ScriptThenSeeded([1, 6], 1);
+    t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] });
+    expect(t.state.teamers.you).toMatchObject({ x: 4, y: 7, wounds: 1 });
+    expect(t.state.doors[DOOR]?.open).toBe(false);
+  });
+
   it('refuses a dive from outside the aperture squares, or with no room beyond, changing nothing', () => {
     const t = atTheDoor();
     t.send({ type: 'gmOverride', threatId: 'h1', x: 5, y: 7, reason: 'set-up' }, GM);

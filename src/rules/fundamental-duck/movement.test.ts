@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { defaultPack } from './data/pack.ts';
 import type { FdEvent } from './events.ts';
+import { fundamentalDuck as fd } from './index.ts';
 import { fixedDeal, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { worldOf } from './world-adapter.ts';
 
 /**
  * A Teamer's MOVE through decide/evolve (digest 9): the average die sets the allowance, each step
@@ -120,6 +123,43 @@ describe('a MOVE step by step (9.1–9.3)', () => {
       dash: true,
     });
     expect(t.state.teamers.you?.dash).toBe('marked');
+  });
+});
+
+describe('difficult game: the diagonals switch (22)', () => {
+  /** The pack's `diagonalsCostTwo` on or off; YOU in at the entry square (0,7) with AvD 3, a Skitter at (3,9). */
+  function withSwitch(on: boolean): Table {
+    const pack = {
+      ...defaultPack,
+      options: {
+        ...defaultPack.options,
+        switches: { ...defaultPack.options.switches, diagonalsCostTwo: on },
+      },
+    };
+    const t = new Table(new ScriptThenSeeded([], 3), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.fold([threatPlaced(3, { id: 's1', species: 'skitter', x: 3, y: 9, facing: 6 })]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.dice = new ScriptThenSeeded([3, 1], 7);
+    t.send({ type: 'move', teamerId: 'you' });
+    t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
+    return t;
+  }
+
+  it('on: a diagonal step costs 2 with both flanks open, for a Teamer and in a Threat’s reach', () => {
+    const t = withSwitch(true);
+    expect(stepped(t.send({ type: 'step', teamerId: 'you', x: 1, y: 6 }))).toMatchObject({ cost: 2 });
+    const world = worldOf(t.state);
+    expect(world.reach('s1', 1).cost(8 * world.width + 2)).toBe(Number.POSITIVE_INFINITY);
+    expect(world.reach('s1', 2).cost(8 * world.width + 2)).toBe(2);
+  });
+
+  it('off (the default): a diagonal costs 1', () => {
+    const t = withSwitch(false);
+    expect(stepped(t.send({ type: 'step', teamerId: 'you', x: 1, y: 6 }))).toMatchObject({ cost: 1 });
+    const world = worldOf(t.state);
+    expect(world.reach('s1', 1).cost(8 * world.width + 2)).toBe(1);
   });
 });
 

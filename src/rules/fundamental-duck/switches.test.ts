@@ -3,13 +3,49 @@ import { ScriptedDice } from '../../engine/dice/source.ts';
 import { defaultPack } from './data/pack.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 import { worldOf } from './world-adapter.ts';
 
 const ENTRY = 3;
 const HUB = 4;
 /** Entry tile ↔ hub: aperture squares (4,7) and (5,7). */
 const HUB_DOOR = 2;
+/** The cargo door between module 1 (north) and the hub: three sides at x 6–8, rows 4 | 5. */
+const CARGO_DOOR = 8;
+
+describe('Threats at doors, the default procedure (14)', () => {
+  it('a cargo door already holed is not battered again: the Threat makes for the GREEN hole', () => {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    // YOU north of the cargo door (door 8: sides at x 6, 7, 8 between rows 4 and 5), a hole in
+    // its west side; a Harpy in the door zone on the hub side, two squares from YOU (scented).
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 7, y: 3, facing: 4, reason: 'set-up' }, GM);
+    const door = t.state.doors[CARGO_DOOR];
+    if (!door) throw new Error('the default arena lost its cargo door');
+    t.fold([
+      {
+        type: 'door.changed',
+        door: CARGO_DOOR,
+        state: { ...door, damage: 20, holes: [0] },
+        why: 'battered through',
+      },
+      threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 8, y: 5, facing: 0 }),
+    ]);
+    // Reaction 1 (ATTACK), movement 2: YOU is out of reach and no square is nearer him, so it
+    // goes to the hole's aperture (6,5); no choice die, no batter die (before: it battered the
+    // middle side, and at 20 damage already each batter opened another hole).
+    t.dice = new ScriptedDice([1, 2]);
+    t.send({ type: 'endTeamPhase' });
+    const decided = t.log.find((e) => e.type === 'threat.decided');
+    expect(decided?.type === 'threat.decided' && decided.decision).toMatchObject({
+      door: null,
+      outcome: 'closedIn',
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 6, y: 5 });
+    expect(t.state.doors[CARGO_DOOR]).toMatchObject({ damage: 20, holes: [0] });
+  });
+});
 
 describe('the door switch (a) from the pack (14)', () => {
   it('a battering Threat rolls 3d6 and rents the door on 16+ instead of the damage track', () => {
@@ -45,6 +81,47 @@ describe('the door switch (a) from the pack (14)', () => {
       holeOpened: true,
     });
     expect(t.state.doors[HUB_DOOR]).toMatchObject({ open: false, damage: 0, holes: [0] });
+  });
+});
+
+describe('the door switches (d) and (e) from the pack (14, 22)', () => {
+  /** YOU at (3,7); a Harpy behind the shut hub door at (5,7), two squares off (scented). */
+  function table(switches: { everyShortCut?: boolean; ductsOnFour?: boolean }): Table {
+    const pack = {
+      ...defaultPack,
+      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ...switches } },
+    };
+    const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 3, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 5, y: 7, facing: 6 })]);
+    return t;
+  }
+
+  it('(e) ducts: a search of 4 finds a short cut (RED footprints) and the Threat comes through', () => {
+    const t = table({ ductsOnFour: true });
+    // Reaction 1 (ATTACK), move 3, nobody in reach: choice 5 (seek), search 4; then the grapple.
+    t.dice = new ScriptThenSeeded([1, 3, 5, 4], 7);
+    t.send({ type: 'endTeamPhase' });
+    const decided = t.log.find((e) => e.type === 'threat.decided');
+    expect(decided?.type === 'threat.decided' && decided.decision.door).toMatchObject({
+      step: 'seekShortCut',
+      searchFace: 4,
+      found: true,
+    });
+    expect(t.state.doors[HUB_DOOR]).toMatchObject({ open: false, shortCuts: [0] });
+    expect(t.log).toContainEqual(
+      expect.objectContaining({ type: 'threat.moved', threatId: 'h1', x: 4, y: 7 }),
+    );
+  });
+
+  it('without (e) a 4 finds nothing; (d) reaches the AI from the pack', () => {
+    const t = table({ everyShortCut: true });
+    expect(worldOf(t.state).switches).toMatchObject({ everyShortCutFinds: true, ductsOnFourPlus: false });
+    t.dice = new ScriptThenSeeded([1, 3, 5, 4], 7);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.doors[HUB_DOOR]).toMatchObject({ shortCuts: [] });
   });
 });
 

@@ -479,7 +479,7 @@ function triggers(
  * Team-phase ambushes (13.6): after a Teamer's step, turn or door opening, every waiting Threat he
  * set off attacks him at once, as its activation for the turn.
  */
-export function checkAmbushes(draft: Draft, teamerId: string): void {
+export function checkAmbushes(draft: Draft, teamerId: string): boolean {
   for (const id of draft.state.threatOrder) {
     const th = draft.state.threats[id];
     const t = draft.state.teamers[teamerId];
@@ -492,17 +492,33 @@ export function checkAmbushes(draft: Draft, teamerId: string): void {
     // and resumes by itself (continueThreatPhase), so the call may take the place of its own.
     if (draft.state.multiTeam) {
       callThreat(draft, id, teamerId);
-      return;
+      return true;
     }
     // The ambush is its activation: a flame marker in its square hits it first (24.2).
     if (!burns(draft, id)) continue;
     apply(draft, ambush(worldOf(draft.state), id, teamerId, draft.table), 'ambush');
   }
+  return false;
 }
 
-/** Multi-team play: the called ambush is run by its seat (the AI still decides the attack). */
+/**
+ * After a door opens (13.6): the opened doorway may bring any Teamer into a waiting Threat's
+ * sight, not only the one who opened it, so each is checked, the opener first, then the rest in
+ * team order. True if an ambush was called (multi-team play) and waits for its seat.
+ */
+export function checkAmbushesAll(draft: Draft, firstId: string): boolean {
+  if (checkAmbushes(draft, firstId)) return true;
+  for (const id of draft.state.teamOrder) if (id !== firstId && checkAmbushes(draft, id)) return true;
+  return false;
+}
+
+/**
+ * Multi-team play: the called ambush is run by its seat (the AI still decides the attack); then
+ * the next one is called: the same Teamer's first, then any other Teamer's (a door opening may
+ * have set off ambushes on several).
+ */
 export function runAmbush(draft: Draft, threatId: string, teamerId: string): void {
   if (threatOf(draft.state, threatId) && burns(draft, threatId))
     apply(draft, ambush(worldOf(draft.state), threatId, teamerId, draft.table), 'ambush');
-  checkAmbushes(draft, teamerId);
+  checkAmbushesAll(draft, teamerId);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, youAboard } from './test-kit.ts';
+import { defaultPack } from './data/pack.ts';
+import { fundamentalDuck as fd } from './index.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -232,6 +234,130 @@ describe('crushing a Threat in a doorway (15.3)', () => {
     const t = atTheDoor();
     t.dice = new ScriptedDice([]);
     expect(() => t.send({ type: 'crush', teamerId: 'brick' })).toThrow(/crossing/);
+  });
+});
+
+describe('crushing through the Threat phase (15.3)', () => {
+  /**
+   * YOU at (4,6) in the zone of the open hub door, facing east, his second chit on WAIT; a Harpy
+   * (wounded or not) at (6,7) in the hub, two squares off (scented). Its attack on YOU's back runs
+   * (5,7) → (4,7) → (3,7): first the step next to him (trigger b), then the step across the door.
+   */
+  function crossing(crushing: 'killed' | 'wounded', wounds: number) {
+    const pack = {
+      ...defaultPack,
+      combat: { ...defaultPack.combat, crushing: { threat: crushing, teamer: 'killed' as const } },
+    };
+    const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 6, y: 7, facing: 6 })]);
+    t.send({ type: 'gmOverride', threatId: 'h1', wounds, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    // Reaction 1 (ATTACK; +2 if wounded is still ATTACK), movement 6: his back is in reach.
+    t.dice = new ScriptedDice([1, 6]);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.interrupt).toMatchObject({ trigger: 'adjacent', teamerIds: ['you'] });
+    t.send({ type: 'holdWait', teamerId: 'you' });
+    expect(t.state.interrupt).toMatchObject({
+      threatId: 'h1',
+      trigger: 'crossing',
+      teamerIds: ['you'],
+      door: 2,
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7 });
+    return t;
+  }
+  const grappled = (t: Table) => t.log.some((e) => e.type === 'test.rolled' && e.purpose.includes('grapple'));
+
+  it('the phase itself stops the Threat on the threshold; crushed (the default), it dies and grapples nobody', () => {
+    const t = crossing('killed', 0);
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'crush', teamerId: 'you' });
+    expect(ev).toContainEqual({ type: 'threat.killed', threatId: 'h1', by: 'you' });
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(t.state.teamers.you).toMatchObject({ x: 4, y: 6, wounds: 0 });
+    expect(grappled(t)).toBe(false);
+  });
+
+  it("a 'wounded' pack: a sound Harpy takes a wound and stays on its side, its move lost", () => {
+    const t = crossing('wounded', 0);
+    t.dice = new ScriptedDice([1]);
+    t.send({ type: 'crush', teamerId: 'you' });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, wounds: 1 });
+    expect(t.state.doors[2]?.open).toBe(false);
+    expect(grappled(t)).toBe(false);
+  });
+
+  it("a 'wounded' pack: the wound kills a Harpy already wounded (was: left standing at 2 wounds)", () => {
+    const t = crossing('wounded', 1);
+    t.dice = new ScriptedDice([1]);
+    const ev = t.send({ type: 'crush', teamerId: 'you' });
+    expect(ev).toContainEqual({ type: 'threat.killed', threatId: 'h1', by: 'you' });
+    expect(t.state.threats.h1).toBeUndefined();
+  });
+});
+
+describe('ambushes in the Team phase (13.6)', () => {
+  /** A Harpy waiting (eye) in the hub at (8,7) facing west; YOU at (4,6) by the hub door, Brick at (2,7) facing east. */
+  function waitingHarpy(doorOpen: boolean) {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 4, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    if (doorOpen) t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.fold([
+      threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 8, y: 7, facing: 6 }),
+      { type: 'threat.moved', threatId: 'h1', x: 8, y: 7, facing: 6, eye: true },
+    ]);
+    return t;
+  }
+  const ambushes = (t: Table) =>
+    t.log.flatMap((e) => (e.type === 'threat.decided' && e.decision.mode === 'ambush' ? [e.decision] : []));
+
+  it('a door opened brings a comrade into its sight: it springs on him, not only on the opener', () => {
+    const t = waitingHarpy(false);
+    t.send({ type: 'activate', teamerId: 'you' });
+    // Fumble test 1 opens the door (the hub is empty); Brick, down row 7, is now in the Harpy's
+    // sight (YOU by the wall is not): movement 6, then the grapple's Teamer d6 and Threat d6.
+    t.dice = new ScriptedDice([1, 6, 1, 1]);
+    t.send({ type: 'operateDoor', teamerId: 'you', door: 2, open: true });
+    expect(ambushes(t)).toEqual([
+      expect.objectContaining({ threat: 'h1', target: expect.objectContaining({ teamer: 'brick' }) }),
+    ]);
+    expect(t.state.threats.h1).toMatchObject({ x: 3, y: 7, eye: false, acted: true });
+    expect(t.state.teamers.brick?.wounds).toBe(1);
+  });
+
+  it('a step into its sight springs it at once, as its activation: it does not act again in the Threat phase', () => {
+    const t = waitingHarpy(true);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 9, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 3, y: 6, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'activate', teamerId: 'you' });
+    // AvD 3; the step to (3,7) (he turns south) is his first into the module (BINGE test 1) and
+    // his first sight of a Harpy (BINGE test 1), and puts him in the Harpy's sight: its movement
+    // 6, and the grapple YOU wins (6 against 1).
+    t.dice = new ScriptedDice([3]);
+    t.send({ type: 'move', teamerId: 'you' });
+    t.dice = new ScriptedDice([1, 1, 6, 6, 1]);
+    t.send({ type: 'step', teamerId: 'you', x: 3, y: 7 });
+    expect(ambushes(t)).toEqual([
+      expect.objectContaining({ threat: 'h1', target: expect.objectContaining({ teamer: 'you' }) }),
+    ]);
+    expect(t.state.threats.h1).toMatchObject({ wounds: 1, acted: true });
+    // His move goes on after it.
+    expect(t.state.move?.teamerId).toBe('you');
+    t.dice = new ScriptThenSeeded([], 5);
+    t.send({ type: 'endMove', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'endTeamPhase' });
+    const queue = t.log.find((e) => e.type === 'threat.queue');
+    expect(queue?.type === 'threat.queue' && queue.queue).toEqual([]);
   });
 });
 

@@ -326,6 +326,7 @@ class StateWorld implements ThreatWorld {
       damage: d?.damage ?? 0,
       batteredThisTurn: d?.battered?.turn === this.state.turn ? d.battered.total : 0,
       shortCuts: d?.shortCuts ?? [],
+      holes: d?.holes ?? [],
     };
   }
 

@@ -12,7 +12,7 @@ import type {
   ThreatDecision,
   WeakSpotRecord,
 } from './decision.ts';
-import { atDoor, doorInTheWay } from './doors.ts';
+import { atDoor, doorInTheWay, holesInReach } from './doors.ts';
 import { facingAlong, inFrontArc, straight2 } from './geometry.ts';
 import { movementDie, profileOf, type ThreatProfile } from './profile.ts';
 import { cmp, pickBest, Roller } from './roller.ts';
@@ -184,7 +184,9 @@ function attack(
   }
   d.target = { teamer: target.id, reachable: false, priority: null, tie };
   const door = doorInTheWay(world, threat, target.square);
-  if (door) {
+  // A door with a GREEN hole it can get to is no longer worked at: it goes through the hole.
+  const holes = door ? holesInReach(world, threat, door, reach) : [];
+  if (door && holes.length === 0) {
     const res = atDoor(world, threat, door, reach, roller);
     d.door = res.record;
     d.outcome = 'atDoor';
@@ -199,7 +201,7 @@ function attack(
     } else if (res.moved) faceAt(world, threat, res.square, roller, d);
     return;
   }
-  const bulkhead = atBulkhead(world, threat, target.square, reach, roller);
+  const bulkhead = holes.length === 0 ? atBulkhead(world, threat, target.square, reach, roller) : null;
   if (bulkhead) {
     d.weakSpot = bulkhead.record;
     d.outcome = 'atBulkhead';
@@ -214,7 +216,7 @@ function attack(
     } else if (bulkhead.moved) faceAt(world, threat, bulkhead.square, roller, d);
     return;
   }
-  const to = closeIn(world, threat, reach, target.square, roller);
+  const to = closeIn(world, threat, reach, target.square, roller) ?? towardHole(world, threat, holes, roller);
   if (to === null) {
     d.outcome = 'noCloserSquare';
     return;
@@ -222,6 +224,29 @@ function attack(
   moveActions(reach.path(to), d.actions);
   faceAt(world, threat, to, roller, d);
   d.outcome = 'closedIn';
+}
+
+/**
+ * A Threat that can get no nearer its quarry this activation but can reach a GREEN hole of the
+ * door in its way goes to the hole's near aperture square, to cross it next time (cheapest, then
+ * nearest in a straight line, then roll-off). Null: no hole, or it stands at the one chosen.
+ */
+function towardHole(
+  world: ThreatWorld,
+  threat: ThreatView,
+  holes: readonly { side: number; near: SquareKey; cost: number }[],
+  roller: Roller,
+): SquareKey | null {
+  const best = pickBest(
+    holes,
+    (a, b) =>
+      a.cost - b.cost ||
+      straight2(world.width, threat.square, a.near) - straight2(world.width, threat.square, b.near),
+    (h) => `side ${h.side}`,
+    roller,
+    `which hole ${threat.id} makes for`,
+  );
+  return best && best.item.near !== threat.square ? best.item.near : null;
 }
 
 /** STAY (13.4): no move and no turn; a Threat already in contact still grapples. */
@@ -550,7 +575,8 @@ export function climbAfter(
     return finish(world, threat, 'phase', roller, d);
   }
   const door = doorInTheWay(world, threat, goal.foot);
-  if (door) {
+  const holes = door ? holesInReach(world, threat, door, reach) : [];
+  if (door && holes.length === 0) {
     const res = atDoor(world, threat, door, reach, roller);
     d.door = res.record;
     d.outcome = 'atDoor';
@@ -559,14 +585,14 @@ export function climbAfter(
   }
   // Switch (c): a foot walled off from it is worth a bulkhead search, as a Teamer it cannot
   // reach on the floor is (the same sides, the same "worth crossing" test, aimed at the foot).
-  const bulkhead = atBulkhead(world, threat, goal.foot, reach, roller);
+  const bulkhead = holes.length === 0 ? atBulkhead(world, threat, goal.foot, reach, roller) : null;
   if (bulkhead) {
     d.weakSpot = bulkhead.record;
     d.outcome = 'atBulkhead';
     d.actions.push(...bulkhead.actions);
     return finish(world, threat, 'phase', roller, d);
   }
-  const to = closeIn(world, threat, reach, goal.foot, roller);
+  const to = closeIn(world, threat, reach, goal.foot, roller) ?? towardHole(world, threat, holes, roller);
   if (to === null) d.outcome = 'noCloserSquare';
   else {
     moveActions(reach.path(to), d.actions);

@@ -189,6 +189,32 @@ describe('Threats at doors (14)', () => {
     expect(d.door).toMatchObject({ door: 'd', step: 'batter' });
   });
 
+  it('a door with a GREEN hole it can get to is not battered again: it makes for the hole', () => {
+    const { w, door } = cargo();
+    door.damage = 20;
+    door.holes = [0];
+    // Movement 2: the hole's near aperture (4,1) is in reach, the far side and A are not, and
+    // no square is nearer A. Before this audit it battered the middle side (and, at 20 already,
+    // every batter opened one more hole).
+    const d = run(w, [1, 2]);
+    expect(d.door).toBeNull();
+    expect(d.outcome).toBe('closedIn');
+    expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(4, 1));
+    // Next activation, from the hole's aperture, it goes through and grapples.
+    w.threats[0] = { ...(w.threats[0] as (typeof w.threats)[number]), square: w.sq(4, 1) };
+    expect(run(w, [1, 3]).outcome).toBe('grappled');
+  });
+
+  it('a hole at every 20 points: a holed door it cannot use needs another 20 for a second hole', () => {
+    const { w, door } = cargo();
+    door.holes = [0];
+    w.full.add(w.sq(4, 1));
+    door.damage = 20;
+    expect(run(w, [1, 2, 1, 6]).door).toMatchObject({ step: 'batter', damageAfter: 26, holeOpened: false });
+    door.damage = 37;
+    expect(run(w, [1, 2, 1, 3, 4]).door).toMatchObject({ damageAfter: 40, holeOpened: true, side: 1 });
+  });
+
   it('an open door or a GREEN hole is no obstacle: the Threat goes through and grapples', () => {
     const { w, door } = narrow();
     door.holes = [0];

@@ -62,6 +62,27 @@ function apertures(
 }
 
 /**
+ * The GREEN holes of `door` this Threat can get to (14: a hole is crossed as an ordinary step, so
+ * a Threat that can use one never batters that door again): per hole side, its aperture square on
+ * the Threat's side and what reaching it costs (0 standing there).
+ */
+export function holesInReach(
+  world: ThreatWorld,
+  threat: ThreatView,
+  door: DoorView,
+  reach: ThreatReach,
+): { side: number; near: SquareKey; cost: number }[] {
+  const out: { side: number; near: SquareKey; cost: number }[] = [];
+  for (const side of door.holes) {
+    const ap = apertures(world, door, side, threat.square);
+    if (!ap) continue;
+    const cost = ap.near === threat.square ? 0 : reach.cost(ap.near);
+    if (cost !== Number.POSITIVE_INFINITY) out.push({ side, near: ap.near, cost });
+  }
+  return out;
+}
+
+/**
  * Where a Threat coming through a door is put: the far aperture square if free, else the free
  * square of that tile nearest it (distance 13.2, then straight line, then roll-off).
  */
@@ -218,7 +239,10 @@ export function atDoor(
   } else {
     damage = roller.roll(D6, `${threat.id} batters the door`);
     batterFaces = [damage];
-    holeOpened = door.damage + damage >= DOOR_RULES.holeAtDamage;
+    // A hole at every 20 points: a door already holed needs another 20 for a second one.
+    holeOpened =
+      Math.floor((door.damage + damage) / DOOR_RULES.holeAtDamage) >
+      Math.floor(door.damage / DOOR_RULES.holeAtDamage);
   }
   let sideFace: number | null = null;
   let side: number | null = null;

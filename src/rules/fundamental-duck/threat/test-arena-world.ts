@@ -105,6 +105,7 @@ export function drifterWorld(figs: Figures): ThreatWorld {
       zone: d.zone,
       damage: figs.damage?.[d.id] ?? 0,
       shortCuts: figs.shortCuts?.[d.id] ?? [],
+      holes: [],
     };
   };
   const dirOf = (a: SquareKey, b: SquareKey) => {

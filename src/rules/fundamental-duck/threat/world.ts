@@ -55,6 +55,8 @@ export interface DoorView {
   readonly batteredThisTurn?: number;
   /** Side indexes (into `sides`) holding RED footprints: a short cut found through ducts. */
   readonly shortCuts: readonly number[];
+  /** Side indexes (into `sides`) holding GREEN footprints: a hole battered through, crossed as a step. */
+  readonly holes: readonly number[];
 }
 
 /** A bulkhead side (a wall between two tiles, never the hull), for switch (c) weak spots. */
