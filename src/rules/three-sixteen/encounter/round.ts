@@ -269,7 +269,8 @@ function setAllRanges(r: EncounterRecord, range: number): void {
   for (let i = 0; i < r.n; i++) if (r.out[i] === IN) r.pos[i] = range;
 }
 
-function startRound(r: EncounterRecord): void {
+/** Opens the next round (core.ts `startRound` writes it back to the table's state). */
+export function startRound(r: EncounterRecord): void {
   const bonus = bonusAsRoundOpens(r.enraged, r.round, r.aaBonus, r.planetAa);
   if (bonus !== r.aaBonus) {
     r.aaBonus = bonus;
@@ -287,6 +288,7 @@ function startRound(r: EncounterRecord): void {
   r.killsThisRound = 0;
   r.killsVoid = false;
   r.techDown = false;
+  r.emotional = false;
   r.removedLast = r.removedNow;
   r.removedNow = 0;
   for (let i = 0; i < r.n; i++) {
@@ -332,6 +334,21 @@ function suicideStillToStrike(r: EncounterRecord): boolean {
   if (r.step === Step.Declare || r.step === Step.Roll) return true;
   if (r.step !== Step.Resolve) return false;
   for (let q = 0; q < r.qLen; q++) if (r.qActor[q] === r.suicide && !r.qDone[q]) return true;
+  return false;
+}
+
+/**
+ * Every turn of the round taken: the round counts towards a standoff, then the next round opens.
+ * True, and no round opened, when it makes a standoff (the caller ends the encounter: `advance`
+ * here, core.ts `advance` on the table's state).
+ */
+export function closeRound(r: EncounterRecord): boolean {
+  const quiet = roundsWithoutKillsAfter(r.killsThisRound, r.roundsWithoutKills);
+  // Each token removed is one troopers' kill: Ignore Wounds may still void them in the next round.
+  r.roundsWithoutKillsIfVoid = roundsWithoutKillsAfter(r.killsThisRound - r.removedNow, r.roundsWithoutKills);
+  r.roundsWithoutKills = quiet;
+  if (isStandoff(quiet)) return true;
+  startRound(r);
   return false;
 }
 
@@ -387,13 +404,7 @@ export function advance(r: EncounterRecord): void {
     }
     if (r.step !== Step.Resolve) return;
     if (now < 0) {
-      // Round complete: count towards a standoff, then the next round.
-      r.roundsWithoutKills = roundsWithoutKillsAfter(r.killsThisRound, r.roundsWithoutKills);
-      if (isStandoff(r.roundsWithoutKills)) {
-        finish(r, 'standoff');
-        return;
-      }
-      startRound(r);
+      if (closeRound(r)) finish(r, 'standoff');
       return;
     }
     const a = r.qActor[now] as number;
