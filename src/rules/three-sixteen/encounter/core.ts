@@ -512,18 +512,9 @@ export function startRound(state: ThreeSixteenState): ThreeSixteenState {
  */
 let lastRecord: EncounterRecord | null = null;
 
-function evolveRecord(state: ThreeSixteenState): EncounterRecord {
+export function evolveRecord(state: ThreeSixteenState): EncounterRecord {
   lastRecord = recordOf(lastRecord, state);
   return lastRecord;
-}
-
-/** Sets every fighting trooper at the same range and opens round 1 (unless an ambush is due). */
-export function setAllRanges(state: ThreeSixteenState, range: Range): ThreeSixteenState {
-  return editEncounter(state, (draft, e) => {
-    const positions: Record<string, Position> = { ...e.positions };
-    for (const id of e.pcs) if (e.out[id] === undefined) positions[id] = range;
-    draft.positions = positions;
-  });
 }
 
 /** Moves a trooper; everyone aboard the same vehicle moves with it (a vehicle is at one range). */

@@ -10,6 +10,7 @@ import {
   type EncounterEndReason,
   type EncounterStep,
   editEncounter,
+  type Position,
   RANGES,
   type Range,
   SUICIDE,
@@ -19,7 +20,7 @@ import {
   withKey,
 } from '../state.ts';
 import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
-import { BEYOND_FAR, FAR, POSITION_INDEX, stepPosition } from './rulings.ts';
+import { BEYOND_FAR, FAR, POSITION_INDEX, POSITIONS, stepPosition } from './rulings.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -907,11 +908,23 @@ export class EncounterRecord {
    * record written back to it: `evolve` runs those functions on a record of its state and keeps
    * their result this way. It writes the encounter's round: the step, the round's number, the
    * standoff counts, the kills of the round, the round's effects and Enrage's bonus, and what the
-   * record emptied (declarations, dice, the order, the faces troopers fell at). The troopers, the
-   * positions and the Kills waiting are not written (no function `evolve` runs yet changes them).
+   * record emptied (declarations, dice, the order, the faces troopers fell at), and the positions.
+   * The troopers and the Kills waiting are not written (no function `evolve` runs yet changes them).
    */
   writeBack(state: ThreeSixteenState): ThreeSixteenState {
     return editEncounter(state, (draft, e) => {
+      let positions: Record<string, Position> | null = null;
+      for (let i = 0; i < this.n; i++) {
+        const id = this.ids[i] as string;
+        const was = e.positions[id];
+        const now = POSITIONS[this.pos[i] as number] as Position;
+        // A trooper not yet placed reads as at Far: placed only while still in the fight (the
+        // range set places everyone fighting; nothing else runs on the record before it).
+        if (was === now || (was === undefined && this.out[i] !== IN)) continue;
+        positions ??= { ...e.positions };
+        positions[id] = now;
+      }
+      if (positions) draft.positions = positions;
       if (this.round !== e.round) {
         draft.round = this.round;
         // A new round: the kills each trooper counted become the round before's (Ignore Wounds on

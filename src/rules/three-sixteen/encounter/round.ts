@@ -598,10 +598,8 @@ function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
     r.ambush = 1;
     r.step = Step.SetRange;
     alienAttack(r, -1);
-  } else if (outcome === Dominance.AllFail) {
-    setAllRanges(r, FAR);
-    startRound(r);
-  } else r.step = Step.SetRange;
+  } else if (outcome === Dominance.AllFail) rangeSet(r, FAR);
+  else r.step = Step.SetRange;
   advance(r);
 }
 
@@ -832,11 +830,19 @@ export function dominanceAll(r: EncounterRecord, dice: DiceSource): void {
 
 /** `setRange`: everyone fighting at `range`; then the troopers' ambush or round 1. */
 export function setRange(r: EncounterRecord, range: number, dice: DiceSource): void {
+  rangeSet(r, range);
+  advance(r);
+  automatic(r, dice);
+}
+
+/**
+ * The range set (`range.set`, and everyone at Far when all fail Dominance): everyone fighting at
+ * `range`, then the troopers' ambush waits or round 1 opens. evolve.ts runs it on its state's record.
+ */
+export function rangeSet(r: EncounterRecord, range: number): void {
   setAllRanges(r, range);
   if (r.ambush === 2) r.step = Step.Ambush;
   else startRound(r);
-  advance(r);
-  automatic(r, dice);
 }
 
 /** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
