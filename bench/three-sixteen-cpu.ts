@@ -5,7 +5,7 @@
  * alternating runs (separate processes) on a loaded machine, where wall clock swings by several
  * times.
  *
- *   node --import tsx bench/three-sixteen-cpu.ts [encounters] [warm-up encounters]
+ *   node --import tsx bench/three-sixteen-cpu.ts [encounters] [warm-up encounters] [--commands]
  *
  * or as an esbuild bundle (no tsx `__name` calls; gives line ticks with `node --cpu-prof`).
  * Prints one JSON line: encounters and d10 draws per CPU-second of the main thread (from
@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { SeededDice } from '../src/engine/dice/source.ts';
-import { buildBaseState, runEncounter } from '../src/rules/three-sixteen/simulate/driver.ts';
+import { buildBaseState, playOnRecords, runEncounter } from '../src/rules/three-sixteen/simulate/driver.ts';
 import { CountingDice } from '../src/rules/three-sixteen/simulate/simulate.ts';
 import { OPTIONS } from './simulate.bench.ts';
 
@@ -30,8 +30,12 @@ function mainThreadCpuMs(): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const n = Number(process.argv[2] ?? 200_000);
-const warm = Number(process.argv[3] ?? 20_000);
+// `--commands`: every encounter through `decide` and `evolve`, the table's path, instead of the record.
+const commands = process.argv.includes('--commands');
+if (commands) playOnRecords(false);
+const args = process.argv.slice(2).filter((a) => a !== '--commands');
+const n = Number(args[0] ?? 200_000);
+const warm = Number(args[1] ?? 20_000);
 const base = buildBaseState(OPTIONS, new SeededDice(7));
 const warmDice = new SeededDice(1);
 for (let k = 0; k < warm; k++) runEncounter(base, OPTIONS, warmDice);
@@ -67,6 +71,7 @@ const drawsPerSec = (counting.draws * 1000) / cpuMs;
 const barePerSec = (bareDraws * 1000) / bareMs;
 process.stdout.write(
   `${JSON.stringify({
+    path: commands ? 'commands' : 'record',
     encounters: n,
     encPerCpuS: Math.round((n * 1000) / cpuMs),
     usPerEnc: +((cpuMs * 1000) / n).toFixed(2),

@@ -32,19 +32,18 @@ import {
   withThreat,
   withTrooper,
 } from '../state.ts';
+import { type EncounterRecord, recordOf } from './record.ts';
+import { closeRound, startRound as openRound } from './round.ts';
 import {
   alienTarget,
   beatenByAliens,
-  bonusAsRoundOpens,
   endsOutOfTokens,
-  isStandoff,
   KillFate,
   killCredited,
   killFate,
   nobodyFightingReason,
   POSITION_INDEX,
   POSITIONS,
-  roundsWithoutKillsAfter,
   stepPosition as stepIndex,
   tokensBackToPool,
   woundFells,
@@ -496,33 +495,26 @@ export function freshEffects(state: ThreeSixteenState): EncounterEffects {
 
 export const NO_ROUND_EFFECTS: RoundEffects = { killsVoid: false, stopTechnology: false, suicide: false };
 
-/** Opens the next combat round (Enrage raises AA as each further round begins). */
+/**
+ * Opens the next combat round (Enrage raises AA as each further round begins): round.ts
+ * `startRound` on a record of the state, written back.
+ */
 export function startRound(state: ThreeSixteenState): ThreeSixteenState {
-  return editEncounter(state, (draft, e) => {
-    draft.step = 'declare';
-    draft.round = e.round + 1;
-    draft.declarations = {};
-    draft.aliensDeclared = false;
-    draft.rolls = {};
-    draft.queue = [];
-    draft.cursor = 0;
-    draft.killsThisRound = 0;
-    draft.killsByTrooperLastRound = e.killsByTrooperThisRound;
-    draft.killsByTrooperThisRound = {};
-    draft.fellAtFace = {};
-    draft.roundEffects = NO_ROUND_EFFECTS;
-    const aaBonus = bonusAsRoundOpens(e.effects.enraged, e.round, e.effects.aaBonus, state.planet?.aa ?? 0);
-    if (aaBonus !== e.effects.aaBonus) draft.effects = { ...e.effects, aaBonus };
-  });
+  const r = evolveRecord(state);
+  openRound(r);
+  return r.writeBack(state);
 }
 
-/** Sets every fighting trooper at the same range and opens round 1 (unless an ambush is due). */
-export function setAllRanges(state: ThreeSixteenState, range: Range): ThreeSixteenState {
-  return editEncounter(state, (draft, e) => {
-    const positions: Record<string, Position> = { ...e.positions };
-    for (const id of e.pcs) if (e.out[id] === undefined) positions[id] = range;
-    draft.positions = positions;
-  });
+/**
+ * The record `evolve` last took of its state (round.ts's functions run on it, then it is written
+ * back), loaded again while the troopers and conditions are the same objects. Its own, not
+ * decide's: decide folds events through `evolve` while it holds its record.
+ */
+let lastRecord: EncounterRecord | null = null;
+
+export function evolveRecord(state: ThreeSixteenState): EncounterRecord {
+  lastRecord = recordOf(lastRecord, state);
+  return lastRecord;
 }
 
 /** Moves a trooper; everyone aboard the same vehicle moves with it (a vehicle is at one range). */
@@ -661,17 +653,11 @@ export function advance(state: ThreeSixteenState): ThreeSixteenState {
     if (e.step !== 'resolve') return s;
     const slot = e.queue[e.cursor];
     if (!slot) {
-      // Round complete: count towards a standoff, then the next round.
-      const still = roundsWithoutKillsAfter(e.killsThisRound, e.roundsWithoutKills);
-      // Each token removed is one troopers' kill; Ignore Wounds may still void them (next round).
-      const removed = e.tokensRemovedByRound[String(e.round)] ?? 0;
-      const ifVoid = roundsWithoutKillsAfter(e.killsThisRound - removed, e.roundsWithoutKills);
-      s = editEncounter(s, (draft) => {
-        draft.roundsWithoutKills = still;
-        draft.roundsWithoutKillsIfVoid = ifVoid;
-      });
-      if (isStandoff(still)) return finishEncounter(markEnd(s, 'standoff'));
-      return startRound(s);
+      // Round complete: round.ts `closeRound` counts it towards a standoff and opens the next.
+      const r = evolveRecord(s);
+      const standoff = closeRound(r);
+      s = r.writeBack(s);
+      return standoff ? finishEncounter(markEnd(s, 'standoff')) : s;
     }
     if (slot.actor === ALIENS) return s;
     if (slot.actor === 'aliens:suicide') {

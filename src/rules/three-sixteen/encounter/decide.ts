@@ -41,7 +41,14 @@ import {
   requireOwnTrooper,
   requireTrooper,
 } from './guards.ts';
-import { ALIENS_SET, EncounterRecord, NOBODY, POSITION_INDEX, strengthDice } from './record.ts';
+import {
+  ALIENS_SET,
+  type EncounterRecord,
+  NOBODY,
+  POSITION_INDEX,
+  recordOf,
+  strengthDice,
+} from './record.ts';
 import {
   ambushAttacks,
   ambushFace,
@@ -77,11 +84,8 @@ import { vehicleCommands } from './vehicles.ts';
  * as an event.
  */
 function tableRecord(state: ThreeSixteenState): EncounterRecord {
-  let r = lastRecord;
-  if (!r?.load(state)) {
-    r = new EncounterRecord(state);
-    lastRecord = r;
-  }
+  const r = recordOf(lastRecord, state);
+  lastRecord = r;
   r.tieLog = [];
   return r;
 }

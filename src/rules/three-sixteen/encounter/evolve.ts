@@ -22,6 +22,7 @@ import {
   discardTokens,
   doneSlot,
   dropRider,
+  evolveRecord,
   fighters,
   hasAvailableSlot,
   healBetweenEncounters,
@@ -30,14 +31,14 @@ import {
   noteKillCaused,
   removeToken,
   resolveAlienAttack,
-  setAllRanges,
   startRound,
   stepPosition,
   strikeTroopers,
   tickArmour,
   withFlashbackUsed,
 } from './core.ts';
-import { failedSlot, isStandoff, regenerationRoundOf } from './rulings.ts';
+import { rangeSet } from './round.ts';
+import { FAR, failedSlot, isStandoff, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
 
@@ -117,14 +118,8 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
         effects: { ...e.effects, kineticField: [...e.effects.kineticField, event.trooperId] },
       }));
     }
-    case 'range.set': {
-      const s = setAllRanges(state, event.range);
-      if (s.encounter?.ambush === 'pcs')
-        return editEncounter(s, (draft) => {
-          draft.step = 'ambush';
-        });
-      return startRound(s);
-    }
+    case 'range.set':
+      return rangeSetOnRecord(state, POSITION_INDEX[event.range]);
     case 'ambush.resolved': {
       let s = state;
       for (const a of event.attacks) {
@@ -215,6 +210,13 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
   }
 }
 
+/** The range set (everyone fighting at `range`, then the troopers' ambush or round 1): round.ts `rangeSet`. */
+function rangeSetOnRecord(state: ThreeSixteenState, range: number): ThreeSixteenState {
+  const r = evolveRecord(state);
+  rangeSet(r, range);
+  return r.writeBack(state);
+}
+
 function consumeBonus(state: ThreeSixteenState, actor: string): ThreeSixteenState {
   const t = state.troopers[actor];
   if (!t || t.preparationBonus === 0) return state;
@@ -227,7 +229,7 @@ function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.re
   const e = state.encounter as Encounter;
   switch (event.outcome) {
     case 'allFail':
-      return startRound(setAllRanges(state, 'far'));
+      return rangeSetOnRecord(state, FAR);
     case 'alienAmbush': {
       const s = withEncounter(state, (en) => ({
         ...en,

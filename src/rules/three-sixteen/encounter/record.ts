@@ -9,15 +9,18 @@ import {
   type Encounter,
   type EncounterEndReason,
   type EncounterStep,
+  editEncounter,
+  type Position,
   RANGES,
   type Range,
   SUICIDE,
   type ThreeSixteenState,
   type Trooper,
   type WeaponId,
+  withKey,
 } from '../state.ts';
 import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
-import { BEYOND_FAR, FAR, POSITION_INDEX, stepPosition } from './rulings.ts';
+import { BEYOND_FAR, FAR, POSITION_INDEX, POSITIONS, stepPosition } from './rulings.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -77,6 +80,17 @@ const STEP_OF: { readonly [K in EncounterStep]: Step } = {
   resolve: Step.Resolve,
   ended: Step.Ended,
 };
+
+/** `Encounter['step']` of a `Step` (the write-back's). */
+const STEP_NAME: readonly EncounterStep[] = [
+  'dominance',
+  'setRange',
+  'ambush',
+  'declare',
+  'roll',
+  'resolve',
+  'ended',
+];
 
 /** A roll-off face as the table's events keep it. */
 export interface TieFace {
@@ -272,6 +286,15 @@ function zeros(n: number): number[] {
   return out;
 }
 
+/**
+ * The record of `state`: `last` loaded again when it can be (the same troopers, conditions and
+ * planet: `EncounterRecord.load`), else a new one. The table's `decide` and `evolve` each keep
+ * their own last record, so that one never reloads the record the other is using.
+ */
+export function recordOf(last: EncounterRecord | null, state: ThreeSixteenState): EncounterRecord {
+  return last?.load(state) ? last : new EncounterRecord(state);
+}
+
 export class EncounterRecord {
   /**
    * Troopers taking part, in the encounter's order (`Encounter.pcs`); the aliens are index `n`,
@@ -342,6 +365,8 @@ export class EncounterRecord {
   killsVoid = false;
   /** Stop Technology this round: only Hand-to-Hand kills (`spec`, `power` and `bestFrom` say so). */
   techDown = false;
+  /** The aliens' attack this round is emotional (E marks): the table's only, read and cleared here. */
+  emotional = false;
   /** Actor keys as the events name them (trooper ids, then 'aliens', then 'aliens:suicide'). */
   readonly actorKey: readonly string[];
   /** Roll-off purposes by face and actor (`tie-break at 7 (t2)`), made when first needed. */
@@ -402,6 +427,12 @@ export class EncounterRecord {
   /** 0 none, 1 the aliens, 2 the troopers. */
   ambush = 0;
   roundsWithoutKills = 0;
+  /**
+   * What `roundsWithoutKills` would be had the round just closed removed no token
+   * (`Encounter.roundsWithoutKillsIfVoid`, which Ignore Wounds on the table reads); −1 while the
+   * state has none.
+   */
+  roundsWithoutKillsIfVoid = -1;
   killsThisRound = 0;
   endReason: EncounterEndReason | null = null;
   /** Tokens that went back to the planet's pool when the encounter ended. */
@@ -829,9 +860,11 @@ export class EncounterRecord {
           : this.ids.indexOf(e.rangeSetter);
     this.ambush = e.ambush === 'aliens' ? 1 : e.ambush === 'pcs' ? 2 : 0;
     this.roundsWithoutKills = e.roundsWithoutKills;
+    this.roundsWithoutKillsIfVoid = e.roundsWithoutKillsIfVoid ?? -1;
     this.killsThisRound = e.killsThisRound;
     this.killsVoid = e.roundEffects.killsVoid;
     this.techDown = e.roundEffects.stopTechnology;
+    this.emotional = e.roundEffects.emotional === true;
     this.pool = s.planet?.threat.pool ?? 0;
     this.removedNow = e.tokensRemovedByRound[String(e.round)] ?? 0;
     this.removedLast = e.tokensRemovedByRound[String(e.round - 1)] ?? 0;
@@ -868,6 +901,77 @@ export class EncounterRecord {
       this.pBy[p] = k.by === null ? -1 : this.ids.indexOf(k.by);
       this.pFace[p] = k.face ?? -1;
     }
+  }
+
+  /**
+   * `state`, the state this record was taken from, with what round.ts's functions changed on the
+   * record written back to it: `evolve` runs those functions on a record of its state and keeps
+   * their result this way. It writes the encounter's round: the step, the round's number, the
+   * standoff counts, the kills of the round, the round's effects and Enrage's bonus, and what the
+   * record emptied (declarations, dice, the order, the faces troopers fell at), and the positions.
+   * The troopers and the Kills waiting are not written (no function `evolve` runs yet changes them).
+   */
+  writeBack(state: ThreeSixteenState): ThreeSixteenState {
+    return editEncounter(state, (draft, e) => {
+      let positions: Record<string, Position> | null = null;
+      for (let i = 0; i < this.n; i++) {
+        const id = this.ids[i] as string;
+        const was = e.positions[id];
+        const now = POSITIONS[this.pos[i] as number] as Position;
+        // A trooper not yet placed reads as at Far: placed only while still in the fight (the
+        // range set places everyone fighting; nothing else runs on the record before it).
+        if (was === now || (was === undefined && this.out[i] !== IN)) continue;
+        positions ??= { ...e.positions };
+        positions[id] = now;
+      }
+      if (positions) draft.positions = positions;
+      if (this.round !== e.round) {
+        draft.round = this.round;
+        // A new round: the kills each trooper counted become the round before's (Ignore Wounds on
+        // the table may still answer them), the state's map as it stood.
+        draft.killsByTrooperLastRound = e.killsByTrooperThisRound;
+        draft.killsByTrooperThisRound = {};
+      }
+      draft.step = STEP_NAME[this.step] as EncounterStep;
+      draft.aliensDeclared = this.aliensDeclared;
+      draft.cursor = this.cursor;
+      draft.killsThisRound = this.killsThisRound;
+      draft.roundsWithoutKills = this.roundsWithoutKills;
+      if (this.roundsWithoutKillsIfVoid >= 0) draft.roundsWithoutKillsIfVoid = this.roundsWithoutKillsIfVoid;
+      let declared = false;
+      let rolled = false;
+      for (let a = 0; a <= this.n; a++) {
+        if (this.declared[a]) declared = true;
+        if (this.rolled[a]) rolled = true;
+      }
+      if (!declared) draft.declarations = {};
+      if (!rolled) draft.rolls = {};
+      if (this.qLen === 0) draft.queue = [];
+      let fell = false;
+      for (let i = 0; i < this.n; i++) if ((this.fellAt[i] as number) >= 0) fell = true;
+      if (!fell) draft.fellAtFace = {};
+      const suicide = this.rolled[this.suicide] === 1;
+      const fx = e.roundEffects;
+      if (
+        fx.killsVoid !== this.killsVoid ||
+        fx.stopTechnology !== this.techDown ||
+        fx.suicide !== suicide ||
+        (fx.emotional === true) !== this.emotional
+      )
+        draft.roundEffects = {
+          killsVoid: this.killsVoid,
+          stopTechnology: this.techDown,
+          suicide,
+          ...(this.emotional ? { emotional: true } : {}),
+        };
+      if (this.aaBonus !== e.effects.aaBonus) draft.effects = { ...e.effects, aaBonus: this.aaBonus };
+      const now = String(this.round);
+      if ((e.tokensRemovedByRound[now] ?? 0) !== this.removedNow)
+        draft.tokensRemovedByRound = withKey(draft.tokensRemovedByRound, now, this.removedNow);
+      const last = String(this.round - 1);
+      if ((e.tokensRemovedByRound[last] ?? 0) !== this.removedLast)
+        draft.tokensRemovedByRound = withKey(draft.tokensRemovedByRound, last, this.removedLast);
+    });
   }
 
   /** The purpose of a round's roll-off die at `face` for actor `a`. */

@@ -269,7 +269,8 @@ function setAllRanges(r: EncounterRecord, range: number): void {
   for (let i = 0; i < r.n; i++) if (r.out[i] === IN) r.pos[i] = range;
 }
 
-function startRound(r: EncounterRecord): void {
+/** Opens the next round (core.ts `startRound` writes it back to the table's state). */
+export function startRound(r: EncounterRecord): void {
   const bonus = bonusAsRoundOpens(r.enraged, r.round, r.aaBonus, r.planetAa);
   if (bonus !== r.aaBonus) {
     r.aaBonus = bonus;
@@ -287,6 +288,7 @@ function startRound(r: EncounterRecord): void {
   r.killsThisRound = 0;
   r.killsVoid = false;
   r.techDown = false;
+  r.emotional = false;
   r.removedLast = r.removedNow;
   r.removedNow = 0;
   for (let i = 0; i < r.n; i++) {
@@ -332,6 +334,21 @@ function suicideStillToStrike(r: EncounterRecord): boolean {
   if (r.step === Step.Declare || r.step === Step.Roll) return true;
   if (r.step !== Step.Resolve) return false;
   for (let q = 0; q < r.qLen; q++) if (r.qActor[q] === r.suicide && !r.qDone[q]) return true;
+  return false;
+}
+
+/**
+ * Every turn of the round taken: the round counts towards a standoff, then the next round opens.
+ * True, and no round opened, when it makes a standoff (the caller ends the encounter: `advance`
+ * here, core.ts `advance` on the table's state).
+ */
+export function closeRound(r: EncounterRecord): boolean {
+  const quiet = roundsWithoutKillsAfter(r.killsThisRound, r.roundsWithoutKills);
+  // Each token removed is one troopers' kill: Ignore Wounds may still void them in the next round.
+  r.roundsWithoutKillsIfVoid = roundsWithoutKillsAfter(r.killsThisRound - r.removedNow, r.roundsWithoutKills);
+  r.roundsWithoutKills = quiet;
+  if (isStandoff(quiet)) return true;
+  startRound(r);
   return false;
 }
 
@@ -387,13 +404,7 @@ export function advance(r: EncounterRecord): void {
     }
     if (r.step !== Step.Resolve) return;
     if (now < 0) {
-      // Round complete: count towards a standoff, then the next round.
-      r.roundsWithoutKills = roundsWithoutKillsAfter(r.killsThisRound, r.roundsWithoutKills);
-      if (isStandoff(r.roundsWithoutKills)) {
-        finish(r, 'standoff');
-        return;
-      }
-      startRound(r);
+      if (closeRound(r)) finish(r, 'standoff');
       return;
     }
     const a = r.qActor[now] as number;
@@ -587,10 +598,8 @@ function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
     r.ambush = 1;
     r.step = Step.SetRange;
     alienAttack(r, -1);
-  } else if (outcome === Dominance.AllFail) {
-    setAllRanges(r, FAR);
-    startRound(r);
-  } else r.step = Step.SetRange;
+  } else if (outcome === Dominance.AllFail) rangeSet(r, FAR);
+  else r.step = Step.SetRange;
   advance(r);
 }
 
@@ -821,11 +830,19 @@ export function dominanceAll(r: EncounterRecord, dice: DiceSource): void {
 
 /** `setRange`: everyone fighting at `range`; then the troopers' ambush or round 1. */
 export function setRange(r: EncounterRecord, range: number, dice: DiceSource): void {
+  rangeSet(r, range);
+  advance(r);
+  automatic(r, dice);
+}
+
+/**
+ * The range set (`range.set`, and everyone at Far when all fail Dominance): everyone fighting at
+ * `range`, then the troopers' ambush waits or round 1 opens. evolve.ts runs it on its state's record.
+ */
+export function rangeSet(r: EncounterRecord, range: number): void {
   setAllRanges(r, range);
   if (r.ambush === 2) r.step = Step.Ambush;
   else startRound(r);
-  advance(r);
-  automatic(r, dice);
 }
 
 /** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
