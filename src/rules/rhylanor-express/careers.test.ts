@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { isKnownSkill } from './character.ts';
-import { defaultPack } from './data/pack.ts';
+import { defaultPack, parsePack } from './data/pack.ts';
 import { CASCADES } from './data/tables.ts';
+import { type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
 import { fresh, of, PLAYER, play } from './test-kit.ts';
 
 /**
@@ -185,5 +186,87 @@ describe('character generation over the sample career', () => {
     expect(s.characters.c1?.specialDutyThisTerm).toBe(false);
     const next = play(s, again, [5, 4], PLAYER);
     expect(of(next.events, 'chargen.rolled')[0]).toMatchObject({ kind: 'specialDuty', extraSkillRolls: 1 });
+  });
+});
+
+describe('the Scientist’s field (§3.5): a level in it every term served', () => {
+  function scientist() {
+    return play(
+      fresh(),
+      { type: 'character.create', name: 'Orla Venn', upp: '6779A8', career: 'Scientist', owner: 'p1' },
+      [],
+      PLAYER,
+    ).state;
+  }
+  // The re-enlistment roll ends a term, whether he stays on or not.
+  const endTerm = (s: RhylanorState, faces: number[]) =>
+    play(s, { type: 'chargen.roll', characterId: 'c1', kind: 'reenlist', target: 5 }, faces, PLAYER);
+
+  it('the default pack’s Scientist names its fields, each a skill the table knows; a field it lacks is refused', () => {
+    const sci = defaultPack.careers.find((k) => k.name === 'Scientist');
+    expect(sci?.fields).toEqual(['Biology', 'Chemistry', 'Physics', 'Medicine']);
+    const careers = defaultPack.careers.map((k) =>
+      k.name === 'Scientist' ? { ...k, fields: ['Alchemy'] } : k,
+    );
+    expect(refusalCode(() => parsePack({ ...defaultPack, careers }))).toBe('PACK_INVALID');
+  });
+
+  it('each term’s re-enlistment roll owes a level; the first names the field, later ones go to it', () => {
+    let s = scientist();
+    const get = { type: 'chargen.fieldGain', characterId: 'c1', field: 'Physics' };
+    // Nothing owed before a term is served.
+    expect(refusalCode(() => play(s, get, [], PLAYER))).toBe('NOT_OWED');
+    // A failed re-enlistment still ends a term served.
+    const first = endTerm(s, [1, 2]);
+    expect(of(first.events, 'chargen.rolled')[0]).toMatchObject({
+      fieldTerm: true,
+      roll: { success: false },
+    });
+    s = first.state;
+    expect(s.characters.c1?.fieldTermsOwed).toBe(1);
+    expect(refusalCode(() => play(s, { type: 'chargen.fieldGain', characterId: 'c1' }, [], PLAYER))).toBe(
+      'FIELD_PICK_NEEDED',
+    );
+    expect(refusalCode(() => play(s, { ...get, field: 'Medic' }, [], PLAYER))).toBe('NOT_A_FIELD');
+    const took = play(s, get, [], PLAYER);
+    expect(took.events).toEqual([
+      { type: 'chargen.fieldGained', characterId: 'c1', field: 'Physics', level: 1 },
+    ]);
+    s = took.state;
+    expect(s.characters.c1).toMatchObject({ field: 'Physics', fieldTermsOwed: 0, skills: { Physics: 1 } });
+    // Two more terms: both owed, both to Physics; another field is refused.
+    s = endTerm(endTerm(s, [4, 4]).state, [3, 5]).state;
+    expect(s.characters.c1?.fieldTermsOwed).toBe(2);
+    expect(refusalCode(() => play(s, { ...get, field: 'Biology' }, [], PLAYER))).toBe('FIELD_ALREADY_CHOSEN');
+    s = play(s, { type: 'chargen.fieldGain', characterId: 'c1' }, [], PLAYER).state;
+    s = play(s, get, [], PLAYER).state;
+    expect(s.characters.c1).toMatchObject({ fieldTermsOwed: 0, skills: { Physics: 3 } });
+    expect(refusalCode(() => play(s, get, [], PLAYER))).toBe('NOT_OWED');
+    // The referee overrides both as an event: another field, a term's level owed again.
+    s = play(s, { type: 'character.edit', characterId: 'c1', field: 'Biology', fieldTermsOwed: 1 }).state;
+    s = play(s, { type: 'chargen.fieldGain', characterId: 'c1' }, [], PLAYER).state;
+    expect(s.characters.c1?.skills).toMatchObject({ Physics: 3, Biology: 1 });
+  });
+
+  it('other careers owe nothing at re-enlistment; a secret NPC’s field reaches players bare', () => {
+    const prospect = play(
+      prospector(),
+      { type: 'chargen.roll', characterId: 'c1', kind: 'reenlist', target: 5 },
+      [4, 4],
+      PLAYER,
+    );
+    expect(of(prospect.events, 'chargen.rolled')[0]).not.toHaveProperty('fieldTerm');
+    expect(prospect.state.characters.c1?.fieldTermsOwed).toBeUndefined();
+    let s = play(fresh(), {
+      type: 'character.create',
+      name: 'Dr Quell',
+      upp: '6779A8',
+      career: 'Scientist',
+      secret: true,
+    }).state;
+    s = play(s, { type: 'chargen.roll', characterId: 'c1', kind: 'reenlist', target: 5 }, [4, 4]).state;
+    const gained = play(s, { type: 'chargen.fieldGain', characterId: 'c1', field: 'Chemistry' });
+    const seen = rhylanorExpress.redact(gained.events[0] as RhylanorEvent, PLAYER);
+    expect(seen).toEqual({ type: 'chargen.fieldGained', characterId: 'c1' });
   });
 });

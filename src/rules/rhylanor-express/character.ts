@@ -95,6 +95,10 @@ export interface Character {
    * re-enlistment roll, the last roll of a classic term; absent: not rolled (older sheets).
    */
   readonly specialDutyThisTerm?: boolean;
+  /** The academic field a Scientist picked (§3.5), kept for every later term; absent: none yet. */
+  readonly field?: string;
+  /** Terms served in a career with fields whose level in the field is still to take; absent: none. */
+  readonly fieldTermsOwed?: number;
   /** Cascade results from generation still waiting for the player's pick. */
   readonly cascadesOwed: readonly string[];
   /** End-of-session advancement attempts open (§5: one, two in a long productive session). */

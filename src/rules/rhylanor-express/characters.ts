@@ -15,7 +15,7 @@ import {
   resolveSkillResult,
   skillLevel,
 } from './character.ts';
-import type { CharacterSheet, Pack } from './data/pack-schema.ts';
+import type { Career, CharacterSheet, Pack } from './data/pack-schema.ts';
 import { CASCADES, CHARACTERISTICS, careerResult, GUN_SKILLS } from './data/tables.ts';
 import type { CharacterPatch, PersonalEvent } from './events.ts';
 import {
@@ -94,6 +94,9 @@ const schemas = {
     ammo: ammoSchema.optional(),
     armour: z.string().min(1).max(60).nullable().optional(),
     career: z.string().trim().min(1).max(40).nullable().optional(),
+    /** A Scientist's academic field and the terms' levels in it still owed (§3.5). */
+    field: skillName.optional(),
+    fieldTermsOwed: z.number().int().min(0).max(20).optional(),
   }),
   /** A player's own kit (the referee's too): name, armour worn, weapons and gear, ammunition. */
   outfit: z.strictObject({
@@ -152,6 +155,13 @@ const schemas = {
     characterId,
     /** Cascade entry → member taken at level 0. */
     picks: z.record(skillName, skillName).optional(),
+  }),
+  /** A term's level in a Scientist's academic field (§3.5); the first names the field. */
+  fieldGain: z.strictObject({
+    type: z.literal('chargen.fieldGain'),
+    characterId,
+    /** His pick from his career's fields; left out, the field he already has. */
+    field: skillName.optional(),
   }),
   gunDefault: z.strictObject({
     type: z.literal('chargen.gunDefault'),
@@ -332,6 +342,8 @@ function edit(state: RhylanorState, cmd: z.output<typeof schemas.edit>): Persona
     set.armour = cmd.armour;
   }
   if (cmd.career !== undefined) set.career = cmd.career;
+  if (cmd.field !== undefined) set.field = requireKnownSkill(cmd.field, state.pack);
+  if (cmd.fieldTermsOwed !== undefined) set.fieldTermsOwed = cmd.fieldTermsOwed;
   return [{ type: 'character.updated', characterId: c.id, set, by: 'referee', reason: cmd.reason }];
 }
 
@@ -511,7 +523,7 @@ function advance(
 }
 
 function chargenRoll(
-  _state: RhylanorState,
+  state: RhylanorState,
   cmd: z.output<typeof schemas.chargenRoll>,
   ctx: DecideContext,
   c: Character,
@@ -529,7 +541,61 @@ function chargenRoll(
   const roll = makeRoll(`${cmd.kind} roll`, roll2d6(ctx.dice, `${cmd.kind} roll`), mods, target);
   // Special duty: 8+ → one extra skill roll. Career rolls: a natural 10–12 → a bonus skill (§3).
   const extra = special ? (roll.success ? 1 : 0) : roll.natural >= 10 ? 1 : 0;
-  return [{ type: 'chargen.rolled', characterId: c.id, kind: cmd.kind, roll, extraSkillRolls: extra }];
+  // The re-enlistment roll ends a term (the reading special duty goes by): in a career with
+  // fields, that term owes a level in his field, whether or not he stays on (§3.5).
+  const fieldTerm = cmd.kind === 'reenlist' && careerOf(state, c)?.fields !== undefined;
+  return [
+    {
+      type: 'chargen.rolled',
+      characterId: c.id,
+      kind: cmd.kind,
+      roll,
+      extraSkillRolls: extra,
+      ...(fieldTerm ? { fieldTerm: true as const } : {}),
+    },
+  ];
+}
+
+function careerOf(state: RhylanorState, c: Character): Career | undefined {
+  return state.pack.careers.find((k) => k.name === c.career);
+}
+
+/**
+ * A level in his academic field for a term served (§3.5). The first names the field, from his
+ * career's list; every later term's goes to that same field.
+ */
+function fieldGain(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.fieldGain>,
+  _ctx: DecideContext,
+  c: Character,
+): PersonalEvent[] {
+  if ((c.fieldTermsOwed ?? 0) <= 0)
+    throw new RuleError('NOT_OWED', `${c.name} has no term's level in a field waiting`);
+  const named = cmd.field === undefined ? undefined : canonicalSkill(cmd.field);
+  if (c.field !== undefined && named !== undefined && named !== c.field) {
+    throw new RuleError(
+      'FIELD_ALREADY_CHOSEN',
+      `${c.name}'s field is ${c.field}; every term's level goes there`,
+      {
+        field: c.field,
+      },
+    );
+  }
+  const field = c.field ?? named;
+  if (field === undefined) {
+    throw new RuleError('FIELD_PICK_NEEDED', `pick ${c.name}'s academic field`, {
+      fields: careerOf(state, c)?.fields ?? [],
+    });
+  }
+  if (c.field === undefined && !careerOf(state, c)?.fields?.some((f) => canonicalSkill(f) === field)) {
+    throw new RuleError('NOT_A_FIELD', `${field} is not a field of ${c.career ?? 'his career'}`, {
+      field,
+      fields: careerOf(state, c)?.fields ?? [],
+    });
+  }
+  requireKnownSkill(field, state.pack);
+  return [{ type: 'chargen.fieldGained', characterId: c.id, field, level: levelAfterGain(c, field) }];
 }
 
 function chargenSkillRoll(
@@ -607,7 +673,7 @@ function fillLevelZero(
   _ctx: DecideContext,
   c: Character,
 ): PersonalEvent[] {
-  const career = state.pack.careers.find((k) => k.name === c.career);
+  const career = careerOf(state, c);
   const service = career?.tables[1];
   if (!career || !service)
     throw new RuleError('NO_CAREER_TABLE', `no Service Skills table for ${c.career ?? '(no career)'}`);
@@ -672,5 +738,6 @@ export const characterCommands: readonly CommandSpec[] = [
   sheetCommand(schemas.chargenRoll, GM_AND_PLAYERS, chargenRoll),
   sheetCommand(schemas.chargenSkillRoll, GM_AND_PLAYERS, chargenSkillRoll),
   sheetCommand(schemas.fillLevelZero, GM_AND_PLAYERS, fillLevelZero),
+  sheetCommand(schemas.fieldGain, GM_AND_PLAYERS, fieldGain),
   sheetCommand(schemas.gunDefault, GM_AND_PLAYERS, gunDefault),
 ];

@@ -118,6 +118,8 @@ const characterFields = {
   skillRollsOwed: count,
   specialDutyRollsOwed: count.optional(),
   specialDutyThisTerm: z.boolean().optional(),
+  field: z.string().min(1).max(60).optional(),
+  fieldTermsOwed: count.optional(),
   cascadesOwed: z.array(z.string().max(60)).max(50),
   advancesOwed: count,
   drugs: z.array(doseSchema).max(200).optional(),
@@ -322,6 +324,12 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     kind: z.enum(['specialDuty', 'survival', 'commission', 'promotion', 'reenlist']),
     roll: rollRecordSchema,
     extraSkillRolls: count,
+    fieldTerm: z.literal(true).optional(),
+  }),
+  'chargen.fieldGained': event('chargen.fieldGained', {
+    characterId: id,
+    field: z.string().min(1).max(60),
+    level: z.number().int().min(1).max(15),
   }),
   'chargen.skillRolled': event('chargen.skillRolled', {
     characterId: id,

@@ -35,6 +35,8 @@ export interface CharacterPatch {
   readonly carryingPerson?: boolean;
   readonly career?: string | null;
   readonly skillRollsOwed?: number;
+  readonly field?: string;
+  readonly fieldTermsOwed?: number;
   readonly cascadesOwed?: readonly string[];
   readonly advancesOwed?: number;
   readonly drugs?: readonly Dose[];
@@ -74,6 +76,18 @@ export type PersonalEvent =
       readonly roll: RollRecord;
       /** Extra skill rolls this roll earned (special duty success, natural 10–12). */
       readonly extraSkillRolls: number;
+      /**
+       * A re-enlistment roll ending a term in a career with fields (§3.5, the Scientist): a level
+       * in his field is owed for the term. Absent: nothing owed (older logs too).
+       */
+      readonly fieldTerm?: true;
+    }
+  | {
+      /** A term's level in his academic field taken (§3.5); the first one fixes the field. */
+      readonly type: 'chargen.fieldGained';
+      readonly characterId: string;
+      readonly field: string;
+      readonly level: number;
     }
   | {
       readonly type: 'chargen.skillRolled';

@@ -251,6 +251,7 @@ function apply(w: Writer, event: PersonalEvent): void {
       // Special duty once a term (§3.1); a term ends with its re-enlistment roll.
       if (event.kind === 'specialDuty') c.specialDutyThisTerm = true;
       else if (event.kind === 'reenlist' && c.specialDutyThisTerm) c.specialDutyThisTerm = false;
+      if (event.fieldTerm) c.fieldTermsOwed = (c.fieldTermsOwed ?? 0) + 1;
       if (event.extraSkillRolls === 0) return;
       c.skillRollsOwed = c.skillRollsOwed + event.extraSkillRolls;
       if (event.kind === 'specialDuty')
@@ -269,6 +270,14 @@ function apply(w: Writer, event: PersonalEvent): void {
           c.specialDutyRollsOwed = Math.max(0, Math.min(special, c.skillRollsOwed));
       }
       if (event.cascade) c.cascadesOwed = [...c.cascadesOwed, event.result];
+      return;
+    }
+    case 'chargen.fieldGained': {
+      const c = w.character(event.characterId);
+      if (!c) return;
+      c.field = event.field;
+      c.skills = { ...c.skills, [event.field]: event.level };
+      c.fieldTermsOwed = Math.max(0, (c.fieldTermsOwed ?? 0) - 1);
       return;
     }
     case 'task.rolled': {

@@ -117,6 +117,7 @@ export const PERSONAL_EVENT_TYPES = [
   'character.advancementRolled',
   'chargen.rolled',
   'chargen.skillRolled',
+  'chargen.fieldGained',
   'task.rolled',
   'pack.loaded',
   'window.opened',
@@ -251,6 +252,7 @@ function markSecret(
       case 'character.advancementRolled':
       case 'chargen.rolled':
       case 'chargen.skillRolled':
+      case 'chargen.fieldGained':
       case 'task.rolled':
       case 'drug.taken':
       case 'drug.changed':

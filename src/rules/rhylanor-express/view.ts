@@ -238,6 +238,7 @@ export function redactPersonal(
     case 'character.advancementRolled':
     case 'chargen.rolled':
     case 'chargen.skillRolled':
+    case 'chargen.fieldGained':
       out = secret ? { type: event.type, characterId: event.characterId } : event;
       return out as { readonly type: string };
     case 'task.rolled':

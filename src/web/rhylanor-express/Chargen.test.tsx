@@ -4,7 +4,7 @@ import { refusalCode } from '../../engine/test-kit.ts';
 import { characteristicDm } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
 import { fresh, OTHER_PLAYER, oneSkillTables, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
-import { Generation, NewCharacter, rollableCareers, uppDmText } from './Chargen.tsx';
+import { fieldGainCommand, Generation, NewCharacter, rollableCareers, uppDmText } from './Chargen.tsx';
 import { isSheet, signed } from './model.ts';
 import { CharacterSheet } from './Sheet.tsx';
 import { ANA, BO, played, REFEREE, Recording, viewFor } from './test-kit.tsx';
@@ -139,6 +139,48 @@ describe('another career’s skill table (§3.1)', () => {
     const high = generationHtml(recruit('777787', [promotion10]));
     expect(high).not.toContain('from (special duty roll)');
     expect(high).toContain('use an extra roll');
+  });
+});
+
+describe('a Scientist’s academic field (§3.5)', () => {
+  const reenlist = { type: 'chargen.roll', characterId: 'c1', kind: 'reenlist', target: 5 } as const;
+  function scientist(rolls: readonly (readonly [unknown, readonly number[]])[]): RhylanorState {
+    let s = play(
+      fresh(),
+      { type: 'character.create', name: 'Orla', upp: '6779A8', career: 'Scientist' },
+      [],
+      PLAYER,
+    ).state;
+    for (const [command, faces] of rolls) s = play(s, command, [...faces], PLAYER).state;
+    return s;
+  }
+
+  it('before a term ends: the field list, the button shut', () => {
+    const html = generationHtml(scientist([]));
+    expect(html).toContain('No field picked yet');
+    expect(html).toContain('>Biology<');
+    expect(html).toContain('>Physics<');
+    expect(html).toMatch(/<button type="submit" disabled="">Take Biology-1<\/button>/);
+  });
+
+  it('a term served: the level is owed, the form’s command is one the rules take; then the field is fixed', () => {
+    const s = scientist([[reenlist, [4, 4]]]);
+    const html = generationHtml(s);
+    expect(html).toContain('1 term’s level in the field owed');
+    expect(html).toMatch(/<button type="submit">Take Biology-1<\/button>/);
+    const c = s.characters.c1;
+    if (!c) throw new Error('no character');
+    const after = play(s, fieldGainCommand(c, 'Chemistry'), [], PLAYER).state;
+    expect(after.characters.c1?.skills.Chemistry).toBe(1);
+    const next = play(after, reenlist, [4, 4], PLAYER).state;
+    const fixed = generationHtml(next);
+    expect(fixed).toContain('Field: Chemistry');
+    expect(fixed).not.toContain('name="academicField"');
+    expect(fixed).toContain('Take Chemistry-2');
+    const c2 = next.characters.c1;
+    if (!c2) throw new Error('no character');
+    // The list's pick no longer matters: the form sends his own field.
+    expect(fieldGainCommand(c2, 'Physics').field).toBe('Chemistry');
   });
 });
 

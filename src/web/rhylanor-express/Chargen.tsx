@@ -145,12 +145,13 @@ export function Generation({ view, seat, c }: { view: View; seat: SeatRef; c: Ch
   if (!c.career) return null;
   const career = view.pack.careers.find((k) => k.name === c.career);
   return (
-    <details className="re-edit" open={c.skillRollsOwed > 0 || undefined}>
+    <details className="re-edit" open={c.skillRollsOwed > 0 || (c.fieldTermsOwed ?? 0) > 0 || undefined}>
       <summary>
         Generation: {c.career}
         {c.skillRollsOwed > 0
           ? ` · ${c.skillRollsOwed} extra skill roll${c.skillRollsOwed === 1 ? '' : 's'} owed`
           : ''}
+        {(c.fieldTermsOwed ?? 0) > 0 ? ` · ${fieldOwedText(c.fieldTermsOwed ?? 0)}` : ''}
       </summary>
       <CareerRoll view={view} seat={seat} c={c} />
       {career?.tables.some((t) => t.length > 0) ? (
@@ -163,6 +164,7 @@ export function Generation({ view, seat, c }: { view: View; seat: SeatRef; c: Ch
       {career?.tables[1] && career.tables[1].length > 0 ? (
         <LevelZero view={view} c={c} service={career.tables[1]} />
       ) : null}
+      {career?.fields ? <FieldGain c={c} fields={career.fields} /> : null}
       {GUN_SKILLS.every((g) => skillLevel(c, g) === null) ? (
         <p className="re-inline">
           No gun skill yet: take one at level 0{' '}
@@ -367,6 +369,50 @@ function LevelZero({ view, c, service }: { view: View; c: Character; service: re
       ))}
       <button type="submit" disabled={busy}>
         Fill level 0
+      </button>
+    </form>
+  );
+}
+
+function fieldOwedText(terms: number): string {
+  return terms === 1 ? '1 term’s level in the field owed' : `${terms} terms’ levels in the field owed`;
+}
+
+/** What the field form sends: his field once he has one, else the field picked from the list. */
+export function fieldGainCommand(c: Character, pick: string) {
+  return { type: 'chargen.fieldGain', characterId: c.id, field: c.field ?? pick } as const;
+}
+
+/**
+ * A Scientist's academic field (§3.5): each term's re-enlistment roll owes a level in it. The
+ * first time he picks the field from his career's list; after that it is fixed and the button
+ * takes the next level there.
+ */
+function FieldGain({ c, fields }: { c: Character; fields: readonly string[] }) {
+  const { run, busy } = useRunner();
+  const [pick, setPick] = useState(fields[0] ?? '');
+  const owed = c.fieldTermsOwed ?? 0;
+  const command = fieldGainCommand(c, pick);
+  const field = command.field;
+  const next = (skillLevel(c, field) ?? 0) + 1;
+  return (
+    <form
+      className="re-inline"
+      aria-label={`Academic field of ${c.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        run(command, `a level in ${field}`);
+      }}
+    >
+      <span data-testid="field-line">
+        {c.field ? `Field: ${c.field}` : 'No field picked yet'} ·{' '}
+        {owed > 0 ? fieldOwedText(owed) : 'a level comes with each term’s re-enlistment roll'}
+      </span>
+      {c.field === undefined ? (
+        <Choice label="Field" name="academicField" options={named(fields)} value={pick} onChange={setPick} />
+      ) : null}
+      <button type="submit" disabled={busy || owed === 0 || field === ''}>
+        Take {field}-{next}
       </button>
     </form>
   );

@@ -32,6 +32,29 @@ describe('describeRhylanorEvent', () => {
     }
   });
 
+  it('says a Scientist’s term owes a level in his field, and the level he takes (§3.5)', () => {
+    let s = play(
+      fresh(),
+      { type: 'character.create', name: 'Orla', upp: '6779A8', career: 'Scientist' },
+      [],
+      PLAYER,
+    ).state;
+    const term = play(
+      s,
+      { type: 'chargen.roll', characterId: 'c1', kind: 'reenlist', target: 5 },
+      [4, 4],
+      PLAYER,
+    );
+    s = term.state;
+    expect(describeRhylanorEvent(term.events[0] as { type: string }, who)).toMatch(
+      /re-enlist.*A term served: a level in his academic field is owed\.$/i,
+    );
+    const took = play(s, { type: 'chargen.fieldGain', characterId: 'c1', field: 'Physics' }, [], PLAYER);
+    expect(describeRhylanorEvent(took.events[0] as { type: string }, who)).toBe(
+      "Sgt. Dara Okonkwo takes the term's level in his academic field: Physics-1.",
+    );
+  });
+
   it('names a taken character and shows a task roll with every modifier, the target and the margin', () => {
     let s = fresh();
     const taken = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER);

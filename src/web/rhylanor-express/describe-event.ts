@@ -188,6 +188,12 @@ function describePersonal(e: Json, who: Who): string | undefined {
       const extra = num(e.extraSkillRolls) ?? 0;
       return `${capital(ch(e.characterId))}'s ${KIND[str(e.kind)] ?? 'career'} roll: ${rollBreakdown(e.roll)}${
         extra > 0 ? ` (${plural(extra, 'extra skill roll')})` : ''
+      }.${e.fieldTerm ? ' A term served: a level in his academic field is owed.' : ''}`;
+    }
+    case 'chargen.fieldGained': {
+      if (!e.field) return `${capital(ch(e.characterId))} gained a level in his academic field.`;
+      return `${capital(ch(e.characterId))} takes the term's level in his academic field: ${str(e.field)}-${
+        num(e.level) ?? '?'
       }.`;
     }
     case 'chargen.skillRolled': {

@@ -237,6 +237,11 @@ export const careerSchema = z.strictObject({
   military: z.boolean(),
   /** Skill tables (a skill name or a cascade name per entry); table 2 is "Service Skills". */
   tables: z.array(z.array(skillName).max(12)).max(6),
+  /**
+   * A career whose members pick one academic field from this list and gain a level in it every
+   * term served (§3.5, the Scientist); left out: none. Each is a skill the table knows.
+   */
+  fields: z.array(skillName).min(1).max(40).optional(),
 });
 export type Career = z.output<typeof careerSchema>;
 

@@ -1,4 +1,5 @@
 import { issueLines, packInvalid } from '../../../engine/pack-problems.ts';
+import { isKnownSkill } from '../character.ts';
 import defaultPackJson from './default-pack.json' with { type: 'json' };
 import { type Pack, packSchema } from './pack-schema.ts';
 
@@ -56,6 +57,12 @@ export function referenceProblems(pack: Pack): string[] {
         problems.push(`scenarios.${i}.sides.${j}.leader: no member ${side.leader}`);
     });
     if (sc.sides[0]?.id === sc.sides[1]?.id) problems.push(`scenarios.${i}.sides: the sides are a and b`);
+  });
+  pack.careers.forEach((k, i) => {
+    k.fields?.forEach((f, j) => {
+      if (!isKnownSkill(f, pack))
+        problems.push(`careers.${i}.fields.${j}: no skill ${f} (add it to extraSkills)`);
+    });
   });
   pack.weapons.forEach((w, i) => {
     const [e, l, x] = w.ranges;
