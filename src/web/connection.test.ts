@@ -164,10 +164,12 @@ describe('TableClient against a real server', () => {
     expect(sockets).toBe(1);
 
     dropNext = true;
-    // Its patch is lost: the client still holds the view before it.
-    expect(await client.request({ type: 'chat.say', text: 'two' })).toMatchObject({ ok: true });
+    // Its patch is lost: the client still holds the view before it, so the request stays open
+    // (acknowledged, its result not in view) until the reconnect below brings a whole view.
+    const two = client.request({ type: 'chat.say', text: 'two' });
     await until(() => dropped === 1, 10_000, 'the patch dropped');
     const seq = await say('three'); // a patch on a base the client never got: it reconnects
+    expect(await two).toMatchObject({ ok: true });
     expect(sockets).toBe(2);
     const fresh = await TestClient.open(server.url, table.tableId, table.gm.token);
     expect(fresh.viewSeq).toBe(seq);
@@ -338,6 +340,32 @@ describe('TableClient stream checks', () => {
     expect(third.closed).toBe(true);
     expect(client.snapshot.view).toEqual({ n: 5 });
     expect(sockets).toHaveLength(4);
+    client.stop();
+  });
+
+  it('settles an acknowledged request only once the view holds its result', async () => {
+    const { client, sockets } = clientOnFakeSockets();
+    client.start();
+    const socket = sockets[0] as FakeSocket;
+    socket.open();
+    socket.receive(welcome);
+    socket.receive({ type: 'view', seq: 2, view: { n: 1 } });
+    const settled: unknown[] = [];
+    const idOf = (k: number) => (JSON.parse(socket.sent[k] as string) as { id: string }).id;
+    void client.request({ type: 'chat.say', text: 'one' }).then((r) => settled.push(r));
+    // The server acks before it sends the view: the screen is not told "done" on the old view.
+    socket.receive({ type: 'ack', id: idOf(1), seq: 3 });
+    await Promise.resolve();
+    expect(settled).toEqual([]);
+    expect(client.snapshot.pending).toBe(0);
+    socket.receive({ type: 'viewPatch', seq: 3, baseSeq: 2, ops: [{ op: 'replace', path: '/n', value: 2 }] });
+    await Promise.resolve();
+    expect(settled).toEqual([{ ok: true, seq: 3 }]);
+    // A command that changed nothing this seat sees: the view it holds is already at the ack's seq.
+    void client.request({ type: 'chat.say', text: 'two' }).then((r) => settled.push(r));
+    socket.receive({ type: 'ack', id: idOf(2), seq: 3 });
+    await Promise.resolve();
+    expect(settled).toHaveLength(2);
     client.stop();
   });
 

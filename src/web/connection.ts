@@ -127,6 +127,15 @@ export class TableClient {
     string,
     { message: string; tried?: string; settle?: (result: CommandResult) => void }
   >();
+  /**
+   * Acknowledged requests whose outcome is not in the view yet. The server acks a command before
+   * it sends the view (views go out on a later turn of its loop, see hub.ts scheduleViews), so a
+   * screen told "done" on the ack would enable its buttons over the old view, and a second click
+   * (or a test) would act on a state already gone. Each settles once a view that holds the
+   * command's result is in: one at or past the ack's seq, or any view received after the ack (the
+   * server makes every view from its state at that moment, which already holds the command).
+   */
+  private awaitingView: (() => void)[] = [];
   /** Sequence numbers of every envelope received, to prove in tests there are no repeats. */
   readonly receivedSeqs: number[] = [];
 
@@ -291,6 +300,13 @@ export class TableClient {
     this.connect();
   }
 
+  /** Every acknowledged request now in the view is told so (after the view is in the snapshot). */
+  private settleAwaitingView(): void {
+    const done = this.awaitingView;
+    this.awaitingView = [];
+    for (const settle of done) settle();
+  }
+
   private handle(socket: SocketLike, message: ServerMessage): void {
     switch (message.type) {
       case 'welcome': {
@@ -330,6 +346,7 @@ export class TableClient {
           this.attempt = 0;
           this.update({ status: { kind: 'live' } });
         }
+        this.settleAwaitingView();
         break;
       case 'viewPatch': {
         // The server patches the view it last sent this socket. Another base (a lost message, a
@@ -350,16 +367,21 @@ export class TableClient {
           return;
         }
         this.update({ view, viewSeq: message.seq });
+        this.settleAwaitingView();
         break;
       }
       case 'presence':
         this.update({ seats: message.seats });
         break;
-      case 'ack':
-        this.pending.get(message.id)?.settle?.({ ok: true, seq: message.seq });
+      case 'ack': {
+        const settle = this.pending.get(message.id)?.settle;
+        const result = { ok: true, seq: message.seq } as const;
+        if (settle && this.snap.viewSeq >= message.seq) settle(result);
+        else if (settle) this.awaitingView.push(() => settle(result));
         this.pending.delete(message.id);
         this.update({ pending: this.pending.size });
         break;
+      }
       case 'rejected': {
         const entry = message.id ? this.pending.get(message.id) : undefined;
         const tried = entry?.tried;

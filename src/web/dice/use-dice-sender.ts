@@ -86,13 +86,9 @@ export function useDiceSender<C extends { readonly type: string }>(
 
   // Busy while a command is on its way, not while the rules are asked locally for the next die.
   const sendBusy = useCallback<SendCommand<C>>(
-    async (command, dice) => {
+    (command, dice) => {
       setBusy(true);
-      try {
-        return await send(command, dice);
-      } finally {
-        setBusy(false);
-      }
+      return send(command, dice);
     },
     [send],
   );
@@ -101,16 +97,22 @@ export function useDiceSender<C extends { readonly type: string }>(
     async (command: C, faces: readonly number[] | null, asked: PendingDie<C> | null): Promise<boolean> => {
       setError(null);
       const planner = plannerRef.current;
-      return apply(
-        await attemptCommand({
-          send: sendBusy,
-          command,
-          faces,
-          label: labelRef.current(command),
-          asked,
-          ...(planner ? { planner } : {}),
-        }),
-      );
+      try {
+        return apply(
+          await attemptCommand({
+            send: sendBusy,
+            command,
+            faces,
+            label: labelRef.current(command),
+            asked,
+            ...(planner ? { planner } : {}),
+          }),
+        );
+      } finally {
+        // Not busy only together with the outcome (the next die asked, or the refusal): never a
+        // moment with the buttons free and the answer not yet on the page.
+        setBusy(false);
+      }
     },
     [apply, sendBusy],
   );

@@ -394,6 +394,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       setMode('look');
       setTurnTo(null);
     } else if (e.key === 'f' || e.key === 'F') setMode((m) => (m === 'fire' ? 'look' : 'fire'));
+    // A command key pressed again before the last command's result is shown would act on a
+    // state already gone (a second undo, a second activation): the keys wait, as the buttons do.
+    else if (runner.busy && /^[aemu]$/i.test(e.key)) return;
     else if ((e.key === 'm' || e.key === 'M') && sel && !moving && mine)
       // A rider's move is the drive (the rules refuse his own steps while he rides).
       void runner.run(
@@ -432,7 +435,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const undoer = view.pending.undo ? view.teamers[view.pending.undo] : undefined;
   const mayUndo = undoer !== undefined && mayCommand(seat, undoer);
   return (
-    <div className="fd-root" ref={rootRef} data-phase={view.phase}>
+    <div className="fd-root" ref={rootRef} data-phase={view.phase} aria-busy={runner.busy}>
       <p className={prompt ? 'fd-your-move' : 'fd-waiting'} role="status" data-testid="fd-your-move">
         {prompt ? (
           <>
@@ -447,7 +450,12 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       <div className="fd-dice">
         {seat.role !== 'spectator' ? <OwnDiceToggle sender={runner.sender} /> : null}
         {view.pending.undo && mayUndo ? (
-          <button type="button" onClick={() => void runner.run({ type: 'undo' })} data-testid="fd-undo">
+          <button
+            type="button"
+            disabled={runner.busy}
+            onClick={() => void runner.run({ type: 'undo' })}
+            data-testid="fd-undo"
+          >
             Undo {view.teamers[view.pending.undo]?.name ?? ''}’s last step (U)
           </button>
         ) : null}
@@ -696,6 +704,7 @@ export function Actions(a: ActionsProps) {
           <button
             type="button"
             className="primary"
+            disabled={runner.busy}
             onClick={() => run({ type: 'activate', teamerId: sel.id })}
             data-testid="fd-activate"
           >
@@ -786,6 +795,7 @@ export function Actions(a: ActionsProps) {
             <div className="fd-buttons">
               <button
                 type="button"
+                disabled={runner.busy}
                 onClick={() => run({ type: 'move', teamerId: sel.id })}
                 data-testid="fd-move"
               >
@@ -1060,6 +1070,7 @@ export function Actions(a: ActionsProps) {
               ) : null}
               <button
                 type="button"
+                disabled={runner.busy}
                 onClick={() => run({ type: 'endActivation', teamerId: sel.id })}
                 data-testid="fd-end-activation"
               >
@@ -1074,6 +1085,7 @@ export function Actions(a: ActionsProps) {
           <button
             type="button"
             className="primary"
+            disabled={runner.busy}
             onClick={() => run({ type: 'endExploration' })}
             data-testid="fd-end-exploration"
           >
@@ -1133,6 +1145,7 @@ function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdR
       <div className="fd-buttons">
         <button
           type="button"
+          disabled={runner.busy}
           onClick={() =>
             void runner.run({
               type: 'endMove',
@@ -1149,6 +1162,7 @@ function EndMove({ view, sel, runner }: { view: FdView; sel: Teamer; runner: FdR
         {view.entry || arenaFor(view.rules, view.arenaId).boardingPoints[0] ? (
           <button
             type="button"
+            disabled={runner.busy}
             onClick={() => void runner.run({ type: 'step', teamerId: sel.id, bridge: true })}
             data-testid="fd-bridge"
           >
@@ -1168,6 +1182,7 @@ function EndTeamPhase({ runner }: { runner: FdRunner }) {
       <button
         type="button"
         className="primary"
+        disabled={runner.busy}
         onClick={() => void runner.run({ type: 'endTeamPhase' }).then(() => setSure(false))}
         data-testid="fd-end-team-confirm"
       >
@@ -1430,6 +1445,7 @@ function Briefing({
         <button
           type="button"
           className="primary"
+          disabled={runner.busy}
           onClick={() => void runner.run({ type: 'board' })}
           data-testid="fd-board"
         >

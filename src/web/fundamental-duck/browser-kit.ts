@@ -62,6 +62,33 @@ export async function newDuckTable(base: string, players: readonly string[]) {
   return { table, gmUrl, playerUrls };
 }
 
+/**
+ * Waits until the command this page sent is answered and its result is on the page: the table
+ * is `aria-busy` from the click until the view holding the outcome has come (or the next die is
+ * asked, or the refusal shown). A click's handler marks it busy before the click returns.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('.fd-root[aria-busy="true"]').waitFor({ state: 'detached' });
+}
+
+/** Answers every die this seat is asked to type (own dice) with `face`, until none is asked; how many. */
+export async function typeDice(page: Page, face: number): Promise<number> {
+  const box = page.locator('.dice-prompt input[name="face"]');
+  let typed = 0;
+  for (;;) {
+    await settled(page);
+    if (!(await box.isVisible())) return typed;
+    await box.fill(String(face));
+    await page.getByRole('button', { name: 'Enter face' }).click();
+    typed++;
+    // The box either asks for the next die (emptied) or goes away with the command's answer.
+    await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
+      return !input || input.value === '';
+    });
+  }
+}
+
 /** Waits until the status line says the table waits on this seat for `text`. */
 export async function waitYourMove(page: Page, text: RegExp): Promise<void> {
   await page.getByTestId('fd-your-move').filter({ hasText: text }).waitFor({ timeout: 20_000 });

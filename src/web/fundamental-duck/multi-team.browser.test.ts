@@ -9,7 +9,7 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { newDuckTable, waitYourMove } from './browser-kit.ts';
+import { newDuckTable, settled, waitYourMove } from './browser-kit.ts';
 
 /**
  * Multi-team play (21) in real Chromium against the real server: two players in two pages (one
@@ -87,9 +87,23 @@ describe.runIf(canRun)('Fundamental Duck! multi-team play in the browser', () =>
       n++
     ) {
       for (const page of [a, b])
-        if (await page.getByTestId('fd-run-threat-button').count())
+        if (await page.getByTestId('fd-run-threat-button').count()) {
           await page.getByTestId('fd-run-threat-button').click();
-      await a.waitForTimeout(300);
+          await settled(page);
+        }
+      // The next Threat's button reaches its team's page with that page's view: wait for one (or
+      // the end). It may come on either page, so no one page's locator wait can watch for it; the
+      // poll is bounded as a locator wait is (30 s), not by the 1 s default, since two pages'
+      // round trips on a loaded machine take longer (a harness bound, no speed check).
+      await expect
+        .poll(
+          async () =>
+            (await a.getByTestId('fd-run-threat-button').count()) +
+              (await b.getByTestId('fd-run-threat-button').count()) >
+              0 || /Exploration/.test((await a.getByTestId('fd-your-move').textContent()) ?? ''),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
     }
     await waitYourMove(a, /Exploration/);
     expect(pageProblems).toEqual([]);

@@ -9,7 +9,7 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { gmPlace, newDuckTable, waitYourMove } from './browser-kit.ts';
+import { gmPlace, newDuckTable, settled, typeDice, waitYourMove } from './browser-kit.ts';
 
 /**
  * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
@@ -27,17 +27,6 @@ async function status(page: Page): Promise<string> {
   return (await page.getByTestId('fd-your-move').textContent()) ?? '';
 }
 
-/** Waits until the "your move" line is no longer `before` (or a moment has passed). */
-async function changed(page: Page, before: string): Promise<void> {
-  await page
-    .waitForFunction(
-      (b) => document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b,
-      before,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
-}
-
 /** Whether the deal put a Threat on the entry square (no Teamer can board this turn). */
 async function entryBlocked(page: Page): Promise<boolean> {
   return (
@@ -52,11 +41,19 @@ async function shot(page: Page, name: string): Promise<void> {
   await columnShot(page, `fd-${name}.png`);
 }
 
-/** Clicks and waits for the table to move on. */
+/** Clicks and waits until the table has answered and the page shows the outcome. */
 async function press(page: Page, testId: string): Promise<void> {
-  const before = await status(page);
   await page.getByTestId(testId).click();
-  await changed(page, before);
+  await settled(page);
+}
+
+/** Presses "undo" until nothing is left to take back, each press once the last one's result shows. */
+async function undoAll(page: Page): Promise<void> {
+  const undo = page.getByTestId('fd-undo');
+  for (let n = 0; n < 8 && (await undo.isVisible()); n++) {
+    await undo.click();
+    await settled(page);
+  }
 }
 
 /**
@@ -72,6 +69,7 @@ async function playToTheEnd(page: Page): Promise<number> {
       threatTurns++;
       await shot(page, 'aliens-turn');
       await page.getByTestId('fd-skip').click();
+      await page.getByTestId('fd-skip').waitFor({ state: 'detached' });
     }
     if (await page.getByTestId('fd-evaluation').isVisible()) return threatTurns;
     if (await page.getByTestId('rejection').isVisible())
@@ -91,7 +89,8 @@ async function playToTheEnd(page: Page): Promise<number> {
         if (await entry.count()) {
           await entry.click();
           await page.getByRole('button', { name: 'Move there, keep moving' }).click();
-          await page.waitForTimeout(300);
+          // The path's steps go one after another; the plan is dropped once the last is shown.
+          await page.getByTestId('fd-plan').waitFor({ state: 'detached' });
         }
         await press(page, 'fd-bridge');
         if (await page.getByTestId('rejection').isVisible()) {
@@ -108,26 +107,17 @@ async function playToTheEnd(page: Page): Promise<number> {
     } else if (/end the Team phase/.test(now)) {
       await page.getByTestId('fd-end-team').click();
       await press(page, 'fd-end-team-confirm');
-    } else await page.waitForTimeout(200);
+    } else {
+      // Nothing to do yet (the aliens' turn is still arriving): wait for the page to move on.
+      await page.waitForFunction(
+        (b) =>
+          document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b ||
+          document.querySelector('[data-testid="fd-skip"], [data-testid="fd-evaluation"]') !== null,
+        now,
+      );
+    }
   }
   throw new Error(`the mission did not end; the table says: ${await status(page)}`);
-}
-
-/** Answers every die the page asks this seat to type (own dice), with `face`, until none is asked. */
-async function typeDice(page: Page, face: number): Promise<number> {
-  let typed = 0;
-  for (let n = 0; n < 12; n++) {
-    const box = page.getByRole('spinbutton', { name: /^Face of the/ });
-    if (!(await box.isVisible().catch(() => false))) {
-      await page.waitForTimeout(250);
-      if (!(await box.isVisible().catch(() => false))) break;
-    }
-    await box.fill(String(face));
-    await page.getByRole('button', { name: 'Enter face' }).click();
-    typed++;
-    await page.waitForTimeout(200);
-  }
-  return typed;
 }
 
 /** The GM sets a door's battering damage so far through the overrides form. */
@@ -220,13 +210,11 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await page.getByRole('button', { name: 'Face south', exact: true }).click();
     await expect.poll(() => page.getByTestId('fd-plan').textContent()).toMatch(/facing south/);
     await page.getByRole('button', { name: 'Move there, keep moving' }).click();
+    await page.getByTestId('fd-plan').waitFor({ state: 'detached' });
     await page.getByTestId('fd-undo').waitFor();
     // Undo: nothing rolled, nothing revealed: the step is taken back.
     // Each press takes back one step, until the last die rolled (the BINGE test on entering).
-    for (let n = 0; n < 8 && (await page.getByTestId('fd-undo').isVisible()); n++) {
-      await page.getByTestId('fd-undo').click();
-      await page.waitForTimeout(300);
-    }
+    await undoAll(page);
     await expect
       .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
       .toBe('translate(0.5 7.5)');
@@ -388,12 +376,10 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await reach.first().click();
     await a.getByRole('button', { name: 'Move there, keep moving' }).click();
     await typeDice(a, 4);
+    await a.getByTestId('fd-plan').waitFor({ state: 'detached' });
     await a.getByTestId('fd-undo').waitFor();
     // Each press takes back one step or turn of the path, back to the entry square.
-    for (let n = 0; n < 8 && (await a.getByTestId('fd-undo').isVisible()); n++) {
-      await a.getByTestId('fd-undo').click();
-      await a.waitForTimeout(300);
-    }
+    await undoAll(a);
     await expect
       .poll(() => a.locator('[data-figure="you"]').getAttribute('transform'))
       .toBe('translate(0.5 7.5)');
@@ -401,7 +387,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     // His last chit goes on WAIT: with no READY chit left his activation is over.
     await a.getByRole('button', { name: 'Put the other chit on WAIT' }).click();
     await a.locator('.fd-team').filter({ hasText: /WAIT/ }).first().waitFor();
-    await a.waitForTimeout(300);
+    await settled(a);
     if (await a.getByTestId('fd-end-activation').isVisible()) await press(a, 'fd-end-activation');
 
     // A Threat where it will come at YOU: the GM puts the first one three squares east of him.

@@ -11,7 +11,7 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { boardedDuckTable, cursorTo, gmPlace, logText, newDuckTable } from './browser-kit.ts';
+import { boardedDuckTable, cursorTo, gmPlace, logText, newDuckTable, settled } from './browser-kit.ts';
 
 /**
  * The vehicle controls (Vehicle.tsx) in real Chromium against the real server, on a desktop and
@@ -55,22 +55,26 @@ async function untilYouAreNext(page: Page): Promise<void> {
     if (/YOU is next/.test(now)) return;
     const click = async (id: string) => {
       await page.getByTestId(id).click();
-      await page
-        .waitForFunction(
-          (b) => document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b,
-          now,
-          { timeout: 5_000 },
-        )
-        .catch(() => undefined);
+      await settled(page);
     };
-    if (await page.getByTestId('fd-skip').isVisible()) await page.getByTestId('fd-skip').click();
-    else if (/Exploration/.test(now)) await click('fd-end-exploration');
+    if (await page.getByTestId('fd-skip').isVisible()) {
+      await page.getByTestId('fd-skip').click();
+      await page.getByTestId('fd-skip').waitFor({ state: 'detached' });
+    } else if (/Exploration/.test(now)) await click('fd-end-exploration');
     else if (/is next: activate/.test(now)) await click('fd-activate');
     else if (/is activated/.test(now)) await click('fd-end-activation');
     else if (/end the Team phase/.test(now)) {
       await page.getByTestId('fd-end-team').click();
       await click('fd-end-team-confirm');
-    } else await page.waitForTimeout(200);
+    } else {
+      // Nothing to do yet (the aliens' turn is still arriving): wait for the page to move on.
+      await page.waitForFunction(
+        (b) =>
+          document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b ||
+          document.querySelector('[data-testid="fd-skip"]') !== null,
+        now,
+      );
+    }
   }
   throw new Error(`YOU never came round again; the table says: ${await status(page)}`);
 }
@@ -94,8 +98,10 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
     const gone = new Set<string>();
     for (let guard = 0; guard < 60 && !(await page.getByTestId('fd-evaluation').isVisible()); guard++) {
       const now = await status(page);
-      if (await page.getByTestId('fd-skip').isVisible()) await page.getByTestId('fd-skip').click();
-      else if (/is next: activate/.test(now)) await page.getByTestId('fd-activate').click();
+      if (await page.getByTestId('fd-skip').isVisible()) {
+        await page.getByTestId('fd-skip').click();
+        await page.getByTestId('fd-skip').waitFor({ state: 'detached' });
+      } else if (/is next: activate/.test(now)) await page.getByTestId('fd-activate').click();
       else if (/is activated/.test(now)) {
         // Once back aboard Mother he has nothing left to do: his activation ends.
         const who = /(\S+) is activated/.exec(now)?.[1] ?? '';
@@ -109,8 +115,17 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
       else if (/end the Team phase/.test(now)) {
         await page.getByTestId('fd-end-team').click();
         await page.getByTestId('fd-end-team-confirm').click();
+      } else {
+        // Nothing to do yet (the aliens' turn is still arriving): wait for the page to move on.
+        await page.waitForFunction(
+          (b) =>
+            document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b ||
+            document.querySelector('[data-testid="fd-skip"], [data-testid="fd-evaluation"]') !== null,
+          now,
+        );
       }
-      await page.waitForTimeout(250);
+      // Each order's result is on the page before the next is read from it.
+      await settled(page);
     }
     const form = page.getByTestId('fd-issue-weapon');
     await form.waitFor();
