@@ -3,6 +3,8 @@
  * code and a baseline measured in the same process, in alternating batches, so a busy machine slows
  * both sides alike and the ratio stays meaningful even when the absolute rates wobble.
  */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
 export interface MeasureOptions {
   /** Time spent running both functions before measuring (JIT warm-up), in ms. */
@@ -105,4 +107,23 @@ export function report({ bench, ours, baseline, unit }: BenchResult): void {
 /** Keeps `sink` observable so the work folded into it counts as used. */
 export function sinkValue(): number {
   return sink;
+}
+
+/**
+ * CPU milliseconds of this process's main thread (from /proc/self/task/<pid>/stat, so the garbage
+ * collector's and compiler's helper threads are not counted). Its tick is 10 ms: time a few seconds
+ * at least. For the `*-cpu.ts` scripts, which compare two versions of the code on a loaded machine
+ * where wall clock swings by several times.
+ */
+export function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Prints a `*-cpu.ts` script's one JSON line, with the machine's load averages last. */
+export function reportCpu(fields: Record<string, unknown>): void {
+  const line = { ...fields, load: loadavg().map((l) => +l.toFixed(2)) };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 }

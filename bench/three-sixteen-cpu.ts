@@ -8,27 +8,18 @@
  *   node --import tsx bench/three-sixteen-cpu.ts [encounters] [warm-up encounters] [--commands]
  *
  * or as an esbuild bundle (no tsx `__name` calls; gives line ticks with `node --cpu-prof`).
- * Prints one JSON line: encounters and d10 draws per CPU-second of the main thread (from
- * /proc/self/task/<pid>/stat, so the garbage collector's and compiler's helper threads are not
- * counted; its tick is 10 ms, so time a few seconds at least), the bare loop's draws per
+ * Prints one JSON line: encounters and d10 draws per CPU-second of the main thread (harness.ts
+ * `mainThreadCpuMs`: time a few seconds at least), the bare loop's draws per
  * CPU-second, their ratio (the bench's draws ratio, by CPU time), and a checksum of the outcomes
  * (equal between two versions that play the same dice to the same ends).
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { SeededDice } from '../src/engine/dice/source.ts';
 import { buildBaseState, playOnRecords, runEncounter } from '../src/rules/three-sixteen/simulate/driver.ts';
 import { CountingDice } from '../src/rules/three-sixteen/simulate/simulate.ts';
+import { mainThreadCpuMs, reportCpu } from './harness.ts';
 import { OPTIONS } from './simulate.bench.ts';
-
-function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) start at its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 // `--commands`: every encounter through `decide` and `evolve`, the table's path, instead of the record.
 const commands = process.argv.includes('--commands');
@@ -69,18 +60,15 @@ const bareMs = mainThreadCpuMs() - bare0;
 
 const drawsPerSec = (counting.draws * 1000) / cpuMs;
 const barePerSec = (bareDraws * 1000) / bareMs;
-process.stdout.write(
-  `${JSON.stringify({
-    path: commands ? 'commands' : 'record',
-    encounters: n,
-    encPerCpuS: Math.round((n * 1000) / cpuMs),
-    usPerEnc: +((cpuMs * 1000) / n).toFixed(2),
-    drawsPerEnc: +(counting.draws / n).toFixed(2),
-    drawsPerCpuS: Math.round(drawsPerSec),
-    bareDrawsPerCpuS: Math.round(barePerSec),
-    ratio: +(drawsPerSec / barePerSec).toFixed(4),
-    checksum,
-    sum: sum % 10,
-    load: loadavg().map((l) => +l.toFixed(2)),
-  })}\n`,
-);
+reportCpu({
+  path: commands ? 'commands' : 'record',
+  encounters: n,
+  encPerCpuS: Math.round((n * 1000) / cpuMs),
+  usPerEnc: +((cpuMs * 1000) / n).toFixed(2),
+  drawsPerEnc: +(counting.draws / n).toFixed(2),
+  drawsPerCpuS: Math.round(drawsPerSec),
+  bareDrawsPerCpuS: Math.round(barePerSec),
+  ratio: +(drawsPerSec / barePerSec).toFixed(4),
+  checksum,
+  sum: sum % 10,
+});

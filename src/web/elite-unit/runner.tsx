@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
+import { useProvidedRunner } from '../dice/runner-context.ts';
 import type { DiceSender } from '../dice/use-dice-sender.ts';
 import type { Command } from './model.ts';
 
@@ -10,9 +11,4 @@ import type { Command } from './model.ts';
 export type Runner = DiceSender<Command>;
 
 export const RunnerContext = createContext<Runner | null>(null);
-
-export function useRunner(): Runner {
-  const r = useContext(RunnerContext);
-  if (!r) throw new Error('useRunner outside the Elite Unit table');
-  return r;
-}
+export const useRunner = (): Runner => useProvidedRunner(RunnerContext, 'the Elite Unit table');

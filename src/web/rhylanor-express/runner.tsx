@@ -1,6 +1,7 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
 import type { SendCommand } from '../dice/attempt.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
+import { useProvidedRunner } from '../dice/runner-context.ts';
 import { type DiceSender, useDiceSender } from '../dice/use-dice-sender.ts';
 import type { Send } from './model.ts';
 
@@ -21,12 +22,7 @@ export interface Runner {
 }
 
 export const RunnerContext = createContext<Runner | null>(null);
-
-export function useRunner(): Runner {
-  const r = useContext(RunnerContext);
-  if (!r) throw new Error('useRunner outside RhylanorTable');
-  return r;
-}
+export const useRunner = (): Runner => useProvidedRunner(RunnerContext, 'RhylanorTable');
 
 export function useCommandRunner(send: Send): Runner {
   const sender = useDiceSender<Command>(send as SendCommand<Command>, { storageKey: 'bughunt.re.ownDice' });

@@ -1,7 +1,8 @@
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useMemo } from 'react';
 import type { ThreeSixteenCommand } from '../../rules/three-sixteen/commands.ts';
 import type { DicePlanner } from '../dice/attempt.ts';
 import { RefusalBanner, DicePrompt as SharedDicePrompt } from '../dice/DicePrompt.tsx';
+import { useProvidedRunner } from '../dice/runner-context.ts';
 import { type DiceSender, useDiceSender } from '../dice/use-dice-sender.ts';
 import { dicePlan, nextDieWanted, type SeatRef, type Send, type View } from './model.ts';
 import './feedback.css';
@@ -17,12 +18,7 @@ import './feedback.css';
 export type Runner = DiceSender<ThreeSixteenCommand>;
 
 export const RunnerContext = createContext<Runner | null>(null);
-
-export function useRunner(): Runner {
-  const r = useContext(RunnerContext);
-  if (!r) throw new Error('useRunner outside ThreeSixteenTable');
-  return r;
-}
+export const useRunner = (): Runner => useProvidedRunner(RunnerContext, 'ThreeSixteenTable');
 
 const OWN_DICE_KEY = 'bughunt.316.ownDice';
 
