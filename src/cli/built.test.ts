@@ -21,7 +21,10 @@ beforeAll(async () => {
   mkdirSync(join(root, 'dist'), { recursive: true });
   out = mkdtempSync(join(root, 'dist', 'node-test-'));
   await run(process.execPath, ['scripts/build-node.mjs', '--out', out], { cwd: root });
-});
+  // The build compiles the whole tree with esbuild: seconds alone, but minutes on a 2-core machine
+  // already busy with the rest of the suite (it passed 180 s once at load average 30), so this one
+  // hook gets more room than the suite's default. Not a speed check: the bench measures start-up.
+}, 900_000);
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
