@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { shieldedChicken } from './chicken.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
+import type { Teamer } from './state.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 /** The BINGE deficit's flinch (digest 12): moved one square away from the nearest Threat, free. */
@@ -169,5 +171,61 @@ describe('a lash-out without a gun (12)', () => {
       loser: 'threat',
     });
     expect(t.state.threats.s1).toBeUndefined();
+  });
+});
+
+describe('a chicken keeps a comrade between himself and the Threats when he moves (12)', () => {
+  /** YOU at (1,7) facing east, activated, with a MOVE of 4 under way; Brick at (3,8); a Skitter at (4,7). */
+  function moving(chicken: boolean): Table {
+    const t = new Table(new ScriptThenSeeded([], 3));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 3, y: 8, facing: 2, reason: 'set-up' }, GM);
+    t.fold([
+      { type: 'tile.entered', tile: 3, teamerId: 'you' },
+      threatPlaced(3, { id: 's1', species: 'skitter', x: 4, y: 7, facing: 6 }),
+    ]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    if (chicken) t.send({ type: 'gmOverride', teamerId: 'you', chicken: true, reason: 'set-up' }, GM);
+    t.dice = new ScriptThenSeeded([4], 3);
+    t.send({ type: 'move', teamerId: 'you' });
+    return t;
+  }
+
+  it('ending his move in the open, his fear takes him on to the cheapest square with Brick between', () => {
+    const t = moving(true);
+    const you = () => t.state.teamers.you as Teamer;
+    expect(shieldedChicken(t.state, you(), 1, 7)).toBe(false);
+    const ev = t.send({ type: 'endMove', teamerId: 'you' });
+    const steps = ev.filter((e) => e.type === 'teamer.stepped');
+    expect(steps.length).toBeGreaterThan(0);
+    expect(ev.at(-1)).toMatchObject({ type: 'move.ended', teamerId: 'you' });
+    const { x, y } = you();
+    expect([x, y]).not.toEqual([1, 7]);
+    expect(shieldedChicken(t.state, you(), x as number, y as number)).toBe(true);
+    // Brick is on the line of fire from his new square to the Skitter.
+    expect(t.state.move).toBeNull();
+  });
+
+  it('a Teamer who is no chicken ends where he is', () => {
+    const t = moving(false);
+    const ev = t.send({ type: 'endMove', teamerId: 'you' });
+    expect(ev.map((e) => e.type)).toEqual(['undo.saved', 'move.ended']);
+    expect(t.state.teamers.you).toMatchObject({ x: 1, y: 7 });
+  });
+
+  it('already behind a comrade, or with no such square in reach, he ends where he is', () => {
+    const t = moving(true);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+    expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 1, 7)).toBe(true);
+    expect(t.send({ type: 'endMove', teamerId: 'you' }).some((e) => e.type === 'teamer.stepped')).toBe(false);
+    // No comrade on the board: nowhere to hide.
+    const alone = moving(true);
+    alone.send({ type: 'gmOverride', teamerId: 'brick', x: 13, y: 13, facing: 2, reason: 'away' }, GM);
+    expect(alone.send({ type: 'endMove', teamerId: 'you' }).some((e) => e.type === 'teamer.stepped')).toBe(
+      false,
+    );
+    expect(alone.state.teamers.you).toMatchObject({ x: 1, y: 7 });
   });
 });

@@ -1,12 +1,14 @@
 import { isArenaSquare } from './arena/model.ts';
-import { stepCost } from './arena/movement.ts';
-import { arenaOf, arenaStateOf } from './board-adapter.ts';
+import { type PathStage, pathTo, reachable, stepCost } from './arena/movement.ts';
+import { lineOfFire } from './arena/sight.ts';
+import { arenaOf, arenaStateOf, boardOf, inSight } from './board-adapter.ts';
 import { blast, grapple, woundTeamer, woundThreat } from './combat.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
-import { euclid } from './figures.ts';
+import { euclid, teamersAt } from './figures.ts';
 import { makeRoom } from './juggle.ts';
-import type { Teamer, Threat } from './state.ts';
+import { afterStep } from './movement.ts';
+import type { FdState, Teamer, Threat } from './state.ts';
 import { vehicleOfCrew } from './vehicles.ts';
 import { inContact } from './world-adapter.ts';
 
@@ -63,6 +65,84 @@ export function chickenStepsBack(draft: Draft, teamerId: string): void {
   if (!best) return;
   draft.emit({ type: 'teamer.stepped', teamerId, x: best.x, y: best.y, facing: t.facing, cost: 0 });
   makeRoom(draft, teamerId);
+}
+
+/**
+ * Whether a chicken standing at (x, y) has another Teamer between himself and the Threats (12).
+ * Bughunt reads: between him and the nearest Threat in sight of that square (13.2 distance; none
+ * in sight, nothing to hide from), a standing comrade able to act is on the line of fire (the
+ * rules' own line, as for a -DUCK!); the chicken's own square counts only with a comrade in it.
+ */
+export function shieldedChicken(state: FdState, t: Teamer, x: number, y: number): boolean {
+  const board = boardOf(state);
+  let near = Number.POSITIVE_INFINITY;
+  let nearest: Threat | null = null;
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (!th || !inSight(state, x, y, th.x, th.y)) continue;
+    const d = board.distance(x, y, th.x, th.y);
+    if (d < near) {
+      near = d;
+      nearest = th;
+    }
+  }
+  if (!nearest) return true;
+  const line = lineOfFire(arenaOf(state), arenaStateOf(state), { x, y }, { x: nearest.x, y: nearest.y });
+  return (line.duckers ?? []).some((sq) =>
+    teamersAt(state, sq.x, sq.y).some((m) => m.id !== t.id && !m.ducked && m.wounds < 2),
+  );
+}
+
+/**
+ * 12: a chicken "moves so as to keep another Teamer between himself and the Threats". Bughunt
+ * reads: when his move ends (`endMove`) where no comrade is between him and the nearest Threat in
+ * sight (`shieldedChicken`), and a square where one is lies within the movement points he has
+ * left, his nerve takes him there: the cheapest such square (ties: the first in reading order; no
+ * die, as his step back takes none), by the cheapest way the rules' reach finds, step by step
+ * with what each step sets off (flames, ambushes, first into a module). Where no such square is
+ * in reach he ends where he is. Not for a crawl (ducked), a drive or a man up in a ceiling (no
+ * choice of square, or no Threat below to see). Why automatic, not a refusal: like his step back,
+ * it is the chicken's fear acting, and a refusal would leave a player (or the simulator) hunting
+ * for the one square his fear allows.
+ */
+export function chickenTakesCover(draft: Draft, teamerId: string): void {
+  const state = draft.state;
+  const t = state.teamers[teamerId] as Teamer | undefined;
+  const m = state.move;
+  if (!t || !m || m.teamerId !== teamerId || m.vehicleId !== undefined) return;
+  if (!t.chicken || t.ducked || t.up === true || t.x === null || t.y === null) return;
+  if (shieldedChicken(state, t, t.x, t.y)) return;
+  const left = m.allowance - m.spent;
+  if (left <= 0) return;
+  const arena = arenaOf(state);
+  const reach = reachable(arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, left, {
+    mover: 'teamer',
+    diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
+  });
+  let target = -1;
+  for (let i = 0; i < reach.cost.length; i++) {
+    const c = reach.cost[i] as number;
+    if (c <= 0 || (target >= 0 && c >= (reach.cost[target] as number))) continue;
+    if (shieldedChicken(state, t, i % arena.width, Math.floor(i / arena.width))) target = i;
+  }
+  const stages = target < 0 ? null : pathTo(reach, target);
+  if (!stages) return;
+  for (let k = 1; k < stages.length; k++) {
+    const st = stages[k] as PathStage;
+    const before = stages[k - 1] as PathStage;
+    const cost = st.spent - before.spent;
+    if (st.square === before.square) {
+      draft.emit({ type: 'teamer.turned', teamerId, facing: st.facing, cost });
+      continue;
+    }
+    const x = st.square % arena.width;
+    const y = Math.floor(st.square / arena.width);
+    draft.emit({ type: 'teamer.stepped', teamerId, x, y, facing: st.facing, cost });
+    afterStep(draft, teamerId);
+    // An ambush on the way may have put him down: his fear takes him no farther.
+    const now = draft.state.teamers[teamerId];
+    if (!draft.state.move || !now || now.wounds >= 2 || now.x !== x || now.y !== y) return;
+  }
 }
 
 /**

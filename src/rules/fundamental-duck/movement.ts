@@ -4,6 +4,7 @@ import { stepCost } from './arena/movement.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
 import { checkOrders } from './cards.ts';
 import { decideCeilingStep } from './ceiling.ts';
+import { chickenTakesCover } from './chicken.ts';
 import { woundTeamer } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { avd, d6 } from './dice.ts';
@@ -241,7 +242,13 @@ export function decideEndMove(draft: Draft, c: CommandOf<'endMove'>): void {
   if (c.position !== undefined && c.position !== t.position && !free)
     throw new RuleError('NO_FREE_PLACE', 'a free place comes only after moving at least one square', {});
   const facing = (c.facing ?? t.facing) as Facing;
-  const positions = chosenPosition(draft.state, t, facing, c.position);
+  let positions = chosenPosition(draft.state, t, facing, c.position);
+  // 12: a chicken's fear may carry him on to cover first (no refusal: it happens to him); the
+  // place he chose was for the square he left, so he takes none there.
+  chickenTakesCover(draft, t.id);
+  if (draft.state.move?.teamerId !== t.id) return;
+  const now = teamerOrThrow(draft.state, t.id);
+  if (now.x !== t.x || now.y !== t.y) positions = null;
   draft.emit({ type: 'move.ended', teamerId: t.id, facing });
   if (positions) draft.emit({ type: 'position.changed', positions });
   // Difficult game (22): a dash needs a fumble test; failing it, he ends ducked where he got to.

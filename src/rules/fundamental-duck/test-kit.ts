@@ -106,6 +106,22 @@ export function youAboard(): Table {
   return t;
 }
 
+/**
+ * YOU lying (ducked) at (2,7) facing east with his second chit on WAIT, Harpy h1 at (4,7) in front
+ * of him, turn 1's Team phase (10.2 stand-up tests, the table's WAIT prompt).
+ */
+export function youDuckedAndWaiting(): Table {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+  t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
+  t.send({ type: 'gmOverride', threatId: 'h1', x: 4, y: 7, reason: 'set-up' }, GM);
+  t.send({ type: 'activate', teamerId: 'you' });
+  t.send({ type: 'task', teamerId: 'you', task: 'duck' });
+  t.send({ type: 'wait', teamerId: 'you' });
+  return t;
+}
+
 /** Tile 4's ceiling level as the ceiling tests lay it: a hatch at (7,6), a weak spot at (8,7). */
 export function ceilingOverTile4(): FdEvent {
   return {

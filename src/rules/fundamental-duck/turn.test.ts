@@ -3,7 +3,15 @@ import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
+import {
+  fixedDeal,
+  GM,
+  ScriptThenSeeded,
+  Table,
+  threatPlaced,
+  youAboard,
+  youDuckedAndWaiting,
+} from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -424,22 +432,9 @@ describe('putting a chit on WAIT (8.3)', () => {
 });
 
 describe('standing up as the waiting action (10.2)', () => {
-  /** YOU ducked at (2,7) facing east with his WAIT chit; the Harpy at (4,7) in front of him. */
-  function duckedAndWaiting() {
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', threatId: 'h1', x: 4, y: 7, reason: 'set-up' }, GM);
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.send({ type: 'task', teamerId: 'you', task: 'duck' });
-    t.send({ type: 'wait', teamerId: 'you' });
-    return t;
-  }
-
   /** The Threat phase stopped for YOU: the Harpy has moved into his sight (what threat-phase.ts raises). */
   function triggered() {
-    const t = duckedAndWaiting();
+    const t = youDuckedAndWaiting();
     t.fold([
       { type: 'phase.began', phase: 'threat', turn: 1 },
       { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
+import { SeededDice } from '../../engine/dice/source.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { Interrupt } from '../../rules/fundamental-duck/state.ts';
-import { fixedDeal, GM as GM_SEAT, Table } from '../../rules/fundamental-duck/test-kit.ts';
+import { youDuckedAndWaiting } from '../../rules/fundamental-duck/test-kit.ts';
 import { reflexShot, WaitPrompt } from './FundamentalDuckTable.tsx';
 import { asView, type FdView, type SeatRef } from './model.ts';
 import type { FdRunner } from './runner.ts';
@@ -71,14 +71,7 @@ describe('the WAIT prompt', () => {
 
   it('offers a ducked Teamer to stand up and fire with the WAIT chit (10.2), sending standUp', () => {
     // YOU lying at (2,7) facing east with his WAIT chit; the Harpy at (4,7) in front of him.
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-    t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM_SEAT);
-    t.send({ type: 'gmOverride', threatId: 'h1', x: 4, y: 7, reason: 'set-up' }, GM_SEAT);
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.send({ type: 'task', teamerId: 'you', task: 'duck' });
-    t.send({ type: 'wait', teamerId: 'you' });
+    const t = youDuckedAndWaiting();
     const interrupt: Interrupt = { threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] };
     const ducked = asView(fd.view({ ...t.state, interrupt }, GM));
     if (!ducked) throw new Error('no view');
