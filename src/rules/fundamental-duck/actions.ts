@@ -1,3 +1,4 @@
+import type { DiceSource } from '../../engine/dice/source.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import { arenaOf } from './board-adapter.ts';
 import { fullAmmo, setDoor } from './cards.ts';
@@ -297,7 +298,7 @@ export function decideOperateDoor(draft: Draft, c: CommandOf<'operateDoor'>): vo
   const hacker = draft.state.rules.pack.campaign.abilities.find((a) => a.id === 'door-hacker');
   const bonus = t.abilities.includes('door-hacker') ? (hacker?.value ?? 1) : 0;
   if (!fumbleTest(draft, t.id, c.open ? 'open a door' : 'close a door', draft.own, bonus)) return;
-  for (const dive of dives) diveUnder(draft, dive);
+  for (const dive of dives) diveUnder(draft, dive, dive.teamerId === t.id ? draft.own : draft.table);
   setDoor(draft, c.door, { open: c.open }, c.open ? `opened by ${t.name}` : `closed by ${t.name}`);
   if (c.open) {
     const g = arenaOf(draft.state).doors[c.door];
@@ -351,15 +352,16 @@ function diversFor(draft: Draft, door: number, ids: readonly string[]): Dive[] {
 /**
  * A last-moment dive under the closing door (15.2): his WAIT chit, else a READY chit; with none, a
  * fumble test, and on failure the door closes on him. He lands ducked in the square opposite.
+ * `dice`: the closer's own for himself, the table's for a comrade diving (a bystander's roll).
  */
-function diveUnder(draft: Draft, dive: Dive): void {
+function diveUnder(draft: Draft, dive: Dive, dice: DiceSource): void {
   const t = draft.state.teamers[dive.teamerId] as Teamer;
   const chit = waitChit(t) ?? readyChit(t);
   if (chit !== null) draft.emit({ type: 'chit.used', teamerId: t.id, chit, to: 'ACTED', kind: 'dive' });
-  else if (!fumbleTest(draft, t.id, 'dive under a closing door', draft.own)) {
+  else if (!fumbleTest(draft, t.id, 'dive under a closing door', dice)) {
     // The door shuts on him before he is through: crushed as the pack says (24.3: killed by
     // default, whatever his armour; a 'wounded' pack gives one wound and he stays on his side).
-    if (draft.state.rules.pack.combat.crushing.teamer === 'wounded') woundTeamer(draft, t.id, draft.own);
+    if (draft.state.rules.pack.combat.crushing.teamer === 'wounded') woundTeamer(draft, t.id, dice);
     else {
       const deadAt = draft.state.rules.pack.combat.teamerWounds.deadAt;
       draft.emit({ type: 'teamer.wounded', teamerId: t.id, wounds: deadAt, armourFace: null });

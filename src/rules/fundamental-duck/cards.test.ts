@@ -78,27 +78,17 @@ describe('the event roll option (22)', () => {
     return t;
   }
 
-  it('a RED card rolls first: under 4 nothing happens (the card is still turned over)', () => {
+  // Fumble test 1 opens the door; then the event die: under 4 the card is turned over with no
+  // effect, 4 or more it happens as without the option.
+  it.each([
+    [3, 'nothing', undefined],
+    [4, 'gas-leak', { door: HUB_DOOR, turn: 1, ff: -1 }],
+  ])('a RED card rolls first: event die %i, effect %s', (face, effect, leak) => {
     const t = rolling();
-    // Fumble test 1 opens the door; the event die 3 says the gas leak does not happen.
-    t.dice = new ScriptThenSeeded([1, 3], 3);
+    t.dice = new ScriptThenSeeded([1, face], 3);
     const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: true });
-    expect(ev.find((e) => e.type === 'card.resolved')).toMatchObject({
-      cardId: 'gas-leak',
-      effect: 'nothing',
-    });
-    expect(t.state.effects.gasLeak).toBeFalsy();
-  });
-
-  it('4 or more: the event happens as without the option', () => {
-    const t = rolling();
-    t.dice = new ScriptThenSeeded([1, 4], 3);
-    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: true });
-    expect(ev.find((e) => e.type === 'card.resolved')).toMatchObject({
-      cardId: 'gas-leak',
-      effect: 'gas-leak',
-    });
-    expect(t.state.effects.gasLeak).toEqual({ door: HUB_DOOR, turn: 1, ff: -1 });
+    expect(ev.find((e) => e.type === 'card.resolved')).toMatchObject({ cardId: 'gas-leak', effect });
+    expect(t.state.effects.gasLeak ?? undefined).toEqual(leak);
   });
 });
 

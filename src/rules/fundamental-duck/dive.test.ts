@@ -4,7 +4,7 @@ import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -70,6 +70,37 @@ describe('diving under a closing door (15.2)', () => {
     t.dice = new ScriptThenSeeded([1, 6], 1);
     t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] });
     expect(t.state.teamers.you).toMatchObject({ x: 4, y: 7, wounds: 1 });
+    expect(t.state.doors[DOOR]?.open).toBe(false);
+  });
+
+  it("a comrade diving rolls his fumble test on the table's dice, not on the closer's", () => {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([
+      fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } }),
+    ]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 2, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 5, y: 7, facing: 6, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
+    // YOU keeps his second chit on WAIT; Brick spends both of his turning on the spot, so he has
+    // none left for the dive; then YOU closes the door with his WAIT chit.
+    t.dice = new ScriptThenSeeded([1, 1, 1, 1], 1);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    t.send({ type: 'activate', teamerId: 'brick' });
+    t.send({ type: 'turn', teamerId: 'brick', facing: 4 });
+    t.send({ type: 'turn', teamerId: 'brick', facing: 6 });
+    expect(t.state.teamers.brick?.chits).toEqual(['ACTED', 'ACTED']);
+    // YOU's own dice: his closing test 1, then a 6 that would crush Brick if it were his; the
+    // table's: Brick's dive test 1, then the seeded rest (his first step into the module).
+    const events = fd.decide(
+      t.state,
+      { type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['brick'] },
+      { actor: PLAYER, dice: new ScriptedDice([1, 6]), tableDice: new ScriptThenSeeded([1], 1) },
+    );
+    t.fold(events);
+    expect(t.state.teamers.brick).toMatchObject({ x: 4, y: 7, ducked: true, wounds: 0 });
     expect(t.state.doors[DOOR]?.open).toBe(false);
   });
 

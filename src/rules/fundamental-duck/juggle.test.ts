@@ -139,6 +139,33 @@ describe('positions in a square and juggling them (9.5, 8.4)', () => {
   });
 });
 
+describe('juggling in the Threat phase (8.4)', () => {
+  it('two waiting stack-mates, one set off: they swap places and both WAIT chits go', () => {
+    const t = stacked();
+    t.send({ type: 'wait', teamerId: 'you' });
+    t.send({ type: 'activate', teamerId: 'brick' });
+    t.send({ type: 'pass', teamerId: 'brick' });
+    t.send({ type: 'wait', teamerId: 'brick' });
+    const before = { you: t.state.teamers.you?.position, brick: t.state.teamers.brick?.position };
+    expect(before.you).not.toBe(before.brick);
+    // The Harpy's reaction 1 (ATTACK) and movement 6; its steps toward them set off the WAIT.
+    t.dice = new ScriptThenSeeded([1, 6], 2);
+    t.send({ type: 'endTeamPhase' });
+    const raised = t.state.interrupt;
+    expect(raised?.teamerIds).toContain('you');
+    t.dice = new ScriptThenSeeded([], 2);
+    const ev = t.send({ type: 'juggle', teamerId: 'you', partnerId: 'brick' });
+    expect(ev).toContainEqual({
+      type: 'position.changed',
+      positions: { you: before.brick, brick: before.you },
+    });
+    for (const id of ['you', 'brick'])
+      expect(ev).toContainEqual(expect.objectContaining({ type: 'chit.used', teamerId: id, to: 'ACTED' }));
+    expect(t.state.teamers.you?.chits).not.toContain('WAIT');
+    expect(t.state.teamers.brick?.chits).not.toContain('WAIT');
+  });
+});
+
 describe("a Teamer sharing the target Threat's square shields it (9.5, digest positions)", () => {
   /** Brick at (3,7) facing east in `position`, a Harpy in his square; YOU at (1,7) facing east shoots it. */
   function shared(position: 'back' | 'front' | 'centre') {

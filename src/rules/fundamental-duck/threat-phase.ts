@@ -389,10 +389,12 @@ function crushersAt(state: FdState, door: number): string[] {
   const zone = arena.doors[door]?.zone ?? [];
   return state.teamOrder.filter((id) => {
     const t = state.teamers[id] as Teamer;
+    // A man up in the ceiling (19) over the door zone is not at the door's controls.
     return (
       t.x !== null &&
       t.y !== null &&
       t.wounds < 2 &&
+      t.up !== true &&
       waitChit(t) !== null &&
       zone.includes(t.y * arena.width + t.x)
     );

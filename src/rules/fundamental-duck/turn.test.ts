@@ -4,6 +4,7 @@ import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import {
+  ceilingOverTile4,
   fixedDeal,
   GM,
   ScriptThenSeeded,
@@ -290,6 +291,35 @@ describe('crushing through the Threat phase (15.3)', () => {
     expect(t.state.doors[2]?.open).toBe(false);
     expect(t.state.teamers.you).toMatchObject({ x: 4, y: 6, wounds: 0 });
     expect(grappled(t)).toBe(false);
+  });
+
+  it('a man up in the ceiling over the door zone is not at its controls: no crossing interrupt for him', () => {
+    const pack = {
+      ...defaultPack,
+      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
+    };
+    // Boarding rolls the entry tile's ceiling die: 1, no level there.
+    const t = new Table(new ScriptedDice([1]), fd.setup({ pack }));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 6, y: 7, facing: 6, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 5, y: 6, facing: 2, reason: 'set-up' }, GM);
+    t.fold([
+      ceilingOverTile4(),
+      { type: 'ceiling.climbed', teamerId: 'you', up: true, x: 5, y: 6, cost: 2 },
+      threatPlaced(ENTRY, { id: 'h1', species: 'harpy', x: 4, y: 8, facing: 2 }),
+    ]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    // Reaction 1 (ATTACK on Brick), movement 6: its way crosses the hub door's side.
+    t.dice = new ScriptThenSeeded([1, 6], 4);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.log.some((e) => e.type === 'interrupt.raised' && e.trigger === 'crossing')).toBe(false);
+    expect(t.log).toContainEqual(
+      expect.objectContaining({ type: 'threat.moved', threatId: 'h1', x: 5, y: 7 }),
+    );
   });
 
   it("a 'wounded' pack: a sound Harpy takes a wound and stays on its side, its move lost", () => {

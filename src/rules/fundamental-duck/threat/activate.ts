@@ -12,7 +12,7 @@ import type {
   ThreatDecision,
   WeakSpotRecord,
 } from './decision.ts';
-import { atDoor, doorInTheWay, holesInReach } from './doors.ts';
+import { atDoor, type DoorWay, doorInTheWay, holesInReach, pickWay } from './doors.ts';
 import { facingAlong, inFrontArc, straight2 } from './geometry.ts';
 import { movementDie, profileOf, type ThreatProfile } from './profile.ts';
 import { cmp, pickBest, Roller } from './roller.ts';
@@ -234,19 +234,11 @@ function attack(
 function towardHole(
   world: ThreatWorld,
   threat: ThreatView,
-  holes: readonly { side: number; near: SquareKey; cost: number }[],
+  holes: readonly DoorWay[],
   roller: Roller,
 ): SquareKey | null {
-  const best = pickBest(
-    holes,
-    (a, b) =>
-      a.cost - b.cost ||
-      straight2(world.width, threat.square, a.near) - straight2(world.width, threat.square, b.near),
-    (h) => `side ${h.side}`,
-    roller,
-    `which hole ${threat.id} makes for`,
-  );
-  return best && best.item.near !== threat.square ? best.item.near : null;
+  const best = pickWay(world, threat, holes, roller, `which hole ${threat.id} makes for`);
+  return best && best.near !== threat.square ? best.near : null;
 }
 
 /** STAY (13.4): no move and no turn; a Threat already in contact still grapples. */

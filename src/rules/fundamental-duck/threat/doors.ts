@@ -61,25 +61,63 @@ function apertures(
   return null;
 }
 
+/** A way through a door side (RED footprints or a GREEN hole): its apertures and what reaching the near one costs. */
+export interface DoorWay {
+  readonly side: number;
+  readonly near: SquareKey;
+  readonly far: SquareKey;
+  readonly cost: number;
+}
+
+/** The ways through `door` on these sides that this Threat can get to (cost 0 standing there). */
+function waysInReach(
+  world: ThreatWorld,
+  threat: ThreatView,
+  door: DoorView,
+  sides: readonly number[],
+  reach: ThreatReach,
+): DoorWay[] {
+  const out: DoorWay[] = [];
+  for (const side of sides) {
+    const ap = apertures(world, door, side, threat.square);
+    if (!ap) continue;
+    const cost = ap.near === threat.square ? 0 : reach.cost(ap.near);
+    if (cost !== Number.POSITIVE_INFINITY) out.push({ side, ...ap, cost });
+  }
+  return out;
+}
+
 /**
  * The GREEN holes of `door` this Threat can get to (14: a hole is crossed as an ordinary step, so
- * a Threat that can use one never batters that door again): per hole side, its aperture square on
- * the Threat's side and what reaching it costs (0 standing there).
+ * a Threat that can use one never batters that door again).
  */
 export function holesInReach(
   world: ThreatWorld,
   threat: ThreatView,
   door: DoorView,
   reach: ThreatReach,
-): { side: number; near: SquareKey; cost: number }[] {
-  const out: { side: number; near: SquareKey; cost: number }[] = [];
-  for (const side of door.holes) {
-    const ap = apertures(world, door, side, threat.square);
-    if (!ap) continue;
-    const cost = ap.near === threat.square ? 0 : reach.cost(ap.near);
-    if (cost !== Number.POSITIVE_INFINITY) out.push({ side, near: ap.near, cost });
-  }
-  return out;
+): DoorWay[] {
+  return waysInReach(world, threat, door, door.holes, reach);
+}
+
+/** Of several ways through a door: the cheapest to reach, then nearest in a straight line, then roll-off. */
+export function pickWay(
+  world: ThreatWorld,
+  threat: ThreatView,
+  ways: readonly DoorWay[],
+  roller: Roller,
+  purpose: string,
+): DoorWay | null {
+  const best = pickBest(
+    ways,
+    (a, b) =>
+      a.cost - b.cost ||
+      straight2(world.width, threat.square, a.near) - straight2(world.width, threat.square, b.near),
+    (u) => `side ${u.side}`,
+    roller,
+    purpose,
+  );
+  return best ? best.item : null;
 }
 
 /**
@@ -142,24 +180,9 @@ export function atDoor(
   const base = { ...NO_RECORD, door: door.id, damageAfter: door.damage };
   // 1. RED footprints it can reach: cross if it stands at them, otherwise go there.
   if (door.shortCuts.length > 0) {
-    const usable: { side: number; near: SquareKey; far: SquareKey; cost: number }[] = [];
-    for (const side of door.shortCuts) {
-      const ap = apertures(world, door, side, threat.square);
-      if (!ap) continue;
-      const cost = ap.near === threat.square ? 0 : reach.cost(ap.near);
-      if (cost !== Number.POSITIVE_INFINITY) usable.push({ side, ...ap, cost });
-    }
-    const chosen = pickBest(
-      usable,
-      (a, b) =>
-        a.cost - b.cost ||
-        straight2(world.width, threat.square, a.near) - straight2(world.width, threat.square, b.near),
-      (u) => `side ${u.side}`,
-      roller,
-      `which short cut ${threat.id} takes`,
-    );
-    if (chosen) {
-      const u = chosen.item;
+    const usable = waysInReach(world, threat, door, door.shortCuts, reach);
+    const u = pickWay(world, threat, usable, roller, `which short cut ${threat.id} takes`);
+    if (u) {
       if (u.cost === 0) {
         const to = placeAcross(world, threat.id, u.far, roller);
         if (to !== null) {
