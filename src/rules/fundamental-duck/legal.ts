@@ -207,6 +207,39 @@ export function legalDoorOps(state: FdState, t: Teamer): CommandOf<'operateDoor'
 }
 
 /**
+ * Who may dive under this door as it closes (15.2, `actions.ts` `diversFor`'s checks): each able
+ * Teamer (not up in a ceiling) in one of its aperture squares with room in the square opposite and
+ * no Threat there, in team order while the room lasts (two stacked men may dive together into an
+ * empty square), so any of them named together is accepted. How each would pay (his WAIT chit, else
+ * a READY one, else a fumble test he dies on if he fails it) is for the caller to weigh.
+ */
+export function legalDivers(state: FdState, door: number): string[] {
+  const out: string[] = [];
+  const arena = arenaOf(state);
+  const d = arena.doors[door];
+  if (!d) return out;
+  const w = arena.width;
+  let landed: number[] | null = null;
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    if (!canAct(t) || t.up === true) continue;
+    const here = (t.y as number) * w + (t.x as number);
+    const side = d.sides.find((sd) => sd.a === here || sd.b === here);
+    if (!side) continue;
+    const to = side.a === here ? side.b : side.a;
+    const x = to % w;
+    const y = Math.floor(to / w);
+    const already = landed?.filter((l) => l === to).length ?? 0;
+    if ((arena.capacity[to] as number) - teamersAt(state, x, y).length - already < 1 || threatAt(state, x, y))
+      continue;
+    landed ??= [];
+    landed.push(to);
+    out.push(id);
+  }
+  return out;
+}
+
+/**
  * Bio-Sensor scans (7.2) through each door whose zone he stands in, from his own tile
  * (`decideScan`'s checks: the sensor or the scanner-operator ability, power on, a chit for an
  * Other Action). Listed only while the scan would reach a tile with a marker still face down.

@@ -9,12 +9,13 @@ import { ceilingOf, legalClimbs } from '../ceiling.ts';
 import { scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
-import { threatAt } from '../figures.ts';
+import { isCarried, threatAt } from '../figures.ts';
 import {
   canMove,
   canWait,
   type LegalShot,
   legalCarries,
+  legalDivers,
   legalDoorOps,
   legalDroneDirections,
   legalDroneSetups,
@@ -124,6 +125,12 @@ export interface PolicyOptions {
    * square (`drive.ts`). Null: nobody drives.
    */
   readonly driver: string | null;
+  /**
+   * Shutting a door behind the Team (15.1) on its way home: a Threat this near (13.2 squares) in the
+   * tile beyond the door makes the last man through shut it, diving under it (15.2) if he, or a
+   * comrade, still stands in the doorway on the Threats' side. Below 0: the policy never shuts one.
+   */
+  readonly shutRange: number;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -144,6 +151,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   droneRange: 6,
   droneStandOff: 3,
   driver: null,
+  shutRange: 6,
 };
 
 interface Target {
@@ -630,6 +638,14 @@ function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   const climb = climbNow(state, t, wanted);
   if (climb) return climb;
   const g = ceilingGoal(state, t, wanted) ?? wanted;
+  // Through a doorway on the way home with a Threat behind: stop in its zone to shut it with the
+  // chit left (`shutPlan`; he is on the near side, so he need not dive).
+  if (m.steps >= 1 && readyChit(t) !== null && shutPlan(state, t, wanted, readyLeft(t), P)) {
+    const th = nearestThreat(state, t.x as number, t.y as number);
+    return th && !t.ducked && (th.x !== t.x || th.y !== t.y)
+      ? { type: 'endMove', teamerId: t.id, facing: facingToward(t.x as number, t.y as number, th.x, th.y) }
+      : { type: 'endMove', teamerId: t.id };
+  }
   const steps = legalSteps(state);
   if (t.x === null || t.y === null) {
     // On the bridge: board if the entry square has room; go back only once the Team heads home
@@ -748,6 +764,88 @@ function doorOnTheWay(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | 
     if (across) return op;
   }
   return null;
+}
+
+/**
+ * A door worth shutting behind the Team as it heads home (15.1), with the men who dive under it as
+ * it closes (15.2): the door is open, he stands in its zone, and a Threat within `shutRange` stands
+ * in the tile beyond it (the side farther from home by the route field). Every man on that side, or
+ * farther from home than the doorway, must be able to dive: standing in one of its aperture squares
+ * with room opposite (`legalDivers`) and a chit to pay with (the closer his second one, `chits`
+ * being his READY chits left), so nobody is shut out and nobody dives on a fumble test that may
+ * kill him. Null: no such door.
+ */
+function shutPlan(
+  state: FdState,
+  t: Teamer,
+  g: Target,
+  chits: number,
+  P: PolicyOptions,
+): { door: number; divers: string[] } | null {
+  if (P.shutRange < 0 || !g.home || t.x === null || t.y === null || t.up === true) return null;
+  const arena = arenaOf(state);
+  const w = arena.width;
+  const here = t.y * w + t.x;
+  let field: Int16Array | null = null;
+  for (const geo of arena.doors) {
+    const d = state.doors[geo.index];
+    if (!d?.open || d.stuck || d.jammed || !geo.zone.includes(here)) continue;
+    field ??= routeField(arena, g.y * w + g.x, stuckDoors(state), droneSquares(state));
+    // The doorway's far side: the aperture squares farther from home.
+    const s0 = geo.sides[0];
+    if (!s0) continue;
+    const va = field[s0.a] as number;
+    const vb = field[s0.b] as number;
+    if (va < 0 || vb < 0 || va === vb) continue;
+    const farTile = arena.tileOf[va > vb ? s0.a : s0.b];
+    const farV = Math.max(va, vb);
+    const board = boardOf(state);
+    const behind = state.threatOrder.some((id) => {
+      const th = state.threats[id];
+      return (
+        th !== undefined &&
+        arena.tileOf[th.y * w + th.x] === farTile &&
+        board.distance(t.x as number, t.y as number, th.x, th.y) <= P.shutRange
+      );
+    });
+    if (!behind) continue;
+    const can = legalDivers(state, geo.index);
+    const divers: string[] = [];
+    const shutOut = state.teamOrder.some((id) => {
+      const m = state.teamers[id] as Teamer;
+      if (m.x === null || m.y === null || m.left || isCarried(state, id)) return false;
+      const sq = m.y * w + m.x;
+      const v = field?.[sq] ?? -1;
+      if (arena.tileOf[sq] !== farTile && v < farV) return false;
+      const paid = m.id === t.id ? chits >= 2 : waitChit(m) !== null || readyChit(m) !== null;
+      if (!paid || !can.includes(id)) return true;
+      divers.push(id);
+      return false;
+    });
+    if (!shutOut) return { door: geo.index, divers };
+  }
+  return null;
+}
+
+/** How many READY chits he has left. */
+function readyLeft(t: Teamer): number {
+  return (t.chits[0] === 'READY' ? 1 : 0) + (t.chits[1] === 'READY' ? 1 : 0);
+}
+
+/** Shutting the door behind him now (`shutPlan`), when the rules list the shut (`legalDoorOps`). */
+function shutBehind(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (P.shutRange < 0) return null;
+  const shuts = legalDoorOps(state, t).filter((d) => !d.open);
+  if (shuts.length === 0) return null;
+  const plan = shutPlan(state, t, goal(state, t, P), readyLeft(t), P);
+  if (!plan || !shuts.some((d) => d.door === plan.door)) return null;
+  return {
+    type: 'operateDoor',
+    teamerId: t.id,
+    door: plan.door,
+    open: false,
+    ...(plan.divers.length > 0 ? { divers: plan.divers } : {}),
+  };
 }
 
 /** Threats within 2 squares (13.2) of the entry square. */
@@ -886,8 +984,9 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
   }
   if (t.carrying !== null || t.cargo !== null) {
-    // Taking a comrade or a pod home: open a shut door in the way, else walk on.
-    const door = doorOnTheWay(state, t, P);
+    // Taking a comrade or a pod home: shut the door behind him on a Threat, open a shut one in the
+    // way, else walk on.
+    const door = shutBehind(state, t, P) ?? doorOnTheWay(state, t, P);
     if (door) return door;
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
   }
@@ -899,6 +998,9 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   }
   const juggle = juggleWorthIt(state, t, P);
   if (juggle) return juggle;
+  // Heading home with Threats behind: a door between them beats a shot.
+  const shut = shutBehind(state, t, P);
+  if (shut) return shut;
   const shot = bestShot(legalShots(state, t));
   const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
   if (grenade) return grenade.command;
