@@ -5,7 +5,7 @@ import { isArenaSquare } from '../arena/model.ts';
 import { positionPoint } from '../arena/positions.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
-import { ceilingOf, legalClimbs } from '../ceiling.ts';
+import { ceilingOf, legalClimbs, legalGrapplesUp } from '../ceiling.ts';
 import { scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
@@ -14,6 +14,7 @@ import {
   canMove,
   canWait,
   type LegalShot,
+  type LegalShotUp,
   legalCarries,
   legalDivers,
   legalDoorOps,
@@ -24,6 +25,7 @@ import {
   legalJuggles,
   legalScans,
   legalShots,
+  legalShotsUp,
   legalSteps,
   legalTasks,
 } from '../legal.ts';
@@ -206,7 +208,12 @@ function objectiveMet(state: FdState): boolean {
     o.conditions.every((c) => {
       switch (c.kind) {
         case 'all-placed-threats-dead':
-          return state.threatOrder.length === 0 && state.progress.threatsPlaced > 0;
+          // Threats up in a ceiling (19) count too (evaluation.ts).
+          return (
+            state.threatOrder.length === 0 &&
+            (state.ceiling?.order.length ?? 0) === 0 &&
+            state.progress.threatsPlaced > 0
+          );
         case 'source-cleared':
           return state.progress.sourceCleared;
         case 'source-found':
@@ -298,6 +305,14 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
     if (th && (th.carrying !== null || board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange))
       threats.push({ x: th.x, y: th.y });
   }
+  // A Threat up in a ceiling (19) is hunted from below: under it a man can shoot up at it, and it
+  // means to drop on the Team anyway.
+  const ceiling = state.ceiling;
+  if (ceiling)
+    for (const id of ceiling.order) {
+      const th = ceiling.threats[id];
+      if (th && board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange) threats.push({ x: th.x, y: th.y });
+    }
   const th = nearest(board, t, threats);
   if (th) return th;
   if (objectiveMet(state)) return home(state);
@@ -461,6 +476,20 @@ function bestShot(shots: readonly LegalShot[]): LegalShot | null {
     if (better > 0) best = s;
   }
   return best;
+}
+
+/** The best shot into a ceiling (19, `legalShotsUp`): likeliest kill, then likeliest hit. */
+function bestShotUp(state: FdState, t: Teamer): LegalShotUp | null {
+  if ((state.ceiling?.order.length ?? 0) === 0) return null;
+  let best: LegalShotUp | null = null;
+  for (const s of legalShotsUp(state, t))
+    if (!best || s.kill > best.kill || (s.kill === best.kill && s.chance > best.chance)) best = s;
+  return best;
+}
+
+/** A shot up's worth in the same kills as `shotWorth`. */
+function upWorth(s: LegalShotUp): number {
+  return (s.chance + s.kill) / 2;
 }
 
 /** The squares a blast centred on (x, y) covers (`decideShoot`'s square of side `blast`). */
@@ -977,8 +1006,13 @@ function droneWalk(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nul
 /** An activated Teamer's next action, or null when he has nothing worth a chit. */
 function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (t.up === true) {
-    // Up in a ceiling (19): he picks up the fallen comrade in reach, else moves (to him, or to an
-    // exit to climb down); the floor's actions are not his to give up there.
+    // Up in a ceiling (19): he shoots or grapples a Threat up there in reach, picks up the fallen
+    // comrade in reach, else moves (to him, or to an exit to climb down); the floor's actions are
+    // not his to give up there.
+    const up = bestShotUp(state, t);
+    if (up) return up.command;
+    const grappleUp = legalGrapplesUp(state, t)[0];
+    if (grappleUp) return grappleUp;
     const carry = legalCarries(state, t).find((c) => c.comradeId !== undefined);
     if (carry) return carry;
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
@@ -1004,6 +1038,9 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   const shot = bestShot(legalShots(state, t));
   const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
   if (grenade) return grenade.command;
+  // A Threat up in a ceiling (19) is shot at from below when that is the better shot.
+  const up = bestShotUp(state, t);
+  if (up && (!shot || upWorth(up) > shotWorth(shot))) return up.command;
   if (shot) return shot.command;
   const grapple = legalGrapples(state, t)[0];
   if (grapple) return grapple;
@@ -1120,10 +1157,13 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
   // Between activations a waiting Teamer may shoot with his WAIT chit; otherwise the phase ends.
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
-    if (waitChit(t) === null || t.up === true) continue;
-    const shot = bestShot(legalShots(state, t));
-    const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
+    if (waitChit(t) === null) continue;
+    // Up in a ceiling (19) only a shot at a Threat up there is his.
+    const shot = t.up === true ? null : bestShot(legalShots(state, t));
+    const grenade = t.up === true ? null : bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
     if (grenade) return grenade.command;
+    const up = bestShotUp(state, t);
+    if (up && (!shot || upWorth(up) > shotWorth(shot))) return up.command;
     if (shot) return shot.command;
   }
   return { type: 'endTeamPhase' };
