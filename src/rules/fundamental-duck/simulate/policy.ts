@@ -863,11 +863,13 @@ function readyLeft(t: Teamer): number {
 
 /** Shutting the door behind him now (`shutPlan`), when the rules list the shut (`legalDoorOps`). */
 function shutBehind(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
-  if (P.shutRange < 0) return null;
-  const shuts = legalDoorOps(state, t).filter((d) => !d.open);
-  if (shuts.length === 0) return null;
+  if (P.shutRange < 0 || t.x === null || t.y === null) return null;
+  // Most activations stand in no open doorway: that is asked first, with nothing made.
+  const arena = arenaOf(state);
+  const here = t.y * arena.width + t.x;
+  if (!arena.doors.some((g) => state.doors[g.index]?.open === true && g.zone.includes(here))) return null;
   const plan = shutPlan(state, t, goal(state, t, P), readyLeft(t), P);
-  if (!plan || !shuts.some((d) => d.door === plan.door)) return null;
+  if (!plan || !legalDoorOps(state, t).some((d) => !d.open && d.door === plan.door)) return null;
   return {
     type: 'operateDoor',
     teamerId: t.id,
