@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { simulator } from '../../../cli/simulate-fundamental-duck.ts';
 import type { FdCommand } from '../commands.ts';
 import { defaultPack } from '../data/pack.ts';
 import type { FdEvent } from '../events.ts';
@@ -110,5 +111,15 @@ describe('the policy fights Threats up in a ceiling (19)', () => {
     expect(runMission('clean-sweep', 28, 40, 20_000, { pack })).toEqual(a);
     expect(policyStats.refused).toBe(refused);
     expect(log.some((e) => e.type === 'ceiling.wounded' || e.type === 'ceiling.killed')).toBe(true);
+  });
+
+  it('the CLI plays with the ceiling on under --ceiling and says so in its JSON', async () => {
+    const out: string[] = [];
+    const io = { out: (x: string) => out.push(x), err: () => {} };
+    const args = ['--n', '2', '--max-turns', '4', '--json'];
+    expect(await simulator.run([...args, '--ceiling'], io)).toBe(0);
+    expect(await simulator.run(args, io)).toBe(0);
+    expect(JSON.parse(out[0] as string)).toMatchObject({ ceiling: true, n: 2 });
+    expect(JSON.parse(out[1] as string).ceiling).toBeUndefined();
   });
 });
