@@ -42,13 +42,16 @@ import { routeField } from './route.ts';
 /**
  * The simulator's built-in team policy: simple, greedy, and choosing only among legal commands
  * (`legal.ts`), so the ruleset is asked once per command. In each activation a Teamer:
- * 1. carrying a comrade (or a pod), opens a shut door in his way or walks on home (to the entry
- *    square, then over the bridge);
- * 2. throws a grenade at a pack of at least `grenadePack` Threats (none in his own square) when
+ * 1. carrying a comrade (or a pod), shuts the door behind him on a Threat (`shutBehind`), opens a
+ *    shut door in his way or walks on home (to the entry square, then over the bridge); any man
+ *    heading home shuts an open door behind him on a Threat within `shutRange` before anything
+ *    else, a man in the doorway on its far side diving under it (`shutPlan`, 15.2);
+ * 2. (up in a ceiling, 19: shoots or grapples a Threat beside him up there first) throws a grenade at a pack of at least `grenadePack` Threats (none in his own square) when
  *    its expected kills, over every scatter the pack's table allows and less `grenadeComradeCost`
  *    for each comrade it may hit, beat the best shot's kill chance; else shoots the Threat with
  *    the best odds of a kill (then of a hit, then a shot that needs no comrade to -DUCK!, then
- *    the nearer), else grapples one in contact;
+ *    the nearer), or shoots up at a Threat in a ceiling when that is worth more (`bestShotUp`),
+ *    else grapples one in contact;
  * 3. picks up a comrade out of action next to him (or a marked pod, in Salvage); clears the found
  *    Source; works a console the mission asks for; turns over a Source chit; reloads an empty
  *    gun; opens the door he came for or a shut one in his way; stands up;
