@@ -1,7 +1,12 @@
 import { meanEstimate, wilson } from '../engine/estimates.ts';
 import { defaultPack } from '../rules/fundamental-duck/data/pack.ts';
 import { DEFAULT_POLICY } from '../rules/fundamental-duck/simulate/policy.ts';
-import { packWithGear, packWithTampering, runMission } from '../rules/fundamental-duck/simulate/run.ts';
+import {
+  packWithCeiling,
+  packWithGear,
+  packWithTampering,
+  runMission,
+} from '../rules/fundamental-duck/simulate/run.ts';
 import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
 
 /**
@@ -10,7 +15,7 @@ import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
  * output: mission i uses seed + i.
  */
 
-const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--teams N [--opposed]] [--drone-gun ID] [--walking-drone-gun ID] [--licence ID] [--tampered-on F,F] [--json]
+const usage = `Usage: bughunt simulate fundamental-duck [--mission ID] [--n N] [--seed S] [--max-turns T] [--board-past K] [--teams N [--opposed]] [--drone-gun ID] [--walking-drone-gun ID] [--licence ID] [--tampered-on F,F] [--ceiling] [--json]
 
 Plays N whole missions of Fundamental Duck! (default pack, Drifter Mary Rose) with the built-in
 team policy and the engine's own Threat phase, and prints how they went, each number with a 95%
@@ -39,6 +44,8 @@ cap counts as unfinished.
   --tampered-on F,F  the pack tampers with each load whose deal die shows one of these d6
                   faces (default: none); the Team examines a load before picking it up and
                   leaves one found tampered
+  --ceiling       play with the ceiling extension (19) switched on: tiles may have a
+                  ceiling level with Threats up in it (off in the default pack)
   --json          one JSON object instead of the table
 `;
 
@@ -57,6 +64,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     'walking-drone-gun': { type: 'string' },
     licence: { type: 'string' },
     'tampered-on': { type: 'string' },
+    ceiling: { type: 'boolean' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -111,7 +119,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
           ...(walkingDroneGun === undefined ? {} : { walkingDroneGun }),
           ...(licence === undefined ? {} : { licence }),
         });
-  const pack = tamperedOn.length === 0 ? geared : packWithTampering(geared, tamperedOn);
+  const tampered = tamperedOn.length === 0 ? geared : packWithTampering(geared, tamperedOn);
+  const pack = values.ceiling === true ? packWithCeiling(tampered) : tampered;
   const setup = pack === defaultPack ? {} : { pack };
   const outcomes: Record<string, number> = { completed: 0, 'part-completed': 0, failed: 0, unfinished: 0 };
   let cas = 0;
@@ -144,6 +153,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ...(walkingDroneGun === undefined ? {} : { walkingDroneGun }),
     ...(licence === undefined ? {} : { licence }),
     ...(tamperedOn.length === 0 ? {} : { tamperedOn }),
+    ...(values.ceiling === true ? { ceiling: true } : {}),
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),

@@ -4,7 +4,14 @@ import { stepCost } from './arena/movement.ts';
 import { vehicleSquares } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { comradeWithin, inAThreatsGrip } from './carry.ts';
-import { legalCeilingSteps, legalClimbs, legalGrapplesUp } from './ceiling.ts';
+import {
+  ceilingOf,
+  ceilingOn,
+  legalCeilingSteps,
+  legalClimbs,
+  legalGrapplesUp,
+  shootUpChecks,
+} from './ceiling.ts';
 import { type ShotPreview, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
 import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
@@ -135,6 +142,69 @@ export function legalGrenades(
   return out;
 }
 
+/** A legal SHOOT into a ceiling (19) with its odds, rolled as `decideShootUp` rolls them. */
+export interface LegalShotUp {
+  readonly command: CommandOf<'shoot'>;
+  /** The chance of at least one hit. */
+  readonly chance: number;
+  /** The chance of hits enough for the Threat's wounds left. */
+  readonly kill: number;
+}
+
+/**
+ * Every legal SHOOT `up` at a Threat in a ceiling (19, `shootUpChecks`): from the floor with a gun
+ * that fires through a ceiling, or a flamer, shotgun or grenade at a hatch square, within the
+ * Bio-Sensor's reach; from up there at a Threat of his own ceiling. None without the ceiling
+ * extension or a Threat up in a ceiling.
+ */
+export function legalShotsUp(state: FdState, t: Teamer): LegalShotUp[] {
+  const out: LegalShotUp[] = [];
+  if (!ceilingOn(state) || t.x === null || t.y === null) return out;
+  const ceiling = ceilingOf(state);
+  if (ceiling.order.length === 0 || !canActNow(state, t) || !canPay(state, t, 'shoot')) return out;
+  for (const id of ceiling.order) {
+    const th = ceiling.threats[id];
+    if (!th) continue;
+    const left = Math.max(1, (state.rules.species[th.species]?.wounds ?? 1) - th.wounds);
+    for (const weapon of t.weapons) {
+      const command: CommandOf<'shoot'> = {
+        type: 'shoot',
+        teamerId: t.id,
+        weapon,
+        x: th.x,
+        y: th.y,
+        up: true,
+      };
+      try {
+        shootUpChecks(state, command);
+      } catch (e) {
+        if (isRuleError(e)) continue;
+        throw e;
+      }
+      const w = state.rules.weapons[weapon];
+      if (!w || w.kind === 'melee' || w.kind === 'drone-gun') continue;
+      // `decideShootUp`'s dice: a gun's dice and pluses, else one die at the weapon's number.
+      const gun = w.kind === 'gun';
+      const dice = gun ? w.dice + ((t.bonus[`${weapon}:dice`] ?? 0) > 0 ? 1 : 0) : 1;
+      const plus = gun ? (t.chicken ? 0 : (t.bonus[weapon] ?? 0)) - (t.dash === 'penalised' ? 2 : 0) : 0;
+      const p = Math.min(1, Math.max(0, (7 - (w.hitOn - plus)) / 6));
+      out.push({ command, chance: 1 - (1 - p) ** dice, kill: atLeast(dice, p, left) });
+    }
+  }
+  return out;
+}
+
+/** The chance of at least `k` successes in `n` tries of chance `p` each. */
+function atLeast(n: number, p: number, k: number): number {
+  let sum = 0;
+  let choose = 1;
+  for (let i = 0; i <= n; i++) {
+    if (i >= k) sum += choose * p ** i * (1 - p) ** (n - i);
+    choose = (choose * (n - i)) / (i + 1);
+  }
+  return sum;
+}
+
 /** GRAPPLE (paid as a shooting action) against each Threat in contact. */
 export function legalGrapples(state: FdState, t: Teamer): CommandOf<'grapple'>[] {
   const out: CommandOf<'grapple'>[] = [];
@@ -211,6 +281,39 @@ export function legalDoorOps(state: FdState, t: Teamer): CommandOf<'operateDoor'
     if (!d || d.stuck || !g.zone.includes(sq)) continue;
     if (d.open && d.jammed) continue;
     out.push({ type: 'operateDoor', teamerId: t.id, door: g.index, open: !d.open });
+  }
+  return out;
+}
+
+/**
+ * Who may dive under this door as it closes (15.2, `actions.ts` `diversFor`'s checks): each able
+ * Teamer (not up in a ceiling) in one of its aperture squares with room in the square opposite and
+ * no Threat there, in team order while the room lasts (two stacked men may dive together into an
+ * empty square), so any of them named together is accepted. How each would pay (his WAIT chit, else
+ * a READY one, else a fumble test he dies on if he fails it) is for the caller to weigh.
+ */
+export function legalDivers(state: FdState, door: number): string[] {
+  const out: string[] = [];
+  const arena = arenaOf(state);
+  const d = arena.doors[door];
+  if (!d) return out;
+  const w = arena.width;
+  let landed: number[] | null = null;
+  for (const id of state.teamOrder) {
+    const t = state.teamers[id] as Teamer;
+    if (!canAct(t) || t.up === true) continue;
+    const here = (t.y as number) * w + (t.x as number);
+    const side = d.sides.find((sd) => sd.a === here || sd.b === here);
+    if (!side) continue;
+    const to = side.a === here ? side.b : side.a;
+    const x = to % w;
+    const y = Math.floor(to / w);
+    const already = landed?.filter((l) => l === to).length ?? 0;
+    if ((arena.capacity[to] as number) - teamersAt(state, x, y).length - already < 1 || threatAt(state, x, y))
+      continue;
+    landed ??= [];
+    landed.push(to);
+    out.push(id);
   }
   return out;
 }
@@ -500,16 +603,17 @@ export function legalCommands(state: FdState): FdCommand[] {
     const t = state.teamers[id] as Teamer;
     if (readyChit(t) === null && waitChit(t) === null) continue;
     if (t.up === true) {
-      // Up in the ceiling (19) only his grapples and picking up a fallen comrade up there, beside
-      // moving and WAIT, are his to give.
+      // Up in the ceiling (19) only his grapples and shots at a Threat up there and picking up a
+      // fallen comrade up there, beside moving and WAIT, are his to give.
       if (canActNow(state, t) && canPay(state, t, 'shoot')) out.push(...legalGrapplesUp(state, t));
-      out.push(...legalCarries(state, t));
+      out.push(...legalShotsUp(state, t).map((s) => s.command), ...legalCarries(state, t));
       if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
       continue;
     }
     out.push(
       ...legalShots(state, t).map((s) => s.command),
       ...legalGrenades(state, t).map((s) => s.command),
+      ...legalShotsUp(state, t).map((s) => s.command),
       ...legalGrapples(state, t),
       ...legalDoorOps(state, t),
       ...legalScans(state, t),

@@ -5,16 +5,18 @@ import { isArenaSquare } from '../arena/model.ts';
 import { positionPoint } from '../arena/positions.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
-import { ceilingOf, legalClimbs } from '../ceiling.ts';
+import { ceilingOf, legalClimbs, legalGrapplesUp } from '../ceiling.ts';
 import { scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
-import { threatAt } from '../figures.ts';
+import { isCarried, threatAt } from '../figures.ts';
 import {
   canMove,
   canWait,
   type LegalShot,
+  type LegalShotUp,
   legalCarries,
+  legalDivers,
   legalDoorOps,
   legalDroneDirections,
   legalDroneSetups,
@@ -23,6 +25,7 @@ import {
   legalJuggles,
   legalScans,
   legalShots,
+  legalShotsUp,
   legalSteps,
   legalTasks,
 } from '../legal.ts';
@@ -39,13 +42,16 @@ import { routeField } from './route.ts';
 /**
  * The simulator's built-in team policy: simple, greedy, and choosing only among legal commands
  * (`legal.ts`), so the ruleset is asked once per command. In each activation a Teamer:
- * 1. carrying a comrade (or a pod), opens a shut door in his way or walks on home (to the entry
- *    square, then over the bridge);
- * 2. throws a grenade at a pack of at least `grenadePack` Threats (none in his own square) when
+ * 1. carrying a comrade (or a pod), shuts the door behind him on a Threat (`shutBehind`), opens a
+ *    shut door in his way or walks on home (to the entry square, then over the bridge); any man
+ *    heading home shuts an open door behind him on a Threat within `shutRange` before anything
+ *    else, a man in the doorway on its far side diving under it (`shutPlan`, 15.2);
+ * 2. (up in a ceiling, 19: shoots or grapples a Threat beside him up there first) throws a grenade at a pack of at least `grenadePack` Threats (none in his own square) when
  *    its expected kills, over every scatter the pack's table allows and less `grenadeComradeCost`
  *    for each comrade it may hit, beat the best shot's kill chance; else shoots the Threat with
  *    the best odds of a kill (then of a hit, then a shot that needs no comrade to -DUCK!, then
- *    the nearer), else grapples one in contact;
+ *    the nearer), or shoots up at a Threat in a ceiling when that is worth more (`bestShotUp`),
+ *    else grapples one in contact;
  * 3. picks up a comrade out of action next to him (or a marked pod, in Salvage); clears the found
  *    Source; works a console the mission asks for; turns over a Source chit; reloads an empty
  *    gun; opens the door he came for or a shut one in his way; stands up;
@@ -124,6 +130,12 @@ export interface PolicyOptions {
    * square (`drive.ts`). Null: nobody drives.
    */
   readonly driver: string | null;
+  /**
+   * Shutting a door behind the Team (15.1) on its way home: a Threat this near (13.2 squares) in the
+   * tile beyond the door makes the last man through shut it, diving under it (15.2) if he, or a
+   * comrade, still stands in the doorway on the Threats' side. Below 0: the policy never shuts one.
+   */
+  readonly shutRange: number;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -144,6 +156,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   droneRange: 6,
   droneStandOff: 3,
   driver: null,
+  shutRange: 6,
 };
 
 interface Target {
@@ -198,7 +211,12 @@ function objectiveMet(state: FdState): boolean {
     o.conditions.every((c) => {
       switch (c.kind) {
         case 'all-placed-threats-dead':
-          return state.threatOrder.length === 0 && state.progress.threatsPlaced > 0;
+          // Threats up in a ceiling (19) count too (evaluation.ts).
+          return (
+            state.threatOrder.length === 0 &&
+            (state.ceiling?.order.length ?? 0) === 0 &&
+            state.progress.threatsPlaced > 0
+          );
         case 'source-cleared':
           return state.progress.sourceCleared;
         case 'source-found':
@@ -290,6 +308,14 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
     if (th && (th.carrying !== null || board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange))
       threats.push({ x: th.x, y: th.y });
   }
+  // A Threat up in a ceiling (19) is hunted from below: under it a man can shoot up at it, and it
+  // means to drop on the Team anyway.
+  const ceiling = state.ceiling;
+  if (ceiling)
+    for (const id of ceiling.order) {
+      const th = ceiling.threats[id];
+      if (th && board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange) threats.push({ x: th.x, y: th.y });
+    }
   const th = nearest(board, t, threats);
   if (th) return th;
   if (objectiveMet(state)) return home(state);
@@ -453,6 +479,20 @@ function bestShot(shots: readonly LegalShot[]): LegalShot | null {
     if (better > 0) best = s;
   }
   return best;
+}
+
+/** The best shot into a ceiling (19, `legalShotsUp`): likeliest kill, then likeliest hit. */
+function bestShotUp(state: FdState, t: Teamer): LegalShotUp | null {
+  if ((state.ceiling?.order.length ?? 0) === 0) return null;
+  let best: LegalShotUp | null = null;
+  for (const s of legalShotsUp(state, t))
+    if (!best || s.kill > best.kill || (s.kill === best.kill && s.chance > best.chance)) best = s;
+  return best;
+}
+
+/** A shot up's worth in the same kills as `shotWorth`. */
+function upWorth(s: LegalShotUp): number {
+  return (s.chance + s.kill) / 2;
 }
 
 /**
@@ -667,6 +707,14 @@ function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   const climb = climbNow(state, t, wanted);
   if (climb) return climb;
   const g = ceilingGoal(state, t, wanted) ?? wanted;
+  // Through a doorway on the way home with a Threat behind: stop in its zone to shut it with the
+  // chit left (`shutPlan`; he is on the near side, so he need not dive).
+  if (m.steps >= 1 && readyChit(t) !== null && shutPlan(state, t, wanted, readyLeft(t), P)) {
+    const th = nearestThreat(state, t.x as number, t.y as number);
+    return th && !t.ducked && (th.x !== t.x || th.y !== t.y)
+      ? { type: 'endMove', teamerId: t.id, facing: facingToward(t.x as number, t.y as number, th.x, th.y) }
+      : { type: 'endMove', teamerId: t.id };
+  }
   const steps = legalSteps(state);
   if (t.x === null || t.y === null) {
     // On the bridge: board if the entry square has room; go back only once the Team heads home
@@ -785,6 +833,90 @@ function doorOnTheWay(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | 
     if (across) return op;
   }
   return null;
+}
+
+/**
+ * A door worth shutting behind the Team as it heads home (15.1), with the men who dive under it as
+ * it closes (15.2): the door is open, he stands in its zone, and a Threat within `shutRange` stands
+ * in the tile beyond it (the side farther from home by the route field). Every man on that side, or
+ * farther from home than the doorway, must be able to dive: standing in one of its aperture squares
+ * with room opposite (`legalDivers`) and a chit to pay with (the closer his second one, `chits`
+ * being his READY chits left), so nobody is shut out and nobody dives on a fumble test that may
+ * kill him. Null: no such door.
+ */
+function shutPlan(
+  state: FdState,
+  t: Teamer,
+  g: Target,
+  chits: number,
+  P: PolicyOptions,
+): { door: number; divers: string[] } | null {
+  if (P.shutRange < 0 || !g.home || t.x === null || t.y === null || t.up === true) return null;
+  const arena = arenaOf(state);
+  const w = arena.width;
+  const here = t.y * w + t.x;
+  let field: Int16Array | null = null;
+  for (const geo of arena.doors) {
+    const d = state.doors[geo.index];
+    if (!d?.open || d.stuck || d.jammed || !geo.zone.includes(here)) continue;
+    field ??= routeField(arena, g.y * w + g.x, stuckDoors(state), droneSquares(state));
+    // The doorway's far side: the aperture squares farther from home.
+    const s0 = geo.sides[0];
+    if (!s0) continue;
+    const va = field[s0.a] as number;
+    const vb = field[s0.b] as number;
+    if (va < 0 || vb < 0 || va === vb) continue;
+    const farTile = arena.tileOf[va > vb ? s0.a : s0.b];
+    const farV = Math.max(va, vb);
+    const board = boardOf(state);
+    const behind = state.threatOrder.some((id) => {
+      const th = state.threats[id];
+      return (
+        th !== undefined &&
+        arena.tileOf[th.y * w + th.x] === farTile &&
+        board.distance(t.x as number, t.y as number, th.x, th.y) <= P.shutRange
+      );
+    });
+    if (!behind) continue;
+    const can = legalDivers(state, geo.index);
+    const divers: string[] = [];
+    const shutOut = state.teamOrder.some((id) => {
+      const m = state.teamers[id] as Teamer;
+      if (m.x === null || m.y === null || m.left || isCarried(state, id)) return false;
+      const sq = m.y * w + m.x;
+      const v = field?.[sq] ?? -1;
+      if (arena.tileOf[sq] !== farTile && v < farV) return false;
+      const paid = m.id === t.id ? chits >= 2 : waitChit(m) !== null || readyChit(m) !== null;
+      if (!paid || !can.includes(id)) return true;
+      divers.push(id);
+      return false;
+    });
+    if (!shutOut) return { door: geo.index, divers };
+  }
+  return null;
+}
+
+/** How many READY chits he has left. */
+function readyLeft(t: Teamer): number {
+  return (t.chits[0] === 'READY' ? 1 : 0) + (t.chits[1] === 'READY' ? 1 : 0);
+}
+
+/** Shutting the door behind him now (`shutPlan`), when the rules list the shut (`legalDoorOps`). */
+function shutBehind(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (P.shutRange < 0 || t.x === null || t.y === null) return null;
+  // Most activations stand in no open doorway: that is asked first, with nothing made.
+  const arena = arenaOf(state);
+  const here = t.y * arena.width + t.x;
+  if (!arena.doors.some((g) => state.doors[g.index]?.open === true && g.zone.includes(here))) return null;
+  const plan = shutPlan(state, t, goal(state, t, P), readyLeft(t), P);
+  if (!plan || !legalDoorOps(state, t).some((d) => !d.open && d.door === plan.door)) return null;
+  return {
+    type: 'operateDoor',
+    teamerId: t.id,
+    door: plan.door,
+    open: false,
+    ...(plan.divers.length > 0 ? { divers: plan.divers } : {}),
+  };
 }
 
 /** Threats within 2 squares (13.2) of the entry square. */
@@ -916,15 +1048,21 @@ function droneWalk(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nul
 /** An activated Teamer's next action, or null when he has nothing worth a chit. */
 function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (t.up === true) {
-    // Up in a ceiling (19): he picks up the fallen comrade in reach, else moves (to him, or to an
-    // exit to climb down); the floor's actions are not his to give up there.
+    // Up in a ceiling (19): he shoots or grapples a Threat up there in reach, picks up the fallen
+    // comrade in reach, else moves (to him, or to an exit to climb down); the floor's actions are
+    // not his to give up there.
+    const up = bestShotUp(state, t);
+    if (up) return up.command;
+    const grappleUp = legalGrapplesUp(state, t)[0];
+    if (grappleUp) return grappleUp;
     const carry = legalCarries(state, t).find((c) => c.comradeId !== undefined);
     if (carry) return carry;
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
   }
   if (t.carrying !== null || t.cargo !== null) {
-    // Taking a comrade or a pod home: open a shut door in the way, else walk on.
-    const door = doorOnTheWay(state, t, P);
+    // Taking a comrade or a pod home: shut the door behind him on a Threat, open a shut one in the
+    // way, else walk on.
+    const door = shutBehind(state, t, P) ?? doorOnTheWay(state, t, P);
     if (door) return door;
     return canMove(state, t) ? { type: 'move', teamerId: t.id } : null;
   }
@@ -936,9 +1074,15 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   }
   const juggle = juggleWorthIt(state, t, P);
   if (juggle) return juggle;
+  // Heading home with Threats behind: a door between them beats a shot.
+  const shut = shutBehind(state, t, P);
+  if (shut) return shut;
   const shot = bestShot(legalShots(state, t));
   const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
   if (grenade) return grenade.command;
+  // A Threat up in a ceiling (19) is shot at from below when that is the better shot.
+  const up = bestShotUp(state, t);
+  if (up && (!shot || upWorth(up) > shotWorth(shot))) return up.command;
   if (shot) return shot.command;
   const grapple = legalGrapples(state, t)[0];
   if (grapple) return grapple;
@@ -1055,10 +1199,13 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
   // Between activations a waiting Teamer may shoot with his WAIT chit; otherwise the phase ends.
   for (const id of state.teamOrder) {
     const t = state.teamers[id] as Teamer;
-    if (waitChit(t) === null || t.up === true) continue;
-    const shot = bestShot(legalShots(state, t));
-    const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
+    if (waitChit(t) === null) continue;
+    // Up in a ceiling (19) only a shot at a Threat up there is his.
+    const shot = t.up === true ? null : bestShot(legalShots(state, t));
+    const grenade = t.up === true ? null : bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
     if (grenade) return grenade.command;
+    const up = bestShotUp(state, t);
+    if (up && (!shot || upWorth(up) > shotWorth(shot))) return up.command;
     if (shot) return shot.command;
   }
   return { type: 'endTeamPhase' };

@@ -64,6 +64,17 @@ export function packWithTampering(pack: FdPack, tamperedOn: readonly number[]): 
   return { ...pack, campaign: { ...pack.campaign, cargoTampering: { tamperedOn: [...tamperedOn] } } };
 }
 
+/**
+ * The pack with the ceiling extension (19) switched on (pack `options.switches.ceiling`; CLI
+ * `--ceiling`). The rest of the pack is the same object.
+ */
+export function packWithCeiling(pack: FdPack): FdPack {
+  return {
+    ...pack,
+    options: { ...pack.options, switches: { ...pack.options.switches, ceiling: true } },
+  };
+}
+
 export function runMission(
   mission: string,
   seed: number,

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { simulator } from '../../../cli/simulate-fundamental-duck.ts';
+import type { FdCommand } from '../commands.ts';
+import { defaultPack } from '../data/pack.ts';
+import type { FdEvent } from '../events.ts';
+import { fundamentalDuck as fd } from '../index.ts';
+import { legalShotsUp } from '../legal.ts';
+import type { Teamer } from '../state.ts';
+import { ceilingOverTile4, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from '../test-kit.ts';
+import { policyStats, policyStep } from './policy.ts';
+import { packWithCeiling, runMission } from './run.ts';
+
+/**
+ * The policy fighting Threats up in a ceiling (19): from the floor it shoots up at one within the
+ * Bio-Sensor's reach, and a man up there shoots or grapples one beside him, every command from the
+ * legal lists (none refused).
+ */
+
+const pack = packWithCeiling(defaultPack);
+
+/** Boarded; tile 4 has a ceiling (a hatch at (7,6)) with a Harpy up in it above (8,7); YOU (HAR, Bio-Sensor) at (8,5) facing south. */
+function harpyAbove(): Table {
+  const t = new Table(
+    new ScriptThenSeeded([6, 1, 1, 1, 2, 1, 2, 3, 1, 6, 1, 3, 5, 4, 4, 3, 5, 5, 4], 5),
+    fd.setup({ pack }),
+  );
+  t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] } })]);
+  t.send({ type: 'board' });
+  t.fold([ceilingOverTile4()]);
+  t.fold([
+    {
+      type: 'threats.placed',
+      tile: 4,
+      marker: 0,
+      ping: 'green',
+      countFaces: [],
+      threats: [{ id: 'h9', species: 'harpy', x: 8, y: 7, facing: 0, faces: [] }],
+      tieFaces: [],
+    },
+    { type: 'ceiling.entered', tile: 4, rolls: [{ threatId: 'h9', face: 5 }], up: ['h9'] },
+  ]);
+  t.send({ type: 'gmOverride', teamerId: 'you', x: 8, y: 5, facing: 4, reason: 'set-up' }, GM);
+  const you = t.state.teamers.you as Teamer;
+  t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, weapons: ['har'], ammo: {} }, reason: 'test' }]);
+  return t;
+}
+
+/** The policy's commands until `who` has shot or grappled (at most `n`). */
+function play(t: Table, who: string, seed: number, n = 20): FdCommand[] {
+  const ctx = { actor: PLAYER, dice: new ScriptThenSeeded([], seed) };
+  const sent: FdCommand[] = [];
+  for (let i = 0; i < n; i++) {
+    const step = policyStep(t.state, ctx);
+    if (!step) break;
+    sent.push(step.command);
+    t.fold(step.events);
+    const c = step.command;
+    if ((c.type === 'shoot' || c.type === 'grapple') && c.teamerId === who) break;
+  }
+  return sent;
+}
+
+describe('the policy fights Threats up in a ceiling (19)', () => {
+  it('shoots up through the ceiling at a Harpy within the Bio-Sensor’s reach', () => {
+    for (const seed of [1, 2, 3]) {
+      const t = harpyAbove();
+      const refused = policyStats.refused;
+      const sent = play(t, 'you', seed);
+      expect(policyStats.refused).toBe(refused);
+      expect(sent.at(-1)).toEqual({ type: 'shoot', teamerId: 'you', weapon: 'har', x: 8, y: 7, up: true });
+    }
+  });
+
+  it('lists no shot up without the Bio-Sensor near, so the policy cannot send one', () => {
+    const t = harpyAbove();
+    const you = t.state.teamers.you as Teamer;
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, bioSensor: false }, reason: 'test' }]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    expect(legalShotsUp(t.state, t.state.teamers.you as Teamer)).toEqual([]);
+  });
+
+  it('a man up there shoots or grapples the Threat beside him before anything else', () => {
+    for (const seed of [1, 2, 3]) {
+      const t = harpyAbove();
+      const brick = t.state.teamers.brick as Teamer;
+      t.send({ type: 'gmOverride', teamerId: 'you', x: 0, y: 7, facing: 2, reason: 'set-up' }, GM);
+      t.fold([
+        { type: 'ceiling.climbed', teamerId: 'brick', up: true, x: 7, y: 6, cost: 2 },
+        {
+          type: 'gm.overrode',
+          by: 'gm',
+          teamer: { ...brick, x: 7, y: 6, up: true, facing: 4 },
+          reason: 'test',
+        },
+      ]);
+      const refused = policyStats.refused;
+      const sent = play(t, 'brick', seed);
+      expect(policyStats.refused).toBe(refused);
+      const last = sent.at(-1);
+      expect(last?.type === 'shoot' ? last.up : last?.type === 'grapple').toBe(true);
+      const mine = sent.filter((c) => 'teamerId' in c && c.teamerId === 'brick').map((c) => c.type);
+      expect(mine).toEqual(['activate', last?.type]);
+    }
+  });
+
+  it('happens in whole missions with the ceiling on: Clean Sweep seed 28 wounds a Threat up there, none refused, the same again', () => {
+    // Ceiling Threats are rare and drop at their first Threat phase: 12 went up in 40 Clean Sweeps.
+    const refused = policyStats.refused;
+    const log: FdEvent[] = [];
+    const a = runMission('clean-sweep', 28, 40, 20_000, { pack }, log);
+    expect(runMission('clean-sweep', 28, 40, 20_000, { pack })).toEqual(a);
+    expect(policyStats.refused).toBe(refused);
+    expect(log.some((e) => e.type === 'ceiling.wounded' || e.type === 'ceiling.killed')).toBe(true);
+  });
+
+  it('the CLI plays with the ceiling on under --ceiling and says so in its JSON', async () => {
+    const out: string[] = [];
+    const io = { out: (x: string) => out.push(x), err: () => {} };
+    const args = ['--n', '2', '--max-turns', '4', '--json'];
+    expect(await simulator.run([...args, '--ceiling'], io)).toBe(0);
+    expect(await simulator.run(args, io)).toBe(0);
+    expect(JSON.parse(out[0] as string)).toMatchObject({ ceiling: true, n: 2 });
+    expect(JSON.parse(out[1] as string).ceiling).toBeUndefined();
+  });
+});
