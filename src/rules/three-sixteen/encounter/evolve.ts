@@ -31,13 +31,12 @@ import {
   noteKillCaused,
   removeToken,
   resolveAlienAttack,
-  startRound,
   stepPosition,
   strikeTroopers,
   tickArmour,
   withFlashbackUsed,
 } from './core.ts';
-import { rangeSet } from './round.ts';
+import { ambushKill, startRound as openRound, rangeSet } from './round.ts';
 import { FAR, failedSlot, isStandoff, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
@@ -121,14 +120,11 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
     case 'range.set':
       return rangeSetOnRecord(state, POSITION_INDEX[event.range]);
     case 'ambush.resolved': {
-      let s = state;
-      for (const a of event.attacks) {
-        if (!a.kills || (s.encounter?.tokens ?? 0) <= 0) continue;
-        s = removeToken(s, a.trooperId);
-        s = addKills(s, a.trooperId, a.kills.total);
-        s = noteKillCaused(s);
-      }
-      return startRound(s);
+      // round.ts `ambushKill` for each fire, then round 1 opens, on the record.
+      const r = evolveRecord(state);
+      for (const a of event.attacks) ambushKill(r, r.ids.indexOf(a.trooperId), a.kills ? a.kills.total : -1);
+      openRound(r);
+      return r.writeBack(state);
     }
     case 'round.declared':
       return editEncounter(state, (draft, e) => {

@@ -10,6 +10,8 @@ import {
   type EncounterEndReason,
   type EncounterStep,
   editEncounter,
+  editThreat,
+  editTrooper,
   type Position,
   RANGES,
   type Range,
@@ -407,6 +409,11 @@ export class EncounterRecord {
   readonly kills: number[];
   /** Kills each trooper counted this round (`killsByTrooperThisRound`: Ignore Wounds takes them back). */
   readonly roundKills: number[];
+  /**
+   * The kills each counted in the round before (`killsByTrooperLastRound`), as the round turned
+   * over: read and written for the table only (the simulator's Ignore Wounds answers its own round).
+   */
+  readonly lastRoundKills: number[];
   /** Had a Weakness induced this mission (once per trooper: `missionFlags.inducedWeakness`). */
   readonly induced: number[];
   readonly strengthsUsed: number[];
@@ -435,6 +442,10 @@ export class EncounterRecord {
   roundsWithoutKillsIfVoid = -1;
   killsThisRound = 0;
   endReason: EncounterEndReason | null = null;
+  /** Tokens the troopers' kills took since the record was read (the threat's `removed`, for the write-back). */
+  killedTokens = 0;
+  /** The trooper who took the planet's last token since then (−1: nobody; `removedFinalToken`). */
+  finalTokenBy = -1;
   /** Tokens that went back to the planet's pool when the encounter ended. */
   returned = 0;
   /** Strengths used (the `strength.used` events the command path would have made). */
@@ -531,6 +542,7 @@ export class EncounterRecord {
     this.weaknessesLeft = zeros(size);
     this.kills = zeros(size);
     this.roundKills = zeros(size);
+    this.lastRoundKills = zeros(size);
     this.induced = zeros(size);
     this.strengthsUsed = zeros(size);
     this.rank = zeros(size);
@@ -741,6 +753,7 @@ export class EncounterRecord {
       this.weaknessesLeft[i] = available(t.weaknesses);
       this.kills[i] = t.killsThisMission;
       this.roundKills[i] = e.killsByTrooperThisRound[id] ?? 0;
+      this.lastRoundKills[i] = e.killsByTrooperLastRound?.[id] ?? 0;
       this.induced[i] = t.missionFlags.inducedWeakness ? 1 : 0;
       this.strengthsUsed[i] = 0;
       this.rank[i] = t.rank;
@@ -875,6 +888,8 @@ export class EncounterRecord {
     const forced = e.forcedWeakness[0];
     this.forced = forced === undefined ? -1 : this.ids.indexOf(forced);
     this.kept = null;
+    this.killedTokens = 0;
+    this.finalTokenBy = -1;
     this.endReason = e.endReason;
     this.returned = 0;
     this.strengths = 0;
@@ -908,11 +923,56 @@ export class EncounterRecord {
    * record written back to it: `evolve` runs those functions on a record of its state and keeps
    * their result this way. It writes the encounter's round: the step, the round's number, the
    * standoff counts, the kills of the round, the round's effects and Enrage's bonus, and what the
-   * record emptied (declarations, dice, the order, the faces troopers fell at), and the positions.
-   * The troopers and the Kills waiting are not written (no function `evolve` runs yet changes them).
+   * record emptied (declarations, dice, the order, the faces troopers fell at), the positions, the
+   * tokens, and the troopers' kills (their kills of the round, of the mission and in total, the
+   * threat's tokens removed, who took the last one). Wounds, Strengths and Weaknesses and the Kills
+   * waiting are not written (no function `evolve` runs yet changes them).
    */
   writeBack(state: ThreeSixteenState): ThreeSixteenState {
+    let s = this.writeEncounter(state);
+    if (this.killedTokens > 0) {
+      const k = this.killedTokens;
+      s = editThreat(s, (draft, t) => {
+        draft.removed = t.removed + k;
+      });
+    }
+    for (let i = 0; i < this.n; i++) {
+      const id = this.ids[i] as string;
+      const t = s.troopers[id] as Trooper;
+      const more = (this.kills[i] as number) - t.killsThisMission;
+      const last = this.finalTokenBy === i;
+      if (more === 0 && !last) continue;
+      s = editTrooper(s, id, (draft, tr) => {
+        draft.killsThisMission = tr.killsThisMission + more;
+        draft.totalKills = tr.totalKills + more;
+        if (last) draft.missionFlags = { ...tr.missionFlags, removedFinalToken: true };
+      });
+    }
+    return s;
+  }
+
+  /** The encounter's part of `writeBack`. */
+  private writeEncounter(state: ThreeSixteenState): ThreeSixteenState {
     return editEncounter(state, (draft, e) => {
+      draft.tokens = this.tokens;
+      // The kills each trooper counted this round (and, once the round turned over, in the one
+      // before), written over the state's maps where they differ.
+      let before = e.killsByTrooperThisRound;
+      let kills: Record<string, number> = e.killsByTrooperThisRound;
+      if (this.round !== e.round) {
+        for (let i = 0; i < this.n; i++) {
+          const id = this.ids[i] as string;
+          if ((before[id] ?? 0) !== this.lastRoundKills[i])
+            before = withKey(before, id, this.lastRoundKills[i] as number);
+        }
+        draft.killsByTrooperLastRound = before;
+        kills = {};
+      }
+      for (let i = 0; i < this.n; i++) {
+        const id = this.ids[i] as string;
+        if ((kills[id] ?? 0) !== this.roundKills[i]) kills = withKey(kills, id, this.roundKills[i] as number);
+      }
+      draft.killsByTrooperThisRound = kills;
       let positions: Record<string, Position> | null = null;
       for (let i = 0; i < this.n; i++) {
         const id = this.ids[i] as string;
@@ -925,13 +985,7 @@ export class EncounterRecord {
         positions[id] = now;
       }
       if (positions) draft.positions = positions;
-      if (this.round !== e.round) {
-        draft.round = this.round;
-        // A new round: the kills each trooper counted become the round before's (Ignore Wounds on
-        // the table may still answer them), the state's map as it stood.
-        draft.killsByTrooperLastRound = e.killsByTrooperThisRound;
-        draft.killsByTrooperThisRound = {};
-      }
+      draft.round = this.round;
       draft.step = STEP_NAME[this.step] as EncounterStep;
       draft.aliensDeclared = this.aliensDeclared;
       draft.cursor = this.cursor;

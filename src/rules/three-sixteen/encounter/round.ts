@@ -293,6 +293,7 @@ export function startRound(r: EncounterRecord): void {
   r.removedNow = 0;
   for (let i = 0; i < r.n; i++) {
     r.fellAt[i] = -1;
+    r.lastRoundKills[i] = r.roundKills[i] as number;
     r.roundKills[i] = 0;
   }
 }
@@ -664,16 +665,30 @@ function pcAmbush(r: EncounterRecord, dice: DiceSource): void {
   const count = ambushAttacks(r, dice);
   for (let k = 0; k < count; k++) {
     const i = ambushOrder[k] as number;
-    const kills = ambushKills[i] as number;
-    if (kills < 0 || r.tokens <= 0) continue;
-    r.tokens--;
-    r.removedNow++;
-    r.kills[i] = (r.kills[i] as number) + kills;
-    r.roundKills[i] = (r.roundKills[i] as number) + kills;
-    r.killsThisRound++;
+    ambushKill(r, i, ambushKills[i] as number);
   }
   startRound(r);
   advance(r);
+}
+
+/**
+ * One trooper's fire in the troopers' ambush (`ambush.resolved`; −1: no kill roll): with a token
+ * left, it takes one and counts its kills. evolve.ts runs it on its state's record too.
+ */
+export function ambushKill(r: EncounterRecord, i: number, kills: number): void {
+  if (kills >= 0 && r.tokens > 0) tokenKilled(r, i, kills);
+}
+
+/** Trooper i's kill roll of `kills` takes a token out of the encounter: counted for it and for the round. */
+function tokenKilled(r: EncounterRecord, i: number, kills: number): void {
+  // Whoever takes the planet's last token (none left in the pool either) is noted for its medal.
+  if (r.tokens === 1 && r.pool === 0) r.finalTokenBy = i;
+  r.tokens--;
+  r.removedNow++;
+  r.killedTokens++;
+  r.kills[i] = (r.kills[i] as number) + kills;
+  r.roundKills[i] = (r.roundKills[i] as number) + kills;
+  r.killsThisRound++;
 }
 
 /**
@@ -915,13 +930,7 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
     const p = r.pos[i] as number;
     const spec = p === BEYOND_FAR ? null : (r.spec[i]?.[p] ?? null);
     const k = killRoll(r, i, spec, dice);
-    if (k >= 0) {
-      r.tokens--;
-      r.removedNow++;
-      r.kills[i] = (r.kills[i] as number) + k;
-      r.roundKills[i] = (r.roundKills[i] as number) + k;
-      r.killsThisRound++;
-    }
+    if (k >= 0) tokenKilled(r, i, k);
     if (r.grenades[i] && spec !== null) {
       // The blast catches every trooper at Close who failed this round.
       const face = r.qFace[slot] as number;
