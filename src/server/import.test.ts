@@ -96,8 +96,9 @@ async function playCampaign(base: string): Promise<{ table: CreateTableResponse;
   for (let i = 0; i < 40; i++) {
     const head = (await gm.command({ type: 'chat.say', text: `step ${i}` })) as { seq: number };
     await gm.caughtUp(head.seq);
-    await new Promise((r) => setTimeout(r, 20)); // the view follows its events on the next tick
-    const state = gm.lastView() as ThreeSixteenState;
+    // The view follows its events on a later turn of the server's loop: wait for it, not a moment
+    // (a sleep let a loaded machine hand the policy the view before the last command's result).
+    const state = (await gm.viewAt(head.seq)) as ThreeSixteenState;
     const command = nextCommand(state, memo) as Record<string, unknown> | null;
     if (!command) break;
     const acting = actingFor(command);

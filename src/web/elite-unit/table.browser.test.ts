@@ -271,15 +271,19 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     // depends on whether a hit location is needed): a digital roll could kill Orr, and the magic
     // below needs him standing.
     await blast.getByRole('button', { name: 'Deal the damage to those caught' }).click();
-    const dealt = gm.getByTestId('last-attack').getByTestId('bystanders');
+    const dealt = gm.getByTestId('last-attack').getByTestId('bystanders').filter({ hasText: 'Raider Two' });
+    const face = gm.locator('.dice-prompt input[name="face"]');
     for (let i = 0; i < 40; i++) {
-      if ((await dealt.count()) > 0 && ((await dealt.textContent()) ?? '').includes('Raider Two')) break;
-      const face = gm.locator('.dice-prompt input[name="face"]');
-      if (await face.isVisible()) {
-        await face.fill('1');
-        await face.press('Enter');
-      }
-      await gm.waitForTimeout(250);
+      // The next die asked for, or the dealt damage on the page: whichever the table shows next.
+      await face.or(dealt).first().waitFor();
+      if (!(await face.isVisible())) break;
+      await face.fill('1');
+      await face.press('Enter');
+      // The box asks for the next die (emptied) or goes away with the command's answer.
+      await gm.waitForFunction(() => {
+        const input = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
+        return !input || input.value === '';
+      });
     }
     try {
       await expect

@@ -89,6 +89,25 @@ export async function typeDice(page: Page, face: number): Promise<number> {
   }
 }
 
+/** Skips the aliens' turn being played back, and waits until the board shows where it ended. */
+export async function skipPlayback(page: Page): Promise<void> {
+  await page.getByTestId('fd-skip').click();
+  await page.getByTestId('fd-skip').waitFor({ state: 'detached' });
+}
+
+/**
+ * For a loop that plays on while nothing is its to do (the aliens' turn still arriving): waits
+ * until the status line is no longer `before`, or a playback or the evaluation is shown.
+ */
+export async function movedOn(page: Page, before: string): Promise<void> {
+  await page.waitForFunction(
+    (b) =>
+      document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b ||
+      document.querySelector('[data-testid="fd-skip"], [data-testid="fd-evaluation"]') !== null,
+    before,
+  );
+}
+
 /** Waits until the status line says the table waits on this seat for `text`. */
 export async function waitYourMove(page: Page, text: RegExp): Promise<void> {
   await page.getByTestId('fd-your-move').filter({ hasText: text }).waitFor({ timeout: 20_000 });

@@ -9,7 +9,15 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { gmPlace, newDuckTable, settled, typeDice, waitYourMove } from './browser-kit.ts';
+import {
+  gmPlace,
+  movedOn,
+  newDuckTable,
+  settled,
+  skipPlayback,
+  typeDice,
+  waitYourMove,
+} from './browser-kit.ts';
 
 /**
  * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
@@ -68,8 +76,7 @@ async function playToTheEnd(page: Page): Promise<number> {
     if (await page.getByTestId('fd-skip').isVisible()) {
       threatTurns++;
       await shot(page, 'aliens-turn');
-      await page.getByTestId('fd-skip').click();
-      await page.getByTestId('fd-skip').waitFor({ state: 'detached' });
+      await skipPlayback(page);
     }
     if (await page.getByTestId('fd-evaluation').isVisible()) return threatTurns;
     if (await page.getByTestId('rejection').isVisible())
@@ -109,12 +116,7 @@ async function playToTheEnd(page: Page): Promise<number> {
       await press(page, 'fd-end-team-confirm');
     } else {
       // Nothing to do yet (the aliens' turn is still arriving): wait for the page to move on.
-      await page.waitForFunction(
-        (b) =>
-          document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b ||
-          document.querySelector('[data-testid="fd-skip"], [data-testid="fd-evaluation"]') !== null,
-        now,
-      );
+      await movedOn(page, now);
     }
   }
   throw new Error(`the mission did not end; the table says: ${await status(page)}`);

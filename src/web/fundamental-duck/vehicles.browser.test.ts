@@ -11,7 +11,16 @@ import {
   pageProblems,
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
-import { boardedDuckTable, cursorTo, gmPlace, logText, newDuckTable, settled } from './browser-kit.ts';
+import {
+  boardedDuckTable,
+  cursorTo,
+  gmPlace,
+  logText,
+  movedOn,
+  newDuckTable,
+  settled,
+  skipPlayback,
+} from './browser-kit.ts';
 
 /**
  * The vehicle controls (Vehicle.tsx) in real Chromium against the real server, on a desktop and
@@ -58,8 +67,7 @@ async function untilYouAreNext(page: Page): Promise<void> {
       await settled(page);
     };
     if (await page.getByTestId('fd-skip').isVisible()) {
-      await page.getByTestId('fd-skip').click();
-      await page.getByTestId('fd-skip').waitFor({ state: 'detached' });
+      await skipPlayback(page);
     } else if (/Exploration/.test(now)) await click('fd-end-exploration');
     else if (/is next: activate/.test(now)) await click('fd-activate');
     else if (/is activated/.test(now)) await click('fd-end-activation');
@@ -68,12 +76,7 @@ async function untilYouAreNext(page: Page): Promise<void> {
       await click('fd-end-team-confirm');
     } else {
       // Nothing to do yet (the aliens' turn is still arriving): wait for the page to move on.
-      await page.waitForFunction(
-        (b) =>
-          document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b ||
-          document.querySelector('[data-testid="fd-skip"]') !== null,
-        now,
-      );
+      await movedOn(page, now);
     }
   }
   throw new Error(`YOU never came round again; the table says: ${await status(page)}`);
@@ -99,8 +102,7 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
     for (let guard = 0; guard < 60 && !(await page.getByTestId('fd-evaluation').isVisible()); guard++) {
       const now = await status(page);
       if (await page.getByTestId('fd-skip').isVisible()) {
-        await page.getByTestId('fd-skip').click();
-        await page.getByTestId('fd-skip').waitFor({ state: 'detached' });
+        await skipPlayback(page);
       } else if (/is next: activate/.test(now)) await page.getByTestId('fd-activate').click();
       else if (/is activated/.test(now)) {
         // Once back aboard Mother he has nothing left to do: his activation ends.
@@ -117,12 +119,7 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
         await page.getByTestId('fd-end-team-confirm').click();
       } else {
         // Nothing to do yet (the aliens' turn is still arriving): wait for the page to move on.
-        await page.waitForFunction(
-          (b) =>
-            document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b ||
-            document.querySelector('[data-testid="fd-skip"], [data-testid="fd-evaluation"]') !== null,
-          now,
-        );
+        await movedOn(page, now);
       }
       // Each order's result is on the page before the next is read from it.
       await settled(page);

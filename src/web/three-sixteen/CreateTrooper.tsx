@@ -8,6 +8,7 @@ import {
   trooperCreationProblems,
 } from '../../rules/three-sixteen/data/index.ts';
 import type { WeaponId } from '../../rules/three-sixteen/state.ts';
+import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { check, rankShort, rankTitle, type SeatName, type SeatRef, type View, weaponName } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -79,10 +80,9 @@ export function CreateTrooper({
       onSubmit={async (ev) => {
         ev.preventDefault();
         if (!ok) return;
-        if (await runner.run(command)) {
-          setName('');
-          setReputation('');
-        }
+        const accepted = await runner.run(command);
+        clearIfUnchanged(setName, name)(accepted);
+        clearIfUnchanged(setReputation, reputation)(accepted);
       }}
     >
       <h3>New trooper</h3>

@@ -53,6 +53,7 @@ import {
 import { useRunner } from './runner.tsx';
 import { Waiting } from './Waiting.tsx';
 import './encounter-report.css';
+import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { fallenNotice } from './Fallen.tsx';
 
 /**
@@ -747,7 +748,7 @@ function TurnControls({
   const movedNames = moveList.map((m) => view.troopers[m.trooperId]?.name ?? m.trooperId).join(' and ');
   const go = async (extra: Partial<ThreeSixteenCommand & { type: 'takeTurn' }>) => {
     if (await runner.run({ ...base, ...extra } as ThreeSixteenCommand)) {
-      setNarration('');
+      clearIfUnchanged(setNarration, narration)(true);
       setMoves({});
     }
   };
@@ -870,7 +871,7 @@ function Flashbacks({ view, seat, t, id }: { view: View; seat: SeatRef; t: Troop
               text: strength,
               ...(range ? { range } : {}),
             };
-            if (await runner.run(cmd)) setStrength('');
+            clearIfUnchanged(setStrength, strength)(await runner.run(cmd));
           }}
         >
           <input
@@ -903,7 +904,8 @@ function Flashbacks({ view, seat, t, id }: { view: View; seat: SeatRef; t: Troop
         <form
           onSubmit={async (ev) => {
             ev.preventDefault();
-            if (await runner.run({ type: 'useWeakness', trooperId: t.id, text: weakness })) setWeakness('');
+            const accepted = await runner.run({ type: 'useWeakness', trooperId: t.id, text: weakness });
+            clearIfUnchanged(setWeakness, weakness)(accepted);
           }}
         >
           <input
@@ -1394,10 +1396,9 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
         onSubmit={async (ev) => {
           ev.preventDefault();
           if (hint || problem) return;
-          if (await runner.run(cmd)) {
-            setValue('');
-            setReason('');
-          }
+          const accepted = await runner.run(cmd);
+          clearIfUnchanged(setValue, value)(accepted);
+          clearIfUnchanged(setReason, reason)(accepted);
         }}
       >
         <div className="ts-row ts-wrap">
@@ -1526,7 +1527,7 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
           type="button"
           disabled={runner.busy || note.trim() === ''}
           onClick={async () => {
-            if (await runner.run({ type: 'gmNote', text: note })) setNote('');
+            clearIfUnchanged(setNote, note)(await runner.run({ type: 'gmNote', text: note }));
           }}
         >
           Note
@@ -1648,7 +1649,7 @@ export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
           ...(speaker ? { trooperId: speaker } : {}),
           ...(gm && secret ? { secret } : {}),
         };
-        if (await runner.run(cmd)) setText('');
+        clearIfUnchanged(setText, text)(await runner.run(cmd));
       }}
     >
       <select aria-label="Speak as" value={speaker} onChange={(ev) => setAs(ev.target.value)}>

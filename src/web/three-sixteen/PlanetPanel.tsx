@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { theGroup } from '../../rules/three-sixteen/campaign/promotion-hook.ts';
 import {
   AA_METHODS,
@@ -18,6 +18,7 @@ import {
 import { activeTroopers, encounterCap, squadThreat } from '../../rules/three-sixteen/encounter/mission.ts';
 import { ranksPending } from '../../rules/three-sixteen/encounter/pending.ts';
 import type { AbilityId, Trooper } from '../../rules/three-sixteen/state.ts';
+import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { check, type SeatRef, type View } from './model.ts';
 import { Odds } from './Odds.tsx';
 import { Problem } from './Problem.tsx';
@@ -368,7 +369,7 @@ function SceneFlashback({ view, seat, mine }: { view: View; seat: SeatRef; mine:
     ...(kind === 'weakness' && hatred && hatredOpen ? { hatredForHome: true } : {}),
   });
   const use = async (kind: 'strength' | 'weakness') => {
-    if (await runner.run(command(kind))) setText('');
+    clearIfUnchanged(setText, text)(await runner.run(command(kind)));
   };
   const verdicts = {
     strength: check(view, seat, command('strength')),
@@ -435,6 +436,9 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
   const gm = seat.role === 'gm';
   const [briefing, setBriefing] = useState('');
   const [scene, setScene] = useState('');
+  // The scene text as last shown, read after a scene is accepted (the GM may be typing the next).
+  const sceneNow = useRef(scene);
+  sceneNow.current = scene;
   const [secret, setSecret] = useState(false);
   const [testWho, setTestWho] = useState('');
   const [testText, setTestText] = useState('');
@@ -495,7 +499,7 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
             disabled={runner.busy || briefWhy !== null}
             aria-describedby={briefWhy !== null ? `${formId}-brief-why` : undefined}
             onClick={async () => {
-              if (await runner.run(cmd)) setBriefing('');
+              clearIfUnchanged(setBriefing, briefing)(await runner.run(cmd));
             }}
           >
             Brief the squad
@@ -580,8 +584,13 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
             type="button"
             disabled={runner.busy || scene.trim() === ''}
             onClick={async () => {
-              if (await runner.run({ type: 'addScene', text: scene, ...(gm ? { secret } : {}) })) {
-                // Each scene is public unless the GM ticks the box again for it.
+              const sent = scene;
+              // Each scene is public unless the GM ticks the box again for it; a next scene
+              // already typed while this one was on its way keeps its words and its box.
+              if (
+                (await runner.run({ type: 'addScene', text: sent, ...(gm ? { secret } : {}) })) &&
+                sceneNow.current === sent
+              ) {
                 setScene('');
                 setSecret(false);
               }
