@@ -11,14 +11,12 @@ import { fresh, of, PLAYER, play } from './test-kit.ts';
  * (our own table: the document has no career tables), with scripted dice.
  */
 
-function prospector() {
-  return play(
-    fresh(),
-    { type: 'character.create', name: 'Ilse Marr', upp: '786895', career: 'Belt Prospector', owner: 'p1' },
-    [],
-    PLAYER,
-  ).state;
+/** Ana's new character in the career, no terms served yet. */
+function recruit(name: string, upp: string, career: string) {
+  return play(fresh(), { type: 'character.create', name, upp, career, owner: 'p1' }, [], PLAYER).state;
 }
+
+const prospector = () => recruit('Ilse Marr', '786895', 'Belt Prospector');
 
 describe('character generation over the sample career', () => {
   it('the default pack ships a sample career whose every entry is a skill or cascade the rules know', () => {
@@ -190,14 +188,7 @@ describe('character generation over the sample career', () => {
 });
 
 describe('the Scientist’s field (§3.5): a level in it every term served', () => {
-  function scientist() {
-    return play(
-      fresh(),
-      { type: 'character.create', name: 'Orla Venn', upp: '6779A8', career: 'Scientist', owner: 'p1' },
-      [],
-      PLAYER,
-    ).state;
-  }
+  const scientist = () => recruit('Orla Venn', '6779A8', 'Scientist');
   // The re-enlistment roll ends a term, whether he stays on or not.
   const endTerm = (s: RhylanorState, faces: number[]) =>
     play(s, { type: 'chargen.roll', characterId: 'c1', kind: 'reenlist', target: 5 }, faces, PLAYER);

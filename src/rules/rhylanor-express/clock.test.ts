@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { charDm, condition, currentEnd, woundPenalty } from './character.ts';
-import type { RhylanorState } from './ruleset.ts';
+import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
 import { fresh, of, PLAYER, play } from './test-kit.ts';
 
 /** Game time, the mortal wound's death clock (§8.1) and drugs (§8.3), with scripted dice. */
@@ -250,5 +250,72 @@ describe('preserving a dead body (§8.1)', () => {
     const late = play(s, { type: 'time.pass', minutes: 11 }).state;
     expect(refusalCode(() => play(late, preserve(id)))).toBe('TOO_LATE');
     expect(late.characters.c1?.wounds[0]?.preserved).toBeUndefined();
+  });
+});
+
+describe('research over game time (§8.4, §8.5)', () => {
+  function lab(): RhylanorState {
+    return play(fresh(), { type: 'character.create', sheet: 'marchetti', owner: 'p1' }).state;
+  }
+  const roll = { type: 'research.roll', researchId: 'r1' };
+
+  it('a device is rolled once a week of game time; the referee’s time.pass brings the next roll', () => {
+    let s = play(lab(), {
+      type: 'research.start',
+      characterId: 'c1',
+      name: 'Improved sand caster',
+      kind: 'device',
+      fromPack: 'improved-sand-caster',
+    }).state;
+    expect(s.research.r1?.period).toBe('week');
+    s = play(s, roll, [3, 4], PLAYER).state;
+    expect(s.research.r1?.lastRolledAt).toBe(0);
+    expect(refusalCode(() => play(s, roll, [3, 4], PLAYER))).toBe('TOO_SOON');
+    s = play(s, { type: 'time.pass', days: 6 }).state;
+    expect(refusalCode(() => play(s, roll, [3, 4], PLAYER))).toBe('TOO_SOON');
+    s = play(s, { type: 'time.pass', days: 1 }).state;
+    const second = play(s, roll, [3, 4], PLAYER);
+    expect(of(second.events, 'research.rolled')[0]).toMatchObject({ at: 7 * 86400 });
+    // Weeks on end: game time past a million seconds still fits the import schemas (the kit checks).
+    s = play(second.state, { type: 'time.pass', days: 70 }).state;
+    expect(of(play(s, roll, [6, 6], PLAYER).events, 'research.rolled')).toHaveLength(1);
+  });
+
+  it('a strange question at the pace the referee sets: by the day; a device faster than weekly is refused', () => {
+    const start = {
+      type: 'research.start',
+      characterId: 'c1',
+      name: 'Why the beacon repeats',
+      kind: 'question',
+      skill: 'Physics',
+      target: 9,
+      successes: 3,
+      period: 'day',
+    };
+    let s = play(lab(), start).state;
+    s = play(s, roll, [2, 3], PLAYER).state;
+    expect(refusalCode(() => play(s, roll, [2, 3], PLAYER))).toBe('TOO_SOON');
+    s = play(s, { type: 'time.pass', hours: 24 }).state;
+    expect(of(play(s, roll, [2, 3], PLAYER).events, 'research.rolled')).toHaveLength(1);
+    expect(refusalCode(() => play(lab(), { ...start, kind: 'device' }))).toBe('INVALID_VALUE');
+  });
+
+  it('a roll from an older log (no time kept) does not hold up the next', () => {
+    let s = play(lab(), {
+      type: 'research.start',
+      characterId: 'c1',
+      name: 'An old project',
+      kind: 'device',
+      skill: 'Physics',
+      target: 9,
+      successes: 3,
+    }).state;
+    // The same roll as an older log holds it: no game time on the event.
+    const rolled = of(play(s, roll, [3, 3], PLAYER).events, 'research.rolled')[0];
+    if (!rolled) throw new Error('no roll');
+    const { at: _at, ...old } = rolled;
+    s = rhylanorExpress.evolve(s, old);
+    expect(s.research.r1?.lastRolledAt).toBeUndefined();
+    expect(of(play(s, roll, [3, 3], PLAYER).events, 'research.rolled')).toHaveLength(1);
   });
 });

@@ -24,6 +24,8 @@ const text = z.string().max(500);
 const id = z.string().min(1).max(100);
 const int = z.number().int().min(-1_000_000).max(1_000_000);
 const count = z.number().int().min(0).max(1_000_000);
+/** Game time in seconds: a campaign outlasts a million seconds (under twelve days) by far. */
+const gameTime = z.number().int().min(0).max(1_000_000_000_000);
 /** A passenger's numbered seat in a vehicle (the pack's `capacity` bounds it). */
 const seatPlace = z.number().int().min(1).max(1000);
 const metres = z.number().finite().min(-1_000_000).max(1_000_000);
@@ -81,17 +83,17 @@ const woundSchema = z.strictObject({
   treated: z.boolean(),
   attempted: z.boolean(),
   turn: count,
-  at: count.optional(),
-  diesAt: count.optional(),
+  at: gameTime.optional(),
+  diesAt: gameTime.optional(),
   deferred: z.literal(true).optional(),
   preserved: z.boolean().optional(),
 });
 
 const doseSchema = z.strictObject({
   drug: z.enum(DRUG_IDS),
-  takenAt: count,
-  startsAt: count,
-  endsAt: count.nullable(),
+  takenAt: gameTime,
+  startsAt: gameTime,
+  endsAt: gameTime.nullable(),
   stage: z.enum(['waiting', 'active', 'asleep', 'over']),
 });
 
@@ -238,6 +240,8 @@ const researchSchema = z.strictObject({
   kind: z.enum(['disease', 'device', 'question']),
   treatmentTarget: int.optional(),
   endPerDay: count.optional(),
+  period: z.enum(['hour', 'day', 'week']).optional(),
+  lastRolledAt: gameTime.optional(),
 });
 
 const slot = z.number().int().min(0).max(8);
@@ -534,6 +538,7 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     successes: count,
     wiped: z.boolean(),
     done: z.boolean(),
+    at: gameTime.optional(),
   }),
   'combat.vehicleJoined': event('combat.vehicleJoined', { combatant: combatantSchema }),
   'combat.driven': event('combat.driven', {
@@ -583,12 +588,12 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     covers: pointDefenceCover.optional(),
   }),
   'combat.vehicleReloaded': event('combat.vehicleReloaded', { machineId: id, slot }),
-  'time.passed': event('time.passed', { seconds: count, now: count, reason: text }),
+  'time.passed': event('time.passed', { seconds: gameTime, now: gameTime, reason: text }),
   'clock.deathRolled': event('clock.deathRolled', {
     characterId: id,
     woundId: count,
     face: z.number().int().min(1).max(6),
-    diesAt: count,
+    diesAt: gameTime,
   }),
   'drug.taken': event('drug.taken', { characterId: id, dose: doseSchema }),
   'drug.changed': event('drug.changed', {

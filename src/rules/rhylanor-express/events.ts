@@ -432,6 +432,8 @@ export type PersonalEvent =
       readonly successes: number;
       readonly wiped: boolean;
       readonly done: boolean;
+      /** Game time of the roll, which paces the next (§8.4, §8.5); absent in older logs. */
+      readonly at?: number;
     }
   // Game time, death clocks and drugs -----------------------------------------------------------
   | { readonly type: 'time.passed'; readonly seconds: number; readonly now: number; readonly reason: string }

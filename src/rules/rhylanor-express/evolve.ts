@@ -590,7 +590,15 @@ function apply(w: Writer, event: PersonalEvent): void {
       const r = w.now.research[event.researchId];
       if (!r) return;
       const s = w.top();
-      s.research = { ...s.research, [r.id]: { ...r, successes: event.successes, done: event.done } };
+      s.research = {
+        ...s.research,
+        [r.id]: {
+          ...r,
+          successes: event.successes,
+          done: event.done,
+          ...(event.at === undefined ? {} : { lastRolledAt: event.at }),
+        },
+      };
       return;
     }
     case 'intrusion.rolled': {

@@ -3,7 +3,14 @@ import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import { baseValue, type Character, charDm, currentEnd, type Wound } from './character.ts';
 import { dmsSchema } from './characters.ts';
-import { MEDICAL_EQUIPMENT, type MedicalEquipment, TREATMENT, type Treatable } from './data/tables.ts';
+import {
+  MEDICAL_EQUIPMENT,
+  type MedicalEquipment,
+  RESEARCH_PERIOD_SECONDS,
+  type ResearchPeriod,
+  TREATMENT,
+  type Treatable,
+} from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
 import {
   type CommandSpec,
@@ -14,7 +21,7 @@ import {
   requireNoWindow,
   requireOwn,
 } from './parts.ts';
-import type { RhylanorState } from './state.ts';
+import type { Research, RhylanorState } from './state.ts';
 import { type Modifier, makeRoll, roll2d6, skillMods } from './task.ts';
 
 /** Medicine and science (§8): treating wounds, healing with rest, research over game time. */
@@ -54,6 +61,8 @@ const schemas = {
     skill: z.string().trim().min(1).max(60).optional(),
     target: z.number().int().min(2).max(30).optional(),
     successes: z.number().int().min(1).max(100).optional(),
+    /** A strange question's pace, the referee's to set (§8.5); diseases and devices go weekly. */
+    period: z.enum(['hour', 'day', 'week']).optional(),
   }),
   research: z.strictObject({
     type: z.literal('research.roll'),
@@ -277,6 +286,7 @@ function startResearch(state: RhylanorState, cmd: z.output<typeof schemas.startR
   let target = cmd.target;
   let needed = cmd.successes;
   let extra: { treatmentTarget?: number; endPerDay?: number } = {};
+  let packPeriod: ResearchPeriod | undefined;
   if (cmd.fromPack !== undefined) {
     const disease = state.pack.diseases.find((x) => x.id === cmd.fromPack);
     const project = state.pack.projects.find((x) => x.id === cmd.fromPack);
@@ -288,10 +298,15 @@ function startResearch(state: RhylanorState, cmd: z.output<typeof schemas.startR
       target ??= project.researchTarget;
       needed ??= project.successes;
       skill = cmd.skill ?? project.skill;
+      packPeriod = project.period;
     } else throw new RuleError('UNKNOWN_PROJECT', `the data pack has no disease or project ${cmd.fromPack}`);
   }
   if (target === undefined || needed === undefined)
     throw new RuleError('INVALID_VALUE', 'research needs a target and a number of successes');
+  // A novel disease's research and a device are rolled weekly; a question at the pace set for it.
+  if (cmd.kind !== 'question' && (cmd.period ?? 'week') !== 'week')
+    throw new RuleError('INVALID_VALUE', `a ${cmd.kind} is researched one roll a week`);
+  const period = cmd.kind === 'question' ? (cmd.period ?? packPeriod ?? 'week') : 'week';
   const id = `r${Object.keys(state.research).length + 1}`;
   return [
     {
@@ -306,10 +321,16 @@ function startResearch(state: RhylanorState, cmd: z.output<typeof schemas.startR
         successes: 0,
         done: false,
         kind: cmd.kind,
+        period,
         ...extra,
       },
     },
   ];
+}
+
+/** The game time (seconds) from which the next research roll may be made: one per its period. */
+export function nextResearchRollAt(r: Pick<Research, 'period' | 'lastRolledAt'>): number {
+  return r.lastRolledAt === undefined ? 0 : r.lastRolledAt + RESEARCH_PERIOD_SECONDS[r.period ?? 'week'];
 }
 
 function research(
@@ -321,6 +342,16 @@ function research(
   if (!r) throw new RuleError('UNKNOWN_PROJECT', `there is no research ${cmd.researchId}`);
   if (r.done) throw new RuleError('ALREADY_DONE', `${r.name} is finished`);
   const c = requireOwn(state, ctx, r.characterId);
+  // One roll a week, or a question's hour or day, of game time (§8.4, §8.5): the referee's
+  // `time.pass` moves the clock on.
+  const next = nextResearchRollAt(r);
+  if (state.time < next) {
+    throw new RuleError(
+      'TOO_SOON',
+      `${r.name} is rolled once a ${r.period ?? 'week'}: the next roll comes after more game time`,
+      { researchId: r.id, next },
+    );
+  }
   const choice = skillMods(c, [{ skill: r.skill, dm: 0 }], state.pack);
   const mods: Modifier[] = [
     ...choice.mods,
@@ -331,7 +362,17 @@ function research(
   // A natural 2 wipes all progress (§8.4, §8.5).
   const wiped = roll.natural === 2;
   const successes = wiped ? 0 : r.successes + (roll.success ? 1 : 0);
-  return [{ type: 'research.rolled', researchId: r.id, roll, successes, wiped, done: successes >= r.needed }];
+  return [
+    {
+      type: 'research.rolled',
+      researchId: r.id,
+      roll,
+      successes,
+      wiped,
+      done: successes >= r.needed,
+      at: state.time,
+    },
+  ];
 }
 
 function cure(state: RhylanorState, cmd: z.output<typeof schemas.cure>, ctx: DecideContext): PersonalEvent[] {

@@ -2,7 +2,7 @@ import type { Role } from '../../engine/ruleset.ts';
 import { type ChatState, EMPTY_CHAT } from '../dice-chat/chat.ts';
 import type { Character } from './character.ts';
 import type { Pack, Vehicle } from './data/pack-schema.ts';
-import type { Disposition, MovementOption, VehicleActivity } from './data/tables.ts';
+import type { Disposition, MovementOption, ResearchPeriod, VehicleActivity } from './data/tables.ts';
 import type { PoolSpend, RollRecord } from './task.ts';
 
 /**
@@ -171,6 +171,10 @@ export interface Research {
   /** A disease: the treatment target once a treatment exists, and End lost per failed day. */
   readonly treatmentTarget?: number;
   readonly endPerDay?: number;
+  /** One roll per this span of game time (§8.4, §8.5); absent: a week (older logs). */
+  readonly period?: ResearchPeriod;
+  /** Game time of the last roll; absent: none yet, or rolled before rolls were paced. */
+  readonly lastRolledAt?: number;
 }
 
 /** A vehicle or robot in play and the damage effects it carries (§7.13, §7.14). */

@@ -79,6 +79,9 @@ export function viewPersonal(state: RhylanorState, seat: Seat) {
       skill: r.skill,
       kind: r.kind,
       done: r.done,
+      // Its pace is no secret: the researcher sees when his next roll comes.
+      ...(r.period === undefined ? {} : { period: r.period }),
+      ...(r.lastRolledAt === undefined ? {} : { lastRolledAt: r.lastRolledAt }),
     };
   }
   const w = state.window;

@@ -86,9 +86,10 @@ describe('Dr Sanchez and the Screaming Monkey Fever (§8.4 example)', () => {
       fromPack: 'screaming-monkey-fever',
     }).state;
     const lab = { dms: [{ source: 'medical computer', value: 1 }] };
+    // One roll a week of game time (§8.4): the referee passes the week after each.
     const week = (faces: number[]) => {
       const r = play(s, { type: 'research.roll', researchId: 'r1', ...lab }, faces, PLAYER);
-      s = r.state;
+      s = play(r.state, { type: 'time.pass', days: 7 }).state;
       return r.events.find((e) => e.type === 'research.rolled') as Extract<
         (typeof r.events)[number],
         { type: 'research.rolled' }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../engine/ruleset.ts';
 import type { RhylanorState } from '../../rules/rhylanor-express/ruleset.ts';
 import { GM_SEAT, PLAYER } from '../../rules/rhylanor-express/test-kit.ts';
-import { Between } from './Between.tsx';
+import { Between, waitText } from './Between.tsx';
 import type { SeatRef } from './model.ts';
 import { ANA, played, REFEREE, Recording, viewFor } from './test-kit.tsx';
 
@@ -47,6 +47,35 @@ describe('research between adventures', () => {
     expect(ana).toContain('Roll a week');
     expect(ana).not.toContain('/4 weeks');
     expect(screen(s, REFEREE, GM_SEAT)).toContain('0/4 weeks');
+  });
+
+  it('a roll waits a period of game time, as the rules do: the button shut and the wait said until the referee passes it', () => {
+    const start: Parameters<typeof played>[0] = [
+      [{ type: 'character.create', sheet: 'okonkwo' }, [], PLAYER],
+      [
+        {
+          type: 'research.start',
+          characterId: 'c1',
+          name: 'The rust plague',
+          kind: 'question',
+          skill: 'Medic',
+          target: 11,
+          successes: 4,
+          period: 'day',
+        },
+      ],
+      [{ type: 'research.roll', researchId: 'r1' }, [2, 3], PLAYER],
+    ];
+    const waiting = screen(played([...start, [{ type: 'time.pass', hours: 5 }]]), ANA, PLAYER);
+    expect(waiting).toContain('next roll after 19 hours more game time');
+    expect(waiting).toMatch(/<button type="button" disabled="">Roll a day<\/button>/);
+    const due = screen(played([...start, [{ type: 'time.pass', days: 1 }]]), ANA, PLAYER);
+    expect(due).not.toContain('next roll after');
+    expect(due).toMatch(/<button type="button">Roll a day<\/button>/);
+    expect(waitText(7 * 86400 - 1)).toBe('7 days');
+    expect(waitText(3600)).toBe('1 hour');
+    // The referee sets a question's pace when he starts one.
+    expect(screen(played(start.slice(0, 1)), REFEREE, GM_SEAT)).toContain('name="researchPeriod"');
   });
 
   it('the medicine form picks medic, patient and wound with the shared choice rows', () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import { DAY_SECONDS, HOUR_SECONDS, MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import { nextResearchRollAt } from '../../rules/rhylanor-express/medicine.ts';
 import { DiseaseTreatment } from './Drugs.tsx';
 import { byId, Choice, NumberField } from './Fields.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
@@ -67,22 +68,32 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
         <ul>
           {research.map((r) => {
             const who = r.characterId ? view.characters[r.characterId] : undefined;
+            const period = r.period ?? 'week';
+            // The rules' own pace (one roll a period of game time): the button waits for it.
+            const wait = nextResearchRollAt(r) - (view.time ?? 0);
             return (
               <li key={r.id}>
                 {r.name}
                 {who && isSheet(who) ? ` (${who.name}, ${r.skill ?? ''})` : ''}
                 {typeof r.successes === 'number' && typeof r.needed === 'number'
-                  ? ` · ${r.successes}/${r.needed} weeks`
+                  ? ` · ${r.successes}/${r.needed} ${period}s`
                   : ''}
                 {r.done ? ' · done' : ''}{' '}
                 {!r.done && who && mayAct(seat, who) ? (
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => run({ type: 'research.roll', researchId: r.id }, 'research week')}
-                  >
-                    Roll a week
-                  </button>
+                  <>
+                    {wait > 0 ? (
+                      <span className="re-muted" data-testid="research-wait">
+                        next roll after {waitText(wait)} more game time{' '}
+                      </span>
+                    ) : null}
+                    <button
+                      type="button"
+                      disabled={busy || wait > 0}
+                      onClick={() => run({ type: 'research.roll', researchId: r.id }, `research ${period}`)}
+                    >
+                      Roll {period === 'hour' ? 'an hour' : `a ${period}`}
+                    </button>
+                  </>
                 ) : null}
               </li>
             );
@@ -91,6 +102,16 @@ export function Between({ view, seat }: { view: View; seat: SeatRef }) {
       </section>
     </div>
   );
+}
+
+/** How long until a research roll, in whole days, or hours under a day (rounded up). */
+export function waitText(seconds: number): string {
+  if (seconds >= DAY_SECONDS) {
+    const days = Math.ceil(seconds / DAY_SECONDS);
+    return `${days} day${days === 1 ? '' : 's'}`;
+  }
+  const hours = Math.ceil(seconds / HOUR_SECONDS);
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
 }
 
 /**
@@ -111,6 +132,7 @@ function StartResearch({ view }: { view: View }) {
   const [skill, setSkill] = useState('Medic');
   const [target, setTarget] = useState('8');
   const [successes, setSuccesses] = useState('3');
+  const [period, setPeriod] = useState<'hour' | 'day' | 'week'>('week');
   const researcher = who || all[0]?.id || '';
   const packed = known.find((k) => k.id === from);
   if (all.length === 0) return null;
@@ -137,6 +159,8 @@ function StartResearch({ view }: { view: View }) {
                 skill: skill.trim() || 'Medic',
                 target: Math.trunc(Number(target)),
                 successes: Math.trunc(Number(successes)),
+                // A question's pace is the referee's (§8.5); diseases and devices go weekly.
+                ...(kind === 'question' ? { period } : {}),
               },
           'research',
         );
@@ -200,6 +224,19 @@ function StartResearch({ view }: { view: View }) {
               value={successes}
               onChange={setSuccesses}
             />
+            {kind === 'question' ? (
+              <Choice
+                label="One roll a"
+                name="researchPeriod"
+                options={[
+                  { value: 'hour', label: 'hour' },
+                  { value: 'day', label: 'day' },
+                  { value: 'week', label: 'week' },
+                ]}
+                value={period}
+                onChange={(v) => setPeriod(v as typeof period)}
+              />
+            ) : null}
           </>
         )}
       </div>

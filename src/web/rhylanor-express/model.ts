@@ -59,6 +59,8 @@ export interface View {
   readonly window: OpenWindow | null;
   readonly staged: readonly { readonly side: string; readonly delta: number }[];
   readonly research: Readonly<Record<string, Partial<Research> & Pick<Research, 'id' | 'name'>>>;
+  /** Game time in seconds (the rules' clock; research is paced by it). */
+  readonly time?: number;
   readonly jammedLocks: readonly string[];
   readonly machines: Readonly<Record<string, Machine>>;
   readonly space: SpaceView;

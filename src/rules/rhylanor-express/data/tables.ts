@@ -477,6 +477,13 @@ export type MedicalEquipment = (typeof MEDICAL_EQUIPMENT)[number];
 export const TURN_SECONDS = 15;
 export const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 86400;
+/** The spans research is paced by (§8.4, §8.5): one roll a week, or an hour or a day for a question. */
+export const RESEARCH_PERIOD_SECONDS = {
+  hour: HOUR_SECONDS,
+  day: DAY_SECONDS,
+  week: 7 * DAY_SECONDS,
+} as const;
+export type ResearchPeriod = keyof typeof RESEARCH_PERIOD_SECONDS;
 
 /**
  * Drugs (§8.3): when each takes hold after the dose and how long it lasts, in seconds of game
