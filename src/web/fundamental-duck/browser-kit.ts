@@ -62,6 +62,29 @@ export async function newDuckTable(base: string, players: readonly string[]) {
   return { table, gmUrl, playerUrls };
 }
 
+/** The status line's words now (whose move it is, and what the table waits for). */
+export async function yourMove(page: Page): Promise<string> {
+  return (await page.getByTestId('fd-your-move').textContent()) ?? '';
+}
+
+/** Waits until the status line no longer reads `before` (or a moment has passed). */
+export async function yourMoveChanged(page: Page, before: string): Promise<void> {
+  await page
+    .waitForFunction(
+      (b) => document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b,
+      before,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Clicks the button with this test id and waits for the table to move on. */
+export async function press(page: Page, testId: string): Promise<void> {
+  const before = await yourMove(page);
+  await page.getByTestId(testId).click();
+  await yourMoveChanged(page, before);
+}
+
 /** Waits until the status line says the table waits on this seat for `text`. */
 export async function waitYourMove(page: Page, text: RegExp): Promise<void> {
   await page.getByTestId('fd-your-move').filter({ hasText: text }).waitFor({ timeout: 20_000 });
@@ -101,6 +124,13 @@ export async function logText(page: Page): Promise<string> {
   return (await page.locator('.log').textContent()) ?? '';
 }
 
+/** A table with one player seat and that seat's page (a 390-px phone if asked), not yet boarded. */
+export async function duckSeat(browser: Browser, base: string, player: string, phone = false) {
+  const { table, gmUrl, playerUrls } = await newDuckTable(base, [player]);
+  const page = await openSeat(browser, playerUrls[0] as string, phone);
+  return { table, gmUrl, page };
+}
+
 /**
  * The set-up most single-player FD browser tests repeat: a table with one player seat, that
  * seat's page (a 390-px phone if asked) and the GM's desktop page, a pack loaded at the briefing
@@ -113,8 +143,7 @@ export async function boardedDuckTable(
   player: string,
   options: { readonly phone?: boolean; readonly pack?: FdPack } = {},
 ): Promise<{ page: Page; gm: Page; log: Page }> {
-  const { gmUrl, playerUrls } = await newDuckTable(base, [player]);
-  const page = await openSeat(browser, playerUrls[0] as string, options.phone ?? false);
+  const { gmUrl, page } = await duckSeat(browser, base, player, options.phone);
   const gm = await openSeat(browser, gmUrl);
   if (options.pack) await loadPack(page, options.pack);
   await page.getByTestId('fd-board').click();

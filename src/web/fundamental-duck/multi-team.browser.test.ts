@@ -1,15 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../server/app.ts';
+import { expect, it } from 'vitest';
 import { TestTableDice } from '../../server/test-dice.ts';
-import {
-  browserTestsCanRun,
-  shot as columnShot,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { newDuckTable, waitYourMove } from './browser-kit.ts';
+import { shot as columnShot, openSeat, pageProblems } from '../three-sixteen/browser-kit.ts';
+import { duckBrowserSuite, newDuckTable, waitYourMove } from './browser-kit.ts';
 
 /**
  * Multi-team play (21) in real Chromium against the real server: two players in two pages (one
@@ -18,24 +10,13 @@ import { newDuckTable, waitYourMove } from './browser-kit.ts';
  * dice come from the test-only script (src/server/test-dice.ts).
  */
 
-const canRun = browserTestsCanRun();
 const testDice = new TestTableDice(1);
 
-describe.runIf(canRun)('Fundamental Duck! multi-team play in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer(
-    (b, s) => {
-      browser = b;
-      server = s;
-    },
-    { testDice },
-  );
-
+duckBrowserSuite('Fundamental Duck! multi-team play in the browser', testDice, (suite) => {
   it('two seats each take a team; the Threat waits for the seat whose call it is, who runs it', async () => {
-    const { playerUrls } = await newDuckTable(server.url, ['Ann', 'Ben']);
-    const a = await openSeat(browser, playerUrls[0] as string);
-    const b = await openSeat(browser, playerUrls[1] as string, true);
+    const { playerUrls } = await newDuckTable(suite.server.url, ['Ann', 'Ben']);
+    const a = await openSeat(suite.browser, playerUrls[0] as string);
+    const b = await openSeat(suite.browser, playerUrls[1] as string, true);
     // Ann splits the Team: the first split is YOU, Brick and Sparks against Kowalski and Jonesy.
     const form = a.getByTestId('fd-form-teams');
     await form.locator('summary').click();

@@ -1,15 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../server/app.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { TestTableDice } from '../../server/test-dice.ts';
+import { shot as columnShot, openSeat, pageProblems } from '../three-sixteen/browser-kit.ts';
 import {
-  browserTestsCanRun,
-  shot as columnShot,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { gmPlace, newDuckTable, waitYourMove } from './browser-kit.ts';
+  duckBrowserSuite,
+  duckSeat,
+  gmPlace,
+  newDuckTable,
+  press,
+  waitYourMove,
+  yourMove,
+} from './browser-kit.ts';
 
 /**
  * Fundamental Duck! in real Chromium against the real server: a solo mission from the briefing
@@ -20,23 +21,7 @@ import { gmPlace, newDuckTable, waitYourMove } from './browser-kit.ts';
  * player's page. One built app for the suite; every table's own dice come from the test-only script (src/server/test-dice.ts).
  */
 
-const canRun = browserTestsCanRun();
 const ENTRY = '0,7';
-
-async function status(page: Page): Promise<string> {
-  return (await page.getByTestId('fd-your-move').textContent()) ?? '';
-}
-
-/** Waits until the "your move" line is no longer `before` (or a moment has passed). */
-async function changed(page: Page, before: string): Promise<void> {
-  await page
-    .waitForFunction(
-      (b) => document.querySelector('[data-testid="fd-your-move"]')?.textContent !== b,
-      before,
-      { timeout: 5_000 },
-    )
-    .catch(() => undefined);
-}
 
 /** Whether the deal put a Threat on the entry square (no Teamer can board this turn). */
 async function entryBlocked(page: Page): Promise<boolean> {
@@ -50,13 +35,6 @@ async function entryBlocked(page: Page): Promise<boolean> {
 /** A screenshot of the whole game column (the shell scrolls it inside the page). */
 async function shot(page: Page, name: string): Promise<void> {
   await columnShot(page, `fd-${name}.png`);
-}
-
-/** Clicks and waits for the table to move on. */
-async function press(page: Page, testId: string): Promise<void> {
-  const before = await status(page);
-  await page.getByTestId(testId).click();
-  await changed(page, before);
 }
 
 /**
@@ -76,7 +54,7 @@ async function playToTheEnd(page: Page): Promise<number> {
     if (await page.getByTestId('fd-evaluation').isVisible()) return threatTurns;
     if (await page.getByTestId('rejection').isVisible())
       await page.getByRole('button', { name: 'Dismiss this error' }).first().click();
-    const now = await status(page);
+    const now = await yourMove(page);
     const name = /: (?:Your move: )?(\S+) is/.exec(`: ${now.replace(/^Your move:\s*/, '')}`)?.[1] ?? '';
     if (/Exploration/.test(now)) await press(page, 'fd-end-exploration');
     else if (/is next: activate/.test(now)) {
@@ -110,7 +88,7 @@ async function playToTheEnd(page: Page): Promise<number> {
       await press(page, 'fd-end-team-confirm');
     } else await page.waitForTimeout(200);
   }
-  throw new Error(`the mission did not end; the table says: ${await status(page)}`);
+  throw new Error(`the mission did not end; the table says: ${await yourMove(page)}`);
 }
 
 /** Answers every die the page asks this seat to type (own dice), with `face`, until none is asked. */
@@ -167,21 +145,10 @@ async function arrangement(page: Page): Promise<'side by side' | 'stacked' | 'ov
 // ones it turns on. So every run plays the same game, and no retry is needed.
 const testDice = new TestTableDice(1);
 
-describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer(
-    (b, s) => {
-      browser = b;
-      server = s;
-    },
-    { testDice },
-  );
-
+duckBrowserSuite('Fundamental Duck! in the browser', testDice, (suite) => {
   it('a solo mission from the briefing to the evaluation', async () => {
-    const { table, playerUrls } = await newDuckTable(server.url, ['Solo']);
+    const { table, page } = await duckSeat(suite.browser, suite.server.url, 'Solo');
     const dice = testDice.table(table.tableId);
-    const page = await openSeat(browser, playerUrls[0] as string);
     await page.getByTestId('fd-mission').waitFor();
     await page.getByTestId('fd-mission').selectOption('black-box');
     await expect.poll(() => page.getByTestId('fd-mission').inputValue()).toBe('black-box');
@@ -196,7 +163,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     // The deal is the script's: the entry square is free, so YOU can board.
     expect(await entryBlocked(page)).toBe(false);
     expect(dice.rolled.length).toBeGreaterThan(0);
-    expect(await status(page)).toMatch(/YOU is next/);
+    expect(await yourMove(page)).toMatch(/YOU is next/);
     // Unexplored modules show their pings face down, in a shape and a letter as well as a colour.
     expect(await page.locator('[data-ping="hidden"]').count()).toBeGreaterThan(0);
 
@@ -255,13 +222,12 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await shot(page, 'between-missions');
     await page.getByTestId('fd-next-mission').click();
     await page.getByTestId('fd-board').waitFor();
-    expect(await status(page)).toMatch(/Choose the mission/);
+    expect(await yourMove(page)).toMatch(/Choose the mission/);
     expect(pageProblems).toEqual([]);
   });
 
   it('a phone player taps to move; a reload in the middle of the move loses nothing', async () => {
-    const { playerUrls } = await newDuckTable(server.url, ['Thumb']);
-    const page = await openSeat(browser, playerUrls[0] as string, true);
+    const { page } = await duckSeat(suite.browser, suite.server.url, 'Thumb', true);
     await page.getByTestId('fd-board').tap();
     await page.getByTestId('fd-activate').waitFor();
     expect(await entryBlocked(page)).toBe(false);
@@ -330,7 +296,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
   });
 
   it('co-op: two players share the Team (one on a phone), own dice typed, an undo, a GM-staged Threat, the aliens’ turn with a reload in it, a WAIT shot after a reload mid-prompt, a door bashed open', async () => {
-    const urls = await newDuckTable(server.url, ['Ann', 'Ben']);
+    const urls = await newDuckTable(suite.server.url, ['Ann', 'Ben']);
     // Every BINGE test passes (1), so nobody flinches off the entry (12). Every Threat that senses
     // the Team attacks (reaction die 1): the one the GM stages three
     // squares from YOU comes at him and sets off his WAIT. The rest of the dice are the seed's.
@@ -341,15 +307,15 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
       .always(/^BINGE test/, 1)
       .always(/seeks a short cut or batters$/, 1)
       .always(/batters the door$/, 1);
-    const a = await openSeat(browser, urls.playerUrls[0] as string);
+    const a = await openSeat(suite.browser, urls.playerUrls[0] as string);
     await a.getByTestId('fd-board').waitFor();
     // A 1280-px desktop: the board beside the panels.
     expect(await arrangement(a)).toBe('side by side');
     await press(a, 'fd-board');
     expect(await entryBlocked(a)).toBe(false);
     expect(await a.locator('[data-figure^="h"]').count()).toBeGreaterThan(0);
-    const b = await openSeat(browser, urls.playerUrls[1] as string, true);
-    const g = await openSeat(browser, urls.gmUrl);
+    const b = await openSeat(suite.browser, urls.playerUrls[1] as string, true);
+    const g = await openSeat(suite.browser, urls.gmUrl);
     // Each takes his Teamers: Ann YOU and Brick, Ben (on the phone, panels under the board) the rest.
     for (const id of ['you', 'brick']) {
       await a.getByTestId(`fd-claim-${id}`).click();
@@ -363,7 +329,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     }
     await shot(a, 'coop-claimed');
     // Ben may not give orders to Ann's Teamers: his page waits on her.
-    expect(await status(b)).toMatch(/Waiting for the other players/);
+    expect(await yourMove(b)).toMatch(/Waiting for the other players/);
 
     // Ann plays with her own dice: the move's die is asked of her and her face decides it.
     await a.getByRole('radio', { name: 'my own dice' }).check();
@@ -491,8 +457,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
   });
 
   it('plays by keyboard alone: board, activate, move with the cursor, aim', async () => {
-    const { playerUrls } = await newDuckTable(server.url, ['Keys']);
-    const page = await openSeat(browser, playerUrls[0] as string);
+    const { page } = await duckSeat(suite.browser, suite.server.url, 'Keys');
     await page.getByTestId('fd-board').focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('fd-activate').waitFor();
@@ -523,21 +488,21 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     // Every order is a button: Tab reaches "End activation" and Enter presses it.
     await page.getByTestId('fd-end-activation').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => status(page)).toMatch(/Brick is next/);
+    await expect.poll(() => yourMove(page)).toMatch(/Brick is next/);
     await shot(page, 'keyboard');
   });
 
   it('an unrevealed ping is in no WebSocket frame and not in the DOM of a player’s page', async () => {
-    const { table, playerUrls } = await newDuckTable(server.url, ['Peeker']);
+    const { table, playerUrls } = await newDuckTable(suite.server.url, ['Peeker']);
     const frames: string[] = [];
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
     await page.goto(playerUrls[0] as string);
     await press(page, 'fd-board');
     await page.getByTestId('fd-activate').waitFor();
     // The truth, from the GM's export: every module's pings as dealt.
-    const res = await fetch(`${server.url}/api/tables/${table.tableId}/export`, {
+    const res = await fetch(`${suite.server.url}/api/tables/${table.tableId}/export`, {
       headers: { authorization: `Bearer ${table.gm.token}` },
     });
     const exported = (await res.json()) as {
