@@ -2,58 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { boardOf } from './board-adapter.ts';
 import type { FdCommand } from './commands.ts';
-import { defaultPack } from './data/pack.ts';
 import type { FdPack } from './data/pack-schema.ts';
 import { Draft } from './draft.ts';
 import { met } from './evaluation.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
-import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
 import type { Facing } from './state.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { GM, ScriptThenSeeded, type Table, threatPlaced } from './test-kit.ts';
 import { threatShoots } from './threat-phase.ts';
+import { besideTheLoader, seatAtTheWheel } from './vehicle-test-kit.ts';
 import { worldOf } from './world-adapter.ts';
 
-const ENTRY = 3;
 const W = 15;
-
-/** The default pack with YOU holding the vehicle licence, changed as a test needs. */
-function licensed(change: (p: FdPack) => FdPack = (p) => p): FdPack {
-  return change({
-    ...defaultPack,
-    team: {
-      ...defaultPack.team,
-      teamers: defaultPack.team.teamers.map((t) =>
-        t.id === 'you' ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const] } : t,
-      ),
-    },
-  });
-}
 
 /** YOU at the wheel of the cargo loader, its front at (x, y) facing `facing`; he is activated. */
 function atTheWheel(x: number, y: number, facing: Facing, change?: (p: FdPack) => FdPack, activate = true) {
-  const t = new Table(new ScriptedDice([]), fd.setup({ pack: licensed(change) }));
-  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'gmOverride', teamerId: 'you', x: 7, y: 2, facing: 0, reason: 'set-up' }, GM);
-  t.fold([
-    { type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' },
-    {
-      type: 'vehicle.moved',
-      vehicleId: 'loader-1',
-      manoeuvre: 'forward',
-      x,
-      y,
-      facing,
-      cost: 0,
-      bulldozed: [],
-      smashed: [],
-    },
-    { type: 'tile.entered', tile: boardOf(t.state).tileAt(x, y), teamerId: 'you' },
-  ]);
+  const t = seatAtTheWheel(besideTheLoader('ability', undefined, change), x, y, facing);
   if (activate) t.send({ type: 'activate', teamerId: 'you' });
   return t;
 }

@@ -14,70 +14,22 @@ import type { FdEvent } from './events.ts';
 import { isFree } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import type { Facing } from './state.ts';
+import { GM, ScriptThenSeeded, type Table, threatPlaced } from './test-kit.ts';
+import { besideTheLoader, type Licence, seatAtTheWheel } from './vehicle-test-kit.ts';
 import { worldOf } from './world-adapter.ts';
 
-const ENTRY = 3;
 const W = 15;
-
-/** The default pack, YOU with the vehicle licence ability (or a licence for the loader type on his sheet). */
-function pack(licence: 'ability' | 'sheet' | 'none'): FdPack {
-  return {
-    ...defaultPack,
-    team: {
-      ...defaultPack.team,
-      teamers: defaultPack.team.teamers.map((t) =>
-        t.id !== 'you'
-          ? t
-          : licence === 'ability'
-            ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const] }
-            : licence === 'sheet'
-              ? { ...t, licences: ['cargo-loader'] }
-              : t,
-      ),
-    },
-  };
-}
-
-/** YOU at (7,2) facing north, just south of the cargo loader (front (7,1) facing south, rear (7,0)). */
-function table(
-  licence: 'ability' | 'sheet' | 'none' = 'ability',
-  at = { x: 7, y: 2 },
-  change: (p: FdPack) => FdPack = (p) => p,
-) {
-  const t = new Table(new ScriptedDice([]), fd.setup({ pack: change(pack(licence)) }));
-  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'gmOverride', teamerId: 'you', x: at.x, y: at.y, facing: 0, reason: 'set-up' }, GM);
-  return t;
-}
 
 /** YOU already at the wheel, the loader's front at (x, y) facing `facing` (folded, no dice). */
 function atTheWheel(
   x: number,
   y: number,
-  facing: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7,
-  licence: 'ability' | 'none' = 'ability',
+  facing: Facing,
+  licence: Licence = 'ability',
   change: (p: FdPack) => FdPack = (p) => p,
 ) {
-  const t = table(licence, { x: 7, y: 2 }, change);
-  t.fold([
-    { type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' },
-    {
-      type: 'vehicle.moved',
-      vehicleId: 'loader-1',
-      manoeuvre: 'forward',
-      x,
-      y,
-      facing,
-      cost: 0,
-      bulldozed: [],
-      smashed: [],
-    },
-    // He came into the vehicle's module on foot: it is entered.
-    { type: 'tile.entered', tile: boardOf(t.state).tileAt(x, y), teamerId: 'you' },
-  ]);
-  return t;
+  return seatAtTheWheel(besideTheLoader(licence, { x: 7, y: 2 }, change), x, y, facing);
 }
 
 /** A refused command: its stable code, the state unchanged and no die rolled. */
@@ -94,7 +46,7 @@ function eventsAreSound(events: readonly FdEvent[]) {
 
 describe('vehicles in play (18)', () => {
   it('the arena’s vehicles stand in the state, as machines that block sight and are never free', () => {
-    const t = table();
+    const t = besideTheLoader();
     expect(t.state.vehicles).toEqual([
       { id: 'loader-1', type: 'cargo-loader', x: 7, y: 1, facing: 4, crew: [], rammedTurn: 0 },
     ]);
@@ -107,7 +59,7 @@ describe('vehicles in play (18)', () => {
   });
 
   it('getting in is an Other Action with a fumble test; the crew ride at the front square, filling no square', () => {
-    const t = table();
+    const t = besideTheLoader();
     t.send({ type: 'activate', teamerId: 'you' });
     t.dice = new ScriptedDice([1]);
     const ev = t.send({ type: 'getIn', teamerId: 'you', vehicleId: 'loader-1' });
@@ -121,7 +73,7 @@ describe('vehicles in play (18)', () => {
   });
 
   it('a failed fumble test: the chit is spent, he stays outside', () => {
-    const t = table();
+    const t = besideTheLoader();
     t.send({ type: 'activate', teamerId: 'you' });
     t.dice = new ScriptThenSeeded([6]);
     const ev = t.send({ type: 'getIn', teamerId: 'you', vehicleId: 'loader-1' });
@@ -176,12 +128,12 @@ describe('vehicles in play (18)', () => {
   });
 
   it('bad input: not a driver, no licence, into a wall or a closed door, a pivot without room, a figure in the way', () => {
-    const out = table('none');
+    const out = besideTheLoader('none');
     out.send({ type: 'activate', teamerId: 'you' });
     expect(refused(out, { type: 'drive', teamerId: 'you' })).toBe('NOT_IN_VEHICLE');
     expect(refused(out, { type: 'getIn', teamerId: 'you', vehicleId: 'nope' })).toBe('UNKNOWN_VEHICLE');
     expect(refused(out, { type: 'manoeuvre', teamerId: 'you', manoeuvre: 'forward' })).toBe('NOT_DRIVING');
-    const far = table('ability', { x: 7, y: 4 });
+    const far = besideTheLoader('ability', { x: 7, y: 4 });
     far.send({ type: 'activate', teamerId: 'you' });
     expect(refused(far, { type: 'getIn', teamerId: 'you', vehicleId: 'loader-1' })).toBe(
       'NOT_BESIDE_VEHICLE',
@@ -233,7 +185,7 @@ describe('vehicles in play (18)', () => {
   });
 
   it('the licence may be the type’s own licence on his sheet', () => {
-    const t = table('sheet');
+    const t = besideTheLoader('sheet');
     t.fold([{ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' }]);
     t.send({ type: 'activate', teamerId: 'you' });
     t.dice = new ScriptedDice([2, 2]);
@@ -327,7 +279,7 @@ describe('vehicles in play (18)', () => {
   });
 
   it('import check: a vehicle event naming no vehicle, or a square off the arena, is refused', () => {
-    const t = table();
+    const t = besideTheLoader();
     expect(fdEventProblem(t.state, { type: 'vehicle.boarded', vehicleId: 'x', teamerId: 'you' })).toMatch(
       /no vehicle/,
     );
@@ -377,21 +329,17 @@ describe('vehicles, what was left of 18: pods, the first into a module, crew ins
   });
 
   it('bad input: not aboard, no pod there, a load too big, a type that lifts no pods', () => {
-    const out = table();
+    const out = besideTheLoader();
     out.send({ type: 'activate', teamerId: 'you' });
     expect(refused(out, { type: 'loadPod', teamerId: 'you', x: 6, y: 1 })).toBe('NOT_IN_VEHICLE');
     const t = atTheWheel(7, 1, 4);
     t.send({ type: 'activate', teamerId: 'you' });
     expect(refused(t, { type: 'loadPod', teamerId: 'you', x: 6, y: 2 })).toBe('NO_LOAD_THERE');
     expect(refused(t, { type: 'loadPod', teamerId: 'you', x: 6, y: 3 })).toBe('NOT_PORTABLE');
-    const noLift: FdPack = {
-      ...pack('ability'),
+    const n = besideTheLoader('ability', { x: 7, y: 2 }, (p) => ({
+      ...p,
       vehicleTypes: defaultPack.vehicleTypes.map((v) => ({ ...v, picksUpPods: false })),
-    };
-    const n = new Table(new ScriptedDice([]), fd.setup({ pack: noLift }));
-    n.fold([fixedDeal(n.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
-    n.send({ type: 'board' });
-    n.send({ type: 'gmOverride', teamerId: 'you', x: 7, y: 2, facing: 0, reason: 'set-up' }, GM);
+    }));
     n.fold([{ type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' }]);
     n.send({ type: 'activate', teamerId: 'you' });
     expect(refused(n, { type: 'loadPod', teamerId: 'you', x: 6, y: 1 })).toBe('CANNOT_LOAD');
@@ -477,7 +425,7 @@ describe('the legal list offers the vehicle commands (legal.ts), and decide acce
   }
 
   it('beside the loader: get in; at the wheel: get out, lift a pod, drive, ram; driving: manoeuvres and stopping', () => {
-    const t = table();
+    const t = besideTheLoader();
     t.send({ type: 'activate', teamerId: 'you' });
     expect(allAccepted(t)).toContain('getIn');
     const w = atTheWheel(7, 1, 4);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RISKY_ACTIONS, type RiskyAction } from '../../rules/elite-unit/rules/vehicles.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import { clearIfUnchanged } from '../clear-if-unchanged.ts';
+import { NamedSelect } from '../components/NamedSelect.tsx';
 import { words } from './describe-event.ts';
 import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
@@ -29,16 +30,13 @@ export function MoreActions({ view, seat }: { view: View; seat: SeatRef }) {
     <details className="eu-card" aria-label="More actions">
       <summary>More actions: magic, first aid, vehicles</summary>
       {mine.length > 1 ? (
-        <label>
-          For{' '}
-          <select aria-label="Acting character" value={c.id} onChange={(ev) => setChosen(ev.target.value)}>
-            {mine.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamedSelect
+          label="For"
+          ariaLabel="Acting character"
+          items={mine}
+          value={c.id}
+          onChange={setChosen}
+        />
       ) : null}
       <Magic view={view} c={c} />
       <FirstAid view={view} c={c} />
@@ -89,17 +87,14 @@ function Magic({ view, c }: { view: View; c: Character }) {
               })}
             </select>
           </label>
-          <label>
-            On{' '}
-            <select aria-label="On" value={target} onChange={(ev) => setTarget(ev.target.value)}>
-              <option value="">nobody / self</option>
-              {others.map((x) => (
-                <option key={x.id} value={x.id}>
-                  {x.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NamedSelect
+            label="On"
+            ariaLabel="On"
+            items={others}
+            value={target}
+            onChange={setTarget}
+            none="nobody / self"
+          />
           <label>
             Metres{' '}
             <input
@@ -300,17 +295,7 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
         </button>
       </div>
       <div className="eu-form">
-        <label>
-          Ram{' '}
-          <select value={target} onChange={(ev) => setTarget(ev.target.value)}>
-            <option value="">whom?</option>
-            {others.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamedSelect label="Ram" items={others} value={target} onChange={setTarget} none="whom?" />
         <label>
           at kph <input type="number" min={0} value={kph} onChange={(ev) => setKph(ev.target.value)} />
         </label>
@@ -406,16 +391,13 @@ export function Contest({
           .then(clearIfUnchanged(setPurpose, purpose));
       }}
     >
-      <label>
-        Outdrive{' '}
-        <select aria-label="Rival driver" value={rival.id} onChange={(ev) => setRivalId(ev.target.value)}>
-          {rivals.map((x) => (
-            <option key={x.id} value={x.id}>
-              {x.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NamedSelect
+        label="Outdrive"
+        ariaLabel="Rival driver"
+        items={rivals}
+        value={rival.id}
+        onChange={setRivalId}
+      />
       <label>
         in{' '}
         <select

@@ -4,6 +4,7 @@ import { GM_FIELDS, type GmField } from '../../rules/elite-unit/gm-fields.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import type { SeatInfo } from '../../server/protocol.ts';
 import { clearIfUnchanged } from '../clear-if-unchanged.ts';
+import { NamedSelect } from '../components/NamedSelect.tsx';
 import { words } from './describe-event.ts';
 import { type Command, isWhole, nameOf, roster, type SeatRef, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
@@ -361,16 +362,7 @@ export function Override({ view }: { view: View }) {
           void r.run(command).then(clearIfUnchanged(setValue, value));
         }}
       >
-        <label>
-          Character{' '}
-          <select value={who.id} onChange={(ev) => setId(ev.target.value)}>
-            {all.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamedSelect label="Character" items={all} value={who.id} onChange={setId} />
         <label>
           Field{' '}
           <select value={field} onChange={(ev) => setField(ev.target.value as GmField)}>
@@ -486,26 +478,8 @@ function HiddenRolls({ view }: { view: View }) {
       </div>
       {who ? (
         <div className="eu-form">
-          <label>
-            Save for{' '}
-            <select value={who.id} onChange={(ev) => setId(ev.target.value)}>
-              {all.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            on{' '}
-            <select value={attribute} onChange={(ev) => setAttribute(ev.target.value)}>
-              {view.pack.attributes.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NamedSelect label="Save for" items={all} value={who.id} onChange={setId} />
+          <NamedSelect label="on" items={view.pack.attributes} value={attribute} onChange={setAttribute} />
           <label>
             modifier <input type="number" value={modifier} onChange={(ev) => setModifier(ev.target.value)} />
           </label>

@@ -4,11 +4,10 @@ import { ScriptedDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { vehicleSquares } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
-import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
-import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer, VehicleState } from '../../rules/fundamental-duck/state.ts';
-import { fixedDeal, GM, Table } from '../../rules/fundamental-duck/test-kit.ts';
+import { GM, type Table } from '../../rules/fundamental-duck/test-kit.ts';
+import { besideTheLoader, seatAtTheWheel } from '../../rules/fundamental-duck/vehicle-test-kit.ts';
 import { placementOf } from '../../rules/fundamental-duck/vehicles.ts';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { asView, type FdView } from './model.ts';
@@ -29,49 +28,19 @@ import {
  * they hold back carries the rules' reason (no licence, no room, the stop rule).
  */
 
-const ENTRY = 3;
 const W = 15;
 const viewOf = (s: FdState) => asView(fd.view(s, GM)) as FdView;
 
-function pack(licence: boolean): FdPack {
-  return {
-    ...defaultPack,
-    team: {
-      ...defaultPack.team,
-      teamers: defaultPack.team.teamers.map((t) =>
-        t.id === 'you' && licence ? { ...t, abilities: [...t.abilities, 'vehicle-licence' as const] } : t,
-      ),
-    },
-  };
-}
-
 /** YOU at (7,2) facing north, just south of the loader (front (7,1) facing south), activated. */
 function table(licence = true): Table {
-  const t = new Table(new ScriptedDice([]), fd.setup({ pack: pack(licence) }));
-  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'gmOverride', teamerId: 'you', x: 7, y: 2, facing: 0, reason: 'set-up' }, GM);
+  const t = besideTheLoader(licence ? 'ability' : 'none');
   t.send({ type: 'activate', teamerId: 'you' });
   return t;
 }
 
 /** YOU at the wheel with the loader's front at (x, y), a drive of 2+2 begun. */
 function driving(x: number, y: number, facing: 0 | 2 | 4 | 6, licence = true): Table {
-  const t = table(licence);
-  t.fold([
-    { type: 'vehicle.boarded', vehicleId: 'loader-1', teamerId: 'you' },
-    {
-      type: 'vehicle.moved',
-      vehicleId: 'loader-1',
-      manoeuvre: 'forward',
-      x,
-      y,
-      facing,
-      cost: 0,
-      bulldozed: [],
-      smashed: [],
-    },
-  ]);
+  const t = seatAtTheWheel(table(licence), x, y, facing, false);
   if (!licence) return t;
   t.dice = new ScriptedDice([2, 2]);
   t.send({ type: 'drive', teamerId: 'you' });

@@ -1,15 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../server/app.ts';
+import { expect, it } from 'vitest';
 import { TestTableDice } from '../../server/test-dice.ts';
-import {
-  browserTestsCanRun,
-  shot as columnShot,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { gmPlace, newDuckTable } from './browser-kit.ts';
+import { shot as columnShot, pageProblems } from '../three-sixteen/browser-kit.ts';
+import { boardedDuckTable, duckBrowserSuite, gmPlace, logText } from './browser-kit.ts';
 
 /**
  * The place-in-the-square picker (Position.tsx) and the juggle buttons (Juggle.tsx) in real
@@ -19,35 +11,14 @@ import { gmPlace, newDuckTable } from './browser-kit.ts';
  * The table's dice are the test-only script's.
  */
 
-const canRun = browserTestsCanRun();
 const testDice = new TestTableDice(2);
-
-async function logText(page: Page): Promise<string> {
-  return (await page.locator('.log').textContent()) ?? '';
-}
 
 const places = (text: string) => (text.match(/Places in the square:/g) ?? []).length;
 
-describe.runIf(canRun)('Fundamental Duck! place and juggle pickers in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer(
-    (b, s) => {
-      browser = b;
-      server = s;
-    },
-    { testDice },
-  );
-
+duckBrowserSuite('Fundamental Duck! place and juggle pickers in the browser', testDice, (suite) => {
   for (const phone of [false, true]) {
     it(`picks a free place and juggles with a stack-mate (${phone ? 'phone' : 'desktop'})`, async () => {
-      const { gmUrl, playerUrls } = await newDuckTable(server.url, ['Solo']);
-      const page = await openSeat(browser, playerUrls[0] as string, phone);
-      const gm = await openSeat(browser, gmUrl);
-      // The log: on the phone it sits behind a tab, so it is read on the GM's desktop page.
-      const log = phone ? gm : page;
-      await page.getByTestId('fd-board').click();
-      await page.getByTestId('fd-activate').waitFor();
+      const { page, gm, log } = await boardedDuckTable(suite.browser, suite.server.url, 'Solo', { phone });
       // YOU alone in a square of the entry tile, facing north: every place in it is free.
       await gmPlace(gm, 'a Teamer', 'you', '2,7', '0');
       await expect
