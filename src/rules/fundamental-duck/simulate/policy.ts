@@ -625,7 +625,7 @@ function climbNow(state: FdState, t: Teamer, g: Target): FdCommand | null {
 /** The next command of the Teamer whose move is under way. */
 function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   const m = state.move as NonNullable<FdState['move']>;
-  if (m.vehicleId !== undefined) return driveCommand(state);
+  if (m.vehicleId !== undefined) return driveCommand(state, !homeward(state, P));
   const wanted = goal(state, t, P);
   const climb = climbNow(state, t, wanted);
   if (climb) return climb;
@@ -894,7 +894,9 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (vehicleOfCrew(state, t.id)) {
     // Riding: the vehicle plan (drive.ts), else a shot from the cab; he cannot walk from a seat.
     return (
-      (P.driver === t.id ? vehicleAction(state, t) : null) ?? bestShot(legalShots(state, t))?.command ?? null
+      (P.driver === t.id ? vehicleAction(state, t, !homeward(state, P)) : null) ??
+      bestShot(legalShots(state, t))?.command ??
+      null
     );
   }
   const juggle = juggleWorthIt(state, t, P);
@@ -907,7 +909,7 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (grapple) return grapple;
   const drone = droneSetUp(state, t, P) ?? droneWalk(state, t, P);
   if (drone) return drone;
-  const ride = P.driver === t.id ? vehicleAction(state, t) : null;
+  const ride = P.driver === t.id ? vehicleAction(state, t, !homeward(state, P)) : null;
   if (ride) return ride;
   const carries = legalCarries(state, t);
   const carry =
