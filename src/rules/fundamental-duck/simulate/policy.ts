@@ -26,7 +26,7 @@ import {
   legalSteps,
   legalTasks,
 } from '../legal.ts';
-import { teamSeat } from '../multi-team.ts';
+import { deckInPlay, deckMembers, teamSeat } from '../multi-team.ts';
 import { missionOf } from '../rules-data.ts';
 import { decideFolded } from '../ruleset.ts';
 import { type FdState, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
@@ -959,6 +959,43 @@ function briefing(state: FdState, P: PolicyOptions): FdCommand {
   return { type: 'board' };
 }
 
+/**
+ * Multi-team play (21): once a team has played out its cards of the round (between activations
+ * in the Team phase, or in the exploration stop before the next round for a team that played
+ * last), its player lays out the next round's deck: the member nearest a Threat (13.2 distance)
+ * first, so the man with the best chance of a shot or the most need to get clear acts before the
+ * Threats' cards come up; members with no Threat on the board keep team order, and men still on
+ * the bridge come last.
+ */
+function deckToLay(state: FdState): FdCommand | null {
+  const mt = state.multiTeam;
+  if (!mt || (state.phase !== 'team' && state.phase !== 'exploration')) return null;
+  if (state.move || state.interrupt || state.activation) return null;
+  const board = boardOf(state);
+  const nearness = (id: string): number => {
+    const t = state.teamers[id] as Teamer;
+    if (t.x === null || t.y === null) return Number.MAX_SAFE_INTEGER;
+    let best = Number.MAX_SAFE_INTEGER - 1;
+    for (const th of state.threatOrder) {
+      const o = state.threats[th];
+      if (o) best = Math.min(best, board.distance(t.x, t.y, o.x, o.y));
+    }
+    return best;
+  };
+  for (let team = 0; team < mt.teams.length; team++) {
+    if (mt.teams[team]?.deck !== null || deckInPlay(state, team)) continue;
+    const members = deckMembers(state, team);
+    if (members.length === 0) continue;
+    // A stable sort: ties keep team order.
+    const order = members
+      .map((id) => ({ id, d: nearness(id) }))
+      .sort((a, b) => a.d - b.d)
+      .map((m) => m.id);
+    return { type: 'layDeck', team, order };
+  }
+  return null;
+}
+
 /** The seat each team's player sits in when the policy plays several teams. */
 export function teamSeatId(team: number): string {
   return `team${team + 1}`;
@@ -975,6 +1012,7 @@ export function seatFor(state: FdState, command: FdCommand, seat: Seat): Seat {
   let seatId: string | null = null;
   if (command.type === 'claimTeam') seatId = teamSeatId(command.team);
   else if (command.type === 'runThreat') seatId = mt.call ? teamSeat(state, mt.call.team) : null;
+  else if (command.type === 'layDeck') seatId = teamSeat(state, command.team);
   else if ('teamerId' in command && typeof command.teamerId === 'string')
     seatId = state.teamers[command.teamerId]?.seatId ?? null;
   return seatId === null || seatId === seat.seatId ? seat : { seatId, role: 'player' };
@@ -986,6 +1024,8 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
   // 21: a called Threat or ambush holds the table until its seat runs it (`seatFor` sends it).
   if (state.multiTeam?.call?.run === false) return { type: 'runThreat' };
   if (state.phase === 'briefing') return briefing(state, P);
+  const deck = deckToLay(state);
+  if (deck) return deck;
   if (state.phase === 'exploration') return { type: 'endExploration' };
   if (state.move) return moveStep(state, state.teamers[state.move.teamerId] as Teamer, P);
   if (state.interrupt) {
