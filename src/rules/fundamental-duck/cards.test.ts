@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { defaultPack } from './data/pack.ts';
+import { packSchema } from './data/pack-schema.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, newOrdersGame, newOrdersOnTile4, ScriptThenSeeded, Table } from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -41,16 +42,7 @@ describe('event cards: gas leak and new orders (24.6)', () => {
 
   it('new orders name a tile type: the first Teamer to stand on such a tile meets the bonus objective', () => {
     const t = boarded('quiet');
-    t.fold([
-      {
-        type: 'card.resolved',
-        tile: HUB,
-        cardId: 'new-orders',
-        colour: 'green',
-        effect: 'new-orders',
-        text: '',
-      },
-    ]);
+    t.fold([newOrdersOnTile4]);
     expect(t.state.progress.bonus).toEqual({ tileType: 'Bridge', met: false });
     t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 5, facing: 0, reason: 'set-up' }, GM);
     t.send({ type: 'gmOverride', door: BRIDGE_DOOR, open: true, reason: 'set-up' }, GM);
@@ -60,6 +52,54 @@ describe('event cards: gas leak and new orders (24.6)', () => {
     const ev = t.send({ type: 'step', teamerId: 'you', x: 2, y: 4 });
     expect(ev).toContainEqual({ type: 'orders.met', teamerId: 'you', tile: 0 });
     expect(t.state.progress.bonus?.met).toBe(true);
+  });
+
+  it('met, the bonus objective adds the pack’s newOrders team stars and leaves the outcome alone', () => {
+    const t = newOrdersGame(true);
+    const stars = defaultPack.campaign.teamStars.newOrders;
+    expect(stars).toBe(1);
+    // The whole Team is lost: failed, whatever the orders; no catastrophe, so no mission stars.
+    expect(t.state.evaluation).toMatchObject({
+      outcome: 'failed',
+      bonus: true,
+      bonusStars: stars,
+      teamStars: stars,
+    });
+    expect(t.log).toContainEqual(
+      expect.objectContaining({
+        type: 'stars.awarded',
+        teamerId: null,
+        stars,
+        why: 'new orders carried out',
+      }),
+    );
+    expect(t.state.teamStars).toBe(stars);
+  });
+
+  it('the number is the pack’s; orders not carried out earn nothing', () => {
+    const teamStars = { ...defaultPack.campaign.teamStars, newOrders: 4 };
+    const pack = { ...defaultPack, campaign: { ...defaultPack.campaign, teamStars } };
+    expect(newOrdersGame(true, fd.setup({ pack })).state.evaluation).toMatchObject({
+      bonusStars: 4,
+      teamStars: 4,
+    });
+    const missed = newOrdersGame(false, fd.setup({ pack }));
+    expect(missed.state.evaluation).toMatchObject({
+      outcome: 'failed',
+      bonus: false,
+      bonusStars: 0,
+      teamStars: 0,
+    });
+    expect(missed.log.some((e) => e.type === 'stars.awarded')).toBe(false);
+  });
+
+  it('a pack without the number loads with 1 (the default)', () => {
+    const { newOrders: _, ...older } = defaultPack.campaign.teamStars;
+    const parsed = packSchema.parse({
+      ...defaultPack,
+      campaign: { ...defaultPack.campaign, teamStars: older },
+    });
+    expect(parsed.campaign.teamStars.newOrders).toBe(1);
   });
 });
 

@@ -8,7 +8,8 @@ import { canAct, type FdState, onBridge, type Teamer } from './state.ts';
 /**
  * Game end (default 24.11) and mission evaluation (20): the game ends when no Teamer is left in
  * play (all gone back over the bridge, out of action or dead) or at the turn limit; objectives are
- * read from the mission card, the outcome from how many were met.
+ * read from the mission card, the outcome from how many were met. A new-orders card's bonus
+ * objective, met, adds the pack's `teamStars.newOrders` to the Team's stars.
  */
 
 export function isOver(state: FdState, afterHousekeeping: boolean): boolean {
@@ -84,7 +85,7 @@ export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean
           : 'failed';
   const catastrophe = state.kitty.catastrophes > 0;
   const stars = state.rules.pack.campaign.teamStars;
-  const teamStars =
+  const missionStars =
     outcome === 'completed'
       ? stars.completed
       : outcome === 'part-completed'
@@ -93,20 +94,24 @@ export function evaluateIfOver(draft: Draft, afterHousekeeping = false): boolean
           ? stars.failedWithCatastrophe
           : 0;
   const bonus = state.progress.bonus;
+  // New orders are not on the mission card: they add stars, never change the outcome.
+  const bonusStars = bonus?.met ? stars.newOrders : 0;
   const cargo = cargoBonus(state);
   draft.emit({
     type: 'mission.evaluated',
     evaluation: {
       outcome,
       objectives,
-      teamStars,
+      teamStars: missionStars + bonusStars,
       catastrophe,
-      ...(bonus ? { bonus: bonus.met } : {}),
+      ...(bonus ? { bonus: bonus.met, bonusStars } : {}),
       ...(cargo ? { cargo } : {}),
     },
   });
-  if (teamStars !== 0)
-    draft.emit({ type: 'stars.awarded', teamerId: null, stars: teamStars, why: `mission ${outcome}` });
+  if (missionStars !== 0)
+    draft.emit({ type: 'stars.awarded', teamerId: null, stars: missionStars, why: `mission ${outcome}` });
+  if (bonusStars !== 0)
+    draft.emit({ type: 'stars.awarded', teamerId: null, stars: bonusStars, why: 'new orders carried out' });
   debrief(draft, outcome);
   return true;
 }

@@ -620,6 +620,7 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
       teamStars: z.number().int().min(-1000).max(1000),
       catastrophe: z.boolean(),
       bonus: z.boolean().optional(),
+      bonusStars: z.number().int().min(-99).max(99).optional(),
       cargo: z
         .strictObject({
           intact: z.number().int().min(0).max(200),

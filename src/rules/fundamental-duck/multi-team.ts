@@ -72,6 +72,25 @@ export function requireOwnTeam(state: FdState, teamerId: string, seatId: string)
     throw new RuleError('NOT_YOUR_TEAM', `${teamerId} is in another team`, { team });
 }
 
+/** The members of a team a deck holds a card for: those still in play (able, or on the bridge). */
+export function deckMembers(state: FdState, team: number): string[] {
+  return (state.multiTeam?.teams[team]?.teamerIds ?? []).filter((id) => {
+    const t = state.teamers[id] as Teamer;
+    return canAct(t) || onBridge(t);
+  });
+}
+
+/** In the Team phase, a member of the team still has a card of this round to play. */
+export function deckInPlay(state: FdState, team: number): boolean {
+  return (
+    state.phase === 'team' &&
+    deckMembers(state, team).some((id) => {
+      const t = state.teamers[id] as Teamer;
+      return !state.activated.includes(id) && t.chits.includes('READY');
+    })
+  );
+}
+
 /**
  * 21: at the end of his turn the player lays out his deck, one card per member still in play, in
  * an order he cannot change until it is played out. Laid while his team's cards of this round
@@ -85,20 +104,11 @@ export function decideLayDeck(draft: Draft, c: CommandOf<'layDeck'>): void {
   requireTeamSeat(s, c.team, draft.ctx);
   if (team.deck !== null)
     throw new RuleError('DECK_LAID', 'the deck is laid out until it is played through', { team: c.team });
-  const stillToPlay =
-    s.phase === 'team' &&
-    team.teamerIds.some((id) => {
-      const t = s.teamers[id] as Teamer;
-      return (canAct(t) || onBridge(t)) && !s.activated.includes(id) && t.chits.includes('READY');
-    });
-  if (stillToPlay)
+  if (deckInPlay(s, c.team))
     throw new RuleError('DECK_IN_PLAY', 'lay the deck out once the team has played this round', {
       team: c.team,
     });
-  const members = team.teamerIds.filter((id) => {
-    const t = s.teamers[id] as Teamer;
-    return canAct(t) || onBridge(t);
-  });
+  const members = deckMembers(s, c.team);
   const same =
     c.order.length === members.length &&
     new Set(c.order).size === c.order.length &&

@@ -291,7 +291,10 @@ export interface Evaluation {
   readonly objectives: readonly boolean[];
   /** The new-orders bonus objective: met or not; absent when no such orders came. */
   readonly bonus?: boolean;
+  /** Team stars, the new orders' share (`bonusStars`, absent without such orders) included. */
   readonly teamStars: number;
+  /** What the new orders' bonus objective earned (pack `teamStars.newOrders` when met, else 0). */
+  readonly bonusStars?: number;
   readonly catastrophe: boolean;
   /**
    * The cargo bonus (16, 24.6): loads intact and lost at the end, and what they pay in thousands

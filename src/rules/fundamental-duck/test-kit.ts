@@ -135,3 +135,29 @@ export function ceilingOverTile4(): FdEvent {
     ],
   };
 }
+
+/** The default pack's new-orders card resolved on tile 4 (the hub): reach a Bridge tile. */
+export const newOrdersOnTile4: FdEvent = {
+  type: 'card.resolved',
+  tile: 4,
+  cardId: 'new-orders',
+  colour: 'green',
+  effect: 'new-orders',
+  text: '',
+};
+
+/**
+ * A boarded table (entry tile green and quiet, the hub's card quiet) given new orders unless
+ * `reach` is null, carried out by YOU reaching the Bridge (tile 0) when `reach`; then the GM
+ * puts the whole Team out and the game ends with its evaluation.
+ */
+export function newOrdersGame(reach: boolean | null, state?: FdState): Table {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), state);
+  t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] }, 4: { cards: ['quiet'] } })]);
+  t.send({ type: 'board' });
+  if (reach !== null) t.fold([newOrdersOnTile4]);
+  if (reach) t.fold([{ type: 'orders.met', teamerId: 'you', tile: 0 }]);
+  for (const id of t.state.teamOrder)
+    t.send({ type: 'gmOverride', teamerId: id, wounds: 3, reason: 'the end' }, GM);
+  return t;
+}

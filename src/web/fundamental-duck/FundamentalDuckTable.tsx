@@ -1456,7 +1456,7 @@ function Briefing({
   );
 }
 
-function Evaluation({ view }: { view: FdView }) {
+export function Evaluation({ view }: { view: FdView }) {
   const ev = view.evaluation;
   if (!ev) return null;
   const mission = view.rules.missions.find((m) => m.id === view.missionId);
@@ -1476,6 +1476,13 @@ function Evaluation({ view }: { view: FdView }) {
             {ev.objectives[k] ? 'Done' : 'Not done'}: {o.text}
           </li>
         ))}
+        {ev.bonus === undefined ? null : (
+          <li data-testid="fd-evaluation-orders">
+            {ev.bonus ? 'Done' : 'Not done'}: new orders (bonus
+            {view.progress.bonus ? `: reach the ${view.progress.bonus.tileType}` : ''})
+            {ev.bonus && ev.bonusStars ? `, ${ev.bonusStars} gold star(s)` : ''}
+          </li>
+        )}
       </ul>
       <p>
         Gold stars for the Team: {ev.teamStars}

@@ -235,6 +235,27 @@ describe('describeFdEvent', () => {
     ).toMatch(/Cargo: 6 load\(s\) intact, 1 lost, bonus 5k\./);
   });
 
+  it('tells the new orders at the evaluation: carried out with their stars, or not', () => {
+    const evaluated = (bonus: boolean, bonusStars: number) =>
+      said({
+        type: 'mission.evaluated',
+        evaluation: {
+          outcome: 'completed',
+          objectives: [true, true],
+          teamStars: 10 + bonusStars,
+          catastrophe: false,
+          bonus,
+          bonusStars,
+        },
+      } as never);
+    expect(evaluated(true, 1)).toBe(
+      'The mission is completed; the Team earns 11 gold star(s). The new orders were carried out (1 of those stars).',
+    );
+    expect(evaluated(false, 0)).toBe(
+      'The mission is completed; the Team earns 10 gold star(s). The new orders were not carried out.',
+    );
+  });
+
   it('tells the multi-team sequence pack: Threat cards, their end, and an ambush called to a seat', () => {
     expect(
       said({ type: 'sequence.drawn', order: [1, 'threat', 0, 'threat'], faces: [2, 1, 2] } as never),

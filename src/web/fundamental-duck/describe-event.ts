@@ -448,7 +448,13 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
         bonus === null
           ? ''
           : ` Cargo: ${num(cargo.intact) ?? 0} load(s) intact, ${num(cargo.lost) ?? 0} lost, bonus ${bonus}k.`;
-      return `The mission is ${outcome}; the Team earns ${num(ev.teamStars) ?? 0} gold star(s).${pay}`;
+      const orders =
+        ev.bonus === undefined
+          ? ''
+          : ev.bonus
+            ? ` The new orders were carried out (${num(ev.bonusStars) ?? 0} of those stars).`
+            : ' The new orders were not carried out.';
+      return `The mission is ${outcome}; the Team earns ${num(ev.teamStars) ?? 0} gold star(s).${orders}${pay}`;
     }
     case 'stars.awarded':
       return `${num(e.stars)} gold star(s) to ${str(e.teamerId) ? name(e.teamerId) : 'the Team'}: ${str(e.why)}.`;

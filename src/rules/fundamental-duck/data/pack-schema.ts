@@ -696,6 +696,12 @@ export const campaignSchema = z.strictObject({
     partCompleted: z.number().int().min(-99).max(99),
     failedWithCatastrophe: z.number().int().min(-99).max(99),
     perAdvancement: z.number().int().min(1).max(99),
+    /**
+     * Team stars for meeting a new-orders card's bonus objective, on top of the mission's own
+     * (the booklet gives no number; Bughunt reads one, see docs/rules/fundamental-duck.md).
+     * Absent in older packs: 1.
+     */
+    newOrders: z.number().int().min(-99).max(99).default(1),
   }),
   teamAdvancements: z
     .array(

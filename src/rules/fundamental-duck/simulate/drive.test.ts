@@ -5,8 +5,9 @@ import { defaultPack } from '../data/pack.ts';
 import type { FdEvent } from '../events.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import { legalCommands } from '../legal.ts';
+import type { Teamer } from '../state.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table } from '../test-kit.ts';
-import { routeTo } from './drive.ts';
+import { planVehicle, podsWanted, routeTo } from './drive.ts';
 import { chooseCommand, DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
 import { packWithGear, runMission } from './run.ts';
 
@@ -78,6 +79,59 @@ describe('the driver takes the cargo loader home with a marked pod (18)', () => 
     expect(t.state.vehicles?.[0]?.crew).toEqual([]);
     const v = t.state.vehicles?.[0];
     if (v) expect(routeTo(t.state, v, 'clear')).toBe(0);
+  });
+
+  it('makes a second trip: back from the entry to the other marked pod, elsewhere, and home with it', () => {
+    // YOU alone (the GM kills the rest): no comrade walks the second pod home before the loader;
+    // a lone man does not give up (`homewardAble` 1), or he would head home after one trip.
+    const alone = { ...DRIVER, homewardAble: 1 };
+    const t = salvage();
+    for (const id of t.state.teamOrder)
+      if (id !== 'you') t.send({ type: 'gmOverride', teamerId: id, wounds: 3, reason: 'set-up' }, GM);
+    const refused = policyStats.refused;
+    const ctx = { actor: { seatId: 'sim', role: 'player' as const }, dice: new ScriptThenSeeded([1, 1], 5) };
+    const seen: FdEvent[] = [];
+    let wantedAfterFirst = -1;
+    let planAfterFirst: string | null = null;
+    for (let i = 0; i < 6000 && t.state.phase !== 'ended'; i++) {
+      const step = policyStep(t.state, ctx, alone);
+      if (!step) break;
+      seen.push(...step.events);
+      t.state = step.state;
+      const trips = seen.filter((e) => e.type === 'vehicle.pods-delivered').length;
+      if (trips === 1 && wantedAfterFirst < 0) {
+        // Home with one: the mission wants one more, and the loader stands nowhere near it.
+        wantedAfterFirst = podsWanted(t.state);
+        const v = t.state.vehicles?.[0];
+        if (v) expect(routeTo(t.state, v, 'pod')).toBeGreaterThan(0);
+        planAfterFirst = planVehicle(t.state, t.state.teamers.you as Teamer)?.id ?? null;
+      }
+      if (trips === 2 || seen.some((e) => e.type === 'vehicle.left')) break;
+    }
+    expect(policyStats.refused).toBe(refused);
+    expect(wantedAfterFirst).toBe(1);
+    expect(planAfterFirst).toBe('loader-1');
+    const trips = seen.filter((e) => e.type === 'vehicle.pods-delivered');
+    expect(trips).toHaveLength(2);
+    expect(trips.flatMap((e) => (e.type === 'vehicle.pods-delivered' ? e.loads : []))).toEqual([0, 1]);
+    expect(podsWanted(t.state)).toBe(0);
+  });
+
+  it('heading home (no fetch), the driver makes no second trip', () => {
+    const t = salvage();
+    for (const id of t.state.teamOrder)
+      if (id !== 'you') t.send({ type: 'gmOverride', teamerId: id, wounds: 3, reason: 'set-up' }, GM);
+    const ctx = { actor: { seatId: 'sim', role: 'player' as const }, dice: new ScriptThenSeeded([1, 1], 5) };
+    for (let i = 0; i < 3000 && t.state.phase !== 'ended'; i++) {
+      const step = policyStep(t.state, ctx, DRIVER);
+      if (!step) break;
+      t.state = step.state;
+      if (step.events.some((e) => e.type === 'vehicle.pods-delivered')) break;
+    }
+    const you = t.state.teamers.you as Teamer;
+    expect(podsWanted(t.state)).toBe(1);
+    expect(planVehicle(t.state, you)?.id).toBe('loader-1');
+    expect(planVehicle(t.state, you, false)).toBeNull();
   });
 
   it('plays whole Salvage missions with a licensed driver, none refused, the same per seed', () => {

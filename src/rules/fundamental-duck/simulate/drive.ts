@@ -1,5 +1,6 @@
 import type { ArenaState } from '../arena/model.ts';
 import {
+  passage,
   type VehicleManoeuvre,
   type VehiclePlacement,
   vehicleManoeuvre,
@@ -8,6 +9,7 @@ import {
 import { arenaOf, arenaStateOf, boardOf } from '../board-adapter.ts';
 import type { FdCommand } from '../commands.ts';
 import { legalVehicleActions, legalVehicleMoves } from '../legal.ts';
+import { missionOf } from '../rules-data.ts';
 import type { FdState, Teamer, VehicleState } from '../state.ts';
 import {
   besideVehicle,
@@ -21,8 +23,11 @@ import {
 
 /**
  * The simulator's vehicle plan (18): the Teamer named to drive (policy `driver`, who holds the
- * licence: CLI `--licence`) takes a pod-lifting vehicle to a marked pod beside it and drives it
- * to the entry square, where the pods it holds go home over the bridge (`deliverPods`). Every
+ * licence: CLI `--licence`) takes a pod-lifting vehicle to a marked pod (one beside it, else,
+ * while the mission wants more marked pods home, one it drives to elsewhere in the opened tiles)
+ * and drives it to the entry square, where the pods it holds go home over the bridge
+ * (`deliverPods`); then back for the next, trip after trip, while pods are wanted and the Team
+ * does not head home (`fetch`). Every
  * command comes from the legal list (`legalVehicleActions`, `legalVehicleMoves`); the route is a
  * search over the vehicle's placements with the rules' own manoeuvre geometry (`vehicleManoeuvre`)
  * through the doors open now, figures left out (they move; the drive never runs a comrade down).
@@ -65,15 +70,62 @@ function clearFor(state: FdState, v: VehicleState, smash: boolean): ArenaState {
 /**
  * Where a drive heads: `entry`, a placement with a square on the entry square (its pods go home);
  * `clear`, one with every square at least 2 squares (king steps) from it and out of every door's
- * zone, so the Team walks home past the vehicle.
+ * zone, so the Team walks home past the vehicle; `pod`, one with a pod to fetch (`podsToFetch`)
+ * beside it, with a way between them (as for lifting it: `besideVehicle`).
  */
-export type DriveGoal = 'entry' | 'clear';
+export type DriveGoal = 'entry' | 'clear' | 'pod';
 
-function reached(state: FdState, p: VehiclePlacement, goal: DriveGoal): boolean {
+/** Squares (index) of the marked pods the driver may fetch: standing, sound, in an opened tile. */
+function podsToFetch(state: FdState): number[] {
+  const arena = arenaOf(state);
+  const out: number[] = [];
+  for (const l of arena.loads) {
+    const ls = state.loads[l.index];
+    if (!l.marked || !l.portable || !ls || ls.lost || ls.delivered || ls.at === null) continue;
+    if (ls.examined && ls.tampered) continue;
+    if (state.tiles[arena.tileOf[ls.at] as number]?.opened !== true) continue;
+    out.push(ls.at);
+  }
+  return out;
+}
+
+/**
+ * How many more marked pods the mission wants home than are home already, aboard a vehicle or
+ * carried by a Teamer (the most any of its `marked-loads-to-bridge` conditions still lacks); 0
+ * when it wants none.
+ */
+export function podsWanted(state: FdState): number {
+  const arena = arenaOf(state);
+  const marked = (i: number | null) => i !== null && arena.loads[i]?.marked === true;
+  let underway = 0;
+  for (const l of arena.loads) if (l.marked && state.loads[l.index]?.delivered) underway++;
+  for (const v of vehiclesOf(state)) underway += (v.pods ?? []).filter(marked).length;
+  for (const id of state.teamOrder) if (marked((state.teamers[id] as Teamer).cargo)) underway++;
+  let wanted = 0;
+  for (const o of missionOf(state.rules, state.missionId).objectives)
+    for (const c of o.conditions)
+      if (c.kind === 'marked-loads-to-bridge') wanted = Math.max(wanted, c.count - underway);
+  return wanted;
+}
+
+function reached(
+  state: FdState,
+  st: ArenaState,
+  p: VehiclePlacement,
+  goal: DriveGoal,
+  pods: readonly number[],
+): boolean {
   const { x: ex, y: ey } = state.entry;
   const squares = vehicleSquares(p);
   if (goal === 'entry') return squares.some((q) => q.x === ex && q.y === ey);
   const arena = arenaOf(state);
+  if (goal === 'pod')
+    return pods.some((at) => {
+      const pod = { x: at % arena.width, y: Math.floor(at / arena.width) };
+      return squares.some(
+        (q) => Math.max(Math.abs(q.x - pod.x), Math.abs(q.y - pod.y)) === 1 && passage(arena, st, pod, q),
+      );
+    });
   return squares.every(
     (q) =>
       Math.max(Math.abs(q.x - ex), Math.abs(q.y - ey)) > 1 &&
@@ -97,7 +149,11 @@ export function routeTo(
   const arena = arenaOf(state);
   const st = clearFor(state, v, smash);
   const type = vehicleType(state, v);
-  const at = (p: VehiclePlacement) => reached(state, p, goal);
+  const pods = goal === 'pod' ? podsToFetch(state) : [];
+  if (goal === 'pod' && pods.length === 0) return -1;
+  // A pod is lifted across the doors as they stand (`besideVehicle`), not as a ram would leave them.
+  const now = goal === 'pod' ? arenaStateOf(state) : st;
+  const at = (p: VehiclePlacement) => reached(state, now, p, goal, pods);
   const key = (p: VehiclePlacement) => (p.front.y * arena.width + p.front.x) * 8 + p.facing;
   const best = new Map<number, number>([[key(from), 0]]);
   // Costs are small whole numbers: a bucket per cost keeps the search in order without a heap.
@@ -141,13 +197,19 @@ function holdsMarked(state: FdState, v: VehicleState): boolean {
   return (v.pods ?? []).some((i) => arena.loads[i]?.marked === true);
 }
 
+/** Whether the vehicle has room for a pod and the mission wants one fetched (`podsWanted`). */
+function fetching(state: FdState, v: VehicleState): boolean {
+  return (v.pods ?? []).length < vehicleType(state, v).pods && podsWanted(state) > 0;
+}
+
 /**
  * The vehicle the driver's plan uses now: one he may drive, lifting pods, not wrecked, in an
- * opened tile, with a seat for him (or he is in it), holding a marked pod or with one beside it,
- * and a way to the entry square. Null: no vehicle is worth his while (his own may still stand in
- * the Team's way home: `vehicleAction` drives it clear first).
+ * opened tile, with a seat for him (or he is in it), holding a marked pod, with one beside it or
+ * (with `fetch`, while the mission wants pods: `fetching`) a way to one, and a way to the entry
+ * square. Null: no vehicle is worth his while (his own may still stand in the Team's way home:
+ * `vehicleAction` drives it clear first).
  */
-export function planVehicle(state: FdState, t: Teamer): VehicleState | null {
+export function planVehicle(state: FdState, t: Teamer, fetch = true): VehicleState | null {
   const arena = arenaOf(state);
   const own = vehicleOfCrew(state, t.id);
   for (const v of own ? [own] : vehiclesOf(state)) {
@@ -156,7 +218,9 @@ export function planVehicle(state: FdState, t: Teamer): VehicleState | null {
     if (!own && v.crew.length >= type.seats) continue;
     if (state.tiles[arena.tileOf[v.y * arena.width + v.x] as number]?.opened !== true) continue;
     const pods = v.pods ?? [];
-    if (!holdsMarked(state, v) && (pods.length >= type.pods || markedPodBeside(state, v) === null)) continue;
+    const beside = pods.length < type.pods && markedPodBeside(state, v) !== null;
+    const elsewhere = () => fetch && fetching(state, v) && routeTo(state, v, 'pod') >= 0;
+    if (!holdsMarked(state, v) && !beside && !elsewhere()) continue;
     if (routeTo(state, v, 'entry') < 0) continue;
     return v;
   }
@@ -184,25 +248,30 @@ export function besideTarget(state: FdState, t: Teamer, v: VehicleState): { x: n
 
 /**
  * The driver's next vehicle command in his activation: get into the plan's vehicle beside him,
- * lift a marked pod beside it, drive it home with a marked pod aboard; once it has nothing more
- * to do, get out (in the free square nearest the entry). Null: nothing of the plan's now.
+ * lift a marked pod beside it (while it has room), drive it home with a marked pod aboard, else
+ * (with `fetch`) drive to the next pod the mission wants; once it has nothing more to do, get out
+ * (in the free square nearest the entry). Null: nothing of the plan's now.
  */
-export function vehicleAction(state: FdState, t: Teamer): FdCommand | null {
+export function vehicleAction(state: FdState, t: Teamer, fetch = true): FdCommand | null {
   const listed = legalVehicleActions(state, t);
   if (listed.length === 0) return null;
   const own = vehicleOfCrew(state, t.id);
-  const v = planVehicle(state, t);
+  const v = planVehicle(state, t, fetch);
   if (!own) {
     if (!v) return null;
     return listed.find((c) => c.type === 'getIn' && c.vehicleId === v.id) ?? null;
   }
   const drive = listed.find((c) => c.type === 'drive');
   if (v) {
+    // Room aboard and a pod beside: lift it (a second one only while the mission wants more).
+    const pod = (v.pods ?? []).length < vehicleType(state, v).pods ? markedPodBeside(state, v) : null;
+    const lift = pod && listed.find((c) => c.type === 'loadPod' && c.x === pod.x && c.y === pod.y);
+    if (lift && (!holdsMarked(state, v) || podsWanted(state) > 0)) return lift;
     // A pod aboard but no chit to drive with: he keeps his seat for the next activation.
     if (holdsMarked(state, v)) return goingFor(state, t, v, 'entry', listed);
-    const pod = markedPodBeside(state, v);
-    const lift = pod && listed.find((c) => c.type === 'loadPod' && c.x === pod.x && c.y === pod.y);
-    if (lift) return lift;
+    // On to the next pod; beside one he cannot lift yet, or with no chit, he waits in his seat.
+    if (fetch && fetching(state, v) && routeTo(state, v, 'pod') >= 0)
+      return goingFor(state, t, v, 'pod', listed);
   } else if (holdsMarked(state, own)) {
     // No way home for it: the pod is set down for the Team to carry, then he gets out.
     const down = listed.find((c) => c.type === 'unloadPod');
@@ -250,17 +319,22 @@ function goingFor(
 
 /**
  * The next command of a drive under way: the listed manoeuvre that brings the vehicle nearest its
- * goal (the entry with a marked pod aboard, else clear of it) by the route, never one that runs a
- * comrade down; the drive ends when none gets nearer and the stop rule lets it.
+ * goal (the entry with a marked pod aboard, else with `fetch` the next pod the mission wants, else
+ * clear of the entry) by the route, never one that runs a comrade down; the drive ends when none
+ * gets nearer and the stop rule lets it.
  */
-export function driveCommand(state: FdState): FdCommand {
+export function driveCommand(state: FdState, fetch = true): FdCommand {
   const m = state.move as NonNullable<FdState['move']>;
   const listed = legalVehicleMoves(state);
   const stop = listed.find((c) => c.type === 'endMove') ?? null;
   const v = vehiclesOf(state).find((x) => x.id === m.vehicleId);
   const end: FdCommand = { type: 'endMove', teamerId: m.teamerId };
   if (!v) return stop ?? end;
-  const goal: DriveGoal = holdsMarked(state, v) ? 'entry' : 'clear';
+  const goal: DriveGoal = holdsMarked(state, v)
+    ? 'entry'
+    : fetch && fetching(state, v) && routeTo(state, v, 'pod') >= 0
+      ? 'pod'
+      : 'clear';
   const here = routeTo(state, v, goal);
   let best: FdCommand | null = null;
   let bestD = here < 0 ? Number.POSITIVE_INFINITY : here;

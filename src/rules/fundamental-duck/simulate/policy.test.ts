@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice/source.ts';
+import { ScriptedDice, SeededDice } from '../../../engine/dice/source.ts';
 import { boardOf } from '../board-adapter.ts';
 import type { FdCommand } from '../commands.ts';
 import { defaultPack } from '../data/pack.ts';
@@ -8,7 +8,7 @@ import { fundamentalDuck as fd } from '../index.ts';
 import { legalCommands } from '../legal.ts';
 import { initialState } from '../setup.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table, youAboard } from '../test-kit.ts';
-import { chooseCommand, DEFAULT_POLICY, policyStats } from './policy.ts';
+import { chooseCommand, DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
 import { packWithGear, runMission } from './run.ts';
 
 /**
@@ -274,6 +274,71 @@ describe('multi-team play in the simulator', () => {
       }
     expect(policyStats.refused).toBe(refused);
     expect([...outcomes].every((o) => ['completed', 'part-completed', 'failed'].includes(o))).toBe(true);
+  });
+
+  it('each team lays its next round’s deck once it has played, nearest a Threat first; the round after follows it', () => {
+    const refused = policyStats.refused;
+    const P = { ...DEFAULT_POLICY, teams: 2 };
+    let laid = 0;
+    let followed = 0;
+    let reordered = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      let state = initialState({ mission: 'clean-sweep' });
+      const ctx = { actor: { seatId: 'sim', role: 'player' as const }, dice: new SeededDice(seed) };
+      // The decks laid in each round (sequence drawn; by team), and who began an activation in
+      // each round, in order. A deck laid in one round is played in the next.
+      let drawn = 0;
+      const decks = new Map<number, Map<number, readonly string[]>>();
+      const began = new Map<number, string[]>();
+      for (let i = 0; i < 20_000 && state.phase !== 'ended' && state.turn <= 40; i++) {
+        const step = policyStep(state, ctx, P);
+        if (!step) break;
+        const c = step.command;
+        if (c.type === 'layDeck') {
+          // Nearest a Threat first (13.2 distance, as the policy saw the board when it laid it).
+          const board = boardOf(state);
+          const near = c.order.map((id) => {
+            const t = state.teamers[id];
+            if (!t || t.x === null || t.y === null) return Number.MAX_SAFE_INTEGER;
+            const ds = state.threatOrder.map((th) => {
+              const o = state.threats[th];
+              return o ? board.distance(t.x as number, t.y as number, o.x, o.y) : Number.MAX_SAFE_INTEGER;
+            });
+            return Math.min(Number.MAX_SAFE_INTEGER - 1, ...ds);
+          });
+          expect(near).toEqual(near.slice().sort((a, b) => a - b));
+          const teamOrder = state.multiTeam?.teams[c.team]?.teamerIds.filter((id) => c.order.includes(id));
+          if (c.order.join() !== teamOrder?.join()) reordered++;
+          const round = decks.get(drawn) ?? new Map<number, readonly string[]>();
+          // Once a round for each team, from its own seat.
+          expect(round.has(c.team)).toBe(false);
+          round.set(c.team, c.order);
+          decks.set(drawn, round);
+          expect(step.events).toContainEqual(
+            expect.objectContaining({ type: 'deck.laid', seatId: `team${c.team + 1}` }),
+          );
+          laid++;
+        }
+        for (const e of step.events)
+          if (e.type === 'sequence.drawn') drawn++;
+          else if (e.type === 'activation.began')
+            began.set(drawn, [...(began.get(drawn) ?? []), ...e.teamerIds]);
+        state = step.state;
+      }
+      // Next round, a team's men begin their activations in the order its deck was laid.
+      for (const [t, round] of decks)
+        for (const order of round.values()) {
+          const next = (began.get(t + 1) ?? []).filter((id) => order.includes(id));
+          if (next.length < 2) continue;
+          expect(next).toEqual(order.filter((id) => next.includes(id)));
+          followed++;
+        }
+    }
+    expect(laid).toBeGreaterThan(4);
+    expect(followed).toBeGreaterThan(0);
+    // Not merely team order: the Threats' places reorder some decks.
+    expect(reordered).toBeGreaterThan(0);
+    expect(policyStats.refused).toBe(refused);
   });
 
   it('the same seed plays the same 2-team mission', () => {

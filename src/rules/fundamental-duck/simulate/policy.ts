@@ -29,7 +29,7 @@ import {
   legalSteps,
   legalTasks,
 } from '../legal.ts';
-import { teamSeat } from '../multi-team.ts';
+import { deckInPlay, deckMembers, teamSeat } from '../multi-team.ts';
 import { missionOf } from '../rules-data.ts';
 import { decideFolded } from '../ruleset.ts';
 import { type FdState, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
@@ -702,7 +702,7 @@ function climbNow(state: FdState, t: Teamer, g: Target): FdCommand | null {
 /** The next command of the Teamer whose move is under way. */
 function moveStep(state: FdState, t: Teamer, P: PolicyOptions): FdCommand {
   const m = state.move as NonNullable<FdState['move']>;
-  if (m.vehicleId !== undefined) return driveCommand(state);
+  if (m.vehicleId !== undefined) return driveCommand(state, !homeward(state, P));
   const wanted = goal(state, t, P);
   const climb = climbNow(state, t, wanted);
   if (climb) return climb;
@@ -1069,7 +1069,9 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (vehicleOfCrew(state, t.id)) {
     // Riding: the vehicle plan (drive.ts), else a shot from the cab; he cannot walk from a seat.
     return (
-      (P.driver === t.id ? vehicleAction(state, t) : null) ?? bestShot(legalShots(state, t))?.command ?? null
+      (P.driver === t.id ? vehicleAction(state, t, !homeward(state, P)) : null) ??
+      bestShot(legalShots(state, t))?.command ??
+      null
     );
   }
   const juggle = juggleWorthIt(state, t, P);
@@ -1088,7 +1090,7 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (grapple) return grapple;
   const drone = droneSetUp(state, t, P) ?? droneWalk(state, t, P);
   if (drone) return drone;
-  const ride = P.driver === t.id ? vehicleAction(state, t) : null;
+  const ride = P.driver === t.id ? vehicleAction(state, t, !homeward(state, P)) : null;
   if (ride) return ride;
   const carries = legalCarries(state, t);
   const carry =
@@ -1138,6 +1140,43 @@ function briefing(state: FdState, P: PolicyOptions): FdCommand {
   return { type: 'board' };
 }
 
+/**
+ * Multi-team play (21): once a team has played out its cards of the round (between activations
+ * in the Team phase, or in the exploration stop before the next round for a team that played
+ * last), its player lays out the next round's deck: the member nearest a Threat (13.2 distance)
+ * first, so the man with the best chance of a shot or the most need to get clear acts before the
+ * Threats' cards come up; members with no Threat on the board keep team order, and men still on
+ * the bridge come last.
+ */
+function deckToLay(state: FdState): FdCommand | null {
+  const mt = state.multiTeam;
+  if (!mt || (state.phase !== 'team' && state.phase !== 'exploration')) return null;
+  if (state.move || state.interrupt || state.activation) return null;
+  const board = boardOf(state);
+  const nearness = (id: string): number => {
+    const t = state.teamers[id] as Teamer;
+    if (t.x === null || t.y === null) return Number.MAX_SAFE_INTEGER;
+    let best = Number.MAX_SAFE_INTEGER - 1;
+    for (const th of state.threatOrder) {
+      const o = state.threats[th];
+      if (o) best = Math.min(best, board.distance(t.x, t.y, o.x, o.y));
+    }
+    return best;
+  };
+  for (let team = 0; team < mt.teams.length; team++) {
+    if (mt.teams[team]?.deck !== null || deckInPlay(state, team)) continue;
+    const members = deckMembers(state, team);
+    if (members.length === 0) continue;
+    // A stable sort: ties keep team order.
+    const order = members
+      .map((id) => ({ id, d: nearness(id) }))
+      .sort((a, b) => a.d - b.d)
+      .map((m) => m.id);
+    return { type: 'layDeck', team, order };
+  }
+  return null;
+}
+
 /** The seat each team's player sits in when the policy plays several teams. */
 export function teamSeatId(team: number): string {
   return `team${team + 1}`;
@@ -1154,6 +1193,7 @@ export function seatFor(state: FdState, command: FdCommand, seat: Seat): Seat {
   let seatId: string | null = null;
   if (command.type === 'claimTeam') seatId = teamSeatId(command.team);
   else if (command.type === 'runThreat') seatId = mt.call ? teamSeat(state, mt.call.team) : null;
+  else if (command.type === 'layDeck') seatId = teamSeat(state, command.team);
   else if ('teamerId' in command && typeof command.teamerId === 'string')
     seatId = state.teamers[command.teamerId]?.seatId ?? null;
   return seatId === null || seatId === seat.seatId ? seat : { seatId, role: 'player' };
@@ -1165,6 +1205,8 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
   // 21: a called Threat or ambush holds the table until its seat runs it (`seatFor` sends it).
   if (state.multiTeam?.call?.run === false) return { type: 'runThreat' };
   if (state.phase === 'briefing') return briefing(state, P);
+  const deck = deckToLay(state);
+  if (deck) return deck;
   if (state.phase === 'exploration') return { type: 'endExploration' };
   if (state.move) return moveStep(state, state.teamers[state.move.teamerId] as Teamer, P);
   if (state.interrupt) {
