@@ -225,10 +225,13 @@ export function decideCrush(draft: Draft, c: CommandOf<'crush'>): void {
     throw new RuleError('NO_INTERRUPT', 'no Threat is crossing a door beside this Teamer', {});
   const t = teamerOrThrow(draft.state, c.teamerId);
   const door = i.door;
+  // A door shut on a Threat shuts like any other (15.2): men in its aperture squares may dive.
+  const dives = diversFor(draft, door, c.divers ?? []);
   spendChit(draft, t.id, 'other');
   const hacker = draft.state.rules.pack.campaign.abilities.find((a) => a.id === 'door-hacker');
   const bonus = t.abilities.includes('door-hacker') ? (hacker?.value ?? 1) : 0;
   if (!fumbleTest(draft, t.id, 'shut the door on a Threat', draft.own, bonus)) return;
+  for (const dive of dives) diveUnder(draft, dive, dive.teamerId === t.id ? draft.own : draft.table);
   setDoor(draft, door, { open: false }, `shut by ${t.name} on a Threat`);
   for (const id of draft.state.interrupt?.teamerIds ?? [])
     draft.emit({ type: 'interrupt.answered', teamerId: id, used: false });
@@ -328,7 +331,8 @@ function diversFor(draft: Draft, door: number, ids: readonly string[]): Dive[] {
   const landing = new Map<number, number>();
   for (const id of ids) {
     const t = teamerOrThrow(s, id);
-    if (!canAct(t) || t.x === null || t.y === null)
+    // Up in a ceiling over the doorway (19) he is not at the door at all.
+    if (!canAct(t) || t.x === null || t.y === null || t.up === true)
       throw new RuleError('CANNOT_ACT', `${t.name} cannot dive`, { teamerId: id });
     if (out.some((o) => o.teamerId === id)) throw new RuleError('BAD_DIVE', `${t.name} is named twice`, {});
     const here = t.y * w + t.x;

@@ -61,7 +61,12 @@ export const coreCommandSchemas = [
   /** Put the other chit on WAIT (after the first is used or thrown away). */
   z.strictObject({ type: z.literal('wait'), teamerId: id }),
   /** Shut the door on a Threat starting across it (15.3): the WAIT chit and a fumble test. */
-  z.strictObject({ type: z.literal('crush'), teamerId: id }),
+  z.strictObject({
+    type: z.literal('crush'),
+    teamerId: id,
+    /** Teamers in the door's aperture squares who dive under it as it shuts on the Threat (15.2). */
+    divers: z.array(id).max(4).optional(),
+  }),
   /** Let an interrupt pass without spending the WAIT chit. */
   z.strictObject({ type: z.literal('holdWait'), teamerId: id }),
   z.strictObject({ type: z.literal('endTeamPhase') }),

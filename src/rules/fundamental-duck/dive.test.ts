@@ -4,7 +4,15 @@ import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from './test-kit.ts';
+import {
+  ceilingOverTile4,
+  fixedDeal,
+  GM,
+  PLAYER,
+  ScriptThenSeeded,
+  Table,
+  threatPlaced,
+} from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -127,6 +135,97 @@ describe('diving under a closing door (15.2)', () => {
         u.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] }),
       ),
     ).toBe('NOT_IN_APERTURE');
+  });
+});
+
+/** The cargo door between module 1 (north) and the hub: three sides at x 6–8, rows 4 | 5. */
+const CARGO_DOOR = 8;
+
+describe('diving under a door shut on a Threat (15.2, 15.3)', () => {
+  /**
+   * YOU in the cargo door's zone on the hub side, his second chit on WAIT; Brick in the east
+   * aperture square (8,5); a Harpy in the north middle aperture square (7,4) about to step across.
+   */
+  function crossingTheCargoDoor() {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', door: CARGO_DOOR, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 6, y: 5, facing: 0, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 8, y: 5, facing: 0, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 7, y: 4, facing: 4 })]);
+    t.dice = new ScriptThenSeeded([], 3);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    t.fold([
+      { type: 'phase.began', phase: 'threat', turn: 1 },
+      { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },
+      {
+        type: 'threat.paused',
+        threatId: 'h1',
+        actions: [{ kind: 'move', path: [5 * 15 + 7] }],
+        crossingAsked: true,
+      },
+      { type: 'interrupt.raised', threatId: 'h1', trigger: 'crossing', teamerIds: ['you'], door: CARGO_DOOR },
+    ]);
+    return t;
+  }
+
+  it('a comrade in an aperture square dives through as the door shuts on the Threat (was: no dive offered)', () => {
+    const t = crossingTheCargoDoor();
+    // YOU's own dice: the crush's fumble test 1 passes, then the rest (Brick first into module 1,
+    // as any step, takes the stress situation on the acting seat's dice).
+    const events = fd.decide(
+      t.state,
+      { type: 'crush', teamerId: 'you', divers: ['brick'] },
+      { actor: PLAYER, dice: new ScriptThenSeeded([1], 1), tableDice: new ScriptThenSeeded([], 1) },
+    );
+    t.fold(events);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'chit.used', teamerId: 'brick', kind: 'dive' }),
+    );
+    expect(t.state.teamers.brick).toMatchObject({ x: 8, y: 4, ducked: true, wounds: 0 });
+    expect(t.state.doors[CARGO_DOOR]?.open).toBe(false);
+    expect(t.state.threats.h1).toBeUndefined();
+  });
+
+  it('a failed crush shuts nothing, so nobody dives', () => {
+    const t = crossingTheCargoDoor();
+    t.dice = new ScriptThenSeeded([6], 1);
+    t.send({ type: 'crush', teamerId: 'you', divers: ['brick'] });
+    expect(t.state.teamers.brick).toMatchObject({ x: 8, y: 5 });
+  });
+
+  it('refuses a diver with no room beyond (the Threat there), changing nothing', () => {
+    const t = crossingTheCargoDoor();
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 7, y: 5, facing: 0, reason: 'set-up' }, GM);
+    const hash = stateHash(t.state);
+    t.dice = new ScriptedDice([]);
+    expect(refusalCode(() => t.send({ type: 'crush', teamerId: 'you', divers: ['brick'] }))).toBe('NO_ROOM');
+    expect(stateHash(t.state)).toBe(hash);
+  });
+});
+
+describe('no dive from up in a ceiling (15.2, 19)', () => {
+  it('a man up in the ceiling over an aperture square is not named as a diver (was: he dived)', () => {
+    const t = atTheDoor();
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 5, y: 6, facing: 0, reason: 'set-up' }, GM);
+    t.fold([
+      ceilingOverTile4(),
+      { type: 'ceiling.climbed', teamerId: 'brick', up: true, x: 5, y: 6, cost: 2 },
+    ]);
+    // Up in the ceiling he is moved along it over the hub door's east aperture square.
+    t.fold([{ type: 'teamer.stepped', teamerId: 'brick', x: 5, y: 7, facing: 4, cost: 1 }]);
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7, up: true });
+    const hash = stateHash(t.state);
+    t.dice = new ScriptedDice([]);
+    expect(
+      refusalCode(() =>
+        t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['brick'] }),
+      ),
+    ).toBe('CANNOT_ACT');
+    expect(stateHash(t.state)).toBe(hash);
   });
 });
 
