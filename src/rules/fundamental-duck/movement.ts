@@ -13,7 +13,7 @@ import { teamersAt, threatAt } from './figures.ts';
 import { chosenPosition, makeRoom } from './juggle.ts';
 import { type Facing, laden, type MoveInProgress, onBridge, type Teamer } from './state.ts';
 import { fumbleTest, stressSituation } from './stress.ts';
-import { checkAmbushes } from './threat-phase.ts';
+import { checkAmbushesAll } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
 import { checkVehicleStop, refuseInVehicle } from './vehicles.ts';
 
@@ -142,7 +142,7 @@ export function afterStep(draft: Draft, teamerId: string): void {
   flamesBurnTeamer(draft, teamerId);
   checkOrders(draft, teamerId);
   horrorCheck(draft, teamerId);
-  checkAmbushes(draft, teamerId);
+  checkAmbushesAll(draft, teamerId);
 }
 
 /**
@@ -220,7 +220,7 @@ export function decideTurn(draft: Draft, c: CommandOf<'turn'>): void {
     if (positions) draft.emit({ type: 'position.changed', positions });
   }
   horrorCheck(draft, t.id);
-  checkAmbushes(draft, t.id);
+  checkAmbushesAll(draft, t.id);
 }
 
 export function decideEndMove(draft: Draft, c: CommandOf<'endMove'>): void {
@@ -261,7 +261,7 @@ export function decideEndMove(draft: Draft, c: CommandOf<'endMove'>): void {
     draft.emit({ type: 'teamer.ducked', teamerId: t.id, ducked: true });
   if (t.x !== null && c.facing !== undefined && c.facing !== t.facing) {
     horrorCheck(draft, t.id);
-    checkAmbushes(draft, t.id);
+    checkAmbushesAll(draft, t.id);
   }
 }
 

@@ -504,9 +504,12 @@ export function checkAmbushes(draft: Draft, teamerId: string): boolean {
 }
 
 /**
- * After a door opens (13.6): the opened doorway may bring any Teamer into a waiting Threat's
- * sight, not only the one who opened it, so each is checked, the opener first, then the rest in
- * team order. True if an ambush was called (multi-team play) and waits for its seat.
+ * After a Teamer's step, turn or door opening (13.6): a waiting Threat springs on a Teamer in its
+ * sight or within its stimulus range whenever the check comes, whoever's act brought it on (an
+ * opened doorway may show it a comrade; a Threat that hid beside a man who stands still waits no
+ * longer than the next act of anyone). Each is checked, the one who acted first (he is "the first
+ * such Teamer"), then the rest in team order. True if an ambush was called (multi-team play) and
+ * waits for its seat.
  */
 export function checkAmbushesAll(draft: Draft, firstId: string): boolean {
   if (checkAmbushes(draft, firstId)) return true;

@@ -397,6 +397,21 @@ describe('ambushes in the Team phase (13.6)', () => {
     const queue = t.log.find((e) => e.type === 'threat.queue');
     expect(queue?.type === 'threat.queue' && queue.queue).toEqual([]);
   });
+
+  it("a comrade already in its sight is sprung on at another man's act, though he stands still (was: only the one who acted was checked)", () => {
+    // The hub door open: Brick, down row 7, is in the waiting Harpy's sight; YOU by the wall is not.
+    const t = waitingHarpy(true);
+    t.send({ type: 'activate', teamerId: 'you' });
+    // YOU turns on the spot to face west (no test, nothing new in his sight): the check runs for
+    // him first (not seen), then for Brick: its movement 6, then the grapple's Teamer d6 and Threat d6.
+    t.dice = new ScriptedDice([6, 1, 1]);
+    t.send({ type: 'turn', teamerId: 'you', facing: 6 });
+    expect(ambushes(t)).toEqual([
+      expect.objectContaining({ threat: 'h1', target: expect.objectContaining({ teamer: 'brick' }) }),
+    ]);
+    expect(t.state.threats.h1).toMatchObject({ x: 3, y: 7, eye: false, acted: true });
+    expect(t.state.teamers.brick?.wounds).toBe(1);
+  });
 });
 
 describe('putting a chit on WAIT (8.3)', () => {

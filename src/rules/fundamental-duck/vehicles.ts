@@ -18,7 +18,7 @@ import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
 import { firstIntoModule, horrorCheck } from './movement.ts';
 import type { FdState, MoveInProgress, Teamer, VehicleState } from './state.ts';
-import { checkAmbushes } from './threat-phase.ts';
+import { checkAmbushesAll } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
 import { deliverPods, type FigureInTheWay, figuresIn, runDown } from './vehicle-contact.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
@@ -364,7 +364,7 @@ export function decideManoeuvre(draft: Draft, c: CommandOf<'manoeuvre'>): void {
   firstIntoModule(draft, t.id);
   for (const id of v.crew) horrorCheck(draft, id);
   deliverPods(draft, v.id);
-  checkAmbushes(draft, t.id);
+  checkAmbushesAll(draft, t.id);
 }
 
 /** The manoeuvres the drive under way may make next: room for them and movement left to pay. */
