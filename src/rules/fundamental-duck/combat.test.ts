@@ -210,6 +210,40 @@ describe('prey: dragged to the nest (13.6)', () => {
   });
 });
 
+describe('prey: the seized body is no obstacle to its own Harpy (13.6)', () => {
+  it('its first drag step takes it through the square where he fell at the plain cost (was: his body there still counted, and it stopped short of the hub)', () => {
+    const t = new Table(new ScriptedDice([]));
+    // The H lies in the hub (tile 4): the nest. The hub door is open; Brick stands in its west
+    // aperture square (4,7), facing the hub, the Harpy at his back in (3,7).
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] }, 4: { chits: [true] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 4, y: 7, facing: 2, wounds: 1, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(3, { id: 'h1', species: 'harpy', x: 3, y: 7, facing: 2 })]);
+    // Reaction 1 (ATTACK), movement 6, already at his back: grapple, Brick 1 against the Harpy's 6 + 2 + 1.
+    t.dice = new ScriptedDice([1, 6, 1, 6]);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h1', teamerId: 'brick' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 4, y: 7, wounds: 2 });
+    // Next turn: movement 3 less 1 for the body. Straight on through his square and the doorway
+    // into the hub, (4,7) then (5,7).
+    t.dice = new ScriptThenSeeded([], 4);
+    t.send({ type: 'endExploration' });
+    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'Door Check shut it' }, GM);
+    t.dice = new ScriptedDice([3]);
+    t.send({ type: 'endTeamPhase' });
+    const dragged = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(dragged?.type === 'threat.decided' && dragged.decision).toMatchObject({
+      because: 'draggingPrey',
+      movement: { faces: [3], allowance: 2 },
+      outcome: 'dragged',
+      actions: expect.arrayContaining([{ kind: 'drag', teamer: 'brick', path: [7 * 15 + 4, 7 * 15 + 5] }]),
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
+  });
+});
+
 describe('prey: a body is dropped however its Harpy dies (digest 13.6, 24.3)', () => {
   /** Boarded with two Harpies on the entry tile; h1 drags YOU, out of action where it stands. */
   function dragging(): Table {
