@@ -1,6 +1,6 @@
 import { arenaOf } from './board-adapter.ts';
 import type { FdCommand } from './commands.ts';
-import { legalVehicleActions } from './legal.ts';
+import { legalDivers, legalVehicleActions } from './legal.ts';
 import type { FdState, Teamer } from './state.ts';
 import { nextInOrder } from './turn.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
@@ -111,6 +111,11 @@ export function candidateCommands(state: FdState): FdCommand[] {
   if (state.interrupt) {
     for (const id of state.interrupt.teamerIds) {
       out.push({ type: 'holdWait', teamerId: id }, { type: 'crush', teamerId: id });
+      // The door shut on the Threat is a closing door: those in its aperture squares may dive (15.2).
+      const door = state.interrupt.door;
+      const divers =
+        state.interrupt.trigger === 'crossing' && door !== undefined ? legalDivers(state, door) : [];
+      if (divers.length > 0) out.push({ type: 'crush', teamerId: id, divers });
       actionsFor(teamer(id));
     }
     return out;
