@@ -6,7 +6,7 @@ import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import type { FdState, Threat } from './state.ts';
+import type { Facing, FdState, Threat } from './state.ts';
 import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
 
 describe('grapple (24.3)', () => {
@@ -166,25 +166,34 @@ describe('shot preview (the fire overlay)', () => {
   });
 });
 
+/**
+ * The H in the hub (tile 4): the nest; the hub door open. Brick, wounded, at (`x`,7) facing
+ * `facing`, the Harpy at his back in (3,7): in the Threat phase it grapples him out of action and
+ * seizes him; then the next turn's Team phase (the door, shut at Door Check, opened again).
+ */
+function brickSeized(x: number, facing: Facing): Table {
+  const t = new Table(new ScriptedDice([]));
+  t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] }, 4: { chits: [true] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'brick', x, y: 7, facing, wounds: 1, reason: 'set-up' }, GM);
+  t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
+  t.fold([threatPlaced(3, { id: 'h1', species: 'harpy', x: 3, y: 7, facing })]);
+  // Reaction 1 (ATTACK), movement 6, already at his back: grapple, Brick 1 against the Harpy's 6 + 2 + 1.
+  t.dice = new ScriptedDice([1, 6, 1, 6]);
+  t.send({ type: 'endTeamPhase' });
+  expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h1', teamerId: 'brick' });
+  expect(t.state.teamers.brick).toMatchObject({ x, y: 7, wounds: 2 });
+  t.dice = new ScriptThenSeeded([], 4);
+  t.send({ type: 'endExploration' });
+  t.send({ type: 'gmOverride', door: 2, open: true, reason: 'Door Check shut it' }, GM);
+  return t;
+}
+
 describe('prey: dragged to the nest (13.6)', () => {
   it('a Harpy that puts a man out of action in a grapple drags him toward the Source tile at −1, and stops there', () => {
-    const t = new Table(new ScriptedDice([]));
-    // The H lies in the hub (tile 4): the nest. The hub door is open.
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] }, 4: { chits: [true] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 6, wounds: 1, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
-    t.fold([threatPlaced(3, { id: 'h1', species: 'harpy', x: 3, y: 7, facing: 6 })]);
-    // Reaction 1 (ATTACK), movement 6, already at his back: grapple, Brick 1 against the Harpy's 6 + 2 + 1.
-    t.dice = new ScriptedDice([1, 6, 1, 6]);
-    t.send({ type: 'endTeamPhase' });
-    expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h1', teamerId: 'brick' });
-    expect(t.state.teamers.brick?.wounds).toBe(2);
-    // Next turn (the door, shut at Door Check, opened again): no reaction roll; movement 4 less 1
-    // for the body. Into the hub by the cheapest way, (5,7), through the door.
-    t.dice = new ScriptThenSeeded([], 4);
-    t.send({ type: 'endExploration' });
-    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'Door Check shut it' }, GM);
+    const t = brickSeized(2, 6);
+    // No reaction roll; movement 4 less 1 for the body. Into the hub by the cheapest way, (5,7),
+    // through the door.
     t.dice = new ScriptedDice([4]);
     t.send({ type: 'endTeamPhase' });
     const dragged = t.log.filter((e) => e.type === 'threat.decided').at(-1);
@@ -212,24 +221,9 @@ describe('prey: dragged to the nest (13.6)', () => {
 
 describe('prey: the seized body is no obstacle to its own Harpy (13.6)', () => {
   it('its first drag step takes it through the square where he fell at the plain cost (was: his body there still counted, and it stopped short of the hub)', () => {
-    const t = new Table(new ScriptedDice([]));
-    // The H lies in the hub (tile 4): the nest. The hub door is open; Brick stands in its west
-    // aperture square (4,7), facing the hub, the Harpy at his back in (3,7).
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] }, 4: { chits: [true] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: 4, y: 7, facing: 2, wounds: 1, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'set-up' }, GM);
-    t.fold([threatPlaced(3, { id: 'h1', species: 'harpy', x: 3, y: 7, facing: 2 })]);
-    // Reaction 1 (ATTACK), movement 6, already at his back: grapple, Brick 1 against the Harpy's 6 + 2 + 1.
-    t.dice = new ScriptedDice([1, 6, 1, 6]);
-    t.send({ type: 'endTeamPhase' });
-    expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h1', teamerId: 'brick' });
-    expect(t.state.teamers.brick).toMatchObject({ x: 4, y: 7, wounds: 2 });
-    // Next turn: movement 3 less 1 for the body. Straight on through his square and the doorway
-    // into the hub, (4,7) then (5,7).
-    t.dice = new ScriptThenSeeded([], 4);
-    t.send({ type: 'endExploration' });
-    t.send({ type: 'gmOverride', door: 2, open: true, reason: 'Door Check shut it' }, GM);
+    // Brick in the hub door's west aperture square (4,7), facing the hub. Next turn: movement 3
+    // less 1 for the body, straight on through his square and the doorway, (4,7) then (5,7).
+    const t = brickSeized(4, 2);
     t.dice = new ScriptedDice([3]);
     t.send({ type: 'endTeamPhase' });
     const dragged = t.log.filter((e) => e.type === 'threat.decided').at(-1);

@@ -6,6 +6,7 @@ import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import {
   ceilingOverTile4,
+  crossingRaised,
   fixedDeal,
   GM,
   PLAYER,
@@ -158,17 +159,7 @@ describe('diving under a door shut on a Threat (15.2, 15.3)', () => {
     t.send({ type: 'activate', teamerId: 'you' });
     t.send({ type: 'pass', teamerId: 'you' });
     t.send({ type: 'wait', teamerId: 'you' });
-    t.fold([
-      { type: 'phase.began', phase: 'threat', turn: 1 },
-      { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },
-      {
-        type: 'threat.paused',
-        threatId: 'h1',
-        actions: [{ kind: 'move', path: [5 * 15 + 7] }],
-        crossingAsked: true,
-      },
-      { type: 'interrupt.raised', threatId: 'h1', trigger: 'crossing', teamerIds: ['you'], door: CARGO_DOOR },
-    ]);
+    t.fold(crossingRaised('h1', 5 * 15 + 7, CARGO_DOOR));
     return t;
   }
 

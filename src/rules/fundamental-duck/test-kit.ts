@@ -52,6 +52,19 @@ export function fixedDeal(
   };
 }
 
+/**
+ * The Threat phase reached `threatId`'s step across a door side into `to` (square index), and YOU
+ * at the door's controls with WAIT is asked whether to crush it: what threat-phase.ts raises.
+ */
+export function crossingRaised(threatId: string, to: number, door: number): FdEvent[] {
+  return [
+    { type: 'phase.began', phase: 'threat', turn: 1 },
+    { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },
+    { type: 'threat.paused', threatId, actions: [{ kind: 'move', path: [to] }], crossingAsked: true },
+    { type: 'interrupt.raised', threatId, trigger: 'crossing', teamerIds: ['you'], door },
+  ];
+}
+
 /** One Threat set down at (x, y) of `tile` with no dice, as a test's staging (a `threats.placed`). */
 export function threatPlaced(
   tile: number,

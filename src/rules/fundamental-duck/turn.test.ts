@@ -5,6 +5,7 @@ import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import {
   ceilingOverTile4,
+  crossingRaised,
   fixedDeal,
   GM,
   ScriptThenSeeded,
@@ -206,17 +207,7 @@ describe('crushing a Threat in a doorway (15.3)', () => {
     t.send({ type: 'pass', teamerId: 'you' });
     t.send({ type: 'wait', teamerId: 'you' });
     // The Threat phase reached h1's step across the door side (what threat-phase.ts raises).
-    t.fold([
-      { type: 'phase.began', phase: 'threat', turn: 1 },
-      { type: 'threat.queue', queue: [], order: { units: [], rollOffs: [], dice: [] } },
-      {
-        type: 'threat.paused',
-        threatId: 'h1',
-        actions: [{ kind: 'move', path: [7 * 15 + 4] }],
-        crossingAsked: true,
-      },
-      { type: 'interrupt.raised', threatId: 'h1', trigger: 'crossing', teamerIds: ['you'], door: 2 },
-    ]);
+    t.fold(crossingRaised('h1', 7 * 15 + 4, 2));
     return t;
   }
 
