@@ -61,6 +61,9 @@ export function personalEventProblem(state: RhylanorState, event: PersonalEvent)
       return state.research[event.research.id] ? `research ${event.research.id} already exists` : null;
     case 'research.rolled':
       return state.research[event.researchId] ? null : `there is no research ${event.researchId}`;
+    case 'disease.treated':
+      if (!state.research[event.researchId]) return `there is no research ${event.researchId}`;
+      return state.characters[event.patientId] ? null : `${event.patientId} names no character`;
     case 'combat.started':
       if (combat) return 'a fight is already running';
       for (const id of Object.keys(event.combat.combatants))

@@ -540,6 +540,7 @@ export const personalEventSchemas: Readonly<Record<PersonalEvent['type'], z.ZodT
     done: z.boolean(),
     at: gameTime.optional(),
   }),
+  'disease.treated': event('disease.treated', { researchId: id, patientId: id, at: gameTime }),
   'combat.vehicleJoined': event('combat.vehicleJoined', { combatant: combatantSchema }),
   'combat.driven': event('combat.driven', {
     id,

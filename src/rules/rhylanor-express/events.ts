@@ -435,6 +435,13 @@ export type PersonalEvent =
       /** Game time of the roll, which paces the next (§8.4, §8.5); absent in older logs. */
       readonly at?: number;
     }
+  | {
+      /** A day's try at treating a patient for a researched disease (one a day, §8.4 reading). */
+      readonly type: 'disease.treated';
+      readonly researchId: string;
+      readonly patientId: string;
+      readonly at: number;
+    }
   // Game time, death clocks and drugs -----------------------------------------------------------
   | { readonly type: 'time.passed'; readonly seconds: number; readonly now: number; readonly reason: string }
   | {

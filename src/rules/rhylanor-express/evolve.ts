@@ -586,6 +586,16 @@ function apply(w: Writer, event: PersonalEvent): void {
       s.research = { ...s.research, [event.research.id]: event.research };
       return;
     }
+    case 'disease.treated': {
+      const r = w.now.research[event.researchId];
+      if (!r) return;
+      const s = w.top();
+      s.research = {
+        ...s.research,
+        [r.id]: { ...r, treatedAt: { ...r.treatedAt, [event.patientId]: event.at } },
+      };
+      return;
+    }
     case 'research.rolled': {
       const r = w.now.research[event.researchId];
       if (!r) return;

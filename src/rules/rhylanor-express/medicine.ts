@@ -4,6 +4,7 @@ import type { DecideContext } from '../../engine/ruleset.ts';
 import { baseValue, type Character, charDm, currentEnd, type Wound } from './character.ts';
 import { dmsSchema } from './characters.ts';
 import {
+  DAY_SECONDS,
   MEDICAL_EQUIPMENT,
   type MedicalEquipment,
   RESEARCH_PERIOD_SECONDS,
@@ -386,6 +387,18 @@ function cure(state: RhylanorState, cmd: z.output<typeof schemas.cure>, ctx: Dec
   if (!have.has('medicalScanner') && !have.has('advancedMedicalScanner')) {
     throw new RuleError('EQUIPMENT_REQUIRED', 'treating a novel disease needs a medical scanner');
   }
+  // One try a day for each patient (§8.4 reading): the disease's daily toll follows each failed day.
+  const last = r.treatedAt?.[patient.id];
+  if (last !== undefined && state.time < last + DAY_SECONDS) {
+    throw new RuleError(
+      'TOO_SOON',
+      `${patient.name} was treated for ${r.name} today: the next try comes a day later`,
+      {
+        researchId: r.id,
+        next: last + DAY_SECONDS,
+      },
+    );
+  }
   const choice = skillMods(medic, [{ skill: 'Medic', dm: 0 }], state.pack);
   const mods: Modifier[] = [...choice.mods, { source: 'Int DM', value: charDm(medic, 'Int', state.pack) }];
   mods.push(
@@ -404,6 +417,7 @@ function cure(state: RhylanorState, cmd: z.output<typeof schemas.cure>, ctx: Dec
       ticked: roll.success && choice.skill ? choice.skill : null,
       label: purpose,
     },
+    { type: 'disease.treated', researchId: r.id, patientId: patient.id, at: state.time },
   ];
   if (!roll.success && (r.endPerDay ?? 0) > 0) {
     // The disease's daily toll after a failed day (§8.4 reading), kept as a temporary End loss.

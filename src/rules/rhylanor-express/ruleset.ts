@@ -161,6 +161,7 @@ export const PERSONAL_EVENT_TYPES = [
   'machine.crewAttacked',
   'research.started',
   'research.rolled',
+  'disease.treated',
   'intrusion.rolled',
   'time.passed',
   'clock.deathRolled',

@@ -175,6 +175,8 @@ export interface Research {
   readonly period?: ResearchPeriod;
   /** Game time of the last roll; absent: none yet, or rolled before rolls were paced. */
   readonly lastRolledAt?: number;
+  /** A disease: game time of each patient's last treatment try (one a day, §8.4 reading). */
+  readonly treatedAt?: Readonly<Record<string, number>>;
 }
 
 /** A vehicle or robot in play and the damage effects it carries (§7.13, §7.14). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusalCode } from '../../engine/test-kit.ts';
 import type { Ship, SpaceState } from './space/model.ts';
 import {
   advanceTo,
@@ -111,7 +112,13 @@ describe('Dr Sanchez and the Screaming Monkey Fever (§8.4 example)', () => {
     );
     s = r.state;
     expect(s.characters.c2?.mods[2]).toBe(-1); // a day of screaming: −1 End
-    r = play(s, { type: 'disease.treat', researchId: 'r1', medicId: 'c1', patientId: 'c2' }, [2, 2], PLAYER);
+    // One try a day (§8.4 reading): the same day is refused, the next day he tries again.
+    const treat = { type: 'disease.treat', researchId: 'r1', medicId: 'c1', patientId: 'c2' };
+    expect(refusalCode(() => play(s, treat, [2, 2], PLAYER))).toBe('TOO_SOON');
+    s = play(s, { type: 'time.pass', hours: 23 }).state;
+    expect(refusalCode(() => play(s, treat, [2, 2], PLAYER))).toBe('TOO_SOON');
+    s = play(s, { type: 'time.pass', hours: 1 }).state;
+    r = play(s, treat, [2, 2], PLAYER);
     expect(r.events.find((e) => e.type === 'task.rolled')).toMatchObject({
       roll: { total: 9, success: true },
     });

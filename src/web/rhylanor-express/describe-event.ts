@@ -397,6 +397,8 @@ function describePersonal(e: Json, who: Who): string | undefined {
       return `A week of research: ${rollBreakdown(e.roll)}${e.wiped ? ', a setback wipes the progress' : ''}${
         e.done ? ', and it is done' : ''
       }.`;
+    case 'disease.treated':
+      return `That was today's treatment try for ${ch(e.patientId)}; the next may come a day later.`;
     case 'intrusion.rolled': {
       const kinds: Record<string, string> = {
         pickLock: 'picks at',
