@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../engine/dice/source.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
-import type { Interrupt } from '../../rules/fundamental-duck/state.ts';
+import type { FdState, Interrupt } from '../../rules/fundamental-duck/state.ts';
 import { youDuckedAndWaiting } from '../../rules/fundamental-duck/test-kit.ts';
 import { reflexShot, WaitPrompt } from './FundamentalDuckTable.tsx';
 import { asView, type FdView, type SeatRef } from './model.ts';
@@ -92,6 +92,32 @@ describe('the WAIT prompt', () => {
     if (!you) throw new Error('no YOU');
     const standing: FdView = { ...ducked, teamers: { ...ducked.teamers, you: { ...you, ducked: false } } };
     expect(render(standing)).not.toContain('fd-stand-fire-you');
+  });
+
+  it('offers a ducked Teamer to crawl, or to stand up and move, with the WAIT chit (10.2)', () => {
+    const t = youDuckedAndWaiting();
+    const interrupt: Interrupt = { threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] };
+    const ducked = asView(fd.view({ ...t.state, interrupt }, GM));
+    if (!ducked) throw new Error('no view');
+    const html = render(ducked);
+    expect(html).toMatch(/data-testid="fd-wait-move-you">Crawl with the WAIT chit</);
+    expect(html).toMatch(/data-testid="fd-stand-move-you">Stand up and move with the WAIT chit</);
+    // The rules take the command the button sends: he is up, and his move is under way.
+    let state: FdState = { ...t.state, interrupt };
+    for (const e of fd.decide(
+      state,
+      { type: 'move', teamerId: 'you', standUp: true },
+      { actor: GM, dice: new SeededDice(4) },
+    ))
+      state = fd.evolve(state, e);
+    expect(state.teamers.you?.ducked).toBe(false);
+    expect(state.move?.teamerId).toBe('you');
+    // Standing, he simply moves: no stand-up button.
+    const you = ducked.teamers.you;
+    if (!you) throw new Error('no YOU');
+    const standing = render({ ...ducked, teamers: { ...ducked.teamers, you: { ...you, ducked: false } } });
+    expect(standing).toMatch(/data-testid="fd-wait-move-you">Move with the WAIT chit</);
+    expect(standing).not.toContain('fd-stand-move-you');
   });
 
   it('shows nothing without an interrupt', () => {
