@@ -1,7 +1,6 @@
 import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
-import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { legalBridgeOverride } from '../../rules/fundamental-duck/legal.ts';
-import type { Teamer } from '../../rules/fundamental-duck/state.ts';
+import type { TeamerButtonsProps } from './Carry.tsx';
 import { asState, type FdView } from './model.ts';
 
 /**
@@ -11,15 +10,7 @@ import { asState, type FdView } from './model.ts';
  */
 
 /** Set or lift the override, for the chosen Teamer, when the rules would accept it. */
-export function OverrideButton({
-  view,
-  sel,
-  run,
-}: {
-  view: FdView;
-  sel: Teamer;
-  run: (c: FdCommand) => void;
-}) {
+export function OverrideButton({ view, sel, run }: TeamerButtonsProps) {
   const c = legalBridgeOverride(asState(view), sel);
   if (!c) return null;
   return (

@@ -31,6 +31,15 @@ const render = (view: FdView, seat: SeatRef = GM) =>
     <WaitPrompt view={view} seat={seat} runner={noRunner} tableId="t1" onFire={() => undefined} />,
   );
 
+/** YOU ducked with his WAIT chit (test-kit's set-up), and the Harpy in front of him sets off WAIT. */
+function duckedAndSighted() {
+  const t = youDuckedAndWaiting();
+  const interrupt: Interrupt = { threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] };
+  const ducked = asView(fd.view({ ...t.state, interrupt }, GM));
+  if (!ducked) throw new Error('no view');
+  return { t, interrupt, ducked };
+}
+
 describe('the WAIT prompt', () => {
   it('names the Threat, what it did and the Teamer, with fire, let pass and a standing order', () => {
     const view = withInterrupt({ threatId: 'h1', trigger: 'adjacent', teamerIds: ['brick'] });
@@ -71,10 +80,7 @@ describe('the WAIT prompt', () => {
 
   it('offers a ducked Teamer to stand up and fire with the WAIT chit (10.2), sending standUp', () => {
     // YOU lying at (2,7) facing east with his WAIT chit; the Harpy at (4,7) in front of him.
-    const t = youDuckedAndWaiting();
-    const interrupt: Interrupt = { threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] };
-    const ducked = asView(fd.view({ ...t.state, interrupt }, GM));
-    if (!ducked) throw new Error('no view');
+    const { ducked } = duckedAndSighted();
     const html = render(ducked);
     expect(html).toContain('data-testid="fd-stand-fire-you"');
     expect(html).toContain('Stand up and fire with the WAIT chit');
@@ -95,10 +101,7 @@ describe('the WAIT prompt', () => {
   });
 
   it('offers a ducked Teamer to crawl, or to stand up and move, with the WAIT chit (10.2)', () => {
-    const t = youDuckedAndWaiting();
-    const interrupt: Interrupt = { threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] };
-    const ducked = asView(fd.view({ ...t.state, interrupt }, GM));
-    if (!ducked) throw new Error('no view');
+    const { t, interrupt, ducked } = duckedAndSighted();
     const html = render(ducked);
     expect(html).toMatch(/data-testid="fd-wait-move-you">Crawl with the WAIT chit</);
     expect(html).toMatch(/data-testid="fd-stand-move-you">Stand up and move with the WAIT chit</);
