@@ -662,9 +662,15 @@ export function Actions(a: ActionsProps) {
   const p = view.pending;
   // 10.2: a ducked Teamer about to pay with his WAIT chit may stand up with the action; the switch
   // adds `standUp` to whichever of these buttons he presses next.
-  const [standUp, setStandUp] = useState(false);
+  // The switch belongs to the Teamer it was turned on for, and goes off once he may no longer
+  // stand that way (he is up, his WAIT chit is spent): never a stale stand-up.
+  const [standFor, setStandFor] = useState<string | null>(null);
   const standable = a.mine && mayStandWithWait(asState(view), sel);
-  const run = (c: FdCommand) => void runner.run(standable && standUp ? standingUp(c) : c);
+  const standUp = standable && standFor === sel.id;
+  useEffect(() => {
+    if (!standable) setStandFor(null);
+  }, [standable]);
+  const run = (c: FdCommand) => void runner.run(standUp ? standingUp(c) : c);
   // The place picked in the turn-on-the-spot box (sent only with the turn).
   const [turnPlace, setTurnPlace] = useState<Position>(sel.position);
   useEffect(() => setTurnPlace(sel.position), [sel.position]);
@@ -789,7 +795,7 @@ export function Actions(a: ActionsProps) {
       (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
       !a.moving ? (
         <>
-          {standable ? <StandUpToggle on={standUp} set={setStandUp} /> : null}
+          {standable ? <StandUpToggle on={standUp} set={(on) => setStandFor(on ? sel.id : null)} /> : null}
           {!inInterrupt && view.phase === 'team' && !up ? (
             <VehicleActions
               view={view}
