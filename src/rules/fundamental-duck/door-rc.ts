@@ -41,21 +41,29 @@ export function heldOpen(state: FdState, door: number): boolean {
  * anyway).
  */
 export function decideBridgeOverride(draft: Draft, c: CommandOf<'bridgeOverride'>): void {
-  const s = draft.state;
-  const t = teamerOrThrow(s, c.teamerId);
+  const t = teamerOrThrow(draft.state, c.teamerId);
+  bridgeOverrideChecks(draft.state, t, c.on);
+  if (!otherActionSucceeds(draft, t, c.on ? 'set the door override' : 'lift the door override')) return;
+  draft.emit({ type: 'override.set', teamerId: t.id, on: c.on });
+}
+
+/**
+ * `bridgeOverride`'s checks before its chit (thrown as the command's refusals), shared with the
+ * legal list (`legal.ts` `legalBridgeOverride`) the table's button is offered from.
+ */
+export function bridgeOverrideChecks(s: FdState, t: Teamer, on: boolean): void {
   requireActor(s, t);
-  requirePhase(draft, 'exploration', 'team', 'threat');
+  if (s.phase !== 'exploration' && s.phase !== 'team' && s.phase !== 'threat')
+    throw new RuleError('WRONG_PHASE', `not in the ${s.phase} phase`, { phase: s.phase });
   if (t.x === null || t.y === null) throw new RuleError('NOT_ABOARD', `${t.name} is not in the arena`, {});
   const arena = arenaOf(s);
   const here = t.y * arena.width + t.x;
   if (!arena.specials.some((sp) => sp.overridesDoors && sp.square === here))
     throw new RuleError('NOT_THERE', `${t.name} is not at a console that overrides the doors`, {});
-  if (s.doorOverride === c.on)
-    throw new RuleError('ALREADY', c.on ? 'the override is already set' : 'the override is not set', {});
+  if (s.doorOverride === on)
+    throw new RuleError('ALREADY', on ? 'the override is already set' : 'the override is not set', {});
   if (s.effects.powerDownUntilTurn >= s.turn)
     throw new RuleError('POWER_DOWN', 'no door control works while the power is down', {});
-  if (!otherActionSucceeds(draft, t, c.on ? 'set the door override' : 'lift the door override')) return;
-  draft.emit({ type: 'override.set', teamerId: t.id, on: c.on });
 }
 
 export function decideHoldDoor(draft: Draft, c: CommandOf<'holdDoor'>): void {

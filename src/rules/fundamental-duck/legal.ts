@@ -14,6 +14,7 @@ import {
 } from './ceiling.ts';
 import { type ShotPreview, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
+import { bridgeOverrideChecks } from './door-rc.ts';
 import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
 import { canAct, type FdState, readyChit, type Teamer, waitChit } from './state.ts';
@@ -568,6 +569,36 @@ export function legalDroneSetups(state: FdState, t: Teamer): CommandOf<'setUpDro
         out.push({ type: 'setUpDrone', teamerId: t.id, x: t.x + dx, y: t.y + dy, facing });
     }
   return out;
+}
+
+/**
+ * Setting or lifting the bridge / control-room override (15.1) at a console the pack marks
+ * `overridesDoors` (`door-rc.ts` `decideBridgeOverride`'s checks, then its Other Action's chit).
+ * Left out of `legalCommands`: random play and the simulator do not send it.
+ */
+export function legalBridgeOverride(state: FdState, t: Teamer): CommandOf<'bridgeOverride'> | null {
+  const on = !state.doorOverride;
+  try {
+    bridgeOverrideChecks(state, t, on);
+  } catch (e) {
+    if (isRuleError(e)) return null;
+    throw e;
+  }
+  return canPay(state, t, 'other') ? { type: 'bridgeOverride', teamerId: t.id, on } : null;
+}
+
+/**
+ * 10.2: a ducked Teamer whose next action would be paid with his WAIT chit (an interrupt naming
+ * him, or between activations) may send it with `standUp: true` (`actions.ts` `standForWait`).
+ */
+export function mayStandWithWait(state: FdState, t: Teamer): boolean {
+  if (!t.ducked || !canActNow(state, t)) return false;
+  try {
+    return chitFor(state, t, 'other').viaWait;
+  } catch (e) {
+    if (isRuleError(e)) return false;
+    throw e;
+  }
 }
 
 /** Putting a WAIT chit down: in his activation, one chit used and the other still READY. */

@@ -18,6 +18,13 @@ export interface Choice {
 }
 
 /** A button for each choice, sending its command (carry, juggle and examine share this list). */
+/** A row of buttons for the chosen Teamer, each sending one command the rules would take. */
+export interface TeamerButtonsProps {
+  view: FdView;
+  sel: Teamer;
+  run: (c: FdCommand) => void;
+}
+
 export function ChoiceButtons({ choices, run }: { choices: readonly Choice[]; run: (c: FdCommand) => void }) {
   return (
     <>

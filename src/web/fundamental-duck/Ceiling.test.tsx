@@ -3,17 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { DiceSource } from '../../engine/dice/source.ts';
 import type { Seat } from '../../engine/ruleset.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdEvent } from '../../rules/fundamental-duck/events.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { ceilingOverTile4, fixedDeal, ScriptThenSeeded } from '../../rules/fundamental-duck/test-kit.ts';
+import { actionsMarkup } from './actions-kit.tsx';
 import { CeilingButtons, ceilingChoices } from './Ceiling.tsx';
-import { Actions, type ActionsProps } from './FundamentalDuckTable.tsx';
 import { asView, type FdView } from './model.ts';
-import type { FdRunner } from './runner.ts';
 
 /**
  * The ceiling at the table (19): climb and shoot-up buttons only when the rules take them, from a
@@ -126,39 +124,7 @@ describe('the ceiling at the table', () => {
   });
 
   it('offers a man up in the ceiling no floor orders, only what the rules take up there', () => {
-    const noRunner = { run: async () => undefined, busy: false } as unknown as FdRunner;
-    const actions = (st: FdState, moving = false) => {
-      const v = viewOf(st);
-      const sel = v.teamers.you as Teamer;
-      const props: ActionsProps = {
-        view: v,
-        seat: { seatId: 'p1', role: 'player', name: 'P1' },
-        sel,
-        mine: true,
-        runner: noRunner,
-        mode: 'look',
-        setMode: () => undefined,
-        moving,
-        plan: null,
-        setPlan: () => undefined,
-        reachCost: null,
-        commitMove: async () => undefined,
-        fireWeapons: sel.up === true ? [] : sel.weapons,
-        fireWeapon: null,
-        setWeapon: () => undefined,
-        fireAt: null,
-        fireInfo: null,
-        commitFire: async () => undefined,
-        cancelFire: () => undefined,
-        turnTo: null,
-        setTurnTo: () => undefined,
-        hoverInfo: null,
-        w: arenaFor(v.rules, v.arenaId).width,
-        picked: null,
-        droneAt: new Set(),
-      };
-      return renderToStaticMarkup(<Actions {...props} />);
-    };
+    const actions = (st: FdState, moving = false) => actionsMarkup(viewOf(st), 'you', moving);
     // On the floor, activated: the floor's orders are there.
     const floor = actions(atTheHatch());
     expect(floor).toContain('data-testid="fd-move"');

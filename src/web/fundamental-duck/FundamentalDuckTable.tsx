@@ -7,6 +7,7 @@ import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapt
 import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
+import { canMove, mayStandWithWait } from '../../rules/fundamental-duck/legal.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { vehicleOfCrew } from '../../rules/fundamental-duck/vehicles.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
@@ -16,6 +17,7 @@ import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { CeilingButtons } from './Ceiling.tsx';
+import { OverrideButton } from './DoorOverride.tsx';
 import {
   DroneSetUp,
   DroneWalk,
@@ -48,6 +50,7 @@ import { MissionOdds } from './Odds.tsx';
 import { PackFile } from './Pack.tsx';
 import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
+import { StandUpToggle, standingUp } from './StandUp.tsx';
 import { scattersOf } from './scatter.ts';
 import { ExamineButtons, loadFinding } from './Tampering.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
@@ -657,7 +660,17 @@ export interface ActionsProps {
 export function Actions(a: ActionsProps) {
   const { view, sel, runner, w } = a;
   const p = view.pending;
-  const run = (c: FdCommand) => void runner.run(c);
+  // 10.2: a ducked Teamer about to pay with his WAIT chit may stand up with the action; the switch
+  // adds `standUp` to whichever of these buttons he presses next.
+  // The switch belongs to the Teamer it was turned on for, and goes off once he may no longer
+  // stand that way (he is up, his WAIT chit is spent): never a stale stand-up.
+  const [standFor, setStandFor] = useState<string | null>(null);
+  const standable = a.mine && mayStandWithWait(asState(view), sel);
+  const standUp = standable && standFor === sel.id;
+  useEffect(() => {
+    if (!standable) setStandFor(null);
+  }, [standable]);
+  const run = (c: FdCommand) => void runner.run(standUp ? standingUp(c) : c);
   // The place picked in the turn-on-the-spot box (sent only with the turn).
   const [turnPlace, setTurnPlace] = useState<Position>(sel.position);
   useEffect(() => setTurnPlace(sel.position), [sel.position]);
@@ -782,6 +795,7 @@ export function Actions(a: ActionsProps) {
       (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
       !a.moving ? (
         <>
+          {standable ? <StandUpToggle on={standUp} set={(on) => setStandFor(on ? sel.id : null)} /> : null}
           {!inInterrupt && view.phase === 'team' && !up ? (
             <VehicleActions
               view={view}
@@ -988,6 +1002,7 @@ export function Actions(a: ActionsProps) {
                       );
                     })
                 : null}
+              <OverrideButton view={view} sel={sel} run={run} />
               {view.phase === 'team' && !riding
                 ? threatsNear.map((th) => (
                     <button
@@ -1315,8 +1330,12 @@ export function WaitPrompt({
       {i.teamerIds.map((id) => {
         const t = view.teamers[id];
         if (!t || !mayCommand(seat, t)) return null;
-        // 10.2: lying down he fires only into his own square; he may stand up as he fires.
+        // 10.2: lying down he fires only into his own square; he may stand up as he fires, or
+        // as he moves off.
         const standAndFire = t.ducked ? reflexShot(view, id, i.threatId, true) : null;
+        const state = asState(view);
+        const mayMove = canMove(state, t);
+        const mayStand = mayMove && mayStandWithWait(state, t);
         return (
           <div key={id} className="fd-buttons">
             <strong>{t.name}:</strong>
@@ -1330,6 +1349,24 @@ export function WaitPrompt({
                 data-testid={`fd-stand-fire-${id}`}
               >
                 Stand up and fire with the WAIT chit
+              </button>
+            ) : null}
+            {mayMove ? (
+              <button
+                type="button"
+                onClick={() => void runner.run({ type: 'move', teamerId: id })}
+                data-testid={`fd-wait-move-${id}`}
+              >
+                {t.ducked ? 'Crawl with the WAIT chit' : 'Move with the WAIT chit'}
+              </button>
+            ) : null}
+            {mayStand ? (
+              <button
+                type="button"
+                onClick={() => void runner.run({ type: 'move', teamerId: id, standUp: true })}
+                data-testid={`fd-stand-move-${id}`}
+              >
+                Stand up and move with the WAIT chit
               </button>
             ) : null}
             {i.trigger === 'crossing' ? (

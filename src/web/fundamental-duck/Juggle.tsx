@@ -1,6 +1,6 @@
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
-import { type Choice, ChoiceButtons } from './Carry.tsx';
+import { type Choice, ChoiceButtons, type TeamerButtonsProps } from './Carry.tsx';
 import { type FdView, teamersOf } from './model.ts';
 
 /**
@@ -44,14 +44,6 @@ export function juggleChoices(view: FdView, sel: Teamer): Choice[] {
   return out;
 }
 
-export function JuggleButtons({
-  view,
-  sel,
-  run,
-}: {
-  view: FdView;
-  sel: Teamer;
-  run: (c: FdCommand) => void;
-}) {
+export function JuggleButtons({ view, sel, run }: TeamerButtonsProps) {
   return <ChoiceButtons choices={juggleChoices(view, sel)} run={run} />;
 }

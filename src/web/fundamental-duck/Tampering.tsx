@@ -1,8 +1,8 @@
 import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
-import type { CommandOf, FdCommand } from '../../rules/fundamental-duck/commands.ts';
+import type { CommandOf } from '../../rules/fundamental-duck/commands.ts';
 import { legalTasks } from '../../rules/fundamental-duck/legal.ts';
 import type { LoadState, Teamer } from '../../rules/fundamental-duck/state.ts';
-import { ChoiceButtons } from './Carry.tsx';
+import { ChoiceButtons, type TeamerButtonsProps } from './Carry.tsx';
 import { asState, type FdView } from './model.ts';
 
 /**
@@ -47,14 +47,6 @@ export function loadFinding(s: LoadState | undefined): 'tampered with' | 'untouc
   return s.tampered === true ? 'tampered with' : 'untouched';
 }
 
-export function ExamineButtons({
-  view,
-  sel,
-  run,
-}: {
-  view: FdView;
-  sel: Teamer;
-  run: (c: FdCommand) => void;
-}) {
+export function ExamineButtons({ view, sel, run }: TeamerButtonsProps) {
   return <ChoiceButtons choices={examineChoices(view, sel)} run={run} />;
 }

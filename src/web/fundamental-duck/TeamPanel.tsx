@@ -1,9 +1,11 @@
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
+import { OverrideStatus } from './DoorOverride.tsx';
 import { type FdView, PHASE_LABEL, teamersOf, WOUND_LABEL } from './model.ts';
 
 /**
  * The Team at a glance: each Teamer's chits (READY / ACTED / WAIT in words), BINGE, wounds,
- * weapons and ammunition; the Stress Kitty; the turn, the phase and whose activation it is.
+ * weapons and ammunition; the Stress Kitty; the turn, the phase and whose activation it is; the
+ * bridge override, where an arena has one.
  */
 export function TeamPanel({
   view,
@@ -40,6 +42,7 @@ export function TeamPanel({
         {view.kitty.catastrophes ? ` · ${view.kitty.catastrophes} catastrophe(s)` : ''}
         {view.kitty.doubled ? ' · donations doubled' : ''}
       </p>
+      <OverrideStatus view={view} />
       <ul className="fd-teamers">
         {teamersOf(view).map((t) => (
           <li key={t.id}>

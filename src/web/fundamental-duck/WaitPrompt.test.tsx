@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../engine/dice/source.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
-import type { Interrupt } from '../../rules/fundamental-duck/state.ts';
+import type { FdState, Interrupt } from '../../rules/fundamental-duck/state.ts';
 import { youDuckedAndWaiting } from '../../rules/fundamental-duck/test-kit.ts';
 import { reflexShot, WaitPrompt } from './FundamentalDuckTable.tsx';
 import { asView, type FdView, type SeatRef } from './model.ts';
@@ -30,6 +30,15 @@ const render = (view: FdView, seat: SeatRef = GM) =>
   renderToStaticMarkup(
     <WaitPrompt view={view} seat={seat} runner={noRunner} tableId="t1" onFire={() => undefined} />,
   );
+
+/** YOU ducked with his WAIT chit (test-kit's set-up), and the Harpy in front of him sets off WAIT. */
+function duckedAndSighted() {
+  const t = youDuckedAndWaiting();
+  const interrupt: Interrupt = { threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] };
+  const ducked = asView(fd.view({ ...t.state, interrupt }, GM));
+  if (!ducked) throw new Error('no view');
+  return { t, interrupt, ducked };
+}
 
 describe('the WAIT prompt', () => {
   it('names the Threat, what it did and the Teamer, with fire, let pass and a standing order', () => {
@@ -71,10 +80,7 @@ describe('the WAIT prompt', () => {
 
   it('offers a ducked Teamer to stand up and fire with the WAIT chit (10.2), sending standUp', () => {
     // YOU lying at (2,7) facing east with his WAIT chit; the Harpy at (4,7) in front of him.
-    const t = youDuckedAndWaiting();
-    const interrupt: Interrupt = { threatId: 'h1', trigger: 'sighted', teamerIds: ['you'] };
-    const ducked = asView(fd.view({ ...t.state, interrupt }, GM));
-    if (!ducked) throw new Error('no view');
+    const { ducked } = duckedAndSighted();
     const html = render(ducked);
     expect(html).toContain('data-testid="fd-stand-fire-you"');
     expect(html).toContain('Stand up and fire with the WAIT chit');
@@ -92,6 +98,29 @@ describe('the WAIT prompt', () => {
     if (!you) throw new Error('no YOU');
     const standing: FdView = { ...ducked, teamers: { ...ducked.teamers, you: { ...you, ducked: false } } };
     expect(render(standing)).not.toContain('fd-stand-fire-you');
+  });
+
+  it('offers a ducked Teamer to crawl, or to stand up and move, with the WAIT chit (10.2)', () => {
+    const { t, interrupt, ducked } = duckedAndSighted();
+    const html = render(ducked);
+    expect(html).toMatch(/data-testid="fd-wait-move-you">Crawl with the WAIT chit</);
+    expect(html).toMatch(/data-testid="fd-stand-move-you">Stand up and move with the WAIT chit</);
+    // The rules take the command the button sends: he is up, and his move is under way.
+    let state: FdState = { ...t.state, interrupt };
+    for (const e of fd.decide(
+      state,
+      { type: 'move', teamerId: 'you', standUp: true },
+      { actor: GM, dice: new SeededDice(4) },
+    ))
+      state = fd.evolve(state, e);
+    expect(state.teamers.you?.ducked).toBe(false);
+    expect(state.move?.teamerId).toBe('you');
+    // Standing, he simply moves: no stand-up button.
+    const you = ducked.teamers.you;
+    if (!you) throw new Error('no YOU');
+    const standing = render({ ...ducked, teamers: { ...ducked.teamers, you: { ...you, ducked: false } } });
+    expect(standing).toMatch(/data-testid="fd-wait-move-you">Move with the WAIT chit</);
+    expect(standing).not.toContain('fd-stand-move-you');
   });
 
   it('shows nothing without an interrupt', () => {
