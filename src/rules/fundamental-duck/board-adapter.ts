@@ -340,7 +340,7 @@ let builtAt = 0;
 /**
  * Whether `buildArenaState` would fill the same arrays for this state as for the build: the same
  * doors, loads, drones, vehicles and arena, and every figure on the same square with the same say
- * in it (standing or down, ducked, carried by a comrade or held by a Threat, up in the ceiling, gone).
+ * in it (standing or down, ducked, carried, up in the ceiling, gone).
  */
 function standsAsBuilt(state: FdState, b: Built): boolean {
   if (
@@ -378,7 +378,7 @@ function standsAsBuilt(state: FdState, b: Built): boolean {
     for (const id of state.threatOrder) {
       const t = state.threats[id];
       const u = b.threats[id];
-      if (t !== u && (!t || !u || t.x !== u.x || t.y !== u.y || t.carrying !== u.carrying)) return false;
+      if (t !== u && (!t || !u || t.x !== u.x || t.y !== u.y)) return false;
     }
   }
   return true;
@@ -405,17 +405,9 @@ function buildArenaState(state: FdState): ArenaState {
   const w = arena.width;
   // Vehicles are machines (4, 10.1); their crew ride inside and fill no square of their own.
   const vehicles = vehicleMachines(state, w);
-  // A man held as prey (13.6) goes where his Harpy goes, as one a comrade carries does: no figure
-  // of his own, even in the square where he fell before its first drag step.
-  const prey = new Set<string>();
-  for (const id of state.threatOrder) {
-    const held = state.threats[id]?.carrying;
-    if (held) prey.add(held);
-  }
   for (const id of state.teamOrder) {
     const t = state.teamers[id];
-    if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3 || isCarried(state, id) || prey.has(id))
-      continue;
+    if (!t || t.x === null || t.y === null || t.left || t.wounds >= 3 || isCarried(state, id)) continue;
     // The crew and a man up in the ceiling (19) take no floor square.
     if (vehicles.crew.has(id) || t.up === true) continue;
     const i = t.y * w + t.x;

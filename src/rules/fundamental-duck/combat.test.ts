@@ -219,25 +219,6 @@ describe('prey: dragged to the nest (13.6)', () => {
   });
 });
 
-describe('prey: the seized body is no obstacle to its own Harpy (13.6)', () => {
-  it('its first drag step takes it through the square where he fell at the plain cost (was: his body there still counted, and it stopped short of the hub)', () => {
-    // Brick in the hub door's west aperture square (4,7), facing the hub. Next turn: movement 3
-    // less 1 for the body, straight on through his square and the doorway, (4,7) then (5,7).
-    const t = brickSeized(4, 2);
-    t.dice = new ScriptedDice([3]);
-    t.send({ type: 'endTeamPhase' });
-    const dragged = t.log.filter((e) => e.type === 'threat.decided').at(-1);
-    expect(dragged?.type === 'threat.decided' && dragged.decision).toMatchObject({
-      because: 'draggingPrey',
-      movement: { faces: [3], allowance: 2 },
-      outcome: 'dragged',
-      actions: expect.arrayContaining([{ kind: 'drag', teamer: 'brick', path: [7 * 15 + 4, 7 * 15 + 5] }]),
-    });
-    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
-    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
-  });
-});
-
 describe('prey: a body is dropped however its Harpy dies (digest 13.6, 24.3)', () => {
   /** Boarded with two Harpies on the entry tile; h1 drags YOU, out of action where it stands. */
   function dragging(): Table {
