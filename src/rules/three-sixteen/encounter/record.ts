@@ -281,6 +281,36 @@ interface Labels {
   readonly ambushKills: readonly string[];
 }
 
+/** What the record's `seen` fields hold before anything was read (equal to no state's object). */
+const UNREAD: unknown = Symbol('unread');
+
+/** The same kit, tests, name, armour policy and seat: what a record works out once per trooper. */
+function sameKit(t: Trooper, was: Trooper): boolean {
+  return (
+    t.weapons === was.weapons &&
+    t.currentWeapon === was.currentWeapon &&
+    t.fa === was.fa &&
+    t.nfa === was.nfa &&
+    t.name === was.name &&
+    t.armourPolicy === was.armourPolicy &&
+    t.ownerSeatId === was.ownerSeatId
+  );
+}
+
+/** The same standing conditions and Impair: what a record reads once from `Encounter.effects`. */
+function sameStanding(e: Encounter['effects'], was: Encounter['effects']): boolean {
+  return (
+    e.ignoreArmour === was.ignoreArmour &&
+    e.lastingWounds === was.lastingWounds &&
+    e.leaping === was.leaping &&
+    e.reduceVisibility === was.reduceVisibility &&
+    e.flee === was.flee &&
+    e.swarm === was.swarm &&
+    e.enraged === was.enraged &&
+    e.impair === was.impair
+  );
+}
+
 /** `n` zeros, packed (no holes). */
 function zeros(n: number): number[] {
   const out: number[] = [];
@@ -383,7 +413,10 @@ export class EncounterRecord {
   private down: TechDown | null = null;
   private labels: Labels | null = null;
   private dominanceRollOff: readonly string[] | null = null;
-  private readonly troopers: readonly Trooper[];
+  /** Whether `specs` were worked out under Stop Technology (the start's round, as `killSpec` reads it). */
+  private specsStopped = false;
+  /** The troopers as the start has them (`load` takes a trooper's newer object when its kit is the same). */
+  private readonly troopers: Trooper[];
 
   /**
    * The table's record of what the automatic steps rolled (`decide.ts` `withAutomatic` sets them,
@@ -603,7 +636,10 @@ export class EncounterRecord {
   }
 
   private baseSpec(): readonly (readonly (DiceSpec | null)[])[] {
-    if (!this.specs) this.specs = this.troopers.map((t) => killSpecs(this.start, t));
+    if (!this.specs) {
+      this.specs = this.troopers.map((t) => killSpecs(this.start, t));
+      this.specsStopped = (this.start.encounter as Encounter).roundEffects.stopTechnology;
+    }
     return this.specs;
   }
 
@@ -693,27 +729,50 @@ export class EncounterRecord {
   }
 
   /**
-   * The record of `state` when it has this record's troopers, conditions and planet (the very
-   * same objects, so everything worked out from them still holds): the table's next command
-   * takes its record so instead of making one. False, and nothing changed, otherwise.
+   * The record of `state` when its troopers, conditions and planet are this record's as far as
+   * anything worked out once reads them (the same troopers taking part, each with the same kit,
+   * FA, NFA, name, armour policy and seat; the same standing conditions, Impair and planet's AA
+   * and abilities): the table's next command or event takes its record so instead of making one.
+   * A trooper's kills, wounds or bonus, the planet's tokens or Enrage's bonus changing (most
+   * rounds) no longer make a new record; only what changed is read again (`readStart`). False,
+   * and nothing changed, otherwise.
    */
   load(state: ThreeSixteenState): boolean {
     const e = state.encounter;
-    const was = this.start.encounter as Encounter;
-    if (
-      !e ||
-      state.troopers !== this.start.troopers ||
-      state.planet !== this.start.planet ||
-      e.pcs !== was.pcs ||
-      e.effects !== was.effects ||
-      e.roundEffects !== was.roundEffects ||
-      e.pendingKills.length > this.pTrooper.length
-    )
-      return false;
+    const start = this.start;
+    const was = start.encounter as Encounter;
+    if (!e || e.pcs !== was.pcs || e.pendingKills.length > this.pTrooper.length) return false;
+    if (state.trooperOrder !== start.trooperOrder) return false;
+    if (state.planet !== start.planet) {
+      const p = state.planet;
+      const q = start.planet;
+      if (!p || !q || p.aa !== q.aa || p.abilities !== q.abilities) return false;
+    }
+    if (e.effects !== was.effects && !sameStanding(e.effects, was.effects)) return false;
+    if (state.troopers !== start.troopers)
+      for (let i = 0; i < this.n; i++) {
+        const t = state.troopers[this.ids[i] as string];
+        const old = this.troopers[i] as Trooper;
+        if (t !== old && (t === undefined || !sameKit(t, old))) return false;
+      }
+    for (let i = 0; i < this.n; i++) this.troopers[i] = state.troopers[this.ids[i] as string] as Trooper;
+    // The kill rolls worked out read the round's Stop Technology (`killSpec`): worked out again
+    // when it differs.
+    if (this.specs !== null && e.roundEffects.stopTechnology !== this.specsStopped) this.forgetKillRolls();
     this.start = state;
-    this.snapshot = null;
-    this.reset();
+    this.readStart();
+    this.alive = this.aliveAtStart;
+    this.resetEncounter(state, e);
     return true;
+  }
+
+  /** Drops everything worked out from the kill rolls (worked out again when next asked). */
+  private forgetKillRolls(): void {
+    this.specs = null;
+    this.powers = null;
+    this.bests = null;
+    this.pushes = null;
+    this.down = null;
   }
 
   /**
@@ -723,6 +782,21 @@ export class EncounterRecord {
    */
   private snapshot: number[] | null = null;
   private aliveAtStart = 0;
+  /**
+   * The objects the snapshot's numbers were read from (each trooper, then the encounter's maps):
+   * `readStart` reads again only those the start no longer shares, so that the table, which
+   * loads its record for each command and each event, reads what the last one changed.
+   */
+  private readonly seenTroopers: unknown[] = [];
+  private seenPositions: unknown = UNREAD;
+  private seenOut: unknown = UNREAD;
+  private seenFell: unknown = UNREAD;
+  private seenRoundKills: unknown = UNREAD;
+  private seenLastRoundKills: unknown = UNREAD;
+  private seenDominance: unknown = UNREAD;
+  private seenDeclarations: unknown = UNREAD;
+  private seenRolls: unknown = UNREAD;
+  private seenSuicide: unknown = UNREAD;
 
   /** Back to the encounter as the record took it: a new run from the same table. */
   reset(): void {
@@ -734,15 +808,22 @@ export class EncounterRecord {
     this.resetEncounter(s, e);
   }
 
-  /** The troopers' and actors' numbers read from the start's maps, then kept (`takeSnapshot`). */
+  /**
+   * The troopers' and actors' numbers read from the start's maps into the snapshot (`saveStart`):
+   * those from objects the snapshot was read from already are copied back from it instead of being
+   * looked up by id again (`seenTroopers` and the rest).
+   */
   private readStart(): void {
     const s = this.start;
     const e = s.encounter as Encounter;
     const n = this.n;
-    let alive = 0;
+    if (this.snapshot !== null) this.restoreStart(this.snapshot);
+    let troopersChanged = false;
     for (let i = 0; i < n; i++) {
-      const id = this.ids[i] as string;
-      const t = s.troopers[id] as Trooper;
+      const t = s.troopers[this.ids[i] as string] as Trooper;
+      if (t === this.seenTroopers[i]) continue;
+      this.seenTroopers[i] = t;
+      troopersChanged = true;
       this.bonus[i] = t.preparationBonus;
       this.wounds[i] = woundsOf(t);
       this.lastingWounds[i] = t.lastingWounds;
@@ -752,76 +833,128 @@ export class EncounterRecord {
       this.strengthsLeft[i] = available(t.strengths);
       this.weaknessesLeft[i] = available(t.weaknesses);
       this.kills[i] = t.killsThisMission;
-      this.roundKills[i] = e.killsByTrooperThisRound[id] ?? 0;
-      this.lastRoundKills[i] = e.killsByTrooperLastRound?.[id] ?? 0;
       this.induced[i] = t.missionFlags.inducedWeakness ? 1 : 0;
-      this.strengthsUsed[i] = 0;
       this.rank[i] = t.rank;
-      const p = e.positions[id];
-      this.pos[i] = p === undefined ? FAR : POSITION_INDEX[p];
-      const out = e.out[id];
-      this.out[i] =
-        out === undefined
-          ? t.status === 'active'
-            ? IN
-            : OUT_DEAD
-          : out === 'dead'
-            ? OUT_DEAD
-            : out === 'beyondFar'
-              ? OUT_BEYOND_FAR
-              : OUT_WEAKNESS;
-      if (this.out[i] === IN) alive++;
-      this.fellAt[i] = e.fellAtFace[id] ?? -1;
     }
-    for (let a = 0; a <= this.suicide; a++) {
-      const key = this.actorKey[a] as string;
-      const d = e.dominance[key];
-      this.domRolled[a] = d === undefined ? 0 : 1;
-      this.domDeclined[a] = d?.declined ? 1 : 0;
-      this.domFace[a] = d?.face ?? 0;
-      this.domSuccess[a] = d?.success ? 1 : 0;
-      const decl = e.declarations[key];
-      this.declared[a] = decl === undefined ? 0 : 1;
-      this.declNfa[a] = decl?.kind === 'nfa' ? 1 : 0;
-      this.declMove[a] =
-        decl?.kind === 'nfa' && decl.task.kind === 'manoeuvre' && decl.task.move
-          ? decl.task.move === 'closer'
-            ? -1
-            : 1
-          : 0;
-      const roll = e.rolls[key];
-      this.rolled[a] = roll === undefined ? 0 : 1;
-      this.rollFace[a] = roll?.face ?? 0;
-      this.rollSuccess[a] = roll?.success ? 1 : 0;
-      this.rollTarget[a] = roll?.target ?? 0;
+    // Who is out reads the troopers' status too.
+    if (troopersChanged || e.out !== this.seenOut) {
+      this.seenOut = e.out;
+      for (let i = 0; i < n; i++) {
+        const out = e.out[this.ids[i] as string];
+        this.out[i] =
+          out === undefined
+            ? this.status[i] === ACTIVE
+              ? IN
+              : OUT_DEAD
+            : out === 'dead'
+              ? OUT_DEAD
+              : out === 'beyondFar'
+                ? OUT_BEYOND_FAR
+                : OUT_WEAKNESS;
+      }
     }
-    // The Suicide attack counts as a successful roll of 1 in the round it was declared.
-    if (e.roundEffects.suicide) {
-      this.rolled[this.suicide] = 1;
-      this.rollFace[this.suicide] = 1;
-      this.rollSuccess[this.suicide] = 1;
+    if (e.positions !== this.seenPositions) {
+      this.seenPositions = e.positions;
+      for (let i = 0; i < n; i++) {
+        const p = e.positions[this.ids[i] as string];
+        this.pos[i] = p === undefined ? FAR : POSITION_INDEX[p];
+      }
     }
+    if (e.fellAtFace !== this.seenFell) {
+      this.seenFell = e.fellAtFace;
+      for (let i = 0; i < n; i++) this.fellAt[i] = e.fellAtFace[this.ids[i] as string] ?? -1;
+    }
+    if (e.killsByTrooperThisRound !== this.seenRoundKills) {
+      this.seenRoundKills = e.killsByTrooperThisRound;
+      for (let i = 0; i < n; i++) this.roundKills[i] = e.killsByTrooperThisRound[this.ids[i] as string] ?? 0;
+    }
+    if (e.killsByTrooperLastRound !== this.seenLastRoundKills) {
+      this.seenLastRoundKills = e.killsByTrooperLastRound;
+      for (let i = 0; i < n; i++)
+        this.lastRoundKills[i] = e.killsByTrooperLastRound?.[this.ids[i] as string] ?? 0;
+    }
+    if (e.dominance !== this.seenDominance) {
+      this.seenDominance = e.dominance;
+      for (let a = 0; a <= this.suicide; a++) {
+        const d = e.dominance[this.actorKey[a] as string];
+        this.domRolled[a] = d === undefined ? 0 : 1;
+        this.domDeclined[a] = d?.declined ? 1 : 0;
+        this.domFace[a] = d?.face ?? 0;
+        this.domSuccess[a] = d?.success ? 1 : 0;
+      }
+    }
+    if (e.declarations !== this.seenDeclarations) {
+      this.seenDeclarations = e.declarations;
+      for (let a = 0; a <= this.suicide; a++) {
+        const decl = e.declarations[this.actorKey[a] as string];
+        this.declared[a] = decl === undefined ? 0 : 1;
+        this.declNfa[a] = decl?.kind === 'nfa' ? 1 : 0;
+        this.declMove[a] =
+          decl?.kind === 'nfa' && decl.task.kind === 'manoeuvre' && decl.task.move
+            ? decl.task.move === 'closer'
+              ? -1
+              : 1
+            : 0;
+      }
+    }
+    if (e.rolls !== this.seenRolls || e.roundEffects.suicide !== this.seenSuicide) {
+      this.seenRolls = e.rolls;
+      this.seenSuicide = e.roundEffects.suicide;
+      for (let a = 0; a <= this.suicide; a++) {
+        const roll = e.rolls[this.actorKey[a] as string];
+        this.rolled[a] = roll === undefined ? 0 : 1;
+        this.rollFace[a] = roll?.face ?? 0;
+        this.rollSuccess[a] = roll?.success ? 1 : 0;
+        this.rollTarget[a] = roll?.target ?? 0;
+      }
+      // The Suicide attack counts as a successful roll of 1 in the round it was declared.
+      if (e.roundEffects.suicide) {
+        this.rolled[this.suicide] = 1;
+        this.rollFace[this.suicide] = 1;
+        this.rollSuccess[this.suicide] = 1;
+      }
+    }
+    let alive = 0;
+    for (let i = 0; i < n; i++) if (this.out[i] === IN) alive++;
     this.aliveAtStart = alive;
-    this.snapshot = this.takeSnapshot();
+    this.saveStart();
   }
 
-  /** The numbers `readStart` wrote, in one flat list (`restoreStart` reads them back in order). */
-  private takeSnapshot(): number[] {
-    const out: number[] = [];
+  /** The numbers `readStart` wrote, into the snapshot in order (`restoreStart` reads them back so). */
+  private saveStart(): void {
+    this.snapshot ??= [];
+    const out = this.snapshot;
+    let k = 0;
     for (let i = 0; i < this.n; i++) {
-      out.push(this.bonus[i] as number, this.wounds[i] as number, this.lastingWounds[i] as number);
-      out.push(this.status[i] as number, this.armour[i] as number, this.strengthsLeft[i] as number);
-      out.push(this.weaknessesLeft[i] as number, this.kills[i] as number, this.rank[i] as number);
-      out.push(this.pos[i] as number, this.out[i] as number, this.fellAt[i] as number);
-      out.push(this.roundKills[i] as number, this.induced[i] as number);
+      out[k++] = this.bonus[i] as number;
+      out[k++] = this.wounds[i] as number;
+      out[k++] = this.lastingWounds[i] as number;
+      out[k++] = this.status[i] as number;
+      out[k++] = this.armour[i] as number;
+      out[k++] = this.strengthsLeft[i] as number;
+      out[k++] = this.weaknessesLeft[i] as number;
+      out[k++] = this.kills[i] as number;
+      out[k++] = this.rank[i] as number;
+      out[k++] = this.pos[i] as number;
+      out[k++] = this.out[i] as number;
+      out[k++] = this.fellAt[i] as number;
+      out[k++] = this.roundKills[i] as number;
+      out[k++] = this.lastRoundKills[i] as number;
+      out[k++] = this.induced[i] as number;
     }
     for (let a = 0; a <= this.suicide; a++) {
-      out.push(this.domRolled[a] as number, this.domDeclined[a] as number, this.domFace[a] as number);
-      out.push(this.domSuccess[a] as number, this.declared[a] as number, this.declNfa[a] as number);
-      out.push(this.declMove[a] as number, this.rolled[a] as number, this.rollFace[a] as number);
-      out.push(this.rollSuccess[a] as number, this.rollTarget[a] as number);
+      out[k++] = this.domRolled[a] as number;
+      out[k++] = this.domDeclined[a] as number;
+      out[k++] = this.domFace[a] as number;
+      out[k++] = this.domSuccess[a] as number;
+      out[k++] = this.declared[a] as number;
+      out[k++] = this.declNfa[a] as number;
+      out[k++] = this.declMove[a] as number;
+      out[k++] = this.rolled[a] as number;
+      out[k++] = this.rollFace[a] as number;
+      out[k++] = this.rollSuccess[a] as number;
+      out[k++] = this.rollTarget[a] as number;
     }
-    return out;
   }
 
   private restoreStart(snap: readonly number[]): void {
@@ -841,6 +974,7 @@ export class EncounterRecord {
       this.out[i] = snap[k++] as number;
       this.fellAt[i] = snap[k++] as number;
       this.roundKills[i] = snap[k++] as number;
+      this.lastRoundKills[i] = snap[k++] as number;
       this.induced[i] = snap[k++] as number;
     }
     for (let a = 0; a <= this.suicide; a++) {
