@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import SummaryReporter from './vitest.summary-reporter.ts';
+import { WAIT_MS } from './vitest.wait.ts';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     // A harness safety net against hangs, not a speed assertion: no test checks elapsed time.
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // Every expect.poll waits on its condition this long (vitest's default, 1 s, flakes under load).
+    expect: { poll: { timeout: WAIT_MS } },
   },
 });

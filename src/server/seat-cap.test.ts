@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Limits, type RunningServer, startServer } from './app.ts';
 import { MemoryBus, MemoryStore } from './memory-store.ts';
 import type { HttpError, SeatTokenResponse } from './protocol.ts';
+import type { EventBus } from './store/event-store.ts';
 import { backends } from './test-backends.ts';
 import { createTable, http, TestClient, testRules } from './test-kit.ts';
 
@@ -147,8 +148,28 @@ describe('a join refused as full on one instance, while the other instance seate
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
+    // Instance one's view of the bus: says when one has been told of seq 2 (First, seated by the
+    // other instance), so the held append is let go only after one heard of it mid-append.
+    let heard: () => void = () => undefined;
+    const oneHeardFirst = new Promise<void>((r) => {
+      heard = r;
+    });
+    const busOfOne: EventBus = {
+      subscribe: (listener) =>
+        bus.subscribe((tableId, seq) => {
+          listener(tableId, seq);
+          if (seq === 2) heard();
+        }),
+      onReconnect: (listener) => bus.onReconnect(listener),
+      close: () => bus.close(),
+    };
     const limits: Partial<Limits> = { ...CAPS, maxSeatsPerTable: 2 };
-    const one = await startServer({ port: 0, rules: testRules, stores: { store: gated, bus }, limits });
+    const one = await startServer({
+      port: 0,
+      rules: testRules,
+      stores: { store: gated, bus: busOfOne },
+      limits,
+    });
     const two = await startServer({ port: 0, rules: testRules, stores: { store: shared, bus }, limits });
     try {
       const table = await createTable(one.url);
@@ -159,7 +180,7 @@ describe('a join refused as full on one instance, while the other instance seate
       await atGate;
       // The other instance seats First (seq 2) and announces it while one's join waits.
       expect((await joinAnswer(two.url, table, 'First')).status).toBe(201);
-      await new Promise((r) => setTimeout(r, 20));
+      await oneHeardFirst;
       release();
       expect(await late).toMatchObject({ status: 409, body: { error: { code: 'TABLE_FULL' } } });
       // Without reading what it heard during its own failed append, one would stay at seq 1.

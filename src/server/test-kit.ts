@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { WAIT_MS } from '../../vitest.wait.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { applyPatch } from '../engine/view-patch.ts';
 import { type Limits, type RulesRegistry, startServer } from './app.ts';
@@ -35,7 +36,7 @@ export const testRules: RulesRegistry = {
 /** Waits for `check` to return a value, polling; fails after `ms` (a bound, not a speed test). */
 export async function until<T>(
   check: () => T | undefined | null | false,
-  ms = 10_000,
+  ms = WAIT_MS,
   what = 'condition',
 ): Promise<T> {
   const deadline = Date.now() + ms;
@@ -186,7 +187,11 @@ export class TestClient {
     this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
   }
 
-  async waitFor(check: (m: ServerMessage) => boolean, what = 'message', ms = 10_000): Promise<ServerMessage> {
+  async waitFor(
+    check: (m: ServerMessage) => boolean,
+    what = 'message',
+    ms = WAIT_MS,
+  ): Promise<ServerMessage> {
     return until(() => this.messages.find(check), ms, what);
   }
 
@@ -203,7 +208,7 @@ export class TestClient {
         this.messages
           .slice(seen)
           .find((m): m is Outcome => (m.type === 'ack' || m.type === 'rejected') && m.id === id),
-      10_000,
+      WAIT_MS,
       `answer to ${id}`,
     );
     return found;
@@ -211,7 +216,7 @@ export class TestClient {
 
   /** Waits until this client holds events up to `seq`. */
   async caughtUp(seq: number): Promise<void> {
-    await until(() => this.lastSeq >= seq, 10_000, `events up to ${seq} (have ${this.lastSeq})`);
+    await until(() => this.lastSeq >= seq, WAIT_MS, `events up to ${seq} (have ${this.lastSeq})`);
   }
 
   /** The view held now (whole views and patches applied), or undefined before the first. */
@@ -221,7 +226,7 @@ export class TestClient {
 
   /** Waits until the view held is at `seq` or later, and returns it. */
   async viewAt(seq: number, what = `view at ${seq}`): Promise<unknown> {
-    await until(() => this.viewSeq >= seq, 10_000, `${what} (have ${this.viewSeq})`);
+    await until(() => this.viewSeq >= seq, WAIT_MS, `${what} (have ${this.viewSeq})`);
     return this.view;
   }
 

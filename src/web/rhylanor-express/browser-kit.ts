@@ -52,14 +52,10 @@ export async function enterFaces(page: Page, faces: readonly number[]): Promise<
     await input.waitFor();
     await input.fill(String(face));
     await input.press('Enter');
-    await page.waitForFunction(
-      () => {
-        const i = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
-        return !i || i.value === '';
-      },
-      undefined,
-      { timeout: 10_000 },
-    );
+    await page.waitForFunction(() => {
+      const i = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
+      return !i || i.value === '';
+    });
   }
   await page.locator('.dice-prompt').waitFor({ state: 'detached' });
 }

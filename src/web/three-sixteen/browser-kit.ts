@@ -185,14 +185,10 @@ export async function enterFaces(page: Page, faces: readonly number[]): Promise<
     await input.fill(String(face));
     await input.press('Enter');
     // The prompt either asks for the next die (input emptied) or goes away.
-    await page.waitForFunction(
-      () => {
-        const i = document.querySelector<HTMLInputElement>('.ts-dice-prompt input[name="face"]');
-        return !i || i.value === '';
-      },
-      undefined,
-      { timeout: 10_000 },
-    );
+    await page.waitForFunction(() => {
+      const i = document.querySelector<HTMLInputElement>('.ts-dice-prompt input[name="face"]');
+      return !i || i.value === '';
+    });
   }
   await page.locator('.ts-dice-prompt').waitFor({ state: 'detached' });
 }

@@ -49,22 +49,31 @@ describe.skipIf(!browserTestsCanRun())('3:16 rounds: the short path', () => {
     const round = () => gm.getByTestId('round').textContent();
     const declareForm = (p: Page, name: string) => p.getByRole('form', { name: `Declare for ${name}` });
 
+    /** The seat showing a turn whose one main button can be pressed, or null while none does. */
+    const nextTurn = async () => {
+      for (const page of [gm, hicks, vasquez]) {
+        const turn = page.locator('fieldset.ts-turn').first();
+        if ((await turn.count()) === 0) continue;
+        const label = await turn.getAttribute('aria-label');
+        const main = turn.getByRole('button', { name: /^(Act|Narrate and pass)$/ });
+        if ((await main.count()) === 0 || !(await main.isEnabled())) continue;
+        return { page, label, main };
+      }
+      return null;
+    };
     /** Each turn of the round by the seat it belongs to, with its one main button. */
     const playTurns = async (n: string) => {
       while ((await round()) === n) {
-        let acted = false;
-        for (const page of [gm, hicks, vasquez]) {
-          const turn = page.locator('fieldset.ts-turn').first();
-          if ((await turn.count()) === 0) continue;
-          const label = await turn.getAttribute('aria-label');
-          const main = turn.getByRole('button', { name: /^(Act|Narrate and pass)$/ });
-          if ((await main.count()) === 0 || !(await main.isEnabled())) continue;
-          await click(main);
-          await page.locator(`fieldset.ts-turn[aria-label="${label}"]`).waitFor({ state: 'detached' });
-          acted = true;
-          break;
+        const next = await nextTurn();
+        if (!next) {
+          // Between two turns (the next one's view on its way): wait until a turn shows or the round ends.
+          await expect.poll(async () => (await round()) !== n || (await nextTurn()) !== null).toBe(true);
+          continue;
         }
-        if (!acted) await gm.waitForTimeout(50);
+        await click(next.main);
+        await next.page
+          .locator(`fieldset.ts-turn[aria-label="${next.label}"]`)
+          .waitFor({ state: 'detached' });
       }
     };
 

@@ -233,7 +233,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a comma
     // The client also retries on its own timer: if it reconnects first, the button goes away mid-click,
     // which is fine (the checks below say whether the roll went).
     if (await retry.isVisible()) await retry.click({ timeout: 5_000 }).catch(() => undefined);
-    await expect.poll(() => note.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => note.count()).toBe(0);
     await prompt.waitFor({ state: 'detached' });
     await expect.poll(() => phone.locator('.ts-round').textContent()).toContain('10 vs 6 failure');
     await close(phone);
