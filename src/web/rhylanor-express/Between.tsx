@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import { DAY_SECONDS, HOUR_SECONDS, MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import {
+  DAY_SECONDS,
+  HOUR_SECONDS,
+  type MedicalEquipment,
+} from '../../rules/rhylanor-express/data/tables.ts';
 import { nextResearchRollAt } from '../../rules/rhylanor-express/medicine.ts';
 import { DiseaseTreatment } from './Drugs.tsx';
 import { byId, Choice, NumberField } from './Fields.tsx';
+import { MedicalKit } from './MedicalKit.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -289,18 +294,6 @@ function PassTime() {
   );
 }
 
-const EQUIPMENT_WORDS: Record<string, string> = {
-  medicalKit: 'medical kit',
-  medicalDrug: 'medical drug',
-  surgicalInstruments: 'surgical instruments',
-  medicalScanner: 'medical scanner',
-  medicalComputer: 'medical computer',
-  advancedMedicalScanner: 'advanced medical scanner',
-  hospital: 'hospital',
-  vehicleMedicalStation: 'vehicle medical station',
-  medicalLaboratory: 'medical laboratory',
-};
-
 /**
  * Treating a wound (§8.1): a medic the seat plays, a wounded patient, the wound, and what is at
  * hand beyond the medic's own gear; the roll and its breakdown go to the log. The referee also
@@ -314,7 +307,7 @@ function Medicine({ view, seat }: { view: View; seat: SeatRef }) {
   const [medicId, setMedicId] = useState('');
   const [patientId, setPatientId] = useState('');
   const [woundId, setWoundId] = useState('');
-  const [kit, setKit] = useState<string[]>([]);
+  const [kit, setKit] = useState<MedicalEquipment[]>([]);
   const medic = medics.find((c) => c.id === medicId) ?? medics[0];
   const patient = patients.find((c) => c.id === patientId) ?? patients[0];
   const wounds = patient?.wounds.filter((w) => !w.treated) ?? [];
@@ -366,19 +359,7 @@ function Medicine({ view, seat }: { view: View; seat: SeatRef }) {
               onChange={setWoundId}
             />
           </div>
-          <fieldset className="re-mods">
-            <legend>At hand</legend>
-            {MEDICAL_EQUIPMENT.map((m) => (
-              <label key={m} className="re-mod">
-                <input
-                  type="checkbox"
-                  checked={kit.includes(m)}
-                  onChange={(e) => setKit((k) => (e.target.checked ? [...k, m] : k.filter((x) => x !== m)))}
-                />{' '}
-                {EQUIPMENT_WORDS[m] ?? m}
-              </label>
-            ))}
-          </fieldset>
+          <MedicalKit name="woundKit" kit={kit} onChange={setKit} />
           <button type="submit" disabled={busy}>
             Treat the wound
           </button>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { type DrugId, MEDICAL_EQUIPMENT } from '../../rules/rhylanor-express/data/tables.ts';
+import type { DrugId, MedicalEquipment } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
 import type { Research } from '../../rules/rhylanor-express/state.ts';
 import { byId, Choice } from './Fields.tsx';
+import { MedicalKit } from './MedicalKit.tsx';
 import { mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { OddsLine } from './Odds.tsx';
 import { mayRoll, previewOdds } from './preview.ts';
@@ -118,7 +119,7 @@ export function DiseaseTreatment({ view, seat }: { view: View; seat: SeatRef }) 
   const [researchId, setResearchId] = useState('');
   const [medicId, setMedicId] = useState('');
   const [patientId, setPatientId] = useState('');
-  const [kit, setKit] = useState<string[]>([]);
+  const [kit, setKit] = useState<MedicalEquipment[]>([]);
   if (cures.length === 0 || medics.length === 0 || seat.role === 'spectator') return null;
   const cure = cures.find((r) => r.id === researchId) ?? cures[0];
   const medic = medics.find((c) => c.id === medicId) ?? medics[0];
@@ -129,7 +130,7 @@ export function DiseaseTreatment({ view, seat }: { view: View; seat: SeatRef }) 
     researchId: cure.id,
     medicId: medic.id,
     patientId: patient.id,
-    equipment: kit as (typeof MEDICAL_EQUIPMENT)[number][],
+    equipment: kit,
   };
   // A player's view holds no treatment target: ask the rules with a stand-in one for the
   // modifiers alone (the odds line then names no chance).
@@ -168,21 +169,7 @@ export function DiseaseTreatment({ view, seat }: { view: View; seat: SeatRef }) 
           onChange={setPatientId}
         />
       </div>
-      <fieldset className="re-mods">
-        <legend>At hand</legend>
-        {MEDICAL_EQUIPMENT.map((m) => (
-          <label key={m} className="re-mod">
-            <input
-              type="checkbox"
-              name="cureKit"
-              value={m}
-              checked={kit.includes(m)}
-              onChange={(e) => setKit((k) => (e.target.checked ? [...k, m] : k.filter((x) => x !== m)))}
-            />{' '}
-            {m.replace(/([A-Z])/g, ' $1').toLowerCase()}
-          </label>
-        ))}
-      </fieldset>
+      <MedicalKit name="cureKit" kit={kit} onChange={setKit} />
       <OddsLine odds={odds} testId="cure-odds" />
       <button type="submit" disabled={busy || !mayRoll(odds)}>
         Treat for {cure.name}
