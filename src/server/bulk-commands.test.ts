@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import defaultPack from '../rules/fundamental-duck/data/default-pack.json' with { type: 'json' };
-import { startServer } from './app.ts';
 import { MAX_BULK_MESSAGE_BYTES, MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from './protocol.ts';
 import { registryRules } from './rules-registry.ts';
-import { backends } from './test-backends.ts';
-import { createTable, TestClient } from './test-kit.ts';
+import { memoryBackend } from './test-backends.ts';
+import { createTable, serverForBlock, TestClient } from './test-kit.ts';
 
 /**
  * A data pack goes to a table as one command (Fundamental Duck!'s `loadPack`, Elite Unit's
@@ -23,19 +22,7 @@ function tooLarge(m: ServerMessage): boolean {
 }
 
 describe('bulk commands (a whole data pack in one message)', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    const memory = backends().find((b) => b.name === 'memory');
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    cleanup = opened.cleanup;
-    server = await startServer({ port: 0, rules: registryRules(), ...opened.options });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
-  });
+  const server = serverForBlock(memoryBackend(), { rules: registryRules() });
 
   it('takes a pack over 16 KB from a seat that said hello, and nothing else that large', async () => {
     expect(JSON.stringify(biggerPack).length).toBeGreaterThan(MAX_CLIENT_MESSAGE_BYTES);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { diceChat } from '../rules/dice-chat/dice-chat.ts';
-import { type RulesRegistry, type RunningServer, startServer } from './app.ts';
+import type { RulesRegistry, RunningServer } from './app.ts';
 import { CAMPAIGN_CHUNK, MAX_CAMPAIGN_BYTES, MAX_CAMPAIGN_EVENTS } from './campaign-file.ts';
-import { backends } from './test-backends.ts';
-import { GENEROUS_LIMITS, http } from './test-kit.ts';
+import { memoryBackend } from './test-backends.ts';
+import { GENEROUS_LIMITS, http, serverOn } from './test-kit.ts';
 
 /**
  * Issue 20, finding 2: a campaign import is read beside the tables the server runs, never instead
@@ -72,18 +72,12 @@ function maximalCampaign(): { text: string; events: number } {
 
 describe('a maximal import does not stall the server', () => {
   let server: RunningServer;
-  let cleanup: () => Promise<void>;
   beforeAll(async () => {
-    const memory = backends().find((b) => b.name === 'memory');
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    cleanup = opened.cleanup;
-    server = await startServer({ port: 0, rules: registry, limits: GENEROUS_LIMITS, ...opened.options });
+    server = await serverOn(memoryBackend(), { rules: registry, limits: GENEROUS_LIMITS });
     base = server.url;
   });
   afterAll(async () => {
     await server?.close();
-    await cleanup?.();
   });
 
   it('answers /healthz within a few chunks of the replay while the import runs', async () => {
@@ -117,11 +111,7 @@ describe('a maximal import does not stall the server', () => {
 
 describe('imports are bounded by rate and by how many run at once', () => {
   it('refuses an import with BUSY (503) while another runs, and RATE_LIMITED (429) past the rate', async () => {
-    const memory = backends().find((b) => b.name === 'memory');
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    const limited = await startServer({
-      port: 0,
+    const limited = await serverOn(memoryBackend(), {
       rules: registry,
       limits: {
         ...GENEROUS_LIMITS,
@@ -129,7 +119,6 @@ describe('imports are bounded by rate and by how many run at once', () => {
         campaignFilesPerMinute: 0.001,
         campaignFileBurst: 3,
       },
-      ...opened.options,
     });
     base = limited.url;
     try {
@@ -151,7 +140,6 @@ describe('imports are bounded by rate and by how many run at once', () => {
       expect(fourth.headers.get('retry-after')).toBeTruthy();
     } finally {
       await limited.close();
-      await opened.cleanup();
     }
   });
 });

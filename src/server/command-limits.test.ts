@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './app.ts';
-import { backends } from './test-backends.ts';
-import { createTable, GENEROUS_LIMITS, join, TestClient, testRules } from './test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { memoryBackend } from './test-backends.ts';
+import { createTable, GENEROUS_LIMITS, join, serverForBlock, TestClient } from './test-kit.ts';
 
 /**
  * Issue 20, finding 4: a table's command rate is limited per seat (all its sockets together) and
@@ -9,30 +8,15 @@ import { createTable, GENEROUS_LIMITS, join, TestClient, testRules } from './tes
  * once: nothing is queued or stored for it.
  */
 describe('command limits per seat and per table', () => {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    const memory = backends().find((b) => b.name === 'memory');
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    cleanup = opened.cleanup;
-    server = await startServer({
-      port: 0,
-      rules: testRules,
-      ...opened.options,
-      limits: {
-        ...GENEROUS_LIMITS,
-        // Refills so slow that no token comes back during the test: only the bursts count.
-        commandsPerSecondPerSeat: 0.001,
-        commandBurstPerSeat: 6,
-        playerCommandsPerSecondPerTable: 0.001,
-        playerCommandBurstPerTable: 10,
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
+  const server = serverForBlock(memoryBackend(), {
+    limits: {
+      ...GENEROUS_LIMITS,
+      // Refills so slow that no token comes back during the test: only the bursts count.
+      commandsPerSecondPerSeat: 0.001,
+      commandBurstPerSeat: 6,
+      playerCommandsPerSecondPerTable: 0.001,
+      playerCommandBurstPerTable: 10,
+    },
   });
 
   it('one seat on many sockets gets its burst, the players together theirs, and the GM is never held up', async () => {

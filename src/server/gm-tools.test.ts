@@ -1,7 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './app.ts';
 import { backends } from './test-backends.ts';
-import { createTable, GENEROUS_LIMITS, http, join, TestClient, testRules, until } from './test-kit.ts';
+import {
+  createTable,
+  GENEROUS_LIMITS,
+  http,
+  join,
+  serverForBlock,
+  TestClient,
+  testRules,
+  until,
+} from './test-kit.ts';
 
 /**
  * Issue 20, finding 3: the tools a host needs against an invite holder who fills the table:
@@ -10,22 +19,7 @@ import { createTable, GENEROUS_LIMITS, http, join, TestClient, testRules, until 
  */
 for (const backend of backends()) {
   describe.skipIf(!backend.available)(`the GM's tools on ${backend.name}`, () => {
-    let server: RunningServer;
-    let cleanup: () => Promise<void>;
-    beforeAll(async () => {
-      const opened = await backend.open();
-      cleanup = opened.cleanup;
-      server = await startServer({
-        port: 0,
-        rules: testRules,
-        ...opened.options,
-        limits: { ...GENEROUS_LIMITS, maxSeatsPerTable: 2 },
-      });
-    });
-    afterAll(async () => {
-      await server?.close();
-      await cleanup?.();
-    });
+    const server = serverForBlock(backend, { limits: { ...GENEROUS_LIMITS, maxSeatsPerTable: 2 } });
 
     it('rotates the invite code, removes a seat for good and closes sockets; only the GM may', async () => {
       const base = server.url;

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OBSERVED, recoverFromD10s } from '../engine/dice/xoroshiro-attack.ts';
 import type { NotationRoll } from '../engine/notation/index.ts';
-import { startServer } from './app.ts';
 import { registryRules } from './rules-registry.ts';
-import { backends } from './test-backends.ts';
-import { createTable, GENEROUS_LIMITS, join, spectate, TestClient } from './test-kit.ts';
+import { memoryBackend } from './test-backends.ts';
+import { createTable, GENEROUS_LIMITS, join, serverForBlock, spectate, TestClient } from './test-kit.ts';
 
 /**
  * Issue 20, finding 1: a spectator who reads a player's public `100d10+100d10` must learn nothing
@@ -12,24 +11,7 @@ import { createTable, GENEROUS_LIMITS, join, spectate, TestClient } from './test
  * `xoroshiro-attack.ts` predicted them exactly; live tables now roll from `node:crypto`.
  */
 describe('live dice cannot be predicted from public faces', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    const memory = backends().find((b) => b.name === 'memory');
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    cleanup = opened.cleanup;
-    server = await startServer({
-      port: 0,
-      rules: registryRules(),
-      limits: GENEROUS_LIMITS,
-      ...opened.options,
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
-  });
+  const server = serverForBlock(memoryBackend(), { rules: registryRules(), limits: GENEROUS_LIMITS });
 
   it('a spectator solving for the generator does not get the GM’s blind d100 and GM-only 3d6', async () => {
     const table = await createTable(server.url, 'elite-unit', 'Dice under attack');

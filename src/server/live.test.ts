@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningServer } from './app.ts';
 import { startServer } from './app.ts';
 import { MAX_CLIENT_MESSAGE_BYTES } from './protocol.ts';
-import { backends, pgUrl } from './test-backends.ts';
+import { backends, memoryBackend, pgUrl } from './test-backends.ts';
 import {
   createTable,
   GENEROUS_LIMITS,
   http,
   join,
+  serverForBlock,
+  serverOn,
   spectate,
   TestClient,
   testRules,
@@ -30,39 +32,21 @@ describe('test backends', () => {
 
 for (const backend of backends()) {
   describe.skipIf(!backend.available)(`live tables on ${backend.name}`, () => {
-    let server: RunningServer;
-    let base: string;
-    let cleanup: () => Promise<void>;
-
-    beforeAll(async () => {
-      const opened = await backend.open();
-      cleanup = opened.cleanup;
-      server = await startServer({
-        port: 0,
-        rules: testRules,
-        ...opened.options,
-        limits: GENEROUS_LIMITS,
-      });
-      base = server.url;
-    });
-    afterAll(async () => {
-      await server?.close();
-      await cleanup?.();
-    });
+    const server = serverForBlock(backend, { limits: GENEROUS_LIMITS });
 
     it('creates a table, seats a GM and players, and pushes one roll to everyone', async () => {
-      const table = await createTable(base);
+      const table = await createTable(server.url);
       expect(table.gm.url).toBe(`/t/${table.tableId}#token=${table.gm.token}`);
       expect(table.invite.url).toBe(`/join/${table.tableId}#code=${table.invite.code}`);
       expect(table.spectate.url).toBe(`/t/${table.tableId}#spectate=${table.spectate.code}`);
       expect(table.gm.token.length).toBeGreaterThanOrEqual(32);
-      const alice = await join(base, table, 'Alice');
-      const bob = await join(base, table, 'Bob');
+      const alice = await join(server.url, table, 'Alice');
+      const bob = await join(server.url, table, 'Bob');
       expect(alice.role).toBe('player');
 
-      const gm = await TestClient.open(base, table.tableId, table.gm.token);
-      const a = await TestClient.open(base, table.tableId, alice.token);
-      const b = await TestClient.open(base, table.tableId, bob.token);
+      const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
+      const a = await TestClient.open(server.url, table.tableId, alice.token);
+      const b = await TestClient.open(server.url, table.tableId, bob.token);
       const welcome = a.messages.find((m) => m.type === 'welcome');
       expect(welcome).toMatchObject({
         type: 'welcome',
@@ -106,10 +90,10 @@ for (const backend of backends()) {
     });
 
     it('a reconnect with lastSeq gets exactly the events it missed', async () => {
-      const table = await createTable(base);
-      const alice = await join(base, table, 'Alice');
-      const gm = await TestClient.open(base, table.tableId, table.gm.token);
-      const a = await TestClient.open(base, table.tableId, alice.token);
+      const table = await createTable(server.url);
+      const alice = await join(server.url, table, 'Alice');
+      const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
+      const a = await TestClient.open(server.url, table.tableId, alice.token);
       await a.command({ type: 'say', text: 'one' });
       await a.caughtUp(3);
       const held = a.lastSeq;
@@ -122,7 +106,7 @@ for (const backend of backends()) {
       await gm.command({ type: 'say', text: 'three' });
       await gm.caughtUp(9);
 
-      const back = await TestClient.open(base, table.tableId, alice.token, held);
+      const back = await TestClient.open(server.url, table.tableId, alice.token, held);
       const seqs = back.envelopes.map((e) => e.seq);
       // The table's seq 8 is the GM note: not sent, and not counted either. Alice's numbers are
       // her own (her 8 is the table's 9), so no gap tells her that something is hidden.
@@ -144,32 +128,32 @@ for (const backend of backends()) {
       // Her view is at her own number too, and she resumes from it.
       expect(await back.viewAt(9)).toBeDefined();
       expect(back.viewSeq).toBe(9);
-      const again = await TestClient.open(base, table.tableId, alice.token, 9);
+      const again = await TestClient.open(server.url, table.tableId, alice.token, 9);
       expect(again.envelopes).toEqual([]);
       await again.close();
 
       // The GM reconnecting from 0 gets everything including the note.
-      const gm2 = await TestClient.open(base, table.tableId, table.gm.token, 0);
+      const gm2 = await TestClient.open(server.url, table.tableId, table.gm.token, 0);
       expect(gm2.envelopes.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       await Promise.all([gm.close(), back.close(), gm2.close()]);
     });
 
     it('a resent command id is applied once and answered with the first ack', async () => {
-      const table = await createTable(base);
-      const gm = await TestClient.open(base, table.tableId, table.gm.token);
+      const table = await createTable(server.url);
+      const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
       const first = await gm.command({ type: 'burst', count: 2 }, { id: 'same-id' });
       expect(first).toMatchObject({ type: 'ack', seq: 3 });
       const again = await gm.command({ type: 'burst', count: 2 }, { id: 'same-id' });
       expect(again).toEqual(first);
       // Also after a reconnect (the hub may answer from the store).
       await gm.close();
-      const gm2 = await TestClient.open(base, table.tableId, table.gm.token, 3);
+      const gm2 = await TestClient.open(server.url, table.tableId, table.gm.token, 3);
       expect(await gm2.command({ type: 'burst', count: 2 }, { id: 'same-id' })).toEqual(first);
       const next = await gm2.command({ type: 'say', text: 'x' });
       expect(next).toMatchObject({ type: 'ack', seq: 4 });
       // Ids are per seat: a player may use the same id.
-      const alice = await join(base, table, 'Alice');
-      const a = await TestClient.open(base, table.tableId, alice.token);
+      const alice = await join(server.url, table, 'Alice');
+      const a = await TestClient.open(server.url, table.tableId, alice.token);
       expect(await a.command({ type: 'say', text: 'hi' }, { id: 'same-id' })).toMatchObject({
         type: 'ack',
         seq: 6,
@@ -178,9 +162,9 @@ for (const backend of backends()) {
     });
 
     it('entered dice: DICE_NEEDED names the die, DICE_UNUSED refuses extra faces, exact faces are used', async () => {
-      const table = await createTable(base);
-      const alice = await join(base, table, 'Alice');
-      const a = await TestClient.open(base, table.tableId, alice.token);
+      const table = await createTable(server.url);
+      const alice = await join(server.url, table, 'Alice');
+      const a = await TestClient.open(server.url, table.tableId, alice.token);
       const needed = await a.command({ type: 'roll', count: 2, visibility: 'public' }, { dice: [4] });
       expect(needed).toMatchObject({
         type: 'rejected',
@@ -203,14 +187,14 @@ for (const backend of backends()) {
     });
 
     it('answers every bad message with its stable code and changes nothing', async () => {
-      const table = await createTable(base);
-      const alice = await join(base, table, 'Alice');
-      const bob = await join(base, table, 'Bob');
-      const watcher = await spectate(base, table);
+      const table = await createTable(server.url);
+      const alice = await join(server.url, table, 'Alice');
+      const bob = await join(server.url, table, 'Bob');
+      const watcher = await spectate(server.url, table);
       expect(watcher.role).toBe('spectator');
 
       // Before hello.
-      const fresh = await TestClient.connect(base, table.tableId);
+      const fresh = await TestClient.connect(server.url, table.tableId);
       fresh.send({ type: 'command', id: 'x1', command: { type: 'say', text: 'hi' } });
       expect(await fresh.waitFor((m) => m.type === 'rejected')).toMatchObject({
         id: 'x1',
@@ -221,18 +205,18 @@ for (const backend of backends()) {
       await fresh.close();
 
       // Bad token: refused and closed with 4001.
-      const stranger = await TestClient.connect(base, table.tableId);
+      const stranger = await TestClient.connect(server.url, table.tableId);
       stranger.send({ type: 'hello', token: 'not-a-token', lastSeq: 0 });
       expect(await stranger.waitFor((m) => m.type === 'rejected')).toMatchObject({ code: 'BAD_TOKEN' });
       await until(() => stranger.closed);
       expect(stranger.closed?.code).toBe(4001);
       // A real token of another table is a bad token here.
-      const other = await createTable(base);
-      const cross = await TestClient.connect(base, table.tableId);
+      const other = await createTable(server.url);
+      const cross = await TestClient.connect(server.url, table.tableId);
       cross.send({ type: 'hello', token: other.gm.token, lastSeq: 0 });
       expect(await cross.waitFor((m) => m.type === 'rejected')).toMatchObject({ code: 'BAD_TOKEN' });
 
-      const a = await TestClient.open(base, table.tableId, alice.token);
+      const a = await TestClient.open(server.url, table.tableId, alice.token);
       const code = async (raw: unknown) => {
         const seen = a.messages.length;
         a.send(raw);
@@ -280,11 +264,11 @@ for (const backend of backends()) {
       });
 
       // Spectators send nothing.
-      const w = await TestClient.open(base, table.tableId, watcher.token);
+      const w = await TestClient.open(server.url, table.tableId, watcher.token);
       expect(await w.command({ type: 'say', text: 'hello?' })).toMatchObject({ code: 'FORBIDDEN_ROLE' });
 
       // Nothing refused reached the log: 4 seats joined + the rename.
-      const gm = await TestClient.open(base, table.tableId, table.gm.token);
+      const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
       expect(gm.envelopes.map((e) => e.event.type)).toEqual([
         'seat.joined',
         'seat.joined',
@@ -296,16 +280,16 @@ for (const backend of backends()) {
     });
 
     it('renames seats: your own, or any as the GM; everyone sees it; bad renames change nothing', async () => {
-      const table = await createTable(base);
-      const alice = await join(base, table, 'Alice');
-      const bob = await join(base, table, 'Bob');
-      const gm = await TestClient.open(base, table.tableId, table.gm.token);
+      const table = await createTable(server.url);
+      const alice = await join(server.url, table, 'Alice');
+      const bob = await join(server.url, table, 'Bob');
+      const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
       const path = (seatId: string) => `/api/tables/${table.tableId}/seats/${seatId}/name`;
       const as = (token: string) => ({ authorization: `Bearer ${token}` });
       const before = gm.envelopes.length;
 
       const own = await http<{ seatId: string; name: string; seq: number }>(
-        base,
+        server.url,
         'POST',
         path(alice.seatId),
         { name: '  Ali  ' },
@@ -313,25 +297,25 @@ for (const backend of backends()) {
       );
       expect(own.status).toBe(200);
       expect(own.body).toMatchObject({ seatId: alice.seatId, name: 'Ali' });
-      const byGm = await http(base, 'POST', path(bob.seatId), { name: 'Robert' }, as(table.gm.token));
+      const byGm = await http(server.url, 'POST', path(bob.seatId), { name: 'Robert' }, as(table.gm.token));
       expect(byGm.status).toBe(200);
 
       // Refused, each with its code: someone else's seat, no token, a bad name, no such seat.
       const refusals = [
         [
-          await http(base, 'POST', path(bob.seatId), { name: 'Bobby' }, as(alice.token)),
+          await http(server.url, 'POST', path(bob.seatId), { name: 'Bobby' }, as(alice.token)),
           403,
           'NOT_YOUR_SEAT',
         ],
-        [await http(base, 'POST', path(bob.seatId), { name: 'Bobby' }), 401, 'NOT_AUTHENTICATED'],
-        [await http(base, 'POST', path(bob.seatId), { name: '' }, as(bob.token)), 400, 'BAD_REQUEST'],
+        [await http(server.url, 'POST', path(bob.seatId), { name: 'Bobby' }), 401, 'NOT_AUTHENTICATED'],
+        [await http(server.url, 'POST', path(bob.seatId), { name: '' }, as(bob.token)), 400, 'BAD_REQUEST'],
         [
-          await http(base, 'POST', path(bob.seatId), { name: 'x'.repeat(61) }, as(bob.token)),
+          await http(server.url, 'POST', path(bob.seatId), { name: 'x'.repeat(61) }, as(bob.token)),
           400,
           'BAD_REQUEST',
         ],
         [
-          await http(base, 'POST', path('s-none'), { name: 'Ghost' }, as(table.gm.token)),
+          await http(server.url, 'POST', path('s-none'), { name: 'Ghost' }, as(table.gm.token)),
           404,
           'SEAT_NOT_FOUND',
         ],
@@ -354,7 +338,7 @@ for (const backend of backends()) {
           m.seats.some((x) => x.name === 'Robert'),
         'presence with the new names',
       );
-      const later = await TestClient.open(base, table.tableId, alice.token);
+      const later = await TestClient.open(server.url, table.tableId, alice.token);
       const welcome = later.messages.find((m) => m.type === 'welcome');
       expect(welcome).toMatchObject({ seat: { seatId: alice.seatId, name: 'Ali' } });
       await Promise.all([gm.close(), later.close()]);
@@ -391,14 +375,7 @@ for (const backend of backends()) {
     });
 
     it('rate-limits a flooding socket with RATE_LIMITED', async () => {
-      let cleanup2: (() => Promise<void>) | undefined;
-      const limited = await startServer({
-        port: 0,
-        rules: testRules,
-        ...(await backend.open().then((o) => {
-          cleanup2 = o.cleanup;
-          return o.options;
-        })),
+      const limited = await serverOn(backend, {
         limits: { messagesPerSecond: 5, messageBurst: 5 },
       });
       try {
@@ -411,40 +388,24 @@ for (const backend of backends()) {
         await gm.close();
       } finally {
         await limited.close();
-        await cleanup2?.();
       }
     });
   });
 }
 
 describe('HTTP API', () => {
-  let server: RunningServer;
-  let base: string;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    const opened = await backends()[0]!.open();
-    cleanup = opened.cleanup;
-    server = await startServer({
-      port: 0,
-      rules: testRules,
-      ...opened.options,
-      webRoot: '/nonexistent',
-      limits: { maxSeatsPerTable: 3, httpWriteBurst: 30, httpWritesPerSecond: 1 },
-    });
-    base = server.url;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
+  const server = serverForBlock(memoryBackend(), {
+    webRoot: '/nonexistent',
+    limits: { maxSeatsPerTable: 3, httpWriteBurst: 30, httpWritesPerSecond: 1 },
   });
 
   it('answers health, systems and table info', async () => {
-    expect(await http(base, 'GET', '/healthz')).toMatchObject({ status: 200, body: { ok: true } });
-    expect((await http(base, 'GET', '/api/systems')).body).toEqual({
+    expect(await http(server.url, 'GET', '/healthz')).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await http(server.url, 'GET', '/api/systems')).body).toEqual({
       systems: [{ id: 'test', title: 'Test dice chat', playable: true }],
     });
-    const table = await createTable(base, 'test', 'Night drop');
-    expect((await http(base, 'GET', `/api/tables/${table.tableId}`)).body).toMatchObject({
+    const table = await createTable(server.url, 'test', 'Night drop');
+    expect((await http(server.url, 'GET', `/api/tables/${table.tableId}`)).body).toMatchObject({
       tableId: table.tableId,
       system: 'test',
       name: 'Night drop',
@@ -452,14 +413,14 @@ describe('HTTP API', () => {
   });
 
   it('sets security headers, with a CSP that forbids inline script', async () => {
-    const r = await http(base, 'GET', '/healthz');
+    const r = await http(server.url, 'GET', '/healthz');
     const csp = r.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.headers.get('referrer-policy')).toBe('no-referrer');
     expect(r.headers.get('x-frame-options')).toBe('DENY');
-    const api = await http(base, 'GET', '/api/systems');
+    const api = await http(server.url, 'GET', '/api/systems');
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -468,61 +429,62 @@ describe('HTTP API', () => {
       r.status,
       (r.body as { error: { code: string } }).error.code,
     ];
-    expect(err(await http(base, 'POST', '/api/tables', { system: 'chess', name: 'x' }))).toEqual([
+    expect(err(await http(server.url, 'POST', '/api/tables', { system: 'chess', name: 'x' }))).toEqual([
       400,
       'UNKNOWN_SYSTEM',
     ]);
-    expect(err(await http(base, 'POST', '/api/tables', { system: 'test' }))).toEqual([400, 'BAD_REQUEST']);
-    expect(err(await http(base, 'POST', '/api/tables', { system: 'test', name: '  ' }))).toEqual([
+    expect(err(await http(server.url, 'POST', '/api/tables', { system: 'test' }))).toEqual([
       400,
       'BAD_REQUEST',
     ]);
-    expect(err(await http(base, 'POST', '/api/tables', { system: 'test', name: 'a\u0007b' }))).toEqual([
+    expect(err(await http(server.url, 'POST', '/api/tables', { system: 'test', name: '  ' }))).toEqual([
       400,
       'BAD_REQUEST',
     ]);
-    expect(err(await http(base, 'POST', '/api/tables', '{nope'))).toEqual([400, 'BAD_JSON']);
+    expect(err(await http(server.url, 'POST', '/api/tables', { system: 'test', name: 'a\u0007b' }))).toEqual([
+      400,
+      'BAD_REQUEST',
+    ]);
+    expect(err(await http(server.url, 'POST', '/api/tables', '{nope'))).toEqual([400, 'BAD_JSON']);
     expect(
-      err(await http(base, 'POST', '/api/tables', { system: 'test', name: 'x'.repeat(20_000) })),
+      err(await http(server.url, 'POST', '/api/tables', { system: 'test', name: 'x'.repeat(20_000) })),
     ).toEqual([413, 'MESSAGE_TOO_LARGE']);
-    expect(err(await http(base, 'GET', '/api/tables/nope'))).toEqual([404, 'TABLE_NOT_FOUND']);
-    expect(err(await http(base, 'POST', '/api/tables/nope/join', { inviteCode: 'x', name: 'A' }))).toEqual([
-      404,
-      'TABLE_NOT_FOUND',
-    ]);
-    expect(err(await http(base, 'GET', '/api/nothing-here'))).toEqual([404, 'NOT_FOUND']);
+    expect(err(await http(server.url, 'GET', '/api/tables/nope'))).toEqual([404, 'TABLE_NOT_FOUND']);
+    expect(
+      err(await http(server.url, 'POST', '/api/tables/nope/join', { inviteCode: 'x', name: 'A' })),
+    ).toEqual([404, 'TABLE_NOT_FOUND']);
+    expect(err(await http(server.url, 'GET', '/api/nothing-here'))).toEqual([404, 'NOT_FOUND']);
 
-    const table = await createTable(base);
+    const table = await createTable(server.url);
     const path = `/api/tables/${table.tableId}`;
     expect(
-      err(await http(base, 'POST', `${path}/join`, { inviteCode: table.spectate.code, name: 'A' })),
+      err(await http(server.url, 'POST', `${path}/join`, { inviteCode: table.spectate.code, name: 'A' })),
     ).toEqual([403, 'BAD_INVITE']);
-    expect(err(await http(base, 'POST', `${path}/spectate`, { spectateCode: table.invite.code }))).toEqual([
-      403,
-      'BAD_SPECTATE_CODE',
-    ]);
-    expect(err(await http(base, 'GET', `${path}/export`))).toEqual([401, 'NOT_AUTHENTICATED']);
     expect(
-      err(await http(base, 'GET', `${path}/export`, undefined, { authorization: 'Bearer nope' })),
+      err(await http(server.url, 'POST', `${path}/spectate`, { spectateCode: table.invite.code })),
+    ).toEqual([403, 'BAD_SPECTATE_CODE']);
+    expect(err(await http(server.url, 'GET', `${path}/export`))).toEqual([401, 'NOT_AUTHENTICATED']);
+    expect(
+      err(await http(server.url, 'GET', `${path}/export`, undefined, { authorization: 'Bearer nope' })),
     ).toEqual([401, 'BAD_TOKEN']);
-    const alice = await join(base, table, 'Alice');
+    const alice = await join(server.url, table, 'Alice');
     const asAlice = { authorization: `Bearer ${alice.token}` };
-    expect(err(await http(base, 'GET', `${path}/export`, undefined, asAlice))).toEqual([
+    expect(err(await http(server.url, 'GET', `${path}/export`, undefined, asAlice))).toEqual([
       403,
       'FORBIDDEN_ROLE',
     ]);
-    expect(err(await http(base, 'GET', `${path}/invite`, undefined, asAlice))).toEqual([
+    expect(err(await http(server.url, 'GET', `${path}/invite`, undefined, asAlice))).toEqual([
       403,
       'FORBIDDEN_ROLE',
     ]);
-    await join(base, table, 'Bob'); // third seat: the limit in this server
+    await join(server.url, table, 'Bob'); // third seat: the limit in this server
     expect(
-      err(await http(base, 'POST', `${path}/join`, { inviteCode: table.invite.code, name: 'C' })),
+      err(await http(server.url, 'POST', `${path}/join`, { inviteCode: table.invite.code, name: 'C' })),
     ).toEqual([409, 'TABLE_FULL']);
 
     const asGm = { authorization: `Bearer ${table.gm.token}` };
     const exported = await http<{ events: { seq: number; event: { type: string } }[] }>(
-      base,
+      server.url,
       'GET',
       `${path}/export`,
       undefined,
@@ -530,7 +492,7 @@ describe('HTTP API', () => {
     );
     expect(exported.status).toBe(200);
     expect(exported.body.events.map((e) => e.seq)).toEqual([1, 2, 3]);
-    expect((await http(base, 'GET', `${path}/invite`, undefined, asGm)).body).toEqual({
+    expect((await http(server.url, 'GET', `${path}/invite`, undefined, asGm)).body).toEqual({
       invite: { code: table.invite.code, url: table.invite.url },
       spectate: { code: table.spectate.code, url: table.spectate.url },
     });
@@ -538,7 +500,7 @@ describe('HTTP API', () => {
     // HTTP writes per address are limited (burst 30 in this server).
     let limited: unknown = null;
     for (let i = 0; i < 40 && !limited; i++) {
-      const r = await http(base, 'POST', '/api/tables', { system: 'test', name: `t${i}` });
+      const r = await http(server.url, 'POST', '/api/tables', { system: 'test', name: `t${i}` });
       if (r.status === 429) limited = r.body;
     }
     expect(limited).toMatchObject({ error: { code: 'RATE_LIMITED' } });

@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './app.ts';
-import { backends } from './test-backends.ts';
-import { createTable, GENEROUS_LIMITS, http, join, testRules } from './test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { memoryBackend } from './test-backends.ts';
+import { createTable, GENEROUS_LIMITS, http, join, serverForBlock } from './test-kit.ts';
 
 /** Issue 20, finding 10: the smaller ones. */
 describe('request hygiene', () => {
-  let server: RunningServer;
-  let cleanup: () => Promise<void>;
   const logged: string[] = [];
-  beforeAll(async () => {
-    const memory = backends().find((b) => b.name === 'memory');
-    if (!memory) throw new Error('the memory backend is missing');
-    const opened = await memory.open();
-    cleanup = opened.cleanup;
-    server = await startServer({
-      port: 0,
-      rules: testRules,
-      ...opened.options,
-      limits: GENEROUS_LIMITS,
-      logLevel: 'info',
-      logStream: { write: (line) => void logged.push(line) },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
+  const server = serverForBlock(memoryBackend(), {
+    limits: GENEROUS_LIMITS,
+    logLevel: 'info',
+    logStream: { write: (line) => void logged.push(line) },
   });
 
   it('an import sent as text/plain is refused as not JSON content (415 BAD_REQUEST), as the docs say', async () => {

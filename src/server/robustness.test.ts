@@ -3,14 +3,15 @@ import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AnyRuleset, Seat } from '../engine/ruleset.ts';
-import { type RunningServer, startServer } from './app.ts';
 import { MAX_CLIENT_MESSAGE_BYTES, MAX_SOCKET_FRAME_BYTES, type ServerMessage } from './protocol.ts';
-import { backends, tempDir } from './test-backends.ts';
+import { backends, memoryBackend, tempDir } from './test-backends.ts';
 import {
   createTable,
   GENEROUS_LIMITS,
   http,
   join,
+  serverForBlock,
+  serverOn,
   spectate,
   TestClient,
   testRules,
@@ -76,71 +77,56 @@ function refusedUpgrade(base: string, path: string): Promise<{ status: number; b
 
 for (const backend of backends()) {
   describe.skipIf(!backend.available)(`robustness on ${backend.name}`, () => {
-    let server: RunningServer;
-    let base: string;
-    let cleanup: () => Promise<void>;
     const logged: string[] = [];
 
-    beforeAll(async () => {
-      const opened = await backend.open();
-      cleanup = opened.cleanup;
-      server = await startServer({
-        port: 0,
-        rules: testRules,
-        ...opened.options,
-        logLevel: 'debug',
-        logStream: { write: (line) => void logged.push(line) },
-        limits: {
-          ...GENEROUS_LIMITS,
-          maxConnectionsPerSeat: 2,
-          maxConnectionsPerTable: 3,
-          maxSpectatorConnectionsPerTable: 3,
-          maxSeatsPerTable: 3,
-          maxSpectatorSeatsPerTable: 2,
-        },
-      });
-      base = server.url;
-    });
-    afterAll(async () => {
-      await server?.close();
-      await cleanup?.();
+    const server = serverForBlock(backend, {
+      logLevel: 'debug',
+      logStream: { write: (line) => void logged.push(line) },
+      limits: {
+        ...GENEROUS_LIMITS,
+        maxConnectionsPerSeat: 2,
+        maxConnectionsPerTable: 3,
+        maxSpectatorConnectionsPerTable: 3,
+        maxSeatsPerTable: 3,
+        maxSpectatorSeatsPerTable: 2,
+      },
     });
 
     it('one seat cannot take the table’s sockets, and spectators never lock out the GM or players', async () => {
-      const table = await createTable(base);
-      const alice = await join(base, table, 'Alice');
-      const w1 = await spectate(base, table);
-      const w2 = await spectate(base, table);
+      const table = await createTable(server.url);
+      const alice = await join(server.url, table, 'Alice');
+      const w1 = await spectate(server.url, table);
+      const w2 = await spectate(server.url, table);
       const open: TestClient[] = [];
 
       // One spectator token: its seat's cap, not the table's.
-      open.push(accepted(await hello(base, table.tableId, w1.token)));
-      open.push(accepted(await hello(base, table.tableId, w1.token)));
-      expect(await refused(base, table.tableId, w1.token)).toMatchObject({
+      open.push(accepted(await hello(server.url, table.tableId, w1.token)));
+      open.push(accepted(await hello(server.url, table.tableId, w1.token)));
+      expect(await refused(server.url, table.tableId, w1.token)).toMatchObject({
         code: 'TOO_MANY_CONNECTIONS',
         details: { per: 'seat', max: 2 },
       });
       // Spectators together: their own pool.
-      const w2socket = accepted(await hello(base, table.tableId, w2.token));
-      expect(await refused(base, table.tableId, w2.token)).toMatchObject({
+      const w2socket = accepted(await hello(server.url, table.tableId, w2.token));
+      expect(await refused(server.url, table.tableId, w2.token)).toMatchObject({
         code: 'TOO_MANY_CONNECTIONS',
         details: { per: 'spectators', max: 3 },
       });
 
       // With every spectator place taken, players still get in, up to the players' pool…
-      const bob = await join(base, table, 'Bob');
-      open.push(accepted(await hello(base, table.tableId, alice.token)));
-      open.push(accepted(await hello(base, table.tableId, alice.token)));
-      open.push(accepted(await hello(base, table.tableId, bob.token)));
-      expect(await refused(base, table.tableId, bob.token)).toMatchObject({
+      const bob = await join(server.url, table, 'Bob');
+      open.push(accepted(await hello(server.url, table.tableId, alice.token)));
+      open.push(accepted(await hello(server.url, table.tableId, alice.token)));
+      open.push(accepted(await hello(server.url, table.tableId, bob.token)));
+      expect(await refused(server.url, table.tableId, bob.token)).toMatchObject({
         code: 'TOO_MANY_CONNECTIONS',
         details: { per: 'table', max: 3 },
       });
       // …and with the pool full the GM still gets in (issue 20, finding 3: its own reserve), up
       // to its own seat's cap.
-      const gm = accepted(await hello(base, table.tableId, table.gm.token));
-      open.push(accepted(await hello(base, table.tableId, table.gm.token)));
-      expect(await refused(base, table.tableId, table.gm.token)).toMatchObject({
+      const gm = accepted(await hello(server.url, table.tableId, table.gm.token));
+      open.push(accepted(await hello(server.url, table.tableId, table.gm.token)));
+      expect(await refused(server.url, table.tableId, table.gm.token)).toMatchObject({
         code: 'TOO_MANY_CONNECTIONS',
         details: { per: 'seat', max: 2 },
       });
@@ -151,25 +137,25 @@ for (const backend of backends()) {
         (m) => m.type === 'presence' && m.seats.some((s) => s.seatId === w2.seatId && !s.online),
         'the second spectator offline',
       );
-      open.push(accepted(await hello(base, table.tableId, w2.token)));
+      open.push(accepted(await hello(server.url, table.tableId, w2.token)));
       await Promise.all([gm, ...open].map((c) => c.close()));
     });
 
     it('spectator seats are counted apart: spectate-code holders cannot fill the seats players join', async () => {
-      const table = await createTable(base);
+      const table = await createTable(server.url);
       const path = `/api/tables/${table.tableId}`;
-      await spectate(base, table);
-      await spectate(base, table);
-      const third = await http(base, 'POST', `${path}/spectate`, { spectateCode: table.spectate.code });
+      await spectate(server.url, table);
+      await spectate(server.url, table);
+      const third = await http(server.url, 'POST', `${path}/spectate`, { spectateCode: table.spectate.code });
       expect(third).toMatchObject({
         status: 409,
         body: { error: { code: 'SPECTATORS_FULL', details: { max: 2 } } },
       });
 
       // Players still join, up to their own limit (GM + 2 here).
-      await join(base, table, 'Alice');
-      await join(base, table, 'Bob');
-      const carol = await http(base, 'POST', `${path}/join`, {
+      await join(server.url, table, 'Alice');
+      await join(server.url, table, 'Bob');
+      const carol = await http(server.url, 'POST', `${path}/join`, {
         inviteCode: table.invite.code,
         name: 'Carol',
       });
@@ -179,17 +165,17 @@ for (const backend of backends()) {
       });
 
       // The refusals changed nothing: five seats joined, no more.
-      const gm = await TestClient.open(base, table.tableId, table.gm.token);
+      const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
       expect(gm.envelopes.map((e) => e.event.type)).toEqual(Array(5).fill('seat.joined'));
       expect(gm.envelopes.filter((e) => e.event.role === 'spectator')).toHaveLength(2);
       await gm.close();
     });
 
     it('a frame far over the size limit closes with 1009 and is logged as a client fault, not an error', async () => {
-      const table = await createTable(base);
+      const table = await createTable(server.url);
       const before = logged.length;
       // Before hello, as anyone could.
-      const client = await TestClient.connect(base, table.tableId);
+      const client = await TestClient.connect(server.url, table.tableId);
       client.send('x'.repeat(MAX_SOCKET_FRAME_BYTES + 1));
       await until(() => client.closed, 10_000, 'close after a huge frame');
       expect(client.closed?.code).toBe(1009);
@@ -204,14 +190,7 @@ for (const backend of backends()) {
     });
 
     it('every frame takes a rate token, a flood gets one RATE_LIMITED (keeping its id), not one per frame, then 4029', async () => {
-      let cleanup2: (() => Promise<void>) | undefined;
-      const limited = await startServer({
-        port: 0,
-        rules: testRules,
-        ...(await backend.open().then((o) => {
-          cleanup2 = o.cleanup;
-          return o.options;
-        })),
+      const limited = await serverOn(backend, {
         // Six tokens and (practically) no refill: exactly six frames get past the limit.
         limits: { messagesPerSecond: 0.0001, messageBurst: 6 },
       });
@@ -267,12 +246,11 @@ for (const backend of backends()) {
         expect(exported.body.events).toHaveLength(1);
       } finally {
         await limited.close();
-        await cleanup2?.();
       }
     });
 
     it('a socket to a table id that names no table is refused at hello with BAD_TOKEN (4001)', async () => {
-      const client = await TestClient.connect(base, 'tNoSuchTable0');
+      const client = await TestClient.connect(server.url, 'tNoSuchTable0');
       client.send({ type: 'hello', token: 'whatever', lastSeq: 0 });
       expect(await client.waitFor((m) => m.type === 'rejected')).toMatchObject({ code: 'BAD_TOKEN' });
       await until(() => client.closed, 10_000, 'close after BAD_TOKEN');
@@ -282,31 +260,14 @@ for (const backend of backends()) {
 }
 
 describe('paths, router errors and names', () => {
-  let server: RunningServer;
-  let base: string;
-  let cleanup: () => Promise<void>;
   const web = tempDir('bughunt-web-');
 
-  beforeAll(async () => {
+  beforeAll(() => {
     // A built web app, as in production: its static wildcard must not swallow API or socket paths.
     writeFileSync(joinPath(web.dir, 'index.html'), '<!doctype html><title>Bughunt</title>');
     mkdirSync(joinPath(web.dir, 'assets'));
-    const opened = await backends()[0]!.open();
-    cleanup = opened.cleanup;
-    server = await startServer({
-      port: 0,
-      rules: testRules,
-      ...opened.options,
-      webRoot: web.dir,
-      limits: GENEROUS_LIMITS,
-    });
-    base = server.url;
   });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
-    web.remove();
-  });
+  const server = serverForBlock(memoryBackend(), { webRoot: web.dir, limits: GENEROUS_LIMITS });
 
   const shape = (r: { status: number; body: unknown }) => {
     const error = (r.body as { error?: { code?: unknown; message?: unknown } }).error;
@@ -315,7 +276,7 @@ describe('paths, router errors and names', () => {
   };
 
   it('answers router errors and unknown paths in the documented error shape', async () => {
-    const table = await createTable(base);
+    const table = await createTable(server.url);
     const long = 'a'.repeat(101);
     const huge = 'a'.repeat(5000);
     const cases: [string, string, number, string][] = [
@@ -333,7 +294,7 @@ describe('paths, router errors and names', () => {
     ];
     for (const [method, path, status, code] of cases) {
       const r = await http(
-        base,
+        server.url,
         method,
         path,
         method === 'POST' ? { inviteCode: 'x', name: 'A' } : undefined,
@@ -343,8 +304,8 @@ describe('paths, router errors and names', () => {
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     }
     // The web app itself is still served.
-    expect((await http(base, 'GET', '/')).status).toBe(200);
-    expect((await http(base, 'GET', `/t/${table.tableId}`)).status).toBe(200);
+    expect((await http(server.url, 'GET', '/')).status).toBe(200);
+    expect((await http(server.url, 'GET', `/t/${table.tableId}`)).status).toBe(200);
   });
 
   it('refuses an upgrade to any path but a table’s socket with an HTTP answer, before upgrading', async () => {
@@ -360,14 +321,14 @@ describe('paths, router errors and names', () => {
       ['/', 404, 'NOT_FOUND'],
     ];
     for (const [path, status, code] of cases) {
-      expect(shape(await refusedUpgrade(base, path)), path.slice(0, 40)).toEqual([status, code]);
+      expect(shape(await refusedUpgrade(server.url, path)), path.slice(0, 40)).toEqual([status, code]);
     }
   });
 
   it('refuses names with control characters, lone surrogates or nothing visible, and changes nothing', async () => {
-    const table = await createTable(base);
-    const alice = await join(base, table, 'Alice');
-    const gm = await TestClient.open(base, table.tableId, table.gm.token);
+    const table = await createTable(server.url);
+    const alice = await join(server.url, table, 'Alice');
+    const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
     const before = gm.envelopes.length;
     const bad = [
       'a\u0085b', // C1 control (NEL)
@@ -382,19 +343,19 @@ describe('paths, router errors and names', () => {
     ];
     for (const name of bad) {
       const what = JSON.stringify(name);
-      const created = await http(base, 'POST', '/api/tables', { system: 'test', name });
+      const created = await http(server.url, 'POST', '/api/tables', { system: 'test', name });
       expect(shape(created), `create ${what}`).toEqual([400, 'BAD_REQUEST']);
       expect(created.body).toMatchObject({ error: { details: { issues: [{ path: 'name' }] } } });
       const path = `/api/tables/${table.tableId}`;
-      const joined = await http(base, 'POST', `${path}/join`, { inviteCode: table.invite.code, name });
+      const joined = await http(server.url, 'POST', `${path}/join`, { inviteCode: table.invite.code, name });
       expect(shape(joined), `join ${what}`).toEqual([400, 'BAD_REQUEST']);
-      const watched = await http(base, 'POST', `${path}/spectate`, {
+      const watched = await http(server.url, 'POST', `${path}/spectate`, {
         spectateCode: table.spectate.code,
         name,
       });
       expect(shape(watched), `spectate ${what}`).toEqual([400, 'BAD_REQUEST']);
       const renamed = await http(
-        base,
+        server.url,
         'POST',
         `${path}/seats/${alice.seatId}/name`,
         { name },
@@ -407,8 +368,8 @@ describe('paths, router errors and names', () => {
 
     // Names with something visible are fine, invisible characters inside them included.
     for (const name of ['Zoë', 'Ripley 😀', '👩‍🚀 crew', 'مرحبا', 'a\u200db']) {
-      const created = await createTable(base, 'test', name);
-      expect((await http(base, 'GET', `/api/tables/${created.tableId}`)).body).toMatchObject({ name });
+      const created = await createTable(server.url, 'test', name);
+      expect((await http(server.url, 'GET', `/api/tables/${created.tableId}`)).body).toMatchObject({ name });
     }
     // No refused join, spectate or rename reached the log.
     await gm.command({ type: 'say', text: 'marker' });
@@ -419,9 +380,6 @@ describe('paths, router errors and names', () => {
 });
 
 describe('a table the rules cannot show to a seat', () => {
-  let server: RunningServer;
-  let base: string;
-  let cleanup: () => Promise<void>;
   const logged: string[] = [];
   // The test rules with a view that throws for players once the GM has said a word: a ruleset
   // bug, as an imported log the view chokes on was.
@@ -434,34 +392,23 @@ describe('a table the rules cannot show to a seat', () => {
     },
   };
 
-  beforeAll(async () => {
-    const opened = await backends()[0]!.open();
-    cleanup = opened.cleanup;
-    server = await startServer({
-      port: 0,
-      rules: {
-        systems: testRules.systems,
-        rulesetFor: (system) => (system === 'test' ? (brokenView as unknown as AnyRuleset) : null),
-      },
-      ...opened.options,
-      logLevel: 'error',
-      logStream: { write: (line) => void logged.push(line) },
-      limits: GENEROUS_LIMITS,
-    });
-    base = server.url;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await cleanup?.();
+  const server = serverForBlock(memoryBackend(), {
+    rules: {
+      systems: testRules.systems,
+      rulesetFor: (system) => (system === 'test' ? (brokenView as unknown as AnyRuleset) : null),
+    },
+    logLevel: 'error',
+    logStream: { write: (line) => void logged.push(line) },
+    limits: GENEROUS_LIMITS,
   });
 
   it('a socket whose view fails at hello gets INTERNAL and is closed with 1011, not left half-attached', async () => {
-    const table = await createTable(base);
-    const alice = await join(base, table, 'Alice');
-    const gm = await TestClient.open(base, table.tableId, table.gm.token);
+    const table = await createTable(server.url);
+    const alice = await join(server.url, table, 'Alice');
+    const gm = await TestClient.open(server.url, table.tableId, table.gm.token);
     await gm.command({ type: 'say', text: 'break the view' });
 
-    const a = await TestClient.connect(base, table.tableId);
+    const a = await TestClient.connect(server.url, table.tableId);
     a.send({ type: 'hello', token: alice.token, lastSeq: 0 });
     await until(() => a.closed, 10_000, 'the close after a view that failed');
     expect(a.closed?.code).toBe(1011);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../engine/ruleset.ts';
-import { type RulesRegistry, type RunningServer, startServer } from './app.ts';
+import type { RulesRegistry, RunningServer } from './app.ts';
 import type { CreateTableResponse, SeatTokenResponse } from './protocol.ts';
 import { backends } from './test-backends.ts';
 import {
@@ -8,6 +8,7 @@ import {
   GENEROUS_LIMITS,
   join,
   seatHead,
+  serverOn,
   spectate,
   TestClient,
   testRules,
@@ -86,7 +87,6 @@ for (const backend of backends())
   for (const c of cases) {
     describe.skipIf(!backend.available)(`roles and hidden information: ${c.name} on ${backend.name}`, () => {
       let server: RunningServer;
-      let cleanup: () => Promise<void>;
       let table: CreateTableResponse;
       let alice: SeatTokenResponse;
       let bob: SeatTokenResponse;
@@ -94,14 +94,7 @@ for (const backend of backends())
       let seats: Seats;
 
       beforeAll(async () => {
-        const opened = await backend.open();
-        cleanup = opened.cleanup;
-        server = await startServer({
-          port: 0,
-          rules: c.rules,
-          ...opened.options,
-          limits: GENEROUS_LIMITS,
-        });
+        server = await serverOn(backend, { rules: c.rules, limits: GENEROUS_LIMITS });
         table = await createTable(server.url, c.system);
         alice = await join(server.url, table, 'Alice');
         bob = await join(server.url, table, 'Bob');
@@ -110,7 +103,6 @@ for (const backend of backends())
       });
       afterAll(async () => {
         await server?.close();
-        await cleanup?.();
       });
 
       it('the samples cover every command type of the ruleset', () => {

@@ -68,6 +68,13 @@ export function backends(): Backend[] {
   ];
 }
 
+/** The in-process store and bus: for tests of one server that need no real storage. */
+export function memoryBackend(): Backend {
+  const memory = backends().find((b) => b.name === 'memory');
+  if (!memory) throw new Error('the memory backend is missing');
+  return memory;
+}
+
 export function tempDir(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -1,11 +1,12 @@
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { WAIT_MS } from '../../vitest.wait.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { applyPatch } from '../engine/view-patch.ts';
-import { type Limits, type RulesRegistry, startServer } from './app.ts';
+import { type Limits, type RulesRegistry, type RunningServer, type ServerOptions, startServer } from './app.ts';
 import type { CreateTableResponse, EventEnvelope, SeatTokenResponse, ServerMessage } from './protocol.ts';
 import { registryRules } from './rules-registry.ts';
-import { backends } from './test-backends.ts';
+import { type Backend, memoryBackend } from './test-backends.ts';
 import { testRuleset } from './test-ruleset.ts';
 
 /**
@@ -46,6 +47,54 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/**
+ * A server on `backend`'s fresh storage, with the test ruleset unless `options` name other rules;
+ * its close also removes the storage.
+ */
+export async function serverOn(backend: Backend, options: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  const opened = await backend.open();
+  try {
+    const server = await startServer({ port: 0, rules: testRules, ...opened.options, ...options });
+    return {
+      url: server.url,
+      publicAddress: server.publicAddress,
+      async close() {
+        await server.close();
+        await opened.cleanup();
+      },
+    };
+  } catch (e) {
+    await opened.cleanup();
+    throw e;
+  }
+}
+
+/**
+ * `serverOn` for a describe block: started before its tests, closed after them. The server is
+ * read inside the tests (`.url`), once it has started.
+ */
+export function serverForBlock(
+  backend: Backend,
+  options: Partial<ServerOptions> = {},
+): { readonly url: string; readonly server: RunningServer } {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await serverOn(backend, options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is read before it started (outside a test?)');
+      return server;
+    },
+    get url() {
+      return this.server.url;
+    },
+  };
 }
 
 export async function http<T = unknown>(
@@ -250,21 +299,9 @@ export class TestClient {
  * Alice and Bob (for tests of how the server treats a real ruleset's seats and dice).
  */
 export async function threeSixteenTable(name: string) {
-  const memory = backends().find((b) => b.name === 'memory');
-  if (!memory) throw new Error('the memory backend is missing');
-  const opened = await memory.open();
-  const server = await startServer({ port: 0, rules: registryRules(), ...opened.options });
+  const server = await serverOn(memoryBackend(), { rules: registryRules() });
   const table = await createTable(server.url, 'three-sixteen', name);
   const alice = await join(server.url, table, 'Alice');
   const bob = await join(server.url, table, 'Bob');
-  return {
-    server,
-    table,
-    alice,
-    bob,
-    async close() {
-      await server.close();
-      await opened.cleanup();
-    },
-  };
+  return { server, table, alice, bob, close: () => server.close() };
 }

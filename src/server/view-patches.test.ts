@@ -3,7 +3,7 @@ import { replay } from '../engine/replay.ts';
 import type { Seat } from '../engine/ruleset.ts';
 import { threeSixteen } from '../rules/three-sixteen/ruleset.ts';
 import type { ThreeSixteenState } from '../rules/three-sixteen/state.ts';
-import { type RunningServer, startServer } from './app.ts';
+import type { RunningServer } from './app.ts';
 import type { CreateTableResponse, SeatTokenResponse, ServerMessage } from './protocol.ts';
 import { registryRules } from './rules-registry.ts';
 import { backends } from './test-backends.ts';
@@ -12,6 +12,7 @@ import {
   GENEROUS_LIMITS,
   http,
   join,
+  serverOn,
   spectate,
   TestClient,
   threeSixteenTable,
@@ -47,7 +48,6 @@ async function tableState(base: string, table: CreateTableResponse): Promise<Thr
 for (const backend of backends()) {
   describe.skipIf(!backend.available)(`view patches on ${backend.name}`, () => {
     let server: RunningServer;
-    let cleanup: () => Promise<void>;
     let table: CreateTableResponse;
     let alice: SeatTokenResponse;
     let watcher: SeatTokenResponse;
@@ -58,14 +58,7 @@ for (const backend of backends()) {
     const secrets = ['SECRET-note-the-colonel-lies', 'SECRET-line-ambush', 'SECRET-scene-hive'];
 
     beforeAll(async () => {
-      const opened = await backend.open();
-      cleanup = opened.cleanup;
-      server = await startServer({
-        port: 0,
-        rules: registryRules(),
-        ...opened.options,
-        limits: GENEROUS_LIMITS,
-      });
+      server = await serverOn(backend, { rules: registryRules(), limits: GENEROUS_LIMITS });
       table = await createTable(server.url, 'three-sixteen', 'Patched');
       alice = await join(server.url, table, 'Alice');
       watcher = await spectate(server.url, table);
@@ -81,7 +74,6 @@ for (const backend of backends()) {
     afterAll(async () => {
       await Promise.all([gm, a, w].map((c) => c?.close()));
       await server?.close();
-      await cleanup?.();
     });
 
     it('rebuilds each seat’s view from patches, equal to the ruleset’s view, with no secret in any frame', async () => {

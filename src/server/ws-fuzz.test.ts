@@ -2,15 +2,25 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandsOf } from '../cli/commands.ts';
 import { SYSTEMS } from '../rules/registry.ts';
-import { type RunningServer, startServer } from './app.ts';
+import type { RunningServer } from './app.ts';
 import {
   type CreateTableResponse,
   MAX_CLIENT_MESSAGE_BYTES,
   MAX_SOCKET_FRAME_BYTES,
   type ServerMessage,
 } from './protocol.ts';
+import { registryRules } from './rules-registry.ts';
 import { backends } from './test-backends.ts';
-import { createTable, GENEROUS_LIMITS, http, join, spectate, TestClient, until } from './test-kit.ts';
+import {
+  createTable,
+  GENEROUS_LIMITS,
+  http,
+  join,
+  serverOn,
+  spectate,
+  TestClient,
+  until,
+} from './test-kit.ts';
 
 /**
  * The WebSocket fuzzer, at a size CI holds (issue 20): a real server on each embedded store takes
@@ -197,13 +207,10 @@ async function headOf(
 for (const backend of backends().filter((b) => b.name !== 'postgres')) {
   describe(`WebSocket fuzzing on ${backend.name}`, () => {
     let server: RunningServer;
-    let cleanup: () => Promise<void>;
     const tables: Table[] = [];
 
     beforeAll(async () => {
-      const opened = await backend.open();
-      cleanup = opened.cleanup;
-      server = await startServer({ port: 0, ...opened.options, limits: { ...GENEROUS_LIMITS } });
+      server = await serverOn(backend, { rules: registryRules(), limits: GENEROUS_LIMITS });
       for (const system of SYSTEMS.map((s) => s.id)) {
         const created = await createTable(server.url, system, `Fuzz ${system}`);
         const p1 = await join(server.url, created, 'Ann');
@@ -244,7 +251,6 @@ for (const backend of backends().filter((b) => b.name !== 'postgres')) {
     afterAll(async () => {
       for (const t of tables) for (const s of t.seats) await s.client.close();
       await server?.close();
-      await cleanup?.();
     });
 
     it('survives thousands of hostile messages: stable codes, refusals change nothing, bounded memory', async () => {
