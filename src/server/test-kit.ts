@@ -3,7 +3,13 @@ import WebSocket from 'ws';
 import { WAIT_MS } from '../../vitest.wait.ts';
 import type { AnyRuleset } from '../engine/ruleset.ts';
 import { applyPatch } from '../engine/view-patch.ts';
-import { type Limits, type RulesRegistry, type RunningServer, type ServerOptions, startServer } from './app.ts';
+import {
+  type Limits,
+  type RulesRegistry,
+  type RunningServer,
+  type ServerOptions,
+  startServer,
+} from './app.ts';
 import type { CreateTableResponse, EventEnvelope, SeatTokenResponse, ServerMessage } from './protocol.ts';
 import { registryRules } from './rules-registry.ts';
 import { type Backend, memoryBackend } from './test-backends.ts';
@@ -53,7 +59,10 @@ export async function until<T>(
  * A server on `backend`'s fresh storage, with the test ruleset unless `options` name other rules;
  * its close also removes the storage.
  */
-export async function serverOn(backend: Backend, options: Partial<ServerOptions> = {}): Promise<RunningServer> {
+export async function serverOn(
+  backend: Backend,
+  options: Partial<ServerOptions> = {},
+): Promise<RunningServer> {
   const opened = await backend.open();
   try {
     const server = await startServer({ port: 0, rules: testRules, ...opened.options, ...options });
