@@ -1,5 +1,4 @@
 import type { DiceSpec } from '../../../engine/dice/typed.ts';
-import { fieldPromotionOnDeath } from '../campaign/promotion-hook.ts';
 import { bestRange as bestRanges, killStepDice, WEAPONS } from '../data/index.ts';
 import {
   ALIENS,
@@ -17,7 +16,6 @@ import {
   type HealthMark,
   type HitRecord,
   type HitSource,
-  type PendingKill,
   type Position,
   type Range,
   type RangeSteps,
@@ -33,22 +31,17 @@ import {
   withTrooper,
 } from '../state.ts';
 import { type EncounterRecord, recordOf } from './record.ts';
-import { closeRound, startRound as openRound } from './round.ts';
+import { closeRound, dealKill as dealKillOn, startRound as openRound, struckByAliens } from './round.ts';
 import {
   alienTarget,
-  beatenByAliens,
   endsOutOfTokens,
-  KillFate,
-  killCredited,
-  killFate,
   nobodyFightingReason,
   POSITION_INDEX,
   POSITIONS,
   stepPosition as stepIndex,
   tokensBackToPool,
-  woundFells,
 } from './rulings.ts';
-import { dropShipTickReady, sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
+import { sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
 /**
  * The deterministic heart of the encounter: pure functions from state to state that `evolve`
@@ -275,68 +268,29 @@ export function collectHits<T>(fold: () => T): { value: T; hits: HitRecord[] } {
   }
 }
 
-function noteHit(trooperId: string, source: HitSource, result: HitRecord['result']): void {
+export function noteHit(trooperId: string, source: HitSource, result: HitRecord['result']): void {
   hitsSeen?.push({ trooperId, source, result });
 }
 
 /**
- * A Kill lands on a trooper. Kinetic Field Armour stops armour-stoppable kills outright; otherwise,
- * depending on the trooper's armour policy, MandelBrite takes it, the wound is marked, or — when
- * the player asked to be asked and has a choice (armour, or a flashback to answer with) — the Kill
- * waits in `pendingKills` for `answerKill` / a flashback.
+ * A Kill lands on a trooper of the encounter: round.ts `dealKill` (the kinetic field, the armour
+ * as the trooper's policy says, the Kill waiting for an answer, or the wound) on a record of the
+ * state, written back. Every Kill the table deals goes through here or `strikeTroopers`.
  */
 export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeSixteenState {
-  const t = state.troopers[id];
-  if (t?.status !== 'active') return state;
-  const mark = hit.mark ?? 'X';
-  const stoppable = hit.armourStoppable && mark === 'X';
-  const s = noteKillCaused(state);
-  const e = s.encounter;
-  // Stop Technology: no technology works this round, so neither the kinetic field nor the Drop
-  // Ship's extra tick protects (MandelBrite is the troopers' own armour and still does).
-  const techDown = e?.roundEffects.stopTechnology ?? false;
-  const shielded = stoppable && !techDown && (e?.effects.kineticField.includes(id) ?? false);
-  // The Drop Ship's extra tick stands behind MandelBrite (Ignore Armour makes the kill unstoppable).
-  const armourReady = stoppable && (t.armour === 'available' || dropShipTickReady(e, t));
-  // Outside an encounter nobody is asked: there is no answer to wait for.
-  const fate = killFate(
-    shielded,
-    armourReady,
-    !!e && t.armourPolicy === 'ask',
-    hasAvailableSlot(t, 'strengths') || hasAvailableSlot(t, 'weaknesses'),
-    t.armourPolicy === 'never',
-  );
-  if (fate === KillFate.Stopped) {
-    noteHit(id, hit.source, 'stopped');
-    return appendLog(s, id, `${t.name}'s kinetic field turns the blow aside.`);
-  }
-  const pending: PendingKill = {
-    trooperId: id,
-    source: hit.source,
-    mark,
-    armourStoppable: stoppable,
-    lasting: hit.lasting ?? false,
-    by: hit.by ?? null,
-    face: hit.face ?? null,
-  };
-  if (fate === KillFate.Asked) {
-    noteHit(id, hit.source, 'asked');
-    return editEncounter(s, (draft, en) => {
-      draft.pendingKills = [...en.pendingKills, pending];
-    });
-  }
-  if (fate === KillFate.Armour) return tickArmour(s, id, hit.source);
-  return applyWound(s, pending);
+  if (state.troopers[id]?.status !== 'active' || !state.encounter) return state;
+  const r = evolveRecord(state);
+  kill(r, id, hit);
+  return r.writeBack(state);
 }
 
-/** Ticks MandelBrite if it is available, else the Drop Ship's extra tick. */
-export function tickArmour(state: ThreeSixteenState, id: string, source: HitSource): ThreeSixteenState {
-  noteHit(id, source, 'armour');
-  return withTrooper(state, id, (tr) =>
-    tr.armour === 'available'
-      ? { ...tr, armour: 'used' }
-      : { ...tr, planetUses: { ...tr.planetUses, dropShipArmourUsed: true } },
-  );
+/** `hit` on trooper `id` of record `r` (round.ts `dealKill`); nothing for a trooper not in it. */
+function kill(r: EncounterRecord, id: string, hit: Hit): void {
+  const i = r.ids.indexOf(id);
+  if (i < 0) return;
+  const by = hit.by ? r.ids.indexOf(hit.by) : -1;
+  const e = hit.mark === 'E';
+  dealKillOn(r, i, hit.armourStoppable, hit.lasting ?? false, by, hit.face ?? -1, hit.source, e);
 }
 
 /**
@@ -348,6 +302,7 @@ export function strikeTroopers(
   state: ThreeSixteenState,
   ids: readonly string[],
   hit: Hit,
+  taken: EncounterRecord | null = null,
 ): ThreeSixteenState {
   const e = state.encounter;
   if (!e) return state;
@@ -367,9 +322,12 @@ export function strikeTroopers(
     }
     s = damageVehicle(s, v);
   }
-  for (const id of ids) if (!spared.has(id)) s = dealKill(s, id, hit);
-  for (const id of crushed) s = dealKill(s, id, { ...hit, source: 'vehicleDestroyed' });
-  return s;
+  // The Kills themselves on a record of the state (round.ts `dealKill`), written back once:
+  // `taken`, the caller's record of `state`, while no vehicle changed it.
+  const r = taken !== null && s === state ? taken : evolveRecord(s);
+  for (const id of ids) if (!spared.has(id)) kill(r, id, hit);
+  for (const id of crushed) kill(r, id, { ...hit, source: 'vehicleDestroyed' });
+  return r.writeBack(s);
 }
 
 /** One Kill on a vehicle: Crippled, or destroyed (riders step out at its range; the owner loses it). */
@@ -415,43 +373,6 @@ export function loseHeld(
   return withTrooper(state, id, (t) =>
     t.vehicles.includes(item) ? { ...t, vehicles: t.vehicles.filter((x) => x !== item) } : t,
   );
-}
-
-/** Marks the next health box; the third mark kills (X) or wrecks (E) the trooper. */
-export function applyWound(state: ThreeSixteenState, p: PendingKill): ThreeSixteenState {
-  const t = state.troopers[p.trooperId];
-  if (t?.status !== 'active') return state;
-  const health = [...t.health] as HealthMark[];
-  const i = health.indexOf(null);
-  if (i < 0) return state;
-  health[i] = p.mark;
-  const dies = woundFells(i);
-  noteHit(t.id, p.source, p.mark);
-  let s = editTrooper(state, t.id, (draft, tr) => {
-    draft.health = health as unknown as Health;
-    draft.lastingWounds = tr.lastingWounds + (p.lasting && p.mark === 'X' ? 1 : 0);
-    draft.missionFlags = { ...tr.missionFlags, woundsTaken: tr.missionFlags.woundsTaken + 1 };
-    draft.status = dies ? (p.mark === 'E' ? 'wreck' : 'dead') : tr.status;
-  });
-  if (dies) {
-    s = withEncounter(s, (e) =>
-      e.pcs.includes(t.id)
-        ? {
-            ...e,
-            out: { ...e.out, [t.id]: 'dead' },
-            fellAtFace: p.face === null ? e.fellAtFace : { ...e.fellAtFace, [t.id]: p.face },
-            forcedWeakness: e.forcedWeakness.filter((x) => x !== t.id),
-          }
-        : e,
-    );
-    s = dropRider(s, t.id);
-    // Killing a fellow PC counts only when the victim ends Dead.
-    if (p.by && killCredited(true, p.by === t.id, p.mark === 'E')) s = addKills(s, p.by, 1);
-    s = appendLog(s, t.id, `${t.name} is ${p.mark === 'E' ? 'broken beyond saving' : 'dead'}.`);
-    // Campaign hook: the next most senior PC may take the fallen one's rank (field promotion).
-    s = fieldPromotionOnDeath(s, t.id);
-  }
-  return s;
 }
 
 /** Between encounters: one X (not a Lasting one) and every E heal. */
@@ -513,8 +434,12 @@ export function startRound(state: ThreeSixteenState): ThreeSixteenState {
 let lastRecord: EncounterRecord | null = null;
 
 export function evolveRecord(state: ThreeSixteenState): EncounterRecord {
-  lastRecord = recordOf(lastRecord, state);
-  return lastRecord;
+  const r = recordOf(lastRecord, state);
+  lastRecord = r;
+  // The table asks for the Kills as they land (hits, log sentences, falls: `writeBack`).
+  if (r.told === null) r.told = [];
+  else r.told.length = 0;
+  return r;
 }
 
 /** Moves a trooper; everyone aboard the same vehicle moves with it (a vehicle is at one range). */
@@ -726,32 +651,32 @@ export function doneSlot(e: Encounter): Encounter {
 }
 
 /**
- * An alien success at `face`: a Kill to every fighting trooper who failed (or was cancelled) or
- * whose success is equal or lower. Reduce Visibility spares those at Far.
+ * An alien success at `face`: a Kill to every trooper it reaches (round.ts `struckByAliens`:
+ * fighting, failed or cancelled or with a success of that face or lower, not spared at Far by
+ * Reduce Visibility), through `strikeTroopers` for the vehicles they ride.
  */
 export function resolveAlienAttack(
   state: ThreeSixteenState,
   face: number,
   source: 'aliens' | 'suicide',
 ): ThreeSixteenState {
-  const e = state.encounter;
-  if (!e) return state;
-  const failedOrLower = new Set<string>();
-  for (const q of e.queue) {
-    if (q.actor === ALIENS || q.actor === 'aliens:suicide') continue;
-    if (beatenByAliens(q.success, q.cancelled, q.face, face)) failedOrLower.add(q.actor);
-  }
-  const hit = fighters(state, e).filter(
-    (id) => failedOrLower.has(id) && !(e.effects.reduceVisibility && e.positions[id] === 'far'),
-  );
+  if (!state.encounter) return state;
+  const r = evolveRecord(state);
+  const hit: string[] = [];
+  for (let i = 0; i < r.n; i++) if (struckByAliens(r, i, face)) hit.push(r.ids[i] as string);
   // An emotional attack (declared for the round's AA roll; never the Suicide blast) marks an E,
   // which no armour stops.
-  const emotional = source === 'aliens' && e.roundEffects.emotional === true;
-  return strikeTroopers(state, hit, {
-    source,
-    ...(emotional ? { mark: 'E' as const } : {}),
-    armourStoppable: !emotional && !e.effects.ignoreArmour,
-    lasting: e.effects.lastingWounds,
-    face,
-  });
+  const emotional = source === 'aliens' && r.emotional;
+  return strikeTroopers(
+    state,
+    hit,
+    {
+      source,
+      ...(emotional ? { mark: 'E' as const } : {}),
+      armourStoppable: !emotional && !r.ignoreArmour,
+      lasting: r.lasting,
+      face,
+    },
+    r,
+  );
 }

@@ -17,7 +17,6 @@ import {
 import {
   addKills,
   advance,
-  applyWound,
   dealKill,
   discardTokens,
   doneSlot,
@@ -33,10 +32,9 @@ import {
   resolveAlienAttack,
   stepPosition,
   strikeTroopers,
-  tickArmour,
   withFlashbackUsed,
 } from './core.ts';
-import { ambushKill, startRound as openRound, rangeSet } from './round.ts';
+import { ambushKill, killAnswered, startRound as openRound, rangeSet } from './round.ts';
 import { FAR, failedSlot, isStandoff, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
@@ -180,16 +178,9 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
     case 'turn.taken':
       return turn(state, event);
     case 'kill.answered': {
-      const e = state.encounter as Encounter;
-      const i = e.pendingKills.findIndex((p) => p.trooperId === event.trooperId);
-      const pending = e.pendingKills[i];
-      if (!pending) return state;
-      let s = editEncounter(state, (draft, en) => {
-        draft.pendingKills = en.pendingKills.filter((_, j) => j !== i);
-      });
-      if (event.useArmour) s = tickArmour(s, event.trooperId, pending.source);
-      else s = applyWound(s, pending);
-      return s;
+      // round.ts `killAnswered` on the record: the armour takes the Kill waiting, or it wounds.
+      const r = evolveRecord(state);
+      return killAnswered(r, r.ids.indexOf(event.trooperId), event.useArmour) ? r.writeBack(state) : state;
     }
     case 'strength.used':
       return strength(state, event);

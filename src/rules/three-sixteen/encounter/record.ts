@@ -1,17 +1,24 @@
 import type { DiceSpec, RollRecord } from '../../../engine/dice/typed.ts';
 import { fixed } from '../../../engine/dice/typed.ts';
 import { campaignOf, isPc } from '../campaign/model.ts';
+import { fieldPromotionOnDeath } from '../campaign/promotion-hook.ts';
 import { killStepDice } from '../data/index.ts';
 import {
   type AbilityId,
   type ActorKey,
   ALIENS,
+  appendLog,
   type Encounter,
   type EncounterEndReason,
   type EncounterStep,
   editEncounter,
   editThreat,
   editTrooper,
+  type Health,
+  type HealthMark,
+  type HitRecord,
+  type HitSource,
+  type PendingKill,
   type Position,
   RANGES,
   type Range,
@@ -21,8 +28,9 @@ import {
   type WeaponId,
   withKey,
 } from '../state.ts';
-import { aaTarget, bestRange, killSpec, testTarget, weaponSteps } from './core.ts';
+import { aaTarget, bestRange, dropRider, killSpec, noteHit, testTarget, weaponSteps } from './core.ts';
 import { BEYOND_FAR, FAR, POSITION_INDEX, POSITIONS, stepPosition } from './rulings.ts';
+import { dropShipTickHeld } from './vehicle-rules.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -98,6 +106,19 @@ const STEP_NAME: readonly EncounterStep[] = [
 export interface TieFace {
   readonly actor: ActorKey;
   readonly face: number;
+}
+
+/**
+ * A Kill as it landed on trooper `i` (round.ts `dealKill`, `applyWound`), noted for the table
+ * only (`EncounterRecord.told`): `writeBack` names it among the event's hits and, in the order
+ * they landed, writes the log's sentences and each fall (with its field promotion) to the state.
+ */
+export interface Told {
+  readonly i: number;
+  readonly source: HitSource;
+  readonly result: HitRecord['result'];
+  /** The mark filled the last health box. */
+  readonly fell: boolean;
 }
 
 /** Who sets the range (a trooper's index, or the aliens). */
@@ -260,6 +281,33 @@ function woundsOf(t: Trooper): number {
   let n = 0;
   for (const m of t.health) if (m !== null) n++;
   return n;
+}
+
+/** The health boxes holding an E, one bit per box (the boxes fill in order). */
+function eMarksOf(health: readonly HealthMark[]): number {
+  let bits = 0;
+  for (let b = 0; b < health.length; b++) if (health[b] === 'E') bits |= 1 << b;
+  return bits;
+}
+
+/** The health boxes of `wounds` marks, those in `eMarks` an E, the rest X. */
+function healthOf(wounds: number, eMarks: number): Health {
+  const out: HealthMark[] = [null, null, null];
+  for (let b = 0; b < wounds; b++) out[b] = eMarks & (1 << b) ? 'E' : 'X';
+  return out as unknown as Health;
+}
+
+/** A Kill waiting on the state and on the record (at `p`) is the same. */
+function samePending(r: EncounterRecord, p: number, k: PendingKill): boolean {
+  return (
+    k.trooperId === r.ids[r.pTrooper[p] as number] &&
+    k.source === r.pSource[p] &&
+    (k.mark === 'E') === (r.pMark[p] === 1) &&
+    k.armourStoppable === (r.pStoppable[p] === 1) &&
+    k.lasting === (r.pLasting[p] === 1) &&
+    (k.by ?? null) === (r.pBy[p] === -1 ? null : r.ids[r.pBy[p] as number]) &&
+    (k.face ?? -1) === r.pFace[p]
+  );
 }
 
 /** What the weapons in hand do while Stop Technology holds (`EncounterRecord.stopped`). */
@@ -524,6 +572,24 @@ export class EncounterRecord {
   readonly pBy: number[];
   readonly pFace: number[];
 
+  // Kills dealt and answered (round.ts `dealKill`, `applyWound`, `killAnswered`): what they read
+  // and write beyond the wounds, written back by `writeHits`.
+  /** Where each Kill waiting came from, and its mark (1: an E, the emotional attack's). */
+  readonly pSource: HitSource[];
+  readonly pMark: number[];
+  /** The health boxes holding an E per trooper, one bit per box (`Trooper.health`). */
+  readonly eMarks: number[];
+  /** Wounds marked since the record was read (`missionFlags.woundsTaken`). */
+  readonly struck: number[];
+  /** Inside a kinetic field (`effects.kineticField`): it turns an armour-stoppable Kill aside. */
+  readonly shield: number[];
+  /** Aboard a Drop Ship with its extra Armour tick unused this planet (vehicle-rules.ts). */
+  readonly dropTick: number[];
+  /** Used that tick since the record was read (`planetUses.dropShipArmourUsed`). */
+  readonly dropTicked: number[];
+  /** The Kills as they landed, for the table (null: nobody asks, the simulator). */
+  told: Told[] | null = null;
+
   /**
    * The record of `start`'s encounter as it stands: just started for the simulator (which resets
    * it for every run), at any step for the table (which takes a fresh one per command).
@@ -604,6 +670,14 @@ export class EncounterRecord {
     this.qCancelled = zeros(size);
     this.pStoppable = zeros(waiting);
     this.pLasting = zeros(waiting);
+    this.pMark = zeros(waiting);
+    this.pSource = [];
+    for (let p = 0; p < waiting; p++) this.pSource.push('aliens');
+    this.eMarks = zeros(size);
+    this.struck = zeros(size);
+    this.shield = zeros(size);
+    this.dropTick = zeros(size);
+    this.dropTicked = zeros(size);
     this.ids = troopers.map((t) => t.id);
     this.names = troopers.map((t) => t.name);
     this.actorKey = [...this.ids, ALIENS, SUICIDE];
@@ -797,6 +871,23 @@ export class EncounterRecord {
   private seenDeclarations: unknown = UNREAD;
   private seenRolls: unknown = UNREAD;
   private seenSuicide: unknown = UNREAD;
+  private seenVehicles: unknown = UNREAD;
+  private seenField: unknown = UNREAD;
+
+  /**
+   * Who stands in a kinetic field and who has a Drop Ship's tick ready (whether Stop Technology
+   * holds is asked as the Kill lands: round.ts `dealKill`).
+   */
+  private readSupport(e: Encounter): void {
+    const field = e.effects.kineticField;
+    const ship = e.vehicles.length > 0;
+    for (let i = 0; i < this.n; i++) {
+      const id = this.ids[i] as string;
+      this.shield[i] = field.length > 0 && field.includes(id) ? 1 : 0;
+      const t = this.troopers[i] as Trooper;
+      this.dropTick[i] = ship && dropShipTickHeld(e, t) ? 1 : 0;
+    }
+  }
 
   /** Back to the encounter as the record took it: a new run from the same table. */
   reset(): void {
@@ -826,6 +917,7 @@ export class EncounterRecord {
       troopersChanged = true;
       this.bonus[i] = t.preparationBonus;
       this.wounds[i] = woundsOf(t);
+      this.eMarks[i] = eMarksOf(t.health);
       this.lastingWounds[i] = t.lastingWounds;
       this.status[i] = t.status === 'active' ? ACTIVE : DEAD;
       this.armour[i] =
@@ -852,6 +944,11 @@ export class EncounterRecord {
                 ? OUT_BEYOND_FAR
                 : OUT_WEAKNESS;
       }
+    }
+    if (troopersChanged || e.vehicles !== this.seenVehicles || e.effects.kineticField !== this.seenField) {
+      this.seenVehicles = e.vehicles;
+      this.seenField = e.effects.kineticField;
+      this.readSupport(e);
     }
     if (e.positions !== this.seenPositions) {
       this.seenPositions = e.positions;
@@ -941,6 +1038,8 @@ export class EncounterRecord {
       out[k++] = this.roundKills[i] as number;
       out[k++] = this.lastRoundKills[i] as number;
       out[k++] = this.induced[i] as number;
+      out[k++] = this.eMarks[i] as number;
+      out[k++] = this.dropTick[i] as number;
     }
     for (let a = 0; a <= this.suicide; a++) {
       out[k++] = this.domRolled[a] as number;
@@ -976,6 +1075,10 @@ export class EncounterRecord {
       this.roundKills[i] = snap[k++] as number;
       this.lastRoundKills[i] = snap[k++] as number;
       this.induced[i] = snap[k++] as number;
+      this.eMarks[i] = snap[k++] as number;
+      this.dropTick[i] = snap[k++] as number;
+      this.struck[i] = 0;
+      this.dropTicked[i] = 0;
     }
     for (let a = 0; a <= this.suicide; a++) {
       this.domRolled[a] = snap[k++] as number;
@@ -1049,6 +1152,8 @@ export class EncounterRecord {
       this.pLasting[p] = k.lasting ? 1 : 0;
       this.pBy[p] = k.by === null ? -1 : this.ids.indexOf(k.by);
       this.pFace[p] = k.face ?? -1;
+      this.pSource[p] = k.source;
+      this.pMark[p] = k.mark === 'E' ? 1 : 0;
     }
   }
 
@@ -1082,7 +1187,119 @@ export class EncounterRecord {
         if (last) draft.missionFlags = { ...tr.missionFlags, removedFinalToken: true };
       });
     }
+    return this.writeHits(s);
+  }
+
+  /**
+   * The Kills' part of `writeBack` (round.ts `dealKill`, `applyWound`, `killAnswered`): each
+   * trooper's health, Lasting Wounds, wounds taken, armour and Drop Ship tick; the encounter's
+   * fallen (out, the face they fell at, no Weakness forced on them any more) and the Kills waiting;
+   * then, in the order the Kills landed (`told`), the event's hits, the log's sentences and each
+   * fall with its field promotion (promotion-hook.ts, on the state: a promotion hands out weapons
+   * and support the record does not hold).
+   */
+  private writeHits(state: ThreeSixteenState): ThreeSixteenState {
+    let s = state;
+    for (let i = 0; i < this.n; i++) {
+      const id = this.ids[i] as string;
+      const t = s.troopers[id] as Trooper;
+      const wounds = this.wounds[i] as number;
+      const marks = this.eMarks[i] as number;
+      const struck = this.struck[i] as number;
+      const armourUsed = this.armour[i] === ARMOUR_USED && t.armour !== 'used';
+      const ticked = this.dropTicked[i] === 1;
+      const healthChanged = woundsOf(t) !== wounds || eMarksOf(t.health) !== marks;
+      if (
+        !healthChanged &&
+        struck === 0 &&
+        !armourUsed &&
+        !ticked &&
+        t.lastingWounds === this.lastingWounds[i]
+      )
+        continue;
+      s = editTrooper(s, id, (draft, tr) => {
+        if (healthChanged) draft.health = healthOf(wounds, marks);
+        draft.lastingWounds = this.lastingWounds[i] as number;
+        if (struck > 0)
+          draft.missionFlags = { ...tr.missionFlags, woundsTaken: tr.missionFlags.woundsTaken + struck };
+        if (armourUsed) draft.armour = 'used';
+        if (ticked) draft.planetUses = { ...tr.planetUses, dropShipArmourUsed: true };
+      });
+    }
+    const told = this.told;
+    s = this.writeFallen(s);
+    if (told === null || told.length === 0) return s;
+    for (const hit of told) {
+      const id = this.ids[hit.i] as string;
+      const name = this.names[hit.i] as string;
+      noteHit(id, hit.source, hit.result);
+      if (hit.result === 'stopped') s = appendLog(s, id, `${name}'s kinetic field turns the blow aside.`);
+      if (!hit.fell) continue;
+      const wreck = hit.result === 'E';
+      s = editTrooper(s, id, (draft) => {
+        draft.status = wreck ? 'wreck' : 'dead';
+      });
+      s = dropRider(s, id);
+      s = appendLog(s, id, `${name} is ${wreck ? 'broken beyond saving' : 'dead'}.`);
+      // Campaign hook: the next most senior PC may take the fallen one's rank (field promotion).
+      s = fieldPromotionOnDeath(s, id);
+    }
+    told.length = 0;
     return s;
+  }
+
+  /** The encounter's side of `writeHits`: who fell, at what face, and the Kills waiting. */
+  private writeFallen(state: ThreeSixteenState): ThreeSixteenState {
+    const e = state.encounter as Encounter;
+    let out: Record<string, 'dead' | 'beyondFar' | 'weakness'> | null = null;
+    let fell: Record<string, number> | null = null;
+    let forced: readonly string[] = e.forcedWeakness;
+    for (let i = 0; i < this.n; i++) {
+      const id = this.ids[i] as string;
+      if (
+        this.out[i] === OUT_DEAD &&
+        e.out[id] !== 'dead' &&
+        (state.troopers[id] as Trooper).status === 'active'
+      ) {
+        out ??= { ...e.out };
+        out[id] = 'dead';
+        if (forced.includes(id)) forced = forced.filter((x) => x !== id);
+      }
+      const face = this.fellAt[i] as number;
+      if (face >= 0 && e.fellAtFace[id] !== face) {
+        fell ??= { ...e.fellAtFace };
+        fell[id] = face;
+      }
+    }
+    let pendingSame = this.pLen === e.pendingKills.length;
+    for (let p = 0; pendingSame && p < this.pLen; p++)
+      pendingSame = samePending(this, p, e.pendingKills[p] as PendingKill);
+    if (out === null && fell === null && forced === e.forcedWeakness && pendingSame) return state;
+    return editEncounter(state, (draft) => {
+      if (out) draft.out = out;
+      if (fell) draft.fellAtFace = fell;
+      draft.forcedWeakness = forced;
+      if (!pendingSame) draft.pendingKills = this.pendingKills();
+    });
+  }
+
+  /** The Kills waiting on the record, as the state keeps them. */
+  private pendingKills(): PendingKill[] {
+    const out: PendingKill[] = [];
+    for (let p = 0; p < this.pLen; p++) {
+      const by = this.pBy[p] as number;
+      const face = this.pFace[p] as number;
+      out.push({
+        trooperId: this.ids[this.pTrooper[p] as number] as string,
+        source: this.pSource[p] as HitSource,
+        mark: this.pMark[p] === 1 ? 'E' : 'X',
+        armourStoppable: this.pStoppable[p] === 1,
+        lasting: this.pLasting[p] === 1,
+        by: by === -1 ? null : (this.ids[by] as string),
+        face: face === -1 ? null : face,
+      });
+    }
+    return out;
   }
 
   /** The encounter's part of `writeBack`. */
@@ -1112,9 +1329,11 @@ export class EncounterRecord {
         const id = this.ids[i] as string;
         const was = e.positions[id];
         const now = POSITIONS[this.pos[i] as number] as Position;
-        // A trooper not yet placed reads as at Far: placed only while still in the fight (the
-        // range set places everyone fighting; nothing else runs on the record before it).
-        if (was === now || (was === undefined && this.out[i] !== IN)) continue;
+        // A trooper not yet placed reads as at Far: placed only while still in the fight and
+        // once the range is set (the range set places everyone fighting; the aliens' ambush
+        // strikes before it).
+        if (was === now || (was === undefined && (this.out[i] !== IN || this.step <= Step.SetRange)))
+          continue;
         positions ??= { ...e.positions };
         positions[id] = now;
       }

@@ -2,7 +2,7 @@ import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { type DiceSpec, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
 import { rollNfa, settleTie } from '../campaign/promotion-tests.ts';
-import type { EncounterEndReason } from '../state.ts';
+import type { EncounterEndReason, HitRecord, HitSource } from '../state.ts';
 import {
   ACTIVE,
   ALIENS_SET,
@@ -128,21 +128,48 @@ function moveBy(r: EncounterRecord, i: number, steps: number): void {
   moveTrooper(r, i, stepPosition(r.pos[i] as number, steps));
 }
 
-/** Marks the next health box; the third kills. `by` (−1: nobody) is credited with a fallen victim. */
-function applyWound(r: EncounterRecord, i: number, lasting: boolean, by: number, face: number): void {
+/** A Kill as it landed, noted for the table (`EncounterRecord.told`; the simulator asks for none). */
+function tell(
+  r: EncounterRecord,
+  i: number,
+  source: HitSource,
+  result: HitRecord['result'],
+  fell: boolean,
+): void {
+  r.told?.push({ i, source, result, fell });
+}
+
+/**
+ * Marks the next health box, an E for the emotional attack (`emotional`) or an X; the third fells
+ * the trooper (dead, or a wreck with an E). `by` (−1: nobody) is credited with a victim left Dead;
+ * `face` (−1: none) is the face of the turn that dealt it. core.ts `applyWound`'s rule, on the record.
+ */
+export function applyWound(
+  r: EncounterRecord,
+  i: number,
+  lasting: boolean,
+  by: number,
+  face: number,
+  source: HitSource,
+  emotional: boolean,
+): void {
   if (r.status[i] !== ACTIVE) return;
   const box = r.wounds[i] as number;
   if (box >= HEALTH_BOXES) return;
   r.wounds[i] = box + 1;
-  if (lasting) r.lastingWounds[i] = (r.lastingWounds[i] as number) + 1;
-  if (!woundFells(box)) return;
+  r.struck[i] = (r.struck[i] as number) + 1;
+  if (emotional) r.eMarks[i] = (r.eMarks[i] as number) | (1 << box);
+  else if (lasting) r.lastingWounds[i] = (r.lastingWounds[i] as number) + 1;
+  const fells = woundFells(box);
+  tell(r, i, source, emotional ? 'E' : 'X', fells);
+  if (!fells) return;
   r.status[i] = DEAD;
+  // Orbital Bombardment reaches troopers gone beyond Far too.
+  if (r.out[i] === IN) r.alive--;
   r.out[i] = OUT_DEAD;
-  r.alive--;
   if (r.forced === i) r.forced = -1;
   if (face >= 0) r.fellAt[i] = face;
-  // The record marks no E (no emotional attack plays on it).
-  if (killCredited(by >= 0, by === i, false)) {
+  if (killCredited(by >= 0, by === i, emotional)) {
     r.kills[by] = (r.kills[by] as number) + 1;
     r.roundKills[by] = (r.roundKills[by] as number) + 1;
   }
@@ -206,60 +233,92 @@ export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
 }
 
 /**
- * A Kill lands on a trooper: waits for an answer when the trooper asks to be asked and has one,
- * else the armour takes it (as the trooper's policy says) or it wounds (core.ts `dealKill`).
+ * A Kill lands on trooper i (the table's every Kill: core.ts `dealKill` and `strikeTroopers` run
+ * it on a record of the state). A kinetic field in working order turns an armour-stoppable one
+ * aside; it waits for an answer when the trooper asks to be asked and has one (armour, or a
+ * flashback); else the armour takes it (MandelBrite, then the Drop Ship's tick; as the trooper's
+ * policy says) or it wounds. `emotional`: an E, which no armour stops. Stop Technology leaves
+ * the kinetic field and the Drop Ship dead this round (MandelBrite still works).
  */
-function dealKill(
+export function dealKill(
   r: EncounterRecord,
   i: number,
   stoppable: boolean,
   lasting: boolean,
   by: number,
   face: number,
+  source: HitSource,
+  emotional: boolean,
 ): void {
   if (r.status[i] !== ACTIVE) return;
   r.killsThisRound++;
   const policy = r.armourPolicy[i];
-  // No kinetic field plays on the record (`recordSupports`), so nothing is shielded.
+  const armourStops = stoppable && !emotional;
   const fate = killFate(
-    false,
-    stoppable && r.armour[i] === ARMOUR_AVAILABLE,
+    armourStops && r.shield[i] === 1 && !r.techDown,
+    armourStops && (r.armour[i] === ARMOUR_AVAILABLE || (r.dropTick[i] === 1 && !r.techDown)),
     policy === POLICY_ASK,
     (r.strengthsLeft[i] as number) > 0 || (r.weaknessesLeft[i] as number) > 0,
     policy === POLICY_NEVER,
   );
+  if (fate === KillFate.Stopped) {
+    tell(r, i, source, 'stopped', false);
+    return;
+  }
   if (fate === KillFate.Asked) {
     const p = r.pLen++;
     r.pTrooper[p] = i;
-    r.pStoppable[p] = stoppable ? 1 : 0;
+    r.pStoppable[p] = armourStops ? 1 : 0;
     r.pLasting[p] = lasting ? 1 : 0;
     r.pBy[p] = by;
     r.pFace[p] = face;
+    r.pSource[p] = source;
+    r.pMark[p] = emotional ? 1 : 0;
+    tell(r, i, source, 'asked', false);
     return;
   }
-  if (fate === KillFate.Armour) r.armour[i] = ARMOUR_USED;
-  else applyWound(r, i, lasting, by, face);
+  if (fate === KillFate.Armour) tickArmour(r, i, source);
+  else applyWound(r, i, lasting, by, face, source, emotional);
 }
 
-/** An alien success at `face` (−1: the ambush, no face): a Kill to every fighter it beat. */
-function alienAttack(r: EncounterRecord, face: number): void {
-  const stoppable = !r.ignoreArmour;
-  for (let i = 0; i < r.n; i++) {
-    if (!r.fighting(i)) continue;
-    if (face >= 0) {
-      // Reduce Visibility spares those at Far (the opening ambush strikes before any range).
-      if (r.reduceVisibility && r.pos[i] === FAR) continue;
-      // Only troopers who failed, were cancelled or rolled equal or lower (and are in the queue).
-      let beaten = false;
-      for (let q = 0; q < r.qLen; q++) {
-        if (r.qActor[q] !== i) continue;
-        if (beatenByAliens(r.qSuccess[q] === 1, r.qCancelled[q] === 1, r.qFace[q] as number, face))
-          beaten = true;
-      }
-      if (!beaten) continue;
-    }
-    dealKill(r, i, stoppable, r.lasting, -1, face);
+/** The armour takes a Kill: MandelBrite if it is available, else the Drop Ship's extra tick. */
+function tickArmour(r: EncounterRecord, i: number, source: HitSource): void {
+  tell(r, i, source, 'armour', false);
+  if (r.armour[i] === ARMOUR_AVAILABLE) r.armour[i] = ARMOUR_USED;
+  else {
+    r.dropTick[i] = 0;
+    r.dropTicked[i] = 1;
   }
+}
+
+/**
+ * An alien success at `face` (−1: the ambush, no face) reaches trooper i: still fighting, and
+ * (with a face) not spared at Far by Reduce Visibility and in the round's order with a failure, a
+ * cancelled success or a success of that face or lower. The table's core.ts `resolveAlienAttack`
+ * asks it too.
+ */
+export function struckByAliens(r: EncounterRecord, i: number, face: number): boolean {
+  if (!r.fighting(i)) return false;
+  if (face < 0) return true;
+  if (r.reduceVisibility && r.pos[i] === FAR) return false;
+  for (let q = 0; q < r.qLen; q++)
+    if (
+      r.qActor[q] === i &&
+      beatenByAliens(r.qSuccess[q] === 1, r.qCancelled[q] === 1, r.qFace[q] as number, face)
+    )
+      return true;
+  return false;
+}
+
+/**
+ * An alien attack at `face` (the round's AA success, their Suicide, −1 for the ambush): a Kill
+ * to every trooper it reaches; the round's AA success marks an E when declared emotional.
+ */
+function alienAttack(r: EncounterRecord, face: number, source: HitSource): void {
+  const emotional = source === 'aliens' && r.emotional;
+  const stoppable = !emotional && !r.ignoreArmour;
+  for (let i = 0; i < r.n; i++)
+    if (struckByAliens(r, i, face)) dealKill(r, i, stoppable, r.lasting, -1, face, source, emotional);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -412,7 +471,7 @@ export function advance(r: EncounterRecord): void {
     if (a === r.n) return;
     if (a === r.suicide) {
       // The Suicide attack strikes on its own at its place in the order (core.ts `advance`).
-      alienAttack(r, r.qFace[now] as number);
+      alienAttack(r, r.qFace[now] as number, 'suicide');
       doneSlot(r);
       continue;
     }
@@ -598,7 +657,7 @@ function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
   } else if (outcome === Dominance.AlienAmbush) {
     r.ambush = 1;
     r.step = Step.SetRange;
-    alienAttack(r, -1);
+    alienAttack(r, -1, 'ambush');
   } else if (outcome === Dominance.AllFail) rangeSet(r, FAR);
   else r.step = Step.SetRange;
   advance(r);
@@ -938,7 +997,8 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
         if (j === i || !r.fighting(j) || r.pos[j] !== CLOSE) continue;
         for (let q = 0; q < r.qLen; q++) {
           if (r.qActor[q] !== j) continue;
-          if (failedSlot(r.qSuccess[q] === 1, r.qCancelled[q] === 1)) dealKill(r, j, true, false, i, face);
+          if (failedSlot(r.qSuccess[q] === 1, r.qCancelled[q] === 1))
+            dealKill(r, j, true, false, i, face, 'grenades', false);
           break;
         }
       }
@@ -960,7 +1020,7 @@ export function alienTurn(
   movement: 'swarm' | 'flee' | null,
 ): void {
   const slot = r.cursor;
-  if (r.qSuccess[slot] && !r.qCancelled[slot]) alienAttack(r, r.qFace[slot] as number);
+  if (r.qSuccess[slot] && !r.qCancelled[slot]) alienAttack(r, r.qFace[slot] as number, 'aliens');
   if (moves) for (let i = 0; i < r.n; i++) moveBy(r, i, moves[i] as number);
   if (movement === 'flee') {
     for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveBy(r, i, 1);
@@ -995,18 +1055,30 @@ export function pendingOf(r: EncounterRecord, i: number): number {
   return -1;
 }
 
-/** `answerKill`: the armour takes the waiting Kill, or the wound is marked. */
+/** `answerKill`: the armour takes the waiting Kill, or the wound is marked; then the round moves on. */
 export function answerKill(r: EncounterRecord, i: number, useArmour: boolean, dice: DiceSource): void {
+  if (!killAnswered(r, i, useArmour)) return;
+  advance(r);
+  automatic(r, dice);
+}
+
+/**
+ * `kill.answered` (evolve.ts runs it on its state's record): trooper i's first Kill waiting is
+ * taken by the armour (MandelBrite, else the Drop Ship's tick) or marks its wound. False, and
+ * nothing changed, when none waits.
+ */
+export function killAnswered(r: EncounterRecord, i: number, useArmour: boolean): boolean {
   const p = pendingOf(r, i);
-  if (p < 0) return;
+  if (p < 0) return false;
   const lasting = r.pLasting[p] === 1;
   const by = r.pBy[p] as number;
   const face = r.pFace[p] as number;
+  const source = r.pSource[p] as HitSource;
+  const emotional = r.pMark[p] === 1;
   dropPending(r, p);
-  if (useArmour) r.armour[i] = ARMOUR_USED;
-  else applyWound(r, i, lasting, by, face);
-  advance(r);
-  automatic(r, dice);
+  if (useArmour) tickArmour(r, i, source);
+  else applyWound(r, i, lasting, by, face, source, emotional);
+  return true;
 }
 
 /** `spendStrength`: kills at the weapon's best range, every token discarded, the encounter won. */
@@ -1048,6 +1120,8 @@ function dropPending(r: EncounterRecord, p: number): void {
     r.pLasting[k - 1] = r.pLasting[k] as number;
     r.pBy[k - 1] = r.pBy[k] as number;
     r.pFace[k - 1] = r.pFace[k] as number;
+    r.pSource[k - 1] = r.pSource[k] as HitSource;
+    r.pMark[k - 1] = r.pMark[k] as number;
   }
   r.pLen--;
 }
@@ -1121,7 +1195,8 @@ export function ignoreWounds(r: EncounterRecord, fromPool: boolean): void {
 export function explodingBodies(r: EncounterRecord, fromPool: boolean): void {
   pay(r, fromPool);
   for (let i = 0; i < r.n; i++)
-    if (r.fighting(i) && r.pos[i] === CLOSE) dealKill(r, i, !r.ignoreArmour, r.lasting, -1, -1);
+    if (r.fighting(i) && r.pos[i] === CLOSE)
+      dealKill(r, i, !r.ignoreArmour, r.lasting, -1, -1, 'explodingBodies', false);
   advance(r);
 }
 
@@ -1167,8 +1242,12 @@ export function showWeakness(r: EncounterRecord): void {
   const i = r.forced;
   r.forced = -1;
   if (r.endReason === null) {
-    // One X heals unless it is a Lasting Wound (the record marks no E).
-    if ((r.wounds[i] as number) > (r.lastingWounds[i] as number)) r.wounds[i] = (r.wounds[i] as number) - 1;
+    // Healed as between encounters (core.ts `healBetweenEncounters`): every E, and one X unless
+    // it is a Lasting Wound.
+    let x = r.wounds[i] as number;
+    for (let b = 0; b < 3; b++) if ((r.eMarks[i] as number) & (1 << b)) x--;
+    r.wounds[i] = x > (r.lastingWounds[i] as number) ? x - 1 : x;
+    r.eMarks[i] = 0;
     r.weaknessesLeft[i] = (r.weaknessesLeft[i] as number) - 1;
     r.out[i] = OUT_WEAKNESS;
     r.alive--;

@@ -89,6 +89,11 @@ export function vehicleDriven(e: Encounter, trooperId: string, kind?: VehicleId)
 export function dropShipTickReady(e: Encounter | null, t: Trooper): boolean {
   // Under Stop Technology the ship's protection is as dead as the rest of its systems.
   if (!e || e.roundEffects.stopTechnology) return false;
+  return dropShipTickHeld(e, t);
+}
+
+/** Aboard a Drop Ship with its tick unused, whatever this round's Stop Technology says. */
+export function dropShipTickHeld(e: Encounter, t: Trooper): boolean {
   const v = vehicleAboard(e, t.id);
   return !!v && VEHICLE_RULES[v.vehicle].extraArmourTick && !t.planetUses.dropShipArmourUsed;
 }
