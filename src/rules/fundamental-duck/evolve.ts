@@ -29,7 +29,7 @@ import {
 export function evolve(state: FdState, event: FdEvent | TableEvent): FdState {
   const next = evolveAny(state, event);
   // An event that changes nothing keeps the state itself (the arena-state and world rings know it).
-  return next === state ? state : oneShape(next);
+  return next === state ? state : oneShape(next, state);
 }
 
 function evolveAny(state: FdState, event: FdEvent | TableEvent): FdState {
