@@ -9,6 +9,7 @@ import {
   type Chit,
   carrierOf,
   type FdState,
+  oneShape,
   type Teamer,
   type TileState,
   teamerOf,
@@ -26,6 +27,12 @@ import {
  * one tile or door). No dice, no clock: every fact is in the event.
  */
 export function evolve(state: FdState, event: FdEvent | TableEvent): FdState {
+  const next = evolveAny(state, event);
+  // An event that changes nothing keeps the state itself (the arena-state and world rings know it).
+  return next === state ? state : oneShape(next, state);
+}
+
+function evolveAny(state: FdState, event: FdEvent | TableEvent): FdState {
   switch (event.type) {
     case 'seat.joined':
       return { ...state, seats: { ...state.seats, [event.seatId]: { role: event.role, name: event.name } } };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { withRecordEntry } from './state.ts';
+import { canonicalJson } from '../../engine/canonical-json.ts';
+import type { FdEvent } from './events.ts';
+import { evolve } from './evolve.ts';
+import { initialState } from './setup.ts';
+import { runMission } from './simulate/run.ts';
+import { type FdState, oneShape, oneTeamer, withRecordEntry } from './state.ts';
 
 describe('withRecordEntry', () => {
   it('makes what a spread with one entry set makes: same keys in the same order, the original untouched', () => {
@@ -21,5 +26,41 @@ describe('withRecordEntry', () => {
 
   it('copies an empty record to one entry', () => {
     expect(withRecordEntry({}, 'h1', 'harpy')).toEqual({ h1: 'harpy' });
+  });
+});
+
+describe('oneShape and oneTeamer', () => {
+  it('keep every field and value: the copy serialises as the original did', () => {
+    const log: FdEvent[] = [];
+    runMission('clean-sweep', 3, 6, 20_000, {}, log);
+    let state: FdState = initialState({ mission: 'clean-sweep' });
+    for (const e of log) {
+      const before = state;
+      state = evolve(state, e);
+      const copy = oneShape(state, before);
+      expect(canonicalJson(copy)).toBe(canonicalJson(state));
+      for (const id of state.teamOrder) {
+        const t = state.teamers[id];
+        expect(t && canonicalJson(oneTeamer(t))).toBe(t && canonicalJson(t));
+      }
+    }
+  });
+
+  it('keep the optional fields when they are set', () => {
+    const s = initialState({ mission: 'clean-sweep' });
+    const full: FdState = {
+      ...s,
+      bulkheads: { tried: ['a'], weak: [] },
+      vehicles: [],
+      bulldozed: [3],
+      multiTeam: null,
+    };
+    const copy = oneShape(full, s);
+    expect(copy.bulkheads).toBe(full.bulkheads);
+    expect(copy.bulldozed).toBe(full.bulldozed);
+    expect(copy.multiTeam).toBeNull();
+    const t = s.teamers[s.teamOrder[0] as string];
+    if (!t) throw new Error('no Teamer');
+    expect(oneTeamer({ ...t, up: true }).up).toBe(true);
   });
 });
