@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { killThreat, shotPreview } from './combat.ts';
 import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
+import { isFree, teamersAt } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Facing, FdState, Threat } from './state.ts';
 import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
@@ -182,7 +184,8 @@ function brickSeized(x: number, facing: Facing): Table {
   t.dice = new ScriptedDice([1, 6, 1, 6]);
   t.send({ type: 'endTeamPhase' });
   expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h1', teamerId: 'brick' });
-  expect(t.state.teamers.brick).toMatchObject({ x, y: 7, wounds: 2 });
+  // From the moment it takes hold of him his body lies in its square (13.6).
+  expect(t.state.teamers.brick).toMatchObject({ x: 3, y: 7, wounds: 2 });
   t.dice = new ScriptThenSeeded([], 4);
   t.send({ type: 'endExploration' });
   t.send({ type: 'gmOverride', door: 2, open: true, reason: 'Door Check shut it' }, GM);
@@ -216,6 +219,34 @@ describe('prey: dragged to the nest (13.6)', () => {
       dice: [],
     });
     expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7 });
+  });
+});
+
+describe('prey: the seized body lies in the square of its Harpy (13.6)', () => {
+  it('from the moment it is seized: the square where he fell is free for every rule, and the first drag step goes through it', () => {
+    // Brick in (4,7) facing the hub, the Harpy at his back in (3,7).
+    const t = brickSeized(4, 2);
+    const s = t.state;
+    // The rules' occupancy, the arena state and the free-square test all find him in (3,7).
+    expect(teamersAt(s, 4, 7)).toEqual([]);
+    expect(teamersAt(s, 3, 7).map((m) => m.id)).toEqual(['brick']);
+    const as = arenaStateOf(s);
+    const w = arenaOf(s).width;
+    expect([as.teamers[7 * w + 4], as.teamers[7 * w + 3]]).toEqual([0, 1]);
+    expect(isFree(s, boardOf(s), 4, 7)).toBe(true);
+    // Movement 3 less 1 for the body: straight on through the square where he fell, into the hub
+    // (was: his body there still counted, and the Harpy went round it).
+    t.dice = new ScriptedDice([3]);
+    t.send({ type: 'endTeamPhase' });
+    const dragged = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(dragged?.type === 'threat.decided' && dragged.decision).toMatchObject({
+      because: 'draggingPrey',
+      movement: { faces: [3], allowance: 2 },
+      outcome: 'dragged',
+      actions: expect.arrayContaining([{ kind: 'drag', teamer: 'brick', path: [7 * w + 4, 7 * w + 5] }]),
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
   });
 });
 
