@@ -250,6 +250,74 @@ describe('prey: the seized body lies in the square of its Harpy (13.6)', () => {
   });
 });
 
+describe('prey: a shut door on the way to the nest (13.6 with 14)', () => {
+  /**
+   * The H in the hub (tile 4); the hub door (door 2, shut) between. Brick, wounded, in (3,7)
+   * facing west, the Harpy at his back in the door's aperture square (4,7): it downs and seizes
+   * him; the next turn's Team phase follows.
+   */
+  function seizedAtDoor(): Table {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] }, 4: { chits: [true] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 3, y: 7, facing: 6, wounds: 1, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(3, { id: 'h1', species: 'harpy', x: 4, y: 7, facing: 6 })]);
+    t.dice = new ScriptedDice([1, 6, 1, 6]);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.threats.h1).toMatchObject({ x: 4, y: 7, carrying: 'brick' });
+    t.dice = new ScriptThenSeeded([], 4);
+    t.send({ type: 'endExploration' });
+    expect(t.state.doors[2]?.open).toBe(false);
+    return t;
+  }
+
+  it('it seeks a short cut as a Threat on the attack does, and takes the body through it', () => {
+    const t = seizedAtDoor();
+    // Movement 3 less 1; in the door zone with the door in its way: choice 6 (seek), search 6 (found).
+    t.dice = new ScriptedDice([3, 6, 6]);
+    t.send({ type: 'endTeamPhase' });
+    const d = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(d?.type === 'threat.decided' && d.decision).toMatchObject({
+      because: 'draggingPrey',
+      movement: { faces: [3], allowance: 2 },
+      door: { step: 'seekShortCut', choiceFace: 6, searchFace: 6, found: true, side: 0 },
+      outcome: 'atDoor',
+    });
+    expect(t.state.doors[2]?.shortCuts).toEqual([0]);
+    // Through to the far aperture square, in the hub, with him.
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
+  });
+
+  it('it batters the door; once a GREEN hole opens it drags him through it as an ordinary step', () => {
+    const t = seizedAtDoor();
+    t.send({ type: 'gmOverride', door: 2, damage: 18, reason: 'half battered' }, GM);
+    // Movement 3 less 1; choice 1 (batter), 2 damage: 20, a hole in its one side.
+    t.dice = new ScriptedDice([3, 1, 2]);
+    t.send({ type: 'endTeamPhase' });
+    const d = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(d?.type === 'threat.decided' && d.decision).toMatchObject({
+      door: { step: 'batter', choiceFace: 1, batterFaces: [2], holeOpened: true, damageAfter: 20 },
+      outcome: 'atDoor',
+    });
+    expect(t.state.doors[2]).toMatchObject({ open: false, damage: 20, holes: [0] });
+    expect(t.state.threats.h1).toMatchObject({ x: 4, y: 7 });
+    // Next turn: no door procedure, the hole is a step like any other: movement 2 less 1, into the hub.
+    t.dice = new ScriptThenSeeded([], 4);
+    t.send({ type: 'endExploration' });
+    t.dice = new ScriptedDice([2]);
+    t.send({ type: 'endTeamPhase' });
+    const next = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(next?.type === 'threat.decided' && next.decision).toMatchObject({
+      movement: { faces: [2], allowance: 1 },
+      door: null,
+      outcome: 'dragged',
+      actions: expect.arrayContaining([{ kind: 'drag', teamer: 'brick', path: [7 * 15 + 5] }]),
+    });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
+  });
+});
+
 describe('prey: a body is dropped however its Harpy dies (digest 13.6, 24.3)', () => {
   /** Boarded with two Harpies on the entry tile; h1 drags YOU, out of action where it stands. */
   function dragging(): Table {
