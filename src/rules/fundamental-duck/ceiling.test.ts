@@ -724,8 +724,9 @@ describe('Teamers in the ceiling (19)', () => {
       const t = preyed(5);
       expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h6', teamerId: 'you' });
       expect(t.state.ceiling?.threats.h6?.carrying).toBe('you');
-      expect(t.state.teamers.you).toMatchObject({ wounds: 2, up: true });
       expect(t.state.ceiling?.threats.h6).toMatchObject({ x: 7, y: 7 });
+      // His body lies in its square up there from the moment it holds him (13.6, as on the floor).
+      expect(t.state.teamers.you).toMatchObject({ wounds: 2, up: true, x: 7, y: 7 });
       t.send({ type: 'endExploration' }, GM);
       // Movement 4 less 1 for its burden; the weak spot (8,7) is nearer the nest (tile 5) than the
       // hatch (7,6), and one step away: it drops through it with him.

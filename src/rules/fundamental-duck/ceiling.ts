@@ -1010,7 +1010,10 @@ function movedWith(state: FdState, id: string, x: number, y: number, up: boolean
 export function ceilingThreatCarries(state: FdState, threatId: string, teamerId: string | null): FdState {
   const c = ceilingOf(state);
   const th = c.threats[threatId];
-  return th ? { ...state, ceiling: withCeilingThreat(c, { ...th, carrying: teamerId }) } : state;
+  if (!th) return state;
+  const s = { ...state, ceiling: withCeilingThreat(c, { ...th, carrying: teamerId }) };
+  // The man it takes hold of lies in its square up there from then on (13.6, as on the floor).
+  return teamerId ? movedWith(s, teamerId, th.x, th.y, true) : s;
 }
 
 /** The ceilings' exits with the one at (x, y) shown to the Team (a Threat went through it). */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
+import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { killThreat, shotPreview } from './combat.ts';
 import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
+import { isFree, teamersAt } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Facing, FdState, Threat } from './state.ts';
 import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
@@ -182,7 +184,8 @@ function brickSeized(x: number, facing: Facing): Table {
   t.dice = new ScriptedDice([1, 6, 1, 6]);
   t.send({ type: 'endTeamPhase' });
   expect(t.log).toContainEqual({ type: 'threat.carried', threatId: 'h1', teamerId: 'brick' });
-  expect(t.state.teamers.brick).toMatchObject({ x, y: 7, wounds: 2 });
+  // From the moment it takes hold of him his body lies in its square (13.6).
+  expect(t.state.teamers.brick).toMatchObject({ x: 3, y: 7, wounds: 2 });
   t.dice = new ScriptThenSeeded([], 4);
   t.send({ type: 'endExploration' });
   t.send({ type: 'gmOverride', door: 2, open: true, reason: 'Door Check shut it' }, GM);
@@ -216,6 +219,102 @@ describe('prey: dragged to the nest (13.6)', () => {
       dice: [],
     });
     expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7 });
+  });
+});
+
+describe('prey: the seized body lies in the square of its Harpy (13.6)', () => {
+  it('from the moment it is seized: the square where he fell is free for every rule, and the first drag step goes through it', () => {
+    // Brick in (4,7) facing the hub, the Harpy at his back in (3,7).
+    const t = brickSeized(4, 2);
+    const s = t.state;
+    // The rules' occupancy, the arena state and the free-square test all find him in (3,7).
+    expect(teamersAt(s, 4, 7)).toEqual([]);
+    expect(teamersAt(s, 3, 7).map((m) => m.id)).toEqual(['brick']);
+    const as = arenaStateOf(s);
+    const w = arenaOf(s).width;
+    expect([as.teamers[7 * w + 4], as.teamers[7 * w + 3]]).toEqual([0, 1]);
+    expect(isFree(s, boardOf(s), 4, 7)).toBe(true);
+    // Movement 3 less 1 for the body: straight on through the square where he fell, into the hub
+    // (was: his body there still counted, and the Harpy went round it).
+    t.dice = new ScriptedDice([3]);
+    t.send({ type: 'endTeamPhase' });
+    const dragged = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(dragged?.type === 'threat.decided' && dragged.decision).toMatchObject({
+      because: 'draggingPrey',
+      movement: { faces: [3], allowance: 2 },
+      outcome: 'dragged',
+      actions: expect.arrayContaining([{ kind: 'drag', teamer: 'brick', path: [7 * w + 4, 7 * w + 5] }]),
+    });
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
+  });
+});
+
+describe('prey: a shut door on the way to the nest (13.6 with 14)', () => {
+  /**
+   * The H in the hub (tile 4); the hub door (door 2, shut) between. Brick, wounded, in (3,7)
+   * facing west, the Harpy at his back in the door's aperture square (4,7): it downs and seizes
+   * him; the next turn's Team phase follows.
+   */
+  function seizedAtDoor(): Table {
+    const t = new Table(new ScriptedDice([]));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: [] }, 4: { chits: [true] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 3, y: 7, facing: 6, wounds: 1, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(3, { id: 'h1', species: 'harpy', x: 4, y: 7, facing: 6 })]);
+    t.dice = new ScriptedDice([1, 6, 1, 6]);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.threats.h1).toMatchObject({ x: 4, y: 7, carrying: 'brick' });
+    t.dice = new ScriptThenSeeded([], 4);
+    t.send({ type: 'endExploration' });
+    expect(t.state.doors[2]?.open).toBe(false);
+    return t;
+  }
+
+  it('it seeks a short cut as a Threat on the attack does, and takes the body through it', () => {
+    const t = seizedAtDoor();
+    // Movement 3 less 1; in the door zone with the door in its way: choice 6 (seek), search 6 (found).
+    t.dice = new ScriptedDice([3, 6, 6]);
+    t.send({ type: 'endTeamPhase' });
+    const d = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(d?.type === 'threat.decided' && d.decision).toMatchObject({
+      because: 'draggingPrey',
+      movement: { faces: [3], allowance: 2 },
+      door: { step: 'seekShortCut', choiceFace: 6, searchFace: 6, found: true, side: 0 },
+      outcome: 'atDoor',
+    });
+    expect(t.state.doors[2]?.shortCuts).toEqual([0]);
+    // Through to the far aperture square, in the hub, with him.
+    expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
+  });
+
+  it('it batters the door; once a GREEN hole opens it drags him through it as an ordinary step', () => {
+    const t = seizedAtDoor();
+    t.send({ type: 'gmOverride', door: 2, damage: 18, reason: 'half battered' }, GM);
+    // Movement 3 less 1; choice 1 (batter), 2 damage: 20, a hole in its one side.
+    t.dice = new ScriptedDice([3, 1, 2]);
+    t.send({ type: 'endTeamPhase' });
+    const d = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(d?.type === 'threat.decided' && d.decision).toMatchObject({
+      door: { step: 'batter', choiceFace: 1, batterFaces: [2], holeOpened: true, damageAfter: 20 },
+      outcome: 'atDoor',
+    });
+    expect(t.state.doors[2]).toMatchObject({ open: false, damage: 20, holes: [0] });
+    expect(t.state.threats.h1).toMatchObject({ x: 4, y: 7 });
+    // Next turn: no door procedure, the hole is a step like any other: movement 2 less 1, into the hub.
+    t.dice = new ScriptThenSeeded([], 4);
+    t.send({ type: 'endExploration' });
+    t.dice = new ScriptedDice([2]);
+    t.send({ type: 'endTeamPhase' });
+    const next = t.log.filter((e) => e.type === 'threat.decided').at(-1);
+    expect(next?.type === 'threat.decided' && next.decision).toMatchObject({
+      movement: { faces: [2], allowance: 1 },
+      door: null,
+      outcome: 'dragged',
+      actions: expect.arrayContaining([{ kind: 'drag', teamer: 'brick', path: [7 * 15 + 5] }]),
+    });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
   });
 });
 

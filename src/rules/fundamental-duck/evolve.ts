@@ -620,9 +620,12 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'threat.carried': {
       const t = threatOf(state, e.threatId);
       // 19: a Threat up in a ceiling takes hold of (or lets go of) a man up there.
-      return t
-        ? withThreat(state, { ...t, carrying: e.teamerId })
-        : ceilingThreatCarries(state, e.threatId, e.teamerId);
+      if (!t) return ceilingThreatCarries(state, e.threatId, e.teamerId);
+      const s = withThreat(state, { ...t, carrying: e.teamerId });
+      // 13.6: the body it takes hold of lies in its square from then on (as one a comrade picks up
+      // lies in his: `teamer.carried`), so every occupancy rule finds him where he is dragged from,
+      // never in the square he fell in where he would stand in his Harpy's way.
+      return e.teamerId ? teamer(s, e.teamerId, (b) => ({ ...b, x: t.x, y: t.y })) : s;
     }
     case 'horror.seen':
       return teamer(state, e.teamerId, (t) => ({ ...t, seenHorrific: [...t.seenHorrific, e.species] }));

@@ -250,6 +250,7 @@ function carryOut(
             state: { ...d, shortCuts: [...d.shortCuts, act.side] },
             why: 'a short cut found',
           });
+        // A Threat dragging prey through a short cut takes the body with it (13.6 with 14).
         draft.emit({
           type: 'threat.moved',
           threatId,
@@ -257,6 +258,7 @@ function carryOut(
           y: Math.floor(act.to / w),
           facing: th.facing,
           eye: false,
+          ...(th.carrying ? { dragging: th.carrying } : {}),
         });
         if (!burns(draft, threatId)) return;
         break;

@@ -313,6 +313,20 @@ function drag(
   }
   d.movement = rollMovement(threat, profile, roller, penalty);
   const reach = world.reach(threat.id, d.movement.allowance);
+  // A shut door on its way to the nest: the door procedure of a Threat on the attack (14), the
+  // body going with it through a short cut; a GREEN hole is crossed as an ordinary step below.
+  const goal = nearestSquareOf(world, threat.square, nest);
+  const door = goal === null ? null : doorInTheWay(world, threat, goal);
+  const holes = door ? holesInReach(world, threat, door, reach) : [];
+  if (door && holes.length === 0) {
+    const res = atDoor(world, threat, door, reach, roller);
+    d.door = res.record;
+    d.outcome = 'atDoor';
+    for (const a of res.actions)
+      d.actions.push(a.kind === 'move' ? { kind: 'drag', teamer, path: a.path } : a);
+    if (res.crossed || res.moved) faceAt(world, threat, res.square, roller, d);
+    return;
+  }
   const here = world.distanceToTile(threat.square, nest);
   const options: { sq: SquareKey; dist: number; cost: number }[] = [];
   for (const sq of reach.squares) {
@@ -327,13 +341,33 @@ function drag(
     roller,
     `where ${threat.id} drags its prey`,
   );
-  if (!best) {
+  const to = best ? best.item.sq : towardHole(world, threat, holes, roller);
+  if (to === null) {
     d.outcome = 'none';
     return;
   }
-  d.actions.push({ kind: 'drag', teamer, path: reach.path(best.item.sq) });
-  faceAt(world, threat, best.item.sq, roller, d);
+  d.actions.push({ kind: 'drag', teamer, path: reach.path(to) });
+  faceAt(world, threat, to, roller, d);
   d.outcome = 'dragged';
+}
+
+/**
+ * The square of `tile` nearest `from` by the 13.2 measure (the first in square order on a tie,
+ * no die: only the doors its way crosses are asked of it); null when none can be reached.
+ */
+function nearestSquareOf(world: ThreatWorld, from: SquareKey, tile: number): SquareKey | null {
+  let best: SquareKey | null = null;
+  let bestDist = Number.POSITIVE_INFINITY;
+  const n = world.width * world.height;
+  for (let sq = 0; sq < n; sq++) {
+    if (world.tileOf(sq) !== tile) continue;
+    const dist = world.distance(from, sq);
+    if (dist < bestDist) {
+      best = sq;
+      bestDist = dist;
+    }
+  }
+  return best;
 }
 
 /**
