@@ -229,3 +229,61 @@ describe('a chicken keeps a comrade between himself and the Threats when he move
     expect(alone.state.teamers.you).toMatchObject({ x: 1, y: 7 });
   });
 });
+
+describe('a chicken walking to cover steps down off an obstacle as any step does (12, 9.2)', () => {
+  /**
+   * YOU a chicken on the LOW crates at (8,6) facing west, activated, a MOVE of `allowance` under
+   * way; Brick at (6,7); a Skitter at (5,6) in plain sight along row 6. His cover: (7,7), a
+   * diagonal step down off the crates (1 point), with Brick between him and the Skitter.
+   */
+  function onCrates(allowance: number, fumbleFace: number): Table {
+    const t = new Table(new ScriptThenSeeded([], 3));
+    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 8, y: 6, facing: 6, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: 6, y: 7, facing: 6, reason: 'set-up' }, GM);
+    t.fold([
+      { type: 'tile.entered', tile: 4, teamerId: 'you' },
+      threatPlaced(4, { id: 's1', species: 'skitter', x: 5, y: 6, facing: 2 }),
+    ]);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'gmOverride', teamerId: 'you', chicken: true, reason: 'set-up' }, GM);
+    // The average die, then his fumble test stepping down (own dice), the rest seeded.
+    t.dice = new ScriptThenSeeded([allowance, fumbleFace], 3);
+    t.send({ type: 'move', teamerId: 'you' });
+    expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 8, 6)).toBe(false);
+    expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 7, 7)).toBe(true);
+    return t;
+  }
+  const stepped = (ev: readonly { type: string }[]) => ev.find((e) => e.type === 'teamer.stepped');
+  const fumble = (ev: readonly { type: string }[]) =>
+    ev.find((e) => e.type === 'test.rolled' && 'purpose' in e && e.purpose === 'stepping off an obstacle');
+
+  it('a passed fumble test: the step down costs its 1', () => {
+    const t = onCrates(3, 1);
+    const ev = t.send({ type: 'endMove', teamerId: 'you' });
+    expect(fumble(ev)).toMatchObject({ teamerId: 'you', record: { test: 'fumble', face: 1, success: true } });
+    expect(stepped(ev)).toMatchObject({ x: 7, y: 7, cost: 1 });
+    expect(ev.some((e) => e.type === 'stress.added')).toBe(false);
+    expect(t.state.teamers.you).toMatchObject({ x: 7, y: 7 });
+  });
+
+  it('a failed one costs 1 more and puts a stress chit in the Kitty', () => {
+    const t = onCrates(3, 6);
+    const ev = t.send({ type: 'endMove', teamerId: 'you' });
+    expect(fumble(ev)).toMatchObject({ record: { face: 6, success: false } });
+    expect(ev.some((e) => e.type === 'stress.added' && e.teamerId === 'you')).toBe(true);
+    expect(stepped(ev)).toMatchObject({ x: 7, y: 7, cost: 2 });
+    expect(ev.at(-1)).toMatchObject({ type: 'move.ended', teamerId: 'you' });
+  });
+
+  it('a failed one with too few points left: he stays on the crates and the move ends there', () => {
+    const t = onCrates(1, 6);
+    const ev = t.send({ type: 'endMove', teamerId: 'you' });
+    expect(fumble(ev)).toMatchObject({ record: { success: false } });
+    expect(stepped(ev)).toBeUndefined();
+    expect(ev.at(-1)).toMatchObject({ type: 'move.ended', teamerId: 'you' });
+    expect(t.state.teamers.you).toMatchObject({ x: 8, y: 6 });
+    expect(t.state.move).toBeNull();
+  });
+});

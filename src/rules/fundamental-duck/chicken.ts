@@ -7,7 +7,7 @@ import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { euclid, teamersAt } from './figures.ts';
 import { makeRoom } from './juggle.ts';
-import { afterStep } from './movement.ts';
+import { afterStep, stepDownSurcharge } from './movement.ts';
 import type { FdState, Teamer, Threat } from './state.ts';
 import { vehicleOfCrew } from './vehicles.ts';
 import { inContact } from './world-adapter.ts';
@@ -99,7 +99,9 @@ export function shieldedChicken(state: FdState, t: Teamer, x: number, y: number)
  * sight (`shieldedChicken`), and a square where one is lies within the movement points he has
  * left, his nerve takes him there: the cheapest such square (ties: the first in reading order; no
  * die, as his step back takes none), by the cheapest way the rules' reach finds, step by step
- * with what each step sets off (flames, ambushes, first into a module). Where no such square is
+ * with what each step sets off (flames, ambushes, first into a module) and what a step down off an
+ * obstacle takes (the fumble test, 1 more on a failure; too few points left then, he stays and his
+ * move ends there, as a step's would). Where no such square is
  * in reach he ends where he is. Not for a crawl (ducked), a drive or a man up in a ceiling (no
  * choice of square, or no Threat below to see). Why automatic, not a refusal: like his step back,
  * it is the chicken's fear acting, and a refusal would leave a player (or the simulator) hunting
@@ -115,10 +117,11 @@ export function chickenTakesCover(draft: Draft, teamerId: string): void {
   const left = m.allowance - m.spent;
   if (left <= 0) return;
   const arena = arenaOf(state);
-  const reach = reachable(arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, left, {
-    mover: 'teamer',
+  const options = {
+    mover: 'teamer' as const,
     diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
-  });
+  };
+  const reach = reachable(arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, left, options);
   let target = -1;
   for (let i = 0; i < reach.cost.length; i++) {
     const c = reach.cost[i] as number;
@@ -131,13 +134,28 @@ export function chickenTakesCover(draft: Draft, teamerId: string): void {
     const st = stages[k] as PathStage;
     const before = stages[k - 1] as PathStage;
     const cost = st.spent - before.spent;
+    const points = (draft.state.move?.allowance ?? 0) - (draft.state.move?.spent ?? 0);
     if (st.square === before.square) {
+      if (cost > points) return;
       draft.emit({ type: 'teamer.turned', teamerId, facing: st.facing, cost });
       continue;
     }
     const x = st.square % arena.width;
     const y = Math.floor(st.square / arena.width);
-    draft.emit({ type: 'teamer.stepped', teamerId, x, y, facing: st.facing, cost });
+    // Stepping down off an obstacle on the way takes the test a step down takes (9.2); the way was
+    // priced without it, so a failed one may leave him short: as with a step, the failed test eats
+    // the points the step needed and he stays where he is (the move then ends there).
+    const down = stepCost(
+      arena,
+      arenaStateOf(draft.state),
+      { x: before.square % arena.width, y: Math.floor(before.square / arena.width) },
+      { x, y },
+      before.facing,
+      options,
+    );
+    const extra = stepDownSurcharge(draft, draft.state.teamers[teamerId] as Teamer, down?.stepsDown === true);
+    if (cost + extra > points) return;
+    draft.emit({ type: 'teamer.stepped', teamerId, x, y, facing: st.facing, cost: cost + extra });
     afterStep(draft, teamerId);
     // An ambush on the way may have put him down: his fear takes him no farther.
     const now = draft.state.teamers[teamerId];

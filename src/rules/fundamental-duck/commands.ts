@@ -66,6 +66,7 @@ export const coreCommandSchemas = [
     teamerId: id,
     /** Teamers in the door's aperture squares who dive under it as it shuts on the Threat (15.2). */
     divers: z.array(id).max(4).optional(),
+    standUp,
   }),
   /** Let an interrupt pass without spending the WAIT chit. */
   z.strictObject({ type: z.literal('holdWait'), teamerId: id }),

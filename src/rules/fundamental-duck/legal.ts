@@ -209,7 +209,9 @@ function atLeast(n: number, p: number, k: number): number {
 /** GRAPPLE (paid as a shooting action) against each Threat in contact. */
 export function legalGrapples(state: FdState, t: Teamer): CommandOf<'grapple'>[] {
   const out: CommandOf<'grapple'>[] = [];
-  if (t.x === null || t.y === null || !canActNow(state, t) || !canPay(state, t, 'shoot')) return out;
+  // Lying down he grapples nobody (10.2, `ducked.ts`): he stands up first.
+  if (t.x === null || t.y === null || t.ducked || !canActNow(state, t) || !canPay(state, t, 'shoot'))
+    return out;
   if (vehicleOfCrew(state, t.id)) return out;
   const w = arenaOf(state).width;
   const here = t.y * w + t.x;
@@ -272,7 +274,7 @@ export function legalSteps(state: FdState): CommandOf<'step'>[] {
 /** Opening or shutting each door whose zone he stands in (`decideOperateDoor`'s checks; no dives). */
 export function legalDoorOps(state: FdState, t: Teamer): CommandOf<'operateDoor'>[] {
   const out: CommandOf<'operateDoor'>[] = [];
-  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (t.x === null || t.y === null || t.ducked || !canActNow(state, t)) return out;
   if (state.phase !== 'exploration' && state.phase !== 'team' && state.phase !== 'threat') return out;
   if (state.effects.powerDownUntilTurn >= state.turn || !canPay(state, t, 'other')) return out;
   const arena = arenaOf(state);
@@ -326,7 +328,7 @@ export function legalDivers(state: FdState, door: number): string[] {
  */
 export function legalScans(state: FdState, t: Teamer): CommandOf<'scan'>[] {
   const out: CommandOf<'scan'>[] = [];
-  if (t.x === null || t.y === null || !canActNow(state, t)) return out;
+  if (t.x === null || t.y === null || t.ducked || !canActNow(state, t)) return out;
   if (!t.bioSensor && !t.abilities.includes('scanner-operator')) return out;
   if (state.phase !== 'exploration' && state.phase !== 'team' && state.phase !== 'threat') return out;
   if (state.effects.powerDownUntilTurn >= state.turn || !canPay(state, t, 'other')) return out;
@@ -352,6 +354,7 @@ export function legalTasks(state: FdState, t: Teamer): CommandOf<'task'>[] {
   if (t.x === null || t.y === null || !canActNow(state, t)) return out;
   if (state.phase !== 'team' && state.phase !== 'threat') return out;
   if (!canPay(state, t, 'other')) return out;
+  if (t.ducked) return lyingTasks(state, t);
   const board = boardOf(state);
   for (const ts of state.tiles)
     for (const ch of ts.chits)
@@ -385,13 +388,24 @@ export function legalTasks(state: FdState, t: Teamer): CommandOf<'task'>[] {
   for (const sp of arenaOf(state).specials)
     if (sp.square === here && (sp.kind === 'console' || sp.kind === 'lockers'))
       out.push({ type: 'task', teamerId: t.id, task: sp.kind === 'console' ? 'console' : 'locker' });
+  out.push(...reloads(t, state));
+  return out;
+}
+
+/** Reloading each gun with a magazine (a heavy one not lying down, 10.2). */
+function reloads(t: Teamer, state: FdState): CommandOf<'task'>[] {
+  const out: CommandOf<'task'>[] = [];
   for (const weapon of t.weapons) {
     const w = state.rules.weapons[weapon];
     if (w?.kind !== 'gun' || w.magazine === null || (t.ducked && w.heavy)) continue;
     out.push({ type: 'task', teamerId: t.id, task: 'reload', weapon });
   }
-  if (t.ducked) out.push({ type: 'task', teamerId: t.id, task: 'standUp' });
   return out;
+}
+
+/** Lying down (10.2, `ducked.ts`) his Other Actions are reloading a gun that is not heavy and standing up. */
+function lyingTasks(state: FdState, t: Teamer): CommandOf<'task'>[] {
+  return [...reloads(t, state), { type: 'task', teamerId: t.id, task: 'standUp' }];
 }
 
 /**
@@ -402,7 +416,7 @@ export function legalCarries(state: FdState, t: Teamer): CommandOf<'carry'>[] {
   const out: CommandOf<'carry'>[] = [];
   if (t.x === null || t.y === null || !canActNow(state, t)) return out;
   if (state.phase !== 'team' && state.phase !== 'threat') return out;
-  if (t.carrying !== null || t.cargo !== null || !canPay(state, t, 'other')) return out;
+  if (t.carrying !== null || t.cargo !== null || t.ducked || !canPay(state, t, 'other')) return out;
   if (vehicleOfCrew(state, t.id)) return out;
   const wounds = state.rules.pack.combat.teamerWounds;
   const w = arenaOf(state).width;
@@ -527,7 +541,8 @@ export function legalVehicleMoves(state: FdState): FdCommand[] {
  */
 export function legalJuggles(state: FdState, t: Teamer): CommandOf<'juggle'>[] {
   const out: CommandOf<'juggle'>[] = [];
-  if (t.x === null || t.y === null || !canActNow(state, t) || !canPay(state, t, 'other')) return out;
+  if (t.x === null || t.y === null || t.ducked || !canActNow(state, t) || !canPay(state, t, 'other'))
+    return out;
   for (const p of teamersAt(state, t.x, t.y)) {
     if (p.id === t.id || !canAct(p)) continue;
     if (state.interrupt) {
@@ -545,7 +560,7 @@ export function legalJuggles(state: FdState, t: Teamer): CommandOf<'juggle'>[] {
  * turn it to any facing).
  */
 export function legalDroneDirections(state: FdState, t: Teamer): CommandOf<'directDrone'>[] {
-  if (state.drones.length === 0 || !canActNow(state, t) || !canPay(state, t, 'other')) return [];
+  if (state.drones.length === 0 || t.ducked || !canActNow(state, t) || !canPay(state, t, 'other')) return [];
   return vehicleOfCrew(state, t.id) ? [] : legalDroneWalks(state, t);
 }
 
@@ -577,6 +592,7 @@ export function legalDroneSetups(state: FdState, t: Teamer): CommandOf<'setUpDro
  * Left out of `legalCommands`: random play and the simulator do not send it.
  */
 export function legalBridgeOverride(state: FdState, t: Teamer): CommandOf<'bridgeOverride'> | null {
+  if (t.ducked) return null;
   const on = !state.doorOverride;
   try {
     bridgeOverrideChecks(state, t, on);

@@ -112,8 +112,7 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
   const cost = t.ducked ? 1 : r.cost;
   if (cost > left)
     throw new RuleError('NOT_ENOUGH_MOVEMENT', `the step costs ${cost}, ${left} left`, { cost, left });
-  let extra = 0;
-  if (r.stepsDown && !t.ducked && !fumbleTest(draft, t.id, 'stepping off an obstacle', draft.own)) extra = 1;
+  const extra = stepDownSurcharge(draft, t, r.stepsDown);
   if (cost + extra > left) {
     // The failed test eats the points the step needed: he stays, and the move is over.
     draft.emit({ type: 'move.ended', teamerId: t.id, facing: t.facing });
@@ -128,6 +127,15 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
     cost: cost + extra,
   });
   afterStep(draft, t.id);
+}
+
+/**
+ * 9.2: a standing Teamer stepping down off an obstacle makes a fumble test with his own dice;
+ * failing it (a stress chit with it), the step costs 1 more. Returns that extra. A crawler pays his
+ * one square whatever the ground. Shared by a step and a chicken's walk to cover (`chicken.ts`).
+ */
+export function stepDownSurcharge(draft: Draft, t: Teamer, stepsDown: boolean): number {
+  return stepsDown && !t.ducked && !fumbleTest(draft, t.id, 'stepping off an obstacle', draft.own) ? 1 : 0;
 }
 
 /**

@@ -35,6 +35,7 @@ import { COMMAND_ROLES, type CoreCommand, commandSchema, type FdCommand } from '
 import { decideBridgeOverride, decideHoldDoor } from './door-rc.ts';
 import { Draft } from './draft.ts';
 import { decideDirectDrone, decideSetUpDrone } from './drones.ts';
+import { refuseDucked } from './ducked.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { evolve } from './evolve.ts';
@@ -140,6 +141,8 @@ export function decideFolded(
       c.teamerId,
       c.type === 'move' ? 'move' : c.type === 'shoot' || c.type === 'grapple' ? 'shoot' : 'other',
     );
+  // 10.2: lying down he may only crawl, reload, shoot into his square or throw (after standing up with WAIT above).
+  refuseDucked(draft.state, c);
   switch (c.type) {
     case 'chooseMission':
       decideChooseMission(draft, c);

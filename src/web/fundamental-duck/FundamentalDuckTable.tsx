@@ -1370,8 +1370,18 @@ export function WaitPrompt({
               </button>
             ) : null}
             {i.trigger === 'crossing' ? (
-              <button type="button" onClick={() => void runner.run({ type: 'crush', teamerId: id })}>
-                Shut the door on it
+              <button
+                type="button"
+                onClick={() =>
+                  // 10.2: lying down he stands up with the WAIT chit that shuts the door.
+                  void runner.run({
+                    type: 'crush',
+                    teamerId: id,
+                    ...(t.ducked ? { standUp: true as const } : {}),
+                  })
+                }
+              >
+                {t.ducked ? 'Stand up and shut the door on it' : 'Shut the door on it'}
               </button>
             ) : null}
             <button

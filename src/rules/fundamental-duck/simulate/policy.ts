@@ -1215,7 +1215,9 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
       const t = state.teamers[id] as Teamer;
       // Up in a ceiling (19) the floor's crush, shots and grapples are not his: he holds.
       if (t.up === true) continue;
-      if (i.trigger === 'crossing' && i.door !== undefined) return { type: 'crush', teamerId: id };
+      // Lying down he stands up with the WAIT chit that shuts the door (10.2).
+      if (i.trigger === 'crossing' && i.door !== undefined)
+        return { type: 'crush', teamerId: id, ...(t.ducked ? { standUp: true as const } : {}) };
       const shot = bestShot(legalShots(state, t));
       const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
       if (grenade) return grenade.command;

@@ -12,13 +12,13 @@ import type {
   ThreatDecision,
   WeakSpotRecord,
 } from './decision.ts';
-import { atDoor, type DoorWay, doorInTheWay, holesInReach, pickWay } from './doors.ts';
+import { atDoor, type DoorWay, doorInTheWay, holesInReach, pickWay, shortCutsInReach } from './doors.ts';
 import { facingAlong, inFrontArc, straight2 } from './geometry.ts';
 import { movementDie, profileOf, type ThreatProfile } from './profile.ts';
 import { cmp, pickBest, Roller } from './roller.ts';
 import { distanceToTeam, faceNearest, nearestTeamers, rollReaction, sees, triggersWaiting } from './sense.ts';
-import { atBulkhead } from './weak-spots.ts';
-import type { SquareKey, TeamerView, ThreatView, ThreatWorld } from './world.ts';
+import { atBulkhead, type BulkheadResult, weakSpotBesideDoor } from './weak-spots.ts';
+import type { DoorView, SquareKey, TeamerView, ThreatReach, ThreatView, ThreatWorld } from './world.ts';
 
 /**
  * One Threat's activation (digest 13.4): waiting, prey, the reaction roll and ATTACK / STAY /
@@ -136,6 +136,50 @@ function faceAt(world: ThreatWorld, threat: ThreatView, square: SquareKey, rolle
   d.actions.push({ kind: 'face', facing: faceNearest(world, threat.id, square, threat.facing, roller) });
 }
 
+/**
+ * Switch (c) at a door in the way: a weak spot found in that bulkhead is taken rather than the door
+ * battered (`weakSpotBesideDoor`), unless the door's own RED footprints are in reach (step 1 of the
+ * door procedure comes first).
+ */
+function weakSpotPastDoor(
+  world: ThreatWorld,
+  threat: ThreatView,
+  door: DoorView,
+  reach: ThreatReach,
+  roller: Roller,
+): BulkheadResult | null {
+  if (shortCutsInReach(world, threat, door, reach).length > 0) return null;
+  return weakSpotBesideDoor(world, threat, door, reach, roller);
+}
+
+/** Records a weak-spot step (switch c) and its actions. */
+function tookWeakSpot(res: BulkheadResult, d: Draft): void {
+  d.weakSpot = res.record;
+  d.outcome = 'atBulkhead';
+  d.actions.push(...res.actions);
+}
+
+/**
+ * After a door or weak-spot step: across, it grapples whoever it is then in contact with (facing
+ * him) or faces the nearest Teamer; moved to the footprints or the weak spot, it faces the nearest.
+ */
+function endsAt(
+  world: ThreatWorld,
+  threat: ThreatView,
+  res: { readonly square: SquareKey; readonly crossed: boolean; readonly moved: boolean },
+  roller: Roller,
+  d: Draft,
+): void {
+  if (res.crossed) {
+    if (grappleInContact(world, threat, res.square, roller, d)) {
+      const t = d.target as TargetRecord;
+      const foe = world.teamers.find((m) => m.id === t.teamer) as TeamerView;
+      const f = facingAlong(world.width, res.square, foe.square);
+      d.actions.splice(d.actions.length - 1, 0, { kind: 'face', facing: f ?? threat.facing });
+    } else faceAt(world, threat, res.square, roller, d);
+  } else if (res.moved) faceAt(world, threat, res.square, roller, d);
+}
+
 /** ATTACK NEAREST (13.4), or against `only` (an ambush). */
 function attack(
   world: ThreatWorld,
@@ -187,33 +231,23 @@ function attack(
   // A door with a GREEN hole it can get to is no longer worked at: it goes through the hole.
   const holes = door ? holesInReach(world, threat, door, reach) : [];
   if (door && holes.length === 0) {
+    const spot = weakSpotPastDoor(world, threat, door, reach, roller);
+    if (spot) {
+      tookWeakSpot(spot, d);
+      endsAt(world, threat, spot, roller, d);
+      return;
+    }
     const res = atDoor(world, threat, door, reach, roller);
     d.door = res.record;
     d.outcome = 'atDoor';
     d.actions.push(...res.actions);
-    if (res.crossed) {
-      if (grappleInContact(world, threat, res.square, roller, d)) {
-        const t = d.target as TargetRecord;
-        const foe = world.teamers.find((m) => m.id === t.teamer) as TeamerView;
-        const f = facingAlong(world.width, res.square, foe.square);
-        d.actions.splice(d.actions.length - 1, 0, { kind: 'face', facing: f ?? threat.facing });
-      } else faceAt(world, threat, res.square, roller, d);
-    } else if (res.moved) faceAt(world, threat, res.square, roller, d);
+    endsAt(world, threat, res, roller, d);
     return;
   }
   const bulkhead = holes.length === 0 ? atBulkhead(world, threat, target.square, reach, roller) : null;
   if (bulkhead) {
-    d.weakSpot = bulkhead.record;
-    d.outcome = 'atBulkhead';
-    d.actions.push(...bulkhead.actions);
-    if (bulkhead.crossed) {
-      if (grappleInContact(world, threat, bulkhead.square, roller, d)) {
-        const t = d.target as TargetRecord;
-        const foe = world.teamers.find((m) => m.id === t.teamer) as TeamerView;
-        const f = facingAlong(world.width, bulkhead.square, foe.square);
-        d.actions.splice(d.actions.length - 1, 0, { kind: 'face', facing: f ?? threat.facing });
-      } else faceAt(world, threat, bulkhead.square, roller, d);
-    } else if (bulkhead.moved) faceAt(world, threat, bulkhead.square, roller, d);
+    tookWeakSpot(bulkhead, d);
+    endsAt(world, threat, bulkhead, roller, d);
     return;
   }
   const to = closeIn(world, threat, reach, target.square, roller) ?? towardHole(world, threat, holes, roller);
@@ -603,19 +637,21 @@ export function climbAfter(
   const door = doorInTheWay(world, threat, goal.foot);
   const holes = door ? holesInReach(world, threat, door, reach) : [];
   if (door && holes.length === 0) {
-    const res = atDoor(world, threat, door, reach, roller);
-    d.door = res.record;
-    d.outcome = 'atDoor';
-    d.actions.push(...res.actions);
+    const spot = weakSpotPastDoor(world, threat, door, reach, roller);
+    if (spot) tookWeakSpot(spot, d);
+    else {
+      const res = atDoor(world, threat, door, reach, roller);
+      d.door = res.record;
+      d.outcome = 'atDoor';
+      d.actions.push(...res.actions);
+    }
     return finish(world, threat, 'phase', roller, d);
   }
   // Switch (c): a foot walled off from it is worth a bulkhead search, as a Teamer it cannot
   // reach on the floor is (the same sides, the same "worth crossing" test, aimed at the foot).
   const bulkhead = holes.length === 0 ? atBulkhead(world, threat, goal.foot, reach, roller) : null;
   if (bulkhead) {
-    d.weakSpot = bulkhead.record;
-    d.outcome = 'atBulkhead';
-    d.actions.push(...bulkhead.actions);
+    tookWeakSpot(bulkhead, d);
     return finish(world, threat, 'phase', roller, d);
   }
   const to = closeIn(world, threat, reach, goal.foot, roller) ?? towardHole(world, threat, holes, roller);

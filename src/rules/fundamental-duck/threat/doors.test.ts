@@ -283,6 +283,85 @@ describe('switch (c): weak spots in bulkheads', () => {
     expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(4, 2));
   });
 
+  describe('a closed door in the way: a weak spot in that bulkhead rather than battering', () => {
+    /** The narrow door of `narrow()` (the Harpy in its zone, at (4,2) unless told), switch (c) on, its scent reaching A. */
+    function doorAndSpot(threatAt: [number, number] = [4, 2]) {
+      const { w, door } = narrow(threatAt);
+      w.profiles.harpy = { ...HARPY, stimulusRange: 40 };
+      w.switches = { ...w.switches, weakSpots: true };
+      return { w, door };
+    }
+
+    it('a weak spot found further along the bulkhead: it goes there, no seek-or-batter die', () => {
+      const { w } = doorAndSpot();
+      w.weakSides.add(side(w, 4, 4));
+      // Reaction 1 (ATTACK), movement 3: (4,4) is 2 away.
+      const d = run(w, [1, 3]);
+      expect(d.door).toBeNull();
+      expect(d.weakSpot).toEqual({ side: side(w, 4, 4), step: 'goToWeakSpot', faces: [], found: true });
+      expect(d.outcome).toBe('atBulkhead');
+      expect(pathOf(d.actions[0]).at(-1)).toBe(w.sq(4, 4));
+      expect(d.actions[1]).toMatchObject({ kind: 'face' });
+      expect(d.dice.map((f) => f.purpose)).toEqual(['reaction of h', 'movement of h']);
+    });
+
+    it('standing at it in the door zone, it wriggles through and grapples rather than batter', () => {
+      const { w } = doorAndSpot([4, 3]);
+      w.weakSides.add(side(w, 4, 3));
+      const d = run(w, [1, 3]);
+      expect(d.door).toBeNull();
+      expect(d.actions).toEqual([
+        { kind: 'crossWeakSpot', side: side(w, 4, 3), to: w.sq(5, 3) },
+        { kind: 'face', facing: 1 },
+        { kind: 'grapple', teamer: 'A', fromBehind: false },
+      ]);
+    });
+
+    it('two in reach tie on cost and straight line: a roll-off, drawn after the movement throw', () => {
+      const { w } = doorAndSpot();
+      w.weakSides.add(side(w, 4, 0));
+      w.weakSides.add(side(w, 4, 4));
+      // Roll-off in the order of the known sides (4,0) then (4,4): 2 against 5, the second wins.
+      const d = run(w, [1, 3, 2, 5]);
+      expect(d.weakSpot).toMatchObject({ side: side(w, 4, 4), step: 'goToWeakSpot' });
+      expect(d.rollOffs).toHaveLength(1);
+    });
+
+    it('out of reach this activation: the door procedure as before', () => {
+      const { w } = doorAndSpot();
+      w.weakSides.add(side(w, 4, 4));
+      // Movement 1 cannot reach (4,4): the choice die 4 batters, 6 damage.
+      const d = run(w, [1, 1, 4, 6]);
+      expect(d.weakSpot).toBeNull();
+      expect(d.door).toMatchObject({ step: 'batter', batterFaces: [6] });
+    });
+
+    it('the door’s own RED footprints in reach come first (step 1 of the door procedure)', () => {
+      const { w, door } = doorAndSpot();
+      door.shortCuts = [0];
+      w.weakSides.add(side(w, 4, 3));
+      const d = run(w, [1, 3]);
+      expect(d.weakSpot).toBeNull();
+      expect(d.door).toMatchObject({ step: 'crossShortCut', side: 0 });
+    });
+
+    it('a weak spot into another tile than the one across the door is not this bulkhead’s', () => {
+      const { w } = doorAndSpot();
+      // (3,4)–(3,5) leads south into tile 3; the door leads east into tile 1.
+      w.weakSides.add(`${w.sq(3, 4)}>${w.sq(3, 5)}`);
+      const d = run(w, [1, 3, 4, 6]);
+      expect(d.weakSpot).toBeNull();
+      expect(d.door).toMatchObject({ step: 'batter' });
+    });
+
+    it('switch (c) off: a known weak spot changes nothing at the door', () => {
+      const { w } = doorAndSpot();
+      w.weakSides.add(side(w, 4, 4));
+      w.switches = { ...w.switches, weakSpots: false };
+      expect(run(w, [1, 3, 4, 6]).door).toMatchObject({ step: 'batter' });
+    });
+  });
+
   it('switch off: no searching', () => {
     const w = bulkhead();
     w.switches = { ...w.switches, weakSpots: false };

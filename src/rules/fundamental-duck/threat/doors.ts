@@ -100,6 +100,16 @@ export function holesInReach(
   return waysInReach(world, threat, door, door.holes, reach);
 }
 
+/** The RED footprints (short cuts) of `door` this Threat can get to: the door procedure's step 1. */
+export function shortCutsInReach(
+  world: ThreatWorld,
+  threat: ThreatView,
+  door: DoorView,
+  reach: ThreatReach,
+): DoorWay[] {
+  return waysInReach(world, threat, door, door.shortCuts, reach);
+}
+
 /** Of several ways through a door: the cheapest to reach, then nearest in a straight line, then roll-off. */
 export function pickWay(
   world: ThreatWorld,
@@ -180,7 +190,7 @@ export function atDoor(
   const base = { ...NO_RECORD, door: door.id, damageAfter: door.damage };
   // 1. RED footprints it can reach: cross if it stands at them, otherwise go there.
   if (door.shortCuts.length > 0) {
-    const usable = waysInReach(world, threat, door, door.shortCuts, reach);
+    const usable = shortCutsInReach(world, threat, door, reach);
     const u = pickWay(world, threat, usable, roller, `which short cut ${threat.id} takes`);
     if (u) {
       if (u.cost === 0) {
