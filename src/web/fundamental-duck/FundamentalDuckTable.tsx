@@ -17,6 +17,7 @@ import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { CeilingButtons } from './Ceiling.tsx';
+import { ShutDoor } from './Divers.tsx';
 import { OverrideButton } from './DoorOverride.tsx';
 import {
   DroneSetUp,
@@ -965,14 +966,31 @@ export function Actions(a: ActionsProps) {
                 const open = view.doors[d.index]?.open ?? false;
                 return (
                   <span key={d.id} className="fd-door-actions">
-                    <button
-                      type="button"
-                      onClick={() =>
-                        run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: !open })
-                      }
-                    >
-                      {open ? 'Close' : 'Open'} door {d.id}
-                    </button>
+                    {open ? (
+                      <ShutDoor
+                        view={view}
+                        door={d.index}
+                        closerId={sel.id}
+                        label={`Close door ${d.id}`}
+                        shut={(divers) => ({
+                          type: 'operateDoor',
+                          teamerId: sel.id,
+                          door: d.index,
+                          open: false,
+                          ...(divers.length > 0 ? { divers } : {}),
+                        })}
+                        send={run}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() =>
+                          run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: true })
+                        }
+                      >
+                        Open door {d.id}
+                      </button>
+                    )}
                     {sel.bioSensor && !open ? (
                       <button
                         type="button"
@@ -1369,10 +1387,17 @@ export function WaitPrompt({
                 Stand up and move with the WAIT chit
               </button>
             ) : null}
-            {i.trigger === 'crossing' ? (
-              <button type="button" onClick={() => void runner.run({ type: 'crush', teamerId: id })}>
-                Shut the door on it
-              </button>
+            {i.trigger === 'crossing' && i.door !== undefined ? (
+              <ShutDoor
+                view={view}
+                door={i.door}
+                closerId={id}
+                label="Shut the door on it"
+                testId={`fd-crush-${id}`}
+                busy={runner.busy}
+                shut={(divers) => ({ type: 'crush', teamerId: id, ...(divers.length > 0 ? { divers } : {}) })}
+                send={(c) => void runner.run(c)}
+              />
             ) : null}
             <button
               type="button"
