@@ -119,6 +119,16 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const sel: Teamer | null = selectedId ? (view.teamers[selectedId] ?? null) : null;
   const mine = sel !== null && mayCommand(seat, sel);
   const moving = sel !== null && p.moving === sel.id && view.move !== null;
+  // 10.2: a ducked Teamer about to pay with his WAIT chit may stand up with the action. The switch
+  // belongs to the Teamer it was turned on for and goes off once he may no longer stand that way
+  // (he is up, his WAIT chit is spent): never a stale stand-up. It reaches every command that takes
+  // `standUp` (`standingUp`): the order panel's buttons, the fire box and the M key.
+  const [standFor, setStandFor] = useState<string | null>(null);
+  const standable = sel !== null && mine && mayStandWithWait(state, sel);
+  const standUp = standable && standFor === sel.id;
+  useEffect(() => {
+    if (!standable) setStandFor(null);
+  }, [standable]);
 
   // Drop plans that no longer fit the state (another step came in, the move ended).
   const stateKey = `${view.turn}|${view.phase}|${p.moving}|${view.move?.spent}|${sel?.x},${sel?.y},${sel?.facing}`;
@@ -182,13 +192,17 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const fire = useMemo(() => {
     if (mode !== 'fire' || !sel || !fireWeapon || sel.x === null) return null;
     const out = new Map<number, FireSquare>();
+    // Standing up as he fires (10.2), he fires as a standing man: the preview is made standing.
+    const from = standUp
+      ? { ...state, teamers: { ...state.teamers, [sel.id]: { ...sel, ducked: false } } }
+      : state;
     // The ruleset's own preview of a SHOOT at each square (the checks and the exact chances).
     for (let i = 0; i < arena.size; i++) {
       if (arena.isSquare[i] !== 1) continue;
-      out.set(i, fireSquare(shotPreview(state, sel.id, fireWeapon, i % w, Math.floor(i / w))));
+      out.set(i, fireSquare(shotPreview(from, sel.id, fireWeapon, i % w, Math.floor(i / w))));
     }
     return out;
-  }, [mode, sel, fireWeapon, state, arena, w]);
+  }, [mode, sel, fireWeapon, state, arena, w, standUp]);
 
   // A drive under way: the square each manoeuvre he can take now would newly fill (the rules' driveStep).
   const driveSteps = useMemo(() => {
@@ -334,14 +348,15 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const commitFire = async () => {
     if (!sel || fireAt === null || !fireWeapon) return;
     const f = fire?.get(fireAt);
-    await runner.run({
+    const shot: FdCommand = {
       type: 'shoot',
       teamerId: sel.id,
       weapon: fireWeapon,
       x: fireAt % w,
       y: Math.floor(fireAt / w),
       ...(f?.duck?.length ? { duck: [...f.duck] } : {}),
-    });
+    };
+    await runner.run(standUp ? standingUp(shot) : shot);
     setFireAt(null);
     setMode('look');
   };
@@ -402,12 +417,14 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     // state already gone (a second undo, a second activation): the keys wait, as the buttons do.
     else if (runner.busy && /^[aemu]$/i.test(e.key)) return;
     else if ((e.key === 'm' || e.key === 'M') && sel && !moving && mine)
-      // A rider's move is the drive (the rules refuse his own steps while he rides).
+      // A rider's move is the drive (the rules refuse his own steps while he rides); the stand-up
+      // switch, when on, stands him up with his move.
       void runner.run(
         vehicleOfCrew(state, sel.id)
           ? { type: 'drive', teamerId: sel.id }
-          : { type: 'move', teamerId: sel.id },
+          : standingUp({ type: 'move', teamerId: sel.id }, standUp),
       );
+    else if ((e.key === 's' || e.key === 'S') && sel && standable) setStandFor(standUp ? null : sel.id);
     else if ((e.key === 'e' || e.key === 'E') && sel && moving)
       void runner.run({ type: 'endMove', teamerId: sel.id });
     else if ((e.key === 'a' || e.key === 'A') && p.nextTeamer && !p.activated.length)
@@ -535,6 +552,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               picked={picked}
               droneAt={droneAt}
               showStep={setStepShown}
+              standUp={standUp}
+              setStandUp={(on) => setStandFor(on && sel ? sel.id : null)}
             />
           ) : null}
           <Teams view={view} seat={seat} runner={runner} seatName={seatName} />
@@ -618,7 +637,7 @@ function Legend() {
         </li>
         <li>
           Keys: arrows move the cursor, Enter acts, M move (or drive), F fire mode, E end move, A activate, N
-          next Teamer, Esc cancel.
+          next Teamer, S stand up as he acts (a ducked man paying with his WAIT chit), Esc cancel.
         </li>
       </ul>
     </details>
@@ -655,6 +674,9 @@ export interface ActionsProps {
   droneAt: ReadonlySet<number>;
   /** A drive step pointed at (its button hovered or focused), for the board's preview. */
   showStep?: (m: VehicleManoeuvre | null) => void;
+  /** The stand-up switch (10.2) is on for him: his next action stands him up first. */
+  standUp: boolean;
+  setStandUp: (on: boolean) => void;
 }
 
 /** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
@@ -662,16 +684,11 @@ export function Actions(a: ActionsProps) {
   const { view, sel, runner, w } = a;
   const p = view.pending;
   // 10.2: a ducked Teamer about to pay with his WAIT chit may stand up with the action; the switch
-  // adds `standUp` to whichever of these buttons he presses next.
-  // The switch belongs to the Teamer it was turned on for, and goes off once he may no longer
-  // stand that way (he is up, his WAIT chit is spent): never a stale stand-up.
-  const [standFor, setStandFor] = useState<string | null>(null);
+  // (kept by the table, which also stands him up for the fire box and the M key) adds `standUp` to
+  // whichever of these buttons he presses next.
   const standable = a.mine && mayStandWithWait(asState(view), sel);
-  const standUp = standable && standFor === sel.id;
-  useEffect(() => {
-    if (!standable) setStandFor(null);
-  }, [standable]);
-  const run = (c: FdCommand) => void runner.run(standUp ? standingUp(c) : c);
+  const standUp = standable && a.standUp;
+  const run = (c: FdCommand) => void runner.run(standingUp(c, standUp));
   // The place picked in the turn-on-the-spot box (sent only with the turn).
   const [turnPlace, setTurnPlace] = useState<Position>(sel.position);
   useEffect(() => setTurnPlace(sel.position), [sel.position]);
@@ -796,7 +813,7 @@ export function Actions(a: ActionsProps) {
       (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
       !a.moving ? (
         <>
-          {standable ? <StandUpToggle on={standUp} set={(on) => setStandFor(on ? sel.id : null)} /> : null}
+          {standable ? <StandUpToggle on={standUp} set={a.setStandUp} /> : null}
           {!inInterrupt && view.phase === 'team' && !up ? (
             <VehicleActions
               view={view}
@@ -816,7 +833,8 @@ export function Actions(a: ActionsProps) {
               >
                 Move (M)
               </button>
-              {sel.dash === 'none' && !sel.ducked ? (
+              {/* Standing up with the move, he dashes as a standing man (the rules stand him up first). */}
+              {sel.dash === 'none' && (!sel.ducked || standUp) ? (
                 <button type="button" onClick={() => run({ type: 'move', teamerId: sel.id, dash: true })}>
                   Dash (+2, worse next turn)
                 </button>
@@ -834,7 +852,7 @@ export function Actions(a: ActionsProps) {
             </div>
           ) : null}
           {/* The crew inside a vehicle neither shoot nor grapple (the rules refuse IN_VEHICLE). */}
-          {view.phase === 'team' && a.fireWeapons.length > 0 && !riding && !up ? (
+          {(view.phase === 'team' || inInterrupt) && a.fireWeapons.length > 0 && !riding && !up ? (
             <div className="fd-buttons">
               <button
                 type="button"
@@ -1021,7 +1039,7 @@ export function Actions(a: ActionsProps) {
                     })
                 : null}
               <OverrideButton view={view} sel={sel} run={run} />
-              {view.phase === 'team' && !riding
+              {(view.phase === 'team' || inInterrupt) && !riding
                 ? threatsNear.map((th) => (
                     <button
                       key={th.id}
@@ -1034,7 +1052,8 @@ export function Actions(a: ActionsProps) {
                 : null}
             </div>
           )}
-          {view.phase === 'team' && !up ? (
+          {/* In an interrupt (the Threat phase too) his WAIT chit pays for any of these (8.3). */}
+          {(view.phase === 'team' || inInterrupt) && !up ? (
             <details className="fd-more" data-testid="fd-other-actions">
               <summary>Other actions</summary>
               <div className="fd-buttons">
