@@ -1,6 +1,11 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
-import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
+import {
+  type PathStage,
+  pathTo,
+  type Reach,
+  reachable,
+} from '../../rules/fundamental-duck/arena/movement.ts';
 import type { Position } from '../../rules/fundamental-duck/arena/positions.ts';
 import type { VehicleManoeuvre } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
@@ -17,6 +22,7 @@ import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { CeilingButtons } from './Ceiling.tsx';
+import { chickenWalk } from './chicken-walk.ts';
 import { ShutDoor } from './Divers.tsx';
 import { OverrideButton } from './DoorOverride.tsx';
 import {
@@ -177,6 +183,15 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     if (!reach || previewSquare === null || (reach.cost[previewSquare] ?? -1) <= 0) return null;
     return pathTo(reach, previewSquare);
   }, [reach, previewSquare]);
+  // 12: a chicken ending his move there walks on to cover (the rules' own walk): shown beforehand.
+  const coverPath = useMemo(
+    () =>
+      reach && sel
+        ? chickenWalk(view, sel, reach, path && previewSquare !== null ? previewSquare : null, w)
+        : null,
+    [reach, sel, view, path, previewSquare, w],
+  );
+  const coverSet = useMemo(() => new Set(coverPath?.slice(1).map((s) => s.square) ?? []), [coverPath]);
 
   // Fire overlay for the chosen weapon.
   // Up in the ceiling (19) his only shots are the ceiling's "Shoot up" buttons (Ceiling.tsx): no floor aiming.
@@ -252,13 +267,29 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       if (exitAt.size > 0) return exitAt.has(i) ? 'fd-reach fd-exit' : undefined;
       if (driveSteps.has(i)) return driveAfter.has(i) ? 'fd-path fd-drive-step' : 'fd-reach fd-drive-step';
       if (driveAfter.has(i)) return 'fd-path fd-drive-after';
+      if (coverSet.has(i)) return 'fd-chicken';
       if (plan && i === plan.square) return 'fd-target';
       if (pathSet.has(i)) return 'fd-path';
       if (reach && (reach.cost[i] ?? -1) > 0) return 'fd-reach';
       if (onBridge && i === entry) return 'fd-reach';
       return undefined;
     },
-    [droneAt, picked, w, fire, fireAt, exitAt, driveSteps, driveAfter, plan, pathSet, reach, onBridge, entry],
+    [
+      droneAt,
+      picked,
+      w,
+      fire,
+      fireAt,
+      exitAt,
+      driveSteps,
+      driveAfter,
+      coverSet,
+      plan,
+      pathSet,
+      reach,
+      onBridge,
+      entry,
+    ],
   );
   const labels = useMemo(() => {
     const m = new Map<number, string>();
@@ -303,6 +334,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     const height = arena.wholeHeight[i] as number;
     if (height > 0 && explored(tile)) parts.push(`${['', 'low', 'high', 'full'][height]} obstacle`);
     if (reach && (reach.cost[i] ?? -1) > 0) parts.push(`reach: ${reach.cost[i]} point(s)`);
+    if (coverPath && coverPath.at(-1)?.square === i)
+      parts.push('his nerve takes him here if he ends the move');
     const step = driveSteps.get(i);
     if (step) parts.push(`drive: ${MANOEUVRE_LABEL[step.manoeuvre].toLowerCase()}, ${step.cost} point(s)`);
     if (exitAt.has(i)) parts.push('get out here');
@@ -504,7 +537,12 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             describe={describe}
             onSquare={onSquare}
             onHover={(x, y) => setHover(y * w + x)}
-            overlay={<PathOverlay path={path} plan={plan} w={w} />}
+            overlay={
+              <>
+                <PathOverlay path={path} plan={plan} w={w} />
+                <CoverOverlay walk={coverPath} w={w} />
+              </>
+            }
           />
           <Legend />
         </div>
@@ -552,6 +590,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               picked={picked}
               droneAt={droneAt}
               showStep={setStepShown}
+              coverWalk={coverPath}
               standUp={standUp}
               setStandUp={(on) => setStandFor(on && sel ? sel.id : null)}
             />
@@ -608,6 +647,13 @@ function PathOverlay({
   );
 }
 
+/** A chicken's walk to cover (12) drawn on from where his move would end: a line of its own. */
+function CoverOverlay({ walk, w }: { walk: readonly PathStage[] | null; w: number }) {
+  if (!walk || walk.length < 2) return null;
+  const pts = walk.map((s) => `${(s.square % w) + 0.5},${Math.floor(s.square / w) + 0.5}`).join(' ');
+  return <polyline points={pts} className="fd-chicken-line" data-testid="fd-chicken-line" />;
+}
+
 function Legend() {
   return (
     <details className="fd-legend">
@@ -634,6 +680,10 @@ function Legend() {
           Driving a vehicle: the lit squares are what the next step fills, F forward, B reverse, L and R a
           pivot on the front square; pointing at one shows every square the vehicle fills after it. Getting
           out: O marks each square he may climb out to.
+        </li>
+        <li>
+          A chicken's move: the dotted red line is where his nerve walks him on to when he ends the move there
+          (to keep a comrade between himself and the Threats).
         </li>
         <li>
           Keys: arrows move the cursor, Enter acts, M move (or drive), F fire mode, E end move, A activate, N
@@ -674,6 +724,8 @@ export interface ActionsProps {
   droneAt: ReadonlySet<number>;
   /** A drive step pointed at (its button hovered or focused), for the board's preview. */
   showStep?: (m: VehicleManoeuvre | null) => void;
+  /** A chicken's walk to cover (12) if he ends his move on the plan's square (else where he stands). */
+  coverWalk?: readonly PathStage[] | null;
   /** The stand-up switch (10.2) is on for him: his next action stands him up first. */
   standUp: boolean;
   setStandUp: (on: boolean) => void;
@@ -778,6 +830,7 @@ export function Actions(a: ActionsProps) {
                 To ({a.plan.square % w},{Math.floor(a.plan.square / w)}) for {a.reachCost} point(s), arriving
                 facing {FACING_NAMES[a.plan.facing]}.
               </p>
+              <CoverNote walk={a.coverWalk ?? null} w={w} there />
               <FacingPicker
                 value={a.plan.facing}
                 label="Facing at the end of the move (free)"
@@ -802,7 +855,10 @@ export function Actions(a: ActionsProps) {
               </div>
             </>
           ) : (
-            <EndMove view={view} sel={sel} runner={runner} />
+            <>
+              <CoverNote walk={a.coverWalk ?? null} w={w} there={false} />
+              <EndMove view={view} sel={sel} runner={runner} />
+            </>
           )}
         </div>
       ) : null}
@@ -1149,6 +1205,19 @@ export function Actions(a: ActionsProps) {
         <EndTeamPhase runner={runner} />
       ) : null}
     </section>
+  );
+}
+
+/** What a chicken's nerve will do when he ends his move (12), in words, beside the board's line. */
+function CoverNote({ walk, w, there }: { walk: readonly PathStage[] | null; w: number; there: boolean }) {
+  const last = walk?.at(-1);
+  if (!walk || !last || walk.length < 2) return null;
+  return (
+    <p className="fd-chicken-note" data-testid="fd-chicken-walk">
+      A chicken: ending his move {there ? 'there' : 'here'}, his nerve walks him on to ({last.square % w},
+      {Math.floor(last.square / w)}) for {last.spent} more point(s), to keep a comrade between himself and the
+      Threats.
+    </p>
   );
 }
 
