@@ -94,6 +94,30 @@ export function shieldedChicken(state: FdState, t: Teamer, x: number, y: number)
 }
 
 /**
+ * The way a chicken's nerve would take him (`chickenTakesCover`'s choice, no step taken): standing
+ * where he stands with `left` movement points, the stages to the cheapest square in reach where a
+ * comrade is between him and the Threats; null when he is shielded already, is no chicken able to
+ * walk (ducked, up in a ceiling, not in the arena) or no such square is in reach. Exported so the
+ * table can show the walk before he ends his move.
+ */
+export function coverWay(state: FdState, t: Teamer, left: number): PathStage[] | null {
+  if (!t.chicken || t.ducked || t.up === true || t.x === null || t.y === null) return null;
+  if (left <= 0 || shieldedChicken(state, t, t.x, t.y)) return null;
+  const arena = arenaOf(state);
+  const reach = reachable(arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, left, {
+    mover: 'teamer',
+    diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
+  });
+  let target = -1;
+  for (let i = 0; i < reach.cost.length; i++) {
+    const c = reach.cost[i] as number;
+    if (c <= 0 || (target >= 0 && c >= (reach.cost[target] as number))) continue;
+    if (shieldedChicken(state, t, i % arena.width, Math.floor(i / arena.width))) target = i;
+  }
+  return target < 0 ? null : pathTo(reach, target);
+}
+
+/**
  * 12: a chicken "moves so as to keep another Teamer between himself and the Threats". Bughunt
  * reads: when his move ends (`endMove`) where no comrade is between him and the nearest Threat in
  * sight (`shieldedChicken`), and a square where one is lies within the movement points he has
@@ -112,24 +136,13 @@ export function chickenTakesCover(draft: Draft, teamerId: string): void {
   const t = state.teamers[teamerId] as Teamer | undefined;
   const m = state.move;
   if (!t || !m || m.teamerId !== teamerId || m.vehicleId !== undefined) return;
-  if (!t.chicken || t.ducked || t.up === true || t.x === null || t.y === null) return;
-  if (shieldedChicken(state, t, t.x, t.y)) return;
-  const left = m.allowance - m.spent;
-  if (left <= 0) return;
+  const stages = coverWay(state, t, m.allowance - m.spent);
+  if (!stages) return;
   const arena = arenaOf(state);
   const options = {
     mover: 'teamer' as const,
     diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
   };
-  const reach = reachable(arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, left, options);
-  let target = -1;
-  for (let i = 0; i < reach.cost.length; i++) {
-    const c = reach.cost[i] as number;
-    if (c <= 0 || (target >= 0 && c >= (reach.cost[target] as number))) continue;
-    if (shieldedChicken(state, t, i % arena.width, Math.floor(i / arena.width))) target = i;
-  }
-  const stages = target < 0 ? null : pathTo(reach, target);
-  if (!stages) return;
   for (let k = 1; k < stages.length; k++) {
     const st = stages[k] as PathStage;
     const before = stages[k - 1] as PathStage;

@@ -1,6 +1,11 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
-import { pathTo, type Reach, reachable } from '../../rules/fundamental-duck/arena/movement.ts';
+import {
+  type PathStage,
+  pathTo,
+  type Reach,
+  reachable,
+} from '../../rules/fundamental-duck/arena/movement.ts';
 import type { Position } from '../../rules/fundamental-duck/arena/positions.ts';
 import type { VehicleManoeuvre } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
@@ -17,6 +22,8 @@ import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { CeilingButtons } from './Ceiling.tsx';
+import { chickenWalk } from './chicken-walk.ts';
+import { ShutDoor } from './Divers.tsx';
 import { OverrideButton } from './DoorOverride.tsx';
 import {
   DroneSetUp,
@@ -118,6 +125,16 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const sel: Teamer | null = selectedId ? (view.teamers[selectedId] ?? null) : null;
   const mine = sel !== null && mayCommand(seat, sel);
   const moving = sel !== null && p.moving === sel.id && view.move !== null;
+  // 10.2: a ducked Teamer about to pay with his WAIT chit may stand up with the action. The switch
+  // belongs to the Teamer it was turned on for and goes off once he may no longer stand that way
+  // (he is up, his WAIT chit is spent): never a stale stand-up. It reaches every command that takes
+  // `standUp` (`standingUp`): the order panel's buttons, the fire box and the M key.
+  const [standFor, setStandFor] = useState<string | null>(null);
+  const standable = sel !== null && mine && mayStandWithWait(state, sel);
+  const standUp = standable && standFor === sel.id;
+  useEffect(() => {
+    if (!standable) setStandFor(null);
+  }, [standable]);
 
   // Drop plans that no longer fit the state (another step came in, the move ended).
   const stateKey = `${view.turn}|${view.phase}|${p.moving}|${view.move?.spent}|${sel?.x},${sel?.y},${sel?.facing}`;
@@ -166,6 +183,15 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     if (!reach || previewSquare === null || (reach.cost[previewSquare] ?? -1) <= 0) return null;
     return pathTo(reach, previewSquare);
   }, [reach, previewSquare]);
+  // 12: a chicken ending his move there walks on to cover (the rules' own walk): shown beforehand.
+  const coverPath = useMemo(
+    () =>
+      reach && sel
+        ? chickenWalk(view, sel, reach, path && previewSquare !== null ? previewSquare : null, w)
+        : null,
+    [reach, sel, view, path, previewSquare, w],
+  );
+  const coverSet = useMemo(() => new Set(coverPath?.slice(1).map((s) => s.square) ?? []), [coverPath]);
 
   // Fire overlay for the chosen weapon.
   // Up in the ceiling (19) his only shots are the ceiling's "Shoot up" buttons (Ceiling.tsx): no floor aiming.
@@ -181,13 +207,17 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const fire = useMemo(() => {
     if (mode !== 'fire' || !sel || !fireWeapon || sel.x === null) return null;
     const out = new Map<number, FireSquare>();
+    // Standing up as he fires (10.2), he fires as a standing man: the preview is made standing.
+    const from = standUp
+      ? { ...state, teamers: { ...state.teamers, [sel.id]: { ...sel, ducked: false } } }
+      : state;
     // The ruleset's own preview of a SHOOT at each square (the checks and the exact chances).
     for (let i = 0; i < arena.size; i++) {
       if (arena.isSquare[i] !== 1) continue;
-      out.set(i, fireSquare(shotPreview(state, sel.id, fireWeapon, i % w, Math.floor(i / w))));
+      out.set(i, fireSquare(shotPreview(from, sel.id, fireWeapon, i % w, Math.floor(i / w))));
     }
     return out;
-  }, [mode, sel, fireWeapon, state, arena, w]);
+  }, [mode, sel, fireWeapon, state, arena, w, standUp]);
 
   // A drive under way: the square each manoeuvre he can take now would newly fill (the rules' driveStep).
   const driveSteps = useMemo(() => {
@@ -237,13 +267,29 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       if (exitAt.size > 0) return exitAt.has(i) ? 'fd-reach fd-exit' : undefined;
       if (driveSteps.has(i)) return driveAfter.has(i) ? 'fd-path fd-drive-step' : 'fd-reach fd-drive-step';
       if (driveAfter.has(i)) return 'fd-path fd-drive-after';
+      if (coverSet.has(i)) return 'fd-chicken';
       if (plan && i === plan.square) return 'fd-target';
       if (pathSet.has(i)) return 'fd-path';
       if (reach && (reach.cost[i] ?? -1) > 0) return 'fd-reach';
       if (onBridge && i === entry) return 'fd-reach';
       return undefined;
     },
-    [droneAt, picked, w, fire, fireAt, exitAt, driveSteps, driveAfter, plan, pathSet, reach, onBridge, entry],
+    [
+      droneAt,
+      picked,
+      w,
+      fire,
+      fireAt,
+      exitAt,
+      driveSteps,
+      driveAfter,
+      coverSet,
+      plan,
+      pathSet,
+      reach,
+      onBridge,
+      entry,
+    ],
   );
   const labels = useMemo(() => {
     const m = new Map<number, string>();
@@ -288,6 +334,8 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     const height = arena.wholeHeight[i] as number;
     if (height > 0 && explored(tile)) parts.push(`${['', 'low', 'high', 'full'][height]} obstacle`);
     if (reach && (reach.cost[i] ?? -1) > 0) parts.push(`reach: ${reach.cost[i]} point(s)`);
+    if (coverPath && coverPath.at(-1)?.square === i)
+      parts.push('his nerve takes him here if he ends the move');
     const step = driveSteps.get(i);
     if (step) parts.push(`drive: ${MANOEUVRE_LABEL[step.manoeuvre].toLowerCase()}, ${step.cost} point(s)`);
     if (exitAt.has(i)) parts.push('get out here');
@@ -333,14 +381,15 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const commitFire = async () => {
     if (!sel || fireAt === null || !fireWeapon) return;
     const f = fire?.get(fireAt);
-    await runner.run({
+    const shot: FdCommand = {
       type: 'shoot',
       teamerId: sel.id,
       weapon: fireWeapon,
       x: fireAt % w,
       y: Math.floor(fireAt / w),
       ...(f?.duck?.length ? { duck: [...f.duck] } : {}),
-    });
+    };
+    await runner.run(standUp ? standingUp(shot) : shot);
     setFireAt(null);
     setMode('look');
   };
@@ -401,12 +450,14 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     // state already gone (a second undo, a second activation): the keys wait, as the buttons do.
     else if (runner.busy && /^[aemu]$/i.test(e.key)) return;
     else if ((e.key === 'm' || e.key === 'M') && sel && !moving && mine)
-      // A rider's move is the drive (the rules refuse his own steps while he rides).
+      // A rider's move is the drive (the rules refuse his own steps while he rides); the stand-up
+      // switch, when on, stands him up with his move.
       void runner.run(
         vehicleOfCrew(state, sel.id)
           ? { type: 'drive', teamerId: sel.id }
-          : { type: 'move', teamerId: sel.id },
+          : standingUp({ type: 'move', teamerId: sel.id }, standUp),
       );
+    else if ((e.key === 's' || e.key === 'S') && sel && standable) setStandFor(standUp ? null : sel.id);
     else if ((e.key === 'e' || e.key === 'E') && sel && moving)
       void runner.run({ type: 'endMove', teamerId: sel.id });
     else if ((e.key === 'a' || e.key === 'A') && p.nextTeamer && !p.activated.length)
@@ -486,7 +537,12 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
             describe={describe}
             onSquare={onSquare}
             onHover={(x, y) => setHover(y * w + x)}
-            overlay={<PathOverlay path={path} plan={plan} w={w} />}
+            overlay={
+              <>
+                <PathOverlay path={path} plan={plan} w={w} />
+                <CoverOverlay walk={coverPath} w={w} />
+              </>
+            }
           />
           <Legend />
         </div>
@@ -534,6 +590,9 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
               picked={picked}
               droneAt={droneAt}
               showStep={setStepShown}
+              coverWalk={coverPath}
+              standUp={standUp}
+              setStandUp={(on) => setStandFor(on && sel ? sel.id : null)}
             />
           ) : null}
           <Teams view={view} seat={seat} runner={runner} seatName={seatName} />
@@ -588,6 +647,13 @@ function PathOverlay({
   );
 }
 
+/** A chicken's walk to cover (12) drawn on from where his move would end: a line of its own. */
+function CoverOverlay({ walk, w }: { walk: readonly PathStage[] | null; w: number }) {
+  if (!walk || walk.length < 2) return null;
+  const pts = walk.map((s) => `${(s.square % w) + 0.5},${Math.floor(s.square / w) + 0.5}`).join(' ');
+  return <polyline points={pts} className="fd-chicken-line" data-testid="fd-chicken-line" />;
+}
+
 function Legend() {
   return (
     <details className="fd-legend">
@@ -616,8 +682,12 @@ function Legend() {
           out: O marks each square he may climb out to.
         </li>
         <li>
+          A chicken's move: the dotted red line is where his nerve walks him on to when he ends the move there
+          (to keep a comrade between himself and the Threats).
+        </li>
+        <li>
           Keys: arrows move the cursor, Enter acts, M move (or drive), F fire mode, E end move, A activate, N
-          next Teamer, Esc cancel.
+          next Teamer, S stand up as he acts (a ducked man paying with his WAIT chit), Esc cancel.
         </li>
       </ul>
     </details>
@@ -654,6 +724,11 @@ export interface ActionsProps {
   droneAt: ReadonlySet<number>;
   /** A drive step pointed at (its button hovered or focused), for the board's preview. */
   showStep?: (m: VehicleManoeuvre | null) => void;
+  /** A chicken's walk to cover (12) if he ends his move on the plan's square (else where he stands). */
+  coverWalk?: readonly PathStage[] | null;
+  /** The stand-up switch (10.2) is on for him: his next action stands him up first. */
+  standUp: boolean;
+  setStandUp: (on: boolean) => void;
 }
 
 /** What the chosen Teamer can do now, as buttons (each also reachable by Tab and Enter). */
@@ -661,16 +736,11 @@ export function Actions(a: ActionsProps) {
   const { view, sel, runner, w } = a;
   const p = view.pending;
   // 10.2: a ducked Teamer about to pay with his WAIT chit may stand up with the action; the switch
-  // adds `standUp` to whichever of these buttons he presses next.
-  // The switch belongs to the Teamer it was turned on for, and goes off once he may no longer
-  // stand that way (he is up, his WAIT chit is spent): never a stale stand-up.
-  const [standFor, setStandFor] = useState<string | null>(null);
+  // (kept by the table, which also stands him up for the fire box and the M key) adds `standUp` to
+  // whichever of these buttons he presses next.
   const standable = a.mine && mayStandWithWait(asState(view), sel);
-  const standUp = standable && standFor === sel.id;
-  useEffect(() => {
-    if (!standable) setStandFor(null);
-  }, [standable]);
-  const run = (c: FdCommand) => void runner.run(standUp ? standingUp(c) : c);
+  const standUp = standable && a.standUp;
+  const run = (c: FdCommand) => void runner.run(standingUp(c, standUp));
   // The place picked in the turn-on-the-spot box (sent only with the turn).
   const [turnPlace, setTurnPlace] = useState<Position>(sel.position);
   useEffect(() => setTurnPlace(sel.position), [sel.position]);
@@ -760,6 +830,7 @@ export function Actions(a: ActionsProps) {
                 To ({a.plan.square % w},{Math.floor(a.plan.square / w)}) for {a.reachCost} point(s), arriving
                 facing {FACING_NAMES[a.plan.facing]}.
               </p>
+              <CoverNote walk={a.coverWalk ?? null} w={w} there />
               <FacingPicker
                 value={a.plan.facing}
                 label="Facing at the end of the move (free)"
@@ -784,7 +855,10 @@ export function Actions(a: ActionsProps) {
               </div>
             </>
           ) : (
-            <EndMove view={view} sel={sel} runner={runner} />
+            <>
+              <CoverNote walk={a.coverWalk ?? null} w={w} there={false} />
+              <EndMove view={view} sel={sel} runner={runner} />
+            </>
           )}
         </div>
       ) : null}
@@ -795,7 +869,7 @@ export function Actions(a: ActionsProps) {
       (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
       !a.moving ? (
         <>
-          {standable ? <StandUpToggle on={standUp} set={(on) => setStandFor(on ? sel.id : null)} /> : null}
+          {standable ? <StandUpToggle on={standUp} set={a.setStandUp} /> : null}
           {!inInterrupt && view.phase === 'team' && !up ? (
             <VehicleActions
               view={view}
@@ -815,7 +889,8 @@ export function Actions(a: ActionsProps) {
               >
                 Move (M)
               </button>
-              {sel.dash === 'none' && !sel.ducked ? (
+              {/* Standing up with the move, he dashes as a standing man (the rules stand him up first). */}
+              {sel.dash === 'none' && (!sel.ducked || standUp) ? (
                 <button type="button" onClick={() => run({ type: 'move', teamerId: sel.id, dash: true })}>
                   Dash (+2, worse next turn)
                 </button>
@@ -833,7 +908,7 @@ export function Actions(a: ActionsProps) {
             </div>
           ) : null}
           {/* The crew inside a vehicle neither shoot nor grapple (the rules refuse IN_VEHICLE). */}
-          {view.phase === 'team' && a.fireWeapons.length > 0 && !riding && !up ? (
+          {(view.phase === 'team' || inInterrupt) && a.fireWeapons.length > 0 && !riding && !up ? (
             <div className="fd-buttons">
               <button
                 type="button"
@@ -965,14 +1040,31 @@ export function Actions(a: ActionsProps) {
                 const open = view.doors[d.index]?.open ?? false;
                 return (
                   <span key={d.id} className="fd-door-actions">
-                    <button
-                      type="button"
-                      onClick={() =>
-                        run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: !open })
-                      }
-                    >
-                      {open ? 'Close' : 'Open'} door {d.id}
-                    </button>
+                    {open ? (
+                      <ShutDoor
+                        view={view}
+                        door={d.index}
+                        closerId={sel.id}
+                        label={`Close door ${d.id}`}
+                        shut={(divers) => ({
+                          type: 'operateDoor',
+                          teamerId: sel.id,
+                          door: d.index,
+                          open: false,
+                          ...(divers.length > 0 ? { divers } : {}),
+                        })}
+                        send={run}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() =>
+                          run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: true })
+                        }
+                      >
+                        Open door {d.id}
+                      </button>
+                    )}
                     {sel.bioSensor && !open ? (
                       <button
                         type="button"
@@ -1003,7 +1095,7 @@ export function Actions(a: ActionsProps) {
                     })
                 : null}
               <OverrideButton view={view} sel={sel} run={run} />
-              {view.phase === 'team' && !riding
+              {(view.phase === 'team' || inInterrupt) && !riding
                 ? threatsNear.map((th) => (
                     <button
                       key={th.id}
@@ -1016,7 +1108,8 @@ export function Actions(a: ActionsProps) {
                 : null}
             </div>
           )}
-          {view.phase === 'team' && !up ? (
+          {/* In an interrupt (the Threat phase too) his WAIT chit pays for any of these (8.3). */}
+          {(view.phase === 'team' || inInterrupt) && !up ? (
             <details className="fd-more" data-testid="fd-other-actions">
               <summary>Other actions</summary>
               <div className="fd-buttons">
@@ -1112,6 +1205,19 @@ export function Actions(a: ActionsProps) {
         <EndTeamPhase runner={runner} />
       ) : null}
     </section>
+  );
+}
+
+/** What a chicken's nerve will do when he ends his move (12), in words, beside the board's line. */
+function CoverNote({ walk, w, there }: { walk: readonly PathStage[] | null; w: number; there: boolean }) {
+  const last = walk?.at(-1);
+  if (!walk || !last || walk.length < 2) return null;
+  return (
+    <p className="fd-chicken-note" data-testid="fd-chicken-walk">
+      A chicken: ending his move {there ? 'there' : 'here'}, his nerve walks him on to ({last.square % w},
+      {Math.floor(last.square / w)}) for {last.spent} more point(s), to keep a comrade between himself and the
+      Threats.
+    </p>
   );
 }
 
@@ -1369,20 +1475,23 @@ export function WaitPrompt({
                 Stand up and move with the WAIT chit
               </button>
             ) : null}
-            {i.trigger === 'crossing' ? (
-              <button
-                type="button"
-                onClick={() =>
+            {i.trigger === 'crossing' && i.door !== undefined ? (
+              <ShutDoor
+                view={view}
+                door={i.door}
+                closerId={id}
+                label={t.ducked ? 'Stand up and shut the door on it' : 'Shut the door on it'}
+                testId={`fd-crush-${id}`}
+                busy={runner.busy}
+                shut={(divers) => ({
+                  type: 'crush',
+                  teamerId: id,
                   // 10.2: lying down he stands up with the WAIT chit that shuts the door.
-                  void runner.run({
-                    type: 'crush',
-                    teamerId: id,
-                    ...(t.ducked ? { standUp: true as const } : {}),
-                  })
-                }
-              >
-                {t.ducked ? 'Stand up and shut the door on it' : 'Shut the door on it'}
-              </button>
+                  ...(t.ducked ? { standUp: true as const } : {}),
+                  ...(divers.length > 0 ? { divers } : {}),
+                })}
+                send={(c) => void runner.run(c)}
+              />
             ) : null}
             <button
               type="button"

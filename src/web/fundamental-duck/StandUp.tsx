@@ -6,7 +6,8 @@ import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
  * `scan`, `operateDoor`, `task` other than ducking or standing up itself, `carry`) and leaves every
  * other command as it is, so a whole panel's buttons can be switched at once.
  */
-export function standingUp(c: FdCommand): FdCommand {
+export function standingUp(c: FdCommand, on = true): FdCommand {
+  if (!on) return c;
   switch (c.type) {
     case 'move':
     case 'shoot':
@@ -22,12 +23,12 @@ export function standingUp(c: FdCommand): FdCommand {
   }
 }
 
-/** The switch: his next action stands him up first (free with the WAIT chit). */
+/** The switch (also the S key): his next action stands him up first (free with the WAIT chit). */
 export function StandUpToggle({ on, set }: { on: boolean; set: (on: boolean) => void }) {
   return (
     <label className="fd-stand-up" data-testid="fd-stand-with-wait">
       <input type="checkbox" checked={on} onChange={(e) => set(e.target.checked)} /> Stand up as he acts (free
-      with the WAIT chit)
+      with the WAIT chit) (S)
     </label>
   );
 }

@@ -9,7 +9,7 @@ import type { FdRunner } from './runner.ts';
  * Component tests' helper: the order panel (`Actions`) for one Teamer, as a player seat that plays
  * him sees it, rendered to markup with nothing chosen on the board.
  */
-export function actionsMarkup(v: FdView, teamerId: string, moving = false): string {
+export function actionsMarkup(v: FdView, teamerId: string, moving = false, standUp = false): string {
   const noRunner = { run: async () => undefined, busy: false } as unknown as FdRunner;
   const sel = v.teamers[teamerId] as Teamer;
   const props: ActionsProps = {
@@ -38,6 +38,8 @@ export function actionsMarkup(v: FdView, teamerId: string, moving = false): stri
     w: arenaFor(v.rules, v.arenaId).width,
     picked: null,
     droneAt: new Set(),
+    standUp,
+    setStandUp: () => undefined,
   };
   return renderToStaticMarkup(<Actions {...props} />);
 }
