@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
-import { killThreat, shotPreview } from './combat.ts';
+import { killThreat, seizePrey, shotPreview } from './combat.ts';
 import { Draft } from './draft.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
@@ -10,6 +10,7 @@ import { isFree, teamersAt } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Facing, FdState, Threat } from './state.ts';
 import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table, threatPlaced, youAboard } from './test-kit.ts';
+import { worldOf } from './world-adapter.ts';
 
 describe('grapple (24.3)', () => {
   it('each side d6 + its value (cutlass +1, Harpy +2); the higher wounds the other', () => {
@@ -247,6 +248,36 @@ describe('prey: the seized body lies in the square of its Harpy (13.6)', () => {
     });
     expect(t.state.threats.h1).toMatchObject({ x: 5, y: 7, carrying: 'brick' });
     expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7 });
+  });
+});
+
+describe('prey: no held weapons go with the body (13.6)', () => {
+  it('as it seizes him his weapons are left on the floor where he fell, off his sheet, and stay there as he is dragged', () => {
+    const t = brickSeized(4, 2);
+    const i = t.log.findIndex((e) => e.type === 'threat.carried' && e.teamerId === 'brick');
+    // Told before the seizure moves him into the Harpy's square: where he fell.
+    expect(t.log[i - 1]).toEqual({ type: 'gear.dropped', teamerId: 'brick', x: 4, y: 7, weapons: ['hemg'] });
+    expect(t.state.teamers.brick?.weapons).toEqual([]);
+    expect(t.state.floorGear).toEqual([{ weapon: 'hemg', owner: 'brick', x: 4, y: 7 }]);
+    // No longer a heavy weapon carrier for the Threats (13.5).
+    expect(worldOf(t.state).teamers.find((m) => m.id === 'brick')?.heavyWeapon ?? false).toBe(false);
+    t.dice = new ScriptedDice([3]);
+    t.send({ type: 'endTeamPhase' });
+    expect(t.state.teamers.brick).toMatchObject({ x: 5, y: 7, weapons: [] });
+    expect(t.state.floorGear).toEqual([{ weapon: 'hemg', owner: 'brick', x: 4, y: 7 }]);
+  });
+
+  it('a man downed by a species that takes no prey keeps his weapons', () => {
+    const t = youAboard();
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 1, y: 7, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', wounds: 1, reason: 'set-up' }, GM);
+    const draft = new Draft(t.state, { actor: GM, dice: new ScriptedDice([]) });
+    const you = t.state.teamers.you as NonNullable<FdState['teamers'][string]>;
+    draft.emit({ type: 'teamer.wounded', teamerId: 'you', wounds: 2, armourFace: null });
+    seizePrey(draft, { ...(t.state.threats.h1 as Threat), species: 'skitter' }, 'you');
+    expect(draft.events.map((e) => e.type)).toEqual(['teamer.wounded']);
+    expect(draft.state.teamers.you?.weapons).toEqual(you.weapons);
+    expect(draft.state.floorGear).toBeUndefined();
   });
 });
 

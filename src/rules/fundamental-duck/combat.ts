@@ -124,8 +124,19 @@ export function seizePrey(draft: Draft, th: Threat | undefined, teamerId: string
     after.wounds >= outOfActionAt &&
     after.wounds < deadAt &&
     draft.state.rules.species[th.species]?.prey
-  )
+  ) {
+    // "No held weapons go with the body": they stay on the floor where he fell (or up there, 19).
+    if (after.weapons.length > 0 && after.x !== null && after.y !== null)
+      draft.emit({
+        type: 'gear.dropped',
+        teamerId,
+        x: after.x,
+        y: after.y,
+        ...(after.up === true ? { up: true } : {}),
+        weapons: after.weapons,
+      });
     draft.emit({ type: 'threat.carried', threatId: th.id, teamerId });
+  }
 }
 
 /** A grapple's two dice (the Teamer's from his own dice, the Threat's from the table's) and who lost (null: a tie). */

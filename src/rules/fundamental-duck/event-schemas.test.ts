@@ -96,6 +96,13 @@ describe('importing a Fundamental Duck! log', () => {
         },
         /off the arena/,
       ],
+      [i, { type: 'gear.dropped', teamerId: 'you', x: 0, y: 7, weapons: ['hemg'] }, /you holds no hemg/],
+      [i, { type: 'gear.dropped', teamerId: 'you', x: 0, y: 99, weapons: ['cutlass'] }, /off the arena/],
+      [
+        i,
+        { type: 'gear.dropped', teamerId: 'you', x: 0, y: 7, weapons: [] },
+        /does not fit its schema: weapons/,
+      ],
       [
         i,
         { type: 'load.blasted', load: 99, cargo: 'explosive', targets: [], faces: [], hitOn: 4, hits: {} },

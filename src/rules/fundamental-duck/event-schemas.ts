@@ -601,6 +601,13 @@ export const coreEventSchemas: Readonly<Record<CoreEvent['type'], z.ZodType>> = 
     cost: small,
   }),
   'threat.carried': ev('threat.carried', { threatId: id, teamerId: id.nullable() }),
+  'gear.dropped': ev('gear.dropped', {
+    teamerId: id,
+    x: small,
+    y: small,
+    up: z.literal(true).optional(),
+    weapons: z.array(id).min(1).max(20),
+  }),
   'horror.seen': ev('horror.seen', { teamerId: id, species: id }),
   'flames.changed': ev('flames.changed', { square: index, flames: small }),
   'blasts.changed': ev('blasts.changed', { blasts: z.array(index).max(500) }),
@@ -749,7 +756,12 @@ export function fdEventProblem(state: FdState, event: FdEvent): string | null {
   }
   const mt = multiTeamProblem(state, e);
   if (mt) return mt;
-  if (e.type === 'teamer.stepped' || e.type === 'threat.moved') {
+  if (e.type === 'gear.dropped') {
+    const sheet = state.teamers[e.teamerId]?.weapons ?? [];
+    const missing = e.weapons.find((w) => !sheet.includes(w));
+    if (missing) return `${e.teamerId} holds no ${missing}`;
+  }
+  if (e.type === 'teamer.stepped' || e.type === 'threat.moved' || e.type === 'gear.dropped') {
     const arena = arenaOf(state);
     if (typeof e.x === 'number' && typeof e.y === 'number' && (e.x >= arena.width || e.y >= arena.height))
       return `(${e.x},${e.y}) is off the arena`;

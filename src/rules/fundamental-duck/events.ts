@@ -533,6 +533,16 @@ export type CoreEvent =
     }
   | { readonly type: 'ceiling.killed'; readonly threatId: string; readonly by: string | null }
   | { readonly type: 'threat.carried'; readonly threatId: string; readonly teamerId: string | null }
+  | {
+      /** 13.6: a man seized as prey lets go of his weapons; they lie where he fell. */
+      readonly type: 'gear.dropped';
+      readonly teamerId: string;
+      readonly x: number;
+      readonly y: number;
+      /** He fell up in the ceiling level over (x, y) (19). */
+      readonly up?: boolean;
+      readonly weapons: readonly string[];
+    }
   | { readonly type: 'horror.seen'; readonly teamerId: string; readonly species: string }
   | { readonly type: 'flames.changed'; readonly square: number; readonly flames: number }
   | { readonly type: 'blasts.changed'; readonly blasts: readonly number[] }

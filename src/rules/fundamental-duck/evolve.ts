@@ -627,6 +627,20 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       // never in the square he fell in where he would stand in his Harpy's way.
       return e.teamerId ? teamer(s, e.teamerId, (b) => ({ ...b, x: t.x, y: t.y })) : s;
     }
+    case 'gear.dropped': {
+      const s = teamer(state, e.teamerId, (t) => ({
+        ...t,
+        weapons: t.weapons.filter((w) => !e.weapons.includes(w)),
+      }));
+      const lying = e.weapons.map((weapon) => ({
+        weapon,
+        owner: e.teamerId,
+        x: e.x,
+        y: e.y,
+        ...(e.up ? { up: true } : {}),
+      }));
+      return { ...s, floorGear: [...(state.floorGear ?? []), ...lying] };
+    }
     case 'horror.seen':
       return teamer(state, e.teamerId, (t) => ({ ...t, seenHorrific: [...t.seenHorrific, e.species] }));
     case 'flames.changed': {

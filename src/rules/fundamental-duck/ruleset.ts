@@ -382,6 +382,7 @@ export const CORE_EVENT_TYPES = [
   'threat.paused',
   'threat.resumed',
   'threat.carried',
+  'gear.dropped',
   'horror.seen',
   'flames.changed',
   'blasts.changed',

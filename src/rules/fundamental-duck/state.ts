@@ -100,6 +100,17 @@ export interface Teamer {
   readonly up?: boolean;
 }
 
+/** A weapon left lying in the arena (13.6): where, and whose it was. */
+export interface FloorGear {
+  readonly weapon: string;
+  /** The Teamer who held it. */
+  readonly owner: string;
+  readonly x: number;
+  readonly y: number;
+  /** Up in the ceiling level over (x, y) (19): he was seized up there. */
+  readonly up?: boolean;
+}
+
 export interface Threat {
   readonly id: string;
   readonly species: string;
@@ -432,6 +443,8 @@ export interface FdState {
   readonly vehicles?: readonly VehicleState[];
   /** Squares whose brown obstacle a vehicle bulldozed aside: bare floor since (18). */
   readonly bulldozed?: readonly number[];
+  /** Weapons lying where a man seized as prey fell (13.6: none go with the body); absent: none yet. */
+  readonly floorGear?: readonly FloorGear[];
   /** Mission progress: counters the objectives read (Bridge console actions, H found, Source cleared). */
   readonly progress: {
     readonly consoleActions: number;
@@ -586,6 +599,7 @@ export function oneShape(s: FdState, before: FdState): FdState {
     drones: s.drones,
     vehicles: s.vehicles,
     bulldozed: s.bulldozed,
+    floorGear: s.floorGear,
     progress: s.progress,
     teamStars: s.teamStars,
     evaluation: s.evaluation,

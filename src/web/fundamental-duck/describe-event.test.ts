@@ -273,6 +273,22 @@ describe('describeFdEvent', () => {
     );
   });
 
+  it('tells the weapons a seized man leaves where he fell (13.6)', () => {
+    expect(said({ type: 'gear.dropped', teamerId: 'brick', x: 4, y: 7, weapons: ['hemg'] } as never)).toBe(
+      'Brick’s weapons stay where he fell, at (4,7): hemg.',
+    );
+    expect(
+      said({
+        type: 'gear.dropped',
+        teamerId: 'you',
+        x: 7,
+        y: 7,
+        up: true,
+        weapons: ['hand-blaster', 'cutlass'],
+      } as never),
+    ).toBe('YOU’s weapons stay where he fell, at (7,7) up in the ceiling: hand-blaster and cutlass.');
+  });
+
   it('tells the bridge override set and lifted (15.1)', () => {
     expect(said({ type: 'override.set', teamerId: 'you', on: true } as never)).toBe(
       'YOU sets the door override: Door Check is skipped.',

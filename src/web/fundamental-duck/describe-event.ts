@@ -412,6 +412,8 @@ export function describeFdEvent(event: { readonly type: string }, who: Who): str
       return str(e.teamerId)
         ? `${name(e.threatId)} seizes ${name(e.teamerId)}.`
         : `${name(e.threatId)} lets go.`;
+    case 'gear.dropped':
+      return `${name(e.teamerId)}’s weapons stay where he fell, at (${num(e.x)},${num(e.y)})${e.up ? ' up in the ceiling' : ''}: ${list(arr(e.weapons).map(str))}.`;
     case 'horror.seen':
       return `${name(e.teamerId)} sees a ${str(e.species)} for the first time.`;
     case 'flames.changed':
