@@ -305,7 +305,8 @@ export function strikeTroopers(
   taken: EncounterRecord | null = null,
 ): ThreeSixteenState {
   const e = state.encounter;
-  if (!e) return state;
+  // Nobody reached: no vehicle is struck either (only those carrying someone reached are).
+  if (!e || ids.length === 0) return state;
   let s = state;
   const spared = new Set<string>();
   const crushed: string[] = [];
@@ -651,14 +652,15 @@ export function doneSlot(e: Encounter): Encounter {
 }
 
 /**
- * An alien success at `face`: a Kill to every trooper it reaches (round.ts `struckByAliens`:
- * fighting, failed or cancelled or with a success of that face or lower, not spared at Far by
- * Reduce Visibility), through `strikeTroopers` for the vehicles they ride.
+ * An alien success at `face` (−1: their ambush, every trooper fighting): a Kill to every trooper
+ * it reaches (round.ts `struckByAliens`: fighting, failed or cancelled or with a success of that
+ * face or lower, not spared at Far by Reduce Visibility), through `strikeTroopers` for the
+ * vehicles they ride.
  */
 export function resolveAlienAttack(
   state: ThreeSixteenState,
   face: number,
-  source: 'aliens' | 'suicide',
+  source: 'aliens' | 'suicide' | 'ambush',
 ): ThreeSixteenState {
   if (!state.encounter) return state;
   const r = evolveRecord(state);
@@ -675,7 +677,7 @@ export function resolveAlienAttack(
       ...(emotional ? { mark: 'E' as const } : {}),
       armourStoppable: !emotional && !r.ignoreArmour,
       lasting: r.lasting,
-      face,
+      face: face >= 0 ? face : null,
     },
     r,
   );

@@ -213,7 +213,6 @@ function consumeBonus(state: ThreeSixteenState, actor: string): ThreeSixteenStat
 }
 
 function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): ThreeSixteenState {
-  const e = state.encounter as Encounter;
   switch (event.outcome) {
     case 'allFail':
       return rangeSetOnRecord(state, FAR);
@@ -224,11 +223,7 @@ function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.re
         rangeSetter: ALIENS,
         step: 'setRange',
       }));
-      return strikeTroopers(s, fighters(state, e), {
-        source: 'ambush',
-        armourStoppable: !e.effects.ignoreArmour,
-        lasting: e.effects.lastingWounds,
-      });
+      return resolveAlienAttack(s, -1, 'ambush');
     }
     case 'pcAmbush':
       return editEncounter(state, (draft) => {
@@ -584,7 +579,7 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
   switch (event.ability) {
     case 'ambush': {
       s = withEncounter(s, (en) => ({ ...en, ambush: 'aliens', rangeSetter: ALIENS, step: 'setRange' }));
-      return strikeTroopers(s, fighters(s, e), { source: 'ambush', ...hit });
+      return resolveAlienAttack(s, -1, 'ambush');
     }
     case 'armour':
       return withEncounter(s, (en) => ({
