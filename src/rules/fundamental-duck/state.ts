@@ -547,14 +547,15 @@ export function waitChit(t: Teamer): 0 | 1 | null {
 }
 
 /**
- * The state with every field of \`FdState\` in one order, the optional ones present (undefined when
- * unset; JSON and \`canonicalJson\` drop them, so the state reads and serialises as before). Every
- * state \`evolve\` hands out goes through here, so all of them share one hidden class. Built by
+ * The state with every field of `FdState` in one order, the optional ones present (undefined when
+ * unset; JSON and `canonicalJson` drop them, so the state reads and serialises as before). Every
+ * state `evolve` hands out goes through here, so all of them share one hidden class. Built by
  * spreads in different orders and from different starting shapes, they had about thirty, and V8
- * then copies them (\`{ ...state }\`, once or twice an event) and reads their fields everywhere in
- * the rules, the AI and the policy by its slow megamorphic paths: measured, this one extra copy
- * an event takes 7-12% off a simulated mission (docs/architecture.md, FD simulation speed). The
- * type lists every key, optional ones included, so a field added to \`FdState\` must be added here.
+ * then copies them (`{ ...state }`, once or twice an event) and reads their fields everywhere in
+ * the rules, the AI and the policy by its slow megamorphic paths. With `oneTeamer` for the Teamers
+ * the event changed (`before` is the state it was folded into), this one extra copy an event takes
+ * 15-20% off a simulated mission (docs/architecture.md, FD simulation speed). The type lists every
+ * key, optional ones included, so a field added to `FdState` must be added here.
  */
 export function oneShape(s: FdState, before: FdState): FdState {
   const out: { [K in keyof Required<FdState>]: FdState[K] } = {
@@ -611,8 +612,8 @@ export function oneShape(s: FdState, before: FdState): FdState {
 }
 
 /**
- * A Teamer with every field in one order (\`up\` present, undefined when unset), for the reason
- * \`oneShape\` gives: Teamers made by spreads of one another in many orders had about seventeen
+ * A Teamer with every field in one order (`up` present, undefined when unset), for the reason
+ * `oneShape` gives: Teamers made by spreads of one another in many orders had about seventeen
  * hidden classes, and the rules read their fields everywhere. The type lists every key.
  */
 export function oneTeamer(t: Teamer): Teamer {
@@ -656,7 +657,7 @@ export function oneTeamer(t: Teamer): Teamer {
 }
 
 /**
- * The Teamers' record with each entry changed since \`before\` in one shape (\`oneTeamer\`), the
+ * The Teamers' record with each entry changed since `before` in one shape (`oneTeamer`), the
  * others as they were, the keys in the same order.
  */
 export function oneTeamers(teamers: FdState['teamers'], before: FdState['teamers']): Record<string, Teamer> {
