@@ -1061,8 +1061,8 @@ export class EncounterRecord {
    * standoff counts, the kills of the round, the round's effects and Enrage's bonus, and what the
    * record emptied (declarations, dice, the order, the faces troopers fell at), the positions, the
    * tokens, and the troopers' kills (their kills of the round, of the mission and in total, the
-   * threat's tokens removed, who took the last one). Wounds, Strengths and Weaknesses and the Kills
-   * waiting are not written (no function `evolve` runs yet changes them).
+   * threat's tokens removed, who took the last one), and `writeTurns`'s part. Wounds, Strengths
+   * and Weaknesses are not written (the sheets' flashbacks and healing are the state's).
    */
   writeBack(state: ThreeSixteenState): ThreeSixteenState {
     let s = this.writeEncounter(state);
