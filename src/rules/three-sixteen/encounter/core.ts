@@ -147,28 +147,6 @@ export function bestRange(t: Trooper, weapon: WeaponId, prefer?: Range): Range {
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
-/** Take one token out of the encounter as killed; marks the final-token remover. */
-export function removeToken(state: ThreeSixteenState, by: string | null): ThreeSixteenState {
-  const e = state.encounter;
-  if (!e || e.tokens <= 0) return state;
-  let s = editEncounter(state, (draft, en) => {
-    const round = String(en.round);
-    draft.tokens = en.tokens - 1;
-    draft.tokensRemovedByRound = withKey(
-      en.tokensRemovedByRound,
-      round,
-      (en.tokensRemovedByRound[round] ?? 0) + 1,
-    );
-  });
-  s = editThreat(s, (draft, t) => {
-    draft.removed = t.removed + 1;
-  });
-  if (by && e.tokens === 1 && (s.planet?.threat.pool ?? 0) === 0) {
-    s = withTrooper(s, by, (t) => ({ ...t, missionFlags: { ...t.missionFlags, removedFinalToken: true } }));
-  }
-  return s;
-}
-
 export function discardTokens(state: ThreeSixteenState, n: number): ThreeSixteenState {
   const e = state.encounter;
   if (!e || n <= 0) return state;

@@ -6,7 +6,6 @@ import {
   type Encounter,
   editEncounter,
   editTrooper,
-  type Position,
   type ThreeSixteenState,
   type TurnSlot,
   withEncounter,
@@ -19,7 +18,6 @@ import {
   advance,
   dealKill,
   discardTokens,
-  doneSlot,
   dropRider,
   evolveRecord,
   fighters,
@@ -27,14 +25,27 @@ import {
   healBetweenEncounters,
   markEnd,
   moveTrooper,
-  noteKillCaused,
-  removeToken,
   resolveAlienAttack,
-  stepPosition,
   strikeTroopers,
   withFlashbackUsed,
 } from './core.ts';
-import { ambushKill, killAnswered, startRound as openRound, rangeSet } from './round.ts';
+import {
+  aliensMove,
+  aliensTurnOver,
+  ambushKill,
+  bombKills,
+  faKills,
+  induced,
+  killAnswered,
+  startRound as openRound,
+  pushed,
+  rangeSet,
+  stepTaken,
+  strengthUsed,
+  turnCancelled,
+  turnDone,
+  weaknessShown,
+} from './round.ts';
 import { FAR, failedSlot, isStandoff, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
@@ -284,6 +295,14 @@ export function actedBeforeByAliens(e: Encounter, face: number): string[] {
     .map((q) => q.actor);
 }
 
+/**
+ * A turn taken. What the record does not hold goes first on the state, in the event's order: the
+ * Kills it deals (a grenade's blast, a bomb's victims, the aliens' attack: core.ts), and the NFA
+ * tasks that change the sheets. Then round.ts's functions on the record: the kill roll's token and
+ * counts, the moves (a vehicle moving as one), Flee, Swarm, Induce Weakness's outcome, End
+ * Encounter, the turn taken or cancelled; the narration last. (A grenade's blast, which lands
+ * after the kill roll's token in the simulator, changes nothing the token's count reads.)
+ */
 function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixteenState {
   const e = state.encounter as Encounter;
   const slot = e.queue[e.cursor];
@@ -291,61 +310,36 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
   let s = state;
   const o: TurnOutcome = event.outcome;
   const actor = event.actor;
-  if (o.kind === 'cancelled') {
-    // Everyone yet to act with a lower success now fails; tied successes still act.
-    s = withEncounter(s, (en) => ({
-      ...en,
-      queue: en.queue.map((q, i) =>
-        i === en.cursor
-          ? { ...q, cancelled: true }
-          : i > en.cursor && q.success && !q.done && q.face < slot.face
-            ? { ...q, cancelled: true }
-            : q,
-      ),
-    }));
-  } else if (o.kind === 'fa') {
-    if (o.kills && !e.roundEffects.killsVoid && e.tokens > 0) {
-      s = removeToken(s, actor);
-      s = addKills(s, actor, o.kills.total);
-      s = noteKillCaused(s);
+  if (o.kind === 'fa' && o.weapon === 'grenades' && o.blast !== false) {
+    // The blast catches every trooper at Close who failed this round.
+    for (const id of fighters(s, e)) {
+      if (id === actor || e.positions[id] !== 'close') continue;
+      const q = e.queue.find((x) => x.actor === id);
+      if (q && failedSlot(q.success, q.cancelled))
+        s = dealKill(s, id, { source: 'grenades', armourStoppable: true, by: actor, face: slot.face });
     }
-    if (o.weapon === 'grenades' && o.blast !== false) {
-      // The blast catches every trooper at Close who failed this round.
-      for (const id of fighters(s, s.encounter as Encounter)) {
-        if (id === actor || e.positions[id] !== 'close') continue;
-        const q = e.queue.find((x) => x.actor === id);
-        if (q && failedSlot(q.success, q.cancelled)) {
-          s = dealKill(s, id, { source: 'grenades', armourStoppable: true, by: actor, face: slot.face });
-        }
-      }
-    }
-  } else if (o.kind === 'bomb') {
-    // Thrown: the bomb is gone until a Development Roll replaces it.
-    s = withTrooper(s, actor, (t) => ({
-      ...t,
-      planetUses: { ...t.planetUses, [o.bomb]: true },
-      vehicles: t.vehicles.filter((v) => v !== o.bomb),
-    }));
-    for (const id of o.victims) {
-      s = dealKill(s, id, { source: o.bomb, armourStoppable: false, by: actor, face: slot.face });
-    }
-    const removed: number[] = [];
-    for (const k of o.kills) {
-      if ((s.encounter?.tokens ?? 0) <= 0) break;
-      s = removeToken(s, actor);
-      s = addKills(s, actor, k.total);
-      s = noteKillCaused(s);
-      removed.push(k.total);
-    }
-    const tally = { by: actor, round: e.round, slack: o.victims.length - removed.length, kills: removed };
-    s = withEncounter(s, (en) => ({ ...en, bombTally: tally }));
-  } else if (o.kind === 'nfa') {
-    s = nfaTask(s, actor, o);
-  } else if (o.kind === 'aa') {
-    s = resolveAlienAttack(s, slot.face, 'aliens');
+  } else if (o.kind === 'bomb') s = bombThrown(s, actor, o, slot.face);
+  else if (o.kind === 'nfa') s = nfaTask(s, actor, o);
+  else if (o.kind === 'aa') s = resolveAlienAttack(s, slot.face, 'aliens');
+  const r = evolveRecord(s);
+  const i = actor === ALIENS ? r.n : r.ids.indexOf(actor);
+  let bombTaken = 0;
+  if (o.kind === 'cancelled') turnCancelled(r);
+  else if (o.kind === 'fa') faKills(r, i, o.kills ? o.kills.total : -1);
+  else if (o.kind === 'bomb')
+    bombTaken = bombKills(
+      r,
+      i,
+      o.kills.map((k) => k.total),
+    );
+  else if (o.kind === 'nfa') {
+    const d = e.declarations[actor];
+    if (d?.kind === 'nfa' && d.task.kind === 'vehicleAttack') faKills(r, i, o.kills ? o.kills.total : -1);
+    if (d?.kind === 'nfa' && d.task.kind === 'manoeuvre' && d.task.move)
+      stepTaken(r, i, d.task.move === 'closer' ? -1 : 1);
   }
   // Movement at the end of the turn.
-  if (event.move) s = moveBy(s, actor, event.move === 'closer' ? -1 : 1);
+  if (event.move) stepTaken(r, i, event.move === 'closer' ? -1 : 1);
   // A vehicle moves as one: only the first of its riders named moves it.
   const moves = event.moves ?? [];
   const movers = new Set(
@@ -354,40 +348,42 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
       moves.map((m) => m.trooperId),
     ),
   );
-  for (const m of moves) if (movers.has(m.trooperId)) s = moveBy(s, m.trooperId, m.steps);
-  if (actor === ALIENS) {
-    const en = s.encounter as Encounter;
-    if (event.alienMovement === 'flee')
-      for (const id of oneMoverPerVehicle(en, fighters(s, en))) s = moveBy(s, id, 1);
-    if (event.alienMovement === 'swarm') for (const id of fighters(s, en)) s = moveTrooper(s, id, 'close');
-    if (event.induce) s = induced(s, event.induce.targetId, event.induce.success);
-    if (en.effects.endAfterAlienTurn) s = markEnd(s, 'endEncounterAbility');
+  for (const m of moves) if (movers.has(m.trooperId)) pushed(r, r.ids.indexOf(m.trooperId), m.steps);
+  if (i === r.n) {
+    aliensMove(r, event.alienMovement);
+    if (event.induce) induced(r, r.ids.indexOf(event.induce.targetId), event.induce.success);
+    aliensTurnOver(r);
+  } else turnDone(r, i);
+  s = r.writeBack(s);
+  if (o.kind === 'bomb') {
+    const tally = {
+      by: actor,
+      round: e.round,
+      slack: o.victims.length - bombTaken,
+      kills: o.kills.slice(0, bombTaken).map((k) => k.total),
+    };
+    s = withEncounter(s, (en) => ({ ...en, bombTally: tally }));
   }
   if (event.narration) s = appendLog(s, actor, event.narration);
-  return withEncounter(s, (en) => (en.queue[en.cursor]?.actor === actor ? doneSlot(en) : en));
-}
-
-function induced(state: ThreeSixteenState, targetId: string, success: boolean): ThreeSixteenState {
-  let s = withEncounter(state, (e) => ({ ...e, induceWeaknessTarget: null }));
-  const t = s.troopers[targetId];
-  const e = s.encounter as Encounter;
-  if (success && t && fighters(s, e).includes(targetId) && hasAvailableSlot(t, 'weaknesses')) {
-    s = withEncounter(s, (en) => ({ ...en, forcedWeakness: [...en.forcedWeakness, targetId] }));
-    // One Weakness induced per trooper per mission: a failed or useless attempt does not count.
-    s = withTrooper(s, targetId, (x) => ({
-      ...x,
-      missionFlags: { ...x.missionFlags, inducedWeakness: true },
-    }));
-  }
   return s;
 }
 
-function moveBy(state: ThreeSixteenState, id: string, steps: number): ThreeSixteenState {
-  const e = state.encounter;
-  if (!e || steps === 0 || e.out[id] !== undefined) return state;
-  const from = e.positions[id];
-  if (!from) return state;
-  return moveTrooper(state, id, stepPosition(from, steps) as Position);
+/** Thrown: the bomb is gone until a Development Roll replaces it, and its victims take their Kills. */
+function bombThrown(
+  state: ThreeSixteenState,
+  actor: string,
+  o: Extract<TurnOutcome, { kind: 'bomb' }>,
+  face: number,
+): ThreeSixteenState {
+  let s = withTrooper(state, actor, (t) => ({
+    ...t,
+    planetUses: { ...t.planetUses, [o.bomb]: true },
+    vehicles: t.vehicles.filter((v) => v !== o.bomb),
+  }));
+  for (const id of o.victims) {
+    s = dealKill(s, id, { source: o.bomb, armourStoppable: false, by: actor, face });
+  }
+  return s;
 }
 
 function nfaTask(
@@ -404,7 +400,7 @@ function nfaTask(
     case 'manoeuvre':
       if (task.switchTo)
         s = withTrooper(s, actor, (t) => ({ ...t, currentWeapon: task.switchTo ?? t.currentWeapon }));
-      if (task.move) s = moveBy(s, actor, task.move === 'closer' ? -1 : 1);
+      // The manoeuvre's step is the record's (`turn`).
       if (task.text) s = appendLog(s, actor, task.text);
       return s;
     case 'other':
@@ -455,17 +451,21 @@ function nfaTask(
       return s;
     }
     case 'vehicleAttack':
-      if (o.kills && !e.roundEffects.killsVoid && e.tokens > 0) {
-        s = removeToken(s, actor);
-        s = addKills(s, actor, o.kills.total);
-        s = noteKillCaused(s);
-      }
+      // Its kills take a token on the record (`turn`).
       return s;
   }
 }
 
+/**
+ * A Strength: round.ts `strengthUsed` on the record (the fight won, or only a Kill spared once it
+ * is over); the sheet's slot takes the player's text and flags the mission.
+ */
 function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): ThreeSixteenState {
-  let s = withTrooper(state, event.trooperId, (t) =>
+  const id = event.trooperId;
+  const r = evolveRecord(state);
+  strengthUsed(r, r.ids.indexOf(id), event.kills.total);
+  let s = r.writeBack(state);
+  s = withTrooper(s, id, (t) =>
     withFlashbackUsed(
       t,
       'strength',
@@ -473,29 +473,14 @@ function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): Th
       event.text,
     ),
   );
-  if (state.encounter?.endReason) {
-    // After an E-Vac or Orbital Bombardment: the Strength only spares its user that Kill.
-    s = withEncounter(s, (e) => ({
-      ...e,
-      pendingKills: e.pendingKills.filter((p) => p.trooperId !== event.trooperId),
-    }));
-    return appendLog(s, event.trooperId, event.text);
-  }
-  s = addKills(s, event.trooperId, event.kills.total);
-  // Ending the planet's last fight this way takes its final tokens: the book's Goya example gives
-  // the Crimson Sword for it.
-  if ((s.encounter?.tokens ?? 0) > 0 && (s.planet?.threat.pool ?? 0) === 0) {
-    s = withTrooper(s, event.trooperId, (t) => ({
-      ...t,
-      missionFlags: { ...t.missionFlags, removedFinalToken: true },
-    }));
-  }
-  s = withEncounter(s, (e) => ({ ...e, pendingKills: [], forcedWeakness: [] }));
-  s = discardTokens(s, s.encounter?.tokens ?? 0);
-  s = appendLog(s, event.trooperId, event.text);
-  return markEnd(s, 'strength');
+  return appendLog(s, id, event.text);
 }
 
+/**
+ * A Weakness: the sheet healed as between encounters, the slot named takes the player's text, the
+ * weapon back to its default, a bomb's tally told; then round.ts `weaknessShown` on the record
+ * (out of the fight, its Kills waiting dropped, a token discarded).
+ */
 function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): ThreeSixteenState {
   const id = event.trooperId;
   let s = withTrooper(state, id, (t) => ({
@@ -506,19 +491,9 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
     (p) => p.trooperId === id && (p.source === 'tpkBomb' || p.source === 'paradiseBomb'),
   );
   if (bombKill) s = bombKillNotTaken(s);
-  s = withEncounter(s, (e) => ({
-    ...e,
-    out: { ...e.out, [id]: 'weakness' },
-    pendingKills: e.pendingKills.filter((p) => p.trooperId !== id),
-    forcedWeakness: e.forcedWeakness.filter((x) => x !== id),
-  }));
-  s = dropRider(s, id);
-  // The book's heroism medal goes to whoever removes a planet's final token, "fair or foul": a
-  // Weakness that discards it counts too.
-  const last = (s.encounter?.tokens ?? 0) === 1 && (s.planet?.threat.pool ?? 0) === 0;
-  s = discardTokens(s, 1);
-  if (last)
-    s = withTrooper(s, id, (t) => ({ ...t, missionFlags: { ...t.missionFlags, removedFinalToken: true } }));
+  const r = evolveRecord(s);
+  weaknessShown(r, r.ids.indexOf(id));
+  s = dropRider(r.writeBack(s), id);
   return appendLog(s, id, event.text);
 }
 

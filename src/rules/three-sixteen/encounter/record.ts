@@ -1011,6 +1011,7 @@ export class EncounterRecord {
         this.rollSuccess[this.suicide] = 1;
       }
     }
+    this.readRides(e);
     let alive = 0;
     for (let i = 0; i < n; i++) if (this.out[i] === IN) alive++;
     this.aliveAtStart = alive;
@@ -1124,6 +1125,7 @@ export class EncounterRecord {
     this.induceSuccess = false;
     const forced = e.forcedWeakness[0];
     this.forced = forced === undefined ? -1 : this.ids.indexOf(forced);
+    this.resetTurns();
     this.kept = null;
     this.killedTokens = 0;
     this.finalTokenBy = -1;
@@ -1164,11 +1166,12 @@ export class EncounterRecord {
    * standoff counts, the kills of the round, the round's effects and Enrage's bonus, and what the
    * record emptied (declarations, dice, the order, the faces troopers fell at), the positions, the
    * tokens, and the troopers' kills (their kills of the round, of the mission and in total, the
-   * threat's tokens removed, who took the last one). Wounds, Strengths and Weaknesses and the Kills
-   * waiting are not written (no function `evolve` runs yet changes them).
+   * threat's tokens removed, who took the last one), and `writeTurns`'s part. Wounds, Strengths
+   * and Weaknesses are not written (the sheets' flashbacks and healing are the state's).
    */
   writeBack(state: ThreeSixteenState): ThreeSixteenState {
     let s = this.writeEncounter(state);
+    s = this.writeTurns(s);
     if (this.killedTokens > 0) {
       const k = this.killedTokens;
       s = editThreat(s, (draft, t) => {
@@ -1379,6 +1382,118 @@ export class EncounterRecord {
       if ((e.tokensRemovedByRound[last] ?? 0) !== this.removedLast)
         draft.tokensRemovedByRound = withKey(draft.tokensRemovedByRound, last, this.removedLast);
     });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The turns, Strength and Weakness on the table's record (evolve.ts `turn`, `strength`,
+  // `weakness` run round.ts's functions for them): what those functions change beyond the round's
+  // numbers above, and its write-back.
+
+  /**
+   * The vehicle each trooper rides in (its index in `Encounter.vehicles`, not destroyed; −1: on
+   * foot): a vehicle moves as one (round.ts `moveTrooper`). Read from the state, never written;
+   * the simulator's encounters have none.
+   */
+  readonly ride: number[] = [];
+  private seenRides: unknown = UNREAD;
+  /** Tokens of the encounter discarded since the record was read (a Strength, a Weakness: the threat's `discarded`). */
+  discarded = 0;
+  /** A Strength ended the fight: every Weakness still owed is dropped (`forcedWeakness` emptied). */
+  forcedCleared = false;
+
+  private resetTurns(): void {
+    this.discarded = 0;
+    this.forcedCleared = false;
+  }
+
+  private readRides(e: Encounter): void {
+    if (e.vehicles === this.seenRides) return;
+    this.seenRides = e.vehicles;
+    for (let i = 0; i < this.n; i++) {
+      const id = this.ids[i] as string;
+      this.ride[i] = e.vehicles.findIndex((v) => v.damage !== 'destroyed' && v.occupants.includes(id));
+    }
+  }
+
+  /**
+   * `writeBack`'s part for the turns, Strength and Weakness: troopers gone (beyond Far, through a
+   * Weakness), the turns taken or cancelled in the round's order, the Kills waiting that were
+   * dropped, the Weaknesses owed, Induce Weakness's target and its once-a-mission mark, the end
+   * and the tokens discarded.
+   */
+  private writeTurns(state: ThreeSixteenState): ThreeSixteenState {
+    const e = state.encounter as Encounter;
+    let out: Record<string, Encounter['out'][string]> | null = null;
+    for (let i = 0; i < this.n; i++) {
+      const id = this.ids[i] as string;
+      const gone =
+        this.out[i] === OUT_BEYOND_FAR ? 'beyondFar' : this.out[i] === OUT_WEAKNESS ? 'weakness' : null;
+      if (gone === null || e.out[id] === gone) continue;
+      out ??= { ...e.out };
+      out[id] = gone;
+    }
+    let queue: Encounter['queue'][number][] | null = null;
+    if (this.qLen === e.queue.length)
+      for (let q = 0; q < this.qLen; q++) {
+        const slot = e.queue[q] as Encounter['queue'][number];
+        const done = this.qDone[q] === 1;
+        const cancelled = this.qCancelled[q] === 1;
+        if (slot.done === done && slot.cancelled === cancelled) continue;
+        queue ??= e.queue.slice();
+        queue[q] = { ...slot, done, cancelled };
+      }
+    // The record only drops Kills waiting here (no function `evolve` runs on it deals one yet):
+    // those it still holds are the state's, in order.
+    let pending: Encounter['pendingKills'] | null = null;
+    if (this.pLen !== e.pendingKills.length) {
+      const kept: Encounter['pendingKills'][number][] = [];
+      for (const k of e.pendingKills)
+        if (kept.length < this.pLen && this.ids[this.pTrooper[kept.length] as number] === k.trooperId)
+          kept.push(k);
+      pending = kept;
+    }
+    // The Weaknesses owed: the record holds the first; those who fell or showed one owe none.
+    let forced: readonly string[] | null = null;
+    if (this.forcedCleared) forced = e.forcedWeakness.length > 0 ? [] : null;
+    else if (e.forcedWeakness.length > 0 || this.forced >= 0) {
+      const list = e.forcedWeakness.filter((id) => {
+        const gone = this.out[this.ids.indexOf(id)];
+        return gone !== OUT_DEAD && gone !== OUT_WEAKNESS;
+      });
+      const owed = this.forced >= 0 ? (this.ids[this.forced] as string) : null;
+      if (owed !== null && !list.includes(owed)) list.push(owed);
+      if (list.length !== e.forcedWeakness.length || list.some((id, k) => id !== e.forcedWeakness[k]))
+        forced = list;
+    }
+    const target = this.induceTarget >= 0 ? (this.ids[this.induceTarget] as string) : null;
+    const induceChanged = target !== e.induceWeaknessTarget;
+    const ended = this.endReason !== e.endReason;
+    let s = state;
+    if (out || queue || pending || forced || induceChanged || ended)
+      s = editEncounter(s, (draft) => {
+        if (out) draft.out = out;
+        if (queue) draft.queue = queue;
+        if (pending) draft.pendingKills = pending;
+        if (forced) draft.forcedWeakness = forced;
+        if (induceChanged) draft.induceWeaknessTarget = target;
+        if (ended) draft.endReason = this.endReason;
+      });
+    if (this.discarded > 0) {
+      const k = this.discarded;
+      s = editThreat(s, (draft, t) => {
+        draft.discarded = t.discarded + k;
+      });
+    }
+    for (let i = 0; i < this.n; i++) {
+      if (this.induced[i] !== 1) continue;
+      const id = this.ids[i] as string;
+      const t = s.troopers[id] as Trooper;
+      if (t.missionFlags.inducedWeakness) continue;
+      s = editTrooper(s, id, (draft, tr) => {
+        draft.missionFlags = { ...tr.missionFlags, inducedWeakness: true };
+      });
+    }
+    return s;
   }
 
   /** The purpose of a round's roll-off die at `face` for actor `a`. */

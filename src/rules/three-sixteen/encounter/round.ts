@@ -114,8 +114,18 @@ export function induceDie(dice: DiceSource): number {
 // ---------------------------------------------------------------------------------------------
 // Troopers hit, moved, felled
 
+/** Trooper i to position `to`; everyone aboard the same vehicle goes with it (a vehicle is at one range). */
 function moveTrooper(r: EncounterRecord, i: number, to: number): void {
   if (r.out[i] !== IN) return;
+  const ride = r.ride[i] as number;
+  if (ride < 0) {
+    place(r, i, to);
+    return;
+  }
+  for (let j = 0; j < r.n; j++) if (r.ride[j] === ride && r.out[j] === IN) place(r, j, to);
+}
+
+function place(r: EncounterRecord, i: number, to: number): void {
   r.pos[i] = to;
   if (to === BEYOND_FAR) {
     r.out[i] = OUT_BEYOND_FAR;
@@ -126,6 +136,14 @@ function moveTrooper(r: EncounterRecord, i: number, to: number): void {
 function moveBy(r: EncounterRecord, i: number, steps: number): void {
   if (steps === 0 || r.out[i] !== IN) return;
   moveTrooper(r, i, stepPosition(r.pos[i] as number, steps));
+}
+
+/** An earlier trooper rides in i's vehicle: that one moved it already (a vehicle moves once). */
+function movedWithVehicle(r: EncounterRecord, i: number, fightingOnly: boolean): boolean {
+  const ride = r.ride[i] as number;
+  if (ride < 0) return false;
+  for (let j = 0; j < i; j++) if (r.ride[j] === ride && (!fightingOnly || r.fighting(j))) return true;
+  return false;
 }
 
 /** A Kill as it landed, noted for the table (`EncounterRecord.told`; the simulator asks for none). */
@@ -988,25 +1006,29 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
   if (acting && !r.declNfa[i]) {
     const p = r.pos[i] as number;
     const spec = p === BEYOND_FAR ? null : (r.spec[i]?.[p] ?? null);
-    const k = killRoll(r, i, spec, dice);
-    if (k >= 0) tokenKilled(r, i, k);
-    if (r.grenades[i] && spec !== null) {
-      // The blast catches every trooper at Close who failed this round.
-      const face = r.qFace[slot] as number;
-      for (let j = 0; j < r.n; j++) {
-        if (j === i || !r.fighting(j) || r.pos[j] !== CLOSE) continue;
-        for (let q = 0; q < r.qLen; q++) {
-          if (r.qActor[q] !== j) continue;
-          if (failedSlot(r.qSuccess[q] === 1, r.qCancelled[q] === 1))
-            dealKill(r, j, true, false, i, face, 'grenades', false);
-          break;
-        }
-      }
-    }
+    faKills(r, i, killRoll(r, i, spec, dice));
+    if (r.grenades[i] && spec !== null) grenadeBlast(r, i, r.qFace[slot] as number);
   } else if (acting) moveBy(r, i, r.declMove[i] as number);
   moveBy(r, i, move);
-  if (r.qActor[r.cursor] === i) doneSlot(r);
+  turnDone(r, i);
   advance(r);
+}
+
+/**
+ * The blast of trooper i's grenades on its success at `face`: it catches every trooper at Close who
+ * failed this round. The simulator's; the table's still deals its Kills on the state (evolve.ts
+ * `turn`, core.ts `dealKill`), since the record's `dealKill` lacks what the table's Kills carry.
+ */
+function grenadeBlast(r: EncounterRecord, i: number, face: number): void {
+  for (let j = 0; j < r.n; j++) {
+    if (j === i || !r.fighting(j) || r.pos[j] !== CLOSE) continue;
+    for (let q = 0; q < r.qLen; q++) {
+      if (r.qActor[q] !== j) continue;
+      if (failedSlot(r.qSuccess[q] === 1, r.qCancelled[q] === 1))
+        dealKill(r, j, true, false, i, face, 'grenades', false);
+      break;
+    }
+  }
 }
 
 /**
@@ -1022,16 +1044,88 @@ export function alienTurn(
   const slot = r.cursor;
   if (r.qSuccess[slot] && !r.qCancelled[slot]) alienAttack(r, r.qFace[slot] as number, 'aliens');
   if (moves) for (let i = 0; i < r.n; i++) moveBy(r, i, moves[i] as number);
+  aliensMove(r, movement);
+  if (r.induceTarget >= 0) induced(r, r.induceTarget, r.induceSuccess);
+  aliensTurnOver(r);
+  advance(r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A turn's effects, applied (the simulator's turns above and evolve.ts `turn`, which takes the
+// kill rolls, the moves and the tests from the `turn.taken` event, run these same functions).
+
+/**
+ * Trooper i's kill roll of `kills` (−1: none made) on its FA or vehicle attack: a token taken and
+ * counted while the encounter holds one and the round's kills count.
+ */
+export function faKills(r: EncounterRecord, i: number, kills: number): void {
+  if (kills >= 0 && r.tokens > 0 && !r.killsVoid) tokenKilled(r, i, kills);
+}
+
+/**
+ * A bomb's d100s (`totals`) taking tokens while the encounter holds them: each is one token and its
+ * kills for trooper i. Returns how many took one.
+ */
+export function bombKills(r: EncounterRecord, i: number, totals: readonly number[]): number {
+  let taken = 0;
+  for (const kills of totals) {
+    if (r.tokens <= 0) break;
+    tokenKilled(r, i, kills);
+    taken++;
+  }
+  return taken;
+}
+
+/** A step of trooper i's own at the end of its turn, or its NFA manoeuvre's (−1 closer, +1 farther; 0: none). */
+export function stepTaken(r: EncounterRecord, i: number, steps: number): void {
+  moveBy(r, i, steps);
+}
+
+/** The aliens push trooper i `steps` (its vehicle with it). */
+export function pushed(r: EncounterRecord, i: number, steps: number): void {
+  moveBy(r, i, steps);
+}
+
+/** Flee (every fighter one step farther, a vehicle once) or Swarm (every fighter to Close) on the aliens' turn. */
+export function aliensMove(r: EncounterRecord, movement: 'swarm' | 'flee' | null | undefined): void {
   if (movement === 'flee') {
-    for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveBy(r, i, 1);
+    for (let i = 0; i < r.n; i++) if (r.fighting(i) && !movedWithVehicle(r, i, true)) moveBy(r, i, 1);
   } else if (movement === 'swarm') {
     for (let i = 0; i < r.n; i++) if (r.fighting(i)) moveTrooper(r, i, CLOSE);
   }
-  if (r.induceTarget >= 0) induced(r);
-  // End Encounter: the aliens leave once their turn is over, struck or not (evolve.ts `turn`).
+}
+
+/**
+ * The aliens' Induce Weakness test on trooper i (−1: not taking part) came out: the target named is
+ * spent; on a success, a target still fighting with a Weakness left must show one now, and it
+ * counts as its one Weakness induced this mission.
+ */
+export function induced(r: EncounterRecord, i: number, success: boolean): void {
+  r.induceTarget = -1;
+  if (success && i >= 0 && r.fighting(i) && (r.weaknessesLeft[i] as number) > 0) {
+    r.forced = i;
+    r.induced[i] = 1;
+  }
+}
+
+/** End Encounter: the aliens leave once their turn is over, struck or not. */
+export function aliensTurnOver(r: EncounterRecord): void {
   if (r.endAfterAlienTurn && r.endReason === null) r.endReason = 'endEncounterAbility';
-  if (r.qActor[r.cursor] === r.n) doneSlot(r);
-  advance(r);
+  turnDone(r, r.n);
+}
+
+/** The turn at the cursor, actor a's, is taken. */
+export function turnDone(r: EncounterRecord, a: number): void {
+  if (r.cursor < r.qLen && r.qActor[r.cursor] === a) doneSlot(r);
+}
+
+/** A success cancelled (`turn.taken` cancelled): every later success lower than it now fails; tied ones still act. */
+export function turnCancelled(r: EncounterRecord): void {
+  const c = r.cursor;
+  const face = r.qFace[c] as number;
+  r.qCancelled[c] = 1;
+  for (let q = c + 1; q < r.qLen; q++)
+    if (r.qSuccess[q] && !r.qDone[q] && (r.qFace[q] as number) < face) r.qCancelled[q] = 1;
 }
 
 /**
@@ -1083,33 +1177,36 @@ export function killAnswered(r: EncounterRecord, i: number, useArmour: boolean):
 
 /** `spendStrength`: kills at the weapon's best range, every token discarded, the encounter won. */
 export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): void {
-  if (r.endReason !== null) {
-    dodgeWithStrength(r, i);
-    return;
-  }
-  const k = strengthRoll(r, i, r.strengthSpec[i] as DiceSpec, dice);
-  r.strengths++;
-  r.strengthsLeft[i] = (r.strengthsLeft[i] as number) - 1;
-  r.strengthsUsed[i] = (r.strengthsUsed[i] as number) + 1;
-  r.kills[i] = (r.kills[i] as number) + k;
-  r.pLen = 0;
-  r.forced = -1;
-  r.tokens = 0;
-  if (r.endReason === null) r.endReason = 'strength';
+  // After the encounter already ended (End Encounter on the aliens' striking turn) it rolls no kills.
+  strengthUsed(r, i, r.endReason !== null ? 0 : strengthRoll(r, i, r.strengthSpec[i] as DiceSpec, dice));
   advance(r);
 }
 
 /**
- * A Strength answering a Kill that waits after the encounter already ended (End Encounter on the
- * aliens' striking turn): it rolls no kills and only spares its user that Kill (decide.ts
- * `useStrength`, evolve.ts `strength`).
+ * Trooper i's Strength (`strength.used`) with its kill roll of `kills`: the fight is won, its kills
+ * counted, every token left discarded (whoever ends the planet's last fight so is noted for its
+ * medal), and every Kill waiting and Weakness owed dropped. Once the encounter has already ended
+ * (an E-Vac, an Orbital Bombardment, End Encounter on the aliens' striking turn) it only spares
+ * its user the Kills waiting for it. evolve.ts `strength` runs it on its state's record (the
+ * sheet's slot, its text and the mission's flag are the state's).
  */
-function dodgeWithStrength(r: EncounterRecord, i: number): void {
+export function strengthUsed(r: EncounterRecord, i: number, kills: number): void {
   r.strengths++;
   r.strengthsLeft[i] = (r.strengthsLeft[i] as number) - 1;
   r.strengthsUsed[i] = (r.strengthsUsed[i] as number) + 1;
-  while (pendingOf(r, i) >= 0) dropPending(r, pendingOf(r, i));
-  advance(r);
+  if (r.endReason !== null) {
+    while (pendingOf(r, i) >= 0) dropPending(r, pendingOf(r, i));
+    return;
+  }
+  r.kills[i] = (r.kills[i] as number) + kills;
+  r.roundKills[i] = (r.roundKills[i] as number) + kills;
+  if (r.tokens > 0 && r.pool === 0) r.finalTokenBy = i;
+  r.pLen = 0;
+  r.forced = -1;
+  r.forcedCleared = true;
+  r.discarded += r.tokens;
+  r.tokens = 0;
+  r.endReason = 'strength';
 }
 
 /** Removes the Kill waiting at `p`, keeping the others in order. */
@@ -1220,27 +1317,13 @@ export function induceTest(r: EncounterRecord, dice: DiceSource): void {
 }
 
 /**
- * The aliens' turn over with a target named (evolve.ts `induced`): on a success the target, still
- * fighting with a Weakness left, must show one now; the test is spent either way.
- */
-function induced(r: EncounterRecord): void {
-  const i = r.induceTarget;
-  r.induceTarget = -1;
-  if (r.induceSuccess && r.fighting(i) && (r.weaknessesLeft[i] as number) > 0) {
-    r.forced = i;
-    r.induced[i] = 1;
-  }
-}
-
-/**
- * `useWeakness` for the trooper the aliens forced (evolve.ts `weakness`): healed as between
- * encounters, out of the fight, its Kills waiting dropped, a token of the encounter discarded.
- * With the encounter already over (End Encounter on that same turn) the GM closes it instead
- * (`gmEndEncounter`: nothing waits any more).
+ * `useWeakness` for the trooper the aliens forced: healed as between encounters, out of the fight,
+ * its Kills waiting dropped, a token of the encounter discarded. With the encounter already over
+ * (End Encounter on that same turn) the GM closes it instead (`gmEndEncounter`: nothing waits any
+ * more).
  */
 export function showWeakness(r: EncounterRecord): void {
   const i = r.forced;
-  r.forced = -1;
   if (r.endReason === null) {
     // Healed as between encounters (core.ts `healBetweenEncounters`): every E, and one X unless
     // it is a Lasting Wound.
@@ -1248,11 +1331,29 @@ export function showWeakness(r: EncounterRecord): void {
     for (let b = 0; b < 3; b++) if ((r.eMarks[i] as number) & (1 << b)) x--;
     r.wounds[i] = x > (r.lastingWounds[i] as number) ? x - 1 : x;
     r.eMarks[i] = 0;
-    r.weaknessesLeft[i] = (r.weaknessesLeft[i] as number) - 1;
-    r.out[i] = OUT_WEAKNESS;
-    r.alive--;
-    while (pendingOf(r, i) >= 0) dropPending(r, pendingOf(r, i));
-    if (r.tokens > 0) r.tokens--;
-  } else r.pLen = 0;
+    weaknessShown(r, i);
+  } else {
+    r.forced = -1;
+    r.pLen = 0;
+  }
   advance(r);
+}
+
+/**
+ * Trooper i shows a Weakness (`weakness.used`): out of the fight, its Kills waiting and the
+ * Weakness owed dropped, a token of the encounter discarded (whoever discards the planet's last one
+ * is noted for its medal, fair or foul). evolve.ts `weakness` runs it on its state's record (the
+ * sheet's healing, slot and text, the weapon back in hand and a bomb's tally are the state's).
+ */
+export function weaknessShown(r: EncounterRecord, i: number): void {
+  if (r.forced === i) r.forced = -1;
+  r.weaknessesLeft[i] = (r.weaknessesLeft[i] as number) - 1;
+  if (r.out[i] === IN) r.alive--;
+  r.out[i] = OUT_WEAKNESS;
+  while (pendingOf(r, i) >= 0) dropPending(r, pendingOf(r, i));
+  if (r.tokens > 0) {
+    if (r.tokens === 1 && r.pool === 0) r.finalTokenBy = i;
+    r.tokens--;
+    r.discarded++;
+  }
 }
