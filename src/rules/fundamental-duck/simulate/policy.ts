@@ -937,16 +937,7 @@ function shutPlan(
     if (va < 0 || vb < 0 || va === vb) continue;
     const farTile = arena.tileOf[va > vb ? s0.a : s0.b];
     const farV = Math.max(va, vb);
-    const board = boardOf(state);
-    const behind = state.threatOrder.some((id) => {
-      const th = state.threats[id];
-      return (
-        th !== undefined &&
-        arena.tileOf[th.y * w + th.x] === farTile &&
-        board.distance(t.x as number, t.y as number, th.x, th.y) <= P.shutRange
-      );
-    });
-    if (!behind) continue;
+    if (!threatInTileWithin(state, t, farTile as number, P.shutRange)) continue;
     const can = legalDivers(state, geo.index);
     const divers: string[] = [];
     const shutOut = state.teamOrder.some((id) => {
@@ -985,6 +976,20 @@ function crushCommand(state: FdState, t: Teamer, threatId: string, door: number)
     return m.id === t.id ? readyChit(m) !== null : waitChit(m) !== null || readyChit(m) !== null;
   });
   return { type: 'crush', teamerId: t.id, ...(divers.length > 0 ? { divers } : {}) };
+}
+
+/** A Threat standing in that tile within `range` squares (13.2 distance) of him. */
+function threatInTileWithin(state: FdState, t: Teamer, tile: number, range: number): boolean {
+  const arena = arenaOf(state);
+  const board = boardOf(state);
+  return state.threatOrder.some((id) => {
+    const th = state.threats[id];
+    return (
+      th !== undefined &&
+      arena.tileOf[th.y * arena.width + th.x] === tile &&
+      board.distance(t.x as number, t.y as number, th.x, th.y) <= range
+    );
+  });
 }
 
 /** How many READY chits he has left. */
@@ -1080,16 +1085,11 @@ function sealDoor(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null
     const far = geo.tiles[0] === own ? geo.tiles[1] : geo.tiles[0];
     byTile ??= threatsByTile(state);
     if ((byTile.get(far) ?? 0) <= ableAboard(state)) continue;
-    const board = boardOf(state);
-    const near = state.threatOrder.some((id) => {
-      const th = state.threats[id];
-      return (
-        th !== undefined &&
-        arena.tileOf[th.y * w + th.x] === far &&
-        board.distance(t.x as number, t.y as number, th.x, th.y) <= P.shutRange
-      );
-    });
-    if (!near || !legalDoorOps(state, t).some((o) => !o.open && o.door === geo.index)) continue;
+    if (
+      !threatInTileWithin(state, t, far, P.shutRange) ||
+      !legalDoorOps(state, t).some((o) => !o.open && o.door === geo.index)
+    )
+      continue;
     const can = legalDivers(state, geo.index);
     const divers: string[] = [];
     const shutIn = state.teamOrder.some((id) => {
