@@ -68,6 +68,11 @@ export function candidateCommands(state: FdState): FdCommand[] {
           door: d.index,
           hold: !state.doorsHeld.includes(d.index),
         });
+    // The bridge override (15.1): both ways, so the refusals (not at the console, ALREADY) come up too.
+    out.push(
+      { type: 'bridgeOverride', teamerId: t.id, on: !state.doorOverride },
+      { type: 'bridgeOverride', teamerId: t.id, on: state.doorOverride },
+    );
     for (const task of ['duck', 'standUp', 'reload', 'console', 'locker', 'clearSource'] as const)
       out.push({ type: 'task', teamerId: t.id, task });
     for (let dy = -1; dy <= 1; dy++)

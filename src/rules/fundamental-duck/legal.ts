@@ -589,10 +589,14 @@ export function legalDroneSetups(state: FdState, t: Teamer): CommandOf<'setUpDro
 /**
  * Setting or lifting the bridge / control-room override (15.1) at a console the pack marks
  * `overridesDoors` (`door-rc.ts` `decideBridgeOverride`'s checks, then its Other Action's chit).
- * Left out of `legalCommands`: random play and the simulator do not send it.
  */
 export function legalBridgeOverride(state: FdState, t: Teamer): CommandOf<'bridgeOverride'> | null {
   if (t.ducked) return null;
+  // Most Teamers stand at no such console: asked first, so no refusal is thrown for them.
+  if (t.x === null || t.y === null) return null;
+  const arena = arenaOf(state);
+  const here = t.y * arena.width + t.x;
+  if (!arena.specials.some((sp) => sp.overridesDoors && sp.square === here)) return null;
   const on = !state.doorOverride;
   try {
     bridgeOverrideChecks(state, t, on);
@@ -671,6 +675,8 @@ export function legalCommands(state: FdState): FdCommand[] {
       ...legalDroneSetups(state, t),
       ...legalDroneDirections(state, t),
     );
+    const override = legalBridgeOverride(state, t);
+    if (override) out.push(override);
     if (canWait(state, t)) out.push({ type: 'wait', teamerId: id });
   }
   return out;

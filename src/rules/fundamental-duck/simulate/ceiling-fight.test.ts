@@ -7,7 +7,7 @@ import { fundamentalDuck as fd } from '../index.ts';
 import { legalShotsUp } from '../legal.ts';
 import type { Teamer } from '../state.ts';
 import { ceilingOverTile4, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from '../test-kit.ts';
-import { policyStats, policyStep } from './policy.ts';
+import { DEFAULT_POLICY, type PolicyOptions, policyStats, policyStep } from './policy.ts';
 import { packWithCeiling, runMission } from './run.ts';
 
 /**
@@ -46,11 +46,11 @@ function harpyAbove(): Table {
 }
 
 /** The policy's commands until `who` has shot or grappled (at most `n`). */
-function play(t: Table, who: string, seed: number, n = 20): FdCommand[] {
+function play(t: Table, who: string, seed: number, n = 20, P: PolicyOptions = DEFAULT_POLICY): FdCommand[] {
   const ctx = { actor: PLAYER, dice: new ScriptThenSeeded([], seed) };
   const sent: FdCommand[] = [];
   for (let i = 0; i < n; i++) {
-    const step = policyStep(t.state, ctx);
+    const step = policyStep(t.state, ctx, P);
     if (!step) break;
     sent.push(step.command);
     t.fold(step.events);

@@ -3,8 +3,8 @@ import { ScriptedDice } from '../../../engine/dice/source.ts';
 import type { FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
 import { legalDivers } from '../legal.ts';
-import { fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from '../test-kit.ts';
-import { DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
+import { crossingRaised, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table, threatPlaced } from '../test-kit.ts';
+import { chooseCommand, DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
 import { runMission } from './run.ts';
 
 /**
@@ -104,5 +104,47 @@ describe('the policy shuts a door behind the Team on its way home (15.1, 15.2)',
     expect(policyStats.refused).toBe(refused);
     expect(log.some((e) => e.type === 'door.changed' && e.why.startsWith('closed by'))).toBe(true);
     expect(log.some((e) => e.type === 'chit.used' && e.kind === 'dive')).toBe(true);
+  });
+});
+
+/** The cargo door between module 1 (north) and the hub: three sides at x 6–8, rows 4 | 5. */
+const CARGO_DOOR = 8;
+
+describe('the policy crushing a Threat in a doorway names the comrades who dive (15.2, 15.3)', () => {
+  /**
+   * YOU in the cargo door's zone on the hub side, his second chit on WAIT; Brick at (bx, by); a
+   * Harpy in the north middle aperture square (7,4) about to step across into the hub.
+   */
+  function crossing(bx: number, by: number): Table {
+    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
+    t.send({ type: 'board' });
+    t.send({ type: 'gmOverride', door: CARGO_DOOR, open: true, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 6, y: 5, facing: 0, reason: 'set-up' }, GM);
+    t.send({ type: 'gmOverride', teamerId: 'brick', x: bx, y: by, facing: 4, reason: 'set-up' }, GM);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 7, y: 4, facing: 4 })]);
+    t.dice = new ScriptThenSeeded([], 3);
+    t.send({ type: 'activate', teamerId: 'you' });
+    t.send({ type: 'pass', teamerId: 'you' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    t.fold(crossingRaised('h1', 5 * 15 + 7, CARGO_DOOR));
+    return t;
+  }
+
+  it('Brick in an aperture square on the Harpy’s side dives through as YOU shuts the door on it', () => {
+    const t = crossing(8, 4);
+    expect(chooseCommand(t.state)).toEqual({ type: 'crush', teamerId: 'you', divers: ['brick'] });
+    const refused = policyStats.refused;
+    // The crush's fumble test 1 passes (YOU's dice); Brick pays his dive with a READY chit.
+    const step = policyStep(t.state, { actor: PLAYER, dice: new ScriptThenSeeded([1], 1) });
+    expect(policyStats.refused).toBe(refused);
+    t.fold(step?.events ?? []);
+    expect(t.state.doors[CARGO_DOOR]?.open).toBe(false);
+    expect(t.state.threats.h1).toBeUndefined();
+    expect(t.state.teamers.brick).toMatchObject({ x: 8, y: 5, ducked: true, wounds: 0 });
+  });
+
+  it('names nobody on the Team’s own side of the doorway', () => {
+    expect(chooseCommand(crossing(8, 5).state)).toEqual({ type: 'crush', teamerId: 'you' });
   });
 });

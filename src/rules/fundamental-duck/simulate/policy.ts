@@ -15,6 +15,7 @@ import {
   canWait,
   type LegalShot,
   type LegalShotUp,
+  legalBridgeOverride,
   legalCarries,
   legalDivers,
   legalDoorOps,
@@ -32,7 +33,7 @@ import {
 import { deckInPlay, deckMembers, teamSeat } from '../multi-team.ts';
 import { missionOf } from '../rules-data.ts';
 import { decideFolded } from '../ruleset.ts';
-import { type FdState, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
+import { type FdState, laden, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
 import { nextInOrder } from '../turn.ts';
 import { vehicleOfCrew } from '../vehicles.ts';
 import { inContact } from '../world-adapter.ts';
@@ -136,6 +137,27 @@ export interface PolicyOptions {
    * comrade, still stands in the doorway on the Threats' side. Below 0: the policy never shuts one.
    */
   readonly shutRange: number;
+  /**
+   * The bridge override (15.1): a Teamer standing at a console that overrides the doors sets it
+   * once the Team heads home (the objective met, the give-up turn, too few able men), so Door
+   * Check no longer shuts the doors on the Team's way out (each would cost a chit and a fumble
+   * test to open again). False: the policy never sets it.
+   */
+  readonly overrideHome: boolean;
+  /**
+   * Climbing up to hunt (19): once no Threat on the floor is a goal, a Threat up in a ceiling is
+   * hunted up there (the man climbs through a known exit of its tile, `ceilingGoal`, and shoots or
+   * grapples it beside him) rather than waited for below. False: hunted from below only.
+   */
+  readonly climbToHunt: boolean;
+  /**
+   * Sealing a module (15.1) while the Team still hunts: a Teamer in the zone of an open door shuts
+   * it when more Threats than the Team has able men aboard stand in the tile across it (one of them
+   * within `shutRange`), diving comrades through as `shutPlan` does; Threats in a module so sealed
+   * (every door of its tile shut) are no goal while they outnumber the Team. False: doors are shut
+   * only on the way home.
+   */
+  readonly sealOutnumbered: boolean;
 }
 
 export const DEFAULT_POLICY: PolicyOptions = {
@@ -157,6 +179,9 @@ export const DEFAULT_POLICY: PolicyOptions = {
   droneStandOff: 3,
   driver: null,
   shutRange: 6,
+  overrideHome: false,
+  climbToHunt: false,
+  sealOutnumbered: true,
 };
 
 interface Target {
@@ -164,7 +189,10 @@ interface Target {
   readonly y: number;
   readonly door?: number;
   readonly home?: boolean;
-  /** A fallen comrade up in a ceiling (19): the rescuer climbs to him (`ceilingGoal`). */
+  /**
+   * Up in a ceiling (19): a fallen comrade the rescuer climbs to, or a Threat a man climbs up to
+   * hunt (`ceilingGoal`).
+   */
   readonly up?: boolean;
 }
 
@@ -301,20 +329,26 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
   const lead = pointMan(state);
   if (lead && lead.id !== t.id && board.distance(t.x, t.y, lead.x as number, lead.y as number) > P.straggle)
     return { x: lead.x as number, y: lead.y as number };
-  // Threats within `chaseRange` are hunted down; so is one dragging a comrade off, wherever it is.
+  // Threats within `chaseRange` are hunted down; so is one dragging a comrade off, wherever it is
+  // (but not one in a module the Team has sealed while it is outnumbered there: `sealedOff`).
   const threats: Target[] = [];
+  const sealed = P.sealOutnumbered ? sealedOff(state) : null;
   for (const id of state.threatOrder) {
     const th = state.threats[id];
-    if (th && (th.carrying !== null || board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange))
-      threats.push({ x: th.x, y: th.y });
+    if (!th || (th.carrying === null && board.distance(t.x, t.y, th.x, th.y) > P.chaseRange)) continue;
+    if (th.carrying === null && sealed?.has(board.tileAt(th.x, th.y))) continue;
+    threats.push({ x: th.x, y: th.y });
   }
   // A Threat up in a ceiling (19) is hunted from below: under it a man can shoot up at it, and it
-  // means to drop on the Team anyway.
+  // means to drop on the Team anyway. Once it is the last goal, he climbs up to it (`climbToHunt`).
   const ceiling = state.ceiling;
+  // A laden man (19: a heavy gun, a load) cannot climb: he waits below it.
+  const climb = P.climbToHunt && threats.length === 0 && !laden(t);
   if (ceiling)
     for (const id of ceiling.order) {
       const th = ceiling.threats[id];
-      if (th && board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange) threats.push({ x: th.x, y: th.y });
+      if (th && board.distance(t.x, t.y, th.x, th.y) <= P.chaseRange)
+        threats.push({ x: th.x, y: th.y, ...(climb ? { up: true } : {}) });
     }
   const th = nearest(board, t, threats);
   if (th) return th;
@@ -341,9 +375,11 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
       if (sp.kind === 'console' && state.tiles[arena.tileOf[sp.square] as number]?.opened)
         aims.push({ x: sp.square % arena.width, y: Math.floor(sp.square / arena.width) });
   }
-  const aim = nearest(board, t, aims);
+  // Nothing in a sealed module is worth opening it for again while it outnumbers the Team.
+  const open = sealed ? aims.filter((a) => !sealed.has(board.tileAt(a.x, a.y))) : aims;
+  const aim = nearest(board, t, open);
   if (aim) return aim;
-  const door = unexploredDoor(state, t, board, P);
+  const door = unexploredDoor(state, t, board, P, sealed);
   return door ?? home(state);
 }
 
@@ -351,7 +387,14 @@ export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLIC
  * The square in the zone of a door from an opened tile into an unopened one that is cheapest to
  * make for: its 13.2 distance plus what the policy knows of the tile behind it (`tileCost`).
  */
-function unexploredDoor(state: FdState, t: Teamer, board: Board, P: PolicyOptions): Target | null {
+function unexploredDoor(
+  state: FdState,
+  t: Teamer,
+  board: Board,
+  P: PolicyOptions,
+  /** Modules sealed off (`sealedOff`): no door out of one is made for. */
+  sealed: ReadonlySet<number> | null,
+): Target | null {
   const arena = arenaOf(state);
   let best: Target | null = null;
   let bestCost = Number.POSITIVE_INFINITY;
@@ -363,6 +406,7 @@ function unexploredDoor(state: FdState, t: Teamer, board: Board, P: PolicyOption
     const bOpen = state.tiles[b]?.opened === true;
     if (aOpen === bOpen) continue;
     const near = aOpen ? a : b;
+    if (sealed?.has(near)) continue;
     const behind = tileCost(state, aOpen ? b : a, P);
     for (const sq of d.zone) {
       if (arena.tileOf[sq] !== near) continue;
@@ -430,6 +474,19 @@ function scanWorthIt(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | n
     return shut >= 0 && shut !== across && state.tiles[shut]?.opened !== true;
   });
   return others ? scan : null;
+}
+
+/**
+ * Setting the bridge override (15.1, `legalBridgeOverride`) when he stands at its console and the
+ * Team heads home (`overrideHome`): the doors it came through then stay open behind it. Never
+ * while it still hunts or searches: a door Door Check shuts between the Team and the Threats is
+ * one they must batter or go round. The policy never lifts it.
+ */
+function overrideWorthIt(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (!P.overrideHome || state.doorOverride) return null;
+  const c = legalBridgeOverride(state, t);
+  if (!c?.on || !(homeward(state, P) || objectiveMet(state))) return null;
+  return c;
 }
 
 /**
@@ -814,9 +871,21 @@ function examineFirst(
 
 /** The door he came for, or a shut one in the way to his goal, if he can open it from here. */
 function doorOnTheWay(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
-  const doors = legalDoorOps(state, t).filter((d) => d.open);
+  let doors = legalDoorOps(state, t).filter((d) => d.open);
   if (doors.length === 0) return null;
   const g = goal(state, t, P);
+  // Never opens a module sealed off while it outnumbers the Team (`sealOutnumbered`), unless his
+  // way home goes through it.
+  const sealed = P.sealOutnumbered && !g.home ? sealedOff(state) : null;
+  if (sealed) {
+    const arena = arenaOf(state);
+    const own = arena.tileOf[(t.y as number) * arena.width + (t.x as number)];
+    doors = doors.filter((d) => {
+      const g = arena.doors[d.door];
+      return !g || !sealed.has(g.tiles[0] === own ? g.tiles[1] : g.tiles[0]);
+    });
+    if (doors.length === 0) return null;
+  }
   const aimed = doors.find((d) => d.door === g.door);
   if (aimed) return aimed;
   // A door is on the way when its far side is nearer the goal by the route field (route.ts).
@@ -868,16 +937,7 @@ function shutPlan(
     if (va < 0 || vb < 0 || va === vb) continue;
     const farTile = arena.tileOf[va > vb ? s0.a : s0.b];
     const farV = Math.max(va, vb);
-    const board = boardOf(state);
-    const behind = state.threatOrder.some((id) => {
-      const th = state.threats[id];
-      return (
-        th !== undefined &&
-        arena.tileOf[th.y * w + th.x] === farTile &&
-        board.distance(t.x as number, t.y as number, th.x, th.y) <= P.shutRange
-      );
-    });
-    if (!behind) continue;
+    if (!threatInTileWithin(state, t, farTile as number, P.shutRange)) continue;
     const can = legalDivers(state, geo.index);
     const divers: string[] = [];
     const shutOut = state.teamOrder.some((id) => {
@@ -894,6 +954,44 @@ function shutPlan(
     if (!shutOut) return { door: geo.index, divers };
   }
   return null;
+}
+
+/**
+ * Crushing a Threat as it starts across a doorway (15.3), naming the comrades who dive under the
+ * door as it shuts (15.2), as `shutPlan` does for its own shuts: each man in an aperture square on
+ * the Threat's side (its tile) who may dive (`legalDivers`) and has a chit to pay with (the closer
+ * a READY one: his WAIT chit pays the crush), so nobody is left on the Threats' side of a door he
+ * could have crossed and nobody dives on the fumble test that kills him when failed.
+ */
+function crushCommand(state: FdState, t: Teamer, threatId: string, door: number): CommandOf<'crush'> {
+  const th = state.threats[threatId];
+  const can = th ? legalDivers(state, door) : [];
+  // Lying down he stands up with the WAIT chit that shuts the door (10.2).
+  const standUp = t.ducked ? { standUp: true as const } : {};
+  if (!th || can.length === 0) return { type: 'crush', teamerId: t.id, ...standUp };
+  const arena = arenaOf(state);
+  const w = arena.width;
+  const side = arena.tileOf[th.y * w + th.x];
+  const divers = can.filter((id) => {
+    const m = state.teamers[id] as Teamer;
+    if (arena.tileOf[(m.y as number) * w + (m.x as number)] !== side) return false;
+    return m.id === t.id ? readyChit(m) !== null : waitChit(m) !== null || readyChit(m) !== null;
+  });
+  return { type: 'crush', teamerId: t.id, ...standUp, ...(divers.length > 0 ? { divers } : {}) };
+}
+
+/** A Threat standing in that tile within `range` squares (13.2 distance) of him. */
+function threatInTileWithin(state: FdState, t: Teamer, tile: number, range: number): boolean {
+  const arena = arenaOf(state);
+  const board = boardOf(state);
+  return state.threatOrder.some((id) => {
+    const th = state.threats[id];
+    return (
+      th !== undefined &&
+      arena.tileOf[th.y * arena.width + th.x] === tile &&
+      board.distance(t.x as number, t.y as number, th.x, th.y) <= range
+    );
+  });
 }
 
 /** How many READY chits he has left. */
@@ -917,6 +1015,105 @@ function shutBehind(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nu
     open: false,
     ...(plan.divers.length > 0 ? { divers: plan.divers } : {}),
   };
+}
+
+/** Able Teamers of the Team (aboard or still on the bridge, not out of action, not gone home). */
+function ableAboard(state: FdState): number {
+  const outAt = state.rules.pack.combat.teamerWounds.outOfActionAt;
+  let n = 0;
+  for (const id of state.teamOrder) {
+    const o = state.teamers[id] as Teamer;
+    if (!o.left && o.wounds < outAt) n++;
+  }
+  return n;
+}
+
+/** Threats standing in each tile, by tile index. */
+function threatsByTile(state: FdState): Map<number, number> {
+  const arena = arenaOf(state);
+  const out = new Map<number, number>();
+  for (const id of state.threatOrder) {
+    const th = state.threats[id];
+    if (!th) continue;
+    const tile = arena.tileOf[th.y * arena.width + th.x] as number;
+    out.set(tile, (out.get(tile) ?? 0) + 1);
+  }
+  return out;
+}
+
+/**
+ * The modules sealed off while they outnumber the Team (`sealOutnumbered`): tiles with more
+ * Threats than the Team has able men, every door of them shut, and no Teamer in them (the Team
+ * fights where it stands).
+ */
+function sealedOff(state: FdState): Set<number> | null {
+  const able = ableAboard(state);
+  // Most states: too few Threats on the board to outnumber the Team anywhere.
+  if (state.threatOrder.length <= able) return null;
+  const arena = arenaOf(state);
+  let out: Set<number> | null = null;
+  for (const [tile, n] of threatsByTile(state)) {
+    if (n <= able) continue;
+    if (arena.doors.some((g) => (g.tiles[0] === tile || g.tiles[1] === tile) && state.doors[g.index]?.open))
+      continue;
+    const inIt = state.teamOrder.some((id) => {
+      const m = state.teamers[id] as Teamer;
+      return m.x !== null && m.y !== null && !m.left && arena.tileOf[m.y * arena.width + m.x] === tile;
+    });
+    if (inIt) continue;
+    out ??= new Set();
+    out.add(tile);
+  }
+  return out;
+}
+
+/**
+ * Sealing a module while the Team still hunts (`sealOutnumbered`, 15.1): he stands in the zone of
+ * an open door (not stuck or jammed, the rules list its shut) on his own tile's side, the tile
+ * across it holds more Threats than the Team has able men aboard, one of them within `shutRange`
+ * of him, and every comrade over there stands where he may dive through with a chit to pay
+ * (`legalDivers`), as `shutPlan` asks, so nobody is shut in with them.
+ */
+function sealDoor(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
+  if (!P.sealOutnumbered || P.shutRange < 0 || t.x === null || t.y === null || t.up === true) return null;
+  const arena = arenaOf(state);
+  const w = arena.width;
+  const here = t.y * w + t.x;
+  const own = arena.tileOf[here] as number;
+  let byTile: Map<number, number> | null = null;
+  for (const geo of arena.doors) {
+    const d = state.doors[geo.index];
+    if (!d?.open || d.stuck || d.jammed || !geo.zone.includes(here)) continue;
+    const far = geo.tiles[0] === own ? geo.tiles[1] : geo.tiles[0];
+    byTile ??= threatsByTile(state);
+    if ((byTile.get(far) ?? 0) <= ableAboard(state)) continue;
+    if (
+      !threatInTileWithin(state, t, far, P.shutRange) ||
+      !legalDoorOps(state, t).some((o) => !o.open && o.door === geo.index)
+    )
+      continue;
+    const can = legalDivers(state, geo.index);
+    const divers: string[] = [];
+    const shutIn = state.teamOrder.some((id) => {
+      const m = state.teamers[id] as Teamer;
+      if (m.x === null || m.y === null || m.left || isCarried(state, id)) return false;
+      if (arena.tileOf[m.y * w + m.x] !== far) return false;
+      const paid = waitChit(m) !== null || readyChit(m) !== null;
+      if (!paid || !can.includes(id)) return true;
+      divers.push(id);
+      return false;
+    });
+    // On his way home he shuts only what `shutPlan` allows: a seal there would be opened again.
+    if (shutIn || goal(state, t, P).home) continue;
+    return {
+      type: 'operateDoor',
+      teamerId: t.id,
+      door: geo.index,
+      open: false,
+      ...(divers.length > 0 ? { divers } : {}),
+    };
+  }
+  return null;
 }
 
 /** Threats within 2 squares (13.2) of the entry square. */
@@ -1076,8 +1273,9 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   }
   const juggle = juggleWorthIt(state, t, P);
   if (juggle) return juggle;
-  // Heading home with Threats behind: a door between them beats a shot.
-  const shut = shutBehind(state, t, P);
+  // Heading home with Threats behind, or outnumbered by the module across: a door between them
+  // beats a shot.
+  const shut = shutBehind(state, t, P) ?? sealDoor(state, t, P);
   if (shut) return shut;
   const shot = bestShot(legalShots(state, t));
   const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
@@ -1108,6 +1306,8 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   if (task) return task;
   const scan = scanWorthIt(state, t, P);
   if (scan) return scan;
+  const override = overrideWorthIt(state, t, P);
+  if (override) return override;
   const door = doorOnTheWay(state, t, P);
   if (door) return door;
   if (t.ducked) {
@@ -1215,9 +1415,7 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
       const t = state.teamers[id] as Teamer;
       // Up in a ceiling (19) the floor's crush, shots and grapples are not his: he holds.
       if (t.up === true) continue;
-      // Lying down he stands up with the WAIT chit that shuts the door (10.2).
-      if (i.trigger === 'crossing' && i.door !== undefined)
-        return { type: 'crush', teamerId: id, ...(t.ducked ? { standUp: true as const } : {}) };
+      if (i.trigger === 'crossing' && i.door !== undefined) return crushCommand(state, t, i.threatId, i.door);
       const shot = bestShot(legalShots(state, t));
       const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
       if (grenade) return grenade.command;

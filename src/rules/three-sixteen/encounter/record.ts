@@ -1442,16 +1442,7 @@ export class EncounterRecord {
         queue ??= e.queue.slice();
         queue[q] = { ...slot, done, cancelled };
       }
-    // The record only drops Kills waiting here (no function `evolve` runs on it deals one yet):
-    // those it still holds are the state's, in order.
-    let pending: Encounter['pendingKills'] | null = null;
-    if (this.pLen !== e.pendingKills.length) {
-      const kept: Encounter['pendingKills'][number][] = [];
-      for (const k of e.pendingKills)
-        if (kept.length < this.pLen && this.ids[this.pTrooper[kept.length] as number] === k.trooperId)
-          kept.push(k);
-      pending = kept;
-    }
+    // The Kills waiting (dealt, answered or dropped) are written by `writeHits` (`writeFallen`).
     // The Weaknesses owed: the record holds the first; those who fell or showed one owe none.
     let forced: readonly string[] | null = null;
     if (this.forcedCleared) forced = e.forcedWeakness.length > 0 ? [] : null;
@@ -1469,11 +1460,10 @@ export class EncounterRecord {
     const induceChanged = target !== e.induceWeaknessTarget;
     const ended = this.endReason !== e.endReason;
     let s = state;
-    if (out || queue || pending || forced || induceChanged || ended)
+    if (out || queue || forced || induceChanged || ended)
       s = editEncounter(s, (draft) => {
         if (out) draft.out = out;
         if (queue) draft.queue = queue;
-        if (pending) draft.pendingKills = pending;
         if (forced) draft.forcedWeakness = forced;
         if (induceChanged) draft.induceWeaknessTarget = target;
         if (ended) draft.endReason = this.endReason;
