@@ -34,7 +34,9 @@ import {
   aliensTurnOver,
   ambushKill,
   bombKills,
+  caughtByExplodingBodies,
   faKills,
+  grenadeBlast,
   induced,
   killAnswered,
   startRound as openRound,
@@ -46,7 +48,7 @@ import {
   turnDone,
   weaknessShown,
 } from './round.ts';
-import { FAR, failedSlot, isStandoff, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
+import { FAR, isStandoff, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
 
@@ -297,11 +299,11 @@ export function actedBeforeByAliens(e: Encounter, face: number): string[] {
 
 /**
  * A turn taken. What the record does not hold goes first on the state, in the event's order: the
- * Kills it deals (a grenade's blast, a bomb's victims, the aliens' attack: core.ts), and the NFA
- * tasks that change the sheets. Then round.ts's functions on the record: the kill roll's token and
- * counts, the moves (a vehicle moving as one), Flee, Swarm, Induce Weakness's outcome, End
- * Encounter, the turn taken or cancelled; the narration last. (A grenade's blast, which lands
- * after the kill roll's token in the simulator, changes nothing the token's count reads.)
+ * Kills it deals (a bomb's victims, the aliens' attack: core.ts), and the NFA tasks that change the
+ * sheets. Then round.ts's functions on the record: a grenade's blast (`grenadeBlast`, as the
+ * simulator's turn deals it), the kill roll's token and counts, the moves (a vehicle moving as
+ * one), Flee, Swarm, Induce Weakness's outcome, End Encounter, the turn taken or cancelled; the
+ * narration last.
  */
 function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixteenState {
   const e = state.encounter as Encounter;
@@ -310,23 +312,19 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
   let s = state;
   const o: TurnOutcome = event.outcome;
   const actor = event.actor;
-  if (o.kind === 'fa' && o.weapon === 'grenades' && o.blast !== false) {
-    // The blast catches every trooper at Close who failed this round.
-    for (const id of fighters(s, e)) {
-      if (id === actor || e.positions[id] !== 'close') continue;
-      const q = e.queue.find((x) => x.actor === id);
-      if (q && failedSlot(q.success, q.cancelled))
-        s = dealKill(s, id, { source: 'grenades', armourStoppable: true, by: actor, face: slot.face });
-    }
-  } else if (o.kind === 'bomb') s = bombThrown(s, actor, o, slot.face);
+  if (o.kind === 'bomb') s = bombThrown(s, actor, o, slot.face);
   else if (o.kind === 'nfa') s = nfaTask(s, actor, o);
   else if (o.kind === 'aa') s = resolveAlienAttack(s, slot.face, 'aliens');
   const r = evolveRecord(s);
   const i = actor === ALIENS ? r.n : r.ids.indexOf(actor);
   let bombTaken = 0;
   if (o.kind === 'cancelled') turnCancelled(r);
-  else if (o.kind === 'fa') faKills(r, i, o.kills ? o.kills.total : -1);
-  else if (o.kind === 'bomb')
+  else if (o.kind === 'fa') {
+    // The blast lands before the kill roll's token, as it did on the state (the order of the Kills'
+    // sentences); neither reads what the other changes.
+    if (o.weapon === 'grenades' && o.blast !== false) grenadeBlast(r, i, slot.face);
+    faKills(r, i, o.kills ? o.kills.total : -1);
+  } else if (o.kind === 'bomb')
     bombTaken = bombKills(
       r,
       i,
@@ -571,12 +569,11 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
       return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, endAfterAlienTurn: true } }));
     case 'enrage':
       return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, enraged: true } }));
-    case 'explodingBodies':
-      return strikeTroopers(
-        s,
-        fighters(s, e).filter((id) => e.positions[id] === 'close'),
-        { source: 'explodingBodies', ...hit },
-      );
+    case 'explodingBodies': {
+      const r = evolveRecord(s);
+      const caught = r.ids.filter((_, i) => caughtByExplodingBodies(r, i));
+      return strikeTroopers(s, caught, { source: 'explodingBodies', ...hit }, r);
+    }
     case 'ignoreWounds': {
       // Kills of the round are undone: tokens come back, troopers lose the kills they counted. The
       // round just ended (named by the event) is answered before the next round's dice.

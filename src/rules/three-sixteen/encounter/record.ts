@@ -40,13 +40,15 @@ import { dropShipTickHeld } from './vehicle-rules.ts';
  *
  * It holds the encounters the simulator plays through the command path's rules as they stand
  * (see `recordSupports`): no vehicles, kinetic field or Drop Pods in play, no field promotion
- * that could reach a PC kept out, and every alien ability but Induce Weakness: those whose effect
- * is a standing condition (Ignore Armour, Lasting Wounds, Leaping, Reduce Visibility, Flee, Swarm,
+ * that could reach a PC kept out, and all twenty alien abilities: those whose effect is a
+ * standing condition (Ignore Armour, Lasting Wounds, Leaping, Reduce Visibility, Flee, Swarm,
  * Isolate; Boost Ability, Impair, Enrage and Ambush once spent as the encounter opens), and those
  * spent round by round (Suicide, alien Armour, Stop Technology, Regeneration, End Encounter, Rapid
- * Movement, Ignore Wounds, Exploding Bodies). Any other encounter keeps the command path;
- * `simulate/record-run.test.ts` checks both paths play the same dice to the same outcome over
- * many seeds.
+ * Movement, Ignore Wounds, Exploding Bodies, Induce Weakness). Any other encounter keeps the
+ * command path; `simulate/record-run.test.ts` checks both paths play the same dice to the same
+ * outcome over many seeds. The table's `evolve` also runs round.ts's functions on a record of its
+ * state (core.ts `evolveRecord`) in any encounter, and writes it back (`writeBack`): what the
+ * record does not hold (the vehicles' damage, the sheets) stays on the state.
  */
 
 // Positions as numbers, shared with evolve's reducers (core.ts) through the rulings.

@@ -1016,10 +1016,10 @@ export function trooperTurn(r: EncounterRecord, i: number, dice: DiceSource, mov
 
 /**
  * The blast of trooper i's grenades on its success at `face`: it catches every trooper at Close who
- * failed this round. The simulator's; the table's still deals its Kills on the state (evolve.ts
- * `turn`, core.ts `dealKill`), since the record's `dealKill` lacks what the table's Kills carry.
+ * failed this round, in the encounter's order. The simulator's turn and evolve.ts `turn` (on its
+ * record, when the event says the blast went off) both deal it here.
  */
-function grenadeBlast(r: EncounterRecord, i: number, face: number): void {
+export function grenadeBlast(r: EncounterRecord, i: number, face: number): void {
   for (let j = 0; j < r.n; j++) {
     if (j === i || !r.fighting(j) || r.pos[j] !== CLOSE) continue;
     for (let q = 0; q < r.qLen; q++) {
@@ -1288,13 +1288,21 @@ export function ignoreWounds(r: EncounterRecord, fromPool: boolean): void {
   advance(r);
 }
 
-/** Exploding Bodies: a Kill on every trooper fighting at Close. */
+/** Exploding Bodies: a Kill on every trooper it reaches (`caughtByExplodingBodies`). */
 export function explodingBodies(r: EncounterRecord, fromPool: boolean): void {
   pay(r, fromPool);
   for (let i = 0; i < r.n; i++)
-    if (r.fighting(i) && r.pos[i] === CLOSE)
+    if (caughtByExplodingBodies(r, i))
       dealKill(r, i, !r.ignoreArmour, r.lasting, -1, -1, 'explodingBodies', false);
   advance(r);
+}
+
+/**
+ * Exploding Bodies reaches trooper i: still fighting, at Close. The table's evolve.ts `ability`
+ * asks it too (and strikes through core.ts `strikeTroopers` for the vehicles they ride).
+ */
+export function caughtByExplodingBodies(r: EncounterRecord, i: number): boolean {
+  return r.fighting(i) && r.pos[i] === CLOSE;
 }
 
 /** Stop Technology before the round's turns: only Hand-to-Hand kills this round. */

@@ -76,4 +76,46 @@ describe('3:16 Kills on the record', () => {
     // Events that deal no Kill carry nothing new.
     expect(t.log.filter((e) => e.type === 'test.rolled').some((e) => 'hits' in e)).toBe(false);
   });
+
+  it("a grenade's blast felling two lands on the record with the thrower's kill roll, in the encounter's order", () => {
+    const never = { armourPolicy: 'never' } as const;
+    const { t, gm } = fightAt(
+      'close',
+      [
+        { name: 'First', fa: 5, nfa: 5, patch: { ...never, health: ['X', 'X', null] } },
+        { name: 'Second', fa: 5, nfa: 5, patch: { ...never, health: ['X', 'X', null] } },
+        { name: 'Thrower', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    t.send(gm, { type: 'declare', trooperId: 't1', declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't2', declaration: H2H });
+    t.send(gm, { type: 'declare', trooperId: 't3', declaration: { kind: 'fa', weapon: 'grenades' } });
+    t.send(gm, { type: 'declareAliens' });
+    t.send(gm, { type: 'rollTest', actor: 't1' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't2' }, [9]);
+    t.send(gm, { type: 'rollTest', actor: 't3' }, [1]);
+    t.send(gm, { type: 'rollTest', actor: 'aliens' }, [10]);
+    const before = t.state.log.length;
+    const [blast] = t.send(gm, { type: 'takeTurn', actor: 't3' }, [4]);
+    expect(blast).toMatchObject({
+      hits: [
+        { trooperId: 't1', source: 'grenades', result: 'X' },
+        { trooperId: 't2', source: 'grenades', result: 'X' },
+      ],
+      fell: [
+        { trooperId: 't1', status: 'dead' },
+        { trooperId: 't2', status: 'dead' },
+      ],
+    });
+    expect(t.state.troopers.t1).toMatchObject({ health: ['X', 'X', 'X'], status: 'dead' });
+    expect(t.state.troopers.t2).toMatchObject({ health: ['X', 'X', 'X'], status: 'dead' });
+    expect(t.state.encounter?.out).toMatchObject({ t1: 'dead', t2: 'dead' });
+    // The kill roll still took its token: 4 kills, and one for each fellow trooper it left dead.
+    expect(t.state.encounter?.tokens).toBe(2);
+    expect(t.state.troopers.t3?.killsThisMission).toBe(6);
+    const told = t.state.log.slice(before).map((l) => l.text);
+    expect(told.indexOf('First is dead.')).toBeLessThan(told.indexOf('Second is dead.'));
+    expect(told.indexOf('First is dead.')).toBeGreaterThanOrEqual(0);
+  });
 });
