@@ -36,6 +36,7 @@ import {
 } from './Drone.tsx';
 import { droneNotes } from './Drones.tsx';
 import { FacingPicker } from './FacingPicker.tsx';
+import { FLOOR_GEAR_KEY, floorGearNotes } from './FloorGear.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import { GmOverrides } from './Gm.tsx';
 import { JuggleButtons, PLACE } from './Juggle.tsx';
@@ -332,6 +333,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
           `${figureName(view, th.id)} facing ${FACING_NAMES[th.facing]}${th.eye ? ', hidden and waiting' : ''}`,
         );
     parts.push(...droneNotes(view, arena, x, y));
+    parts.push(...floorGearNotes(view, x, y));
     for (const l of arena.loads) {
       const s = view.loads[l.index];
       if (!s || s.at !== i || s.delivered || !explored(tile)) continue;
@@ -682,6 +684,7 @@ function Legend() {
         <li>
           S a Source chit (H the Source once turned). Numbers in squares: movement cost, or the chance to hit.
         </li>
+        <li>{FLOOR_GEAR_KEY}</li>
         <li>Vehicles: a bar over their squares, V at the front (V2: two cargo pods aboard), W a wreck.</li>
         <li>
           Driving a vehicle: the lit squares are what the next step fills, F forward, B reverse, L and R a
