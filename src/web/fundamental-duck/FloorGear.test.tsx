@@ -4,6 +4,7 @@ import { SeededDice } from '../../engine/dice/source.ts';
 import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState } from '../../rules/fundamental-duck/state.ts';
+import { Table } from '../../rules/fundamental-duck/test-kit.ts';
 import { ArenaBoard } from './ArenaBoard.tsx';
 import { floorGearNotes } from './FloorGear.tsx';
 import { asView, type FdView } from './model.ts';
@@ -15,12 +16,11 @@ import { asView, type FdView } from './model.ts';
 
 const GM = { seatId: 'gm', role: 'gm' as const };
 
-function boarded(): FdState {
-  let state = fd.setup({});
-  for (const e of fd.decide(state, { type: 'board' }, { actor: GM, dice: new SeededDice(4) }))
-    state = fd.evolve(state, e);
-  return state;
-}
+const boarded = (): FdState => {
+  const t = new Table(new SeededDice(4));
+  t.send({ type: 'board' });
+  return t.state;
+};
 
 describe('weapons left on the floor on the board', () => {
   it('draws a tag where they fell, naming them in its title and in the square', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
+import { SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
-import { fixedDeal, GM, Table, youDuckedAndWaiting } from '../../rules/fundamental-duck/test-kit.ts';
+import { GM, lyingAtTheDoor, youDuckedAndWaiting } from '../../rules/fundamental-duck/test-kit.ts';
 import { actionsMarkup } from './actions-kit.tsx';
 import { asView, type FdView } from './model.ts';
 import { LYING_DOWN, standingUp } from './StandUp.tsx';
@@ -26,21 +26,11 @@ function button(html: string, label: string): string {
 
 const greyed = (tag: string) => tag.includes('disabled=""') && tag.includes(`title="${LYING_DOWN}"`);
 
-/** YOU activated and lying in door 2's zone at (4,6), Harpy h1 beside him at (5,6). */
-function lyingAtTheDoor(): Table {
-  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-  t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 6, reason: 'set-up' }, GM);
-  t.send({ type: 'gmOverride', threatId: 'h1', x: 5, y: 6, reason: 'set-up' }, GM);
-  t.send({ type: 'activate', teamerId: 'you' });
-  t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
-  return t;
-}
-
 describe("a ducked Teamer's orders at the table (10.2)", () => {
   it('greys with the reason the orders the rules refuse DUCKED, and keeps the ones he may give lying down', () => {
     const t = lyingAtTheDoor();
+    // Harpy h1 beside him, for the grapple.
+    t.send({ type: 'gmOverride', threatId: 'h1', x: 5, y: 6, reason: 'set-up' }, GM);
     const html = actionsMarkup(asView(fd.view(t.state, PLAYER)) as FdView, 'you');
     expect(html).toContain('data-testid="fd-lying-down"');
     expect(html).toContain('Lying down: stand up first');
