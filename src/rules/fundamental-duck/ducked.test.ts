@@ -4,7 +4,7 @@ import { refusalCode } from '../../engine/test-kit.ts';
 import type { FdCommand } from './commands.ts';
 import { legalCommands, legalDoorOps } from './legal.ts';
 import type { Teamer } from './state.ts';
-import { crossingRaised, fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { crossingRaised, fixedDeal, GM, lyingAtTheDoor, ScriptThenSeeded, Table } from './test-kit.ts';
 
 const ENTRY = 3;
 
@@ -13,18 +13,6 @@ const ENTRY = 3;
  * own square and throw; every other action waits until he stands (`ducked.ts`).
  */
 describe('what a ducked Teamer must stand up for (10.2)', () => {
-  /** YOU in door 2's zone at (4,6), Brick beside him in the same square, YOU activated and lying down. */
-  function lyingAtTheDoor(): Table {
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 6, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: 4, y: 6, facing: 6, reason: 'set-up' }, GM);
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
-    return t;
-  }
-
   it('every other action is refused DUCKED: nothing changed, no die used', () => {
     const t = lyingAtTheDoor();
     const dice = new ScriptedDice([]);

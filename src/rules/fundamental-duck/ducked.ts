@@ -1,5 +1,5 @@
 import { RuleError } from '../../engine/rule-error.ts';
-import type { CoreCommand } from './commands.ts';
+import type { CoreCommand, FdCommand } from './commands.ts';
 import type { FdState, Teamer } from './state.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { FdState, Teamer } from './state.ts';
  */
 
 /** Actions a ducked Teamer must stand up for (beyond the ones with a DUCKED check of their own). */
-const STAND_FOR: ReadonlySet<CoreCommand['type']> = new Set<CoreCommand['type']>([
+const STAND_FOR: ReadonlySet<string> = new Set<CoreCommand['type']>([
   'turn',
   'grapple',
   'scan',
@@ -31,8 +31,11 @@ const STAND_FOR: ReadonlySet<CoreCommand['type']> = new Set<CoreCommand['type']>
 /** Other Actions (`task`) he may take lying down: reloading, and standing up itself (`duck` refuses itself). */
 const LYING_TASKS: ReadonlySet<string> = new Set(['reload', 'standUp', 'duck']);
 
-/** Whether this Teamer, ducked, would have to stand up before this command (false when he stands). */
-export function mustStandFor(t: Teamer, c: CoreCommand): boolean {
+/**
+ * Whether this Teamer, ducked, would have to stand up before this command (false when he stands).
+ * Any command of the ruleset (a chat line never needs him up): the table greys its orders with it.
+ */
+export function mustStandFor(t: Teamer, c: FdCommand): boolean {
   if (!t.ducked) return false;
   if (c.type === 'task') return !LYING_TASKS.has(c.task);
   return STAND_FOR.has(c.type);

@@ -135,6 +135,21 @@ export function youDuckedAndWaiting(): Table {
   return t;
 }
 
+/**
+ * YOU in door 2's zone at (4,6), Brick beside him in the same square, YOU activated and lying
+ * down, turn 1's Team phase (10.2: what a ducked man must stand up for, the rules' and the table's).
+ */
+export function lyingAtTheDoor(): Table {
+  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
+  t.fold([fixedDeal(t.state, { 3: { pings: ['green'], cards: ['quiet'] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 6, reason: 'set-up' }, GM);
+  t.send({ type: 'gmOverride', teamerId: 'brick', x: 4, y: 6, facing: 6, reason: 'set-up' }, GM);
+  t.send({ type: 'activate', teamerId: 'you' });
+  t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
+  return t;
+}
+
 /** Tile 4's ceiling level as the ceiling tests lay it: a hatch at (7,6), a weak spot at (8,7). */
 export function ceilingOverTile4(): FdEvent {
   return {

@@ -5,6 +5,7 @@ import type { Teamer, Threat } from '../../rules/fundamental-duck/state.ts';
 import { Board } from '../board/Board.tsx';
 import { type SquareCell, squareLayout } from '../board/layout.ts';
 import { BulkheadMarks, DroneLayer } from './Drones.tsx';
+import { FloorGearLayer } from './FloorGear.tsx';
 import { arenaShapes } from './geometry.ts';
 import { explored, type FdView, PING_MARK, type SeenPing, threatsOf } from './model.ts';
 import type { Scatter } from './scatter.ts';
@@ -13,7 +14,7 @@ import { loadFinding } from './Tampering.tsx';
 /**
  * The arena drawn to scale on the shared board: tiles (fogged until explored), walls, doors with
  * their state, obstacles by height, cargo and special places, Source chits, flames and blasts,
- * pings, and the figures with facing and wounds. Overlays (reach, fire, path) come from the table
+ * weapons left on the floor, pings, and the figures with facing and wounds. Overlays (reach, fire, path) come from the table
  * as a class per square, a label per square and an SVG layer.
  */
 
@@ -72,6 +73,7 @@ export function ArenaBoard(props: ArenaBoardProps) {
         <Vehicles view={view} arena={arena} exploredKey={exploredKey} />
         <BulkheadMarks view={view} arena={arena} />
         <DroneLayer view={view} arena={arena} />
+        <FloorGearLayer view={view} />
         {props.scatters?.length ? <Scatters scatters={props.scatters} /> : null}
         {props.labels ? <Labels labels={props.labels} width={arena.width} /> : null}
         {props.overlay}

@@ -2,6 +2,7 @@ import type { Arena } from '../../rules/fundamental-duck/arena/model.ts';
 import type { CommandOf, FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
 import { type FdView, teamersOf } from './model.ts';
+import { OrderButton } from './StandUp.tsx';
 
 /**
  * Carrying at the table (the ruleset's `carry` and `putDown`): the comrades out of action and
@@ -29,9 +30,9 @@ export function ChoiceButtons({ choices, run }: { choices: readonly Choice[]; ru
   return (
     <>
       {choices.map((c) => (
-        <button key={c.testId ?? c.label} type="button" onClick={() => run(c.command)} data-testid={c.testId}>
+        <OrderButton key={c.testId ?? c.label} command={c.command} run={run} testId={c.testId}>
           {c.label}
-        </button>
+        </OrderButton>
       ))}
     </>
   );

@@ -4,6 +4,7 @@ import { legalDivers } from '../../rules/fundamental-duck/legal.ts';
 import { type FdState, readyChit, waitChit } from '../../rules/fundamental-duck/state.ts';
 import { chitFor } from '../../rules/fundamental-duck/turn.ts';
 import { asState, type FdView } from './model.ts';
+import { OrderButton } from './StandUp.tsx';
 
 /**
  * Diving under a closing door (15.2) at the table: whoever shuts a door (closing it from its zone,
@@ -91,12 +92,12 @@ export function ShutDoor({
   const idBase = `fd-dive-${door}-${closerId}`;
   return (
     <span className="fd-shut-door">
-      <button type="button" disabled={busy} onClick={() => send(shut(divers))} data-testid={testId}>
+      <OrderButton command={shut(divers)} run={send} disabled={busy} testId={testId}>
         {label}
         {divers.length > 0
           ? `, ${divers.map((id) => view.teamers[id]?.name ?? id).join(' and ')} diving under`
           : ''}
-      </button>
+      </OrderButton>
       {offered.length > 0 ? (
         <fieldset className="fd-divers" data-testid={`fd-divers-${door}`}>
           <legend>Dive under it as it shuts</legend>

@@ -36,6 +36,7 @@ import {
 } from './Drone.tsx';
 import { droneNotes } from './Drones.tsx';
 import { FacingPicker } from './FacingPicker.tsx';
+import { FLOOR_GEAR_KEY, floorGearNotes } from './FloorGear.tsx';
 import { type FireSquare, fireClass, fireSquare, percent } from './fire.ts';
 import { GmOverrides } from './Gm.tsx';
 import { JuggleButtons, PLACE } from './Juggle.tsx';
@@ -57,7 +58,14 @@ import { MissionOdds } from './Odds.tsx';
 import { PackFile } from './Pack.tsx';
 import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 import { type FdRunner, useFdRunner } from './runner.ts';
-import { StandUpToggle, standingUp } from './StandUp.tsx';
+import {
+  LyingDownNote,
+  lyingRefusal,
+  OrderButton,
+  OrderCheck,
+  StandUpToggle,
+  standingUp,
+} from './StandUp.tsx';
 import { scattersOf } from './scatter.ts';
 import { ExamineButtons, loadFinding } from './Tampering.tsx';
 import { TeamPanel } from './TeamPanel.tsx';
@@ -325,6 +333,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
           `${figureName(view, th.id)} facing ${FACING_NAMES[th.facing]}${th.eye ? ', hidden and waiting' : ''}`,
         );
     parts.push(...droneNotes(view, arena, x, y));
+    parts.push(...floorGearNotes(view, x, y));
     for (const l of arena.loads) {
       const s = view.loads[l.index];
       if (!s || s.at !== i || s.delivered || !explored(tile)) continue;
@@ -675,6 +684,7 @@ function Legend() {
         <li>
           S a Source chit (H the Source once turned). Numbers in squares: movement cost, or the chance to hit.
         </li>
+        <li>{FLOOR_GEAR_KEY}</li>
         <li>Vehicles: a bar over their squares, V at the front (V2: two cargo pods aboard), W a wreck.</li>
         <li>
           Driving a vehicle: the lit squares are what the next step fills, F forward, B reverse, L and R a
@@ -741,6 +751,10 @@ export function Actions(a: ActionsProps) {
   const standable = a.mine && mayStandWithWait(asState(view), sel);
   const standUp = standable && a.standUp;
   const run = (c: FdCommand) => void runner.run(standingUp(c, standUp));
+  // 10.2: lying down, the orders the rules refuse (DUCKED) are greyed with the reason, by the
+  // rules' own list; with the switch on, those that then carry `standUp` stay open.
+  const check = (c: FdCommand) => (a.mine ? lyingRefusal(sel, c, standUp) : null);
+  const turnRefused = check({ type: 'turn', teamerId: sel.id, facing: sel.facing });
   // The place picked in the turn-on-the-spot box (sent only with the turn).
   const [turnPlace, setTurnPlace] = useState<Position>(sel.position);
   useEffect(() => setTurnPlace(sel.position), [sel.position]);
@@ -777,434 +791,444 @@ export function Actions(a: ActionsProps) {
     return pw?.kind === 'gun' && pw.magazine !== null;
   });
   return (
-    <section className="fd-card fd-actions" aria-label={`Orders for ${sel.name}`} data-testid="fd-actions">
-      <h3>
-        {sel.name} <span className="fd-muted">facing {FACING_NAMES[sel.facing]}</span>
-      </h3>
-      {!a.mine ? <p className="fd-muted">Played by another seat.</p> : null}
-      {a.mine && team && !p.interrupt && p.activated.length === 0 && !p.moving && p.nextTeamer === sel.id ? (
-        <div className="fd-buttons">
-          <button
-            type="button"
-            className="primary"
-            disabled={runner.busy}
-            onClick={() => run({ type: 'activate', teamerId: sel.id })}
-            data-testid="fd-activate"
-          >
-            Activate {sel.name} (A)
-          </button>
-          {partner ? (
+    <OrderCheck.Provider value={check}>
+      <section className="fd-card fd-actions" aria-label={`Orders for ${sel.name}`} data-testid="fd-actions">
+        <h3>
+          {sel.name} <span className="fd-muted">facing {FACING_NAMES[sel.facing]}</span>
+        </h3>
+        {!a.mine ? <p className="fd-muted">Played by another seat.</p> : null}
+        {a.mine &&
+        team &&
+        !p.interrupt &&
+        p.activated.length === 0 &&
+        !p.moving &&
+        p.nextTeamer === sel.id ? (
+          <div className="fd-buttons">
             <button
               type="button"
-              onClick={() => run({ type: 'activate', teamerId: sel.id, partnerId: partner.id })}
+              className="primary"
+              disabled={runner.busy}
+              onClick={() => run({ type: 'activate', teamerId: sel.id })}
+              data-testid="fd-activate"
             >
-              Activate with {partner.name}
+              Activate {sel.name} (A)
             </button>
-          ) : null}
-        </div>
-      ) : null}
-      {a.mine &&
-      team &&
-      !p.interrupt &&
-      p.activated.length === 0 &&
-      !p.moving &&
-      p.nextTeamer !== sel.id &&
-      p.nextTeamer ? (
-        <p className="fd-muted">{view.teamers[p.nextTeamer]?.name ?? p.nextTeamer} activates next.</p>
-      ) : null}
-      {a.mine && a.moving && view.move?.vehicleId !== undefined ? (
-        <DriveBox view={view} sel={sel} busy={runner.busy} run={run} onPreview={a.showStep} />
-      ) : null}
-      {a.mine && a.moving && view.move && view.move.vehicleId === undefined ? (
-        <div className="fd-move-box" data-testid="fd-move-box">
-          <p>
-            Moving: <strong>{view.move.allowance - view.move.spent}</strong> of {view.move.allowance} point(s)
-            left.{' '}
-            {up
-              ? 'Up in the ceiling: crawl or climb down with the ceiling buttons.'
-              : 'Pick a lit square (the number is its cost), then confirm.'}
-          </p>
-          {a.plan ? (
-            <>
-              <p data-testid="fd-plan">
-                To ({a.plan.square % w},{Math.floor(a.plan.square / w)}) for {a.reachCost} point(s), arriving
-                facing {FACING_NAMES[a.plan.facing]}.
-              </p>
-              <CoverNote walk={a.coverWalk ?? null} w={w} there />
-              <FacingPicker
-                value={a.plan.facing}
-                label="Facing at the end of the move (free)"
-                onPick={(f) => a.plan && a.setPlan({ square: a.plan.square, facing: f })}
+            {partner ? (
+              <button
+                type="button"
+                onClick={() => run({ type: 'activate', teamerId: sel.id, partnerId: partner.id })}
+              >
+                Activate with {partner.name}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {a.mine &&
+        team &&
+        !p.interrupt &&
+        p.activated.length === 0 &&
+        !p.moving &&
+        p.nextTeamer !== sel.id &&
+        p.nextTeamer ? (
+          <p className="fd-muted">{view.teamers[p.nextTeamer]?.name ?? p.nextTeamer} activates next.</p>
+        ) : null}
+        {a.mine && a.moving && view.move?.vehicleId !== undefined ? (
+          <DriveBox view={view} sel={sel} busy={runner.busy} run={run} onPreview={a.showStep} />
+        ) : null}
+        {a.mine && a.moving && view.move && view.move.vehicleId === undefined ? (
+          <div className="fd-move-box" data-testid="fd-move-box">
+            <p>
+              Moving: <strong>{view.move.allowance - view.move.spent}</strong> of {view.move.allowance}{' '}
+              point(s) left.{' '}
+              {up
+                ? 'Up in the ceiling: crawl or climb down with the ceiling buttons.'
+                : 'Pick a lit square (the number is its cost), then confirm.'}
+            </p>
+            {a.plan ? (
+              <>
+                <p data-testid="fd-plan">
+                  To ({a.plan.square % w},{Math.floor(a.plan.square / w)}) for {a.reachCost} point(s),
+                  arriving facing {FACING_NAMES[a.plan.facing]}.
+                </p>
+                <CoverNote walk={a.coverWalk ?? null} w={w} there />
+                <FacingPicker
+                  value={a.plan.facing}
+                  label="Facing at the end of the move (free)"
+                  onPick={(f) => a.plan && a.setPlan({ square: a.plan.square, facing: f })}
+                />
+                <div className="fd-buttons">
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={runner.busy}
+                    onClick={() => void a.commitMove(true)}
+                    data-testid="fd-confirm-move"
+                  >
+                    Move there and end the move
+                  </button>
+                  <button type="button" disabled={runner.busy} onClick={() => void a.commitMove(false)}>
+                    Move there, keep moving
+                  </button>
+                  <button type="button" onClick={() => a.setPlan(null)}>
+                    Cancel
+                  </button>
+                </div>
+              </>
+            ) : (
+              <>
+                <CoverNote walk={a.coverWalk ?? null} w={w} there={false} />
+                <EndMove view={view} sel={sel} runner={runner} />
+              </>
+            )}
+          </div>
+        ) : null}
+        {a.mine ? (
+          <CeilingButtons
+            view={view}
+            sel={sel}
+            moving={a.moving}
+            canAct={canActNow || inInterrupt}
+            run={run}
+          />
+        ) : null}
+        {a.mine &&
+        (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
+        !a.moving ? (
+          <>
+            {standable ? <StandUpToggle on={standUp} set={a.setStandUp} /> : null}
+            {sel.ducked ? <LyingDownNote standable={standable} standUp={standUp} /> : null}
+            {!inInterrupt && view.phase === 'team' && !up ? (
+              <VehicleActions
+                view={view}
+                sel={sel}
+                busy={runner.busy}
+                run={run}
+                exitPick={{ on: a.mode === 'getOut', set: (on) => a.setMode(on ? 'getOut' : 'look') }}
               />
+            ) : null}
+            {!inInterrupt && view.phase === 'team' && !riding ? (
               <div className="fd-buttons">
                 <button
                   type="button"
-                  className="primary"
                   disabled={runner.busy}
-                  onClick={() => void a.commitMove(true)}
-                  data-testid="fd-confirm-move"
+                  onClick={() => run({ type: 'move', teamerId: sel.id })}
+                  data-testid="fd-move"
                 >
-                  Move there and end the move
+                  Move (M)
                 </button>
-                <button type="button" disabled={runner.busy} onClick={() => void a.commitMove(false)}>
-                  Move there, keep moving
-                </button>
-                <button type="button" onClick={() => a.setPlan(null)}>
-                  Cancel
+                {/* Standing up with the move, he dashes as a standing man (the rules stand him up first). */}
+                {sel.dash === 'none' && (!sel.ducked || standUp) ? (
+                  <button type="button" onClick={() => run({ type: 'move', teamerId: sel.id, dash: true })}>
+                    Dash (+2, worse next turn)
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  aria-pressed={a.mode === 'turn'}
+                  disabled={turnRefused !== null}
+                  title={turnRefused ?? undefined}
+                  onClick={() => {
+                    a.setMode(a.mode === 'turn' ? 'look' : 'turn');
+                    a.setTurnTo(null);
+                  }}
+                >
+                  Turn on the spot…
                 </button>
               </div>
-            </>
-          ) : (
-            <>
-              <CoverNote walk={a.coverWalk ?? null} w={w} there={false} />
-              <EndMove view={view} sel={sel} runner={runner} />
-            </>
-          )}
-        </div>
-      ) : null}
-      {a.mine ? (
-        <CeilingButtons view={view} sel={sel} moving={a.moving} canAct={canActNow || inInterrupt} run={run} />
-      ) : null}
-      {a.mine &&
-      (canActNow || inInterrupt || (view.phase === 'exploration' && sel.chits[0] === 'READY')) &&
-      !a.moving ? (
-        <>
-          {standable ? <StandUpToggle on={standUp} set={a.setStandUp} /> : null}
-          {!inInterrupt && view.phase === 'team' && !up ? (
-            <VehicleActions
-              view={view}
-              sel={sel}
-              busy={runner.busy}
-              run={run}
-              exitPick={{ on: a.mode === 'getOut', set: (on) => a.setMode(on ? 'getOut' : 'look') }}
-            />
-          ) : null}
-          {!inInterrupt && view.phase === 'team' && !riding ? (
-            <div className="fd-buttons">
-              <button
-                type="button"
-                disabled={runner.busy}
-                onClick={() => run({ type: 'move', teamerId: sel.id })}
-                data-testid="fd-move"
-              >
-                Move (M)
-              </button>
-              {/* Standing up with the move, he dashes as a standing man (the rules stand him up first). */}
-              {sel.dash === 'none' && (!sel.ducked || standUp) ? (
-                <button type="button" onClick={() => run({ type: 'move', teamerId: sel.id, dash: true })}>
-                  Dash (+2, worse next turn)
-                </button>
-              ) : null}
-              <button
-                type="button"
-                aria-pressed={a.mode === 'turn'}
-                onClick={() => {
-                  a.setMode(a.mode === 'turn' ? 'look' : 'turn');
-                  a.setTurnTo(null);
-                }}
-              >
-                Turn on the spot…
-              </button>
-            </div>
-          ) : null}
-          {/* The crew inside a vehicle neither shoot nor grapple (the rules refuse IN_VEHICLE). */}
-          {(view.phase === 'team' || inInterrupt) && a.fireWeapons.length > 0 && !riding && !up ? (
-            <div className="fd-buttons">
-              <button
-                type="button"
-                aria-pressed={a.mode === 'fire'}
-                onClick={() => a.setMode(a.mode === 'fire' ? 'look' : 'fire')}
-                data-testid="fd-fire-mode"
-              >
-                {a.mode === 'fire' ? 'Stop aiming' : 'Aim and fire (F)'}
-              </button>
-              {a.fireWeapons.length > 1 ? (
-                <label>
-                  Weapon{' '}
-                  <select value={a.fireWeapon ?? ''} onChange={(e) => a.setWeapon(e.target.value)}>
-                    {a.fireWeapons.map((id) => (
-                      <option key={id} value={id}>
-                        {view.rules.weapons[id]?.name ?? id}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : null}
-            </div>
-          ) : null}
-          {a.mode === 'turn' ? (
-            <div className="fd-turn-box">
-              <FacingPicker
-                value={a.turnTo}
-                label="Turn to face (this spends an action)"
-                onPick={(f) => a.setTurnTo(f)}
-              />
-              <PositionPicker
-                places={turnPlaces}
-                value={turnPlace}
-                current={sel.position}
-                onPick={setTurnPlace}
-              />
+            ) : null}
+            {/* The crew inside a vehicle neither shoot nor grapple (the rules refuse IN_VEHICLE). */}
+            {(view.phase === 'team' || inInterrupt) && a.fireWeapons.length > 0 && !riding && !up ? (
               <div className="fd-buttons">
                 <button
                   type="button"
-                  className="primary"
-                  disabled={(a.turnTo ?? sel.facing) === sel.facing && turnPosition === undefined}
-                  onClick={() => {
-                    run({
-                      type: 'turn',
-                      teamerId: sel.id,
-                      facing: a.turnTo ?? sel.facing,
-                      ...(turnPosition ? { position: turnPosition } : {}),
-                    });
-                    a.setMode('look');
-                  }}
-                  data-testid="fd-turn-confirm"
+                  aria-pressed={a.mode === 'fire'}
+                  onClick={() => a.setMode(a.mode === 'fire' ? 'look' : 'fire')}
+                  data-testid="fd-fire-mode"
                 >
-                  {(a.turnTo ?? sel.facing) === sel.facing && turnPosition === undefined
-                    ? 'Pick a facing or a place first'
-                    : `Spend an action to face ${FACING_NAMES[a.turnTo ?? sel.facing]}${turnPosition ? `, ${PLACE[turnPosition]}` : ''}`}
+                  {a.mode === 'fire' ? 'Stop aiming' : 'Aim and fire (F)'}
                 </button>
-                <button type="button" onClick={() => a.setMode('look')}>
-                  Cancel
-                </button>
+                {a.fireWeapons.length > 1 ? (
+                  <label>
+                    Weapon{' '}
+                    <select value={a.fireWeapon ?? ''} onChange={(e) => a.setWeapon(e.target.value)}>
+                      {a.fireWeapons.map((id) => (
+                        <option key={id} value={id}>
+                          {view.rules.weapons[id]?.name ?? id}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : null}
               </div>
-            </div>
-          ) : null}
-          {a.mode === 'droneWalk' ? (
-            <DroneWalk
-              sel={sel}
-              start={((view.drones ?? []).find((d) => d.owner === sel.id)?.facing ?? 0) as Facing}
-              squares={a.droneAt}
-              picked={a.picked}
-              width={w}
-              busy={runner.busy}
-              run={run}
-              close={() => a.setMode('look')}
-            />
-          ) : null}
-          {a.mode === 'drone' ? (
-            <DroneSetUp
-              sel={sel}
-              squares={a.droneAt}
-              picked={a.picked}
-              width={w}
-              busy={runner.busy}
-              run={run}
-              close={() => a.setMode('look')}
-            />
-          ) : null}
-          {a.mode === 'fire' ? (
-            <div className="fd-fire-box" data-testid="fd-fire-box">
-              {a.fireAt !== null && a.fireInfo?.ok ? (
-                <>
-                  <p data-testid="fd-fire-plan">
-                    Fire the {view.rules.weapons[a.fireWeapon ?? '']?.name} at ({a.fireAt % w},
-                    {Math.floor(a.fireAt / w)})
-                    {a.fireInfo.chance !== undefined ? `: ${percent(a.fireInfo.chance)} to hit` : ''}
-                    {a.fireInfo.kill !== undefined ? `, ${percent(a.fireInfo.kill)} to kill` : ''}
-                    {a.fireInfo.chicken ? ', once he passes his BINGE test (a chicken)' : ''}.
-                    {a.fireInfo.duck?.length
-                      ? ` ${a.fireInfo.duck.map((id) => view.teamers[id]?.name ?? id).join(' and ')} will -DUCK! out of the line.`
+            ) : null}
+            {a.mode === 'turn' ? (
+              <div className="fd-turn-box">
+                <FacingPicker
+                  value={a.turnTo}
+                  label="Turn to face (this spends an action)"
+                  onPick={(f) => a.setTurnTo(f)}
+                />
+                <PositionPicker
+                  places={turnPlaces}
+                  value={turnPlace}
+                  current={sel.position}
+                  onPick={setTurnPlace}
+                />
+                <div className="fd-buttons">
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={(a.turnTo ?? sel.facing) === sel.facing && turnPosition === undefined}
+                    onClick={() => {
+                      run({
+                        type: 'turn',
+                        teamerId: sel.id,
+                        facing: a.turnTo ?? sel.facing,
+                        ...(turnPosition ? { position: turnPosition } : {}),
+                      });
+                      a.setMode('look');
+                    }}
+                    data-testid="fd-turn-confirm"
+                  >
+                    {(a.turnTo ?? sel.facing) === sel.facing && turnPosition === undefined
+                      ? 'Pick a facing or a place first'
+                      : `Spend an action to face ${FACING_NAMES[a.turnTo ?? sel.facing]}${turnPosition ? `, ${PLACE[turnPosition]}` : ''}`}
+                  </button>
+                  <button type="button" onClick={() => a.setMode('look')}>
+                    Cancel
+                  </button>
+                </div>
+              </div>
+            ) : null}
+            {a.mode === 'droneWalk' ? (
+              <DroneWalk
+                sel={sel}
+                start={((view.drones ?? []).find((d) => d.owner === sel.id)?.facing ?? 0) as Facing}
+                squares={a.droneAt}
+                picked={a.picked}
+                width={w}
+                busy={runner.busy}
+                run={run}
+                close={() => a.setMode('look')}
+              />
+            ) : null}
+            {a.mode === 'drone' ? (
+              <DroneSetUp
+                sel={sel}
+                squares={a.droneAt}
+                picked={a.picked}
+                width={w}
+                busy={runner.busy}
+                run={run}
+                close={() => a.setMode('look')}
+              />
+            ) : null}
+            {a.mode === 'fire' ? (
+              <div className="fd-fire-box" data-testid="fd-fire-box">
+                {a.fireAt !== null && a.fireInfo?.ok ? (
+                  <>
+                    <p data-testid="fd-fire-plan">
+                      Fire the {view.rules.weapons[a.fireWeapon ?? '']?.name} at ({a.fireAt % w},
+                      {Math.floor(a.fireAt / w)})
+                      {a.fireInfo.chance !== undefined ? `: ${percent(a.fireInfo.chance)} to hit` : ''}
+                      {a.fireInfo.kill !== undefined ? `, ${percent(a.fireInfo.kill)} to kill` : ''}
+                      {a.fireInfo.chicken ? ', once he passes his BINGE test (a chicken)' : ''}.
+                      {a.fireInfo.duck?.length
+                        ? ` ${a.fireInfo.duck.map((id) => view.teamers[id]?.name ?? id).join(' and ')} will -DUCK! out of the line.`
+                        : ''}
+                    </p>
+                    <div className="fd-buttons">
+                      <button
+                        type="button"
+                        className="primary"
+                        disabled={runner.busy}
+                        onClick={() => void a.commitFire()}
+                        data-testid="fd-confirm-fire"
+                      >
+                        Fire
+                      </button>
+                      <button type="button" onClick={a.cancelFire}>
+                        Cancel
+                      </button>
+                    </div>
+                  </>
+                ) : (
+                  <p>
+                    Pick a lit square: green can be fired into, the percentage is the chance to hit; red is
+                    blocked.
+                    {a.hoverInfo && !a.hoverInfo.ok && a.hoverInfo.reason
+                      ? ` Here: ${a.hoverInfo.reason}.`
                       : ''}
                   </p>
-                  <div className="fd-buttons">
-                    <button
-                      type="button"
-                      className="primary"
-                      disabled={runner.busy}
-                      onClick={() => void a.commitFire()}
-                      data-testid="fd-confirm-fire"
-                    >
-                      Fire
-                    </button>
-                    <button type="button" onClick={a.cancelFire}>
-                      Cancel
-                    </button>
-                  </div>
-                </>
-              ) : (
-                <p>
-                  Pick a lit square: green can be fired into, the percentage is the chance to hit; red is
-                  blocked.
-                  {a.hoverInfo && !a.hoverInfo.ok && a.hoverInfo.reason
-                    ? ` Here: ${a.hoverInfo.reason}.`
-                    : ''}
-                </p>
-              )}
-            </div>
-          ) : null}
-          {up ? null : (
-            <div className="fd-buttons">
-              {doors.map((d) => {
-                const open = view.doors[d.index]?.open ?? false;
-                return (
-                  <span key={d.id} className="fd-door-actions">
-                    {open ? (
-                      <ShutDoor
-                        view={view}
-                        door={d.index}
-                        closerId={sel.id}
-                        label={`Close door ${d.id}`}
-                        shut={(divers) => ({
-                          type: 'operateDoor',
-                          teamerId: sel.id,
-                          door: d.index,
-                          open: false,
-                          ...(divers.length > 0 ? { divers } : {}),
-                        })}
-                        send={run}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        onClick={() =>
-                          run({ type: 'operateDoor', teamerId: sel.id, door: d.index, open: true })
-                        }
-                      >
-                        Open door {d.id}
-                      </button>
-                    )}
-                    {sel.bioSensor && !open ? (
-                      <button
-                        type="button"
-                        onClick={() => run({ type: 'scan', teamerId: sel.id, door: d.index })}
-                      >
-                        Scan through {d.id}
-                      </button>
-                    ) : null}
-                  </span>
-                );
-              })}
-              {sel.doorRc && sq >= 0
-                ? arena.doors
-                    .filter((d) => d.tiles.includes(arena.tileOf[sq] as number))
-                    .map((d) => {
-                      const held = view.doorsHeld.includes(d.index);
-                      return (
-                        <button
-                          key={`rc${d.id}`}
-                          type="button"
-                          onClick={() =>
-                            run({ type: 'holdDoor', teamerId: sel.id, door: d.index, hold: !held })
-                          }
-                        >
-                          {held ? `Let door ${d.id} go (DOOR RC)` : `Hold door ${d.id} open (DOOR RC)`}
-                        </button>
-                      );
-                    })
-                : null}
-              <OverrideButton view={view} sel={sel} run={run} />
-              {(view.phase === 'team' || inInterrupt) && !riding
-                ? threatsNear.map((th) => (
-                    <button
-                      key={th.id}
-                      type="button"
-                      onClick={() => run({ type: 'grapple', teamerId: sel.id, threatId: th.id })}
-                    >
-                      Grapple {figureName(view, th.id)}
-                    </button>
-                  ))
-                : null}
-            </div>
-          )}
-          {/* In an interrupt (the Threat phase too) his WAIT chit pays for any of these (8.3). */}
-          {(view.phase === 'team' || inInterrupt) && !up ? (
-            <details className="fd-more" data-testid="fd-other-actions">
-              <summary>Other actions</summary>
-              <div className="fd-buttons">
-                {sel.ducked ? (
-                  <button
-                    type="button"
-                    onClick={() => run({ type: 'task', teamerId: sel.id, task: 'standUp' })}
-                  >
-                    Stand up
-                  </button>
-                ) : (
-                  <button type="button" onClick={() => run({ type: 'task', teamerId: sel.id, task: 'duck' })}>
-                    -DUCK!
-                  </button>
                 )}
-                {hasMagazine ? (
-                  <button
-                    type="button"
-                    onClick={() => run({ type: 'task', teamerId: sel.id, task: 'reload' })}
-                  >
-                    Reload
-                  </button>
-                ) : null}
-                <ChitTasks view={view} sel={sel} run={run} />
-                <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
-                <ExamineButtons view={view} sel={sel} run={run} />
-                <JuggleButtons view={view} sel={sel} run={run} />
-                {mayPlaceDrone(view, sel) ? (
-                  <button
-                    type="button"
-                    aria-pressed={a.mode === 'drone'}
-                    onClick={() => a.setMode(a.mode === 'drone' ? 'look' : 'drone')}
-                    data-testid="fd-drone-mode"
-                  >
-                    Set up the drone gun…
-                  </button>
-                ) : null}
-                {ownsDrone(view, sel) ? <DroneWalkButton a={a} arena={arena} /> : null}
-                {(['console', 'locker', 'clearSource'] as const).map((task) => (
-                  <button
-                    key={task}
-                    type="button"
-                    onClick={() => run({ type: 'task', teamerId: sel.id, task })}
-                  >
-                    {task === 'console'
-                      ? 'Work the console'
-                      : task === 'locker'
-                        ? 'Search the lockers'
-                        : 'Clear the Source'}
-                  </button>
-                ))}
               </div>
-            </details>
-          ) : null}
-          {activated ? (
-            <div className="fd-buttons">
-              {sel.chits[0] !== 'READY' && sel.chits[1] === 'READY' ? (
-                <button type="button" onClick={() => run({ type: 'wait', teamerId: sel.id })}>
-                  Put the other chit on WAIT
+            ) : null}
+            {up ? null : (
+              <div className="fd-buttons">
+                {doors.map((d) => {
+                  const open = view.doors[d.index]?.open ?? false;
+                  return (
+                    <span key={d.id} className="fd-door-actions">
+                      {open ? (
+                        <ShutDoor
+                          view={view}
+                          door={d.index}
+                          closerId={sel.id}
+                          label={`Close door ${d.id}`}
+                          shut={(divers) => ({
+                            type: 'operateDoor',
+                            teamerId: sel.id,
+                            door: d.index,
+                            open: false,
+                            ...(divers.length > 0 ? { divers } : {}),
+                          })}
+                          send={run}
+                        />
+                      ) : (
+                        <OrderButton
+                          command={{ type: 'operateDoor', teamerId: sel.id, door: d.index, open: true }}
+                          run={run}
+                        >
+                          Open door {d.id}
+                        </OrderButton>
+                      )}
+                      {sel.bioSensor && !open ? (
+                        <OrderButton command={{ type: 'scan', teamerId: sel.id, door: d.index }} run={run}>
+                          Scan through {d.id}
+                        </OrderButton>
+                      ) : null}
+                    </span>
+                  );
+                })}
+                {sel.doorRc && sq >= 0
+                  ? arena.doors
+                      .filter((d) => d.tiles.includes(arena.tileOf[sq] as number))
+                      .map((d) => {
+                        const held = view.doorsHeld.includes(d.index);
+                        return (
+                          <button
+                            key={`rc${d.id}`}
+                            type="button"
+                            onClick={() =>
+                              run({ type: 'holdDoor', teamerId: sel.id, door: d.index, hold: !held })
+                            }
+                          >
+                            {held ? `Let door ${d.id} go (DOOR RC)` : `Hold door ${d.id} open (DOOR RC)`}
+                          </button>
+                        );
+                      })
+                  : null}
+                <OverrideButton view={view} sel={sel} run={run} />
+                {(view.phase === 'team' || inInterrupt) && !riding
+                  ? threatsNear.map((th) => (
+                      <OrderButton
+                        key={th.id}
+                        command={{ type: 'grapple', teamerId: sel.id, threatId: th.id }}
+                        run={run}
+                      >
+                        Grapple {figureName(view, th.id)}
+                      </OrderButton>
+                    ))
+                  : null}
+              </div>
+            )}
+            {/* In an interrupt (the Threat phase too) his WAIT chit pays for any of these (8.3). */}
+            {(view.phase === 'team' || inInterrupt) && !up ? (
+              <details className="fd-more" data-testid="fd-other-actions">
+                <summary>Other actions</summary>
+                <div className="fd-buttons">
+                  {sel.ducked ? (
+                    <button
+                      type="button"
+                      onClick={() => run({ type: 'task', teamerId: sel.id, task: 'standUp' })}
+                    >
+                      Stand up
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => run({ type: 'task', teamerId: sel.id, task: 'duck' })}
+                    >
+                      -DUCK!
+                    </button>
+                  )}
+                  {hasMagazine ? (
+                    <button
+                      type="button"
+                      onClick={() => run({ type: 'task', teamerId: sel.id, task: 'reload' })}
+                    >
+                      Reload
+                    </button>
+                  ) : null}
+                  <ChitTasks view={view} sel={sel} run={run} />
+                  <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
+                  <ExamineButtons view={view} sel={sel} run={run} />
+                  <JuggleButtons view={view} sel={sel} run={run} />
+                  {mayPlaceDrone(view, sel) ? (
+                    <button
+                      type="button"
+                      aria-pressed={a.mode === 'drone'}
+                      onClick={() => a.setMode(a.mode === 'drone' ? 'look' : 'drone')}
+                      data-testid="fd-drone-mode"
+                    >
+                      Set up the drone gun…
+                    </button>
+                  ) : null}
+                  {ownsDrone(view, sel) ? <DroneWalkButton a={a} arena={arena} /> : null}
+                  {(['console', 'locker', 'clearSource'] as const).map((task) => (
+                    <OrderButton key={task} command={{ type: 'task', teamerId: sel.id, task }} run={run}>
+                      {task === 'console'
+                        ? 'Work the console'
+                        : task === 'locker'
+                          ? 'Search the lockers'
+                          : 'Clear the Source'}
+                    </OrderButton>
+                  ))}
+                </div>
+              </details>
+            ) : null}
+            {activated ? (
+              <div className="fd-buttons">
+                {sel.chits[0] !== 'READY' && sel.chits[1] === 'READY' ? (
+                  <button type="button" onClick={() => run({ type: 'wait', teamerId: sel.id })}>
+                    Put the other chit on WAIT
+                  </button>
+                ) : null}
+                {sel.chits.includes('READY') ? (
+                  <button type="button" onClick={() => run({ type: 'pass', teamerId: sel.id })}>
+                    Throw a chit away
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  disabled={runner.busy}
+                  onClick={() => run({ type: 'endActivation', teamerId: sel.id })}
+                  data-testid="fd-end-activation"
+                >
+                  End activation
                 </button>
-              ) : null}
-              {sel.chits.includes('READY') ? (
-                <button type="button" onClick={() => run({ type: 'pass', teamerId: sel.id })}>
-                  Throw a chit away
-                </button>
-              ) : null}
-              <button
-                type="button"
-                disabled={runner.busy}
-                onClick={() => run({ type: 'endActivation', teamerId: sel.id })}
-                data-testid="fd-end-activation"
-              >
-                End activation
-              </button>
-            </div>
-          ) : null}
-        </>
-      ) : null}
-      {a.mine && view.phase === 'exploration' ? (
-        <div className="fd-buttons">
-          <button
-            type="button"
-            className="primary"
-            disabled={runner.busy}
-            onClick={() => run({ type: 'endExploration' })}
-            data-testid="fd-end-exploration"
-          >
-            End the exploration
-          </button>
-        </div>
-      ) : null}
-      {a.seat.role !== 'spectator' && team && !p.moving && !p.interrupt && p.activated.length === 0 ? (
-        <EndTeamPhase runner={runner} />
-      ) : null}
-    </section>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {a.mine && view.phase === 'exploration' ? (
+          <div className="fd-buttons">
+            <button
+              type="button"
+              className="primary"
+              disabled={runner.busy}
+              onClick={() => run({ type: 'endExploration' })}
+              data-testid="fd-end-exploration"
+            >
+              End the exploration
+            </button>
+          </div>
+        ) : null}
+        {a.seat.role !== 'spectator' && team && !p.moving && !p.interrupt && p.activated.length === 0 ? (
+          <EndTeamPhase runner={runner} />
+        ) : null}
+      </section>
+    </OrderCheck.Provider>
   );
 }
 
@@ -1235,15 +1259,19 @@ function ChitTasks({ view, sel, run }: { view: FdView; sel: Teamer; run: (c: FdC
   return (
     <>
       {near.map((c) => (
-        <button
+        <OrderButton
           key={c.id}
-          type="button"
-          onClick={() =>
-            run({ type: 'task', teamerId: sel.id, task: 'examineChit', x: c.x as number, y: c.y as number })
-          }
+          command={{
+            type: 'task',
+            teamerId: sel.id,
+            task: 'examineChit',
+            x: c.x as number,
+            y: c.y as number,
+          }}
+          run={run}
         >
           Turn the Source chit at ({c.x},{c.y})
-        </button>
+        </OrderButton>
       ))}
     </>
   );
@@ -1704,7 +1732,10 @@ function EntryChoice({ view, runner, picked }: { view: FdView; runner: FdRunner;
 
 /** The button that opens the drone walk, disabled with the rules' reason when no walk is open. */
 function DroneWalkButton({ a, arena }: { a: ActionsProps; arena: Arena }) {
-  const why = droneWalkRefusal(a.view, arena, a.sel);
+  // Directing the drone is an action he stands up for (10.2): asked of the panel's check with the
+  // command's kind (the square and facing are picked later and do not matter to it).
+  const lying = useContext(OrderCheck)({ type: 'directDrone', teamerId: a.sel.id, x: 0, y: 0, facing: 0 });
+  const why = lying ?? droneWalkRefusal(a.view, arena, a.sel);
   return (
     <span>
       <button

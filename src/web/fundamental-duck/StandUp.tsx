@@ -1,4 +1,7 @@
+import { createContext, type ReactNode, useContext } from 'react';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
+import { mustStandFor } from '../../rules/fundamental-duck/ducked.ts';
+import type { Teamer } from '../../rules/fundamental-duck/state.ts';
 
 /**
  * 10.2 at the table: a ducked Teamer paying an action with his WAIT chit may stand up as part of
@@ -30,5 +33,68 @@ export function StandUpToggle({ on, set }: { on: boolean; set: (on: boolean) => 
       <input type="checkbox" checked={on} onChange={(e) => set(e.target.checked)} /> Stand up as he acts (free
       with the WAIT chit) (S)
     </label>
+  );
+}
+
+/** The reason shown on an order a ducked man may not give lying down. */
+export const LYING_DOWN = 'lying down: stand up first';
+
+/**
+ * Why the rules would refuse this order (DUCKED) from him now, or null. The rules' own list
+ * (`mustStandFor`), less what `standingUp` stands him up for when the switch is on: an order that
+ * then carries `standUp` is paid standing (his WAIT chit), one that cannot carry it stays refused.
+ */
+export function lyingRefusal(sel: Teamer, c: FdCommand, standUp: boolean): string | null {
+  if (!mustStandFor(sel, c)) return null;
+  const sent = standingUp(c, standUp);
+  return 'standUp' in sent && sent.standUp ? null : LYING_DOWN;
+}
+
+/**
+ * The order panel's check for its buttons (`OrderButton`), given by the panel for the chosen
+ * Teamer so the nested button rows (carry, juggle, examine, doors) need no prop of their own.
+ * Outside the panel nothing is refused here (the rules still are the judge).
+ */
+export const OrderCheck = createContext<(c: FdCommand) => string | null>(() => null);
+
+/** A button sending one order, disabled with the reason (its title) when `OrderCheck` refuses it. */
+export function OrderButton({
+  command,
+  run,
+  children,
+  disabled,
+  className,
+  testId,
+}: {
+  command: FdCommand;
+  run: (c: FdCommand) => void;
+  children: ReactNode;
+  disabled?: boolean;
+  className?: string;
+  testId?: string;
+}) {
+  const why = useContext(OrderCheck)(command);
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={disabled === true || why !== null}
+      title={why ?? undefined}
+      onClick={() => run(command)}
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The visible note over a ducked man's orders: what the greyed buttons wait for. */
+export function LyingDownNote({ standable, standUp }: { standable: boolean; standUp: boolean }) {
+  return (
+    <p className="fd-muted fd-why" data-testid="fd-lying-down">
+      {standUp
+        ? 'Lying down: he stands up as he acts (his WAIT chit); the greyed orders cannot stand him up that way: stand up first.'
+        : `Lying down: stand up first for the greyed orders (Stand up, under Other actions, is an action${standable ? '; or tick the switch to stand up with his WAIT chit' : ''}).`}
+    </p>
   );
 }
