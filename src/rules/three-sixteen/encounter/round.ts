@@ -335,9 +335,25 @@ export function struckByAliens(r: EncounterRecord, i: number, face: number): boo
 function alienAttack(r: EncounterRecord, face: number, source: HitSource): void {
   const emotional = source === 'aliens' && r.emotional;
   const stoppable = !emotional && !r.ignoreArmour;
-  for (let i = 0; i < r.n; i++)
-    if (struckByAliens(r, i, face)) dealKill(r, i, stoppable, r.lasting, -1, face, source, emotional);
+  const n = r.n;
+  // `struckByAliens` for every trooper in one pass over the queue (a Kill changes only its
+  // victim, so who is reached can be read before any lands).
+  for (let i = 0; i < n; i++) reached[i] = face < 0 ? 1 : 0;
+  if (face >= 0)
+    for (let q = 0; q < r.qLen; q++) {
+      const a = r.qActor[q] as number;
+      if (a < n && beatenByAliens(r.qSuccess[q] === 1, r.qCancelled[q] === 1, r.qFace[q] as number, face))
+        reached[a] = 1;
+    }
+  for (let i = 0; i < n; i++) {
+    if (reached[i] === 0 || !r.fighting(i)) continue;
+    if (face >= 0 && r.reduceVisibility && r.pos[i] === FAR) continue;
+    dealKill(r, i, stoppable, r.lasting, -1, face, source, emotional);
+  }
 }
+
+/** Troopers an alien attack reaches (`alienAttack`'s scratch, one attack at a time per thread). */
+const reached: number[] = [];
 
 // ---------------------------------------------------------------------------------------------
 // Rounds and the end

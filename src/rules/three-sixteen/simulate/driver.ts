@@ -201,7 +201,27 @@ function outcomeOf(
  * Simulations pass a chooser on a separate stream instead (see `simulate.ts` playBlocks).
  */
 export function rollOffChooser(dice: DiceSource): Chooser {
-  return (count) => dice.roll(d(count), 'policy roll-off') - 1;
+  // The last one again for the same dice: `runEncounter` asks for one per encounter.
+  if (dice === lastChooserDice && lastChooser) return lastChooser;
+  const choose: Chooser = (count) => dice.roll(d(count), 'policy roll-off') - 1;
+  lastChooserDice = dice;
+  lastChooser = choose;
+  return choose;
+}
+
+let lastChooserDice: DiceSource | null = null;
+let lastChooser: Chooser | null = null;
+
+/** `fightingIds` of the last base `runEncounter` played from (a simulation plays one base many times). */
+let lastIdsBase: ThreeSixteenState | null = null;
+let lastIds: readonly string[] = [];
+
+function reportedIds(base: ThreeSixteenState): readonly string[] {
+  if (base !== lastIdsBase) {
+    lastIds = fightingIds(base);
+    lastIdsBase = base;
+  }
+  return lastIds;
 }
 
 function anyoneActive(s: ThreeSixteenState): boolean {
@@ -241,7 +261,7 @@ export function runEncounter(
   choose: Chooser = rollOffChooser(dice),
 ): RunOutcome {
   if (onRecord) {
-    const fast = runEncounterOnRecord(base, options, dice, troopers ?? fightingIds(base), troopers, choose);
+    const fast = runEncounterOnRecord(base, options, dice, troopers ?? reportedIds(base), troopers, choose);
     if (fast) return fast;
   }
   const table = new Table(base, dice);

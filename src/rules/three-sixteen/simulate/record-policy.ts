@@ -61,16 +61,34 @@ function answerFor(r: EncounterRecord, i: number): number {
   return 0;
 }
 
-/** A Strength first, picked by the chooser among those who would use one; else the first Kill listed. */
+/**
+ * A Strength first, picked by the chooser among those who would use one (one entry per Kill
+ * waiting, in the order they landed); else the first Kill listed. Counted, then the pick found
+ * again, rather than listed: no list made per answer.
+ */
 function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
-  const strong: number[] = [];
+  let strong = 0;
+  let only = -1;
   for (let p = 0; p < r.pLen; p++) {
     const i = r.pTrooper[p] as number;
-    if (answerFor(r, i) === 2) strong.push(i);
+    if (answerFor(r, i) === 2) {
+      if (strong === 0) only = i;
+      strong++;
+    }
   }
-  if (strong.length > 0) {
-    const k = strong.length === 1 ? 0 : Math.max(0, Math.min(strong.length - 1, choose(strong.length)));
-    spendStrength(r, strong[k] as number, dice);
+  if (strong > 0) {
+    if (strong > 1) {
+      const k = Math.max(0, Math.min(strong - 1, choose(strong)));
+      for (let p = 0, seen = 0; p < r.pLen; p++) {
+        const i = r.pTrooper[p] as number;
+        if (answerFor(r, i) !== 2) continue;
+        if (seen++ === k) {
+          only = i;
+          break;
+        }
+      }
+    }
+    spendStrength(r, only, dice);
     return;
   }
   const first = r.pTrooper[0] as number;
@@ -108,6 +126,8 @@ const declarationTables = new WeakMap<EncounterRecord, readonly number[]>();
 const stoppedDeclarationTables = new WeakMap<EncounterRecord, readonly number[]>();
 
 function declarationTable(r: EncounterRecord): readonly number[] {
+  // The last record's table first: a simulation asks for the same one every round.
+  if (r === lastTableOf && r.techDown === lastTableDown) return lastTable;
   const tables = r.techDown ? stoppedDeclarationTables : declarationTables;
   let table = tables.get(r);
   if (!table) {
@@ -120,8 +140,16 @@ function declarationTable(r: EncounterRecord): readonly number[] {
     table = moves;
     tables.set(r, table);
   }
+  lastTableOf = r;
+  lastTableDown = r.techDown;
+  lastTable = table;
   return table;
 }
+
+/** `declarationTable`'s last answer (one encounter at a time per thread). */
+let lastTableOf: EncounterRecord | null = null;
+let lastTableDown = false;
+let lastTable: readonly number[] = [];
 
 function declareFor(r: EncounterRecord, i: number, table: readonly number[]): void {
   const pos = r.pos[i] as number;
@@ -449,8 +477,10 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
         // The policy's declarations in its order (each trooper's, then the aliens'), then its
         // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
         // `rollAll`), as nothing in between could change.
-        for (let i = 0; i < r.n; i++)
-          if (r.fighting(i) && !r.declared[i]) declareFor(r, i, declarationTable(r));
+        {
+          const table = declarationTable(r);
+          for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i, table);
+        }
         if (!r.aliensDeclared) declareAliens(r);
         else rollAll(r, dice);
         break;

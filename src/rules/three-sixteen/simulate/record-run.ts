@@ -105,6 +105,24 @@ export function opening(state: ThreeSixteenState, ctx: DecideContext): ThreeSixt
   }
 }
 
+/** `placesOf`'s last answer (a simulation asks the same every run). */
+let placesFor: { r: EncounterRecord; base: ThreeSixteenState; ids: readonly string[]; at: number[] } | null =
+  null;
+
+/**
+ * Each reported trooper's index in the record (−1: not in it), then each of the base's troopers in
+ * the table's order: what a run's outcome reads, found once per record rather than per run.
+ */
+function placesOf(r: EncounterRecord, base: ThreeSixteenState, ids: readonly string[]): readonly number[] {
+  const p = placesFor;
+  if (p && p.r === r && p.base === base && p.ids === ids) return p.at;
+  const at: number[] = [];
+  for (const id of ids) at.push(r.ids.indexOf(id));
+  for (const id of base.trooperOrder) at.push(r.ids.indexOf(id));
+  placesFor = { r, base, ids, at };
+  return at;
+}
+
 /**
  * The encounter of `runEncounter` on the record, or null when the record does not hold it (the
  * caller then plays it through commands). Same dice, same chooser draws, same outcome.
@@ -121,18 +139,20 @@ export function runEncounterOnRecord(
   if (typeof r === 'string') return null;
   r.reset();
   playOnRecord(r, dice, choose);
+  const at = placesOf(r, base, ids);
   const dead: boolean[] = [];
   const kills: number[] = [];
-  for (const id of ids) {
-    const i = r.ids.indexOf(id);
-    const t = base.troopers[id];
+  for (let k = 0; k < ids.length; k++) {
+    const i = at[k] as number;
+    const t = i < 0 ? base.troopers[ids[k] as string] : undefined;
     dead.push(i >= 0 ? r.status[i] !== 0 : t?.status === 'dead' || t?.status === 'wreck');
     kills.push(i >= 0 ? (r.kills[i] as number) : (t?.killsThisMission ?? 0));
   }
   let anyoneActive = false;
-  for (const id of base.trooperOrder) {
-    const i = r.ids.indexOf(id);
-    if (i >= 0 ? r.status[i] === 0 : base.troopers[id]?.status === 'active') {
+  const order = base.trooperOrder;
+  for (let k = 0; k < order.length; k++) {
+    const i = at[ids.length + k] as number;
+    if (i >= 0 ? r.status[i] === 0 : base.troopers[order[k] as string]?.status === 'active') {
       anyoneActive = true;
       break;
     }
