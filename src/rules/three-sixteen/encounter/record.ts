@@ -219,7 +219,6 @@ export function recordSupports(state: ThreeSixteenState, opened = false): string
   for (const id of e.pcs) {
     const t = state.troopers[id];
     if (t?.status !== 'active') return 'a trooper not active';
-    for (const m of t.health) if (m === 'E') return 'an E wound';
   }
   return null;
 }
