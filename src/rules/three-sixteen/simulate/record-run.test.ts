@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Die } from '../../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
 import { Rng } from '../../../engine/rng.ts';
+import { withCampaign } from '../campaign/model.ts';
 import { recordSupports, SPENT_ON_RECORD } from '../encounter/record.ts';
 import { threeSixteen } from '../ruleset.ts';
 import type { AbilityId, ThreeSixteenState, Trooper } from '../state.ts';
@@ -292,6 +293,45 @@ describe('the encounter record plays the same encounters as the commands', () =>
     }
   });
 
+  /** PC1 (the senior) fell earlier; PC2 and PC3, level at the next rank, wait for their NFA tests. */
+  const promotionWaits = (base: ThreeSixteenState): ThreeSixteenState => {
+    const t1 = base.troopers.t1 as Trooper;
+    const s: ThreeSixteenState = {
+      ...base,
+      troopers: { ...base.troopers, t1: { ...t1, status: 'dead', health: ['X', 'X', 'X'] } },
+    };
+    return withCampaign(s, (c) => ({
+      ...c,
+      fieldPromotion: { rank: t1.rank, deadId: 't1', candidates: ['t2', 't3'] },
+    }));
+  };
+  // biome-ignore format: one case a line
+  const promotions: readonly [name: string, pcs: readonly PcSpec[], aa: number, tokens: number, abilities: readonly AbilityId[], troopers: string[], prepare: (s: ThreeSixteenState) => ThreeSixteenState, promoted: string][] = [
+    ['a PC kept out ties for the fallen senior’s rank (NFA tests with one who is not there)', seniorFalls, 9, 6, ['ignoreArmour'], ['t1', 't3', 't4'], spent, 'PC2 tests NFA'],
+    ['the next in line kept out steps up at once, then one kept out ties for the next fall', threeRanks, 9, 7, ['lastingWounds'], ['t1', 't2', 't4'], spent, 'PC3 tests NFA'],
+    ['a field promotion waiting as the encounter starts: its NFA tests come first', seniorFalls, 8, 6, ['ignoreArmour', 'suicide'], ['t2', 't3', 't4'], promotionWaits, 'PC2 tests NFA'],
+    ['a field promotion waiting, one candidate kept out', seniorFalls, 8, 4, ['regeneration'], ['t3', 't4'], (s) => promotionWaits(spent(s)), 'PC2 tests NFA'],
+  ];
+  for (const [name, pcs, aa, tokens, abilities, troopers, prepare, promoted] of promotions)
+    it(`mixed ranks, field promotions: ${name}; same dice, purposes and outcome`, () => {
+      const options: SimulationOptions = { pcs, aa, tokens, abilities, n: 1, seed: 1 };
+      const base = prepare(buildBaseState(options, new SeededDice(7)));
+      let tests = 0;
+      const reasons = new Set<string>();
+      for (let seed = 1; seed <= 150; seed++) {
+        const { byCommands, onRecord, commandDice, recordDice } = bothPaths(base, options, seed, troopers);
+        expect(onRecord, `seed ${seed}`).not.toBeNull();
+        expect(recordDice, `seed ${seed}`).toEqual(commandDice);
+        expect(onRecord, `seed ${seed}`).toEqual(byCommands);
+        reasons.add(byCommands.endReason);
+        for (const line of commandDice) purposes.add(line.replace(/ (of|\().*$/, ''));
+        if (commandDice.some((line) => line.includes(promoted))) tests++;
+      }
+      expect(reasons.size).toBeGreaterThan(1);
+      // The promotion reached the PC named (kept out, or a candidate waiting) in some of the runs.
+      expect(tests).toBeGreaterThan(0);
+    });
+
   it('the runs above went through every kind of roll and ending the record plays', () => {
     expect([...purposes].sort()).toEqual(
       expect.arrayContaining([
@@ -368,8 +408,18 @@ describe('the encounter record plays the same encounters as the commands', () =>
       seed: 1,
     };
     const ranks = buildBaseState(options, new SeededDice(7));
-    // Mixed ranks with a PC kept out: a field promotion could reach a PC the record does not hold.
-    expect(runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1'], ['t1'], () => 0)).toBeNull();
+    // Mixed ranks with a PC kept out: the record holds the PCs kept out for field promotions.
+    expect(runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1'], ['t1'], () => 0)).not.toBeNull();
+    // A field promotion waiting comes before the aliens' opening abilities, which the record does
+    // not spend: such an encounter keeps the commands.
+    const boosted = buildBaseState({ ...options, abilities: ['boostAbility'] }, new SeededDice(7));
+    const waits = withCampaign(boosted, (c) => ({
+      ...c,
+      fieldPromotion: { rank: 3, deadId: 'gone', candidates: ['t1', 't2'] },
+    }));
+    expect(
+      runEncounterOnRecord(waits, options, new SeededDice(1), ['t1', 't2'], undefined, () => 0),
+    ).toBeNull();
     // An E wound (an emotional attack's mark) is the record's: it holds the E marks.
     const single = { ...options, pcs: [options.pcs[0] as PcSpec], tokens: 2 };
     const built = buildBaseState(single, new SeededDice(7));
