@@ -7,6 +7,7 @@ import { recordSupports, SPENT_ON_RECORD } from '../encounter/record.ts';
 import { threeSixteen } from '../ruleset.ts';
 import type { AbilityId, ThreeSixteenState, Trooper } from '../state.ts';
 import { buildBaseState, fightingIds, GM_SEAT, playOnRecords, runEncounter } from './driver.ts';
+import { simulateFromTable } from './from-table.ts';
 import type { PcSpec, SimulationOptions } from './options.ts';
 import { opening, runEncounterOnRecord } from './record-run.ts';
 import { chooserFrom, simulateEncounters } from './simulate.ts';
@@ -362,6 +363,25 @@ describe('the encounter record plays the same encounters as the commands', () =>
       expect(JSON.stringify(simulateEncounters(o))).toBe(onRecord);
       playOnRecords(true);
     }
+  });
+
+  it('the odds panel gives the same summary on both paths: E wounds, mixed ranks, a PC kept out', () => {
+    const options: SimulationOptions = {
+      pcs: seniorFalls,
+      aa: 8,
+      tokens: 5,
+      abilities: ['suicide'],
+      n: 1,
+      seed: 1,
+    };
+    const table = emotionallyWounded(buildBaseState(options, new SeededDice(7)));
+    const plan = { tokens: 5, final: false, n: 400, seed: 316, troopers: ['t1', 't3', 't4'] };
+    expect(
+      runEncounterOnRecord(table, options, new SeededDice(1), plan.troopers, plan.troopers, () => 0),
+    ).not.toBeNull();
+    const onRecord = JSON.stringify(simulateFromTable(table, plan));
+    playOnRecords(false);
+    expect(JSON.stringify(simulateFromTable(table, plan))).toBe(onRecord);
   });
 
   it("spends the aliens' opening abilities once per start, from the pool or the encounter", () => {
