@@ -39,8 +39,9 @@ import { dropShipTickHeld } from './vehicle-rules.ts';
  * or event objects; `simulate/record-policy.ts` picks the moves as the command policy does.
  *
  * It holds the encounters the simulator plays through the command path's rules as they stand
- * (see `recordSupports`): no vehicles, kinetic field or Drop Pods in play, no field promotion
- * that could reach a PC kept out, and all twenty alien abilities: those whose effect is a
+ * (see `recordSupports`): no vehicles, kinetic field or Drop Pods in play; E wounds carried in,
+ * field promotions (of the PCs kept out too, and one waiting for its tests as the fight opens), and
+ * all twenty alien abilities: those whose effect is a
  * standing condition (Ignore Armour, Lasting Wounds, Leaping, Reduce Visibility, Flee, Swarm,
  * Isolate; Boost Ability, Impair, Enrage and Ambush once spent as the encounter opens), and those
  * spent round by round (Suicide, alien Armour, Stop Technology, Regeneration, End Encounter, Rapid
@@ -181,6 +182,16 @@ export function killMean(spec: DiceSpec | null): number {
   }
 }
 
+/** The PCs alive that are not in the fight, in the table's order (a field promotion may reach them). */
+function keptOut(state: ThreeSixteenState, e: Encounter): Trooper[] {
+  const out: Trooper[] = [];
+  for (const id of state.trooperOrder) {
+    const t = state.troopers[id];
+    if (t?.status === 'active' && isPc(t) && !e.pcs.includes(id)) out.push(t);
+  }
+  return out;
+}
+
 /**
  * Why the record cannot take this encounter, or null when it can: an encounter just started
  * (nothing rolled yet) in a state the record's rules cover. `opened`: the aliens' opening
@@ -202,24 +213,19 @@ export function recordSupports(state: ThreeSixteenState, opened = false): string
   if ((e.pendingKills.length > 0 && !ambushed) || e.forcedWeakness.length > 0) return 'answers waiting';
   for (const a of state.planet?.abilities ?? [])
     if (!STANDING.has(a) && !IN_ROUND.has(a) && !(opened && OPENING.has(a))) return `ability ${a}`;
-  if (campaignOf(state).fieldPromotion) return 'a field promotion waits';
-  // A field promotion happens only when a PC outranks every other PC alive. The record plays it
-  // (round.ts `fallen`) for the PCs it holds: with mixed ranks, every PC alive must be in the fight.
-  let rank = -1;
-  let mixed = false;
-  let keptOut = false;
-  for (const id of state.trooperOrder) {
-    const t = state.troopers[id];
-    if (t?.status !== 'active' || !isPc(t)) continue;
-    if (rank >= 0 && t.rank !== rank) mixed = true;
-    rank = t.rank;
-    if (!e.pcs.includes(id)) keptOut = true;
+  // A field promotion waiting for its NFA tests is the policy's first move (before the aliens'
+  // opening abilities, which `opening` therefore leaves unspent); its candidates are PCs alive.
+  const waiting = campaignOf(state).fieldPromotion;
+  if (waiting) {
+    for (const a of state.planet?.abilities ?? [])
+      if (OPENING.has(a)) return `a field promotion waits before ability ${a}`;
+    for (const id of waiting.candidates)
+      if (state.troopers[id]?.status !== 'active' || !isPc(state.troopers[id] as Trooper))
+        return 'a field promotion waits for a PC not alive';
   }
-  if (mixed && keptOut) return 'PCs of different ranks, some kept out';
   for (const id of e.pcs) {
     const t = state.troopers[id];
     if (t?.status !== 'active') return 'a trooper not active';
-    for (const m of t.health) if (m === 'E') return 'an E wound';
   }
   return null;
 }
@@ -398,8 +404,18 @@ export class EncounterRecord {
   readonly armourPolicy: readonly number[];
   /** A player character (an NPC squad member takes no part in field promotions). */
   readonly pc: readonly boolean[];
-  /** Troopers in the table's order (`trooperOrder`): who is named first among tied candidates. */
+  /**
+   * The PCs a field promotion looks at, in the table's order (`trooperOrder`: who is named first
+   * among tied candidates): the troopers of the fight (`m` < `n`, each a PC or not: `pc`) and the
+   * PCs alive kept out of it (`m` ≥ `n`: `keptIds[m − n]`), who may step up while they wait.
+   */
   readonly seniority: readonly number[];
+  /** The PCs alive kept out of the fight (not in `Encounter.pcs`): their ids, names and NFA. */
+  readonly keptIds: readonly string[];
+  readonly keptNames: readonly string[];
+  readonly keptNfa: readonly number[];
+  /** Their ranks, as field promotions raise them (read from the start at each reset). */
+  readonly keptRank: number[];
   readonly ignoreArmour: boolean;
   readonly lasting: boolean;
   readonly leaping: boolean;
@@ -690,9 +706,15 @@ export class EncounterRecord {
     this.troopers = troopers;
     this.pc = troopers.map((t) => isPc(t));
     const order = start.trooperOrder;
-    this.seniority = troopers
-      .map((_, i) => i)
-      .sort((a, b) => order.indexOf(this.ids[a] as string) - order.indexOf(this.ids[b] as string));
+    const kept = keptOut(start, e);
+    this.keptIds = kept.map((t) => t.id);
+    this.keptNames = kept.map((t) => t.name);
+    this.keptNfa = kept.map((t) => t.nfa);
+    this.keptRank = kept.map((t) => t.rank);
+    const members = [...this.ids, ...this.keptIds];
+    this.seniority = members
+      .map((_, m) => m)
+      .sort((a, b) => order.indexOf(members[a] as string) - order.indexOf(members[b] as string));
     this.grenades = troopers.map((t) => t.currentWeapon === 'grenades');
     this.handToHand = troopers.map((t) => t.currentWeapon === 'handToHand');
     this.armourPolicy = troopers.map((t) =>
@@ -832,6 +854,9 @@ export class EncounterRecord {
         if (t !== old && (t === undefined || !sameKit(t, old))) return false;
       }
     for (let i = 0; i < this.n; i++) this.troopers[i] = state.troopers[this.ids[i] as string] as Trooper;
+    // The PCs kept out are the same while they stay alive.
+    if (state.troopers !== start.troopers)
+      for (const id of this.keptIds) if (state.troopers[id]?.status !== 'active') return false;
     // The kill rolls worked out read the round's Stop Technology (`killSpec`): worked out again
     // when it differs.
     if (this.specs !== null && e.roundEffects.stopTechnology !== this.specsStopped) this.forgetKillRolls();
@@ -1134,8 +1159,7 @@ export class EncounterRecord {
     this.endReason = e.endReason;
     this.returned = 0;
     this.strengths = 0;
-    this.promotionRank = 0;
-    if (this.promotionCandidates.length > 0) this.promotionCandidates.length = 0;
+    this.resetPromotion(s);
     this.aliensDeclared = e.aliensDeclared;
     this.qLen = e.queue.length;
     for (let q = 0; q < this.qLen; q++) {
@@ -1159,6 +1183,32 @@ export class EncounterRecord {
       this.pSource[p] = k.source;
       this.pMark[p] = k.mark === 'E' ? 1 : 0;
     }
+  }
+
+  /**
+   * The field promotions as the start has them: the kept-out PCs' ranks, and a promotion waiting
+   * for its candidates' NFA tests (`CampaignBlock.fieldPromotion`), each candidate by its place
+   * in `seniority` (the record holds every PC alive: `keptOut`).
+   */
+  private resetPromotion(s: ThreeSixteenState): void {
+    for (let k = 0; k < this.keptIds.length; k++)
+      this.keptRank[k] = (s.troopers[this.keptIds[k] as string] as Trooper).rank;
+    if (this.promotionCandidates.length > 0) this.promotionCandidates.length = 0;
+    const waiting = campaignOf(s).fieldPromotion;
+    this.promotionRank = waiting ? waiting.rank : 0;
+    if (waiting)
+      for (const id of waiting.candidates) {
+        const m = this.memberOf(id);
+        if (m >= 0) this.promotionCandidates.push(m);
+      }
+  }
+
+  /** A PC's place among the field promotions' members (`seniority`), −1 when not alive. */
+  memberOf(id: string): number {
+    const i = this.ids.indexOf(id);
+    if (i >= 0) return i;
+    const k = this.keptIds.indexOf(id);
+    return k >= 0 ? this.n + k : -1;
   }
 
   /**

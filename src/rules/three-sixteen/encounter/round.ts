@@ -194,18 +194,32 @@ export function applyWound(
   if (r.pc[i]) fallen(r, i);
 }
 
+/**
+ * A PC of the field promotions' roster (`EncounterRecord.seniority`): `m` below `n` is trooper `m`
+ * of the fight, from `n` on the PC kept out of it `m − n` (`keptIds`), alive while the fight lasts.
+ */
+function memberAlive(r: EncounterRecord, m: number): boolean {
+  return m < r.n ? (r.pc[m] as boolean) && r.status[m] === ACTIVE : true;
+}
+
+function memberRank(r: EncounterRecord, m: number): number {
+  return (m < r.n ? r.rank[m] : r.keptRank[m - r.n]) as number;
+}
+
 /** Promoted in the field to `rank` (never down). */
-function promote(r: EncounterRecord, i: number, rank: number): void {
-  if ((r.rank[i] as number) < rank) r.rank[i] = rank;
+function promote(r: EncounterRecord, m: number, rank: number): void {
+  if (memberRank(r, m) >= rank) return;
+  if (m < r.n) r.rank[m] = rank;
+  else r.keptRank[m - r.n] = rank;
 }
 
 /**
  * A PC fell (campaign/promotion-hook.ts `fieldPromotionOnDeath`, on the record): a candidate of a
  * promotion still waiting leaves it (the last one left takes it); then, if the fallen PC outranked
  * every PC alive, the next rank steps up: one PC at once, several by NFA tests
- * (`fieldPromotionRoll`, the policy's next move). The record holds every PC alive when ranks
- * differ (`recordSupports`), and a promotion changes nothing else it plays: weapons in hand,
- * FA, NFA and armour stay as they are.
+ * (`fieldPromotionRoll`, the policy's next move). The record holds every PC alive, those kept
+ * out of the fight too (`EncounterRecord.seniority`), and a promotion changes nothing else it
+ * plays: weapons in hand, FA, NFA and armour stay as they are.
  */
 function fallen(r: EncounterRecord, dead: number): void {
   const waiting = r.promotionCandidates;
@@ -218,16 +232,15 @@ function fallen(r: EncounterRecord, dead: number): void {
     if (r.promotionRank === 0) waiting.length = 0;
   }
   let next = -1;
-  for (const i of r.seniority)
-    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE) next = Math.max(next, r.rank[i] as number);
+  for (const m of r.seniority) if (m !== dead && memberAlive(r, m)) next = Math.max(next, memberRank(r, m));
   const rank = r.rank[dead] as number;
   if (next < 0 || rank <= next) return;
   let count = 0;
   let only = -1;
-  for (const i of r.seniority)
-    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE && r.rank[i] === next) {
+  for (const m of r.seniority)
+    if (m !== dead && memberAlive(r, m) && memberRank(r, m) === next) {
       count++;
-      only = i;
+      only = m;
     }
   if (count === 1) {
     promote(r, only, rank);
@@ -235,14 +248,16 @@ function fallen(r: EncounterRecord, dead: number): void {
   }
   r.promotionRank = rank;
   waiting.length = 0;
-  for (const i of r.seniority)
-    if (i !== dead && r.pc[i] && r.status[i] === ACTIVE && r.rank[i] === next) waiting.push(i);
+  for (const m of r.seniority)
+    if (m !== dead && memberAlive(r, m) && memberRank(r, m) === next) waiting.push(m);
 }
 
 /** `rollFieldPromotion`: the waiting candidates test NFA until one is left, who takes the rank. */
 export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
-  const { winner } = settleTie(r.promotionCandidates, (i) =>
-    rollNfa(dice, 'field promotion', r.names[i] as string, r.nfa[i] as number),
+  const { winner } = settleTie(r.promotionCandidates, (m) =>
+    m < r.n
+      ? rollNfa(dice, 'field promotion', r.names[m] as string, r.nfa[m] as number)
+      : rollNfa(dice, 'field promotion', r.keptNames[m - r.n] as string, r.keptNfa[m - r.n] as number),
   );
   const rank = r.promotionRank;
   r.promotionRank = 0;

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Die } from '../../../engine/dice/die.ts';
 import { type DiceSource, SeededDice } from '../../../engine/dice/source.ts';
 import { Rng } from '../../../engine/rng.ts';
+import { withCampaign } from '../campaign/model.ts';
 import { recordSupports, SPENT_ON_RECORD } from '../encounter/record.ts';
 import { threeSixteen } from '../ruleset.ts';
-import type { AbilityId, ThreeSixteenState } from '../state.ts';
+import type { AbilityId, ThreeSixteenState, Trooper } from '../state.ts';
 import { buildBaseState, fightingIds, GM_SEAT, playOnRecords, runEncounter } from './driver.ts';
+import { simulateFromTable } from './from-table.ts';
 import type { PcSpec, SimulationOptions } from './options.ts';
 import { opening, runEncounterOnRecord } from './record-run.ts';
 import { chooserFrom, simulateEncounters } from './simulate.ts';
@@ -83,10 +85,27 @@ function spent(base: ThreeSixteenState): ThreeSixteenState {
   return { ...base, troopers };
 }
 
+/** E wounds carried in (an emotional attack's marks from an earlier encounter), with X beside some. */
+const E_MARKS: readonly Trooper['health'][] = [
+  ['E', null, null],
+  ['X', 'E', null],
+  ['E', 'E', null],
+  ['E', 'X', null],
+];
+
+function emotionallyWounded(base: ThreeSixteenState): ThreeSixteenState {
+  const troopers = { ...base.troopers };
+  base.trooperOrder.forEach((id, k) => {
+    const t = troopers[id] as Trooper;
+    troopers[id] = { ...t, health: E_MARKS[k % E_MARKS.length] as Trooper['health'] };
+  });
+  return { ...base, troopers };
+}
+
 /**
  * A squad both paths play: its name, troopers, AA, tokens, the aliens' abilities, and what else:
  * the planet's Threat (when it is the encounter's tokens, the pool is empty and the aliens pay from
- * the encounter), a final encounter, or no flashbacks left (`spent`).
+ * the encounter), a final encounter, no flashbacks left (`spent`), or E wounds carried in (`eWounds`).
  */
 type Squad = readonly [
   name: string,
@@ -94,7 +113,7 @@ type Squad = readonly [
   aa: number,
   tokens: number,
   abilities: readonly AbilityId[],
-  more?: { readonly threat?: number; readonly final?: true; readonly spent?: true },
+  more?: { readonly threat?: number; readonly final?: true; readonly spent?: true; readonly eWounds?: true },
 ];
 
 // biome-ignore format: one squad a line
@@ -131,6 +150,10 @@ const table: readonly Squad[] = [
   ['Induce Weakness with End Encounter and Lasting Wounds (a Weakness owed after the end)', duo, 8, 4, ['induceWeakness', 'endEncounter', 'lastingWounds']],
   ['Exploding Bodies at Close', mixed, 6, 7, ['explodingBodies', 'swarm']],
   ['Exploding Bodies with no flashbacks and grenades', threeRanks, 7, 6, ['explodingBodies', 'lastingWounds'], { spent: true }],
+  ['E wounds carried in (two marks fell at the next)', mixed, 7, 6, ['ignoreArmour'], { eWounds: true }],
+  ['E wounds, no flashbacks left (deaths at once)', mixed, 6, 6, [], { eWounds: true, spent: true }],
+  ['E wounds healed by a Weakness shown (Induce Weakness), Lasting Wounds', mixed, 7, 7, ['induceWeakness', 'lastingWounds'], { eWounds: true }],
+  ['E wounds against Suicide and End Encounter (Kills waiting after the end)', duo, 8, 4, ['suicide', 'endEncounter'], { eWounds: true }],
   ['the token abilities together (all but Exploding Bodies; no Weakness left to induce), no flashbacks left', mixed, 6, 8, ['ambush', 'armour', 'regeneration', 'endEncounter', 'rapidMovement', 'ignoreWounds', 'stopTechnology', 'suicide'], { spent: true }],
 ];
 
@@ -146,7 +169,13 @@ const squads = table.map(([name, pcs, aa, tokens, abilities, more]) => ({
     ...(more?.threat !== undefined ? { threat: more.threat } : {}),
     ...(more?.final ? { final: true } : {}),
   } as SimulationOptions,
-  prepare: more?.spent ? spent : undefined,
+  prepare:
+    more?.spent || more?.eWounds
+      ? (base: ThreeSixteenState) => {
+          const s = more.spent ? spent(base) : base;
+          return more.eWounds ? emotionallyWounded(s) : s;
+        }
+      : undefined,
 }));
 
 /** The aliens' abilities the command path spent (`ability.used`), counted while a squad plays. */
@@ -265,6 +294,45 @@ describe('the encounter record plays the same encounters as the commands', () =>
     }
   });
 
+  /** PC1 (the senior) fell earlier; PC2 and PC3, level at the next rank, wait for their NFA tests. */
+  const promotionWaits = (base: ThreeSixteenState): ThreeSixteenState => {
+    const t1 = base.troopers.t1 as Trooper;
+    const s: ThreeSixteenState = {
+      ...base,
+      troopers: { ...base.troopers, t1: { ...t1, status: 'dead', health: ['X', 'X', 'X'] } },
+    };
+    return withCampaign(s, (c) => ({
+      ...c,
+      fieldPromotion: { rank: t1.rank, deadId: 't1', candidates: ['t2', 't3'] },
+    }));
+  };
+  // biome-ignore format: one case a line
+  const promotions: readonly [name: string, pcs: readonly PcSpec[], aa: number, tokens: number, abilities: readonly AbilityId[], troopers: string[], prepare: (s: ThreeSixteenState) => ThreeSixteenState, promoted: string][] = [
+    ['a PC kept out ties for the fallen senior’s rank (NFA tests with one who is not there)', seniorFalls, 9, 6, ['ignoreArmour'], ['t1', 't3', 't4'], spent, 'PC2 tests NFA'],
+    ['the next in line kept out steps up at once, then one kept out ties for the next fall', threeRanks, 9, 7, ['lastingWounds'], ['t1', 't2', 't4'], spent, 'PC3 tests NFA'],
+    ['a field promotion waiting as the encounter starts: its NFA tests come first', seniorFalls, 8, 6, ['ignoreArmour', 'suicide'], ['t2', 't3', 't4'], promotionWaits, 'PC2 tests NFA'],
+    ['a field promotion waiting, one candidate kept out', seniorFalls, 8, 4, ['regeneration'], ['t3', 't4'], (s) => promotionWaits(spent(s)), 'PC2 tests NFA'],
+  ];
+  for (const [name, pcs, aa, tokens, abilities, troopers, prepare, promoted] of promotions)
+    it(`mixed ranks, field promotions: ${name}; same dice, purposes and outcome`, () => {
+      const options: SimulationOptions = { pcs, aa, tokens, abilities, n: 1, seed: 1 };
+      const base = prepare(buildBaseState(options, new SeededDice(7)));
+      let tests = 0;
+      const reasons = new Set<string>();
+      for (let seed = 1; seed <= 150; seed++) {
+        const { byCommands, onRecord, commandDice, recordDice } = bothPaths(base, options, seed, troopers);
+        expect(onRecord, `seed ${seed}`).not.toBeNull();
+        expect(recordDice, `seed ${seed}`).toEqual(commandDice);
+        expect(onRecord, `seed ${seed}`).toEqual(byCommands);
+        reasons.add(byCommands.endReason);
+        for (const line of commandDice) purposes.add(line.replace(/ (of|\().*$/, ''));
+        if (commandDice.some((line) => line.includes(promoted))) tests++;
+      }
+      expect(reasons.size).toBeGreaterThan(1);
+      // The promotion reached the PC named (kept out, or a candidate waiting) in some of the runs.
+      expect(tests).toBeGreaterThan(0);
+    });
+
   it('the runs above went through every kind of roll and ending the record plays', () => {
     expect([...purposes].sort()).toEqual(
       expect.arrayContaining([
@@ -295,6 +363,25 @@ describe('the encounter record plays the same encounters as the commands', () =>
       expect(JSON.stringify(simulateEncounters(o))).toBe(onRecord);
       playOnRecords(true);
     }
+  });
+
+  it('the odds panel gives the same summary on both paths: E wounds, mixed ranks, a PC kept out', () => {
+    const options: SimulationOptions = {
+      pcs: seniorFalls,
+      aa: 8,
+      tokens: 5,
+      abilities: ['suicide'],
+      n: 1,
+      seed: 1,
+    };
+    const table = emotionallyWounded(buildBaseState(options, new SeededDice(7)));
+    const plan = { tokens: 5, final: false, n: 400, seed: 316, troopers: ['t1', 't3', 't4'] };
+    expect(
+      runEncounterOnRecord(table, options, new SeededDice(1), plan.troopers, plan.troopers, () => 0),
+    ).not.toBeNull();
+    const onRecord = JSON.stringify(simulateFromTable(table, plan));
+    playOnRecords(false);
+    expect(JSON.stringify(simulateFromTable(table, plan))).toBe(onRecord);
   });
 
   it("spends the aliens' opening abilities once per start, from the pool or the encounter", () => {
@@ -341,9 +428,19 @@ describe('the encounter record plays the same encounters as the commands', () =>
       seed: 1,
     };
     const ranks = buildBaseState(options, new SeededDice(7));
-    // Mixed ranks with a PC kept out: a field promotion could reach a PC the record does not hold.
-    expect(runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1'], ['t1'], () => 0)).toBeNull();
-    // An E wound (an emotional attack's mark, which the record does not hold).
+    // Mixed ranks with a PC kept out: the record holds the PCs kept out for field promotions.
+    expect(runEncounterOnRecord(ranks, options, new SeededDice(1), ['t1'], ['t1'], () => 0)).not.toBeNull();
+    // A field promotion waiting comes before the aliens' opening abilities, which the record does
+    // not spend: such an encounter keeps the commands.
+    const boosted = buildBaseState({ ...options, abilities: ['boostAbility'] }, new SeededDice(7));
+    const waits = withCampaign(boosted, (c) => ({
+      ...c,
+      fieldPromotion: { rank: 3, deadId: 'gone', candidates: ['t1', 't2'] },
+    }));
+    expect(
+      runEncounterOnRecord(waits, options, new SeededDice(1), ['t1', 't2'], undefined, () => 0),
+    ).toBeNull();
+    // An E wound (an emotional attack's mark) is the record's: it holds the E marks.
     const single = { ...options, pcs: [options.pcs[0] as PcSpec], tokens: 2 };
     const built = buildBaseState(single, new SeededDice(7));
     const t1 = built.troopers.t1 as ThreeSixteenState['troopers'][string];
@@ -351,7 +448,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       ...built,
       troopers: { ...built.troopers, t1: { ...t1, health: ['E', null, null] } },
     };
-    expect(runEncounterOnRecord(base, single, new SeededDice(1), ['t1'], undefined, () => 0)).toBeNull();
+    expect(runEncounterOnRecord(base, single, new SeededDice(1), ['t1'], undefined, () => 0)).not.toBeNull();
     let started = base;
     for (const ev of threeSixteen.decide(
       base,
@@ -359,7 +456,7 @@ describe('the encounter record plays the same encounters as the commands', () =>
       { actor: GM_SEAT, dice: new SeededDice(1) },
     ))
       started = threeSixteen.evolve(started, ev);
-    expect(recordSupports(started)).toBe('an E wound');
+    expect(recordSupports(started)).toBeNull();
     expect(recordSupports(base)).toBe('no encounter');
     // The driver still plays them, through the commands.
     expect(runEncounter(ranks, options, new SeededDice(3)).encounters).toBe(1);
