@@ -12,6 +12,7 @@ import {
   type FdState,
   type FreshState,
   freshState,
+  freshTeamer,
   isFresh,
   oneShape,
   type Teamer,
@@ -235,8 +236,13 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return state;
     case 'binge.changed':
       return teamer(state, e.teamerId, (t) => ({ ...t, binge: e.binge, chicken: e.chicken }));
-    case 'chit.used':
-      return teamer(state, e.teamerId, (t) => ({ ...t, chits: setChit(t.chits, e.chit, e.to) }));
+    case 'chit.used': {
+      const t = teamerOf(state, e.teamerId);
+      if (!t) return state;
+      const n = freshTeamer(t);
+      n.chits = setChit(t.chits, e.chit, e.to);
+      return withTeamer(state, n);
+    }
     case 'activation.began': {
       const s = freshState(state);
       s.activation = { teamerIds: e.teamerIds, plans: e.plans };
@@ -260,15 +266,14 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       if (stepper && stepper.carrying === null && (e.x !== null || stepper.cargo === null)) {
         // Alone and not stepping out with a load (nearly every step): one copy of the state.
         const s = freshState(state);
-        s.teamers = teamersWith(state.teamers, {
-          ...stepper,
-          x: e.x,
-          y: e.y,
-          facing: e.facing,
-          moved: true,
-          aboard: true,
-          left: e.x === null ? true : stepper.left,
-        });
+        const n = freshTeamer(stepper);
+        n.x = e.x;
+        n.y = e.y;
+        n.facing = e.facing;
+        n.moved = true;
+        n.aboard = true;
+        if (e.x === null) n.left = true;
+        s.teamers = teamersWith(state.teamers, n);
         const m = state.move;
         if (m && m.teamerId === e.teamerId) s.move = { ...m, spent: m.spent + e.cost, steps: m.steps + 1 };
         return s;
@@ -311,7 +316,11 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       const t = teamerOf(state, e.teamerId);
       const s = freshState(state);
       s.move = null;
-      if (t) s.teamers = teamersWith(state.teamers, { ...t, facing: e.facing });
+      if (t) {
+        const n = freshTeamer(t);
+        n.facing = e.facing;
+        s.teamers = teamersWith(state.teamers, n);
+      }
       return s;
     }
     case 'teamer.breathed':

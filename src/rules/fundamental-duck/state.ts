@@ -589,6 +589,7 @@ export function beginFold(): void {
   fresh = null;
   freshTeamers = null;
   freshTeamersFrom = null;
+  freshT = null;
 }
 
 /**
@@ -667,7 +668,28 @@ function copyState(s: FdState): FreshState {
  * hidden classes, and the rules read their fields everywhere. The type lists every key.
  */
 export function oneTeamer(t: Teamer): Teamer {
-  const out: { [K in keyof Required<Teamer>]: Teamer[K] } = {
+  return copyTeamer(t);
+}
+
+/** A Teamer the fold may still fill in (what `freshTeamer` hands out). */
+export type FreshTeamer = { -readonly [K in keyof Teamer]: Teamer[K] };
+
+/** The Teamer `freshTeamer` made last: `teamersWith` takes it as it is. */
+let freshT: FreshTeamer | null = null;
+
+/**
+ * A copy of the Teamer in `oneTeamer`'s shape for the fold to fill in (instead of `{ ...t, x }`,
+ * which `teamersWith` would copy again). Only for `evolve` and what it calls.
+ */
+export function freshTeamer(t: Teamer): FreshTeamer {
+  const out = copyTeamer(t);
+  freshT = out;
+  return out;
+}
+
+/** The one literal every changed Teamer is copied by (one allocation site: one hidden class). */
+function copyTeamer(t: Teamer): FreshTeamer {
+  const out: { -readonly [K in keyof Required<Teamer>]: Teamer[K] } = {
     id: t.id,
     name: t.name,
     role: t.role,
@@ -732,7 +754,7 @@ export function withTeamer(state: FdState, t: Teamer): FdState {
 export function teamersWith(teamers: FdState['teamers'], t: Teamer): FdState['teamers'] {
   const out: Record<string, Teamer> = {};
   for (const k in teamers) out[k] = teamers[k] as Teamer;
-  out[t.id] = t === teamers[t.id] ? t : oneTeamer(t);
+  out[t.id] = t === teamers[t.id] || t === freshT ? t : oneTeamer(t);
   freshTeamers = out;
   freshTeamersFrom = teamers;
   return out;
