@@ -6,13 +6,19 @@ import { ceilingNewTurn, ceilingThreatCarries, evolveCeiling, isCeilingEvent } f
 import type { CoreEvent, FdEvent } from './events.ts';
 import { initialState, layoutFor } from './setup.ts';
 import {
+  beginFold,
   type Chit,
   carrierOf,
   type FdState,
+  type FreshState,
+  freshState,
+  freshTeamer,
+  isFresh,
   oneShape,
   type Teamer,
   type TileState,
   teamerOf,
+  teamersWith,
   threatOf,
   type VehicleState,
   withDoor,
@@ -27,6 +33,7 @@ import {
  * one tile or door). No dice, no clock: every fact is in the event.
  */
 export function evolve(state: FdState, event: FdEvent | TableEvent): FdState {
+  beginFold();
   const next = evolveAny(state, event);
   // An event that changes nothing keeps the state itself (the arena-state and world rings know it).
   return next === state ? state : oneShape(next, state);
@@ -52,7 +59,7 @@ function evolveAny(state: FdState, event: FdEvent | TableEvent): FdState {
  * A fresh copy of the state's top level that the case building it may still fill in: one copy per
  * event however many of its records the event changes (each `{ ...state, x }` copies every field).
  */
-type Fresh = { -readonly [K in keyof FdState]: FdState[K] };
+type Fresh = FreshState;
 
 function teamer(state: FdState, id: string, change: (t: Teamer) => Teamer): FdState {
   const t = teamerOf(state, id);
@@ -83,8 +90,14 @@ const KEEPS_UNDO: ReadonlySet<CoreEvent['type']> = new Set<CoreEvent['type']>([
 ]);
 
 function evolveUndo(state: FdState, e: CoreEvent): FdState {
-  if (KEEPS_UNDO.has(e.type) || state.undo.length === 0) return state;
-  return { ...state, undo: [] };
+  if (state.undo.length === 0 || KEEPS_UNDO.has(e.type)) return state;
+  if (isFresh(state)) {
+    state.undo = [];
+    return state;
+  }
+  const s = freshState(state);
+  s.undo = [];
+  return s;
 }
 
 function evolveCore(state: FdState, e: CoreEvent): FdState {
@@ -190,17 +203,14 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
           : {}),
       };
     case 'phase.began': {
-      const s: Fresh = {
-        ...state,
-        phase: e.phase,
-        turn: e.turn,
-        threatPlanned: false,
-        threatQueue: [],
-        pack: null,
-        ...(state.multiTeam?.call || state.multiTeam?.onThreatCard
-          ? { multiTeam: { ...state.multiTeam, call: null, onThreatCard: false } }
-          : {}),
-      };
+      const s = freshState(state);
+      s.phase = e.phase;
+      s.turn = e.turn;
+      s.threatPlanned = false;
+      s.threatQueue = [];
+      s.pack = null;
+      if (state.multiTeam?.call || state.multiTeam?.onThreatCard)
+        s.multiTeam = { ...state.multiTeam, call: null, onThreatCard: false };
       if (e.phase === 'exploration' || (e.phase === 'team' && e.turn !== state.turn)) newTurn(s);
       if (e.phase === 'team') {
         s.activated = [];
@@ -226,41 +236,44 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       return state;
     case 'binge.changed':
       return teamer(state, e.teamerId, (t) => ({ ...t, binge: e.binge, chicken: e.chicken }));
-    case 'chit.used':
-      return teamer(state, e.teamerId, (t) => ({ ...t, chits: setChit(t.chits, e.chit, e.to) }));
-    case 'activation.began':
-      return {
-        ...state,
-        activation: { teamerIds: e.teamerIds, plans: e.plans },
-        activated: [...state.activated, ...e.teamerIds],
-      };
-    case 'activation.ended':
-      return { ...state, activation: null };
-    case 'move.began':
-      return {
-        ...state,
-        move: { teamerId: e.teamerId, allowance: e.allowance, spent: 0, steps: 0, dash: e.dash },
-        teamers: e.dash
-          ? { ...state.teamers, [e.teamerId]: { ...(state.teamers[e.teamerId] as Teamer), dash: 'marked' } }
-          : state.teamers,
-      };
+    case 'chit.used': {
+      const t = teamerOf(state, e.teamerId);
+      if (!t) return state;
+      const n = freshTeamer(t);
+      n.chits = setChit(t.chits, e.chit, e.to);
+      return withTeamer(state, n);
+    }
+    case 'activation.began': {
+      const s = freshState(state);
+      s.activation = { teamerIds: e.teamerIds, plans: e.plans };
+      s.activated = [...state.activated, ...e.teamerIds];
+      return s;
+    }
+    case 'activation.ended': {
+      const s = freshState(state);
+      s.activation = null;
+      return s;
+    }
+    case 'move.began': {
+      const s = freshState(state);
+      s.move = { teamerId: e.teamerId, allowance: e.allowance, spent: 0, steps: 0, dash: e.dash };
+      if (e.dash)
+        s.teamers = teamersWith(state.teamers, { ...(state.teamers[e.teamerId] as Teamer), dash: 'marked' });
+      return s;
+    }
     case 'teamer.stepped': {
       const stepper = teamerOf(state, e.teamerId);
       if (stepper && stepper.carrying === null && (e.x !== null || stepper.cargo === null)) {
         // Alone and not stepping out with a load (nearly every step): one copy of the state.
-        const s: Fresh = { ...state };
-        s.teamers = {
-          ...state.teamers,
-          [stepper.id]: {
-            ...stepper,
-            x: e.x,
-            y: e.y,
-            facing: e.facing,
-            moved: true,
-            aboard: true,
-            left: e.x === null ? true : stepper.left,
-          },
-        };
+        const s = freshState(state);
+        const n = freshTeamer(stepper);
+        n.x = e.x;
+        n.y = e.y;
+        n.facing = e.facing;
+        n.moved = true;
+        n.aboard = true;
+        if (e.x === null) n.left = true;
+        s.teamers = teamersWith(state.teamers, n);
         const m = state.move;
         if (m && m.teamerId === e.teamerId) s.move = { ...m, spent: m.spent + e.cost, steps: m.steps + 1 };
         return s;
@@ -294,15 +307,20 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       const m = state.move;
       const pays = m !== null && m.teamerId === e.teamerId && e.cost > 0;
       if (!t && !pays) return state;
-      const s: Fresh = { ...state };
+      const s = freshState(state);
       if (t) s.teamers = { ...state.teamers, [t.id]: { ...t, facing: e.facing } };
       if (m && pays) s.move = { ...m, spent: m.spent + e.cost };
       return s;
     }
     case 'move.ended': {
       const t = teamerOf(state, e.teamerId);
-      const s: Fresh = { ...state, move: null };
-      if (t) s.teamers = { ...state.teamers, [t.id]: { ...t, facing: e.facing } };
+      const s = freshState(state);
+      s.move = null;
+      if (t) {
+        const n = freshTeamer(t);
+        n.facing = e.facing;
+        s.teamers = teamersWith(state.teamers, n);
+      }
       return s;
     }
     case 'teamer.breathed':
@@ -578,7 +596,7 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       const pack = state.pack;
       const inPack = pack?.members.includes(id) === true;
       if (!t && !dequeued && !inPack) return state;
-      const s: Fresh = { ...state };
+      const s = freshState(state);
       if (t) s.threats = withRecordEntry(state.threats, t.id, { ...t, acted: true });
       if (dequeued) s.threatQueue = state.threatQueue.slice(1);
       if (pack && inPack) {
@@ -593,8 +611,12 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
       const s = withThreat(state, { ...t, x: e.x, y: e.y, facing: e.facing, eye: e.eye });
       return e.dragging ? teamer(s, e.dragging, (d) => ({ ...d, x: e.x, y: e.y })) : s;
     }
-    case 'threat.queue':
-      return { ...state, threatQueue: e.queue, threatPlanned: true };
+    case 'threat.queue': {
+      const s = freshState(state);
+      s.threatQueue = e.queue;
+      s.threatPlanned = true;
+      return s;
+    }
     case 'threat.pack':
       return {
         ...state,
@@ -685,20 +707,20 @@ function evolveCore(state: FdState, e: CoreEvent): FdState {
     case 'weapon.issued':
     case 'campaign.next':
       return evolveCampaign(state, e);
-    case 'undo.saved':
-      return {
-        ...state,
-        undo: [
-          ...state.undo,
-          {
-            teamerId: e.teamerId,
-            teamers: state.teamers,
-            move: state.move,
-            activation: state.activation,
-            activated: state.activated,
-          },
-        ],
-      };
+    case 'undo.saved': {
+      const s = freshState(state);
+      s.undo = [
+        ...state.undo,
+        {
+          teamerId: e.teamerId,
+          teamers: state.teamers,
+          move: state.move,
+          activation: state.activation,
+          activated: state.activated,
+        },
+      ];
+      return s;
+    }
     case 'move.undone': {
       const point = state.undo[state.undo.length - 1];
       if (!point) return state;

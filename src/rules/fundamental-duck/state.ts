@@ -553,12 +553,64 @@ export function waitChit(t: Teamer): 0 | 1 | null {
  * spreads in different orders and from different starting shapes, they had about thirty, and V8
  * then copies them (`{ ...state }`, once or twice an event) and reads their fields everywhere in
  * the rules, the AI and the policy by its slow megamorphic paths. With `oneTeamer` for the Teamers
- * the event changed (`before` is the state it was folded into), this one extra copy an event takes
- * 15-20% off a simulated mission (docs/architecture.md, FD simulation speed). The type lists every
- * key, optional ones included, so a field added to `FdState` must be added here.
+ * the event changed (`before` is the state it was folded into), this took 15-20% off a simulated
+ * mission (docs/architecture.md, FD simulation speed); a case that copies with `freshState` is
+ * handed out as it is, with no second copy (11% more). `copyState`'s type lists every key,
+ * optional ones included, so a field added to `FdState` must be added there.
  */
 export function oneShape(s: FdState, before: FdState): FdState {
-  const out: { [K in keyof Required<FdState>]: FdState[K] } = {
+  if (s === fresh) {
+    // Made by `freshState` in this fold: already of the one shape, and nobody else holds it.
+    if (s.teamers !== before.teamers && !(s.teamers === freshTeamers && freshTeamersFrom === before.teamers))
+      fresh.teamers = oneTeamers(s.teamers, before.teamers);
+    // Handed out now: from here on it is a state like any other, never changed in place.
+    beginFold();
+    return s;
+  }
+  const out = copyState(s);
+  if (s.teamers !== before.teamers) out.teamers = oneTeamers(s.teamers, before.teamers);
+  return out;
+}
+
+/** A state the fold may still fill in (what `freshState` hands out). */
+export type FreshState = { -readonly [K in keyof FdState]: FdState[K] };
+
+/**
+ * The copy `evolve` is making in the fold under way (`beginFold` clears it), and the Teamers'
+ * record `withTeamer` built for it with the changed entry in one shape (and the record it was built
+ * from). `oneShape` hands the fresh copy out as it is instead of copying it a second time, and the
+ * Teamers' record too when it was built from the state's own.
+ */
+let fresh: FreshState | null = null;
+let freshTeamers: FdState['teamers'] | null = null;
+let freshTeamersFrom: FdState['teamers'] | null = null;
+
+/** Called by `evolve` before each event: no copy made before it counts as fresh. */
+export function beginFold(): void {
+  fresh = null;
+  freshTeamers = null;
+  freshTeamersFrom = null;
+  freshT = null;
+}
+
+/**
+ * A copy of the state in the one shape, for the fold to fill in (instead of `{ ...state }`, which
+ * `oneShape` would copy again). Only for `evolve` and what it calls.
+ */
+export function freshState(s: FdState): FreshState {
+  const out = copyState(s);
+  fresh = out;
+  return out;
+}
+
+/** Whether `s` is the fresh copy of the fold under way (it may still be changed in place). */
+export function isFresh(s: FdState): s is FreshState {
+  return s === fresh;
+}
+
+/** The one literal every state is copied by (one allocation site: one hidden class). */
+function copyState(s: FdState): FreshState {
+  const out: { -readonly [K in keyof Required<FdState>]: FdState[K] } = {
     seats: s.seats,
     chat: s.chat,
     rules: s.rules,
@@ -570,7 +622,7 @@ export function oneShape(s: FdState, before: FdState): FdState {
     teamOrder: s.teamOrder,
     activationMethod: s.activationMethod,
     turnOrder: s.turnOrder,
-    teamers: s.teamers === before.teamers ? s.teamers : oneTeamers(s.teamers, before.teamers),
+    teamers: s.teamers,
     threatOrder: s.threatOrder,
     threats: s.threats,
     nextThreat: s.nextThreat,
@@ -617,7 +669,28 @@ export function oneShape(s: FdState, before: FdState): FdState {
  * hidden classes, and the rules read their fields everywhere. The type lists every key.
  */
 export function oneTeamer(t: Teamer): Teamer {
-  const out: { [K in keyof Required<Teamer>]: Teamer[K] } = {
+  return copyTeamer(t);
+}
+
+/** A Teamer the fold may still fill in (what `freshTeamer` hands out). */
+export type FreshTeamer = { -readonly [K in keyof Teamer]: Teamer[K] };
+
+/** The Teamer `freshTeamer` made last: `teamersWith` takes it as it is. */
+let freshT: FreshTeamer | null = null;
+
+/**
+ * A copy of the Teamer in `oneTeamer`'s shape for the fold to fill in (instead of `{ ...t, x }`,
+ * which `teamersWith` would copy again). Only for `evolve` and what it calls.
+ */
+export function freshTeamer(t: Teamer): FreshTeamer {
+  const out = copyTeamer(t);
+  freshT = out;
+  return out;
+}
+
+/** The one literal every changed Teamer is copied by (one allocation site: one hidden class). */
+function copyTeamer(t: Teamer): FreshTeamer {
+  const out: { -readonly [K in keyof Required<Teamer>]: Teamer[K] } = {
     id: t.id,
     name: t.name,
     role: t.role,
@@ -670,11 +743,28 @@ export function oneTeamers(teamers: FdState['teamers'], before: FdState['teamers
 }
 
 export function withTeamer(state: FdState, t: Teamer): FdState {
-  return { ...state, teamers: { ...state.teamers, [t.id]: t } };
+  const s = freshState(state);
+  s.teamers = teamersWith(state.teamers, t);
+  return s;
+}
+
+/**
+ * The Teamers' record with `t` set (where it stands, or added at the end) in `oneTeamer`'s shape:
+ * what `oneShape` would make of `{ ...teamers, [t.id]: t }`, in one copy instead of two.
+ */
+export function teamersWith(teamers: FdState['teamers'], t: Teamer): FdState['teamers'] {
+  const out: Record<string, Teamer> = {};
+  for (const k in teamers) out[k] = teamers[k] as Teamer;
+  out[t.id] = t === teamers[t.id] || t === freshT ? t : oneTeamer(t);
+  freshTeamers = out;
+  freshTeamersFrom = teamers;
+  return out;
 }
 
 export function withThreat(state: FdState, t: Threat): FdState {
-  return { ...state, threats: withRecordEntry(state.threats, t.id, t) };
+  const s = freshState(state);
+  s.threats = withRecordEntry(state.threats, t.id, t);
+  return s;
 }
 
 /**
@@ -697,13 +787,17 @@ export function withRecordEntry<T>(
 export function withTile(state: FdState, index: number, tile: TileState): FdState {
   const tiles = state.tiles.slice();
   tiles[index] = tile;
-  return { ...state, tiles };
+  const s = freshState(state);
+  s.tiles = tiles;
+  return s;
 }
 
 export function withDoor(state: FdState, index: number, door: DoorState): FdState {
   const doors = state.doors.slice();
   doors[index] = door;
-  return { ...state, doors };
+  const s = freshState(state);
+  s.doors = doors;
+  return s;
 }
 
 export function teamerOf(state: FdState, id: string): Teamer | undefined {
