@@ -122,6 +122,8 @@ export interface GmChange {
   readonly remove?: true;
   /** A door opened or shut. */
   readonly door?: 'open' | 'closed';
+  /** A door's battering damage so far. */
+  readonly damage?: number;
 }
 
 /** The GM changes a figure or a door through the overrides form (logged with its reason). */
@@ -144,6 +146,8 @@ export async function gmOverride(
     await form.getByRole('combobox', { name: 'Chicken' }).selectOption(change.chicken);
   if (change.door !== undefined)
     await form.locator('label', { hasText: 'Door' }).locator('select').selectOption(change.door);
+  if (change.damage !== undefined)
+    await form.getByRole('textbox', { name: 'Battering damage' }).fill(String(change.damage));
   await form.getByRole('textbox', { name: 'Reason' }).fill('staging the test');
   await form.getByTestId('fd-gm-override').click();
   await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');

@@ -76,16 +76,13 @@ duckBrowserSuite('Fundamental Duck! divers and a chicken in the browser', testDi
       .toMatch(/A chicken: ending his move here, his nerve walks him on to \(\d+,\d+\)/);
     expect(await page.getByTestId('fd-chicken-line').count()).toBe(1);
     const to = /walks him on to \((\d+),(\d+)\)/.exec((await note.textContent()) ?? '');
+    expect(to).not.toBeNull();
     await columnShot(page, 'fd-chicken-walk.png');
     await page.getByTestId('fd-end-move').click();
     await settled(page);
     await page.getByTestId('fd-move-box').waitFor({ state: 'detached' });
-    console.log(
-      'DEBUG',
-      await note.count(),
-      to?.[0],
-      (await logText(page)).split('staging the test.').at(-1),
-    );
+    // His nerve walked him there as he ended the move: the log tells the step, the board shows him.
+    await expect.poll(async () => logText(page)).toContain(`YOU steps to (${to?.[1]},${to?.[2]})`);
     await expect
       .poll(async () => squareOf(await page.locator('[data-figure="you"]').getAttribute('transform')))
       .toBe(`${to?.[1]},${to?.[2]}`);
