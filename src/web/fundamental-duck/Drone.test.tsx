@@ -11,6 +11,7 @@ import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { Facing, FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { fixedDeal, GM, Table } from '../../rules/fundamental-duck/test-kit.ts';
 import { ArenaBoard } from './ArenaBoard.tsx';
+import { actionsMarkup } from './actions-kit.tsx';
 import { Between } from './Between.tsx';
 import {
   DroneSetUp,
@@ -27,6 +28,7 @@ import { droneCover, droneNotes } from './Drones.tsx';
 import { advancedWeapons, hasAccess, IssueWeapon } from './IssueWeapon.tsx';
 import { asView, type FdView } from './model.ts';
 import type { FdRunner } from './runner.ts';
+import { LYING_DOWN } from './StandUp.tsx';
 
 /**
  * Drone guns, searched bulkheads, the official pay and advanced weapons at the table: what the
@@ -141,6 +143,24 @@ describe('drone guns at the table', () => {
     expect(off).toMatch(/fd-drone fd-drone-off/);
     expect(off).toMatch(/out of power/);
     expect(off).not.toMatch(/fd-drone-dot/);
+  });
+
+  it('greys the set-up for a ducked man, switch or not: the rules refuse it DUCKED (10.2)', () => {
+    const t = table();
+    const setUp = (standUp: boolean) =>
+      /<button[^>]*data-testid="fd-drone-mode"[^>]*>/.exec(
+        actionsMarkup(viewOf(t.state), 'you', false, standUp),
+      )?.[0] ?? '';
+    expect(setUp(false)).toContain('fd-drone-mode');
+    expect(setUp(false)).not.toContain('disabled');
+    t.send({ type: 'task', teamerId: 'you', task: 'duck' });
+    for (const standUp of [false, true]) {
+      expect(setUp(standUp), `switch ${standUp}`).toContain('disabled=""');
+      expect(setUp(standUp), `switch ${standUp}`).toContain(`title="${LYING_DOWN}"`);
+    }
+    expect(refusalCode(() => t.send({ type: 'setUpDrone', teamerId: 'you', x: 2, y: 9, facing: 4 }))).toBe(
+      'DUCKED',
+    );
   });
 
   it('draws searched bulkhead sides: a weak spot (W, red) and one searched in vain (?)', () => {

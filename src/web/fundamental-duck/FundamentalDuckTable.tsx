@@ -1164,16 +1164,7 @@ export function Actions(a: ActionsProps) {
                   <CarryButtons view={view} arena={arena} sel={sel} picked={a.picked} run={run} />
                   <ExamineButtons view={view} sel={sel} run={run} />
                   <JuggleButtons view={view} sel={sel} run={run} />
-                  {mayPlaceDrone(view, sel) ? (
-                    <button
-                      type="button"
-                      aria-pressed={a.mode === 'drone'}
-                      onClick={() => a.setMode(a.mode === 'drone' ? 'look' : 'drone')}
-                      data-testid="fd-drone-mode"
-                    >
-                      Set up the drone gun…
-                    </button>
-                  ) : null}
+                  {mayPlaceDrone(view, sel) ? <DroneSetUpButton a={a} /> : null}
                   {ownsDrone(view, sel) ? <DroneWalkButton a={a} arena={arena} /> : null}
                   {(['console', 'locker', 'clearSource'] as const).map((task) => (
                     <OrderButton key={task} command={{ type: 'task', teamerId: sel.id, task }} run={run}>
@@ -1727,6 +1718,27 @@ function EntryChoice({ view, runner, picked }: { view: FdView; runner: FdRunner;
         )
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The button that opens the drone gun's set-up, disabled lying down (the rules' own DUCKED check:
+ * the set-up cannot stand him up, even with the switch on).
+ */
+function DroneSetUpButton({ a }: { a: ActionsProps }) {
+  // Asked of the panel's check with the command's kind (the square and facing come later).
+  const lying = useContext(OrderCheck)({ type: 'setUpDrone', teamerId: a.sel.id, x: 0, y: 0, facing: 0 });
+  return (
+    <button
+      type="button"
+      aria-pressed={a.mode === 'drone'}
+      disabled={lying !== null}
+      title={lying ?? undefined}
+      onClick={() => a.setMode(a.mode === 'drone' ? 'look' : 'drone')}
+      data-testid="fd-drone-mode"
+    >
+      Set up the drone gun…
+    </button>
   );
 }
 

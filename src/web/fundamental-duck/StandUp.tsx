@@ -40,11 +40,20 @@ export function StandUpToggle({ on, set }: { on: boolean; set: (on: boolean) => 
 export const LYING_DOWN = 'lying down: stand up first';
 
 /**
+ * Orders whose own rules refuse a ducked man (DUCKED, beside `mustStandFor`'s list: `ducked.ts`
+ * leaves them to their own checks) and that cannot stand him up as he gives them: setting up a
+ * drone gun (`drones.ts`) and getting into a vehicle (`vehicles.ts`).
+ */
+const OWN_DUCKED_CHECK: ReadonlySet<string> = new Set<FdCommand['type']>(['setUpDrone', 'getIn']);
+
+/**
  * Why the rules would refuse this order (DUCKED) from him now, or null. The rules' own list
  * (`mustStandFor`), less what `standingUp` stands him up for when the switch is on: an order that
- * then carries `standUp` is paid standing (his WAIT chit), one that cannot carry it stays refused.
+ * then carries `standUp` is paid standing (his WAIT chit), one that cannot carry it stays refused,
+ * and so do the orders with a DUCKED check of their own (`OWN_DUCKED_CHECK`), switch or not.
  */
 export function lyingRefusal(sel: Teamer, c: FdCommand, standUp: boolean): string | null {
+  if (sel.ducked && OWN_DUCKED_CHECK.has(c.type)) return LYING_DOWN;
   if (!mustStandFor(sel, c)) return null;
   const sent = standingUp(c, standUp);
   return 'standUp' in sent && sent.standUp ? null : LYING_DOWN;

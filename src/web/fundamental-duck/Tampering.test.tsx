@@ -2,13 +2,16 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Die } from '../../engine/dice/die.ts';
 import { type DiceSource, ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
+import { refusalCode } from '../../engine/test-kit.ts';
 import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { GM, PLAYER, Table } from '../../rules/fundamental-duck/test-kit.ts';
 import { ArenaBoard } from './ArenaBoard.tsx';
+import { actionsMarkup } from './actions-kit.tsx';
 import { asView, type FdView } from './model.ts';
+import { LYING_DOWN, standingUp } from './StandUp.tsx';
 import { ExamineButtons, examineChoices } from './Tampering.tsx';
 
 /**
@@ -91,6 +94,33 @@ describe('examining a load for tampering at the table', () => {
     expect(examineChoices(v, v.teamers.you as Teamer).some((c) => c.testId === 'fd-examine-load-6-1')).toBe(
       false,
     );
+  });
+
+  it('offers it to a ducked man too: greyed, or with the stand-up switch on sent standing him up (10.2)', () => {
+    const t = salvage();
+    // YOU -DUCKS! beside the pod and puts his other chit on WAIT: his activation is over.
+    t.send({ type: 'task', teamerId: 'you', task: 'duck' });
+    t.send({ type: 'wait', teamerId: 'you' });
+    const v = viewOf(t.state);
+    expect(v.teamers.you?.ducked).toBe(true);
+    const examine = (standUp: boolean) =>
+      /<button[^>]*data-testid="fd-examine-load-6-1"[^>]*>/.exec(
+        actionsMarkup(v, 'you', false, standUp),
+      )?.[0] ?? '';
+    expect(examine(false)).toContain('disabled=""');
+    expect(examine(false)).toContain(`title="${LYING_DOWN}"`);
+    expect(examine(true)).toContain('fd-examine-load-6-1');
+    expect(examine(true)).not.toContain('disabled');
+    // What the open button sends: he stands up with his WAIT chit, then examines (the fumble test's 1).
+    const command = examineChoices(v, v.teamers.you as Teamer).find(
+      (c) => c.testId === 'fd-examine-load-6-1',
+    )?.command;
+    if (!command) throw new Error('no examination offered');
+    expect(refusalCode(() => t.send(command))).toBe('DUCKED');
+    t.dice = new ScriptedDice([1]);
+    const events = t.send(standingUp(command));
+    expect(events[0]).toEqual({ type: 'teamer.ducked', teamerId: 'you', ducked: false });
+    expect(viewOf(t.state).loads[0]).toMatchObject({ examined: true });
   });
 
   it('offers nothing when the pack marks no load, and nothing to a Teamer who may not act', () => {

@@ -8,8 +8,8 @@ import { asState, type FdView } from './model.ts';
 /**
  * Examining cargo for tampering at the table (18: the task `examineLoad`, an Other Action with a
  * fumble test): a button for each load in or next to the chosen Teamer's square that the rules'
- * own `legalTasks` lists, and, once a load is examined, what was found (the view hides the mark
- * until then, so the board cannot show it before).
+ * own `legalTasks` lists (for a ducked man, those it lists for him standing), and, once a load is
+ * examined, what was found (the view hides the mark until then, so the board cannot show it before).
  */
 
 export interface ExamineChoice {
@@ -28,7 +28,9 @@ export function examineChoices(view: FdView, sel: Teamer): ExamineChoice[] {
   const state = asState(view);
   const w = arenaFor(view.rules, view.arenaId).width;
   const out: ExamineChoice[] = [];
-  for (const c of legalTasks(state, sel)) {
+  // Lying down he is offered them as he would be standing: the panel's `OrderCheck` greys them
+  // (10.2: he stands up first), or, with the stand-up switch on, sends them standing him up.
+  for (const c of legalTasks(state, sel.ducked ? { ...sel, ducked: false } : sel)) {
     if (c.task !== 'examineLoad' || c.x === undefined || c.y === undefined) continue;
     const square = c.y * w + c.x;
     const load = view.loads.findIndex((l) => l.at === square && !l.lost);

@@ -113,6 +113,46 @@ export async function waitYourMove(page: Page, text: RegExp): Promise<void> {
   await page.getByTestId('fd-your-move').filter({ hasText: text }).waitFor({ timeout: 20_000 });
 }
 
+/** What the GM's overrides form changes (only the fields given; see `gmOverride`). */
+export interface GmChange {
+  readonly square?: string;
+  readonly facing?: string;
+  readonly chicken?: 'yes' | 'no';
+  /** A Threat taken off the board. */
+  readonly remove?: true;
+  /** A door opened or shut. */
+  readonly door?: 'open' | 'closed';
+  /** A door's battering damage so far. */
+  readonly damage?: number;
+}
+
+/** The GM changes a figure or a door through the overrides form (logged with its reason). */
+export async function gmOverride(
+  gm: Page,
+  target: 'a Teamer' | 'a Threat' | 'a door',
+  which: string,
+  change: GmChange,
+): Promise<void> {
+  const form = gm.getByTestId('fd-gm');
+  if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
+  await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: target });
+  await form.getByRole('combobox', { name: 'Which' }).selectOption(which);
+  if (change.remove) await form.getByRole('checkbox', { name: 'take it off the board' }).check();
+  if (change.square !== undefined)
+    await form.getByRole('textbox', { name: 'New square (x,y)' }).fill(change.square);
+  if (change.facing !== undefined)
+    await form.getByRole('combobox', { name: 'New facing' }).selectOption(change.facing);
+  if (change.chicken !== undefined)
+    await form.getByRole('combobox', { name: 'Chicken' }).selectOption(change.chicken);
+  if (change.door !== undefined)
+    await form.locator('label', { hasText: 'Door' }).locator('select').selectOption(change.door);
+  if (change.damage !== undefined)
+    await form.getByRole('textbox', { name: 'Battering damage' }).fill(String(change.damage));
+  await form.getByRole('textbox', { name: 'Reason' }).fill('staging the test');
+  await form.getByTestId('fd-gm-override').click();
+  await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
+}
+
 /** The GM puts a figure on a square through the overrides form (logged with its reason). */
 export async function gmPlace(
   gm: Page,
@@ -121,15 +161,23 @@ export async function gmPlace(
   square: string,
   facing?: string,
 ): Promise<void> {
-  const form = gm.getByTestId('fd-gm');
-  if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
-  await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: target });
-  await form.getByRole('combobox', { name: 'Which' }).selectOption(which);
-  await form.getByRole('textbox', { name: 'New square (x,y)' }).fill(square);
-  if (facing !== undefined) await form.getByRole('combobox', { name: 'New facing' }).selectOption(facing);
-  await form.getByRole('textbox', { name: 'Reason' }).fill('staging the test');
-  await form.getByTestId('fd-gm-override').click();
-  await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
+  await gmOverride(gm, target, which, facing === undefined ? { square } : { square, facing });
+}
+
+/**
+ * The Teamer offered next (placed already) activates, -DUCKS! with his first chit and puts his
+ * second on WAIT, which ends his activation: he lies there holding WAIT (10.2, 8.3). `log` is the
+ * page the log is read on; `name` the Teamer's name as the log writes it.
+ */
+export async function duckOnWait(page: Page, log: Page, name: string): Promise<void> {
+  await page.getByTestId('fd-activate').click();
+  await settled(page);
+  await page.getByTestId('fd-other-actions').locator('summary').click();
+  await page.getByRole('button', { name: '-DUCK!' }).click();
+  await settled(page);
+  await expect.poll(async () => logText(log)).toContain(`${name} -DUCKS!`);
+  await page.getByRole('button', { name: 'Put the other chit on WAIT' }).click();
+  await settled(page);
 }
 
 /** Loads a pack at the briefing (the pack card's file input) and waits until the table names it. */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { TestTableDice } from '../../server/test-dice.ts';
 import { shot as columnShot, pageProblems } from '../three-sixteen/browser-kit.ts';
-import { boardedDuckTable, duckBrowserSuite, gmPlace, logText, settled } from './browser-kit.ts';
+import { boardedDuckTable, duckBrowserSuite, duckOnWait, gmPlace, logText, settled } from './browser-kit.ts';
 
 /**
  * The bridge override (15.1) and standing up with the WAIT chit (10.2) at the table, in real
@@ -58,15 +58,8 @@ duckBrowserSuite(
       await expect
         .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
         .toMatch(/2\.5 7\.5\)/);
-      await page.getByTestId('fd-activate').click();
-      await settled(page);
       // -DUCK! with his first chit, his second on WAIT; that ends his activation.
-      await page.getByTestId('fd-other-actions').locator('summary').click();
-      await page.getByRole('button', { name: '-DUCK!' }).click();
-      await settled(page);
-      await expect.poll(async () => logText(log)).toMatch(/YOU -DUCKS!/);
-      await page.getByRole('button', { name: 'Put the other chit on WAIT' }).click();
-      await settled(page);
+      await duckOnWait(page, log, 'YOU');
       await page.getByTestId('fd-activate').waitFor();
       // Between activations the order panel is for whoever is next: choose YOU in the Team panel.
       await page.locator('[data-teamer="you"]').click();

@@ -10,6 +10,7 @@ import {
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
 import {
+  gmOverride,
   gmPlace,
   movedOn,
   newDuckTable,
@@ -120,18 +121,6 @@ async function playToTheEnd(page: Page): Promise<number> {
     }
   }
   throw new Error(`the mission did not end; the table says: ${await status(page)}`);
-}
-
-/** The GM sets a door's battering damage so far through the overrides form. */
-async function gmDoorDamage(gm: Page, door: number, damage: number): Promise<void> {
-  const form = gm.getByTestId('fd-gm');
-  if ((await form.getAttribute('open')) === null) await form.locator('summary').click();
-  await form.getByRole('combobox', { name: 'What to change' }).selectOption({ label: 'a door' });
-  await form.getByRole('combobox', { name: 'Which' }).selectOption(String(door));
-  await form.getByRole('textbox', { name: 'Battering damage' }).fill(String(damage));
-  await form.getByRole('textbox', { name: 'Reason' }).fill('staging the door bash');
-  await form.getByTestId('fd-gm-override').click();
-  await expect.poll(() => form.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('');
 }
 
 /** A door's tooltip on the board ("Door door-01-02: closed, holed, damage 20"). */
@@ -408,7 +397,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     expect(basher).not.toBe(threat);
     await gmPlace(g, 'a Teamer', 'jonesy', '2,9', '0');
     await gmPlace(g, 'a Threat', basher, '2,10');
-    await gmDoorDamage(g, 7, 19);
+    await gmOverride(g, 'a door', '7', { damage: 19 });
     await expect.poll(() => doorTitle(a, 'door-01-02')).toMatch(/closed, damage 19/);
 
     // Brick (Ann's) and Sparks (Ben's, on the phone) take their turns; then the Team phase ends.
