@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shieldedChicken } from './chicken.ts';
+import { coverWay, shieldedChicken } from './chicken.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Teamer } from './state.ts';
@@ -285,5 +285,23 @@ describe('a chicken walking to cover steps down off an obstacle as any step does
     expect(ev.at(-1)).toMatchObject({ type: 'move.ended', teamerId: 'you' });
     expect(t.state.teamers.you).toMatchObject({ x: 8, y: 6 });
     expect(t.state.move).toBeNull();
+  });
+
+  it('the preview (coverWay) marks the step down with the chance its fumble test passes, no die rolled', () => {
+    const t = onCrates(3, 1);
+    const you = t.state.teamers.you as Teamer;
+    const used = (t.dice as ScriptThenSeeded).used.length;
+    const way = coverWay(t.state, you, 3);
+    const down = way?.find((s) => s.square === 7 * 15 + 7);
+    // FF 5 (a d6 under 5 passes): 4 in 6; nothing else on the way steps down.
+    expect(you.ff).toBe(5);
+    expect(down?.stepDownPass).toBeCloseTo(4 / 6);
+    expect(way?.filter((s) => s.stepDownPass !== undefined)).toHaveLength(1);
+    expect((t.dice as ScriptThenSeeded).used.length).toBe(used);
+    // A wound costs him 1 FF: 3 in 6.
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, wounds: 1 }, reason: 'test' }]);
+    expect(
+      coverWay(t.state, t.state.teamers.you as Teamer, 3)?.find((s) => s.square === 7 * 15 + 7)?.stepDownPass,
+    ).toBeCloseTo(3 / 6);
   });
 });
