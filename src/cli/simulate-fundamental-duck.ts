@@ -158,6 +158,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ...(licence === undefined ? {} : { licence }),
     ...(tamperedOn.length === 0 ? {} : { tamperedOn }),
     ...(values.ceiling === true ? { ceiling: true } : {}),
+    ...(policy.climbToHunt ? { climbToHunt: true } : {}),
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),
