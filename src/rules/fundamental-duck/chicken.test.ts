@@ -3,7 +3,7 @@ import { coverWay, shieldedChicken } from './chicken.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Teamer } from './state.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { chickenByTheCrates, fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 /** The BINGE deficit's flinch (digest 12): moved one square away from the nearest Threat, free. */
 describe('a BINGE deficit moves the new chicken a square away from the nearest Threat (12)', () => {
@@ -237,20 +237,8 @@ describe('a chicken walking to cover steps down off an obstacle as any step does
    * diagonal step down off the crates (1 point), with Brick between him and the Skitter.
    */
   function onCrates(allowance: number, fumbleFace: number): Table {
-    const t = new Table(new ScriptThenSeeded([], 3));
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 8, y: 6, facing: 6, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: 6, y: 7, facing: 6, reason: 'set-up' }, GM);
-    t.fold([
-      { type: 'tile.entered', tile: 4, teamerId: 'you' },
-      threatPlaced(4, { id: 's1', species: 'skitter', x: 5, y: 6, facing: 2 }),
-    ]);
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.send({ type: 'gmOverride', teamerId: 'you', chicken: true, reason: 'set-up' }, GM);
     // The average die, then his fumble test stepping down (own dice), the rest seeded.
-    t.dice = new ScriptThenSeeded([allowance, fumbleFace], 3);
-    t.send({ type: 'move', teamerId: 'you' });
+    const t = chickenByTheCrates(8, 6, allowance, [fumbleFace]);
     expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 8, 6)).toBe(false);
     expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 7, 7)).toBe(true);
     return t;
