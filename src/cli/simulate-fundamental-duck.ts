@@ -46,6 +46,8 @@ cap counts as unfinished.
                   leaves one found tampered
   --ceiling       play with the ceiling extension (19) switched on: tiles may have a
                   ceiling level with Threats up in it (off in the default pack)
+  --climb-to-hunt  with --ceiling: once no Threat on the floor is a goal, a Teamer climbs up
+                  through a known exit to hunt a Threat in a ceiling (default: hunted from below)
   --json          one JSON object instead of the table
 `;
 
@@ -65,6 +67,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     licence: { type: 'string' },
     'tampered-on': { type: 'string' },
     ceiling: { type: 'boolean' },
+    'climb-to-hunt': { type: 'boolean' },
     json: { type: 'boolean' },
   });
   if (values.help) {
@@ -100,6 +103,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     teams: int('teams', values.teams, 1, 1, defaultPack.team.teamers.length),
     opposed: values.opposed === true,
     driver: values.licence ?? null,
+    climbToHunt: values['climb-to-hunt'] === true,
   };
   if (policy.opposed && policy.teams < 2) throw new UsageError('--opposed needs --teams 2 or more');
   const droneGun = values['drone-gun'];
@@ -154,6 +158,7 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     ...(licence === undefined ? {} : { licence }),
     ...(tamperedOn.length === 0 ? {} : { tamperedOn }),
     ...(values.ceiling === true ? { ceiling: true } : {}),
+    ...(policy.climbToHunt ? { climbToHunt: true } : {}),
     outcomes: Object.fromEntries(Object.entries(outcomes).map(([k, v]) => [k, wilson(v, n)])),
     casualties: meanEstimate(cas, cas2, n),
     dead: meanEstimate(dead, dead2, n),

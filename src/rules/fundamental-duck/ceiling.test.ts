@@ -255,6 +255,28 @@ describe('the ceiling extension (19)', () => {
         ),
       ).toBe('NO_CEILING');
     });
+
+    it('lying down he may not shoot up over his own square (10.2: it has come into nothing); standing, he may', () => {
+      const t = boarded();
+      place(t, 'you', 1, 7);
+      armed(t, { weapons: ['har'], ammo: {} });
+      upThere(t, 'h1', 1, 7);
+      t.send({ type: 'activate', teamerId: 'you' });
+      t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
+      t.dice = new ScriptThenSeeded([6, 6, 6, 6], 9);
+      const before = t.state;
+      const shoot = { type: 'shoot', teamerId: 'you', weapon: 'har', x: 1, y: 7, up: true } as const;
+      expect(refusalCode(() => t.send(shoot))).toBe('DUCKED');
+      expect(t.state).toBe(before);
+      expect((t.dice as ScriptThenSeeded).used).toEqual([]);
+      // The simulator and the table are offered no such shot, only standing up first.
+      expect(legalCommands(t.state).some((c) => c.type === 'shoot' && c.up === true)).toBe(false);
+      expect(legalCommands(t.state)).toContainEqual({ type: 'task', teamerId: 'you', task: 'standUp' });
+      t.send({ type: 'task', teamerId: 'you', task: 'standUp' });
+      expect(legalCommands(t.state)).toContainEqual(shoot);
+      t.send(shoot);
+      expect(t.log.some((e) => e.type === 'ceiling.killed' && e.threatId === 'h1')).toBe(true);
+    });
   });
 
   it('hidden information: players never get a weak spot before a Threat drops through it', () => {

@@ -786,7 +786,11 @@ export function shootUpChecks(state: FdState, c: CommandOf<'shoot'>): { t: Teame
     if (Math.max(Math.abs(dx), Math.abs(dy)) > reach)
       throw new RuleError('OUT_OF_RANGE', `out of the ${w.name}'s range`, {});
     if (!inSight(state, t.x, t.y, c.x, c.y)) throw new RuleError('NO_LINE', 'no line to that square', {});
-  }
+  } else if (t.ducked)
+    // Bughunt reads (10.2, 19): lying down he fires only at an enemy come into his own square; a
+    // Threat in the ceiling over it is on another level and has come into nothing (it reaches him
+    // by dropping through an exit, and then he may shoot it there: `ownSquareShot`).
+    throw new RuleError('DUCKED', `${t.name} is ducked: stand up first`, {});
   if (w.kind === 'grenade' && t.grenades <= 0)
     throw new RuleError('NO_AMMO', `${t.name} has no grenade left`, {});
   if (w.kind === 'gun' && w.magazine !== null && (t.ammo[c.weapon] ?? 0) <= 0)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { shieldedChicken } from './chicken.ts';
+import { coverWay, shieldedChicken } from './chicken.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Teamer } from './state.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { chickenByTheCrates, fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 /** The BINGE deficit's flinch (digest 12): moved one square away from the nearest Threat, free. */
 describe('a BINGE deficit moves the new chicken a square away from the nearest Threat (12)', () => {
@@ -237,20 +237,8 @@ describe('a chicken walking to cover steps down off an obstacle as any step does
    * diagonal step down off the crates (1 point), with Brick between him and the Skitter.
    */
   function onCrates(allowance: number, fumbleFace: number): Table {
-    const t = new Table(new ScriptThenSeeded([], 3));
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 8, y: 6, facing: 6, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: 6, y: 7, facing: 6, reason: 'set-up' }, GM);
-    t.fold([
-      { type: 'tile.entered', tile: 4, teamerId: 'you' },
-      threatPlaced(4, { id: 's1', species: 'skitter', x: 5, y: 6, facing: 2 }),
-    ]);
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.send({ type: 'gmOverride', teamerId: 'you', chicken: true, reason: 'set-up' }, GM);
     // The average die, then his fumble test stepping down (own dice), the rest seeded.
-    t.dice = new ScriptThenSeeded([allowance, fumbleFace], 3);
-    t.send({ type: 'move', teamerId: 'you' });
+    const t = chickenByTheCrates(8, 6, allowance, [fumbleFace]);
     expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 8, 6)).toBe(false);
     expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 7, 7)).toBe(true);
     return t;
@@ -285,5 +273,23 @@ describe('a chicken walking to cover steps down off an obstacle as any step does
     expect(ev.at(-1)).toMatchObject({ type: 'move.ended', teamerId: 'you' });
     expect(t.state.teamers.you).toMatchObject({ x: 8, y: 6 });
     expect(t.state.move).toBeNull();
+  });
+
+  it('the preview (coverWay) marks the step down with the chance its fumble test passes, no die rolled', () => {
+    const t = onCrates(3, 1);
+    const you = t.state.teamers.you as Teamer;
+    const used = (t.dice as ScriptThenSeeded).used.length;
+    const way = coverWay(t.state, you, 3);
+    const down = way?.find((s) => s.square === 7 * 15 + 7);
+    // FF 5 (a d6 under 5 passes): 4 in 6; nothing else on the way steps down.
+    expect(you.ff).toBe(5);
+    expect(down?.stepDownPass).toBeCloseTo(4 / 6);
+    expect(way?.filter((s) => s.stepDownPass !== undefined)).toHaveLength(1);
+    expect((t.dice as ScriptThenSeeded).used.length).toBe(used);
+    // A wound costs him 1 FF: 3 in 6.
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, wounds: 1 }, reason: 'test' }]);
+    expect(
+      coverWay(t.state, t.state.teamers.you as Teamer, 3)?.find((s) => s.square === 7 * 15 + 7)?.stepDownPass,
+    ).toBeCloseTo(3 / 6);
   });
 });

@@ -7,8 +7,9 @@ import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { euclid, teamersAt } from './figures.ts';
 import { makeRoom } from './juggle.ts';
-import { afterStep, stepDownSurcharge } from './movement.ts';
+import { afterStep, stepDownSurcharge, teamerMoveOptions } from './movement.ts';
 import type { FdState, Teamer, Threat } from './state.ts';
+import { fumbleChance } from './stress.ts';
 import { vehicleOfCrew } from './vehicles.ts';
 import { inContact } from './world-adapter.ts';
 
@@ -42,17 +43,14 @@ export function chickenStepsBack(draft: Draft, teamerId: string): void {
   if (nearest.length === 0 || !Number.isFinite(near)) return;
   const arena = arenaOf(state);
   const figures = arenaStateOf(state);
-  const diagonalsCostTwo = state.rules.pack.options.switches.diagonalsCostTwo;
+  const options = teamerMoveOptions(state);
   let best: { x: number; y: number; d: number; e: number } | null = null;
   for (let dy = -1; dy <= 1; dy++)
     for (let dx = -1; dx <= 1; dx++) {
       if (dx === 0 && dy === 0) continue;
       const x = x0 + dx;
       const y = y0 + dy;
-      if (
-        !stepCost(arena, figures, { x: x0, y: y0 }, { x, y }, t.facing, { mover: 'teamer', diagonalsCostTwo })
-      )
-        continue;
+      if (!stepCost(arena, figures, { x: x0, y: y0 }, { x, y }, t.facing, options)) continue;
       let d = Number.POSITIVE_INFINITY;
       let e = Number.POSITIVE_INFINITY;
       for (const th of nearest) {
@@ -94,27 +92,48 @@ export function shieldedChicken(state: FdState, t: Teamer, x: number, y: number)
 }
 
 /**
+ * A stage of a chicken's walk to cover (`coverWay`): a step down off an obstacle (9.2) carries
+ * the chance his fumble test passes (`fumbleChance`, the rules' own numbers as things stand; a
+ * failure costs him a stress chit and 1 more point, which may leave him short and end his move).
+ */
+export interface CoverStage extends PathStage {
+  readonly stepDownPass?: number;
+}
+
+/**
  * The way a chicken's nerve would take him (`chickenTakesCover`'s choice, no step taken): standing
  * where he stands with `left` movement points, the stages to the cheapest square in reach where a
- * comrade is between him and the Threats; null when he is shielded already, is no chicken able to
- * walk (ducked, up in a ceiling, not in the arena) or no such square is in reach. Exported so the
- * table can show the walk before he ends his move.
+ * comrade is between him and the Threats, each step down off an obstacle with the chance of its
+ * fumble test; null when he is shielded already, is no chicken able to walk (ducked, up in a
+ * ceiling, not in the arena) or no such square is in reach. Exported so the table can show the
+ * walk before he ends his move.
  */
-export function coverWay(state: FdState, t: Teamer, left: number): PathStage[] | null {
+export function coverWay(state: FdState, t: Teamer, left: number): CoverStage[] | null {
   if (!t.chicken || t.ducked || t.up === true || t.x === null || t.y === null) return null;
   if (left <= 0 || shieldedChicken(state, t, t.x, t.y)) return null;
   const arena = arenaOf(state);
-  const reach = reachable(arena, arenaStateOf(state), { x: t.x, y: t.y }, t.facing, left, {
-    mover: 'teamer',
-    diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
-  });
+  const figures = arenaStateOf(state);
+  const options = teamerMoveOptions(state);
+  const reach = reachable(arena, figures, { x: t.x, y: t.y }, t.facing, left, options);
   let target = -1;
   for (let i = 0; i < reach.cost.length; i++) {
     const c = reach.cost[i] as number;
     if (c <= 0 || (target >= 0 && c >= (reach.cost[target] as number))) continue;
     if (shieldedChicken(state, t, i % arena.width, Math.floor(i / arena.width))) target = i;
   }
-  return target < 0 ? null : pathTo(reach, target);
+  const stages = target < 0 ? null : pathTo(reach, target);
+  if (!stages) return null;
+  const w = arena.width;
+  const at = { ...options, moverAt: t.y * w + t.x };
+  return stages.map((st, k) => {
+    const before = stages[k - 1];
+    if (!before || before.square === st.square) return st;
+    const from = { x: before.square % w, y: Math.floor(before.square / w) };
+    const to = { x: st.square % w, y: Math.floor(st.square / w) };
+    return stepCost(arena, figures, from, to, before.facing, at)?.stepsDown === true
+      ? { ...st, stepDownPass: fumbleChance(state, t) }
+      : st;
+  });
 }
 
 /**
@@ -139,13 +158,9 @@ export function chickenTakesCover(draft: Draft, teamerId: string): void {
   const stages = coverWay(state, t, m.allowance - m.spent);
   if (!stages) return;
   const arena = arenaOf(state);
-  const options = {
-    mover: 'teamer' as const,
-    diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
-  };
   for (let k = 1; k < stages.length; k++) {
-    const st = stages[k] as PathStage;
-    const before = stages[k - 1] as PathStage;
+    const st = stages[k] as CoverStage;
+    const before = stages[k - 1] as CoverStage;
     const cost = st.spent - before.spent;
     const points = (draft.state.move?.allowance ?? 0) - (draft.state.move?.spent ?? 0);
     if (st.square === before.square) {
@@ -155,18 +170,12 @@ export function chickenTakesCover(draft: Draft, teamerId: string): void {
     }
     const x = st.square % arena.width;
     const y = Math.floor(st.square / arena.width);
-    // Stepping down off an obstacle on the way takes the test a step down takes (9.2); the way was
-    // priced without it, so a failed one may leave him short: as with a step, the failed test eats
-    // the points the step needed and he stays where he is (the move then ends there).
-    const down = stepCost(
-      arena,
-      arenaStateOf(draft.state),
-      { x: before.square % arena.width, y: Math.floor(before.square / arena.width) },
-      { x, y },
-      before.facing,
-      options,
-    );
-    const extra = stepDownSurcharge(draft, draft.state.teamers[teamerId] as Teamer, down?.stepsDown === true);
+    // Stepping down off an obstacle on the way (the stage says so) takes the test a step down
+    // takes (9.2); the way was priced without it, so a failed one may leave him short: as with a
+    // step, the failed test eats the points the step needed and he stays where he is (the move
+    // then ends there).
+    const down = st.stepDownPass !== undefined;
+    const extra = stepDownSurcharge(draft, draft.state.teamers[teamerId] as Teamer, down);
     if (cost + extra > points) return;
     draft.emit({ type: 'teamer.stepped', teamerId, x, y, facing: st.facing, cost: cost + extra });
     afterStep(draft, teamerId);

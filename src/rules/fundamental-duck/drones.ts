@@ -8,6 +8,7 @@ import { woundThreat } from './combat.ts';
 import type { CommandOf } from './commands.ts';
 import { d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
+import { teamerMoveOptions } from './movement.ts';
 import type { Drone, Facing, FdState, Teamer, Threat } from './state.ts';
 import { requireActor, teamerOrThrow } from './turn.ts';
 
@@ -90,10 +91,7 @@ export function droneSquareFree(s: FdState, t: Teamer, x: number, y: number): bo
   if (arena.isSquare[i] !== 1 || arena.wholeHeight[i] !== 0 || arena.capacity[i] !== 2) return false;
   const st = arenaStateOf(s);
   if (st.teamers[i] !== 0 || st.threats[i] !== 0 || st.machines[i] !== 0) return false;
-  const step = stepCost(arena, st, { x: t.x, y: t.y }, { x, y }, t.facing, {
-    mover: 'teamer',
-    diagonalsCostTwo: s.rules.pack.options.switches.diagonalsCostTwo,
-  });
+  const step = stepCost(arena, st, { x: t.x, y: t.y }, { x, y }, t.facing, teamerMoveOptions(s));
   return step !== null;
 }
 

@@ -17,6 +17,7 @@ import type { CommandOf, FdCommand } from './commands.ts';
 import { bridgeOverrideChecks } from './door-rc.ts';
 import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
+import { teamerMoveOptions } from './movement.ts';
 import { canAct, type FdState, readyChit, type Teamer, waitChit } from './state.ts';
 import { chitFor } from './turn.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
@@ -253,10 +254,7 @@ export function legalSteps(state: FdState): CommandOf<'step'>[] {
   if (t.ducked && m.steps >= 1) return out;
   const arena = arenaOf(state);
   const as = arenaStateOf(state);
-  const options = {
-    mover: 'teamer' as const,
-    diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
-  };
+  const options = teamerMoveOptions(state);
   const from = { x: t.x, y: t.y };
   for (let dy = -1; dy <= 1; dy++)
     for (let dx = -1; dx <= 1; dx++) {

@@ -1,6 +1,6 @@
 import { inFrontArc } from '../../engine/board/square-grid.ts';
 import { RuleError } from '../../engine/rule-error.ts';
-import { stepCost } from './arena/movement.ts';
+import { type MoveOptions, stepCost } from './arena/movement.ts';
 import { arenaOf, arenaStateOf, visibleTo } from './board-adapter.ts';
 import { checkOrders } from './cards.ts';
 import { decideCeilingStep } from './ceiling.ts';
@@ -11,7 +11,7 @@ import { avd, d6 } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { teamersAt, threatAt } from './figures.ts';
 import { chosenPosition, makeRoom } from './juggle.ts';
-import { type Facing, laden, type MoveInProgress, onBridge, type Teamer } from './state.ts';
+import { type Facing, type FdState, laden, type MoveInProgress, onBridge, type Teamer } from './state.ts';
 import { fumbleTest, stressSituation } from './stress.ts';
 import { checkAmbushesAll } from './threat-phase.ts';
 import { chitFor, requireActor, spendChit, teamerOrThrow } from './turn.ts';
@@ -21,6 +21,14 @@ import { checkVehicleStop, refuseInVehicle } from './vehicles.ts';
  * A Teamer's MOVE (digest 9): the average die is rolled when the move starts, then each step is
  * its own command (so the path is chosen after the roll, and ambushes can cut in after any step).
  */
+
+/**
+ * How fd-board prices a Teamer's steps on this table (9.2): as a Teamer, with the pack's
+ * difficult-game switch for diagonals. Every rule and preview that walks a Teamer asks this.
+ */
+export function teamerMoveOptions(state: Pick<FdState, 'rules'>): MoveOptions {
+  return { mover: 'teamer', diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo };
+}
 
 /** Booklet numbers of the dash (9.4): +2 movement now, 2 worse next turn. */
 const DASH_BONUS = 2;
@@ -104,10 +112,14 @@ export function decideStep(draft: Draft, c: CommandOf<'step'>): void {
     afterStep(draft, t.id);
     return;
   }
-  const r = stepCost(arena, arenaStateOf(state), { x: t.x, y: t.y }, { x: c.x, y: c.y }, t.facing, {
-    mover: 'teamer',
-    diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
-  });
+  const r = stepCost(
+    arena,
+    arenaStateOf(state),
+    { x: t.x, y: t.y },
+    { x: c.x, y: c.y },
+    t.facing,
+    teamerMoveOptions(state),
+  );
   if (!r) throw new RuleError('STEP_BLOCKED', `${t.name} cannot step to (${c.x},${c.y})`, { x: c.x, y: c.y });
   const cost = t.ducked ? 1 : r.cost;
   if (cost > left)

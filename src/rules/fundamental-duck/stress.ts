@@ -1,10 +1,11 @@
 import type { DiceSource } from '../../engine/dice/source.ts';
+import { boardOf } from './board-adapter.ts';
 import { strikeCatastrophe } from './catastrophe.ts';
 import { chickenStepsBack } from './chicken.ts';
 import { d6, pick } from './dice.ts';
 import type { Draft } from './draft.ts';
 import { missionOf } from './rules-data.ts';
-import { currentFf, type Teamer, teamerOf } from './state.ts';
+import { currentFf, type FdState, type Teamer, teamerOf } from './state.ts';
 
 /**
  * Stress, BINGE and the fumble test (digest 2, 12, 16). Each puts its die in an event; a failure
@@ -65,17 +66,28 @@ function catastrophe(draft: Draft): void {
   strikeCatastrophe(draft, band.result, total, values);
 }
 
+/** A gas leak (event card) this turn: the FF change for a Teamer in that door's zone, else 0. */
+function gasLeakFf(state: FdState, t: Teamer): number {
+  const g = state.effects.gasLeak;
+  if (!g || g.turn !== state.turn || t.x === null || t.y === null) return 0;
+  const board = boardOf(state);
+  return board.doors[g.door]?.zone.includes(t.y * board.width + t.x) ? g.ff : 0;
+}
+
+/** What a fumble test's d6 must roll under for this Teamer now: his FF, `bonus` (not for a chicken), a gas leak. */
+function fumbleTarget(state: FdState, t: Teamer, bonus: number): number {
+  return currentFf(t) + (t.chicken ? 0 : bonus) + gasLeakFf(state, t);
+}
+
+/** The chance his fumble test passes now (`fumbleTest`'s own numbers, no die): for previews. */
+export function fumbleChance(state: FdState, t: Teamer, bonus = 0): number {
+  return Math.min(6, Math.max(0, fumbleTarget(state, t, bonus) - 1)) / 6;
+}
+
 /**
  * Fumble test: d6, success below the Fumble Factor (2). `bonus` adds to FF (a door licence).
  * Failure feeds the Kitty. Returns the verdict.
  */
-/** A gas leak (event card) this turn: the FF change for a Teamer in that door's zone, else 0. */
-function gasLeakFf(draft: Draft, t: Teamer): number {
-  const g = draft.state.effects.gasLeak;
-  if (!g || g.turn !== draft.state.turn || t.x === null || t.y === null) return 0;
-  return draft.board.doors[g.door]?.zone.includes(t.y * draft.board.width + t.x) ? g.ff : 0;
-}
-
 export function fumbleTest(
   draft: Draft,
   teamerId: string,
@@ -84,7 +96,7 @@ export function fumbleTest(
   bonus = 0,
 ): boolean {
   const t = teamerOf(draft.state, teamerId) as Teamer;
-  const target = currentFf(t) + (t.chicken ? 0 : bonus) + gasLeakFf(draft, t);
+  const target = fumbleTarget(draft.state, t, bonus);
   const face = d6(dice, `fumble test (${purpose}) for ${t.name}`);
   const success = face < target;
   draft.emit({ type: 'test.rolled', teamerId, purpose, record: { test: 'fumble', face, target, success } });

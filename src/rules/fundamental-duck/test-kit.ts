@@ -164,6 +164,30 @@ export function ceilingOverTile4(): FdEvent {
   };
 }
 
+/**
+ * A chicken's walk to cover over the LOW crates of tile 4 (12, 9.2): boarded, YOU at (x, y)
+ * facing west, activated and made a chicken, Brick at (6,7), a Skitter at (5,6) in plain sight
+ * along row 6; his MOVE started with the average die `allowance`, then `after` (his fumble test
+ * stepping down, say), the rest from seed 3. From the crates at (8,6) his cover (7,7) is a
+ * diagonal step down; from the floor at (8,7) a level step.
+ */
+export function chickenByTheCrates(x: number, y: number, allowance: number, after: number[] = []): Table {
+  const t = new Table(new ScriptThenSeeded([], 3));
+  t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
+  t.send({ type: 'board' });
+  t.send({ type: 'gmOverride', teamerId: 'you', x, y, facing: 6, reason: 'set-up' }, GM);
+  t.send({ type: 'gmOverride', teamerId: 'brick', x: 6, y: 7, facing: 6, reason: 'set-up' }, GM);
+  t.fold([
+    { type: 'tile.entered', tile: 4, teamerId: 'you' },
+    threatPlaced(4, { id: 's1', species: 'skitter', x: 5, y: 6, facing: 2 }),
+  ]);
+  t.send({ type: 'activate', teamerId: 'you' });
+  t.send({ type: 'gmOverride', teamerId: 'you', chicken: true, reason: 'set-up' }, GM);
+  t.dice = new ScriptThenSeeded([allowance, ...after], 3);
+  t.send({ type: 'move', teamerId: 'you' });
+  return t;
+}
+
 /** The default pack's new-orders card resolved on tile 4 (the hub): reach a Bridge tile. */
 export const newOrdersOnTile4: FdEvent = {
   type: 'card.resolved',

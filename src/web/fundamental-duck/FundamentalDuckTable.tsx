@@ -9,10 +9,12 @@ import {
 import type { Position } from '../../rules/fundamental-duck/arena/positions.ts';
 import type { VehicleManoeuvre } from '../../rules/fundamental-duck/arena/vehicles.ts';
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
+import type { CoverStage } from '../../rules/fundamental-duck/chicken.ts';
 import { shotPreview } from '../../rules/fundamental-duck/combat.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import { canMove, mayStandWithWait } from '../../rules/fundamental-duck/legal.ts';
+import { teamerMoveOptions } from '../../rules/fundamental-duck/movement.ts';
 import type { Facing, Teamer } from '../../rules/fundamental-duck/state.ts';
 import { vehicleOfCrew } from '../../rules/fundamental-duck/vehicles.ts';
 import { DicePrompt, OwnDiceToggle, RefusalBanner } from '../dice/DicePrompt.tsx';
@@ -22,6 +24,7 @@ import { ArenaBoard } from './ArenaBoard.tsx';
 import { Between } from './Between.tsx';
 import { CarryButtons } from './Carry.tsx';
 import { CeilingButtons } from './Ceiling.tsx';
+import { CoverNote } from './CoverNote.tsx';
 import { chickenWalk } from './chicken-walk.ts';
 import { ShutDoor } from './Divers.tsx';
 import { OverrideButton } from './DoorOverride.tsx';
@@ -169,10 +172,7 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       { x: sel.x, y: sel.y },
       sel.facing,
       view.move.allowance - view.move.spent,
-      {
-        mover: 'teamer',
-        diagonalsCostTwo: view.rules.pack.options.switches.diagonalsCostTwo,
-      },
+      teamerMoveOptions({ rules: view.rules }),
     );
   }, [moving, sel, view.move, arena, astate, view.rules]);
   const onBridge = moving && sel !== null && sel.x === null;
@@ -735,7 +735,7 @@ export interface ActionsProps {
   /** A drive step pointed at (its button hovered or focused), for the board's preview. */
   showStep?: (m: VehicleManoeuvre | null) => void;
   /** A chicken's walk to cover (12) if he ends his move on the plan's square (else where he stands). */
-  coverWalk?: readonly PathStage[] | null;
+  coverWalk?: readonly CoverStage[] | null;
   /** The stand-up switch (10.2) is on for him: his next action stands him up first. */
   standUp: boolean;
   setStandUp: (on: boolean) => void;
@@ -1220,19 +1220,6 @@ export function Actions(a: ActionsProps) {
         ) : null}
       </section>
     </OrderCheck.Provider>
-  );
-}
-
-/** What a chicken's nerve will do when he ends his move (12), in words, beside the board's line. */
-function CoverNote({ walk, w, there }: { walk: readonly PathStage[] | null; w: number; there: boolean }) {
-  const last = walk?.at(-1);
-  if (!walk || !last || walk.length < 2) return null;
-  return (
-    <p className="fd-chicken-note" data-testid="fd-chicken-walk">
-      A chicken: ending his move {there ? 'there' : 'here'}, his nerve walks him on to ({last.square % w},
-      {Math.floor(last.square / w)}) for {last.spent} more point(s), to keep a comrade between himself and the
-      Threats.
-    </p>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { PathStage, Reach } from '../../rules/fundamental-duck/arena/movement.ts';
-import { coverWay } from '../../rules/fundamental-duck/chicken.ts';
+import type { Reach } from '../../rules/fundamental-duck/arena/movement.ts';
+import { type CoverStage, coverWay } from '../../rules/fundamental-duck/chicken.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
 import { asState, type FdView } from './model.ts';
 
@@ -16,7 +16,7 @@ export function chickenWalk(
   reach: Reach | null,
   plan: number | null,
   width: number,
-): PathStage[] | null {
+): CoverStage[] | null {
   const m = view.move;
   if (!m || m.teamerId !== sel.id || m.vehicleId !== undefined || !sel.chicken) return null;
   const left = m.allowance - m.spent;

@@ -113,13 +113,82 @@ describe('the policy fights Threats up in a ceiling (19)', () => {
     expect(log.some((e) => e.type === 'ceiling.wounded' || e.type === 'ceiling.killed')).toBe(true);
   });
 
-  it('the CLI plays with the ceiling on under --ceiling and says so in its JSON', async () => {
+  it('the CLI plays with the ceiling on under --ceiling (and climbs to hunt under --climb-to-hunt) and says so in its JSON', async () => {
     const out: string[] = [];
     const io = { out: (x: string) => out.push(x), err: () => {} };
     const args = ['--n', '2', '--max-turns', '4', '--json'];
     expect(await simulator.run([...args, '--ceiling'], io)).toBe(0);
     expect(await simulator.run(args, io)).toBe(0);
+    expect(await simulator.run([...args, '--ceiling', '--climb-to-hunt'], io)).toBe(0);
     expect(JSON.parse(out[0] as string)).toMatchObject({ ceiling: true, n: 2 });
+    expect(JSON.parse(out[0] as string).climbToHunt).toBeUndefined();
     expect(JSON.parse(out[1] as string).ceiling).toBeUndefined();
+    expect(JSON.parse(out[2] as string)).toMatchObject({ ceiling: true, climbToHunt: true });
+  });
+});
+
+/**
+ * `harpyAbove`, but nobody carries a Bio-Sensor (so nobody can shoot up at the Harpy from below):
+ * YOU at (8,5) is one step from the LOW crates at (8,6), the foot of the hatch at (7,6).
+ */
+function outOfSight(): Table {
+  const t = harpyAbove();
+  for (const id of t.state.teamOrder) {
+    const m = t.state.teamers[id] as Teamer;
+    t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...m, bioSensor: false }, reason: 'test' }]);
+  }
+  return t;
+}
+
+/** YOU's own commands among the policy's (`play`) until he has shot or grappled. */
+const youPlay = (t: Table, seed: number, P: PolicyOptions, n = 300): FdCommand[] =>
+  play(t, 'you', seed, n, P).filter((c) => 'teamerId' in c && c.teamerId === 'you');
+
+describe('the policy climbs up to hunt a Threat in a ceiling (19, climbToHunt)', () => {
+  it('YOU steps onto the crates, climbs the hatch and shoots the Harpy up there; nothing refused', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const t = outOfSight();
+      const refused = policyStats.refused;
+      const mine = youPlay(t, seed, { ...DEFAULT_POLICY, climbToHunt: true });
+      expect(policyStats.refused).toBe(refused);
+      const steps = mine.filter((c) => c.type === 'step');
+      expect(steps[0]).toEqual({ type: 'step', teamerId: 'you', x: 8, y: 6 });
+      expect(mine).toContainEqual({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
+      expect(mine.at(-1)).toMatchObject({ type: 'shoot', teamerId: 'you', x: 8, y: 7, up: true });
+      expect(t.log.some((e) => e.type === 'ceiling.climbed' && e.teamerId === 'you' && e.up)).toBe(true);
+    }
+  });
+
+  it('without the option (the default) he never climbs: the Harpy is waited for below', () => {
+    for (const seed of [1, 2, 3]) {
+      const t = outOfSight();
+      const mine = youPlay(t, seed, DEFAULT_POLICY, 120);
+      expect(mine.some((c) => c.type === 'climb')).toBe(false);
+      expect(t.log.some((e) => e.type === 'ceiling.climbed' && e.teamerId === 'you')).toBe(false);
+    }
+  });
+
+  it('happens in a whole mission: Clean Sweep seed 680 with the ceiling on, Jonesy climbs up after two Skitters; off, nobody climbs', () => {
+    // Found by scanning seeds 1-1,000 of Clean Sweep and of Black Box with the option on: only
+    // seed 680 climbs to hunt (the same opening in both missions; ceiling Threats drop at their
+    // first Threat phase, so the window is one Team phase with no floor Threat left to go for).
+    const on = { ...DEFAULT_POLICY, climbToHunt: true };
+    const refused = policyStats.refused;
+    const log: FdEvent[] = [];
+    const a = runMission('clean-sweep', 680, 40, 20_000, { pack }, log, on);
+    expect(runMission('clean-sweep', 680, 40, 20_000, { pack }, undefined, on)).toEqual(a);
+    expect(policyStats.refused).toBe(refused);
+    expect(log).toContainEqual({
+      type: 'ceiling.climbed',
+      teamerId: 'jonesy',
+      up: true,
+      x: 7,
+      y: 8,
+      cost: 2,
+    });
+    expect(log.some((e) => e.type === 'ceiling.decided' && e.why === 'grapples a Teamer up here')).toBe(true);
+    const off: FdEvent[] = [];
+    runMission('clean-sweep', 680, 40, 20_000, { pack }, off);
+    expect(off.some((e) => e.type === 'ceiling.climbed')).toBe(false);
   });
 });

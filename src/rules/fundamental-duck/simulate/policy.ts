@@ -147,7 +147,9 @@ export interface PolicyOptions {
   /**
    * Climbing up to hunt (19): once no Threat on the floor is a goal, a Threat up in a ceiling is
    * hunted up there (the man climbs through a known exit of its tile, `ceilingGoal`, and shoots or
-   * grapples it beside him) rather than waited for below. False: hunted from below only.
+   * grapples it beside him) rather than waited for below. False: hunted from below only. Off by
+   * default: 1,000 Clean Sweeps and 1,000 Black Boxes with the ceiling on moved nothing (one
+   * mission of each climbs; `ceiling-fight.test.ts`, docs/rules/fundamental-duck.md).
    */
   readonly climbToHunt: boolean;
   /**
