@@ -39,10 +39,9 @@ import {
   grenadeBlast,
   induced,
   killAnswered,
+  moveBy,
   startRound as openRound,
-  pushed,
   rangeSet,
-  stepTaken,
   strengthUsed,
   turnCancelled,
   turnDone,
@@ -334,10 +333,10 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
     const d = e.declarations[actor];
     if (d?.kind === 'nfa' && d.task.kind === 'vehicleAttack') faKills(r, i, o.kills ? o.kills.total : -1);
     if (d?.kind === 'nfa' && d.task.kind === 'manoeuvre' && d.task.move)
-      stepTaken(r, i, d.task.move === 'closer' ? -1 : 1);
+      moveBy(r, i, d.task.move === 'closer' ? -1 : 1);
   }
   // Movement at the end of the turn.
-  if (event.move) stepTaken(r, i, event.move === 'closer' ? -1 : 1);
+  if (event.move) moveBy(r, i, event.move === 'closer' ? -1 : 1);
   // A vehicle moves as one: only the first of its riders named moves it.
   const moves = event.moves ?? [];
   const movers = new Set(
@@ -346,7 +345,7 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
       moves.map((m) => m.trooperId),
     ),
   );
-  for (const m of moves) if (movers.has(m.trooperId)) pushed(r, r.ids.indexOf(m.trooperId), m.steps);
+  for (const m of moves) if (movers.has(m.trooperId)) moveBy(r, r.ids.indexOf(m.trooperId), m.steps);
   if (i === r.n) {
     aliensMove(r, event.alienMovement);
     if (event.induce) induced(r, r.ids.indexOf(event.induce.targetId), event.induce.success);

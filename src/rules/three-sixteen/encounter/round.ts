@@ -133,7 +133,12 @@ function place(r: EncounterRecord, i: number, to: number): void {
   }
 }
 
-function moveBy(r: EncounterRecord, i: number, steps: number): void {
+/**
+ * Trooper i moves `steps` (−1 closer, +1 farther; 0: none), its vehicle with it: its own step at the
+ * end of its turn, its NFA manoeuvre's, or the aliens' push. The simulator's turns and evolve.ts
+ * `turn` both move troopers here.
+ */
+export function moveBy(r: EncounterRecord, i: number, steps: number): void {
   if (steps === 0 || r.out[i] !== IN) return;
   moveTrooper(r, i, stepPosition(r.pos[i] as number, steps));
 }
@@ -1074,16 +1079,6 @@ export function bombKills(r: EncounterRecord, i: number, totals: readonly number
     taken++;
   }
   return taken;
-}
-
-/** A step of trooper i's own at the end of its turn, or its NFA manoeuvre's (−1 closer, +1 farther; 0: none). */
-export function stepTaken(r: EncounterRecord, i: number, steps: number): void {
-  moveBy(r, i, steps);
-}
-
-/** The aliens push trooper i `steps` (its vehicle with it). */
-export function pushed(r: EncounterRecord, i: number, steps: number): void {
-  moveBy(r, i, steps);
 }
 
 /** Flee (every fighter one step farther, a vehicle once) or Swarm (every fighter to Close) on the aliens' turn. */
