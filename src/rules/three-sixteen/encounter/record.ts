@@ -1352,8 +1352,12 @@ export class EncounterRecord {
         const now = POSITIONS[this.pos[i] as number] as Position;
         // A trooper not yet placed reads as at Far: placed only while still in the fight and
         // once the range is set (the range set places everyone fighting; the aliens' ambush
-        // strikes before it).
-        if (was === now || (was === undefined && (this.out[i] !== IN || this.step <= Step.SetRange)))
+        // strikes before it; an encounter ending, maybe before it, places nobody).
+        if (
+          was === now ||
+          (was === undefined &&
+            (this.out[i] !== IN || this.step <= Step.SetRange || this.step === Step.Ended))
+        )
           continue;
         positions ??= { ...e.positions };
         positions[id] = now;

@@ -388,7 +388,8 @@ function finish(r: EncounterRecord, reason: EncounterEndReason): void {
   r.step = Step.Ended;
 }
 
-function doneSlot(r: EncounterRecord): void {
+/** The slot at the cursor is taken (or passed over): the next one's turn. */
+export function doneSlot(r: EncounterRecord): void {
   r.qDone[r.cursor] = 1;
   r.cursor++;
 }
@@ -436,6 +437,21 @@ export function closeRound(r: EncounterRecord): boolean {
 }
 
 /**
+ * The round waits at the Suicide attack's slot, nothing else to settle first, and the blast reaches
+ * a trooper riding a vehicle (no Stop Technology): the vehicle takes a Kill too, which the record
+ * does not hold, so `advance` stops there and core.ts `advance` deals the blast on the table's
+ * state (`strikeTroopers`). The simulator's records hold no vehicles (`recordSupports`).
+ */
+export function suicideAtVehicle(r: EncounterRecord): boolean {
+  if (r.pLen > 0 || r.forced >= 0 || r.endReason !== null || r.techDown) return false;
+  const q = r.cursor;
+  if (r.step !== Step.Resolve || q >= r.qLen || r.qActor[q] !== r.suicide) return false;
+  const face = r.qFace[q] as number;
+  for (let i = 0; i < r.n; i++) if ((r.ride[i] as number) >= 0 && struckByAliens(r, i, face)) return true;
+  return false;
+}
+
+/**
  * Suicide (`useAbility`, ability.used): the aliens give up a token of the encounter for an attack
  * that acts as a success of 1 this round. Taken before the round's declarations.
  */
@@ -447,7 +463,10 @@ export function suicide(r: EncounterRecord): void {
   advance(r);
 }
 
-/** After anything happens: the round moves on by itself until someone must decide (core.ts `advance`). */
+/**
+ * After anything happens: the round moves on by itself until someone must decide. The simulator
+ * calls it after each step; core.ts `advance` runs it on the table's record after every event.
+ */
 export function advance(r: EncounterRecord): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (r.step === Step.Ended || r.pLen > 0 || r.forced >= 0) return;
@@ -493,7 +512,9 @@ export function advance(r: EncounterRecord): void {
     const a = r.qActor[now] as number;
     if (a === r.n) return;
     if (a === r.suicide) {
-      // The Suicide attack strikes on its own at its place in the order (core.ts `advance`).
+      // The Suicide attack strikes on its own at its place in the order; the table deals it on its
+      // state when it reaches a vehicle (core.ts `advance`).
+      if (suicideAtVehicle(r)) return;
       alienAttack(r, r.qFace[now] as number, 'suicide');
       doneSlot(r);
       continue;
