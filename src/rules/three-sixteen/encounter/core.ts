@@ -43,6 +43,7 @@ import {
   POSITIONS,
   stepPosition as stepIndex,
   tokensBackToPool,
+  xLeftAfterHealing,
 } from './rulings.ts';
 import { sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
@@ -357,13 +358,15 @@ export function loseHeld(
   );
 }
 
-/** Between encounters: one X (not a Lasting one) and every E heal. */
+/**
+ * Between encounters: one X (not a Lasting one) and every E heal (`xLeftAfterHealing`; a Weakness
+ * heals so on the record: round.ts `healed`).
+ */
 export function healBetweenEncounters(t: Trooper): Trooper {
   if (t.status !== 'active') return t;
   let x = 0;
   for (const m of t.health) if (m === 'X') x++;
-  const healable = x - t.lastingWounds;
-  const newX = healable > 0 ? x - 1 : x;
+  const newX = xLeftAfterHealing(x, t.lastingWounds);
   const health: HealthMark[] = [null, null, null];
   for (let i = 0; i < newX; i++) health[i] = 'X';
   const healed = copyTrooper(t);

@@ -22,7 +22,6 @@ import {
   evolveRecord,
   fighters,
   hasAvailableSlot,
-  healBetweenEncounters,
   markEnd,
   moveTrooper,
   resolveAlienAttack,
@@ -37,6 +36,7 @@ import {
   caughtByExplodingBodies,
   faKills,
   grenadeBlast,
+  healed,
   induced,
   killAnswered,
   moveBy,
@@ -474,14 +474,14 @@ function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): Th
 }
 
 /**
- * A Weakness: the sheet healed as between encounters, the slot named takes the player's text, the
- * weapon back to its default, a bomb's tally told; then round.ts `weaknessShown` on the record
- * (out of the fight, its Kills waiting dropped, a token discarded).
+ * A Weakness: the slot named takes the player's text, the weapon back to its default, a bomb's
+ * tally told; then round.ts `healed` (as between encounters) and `weaknessShown` on the record
+ * (out of the fight, its Kills waiting dropped, a token discarded), as the simulator's.
  */
 function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): ThreeSixteenState {
   const id = event.trooperId;
   let s = withTrooper(state, id, (t) => ({
-    ...withFlashbackUsed(healBetweenEncounters(t), 'weakness', event.slot, event.text),
+    ...withFlashbackUsed(t, 'weakness', event.slot, event.text),
     currentWeapon: t.defaultWeapon,
   }));
   const bombKill = state.encounter?.pendingKills.some(
@@ -489,7 +489,9 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
   );
   if (bombKill) s = bombKillNotTaken(s);
   const r = evolveRecord(s);
-  weaknessShown(r, r.ids.indexOf(id));
+  const i = r.ids.indexOf(id);
+  healed(r, i);
+  weaknessShown(r, i);
   s = dropRider(r.writeBack(s), id);
   return appendLog(s, id, event.text);
 }

@@ -39,6 +39,7 @@ import {
   stepPosition,
   tokensBackToPool,
   woundFells,
+  xLeftAfterHealing,
 } from './rulings.ts';
 
 /**
@@ -1349,18 +1350,25 @@ export function induceTest(r: EncounterRecord, dice: DiceSource): void {
 export function showWeakness(r: EncounterRecord): void {
   const i = r.forced;
   if (r.endReason === null) {
-    // Healed as between encounters (core.ts `healBetweenEncounters`): every E, and one X unless
-    // it is a Lasting Wound.
-    let x = r.wounds[i] as number;
-    for (let b = 0; b < 3; b++) if ((r.eMarks[i] as number) & (1 << b)) x--;
-    r.wounds[i] = x > (r.lastingWounds[i] as number) ? x - 1 : x;
-    r.eMarks[i] = 0;
+    healed(r, i);
     weaknessShown(r, i);
   } else {
     r.forced = -1;
     r.pLen = 0;
   }
   advance(r);
+}
+
+/**
+ * Trooper i heals as between encounters on showing a Weakness (`xLeftAfterHealing`, as core.ts
+ * `healBetweenEncounters` at the end): every E, and one X unless it is a Lasting Wound. The
+ * simulator's `showWeakness` and evolve.ts `weakness` both heal here.
+ */
+export function healed(r: EncounterRecord, i: number): void {
+  let x = r.wounds[i] as number;
+  for (let b = 0; b < HEALTH_BOXES; b++) if ((r.eMarks[i] as number) & (1 << b)) x--;
+  r.wounds[i] = xLeftAfterHealing(x, r.lastingWounds[i] as number);
+  r.eMarks[i] = 0;
 }
 
 /**
