@@ -1,7 +1,6 @@
 import type { DiceSpec } from '../../../engine/dice/typed.ts';
 import { bestRange as bestRanges, killStepDice, WEAPONS } from '../data/index.ts';
 import {
-  ALIENS,
   appendLog,
   copyEncounter,
   copyTrooper,
@@ -22,7 +21,6 @@ import {
   type RoundEffects,
   type ThreeSixteenState,
   type Trooper,
-  type TurnSlot,
   type VehicleState,
   type WeaponId,
   withEncounter,
@@ -30,16 +28,22 @@ import {
   withThreat,
   withTrooper,
 } from '../state.ts';
-import { type EncounterRecord, recordOf } from './record.ts';
-import { closeRound, dealKill as dealKillOn, startRound as openRound, struckByAliens } from './round.ts';
+import { type EncounterRecord, recordOf, Step } from './record.ts';
+import {
+  advance as advanceOn,
+  dealKill as dealKillOn,
+  doneSlot,
+  startRound as openRound,
+  struckByAliens,
+  suicideAtVehicle,
+} from './round.ts';
 import {
   alienTarget,
-  endsOutOfTokens,
-  nobodyFightingReason,
   POSITION_INDEX,
   POSITIONS,
   stepPosition as stepIndex,
   tokensBackToPool,
+  xLeftAfterHealing,
 } from './rulings.ts';
 import { sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
@@ -354,13 +358,15 @@ export function loseHeld(
   );
 }
 
-/** Between encounters: one X (not a Lasting one) and every E heal. */
+/**
+ * Between encounters: one X (not a Lasting one) and every E heal (`xLeftAfterHealing`; a Weakness
+ * heals so on the record: round.ts `healed`).
+ */
 export function healBetweenEncounters(t: Trooper): Trooper {
   if (t.status !== 'active') return t;
   let x = 0;
   for (const m of t.health) if (m === 'X') x++;
-  const healable = x - t.lastingWounds;
-  const newX = healable > 0 ? x - 1 : x;
+  const newX = xLeftAfterHealing(x, t.lastingWounds);
   const health: HealthMark[] = [null, null, null];
   for (let i = 0; i < newX; i++) health[i] = 'X';
   const healed = copyTrooper(t);
@@ -531,102 +537,34 @@ function supportLostAtEnd(
 /**
  * After anything happens in an encounter: wait while a trooper must answer; end the encounter when
  * an end condition holds; skip turns nobody can take; close the round and open the next. Call it at
- * the end of every encounter reducer.
+ * the end of every encounter reducer. It is round.ts `advance` (the simulator's) on the record
+ * `evolve` keeps of the state, written back; an ending then closes the encounter on the state
+ * (`finishEncounter`), and a Suicide blast reaching a vehicle is dealt here on the state
+ * (`strikeTroopers`: the record holds no vehicles) before the round moves on again.
  */
 export function advance(state: ThreeSixteenState): ThreeSixteenState {
   let s = state;
-  for (let guard = 0; guard < 1000; guard++) {
-    const e = s.encounter;
-    if (!e) return s;
-    if (e.pendingKills.length > 0 || e.forcedWeakness.length > 0) return s;
-    if (e.endReason) return finishEncounter(s);
-    if (e.step === 'dominance' || e.step === 'setRange') return s;
-    // End conditions that hold at any moment of a round. Tied successes act together: aliens
-    // tied with the success that took the last token still strike.
-    if (endsOutOfTokens(e.tokens, alienTiedStillToAct(e), suicideStillToStrike(e)))
-      return finishEncounter(markEnd(s, 'noTokens'));
-    // A trooper felled by a success tied with its own still strikes before anything else is judged.
-    const now = e.step === 'resolve' ? e.queue[e.cursor] : undefined;
-    if (now && fellTogether(e, now)) return s;
-    const alive = fighters(s, e);
-    if (alive.length === 0) {
-      const anyGone = e.pcs.some((id) => e.out[id] === 'beyondFar' || e.out[id] === 'weakness');
-      const anyAlive = e.pcs.some((id) => s.troopers[id]?.status === 'active');
-      return finishEncounter(markEnd(s, nobodyFightingReason(anyGone, anyAlive)));
-    }
-    if (e.step !== 'resolve') return s;
-    const slot = e.queue[e.cursor];
-    if (!slot) {
-      // Round complete: round.ts `closeRound` counts it towards a standoff and opens the next.
-      const r = evolveRecord(s);
-      const standoff = closeRound(r);
-      s = r.writeBack(s);
-      return standoff ? finishEncounter(markEnd(s, 'standoff')) : s;
-    }
-    if (slot.actor === ALIENS) return s;
-    if (slot.actor === 'aliens:suicide') {
-      s = resolveAlienAttack(s, slot.face, 'suicide');
-      s = withEncounter(s, (en) => doneSlot(en));
-      continue;
-    }
-    if (e.out[slot.actor] !== undefined) {
-      s = withEncounter(s, (en) => doneSlot(en));
-      continue;
-    }
-    return s;
+  while (s.encounter) {
+    const r = evolveRecord(s);
+    const step = r.step;
+    const cursor = r.cursor;
+    const round = r.round;
+    advanceOn(r);
+    // Every move `advance` makes changes the step, the round or the cursor: none, nothing to write.
+    if (r.step !== step || r.cursor !== cursor || r.round !== round) s = r.writeBack(s);
+    if (r.step === Step.Ended) return finishEncounter(s);
+    if (!suicideAtVehicle(r)) return s;
+    s = resolveAlienAttack(s, r.qFace[r.cursor] as number, 'suicide');
+    const struck = evolveRecord(s);
+    doneSlot(struck);
+    s = struck.writeBack(s);
   }
   return s;
-}
-
-/**
- * The aliens may sacrifice their last token to Suicide: the attack still comes this round (then
- * without a normal AA roll, see `aliensAttack`), and only then does the empty encounter end.
- */
-function suicideStillToStrike(e: Encounter): boolean {
-  if (!e.roundEffects.suicide) return false;
-  if (e.step === 'declare' || e.step === 'roll') return true;
-  return e.step === 'resolve' && e.queue.some((q) => q.actor === 'aliens:suicide' && !q.done);
 }
 
 /** The aliens make their normal AA roll only while the encounter holds a token. */
 export function aliensAttack(e: Encounter): boolean {
   return e.tokens > 0;
-}
-
-/** The aliens still hold a success tied with the turn just taken (tied successes act together). */
-function alienTiedStillToAct(e: Encounter): boolean {
-  if (e.step !== 'resolve') return false;
-  const last = e.queue[e.cursor - 1];
-  if (!last?.success || last.cancelled) return false;
-  return e.queue
-    .slice(e.cursor)
-    .some((q) => q.actor === ALIENS && q.success && !q.cancelled && !q.done && q.face === last.face);
-}
-
-/** The slot's trooper died this round at the very face of its own success: it still acts. */
-function fellTogether(e: Encounter, slot: TurnSlot): boolean {
-  return (
-    e.out[slot.actor] === 'dead' && slot.success && !slot.cancelled && e.fellAtFace[slot.actor] === slot.face
-  );
-}
-
-export function doneSlot(e: Encounter): Encounter {
-  const queue = e.queue.map((q, i) =>
-    i === e.cursor
-      ? {
-          actor: q.actor,
-          face: q.face,
-          success: q.success,
-          tieBreak: q.tieBreak,
-          done: true,
-          cancelled: q.cancelled,
-        }
-      : q,
-  );
-  const next = copyEncounter(e);
-  next.queue = queue;
-  next.cursor = e.cursor + 1;
-  return next;
 }
 
 /**

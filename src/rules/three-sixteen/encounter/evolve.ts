@@ -22,7 +22,6 @@ import {
   evolveRecord,
   fighters,
   hasAvailableSlot,
-  healBetweenEncounters,
   markEnd,
   moveTrooper,
   resolveAlienAttack,
@@ -37,12 +36,12 @@ import {
   caughtByExplodingBodies,
   faKills,
   grenadeBlast,
+  healed,
   induced,
   killAnswered,
+  moveBy,
   startRound as openRound,
-  pushed,
   rangeSet,
-  stepTaken,
   strengthUsed,
   turnCancelled,
   turnDone,
@@ -334,10 +333,10 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
     const d = e.declarations[actor];
     if (d?.kind === 'nfa' && d.task.kind === 'vehicleAttack') faKills(r, i, o.kills ? o.kills.total : -1);
     if (d?.kind === 'nfa' && d.task.kind === 'manoeuvre' && d.task.move)
-      stepTaken(r, i, d.task.move === 'closer' ? -1 : 1);
+      moveBy(r, i, d.task.move === 'closer' ? -1 : 1);
   }
   // Movement at the end of the turn.
-  if (event.move) stepTaken(r, i, event.move === 'closer' ? -1 : 1);
+  if (event.move) moveBy(r, i, event.move === 'closer' ? -1 : 1);
   // A vehicle moves as one: only the first of its riders named moves it.
   const moves = event.moves ?? [];
   const movers = new Set(
@@ -346,7 +345,7 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
       moves.map((m) => m.trooperId),
     ),
   );
-  for (const m of moves) if (movers.has(m.trooperId)) pushed(r, r.ids.indexOf(m.trooperId), m.steps);
+  for (const m of moves) if (movers.has(m.trooperId)) moveBy(r, r.ids.indexOf(m.trooperId), m.steps);
   if (i === r.n) {
     aliensMove(r, event.alienMovement);
     if (event.induce) induced(r, r.ids.indexOf(event.induce.targetId), event.induce.success);
@@ -475,14 +474,14 @@ function strength(state: ThreeSixteenState, event: EventOf<'strength.used'>): Th
 }
 
 /**
- * A Weakness: the sheet healed as between encounters, the slot named takes the player's text, the
- * weapon back to its default, a bomb's tally told; then round.ts `weaknessShown` on the record
- * (out of the fight, its Kills waiting dropped, a token discarded).
+ * A Weakness: the slot named takes the player's text, the weapon back to its default, a bomb's
+ * tally told; then round.ts `healed` (as between encounters) and `weaknessShown` on the record
+ * (out of the fight, its Kills waiting dropped, a token discarded), as the simulator's.
  */
 function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): ThreeSixteenState {
   const id = event.trooperId;
   let s = withTrooper(state, id, (t) => ({
-    ...withFlashbackUsed(healBetweenEncounters(t), 'weakness', event.slot, event.text),
+    ...withFlashbackUsed(t, 'weakness', event.slot, event.text),
     currentWeapon: t.defaultWeapon,
   }));
   const bombKill = state.encounter?.pendingKills.some(
@@ -490,7 +489,9 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
   );
   if (bombKill) s = bombKillNotTaken(s);
   const r = evolveRecord(s);
-  weaknessShown(r, r.ids.indexOf(id));
+  const i = r.ids.indexOf(id);
+  healed(r, i);
+  weaknessShown(r, i);
   s = dropRider(r.writeBack(s), id);
   return appendLog(s, id, event.text);
 }

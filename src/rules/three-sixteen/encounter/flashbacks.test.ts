@@ -87,6 +87,30 @@ describe('3:16 book: an example of a Weakness', () => {
     );
   });
 
+  it('a Weakness heals every E and one X, but not a Lasting Wound', () => {
+    const never = { armourPolicy: 'never' } as const;
+    const { t, gm, players } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: { ...never, health: ['E', null, null] } },
+        { name: 'B', fa: 5, nfa: 5, patch: { ...never, health: ['X', null, null] } },
+      ],
+      { abilities: ['lastingWounds'], tokens: 4 },
+    );
+    const w = { kind: 'fa', weapon: 'handToHand' } as const;
+    // The aliens' 1 strikes both: a Lasting Wound each.
+    playRound(t, gm, { t1: w, t2: w }, { aliens: 1, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.troopers.t1?.health).toEqual(['E', 'X', null]);
+    expect(t.state.troopers.t2?.lastingWounds).toBe(1);
+    t.send(players[0] as never, { type: 'useWeakness', trooperId: 't1', text: 'Fear' });
+    t.send(players[1] as never, { type: 'useWeakness', trooperId: 't2', text: 'Greed' });
+    // A: the E heals, the Lasting X stays; B: the older X heals.
+    expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
+    expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
   it('a Weakness that discards the last token ends the encounter', () => {
     const { t, players } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5 }], { tokens: 1 });
     t.send(players[0] as never, { type: 'useWeakness', trooperId: 't1', text: 'Cowardice' });

@@ -1303,12 +1303,15 @@ export class EncounterRecord {
     return s;
   }
 
-  /** The encounter's side of `writeHits`: who fell, at what face, and the Kills waiting. */
+  /**
+   * The encounter's side of `writeHits`: who fell, at what face, the Kills waiting, and the
+   * Weaknesses owed (the record holds the first; a Strength that ended the fight clears them;
+   * those who fell or showed one owe none).
+   */
   private writeFallen(state: ThreeSixteenState): ThreeSixteenState {
     const e = state.encounter as Encounter;
     let out: Record<string, 'dead' | 'beyondFar' | 'weakness'> | null = null;
     let fell: Record<string, number> | null = null;
-    let forced: readonly string[] = e.forcedWeakness;
     for (let i = 0; i < this.n; i++) {
       const id = this.ids[i] as string;
       if (
@@ -1318,7 +1321,6 @@ export class EncounterRecord {
       ) {
         out ??= { ...e.out };
         out[id] = 'dead';
-        if (forced.includes(id)) forced = forced.filter((x) => x !== id);
       }
       const face = this.fellAt[i] as number;
       if (face >= 0 && e.fellAtFace[id] !== face) {
@@ -1329,6 +1331,7 @@ export class EncounterRecord {
     let pendingSame = this.pLen === e.pendingKills.length;
     for (let p = 0; pendingSame && p < this.pLen; p++)
       pendingSame = samePending(this, p, e.pendingKills[p] as PendingKill);
+    const forced = this.forcedOwed(e.forcedWeakness);
     if (out === null && fell === null && forced === e.forcedWeakness && pendingSame) return state;
     return editEncounter(state, (draft) => {
       if (out) draft.out = out;
@@ -1336,6 +1339,19 @@ export class EncounterRecord {
       draft.forcedWeakness = forced;
       if (!pendingSame) draft.pendingKills = this.pendingKills();
     });
+  }
+
+  /** The Weaknesses owed after the record's play, `was` itself when unchanged. */
+  private forcedOwed(was: readonly string[]): readonly string[] {
+    if (this.forcedCleared) return was.length > 0 ? [] : was;
+    if (was.length === 0 && this.forced < 0) return was;
+    const list = was.filter((id) => {
+      const gone = this.out[this.ids.indexOf(id)];
+      return gone !== OUT_DEAD && gone !== OUT_WEAKNESS;
+    });
+    const owed = this.forced >= 0 ? (this.ids[this.forced] as string) : null;
+    if (owed !== null && !list.includes(owed)) list.push(owed);
+    return list.length !== was.length || list.some((id, k) => id !== was[k]) ? list : was;
   }
 
   /** The Kills waiting on the record, as the state keeps them. */
@@ -1386,8 +1402,12 @@ export class EncounterRecord {
         const now = POSITIONS[this.pos[i] as number] as Position;
         // A trooper not yet placed reads as at Far: placed only while still in the fight and
         // once the range is set (the range set places everyone fighting; the aliens' ambush
-        // strikes before it).
-        if (was === now || (was === undefined && (this.out[i] !== IN || this.step <= Step.SetRange)))
+        // strikes before it; an encounter ending, maybe before it, places nobody).
+        if (
+          was === now ||
+          (was === undefined &&
+            (this.out[i] !== IN || this.step <= Step.SetRange || this.step === Step.Ended))
+        )
           continue;
         positions ??= { ...e.positions };
         positions[id] = now;
@@ -1470,8 +1490,8 @@ export class EncounterRecord {
   /**
    * `writeBack`'s part for the turns, Strength and Weakness: troopers gone (beyond Far, through a
    * Weakness), the turns taken or cancelled in the round's order, the Kills waiting that were
-   * dropped, the Weaknesses owed, Induce Weakness's target and its once-a-mission mark, the end
-   * and the tokens discarded.
+   * dropped, Induce Weakness's target and its once-a-mission mark, the end and the tokens
+   * discarded (the Weaknesses owed are `writeFallen`'s).
    */
   private writeTurns(state: ThreeSixteenState): ThreeSixteenState {
     const e = state.encounter as Encounter;
@@ -1494,29 +1514,16 @@ export class EncounterRecord {
         queue ??= e.queue.slice();
         queue[q] = { ...slot, done, cancelled };
       }
-    // The Kills waiting (dealt, answered or dropped) are written by `writeHits` (`writeFallen`).
-    // The Weaknesses owed: the record holds the first; those who fell or showed one owe none.
-    let forced: readonly string[] | null = null;
-    if (this.forcedCleared) forced = e.forcedWeakness.length > 0 ? [] : null;
-    else if (e.forcedWeakness.length > 0 || this.forced >= 0) {
-      const list = e.forcedWeakness.filter((id) => {
-        const gone = this.out[this.ids.indexOf(id)];
-        return gone !== OUT_DEAD && gone !== OUT_WEAKNESS;
-      });
-      const owed = this.forced >= 0 ? (this.ids[this.forced] as string) : null;
-      if (owed !== null && !list.includes(owed)) list.push(owed);
-      if (list.length !== e.forcedWeakness.length || list.some((id, k) => id !== e.forcedWeakness[k]))
-        forced = list;
-    }
+    // The Kills waiting (dealt, answered or dropped) and the Weaknesses owed are written by
+    // `writeHits` (`writeFallen`).
     const target = this.induceTarget >= 0 ? (this.ids[this.induceTarget] as string) : null;
     const induceChanged = target !== e.induceWeaknessTarget;
     const ended = this.endReason !== e.endReason;
     let s = state;
-    if (out || queue || forced || induceChanged || ended)
+    if (out || queue || induceChanged || ended)
       s = editEncounter(s, (draft) => {
         if (out) draft.out = out;
         if (queue) draft.queue = queue;
-        if (forced) draft.forcedWeakness = forced;
         if (induceChanged) draft.induceWeaknessTarget = target;
         if (ended) draft.endReason = this.endReason;
       });

@@ -39,6 +39,7 @@ import {
   stepPosition,
   tokensBackToPool,
   woundFells,
+  xLeftAfterHealing,
 } from './rulings.ts';
 
 /**
@@ -133,7 +134,12 @@ function place(r: EncounterRecord, i: number, to: number): void {
   }
 }
 
-function moveBy(r: EncounterRecord, i: number, steps: number): void {
+/**
+ * Trooper i moves `steps` (−1 closer, +1 farther; 0: none), its vehicle with it: its own step at the
+ * end of its turn, its NFA manoeuvre's, or the aliens' push. The simulator's turns and evolve.ts
+ * `turn` both move troopers here.
+ */
+export function moveBy(r: EncounterRecord, i: number, steps: number): void {
   if (steps === 0 || r.out[i] !== IN) return;
   moveTrooper(r, i, stepPosition(r.pos[i] as number, steps));
 }
@@ -414,7 +420,8 @@ function finish(r: EncounterRecord, reason: EncounterEndReason): void {
   r.step = Step.Ended;
 }
 
-function doneSlot(r: EncounterRecord): void {
+/** The slot at the cursor is taken (or passed over): the next one's turn. */
+export function doneSlot(r: EncounterRecord): void {
   r.qDone[r.cursor] = 1;
   r.cursor++;
 }
@@ -462,6 +469,21 @@ export function closeRound(r: EncounterRecord): boolean {
 }
 
 /**
+ * The round waits at the Suicide attack's slot, nothing else to settle first, and the blast reaches
+ * a trooper riding a vehicle (no Stop Technology): the vehicle takes a Kill too, which the record
+ * does not hold, so `advance` stops there and core.ts `advance` deals the blast on the table's
+ * state (`strikeTroopers`). The simulator's records hold no vehicles (`recordSupports`).
+ */
+export function suicideAtVehicle(r: EncounterRecord): boolean {
+  if (r.pLen > 0 || r.forced >= 0 || r.endReason !== null || r.techDown) return false;
+  const q = r.cursor;
+  if (r.step !== Step.Resolve || q >= r.qLen || r.qActor[q] !== r.suicide) return false;
+  const face = r.qFace[q] as number;
+  for (let i = 0; i < r.n; i++) if ((r.ride[i] as number) >= 0 && struckByAliens(r, i, face)) return true;
+  return false;
+}
+
+/**
  * Suicide (`useAbility`, ability.used): the aliens give up a token of the encounter for an attack
  * that acts as a success of 1 this round. Taken before the round's declarations.
  */
@@ -473,7 +495,10 @@ export function suicide(r: EncounterRecord): void {
   advance(r);
 }
 
-/** After anything happens: the round moves on by itself until someone must decide (core.ts `advance`). */
+/**
+ * After anything happens: the round moves on by itself until someone must decide. The simulator
+ * calls it after each step; core.ts `advance` runs it on the table's record after every event.
+ */
 export function advance(r: EncounterRecord): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (r.step === Step.Ended || r.pLen > 0 || r.forced >= 0) return;
@@ -519,7 +544,9 @@ export function advance(r: EncounterRecord): void {
     const a = r.qActor[now] as number;
     if (a === r.n) return;
     if (a === r.suicide) {
-      // The Suicide attack strikes on its own at its place in the order (core.ts `advance`).
+      // The Suicide attack strikes on its own at its place in the order; the table deals it on its
+      // state when it reaches a vehicle (core.ts `advance`).
+      if (suicideAtVehicle(r)) return;
       alienAttack(r, r.qFace[now] as number, 'suicide');
       doneSlot(r);
       continue;
@@ -1107,16 +1134,6 @@ export function bombKills(r: EncounterRecord, i: number, totals: readonly number
   return taken;
 }
 
-/** A step of trooper i's own at the end of its turn, or its NFA manoeuvre's (−1 closer, +1 farther; 0: none). */
-export function stepTaken(r: EncounterRecord, i: number, steps: number): void {
-  moveBy(r, i, steps);
-}
-
-/** The aliens push trooper i `steps` (its vehicle with it). */
-export function pushed(r: EncounterRecord, i: number, steps: number): void {
-  moveBy(r, i, steps);
-}
-
 /** Flee (every fighter one step farther, a vehicle once) or Swarm (every fighter to Close) on the aliens' turn. */
 export function aliensMove(r: EncounterRecord, movement: 'swarm' | 'flee' | null | undefined): void {
   if (movement === 'flee') {
@@ -1364,18 +1381,25 @@ export function induceTest(r: EncounterRecord, dice: DiceSource): void {
 export function showWeakness(r: EncounterRecord): void {
   const i = r.forced;
   if (r.endReason === null) {
-    // Healed as between encounters (core.ts `healBetweenEncounters`): every E, and one X unless
-    // it is a Lasting Wound.
-    let x = r.wounds[i] as number;
-    for (let b = 0; b < 3; b++) if ((r.eMarks[i] as number) & (1 << b)) x--;
-    r.wounds[i] = x > (r.lastingWounds[i] as number) ? x - 1 : x;
-    r.eMarks[i] = 0;
+    healed(r, i);
     weaknessShown(r, i);
   } else {
     r.forced = -1;
     r.pLen = 0;
   }
   advance(r);
+}
+
+/**
+ * Trooper i heals as between encounters on showing a Weakness (`xLeftAfterHealing`, as core.ts
+ * `healBetweenEncounters` at the end): every E, and one X unless it is a Lasting Wound. The
+ * simulator's `showWeakness` and evolve.ts `weakness` both heal here.
+ */
+export function healed(r: EncounterRecord, i: number): void {
+  let x = r.wounds[i] as number;
+  for (let b = 0; b < HEALTH_BOXES; b++) if ((r.eMarks[i] as number) & (1 << b)) x--;
+  r.wounds[i] = xLeftAfterHealing(x, r.lastingWounds[i] as number);
+  r.eMarks[i] = 0;
 }
 
 /**

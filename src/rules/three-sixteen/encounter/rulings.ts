@@ -71,6 +71,14 @@ export function killFate(
   return KillFate.Wound;
 }
 
+/**
+ * The X marks left of `x` after healing as between encounters (also on showing a Weakness): one X
+ * heals unless every X left is a Lasting Wound (every E heals too).
+ */
+export function xLeftAfterHealing(x: number, lasting: number): number {
+  return x > lasting ? x - 1 : x;
+}
+
 /** Health boxes a trooper has; marking the last one fells him. */
 export const HEALTH_BOXES = 3;
 

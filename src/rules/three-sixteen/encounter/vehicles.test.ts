@@ -116,6 +116,19 @@ describe('3:16 vehicles: the APC', () => {
     expect(t.state.troopers.t1?.vehicles).toContain('dropPods');
   });
 
+  it('the Suicide blast strikes the APC, which shields its riders, at its place in the order', () => {
+    const { t, gm } = captainAndTrooper('close', ['suicide']);
+    t.send(gm, { type: 'useAbility', ability: 'suicide' });
+    // Everyone fails: the blast (a success of 1) acts first, as the round's order is made.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 9, t2: 9 });
+    expect(t.state.encounter?.vehicles[0]?.damage).toBe('crippled');
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+    expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
+    expect(t.state.encounter?.queue[0]).toMatchObject({ actor: 'aliens:suicide', done: true });
+    expect(t.state.encounter?.cursor).toBe(1);
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
   it('Ignore Armour goes through the APC', () => {
     const { t, gm } = captainAndTrooper('close', ['ignoreArmour']);
     playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 1, t1: 9, t2: 9 });
