@@ -14,6 +14,7 @@ import {
   HUB_DOOR,
   hubDoorOpen,
   PLAYER,
+  packWith,
   ScriptThenSeeded,
   Table,
 } from './test-kit.ts';
@@ -176,10 +177,7 @@ describe('no dive from up in a ceiling (15.2, 19)', () => {
 
 describe('difficult game: the dash fumble switch (22)', () => {
   function dashing(on: boolean, faces: number[]) {
-    const pack = {
-      ...defaultPack,
-      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, dashFumble: on } },
-    };
+    const pack = packWith({ dashFumble: on });
     const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
     t.send({ type: 'board' });

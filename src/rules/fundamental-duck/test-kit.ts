@@ -3,6 +3,8 @@ import type { DiceSource } from '../../engine/dice/source.ts';
 import { ScriptedDice, SeededDice } from '../../engine/dice/source.ts';
 import type { DecideContext, Seat } from '../../engine/ruleset.ts';
 import type { FdCommand } from './commands.ts';
+import { defaultPack } from './data/pack.ts';
+import type { FdPack } from './data/pack-schema.ts';
 import type { FdEvent, PlacedThreat } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Facing, FdState, Ping } from './state.ts';
@@ -79,6 +81,14 @@ export function threatPlaced(
     countFaces: [],
     threats: [{ ...threat, faces: [] }],
     tieFaces: [],
+  };
+}
+
+/** The default pack with these of its switches (22) set: a test of a pack option. */
+export function packWith(switches: Partial<FdPack['options']['switches']>): FdPack {
+  return {
+    ...defaultPack,
+    options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ...switches } },
   };
 }
 
