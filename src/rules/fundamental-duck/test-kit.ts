@@ -7,7 +7,7 @@ import { defaultPack } from './data/pack.ts';
 import type { FdPack } from './data/pack-schema.ts';
 import type { FdEvent, PlacedThreat } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import type { Facing, FdState, Ping } from './state.ts';
+import type { Facing, FdState, Ping, Teamer } from './state.ts';
 
 /** Test helpers: a fixed deal, a table to send commands to, scripted-then-seeded dice. */
 
@@ -90,6 +90,21 @@ export function packWith(switches: Partial<FdPack['options']['switches']>): FdPa
     ...defaultPack,
     options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ...switches } },
   };
+}
+
+/**
+ * `state` after `command`, decided for `seat` (the GM's unless given) on fresh dice seeded `seed`
+ * and folded: for the tests that work on bare states rather than a Table.
+ */
+export function sentOn(state: FdState, command: FdCommand, seat: Seat = GM, seed = 4): FdState {
+  let s = state;
+  for (const e of fd.decide(s, command, { actor: seat, dice: new SeededDice(seed) })) s = fd.evolve(s, e);
+  return s;
+}
+
+/** `state` with Teamer `id` changed by hand (no event): a staging no command makes. */
+export function patchTeamer(state: FdState, id: string, patch: Partial<Teamer>): FdState {
+  return { ...state, teamers: { ...state.teamers, [id]: { ...(state.teamers[id] as Teamer), ...patch } } };
 }
 
 export class Table {
