@@ -4,7 +4,16 @@ import { defaultPack } from './data/pack.ts';
 import { packSchema } from './data/pack-schema.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, newOrdersGame, newOrdersOnTile4, ScriptThenSeeded, Table } from './test-kit.ts';
+import {
+  fixedDeal,
+  GM,
+  newOrdersGame,
+  newOrdersOnTile4,
+  packWith,
+  ScriptThenSeeded,
+  Table,
+  threatPlaced,
+} from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
@@ -106,10 +115,7 @@ describe('event cards: gas leak and new orders (24.6)', () => {
 describe('the event roll option (22)', () => {
   /** The pack's `eventRoll` switch on (a card happens on the pack's `markers.eventRoll.happensOn`, 4); YOU at the hub door. */
   function rolling() {
-    const pack = {
-      ...defaultPack,
-      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, eventRoll: true } },
-    };
+    const pack = packWith({ eventRoll: true });
     const t = new Table(new ScriptThenSeeded([], 5), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] }, [HUB]: { cards: ['gas-leak'] } })]);
     t.send({ type: 'board' });
@@ -214,17 +220,7 @@ describe('hazardous cargo in Housekeeping (17, 18)', () => {
     t.send({ type: 'gmOverride', teamerId: 'jonesy', x: 7, y: 2, facing: 2, reason: 'set-up' }, GM);
     t.send({ type: 'gmOverride', teamerId: 'kowalski', x: 9, y: 3, facing: 6, reason: 'set-up' }, GM);
     // A Harpy at (9,2) that has already acted this turn (so the Threat phase rolls nothing).
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: 1,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'harpy', x: 9, y: 2, facing: 6, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    t.fold([threatPlaced(1, { id: 'h1', species: 'harpy', x: 9, y: 2, facing: 6 })]);
     const h1 = t.state.threats.h1;
     if (!h1) throw new Error('no Harpy');
     t.fold([

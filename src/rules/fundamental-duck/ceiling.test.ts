@@ -4,24 +4,29 @@ import { type DiceSource, SeededDice } from '../../engine/dice/source.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { arenaOf, arenaStateOf } from './board-adapter.ts';
 import { climbGoal } from './ceiling.ts';
-import { defaultPack } from './data/pack.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import type { FdEvent } from './events.ts';
 import { teamersAt } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
 import type { Teamer } from './state.ts';
-import { ceilingOverTile4, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from './test-kit.ts';
+import {
+  ceilingOverTile4,
+  fixedDeal,
+  GM,
+  PLAYER,
+  packWith,
+  ScriptThenSeeded,
+  Table,
+  threatPlaced,
+} from './test-kit.ts';
 import { redactOf, viewOf } from './view.ts';
 import { worldOf } from './world-adapter.ts';
 
 /** The ceiling extension (digest 19) with scripted dice: every rule its own case. */
 
 const ENTRY = 3;
-const pack = {
-  ...defaultPack,
-  options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
-};
+const pack = packWith({ ceiling: true });
 
 /** Faces by purpose (first matching rule, each face used once), the rest from a seed; every roll is kept. */
 class ByPurpose implements DiceSource {
@@ -50,15 +55,7 @@ function boarded(nest?: number, withPack = pack): Table {
 
 function upThere(t: Table, id: string, x: number, y: number): void {
   t.fold([
-    {
-      type: 'threats.placed',
-      tile: ENTRY,
-      marker: 0,
-      ping: 'green',
-      countFaces: [],
-      threats: [{ id, species: 'skitter', x, y, facing: 0, faces: [] }],
-      tieFaces: [],
-    },
+    threatPlaced(ENTRY, { id, species: 'skitter', x, y, facing: 0 }),
     { type: 'ceiling.entered', tile: ENTRY, rolls: [{ threatId: id, face: 5 }], up: [id] },
   ]);
 }
@@ -654,17 +651,7 @@ describe('Teamers in the ceiling (19)', () => {
       t.send({ type: 'endMove', teamerId: 'you' });
       // A lone Harpy in the Tech Lab at (10,5), out of its door's zone: the foot (8,6) is 4 away
       // through the shut door, the square (9,5) beyond the bulkhead west of it only 1.
-      t.fold([
-        {
-          type: 'threats.placed',
-          tile: 5,
-          marker: 0,
-          ping: 'green',
-          countFaces: [],
-          threats: [{ id: 'h5', species: 'harpy', x: 10, y: 5, facing: 0, faces: [] }],
-          tieFaces: [],
-        },
-      ]);
+      t.fold([threatPlaced(5, { id: 'h5', species: 'harpy', x: 10, y: 5, facing: 0 })]);
       t.send({ type: 'endActivation', teamerId: 'you' });
       const w = 15;
       const side = `${5 * w + 9}e`;

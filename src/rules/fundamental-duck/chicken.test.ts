@@ -3,15 +3,22 @@ import { coverWay, shieldedChicken } from './chicken.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Teamer } from './state.ts';
-import { chickenByTheCrates, fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import {
+  boardedQuietly,
+  chickenByTheCrates,
+  chickenInTheOpen,
+  chickenMoving,
+  GM,
+  ScriptThenSeeded,
+  type Table,
+  threatPlaced,
+} from './test-kit.ts';
 
 /** The BINGE deficit's flinch (digest 12): moved one square away from the nearest Threat, free. */
 describe('a BINGE deficit moves the new chicken a square away from the nearest Threat (12)', () => {
   /** Boarded, nobody in yet, a Skitter at `at` on the entry corridor; YOU starts a MOVE of 2. */
   function boarding(at: [number, number] | null): Table {
-    const t = new Table(new ScriptThenSeeded([], 3));
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
+    const t = boardedQuietly();
     if (at) t.fold([threatPlaced(3, { id: 's1', species: 'skitter', x: at[0], y: at[1], facing: 6 })]);
     t.send({ type: 'activate', teamerId: 'you' });
     return t;
@@ -59,9 +66,7 @@ describe('a BINGE deficit moves the new chicken a square away from the nearest T
 describe('a chicken who stood still lashes out on 2d6 = 12 in Housekeeping (12, 17)', () => {
   /** Boarded; `chicken` and `other` stood by hand at (0,7) and (2,7); nobody has moved; no Threats. */
   function standing(chicken: string, other: string): Table {
-    const t = new Table(new ScriptThenSeeded([], 3));
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
+    const t = boardedQuietly();
     t.send(
       { type: 'gmOverride', teamerId: chicken, x: 0, y: 7, facing: 2, chicken: true, reason: 'set-up' },
       GM,
@@ -124,9 +129,7 @@ describe('a lash-out without a gun (12)', () => {
       ...defaultPack.team,
       teamers: defaultPack.team.teamers.map((m) => (m.id === 'you' ? { ...m, weapons } : m)),
     };
-    const t = new Table(new ScriptThenSeeded([], 3), fd.setup({ pack: { ...defaultPack, team } }));
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
+    const t = boardedQuietly(fd.setup({ pack: { ...defaultPack, team } }));
     t.send(
       { type: 'gmOverride', teamerId: 'you', x: 0, y: 7, facing: 2, chicken: true, reason: 'set-up' },
       GM,
@@ -175,26 +178,9 @@ describe('a lash-out without a gun (12)', () => {
 });
 
 describe('a chicken keeps a comrade between himself and the Threats when he moves (12)', () => {
-  /** YOU at (1,7) facing east, activated, with a MOVE of 4 under way; Brick at (3,8); a Skitter at (4,7). */
-  function moving(chicken: boolean): Table {
-    const t = new Table(new ScriptThenSeeded([], 3));
-    t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: 3, y: 8, facing: 2, reason: 'set-up' }, GM);
-    t.fold([
-      { type: 'tile.entered', tile: 3, teamerId: 'you' },
-      threatPlaced(3, { id: 's1', species: 'skitter', x: 4, y: 7, facing: 6 }),
-    ]);
-    t.send({ type: 'activate', teamerId: 'you' });
-    if (chicken) t.send({ type: 'gmOverride', teamerId: 'you', chicken: true, reason: 'set-up' }, GM);
-    t.dice = new ScriptThenSeeded([4], 3);
-    t.send({ type: 'move', teamerId: 'you' });
-    return t;
-  }
-
+  // YOU at (1,7) facing east, a MOVE of 4 under way; Brick at (3,8); a Skitter at (4,7) (test-kit).
   it('ending his move in the open, his fear takes him on to the cheapest square with Brick between', () => {
-    const t = moving(true);
+    const t = chickenInTheOpen(true);
     const you = () => t.state.teamers.you as Teamer;
     expect(shieldedChicken(t.state, you(), 1, 7)).toBe(false);
     const ev = t.send({ type: 'endMove', teamerId: 'you' });
@@ -209,19 +195,19 @@ describe('a chicken keeps a comrade between himself and the Threats when he move
   });
 
   it('a Teamer who is no chicken ends where he is', () => {
-    const t = moving(false);
+    const t = chickenInTheOpen(false);
     const ev = t.send({ type: 'endMove', teamerId: 'you' });
     expect(ev.map((e) => e.type)).toEqual(['undo.saved', 'move.ended']);
     expect(t.state.teamers.you).toMatchObject({ x: 1, y: 7 });
   });
 
   it('already behind a comrade, or with no such square in reach, he ends where he is', () => {
-    const t = moving(true);
+    const t = chickenInTheOpen(true);
     t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
     expect(shieldedChicken(t.state, t.state.teamers.you as Teamer, 1, 7)).toBe(true);
     expect(t.send({ type: 'endMove', teamerId: 'you' }).some((e) => e.type === 'teamer.stepped')).toBe(false);
     // No comrade on the board: nowhere to hide.
-    const alone = moving(true);
+    const alone = chickenInTheOpen(true);
     alone.send({ type: 'gmOverride', teamerId: 'brick', x: 13, y: 13, facing: 2, reason: 'away' }, GM);
     expect(alone.send({ type: 'endMove', teamerId: 'you' }).some((e) => e.type === 'teamer.stepped')).toBe(
       false,

@@ -5,56 +5,47 @@ import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import {
+  atTheHubDoor,
+  CARGO_DOOR,
   ceilingOverTile4,
-  crossingRaised,
+  crossingTheCargoDoor,
   fixedDeal,
   GM,
+  HUB_DOOR,
+  hubDoorOpen,
   PLAYER,
+  packWith,
   ScriptThenSeeded,
   Table,
-  threatPlaced,
 } from './test-kit.ts';
 
 const ENTRY = 3;
 const HUB = 4;
-/** The narrow door between the entry tile and the hub: aperture squares (4,7) and (5,7). */
-const DOOR = 2;
-
-/** YOU activated in the west aperture square of the open door, facing east; the hub not yet entered. */
-function atTheDoor() {
-  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
-  t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
-  t.send({ type: 'activate', teamerId: 'you' });
-  return t;
-}
 
 describe('diving under a closing door (15.2)', () => {
   it('the closer dives through as it shuts: his other chit, ducked on the far side', () => {
-    const t = atTheDoor();
+    const t = atTheHubDoor();
     // Closing fumble test 1 (< FF 5 passes); then the hub's first-entry BINGE test 1.
     t.dice = new ScriptedDice([1, 1]);
-    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] });
+    const ev = t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['you'] });
     expect(ev.find((e) => e.type === 'chit.used' && e.kind === 'dive')).toBeDefined();
     expect(t.state.teamers.you).toMatchObject({ x: 5, y: 7, ducked: true, chits: ['ACTED', 'ACTED'] });
-    expect(t.state.doors[DOOR]?.open).toBe(false);
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
     // He is the first into the hub: that is a stress situation, as for any step.
     expect(ev.some((e) => e.type === 'tile.entered' && e.tile === HUB)).toBe(true);
   });
 
   it('with no chit left he dives on a fumble test; failing it, the door closes on him', () => {
-    const t = atTheDoor();
+    const t = atTheHubDoor();
     // A turn on the spot uses his first chit (and may give a first sight of the Harpies).
     t.dice = new ScriptThenSeeded([1, 1], 1);
     t.send({ type: 'turn', teamerId: 'you', facing: 1 });
     expect(t.state.teamers.you?.chits[0]).toBe('ACTED');
     // Closing test 1 passes; the dive's test 6 fails.
     t.dice = new ScriptThenSeeded([1, 6], 1);
-    t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] });
+    t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['you'] });
     expect(t.state.teamers.you).toMatchObject({ x: 4, y: 7, wounds: 3 });
-    expect(t.state.doors[DOOR]?.open).toBe(false);
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
   });
 
   it("a pack whose doors only wound a Teamer (crushing.teamer 'wounded'): the failed dive costs a wound, he stays put", () => {
@@ -65,32 +56,19 @@ describe('diving under a closing door (15.2)', () => {
         crushing: { ...defaultPack.combat.crushing, teamer: 'wounded' as const },
       },
     };
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), fd.setup({ pack }));
-    t.fold([
-      fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } }),
-    ]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 7, facing: 2, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
-    t.send({ type: 'activate', teamerId: 'you' });
+    const t = atTheHubDoor(fd.setup({ pack }));
     t.dice = new ScriptThenSeeded([1, 1], 1);
     t.send({ type: 'turn', teamerId: 'you', facing: 1 });
     // Closing test 1 passes; the dive's test 6 fails (YOU wears no armour: no save die).
     t.dice = new ScriptThenSeeded([1, 6], 1);
-    t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] });
+    t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['you'] });
     expect(t.state.teamers.you).toMatchObject({ x: 4, y: 7, wounds: 1 });
-    expect(t.state.doors[DOOR]?.open).toBe(false);
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
   });
 
   it("a comrade diving rolls his fumble test on the table's dice, not on the closer's", () => {
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-    t.fold([
-      fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } }),
-    ]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 2, reason: 'set-up' }, GM);
+    const t = hubDoorOpen({ x: 4, y: 6, facing: 2 });
     t.send({ type: 'gmOverride', teamerId: 'brick', x: 5, y: 7, facing: 6, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
     // YOU keeps his second chit on WAIT; Brick spends both of his turning on the spot, so he has
     // none left for the dive; then YOU closes the door with his WAIT chit.
     t.dice = new ScriptThenSeeded([1, 1, 1, 1], 1);
@@ -105,64 +83,41 @@ describe('diving under a closing door (15.2)', () => {
     // table's: Brick's dive test 1, then the seeded rest (his first step into the module).
     const events = fd.decide(
       t.state,
-      { type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['brick'] },
+      { type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['brick'] },
       { actor: PLAYER, dice: new ScriptedDice([1, 6]), tableDice: new ScriptThenSeeded([1], 1) },
     );
     t.fold(events);
     expect(t.state.teamers.brick).toMatchObject({ x: 4, y: 7, ducked: true, wounds: 0 });
-    expect(t.state.doors[DOOR]?.open).toBe(false);
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
   });
 
   it('refuses a dive from outside the aperture squares, or with no room beyond, changing nothing', () => {
-    const t = atTheDoor();
+    const t = atTheHubDoor();
     t.send({ type: 'gmOverride', threatId: 'h1', x: 5, y: 7, reason: 'set-up' }, GM);
     const hash = stateHash(t.state);
     t.dice = new ScriptedDice([]);
     expect(
       refusalCode(() =>
-        t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] }),
+        t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['you'] }),
       ),
     ).toBe('NO_ROOM');
     expect(
       refusalCode(() =>
-        t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['brick'] }),
+        t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['brick'] }),
       ),
     ).toBe('CANNOT_ACT');
     expect(stateHash(t.state)).toBe(hash);
-    const u = atTheDoor();
+    const u = atTheHubDoor();
     u.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, reason: 'set-up' }, GM);
     expect(
       refusalCode(() =>
-        u.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['you'] }),
+        u.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['you'] }),
       ),
     ).toBe('NOT_IN_APERTURE');
   });
 });
 
-/** The cargo door between module 1 (north) and the hub: three sides at x 6–8, rows 4 | 5. */
-const CARGO_DOOR = 8;
-
 describe('diving under a door shut on a Threat (15.2, 15.3)', () => {
-  /**
-   * YOU in the cargo door's zone on the hub side, his second chit on WAIT; Brick in the east
-   * aperture square (8,5); a Harpy in the north middle aperture square (7,4) about to step across.
-   */
-  function crossingTheCargoDoor() {
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', door: CARGO_DOOR, open: true, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 6, y: 5, facing: 0, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: 8, y: 5, facing: 0, reason: 'set-up' }, GM);
-    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 7, y: 4, facing: 4 })]);
-    t.dice = new ScriptThenSeeded([], 3);
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.send({ type: 'pass', teamerId: 'you' });
-    t.send({ type: 'wait', teamerId: 'you' });
-    t.fold(crossingRaised('h1', 5 * 15 + 7, CARGO_DOOR));
-    return t;
-  }
-
   it('a comrade in an aperture square dives through as the door shuts on the Threat (was: no dive offered)', () => {
     const t = crossingTheCargoDoor();
     // YOU's own dice: the crush's fumble test 1 passes, then the rest (Brick first into module 1,
@@ -200,7 +155,7 @@ describe('diving under a door shut on a Threat (15.2, 15.3)', () => {
 
 describe('no dive from up in a ceiling (15.2, 19)', () => {
   it('a man up in the ceiling over an aperture square is not named as a diver (was: he dived)', () => {
-    const t = atTheDoor();
+    const t = atTheHubDoor();
     t.send({ type: 'gmOverride', teamerId: 'brick', x: 5, y: 6, facing: 0, reason: 'set-up' }, GM);
     t.fold([
       ceilingOverTile4(),
@@ -213,7 +168,7 @@ describe('no dive from up in a ceiling (15.2, 19)', () => {
     t.dice = new ScriptedDice([]);
     expect(
       refusalCode(() =>
-        t.send({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false, divers: ['brick'] }),
+        t.send({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false, divers: ['brick'] }),
       ),
     ).toBe('CANNOT_ACT');
     expect(stateHash(t.state)).toBe(hash);
@@ -222,10 +177,7 @@ describe('no dive from up in a ceiling (15.2, 19)', () => {
 
 describe('difficult game: the dash fumble switch (22)', () => {
   function dashing(on: boolean, faces: number[]) {
-    const pack = {
-      ...defaultPack,
-      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, dashFumble: on } },
-    };
+    const pack = packWith({ dashFumble: on });
     const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
     t.send({ type: 'board' });

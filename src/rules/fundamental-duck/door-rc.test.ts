@@ -5,7 +5,7 @@ import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 const ENTRY = 3;
 /** The narrow door between the entry tile (3) and the hub (4): aperture squares (4,7) and (5,7). */
@@ -96,17 +96,7 @@ describe('GM override of a door’s battering damage', () => {
     t.send({ type: 'board' });
     // Jonesy at (2,8) in the entry tile; a Harpy at (2,10) beyond door 7, within its scent range.
     t.send({ type: 'gmOverride', teamerId: 'jonesy', x: 2, y: 8, facing: 4, reason: 'set-up' }, GM);
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: 2,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'harpy', x: 2, y: 10, facing: 0, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    t.fold([threatPlaced(2, { id: 'h1', species: 'harpy', x: 2, y: 10, facing: 0 })]);
     t.send({ type: 'gmOverride', door: 7, damage: 19, reason: 'battered before' }, GM);
     // Reaction 1 (ATTACK), movement 1, the choice die 1 (batter), the battering die 1: 19 + 1 = 20.
     t.dice = new ScriptThenSeeded([1, 1, 1, 1], 2);

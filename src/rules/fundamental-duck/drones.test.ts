@@ -10,7 +10,7 @@ import type { FdEvent } from './events.ts';
 import { isFree } from './figures.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 const ENTRY = 3;
 
@@ -31,17 +31,7 @@ function table(gear: 'drone-gun' | 'walking-drone-gun' = 'drone-gun') {
   t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
   t.send({ type: 'board' });
   t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 8, facing: 4, reason: 'set-up' }, GM);
-  t.fold([
-    {
-      type: 'threats.placed',
-      tile: ENTRY,
-      marker: 0,
-      ping: 'green',
-      countFaces: [],
-      threats: [{ id: 'h1', species: 'harpy', x: 0, y: 9, facing: 1, faces: [] }],
-      tieFaces: [],
-    },
-  ]);
+  t.fold([threatPlaced(ENTRY, { id: 'h1', species: 'harpy', x: 0, y: 9, facing: 1 })]);
   t.send({ type: 'activate', teamerId: 'you' });
   return t;
 }

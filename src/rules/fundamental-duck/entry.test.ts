@@ -3,18 +3,14 @@ import { ScriptedDice } from '../../engine/dice/source.ts';
 import { stateHash } from '../../engine/state-hash.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { arenaOf } from './board-adapter.ts';
-import { defaultPack } from './data/pack.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, Table } from './test-kit.ts';
+import { fixedDeal, packWith, Table } from './test-kit.ts';
 
 /** The Tech Lab (tile 5, col 2 row 1) has the east hull at x = 14. */
 const TECH_LAB = 5;
 
 function table(forcedEntry: boolean): Table {
-  const pack = {
-    ...defaultPack,
-    options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, forcedEntry } },
-  };
+  const pack = packWith({ forcedEntry });
   return new Table(new ScriptedDice([]), fd.setup({ pack }));
 }
 

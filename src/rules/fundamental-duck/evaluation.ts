@@ -23,6 +23,11 @@ export function isOver(state: FdState, afterHousekeeping: boolean): boolean {
   return afterHousekeeping && limit !== null && state.turn >= limit;
 }
 
+/** How many of the arena's marked loads have been brought home (a mission's `marked-loads-to-bridge`). */
+export function deliveredMarked(state: FdState): number {
+  return arenaOf(state).loads.filter((l) => l.marked && state.loads[l.index]?.delivered).length;
+}
+
 export function met(state: FdState, c: PackCondition): boolean {
   switch (c.kind) {
     case 'all-placed-threats-dead':
@@ -45,9 +50,7 @@ export function met(state: FdState, c: PackCondition): boolean {
     case 'special-actions':
       return state.progress.consoleActions >= c.count;
     case 'marked-loads-to-bridge':
-      return (
-        arenaOf(state).loads.filter((l) => l.marked && state.loads[l.index]?.delivered).length >= c.count
-      );
+      return deliveredMarked(state) >= c.count;
     case 'no-load-lost':
       return !state.loads.some((l) => l.lost);
   }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import type { FdEvent } from './events.ts';
-import { fixedDeal, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 
 const ENTRY = 3;
 
-/** YOU in the corridor at (1,7) facing east; a Scavenger (intellect, 2 actions, HAR) at (3,7); the Team phase ends. */
-function scavengerTurn(seed: number): { t: Table; events: FdEvent[] } {
+/** YOU activated in the corridor at (1,7) facing east, his move ended; a Scavenger (intellect, 2 actions, HAR) at (3,7). */
+function scavengerInFront(seed: number): Table {
   const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
   t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
   t.send({ type: 'board' });
@@ -16,18 +16,14 @@ function scavengerTurn(seed: number): { t: Table; events: FdEvent[] } {
   t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
   t.send({ type: 'step', teamerId: 'you', x: 1, y: 7 });
   t.send({ type: 'endMove', teamerId: 'you', facing: 2 });
-  t.fold([
-    {
-      type: 'threats.placed',
-      tile: ENTRY,
-      marker: 0,
-      ping: 'orange',
-      countFaces: [],
-      threats: [{ id: 's1', species: 'scavenger', x: 3, y: 7, facing: 6, faces: [] }],
-      tieFaces: [],
-    },
-  ]);
+  t.fold([threatPlaced(ENTRY, { id: 's1', species: 'scavenger', x: 3, y: 7, facing: 6 }, 'orange')]);
   t.dice = new ScriptThenSeeded([], seed);
+  return t;
+}
+
+/** As `scavengerInFront`, YOU's activation over; the Team phase ends. */
+function scavengerTurn(seed: number): { t: Table; events: FdEvent[] } {
+  const t = scavengerInFront(seed);
   t.send({ type: 'endActivation', teamerId: 'you' });
   const events = t.send({ type: 'endTeamPhase' });
   return { t, events };
@@ -70,27 +66,7 @@ describe('intellect-driven Threats (13.1): two actions, and their guns', () => {
 describe('the "shot at" WAIT trigger (8.3 c)', () => {
   /** As above, but YOU keeps his second chit on WAIT; interrupts other than the shot are let pass. */
   function waitingTurn(seed: number): Table {
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.dice = new ScriptedDice([3, 1, 1]);
-    t.send({ type: 'move', teamerId: 'you' });
-    t.send({ type: 'step', teamerId: 'you', x: 0, y: 7 });
-    t.send({ type: 'step', teamerId: 'you', x: 1, y: 7 });
-    t.send({ type: 'endMove', teamerId: 'you', facing: 2 });
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: ENTRY,
-        marker: 0,
-        ping: 'orange',
-        countFaces: [],
-        threats: [{ id: 's1', species: 'scavenger', x: 3, y: 7, facing: 6, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
-    t.dice = new ScriptThenSeeded([], seed);
+    const t = scavengerInFront(seed);
     t.send({ type: 'wait', teamerId: 'you' });
     t.send({ type: 'endTeamPhase' });
     while (t.state.interrupt && t.state.interrupt.trigger !== 'shot')

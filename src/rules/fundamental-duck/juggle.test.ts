@@ -16,17 +16,7 @@ function stacked() {
   t.send({ type: 'board' });
   t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
   t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
-  t.fold([
-    {
-      type: 'threats.placed',
-      tile: ENTRY,
-      marker: 0,
-      ping: 'green',
-      countFaces: [],
-      threats: [{ id: 'h1', species: 'harpy', x: 4, y: 5, facing: 6, faces: [] }],
-      tieFaces: [],
-    },
-  ]);
+  t.fold([threatPlaced(ENTRY, { id: 'h1', species: 'harpy', x: 4, y: 5, facing: 6 })]);
   t.send({ type: 'activate', teamerId: 'you' });
   // AvD 3; BINGE tests for the first into the module and the first sight of a Harpy pass.
   t.dice = new ScriptThenSeeded([3, 1, 1], 1);
@@ -176,15 +166,7 @@ describe("a Teamer sharing the target Threat's square shields it (9.5, digest po
     t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
     t.fold([
       { type: 'position.changed', positions: { brick: position } },
-      {
-        type: 'threats.placed',
-        tile: ENTRY,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'harpy', x: 3, y: 7, facing: 6, faces: [] }],
-        tieFaces: [],
-      },
+      threatPlaced(ENTRY, { id: 'h1', species: 'harpy', x: 3, y: 7, facing: 6 }),
     ]);
     t.send({ type: 'activate', teamerId: 'you' });
     return t;

@@ -18,7 +18,7 @@ import { bridgeOverrideChecks } from './door-rc.ts';
 import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
 import { teamerMoveOptions } from './movement.ts';
-import { canAct, type FdState, readyChit, type Teamer, waitChit } from './state.ts';
+import { canAct, type FdState, readyChit, type Teamer, type Threat, waitChit } from './state.ts';
 import { chitFor } from './turn.ts';
 import { vehiclesOf } from './vehicle-squares.ts';
 import {
@@ -154,27 +154,26 @@ export interface LegalShotUp {
 }
 
 /**
- * Every legal SHOOT `up` at a Threat in a ceiling (19, `shootUpChecks`): from the floor with a gun
- * that fires through a ceiling, or a flamer, shotgun or grenade at a hatch square, within the
- * Bio-Sensor's reach; from up there at a Threat of his own ceiling. None without the ceiling
- * extension or a Threat up in a ceiling.
+ * Each SHOOT `up` that `shootUpChecks` accepts, Threat by Threat in the ceiling's order and weapon
+ * by weapon in the Teamer's kit, with the Threat aimed at: `legalShotsUp` prices them, the table's
+ * ceiling buttons label them. Whether he may act and pay for a shot now is the caller's to ask.
  */
-export function legalShotsUp(state: FdState, t: Teamer): LegalShotUp[] {
-  const out: LegalShotUp[] = [];
-  if (!ceilingOn(state) || t.x === null || t.y === null) return out;
+export function* shotsUpAccepted(
+  state: FdState,
+  t: Teamer,
+): Generator<{ readonly command: CommandOf<'shoot'>; readonly target: Threat }> {
+  if (!ceilingOn(state)) return;
   const ceiling = ceilingOf(state);
-  if (ceiling.order.length === 0 || !canActNow(state, t) || !canPay(state, t, 'shoot')) return out;
   for (const id of ceiling.order) {
-    const th = ceiling.threats[id];
-    if (!th) continue;
-    const left = Math.max(1, (state.rules.species[th.species]?.wounds ?? 1) - th.wounds);
+    const target = ceiling.threats[id];
+    if (!target) continue;
     for (const weapon of t.weapons) {
       const command: CommandOf<'shoot'> = {
         type: 'shoot',
         teamerId: t.id,
         weapon,
-        x: th.x,
-        y: th.y,
+        x: target.x,
+        y: target.y,
         up: true,
       };
       try {
@@ -183,15 +182,32 @@ export function legalShotsUp(state: FdState, t: Teamer): LegalShotUp[] {
         if (isRuleError(e)) continue;
         throw e;
       }
-      const w = state.rules.weapons[weapon];
-      if (!w || w.kind === 'melee' || w.kind === 'drone-gun') continue;
-      // `decideShootUp`'s dice: a gun's dice and pluses, else one die at the weapon's number.
-      const gun = w.kind === 'gun';
-      const dice = gun ? w.dice + ((t.bonus[`${weapon}:dice`] ?? 0) > 0 ? 1 : 0) : 1;
-      const plus = gun ? (t.chicken ? 0 : (t.bonus[weapon] ?? 0)) - (t.dash === 'penalised' ? 2 : 0) : 0;
-      const p = Math.min(1, Math.max(0, (7 - (w.hitOn - plus)) / 6));
-      out.push({ command, chance: 1 - (1 - p) ** dice, kill: atLeast(dice, p, left) });
+      yield { command, target };
     }
+  }
+}
+
+/**
+ * Every legal SHOOT `up` at a Threat in a ceiling (19, `shotsUpAccepted`): from the floor with a
+ * gun that fires through a ceiling, or a flamer, shotgun or grenade at a hatch square, within the
+ * Bio-Sensor's reach; from up there at a Threat of his own ceiling. None without the ceiling
+ * extension or a Threat up in a ceiling.
+ */
+export function legalShotsUp(state: FdState, t: Teamer): LegalShotUp[] {
+  const out: LegalShotUp[] = [];
+  if (!ceilingOn(state) || t.x === null || t.y === null) return out;
+  if (ceilingOf(state).order.length === 0 || !canActNow(state, t) || !canPay(state, t, 'shoot')) return out;
+  for (const { command, target } of shotsUpAccepted(state, t)) {
+    const weapon = command.weapon;
+    const w = state.rules.weapons[weapon];
+    if (!w || w.kind === 'melee' || w.kind === 'drone-gun') continue;
+    const left = Math.max(1, (state.rules.species[target.species]?.wounds ?? 1) - target.wounds);
+    // `decideShootUp`'s dice: a gun's dice and pluses, else one die at the weapon's number.
+    const gun = w.kind === 'gun';
+    const dice = gun ? w.dice + ((t.bonus[`${weapon}:dice`] ?? 0) > 0 ? 1 : 0) : 1;
+    const plus = gun ? (t.chicken ? 0 : (t.bonus[weapon] ?? 0)) - (t.dash === 'penalised' ? 2 : 0) : 0;
+    const p = Math.min(1, Math.max(0, (7 - (w.hitOn - plus)) / 6));
+    out.push({ command, chance: 1 - (1 - p) ** dice, kill: atLeast(dice, p, left) });
   }
   return out;
 }

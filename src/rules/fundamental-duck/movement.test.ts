@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { defaultPack } from './data/pack.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { fixedDeal, packWith, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 import { worldOf } from './world-adapter.ts';
 
 /**
@@ -129,13 +128,7 @@ describe('a MOVE step by step (9.1–9.3)', () => {
 describe('difficult game: the diagonals switch (22)', () => {
   /** The pack's `diagonalsCostTwo` on or off; YOU in at the entry square (0,7) with AvD 3, a Skitter at (3,9). */
   function withSwitch(on: boolean): Table {
-    const pack = {
-      ...defaultPack,
-      options: {
-        ...defaultPack.options,
-        switches: { ...defaultPack.options.switches, diagonalsCostTwo: on },
-      },
-    };
+    const pack = packWith({ diagonalsCostTwo: on });
     const t = new Table(new ScriptThenSeeded([], 3), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
     t.send({ type: 'board' });

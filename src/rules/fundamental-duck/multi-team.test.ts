@@ -9,7 +9,7 @@ import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import { legalCommands } from './legal.ts';
 import type { FdState } from './state.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table } from './test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 import { nextInOrder } from './turn.ts';
 import { redactOf, viewOf } from './view.ts';
 
@@ -298,17 +298,7 @@ describe('multi-team play (21)', () => {
     expect(t.state.phase).toBe('team');
     expect(Object.values(t.state.threats).every((h) => h.acted)).toBe(true);
     // A Harpy turns up while team 2 plays (as a module opened in its activations would place it).
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: 3,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h9', species: 'harpy', x: 4, y: 9, facing: 0, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    t.fold([threatPlaced(3, { id: 'h9', species: 'harpy', x: 4, y: 9, facing: 0 })]);
     t.send({ type: 'activate', teamerId: 'kowalski' }, P2);
     t.send({ type: 'pass', teamerId: 'kowalski' }, P2);
     t.send({ type: 'activate', teamerId: 'jonesy' }, P2);

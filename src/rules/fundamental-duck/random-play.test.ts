@@ -11,6 +11,7 @@ import type { FdPack } from './data/pack-schema.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { FdState, Teamer } from './state.ts';
+import { packWith } from './test-kit.ts';
 
 const PLAYER: Seat = { seatId: 'p1', role: 'player' };
 
@@ -95,10 +96,7 @@ function checkNoLeak(s: FdState, events: readonly FdEvent[]): void {
 }
 
 /** Odd seeds play with the ceiling extension (19) on, so its events and hidden weak spots are checked too. */
-const ceilingPack = {
-  ...defaultPack,
-  options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
-};
+const ceilingPack = packWith({ ceiling: true });
 
 /**
  * Every third seed YOU holds the vehicle licence (the §24.1 team has none) and a second loader

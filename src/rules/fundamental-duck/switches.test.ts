@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
-import { defaultPack } from './data/pack.ts';
 import { fdEventProblem, fdEventSchemas } from './event-schemas.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import { fixedDeal, GM, packWith, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
 import { worldOf } from './world-adapter.ts';
 
 const ENTRY = 3;
@@ -49,26 +48,13 @@ describe('Threats at doors, the default procedure (14)', () => {
 
 describe('the door switch (a) from the pack (14)', () => {
   it('a battering Threat rolls 3d6 and rents the door on 16+ instead of the damage track', () => {
-    const pack = {
-      ...defaultPack,
-      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, batterRent3d6: true } },
-    };
+    const pack = packWith({ batterRent3d6: true });
     const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
     t.send({ type: 'board' });
     t.send({ type: 'gmOverride', teamerId: 'you', x: 3, y: 7, facing: 2, reason: 'set-up' }, GM);
     // A Harpy behind the shut hub door, two squares from YOU (scented: the Team column).
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: HUB,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'harpy', x: 5, y: 7, facing: 6, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 5, y: 7, facing: 6 })]);
     expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
     // Reaction 1 (ATTACK), move 3, nobody in reach: the door; choice 1 (batter), 3d6 = 6+5+6.
     const dice = new ScriptThenSeeded([1, 3, 1, 6, 5, 6], 7);
@@ -87,10 +73,7 @@ describe('the door switch (a) from the pack (14)', () => {
 describe('the door switches (d) and (e) from the pack (14, 22)', () => {
   /** YOU at (3,7); a Harpy behind the shut hub door at (5,7), two squares off (scented). */
   function table(switches: { everyShortCut?: boolean; ductsOnFour?: boolean }): Table {
-    const pack = {
-      ...defaultPack,
-      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ...switches } },
-    };
+    const pack = packWith(switches);
     const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
     t.send({ type: 'board' });
@@ -128,13 +111,7 @@ describe('the door switches (d) and (e) from the pack (14, 22)', () => {
 describe('the door switch (b) from the pack (14)', () => {
   /** YOU at the hub door's aperture; Skitters (no packs) on the hub side of the door zone. */
   function table(threats: { id: string; y: number }[]): Table {
-    const pack = {
-      ...defaultPack,
-      options: {
-        ...defaultPack.options,
-        switches: { ...defaultPack.options.switches, batterTogether: true },
-      },
-    };
+    const pack = packWith({ batterTogether: true });
     const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
     t.send({ type: 'board' });
@@ -199,26 +176,13 @@ describe('the door switch (c) from the pack: weak spots in bulkheads (14)', () =
    * (on the Skitter's tile and in its sight: the Team column), out of its reach.
    */
   function table(): Table {
-    const pack = {
-      ...defaultPack,
-      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, weakSpots: true } },
-    };
+    const pack = packWith({ weakSpots: true });
     const t = new Table(new ScriptedDice([]), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: [] } })]);
     t.send({ type: 'board' });
     t.send({ type: 'gmOverride', teamerId: 'you', x: 4, y: 6, facing: 2, reason: 'set-up' }, GM);
     t.send({ type: 'gmOverride', teamerId: 'brick', x: 9, y: 9, facing: 0, reason: 'set-up' }, GM);
-    t.fold([
-      {
-        type: 'threats.placed',
-        tile: HUB,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'skitter', x: 5, y: 5, facing: 4, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    t.fold([threatPlaced(HUB, { id: 'h1', species: 'skitter', x: 5, y: 5, facing: 4 })]);
     return t;
   }
   const at = (t: Table, x: number, y: number) => y * worldOf(t.state).width + x;

@@ -8,6 +8,7 @@ import {
   crossingRaised,
   fixedDeal,
   GM,
+  packWith,
   ScriptThenSeeded,
   Table,
   threatPlaced,
@@ -285,10 +286,7 @@ describe('crushing through the Threat phase (15.3)', () => {
   });
 
   it('a man up in the ceiling over the door zone is not at its controls: no crossing interrupt for him', () => {
-    const pack = {
-      ...defaultPack,
-      options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
-    };
+    const pack = packWith({ ceiling: true });
     // Boarding rolls the entry tile's ceiling die: 1, no level there.
     const t = new Table(new ScriptedDice([1]), fd.setup({ pack }));
     t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);

@@ -167,17 +167,7 @@ describe('vehicles in play (18)', () => {
       ...p,
       vehicleTypes: p.vehicleTypes.map((v) => ({ ...v, runDown: null })),
     }));
-    fig.fold([
-      {
-        type: 'threats.placed',
-        tile: 1,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'harpy', x: 7, y: 3, facing: 0, faces: [] }],
-        tieFaces: [],
-      },
-    ]);
+    fig.fold([threatPlaced(1, { id: 'h1', species: 'harpy', x: 7, y: 3, facing: 0 })]);
     fig.send({ type: 'activate', teamerId: 'you' });
     fig.dice = new ScriptedDice([5, 5]);
     fig.send({ type: 'drive', teamerId: 'you' });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NamedSelect } from '../components/NamedSelect.tsx';
 import { IssueWeapon } from './IssueWeapon.tsx';
 import type { FdView } from './model.ts';
 import { teamersOf } from './model.ts';
@@ -72,27 +73,14 @@ export function Between({ view, runner }: { view: FdView; runner: FdRunner }) {
         </tbody>
       </table>
       <div className="fd-buttons">
-        <label>
-          Team advancement{' '}
-          <select value={advancement} onChange={(e) => setAdvancement(e.target.value)}>
-            {pack.teamAdvancements.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name} ({a.cost})
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamedSelect
+          label="Team advancement"
+          items={pack.teamAdvancements.map((a) => ({ id: a.id, name: `${a.name} (${a.cost})` }))}
+          value={advancement}
+          onChange={setAdvancement}
+        />
         {chosenAdvancement?.kind === 'armour' ? (
-          <label>
-            for{' '}
-            <select value={armourFor} onChange={(e) => setArmourFor(e.target.value)}>
-              {teamersOf(view).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NamedSelect label="for" items={teamersOf(view)} value={armourFor} onChange={setArmourFor} />
         ) : null}
         <button
           type="button"
@@ -109,41 +97,19 @@ export function Between({ view, runner }: { view: FdView; runner: FdRunner }) {
       </div>
       <IssueWeapon view={view} run={run} />
       <div className="fd-buttons">
-        <label>
-          Black market{' '}
-          <select value={purchase} onChange={(e) => setPurchase(e.target.value)}>
-            {pack.blackMarket.purchases.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.price}k)
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          for{' '}
-          <select value={armourFor} onChange={(e) => setArmourFor(e.target.value)}>
-            {teamersOf(view).map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamedSelect
+          label="Black market"
+          items={pack.blackMarket.purchases.map((p) => ({ id: p.id, name: `${p.name} (${p.price}k)` }))}
+          value={purchase}
+          onChange={setPurchase}
+        />
+        <NamedSelect label="for" items={teamersOf(view)} value={armourFor} onChange={setArmourFor} />
         <button type="button" onClick={() => run({ type: 'buy', teamerId: armourFor, purchase })}>
           Buy
         </button>
       </div>
       <div className="fd-buttons">
-        <label>
-          Next mission{' '}
-          <select value={mission} onChange={(e) => setMission(e.target.value)}>
-            {view.rules.missions.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NamedSelect label="Next mission" items={view.rules.missions} value={mission} onChange={setMission} />
         <button
           type="button"
           className="primary"

@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { SeededDice } from '../../engine/dice/source.ts';
 import { arenaFor } from '../../rules/fundamental-duck/board-adapter.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
+import { GM, patchTeamer, sentOn } from '../../rules/fundamental-duck/test-kit.ts';
 import { carryChoices, putDownChoice } from './Carry.tsx';
 import { asView, type FdView } from './model.ts';
 
-const GM = { seatId: 'gm', role: 'gm' as const };
-
-function boarded(): FdState {
-  let state = fd.setup({});
-  for (const e of fd.decide(state, { type: 'board' }, { actor: GM, dice: new SeededDice(4) }))
-    state = fd.evolve(state, e);
-  return state;
-}
+const boarded = (): FdState => sentOn(fd.setup({}), { type: 'board' });
 
 const viewOf = (s: FdState) => asView(fd.view(s, GM)) as FdView;
-const put = (s: FdState, id: string, patch: Partial<Teamer>): FdState => ({
-  ...s,
-  teamers: { ...s.teamers, [id]: { ...(s.teamers[id] as Teamer), ...patch } },
-});
 
 describe('carrying at the table', () => {
   const base = boarded();
@@ -30,9 +19,9 @@ describe('carrying at the table', () => {
   const py = Math.floor(pod.square / arena.width);
 
   it('offers a comrade out of action next to him and a portable pod next to him, nothing farther', () => {
-    let s = put(base, 'you', { x: px, y: py + 1 });
-    s = put(s, 'brick', { x: px + 1, y: py + 1, wounds: 2 });
-    s = put(s, 'sparks', { x: px, y: py + 2, wounds: 1 });
+    let s = patchTeamer(base, 'you', { x: px, y: py + 1 });
+    s = patchTeamer(s, 'brick', { x: px + 1, y: py + 1, wounds: 2 });
+    s = patchTeamer(s, 'sparks', { x: px, y: py + 2, wounds: 1 });
     const v = viewOf(s);
     const choices = carryChoices(v, arena, v.teamers.you as Teamer).map((c) => c.command);
     expect(choices).toContainEqual({ type: 'carry', teamerId: 'you', comradeId: 'brick' });
@@ -40,18 +29,18 @@ describe('carrying at the table', () => {
     // A wounded man walks; he is not carried.
     expect(choices.some((c) => 'comradeId' in c && c.comradeId === 'sparks')).toBe(false);
     // One lying up in the ceiling above is no pick-up from the floor (the ceiling's own button does it).
-    const above = viewOf(put(s, 'brick', { up: true }));
+    const above = viewOf(patchTeamer(s, 'brick', { up: true }));
     expect(carryChoices(above, arena, above.teamers.you as Teamer).map((c) => c.command)).not.toContainEqual({
       type: 'carry',
       teamerId: 'you',
       comradeId: 'brick',
     });
-    const far = viewOf(put(s, 'you', { x: px, y: py + 4 }));
+    const far = viewOf(patchTeamer(s, 'you', { x: px, y: py + 4 }));
     expect(carryChoices(far, arena, far.teamers.you as Teamer)).toEqual([]);
   });
 
   it('offers nothing to pick up with full hands, and setting down what he carries', () => {
-    const s = put(put(base, 'you', { x: px, y: py + 1, carrying: 'brick' }), 'brick', {
+    const s = patchTeamer(patchTeamer(base, 'you', { x: px, y: py + 1, carrying: 'brick' }), 'brick', {
       x: px,
       y: py + 1,
       wounds: 2,
@@ -63,7 +52,7 @@ describe('carrying at the table', () => {
   });
 
   it('sets a load down only on a square picked next to him', () => {
-    const v = viewOf(put(base, 'you', { x: 4, y: 7, cargo: pod.index }));
+    const v = viewOf(patchTeamer(base, 'you', { x: 4, y: 7, cargo: pod.index }));
     const you = v.teamers.you as Teamer;
     expect(putDownChoice(v, you, null)).toEqual({
       hint: 'To set the cargo down, pick a square next to him on the board.',

@@ -4,11 +4,16 @@ import type { DiceSource } from '../../engine/dice/source.ts';
 import type { Seat } from '../../engine/ruleset.ts';
 import { refusalCode } from '../../engine/test-kit.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
-import { defaultPack } from '../../rules/fundamental-duck/data/pack.ts';
 import type { FdEvent } from '../../rules/fundamental-duck/events.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
-import { ceilingOverTile4, fixedDeal, ScriptThenSeeded } from '../../rules/fundamental-duck/test-kit.ts';
+import {
+  ceilingOverTile4,
+  fixedDeal,
+  packWith,
+  ScriptThenSeeded,
+  threatPlaced,
+} from '../../rules/fundamental-duck/test-kit.ts';
 import { actionsMarkup } from './actions-kit.tsx';
 import { CeilingButtons, ceilingChoices } from './Ceiling.tsx';
 import { asView, type FdView } from './model.ts';
@@ -20,10 +25,7 @@ import { asView, type FdView } from './model.ts';
 
 const PLAYER = { seatId: 'p1', role: 'player' as const };
 const GM = { seatId: 'gm', role: 'gm' as const };
-const pack = {
-  ...defaultPack,
-  options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
-};
+const pack = packWith({ ceiling: true });
 
 function send(
   s: FdState,
@@ -86,15 +88,7 @@ describe('the ceiling at the table', () => {
   it('offers a shot up only with a gun that may fire there, within the Bio-Sensor range; nothing without a move or the option', () => {
     let s = atTheHatch();
     s = fold(s, [
-      {
-        type: 'threats.placed',
-        tile: 4,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'skitter', x: 7, y: 6, facing: 0, faces: [] }],
-        tieFaces: [],
-      },
+      threatPlaced(4, { id: 'h1', species: 'skitter', x: 7, y: 6, facing: 0 }),
       { type: 'ceiling.entered', tile: 4, rolls: [{ threatId: 'h1', face: 6 }], up: ['h1'] },
     ]);
     const you = s.teamers.you as Teamer;

@@ -1,22 +1,16 @@
-import { isRuleError } from '../../engine/rule-error.ts';
-import {
-  legalCeilingSteps,
-  legalClimbs,
-  legalGrapplesUp,
-  shootUpChecks,
-} from '../../rules/fundamental-duck/ceiling.ts';
-import type { CommandOf, FdCommand } from '../../rules/fundamental-duck/commands.ts';
-import { legalCarries } from '../../rules/fundamental-duck/legal.ts';
+import { legalCeilingSteps, legalClimbs, legalGrapplesUp } from '../../rules/fundamental-duck/ceiling.ts';
+import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
+import { legalCarries, shotsUpAccepted } from '../../rules/fundamental-duck/legal.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
 import { asState, type FdView, figureName } from './model.ts';
 
 /**
  * The ceiling extension at the table (19): climbing up or down in a move, shooting up at a Threat
  * in the ceiling, and, up there, grappling one or picking up a fallen comrade lying in or next to
- * his square, then climbing down with him in his arms. Each button is offered only when the rules' own
- * checks (`legalClimbs`, `shootUpChecks`, `legalGrapplesUp`, `legalCarries`, run on the seat's view, which holds
- * only the exits the seat may see) accept the command, so a press is never refused for a reason
- * the table could have known.
+ * his square, then climbing down with him in his arms. Each button is offered only when the rules'
+ * own checks (`legalClimbs`, `shootUpChecks` through `shotsUpAccepted`, `legalGrapplesUp`,
+ * `legalCarries`, run on the seat's view, which holds only the exits the seat may see) accept the
+ * command, so a press is never refused for a reason the table could have known.
  */
 
 export interface CeilingChoice {
@@ -57,31 +51,12 @@ export function ceilingChoices(view: FdView, sel: Teamer, moving: boolean, canAc
   }
   if (!canAct) return [];
   const out: CeilingChoice[] = [];
-  for (const id of c.order) {
-    const th = c.threats[id];
-    if (!th) continue;
-    for (const weapon of sel.weapons) {
-      const command: CommandOf<'shoot'> = {
-        type: 'shoot',
-        teamerId: sel.id,
-        weapon,
-        x: th.x,
-        y: th.y,
-        up: true,
-      };
-      try {
-        shootUpChecks(state, command);
-      } catch (e) {
-        if (isRuleError(e)) continue;
-        throw e;
-      }
-      out.push({
-        label: `Shoot up at ${figureName(view, id)} with the ${view.rules.weapons[weapon]?.name ?? weapon}`,
-        command,
-        testId: `fd-shoot-up-${id}-${weapon}`,
-      });
-    }
-  }
+  for (const { command, target } of shotsUpAccepted(state, sel))
+    out.push({
+      label: `Shoot up at ${figureName(view, target.id)} with the ${view.rules.weapons[command.weapon]?.name ?? command.weapon}`,
+      command,
+      testId: `fd-shoot-up-${target.id}-${command.weapon}`,
+    });
   if (sel.up !== true) return out;
   for (const g of legalGrapplesUp(state, sel))
     out.push({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CommandOf } from '../../rules/fundamental-duck/commands.ts';
+import { NamedSelect } from '../components/NamedSelect.tsx';
 import { type FdView, teamersOf } from './model.ts';
 
 /**
@@ -33,26 +34,8 @@ export function IssueWeapon({ view, run }: { view: FdView; run: (c: CommandOf<'i
   const each = view.rules.pack.campaign.advancedWeaponsEach;
   return (
     <div className="fd-buttons" data-testid="fd-issue-weapon">
-      <label>
-        Advanced weapon{' '}
-        <select value={weapon} onChange={(e) => setWeapon(e.target.value)}>
-          {weapons.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        for{' '}
-        <select value={teamerId} onChange={(e) => setTeamerId(e.target.value)}>
-          {alive.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NamedSelect label="Advanced weapon" items={weapons} value={weapon} onChange={setWeapon} />
+      <NamedSelect label="for" items={alive} value={teamerId} onChange={setTeamerId} />
       <button
         type="button"
         disabled={!weapon || !teamerId}

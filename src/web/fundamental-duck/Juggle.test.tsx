@@ -4,6 +4,7 @@ import { SeededDice } from '../../engine/dice/source.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
+import { patchTeamer, sentOn } from '../../rules/fundamental-duck/test-kit.ts';
 import { WaitPrompt } from './FundamentalDuckTable.tsx';
 import { JuggleButtons, juggleChoices } from './Juggle.tsx';
 import { asView, type FdView } from './model.ts';
@@ -18,16 +19,8 @@ import type { FdRunner } from './runner.ts';
 const GM = { seatId: 'gm', role: 'gm' as const, name: 'GM' };
 const dice = () => new SeededDice(4);
 
-function send(state: FdState, c: FdCommand): FdState {
-  let s = state;
-  for (const e of fd.decide(s, c, { actor: GM, dice: dice() })) s = fd.evolve(s, e);
-  return s;
-}
+const send = (s: FdState, c: FdCommand) => sentOn(s, c, GM);
 
-const put = (s: FdState, id: string, patch: Partial<Teamer>): FdState => ({
-  ...s,
-  teamers: { ...s.teamers, [id]: { ...(s.teamers[id] as Teamer), ...patch } },
-});
 const viewOf = (s: FdState) => asView(fd.view(s, GM)) as FdView;
 
 /** Boarded, YOU activated, YOU and Brick in one square (YOU at the front, Brick at the back). */
@@ -35,8 +28,8 @@ function stacked(): FdState {
   let s = send(fd.setup({}), { type: 'board' });
   s = send(s, { type: 'activate', teamerId: 'you' });
   const free = { x: 2, y: 7 };
-  s = put(s, 'you', { ...free, position: 'front' });
-  return put(s, 'brick', { ...free, position: 'back' });
+  s = patchTeamer(s, 'you', { ...free, position: 'front' });
+  return patchTeamer(s, 'brick', { ...free, position: 'back' });
 }
 
 describe('juggling positions at the table', () => {
@@ -58,7 +51,7 @@ describe('juggling positions at the table', () => {
 
   it('offers nobody in another square, nobody who has activated, nothing while a move is under way', () => {
     const s = stacked();
-    expect(juggleChoices(viewOf(put(s, 'brick', { x: 3 })), s.teamers.you as Teamer)).toEqual([]);
+    expect(juggleChoices(viewOf(patchTeamer(s, 'brick', { x: 3 })), s.teamers.you as Teamer)).toEqual([]);
     const done = { ...s, activated: [...s.activated, 'brick'] };
     expect(juggleChoices(viewOf(done), done.teamers.you as Teamer)).toEqual([]);
     const moving = send(s, { type: 'move', teamerId: 'you' });
@@ -67,8 +60,8 @@ describe('juggling positions at the table', () => {
 
   it('in a WAIT prompt: two waiting stack-mates may swap instead of firing, both chits going', () => {
     let s = stacked();
-    s = put(s, 'you', { chits: ['ACTED', 'WAIT'] });
-    s = put(s, 'brick', { chits: ['ACTED', 'WAIT'] });
+    s = patchTeamer(s, 'you', { chits: ['ACTED', 'WAIT'] });
+    s = patchTeamer(s, 'brick', { chits: ['ACTED', 'WAIT'] });
     s = {
       ...s,
       activation: null,

@@ -6,6 +6,7 @@ import { POSITIONS } from '../../rules/fundamental-duck/arena/positions.ts';
 import type { FdCommand } from '../../rules/fundamental-duck/commands.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { FdState, Teamer } from '../../rules/fundamental-duck/state.ts';
+import { patchTeamer, sentOn } from '../../rules/fundamental-duck/test-kit.ts';
 import { asView, type FdView } from './model.ts';
 import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 
@@ -17,23 +18,15 @@ import { freePlaces, PositionPicker, placeToSend } from './Position.tsx';
 const GM = { seatId: 'gm', role: 'gm' as const, name: 'GM' };
 const dice = () => new SeededDice(4);
 
-function send(state: FdState, c: FdCommand): FdState {
-  let s = state;
-  for (const e of fd.decide(s, c, { actor: GM, dice: dice() })) s = fd.evolve(s, e);
-  return s;
-}
-const put = (s: FdState, id: string, patch: Partial<Teamer>): FdState => ({
-  ...s,
-  teamers: { ...s.teamers, [id]: { ...(s.teamers[id] as Teamer), ...patch } },
-});
+const send = (s: FdState, c: FdCommand) => sentOn(s, c, GM);
 const viewOf = (s: FdState) => asView(fd.view(s, GM)) as FdView;
 
 /** Boarded, YOU activated at (2,7) facing east; Brick there too (at the back) when `stacked`. */
 function table(stacked: boolean): FdState {
   let s = send(fd.setup({}), { type: 'board' });
   s = send(s, { type: 'activate', teamerId: 'you' });
-  s = put(s, 'you', { x: 2, y: 7, facing: 2, position: stacked ? 'front' : 'centre' });
-  return stacked ? put(s, 'brick', { x: 2, y: 7, facing: 2, position: 'back' }) : s;
+  s = patchTeamer(s, 'you', { x: 2, y: 7, facing: 2, position: stacked ? 'front' : 'centre' });
+  return stacked ? patchTeamer(s, 'brick', { x: 2, y: 7, facing: 2, position: 'back' }) : s;
 }
 
 /** Every place, split by whether the ruleset takes a turn on the spot (facing east) with it. */

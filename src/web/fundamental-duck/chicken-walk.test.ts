@@ -3,14 +3,7 @@ import { pathTo, reachable } from '../../rules/fundamental-duck/arena/movement.t
 import { arenaFor, arenaStateOf } from '../../rules/fundamental-duck/board-adapter.ts';
 import { fundamentalDuck as fd } from '../../rules/fundamental-duck/index.ts';
 import type { Teamer } from '../../rules/fundamental-duck/state.ts';
-import {
-  fixedDeal,
-  GM,
-  PLAYER,
-  ScriptThenSeeded,
-  Table,
-  threatPlaced,
-} from '../../rules/fundamental-duck/test-kit.ts';
+import { chickenInTheOpen, GM, PLAYER, type Table } from '../../rules/fundamental-duck/test-kit.ts';
 import { chickenWalk } from './chicken-walk.ts';
 import { asView, type FdView } from './model.ts';
 
@@ -18,24 +11,6 @@ import { asView, type FdView } from './model.ts';
  * The table's preview of a chicken's walk to cover (12): before he ends his move, where his nerve
  * will take him from where he stands or from the square picked, the very walk `endMove` makes.
  */
-
-/** YOU (a chicken if asked) at (1,7) facing east, moving 4; Brick at (3,8); a Skitter at (4,7) (chicken.test.ts). */
-function moving(chicken: boolean): Table {
-  const t = new Table(new ScriptThenSeeded([], 3));
-  t.fold([fixedDeal(t.state, { 3: { pings: ['none'], cards: ['quiet'] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'gmOverride', teamerId: 'you', x: 1, y: 7, facing: 2, reason: 'set-up' }, GM);
-  t.send({ type: 'gmOverride', teamerId: 'brick', x: 3, y: 8, facing: 2, reason: 'set-up' }, GM);
-  t.fold([
-    { type: 'tile.entered', tile: 3, teamerId: 'you' },
-    threatPlaced(3, { id: 's1', species: 'skitter', x: 4, y: 7, facing: 6 }),
-  ]);
-  t.send({ type: 'activate', teamerId: 'you' });
-  if (chicken) t.send({ type: 'gmOverride', teamerId: 'you', chicken: true, reason: 'set-up' }, GM);
-  t.dice = new ScriptThenSeeded([4], 3);
-  t.send({ type: 'move', teamerId: 'you' });
-  return t;
-}
 
 const viewOf = (t: Table) => asView(fd.view(t.state, PLAYER)) as FdView;
 
@@ -55,7 +30,7 @@ function reachOf(v: FdView) {
 
 describe("a chicken's walk to cover, shown before he ends his move", () => {
   it('from where he stands: the walk endMove then makes', () => {
-    const t = moving(true);
+    const t = chickenInTheOpen(true);
     const v = viewOf(t);
     const w = arenaFor(v.rules, v.arenaId).width;
     const walk = chickenWalk(v, v.teamers.you as Teamer, reachOf(v), null, w);
@@ -66,7 +41,7 @@ describe("a chicken's walk to cover, shown before he ends his move", () => {
   });
 
   it('from the square picked: he walks the path, ends there, and his nerve takes him on as shown', () => {
-    const t = moving(true);
+    const t = chickenInTheOpen(true);
     const v = viewOf(t);
     const w = arenaFor(v.rules, v.arenaId).width;
     const reach = reachOf(v);
@@ -92,11 +67,11 @@ describe("a chicken's walk to cover, shown before he ends his move", () => {
   });
 
   it('shows nothing for a man who is no chicken, or one already behind a comrade', () => {
-    const t = moving(false);
+    const t = chickenInTheOpen(false);
     const v = viewOf(t);
     const w = arenaFor(v.rules, v.arenaId).width;
     expect(chickenWalk(v, v.teamers.you as Teamer, reachOf(v), null, w)).toBeNull();
-    const hidden = moving(true);
+    const hidden = chickenInTheOpen(true);
     hidden.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 7, facing: 2, reason: 'set-up' }, GM);
     const hv = viewOf(hidden);
     expect(chickenWalk(hv, hv.teamers.you as Teamer, reachOf(hv), null, w)).toBeNull();

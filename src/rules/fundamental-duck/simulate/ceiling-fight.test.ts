@@ -6,7 +6,15 @@ import type { FdEvent } from '../events.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import { legalShotsUp } from '../legal.ts';
 import type { Teamer } from '../state.ts';
-import { ceilingOverTile4, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from '../test-kit.ts';
+import {
+  ceilingOverTile4,
+  fixedDeal,
+  GM,
+  PLAYER,
+  ScriptThenSeeded,
+  Table,
+  threatPlaced,
+} from '../test-kit.ts';
 import { DEFAULT_POLICY, type PolicyOptions, policyStats, policyStep } from './policy.ts';
 import { packWithCeiling, runMission } from './run.ts';
 
@@ -28,15 +36,7 @@ function harpyAbove(): Table {
   t.send({ type: 'board' });
   t.fold([ceilingOverTile4()]);
   t.fold([
-    {
-      type: 'threats.placed',
-      tile: 4,
-      marker: 0,
-      ping: 'green',
-      countFaces: [],
-      threats: [{ id: 'h9', species: 'harpy', x: 8, y: 7, facing: 0, faces: [] }],
-      tieFaces: [],
-    },
+    threatPlaced(4, { id: 'h9', species: 'harpy', x: 8, y: 7, facing: 0 }),
     { type: 'ceiling.entered', tile: 4, rolls: [{ threatId: 'h9', face: 5 }], up: ['h9'] },
   ]);
   t.send({ type: 'gmOverride', teamerId: 'you', x: 8, y: 5, facing: 4, reason: 'set-up' }, GM);

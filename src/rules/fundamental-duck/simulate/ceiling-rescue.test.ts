@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SeededDice } from '../../../engine/dice/source.ts';
 import type { FdCommand } from '../commands.ts';
-import { defaultPack } from '../data/pack.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import type { Teamer } from '../state.ts';
-import { ceilingOverTile4, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table } from '../test-kit.ts';
+import { ceilingOverTile4, fixedDeal, GM, PLAYER, packWith, ScriptThenSeeded, Table } from '../test-kit.ts';
 import { policyStats, policyStep } from './policy.ts';
 
 /**
@@ -13,10 +12,7 @@ import { policyStats, policyStep } from './policy.ts';
  * command from the legal list (none refused).
  */
 
-const pack = {
-  ...defaultPack,
-  options: { ...defaultPack.options, switches: { ...defaultPack.options.switches, ceiling: true } },
-};
+const pack = packWith({ ceiling: true });
 
 /** The ceiling tests' table: boarded, tile 4 with a hatch at (7,6) over a LOW obstacle's neighbour. */
 function fallenUpThere(): Table {

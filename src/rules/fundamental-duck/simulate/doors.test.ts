@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedDice } from '../../../engine/dice/source.ts';
 import type { FdCommand } from '../commands.ts';
 import type { FdEvent } from '../events.ts';
 import { legalDivers } from '../legal.ts';
-import { crossingRaised, fixedDeal, GM, PLAYER, ScriptThenSeeded, Table, threatPlaced } from '../test-kit.ts';
+import {
+  CARGO_DOOR,
+  crossingTheCargoDoor,
+  GM,
+  HUB_DOOR,
+  hubDoorOpen,
+  PLAYER,
+  ScriptThenSeeded,
+  type Table,
+} from '../test-kit.ts';
 import { chooseCommand, DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
 import { runMission } from './run.ts';
 
@@ -12,20 +20,12 @@ import { runMission } from './run.ts';
  * closes (15.2): every command from the legal lists (none refused).
  */
 
-const ENTRY = 3;
-const HUB = 4;
-/** The narrow door between the entry tile and the hub: aperture squares (4,7) and (5,7). */
-const DOOR = 2;
 /** The Team heads home from the first turn. */
 const HOMEWARD = { ...DEFAULT_POLICY, giveUpTurn: 1 };
 
 /** Boarded, door 2 open, both Harpies in the hub (h1 three squares east of the doorway), YOU at (x, 7) facing west. */
 function homeThroughTheDoor(x: number): Table {
-  const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-  t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['green'], cards: ['quiet'] }, [HUB]: { chits: [true] } })]);
-  t.send({ type: 'board' });
-  t.send({ type: 'gmOverride', teamerId: 'you', x, y: 7, facing: 6, reason: 'set-up' }, GM);
-  t.send({ type: 'gmOverride', door: DOOR, open: true, reason: 'set-up' }, GM);
+  const t = hubDoorOpen({ x, y: 7, facing: 6 });
   t.send({ type: 'gmOverride', threatId: 'h1', x: 8, y: 7, reason: 'set-up' }, GM);
   t.send({ type: 'gmOverride', threatId: 'h2', x: 8, y: 9, reason: 'set-up' }, GM);
   return t;
@@ -54,24 +54,24 @@ describe('the policy shuts a door behind the Team on its way home (15.1, 15.2)',
     // The shut's fumble test: 1 passes (FF 5).
     const sent = play(t, [1]);
     expect(policyStats.refused).toBe(refused);
-    expect(sent.at(-1)).toEqual({ type: 'operateDoor', teamerId: 'you', door: DOOR, open: false });
-    expect(t.state.doors[DOOR]?.open).toBe(false);
+    expect(sent.at(-1)).toEqual({ type: 'operateDoor', teamerId: 'you', door: HUB_DOOR, open: false });
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
   });
 
   it('in the doorway on the Harpies’ side, he dives under it as it closes: his second chit, ducked on the near side', () => {
     const t = homeThroughTheDoor(5);
-    expect(legalDivers(t.state, DOOR)).toEqual(['you']);
+    expect(legalDivers(t.state, HUB_DOOR)).toEqual(['you']);
     const refused = policyStats.refused;
     const sent = play(t, [1]);
     expect(policyStats.refused).toBe(refused);
     expect(sent.at(-1)).toEqual({
       type: 'operateDoor',
       teamerId: 'you',
-      door: DOOR,
+      door: HUB_DOOR,
       open: false,
       divers: ['you'],
     });
-    expect(t.state.doors[DOOR]?.open).toBe(false);
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
     expect(t.state.teamers.you).toMatchObject({ x: 4, y: 7, ducked: true, chits: ['ACTED', 'ACTED'] });
   });
 
@@ -85,7 +85,7 @@ describe('the policy shuts a door behind the Team on its way home (15.1, 15.2)',
     const mine = sent.filter((c) => 'teamerId' in c && c.teamerId === 'you').map((c) => c.type);
     expect(mine).toEqual(['activate', 'move', 'step', 'step', 'endMove', 'operateDoor']);
     expect(t.state.teamers.you).toMatchObject({ x: 4, y: 7 });
-    expect(t.state.doors[DOOR]?.open).toBe(false);
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(false);
   });
 
   it('never shuts a comrade out: with Brick in the hub, out of the doorway, the door stays open', () => {
@@ -94,7 +94,7 @@ describe('the policy shuts a door behind the Team on its way home (15.1, 15.2)',
     const sent = play(t, [1, 1, 1, 1, 1]);
     expect(sent.some((c) => c.type === 'operateDoor')).toBe(false);
     expect(sent.at(-1)?.type).not.toBe('operateDoor');
-    expect(t.state.doors[DOOR]?.open).toBe(true);
+    expect(t.state.doors[HUB_DOOR]?.open).toBe(true);
   });
 
   it('happens in whole missions: Clean Sweep seed 10 shuts a door and dives under it, none refused', () => {
@@ -107,29 +107,9 @@ describe('the policy shuts a door behind the Team on its way home (15.1, 15.2)',
   });
 });
 
-/** The cargo door between module 1 (north) and the hub: three sides at x 6–8, rows 4 | 5. */
-const CARGO_DOOR = 8;
-
 describe('the policy crushing a Threat in a doorway names the comrades who dive (15.2, 15.3)', () => {
-  /**
-   * YOU in the cargo door's zone on the hub side, his second chit on WAIT; Brick at (bx, by); a
-   * Harpy in the north middle aperture square (7,4) about to step across into the hub.
-   */
-  function crossing(bx: number, by: number): Table {
-    const t = new Table(new ScriptedDice([2, 5, 1, 6, 5]));
-    t.fold([fixedDeal(t.state, { [ENTRY]: { pings: ['none'], cards: ['quiet'] } })]);
-    t.send({ type: 'board' });
-    t.send({ type: 'gmOverride', door: CARGO_DOOR, open: true, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'you', x: 6, y: 5, facing: 0, reason: 'set-up' }, GM);
-    t.send({ type: 'gmOverride', teamerId: 'brick', x: bx, y: by, facing: 4, reason: 'set-up' }, GM);
-    t.fold([threatPlaced(HUB, { id: 'h1', species: 'harpy', x: 7, y: 4, facing: 4 })]);
-    t.dice = new ScriptThenSeeded([], 3);
-    t.send({ type: 'activate', teamerId: 'you' });
-    t.send({ type: 'pass', teamerId: 'you' });
-    t.send({ type: 'wait', teamerId: 'you' });
-    t.fold(crossingRaised('h1', 5 * 15 + 7, CARGO_DOOR));
-    return t;
-  }
+  /** The cargo door's crossing (test-kit), Brick at (bx, by) facing south. */
+  const crossing = (bx: number, by: number) => crossingTheCargoDoor({ x: bx, y: by, facing: 4 });
 
   it('Brick in an aperture square on the Harpy’s side dives through as YOU shuts the door on it', () => {
     const t = crossing(8, 4);

@@ -7,7 +7,7 @@ import type { FdEvent } from '../events.ts';
 import { fundamentalDuck as fd } from '../index.ts';
 import { legalCommands } from '../legal.ts';
 import { initialState } from '../setup.ts';
-import { fixedDeal, GM, ScriptThenSeeded, Table, youAboard } from '../test-kit.ts';
+import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced, youAboard } from '../test-kit.ts';
 import { chooseCommand, DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
 import { packWithGear, runMission } from './run.ts';
 
@@ -177,15 +177,7 @@ describe('a walking drone gun walked ahead of the Team', () => {
     t.send({ type: 'board' });
     t.send({ type: 'gmOverride', teamerId: 'you', x: 2, y: 8, facing: 0, reason: 'set-up' }, GM);
     t.fold([
-      {
-        type: 'threats.placed',
-        tile: 3,
-        marker: 0,
-        ping: 'green',
-        countFaces: [],
-        threats: [{ id: 'h1', species: 'harpy', x: 0, y: 9, facing: 1, faces: [] }],
-        tieFaces: [],
-      },
+      threatPlaced(3, { id: 'h1', species: 'harpy', x: 0, y: 9, facing: 1 }),
       { type: 'drone.set', droneId: 'd1', teamerId: 'you', x: 2, y: 5, facing: 0, power: 10, walking: true },
     ]);
     t.send({ type: 'activate', teamerId: 'you' });

@@ -8,6 +8,7 @@ import { arenaOf, boardOf } from '../board-adapter.ts';
 import { ceilingOf, legalClimbs, legalGrapplesUp } from '../ceiling.ts';
 import { scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
+import { deliveredMarked, met } from '../evaluation.ts';
 import type { FdEvent } from '../events.ts';
 import { isCarried, threatAt } from '../figures.ts';
 import {
@@ -237,34 +238,11 @@ function pointMan(state: FdState): Teamer | null {
 
 function objectiveMet(state: FdState): boolean {
   const m = missionOf(state.rules, state.missionId);
+  // Coming home and the loads are not goals to walk to here; the rest are read as the evaluation
+  // reads them (Threats up in a ceiling count too).
   return m.objectives.every((o) =>
-    o.conditions.every((c) => {
-      switch (c.kind) {
-        case 'all-placed-threats-dead':
-          // Threats up in a ceiling (19) count too (evaluation.ts).
-          return (
-            state.threatOrder.length === 0 &&
-            (state.ceiling?.order.length ?? 0) === 0 &&
-            state.progress.threatsPlaced > 0
-          );
-        case 'source-cleared':
-          return state.progress.sourceCleared;
-        case 'source-found':
-          return state.progress.hFound;
-        case 'special-actions':
-          return state.progress.consoleActions >= c.count;
-        case 'marked-loads-to-bridge':
-          return deliveredMarked(state) >= c.count;
-        default:
-          // Coming home and the loads are not goals to walk to here.
-          return true;
-      }
-    }),
+    o.conditions.every((c) => c.kind === 'team-back-at-mother' || c.kind === 'no-load-lost' || met(state, c)),
   );
-}
-
-function deliveredMarked(state: FdState): number {
-  return arenaOf(state).loads.filter((l) => l.marked && state.loads[l.index]?.delivered).length;
 }
 
 /** The mission asks for marked loads carried home, and not enough are yet. */
