@@ -8,7 +8,7 @@ import {
   packProblems,
   parsePack,
 } from '../rules/fundamental-duck/data/pack.ts';
-import { type CliIo, type Command, parseCommandArgs, processIo, UsageError } from './command.ts';
+import { argsOrHelp, type CliIo, type Command, noMoreArguments, processIo, UsageError } from './command.ts';
 
 const usage = `Usage: bughunt arena [pack.json] [--arena NAME] [--list | --export]
 
@@ -58,17 +58,14 @@ export const command: Command = {
   summary: 'check a Fundamental Duck! data pack and draw one of its arenas as text',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('arena', argv, {
+    const given = argsOrHelp(io, usage, 'arena', argv, {
       arena: { type: 'string' },
       list: { type: 'boolean' },
       export: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
-    if (positionals.length > 1)
-      throw new UsageError(`unexpected argument '${positionals[1]}' (see bughunt arena --help)`);
+    if (given === null) return 0;
+    const { values, positionals } = given;
+    noMoreArguments('arena', positionals.slice(1));
     const file = positionals[0];
     let pack = defaultPack;
     if (file !== undefined) {

@@ -9,10 +9,11 @@ import { attackOdds } from '../rules/elite-unit/odds.ts';
 import { characterFromPack, findWeapon, newWeapon } from '../rules/elite-unit/rules/character.ts';
 import type { Character, EliteUnitState } from '../rules/elite-unit/state.ts';
 import {
+  argsOrHelp,
   type CliIo,
   type Command,
   integerOption,
-  parseCommandArgs,
+  noMoreArguments,
   processIo,
   UsageError,
 } from './command.ts';
@@ -139,7 +140,7 @@ export const command: Command = {
   summary: 'resolve one Elite Unit attack with its breakdown, or its exact odds',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('attack', argv, {
+    const given = argsOrHelp(io, usage, 'attack', argv, {
       attacker: { type: 'string' },
       defender: { type: 'string' },
       weapon: { type: 'string' },
@@ -151,12 +152,9 @@ export const command: Command = {
       dice: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
-    if (positionals.length > 0)
-      throw new UsageError(`unexpected argument '${positionals[0]}' (see bughunt attack --help)`);
+    if (given === null) return 0;
+    const { values, positionals } = given;
+    noMoreArguments('attack', positionals);
     for (const need of ['attacker', 'defender', 'weapon', 'range'] as const)
       if (values[need] === undefined) throw new UsageError(`missing --${need} (see bughunt attack --help)`);
     let state = eliteUnit.setup(undefined);

@@ -123,6 +123,29 @@ export function parseCommandArgs<O extends Options>(command: string, argv: strin
   return { values: parsed.values, positionals: positionals.map((p) => p.value) };
 }
 
+/**
+ * A command's arguments as parseCommandArgs reads them, with `--help` answered here: `usage` is
+ * printed and null comes back (the command then returns 0 and does nothing else).
+ */
+export function argsOrHelp<O extends Options>(
+  io: CliIo,
+  usage: string,
+  command: string,
+  argv: string[],
+  options: O,
+): ReturnType<typeof parseCommandArgs<O>> | null {
+  const parsed = parseCommandArgs(command, argv, options);
+  if (!(parsed.values as { help?: boolean }).help) return parsed;
+  io.out(usage.endsWith('\n') ? usage : `${usage}\n`);
+  return null;
+}
+
+/** Refuses arguments left over once a command has taken its own, pointing at its help. */
+export function noMoreArguments(command: string, extra: readonly string[]): void {
+  if (extra.length > 0)
+    throw new UsageError(`unexpected argument '${extra[0]}' (see bughunt ${command} --help)`);
+}
+
 /** A whole number option, or a UsageError naming the option. */
 export function integerOption(name: string, value: string, min: number, max: number): number {
   if (!/^[-+]?\d+$/.test(value.trim()))

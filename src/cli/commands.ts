@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../engine/ruleset.ts';
 import { rulesetFor, SYSTEMS } from '../rules/registry.ts';
-import { type CliIo, type Command, parseCommandArgs, processIo, UsageError } from './command.ts';
+import { argsOrHelp, type CliIo, type Command, noMoreArguments, processIo, UsageError } from './command.ts';
 
 /**
  * `bughunt commands <system>`: every command a system's table takes, read from the ruleset itself
@@ -117,18 +117,15 @@ export const command: Command = {
   summary: "every command a system's table takes: type, roles and fields, from the ruleset",
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('commands', argv, {
+    const given = argsOrHelp(io, usage, 'commands', argv, {
       type: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
+    if (given === null) return 0;
+    const { values, positionals } = given;
     const [system, ...extra] = positionals;
     if (system === undefined) throw new UsageError('missing system, e.g. bughunt commands three-sixteen');
-    if (extra.length > 0)
-      throw new UsageError(`unexpected argument '${extra[0]}' (see bughunt commands --help)`);
+    noMoreArguments('commands', extra);
     let commands = commandsOf(system);
     if (values.type !== undefined) {
       commands = commands.filter((c) => c.type === values.type);

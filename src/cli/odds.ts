@@ -12,11 +12,11 @@ import {
   toDecimal,
 } from '../engine/notation/index.ts';
 import {
+  argsOrHelp,
   type CliIo,
   type Command,
   integerOption,
   notationArgument,
-  parseCommandArgs,
   processIo,
   UsageError,
 } from './command.ts';
@@ -238,16 +238,14 @@ export const command: Command = {
   summary: 'exact distribution of a notation, or P(total >= K) as an exact fraction',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('odds', argv, {
+    const given = argsOrHelp(io, usage, 'odds', argv, {
       'at-least': { type: 'string' },
       'at-most': { type: 'string' },
       exactly: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
+    if (given === null) return 0;
+    const { values, positionals } = given;
     const text = notationArgument('odds', positionals);
     const queries: Query[] = [];
     for (const kind of ['at-least', 'at-most', 'exactly'] as const) {

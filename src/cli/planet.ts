@@ -13,10 +13,11 @@ import {
   rollTrooperName,
 } from '../rules/three-sixteen/data/index.ts';
 import {
+  argsOrHelp,
   type CliIo,
   type Command,
   integerOption,
-  parseCommandArgs,
+  noMoreArguments,
   processIo,
   UsageError,
 } from './command.ts';
@@ -118,21 +119,19 @@ export const command: Command = {
   summary: 'roll a 3:16 planet sheet (name, creatures, ability, AA, Threat, encounter plan)',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('planet', argv, {
+    const given = argsOrHelp(io, usage, 'planet', argv, {
       seed: { type: 'string' },
       pcs: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
+    if (given === null) return 0;
+    const { values, positionals } = given;
     const [system, ...rest] = positionals;
     if (system === undefined)
       throw new UsageError('missing <system>: bughunt planet three-sixteen (see bughunt planet --help)');
     if (!(SYSTEMS as readonly string[]).includes(system))
       throw new UsageError(`no planet generator for '${system}'; known: ${SYSTEMS.join(', ')}`);
-    if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' (see bughunt planet --help)`);
+    noMoreArguments('planet', rest);
     const seed =
       values.seed === undefined
         ? randomInt(0, MAX_SEED + 1)

@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import { SeededDice } from '../engine/dice/source.ts';
 import { type NotationRoll, rollNotation } from '../engine/notation/index.ts';
 import {
+  argsOrHelp,
   type CliIo,
   type Command,
   integerOption,
   notationArgument,
-  parseCommandArgs,
   processIo,
 } from './command.ts';
 
@@ -59,14 +59,12 @@ export const command: Command = {
   summary: 'roll dice notation (e.g. 4d6kh3, 6d10<=6) with an optional seed',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('roll', argv, {
+    const given = argsOrHelp(io, usage, 'roll', argv, {
       seed: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
+    if (given === null) return 0;
+    const { values, positionals } = given;
     const notation = notationArgument('roll', positionals);
     const seed =
       values.seed === undefined

@@ -17,7 +17,7 @@ import type {
   WeaponId,
 } from '../rules/three-sixteen/state.ts';
 import { CampaignFileError, MAX_CAMPAIGN_BYTES, readCampaign } from '../server/campaign-file.ts';
-import { type CliIo, type Command, parseCommandArgs, processIo, UsageError } from './command.ts';
+import { argsOrHelp, type CliIo, type Command, noMoreArguments, processIo, UsageError } from './command.ts';
 
 const usage = `Usage: bughunt sheet <export.json> [--trooper NAME] [--json] [--accept-rules-change]
 
@@ -236,18 +236,16 @@ export const command: Command = {
   summary: 'print the 3:16 trooper sheets of an exported campaign (export.json)',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('sheet', argv, {
+    const given = argsOrHelp(io, usage, 'sheet', argv, {
       trooper: { type: 'string' },
       json: { type: 'boolean' },
       'accept-rules-change': { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
+    if (given === null) return 0;
+    const { values, positionals } = given;
     const [file, ...rest] = positionals;
     if (file === undefined) throw new UsageError('missing <export.json> (see bughunt sheet --help)');
-    if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}' (see bughunt sheet --help)`);
+    noMoreArguments('sheet', rest);
     const { name, state, rulesChanged } = campaignState(file, values['accept-rules-change'] === true);
     if (rulesChanged) {
       io.err(

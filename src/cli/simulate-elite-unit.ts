@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defaultPack } from '../rules/elite-unit/data/pack.ts';
 import type { Scenario } from '../rules/elite-unit/simulate/fight.ts';
 import { type SimulationReport, simulate } from '../rules/elite-unit/simulate/simulate.ts';
-import { type CliIo, integerOption, parseCommandArgs, processIo, UsageError } from './command.ts';
+import { argsOrHelp, type CliIo, integerOption, processIo, UsageError } from './command.ts';
 
 /**
  * `bughunt simulate elite-unit`: odds of a fight between two groups of the pack's characters,
@@ -86,16 +86,14 @@ export const simulator = {
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
     const args = argv[0] === 'elite-unit' ? argv.slice(1) : argv;
-    const { values, positionals } = parseCommandArgs('simulate', args, {
+    const given = argsOrHelp(io, usage, 'simulate', args, {
       scenario: { type: 'string' },
       n: { type: 'string' },
       seed: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
+    if (given === null) return 0;
+    const { values, positionals } = given;
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const scenario = loadScenario(values.scenario);
     const n = values.n === undefined ? 5000 : integerOption('--n', values.n, 1, MAX_N);

@@ -7,7 +7,7 @@ import {
   packWithTampering,
   runMission,
 } from '../rules/fundamental-duck/simulate/run.ts';
-import { type CliIo, parseCommandArgs, UsageError } from './command.ts';
+import { argsOrHelp, type CliIo, UsageError } from './command.ts';
 
 /**
  * `bughunt simulate fundamental-duck`: whole missions through the real ruleset with the built-in
@@ -52,7 +52,7 @@ cap counts as unfinished.
 `;
 
 async function run(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs('simulate fundamental-duck', argv, {
+  const given = argsOrHelp(io, usage, 'simulate fundamental-duck', argv, {
     mission: { type: 'string' },
     n: { type: 'string' },
     seed: { type: 'string' },
@@ -70,10 +70,8 @@ async function run(argv: string[], io: CliIo): Promise<number> {
     'climb-to-hunt': { type: 'boolean' },
     json: { type: 'boolean' },
   });
-  if (values.help) {
-    io.out(usage);
-    return 0;
-  }
+  if (given === null) return 0;
+  const { values } = given;
   const int = (name: string, v: string | undefined, dflt: number, min: number, max: number) => {
     if (v === undefined) return dflt;
     const n = Number(v);

@@ -21,7 +21,7 @@ import {
   DEFAULT_MAX_TURNS,
   fightBattle,
 } from '../rules/rhylanor-express/space/simulate.ts';
-import { type CliIo, integerOption, parseCommandArgs, UsageError } from './command.ts';
+import { argsOrHelp, type CliIo, integerOption, UsageError } from './command.ts';
 
 /**
  * `bughunt simulate rhylanor-express space …`: the odds of a ship battle from a pack scenario,
@@ -221,7 +221,7 @@ export function simulationOptions(
   help: string,
   limits: { readonly maxRuns: number; readonly defaultTurns: number },
 ): SimulationOptions | null {
-  const { values, positionals } = parseCommandArgs('simulate', argv, {
+  const given = argsOrHelp(io, help, 'simulate', argv, {
     scenario: { type: 'string' },
     pack: { type: 'string' },
     n: { type: 'string' },
@@ -229,10 +229,8 @@ export function simulationOptions(
     turns: { type: 'string' },
     json: { type: 'boolean' },
   });
-  if (values.help) {
-    io.out(`${help}\n`);
-    return null;
-  }
+  if (given === null) return null;
+  const { values, positionals } = given;
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (see --help)`);
   return {
     scenario: values.scenario,

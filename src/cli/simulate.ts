@@ -21,6 +21,7 @@ import {
   type CliIo,
   type Command,
   integerOption,
+  noMoreArguments,
   parseCommandArgs,
   processIo,
   type SystemSimulator,
@@ -220,8 +221,7 @@ export function parseSimulateArgs(argv: string[]): {
     throw new UsageError('missing system, e.g. bughunt simulate three-sixteen (see bughunt simulate --help)');
   if (!SYSTEMS.includes(system))
     throw new UsageError(`no simulator for '${system}' (systems: ${SYSTEMS.join(', ')})`);
-  if (extra.length > 0)
-    throw new UsageError(`unexpected argument '${extra[0]}' (see bughunt simulate --help)`);
+  noMoreArguments('simulate', extra);
   if (values.pcs !== undefined && values.pc !== undefined)
     throw new UsageError('give --pcs or --pc, not both');
   const pcs: PcSpec[] = values.pc

@@ -12,10 +12,11 @@ import {
   sumMods,
 } from '../rules/rhylanor-express/task.ts';
 import {
+  argsOrHelp,
   type CliIo,
   type Command,
   integerOption,
-  parseCommandArgs,
+  noMoreArguments,
   processIo,
   UsageError,
 } from './command.ts';
@@ -141,7 +142,7 @@ export const command: Command = {
   summary: 'chance and result of a Rhylanor Express (classic Traveller) task roll',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('task', joinNegativeValues(argv), {
+    const given = argsOrHelp(io, usage, 'task', joinNegativeValues(argv), {
       skill: { type: 'string' },
       char: { type: 'string' },
       dm: { type: 'string', multiple: true },
@@ -150,12 +151,9 @@ export const command: Command = {
       roll: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
-    if (positionals.length > 0)
-      throw new UsageError(`unexpected argument '${positionals[0]}' (see bughunt task --help)`);
+    if (given === null) return 0;
+    const { values, positionals } = given;
+    noMoreArguments('task', positionals);
     if ((values.target === undefined) === (values.difficulty === undefined)) {
       throw new UsageError('give exactly one of --target N or --difficulty NAME (see bughunt task --help)');
     }

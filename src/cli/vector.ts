@@ -7,14 +7,7 @@ import { decideSpace } from '../rules/rhylanor-express/space/decide.ts';
 import { evolveSpace } from '../rules/rhylanor-express/space/evolve.ts';
 import { initialSpace } from '../rules/rhylanor-express/space/model.ts';
 import { thrustLength, vectorStep } from '../rules/rhylanor-express/space/movement.ts';
-import {
-  type CliIo,
-  type Command,
-  integerOption,
-  parseCommandArgs,
-  processIo,
-  UsageError,
-} from './command.ts';
+import { argsOrHelp, type CliIo, type Command, integerOption, processIo, UsageError } from './command.ts';
 
 /**
  * `bughunt vector <plot.json | scenario> --turns N`: where every ship is after N turns of given
@@ -194,14 +187,12 @@ export const command: Command = {
   summary: 'Rhylanor Express vector movement: where ships are after N turns of orders',
   usage,
   async run(argv: string[], io: CliIo = processIo): Promise<number> {
-    const { values, positionals } = parseCommandArgs('vector', argv, {
+    const given = argsOrHelp(io, usage, 'vector', argv, {
       turns: { type: 'string' },
       json: { type: 'boolean' },
     });
-    if (values.help) {
-      io.out(`${usage}\n`);
-      return 0;
-    }
+    if (given === null) return 0;
+    const { values, positionals } = given;
     if (positionals.length !== 1)
       throw new UsageError('give one plot file or scenario name (see bughunt vector --help)');
     const turns = values.turns === undefined ? 1 : integerOption('--turns', values.turns, 0, MAX_TURNS);

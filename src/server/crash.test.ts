@@ -142,7 +142,6 @@ for (const storage of [sqliteStorage(), postgres])
                 .slice(from)
                 .find((m) => (m.type === 'ack' || m.type === 'rejected') && m.id === id) ??
               (c.closed ? 'closed' : undefined),
-            30_000,
             `answer to ${id}`,
           );
           if (answer === 'closed') return;
@@ -155,7 +154,7 @@ for (const storage of [sqliteStorage(), postgres])
           if (answer.type === 'ack') acked.set(`${ci}/${id}`, answer.seq);
         }
       });
-      await until(() => acked.size >= 300, 60_000, '300 acked commands');
+      await until(() => acked.size >= 300, '300 acked commands', 60_000);
       await kill(first);
       stop = true;
       await Promise.all(loops);
@@ -260,7 +259,7 @@ for (const storage of [sqliteStorage(), postgresStorage()])
           }
         }
       });
-      await until(() => writes >= 40, 60_000, '40 seat writes');
+      await until(() => writes >= 40, '40 seat writes', 60_000);
       killing = true;
       await kill(first);
       await Promise.all(loops);

@@ -51,7 +51,7 @@ for (const backend of backends()) {
         gmAuth,
       );
       expect(closed).toMatchObject({ status: 200, body: { socketsClosed: 1 } });
-      await until(() => socket.closed, 10_000, 'the socket closed');
+      await until(() => socket.closed, 'the socket closed');
       const again = await TestClient.open(base, table.tableId, mallory.token);
 
       // A new invite code: the old one opens nothing.
@@ -74,7 +74,7 @@ for (const backend of backends()) {
       // Remove Mallory: her socket closes with 4001, her token opens nothing, her place is free.
       const removed = await http(base, 'DELETE', `${path}/seats/${mallory.seatId}`, undefined, gmAuth);
       expect(removed).toMatchObject({ status: 200, body: { removed: true, socketsClosed: 1 } });
-      await until(() => again.closed, 10_000, 'the removed seat’s socket closed');
+      await until(() => again.closed, 'the removed seat’s socket closed');
       expect(again.closed?.code).toBe(4001);
       await expect(TestClient.open(base, table.tableId, mallory.token)).rejects.toThrow(/BAD_TOKEN/);
       expect(await http(base, 'GET', `${path}/export`, undefined, malAuth)).toMatchObject({ status: 401 });
@@ -128,7 +128,7 @@ for (const backend of backends()) {
           const bobAgain = await TestClient.open(second.url, table.tableId, bob.token);
           for (const client of [gmAgain, bobAgain]) {
             await client.waitFor((m) => m.type === 'presence', 'presence');
-            await until(() => seatIds(client).includes(bob.seatId), 10_000, 'presence with Bob');
+            await until(() => seatIds(client).includes(bob.seatId), 'presence with Bob');
             expect(seatIds(client)).toEqual([table.gm.seatId, bob.seatId]);
           }
           await Promise.all([gmAgain.close(), bobAgain.close()]);

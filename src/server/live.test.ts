@@ -326,7 +326,7 @@ for (const backend of backends()) {
       }
 
       // Two renames reached the log and the GM's socket; presence and the seat rows agree.
-      await until(() => gm.envelopes.length === before + 2, 5_000, 'two renames');
+      await until(() => gm.envelopes.length === before + 2, 'two renames');
       expect(gm.envelopes.slice(before).map((e) => e.event)).toEqual([
         { type: 'seat.renamed', seatId: alice.seatId, name: 'Ali' },
         { type: 'seat.renamed', seatId: bob.seatId, name: 'Robert' },

@@ -42,7 +42,7 @@ async function refused(base: string, tableId: string, token: string): Promise<Re
   const client = await hello(base, tableId, token);
   const rejected = client.rejections()[0];
   expect(rejected, 'the hello should have been refused').toBeDefined();
-  await until(() => client.closed, 10_000, 'close after refusal');
+  await until(() => client.closed, 'close after refusal');
   expect(client.closed?.code).toBe(4009);
   return rejected as Rejected;
 }
@@ -177,11 +177,10 @@ for (const backend of backends()) {
       // Before hello, as anyone could.
       const client = await TestClient.connect(server.url, table.tableId);
       client.send('x'.repeat(MAX_SOCKET_FRAME_BYTES + 1));
-      await until(() => client.closed, 10_000, 'close after a huge frame');
+      await until(() => client.closed, 'close after a huge frame');
       expect(client.closed?.code).toBe(1009);
       await until(
         () => logged.slice(before).some((l) => l.includes('websocket client fault')),
-        10_000,
         'the debug line',
       );
       const lines = logged.slice(before).map((l) => JSON.parse(l) as { level: number });
@@ -215,7 +214,7 @@ for (const backend of backends()) {
                   : { type: 'command', id: `f${i}`, command: { type: 'say', text: 'spam' } },
           );
         }
-        await until(() => client.closed, 10_000, 'the close after a sustained flood');
+        await until(() => client.closed, 'the close after a sustained flood');
         expect(client.closed).toEqual({ code: 4029, reason: 'too many messages' });
 
         // 507 frames, 7 answers: the six that passed and one RATE_LIMITED.
@@ -253,7 +252,7 @@ for (const backend of backends()) {
       const client = await TestClient.connect(server.url, 'tNoSuchTable0');
       client.send({ type: 'hello', token: 'whatever', lastSeq: 0 });
       expect(await client.waitFor((m) => m.type === 'rejected')).toMatchObject({ code: 'BAD_TOKEN' });
-      await until(() => client.closed, 10_000, 'close after BAD_TOKEN');
+      await until(() => client.closed, 'close after BAD_TOKEN');
       expect(client.closed?.code).toBe(4001);
     });
   });
@@ -410,7 +409,7 @@ describe('a table the rules cannot show to a seat', () => {
 
     const a = await TestClient.connect(server.url, table.tableId);
     a.send({ type: 'hello', token: alice.token, lastSeq: 0 });
-    await until(() => a.closed, 10_000, 'the close after a view that failed');
+    await until(() => a.closed, 'the close after a view that failed');
     expect(a.closed?.code).toBe(1011);
     // Welcome and the events went out before the view failed; then the error, and no view.
     expect(a.messages.map((m) => m.type)).toEqual(['welcome', 'events', 'rejected']);

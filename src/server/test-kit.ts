@@ -14,6 +14,7 @@ import type { CreateTableResponse, EventEnvelope, SeatTokenResponse, ServerMessa
 import { registryRules } from './rules-registry.ts';
 import { type Backend, memoryBackend } from './test-backends.ts';
 import { testRuleset } from './test-ruleset.ts';
+import { until } from './test-wait.ts';
 
 /**
  * Helpers for the server's tests: a WebSocket client that records every frame and checks the
@@ -40,20 +41,7 @@ export const testRules: RulesRegistry = {
   rulesetFor: (system) => (system === 'test' ? (testRuleset as unknown as AnyRuleset) : null),
 };
 
-/** Waits for `check` to return a value, polling; fails after `ms` (a bound, not a speed test). */
-export async function until<T>(
-  check: () => T | undefined | null | false,
-  ms = WAIT_MS,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = check();
-    if (v !== undefined && v !== null && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+export { until } from './test-wait.ts';
 
 /**
  * A server on `backend`'s fresh storage, with the test ruleset unless `options` name other rules;
@@ -250,7 +238,7 @@ export class TestClient {
     what = 'message',
     ms = WAIT_MS,
   ): Promise<ServerMessage> {
-    return until(() => this.messages.find(check), ms, what);
+    return until(() => this.messages.find(check), what, ms);
   }
 
   /** Sends a command and waits for its ack or rejection. */
@@ -266,7 +254,6 @@ export class TestClient {
         this.messages
           .slice(seen)
           .find((m): m is Outcome => (m.type === 'ack' || m.type === 'rejected') && m.id === id),
-      WAIT_MS,
       `answer to ${id}`,
     );
     return found;
@@ -274,7 +261,7 @@ export class TestClient {
 
   /** Waits until this client holds events up to `seq`. */
   async caughtUp(seq: number): Promise<void> {
-    await until(() => this.lastSeq >= seq, WAIT_MS, `events up to ${seq} (have ${this.lastSeq})`);
+    await until(() => this.lastSeq >= seq, `events up to ${seq} (have ${this.lastSeq})`);
   }
 
   /** The view held now (whole views and patches applied), or undefined before the first. */
@@ -284,7 +271,7 @@ export class TestClient {
 
   /** Waits until the view held is at `seq` or later, and returns it. */
   async viewAt(seq: number, what = `view at ${seq}`): Promise<unknown> {
-    await until(() => this.viewSeq >= seq, WAIT_MS, `${what} (have ${this.viewSeq})`);
+    await until(() => this.viewSeq >= seq, `${what} (have ${this.viewSeq})`);
     return this.view;
   }
 

@@ -304,7 +304,6 @@ for (const backend of backends().filter((b) => b.name !== 'postgres')) {
                 () =>
                   client.closed !== null ||
                   (ids.every(answered) && client.messages.slice(from).some((x) => x.type === 'pong')),
-                20_000,
                 `answers on ${table.system} for ${seat.name}`,
               );
               if (client.closed !== null) for (const id of ids) if (!answered(id)) unanswered.add(id);

@@ -36,7 +36,7 @@ describe('TableClient against a real server', () => {
       openSocket: openWs,
     });
     client.start();
-    await until(() => client.snapshot.status.kind === 'live', 10_000, 'live');
+    await until(() => client.snapshot.status.kind === 'live', 'live');
     expect(client.snapshot.welcome?.seat).toMatchObject({
       seatId: vasquez.seatId,
       role: 'player',
@@ -53,9 +53,9 @@ describe('TableClient against a real server', () => {
     expect(client.snapshot.rejections).toEqual([]);
 
     client.send({ type: 'chat.reveal', rollId: 'r1' }, 'reveal r1');
-    await until(() => client.snapshot.rejections.length === 1, 10_000, 'rejection');
+    await until(() => client.snapshot.rejections.length === 1, 'rejection');
     expect(client.snapshot.rejections[0]).toMatchObject({ code: 'FORBIDDEN_ROLE', tried: 'reveal r1' });
-    await until(() => client.snapshot.items.length === 3, 10_000, 'roll in log');
+    await until(() => client.snapshot.items.length === 3, 'roll in log');
     expect(client.snapshot.items[2]).toMatchObject({ kind: 'roll', notation: '3d6', label: 'x' });
     expect(client.snapshot.pending).toBe(0);
     client.stop();
@@ -71,12 +71,12 @@ describe('TableClient against a real server', () => {
       delayMs: () => 100,
     });
     client.start();
-    await until(() => client.snapshot.status.kind === 'live', 10_000, 'live');
+    await until(() => client.snapshot.status.kind === 'live', 'live');
     expect(client.snapshot.lastSeq).toBe(2);
 
     const port = Number(new URL(server.url).port);
     await server.close();
-    await until(() => client.snapshot.status.kind === 'reconnecting', 10_000, 'reconnecting');
+    await until(() => client.snapshot.status.kind === 'reconnecting', 'reconnecting');
 
     // While this client is away, another instance on the same store takes three more events.
     const other = await start(0);
@@ -88,11 +88,7 @@ describe('TableClient against a real server', () => {
     await other.close();
 
     server = await start(port);
-    await until(
-      () => client.snapshot.status.kind === 'live' && client.snapshot.lastSeq === 5,
-      10_000,
-      'resumed',
-    );
+    await until(() => client.snapshot.status.kind === 'live' && client.snapshot.lastSeq === 5, 'resumed');
     expect(client.receivedSeqs).toEqual([1, 2, 3, 4, 5]);
     const kinds = client.snapshot.items.map((i) => i.kind);
     expect(kinds).toEqual(['joined', 'joined', 'say', 'roll', 'say']);
@@ -140,7 +136,7 @@ describe('TableClient against a real server', () => {
       delayMs: () => 50,
     });
     client.start();
-    await until(() => client.snapshot.status.kind === 'live', 10_000, 'live');
+    await until(() => client.snapshot.status.kind === 'live', 'live');
     type View = { chat: { entries: unknown[] }; troopers: unknown; log: unknown[] };
     const say = async (text: string) => {
       const r = await client.request({ type: 'chat.say', text });
@@ -148,7 +144,6 @@ describe('TableClient against a real server', () => {
       const seq = r.ok ? r.seq : 0;
       await until(
         () => client.snapshot.viewSeq === seq && client.snapshot.status.kind === 'live',
-        10_000,
         `view at ${seq}`,
       );
       return seq;
@@ -167,7 +162,7 @@ describe('TableClient against a real server', () => {
     // Its patch is lost: the client still holds the view before it, so the request stays open
     // (acknowledged, its result not in view) until the reconnect below brings a whole view.
     const two = client.request({ type: 'chat.say', text: 'two' });
-    await until(() => dropped === 1, 10_000, 'the patch dropped');
+    await until(() => dropped === 1, 'the patch dropped');
     const seq = await say('three'); // a patch on a base the client never got: it reconnects
     expect(await two).toMatchObject({ ok: true });
     expect(sockets).toBe(2);
@@ -188,7 +183,7 @@ describe('TableClient against a real server', () => {
       delayMs: () => 50,
     });
     client.start();
-    await until(() => client.snapshot.status.kind === 'failed', 10_000, 'failed');
+    await until(() => client.snapshot.status.kind === 'failed', 'failed');
     expect(client.snapshot.status).toMatchObject({ kind: 'failed', code: 'BAD_TOKEN' });
     client.stop();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../test-wait.ts';
 import {
   type EventBus,
   type EventStore,
@@ -630,13 +631,4 @@ export function eventStoreContract(target: ContractTarget): void {
       });
     });
   });
-}
-
-/** Polls `check` until true; fails after `ms` (a bound against hangs, not a speed test). */
-export async function until(check: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryBus, MemoryStore } from '../memory-store.ts';
 import { openStores } from '../stores.ts';
 import { pgUrl, tempDir, testSchema } from '../test-backends.ts';
+import { until } from '../test-wait.ts';
 import {
   type ContractTarget,
   ev,
@@ -15,7 +16,6 @@ import {
   type Stores,
   seat,
   table,
-  until,
   withStorage,
 } from './event-store.contract.ts';
 import { SeqConflictError } from './event-store.ts';
@@ -231,7 +231,7 @@ describe('SQLite store', () => {
     child.stderr?.on('data', (d: Buffer) => {
       output += d.toString();
     });
-    await until(() => output.includes('holding') || child.exitCode !== null, 60_000, 'child holds the lock');
+    await until(() => output.includes('holding') || child.exitCode !== null, 'child holds the lock', 60_000);
     expect(output).toContain('holding');
 
     await expect(SqliteStore.open(dir)).rejects.toBeInstanceOf(DataDirLockedError);
@@ -345,7 +345,7 @@ describe.skipIf(!url)('PostgreSQL store and bus', () => {
       other.onReconnect(() => otherReconnects++);
       await writer.createTable(table('t1'), seat('t1', 'gm', 'gm'));
       await writer.append('t1', 0, [ev('a')]);
-      await until(() => heard.length === 1 && heardOther.length === 1, 10_000, 'first notify');
+      await until(() => heard.length === 1 && heardOther.length === 1, 'first notify');
 
       const killed = await admin.query<{ pid: number }>(
         'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
@@ -353,7 +353,7 @@ describe.skipIf(!url)('PostgreSQL store and bus', () => {
       );
       expect(killed.rows).toHaveLength(1);
       await admin.query('SELECT pg_terminate_backend($1)', [killed.rows[0]?.pid]);
-      await until(() => reconnects === 1, 30_000, 'onReconnect');
+      await until(() => reconnects === 1, 'onReconnect');
       expect(bus.connected).toBe(true);
       const now = await admin.query<{ pid: number }>(
         'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
@@ -362,9 +362,9 @@ describe.skipIf(!url)('PostgreSQL store and bus', () => {
       expect(now.rows.map((r) => r.pid)).not.toContain(killed.rows[0]?.pid);
 
       await writer.append('t1', 1, [ev('b'), ev('c')]);
-      await until(() => heard.length === 2, 10_000, 'notify after reconnect');
+      await until(() => heard.length === 2, 'notify after reconnect');
       expect(heard).toEqual(['t1:1', 't1:3']);
-      await until(() => heardOther.length === 2, 10_000, 'other bus');
+      await until(() => heardOther.length === 2, 'other bus');
       expect(heardOther).toEqual(['t1:1', 't1:3']);
       // The other instance's connection was never touched.
       expect(otherReconnects).toBe(0);

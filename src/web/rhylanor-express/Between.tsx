@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import {
-  DAY_SECONDS,
-  HOUR_SECONDS,
-  type MedicalEquipment,
-} from '../../rules/rhylanor-express/data/tables.ts';
+import { DAY_SECONDS, HOUR_SECONDS } from '../../rules/rhylanor-express/data/tables.ts';
 import { nextResearchRollAt } from '../../rules/rhylanor-express/medicine.ts';
 import { DiseaseTreatment } from './Drugs.tsx';
 import { byId, Choice, NumberField } from './Fields.tsx';
-import { MedicalKit } from './MedicalKit.tsx';
+import { MedicAndPatient, MedicalKit, useTreatment } from './MedicalKit.tsx';
 import { isSheet, mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { useRunner } from './runner.tsx';
 
@@ -304,12 +300,9 @@ function Medicine({ view, seat }: { view: View; seat: SeatRef }) {
   const all = sheets(view);
   const medics = all.filter((c) => mayAct(seat, c));
   const patients = all.filter((c) => c.wounds.some((w) => !w.treated));
-  const [medicId, setMedicId] = useState('');
-  const [patientId, setPatientId] = useState('');
+  const treatment = useTreatment(medics, patients);
+  const { medic, patient, kit, setKit } = treatment;
   const [woundId, setWoundId] = useState('');
-  const [kit, setKit] = useState<MedicalEquipment[]>([]);
-  const medic = medics.find((c) => c.id === medicId) ?? medics[0];
-  const patient = patients.find((c) => c.id === patientId) ?? patients[0];
   const wounds = patient?.wounds.filter((w) => !w.treated) ?? [];
   const wound = wounds.find((w) => String(w.id) === woundId) ?? wounds[0];
   return (
@@ -334,19 +327,11 @@ function Medicine({ view, seat }: { view: View; seat: SeatRef }) {
           }}
         >
           <div className="re-grid">
-            <Choice
-              label="Medic"
-              name="medic"
-              options={byId(medics)}
-              value={medic.id}
-              onChange={setMedicId}
-            />
-            <Choice
-              label="Patient"
-              name="patient"
-              options={byId(patients)}
-              value={patient.id}
-              onChange={setPatientId}
+            <MedicAndPatient
+              treatment={treatment}
+              medics={medics}
+              patients={patients}
+              names={{ medic: 'medic', patient: 'patient' }}
             />
             <Choice
               label="Wound"

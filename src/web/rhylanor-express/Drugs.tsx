@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { DrugId, MedicalEquipment } from '../../rules/rhylanor-express/data/tables.ts';
+import type { DrugId } from '../../rules/rhylanor-express/data/tables.ts';
 import type { RhylanorCommand } from '../../rules/rhylanor-express/ruleset.ts';
 import type { Research } from '../../rules/rhylanor-express/state.ts';
 import { byId, Choice } from './Fields.tsx';
-import { MedicalKit } from './MedicalKit.tsx';
+import { MedicAndPatient, MedicalKit, useTreatment } from './MedicalKit.tsx';
 import { mayAct, type SeatRef, sheets, type View } from './model.ts';
 import { OddsLine } from './Odds.tsx';
 import { mayRoll, previewOdds } from './preview.ts';
@@ -117,13 +117,10 @@ export function DiseaseTreatment({ view, seat }: { view: View; seat: SeatRef }) 
   const medics = all.filter((c) => mayAct(seat, c));
   const cures = Object.values(view.research).filter((r) => r.kind === 'disease' && r.done);
   const [researchId, setResearchId] = useState('');
-  const [medicId, setMedicId] = useState('');
-  const [patientId, setPatientId] = useState('');
-  const [kit, setKit] = useState<MedicalEquipment[]>([]);
+  const treatment = useTreatment(medics, all);
+  const { medic, patient, kit, setKit } = treatment;
   if (cures.length === 0 || medics.length === 0 || seat.role === 'spectator') return null;
   const cure = cures.find((r) => r.id === researchId) ?? cures[0];
-  const medic = medics.find((c) => c.id === medicId) ?? medics[0];
-  const patient = all.find((c) => c.id === patientId) ?? all[0];
   if (!cure || !medic || !patient) return null;
   const command: RhylanorCommand = {
     type: 'disease.treat',
@@ -154,19 +151,11 @@ export function DiseaseTreatment({ view, seat }: { view: View; seat: SeatRef }) 
       <h3>Treat a disease</h3>
       <div className="re-grid">
         <Choice label="Disease" name="cure" options={byId(cures)} value={cure.id} onChange={setResearchId} />
-        <Choice
-          label="Medic"
-          name="cureMedic"
-          options={byId(medics)}
-          value={medic.id}
-          onChange={setMedicId}
-        />
-        <Choice
-          label="Patient"
-          name="curePatient"
-          options={byId(all)}
-          value={patient.id}
-          onChange={setPatientId}
+        <MedicAndPatient
+          treatment={treatment}
+          medics={medics}
+          patients={all}
+          names={{ medic: 'cureMedic', patient: 'curePatient' }}
         />
       </div>
       <MedicalKit name="cureKit" kit={kit} onChange={setKit} />

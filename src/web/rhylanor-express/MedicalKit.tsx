@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { MEDICAL_EQUIPMENT, type MedicalEquipment } from '../../rules/rhylanor-express/data/tables.ts';
+import { byId, Choice } from './Fields.tsx';
 
 const EQUIPMENT_WORDS: Readonly<Record<MedicalEquipment, string>> = {
   medicalKit: 'medical kit',
@@ -43,4 +45,59 @@ export function MedicalKit({
       ))}
     </fieldset>
   );
+}
+
+/**
+ * What a treatment form holds (§8.1, §8.4): the medic and the patient picked (the first of each
+ * list until one is chosen) and the equipment at hand.
+ */
+export function useTreatment<C extends { readonly id: string }>(
+  medics: readonly C[],
+  patients: readonly C[],
+) {
+  const [medicId, setMedicId] = useState('');
+  const [patientId, setPatientId] = useState('');
+  const [kit, setKit] = useState<MedicalEquipment[]>([]);
+  return {
+    medic: medics.find((c) => c.id === medicId) ?? medics[0],
+    patient: patients.find((c) => c.id === patientId) ?? patients[0],
+    kit,
+    setMedicId,
+    setPatientId,
+    setKit,
+  };
+}
+
+/** The medic and patient choices of a treatment form; `names` are the selects' form names. */
+export function MedicAndPatient({
+  treatment,
+  medics,
+  patients,
+  names,
+}: {
+  treatment: Pick<ReturnType<typeof useTreatment>, 'medic' | 'patient' | 'setMedicId' | 'setPatientId'>;
+  medics: readonly { readonly id: string; readonly name: string }[];
+  patients: readonly { readonly id: string; readonly name: string }[];
+  names: { readonly medic: string; readonly patient: string };
+}) {
+  const rows = [
+    { label: 'Medic', name: names.medic, list: medics, id: treatment.medic?.id, pick: treatment.setMedicId },
+    {
+      label: 'Patient',
+      name: names.patient,
+      list: patients,
+      id: treatment.patient?.id,
+      pick: treatment.setPatientId,
+    },
+  ];
+  return rows.map((r) => (
+    <Choice
+      key={r.label}
+      label={r.label}
+      name={r.name}
+      options={byId(r.list)}
+      value={r.id}
+      onChange={r.pick}
+    />
+  ));
 }

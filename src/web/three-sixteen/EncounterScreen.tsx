@@ -51,6 +51,7 @@ import {
   weaponName,
 } from './model.ts';
 import { useRunner } from './runner.tsx';
+import { GmOnly, TextLine } from './TextLine.tsx';
 import { Waiting } from './Waiting.tsx';
 import './encounter-report.css';
 import { clearIfUnchanged } from '../clear-if-unchanged.ts';
@@ -623,12 +624,11 @@ function DeclareForm({
         </label>
       ) : null}
       {kind === 'other' || kind === 'closer' || kind === 'farther' || kind === 'switch' ? (
-        <input
-          aria-label="What the trooper does"
+        <TextLine
+          label="What the trooper does"
           placeholder={kind === 'other' ? 'what you try' : 'how (optional)'}
           value={text}
-          maxLength={2000}
-          onChange={(ev) => setText(ev.target.value)}
+          onChange={setText}
         />
       ) : null}
       <button
@@ -791,12 +791,11 @@ function TurnControls({
         {slot.success ? `success on ${slot.face}` : `failure (${slot.face})`}
         {slot.success ? '' : ' — tell what happens instead.'}
       </p>
-      <input
-        aria-label="Narration"
+      <TextLine
+        label="Narration"
         placeholder={slot.success ? 'narration (optional)' : 'colour: what goes wrong'}
         value={narration}
-        maxLength={2000}
-        onChange={(ev) => setNarration(ev.target.value)}
+        onChange={setNarration}
       />
       {aliens && acts ? (
         choices.length > 0 ? (
@@ -874,12 +873,11 @@ function Flashbacks({ view, seat, t, id }: { view: View; seat: SeatRef; t: Troop
             clearIfUnchanged(setStrength, strength)(await runner.run(cmd));
           }}
         >
-          <input
-            aria-label="Strength text"
+          <TextLine
+            label="Strength text"
             placeholder="A Strength: a flashback that wins the fight"
             value={strength}
-            maxLength={2000}
-            onChange={(ev) => setStrength(ev.target.value)}
+            onChange={setStrength}
           />
           {ranges.length > 1 ? (
             <select
@@ -908,12 +906,11 @@ function Flashbacks({ view, seat, t, id }: { view: View; seat: SeatRef; t: Troop
             clearIfUnchanged(setWeakness, weakness)(accepted);
           }}
         >
-          <input
-            aria-label="Weakness text"
+          <TextLine
+            label="Weakness text"
             placeholder="A Weakness: a flashback that takes you out"
             value={weakness}
-            maxLength={2000}
-            onChange={(ev) => setWeakness(ev.target.value)}
+            onChange={setWeakness}
           />
           <button type="submit" disabled={runner.busy || weakness.trim() === ''}>
             Use Weakness (leave the encounter)
@@ -1442,13 +1439,7 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
               onChange={(ev) => setValue(ev.target.value)}
             />
           )}
-          <input
-            aria-label="Reason"
-            placeholder="reason (required)"
-            value={reason}
-            maxLength={2000}
-            onChange={(ev) => setReason(ev.target.value)}
-          />
+          <TextLine label="Reason" placeholder="reason (required)" value={reason} onChange={setReason} />
           {target === 'range' && riding ? (
             <label className="ts-inline">
               <input type="checkbox" checked={alone} onChange={(ev) => setAlone(ev.target.checked)} /> out of
@@ -1481,12 +1472,11 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
         ) : null}
       </form>
       <div className="ts-row ts-wrap" hidden={!view.encounter}>
-        <input
-          aria-label="Why the encounter ends"
+        <TextLine
+          label="Why the encounter ends"
           placeholder="why the encounter ends"
           value={endReason}
-          maxLength={2000}
-          onChange={(ev) => setEndReason(ev.target.value)}
+          onChange={setEndReason}
         />
         <Act
           view={view}
@@ -1516,13 +1506,7 @@ export function Overrides({ view, seat }: { view: View; seat: SeatRef }) {
         ))}
       </ul>
       <div className="ts-row ts-wrap ts-narrate">
-        <input
-          aria-label="GM note"
-          placeholder="a note for yourself"
-          value={note}
-          maxLength={2000}
-          onChange={(ev) => setNote(ev.target.value)}
-        />
+        <TextLine label="GM note" placeholder="a note for yourself" value={note} onChange={setNote} />
         <button
           type="button"
           disabled={runner.busy || note.trim() === ''}
@@ -1661,18 +1645,8 @@ export function Narrate({ view, seat }: { view: View; seat: SeatRef }) {
           </option>
         ))}
       </select>
-      <input
-        aria-label="Narration text"
-        placeholder="say what happens"
-        value={text}
-        maxLength={2000}
-        onChange={(ev) => setText(ev.target.value)}
-      />
-      {gm ? (
-        <label className="ts-inline">
-          <input type="checkbox" checked={secret} onChange={(ev) => setSecret(ev.target.checked)} /> GM only
-        </label>
-      ) : null}
+      <TextLine label="Narration text" placeholder="say what happens" value={text} onChange={setText} />
+      {gm ? <GmOnly checked={secret} onChange={setSecret} /> : null}
       <button type="submit" disabled={runner.busy || text.trim() === '' || (!gm && !speaker)}>
         Narrate
       </button>

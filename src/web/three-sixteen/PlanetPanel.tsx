@@ -23,6 +23,7 @@ import { check, type SeatRef, type View } from './model.ts';
 import { Odds } from './Odds.tsx';
 import { Problem } from './Problem.tsx';
 import { useRunner } from './runner.tsx';
+import { GmOnly, TextLine } from './TextLine.tsx';
 
 /**
  * The GM's planet and mission desk: the five lists (rolled on the table's dice chat, or chosen;
@@ -568,18 +569,13 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
       </ol>
       {seat.role !== 'spectator' ? (
         <div className="ts-row ts-wrap">
-          <input
-            aria-label="Scene text"
+          <TextLine
+            label="Scene text"
             placeholder="What happens in this scene"
             value={scene}
-            maxLength={2000}
-            onChange={(e) => setScene(e.target.value)}
+            onChange={setScene}
           />
-          {gm ? (
-            <label className="ts-inline">
-              <input type="checkbox" checked={secret} onChange={(e) => setSecret(e.target.checked)} /> GM only
-            </label>
-          ) : null}
+          {gm ? <GmOnly checked={secret} onChange={setSecret} /> : null}
           <button
             type="button"
             disabled={runner.busy || scene.trim() === ''}
@@ -613,12 +609,11 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
               </option>
             ))}
           </select>
-          <input
-            aria-label="What the test is for"
+          <TextLine
+            label="What the test is for"
             placeholder="what for"
             value={testText}
-            maxLength={2000}
-            onChange={(e) => setTestText(e.target.value)}
+            onChange={setTestText}
           />
           <button type="button" disabled={runner.busy} onClick={() => void runner.run(testCmd)}>
             NFA test
@@ -662,12 +657,11 @@ export function MissionDesk({ view, seat }: { view: View; seat: SeatRef }) {
                 <input type="checkbox" checked={final} onChange={(e) => setFinal(e.target.checked)} /> Final
                 encounter (all {pool})
               </label>
-              <input
-                aria-label="Encounter description"
+              <TextLine
+                label="Encounter description"
                 placeholder="where and what (optional)"
                 value={description}
-                maxLength={2000}
-                onChange={(e) => setDescription(e.target.value)}
+                onChange={setDescription}
               />
               <fieldset className="ts-choice">
                 <legend>Who goes in</legend>

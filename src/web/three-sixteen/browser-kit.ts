@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { type RunningServer, startServer } from '../../server/app.ts';
 import { MemoryBus, MemoryStore } from '../../server/memory-store.ts';
 import type { CreateTableResponse, ImportTableResponse, SeatTokenResponse } from '../../server/protocol.ts';
@@ -63,6 +63,42 @@ export function withBrowserAndServer(
     await browser?.close();
     await server?.close();
     cleanup();
+  });
+}
+
+/** A browser suite's Chromium and server, there once its `beforeAll` has run (read them inside a test). */
+export interface BrowserSuite {
+  readonly browser: Browser;
+  readonly server: RunningServer;
+}
+
+/**
+ * A describe block of browser tests as each of them sets up: skipped where Chromium cannot run,
+ * one built app, server and browser for all its tests (withBrowserAndServer), handed to `body`.
+ */
+export function browserSuite(
+  name: string,
+  body: (suite: BrowserSuite) => void,
+  options: { readonly testDice?: TestTableDice } = {},
+): void {
+  let held: BrowserSuite | undefined;
+  const started = (): BrowserSuite => {
+    if (!held) throw new Error('the suite has not started yet (read it inside a test)');
+    return held;
+  };
+  const suite: BrowserSuite = {
+    get browser() {
+      return started().browser;
+    },
+    get server() {
+      return started().server;
+    },
+  };
+  describe.runIf(browserTestsCanRun())(name, () => {
+    withBrowserAndServer((browser, server) => {
+      held = { browser, server };
+    }, options);
+    body(suite);
   });
 }
 

@@ -1,18 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { endAndDebrief, settleLevels, squad } from '../../rules/three-sixteen/campaign/test-kit.ts';
 import { fightAt, playRound } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  enterFaces,
-  importTable,
-  openSeat,
-  pageProblems,
-  shot,
-  withBrowserAndServer,
-} from './browser-kit.ts';
+import { browserSuite, enterFaces, importTable, openSeat, pageProblems, shot } from './browser-kit.ts';
 
 /**
  * The campaign beyond one encounter, as players meet it (tables built by the rules and imported):
@@ -20,14 +11,7 @@ import {
  * rotating GM's hand-over, and the level roll told in the log with its dice.
  */
 
-describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 campaign steps in the browser', (suite) => {
   /** Vertical position of an element on the page, for "which comes first". */
   const top = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())?.y;
 
@@ -52,10 +36,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     // Everyone fails and the aliens' 1 kills the Sergeant: two Corporals are next in line.
     playRound(t, gm, { t1: hand, t2: hand, t3: hand }, { aliens: 1, t1: 10, t2: 10, t3: 10 });
     t.send(gm, { type: 'takeTurn', actor: 'aliens' });
-    const urls = await importTable(server.url, 'Field promotion', t.log);
-    const gmPage = await openSeat(browser, urls.gm as string);
-    const hicks = await openSeat(browser, urls.p2 as string, true);
-    const sarge = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Field promotion', t.log);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
+    const hicks = await openSeat(suite.browser, urls.p2 as string, true);
+    const sarge = await openSeat(suite.browser, urls.p1 as string, true);
 
     const alert = hicks.getByRole('region', { name: 'Field promotion' });
     await alert.getByRole('button', { name: 'Test the candidates’ NFA' }).waitFor();
@@ -90,8 +74,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
       b: { kind: 'trooper', trooperId: 't2' },
     });
     t.send(gm, { type: 'rollConflictDominance' }, [9, 9]);
-    const urls = await importTable(server.url, 'Conflict first', t.log);
-    const smile = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Conflict first', t.log);
+    const smile = await openSeat(suite.browser, urls.p1 as string, true);
     const conflict = smile.getByRole('region', { name: 'Conflict' });
     await conflict.getByRole('button', { name: 'Declare for Smile' }).waitFor();
     // Above the mission's scenes and the planet, where the phone opens.
@@ -100,13 +84,13 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     expect(conflictTop).toBeLessThan(deskTop as number);
     // Smile's declaration is in; Frinks's comes from his own page.
     await conflict.getByRole('button', { name: 'Declare for Smile' }).click();
-    const frinks = await openSeat(browser, urls.p2 as string);
+    const frinks = await openSeat(suite.browser, urls.p2 as string);
     const theirs = frinks.getByRole('region', { name: 'Conflict' });
     await theirs.getByLabel('Conflict action').selectOption('emotional');
     await theirs.getByRole('button', { name: 'Declare for Frinks' }).click();
     expect(await conflict.getByLabel('Conflict action').count()).toBe(1);
     // The GM types the round's dice: Smile's 5 beats Frinks's 3 and waits for Smile's player.
-    const gmPage = await openSeat(browser, urls.gm as string);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
     await gmPage.getByLabel('my own dice').check();
     await gmPage.getByRole('button', { name: 'Roll the round' }).click();
     await enterFaces(gmPage, [5, 3]);
@@ -128,16 +112,16 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     // Both have 0 kills, a tie for the most: the roll-off (5 against 6) gives Vasquez the level;
     // Hicks's d10 for the rest (4) is the best of them, so he gains one too.
     t.send(gm, { type: 'rollLevels' }, [5, 6, 4]);
-    const urls = await importTable(server.url, 'Rotating GM', t.log);
-    const gmPage = await openSeat(browser, urls.gm as string);
-    const hicks = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Rotating GM', t.log);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
+    const hicks = await openSeat(suite.browser, urls.p1 as string, true);
 
     // The log says who rolled what for the levels, not only who gained one.
     const levels = gmPage.locator('ol.log li', { hasText: 'roll off (Hicks 5, Vasquez 6): Vasquez wins' });
     await levels.waitFor();
     expect(await levels.textContent()).toContain('the rest roll a d10 (Hicks 4).');
     // A player whose level waits is told it is their move.
-    const vasquez = await openSeat(browser, urls.p2 as string, true);
+    const vasquez = await openSeat(suite.browser, urls.p2 as string, true);
     const waiting = vasquez.getByRole('region', { name: 'Waiting for' });
     await expect.poll(() => waiting.textContent()).toContain('Your move.');
     expect(await waiting.locator('li.ts-me').count()).toBeGreaterThan(0);
@@ -164,8 +148,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     t.send(gm, { type: 'setMissionGm', seatId: 'p1' });
     settleLevels(t, gm);
     t.send(p(1), { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
-    const later = await importTable(server.url, 'Rotating GM, mission 2', t.log);
-    const standIn = await openSeat(browser, later.p1 as string, true);
+    const later = await importTable(suite.server.url, 'Rotating GM, mission 2', t.log);
+    const standIn = await openSeat(suite.browser, later.p1 as string, true);
     await standIn.getByLabel('Briefing text').fill('Hicks runs this one.');
     await standIn.getByRole('button', { name: 'Brief the squad' }).click();
     await standIn.getByRole('button', { name: 'Start encounter' }).waitFor();
@@ -181,8 +165,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
     t.send(gm, { type: 'setPlanet', name: 'Second', aa: 5, threat: 10 });
     t.send(gm, { type: 'briefMission', text: 'Again.' });
     t.send(gm, { type: 'endMission' });
-    const urls = await importTable(server.url, 'Second debrief', t.log);
-    const gmPage = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Second debrief', t.log);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
     const after = gmPage.getByRole('region', { name: 'After the mission' });
     await after.getByRole('button', { name: 'Debrief the mission' }).waitFor();
     expect(await after.textContent()).not.toContain('Mission 1 debriefed');
@@ -200,8 +184,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 campaign steps in the browser', () 
       reason: 'lost in the vents',
     });
     endAndDebrief(t, gm);
-    const urls = await importTable(server.url, 'Replacement', t.log);
-    const hudson = await openSeat(browser, urls.p2 as string);
+    const urls = await importTable(suite.server.url, 'Replacement', t.log);
+    const hudson = await openSeat(suite.browser, urls.p2 as string);
     const form = hudson.getByRole('region', { name: 'Replacement for Hudson' });
     await form.waitFor();
     // Every control is found by its visible label (no placeholder-only or unlabelled boxes).

@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { squad } from '../../rules/three-sixteen/campaign/test-kit.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  enterFaces,
-  importTable,
-  openSeat,
-  pageProblems,
-  shot,
-  withBrowserAndServer,
-} from './browser-kit.ts';
+import { browserSuite, enterFaces, importTable, openSeat, pageProblems, shot } from './browser-kit.ts';
 import { describeThreeSixteenEvent } from './describe-event.ts';
 
 /**
@@ -88,20 +79,13 @@ const fits = (page: Page) =>
     );
   });
 
-describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 conflict in the browser', (suite) => {
   it('lists each side’s own weapons only, says why a declaration is held back, and shows an outsider no empty boxes', async () => {
     const { t } = declaringAtFar();
-    const urls = await importTable(server.url, 'Own weapons', t.log);
-    const gmPage = await openSeat(browser, urls.gm as string);
-    const smile = await openSeat(browser, urls.p1 as string);
-    const bo = await openSeat(browser, urls.p3 as string, true);
+    const urls = await importTable(suite.server.url, 'Own weapons', t.log);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
+    const smile = await openSeat(suite.browser, urls.p1 as string);
+    const bo = await openSeat(suite.browser, urls.p3 as string, true);
     const options = (page: Page, name: string) =>
       page.getByLabel(`Conflict action for ${name}`).locator('option').allTextContents();
 
@@ -142,9 +126,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
 
   it('moves focus to the seat’s next step after Declare and Roll the round, and says who is hit', async () => {
     const { t } = declaringAtFar({ nfa: 10 });
-    const urls = await importTable(server.url, 'Conflict focus', t.log);
-    const smile = await openSeat(browser, urls.p1 as string, true);
-    const frinks = await openSeat(browser, urls.p2 as string);
+    const urls = await importTable(suite.server.url, 'Conflict focus', t.log);
+    const smile = await openSeat(suite.browser, urls.p1 as string, true);
+    const frinks = await openSeat(suite.browser, urls.p2 as string);
     const mine = smile.getByRole('region', { name: 'Conflict' });
     const theirs = frinks.getByRole('region', { name: 'Conflict' });
 
@@ -185,10 +169,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
   it('says who yielded, then leaves one line on how it ended and the form to start the next', async () => {
     const { t, p } = declaringAtFar();
     t.send(p(1), { type: 'declareConflict', side: 'a', action: { kind: 'emotional' } });
-    const urls = await importTable(server.url, 'Yield and again', t.log);
-    const smile = await openSeat(browser, urls.p1 as string, true);
-    const frinks = await openSeat(browser, urls.p2 as string);
-    const bo = await openSeat(browser, urls.p3 as string);
+    const urls = await importTable(suite.server.url, 'Yield and again', t.log);
+    const smile = await openSeat(suite.browser, urls.p1 as string, true);
+    const frinks = await openSeat(suite.browser, urls.p2 as string);
+    const bo = await openSeat(suite.browser, urls.p3 as string);
     const mine = smile.getByRole('region', { name: 'Conflict' });
     const theirs = frinks.getByRole('region', { name: 'Conflict' });
 
@@ -238,10 +222,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
     const { t, gm } = smileAgainstFrinks();
     // Smile 5 (≤ FA 7) beats Frinks's 3 (≤ NFA 8): Smile's success waits for his player.
     t.send(gm, { type: 'rollConflictRound' }, [5, 3]);
-    const urls = await importTable(server.url, 'Cancel drill', t.log);
-    const gmPage = await openSeat(browser, urls.gm as string);
-    const smile = await openSeat(browser, urls.p1 as string);
-    const frinks = await openSeat(browser, urls.p2 as string);
+    const urls = await importTable(suite.server.url, 'Cancel drill', t.log);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
+    const smile = await openSeat(suite.browser, urls.p1 as string);
+    const frinks = await openSeat(suite.browser, urls.p2 as string);
 
     const mine = smile.getByRole('region', { name: 'Conflict' });
     const theirs = frinks.getByRole('region', { name: 'Conflict' });
@@ -274,10 +258,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
       b: { kind: 'trooper', trooperId: 't2' },
     });
     t.send(p(2), { type: 'conflictFlashback', side: 'b', kind: 'strength', text: 'Parade-ground voice' });
-    const urls = await importTable(server.url, 'Weakness answer drill', t.log);
-    const gmPage = await openSeat(browser, urls.gm as string);
-    const smile = await openSeat(browser, urls.p1 as string);
-    const frinks = await openSeat(browser, urls.p2 as string);
+    const urls = await importTable(suite.server.url, 'Weakness answer drill', t.log);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
+    const smile = await openSeat(suite.browser, urls.p1 as string);
+    const frinks = await openSeat(suite.browser, urls.p2 as string);
 
     const mine = smile.getByRole('region', { name: 'Conflict' });
     const theirs = frinks.getByRole('region', { name: 'Conflict' });
@@ -315,9 +299,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 conflict in the browser', () => {
     const { t, gm } = smileAgainstFrinks();
     // Smile's 9 misses (FA 7), Frinks's 10 fails too: Smile's die waits for the drugs choice.
     t.send(gm, { type: 'rollConflictRound' }, [9, 10]);
-    const urls = await importTable(server.url, 'Drugs drill', t.log);
-    const smile = await openSeat(browser, urls.p1 as string);
-    const frinks = await openSeat(browser, urls.p2 as string);
+    const urls = await importTable(suite.server.url, 'Drugs drill', t.log);
+    const smile = await openSeat(suite.browser, urls.p1 as string);
+    const frinks = await openSeat(suite.browser, urls.p2 as string);
     const mine = smile.getByRole('region', { name: 'Conflict' });
     const theirs = frinks.getByRole('region', { name: 'Conflict' });
     await mine.getByTestId('conflict-drugs').waitFor();

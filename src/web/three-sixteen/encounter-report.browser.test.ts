@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { Seat } from '../../engine/ruleset.ts';
 import { endAndDebrief, settleLevels } from '../../rules/three-sixteen/campaign/test-kit.ts';
 import { fightAt, playRound } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import { threeSixteen } from '../../rules/three-sixteen/ruleset.ts';
 import type { Trooper } from '../../rules/three-sixteen/state.ts';
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  importTable,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from './browser-kit.ts';
+import { browserSuite, importTable, openSeat, pageProblems } from './browser-kit.ts';
 import { asView, type View } from './model.ts';
 
 /**
@@ -28,14 +21,7 @@ const ask = { armourPolicy: 'ask' } as Partial<Trooper>;
 /** The table id of a seat URL (/t/<tableId>#token=…). */
 const tableIdOf = (url: string): string => new URL(url).pathname.split('/')[2] as string;
 
-describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices and focus', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 encounter screen: report, notices and focus', (suite) => {
   const report = (page: Page) => page.getByRole('list', { name: 'Round report' });
   const headline = (page: Page) => page.getByTestId('encounter-now');
   const activeTestId = (page: Page) =>
@@ -73,8 +59,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices a
     playRound(t, gm, { t1: RIFLE }, { t1: 5, aliens: 9 });
     expect(t.state.encounter?.number).toBe(1);
 
-    const urls = await importTable(server.url, 'Second mission', t.log);
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Second mission', t.log);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     const tableId = tableIdOf(urls.p1 as string);
     await hicks.getByTestId('round').waitFor();
     await hicks.evaluate(
@@ -108,9 +94,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices a
     });
     t.send(gm, { type: 'gmEndEncounter' });
     t.send(gm, { type: 'startEncounter', tokens: 2 });
-    const urls = await importTable(server.url, 'Ambush', t.log);
-    const gmPage = await openSeat(browser, urls.gm as string);
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Ambush', t.log);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     await hicks.getByTestId('round').waitFor();
 
     await gmPage
@@ -146,8 +132,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices a
     playRound(t, gm, { t1: RIFLE, t2: RIFLE }, { aliens: 3, t1: 9, t2: 9 });
     t.send(gm, { type: 'takeTurn', actor: 'aliens' });
     t.send(players[1] as Seat, { type: 'answerKill', trooperId: 't2', useArmour: true });
-    const urls = await importTable(server.url, 'Last box', t.log);
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Last box', t.log);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     const card = hicks.getByRole('region', { name: 'Actions of Hicks' });
     const warning = card.getByTestId('death-warning');
     await warning.waitFor();
@@ -180,10 +166,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices a
     playRound(t, gm, { t1: RIFLE }, { t1: 5, aliens: 9 });
     t.send(gm, { type: 'takeTurn', actor: 't1' }, [7]);
     t.send(gm, { type: 'useAbility', ability: 'ignoreWounds', from: 'pool' });
-    const urls = await importTable(server.url, 'Ignore Wounds', t.log);
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Ignore Wounds', t.log);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     await expect.poll(() => hicks.getByTestId('kills-void').textContent()).toContain('Ignore Wounds');
-    const gmPage = await openSeat(browser, urls.gm as string);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
     const row = gmPage.locator('.ts-ability-row', { hasText: 'Ignore Wounds' });
     await row.waitFor();
     expect(await row.getByRole('button', { name: 'Use', exact: true }).isDisabled()).toBe(true);
@@ -196,8 +182,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices a
       abilities: ['armour'],
     });
     armoured.t.send(armoured.gm, { type: 'useAbility', ability: 'armour' });
-    const more = await importTable(server.url, 'Alien Armour', armoured.t.log);
-    const vasquez = await openSeat(browser, more.p1 as string);
+    const more = await importTable(suite.server.url, 'Alien Armour', armoured.t.log);
+    const vasquez = await openSeat(suite.browser, more.p1 as string);
     const notice = vasquez.getByTestId('kills-void');
     await expect.poll(() => notice.textContent()).toContain('Alien Armour');
     expect(await notice.textContent()).not.toContain('Ignore Wounds');
@@ -209,8 +195,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices a
     const { t, gm } = fightAt('far', [{ name: 'Hicks', fa: 6, nfa: 4 }], { tokens: 2, aa: 5 });
     t.send(gm, { type: 'gmEndEncounter' });
     t.send(gm, { type: 'startEncounter', tokens: 2 });
-    const urls = await importTable(server.url, 'Focus', t.log);
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Focus', t.log);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     const roll = hicks.getByRole('button', { name: /Roll NFA for Dominance/ });
     await roll.focus();
     await hicks.keyboard.press('Enter');
@@ -219,8 +205,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 encounter screen: report, notices a
 
     // The GM's "Declare the aliens (AA)" goes away once they are declared, too (round 1, from the kit).
     const declaring = fightAt('near', [{ name: 'Vasquez', fa: 6, nfa: 4 }], { tokens: 2, aa: 5 });
-    const round1 = await importTable(server.url, 'Focus, round 1', declaring.t.log);
-    const gmPage = await openSeat(browser, round1.gm as string);
+    const round1 = await importTable(suite.server.url, 'Focus, round 1', declaring.t.log);
+    const gmPage = await openSeat(suite.browser, round1.gm as string);
     const declare = gmPage.getByRole('button', { name: 'Declare the aliens (AA)' });
     await declare.focus();
     await gmPage.keyboard.press('Enter');

@@ -1,18 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { endAndDebrief, settleLevels, squad } from '../../rules/three-sixteen/campaign/test-kit.ts';
 import { buildTrooper } from '../../rules/three-sixteen/encounter/roster.ts';
 import { TestTable } from '../../rules/three-sixteen/encounter/test-kit.ts';
-import type { RunningServer } from '../../server/app.ts';
 import {
   artifact,
-  browserTestsCanRun,
+  browserSuite,
   importTable,
   newTable,
   openSeat,
   pageProblems,
   shot,
-  withBrowserAndServer,
 } from './browser-kit.ts';
 
 /**
@@ -49,23 +47,16 @@ function setupTable(players: string[], withTrooper: number[]) {
   return { t, gm };
 }
 
-describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 forms in the browser', (suite) => {
   const close = async (...pages: Page[]) => {
     for (const page of pages) await page.context().close();
   };
 
   it('clears the scene form after a scene, so the next one is public, and marks the secret ones', async () => {
     const { t } = squad([{ name: 'Hicks', fa: 6, nfa: 4 }]);
-    const urls = await importTable(server.url, 'Scenes', t.log);
-    const gm = await openSeat(browser, urls.gm as string);
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Scenes', t.log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     const mission = gm.getByRole('region', { name: 'Mission' });
     const gmOnly = mission.getByLabel('GM only');
 
@@ -96,8 +87,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
   it('asks for a briefing text before the squad is briefed, and says so beside the button', async () => {
     const { t, gm: gmSeat } = setupTable(['Hicks'], [1]);
     t.send(gmSeat, { type: 'setPlanet', name: 'Testworld', aa: 5, threat: 10 });
-    const urls = await importTable(server.url, 'Briefing', t.log);
-    const gm = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Briefing', t.log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
     const briefing = gm.getByRole('region', { name: 'Briefing' });
     const button = briefing.getByRole('button', { name: 'Brief the squad' });
     await button.waitFor();
@@ -121,9 +112,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
 
   it('takes up a seat link pasted into a tab already open at the table', async () => {
     const { t } = squad([{ name: 'Hicks', fa: 6, nfa: 4 }]);
-    const urls = await importTable(server.url, 'Pasted link', t.log);
+    const urls = await importTable(suite.server.url, 'Pasted link', t.log);
     const link = new URL(urls.p1 as string);
-    const page = await openSeat(browser, `${link.origin}${link.pathname}`, true);
+    const page = await openSeat(suite.browser, `${link.origin}${link.pathname}`, true);
     await page.getByRole('heading', { name: 'No seat here yet' }).waitFor();
     // Same path, new fragment: the browser only changes the hash and loads nothing.
     await page.goto(link.toString());
@@ -166,8 +157,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
       },
       [2],
     );
-    const urls = await importTable(server.url, 'Development', t.log);
-    const hicks = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Development', t.log);
+    const hicks = await openSeat(suite.browser, urls.p1 as string, true);
     const card = hicks.getByRole('region', { name: 'Between missions: Hicks' });
     await expect.poll(() => card.textContent()).toContain('Free step taken on the Slug Rifle at Far.');
     const outcome = card.getByTestId('development-outcome');
@@ -176,7 +167,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
     );
     await shot(hicks, '316-development-phone.png');
 
-    const gmPage = await openSeat(browser, urls.gm as string);
+    const gmPage = await openSeat(suite.browser, urls.gm as string);
     const vasquez = gmPage.getByRole('region', { name: 'Between missions: Vasquez' });
     await expect
       .poll(() => vasquez.getByTestId('development-outcome').textContent())
@@ -207,8 +198,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
 
   it('lays the kit picker across the row on a phone, its button on one line', async () => {
     const { t } = squad([{ name: 'Hicks', fa: 6, nfa: 4 }]);
-    const urls = await importTable(server.url, 'Kit on a phone', t.log);
-    const phone = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Kit on a phone', t.log);
+    const phone = await openSeat(suite.browser, urls.p1 as string, true);
     await phone.getByRole('button', { name: 'Sheets' }).click();
     const kit = phone.getByRole('article', { name: 'Sheet of Hicks' }).getByRole('region', { name: 'Kit' });
     const select = kit.getByLabel('Everyday gear');
@@ -236,8 +227,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
 
   it('labels the flashback box of a scene where it can be read', async () => {
     const { t } = squad([{ name: 'Hicks', fa: 6, nfa: 4 }]);
-    const urls = await importTable(server.url, 'Scene flashback', t.log);
-    const phone = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Scene flashback', t.log);
+    const phone = await openSeat(suite.browser, urls.p1 as string, true);
     const group = phone.getByRole('group', { name: 'Flashback in a scene' });
     const label = group.getByText('The moment from the past', { exact: false });
     await label.first().waitFor();
@@ -253,8 +244,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
 
   it('tells a player without a trooper that making one is their move', async () => {
     // No trooper yet: the ruleset lists the troopers to make as the GM's step.
-    const fresh = await newTable(server.url, ['Ann']);
-    const ann = await openSeat(browser, fresh.playerUrls[0] as string, true);
+    const fresh = await newTable(suite.server.url, ['Ann']);
+    const ann = await openSeat(suite.browser, fresh.playerUrls[0] as string, true);
     const waiting = ann.getByRole('region', { name: 'Waiting for' });
     await expect.poll(() => waiting.textContent()).toContain('Your move.');
     expect(await waiting.textContent()).toContain('create your trooper');
@@ -264,12 +255,12 @@ describe.skipIf(!browserTestsCanRun())('3:16 forms in the browser', () => {
 
     // One trooper made: the other player is still to make theirs; the first waits on the GM.
     const { t } = setupTable(['Hicks', 'Vasquez'], [1]);
-    const urls = await importTable(server.url, 'Half a squad', t.log);
-    const vasquez = await openSeat(browser, urls.p2 as string);
+    const urls = await importTable(suite.server.url, 'Half a squad', t.log);
+    const vasquez = await openSeat(suite.browser, urls.p2 as string);
     const theirs = vasquez.getByRole('region', { name: 'Waiting for' });
     await expect.poll(() => theirs.textContent()).toContain('Your move.');
     expect(await theirs.locator('li.ts-me').textContent()).toContain('create your trooper');
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     const his = hicks.getByRole('region', { name: 'Waiting for' });
     await expect.poll(() => his.textContent()).toContain('Waiting for:');
     expect(await his.textContent()).not.toContain('create your trooper');

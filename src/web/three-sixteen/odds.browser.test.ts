@@ -1,28 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { fightAt } from '../../rules/three-sixteen/encounter/test-kit.ts';
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  importTable,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from './browser-kit.ts';
+import { browserSuite, importTable, openSeat, pageProblems } from './browser-kit.ts';
 
 /**
  * The odds panel in the browser: an answer belongs to the plan it was asked for, says what was
  * simulated, and the same plan gives the same numbers (its seed comes from the plan).
  */
 
-describe.skipIf(!browserTestsCanRun())('3:16 odds panel, in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 odds panel, in the browser', (suite) => {
   it('drops the answer when the plan changes, says what it played, and repeats itself for the same plan', async () => {
     const { t, gm } = fightAt(
       'near',
@@ -33,8 +18,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 odds panel, in the browser', () => 
       { tokens: 2 },
     );
     t.send(gm, { type: 'gmEndEncounter' });
-    const urls = await importTable(server.url, 'Odds panel', t.log);
-    const page = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Odds panel', t.log);
+    const page = await openSeat(suite.browser, urls.gm as string);
     const ask = page.getByRole('button', { name: /Odds of this encounter/ });
     const tokens = page.locator('input[name="tokens"]');
     await tokens.fill('3');

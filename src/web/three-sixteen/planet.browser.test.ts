@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { endAndDebrief, settleLevels } from '../../rules/three-sixteen/campaign/test-kit.ts';
 import { TestTable } from '../../rules/three-sixteen/encounter/test-kit.ts';
 import { ABILITY_IDS } from '../../rules/three-sixteen/state.ts';
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  importTable,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from './browser-kit.ts';
+import { browserSuite, importTable, openSeat, pageProblems } from './browser-kit.ts';
 
 /**
  * The GM's planet form once every alien special ability has been used: a planet then takes 2 or
@@ -31,17 +23,10 @@ function abilitiesUsedUp() {
   return t;
 }
 
-describe.skipIf(!browserTestsCanRun())('3:16 planet form in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 planet form in the browser', (suite) => {
   it('offers 2 or 3 abilities once the list is used up, and lands with them', async () => {
-    const urls = await importTable(server.url, 'Used up', abilitiesUsedUp().log);
-    const gm = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Used up', abilitiesUsedUp().log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
     const form = gm.getByRole('region', { name: 'New planet' });
     const group = form.getByRole('group', { name: 'Alien special abilities: pick 2 or 3' });
     await group.waitFor();
@@ -85,8 +70,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 planet form in the browser', () => 
     const p1 = t.seat('p1', 'player', 'Hicks');
     t.send(p1, { type: 'createTrooper', name: 'Hicks', fa: 5, nfa: 5 }, [1, 1, 1, 1, 1]);
     t.send(gmSeat, { type: 'setPlanet', name: 'Kalta', aa: 5, threat: 5 });
-    const urls = await importTable(server.url, 'Briefing flashback', t.log);
-    const hicks = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Briefing flashback', t.log);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
     const flash = hicks.getByRole('group', { name: 'Flashback in a scene' });
     await flash.waitFor();
     await flash.getByLabel(/The moment from the past/).fill('He has landed on worse rocks than this.');

@@ -1,14 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { fightAt } from '../../rules/three-sixteen/encounter/test-kit.ts';
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  importTable,
-  openSeat,
-  pageProblems,
-  withBrowserAndServer,
-} from './browser-kit.ts';
+import { browserSuite, importTable, openSeat, pageProblems } from './browser-kit.ts';
 
 /**
  * Clicks per combat round, counted over every seat (GM on a desktop, one player on a desktop,
@@ -19,14 +12,7 @@ import {
 
 const never = { armourPolicy: 'never' } as const;
 
-describe.skipIf(!browserTestsCanRun())('3:16 rounds: the short path', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 rounds: the short path', (suite) => {
   it('plays a round in half the clicks, and the usual path stays', async () => {
     // No armour questions, fresh health and 4 tokens: two rounds end nobody and no encounter.
     const { t } = fightAt(
@@ -37,10 +23,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 rounds: the short path', () => {
       ],
       { tokens: 4 },
     );
-    const urls = await importTable(server.url, 'Rounds', t.log);
-    const gm = await openSeat(browser, urls.gm as string);
-    const hicks = await openSeat(browser, urls.p1 as string);
-    const vasquez = await openSeat(browser, urls.p2 as string, true);
+    const urls = await importTable(suite.server.url, 'Rounds', t.log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
+    const hicks = await openSeat(suite.browser, urls.p1 as string);
+    const vasquez = await openSeat(suite.browser, urls.p2 as string, true);
     let clicks = 0;
     const click = async (l: Locator) => {
       await l.click();

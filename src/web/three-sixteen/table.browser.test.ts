@@ -1,17 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { fightAt } from '../../rules/three-sixteen/encounter/test-kit.ts';
-import type { RunningServer } from '../../server/app.ts';
 import {
   artifact,
-  browserTestsCanRun,
+  browserSuite,
   enterFaces,
   importTable,
   newTable,
   openSeat,
   pageProblems,
   shot,
-  withBrowserAndServer,
 } from './browser-kit.ts';
 
 /**
@@ -24,14 +22,7 @@ import {
  * No page may log a Content Security Policy complaint or an error.
  */
 
-describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 at the table, in the browser', (suite) => {
   async function ownDice(page: Page) {
     await page.getByLabel('my own dice').check();
   }
@@ -49,12 +40,12 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
   }
 
   it('creates troopers, lands on a planet, and plays a mission to a Strength', async () => {
-    const { gmUrl, playerUrls } = await newTable(server.url, ['Ann', 'Ben', 'Cat']);
-    const gm = await openSeat(browser, gmUrl);
-    const [hicks, vasquez, hudson] = await Promise.all(playerUrls.map((u) => openSeat(browser, u)));
+    const { gmUrl, playerUrls } = await newTable(suite.server.url, ['Ann', 'Ben', 'Cat']);
+    const gm = await openSeat(suite.browser, gmUrl);
+    const [hicks, vasquez, hudson] = await Promise.all(playerUrls.map((u) => openSeat(suite.browser, u)));
     if (!hicks || !vasquez || !hudson) throw new Error('three players');
 
-    const hicksPhone = await openSeat(browser, playerUrls[0] as string, true);
+    const hicksPhone = await openSeat(suite.browser, playerUrls[0] as string, true);
     await hicksPhone.getByRole('form', { name: 'Create a trooper' }).getByLabel('Name').fill('Hicks');
     await shot(hicksPhone, '316-create-phone.png');
     await hicksPhone.context().close();
@@ -213,10 +204,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
       .toContain('Tpr Hicks (5 success): Hicks +7 kills; tokens 4 → 3');
 
     // Phone screenshots mid-encounter: the same seat on a second device.
-    const phone = await openSeat(browser, playerUrls[1] as string, true);
+    const phone = await openSeat(suite.browser, playerUrls[1] as string, true);
     await phone.getByTestId('round').waitFor();
     await shot(phone, '316-encounter-phone.png');
-    const gmPhone = await openSeat(browser, gmUrl, true);
+    const gmPhone = await openSeat(suite.browser, gmUrl, true);
     await gmPhone.getByTestId('round').waitFor();
     await shot(gmPhone, '316-encounter-gm-phone.png');
     await gmPhone.context().close();
@@ -355,10 +346,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
       ],
       { tokens: 4 },
     );
-    const urls = await importTable(server.url, 'APC drill', t.log);
-    const gm = await openSeat(browser, urls.gm as string);
-    const ripley = await openSeat(browser, urls.p1 as string);
-    const drake = await openSeat(browser, urls.p2 as string);
+    const urls = await importTable(suite.server.url, 'APC drill', t.log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
+    const ripley = await openSeat(suite.browser, urls.p1 as string);
+    const drake = await openSeat(suite.browser, urls.p2 as string);
     const vehicles = gm.locator('.ts-vehicles');
 
     await ripley.getByRole('button', { name: 'Bring in the APC' }).click();
@@ -430,13 +421,13 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
     );
     if (!hicksSeat) throw new Error('a player seat for Hicks');
     t.send(hicksSeat, { type: 'useWeakness', trooperId: 't1', text: 'Hicks freezes.' });
-    const during = await importTable(server.url, 'Phone fit', t.log);
+    const during = await importTable(suite.server.url, 'Phone fit', t.log);
     // The same table once the GM has ended that encounter: planning the next one offers the odds.
     t.send(gmSeat, { type: 'gmEndEncounter' });
-    const after = await importTable(server.url, 'Phone odds', t.log);
-    const gm = await openSeat(browser, during.gm as string, true);
-    const player = await openSeat(browser, during.p2 as string, true);
-    const planner = await openSeat(browser, after.gm as string, true);
+    const after = await importTable(suite.server.url, 'Phone odds', t.log);
+    const gm = await openSeat(suite.browser, during.gm as string, true);
+    const player = await openSeat(suite.browser, during.p2 as string, true);
+    const planner = await openSeat(suite.browser, after.gm as string, true);
     await gm.getByTestId('round').waitFor();
     await player.getByRole('button', { name: 'Sheets' }).click();
     await planner.getByRole('button', { name: /Odds of this encounter/ }).click();
@@ -490,8 +481,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
       { name: 'Drake', fa: 5, nfa: 5 },
       { name: 'Hudson', fa: 5, nfa: 5 },
     ]);
-    const urls = await importTable(server.url, 'Log follows', t.log);
-    const gm = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Log follows', t.log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
     await gm.getByTestId('round').waitFor();
     await gm.reload();
     // The describer loads after the lines are first shown and makes them longer.
@@ -501,7 +492,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
     await expect.poll(gap).toBeLessThanOrEqual(1);
     expect(await gm.locator('.new-below').count()).toBe(0);
     // A player's line arrives: the GM's log follows it, since the GM never scrolled up.
-    const ripley = await openSeat(browser, urls.p1 as string);
+    const ripley = await openSeat(suite.browser, urls.p1 as string);
     await ripley.getByLabel('Message or roll').fill('Contact, twelve o’clock.');
     await ripley.getByLabel('Message or roll').press('Enter');
     await gm.locator('ol.log li.say', { hasText: 'Contact' }).waitFor();
@@ -527,10 +518,10 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
       ],
       { abilities: ['ignoreArmour'], aa: 5, tokens: 4 },
     );
-    const urls = await importTable(server.url, 'Feedback drill', t.log);
-    const hicks = await openSeat(browser, urls.p1 as string, true);
-    const vasquez = await openSeat(browser, urls.p2 as string);
-    const gm = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Feedback drill', t.log);
+    const hicks = await openSeat(suite.browser, urls.p1 as string, true);
+    const vasquez = await openSeat(suite.browser, urls.p2 as string);
+    const gm = await openSeat(suite.browser, urls.gm as string);
     // Seen means the whole box lies between the top and the bottom of the window.
     const inView = (page: Page, selector: string) =>
       page
@@ -552,7 +543,7 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
 
     // The GM's phone falls behind (the table's news is held back) while the desktop declares the
     // aliens; the phone's own try is refused, and the refusal shows where the GM is looking.
-    const gmPhone = await openSeat(browser, urls.gm as string, true);
+    const gmPhone = await openSeat(suite.browser, urls.gm as string, true);
     let holding = false;
     const held: (() => void)[] = [];
     await gmPhone.routeWebSocket(/\/ws\/tables\//, (ws) => {
@@ -647,9 +638,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 at the table, in the browser', () =
 
   it("counts new chat and rolls on the phone's log tab while the game is shown", async () => {
     const { t } = fightAt('near', [{ name: 'Ripley', fa: 5, nfa: 5 }]);
-    const urls = await importTable(server.url, 'Unread', t.log);
-    const gm = await openSeat(browser, urls.gm as string);
-    const phone = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Unread', t.log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
+    const phone = await openSeat(suite.browser, urls.p1 as string, true);
     await phone.getByTestId('round').waitFor();
     const logTab = phone.getByRole('tab', { name: /^Log and dice/ });
     // What the log held on arrival is history, not news.

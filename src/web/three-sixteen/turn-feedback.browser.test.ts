@@ -1,16 +1,14 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { fightAt, playRound } from '../../rules/three-sixteen/encounter/test-kit.ts';
-import type { RunningServer } from '../../server/app.ts';
 import {
   artifact,
-  browserTestsCanRun,
+  browserSuite,
   enterFaces,
   importTable,
   openSeat,
   pageProblems,
   shot,
-  withBrowserAndServer,
 } from './browser-kit.ts';
 
 /**
@@ -23,14 +21,7 @@ import {
 
 const RIFLE = { kind: 'fa', weapon: 'energyRifle' } as const;
 
-describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a command will do', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('3:16 turns: whose move, and what a command will do', (suite) => {
   const close = async (...pages: Page[]) => {
     for (const page of pages) await page.context().close();
   };
@@ -45,9 +36,9 @@ describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a comma
 
   it('marks the tab holding this seat’s move, in words, and says nothing once it is made', async () => {
     const { t } = fightAt('near', [{ name: 'Hicks', fa: 6, nfa: 4 }]);
-    const urls = await importTable(server.url, 'Marks', t.log);
-    const phone = await openSeat(browser, urls.p1 as string, true);
-    const gm = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Marks', t.log);
+    const phone = await openSeat(suite.browser, urls.p1 as string, true);
+    const gm = await openSeat(suite.browser, urls.gm as string);
 
     // The encounter waits for Hicks's declaration: the section tab says so, wherever he is.
     const encounterTab = phone.getByRole('button', { name: 'Encounter, your move' });
@@ -98,8 +89,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a comma
     );
     playRound(t, gmSeat, { t1: RIFLE, t2: RIFLE }, { t1: 6, t2: 9, aliens: 5 });
     t.send(gmSeat, { type: 'takeTurn', actor: 't1' }, [1]);
-    const urls = await importTable(server.url, 'Alien moves', t.log);
-    const gm = await openSeat(browser, urls.gm as string);
+    const urls = await importTable(suite.server.url, 'Alien moves', t.log);
+    const gm = await openSeat(suite.browser, urls.gm as string);
     const turn = gm.getByRole('group', { name: 'Turn of Aliens' });
     await turn.waitFor();
 
@@ -130,8 +121,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a comma
 
   it('warns of an FA that kills nothing from where the trooper stands, without blocking it', async () => {
     const { t } = fightAt('far', [{ name: 'Hicks', fa: 6, nfa: 4 }]);
-    const urls = await importTable(server.url, 'Wasted FA', t.log);
-    const phone = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Wasted FA', t.log);
+    const phone = await openSeat(suite.browser, urls.p1 as string, true);
     const form = phone.getByRole('form', { name: 'Declare for Hicks' });
     const weapon = form.locator('select[name="weapon"]');
     await weapon.waitFor();
@@ -164,8 +155,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a comma
       trooperId: 't1',
       declaration: { kind: 'nfa', task: { kind: 'manoeuvre', move: 'closer', text: 'crawl under the wire' } },
     });
-    const urls = await importTable(server.url, 'Declared', t.log);
-    const page = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'Declared', t.log);
+    const page = await openSeat(suite.browser, urls.p1 as string);
     const form = page.getByRole('form', { name: 'Declare for Hicks' });
     const select = form.locator('select[name="declaration"]');
     await select.waitFor();
@@ -185,8 +176,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a comma
     const { t, gm: gmSeat } = fightAt('near', [{ name: 'Hicks', fa: 6, nfa: 4 }]);
     t.send(gmSeat, { type: 'declare', trooperId: 't1', declaration: RIFLE });
     t.send(gmSeat, { type: 'declareAliens' });
-    const urls = await importTable(server.url, 'Offline dice', t.log);
-    const phone = await openSeat(browser, urls.p1 as string, true);
+    const urls = await importTable(suite.server.url, 'Offline dice', t.log);
+    const phone = await openSeat(suite.browser, urls.p1 as string, true);
     // The phone's connection goes through here: `down` refuses it, as a server that is away.
     let down = false;
     const sockets: WebSocketRoute[] = [];
@@ -254,8 +245,8 @@ describe.skipIf(!browserTestsCanRun())('3:16 turns: whose move, and what a comma
       },
     ]);
     playRound(t, gmSeat, { t1: { kind: 'fa', weapon: 'powerClaw' } }, { t1: 2, aliens: 9 });
-    const urls = await importTable(server.url, 'A d6', t.log);
-    const page = await openSeat(browser, urls.p1 as string);
+    const urls = await importTable(suite.server.url, 'A d6', t.log);
+    const page = await openSeat(suite.browser, urls.p1 as string);
     await page.getByLabel('my own dice').check();
     await page
       .getByRole('group', { name: 'Turn of Tpr Hicks' })
