@@ -7,7 +7,6 @@ import {
   boardedQuietly,
   chickenByTheCrates,
   chickenInTheOpen,
-  chickenMoving,
   GM,
   ScriptThenSeeded,
   type Table,
