@@ -41,21 +41,6 @@ export async function openSeatWithFrames(
   return { page, frames };
 }
 
-/** Types physical die faces into the shared dice box, one after another, until it closes. */
-export async function typeFaces(page: Page, faces: readonly number[]): Promise<void> {
-  for (const face of faces) {
-    const input = page.locator('.dice-prompt input[name="face"]');
-    await input.waitFor();
-    await input.fill(String(face));
-    await input.press('Enter');
-    await page.waitForFunction(() => {
-      const i = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
-      return !i || i.value === '';
-    });
-  }
-  await page.locator('.dice-prompt').waitFor({ state: 'detached' });
-}
-
 /** Every object anywhere in a JSON value (for finding a sheet inside a frame, however nested). */
 export function objectsIn(value: unknown, out: Record<string, unknown>[] = []): Record<string, unknown>[] {
   if (Array.isArray(value)) for (const v of value) objectsIn(v, out);

@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import defaultPack from '../../rules/elite-unit/data/default-pack.json' with { type: 'json' };
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  pageProblems,
-  shot,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { hiddenSheetLeaks, newEliteUnitTable, openSeatWithFrames, typeFaces } from './browser-kit.ts';
+import { browserSuite, pageProblems, shot, typeFaces } from '../three-sixteen/browser-kit.ts';
+import { hiddenSheetLeaks, newEliteUnitTable, openSeatWithFrames } from './browser-kit.ts';
 
 /**
  * Elite Unit in the browser: the GM (desktop) and two players (Ann on a desktop, Ben on a 390×844
@@ -76,21 +70,14 @@ function sheet(page: Page, name: string) {
   return page.getByRole('article', { name: `Sheet of ${name}`, exact: true });
 }
 
-describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('Elite Unit at the table, in the browser', (suite) => {
   it('plays a fight: burst, undo, reload, parry on a phone, blast with bystanders, then heals', async () => {
-    const { gmUrl, players } = await newEliteUnitTable(server.url, ['Ann', 'Ben']);
+    const { gmUrl, players } = await newEliteUnitTable(suite.server.url, ['Ann', 'Ben']);
     const [annSeat, benSeat] = players;
     if (!annSeat || !benSeat) throw new Error('two players');
-    const { page: gm } = await openSeatWithFrames(browser, gmUrl);
-    let { page: ann } = await openSeatWithFrames(browser, annSeat.url);
-    const { page: ben } = await openSeatWithFrames(browser, benSeat.url, true);
+    const { page: gm } = await openSeatWithFrames(suite.browser, gmUrl);
+    let { page: ann } = await openSeatWithFrames(suite.browser, annSeat.url);
+    const { page: ben } = await openSeatWithFrames(suite.browser, benSeat.url, true);
 
     // The GM loads a pack from a file and deals a PC to Ann and four hidden NPCs.
     await tab(gm, 'GM screen');
@@ -333,7 +320,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
       .poll(() => ann.locator('body').textContent())
       .toContain('The GM takes back the last resolution');
     // A reloaded page comes back whole.
-    ann = (await openSeatWithFrames(browser, annSeat.url)).page;
+    ann = (await openSeatWithFrames(suite.browser, annSeat.url)).page;
     await tab(ann, 'Sheets');
     await expect
       .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
@@ -351,7 +338,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     expect(types).toContain('resolution.undone');
     expect(types).toContain('attack.resolved');
     const home = await gm.context().newPage();
-    await home.goto(`${server.url}/`);
+    await home.goto(`${suite.server.url}/`);
     await home.getByLabel('Campaign file').setInputFiles({
       name: 'elite-unit.json',
       mimeType: 'application/json',
@@ -361,7 +348,7 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     await home.getByRole('heading', { name: /is imported/ }).waitFor();
     const annLink = await home.getByRole('textbox', { name: 'Ann (player)' }).inputValue();
     await shot(home, 'eu-imported-desktop.png');
-    const again = (await openSeatWithFrames(browser, annLink)).page;
+    const again = (await openSeatWithFrames(suite.browser, annLink)).page;
     await tab(again, 'Sheets');
     await expect
       .poll(() => sheet(again, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
@@ -370,11 +357,11 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
   });
 
   it('never sends a hidden NPC sheet to a player, in frames or in the page', async () => {
-    const { gmUrl, players } = await newEliteUnitTable(server.url, ['Cat']);
+    const { gmUrl, players } = await newEliteUnitTable(suite.server.url, ['Cat']);
     const cat = players[0];
     if (!cat) throw new Error('one player');
-    const { page: gm } = await openSeatWithFrames(browser, gmUrl);
-    const { page, frames } = await openSeatWithFrames(browser, cat.url, true);
+    const { page: gm } = await openSeatWithFrames(suite.browser, gmUrl);
+    const { page, frames } = await openSeatWithFrames(suite.browser, cat.url, true);
     await tab(gm, 'GM screen');
     // A pack with NPC templates: their numbers are every hidden NPC's starting sheet.
     await gm.getByLabel('Load a pack (JSON)').setInputFiles({
@@ -450,11 +437,11 @@ describe.skipIf(!browserTestsCanRun())('Elite Unit at the table, in the browser'
     expect(await masked.textContent()).not.toMatch(/\d/);
   });
   it('on phones, by keyboard: a spell save, a partial-armour ruling and surgery; hidden NPCs stay hidden', async () => {
-    const { gmUrl, players } = await newEliteUnitTable(server.url, ['Ben']);
+    const { gmUrl, players } = await newEliteUnitTable(suite.server.url, ['Ben']);
     const benSeat = players[0];
     if (!benSeat) throw new Error('one player');
-    const { page: gm } = await openSeatWithFrames(browser, gmUrl, true);
-    const { page: ben, frames } = await openSeatWithFrames(browser, benSeat.url, true);
+    const { page: gm } = await openSeatWithFrames(suite.browser, gmUrl, true);
+    const { page: ben, frames } = await openSeatWithFrames(suite.browser, benSeat.url, true);
     await tab(gm, 'GM screen');
     await gm.getByLabel('Load a pack (JSON)').setInputFiles({
       name: 'pack.json',

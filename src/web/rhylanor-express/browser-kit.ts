@@ -4,7 +4,7 @@ import { newSystemTable } from '../three-sixteen/browser-kit.ts';
 /**
  * Rhylanor Express browser tests: the generic helpers (build, serve, Chromium, screenshots) are
  * the 3:16 suite's (src/web/three-sixteen/browser-kit.ts); these make a Rhylanor Express table and
- * drive its screens.
+ * drive its screens (dice are typed with the kit's `typeFaces`).
  */
 
 export async function newRhylanorTable(base: string, players: readonly string[]) {
@@ -43,19 +43,4 @@ export async function dragBetween(page: Page, from: string, to: string): Promise
   for (let i = 1; i <= 8; i++)
     await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
   await page.mouse.up();
-}
-
-/** Types physical die faces into the shared dice box, one after another, until it closes. */
-export async function enterFaces(page: Page, faces: readonly number[]): Promise<void> {
-  for (const face of faces) {
-    const input = page.locator('.dice-prompt input[name="face"]');
-    await input.waitFor();
-    await input.fill(String(face));
-    await input.press('Enter');
-    await page.waitForFunction(() => {
-      const i = document.querySelector<HTMLInputElement>('.dice-prompt input[name="face"]');
-      return !i || i.value === '';
-    });
-  }
-  await page.locator('.dice-prompt').waitFor({ state: 'detached' });
 }

@@ -1,17 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { chanceOutOf36 } from '../../rules/rhylanor-express/index.ts';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
-import type { RunningServer } from '../../server/app.ts';
-import {
-  browserTestsCanRun,
-  openSeat,
-  pageProblems,
-  shot,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
-import { centreOf, dragBetween, enterFaces, newRhylanorTable, section } from './browser-kit.ts';
+import { browserSuite, openSeat, pageProblems, shot, typeFaces } from '../three-sixteen/browser-kit.ts';
+import { centreOf, dragBetween, newRhylanorTable, section } from './browser-kit.ts';
 import { cellOf, fightGrid, metresOf } from './fight-map.ts';
 import { withinLimit } from './map-aim.tsx';
 
@@ -22,14 +15,7 @@ import { withinLimit } from './map-aim.tsx';
  * ship's position reaches no player's WebSocket before it is found. One built app for the suite.
  */
 
-describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the browser', () => {
-  let browser: Browser;
-  let server: RunningServer;
-  withBrowserAndServer((b, s) => {
-    browser = b;
-    server = s;
-  });
-
+browserSuite('Rhylanor Express at the table, in the browser', (suite) => {
   const log = (page: Page) => page.getByRole('region', { name: 'Log and dice chat' });
 
   async function pinchAndPan(page: Page) {
@@ -131,10 +117,10 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await startGuardFight(gm, player);
     await gm.getByLabel('my own dice').check();
     await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
-    await enterFaces(gm, [6, 6]);
+    await typeFaces(gm, [6, 6]);
     await crewPasses(player);
     await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
-    await enterFaces(gm, [1, 1]);
+    await typeFaces(gm, [1, 1]);
     await crewPasses(player);
     await player.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
     await expect.poll(() => gm.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
@@ -173,7 +159,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   async function okonkwoMissesFrom(player: Page, gm: Page, fire: Locator) {
     await player.getByLabel('my own dice').check();
     await fire.getByRole('button', { name: 'Fire' }).click();
-    await enterFaces(player, [1, 1]);
+    await typeFaces(player, [1, 1]);
     await crewPasses(player);
     await expect
       .poll(() => log(gm).textContent())
@@ -214,9 +200,9 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     player: string,
     options: { wide?: boolean; digital?: boolean; before?: (gm: Page) => Promise<void> } = {},
   ) {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, [player]);
-    const gm = await openSeat(browser, gmUrl);
-    const page = await openSeat(browser, playerUrls[0] as string, !options.wide);
+    const { gmUrl, playerUrls } = await newRhylanorTable(suite.server.url, [player]);
+    const gm = await openSeat(suite.browser, gmUrl);
+    const page = await openSeat(suite.browser, playerUrls[0] as string, !options.wide);
     await options.before?.(gm);
     await take(page, 'Sgt. Dara Okonkwo');
     await (options.digital ? guardFightToFirstMove : guardFightTyped)(gm, page);
@@ -234,10 +220,10 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   }
 
   it('takes sample characters, rolls tasks (digital and typed dice) with the chance shown first, outfits a sheet, plots a move under gravity, fires lasers and launches a missile', async () => {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Ann', 'Ben']);
-    const gm = await openSeat(browser, gmUrl);
-    const ann = await openSeat(browser, playerUrls[0] as string);
-    const ben = await openSeat(browser, playerUrls[1] as string, true);
+    const { gmUrl, playerUrls } = await newRhylanorTable(suite.server.url, ['Ann', 'Ben']);
+    const gm = await openSeat(suite.browser, gmUrl);
+    const ann = await openSeat(suite.browser, playerUrls[0] as string);
+    const ben = await openSeat(suite.browser, playerUrls[1] as string, true);
 
     // Sample characters: each player takes one; the sheet shows the UPP in hex with DMs.
     await take(ann, 'Sgt. Dara Okonkwo');
@@ -289,7 +275,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     // The same task with her own dice: the box asks for each die the server names.
     await ann.getByLabel('my own dice').check();
     await task.getByRole('button', { name: 'Roll the task' }).click();
-    await enterFaces(ann, [6, 5]);
+    await typeFaces(ann, [6, 5]);
     await expect
       .poll(() => log(gm).textContent())
       .toContain('6+5, Rifles-3 +3, Dex DM +1, poor light −1 = 14 against 8+: success by 6');
@@ -369,7 +355,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await ben.locator('select[name="target"]').selectOption('s3');
     await ben.getByLabel('my own dice').check();
     await ben.getByRole('button', { name: 'Fire T1 at Black Lantern' }).click();
-    await enterFaces(ben, [1, 1, 1, 1]);
+    await typeFaces(ben, [1, 1, 1, 1]);
     await expect
       .poll(() => log(gm).textContent())
       .toMatch(/Rhylanor Express fires turret 1 at Black Lantern \(1[0-5] hexes\): 1\+1/);
@@ -391,10 +377,10 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   });
 
   it('keeps a quiet ship out of every frame a player receives until it is found', async () => {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Cat']);
-    const gm = await openSeat(browser, gmUrl);
+    const { gmUrl, playerUrls } = await newRhylanorTable(suite.server.url, ['Cat']);
+    const gm = await openSeat(suite.browser, gmUrl);
     const frames: string[] = [];
-    const cat = await openSeat(browser, 'about:blank');
+    const cat = await openSeat(suite.browser, 'about:blank');
     cat.on('websocket', (ws) => {
       ws.on('framereceived', (f) =>
         frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString()),
@@ -419,16 +405,16 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     // Found: the referee rolls the Rhylanor Express's search with his own dice, a 12.
     await gm.getByLabel('my own dice').check();
     await gm.getByRole('button', { name: 'Rhylanor Express searches for Black Lantern' }).click();
-    await enterFaces(gm, [6, 6]);
+    await typeFaces(gm, [6, 6]);
     await cat.getByRole('article', { name: 'Ship Black Lantern' }).waitFor();
     expect(frames.join('\n')).toContain('Black Lantern');
     await shot(cat, 're-space-detected.png');
     expect(pageProblems).toEqual([]);
   });
   it('fights a firefight to its end: an NPC from the pack, typed spotting, a typed-dice shot, wounds the referee types, his morale ruling', async () => {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Dee']);
-    const gm = await openSeat(browser, gmUrl);
-    const dee = await openSeat(browser, playerUrls[0] as string, true);
+    const { gmUrl, playerUrls } = await newRhylanorTable(suite.server.url, ['Dee']);
+    const gm = await openSeat(suite.browser, gmUrl);
+    const dee = await openSeat(suite.browser, playerUrls[0] as string, true);
     await take(dee, 'Sgt. Dara Okonkwo');
     // The referee runs a starport guard from the pack's templates (a secret NPC).
     await startGuardFight(gm, dee);
@@ -448,10 +434,10 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     // The referee types the spotting dice (he may type any die): the Crew sees, the guard does not.
     await gm.getByLabel('my own dice').check();
     await gm.getByRole('button', { name: 'Crew looks for the enemy' }).click();
-    await enterFaces(gm, [6, 6]);
+    await typeFaces(gm, [6, 6]);
     await pass();
     await gm.getByRole('button', { name: 'Opposition looks for the enemy' }).click();
-    await enterFaces(gm, [1, 1]);
+    await typeFaces(gm, [1, 1]);
     await pass();
     await dee.getByRole('button', { name: 'Crew is the Intruder', exact: true }).click();
     await expect.poll(() => dee.getByTestId('fight-phase').textContent()).toContain('turn 1, Crew: movement');
@@ -465,13 +451,13 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(dee, 're-firefight-phone.png');
     await dee.getByLabel('my own dice').check();
     await actions.getByRole('button', { name: 'Fire' }).click();
-    await enterFaces(dee, [6, 6]);
+    await typeFaces(dee, [6, 6]);
     // The shot waits for pool points: she spends one. The wound rolls that follow are the guard's,
     // not hers to type, so the referee passes for the Crew and types them: 6s for the three hits.
     await dee.getByRole('button', { name: 'Crew: +1' }).first().click();
     await expect.poll(() => gm.getByRole('button', { name: 'Crew passes' }).count()).toBe(1);
     await gm.getByRole('button', { name: 'Crew passes' }).click();
-    await enterFaces(gm, [6, 6, 6, 6, 6, 6]);
+    await typeFaces(gm, [6, 6, 6, 6, 6, 6]);
     await expect
       .poll(() => log(gm).textContent())
       .toMatch(/Sgt\. Dara Okonkwo on Starport guard: 6\+6, .*pool \+1.*, 3 hits/);
@@ -499,10 +485,10 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   it.skipIf(!rhylanorExpress.bulkCommands?.includes('pack.load' as never))(
     'loads another data pack at a live table: a bad file named line by line, a good one in play, its secrets kept from the player',
     async () => {
-      const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Fay']);
-      const gm = await openSeat(browser, gmUrl);
+      const { gmUrl, playerUrls } = await newRhylanorTable(suite.server.url, ['Fay']);
+      const gm = await openSeat(suite.browser, gmUrl);
       const frames: string[] = [];
-      const fay = await openSeat(browser, 'about:blank');
+      const fay = await openSeat(suite.browser, 'about:blank');
       fay.on('websocket', (ws) => {
         ws.on('framereceived', (f) =>
           frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString()),
@@ -532,9 +518,9 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
   );
 
   it('generates a character on a phone with digital and typed dice, then moves her on the fight map by keyboard and by a mouse drag', async () => {
-    const { gmUrl, playerUrls } = await newRhylanorTable(server.url, ['Eve']);
-    const gm = await openSeat(browser, gmUrl);
-    const eve = await openSeat(browser, playerUrls[0] as string, true);
+    const { gmUrl, playerUrls } = await newRhylanorTable(suite.server.url, ['Eve']);
+    const gm = await openSeat(suite.browser, gmUrl);
+    const eve = await openSeat(suite.browser, playerUrls[0] as string, true);
 
     // A new character from typed UPP digits and a career: the DMs show as she types.
     await section(eve, /^Crew/);
@@ -564,10 +550,10 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     const skills = sheet.getByRole('form', { name: 'Skill roll of Jessa Vale' });
     await expect.poll(() => skills.getByTestId('skill-table').textContent()).toContain('1 Brawling');
     await skills.getByRole('button', { name: 'Roll on the table' }).click();
-    await enterFaces(eve, [1]);
+    await typeFaces(eve, [1]);
     await expect.poll(() => skillList.textContent()).toContain('Brawling-1');
     await skills.getByRole('button', { name: 'Roll on the table' }).click();
-    await enterFaces(eve, [3]);
+    await typeFaces(eve, [3]);
     const pick = sheet.getByRole('form', { name: 'Pick from Gun Combat' });
     await pick.locator('select[name="pick"]').selectOption('Rifles');
     await pick.getByRole('button', { name: 'Take it' }).click();
@@ -733,7 +719,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
     await shot(gus, 're-bomb-aim-phone.png');
     await gus.getByLabel('my own dice').check();
     await bomb.getByRole('button', { name: 'Drop a bomb' }).click();
-    await enterFaces(gus, [6, 6, 12, 6, 6]);
+    await typeFaces(gus, [6, 6, 12, 6, 6]);
     await expect
       .poll(() => log(gm).textContent())
       .toContain("it falls 120 m off toward 12 o'clock; nobody is within the blast.");
@@ -786,7 +772,7 @@ describe.skipIf(!browserTestsCanRun())('Rhylanor Express at the table, in the br
       .toContain('Sgt. Dara Okonkwo');
     await expect.poll(() => robot.getByTestId('fire-chance').textContent()).toMatch(/\d+\/36/);
     await robot.getByRole('button', { name: 'Fire' }).click();
-    await enterFaces(gm, [1, 1]);
+    await typeFaces(gm, [1, 1]);
     // The roll may wait for the Crew's pool points (the pools decide, not the dice): Hal passes.
     const waiting = hal.getByRole('button', { name: 'Crew passes' });
     await expect

@@ -213,20 +213,33 @@ export async function openSeat(browser: Browser, url: string, phone = false): Pr
   return page;
 }
 
-/** Types physical die faces into the dice prompt, one after another. */
-export async function enterFaces(page: Page, faces: readonly number[]): Promise<void> {
-  for (const face of faces) {
-    const input = page.locator('.ts-dice-prompt input[name="face"]');
+/**
+ * Types physical die faces into a dice prompt, one after another, until it closes: by default the
+ * shared dice box (src/web/dice/DicePrompt.tsx) the other systems' tables use.
+ */
+export async function typeFaces(
+  page: Page,
+  faces: readonly number[],
+  prompt = '.dice-prompt',
+): Promise<void> {
+  const face = `${prompt} input[name="face"]`;
+  for (const value of faces) {
+    const input = page.locator(face);
     await input.waitFor();
-    await input.fill(String(face));
+    await input.fill(String(value));
     await input.press('Enter');
     // The prompt either asks for the next die (input emptied) or goes away.
-    await page.waitForFunction(() => {
-      const i = document.querySelector<HTMLInputElement>('.ts-dice-prompt input[name="face"]');
+    await page.waitForFunction((selector) => {
+      const i = document.querySelector<HTMLInputElement>(selector);
       return !i || i.value === '';
-    });
+    }, face);
   }
-  await page.locator('.ts-dice-prompt').waitFor({ state: 'detached' });
+  await page.locator(prompt).waitFor({ state: 'detached' });
+}
+
+/** Types physical die faces into 3:16's own dice prompt, one after another. */
+export async function enterFaces(page: Page, faces: readonly number[]): Promise<void> {
+  await typeFaces(page, faces, '.ts-dice-prompt');
 }
 
 /** Screenshots of the whole 3:16 panel: the shell scrolls its game column, so start at its top. */
