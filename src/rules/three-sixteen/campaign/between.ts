@@ -173,6 +173,28 @@ function checkLevel(t: Trooper, ability: 'fa' | 'nfa', slot: SlotKind | undefine
   return addLevelSlot(t.strengths, t.weaknesses, slot).kind;
 }
 
+/** A level the trooper takes (owed from the level rolls, or the GM's reward), once checkLevel allows it. */
+function levelTaken(
+  t: Trooper,
+  ability: 'fa' | 'nfa',
+  slot: SlotKind | undefined,
+  source: EventOf<'campaign.levelTaken'>['source'],
+): ThreeSixteenEvent[] {
+  const opened = checkLevel(t, ability, slot);
+  return [{ type: 'campaign.levelTaken', trooperId: t.id, ability, slot: opened, source }];
+}
+
+/** A weapon step the trooper takes (the free one after a mission, or the GM's reward), once allowed. */
+function weaponImproved(
+  t: Trooper,
+  weapon: WeaponId,
+  range: Range,
+  source: EventOf<'campaign.weaponImproved'>['source'],
+): ThreeSixteenEvent[] {
+  checkImprove(t, weapon, range);
+  return [{ type: 'campaign.weaponImproved', trooperId: t.id, weapon, range, source }];
+}
+
 /** d10s until one trooper stands alone on top; every face in order. */
 function rollOffTop(
   state: ThreeSixteenState,
@@ -296,8 +318,7 @@ const takeLevel = defineCommand('takeLevel', campaignSchemas.takeLevel, GM_AND_P
   const b = requireBetween(state);
   const t = requireOwnTrooper(state, c.trooperId, ctx);
   if (!recordOf(b, t.id).levelPending) fail('NO_LEVEL_OWED', `${t.name} has no level to take`);
-  const slot = checkLevel(t, c.ability, c.slot);
-  return [{ type: 'campaign.levelTaken', trooperId: t.id, ability: c.ability, slot, source: 'level' }];
+  return levelTaken(t, c.ability, c.slot, 'level');
 });
 
 const improveWeapon = defineCommand(
@@ -310,16 +331,7 @@ const improveWeapon = defineCommand(
     requireSurvivor(b, t);
     if (recordOf(b, t.id).autoImproved)
       fail(codes.ALREADY_DONE, `${t.name} already took the free weapon step this time`);
-    checkImprove(t, c.weapon, c.range);
-    return [
-      {
-        type: 'campaign.weaponImproved',
-        trooperId: t.id,
-        weapon: c.weapon,
-        range: c.range,
-        source: 'automatic',
-      },
-    ];
+    return weaponImproved(t, c.weapon, c.range, 'automatic');
   },
 );
 
@@ -465,20 +477,9 @@ const takeGmReward = defineCommand(
     if (serviceOf(t).lastGmReward === c.reward.kind)
       fail('MUST_ALTERNATE', `last time it was a ${c.reward.kind}; this time it must be the other reward`);
     const r = c.reward;
-    if (r.kind === 'level') {
-      const slot = checkLevel(t, r.ability, r.slot);
-      return [{ type: 'campaign.levelTaken', trooperId: t.id, ability: r.ability, slot, source: 'gmReward' }];
-    }
-    checkImprove(t, r.weapon, r.range);
-    return [
-      {
-        type: 'campaign.weaponImproved',
-        trooperId: t.id,
-        weapon: r.weapon,
-        range: r.range,
-        source: 'gmReward',
-      },
-    ];
+    return r.kind === 'level'
+      ? levelTaken(t, r.ability, r.slot, 'gmReward')
+      : weaponImproved(t, r.weapon, r.range, 'gmReward');
   },
 );
 
