@@ -163,13 +163,24 @@ function hitsOf(kind: WeaponKind, dice: DiceSource, purpose: string): { hits: nu
   return { hits: face, face };
 }
 
-export function fireAtShip(w: Work, c: SpaceCommandOf<'space.fire'>): void {
-  const s = w.s;
-  requirePhase(s, ['laser', 'return'], 'beam fire');
-  const ship = actingShip(w, c.ship);
-  const turret = usableTurret(w, ship, c.turret);
+/** The acting ship and turret of a beam command (fire or counter-fire), in a phase beams may fire. */
+function beamTurret(
+  w: Work,
+  shipId: string,
+  turretIndex: number,
+  what: string,
+): { ship: Ship; turret: Turret } {
+  requirePhase(w.s, ['laser', 'return'], what);
+  const ship = actingShip(w, shipId);
+  const turret = usableTurret(w, ship, turretIndex);
   const silenced = beamsSilenced(ship);
   if (silenced) fail('SPACE_CANNOT_FIRE', `${ship.name} cannot fire: ${silenced}`);
+  return { ship, turret };
+}
+
+export function fireAtShip(w: Work, c: SpaceCommandOf<'space.fire'>): void {
+  const s = w.s;
+  const { ship, turret } = beamTurret(w, c.ship, c.turret, 'beam fire');
   const target = enemyTarget(w, ship, c.target);
   if (s.phase === 'return' && !(s.firedAt[ship.id] ?? []).includes(target.id))
     fail('SPACE_NOT_A_TARGET', `return fire goes only at ships that fired at ${ship.name} this turn`);
@@ -209,6 +220,9 @@ export function fireAtShip(w: Work, c: SpaceCommandOf<'space.fire'>): void {
   });
 }
 
+/** A weapon's to-hit roll before its window's points after the dice. */
+type RolledShot = Omit<OpenShot, 'after' | 'passed' | 'rest'>;
+
 /** One beam weapon's to-hit roll at a ship (null when the target is already destroyed). */
 function rollShot(
   w: Work,
@@ -219,7 +233,7 @@ function rollShot(
   chip: number,
   pool: number,
   dice: DiceSource = w.ctx.dice,
-): Omit<OpenShot, 'after' | 'passed' | 'rest'> | null {
+): RolledShot | null {
   const ship = w.s.ships[shipId] as Ship;
   const now = w.s.ships[targetId] as Ship;
   if (now.destroyed) return null;
@@ -255,21 +269,46 @@ function rollShot(
   };
 }
 
-/** The outcome of a rolled shot: natural 12 hits, natural 2 misses, else the total with any points after the dice. */
+/**
+ * A rolled beam shot (at a ship, or at the missiles locked on to one) with any points after the
+ * dice: natural 12 hits, natural 2 misses, else the total against the need; a hit rolls its hits.
+ */
+function beamOutcome(
+  w: Work,
+  shot: RolledShot,
+  at: 'ship' | 'missiles',
+  after: number,
+  dice: DiceSource,
+  label: string,
+): {
+  ship: Ship;
+  kind: WeaponKind;
+  roll: Roll2d6;
+  natural: number;
+  hit: boolean;
+  hits: number;
+  face?: number;
+} {
+  const ship = w.s.ships[shot.ship] as Ship;
+  const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
+  const roll = withAfter(shot.roll, after, label);
+  const natural = roll.faces[0] + roll.faces[1];
+  const hit = natural === 12 || (natural !== 2 && roll.success);
+  const purpose =
+    at === 'ship' ? `hits of ${ship.name}'s laser battery` : 'missiles a laser battery destroys';
+  return { ship, kind, roll, natural, hit, ...(hit ? hitsOf(kind, dice, purpose) : { hits: 0 }) };
+}
+
+/** The outcome of a rolled shot at a ship (beamOutcome), and the damage its hits do. */
 function resolveShot(
   w: Work,
-  shot: Omit<OpenShot, 'after' | 'passed' | 'rest'>,
+  shot: RolledShot,
   after: number,
   spent: boolean,
   dice: DiceSource,
   label = POOL_AFTER,
 ): void {
-  const ship = w.s.ships[shot.ship] as Ship;
-  const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
-  const roll = withAfter(shot.roll, after, label);
-  const natural = roll.faces[0] + roll.faces[1];
-  const hit = natural === 12 || (natural !== 2 && roll.total >= roll.need);
-  const { hits, face } = hit ? hitsOf(kind, dice, `hits of ${ship.name}'s laser battery`) : { hits: 0 };
+  const { ship, roll, natural, hit, hits, face } = beamOutcome(w, shot, 'ship', after, dice, label);
   w.emit({
     type: 'space.fired',
     ship: shot.ship,
@@ -388,11 +427,7 @@ export function closeShot(w: Work, total?: number): void {
 
 export function counterFire(w: Work, c: SpaceCommandOf<'space.counter'>): void {
   const s = w.s;
-  requirePhase(s, ['laser', 'return'], 'counter-missile fire');
-  const ship = actingShip(w, c.ship);
-  const turret = usableTurret(w, ship, c.turret);
-  const silenced = beamsSilenced(ship);
-  if (silenced) fail('SPACE_CANNOT_FIRE', `${ship.name} cannot fire: ${silenced}`);
+  const { ship, turret } = beamTurret(w, c.ship, c.turret, 'counter-missile fire');
   const protect = findShip(s, c.protect, w.ctx.actor);
   if (protect.side !== ship.side) fail('SPACE_NOT_A_TARGET', 'counter-fire protects your own side');
   if (s.phase === 'return' && protect.id !== ship.id)
@@ -434,8 +469,6 @@ function incomingAt(s: SpaceState, shipId: string): Missile[] {
     .filter((m) => m.target === shipId)
     .sort((a, b) => a.strikesAt - b.strikesAt || a.id.localeCompare(b.id));
 }
-
-type RolledShot = Omit<OpenShot, 'after' | 'passed' | 'rest'>;
 
 /** One weapon's roll at the first missile locked on to the protected ship (§6.9). */
 function rollCounter(
@@ -485,12 +518,7 @@ function resolveCounter(
   dice: DiceSource,
   label = POOL_AFTER,
 ): number {
-  const ship = w.s.ships[shot.ship] as Ship;
-  const kind = ((ship.turrets[shot.turret] as Turret).weapons[shot.weapon] as { kind: WeaponKind }).kind;
-  const roll = withAfter(shot.roll, after, label);
-  const natural = roll.faces[0] + roll.faces[1];
-  const hit = natural === 12 || (natural !== 2 && roll.success);
-  const { hits, face } = hit ? hitsOf(kind, dice, 'missiles a laser battery destroys') : { hits: 0 };
+  const { kind, roll, natural, hit, hits, face } = beamOutcome(w, shot, 'missiles', after, dice, label);
   // Every weapon other than a battery destroys one missile.
   const count = kind === 'laserBattery' ? hits : hit ? 1 : 0;
   const incoming = incomingAt(w.s, shot.target);
