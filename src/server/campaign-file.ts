@@ -58,6 +58,7 @@ const campaignHeadSchema = z.object({
     name: nameField,
     createdAt: z.iso.datetime({ offset: true }).optional(),
   }),
+  /** The exporting server's hash of the replayed state; when present the replay must match it. */
   stateHash: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
@@ -68,18 +69,8 @@ const campaignHeadSchema = z.object({
 /** Events replayed between two turns of the event loop when reading a file on the server. */
 export const CAMPAIGN_CHUNK = 2000;
 
-export const campaignFileSchema = z.object({
-  table: z.object({
-    tableId: z.string().max(64).optional(),
-    system: z.string().min(1).max(60),
-    name: nameField,
-    createdAt: z.iso.datetime({ offset: true }).optional(),
-  }),
-  /** The exporting server's hash of the replayed state; when present the replay must match it. */
-  stateHash: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
+/** The whole file: its head with every event's envelope checked. */
+export const campaignFileSchema = campaignHeadSchema.extend({
   events: z.array(envelopeSchema).max(MAX_CAMPAIGN_EVENTS),
 });
 export type CampaignFile = z.infer<typeof campaignFileSchema>;

@@ -14,6 +14,7 @@ import {
   seatPool,
   type TableRecord,
 } from './event-store.ts';
+import { type SeatRow, seatFromRow } from './seat-row.ts';
 
 /**
  * The shared event store: PostgreSQL, for any number of server instances on one database.
@@ -222,23 +223,6 @@ interface EventRow {
   command_id: string | null;
   event: StoredEvent['event'];
 }
-interface SeatRow {
-  table_id: string;
-  seat_id: string;
-  role: SeatRecord['role'];
-  name: string;
-  token_hash: string;
-}
-
-function toSeat(row: SeatRow): SeatRecord {
-  return {
-    tableId: row.table_id,
-    seatId: row.seat_id,
-    role: row.role,
-    name: row.name,
-    tokenHash: row.token_hash,
-  };
-}
 
 function pgCode(e: unknown): string | undefined {
   const code = (e as { code?: unknown } | null)?.code;
@@ -439,12 +423,12 @@ export class PgStore implements EventStore {
 
   async seats(tableId: string): Promise<SeatRecord[]> {
     const { rows } = await this.pool.query<SeatRow>(this.sql.seats, [tableId]);
-    return rows.map(toSeat);
+    return rows.map(seatFromRow);
   }
 
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
     const { rows } = await this.pool.query<SeatRow>(this.sql.seatByToken, [tableId, tokenHash]);
-    return rows[0] ? toSeat(rows[0]) : null;
+    return rows[0] ? seatFromRow(rows[0]) : null;
   }
 
   /** The parameters of the append statement, and the events as stored. */

@@ -17,6 +17,7 @@ import {
   seatPool,
   type TableRecord,
 } from './event-store.ts';
+import { type SeatRow, seatFromRow } from './seat-row.ts';
 
 /**
  * The embedded event store's engine: one SQLite file in the data directory. It runs on a worker
@@ -130,13 +131,6 @@ interface TableRow {
   created_at: string;
   options: string;
 }
-interface SeatRow {
-  table_id: string;
-  seat_id: string;
-  role: SeatRecord['role'];
-  name: string;
-  token_hash: string;
-}
 
 interface Job {
   run(): unknown;
@@ -151,16 +145,6 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 function isBusy(e: unknown): boolean {
   const code = (e as { code?: unknown }).code;
   return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
-}
-
-function toSeat(row: SeatRow): SeatRecord {
-  return {
-    tableId: row.table_id,
-    seatId: row.seat_id,
-    role: row.role,
-    name: row.name,
-    tokenHash: row.token_hash,
-  };
 }
 
 /**
@@ -393,13 +377,13 @@ export class SqliteCore implements EventStore {
 
   async seats(tableId: string): Promise<SeatRecord[]> {
     this.open();
-    return this.stmt.seats.all(tableId).map(toSeat);
+    return this.stmt.seats.all(tableId).map(seatFromRow);
   }
 
   async seatByTokenHash(tableId: string, tokenHash: string): Promise<SeatRecord | null> {
     this.open();
     const row = this.stmt.seatByToken.get(tableId, tokenHash);
-    return row ? toSeat(row) : null;
+    return row ? seatFromRow(row) : null;
   }
 
   append(
