@@ -46,18 +46,9 @@ describe('attacks', () => {
     t.add('enforcer', 'b');
     t.add('castell', 'a', P1);
     t.run({ type: 'gm.set', id: 'a', field: 'attribute', name: 'attack', value: 11 });
-    t.state = {
-      ...t.state,
-      characters: {
-        ...t.state.characters,
-        a: {
-          ...t.char('a'),
-          weapons: [
-            { ...t.char('a').weapons[0]!, weapon: 'combat-shotgun', loaded: 8, spares: [], loose: 8 },
-          ],
-        },
-      },
-    };
+    t.setSheet('a', {
+      weapons: [{ ...t.char('a').weapons[0]!, weapon: 'combat-shotgun', loaded: 8, spares: [], loose: 8 }],
+    });
     // Shotgun {-3}: Attack 11 − 1 = 10; column 2 (25 m, +1, spread 2 m); d20 5 → 16. Enforcer 6 + 15 = 21.
     // m = (21 − 16) × 20 ÷ 100 = 1 m: caught (< 2), not beyond half (1 is not > 1): full 2D6 = 8.
     t.run({ type: 'attack', attackerId: 'a', weapon: 'w1', targets: [{ id: 'b', distance: 20 }] }, P1, [5]);
@@ -78,18 +69,9 @@ describe('attacks', () => {
     t.add('enforcer', 'c');
     t.add('vey', 'd');
     t.add('orr', 'e');
-    t.state = {
-      ...t.state,
-      characters: {
-        ...t.state.characters,
-        a: {
-          ...t.char('a'),
-          weapons: [
-            { ...t.char('a').weapons[0]!, weapon: 'grenade-launcher', loaded: 1, spares: [], loose: 2 },
-          ],
-        },
-      },
-    };
+    t.setSheet('a', {
+      weapons: [{ ...t.char('a').weapons[0]!, weapon: 'grenade-launcher', loaded: 1, spares: [], loose: 2 }],
+    });
     t.run(
       { type: 'attack', attackerId: 'a', weapon: 'w1', mode: 'manual', targets: [{ id: 'b', distance: 40 }] },
       P1,
@@ -229,31 +211,15 @@ describe('effective values (§4, one fixed order)', () => {
   it('refill: the emptiest spare takes up to Reactions rounds from the loose ones in one action', () => {
     const t = duel();
     const rifle = t.char('a').weapons[0]!;
-    t.state = {
-      ...t.state,
-      characters: {
-        ...t.state.characters,
-        a: {
-          ...t.char('a'),
-          weapons: [{ ...rifle, spares: [30, 4, 20], loose: 50 }, ...t.char('a').weapons.slice(1)],
-        },
-      },
-    };
+    t.setSheet('a', {
+      weapons: [{ ...rifle, spares: [30, 4, 20], loose: 50 }, ...t.char('a').weapons.slice(1)],
+    });
     const reactions = effective(t.char('a'), t.state.pack, 'reactions').value;
     const [e] = t.run({ type: 'refill', id: 'a', weapon: 'w1' }, P1);
     const moved = Math.min(26, reactions);
     expect(e).toMatchObject({ reason: 'refill', detail: { moved } });
     expect(t.char('a').weapons[0]).toMatchObject({ spares: [30, 4 + moved, 20], loose: 50 - moved });
-    t.state = {
-      ...t.state,
-      characters: {
-        ...t.state.characters,
-        a: {
-          ...t.char('a'),
-          weapons: [{ ...rifle, spares: [30, 30], loose: 5 }, ...t.char('a').weapons.slice(1)],
-        },
-      },
-    };
+    t.setSheet('a', { weapons: [{ ...rifle, spares: [30, 30], loose: 5 }, ...t.char('a').weapons.slice(1)] });
     expect(() => t.run({ type: 'refill', id: 'a', weapon: 'w1' }, P1)).toThrow(
       expect.objectContaining({ code: 'NOTHING_TO_REFILL' }),
     );

@@ -79,13 +79,7 @@ describe('initiative and Turns', () => {
   it('durations in Turns tick down at the end of each Turn', () => {
     const t = table();
     t.run({ type: 'battle.start', ids: ['castell'] }, GM, [5]);
-    t.state = {
-      ...t.state,
-      characters: {
-        ...t.state.characters,
-        castell: { ...t.char('castell'), conditions: [{ id: 'invisible', turns: 2 }] },
-      },
-    };
+    t.setSheet('castell', { conditions: [{ id: 'invisible', turns: 2 }] });
     t.run({ type: 'slot.end', id: 'castell' }, P1);
     expect(t.char('castell').conditions).toEqual([{ id: 'invisible', turns: 1 }]);
     t.run({ type: 'slot.end', id: 'castell' }, P1);

@@ -7,7 +7,7 @@ import type { EliteUnitCommand } from './commands.ts';
 import type { Pack } from './data/pack-schema.ts';
 import type { EliteUnitEvent } from './events.ts';
 import { eliteUnit } from './ruleset.ts';
-import type { EliteUnitState } from './state.ts';
+import type { Character, EliteUnitState } from './state.ts';
 
 /** For tests: a table with a GM and players, commands run through the real ruleset and folded. */
 
@@ -57,6 +57,13 @@ export class Table {
     const c = this.state.characters[id];
     if (!c) throw new Error(`no ${id}`);
     return c;
+  }
+  /** Stages a sheet straight in the state (kit or conditions the commands would take many steps to give). */
+  setSheet(id: string, fields: Partial<Character>): void {
+    this.state = {
+      ...this.state,
+      characters: { ...this.state.characters, [id]: { ...this.char(id), ...fields } },
+    };
   }
 }
 

@@ -145,10 +145,7 @@ describe('chaos #15', () => {
     const t = new Table();
     t.add('orr', 'orr', P1);
     t.add('raider', 'r');
-    t.state = {
-      ...t.state,
-      characters: { ...t.state.characters, orr: { ...t.char('orr'), conditions: [{ id: 'energyBlast' }] } },
-    };
+    t.setSheet('orr', { conditions: [{ id: 'energyBlast' }] });
     // d100 3,0 → 30: the flak vest (R 6, DC 40) takes 24.
     t.run({ type: 'energyBlast', id: 'orr', targetId: 'r', distance: 8 }, P1, [3, 10]);
     expect(t.char('r').armour[0]?.dc).toBe(16);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import defaultPack from '../../rules/elite-unit/data/default-pack.json' with { type: 'json' };
 import { browserSuite, pageProblems, shot, typeFaces } from '../three-sixteen/browser-kit.ts';
@@ -66,6 +66,29 @@ async function addCharacter(
   await form.getByRole('button', { name: 'Add to the table' }).click();
 }
 
+/** The GM loads PACK from a file on the GM screen and waits until the table names it. */
+async function loadTestPack(gm: Page) {
+  await tab(gm, 'GM screen');
+  await gm.getByLabel('Load a pack (JSON)').setInputFiles({
+    name: 'pack.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(PACK)),
+  });
+  await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
+}
+
+/**
+ * The attack form on a seat's page, aimed: the attacker picked (the GM's form offers every NPC),
+ * one target ticked and its distance in metres. Returns the form.
+ */
+async function aimAttack(page: Page, target: string, metres: number, attacker?: string): Promise<Locator> {
+  const form = page.getByRole('region', { name: 'Attack', exact: true });
+  if (attacker) await form.getByLabel('Attacker', { exact: true }).selectOption(attacker);
+  await form.getByRole('checkbox', { name: target, exact: true }).check();
+  await form.getByLabel(`Distance to ${target} in metres`).fill(String(metres));
+  return form;
+}
+
 function sheet(page: Page, name: string) {
   return page.getByRole('article', { name: `Sheet of ${name}`, exact: true });
 }
@@ -80,13 +103,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
     const { page: ben } = await openSeatWithFrames(suite.browser, benSeat.url, true);
 
     // The GM loads a pack from a file and deals a PC to Ann and four hidden NPCs.
-    await tab(gm, 'GM screen');
-    await gm.getByLabel('Load a pack (JSON)').setInputFiles({
-      name: 'pack.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(PACK)),
-    });
-    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
+    await loadTestPack(gm);
     await addCharacter(gm, 'castell', { owner: annSeat.seatId });
     // Ben takes a sample character himself, on his phone.
     const take = ben.getByRole('form', { name: 'Take a sample character' });
@@ -134,8 +151,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
       const form = ann.getByRole('region', { name: 'Attack', exact: true });
       await form.getByLabel('Weapon').selectOption('w1');
       await form.getByLabel('Mode').selectOption('burst');
-      await form.getByRole('checkbox', { name: 'Raider', exact: true }).check();
-      await form.getByLabel('Distance to Raider in metres').fill('30');
+      await aimAttack(ann, 'Raider', 30);
       await expect.poll(() => form.getByTestId('attack-odds').textContent()).toContain('The GM keeps');
       await form.getByRole('button', { name: 'Attack' }).click();
       await typeFaces(ann, [20]);
@@ -193,10 +209,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
     await expect.poll(() => ben.getByTestId('your-move').textContent()).toContain('Sable Orr acts');
     await ben.getByRole('button', { name: 'End Sable Orr’s slot' }).click();
     await expect.poll(() => gm.getByTestId('your-move').textContent()).toContain('Enforcer acts');
-    const gmForm = gm.getByRole('region', { name: 'Attack', exact: true });
-    await gmForm.getByLabel('Attacker', { exact: true }).selectOption('enforcer-3');
-    await gmForm.getByRole('checkbox', { name: 'Sable Orr', exact: true }).check();
-    await gmForm.getByLabel('Distance to Sable Orr in metres').fill('2');
+    const gmForm = await aimAttack(gm, 'Sable Orr', 2, 'enforcer-3');
     // The GM sees the exact chance, dodging and parrying.
     // Counted in the odds worker: its first count loads the ruleset, which a busy machine takes
     // seconds to do, so the wait is longer than the default (a harness bound, not a speed check).
@@ -228,9 +241,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
     // The Raider is helpless and passed over; the Grenadier fires at Castell, 30 m away.
     await expect.poll(() => gm.getByTestId('your-move').textContent()).toContain('Grenadier acts');
     expect(await ann.locator('.eu-order li[data-id="raider-4"]').textContent()).toContain('helpless');
-    await gmForm.getByLabel('Attacker', { exact: true }).selectOption('grenadier-5');
-    await gmForm.getByRole('checkbox', { name: 'Sgt Rhea Castell', exact: true }).check();
-    await gmForm.getByLabel('Distance to Sgt Rhea Castell in metres').fill('30');
+    await aimAttack(gm, 'Sgt Rhea Castell', 30, 'grenadier-5');
     await gmForm.getByRole('button', { name: 'Attack' }).click();
     await typeFaces(gm, [10]);
     const annDefend = ann.getByTestId('defend');
@@ -362,14 +373,8 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
     if (!cat) throw new Error('one player');
     const { page: gm } = await openSeatWithFrames(suite.browser, gmUrl);
     const { page, frames } = await openSeatWithFrames(suite.browser, cat.url, true);
-    await tab(gm, 'GM screen');
     // A pack with NPC templates: their numbers are every hidden NPC's starting sheet.
-    await gm.getByLabel('Load a pack (JSON)').setInputFiles({
-      name: 'pack.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(PACK)),
-    });
-    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
+    await loadTestPack(gm);
     await addCharacter(gm, 'vey', { owner: cat.seatId });
     await addCharacter(gm, 'enforcer', { hidden: true, name: 'Masked Enforcer' });
     await ownDice(gm);
@@ -385,10 +390,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
     await rolls.getByRole('button', { name: 'Roll the save' }).click();
     await typeFaces(gm, [5]);
     await tab(gm, 'Play');
-    const form = gm.getByRole('region', { name: 'Attack', exact: true });
-    await form.getByLabel('Attacker', { exact: true }).selectOption('enforcer-2');
-    await form.getByRole('checkbox', { name: 'Cpl Tomas Vey', exact: true }).check();
-    await form.getByLabel('Distance to Cpl Tomas Vey in metres').fill('1');
+    const form = await aimAttack(gm, 'Cpl Tomas Vey', 1, 'enforcer-2');
     await form.getByRole('button', { name: 'Attack' }).click();
     await typeFaces(gm, [10]);
     // Vey's d20 of 20 beats the sword's total: a miss, no damage dice.
@@ -404,10 +406,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
     await page.getByLabel('Where in Scout buggy').selectOption('driver');
     await page.getByRole('button', { name: 'Board', exact: true }).click();
     await expect.poll(() => gm.locator('.eu-vehicles li').textContent()).toContain('driver Cpl Tomas Vey');
-    const atBuggy = gm.getByRole('region', { name: 'Attack', exact: true });
-    await atBuggy.getByLabel('Attacker', { exact: true }).selectOption('enforcer-2');
-    await atBuggy.getByRole('checkbox', { name: 'Scout buggy', exact: true }).check();
-    await atBuggy.getByLabel('Distance to Scout buggy in metres').fill('1');
+    const atBuggy = await aimAttack(gm, 'Scout buggy', 1, 'enforcer-2');
     await expect
       .poll(() => atBuggy.getByTestId('attack-odds').textContent(), { timeout: 60_000 })
       .toContain('Against Scout buggy: hit');
@@ -442,13 +441,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
     if (!benSeat) throw new Error('one player');
     const { page: gm } = await openSeatWithFrames(suite.browser, gmUrl, true);
     const { page: ben, frames } = await openSeatWithFrames(suite.browser, benSeat.url, true);
-    await tab(gm, 'GM screen');
-    await gm.getByLabel('Load a pack (JSON)').setInputFiles({
-      name: 'pack.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(PACK)),
-    });
-    await expect.poll(() => gm.getByTestId('pack-name').textContent()).toBe('Browser test pack');
+    await loadTestPack(gm);
     const take = ben.getByRole('form', { name: 'Take a sample character' });
     await take.getByLabel('Sample character').selectOption('orr');
     await take.getByRole('button', { name: 'Take Sable Orr' }).click();
@@ -484,9 +477,7 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
 
     // Orr swings at the Enforcer (d20 20, sure to hit); the GM rules the padded undersuit does not cover it.
     await tab(ben, 'Play');
-    const form = ben.getByRole('region', { name: 'Attack', exact: true });
-    await form.getByRole('checkbox', { name: 'Enforcer', exact: true }).check();
-    await form.getByLabel('Distance to Enforcer in metres').fill('1');
+    const form = await aimAttack(ben, 'Enforcer', 1);
     await expect.poll(() => form.getByTestId('attack-odds').textContent()).toContain('The GM keeps');
     await form.getByRole('button', { name: 'Attack' }).click();
     await typeFaces(ben, [20]);
