@@ -1,5 +1,6 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
+import type { DecideContext } from '../../../engine/ruleset.ts';
 import { codes, defineCommand, GM_AND_PLAYERS, GM_ONLY } from '../commands.ts';
 import { addLevelSlot, levelUpSlotKinds, MAX_LEVEL, type SlotKind } from '../data/flashback-slots.ts';
 import {
@@ -33,6 +34,7 @@ import {
 } from '../state.ts';
 import {
   type BetweenMissions,
+  type BetweenRecord,
   campaignOf,
   currentBetween,
   FRESH_RECORD,
@@ -150,6 +152,22 @@ function requireSurvivor(b: BetweenMissions, t: Trooper): void {
   if (!b.survivors.includes(t.id) || !standing(t)) {
     fail('NOT_A_SURVIVOR', `${t.name} did not come back from the mission`, { trooperId: t.id });
   }
+}
+
+/**
+ * Between missions, the seat's own trooper and its record of this mission: for a step only the
+ * troopers who came back take (`survivor`), refused for the others.
+ */
+function ownTrooperBetween(
+  state: ThreeSixteenState,
+  trooperId: string,
+  ctx: DecideContext,
+  survivor: boolean,
+): { t: Trooper; record: BetweenRecord } {
+  const b = requireBetween(state);
+  const t = requireOwnTrooper(state, trooperId, ctx);
+  if (survivor) requireSurvivor(b, t);
+  return { t, record: recordOf(b, t.id) };
 }
 
 function ownedWeapon(t: Trooper, weapon: WeaponId): OwnedWeapon {
@@ -315,9 +333,8 @@ const rollLevels = defineCommand('rollLevels', campaignSchemas.rollLevels, GM_ON
 });
 
 const takeLevel = defineCommand('takeLevel', campaignSchemas.takeLevel, GM_AND_PLAYERS, (state, c, ctx) => {
-  const b = requireBetween(state);
-  const t = requireOwnTrooper(state, c.trooperId, ctx);
-  if (!recordOf(b, t.id).levelPending) fail('NO_LEVEL_OWED', `${t.name} has no level to take`);
+  const { t, record } = ownTrooperBetween(state, c.trooperId, ctx, false);
+  if (!record.levelPending) fail('NO_LEVEL_OWED', `${t.name} has no level to take`);
   return levelTaken(t, c.ability, c.slot, 'level');
 });
 
@@ -326,10 +343,8 @@ const improveWeapon = defineCommand(
   campaignSchemas.improveWeapon,
   GM_AND_PLAYERS,
   (state, c, ctx) => {
-    const b = requireBetween(state);
-    const t = requireOwnTrooper(state, c.trooperId, ctx);
-    requireSurvivor(b, t);
-    if (recordOf(b, t.id).autoImproved)
+    const { t, record } = ownTrooperBetween(state, c.trooperId, ctx, true);
+    if (record.autoImproved)
       fail(codes.ALREADY_DONE, `${t.name} already took the free weapon step this time`);
     return weaponImproved(t, c.weapon, c.range, 'automatic');
   },
@@ -340,10 +355,7 @@ const developmentRoll = defineCommand(
   campaignSchemas.developmentRoll,
   GM_AND_PLAYERS,
   (state, c, ctx) => {
-    const b = requireBetween(state);
-    const t = requireOwnTrooper(state, c.trooperId, ctx);
-    requireSurvivor(b, t);
-    const record = recordOf(b, t.id);
+    const { t, record } = ownTrooperBetween(state, c.trooperId, ctx, true);
     if (record.developed) fail(codes.ALREADY_DONE, `${t.name} already made a Development Roll`);
     const choice = c.choice;
     let rank: number | null = null;
@@ -470,10 +482,8 @@ const takeGmReward = defineCommand(
   campaignSchemas.takeGmReward,
   GM_AND_PLAYERS,
   (state, c, ctx) => {
-    const b = requireBetween(state);
-    const t = requireOwnTrooper(state, c.trooperId, ctx);
-    if (!recordOf(b, t.id).gmRewardPending)
-      fail('NO_GM_REWARD', `${t.name}'s player did not run the mission`);
+    const { t, record } = ownTrooperBetween(state, c.trooperId, ctx, false);
+    if (!record.gmRewardPending) fail('NO_GM_REWARD', `${t.name}'s player did not run the mission`);
     if (serviceOf(t).lastGmReward === c.reward.kind)
       fail('MUST_ALTERNATE', `last time it was a ${c.reward.kind}; this time it must be the other reward`);
     const r = c.reward;
