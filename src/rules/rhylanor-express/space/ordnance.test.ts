@@ -7,6 +7,20 @@ const ace = person('Ace', { Pilot: 1, Gunnery: 1 });
 const rookie = person('Rookie', {});
 const ordnance = (a: DuelShip, b: DuelShip) => advanceTo(duel([a], [b]), 'ordnance', 'a');
 const launch = { type: 'space.launch', ship: 's1', turret: 1, weapon: 0, target: 's2' };
+/** The Corsair's first laser at the missiles locked on to it. */
+const counterFirst = { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0] };
+
+/** The Free trader's missile just launched at the Corsair three hexes off, both crewed by an ace. */
+const missileAtCorsair = () =>
+  play(
+    ordnance(
+      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
+      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
+    ),
+    launch,
+    [],
+    PLAYER_A,
+  ).state;
 
 function withWeapon(
   s: SpaceState,
@@ -109,18 +123,8 @@ describe('missiles (§6.8)', () => {
 
 describe('counter-missile fire (§6.9)', () => {
   it('the target shoots at missiles locked on to it, as a Short shot against a 20 t target with the launcher’s computer', () => {
-    let s = ordnance(
-      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
-      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
-    );
-    s = play(s, launch, [], PLAYER_A).state;
-    s = advanceTo(s, 'laser', 'b');
-    const { state, events } = play(
-      s,
-      { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0] },
-      [4, 4],
-      PLAYER_B,
-    );
+    const s = advanceTo(missileAtCorsair(), 'laser', 'b');
+    const { state, events } = play(s, counterFirst, [4, 4], PLAYER_B);
     const shot = events[0] as SpaceEventOf<'space.fired'>;
     expect(shot).toMatchObject({ at: 'missiles', missilesDestroyed: ['m1'], roll: { need: 8 } });
     expect(Object.fromEntries(shot.roll.dms.map((d) => [d.label, d.value]))).toEqual({
@@ -136,16 +140,8 @@ describe('counter-missile fire (§6.9)', () => {
   });
 
   it('in return fire only at missiles locked on to itself; in laser fire a friend within 6 hexes', () => {
-    let s = ordnance(
-      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
-      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
-    );
-    s = play(s, launch, [], PLAYER_A).state;
-    s = advanceTo(s, 'return', 'a');
-    expect(
-      play(s, { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0] }, [1, 1], PLAYER_B)
-        .events,
-    ).toHaveLength(1);
+    const s = advanceTo(missileAtCorsair(), 'return', 'a');
+    expect(play(s, counterFirst, [1, 1], PLAYER_B).events).toHaveLength(1);
     expect(refusal(s, { type: 'space.counter', ship: 's2', turret: 0, protect: 's1' }, PLAYER_B)).toBe(
       'SPACE_NOT_A_TARGET',
     );
@@ -154,21 +150,12 @@ describe('counter-missile fire (§6.9)', () => {
 
 describe('a fleet chip against the other side’s counter-missile fire (§6.4)', () => {
   it('the launching side’s chip guard lowers each counter-fire roll by one while its chips last', () => {
-    let s = ordnance(
-      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
-      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
-    );
-    s = play(s, launch, [], PLAYER_A).state;
+    let s = missileAtCorsair();
     s = { ...s, sides: { ...s.sides, a: { ...s.sides.a, chips: 1 } } };
     s = play(s, { type: 'space.chip.guard', side: 'a', on: true, also: ['counter'] }, [], PLAYER_A).state;
     s = advanceTo(s, 'laser', 'b');
     // 4 + 4 + Gunnery 1 + computer 2 − 2 (20 t) − 1 (the missile's computer) = 8, less the chip: 7, a miss.
-    const { state, events } = play(
-      s,
-      { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0] },
-      [4, 4],
-      PLAYER_B,
-    );
+    const { state, events } = play(s, counterFirst, [4, 4], PLAYER_B);
     expect(events[0]).toMatchObject({
       at: 'missiles',
       chipAgainst: 1,
@@ -182,11 +169,7 @@ describe('a fleet chip against the other side’s counter-missile fire (§6.4)',
 
 describe('counter-missile fire with pool windows (§6.4, §6.9)', () => {
   it('each weapon’s roll waits for its own side’s points after the dice; the launcher’s side has no say', () => {
-    let s = ordnance(
-      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
-      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
-    );
-    s = play(s, launch, [], PLAYER_A).state;
+    let s = missileAtCorsair();
     s = advanceTo(s, 'laser', 'b');
     s = play(s, { type: 'space.windows', on: true }).state;
     s = {
@@ -225,11 +208,7 @@ describe('counter-missile fire with pool windows (§6.4, §6.9)', () => {
   });
 
   it('a missed roll leaves the missile; the next weapon rolls in a window of its own', () => {
-    let s = ordnance(
-      { design: 'Free trader', at: { q: 0, r: 0 }, crew: ace },
-      { design: 'Corsair', at: { q: 3, r: 0 }, crew: ace },
-    );
-    s = play(s, launch, [], PLAYER_A).state;
+    let s = missileAtCorsair();
     s = advanceTo(s, 'laser', 'b');
     s = play(s, { type: 'space.windows', on: true }).state;
     const counter = { type: 'space.counter', ship: 's2', turret: 0, protect: 's2', weapons: [0, 1] };
