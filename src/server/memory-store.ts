@@ -1,6 +1,6 @@
+import { BusWithListeners } from './store/bus-listeners.ts';
 import {
   checkSeatWrite,
-  type EventBus,
   type EventStore,
   type ImportedEvent,
   type NewEvent,
@@ -138,14 +138,13 @@ export class MemoryStore implements EventStore {
  * `maxDelayMs` each delivery waits a random 0…max ms, as a network would, so two in-process
  * "instances" really do race (an instant bus would let each catch up before deciding).
  */
-export class MemoryBus implements EventBus {
-  private readonly listeners = new Set<(tableId: string, seq: number) => void>();
-  private readonly reconnectListeners = new Set<() => void>();
-
+export class MemoryBus extends BusWithListeners {
   /** Tests: while true, notifications are lost (as while a real bus is disconnected). */
   dropping = false;
 
-  constructor(private readonly maxDelayMs = 0) {}
+  constructor(private readonly maxDelayMs = 0) {
+    super();
+  }
 
   publish(tableId: string, seq: number): void {
     if (this.dropping) return;
@@ -158,16 +157,7 @@ export class MemoryBus implements EventBus {
   reconnect(): void {
     for (const l of this.reconnectListeners) l();
   }
-  subscribe(listener: (tableId: string, seq: number) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-  onReconnect(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
-  }
   async close(): Promise<void> {
-    this.listeners.clear();
-    this.reconnectListeners.clear();
+    this.dropListeners();
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { EventBus } from './event-store.ts';
+import { BusWithListeners } from './bus-listeners.ts';
 import { checkSchema, pgChannel } from './pg-store.ts';
 
 /**
@@ -11,9 +11,7 @@ import { checkSchema, pgChannel } from './pg-store.ts';
  * breaks, the bus reconnects with backoff (0.1 s doubling to 5 s, jittered), LISTENs again, and
  * only then calls the onReconnect listeners: the hubs read whatever every open table missed.
  */
-export class PgBus implements EventBus {
-  private readonly listeners = new Set<(tableId: string, seq: number) => void>();
-  private readonly reconnectListeners = new Set<() => void>();
+export class PgBus extends BusWithListeners {
   private client: pg.Client | null = null;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
@@ -34,6 +32,7 @@ export class PgBus implements EventBus {
     private readonly url: string,
     schema: string | undefined,
   ) {
+    super();
     this.schema = checkSchema(schema);
     this.channel = pgChannel(this.schema);
     this.applicationName = `bughunt-bus:${this.schema}:${randomBytes(4).toString('hex')}`;
@@ -101,24 +100,13 @@ export class PgBus implements EventBus {
     this.retry.unref();
   }
 
-  subscribe(listener: (tableId: string, seq: number) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  onReconnect(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     const client = this.client;
     this.client = null;
-    this.listeners.clear();
-    this.reconnectListeners.clear();
+    this.dropListeners();
     await client?.end().catch(() => undefined);
   }
 }
