@@ -125,16 +125,26 @@ export function equipmentMods(
   return mods;
 }
 
-function treat(
+/** The medic (a character the seat plays), his patient and the wound he works on, with no roll window open. */
+function medicAtWound(
   state: RhylanorState,
-  cmd: z.output<typeof schemas.treat>,
   ctx: DecideContext,
-): PersonalEvent[] {
+  cmd: { readonly medicId: string; readonly patientId: string; readonly woundId: number },
+): { medic: Character; patient: Character; wound: Wound } {
   requireNoWindow(state);
   const medic = requireOwn(state, ctx, cmd.medicId);
   const patient = requireCharacter(state, cmd.patientId);
   const wound = patient.wounds.find((w) => w.id === cmd.woundId);
   if (!wound) throw new RuleError('UNKNOWN_WOUND', `${patient.name} has no wound ${cmd.woundId}`);
+  return { medic, patient, wound };
+}
+
+function treat(
+  state: RhylanorState,
+  cmd: z.output<typeof schemas.treat>,
+  ctx: DecideContext,
+): PersonalEvent[] {
+  const { medic, patient, wound } = medicAtWound(state, ctx, cmd);
   if (wound.treated || wound.level === 'graze' || wound.level === 'none')
     throw new RuleError('NOTHING_TO_TREAT', 'that wound needs no treatment');
   if (wound.level === 'destroyed')
@@ -184,11 +194,7 @@ function preserve(
   cmd: z.output<typeof schemas.preserve>,
   ctx: DecideContext,
 ): PersonalEvent[] {
-  requireNoWindow(state);
-  const medic = requireOwn(state, ctx, cmd.medicId);
-  const patient = requireCharacter(state, cmd.patientId);
-  const wound = patient.wounds.find((w) => w.id === cmd.woundId);
-  if (!wound) throw new RuleError('UNKNOWN_WOUND', `${patient.name} has no wound ${cmd.woundId}`);
+  const { medic, patient, wound } = medicAtWound(state, ctx, cmd);
   if (wound.level !== 'dead') throw new RuleError('NOT_DEAD', `${patient.name} is not dead of that wound`);
   if (wound.preserved !== undefined)
     throw new RuleError('ALREADY_ATTEMPTED', `${patient.name}'s body has had its preservation attempt`);
