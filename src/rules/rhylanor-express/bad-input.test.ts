@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import type { RhylanorState } from './ruleset.ts';
-import { fresh, GM_SEAT, PLAYER, play } from './test-kit.ts';
+import { fresh, GM_SEAT, PLAYER, play, startDuel } from './test-kit.ts';
 
 /**
  * Bad input through the exported ruleset, one stable code each, the table left exactly as it was:
@@ -108,13 +108,7 @@ describe('bad input codes (issue 15)', () => {
     let f = fresh();
     f = play(f, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
     f = play(f, { type: 'character.create', sheet: 'starport-guard' }).state;
-    f = play(f, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
+    f = startDuel(f, 60, 'Guards');
     f = play(f, { type: 'character.edit', characterId: 'c1', ammo: [{ index: 0, loaded: 0 }] }).state;
     f = play(f, { type: 'combat.order', intruder: 'a' }).state;
     f = play(f, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { charDm, condition, currentEnd, woundPenalty } from './character.ts';
 import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { fresh, of, PLAYER, play } from './test-kit.ts';
+import { fresh, of, PLAYER, play, startDuel } from './test-kit.ts';
 
 /** Game time, the mortal wound's death clock (§8.1) and drugs (§8.3), with scripted dice. */
 
@@ -63,13 +63,7 @@ describe('the mortal wound’s clock (§8.1)', () => {
 
   it('a fight’s turns are 15 s of game time each; time.pass is refused in a fight and with nothing to pass', () => {
     let s = two();
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
-      ],
-    }).state;
+    s = startDuel(s);
     s = play(s, { type: 'combat.order', intruder: 'a' }).state;
     for (let i = 0; i < 12; i++) s = play(s, { type: 'combat.next' }).state;
     expect(s.combat?.turn).toBe(2);
@@ -122,13 +116,7 @@ describe('drugs (§8.3)', () => {
     s = play(s, { type: 'drug.take', characterId: 'c1', drug: 'slow' }, [], PLAYER).state;
     s = play(s, { type: 'time.pass', turns: 3 }).state;
     expect(c1(s).drugs?.[0]?.stage).toBe('active');
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
-      ],
-    }).state;
+    s = startDuel(s);
     s = play(s, { type: 'combat.order', intruder: 'a' }).state;
     s = play(s, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
     s = play(s, { type: 'combat.next' }).state;

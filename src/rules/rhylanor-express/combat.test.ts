@@ -4,7 +4,7 @@ import { coverOf, distanceToLine, metresToCover, rangeBand, splitRounds } from '
 import { defaultPack } from './data/pack.ts';
 import { deviate } from './resolve.ts';
 import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { fresh, of, PLAYER, play } from './test-kit.ts';
+import { fresh, of, PLAYER, play, startDuel } from './test-kit.ts';
 
 const rifle = defaultPack.weapons.find((w) => w.id === 'rifle');
 
@@ -239,13 +239,7 @@ describe('referee overrides', () => {
     let s = fresh();
     s = play(s, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
     s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
-      ],
-    }).state;
+    s = startDuel(s);
     s = play(s, { type: 'combat.order', intruder: 'a' }).state;
     s = play(s, { type: 'combat.move', characterId: 'c1', option: 'stand' }, [], PLAYER).state;
     s = play(s, { type: 'combat.next' }).state;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { type RhylanorEvent, type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
+import { fresh, GM_SEAT, OTHER_PLAYER, PLAYER, play, startDuel } from './test-kit.ts';
 
 /** Referee secrets never reach a player's view or the events it receives. */
 
@@ -98,13 +98,7 @@ describe('referee secrets', () => {
     let s = fresh();
     s = play(s, { type: 'character.create', sheet: 'okonkwo', owner: 'p1' }).state;
     s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
-      ],
-    }).state;
+    s = startDuel(s);
     s = play(s, { type: 'combat.order', intruder: 'b' }).state;
     s = play(s, { type: 'combat.move', characterId: 'c2', option: 'stand' }).state;
     s = play(s, { type: 'combat.next' }).state;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
-import { fresh, OTHER_PLAYER, PLAYER, play } from './test-kit.ts';
+import { fresh, OTHER_PLAYER, PLAYER, play, startDuel } from './test-kit.ts';
 
 /** A player changes the kit of his own sheet (`character.outfit`); rules fields stay the referee's. */
 
@@ -64,13 +64,7 @@ describe('character.outfit', () => {
     // Rules fields are not part of the command at all.
     expect(() => play(s, outfit({ skills: { Rifles: 5 } }), [], PLAYER)).toThrow(/skills/);
     const guarded = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
-    const fight = play(guarded, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 50, y: 0 }] },
-      ],
-    }).state;
+    const fight = startDuel(guarded);
     expect(refusalCode(() => play(fight, outfit({ name: 'X' }), [], PLAYER))).toBe('IN_COMBAT');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { defaultPack } from './data/pack.ts';
 import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { fresh, of, PLAYER, play } from './test-kit.ts';
+import { fresh, of, PLAYER, play, startDuel } from './test-kit.ts';
 
 /** `pack.load`: the referee swaps the data pack between fights, as a bulk command. */
 
@@ -56,13 +56,7 @@ describe('pack.load', () => {
     s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'atv' }).state;
     const lacking = { ...defaultPack, vehicles: defaultPack.vehicles.filter((v) => v.id !== 'atv') };
     expect(unchanged(s, { type: 'pack.load', pack: lacking }, gm)).toBe('PACK_IN_USE');
-    const fight = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
+    const fight = startDuel(s, 60);
     expect(unchanged(fight, { type: 'pack.load', pack: editedPack() }, gm)).toBe('PACK_MID_FIGHT');
     const battle = play(s, { type: 'space.scenario.load', scenario: 'Standard meeting' }).state;
     expect(unchanged(battle, { type: 'pack.load', pack: editedPack() }, gm)).toBe('PACK_MID_BATTLE');

@@ -28,6 +28,17 @@ export function oneSkillTables(
   return { ...state, pack: { ...state.pack, careers } };
 }
 
+/** A fight of one against one: c1 for the Crew (side a) at the origin, c2 for side b `metres` off. */
+export function startDuel(state: RhylanorState, metres = 50, sideB = 'Guard'): RhylanorState {
+  return play(state, {
+    type: 'combat.start',
+    sides: [
+      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
+      { id: 'b', name: sideB, members: [{ characterId: 'c2', x: metres, y: 0 }] },
+    ],
+  }).state;
+}
+
 export interface Played {
   readonly state: RhylanorState;
   readonly events: RhylanorEvent[];

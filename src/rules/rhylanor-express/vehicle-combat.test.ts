@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import { type RhylanorState, rhylanorExpress } from './ruleset.ts';
-import { fresh, of, PLAYER, play } from './test-kit.ts';
+import { fresh, of, PLAYER, play, startDuel } from './test-kit.ts';
 
 /**
  * Vehicles in personal combat (§7.7): Okonkwo (c1, p1) with a G-carrier (m1) on side a; a guard
@@ -13,13 +13,7 @@ function battle(): RhylanorState {
   s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
   s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'g-carrier' }).state;
   s = play(s, { type: 'machine.add', kind: 'vehicle', packId: 'grav-fighter' }).state;
-  s = play(s, {
-    type: 'combat.start',
-    sides: [
-      { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-      { id: 'b', name: 'Guard', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-    ],
-  }).state;
+  s = startDuel(s, 60);
   s = play(s, { type: 'combat.vehicle', machineId: 'm1', side: 'a', x: 0, y: 5 }).state;
   s = play(s, {
     type: 'combat.vehicle',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPack } from '../../rules/rhylanor-express/data/pack.ts';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
-import { fresh, OTHER_PLAYER, of, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { fresh, OTHER_PLAYER, of, PLAYER, play, startDuel } from '../../rules/rhylanor-express/test-kit.ts';
 import { describeRhylanorEvent } from './describe-event.ts';
 import { fightState } from './test-kit.tsx';
 import { nameIn } from './your-move.ts';
@@ -86,13 +86,7 @@ describe('describeRhylanorEvent', () => {
     let s = fresh();
     s = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER).state;
     s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
+    s = startDuel(s, 60, 'Guards');
     const ruled = play(s, { type: 'combat.setMorale', side: 'b', morale: 'surrendered' });
     const line = describeRhylanorEvent(ruled.events[0] as { type: string }, (id) =>
       id === 'b' ? 'Guards' : who(id),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rhylanorExpress } from '../../rules/rhylanor-express/ruleset.ts';
-import { fresh, OTHER_PLAYER, PLAYER, play } from '../../rules/rhylanor-express/test-kit.ts';
+import { fresh, OTHER_PLAYER, PLAYER, play, startDuel } from '../../rules/rhylanor-express/test-kit.ts';
 import { asView, type SeatRef, type View } from './model.ts';
 import { plotOf, reachOf, thrustTo } from './plot.ts';
 import { awaitsSeat, nameIn, sectionsAwaiting } from './your-move.ts';
@@ -31,13 +31,7 @@ describe('your move', () => {
     let s = fresh();
     s = play(s, { type: 'character.create', sheet: 'okonkwo' }, [], PLAYER).state;
     s = play(s, { type: 'character.create', sheet: 'starport-guard' }).state;
-    s = play(s, {
-      type: 'combat.start',
-      sides: [
-        { id: 'a', name: 'Crew', members: [{ characterId: 'c1', x: 0, y: 0 }] },
-        { id: 'b', name: 'Guards', members: [{ characterId: 'c2', x: 60, y: 0 }] },
-      ],
-    }).state;
+    s = startDuel(s, 60, 'Guards');
     s = play(s, { type: 'combat.order', intruder: 'b' }).state;
     // The Guards move first: nothing waits on Ana.
     expect(sectionsAwaiting(viewOf(s, ana), ana)).toEqual([]);
