@@ -156,17 +156,15 @@ function Drive({ view, seat, at, crew }: { view: View; seat: SeatRef; at: Combat
   );
 }
 
-function VehicleFire({
-  view,
-  at,
-  crew,
-  enemies,
-}: {
+/** A vehicle in the fight that can strike: the crew aboard who may man it and the enemies in the fight. */
+interface ArmedVehicleProps {
   view: View;
   at: Combatant;
   crew: Character[];
   enemies: Combatant[];
-}) {
+}
+
+function VehicleFire({ view, at, crew, enemies }: ArmedVehicleProps) {
   const { run, busy } = useRunner();
   const slots = vehicleSlots(view, at.id);
   const [gunner, setGunner] = useState('');
@@ -210,17 +208,7 @@ function VehicleFire({
   );
 }
 
-function Dogfight({
-  view,
-  at,
-  crew,
-  enemies,
-}: {
-  view: View;
-  at: Combatant;
-  crew: Character[];
-  enemies: Combatant[];
-}) {
+function Dogfight({ view, at, crew, enemies }: ArmedVehicleProps) {
   const { run, busy } = useRunner();
   const [pilot, setPilot] = useState('');
   const [target, setTarget] = useState('');
