@@ -475,14 +475,15 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
           break;
         }
         // The policy's declarations in its order (each trooper's, then the aliens'), then its
-        // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
-        // `rollAll`), as nothing in between could change.
+        // dice, in one move: the round moves on once, after the last die (round.ts
+        // `noteDeclaration`, `declareAliens`, `rollAll`). Between them the policy's next move
+        // would check nothing that could have changed (its abilities wait for a round's start).
         {
           const table = declarationTable(r);
           for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i, table);
         }
         if (!r.aliensDeclared) declareAliens(r);
-        else rollAll(r, dice);
+        rollAll(r, dice);
         break;
       case Step.Roll:
         rollAll(r, dice);
