@@ -174,14 +174,13 @@ function actsBeforeAliens(r: EncounterRecord, slot: number): boolean {
 
 function trooperMove(r: EncounterRecord, i: number): number {
   const slot = r.cursor;
-  if (r.qSuccess[slot] && !r.qCancelled[slot] && !r.declNfa[i] && actsBeforeAliens(r, slot)) {
-    const pos = r.pos[i] as number;
-    if (pos !== BEYOND_FAR) {
-      const best = bestRangeFor(r, i, pos);
-      if (best !== pos) return best < pos ? -1 : 1;
-    }
-  }
-  return 0;
+  if (!r.qSuccess[slot] || r.qCancelled[slot] || r.declNfa[i]) return 0;
+  const pos = r.pos[i] as number;
+  if (pos === BEYOND_FAR) return 0;
+  const best = bestRangeFor(r, i, pos);
+  // Already at its best range (most turns): no need to look for the aliens' slot.
+  if (best === pos || !actsBeforeAliens(r, slot)) return 0;
+  return best < pos ? -1 : 1;
 }
 
 function chooseRange(r: EncounterRecord, forAliens: boolean): number {
@@ -223,6 +222,11 @@ function aliensPlay(r: EncounterRecord): void {
       pushes[i] = steps;
       anyPush = true;
     }
+  }
+  // Nothing to choose between: no push, Swarm or Flee open to them.
+  if (!anyPush && !r.swarm && !r.flee) {
+    alienTurn(r, null, null);
+    return;
   }
   // The troopers' power where they stand, and after the pushes (summed in the same order).
   let now = 0;
