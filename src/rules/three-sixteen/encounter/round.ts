@@ -1012,16 +1012,11 @@ export function rangeSet(r: EncounterRecord, range: number): void {
   else startRound(r);
 }
 
-/** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
-export function declare(r: EncounterRecord, i: number, move: number): void {
-  noteDeclaration(r, i, move);
-  advance(r);
-}
-
 /**
- * A trooper's declaration written, the round not moved on: `declare` without its `advance`. While
- * the round waits for declarations nothing `advance` checks can change (no die is down, no token
- * goes), so a caller declaring several in a row advances once, after the last (`declareAliens`).
+ * `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1
+ * farther), written without moving the round on: while it waits for declarations nothing
+ * `advance` checks can change (no die is down, no token goes), so the policy declares every
+ * fighter and the aliens, then rolls, and the round moves on once (`rollAll`).
  */
 export function noteDeclaration(r: EncounterRecord, i: number, move: number): void {
   r.declared[i] = 1;
@@ -1060,24 +1055,15 @@ export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number
 }
 
 /**
- * Every fighter's round die not yet down, in the troopers' order, then the aliens' (`rollTest`
- * each, in the order the policy sends them), then the round's order: what `rollTest`'s `advance`
- * and `automatic` would do after the last die, without their checks. Nothing `advance` reads
- * changes while dice go down (it returned at the declarations or the dice before, with the same
- * answers), and every die is then down (`rollsComplete`), so the order comes at once.
+ * Every fighter's round die not yet down, in the troopers' order, then the aliens' (each a
+ * `rollTest`, in the order the policy sends them), then the round's order at once: `advance`
+ * after each die would find what it found at the declarations (nothing it reads changes while
+ * dice go down), and once the aliens' is down every die is (`rollsComplete`).
  */
 export function rollAll(r: EncounterRecord, dice: DiceSource): void {
   for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.rolled[i]) testDie(r, i, dice);
   testDie(r, r.n, dice);
   orderRound(r, dice);
-}
-
-/** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
-export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void {
-  testDie(r, a, dice);
-  r.step = Step.Roll;
-  advance(r);
-  automatic(r, dice);
 }
 
 /** A trooper's turn (`takeTurn`); `move` is the end-of-turn step of an FA success acting first. */
