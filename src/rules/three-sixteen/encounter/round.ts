@@ -665,23 +665,39 @@ function roundRollOff(
   rollOff(r, dice, group, count, (a) => r.tieLabel(face, a), tie);
 }
 
-/** The best Dominance face among `actors`; ties roll d10s, re-rolled while level. */
-function dominanceBest(r: EncounterRecord, dice: DiceSource, actors: number[]): number {
+/**
+ * Dominance's contenders (`dominanceOutcome`, then `dominanceBest` narrowing them in place): one
+ * resolution at a time per thread, so no list is made per encounter.
+ */
+const contenders: number[] = scratch();
+const contenderFaces: number[] = scratch();
+
+/**
+ * The best Dominance face among the first `count` of `contenders`; ties roll d10s (each in turn, in
+ * the contenders' order), re-rolled among the highest while level.
+ */
+function dominanceBest(r: EncounterRecord, dice: DiceSource, count: number): number {
   let top = 0;
-  for (const a of actors) top = Math.max(top, r.domFace[a] as number);
-  let group = actors.filter((a) => r.domFace[a] === top);
-  while (group.length > 1) {
-    const faces: number[] = [];
-    for (const a of group) {
+  for (let k = 0; k < count; k++) top = Math.max(top, r.domFace[contenders[k] as number] as number);
+  let len = 0;
+  for (let k = 0; k < count; k++) {
+    const a = contenders[k] as number;
+    if (r.domFace[a] === top) contenders[len++] = a;
+  }
+  while (len > 1) {
+    let hi = 0;
+    for (let k = 0; k < len; k++) {
+      const a = contenders[k] as number;
       const face = dice.roll(D10, r.dominanceTieLabel(a));
       logTie(r, a, face);
-      faces.push(face);
+      contenderFaces[k] = face;
+      if (face > hi) hi = face;
     }
-    let hi = 0;
-    for (const f of faces) hi = Math.max(hi, f);
-    group = group.filter((_, k) => faces[k] === hi);
+    let kept = 0;
+    for (let k = 0; k < len; k++) if (contenderFaces[k] === hi) contenders[kept++] = contenders[k] as number;
+    len = kept;
   }
-  return group[0] as number;
+  return contenders[0] as number;
 }
 
 /** How Dominance came out (`dominance.resolved`'s outcome). */
@@ -699,28 +715,29 @@ export type Dominance = (typeof Dominance)[keyof typeof Dominance];
  * `r.rangeSetter` (a trooper, `ALIENS_SET`, or `NOBODY` when everyone failed).
  */
 export function dominanceOutcome(r: EncounterRecord, dice: DiceSource): Dominance {
-  const pcSuccess: number[] = [];
+  // The troopers' successes into `contenders`, in the encounter's order.
+  let successes = 0;
   let rolledPcs = 0;
   for (let i = 0; i < r.n; i++) {
     if (!r.fighting(i) || r.domDeclined[i]) continue;
     rolledPcs++;
-    if (r.domSuccess[i]) pcSuccess.push(i);
+    if (r.domSuccess[i]) contenders[successes++] = i;
   }
   const aliensOk = r.domSuccess[r.n] === 1;
-  if (rolledPcs > 0 && pcSuccess.length === rolledPcs && !aliensOk) {
-    r.rangeSetter = dominanceBest(r, dice, pcSuccess);
+  if (rolledPcs > 0 && successes === rolledPcs && !aliensOk) {
+    r.rangeSetter = dominanceBest(r, dice, successes);
     return Dominance.PcAmbush;
   }
-  if (aliensOk && pcSuccess.length === 0) {
+  if (aliensOk && successes === 0) {
     r.rangeSetter = ALIENS_SET;
     return Dominance.AlienAmbush;
   }
-  if (!aliensOk && pcSuccess.length === 0) {
+  if (!aliensOk && successes === 0) {
     r.rangeSetter = NOBODY;
     return Dominance.AllFail;
   }
-  if (aliensOk) pcSuccess.push(r.n);
-  const winner = dominanceBest(r, dice, pcSuccess);
+  if (aliensOk) contenders[successes++] = r.n;
+  const winner = dominanceBest(r, dice, successes);
   r.rangeSetter = winner === r.n ? ALIENS_SET : winner;
   return Dominance.Won;
 }
@@ -995,16 +1012,11 @@ export function rangeSet(r: EncounterRecord, range: number): void {
   else startRound(r);
 }
 
-/** `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1 farther). */
-export function declare(r: EncounterRecord, i: number, move: number): void {
-  noteDeclaration(r, i, move);
-  advance(r);
-}
-
 /**
- * A trooper's declaration written, the round not moved on: `declare` without its `advance`. While
- * the round waits for declarations nothing `advance` checks can change (no die is down, no token
- * goes), so a caller declaring several in a row advances once, after the last (`declareAliens`).
+ * `declare`: FA with the weapon in hand (`move` 0), or an NFA manoeuvre one step (−1 closer, +1
+ * farther), written without moving the round on: while it waits for declarations nothing
+ * `advance` checks can change (no die is down, no token goes), so the policy declares every
+ * fighter and the aliens, then rolls, and the round moves on once (`rollAll`).
  */
 export function noteDeclaration(r: EncounterRecord, i: number, move: number): void {
   r.declared[i] = 1;
@@ -1012,9 +1024,12 @@ export function noteDeclaration(r: EncounterRecord, i: number, move: number): vo
   r.declMove[i] = move;
 }
 
+/**
+ * The aliens' declaration written, the round not moved on (as `noteDeclaration`): the policy
+ * declares them last and rolls the round's dice at once (`rollAll`), which moves it on.
+ */
 export function declareAliens(r: EncounterRecord): void {
   r.aliensDeclared = true;
-  advance(r);
 }
 
 /**
@@ -1040,21 +1055,15 @@ export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number
 }
 
 /**
- * Every fighter's round die not yet down, in the troopers' order, then the aliens' (`rollTest`
- * each, in the order the policy sends them): the round moves on once, after the last, since
- * nothing `advance` or the automatic steps check changes before every die is down.
+ * Every fighter's round die not yet down, in the troopers' order, then the aliens' (each a
+ * `rollTest`, in the order the policy sends them), then the round's order at once: `advance`
+ * after each die would find what it found at the declarations (nothing it reads changes while
+ * dice go down), and once the aliens' is down every die is (`rollsComplete`).
  */
 export function rollAll(r: EncounterRecord, dice: DiceSource): void {
   for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.rolled[i]) testDie(r, i, dice);
-  rollTest(r, r.n, dice);
-}
-
-/** `rollTest` for a trooper (FA or NFA as declared) or the aliens (AA). */
-export function rollTest(r: EncounterRecord, a: number, dice: DiceSource): void {
-  testDie(r, a, dice);
-  r.step = Step.Roll;
-  advance(r);
-  automatic(r, dice);
+  testDie(r, r.n, dice);
+  orderRound(r, dice);
 }
 
 /** A trooper's turn (`takeTurn`); `move` is the end-of-turn step of an FA success acting first. */

@@ -174,14 +174,13 @@ function actsBeforeAliens(r: EncounterRecord, slot: number): boolean {
 
 function trooperMove(r: EncounterRecord, i: number): number {
   const slot = r.cursor;
-  if (r.qSuccess[slot] && !r.qCancelled[slot] && !r.declNfa[i] && actsBeforeAliens(r, slot)) {
-    const pos = r.pos[i] as number;
-    if (pos !== BEYOND_FAR) {
-      const best = bestRangeFor(r, i, pos);
-      if (best !== pos) return best < pos ? -1 : 1;
-    }
-  }
-  return 0;
+  if (!r.qSuccess[slot] || r.qCancelled[slot] || r.declNfa[i]) return 0;
+  const pos = r.pos[i] as number;
+  if (pos === BEYOND_FAR) return 0;
+  const best = bestRangeFor(r, i, pos);
+  // Already at its best range (most turns): no need to look for the aliens' slot.
+  if (best === pos || !actsBeforeAliens(r, slot)) return 0;
+  return best < pos ? -1 : 1;
 }
 
 function chooseRange(r: EncounterRecord, forAliens: boolean): number {
@@ -223,6 +222,11 @@ function aliensPlay(r: EncounterRecord): void {
       pushes[i] = steps;
       anyPush = true;
     }
+  }
+  // Nothing to choose between: no push, Swarm or Flee open to them.
+  if (!anyPush && !r.swarm && !r.flee) {
+    alienTurn(r, null, null);
+    return;
   }
   // The troopers' power where they stand, and after the pushes (summed in the same order).
   let now = 0;
@@ -475,14 +479,15 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
           break;
         }
         // The policy's declarations in its order (each trooper's, then the aliens'), then its
-        // dice: the round's rules move on after the last of each (round.ts `noteDeclaration`,
-        // `rollAll`), as nothing in between could change.
+        // dice, in one move: the round moves on once, after the last die (round.ts
+        // `noteDeclaration`, `declareAliens`, `rollAll`). Between them the policy's next move
+        // would check nothing that could have changed (its abilities wait for a round's start).
         {
           const table = declarationTable(r);
           for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i, table);
         }
         if (!r.aliensDeclared) declareAliens(r);
-        else rollAll(r, dice);
+        rollAll(r, dice);
         break;
       case Step.Roll:
         rollAll(r, dice);
