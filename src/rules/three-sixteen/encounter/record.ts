@@ -124,6 +124,16 @@ export interface Told {
   readonly fell: boolean;
 }
 
+/**
+ * Who answers the Kills waiting without a person deciding: the simulator's policy
+ * (`record-policy.ts`). round.ts `advance` hands them over as soon as they wait, which is where
+ * the policy's next move would answer them; the table has none (its players answer).
+ */
+export interface KillAnswers {
+  /** Answers the Kills waiting as the policy's next moves would, without moving the round on. */
+  answer(r: EncounterRecord): void;
+}
+
 /** Who sets the range (a trooper's index, or the aliens). */
 export const NOBODY = -2;
 export const ALIENS_SET = -1;
@@ -607,6 +617,8 @@ export class EncounterRecord {
   readonly dropTicked: number[];
   /** The Kills as they landed, for the table (null: nobody asks, the simulator). */
   told: Told[] | null = null;
+  /** The simulator's answers to the Kills waiting (`KillAnswers`); null at the table. */
+  answers: KillAnswers | null = null;
 
   /**
    * The record of `start`'s encounter as it stands: just started for the simulator (which resets

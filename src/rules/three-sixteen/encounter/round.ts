@@ -501,7 +501,14 @@ export function suicide(r: EncounterRecord): void {
  */
 export function advance(r: EncounterRecord): void {
   for (let guard = 0; guard < 1000; guard++) {
-    if (r.step === Step.Ended || r.pLen > 0 || r.forced >= 0) return;
+    if (r.pLen > 0) {
+      // The simulator's policy answers them here, its next moves (each answer moved the round on
+      // only to stop at the next Kill waiting); the table waits for its players.
+      if (r.answers === null) return;
+      r.answers.answer(r);
+      if (r.pLen > 0) return;
+    }
+    if (r.step === Step.Ended || r.forced >= 0) return;
     if (r.endReason !== null) {
       finish(r, r.endReason);
       return;
@@ -1225,9 +1232,14 @@ export function killAnswered(r: EncounterRecord, i: number, useArmour: boolean):
 
 /** `spendStrength`: kills at the weapon's best range, every token discarded, the encounter won. */
 export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): void {
+  strengthSpent(r, i, dice);
+  advance(r);
+}
+
+/** `spendStrength` without moving the round on (the simulator's answers inside `advance`). */
+export function strengthSpent(r: EncounterRecord, i: number, dice: DiceSource): void {
   // After the encounter already ended (End Encounter on the aliens' striking turn) it rolls no kills.
   strengthUsed(r, i, r.endReason !== null ? 0 : strengthRoll(r, i, r.strengthSpec[i] as DiceSpec, dice));
-  advance(r);
 }
 
 /**
