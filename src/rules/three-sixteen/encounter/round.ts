@@ -6,6 +6,7 @@ import type { EncounterEndReason, HitRecord, HitSource } from '../state.ts';
 import {
   ACTIVE,
   ALIENS_SET,
+  Answer,
   ARMOUR_AVAILABLE,
   ARMOUR_USED,
   BEYOND_FAR,
@@ -305,6 +306,19 @@ export function dealKill(
     return;
   }
   if (fate === KillFate.Asked) {
+    // The simulator's policy takes it at once when nothing it could choose depends on it: no
+    // Kill waiting for the table to answer in between, so the same order and the same end.
+    if (r.answers !== null && r.pLen === 0) {
+      const now = r.answers.atOnce(r, i, armourStops);
+      if (now === Answer.Armour) {
+        tickArmour(r, i, source);
+        return;
+      }
+      if (now === Answer.Wound) {
+        applyWound(r, i, lasting, by, face, source, emotional);
+        return;
+      }
+    }
     const p = r.pLen++;
     r.pTrooper[p] = i;
     r.pStoppable[p] = armourStops ? 1 : 0;

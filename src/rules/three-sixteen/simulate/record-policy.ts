@@ -1,6 +1,7 @@
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import {
   ALIENS_SET,
+  Answer,
   ARMOUR_AVAILABLE,
   BEYOND_FAR,
   CLOSE,
@@ -118,6 +119,25 @@ class PolicyAnswers implements KillAnswers {
   answer(r: EncounterRecord): void {
     while (r.pLen > 0 && r.promotionRank === 0 && r.step !== Step.Ended)
       answerKills(r, this.dice, this.choose, true);
+  }
+  /**
+   * The Kill on trooper i, first to wait: a wound that leaves it standing, or the armour on a
+   * lethal one, is what the policy's next move would answer, unless another Kill landing with it
+   * brings a Strength first (which ends the fight and drops the rest unanswered). That needs a
+   * trooper already one wound from falling with a Strength left: with none, the Kill is taken now.
+   * A batch lands at most one Kill per trooper, and this one changes nothing another's answer
+   * reads, so taking it first keeps the order and the end.
+   */
+  atOnce(r: EncounterRecord, i: number, stoppable: boolean): Answer {
+    let now: Answer = Answer.Wound;
+    if ((r.wounds[i] as number) >= 2) {
+      if (!stoppable || r.armour[i] !== ARMOUR_AVAILABLE) return Answer.Wait;
+      now = Answer.Armour;
+    }
+    for (let j = 0; j < r.n; j++)
+      if (j !== i && r.fighting(j) && (r.wounds[j] as number) >= 2 && (r.strengthsLeft[j] as number) > 0)
+        return Answer.Wait;
+    return now;
   }
 }
 
@@ -249,6 +269,11 @@ function aliensPlay(r: EncounterRecord): void {
       pushes[i] = steps;
       anyPush = true;
     }
+  }
+  // Nothing to weigh: no push would weaken anyone, and no Swarm or Flee.
+  if (!anyPush && !r.swarm && !r.flee) {
+    alienTurn(r, null, null);
+    return;
   }
   // The troopers' power where they stand, and after the pushes (summed in the same order).
   let now = 0;
