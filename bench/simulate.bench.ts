@@ -1,7 +1,7 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { SeededDice } from '../src/engine/dice/source.ts';
-import { buildBaseState, runEncounter } from '../src/rules/three-sixteen/simulate/driver.ts';
+import { buildBaseState, EncounterRuns } from '../src/rules/three-sixteen/simulate/driver.ts';
 import type { SimulationOptions } from '../src/rules/three-sixteen/simulate/options.ts';
 import { CountingDice } from '../src/rules/three-sixteen/simulate/simulate.ts';
 import { compare, report } from './harness.ts';
@@ -56,12 +56,12 @@ function bareEncounter(gen: ReturnType<typeof xoroshiro128plus>): number {
  * ruleset against the minimal hand-written encounter loop above.
  */
 export default async function simulateBench(): Promise<void> {
-  const base = buildBaseState(OPTIONS, new SeededDice(7));
+  const runs = new EncounterRuns(buildBaseState(OPTIONS, new SeededDice(7)), OPTIONS);
   const counting = new CountingDice(new SeededDice(3160));
   let encounters = 0;
   const engine = (): number => {
     encounters++;
-    return runEncounter(base, OPTIONS, counting).rounds;
+    return runs.play(counting).rounds;
   };
   const gen = xoroshiro128plus(3160);
   const bareDraws = (): number => {

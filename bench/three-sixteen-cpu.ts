@@ -23,7 +23,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { SeededDice } from '../src/engine/dice/source.ts';
 import { withCampaign } from '../src/rules/three-sixteen/campaign/model.ts';
-import { buildBaseState, playOnRecords, runEncounter } from '../src/rules/three-sixteen/simulate/driver.ts';
+import { buildBaseState, EncounterRuns, playOnRecords } from '../src/rules/three-sixteen/simulate/driver.ts';
 import type { SimulationOptions } from '../src/rules/three-sixteen/simulate/options.ts';
 import { CountingDice } from '../src/rules/three-sixteen/simulate/simulate.ts';
 import type { ThreeSixteenState, Trooper } from '../src/rules/three-sixteen/state.ts';
@@ -97,14 +97,15 @@ if (setup !== undefined && !chosen) throw new Error(`unknown --setup ${setup}`);
 const options = chosen?.options ?? OPTIONS;
 const troopers = chosen?.troopers;
 const base = (chosen?.prepare ?? ((s: ThreeSixteenState) => s))(buildBaseState(options, new SeededDice(7)));
+const runs = new EncounterRuns(base, options, troopers);
 const warmDice = new SeededDice(1);
-for (let k = 0; k < warm; k++) runEncounter(base, options, warmDice, troopers);
+for (let k = 0; k < warm; k++) runs.play(warmDice);
 
 const counting = new CountingDice(new SeededDice(3160));
 let checksum = 0;
 const cpu0 = mainThreadCpuMs();
 for (let k = 0; k < n; k++) {
-  const o = runEncounter(base, options, counting, troopers);
+  const o = runs.play(counting);
   checksum = (checksum * 31 + o.rounds + (o.win ? 7 : 0) + o.tokensReturned * 11) % 1_000_000_007;
   for (const kills of o.kills) checksum = (checksum * 13 + kills) % 1_000_000_007;
 }

@@ -124,6 +124,57 @@ export interface Told {
   readonly fell: boolean;
 }
 
+/**
+ * Who answers the Kills waiting without a person deciding: the simulator's policy
+ * (`record-policy.ts`). round.ts `advance` hands them over as soon as they wait, which is where
+ * the policy's next move would answer them; the table has none (its players answer).
+ */
+export interface KillAnswers {
+  /** Answers the Kills waiting as the policy's next moves would, without moving the round on. */
+  answer(r: EncounterRecord): void;
+  /**
+   * A Kill landing on trooper i with nothing waiting before it: `Answer.Armour` or `Answer.Wound`
+   * when the policy would take it so at once whatever else lands with it (no Strength could come
+   * first, and the wound fells nobody), so round.ts `dealKill` settles it there; else
+   * `Answer.Wait`.
+   */
+  atOnce(r: EncounterRecord, i: number, stoppable: boolean): Answer;
+}
+
+/** `KillAnswers.atOnce`'s answer. */
+export const Answer = { Wait: 0, Wound: 1, Armour: 2 } as const;
+export type Answer = (typeof Answer)[keyof typeof Answer];
+
+/** The encounter's numbers a start holds (`EncounterRecord.saveEncounter`), beyond the troopers' and actors'. */
+interface EncounterStart {
+  readonly aaBonus: number;
+  readonly aa: number;
+  readonly step: Step;
+  readonly tokens: number;
+  readonly round: number;
+  readonly rangeSetter: number;
+  readonly ambush: number;
+  readonly roundsWithoutKills: number;
+  readonly roundsWithoutKillsIfVoid: number;
+  readonly killsThisRound: number;
+  readonly killsVoid: boolean;
+  readonly techDown: boolean;
+  readonly emotional: boolean;
+  readonly pool: number;
+  readonly removedNow: number;
+  readonly removedLast: number;
+  readonly alienArmourUsed: boolean;
+  readonly endAfterAlienTurn: boolean;
+  readonly induceTarget: number;
+  readonly forced: number;
+  readonly endReason: EncounterEndReason | null;
+  readonly keptRank: readonly number[];
+  readonly promotionRank: number;
+  readonly promotionCandidates: readonly number[];
+  readonly aliensDeclared: boolean;
+  readonly cursor: number;
+}
+
 /** Who sets the range (a trooper's index, or the aliens). */
 export const NOBODY = -2;
 export const ALIENS_SET = -1;
@@ -607,6 +658,8 @@ export class EncounterRecord {
   readonly dropTicked: number[];
   /** The Kills as they landed, for the table (null: nobody asks, the simulator). */
   told: Told[] | null = null;
+  /** The simulator's answers to the Kills waiting (`KillAnswers`); null at the table. */
+  answers: KillAnswers | null = null;
 
   /**
    * The record of `start`'s encounter as it stands: just started for the simulator (which resets
@@ -861,6 +914,7 @@ export class EncounterRecord {
     // when it differs.
     if (this.specs !== null && e.roundEffects.stopTechnology !== this.specsStopped) this.forgetKillRolls();
     this.start = state;
+    this.encounterAtStart = null;
     this.readStart();
     this.alive = this.aliveAtStart;
     this.resetEncounter(state, e);
@@ -923,7 +977,94 @@ export class EncounterRecord {
     if (this.snapshot === null) this.readStart();
     else this.restoreStart(this.snapshot);
     this.alive = this.aliveAtStart;
+    const at = this.encounterAtStart;
+    if (at !== null) {
+      this.restoreEncounter(at);
+      return;
+    }
     this.resetEncounter(s, e);
+    // Kept for the next reset only before any round's order or Kill waiting (the simulator's
+    // starts, just opened): the rest of the round's numbers are then all zeros.
+    if (this.qLen === 0 && this.pLen === 0) this.encounterAtStart = this.saveEncounter();
+  }
+
+  /**
+   * The encounter's numbers as `resetEncounter` read them from the start, copied back by the next
+   * `reset` of the same start (the simulator's runs) rather than read from the state's maps again;
+   * null until read, and after `load` takes another start.
+   */
+  private encounterAtStart: EncounterStart | null = null;
+
+  private saveEncounter(): EncounterStart {
+    return {
+      aaBonus: this.aaBonus,
+      aa: this.aa,
+      step: this.step,
+      tokens: this.tokens,
+      round: this.round,
+      rangeSetter: this.rangeSetter,
+      ambush: this.ambush,
+      roundsWithoutKills: this.roundsWithoutKills,
+      roundsWithoutKillsIfVoid: this.roundsWithoutKillsIfVoid,
+      killsThisRound: this.killsThisRound,
+      killsVoid: this.killsVoid,
+      techDown: this.techDown,
+      emotional: this.emotional,
+      pool: this.pool,
+      removedNow: this.removedNow,
+      removedLast: this.removedLast,
+      alienArmourUsed: this.alienArmourUsed,
+      endAfterAlienTurn: this.endAfterAlienTurn,
+      induceTarget: this.induceTarget,
+      forced: this.forced,
+      endReason: this.endReason,
+      keptRank: this.keptRank.slice(),
+      promotionRank: this.promotionRank,
+      promotionCandidates: this.promotionCandidates.slice(),
+      aliensDeclared: this.aliensDeclared,
+      cursor: this.cursor,
+    };
+  }
+
+  /** `resetEncounter` from the numbers it read before (`saveEncounter`), no queue or Kill waiting. */
+  private restoreEncounter(at: EncounterStart): void {
+    this.aaBonus = at.aaBonus;
+    this.aa = at.aa;
+    this.step = at.step;
+    this.tokens = at.tokens;
+    this.round = at.round;
+    this.rangeSetter = at.rangeSetter;
+    this.ambush = at.ambush;
+    this.roundsWithoutKills = at.roundsWithoutKills;
+    this.roundsWithoutKillsIfVoid = at.roundsWithoutKillsIfVoid;
+    this.killsThisRound = at.killsThisRound;
+    this.killsVoid = at.killsVoid;
+    this.techDown = at.techDown;
+    this.emotional = at.emotional;
+    this.pool = at.pool;
+    this.removedNow = at.removedNow;
+    this.removedLast = at.removedLast;
+    this.alienArmourUsed = at.alienArmourUsed;
+    this.endAfterAlienTurn = at.endAfterAlienTurn;
+    this.induceTarget = at.induceTarget;
+    this.induceSuccess = false;
+    this.forced = at.forced;
+    this.resetTurns();
+    this.kept = null;
+    this.killedTokens = 0;
+    this.finalTokenBy = -1;
+    this.endReason = at.endReason;
+    this.returned = 0;
+    this.strengths = 0;
+    for (let k = 0; k < at.keptRank.length; k++) this.keptRank[k] = at.keptRank[k] as number;
+    this.promotionRank = at.promotionRank;
+    const candidates = at.promotionCandidates;
+    this.promotionCandidates.length = candidates.length;
+    for (let k = 0; k < candidates.length; k++) this.promotionCandidates[k] = candidates[k] as number;
+    this.aliensDeclared = at.aliensDeclared;
+    this.qLen = 0;
+    this.cursor = at.cursor;
+    this.pLen = 0;
   }
 
   /**

@@ -6,6 +6,7 @@ import type { EncounterEndReason, HitRecord, HitSource } from '../state.ts';
 import {
   ACTIVE,
   ALIENS_SET,
+  Answer,
   ARMOUR_AVAILABLE,
   ARMOUR_USED,
   BEYOND_FAR,
@@ -305,6 +306,19 @@ export function dealKill(
     return;
   }
   if (fate === KillFate.Asked) {
+    // The simulator's policy takes it at once when nothing it could choose depends on it: no
+    // Kill waiting for the table to answer in between, so the same order and the same end.
+    if (r.answers !== null && r.pLen === 0) {
+      const now = r.answers.atOnce(r, i, armourStops);
+      if (now === Answer.Armour) {
+        tickArmour(r, i, source);
+        return;
+      }
+      if (now === Answer.Wound) {
+        applyWound(r, i, lasting, by, face, source, emotional);
+        return;
+      }
+    }
     const p = r.pLen++;
     r.pTrooper[p] = i;
     r.pStoppable[p] = armourStops ? 1 : 0;
@@ -501,7 +515,14 @@ export function suicide(r: EncounterRecord): void {
  */
 export function advance(r: EncounterRecord): void {
   for (let guard = 0; guard < 1000; guard++) {
-    if (r.step === Step.Ended || r.pLen > 0 || r.forced >= 0) return;
+    if (r.pLen > 0) {
+      // The simulator's policy answers them here, its next moves (each answer moved the round on
+      // only to stop at the next Kill waiting); the table waits for its players.
+      if (r.answers === null) return;
+      r.answers.answer(r);
+      if (r.pLen > 0) return;
+    }
+    if (r.step === Step.Ended || r.forced >= 0) return;
     if (r.endReason !== null) {
       finish(r, r.endReason);
       return;
@@ -1234,9 +1255,14 @@ export function killAnswered(r: EncounterRecord, i: number, useArmour: boolean):
 
 /** `spendStrength`: kills at the weapon's best range, every token discarded, the encounter won. */
 export function spendStrength(r: EncounterRecord, i: number, dice: DiceSource): void {
+  strengthSpent(r, i, dice);
+  advance(r);
+}
+
+/** `spendStrength` without moving the round on (the simulator's answers inside `advance`). */
+export function strengthSpent(r: EncounterRecord, i: number, dice: DiceSource): void {
   // After the encounter already ended (End Encounter on the aliens' striking turn) it rolls no kills.
   strengthUsed(r, i, r.endReason !== null ? 0 : strengthRoll(r, i, r.strengthSpec[i] as DiceSpec, dice));
-  advance(r);
 }
 
 /**

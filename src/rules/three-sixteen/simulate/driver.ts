@@ -10,7 +10,7 @@ import { threeSixteen } from '../ruleset.ts';
 import type { ThreeSixteenState, WeaponId } from '../state.ts';
 import { planetThreatFor, rankOf, type SimulationOptions } from './options.ts';
 import { type Chooser, newMemo, nextCommand, type PolicyMemo } from './policy.ts';
-import { runEncounterOnRecord } from './record-run.ts';
+import { RecordRuns } from './record-run.ts';
 
 /**
  * Plays encounters and missions by sending commands to the real 3:16 ruleset: `decide` turns each
@@ -201,27 +201,7 @@ function outcomeOf(
  * Simulations pass a chooser on a separate stream instead (see `simulate.ts` playBlocks).
  */
 export function rollOffChooser(dice: DiceSource): Chooser {
-  // The last one again for the same dice: `runEncounter` asks for one per encounter.
-  if (dice === lastChooserDice && lastChooser) return lastChooser;
-  const choose: Chooser = (count) => dice.roll(d(count), 'policy roll-off') - 1;
-  lastChooserDice = dice;
-  lastChooser = choose;
-  return choose;
-}
-
-let lastChooserDice: DiceSource | null = null;
-let lastChooser: Chooser | null = null;
-
-/** `fightingIds` of the last base `runEncounter` played from (a simulation plays one base many times). */
-let lastIdsBase: ThreeSixteenState | null = null;
-let lastIds: readonly string[] = [];
-
-function reportedIds(base: ThreeSixteenState): readonly string[] {
-  if (base !== lastIdsBase) {
-    lastIds = fightingIds(base);
-    lastIdsBase = base;
-  }
-  return lastIds;
+  return (count) => dice.roll(d(count), 'policy roll-off') - 1;
 }
 
 function anyoneActive(s: ThreeSixteenState): boolean {
@@ -251,24 +231,61 @@ function fight(
 
 /**
  * One encounter from the base state. A win: the encounter ended because its Threat Tokens were all
- * gone (killed, or discarded by a Strength) and at least one trooper is still alive.
+ * gone (killed, or discarded by a Strength) and at least one trooper is still alive. A simulation
+ * playing many from one base keeps an `EncounterRuns` instead.
  */
 export function runEncounter(
   base: ThreeSixteenState,
   options: SimulationOptions,
   dice: DiceSource,
   troopers?: readonly string[],
-  choose: Chooser = rollOffChooser(dice),
+  choose?: Chooser,
 ): RunOutcome {
-  if (onRecord) {
-    const fast = runEncounterOnRecord(base, options, dice, troopers ?? reportedIds(base), troopers, choose);
-    if (fast) return fast;
+  return new EncounterRuns(base, options, troopers).play(dice, choose);
+}
+
+/**
+ * The encounters of one simulation from one base state (`runEncounter` each): who a run reports
+ * on, the record the encounters play on (record-run.ts `RecordRuns`) and the default chooser are
+ * worked out once and kept here, by the caller's set of runs, rather than by this module for
+ * whichever base came last.
+ */
+export class EncounterRuns {
+  /** The troopers a run reports on (`fightingIds`, or those taking part). */
+  private readonly ids: readonly string[];
+  private record: RecordRuns | null = null;
+  /** `rollOffChooser` of the last dice played without a chooser (the same dice run after run). */
+  private chooserDice: DiceSource | null = null;
+  private chooser: Chooser | null = null;
+  constructor(
+    private readonly base: ThreeSixteenState,
+    private readonly options: SimulationOptions,
+    private readonly troopers?: readonly string[],
+  ) {
+    this.ids = troopers ?? fightingIds(base);
   }
-  const table = new Table(base, dice);
-  const memo = newMemo(choose);
-  const r = fight(table, memo, options.tokens, options.final ?? false, troopers);
-  const win = (r.endReason === 'noTokens' || r.endReason === 'strength') && anyoneActive(table.state);
-  return outcomeOf(table, troopers ?? fightingIds(base), win, r.rounds, r.returned, 1, r.endReason);
+
+  play(dice: DiceSource, choose: Chooser = this.rollOff(dice)): RunOutcome {
+    if (onRecord) {
+      this.record ??= new RecordRuns(this.base, this.options, this.ids, this.troopers);
+      const fast = this.record.play(dice, choose);
+      if (fast) return fast;
+    }
+    const table = new Table(this.base, dice);
+    const memo = newMemo(choose);
+    const o = this.options;
+    const r = fight(table, memo, o.tokens, o.final ?? false, this.troopers);
+    const win = (r.endReason === 'noTokens' || r.endReason === 'strength') && anyoneActive(table.state);
+    return outcomeOf(table, this.ids, win, r.rounds, r.returned, 1, r.endReason);
+  }
+
+  private rollOff(dice: DiceSource): Chooser {
+    if (dice !== this.chooserDice || this.chooser === null) {
+      this.chooser = rollOffChooser(dice);
+      this.chooserDice = dice;
+    }
+    return this.chooser;
+  }
 }
 
 /**

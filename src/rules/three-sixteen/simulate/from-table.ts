@@ -1,6 +1,6 @@
 import { RuleError } from '../../../engine/rule-error.ts';
 import type { ThreeSixteenState } from '../state.ts';
-import { fightingIds, runEncounter } from './driver.ts';
+import { EncounterRuns, fightingIds } from './driver.ts';
 import { MAX_RUNS, MAX_SEED, type SimulationOptions } from './options.ts';
 import { blockCount, playBlocks, type SimulationSummary, summarize } from './simulate.ts';
 
@@ -64,9 +64,9 @@ export function simulateFromTable(table: ThreeSixteenState, plan: PlannedEncount
     ids.length,
     0,
     blockCount(plan.n),
-    () => base,
-    (start, dice, choose) => {
-      const outcome = runEncounter(start, options, dice, plan.troopers, choose);
+    () => new EncounterRuns(base, options, plan.troopers),
+    (runs, dice, choose) => {
+      const outcome = runs.play(dice, choose);
       return { ...outcome, kills: outcome.kills.map((k, j) => k - (killsBefore[j] ?? 0)) };
     },
   );

@@ -1,11 +1,13 @@
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import {
   ALIENS_SET,
+  Answer,
   ARMOUR_AVAILABLE,
   BEYOND_FAR,
   CLOSE,
   type EncounterRecord,
   FAR,
+  type KillAnswers,
   Step,
 } from '../encounter/record.ts';
 import {
@@ -21,6 +23,7 @@ import {
   ignoreWounds,
   induceTest,
   induceWeakness,
+  killAnswered,
   noteDeclaration,
   pendingOf,
   rapidMovement,
@@ -30,6 +33,7 @@ import {
   showWeakness,
   spendStrength,
   stopTechnology,
+  strengthSpent,
   suicide,
   trooperTurn,
 } from '../encounter/round.ts';
@@ -62,11 +66,13 @@ function answerFor(r: EncounterRecord, i: number): number {
 }
 
 /**
- * A Strength first, picked by the chooser among those who would use one (one entry per Kill
- * waiting, in the order they landed); else the first Kill listed. Counted, then the pick found
- * again, rather than listed: no list made per answer.
+ * The policy's next answer to the Kills waiting: a Strength first, picked by the chooser among
+ * those who would use one (one entry per Kill waiting, in the order they landed); else the first
+ * Kill listed. Counted, then the pick found again, rather than listed: no list made per answer.
+ * `within`: answered inside round.ts `advance` (`PolicyAnswers`), which moves the round on
+ * itself; else as a move of its own (`answerKill`, `spendStrength`).
  */
-function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
+function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser, within: boolean): void {
   let strong = 0;
   let only = -1;
   for (let p = 0; p < r.pLen; p++) {
@@ -88,11 +94,51 @@ function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser): voi
         }
       }
     }
-    spendStrength(r, only, dice);
+    if (within) strengthSpent(r, only, dice);
+    else spendStrength(r, only, dice);
     return;
   }
   const first = r.pTrooper[0] as number;
-  answerKill(r, first, answerFor(r, first) === 1, dice);
+  if (within) killAnswered(r, first, answerFor(r, first) === 1);
+  else answerKill(r, first, answerFor(r, first) === 1, dice);
+}
+
+/**
+ * The policy answering Kills as they wait (`KillAnswers`, which round.ts `advance` calls): what
+ * its next moves would do, in the same order with the same dice and chooser draws, but no move of
+ * its own each (nine of an encounter's forty moves). Between two answers a move would only have
+ * run `advance` and the automatic steps, which stop at the next Kill waiting; the policy rolls a
+ * waiting field promotion before answering, so a fall that starts one stops here, leaving the
+ * roll and the rest to `playOnRecord`.
+ */
+class PolicyAnswers implements KillAnswers {
+  constructor(
+    public dice: DiceSource,
+    public choose: Chooser,
+  ) {}
+  answer(r: EncounterRecord): void {
+    while (r.pLen > 0 && r.promotionRank === 0 && r.step !== Step.Ended)
+      answerKills(r, this.dice, this.choose, true);
+  }
+  /**
+   * The Kill on trooper i, first to wait: a wound that leaves it standing, or the armour on a
+   * lethal one, is what the policy's next move would answer, unless another Kill landing with it
+   * brings a Strength first (which ends the fight and drops the rest unanswered). That needs a
+   * trooper already one wound from falling with a Strength left: with none, the Kill is taken now.
+   * A batch lands at most one Kill per trooper, and this one changes nothing another's answer
+   * reads, so taking it first keeps the order and the end.
+   */
+  atOnce(r: EncounterRecord, i: number, stoppable: boolean): Answer {
+    let now: Answer = Answer.Wound;
+    if ((r.wounds[i] as number) >= 2) {
+      if (!stoppable || r.armour[i] !== ARMOUR_AVAILABLE) return Answer.Wait;
+      now = Answer.Armour;
+    }
+    for (let j = 0; j < r.n; j++)
+      if (j !== i && r.fighting(j) && (r.wounds[j] as number) >= 2 && (r.strengthsLeft[j] as number) > 0)
+        return Answer.Wait;
+    return now;
+  }
 }
 
 /**
@@ -435,6 +481,10 @@ function aliensTurnCounts(r: EncounterRecord): boolean {
 
 /** Plays the encounter on the record to its end, as `driver.ts` plays it through commands. */
 export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Chooser): void {
+  if (r.answers instanceof PolicyAnswers) {
+    r.answers.dice = dice;
+    r.answers.choose = choose;
+  } else r.answers = new PolicyAnswers(dice, choose);
   looked.regen = -1;
   looked.end = -1;
   looked.induce = -1;
@@ -451,7 +501,7 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
       continue;
     }
     if (r.pLen > 0) {
-      answerKills(r, dice, choose);
+      answerKills(r, dice, choose, false);
       continue;
     }
     // The Weakness the aliens forced is shown at once (policy.ts `nextCommand`).

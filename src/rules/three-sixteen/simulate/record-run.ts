@@ -24,29 +24,6 @@ const NO_DICE: DiceSource = {
   },
 };
 
-/** The last answer of `started`, for the run after it (a simulation asks the same thing every run). */
-let last: {
-  base: ThreeSixteenState;
-  tokens: number;
-  final: boolean;
-  troopers: readonly string[] | undefined;
-  rec: EncounterRecord | string;
-} | null = null;
-
-function started(
-  base: ThreeSixteenState,
-  tokens: number,
-  final: boolean,
-  troopers: readonly string[] | undefined,
-): EncounterRecord | string {
-  const l = last;
-  if (l && l.base === base && l.tokens === tokens && l.final === final && l.troopers === troopers)
-    return l.rec;
-  const rec = startedFor(base, tokens, final, troopers);
-  last = { base, tokens, final, troopers, rec };
-  return rec;
-}
-
 function startedFor(
   base: ThreeSixteenState,
   tokens: number,
@@ -105,22 +82,48 @@ export function opening(state: ThreeSixteenState, ctx: DecideContext): ThreeSixt
   }
 }
 
-/** `placesOf`'s last answer (a simulation asks the same every run). */
-let placesFor: { r: EncounterRecord; base: ThreeSixteenState; ids: readonly string[]; at: number[] } | null =
-  null;
-
 /**
  * Each reported trooper's index in the record (−1: not in it), then each of the base's troopers in
- * the table's order: what a run's outcome reads, found once per record rather than per run.
+ * the table's order: what a run's outcome reads, found once per set of runs rather than per run.
  */
 function placesOf(r: EncounterRecord, base: ThreeSixteenState, ids: readonly string[]): readonly number[] {
-  const p = placesFor;
-  if (p && p.r === r && p.base === base && p.ids === ids) return p.at;
   const at: number[] = [];
   for (const id of ids) at.push(r.ids.indexOf(id));
   for (const id of base.trooperOrder) at.push(r.ids.indexOf(id));
-  placesFor = { r, base, ids, at };
   return at;
+}
+
+/**
+ * The encounters of one set of runs (driver.ts `EncounterRuns`: one base, one shape) on the
+ * encounter record: the record and where each reported trooper sits in it are looked up on the
+ * first run and kept by the set, not by this module.
+ */
+export class RecordRuns {
+  /** The started encounter's record, null when it does not hold it; undefined until the first run. */
+  private record: EncounterRecord | null | undefined = undefined;
+  private at: readonly number[] = [];
+  constructor(
+    private readonly base: ThreeSixteenState,
+    private readonly options: SimulationOptions,
+    private readonly ids: readonly string[],
+    private readonly troopers: readonly string[] | undefined,
+  ) {}
+
+  /** One run's outcome, or null when the record does not hold the encounter (play it through commands). */
+  play(dice: DiceSource, choose: Chooser): RunOutcome | null {
+    let r = this.record;
+    if (r === undefined) {
+      const o = this.options;
+      const rec = startedFor(this.base, o.tokens, o.final ?? false, this.troopers);
+      r = typeof rec === 'string' ? null : rec;
+      this.record = r;
+      if (r !== null) this.at = placesOf(r, this.base, this.ids);
+    }
+    if (r === null) return null;
+    r.reset();
+    playOnRecord(r, dice, choose);
+    return outcomeOf(r, this.base, this.ids, this.at);
+  }
 }
 
 /**
@@ -135,11 +138,16 @@ export function runEncounterOnRecord(
   troopers: readonly string[] | undefined,
   choose: Chooser,
 ): RunOutcome | null {
-  const r = started(base, options.tokens, options.final ?? false, troopers);
-  if (typeof r === 'string') return null;
-  r.reset();
-  playOnRecord(r, dice, choose);
-  const at = placesOf(r, base, ids);
+  return new RecordRuns(base, options, ids, troopers).play(dice, choose);
+}
+
+/** A run's outcome read from the record at its end (`at`: `placesOf`). */
+function outcomeOf(
+  r: EncounterRecord,
+  base: ThreeSixteenState,
+  ids: readonly string[],
+  at: readonly number[],
+): RunOutcome {
   const dead: boolean[] = [];
   const kills: number[] = [];
   for (let k = 0; k < ids.length; k++) {

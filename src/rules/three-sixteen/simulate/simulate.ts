@@ -3,7 +3,7 @@ import type { DiceSource } from '../../../engine/dice/source.ts';
 import { SeededDice } from '../../../engine/dice/source.ts';
 import { type MeanEstimate, meanEstimate, type Proportion, wilson } from '../../../engine/estimates.ts';
 import { Rng } from '../../../engine/rng.ts';
-import { buildBaseState, type RunOutcome, runEncounter, runMission } from './driver.ts';
+import { buildBaseState, EncounterRuns, type RunOutcome, runMission } from './driver.ts';
 import { planetThreatFor, rankOf, type SimulationOptions, validateOptions } from './options.ts';
 import type { Chooser } from './policy.ts';
 import { addOutcome, emptyTally, mergeTallies, type Tally } from './stats.ts';
@@ -93,17 +93,27 @@ export function runBlocks(
   to: number,
   wrap: (dice: DiceSource) => DiceSource = (d) => d,
 ): Tally {
+  const { seed, n } = options;
+  const pcs = options.pcs.length;
+  if (options.mission)
+    return playBlocks(
+      seed,
+      n,
+      pcs,
+      from,
+      to,
+      (dice) => buildBaseState(options, dice),
+      (base, dice, choose) => runMission(base, options, dice, choose),
+      wrap,
+    );
   return playBlocks(
-    options.seed,
-    options.n,
-    options.pcs.length,
+    seed,
+    n,
+    pcs,
     from,
     to,
-    (dice) => buildBaseState(options, dice),
-    (base, dice, choose) =>
-      options.mission
-        ? runMission(base, options, dice, choose)
-        : runEncounter(base, options, dice, undefined, choose),
+    (dice) => new EncounterRuns(buildBaseState(options, dice), options),
+    (runs, dice, choose) => runs.play(dice, choose),
     wrap,
   );
 }
