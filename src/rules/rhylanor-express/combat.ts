@@ -358,6 +358,13 @@ export function requirePhasing(combat: Combat, m: Combatant, what: string): void
   }
 }
 
+/** Who may shoot in a fire phase: in direct fire the phasing side, in return fire the other one (§7.4). */
+export function requireFiringSide(combat: Combat, m: Combatant): void {
+  if (combat.phase === 'directFire') requirePhasing(combat, m, 'direct fire');
+  else if (m.side === combat.phasing)
+    throw new RuleError('NOT_YOUR_TURN', 'return fire belongs to the side not moving');
+}
+
 function requireSteady(combat: Combat, m: Combatant): void {
   const s = combat.sides[m.side];
   if (s.morale !== 'steady')
@@ -947,16 +954,13 @@ function fire(
   const throughPort = aboard ? requireRiderFire(state, combat, aboard, c) : false;
   // A rider shoots as his vehicle moves: Stand if it held, Walk if it drove (reading).
   const m = aboard ? { ...at, ...motionOf(combat, aboard) } : at;
+  requireFiringSide(combat, m);
   if (combat.phase === 'directFire') {
-    requirePhasing(combat, m, 'direct fire');
     if (m.option === 'evade' && m.optionTurn === combat.turn)
       throw new RuleError('CANNOT_FIRE', `${c.name} is evading and cannot fire`);
-  } else {
+  } else if (m.option !== 'stand' && m.option !== null) {
     // Return fire: the other side's men whose last chosen option was Stand (§7.4).
-    if (m.side === combat.phasing)
-      throw new RuleError('NOT_YOUR_TURN', 'return fire belongs to the side not moving');
-    if (m.option !== 'stand' && m.option !== null)
-      throw new RuleError('CANNOT_FIRE', `${c.name} did not stand and cannot return fire`);
+    throw new RuleError('CANNOT_FIRE', `${c.name} did not stand and cannot return fire`);
   }
   requireFit(c);
   requireSteady(combat, m);

@@ -3,7 +3,14 @@ import { D6 } from '../../engine/dice/die.ts';
 import { RuleError } from '../../engine/rule-error.ts';
 import type { DecideContext } from '../../engine/ruleset.ts';
 import { skillLevel } from './character.ts';
-import { checkTargets, distance, requirePhase, requirePhasing, rollShots } from './combat.ts';
+import {
+  checkTargets,
+  distance,
+  requireFiringSide,
+  requirePhase,
+  requirePhasing,
+  rollShots,
+} from './combat.ts';
 import type { Weapon } from './data/pack-schema.ts';
 import { VEHICLE_ACTIVITIES, VEHICLE_SKILLS } from './data/tables.ts';
 import type { PersonalEvent } from './events.ts';
@@ -246,14 +253,10 @@ function fire(
   requirePhase(combat, ['directFire', 'returnFire'], 'firing');
   const { machine, at } = vehicleIn(state, combat, cmd.machineId);
   const v = packVehicle(state, machine);
-  if (combat.phase === 'directFire') requirePhasing(combat, at, 'direct fire');
-  else {
-    if (at.side === combat.phasing)
-      throw new RuleError('NOT_YOUR_TURN', 'return fire belongs to the side not moving');
-    // Return fire: a vehicle that did not move, or one with Fire Control (§7.7).
-    if (at.option !== null && at.option !== 'stand' && !v.fireControl)
-      throw new RuleError('CANNOT_FIRE', `${machine.name} moved and has no Fire Control`);
-  }
+  requireFiringSide(combat, at);
+  // Return fire: a vehicle that did not move, or one with Fire Control (§7.7).
+  if (combat.phase === 'returnFire' && at.option !== null && at.option !== 'stand' && !v.fireControl)
+    throw new RuleError('CANNOT_FIRE', `${machine.name} moved and has no Fire Control`);
   const gunner = requireOwn(state, ctx, cmd.gunnerId);
   requireFit(gunner);
   requireGunner(machine, gunner.id);

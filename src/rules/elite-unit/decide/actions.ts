@@ -3,12 +3,13 @@ import type { DecideContext } from '../../../engine/ruleset.ts';
 import { aimOn, reloadOn } from '../combat/ammo.ts';
 import { atTable } from '../combat/record.ts';
 import type { CommandOf } from '../commands.ts';
+import type { WeaponData } from '../data/pack-schema.ts';
 import { ENCUMBRANCE } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
 import { findWeapon } from '../rules/character.ts';
 import { rollDamage } from '../rules/dice.ts';
 import { effectiveValue } from '../rules/effective.ts';
-import type { EliteUnitState, WeaponInstance } from '../state.ts';
+import type { Character, EliteUnitState, WeaponInstance } from '../state.ts';
 import { replaceWeapon, requireAction, requireCharacter, requireControl, requireWeapon } from './guards.ts';
 
 /** Actions that are not attacks (§5, §8.2, §8.5, §10, §16.1): each one spends an action. */
@@ -29,6 +30,18 @@ function changed(
   };
 }
 
+/** An action a character the seat controls spends on one of his weapons: him, the weapon, its data. */
+function actionWithWeapon(
+  state: EliteUnitState,
+  cmd: { readonly id: string; readonly weapon: string },
+  ctx: DecideContext,
+): { c: Character; w: WeaponInstance; data: WeaponData | undefined } {
+  const c = requireControl(state, cmd.id, ctx);
+  requireAction(state, c);
+  const w = requireWeapon(c, cmd.weapon);
+  return { c, w, data: findWeapon(state.pack, w.weapon) };
+}
+
 /** §8.2: reload, on a combat record taken from the state (`combat/ammo.ts`). */
 export const decideReload = atTable(reloadOn);
 
@@ -38,10 +51,7 @@ export function decideRefill(
   cmd: CommandOf<'refill'>,
   ctx: DecideContext,
 ): EliteUnitEvent[] {
-  const c = requireControl(state, cmd.id, ctx);
-  requireAction(state, c);
-  const w = requireWeapon(c, cmd.weapon);
-  const data = findWeapon(state.pack, w.weapon);
+  const { c, w, data } = actionWithWeapon(state, cmd, ctx);
   if (!data?.ammo || (data.ammo.feed !== 'magazine' && data.ammo.feed !== 'belt'))
     throw new RuleError('NOTHING_TO_REFILL', `${data?.name ?? w.key} has no magazines to refill`);
   const capacity = data.ammo.capacity;
@@ -67,10 +77,7 @@ export function decideHold(
   cmd: CommandOf<'hold'>,
   ctx: DecideContext,
 ): EliteUnitEvent[] {
-  const c = requireControl(state, cmd.id, ctx);
-  requireAction(state, c);
-  const w = requireWeapon(c, cmd.weapon);
-  const data = findWeapon(state.pack, w.weapon);
+  const { c, w, data } = actionWithWeapon(state, cmd, ctx);
   if (cmd.inHands && data && !data.vehicleMounted && ENCUMBRANCE[data.code]?.penalty === null)
     throw new RuleError('TOO_HEAVY_TO_HOLD', `${data.name} cannot be carried by hand`);
   return [changed(c.id, 'hold', { ...w, inHands: cmd.inHands }, c)];
