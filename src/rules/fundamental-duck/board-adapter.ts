@@ -198,8 +198,10 @@ function makeBoard(arena: Arena): Board {
     sides: d.sides.map((s) => ({ x: s.a % w, y: Math.floor(s.a / w), dir: s.dir })),
     zone: d.zone,
   }));
-  // Distance fields of 13.2 per start square, filled on first use: the arena never changes.
-  const fields = new Map<number, Int16Array>();
+  // Distance fields of 13.2 per start square, filled on first use: the arena never changes. An
+  // array by square rather than a Map: every distance the rules, the AI and the policy ask looks
+  // its field up here.
+  const fields: (Int16Array | undefined)[] = new Array(w * h).fill(undefined);
   const passable = (i: number) => arena.isSquare[i] === 1 && arena.wholeHeight[i] !== 3;
   // Crossing between two orthogonal neighbours: walls block, doors (open or shut) do not.
   const orthOpen = (i: number, dir: number) => sideKind(arena, i, dir) !== SIDE_WALL;
@@ -222,7 +224,7 @@ function makeBoard(arena: Arena): Board {
     return viaA || viaB ? j : -1;
   };
   const field = (from: number): Int16Array => {
-    let f = fields.get(from);
+    let f = fields[from];
     if (f) return f;
     f = new Int16Array(w * h).fill(-1);
     const queue = new Int32Array(w * h);
@@ -241,7 +243,7 @@ function makeBoard(arena: Arena): Board {
         }
       }
     }
-    fields.set(from, f);
+    fields[from] = f;
     return f;
   };
   return {

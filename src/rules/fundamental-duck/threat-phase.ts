@@ -10,6 +10,7 @@ import { type FdState, type Teamer, type Threat, threatOf, waitChit } from './st
 import {
   activateThreat,
   ambush,
+  ambushTriggeredBy,
   beginPack,
   climbAfter,
   isAmbushTriggered,
@@ -484,12 +485,17 @@ function triggers(
  * set off attacks him at once, as its activation for the turn.
  */
 export function checkAmbushes(draft: Draft, teamerId: string): boolean {
-  for (const id of draft.state.threatOrder) {
+  const order = draft.state.threatOrder;
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i] as string;
     const th = draft.state.threats[id];
     const t = draft.state.teamers[teamerId];
     if (!th?.eye || th.acted || !t || t.x === null || t.wounds >= 2 || t.up === true) continue;
     const world = worldOf(draft.state);
-    if (!isAmbushTriggered(world, id, teamerId)) continue;
+    // The world lists the Threats in `threatOrder`'s order: while no ambush has changed that
+    // order, this Threat's view is the i-th, with no search by id.
+    const view = draft.state.threatOrder === order ? world.threats[i] : undefined;
+    if (!(view ? ambushTriggeredBy(world, view, teamerId) : isAmbushTriggered(world, id, teamerId))) continue;
     // Multi-team play (21): the ambush waits for its seat (callThreat), in the Team phase and in
     // the Threat phase alike (a Teamer answering a WAIT interrupt, a Threat card's turn); runAmbush
     // carries it out and looks for the next one. The unit under way is paused behind the interrupt
