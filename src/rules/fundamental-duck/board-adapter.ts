@@ -103,15 +103,42 @@ export function arenaFor(rules: FdRules, arenaId: string): Arena {
  * whose load squares follow the loads (cached by the loads record, which changes only when one does).
  */
 export function arenaOf(state: FdState): Arena {
+  // The rules ask this several times for every event (a Threat's step alone: doors crossed, WAIT
+  // triggers, contact, flames), nearly always of states with the same four records: the last
+  // answer is kept ahead of the lookups by identity below.
+  if (
+    state.rules === lastArenaRules &&
+    state.arenaId === lastArenaId &&
+    state.loads === lastArenaLoads &&
+    state.bulldozed === lastArenaBulldozed &&
+    lastArena !== null
+  )
+    return lastArena;
   const base = arenaFor(state.rules, state.arenaId);
-  if (base.loads.length === 0) return withBulldozed(base, state.bulldozed);
-  let byLoads = moved.get(state.loads);
-  if (!byLoads) {
-    byLoads = withLoadsAt(base, state.loads);
-    moved.set(state.loads, byLoads);
+  let arena: Arena;
+  if (base.loads.length === 0) arena = withBulldozed(base, state.bulldozed);
+  else {
+    let byLoads = moved.get(state.loads);
+    if (!byLoads) {
+      byLoads = withLoadsAt(base, state.loads);
+      moved.set(state.loads, byLoads);
+    }
+    arena = withBulldozed(byLoads, state.bulldozed);
   }
-  return withBulldozed(byLoads, state.bulldozed);
+  lastArenaRules = state.rules;
+  lastArenaId = state.arenaId;
+  lastArenaLoads = state.loads;
+  lastArenaBulldozed = state.bulldozed;
+  lastArena = arena;
+  return arena;
 }
+
+/** `arenaOf`'s last answer and the records it depends on (rules, arena id, loads, bulldozed). */
+let lastArenaRules: FdRules | null = null;
+let lastArenaId: string | null = null;
+let lastArenaLoads: FdState['loads'] | null = null;
+let lastArenaBulldozed: FdState['bulldozed'] | null = null;
+let lastArena: Arena | null = null;
 
 /** Arenas with the squares vehicles bulldozed bare, by the arena and the bulldozed record. */
 const cleared = new WeakMap<Arena, WeakMap<readonly number[], Arena>>();
@@ -169,8 +196,18 @@ function withLoadsAt(base: Arena, loads: FdState['loads']): Arena {
 }
 
 export function boardOf(state: FdState): Board {
-  return boardFor(state.rules, state.arenaId);
+  // As `arenaOf`: the last answer first (a board depends on the rules and the arena id alone).
+  if (state.rules === lastBoardRules && state.arenaId === lastBoardId && lastBoard !== null) return lastBoard;
+  const board = boardFor(state.rules, state.arenaId);
+  lastBoardRules = state.rules;
+  lastBoardId = state.arenaId;
+  lastBoard = board;
+  return board;
 }
+
+let lastBoardRules: FdRules | null = null;
+let lastBoardId: string | null = null;
+let lastBoard: Board | null = null;
 
 export function boardFor(rules: FdRules, arenaId: string): Board {
   const arena = arenaFor(rules, arenaId);
@@ -198,8 +235,10 @@ function makeBoard(arena: Arena): Board {
     sides: d.sides.map((s) => ({ x: s.a % w, y: Math.floor(s.a / w), dir: s.dir })),
     zone: d.zone,
   }));
-  // Distance fields of 13.2 per start square, filled on first use: the arena never changes.
-  const fields = new Map<number, Int16Array>();
+  // Distance fields of 13.2 per start square, filled on first use: the arena never changes. An
+  // array by square rather than a Map: every distance the rules, the AI and the policy ask looks
+  // its field up here.
+  const fields: (Int16Array | undefined)[] = new Array(w * h).fill(undefined);
   const passable = (i: number) => arena.isSquare[i] === 1 && arena.wholeHeight[i] !== 3;
   // Crossing between two orthogonal neighbours: walls block, doors (open or shut) do not.
   const orthOpen = (i: number, dir: number) => sideKind(arena, i, dir) !== SIDE_WALL;
@@ -222,7 +261,7 @@ function makeBoard(arena: Arena): Board {
     return viaA || viaB ? j : -1;
   };
   const field = (from: number): Int16Array => {
-    let f = fields.get(from);
+    let f = fields[from];
     if (f) return f;
     f = new Int16Array(w * h).fill(-1);
     const queue = new Int32Array(w * h);
@@ -241,7 +280,7 @@ function makeBoard(arena: Arena): Board {
         }
       }
     }
-    fields.set(from, f);
+    fields[from] = f;
     return f;
   };
   return {

@@ -10,6 +10,7 @@ import { type FdState, type Teamer, type Threat, threatOf, waitChit } from './st
 import {
   activateThreat,
   ambush,
+  ambushTriggeredBy,
   beginPack,
   climbAfter,
   isAmbushTriggered,
@@ -484,12 +485,21 @@ function triggers(
  * set off attacks him at once, as its activation for the turn.
  */
 export function checkAmbushes(draft: Draft, teamerId: string): boolean {
-  for (const id of draft.state.threatOrder) {
+  const start = draft.state;
+  const order = start.threatOrder;
+  // Until an ambush changes the state, only the Threats waiting at the start can spring.
+  const waiting = waitingIn(start);
+  for (let i = 0; i < order.length; i++) {
+    if (draft.state === start && waiting[i] !== 1) continue;
+    const id = order[i] as string;
     const th = draft.state.threats[id];
     const t = draft.state.teamers[teamerId];
     if (!th?.eye || th.acted || !t || t.x === null || t.wounds >= 2 || t.up === true) continue;
     const world = worldOf(draft.state);
-    if (!isAmbushTriggered(world, id, teamerId)) continue;
+    // The world lists the Threats in `threatOrder`'s order: while no ambush has changed that
+    // order, this Threat's view is the i-th, with no search by id.
+    const view = draft.state.threatOrder === order ? world.threats[i] : undefined;
+    if (!(view ? ambushTriggeredBy(world, view, teamerId) : isAmbushTriggered(world, id, teamerId))) continue;
     // Multi-team play (21): the ambush waits for its seat (callThreat), in the Team phase and in
     // the Threat phase alike (a Teamer answering a WAIT interrupt, a Threat card's turn); runAmbush
     // carries it out and looks for the next one. The unit under way is paused behind the interrupt
@@ -504,6 +514,27 @@ export function checkAmbushes(draft: Draft, teamerId: string): boolean {
   }
   return false;
 }
+
+/**
+ * Per place in the state's `threatOrder`, 1 for a Threat with the eye that has not acted: the ambush
+ * check after a step asks this once for every Teamer, so the last state's answer is kept (reading
+ * every Threat's record for every Teamer cost more than the few sight lines behind it).
+ */
+function waitingIn(state: FdState): Uint8Array {
+  if (waitingFor === state) return waitingFlags;
+  const order = state.threatOrder;
+  const flags = new Uint8Array(order.length);
+  for (let i = 0; i < order.length; i++) {
+    const th = state.threats[order[i] as string];
+    if (th?.eye && !th.acted) flags[i] = 1;
+  }
+  waitingFor = state;
+  waitingFlags = flags;
+  return flags;
+}
+
+let waitingFor: FdState | null = null;
+let waitingFlags = new Uint8Array(0);
 
 /**
  * After a Teamer's step, turn or door opening (13.6): a waiting Threat springs on a Teamer in its

@@ -107,9 +107,21 @@ let worldAt = 0;
  */
 let lastViews: {
   readonly width: number;
+  /** The Threats' record and order the list was made from: the same two, the same list. */
+  readonly threats: FdState['threats'] | null;
+  readonly threatOrder: FdState['threatOrder'] | null;
   readonly from: readonly Threat[];
-  readonly views: readonly ThreatView[];
-} = { width: 0, from: [], views: [] };
+  readonly views: ThreatView[];
+} = { width: 0, threats: null, threatOrder: null, from: [], views: [] };
+
+/** The last Teamer list made and the records it was made from (see `StateWorld.teamers`). */
+let lastTeamers: {
+  readonly teamers: FdState['teamers'] | null;
+  readonly teamOrder: FdState['teamOrder'] | null;
+  readonly width: number;
+  readonly rules: FdRules | null;
+  readonly views: TeamerView[];
+} = { teamers: null, teamOrder: null, width: 0, rules: null, views: [] };
 
 /**
  * The world over one state, as a class: its queries are methods on the prototype, and the Threat
@@ -152,9 +164,13 @@ class StateWorld implements ThreatWorld {
     if (this.threatList) return this.threatList;
     const state = this.state;
     const w = this.width;
+    const before = lastViews.width === w ? lastViews : null;
+    if (before && before.threats === state.threats && before.threatOrder === state.threatOrder) {
+      this.threatList = before.views;
+      return before.views;
+    }
     const out: ThreatView[] = [];
     const from: Threat[] = [];
-    const before = lastViews.width === w ? lastViews : null;
     for (const id of state.threatOrder) {
       const t = state.threats[id];
       if (!t) throw new Error(`threat ${id} missing`);
@@ -175,7 +191,7 @@ class StateWorld implements ThreatWorld {
       );
       from.push(t);
     }
-    lastViews = { width: w, from, views: out };
+    lastViews = { width: w, threats: state.threats, threatOrder: state.threatOrder, from, views: out };
     this.threatList = out;
     return out;
   }
@@ -183,6 +199,18 @@ class StateWorld implements ThreatWorld {
   get teamers(): readonly TeamerView[] {
     if (this.teamerList) return this.teamerList;
     const state = this.state;
+    // Most events of a Threat phase or a Teamer's move leave the Teamers' record as it was: the
+    // last world's list holds (a view reads the record, the width and the rules alone).
+    const last = lastTeamers;
+    if (
+      last.teamers === state.teamers &&
+      last.teamOrder === state.teamOrder &&
+      last.width === this.width &&
+      last.rules === state.rules
+    ) {
+      this.teamerList = last.views;
+      return last.views;
+    }
     const out: TeamerView[] = [];
     // Crew inside a vehicle stand for the Threats at its front square (the cab), as any Teamer:
     // the Threats go for the people inside, and fd-rules turns a grapple or shot at one of them
@@ -193,6 +221,13 @@ class StateWorld implements ThreatWorld {
       if (t.x !== null && !t.left && t.wounds < 2 && t.up !== true)
         out.push(teamerView(t, this.width, state.rules));
     }
+    lastTeamers = {
+      teamers: state.teamers,
+      teamOrder: state.teamOrder,
+      width: this.width,
+      rules: state.rules,
+      views: out,
+    };
     this.teamerList = out;
     return out;
   }

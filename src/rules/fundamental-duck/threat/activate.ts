@@ -665,7 +665,15 @@ export function climbAfter(
 
 /** Is this waiting Threat set off by this Teamer (he came into its sight or stimulus range)? */
 export function isAmbushTriggered(world: ThreatWorld, threatId: string, teamerId: string): boolean {
-  const threat = findThreat(world, threatId);
+  return ambushTriggeredBy(world, findThreat(world, threatId), teamerId);
+}
+
+/**
+ * `isAmbushTriggered` for a Threat the caller has already found in `world.threats` (the ambush
+ * check after every step walks that list in order, and a search by id for each cost more than the
+ * check itself).
+ */
+export function ambushTriggeredBy(world: ThreatWorld, threat: ThreatView, teamerId: string): boolean {
   if (!threat.waiting || threat.acted) return false;
   const teamer = world.teamers.find((t) => t.id === teamerId);
   if (!teamer) return false;

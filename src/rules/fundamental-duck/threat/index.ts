@@ -9,6 +9,7 @@ export {
   type ActivationContext,
   activateThreat,
   ambush,
+  ambushTriggeredBy,
   type ClimbGoal,
   climbAfter,
   isAmbushTriggered,
