@@ -60,8 +60,9 @@ function upThere(t: Table, id: string, x: number, y: number): void {
   ]);
 }
 
-function place(t: Table, id: string, x: number, y: number): void {
-  t.send({ type: 'gmOverride', teamerId: id, x, y, facing: 2, reason: 'set-up' }, GM);
+/** The GM puts `id` at (x, y) facing east; `moduleEntered` false leaves its module unentered (12). */
+function place(t: Table, id: string, x: number, y: number, moduleEntered = true): void {
+  t.send({ type: 'gmOverride', teamerId: id, x, y, facing: 2, moduleEntered, reason: 'set-up' }, GM);
 }
 
 describe('the ceiling extension (19)', () => {
@@ -330,11 +331,14 @@ describe('Teamers in the ceiling (19)', () => {
     t.fold([ceilingOverTile4()]);
   }
 
-  /** YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die). */
-  function moving(face = 4, nest?: number, withPack = pack): Table {
+  /**
+   * YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die);
+   * `moduleEntered` false: the GM's placement leaves tile 4 unentered (his first step there is the first in).
+   */
+  function moving(face = 4, nest?: number, withPack = pack, moduleEntered = true): Table {
     const t = boarded(nest, withPack);
     withTile4(t);
-    place(t, 'you', 8, 6);
+    place(t, 'you', 8, 6, moduleEntered);
     t.send({ type: 'activate', teamerId: 'you' });
     t.dice = new ScriptThenSeeded([face], 9);
     t.send({ type: 'move', teamerId: 'you' });
@@ -381,7 +385,8 @@ describe('Teamers in the ceiling (19)', () => {
   });
 
   it('down again: through the hatch he is above, onto its square, with the floor step after it', () => {
-    const t = moving(5);
+    // Tile 4 left unentered by the placement, so the floor step shows: he is the first into it.
+    const t = moving(5, undefined, pack, false);
     t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
     const ev = t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
     expect(ev[0]).toEqual({ type: 'ceiling.climbed', teamerId: 'you', up: false, x: 7, y: 6, cost: 1 });
