@@ -209,13 +209,18 @@ describe('the ceiling extension (19)', () => {
       const you = t.state.teamers.you as Teamer;
       t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, ...changes }, reason: 'test' }]);
     }
-
-    it('HAR fires through the ceiling at a Threat within 2 of the Bio-Sensor; a kill takes it off', () => {
+    /** YOU at (1,7) armed with `changes` (a HAR alone unless given), Skitter h1 up in the ceiling at (x,7); YOU activated. */
+    function under(x: number, changes: Partial<Teamer> = { weapons: ['har'], ammo: {} }): Table {
       const t = boarded();
       place(t, 'you', 1, 7);
-      armed(t, { weapons: ['har'], ammo: {} });
-      upThere(t, 'h1', 3, 7);
+      armed(t, changes);
+      upThere(t, 'h1', x, 7);
       t.send({ type: 'activate', teamerId: 'you' });
+      return t;
+    }
+
+    it('HAR fires through the ceiling at a Threat within 2 of the Bio-Sensor; a kill takes it off', () => {
+      const t = under(3);
       t.dice = new ScriptThenSeeded([6, 6, 6, 6], 9);
       t.send({ type: 'shoot', teamerId: 'you', weapon: 'har', x: 3, y: 7, up: true });
       expect(t.log.some((e) => e.type === 'ceiling.killed' && e.threatId === 'h1')).toBe(true);
@@ -224,11 +229,11 @@ describe('the ceiling extension (19)', () => {
     });
 
     it('refuses: no Bio-Sensor near, a gun that cannot fire up, a shotgun on a weak spot; nothing changes', () => {
-      const t = boarded();
-      place(t, 'you', 1, 7);
-      armed(t, { weapons: ['har', 'shotgun', 'hand-blaster'], ammo: { shotgun: 5 }, bioSensor: false });
-      upThere(t, 'h1', 3, 7);
-      t.send({ type: 'activate', teamerId: 'you' });
+      const t = under(3, {
+        weapons: ['har', 'shotgun', 'hand-blaster'],
+        ammo: { shotgun: 5 },
+        bioSensor: false,
+      });
       const before = t.state;
       const shoot = (weapon: string, x: number, y: number) => () =>
         t.send({ type: 'shoot', teamerId: 'you', weapon, x, y, up: true });
@@ -255,11 +260,7 @@ describe('the ceiling extension (19)', () => {
     });
 
     it('lying down he may not shoot up over his own square (10.2: it has come into nothing); standing, he may', () => {
-      const t = boarded();
-      place(t, 'you', 1, 7);
-      armed(t, { weapons: ['har'], ammo: {} });
-      upThere(t, 'h1', 1, 7);
-      t.send({ type: 'activate', teamerId: 'you' });
+      const t = under(1);
       t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
       t.dice = new ScriptThenSeeded([6, 6, 6, 6], 9);
       const before = t.state;
