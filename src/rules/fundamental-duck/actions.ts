@@ -522,6 +522,7 @@ export function decideGmOverride(draft: Draft, c: CommandOf<'gmOverride'>): void
       ...(c.chicken !== undefined ? { chicken: c.chicken } : {}),
     };
     draft.emit({ type: 'gm.overrode', by, teamer: next, reason: c.reason });
+    if (c.x !== undefined && c.y !== undefined) gmPlacedInModule(draft, next, c.moduleEntered ?? true);
   }
   if (c.threatId !== undefined) {
     const th = s.threats[c.threatId];
@@ -560,6 +561,21 @@ export function decideGmOverride(draft: Draft, c: CommandOf<'gmOverride'>): void
       reason: c.reason,
     });
   }
+}
+
+/**
+ * A Teamer the GM puts down in a module no Teamer has entered yet (12's stress situation for the
+ * first into a module). Bughunt reads: a placement is a set-up, not a step he takes, so by default
+ * the module counts as entered by him with no BINGE test (`tile.entered` alone); the GM may say
+ * otherwise (`moduleEntered: false`), and then his first step inside is the first into it, test
+ * and all. Why: the GM places men to stage a scene or to mend one, and a stress test set off by
+ * his next step anywhere in that module (the booklet's trigger is coming into it) surprised both.
+ */
+function gmPlacedInModule(draft: Draft, t: Teamer, entered: boolean): void {
+  if (!entered || t.x === null || t.y === null) return;
+  const tile = draft.board.tileAt(t.x, t.y);
+  if (tile >= 0 && !draft.state.tiles[tile]?.entered)
+    draft.emit({ type: 'tile.entered', tile, teamerId: t.id });
 }
 
 export { readyChit };

@@ -60,8 +60,9 @@ function upThere(t: Table, id: string, x: number, y: number): void {
   ]);
 }
 
-function place(t: Table, id: string, x: number, y: number): void {
-  t.send({ type: 'gmOverride', teamerId: id, x, y, facing: 2, reason: 'set-up' }, GM);
+/** The GM puts `id` at (x, y) facing east; `moduleEntered` false leaves its module unentered (12). */
+function place(t: Table, id: string, x: number, y: number, moduleEntered = true): void {
+  t.send({ type: 'gmOverride', teamerId: id, x, y, facing: 2, moduleEntered, reason: 'set-up' }, GM);
 }
 
 describe('the ceiling extension (19)', () => {
@@ -208,13 +209,18 @@ describe('the ceiling extension (19)', () => {
       const you = t.state.teamers.you as Teamer;
       t.fold([{ type: 'gm.overrode', by: 'gm', teamer: { ...you, ...changes }, reason: 'test' }]);
     }
-
-    it('HAR fires through the ceiling at a Threat within 2 of the Bio-Sensor; a kill takes it off', () => {
+    /** YOU at (1,7) armed with `changes` (a HAR alone unless given), Skitter h1 up in the ceiling at (x,7); YOU activated. */
+    function under(x: number, changes: Partial<Teamer> = { weapons: ['har'], ammo: {} }): Table {
       const t = boarded();
       place(t, 'you', 1, 7);
-      armed(t, { weapons: ['har'], ammo: {} });
-      upThere(t, 'h1', 3, 7);
+      armed(t, changes);
+      upThere(t, 'h1', x, 7);
       t.send({ type: 'activate', teamerId: 'you' });
+      return t;
+    }
+
+    it('HAR fires through the ceiling at a Threat within 2 of the Bio-Sensor; a kill takes it off', () => {
+      const t = under(3);
       t.dice = new ScriptThenSeeded([6, 6, 6, 6], 9);
       t.send({ type: 'shoot', teamerId: 'you', weapon: 'har', x: 3, y: 7, up: true });
       expect(t.log.some((e) => e.type === 'ceiling.killed' && e.threatId === 'h1')).toBe(true);
@@ -223,11 +229,11 @@ describe('the ceiling extension (19)', () => {
     });
 
     it('refuses: no Bio-Sensor near, a gun that cannot fire up, a shotgun on a weak spot; nothing changes', () => {
-      const t = boarded();
-      place(t, 'you', 1, 7);
-      armed(t, { weapons: ['har', 'shotgun', 'hand-blaster'], ammo: { shotgun: 5 }, bioSensor: false });
-      upThere(t, 'h1', 3, 7);
-      t.send({ type: 'activate', teamerId: 'you' });
+      const t = under(3, {
+        weapons: ['har', 'shotgun', 'hand-blaster'],
+        ammo: { shotgun: 5 },
+        bioSensor: false,
+      });
       const before = t.state;
       const shoot = (weapon: string, x: number, y: number) => () =>
         t.send({ type: 'shoot', teamerId: 'you', weapon, x, y, up: true });
@@ -254,11 +260,7 @@ describe('the ceiling extension (19)', () => {
     });
 
     it('lying down he may not shoot up over his own square (10.2: it has come into nothing); standing, he may', () => {
-      const t = boarded();
-      place(t, 'you', 1, 7);
-      armed(t, { weapons: ['har'], ammo: {} });
-      upThere(t, 'h1', 1, 7);
-      t.send({ type: 'activate', teamerId: 'you' });
+      const t = under(1);
       t.fold([{ type: 'teamer.ducked', teamerId: 'you', ducked: true }]);
       t.dice = new ScriptThenSeeded([6, 6, 6, 6], 9);
       const before = t.state;
@@ -330,11 +332,14 @@ describe('Teamers in the ceiling (19)', () => {
     t.fold([ceilingOverTile4()]);
   }
 
-  /** YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die). */
-  function moving(face = 4, nest?: number, withPack = pack): Table {
+  /**
+   * YOU on the LOW obstacle at (8,6), moving with an allowance of `face` (the average die);
+   * `moduleEntered` false: the GM's placement leaves tile 4 unentered (his first step there is the first in).
+   */
+  function moving(face = 4, nest?: number, withPack = pack, moduleEntered = true): Table {
     const t = boarded(nest, withPack);
     withTile4(t);
-    place(t, 'you', 8, 6);
+    place(t, 'you', 8, 6, moduleEntered);
     t.send({ type: 'activate', teamerId: 'you' });
     t.dice = new ScriptThenSeeded([face], 9);
     t.send({ type: 'move', teamerId: 'you' });
@@ -381,7 +386,8 @@ describe('Teamers in the ceiling (19)', () => {
   });
 
   it('down again: through the hatch he is above, onto its square, with the floor step after it', () => {
-    const t = moving(5);
+    // Tile 4 left unentered by the placement, so the floor step shows: he is the first into it.
+    const t = moving(5, undefined, pack, false);
     t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
     const ev = t.send({ type: 'climb', teamerId: 'you', x: 7, y: 6 });
     expect(ev[0]).toEqual({ type: 'ceiling.climbed', teamerId: 'you', up: false, x: 7, y: 6, cost: 1 });

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { boardOf } from './board-adapter.ts';
 import { coverWay, shieldedChicken } from './chicken.ts';
 import { defaultPack } from './data/pack.ts';
+import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
 import type { Teamer } from './state.ts';
+import { fumbleChance } from './stress.ts';
 import {
   boardedQuietly,
   chickenByTheCrates,
   chickenInTheOpen,
+  chickenMoving,
   GM,
   ScriptThenSeeded,
   type Table,
@@ -276,5 +280,44 @@ describe('a chicken walking to cover steps down off an obstacle as any step does
     expect(
       coverWay(t.state, t.state.teamers.you as Teamer, 3)?.find((s) => s.square === 7 * 15 + 7)?.stepDownPass,
     ).toBeCloseTo(3 / 6);
+  });
+
+  it("a gas leak's zone is judged where he steps down, in the preview as in the test rolled", () => {
+    // YOU in the cargo door's zone at (6,5) facing east, Brick at (8,7), a Skitter at (7,7): his
+    // cover (9,7) is over the crates, (7,6), up onto (8,6), down to (9,7): 4 points. A gas leak
+    // fills the cargo door's zone this turn; the crates are outside it.
+    const t = chickenMoving({
+      you: { x: 6, y: 5, facing: 2 },
+      brick: { x: 8, y: 7, facing: 6 },
+      tile: 4,
+      skitter: { x: 7, y: 7, facing: 2 },
+      chicken: true,
+      faces: [4, 4],
+    });
+    const cargo = boardOf(t.state).doors.findIndex((d) => d.id === 'cargo-door');
+    t.fold([
+      {
+        type: 'card.resolved',
+        tile: 4,
+        cardId: 'gas-leak',
+        colour: 'red',
+        effect: 'gas-leak',
+        text: '',
+        door: cargo,
+      },
+    ]);
+    const you = t.state.teamers.you as Teamer;
+    expect(fumbleChance(t.state, you)).toBeCloseTo(3 / 6);
+    const m = t.state.move as NonNullable<typeof t.state.move>;
+    const way = coverWay(t.state, you, m.allowance - m.spent);
+    expect(way?.map((s) => s.square)).toEqual([5 * 15 + 6, 6 * 15 + 7, 6 * 15 + 8, 7 * 15 + 9]);
+    const down = way?.find((s) => s.stepDownPass !== undefined);
+    // Off the crates, out of the leak: FF 5, 4 in 6, not the 3 in 6 of where he began.
+    expect(down?.stepDownPass).toBeCloseTo(4 / 6);
+    const ev = t.send({ type: 'endMove', teamerId: 'you' });
+    const test = fumble(ev) as Extract<FdEvent, { type: 'test.rolled' }>;
+    expect(test.record).toMatchObject({ face: 4, target: 5, success: true });
+    expect(down?.stepDownPass).toBeCloseTo((test.record.target - 1) / 6);
+    expect(t.state.teamers.you).toMatchObject({ x: 9, y: 7 });
   });
 });

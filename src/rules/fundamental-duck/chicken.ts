@@ -93,8 +93,9 @@ export function shieldedChicken(state: FdState, t: Teamer, x: number, y: number)
 
 /**
  * A stage of a chicken's walk to cover (`coverWay`): a step down off an obstacle (9.2) carries
- * the chance his fumble test passes (`fumbleChance`, the rules' own numbers as things stand; a
- * failure costs him a stress chit and 1 more point, which may leave him short and end his move).
+ * the chance his fumble test passes (`fumbleChance`, the rules' own numbers as things stand, with
+ * him on the square he steps down from; a failure costs him a stress chit and 1 more point, which
+ * may leave him short and end his move).
  */
 export interface CoverStage extends PathStage {
   readonly stepDownPass?: number;
@@ -130,8 +131,10 @@ export function coverWay(state: FdState, t: Teamer, left: number): CoverStage[] 
     if (!before || before.square === st.square) return st;
     const from = { x: before.square % w, y: Math.floor(before.square / w) };
     const to = { x: st.square % w, y: Math.floor(st.square / w) };
+    // The test is taken where he stands as he steps down (`chickenTakesCover` rolls it before
+    // the step): a gas leak's zone is judged at that square, not where his walk began.
     return stepCost(arena, figures, from, to, before.facing, at)?.stepsDown === true
-      ? { ...st, stepDownPass: fumbleChance(state, t) }
+      ? { ...st, stepDownPass: fumbleChance(state, { ...t, ...from }) }
       : st;
   });
 }

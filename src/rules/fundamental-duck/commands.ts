@@ -268,6 +268,12 @@ export const coreCommandSchemas = [
     wounds: z.number().int().min(0).max(9).optional(),
     binge: z.number().int().min(1).max(6).optional(),
     chicken: z.boolean().optional(),
+    /**
+     * A Teamer put on a square of a module no Teamer has entered yet: whether that counts as his
+     * entering it (the default: a placement is a set-up, `tile.entered` with no stress situation)
+     * or not (false: his first step inside is the first into the module, with its BINGE test, 12).
+     */
+    moduleEntered: z.boolean().optional(),
     remove: z.boolean().optional(),
     open: z.boolean().optional(),
     /** A door's battering damage so far (the GM stages a half-battered door; below the hole). */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { refusalCode } from '../../engine/test-kit.ts';
 import type { FdEvent } from './events.ts';
 import { fundamentalDuck as fd } from './index.ts';
-import { fixedDeal, packWith, ScriptThenSeeded, Table, threatPlaced } from './test-kit.ts';
+import {
+  boardedQuietly,
+  fixedDeal,
+  GM,
+  packWith,
+  ScriptThenSeeded,
+  Table,
+  threatPlaced,
+} from './test-kit.ts';
 import { worldOf } from './world-adapter.ts';
 
 /**
@@ -274,5 +282,69 @@ describe('crawling while ducked (10.2)', () => {
     );
     expect(refusalCode(() => t.send({ type: 'endMove', teamerId: 'you', facing: 4 }))).toBe('NO_FREE_TURN');
     expect(t.state).toBe(before);
+  });
+});
+
+describe('the GM putting a Teamer down in a module nobody has entered (12: first into a module)', () => {
+  /** Boarded, nobody in the hub (tile 4) yet; the GM puts YOU at (6,6) in it, then YOU moves a step. */
+  function placed(moduleEntered?: boolean): { placing: FdEvent[]; step: FdEvent[]; t: Table } {
+    const t = boardedQuietly();
+    expect(t.state.tiles[4]?.entered).toBe(false);
+    const placing = t.send(
+      {
+        type: 'gmOverride',
+        teamerId: 'you',
+        x: 6,
+        y: 6,
+        facing: 2,
+        reason: 'set-up',
+        ...(moduleEntered === undefined ? {} : { moduleEntered }),
+      },
+      GM,
+    );
+    t.send({ type: 'activate', teamerId: 'you' });
+    // The average die 3, then (if it comes) the first-into-a-module BINGE test: 1 passes.
+    t.dice = new ScriptThenSeeded([3, 1], 7);
+    t.send({ type: 'move', teamerId: 'you' });
+    const step = t.send({ type: 'step', teamerId: 'you', x: 7, y: 6 });
+    return { placing, step, t };
+  }
+  const firstIn = (ev: readonly FdEvent[]) =>
+    ev.filter(
+      (e) =>
+        (e.type === 'test.rolled' && e.purpose === 'first into a module') ||
+        (e.type === 'binge.changed' && e.why === 'first into a module'),
+    );
+
+  it('by default the placement counts as his entering it: no BINGE test then, nor at his next step', () => {
+    const { placing, step, t } = placed();
+    expect(placing).toContainEqual({ type: 'tile.entered', tile: 4, teamerId: 'you' });
+    expect(firstIn(placing)).toEqual([]);
+    expect(step.some((e) => e.type === 'tile.entered')).toBe(false);
+    expect(firstIn(step)).toEqual([]);
+    expect(t.state.teamers.you).toMatchObject({ x: 7, y: 6, binge: 6 });
+  });
+
+  it('with moduleEntered false, his first step inside is the first into it, BINGE test and all', () => {
+    const { placing, step, t } = placed(false);
+    expect(placing.some((e) => e.type === 'tile.entered')).toBe(false);
+    expect(step).toContainEqual({ type: 'tile.entered', tile: 4, teamerId: 'you' });
+    expect(firstIn(step)).toHaveLength(2);
+    expect(t.state.teamers.you).toMatchObject({ x: 7, y: 6, binge: 5 });
+  });
+
+  it('a module entered already, or an override that puts nobody down, marks nothing', () => {
+    const t = boardedQuietly();
+    t.send({ type: 'gmOverride', teamerId: 'you', x: 6, y: 6, reason: 'set-up' }, GM);
+    const again = t.send({ type: 'gmOverride', teamerId: 'brick', x: 7, y: 6, reason: 'set-up' }, GM);
+    expect(again.map((e) => e.type)).toEqual(['gm.overrode']);
+    // Brick left in module 5, not entered, then only his wounds changed: still not entered.
+    t.send(
+      { type: 'gmOverride', teamerId: 'brick', x: 11, y: 6, moduleEntered: false, reason: 'set-up' },
+      GM,
+    );
+    const hurt = t.send({ type: 'gmOverride', teamerId: 'brick', wounds: 1, reason: 'a graze' }, GM);
+    expect(hurt.map((e) => e.type)).toEqual(['gm.overrode']);
+    expect(t.state.tiles[5]?.entered).toBe(false);
   });
 });

@@ -122,6 +122,25 @@ function apply(draft: Draft, decision: ThreatDecision, mode: 'phase' | 'ambush',
 }
 
 /**
+ * A Threat come out on the far side of a short cut or a weak spot (14) at square `to`: set there,
+ * no longer waiting (its eye marker off), its facing kept (with the body it drags, if given); then
+ * flames there may burn it (24.2). False when they killed it.
+ */
+function cameThrough(draft: Draft, threatId: string, th: Threat, to: number, dragging?: string): boolean {
+  const w = arenaOf(draft.state).width;
+  draft.emit({
+    type: 'threat.moved',
+    threatId,
+    x: to % w,
+    y: Math.floor(to / w),
+    facing: th.facing,
+    eye: false,
+    ...(dragging ? { dragging } : {}),
+  });
+  return burns(draft, threatId);
+}
+
+/**
  * Carries out a Threat's actions in order. Moves go a square at a time; after each step, Teamers
  * holding WAIT whom the step set off (a Threat newly visible to them, or newly next to them or in
  * their square) get an interrupt, and the rest of the actions wait in `paused`.
@@ -252,16 +271,7 @@ function carryOut(
             why: 'a short cut found',
           });
         // A Threat dragging prey through a short cut takes the body with it (13.6 with 14).
-        draft.emit({
-          type: 'threat.moved',
-          threatId,
-          x: act.to % w,
-          y: Math.floor(act.to / w),
-          facing: th.facing,
-          eye: false,
-          ...(th.carrying ? { dragging: th.carrying } : {}),
-        });
-        if (!burns(draft, threatId)) return;
+        if (!cameThrough(draft, threatId, th, act.to, th.carrying ?? undefined)) return;
         break;
       }
       case 'searchWeakSpot':
@@ -269,15 +279,7 @@ function carryOut(
         break;
       case 'crossWeakSpot':
         // Wriggling through a weak plate is the whole activation (the AI gives it nothing else).
-        draft.emit({
-          type: 'threat.moved',
-          threatId,
-          x: act.to % w,
-          y: Math.floor(act.to / w),
-          facing: th.facing,
-          eye: false,
-        });
-        if (!burns(draft, threatId)) return;
+        if (!cameThrough(draft, threatId, th, act.to)) return;
         break;
       case 'shoot': {
         // 8.3 (c): a Teamer shot at who holds WAIT may reply once the attack is resolved.

@@ -366,12 +366,12 @@ describe('ambushes in the Team phase (13.6)', () => {
     t.send({ type: 'gmOverride', teamerId: 'brick', x: 2, y: 9, facing: 2, reason: 'set-up' }, GM);
     t.send({ type: 'gmOverride', teamerId: 'you', x: 3, y: 6, facing: 2, reason: 'set-up' }, GM);
     t.send({ type: 'activate', teamerId: 'you' });
-    // AvD 3; the step to (3,7) (he turns south) is his first into the module (BINGE test 1) and
-    // his first sight of a Harpy (BINGE test 1), and puts him in the Harpy's sight: its movement
-    // 6, and the grapple YOU wins (6 against 1).
+    // AvD 3; the step to (3,7) (he turns south; the module counts as entered by the GM's placing
+    // him, so no test for the first into it) is his first sight of a Harpy (BINGE test 1), and puts
+    // him in the Harpy's sight: its movement 6, and the grapple YOU wins (6 against 1).
     t.dice = new ScriptedDice([3]);
     t.send({ type: 'move', teamerId: 'you' });
-    t.dice = new ScriptedDice([1, 1, 6, 6, 1]);
+    t.dice = new ScriptedDice([1, 6, 6, 1]);
     t.send({ type: 'step', teamerId: 'you', x: 3, y: 7 });
     expect(ambushes(t)).toEqual([
       expect.objectContaining({ threat: 'h1', target: expect.objectContaining({ teamer: 'you' }) }),

@@ -41,6 +41,31 @@ describe('GM overrides', () => {
     expect(s.teamers.brick).toMatchObject({ x: 4, y: 7, facing: 2, wounds: 1 });
   });
 
+  it('puts a Teamer in a module nobody has entered: entered by the placement, unless the GM leaves it for his first step', () => {
+    const hub = arena.tileOf[6 * arena.width + 6] as number;
+    expect(state.tiles[hub]?.entered).toBe(false);
+    const sent = (f: OverrideForm) => {
+      const r = overrideCommand(view, arena, f);
+      if (!('command' in r)) throw new Error(JSON.stringify(r));
+      return {
+        command: r.command,
+        events: fd.decide(state, r.command, { actor: GM, dice: new SeededDice(1) }),
+      };
+    };
+    const plain = sent(form({ id: 'you', square: '6,6', reason: 'set-up' }));
+    expect(plain.command).not.toHaveProperty('moduleEntered');
+    expect(plain.events).toContainEqual({ type: 'tile.entered', tile: hub, teamerId: 'you' });
+    const left = sent(form({ id: 'you', square: '6,6', leaveUnentered: true, reason: 'set-up' }));
+    expect(left.command).toMatchObject({ moduleEntered: false });
+    expect(left.events.map((e) => e.type)).toEqual(['gm.overrode']);
+    // Without a new square there is nothing to enter: the tick sends nothing.
+    expect(
+      overrideCommand(view, arena, form({ id: 'you', wounds: '1', leaveUnentered: true, reason: 'x' })),
+    ).toEqual({
+      command: { type: 'gmOverride', teamerId: 'you', wounds: 1, reason: 'x' },
+    });
+  });
+
   it('says what is still missing before it lets the GM send', () => {
     expect(overrideCommand(view, arena, form({ id: 'brick', reason: 'why' }))).toEqual({
       hint: 'change something first',

@@ -9,7 +9,9 @@ import type { FdRunner } from './runner.ts';
 /**
  * The GM's overrides (the ruleset's `gmOverride`, logged with its reason, as 3:16's "GM overrides
  * and notes" and Elite Unit's "Override a value"): put a Teamer or a Threat on another square or
- * facing, set its wounds (a Teamer's BINGE and chicken too), take a Threat off the board, open or
+ * facing (a module nobody has entered counts as entered by a Teamer put in it, unless the GM
+ * leaves it for his first step: `moduleEntered`), set its wounds (a Teamer's BINGE and chicken
+ * too), take a Threat off the board, open or
  * shut a door or set its battering damage so far. Only the fields changed are sent; the square must be one of the arena's, and the
  * form says what is still missing before it lets the GM send.
  */
@@ -25,6 +27,11 @@ export interface OverrideForm {
   readonly wounds: string;
   readonly binge: string;
   readonly chicken: '' | 'yes' | 'no';
+  /**
+   * A Teamer put on a new square: leave its module unentered, so his first step inside is the
+   * first into it with its BINGE test (12); unticked, the placement counts as his entering it.
+   */
+  readonly leaveUnentered: boolean;
   readonly remove: boolean;
   readonly open: '' | 'open' | 'closed';
   /** A door's battering damage so far, as typed ('' leaves it). */
@@ -40,6 +47,7 @@ export const EMPTY_FORM: OverrideForm = {
   wounds: '',
   binge: '',
   chicken: '',
+  leaveUnentered: false,
   remove: false,
   open: '',
   damage: '',
@@ -86,6 +94,7 @@ export function overrideCommand(
           return { problem: `(${x},${y}) is not a square of the arena` };
         change.x = x;
         change.y = y;
+        if (f.target === 'teamer' && f.leaveUnentered) change.moduleEntered = false;
       }
       if (f.facing !== '') change.facing = Number(f.facing);
       if (f.wounds !== '') change.wounds = Number(f.wounds);
@@ -252,6 +261,16 @@ export function GmOverrides({
                     ))}
                   </select>
                 </label>
+                {form.square.trim() !== '' ? (
+                  <label title="Unticked, a module nobody has entered yet counts as entered by him (no BINGE test)">
+                    <input
+                      type="checkbox"
+                      checked={form.leaveUnentered}
+                      onChange={(e) => set({ leaveUnentered: e.target.checked })}
+                    />{' '}
+                    his first step there is the first into the module (BINGE test)
+                  </label>
+                ) : null}
                 <label>
                   Chicken{' '}
                   <select

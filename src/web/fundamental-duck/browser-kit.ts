@@ -1,14 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
-import type { RunningServer } from '../../server/app.ts';
 import type { TestTableDice } from '../../server/test-dice.ts';
-import {
-  browserTestsCanRun,
-  newSystemTable,
-  openSeat,
-  withBrowserAndServer,
-} from '../three-sixteen/browser-kit.ts';
+import { type BrowserSuite, browserSuite, newSystemTable, openSeat } from '../three-sixteen/browser-kit.ts';
 
 /**
  * Helpers for the Fundamental Duck! browser tests (the build, server and Chromium come from the
@@ -16,41 +10,19 @@ import {
  */
 
 /** The suite's Chromium and server, set once its `beforeAll` has run (read them inside a test). */
-export interface DuckSuite {
-  readonly browser: Browser;
-  readonly server: RunningServer;
-}
+export type DuckSuite = BrowserSuite;
 
 /**
- * A suite of FD browser tests: skipped where Chromium cannot run, one built app, server (its
- * tables rolling `testDice`) and browser for all its tests, as every FD browser test sets up.
+ * A suite of FD browser tests: the shared `browserSuite` (skipped where Chromium cannot run, one
+ * built app, server and browser for all its tests) with its tables rolling `testDice`, as every FD
+ * browser test sets up.
  */
 export function duckBrowserSuite(
   name: string,
   testDice: TestTableDice,
   body: (suite: DuckSuite) => void,
 ): void {
-  const suite: { browser?: Browser; server?: RunningServer } = {};
-  const ready: DuckSuite = {
-    get browser() {
-      if (!suite.browser) throw new Error('the suite has no browser yet (read it inside a test)');
-      return suite.browser;
-    },
-    get server() {
-      if (!suite.server) throw new Error('the suite has no server yet (read it inside a test)');
-      return suite.server;
-    },
-  };
-  describe.runIf(browserTestsCanRun())(name, () => {
-    withBrowserAndServer(
-      (b, s) => {
-        suite.browser = b;
-        suite.server = s;
-      },
-      { testDice },
-    );
-    body(ready);
-  });
+  browserSuite(name, body, { testDice });
 }
 
 /** A Fundamental Duck! table: the creator's seat (GM) and one player seat per name. */

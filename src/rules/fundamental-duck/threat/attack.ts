@@ -102,21 +102,9 @@ export function chooseAttack(
       priority: priorityOf(t, backs.length > 0),
     });
   }
-  if (candidates.length === 0) return null;
   const from = threat.square;
-  const topRank = Math.min(...candidates.map((c) => PRIORITY_RANK[c.priority]));
-  const top = candidates.filter((c) => PRIORITY_RANK[c.priority] === topRank);
-  const picked = pickBest(
-    top,
-    (a, b) =>
-      cmp(world.distance(from, a.teamer.square), world.distance(from, b.teamer.square)) ||
-      straight2(world.width, from, a.teamer.square) - straight2(world.width, from, b.teamer.square),
-    (c) => c.teamer.id,
-    roller,
-    `target of ${threat.id}`,
-  );
+  const picked = pickTarget(world, from, candidates, roller, threat.id);
   if (!picked) return null;
-  const tie: TargetRecord['tie'] = top.length === 1 ? 'none' : picked.tied ? 'rollOff' : 'nearest';
   const contact = pickBest(
     picked.item.squares,
     (a, b) =>
@@ -129,7 +117,7 @@ export function chooseAttack(
     teamer: picked.item.teamer,
     contact: (contact as { item: ContactSquare }).item,
     priority: picked.item.priority,
-    tie,
+    tie: picked.tie,
   };
 }
 
@@ -144,24 +132,43 @@ export function contactTarget(
   roller: Roller,
 ): { teamer: TeamerView; behind: boolean; priority: Priority; tie: TargetRecord['tie'] } | null {
   const inContact = world.teamers.filter((t) => world.contact(square, t.square));
-  if (inContact.length === 0) return null;
-  const ranked = inContact.map((t) => {
-    const behind = behindOf(world, t, square);
-    return { t, behind, priority: priorityOf(t, behind) };
+  const ranked = inContact.map((teamer) => {
+    const behind = behindOf(world, teamer, square);
+    return { teamer, behind, priority: priorityOf(teamer, behind) };
   });
-  const topRank = Math.min(...ranked.map((r) => PRIORITY_RANK[r.priority]));
-  const top = ranked.filter((r) => PRIORITY_RANK[r.priority] === topRank);
+  const picked = pickTarget(world, square, ranked, roller, threatId);
+  if (!picked) return null;
+  const { teamer, behind, priority } = picked.item;
+  return { teamer, behind, priority, tie: picked.tie };
+}
+
+/**
+ * The one target among Teamers already ranked (13.5): the highest priority, then nearest `from`
+ * (distance 13.2, then straight line), then a roll-off; `tie` says which settled it. Shared by a
+ * Threat choosing whom to reach (`chooseAttack`) and whom to fight where it stands
+ * (`contactTarget`), so both draw the same roll-off. Null when there is nobody.
+ */
+function pickTarget<T extends { readonly teamer: TeamerView; readonly priority: Priority }>(
+  world: ThreatWorld,
+  from: SquareKey,
+  candidates: readonly T[],
+  roller: Roller,
+  threatId: string,
+): { item: T; tie: TargetRecord['tie'] } | null {
+  if (candidates.length === 0) return null;
+  const topRank = Math.min(...candidates.map((c) => PRIORITY_RANK[c.priority]));
+  const top = candidates.filter((c) => PRIORITY_RANK[c.priority] === topRank);
   const picked = pickBest(
     top,
     (a, b) =>
-      cmp(world.distance(square, a.t.square), world.distance(square, b.t.square)) ||
-      straight2(world.width, square, a.t.square) - straight2(world.width, square, b.t.square),
-    (r) => r.t.id,
+      cmp(world.distance(from, a.teamer.square), world.distance(from, b.teamer.square)) ||
+      straight2(world.width, from, a.teamer.square) - straight2(world.width, from, b.teamer.square),
+    (c) => c.teamer.id,
     roller,
     `target of ${threatId}`,
-  ) as { item: (typeof top)[number]; tied: boolean };
-  const tie: TargetRecord['tie'] = top.length === 1 ? 'none' : picked.tied ? 'rollOff' : 'nearest';
-  return { teamer: picked.item.t, behind: picked.item.behind, priority: picked.item.priority, tie };
+  );
+  if (!picked) return null;
+  return { item: picked.item, tie: top.length === 1 ? 'none' : picked.tied ? 'rollOff' : 'nearest' };
 }
 
 /**
