@@ -8,7 +8,6 @@ import {
   type EncounterEffects,
   type EncounterEndReason,
   editEncounter,
-  editThreat,
   editTrooper,
   type FlashbackSlot,
   type Health,
@@ -148,18 +147,6 @@ export function bestRange(t: Trooper, weapon: WeaponId, prefer?: Range): Range {
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
-
-export function discardTokens(state: ThreeSixteenState, n: number): ThreeSixteenState {
-  const e = state.encounter;
-  if (!e || n <= 0) return state;
-  const k = Math.min(n, e.tokens);
-  const s = editEncounter(state, (draft, en) => {
-    draft.tokens = en.tokens - k;
-  });
-  return editThreat(s, (draft, t) => {
-    draft.discarded = t.discarded + k;
-  });
-}
 
 export function addKills(state: ThreeSixteenState, id: string, kills: number): ThreeSixteenState {
   if (kills <= 0) return state;
@@ -534,9 +521,15 @@ function supportLostAtEnd(
  * the end of every encounter reducer. It is round.ts `advance` (the simulator's) on the record
  * `evolve` keeps of the state, written back; an ending then closes the encounter on the state
  * (`finishEncounter`), and a Suicide blast reaching a vehicle is dealt here on the state
- * (`strikeTroopers`: the record holds no vehicles) before the round moves on again.
+ * (`strikeTroopers`: the record holds no vehicles) before the round moves on again. `changed`: the
+ * record of `state` a reducer changed and has not written back (`diceOnly`: it only noted dice),
+ * which `advance` moves on from and writes back once.
  */
-export function advance(state: ThreeSixteenState, changed: EncounterRecord | null = null): ThreeSixteenState {
+export function advance(
+  state: ThreeSixteenState,
+  changed: EncounterRecord | null = null,
+  diceOnly = false,
+): ThreeSixteenState {
   let s = state;
   let given = changed;
   while (s.encounter) {
@@ -546,8 +539,10 @@ export function advance(state: ThreeSixteenState, changed: EncounterRecord | nul
     const round = r.round;
     advanceOn(r);
     // Every move `advance` makes changes the step, the round or the cursor: none, nothing to write
-    // (but what a reducer changed on the record it handed over).
-    if (given !== null || r.step !== step || r.cursor !== cursor || r.round !== round) s = r.writeBack(s);
+    // but what a reducer changed on the record it handed over (only dice: `writeNotes`).
+    const moved = r.step !== step || r.cursor !== cursor || r.round !== round;
+    if (moved || (given !== null && !diceOnly)) s = r.writeBack(s);
+    else if (given !== null) s = r.writeNotes(s);
     given = null;
     if (r.step === Step.Ended) return finishEncounter(s);
     if (!suicideAtVehicle(r)) return s;

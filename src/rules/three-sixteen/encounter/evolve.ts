@@ -17,7 +17,6 @@ import {
   addKills,
   advance,
   dealKill,
-  discardTokens,
   dropRider,
   evolveRecord,
   fighters,
@@ -38,6 +37,7 @@ import {
   dealKill as dealKillOn,
   dominanceNoted,
   drugsNoted,
+  evacuated,
   faKills,
   grenadeBlast,
   healed,
@@ -96,13 +96,17 @@ class OnRecord {
   constructor(
     readonly state: ThreeSixteenState,
     readonly record: EncounterRecord,
+    /** Only dice noted (`dominance.rolled`, `test.rolled`): `advance` may write back just those. */
+    readonly diceOnly = false,
   ) {}
 }
 
 export function evolveEncounter(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
   if (!state.encounter) return state;
   const reduced = reduce(state, event);
-  return reduced instanceof OnRecord ? advance(reduced.state, reduced.record) : advance(reduced);
+  return reduced instanceof OnRecord
+    ? advance(reduced.state, reduced.record, reduced.diceOnly)
+    : advance(reduced);
 }
 
 /** The record's index of an actor the events name (a trooper, or the aliens: `n`). */
@@ -116,7 +120,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       // round.ts `dominanceNoted` (the die `dominanceDie` rolled): face, success, the bonus spent.
       const r = evolveRecord(state);
       dominanceNoted(r, actorOn(r, event.actor), event.face, event.target, event.success);
-      return new OnRecord(state, r);
+      return new OnRecord(state, r, true);
     }
     case 'dominance.declined':
       return editEncounter(state, (draft, e) => {
@@ -183,7 +187,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       // round.ts `testRolled` (the die `testDie` rolled): face, success, the bonus spent, the dice step.
       const r = evolveRecord(s);
       testRolled(r, actorOn(r, event.actor), event.face, event.target, event.success);
-      return new OnRecord(s, r);
+      return new OnRecord(s, r, true);
     }
     case 'round.ordered': {
       // Free switches and FA weapons take effect now that the dice are down.
@@ -328,6 +332,7 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
     if (d?.kind === 'nfa' && d.task.kind === 'vehicleAttack') faKills(r, i, o.kills ? o.kills.total : -1);
     if (d?.kind === 'nfa' && d.task.kind === 'manoeuvre' && d.task.move)
       moveBy(r, i, d.task.move === 'closer' ? -1 : 1);
+    if (d?.kind === 'nfa' && d.task.kind === 'eVac' && !e.effects.isolated) evacuated(r);
   }
   // Movement at the end of the turn.
   if (event.move) moveBy(r, i, event.move === 'closer' ? -1 : 1);
@@ -398,10 +403,8 @@ function nfaTask(
       return appendLog(s, actor, task.text);
     case 'eVac': {
       if (e.effects.isolated) return appendLog(s, actor, 'The call for evacuation goes unanswered.');
-      s = withTrooper(s, actor, (t) => ({ ...t, planetUses: { ...t.planetUses, eVac: true } }));
-      s = discardTokens(s, e.tokens);
-      for (const id of fighters(s, e)) s = dealKill(s, id, { source: 'eVac', armourStoppable: true });
-      return markEnd(s, 'eVac');
+      // The tokens discarded, the Kills and the end are the record's (`turn`: round.ts `evacuated`).
+      return withTrooper(s, actor, (t) => ({ ...t, planetUses: { ...t.planetUses, eVac: true } }));
     }
     case 'orbitalBombardment': {
       if (e.effects.isolated) return appendLog(s, actor, 'The fleet cannot get a firing solution.');

@@ -1597,6 +1597,29 @@ export class EncounterRecord {
     return s;
   }
 
+  /**
+   * `writeBack` for a record on which only dice were noted (`dominanceNoted`, `testRolled`: the
+   * table's `dominance.rolled` and `test.rolled`) and the round did not move on: the dice, the
+   * step and the preparation bonus spent, without the whole write-back's comparisons (most of the
+   * table's events are dice).
+   */
+  writeNotes(state: ThreeSixteenState): ThreeSixteenState {
+    let s = editEncounter(state, (draft, e) => {
+      draft.step = STEP_NAME[this.step] as EncounterStep;
+      if (this.domNoted !== 0) draft.dominance = this.notedDominance(e.dominance);
+      if (this.rollNoted !== 0) draft.rolls = this.notedRolls(e.rolls);
+    });
+    for (let i = 0; i < this.n; i++) {
+      const bonus = this.bonus[i] as number;
+      const id = this.ids[i] as string;
+      if ((s.troopers[id] as Trooper).preparationBonus !== bonus)
+        s = editTrooper(s, id, (draft) => {
+          draft.preparationBonus = bonus;
+        });
+    }
+    return s;
+  }
+
   /** `dominance` with the Dominance dice noted since the record was read (`domNoted`). */
   private notedDominance(was: Encounter['dominance']): Encounter['dominance'] {
     let out = was;

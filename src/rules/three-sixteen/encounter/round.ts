@@ -1248,6 +1248,18 @@ export function bombKills(r: EncounterRecord, i: number, totals: readonly number
   return taken;
 }
 
+/**
+ * E-Vac answered (the NFA task, the squad not isolated; evolve.ts `turn`): every token of the
+ * encounter is discarded, every trooper still fighting takes a Kill (armour may stop it), and the
+ * encounter ends. The caller's sheet notes the call (`planetUses.eVac`).
+ */
+export function evacuated(r: EncounterRecord): void {
+  r.discarded += r.tokens;
+  r.tokens = 0;
+  for (let i = 0; i < r.n; i++) if (r.fighting(i)) dealKill(r, i, true, false, -1, -1, 'eVac', false);
+  if (r.endReason === null) r.endReason = 'eVac';
+}
+
 /** Flee (every fighter one step farther, a vehicle once) or Swarm (every fighter to Close) on the aliens' turn. */
 export function aliensMove(r: EncounterRecord, movement: 'swarm' | 'flee' | null | undefined): void {
   if (movement === 'flee') {
