@@ -1221,8 +1221,9 @@ export class EncounterRecord {
    * standoff counts, the kills of the round, the round's effects and Enrage's bonus, and what the
    * record emptied (declarations, dice, the order, the faces troopers fell at), the positions, the
    * tokens, and the troopers' kills (their kills of the round, of the mission and in total, the
-   * threat's tokens removed, who took the last one), and `writeTurns`'s part. Wounds, Strengths
-   * and Weaknesses are not written (the sheets' flashbacks and healing are the state's).
+   * threat's tokens removed, who took the last one), the pool and the tokens spent on abilities,
+   * the preparation bonus, and `writeTurns`'s and `writeHits`'s parts (health, as Kills and the
+   * end's healing left it). The sheets' flashback slots and texts are the state's.
    */
   writeBack(state: ThreeSixteenState): ThreeSixteenState {
     let s = this.writeEncounter(state);
@@ -1494,7 +1495,10 @@ export class EncounterRecord {
    */
   readonly ride: number[] = [];
   private seenRides: unknown = UNREAD;
-  /** Tokens of the encounter discarded since the record was read (a Strength, a Weakness: the threat's `discarded`). */
+  /**
+   * Tokens of the encounter discarded since the record was read (a Strength, a Weakness, an E-Vac,
+   * an end that does not give them back: the threat's `discarded`).
+   */
   discarded = 0;
   /** A Strength ended the fight: every Weakness still owed is dropped (`forcedWeakness` emptied). */
   forcedCleared = false;

@@ -1589,9 +1589,9 @@ export function showWeakness(r: EncounterRecord): void {
 }
 
 /**
- * Trooper i heals as between encounters on showing a Weakness (`xLeftAfterHealing`, as core.ts
- * `healBetweenEncounters` at the end): every E, and one X unless it is a Lasting Wound. The
- * simulator's `showWeakness` and evolve.ts `weakness` both heal here.
+ * Trooper i heals as between encounters (`xLeftAfterHealing`, as core.ts `healBetweenEncounters`
+ * for the PCs kept out): every E, and one X unless it is a Lasting Wound. On showing a Weakness
+ * (the simulator's `showWeakness`, evolve.ts `weakness`) and at the end (`finish`).
  */
 export function healed(r: EncounterRecord, i: number): void {
   let x = r.wounds[i] as number;
