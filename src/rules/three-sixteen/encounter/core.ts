@@ -8,7 +8,6 @@ import {
   type EncounterEffects,
   type EncounterEndReason,
   editEncounter,
-  editThreat,
   editTrooper,
   type FlashbackSlot,
   type Health,
@@ -25,7 +24,6 @@ import {
   type WeaponId,
   withEncounter,
   withKey,
-  withThreat,
   withTrooper,
 } from '../state.ts';
 import { type EncounterRecord, recordOf, Step } from './record.ts';
@@ -42,7 +40,6 @@ import {
   POSITION_INDEX,
   POSITIONS,
   stepPosition as stepIndex,
-  tokensBackToPool,
   xLeftAfterHealing,
 } from './rulings.ts';
 import { sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
@@ -150,18 +147,6 @@ export function bestRange(t: Trooper, weapon: WeaponId, prefer?: Range): Range {
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
-
-export function discardTokens(state: ThreeSixteenState, n: number): ThreeSixteenState {
-  const e = state.encounter;
-  if (!e || n <= 0) return state;
-  const k = Math.min(n, e.tokens);
-  const s = editEncounter(state, (draft, en) => {
-    draft.tokens = en.tokens - k;
-  });
-  return editThreat(s, (draft, t) => {
-    draft.discarded = t.discarded + k;
-  });
-}
 
 export function addKills(state: ThreeSixteenState, id: string, kills: number): ThreeSixteenState {
   if (kills <= 0) return state;
@@ -453,25 +438,21 @@ export function markEnd(state: ThreeSixteenState, reason: EncounterEndReason): T
   });
 }
 
-/** Closes the encounter: tokens back or discarded, healing, weapons back to default, phase back to mission. */
+/**
+ * Closes an encounter the record ended (round.ts `finish`, written back: the tokens left back in the
+ * pool or discarded, the fighters healed): what the record does not hold. Weapons back to
+ * default, support lost, the PCs kept out of the fight healed, the planet's and mission's counts,
+ * the phase back to the mission.
+ */
 export function finishEncounter(state: ThreeSixteenState): ThreeSixteenState {
   const e = state.encounter;
   if (!e) return state;
   const reason = e.endReason ?? 'gm';
-  let s = state;
-  if (e.tokens > 0) {
-    s = tokensBackToPool(reason)
-      ? withThreat(s, (t) => ({ ...t, pool: t.pool + e.tokens }))
-      : withThreat(s, (t) => ({ ...t, discarded: t.discarded + e.tokens }));
-  }
-  s = supportLostAtEnd(s, e, reason);
+  let s = supportLostAtEnd(state, e, reason);
   const troopers = { ...s.troopers };
   for (const id of e.pcs) {
     const t = troopers[id];
-    if (!t) continue;
-    // A trooper who left through a Weakness already healed when it left.
-    const healed = e.out[id] === 'weakness' ? t : healBetweenEncounters(t);
-    troopers[id] = { ...healed, currentWeapon: healed.defaultWeapon };
+    if (t) troopers[id] = { ...t, currentWeapon: t.defaultWeapon };
   }
   // The book heals every PC between encounters, also those the GM kept out of this one.
   for (const id of s.trooperOrder) {
@@ -540,18 +521,29 @@ function supportLostAtEnd(
  * the end of every encounter reducer. It is round.ts `advance` (the simulator's) on the record
  * `evolve` keeps of the state, written back; an ending then closes the encounter on the state
  * (`finishEncounter`), and a Suicide blast reaching a vehicle is dealt here on the state
- * (`strikeTroopers`: the record holds no vehicles) before the round moves on again.
+ * (`strikeTroopers`: the record holds no vehicles) before the round moves on again. `changed`: the
+ * record of `state` a reducer changed and has not written back (`diceOnly`: it only noted dice),
+ * which `advance` moves on from and writes back once.
  */
-export function advance(state: ThreeSixteenState): ThreeSixteenState {
+export function advance(
+  state: ThreeSixteenState,
+  changed: EncounterRecord | null = null,
+  diceOnly = false,
+): ThreeSixteenState {
   let s = state;
+  let given = changed;
   while (s.encounter) {
-    const r = evolveRecord(s);
+    const r = given ?? evolveRecord(s);
     const step = r.step;
     const cursor = r.cursor;
     const round = r.round;
     advanceOn(r);
-    // Every move `advance` makes changes the step, the round or the cursor: none, nothing to write.
-    if (r.step !== step || r.cursor !== cursor || r.round !== round) s = r.writeBack(s);
+    // Every move `advance` makes changes the step, the round or the cursor: none, nothing to write
+    // but what a reducer changed on the record it handed over (only dice: `writeNotes`).
+    const moved = r.step !== step || r.cursor !== cursor || r.round !== round;
+    if (moved || (given !== null && !diceOnly)) s = r.writeBack(s);
+    else if (given !== null) s = r.writeNotes(s);
+    given = null;
     if (r.step === Step.Ended) return finishEncounter(s);
     if (!suicideAtVehicle(r)) return s;
     s = resolveAlienAttack(s, r.qFace[r.cursor] as number, 'suicide');

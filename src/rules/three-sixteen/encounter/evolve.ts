@@ -17,37 +17,51 @@ import {
   addKills,
   advance,
   dealKill,
-  discardTokens,
   dropRider,
   evolveRecord,
   fighters,
   hasAvailableSlot,
   markEnd,
-  moveTrooper,
   resolveAlienAttack,
   strikeTroopers,
   withFlashbackUsed,
 } from './core.ts';
+import type { EncounterRecord } from './record.ts';
 import {
   aliensMove,
   aliensTurnOver,
   ambushKill,
+  armourWorn,
   bombKills,
   caughtByExplodingBodies,
+  dealKill as dealKillOn,
+  dominanceNoted,
+  drugsNoted,
+  evacuated,
   faKills,
   grenadeBlast,
   healed,
   induced,
   killAnswered,
+  lastRoundWoundsIgnored,
+  leaveAfterAlienTurn,
   moveBy,
+  movedTo,
   startRound as openRound,
+  pay,
   rangeSet,
+  regenerated,
   strengthUsed,
+  suicideDeclared,
+  techStopped,
+  testRolled,
   turnCancelled,
   turnDone,
   weaknessShown,
+  weaknessTargeted,
+  woundsIgnored,
 } from './round.ts';
-import { FAR, isStandoff, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
+import { FAR, POSITION_INDEX, regenerationRoundOf } from './rulings.ts';
 import { evolveVehicle, VEHICLE_EVENT_TYPES } from './vehicle-evolve.ts';
 import { oneMoverPerVehicle } from './vehicle-rules.ts';
 
@@ -74,25 +88,40 @@ export const ENCOUNTER_EVENT_TYPES = [
   ...VEHICLE_EVENT_TYPES,
 ] as const satisfies readonly ThreeSixteenEvent['type'][];
 
-export function evolveEncounter(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
-  if (!state.encounter) return state;
-  return advance(reduce(state, event));
+/**
+ * A reducer's changes on the record of `state` (core.ts `evolveRecord`), not yet written back:
+ * `advance` moves the round on from them and writes the record back once.
+ */
+class OnRecord {
+  constructor(
+    readonly state: ThreeSixteenState,
+    readonly record: EncounterRecord,
+    /** Only dice noted (`dominance.rolled`, `test.rolled`): `advance` may write back just those. */
+    readonly diceOnly = false,
+  ) {}
 }
 
-function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+export function evolveEncounter(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+  if (!state.encounter) return state;
+  const reduced = reduce(state, event);
+  return reduced instanceof OnRecord
+    ? advance(reduced.state, reduced.record, reduced.diceOnly)
+    : advance(reduced);
+}
+
+/** The record's index of an actor the events name (a trooper, or the aliens: `n`). */
+function actorOn(r: EncounterRecord, actor: string): number {
+  return actor === ALIENS ? r.n : r.ids.indexOf(actor);
+}
+
+function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState | OnRecord {
   switch (event.type) {
-    case 'dominance.rolled':
-      return consumeBonus(
-        editEncounter(state, (draft, e) => {
-          draft.dominance = withKey(e.dominance, event.actor, {
-            face: event.face,
-            target: event.target,
-            success: event.success,
-            declined: false,
-          });
-        }),
-        event.actor,
-      );
+    case 'dominance.rolled': {
+      // round.ts `dominanceNoted` (the die `dominanceDie` rolled): face, success, the bonus spent.
+      const r = evolveRecord(state);
+      dominanceNoted(r, actorOn(r, event.actor), event.face, event.target, event.success);
+      return new OnRecord(state, r, true);
+    }
     case 'dominance.declined':
       return editEncounter(state, (draft, e) => {
         draft.dominance = withKey(e.dominance, event.trooperId, {
@@ -146,7 +175,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
         if (event.emotional) draft.roundEffects = { ...e.roundEffects, emotional: true };
       });
     case 'test.rolled': {
-      // Force Weakness is spent by the attempt: its NFA die is down.
+      // Force Weakness is spent by the attempt: its NFA die is down (the sheet's).
       const d = state.encounter?.declarations[event.actor];
       const s =
         d?.kind === 'nfa' && d.task.kind === 'forceWeakness'
@@ -155,17 +184,10 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
               planetUses: { ...t.planetUses, forceWeakness: true },
             }))
           : state;
-      return consumeBonus(
-        editEncounter(s, (draft, e) => {
-          draft.step = 'roll';
-          draft.rolls = withKey(e.rolls, event.actor, {
-            face: event.face,
-            target: event.target,
-            success: event.success,
-          });
-        }),
-        event.actor,
-      );
+      // round.ts `testRolled` (the die `testDie` rolled): face, success, the bonus spent, the dice step.
+      const r = evolveRecord(s);
+      testRolled(r, actorOn(r, event.actor), event.face, event.target, event.success);
+      return new OnRecord(s, r, true);
     }
     case 'round.ordered': {
       // Free switches and FA weapons take effect now that the dice are down.
@@ -216,14 +238,6 @@ function rangeSetOnRecord(state: ThreeSixteenState, range: number): ThreeSixteen
   return r.writeBack(state);
 }
 
-function consumeBonus(state: ThreeSixteenState, actor: string): ThreeSixteenState {
-  const t = state.troopers[actor];
-  if (!t || t.preparationBonus === 0) return state;
-  return editTrooper(state, actor, (draft) => {
-    draft.preparationBonus = 0;
-  });
-}
-
 function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): ThreeSixteenState {
   switch (event.outcome) {
     case 'allFail':
@@ -251,35 +265,19 @@ function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.re
   }
 }
 
-const slotOrder = (a: TurnSlot, b: TurnSlot): number =>
-  Number(b.success) - Number(a.success) || b.face - a.face || b.tieBreak - a.tieBreak;
-
-function drugs(state: ThreeSixteenState, event: EventOf<'drugs.used'>): ThreeSixteenState {
+/**
+ * Combat drugs: spent for the planet (the sheet's); then round.ts `drugsNoted` on the record (the
+ * die re-rolled, its turn re-placed in the round's order) and, on a 10, the drugs' Kill on their
+ * user (round.ts `dealKill`).
+ */
+function drugs(state: ThreeSixteenState, event: EventOf<'drugs.used'>): OnRecord {
   const id = event.trooperId;
-  let s = withTrooper(state, id, (t) => ({ ...t, planetUses: { ...t.planetUses, combatDrugs: true } }));
-  s = withEncounter(s, (e) => {
-    const rolls = {
-      ...e.rolls,
-      [id]: { face: event.face, target: event.target, success: event.success, rerolled: true },
-    };
-    if (e.step !== 'resolve') return { ...e, rolls };
-    // Re-place the re-rolled slot among the turns not taken yet.
-    const done = e.queue.slice(0, e.cursor);
-    const rest = e.queue.slice(e.cursor).filter((q) => q.actor !== id);
-    const old = e.queue.find((q) => q.actor === id);
-    const slot: TurnSlot = {
-      actor: id,
-      face: event.face,
-      success: event.success && !old?.cancelled,
-      tieBreak: 0,
-      done: false,
-      cancelled: old?.cancelled ?? false,
-    };
-    return { ...e, rolls, queue: [...done, ...[...rest, slot].sort(slotOrder)] };
-  });
-  // A 10 on the re-roll: the drugs hurt their user.
-  if (event.face === 10) s = dealKill(s, id, { source: 'combatDrugs', armourStoppable: true });
-  return s;
+  const s = withTrooper(state, id, (t) => ({ ...t, planetUses: { ...t.planetUses, combatDrugs: true } }));
+  const r = evolveRecord(s);
+  const i = r.ids.indexOf(id);
+  drugsNoted(r, i, event.face, event.success);
+  if (event.face === 10) dealKillOn(r, i, true, false, -1, -1, 'combatDrugs', false);
+  return new OnRecord(s, r);
 }
 
 /** A success acting before its opponent: the aliens not yet acted with an equal-or-better success. */
@@ -334,6 +332,7 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
     if (d?.kind === 'nfa' && d.task.kind === 'vehicleAttack') faKills(r, i, o.kills ? o.kills.total : -1);
     if (d?.kind === 'nfa' && d.task.kind === 'manoeuvre' && d.task.move)
       moveBy(r, i, d.task.move === 'closer' ? -1 : 1);
+    if (d?.kind === 'nfa' && d.task.kind === 'eVac' && !e.effects.isolated) evacuated(r);
   }
   // Movement at the end of the turn.
   if (event.move) moveBy(r, i, event.move === 'closer' ? -1 : 1);
@@ -404,10 +403,8 @@ function nfaTask(
       return appendLog(s, actor, task.text);
     case 'eVac': {
       if (e.effects.isolated) return appendLog(s, actor, 'The call for evacuation goes unanswered.');
-      s = withTrooper(s, actor, (t) => ({ ...t, planetUses: { ...t.planetUses, eVac: true } }));
-      s = discardTokens(s, e.tokens);
-      for (const id of fighters(s, e)) s = dealKill(s, id, { source: 'eVac', armourStoppable: true });
-      return markEnd(s, 'eVac');
+      // The tokens discarded, the Kills and the end are the record's (`turn`: round.ts `evacuated`).
+      return withTrooper(s, actor, (t) => ({ ...t, planetUses: { ...t.planetUses, eVac: true } }));
     }
     case 'orbitalBombardment': {
       if (e.effects.isolated) return appendLog(s, actor, 'The fleet cannot get a firing solution.');
@@ -534,40 +531,92 @@ function bombKillNotTaken(state: ThreeSixteenState): ThreeSixteenState {
   });
 }
 
-function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState {
-  let s = state;
-  if (event.cost > 0) {
-    s =
-      event.from === 'pool'
-        ? withThreat(s, (t) => ({ ...t, pool: t.pool - event.cost, spent: t.spent + event.cost }))
-        : withThreat(
-            withEncounter(s, (e) => ({ ...e, tokens: e.tokens - event.cost })),
-            (t) => ({
-              ...t,
-              spent: t.spent + event.cost,
-            }),
-          );
+/**
+ * An ability of the aliens: paid on the record (round.ts `pay`: from the planet's pool or the
+ * encounter), then its effect through round.ts's functions where the record holds what it changes
+ * (alien Armour, End Encounter, Stop Technology, Suicide, Induce Weakness's target, Rapid
+ * Movement, Ignore Wounds, Regeneration); on the state for the rest (`onState`).
+ */
+function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState | OnRecord {
+  const r = evolveRecord(state);
+  if (event.cost > 0) pay(r, event.from === 'pool', event.cost);
+  switch (event.ability) {
+    case 'armour':
+      armourWorn(r);
+      break;
+    case 'endEncounter':
+      leaveAfterAlienTurn(r);
+      break;
+    case 'stopTechnology':
+      techStopped(r);
+      break;
+    case 'suicide':
+      suicideDeclared(r);
+      break;
+    case 'induceWeakness':
+      // The once-per-mission mark waits for a Weakness actually induced (round.ts `induced`).
+      weaknessTargeted(r, event.targetId ? r.ids.indexOf(event.targetId) : -1);
+      break;
+    case 'rapidMovement':
+      for (const m of event.ranges ?? []) movedTo(r, r.ids.indexOf(m.trooperId), POSITION_INDEX[m.range]);
+      break;
+    case 'ignoreWounds':
+      // The round just ended (named by the event) is answered before the next round's dice.
+      if (event.round !== undefined && event.round !== r.round) lastRoundWoundsIgnored(r);
+      else woundsIgnored(r);
+      break;
+    case 'regeneration': {
+      // Logs from before the event named its round fall back to the old reading (latest round).
+      const e = state.encounter as Encounter;
+      const round = event.round !== undefined ? event.round : latestRemovalRound(e);
+      if (round === null || regenerated(r, Number(round))) break;
+      return regeneratedLongAgo(event.cost > 0 ? r.writeBack(state) : state, String(round));
+    }
+    default:
+      return onState(event.cost > 0 ? r.writeBack(state) : state, event);
   }
+  return new OnRecord(state, r);
+}
+
+/**
+ * Regeneration of a round older than the record holds (only a log from before the event named its
+ * round: `latestRemovalRound`): the tokens its kills removed come back, on the state.
+ */
+function regeneratedLongAgo(state: ThreeSixteenState, round: string): ThreeSixteenState {
+  const e = state.encounter as Encounter;
+  const back = e.tokensRemovedByRound[round] ?? 0;
+  const s = withThreat(state, (t) => ({ ...t, removed: t.removed - back }));
+  return withEncounter(s, (en) => ({
+    ...en,
+    tokens: en.tokens + back,
+    tokensRemovedByRound: { ...en.tokensRemovedByRound, [round]: 0 },
+  }));
+}
+
+/**
+ * The abilities whose effect the record does not hold (paid already): the aliens' Ambush, Boost
+ * Ability, Enrage, Impair and Isolate (standing conditions the record reads as it is made), and
+ * Exploding Bodies' Kills (through core.ts `strikeTroopers`, for the vehicles they reach).
+ */
+function onState(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState {
+  const s = state;
   const e = s.encounter as Encounter;
   const hit = { armourStoppable: !e.effects.ignoreArmour, lasting: e.effects.lastingWounds };
   switch (event.ability) {
     case 'ambush': {
-      s = withEncounter(s, (en) => ({ ...en, ambush: 'aliens', rangeSetter: ALIENS, step: 'setRange' }));
-      return resolveAlienAttack(s, -1, 'ambush');
-    }
-    case 'armour':
-      return withEncounter(s, (en) => ({
+      const ambushed = withEncounter(s, (en) => ({
         ...en,
-        effects: { ...en.effects, alienArmourUsed: true },
-        roundEffects: { ...en.roundEffects, killsVoid: true },
+        ambush: 'aliens',
+        rangeSetter: ALIENS,
+        step: 'setRange',
       }));
+      return resolveAlienAttack(ambushed, -1, 'ambush');
+    }
     case 'boostAbility':
       return withEncounter(s, (en) => ({
         ...en,
         effects: { ...en.effects, aaBonus: en.effects.aaBonus + event.cost },
       }));
-    case 'endEncounter':
-      return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, endAfterAlienTurn: true } }));
     case 'enrage':
       return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, enraged: true } }));
     case 'explodingBodies': {
@@ -575,74 +624,13 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
       const caught = r.ids.filter((_, i) => caughtByExplodingBodies(r, i));
       return strikeTroopers(s, caught, { source: 'explodingBodies', ...hit }, r);
     }
-    case 'ignoreWounds': {
-      // Kills of the round are undone: tokens come back, troopers lose the kills they counted. The
-      // round just ended (named by the event) is answered before the next round's dice.
-      const lastRound = event.round !== undefined && event.round !== e.round;
-      const round = lastRound ? (event.round as number) : e.round;
-      const back = e.tokensRemovedByRound[String(round)] ?? 0;
-      const kills = lastRound ? (e.killsByTrooperLastRound ?? {}) : e.killsByTrooperThisRound;
-      for (const [id, k] of Object.entries(kills)) {
-        s = withTrooper(s, id, (t) => ({
-          ...t,
-          killsThisMission: Math.max(0, t.killsThisMission - k),
-          totalKills: Math.max(0, t.totalKills - k),
-        }));
-      }
-      s = withThreat(s, (t) => ({ ...t, removed: t.removed - back }));
-      // Kills ignored are no kills: they no longer hold off a standoff (as alien Armour's do not).
-      if (lastRound) {
-        const quiet = e.roundsWithoutKillsIfVoid ?? e.roundsWithoutKills;
-        s = withEncounter(s, (en) => ({
-          ...en,
-          tokens: en.tokens + back,
-          tokensRemovedByRound: { ...en.tokensRemovedByRound, [String(round)]: 0 },
-          killsByTrooperLastRound: {},
-          roundsWithoutKills: quiet,
-        }));
-        return isStandoff(quiet) ? markEnd(s, 'standoff') : s;
-      }
-      return withEncounter(s, (en) => ({
-        ...en,
-        tokens: en.tokens + back,
-        killsThisRound: Math.max(0, en.killsThisRound - back),
-        tokensRemovedByRound: { ...en.tokensRemovedByRound, [String(en.round)]: 0 },
-        killsByTrooperThisRound: {},
-        roundEffects: { ...en.roundEffects, killsVoid: true },
-      }));
-    }
     case 'impair':
       return withEncounter(s, (en) => ({
         ...en,
         effects: { ...en.effects, impair: en.effects.impair + event.cost },
       }));
-    case 'induceWeakness':
-      // The once-per-mission mark waits for a Weakness actually induced (see `induced`).
-      return withEncounter(s, (en) => ({ ...en, induceWeaknessTarget: event.targetId ?? null }));
     case 'isolate':
       return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, isolated: true } }));
-    case 'rapidMovement':
-      for (const r of event.ranges ?? []) s = moveTrooper(s, r.trooperId, r.range);
-      return s;
-    case 'regeneration': {
-      // Logs from before the event named its round fall back to the old reading (latest round).
-      const round = event.round !== undefined ? String(event.round) : latestRemovalRound(e);
-      if (round === null) return s;
-      const back = e.tokensRemovedByRound[round] ?? 0;
-      s = withThreat(s, (t) => ({ ...t, removed: t.removed - back }));
-      return withEncounter(s, (en) => ({
-        ...en,
-        tokens: en.tokens + back,
-        tokensRemovedByRound: { ...en.tokensRemovedByRound, [round]: 0 },
-      }));
-    }
-    case 'stopTechnology':
-      return withEncounter(s, (en) => ({
-        ...en,
-        roundEffects: { ...en.roundEffects, stopTechnology: true },
-      }));
-    case 'suicide':
-      return withEncounter(s, (en) => ({ ...en, roundEffects: { ...en.roundEffects, suicide: true } }));
     default:
       // Flee, Swarm (taken on the aliens' turn) and the always-on abilities change nothing here.
       return s;

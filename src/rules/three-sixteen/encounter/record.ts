@@ -622,6 +622,8 @@ export class EncounterRecord {
   readonly rollSuccess: number[];
   /** The target each round's die was rolled against (combat drugs re-roll against it). */
   readonly rollTarget: number[];
+  /** The target each Dominance die was rolled against (written back for the dice noted only). */
+  readonly domTarget: number[];
 
   // The round's queue, slot by slot.
   qLen = 0;
@@ -723,6 +725,7 @@ export class EncounterRecord {
     this.declMove = zeros(size);
     this.rollFace = zeros(size);
     this.rollTarget = zeros(size);
+    this.domTarget = zeros(size);
     this.qActor = zeros(size);
     this.qFace = zeros(size);
     this.qTie = zeros(size);
@@ -1359,16 +1362,21 @@ export class EncounterRecord {
    * standoff counts, the kills of the round, the round's effects and Enrage's bonus, and what the
    * record emptied (declarations, dice, the order, the faces troopers fell at), the positions, the
    * tokens, and the troopers' kills (their kills of the round, of the mission and in total, the
-   * threat's tokens removed, who took the last one), and `writeTurns`'s part. Wounds, Strengths
-   * and Weaknesses are not written (the sheets' flashbacks and healing are the state's).
+   * threat's tokens removed, who took the last one), the pool and the tokens spent on abilities,
+   * the preparation bonus, and `writeTurns`'s and `writeHits`'s parts (health, as Kills and the
+   * end's healing left it). The sheets' flashback slots and texts are the state's.
    */
   writeBack(state: ThreeSixteenState): ThreeSixteenState {
     let s = this.writeEncounter(state);
     s = this.writeTurns(s);
-    if (this.killedTokens > 0) {
+    const poolMore = this.pool - this.poolRead;
+    if (this.killedTokens !== 0 || poolMore !== 0 || this.spent !== 0) {
       const k = this.killedTokens;
+      const spent = this.spent;
       s = editThreat(s, (draft, t) => {
         draft.removed = t.removed + k;
+        draft.pool = t.pool + poolMore;
+        draft.spent = t.spent + spent;
       });
     }
     for (let i = 0; i < this.n; i++) {
@@ -1376,11 +1384,14 @@ export class EncounterRecord {
       const t = s.troopers[id] as Trooper;
       const more = (this.kills[i] as number) - t.killsThisMission;
       const last = this.finalTokenBy === i;
-      if (more === 0 && !last) continue;
+      const bonus = this.bonus[i] as number;
+      if (more === 0 && !last && bonus === t.preparationBonus) continue;
       s = editTrooper(s, id, (draft, tr) => {
-        draft.killsThisMission = tr.killsThisMission + more;
-        draft.totalKills = tr.totalKills + more;
+        // Kills taken back (Ignore Wounds) leave a tally at 0 at least.
+        draft.killsThisMission = Math.max(0, tr.killsThisMission + more);
+        draft.totalKills = Math.max(0, tr.totalKills + more);
         if (last) draft.missionFlags = { ...tr.missionFlags, removedFinalToken: true };
+        draft.preparationBonus = bonus;
       });
     }
     return this.writeHits(s);
@@ -1521,7 +1532,7 @@ export class EncounterRecord {
       // The kills each trooper counted this round (and, once the round turned over, in the one
       // before), written over the state's maps where they differ.
       let before = e.killsByTrooperThisRound;
-      let kills: Record<string, number> = e.killsByTrooperThisRound;
+      let kills: Record<string, number> = this.roundKillsCleared ? {} : e.killsByTrooperThisRound;
       if (this.round !== e.round) {
         for (let i = 0; i < this.n; i++) {
           const id = this.ids[i] as string;
@@ -1536,6 +1547,7 @@ export class EncounterRecord {
         if ((kills[id] ?? 0) !== this.roundKills[i]) kills = withKey(kills, id, this.roundKills[i] as number);
       }
       draft.killsByTrooperThisRound = kills;
+      if (this.lastKillsCleared) draft.killsByTrooperLastRound = {};
       let positions: Record<string, Position> | null = null;
       for (let i = 0; i < this.n; i++) {
         const id = this.ids[i] as string;
@@ -1569,6 +1581,8 @@ export class EncounterRecord {
       }
       if (!declared) draft.declarations = {};
       if (!rolled) draft.rolls = {};
+      if (this.domNoted !== 0) draft.dominance = this.notedDominance(e.dominance);
+      if (this.rollNoted !== 0) draft.rolls = this.notedRolls(e.rolls);
       if (this.qLen === 0) draft.queue = [];
       let fell = false;
       for (let i = 0; i < this.n; i++) if ((this.fellAt[i] as number) >= 0) fell = true;
@@ -1587,9 +1601,22 @@ export class EncounterRecord {
           suicide,
           ...(this.emotional ? { emotional: true } : {}),
         };
-      if (this.aaBonus !== e.effects.aaBonus) draft.effects = { ...e.effects, aaBonus: this.aaBonus };
+      const fx0 = e.effects;
+      if (
+        this.aaBonus !== fx0.aaBonus ||
+        this.alienArmourUsed !== fx0.alienArmourUsed ||
+        this.endAfterAlienTurn !== fx0.endAfterAlienTurn
+      )
+        draft.effects = {
+          ...fx0,
+          aaBonus: this.aaBonus,
+          alienArmourUsed: this.alienArmourUsed,
+          endAfterAlienTurn: this.endAfterAlienTurn,
+        };
       const now = String(this.round);
-      if ((e.tokensRemovedByRound[now] ?? 0) !== this.removedNow)
+      // Ignore Wounds names the round it voided even when its kills had removed none.
+      const removed = e.tokensRemovedByRound[now];
+      if ((removed ?? 0) !== this.removedNow || (this.roundKillsCleared && removed === undefined))
         draft.tokensRemovedByRound = withKey(draft.tokensRemovedByRound, now, this.removedNow);
       const last = String(this.round - 1);
       if ((e.tokensRemovedByRound[last] ?? 0) !== this.removedLast)
@@ -1609,7 +1636,10 @@ export class EncounterRecord {
    */
   readonly ride: number[] = [];
   private seenRides: unknown = UNREAD;
-  /** Tokens of the encounter discarded since the record was read (a Strength, a Weakness: the threat's `discarded`). */
+  /**
+   * Tokens of the encounter discarded since the record was read (a Strength, a Weakness, an E-Vac,
+   * an end that does not give them back: the threat's `discarded`).
+   */
   discarded = 0;
   /** A Strength ended the fight: every Weakness still owed is dropped (`forcedWeakness` emptied). */
   forcedCleared = false;
@@ -1617,7 +1647,33 @@ export class EncounterRecord {
   private resetTurns(): void {
     this.discarded = 0;
     this.forcedCleared = false;
+    this.spent = 0;
+    this.poolRead = this.pool;
+    this.domNoted = 0;
+    this.rollNoted = 0;
+    this.rerolled = 0;
+    this.queueMoved = false;
+    this.roundKillsCleared = false;
+    this.lastKillsCleared = false;
   }
+
+  // The dice and abilities on the table's record (evolve.ts `dominance.rolled`, `test.rolled`,
+  // `drugs.used`, `ability.used` run round.ts's functions for them): what they changed since the
+  // record was read, for the write-back.
+  /** Tokens the aliens paid for abilities (the threat's `spent`). */
+  spent = 0;
+  /** The planet's pool as read (`pool` less it is what was paid from it, or went back at the end). */
+  private poolRead = 0;
+  /** Actors whose Dominance die (`dominanceNoted`) or round's die (`testNoted`, `drugsNoted`) was noted, a bit each. */
+  domNoted = 0;
+  rollNoted = 0;
+  /** Troopers whose round's die combat drugs rolled again, a bit each (`rolls[id].rerolled`). */
+  rerolled = 0;
+  /** A re-rolled turn took a new place in the round's order (`drugsNoted`). */
+  queueMoved = false;
+  /** Ignore Wounds emptied the kills of this round, or of the round just ended, per trooper. */
+  roundKillsCleared = false;
+  lastKillsCleared = false;
 
   private readRides(e: Encounter): void {
     if (e.vehicles === this.seenRides) return;
@@ -1645,8 +1701,8 @@ export class EncounterRecord {
       out ??= { ...e.out };
       out[id] = gone;
     }
-    let queue: Encounter['queue'][number][] | null = null;
-    if (this.qLen === e.queue.length)
+    let queue: Encounter['queue'][number][] | null = this.queueMoved ? this.notedQueue(e.queue) : null;
+    if (!this.queueMoved && this.qLen === e.queue.length)
       for (let q = 0; q < this.qLen; q++) {
         const slot = e.queue[q] as Encounter['queue'][number];
         const done = this.qDone[q] === 1;
@@ -1684,6 +1740,83 @@ export class EncounterRecord {
       });
     }
     return s;
+  }
+
+  /**
+   * `writeBack` for a record on which only dice were noted (`dominanceNoted`, `testRolled`: the
+   * table's `dominance.rolled` and `test.rolled`) and the round did not move on: the dice, the
+   * step and the preparation bonus spent, without the whole write-back's comparisons (most of the
+   * table's events are dice).
+   */
+  writeNotes(state: ThreeSixteenState): ThreeSixteenState {
+    let s = editEncounter(state, (draft, e) => {
+      draft.step = STEP_NAME[this.step] as EncounterStep;
+      if (this.domNoted !== 0) draft.dominance = this.notedDominance(e.dominance);
+      if (this.rollNoted !== 0) draft.rolls = this.notedRolls(e.rolls);
+    });
+    for (let i = 0; i < this.n; i++) {
+      const bonus = this.bonus[i] as number;
+      const id = this.ids[i] as string;
+      if ((s.troopers[id] as Trooper).preparationBonus !== bonus)
+        s = editTrooper(s, id, (draft) => {
+          draft.preparationBonus = bonus;
+        });
+    }
+    return s;
+  }
+
+  /** `dominance` with the Dominance dice noted since the record was read (`domNoted`). */
+  private notedDominance(was: Encounter['dominance']): Encounter['dominance'] {
+    let out = was;
+    for (let a = 0; a <= this.n; a++)
+      if (this.domNoted & (1 << a))
+        out = withKey(out, this.actorKey[a] as string, {
+          face: this.domFace[a] as number,
+          target: this.domTarget[a] as number,
+          success: this.domSuccess[a] === 1,
+          declined: false,
+        });
+    return out;
+  }
+
+  /** `rolls` with the round's dice noted since the record was read (`rollNoted`; `rerolled` by combat drugs). */
+  private notedRolls(was: Encounter['rolls']): Encounter['rolls'] {
+    let out = was;
+    for (let a = 0; a <= this.n; a++) {
+      if (!(this.rollNoted & (1 << a))) continue;
+      const face = this.rollFace[a] as number;
+      const target = this.rollTarget[a] as number;
+      const success = this.rollSuccess[a] === 1;
+      out = withKey(
+        out,
+        this.actorKey[a] as string,
+        this.rerolled & (1 << a) ? { face, target, success, rerolled: true } : { face, target, success },
+      );
+    }
+    return out;
+  }
+
+  /** The round's order as the record has it, each slot the state's own object where it is the same. */
+  private notedQueue(was: Encounter['queue']): Encounter['queue'][number][] {
+    const out: Encounter['queue'][number][] = [];
+    for (let q = 0; q < this.qLen; q++) {
+      const actor = this.actorKey[this.qActor[q] as number] as string;
+      const face = this.qFace[q] as number;
+      const success = this.qSuccess[q] === 1;
+      const tieBreak = this.qTie[q] as number;
+      const done = this.qDone[q] === 1;
+      const cancelled = this.qCancelled[q] === 1;
+      const old = was.find((slot) => slot.actor === actor);
+      const same =
+        old !== undefined &&
+        old.face === face &&
+        old.success === success &&
+        old.tieBreak === tieBreak &&
+        old.done === done &&
+        old.cancelled === cancelled;
+      out.push(same ? old : { actor, face, success, tieBreak, done, cancelled });
+    }
+    return out;
   }
 
   /** The purpose of a round's roll-off die at `face` for actor `a`. */

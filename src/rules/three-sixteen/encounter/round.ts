@@ -103,9 +103,62 @@ export function strengthRoll(r: EncounterRecord, i: number, spec: DiceSpec, dice
 export function drugsDie(r: EncounterRecord, i: number, dice: DiceSource): number {
   const target = r.rollTarget[i] as number;
   const face = dice.roll(D10, `combat drugs re-roll of ${r.names[i]}`);
-  r.rollFace[i] = face;
-  r.rollSuccess[i] = face <= target ? 1 : 0;
+  drugsNoted(r, i, face, face <= target);
   return target;
+}
+
+/**
+ * Combat drugs' re-roll of trooper i came up `face` (`drugs.used`; `drugsDie` rolls it): the round's
+ * die is that face now, and once the round is ordered its turn takes its new place among those not
+ * taken yet (after any it ties with: a success still cancelled stays failed). The Kill a 10 deals
+ * its user is the caller's (`dealKill`).
+ */
+export function drugsNoted(r: EncounterRecord, i: number, face: number, success: boolean): void {
+  r.rollFace[i] = face;
+  r.rollSuccess[i] = success ? 1 : 0;
+  r.rerolled |= 1 << i;
+  r.rollNoted |= 1 << i;
+  if (r.step !== Step.Resolve) return;
+  let at = -1;
+  for (let q = r.cursor; q < r.qLen; q++) if (r.qActor[q] === i) at = q;
+  const cancelled = at >= 0 ? (r.qCancelled[at] as number) : 0;
+  if (at < 0) at = r.qLen++;
+  // The slot leaves its place and goes last, then down the turns not taken, stably (it acts after
+  // those it ties with).
+  for (let q = at + 1; q < r.qLen; q++) copySlot(r, q, q - 1);
+  let k = r.qLen - 1;
+  const acts = success && !cancelled ? 1 : 0;
+  while (k > r.cursor && actsLater(r, k - 1, acts, face)) {
+    copySlot(r, k - 1, k);
+    k--;
+  }
+  r.qActor[k] = i;
+  r.qFace[k] = face;
+  r.qSuccess[k] = acts;
+  r.qTie[k] = 0;
+  r.qDone[k] = 0;
+  r.qCancelled[k] = cancelled;
+  r.queueMoved = true;
+}
+
+/**
+ * Slot q acts after a slot of `success` and `face` with no roll-off place (the round's order:
+ * successes first, then the higher face, then the higher roll-off).
+ */
+function actsLater(r: EncounterRecord, q: number, success: number, face: number): boolean {
+  const s = r.qSuccess[q] as number;
+  if (s !== success) return s < success;
+  const f = r.qFace[q] as number;
+  return f !== face ? f < face : (r.qTie[q] as number) < 0;
+}
+
+function copySlot(r: EncounterRecord, from: number, to: number): void {
+  r.qActor[to] = r.qActor[from] as number;
+  r.qFace[to] = r.qFace[from] as number;
+  r.qSuccess[to] = r.qSuccess[from] as number;
+  r.qTie[to] = r.qTie[from] as number;
+  r.qDone[to] = r.qDone[from] as number;
+  r.qCancelled[to] = r.qCancelled[from] as number;
 }
 
 /** Induce Weakness: the aliens' AA test on their turn, against `r.aa`. Returns the face. */
@@ -426,11 +479,24 @@ export function startRound(r: EncounterRecord): void {
   }
 }
 
+/**
+ * The encounter ends (for the table and the simulator alike): the tokens left go back to the
+ * planet's pool, or are discarded when the ending says so; every fighter still alive heals as
+ * between encounters (one who left through a Weakness healed as it left). The rest of the end is
+ * what the record does not hold, on the table's state: core.ts `finishEncounter` (weapons back in
+ * hand, support lost, the PCs kept out healing, the planet's and mission's counts).
+ */
 function finish(r: EncounterRecord, reason: EncounterEndReason): void {
   if (r.endReason === null) r.endReason = reason;
-  // Tokens left go back to the pool unless the ending discards them.
-  const end = r.endReason;
-  r.returned = r.tokens > 0 && tokensBackToPool(end) ? r.tokens : 0;
+  r.returned = 0;
+  if (r.tokens > 0) {
+    if (tokensBackToPool(r.endReason)) {
+      r.returned = r.tokens;
+      r.pool += r.tokens;
+    } else r.discarded += r.tokens;
+    r.tokens = 0;
+  }
+  for (let i = 0; i < r.n; i++) if (r.status[i] === ACTIVE && r.out[i] !== OUT_WEAKNESS) healed(r, i);
   r.step = Step.Ended;
 }
 
@@ -502,11 +568,16 @@ export function suicideAtVehicle(r: EncounterRecord): boolean {
  * that acts as a success of 1 this round. Taken before the round's declarations.
  */
 export function suicide(r: EncounterRecord): void {
-  r.tokens--;
+  pay(r, false, 1);
+  suicideDeclared(r);
+  advance(r);
+}
+
+/** The Suicide attack of this round, paid for: a success of 1 in the round's order. */
+export function suicideDeclared(r: EncounterRecord): void {
   r.rolled[r.suicide] = 1;
   r.rollFace[r.suicide] = 1;
   r.rollSuccess[r.suicide] = 1;
-  advance(r);
 }
 
 /**
@@ -992,11 +1063,27 @@ export function dominanceDie(r: EncounterRecord, a: number, dice: DiceSource): n
   const aliens = a === r.n;
   const target = aliens ? r.aa : r.target(a, true);
   const face = dice.roll(D10, aliens ? 'dominance of the aliens' : (r.label.dominance[a] as string));
+  dominanceNoted(r, a, face, target, face <= target);
+  return target;
+}
+
+/**
+ * Actor a's Dominance die is down at `face` against `target` (`dominance.rolled`; `dominanceDie`
+ * rolls it): a trooper's preparation bonus is spent.
+ */
+export function dominanceNoted(
+  r: EncounterRecord,
+  a: number,
+  face: number,
+  target: number,
+  success: boolean,
+): void {
   r.domRolled[a] = 1;
   r.domFace[a] = face;
-  r.domSuccess[a] = face <= target ? 1 : 0;
-  if (!aliens) r.bonus[a] = 0;
-  return target;
+  r.domSuccess[a] = success ? 1 : 0;
+  r.domTarget[a] = target;
+  r.domNoted |= 1 << a;
+  if (a !== r.n) r.bonus[a] = 0;
 }
 
 /** `rollDominance` for a trooper (index) or the aliens (index n). */
@@ -1067,12 +1154,39 @@ export function testDie(r: EncounterRecord, a: number, dice: DiceSource): number
     label = (nfa ? r.label.nfa[a] : r.label.fa[a]) as string;
   }
   const face = dice.roll(D10, label);
+  testNoted(r, a, face, target, face <= target);
+  return target;
+}
+
+/**
+ * Actor a's round die is down at `face` against `target` (`test.rolled`; `testDie` rolls it): a
+ * trooper's preparation bonus is spent. The caller moves the round to its dice (`Step.Roll`).
+ */
+export function testNoted(
+  r: EncounterRecord,
+  a: number,
+  face: number,
+  target: number,
+  success: boolean,
+): void {
   r.rolled[a] = 1;
   r.rollFace[a] = face;
-  r.rollSuccess[a] = face <= target ? 1 : 0;
+  r.rollSuccess[a] = success ? 1 : 0;
   r.rollTarget[a] = target;
-  if (!aliens) r.bonus[a] = 0;
-  return target;
+  r.rollNoted |= 1 << a;
+  if (a !== r.n) r.bonus[a] = 0;
+}
+
+/** `testNoted`, and the round is at its dice (`test.rolled`: evolve.ts notes the event's die so). */
+export function testRolled(
+  r: EncounterRecord,
+  a: number,
+  face: number,
+  target: number,
+  success: boolean,
+): void {
+  testNoted(r, a, face, target, success);
+  r.step = Step.Roll;
 }
 
 /**
@@ -1162,6 +1276,18 @@ export function bombKills(r: EncounterRecord, i: number, totals: readonly number
     taken++;
   }
   return taken;
+}
+
+/**
+ * E-Vac answered (the NFA task, the squad not isolated; evolve.ts `turn`): every token of the
+ * encounter is discarded, every trooper still fighting takes a Kill (armour may stop it), and the
+ * encounter ends. The caller's sheet notes the call (`planetUses.eVac`).
+ */
+export function evacuated(r: EncounterRecord): void {
+  r.discarded += r.tokens;
+  r.tokens = 0;
+  for (let i = 0; i < r.n; i++) if (r.fighting(i)) dealKill(r, i, true, false, -1, -1, 'eVac', false);
+  if (r.endReason === null) r.endReason = 'eVac';
 }
 
 /** Flee (every fighter one step farther, a vehicle once) or Swarm (every fighter to Close) on the aliens' turn. */
@@ -1310,9 +1436,14 @@ function dropPending(r: EncounterRecord, p: number): void {
 // The aliens' token abilities (`useAbility`, evolve.ts `ability`): each paid first, from the
 // planet's pool or the encounter, as the policy chose; then the round moves on by itself.
 
-function pay(r: EncounterRecord, fromPool: boolean): void {
-  if (fromPool) r.pool--;
-  else r.tokens--;
+/**
+ * The aliens pay `cost` tokens for an ability, from the planet's pool or the encounter (evolve.ts
+ * `ability` pays every `ability.used` here; the simulator's ability moves too).
+ */
+export function pay(r: EncounterRecord, fromPool: boolean, cost: number): void {
+  if (fromPool) r.pool -= cost;
+  else r.tokens -= cost;
+  r.spent += cost;
 }
 
 /**
@@ -1320,37 +1451,64 @@ function pay(r: EncounterRecord, fromPool: boolean): void {
  * come back into the encounter (the troopers keep the kills).
  */
 export function regenerate(r: EncounterRecord, fromPool: boolean): void {
-  pay(r, fromPool);
+  pay(r, fromPool, 1);
   const round = regenerationRoundOf(r.round, r.removedNow, r.removedLast);
-  if (round === r.round) {
-    r.tokens += r.removedNow;
-    r.removedNow = 0;
-  } else if (round !== null) {
-    r.tokens += r.removedLast;
-    r.removedLast = 0;
-  }
+  if (round !== null) regenerated(r, round);
   advance(r);
+}
+
+/**
+ * Regeneration's tokens back: those the troopers' kills removed in `round` (this one or the one
+ * before, which the record holds; false, and nothing done, for any older) return to the encounter.
+ */
+export function regenerated(r: EncounterRecord, round: number): boolean {
+  let back = 0;
+  if (round === r.round) {
+    back = r.removedNow;
+    r.removedNow = 0;
+  } else if (round === r.round - 1) {
+    back = r.removedLast;
+    r.removedLast = 0;
+  } else return false;
+  r.tokens += back;
+  r.killedTokens -= back;
+  return true;
 }
 
 /** End Encounter (paid from the pool): the aliens leave after their next turn (`alienTurn`). */
 export function endEncounter(r: EncounterRecord, fromPool: boolean): void {
-  pay(r, fromPool);
-  r.endAfterAlienTurn = true;
+  pay(r, fromPool, 1);
+  leaveAfterAlienTurn(r);
   advance(r);
+}
+
+/** End Encounter spent: the aliens leave once their next turn is over (`aliensTurnOver`). */
+export function leaveAfterAlienTurn(r: EncounterRecord): void {
+  r.endAfterAlienTurn = true;
 }
 
 /** Alien Armour (free, once an encounter): this round's kills count for nothing. */
 export function alienArmour(r: EncounterRecord): void {
+  armourWorn(r);
+  advance(r);
+}
+
+/** Alien Armour's effect (evolve.ts `ability` too): used for the encounter, this round's kills void. */
+export function armourWorn(r: EncounterRecord): void {
   r.alienArmourUsed = true;
   r.killsVoid = true;
-  advance(r);
 }
 
 /** Rapid Movement on the aliens' turn: every trooper fighting goes to position `to`. */
 export function rapidMovement(r: EncounterRecord, to: number, fromPool: boolean): void {
-  pay(r, fromPool);
+  pay(r, fromPool, 1);
   for (let i = 0; i < r.n; i++) moveTrooper(r, i, to);
   advance(r);
+}
+
+/** Trooper i to position `to`, its vehicle with it: Rapid Movement as the table names each range. */
+export function movedTo(r: EncounterRecord, i: number, to: number): void {
+  moveTrooper(r, i, to);
 }
 
 /**
@@ -1358,22 +1516,52 @@ export function rapidMovement(r: EncounterRecord, to: number, fromPool: boolean)
  * kills of the round taken off) and void for the rest of the round.
  */
 export function ignoreWounds(r: EncounterRecord, fromPool: boolean): void {
-  pay(r, fromPool);
+  pay(r, fromPool, 1);
+  woundsIgnored(r);
+  advance(r);
+}
+
+/**
+ * Ignore Wounds on this round: its kills are undone (their tokens back, the troopers' kills of the
+ * round taken off: the write-back keeps a tally at 0 at least) and void for the rest of the round.
+ */
+export function woundsIgnored(r: EncounterRecord): void {
   const back = r.removedNow;
   for (let i = 0; i < r.n; i++) {
-    r.kills[i] = Math.max(0, (r.kills[i] as number) - (r.roundKills[i] as number));
+    r.kills[i] = (r.kills[i] as number) - (r.roundKills[i] as number);
     r.roundKills[i] = 0;
   }
+  r.roundKillsCleared = true;
   r.tokens += back;
+  r.killedTokens -= back;
   r.killsThisRound = Math.max(0, r.killsThisRound - back);
   r.removedNow = 0;
   r.killsVoid = true;
-  advance(r);
+}
+
+/**
+ * Ignore Wounds on the round just ended, before the next one's dice (the table's: its last turn
+ * killed, so the next round opened at once): its kills are undone, and no longer hold off a
+ * standoff (as alien Armour's do not), which may end the encounter now.
+ */
+export function lastRoundWoundsIgnored(r: EncounterRecord): void {
+  const back = r.removedLast;
+  for (let i = 0; i < r.n; i++) {
+    r.kills[i] = (r.kills[i] as number) - (r.lastRoundKills[i] as number);
+    r.lastRoundKills[i] = 0;
+  }
+  r.lastKillsCleared = true;
+  r.tokens += back;
+  r.killedTokens -= back;
+  r.removedLast = 0;
+  const quiet = r.roundsWithoutKillsIfVoid >= 0 ? r.roundsWithoutKillsIfVoid : r.roundsWithoutKills;
+  r.roundsWithoutKills = quiet;
+  if (isStandoff(quiet) && r.endReason === null) r.endReason = 'standoff';
 }
 
 /** Exploding Bodies: a Kill on every trooper it reaches (`caughtByExplodingBodies`). */
 export function explodingBodies(r: EncounterRecord, fromPool: boolean): void {
-  pay(r, fromPool);
+  pay(r, fromPool, 1);
   for (let i = 0; i < r.n; i++)
     if (caughtByExplodingBodies(r, i))
       dealKill(r, i, !r.ignoreArmour, r.lasting, -1, -1, 'explodingBodies', false);
@@ -1390,16 +1578,26 @@ export function caughtByExplodingBodies(r: EncounterRecord, i: number): boolean 
 
 /** Stop Technology before the round's turns: only Hand-to-Hand kills this round. */
 export function stopTechnology(r: EncounterRecord, fromPool: boolean): void {
-  pay(r, fromPool);
-  r.techDown = true;
+  pay(r, fromPool, 1);
+  techStopped(r);
   advance(r);
+}
+
+/** Stop Technology's effect: only Hand-to-Hand kills this round (the kill rolls read `techDown`). */
+export function techStopped(r: EncounterRecord): void {
+  r.techDown = true;
 }
 
 /** Induce Weakness on trooper `i`: the aliens will test AA against it on their next turn. */
 export function induceWeakness(r: EncounterRecord, i: number, fromPool: boolean): void {
-  pay(r, fromPool);
-  r.induceTarget = i;
+  pay(r, fromPool, 1);
+  weaknessTargeted(r, i);
   advance(r);
+}
+
+/** Induce Weakness's target named (−1: none): the aliens test AA against it on their next turn. */
+export function weaknessTargeted(r: EncounterRecord, i: number): void {
+  r.induceTarget = i;
 }
 
 /** The aliens' AA test of Induce Weakness, rolled as their turn starts (decide.ts `takeTurn`). */
@@ -1426,9 +1624,9 @@ export function showWeakness(r: EncounterRecord): void {
 }
 
 /**
- * Trooper i heals as between encounters on showing a Weakness (`xLeftAfterHealing`, as core.ts
- * `healBetweenEncounters` at the end): every E, and one X unless it is a Lasting Wound. The
- * simulator's `showWeakness` and evolve.ts `weakness` both heal here.
+ * Trooper i heals as between encounters (`xLeftAfterHealing`, as core.ts `healBetweenEncounters`
+ * for the PCs kept out): every E, and one X unless it is a Lasting Wound. On showing a Weakness
+ * (the simulator's `showWeakness`, evolve.ts `weakness`) and at the end (`finish`).
  */
 export function healed(r: EncounterRecord, i: number): void {
   let x = r.wounds[i] as number;

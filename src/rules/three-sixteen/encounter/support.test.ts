@@ -600,6 +600,28 @@ describe('3:16 support and gear', () => {
     expect(t.state.encounter?.queue.map((q) => q.actor)).toEqual(['t1', 'aliens']);
   });
 
+  it('combat drugs re-rolled into a success tied with another act after it (round.ts drugsNoted on the record)', () => {
+    const { t, gm, players } = fightAt(
+      'close',
+      [
+        { name: 'A', fa: 5, nfa: 5, patch: never },
+        { name: 'B', fa: 5, nfa: 5, patch: never },
+      ],
+      { tokens: 3 },
+    );
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 8, t2: 4 });
+    expect(t.state.encounter?.queue.map((q) => q.actor)).toEqual(['t2', 'aliens', 't1']);
+    t.send(players[0] as Seat, { type: 'useCombatDrugs', trooperId: 't1' }, [4]);
+    const e = t.state.encounter;
+    expect(e?.queue.map((q) => [q.actor, q.face, q.success])).toEqual([
+      ['t2', 4, true],
+      ['t1', 4, true],
+      ['aliens', 9, false],
+    ]);
+    expect(e?.rolls.t1).toEqual({ face: 4, target: 5, success: true, rerolled: true });
+    expect(t.state.troopers.t1?.planetUses.combatDrugs).toBe(true);
+  });
+
   it('the GM’s preparation bonus adds 1 to the next test only', () => {
     const { t, gm } = fightAt('close', [{ name: 'A', fa: 5, nfa: 5, patch: never }], { tokens: 2 });
     t.send(gm, { type: 'grantPreparationBonus', trooperId: 't1' });
