@@ -1062,7 +1062,9 @@ export class EncounterRecord {
     for (let k = 0; k < at.keptRank.length; k++) this.keptRank[k] = at.keptRank[k] as number;
     this.promotionRank = at.promotionRank;
     const candidates = at.promotionCandidates;
-    this.promotionCandidates.length = candidates.length;
+    // Setting an array's length calls into the runtime even when it is unchanged (most resets: none).
+    if (this.promotionCandidates.length !== candidates.length)
+      this.promotionCandidates.length = candidates.length;
     for (let k = 0; k < candidates.length; k++) this.promotionCandidates[k] = candidates[k] as number;
     this.aliensDeclared = at.aliensDeclared;
     this.qLen = 0;
