@@ -540,18 +540,23 @@ function supportLostAtEnd(
  * the end of every encounter reducer. It is round.ts `advance` (the simulator's) on the record
  * `evolve` keeps of the state, written back; an ending then closes the encounter on the state
  * (`finishEncounter`), and a Suicide blast reaching a vehicle is dealt here on the state
- * (`strikeTroopers`: the record holds no vehicles) before the round moves on again.
+ * (`strikeTroopers`: the record holds no vehicles) before the round moves on again. `handed`: the
+ * record of `state` a reducer changed and did not write back (evolve.ts `Reduced`), moved on and
+ * written back once rather than written back, loaded again and moved on.
  */
-export function advance(state: ThreeSixteenState): ThreeSixteenState {
+export function advance(state: ThreeSixteenState, handed: EncounterRecord | null = null): ThreeSixteenState {
   let s = state;
+  let taken = handed;
   while (s.encounter) {
-    const r = evolveRecord(s);
+    const r = taken ?? evolveRecord(s);
     const step = r.step;
     const cursor = r.cursor;
     const round = r.round;
     advanceOn(r);
-    // Every move `advance` makes changes the step, the round or the cursor: none, nothing to write.
-    if (r.step !== step || r.cursor !== cursor || r.round !== round) s = r.writeBack(s);
+    // Every move `advance` makes changes the step, the round or the cursor: none (and no reducer's
+    // changes handed over), nothing to write.
+    if (taken !== null || r.step !== step || r.cursor !== cursor || r.round !== round) s = r.writeBack(s);
+    taken = null;
     if (r.step === Step.Ended) return finishEncounter(s);
     if (!suicideAtVehicle(r)) return s;
     s = resolveAlienAttack(s, r.qFace[r.cursor] as number, 'suicide');

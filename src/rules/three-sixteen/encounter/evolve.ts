@@ -28,6 +28,7 @@ import {
   strikeTroopers,
   withFlashbackUsed,
 } from './core.ts';
+import type { EncounterRecord } from './record.ts';
 import {
   aliensMove,
   aliensTurnOver,
@@ -76,10 +77,17 @@ export const ENCOUNTER_EVENT_TYPES = [
 
 export function evolveEncounter(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
   if (!state.encounter) return state;
-  return advance(reduce(state, event));
+  const out = reduce(state, event);
+  return 'record' in out ? advance(out.state, out.record) : advance(out);
 }
 
-function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState {
+/**
+ * A reducer's result: the state, or the state with the record of it that the reducer changed and
+ * has not written back, which `advance` then moves on and writes back once (no second record).
+ */
+type Reduced = ThreeSixteenState | { readonly state: ThreeSixteenState; readonly record: EncounterRecord };
+
+function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): Reduced {
   switch (event.type) {
     case 'dominance.rolled':
       return consumeBonus(
@@ -134,7 +142,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       const r = evolveRecord(state);
       for (const a of event.attacks) ambushKill(r, r.ids.indexOf(a.trooperId), a.kills ? a.kills.total : -1);
       openRound(r);
-      return r.writeBack(state);
+      return { state, record: r };
     }
     case 'round.declared':
       return editEncounter(state, (draft, e) => {
@@ -192,7 +200,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
     case 'kill.answered': {
       // round.ts `killAnswered` on the record: the armour takes the Kill waiting, or it wounds.
       const r = evolveRecord(state);
-      return killAnswered(r, r.ids.indexOf(event.trooperId), event.useArmour) ? r.writeBack(state) : state;
+      return killAnswered(r, r.ids.indexOf(event.trooperId), event.useArmour) ? { state, record: r } : state;
     }
     case 'strength.used':
       return strength(state, event);
@@ -210,10 +218,10 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
 }
 
 /** The range set (everyone fighting at `range`, then the troopers' ambush or round 1): round.ts `rangeSet`. */
-function rangeSetOnRecord(state: ThreeSixteenState, range: number): ThreeSixteenState {
+function rangeSetOnRecord(state: ThreeSixteenState, range: number): Reduced {
   const r = evolveRecord(state);
   rangeSet(r, range);
-  return r.writeBack(state);
+  return { state, record: r };
 }
 
 function consumeBonus(state: ThreeSixteenState, actor: string): ThreeSixteenState {
@@ -224,7 +232,7 @@ function consumeBonus(state: ThreeSixteenState, actor: string): ThreeSixteenStat
   });
 }
 
-function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): ThreeSixteenState {
+function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): Reduced {
   switch (event.outcome) {
     case 'allFail':
       return rangeSetOnRecord(state, FAR);
@@ -304,7 +312,7 @@ export function actedBeforeByAliens(e: Encounter, face: number): string[] {
  * one), Flee, Swarm, Induce Weakness's outcome, End Encounter, the turn taken or cancelled; the
  * narration last.
  */
-function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixteenState {
+function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): Reduced {
   const e = state.encounter as Encounter;
   const slot = e.queue[e.cursor];
   if (!slot) return state;
@@ -351,6 +359,8 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
     if (event.induce) induced(r, r.ids.indexOf(event.induce.targetId), event.induce.success);
     aliensTurnOver(r);
   } else turnDone(r, i);
+  // A bomb's tally and the narration follow the Kills' sentences on the log: written back first.
+  if (o.kind !== 'bomb' && !event.narration) return { state: s, record: r };
   s = r.writeBack(s);
   if (o.kind === 'bomb') {
     const tally = {

@@ -1401,12 +1401,14 @@ export class EncounterRecord {
         const was = e.positions[id];
         const now = POSITIONS[this.pos[i] as number] as Position;
         // A trooper not yet placed reads as at Far: placed only while still in the fight and
-        // once the range is set (the range set places everyone fighting; the aliens' ambush
-        // strikes before it; an encounter ending, maybe before it, places nobody).
+        // once the range is set (the range set places everyone fighting, also when the encounter
+        // ends at once; the aliens' ambush strikes before it; an encounter ending before it
+        // places nobody).
         if (
           was === now ||
           (was === undefined &&
-            (this.out[i] !== IN || this.step <= Step.SetRange || this.step === Step.Ended))
+            (this.out[i] !== IN ||
+              (!this.rangeSetHere && (this.step <= Step.SetRange || this.step === Step.Ended))))
         )
           continue;
         positions ??= { ...e.positions };
@@ -1472,10 +1474,16 @@ export class EncounterRecord {
   discarded = 0;
   /** A Strength ended the fight: every Weakness still owed is dropped (`forcedWeakness` emptied). */
   forcedCleared = false;
+  /**
+   * The range was set since the record was read (round.ts `rangeSet`): the write-back places
+   * everyone still fighting, even when the encounter then ended at once (out of tokens).
+   */
+  rangeSetHere = false;
 
   private resetTurns(): void {
     this.discarded = 0;
     this.forcedCleared = false;
+    this.rangeSetHere = false;
   }
 
   private readRides(e: Encounter): void {

@@ -381,6 +381,7 @@ const reached: number[] = [];
 
 function setAllRanges(r: EncounterRecord, range: number): void {
   for (let i = 0; i < r.n; i++) if (r.out[i] === IN) r.pos[i] = range;
+  r.rangeSetHere = true;
 }
 
 /** Opens the next round (core.ts `startRound` writes it back to the table's state). */
