@@ -25,7 +25,6 @@ import {
   markEnd,
   moveTrooper,
   resolveAlienAttack,
-  strikeTroopers,
   withFlashbackUsed,
 } from './core.ts';
 import type { EncounterRecord } from './record.ts';
@@ -33,8 +32,8 @@ import {
   aliensMove,
   aliensTurnOver,
   ambushKill,
+  bodiesExplode,
   bombKills,
-  caughtByExplodingBodies,
   faKills,
   grenadeBlast,
   healed,
@@ -502,8 +501,7 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
   const i = r.ids.indexOf(id);
   healed(r, i);
   weaknessShown(r, i);
-  s = dropRider(r.writeBack(s), id);
-  return appendLog(s, id, event.text);
+  return appendLog(r.writeBack(s), id, event.text);
 }
 
 /**
@@ -559,7 +557,6 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
           );
   }
   const e = s.encounter as Encounter;
-  const hit = { armourStoppable: !e.effects.ignoreArmour, lasting: e.effects.lastingWounds };
   switch (event.ability) {
     case 'ambush': {
       s = withEncounter(s, (en) => ({ ...en, ambush: 'aliens', rangeSetter: ALIENS, step: 'setRange' }));
@@ -581,9 +578,10 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
     case 'enrage':
       return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, enraged: true } }));
     case 'explodingBodies': {
+      // round.ts `bodiesExplode`, the simulator's: the Kills, and the vehicles their riders ride.
       const r = evolveRecord(s);
-      const caught = r.ids.filter((_, i) => caughtByExplodingBodies(r, i));
-      return strikeTroopers(s, caught, { source: 'explodingBodies', ...hit }, r);
+      bodiesExplode(r);
+      return r.writeBack(s);
     }
     case 'ignoreWounds': {
       // Kills of the round are undone: tokens come back, troopers lose the kills they counted. The
