@@ -50,7 +50,7 @@ import { dropShipTickHeld, VEHICLE_RULES } from './vehicle-rules.ts';
  * command path; `simulate/record-run.test.ts` checks both paths play the same dice to the same
  * outcome over many seeds. The table's `evolve` also runs round.ts's functions on a record of its
  * state (core.ts `evolveRecord`) in any encounter, and writes it back (`writeBack`): what the
- * record does not hold (the vehicles' damage, the sheets) stays on the state.
+ * record does not hold (the sheets' flashbacks, the log's own lines) stays on the state.
  */
 
 // Positions as numbers, shared with evolve's reducers (core.ts) through the rulings.
