@@ -20,7 +20,6 @@ import {
   type RoundEffects,
   type ThreeSixteenState,
   type Trooper,
-  type VehicleState,
   type WeaponId,
   withEncounter,
   withKey,
@@ -29,11 +28,9 @@ import {
 import { type EncounterRecord, recordOf, Step } from './record.ts';
 import {
   advance as advanceOn,
+  alienAttack,
   dealKill as dealKillOn,
-  doneSlot,
   startRound as openRound,
-  struckByAliens,
-  suicideAtVehicle,
 } from './round.ts';
 import {
   alienTarget,
@@ -42,7 +39,7 @@ import {
   stepPosition as stepIndex,
   xLeftAfterHealing,
 } from './rulings.ts';
-import { sameVehicle, VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
+import { VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
 /**
  * The deterministic heart of the encounter: pure functions from state to state that `evolve`
@@ -242,7 +239,7 @@ export function noteHit(trooperId: string, source: HitSource, result: HitRecord[
 /**
  * A Kill lands on a trooper of the encounter: round.ts `dealKill` (the kinetic field, the armour
  * as the trooper's policy says, the Kill waiting for an answer, or the wound) on a record of the
- * state, written back. Every Kill the table deals goes through here or `strikeTroopers`.
+ * state, written back. Every Kill the table deals goes through here or round.ts `strike`.
  */
 export function dealKill(state: ThreeSixteenState, id: string, hit: Hit): ThreeSixteenState {
   if (state.troopers[id]?.status !== 'active' || !state.encounter) return state;
@@ -261,64 +258,10 @@ function kill(r: EncounterRecord, id: string, hit: Hit): void {
 }
 
 /**
- * One attack of the aliens reaching these troopers: each vehicle with someone aboard takes one
- * Kill (intact → Crippled → destroyed); an intact APC shields its riders from it; a destroyed APC
- * deals a Kill to everyone still aboard. The rest take the Kill as usual (see vehicle-rules.ts).
+ * A rider out of its vehicle (getting out, the GM's overrides, a second Orbital Bombardment's
+ * caller); the wheel passes on. A rider who falls or shows a Weakness leaves it on the record
+ * (round.ts `leaveVehicle`).
  */
-export function strikeTroopers(
-  state: ThreeSixteenState,
-  ids: readonly string[],
-  hit: Hit,
-  taken: EncounterRecord | null = null,
-): ThreeSixteenState {
-  const e = state.encounter;
-  // Nobody reached: no vehicle is struck either (only those carrying someone reached are).
-  if (!e || ids.length === 0) return state;
-  let s = state;
-  const spared = new Set<string>();
-  const crushed: string[] = [];
-  // Stop Technology: vehicles do nothing this round, so the riders are struck as if on foot and
-  // the vehicle itself is not (our reading: "no technology works" leaves it inert, not a target).
-  // An emotional attack (an E) wears down the riders, not the machine.
-  const vehicles = e.roundEffects.stopTechnology || hit.mark === 'E' ? [] : e.vehicles;
-  for (const v of vehicles) {
-    if (v.damage === 'destroyed' || !v.occupants.some((id) => ids.includes(id))) continue;
-    const rule = VEHICLE_RULES[v.vehicle];
-    if (rule.shieldsWhileIntact && hit.armourStoppable) {
-      if (v.damage === 'intact') for (const id of v.occupants) spared.add(id);
-      else crushed.push(...v.occupants.filter((id) => !ids.includes(id)));
-    }
-    s = damageVehicle(s, v);
-  }
-  // The Kills themselves on a record of the state (round.ts `dealKill`), written back once:
-  // `taken`, the caller's record of `state`, while no vehicle changed it.
-  const r = taken !== null && s === state ? taken : evolveRecord(s);
-  for (const id of ids) if (!spared.has(id)) kill(r, id, hit);
-  for (const id of crushed) kill(r, id, { ...hit, source: 'vehicleDestroyed' });
-  return r.writeBack(s);
-}
-
-/** One Kill on a vehicle: Crippled, or destroyed (riders step out at its range; the owner loses it). */
-export function damageVehicle(state: ThreeSixteenState, v: VehicleState): ThreeSixteenState {
-  const name = VEHICLE_RULES[v.vehicle].name;
-  if (v.damage === 'intact') {
-    const s = withEncounter(state, (e) => ({
-      ...e,
-      vehicles: e.vehicles.map((x) => (sameVehicle(x, v) ? { ...x, damage: 'crippled' as const } : x)),
-    }));
-    return appendLog(s, null, `The ${name} is crippled.`);
-  }
-  let s = withEncounter(state, (e) => ({
-    ...e,
-    vehicles: e.vehicles.map((x) =>
-      sameVehicle(x, v) ? { ...x, damage: 'destroyed' as const, occupants: [] } : x,
-    ),
-  }));
-  s = loseHeld(s, v.ownerId, v.vehicle);
-  return appendLog(s, null, `The ${name} is destroyed.`);
-}
-
-/** A rider who leaves the fight (dead, Weakness) is out of its vehicle; the wheel passes on. */
 export function dropRider(state: ThreeSixteenState, id: string): ThreeSixteenState {
   const e = state.encounter;
   if (!e?.vehicles.some((v) => v.occupants.includes(id))) return state;
@@ -517,41 +460,31 @@ function supportLostAtEnd(
 
 /**
  * After anything happens in an encounter: wait while a trooper must answer; end the encounter when
- * an end condition holds; skip turns nobody can take; close the round and open the next. Call it at
- * the end of every encounter reducer. It is round.ts `advance` (the simulator's) on the record
- * `evolve` keeps of the state, written back; an ending then closes the encounter on the state
- * (`finishEncounter`), and a Suicide blast reaching a vehicle is dealt here on the state
- * (`strikeTroopers`: the record holds no vehicles) before the round moves on again. `changed`: the
- * record of `state` a reducer changed and has not written back (`diceOnly`: it only noted dice),
- * which `advance` moves on from and writes back once.
+ * an end condition holds; skip turns nobody can take (the Suicide blast strikes at its place);
+ * close the round and open the next. Call it at the end of every encounter reducer. It is round.ts
+ * `advance` (the simulator's) on the record `evolve` keeps of the state, written back; an ending
+ * then closes the encounter on the state (`finishEncounter`). `handed`: the record of `state` a
+ * reducer changed and did not write back (evolve.ts `Reduced`), moved on and written back once
+ * rather than written back, loaded again and moved on (`diceOnly`: it only noted dice, so unless
+ * the round moved only those are written, `writeNotes`).
  */
 export function advance(
   state: ThreeSixteenState,
-  changed: EncounterRecord | null = null,
+  handed: EncounterRecord | null = null,
   diceOnly = false,
 ): ThreeSixteenState {
-  let s = state;
-  let given = changed;
-  while (s.encounter) {
-    const r = given ?? evolveRecord(s);
-    const step = r.step;
-    const cursor = r.cursor;
-    const round = r.round;
-    advanceOn(r);
-    // Every move `advance` makes changes the step, the round or the cursor: none, nothing to write
-    // but what a reducer changed on the record it handed over (only dice: `writeNotes`).
-    const moved = r.step !== step || r.cursor !== cursor || r.round !== round;
-    if (moved || (given !== null && !diceOnly)) s = r.writeBack(s);
-    else if (given !== null) s = r.writeNotes(s);
-    given = null;
-    if (r.step === Step.Ended) return finishEncounter(s);
-    if (!suicideAtVehicle(r)) return s;
-    s = resolveAlienAttack(s, r.qFace[r.cursor] as number, 'suicide');
-    const struck = evolveRecord(s);
-    doneSlot(struck);
-    s = struck.writeBack(s);
-  }
-  return s;
+  if (!state.encounter) return state;
+  const r = handed ?? evolveRecord(state);
+  const step = r.step;
+  const cursor = r.cursor;
+  const round = r.round;
+  advanceOn(r);
+  // Every move `advance` makes changes the step, the round or the cursor: none (and no reducer's
+  // changes handed over), nothing to write.
+  const moved = r.step !== step || r.cursor !== cursor || r.round !== round;
+  if (!moved && handed === null) return state;
+  const s = moved || !diceOnly ? r.writeBack(state) : r.writeNotes(state);
+  return r.step === Step.Ended ? finishEncounter(s) : s;
 }
 
 /** The aliens make their normal AA roll only while the encounter holds a token. */
@@ -560,10 +493,9 @@ export function aliensAttack(e: Encounter): boolean {
 }
 
 /**
- * An alien success at `face` (−1: their ambush, every trooper fighting): a Kill to every trooper
- * it reaches (round.ts `struckByAliens`: fighting, failed or cancelled or with a success of that
- * face or lower, not spared at Far by Reduce Visibility), through `strikeTroopers` for the
- * vehicles they ride.
+ * An alien success at `face` (−1: their ambush, every trooper fighting), or their Suicide blast:
+ * round.ts `alienAttack` (the Kills, and the vehicles their riders ride) on a record of the
+ * state, written back.
  */
 export function resolveAlienAttack(
   state: ThreeSixteenState,
@@ -572,21 +504,6 @@ export function resolveAlienAttack(
 ): ThreeSixteenState {
   if (!state.encounter) return state;
   const r = evolveRecord(state);
-  const hit: string[] = [];
-  for (let i = 0; i < r.n; i++) if (struckByAliens(r, i, face)) hit.push(r.ids[i] as string);
-  // An emotional attack (declared for the round's AA roll; never the Suicide blast) marks an E,
-  // which no armour stops.
-  const emotional = source === 'aliens' && r.emotional;
-  return strikeTroopers(
-    state,
-    hit,
-    {
-      source,
-      ...(emotional ? { mark: 'E' as const } : {}),
-      armourStoppable: !emotional && !r.ignoreArmour,
-      lasting: r.lasting,
-      face: face >= 0 ? face : null,
-    },
-    r,
-  );
+  alienAttack(r, face, source);
+  return r.writeBack(state);
 }

@@ -23,7 +23,6 @@ import {
   hasAvailableSlot,
   markEnd,
   resolveAlienAttack,
-  strikeTroopers,
   withFlashbackUsed,
 } from './core.ts';
 import type { EncounterRecord } from './record.ts';
@@ -32,6 +31,7 @@ import {
   aliensTurnOver,
   ambushKill,
   armourWorn,
+  bodiesExplode,
   bombKills,
   caughtByExplodingBodies,
   dealKill as dealKillOn,
@@ -114,7 +114,10 @@ function actorOn(r: EncounterRecord, actor: string): number {
   return actor === ALIENS ? r.n : r.ids.indexOf(actor);
 }
 
-function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixteenState | OnRecord {
+/** A reducer's result: the state, or the state with the record of it that the reducer changed. */
+type Reduced = ThreeSixteenState | OnRecord;
+
+function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): Reduced {
   switch (event.type) {
     case 'dominance.rolled': {
       // round.ts `dominanceNoted` (the die `dominanceDie` rolled): face, success, the bonus spent.
@@ -163,7 +166,7 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
       const r = evolveRecord(state);
       for (const a of event.attacks) ambushKill(r, r.ids.indexOf(a.trooperId), a.kills ? a.kills.total : -1);
       openRound(r);
-      return r.writeBack(state);
+      return new OnRecord(state, r);
     }
     case 'round.declared':
       return editEncounter(state, (draft, e) => {
@@ -214,7 +217,9 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
     case 'kill.answered': {
       // round.ts `killAnswered` on the record: the armour takes the Kill waiting, or it wounds.
       const r = evolveRecord(state);
-      return killAnswered(r, r.ids.indexOf(event.trooperId), event.useArmour) ? r.writeBack(state) : state;
+      return killAnswered(r, r.ids.indexOf(event.trooperId), event.useArmour)
+        ? new OnRecord(state, r)
+        : state;
     }
     case 'strength.used':
       return strength(state, event);
@@ -232,13 +237,13 @@ function reduce(state: ThreeSixteenState, event: ThreeSixteenEvent): ThreeSixtee
 }
 
 /** The range set (everyone fighting at `range`, then the troopers' ambush or round 1): round.ts `rangeSet`. */
-function rangeSetOnRecord(state: ThreeSixteenState, range: number): ThreeSixteenState {
+function rangeSetOnRecord(state: ThreeSixteenState, range: number): Reduced {
   const r = evolveRecord(state);
   rangeSet(r, range);
-  return r.writeBack(state);
+  return new OnRecord(state, r);
 }
 
-function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): ThreeSixteenState {
+function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.resolved'>): Reduced {
   switch (event.outcome) {
     case 'allFail':
       return rangeSetOnRecord(state, FAR);
@@ -302,7 +307,7 @@ export function actedBeforeByAliens(e: Encounter, face: number): string[] {
  * one), Flee, Swarm, Induce Weakness's outcome, End Encounter, the turn taken or cancelled; the
  * narration last.
  */
-function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixteenState {
+function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): Reduced {
   const e = state.encounter as Encounter;
   const slot = e.queue[e.cursor];
   if (!slot) return state;
@@ -350,6 +355,8 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): ThreeSixt
     if (event.induce) induced(r, r.ids.indexOf(event.induce.targetId), event.induce.success);
     aliensTurnOver(r);
   } else turnDone(r, i);
+  // A bomb's tally and the narration follow the Kills' sentences on the log: written back first.
+  if (o.kind !== 'bomb' && !event.narration) return new OnRecord(s, r);
   s = r.writeBack(s);
   if (o.kind === 'bomb') {
     const tally = {
@@ -489,8 +496,7 @@ function weakness(state: ThreeSixteenState, event: EventOf<'weakness.used'>): Th
   const i = r.ids.indexOf(id);
   healed(r, i);
   weaknessShown(r, i);
-  s = dropRider(r.writeBack(s), id);
-  return appendLog(s, id, event.text);
+  return appendLog(r.writeBack(s), id, event.text);
 }
 
 /**
@@ -537,7 +543,7 @@ function bombKillNotTaken(state: ThreeSixteenState): ThreeSixteenState {
  * (alien Armour, End Encounter, Stop Technology, Suicide, Induce Weakness's target, Rapid
  * Movement, Ignore Wounds, Regeneration); on the state for the rest (`onState`).
  */
-function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState | OnRecord {
+function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Reduced {
   const r = evolveRecord(state);
   if (event.cost > 0) pay(r, event.from === 'pool', event.cost);
   switch (event.ability) {
@@ -552,6 +558,10 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
       break;
     case 'suicide':
       suicideDeclared(r);
+      break;
+    case 'explodingBodies':
+      // round.ts `bodiesExplode`, the simulator's: the Kills, and the vehicles their riders ride.
+      bodiesExplode(r);
       break;
     case 'induceWeakness':
       // The once-per-mission mark waits for a Weakness actually induced (round.ts `induced`).
@@ -595,13 +605,11 @@ function regeneratedLongAgo(state: ThreeSixteenState, round: string): ThreeSixte
 
 /**
  * The abilities whose effect the record does not hold (paid already): the aliens' Ambush, Boost
- * Ability, Enrage, Impair and Isolate (standing conditions the record reads as it is made), and
- * Exploding Bodies' Kills (through core.ts `strikeTroopers`, for the vehicles they reach).
+ * Ability, Enrage, Impair and Isolate (standing conditions the record reads as it is made).
  */
 function onState(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState {
   const s = state;
   const e = s.encounter as Encounter;
-  const hit = { armourStoppable: !e.effects.ignoreArmour, lasting: e.effects.lastingWounds };
   switch (event.ability) {
     case 'ambush': {
       const ambushed = withEncounter(s, (en) => ({
@@ -619,11 +627,6 @@ function onState(state: ThreeSixteenState, event: EventOf<'ability.used'>): Thre
       }));
     case 'enrage':
       return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, enraged: true } }));
-    case 'explodingBodies': {
-      const r = evolveRecord(s);
-      const caught = r.ids.filter((_, i) => caughtByExplodingBodies(r, i));
-      return strikeTroopers(s, caught, { source: 'explodingBodies', ...hit }, r);
-    }
     case 'impair':
       return withEncounter(s, (en) => ({
         ...en,

@@ -25,12 +25,13 @@ import {
   SUICIDE,
   type ThreeSixteenState,
   type Trooper,
+  type VehicleState,
   type WeaponId,
   withKey,
 } from '../state.ts';
-import { aaTarget, bestRange, dropRider, killSpec, noteHit, testTarget, weaponSteps } from './core.ts';
+import { aaTarget, bestRange, killSpec, loseHeld, noteHit, testTarget, weaponSteps } from './core.ts';
 import { BEYOND_FAR, FAR, POSITION_INDEX, POSITIONS, stepPosition } from './rulings.ts';
-import { dropShipTickHeld } from './vehicle-rules.ts';
+import { dropShipTickHeld, VEHICLE_RULES } from './vehicle-rules.ts';
 
 /**
  * The encounter record: a compact, mutable working copy of one encounter (the troopers in it as
@@ -49,7 +50,7 @@ import { dropShipTickHeld } from './vehicle-rules.ts';
  * command path; `simulate/record-run.test.ts` checks both paths play the same dice to the same
  * outcome over many seeds. The table's `evolve` also runs round.ts's functions on a record of its
  * state (core.ts `evolveRecord`) in any encounter, and writes it back (`writeBack`): what the
- * record does not hold (the vehicles' damage, the sheets) stays on the state.
+ * record does not hold (the sheets' flashbacks, the log's own lines) stays on the state.
  */
 
 // Positions as numbers, shared with evolve's reducers (core.ts) through the rulings.
@@ -174,6 +175,27 @@ interface EncounterStart {
   readonly aliensDeclared: boolean;
   readonly cursor: number;
 }
+
+/**
+ * A vehicle struck (round.ts `strike`): vehicle `v` (its index in `Encounter.vehicles`) Crippled,
+ * or destroyed (its owner loses it). Noted among the Kills (`EncounterRecord.told`) in the order
+ * they came, so the write-back tells them on the log in that order.
+ */
+export interface VehicleTold {
+  readonly v: number;
+  readonly destroyed: boolean;
+}
+
+/** A vehicle's damage on the record (`VehicleState['damage']`). */
+export const INTACT = 0;
+export const CRIPPLED = 1;
+export const DESTROYED = 2;
+const DAMAGE_NAME: readonly VehicleState['damage'][] = ['intact', 'crippled', 'destroyed'];
+const DAMAGE_OF: { readonly [K in VehicleState['damage']]: number } = {
+  intact: INTACT,
+  crippled: CRIPPLED,
+  destroyed: DESTROYED,
+};
 
 /** Who sets the range (a trooper's index, or the aliens). */
 export const NOBODY = -2;
@@ -659,7 +681,7 @@ export class EncounterRecord {
   /** Used that tick since the record was read (`planetUses.dropShipArmourUsed`). */
   readonly dropTicked: number[];
   /** The Kills as they landed, for the table (null: nobody asks, the simulator). */
-  told: Told[] | null = null;
+  told: (Told | VehicleTold)[] | null = null;
   /** The simulator's answers to the Kills waiting (`KillAnswers`); null at the table. */
   answers: KillAnswers | null = null;
 
@@ -979,6 +1001,8 @@ export class EncounterRecord {
     const e = s.encounter as Encounter;
     if (this.snapshot === null) this.readStart();
     else this.restoreStart(this.snapshot);
+    // The vehicles and riders, when the last run changed them.
+    this.readRides(e);
     this.alive = this.aliveAtStart;
     const at = this.encounterAtStart;
     if (at !== null) {
@@ -1437,18 +1461,28 @@ export class EncounterRecord {
     }
     const told = this.told;
     s = this.writeFallen(s);
+    s = this.writeVehicles(s);
     if (told === null || told.length === 0) return s;
+    const vehicles = (state.encounter as Encounter).vehicles;
     for (const hit of told) {
+      if ('v' in hit) {
+        // A vehicle struck: the sentence in its place among the Kills'; destroyed, its owner loses it.
+        const v = vehicles[hit.v] as VehicleState;
+        const name = VEHICLE_RULES[v.vehicle].name;
+        if (hit.destroyed) s = loseHeld(s, v.ownerId, v.vehicle);
+        s = appendLog(s, null, `The ${name} is ${hit.destroyed ? 'destroyed' : 'crippled'}.`);
+        continue;
+      }
       const id = this.ids[hit.i] as string;
       const name = this.names[hit.i] as string;
       noteHit(id, hit.source, hit.result);
       if (hit.result === 'stopped') s = appendLog(s, id, `${name}'s kinetic field turns the blow aside.`);
       if (!hit.fell) continue;
       const wreck = hit.result === 'E';
+      // The fallen rider left its vehicle on the record (round.ts `applyWound`): `writeVehicles`.
       s = editTrooper(s, id, (draft) => {
         draft.status = wreck ? 'wreck' : 'dead';
       });
-      s = dropRider(s, id);
       s = appendLog(s, id, `${name} is ${wreck ? 'broken beyond saving' : 'dead'}.`);
       // Campaign hook: the next most senior PC may take the fallen one's rank (field promotion).
       s = fieldPromotionOnDeath(s, id);
@@ -1556,12 +1590,14 @@ export class EncounterRecord {
         const was = e.positions[id];
         const now = POSITIONS[this.pos[i] as number] as Position;
         // A trooper not yet placed reads as at Far: placed only while still in the fight and
-        // once the range is set (the range set places everyone fighting; the aliens' ambush
-        // strikes before it; an encounter ending, maybe before it, places nobody).
+        // once the range is set (the range set places everyone fighting, also when the encounter
+        // ends at once; the aliens' ambush strikes before it; an encounter ending before it
+        // places nobody).
         if (
           was === now ||
           (was === undefined &&
-            (this.out[i] !== IN || this.step <= Step.SetRange || this.step === Step.Ended))
+            (this.out[i] !== IN ||
+              (!this.rangeSetHere && (this.step <= Step.SetRange || this.step === Step.Ended))))
         )
           continue;
         positions ??= { ...e.positions };
@@ -1633,11 +1669,23 @@ export class EncounterRecord {
 
   /**
    * The vehicle each trooper rides in (its index in `Encounter.vehicles`, not destroyed; −1: on
-   * foot): a vehicle moves as one (round.ts `moveTrooper`). Read from the state, never written;
-   * the simulator's encounters have none.
+   * foot): a vehicle moves as one (round.ts `moveTrooper`). The simulator's encounters have none.
    */
   readonly ride: number[] = [];
-  private seenRides: unknown = UNREAD;
+  /**
+   * The encounter's vehicles, by their index in `Encounter.vehicles` (round.ts `strike` damages
+   * them, and a rider who falls or shows a Weakness leaves its vehicle): each one's damage
+   * (`INTACT`, `CRIPPLED`, `DESTROYED`), whether it shields its riders while intact (the APC), its
+   * driver and its riders in the order they got in (trooper indexes).
+   */
+  vehicles = 0;
+  readonly vDamage: number[] = [];
+  readonly vShields: boolean[] = [];
+  readonly vDriver: number[] = [];
+  readonly vRiders: number[][] = [];
+  /** The state's vehicles the record read, and whether it changed them since (read again then). */
+  private seenRides: Encounter['vehicles'] | null = null;
+  private ridesChanged = false;
   /**
    * Tokens of the encounter discarded since the record was read (a Strength, a Weakness, an E-Vac,
    * an end that does not give them back: the threat's `discarded`).
@@ -1645,6 +1693,11 @@ export class EncounterRecord {
   discarded = 0;
   /** A Strength ended the fight: every Weakness still owed is dropped (`forcedWeakness` emptied). */
   forcedCleared = false;
+  /**
+   * The range was set since the record was read (round.ts `rangeSet`): the write-back places
+   * everyone still fighting, even when the encounter then ended at once (out of tokens).
+   */
+  rangeSetHere = false;
 
   private resetTurns(): void {
     this.discarded = 0;
@@ -1657,6 +1710,7 @@ export class EncounterRecord {
     this.queueMoved = false;
     this.roundKillsCleared = false;
     this.lastKillsCleared = false;
+    this.rangeSetHere = false;
   }
 
   // The dice and abilities on the table's record (evolve.ts `dominance.rolled`, `test.rolled`,
@@ -1678,12 +1732,58 @@ export class EncounterRecord {
   lastKillsCleared = false;
 
   private readRides(e: Encounter): void {
-    if (e.vehicles === this.seenRides) return;
+    if (e.vehicles === this.seenRides && !this.ridesChanged) return;
     this.seenRides = e.vehicles;
+    this.ridesChanged = false;
     for (let i = 0; i < this.n; i++) {
       const id = this.ids[i] as string;
       this.ride[i] = e.vehicles.findIndex((v) => v.damage !== 'destroyed' && v.occupants.includes(id));
     }
+    const count = e.vehicles.length;
+    this.vehicles = count;
+    if (count === 0) return;
+    for (let v = 0; v < count; v++) {
+      const x = e.vehicles[v] as VehicleState;
+      this.vDamage[v] = DAMAGE_OF[x.damage];
+      this.vShields[v] = VEHICLE_RULES[x.vehicle].shieldsWhileIntact;
+      this.vDriver[v] = this.ids.indexOf(x.driverId);
+      const riders = this.vRiders[v] ?? [];
+      riders.length = 0;
+      for (const id of x.occupants) riders.push(this.ids.indexOf(id));
+      this.vRiders[v] = riders;
+    }
+  }
+
+  /** The record changed a vehicle or who rides it: read again from the state at the next load or reset. */
+  noteRidesChanged(): void {
+    this.ridesChanged = true;
+  }
+
+  /**
+   * `writeBack`'s part for the vehicles (round.ts `strike`, riders leaving): each one's damage,
+   * riders and driver where the record changed them (the owner's loss and the log's sentences are
+   * `writeHits`'s, in the order they came).
+   */
+  private writeVehicles(state: ThreeSixteenState): ThreeSixteenState {
+    if (!this.ridesChanged) return state;
+    const e = state.encounter as Encounter;
+    if (e.vehicles !== this.seenRides) return state;
+    let list: VehicleState[] | null = null;
+    for (let v = 0; v < this.vehicles; v++) {
+      const x = e.vehicles[v] as VehicleState;
+      const damage = DAMAGE_NAME[this.vDamage[v] as number] as VehicleState['damage'];
+      const riders = this.vRiders[v] as number[];
+      const d = this.vDriver[v] as number;
+      const driverId = d >= 0 ? (this.ids[d] as string) : x.driverId;
+      if (damage === x.damage && riders.length === x.occupants.length && driverId === x.driverId) continue;
+      list ??= e.vehicles.slice();
+      list[v] = { ...x, damage, driverId, occupants: riders.map((i) => this.ids[i] as string) };
+    }
+    if (list === null) return state;
+    const vehicles = list;
+    return editEncounter(state, (draft) => {
+      draft.vehicles = vehicles;
+    });
   }
 
   /**

@@ -11,10 +11,13 @@ import {
   ARMOUR_USED,
   BEYOND_FAR,
   CLOSE,
+  CRIPPLED,
   DEAD,
+  DESTROYED,
   type EncounterRecord,
   FAR,
   IN,
+  INTACT,
   NOBODY,
   OUT_BEYOND_FAR,
   OUT_DEAD,
@@ -245,6 +248,7 @@ export function applyWound(
   // Orbital Bombardment reaches troopers gone beyond Far too.
   if (r.out[i] === IN) r.alive--;
   r.out[i] = OUT_DEAD;
+  leaveVehicle(r, i);
   if (r.forced === i) r.forced = -1;
   if (face >= 0) r.fellAt[i] = face;
   if (killCredited(by >= 0, by === i, emotional)) {
@@ -326,7 +330,7 @@ export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
 }
 
 /**
- * A Kill lands on trooper i (the table's every Kill: core.ts `dealKill` and `strikeTroopers` run
+ * A Kill lands on trooper i (the table's every Kill: core.ts `dealKill` and round.ts `strike` run
  * it on a record of the state). A kinetic field in working order turns an armour-stoppable one
  * aside; it waits for an answer when the trooper asks to be asked and has one (armour, or a
  * flashback); else the armour takes it (MandelBrite, then the Drop Ship's tick; as the trooper's
@@ -398,34 +402,17 @@ function tickArmour(r: EncounterRecord, i: number, source: HitSource): void {
 }
 
 /**
- * An alien success at `face` (−1: the ambush, no face) reaches trooper i: still fighting, and
- * (with a face) not spared at Far by Reduce Visibility and in the round's order with a failure, a
- * cancelled success or a success of that face or lower. The table's core.ts `resolveAlienAttack`
- * asks it too.
- */
-export function struckByAliens(r: EncounterRecord, i: number, face: number): boolean {
-  if (!r.fighting(i)) return false;
-  if (face < 0) return true;
-  if (r.reduceVisibility && r.pos[i] === FAR) return false;
-  for (let q = 0; q < r.qLen; q++)
-    if (
-      r.qActor[q] === i &&
-      beatenByAliens(r.qSuccess[q] === 1, r.qCancelled[q] === 1, r.qFace[q] as number, face)
-    )
-      return true;
-  return false;
-}
-
-/**
  * An alien attack at `face` (the round's AA success, their Suicide, −1 for the ambush): a Kill
- * to every trooper it reaches; the round's AA success marks an E when declared emotional.
+ * to every trooper it reaches (`strike`): still fighting, and (with a face) not spared at Far by
+ * Reduce Visibility and in the round's order with a failure, a cancelled success or a success of
+ * that face or lower. The round's AA success marks an E when declared emotional. The table's
+ * core.ts `resolveAlienAttack` deals it too.
  */
-function alienAttack(r: EncounterRecord, face: number, source: HitSource): void {
+export function alienAttack(r: EncounterRecord, face: number, source: HitSource): void {
   const emotional = source === 'aliens' && r.emotional;
-  const stoppable = !emotional && !r.ignoreArmour;
   const n = r.n;
-  // `struckByAliens` for every trooper in one pass over the queue (a Kill changes only its
-  // victim, so who is reached can be read before any lands).
+  // Who is reached, read in one pass over the queue before any Kill lands (a Kill changes only
+  // its victim and the vehicle it rides).
   for (let i = 0; i < n; i++) reached[i] = face < 0 ? 1 : 0;
   if (face >= 0)
     for (let q = 0; q < r.qLen; q++) {
@@ -433,21 +420,103 @@ function alienAttack(r: EncounterRecord, face: number, source: HitSource): void 
       if (a < n && beatenByAliens(r.qSuccess[q] === 1, r.qCancelled[q] === 1, r.qFace[q] as number, face))
         reached[a] = 1;
     }
-  for (let i = 0; i < n; i++) {
-    if (reached[i] === 0 || !r.fighting(i)) continue;
-    if (face >= 0 && r.reduceVisibility && r.pos[i] === FAR) continue;
-    dealKill(r, i, stoppable, r.lasting, -1, face, source, emotional);
-  }
+  for (let i = 0; i < n; i++)
+    if (!r.fighting(i) || (face >= 0 && r.reduceVisibility && r.pos[i] === FAR)) reached[i] = 0;
+  strike(r, face, source, !emotional && !r.ignoreArmour, emotional);
 }
 
-/** Troopers an alien attack reaches (`alienAttack`'s scratch, one attack at a time per thread). */
+/**
+ * Exploding Bodies: a Kill on every trooper it reaches (`caughtByExplodingBodies`), through
+ * `strike`. The simulator's `explodingBodies` and the table's evolve.ts `ability` deal it here.
+ */
+export function bodiesExplode(r: EncounterRecord): void {
+  for (let i = 0; i < r.n; i++) reached[i] = caughtByExplodingBodies(r, i) ? 1 : 0;
+  strike(r, -1, 'explodingBodies', !r.ignoreArmour, false);
+}
+
+/** Troopers a strike reaches (1), by index: `strike`'s input (one strike at a time per thread). */
 const reached: number[] = [];
+/** Riders of a destroyed APC not reached by the strike: crushed (`strike`'s scratch). */
+const crushed: number[] = [];
+
+/**
+ * One attack of the aliens reaching the troopers marked in `reached` (the AA success, the Suicide
+ * blast, the ambush, Exploding Bodies): first each vehicle with a rider reached takes one Kill
+ * (intact → Crippled → destroyed, `vehicleStruck`), unless Stop Technology leaves it inert or the
+ * attack is emotional (an E wears down the riders, not the machine); an intact APC shields its
+ * riders from an armour-stoppable attack, and a Crippled one, destroyed by it, crushes everyone
+ * still aboard it (a Kill, once, not on top of the attack's). Then the Kills, in the troopers'
+ * order, then the crushed, in each vehicle's order of riders (vehicle-rules.ts).
+ */
+function strike(
+  r: EncounterRecord,
+  face: number,
+  source: HitSource,
+  stoppable: boolean,
+  emotional: boolean,
+): void {
+  let crushedLen = 0;
+  if (r.vehicles > 0 && !r.techDown && !emotional)
+    for (let v = 0; v < r.vehicles; v++) {
+      if (r.vDamage[v] === DESTROYED) continue;
+      const riders = r.vRiders[v] as number[];
+      let hit = false;
+      for (const i of riders) if (reached[i] === 1) hit = true;
+      if (!hit) continue;
+      if (r.vShields[v] && stoppable) {
+        if (r.vDamage[v] === INTACT) for (const i of riders) reached[i] = 0;
+        else for (const i of riders) if (reached[i] !== 1) crushed[crushedLen++] = i;
+      }
+      vehicleStruck(r, v);
+    }
+  const lasting = r.lasting;
+  for (let i = 0; i < r.n; i++)
+    if (reached[i] === 1) dealKill(r, i, stoppable, lasting, -1, face, source, emotional);
+  for (let k = 0; k < crushedLen; k++)
+    dealKill(r, crushed[k] as number, stoppable, lasting, -1, face, 'vehicleDestroyed', emotional);
+}
+
+/** Vehicle v takes a Kill: Crippled, or destroyed (its riders step out where it stands). */
+function vehicleStruck(r: EncounterRecord, v: number): void {
+  r.noteRidesChanged();
+  if (r.vDamage[v] === INTACT) {
+    r.vDamage[v] = CRIPPLED;
+    r.told?.push({ v, destroyed: false });
+    return;
+  }
+  r.vDamage[v] = DESTROYED;
+  const riders = r.vRiders[v] as number[];
+  for (const i of riders) {
+    r.ride[i] = -1;
+    // Out of a destroyed Drop Ship, its extra Armour tick is gone.
+    r.dropTick[i] = 0;
+  }
+  riders.length = 0;
+  r.told?.push({ v, destroyed: true });
+}
+
+/**
+ * Trooper i leaves the vehicle it rides (it fell, or showed a Weakness): the wheel passes to the
+ * next rider; an empty vehicle keeps its last driver.
+ */
+function leaveVehicle(r: EncounterRecord, i: number): void {
+  const v = r.ride[i] as number;
+  if (v < 0) return;
+  r.noteRidesChanged();
+  r.ride[i] = -1;
+  r.dropTick[i] = 0;
+  const riders = r.vRiders[v] as number[];
+  const at = riders.indexOf(i);
+  if (at >= 0) riders.splice(at, 1);
+  if (r.vDriver[v] === i && riders.length > 0) r.vDriver[v] = riders[0] as number;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Rounds and the end
 
 function setAllRanges(r: EncounterRecord, range: number): void {
   for (let i = 0; i < r.n; i++) if (r.out[i] === IN) r.pos[i] = range;
+  r.rangeSetHere = true;
 }
 
 /** Opens the next round (core.ts `startRound` writes it back to the table's state). */
@@ -549,21 +618,6 @@ export function closeRound(r: EncounterRecord): boolean {
 }
 
 /**
- * The round waits at the Suicide attack's slot, nothing else to settle first, and the blast reaches
- * a trooper riding a vehicle (no Stop Technology): the vehicle takes a Kill too, which the record
- * does not hold, so `advance` stops there and core.ts `advance` deals the blast on the table's
- * state (`strikeTroopers`). The simulator's records hold no vehicles (`recordSupports`).
- */
-export function suicideAtVehicle(r: EncounterRecord): boolean {
-  if (r.pLen > 0 || r.forced >= 0 || r.endReason !== null || r.techDown) return false;
-  const q = r.cursor;
-  if (r.step !== Step.Resolve || q >= r.qLen || r.qActor[q] !== r.suicide) return false;
-  const face = r.qFace[q] as number;
-  for (let i = 0; i < r.n; i++) if ((r.ride[i] as number) >= 0 && struckByAliens(r, i, face)) return true;
-  return false;
-}
-
-/**
  * Suicide (`useAbility`, ability.used): the aliens give up a token of the encounter for an attack
  * that acts as a success of 1 this round. Taken before the round's declarations.
  */
@@ -636,9 +690,7 @@ export function advance(r: EncounterRecord): void {
     const a = r.qActor[now] as number;
     if (a === r.n) return;
     if (a === r.suicide) {
-      // The Suicide attack strikes on its own at its place in the order; the table deals it on its
-      // state when it reaches a vehicle (core.ts `advance`).
-      if (suicideAtVehicle(r)) return;
+      // The Suicide attack strikes on its own at its place in the order (vehicles too: `strike`).
       alienAttack(r, r.qFace[now] as number, 'suicide');
       doneSlot(r);
       continue;
@@ -1562,16 +1614,11 @@ export function lastRoundWoundsIgnored(r: EncounterRecord): void {
 /** Exploding Bodies: a Kill on every trooper it reaches (`caughtByExplodingBodies`). */
 export function explodingBodies(r: EncounterRecord, fromPool: boolean): void {
   pay(r, fromPool, 1);
-  for (let i = 0; i < r.n; i++)
-    if (caughtByExplodingBodies(r, i))
-      dealKill(r, i, !r.ignoreArmour, r.lasting, -1, -1, 'explodingBodies', false);
+  bodiesExplode(r);
   advance(r);
 }
 
-/**
- * Exploding Bodies reaches trooper i: still fighting, at Close. The table's evolve.ts `ability`
- * asks it too (and strikes through core.ts `strikeTroopers` for the vehicles they ride).
- */
+/** Exploding Bodies reaches trooper i: still fighting, at Close. */
 export function caughtByExplodingBodies(r: EncounterRecord, i: number): boolean {
   return r.fighting(i) && r.pos[i] === CLOSE;
 }
@@ -1646,6 +1693,7 @@ export function weaknessShown(r: EncounterRecord, i: number): void {
   r.weaknessesLeft[i] = (r.weaknessesLeft[i] as number) - 1;
   if (r.out[i] === IN) r.alive--;
   r.out[i] = OUT_WEAKNESS;
+  leaveVehicle(r, i);
   while (pendingOf(r, i) >= 0) dropPending(r, pendingOf(r, i));
   if (r.tokens > 0) {
     if (r.tokens === 1 && r.pool === 0) r.finalTokenBy = i;

@@ -4,6 +4,8 @@ import { stateHash } from '../../../engine/state-hash.ts';
 import { settleLevels } from '../campaign/test-kit.ts';
 import { legalCommands } from '../ruleset.ts';
 import type { AbilityId } from '../state.ts';
+import { DESTROYED, EncounterRecord } from './record.ts';
+import { bodiesExplode } from './round.ts';
 import { fightAt, playRound, TestTable } from './test-kit.ts';
 
 const H2H = { kind: 'fa', weapon: 'handToHand' } as const;
@@ -136,6 +138,44 @@ describe('3:16 vehicles: the APC', () => {
     expect(t.state.encounter?.vehicles[0]?.damage).toBe('crippled');
     expect(t.state.troopers.t1?.health).toEqual(['X', null, null]);
     expect(t.state.troopers.t2?.health).toEqual(['X', null, null]);
+  });
+
+  it('Exploding Bodies strikes it as the aliens do: intact, it shields its riders and is crippled', () => {
+    const { t, gm } = captainAndTrooper('close', ['explodingBodies']);
+    // The Captain's 2 kills a token (Hand-to-Hand, 1 kill at Close); then the bodies explode.
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 9, t1: 2, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 't1' });
+    const before = t.state.log.length;
+    t.send(gm, { type: 'useAbility', ability: 'explodingBodies' });
+    expect(t.state.encounter?.vehicles[0]?.damage).toBe('crippled');
+    expect(t.state.troopers.t1?.health).toEqual([null, null, null]);
+    expect(t.state.troopers.t2?.health).toEqual([null, null, null]);
+    expect(t.state.log.slice(before).map((l) => l.text)).toContain('The APC is crippled.');
+    expect(t.replayHash()).toBe(stateHash(t.state));
+  });
+
+  it('the simulator’s strike on the record is the table’s: a Crippled APC destroyed, its riders struck and out', () => {
+    const { t, gm } = captainAndTrooper('close', ['explodingBodies']);
+    playRound(t, gm, { t1: H2H, t2: H2H }, { aliens: 1, t1: 9, t2: 9 });
+    t.send(gm, { type: 'takeTurn', actor: 'aliens' });
+    expect(t.state.encounter?.vehicles[0]?.damage).toBe('crippled');
+    // round.ts's strike on a record of the table (the simulator's functions), not written back.
+    const r = new EncounterRecord(t.state);
+    // The table asks for what landed (the log's sentences, the owner's loss: `told`).
+    r.told = [];
+    expect(r.vehicles).toBe(1);
+    bodiesExplode(r);
+    expect(r.vDamage[0]).toBe(DESTROYED);
+    expect(r.vRiders[0]).toEqual([]);
+    expect([r.ride[0], r.ride[1]]).toEqual([-1, -1]);
+    expect([r.wounds[0], r.wounds[1]]).toEqual([1, 1]);
+    // Written back, it is the state the table's own strike gives.
+    const written = r.writeBack(t.state);
+    expect(written.encounter?.vehicles[0]).toMatchObject({ damage: 'destroyed', occupants: [] });
+    expect(written.troopers.t1?.vehicles).not.toContain('apc');
+    expect(written.troopers.t2?.health).toEqual(['X', null, null]);
+    expect(written.log.at(-1)?.text).toBe('The APC is destroyed.');
+    expect(t.state.encounter?.vehicles[0]?.damage).toBe('crippled');
   });
 
   it('left empty, it is lost unless the PCs win the encounter', () => {
