@@ -1,6 +1,8 @@
 import { inFrontArc } from '../../engine/board/square-grid.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
+import { type Arena, type ArenaState, newArenaState } from './arena/model.ts';
 import { stepCost } from './arena/movement.ts';
+import { lineOfFire } from './arena/sight.ts';
 import { vehicleSquares } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { comradeWithin, inAThreatsGrip } from './carry.ts';
@@ -12,7 +14,7 @@ import {
   legalGrapplesUp,
   shootUpChecks,
 } from './ceiling.ts';
-import { type ShotPreview, shotPreview } from './combat.ts';
+import { type ShotOdds, type ShotPreview, shotOdds, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
 import { bridgeOverrideChecks } from './door-rc.ts';
 import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
@@ -71,38 +73,115 @@ export interface LegalShot {
 }
 
 /**
- * Every legal shot at a Threat's square with a gun or a flamer (grenades are left out: their
- * scatter makes them a choice of their own). Arc and range are checked first, as `shotChecks`
- * does, so the line of fire is traced only for shots that can happen. Comrades who must -DUCK!
- * are named in the command, as a player would name them.
+ * A shot that passes `shotChecks`' first refusals (a Threat's square in his front arc and the
+ * weapon's range, a gun or flamer with ammunition), with the odds `shotPreview` would give it
+ * (`shotOdds`): whether the line of fire lets it happen is not yet asked (`aimedShot`).
  */
-export function legalShots(state: FdState, t: Teamer): LegalShot[] {
-  const out: LegalShot[] = [];
+export interface ShotAim {
+  readonly weapon: string;
+  readonly x: number;
+  readonly y: number;
+  readonly range: number;
+  readonly odds: ShotOdds;
+}
+
+/**
+ * Every shot at a Threat's square with a gun or a flamer that arc, range and ammunition allow, in
+ * `legalShots`' order (Threat order, then his weapons'), with its odds and no line traced: a caller
+ * that wants only the best shot previews the likeliest first (most Threats in arc and range are
+ * behind walls, and the line of fire is the costly check).
+ */
+export function shotAims(state: FdState, t: Teamer): ShotAim[] {
+  const out: ShotAim[] = [];
   if (t.x === null || t.y === null || t.ducked || !canActNow(state, t) || !canPay(state, t, 'shoot'))
     return out;
+  const arena = arenaOf(state);
+  const here = t.y * arena.width + t.x;
   for (const id of state.threatOrder) {
     const th = state.threats[id];
     if (!th) continue;
     const range = Math.max(Math.abs(th.x - t.x), Math.abs(th.y - t.y));
     // shotChecks' own first refusals, checked here without a throw (most Threats fail on them).
     if (range === 0 || !inFrontArc(t.facing, th.x - t.x, th.y - t.y)) continue;
+    // Most of the rest stand behind a wall: no line of fire, whatever the weapon.
+    if (wallsBlockFire(arena, here, th.y * arena.width + th.x)) continue;
     for (const weapon of t.weapons) {
       const w = state.rules.weapons[weapon];
       if (!w || (w.kind !== 'gun' && w.kind !== 'flamer') || range > w.range) continue;
       if (w.kind === 'gun' ? w.magazine !== null && (t.ammo[weapon] ?? 0) <= 0 : (t.ammo[weapon] ?? 0) <= 0)
         continue;
-      const p = shotPreview(state, t.id, weapon, th.x, th.y);
-      if (!p.ok) continue;
-      const command: CommandOf<'shoot'> = {
-        type: 'shoot',
-        teamerId: t.id,
-        weapon,
-        x: th.x,
-        y: th.y,
-        ...(p.duckers.length > 0 ? { duck: [...p.duckers] } : {}),
-      };
-      out.push({ command, preview: p, range });
+      // The Threat a gun fires at is the one the rules find in the square (`shotChecks`).
+      const target = w.kind === 'gun' ? (threatAt(state, th.x, th.y)?.id ?? null) : null;
+      out.push({ weapon, x: th.x, y: th.y, range, odds: shotOdds(state, t, weapon, w, target) });
     }
+  }
+  return out;
+}
+
+/** Per arena: its state with every door open and nobody in it, and what is known of its lines. */
+const wallLines = new WeakMap<Arena, { readonly open: ArenaState; readonly known: Uint8Array }>();
+const LINE_CLEAR = 1;
+const LINE_BLOCKED = 2;
+
+/**
+ * Whether the arena's walls and fixed obstacles alone block the line of fire between two squares
+ * (indices): the rules' own walk (`lineOfFire`) on the arena with every door open and nobody in it.
+ * Shut doors, figures and machines only ever block more (each check of the walk blocks in any state
+ * where it blocks there), so every shot along such a line is refused (`shotChecks`: NO_LINE). It
+ * never changes, so it is worked out once per pair of squares and kept with the arena.
+ */
+export function wallsBlockFire(arena: Arena, from: number, to: number): boolean {
+  let lines = wallLines.get(arena);
+  if (!lines) {
+    const open = newArenaState(arena);
+    open.doorOpen.fill(1);
+    lines = { open, known: new Uint8Array(arena.size * arena.size) };
+    wallLines.set(arena, lines);
+  }
+  const key = from * arena.size + to;
+  let known = lines.known[key] as number;
+  if (known === 0) {
+    const w = arena.width;
+    const line = lineOfFire(
+      arena,
+      lines.open,
+      { x: from % w, y: Math.floor(from / w) },
+      { x: to % w, y: Math.floor(to / w) },
+    );
+    known = line.clear ? LINE_CLEAR : LINE_BLOCKED;
+    lines.known[key] = known;
+  }
+  return known === LINE_BLOCKED;
+}
+
+/**
+ * The shot aimed (`shotAims`) as a legal SHOOT, with the rules' preview (the line of fire traced),
+ * or null when the preview refuses it. Comrades who must -DUCK! are named in the command, as a
+ * player would name them.
+ */
+export function aimedShot(state: FdState, t: Teamer, aim: ShotAim): LegalShot | null {
+  const p = shotPreview(state, t.id, aim.weapon, aim.x, aim.y);
+  if (!p.ok) return null;
+  const command: CommandOf<'shoot'> = {
+    type: 'shoot',
+    teamerId: t.id,
+    weapon: aim.weapon,
+    x: aim.x,
+    y: aim.y,
+    ...(p.duckers.length > 0 ? { duck: [...p.duckers] } : {}),
+  };
+  return { command, preview: p, range: aim.range };
+}
+
+/**
+ * Every legal shot at a Threat's square with a gun or a flamer (grenades are left out: their
+ * scatter makes them a choice of their own): each of `shotAims`, previewed (`aimedShot`).
+ */
+export function legalShots(state: FdState, t: Teamer): LegalShot[] {
+  const out: LegalShot[] = [];
+  for (const aim of shotAims(state, t)) {
+    const s = aimedShot(state, t, aim);
+    if (s) out.push(s);
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { deliveredMarked, met } from '../evaluation.ts';
 import type { FdEvent } from '../events.ts';
 import { isCarried, threatAt } from '../figures.ts';
 import {
+  aimedShot,
   canMove,
   canWait,
   type LegalShot,
@@ -26,10 +27,11 @@ import {
   legalGrenades,
   legalJuggles,
   legalScans,
-  legalShots,
   legalShotsUp,
   legalSteps,
   legalTasks,
+  type ShotAim,
+  shotAims,
 } from '../legal.ts';
 import { deckInPlay, deckMembers, teamSeat } from '../multi-team.ts';
 import { missionOf } from '../rules-data.ts';
@@ -498,8 +500,11 @@ function fallenFor(state: FdState, t: Teamer): Target | null {
   return null;
 }
 
-/** The best shot: likeliest kill, then likeliest hit, then no comrade ducking, then nearest. */
-function bestShot(shots: readonly LegalShot[]): LegalShot | null {
+/**
+ * The best shot: likeliest kill, then likeliest hit, then no comrade ducking, then nearest (the
+ * first in order on a tie). Exported for the test that holds `bestLegalShot` to it.
+ */
+export function bestShot(shots: readonly LegalShot[]): LegalShot | null {
   let best: LegalShot | null = null;
   for (const s of shots) {
     if (!best) {
@@ -516,6 +521,43 @@ function bestShot(shots: readonly LegalShot[]): LegalShot | null {
     if (better > 0) best = s;
   }
   return best;
+}
+
+/**
+ * `bestShot(legalShots(state, t))` with fewer lines of fire traced: the odds of a shot do not depend
+ * on its line, so the shots arc, range and ammunition allow (`shotAims`) are previewed best odds
+ * first (kill, then hit), one rank of equal odds at a time, and the first rank with a shot the walls
+ * let through holds the best one (`bestShot` breaks its ties as before: no comrade ducking, the
+ * nearer, the first in order). Most Threats in arc and range stand behind walls.
+ */
+export function bestLegalShot(state: FdState, t: Teamer): LegalShot | null {
+  const aims = shotAims(state, t);
+  const tried = aims.map(() => false);
+  for (let left = aims.length; left > 0; ) {
+    // The best odds of the aims not yet tried (odds are never below 0).
+    let kill = -1;
+    let chance = -1;
+    for (let i = 0; i < aims.length; i++) {
+      const o = (aims[i] as ShotAim).odds;
+      if (tried[i]) continue;
+      const k = o.kill ?? o.chance;
+      if (k > kill || (k === kill && o.chance > chance)) {
+        kill = k;
+        chance = o.chance;
+      }
+    }
+    const rank: LegalShot[] = [];
+    for (let i = 0; i < aims.length; i++) {
+      const aim = aims[i] as ShotAim;
+      if (tried[i] || (aim.odds.kill ?? aim.odds.chance) !== kill || aim.odds.chance !== chance) continue;
+      tried[i] = true;
+      left--;
+      const s = aimedShot(state, t, aim);
+      if (s) rank.push(s);
+    }
+    if (rank.length > 0) return bestShot(rank);
+  }
+  return null;
 }
 
 /** The best shot into a ceiling (19, `legalShotsUp`): likeliest kill, then likeliest hit. */
@@ -1247,7 +1289,7 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
     // Riding: the vehicle plan (drive.ts), else a shot from the cab; he cannot walk from a seat.
     return (
       (P.driver === t.id ? vehicleAction(state, t, !homeward(state, P)) : null) ??
-      bestShot(legalShots(state, t))?.command ??
+      bestLegalShot(state, t)?.command ??
       null
     );
   }
@@ -1257,7 +1299,7 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   // beats a shot.
   const shut = shutBehind(state, t, P) ?? sealDoor(state, t, P);
   if (shut) return shut;
-  const shot = bestShot(legalShots(state, t));
+  const shot = bestLegalShot(state, t);
   const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
   if (grenade) return grenade.command;
   // A Threat up in a ceiling (19) is shot at from below when that is the better shot.
@@ -1396,7 +1438,7 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
       // Up in a ceiling (19) the floor's crush, shots and grapples are not his: he holds.
       if (t.up === true) continue;
       if (i.trigger === 'crossing' && i.door !== undefined) return crushCommand(state, t, i.threatId, i.door);
-      const shot = bestShot(legalShots(state, t));
+      const shot = bestLegalShot(state, t);
       const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
       if (grenade) return grenade.command;
       if (shot) return shot.command;
@@ -1423,7 +1465,7 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
     const t = state.teamers[id] as Teamer;
     if (waitChit(t) === null) continue;
     // Up in a ceiling (19) only a shot at a Threat up there is his.
-    const shot = t.up === true ? null : bestShot(legalShots(state, t));
+    const shot = t.up === true ? null : bestLegalShot(state, t);
     const grenade = t.up === true ? null : bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
     if (grenade) return grenade.command;
     const up = bestShotUp(state, t);
