@@ -10,7 +10,7 @@ import { scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
 import { deliveredMarked, met } from '../evaluation.ts';
 import type { FdEvent } from '../events.ts';
-import { isCarried, threatAt } from '../figures.ts';
+import { isCarried } from '../figures.ts';
 import {
   aimedShot,
   canMove,
@@ -36,7 +36,16 @@ import {
 import { deckInPlay, deckMembers, teamSeat } from '../multi-team.ts';
 import { missionOf } from '../rules-data.ts';
 import { decideFolded } from '../ruleset.ts';
-import { type FdState, laden, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
+import {
+  type FdState,
+  laden,
+  PINGS,
+  type Ping,
+  readyChit,
+  type Teamer,
+  type Threat,
+  waitChit,
+} from '../state.ts';
 import { nextInOrder } from '../turn.ts';
 import { vehicleOfCrew } from '../vehicles.ts';
 import { inContact } from '../world-adapter.ts';
@@ -575,6 +584,33 @@ function upWorth(s: LegalShotUp): number {
 }
 
 /**
+ * Who stands where, for the grenade's sums, read once per choice of a throw instead of a scan of
+ * every figure for each square of each blast: the Threat `threatAt` finds in each square (the
+ * first in threat order) and how many Teamers not gone home stand there.
+ */
+interface BlastFigures {
+  readonly threats: (Threat | undefined)[];
+  readonly men: Uint8Array;
+}
+
+function blastFigures(state: FdState): BlastFigures {
+  const arena = arenaOf(state);
+  const w = arena.width;
+  const threats: (Threat | undefined)[] = new Array(arena.size);
+  for (const id of state.threatOrder) {
+    const th = state.threats[id] as Threat;
+    const sq = th.y * w + th.x;
+    if (threats[sq] === undefined) threats[sq] = th;
+  }
+  const men = new Uint8Array(arena.size);
+  for (const id of state.teamOrder) {
+    const m = state.teamers[id] as Teamer;
+    if (m.x !== null && m.y !== null && !m.left) men[m.y * w + m.x] = (men[m.y * w + m.x] as number) + 1;
+  }
+  return { threats, men };
+}
+
+/**
  * Whether a blast of side `blast` aimed at (x, y) is one the policy would throw: at least
  * `grenadePack` Threats under it and not the thrower himself (`decideShoot`'s square of side
  * `blast`, arena squares only).
@@ -586,6 +622,7 @@ function packUnderBlast(
   x: number,
   y: number,
   P: PolicyOptions,
+  figures: BlastFigures,
 ): boolean {
   const arena = arenaOf(state);
   const half = Math.floor(blast / 2);
@@ -594,7 +631,7 @@ function packUnderBlast(
     for (let bx = x - half; bx <= x + half; bx++) {
       if (!isArenaSquare(arena, bx, by)) continue;
       if (bx === t.x && by === t.y) return false;
-      if (threatAt(state, bx, by)) threats++;
+      if (figures.threats[by * arena.width + bx]) threats++;
     }
   return threats >= P.grenadePack;
 }
@@ -607,11 +644,17 @@ function packUnderBlast(
  * the arena's edge). Each figure in the blast is hit on the preview's chance. Null when the aimed blast holds fewer than `grenadePack` Threats
  * or the thrower himself.
  */
-function grenadeWorth(state: FdState, t: Teamer, s: LegalShot, P: PolicyOptions): number | null {
+function grenadeWorth(
+  state: FdState,
+  t: Teamer,
+  s: LegalShot,
+  P: PolicyOptions,
+  figures: BlastFigures,
+): number | null {
   const w = state.rules.weapons[s.command.weapon];
   if (w?.kind !== 'grenade') return null;
   const { x, y } = s.command;
-  if (!packUnderBlast(state, t, w.blast, x, y, P)) return null;
+  if (!packUnderBlast(state, t, w.blast, x, y, P, figures)) return null;
   const arena = arenaOf(state);
   const p = s.preview.chance;
   const half = Math.floor(w.blast / 2);
@@ -643,13 +686,12 @@ function grenadeWorth(state: FdState, t: Teamer, s: LegalShot, P: PolicyOptions)
     for (let by = ly - half; by <= ly + half; by++)
       for (let bx = lx - half; bx <= lx + half; bx++) {
         if (!isArenaSquare(arena, bx, by)) continue;
-        const th = threatAt(state, bx, by);
+        const sq = by * arena.width + bx;
+        const th = figures.threats[sq];
         // A hit is one wound: the share of a kill it is (a whole one on a Threat's last wound).
         if (th) v += p / Math.max(1, (state.rules.species[th.species]?.wounds ?? 1) - th.wounds);
-        for (const id of state.teamOrder) {
-          const m = state.teamers[id] as Teamer;
-          if (m.x === bx && m.y === by && !m.left) v -= p * P.grenadeComradeCost;
-        }
+        // One hit's cost for each comrade there, taken one by one as before (the same sums).
+        for (let k = figures.men[sq] as number; k > 0; k--) v -= p * P.grenadeComradeCost;
       }
     known.set(key, v);
     return v;
@@ -690,13 +732,18 @@ function shotWorth(s: LegalShot): number {
 function bestGrenade(state: FdState, t: Teamer, beat: number, P: PolicyOptions): LegalShot | null {
   let best: LegalShot | null = null;
   let bestV = beat;
+  // Who stands where, read when the first aim is weighed (most choices weigh none).
+  let figures: BlastFigures | null = null;
   // Aims with no pack under the blast are left out before their throw is traced.
   const worthAiming = (weapon: string, x: number, y: number): boolean => {
     const w = state.rules.weapons[weapon];
-    return w?.kind === 'grenade' && packUnderBlast(state, t, w.blast, x, y, P);
+    if (w?.kind !== 'grenade') return false;
+    figures ??= blastFigures(state);
+    return packUnderBlast(state, t, w.blast, x, y, P, figures);
   };
   for (const s of legalGrenades(state, t, worthAiming)) {
-    const v = grenadeWorth(state, t, s, P);
+    figures ??= blastFigures(state);
+    const v = grenadeWorth(state, t, s, P, figures);
     if (v !== null && v > bestV) {
       bestV = v;
       best = s;
