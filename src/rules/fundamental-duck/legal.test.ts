@@ -5,7 +5,7 @@ import type { Seat } from '../../engine/ruleset.ts';
 import { lineOfFire } from './arena/sight.ts';
 import { arenaOf, arenaStateOf } from './board-adapter.ts';
 import { shotPreview } from './combat.ts';
-import { legalShots, shotAims, wallsBlockFire } from './legal.ts';
+import { aimOdds, legalShots, shotAims, wallsBlockFire } from './legal.ts';
 import { initialState } from './setup.ts';
 import { policyStep } from './simulate/policy.ts';
 import type { FdState, Teamer } from './state.ts';
@@ -87,11 +87,9 @@ describe('shots aimed, then previewed (shotAims, legalShots)', () => {
         // An aim's odds are its preview's.
         for (const aim of shotAims(state, t)) {
           const p = shotPreview(state, t.id, aim.weapon, aim.x, aim.y);
-          if (p.ok)
-            expect({ chance: p.chance, kill: p.kill }).toEqual({
-              chance: aim.odds.chance,
-              kill: aim.odds.kill,
-            });
+          if (!p.ok) continue;
+          const odds = aimOdds(state, t, aim);
+          expect({ chance: p.chance, kill: p.kill }).toEqual({ chance: odds.chance, kill: odds.kill });
         }
       }
     }

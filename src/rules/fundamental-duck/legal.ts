@@ -16,6 +16,7 @@ import {
 } from './ceiling.ts';
 import { type ShotOdds, type ShotPreview, shotOdds, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
+import type { PackWeapon } from './data/pack-schema.ts';
 import { bridgeOverrideChecks } from './door-rc.ts';
 import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
@@ -74,20 +75,26 @@ export interface LegalShot {
 
 /**
  * A shot that passes `shotChecks`' first refusals (a Threat's square in his front arc and the
- * weapon's range, a gun or flamer with ammunition), with the odds `shotPreview` would give it
- * (`shotOdds`): whether the line of fire lets it happen is not yet asked (`aimedShot`).
+ * weapon's range, a gun or flamer with ammunition, a line the walls alone do not block): whether
+ * the line of fire lets it happen is not yet asked (`aimedShot`).
  */
 export interface ShotAim {
   readonly weapon: string;
   readonly x: number;
   readonly y: number;
   readonly range: number;
-  readonly odds: ShotOdds;
+  /** The Threat a gun fires at (the one the rules find in the square); null for a flamer. */
+  readonly target: string | null;
+}
+
+/** The odds `shotPreview` would give the shot aimed, if the line lets it happen (`shotOdds`). */
+export function aimOdds(state: FdState, t: Teamer, aim: ShotAim): ShotOdds {
+  return shotOdds(state, t, aim.weapon, state.rules.weapons[aim.weapon] as PackWeapon, aim.target);
 }
 
 /**
  * Every shot at a Threat's square with a gun or a flamer that arc, range and ammunition allow, in
- * `legalShots`' order (Threat order, then his weapons'), with its odds and no line traced: a caller
+ * `legalShots`' order (Threat order, then his weapons'), with no line traced: a caller
  * that wants only the best shot previews the likeliest first (most Threats in arc and range are
  * behind walls, and the line of fire is the costly check).
  */
@@ -112,7 +119,7 @@ export function shotAims(state: FdState, t: Teamer): ShotAim[] {
         continue;
       // The Threat a gun fires at is the one the rules find in the square (`shotChecks`).
       const target = w.kind === 'gun' ? (threatAt(state, th.x, th.y)?.id ?? null) : null;
-      out.push({ weapon, x: th.x, y: th.y, range, odds: shotOdds(state, t, weapon, w, target) });
+      out.push({ weapon, x: th.x, y: th.y, range, target });
     }
   }
   return out;

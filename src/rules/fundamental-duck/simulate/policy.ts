@@ -6,13 +6,14 @@ import { positionPoint } from '../arena/positions.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
 import { ceilingOf, legalClimbs, legalGrapplesUp } from '../ceiling.ts';
-import { scatterSquares } from '../combat.ts';
+import { type ShotOdds, scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
 import { deliveredMarked, met } from '../evaluation.ts';
 import type { FdEvent } from '../events.ts';
 import { isCarried } from '../figures.ts';
 import {
   aimedShot,
+  aimOdds,
   canMove,
   canWait,
   type LegalShot,
@@ -50,7 +51,7 @@ import { nextInOrder } from '../turn.ts';
 import { vehicleOfCrew } from '../vehicles.ts';
 import { inContact } from '../world-adapter.ts';
 import { besideTarget, driveCommand, planVehicle, vehicleAction } from './drive.ts';
-import { routeField } from './route.ts';
+import { doorsAround, routeField } from './route.ts';
 
 /**
  * The simulator's built-in team policy: simple, greedy, and choosing only among legal commands
@@ -302,8 +303,20 @@ function homeward(state: FdState, P: PolicyOptions): boolean {
   return ableCount < P.homewardAble;
 }
 
+/** The last goal worked out: an action asks for it up to four times in one state. */
+let lastGoal: { state: FdState; t: Teamer; P: PolicyOptions; goal: Target } | null = null;
+
 /** Where this Teamer heads now (see the header). */
 export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLICY): Target {
+  // States and their records are never changed once made, so the same three give the same goal.
+  if (lastGoal !== null && lastGoal.state === state && lastGoal.t === t && lastGoal.P === P)
+    return lastGoal.goal;
+  const g = goalNow(state, t, P);
+  lastGoal = { state, t, P, goal: g };
+  return g;
+}
+
+function goalNow(state: FdState, t: Teamer, P: PolicyOptions): Target {
   if (t.x === null || t.y === null) return home(state);
   const board = boardOf(state);
   if (t.carrying !== null || t.cargo !== null) return home(state);
@@ -541,13 +554,16 @@ export function bestShot(shots: readonly LegalShot[]): LegalShot | null {
  */
 export function bestLegalShot(state: FdState, t: Teamer): LegalShot | null {
   const aims = shotAims(state, t);
+  // Most choices have one shot or none to preview: nothing to rank.
+  if (aims.length <= 1) return aims[0] ? aimedShot(state, t, aims[0]) : null;
+  const kills = aims.map((aim) => aimOdds(state, t, aim));
   const tried = aims.map(() => false);
   for (let left = aims.length; left > 0; ) {
     // The best odds of the aims not yet tried (odds are never below 0).
     let kill = -1;
     let chance = -1;
     for (let i = 0; i < aims.length; i++) {
-      const o = (aims[i] as ShotAim).odds;
+      const o = kills[i] as ShotOdds;
       if (tried[i]) continue;
       const k = o.kill ?? o.chance;
       if (k > kill || (k === kill && o.chance > chance)) {
@@ -557,11 +573,11 @@ export function bestLegalShot(state: FdState, t: Teamer): LegalShot | null {
     }
     const rank: LegalShot[] = [];
     for (let i = 0; i < aims.length; i++) {
-      const aim = aims[i] as ShotAim;
-      if (tried[i] || (aim.odds.kill ?? aim.odds.chance) !== kill || aim.odds.chance !== chance) continue;
+      const o = kills[i] as ShotOdds;
+      if (tried[i] || (o.kill ?? o.chance) !== kill || o.chance !== chance) continue;
       tried[i] = true;
       left--;
-      const s = aimedShot(state, t, aim);
+      const s = aimedShot(state, t, aims[i] as ShotAim);
       if (s) rank.push(s);
     }
     if (rank.length > 0) return bestShot(rank);
@@ -994,9 +1010,9 @@ function shutPlan(
   const w = arena.width;
   const here = t.y * w + t.x;
   let field: Int16Array | null = null;
-  for (const geo of arena.doors) {
+  for (const geo of doorsAround(arena, here)) {
     const d = state.doors[geo.index];
-    if (!d?.open || d.stuck || d.jammed || !geo.zone.includes(here)) continue;
+    if (!d?.open || d.stuck || d.jammed) continue;
     field ??= routeField(arena, g.y * w + g.x, stuckDoors(state), droneSquares(state));
     // The doorway's far side: the aperture squares farther from home.
     const s0 = geo.sides[0];
@@ -1074,7 +1090,7 @@ function shutBehind(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nu
   // Most activations stand in no open doorway: that is asked first, with nothing made.
   const arena = arenaOf(state);
   const here = t.y * arena.width + t.x;
-  if (!arena.doors.some((g) => state.doors[g.index]?.open === true && g.zone.includes(here))) return null;
+  if (!doorsAround(arena, here).some((g) => state.doors[g.index]?.open === true)) return null;
   const plan = shutPlan(state, t, goal(state, t, P), readyLeft(t), P);
   if (!plan || !legalDoorOps(state, t).some((d) => !d.open && d.door === plan.door)) return null;
   return {
@@ -1150,9 +1166,9 @@ function sealDoor(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null
   const here = t.y * w + t.x;
   const own = arena.tileOf[here] as number;
   let byTile: Map<number, number> | null = null;
-  for (const geo of arena.doors) {
+  for (const geo of doorsAround(arena, here)) {
     const d = state.doors[geo.index];
-    if (!d?.open || d.stuck || d.jammed || !geo.zone.includes(here)) continue;
+    if (!d?.open || d.stuck || d.jammed) continue;
     const far = geo.tiles[0] === own ? geo.tiles[1] : geo.tiles[0];
     byTile ??= threatsByTile(state);
     if ((byTile.get(far) ?? 0) <= ableAboard(state)) continue;
@@ -1272,7 +1288,7 @@ function droneSetUp(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nu
     if (c.facing !== facingToward(c.x, c.y, th.x, th.y)) continue;
     // Never in a door's zone: a machine there would bar the door's way for the rest of the mission.
     const sq = c.y * arena.width + c.x;
-    if (arena.doors.some((d) => d.zone.includes(sq))) continue;
+    if (doorsAround(arena, sq).length > 0) continue;
     const d = board.distance(c.x, c.y, th.x, th.y);
     if (d < bestD) {
       bestD = d;
@@ -1301,7 +1317,7 @@ function droneWalk(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nul
   for (const c of legalDroneDirections(state, t)) {
     // Never in a door's zone: a machine there would bar the door's way.
     const sq = c.y * arena.width + c.x;
-    if (arena.doors.some((d) => d.zone.includes(sq))) continue;
+    if (doorsAround(arena, sq).length > 0) continue;
     const d = board.distance(c.x, c.y, th.x, th.y);
     if (d < bestD) {
       bestD = d;
