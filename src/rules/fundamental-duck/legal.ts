@@ -50,15 +50,27 @@ import { inContact } from './world-adapter.ts';
 
 type ActionKind = Parameters<typeof chitFor>[2];
 
+/**
+ * The answers `canPay` gave for the last state and Teamer asked about: the policy asks the same
+ * two or three questions for each of a dozen lists in one choice (a refusal is a thrown RuleError).
+ * States are never changed once made, so the answers hold while both are the same objects.
+ */
+let paid: { state: FdState; t: Teamer; answers: Partial<Record<ActionKind, boolean>> } | null = null;
+
 /** Whether the rules would let this Teamer pay for an action of `kind` now (turn.ts `chitFor`). */
 export function canPay(state: FdState, t: Teamer, kind: ActionKind): boolean {
+  if (paid === null || paid.state !== state || paid.t !== t) paid = { state, t, answers: {} };
+  const known = paid.answers[kind];
+  if (known !== undefined) return known;
+  let answer = true;
   try {
     chitFor(state, t, kind);
-    return true;
   } catch (e) {
-    if (isRuleError(e)) return false;
-    throw e;
+    if (!isRuleError(e)) throw e;
+    answer = false;
   }
+  paid.answers[kind] = answer;
+  return answer;
 }
 
 /** `requireActor` (turn.ts) without the throw: no move under way, and able to act. */

@@ -1212,19 +1212,30 @@ function threatsNearEntry(state: FdState): number {
   return n;
 }
 
+/** The last doors' record asked about and its doors stuck shut (a door event makes a new record). */
+let stuckOf: { doors: FdState['doors']; stuck: number[] } | null = null;
+
 /** The doors stuck shut, in index order (the route goes round them). */
 function stuckDoors(state: FdState): number[] {
+  if (stuckOf?.doors === state.doors) return stuckOf.stuck;
   const out: number[] = [];
   state.doors.forEach((d, i) => {
     if (d.stuck && !d.open) out.push(i);
   });
+  stuckOf = { doors: state.doors, stuck: out };
   return out;
 }
+
+/** The last drones' list asked about (and its arena) with their squares. */
+let dronesOf: { drones: FdState['drones']; width: number; squares: number[] } | null = null;
 
 /** The squares drone guns stand in (machines: the route goes round them). */
 function droneSquares(state: FdState): number[] {
   const w = arenaOf(state).width;
-  return state.drones.map((d) => d.y * w + d.x);
+  if (dronesOf?.drones === state.drones && dronesOf.width === w) return dronesOf.squares;
+  const squares = state.drones.map((d) => d.y * w + d.x);
+  dronesOf = { drones: state.drones, width: w, squares };
+  return squares;
 }
 
 /** A Threat within `range` squares (13.2 distance) of him. */
