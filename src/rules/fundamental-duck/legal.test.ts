@@ -5,7 +5,7 @@ import type { Seat } from '../../engine/ruleset.ts';
 import { lineOfFire } from './arena/sight.ts';
 import { arenaOf, arenaStateOf } from './board-adapter.ts';
 import { shotPreview } from './combat.ts';
-import { aimOdds, legalShots, shotAims, wallsBlockFire } from './legal.ts';
+import { aimOdds, legalShots, shotAims, shutDoorBlocksFire, wallsBlockFire } from './legal.ts';
 import { initialState } from './setup.ts';
 import { policyStep } from './simulate/policy.ts';
 import type { FdState, Teamer } from './state.ts';
@@ -35,10 +35,11 @@ function aboard(state: FdState): Teamer[] {
 
 const STATES = [...statesOf('clean-sweep', 4, 500), ...statesOf('black-box', 9, 500)];
 
-describe('the line of fire the walls alone block (wallsBlockFire)', () => {
+describe('the line of fire the walls alone, or a door shut now, block (wallsBlockFire, shutDoorBlocksFire)', () => {
   it('is never clear in play: doors, figures and machines only block more', () => {
     let blocked = 0;
     let clear = 0;
+    let byDoor = 0;
     for (const state of STATES.filter((_, i) => i % 20 === 0)) {
       const arena = arenaOf(state);
       const as = arenaStateOf(state);
@@ -54,12 +55,18 @@ describe('the line of fire the walls alone block (wallsBlockFire)', () => {
             expect(line.clear).toBe(false);
             expect(line.blockedBy?.kind).not.toBe('duck');
           } else clear++;
+          if (shutDoorBlocksFire(arena, as, from, to) && !wallsBlockFire(arena, from, to)) {
+            byDoor++;
+            expect(line.clear).toBe(false);
+            expect(line.blockedBy?.kind).not.toBe('duck');
+          }
         }
       }
     }
     // Both answers come up often on the starter arena.
     expect(blocked).toBeGreaterThan(300);
     expect(clear).toBeGreaterThan(300);
+    expect(byDoor).toBeGreaterThan(50);
   });
 });
 

@@ -123,7 +123,10 @@ export function shotAims(state: FdState, t: Teamer): ShotAim[] {
     // shotChecks' own first refusals, checked here without a throw (most Threats fail on them).
     if (range === 0 || !inFrontArc(t.facing, th.x - t.x, th.y - t.y)) continue;
     // Most of the rest stand behind a wall: no line of fire, whatever the weapon.
-    if (wallsBlockFire(arena, here, th.y * arena.width + th.x)) continue;
+    const there = th.y * arena.width + th.x;
+    if (wallsBlockFire(arena, here, there)) continue;
+    // Or a door shut across it (the arena state is the one `shotChecks` traces on).
+    if (shutDoorBlocksFire(arena, arenaStateOf(state), here, there)) continue;
     for (const weapon of t.weapons) {
       const w = state.rules.weapons[weapon];
       if (!w || (w.kind !== 'gun' && w.kind !== 'flamer') || range > w.range) continue;
@@ -138,7 +141,15 @@ export function shotAims(state: FdState, t: Teamer): ShotAim[] {
 }
 
 /** Per arena: its state with every door open and nobody in it, and what is known of its lines. */
-const wallLines = new WeakMap<Arena, { readonly open: ArenaState; readonly known: Uint8Array }>();
+const wallLines = new WeakMap<
+  Arena,
+  {
+    readonly open: ArenaState;
+    readonly known: Uint8Array;
+    /** Per pair of squares the walls let a line through: the doors that block it when shut. */
+    readonly doors: (readonly number[] | undefined)[];
+  }
+>();
 const LINE_CLEAR = 1;
 const LINE_BLOCKED = 2;
 
@@ -154,7 +165,7 @@ export function wallsBlockFire(arena: Arena, from: number, to: number): boolean 
   if (!lines) {
     const open = newArenaState(arena);
     open.doorOpen.fill(1);
-    lines = { open, known: new Uint8Array(arena.size * arena.size) };
+    lines = { open, known: new Uint8Array(arena.size * arena.size), doors: [] };
     wallLines.set(arena, lines);
   }
   const key = from * arena.size + to;
@@ -171,6 +182,45 @@ export function wallsBlockFire(arena: Arena, from: number, to: number): boolean 
     lines.known[key] = known;
   }
   return known === LINE_BLOCKED;
+}
+
+/**
+ * Whether a door shut now (`as`) blocks the line of fire between two squares the walls alone let
+ * through: for each door near the line, the rules' walk on the arena with only that door shut
+ * (kept per pair of squares with the arena). What blocks there blocks in any state with that door
+ * shut, as for `wallsBlockFire`; a door left out only means the shot is traced as before.
+ */
+export function shutDoorBlocksFire(arena: Arena, as: ArenaState, from: number, to: number): boolean {
+  if (wallsBlockFire(arena, from, to)) return true;
+  const lines = wallLines.get(arena) as NonNullable<ReturnType<typeof wallLines.get>>;
+  const key = from * arena.size + to;
+  let doors = lines.doors[key];
+  if (doors === undefined) {
+    const w = arena.width;
+    const a = { x: from % w, y: Math.floor(from / w) };
+    const b = { x: to % w, y: Math.floor(to / w) };
+    const x0 = Math.min(a.x, b.x);
+    const x1 = Math.max(a.x, b.x);
+    const y0 = Math.min(a.y, b.y);
+    const y1 = Math.max(a.y, b.y);
+    const inBox = (i: number) => {
+      const x = i % w;
+      const y = Math.floor(i / w);
+      return x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    };
+    const found: number[] = [];
+    for (const d of arena.doors) {
+      // The line crosses only sides between squares of its box.
+      if (!d.sides.some((sd) => inBox(sd.a) || inBox(sd.b))) continue;
+      lines.open.doorOpen[d.index] = 0;
+      if (!lineOfFire(arena, lines.open, a, b).clear) found.push(d.index);
+      lines.open.doorOpen[d.index] = 1;
+    }
+    doors = found;
+    lines.doors[key] = doors;
+  }
+  for (const d of doors) if (as.doorOpen[d] !== 1) return true;
+  return false;
 }
 
 /**
