@@ -496,38 +496,59 @@ export function shotPreview(
     };
   }
   const { t, w, targetId } = plan;
-  const penalty = t.dash === 'penalised' ? DASH_PENALTY : 0;
-  const duckers = plan.duckers.map((m) => m.id);
+  const odds = shotOdds(state, t, weapon, w, targetId);
+  return {
+    ok: true,
+    dice: odds.dice,
+    hitOn: odds.hitOn,
+    plus: odds.plus,
+    duckers: plan.duckers.map((m) => m.id),
+    target: w.kind === 'gun' ? targetId : null,
+    chance: odds.chance,
+    kill: odds.kill,
+    chicken: t.chicken,
+  };
+}
+
+/** A shot's odds as `shotPreview` reports them. */
+export interface ShotOdds {
+  readonly dice: number;
+  readonly hitOn: number;
+  readonly plus: number;
+  readonly chance: number;
+  readonly kill: number | null;
+}
+
+/**
+ * The odds `shotPreview` reports for a shot that passes its checks, without the checks: they do not
+ * depend on the line of fire, so the simulator's policy ranks the shots it may take by them and
+ * traces the line only for the best (`legal.ts` `shotAims`). `targetId` is the Threat a gun fires
+ * at (`threatAt` the square); a flamer or a grenade has none.
+ */
+export function shotOdds(
+  state: FdState,
+  t: Teamer,
+  weapon: string,
+  w: PackWeapon,
+  targetId: string | null,
+): ShotOdds {
   if (w.kind === 'gun' && targetId) {
+    const penalty = t.dash === 'penalised' ? DASH_PENALTY : 0;
     const dice = w.dice + ((t.bonus[`${weapon}:dice`] ?? 0) > 0 ? 1 : 0);
     const plus = (t.chicken ? 0 : (t.bonus[weapon] ?? 0)) - penalty;
     const eagle = t.abilities.includes('eagle-eye') && !t.chicken;
     const th = threatOf(state, targetId);
     const left = Math.max(1, (state.rules.species[th?.species ?? '']?.wounds ?? 1) - (th?.wounds ?? 0));
     return {
-      ok: true,
       dice,
       hitOn: w.hitOn,
       plus,
-      duckers,
-      target: targetId,
       chance: hitChance(dice, plus, w.hitOn, eagle, 1),
       kill: hitChance(dice, plus, w.hitOn, eagle, left),
-      chicken: t.chicken,
     };
   }
   const hitOn = w.kind === 'flamer' || w.kind === 'grenade' ? w.hitOn : 7;
-  return {
-    ok: true,
-    dice: 1,
-    hitOn,
-    plus: 0,
-    duckers,
-    target: null,
-    chance: hitChance(1, 0, hitOn, false, 1),
-    kill: null,
-    chicken: t.chicken,
-  };
+  return { dice: 1, hitOn, plus: 0, chance: hitChance(1, 0, hitOn, false, 1), kill: null };
 }
 
 /** SHOOT (a gun at the Threat in a square), a flamer squirt, or a grenade throw. */

@@ -1,6 +1,8 @@
 import { inFrontArc } from '../../engine/board/square-grid.ts';
 import { isRuleError } from '../../engine/rule-error.ts';
+import { type Arena, type ArenaState, newArenaState } from './arena/model.ts';
 import { stepCost } from './arena/movement.ts';
+import { lineOfFire } from './arena/sight.ts';
 import { vehicleSquares } from './arena/vehicles.ts';
 import { arenaOf, arenaStateOf, boardOf } from './board-adapter.ts';
 import { comradeWithin, inAThreatsGrip } from './carry.ts';
@@ -12,8 +14,9 @@ import {
   legalGrapplesUp,
   shootUpChecks,
 } from './ceiling.ts';
-import { type ShotPreview, shotPreview } from './combat.ts';
+import { type ShotOdds, type ShotPreview, shotOdds, shotPreview } from './combat.ts';
 import type { CommandOf, FdCommand } from './commands.ts';
+import type { PackWeapon } from './data/pack-schema.ts';
 import { bridgeOverrideChecks } from './door-rc.ts';
 import { droneGear, droneSquareFree, legalDroneWalks } from './drones.ts';
 import { isCarried, teamersAt, threatAt } from './figures.ts';
@@ -47,15 +50,27 @@ import { inContact } from './world-adapter.ts';
 
 type ActionKind = Parameters<typeof chitFor>[2];
 
+/**
+ * The answers `canPay` gave for the last state and Teamer asked about: the policy asks the same
+ * two or three questions for each of a dozen lists in one choice (a refusal is a thrown RuleError).
+ * States are never changed once made, so the answers hold while both are the same objects.
+ */
+let paid: { state: FdState; t: Teamer; answers: Partial<Record<ActionKind, boolean>> } | null = null;
+
 /** Whether the rules would let this Teamer pay for an action of `kind` now (turn.ts `chitFor`). */
 export function canPay(state: FdState, t: Teamer, kind: ActionKind): boolean {
+  if (paid === null || paid.state !== state || paid.t !== t) paid = { state, t, answers: {} };
+  const known = paid.answers[kind];
+  if (known !== undefined) return known;
+  let answer = true;
   try {
     chitFor(state, t, kind);
-    return true;
   } catch (e) {
-    if (isRuleError(e)) return false;
-    throw e;
+    if (!isRuleError(e)) throw e;
+    answer = false;
   }
+  paid.answers[kind] = answer;
+  return answer;
 }
 
 /** `requireActor` (turn.ts) without the throw: no move under way, and able to act. */
@@ -71,38 +86,171 @@ export interface LegalShot {
 }
 
 /**
- * Every legal shot at a Threat's square with a gun or a flamer (grenades are left out: their
- * scatter makes them a choice of their own). Arc and range are checked first, as `shotChecks`
- * does, so the line of fire is traced only for shots that can happen. Comrades who must -DUCK!
- * are named in the command, as a player would name them.
+ * A shot that passes `shotChecks`' first refusals (a Threat's square in his front arc and the
+ * weapon's range, a gun or flamer with ammunition, a line the walls alone do not block): whether
+ * the line of fire lets it happen is not yet asked (`aimedShot`).
  */
-export function legalShots(state: FdState, t: Teamer): LegalShot[] {
-  const out: LegalShot[] = [];
+export interface ShotAim {
+  readonly weapon: string;
+  readonly x: number;
+  readonly y: number;
+  readonly range: number;
+  /** The Threat a gun fires at (the one the rules find in the square); null for a flamer. */
+  readonly target: string | null;
+}
+
+/** The odds `shotPreview` would give the shot aimed, if the line lets it happen (`shotOdds`). */
+export function aimOdds(state: FdState, t: Teamer, aim: ShotAim): ShotOdds {
+  return shotOdds(state, t, aim.weapon, state.rules.weapons[aim.weapon] as PackWeapon, aim.target);
+}
+
+/**
+ * Every shot at a Threat's square with a gun or a flamer that arc, range and ammunition allow, in
+ * `legalShots`' order (Threat order, then his weapons'), with no line traced: a caller
+ * that wants only the best shot previews the likeliest first (most Threats in arc and range are
+ * behind walls, and the line of fire is the costly check).
+ */
+export function shotAims(state: FdState, t: Teamer): ShotAim[] {
+  const out: ShotAim[] = [];
   if (t.x === null || t.y === null || t.ducked || !canActNow(state, t) || !canPay(state, t, 'shoot'))
     return out;
+  const arena = arenaOf(state);
+  const here = t.y * arena.width + t.x;
   for (const id of state.threatOrder) {
     const th = state.threats[id];
     if (!th) continue;
     const range = Math.max(Math.abs(th.x - t.x), Math.abs(th.y - t.y));
     // shotChecks' own first refusals, checked here without a throw (most Threats fail on them).
     if (range === 0 || !inFrontArc(t.facing, th.x - t.x, th.y - t.y)) continue;
+    // Most of the rest stand behind a wall: no line of fire, whatever the weapon.
+    const there = th.y * arena.width + th.x;
+    if (wallsBlockFire(arena, here, there)) continue;
+    // Or a door shut across it (the arena state is the one `shotChecks` traces on).
+    if (shutDoorBlocksFire(arena, arenaStateOf(state), here, there)) continue;
     for (const weapon of t.weapons) {
       const w = state.rules.weapons[weapon];
       if (!w || (w.kind !== 'gun' && w.kind !== 'flamer') || range > w.range) continue;
       if (w.kind === 'gun' ? w.magazine !== null && (t.ammo[weapon] ?? 0) <= 0 : (t.ammo[weapon] ?? 0) <= 0)
         continue;
-      const p = shotPreview(state, t.id, weapon, th.x, th.y);
-      if (!p.ok) continue;
-      const command: CommandOf<'shoot'> = {
-        type: 'shoot',
-        teamerId: t.id,
-        weapon,
-        x: th.x,
-        y: th.y,
-        ...(p.duckers.length > 0 ? { duck: [...p.duckers] } : {}),
-      };
-      out.push({ command, preview: p, range });
+      // The Threat a gun fires at is the one the rules find in the square (`shotChecks`).
+      const target = w.kind === 'gun' ? (threatAt(state, th.x, th.y)?.id ?? null) : null;
+      out.push({ weapon, x: th.x, y: th.y, range, target });
     }
+  }
+  return out;
+}
+
+/** Per arena: its state with every door open and nobody in it, and what is known of its lines. */
+const wallLines = new WeakMap<
+  Arena,
+  {
+    readonly open: ArenaState;
+    readonly known: Uint8Array;
+    /** Per pair of squares the walls let a line through: the doors that block it when shut. */
+    readonly doors: (readonly number[] | undefined)[];
+  }
+>();
+const LINE_CLEAR = 1;
+const LINE_BLOCKED = 2;
+
+/**
+ * Whether the arena's walls and fixed obstacles alone block the line of fire between two squares
+ * (indices): the rules' own walk (`lineOfFire`) on the arena with every door open and nobody in it.
+ * Shut doors, figures and machines only ever block more (each check of the walk blocks in any state
+ * where it blocks there), so every shot along such a line is refused (`shotChecks`: NO_LINE). It
+ * never changes, so it is worked out once per pair of squares and kept with the arena.
+ */
+export function wallsBlockFire(arena: Arena, from: number, to: number): boolean {
+  let lines = wallLines.get(arena);
+  if (!lines) {
+    const open = newArenaState(arena);
+    open.doorOpen.fill(1);
+    lines = { open, known: new Uint8Array(arena.size * arena.size), doors: [] };
+    wallLines.set(arena, lines);
+  }
+  const key = from * arena.size + to;
+  let known = lines.known[key] as number;
+  if (known === 0) {
+    const w = arena.width;
+    const line = lineOfFire(
+      arena,
+      lines.open,
+      { x: from % w, y: Math.floor(from / w) },
+      { x: to % w, y: Math.floor(to / w) },
+    );
+    known = line.clear ? LINE_CLEAR : LINE_BLOCKED;
+    lines.known[key] = known;
+  }
+  return known === LINE_BLOCKED;
+}
+
+/**
+ * Whether a door shut now (`as`) blocks the line of fire between two squares the walls alone let
+ * through: for each door near the line, the rules' walk on the arena with only that door shut
+ * (kept per pair of squares with the arena). What blocks there blocks in any state with that door
+ * shut, as for `wallsBlockFire`; a door left out only means the shot is traced as before.
+ */
+export function shutDoorBlocksFire(arena: Arena, as: ArenaState, from: number, to: number): boolean {
+  if (wallsBlockFire(arena, from, to)) return true;
+  const lines = wallLines.get(arena) as NonNullable<ReturnType<typeof wallLines.get>>;
+  const key = from * arena.size + to;
+  let doors = lines.doors[key];
+  if (doors === undefined) {
+    const w = arena.width;
+    const a = { x: from % w, y: Math.floor(from / w) };
+    const b = { x: to % w, y: Math.floor(to / w) };
+    const x0 = Math.min(a.x, b.x);
+    const x1 = Math.max(a.x, b.x);
+    const y0 = Math.min(a.y, b.y);
+    const y1 = Math.max(a.y, b.y);
+    const inBox = (i: number) => {
+      const x = i % w;
+      const y = Math.floor(i / w);
+      return x >= x0 && x <= x1 && y >= y0 && y <= y1;
+    };
+    const found: number[] = [];
+    for (const d of arena.doors) {
+      // The line crosses only sides between squares of its box.
+      if (!d.sides.some((sd) => inBox(sd.a) || inBox(sd.b))) continue;
+      lines.open.doorOpen[d.index] = 0;
+      if (!lineOfFire(arena, lines.open, a, b).clear) found.push(d.index);
+      lines.open.doorOpen[d.index] = 1;
+    }
+    doors = found;
+    lines.doors[key] = doors;
+  }
+  for (const d of doors) if (as.doorOpen[d] !== 1) return true;
+  return false;
+}
+
+/**
+ * The shot aimed (`shotAims`) as a legal SHOOT, with the rules' preview (the line of fire traced),
+ * or null when the preview refuses it. Comrades who must -DUCK! are named in the command, as a
+ * player would name them.
+ */
+export function aimedShot(state: FdState, t: Teamer, aim: ShotAim): LegalShot | null {
+  const p = shotPreview(state, t.id, aim.weapon, aim.x, aim.y);
+  if (!p.ok) return null;
+  const command: CommandOf<'shoot'> = {
+    type: 'shoot',
+    teamerId: t.id,
+    weapon: aim.weapon,
+    x: aim.x,
+    y: aim.y,
+    ...(p.duckers.length > 0 ? { duck: [...p.duckers] } : {}),
+  };
+  return { command, preview: p, range: aim.range };
+}
+
+/**
+ * Every legal shot at a Threat's square with a gun or a flamer (grenades are left out: their
+ * scatter makes them a choice of their own): each of `shotAims`, previewed (`aimedShot`).
+ */
+export function legalShots(state: FdState, t: Teamer): LegalShot[] {
+  const out: LegalShot[] = [];
+  for (const aim of shotAims(state, t)) {
+    const s = aimedShot(state, t, aim);
+    if (s) out.push(s);
   }
   return out;
 }

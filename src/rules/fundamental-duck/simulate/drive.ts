@@ -20,6 +20,7 @@ import {
   vehiclesOf,
   vehicleType,
 } from '../vehicles.ts';
+import { doorsAround } from './route.ts';
 
 /**
  * The simulator's vehicle plan (18): the Teamer named to drive (policy `driver`, who holds the
@@ -129,7 +130,7 @@ function reached(
   return squares.every(
     (q) =>
       Math.max(Math.abs(q.x - ex), Math.abs(q.y - ey)) > 1 &&
-      !arena.doors.some((d) => d.zone.includes(q.y * arena.width + q.x)),
+      doorsAround(arena, q.y * arena.width + q.x).length === 0,
   );
 }
 

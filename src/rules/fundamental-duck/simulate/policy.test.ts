@@ -5,10 +5,11 @@ import type { FdCommand } from '../commands.ts';
 import { defaultPack } from '../data/pack.ts';
 import type { FdEvent } from '../events.ts';
 import { fundamentalDuck as fd } from '../index.ts';
-import { legalCommands } from '../legal.ts';
+import { legalCommands, legalShots } from '../legal.ts';
 import { initialState } from '../setup.ts';
+import type { FdState, Teamer } from '../state.ts';
 import { fixedDeal, GM, ScriptThenSeeded, Table, threatPlaced, youAboard } from '../test-kit.ts';
-import { chooseCommand, DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
+import { bestLegalShot, bestShot, chooseCommand, DEFAULT_POLICY, policyStats, policyStep } from './policy.ts';
 import { packWithGear, runMission } from './run.ts';
 
 /**
@@ -338,5 +339,32 @@ describe('multi-team play in the simulator', () => {
     expect(runMission('black-box', 9, 40, 20_000, {}, undefined, P)).toEqual(
       runMission('black-box', 9, 40, 20_000, {}, undefined, P),
     );
+  });
+});
+
+describe('the best shot, previewed best odds first (bestLegalShot)', () => {
+  it('is the shot bestShot picks among every legal shot, at every state of simulated missions', () => {
+    let choices = 0;
+    for (const [mission, seed] of [
+      ['clean-sweep', 6],
+      ['find-the-source', 3],
+      ['salvage', 8],
+    ] as const) {
+      let state: FdState = initialState({ mission });
+      const ctx = { actor: GM, dice: new SeededDice(seed) };
+      for (let i = 0; i < 600 && state.phase !== 'ended'; i++) {
+        for (const id of state.teamOrder) {
+          const t = state.teamers[id] as Teamer;
+          const all = legalShots(state, t);
+          expect(bestLegalShot(state, t)).toEqual(bestShot(all));
+          if (all.length > 1) choices++;
+        }
+        const step = policyStep(state, ctx);
+        if (!step) break;
+        state = step.state;
+      }
+    }
+    // Real choices among several shots came up, not only lone ones.
+    expect(choices).toBeGreaterThan(10);
   });
 });

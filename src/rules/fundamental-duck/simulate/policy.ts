@@ -6,12 +6,14 @@ import { positionPoint } from '../arena/positions.ts';
 import type { Board } from '../board.ts';
 import { arenaOf, boardOf } from '../board-adapter.ts';
 import { ceilingOf, legalClimbs, legalGrapplesUp } from '../ceiling.ts';
-import { scatterSquares } from '../combat.ts';
+import { type ShotOdds, scatterSquares } from '../combat.ts';
 import type { CommandOf, FdCommand } from '../commands.ts';
 import { deliveredMarked, met } from '../evaluation.ts';
 import type { FdEvent } from '../events.ts';
-import { isCarried, threatAt } from '../figures.ts';
+import { isCarried } from '../figures.ts';
 import {
+  aimedShot,
+  aimOdds,
   canMove,
   canWait,
   type LegalShot,
@@ -26,20 +28,30 @@ import {
   legalGrenades,
   legalJuggles,
   legalScans,
-  legalShots,
   legalShotsUp,
   legalSteps,
   legalTasks,
+  type ShotAim,
+  shotAims,
 } from '../legal.ts';
 import { deckInPlay, deckMembers, teamSeat } from '../multi-team.ts';
 import { missionOf } from '../rules-data.ts';
 import { decideFolded } from '../ruleset.ts';
-import { type FdState, laden, PINGS, type Ping, readyChit, type Teamer, waitChit } from '../state.ts';
+import {
+  type FdState,
+  laden,
+  PINGS,
+  type Ping,
+  readyChit,
+  type Teamer,
+  type Threat,
+  waitChit,
+} from '../state.ts';
 import { nextInOrder } from '../turn.ts';
 import { vehicleOfCrew } from '../vehicles.ts';
 import { inContact } from '../world-adapter.ts';
 import { besideTarget, driveCommand, planVehicle, vehicleAction } from './drive.ts';
-import { routeField } from './route.ts';
+import { doorsAround, routeField } from './route.ts';
 
 /**
  * The simulator's built-in team policy: simple, greedy, and choosing only among legal commands
@@ -291,8 +303,20 @@ function homeward(state: FdState, P: PolicyOptions): boolean {
   return ableCount < P.homewardAble;
 }
 
+/** The last goal worked out: an action asks for it up to four times in one state. */
+let lastGoal: { state: FdState; t: Teamer; P: PolicyOptions; goal: Target } | null = null;
+
 /** Where this Teamer heads now (see the header). */
 export function goal(state: FdState, t: Teamer, P: PolicyOptions = DEFAULT_POLICY): Target {
+  // States and their records are never changed once made, so the same three give the same goal.
+  if (lastGoal !== null && lastGoal.state === state && lastGoal.t === t && lastGoal.P === P)
+    return lastGoal.goal;
+  const g = goalNow(state, t, P);
+  lastGoal = { state, t, P, goal: g };
+  return g;
+}
+
+function goalNow(state: FdState, t: Teamer, P: PolicyOptions): Target {
   if (t.x === null || t.y === null) return home(state);
   const board = boardOf(state);
   if (t.carrying !== null || t.cargo !== null) return home(state);
@@ -498,8 +522,11 @@ function fallenFor(state: FdState, t: Teamer): Target | null {
   return null;
 }
 
-/** The best shot: likeliest kill, then likeliest hit, then no comrade ducking, then nearest. */
-function bestShot(shots: readonly LegalShot[]): LegalShot | null {
+/**
+ * The best shot: likeliest kill, then likeliest hit, then no comrade ducking, then nearest (the
+ * first in order on a tie). Exported for the test that holds `bestLegalShot` to it.
+ */
+export function bestShot(shots: readonly LegalShot[]): LegalShot | null {
   let best: LegalShot | null = null;
   for (const s of shots) {
     if (!best) {
@@ -518,6 +545,46 @@ function bestShot(shots: readonly LegalShot[]): LegalShot | null {
   return best;
 }
 
+/**
+ * `bestShot(legalShots(state, t))` with fewer lines of fire traced: the odds of a shot do not depend
+ * on its line, so the shots arc, range and ammunition allow (`shotAims`) are previewed best odds
+ * first (kill, then hit), one rank of equal odds at a time, and the first rank with a shot the walls
+ * let through holds the best one (`bestShot` breaks its ties as before: no comrade ducking, the
+ * nearer, the first in order). Most Threats in arc and range stand behind walls.
+ */
+export function bestLegalShot(state: FdState, t: Teamer): LegalShot | null {
+  const aims = shotAims(state, t);
+  // Most choices have one shot or none to preview: nothing to rank.
+  if (aims.length <= 1) return aims[0] ? aimedShot(state, t, aims[0]) : null;
+  const kills = aims.map((aim) => aimOdds(state, t, aim));
+  const tried = aims.map(() => false);
+  for (let left = aims.length; left > 0; ) {
+    // The best odds of the aims not yet tried (odds are never below 0).
+    let kill = -1;
+    let chance = -1;
+    for (let i = 0; i < aims.length; i++) {
+      const o = kills[i] as ShotOdds;
+      if (tried[i]) continue;
+      const k = o.kill ?? o.chance;
+      if (k > kill || (k === kill && o.chance > chance)) {
+        kill = k;
+        chance = o.chance;
+      }
+    }
+    const rank: LegalShot[] = [];
+    for (let i = 0; i < aims.length; i++) {
+      const o = kills[i] as ShotOdds;
+      if (tried[i] || (o.kill ?? o.chance) !== kill || o.chance !== chance) continue;
+      tried[i] = true;
+      left--;
+      const s = aimedShot(state, t, aims[i] as ShotAim);
+      if (s) rank.push(s);
+    }
+    if (rank.length > 0) return bestShot(rank);
+  }
+  return null;
+}
+
 /** The best shot into a ceiling (19, `legalShotsUp`): likeliest kill, then likeliest hit. */
 function bestShotUp(state: FdState, t: Teamer): LegalShotUp | null {
   if ((state.ceiling?.order.length ?? 0) === 0) return null;
@@ -533,6 +600,33 @@ function upWorth(s: LegalShotUp): number {
 }
 
 /**
+ * Who stands where, for the grenade's sums, read once per choice of a throw instead of a scan of
+ * every figure for each square of each blast: the Threat `threatAt` finds in each square (the
+ * first in threat order) and how many Teamers not gone home stand there.
+ */
+interface BlastFigures {
+  readonly threats: (Threat | undefined)[];
+  readonly men: Uint8Array;
+}
+
+function blastFigures(state: FdState): BlastFigures {
+  const arena = arenaOf(state);
+  const w = arena.width;
+  const threats: (Threat | undefined)[] = new Array(arena.size);
+  for (const id of state.threatOrder) {
+    const th = state.threats[id] as Threat;
+    const sq = th.y * w + th.x;
+    if (threats[sq] === undefined) threats[sq] = th;
+  }
+  const men = new Uint8Array(arena.size);
+  for (const id of state.teamOrder) {
+    const m = state.teamers[id] as Teamer;
+    if (m.x !== null && m.y !== null && !m.left) men[m.y * w + m.x] = (men[m.y * w + m.x] as number) + 1;
+  }
+  return { threats, men };
+}
+
+/**
  * Whether a blast of side `blast` aimed at (x, y) is one the policy would throw: at least
  * `grenadePack` Threats under it and not the thrower himself (`decideShoot`'s square of side
  * `blast`, arena squares only).
@@ -544,6 +638,7 @@ function packUnderBlast(
   x: number,
   y: number,
   P: PolicyOptions,
+  figures: BlastFigures,
 ): boolean {
   const arena = arenaOf(state);
   const half = Math.floor(blast / 2);
@@ -552,7 +647,7 @@ function packUnderBlast(
     for (let bx = x - half; bx <= x + half; bx++) {
       if (!isArenaSquare(arena, bx, by)) continue;
       if (bx === t.x && by === t.y) return false;
-      if (threatAt(state, bx, by)) threats++;
+      if (figures.threats[by * arena.width + bx]) threats++;
     }
   return threats >= P.grenadePack;
 }
@@ -565,11 +660,17 @@ function packUnderBlast(
  * the arena's edge). Each figure in the blast is hit on the preview's chance. Null when the aimed blast holds fewer than `grenadePack` Threats
  * or the thrower himself.
  */
-function grenadeWorth(state: FdState, t: Teamer, s: LegalShot, P: PolicyOptions): number | null {
+function grenadeWorth(
+  state: FdState,
+  t: Teamer,
+  s: LegalShot,
+  P: PolicyOptions,
+  figures: BlastFigures,
+): number | null {
   const w = state.rules.weapons[s.command.weapon];
   if (w?.kind !== 'grenade') return null;
   const { x, y } = s.command;
-  if (!packUnderBlast(state, t, w.blast, x, y, P)) return null;
+  if (!packUnderBlast(state, t, w.blast, x, y, P, figures)) return null;
   const arena = arenaOf(state);
   const p = s.preview.chance;
   const half = Math.floor(w.blast / 2);
@@ -601,13 +702,12 @@ function grenadeWorth(state: FdState, t: Teamer, s: LegalShot, P: PolicyOptions)
     for (let by = ly - half; by <= ly + half; by++)
       for (let bx = lx - half; bx <= lx + half; bx++) {
         if (!isArenaSquare(arena, bx, by)) continue;
-        const th = threatAt(state, bx, by);
+        const sq = by * arena.width + bx;
+        const th = figures.threats[sq];
         // A hit is one wound: the share of a kill it is (a whole one on a Threat's last wound).
         if (th) v += p / Math.max(1, (state.rules.species[th.species]?.wounds ?? 1) - th.wounds);
-        for (const id of state.teamOrder) {
-          const m = state.teamers[id] as Teamer;
-          if (m.x === bx && m.y === by && !m.left) v -= p * P.grenadeComradeCost;
-        }
+        // One hit's cost for each comrade there, taken one by one as before (the same sums).
+        for (let k = figures.men[sq] as number; k > 0; k--) v -= p * P.grenadeComradeCost;
       }
     known.set(key, v);
     return v;
@@ -648,13 +748,18 @@ function shotWorth(s: LegalShot): number {
 function bestGrenade(state: FdState, t: Teamer, beat: number, P: PolicyOptions): LegalShot | null {
   let best: LegalShot | null = null;
   let bestV = beat;
+  // Who stands where, read when the first aim is weighed (most choices weigh none).
+  let figures: BlastFigures | null = null;
   // Aims with no pack under the blast are left out before their throw is traced.
   const worthAiming = (weapon: string, x: number, y: number): boolean => {
     const w = state.rules.weapons[weapon];
-    return w?.kind === 'grenade' && packUnderBlast(state, t, w.blast, x, y, P);
+    if (w?.kind !== 'grenade') return false;
+    figures ??= blastFigures(state);
+    return packUnderBlast(state, t, w.blast, x, y, P, figures);
   };
   for (const s of legalGrenades(state, t, worthAiming)) {
-    const v = grenadeWorth(state, t, s, P);
+    figures ??= blastFigures(state);
+    const v = grenadeWorth(state, t, s, P, figures);
     if (v !== null && v > bestV) {
       bestV = v;
       best = s;
@@ -905,9 +1010,9 @@ function shutPlan(
   const w = arena.width;
   const here = t.y * w + t.x;
   let field: Int16Array | null = null;
-  for (const geo of arena.doors) {
+  for (const geo of doorsAround(arena, here)) {
     const d = state.doors[geo.index];
-    if (!d?.open || d.stuck || d.jammed || !geo.zone.includes(here)) continue;
+    if (!d?.open || d.stuck || d.jammed) continue;
     field ??= routeField(arena, g.y * w + g.x, stuckDoors(state), droneSquares(state));
     // The doorway's far side: the aperture squares farther from home.
     const s0 = geo.sides[0];
@@ -985,7 +1090,7 @@ function shutBehind(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nu
   // Most activations stand in no open doorway: that is asked first, with nothing made.
   const arena = arenaOf(state);
   const here = t.y * arena.width + t.x;
-  if (!arena.doors.some((g) => state.doors[g.index]?.open === true && g.zone.includes(here))) return null;
+  if (!doorsAround(arena, here).some((g) => state.doors[g.index]?.open === true)) return null;
   const plan = shutPlan(state, t, goal(state, t, P), readyLeft(t), P);
   if (!plan || !legalDoorOps(state, t).some((d) => !d.open && d.door === plan.door)) return null;
   return {
@@ -1061,9 +1166,9 @@ function sealDoor(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null
   const here = t.y * w + t.x;
   const own = arena.tileOf[here] as number;
   let byTile: Map<number, number> | null = null;
-  for (const geo of arena.doors) {
+  for (const geo of doorsAround(arena, here)) {
     const d = state.doors[geo.index];
-    if (!d?.open || d.stuck || d.jammed || !geo.zone.includes(here)) continue;
+    if (!d?.open || d.stuck || d.jammed) continue;
     const far = geo.tiles[0] === own ? geo.tiles[1] : geo.tiles[0];
     byTile ??= threatsByTile(state);
     if ((byTile.get(far) ?? 0) <= ableAboard(state)) continue;
@@ -1107,19 +1212,30 @@ function threatsNearEntry(state: FdState): number {
   return n;
 }
 
+/** The last doors' record asked about and its doors stuck shut (a door event makes a new record). */
+let stuckOf: { doors: FdState['doors']; stuck: number[] } | null = null;
+
 /** The doors stuck shut, in index order (the route goes round them). */
 function stuckDoors(state: FdState): number[] {
+  if (stuckOf?.doors === state.doors) return stuckOf.stuck;
   const out: number[] = [];
   state.doors.forEach((d, i) => {
     if (d.stuck && !d.open) out.push(i);
   });
+  stuckOf = { doors: state.doors, stuck: out };
   return out;
 }
+
+/** The last drones' list asked about (and its arena) with their squares. */
+let dronesOf: { drones: FdState['drones']; width: number; squares: number[] } | null = null;
 
 /** The squares drone guns stand in (machines: the route goes round them). */
 function droneSquares(state: FdState): number[] {
   const w = arenaOf(state).width;
-  return state.drones.map((d) => d.y * w + d.x);
+  if (dronesOf?.drones === state.drones && dronesOf.width === w) return dronesOf.squares;
+  const squares = state.drones.map((d) => d.y * w + d.x);
+  dronesOf = { drones: state.drones, width: w, squares };
+  return squares;
 }
 
 /** A Threat within `range` squares (13.2 distance) of him. */
@@ -1183,7 +1299,7 @@ function droneSetUp(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nu
     if (c.facing !== facingToward(c.x, c.y, th.x, th.y)) continue;
     // Never in a door's zone: a machine there would bar the door's way for the rest of the mission.
     const sq = c.y * arena.width + c.x;
-    if (arena.doors.some((d) => d.zone.includes(sq))) continue;
+    if (doorsAround(arena, sq).length > 0) continue;
     const d = board.distance(c.x, c.y, th.x, th.y);
     if (d < bestD) {
       bestD = d;
@@ -1212,7 +1328,7 @@ function droneWalk(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | nul
   for (const c of legalDroneDirections(state, t)) {
     // Never in a door's zone: a machine there would bar the door's way.
     const sq = c.y * arena.width + c.x;
-    if (arena.doors.some((d) => d.zone.includes(sq))) continue;
+    if (doorsAround(arena, sq).length > 0) continue;
     const d = board.distance(c.x, c.y, th.x, th.y);
     if (d < bestD) {
       bestD = d;
@@ -1247,7 +1363,7 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
     // Riding: the vehicle plan (drive.ts), else a shot from the cab; he cannot walk from a seat.
     return (
       (P.driver === t.id ? vehicleAction(state, t, !homeward(state, P)) : null) ??
-      bestShot(legalShots(state, t))?.command ??
+      bestLegalShot(state, t)?.command ??
       null
     );
   }
@@ -1257,7 +1373,7 @@ function action(state: FdState, t: Teamer, P: PolicyOptions): FdCommand | null {
   // beats a shot.
   const shut = shutBehind(state, t, P) ?? sealDoor(state, t, P);
   if (shut) return shut;
-  const shot = bestShot(legalShots(state, t));
+  const shot = bestLegalShot(state, t);
   const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
   if (grenade) return grenade.command;
   // A Threat up in a ceiling (19) is shot at from below when that is the better shot.
@@ -1396,7 +1512,7 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
       // Up in a ceiling (19) the floor's crush, shots and grapples are not his: he holds.
       if (t.up === true) continue;
       if (i.trigger === 'crossing' && i.door !== undefined) return crushCommand(state, t, i.threatId, i.door);
-      const shot = bestShot(legalShots(state, t));
+      const shot = bestLegalShot(state, t);
       const grenade = bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
       if (grenade) return grenade.command;
       if (shot) return shot.command;
@@ -1423,7 +1539,7 @@ export function chooseCommand(state: FdState, P: PolicyOptions = DEFAULT_POLICY)
     const t = state.teamers[id] as Teamer;
     if (waitChit(t) === null) continue;
     // Up in a ceiling (19) only a shot at a Threat up there is his.
-    const shot = t.up === true ? null : bestShot(legalShots(state, t));
+    const shot = t.up === true ? null : bestLegalShot(state, t);
     const grenade = t.up === true ? null : bestGrenade(state, t, shot ? shotWorth(shot) : 0, P);
     if (grenade) return grenade.command;
     const up = bestShotUp(state, t);

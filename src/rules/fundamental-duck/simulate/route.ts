@@ -1,4 +1,4 @@
-import { type Arena, type Facing, newArenaState } from '../arena/model.ts';
+import { type Arena, type ArenaDoor, type Facing, newArenaState } from '../arena/model.ts';
 import { stepCost } from '../arena/movement.ts';
 
 /**
@@ -75,3 +75,26 @@ export function routeField(
 
 /** Facing per (dy+1)*3 + (dx+1): north 0, then clockwise. */
 const DIR_OF = [7, 0, 1, 6, -1, 2, 5, 4, 3];
+
+const zones = new WeakMap<Arena, readonly (readonly ArenaDoor[])[]>();
+const NO_DOORS: readonly ArenaDoor[] = [];
+
+/**
+ * The doors whose zone holds square `sq`, in the arena's door order (`doorsWithZoneAt` as door
+ * records): the policy asks it for the man's square at most of his actions, and a scan of every
+ * door's zone each time was a visible share of them. Worked out once per arena.
+ */
+export function doorsAround(arena: Arena, sq: number): readonly ArenaDoor[] {
+  let bySquare = zones.get(arena);
+  if (!bySquare) {
+    const lists: ArenaDoor[][] = [];
+    for (const d of arena.doors)
+      for (const i of d.zone) {
+        if (!lists[i]) lists[i] = [];
+        (lists[i] as ArenaDoor[]).push(d);
+      }
+    bySquare = Array.from({ length: arena.size }, (_, i) => lists[i] ?? NO_DOORS);
+    zones.set(arena, bySquare);
+  }
+  return bySquare[sq] ?? NO_DOORS;
+}
