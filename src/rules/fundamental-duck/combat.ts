@@ -436,12 +436,22 @@ export type ShotPreview =
     }
   | { readonly ok: false; readonly code: string; readonly reason: string; readonly blocker: string | null };
 
-/** hitChance's answers by their arguments: a handful of weapons ask the same few questions all game. */
-const chances = new Map<string, number>();
+/**
+ * hitChance's answers by their arguments: a handful of weapons ask the same few questions all game,
+ * and the policy's odds ranking asks often. Keyed by one number packed from the arguments (a
+ * string key cost a string built per question).
+ */
+const chances = new Map<number, number>();
 
 /** P(at least `need` of `dice` dice hit): each d6 + plus ≥ hitOn; eagle eye turns the first near miss into a hit. */
 function hitChance(dice: number, plus: number, hitOn: number, eagle: boolean, need: number): number {
-  const key = `${dice}:${plus}:${hitOn}:${eagle}:${need}`;
+  const p0 = plus + 32;
+  const h0 = hitOn + 32;
+  // The packed key is one-to-one only for integers in these ranges; anything else is worked out
+  // afresh (same answer, just not remembered).
+  if ((dice & 15) !== dice || (need & 15) !== need || (p0 & 63) !== p0 || (h0 & 63) !== h0)
+    return workOutHitChance(dice, plus, hitOn, eagle, need);
+  const key = (((dice * 16 + need) * 64 + p0) * 64 + h0) * 2 + (eagle ? 1 : 0);
   let p = chances.get(key);
   if (p === undefined) {
     p = workOutHitChance(dice, plus, hitOn, eagle, need);

@@ -1,6 +1,6 @@
 import { DX, DY } from '../../engine/board/square-grid.ts';
 import { type Arena, type ArenaState, SIDE_OPEN, sideKind, sideShut } from './arena/model.ts';
-import { pathTo, reachable, reachableSquares } from './arena/movement.ts';
+import { pathTo, type ReachBuffer, reachable, reachableSquares } from './arena/movement.ts';
 import type { Board } from './board.ts';
 import { arenaOf, arenaStateOf, boardOf, inSightOn } from './board-adapter.ts';
 import { type BulkheadSide, bulkheadSideById, bulkheadSidesAt } from './bulkheads.ts';
@@ -113,6 +113,15 @@ let lastViews: {
   readonly from: readonly Threat[];
   readonly views: ThreatView[];
 } = { width: 0, threats: null, threatOrder: null, from: [], views: [] };
+
+/**
+ * One buffer for every `StateWorld.reach`: a ThreatReach reads it lazily, so it holds only until
+ * the next `reach` call. Safe because every caller (threat/activate.ts: attack, hide, drag,
+ * soloScript, climbAfter; threat/order.ts: the pack's loop) asks once, uses that reach to the
+ * end and keeps nothing of it (paths and square lists are fresh arrays), and none of the helpers
+ * it passes the reach to asks for another.
+ */
+const reachBuffer: ReachBuffer = { buffer: null };
 
 /** The last Teamer list made and the records it was made from (see `StateWorld.teamers`). */
 let lastTeamers: {
@@ -336,10 +345,15 @@ class StateWorld implements ThreatWorld {
     const state = this.state;
     const t = state.threats[threatId];
     if (!t) throw new Error(`threat ${threatId} missing`);
-    const r = reachable(this.arena, this.arenaState, { x: t.x, y: t.y }, t.facing, allowance, {
-      mover: 'threat',
-      diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo,
-    });
+    const r = reachable(
+      this.arena,
+      this.arenaState,
+      { x: t.x, y: t.y },
+      t.facing,
+      allowance,
+      { mover: 'threat', diagonalsCostTwo: state.rules.pack.options.switches.diagonalsCostTwo },
+      reachBuffer,
+    );
     const start = t.y * this.width + t.x;
     return {
       squares: reachableSquares(r).filter((sq) => sq !== start),

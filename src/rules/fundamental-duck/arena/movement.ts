@@ -318,6 +318,14 @@ export interface Reach {
   readonly best: Int32Array;
 }
 
+/**
+ * A buffer lent to `reachable` from call to call (null until the first call). Only for a caller
+ * that is done with one Reach before it asks for the next: each call overwrites the last answer.
+ */
+export interface ReachBuffer {
+  buffer: ArrayBuffer | null;
+}
+
 /** Bucket lists of the search, reused from call to call (the search runs to completion). */
 const buckets: number[][] = [];
 
@@ -333,6 +341,7 @@ export function reachable(
   facing: Facing,
   allowance: number,
   options: MoveOptions,
+  reuse?: ReachBuffer,
 ): Reach {
   const size = arena.size;
   const mover = options.mover;
@@ -346,14 +355,20 @@ export function reachable(
   // One buffer for the seven arrays (the widest first, so each starts on its own alignment): an
   // array of its own is an allocation outside the heap each, and the Threat AI asks for a reach
   // several times a Threat.
-  const buffer = new ArrayBuffer(size * (8 * 4 + 4 + 8 * 2 + 2 + 8 + 1 + 1));
+  // A caller that passes `reuse` lends its buffer: the Reach it got last time is overwritten.
+  const bytes = size * (8 * 4 + 4 + 8 * 2 + 2 + 8 + 1 + 1);
+  let buffer = reuse?.buffer;
+  if (!buffer || buffer.byteLength < bytes) {
+    buffer = new ArrayBuffer(bytes);
+    if (reuse) reuse.buffer = buffer;
+  }
   const previous = new Int32Array(buffer, 0, size * 8).fill(-1);
   const best = new Int32Array(buffer, size * 32, size).fill(-1);
   const dist = new Int16Array(buffer, size * 36, size * 8).fill(0x7fff);
   const cost = new Int16Array(buffer, size * 52, size).fill(-1);
-  const turned = new Uint8Array(buffer, size * 54, size * 8);
+  const turned = new Uint8Array(buffer, size * 54, size * 8).fill(0);
   const arrival = new Int8Array(buffer, size * 62, size).fill(-1);
-  const endOnly = new Uint8Array(buffer, size * 63, size);
+  const endOnly = new Uint8Array(buffer, size * 63, size).fill(0);
   const limit = Math.max(0, Math.floor(allowance));
   for (let c = 0; c <= limit; c++) {
     if (buckets[c]) (buckets[c] as number[]).length = 0;
