@@ -162,6 +162,16 @@ export async function loadPack(page: Page, pack: FdPack): Promise<void> {
   await expect.poll(() => page.getByTestId('fd-pack-name').textContent()).toBe(pack.name);
 }
 
+/** A door's tooltip on the board ("Door door-01-02: closed, holed, damage 20"). */
+export async function doorTitle(page: Page, id: string): Promise<string> {
+  return (
+    (await page
+      .locator('g.fd-door title')
+      .filter({ hasText: `Door ${id}:` })
+      .textContent()) ?? ''
+  );
+}
+
 /** The table's log as one text (where each test reads what the rules said). */
 export async function logText(page: Page): Promise<string> {
   return (await page.locator('.log').textContent()) ?? '';
