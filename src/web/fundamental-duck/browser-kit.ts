@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
 import type { TestTableDice } from '../../server/test-dice.ts';
@@ -134,6 +134,29 @@ export async function gmPlace(
   facing?: string,
 ): Promise<void> {
   await gmOverride(gm, target, which, facing === undefined ? { square } : { square, facing });
+}
+
+/**
+ * The GM leaves Harpy 1 alone on the board (the deal's other two taken off) on `square` facing
+ * `facing`, and the player's page shows one Threat.
+ */
+export async function harpyAlone(gm: Page, page: Page, square: string, facing: string): Promise<void> {
+  for (const h of ['h2', 'h3']) await gmOverride(gm, 'a Threat', h, { remove: true });
+  await gmPlace(gm, 'a Threat', 'h1', square, facing);
+  await expect.poll(() => page.locator('[data-figure^="h"]').count()).toBe(1);
+}
+
+/**
+ * Ends the Team phase (no other Teamer aboard) and waits, past any playback, for the WAIT prompt
+ * a Threat's move in the Threat phase raises.
+ */
+export async function threatPhaseWaitPrompt(page: Page): Promise<Locator> {
+  await page.getByTestId('fd-end-team').click();
+  await page.getByTestId('fd-end-team-confirm').click();
+  const wait = page.getByTestId('fd-wait');
+  await wait.waitFor();
+  if (await page.getByTestId('fd-skip').isVisible()) await skipPlayback(page);
+  return wait;
 }
 
 /**

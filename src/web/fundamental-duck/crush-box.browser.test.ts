@@ -7,9 +7,10 @@ import {
   duckBrowserSuite,
   gmOverride,
   gmPlace,
+  harpyAlone,
   logText,
   settled,
-  skipPlayback,
+  threatPhaseWaitPrompt,
 } from './browser-kit.ts';
 
 /**
@@ -32,11 +33,9 @@ duckBrowserSuite(
   (suite) => {
     it('asks the man at the door in the WAIT prompt; he shuts it and the Threat in it is crushed', async () => {
       const { page, gm, log } = await boardedDuckTable(suite.browser, suite.server.url, 'Crusher');
-      for (const h of ['h2', 'h3']) await gmOverride(gm, 'a Threat', h, { remove: true });
       await gmOverride(gm, 'a door', '2', { door: 'open' });
-      await gmPlace(gm, 'a Threat', 'h1', '5,7', '6');
+      await harpyAlone(gm, page, '5,7', '6');
       await gmPlace(gm, 'a Teamer', 'you', '4,6', '4');
-      await expect.poll(() => page.locator('[data-figure^="h"]').count()).toBe(1);
       await expect
         .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
         .toMatch(/4\.5 6\.5\)/);
@@ -48,12 +47,8 @@ duckBrowserSuite(
       await settled(page);
       await page.getByRole('button', { name: 'Put the other chit on WAIT' }).click();
       await settled(page);
-      await page.getByTestId('fd-end-team').click();
-      await page.getByTestId('fd-end-team-confirm').click();
       // Harpy 1 starts across the door's side: the WAIT prompt offers YOU the crush box.
-      const wait = page.getByTestId('fd-wait');
-      await wait.waitFor();
-      if (await page.getByTestId('fd-skip').isVisible()) await skipPlayback(page);
+      const wait = await threatPhaseWaitPrompt(page);
       await expect.poll(() => wait.textContent()).toMatch(/Harpy 1 is starting through a door/);
       await expect
         .poll(async () => logText(log))
