@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FdPack } from '../../rules/fundamental-duck/data/pack-schema.ts';
 import type { TestTableDice } from '../../server/test-dice.ts';
@@ -137,6 +137,29 @@ export async function gmPlace(
 }
 
 /**
+ * The GM leaves Harpy 1 alone on the board (the deal's other two taken off) on `square` facing
+ * `facing`, and the player's page shows one Threat.
+ */
+export async function harpyAlone(gm: Page, page: Page, square: string, facing: string): Promise<void> {
+  for (const h of ['h2', 'h3']) await gmOverride(gm, 'a Threat', h, { remove: true });
+  await gmPlace(gm, 'a Threat', 'h1', square, facing);
+  await expect.poll(() => page.locator('[data-figure^="h"]').count()).toBe(1);
+}
+
+/**
+ * Ends the Team phase (no other Teamer aboard) and waits, past any playback, for the WAIT prompt
+ * a Threat's move in the Threat phase raises.
+ */
+export async function threatPhaseWaitPrompt(page: Page): Promise<Locator> {
+  await page.getByTestId('fd-end-team').click();
+  await page.getByTestId('fd-end-team-confirm').click();
+  const wait = page.getByTestId('fd-wait');
+  await wait.waitFor();
+  if (await page.getByTestId('fd-skip').isVisible()) await skipPlayback(page);
+  return wait;
+}
+
+/**
  * The Teamer offered next (placed already) activates, -DUCKS! with his first chit and puts his
  * second on WAIT, which ends his activation: he lies there holding WAIT (10.2, 8.3). `log` is the
  * page the log is read on; `name` the Teamer's name as the log writes it.
@@ -160,6 +183,16 @@ export async function loadPack(page: Page, pack: FdPack): Promise<void> {
     buffer: Buffer.from(JSON.stringify(pack)),
   });
   await expect.poll(() => page.getByTestId('fd-pack-name').textContent()).toBe(pack.name);
+}
+
+/** A door's tooltip on the board ("Door door-01-02: closed, holed, damage 20"). */
+export async function doorTitle(page: Page, id: string): Promise<string> {
+  return (
+    (await page
+      .locator('g.fd-door title')
+      .filter({ hasText: `Door ${id}:` })
+      .textContent()) ?? ''
+  );
 }
 
 /** The table's log as one text (where each test reads what the rules said). */

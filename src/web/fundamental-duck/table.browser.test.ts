@@ -10,6 +10,7 @@ import {
   withBrowserAndServer,
 } from '../three-sixteen/browser-kit.ts';
 import {
+  doorTitle,
   gmOverride,
   gmPlace,
   movedOn,
@@ -121,16 +122,6 @@ async function playToTheEnd(page: Page): Promise<number> {
     }
   }
   throw new Error(`the mission did not end; the table says: ${await status(page)}`);
-}
-
-/** A door's tooltip on the board ("Door door-01-02: closed, holed, damage 20"). */
-async function doorTitle(page: Page, id: string): Promise<string> {
-  return (
-    (await page
-      .locator('g.fd-door title')
-      .filter({ hasText: `Door ${id}:` })
-      .textContent()) ?? ''
-  );
 }
 
 /** Whether `a` lies wholly left of `b` (side by side) or wholly above it (stacked). */

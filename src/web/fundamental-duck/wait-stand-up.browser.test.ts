@@ -7,11 +7,11 @@ import {
   type DuckSuite,
   duckBrowserSuite,
   duckOnWait,
-  gmOverride,
   gmPlace,
+  harpyAlone,
   logText,
   settled,
-  skipPlayback,
+  threatPhaseWaitPrompt,
 } from './browser-kit.ts';
 
 /**
@@ -36,10 +36,8 @@ const testDice = new TestTableDice(3)
  */
 async function lyingInWait(suite: DuckSuite) {
   const { page, gm, log } = await boardedDuckTable(suite.browser, suite.server.url, 'Crawler');
-  for (const h of ['h2', 'h3']) await gmOverride(gm, 'a Threat', h, { remove: true });
-  await gmPlace(gm, 'a Threat', 'h1', '4,7', '6');
+  await harpyAlone(gm, page, '4,7', '6');
   await gmPlace(gm, 'a Teamer', 'you', '2,7', '2');
-  await expect.poll(() => page.locator('[data-figure^="h"]').count()).toBe(1);
   await expect
     .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
     .toMatch(/2\.5 7\.5\)/);
@@ -49,11 +47,7 @@ async function lyingInWait(suite: DuckSuite) {
 
 /** Ends the Team phase (no other Teamer aboard) and waits for the WAIT prompt Harpy 1 sets off. */
 async function waitPrompt(page: Page) {
-  await page.getByTestId('fd-end-team').click();
-  await page.getByTestId('fd-end-team-confirm').click();
-  const wait = page.getByTestId('fd-wait');
-  await wait.waitFor();
-  if (await page.getByTestId('fd-skip').isVisible()) await skipPlayback(page);
+  const wait = await threatPhaseWaitPrompt(page);
   await expect.poll(() => wait.textContent()).toMatch(/Harpy 1 has moved (next to|into sight of) YOU/);
   return wait;
 }
