@@ -33,7 +33,6 @@ import {
   armourWorn,
   bodiesExplode,
   bombKills,
-  caughtByExplodingBodies,
   dealKill as dealKillOn,
   dominanceNoted,
   drugsNoted,
@@ -609,7 +608,6 @@ function regeneratedLongAgo(state: ThreeSixteenState, round: string): ThreeSixte
  */
 function onState(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState {
   const s = state;
-  const e = s.encounter as Encounter;
   switch (event.ability) {
     case 'ambush': {
       const ambushed = withEncounter(s, (en) => ({
