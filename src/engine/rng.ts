@@ -38,7 +38,10 @@ export class Rng {
       while (v >= limit) v = this.gen.next() + 0x80000000;
     }
     // Exact: v < 2^32, so v / range is never close enough to an integer to round across it.
-    return v - Math.floor(v / range) * range + min;
+    const face = v - Math.floor(v / range) * range + min;
+    // `| 0` hands V8 a small integer, not the double the arithmetic above makes: faces then stay
+    // packed integer elements in the arrays that keep them. Only where every face fits in 32 bits.
+    return min >= -0x80000000 && max <= 0x7fffffff ? face | 0 : face;
   }
 
   getState(): RngState {
