@@ -468,8 +468,12 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await board.focus();
     await page.keyboard.press('a');
     await page.getByTestId('fd-move').waitFor();
+    // The command keys wait while the last command is unanswered (as the buttons do): each key
+    // below is pressed once the table is no longer busy, or a loaded machine drops it.
+    await settled(page);
     await page.keyboard.press('m');
     await page.getByTestId('fd-move-box').waitFor();
+    await settled(page);
     // The cursor starts at the top left square; walk it to the entry (0,7) and step in with Enter.
     await board.focus();
     for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowDown');
@@ -482,6 +486,7 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await expect
       .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
       .toBe('translate(0.5 7.5)');
+    await settled(page);
     await page.keyboard.press('e');
     await page.getByTestId('fd-end-activation').waitFor();
     await page.keyboard.press('f');

@@ -160,6 +160,8 @@ describe.runIf(canRun)('Fundamental Duck! vehicles, a drone gun and between miss
       if (phone) await page.getByTestId('fd-drive').tap();
       else {
         await page.getByTestId('fd-drive').focus();
+        // The M key waits while the last command is unanswered, as the buttons do.
+        await settled(page);
         await page.keyboard.press('m');
       }
       const left = page.getByTestId('fd-drive-left');
