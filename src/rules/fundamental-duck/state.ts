@@ -742,6 +742,27 @@ export function oneTeamers(teamers: FdState['teamers'], before: FdState['teamers
   return out;
 }
 
+/**
+ * The Teamers' record of `order`, each copied once in `oneTeamer`'s shape and changed by `change`
+ * (a new turn resets every Teamer's chits). `oneShape` takes it as it is instead of copying each
+ * changed Teamer a second time. `from` is the record the fold began with.
+ */
+export function teamersEach(
+  from: FdState['teamers'],
+  order: readonly string[],
+  change: (t: FreshTeamer) => void,
+): FdState['teamers'] {
+  const out: Record<string, Teamer> = {};
+  for (const id of order) {
+    const t = copyTeamer(from[id] as Teamer);
+    change(t);
+    out[id] = t;
+  }
+  freshTeamers = out;
+  freshTeamersFrom = from;
+  return out;
+}
+
 export function withTeamer(state: FdState, t: Teamer): FdState {
   const s = freshState(state);
   s.teamers = teamersWith(state.teamers, t);
@@ -759,6 +780,29 @@ export function teamersWith(teamers: FdState['teamers'], t: Teamer): FdState['te
   freshTeamers = out;
   freshTeamersFrom = teamers;
   return out;
+}
+
+/** A Threat the fold may still fill in (what `freshThreat` hands out). */
+export type FreshThreat = { -readonly [K in keyof Threat]: Threat[K] };
+
+/**
+ * The one literal every Threat is built by (placed, or copied to change a field): every field in
+ * the same order from one allocation site, so V8 keeps one hidden class for them, for the reason
+ * `oneTeamer` gives (the Threat phase reads their fields on every step of every unit).
+ */
+export function freshThreat(t: Threat): FreshThreat {
+  return {
+    id: t.id,
+    species: t.species,
+    x: t.x,
+    y: t.y,
+    facing: t.facing,
+    wounds: t.wounds,
+    eye: t.eye,
+    acted: t.acted,
+    shotAt: t.shotAt,
+    carrying: t.carrying,
+  };
 }
 
 export function withThreat(state: FdState, t: Threat): FdState {
