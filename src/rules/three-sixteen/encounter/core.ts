@@ -3,15 +3,12 @@ import { bestRange as bestRanges, killStepDice, WEAPONS } from '../data/index.ts
 import {
   appendLog,
   copyEncounter,
-  copyTrooper,
   type Encounter,
   type EncounterEffects,
   type EncounterEndReason,
   editEncounter,
   editTrooper,
   type FlashbackSlot,
-  type Health,
-  type HealthMark,
   type HitRecord,
   type HitSource,
   type Position,
@@ -32,13 +29,7 @@ import {
   dealKill as dealKillOn,
   startRound as openRound,
 } from './round.ts';
-import {
-  alienTarget,
-  POSITION_INDEX,
-  POSITIONS,
-  stepPosition as stepIndex,
-  xLeftAfterHealing,
-} from './rulings.ts';
+import { alienTarget, POSITION_INDEX, POSITIONS, stepPosition as stepIndex } from './rulings.ts';
 import { VEHICLE_RULES, vehicleAboard } from './vehicle-rules.ts';
 
 /**
@@ -286,22 +277,6 @@ export function loseHeld(
   );
 }
 
-/**
- * Between encounters: one X (not a Lasting one) and every E heal (`xLeftAfterHealing`; a Weakness
- * heals so on the record: round.ts `healed`).
- */
-export function healBetweenEncounters(t: Trooper): Trooper {
-  if (t.status !== 'active') return t;
-  let x = 0;
-  for (const m of t.health) if (m === 'X') x++;
-  const newX = xLeftAfterHealing(x, t.lastingWounds);
-  const health: HealthMark[] = [null, null, null];
-  for (let i = 0; i < newX; i++) health[i] = 'X';
-  const healed = copyTrooper(t);
-  healed.health = health as unknown as Health;
-  return healed;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Encounter creation, rounds, ending
 
@@ -383,9 +358,9 @@ export function markEnd(state: ThreeSixteenState, reason: EncounterEndReason): T
 
 /**
  * Closes an encounter the record ended (round.ts `finish`, written back: the tokens left back in the
- * pool or discarded, the fighters healed): what the record does not hold. Weapons back to
- * default, support lost, the PCs kept out of the fight healed, the planet's and mission's counts,
- * the phase back to the mission.
+ * pool or discarded, the fighters and those kept out healed): what the record does not hold.
+ * Weapons back to default, support lost, the planet's and mission's counts, the phase back to the
+ * mission.
  */
 export function finishEncounter(state: ThreeSixteenState): ThreeSixteenState {
   const e = state.encounter;
@@ -396,11 +371,6 @@ export function finishEncounter(state: ThreeSixteenState): ThreeSixteenState {
   for (const id of e.pcs) {
     const t = troopers[id];
     if (t) troopers[id] = { ...t, currentWeapon: t.defaultWeapon };
-  }
-  // The book heals every PC between encounters, also those the GM kept out of this one.
-  for (const id of s.trooperOrder) {
-    const t = troopers[id];
-    if (t && !e.pcs.includes(id)) troopers[id] = healBetweenEncounters(t);
   }
   s = { ...s, troopers };
   const cleared = (s.planet?.threat.pool ?? 0) === 0 && (reason !== 'eVac' || e.final || e.tokens === 0);

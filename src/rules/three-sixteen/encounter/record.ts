@@ -364,6 +364,13 @@ function woundsOf(t: Trooper): number {
   return n;
 }
 
+/** The health boxes holding an X. */
+function xMarksOf(health: readonly HealthMark[]): number {
+  let n = 0;
+  for (const m of health) if (m === 'X') n++;
+  return n;
+}
+
 /** The health boxes holding an E, one bit per box (the boxes fill in order). */
 function eMarksOf(health: readonly HealthMark[]): number {
   let bits = 0;
@@ -489,6 +496,17 @@ export class EncounterRecord {
   readonly keptNfa: readonly number[];
   /** Their ranks, as field promotions raise them (read from the start at each reset). */
   readonly keptRank: number[];
+  /**
+   * Every trooper resting, kept out of the fight (not in `Encounter.pcs`; PC or not, alive or not),
+   * in the table's order: the book heals them at the end as it heals the fighters (round.ts
+   * `restingHealed` in `finish`, onto their sheets by `writeResting`).
+   */
+  readonly restingIds: readonly string[];
+  /** Each one's status (`ACTIVE` or `DEAD`: only the active heal). */
+  readonly restingStatus: number[];
+  /** Each one's X marks (its E marks all heal, so they are not kept), healed at the end. */
+  readonly restingWounds: number[];
+  readonly restingLasting: number[];
   readonly ignoreArmour: boolean;
   readonly lasting: boolean;
   readonly leaping: boolean;
@@ -789,6 +807,10 @@ export class EncounterRecord {
     this.keptNames = kept.map((t) => t.name);
     this.keptNfa = kept.map((t) => t.nfa);
     this.keptRank = kept.map((t) => t.rank);
+    this.restingIds = order.filter((id) => start.troopers[id] !== undefined && !e.pcs.includes(id));
+    this.restingStatus = zeros(this.restingIds.length);
+    this.restingWounds = zeros(this.restingIds.length);
+    this.restingLasting = zeros(this.restingIds.length);
     const members = [...this.ids, ...this.keptIds];
     this.seniority = members
       .map((_, m) => m)
@@ -968,6 +990,7 @@ export class EncounterRecord {
    * loads its record for each command and each event, reads what the last one changed.
    */
   private readonly seenTroopers: unknown[] = [];
+  private readonly seenResting: unknown[] = [];
   private seenPositions: unknown = UNREAD;
   private seenOut: unknown = UNREAD;
   private seenFell: unknown = UNREAD;
@@ -1125,6 +1148,14 @@ export class EncounterRecord {
       this.induced[i] = t.missionFlags.inducedWeakness ? 1 : 0;
       this.rank[i] = t.rank;
     }
+    for (let k = 0; k < this.restingIds.length; k++) {
+      const t = s.troopers[this.restingIds[k] as string] as Trooper;
+      if (t === this.seenResting[k]) continue;
+      this.seenResting[k] = t;
+      this.restingStatus[k] = t.status === 'active' ? ACTIVE : DEAD;
+      this.restingWounds[k] = xMarksOf(t.health);
+      this.restingLasting[k] = t.lastingWounds;
+    }
     // Who is out reads the troopers' status too.
     if (troopersChanged || e.out !== this.seenOut) {
       this.seenOut = e.out;
@@ -1252,6 +1283,11 @@ export class EncounterRecord {
       out[k++] = this.rollSuccess[a] as number;
       out[k++] = this.rollTarget[a] as number;
     }
+    for (let m = 0; m < this.restingIds.length; m++) {
+      out[k++] = this.restingStatus[m] as number;
+      out[k++] = this.restingWounds[m] as number;
+      out[k++] = this.restingLasting[m] as number;
+    }
   }
 
   private restoreStart(snap: readonly number[]): void {
@@ -1290,6 +1326,11 @@ export class EncounterRecord {
       this.rollFace[a] = snap[k++] as number;
       this.rollSuccess[a] = snap[k++] as number;
       this.rollTarget[a] = snap[k++] as number;
+    }
+    for (let m = 0; m < this.restingIds.length; m++) {
+      this.restingStatus[m] = snap[k++] as number;
+      this.restingWounds[m] = snap[k++] as number;
+      this.restingLasting[m] = snap[k++] as number;
     }
   }
 
@@ -1420,7 +1461,29 @@ export class EncounterRecord {
         draft.preparationBonus = bonus;
       });
     }
-    return this.writeHits(s);
+    s = this.writeHits(s);
+    return this.step === Step.Ended ? this.writeResting(s) : s;
+  }
+
+  /**
+   * The troopers resting, as `finish` healed them (round.ts `restingHealed`), onto their sheets:
+   * their X marks in the first boxes, no E. Only a sheet that reads otherwise is copied.
+   */
+  private writeResting(state: ThreeSixteenState): ThreeSixteenState {
+    let s = state;
+    for (let k = 0; k < this.restingIds.length; k++) {
+      if (this.restingStatus[k] !== ACTIVE) continue;
+      const id = this.restingIds[k] as string;
+      const x = this.restingWounds[k] as number;
+      const health = (s.troopers[id] as Trooper).health;
+      let same = true;
+      for (let b = 0; b < health.length; b++) if (health[b] !== (b < x ? 'X' : null)) same = false;
+      if (same) continue;
+      s = editTrooper(s, id, (draft) => {
+        draft.health = healthOf(x, 0);
+      });
+    }
+    return s;
   }
 
   /**

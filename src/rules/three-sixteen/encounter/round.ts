@@ -566,7 +566,19 @@ function finish(r: EncounterRecord, reason: EncounterEndReason): void {
     r.tokens = 0;
   }
   for (let i = 0; i < r.n; i++) if (r.status[i] === ACTIVE && r.out[i] !== OUT_WEAKNESS) healed(r, i);
+  restingHealed(r);
   r.step = Step.Ended;
+}
+
+/**
+ * The book heals every trooper between encounters, also those the GM kept out of this one: each
+ * resting one alive loses one X unless it is a Lasting Wound (`xLeftAfterHealing`; its E marks are
+ * not kept on the record, they all heal). On the sheets by record.ts `writeResting`.
+ */
+export function restingHealed(r: EncounterRecord): void {
+  for (let k = 0; k < r.restingIds.length; k++)
+    if (r.restingStatus[k] === ACTIVE)
+      r.restingWounds[k] = xLeftAfterHealing(r.restingWounds[k] as number, r.restingLasting[k] as number);
 }
 
 /** The slot at the cursor is taken (or passed over): the next one's turn. */
@@ -1671,8 +1683,8 @@ export function showWeakness(r: EncounterRecord): void {
 }
 
 /**
- * Trooper i heals as between encounters (`xLeftAfterHealing`, as core.ts `healBetweenEncounters`
- * for the PCs kept out): every E, and one X unless it is a Lasting Wound. On showing a Weakness
+ * Trooper i heals as between encounters (`xLeftAfterHealing`, as `restingHealed` for those kept
+ * out): every E, and one X unless it is a Lasting Wound. On showing a Weakness
  * (the simulator's `showWeakness`, evolve.ts `weakness`) and at the end (`finish`).
  */
 export function healed(r: EncounterRecord, i: number): void {
