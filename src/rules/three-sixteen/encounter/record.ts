@@ -220,9 +220,11 @@ const STANDING: ReadonlySet<AbilityId> = new Set<AbilityId>([
 
 /**
  * The aliens' abilities the simulator's policy spends only as an encounter opens, before the first
- * die (Boost Ability, Impair): once spent, what they do is a standing condition the record reads
- * from the state (its AA, the troopers' targets). Taken only from a caller that has played that
- * opening already (`recordSupports`'s `opened`: simulate/record-run.ts plays it through the ruleset).
+ * die (Boost Ability, Impair, Enrage, Ambush): once spent, what they do is a standing condition the
+ * record keeps (its AA bonus, Impair, Enrage, the ambush: round.ts `aaBoosted` and the rest, which
+ * the table's evolve runs on its record, written back) and reads again from each state it is taken
+ * of. Taken only from a caller that has played that opening already (`recordSupports`'s `opened`:
+ * simulate/record-run.ts plays it through the ruleset).
  */
 const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage', 'ambush']);
 
