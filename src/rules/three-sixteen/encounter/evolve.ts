@@ -27,6 +27,9 @@ import {
 } from './core.ts';
 import type { EncounterRecord } from './record.ts';
 import {
+  aaBoosted,
+  aliensAmbush,
+  aliensEnraged,
   aliensMove,
   aliensTurnOver,
   ambushKill,
@@ -43,6 +46,7 @@ import {
   induced,
   killAnswered,
   lastRoundWoundsIgnored,
+  latestRemoval,
   leaveAfterAlienTurn,
   moveBy,
   movedTo,
@@ -50,10 +54,12 @@ import {
   pay,
   rangeSet,
   regenerated,
+  squadIsolated,
   strengthUsed,
   suicideDeclared,
   techStopped,
   testRolled,
+  testsImpaired,
   turnCancelled,
   turnDone,
   weaknessShown,
@@ -247,13 +253,9 @@ function resolveDominance(state: ThreeSixteenState, event: EventOf<'dominance.re
     case 'allFail':
       return rangeSetOnRecord(state, FAR);
     case 'alienAmbush': {
-      const s = withEncounter(state, (en) => ({
-        ...en,
-        ambush: 'aliens',
-        rangeSetter: ALIENS,
-        step: 'setRange',
-      }));
-      return resolveAlienAttack(s, -1, 'ambush');
+      const r = evolveRecord(state);
+      aliensAmbush(r);
+      return new OnRecord(state, r);
     }
     case 'pcAmbush':
       return editEncounter(state, (draft) => {
@@ -336,7 +338,7 @@ function turn(state: ThreeSixteenState, event: EventOf<'turn.taken'>): Reduced {
     if (d?.kind === 'nfa' && d.task.kind === 'vehicleAttack') faKills(r, i, o.kills ? o.kills.total : -1);
     if (d?.kind === 'nfa' && d.task.kind === 'manoeuvre' && d.task.move)
       moveBy(r, i, d.task.move === 'closer' ? -1 : 1);
-    if (d?.kind === 'nfa' && d.task.kind === 'eVac' && !e.effects.isolated) evacuated(r);
+    if (d?.kind === 'nfa' && d.task.kind === 'eVac' && !r.isolated) evacuated(r);
   }
   // Movement at the end of the turn.
   if (event.move) moveBy(r, i, event.move === 'closer' ? -1 : 1);
@@ -538,14 +540,29 @@ function bombKillNotTaken(state: ThreeSixteenState): ThreeSixteenState {
 
 /**
  * An ability of the aliens: paid on the record (round.ts `pay`: from the planet's pool or the
- * encounter), then its effect through round.ts's functions where the record holds what it changes
- * (alien Armour, End Encounter, Stop Technology, Suicide, Induce Weakness's target, Rapid
- * Movement, Ignore Wounds, Regeneration); on the state for the rest (`onState`).
+ * encounter), then its effect through round.ts's functions on the record, which holds them all:
+ * the standing conditions (Ambush, Boost Ability, Enrage, Impair, Isolate) as those spent round by
+ * round. Flee, Swarm (taken on the aliens' turn) and the always-on abilities change nothing here.
  */
-function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Reduced {
+function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): OnRecord {
   const r = evolveRecord(state);
   if (event.cost > 0) pay(r, event.from === 'pool', event.cost);
   switch (event.ability) {
+    case 'ambush':
+      aliensAmbush(r);
+      break;
+    case 'boostAbility':
+      aaBoosted(r, event.cost);
+      break;
+    case 'enrage':
+      aliensEnraged(r);
+      break;
+    case 'impair':
+      testsImpaired(r, event.cost);
+      break;
+    case 'isolate':
+      squadIsolated(r);
+      break;
     case 'armour':
       armourWorn(r);
       break;
@@ -574,68 +591,12 @@ function ability(state: ThreeSixteenState, event: EventOf<'ability.used'>): Redu
       if (event.round !== undefined && event.round !== r.round) lastRoundWoundsIgnored(r);
       else woundsIgnored(r);
       break;
-    case 'regeneration': {
-      // Logs from before the event named its round fall back to the old reading (latest round).
-      const e = state.encounter as Encounter;
-      const round = event.round !== undefined ? event.round : latestRemovalRound(e);
-      if (round === null || regenerated(r, Number(round))) break;
-      return regeneratedLongAgo(event.cost > 0 ? r.writeBack(state) : state, String(round));
-    }
-    default:
-      return onState(event.cost > 0 ? r.writeBack(state) : state, event);
+    case 'regeneration':
+      // Logs from before the event named its round read the latest round whose kills removed tokens.
+      regenerated(r, event.round !== undefined ? event.round : latestRemoval(r));
+      break;
   }
   return new OnRecord(state, r);
-}
-
-/**
- * Regeneration of a round older than the record holds (only a log from before the event named its
- * round: `latestRemovalRound`): the tokens its kills removed come back, on the state.
- */
-function regeneratedLongAgo(state: ThreeSixteenState, round: string): ThreeSixteenState {
-  const e = state.encounter as Encounter;
-  const back = e.tokensRemovedByRound[round] ?? 0;
-  const s = withThreat(state, (t) => ({ ...t, removed: t.removed - back }));
-  return withEncounter(s, (en) => ({
-    ...en,
-    tokens: en.tokens + back,
-    tokensRemovedByRound: { ...en.tokensRemovedByRound, [round]: 0 },
-  }));
-}
-
-/**
- * The abilities whose effect the record does not hold (paid already): the aliens' Ambush, Boost
- * Ability, Enrage, Impair and Isolate (standing conditions the record reads as it is made).
- */
-function onState(state: ThreeSixteenState, event: EventOf<'ability.used'>): ThreeSixteenState {
-  const s = state;
-  switch (event.ability) {
-    case 'ambush': {
-      const ambushed = withEncounter(s, (en) => ({
-        ...en,
-        ambush: 'aliens',
-        rangeSetter: ALIENS,
-        step: 'setRange',
-      }));
-      return resolveAlienAttack(ambushed, -1, 'ambush');
-    }
-    case 'boostAbility':
-      return withEncounter(s, (en) => ({
-        ...en,
-        effects: { ...en.effects, aaBonus: en.effects.aaBonus + event.cost },
-      }));
-    case 'enrage':
-      return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, enraged: true } }));
-    case 'impair':
-      return withEncounter(s, (en) => ({
-        ...en,
-        effects: { ...en.effects, impair: en.effects.impair + event.cost },
-      }));
-    case 'isolate':
-      return withEncounter(s, (en) => ({ ...en, effects: { ...en.effects, isolated: true } }));
-    default:
-      // Flee, Swarm (taken on the aliens' turn) and the always-on abilities change nothing here.
-      return s;
-  }
 }
 
 /**
@@ -660,13 +621,4 @@ export function roundJustEnded(e: Encounter): number | null {
 /** Tokens the kills of that round removed. */
 export function removedIn(e: Encounter, round: number): number {
   return e.tokensRemovedByRound[String(round)] ?? 0;
-}
-
-/** The latest round in which kills removed tokens: how logs without `round` replay Regeneration. */
-export function latestRemovalRound(e: Encounter): string | null {
-  let best: number | null = null;
-  for (const [r, n] of Object.entries(e.tokensRemovedByRound)) {
-    if (n > 0 && (best === null || Number(r) > best)) best = Number(r);
-  }
-  return best === null ? null : String(best);
 }

@@ -164,6 +164,11 @@ interface EncounterStart {
   readonly pool: number;
   readonly removedNow: number;
   readonly removedLast: number;
+  readonly olderRound: number;
+  readonly removedOlder: number;
+  readonly enraged: boolean;
+  readonly impair: number;
+  readonly isolated: boolean;
   readonly alienArmourUsed: boolean;
   readonly endAfterAlienTurn: boolean;
   readonly induceTarget: number;
@@ -215,9 +220,11 @@ const STANDING: ReadonlySet<AbilityId> = new Set<AbilityId>([
 
 /**
  * The aliens' abilities the simulator's policy spends only as an encounter opens, before the first
- * die (Boost Ability, Impair): once spent, what they do is a standing condition the record reads
- * from the state (its AA, the troopers' targets). Taken only from a caller that has played that
- * opening already (`recordSupports`'s `opened`: simulate/record-run.ts plays it through the ruleset).
+ * die (Boost Ability, Impair, Enrage, Ambush): once spent, what they do is a standing condition the
+ * record keeps (its AA bonus, Impair, Enrage, the ambush: round.ts `aaBoosted` and the rest, which
+ * the table's evolve runs on its record, written back) and reads again from each state it is taken
+ * of. Taken only from a caller that has played that opening already (`recordSupports`'s `opened`:
+ * simulate/record-run.ts plays it through the ruleset).
  */
 const OPENING: ReadonlySet<AbilityId> = new Set<AbilityId>(['boostAbility', 'impair', 'enrage', 'ambush']);
 
@@ -433,7 +440,11 @@ function sameKit(t: Trooper, was: Trooper): boolean {
   );
 }
 
-/** The same standing conditions and Impair: what a record reads once from `Encounter.effects`. */
+/**
+ * The same standing conditions: what a record reads once from `Encounter.effects` (those the
+ * aliens' abilities change as the encounter goes, Enrage, Impair, Isolate and Boost's bonus, are
+ * read again at each load: `resetEncounter`).
+ */
 function sameStanding(e: Encounter['effects'], was: Encounter['effects']): boolean {
   return (
     e.ignoreArmour === was.ignoreArmour &&
@@ -441,10 +452,22 @@ function sameStanding(e: Encounter['effects'], was: Encounter['effects']): boole
     e.leaping === was.leaping &&
     e.reduceVisibility === was.reduceVisibility &&
     e.flee === was.flee &&
-    e.swarm === was.swarm &&
-    e.enraged === was.enraged &&
-    e.impair === was.impair
+    e.swarm === was.swarm
   );
+}
+
+/**
+ * The latest round before `round − 1` whose kills removed tokens, or −1: the oldest round a
+ * Regeneration of a log from before the event named its round may reach (round.ts
+ * `latestRemoval`). Read only on a planet with Regeneration.
+ */
+function olderRemovalRound(e: Encounter): number {
+  let best = -1;
+  for (const key in e.tokensRemovedByRound) {
+    const round = Number(key);
+    if (round < e.round - 1 && round > best && (e.tokensRemovedByRound[key] as number) > 0) best = round;
+  }
+  return best;
 }
 
 /** `n` zeros, packed (no holes). */
@@ -475,9 +498,9 @@ export class EncounterRecord {
   // What never changes while the record is in use.
   readonly fa: readonly number[];
   readonly nfa: readonly number[];
-  /** FA and NFA targets without a preparation bonus (Impair is fixed for the record). */
-  readonly faTarget: readonly number[];
-  readonly nfaTarget: readonly number[];
+  /** FA and NFA targets without a preparation bonus, under Impair (`impaired` works them out). */
+  readonly faTarget: number[];
+  readonly nfaTarget: number[];
   readonly grenades: readonly boolean[];
   /** Hand-to-Hand in hand: the one weapon Stop Technology leaves working. */
   readonly handToHand: readonly boolean[];
@@ -516,7 +539,9 @@ export class EncounterRecord {
   /** The planet's AA, before the encounter's bonus. */
   readonly planetAa: number;
   /** Enrage spent: the AA bonus grows as each further round opens (round.ts `startRound`). */
-  readonly enraged: boolean;
+  enraged = false;
+  /** Isolate spent: the squad's calls for support (E-Vac, Orbital Bombardment) go unanswered. */
+  isolated = false;
   /** The aliens may spend a token on a Suicide attack each round. */
   readonly suicideAbility: boolean;
   /** The planet's token abilities the record plays during the rounds (`IN_ROUND`). */
@@ -535,6 +560,13 @@ export class EncounterRecord {
   /** Tokens the troopers' kills removed this round, and in the round before (`tokensRemovedByRound`). */
   removedNow = 0;
   removedLast = 0;
+  /**
+   * The latest round before those two whose kills removed tokens (−1: none), and how many: what
+   * Regeneration of a log from before the event named its round may bring back (round.ts
+   * `regenerated`). Kept only on a planet with Regeneration.
+   */
+  olderRound = -1;
+  removedOlder = 0;
   /** Alien Armour spent this encounter (once). */
   alienArmourUsed = false;
   /** End Encounter spent: the aliens leave after their next turn. */
@@ -548,8 +580,8 @@ export class EncounterRecord {
   /** The encounter's AA bonus (Boost Ability, Enrage) and the aliens' AA target from it (`aaTarget`). */
   aaBonus = 0;
   aa = 0;
-  /** Impair on the troopers' tests. */
-  readonly impair: number;
+  /** Impair on the troopers' tests (`faTarget`, `nfaTarget` follow it: `impaired`). */
+  impair = 0;
   /** This round's kills count for nothing (Ignore Wounds, alien armour): no kill roll is made. */
   killsVoid = false;
   /** Stop Technology this round: only Hand-to-Hand kills (`spec`, `power` and `bestFrom` say so). */
@@ -716,7 +748,6 @@ export class EncounterRecord {
     this.flee = e.effects.flee;
     this.swarm = e.effects.swarm;
     this.planetAa = start.planet?.aa ?? 5;
-    this.enraged = e.effects.enraged;
     const abilities: readonly AbilityId[] = start.planet?.abilities ?? [];
     this.suicideAbility = abilities.includes('suicide');
     this.alienArmour = abilities.includes('armour');
@@ -736,7 +767,6 @@ export class EncounterRecord {
       this.explodingBodies ||
       this.stopTechnology ||
       this.induceWeakness;
-    this.impair = e.effects.impair;
     const troopers = e.pcs.map((id) => start.troopers[id] as Trooper);
     this.n = troopers.length;
     this.suicide = this.n + 1;
@@ -797,6 +827,7 @@ export class EncounterRecord {
     this.actorKey = [...this.ids, ALIENS, SUICIDE];
     this.fa = troopers.map((t) => t.fa);
     this.nfa = troopers.map((t) => t.nfa);
+    this.impair = e.effects.impair;
     this.faTarget = this.fa.map((fa) => testTarget(fa, this.impair, 0));
     this.nfaTarget = this.nfa.map((nfa) => testTarget(nfa, this.impair, 0));
     this.troopers = troopers;
@@ -1063,6 +1094,11 @@ export class EncounterRecord {
       pool: this.pool,
       removedNow: this.removedNow,
       removedLast: this.removedLast,
+      olderRound: this.olderRound,
+      removedOlder: this.removedOlder,
+      enraged: this.enraged,
+      impair: this.impair,
+      isolated: this.isolated,
       alienArmourUsed: this.alienArmourUsed,
       endAfterAlienTurn: this.endAfterAlienTurn,
       induceTarget: this.induceTarget,
@@ -1094,6 +1130,11 @@ export class EncounterRecord {
     this.pool = at.pool;
     this.removedNow = at.removedNow;
     this.removedLast = at.removedLast;
+    this.olderRound = at.olderRound;
+    this.removedOlder = at.removedOlder;
+    this.enraged = at.enraged;
+    this.impaired(at.impair);
+    this.isolated = at.isolated;
     this.alienArmourUsed = at.alienArmourUsed;
     this.endAfterAlienTurn = at.endAfterAlienTurn;
     this.induceTarget = at.induceTarget;
@@ -1357,6 +1398,12 @@ export class EncounterRecord {
     this.pool = s.planet?.threat.pool ?? 0;
     this.removedNow = e.tokensRemovedByRound[String(e.round)] ?? 0;
     this.removedLast = e.tokensRemovedByRound[String(e.round - 1)] ?? 0;
+    this.olderRound = this.regeneration ? olderRemovalRound(e) : -1;
+    this.removedOlder =
+      this.olderRound >= 0 ? (e.tokensRemovedByRound[String(this.olderRound)] as number) : 0;
+    this.enraged = e.effects.enraged;
+    this.impaired(e.effects.impair);
+    this.isolated = e.effects.isolated;
     this.alienArmourUsed = e.effects.alienArmourUsed;
     this.endAfterAlienTurn = e.effects.endAfterAlienTurn;
     this.induceTarget = e.induceWeaknessTarget === null ? -1 : this.ids.indexOf(e.induceWeaknessTarget);
@@ -1706,14 +1753,30 @@ export class EncounterRecord {
       if (
         this.aaBonus !== fx0.aaBonus ||
         this.alienArmourUsed !== fx0.alienArmourUsed ||
-        this.endAfterAlienTurn !== fx0.endAfterAlienTurn
+        this.endAfterAlienTurn !== fx0.endAfterAlienTurn ||
+        this.enraged !== fx0.enraged ||
+        this.impair !== fx0.impair ||
+        this.isolated !== fx0.isolated
       )
         draft.effects = {
           ...fx0,
           aaBonus: this.aaBonus,
+          impair: this.impair,
+          enraged: this.enraged,
+          isolated: this.isolated,
           alienArmourUsed: this.alienArmourUsed,
           endAfterAlienTurn: this.endAfterAlienTurn,
         };
+      // The aliens' ambush (round.ts `aliensAmbush`): they ambush, and set the range.
+      if (this.ambush !== (e.ambush === 'aliens' ? 1 : e.ambush === 'pcs' ? 2 : 0)) {
+        draft.ambush = this.ambush === 1 ? 'aliens' : this.ambush === 2 ? 'pcs' : null;
+        draft.rangeSetter =
+          this.rangeSetter === NOBODY
+            ? null
+            : this.rangeSetter === ALIENS_SET
+              ? ALIENS
+              : (this.ids[this.rangeSetter] as string);
+      }
       const now = String(this.round);
       // Ignore Wounds names the round it voided even when its kills had removed none.
       const removed = e.tokensRemovedByRound[now];
@@ -1722,6 +1785,11 @@ export class EncounterRecord {
       const last = String(this.round - 1);
       if ((e.tokensRemovedByRound[last] ?? 0) !== this.removedLast)
         draft.tokensRemovedByRound = withKey(draft.tokensRemovedByRound, last, this.removedLast);
+      if (this.olderRound >= 0) {
+        const older = String(this.olderRound);
+        if ((e.tokensRemovedByRound[older] ?? 0) !== this.removedOlder)
+          draft.tokensRemovedByRound = withKey(draft.tokensRemovedByRound, older, this.removedOlder);
+      }
     });
   }
 
@@ -2005,6 +2073,16 @@ export class EncounterRecord {
   fighting(i: number): boolean {
     // A trooper in the fight is active: a fall puts it out at once (round.ts `applyWound`).
     return this.out[i] === IN;
+  }
+
+  /** Impair at `impair`: the troopers' targets without a bonus worked out again when it changed. */
+  impaired(impair: number): void {
+    if (impair === this.impair) return;
+    this.impair = impair;
+    for (let i = 0; i < this.n; i++) {
+      this.faTarget[i] = testTarget(this.fa[i] as number, impair, 0);
+      this.nfaTarget[i] = testTarget(this.nfa[i] as number, impair, 0);
+    }
   }
 
   /** A trooper's FA or NFA for a test now (`pcTarget`: minus Impair, plus the preparation bonus). */

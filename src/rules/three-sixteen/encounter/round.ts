@@ -539,6 +539,11 @@ export function startRound(r: EncounterRecord): void {
   r.killsVoid = false;
   r.techDown = false;
   r.emotional = false;
+  // The round before last leaves the record's reach but for a Regeneration of an old log (`regenerated`).
+  if (r.regeneration && r.removedLast > 0) {
+    r.olderRound = r.round - 2;
+    r.removedOlder = r.removedLast;
+  }
   r.removedLast = r.removedNow;
   r.removedNow = 0;
   for (let i = 0; i < r.n; i++) {
@@ -1522,10 +1527,11 @@ export function regenerate(r: EncounterRecord, fromPool: boolean): void {
 }
 
 /**
- * Regeneration's tokens back: those the troopers' kills removed in `round` (this one or the one
- * before, which the record holds; false, and nothing done, for any older) return to the encounter.
+ * Regeneration's tokens back: those the troopers' kills removed in `round` (this one, the one
+ * before, or the latest older one that removed any: `olderRound`, which only a log from before the
+ * event named its round reaches) return to the encounter. Nothing for any other round.
  */
-export function regenerated(r: EncounterRecord, round: number): boolean {
+export function regenerated(r: EncounterRecord, round: number): void {
   let back = 0;
   if (round === r.round) {
     back = r.removedNow;
@@ -1533,10 +1539,58 @@ export function regenerated(r: EncounterRecord, round: number): boolean {
   } else if (round === r.round - 1) {
     back = r.removedLast;
     r.removedLast = 0;
-  } else return false;
+  } else if (round === r.olderRound) {
+    back = r.removedOlder;
+    r.removedOlder = 0;
+  } else return;
   r.tokens += back;
   r.killedTokens -= back;
-  return true;
+}
+
+/**
+ * The latest round whose kills removed tokens, or −1: the round a Regeneration from a log made
+ * before the event named its round brings back (evolve.ts `ability`).
+ */
+export function latestRemoval(r: EncounterRecord): number {
+  if (r.removedNow > 0) return r.round;
+  if (r.removedLast > 0) return r.round - 1;
+  return r.olderRound;
+}
+
+// The aliens' opening abilities (ability.used, evolve.ts `ability`), each a standing condition the
+// record keeps (and writes back) from then on; the simulator spends them before its record is
+// made (simulate/record-run.ts) and reads them there.
+
+/**
+ * The aliens' Ambush (the ability, or Dominance won by them alone): they set the range, and their
+ * ambush strikes every trooper fighting first (`alienAttack` at −1).
+ */
+export function aliensAmbush(r: EncounterRecord): void {
+  r.ambush = 1;
+  r.rangeSetter = ALIENS_SET;
+  r.step = Step.SetRange;
+  alienAttack(r, -1, 'ambush');
+}
+
+/** Boost Ability: the aliens' AA bonus grows by what they paid (`alienTarget` caps their AA at 10). */
+export function aaBoosted(r: EncounterRecord, cost: number): void {
+  r.aaBonus += cost;
+  r.aa = alienTarget(r.planetAa, r.aaBonus);
+}
+
+/** Enrage: the AA bonus grows as each further round opens (`startRound`). */
+export function aliensEnraged(r: EncounterRecord): void {
+  r.enraged = true;
+}
+
+/** Impair: every trooper's FA and NFA down by what the aliens paid. */
+export function testsImpaired(r: EncounterRecord, cost: number): void {
+  r.impaired(r.impair + cost);
+}
+
+/** Isolate: the squad's calls for support (E-Vac, Orbital Bombardment) go unanswered. */
+export function squadIsolated(r: EncounterRecord): void {
+  r.isolated = true;
 }
 
 /** End Encounter (paid from the pool): the aliens leave after their next turn (`alienTurn`). */
