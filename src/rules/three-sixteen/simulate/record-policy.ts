@@ -75,9 +75,13 @@ function answerFor(r: EncounterRecord, i: number): number {
 function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser, within: boolean): void {
   let strong = 0;
   let only = -1;
+  // The first Kill's answer, kept for when no Strength comes first (not worked out twice).
+  let firstAnswer = 0;
   for (let p = 0; p < r.pLen; p++) {
     const i = r.pTrooper[p] as number;
-    if (answerFor(r, i) === 2) {
+    const answer = answerFor(r, i);
+    if (p === 0) firstAnswer = answer;
+    if (answer === 2) {
       if (strong === 0) only = i;
       strong++;
     }
@@ -99,8 +103,8 @@ function answerKills(r: EncounterRecord, dice: DiceSource, choose: Chooser, with
     return;
   }
   const first = r.pTrooper[0] as number;
-  if (within) killAnswered(r, first, answerFor(r, first) === 1);
-  else answerKill(r, first, answerFor(r, first) === 1, dice);
+  if (within) killAnswered(r, first, firstAnswer === 1);
+  else answerKill(r, first, firstAnswer === 1, dice);
 }
 
 /**
@@ -197,9 +201,9 @@ let lastTableOf: EncounterRecord | null = null;
 let lastTableDown = false;
 let lastTable: readonly number[] = [];
 
-function declareFor(r: EncounterRecord, i: number, table: readonly number[]): void {
+/** `stale`: two rounds or more without kills (`declarationMove`), the same for the round's every trooper. */
+function declareFor(r: EncounterRecord, i: number, table: readonly number[], stale: boolean): void {
   const pos = r.pos[i] as number;
-  const stale = r.roundsWithoutKills >= 2;
   noteDeclaration(
     r,
     i,
@@ -229,13 +233,27 @@ function trooperMove(r: EncounterRecord, i: number): number {
   return best < pos ? -1 : 1;
 }
 
+/**
+ * The range the side setting it picks: where the squad kills least (aliens) or most (troopers),
+ * ties to the first looked at (aliens from Far in, troopers from Close out). The squad's power at
+ * the three ranges is summed in one pass over the troopers, each row read once.
+ */
 function chooseRange(r: EncounterRecord, forAliens: boolean): number {
+  let atClose = 0;
+  let atMiddle = 0;
+  let atFar = 0;
+  for (let i = 0; i < r.n; i++) {
+    if (!r.fighting(i)) continue;
+    const row = r.power[i] as readonly number[];
+    atClose += row[CLOSE] as number;
+    atMiddle += row[CLOSE + 1] as number;
+    atFar += row[FAR] as number;
+  }
   let pick = forAliens ? FAR : CLOSE;
   let score = forAliens ? Number.POSITIVE_INFINITY : -1;
   for (let k = 0; k <= 2; k++) {
     const range = forAliens ? FAR - k : k;
-    let p = 0;
-    for (let i = 0; i < r.n; i++) if (r.fighting(i)) p += (r.power[i] as readonly number[])[range] as number;
+    const p = range === CLOSE ? atClose : range === FAR ? atFar : atMiddle;
     if (forAliens ? p < score : p > score) {
       pick = range;
       score = p;
@@ -274,9 +292,13 @@ function aliensPlay(r: EncounterRecord): void {
     alienTurn(r, null, null);
     return;
   }
-  // The troopers' power where they stand, and after the pushes (summed in the same order).
+  // The troopers' power where they stand, after the pushes, all at Close (Swarm) and a step
+  // farther (Flee), in one pass over the troopers (each sum in the same order).
   let now = 0;
   let pushed = 0;
+  let swarmed = 0;
+  let fled = 0;
+  let atFar = false;
   for (let i = 0; i < r.n; i++) {
     if (!r.fighting(i)) continue;
     const p = r.pos[i] as number;
@@ -284,6 +306,9 @@ function aliensPlay(r: EncounterRecord): void {
     now += row[p] as number;
     const steps = pushes[i] as number;
     pushed += row[steps === 0 ? p : stepPosition(p, steps)] as number;
+    swarmed += row[CLOSE] as number;
+    if (p === FAR) atFar = true;
+    fled += row[stepPosition(p, 1)] as number;
   }
   let bestScore = now;
   let choice: 'moves' | 'swarm' | 'flee' | null = null;
@@ -291,27 +316,13 @@ function aliensPlay(r: EncounterRecord): void {
     bestScore = pushed;
     choice = 'moves';
   }
-  if (r.swarm) {
-    let score = 0;
-    for (let i = 0; i < r.n; i++)
-      if (r.fighting(i)) score += (r.power[i] as readonly number[])[CLOSE] as number;
-    if (score < bestScore) {
-      bestScore = score;
-      choice = 'swarm';
-    }
+  if (r.swarm && swarmed < bestScore) {
+    bestScore = swarmed;
+    choice = 'swarm';
   }
-  if (r.flee) {
-    let atFar = false;
-    let score = 0;
-    for (let i = 0; i < r.n; i++) {
-      if (!r.fighting(i)) continue;
-      if (r.pos[i] === FAR) atFar = true;
-      score += (r.power[i] as readonly number[])[stepPosition(r.pos[i] as number, 1)] as number;
-    }
-    if (!atFar && score < bestScore) {
-      bestScore = score;
-      choice = 'flee';
-    }
+  if (r.flee && !atFar && fled < bestScore) {
+    bestScore = fled;
+    choice = 'flee';
   }
   if (choice === 'moves') alienTurn(r, pushes, null);
   else alienTurn(r, null, choice);
@@ -534,7 +545,8 @@ export function playOnRecord(r: EncounterRecord, dice: DiceSource, choose: Choos
         // would check nothing that could have changed (its abilities wait for a round's start).
         {
           const table = declarationTable(r);
-          for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i, table);
+          const stale = r.roundsWithoutKills >= 2;
+          for (let i = 0; i < r.n; i++) if (r.fighting(i) && !r.declared[i]) declareFor(r, i, table, stale);
         }
         if (!r.aliensDeclared) declareAliens(r);
         rollAll(r, dice);
