@@ -1,3 +1,4 @@
+import { DX, DY } from '../../engine/board/square-grid.ts';
 import { arenaOf } from './board-adapter.ts';
 import { resolveCard } from './cards.ts';
 import { rollCeiling, threatsGoUp } from './ceiling.ts';
@@ -218,18 +219,25 @@ export function placementSquare(
     let cy = ry;
     for (let guard = 0; guard < 50; guard++) {
       const d0 = draft.board.distance(cx, cy, target.x, target.y);
-      let next: { x: number; y: number; e: number } | null = null;
+      // The best neighbour so far as three numbers (no object or direction table made per step).
+      let nextX = 0;
+      let nextY = 0;
+      let nextE = Number.POSITIVE_INFINITY;
       for (let dir = 0; dir < 8; dir++) {
-        const nx = cx + [0, 1, 1, 1, 0, -1, -1, -1][dir]!;
-        const ny = cy + [-1, -1, 0, 1, 1, 1, 0, -1][dir]!;
+        const nx = cx + (DX[dir] as number);
+        const ny = cy + (DY[dir] as number);
         if (!inTile(nx, ny)) continue;
         if (draft.board.distance(nx, ny, target.x, target.y) >= d0) continue;
         const e = euclid(nx, ny, target.x, target.y);
-        if (!next || e < next.e) next = { x: nx, y: ny, e };
+        if (e < nextE) {
+          nextX = nx;
+          nextY = ny;
+          nextE = e;
+        }
       }
-      if (!next) break;
-      cx = next.x;
-      cy = next.y;
+      if (nextE === Number.POSITIVE_INFINITY) break;
+      cx = nextX;
+      cy = nextY;
       if (ok(cx, cy)) return { x: cx, y: cy };
     }
   }
