@@ -38,11 +38,25 @@ export function promotionOnFall<M>(roster: PromotionRoster<M>, dead: M, deadRank
       if (left.length === 1) roster.promote(left[0] as M, waitingRank);
     }
   }
+  // One pass finds the next rank and whether one PC holds it: the tie's list is built only for a tie.
   let next = -1;
-  for (const m of roster.members) if (m !== dead && roster.alive(m)) next = Math.max(next, roster.rank(m));
-  if (next < 0 || deadRank <= next) return;
+  let count = 0;
+  let only = dead;
+  for (const m of roster.members) {
+    if (m === dead || !roster.alive(m)) continue;
+    const rank = roster.rank(m);
+    if (rank > next) {
+      next = rank;
+      count = 1;
+      only = m;
+    } else if (rank === next) count++;
+  }
+  if (count === 0 || deadRank <= next) return;
+  if (count === 1) {
+    roster.promote(only, deadRank);
+    return;
+  }
   const group: M[] = [];
   for (const m of roster.members) if (m !== dead && roster.alive(m) && roster.rank(m) === next) group.push(m);
-  if (group.length === 1) roster.promote(group[0] as M, deadRank);
-  else roster.wait(deadRank, group, dead);
+  roster.wait(deadRank, group, dead);
 }

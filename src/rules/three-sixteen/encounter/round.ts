@@ -286,14 +286,18 @@ function promote(r: EncounterRecord, m: number, rank: number): void {
  * policy's next move.
  */
 function fallen(r: EncounterRecord, dead: number): void {
-  promotionOnFall(new RecordRoster(r), dead, r.rank[dead] as number);
+  recordRoster.r = r;
+  promotionOnFall(recordRoster, dead, r.rank[dead] as number);
 }
 
-/** The record as a field promotion's roster: PCs by their place among `seniority`'s members. */
+/**
+ * The record as a field promotion's roster: PCs by their place in `seniority`. One for every
+ * record (`fallen` points it at the record a PC fell on): a fall allocates nothing.
+ */
 class RecordRoster implements PromotionRoster<number> {
-  readonly members: readonly number[];
-  constructor(private readonly r: EncounterRecord) {
-    this.members = r.seniority;
+  r = null as unknown as EncounterRecord;
+  get members(): readonly number[] {
+    return this.r.seniority;
   }
   alive(m: number): boolean {
     return memberAlive(this.r, m);
@@ -321,6 +325,8 @@ class RecordRoster implements PromotionRoster<number> {
     for (const m of candidates) waiting.push(m);
   }
 }
+
+const recordRoster = new RecordRoster();
 
 /** `rollFieldPromotion`: the waiting candidates test NFA until one is left, who takes the rank. */
 export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
