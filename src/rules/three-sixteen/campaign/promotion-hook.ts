@@ -2,44 +2,64 @@ import { promotionWeaponChoices, promotionWeapons, rankName } from '../data/rank
 import { newWeapon } from '../data/weapons.ts';
 import { heldIssuedAt } from '../encounter/vehicle-rules.ts';
 import { appendLog, type HeldSupport, type ThreeSixteenState, type Trooper, withTrooper } from '../state.ts';
+import { type PromotionRoster, promotionOnFall } from './field-promotion.ts';
 import { campaignOf, isPc, withCampaign, withRank, withService } from './model.ts';
 
 /**
- * Field promotion (the book's rule for a mission): when the most senior PC dies, the next highest
- * ranked PC takes the dead PC's rank at once. When several PCs share that next rank, they test NFA
+ * Field promotion on the table's state (field-promotion.ts `promotionOnFall`, the rule the
+ * simulator's record shares): when the most senior PC dies, the next highest ranked PC takes the
+ * dead PC's rank at once. When several PCs share that next rank, they test NFA
  * (`rollFieldPromotion`); until then the promotion waits in the campaign block.
  *
- * Pure: called from evolve wherever a trooper's status turns dead or wrecked (encounter/core.ts
- * applyWound, and the conflicts of this folder). No dice here.
+ * Pure: called from evolve wherever a trooper's status turns dead or wrecked (the record's
+ * `writeHits`, the GM's overrides, Orbital Bombardment and the conflicts of this folder). No dice here.
  */
 export function fieldPromotionOnDeath(state: ThreeSixteenState, deadId: string): ThreeSixteenState {
   const phase = state.campaign.phase;
   if (phase !== 'mission' && phase !== 'encounter') return state;
   const dead = state.troopers[deadId];
   if (!dead || !isPc(dead) || dead.status === 'active') return state;
-  let s = state;
-  // A candidate of a promotion still waiting for its NFA test may be the one who fell.
-  const waiting = campaignOf(s).fieldPromotion;
-  if (waiting?.candidates.includes(deadId)) {
-    const left = waiting.candidates.filter((id) => id !== deadId);
-    s = withCampaign(s, (c) => ({
-      ...c,
-      fieldPromotion: left.length > 1 ? { ...waiting, candidates: left } : null,
-    }));
-    if (left.length === 1) s = promote(s, left[0] as string, waiting.rank);
+  const roster = new StateRoster(state);
+  promotionOnFall(roster, deadId, dead.rank);
+  return roster.state;
+}
+
+/** The state as a field promotion's roster: PCs by id, a promotion hands out its weapons and support. */
+class StateRoster implements PromotionRoster<string> {
+  readonly members: readonly string[];
+  constructor(public state: ThreeSixteenState) {
+    this.members = state.trooperOrder;
   }
-  const others = alivePcs(s).filter((t) => t.id !== deadId);
-  if (others.length === 0) return s;
-  const next = Math.max(...others.map((t) => t.rank));
-  if (dead.rank <= next) return s;
-  const group = others.filter((t) => t.rank === next).map((t) => t.id);
-  if (group.length === 1) return promote(s, group[0] as string, dead.rank);
-  s = withCampaign(s, (c) => ({ ...c, fieldPromotion: { rank: dead.rank, deadId, candidates: group } }));
-  return appendLog(
-    s,
-    null,
-    `${dead.name} has fallen; ${group.map((id) => s.troopers[id]?.name).join(', ')} test NFA for the field promotion to ${rankName(dead.rank)}.`,
-  );
+  alive(id: string): boolean {
+    const t = this.state.troopers[id];
+    return t !== undefined && t.status === 'active' && isPc(t);
+  }
+  rank(id: string): number {
+    return (this.state.troopers[id] as Trooper).rank;
+  }
+  promote(id: string, rank: number): void {
+    this.state = promote(this.state, id, rank);
+  }
+  waitingRank(): number {
+    return campaignOf(this.state).fieldPromotion?.rank ?? 0;
+  }
+  waitingCandidates(): readonly string[] {
+    return campaignOf(this.state).fieldPromotion?.candidates ?? [];
+  }
+  keepWaiting(left: readonly string[]): void {
+    this.state = withCampaign(this.state, (c) => ({
+      ...c,
+      fieldPromotion: left.length > 0 && c.fieldPromotion ? { ...c.fieldPromotion, candidates: left } : null,
+    }));
+  }
+  wait(rank: number, candidates: readonly string[], deadId: string): void {
+    const s = withCampaign(this.state, (c) => ({ ...c, fieldPromotion: { rank, deadId, candidates } }));
+    this.state = appendLog(
+      s,
+      null,
+      `${s.troopers[deadId]?.name} has fallen; ${candidates.map((id) => s.troopers[id]?.name).join(', ')} test NFA for the field promotion to ${rankName(rank)}.`,
+    );
+  }
 }
 
 export function alivePcs(state: ThreeSixteenState): Trooper[] {

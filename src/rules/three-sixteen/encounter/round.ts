@@ -1,6 +1,7 @@
 import { D10 } from '../../../engine/dice/die.ts';
 import type { DiceSource } from '../../../engine/dice/source.ts';
 import { type DiceSpec, type RollRecord, rollSpec } from '../../../engine/dice/typed.ts';
+import { type PromotionRoster, promotionOnFall } from '../campaign/field-promotion.ts';
 import { rollNfa, settleTie } from '../campaign/promotion-tests.ts';
 import type { EncounterEndReason, HitRecord, HitSource } from '../state.ts';
 import {
@@ -278,43 +279,54 @@ function promote(r: EncounterRecord, m: number, rank: number): void {
 }
 
 /**
- * A PC fell (campaign/promotion-hook.ts `fieldPromotionOnDeath`, on the record): a candidate of a
- * promotion still waiting leaves it (the last one left takes it); then, if the fallen PC outranked
- * every PC alive, the next rank steps up: one PC at once, several by NFA tests
- * (`fieldPromotionRoll`, the policy's next move). The record holds every PC alive, those kept
- * out of the fight too (`EncounterRecord.seniority`), and a promotion changes nothing else it
- * plays: weapons in hand, FA, NFA and armour stay as they are.
+ * A PC fell: who steps up (campaign/field-promotion.ts `promotionOnFall`, the rule the table's
+ * state shares). The record holds every PC alive, those kept out of the fight too
+ * (`EncounterRecord.seniority`), and a promotion changes nothing else it plays: weapons in hand,
+ * FA, NFA and armour stay as they are. Several candidates wait for `fieldPromotionRoll`, the
+ * policy's next move.
  */
 function fallen(r: EncounterRecord, dead: number): void {
-  const waiting = r.promotionCandidates;
-  const at = r.promotionRank > 0 ? waiting.indexOf(dead) : -1;
-  if (at >= 0) {
-    waiting.splice(at, 1);
-    const rank = r.promotionRank;
-    if (waiting.length <= 1) r.promotionRank = 0;
-    if (waiting.length === 1) promote(r, waiting[0] as number, rank);
-    if (r.promotionRank === 0) waiting.length = 0;
-  }
-  let next = -1;
-  for (const m of r.seniority) if (m !== dead && memberAlive(r, m)) next = Math.max(next, memberRank(r, m));
-  const rank = r.rank[dead] as number;
-  if (next < 0 || rank <= next) return;
-  let count = 0;
-  let only = -1;
-  for (const m of r.seniority)
-    if (m !== dead && memberAlive(r, m) && memberRank(r, m) === next) {
-      count++;
-      only = m;
-    }
-  if (count === 1) {
-    promote(r, only, rank);
-    return;
-  }
-  r.promotionRank = rank;
-  waiting.length = 0;
-  for (const m of r.seniority)
-    if (m !== dead && memberAlive(r, m) && memberRank(r, m) === next) waiting.push(m);
+  recordRoster.r = r;
+  promotionOnFall(recordRoster, dead, r.rank[dead] as number);
 }
+
+/**
+ * The record as a field promotion's roster: PCs by their place in `seniority`. One for every
+ * record (`fallen` points it at the record a PC fell on): a fall allocates nothing.
+ */
+class RecordRoster implements PromotionRoster<number> {
+  r = null as unknown as EncounterRecord;
+  get members(): readonly number[] {
+    return this.r.seniority;
+  }
+  alive(m: number): boolean {
+    return memberAlive(this.r, m);
+  }
+  rank(m: number): number {
+    return memberRank(this.r, m);
+  }
+  promote(m: number, rank: number): void {
+    promote(this.r, m, rank);
+  }
+  waitingRank(): number {
+    return this.r.promotionRank;
+  }
+  waitingCandidates(): readonly number[] {
+    return this.r.promotionCandidates;
+  }
+  keepWaiting(left: readonly number[]): void {
+    if (left.length === 0) this.r.promotionRank = 0;
+    this.wait(this.r.promotionRank, left);
+  }
+  wait(rank: number, candidates: readonly number[]): void {
+    const waiting = this.r.promotionCandidates;
+    this.r.promotionRank = rank;
+    waiting.length = 0;
+    for (const m of candidates) waiting.push(m);
+  }
+}
+
+const recordRoster = new RecordRoster();
 
 /** `rollFieldPromotion`: the waiting candidates test NFA until one is left, who takes the rank. */
 export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
