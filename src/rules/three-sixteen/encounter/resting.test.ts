@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Health, Trooper } from '../state.ts';
+import type { HealthMark, Trooper } from '../state.ts';
 import { EncounterRecord } from './record.ts';
 import { restingHealed } from './round.ts';
 import { fightAt } from './test-kit.ts';
@@ -24,7 +24,7 @@ function squadResting() {
     { tokens: 2 },
   );
   t.send(gm, { type: 'gmEndEncounter', reason: 'regroup' });
-  const marks: Record<string, Health> = {
+  const marks: Record<string, [HealthMark, HealthMark, HealthMark]> = {
     t3: ['X', 'X', null],
     t4: ['E', 'X', null],
     t5: ['X', 'X', null],
