@@ -203,6 +203,9 @@ const DAMAGE_OF: { readonly [K in VehicleState['damage']]: number } = {
 };
 
 /** Who sets the range (a trooper's index, or the aliens). */
+/** `EncounterRecord.ambush` is the index here: 0 none, 1 the aliens', 2 the troopers'. */
+const AMBUSHES: readonly Encounter['ambush'][] = [null, 'aliens', 'pcs'];
+
 export const NOBODY = -2;
 export const ALIENS_SET = -1;
 
@@ -1388,7 +1391,7 @@ export class EncounterRecord {
         : e.rangeSetter === ALIENS
           ? ALIENS_SET
           : this.ids.indexOf(e.rangeSetter);
-    this.ambush = e.ambush === 'aliens' ? 1 : e.ambush === 'pcs' ? 2 : 0;
+    this.ambush = AMBUSHES.indexOf(e.ambush);
     this.roundsWithoutKills = e.roundsWithoutKills;
     this.roundsWithoutKillsIfVoid = e.roundsWithoutKillsIfVoid ?? -1;
     this.killsThisRound = e.killsThisRound;
@@ -1768,8 +1771,8 @@ export class EncounterRecord {
           endAfterAlienTurn: this.endAfterAlienTurn,
         };
       // The aliens' ambush (round.ts `aliensAmbush`): they ambush, and set the range.
-      if (this.ambush !== (e.ambush === 'aliens' ? 1 : e.ambush === 'pcs' ? 2 : 0)) {
-        draft.ambush = this.ambush === 1 ? 'aliens' : this.ambush === 2 ? 'pcs' : null;
+      if (this.ambush !== AMBUSHES.indexOf(e.ambush)) {
+        draft.ambush = AMBUSHES[this.ambush] as Encounter['ambush'];
         draft.rangeSetter =
           this.rangeSetter === NOBODY
             ? null

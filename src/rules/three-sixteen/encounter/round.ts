@@ -286,16 +286,12 @@ function promote(r: EncounterRecord, m: number, rank: number): void {
  * policy's next move.
  */
 function fallen(r: EncounterRecord, dead: number): void {
-  recordRoster.r = r;
-  promotionOnFall(recordRoster, dead, r.rank[dead] as number);
+  promotionOnFall(new RecordRoster(r), dead, r.rank[dead] as number);
 }
 
-/**
- * The record as a field promotion's roster: PCs by their place in `seniority`. One for every
- * record (`fallen` points it at the record a PC fell on): a fall allocates nothing.
- */
+/** The record as a field promotion's roster: PCs by their place in `seniority`. */
 class RecordRoster implements PromotionRoster<number> {
-  r = null as unknown as EncounterRecord;
+  constructor(private readonly r: EncounterRecord) {}
   get members(): readonly number[] {
     return this.r.seniority;
   }
@@ -325,8 +321,6 @@ class RecordRoster implements PromotionRoster<number> {
     for (const m of candidates) waiting.push(m);
   }
 }
-
-const recordRoster = new RecordRoster();
 
 /** `rollFieldPromotion`: the waiting candidates test NFA until one is left, who takes the rank. */
 export function fieldPromotionRoll(r: EncounterRecord, dice: DiceSource): void {
@@ -920,11 +914,8 @@ function resolveDominance(r: EncounterRecord, dice: DiceSource): void {
   if (outcome === Dominance.PcAmbush) {
     r.ambush = 2;
     r.step = Step.SetRange;
-  } else if (outcome === Dominance.AlienAmbush) {
-    r.ambush = 1;
-    r.step = Step.SetRange;
-    alienAttack(r, -1, 'ambush');
-  } else if (outcome === Dominance.AllFail) rangeSet(r, FAR);
+  } else if (outcome === Dominance.AlienAmbush) aliensAmbush(r);
+  else if (outcome === Dominance.AllFail) rangeSet(r, FAR);
   else r.step = Step.SetRange;
   advance(r);
 }

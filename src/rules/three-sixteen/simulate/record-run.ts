@@ -148,14 +148,13 @@ function outcomeOf(
   ids: readonly string[],
   at: readonly number[],
 ): RunOutcome {
-  // Sized once for the reported troopers rather than grown a push at a time.
-  const dead = new Array<boolean>(ids.length);
-  const kills = new Array<number>(ids.length);
+  const dead: boolean[] = [];
+  const kills: number[] = [];
   for (let k = 0; k < ids.length; k++) {
     const i = at[k] as number;
     const t = i < 0 ? base.troopers[ids[k] as string] : undefined;
-    dead[k] = i >= 0 ? r.status[i] !== 0 : t?.status === 'dead' || t?.status === 'wreck';
-    kills[k] = i >= 0 ? (r.kills[i] as number) : (t?.killsThisMission ?? 0);
+    dead.push(i >= 0 ? r.status[i] !== 0 : t?.status === 'dead' || t?.status === 'wreck');
+    kills.push(i >= 0 ? (r.kills[i] as number) : (t?.killsThisMission ?? 0));
   }
   let anyoneActive = false;
   const order = base.trooperOrder;
