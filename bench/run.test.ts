@@ -28,4 +28,11 @@ describe('npm run bench', () => {
       /^bench: no benchmark matches 'nosuchbench' \(benchmarks: .*dice, .*simulate.*\)\n$/,
     );
   });
+
+  it('runs one file by its exact name with --one, and refuses a name that is not a bench file', async () => {
+    const r = await bench('--one', 'notation');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe("bench: no benchmark file 'notation'\n");
+  });
 });

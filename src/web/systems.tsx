@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { SeatInfo } from '../server/protocol.ts';
 import type { CommandResult } from './connection.ts';
 import { awaitsSeat as eliteUnitAwaits, nameIn as eliteUnitNameIn } from './elite-unit/your-move.ts';
@@ -10,26 +10,69 @@ import type { LogItem, SystemEvent } from './log.ts';
 import { awaitsSeat as rhylanorAwaits, nameIn as rhylanorNameIn } from './rhylanor-express/your-move.ts';
 import { awaitsSeat as threeSixteenAwaits } from './three-sixteen/your-move.ts';
 
-// Each system's screens load on first use (their own chunk): the start page and dice-chat tables
-// do not download them.
-const ThreeSixteenTable = lazy(() =>
-  import('./three-sixteen/ThreeSixteenTable.tsx').then((m) => ({ default: m.ThreeSixteenTable })),
-);
-const FundamentalDuckTable = lazy(() =>
-  import('./fundamental-duck/FundamentalDuckTable.tsx').then((m) => ({ default: m.FundamentalDuckTable })),
-);
-const RhylanorTable = lazy(() =>
-  import('./rhylanor-express/RhylanorTable.tsx').then((m) => ({ default: m.RhylanorTable })),
-);
-const EliteUnitTable = lazy(() =>
-  import('./elite-unit/EliteUnitTable.tsx').then((m) => ({ default: m.EliteUnitTable })),
-);
+/**
+ * A system's game screen, loaded on first use (its own chunk: the start page and dice-chat tables
+ * do not download it). Not React.lazy: a lazy component that suspends shows its fallback, and
+ * React then holds the screen back until 300 ms after that fallback appeared (its Suspense
+ * throttle), which made a 3:16 table's content show about 100 ms after everything it needed had
+ * arrived (the page names the chunks in its head, so they are usually in before the view). The
+ * table page renders the screen once `loaded` is set (`useGameScreen`), with no Suspense.
+ */
+export interface GameScreen {
+  /** The component, once its module has run; null before. */
+  loaded: ComponentType<SystemPanelProps> | null;
+  /** Loads it (once; a failed load may be tried again). */
+  load(): Promise<ComponentType<SystemPanelProps>>;
+}
+
+export function gameScreen(importScreen: () => Promise<ComponentType<SystemPanelProps>>): GameScreen {
+  let pending: Promise<ComponentType<SystemPanelProps>> | null = null;
+  const screen: GameScreen = {
+    loaded: null,
+    load() {
+      pending ??= importScreen().then(
+        (component) => {
+          screen.loaded = component;
+          return component;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+  };
+  return screen;
+}
+
+/** The screen's component once loaded (starting the load), and whether loading it failed. */
+export function useGameScreen(screen: GameScreen | undefined): {
+  readonly Screen: ComponentType<SystemPanelProps> | null;
+  readonly failed: boolean;
+} {
+  const [state, setState] = useState<{ for: GameScreen | undefined; failed: boolean }>({
+    for: undefined,
+    failed: false,
+  });
+  useEffect(() => {
+    if (!screen || screen.loaded) return;
+    let live = true;
+    screen.load().then(
+      () => live && setState({ for: screen, failed: false }),
+      () => live && setState({ for: screen, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [screen]);
+  return { Screen: screen?.loaded ?? null, failed: state.for === screen && state.failed };
+}
 
 /**
  * Game screens per system, shown on the table page beside the dice chat. A system without an
  * entry here gets the dice chat alone. TO ADD A SYSTEM'S SCREEN: one line in SYSTEM_PANELS
- * (e.g. `'three-sixteen': ThreeSixteenTable`, loaded with React.lazy); the component receives
- * SystemPanelProps. The table page shows it inside <Suspense>.
+ * (`gameScreen(() => import(...))`); the component receives SystemPanelProps.
  */
 export interface SystemPanelProps {
   /** The table's id: a key for what the page keeps across reloads. */
@@ -46,11 +89,17 @@ export interface SystemPanelProps {
   readonly send: (command: { readonly type: string }, dice?: number[]) => Promise<CommandResult>;
 }
 
-export const SYSTEM_PANELS: Readonly<Record<string, ComponentType<SystemPanelProps>>> = {
-  'three-sixteen': ThreeSixteenTable,
-  'fundamental-duck': FundamentalDuckTable,
-  'rhylanor-express': RhylanorTable,
-  'elite-unit': EliteUnitTable,
+export const SYSTEM_PANELS: Readonly<Record<string, GameScreen>> = {
+  'three-sixteen': gameScreen(() =>
+    import('./three-sixteen/ThreeSixteenTable.tsx').then((m) => m.ThreeSixteenTable),
+  ),
+  'fundamental-duck': gameScreen(() =>
+    import('./fundamental-duck/FundamentalDuckTable.tsx').then((m) => m.FundamentalDuckTable),
+  ),
+  'rhylanor-express': gameScreen(() =>
+    import('./rhylanor-express/RhylanorTable.tsx').then((m) => m.RhylanorTable),
+  ),
+  'elite-unit': gameScreen(() => import('./elite-unit/EliteUnitTable.tsx').then((m) => m.EliteUnitTable)),
 };
 
 /**

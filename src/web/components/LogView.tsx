@@ -7,11 +7,17 @@ import type { DescribeEvent } from '../systems.tsx';
 const VISIBILITY = { public: '', gm: 'roller and GM only', blind: 'Blind' } as const;
 const ROLE = { gm: 'GM', player: 'player', spectator: 'spectator' } as const;
 
+/**
+ * One formatter for every line: `toLocaleTimeString` with options builds a new Intl formatter at
+ * each call (tens of milliseconds for a table page's first lines, and again per line of a long log).
+ */
+let clock: Intl.DateTimeFormat | null = null;
+
 function time(at: string): string {
   const d = new Date(at);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  if (Number.isNaN(d.getTime())) return '';
+  clock ??= new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return clock.format(d);
 }
 
 function Lock() {

@@ -1,7 +1,6 @@
 import {
   createContext,
   type FormEvent,
-  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -30,6 +29,7 @@ import {
   SYSTEM_DESCRIBERS,
   SYSTEM_NAMES,
   SYSTEM_PANELS,
+  useGameScreen,
 } from '../systems.tsx';
 
 function wsUrl(tableId: string): string {
@@ -392,6 +392,7 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
 
   const system = systems.find((s) => s.id === welcome?.system);
   const Panel = welcome ? SYSTEM_PANELS[welcome.system] : undefined;
+  const { Screen, failed: screenFailed } = useGameScreen(Panel);
   const wide = Panel && me ? wideForGame : wideForChat;
   const [tab, setTab] = useState<TableView>('game');
   // Counted here, not in the tabs, so the count lasts while the tabs come and go (wide ↔ narrow).
@@ -517,13 +518,20 @@ function LiveTable({ tableId, token, onForget }: { tableId: string; token: strin
         ) : null}
         {Panel && me && (wide || tab === 'game') ? (
           <section className="game" aria-label="Game">
-            <Suspense fallback={<p className="muted">Loading the game screen…</p>}>
+            {Screen ? (
               <TableLogContext.Provider value={snap.items}>
                 <TableConnectionContext.Provider value={snap.status.kind}>
-                  <Panel tableId={tableId} view={snap.view} seat={me} seats={snap.seats} send={send} />
+                  <Screen tableId={tableId} view={snap.view} seat={me} seats={snap.seats} send={send} />
                 </TableConnectionContext.Provider>
               </TableLogContext.Provider>
-            </Suspense>
+            ) : screenFailed ? (
+              <ErrorNote
+                code="SCREEN_NOT_LOADED"
+                message="The game screen could not be loaded. Check the connection and reload the page."
+              />
+            ) : (
+              <p className="muted">Loading the game screen…</p>
+            )}
           </section>
         ) : null}
         {!Panel || !me || wide || tab === 'chat' ? (
