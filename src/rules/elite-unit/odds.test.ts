@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedDice } from '../../engine/dice/source.ts';
 import type { Seat } from '../../engine/ruleset.ts';
 import type { EliteUnitCommand } from './commands.ts';
-import { attackOdds, defenceOdds, saveChance, vehicleAttackOdds, vehicleDefenceOdds } from './odds.ts';
+import {
+  attackOdds,
+  defenceOdds,
+  riskyOdds,
+  saveChance,
+  vehicleAttackOdds,
+  vehicleDefenceOdds,
+} from './odds.ts';
 import { effectiveValue } from './rules/effective.ts';
-import { eliteUnit } from './ruleset.ts';
+import { decideAndFold, eliteUnit } from './ruleset.ts';
 import type { EliteUnitState } from './state.ts';
 import { GM, P1, P2, Table } from './test-kit.ts';
 
@@ -190,5 +197,88 @@ describe('odds the rulings and vehicles change', () => {
     // Vey's modified Reactions through the port: 15 (pilot 3 ≥ level 1) + handling 2 = 17, half 8.
     expect(odds.hit).toBeCloseTo(Math.max(0, 15 - 8 - 1) / 20, 12);
     expect(() => defenceOdds(t.state)).toThrow(RangeError);
+  });
+});
+
+describe('exact odds of driving (§13.3, §13.6)', () => {
+  type Risky = Extract<EliteUnitCommand, { type: 'vehicle.risky' }>;
+  type Ram = Extract<EliteUnitCommand, { type: 'vehicle.ram' }>;
+
+  it("a risky action: the save's target and chance, the same as the faces the ruleset passes", () => {
+    const t = new Table();
+    t.add('vey', 'vey', P2);
+    // Vey in the APC by port: Reactions 15, handling −2, narrow space −5 → 8.
+    const command: Risky = {
+      type: 'vehicle.risky',
+      driverId: 'vey',
+      vehicle: 'apc',
+      controls: 'port',
+      action: 'narrowSpace',
+    };
+    const odds = riskyOdds(t.state, command, P2);
+    expect(odds.target).toBe(8);
+    let passed = 0;
+    for (let face = 1; face <= 20; face++) {
+      const { events } = decideAndFold(t.state, command, { actor: P2, dice: new ScriptedDice([face, 1]) });
+      const save = events.find((e) => e.type === 'save.rolled');
+      if (save?.type === 'save.rolled' && save.save.success) passed++;
+    }
+    expect(odds.success).toBeCloseTo(passed / 20, 12);
+    expect(odds.success).toBeCloseTo(7 / 20, 12);
+    // A target of 1 or less never succeeds: the gunship's air gap (level 5 over pilot 3, −7).
+    expect(riskyOdds(t.state, { ...command, vehicle: 'gunship', action: 'airGap' }, P2)).toEqual({
+      target: 1,
+      success: 0,
+    });
+    // What the rules refuse is refused here too, with their code.
+    expect(() => riskyOdds(t.state, { ...command, action: 'bumpyGround' }, P2)).toThrow(/tracked/);
+    expect(() => riskyOdds(t.state, command, P1)).toThrow(/not yours/);
+  });
+
+  it('a ram on a character: its hit chance counts the d20 pairs of the ram and the dodge', () => {
+    const t = new Table();
+    t.add('vey', 'vey', P2);
+    t.add('raider', 'r');
+    const command: Ram = {
+      type: 'vehicle.ram',
+      driverId: 'vey',
+      vehicle: 'buggy',
+      controls: 'port',
+      kph: 25,
+      targetId: 'r',
+      situation: { speedKph: 25 },
+    };
+    const odds = attackOdds(t.state, command, P2);
+    // Ram d20 + 17 (Reactions 15, handling +2) against the raider's d20 + 4: a hit when a + 13 > d.
+    let pairs = 0;
+    for (let a = 1; a <= 20; a++) for (let d = 1; d <= 20; d++) if (a + 13 > d) pairs++;
+    expect(odds.hit).toBeCloseTo(pairs / 400, 12);
+    // 4D6 (25 kph) never passes the flak vest (R 6, DC 40) to Stamina.
+    expect(odds.hurt).toBe(0);
+    expect(() => vehicleAttackOdds(t.state, command, P2)).toThrow(RangeError);
+  });
+
+  it('a ram on a vehicle in the scene: hit, hull DC lost and wrecks', () => {
+    const t = new Table();
+    t.add('vey', 'vey', P2);
+    t.run({ type: 'vehicle.add', from: 'hatchback', id: 'car' });
+    const id = 'car';
+    const command: Ram = {
+      type: 'vehicle.ram',
+      driverId: 'vey',
+      vehicle: 'buggy',
+      controls: 'port',
+      kph: 60,
+      targetId: id,
+      situation: {},
+    };
+    const odds = vehicleAttackOdds(t.state, command, P2);
+    // A standing vehicle defends with d20 + 0: the ram's d20 + 17 hits when a + 17 > d.
+    let pairs = 0;
+    for (let a = 1; a <= 20; a++) for (let d = 1; d <= 20; d++) if (a + 17 > d) pairs++;
+    expect(odds.hit).toBeCloseTo(pairs / 400, 12);
+    expect(odds.dcLost).toBeGreaterThan(0);
+    expect(odds.wrecked).toBeGreaterThanOrEqual(0);
+    expect(odds.wrecked).toBeLessThanOrEqual(odds.hit);
   });
 });

@@ -20,6 +20,7 @@ import type { Character, EliteUnitState, VehicleInScene } from './state.ts';
 
 /** Any faces will do for learning how much gets through (the location comes after). */
 const PROBE: DiceSource = { roll: (die) => die.sides };
+const ONES: DiceSource = { roll: () => 1 };
 
 export interface AttackOdds {
   readonly hit: number;
@@ -76,12 +77,20 @@ export interface VehicleOdds {
 }
 
 type Attack = Extract<EliteUnitCommand, { type: 'attack' }>;
+/** A ram on a character or a vehicle (§13.6) is an attack too: its total against the target's defence. */
+type Ram = Extract<EliteUnitCommand, { type: 'vehicle.ram' }>;
+type Risky = Extract<EliteUnitCommand, { type: 'vehicle.risky' }>;
 type Pending = NonNullable<EliteUnitState['pending']>;
+
+/** The first (for a ram, the only) target an attack or a ram names. */
+function firstTargetId(command: Attack | Ram): string | undefined {
+  return command.type === 'vehicle.ram' ? command.targetId : command.targets[0]?.id;
+}
 
 /** Every attack face run through the ruleset's own decide: the 20 totals and the attack left pending. */
 function attackTotals(
   state: EliteUnitState,
-  command: Attack,
+  command: Attack | Ram,
   actor: Seat,
 ): { attacks: number[]; pending: Pending } {
   const attacks: number[] = [];
@@ -95,21 +104,47 @@ function attackTotals(
   return { attacks, pending };
 }
 
-export function attackOdds(state: EliteUnitState, command: Attack, actor: Seat, parry?: string): AttackOdds {
-  const target = command.targets[0];
-  const defender = target ? state.characters[target.id] : undefined;
-  if (!target || !defender) throw new RangeError('attackOdds needs one target');
+/** The exact odds of an attack (or a ram) on a character; `parry` as the defender would choose. */
+export function attackOdds(
+  state: EliteUnitState,
+  command: Attack | Ram,
+  actor: Seat,
+  parry?: string,
+): AttackOdds {
+  const id = firstTargetId(command);
+  const defender = id === undefined ? undefined : state.characters[id];
+  if (!defender) throw new RangeError('attackOdds needs a character target');
   const { attacks, pending } = attackTotals(state, command, actor);
   return oddsAgainst(state, pending, defender, attacks, parry, null);
 }
 
-/** The exact odds of an attack whose first target is a vehicle in the scene. */
-export function vehicleAttackOdds(state: EliteUnitState, command: Attack, actor: Seat): VehicleOdds {
-  const target = command.targets[0];
-  const v = target ? state.vehicles[target.id] : undefined;
-  if (!target || !v) throw new RangeError('vehicleAttackOdds needs a vehicle target');
+/** The exact odds of an attack (or a ram) whose first target is a vehicle in the scene. */
+export function vehicleAttackOdds(state: EliteUnitState, command: Attack | Ram, actor: Seat): VehicleOdds {
+  const id = firstTargetId(command);
+  const v = id === undefined ? undefined : state.vehicles[id];
+  if (!v) throw new RangeError('vehicleAttackOdds needs a vehicle target');
   const { attacks, pending } = attackTotals(state, command, actor);
   return vehicleOddsAgainst(state, pending, v, attacks);
+}
+
+/** A risky vehicle action's save (§13.3): the target it is rolled against and its chance. */
+export interface RiskyOdds {
+  /** The driver's modified Reactions with the action's row. */
+  readonly target: number;
+  /** P(the save succeeds). */
+  readonly success: number;
+}
+
+/**
+ * The chance of a risky action, read off the save the ruleset's own decide rolls for it (any faces
+ * will do: the target does not depend on them). A command the rules refuse throws their RuleError.
+ */
+export function riskyOdds(state: EliteUnitState, command: Risky, actor: Seat): RiskyOdds {
+  // Ones, not PROBE's highest faces: a save's 20 rolls again, and would do so for ever.
+  const { events } = decideAndFold(state, command, { actor, dice: ONES });
+  for (const e of events)
+    if (e.type === 'save.rolled') return { target: e.save.target, success: saveChance(e.save.target) };
+  throw new RangeError('the risky action rolled no save');
 }
 
 /**

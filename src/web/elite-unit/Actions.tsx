@@ -1,10 +1,21 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { RISKY_ACTIONS, type RiskyAction } from '../../rules/elite-unit/rules/vehicles.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import { clearIfUnchanged } from '../clear-if-unchanged.ts';
 import { NamedSelect } from '../components/NamedSelect.tsx';
+import { answerOne } from '../worker/protocol.ts';
+import { type AnswerState, useAnswer } from '../worker/use-answer.ts';
+import { AttackChance } from './Attack.tsx';
 import { words } from './describe-event.ts';
-import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
+import { controls, isWhole, percent, roster, type SeatRef, type View } from './model.ts';
+import { useOddsWorker } from './odds-context.ts';
+import {
+  answerOdds,
+  type OddsAnswer,
+  type OddsQuestion,
+  type RamCommand,
+  type RiskyCommand,
+} from './odds-question.ts';
 import { useRunner } from './runner.tsx';
 import { vehiclesOf } from './Vehicles.tsx';
 
@@ -41,7 +52,7 @@ export function MoreActions({ view, seat }: { view: View; seat: SeatRef }) {
       <Magic view={view} c={c} />
       <FirstAid view={view} c={c} />
       <Act c={c} />
-      <Vehicles view={view} c={c} gm={seat.role === 'gm'} />
+      <Vehicles view={view} c={c} seat={seat} />
     </details>
   );
 }
@@ -227,18 +238,79 @@ function drivable(view: View, driverId: string): { id: string; label: string; sc
   ];
 }
 
-function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
+/** A risky action's rows on a stationary object (§13.6): the speed given makes the save the impact. */
+const OBJECT_RAMS: readonly RiskyAction[] = ['ramNarrowObject', 'ramWideObject', 'ramVeryWideObject'];
+
+/** A speed field's whole kph, or null while it holds none (empty, or not a whole number). */
+function speed(text: string): number | null {
+  return text !== '' && Number.isInteger(Number(text)) ? Number(text) : null;
+}
+
+function Vehicles({ view, c, seat }: { view: View; c: Character; seat: SeatRef }) {
   const r = useRunner();
+  const gm = seat.role === 'gm';
   const [vehicle, setVehicle] = useState('');
   const [controlsKind, setControls] = useState<'manual' | 'port'>('manual');
   const [action, setAction] = useState<RiskyAction>('sharpTurn');
+  const [impactKph, setImpactKph] = useState('');
   const [kph, setKph] = useState('');
   const [target, setTarget] = useState('');
   const vehicles = drivable(view, c.id);
   const v = vehicles.find((x) => x.id === vehicle) ?? vehicles[0];
-  if (!v) return null;
   // A scene vehicle is driven with its own controls; the rules take them from it.
-  const how = v.scene ? {} : { controls: controlsKind };
+  // Memoised on the vehicle's id, not on `v`: `drivable` makes new objects at every render, and a
+  // question that changed identity at every render would be asked again for ever.
+  const vehicleId = v?.id;
+  const scene = v?.scene ?? false;
+  const how = useMemo(() => (scene ? {} : { controls: controlsKind }), [scene, controlsKind]);
+  const ramsObject = OBJECT_RAMS.includes(action);
+  const risky = useMemo(
+    (): RiskyCommand | null =>
+      vehicleId === undefined
+        ? null
+        : {
+            type: 'vehicle.risky',
+            driverId: c.id,
+            vehicle: vehicleId,
+            ...how,
+            action,
+            ...(ramsObject && speed(impactKph) !== null ? { kph: speed(impactKph) as number } : {}),
+          },
+    [vehicleId, c.id, how, action, ramsObject, impactKph],
+  );
+  const ram = useMemo(
+    (): RamCommand | null =>
+      vehicleId === undefined || target === '' || speed(kph) === null
+        ? null
+        : {
+            type: 'vehicle.ram',
+            driverId: c.id,
+            vehicle: vehicleId,
+            ...how,
+            kph: speed(kph) as number,
+            targetId: target,
+            situation: {},
+          },
+    [vehicleId, c.id, how, kph, target],
+  );
+  // The chances, from the ruleset's own odds; what the rules refuse shows their refusal instead.
+  // A risky action's is one decide, counted here. A ram runs every face of its d20 through decide,
+  // as an attack does, so it is counted off the page's thread, in a worker of this form's own: the
+  // table's worker answers only its newest question, which would cut off the attack form's.
+  const actor = useMemo(() => ({ seatId: seat.seatId, role: seat.role }), [seat.seatId, seat.role]);
+  const riskyChance = useMemo(
+    (): AnswerState<OddsAnswer> =>
+      risky
+        ? { kind: 'done', result: answerOne(answerOdds, { kind: 'risky', view, command: risky, actor }) }
+        : { kind: 'none' },
+    [risky, view, actor],
+  );
+  const ramQuestion = useMemo(
+    (): OddsQuestion | null => (ram ? { kind: 'attack', view, command: ram, actor } : null),
+    [ram, view, actor],
+  );
+  const ramChance = useAnswer(useOddsWorker(), ramQuestion);
+  if (!v || !risky) return null;
   const others = [
     ...living(view).filter((x) => x.id !== c.id),
     ...vehiclesOf(view).filter((x) => x.id !== v.id),
@@ -278,53 +350,66 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          disabled={r.busy}
-          onClick={() =>
-            void r.run({
-              type: 'vehicle.risky',
-              driverId: c.id,
-              vehicle: v.id,
-              ...how,
-              action,
-            })
-          }
-        >
+        {ramsObject ? (
+          <label>
+            impact at kph{' '}
+            <input
+              type="number"
+              min={0}
+              aria-label="Impact speed in kph"
+              value={impactKph}
+              onChange={(ev) => setImpactKph(ev.target.value)}
+              aria-describedby="eu-impact-help"
+            />
+          </label>
+        ) : null}
+        <button type="button" disabled={r.busy || refused(riskyChance)} onClick={() => void r.run(risky)}>
           Try it
         </button>
+        {ramsObject ? (
+          <span id="eu-impact-help" className="eu-muted">
+            With a speed, a save that holds is the impact: crash dice to the object and the vehicle.
+          </span>
+        ) : null}
+        <div className="eu-odds" data-testid="risky-odds" aria-live="polite">
+          <RiskyChance odds={riskyChance} />
+        </div>
       </div>
       <div className="eu-form">
-        <NamedSelect label="Ram" items={others} value={target} onChange={setTarget} none="whom?" />
+        <NamedSelect
+          label="Ram"
+          ariaLabel="Whom to ram"
+          items={others}
+          value={target}
+          onChange={setTarget}
+          none="whom?"
+        />
         <label>
-          at kph <input type="number" min={0} value={kph} onChange={(ev) => setKph(ev.target.value)} />
+          at kph{' '}
+          <input
+            type="number"
+            min={0}
+            aria-label="Ram speed in kph"
+            value={kph}
+            onChange={(ev) => setKph(ev.target.value)}
+          />
         </label>
         <button
           type="button"
-          disabled={r.busy || target === '' || kph === ''}
-          onClick={() =>
-            void r.run({
-              type: 'vehicle.ram',
-              driverId: c.id,
-              vehicle: v.id,
-              ...how,
-              kph: Number(kph),
-              targetId: target,
-              situation: {},
-            })
-          }
+          disabled={r.busy || ram === null || refused(ramChance)}
+          onClick={() => ram && void r.run(ram)}
         >
           Ram
         </button>
         {gm ? (
           <button
             type="button"
-            disabled={r.busy || kph === ''}
+            disabled={r.busy || speed(kph) === null}
             onClick={() =>
               void r.run({
                 type: 'vehicle.crash',
                 vehicle: v.id,
-                kph: Number(kph),
+                kph: speed(kph) as number,
                 occupants: [{ id: c.id, seated: true }],
               })
             }
@@ -332,9 +417,36 @@ function Vehicles({ view, c, gm }: { view: View; c: Character; gm: boolean }) {
             Crash it at that speed ({c.name} aboard)
           </button>
         ) : null}
+        <div className="eu-odds" data-testid="ram-odds" aria-live="polite">
+          <AttackChance odds={ramChance} none="Pick whom to ram and the speed to see the chance." />
+        </div>
       </div>
       <Contest view={view} c={c} gm={gm} vehicle={v.id} how={how} />
     </section>
+  );
+}
+
+/** The rules refuse the command whose chance this is: its button waits, as the attack form's does. */
+function refused(odds: AnswerState<OddsAnswer>): boolean {
+  return odds.kind === 'done' && !odds.result.ok;
+}
+
+/** A risky action's chance: being counted, refused by the rules, or the save's chance. */
+function RiskyChance({ odds }: { odds: AnswerState<OddsAnswer> }) {
+  if (odds.kind !== 'done')
+    return <span className="eu-muted">{odds.kind === 'counting' ? 'Counting the chance…' : ''}</span>;
+  const r = odds.result;
+  if (!r.ok)
+    return (
+      <span className="eu-refused" data-code={r.code}>
+        The rules refuse this: {r.message}.
+      </span>
+    );
+  if (r.answer.kind !== 'save') return null;
+  return (
+    <span>
+      The save holds <strong>{percent(r.answer.success)}</strong> of the time (d20 under {r.answer.target})
+    </span>
   );
 }
 

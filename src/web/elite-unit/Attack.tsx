@@ -338,9 +338,15 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
 }
 
 /** The attack form's chance: being counted, refused by the rules, hidden, or the odds. */
-export function AttackChance({ odds }: { odds: AnswerState<OddsAnswer> }) {
-  if (odds.kind === 'none')
-    return <span className="eu-muted">Pick a target and a distance to see the chance.</span>;
+export function AttackChance({
+  odds,
+  none = 'Pick a target and a distance to see the chance.',
+}: {
+  odds: AnswerState<OddsAnswer>;
+  /** What to say before there is anything to count. */
+  none?: string;
+}) {
+  if (odds.kind === 'none') return <span className="eu-muted">{none}</span>;
   if (odds.kind === 'counting')
     return (
       <span className="eu-muted" data-testid="odds-counting">

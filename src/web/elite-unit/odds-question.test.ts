@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { attackOdds, defenceOdds, saveChance } from '../../rules/elite-unit/odds.ts';
+import { attackOdds, defenceOdds, riskyOdds, saveChance } from '../../rules/elite-unit/odds.ts';
 import { GM, P1, P2, Table } from '../../rules/elite-unit/test-kit.ts';
 import { answerOne } from '../worker/protocol.ts';
-import { type AttackCommand, answerOdds } from './odds-question.ts';
+import { type AttackCommand, answerOdds, type RamCommand, type RiskyCommand } from './odds-question.ts';
 import { viewFor } from './render-kit.tsx';
 
 /**
@@ -75,5 +75,56 @@ describe('the defend prompt’s question', () => {
     const t = table(false);
     const a = answerOdds({ kind: 'defence', view: viewFor(t.state, P2), defenderId: 'o', parries: [] });
     expect(a).toEqual({ kind: 'defence', chances: { dodge: null } });
+  });
+});
+
+describe('the vehicle forms’ questions', () => {
+  const ram: RamCommand = {
+    type: 'vehicle.ram',
+    driverId: 'o',
+    vehicle: 'buggy',
+    controls: 'manual',
+    kph: 30,
+    targetId: 'a',
+    situation: {},
+  };
+
+  it('gives a ram the odds of an attack that can only be dodged, on the driver’s own view', () => {
+    const t = table(false);
+    const a = answerOdds({ kind: 'attack', view: viewFor(t.state, P2), command: ram, actor: P2 });
+    if (a.kind !== 'attack') throw new Error(`expected odds, got ${a.kind}`);
+    expect(a.target).toBe('Sgt Rhea Castell');
+    expect(a.dodge).toEqual(attackOdds(t.state, ram, P2));
+    expect(a.dodge.hit).toBeGreaterThan(0);
+    // Castell holds a rifle she could parry a blow with, but not a buggy.
+    expect(a.withParry).toEqual([]);
+  });
+
+  it('shows no chance of ramming someone whose sheet the GM keeps', () => {
+    const t = table(true);
+    const command: RamCommand = { ...ram, targetId: 'e' };
+    expect(answerOdds({ kind: 'attack', view: viewFor(t.state, P2), command, actor: P2 })).toEqual({
+      kind: 'hidden',
+    });
+  });
+
+  it('gives a risky action its save’s target and chance, and the rules’ refusal with its code', () => {
+    const t = table(false);
+    const risky: RiskyCommand = {
+      type: 'vehicle.risky',
+      driverId: 'o',
+      vehicle: 'buggy',
+      controls: 'manual',
+      action: 'sharpTurn',
+    };
+    const a = answerOdds({ kind: 'risky', view: viewFor(t.state, P2), command: risky, actor: P2 });
+    expect(a).toEqual({ kind: 'save', ...riskyOdds(t.state, risky, P2) });
+    const refused = answerOne(answerOdds, {
+      kind: 'risky',
+      view: viewFor(t.state, P1),
+      command: risky,
+      actor: P1,
+    });
+    expect(refused).toMatchObject({ ok: false, code: 'NOT_YOUR_CHARACTER' });
   });
 });

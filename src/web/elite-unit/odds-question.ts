@@ -4,6 +4,8 @@ import {
   type AttackOdds,
   attackOdds,
   defenceOdds,
+  type RiskyOdds,
+  riskyOdds,
   saveChance,
   type VehicleOdds,
   vehicleAttackOdds,
@@ -22,9 +24,19 @@ import { asState, isWhole, type View, weaponName } from './model.ts';
  */
 
 export type AttackCommand = Extract<EliteUnitCommand, { type: 'attack' }>;
+/** A ram on a character or a vehicle (§13.6): an attack as far as its chances go. */
+export type RamCommand = Extract<EliteUnitCommand, { type: 'vehicle.ram' }>;
+export type RiskyCommand = Extract<EliteUnitCommand, { type: 'vehicle.risky' }>;
 
 export type OddsQuestion =
-  | { readonly kind: 'attack'; readonly view: View; readonly command: AttackCommand; readonly actor: Seat }
+  | {
+      readonly kind: 'attack';
+      readonly view: View;
+      readonly command: AttackCommand | RamCommand;
+      readonly actor: Seat;
+    }
+  /** A risky vehicle action's save (§13.3). */
+  | { readonly kind: 'risky'; readonly view: View; readonly command: RiskyCommand; readonly actor: Seat }
   | {
       readonly kind: 'defence';
       readonly view: View;
@@ -44,6 +56,8 @@ export interface DefenceChance {
 
 export type OddsAnswer =
   | { readonly kind: 'hidden' }
+  /** A risky action's save: its target and the chance it succeeds. */
+  | ({ readonly kind: 'save' } & RiskyOdds)
   /** A vehicle target (§13.5): hit, hull DC lost, out of action. */
   | { readonly kind: 'vehicle'; readonly target: string; readonly odds: VehicleOdds }
   | {
@@ -82,12 +96,16 @@ function vehicleCountable(view: View, id: string): boolean {
  * vehicle whose hidden driver's evasion counts). The page shows it at once instead of asking the
  * worker.
  */
-export function answerAtOnce(view: View, command: AttackCommand): OddsAnswer | null {
-  const first = command.targets[0];
-  if (!first) return null;
-  if (view.vehicles?.[first.id]) return vehicleCountable(view, first.id) ? null : { kind: 'hidden' };
-  const target = view.characters[first.id];
+export function answerAtOnce(view: View, command: AttackCommand | RamCommand): OddsAnswer | null {
+  const first = firstTargetId(command);
+  if (first === undefined) return null;
+  if (view.vehicles?.[first]) return vehicleCountable(view, first) ? null : { kind: 'hidden' };
+  const target = view.characters[first];
   return target && isWhole(target) ? null : { kind: 'hidden' };
+}
+
+function firstTargetId(command: AttackCommand | RamCommand): string | undefined {
+  return command.type === 'vehicle.ram' ? command.targetId : command.targets[0]?.id;
 }
 
 /**
@@ -99,18 +117,23 @@ export function answerOdds(q: OddsQuestion): OddsAnswer {
   if (q.kind === 'attack') {
     const known = answerAtOnce(q.view, q.command);
     if (known) return known;
-    const first = q.command.targets[0];
-    const v = first ? q.view.vehicles?.[first.id] : undefined;
+    const first = firstTargetId(q.command);
+    const v = first === undefined ? undefined : q.view.vehicles?.[first];
     if (v) return { kind: 'vehicle', target: v.name, odds: vehicleAttackOdds(state, q.command, q.actor) };
-    const target = first ? q.view.characters[first.id] : undefined;
+    const target = first === undefined ? undefined : q.view.characters[first];
     if (!target || !isWhole(target)) return { kind: 'hidden' };
     const dodge = attackOdds(state, q.command, q.actor);
-    const withParry = parryObjects(target, q.view).map((p) => ({
-      name: p.name,
-      odds: attackOdds(state, q.command, q.actor, p.key),
-    }));
+    // A ram cannot be parried: dodging is the only defence.
+    const withParry =
+      q.command.type === 'vehicle.ram'
+        ? []
+        : parryObjects(target, q.view).map((p) => ({
+            name: p.name,
+            odds: attackOdds(state, q.command, q.actor, p.key),
+          }));
     return { kind: 'attack', target: target.name, dodge, withParry };
   }
+  if (q.kind === 'risky') return { kind: 'save', ...riskyOdds(state, q.command, q.actor) };
   if (q.kind === 'vehicleDefence') {
     const t = q.view.pending?.targets[q.view.pending.next];
     const v = t ? q.view.vehicles?.[t.id] : undefined;

@@ -326,6 +326,19 @@ browserSuite('Elite Unit at the table, in the browser', (suite) => {
       .poll(() => sheet(ann, 'Sgt Rhea Castell').getByTestId('stamina').textContent())
       .toBe('37 / 40');
     await shot(ben, 'eu-magic-phone.png');
+    // Vehicles on the phone: the chance of a risky manoeuvre and of a ram, before anything is sent.
+    await more.getByLabel('Risky manoeuvre').selectOption('narrowSpace');
+    await expect
+      .poll(() => more.getByTestId('risky-odds').textContent())
+      .toMatch(/^The save holds \d+(\.\d)?% of the time \(d20 under -?\d+\)$/);
+    await more.getByLabel('Risky manoeuvre').selectOption('ramWideObject');
+    await more.getByLabel('Impact speed in kph').waitFor();
+    await more.getByLabel('Whom to ram').selectOption('castell-1');
+    await more.getByLabel('Ram speed in kph').fill('30');
+    await expect
+      .poll(() => more.getByTestId('ram-odds').textContent())
+      .toMatch(/^Against Sgt Rhea Castell dodging: hit \d/);
+    await shot(ben, 'eu-vehicle-odds-phone.png');
     // The log reads as sentences.
     await expect
       .poll(() => ann.locator('body').textContent())
