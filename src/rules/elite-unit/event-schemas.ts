@@ -394,7 +394,7 @@ function patchProblem(state: EliteUnitState, p: Patch): string | null {
 
 /**
  * What a change adds to a sheet's lists that no rule knows: a condition outside the rules' list,
- * a spell, item or NE store the pack lacks. Entries already on the sheet are let be (a pack
+ * a spell, item, weapon, worn armour or NE store the pack lacks. Entries already on the sheet are let be (a pack
  * loaded later may have dropped them); only the new ones must be known.
  */
 function listProblem(state: EliteUnitState, before: Character, after: Character): string | null {
@@ -415,6 +415,16 @@ function listProblem(state: EliteUnitState, before: Character, after: Character)
     before.held.map((x) => x.item),
   ))
     if (!pack.armour.some((x) => x.id === h)) return `the pack has no armour ${h}`;
+  for (const w of added(
+    after.weapons.map((x) => x.weapon),
+    before.weapons.map((x) => x.weapon),
+  ))
+    if (!pack.weapons.some((x) => x.id === w)) return `the pack has no weapon ${w}`;
+  for (const a of added(
+    after.armour.map((x) => x.item),
+    before.armour.map((x) => x.item),
+  ))
+    if (!pack.armour.some((x) => x.id === a && !x.held)) return `the pack has no worn armour ${a}`;
   for (const s of added(
     after.neStores.map((x) => x.item),
     before.neStores.map((x) => x.item),

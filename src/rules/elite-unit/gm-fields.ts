@@ -22,6 +22,8 @@ export const GM_FIELDS = [
   'condition',
   'spell',
   'item',
+  'weapon',
+  'layer',
   'neStore',
 ] as const;
 export type GmField = (typeof GM_FIELDS)[number];

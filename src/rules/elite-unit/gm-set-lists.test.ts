@@ -62,6 +62,59 @@ describe('gm.set on a sheet’s lists', () => {
     expect(t.char('o').neStores).toEqual([]);
   });
 
+  it('gives a weapon of the pack (slung, loaded, no spares) and takes the last one of its kind away', () => {
+    const t = table();
+    t.run({ type: 'gm.set', id: 'c', field: 'weapon', name: 'service-pistol', value: true });
+    t.run({ type: 'gm.set', id: 'c', field: 'weapon', name: 'service-pistol', value: true });
+    const pistols = t.char('c').weapons.filter((w) => w.weapon === 'service-pistol');
+    expect(pistols).toEqual([
+      expect.objectContaining({ key: 'w3', inHands: false, loaded: 15, spares: [], recoil: 0 }),
+      expect.objectContaining({ key: 'w4', inHands: false, loaded: 15, spares: [], recoil: 0 }),
+    ]);
+    t.run({ type: 'gm.set', id: 'c', field: 'weapon', name: 'service-pistol', value: false });
+    expect(t.char('c').weapons.map((w) => w.key)).toEqual(['w1', 'w2', 'w3']);
+    // The rifle she started with goes too; a new weapon then takes a key no other has.
+    t.run({ type: 'gm.set', id: 'c', field: 'weapon', name: 'assault-rifle', value: false });
+    t.run({ type: 'gm.set', id: 'c', field: 'weapon', name: 'sword', value: true });
+    expect(t.char('c').weapons.map((w) => [w.key, w.weapon])).toEqual([
+      ['w2', 'combat-knife'],
+      ['w3', 'service-pistol'],
+      ['w4', 'sword'],
+    ]);
+    // A sword parries: it comes with its parry DC.
+    expect(t.char('c').weapons.at(-1)?.dc).toBeGreaterThan(0);
+  });
+
+  it('puts a worn layer on over or under the others, at full DC, and takes one off', () => {
+    const t = table();
+    const names = () => t.char('c').armour.map((l) => l.item);
+    expect(names()).toEqual(['flak-vest', 'undersuit']);
+    t.run({ type: 'gm.set', id: 'c', field: 'layer', name: 'plate-carrier', value: true });
+    t.run({ type: 'gm.set', id: 'c', field: 'layer', name: 'undersuit', value: 'inner' });
+    expect(names()).toEqual(['plate-carrier', 'flak-vest', 'undersuit', 'undersuit']);
+    const plate = eliteUnit.setup(undefined).pack.armour.find((a) => a.id === 'plate-carrier');
+    expect(t.char('c').armour[0]).toMatchObject({
+      dc: plate?.dc,
+      dcMax: plate?.dc,
+      resilience: plate?.resilience,
+    });
+    expect(new Set(t.char('c').armour.map((l) => l.key)).size).toBe(4);
+    t.run({ type: 'gm.set', id: 'c', field: 'layer', name: 'flak-vest', value: false });
+    expect(names()).toEqual(['plate-carrier', 'undersuit', 'undersuit']);
+  });
+
+  it('takes away no weapon an attack waiting for its defence is made with', () => {
+    const t = table();
+    t.add('raider', 'r');
+    t.run({ type: 'attack', attackerId: 'c', weapon: 'w1', targets: [{ id: 'r', distance: 20 }] }, P1, [10]);
+    expect(
+      refused(t, { type: 'gm.set', id: 'c', field: 'weapon', name: 'assault-rifle', value: false }),
+    ).toBe('WEAPON_IN_USE');
+    // Another weapon of hers may go.
+    t.run({ type: 'gm.set', id: 'c', field: 'weapon', name: 'combat-knife', value: false });
+    expect(t.char('c').weapons.map((w) => w.weapon)).toEqual(['assault-rifle']);
+  });
+
   it('each change is the GM’s to undo', () => {
     const t = table();
     const before = t.char('o');
@@ -70,6 +123,8 @@ describe('gm.set on a sheet’s lists', () => {
       ['spell', 'mend', false],
       ['item', 'vent', true],
       ['neStore', 'staff', 0],
+      ['weapon', 'sword', true],
+      ['layer', 'flak-vest', 'inner'],
     ] as const) {
       t.run({ type: 'gm.set', id: 'o', field, name, value });
       expect(t.char('o')).not.toEqual(before);
@@ -98,6 +153,13 @@ describe('gm.set on a sheet’s lists', () => {
     expect(set('neStore', 'staff', 41)).toBe('VALUE_INVALID');
     expect(set('neStore', 'staff', 2.5)).toBe('VALUE_INVALID');
     expect(set('neStore', 'ne-amulet', false)).toBe('VALUE_INVALID');
+    expect(set('weapon', 'railgun', true)).toBe('UNKNOWN_WEAPON');
+    expect(set('weapon', 'minigun', false)).toBe('VALUE_INVALID');
+    expect(set('weapon', 'sword', 2)).toBe('VALUE_INVALID');
+    expect(set('layer', 'chainmail', true)).toBe('UNKNOWN_ITEM');
+    expect(set('layer', 'riot-shield', true)).toBe('VALUE_INVALID');
+    expect(set('layer', 'powered-armour', false)).toBe('VALUE_INVALID');
+    expect(set('layer', 'flak-vest', 'outer')).toBe('VALUE_INVALID');
     // No field is without its name: the command's schema still holds its other fields.
     expect(() =>
       eliteUnit.commandSchema.parse({ type: 'gm.set', id: 'o', field: 'spell', value: true, x: 1 }),
@@ -147,6 +209,8 @@ describe('importing list overrides', () => {
     t.run({ type: 'gm.set', id: 'o', field: 'condition', name: 'invisible', value: 2 });
     t.run({ type: 'gm.set', id: 'o', field: 'item', name: 'riot-shield', value: true });
     t.run({ type: 'gm.set', id: 'o', field: 'neStore', name: 'ne-amulet', value: 3 });
+    t.run({ type: 'gm.set', id: 'o', field: 'weapon', name: 'plasma-carbine', value: true });
+    t.run({ type: 'gm.set', id: 'o', field: 'layer', name: 'plate-carrier', value: true });
     expect(readCampaign(file(t.log), rulesetFor).events).toHaveLength(t.log.length + 3);
     const o = t.char('o');
     for (const [set, message] of [
@@ -155,6 +219,11 @@ describe('importing list overrides', () => {
       [{ gear: ['jetpack'] }, /no item jetpack/],
       [{ neStores: [{ item: 'vent', ne: 1, max: 2, original: 1 }] }, /no NE store vent/],
       [{ neStores: [{ item: 'staff', ne: 50, max: 40, original: 1 }] }, /NE store would pass its maximum/],
+      [{ weapons: [...o.weapons, { ...o.weapons[0], key: 'w9', weapon: 'railgun' }] }, /no weapon railgun/],
+      [
+        { armour: [{ key: 'a9', item: 'riot-shield', name: 'Shield', dc: 1, dcMax: 1, resilience: 1 }] },
+        /no worn armour riot-shield/,
+      ],
     ] as const)
       expect(() => readCampaign(tampered(set), rulesetFor)).toThrow(message);
   });
@@ -168,12 +237,14 @@ describe('a hidden sheet’s lists', () => {
     t.run({ type: 'gm.set', id: 'boss', field: 'spell', name: 'spell-scramble', value: true });
     t.run({ type: 'gm.set', id: 'boss', field: 'item', name: 'paramedic-kit', value: true });
     t.run({ type: 'gm.set', id: 'boss', field: 'neStore', name: 'ne-amulet', value: 17 });
-    const secret = /wizardTwenty|spell-scramble|paramedic-kit|ne-amulet/;
+    t.run({ type: 'gm.set', id: 'boss', field: 'weapon', name: 'plasma-carbine', value: true });
+    t.run({ type: 'gm.set', id: 'boss', field: 'layer', name: 'powered-armour', value: true });
+    const secret = /wizardTwenty|spell-scramble|paramedic-kit|ne-amulet|plasma-carbine|powered-armour/;
     for (const seat of [P1, P2]) {
       // The pack itself names every spell and item; the hidden sheet must name none of them.
       const view = eliteUnit.view(t.state, seat) as { characters: Record<string, unknown> };
       expect(JSON.stringify(view.characters.boss)).not.toMatch(
-        /wizardTwenty|spell-scramble|paramedic|amulet|17/,
+        /wizardTwenty|spell-scramble|paramedic|amulet|17|plasma|powered/i,
       );
       expect(JSON.stringify(view.characters)).not.toMatch(secret);
       expect(JSON.stringify(t.log.map((e) => eliteUnit.redact(e, seat)))).not.toMatch(secret);

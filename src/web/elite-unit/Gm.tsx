@@ -21,6 +21,8 @@ const LIST_VERBS: Partial<Record<GmField, readonly [string, string]>> = {
   condition: ['Put on', 'Take off'],
   spell: ['Teach', 'Forget'],
   item: ['Add', 'Take away'],
+  weapon: ['Give', 'Take away'],
+  layer: ['Put on', 'Take off'],
   neStore: ['Set its NE', 'Take it away'],
 };
 
@@ -51,7 +53,10 @@ export function overrideCommand(f: OverrideInput): Command | null {
       return { ...base, value: f.value || 'intact' };
     case 'spell':
     case 'item':
+    case 'weapon':
       return { ...base, value: !f.remove };
+    case 'layer':
+      return { ...base, value: f.remove ? false : f.value === 'inner' ? 'inner' : true };
     case 'condition':
       if (f.remove) return { ...base, value: false };
       return badNumber ? null : { ...base, value: typed ?? true };
@@ -323,6 +328,18 @@ export function namesFor(view: View, id: string, field: GmField): { value: strin
         const n = c.gear.filter((g) => g === x.id).length + c.held.filter((h) => h.item === x.id).length;
         return { value: x.id, label: `${x.name}${n > 0 ? ` (carries ${n})` : ''}` };
       });
+    case 'weapon':
+      return view.pack.weapons.map((x) => {
+        const n = c.weapons.filter((w) => w.weapon === x.id).length;
+        return { value: x.id, label: `${x.name}${n > 0 ? ` (carries ${n})` : ''}` };
+      });
+    case 'layer':
+      return view.pack.armour
+        .filter((a) => !a.held)
+        .map((a) => {
+          const n = c.armour.filter((l) => l.item === a.id).length;
+          return { value: a.id, label: `${a.name}${n > 0 ? ` (wears ${n})` : ''}` };
+        });
     case 'neStore':
       return view.pack.accessories
         .filter((a) => a.kind === 'neStore')
@@ -397,7 +414,19 @@ export function Override({ view }: { view: View }) {
             </select>
           </label>
         ) : null}
-        {field === 'spell' || field === 'item' || (verbs && remove) ? null : (
+        {field === 'spell' || field === 'item' || field === 'weapon' || (verbs && remove) ? null : field ===
+          'layer' ? (
+          <label>
+            Where{' '}
+            <select
+              value={value === 'inner' ? 'inner' : 'outer'}
+              onChange={(ev) => setValue(ev.target.value)}
+            >
+              <option value="outer">over the others (outermost)</option>
+              <option value="inner">under the others (innermost)</option>
+            </select>
+          </label>
+        ) : (
           <span className="eu-field">
             <span aria-hidden="true">{valueLabel}</span>{' '}
             {field === 'part' ? (

@@ -128,6 +128,14 @@ function changedLine(e: Json, who: (id: string) => string): string {
       const field = str(detail.field);
       const name = str(detail.name);
       const value = detail.value;
+      if (field === 'weapon' && name)
+        return value === false
+          ? `The GM takes ${words(name)} away from ${names || 'a sheet'}.`
+          : `The GM gives ${names || 'a sheet'} ${words(name)} (slung, no spare ammunition).`;
+      if (field === 'layer' && name)
+        return value === false
+          ? `The GM takes ${words(name)} off ${names || 'a sheet'}.`
+          : `The GM puts ${words(name)} on ${names || 'a sheet'} as the ${value === 'inner' ? 'innermost' : 'outermost'} layer.`;
       // The list fields put an entry on or take it off rather than set a number.
       if (['condition', 'spell', 'item', 'neStore'].includes(field) && name && typeof value === 'boolean')
         return `The GM ${value ? 'gives' : 'takes from'} ${names || 'a sheet'} the ${words(field)} ${words(name)}.`;

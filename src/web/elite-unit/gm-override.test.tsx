@@ -26,9 +26,9 @@ const input = (o: Partial<OverrideInput> & Pick<OverrideInput, 'field' | 'name'>
 });
 
 describe('the override form on a sheet’s lists', () => {
-  it('offers the four list fields, each a native control the keyboard reaches', () => {
+  it('offers the six list fields, each a native control the keyboard reaches', () => {
     const html = render(<Override view={viewFor(table().state, GM)} />);
-    for (const f of ['condition', 'spell', 'item', 'neStore'])
+    for (const f of ['condition', 'spell', 'item', 'weapon', 'layer', 'neStore'])
       expect(html).toContain(`<option value="${f}">`);
     expect(html).toContain('<button type="submit"');
   });
@@ -44,6 +44,12 @@ describe('the override form on a sheet’s lists', () => {
     expect(label('spell', 'drain-will')).toBe('Drain Will');
     expect(label('neStore', 'staff')).toBe('Staff (20 of 40 NE)');
     expect(label('item', 'riot-shield')).toBe('Riot shield');
+    expect(label('weapon', 'sword')).toBe('Sword (carries 1)');
+    expect(label('weapon', 'minigun')).toBe('Limtex Mini Gun');
+    expect(namesFor(view, 'c', 'layer').find((n) => n.value === 'undersuit')?.label).toMatch(/ \(wears 1\)$/);
+    expect(label('layer', 'undersuit')).not.toMatch(/wears/);
+    // A held shield is an item, not a worn layer.
+    expect(namesFor(view, 'o', 'layer').map((n) => n.value)).not.toContain('riot-shield');
     // NE stores have their own field: the item list leaves them out.
     expect(namesFor(view, 'o', 'item').map((n) => n.value)).not.toContain('staff');
   });
@@ -65,7 +71,15 @@ describe('the override form on a sheet’s lists', () => {
     send(input({ field: 'neStore', name: 'ne-amulet', value: '5' }));
     send(input({ field: 'condition', name: 'invulnerable', remove: true }));
     send(input({ field: 'stamina', name: '', value: '20' }));
+    send(input({ field: 'weapon', name: 'plasma-carbine' }));
+    send(input({ field: 'weapon', name: 'sword', remove: true }));
+    send(input({ field: 'layer', name: 'flak-vest' }));
+    send(input({ field: 'layer', name: 'plate-carrier', value: 'inner' }));
+    send(input({ field: 'layer', name: 'flak-vest', remove: true }));
     const o = t.char('o');
+    expect(o.weapons.map((w) => w.weapon)).not.toContain('sword');
+    expect(o.weapons.at(-1)?.weapon).toBe('plasma-carbine');
+    expect(o.armour.map((l) => l.item)).toEqual(['plate-carrier']);
     expect(o.conditions).toEqual([{ id: 'spellsDouble', turns: 3 }]);
     expect(o.spells).toEqual(['mend', 'ward', 'fireball', 'drain-will']);
     expect(o.held.map((h) => h.item)).toEqual(['riot-shield']);
@@ -99,14 +113,22 @@ describe('the override form on a sheet’s lists', () => {
     const t = table();
     t.run({ type: 'gm.set', id: 'o', field: 'spell', name: 'drain-will', value: true });
     t.run({ type: 'gm.set', id: 'o', field: 'neStore', name: 'staff', value: false });
+    t.run({ type: 'gm.set', id: 'o', field: 'weapon', name: 'plasma-carbine', value: true });
+    t.run({ type: 'gm.set', id: 'o', field: 'weapon', name: 'sword', value: false });
+    t.run({ type: 'gm.set', id: 'o', field: 'layer', name: 'flak-vest', value: 'inner' });
+    t.run({ type: 'gm.set', id: 'o', field: 'layer', name: 'flak-vest', value: false });
     const said = t.log
-      .slice(-2)
+      .slice(-6)
       .map((e) =>
         describeEliteUnitEvent(e as unknown as Parameters<typeof describeEliteUnitEvent>[0], () => 'Orr'),
       );
     expect(said).toEqual([
       'The GM gives Orr the spell drain will.',
       'The GM takes from Orr the ne store staff.',
+      'The GM gives Orr plasma carbine (slung, no spare ammunition).',
+      'The GM takes sword away from Orr.',
+      'The GM puts flak vest on Orr as the innermost layer.',
+      'The GM takes flak vest off Orr.',
     ]);
   });
 });

@@ -4,7 +4,7 @@ import type { CommandOf } from '../commands.ts';
 import { parsePack } from '../data/pack.ts';
 import { CONDITIONS, PARTS } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
-import { characterFromPack, findWeapon } from '../rules/character.ts';
+import { characterFromPack, findWeapon, newWeapon } from '../rules/character.ts';
 import { attributeId } from '../rules/effective.ts';
 import { type Character, type EliteUnitState, PART_STATES } from '../state.ts';
 import { requireCharacter } from './guards.ts';
@@ -198,6 +198,12 @@ export function decideGmSet(state: EliteUnitState, cmd: CommandOf<'gm.set'>): El
     case 'item':
       set = setItem(state, c, cmd);
       break;
+    case 'weapon':
+      set = setWeapon(state, c, cmd);
+      break;
+    case 'layer':
+      set = setLayer(state, c, cmd);
+      break;
     case 'neStore': {
       const item = state.pack.accessories.find((a) => a.id === cmd.name && a.kind === 'neStore');
       if (!item)
@@ -232,7 +238,15 @@ export function decideGmSet(state: EliteUnitState, cmd: CommandOf<'gm.set'>): El
 }
 
 /** The longest lists a sheet keeps (the event schema's bounds), so an override never passes them. */
-const LIMITS = { spells: 40, neStores: 8, conditions: 50, held: 10, gear: 40 } as const;
+const LIMITS = {
+  spells: 40,
+  neStores: 8,
+  conditions: 50,
+  held: 10,
+  gear: 40,
+  weapons: 20,
+  layers: 20,
+} as const;
 
 function yesNo(cmd: CommandOf<'gm.set'>): boolean {
   if (typeof cmd.value !== 'boolean') throw invalid(`${cmd.field} is true (add) or false (remove)`, cmd);
@@ -264,6 +278,68 @@ function setCondition(c: Character, cmd: CommandOf<'gm.set'>): Character['condit
  * hands' list with the pack's DC, any other accessory or armour into the gear. NE stores have
  * their own field (they hold NE), so they are refused here.
  */
+/** The first key `prefix` + n (n from `from` up) that none of `taken` has. */
+function freshKey(prefix: string, taken: readonly { readonly key: string }[], from: number): string {
+  const keys = new Set(taken.map((x) => x.key));
+  let n = from;
+  while (keys.has(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}
+
+/**
+ * A weapon of the pack's given to the character (true: slung, loaded as the pack makes it, no
+ * spare ammunition; `hold` takes it in hand) or taken away (false: the last one of that weapon it
+ * carries). Not the weapon of an attack waiting for its defence.
+ */
+function setWeapon(state: EliteUnitState, c: Character, cmd: CommandOf<'gm.set'>): Partial<Character> {
+  const data = cmd.name === undefined ? undefined : findWeapon(state.pack, cmd.name);
+  if (!data)
+    throw new RuleError('UNKNOWN_WEAPON', `the pack has no weapon ${cmd.name}`, { weapon: cmd.name });
+  if (yesNo(cmd)) {
+    if (c.weapons.length >= LIMITS.weapons) throw invalid(`${c.name} carries ${LIMITS.weapons} weapons`, cmd);
+    const key = freshKey('w', c.weapons, c.weapons.length + 1);
+    return { weapons: [...c.weapons, newWeapon(state.pack, data.id, key, false, 0)] };
+  }
+  let at = c.weapons.length - 1;
+  while (at >= 0 && c.weapons[at]?.weapon !== data.id) at--;
+  const w = c.weapons[at];
+  if (!w) throw invalid(`${c.name} carries no ${data.name}`, cmd);
+  const p = state.pending;
+  if (p && p.attackerId === c.id && p.weaponKey === w.key && p.vehicleId === undefined)
+    throw new RuleError('WEAPON_IN_USE', `${c.name}'s ${data.name} is in an attack waiting for its defence`, {
+      weapon: w.key,
+    });
+  return { weapons: c.weapons.filter((_, i) => i !== at) };
+}
+
+/**
+ * A worn layer of the pack's armour put on (true: outermost; "inner": innermost; at its full DC)
+ * or taken off (false: the outermost layer of that armour). A held parry object is an item.
+ */
+function setLayer(state: EliteUnitState, c: Character, cmd: CommandOf<'gm.set'>): Partial<Character> {
+  const armour = state.pack.armour.find((a) => a.id === cmd.name);
+  if (!armour) throw new RuleError('UNKNOWN_ITEM', `the pack has no armour ${cmd.name}`, { item: cmd.name });
+  if (armour.held) throw invalid(`${armour.name} is held, not worn: use the item field`, cmd);
+  if (cmd.value === false) {
+    const at = c.armour.findIndex((l) => l.item === armour.id);
+    if (at < 0) throw invalid(`${c.name} wears no ${armour.name}`, cmd);
+    return { armour: c.armour.filter((_, i) => i !== at) };
+  }
+  if (cmd.value !== true && cmd.value !== 'inner')
+    throw invalid('layer is true (put on, outermost), "inner" (innermost) or false (take off)', cmd);
+  if (c.armour.length >= LIMITS.layers) throw invalid(`${c.name} wears ${LIMITS.layers} layers`, cmd);
+  const layer = {
+    key: freshKey('a', c.armour, c.armour.length + 1),
+    item: armour.id,
+    name: armour.name,
+    dc: armour.dc,
+    dcMax: armour.dc,
+    resilience: armour.resilience,
+  };
+  // The sheet lists its layers outermost first (rules/armour.ts).
+  return { armour: cmd.value === 'inner' ? [...c.armour, layer] : [layer, ...c.armour] };
+}
+
 function setItem(state: EliteUnitState, c: Character, cmd: CommandOf<'gm.set'>): Partial<Character> {
   const armour = state.pack.armour.find((a) => a.id === cmd.name);
   const accessory = state.pack.accessories.find((a) => a.id === cmd.name);
