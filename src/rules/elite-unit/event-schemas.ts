@@ -3,6 +3,7 @@ import { chatEventProblem, chatEventSchemas, isChatEvent } from '../dice-chat/ch
 import { packSchema } from './data/pack-schema.ts';
 import { CONDITIONS, PARTS } from './data/tables.ts';
 import type { EliteUnitEvent, Patch, VehiclePatch } from './events.ts';
+import { knownSkills } from './rules/character.ts';
 import { type Character, type EliteUnitState, PART_STATES, type VehicleInScene } from './state.ts';
 
 /**
@@ -394,7 +395,8 @@ function patchProblem(state: EliteUnitState, p: Patch): string | null {
 
 /**
  * What a change adds to a sheet's lists that no rule knows: a condition outside the rules' list,
- * a spell, item, weapon, worn armour or NE store the pack lacks. Entries already on the sheet are let be (a pack
+ * a spell, item, weapon, worn armour or NE store the pack lacks, a skill no rule of it reads, a
+ * drain or reduction of an attribute it lacks or below nothing. Entries already on the sheet are let be (a pack
  * loaded later may have dropped them); only the new ones must be known.
  */
 function listProblem(state: EliteUnitState, before: Character, after: Character): string | null {
@@ -415,6 +417,15 @@ function listProblem(state: EliteUnitState, before: Character, after: Character)
     before.held.map((x) => x.item),
   ))
     if (!pack.armour.some((x) => x.id === h)) return `the pack has no armour ${h}`;
+  const skills = knownSkills(pack);
+  for (const k of added(after.skills, before.skills))
+    if (!skills.includes(k)) return `no rule of the pack reads a skill ${k}`;
+  for (const key of ['drains', 'spellReductions'] as const)
+    for (const [a, v] of Object.entries(after[key])) {
+      if (before[key][a] === v) continue;
+      if (!pack.attributes.some((x) => x.id === a)) return `there is no attribute ${a}`;
+      if (v < 0) return `${after.id}'s ${a} would lose less than nothing`;
+    }
   for (const w of added(
     after.weapons.map((x) => x.weapon),
     before.weapons.map((x) => x.weapon),

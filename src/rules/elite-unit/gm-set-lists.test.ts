@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readCampaign } from '../../server/campaign-file.ts';
 import { rulesetFor } from '../registry.ts';
 import { CONDITIONS } from './data/tables.ts';
+import { effectiveValue } from './rules/effective.ts';
 import { eliteUnit } from './ruleset.ts';
 import { GM, P1, P2, refused, Table } from './test-kit.ts';
 
@@ -115,6 +116,42 @@ describe('gm.set on a sheet’s lists', () => {
     expect(t.char('c').weapons.map((w) => w.weapon)).toEqual(['assault-rifle']);
   });
 
+  it('teaches a skill some rule reads (a vehicle’s, a kit’s) and takes one away', () => {
+    const t = table();
+    t.run({ type: 'gm.set', id: 'o', field: 'skill', name: 'Scout buggy', value: true });
+    expect(t.char('o').skills).toContain('Scout buggy');
+    t.run({ type: 'gm.set', id: 'o', field: 'skill', name: 'Scout buggy', value: false });
+    expect(t.char('o').skills).not.toContain('Scout buggy');
+    // The buggy's −10 for no skill goes once the skill is taught (§13.2).
+    const risky = {
+      type: 'vehicle.risky',
+      driverId: 'o',
+      vehicle: 'buggy',
+      controls: 'manual',
+      action: 'sharpTurn',
+    };
+    const target = () => (t.run(risky, P2, [1])[0] as { save: { target: number } }).save.target;
+    const without = target();
+    t.run({ type: 'gm.set', id: 'o', field: 'skill', name: 'Scout buggy', value: true });
+    expect(target()).toBe(without + 10);
+  });
+
+  it('sets what an attribute has lost for now (a drain) or for good (a spell’s reduction); 0 clears it', () => {
+    const t = table();
+    const strength = () => effectiveValue(t.char('c'), t.state.pack, 'strength');
+    const full = strength();
+    t.run({ type: 'gm.set', id: 'c', field: 'drain', name: 'strength', value: 3 });
+    t.run({ type: 'gm.set', id: 'c', field: 'spellReduction', name: 'strength', value: 2 });
+    expect(t.char('c')).toMatchObject({ drains: { strength: 3 }, spellReductions: { strength: 2 } });
+    expect(strength()).toBe(full - 5);
+    // A drain recovers by the hour; a reduction does not.
+    t.run({ type: 'time.pass', hours: 3 });
+    expect(t.char('c')).toMatchObject({ drains: {}, spellReductions: { strength: 2 } });
+    t.run({ type: 'gm.set', id: 'c', field: 'spellReduction', name: 'strength', value: 0 });
+    expect(t.char('c').spellReductions).toEqual({});
+    expect(strength()).toBe(full);
+  });
+
   it('each change is the GM’s to undo', () => {
     const t = table();
     const before = t.char('o');
@@ -125,6 +162,9 @@ describe('gm.set on a sheet’s lists', () => {
       ['neStore', 'staff', 0],
       ['weapon', 'sword', true],
       ['layer', 'flak-vest', 'inner'],
+      ['skill', 'Tracked APC', true],
+      ['drain', 'dodge', 4],
+      ['spellReduction', 'reactions', 1],
     ] as const) {
       t.run({ type: 'gm.set', id: 'o', field, name, value });
       expect(t.char('o')).not.toEqual(before);
@@ -160,6 +200,12 @@ describe('gm.set on a sheet’s lists', () => {
     expect(set('layer', 'riot-shield', true)).toBe('VALUE_INVALID');
     expect(set('layer', 'powered-armour', false)).toBe('VALUE_INVALID');
     expect(set('layer', 'flak-vest', 'outer')).toBe('VALUE_INVALID');
+    expect(set('skill', 'Juggling', true)).toBe('UNKNOWN_SKILL');
+    expect(set('skill', 'Tracked APC', false)).toBe('VALUE_INVALID');
+    expect(set('skill', 'Tracked APC', 1)).toBe('VALUE_INVALID');
+    expect(set('drain', 'luck', 2)).toBe('VALUE_INVALID');
+    expect(set('drain', 'strength', -1)).toBe('VALUE_INVALID');
+    expect(set('spellReduction', 'strength', 1.5)).toBe('VALUE_INVALID');
     // No field is without its name: the command's schema still holds its other fields.
     expect(() =>
       eliteUnit.commandSchema.parse({ type: 'gm.set', id: 'o', field: 'spell', value: true, x: 1 }),
@@ -211,6 +257,8 @@ describe('importing list overrides', () => {
     t.run({ type: 'gm.set', id: 'o', field: 'neStore', name: 'ne-amulet', value: 3 });
     t.run({ type: 'gm.set', id: 'o', field: 'weapon', name: 'plasma-carbine', value: true });
     t.run({ type: 'gm.set', id: 'o', field: 'layer', name: 'plate-carrier', value: true });
+    t.run({ type: 'gm.set', id: 'o', field: 'skill', name: 'VTOL gunship', value: true });
+    t.run({ type: 'gm.set', id: 'o', field: 'drain', name: 'strength', value: 2 });
     expect(readCampaign(file(t.log), rulesetFor).events).toHaveLength(t.log.length + 3);
     const o = t.char('o');
     for (const [set, message] of [
@@ -224,6 +272,9 @@ describe('importing list overrides', () => {
         { armour: [{ key: 'a9', item: 'riot-shield', name: 'Shield', dc: 1, dcMax: 1, resilience: 1 }] },
         /no worn armour riot-shield/,
       ],
+      [{ skills: [...o.skills, 'Juggling'] }, /reads a skill Juggling/],
+      [{ drains: { luck: 2 } }, /no attribute luck/],
+      [{ spellReductions: { strength: -3 } }, /less than nothing/],
     ] as const)
       expect(() => readCampaign(tampered(set), rulesetFor)).toThrow(message);
   });
@@ -239,12 +290,13 @@ describe('a hidden sheet’s lists', () => {
     t.run({ type: 'gm.set', id: 'boss', field: 'neStore', name: 'ne-amulet', value: 17 });
     t.run({ type: 'gm.set', id: 'boss', field: 'weapon', name: 'plasma-carbine', value: true });
     t.run({ type: 'gm.set', id: 'boss', field: 'layer', name: 'powered-armour', value: true });
-    const secret = /wizardTwenty|spell-scramble|paramedic-kit|ne-amulet|plasma-carbine|powered-armour/;
+    t.run({ type: 'gm.set', id: 'boss', field: 'skill', name: 'VTOL gunship', value: true });
+    const secret = /wizardTwenty|spell-scramble|paramedic-kit|ne-amulet|plasma-carbine|powered-armour|VTOL/;
     for (const seat of [P1, P2]) {
       // The pack itself names every spell and item; the hidden sheet must name none of them.
       const view = eliteUnit.view(t.state, seat) as { characters: Record<string, unknown> };
       expect(JSON.stringify(view.characters.boss)).not.toMatch(
-        /wizardTwenty|spell-scramble|paramedic|amulet|17|plasma|powered/i,
+        /wizardTwenty|spell-scramble|paramedic|amulet|17|plasma|powered|VTOL/i,
       );
       expect(JSON.stringify(view.characters)).not.toMatch(secret);
       expect(JSON.stringify(t.log.map((e) => eliteUnit.redact(e, seat)))).not.toMatch(secret);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CONDITIONS, PARTS } from '../../rules/elite-unit/data/tables.ts';
 import { GM_FIELDS, type GmField } from '../../rules/elite-unit/gm-fields.ts';
+import { knownSkills } from '../../rules/elite-unit/rules/character.ts';
 import type { Character } from '../../rules/elite-unit/state.ts';
 import type { SeatInfo } from '../../server/protocol.ts';
 import { clearIfUnchanged } from '../clear-if-unchanged.ts';
@@ -20,6 +21,7 @@ import { SurgeryPanel } from './Surgery.tsx';
 const LIST_VERBS: Partial<Record<GmField, readonly [string, string]>> = {
   condition: ['Put on', 'Take off'],
   spell: ['Teach', 'Forget'],
+  skill: ['Teach', 'Forget'],
   item: ['Add', 'Take away'],
   weapon: ['Give', 'Take away'],
   layer: ['Put on', 'Take off'],
@@ -52,6 +54,7 @@ export function overrideCommand(f: OverrideInput): Command | null {
     case 'part':
       return { ...base, value: f.value || 'intact' };
     case 'spell':
+    case 'skill':
     case 'item':
     case 'weapon':
       return { ...base, value: !f.remove };
@@ -287,6 +290,19 @@ export function namesFor(view: View, id: string, field: GmField): { value: strin
   switch (field) {
     case 'attribute':
       return view.pack.attributes.map((a) => ({ value: a.id, label: a.name }));
+    case 'drain':
+    case 'spellReduction': {
+      const lost = field === 'drain' ? c.drains : c.spellReductions;
+      return view.pack.attributes.map((a) => ({
+        value: a.id,
+        label: `${a.name}${lost[a.id] ? ` (−${lost[a.id]})` : ''}`,
+      }));
+    }
+    case 'skill':
+      return knownSkills(view.pack).map((x) => ({
+        value: x,
+        label: `${x}${c.skills.includes(x) ? ' (has)' : ''}`,
+      }));
     case 'part':
       return PARTS.map((p) => ({ value: p, label: words(p) }));
     case 'layerDc':
@@ -367,7 +383,13 @@ export function Override({ view }: { view: View }) {
   const verbs = LIST_VERBS[field];
   const command = overrideCommand({ id: who.id, field, name: chosenName, value, remove });
   const valueLabel =
-    field === 'condition' ? 'Turns (blank: until taken off)' : field === 'neStore' ? 'NE held' : 'New value';
+    field === 'condition'
+      ? 'Turns (blank: until taken off)'
+      : field === 'neStore'
+        ? 'NE held'
+        : field === 'drain' || field === 'spellReduction'
+          ? 'Points lost (0: none)'
+          : 'New value';
   return (
     <section className="eu-card" aria-label="Override a value">
       <h3>Override a value</h3>
@@ -414,8 +436,11 @@ export function Override({ view }: { view: View }) {
             </select>
           </label>
         ) : null}
-        {field === 'spell' || field === 'item' || field === 'weapon' || (verbs && remove) ? null : field ===
-          'layer' ? (
+        {field === 'spell' ||
+        field === 'skill' ||
+        field === 'item' ||
+        field === 'weapon' ||
+        (verbs && remove) ? null : field === 'layer' ? (
           <label>
             Where{' '}
             <select

@@ -137,7 +137,11 @@ function changedLine(e: Json, who: (id: string) => string): string {
           ? `The GM takes ${words(name)} off ${names || 'a sheet'}.`
           : `The GM puts ${words(name)} on ${names || 'a sheet'} as the ${value === 'inner' ? 'innermost' : 'outermost'} layer.`;
       // The list fields put an entry on or take it off rather than set a number.
-      if (['condition', 'spell', 'item', 'neStore'].includes(field) && name && typeof value === 'boolean')
+      if (
+        ['condition', 'spell', 'skill', 'item', 'neStore'].includes(field) &&
+        name &&
+        typeof value === 'boolean'
+      )
         return `The GM ${value ? 'gives' : 'takes from'} ${names || 'a sheet'} the ${words(field)} ${words(name)}.`;
       return `The GM sets ${names ? `${names}’s ` : ''}${words(field)}${name ? ` (${words(name)})` : ''}${value !== undefined ? ` to ${String(value)}` : ''}.`;
     }

@@ -26,9 +26,19 @@ const input = (o: Partial<OverrideInput> & Pick<OverrideInput, 'field' | 'name'>
 });
 
 describe('the override form on a sheet’s lists', () => {
-  it('offers the six list fields, each a native control the keyboard reaches', () => {
+  it('offers the list fields and the losses, each a native control the keyboard reaches', () => {
     const html = render(<Override view={viewFor(table().state, GM)} />);
-    for (const f of ['condition', 'spell', 'item', 'weapon', 'layer', 'neStore'])
+    for (const f of [
+      'condition',
+      'spell',
+      'skill',
+      'item',
+      'weapon',
+      'layer',
+      'neStore',
+      'drain',
+      'spellReduction',
+    ])
       expect(html).toContain(`<option value="${f}">`);
     expect(html).toContain('<button type="submit"');
   });
@@ -45,6 +55,8 @@ describe('the override form on a sheet’s lists', () => {
     expect(label('neStore', 'staff')).toBe('Staff (20 of 40 NE)');
     expect(label('item', 'riot-shield')).toBe('Riot shield');
     expect(label('weapon', 'sword')).toBe('Sword (carries 1)');
+    expect(namesFor(view, 'c', 'skill').find((n) => n.value === 'First aid')?.label).toBe('First aid (has)');
+    expect(label('skill', 'Scout buggy')).toBe('Scout buggy');
     expect(label('weapon', 'minigun')).toBe('Limtex Mini Gun');
     expect(namesFor(view, 'c', 'layer').find((n) => n.value === 'undersuit')?.label).toMatch(/ \(wears 1\)$/);
     expect(label('layer', 'undersuit')).not.toMatch(/wears/);
@@ -76,7 +88,15 @@ describe('the override form on a sheet’s lists', () => {
     send(input({ field: 'layer', name: 'flak-vest' }));
     send(input({ field: 'layer', name: 'plate-carrier', value: 'inner' }));
     send(input({ field: 'layer', name: 'flak-vest', remove: true }));
+    send(input({ field: 'skill', name: 'Tracked APC' }));
+    send(input({ field: 'drain', name: 'dodge', value: '2' }));
+    send(input({ field: 'spellReduction', name: 'reactions', value: '1' }));
     const o = t.char('o');
+    expect(o.skills).toContain('Tracked APC');
+    expect(o).toMatchObject({ drains: { dodge: 2 }, spellReductions: { reactions: 1 } });
+    expect(namesFor(viewFor(t.state, GM), 'o', 'drain').find((n) => n.value === 'dodge')?.label).toMatch(
+      /\(−2\)$/,
+    );
     expect(o.weapons.map((w) => w.weapon)).not.toContain('sword');
     expect(o.weapons.at(-1)?.weapon).toBe('plasma-carbine');
     expect(o.armour.map((l) => l.item)).toEqual(['plate-carrier']);

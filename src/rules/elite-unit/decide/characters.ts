@@ -4,7 +4,7 @@ import type { CommandOf } from '../commands.ts';
 import { parsePack } from '../data/pack.ts';
 import { CONDITIONS, PARTS } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
-import { characterFromPack, findWeapon, newWeapon } from '../rules/character.ts';
+import { characterFromPack, findWeapon, knownSkills, newWeapon } from '../rules/character.ts';
 import { attributeId } from '../rules/effective.ts';
 import { type Character, type EliteUnitState, PART_STATES } from '../state.ts';
 import { requireCharacter } from './guards.ts';
@@ -98,6 +98,31 @@ export function decideGmSet(state: EliteUnitState, cmd: CommandOf<'gm.set'>): El
       const attr = cmd.name === undefined ? undefined : attributeId(state.pack, cmd.name);
       if (!attr) throw invalid(`no attribute ${cmd.name}`, cmd);
       set = { attributes: { ...c.attributes, [attr]: wholeNumber(cmd, 0, 1000) } };
+      break;
+    }
+    case 'drain':
+    case 'spellReduction': {
+      // What an attribute has lost for now (drains recover by the hour) or for good (a spell's
+      // reduction); 0 takes the entry away.
+      const attr = cmd.name === undefined ? undefined : attributeId(state.pack, cmd.name);
+      if (!attr) throw invalid(`no attribute ${cmd.name}`, cmd);
+      const key = cmd.field === 'drain' ? 'drains' : 'spellReductions';
+      const { [attr]: _was, ...rest } = c[key];
+      const v = wholeNumber(cmd, 0, 1000);
+      set = { [key]: v === 0 ? rest : { ...rest, [attr]: v } };
+      break;
+    }
+    case 'skill': {
+      const skill = knownSkills(state.pack).find((x) => x === cmd.name);
+      if (!skill)
+        throw new RuleError('UNKNOWN_SKILL', `no rule of the pack reads a skill ${cmd.name}`, {
+          skill: cmd.name,
+        });
+      const on = yesNo(cmd);
+      if (on === c.skills.includes(skill))
+        throw invalid(`${c.name} ${on ? 'already has' : 'does not have'} the skill ${skill}`, cmd);
+      if (on && c.skills.length >= LIMITS.skills) throw invalid(`${c.name} has ${LIMITS.skills} skills`, cmd);
+      set = { skills: on ? [...c.skills, skill] : c.skills.filter((x) => x !== skill) };
       break;
     }
     case 'stamina': {
@@ -246,6 +271,7 @@ const LIMITS = {
   gear: 40,
   weapons: 20,
   layers: 20,
+  skills: 40,
 } as const;
 
 function yesNo(cmd: CommandOf<'gm.set'>): boolean {

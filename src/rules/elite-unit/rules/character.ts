@@ -137,3 +137,14 @@ export function characterFromPack(
     agedAt: [],
   };
 }
+
+/**
+ * The skills some rule of this pack reads: a vehicle's (§13.2, by its name) and a first-aid kit's
+ * (§10). The GM's override teaches only these, so a sheet never carries a skill nothing reads.
+ */
+export function knownSkills(pack: Pack): string[] {
+  const skills = new Set<string>();
+  for (const v of pack.vehicles) skills.add(v.name);
+  for (const a of pack.accessories) if (a.skill) skills.add(a.skill);
+  return [...skills];
+}
