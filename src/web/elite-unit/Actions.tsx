@@ -7,7 +7,7 @@ import { answerOne } from '../worker/protocol.ts';
 import { type AnswerState, useAnswer } from '../worker/use-answer.ts';
 import { AttackChance } from './Attack.tsx';
 import { words } from './describe-event.ts';
-import { controls, isWhole, percent, roster, type SeatRef, type View } from './model.ts';
+import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
 import { useOddsWorker } from './odds-context.ts';
 import {
   answerOdds,
@@ -351,17 +351,13 @@ function Vehicles({ view, c, seat }: { view: View; c: Character; seat: SeatRef }
           </select>
         </label>
         {ramsObject ? (
-          <label>
-            impact at kph{' '}
-            <input
-              type="number"
-              min={0}
-              aria-label="Impact speed in kph"
-              value={impactKph}
-              onChange={(ev) => setImpactKph(ev.target.value)}
-              aria-describedby="eu-impact-help"
-            />
-          </label>
+          <SpeedField
+            label="impact at kph"
+            name="Impact speed in kph"
+            value={impactKph}
+            onChange={setImpactKph}
+            describedBy="eu-impact-help"
+          />
         ) : null}
         <button type="button" disabled={r.busy || refused(riskyChance)} onClick={() => void r.run(risky)}>
           Try it
@@ -372,7 +368,7 @@ function Vehicles({ view, c, seat }: { view: View; c: Character; seat: SeatRef }
           </span>
         ) : null}
         <div className="eu-odds" data-testid="risky-odds" aria-live="polite">
-          <RiskyChance odds={riskyChance} />
+          <AttackChance odds={riskyChance} none="" />
         </div>
       </div>
       <div className="eu-form">
@@ -384,16 +380,7 @@ function Vehicles({ view, c, seat }: { view: View; c: Character; seat: SeatRef }
           onChange={setTarget}
           none="whom?"
         />
-        <label>
-          at kph{' '}
-          <input
-            type="number"
-            min={0}
-            aria-label="Ram speed in kph"
-            value={kph}
-            onChange={(ev) => setKph(ev.target.value)}
-          />
-        </label>
+        <SpeedField label="at kph" name="Ram speed in kph" value={kph} onChange={setKph} />
         <button
           type="button"
           disabled={r.busy || ram === null || refused(ramChance)}
@@ -426,28 +413,38 @@ function Vehicles({ view, c, seat }: { view: View; c: Character; seat: SeatRef }
   );
 }
 
+/** A speed in kph, typed as whole numbers (`speed` reads it). */
+function SpeedField({
+  label,
+  name,
+  value,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy?: string;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <input
+        type="number"
+        min={0}
+        aria-label={name}
+        aria-describedby={describedBy}
+        value={value}
+        onChange={(ev) => onChange(ev.target.value)}
+      />
+    </label>
+  );
+}
+
 /** The rules refuse the command whose chance this is: its button waits, as the attack form's does. */
 function refused(odds: AnswerState<OddsAnswer>): boolean {
   return odds.kind === 'done' && !odds.result.ok;
-}
-
-/** A risky action's chance: being counted, refused by the rules, or the save's chance. */
-function RiskyChance({ odds }: { odds: AnswerState<OddsAnswer> }) {
-  if (odds.kind !== 'done')
-    return <span className="eu-muted">{odds.kind === 'counting' ? 'Counting the chance…' : ''}</span>;
-  const r = odds.result;
-  if (!r.ok)
-    return (
-      <span className="eu-refused" data-code={r.code}>
-        The rules refuse this: {r.message}.
-      </span>
-    );
-  if (r.answer.kind !== 'save') return null;
-  return (
-    <span>
-      The save holds <strong>{percent(r.answer.success)}</strong> of the time (d20 under {r.answer.target})
-    </span>
-  );
 }
 
 /**

@@ -337,7 +337,7 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
   );
 }
 
-/** The attack form's chance: being counted, refused by the rules, hidden, or the odds. */
+/** A form's chance (an attack's, a ram's, a risky action's): being counted, refused by the rules, hidden, or the odds. */
 export function AttackChance({
   odds,
   none = 'Pick a target and a distance to see the chance.',
@@ -362,6 +362,13 @@ export function AttackChance({
     );
   const a = r.answer;
   if (a.kind === 'vehicle') return <VehicleOddsLine odds={a.odds} label={`Against ${a.target}`} />;
+  // A risky vehicle action (the vehicle form's): its save's chance.
+  if (a.kind === 'save')
+    return (
+      <span>
+        The save holds <strong>{percent(a.success)}</strong> of the time (d20 under {a.target})
+      </span>
+    );
   if (a.kind !== 'attack')
     return <span className="eu-muted">The GM keeps this target’s sheet: its chance is not shown.</span>;
   return (
