@@ -8,7 +8,7 @@ import { type AnswerState, useAnswer } from '../worker/use-answer.ts';
 import { AttackChance } from './Attack.tsx';
 import { words } from './describe-event.ts';
 import { controls, isWhole, roster, type SeatRef, type View } from './model.ts';
-import { useOddsWorker } from './odds-context.ts';
+import { useOddsAsker } from './odds-context.ts';
 import {
   answerOdds,
   type OddsAnswer,
@@ -295,8 +295,8 @@ function Vehicles({ view, c, seat }: { view: View; c: Character; seat: SeatRef }
   );
   // The chances, from the ruleset's own odds; what the rules refuse shows their refusal instead.
   // A risky action's is one decide, counted here. A ram runs every face of its d20 through decide,
-  // as an attack does, so it is counted off the page's thread, in a worker of this form's own: the
-  // table's worker answers only its newest question, which would cut off the attack form's.
+  // as an attack does, so it is counted off the page's thread by the table's worker, in a lane of
+  // its own (asker.ts) so that it never cuts off the attack form's question.
   const actor = useMemo(() => ({ seatId: seat.seatId, role: seat.role }), [seat.seatId, seat.role]);
   const riskyChance = useMemo(
     (): AnswerState<OddsAnswer> =>
@@ -309,7 +309,7 @@ function Vehicles({ view, c, seat }: { view: View; c: Character; seat: SeatRef }
     (): OddsQuestion | null => (ram ? { kind: 'attack', view, command: ram, actor } : null),
     [ram, view, actor],
   );
-  const ramChance = useAnswer(useOddsWorker(), ramQuestion);
+  const ramChance = useAnswer(useOddsAsker(), ramQuestion, 'ram');
   if (!v || !risky) return null;
   const others = [
     ...living(view).filter((x) => x.id !== c.id),

@@ -166,7 +166,7 @@ export function AttackForm({ view, seat }: { view: View; seat: SeatRef }) {
         : null,
     [command, known, view, seat.seatId, seat.role],
   );
-  const counted = useAnswer(useOddsAsker(), question);
+  const counted = useAnswer(useOddsAsker(), question, 'attack');
   const odds: AnswerState<OddsAnswer> = known
     ? { kind: 'done', result: { ok: true, answer: known } }
     : counted;
@@ -433,7 +433,7 @@ export function DefendForm({
     }),
     [view, c.id, keys, ruling],
   );
-  const odds = useAnswer(useOddsAsker(), question);
+  const odds = useAnswer(useOddsAsker(), question, 'defence');
   const chances =
     odds.kind === 'done' && odds.result.ok && odds.result.answer.kind === 'defence'
       ? odds.result.answer.chances
@@ -542,7 +542,7 @@ export function VehicleDefend({
 }) {
   const r = useRunner();
   const question = useMemo((): OddsQuestion => ({ kind: 'vehicleDefence', view }), [view]);
-  const odds = useAnswer(useOddsAsker(), question);
+  const odds = useAnswer(useOddsAsker(), question, 'vehicleDefence');
   const answer = odds.kind === 'done' && odds.result.ok ? odds.result.answer : null;
   return (
     <section className="eu-card eu-defend" aria-label={`Defend ${v.name}`} data-testid="defend">

@@ -72,6 +72,39 @@ describe('asking a worker', () => {
     expect(w.inbox).toEqual([]);
   });
 
+  it('keeps the newest question of each lane: two forms sharing the worker never cut each other off', async () => {
+    const w = new Pair(square);
+    const asker = workerAsker<number, number>(() => w);
+    const running = asker.ask(1, 'attack');
+    const defence = asker.ask(2, 'defence');
+    const attack = asker.ask(3, 'attack');
+    const attackAgain = asker.ask(4, 'attack');
+    expect(await attack).toMatchObject({ ok: false, code: 'SUPERSEDED' });
+    w.step();
+    expect(await running).toEqual({ ok: true, answer: 1 });
+    // The lanes are served in the order their waiting questions came: the defence first.
+    w.step();
+    expect(await defence).toEqual({ ok: true, answer: 4 });
+    w.step();
+    expect(await attackAgain).toEqual({ ok: true, answer: 16 });
+    expect(w.counted).toEqual([1, 2, 4]);
+    expect(w.inbox).toEqual([]);
+  });
+
+  it('answers every lane’s waiting question CLOSED on close', async () => {
+    const w = new Pair(square);
+    const asker = workerAsker<number, number>(() => w);
+    // The first runs; the second waits in lane a, the third in lane b.
+    const open = [asker.ask(1, 'a'), asker.ask(2, 'a'), asker.ask(3, 'b')];
+    asker.close();
+    expect((await Promise.all(open)).map((r) => (r.ok ? 'ok' : r.code))).toEqual([
+      'CLOSED',
+      'CLOSED',
+      'CLOSED',
+    ]);
+    expect(w.terminated).toBe(true);
+  });
+
   it('passes a refusal back with its stable code', async () => {
     const w = new Pair(square);
     const asker = workerAsker<number, number>(() => w);

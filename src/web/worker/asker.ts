@@ -2,11 +2,15 @@ import { type Answered, type Asked, answerOne, type Result } from './protocol.ts
 
 /**
  * The page side of a question worker (protocol.ts). One question is counted at a time; while it
- * runs, only the newest question waits (each one before it is answered SUPERSEDED without being
- * counted), so a form typed into quickly never queues a backlog of stale counts.
+ * runs, only the newest question of each lane waits (each one before it in that lane is answered
+ * SUPERSEDED without being counted), so a form typed into quickly never queues a backlog of stale
+ * counts. Lanes let several forms share one worker (the attack form and the defend prompt on the
+ * GM's screen): a form's question replaces only its own lane's, and the lanes are served in the
+ * order their questions came.
  */
 export interface Asker<Q, A> {
-  ask(question: Q): Promise<Result<A>>;
+  /** `lane`: the asking form's own (one lane, '', when left out). */
+  ask(question: Q, lane?: string): Promise<Result<A>>;
   /** Stops the worker; questions still open are answered CLOSED. */
   close(): void;
 }
@@ -35,7 +39,8 @@ const CLOSED = { ok: false, code: 'CLOSED', message: 'the worker was stopped' } 
 export function workerAsker<Q, A>(make: () => QuestionWorker): Asker<Q, A> {
   let worker: QuestionWorker | null = null;
   let running: Waiting<Q, A> | null = null;
-  let queued: Waiting<Q, A> | null = null;
+  // One waiting question a lane; a Map keeps the order the lanes' questions came in.
+  const queued = new Map<string, Waiting<Q, A>>();
   let next = 1;
   let broken: Result<A> | null = null;
 
@@ -52,37 +57,40 @@ export function workerAsker<Q, A>(make: () => QuestionWorker): Asker<Q, A> {
       const { id: _id, ...result } = ev.data;
       running = null;
       done.resolve(result as Result<A>);
-      const q = queued;
-      queued = null;
-      if (q) send(q);
+      const [lane, q] = queued.entries().next().value ?? [];
+      if (lane === undefined || !q) return;
+      queued.delete(lane);
+      send(q);
     };
     // A worker that cannot load or crashes answers every open question, now and later, alike.
     w.onerror = (ev: ErrorEvent) => {
       broken = { ok: false, code: 'WORKER_FAILED', message: ev.message || 'the worker could not run here' };
-      for (const open of [running, queued]) open?.resolve(broken);
+      for (const open of [running, ...queued.values()]) open?.resolve(broken);
       running = null;
-      queued = null;
+      queued.clear();
     };
     worker = w;
     return w;
   };
 
   return {
-    ask(question) {
+    ask(question, lane = '') {
       if (broken) return Promise.resolve(broken);
       return new Promise<Result<A>>((resolve) => {
         const w = { id: next++, question, resolve };
         if (!running) send(w);
         else {
-          queued?.resolve(SUPERSEDED);
-          queued = w;
+          // A newer question of the lane takes its place at the back of the line.
+          queued.get(lane)?.resolve(SUPERSEDED);
+          queued.delete(lane);
+          queued.set(lane, w);
         }
       });
     },
     close() {
-      for (const open of [running, queued]) open?.resolve(CLOSED);
+      for (const open of [running, ...queued.values()]) open?.resolve(CLOSED);
       running = null;
-      queued = null;
+      queued.clear();
       worker?.terminate();
       worker = null;
     },

@@ -10,9 +10,14 @@ export type AnswerState<A> =
 
 /**
  * Asks `question` of the asker whenever it changes (by identity: memoise it) and shows only the
- * answer to the question now on screen; an answer to an older one is dropped.
+ * answer to the question now on screen; an answer to an older one is dropped. `lane`: the form's
+ * own, when several forms share the asker (asker.ts).
  */
-export function useAnswer<Q, A>(asker: Asker<Q, A> | null, question: Q | null): AnswerState<A> {
+export function useAnswer<Q, A>(
+  asker: Asker<Q, A> | null,
+  question: Q | null,
+  lane?: string,
+): AnswerState<A> {
   const [state, setState] = useState<{ question: Q | null; answer: AnswerState<A> }>({
     question: null,
     answer: { kind: 'none' },
@@ -20,13 +25,13 @@ export function useAnswer<Q, A>(asker: Asker<Q, A> | null, question: Q | null): 
   useEffect(() => {
     if (!asker || question === null) return;
     let live = true;
-    void asker.ask(question).then((result) => {
+    void asker.ask(question, lane).then((result) => {
       if (live) setState({ question, answer: { kind: 'done', result } });
     });
     return () => {
       live = false;
     };
-  }, [asker, question]);
+  }, [asker, question, lane]);
   if (question === null || !asker) return { kind: 'none' };
   return state.question === question ? state.answer : { kind: 'counting' };
 }
