@@ -445,6 +445,27 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
     }
   };
 
+  /** A command key pressed while the last command was unanswered, to act once it is (onKey). */
+  const heldKey = useRef<string | null>(null);
+  /** A command key's order: true when it sent one, false when the key means nothing now. */
+  const commandKey = (key: string): boolean => {
+    if ((key === 'm' || key === 'M') && sel && !moving && mine)
+      // A rider's move is the drive (the rules refuse his own steps while he rides); the stand-up
+      // switch, when on, stands him up with his move.
+      void runner.run(
+        vehicleOfCrew(state, sel.id)
+          ? { type: 'drive', teamerId: sel.id }
+          : standingUp({ type: 'move', teamerId: sel.id }, standUp),
+      );
+    else if ((key === 'e' || key === 'E') && sel && moving)
+      void runner.run({ type: 'endMove', teamerId: sel.id });
+    else if ((key === 'a' || key === 'A') && p.nextTeamer && !p.activated.length)
+      void runner.run({ type: 'activate', teamerId: p.nextTeamer });
+    else if ((key === 'u' || key === 'U') && view.pending.undo) void runner.run({ type: 'undo' });
+    else return false;
+    return true;
+  };
+
   const onKey = (e: KeyboardEvent) => {
     const tag = (e.target as HTMLElement).tagName;
     if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey)
@@ -455,28 +476,17 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
       setMode('look');
       setTurnTo(null);
     } else if (e.key === 'f' || e.key === 'F') setMode((m) => (m === 'fire' ? 'look' : 'fire'));
-    // A command key pressed again before the last command's result is shown would act on a
-    // state already gone (a second undo, a second activation): the keys wait, as the buttons do.
-    else if (runner.busy && /^[aemu]$/i.test(e.key)) return;
-    else if ((e.key === 'm' || e.key === 'M') && sel && !moving && mine)
-      // A rider's move is the drive (the rules refuse his own steps while he rides); the stand-up
-      // switch, when on, stands him up with his move.
-      void runner.run(
-        vehicleOfCrew(state, sel.id)
-          ? { type: 'drive', teamerId: sel.id }
-          : standingUp({ type: 'move', teamerId: sel.id }, standUp),
-      );
+    // A command key pressed before the last command's result is on the page would act on a state
+    // already gone: it waits (the latest one) and acts once the result is in, on the state that
+    // brought (`heldKey`), so a key typed ahead is not lost; one that no longer applies then (a
+    // second activation) does nothing, as it would pressed then.
+    else if (runner.busy && /^[aemu]$/i.test(e.key)) heldKey.current = e.key;
     else if ((e.key === 's' || e.key === 'S') && sel && standable) setStandFor(standUp ? null : sel.id);
-    else if ((e.key === 'e' || e.key === 'E') && sel && moving)
-      void runner.run({ type: 'endMove', teamerId: sel.id });
-    else if ((e.key === 'a' || e.key === 'A') && p.nextTeamer && !p.activated.length)
-      void runner.run({ type: 'activate', teamerId: p.nextTeamer });
-    else if ((e.key === 'u' || e.key === 'U') && view.pending.undo) void runner.run({ type: 'undo' });
     else if (e.key === 'n' || e.key === 'N') {
       const ids = view.teamOrder;
       const k = ids.indexOf(selectedId ?? '');
       setChosen(ids[(k + 1) % ids.length] ?? null);
-    } else return;
+    } else if (!commandKey(e.key)) return;
     e.preventDefault();
   };
 
@@ -485,6 +495,16 @@ function Table({ view, seat, seats, send, tableId }: Omit<SystemPanelProps, 'vie
   const rootRef = useRef<HTMLDivElement>(null);
   const keyRef = useRef(onKey);
   keyRef.current = onKey;
+  const commandKeyRef = useRef(commandKey);
+  commandKeyRef.current = commandKey;
+  // The render that clears `busy` holds the answered command's view (connection.ts settles a
+  // command only once its result is in the view), so the held key acts on the state it brought.
+  useEffect(() => {
+    if (runner.busy || heldKey.current === null) return;
+    const key = heldKey.current;
+    heldKey.current = null;
+    commandKeyRef.current(key);
+  }, [runner.busy]);
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;

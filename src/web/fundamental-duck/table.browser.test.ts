@@ -468,8 +468,6 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     await board.focus();
     await page.keyboard.press('a');
     await page.getByTestId('fd-move').waitFor();
-    // The command keys wait while the last command is unanswered (as the buttons do): each key
-    // below is pressed once the table is no longer busy, or a loaded machine drops it.
     await settled(page);
     await page.keyboard.press('m');
     await page.getByTestId('fd-move-box').waitFor();
@@ -483,11 +481,12 @@ describe.runIf(canRun)('Fundamental Duck! in the browser', () => {
     expect(await entryBlocked(page)).toBe(false);
     await page.locator(`[data-cell="${ENTRY}"].fd-reach`).waitFor();
     await page.keyboard.press('Enter');
+    // Typed ahead: E pressed while the step is still unanswered waits for its answer (a command
+    // key never acts on a state already gone), then ends the move on the state the step brought.
+    await page.keyboard.press('e');
     await expect
       .poll(() => page.locator('[data-figure="you"]').getAttribute('transform'))
       .toBe('translate(0.5 7.5)');
-    await settled(page);
-    await page.keyboard.press('e');
     await page.getByTestId('fd-end-activation').waitFor();
     await page.keyboard.press('f');
     await page.getByTestId('fd-fire-box').waitFor();
