@@ -83,7 +83,7 @@ type Risky = Extract<EliteUnitCommand, { type: 'vehicle.risky' }>;
 type Pending = NonNullable<EliteUnitState['pending']>;
 
 /** The first (for a ram, the only) target an attack or a ram names. */
-function firstTargetId(command: Attack | Ram): string | undefined {
+export function firstTargetId(command: Attack | Ram): string | undefined {
   return command.type === 'vehicle.ram' ? command.targetId : command.targets[0]?.id;
 }
 

@@ -4,6 +4,7 @@ import {
   type AttackOdds,
   attackOdds,
   defenceOdds,
+  firstTargetId,
   type RiskyOdds,
   riskyOdds,
   saveChance,
@@ -102,10 +103,6 @@ export function answerAtOnce(view: View, command: AttackCommand | RamCommand): O
   if (view.vehicles?.[first]) return vehicleCountable(view, first) ? null : { kind: 'hidden' };
   const target = view.characters[first];
   return target && isWhole(target) ? null : { kind: 'hidden' };
-}
-
-function firstTargetId(command: AttackCommand | RamCommand): string | undefined {
-  return command.type === 'vehicle.ram' ? command.targetId : command.targets[0]?.id;
 }
 
 /**

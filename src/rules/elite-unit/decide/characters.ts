@@ -4,7 +4,15 @@ import type { CommandOf } from '../commands.ts';
 import { parsePack } from '../data/pack.ts';
 import { CONDITIONS, PARTS } from '../data/tables.ts';
 import type { EliteUnitEvent } from '../events.ts';
-import { characterFromPack, findWeapon, knownSkills, newWeapon } from '../rules/character.ts';
+import {
+  characterFromPack,
+  findWeapon,
+  freshKey,
+  heldObject,
+  knownSkills,
+  newWeapon,
+  wornLayer,
+} from '../rules/character.ts';
 import { attributeId } from '../rules/effective.ts';
 import { type Character, type EliteUnitState, PART_STATES } from '../state.ts';
 import { requireCharacter } from './guards.ts';
@@ -304,14 +312,6 @@ function setCondition(c: Character, cmd: CommandOf<'gm.set'>): Character['condit
  * hands' list with the pack's DC, any other accessory or armour into the gear. NE stores have
  * their own field (they hold NE), so they are refused here.
  */
-/** The first key `prefix` + n (n from `from` up) that none of `taken` has. */
-function freshKey(prefix: string, taken: readonly { readonly key: string }[], from: number): string {
-  const keys = new Set(taken.map((x) => x.key));
-  let n = from;
-  while (keys.has(`${prefix}${n}`)) n += 1;
-  return `${prefix}${n}`;
-}
-
 /**
  * A weapon of the pack's given to the character (true: slung, loaded as the pack makes it, no
  * spare ammunition; `hold` takes it in hand) or taken away (false: the last one of that weapon it
@@ -354,14 +354,7 @@ function setLayer(state: EliteUnitState, c: Character, cmd: CommandOf<'gm.set'>)
   if (cmd.value !== true && cmd.value !== 'inner')
     throw invalid('layer is true (put on, outermost), "inner" (innermost) or false (take off)', cmd);
   if (c.armour.length >= LIMITS.layers) throw invalid(`${c.name} wears ${LIMITS.layers} layers`, cmd);
-  const layer = {
-    key: freshKey('a', c.armour, c.armour.length + 1),
-    item: armour.id,
-    name: armour.name,
-    dc: armour.dc,
-    dcMax: armour.dc,
-    resilience: armour.resilience,
-  };
+  const layer = wornLayer(armour, freshKey('a', c.armour, c.armour.length + 1));
   // The sheet lists its layers outermost first (rules/armour.ts).
   return { armour: cmd.value === 'inner' ? [...c.armour, layer] : [layer, ...c.armour] };
 }
@@ -379,19 +372,7 @@ function setItem(state: EliteUnitState, c: Character, cmd: CommandOf<'gm.set'>):
   if (armour?.held) {
     if (on) {
       if (c.held.length >= LIMITS.held) throw invalid(`${c.name} holds ${LIMITS.held} objects`, cmd);
-      const keys = new Set(c.held.map((h) => h.key));
-      let n = c.held.length + 10;
-      while (keys.has(`h${n}`)) n += 1;
-      const held = {
-        key: `h${n}`,
-        item: armour.id,
-        name: armour.name,
-        dc: armour.dc,
-        resilience: armour.resilience,
-        dodgeBonus: armour.dodgeBonus,
-        code: armour.code,
-      };
-      return { held: [...c.held, held] };
+      return { held: [...c.held, heldObject(armour, freshKey('h', c.held, c.held.length + 10))] };
     }
     const at = c.held.findIndex((h) => h.item === armour.id);
     if (at < 0) throw invalid(`${c.name} holds no ${armour.name}`, cmd);

@@ -1,4 +1,4 @@
-import type { CharacterData, Pack, WeaponData } from '../data/pack-schema.ts';
+import type { ArmourData, CharacterData, Pack, WeaponData } from '../data/pack-schema.ts';
 import type { ArmourLayer, Character, HeldObject, WeaponInstance } from '../state.ts';
 
 /** Builds a fresh sheet from a pack character (digest §18.2), kit loaded and full. */
@@ -48,6 +48,32 @@ export function newWeapon(
   };
 }
 
+/** The pack's armour worn as a layer under `key`, at its full DC. */
+export function wornLayer(a: ArmourData, key: string): ArmourLayer {
+  return { key, item: a.id, name: a.name, dc: a.dc, dcMax: a.dc, resilience: a.resilience };
+}
+
+/** The pack's held armour (a shield) in the hands' list under `key`, at its full DC. */
+export function heldObject(a: ArmourData, key: string): HeldObject {
+  return {
+    key,
+    item: a.id,
+    name: a.name,
+    dc: a.dc,
+    resilience: a.resilience,
+    dodgeBonus: a.dodgeBonus,
+    code: a.code,
+  };
+}
+
+/** The first key `prefix` + n (n from `from` up) that none of `taken` has. */
+export function freshKey(prefix: string, taken: readonly { readonly key: string }[], from: number): string {
+  const keys = new Set(taken.map((x) => x.key));
+  let n = from;
+  while (keys.has(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}
+
 export function characterFromPack(
   pack: Pack,
   data: CharacterData,
@@ -61,40 +87,13 @@ export function characterFromPack(
   data.armour.forEach((itemId, i) => {
     const a = pack.armour.find((x) => x.id === itemId);
     if (!a) return;
-    if (a.held) {
-      held.push({
-        key: `h${i + 1}`,
-        item: a.id,
-        name: a.name,
-        dc: a.dc,
-        resilience: a.resilience,
-        dodgeBonus: a.dodgeBonus,
-        code: a.code,
-      });
-    } else {
-      armour.push({
-        key: `a${i + 1}`,
-        item: a.id,
-        name: a.name,
-        dc: a.dc,
-        dcMax: a.dc,
-        resilience: a.resilience,
-      });
-    }
+    if (a.held) held.push(heldObject(a, `h${i + 1}`));
+    else armour.push(wornLayer(a, `a${i + 1}`));
   });
   const gear: string[] = [];
   for (const g of data.gear) {
     const a = pack.armour.find((x) => x.id === g);
-    if (a?.held)
-      held.push({
-        key: `h${held.length + 10}`,
-        item: a.id,
-        name: a.name,
-        dc: a.dc,
-        resilience: a.resilience,
-        dodgeBonus: a.dodgeBonus,
-        code: a.code,
-      });
+    if (a?.held) held.push(heldObject(a, `h${held.length + 10}`));
     else gear.push(g);
   }
   return {
